@@ -1,0 +1,477 @@
+//! A game's result and the per-game facts the scoring schemes read
+//! (`../shared/specs/scoring.md`, "Inputs per game").
+
+use super::Colour;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How a game ended, as far as points go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    RedWin,
+    BlackWin,
+    Draw,
+    /// Red did not play: black wins by forfeit (`-/+`).
+    RedForfeits,
+    /// Black did not play: red wins by forfeit (`+/-`).
+    BlackForfeits,
+    /// Neither played (`-/-`).
+    DoubleForfeit,
+    /// Paired but no result yet.
+    Unplayed,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 7] = [
+        Outcome::RedWin,
+        Outcome::BlackWin,
+        Outcome::Draw,
+        Outcome::RedForfeits,
+        Outcome::BlackForfeits,
+        Outcome::DoubleForfeit,
+        Outcome::Unplayed,
+    ];
+
+    /// The stable code stored in the database.
+    pub fn code(self) -> &'static str {
+        match self {
+            Outcome::RedWin => "1-0",
+            Outcome::BlackWin => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::RedForfeits => "-/+",
+            Outcome::BlackForfeits => "+/-",
+            Outcome::DoubleForfeit => "-/-",
+            Outcome::Unplayed => "*",
+        }
+    }
+
+    /// Was the game actually played over the board?
+    pub fn is_played(self) -> bool {
+        matches!(self, Outcome::RedWin | Outcome::BlackWin | Outcome::Draw)
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            Outcome::RedForfeits | Outcome::BlackForfeits | Outcome::DoubleForfeit
+        )
+    }
+
+    /// The winner, if any (forfeits included).
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::RedWin | Outcome::BlackForfeits => Some(Colour::Red),
+            Outcome::BlackWin | Outcome::RedForfeits => Some(Colour::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Why a result text was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a result; use 1-0, 0-1, 1/2-1/2, 红胜, 黑胜, 和, +/-, -/+ or -/-")]
+pub struct OutcomeParseError(pub String);
+
+impl FromStr for Outcome {
+    type Err = OutcomeParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t: String = s.split_whitespace().collect();
+        let o = match t.as_str() {
+            "1-0" | "红胜" | "紅勝" | "先胜" | "先勝" | "w" | "W" => Outcome::RedWin,
+            "0-1" | "黑胜" | "黑勝" | "后胜" | "後勝" | "l" | "L" => Outcome::BlackWin,
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" | "和" | "和棋" | "d" | "D" => Outcome::Draw,
+            "+/-" | "+:-" | "+--" => Outcome::BlackForfeits,
+            "-/+" | "-:+" | "--+" => Outcome::RedForfeits,
+            "-/-" | "-:-" | "---" => Outcome::DoubleForfeit,
+            "*" | "" => Outcome::Unplayed,
+            _ => return Err(OutcomeParseError(s.to_string())),
+        };
+        Ok(o)
+    }
+}
+
+/// How a played game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// 将死
+    Checkmate,
+    /// 困毙 (a loss in xiangqi)
+    Stalemate,
+    Resignation,
+    /// 超时
+    Time,
+    /// 长将/长捉 判负
+    RepetitionRuling,
+    Agreement,
+    ArbiterDecision,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 7] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Resignation,
+        Termination::Time,
+        Termination::RepetitionRuling,
+        Termination::Agreement,
+        Termination::ArbiterDecision,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Resignation => "resignation",
+            Termination::Time => "time",
+            Termination::RepetitionRuling => "repetition",
+            Termination::Agreement => "agreement",
+            Termination::ArbiterDecision => "arbiter",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Termination> {
+        let t = s.trim();
+        let alias = match t {
+            "将死" | "將死" | "mate" => "checkmate",
+            "困毙" | "困斃" => "stalemate",
+            "认输" | "認輸" | "resign" | "resigned" => "resignation",
+            "超时" | "超時" | "timeout" | "flag" => "time",
+            "判负" | "判負" | "repetition-ruling" | "长将" | "长捉" => "repetition",
+            "议和" | "議和" | "agreed" => "agreement",
+            "裁判" | "arbiter-decision" => "arbiter",
+            other => other,
+        };
+        Self::ALL.into_iter().find(|x| x.code() == alias)
+    }
+
+    /// All accepted codes, for error messages.
+    pub fn codes() -> String {
+        Self::ALL
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A side's pieces at the end of a game (余子). Kings are not counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Material {
+    /// 车
+    pub chariots: u8,
+    /// 马
+    pub horses: u8,
+    /// 炮
+    pub cannons: u8,
+    /// 士
+    pub advisors: u8,
+    /// 象/相
+    pub elephants: u8,
+    /// 兵 still on its own side of the river
+    pub pawns_uncrossed: u8,
+    /// 兵 across the river
+    pub pawns_crossed: u8,
+}
+
+/// Why a residual-material text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MaterialParseError {
+    #[error("\"{0}\" is not a piece letter; use R H C A E P X (or 车马炮士象兵)")]
+    UnknownPiece(char),
+    #[error("a side cannot have {count} {piece} (at most {max})")]
+    TooMany {
+        piece: &'static str,
+        count: u8,
+        max: u8,
+    },
+}
+
+impl Material {
+    /// Parses letters: `R` 车, `H` 马 (also `N`), `C` 炮, `A` 士, `E` 象 (also `B`),
+    /// `P` uncrossed 兵, `X` crossed 兵; or the characters 车马炮士象兵 (and their variants).
+    pub fn parse(s: &str) -> Result<Material, MaterialParseError> {
+        let mut m = Material::default();
+        for c in s.chars() {
+            match c {
+                'R' | 'r' | '车' | '車' | '俥' => m.chariots += 1,
+                'H' | 'h' | 'N' | 'n' | '马' | '馬' | '傌' => m.horses += 1,
+                'C' | 'c' | '炮' | '砲' | '包' => m.cannons += 1,
+                'A' | 'a' | '士' | '仕' => m.advisors += 1,
+                'E' | 'e' | 'B' | 'b' | '象' | '相' => m.elephants += 1,
+                'P' | 'p' | '兵' | '卒' => m.pawns_uncrossed += 1,
+                'X' | 'x' => m.pawns_crossed += 1,
+                ' ' | ',' | '/' | '-' => {}
+                other => return Err(MaterialParseError::UnknownPiece(other)),
+            }
+        }
+        m.check()?;
+        Ok(m)
+    }
+
+    /// Refuses material a side cannot have.
+    pub fn check(&self) -> Result<(), MaterialParseError> {
+        let limits: [(&'static str, u8, u8); 5] = [
+            ("车 (R)", self.chariots, 2),
+            ("马 (H)", self.horses, 2),
+            ("炮 (C)", self.cannons, 2),
+            ("士 (A)", self.advisors, 2),
+            ("象 (E)", self.elephants, 2),
+        ];
+        for (piece, count, max) in limits {
+            if count > max {
+                return Err(MaterialParseError::TooMany { piece, count, max });
+            }
+        }
+        let pawns = self.pawns_uncrossed + self.pawns_crossed;
+        if pawns > 5 {
+            return Err(MaterialParseError::TooMany {
+                piece: "兵 (P+X)",
+                count: pawns,
+                max: 5,
+            });
+        }
+        Ok(())
+    }
+
+    /// Does this side still have an attacking piece (车, 马, 炮 or a crossed 兵)?
+    pub fn has_attacker(&self) -> bool {
+        self.chariots + self.horses + self.cannons + self.pawns_crossed > 0
+    }
+
+    /// The canonical letter form, e.g. `RHHEE`.
+    pub fn letters(&self) -> String {
+        let mut s = String::new();
+        for (c, n) in [
+            ('R', self.chariots),
+            ('H', self.horses),
+            ('C', self.cannons),
+            ('A', self.advisors),
+            ('E', self.elephants),
+            ('P', self.pawns_uncrossed),
+            ('X', self.pawns_crossed),
+        ] {
+            for _ in 0..n {
+                s.push(c);
+            }
+        }
+        s
+    }
+}
+
+/// How many moves a side made with each group of pieces:
+/// 车 / 马+炮 / 兵 / 士+象 / 将.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct PieceMoves {
+    pub chariot: u32,
+    pub horse_cannon: u32,
+    pub pawn: u32,
+    pub advisor_elephant: u32,
+    pub king: u32,
+}
+
+impl PieceMoves {
+    /// Parses `a/b/c/d/e`.
+    pub fn parse(s: &str) -> Option<PieceMoves> {
+        let v: Vec<u32> = s
+            .split('/')
+            .map(|p| p.trim().parse::<u32>())
+            .collect::<Result<_, _>>()
+            .ok()?;
+        if v.len() != 5 {
+            return None;
+        }
+        Some(PieceMoves {
+            chariot: v[0],
+            horse_cannon: v[1],
+            pawn: v[2],
+            advisor_elephant: v[3],
+            king: v[4],
+        })
+    }
+
+    pub fn as_array(&self) -> [u32; 5] {
+        [
+            self.chariot,
+            self.horse_cannon,
+            self.pawn,
+            self.advisor_elephant,
+            self.king,
+        ]
+    }
+
+    pub fn total(&self) -> u32 {
+        self.as_array().iter().sum()
+    }
+
+    pub fn text(&self) -> String {
+        let a = self.as_array();
+        format!("{}/{}/{}/{}/{}", a[0], a[1], a[2], a[3], a[4])
+    }
+}
+
+/// Who first captured an opposing 车/马/炮 or the unmoved central pawn
+/// within the first 30 moves (the attacker, 攻方).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FirstStrike {
+    /// `None` = nobody struck within the limit.
+    pub side: Option<Colour>,
+    /// Full-move number of the capture.
+    pub move_no: Option<u32>,
+}
+
+impl FirstStrike {
+    /// Parses `red`, `black`, `none`, `red@14`, `black@9`.
+    pub fn parse(s: &str) -> Option<FirstStrike> {
+        let t = s.trim();
+        let (side, mv) = match t.split_once('@') {
+            Some((a, b)) => (a, Some(b.trim().parse::<u32>().ok()?)),
+            None => (t, None),
+        };
+        let side = match side.trim().to_ascii_lowercase().as_str() {
+            "none" | "无" | "無" => None,
+            other => Some(Colour::from_code(other)?),
+        };
+        if side.is_none() && mv.is_some() {
+            return None;
+        }
+        Some(FirstStrike { side, move_no: mv })
+    }
+
+    pub fn text(&self) -> String {
+        match (self.side, self.move_no) {
+            (None, _) => "none".into(),
+            (Some(c), None) => c.code().into(),
+            (Some(c), Some(m)) => format!("{}@{}", c.code(), m),
+        }
+    }
+}
+
+/// One game as stored: the result plus every optional fact a scheme may read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub id: i64,
+    pub board_id: i64,
+    /// 1 or 2 (two-game rounds).
+    pub game_no: u32,
+    /// Entry ids.
+    pub red: i64,
+    pub black: i64,
+    pub outcome: Outcome,
+    pub termination: Option<Termination>,
+    /// Full moves (回合).
+    pub moves: Option<u32>,
+    pub red_used_ms: Option<i64>,
+    pub black_used_ms: Option<i64>,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+    pub red_residual: Option<Material>,
+    pub black_residual: Option<Material>,
+    pub first_strike: Option<FirstStrike>,
+    pub red_pieces: Option<PieceMoves>,
+    pub black_pieces: Option<PieceMoves>,
+    /// The attached game record (PGN text), if any.
+    pub record: Option<String>,
+}
+
+impl Game {
+    /// A game with only its players and outcome known.
+    pub fn bare(red: i64, black: i64, outcome: Outcome) -> Game {
+        Game {
+            id: 0,
+            board_id: 0,
+            game_no: 1,
+            red,
+            black,
+            outcome,
+            termination: None,
+            moves: None,
+            red_used_ms: None,
+            black_used_ms: None,
+            red_fouls: 0,
+            black_fouls: 0,
+            red_residual: None,
+            black_residual: None,
+            first_strike: None,
+            red_pieces: None,
+            black_pieces: None,
+            record: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_parse_in_every_spelling() {
+        assert_eq!("1-0".parse::<Outcome>().unwrap(), Outcome::RedWin);
+        assert_eq!("红胜".parse::<Outcome>().unwrap(), Outcome::RedWin);
+        assert_eq!("黑胜".parse::<Outcome>().unwrap(), Outcome::BlackWin);
+        assert_eq!("和".parse::<Outcome>().unwrap(), Outcome::Draw);
+        assert_eq!("1/2-1/2".parse::<Outcome>().unwrap(), Outcome::Draw);
+        assert_eq!("+/-".parse::<Outcome>().unwrap(), Outcome::BlackForfeits);
+        assert_eq!("-/+".parse::<Outcome>().unwrap(), Outcome::RedForfeits);
+        assert_eq!("-/-".parse::<Outcome>().unwrap(), Outcome::DoubleForfeit);
+        assert!("2-0".parse::<Outcome>().is_err());
+        for o in Outcome::ALL {
+            assert_eq!(o.code().parse::<Outcome>().unwrap(), o);
+        }
+    }
+
+    #[test]
+    fn material_parses_and_refuses_impossible() {
+        let m = Material::parse("RHHEE").unwrap();
+        assert_eq!((m.chariots, m.horses, m.elephants), (1, 2, 2));
+        assert_eq!(m.letters(), "RHHEE");
+        assert_eq!(Material::parse("车马炮士象兵").unwrap().letters(), "RHCAEP");
+        assert!(matches!(
+            Material::parse("RRR"),
+            Err(MaterialParseError::TooMany { .. })
+        ));
+        assert!(matches!(
+            Material::parse("PPPXXX"),
+            Err(MaterialParseError::TooMany { .. })
+        ));
+        assert!(matches!(
+            Material::parse("Q"),
+            Err(MaterialParseError::UnknownPiece('Q'))
+        ));
+        assert!(!Material::parse("AAEEP").unwrap().has_attacker());
+        assert!(Material::parse("X").unwrap().has_attacker());
+    }
+
+    #[test]
+    fn piece_moves_and_first_strike() {
+        let p = PieceMoves::parse("8/35/4/7/9").unwrap();
+        assert_eq!(p.as_array(), [8, 35, 4, 7, 9]);
+        assert_eq!(p.text(), "8/35/4/7/9");
+        assert!(PieceMoves::parse("1/2/3").is_none());
+        let f = FirstStrike::parse("red@29").unwrap();
+        assert_eq!(f.side, Some(Colour::Red));
+        assert_eq!(f.move_no, Some(29));
+        assert_eq!(FirstStrike::parse("none").unwrap().side, None);
+        assert!(FirstStrike::parse("none@3").is_none());
+        assert!(FirstStrike::parse("green").is_none());
+    }
+
+    #[test]
+    fn terminations() {
+        for t in Termination::ALL {
+            assert_eq!(Termination::from_code(t.code()), Some(t));
+        }
+        assert_eq!(Termination::from_code("超时"), Some(Termination::Time));
+        assert_eq!(Termination::from_code("bogus"), None);
+    }
+}

@@ -1,0 +1,383 @@
+//! The vocabulary of a club: plain data shared by every layer.
+//!
+//! Nothing here touches a file, a database or a terminal.
+
+mod clock;
+mod game;
+mod points;
+
+pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
+pub use game::{
+    FirstStrike, Game, Material, MaterialParseError, Outcome, OutcomeParseError, PieceMoves,
+    Termination,
+};
+pub use points::{ParsePointsError, Points};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which side a player has. Red moves first (先手).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Black,
+}
+
+impl Colour {
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Black,
+            Colour::Black => Colour::Red,
+        }
+    }
+
+    /// The stable code stored in the database and used on the command line.
+    pub fn code(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Black => "black",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Colour> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "red" | "r" | "w" | "white" | "红" | "紅" => Some(Colour::Red),
+            "black" | "b" | "黑" => Some(Colour::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Player's sex, as clubs record it for separate prizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sex {
+    M,
+    F,
+}
+
+impl Sex {
+    pub fn code(self) -> &'static str {
+        match self {
+            Sex::M => "m",
+            Sex::F => "f",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Sex> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "m" | "male" | "男" => Some(Sex::M),
+            "f" | "female" | "女" => Some(Sex::F),
+            _ => None,
+        }
+    }
+}
+
+/// A club member (会员).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub id: i64,
+    pub name: String,
+    pub rating: Option<i32>,
+    pub club: Option<String>,
+    /// An external id (federation number, membership card).
+    pub ext_id: Option<String>,
+    pub born: Option<i32>,
+    pub sex: Option<Sex>,
+    pub retired: bool,
+}
+
+/// A member not yet stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewMember {
+    pub name: String,
+    pub rating: Option<i32>,
+    pub club: Option<String>,
+    pub ext_id: Option<String>,
+    pub born: Option<i32>,
+    pub sex: Option<Sex>,
+}
+
+/// The pairing system of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PairingSystem {
+    /// FIDE Dutch (C.04.3), red in the role of white.
+    Dutch,
+    /// The Chinese Swiss method (积分编排).
+    Cxa,
+    /// Round-robin on FIDE Berger tables.
+    Berger,
+}
+
+impl PairingSystem {
+    pub const ALL: [PairingSystem; 3] = [
+        PairingSystem::Dutch,
+        PairingSystem::Cxa,
+        PairingSystem::Berger,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PairingSystem::Dutch => "dutch",
+            PairingSystem::Cxa => "cxa",
+            PairingSystem::Berger => "berger",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<PairingSystem> {
+        Self::ALL.into_iter().find(|p| p.code() == s.trim())
+    }
+}
+
+/// What a requested bye scores, and what a pairing bye adds to opponent score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ByeOpponentScore {
+    /// The lowest score in the field (CXA 2011 14.4). Default.
+    Lowest,
+    Zero,
+    /// The player's own score (FIDE 2023).
+    Own,
+}
+
+impl ByeOpponentScore {
+    pub const ALL: [ByeOpponentScore; 3] = [
+        ByeOpponentScore::Lowest,
+        ByeOpponentScore::Zero,
+        ByeOpponentScore::Own,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            ByeOpponentScore::Lowest => "lowest",
+            ByeOpponentScore::Zero => "zero",
+            ByeOpponentScore::Own => "own",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.code() == s.trim())
+    }
+}
+
+/// What a bye requested in advance scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RequestedByeValue {
+    Zero,
+    /// Half of the scheme's win value.
+    Half,
+}
+
+impl RequestedByeValue {
+    pub fn code(self) -> &'static str {
+        match self {
+            RequestedByeValue::Zero => "zero",
+            RequestedByeValue::Half => "half",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Self> {
+        match s.trim() {
+            "zero" => Some(Self::Zero),
+            "half" => Some(Self::Half),
+            _ => None,
+        }
+    }
+}
+
+/// Bye settings of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeSettings {
+    pub opponent_score: ByeOpponentScore,
+    pub requested: RequestedByeValue,
+    /// A player with this many consecutive forfeits is no longer paired (0 = never).
+    pub forfeits_to_drop: u32,
+}
+
+impl Default for ByeSettings {
+    fn default() -> Self {
+        ByeSettings {
+            opponent_score: ByeOpponentScore::Lowest,
+            requested: RequestedByeValue::Zero,
+            forfeits_to_drop: 2,
+        }
+    }
+}
+
+/// Where an event is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EventStatus {
+    Planned,
+    Running,
+    Finished,
+}
+
+impl EventStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            EventStatus::Planned => "planned",
+            EventStatus::Running => "running",
+            EventStatus::Finished => "finished",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Self> {
+        match s {
+            "planned" => Some(Self::Planned),
+            "running" => Some(Self::Running),
+            "finished" => Some(Self::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// The settings an event is created with (also the config's defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Scoring scheme id (`standard`, `three-point`, …).
+    pub scheme: String,
+    /// Scheme constants that override the scheme's defaults, as TOML/JSON values by name.
+    pub scheme_settings: serde_json::Map<String, serde_json::Value>,
+    pub system: PairingSystem,
+    pub rounds: u32,
+    pub games_per_round: u32,
+    pub time_control: TimeControl,
+    /// Tie-break codes after points; empty = the scheme's default order.
+    pub tiebreaks: Vec<String>,
+    pub byes: ByeSettings,
+}
+
+impl Default for EventSettings {
+    fn default() -> Self {
+        EventSettings {
+            scheme: "standard".into(),
+            scheme_settings: serde_json::Map::new(),
+            system: PairingSystem::Dutch,
+            rounds: 7,
+            games_per_round: 1,
+            time_control: TimeControl::symmetric(90 * 60_000, 30_000),
+            tiebreaks: Vec::new(),
+            byes: ByeSettings::default(),
+        }
+    }
+}
+
+/// An event (赛事): a tournament or a club night series.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub id: i64,
+    pub name: String,
+    pub start_date: Option<chrono::NaiveDate>,
+    pub end_date: Option<chrono::NaiveDate>,
+    pub settings: EventSettings,
+    pub status: EventStatus,
+}
+
+/// An entry's standing in the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum EntryStatus {
+    Active,
+    /// Withdrawn after round N (0 = before the first round): not paired from round N+1.
+    Withdrawn {
+        after_round: u32,
+    },
+}
+
+/// A player's entry in an event (参赛).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: i64,
+    pub event_id: i64,
+    pub member_id: i64,
+    pub name: String,
+    /// Start number (序号), 1-based.
+    pub start_no: u32,
+    pub rating: Option<i32>,
+    pub club: Option<String>,
+    pub status: EntryStatus,
+    /// First round the player can be paired in (1 unless a late entry).
+    pub first_round: u32,
+}
+
+impl Entry {
+    /// Can this entry be paired in round `r`?
+    pub fn available_in(&self, r: u32) -> bool {
+        let not_withdrawn = match self.status {
+            EntryStatus::Active => true,
+            EntryStatus::Withdrawn { after_round } => r <= after_round,
+        };
+        not_withdrawn && r >= self.first_round
+    }
+}
+
+/// A bye asked for in advance for one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedBye {
+    pub entry_id: i64,
+    pub round: u32,
+    pub value: RequestedByeValue,
+}
+
+/// What fills a board: a game between two entries, or a bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardKind {
+    Game,
+    /// Pairing-allocated bye (轮空): scores as a win.
+    PairingBye,
+}
+
+/// A board of a round. `black` is `None` for a bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub id: i64,
+    pub round: u32,
+    pub number: u32,
+    pub red: i64,
+    pub black: Option<i64>,
+}
+
+/// A pair of entries that must not meet (clubmates, family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForbiddenPair {
+    pub a: i64,
+    pub b: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_availability_follows_late_entry_and_withdrawal() {
+        let mut e = Entry {
+            id: 1,
+            event_id: 1,
+            member_id: 1,
+            name: "x".into(),
+            start_no: 1,
+            rating: None,
+            club: None,
+            status: EntryStatus::Active,
+            first_round: 3,
+        };
+        assert!(!e.available_in(2));
+        assert!(e.available_in(3));
+        e.status = EntryStatus::Withdrawn { after_round: 4 };
+        assert!(e.available_in(4));
+        assert!(!e.available_in(5));
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for s in PairingSystem::ALL {
+            assert_eq!(PairingSystem::from_code(s.code()), Some(s));
+        }
+        assert_eq!(Colour::from_code("红"), Some(Colour::Red));
+        assert_eq!(Colour::Red.opposite(), Colour::Black);
+    }
+}

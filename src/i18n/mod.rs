@@ -1,0 +1,1 @@
+//! The `i18n` layer.

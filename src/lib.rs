@@ -1,0 +1,18 @@
+//! qishe (棋社): a Xiangqi club's tournament manager.
+//!
+//! Layers (see `../shared/DESIGN.md`): `cli` and `tui` call `app`, which calls
+//! `store` (the only SQL) and the pure cores `domain`, `pairing`, `scoring`,
+//! `xiangqi`, `report` and `formats`.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod domain;
+pub mod formats;
+pub mod i18n;
+pub mod pairing;
+pub mod report;
+pub mod scoring;
+pub mod store;
+pub mod tui;
+pub mod xiangqi;
