@@ -14,6 +14,9 @@ pub struct NewBoard {
     pub black: Option<i64>,
 }
 
+/// A round to import: its number and its boards, each with its games.
+pub type ImportRound = (u32, Vec<(NewBoard, Vec<Game>)>);
+
 /// A stored game with where it was played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlacedGame {
@@ -372,7 +375,7 @@ impl Store {
     pub fn import_rounds(
         &mut self,
         event_id: i64,
-        rounds: &[(u32, Vec<(NewBoard, Vec<Game>)>)],
+        rounds: &[ImportRound],
         source: &str,
     ) -> Result<usize> {
         let tx = self.conn.transaction()?;

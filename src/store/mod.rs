@@ -11,7 +11,7 @@ mod log;
 mod members;
 mod migrations;
 
-pub use games::{NewBoard, PlacedGame};
+pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 
