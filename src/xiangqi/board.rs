@@ -410,6 +410,20 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from a list of pieces; refuses impossible ones.
+    pub fn from_pieces(pieces: &[(Square, Piece)], side: Colour) -> Result<Position, String> {
+        let mut pos = Position::empty();
+        pos.side = side;
+        for &(s, p) in pieces {
+            if pos.sq[s.pad()] != EMPTY {
+                return Err(format!("two pieces on {s}"));
+            }
+            pos.sq[s.pad()] = p.code();
+        }
+        pos.validate()?;
+        Ok(pos)
+    }
+
     /// Checks piece counts and where each kind may stand; records the kings.
     fn validate(&mut self) -> Result<(), String> {
         let mut counts = [[0u8; 7]; 2];
