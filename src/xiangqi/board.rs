@@ -230,31 +230,50 @@ fn pad(file: i32, rank: i32) -> usize {
     ((rank + 2) as usize) * W + (file + 2) as usize
 }
 
-fn file_of(p: usize) -> i32 {
-    (p % W) as i32 - 2
-}
-
-fn rank_of(p: usize) -> i32 {
-    (p / W) as i32 - 2
-}
-
-fn in_palace(c: Colour, p: usize) -> bool {
-    let (f, r) = (file_of(p), rank_of(p));
-    (3..=5).contains(&f)
-        && match c {
-            Colour::Red => (0..=2).contains(&r),
-            Colour::Black => (7..=9).contains(&r),
+/// Per padded point: bit 0 = red palace, bit 1 = black palace, bit 2 =
+/// red half, bit 3 = black half.
+const ZONES: [u8; N] = {
+    let mut z = [0u8; N];
+    let mut p = 0;
+    while p < N {
+        let f = (p % W) as i32 - 2;
+        let r = (p / W) as i32 - 2;
+        if f >= 0 && f < 9 && r >= 0 && r < 10 {
+            let mut v = if r <= 4 { 4 } else { 8 };
+            if f >= 3 && f <= 5 && r <= 2 {
+                v |= 1;
+            }
+            if f >= 3 && f <= 5 && r >= 7 {
+                v |= 2;
+            }
+            z[p] = v;
         }
+        p += 1;
+    }
+    z
+};
+
+#[inline]
+fn in_palace(c: Colour, p: usize) -> bool {
+    ZONES[p] & (1 << (c as u8)) != 0
 }
 
 /// On the given side's own half of the board?
+#[inline]
 fn own_half(c: Colour, p: usize) -> bool {
-    let r = rank_of(p);
-    match c {
-        Colour::Red => r <= 4,
-        Colour::Black => r >= 5,
-    }
+    ZONES[p] & (4 << (c as u8)) != 0
 }
+
+/// The padded points of the board, rank by rank.
+const POINTS: [u8; 90] = {
+    let mut v = [0u8; 90];
+    let mut i = 0;
+    while i < 90 {
+        v[i] = (((i / 9) + 2) * W + (i % 9) + 2) as u8;
+        i += 1;
+    }
+    v
+};
 
 fn forward(c: Colour) -> isize {
     match c {
@@ -626,15 +645,13 @@ impl Position {
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let bit = colour_bit(us);
-        for r in 0..10 {
-            for f in 0..9 {
-                let p = pad(f, r);
-                let c = self.sq[p];
-                if c == EMPTY || c & BLACK_BIT != bit {
-                    continue;
-                }
-                self.piece_moves(p, Kind::from_code(c & 7), out);
+        for &p in POINTS.iter() {
+            let p = p as usize;
+            let c = self.sq[p];
+            if c == EMPTY || c & BLACK_BIT != bit {
+                continue;
             }
+            self.piece_moves(p, Kind::from_code(c & 7), out);
         }
     }
 
@@ -755,9 +772,20 @@ impl Position {
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
+        let k = self.kings[self.side as usize] as usize;
+        let checked = self.king_attacked(self.side);
+        // Not in check, a move whose points are neither on the king's file
+        // or rank nor next to it diagonally (a horse leg) cannot expose the
+        // king, so only the other moves are tried on the board.
+        let near = |p: usize| {
+            p % W == k % W || p / W == k / W || (p.abs_diff(k) == W + 1 || p.abs_diff(k) == W - 1)
+        };
         let mut i = start;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i]) {
+            let m = out[i];
+            let safe =
+                !checked && m.from as usize != k && !near(m.from as usize) && !near(m.to as usize);
+            if safe || self.is_legal_pseudo(m) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -805,17 +833,31 @@ impl Position {
 
     /// Counts leaf nodes `depth` plies deep.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves_into(&mut moves);
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
+        if depth == 0 {
+            return 1;
+        }
+        let mut buf = Vec::with_capacity(64 * depth as usize);
+        self.perft_in(depth, &mut buf)
+    }
+
+    /// Perft with one move stack shared by all plies: each ply appends its
+    /// moves and truncates them away afterwards.
+    fn perft_in(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
+        let start = buf.len();
+        self.legal_moves_into(buf);
+        let end = buf.len();
+        if depth == 1 {
+            buf.truncate(start);
+            return (end - start) as u64;
         }
         let mut n = 0;
-        for m in moves {
+        for i in start..end {
+            let m = buf[i];
             let u = self.make(m);
-            n += self.perft(depth - 1);
+            n += self.perft_in(depth - 1, buf);
             self.unmake(m, u);
         }
+        buf.truncate(start);
         n
     }
 }
