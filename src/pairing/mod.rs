@@ -4,6 +4,9 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod dutch;
+pub mod matching;
+
 use crate::domain::{Colour, PairingSystem, Points};
 use serde::{Deserialize, Serialize};
 
