@@ -1,1 +1,2 @@
 //! The `formats` layer.
+pub mod trf;

@@ -30,7 +30,7 @@ impl<const N: usize> Uint<N> {
     }
 
     /// Shifts left by `bits` (bits pushed past the top are lost).
-    pub fn shl(self, bits: u32) -> Self {
+    pub fn shifted_left(self, bits: u32) -> Self {
         if bits == 0 {
             return self;
         }
@@ -159,7 +159,7 @@ mod tests {
             let (x, y) = (from_u128(a), from_u128(b));
             proptest::prop_assert_eq!(to_u128(x + y), a + b);
             proptest::prop_assert_eq!(to_u128(x.half()), a / 2);
-            proptest::prop_assert_eq!(to_u128(x.shl(s)), a << s);
+            proptest::prop_assert_eq!(to_u128(x.shifted_left(s)), a << s);
             proptest::prop_assert_eq!(x.cmp(&y), a.cmp(&b));
             if a >= b {
                 proptest::prop_assert_eq!(to_u128(x - y), a - b);
