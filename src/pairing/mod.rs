@@ -201,9 +201,7 @@ pub enum PairingError {
 /// Pairs the next round with the configured system.
 pub fn pair(_state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => Err(PairingError::InvalidState(
-            "the Dutch system is not built yet".into(),
-        )),
+        PairingSystem::Dutch => dutch::pair(_state),
         PairingSystem::Cxa => Err(PairingError::InvalidState(
             "the Chinese system is not built yet".into(),
         )),
