@@ -48,13 +48,16 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     let bytes = std::fs::read(&args.input)
         .map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
     let text = String::from_utf8_lossy(&bytes);
-    let trf = Trf::parse(&text).map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
+    let trf =
+        Trf::parse(&text).map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
     let state = trf.to_swiss_state()?;
     let pairing = pairing::pair(&state, &PairingConfig::new(system))?;
     let text = format_pairing(&pairing);
     match args.output.as_deref() {
         None | Some("-") => print!("{text}"),
-        Some(path) => std::fs::write(path, text).map_err(|e| CliError::msg(format!("{path}: {e}")))?,
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| CliError::msg(format!("{path}: {e}")))?
+        }
     }
     Ok(())
 }

@@ -33,7 +33,10 @@ pub fn pair(state: &SwissState) -> Result<RoundPairing, PairingError> {
         if !p.bye_eligible {
             return Err(PairingError::NoLegalPairing {
                 round: state.round,
-                why: format!("player {} is the only one to pair and already had a bye", p.id),
+                why: format!(
+                    "player {} is the only one to pair and already had a bye",
+                    p.id
+                ),
             });
         }
         return Ok(RoundPairing {
@@ -213,7 +216,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mask = lo_in_cur;
         let (p, o) = (pl, ph);
         r = r.shifted_left(b).or(one(
-            mask && (!p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref),
+            mask && (!p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref)
         ));
         let c2 = !p.absolute()
             || !o.absolute()
@@ -401,7 +404,14 @@ impl<'a, const N: usize> Engine<'a, N> {
             for l in sgb..len {
                 let mut row = Vec::with_capacity(l);
                 for k in 0..l {
-                    row.push(self.edge_weight(bracket[k], bracket[l], l < nsgb, l >= nsgb, ctx, &ranks));
+                    row.push(self.edge_weight(
+                        bracket[k],
+                        bracket[l],
+                        l < nsgb,
+                        l >= nsgb,
+                        ctx,
+                        &ranks,
+                    ));
                 }
                 base[l] = row;
             }

@@ -100,7 +100,10 @@ impl Info {
         let mut players: Vec<Player> = Vec::with_capacity(state.players.len());
         let mut rank = 0usize;
         let mut score_at = |p: &crate::pairing::PairingPlayer, back: usize| -> Points {
-            p.history[..p.history.len() - back].iter().map(|r| r.points).sum()
+            p.history[..p.history.len() - back]
+                .iter()
+                .map(|r| r.points)
+                .sum()
         };
         for &i in &order {
             let p = &state.players[i];
@@ -152,7 +155,8 @@ impl Info {
             };
             let repeated = if consecutive > 1 { last } else { None };
             let absolute = imbalance > 1 || repeated.is_some();
-            let unplayed = |r: &crate::pairing::RoundRecord| !matches!(r.kind, RoundKind::Played(_));
+            let unplayed =
+                |r: &crate::pairing::RoundRecord| !matches!(r.kind, RoundKind::Played(_));
             let bye_eligible = !p
                 .history
                 .iter()
@@ -183,7 +187,11 @@ impl Info {
             let mut forbidden: HashSet<u32> = p
                 .history
                 .iter()
-                .filter(|r| matches!(r.kind, RoundKind::Played(_)) || FORFEITS_COUNT_AS_MET && matches!(r.kind, RoundKind::ForfeitWin | RoundKind::ForfeitLoss))
+                .filter(|r| {
+                    matches!(r.kind, RoundKind::Played(_))
+                        || FORFEITS_COUNT_AS_MET
+                            && matches!(r.kind, RoundKind::ForfeitWin | RoundKind::ForfeitLoss)
+                })
                 .filter_map(|r| r.opponent)
                 .collect();
             for &(a, b) in &state.forbidden {
@@ -204,8 +212,10 @@ impl Info {
                 strong: !absolute && imbalance > 0,
                 colours,
                 bye_eligible,
+                // Ranked so that pairing a player with more unplayed rounds
+                // weighs more: the bye goes to whoever played the most.
                 played_games_for_bye: if PLAYED_GAMES_RANKS {
-                    p.colours_played().count()
+                    played_rounds - p.colours_played().count()
                 } else {
                     0
                 },
@@ -336,7 +346,11 @@ impl Info {
                 } else {
                     (x.0, x.1)
                 };
-                (std::cmp::Reverse(h.score), std::cmp::Reverse(l.score), h.rank)
+                (
+                    std::cmp::Reverse(h.score),
+                    std::cmp::Reverse(l.score),
+                    h.rank,
+                )
             };
             key(a).cmp(&key(b))
         });
@@ -357,4 +371,4 @@ impl Info {
 /// bbpPairings forbids rematches of games actually played only.
 const FORFEITS_COUNT_AS_MET: bool = false;
 /// Rank bye candidates by their real number of played games.
-const PLAYED_GAMES_RANKS: bool = false;
+const PLAYED_GAMES_RANKS: bool = true;
