@@ -3,3 +3,4 @@
 
 pub mod members_csv;
 pub mod text;
+pub mod trf;

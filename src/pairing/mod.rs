@@ -4,6 +4,9 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod dutch;
+pub mod matching;
+
 use crate::domain::{Colour, PairingSystem, Points};
 use serde::{Deserialize, Serialize};
 
@@ -198,9 +201,7 @@ pub enum PairingError {
 /// Pairs the next round with the configured system.
 pub fn pair(_state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => Err(PairingError::InvalidState(
-            "the Dutch system is not built yet".into(),
-        )),
+        PairingSystem::Dutch => dutch::pair(_state),
         PairingSystem::Cxa => Err(PairingError::InvalidState(
             "the Chinese system is not built yet".into(),
         )),
