@@ -10,7 +10,9 @@
 //!
 //! This reproduces the published tables (1-N, 2-(N−1), … in round 1; N-(N/2+1)
 //! first in round 2, …). A double round-robin repeats the cycle with colours
-//! reversed.
+//! reversed and, as C.05 Annex 1 recommends, plays the last two rounds of the
+//! first cycle in exchanged order, so that nobody gets one colour three
+//! times in a row across the change of cycle.
 
 use super::{cxa, PairedBoard, PairingConfig, PairingError, RoundPairing, SwissState};
 use crate::domain::Colour;
@@ -36,7 +38,10 @@ pub fn rounds_per_cycle(n: u32) -> u32 {
 /// The Berger table for round `round` (1-based, within one cycle) and an
 /// even table size `size` ≥ 2, boards in table order.
 pub fn table_round(size: u32, round: u32) -> Vec<TableGame> {
-    assert!(size >= 2 && size.is_multiple_of(2), "table size must be even");
+    assert!(
+        size >= 2 && size.is_multiple_of(2),
+        "table size must be even"
+    );
     assert!(round >= 1 && round < size, "round out of the cycle");
     let m = size - 1; // rotating numbers 1..=m
     let wrap = |v: i64| -> u32 { ((v - 1).rem_euclid(m as i64) + 1) as u32 };
@@ -95,7 +100,15 @@ pub(crate) fn scheduled(
         });
     }
     let cycle = (round - 1) / per_cycle;
-    let r = (round - 1) % per_cycle + 1;
+    let mut r = (round - 1) % per_cycle + 1;
+    if double && cycle == 0 && per_cycle >= 3 && r + 1 >= per_cycle {
+        // Exchange the first cycle's last two rounds.
+        r = if r == per_cycle {
+            per_cycle - 1
+        } else {
+            per_cycle
+        };
+    }
     let reverse = (cycle % 2 == 1) != (first_colour == Colour::Black);
     let mut boards = Vec::new();
     let mut bye = None;

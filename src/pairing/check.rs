@@ -153,7 +153,10 @@ pub fn check_round(
                 .iter()
                 .flat_map(|b| {
                     let mut v = Vec::new();
-                    if !plays.contains(&b.red) || !plays.contains(&b.black) {
+                    let banned = state.forbidden.iter().any(|&(x, y)| {
+                        (x == b.red && y == b.black) || (x == b.black && y == b.red)
+                    });
+                    if banned || !plays.contains(&b.red) || !plays.contains(&b.black) {
                         v.push(b.red);
                         v.push(b.black);
                     }
@@ -174,14 +177,14 @@ pub fn check_round(
             out.push(UnneededBye { player: b });
         }
         if let Some(p) = state.player(b) {
-            let earlier = p.history.iter().position(|r| {
+            let earlier = p.history.iter().skip(cycle_start as usize).position(|r| {
                 r.kind == RoundKind::PairingBye
                     || (system == PairingSystem::Dutch && r.kind == RoundKind::ForfeitWin)
             });
             if let Some(r) = earlier {
                 out.push(SecondBye {
                     player: b,
-                    earlier_round: r as u32 + 1,
+                    earlier_round: cycle_start + r as u32 + 1,
                 });
             }
         }
