@@ -172,8 +172,7 @@ pub fn check_round(
         }
     }
     if let Some(b) = pairing.bye {
-        let seated_available = state.players.iter().filter(|p| p.available).count();
-        if seated_available % 2 == 0 && system != PairingSystem::Berger {
+        if expected.len() % 2 == 0 && system != PairingSystem::Berger {
             out.push(UnneededBye { player: b });
         }
         if let Some(p) = state.player(b) {

@@ -188,6 +188,8 @@ struct Ctx<'a> {
     total_rounds: u32,
     forbidden: HashSet<(u32, u32)>,
     bye_ok: Vec<bool>,
+    /// Has had a pairing-allocated bye already.
+    had_bye: Vec<bool>,
     notes: Vec<String>,
 }
 
@@ -282,7 +284,12 @@ impl Ctx<'_> {
     /// E2 (§2.5): any two players of `set` may pair. `last`: the last group's
     /// Y rule for a single unpaired player. `None` when the set is beyond the
     /// cap or the search budget.
-    fn e2(&self, set: &[usize], g: i64, last: bool, three: bool) -> Option<Matched> {
+    ///
+    /// `any_bye` (last group only, a fallback): a single unpaired player
+    /// ranks just after a bye-eligible one (one who never had a bye before
+    /// one who did) and before any result with two or more unpaired, so the
+    /// search finds a complete round if one exists.
+    fn e2(&self, set: &[usize], g: i64, last: bool, three: bool, any_bye: bool) -> Option<Matched> {
         if set.len() > self.opts.exhaustive_cap {
             return None;
         }
@@ -313,6 +320,7 @@ impl Ctx<'_> {
             deciders: m,
             g,
             last,
+            any_bye,
             e1: false,
             decided: vec![false; m],
             pairs: Vec::new(),
@@ -372,6 +380,7 @@ impl Ctx<'_> {
             deciders: nf,
             g,
             last: false,
+            any_bye: false,
             e1: true,
             decided: vec![false; m],
             pairs: Vec::new(),
@@ -396,6 +405,7 @@ struct Search<'a, 'c> {
     deciders: usize,
     g: i64,
     last: bool,
+    any_bye: bool,
     e1: bool,
     decided: Vec<bool>,
     pairs: Vec<(usize, usize)>,
@@ -410,19 +420,41 @@ impl Search<'_, '_> {
         let ctx = self.ctx;
         if self.last && self.unpaired.len() == 1 {
             let a = self.order[self.unpaired[0]];
-            return if ctx.bye_ok[a] { 1 } else { 50 };
+            return if ctx.bye_ok[a] {
+                1
+            } else if !self.any_bye {
+                50
+            } else if ctx.had_bye[a] {
+                3
+            } else {
+                2
+            };
         }
-        self.unpaired
+        let sum: i128 = self
+            .unpaired
             .iter()
             .map(|&i| pow100(ctx.pl[self.order[i]].step - self.g))
-            .sum()
+            .sum();
+        if self.last && self.any_bye && self.unpaired.len() > 1 {
+            pow100(16) + sum
+        } else {
+            sum
+        }
     }
 
     /// A lower bound of the final Y from here.
     fn y_bound(&self) -> i128 {
         if self.last && self.unpaired.len() == 1 {
             let a = self.order[self.unpaired[0]];
-            let single = if self.ctx.bye_ok[a] { 1 } else { 50 };
+            let single = if self.ctx.bye_ok[a] {
+                1
+            } else if !self.any_bye {
+                50
+            } else if self.ctx.had_bye[a] {
+                3
+            } else {
+                2
+            };
             return single.min(pow100(self.ctx.pl[a].step - self.g) + 1);
         }
         self.y_now()
@@ -677,6 +709,7 @@ fn build<'a>(state: &SwissState, opts: &'a CxaOptions) -> Result<Ctx<'a>, Pairin
         total_rounds: state.total_rounds,
         forbidden,
         bye_ok,
+        had_bye: byes.iter().map(|&b| b > 0).collect(),
         notes: Vec::new(),
     })
 }
@@ -733,6 +766,25 @@ fn round_one(ctx: &mut Ctx) -> Result<(Pairs, Option<usize>, Option<Colour>), Pa
         boards.push((t, None));
     }
     avoid_round_one_clashes(ctx, &mut boards);
+    let forbidden_left = boards.iter().any(|&(a, b)| match (a, b) {
+        (Some(a), Some(b)) => ctx.is_forbidden(ctx.pl[a].id, ctx.pl[b].id),
+        _ => false,
+    });
+    if forbidden_left {
+        // The forbidden pairs are absolute: pair round 1 as one score group.
+        ctx.notes.push(
+            "round 1: the fixed scheme cannot avoid a forbidden pair; paired as one score group instead".into(),
+        );
+        let (pairs, bye) = later_round(ctx)?;
+        let col = bye.map(|b| {
+            if ctx.pl[b].x < 0 {
+                Colour::Red
+            } else {
+                Colour::Black
+            }
+        });
+        return Ok((pairs, bye, col));
+    }
     let max_id = ctx.pl.iter().map(|p| p.id).max().unwrap_or(0);
     let seed = |i: Option<usize>| -> u32 { i.map_or(max_id + 1, |i| ctx.pl[i].id) };
     let mut out = Vec::new();
@@ -821,6 +873,22 @@ fn avoid_round_one_clashes(ctx: &mut Ctx, boards: &mut [(Option<usize>, Option<u
             }
         }
         if !fixed {
+            // Second try: exchange with the other board's first player.
+            for j in 0..nb {
+                if j == i || boards[j].0.is_none() || boards[j].1.is_none() {
+                    continue;
+                }
+                let (a1, b1) = boards[i];
+                let (a2, b2) = boards[j];
+                if !clash(ctx, a1, a2) && !clash(ctx, b1, b2) {
+                    boards[i].1 = a2;
+                    boards[j].0 = b1;
+                    fixed = true;
+                    break;
+                }
+            }
+        }
+        if !fixed {
             let (a, b) = (boards[i].0.unwrap_or(0), boards[i].1.unwrap_or(0));
             let (ia, ib) = (ctx.pl[a].id, ctx.pl[b].id);
             ctx.notes.push(format!(
@@ -892,6 +960,10 @@ fn later_round(ctx: &mut Ctx) -> Result<(Pairs, Option<usize>), PairingError> {
         ctx.sort(&mut next);
         floaters = next;
     }
+    // The last group's repair may dissolve pairs of upper groups, so look at
+    // everybody, not only the last floaters.
+    let mut floaters: Vec<usize> = (0..n).filter(|&i| !paired[i]).collect();
+    ctx.sort(&mut floaters);
     if floaters.len() > 1 {
         let ids: Vec<String> = floaters.iter().map(|&i| ctx.pl[i].id.to_string()).collect();
         return Err(PairingError::NoLegalPairing {
@@ -1095,13 +1167,6 @@ fn repair(
             paired[b] = true;
         }
     };
-    let acceptable = |ctx: &Ctx, m: &Matched| -> bool {
-        if last {
-            m.unpaired.is_empty() || (m.unpaired.len() == 1 && ctx.bye_ok[m.unpaired[0]])
-        } else {
-            m.unpaired.iter().filter(|&&i| ctx.pl[i].step == g).count() < 2
-        }
-    };
     let set_for = |k: usize, pairs: &Pairs| -> Vec<usize> {
         let mut set: Vec<usize> = pairs[pairs.len() - k..]
             .iter()
@@ -1110,116 +1175,98 @@ fn repair(
         set.extend_from_slice(unpaired);
         set
     };
-    let too_big = |ctx: &Ctx| {
-        PairingError::NoLegalPairing {
-        round: ctx.round,
-        why: format!(
-            "the bottom of the field needs an exhaustive search over more than {} players; pair this round by hand",
-            ctx.opts.exhaustive_cap
-        ),
-    }
+    let ks: Vec<usize> = if count == 0 {
+        vec![0]
+    } else {
+        (1..=count).collect()
     };
-    if count == 0 {
-        match ctx.e2(unpaired, g, last, true) {
-            Some(m) => {
-                if last && !acceptable(ctx, &m) {
-                    if let Some(m2) = ctx.e2(unpaired, g, last, false) {
-                        if acceptable(ctx, &m2) || m2.unpaired.len() < m.unpaired.len() {
-                            ctx.notes.push(relaxed_note(ctx, &m2));
-                            apply(&m2, 0, pairs, paired);
-                            return Ok(());
-                        }
-                    }
-                }
-                apply(&m, 0, pairs, paired);
+    if !last {
+        // Accept the first k that leaves fewer than two players of score g
+        // unpaired. Failing that, keep the best candidate by the E2 order,
+        // then fewer dissolved pairs (Rec B6), if it improves on the greedy
+        // result; a non-last group never relaxes a rule: leftovers float.
+        let at_g = |ctx: &Ctx, v: &[usize]| v.iter().filter(|&&i| ctx.pl[i].step == g).count();
+        let mut best: Option<(Matched, usize)> = None;
+        for &k in &ks {
+            let set = set_for(k, pairs);
+            let Some(m) = ctx.e2(&set, g, false, true, false) else {
+                break;
+            };
+            if count == 0 || at_g(ctx, &m.unpaired) < 2 {
+                apply(&m, k, pairs, paired);
+                return Ok(());
             }
-            None if last => return Err(too_big(ctx)),
-            None => {}
+            if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
+                best = Some((m, k));
+            }
+        }
+        if let Some((m, k)) = best {
+            if at_g(ctx, &m.unpaired) < at_g(ctx, unpaired) {
+                apply(&m, k, pairs, paired);
+            }
         }
         return Ok(());
     }
-    let mut strict: Vec<(Matched, usize)> = Vec::new();
-    for k in 1..=count {
-        let set = set_for(k, pairs);
-        let Some(m) = ctx.e2(&set, g, last, true) else {
-            break;
-        };
-        if acceptable(ctx, &m) {
+    // The last group: accept the first k where nobody is unpaired, or one
+    // bye-eligible player is. Failing that (in this order): relax 禁连三;
+    // then allow the bye to a player who is not bye-eligible; then both.
+    // The absolute rules (no rematch, forbidden pairs, 禁多三) and the club
+    // rule are never relaxed; if nothing works the arbiter pairs by hand
+    // (Rec B7).
+    let three_on = ctx.opts.no_three_in_row;
+    let mut tries = vec![(true, false)];
+    if three_on {
+        tries.push((false, false));
+    }
+    tries.push((true, true));
+    if three_on {
+        tries.push((false, true));
+    }
+    let mut capped = false;
+    for (three, any_bye) in tries {
+        // With every bye allowed, smaller k may not reach the player who
+        // should have the bye: rank all k by the E2 order, then fewer
+        // dissolved pairs (Rec B6).
+        let mut best: Option<(Matched, usize)> = None;
+        for &k in &ks {
+            let set = set_for(k, pairs);
+            let Some(m) = ctx.e2(&set, g, true, three, any_bye) else {
+                capped = true;
+                break;
+            };
+            let fine = m.unpaired.is_empty()
+                || (m.unpaired.len() == 1 && (any_bye || ctx.bye_ok[m.unpaired[0]]));
+            if !fine {
+                continue;
+            }
+            if !any_bye {
+                best = Some((m, k));
+                break;
+            }
+            if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
+                best = Some((m, k));
+            }
+        }
+        if let Some((m, k)) = best {
+            if !three {
+                let note = relaxed_note(ctx, &m);
+                ctx.notes.push(note);
+            }
             apply(&m, k, pairs, paired);
             return Ok(());
         }
-        strict.push((m, k));
     }
-    // Nothing acceptable with every rule on: in the last group, relax 禁连三
-    // (never the absolute rules) and take the best candidate by the E2 order,
-    // then fewer dissolved pairs (Rec B6).
-    let best_of = |c: &[(Matched, usize)]| -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for (i, (m, k)) in c.iter().enumerate() {
-            match best {
-                None => best = Some(i),
-                Some(b) => {
-                    let (bm, bk) = &c[b];
-                    if m.obj.better_than(&bm.obj) || (m.obj == bm.obj && k < bk) {
-                        best = Some(i);
-                    }
-                }
-            }
-        }
-        best
-    };
-    if last {
-        if ctx.opts.no_three_in_row {
-            let mut relaxed: Vec<(Matched, usize)> = Vec::new();
-            for k in 1..=count {
-                let set = set_for(k, pairs);
-                let Some(m) = ctx.e2(&set, g, last, false) else {
-                    break;
-                };
-                if acceptable(ctx, &m) {
-                    ctx.notes.push(relaxed_note(ctx, &m));
-                    apply(&m, k, pairs, paired);
-                    return Ok(());
-                }
-                relaxed.push((m, k));
-            }
-            strict.extend(relaxed);
-        }
-        let viable: Vec<(Matched, usize)> = strict
-            .into_iter()
-            .filter(|(m, _)| m.unpaired.len() <= 1)
-            .collect();
-        match best_of(&viable) {
-            Some(b) => {
-                let (m, k) = &viable[b];
-                ctx.notes.push(relaxed_note(ctx, m));
-                apply(m, *k, pairs, paired);
-                Ok(())
-            }
-            None => {
-                let left = unpaired.len() + 2 * count;
-                if left > ctx.opts.exhaustive_cap {
-                    Err(too_big(ctx))
-                } else {
-                    Err(PairingError::NoLegalPairing {
-                        round: ctx.round,
-                        why: "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三); pair this round by hand".into(),
-                    })
-                }
-            }
-        }
-    } else {
-        // A non-last group never relaxes a rule: its leftovers float down.
-        if let Some(b) = best_of(&strict) {
-            let (m, k) = &strict[b];
-            let now: usize = unpaired.iter().filter(|&&i| ctx.pl[i].step == g).count();
-            let then = m.unpaired.iter().filter(|&&i| ctx.pl[i].step == g).count();
-            if then < now {
-                apply(m, *k, pairs, paired);
-            }
-        }
-        Ok(())
-    }
+    Err(PairingError::NoLegalPairing {
+        round: ctx.round,
+        why: if capped {
+            format!(
+                "the bottom of the field needs an exhaustive search over more than {} players; pair this round by hand",
+                ctx.opts.exhaustive_cap
+            )
+        } else {
+            "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand".into()
+        },
+    })
 }
 
 fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
