@@ -172,7 +172,7 @@ pub fn check_round(
         }
     }
     if let Some(b) = pairing.bye {
-        if expected.len() % 2 == 0 && system != PairingSystem::Berger {
+        if expected.len().is_multiple_of(2) && system != PairingSystem::Berger {
             out.push(UnneededBye { player: b });
         }
         if let Some(p) = state.player(b) {
