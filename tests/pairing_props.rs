@@ -94,7 +94,7 @@ fn initial(f: &Field, roster: &mut Roster, dice: &mut Dice) -> SwissState {
             name: format!("P{id}"),
             rating: 2000 - id,
             // Clubs of at most two members, so the avoidance stays feasible.
-            club: (f.clubs && dice.chance(40)).then(|| format!("club{}", (id + 1) / 2)),
+            club: (f.clubs && dice.chance(40)).then(|| format!("club{}", id.div_ceil(2))),
             history: Vec::new(),
             available: true,
         })
@@ -211,13 +211,14 @@ fn legal_pairing_with_bye(s: &SwissState, may_have_bye: impl Fn(&PairingPlayer) 
     let n = ps.len();
     let ok = |a: usize, b: usize| -> bool {
         let (pa, pb) = (ps[a], ps[b]);
-        !pa.opponents().any(|o| o == pb.id)
-            && !s
-                .forbidden
-                .iter()
-                .any(|&(u, v)| (u == pa.id && v == pb.id) || (u == pb.id && v == pa.id))
-            && !(x[a] * x[b] > 0 && x[a].abs() > 150 && x[b].abs() > 150)
-            && !matches!((&pa.club, &pb.club), (Some(c), Some(d)) if c == d)
+        let met = pa.opponents().any(|o| o == pb.id);
+        let banned = s
+            .forbidden
+            .iter()
+            .any(|&(u, v)| (u == pa.id && v == pb.id) || (u == pb.id && v == pa.id));
+        let imbalance = x[a] * x[b] > 0 && x[a].abs() > 150 && x[b].abs() > 150;
+        let club = matches!((&pa.club, &pb.club), (Some(c), Some(d)) if c == d);
+        !(met || banned || imbalance || club)
     };
     let bye_ok: Vec<bool> = ps.iter().map(|p| may_have_bye(p)).collect();
     fn rec(
