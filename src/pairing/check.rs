@@ -352,3 +352,229 @@ pub fn record_round(
     }
     state.round += 1;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::{PairedBoard, PairingPlayer};
+
+    fn rec(opp: Option<u32>, c: Option<Colour>, kind: RoundKind) -> RoundRecord {
+        RoundRecord {
+            opponent: opp,
+            colour: c,
+            kind,
+            points: Points::ZERO,
+        }
+    }
+
+    fn played(opp: u32, c: Colour) -> RoundRecord {
+        rec(Some(opp), Some(c), RoundKind::Played(GameScore::Draw))
+    }
+
+    fn state(players: Vec<(u32, Vec<RoundRecord>)>) -> SwissState {
+        let round = players.iter().map(|p| p.1.len()).max().unwrap_or(0) as u32 + 1;
+        SwissState {
+            players: players
+                .into_iter()
+                .map(|(id, history)| PairingPlayer {
+                    id,
+                    name: format!("P{id}"),
+                    rating: 0,
+                    club: None,
+                    history,
+                    available: true,
+                })
+                .collect(),
+            round,
+            total_rounds: 9,
+            forbidden: Vec::new(),
+            first_colour: Colour::Red,
+            win_points: Points::new(2),
+            draw_points: Points::new(1),
+        }
+    }
+
+    fn round(boards: &[(u32, u32)], bye: Option<u32>) -> RoundPairing {
+        RoundPairing {
+            boards: boards
+                .iter()
+                .map(|&(red, black)| PairedBoard { red, black })
+                .collect(),
+            bye,
+            notes: Vec::new(),
+        }
+    }
+
+    use Colour::{Black as B, Red as R};
+
+    #[test]
+    fn a_clean_round_has_no_violation() {
+        let s = state(vec![
+            (1, vec![played(2, R)]),
+            (2, vec![played(1, B)]),
+            (3, vec![played(4, R)]),
+            (4, vec![played(3, B)]),
+        ]);
+        let p = round(&[(2, 3), (4, 1)], None);
+        for sys in [PairingSystem::Cxa, PairingSystem::Dutch] {
+            assert_eq!(check_round(&s, &p, sys), vec![]);
+        }
+    }
+
+    #[test]
+    fn names_rematches_forbidden_pairs_and_seating_errors() {
+        let mut s = state(vec![
+            (1, vec![played(2, R)]),
+            (2, vec![played(1, B)]),
+            (3, vec![played(4, R)]),
+            (4, vec![played(3, B)]),
+            (5, vec![rec(None, None, RoundKind::NotPaired)]),
+        ]);
+        s.forbidden.push((4, 3));
+        s.players[4].available = false;
+        let p = round(&[(2, 1), (3, 4), (5, 9), (1, 1)], None);
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::Rematch {
+            a: 2,
+            b: 1,
+            round: 1
+        }));
+        assert!(v.contains(&RuleViolation::ForbiddenPair { a: 3, b: 4 }));
+        assert!(v.contains(&RuleViolation::NotAvailable { player: 5 }));
+        assert!(v.contains(&RuleViolation::UnknownPlayer { player: 9 }));
+        assert!(v.contains(&RuleViolation::PairedWithSelf { player: 1 }));
+        let text: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        assert!(text.contains(&"rematch: 2 and 1 already met in round 1".to_string()));
+        assert!(text.contains(&"3 and 4 are a forbidden pair".to_string()));
+
+        let p = round(&[(1, 3), (1, 4)], None);
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::PairedTwice { player: 1 }));
+        assert!(v.contains(&RuleViolation::Missing { player: 2 }));
+    }
+
+    #[test]
+    fn colour_limits_per_system() {
+        // Player 1: `++` (games); player 2: `--`; player 3: `+` then a bye
+        // recorded red (cxa counts it, FIDE does not).
+        let s = state(vec![
+            (1, vec![played(5, R), played(6, R)]),
+            (2, vec![played(6, B), played(5, B)]),
+            (
+                3,
+                vec![played(4, R), rec(None, Some(R), RoundKind::PairingBye)],
+            ),
+            (4, vec![played(3, B), played(7, B)]),
+            (5, vec![played(1, B), played(2, R)]),
+            (6, vec![played(2, R), played(1, B)]),
+            (7, vec![rec(None, None, RoundKind::NotPaired), played(4, R)]),
+        ]);
+        let p = round(&[(1, 2), (3, 7), (5, 4)], Some(6));
+        let cxa = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 1,
+            colour: R
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 2,
+            colour: B
+        }));
+        assert!(cxa.contains(&RuleViolation::ColourImbalance {
+            player: 1,
+            difference: 3
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 3,
+            colour: R
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 4,
+            colour: B
+        }));
+        let dutch = check_round(&s, &p, PairingSystem::Dutch);
+        assert!(!dutch
+            .iter()
+            .any(|v| matches!(v, RuleViolation::ThreeInARow { player: 3, .. })));
+        assert!(dutch.contains(&RuleViolation::ColourImbalance {
+            player: 2,
+            difference: -3
+        }));
+        assert_eq!(
+            RuleViolation::ColourImbalance {
+                player: 2,
+                difference: -3
+            }
+            .to_string(),
+            "player 2 would have 3 more black than red games"
+        );
+    }
+
+    #[test]
+    fn second_and_unneeded_byes() {
+        let s = state(vec![
+            (1, vec![rec(None, Some(B), RoundKind::PairingBye)]),
+            (2, vec![played(3, R)]),
+            (3, vec![played(2, B)]),
+        ]);
+        let p = round(&[(3, 2)], Some(1));
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::Rematch {
+            a: 3,
+            b: 2,
+            round: 1
+        }));
+        assert_eq!(
+            v.iter()
+                .find(|x| matches!(x, RuleViolation::SecondBye { .. }))
+                .map(|x| x.to_string()),
+            Some("player 1 gets a second bye (already had one in round 1)".into())
+        );
+        let mut even = s.clone();
+        even.players.push(PairingPlayer {
+            id: 4,
+            name: "P4".into(),
+            rating: 0,
+            club: None,
+            history: vec![rec(None, None, RoundKind::NotPaired)],
+            available: true,
+        });
+        let p = round(&[(4, 2)], Some(3));
+        let v = check_round(&even, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::UnneededBye { player: 3 }));
+        assert!(v.contains(&RuleViolation::Missing { player: 1 }));
+    }
+
+    #[test]
+    fn forfeit_removed_players_are_not_expected() {
+        let f = rec(Some(2), Some(R), RoundKind::ForfeitLoss);
+        let s = state(vec![
+            (1, vec![f, f]),
+            (2, vec![played(1, B), played(1, B)]),
+            (3, vec![played(4, R), played(4, R)]),
+            (4, vec![played(3, B), played(3, B)]),
+        ]);
+        let p = round(&[(2, 3)], Some(4));
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(!v.iter().any(|x| matches!(x, RuleViolation::Missing { .. })));
+    }
+
+    #[test]
+    fn record_round_appends_results() {
+        let mut s = state(vec![(1, vec![]), (2, vec![]), (3, vec![])]);
+        s.round = 1;
+        let p = round(&[(1, 2)], Some(3));
+        record_round(
+            &mut s,
+            &p,
+            &[BoardResult::BlackWins],
+            Some(B),
+            Points::new(2),
+        );
+        assert_eq!(s.round, 2);
+        assert_eq!(s.players[0].points(), Points::ZERO);
+        assert_eq!(s.players[1].points(), Points::new(2));
+        assert_eq!(s.players[2].history[0].kind, RoundKind::PairingBye);
+        assert_eq!(s.players[2].history[0].colour, Some(B));
+        assert_eq!(s.players[1].history[0].colour, Some(B));
+    }
+}

@@ -1190,6 +1190,10 @@ fn repair(
         for &k in &ks {
             let set = set_for(k, pairs);
             let Some(m) = ctx.e2(&set, g, false, true, false) else {
+                ctx.notes.push(format!(
+                    "score group {}: repair skipped (more than {} players to search); check the pairing",
+                    ctx.pl[set[0]].s, ctx.opts.exhaustive_cap
+                ));
                 break;
             };
             if count == 0 || at_g(ctx, &m.unpaired) < 2 {
