@@ -1,1 +1,3 @@
 //! The `formats` layer.
+
+pub mod games_csv;
