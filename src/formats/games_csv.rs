@@ -1,0 +1,408 @@
+//! The games CSV (`qishe import games`): one row per game.
+//!
+//! Header: `round,game,red,black,result,moves,red_used,black_used,
+//! termination,red_fouls,black_fouls,red_residual,black_residual,
+//! first_strike,red_pieces,black_pieces,record`. Only `round`, `red`,
+//! `black` and `result` are required; columns are found by name in any
+//! order. `black` = `BYE` marks a pairing bye. Times are `H:MM:SS`, `MM:SS`
+//! or seconds. The bytes may be UTF-8 (with or without BOM) or GBK.
+
+use crate::domain::{parse_duration_ms, FirstStrike, Material, Outcome, PieceMoves, Termination};
+use std::fmt;
+
+/// One row of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The line the row starts on (the header is line 1).
+    pub line: u64,
+    pub round: u32,
+    /// 1 unless given.
+    pub game: u32,
+    pub red: String,
+    /// `None` = a pairing bye for `red`.
+    pub black: Option<String>,
+    pub outcome: Outcome,
+    pub moves: Option<u32>,
+    pub red_used_ms: Option<i64>,
+    pub black_used_ms: Option<i64>,
+    pub termination: Option<Termination>,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+    pub red_residual: Option<Material>,
+    pub black_residual: Option<Material>,
+    pub first_strike: Option<FirstStrike>,
+    pub red_pieces: Option<PieceMoves>,
+    pub black_pieces: Option<PieceMoves>,
+    pub record: Option<String>,
+}
+
+/// A problem in a games CSV, with the file name and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamesCsvError {
+    pub file: String,
+    pub line: u64,
+    /// The column's header name, where one cell is at fault.
+    pub column: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for GamesCsvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.column {
+            Some(c) => write!(
+                f,
+                "{}:{}: column {}: {}",
+                self.file, self.line, c, self.message
+            ),
+            None => write!(f, "{}:{}: {}", self.file, self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for GamesCsvError {}
+
+/// Every column the reader knows, in the canonical order.
+pub const COLUMNS: [&str; 17] = [
+    "round",
+    "game",
+    "red",
+    "black",
+    "result",
+    "moves",
+    "red_used",
+    "black_used",
+    "termination",
+    "red_fouls",
+    "black_fouls",
+    "red_residual",
+    "black_residual",
+    "first_strike",
+    "red_pieces",
+    "black_pieces",
+    "record",
+];
+
+const REQUIRED: [&str; 4] = ["round", "red", "black", "result"];
+
+/// Decodes the file's bytes: UTF-8 (a BOM is dropped) or else GBK.
+fn decode(bytes: &[u8]) -> Option<String> {
+    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(s) = std::str::from_utf8(b) {
+        return Some(s.to_string());
+    }
+    let (text, had_errors) = encoding_rs::GBK.decode_without_bom_handling(b);
+    if had_errors {
+        None
+    } else {
+        Some(text.into_owned())
+    }
+}
+
+/// Reads a games CSV. `file` names the file in error messages.
+pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsvError> {
+    let err = |line: u64, column: Option<&str>, message: String| GamesCsvError {
+        file: file.to_string(),
+        line,
+        column: column.map(str::to_string),
+        message,
+    };
+    let text = decode(bytes)
+        .ok_or_else(|| err(1, None, "the file is neither UTF-8 nor GBK text".into()))?;
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(false)
+        .from_reader(text.as_bytes());
+    let headers = rdr
+        .headers()
+        .map_err(|e| err(1, None, format!("cannot read the header: {e}")))?
+        .clone();
+    // Column name → index.
+    let mut col: [Option<usize>; 17] = [None; 17];
+    for (i, h) in headers.iter().enumerate() {
+        let name = h.trim().to_ascii_lowercase();
+        let Some(k) = COLUMNS.iter().position(|c| *c == name) else {
+            return Err(err(
+                1,
+                None,
+                format!(
+                    "unknown column \"{}\"; allowed: {}",
+                    h.trim(),
+                    COLUMNS.join(", ")
+                ),
+            ));
+        };
+        if col[k].is_some() {
+            return Err(err(1, None, format!("column \"{name}\" appears twice")));
+        }
+        col[k] = Some(i);
+    }
+    for r in REQUIRED {
+        let k = COLUMNS.iter().position(|c| *c == r).unwrap_or(0);
+        if col[k].is_none() {
+            return Err(err(
+                1,
+                None,
+                format!(
+                    "the required column \"{r}\" is missing (required: round, red, black, result)"
+                ),
+            ));
+        }
+    }
+    let mut rows = Vec::new();
+    for rec in rdr.records() {
+        let rec = rec.map_err(|e| {
+            let line = e.position().map(|p| p.line()).unwrap_or(0);
+            let msg = match e.kind() {
+                csv::ErrorKind::UnequalLengths {
+                    expected_len, len, ..
+                } => format!("{len} fields, but the header has {expected_len}"),
+                _ => e.to_string(),
+            };
+            err(line, None, msg)
+        })?;
+        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        if rec.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let cell = |name: &str| -> &str {
+            let k = COLUMNS.iter().position(|c| *c == name).unwrap_or(0);
+            col[k].and_then(|i| rec.get(i)).map(str::trim).unwrap_or("")
+        };
+        let bad = |name: &str, what: &str| {
+            err(
+                line,
+                Some(name),
+                format!("\"{}\" is not {what}", cell(name)),
+            )
+        };
+        let number = |name: &str| -> Result<Option<u32>, GamesCsvError> {
+            let c = cell(name);
+            if c.is_empty() {
+                return Ok(None);
+            }
+            c.parse::<u32>()
+                .map(Some)
+                .map_err(|_| bad(name, "a number"))
+        };
+        let duration = |name: &str| -> Result<Option<i64>, GamesCsvError> {
+            let c = cell(name);
+            if c.is_empty() {
+                return Ok(None);
+            }
+            parse_duration_ms(c)
+                .map(Some)
+                .ok_or_else(|| bad(name, "a time (H:MM:SS, MM:SS or seconds)"))
+        };
+        let material = |name: &str| -> Result<Option<Material>, GamesCsvError> {
+            let c = cell(name);
+            if c.is_empty() {
+                return Ok(None);
+            }
+            Material::parse(c)
+                .map(Some)
+                .map_err(|e| err(line, Some(name), format!("\"{c}\": {e}")))
+        };
+        let pieces = |name: &str| -> Result<Option<PieceMoves>, GamesCsvError> {
+            let c = cell(name);
+            if c.is_empty() {
+                return Ok(None);
+            }
+            PieceMoves::parse(c)
+                .map(Some)
+                .ok_or_else(|| bad(name, "five move counts a/b/c/d/e (车/马+炮/兵/士+象/将)"))
+        };
+        let round = number("round")?.ok_or_else(|| err(line, Some("round"), "is empty".into()))?;
+        if round == 0 {
+            return Err(bad("round", "a round number (1 or more)"));
+        }
+        let game = number("game")?.unwrap_or(1);
+        if game == 0 {
+            return Err(bad("game", "a game number (1 or more)"));
+        }
+        let red = cell("red").to_string();
+        if red.is_empty() {
+            return Err(err(line, Some("red"), "is empty".into()));
+        }
+        let black_text = cell("black");
+        if black_text.is_empty() {
+            return Err(err(
+                line,
+                Some("black"),
+                "is empty (write BYE for a bye)".into(),
+            ));
+        }
+        let black = if black_text.eq_ignore_ascii_case("bye") || black_text == "轮空" {
+            None
+        } else {
+            Some(black_text.to_string())
+        };
+        if black.as_deref() == Some(red.as_str()) {
+            return Err(err(
+                line,
+                Some("black"),
+                format!("\"{red}\" cannot play himself"),
+            ));
+        }
+        let outcome = if black.is_none() && cell("result").is_empty() {
+            Outcome::Unplayed
+        } else {
+            cell("result")
+                .parse::<Outcome>()
+                .map_err(|e| err(line, Some("result"), e.to_string()))?
+        };
+        let termination = match cell("termination") {
+            "" => None,
+            t => Some(Termination::from_code(t).ok_or_else(|| {
+                err(
+                    line,
+                    Some("termination"),
+                    format!("\"{t}\" is not a termination; use {}", Termination::codes()),
+                )
+            })?),
+        };
+        let first_strike = match cell("first_strike") {
+            "" => None,
+            t => Some(FirstStrike::parse(t).ok_or_else(|| {
+                bad("first_strike", "red, black or none, with an optional @MOVE")
+            })?),
+        };
+        let record = match cell("record") {
+            "" => None,
+            r => Some(r.to_string()),
+        };
+        rows.push(GameRow {
+            line,
+            round,
+            game,
+            red,
+            black,
+            outcome,
+            moves: number("moves")?,
+            red_used_ms: duration("red_used")?,
+            black_used_ms: duration("black_used")?,
+            termination,
+            red_fouls: number("red_fouls")?.unwrap_or(0),
+            black_fouls: number("black_fouls")?.unwrap_or(0),
+            red_residual: material("red_residual")?,
+            black_residual: material("black_residual")?,
+            first_strike,
+            red_pieces: pieces("red_pieces")?,
+            black_pieces: pieces("black_pieces")?,
+            record,
+        });
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "round,game,red,black,result,moves,red_used,black_used,termination,red_fouls,black_fouls,red_residual,black_residual,first_strike,red_pieces,black_pieces,record\n";
+
+    #[test]
+    fn reads_a_full_row() {
+        let text = format!(
+            "{HEAD}2,1,张强,李鸿嘉,1/2-1/2,63,36:42,1:02:03,agreement,1,0,RHHEE,CAAEE,black@17,8/35/4/7/9,1/12/40/9/1,\n"
+        );
+        let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
+        assert_eq!(rows.len(), 1);
+        let r = &rows[0];
+        assert_eq!((r.line, r.round, r.game), (2, 2, 1));
+        assert_eq!(r.red, "张强");
+        assert_eq!(r.black.as_deref(), Some("李鸿嘉"));
+        assert_eq!(r.outcome, Outcome::Draw);
+        assert_eq!(r.moves, Some(63));
+        assert_eq!(r.red_used_ms, Some(36 * 60_000 + 42_000));
+        assert_eq!(r.black_used_ms, Some(3_723_000));
+        assert_eq!(r.termination, Some(Termination::Agreement));
+        assert_eq!((r.red_fouls, r.black_fouls), (1, 0));
+        assert_eq!(r.red_residual.unwrap().letters(), "RHHEE");
+        assert_eq!(r.first_strike.unwrap().move_no, Some(17));
+        assert_eq!(r.red_pieces.unwrap().as_array(), [8, 35, 4, 7, 9]);
+        assert_eq!(r.record, None);
+    }
+
+    #[test]
+    fn minimal_columns_in_any_order_with_bom_and_bye() {
+        let text = "\u{feff}result,black,red,round\n1-0,B,A,1\n,BYE,C,1\n";
+        let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].red, "A");
+        assert_eq!(rows[0].game, 1);
+        assert_eq!(rows[0].outcome, Outcome::RedWin);
+        assert_eq!(rows[1].black, None);
+        assert_eq!(rows[1].line, 3);
+    }
+
+    #[test]
+    fn gbk_bytes_are_decoded() {
+        let text = "round,red,black,result\n1,张强,李鸿嘉,和\n";
+        let (gbk, _, bad) = encoding_rs::GBK.encode(text);
+        assert!(!bad);
+        assert!(std::str::from_utf8(&gbk).is_err());
+        let rows = read_games_csv(&gbk, "g.csv").unwrap();
+        assert_eq!(rows[0].red, "张强");
+        assert_eq!(rows[0].black.as_deref(), Some("李鸿嘉"));
+        assert_eq!(rows[0].outcome, Outcome::Draw);
+    }
+
+    #[test]
+    fn bad_cells_name_file_line_and_column() {
+        let mut text = String::from(HEAD);
+        for _ in 0..15 {
+            text.push_str("1,1,A,B,1-0,40,,,,,,,,,,,\n");
+        }
+        text.push_str("2,1,A,B,1-0,abc,,,,,,,,,,,\n");
+        let e = read_games_csv(text.as_bytes(), "games.csv").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "games.csv:17: column moves: \"abc\" is not a number"
+        );
+        let cases = [
+            ("round,red,black,result\n1,A,B,2-0\n", "column result"),
+            (
+                "round,red,black,result,red_used\n1,A,B,1-0,1:75\n",
+                "column red_used",
+            ),
+            (
+                "round,red,black,result,red_residual\n1,A,B,1-0,RRR\n",
+                "column red_residual",
+            ),
+            (
+                "round,red,black,result,red_pieces\n1,A,B,1-0,1/2\n",
+                "column red_pieces",
+            ),
+            (
+                "round,red,black,result,termination\n1,A,B,1-0,fell\n",
+                "column termination",
+            ),
+            (
+                "round,red,black,result,first_strike\n1,A,B,1-0,green\n",
+                "column first_strike",
+            ),
+            ("round,red,black,result\nx,A,B,1-0\n", "column round"),
+            ("round,red,black,result\n1,A,,1-0\n", "column black"),
+            ("round,red,black,result\n1,A,A,1-0\n", "column black"),
+        ];
+        for (t, want) in cases {
+            let e = read_games_csv(t.as_bytes(), "g.csv")
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("g.csv:2: "), "{e}");
+            assert!(e.contains(want), "{e} should mention {want}");
+        }
+    }
+
+    #[test]
+    fn header_problems_are_reported() {
+        let e = read_games_csv(b"round,red,result\n1,A,1-0\n", "g.csv").unwrap_err();
+        assert!(e.to_string().contains("\"black\" is missing"), "{e}");
+        let e = read_games_csv(b"round,red,black,result,colour\n", "g.csv").unwrap_err();
+        assert!(e.to_string().contains("unknown column \"colour\""), "{e}");
+        let e = read_games_csv(b"round,red,black,result\n1,A,B\n", "g.csv").unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = read_games_csv(&[0xff, 0xfe, 0x00, 0x41], "g.csv").unwrap_err();
+        assert!(e.to_string().contains("neither UTF-8 nor GBK"), "{e}");
+    }
+}

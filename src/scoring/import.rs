@@ -1,0 +1,144 @@
+//! Builds an [`EventData`] from games CSV rows (players in order of first
+//! appearance, boards in order of first appearance within a round).
+
+use super::validate::validate_game;
+use super::{BoardData, EventData, PlayerRef, RoundData};
+use crate::domain::{ByeSettings, Game, TimeControl};
+use crate::formats::games_csv::{GameRow, GamesCsvError};
+use std::collections::HashMap;
+
+/// Builds the event of a games CSV. Entry ids are the start numbers
+/// (1, 2, … in order of first appearance). Each game is checked with
+/// [`validate_game`]; a refusal names the file and line.
+pub fn event_from_rows(
+    rows: &[GameRow],
+    file: &str,
+    games_per_round: u32,
+    time_control: TimeControl,
+    byes: ByeSettings,
+) -> Result<EventData, GamesCsvError> {
+    let err = |line: u64, message: String| GamesCsvError {
+        file: file.to_string(),
+        line,
+        column: None,
+        message,
+    };
+    let mut players: Vec<PlayerRef> = Vec::new();
+    let mut ids: HashMap<String, i64> = HashMap::new();
+    let mut id_of = |name: &str, players: &mut Vec<PlayerRef>| -> i64 {
+        if let Some(&id) = ids.get(name) {
+            return id;
+        }
+        let id = players.len() as i64 + 1;
+        players.push(PlayerRef {
+            id,
+            start_no: id as u32,
+            name: name.to_string(),
+        });
+        ids.insert(name.to_string(), id);
+        id
+    };
+    let mut rounds: Vec<RoundData> = Vec::new();
+    let mut next_game_id = 1i64;
+    for row in rows {
+        let red = id_of(&row.red, &mut players);
+        let black = row.black.as_deref().map(|b| id_of(b, &mut players));
+        let ri = match rounds.iter().position(|r| r.number == row.round) {
+            Some(i) => i,
+            None => {
+                rounds.push(RoundData {
+                    number: row.round,
+                    ..RoundData::default()
+                });
+                rounds.len() - 1
+            }
+        };
+        let rd = &mut rounds[ri];
+        let Some(black) = black else {
+            if rd.boards.iter().any(|b| b.black.is_none() && b.red == red) {
+                return Err(err(
+                    row.line,
+                    format!("{} has two byes in round {}", row.red, row.round),
+                ));
+            }
+            let number = rd.boards.len() as u32 + 1;
+            rd.boards.push(BoardData {
+                number,
+                red,
+                black: None,
+                games: Vec::new(),
+            });
+            continue;
+        };
+        let game = Game {
+            id: next_game_id,
+            board_id: 0,
+            game_no: row.game,
+            red,
+            black,
+            outcome: row.outcome,
+            termination: row.termination,
+            moves: row.moves,
+            red_used_ms: row.red_used_ms,
+            black_used_ms: row.black_used_ms,
+            red_fouls: row.red_fouls,
+            black_fouls: row.black_fouls,
+            red_residual: row.red_residual,
+            black_residual: row.black_residual,
+            first_strike: row.first_strike,
+            red_pieces: row.red_pieces,
+            black_pieces: row.black_pieces,
+            record: row.record.clone(),
+        };
+        next_game_id += 1;
+        validate_game(&time_control, games_per_round, &game).map_err(|why| {
+            err(
+                row.line,
+                format!(
+                    "{} – {}: {why}",
+                    row.red,
+                    row.black.as_deref().unwrap_or("")
+                ),
+            )
+        })?;
+        let same = |b: &BoardData| {
+            b.black.is_some()
+                && ((b.red == red && b.black == Some(black))
+                    || (b.red == black && b.black == Some(red)))
+        };
+        match rd.boards.iter_mut().find(|b| same(b)) {
+            Some(b) => {
+                if b.games.iter().any(|g| g.game_no == row.game) {
+                    return Err(err(
+                        row.line,
+                        format!(
+                            "round {} game {} between {} and {} is entered twice",
+                            row.round,
+                            row.game,
+                            row.red,
+                            row.black.as_deref().unwrap_or("")
+                        ),
+                    ));
+                }
+                b.games.push(game);
+            }
+            None => {
+                let number = rd.boards.len() as u32 + 1;
+                rd.boards.push(BoardData {
+                    number,
+                    red,
+                    black: Some(black),
+                    games: vec![game],
+                });
+            }
+        }
+    }
+    rounds.sort_by_key(|r| r.number);
+    Ok(EventData {
+        players,
+        rounds,
+        games_per_round,
+        time_control,
+        byes,
+    })
+}

@@ -1,0 +1,356 @@
+//! Tie-break codes and their values.
+
+use super::rounds::{PlayerRound, RoundKind, RoundResult};
+use super::scheme::{Scheme, SchemeKind};
+use super::ScoringError;
+use crate::domain::{ByeOpponentScore, Colour, Points};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A tie-break criterion (`specs/scoring.md`, "Tie-breaks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    OpponentScore,
+    SmallPoints,
+    Progressive,
+    Wins,
+    Fouls,
+    BlackGames,
+    BlackWins,
+    RedWins,
+    Direct,
+    BigWins,
+    SmallWins,
+    BlackBigWins,
+    BlackSmallWins,
+    BeatenSum,
+    DrawnSum,
+    LostSum,
+    RedWinSmall,
+    WinSmall,
+    BlackDrawSmall,
+    StripLast,
+    StripFirst,
+    BuchholzCut1,
+    SonnebornBerger,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 23] = [
+        TieBreak::OpponentScore,
+        TieBreak::SmallPoints,
+        TieBreak::Progressive,
+        TieBreak::Wins,
+        TieBreak::Fouls,
+        TieBreak::BlackGames,
+        TieBreak::BlackWins,
+        TieBreak::RedWins,
+        TieBreak::Direct,
+        TieBreak::BigWins,
+        TieBreak::SmallWins,
+        TieBreak::BlackBigWins,
+        TieBreak::BlackSmallWins,
+        TieBreak::BeatenSum,
+        TieBreak::DrawnSum,
+        TieBreak::LostSum,
+        TieBreak::RedWinSmall,
+        TieBreak::WinSmall,
+        TieBreak::BlackDrawSmall,
+        TieBreak::StripLast,
+        TieBreak::StripFirst,
+        TieBreak::BuchholzCut1,
+        TieBreak::SonnebornBerger,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            TieBreak::OpponentScore => "opponent-score",
+            TieBreak::SmallPoints => "small-points",
+            TieBreak::Progressive => "progressive",
+            TieBreak::Wins => "wins",
+            TieBreak::Fouls => "fouls",
+            TieBreak::BlackGames => "black-games",
+            TieBreak::BlackWins => "black-wins",
+            TieBreak::RedWins => "red-wins",
+            TieBreak::Direct => "direct",
+            TieBreak::BigWins => "big-wins",
+            TieBreak::SmallWins => "small-wins",
+            TieBreak::BlackBigWins => "black-big-wins",
+            TieBreak::BlackSmallWins => "black-small-wins",
+            TieBreak::BeatenSum => "beaten-sum",
+            TieBreak::DrawnSum => "drawn-sum",
+            TieBreak::LostSum => "lost-sum",
+            TieBreak::RedWinSmall => "red-win-small",
+            TieBreak::WinSmall => "win-small",
+            TieBreak::BlackDrawSmall => "black-draw-small",
+            TieBreak::StripLast => "strip-last",
+            TieBreak::StripFirst => "strip-first",
+            TieBreak::BuchholzCut1 => "buchholz-cut1",
+            TieBreak::SonnebornBerger => "sonneborn-berger",
+        }
+    }
+
+    /// Parses a code; an unknown one is an error listing the allowed codes.
+    pub fn parse(code: &str) -> Result<TieBreak, ScoringError> {
+        let c = code.trim();
+        Self::ALL
+            .into_iter()
+            .find(|t| t.code() == c)
+            .ok_or_else(|| ScoringError::UnknownTieBreak {
+                code: code.to_string(),
+                allowed: Self::ALL.map(|t| t.code()).join(", "),
+            })
+    }
+
+    /// Parses a list of codes. A leading `points` is accepted and dropped
+    /// (points always come first).
+    pub fn parse_list<S: AsRef<str>>(codes: &[S]) -> Result<Vec<TieBreak>, ScoringError> {
+        codes
+            .iter()
+            .map(|c| c.as_ref().trim())
+            .filter(|c| !c.is_empty() && *c != "points")
+            .map(TieBreak::parse)
+            .collect()
+    }
+
+    /// Fewer is better (fouls); every other criterion: more is better.
+    pub fn lower_is_better(self) -> bool {
+        self == TieBreak::Fouls
+    }
+
+    /// Compares two values of this criterion; `Less` = `a` ranks ahead.
+    pub fn compare(self, a: &TieValue, b: &TieValue) -> Ordering {
+        if self.lower_is_better() {
+            a.cmp(b)
+        } else {
+            b.cmp(a)
+        }
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A tie-break value: one number, or a sequence compared element by element
+/// (`strip-last`: scores after R−1, R−2, …; `strip-first`: scores without
+/// round 1, without rounds 1–2, …).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TieValue {
+    One(Points),
+    Seq(Vec<Points>),
+}
+
+impl TieValue {
+    /// The value shown in a table: the number, or a sequence's first element.
+    pub fn shown(&self) -> Points {
+        match self {
+            TieValue::One(p) => *p,
+            TieValue::Seq(v) => v.first().copied().unwrap_or(Points::ZERO),
+        }
+    }
+}
+
+/// What the tie-break computations need to know.
+pub(crate) struct TbCtx<'a> {
+    pub scheme: &'a Scheme,
+    pub rounds: &'a [Vec<PlayerRound>],
+    pub idx: &'a std::collections::HashMap<i64, usize>,
+    /// Entry id by player index.
+    pub ids: &'a [i64],
+    /// Each player's points after the cut-off round.
+    pub points: &'a [Points],
+    pub bye_rule: ByeOpponentScore,
+}
+
+impl TbCtx<'_> {
+    /// What round `pr` adds to player `i`'s opponent score: the opponent's
+    /// points (forfeits included); a pairing bye per the bye setting;
+    /// nothing for a requested bye, an absence or a pending game.
+    pub fn contribution(&self, i: usize, pr: &PlayerRound) -> Option<Points> {
+        if pr.kind.met() {
+            let o = pr.opponent?;
+            return self.idx.get(&o).map(|&j| self.points[j]);
+        }
+        if pr.kind == RoundKind::PairingBye {
+            return Some(match self.bye_rule {
+                ByeOpponentScore::Zero => Points::ZERO,
+                ByeOpponentScore::Own => self.points[i],
+                ByeOpponentScore::Lowest => {
+                    self.points.iter().copied().min().unwrap_or(Points::ZERO)
+                }
+            });
+        }
+        None
+    }
+
+    fn sum_by_result(&self, i: usize, want: RoundResult) -> Points {
+        self.rounds[i]
+            .iter()
+            .filter(|pr| pr.result == Some(want))
+            .filter_map(|pr| self.contribution(i, pr))
+            .sum()
+    }
+
+    fn count_games(&self, i: usize, f: impl Fn(&super::GameSide) -> bool) -> Points {
+        Points::new(
+            self.rounds[i]
+                .iter()
+                .flat_map(|pr| pr.games.iter())
+                .filter(|g| f(g))
+                .count() as i64,
+        )
+    }
+
+    fn sum_games(&self, i: usize, f: impl Fn(&super::GameSide) -> bool) -> Points {
+        self.rounds[i]
+            .iter()
+            .flat_map(|pr| pr.games.iter())
+            .filter(|g| f(g))
+            .map(|g| g.small)
+            .sum()
+    }
+
+    /// Beaten sum plus half the drawn sum (CXA 2011 14.1 small points;
+    /// Sonneborn-Berger on round results).
+    fn beaten_plus_half_drawn(&self, i: usize) -> Points {
+        self.sum_by_result(i, RoundResult::Win) + self.sum_by_result(i, RoundResult::Draw).half()
+    }
+
+    /// The value of criterion `tb` for player `i` (`direct` is computed
+    /// within a tie group by [`direct_values`]).
+    pub fn value(&self, tb: TieBreak, i: usize) -> TieValue {
+        use TieBreak::*;
+        let rounds = &self.rounds[i];
+        let one = TieValue::One;
+        match tb {
+            OpponentScore => one(rounds
+                .iter()
+                .filter_map(|pr| self.contribution(i, pr))
+                .sum()),
+            SmallPoints => one(match self.scheme.kind {
+                SchemeKind::Draw08 => {
+                    self.value(OpponentScore, i).shown()
+                        + rounds.iter().map(|pr| pr.small).sum::<Points>()
+                }
+                SchemeKind::TwoGame | SchemeKind::HuTwoGame => {
+                    rounds.iter().map(|pr| pr.small).sum()
+                }
+                _ => self.beaten_plus_half_drawn(i),
+            }),
+            Progressive => {
+                let mut run = Points::ZERO;
+                let mut acc = Points::ZERO;
+                for pr in rounds {
+                    run += pr.points;
+                    acc += run;
+                }
+                one(acc)
+            }
+            Wins => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| pr.result == Some(RoundResult::Win))
+                    .count() as i64,
+            )),
+            Fouls => one(Points::new(
+                rounds
+                    .iter()
+                    .flat_map(|pr| pr.games.iter())
+                    .map(|g| g.fouls as i64)
+                    .sum(),
+            )),
+            BlackGames => one(self.count_games(i, |g| g.colour == Colour::Black)),
+            BlackWins => one(self.count_games(i, |g| {
+                g.colour == Colour::Black && g.result == RoundResult::Win
+            })),
+            RedWins => one(self.count_games(i, |g| {
+                g.colour == Colour::Red && g.result == RoundResult::Win
+            })),
+            Direct => one(Points::ZERO),
+            BigWins => one(self.count_games(i, |g| g.big_win)),
+            SmallWins => one(self.count_games(i, |g| g.small_win)),
+            BlackBigWins => one(self.count_games(i, |g| g.big_win && g.colour == Colour::Black)),
+            BlackSmallWins => {
+                one(self.count_games(i, |g| g.small_win && g.colour == Colour::Black))
+            }
+            BeatenSum => one(self.sum_by_result(i, RoundResult::Win)),
+            DrawnSum => one(self.sum_by_result(i, RoundResult::Draw)),
+            LostSum => one(self.sum_by_result(i, RoundResult::Loss)),
+            RedWinSmall => one(self.sum_games(i, |g| {
+                g.colour == Colour::Red && g.result == RoundResult::Win
+            })),
+            WinSmall => one(self.sum_games(i, |g| g.result == RoundResult::Win)),
+            BlackDrawSmall => one(self.sum_games(i, |g| {
+                g.colour == Colour::Black && g.result == RoundResult::Draw
+            })),
+            StripLast => {
+                // Scores after R−1, R−2, …, 1 rounds.
+                let mut running = Vec::with_capacity(rounds.len());
+                let mut run = Points::ZERO;
+                for pr in rounds {
+                    run += pr.points;
+                    running.push(run);
+                }
+                running.pop();
+                running.reverse();
+                TieValue::Seq(running)
+            }
+            StripFirst => {
+                // Scores without round 1, without rounds 1–2, …
+                let total: Points = rounds.iter().map(|pr| pr.points).sum();
+                let mut out = Vec::with_capacity(rounds.len());
+                let mut cut = Points::ZERO;
+                for pr in rounds.iter().take(rounds.len().saturating_sub(1)) {
+                    cut += pr.points;
+                    out.push(total - cut);
+                }
+                TieValue::Seq(out)
+            }
+            BuchholzCut1 => {
+                let c: Vec<Points> = rounds
+                    .iter()
+                    .filter_map(|pr| self.contribution(i, pr))
+                    .collect();
+                let sum: Points = c.iter().sum();
+                one(sum - c.iter().copied().min().unwrap_or(Points::ZERO))
+            }
+            SonnebornBerger => one(self.beaten_plus_half_drawn(i)),
+        }
+    }
+
+    /// `direct`: for a group of tied players who have all met each other,
+    /// each one's points from the games among them; otherwise all 0 (the
+    /// criterion does not apply).
+    pub fn direct_values(&self, group: &[usize]) -> Vec<Points> {
+        let zero = vec![Points::ZERO; group.len()];
+        if group.len() < 2 {
+            return zero;
+        }
+        let ids: Vec<i64> = group.iter().map(|&i| self.ids[i]).collect();
+        let met = |i: usize, other: i64| {
+            self.rounds[i]
+                .iter()
+                .any(|pr| pr.kind.met() && pr.opponent == Some(other))
+        };
+        for (a, &i) in group.iter().enumerate() {
+            for (b, id) in ids.iter().enumerate() {
+                if a != b && !met(i, *id) {
+                    return zero;
+                }
+            }
+        }
+        group
+            .iter()
+            .map(|&i| {
+                self.rounds[i]
+                    .iter()
+                    .filter(|pr| pr.kind.met() && pr.opponent.is_some_and(|o| ids.contains(&o)))
+                    .map(|pr| pr.points)
+                    .sum()
+            })
+            .collect()
+    }
+}

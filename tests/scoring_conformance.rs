@@ -1,0 +1,72 @@
+//! The seven scoring examples of `../shared/conformance/scoring/`: read each
+//! games CSV with the CSV reader, build the event, compute the standings with
+//! the scheme's default order and compare every value of `expected.json`.
+
+use qishe::domain::{ByeSettings, Points, TimeControl};
+use qishe::formats::games_csv::read_games_csv;
+use qishe::scoring::{event_from_rows, standings, Scheme, TieBreak};
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/scoring")
+}
+
+#[test]
+fn all_seven_examples_match_expected_json() {
+    let expected: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir().join("expected.json")).unwrap()).unwrap();
+    let examples = expected.as_object().unwrap();
+    assert_eq!(examples.len(), 7);
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (file, e) in examples {
+        let bytes = std::fs::read(dir().join(file)).unwrap();
+        let rows = read_games_csv(&bytes, file).unwrap();
+        let tc: TimeControl = e["time_control"].as_str().unwrap().parse().unwrap();
+        let gpr = e["games_per_round"].as_u64().unwrap() as u32;
+        let ev = event_from_rows(&rows, file, gpr, tc, ByeSettings::default()).unwrap();
+        assert_eq!(
+            ev.last_round() as u64,
+            e["rounds"].as_u64().unwrap(),
+            "{file}"
+        );
+        let scheme = Scheme::from_id(e["scheme"].as_str().unwrap(), &Default::default()).unwrap();
+        let order = scheme.default_tiebreaks();
+        let st = standings(&ev, &scheme, &order, None).unwrap();
+        for (name, want) in e["players"].as_object().unwrap() {
+            let row = st.rows.iter().find(|r| &r.player.name == name).unwrap();
+            for (col, v) in want.as_object().unwrap() {
+                let want: Points = v.as_str().unwrap().parse().unwrap();
+                let got = if col == "points" {
+                    row.points
+                } else {
+                    let tb = TieBreak::parse(col).unwrap();
+                    match row.values.iter().find(|(t, _)| *t == tb) {
+                        Some((_, v)) => *v,
+                        None => {
+                            // Not in the scheme's default order: compute it alone.
+                            let one = standings(&ev, &scheme, &[tb], None).unwrap();
+                            one.rows
+                                .iter()
+                                .find(|r| &r.player.name == name)
+                                .unwrap()
+                                .values[0]
+                                .1
+                        }
+                    }
+                };
+                compared += 1;
+                if got != want {
+                    failures.push(format!("{file} {name} {col}: got {got}, want {want}"));
+                }
+            }
+        }
+        // Ranks follow points, then the tie-breaks, in order.
+        for w in st.rows.windows(2) {
+            assert!(w[0].points >= w[1].points, "{file}: not sorted by points");
+            assert!(w[0].rank <= w[1].rank);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(compared > 150, "compared only {compared} values");
+}
