@@ -6,6 +6,7 @@ pub mod event;
 pub mod game;
 pub mod output;
 pub mod player;
+pub mod round;
 pub mod trf;
 
 pub use error::{CliError, CliResult};
@@ -42,6 +43,9 @@ pub enum Command {
     /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
     #[command(subcommand)]
     Event(event::EventCmd),
+    /// Rounds: pair the next, show, swap or set boards by hand, unpair.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
@@ -101,6 +105,7 @@ pub fn run(cli: Cli) -> CliResult {
         }
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
+        Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             if path.exists() {
