@@ -2,8 +2,10 @@
 //! neither talks to the store directly.
 
 mod rounds;
+mod trf;
 
 pub use rounds::{BoardView, PairOutcome, RoundView};
+pub use trf::TrfImport;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

@@ -3,6 +3,7 @@
 
 mod error;
 pub mod event;
+pub mod exchange;
 pub mod game;
 pub mod output;
 pub mod player;
@@ -46,6 +47,12 @@ pub enum Command {
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
+    /// Import events and games from other programs' files.
+    #[command(subcommand)]
+    Import(exchange::ImportCmd),
+    /// Export events for other programs.
+    #[command(subcommand)]
+    Export(exchange::ExportCmd),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
@@ -106,6 +113,8 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Round(c)) => round::run(&ctx, c),
+        Some(Command::Import(c)) => exchange::run_import(&ctx, c),
+        Some(Command::Export(c)) => exchange::run_export(&ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             if path.exists() {

@@ -7,11 +7,13 @@
 
 mod events;
 mod games;
+mod import;
 mod log;
 mod members;
 mod migrations;
 
 pub use games::{ImportRound, NewBoard, PlacedGame};
+pub use import::{ImportBoard, ImportEvent, ImportPlayer};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 
