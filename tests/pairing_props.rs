@@ -356,3 +356,17 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Big open fields: the group loop must cope without the arbiter.
+    #[test]
+    fn cxa_large_fields(n in 30..=120u32, seed in any::<u64>(), rounds in 7..=9u32) {
+        let f = Field {
+            n, rounds, seed, clubs: true, forbidden: 2, absences: 3, forfeits: 2,
+            scheme: (seed % 3) as u8, method: 3, colour: 11, bye_mode: 0, three: true, floats: true,
+        };
+        run_cxa(&f)?;
+    }
+}
