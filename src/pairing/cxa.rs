@@ -1338,7 +1338,7 @@ fn matching_fallback(
                     .collect();
                 set.extend_from_slice(unpaired);
                 ctx.sort(&mut set);
-                let byes: Vec<Option<usize>> = if set.len() % 2 == 0 {
+                let byes: Vec<Option<usize>> = if set.len().is_multiple_of(2) {
                     if tier > 0 {
                         continue;
                     }
