@@ -94,6 +94,20 @@ fn after_ex1(results: [BoardResult; 4], same_club: Option<(u32, u32)>) -> RoundP
 #[test]
 fn ex3_all_drawn() {
     use BoardResult::Draw;
+    // The rows of the example: R 7,5,4,2 and B 8,6,3,1 (even round: seed desc).
+    let mut s = fresh(8);
+    let cfg = cxa_cfg(3, 2);
+    let r1 = pair(&s, &cfg).unwrap();
+    record_round(&mut s, &r1, &[Draw; 4], None, Points::ZERO);
+    let v = cxa::values(&s, &cfg.cxa).unwrap();
+    let row = |black: bool| -> Vec<u32> {
+        v.iter()
+            .filter(|v| v.wants_black == black)
+            .map(|v| v.id)
+            .collect()
+    };
+    assert_eq!(row(false), vec![7, 5, 4, 2]);
+    assert_eq!(row(true), vec![8, 6, 3, 1]);
     let p = after_ex1([Draw; 4], None);
     assert_eq!(boards(&p), vec![(7, 8), (5, 6), (4, 3), (2, 1)]);
     let p = after_ex1([Draw; 4], Some((7, 8)));
@@ -140,6 +154,23 @@ fn ex5_floater_chain() {
     for (p, h) in s.players.iter_mut().zip(h) {
         p.history = h;
     }
+    // The table's S, X and F.
+    let v = cxa::values(&s, &CxaOptions::default()).unwrap();
+    let got: Vec<(u32, i64, i64, i64)> = v
+        .iter()
+        .map(|v| (v.id, v.points.0 / 100, v.x, v.f))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, 4, -1, -1),
+            (2, 3, 1, 0),
+            (3, 3, -1, 0),
+            (4, 1, 1, 0),
+            (5, 1, -1, 0),
+            (6, 0, 1, 1)
+        ]
+    );
     let p = pair(&s, &PairingConfig::new(PairingSystem::Cxa)).unwrap();
     assert_eq!(boards(&p), vec![(1, 2), (3, 4), (5, 6)]);
     assert_eq!(p.bye, None);

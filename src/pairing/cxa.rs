@@ -524,6 +524,41 @@ impl Search<'_, '_> {
     }
 }
 
+/// A player's values as the method computes them (§2.1), in the §2.2 order:
+/// what an arbiter checks on the pairing screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CxaValues {
+    pub id: u32,
+    /// S: points before the round.
+    pub points: Points,
+    /// X (先手数).
+    pub x: i64,
+    /// F: games against higher scorers minus games against lower ones.
+    pub f: i64,
+    /// True in the B row (wants black, X > 0).
+    pub wants_black: bool,
+}
+
+/// The eligible players' values for the round being paired, in pairing order.
+pub fn values(state: &SwissState, opts: &CxaOptions) -> Result<Vec<CxaValues>, PairingError> {
+    let ctx = build(state, opts)?;
+    let mut order: Vec<usize> = (0..ctx.pl.len()).collect();
+    ctx.sort(&mut order);
+    Ok(order
+        .into_iter()
+        .map(|i| {
+            let p = &ctx.pl[i];
+            CxaValues {
+                id: p.id,
+                points: p.s,
+                x: p.x,
+                f: p.f,
+                wants_black: p.b_row(),
+            }
+        })
+        .collect())
+}
+
 /// Pairs the next round by the Chinese method.
 pub fn pair(state: &SwissState, opts: &CxaOptions) -> Result<RoundPairing, PairingError> {
     pair_with_bye_colour(state, opts).map(|(p, _)| p)
@@ -1551,5 +1586,54 @@ fn normal_colours(ctx: &Ctx, a: usize, b: usize) -> (usize, usize) {
         (lo, hi)
     } else {
         (hi, lo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn d_rounds_half_away_from_zero() {
+        assert_eq!(d_of(101), 1);
+        assert_eq!(d_of(-1), 0);
+        assert_eq!(d_of(150), 2);
+        assert_eq!(d_of(-150), -2);
+        assert_eq!(d_of(149), 1);
+        assert_eq!(d_of(-202), -2);
+    }
+
+    #[test]
+    fn objective_order_is_y_then_j_c_u() {
+        let base = Obj {
+            y: 1,
+            j: 5,
+            c: 5,
+            u: 5,
+        };
+        let better_y = Obj { y: 0, ..base };
+        let better_j = Obj { j: 6, ..base };
+        let better_c = Obj { c: 6, ..base };
+        let better_u = Obj { u: 4, ..base };
+        for b in [better_y, better_j, better_c, better_u] {
+            assert!(b.better_than(&base) && !base.better_than(&b));
+        }
+        assert!(!base.better_than(&base), "a full tie keeps the first found");
+        // Y dominates everything else.
+        let worse_rest = Obj {
+            y: 0,
+            j: 0,
+            c: 0,
+            u: 99,
+        };
+        assert!(worse_rest.better_than(&base));
+    }
+
+    #[test]
+    fn pow100_is_exact_and_clamped() {
+        assert_eq!(pow100(0), 1);
+        assert_eq!(pow100(2), 10_000);
+        assert_eq!(pow100(-3), 1);
+        assert_eq!(pow100(40), pow100(16));
     }
 }
