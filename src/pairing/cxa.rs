@@ -1217,20 +1217,28 @@ fn repair(
     };
     if !last {
         // Accept the first k that leaves fewer than two players of score g
-        // unpaired. Failing that, keep the best candidate by the E2 order,
-        // then fewer dissolved pairs (Rec B6), if it improves on the greedy
-        // result; a non-last group never relaxes a rule: leftovers float.
+        // unpaired. Failing that, rerun with 禁连三 off (§2.4 C) and take
+        // the best candidate by the E2 order, then fewer dissolved pairs
+        // (Rec B6); a relaxed candidate is used only if it keeps more of
+        // the group together than every strict one, and any candidate only
+        // if it improves on the greedy result. Leftovers float down.
         let at_g = |ctx: &Ctx, v: &[usize]| v.iter().filter(|&&i| ctx.pl[i].step == g).count();
         let mut best: Option<(Matched, usize)> = None;
+        let mut searched = 0;
         for &k in &ks {
             let set = set_for(k, pairs);
             let Some(m) = ctx.e2(&set, g, false, true, false) else {
+                let score = set
+                    .iter()
+                    .find(|&&i| ctx.pl[i].step == g)
+                    .map_or(Points::ZERO, |&i| ctx.pl[i].s);
                 ctx.notes.push(format!(
-                    "score group {}: repair skipped (more than {} players to search); check the pairing",
-                    ctx.pl[set[0]].s, ctx.opts.exhaustive_cap
+                    "score group {score}: repair stopped at {} players (the search cap); check the pairing",
+                    ctx.opts.exhaustive_cap
                 ));
                 break;
             };
+            searched = k;
             if count == 0 || at_g(ctx, &m.unpaired) < 2 {
                 apply(&m, k, pairs, paired);
                 return Ok(());
@@ -1239,7 +1247,31 @@ fn repair(
                 best = Some((m, k));
             }
         }
-        if let Some((m, k)) = best {
+        let mut relaxed: Option<(Matched, usize)> = None;
+        if ctx.opts.no_three_in_row {
+            for &k in ks.iter().take_while(|&&k| k <= searched) {
+                let set = set_for(k, pairs);
+                let Some(m) = ctx.e2(&set, g, false, false, false) else {
+                    break;
+                };
+                if relaxed
+                    .as_ref()
+                    .is_none_or(|(b, _)| m.obj.better_than(&b.obj))
+                {
+                    relaxed = Some((m, k));
+                }
+            }
+        }
+        let left = |c: &Option<(Matched, usize)>| {
+            c.as_ref()
+                .map_or(usize::MAX, |(m, _)| at_g(ctx, &m.unpaired))
+        };
+        if left(&relaxed) < left(&best).min(at_g(ctx, unpaired)) {
+            let (m, k) = relaxed.expect("a relaxed candidate");
+            let note = relaxed_note(ctx, &m);
+            ctx.notes.push(note);
+            apply(&m, k, pairs, paired);
+        } else if let Some((m, k)) = best {
             if at_g(ctx, &m.unpaired) < at_g(ctx, unpaired) {
                 apply(&m, k, pairs, paired);
             }
@@ -1537,7 +1569,7 @@ fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
             .into()
     } else {
         format!(
-            "禁连三 relaxed to complete the round: {} (a player gets the same colour a third time)",
+            "禁连三 relaxed for {} (a player gets the same colour a third time in a row)",
             three.join(", ")
         )
     }
