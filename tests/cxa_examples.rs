@@ -328,3 +328,36 @@ fn ex7d_last_rounds_rule() {
     let s = duel(8, (1, "+-+-+-+", 10), (4, "+-+--++", 9));
     assert_eq!(pair_duel(&s, CxaOptions::default()).unwrap(), vec![(1, 4)]);
 }
+
+#[test]
+fn round_one_colour_methods_and_halves() {
+    let s = fresh(8);
+    let b = |m: u8, c: u8, upper: &[u32], lower: &[u32]| {
+        let mut cfg = cxa_cfg(m, c);
+        cfg.cxa.upper_half = upper.to_vec();
+        cfg.cxa.lower_half = lower.to_vec();
+        boards(&pair(&s, &cfg).unwrap())
+    };
+    // 3 odd seed red / 7 even seed red (Rec B1: they do swap).
+    assert_eq!(b(1, 3, &[], &[]), vec![(1, 2), (3, 4), (5, 6), (7, 8)]);
+    assert_eq!(b(1, 7, &[], &[]), vec![(2, 1), (4, 3), (6, 5), (8, 7)]);
+    // 8 lower seed red / 9 higher seed red.
+    assert_eq!(b(2, 8, &[], &[]), vec![(1, 8), (2, 7), (3, 6), (4, 5)]);
+    assert_eq!(b(2, 9, &[], &[]), vec![(8, 1), (7, 2), (6, 3), (5, 4)]);
+    // 5 halves: upper 5, 6; lower 1, 2 → list 5 6 3 4 7 8 1 2, then 拦腰;
+    // colour 1 upper red (upper > none > lower), 5 the reverse.
+    assert_eq!(
+        b(5, 1, &[5, 6], &[1, 2]),
+        vec![(5, 7), (6, 8), (3, 1), (4, 2)]
+    );
+    assert_eq!(
+        b(5, 5, &[5, 6], &[1, 2]),
+        vec![(7, 5), (8, 6), (1, 3), (2, 4)]
+    );
+    // 4 random: reproducible from the seed, a permutation of everyone.
+    let r1 = b(4, 11, &[], &[]);
+    assert_eq!(r1, b(4, 11, &[], &[]));
+    let mut all: Vec<u32> = r1.iter().flat_map(|&(a, b)| [a, b]).collect();
+    all.sort_unstable();
+    assert_eq!(all, (1..=8).collect::<Vec<_>>());
+}
