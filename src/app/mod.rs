@@ -1,1 +1,230 @@
-//! The `app` layer.
+//! The commands a secretary can give. The CLI and the TUI both call these;
+//! neither talks to the store directly.
+
+use crate::config::{Config, ConfigError};
+use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
+use crate::formats::members_csv::{read_members, MembersCsvError};
+use crate::i18n::Lang;
+use crate::store::{Store, StoreError};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    MembersCsv(#[from] MembersCsvError),
+    /// Input that is understood but not acceptable.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+/// An open club: its settings and its database.
+pub struct App {
+    pub store: Store,
+    pub config: Config,
+}
+
+/// What a member import did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub added: usize,
+    /// `file:line: name (club) …` for each duplicate row skipped.
+    pub duplicates: Vec<String>,
+}
+
+fn dup_key(name: &str, club: Option<&str>) -> (String, String) {
+    (
+        name.trim().to_string(),
+        club.unwrap_or("").trim().to_string(),
+    )
+}
+
+impl App {
+    /// Opens the database at `db` with `config`.
+    pub fn open(config: Config, db: &Path) -> Result<App> {
+        let store = Store::open(db)?;
+        Ok(App { store, config })
+    }
+
+    /// An in-memory club (tests).
+    pub fn in_memory(config: Config) -> Result<App> {
+        Ok(App {
+            store: Store::open_in_memory()?,
+            config,
+        })
+    }
+
+    /// The UI language: the config's, else the system locale's.
+    pub fn lang(&self) -> Lang {
+        self.config.language.unwrap_or_else(Lang::from_env)
+    }
+
+    /// Adds a member.
+    pub fn add_member(&mut self, m: &NewMember) -> Result<Member> {
+        Ok(self.store.add_member(m)?)
+    }
+
+    /// Imports a member CSV. Duplicates (same name and club as a member or as
+    /// an earlier row, or a known member id) are reported; with
+    /// `skip_duplicates` false they stop the import and nothing is written.
+    pub fn import_members(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        skip_duplicates: bool,
+    ) -> Result<ImportReport> {
+        let rows = read_members(bytes, file)?;
+        let existing = self.store.members(true)?;
+        let mut seen: HashMap<(String, String), String> = existing
+            .iter()
+            .map(|m| {
+                (
+                    dup_key(&m.name, m.club.as_deref()),
+                    format!("member #{}", m.id),
+                )
+            })
+            .collect();
+        let mut ids: HashMap<String, String> = existing
+            .iter()
+            .filter_map(|m| m.ext_id.clone().map(|x| (x, format!("member #{}", m.id))))
+            .collect();
+        let mut keep = Vec::with_capacity(rows.len());
+        let mut dups = Vec::new();
+        for r in rows {
+            let m = &r.member;
+            let who = match &m.club {
+                Some(c) => format!("{} ({c})", m.name),
+                None => m.name.clone(),
+            };
+            if let Some(prev) = m.ext_id.as_ref().and_then(|x| ids.get(x)) {
+                dups.push(format!(
+                    "{file}:{}: {who}: id {} is already used by {prev}",
+                    r.line,
+                    m.ext_id.as_deref().unwrap_or_default()
+                ));
+                continue;
+            }
+            let key = dup_key(&m.name, m.club.as_deref());
+            if let Some(prev) = seen.get(&key) {
+                dups.push(format!("{file}:{}: {who} duplicates {prev}", r.line));
+                continue;
+            }
+            seen.insert(key, format!("line {}", r.line));
+            if let Some(x) = &m.ext_id {
+                ids.insert(x.clone(), format!("line {}", r.line));
+            }
+            keep.push(r.member);
+        }
+        if !dups.is_empty() && !skip_duplicates {
+            return Err(AppError::Invalid(format!(
+                "{} duplicate rows; nothing was imported (use --skip-duplicates to import the rest):\n  {}",
+                dups.len(),
+                dups.join("\n  ")
+            )));
+        }
+        let added = if keep.is_empty() {
+            0
+        } else {
+            self.store.import_members(&keep, file)?.len()
+        };
+        Ok(ImportReport {
+            added,
+            duplicates: dups,
+        })
+    }
+
+    /// Creates an event; missing settings come from the config's defaults.
+    pub fn create_event(
+        &mut self,
+        name: &str,
+        date: Option<chrono::NaiveDate>,
+        settings: &EventSettings,
+    ) -> Result<Event> {
+        if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
+            return Err(AppError::Invalid(format!(
+                "unknown scheme \"{}\"; allowed: {}",
+                settings.scheme,
+                crate::config::SCHEMES.join(", ")
+            )));
+        }
+        for t in &settings.tiebreaks {
+            if !crate::config::TIEBREAKS.contains(&t.as_str()) {
+                return Err(AppError::Invalid(format!(
+                    "unknown tie-break \"{t}\"; allowed: {}",
+                    crate::config::TIEBREAKS.join(", ")
+                )));
+            }
+        }
+        if !(1..=2).contains(&settings.games_per_round) {
+            return Err(AppError::Invalid("games per round must be 1 or 2".into()));
+        }
+        Ok(self.store.create_event(name, date, settings)?)
+    }
+
+    /// Enters members (by id or name) into an event.
+    pub fn enter_players(&mut self, event: &str, players: &[String]) -> Result<Vec<Entry>> {
+        let ev = self.store.resolve_event(event)?;
+        let mut ids = Vec::new();
+        for p in players {
+            ids.push(self.store.resolve_member(p)?.id);
+        }
+        Ok(self.store.enter_members(ev.id, &ids)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicates_stop_an_import_unless_skipped() {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        app.add_member(&NewMember {
+            name: "王天一".into(),
+            club: Some("杭州".into()),
+            ..Default::default()
+        })
+        .unwrap();
+        let csv = "姓名,单位\n王天一,杭州\n郑惟桐,四川\n郑惟桐,四川\n王天一,北京\n";
+        let e = app
+            .import_members(csv.as_bytes(), "m.csv", false)
+            .unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("m.csv:2: 王天一 (杭州) duplicates member #1"),
+            "{msg}"
+        );
+        assert!(
+            msg.contains("m.csv:4: 郑惟桐 (四川) duplicates line 3"),
+            "{msg}"
+        );
+        assert_eq!(app.store.members(true).unwrap().len(), 1, "nothing written");
+        let r = app.import_members(csv.as_bytes(), "m.csv", true).unwrap();
+        assert_eq!(r.added, 2, "郑惟桐 and 王天一 of 北京");
+        assert_eq!(r.duplicates.len(), 2);
+        assert_eq!(app.store.members(true).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn events_refuse_unknown_schemes_and_tiebreaks() {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let s = EventSettings {
+            scheme: "nope".into(),
+            ..Default::default()
+        };
+        assert!(app.create_event("E", None, &s).is_err());
+        let s = EventSettings {
+            tiebreaks: vec!["buchholz".into()],
+            ..Default::default()
+        };
+        assert!(app.create_event("E", None, &s).is_err());
+        assert!(app.store.events().unwrap().is_empty());
+    }
+}

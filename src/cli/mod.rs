@@ -2,15 +2,23 @@
 //! No arguments opens the TUI.
 
 mod error;
+pub mod event;
 pub mod game;
+pub mod output;
+pub mod player;
 pub mod trf;
 
 pub use error::{CliError, CliResult};
 
+use crate::app::App;
+use crate::config::Config;
+use crate::i18n::Lang;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 /// qishe (棋社): a Xiangqi club's tournament manager.
+///
+/// Run with no command to open the terminal UI on the club database.
 #[derive(Debug, Parser)]
 #[command(name = "qishe", version, about, long_about = None)]
 pub struct Cli {
@@ -26,18 +34,103 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create the club database (every other command creates it on first use too).
+    Init,
+    /// Club members: add, list, show, edit, retire, import, export.
+    #[command(subcommand)]
+    Player(player::PlayerCmd),
+    /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
+    #[command(subcommand)]
+    Event(event::EventCmd),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
     /// Pair the next round of a TRF-16 tournament file.
     PairTrf(trf::PairTrfArgs),
+    /// Write a consistent copy of the database (safe while qishe is running).
+    Backup {
+        /// Where to write the copy.
+        path: PathBuf,
+    },
+    /// Undo the last change (repeat to go further back).
+    Undo,
+    /// Show the latest changes from the action log.
+    Log {
+        /// How many entries.
+        #[arg(short = 'n', long, default_value_t = 20)]
+        count: usize,
+    },
+}
+
+/// What every command needs: the settings and where the database is.
+pub struct Ctx {
+    pub config: Config,
+    pub db: PathBuf,
+    pub lang: Lang,
+}
+
+impl Ctx {
+    /// Opens the club (creating the database on first use).
+    pub fn open(&self) -> CliResult<App> {
+        Ok(App::open(self.config.clone(), &self.db)?)
+    }
 }
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> CliResult {
-    match cli.command {
-        None => Err(CliError::msg("the terminal UI is not built yet")),
-        Some(Command::Game(c)) => game::run(c),
-        Some(Command::PairTrf(a)) => trf::run(a),
+    // Commands on files alone need no config or database.
+    let cmd = match cli.command {
+        Some(Command::Game(c)) => return game::run(c),
+        Some(Command::PairTrf(a)) => return trf::run(a),
+        other => other,
+    };
+    let config = Config::discover(cli.config.as_deref())?;
+    let db = config.database_path(cli.db.as_deref());
+    let lang = config.language.unwrap_or_else(Lang::from_env);
+    let ctx = Ctx { config, db, lang };
+    match cmd {
+        None => crate::tui::run(ctx.open()?).map_err(CliError::from),
+        Some(Command::Init) => {
+            let app = ctx.open()?;
+            println!(
+                "{} (schema {})",
+                app.store.path().display(),
+                app.store.schema_version()?
+            );
+            Ok(())
+        }
+        Some(Command::Player(c)) => player::run(&ctx, c),
+        Some(Command::Event(c)) => event::run(&ctx, c),
+        Some(Command::Backup { path }) => {
+            let app = ctx.open()?;
+            if path.exists() {
+                return Err(CliError::msg(format!(
+                    "{} exists; choose a new file name for the backup",
+                    path.display()
+                )));
+            }
+            app.store.backup_to(&path)?;
+            println!("{}", path.display());
+            Ok(())
+        }
+        Some(Command::Undo) => {
+            let mut app = ctx.open()?;
+            let what = app.store.undo_last()?;
+            println!("undone: {what}");
+            Ok(())
+        }
+        Some(Command::Log { count }) => {
+            let app = ctx.open()?;
+            for e in app.store.log_entries(count)? {
+                println!(
+                    "{}  {}{}",
+                    e.at,
+                    e.summary,
+                    if e.undone { "  (undone)" } else { "" }
+                );
+            }
+            Ok(())
+        }
+        Some(Command::Game(_)) | Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
 }

@@ -2,6 +2,9 @@
 //! Owned by the pairing work (issue 3).
 
 use super::{CliError, CliResult};
+use crate::domain::PairingSystem;
+use crate::formats::trf::Trf;
+use crate::pairing::{self, PairingConfig, RoundPairing};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -18,6 +21,43 @@ pub struct PairTrfArgs {
     pub output: Option<String>,
 }
 
-pub fn run(_args: PairTrfArgs) -> CliResult {
-    Err(CliError::msg("pair-trf is not built yet"))
+/// The conformance format: the number of pairs, then `red black` per board,
+/// the pairing-allocated bye as `N 0`.
+pub fn format_pairing(p: &RoundPairing) -> String {
+    let mut out = format!("{}\n", p.boards.len() + p.bye.is_some() as usize);
+    for b in &p.boards {
+        out.push_str(&format!("{} {}\n", b.red, b.black));
+    }
+    if let Some(b) = p.bye {
+        out.push_str(&format!("{b} 0\n"));
+    }
+    out
+}
+
+pub fn run(args: PairTrfArgs) -> CliResult {
+    let system = match args.system.as_str() {
+        "dutch" => PairingSystem::Dutch,
+        "cxa" => PairingSystem::Cxa,
+        "berger" => PairingSystem::Berger,
+        other => {
+            return Err(CliError::msg(format!(
+                "unknown pairing system \"{other}\" (dutch, cxa, berger)"
+            )))
+        }
+    };
+    let bytes = std::fs::read(&args.input)
+        .map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let trf =
+        Trf::parse(&text).map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
+    let state = trf.to_swiss_state()?;
+    let pairing = pairing::pair(&state, &PairingConfig::new(system))?;
+    let text = format_pairing(&pairing);
+    match args.output.as_deref() {
+        None | Some("-") => print!("{text}"),
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| CliError::msg(format!("{path}: {e}")))?
+        }
+    }
+    Ok(())
 }

@@ -1,1 +1,409 @@
-//! The `config` layer.
+//! `config.toml`: the club's settings and event defaults.
+//!
+//! Lookup: `--config PATH`, else `./config.toml`, else the platform config
+//! directory; with none, built-in defaults. Unknown keys, wrong types and
+//! unknown names are errors that give the file, line and column.
+
+use crate::domain::{
+    ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
+};
+use crate::i18n::Lang;
+use serde::Deserialize;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Scoring scheme ids a config may name (`../shared/specs/scoring.md`).
+pub const SCHEMES: &[&str] = &[
+    "standard",
+    "three-point",
+    "red-draw-penalty",
+    "armageddon",
+    "draw-0.8",
+    "attacker-defender",
+    "two-game",
+    "hu-two-game",
+    "custom",
+];
+
+/// Tie-break codes a config may name.
+pub const TIEBREAKS: &[&str] = &[
+    "opponent-score",
+    "small-points",
+    "progressive",
+    "wins",
+    "fouls",
+    "black-games",
+    "black-wins",
+    "red-wins",
+    "direct",
+    "big-wins",
+    "small-wins",
+    "black-big-wins",
+    "black-small-wins",
+    "beaten-sum",
+    "drawn-sum",
+    "lost-sum",
+    "red-win-small",
+    "win-small",
+    "black-draw-small",
+    "strip-last",
+    "strip-first",
+    "buchholz-cut1",
+    "sonneborn-berger",
+];
+
+/// A config error, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct ConfigError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// The settings in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub club: String,
+    pub language: Option<Lang>,
+    /// The database file (already resolved relative to the config file).
+    pub database: Option<PathBuf>,
+    pub event: EventSettings,
+    /// The file this came from (None = built-in defaults).
+    pub source: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            club: "棋社".into(),
+            language: None,
+            database: None,
+            event: EventSettings::default(),
+            source: None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    club: Option<String>,
+    language: Option<Spanned<String>>,
+    database: Option<String>,
+    event: Option<RawEvent>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvent {
+    scheme: Option<Spanned<String>>,
+    system: Option<Spanned<String>>,
+    rounds: Option<Spanned<u32>>,
+    games_per_round: Option<Spanned<u32>>,
+    time_control: Option<Spanned<String>>,
+    tiebreaks: Option<Vec<Spanned<String>>>,
+    byes: Option<RawByes>,
+    /// Scheme constants (e.g. `draw = "0.8"`), checked by the scoring layer.
+    scheme_settings: Option<toml::Table>,
+    /// Pairing options, checked by the pairing layer.
+    pairing: Option<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawByes {
+    opponent_score: Option<Spanned<String>>,
+    requested: Option<Spanned<String>>,
+    forfeits_to_drop: Option<u32>,
+}
+
+/// Line and column (1-based, columns in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rsplit('\n')
+        .next()
+        .map(|l| l.chars().count())
+        .unwrap_or(0)
+        + 1;
+    (line, col)
+}
+
+fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
+    // Datetimes and other TOML-only values become their text.
+    match serde_json::to_value(t) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+impl Config {
+    /// Parses a config text. `file` names it in messages; `dir` is where a
+    /// relative `database` path starts.
+    pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Config, ConfigError> {
+        let err_at = |span: Range<usize>, message: String| {
+            let (line, column) = line_col(text, span.start);
+            ConfigError {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
+        };
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            err_at(span, e.message().trim().to_string())
+        })?;
+        let mut c = Config::default();
+        if let Some(club) = raw.club {
+            c.club = club;
+        }
+        if let Some(l) = raw.language {
+            c.language = Some(Lang::from_code(l.get_ref()).ok_or_else(|| {
+                err_at(
+                    l.span(),
+                    format!(
+                        "unknown language \"{}\"; allowed: zh-Hans, zh-Hant, en",
+                        l.get_ref()
+                    ),
+                )
+            })?);
+        }
+        if let Some(db) = raw.database {
+            let p = PathBuf::from(db);
+            c.database = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(ev) = raw.event {
+            let s = &mut c.event;
+            if let Some(v) = ev.scheme {
+                if !SCHEMES.contains(&v.get_ref().as_str()) {
+                    return Err(err_at(
+                        v.span(),
+                        format!(
+                            "unknown scheme \"{}\"; allowed: {}",
+                            v.get_ref(),
+                            SCHEMES.join(", ")
+                        ),
+                    ));
+                }
+                s.scheme = v.into_inner();
+            }
+            if let Some(v) = ev.system {
+                s.system = PairingSystem::from_code(v.get_ref()).ok_or_else(|| {
+                    err_at(
+                        v.span(),
+                        format!(
+                            "unknown pairing system \"{}\"; allowed: dutch, cxa, berger",
+                            v.get_ref()
+                        ),
+                    )
+                })?;
+            }
+            if let Some(v) = ev.rounds {
+                if *v.get_ref() == 0 {
+                    return Err(err_at(v.span(), "rounds must be at least 1".into()));
+                }
+                s.rounds = v.into_inner();
+            }
+            if let Some(v) = ev.games_per_round {
+                if !(1..=2).contains(v.get_ref()) {
+                    return Err(err_at(v.span(), "games_per_round must be 1 or 2".into()));
+                }
+                s.games_per_round = v.into_inner();
+            }
+            if let Some(v) = ev.time_control {
+                s.time_control = v
+                    .get_ref()
+                    .parse::<TimeControl>()
+                    .map_err(|e| err_at(v.span(), e.to_string()))?;
+            }
+            if let Some(list) = ev.tiebreaks {
+                let mut out = Vec::new();
+                for t in list {
+                    if !TIEBREAKS.contains(&t.get_ref().as_str()) {
+                        return Err(err_at(
+                            t.span(),
+                            format!(
+                                "unknown tie-break \"{}\"; allowed: {}",
+                                t.get_ref(),
+                                TIEBREAKS.join(", ")
+                            ),
+                        ));
+                    }
+                    out.push(t.into_inner());
+                }
+                s.tiebreaks = out;
+            }
+            if let Some(b) = ev.byes {
+                let mut bs = ByeSettings::default();
+                if let Some(v) = b.opponent_score {
+                    bs.opponent_score =
+                        ByeOpponentScore::from_code(v.get_ref()).ok_or_else(|| {
+                            err_at(
+                                v.span(),
+                                format!(
+                                    "unknown bye opponent score \"{}\"; allowed: lowest, zero, own",
+                                    v.get_ref()
+                                ),
+                            )
+                        })?;
+                }
+                if let Some(v) = b.requested {
+                    bs.requested = RequestedByeValue::from_code(v.get_ref()).ok_or_else(|| {
+                        err_at(
+                            v.span(),
+                            format!(
+                                "unknown requested-bye value \"{}\"; allowed: zero, half",
+                                v.get_ref()
+                            ),
+                        )
+                    })?;
+                }
+                if let Some(v) = b.forfeits_to_drop {
+                    bs.forfeits_to_drop = v;
+                }
+                s.byes = bs;
+            }
+            if let Some(t) = ev.scheme_settings {
+                s.scheme_settings = toml_to_json(&t);
+            }
+            if let Some(t) = ev.pairing {
+                s.pairing_settings = toml_to_json(&t);
+            }
+        }
+        Ok(c)
+    }
+
+    /// Reads a config file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ConfigError {
+            file: file.clone(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read: {e}"),
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let (line, column) = (0, e.utf8_error().valid_up_to());
+            ConfigError {
+                file: file.clone(),
+                line,
+                column,
+                message: "the file is not UTF-8 text".into(),
+            }
+        })?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut c = Config::parse(text, &file, dir)?;
+        c.source = Some(path.to_path_buf());
+        Ok(c)
+    }
+
+    /// Finds and reads the config: `explicit`, else `./config.toml`, else the
+    /// platform config directory's `qishe/config.toml`; else defaults.
+    pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        if let Some(p) = explicit {
+            return Config::load(p);
+        }
+        let local = PathBuf::from("config.toml");
+        if local.is_file() {
+            return Config::load(&local);
+        }
+        if let Some(dirs) = directories::ProjectDirs::from("", "", "qishe") {
+            let p = dirs.config_dir().join("config.toml");
+            if p.is_file() {
+                return Config::load(&p);
+            }
+        }
+        Ok(Config::default())
+    }
+
+    /// The database path: `explicit`, else the config's, else `club.db` in the
+    /// platform data directory.
+    pub fn database_path(&self, explicit: Option<&Path>) -> PathBuf {
+        if let Some(p) = explicit {
+            return p.to_path_buf();
+        }
+        if let Some(p) = &self.database {
+            return p.clone();
+        }
+        match directories::ProjectDirs::from("", "", "qishe") {
+            Some(d) => d.data_dir().join("club.db"),
+            None => PathBuf::from("club.db"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(t: &str) -> Result<Config, ConfigError> {
+        Config::parse(t, "config.toml", Path::new("/clubs/a"))
+    }
+
+    #[test]
+    fn the_shipped_sample_parses() {
+        let text = include_str!("../../config.toml");
+        let c = parse(text).unwrap();
+        assert!(!c.club.is_empty());
+        assert_eq!(c.database, Some(PathBuf::from("/clubs/a/club.db")));
+        assert!(SCHEMES.contains(&c.event.scheme.as_str()));
+    }
+
+    #[test]
+    fn values_are_read() {
+        let c = parse(
+            "club = \"东城象棋社\"\nlanguage = \"zh-Hant\"\n[event]\nscheme = \"draw-0.8\"\nsystem = \"cxa\"\nrounds = 9\ngames_per_round = 2\ntime_control = \"red=60,black=30,inc=15\"\ntiebreaks = [\"small-points\", \"wins\"]\n[event.byes]\nopponent_score = \"own\"\nrequested = \"half\"\nforfeits_to_drop = 3\n[event.scheme_settings]\ndraw = \"0.8\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.club, "东城象棋社");
+        assert_eq!(c.language, Some(Lang::ZhHant));
+        assert_eq!(c.event.scheme, "draw-0.8");
+        assert_eq!(c.event.system, PairingSystem::Cxa);
+        assert_eq!(c.event.rounds, 9);
+        assert_eq!(c.event.games_per_round, 2);
+        assert_eq!(c.event.time_control.black_base_ms, 1_800_000);
+        assert_eq!(c.event.tiebreaks, vec!["small-points", "wins"]);
+        assert_eq!(c.event.byes.opponent_score, ByeOpponentScore::Own);
+        assert_eq!(c.event.byes.forfeits_to_drop, 3);
+        assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
+    }
+
+    #[test]
+    fn an_unknown_key_names_line_and_column() {
+        let e = parse("club = \"x\"\n[event]\nrounds = 7\nshceme = \"standard\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 1), "{e}");
+        assert!(e.message.contains("shceme"), "{e}");
+        assert!(e.to_string().starts_with("config.toml:4:1:"));
+    }
+
+    #[test]
+    fn a_wrong_type_names_line_and_column() {
+        let e = parse("[event]\nrounds = \"seven\"\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.column >= 1);
+    }
+
+    #[test]
+    fn an_unknown_scheme_lists_the_allowed_ones() {
+        let e = parse("[event]\nscheme = \"standart\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 10), "{e}");
+        assert!(
+            e.message.contains("standart") && e.message.contains("draw-0.8"),
+            "{e}"
+        );
+        let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz\"]\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("opponent-score"));
+        let e = parse("language = \"fr\"\n").unwrap_err();
+        assert!(e.message.contains("zh-Hans"));
+        let e = parse("[event]\ntime_control = \"ninety\"\n").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+}

@@ -249,6 +249,8 @@ pub struct EventSettings {
     /// Tie-break codes after points; empty = the scheme's default order.
     pub tiebreaks: Vec<String>,
     pub byes: ByeSettings,
+    /// Pairing options (the Chinese method's settings, double round-robin), by name.
+    pub pairing_settings: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Default for EventSettings {
@@ -262,6 +264,7 @@ impl Default for EventSettings {
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             tiebreaks: Vec::new(),
             byes: ByeSettings::default(),
+            pairing_settings: serde_json::Map::new(),
         }
     }
 }

@@ -1,3 +1,7 @@
-//! The `formats` layer.
+//! Readers and writers for files clubs exchange: bytes in, domain values out,
+//! with line-numbered errors. No file IO here: callers pass the bytes.
 
 pub mod games_csv;
+pub mod members_csv;
+pub mod text;
+pub mod trf;

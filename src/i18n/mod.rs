@@ -1,1 +1,141 @@
-//! The `i18n` layer.
+//! The translation layer: every user-facing text by key, in 简体, 繁體 and English.
+
+use serde::{Deserialize, Serialize};
+
+/// A UI language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    /// 简体中文
+    ZhHans,
+    /// 繁體中文
+    ZhHant,
+    En,
+}
+
+impl Lang {
+    pub fn from_code(s: &str) -> Option<Lang> {
+        match s.trim() {
+            "zh-Hans" | "zh-CN" | "zh_CN" | "zh" => Some(Lang::ZhHans),
+            "zh-Hant" | "zh-TW" | "zh_TW" | "zh-HK" | "zh_HK" => Some(Lang::ZhHant),
+            "en" | "en-US" | "en-GB" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::ZhHans => "zh-Hans",
+            Lang::ZhHant => "zh-Hant",
+            Lang::En => "en",
+        }
+    }
+
+    /// From a POSIX locale value (`LANG`, `LC_ALL`): zh_CN → 简体,
+    /// zh_TW / zh_HK / zh_MO → 繁體, anything else English.
+    pub fn from_locale(locale: &str) -> Lang {
+        let l = locale.to_ascii_lowercase();
+        if l.starts_with("zh") {
+            if l.contains("tw") || l.contains("hk") || l.contains("mo") || l.contains("hant") {
+                Lang::ZhHant
+            } else {
+                Lang::ZhHans
+            }
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The language of the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    pub fn from_env() -> Lang {
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let Ok(v) = std::env::var(var) {
+                if !v.is_empty() {
+                    return Lang::from_locale(&v);
+                }
+            }
+        }
+        Lang::En
+    }
+
+    /// The other UI language (for documents printed "in the other language").
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::ZhHans,
+            _ => Lang::En,
+        }
+    }
+}
+
+/// (key, 简体, 繁體, English)
+static TEXTS: &[(&str, &str, &str, &str)] = &[
+    ("app.title", "棋社", "棋社", "qishe"),
+    ("app.quit_hint", "按 q 退出", "按 q 退出", "press q to quit"),
+    ("col.id", "编号", "編號", "id"),
+    ("col.no", "序号", "序號", "no"),
+    ("col.name", "姓名", "姓名", "name"),
+    ("col.rating", "等级分", "等級分", "rating"),
+    ("col.club", "单位", "單位", "club"),
+    ("col.born", "出生", "出生", "born"),
+    ("col.sex", "性别", "性別", "sex"),
+    ("col.status", "状态", "狀態", "status"),
+    ("col.event", "赛事", "賽事", "event"),
+    ("col.scheme", "计分", "計分", "scheme"),
+    ("col.system", "编排", "編排", "system"),
+    ("col.rounds", "轮次", "輪次", "rounds"),
+    ("col.time_control", "用时", "用時", "time control"),
+    ("col.date", "日期", "日期", "date"),
+    ("col.players", "人数", "人數", "players"),
+    ("col.ext_id", "会员号", "會員號", "member id"),
+    ("status.active", "在赛", "在賽", "active"),
+    ("status.retired", "退会", "退會", "retired"),
+    ("status.withdrawn", "退赛", "退賽", "withdrawn"),
+    ("status.planned", "筹备", "籌備", "planned"),
+    ("status.running", "进行中", "進行中", "running"),
+    ("status.finished", "已结束", "已結束", "finished"),
+];
+
+/// The text for `key` in `lang`; the key itself when unknown (a missing
+/// translation shows up in snapshots instead of crashing).
+pub fn tr(lang: Lang, key: &str) -> &str {
+    match TEXTS.iter().find(|t| t.0 == key) {
+        Some((_, hans, hant, en)) => match lang {
+            Lang::ZhHans => hans,
+            Lang::ZhHant => hant,
+            Lang::En => en,
+        },
+        None => key,
+    }
+}
+
+/// Is there a text for `key`?
+pub fn has(key: &str) -> bool {
+    TEXTS.iter().any(|t| t.0 == key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_every_language_is_filled() {
+        let mut keys: Vec<&str> = TEXTS.iter().map(|t| t.0).collect();
+        keys.sort();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "duplicate keys");
+        for (k, a, b, c) in TEXTS {
+            assert!(!a.is_empty() && !b.is_empty() && !c.is_empty(), "{k}");
+        }
+    }
+
+    #[test]
+    fn locale_detection() {
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::ZhHans);
+        assert_eq!(Lang::from_locale("zh_TW.UTF-8"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh_HK"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("en_GB.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale("C"), Lang::En);
+        assert_eq!(tr(Lang::ZhHant, "col.rating"), "等級分");
+        assert_eq!(tr(Lang::En, "no.such.key"), "no.such.key");
+    }
+}

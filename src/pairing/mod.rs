@@ -4,8 +4,15 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod dutch;
+pub mod matching;
+
 use crate::domain::{Colour, PairingSystem, Points};
 use serde::{Deserialize, Serialize};
+
+pub mod berger;
+pub mod check;
+pub mod cxa;
 
 /// What one player got in one earlier round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +133,23 @@ pub struct CxaOptions {
     pub bye_mode: u8,
     /// Seed for the random round-1 method.
     pub random_seed: u64,
+    /// Players removed after this many consecutive forfeit losses at the end
+    /// of their history ("lianqi", default 2; 0 = off). Also used by the
+    /// round-robin.
+    pub forfeit_limit: u32,
+    /// Round-1 method 5 and colour methods 1/5: players flagged upper half.
+    pub upper_half: Vec<u32>,
+    /// Round-1 method 5 and colour methods 1/5: players flagged lower half.
+    pub lower_half: Vec<u32>,
+    /// 前X轮得Y分不排: after `.0` rounds, players with at least `.1` points
+    /// are not paired any more.
+    pub qualified_after: Option<(u32, Points)>,
+    /// 第X轮未得Y分淘汰: after round `.0`, players with fewer than `.1`
+    /// points are eliminated.
+    pub eliminated_after: Option<(u32, Points)>,
+    /// Largest set the exhaustive matching (E1/E2) searches; beyond it the
+    /// arbiter is asked to pair by hand.
+    pub exhaustive_cap: usize,
 }
 
 impl Default for CxaOptions {
@@ -141,6 +165,12 @@ impl Default for CxaOptions {
             last_rounds_from_end: 2,
             bye_mode: 0,
             random_seed: 0,
+            forfeit_limit: 2,
+            upper_half: Vec::new(),
+            lower_half: Vec::new(),
+            qualified_after: None,
+            eliminated_after: None,
+            exhaustive_cap: 16,
         }
     }
 }
@@ -165,6 +195,12 @@ impl PairingConfig {
 }
 
 /// One board of a new round: `red` has red (in game 1 of a two-game round).
+///
+/// Two-game rounds (分先): every system pairs them exactly like one-game
+/// rounds. `red` is red in game 1 and the colours swap in game 2. The
+/// history (`RoundRecord::colour`) records game 1's colour, so the colour
+/// balancing of the next rounds alternates who starts game 1, which is the
+/// only colour imbalance a two-game round can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedBoard {
     pub red: u32,
@@ -196,16 +232,10 @@ pub enum PairingError {
 }
 
 /// Pairs the next round with the configured system.
-pub fn pair(_state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
+pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => Err(PairingError::InvalidState(
-            "the Dutch system is not built yet".into(),
-        )),
-        PairingSystem::Cxa => Err(PairingError::InvalidState(
-            "the Chinese system is not built yet".into(),
-        )),
-        PairingSystem::Berger => Err(PairingError::InvalidState(
-            "round-robin is not built yet".into(),
-        )),
+        PairingSystem::Dutch => dutch::pair(state),
+        PairingSystem::Cxa => cxa::pair(state, &config.cxa),
+        PairingSystem::Berger => berger::pair(state, config),
     }
 }

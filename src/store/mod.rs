@@ -1,1 +1,243 @@
-//! The `store` layer.
+//! The club database: the only place with SQL.
+//!
+//! `Store` owns one SQLite connection. Pragmas are set on open, outside any
+//! transaction; migrations are append-only and tracked by `user_version`.
+//! Every multi-row write runs in one transaction, and every change writes an
+//! action-log row with what is needed to undo it, in the same transaction.
+
+mod events;
+mod games;
+mod log;
+mod members;
+mod migrations;
+
+pub use games::{ImportRound, NewBoard, PlacedGame};
+pub use log::{LogEntry, UndoStep};
+pub use migrations::SCHEMA_VERSION;
+
+use rusqlite::{Connection, OpenFlags};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be opened or created.
+    #[error("cannot open the database {path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// The file was written by a newer qishe.
+    #[error("the database {path} has schema version {found}, but this qishe knows only up to {supported}; use a newer qishe")]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    /// The file is damaged or is not a qishe database.
+    #[error("the database {path} is damaged or not a SQLite database ({detail}); restore a backup (qishe backup) or open another file")]
+    Corrupt { path: PathBuf, detail: String },
+    /// Something a command named does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// A name matches more than one row.
+    #[error("\"{name}\" matches more than one {what}: {candidates}; use the id")]
+    Ambiguous {
+        what: &'static str,
+        name: String,
+        candidates: String,
+    },
+    /// A write that breaks a rule of the club's data.
+    #[error("{0}")]
+    Invalid(String),
+    /// Any other SQLite failure.
+    #[error("database error: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// JSON stored in the database could not be read.
+    #[error("database holds unreadable data: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The club's database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// How long a second qishe on the same file waits for a lock.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent() {
+            if !dir.as_os_str().is_empty() && !dir.exists() {
+                std::fs::create_dir_all(dir).map_err(|e| StoreError::Open {
+                    path: path.to_path_buf(),
+                    source: rusqlite::Error::ToSqlConversionFailure(Box::new(e)),
+                })?;
+            }
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::setup(conn, path.to_path_buf())
+    }
+
+    /// A fresh in-memory database (tests, what-if computations).
+    pub fn open_in_memory() -> Result<Store> {
+        let conn = Connection::open_in_memory()?;
+        Self::setup(conn, PathBuf::from(":memory:"))
+    }
+
+    fn setup(conn: Connection, path: PathBuf) -> Result<Store> {
+        let corrupt = |e: rusqlite::Error| StoreError::Corrupt {
+            path: path.clone(),
+            detail: e.to_string(),
+        };
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // The first read of the file: a non-database fails here.
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(corrupt)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path,
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        let check: String = conn
+            .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+            .map_err(corrupt)?;
+        if check != "ok" {
+            return Err(StoreError::Corrupt {
+                path,
+                detail: check,
+            });
+        }
+        // WAL lets a reader (a backup, a second qishe) work beside a writer.
+        if path.as_os_str() != ":memory:" {
+            let _mode: String = conn
+                .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+                .map_err(corrupt)?;
+        }
+        conn.pragma_update(None, "foreign_keys", true)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let mut store = Store { conn, path };
+        migrations::migrate(&mut store.conn).map_err(|e| match e {
+            StoreError::Sql(s) => StoreError::Corrupt {
+                path: store.path.clone(),
+                detail: s.to_string(),
+            },
+            other => other,
+        })?;
+        Ok(store)
+    }
+
+    /// The file this store is on.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// Runs `PRAGMA integrity_check` and returns its verdict (`ok` when sound).
+    pub fn integrity_check(&self) -> Result<String> {
+        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+        let rows: Vec<String> = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows.join("; "))
+    }
+
+    /// Writes a consistent copy of the database to `dest` with SQLite's online
+    /// backup API; works while other connections read and write.
+    pub fn backup_to(&self, dest: &Path) -> Result<()> {
+        use rusqlite::backup::Backup;
+        let mut out = Connection::open(dest).map_err(|source| StoreError::Open {
+            path: dest.to_path_buf(),
+            source,
+        })?;
+        {
+            let b = Backup::new(&self.conn, &mut out)?;
+            b.run_to_completion(256, Duration::from_millis(5), None)?;
+        }
+        Ok(())
+    }
+
+    /// Row counts of every table (for `qishe init` and checks).
+    pub fn table_counts(&self) -> Result<Vec<(String, i64)>> {
+        let mut out = Vec::new();
+        for t in migrations::TABLES {
+            let n: i64 = self
+                .conn
+                .query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))?;
+            out.push((t.to_string(), n));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fresh_database_is_migrated_and_sound() {
+        let s = Store::open_in_memory().unwrap();
+        assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        assert_eq!(s.integrity_check().unwrap(), "ok");
+        let counts = s.table_counts().unwrap();
+        assert!(counts.iter().any(|(t, n)| t == "member" && *n == 0));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("junk.db");
+        std::fs::write(
+            &p,
+            b"this is not a database at all, just text. ".repeat(200),
+        )
+        .unwrap();
+        match Store::open(&p) {
+            Err(StoreError::Corrupt { .. }) => {}
+            Err(e) => panic!("wrong error: {e}"),
+            Ok(_) => panic!("opened junk"),
+        }
+        // and the file is untouched
+        assert!(std::fs::read(&p).unwrap().starts_with(b"this is not"));
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("new.db");
+        {
+            let c = Connection::open(&p).unwrap();
+            c.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+                .unwrap();
+        }
+        match Store::open(&p) {
+            Err(StoreError::TooNew { found, .. }) => assert_eq!(found, SCHEMA_VERSION + 1),
+            Err(e) => panic!("wrong error: {e}"),
+            Ok(_) => panic!("opened a newer database"),
+        }
+    }
+}

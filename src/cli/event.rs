@@ -1,0 +1,263 @@
+//! `qishe event …`: events, entries, withdrawals, forbidden pairs, byes.
+
+use super::output::{opt, Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::domain::{
+    ByeOpponentScore, EntryStatus, EventStatus, PairingSystem, RequestedByeValue, TimeControl,
+};
+use crate::i18n::tr;
+use clap::{Args, Subcommand};
+
+#[derive(Debug, Subcommand)]
+pub enum EventCmd {
+    /// Create an event; unspecified settings come from config.toml.
+    New(NewArgs),
+    /// List events.
+    List {
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show an event's settings and entries.
+    Show {
+        event: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Enter players (member id or exact name); start numbers follow rating, then name.
+    Enter { event: String, players: Vec<String> },
+    /// Withdraw a player: not paired after round N (default: the rounds paired so far).
+    Withdraw {
+        event: String,
+        player: String,
+        #[arg(long)]
+        after_round: Option<u32>,
+    },
+    /// Two players who must not meet (clubmates, family).
+    Forbid {
+        event: String,
+        p1: String,
+        p2: String,
+    },
+    /// A bye asked for in advance for one round.
+    Bye {
+        event: String,
+        player: String,
+        round: u32,
+        /// What it scores: zero or half (default: the event's setting).
+        #[arg(long)]
+        value: Option<String>,
+    },
+    /// Mark the event finished.
+    Finish { event: String },
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    pub name: String,
+    /// Scoring scheme (standard, three-point, red-draw-penalty, armageddon, draw-0.8,
+    /// attacker-defender, two-game, hu-two-game, custom).
+    #[arg(long)]
+    pub scheme: Option<String>,
+    /// Pairing system: dutch, cxa or berger.
+    #[arg(long)]
+    pub system: Option<String>,
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// 1, or 2 for two-game rounds with colours swapped (分先).
+    #[arg(long)]
+    pub games_per_round: Option<u32>,
+    /// `90+30` or `red=60,black=30,inc=15`.
+    #[arg(long)]
+    pub time_control: Option<String>,
+    /// Tie-break codes after points, comma-separated.
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Start date (YYYY-MM-DD).
+    #[arg(long)]
+    pub date: Option<chrono::NaiveDate>,
+    /// Bye contribution to opponent score: lowest, zero or own.
+    #[arg(long)]
+    pub bye_score: Option<String>,
+    /// Double round-robin (berger): colours reversed in the second cycle.
+    #[arg(long)]
+    pub double: bool,
+}
+
+fn status_key(s: EventStatus) -> &'static str {
+    match s {
+        EventStatus::Planned => "status.planned",
+        EventStatus::Running => "status.running",
+        EventStatus::Finished => "status.finished",
+    }
+}
+
+pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    let l = ctx.lang;
+    match cmd {
+        EventCmd::New(a) => {
+            let mut s = app.config.event.clone();
+            if let Some(v) = a.scheme {
+                s.scheme = v;
+            }
+            if let Some(v) = a.system {
+                s.system = PairingSystem::from_code(&v).ok_or_else(|| {
+                    CliError::msg(format!(
+                        "unknown pairing system \"{v}\"; use dutch, cxa or berger"
+                    ))
+                })?;
+            }
+            if let Some(v) = a.rounds {
+                if v == 0 {
+                    return Err(CliError::msg("an event needs at least one round"));
+                }
+                s.rounds = v;
+            }
+            if let Some(v) = a.games_per_round {
+                s.games_per_round = v;
+            }
+            if let Some(v) = a.time_control {
+                s.time_control = v.parse::<TimeControl>()?;
+            }
+            if let Some(v) = a.tiebreaks {
+                s.tiebreaks = v
+                    .split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect();
+            }
+            if let Some(v) = a.bye_score {
+                s.byes.opponent_score = ByeOpponentScore::from_code(&v).ok_or_else(|| {
+                    CliError::msg(format!(
+                        "unknown bye score \"{v}\"; use lowest, zero or own"
+                    ))
+                })?;
+            }
+            if a.double {
+                s.pairing_settings
+                    .insert("double_round_robin".into(), serde_json::Value::Bool(true));
+            }
+            let e = app.create_event(&a.name, a.date, &s)?;
+            println!("{}\t{}", e.id, e.name);
+        }
+        EventCmd::List { format } => {
+            let mut t = Table::new(&[
+                ("id", tr(l, "col.id").into(), true),
+                ("name", tr(l, "col.event").into(), false),
+                ("date", tr(l, "col.date").into(), false),
+                ("scheme", tr(l, "col.scheme").into(), false),
+                ("system", tr(l, "col.system").into(), false),
+                ("rounds", tr(l, "col.rounds").into(), true),
+                ("players", tr(l, "col.players").into(), true),
+                ("status", tr(l, "col.status").into(), false),
+            ]);
+            for e in app.store.events()? {
+                let paired = app.store.rounds_paired(e.id)?;
+                let n = app.store.entries(e.id)?.len();
+                t.push(vec![
+                    e.id.to_string(),
+                    e.name.clone(),
+                    opt(&e.start_date),
+                    e.settings.scheme.clone(),
+                    e.settings.system.code().into(),
+                    format!("{paired}/{}", e.settings.rounds),
+                    n.to_string(),
+                    tr(l, status_key(e.status)).into(),
+                ]);
+            }
+            print!("{}", t.render(format));
+        }
+        EventCmd::Show { event, format } => {
+            let e = app.store.resolve_event(&event)?;
+            let s = &e.settings;
+            if format == Format::Text {
+                println!("{} (#{})", e.name, e.id);
+                println!(
+                    "  scheme {}  system {}  rounds {} ({} paired)  games/round {}  time {}",
+                    s.scheme,
+                    s.system.code(),
+                    s.rounds,
+                    app.store.rounds_paired(e.id)?,
+                    s.games_per_round,
+                    s.time_control
+                );
+                if !s.tiebreaks.is_empty() {
+                    println!("  tie-breaks {}", s.tiebreaks.join(", "));
+                }
+                println!("  status {}", tr(l, status_key(e.status)));
+                println!();
+            }
+            let mut t = Table::new(&[
+                ("start_no", tr(l, "col.no").into(), true),
+                ("name", tr(l, "col.name").into(), false),
+                ("rating", tr(l, "col.rating").into(), true),
+                ("club", tr(l, "col.club").into(), false),
+                ("status", tr(l, "col.status").into(), false),
+            ]);
+            for en in app.store.entries(e.id)? {
+                let status = match en.status {
+                    EntryStatus::Active if en.first_round > 1 => {
+                        format!("{} (R{}+)", tr(l, "status.active"), en.first_round)
+                    }
+                    EntryStatus::Active => tr(l, "status.active").to_string(),
+                    EntryStatus::Withdrawn { after_round } => {
+                        format!("{} (R{after_round})", tr(l, "status.withdrawn"))
+                    }
+                };
+                t.push(vec![
+                    en.start_no.to_string(),
+                    en.name.clone(),
+                    opt(&en.rating),
+                    opt(&en.club),
+                    status,
+                ]);
+            }
+            print!("{}", t.render(format));
+        }
+        EventCmd::Enter { event, players } => {
+            if players.is_empty() {
+                return Err(CliError::msg("name at least one player to enter"));
+            }
+            let entries = app.enter_players(&event, &players)?;
+            for en in entries {
+                println!("{}\t{}", en.start_no, en.name);
+            }
+        }
+        EventCmd::Withdraw {
+            event,
+            player,
+            after_round,
+        } => {
+            let e = app.store.resolve_event(&event)?;
+            let en = app.store.resolve_entry(e.id, &player)?;
+            app.store.withdraw(&en, after_round)?;
+        }
+        EventCmd::Forbid { event, p1, p2 } => {
+            let e = app.store.resolve_event(&event)?;
+            let a = app.store.resolve_entry(e.id, &p1)?;
+            let b = app.store.resolve_entry(e.id, &p2)?;
+            app.store.forbid_pair(e.id, &a, &b)?;
+        }
+        EventCmd::Bye {
+            event,
+            player,
+            round,
+            value,
+        } => {
+            let e = app.store.resolve_event(&event)?;
+            let en = app.store.resolve_entry(e.id, &player)?;
+            let v = match value {
+                Some(v) => RequestedByeValue::from_code(&v).ok_or_else(|| {
+                    CliError::msg(format!("unknown bye value \"{v}\"; use zero or half"))
+                })?,
+                None => e.settings.byes.requested,
+            };
+            app.store.request_bye(&en, round, v)?;
+        }
+        EventCmd::Finish { event } => {
+            let e = app.store.resolve_event(&event)?;
+            app.store.set_event_status(e.id, EventStatus::Finished)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,214 @@
+//! `qishe player …`: the club's members.
+
+use super::output::{opt, Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::domain::{NewMember, Sex};
+use crate::i18n::tr;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum PlayerCmd {
+    /// Add a member.
+    Add(AddArgs),
+    /// List members.
+    List {
+        /// Include retired members.
+        #[arg(long)]
+        all: bool,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show one member (by id, exact name or member id).
+    Show {
+        player: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Change a member's details.
+    Edit(EditArgs),
+    /// Retire a member (kept in history, hidden from lists).
+    Retire { player: String },
+    /// Import members from CSV (UTF-8 or GBK; headers such as 姓名/name, 等级分/rating, 单位/club).
+    Import {
+        file: PathBuf,
+        /// Import the other rows when some are duplicates (they are listed).
+        #[arg(long)]
+        skip_duplicates: bool,
+    },
+    /// Export members as CSV.
+    Export {
+        /// Write here instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Include retired members.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// Full name.
+    pub name: String,
+    #[arg(long)]
+    pub rating: Option<i32>,
+    /// Club or team (same-club players can be kept apart in pairings).
+    #[arg(long)]
+    pub club: Option<String>,
+    /// Member or federation id.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Year of birth.
+    #[arg(long)]
+    pub born: Option<i32>,
+    /// m or f.
+    #[arg(long, value_parser = parse_sex)]
+    pub sex: Option<Sex>,
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// The member (id or exact name).
+    pub player: String,
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub rating: Option<i32>,
+    #[arg(long)]
+    pub club: Option<String>,
+    #[arg(long)]
+    pub id: Option<String>,
+    #[arg(long)]
+    pub born: Option<i32>,
+    #[arg(long, value_parser = parse_sex)]
+    pub sex: Option<Sex>,
+    /// Bring a retired member back.
+    #[arg(long)]
+    pub reactivate: bool,
+}
+
+fn parse_sex(s: &str) -> Result<Sex, String> {
+    Sex::from_code(s).ok_or_else(|| format!("\"{s}\" is not a sex; use m or f"))
+}
+
+fn member_table(ctx: &Ctx, members: &[crate::domain::Member]) -> Table {
+    let l = ctx.lang;
+    let mut t = Table::new(&[
+        ("id", tr(l, "col.id").into(), true),
+        ("name", tr(l, "col.name").into(), false),
+        ("rating", tr(l, "col.rating").into(), true),
+        ("club", tr(l, "col.club").into(), false),
+        ("member_id", tr(l, "col.ext_id").into(), false),
+        ("born", tr(l, "col.born").into(), true),
+        ("sex", tr(l, "col.sex").into(), false),
+        ("status", tr(l, "col.status").into(), false),
+    ]);
+    for m in members {
+        t.push(vec![
+            m.id.to_string(),
+            m.name.clone(),
+            opt(&m.rating),
+            opt(&m.club),
+            opt(&m.ext_id),
+            opt(&m.born),
+            m.sex.map(|s| s.code().to_string()).unwrap_or_default(),
+            tr(
+                l,
+                if m.retired {
+                    "status.retired"
+                } else {
+                    "status.active"
+                },
+            )
+            .into(),
+        ]);
+    }
+    t
+}
+
+pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    match cmd {
+        PlayerCmd::Add(a) => {
+            let m = app.add_member(&NewMember {
+                name: a.name,
+                rating: a.rating,
+                club: a.club,
+                ext_id: a.id,
+                born: a.born,
+                sex: a.sex,
+            })?;
+            println!("{}\t{}", m.id, m.name);
+        }
+        PlayerCmd::List { all, format } => {
+            let ms = app.store.members(all)?;
+            print!("{}", member_table(ctx, &ms).render(format));
+        }
+        PlayerCmd::Show { player, format } => {
+            let m = app.store.resolve_member(&player)?;
+            print!("{}", member_table(ctx, &[m]).render(format));
+        }
+        PlayerCmd::Edit(e) => {
+            let mut m = app.store.resolve_member(&e.player)?;
+            if let Some(v) = e.name {
+                m.name = v;
+            }
+            if e.rating.is_some() {
+                m.rating = e.rating;
+            }
+            if let Some(v) = e.club {
+                m.club = if v.is_empty() { None } else { Some(v) };
+            }
+            if let Some(v) = e.id {
+                m.ext_id = if v.is_empty() { None } else { Some(v) };
+            }
+            if e.born.is_some() {
+                m.born = e.born;
+            }
+            if e.sex.is_some() {
+                m.sex = e.sex;
+            }
+            if e.reactivate {
+                m.retired = false;
+            }
+            app.store.update_member(&m)?;
+            println!("{}\t{}", m.id, m.name);
+        }
+        PlayerCmd::Retire { player } => {
+            let mut m = app.store.resolve_member(&player)?;
+            if m.retired {
+                return Err(CliError::msg(format!("{} is already retired", m.name)));
+            }
+            m.retired = true;
+            app.store.update_member(&m)?;
+            println!("{}\t{}", m.id, m.name);
+        }
+        PlayerCmd::Import {
+            file,
+            skip_duplicates,
+        } => {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
+            let name = file
+                .file_name()
+                .map(|f| f.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let r = app.import_members(&bytes, &name, skip_duplicates)?;
+            for d in &r.duplicates {
+                eprintln!("skipped: {d}");
+            }
+            println!("imported {} members", r.added);
+        }
+        PlayerCmd::Export { output, all } => {
+            let ms = app.store.members(all)?;
+            let text = crate::formats::members_csv::write_members(&ms);
+            match output {
+                Some(p) => std::fs::write(&p, text)
+                    .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display())))?,
+                None => print!("{text}"),
+            }
+        }
+    }
+    Ok(())
+}

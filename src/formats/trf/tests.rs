@@ -1,0 +1,108 @@
+use super::*;
+use proptest::prelude::*;
+
+fn case_files() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/dutch");
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "trf"));
+    v.sort();
+    v
+}
+
+const SAMPLE: &str = "012 Sample\nXXR 5\nXXC black1\n\
+001    1      Test0001 Player0001               2637                             1.5    1     4 w 1     2 b =  0000 - H\n\
+001    2      Test0002 Player0002               2612                             0.5    2  0000 - Z     1 w =\n\
+001    4      Test0004 Player0004               2050                             1.0    3     1 b 0  0000 - U\n";
+
+#[test]
+fn reads_columns_and_rounds() {
+    let t = Trf::parse(SAMPLE).unwrap();
+    assert_eq!(t.total_rounds, Some(5));
+    assert_eq!(t.first_colour, Some(Colour::Black));
+    let p = &t.players[0];
+    assert_eq!((p.id, p.rating, p.points), (1, 2637, Points(150)));
+    assert_eq!(p.name, "Test0001 Player0001");
+    assert_eq!(p.rounds.len(), 3);
+    assert_eq!(
+        p.rounds[1],
+        TrfRound {
+            opponent: 2,
+            colour: Some(Colour::Black),
+            result: '='
+        }
+    );
+    assert_eq!(t.played_rounds(), 2);
+    let s = t.to_swiss_state().unwrap();
+    assert_eq!(s.round, 3);
+    assert!(
+        !s.player(1).unwrap().available,
+        "H in round 3 is a requested bye"
+    );
+    assert!(s.player(2).unwrap().available);
+    assert_eq!(s.player(1).unwrap().points(), Points(150));
+    assert_eq!(s.player(2).unwrap().points(), Points(50));
+    assert_eq!(s.player(4).unwrap().history[1].kind, RoundKind::PairingBye);
+    assert_eq!(s.first_colour, Colour::Black);
+}
+
+#[test]
+fn errors_carry_line_and_column() {
+    let bad = SAMPLE.replace("4 w 1", "4 x 1");
+    let e = Trf::parse(&bad).unwrap_err();
+    assert_eq!((e.line, e.column), (4, 97), "{e}");
+    let bad = SAMPLE.replace("2637", "26a7");
+    let e = Trf::parse(&bad).unwrap_err();
+    assert_eq!((e.line, e.column), (4, 49), "{e}");
+    let bad = SAMPLE.replace("XXR 5", "XXR five");
+    assert_eq!(Trf::parse(&bad).unwrap_err().line, 2);
+    let bad = SAMPLE.replace("4 w 1", "4 w ?");
+    assert_eq!(Trf::parse(&bad).unwrap_err().column, 99);
+}
+
+#[test]
+fn conformance_files_round_trip() {
+    let files = case_files();
+    assert!(!files.is_empty(), "conformance files not found");
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let a = Trf::parse(&text).unwrap();
+        let written = a.write();
+        let b = Trf::parse(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", f.display()));
+        assert_eq!(a, b, "{}", f.display());
+        assert_eq!(a.to_swiss_state().unwrap(), b.to_swiss_state().unwrap());
+        // The points column agrees with the results.
+        let s = a.to_swiss_state().unwrap();
+        for (p, tp) in s.players.iter().zip(&a.players) {
+            assert_eq!(p.points(), tp.points, "{} player {}", f.display(), p.id);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(t) = Trf::parse(&text) {
+            let _ = t.to_swiss_state();
+        }
+    }
+
+    #[test]
+    fn mutated_files_never_panic(idx in 0usize..60, pos in any::<usize>(), ch in any::<char>(), cut in any::<bool>()) {
+        let files = case_files();
+        prop_assume!(!files.is_empty());
+        let text = std::fs::read_to_string(&files[idx % files.len()]).unwrap();
+        let mut chars: Vec<char> = text.chars().collect();
+        let p = pos % chars.len();
+        if cut { chars.truncate(p) } else { chars[p] = ch }
+        let text: String = chars.into_iter().collect();
+        if let Ok(t) = Trf::parse(&text) {
+            if let Ok(s) = t.to_swiss_state() {
+                let _ = crate::pairing::pair(&s, &crate::pairing::PairingConfig::new(crate::domain::PairingSystem::Dutch));
+            }
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! Checking a round's pairing against the rules, for manual changes.
+//!
+//! The arbiter may move players around after the program paired a round.
+//! [`check_round`] says which rule each change breaks, in words an arbiter
+//! understands; the arbiter may still insist: this only warns.
+//!
+//! [`record_round`] appends a paired round's results to a state, which lets
+//! tests (and replays) play whole tournaments.
+
+use super::{
+    berger, cxa, GameScore, PairingSystem, RoundKind, RoundPairing, RoundRecord, SwissState,
+};
+use crate::domain::{Colour, Points};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// One broken rule in a round's pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleViolation {
+    /// A start number that is not in the event.
+    UnknownPlayer { player: u32 },
+    /// A player paired against himself.
+    PairedWithSelf { player: u32 },
+    /// A player seated on two boards (or on a board and the bye).
+    PairedTwice { player: u32 },
+    /// A player seated although withdrawn or not available this round.
+    NotAvailable { player: u32 },
+    /// An available player left out (neither seated nor given the bye).
+    Missing { player: u32 },
+    /// Two players who already met (`round`: where they met).
+    Rematch { a: u32, b: u32, round: u32 },
+    /// A pair the arbiter declared must not meet.
+    ForbiddenPair { a: u32, b: u32 },
+    /// A player would get the same colour three times in a row.
+    ThreeInARow { player: u32, colour: Colour },
+    /// A player's reds minus blacks would reach `difference`.
+    ColourImbalance { player: u32, difference: i64 },
+    /// A player who already had a pairing-allocated bye (or, in the Dutch
+    /// system, a forfeit win) gets another one.
+    SecondBye { player: u32, earlier_round: u32 },
+    /// A bye although every available player could be seated.
+    UnneededBye { player: u32 },
+}
+
+fn colour_word(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    }
+}
+
+impl fmt::Display for RuleViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RuleViolation::*;
+        match self {
+            UnknownPlayer { player } => write!(f, "player {player} is not in this event"),
+            PairedWithSelf { player } => write!(f, "player {player} is paired against himself"),
+            PairedTwice { player } => write!(f, "player {player} is paired twice in this round"),
+            NotAvailable { player } => write!(
+                f,
+                "player {player} is paired but is withdrawn or not available this round"
+            ),
+            Missing { player } => write!(
+                f,
+                "player {player} is available but has neither a board nor the bye"
+            ),
+            Rematch { a, b, round } => {
+                write!(f, "rematch: {a} and {b} already met in round {round}")
+            }
+            ForbiddenPair { a, b } => write!(f, "{a} and {b} are a forbidden pair"),
+            ThreeInARow { player, colour } => write!(
+                f,
+                "player {player} would have {} three times in a row",
+                colour_word(*colour)
+            ),
+            ColourImbalance { player, difference } => write!(
+                f,
+                "player {player} would have {} more {} than {} games",
+                difference.abs(),
+                if *difference > 0 { "red" } else { "black" },
+                if *difference > 0 { "black" } else { "red" }
+            ),
+            SecondBye {
+                player,
+                earlier_round,
+            } => write!(
+                f,
+                "player {player} gets a second bye (already had one in round {earlier_round})"
+            ),
+            UnneededBye { player } => write!(
+                f,
+                "player {player} gets a bye although the available players are an even number"
+            ),
+        }
+    }
+}
+
+/// Checks a round's pairing (perhaps changed by hand) against the rules of
+/// `system`: everyone available seated once or given the bye, no rematch
+/// (within a cycle for a round-robin), no forbidden pair, no second bye, and
+/// the colour limits (Chinese method: no three in a row, reds − blacks never
+/// ±3, counting byes and forfeits with their recorded colours; Dutch: FIDE's
+/// absolute colour rules over games played, waived for topscorers in the
+/// last round). Players removed after two consecutive forfeits (the default
+/// limit) are not expected.
+pub fn check_round(
+    state: &SwissState,
+    pairing: &RoundPairing,
+    system: PairingSystem,
+) -> Vec<RuleViolation> {
+    use RuleViolation::*;
+    let mut out = Vec::new();
+    let mut seen: HashSet<u32> = HashSet::new();
+    let mut seat = |id: u32, out: &mut Vec<RuleViolation>| {
+        if state.player(id).is_none() {
+            out.push(UnknownPlayer { player: id });
+        } else if !seen.insert(id) {
+            out.push(PairedTwice { player: id });
+        } else if !state.player(id).is_some_and(|p| p.available) {
+            out.push(NotAvailable { player: id });
+        }
+    };
+    for b in &pairing.boards {
+        if b.red == b.black {
+            out.push(PairedWithSelf { player: b.red });
+            continue;
+        }
+        seat(b.red, &mut out);
+        seat(b.black, &mut out);
+    }
+    if let Some(b) = pairing.bye {
+        seat(b, &mut out);
+    }
+
+    // Who should have been seated.
+    let limit = cxa::CxaDefaults::FORFEIT_LIMIT;
+    let mut expected: Vec<u32> = state
+        .players
+        .iter()
+        .filter(|p| p.available && !cxa::removed_for_forfeits(p, limit))
+        .map(|p| p.id)
+        .collect();
+    let mut cycle_start = 0u32;
+    if system == PairingSystem::Berger {
+        let mut ids: Vec<u32> = state.players.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        let per_cycle = berger::rounds_per_cycle(ids.len() as u32).max(1);
+        cycle_start = (state.round.saturating_sub(1) / per_cycle) * per_cycle;
+        let double = state.total_rounds > per_cycle;
+        if let Ok((boards, _)) = berger::scheduled(&ids, state.round, double, state.first_colour) {
+            let plays: HashSet<u32> = expected.iter().copied().collect();
+            let idle: HashSet<u32> = boards
+                .iter()
+                .flat_map(|b| {
+                    let mut v = Vec::new();
+                    let banned = state.forbidden.iter().any(|&(x, y)| {
+                        (x == b.red && y == b.black) || (x == b.black && y == b.red)
+                    });
+                    if banned || !plays.contains(&b.red) || !plays.contains(&b.black) {
+                        v.push(b.red);
+                        v.push(b.black);
+                    }
+                    v
+                })
+                .collect();
+            expected.retain(|id| !idle.contains(id));
+        }
+    }
+    for &id in &expected {
+        if !seen.contains(&id) {
+            out.push(Missing { player: id });
+        }
+    }
+    if let Some(b) = pairing.bye {
+        if expected.len().is_multiple_of(2) && system != PairingSystem::Berger {
+            out.push(UnneededBye { player: b });
+        }
+        if let Some(p) = state.player(b) {
+            let earlier = p.history.iter().skip(cycle_start as usize).position(|r| {
+                r.kind == RoundKind::PairingBye
+                    || (system == PairingSystem::Dutch && r.kind == RoundKind::ForfeitWin)
+            });
+            if let Some(r) = earlier {
+                out.push(SecondBye {
+                    player: b,
+                    earlier_round: cycle_start + r as u32 + 1,
+                });
+            }
+        }
+    }
+
+    let forbidden: HashSet<(u32, u32)> = state
+        .forbidden
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    for b in &pairing.boards {
+        let (Some(pr), Some(pk)) = (state.player(b.red), state.player(b.black)) else {
+            continue;
+        };
+        if b.red == b.black {
+            continue;
+        }
+        if let Some(r) = pr
+            .history
+            .iter()
+            .enumerate()
+            .skip(cycle_start as usize)
+            .find(|(_, r)| r.opponent == Some(b.black))
+            .map(|(i, _)| i as u32 + 1)
+        {
+            out.push(Rematch {
+                a: b.red,
+                b: b.black,
+                round: r,
+            });
+        }
+        if forbidden.contains(&(b.red.min(b.black), b.red.max(b.black))) {
+            out.push(ForbiddenPair {
+                a: b.red,
+                b: b.black,
+            });
+        }
+        for (p, c) in [(pr, Colour::Red), (pk, Colour::Black)] {
+            let hist: Vec<Colour> = match system {
+                PairingSystem::Cxa => cxa::colour_history(p),
+                PairingSystem::Dutch => p.colours_played().collect(),
+                PairingSystem::Berger => continue,
+            };
+            if system == PairingSystem::Dutch && state.round == state.total_rounds {
+                let max = state.win_points * state.total_rounds as i64;
+                if p.points() * 2 > max {
+                    continue; // FIDE: topscorers in the last round
+                }
+            }
+            let n = hist.len();
+            if n >= 2 && hist[n - 1] == c && hist[n - 2] == c {
+                out.push(ThreeInARow {
+                    player: p.id,
+                    colour: c,
+                });
+            }
+            let reds = hist.iter().filter(|&&h| h == Colour::Red).count() as i64;
+            let d = 2 * reds - n as i64 + if c == Colour::Red { 1 } else { -1 };
+            if d.abs() >= 3 {
+                out.push(ColourImbalance {
+                    player: p.id,
+                    difference: d,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The result of one board, as `record_round` needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardResult {
+    RedWins,
+    Draw,
+    BlackWins,
+    /// Red did not show up.
+    RedForfeits,
+    /// Black did not show up.
+    BlackForfeits,
+}
+
+/// Appends the round just paired to the state: one record per player
+/// (`results[i]` is board i's result, the bye scores `bye_points` with
+/// `bye_colour`, everyone else is not paired), then moves to the next round.
+pub fn record_round(
+    state: &mut SwissState,
+    pairing: &RoundPairing,
+    results: &[BoardResult],
+    bye_colour: Option<Colour>,
+    bye_points: Points,
+) {
+    let (w, d) = (state.win_points, state.draw_points);
+    let mut recs: HashMap<u32, RoundRecord> = HashMap::new();
+    for (b, res) in pairing.boards.iter().zip(results) {
+        use BoardResult::*;
+        let (kr, kb, pr, pb) = match res {
+            RedWins => (
+                RoundKind::Played(GameScore::Win),
+                RoundKind::Played(GameScore::Loss),
+                w,
+                Points::ZERO,
+            ),
+            Draw => (
+                RoundKind::Played(GameScore::Draw),
+                RoundKind::Played(GameScore::Draw),
+                d,
+                d,
+            ),
+            BlackWins => (
+                RoundKind::Played(GameScore::Loss),
+                RoundKind::Played(GameScore::Win),
+                Points::ZERO,
+                w,
+            ),
+            RedForfeits => (
+                RoundKind::ForfeitLoss,
+                RoundKind::ForfeitWin,
+                Points::ZERO,
+                w,
+            ),
+            BlackForfeits => (
+                RoundKind::ForfeitWin,
+                RoundKind::ForfeitLoss,
+                w,
+                Points::ZERO,
+            ),
+        };
+        recs.insert(
+            b.red,
+            RoundRecord {
+                opponent: Some(b.black),
+                colour: Some(Colour::Red),
+                kind: kr,
+                points: pr,
+            },
+        );
+        recs.insert(
+            b.black,
+            RoundRecord {
+                opponent: Some(b.red),
+                colour: Some(Colour::Black),
+                kind: kb,
+                points: pb,
+            },
+        );
+    }
+    if let Some(b) = pairing.bye {
+        recs.insert(
+            b,
+            RoundRecord {
+                opponent: None,
+                colour: bye_colour,
+                kind: RoundKind::PairingBye,
+                points: bye_points,
+            },
+        );
+    }
+    for p in &mut state.players {
+        let rec = recs.remove(&p.id).unwrap_or(RoundRecord {
+            opponent: None,
+            colour: None,
+            kind: RoundKind::NotPaired,
+            points: Points::ZERO,
+        });
+        p.history.push(rec);
+    }
+    state.round += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::{PairedBoard, PairingPlayer};
+
+    fn rec(opp: Option<u32>, c: Option<Colour>, kind: RoundKind) -> RoundRecord {
+        RoundRecord {
+            opponent: opp,
+            colour: c,
+            kind,
+            points: Points::ZERO,
+        }
+    }
+
+    fn played(opp: u32, c: Colour) -> RoundRecord {
+        rec(Some(opp), Some(c), RoundKind::Played(GameScore::Draw))
+    }
+
+    fn state(players: Vec<(u32, Vec<RoundRecord>)>) -> SwissState {
+        let round = players.iter().map(|p| p.1.len()).max().unwrap_or(0) as u32 + 1;
+        SwissState {
+            players: players
+                .into_iter()
+                .map(|(id, history)| PairingPlayer {
+                    id,
+                    name: format!("P{id}"),
+                    rating: 0,
+                    club: None,
+                    history,
+                    available: true,
+                })
+                .collect(),
+            round,
+            total_rounds: 9,
+            forbidden: Vec::new(),
+            first_colour: Colour::Red,
+            win_points: Points::new(2),
+            draw_points: Points::new(1),
+        }
+    }
+
+    fn round(boards: &[(u32, u32)], bye: Option<u32>) -> RoundPairing {
+        RoundPairing {
+            boards: boards
+                .iter()
+                .map(|&(red, black)| PairedBoard { red, black })
+                .collect(),
+            bye,
+            notes: Vec::new(),
+        }
+    }
+
+    use Colour::{Black as B, Red as R};
+
+    #[test]
+    fn a_clean_round_has_no_violation() {
+        let s = state(vec![
+            (1, vec![played(2, R)]),
+            (2, vec![played(1, B)]),
+            (3, vec![played(4, R)]),
+            (4, vec![played(3, B)]),
+        ]);
+        let p = round(&[(2, 3), (4, 1)], None);
+        for sys in [PairingSystem::Cxa, PairingSystem::Dutch] {
+            assert_eq!(check_round(&s, &p, sys), vec![]);
+        }
+    }
+
+    #[test]
+    fn names_rematches_forbidden_pairs_and_seating_errors() {
+        let mut s = state(vec![
+            (1, vec![played(2, R)]),
+            (2, vec![played(1, B)]),
+            (3, vec![played(4, R)]),
+            (4, vec![played(3, B)]),
+            (5, vec![rec(None, None, RoundKind::NotPaired)]),
+        ]);
+        s.forbidden.push((4, 3));
+        s.players[4].available = false;
+        let p = round(&[(2, 1), (3, 4), (5, 9), (1, 1)], None);
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::Rematch {
+            a: 2,
+            b: 1,
+            round: 1
+        }));
+        assert!(v.contains(&RuleViolation::ForbiddenPair { a: 3, b: 4 }));
+        assert!(v.contains(&RuleViolation::NotAvailable { player: 5 }));
+        assert!(v.contains(&RuleViolation::UnknownPlayer { player: 9 }));
+        assert!(v.contains(&RuleViolation::PairedWithSelf { player: 1 }));
+        let text: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        assert!(text.contains(&"rematch: 2 and 1 already met in round 1".to_string()));
+        assert!(text.contains(&"3 and 4 are a forbidden pair".to_string()));
+
+        let p = round(&[(1, 3), (1, 4)], None);
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::PairedTwice { player: 1 }));
+        assert!(v.contains(&RuleViolation::Missing { player: 2 }));
+    }
+
+    #[test]
+    fn colour_limits_per_system() {
+        // Player 1: `++` (games); player 2: `--`; player 3: `+` then a bye
+        // recorded red (cxa counts it, FIDE does not).
+        let s = state(vec![
+            (1, vec![played(5, R), played(6, R)]),
+            (2, vec![played(6, B), played(5, B)]),
+            (
+                3,
+                vec![played(4, R), rec(None, Some(R), RoundKind::PairingBye)],
+            ),
+            (4, vec![played(3, B), played(7, B)]),
+            (5, vec![played(1, B), played(2, R)]),
+            (6, vec![played(2, R), played(1, B)]),
+            (7, vec![rec(None, None, RoundKind::NotPaired), played(4, R)]),
+        ]);
+        let p = round(&[(1, 2), (3, 7), (5, 4)], Some(6));
+        let cxa = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 1,
+            colour: R
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 2,
+            colour: B
+        }));
+        assert!(cxa.contains(&RuleViolation::ColourImbalance {
+            player: 1,
+            difference: 3
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 3,
+            colour: R
+        }));
+        assert!(cxa.contains(&RuleViolation::ThreeInARow {
+            player: 4,
+            colour: B
+        }));
+        let dutch = check_round(&s, &p, PairingSystem::Dutch);
+        assert!(!dutch
+            .iter()
+            .any(|v| matches!(v, RuleViolation::ThreeInARow { player: 3, .. })));
+        assert!(dutch.contains(&RuleViolation::ColourImbalance {
+            player: 2,
+            difference: -3
+        }));
+        assert_eq!(
+            RuleViolation::ColourImbalance {
+                player: 2,
+                difference: -3
+            }
+            .to_string(),
+            "player 2 would have 3 more black than red games"
+        );
+    }
+
+    #[test]
+    fn second_and_unneeded_byes() {
+        let s = state(vec![
+            (1, vec![rec(None, Some(B), RoundKind::PairingBye)]),
+            (2, vec![played(3, R)]),
+            (3, vec![played(2, B)]),
+        ]);
+        let p = round(&[(3, 2)], Some(1));
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::Rematch {
+            a: 3,
+            b: 2,
+            round: 1
+        }));
+        assert_eq!(
+            v.iter()
+                .find(|x| matches!(x, RuleViolation::SecondBye { .. }))
+                .map(|x| x.to_string()),
+            Some("player 1 gets a second bye (already had one in round 1)".into())
+        );
+        let mut even = s.clone();
+        even.players.push(PairingPlayer {
+            id: 4,
+            name: "P4".into(),
+            rating: 0,
+            club: None,
+            history: vec![rec(None, None, RoundKind::NotPaired)],
+            available: true,
+        });
+        let p = round(&[(4, 2)], Some(3));
+        let v = check_round(&even, &p, PairingSystem::Cxa);
+        assert!(v.contains(&RuleViolation::UnneededBye { player: 3 }));
+        assert!(v.contains(&RuleViolation::Missing { player: 1 }));
+    }
+
+    #[test]
+    fn forfeit_removed_players_are_not_expected() {
+        let f = rec(Some(2), Some(R), RoundKind::ForfeitLoss);
+        let s = state(vec![
+            (1, vec![f, f]),
+            (2, vec![played(1, B), played(1, B)]),
+            (3, vec![played(4, R), played(4, R)]),
+            (4, vec![played(3, B), played(3, B)]),
+        ]);
+        let p = round(&[(2, 3)], Some(4));
+        let v = check_round(&s, &p, PairingSystem::Cxa);
+        assert!(!v.iter().any(|x| matches!(x, RuleViolation::Missing { .. })));
+    }
+
+    #[test]
+    fn record_round_appends_results() {
+        let mut s = state(vec![(1, vec![]), (2, vec![]), (3, vec![])]);
+        s.round = 1;
+        let p = round(&[(1, 2)], Some(3));
+        record_round(
+            &mut s,
+            &p,
+            &[BoardResult::BlackWins],
+            Some(B),
+            Points::new(2),
+        );
+        assert_eq!(s.round, 2);
+        assert_eq!(s.players[0].points(), Points::ZERO);
+        assert_eq!(s.players[1].points(), Points::new(2));
+        assert_eq!(s.players[2].history[0].kind, RoundKind::PairingBye);
+        assert_eq!(s.players[2].history[0].colour, Some(B));
+        assert_eq!(s.players[1].history[0].colour, Some(B));
+    }
+}

@@ -1,0 +1,653 @@
+//! Maximum-weight matching on a general graph (Edmonds' blossom algorithm
+//! with dual variables, the O(n³) primal-dual form described by Galil).
+//!
+//! The matcher knows nothing of tournaments: vertices are `0..n`, an edge
+//! weight of zero means "no edge", and [`Matcher::solve`] returns a matching
+//! of maximum total weight (not necessarily of maximum cardinality; callers
+//! that want cardinality first put it in the weights' high bits).
+
+pub mod uint;
+
+pub use uint::Uint;
+
+use std::ops::{Add, Sub};
+
+/// What the matcher needs of an edge weight: exact, non-negative, ordered.
+pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+    fn zero() -> Self;
+    /// Exact half of an even value.
+    fn half(self) -> Self;
+}
+
+impl Weight for i64 {
+    fn zero() -> Self {
+        0
+    }
+    fn half(self) -> Self {
+        self / 2
+    }
+}
+
+impl Weight for u64 {
+    fn zero() -> Self {
+        0
+    }
+    fn half(self) -> Self {
+        self / 2
+    }
+}
+
+impl<const N: usize> Weight for Uint<N> {
+    fn zero() -> Self {
+        Uint::ZERO
+    }
+    fn half(self) -> Self {
+        Uint::half(self)
+    }
+}
+
+const NONE: usize = usize::MAX;
+/// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
+type Edge = (usize, usize);
+const NO_EDGE: Edge = (NONE, NONE);
+
+/// A dense graph with mutable edge weights and a maximum-weight matching solver.
+///
+/// Weights must leave one spare top bit: the duals reach twice the largest weight.
+#[derive(Clone, Debug)]
+pub struct Matcher<W: Weight> {
+    n: usize,
+    /// Lower-triangular weight matrix.
+    w: Vec<W>,
+}
+
+impl<W: Weight> Matcher<W> {
+    pub fn new(n: usize) -> Self {
+        Matcher {
+            n,
+            w: vec![W::zero(); n * n.saturating_sub(1) / 2],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    #[inline]
+    fn idx(i: usize, j: usize) -> usize {
+        let (a, b) = if i > j { (i, j) } else { (j, i) };
+        a * (a - 1) / 2 + b
+    }
+
+    /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
+    pub fn set(&mut self, i: usize, j: usize, w: W) {
+        debug_assert!(i != j && i < self.n && j < self.n);
+        self.w[Self::idx(i, j)] = w;
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize, j: usize) -> W {
+        self.w[Self::idx(i, j)]
+    }
+
+    /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
+    /// itself when unmatched.
+    pub fn solve(&self) -> Vec<usize> {
+        let mut s = Solver::new(self);
+        s.run();
+        (0..self.n)
+            .map(|v| if s.mate[v] == NONE { v } else { s.mate[v] })
+            .collect()
+    }
+}
+
+struct Solver<'a, W: Weight> {
+    g: &'a Matcher<W>,
+    n: usize,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<Edge>,
+    inblossom: Vec<usize>,
+    parent: Vec<usize>,
+    childs: Vec<Vec<usize>>,
+    bedges: Vec<Vec<Edge>>,
+    base: Vec<usize>,
+    bestedge: Vec<Edge>,
+    blossombest: Vec<Option<Vec<Edge>>>,
+    unused: Vec<usize>,
+    dual: Vec<W>,
+    /// Stage stamp per edge: the edge is known tight in this stage.
+    allowed: Vec<u32>,
+    stage: u32,
+    queue: Vec<usize>,
+}
+
+impl<'a, W: Weight> Solver<'a, W> {
+    fn new(g: &'a Matcher<W>) -> Self {
+        let n = g.n;
+        let maxw = g.w.iter().copied().max().unwrap_or_else(W::zero);
+        let mut base: Vec<usize> = (0..n).collect();
+        base.extend(std::iter::repeat_n(NONE, n));
+        let mut dual = vec![maxw; n];
+        dual.extend(std::iter::repeat_n(W::zero(), n));
+        Solver {
+            g,
+            n,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NO_EDGE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            bedges: vec![Vec::new(); 2 * n],
+            base,
+            bestedge: vec![NO_EDGE; 2 * n],
+            blossombest: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allowed: vec![0; g.w.len()],
+            stage: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn wt(&self, e: Edge) -> W {
+        self.g.get(e.0, e.1)
+    }
+
+    /// Slack of an edge between different top-level blossoms (twice the textbook value).
+    #[inline]
+    fn slack(&self, e: Edge) -> W {
+        let s = self.dual[e.0] + self.dual[e.1];
+        let w2 = self.wt(e) + self.wt(e);
+        if s > w2 {
+            s - w2
+        } else {
+            W::zero()
+        }
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.childs[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: Edge) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NO_EDGE;
+        self.bestedge[b] = NO_EDGE;
+        if t == 1 {
+            let mut lv = Vec::new();
+            self.leaves(b, &mut lv);
+            self.queue.extend(lv);
+        } else {
+            let base = self.base[b];
+            let m = self.mate[base];
+            self.assign_label(m, 1, (base, m));
+        }
+    }
+
+    /// Traces back from `v` and `w`; returns the base of a new blossom or NONE
+    /// when an augmenting path was found.
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            if v != NONE {
+                let b = self.inblossom[v];
+                if self.label[b] & 4 != 0 {
+                    base = self.base[b];
+                    break;
+                }
+                path.push(b);
+                self.label[b] = 5;
+                if self.labelend[b] == NO_EDGE {
+                    v = NONE;
+                } else {
+                    let t = self.labelend[b].0;
+                    let bt = self.inblossom[t];
+                    v = self.labelend[bt].0;
+                }
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, v: usize, w: usize) {
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unused.pop().expect("blossom ids");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = Vec::new();
+        let mut edges = Vec::new();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            edges.push(self.labelend[bv]);
+            bv = self.inblossom[self.labelend[bv].0];
+        }
+        path.push(bb);
+        path.reverse();
+        edges.reverse();
+        edges.push((v, w));
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            let (o, i) = self.labelend[bw];
+            edges.push((i, o));
+            bw = self.inblossom[o];
+        }
+        self.childs[b] = path.clone();
+        self.bedges[b] = edges;
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = W::zero();
+        for lv in self.leaves_of(b) {
+            if self.label[self.inblossom[lv]] == 2 {
+                self.queue.push(lv);
+            }
+            self.inblossom[lv] = b;
+        }
+        // Least-slack edges from the new blossom to every other S-blossom.
+        let mut bestto: Vec<Edge> = vec![NO_EDGE; 2 * self.n];
+        for &c in &path {
+            let lists: Vec<Vec<Edge>> = match self.blossombest[c].take() {
+                Some(l) => vec![l],
+                None => {
+                    let mut ls = Vec::new();
+                    for lv in self.leaves_of(c) {
+                        let mut l = Vec::new();
+                        for u in 0..self.n {
+                            if u != lv && self.g.get(lv, u) > W::zero() {
+                                l.push((lv, u));
+                            }
+                        }
+                        ls.push(l);
+                    }
+                    ls
+                }
+            };
+            for l in lists {
+                for (mut i, mut j) in l {
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestto[bj] == NO_EDGE || self.slack((i, j)) < self.slack(bestto[bj]))
+                    {
+                        bestto[bj] = (i, j);
+                    }
+                }
+            }
+            self.bestedge[c] = NO_EDGE;
+        }
+        let list: Vec<Edge> = bestto.into_iter().filter(|&e| e != NO_EDGE).collect();
+        let mut best = NO_EDGE;
+        for &e in &list {
+            if best == NO_EDGE || self.slack(e) < self.slack(best) {
+                best = e;
+            }
+        }
+        self.blossombest[b] = Some(list);
+        self.bestedge[b] = best;
+    }
+
+    /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
+    fn step_edge(&self, b: usize, j: isize, step: isize) -> Edge {
+        let k = self.childs[b].len() as isize;
+        if step == 1 {
+            self.bedges[b][j.rem_euclid(k) as usize]
+        } else {
+            let (x, y) = self.bedges[b][(j - 1).rem_euclid(k) as usize];
+            (y, x)
+        }
+    }
+
+    fn child(&self, b: usize, j: isize) -> usize {
+        let k = self.childs[b].len() as isize;
+        self.childs[b][j.rem_euclid(k) as usize]
+    }
+
+    fn mark_allowed(&mut self, e: Edge) {
+        let s = self.stage;
+        self.allowed[Matcher::<W>::idx(e.0, e.1)] = s;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.childs[b].clone();
+        for &s in &childs {
+            self.parent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dual[s] == W::zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for lv in self.leaves_of(s) {
+                    self.inblossom[lv] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.labelend[b].1];
+            let k = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
+            let step: isize = if j & 1 == 1 {
+                j -= k;
+                1
+            } else {
+                -1
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                self.label[p.1] = 0;
+                let q = self.step_edge(b, j, step);
+                self.label[q.1] = 0;
+                self.assign_label(p.1, 2, p);
+                self.mark_allowed(q);
+                j += step;
+                p = self.step_edge(b, j, step);
+                self.mark_allowed(p);
+                j += step;
+            }
+            let bv = self.child(b, j);
+            self.label[p.1] = 2;
+            self.label[bv] = 2;
+            self.labelend[p.1] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NO_EDGE;
+            j += step;
+            while self.child(b, j) != entrychild {
+                let bv = self.child(b, j);
+                if self.label[bv] == 1 {
+                    j += step;
+                    continue;
+                }
+                let mut found = NONE;
+                for lv in self.leaves_of(bv) {
+                    if self.label[lv] != 0 {
+                        found = lv;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    self.label[found] = 0;
+                    let m = self.mate[self.base[bv]];
+                    self.label[m] = 0;
+                    let le = self.labelend[found];
+                    self.assign_label(found, 2, le);
+                }
+                j += step;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NO_EDGE;
+        self.childs[b] = Vec::new();
+        self.bedges[b] = Vec::new();
+        self.base[b] = NONE;
+        self.blossombest[b] = None;
+        self.bestedge[b] = NO_EDGE;
+        self.unused.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let k = self.childs[b].len() as isize;
+        let i = self.childs[b].iter().position(|&c| c == t).unwrap();
+        let mut j = i as isize;
+        let step: isize = if j & 1 == 1 {
+            j -= k;
+            1
+        } else {
+            -1
+        };
+        while j != 0 {
+            j += step;
+            let (x, y) = self.step_edge(b, j, step);
+            let t1 = self.child(b, j);
+            if t1 >= self.n {
+                self.augment_blossom(t1, x);
+            }
+            j += step;
+            let t2 = self.child(b, j);
+            if t2 >= self.n {
+                self.augment_blossom(t2, y);
+            }
+            self.mate[x] = y;
+            self.mate[y] = x;
+        }
+        self.childs[b].rotate_left(i);
+        self.bedges[b].rotate_left(i);
+        self.base[b] = self.base[self.childs[b][0]];
+    }
+
+    fn augment_matching(&mut self, v: usize, w: usize) {
+        for (mut s, mut partner) in [(v, w), (w, v)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = partner;
+                if self.labelend[bs] == NO_EDGE {
+                    break;
+                }
+                let t = self.labelend[bs].0;
+                let bt = self.inblossom[t];
+                let (s2, j) = self.labelend[bt];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = s2;
+                partner = j;
+                s = s2;
+            }
+        }
+    }
+
+    fn run(&mut self) {
+        let n = self.n;
+        if n < 2 {
+            return;
+        }
+        loop {
+            self.stage += 1;
+            for x in self.label.iter_mut() {
+                *x = 0;
+            }
+            for x in self.bestedge.iter_mut() {
+                *x = NO_EDGE;
+            }
+            for b in n..2 * n {
+                self.blossombest[b] = None;
+            }
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NO_EDGE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    for u in 0..n {
+                        if u == v {
+                            continue;
+                        }
+                        let wvu = self.g.get(v, u);
+                        if wvu == W::zero() {
+                            continue;
+                        }
+                        let bv = self.inblossom[v];
+                        let bu = self.inblossom[u];
+                        if bv == bu {
+                            continue;
+                        }
+                        let ei = Matcher::<W>::idx(v, u);
+                        let mut kslack = W::zero();
+                        if self.allowed[ei] != self.stage {
+                            kslack = self.slack((v, u));
+                            if kslack == W::zero() {
+                                self.allowed[ei] = self.stage;
+                            }
+                        }
+                        if self.allowed[ei] == self.stage {
+                            if self.label[bu] == 0 {
+                                self.assign_label(u, 2, (v, u));
+                            } else if self.label[bu] == 1 {
+                                let base = self.scan_blossom(v, u);
+                                if base != NONE {
+                                    self.add_blossom(base, v, u);
+                                } else {
+                                    self.augment_matching(v, u);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[u] == 0 {
+                                self.label[u] = 2;
+                                self.labelend[u] = (v, u);
+                            }
+                        } else if self.label[bu] == 1 {
+                            if self.bestedge[bv] == NO_EDGE
+                                || kslack < self.slack(self.bestedge[bv])
+                            {
+                                self.bestedge[bv] = (v, u);
+                            }
+                        } else if self.label[u] == 0
+                            && (self.bestedge[u] == NO_EDGE
+                                || kslack < self.slack(self.bestedge[u]))
+                        {
+                            self.bestedge[u] = (v, u);
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path over tight edges: update the duals.
+                let mut dtype = 1u8;
+                let mut delta = self.dual[..n].iter().copied().min().unwrap();
+                let mut dedge = NO_EDGE;
+                let mut dblossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            dtype = 2;
+                            dedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.parent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NO_EDGE
+                        && (b < n || self.base[b] != NONE)
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if d < delta {
+                            delta = d;
+                            dtype = 3;
+                            dedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE
+                        && self.parent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dual[b] < delta
+                    {
+                        delta = self.dual[b];
+                        dtype = 4;
+                        dblossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dual[v] = self.dual[v] - delta,
+                        2 => self.dual[v] = self.dual[v] + delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dual[b] = self.dual[b] + delta,
+                            2 => self.dual[b] = self.dual[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match dtype {
+                    1 => break,
+                    2 | 3 => {
+                        self.mark_allowed(dedge);
+                        let (mut i, j) = dedge;
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(dblossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

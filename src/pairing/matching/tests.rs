@@ -1,0 +1,185 @@
+use super::*;
+use proptest::prelude::*;
+
+/// Best total weight over all matchings, by exhaustive search.
+fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
+    fn go(v: usize, n: usize, w: &[Vec<i64>], used: &mut Vec<bool>) -> i64 {
+        if v == n {
+            return 0;
+        }
+        if used[v] {
+            return go(v + 1, n, w, used);
+        }
+        used[v] = true;
+        let mut best = go(v + 1, n, w, used);
+        for u in v + 1..n {
+            if !used[u] && w[v][u] > 0 {
+                used[u] = true;
+                best = best.max(w[v][u] + go(v + 1, n, w, used));
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+        best
+    }
+    go(0, n, w, &mut vec![false; n])
+}
+
+fn check(n: usize, w: &[Vec<i64>]) {
+    let mut m = Matcher::<i64>::new(n);
+    for i in 0..n {
+        for j in 0..i {
+            m.set(i, j, w[i][j]);
+        }
+    }
+    let mate = m.solve();
+    let mut total = 0;
+    for v in 0..n {
+        let u = mate[v];
+        assert_eq!(mate[u], v, "matching not symmetric");
+        if u != v {
+            assert!(w[v][u] > 0, "matched along a missing edge");
+            if u < v {
+                total += w[v][u];
+            }
+        }
+    }
+    assert_eq!(total, brute(n, w), "weights {w:?}");
+}
+
+fn graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
+    (1usize..11)
+        .prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec(proptest::collection::vec(0i64..12, n), n),
+            )
+        })
+        .prop_map(|(n, mut w)| {
+            for i in 0..n {
+                w[i][i] = 0;
+                for j in 0..i {
+                    w[j][i] = w[i][j];
+                }
+            }
+            (n, w)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    #[test]
+    fn max_weight_equals_brute_force((n, w) in graph()) {
+        check(n, &w);
+    }
+}
+
+#[test]
+fn blossom_cases() {
+    // Odd cycles that force blossoms, nested blossoms and their expansion
+    // (classic small cases for the primal-dual method).
+    let cases: Vec<(usize, Vec<(usize, usize, i64)>)> = vec![
+        (4, vec![(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)]),
+        (
+            6,
+            vec![
+                (0, 1, 9),
+                (0, 2, 8),
+                (1, 2, 10),
+                (0, 3, 5),
+                (3, 4, 4),
+                (0, 5, 3),
+            ],
+        ),
+        (
+            6,
+            vec![
+                (0, 1, 9),
+                (0, 2, 8),
+                (1, 2, 10),
+                (0, 3, 5),
+                (3, 4, 3),
+                (0, 5, 4),
+            ],
+        ),
+        (
+            6,
+            vec![
+                (0, 1, 9),
+                (0, 2, 8),
+                (1, 2, 10),
+                (0, 3, 5),
+                (3, 4, 3),
+                (2, 5, 4),
+            ],
+        ),
+        (
+            8,
+            vec![
+                (0, 1, 23),
+                (0, 4, 22),
+                (0, 5, 15),
+                (1, 2, 25),
+                (2, 3, 22),
+                (3, 4, 25),
+                (3, 7, 14),
+                (4, 6, 13),
+            ],
+        ),
+        (
+            10,
+            vec![
+                (0, 1, 45),
+                (0, 4, 45),
+                (1, 2, 50),
+                (2, 3, 45),
+                (3, 4, 50),
+                (0, 5, 30),
+                (2, 8, 35),
+                (3, 7, 35),
+                (4, 6, 26),
+                (8, 9, 5),
+            ],
+        ),
+        (
+            10,
+            vec![
+                (0, 1, 45),
+                (0, 6, 45),
+                (1, 2, 50),
+                (2, 3, 45),
+                (3, 4, 95),
+                (3, 5, 94),
+                (4, 5, 94),
+                (5, 6, 50),
+                (0, 7, 30),
+                (2, 9, 35),
+                (4, 8, 36),
+                (6, 9, 26),
+            ],
+        ),
+    ];
+    for (n, es) in cases {
+        let mut w = vec![vec![0i64; n]; n];
+        for (a, b, x) in es {
+            w[a][b] = x;
+            w[b][a] = x;
+        }
+        check(n, &w);
+    }
+}
+
+#[test]
+fn wide_weights_work() {
+    let mut m = Matcher::<Uint<3>>::new(4);
+    let big = Uint::<3>::bit(150);
+    m.set(0, 1, big);
+    m.set(2, 3, big);
+    m.set(1, 2, big + big.half());
+    assert_eq!(m.solve(), vec![1, 0, 3, 2]);
+}
+
+#[test]
+fn triangle() {
+    check(3, &[vec![0, 5, 3], vec![5, 0, 3], vec![3, 3, 0]]);
+}

@@ -1,0 +1,170 @@
+//! A fixed-width unsigned integer (`N` little-endian 64-bit limbs) for edge
+//! weights that pack many lexicographic criteria into one number.
+
+use std::cmp::Ordering;
+use std::ops::{Add, Sub};
+
+/// Unsigned integer of `64 * N` bits. Arithmetic wraps silently on overflow,
+/// so callers size `N` with headroom (see [`Uint::BITS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Uint<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Uint<N> {
+    fn default() -> Self {
+        Uint([0; N])
+    }
+}
+
+impl<const N: usize> Uint<N> {
+    pub const BITS: u32 = 64 * N as u32;
+    pub const ZERO: Uint<N> = Uint([0; N]);
+
+    pub fn from_u64(v: u64) -> Self {
+        let mut r = Self::ZERO;
+        r.0[0] = v;
+        r
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// Shifts left by `bits` (bits pushed past the top are lost).
+    pub fn shifted_left(self, bits: u32) -> Self {
+        if bits == 0 {
+            return self;
+        }
+        let mut r = Self::ZERO;
+        let limbs = (bits / 64) as usize;
+        let rem = bits % 64;
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << rem;
+            if rem > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rem);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// Halves (shifts right by one).
+    pub fn half(self) -> Self {
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
+            r.0[i] = (self.0[i] >> 1) | hi;
+        }
+        r
+    }
+
+    /// `1 << pos`.
+    pub fn bit(pos: u32) -> Self {
+        let mut r = Self::ZERO;
+        if (pos as usize) < 64 * N {
+            r.0[(pos / 64) as usize] = 1u64 << (pos % 64);
+        }
+        r
+    }
+
+    pub fn or(self, other: Self) -> Self {
+        let mut r = self;
+        for i in 0..N {
+            r.0[i] |= other.0[i];
+        }
+        r
+    }
+
+    pub fn add_u64(self, v: u64) -> Self {
+        self + Self::from_u64(v)
+    }
+
+    pub fn sub_u64(self, v: u64) -> Self {
+        self - Self::from_u64(v)
+    }
+
+    /// Number of significant bits.
+    pub fn bit_len(&self) -> u32 {
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+}
+
+impl<const N: usize> Add for Uint<N> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            r.0[i] = s2;
+            carry = c1 || c2;
+        }
+        r
+    }
+}
+
+impl<const N: usize> Sub for Uint<N> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            r.0[i] = s2;
+            borrow = b1 || b2;
+        }
+        r
+    }
+}
+
+impl<const N: usize> Ord for Uint<N> {
+    fn cmp(&self, o: &Self) -> Ordering {
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&o.0[i]) {
+                Ordering::Equal => {}
+                x => return x,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Uint<N> {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to_u128(x: Uint<2>) -> u128 {
+        (x.0[0] as u128) | ((x.0[1] as u128) << 64)
+    }
+    fn from_u128(v: u128) -> Uint<2> {
+        Uint([v as u64, (v >> 64) as u64])
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn matches_u128(a in 0u128..u128::MAX / 2, b in 0u128..u128::MAX / 2, s in 0u32..128) {
+            let (x, y) = (from_u128(a), from_u128(b));
+            proptest::prop_assert_eq!(to_u128(x + y), a + b);
+            proptest::prop_assert_eq!(to_u128(x.half()), a / 2);
+            proptest::prop_assert_eq!(to_u128(x.shifted_left(s)), a << s);
+            proptest::prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+            if a >= b {
+                proptest::prop_assert_eq!(to_u128(x - y), a - b);
+            }
+            proptest::prop_assert_eq!(x.bit_len(), 128 - a.leading_zeros());
+        }
+    }
+}

@@ -1,0 +1,626 @@
+//! Events, entries, requested byes and forbidden pairs.
+
+use super::log::{record, UndoStep};
+use super::{Result, Store, StoreError};
+use crate::domain::{
+    ByeOpponentScore, ByeSettings, Entry, EntryStatus, Event, EventSettings, EventStatus,
+    ForbiddenPair, PairingSystem, RequestedBye, RequestedByeValue, TimeControl,
+};
+use rusqlite::{params, OptionalExtension, Row, Transaction};
+use serde_json::json;
+
+const EVENT_COLS: &str =
+    "id, name, start_date, end_date, scheme, scheme_settings, system, rounds, \
+     games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks, bye_opponent, \
+     requested_bye, forfeits_to_drop, pairing_settings, status";
+
+fn bad_data(what: &str, value: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(
+        0,
+        rusqlite::types::Type::Text,
+        format!("unknown {what} \"{value}\"").into(),
+    )
+}
+
+fn json_map(text: &str) -> rusqlite::Result<serde_json::Map<String, serde_json::Value>> {
+    serde_json::from_str(text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
+    let system: String = r.get(6)?;
+    let bye_opp: String = r.get(13)?;
+    let req: String = r.get(14)?;
+    let status: String = r.get(17)?;
+    let tiebreaks: String = r.get(12)?;
+    let date = |i: usize| -> rusqlite::Result<Option<chrono::NaiveDate>> {
+        let s: Option<String> = r.get(i)?;
+        match s {
+            None => Ok(None),
+            Some(s) => s
+                .parse::<chrono::NaiveDate>()
+                .map(Some)
+                .map_err(|_| bad_data("date", &s)),
+        }
+    };
+    Ok(Event {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        start_date: date(2)?,
+        end_date: date(3)?,
+        settings: EventSettings {
+            scheme: r.get(4)?,
+            scheme_settings: json_map(&r.get::<_, String>(5)?)?,
+            system: PairingSystem::from_code(&system)
+                .ok_or_else(|| bad_data("pairing system", &system))?,
+            rounds: r.get(7)?,
+            games_per_round: r.get(8)?,
+            time_control: TimeControl {
+                red_base_ms: r.get(9)?,
+                black_base_ms: r.get(10)?,
+                increment_ms: r.get(11)?,
+            },
+            tiebreaks: tiebreaks
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect(),
+            byes: ByeSettings {
+                opponent_score: ByeOpponentScore::from_code(&bye_opp)
+                    .ok_or_else(|| bad_data("bye setting", &bye_opp))?,
+                requested: RequestedByeValue::from_code(&req)
+                    .ok_or_else(|| bad_data("requested-bye value", &req))?,
+                forfeits_to_drop: r.get(15)?,
+            },
+            pairing_settings: json_map(&r.get::<_, String>(16)?)?,
+        },
+        status: EventStatus::from_code(&status).ok_or_else(|| bad_data("status", &status))?,
+    })
+}
+
+const ENTRY_COLS: &str = "e.id, e.event_id, e.member_id, m.name, e.start_no, e.rating, e.club, \
+     e.withdrawn_after, e.first_round";
+
+fn entry_from_row(r: &Row<'_>) -> rusqlite::Result<Entry> {
+    let w: Option<u32> = r.get(7)?;
+    Ok(Entry {
+        id: r.get(0)?,
+        event_id: r.get(1)?,
+        member_id: r.get(2)?,
+        name: r.get(3)?,
+        start_no: r.get(4)?,
+        rating: r.get(5)?,
+        club: r.get(6)?,
+        status: match w {
+            None => EntryStatus::Active,
+            Some(after_round) => EntryStatus::Withdrawn { after_round },
+        },
+        first_round: r.get(8)?,
+    })
+}
+
+/// Number of rounds already paired in an event (inside a transaction).
+pub(crate) fn rounds_paired(tx: &rusqlite::Connection, event_id: i64) -> Result<u32> {
+    Ok(tx.query_row(
+        "SELECT coalesce(max(number), 0) FROM round WHERE event_id=?1",
+        [event_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// Reassigns start numbers by rating (highest first), then name, then entry id.
+fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
+    let ids: Vec<i64> = {
+        let mut stmt = tx.prepare(
+            "SELECT e.id FROM entry e JOIN member m ON m.id = e.member_id
+             WHERE e.event_id=?1
+             ORDER BY coalesce(e.rating, -1) DESC, m.name, e.id",
+        )?;
+        let v = stmt
+            .query_map([event_id], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        v
+    };
+    tx.execute(
+        "UPDATE entry SET start_no = start_no + 1000000 WHERE event_id=?1",
+        [event_id],
+    )?;
+    for (i, id) in ids.iter().enumerate() {
+        tx.execute(
+            "UPDATE entry SET start_no=?2 WHERE id=?1",
+            params![id, (i + 1) as i64],
+        )?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Creates an event.
+    pub fn create_event(
+        &mut self,
+        name: &str,
+        start_date: Option<chrono::NaiveDate>,
+        settings: &EventSettings,
+    ) -> Result<Event> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(StoreError::Invalid("an event needs a name".into()));
+        }
+        let tx = self.conn.transaction()?;
+        let exists: Option<i64> = tx
+            .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
+            .optional()?;
+        if exists.is_some() {
+            return Err(StoreError::Invalid(format!(
+                "an event called \"{name}\" already exists"
+            )));
+        }
+        let s = settings;
+        tx.execute(
+            "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
+                 games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
+                 bye_opponent, requested_bye, forfeits_to_drop, pairing_settings)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            params![
+                name,
+                start_date.map(|d| d.to_string()),
+                s.scheme,
+                serde_json::to_string(&s.scheme_settings)?,
+                s.system.code(),
+                s.rounds,
+                s.games_per_round,
+                s.time_control.red_base_ms,
+                s.time_control.black_base_ms,
+                s.time_control.increment_ms,
+                s.tiebreaks.join(","),
+                s.byes.opponent_score.code(),
+                s.byes.requested.code(),
+                s.byes.forfeits_to_drop,
+                serde_json::to_string(&s.pairing_settings)?,
+            ],
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, msg)
+                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                StoreError::Invalid(format!(
+                    "the event's settings are out of range ({})",
+                    msg.unwrap_or_default()
+                ))
+            }
+            other => other.into(),
+        })?;
+        let id = tx.last_insert_rowid();
+        record(
+            &tx,
+            "event-new",
+            &format!("new event {name} (#{id})"),
+            Some(&[UndoStep::new(
+                "DELETE FROM event WHERE id=?1",
+                vec![json!(id)],
+            )]),
+        )?;
+        tx.commit()?;
+        self.event(id)
+    }
+
+    /// One event by id.
+    pub fn event(&self, id: i64) -> Result<Event> {
+        self.conn
+            .query_row(
+                &format!("SELECT {EVENT_COLS} FROM event WHERE id=?1"),
+                [id],
+                event_from_row,
+            )
+            .optional()?
+            .ok_or_else(|| StoreError::NotFound(format!("no event with id {id}")))
+    }
+
+    /// All events, newest first.
+    pub fn events(&self) -> Result<Vec<Event>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {EVENT_COLS} FROM event ORDER BY coalesce(start_date, created) DESC, id DESC"
+        ))?;
+        let rows = stmt
+            .query_map([], event_from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Finds an event by id or exact name.
+    pub fn resolve_event(&self, key: &str) -> Result<Event> {
+        let key = key.trim();
+        if let Ok(id) = key.parse::<i64>() {
+            if let Ok(e) = self.event(id) {
+                return Ok(e);
+            }
+        }
+        let id: Option<i64> = self
+            .conn
+            .query_row("SELECT id FROM event WHERE name=?1", [key], |r| r.get(0))
+            .optional()?;
+        match id {
+            Some(id) => self.event(id),
+            None => Err(StoreError::NotFound(format!("no event \"{key}\""))),
+        }
+    }
+
+    /// Sets an event's status.
+    pub fn set_event_status(&mut self, event_id: i64, status: EventStatus) -> Result<()> {
+        let old = self.event(event_id)?;
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE event SET status=?2 WHERE id=?1",
+            params![event_id, status.code()],
+        )?;
+        record(
+            &tx,
+            "event-status",
+            &format!("event {}: {}", old.name, status.code()),
+            Some(&[UndoStep::new(
+                "UPDATE event SET status=?2 WHERE id=?1",
+                vec![json!(event_id), json!(old.status.code())],
+            )]),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Rounds already paired.
+    pub fn rounds_paired(&self, event_id: i64) -> Result<u32> {
+        rounds_paired(&self.conn, event_id)
+    }
+
+    /// Enters members into an event. Before round 1 start numbers are
+    /// reassigned by rating, then name; after it, newcomers are late entries
+    /// with the next start numbers, playing from the next round.
+    pub fn enter_members(&mut self, event_id: i64, member_ids: &[i64]) -> Result<Vec<Entry>> {
+        let event = self.event(event_id)?;
+        let tx = self.conn.transaction()?;
+        let paired = rounds_paired(&tx, event_id)?;
+        let mut new_ids = Vec::new();
+        for &mid in member_ids {
+            let m: Option<(Option<i32>, Option<String>, String, bool)> = tx
+                .query_row(
+                    "SELECT rating, club, name, retired FROM member WHERE id=?1",
+                    [mid],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .optional()?;
+            let (rating, club, name, retired) =
+                m.ok_or_else(|| StoreError::NotFound(format!("no member with id {mid}")))?;
+            if retired {
+                return Err(StoreError::Invalid(format!(
+                    "{name} is retired; reactivate the member first"
+                )));
+            }
+            let already: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM entry WHERE event_id=?1 AND member_id=?2",
+                    [event_id, mid],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if already.is_some() {
+                return Err(StoreError::Invalid(format!(
+                    "{name} is already entered in {}",
+                    event.name
+                )));
+            }
+            let next_no: i64 = tx.query_row(
+                "SELECT coalesce(max(start_no), 0) + 1 FROM entry WHERE event_id=?1",
+                [event_id],
+                |r| r.get(0),
+            )?;
+            tx.execute(
+                "INSERT INTO entry(event_id, member_id, start_no, rating, club, first_round)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![event_id, mid, next_no, rating, club, paired + 1],
+            )?;
+            new_ids.push(tx.last_insert_rowid());
+        }
+        if paired == 0 {
+            renumber(&tx, event_id)?;
+        }
+        let undo: Vec<UndoStep> = new_ids
+            .iter()
+            .map(|id| UndoStep::new("DELETE FROM entry WHERE id=?1", vec![json!(id)]))
+            .collect();
+        record(
+            &tx,
+            "entry-add",
+            &format!("enter {} players into {}", new_ids.len(), event.name),
+            Some(&undo),
+        )?;
+        tx.commit()?;
+        let all = self.entries(event_id)?;
+        Ok(all
+            .into_iter()
+            .filter(|e| new_ids.contains(&e.id))
+            .collect())
+    }
+
+    /// An event's entries by start number.
+    pub fn entries(&self, event_id: i64) -> Result<Vec<Entry>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {ENTRY_COLS} FROM entry e JOIN member m ON m.id = e.member_id
+             WHERE e.event_id=?1 ORDER BY e.start_no"
+        ))?;
+        let rows = stmt
+            .query_map([event_id], entry_from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Finds an entry of an event by start number, member id or exact name.
+    pub fn resolve_entry(&self, event_id: i64, key: &str) -> Result<Entry> {
+        let entries = self.entries(event_id)?;
+        let key = key.trim();
+        if let Some(no) = key.strip_prefix('#').and_then(|k| k.parse::<u32>().ok()) {
+            return entries
+                .into_iter()
+                .find(|e| e.start_no == no)
+                .ok_or_else(|| StoreError::NotFound(format!("no start number {no}")));
+        }
+        let by_name: Vec<&Entry> = entries.iter().filter(|e| e.name == key).collect();
+        match by_name.len() {
+            1 => return Ok(by_name[0].clone()),
+            n if n > 1 => {
+                return Err(StoreError::Ambiguous {
+                    what: "player",
+                    name: key.to_string(),
+                    candidates: by_name
+                        .iter()
+                        .map(|e| format!("#{} {}", e.start_no, e.name))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+            }
+            _ => {}
+        }
+        if let Ok(id) = key.parse::<i64>() {
+            if let Some(e) = entries.iter().find(|e| e.member_id == id) {
+                return Ok(e.clone());
+            }
+        }
+        Err(StoreError::NotFound(format!(
+            "\"{key}\" is not entered in this event"
+        )))
+    }
+
+    /// Withdraws an entry after round `after_round` (default: the rounds paired so far).
+    pub fn withdraw(&mut self, entry: &Entry, after_round: Option<u32>) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        let paired = rounds_paired(&tx, entry.event_id)?;
+        let after = after_round.unwrap_or(paired);
+        let old = match entry.status {
+            EntryStatus::Active => serde_json::Value::Null,
+            EntryStatus::Withdrawn { after_round } => json!(after_round),
+        };
+        tx.execute(
+            "UPDATE entry SET withdrawn_after=?2 WHERE id=?1",
+            params![entry.id, after],
+        )?;
+        record(
+            &tx,
+            "entry-withdraw",
+            &format!("withdraw {} after round {after}", entry.name),
+            Some(&[UndoStep::new(
+                "UPDATE entry SET withdrawn_after=?2 WHERE id=?1",
+                vec![json!(entry.id), old],
+            )]),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records a pair of entries that must not meet.
+    pub fn forbid_pair(&mut self, event_id: i64, a: &Entry, b: &Entry) -> Result<()> {
+        if a.id == b.id {
+            return Err(StoreError::Invalid(
+                "a player cannot be paired with himself anyway".into(),
+            ));
+        }
+        let (x, y) = if a.id < b.id {
+            (a.id, b.id)
+        } else {
+            (b.id, a.id)
+        };
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
+            params![event_id, x, y],
+        )?;
+        record(
+            &tx,
+            "forbid",
+            &format!("{} and {} must not meet", a.name, b.name),
+            Some(&[UndoStep::new(
+                "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
+                vec![json!(event_id), json!(x), json!(y)],
+            )]),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The event's forbidden pairs (entry ids).
+    pub fn forbidden_pairs(&self, event_id: i64) -> Result<Vec<ForbiddenPair>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT entry_a, entry_b FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b",
+        )?;
+        let rows = stmt
+            .query_map([event_id], |r| {
+                Ok(ForbiddenPair {
+                    a: r.get(0)?,
+                    b: r.get(1)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Records a bye asked for in advance.
+    pub fn request_bye(
+        &mut self,
+        entry: &Entry,
+        round: u32,
+        value: RequestedByeValue,
+    ) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        if rounds_paired(&tx, entry.event_id)? >= round {
+            return Err(StoreError::Invalid(format!(
+                "round {round} is already paired; unpair it first or change the boards"
+            )));
+        }
+        tx.execute(
+            "INSERT OR REPLACE INTO requested_bye(entry_id, round, value) VALUES (?1, ?2, ?3)",
+            params![entry.id, round, value.code()],
+        )?;
+        record(
+            &tx,
+            "bye-request",
+            &format!("{} asks for a bye in round {round}", entry.name),
+            Some(&[UndoStep::new(
+                "DELETE FROM requested_bye WHERE entry_id=?1 AND round=?2",
+                vec![json!(entry.id), json!(round)],
+            )]),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every requested bye of an event.
+    pub fn requested_byes(&self, event_id: i64) -> Result<Vec<RequestedBye>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT b.entry_id, b.round, b.value FROM requested_bye b
+             JOIN entry e ON e.id = b.entry_id WHERE e.event_id=?1 ORDER BY b.round, e.start_no",
+        )?;
+        let rows = stmt
+            .query_map([event_id], |r| {
+                let v: String = r.get(2)?;
+                Ok(RequestedBye {
+                    entry_id: r.get(0)?,
+                    round: r.get(1)?,
+                    value: RequestedByeValue::from_code(&v).unwrap_or(RequestedByeValue::Zero),
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::NewMember;
+
+    fn member(s: &mut Store, name: &str, rating: Option<i32>) -> i64 {
+        s.add_member(&NewMember {
+            name: name.into(),
+            rating,
+            club: Some("棋社".into()),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+    }
+
+    #[test]
+    fn event_round_trips_with_every_setting() {
+        let mut s = Store::open_in_memory().unwrap();
+        let mut settings = EventSettings {
+            scheme: "draw-0.8".into(),
+            system: PairingSystem::Cxa,
+            rounds: 9,
+            games_per_round: 2,
+            time_control: "red=60,black=30,inc=15".parse().unwrap(),
+            tiebreaks: vec!["opponent-score".into(), "wins".into()],
+            byes: ByeSettings {
+                opponent_score: ByeOpponentScore::Own,
+                requested: RequestedByeValue::Half,
+                forfeits_to_drop: 3,
+            },
+            ..Default::default()
+        };
+        settings.scheme_settings.insert("draw".into(), json!("0.8"));
+        settings
+            .pairing_settings
+            .insert("round1_method".into(), json!(2));
+        let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 30);
+        let e = s.create_event("周赛 第48期", date, &settings).unwrap();
+        let back = s.event(e.id).unwrap();
+        assert_eq!(back.settings, settings);
+        assert_eq!(back.start_date, date);
+        assert_eq!(back.status, EventStatus::Planned);
+        assert_eq!(s.resolve_event("周赛 第48期").unwrap().id, e.id);
+        assert!(s.create_event("周赛 第48期", None, &settings).is_err());
+        s.set_event_status(e.id, EventStatus::Running).unwrap();
+        assert_eq!(s.event(e.id).unwrap().status, EventStatus::Running);
+    }
+
+    #[test]
+    fn entries_are_numbered_by_rating_then_name() {
+        let mut s = Store::open_in_memory().unwrap();
+        let e = s
+            .create_event("E", None, &EventSettings::default())
+            .unwrap();
+        let a = member(&mut s, "乙", Some(2000));
+        let b = member(&mut s, "甲", Some(2000));
+        let c = member(&mut s, "丙", Some(2300));
+        let d = member(&mut s, "丁", None);
+        s.enter_members(e.id, &[a, b]).unwrap();
+        s.enter_members(e.id, &[c, d]).unwrap();
+        let order: Vec<(u32, String)> = s
+            .entries(e.id)
+            .unwrap()
+            .into_iter()
+            .map(|x| (x.start_no, x.name))
+            .collect();
+        // 丙 2300 first; 乙 and 甲 tie on 2000 and sort by name (code point order); 丁 unrated last.
+        assert_eq!(order[0], (1, "丙".to_string()));
+        assert_eq!(order[3], (4, "丁".to_string()));
+        let mut mid = vec![order[1].1.clone(), order[2].1.clone()];
+        mid.sort();
+        assert_eq!(mid, vec![order[1].1.clone(), order[2].1.clone()]);
+        assert!(s.enter_members(e.id, &[a]).is_err(), "entered twice");
+        let en = s.resolve_entry(e.id, "丙").unwrap();
+        assert_eq!(en.club.as_deref(), Some("棋社"));
+        assert_eq!(s.resolve_entry(e.id, "#4").unwrap().name, "丁");
+    }
+
+    #[test]
+    fn withdraw_forbid_and_byes_round_trip() {
+        let mut s = Store::open_in_memory().unwrap();
+        let e = s
+            .create_event("E", None, &EventSettings::default())
+            .unwrap();
+        let a = member(&mut s, "甲", Some(1));
+        let b = member(&mut s, "乙", Some(2));
+        s.enter_members(e.id, &[a, b]).unwrap();
+        let ea = s.resolve_entry(e.id, "甲").unwrap();
+        let eb = s.resolve_entry(e.id, "乙").unwrap();
+        s.forbid_pair(e.id, &ea, &eb).unwrap();
+        let f = s.forbidden_pairs(e.id).unwrap();
+        assert_eq!(f.len(), 1);
+        assert_eq!(
+            (f[0].a.min(f[0].b), f[0].a.max(f[0].b)),
+            (ea.id.min(eb.id), ea.id.max(eb.id))
+        );
+        s.request_bye(&ea, 2, RequestedByeValue::Half).unwrap();
+        assert_eq!(
+            s.requested_byes(e.id).unwrap()[0].value,
+            RequestedByeValue::Half
+        );
+        s.withdraw(&eb, Some(3)).unwrap();
+        let eb2 = s.resolve_entry(e.id, "乙").unwrap();
+        assert_eq!(eb2.status, EntryStatus::Withdrawn { after_round: 3 });
+        s.undo_last().unwrap();
+        assert_eq!(
+            s.resolve_entry(e.id, "乙").unwrap().status,
+            EntryStatus::Active
+        );
+    }
+}

@@ -1,0 +1,428 @@
+//! Xiangqi PGN: reading (multi-game, comments and variations skipped, any
+//! notation per move) and writing in a chosen notation.
+
+use super::board::{Position, START_FEN};
+use super::notation::{write_move, Notation};
+use super::record::{game_label, GameRecord, ImportError, MoveText};
+
+/// The text encodings a game file may be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextEncoding {
+    Utf8,
+    /// GBK / GB18030 (mainland software).
+    Gb18030,
+    /// Big5 (Taiwan, Hong Kong).
+    Big5,
+}
+
+impl TextEncoding {
+    pub fn code(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "utf-8",
+            TextEncoding::Gb18030 => "gbk",
+            TextEncoding::Big5 => "big5",
+        }
+    }
+}
+
+/// Characters that game records in each Chinese script use often; they
+/// decide between GBK and Big5 when both decode without error.
+const SIMPLIFIED_HINTS: &str = "车马炮进退平帅将兵卒相仕士象红黑胜负和后";
+const TRADITIONAL_HINTS: &str = "車馬炮進退平帥將兵卒相仕士象紅黑勝負和後傌俥";
+
+fn hint_score(text: &str, hints: &str) -> usize {
+    text.chars().filter(|c| hints.contains(*c)).count()
+}
+
+/// Decodes a file's bytes: UTF-8 (with or without BOM) when valid, else
+/// GB18030 or Big5, whichever decodes cleanly and reads more like a game.
+pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(s) = std::str::from_utf8(body) {
+        return (s.to_string(), TextEncoding::Utf8);
+    }
+    let (gb, _, gb_err) = encoding_rs::GB18030.decode(body);
+    let (b5, _, b5_err) = encoding_rs::BIG5.decode(body);
+    let pick_big5 = match (gb_err, b5_err) {
+        (false, true) => false,
+        (true, false) => true,
+        _ => {
+            let gb_score = hint_score(&gb, SIMPLIFIED_HINTS) + hint_score(&gb, TRADITIONAL_HINTS);
+            let b5_score = hint_score(&b5, SIMPLIFIED_HINTS) + hint_score(&b5, TRADITIONAL_HINTS);
+            b5_score > gb_score
+        }
+    };
+    if pick_big5 {
+        (b5.into_owned(), TextEncoding::Big5)
+    } else {
+        (gb.into_owned(), TextEncoding::Gb18030)
+    }
+}
+
+/// A game as read from the text, before its moves are played.
+struct RawGame {
+    tags: Vec<(String, String)>,
+    moves: Vec<MoveText>,
+    result_token: Option<String>,
+}
+
+impl RawGame {
+    fn new() -> RawGame {
+        RawGame {
+            tags: Vec::new(),
+            moves: Vec::new(),
+            result_token: None,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.moves.is_empty() && self.result_token.is_none()
+    }
+}
+
+fn is_result(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+}
+
+/// Drops a leading move number (`12.`, `12...`, `12．`) from a token.
+fn strip_move_number(tok: &str) -> &str {
+    let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return tok;
+    }
+    let rest = &tok[digits..];
+    let after = rest.trim_start_matches(['.', '．', '…', '、']);
+    if after.len() == rest.len() {
+        tok
+    } else {
+        after
+    }
+}
+
+struct Scanner<'a> {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    col: usize,
+    _src: &'a str,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(src: &'a str) -> Scanner<'a> {
+        Scanner {
+            chars: src.chars().collect(),
+            i: 0,
+            line: 1,
+            col: 1,
+            _src: src,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Only blanks before the cursor on this line?
+    fn at_line_start(&self) -> bool {
+        let mut j = self.i;
+        while j > 0 {
+            let c = self.chars[j - 1];
+            if c == '\n' {
+                return true;
+            }
+            if !c.is_whitespace() {
+                return false;
+            }
+            j -= 1;
+        }
+        true
+    }
+
+    fn err(&self, line: usize, col: usize, msg: &str) -> ImportError {
+        ImportError::Syntax {
+            line,
+            col,
+            msg: msg.to_string(),
+        }
+    }
+
+    /// `[Name "value"]` with `\"` and `\\` escapes.
+    fn tag(&mut self) -> Result<(String, String), ImportError> {
+        let (l, c) = (self.line, self.col);
+        self.bump(); // '['
+        let mut name = String::new();
+        while let Some(ch) = self.peek() {
+            if ch.is_whitespace() || ch == '"' || ch == ']' {
+                break;
+            }
+            name.push(ch);
+            self.bump();
+        }
+        while self.peek().is_some_and(|ch| ch == ' ' || ch == '\t') {
+            self.bump();
+        }
+        let mut value = String::new();
+        if self.peek() == Some('"') {
+            self.bump();
+            loop {
+                match self.bump() {
+                    None | Some('\n') => {
+                        return Err(self.err(l, c, "tag value without closing quote"))
+                    }
+                    Some('\\') => {
+                        if let Some(e) = self.bump() {
+                            value.push(e);
+                        }
+                    }
+                    Some('"') => break,
+                    Some(ch) => value.push(ch),
+                }
+            }
+        }
+        while self.peek().is_some_and(|ch| ch == ' ' || ch == '\t') {
+            self.bump();
+        }
+        if self.bump() != Some(']') {
+            return Err(self.err(l, c, "tag without closing ']'"));
+        }
+        if name.is_empty() {
+            return Err(self.err(l, c, "tag without a name"));
+        }
+        Ok((name, value))
+    }
+
+    fn comment(&mut self) -> Result<(), ImportError> {
+        let (l, c) = (self.line, self.col);
+        self.bump();
+        loop {
+            match self.bump() {
+                None => return Err(self.err(l, c, "comment '{' never closed")),
+                Some('}') => return Ok(()),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn variation(&mut self) -> Result<(), ImportError> {
+        let (l, c) = (self.line, self.col);
+        let mut depth = 0usize;
+        loop {
+            match self.peek() {
+                None => return Err(self.err(l, c, "variation '(' never closed")),
+                Some('{') => self.comment()?,
+                Some('(') => {
+                    depth += 1;
+                    self.bump();
+                }
+                Some(')') => {
+                    depth -= 1;
+                    self.bump();
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Some(_) => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn token(&mut self) -> String {
+        let mut t = String::new();
+        while let Some(ch) = self.peek() {
+            if ch.is_whitespace() || "{}()[];".contains(ch) {
+                break;
+            }
+            t.push(ch);
+            self.bump();
+        }
+        t
+    }
+}
+
+/// Splits PGN text into games (tags, move texts, result token).
+fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
+    let mut s = Scanner::new(text);
+    let mut games = Vec::new();
+    let mut cur = RawGame::new();
+    let mut after_result = false;
+    let mut in_moves = false;
+    while let Some(ch) = s.peek() {
+        if ch.is_whitespace() {
+            s.bump();
+            continue;
+        }
+        if ch == '[' && s.at_line_start() {
+            if in_moves || after_result {
+                games.push(std::mem::replace(&mut cur, RawGame::new()));
+                in_moves = false;
+                after_result = false;
+            }
+            let t = s.tag()?;
+            cur.tags.push(t);
+            continue;
+        }
+        if after_result {
+            // Lines after the result token belong to no game (footers).
+            s.skip_line();
+            continue;
+        }
+        match ch {
+            '{' => s.comment()?,
+            ';' => s.skip_line(),
+            '(' => s.variation()?,
+            ')' | '}' | ']' | '[' => {
+                return Err(s.err(s.line, s.col, &format!("unexpected '{ch}'")));
+            }
+            '%' if s.at_line_start() => s.skip_line(),
+            _ => {
+                let line = s.line;
+                let tok = s.token();
+                let t = strip_move_number(&tok);
+                if t.chars().all(|c| c == '.' || c == '…') || t.starts_with('$') {
+                    continue;
+                }
+                in_moves = true;
+                if is_result(t) {
+                    cur.result_token = Some(t.to_string());
+                    after_result = true;
+                } else {
+                    cur.moves.push(MoveText {
+                        text: t.to_string(),
+                        line,
+                    });
+                }
+            }
+        }
+    }
+    if !cur.is_empty() {
+        games.push(cur);
+    }
+    Ok(games)
+}
+
+fn clean_result(r: &str) -> Option<String> {
+    let t = r.trim();
+    match t {
+        "" | "*" | "?" => None,
+        "½-½" => Some("1/2-1/2".into()),
+        _ => Some(t.to_string()),
+    }
+}
+
+/// Reads every game of a PGN text.
+pub fn read_pgn(text: &str) -> Result<Vec<GameRecord>, ImportError> {
+    let raws = scan(text)?;
+    let mut out = Vec::with_capacity(raws.len());
+    for (index, raw) in raws.into_iter().enumerate() {
+        let mut g = GameRecord::new(index);
+        g.tags = raw.tags;
+        if let Some(fen) = g.tag("FEN").filter(|f| !f.trim().is_empty()) {
+            g.start = Position::from_fen(fen).map_err(|e| ImportError::Fen {
+                game: game_label(index, g.red(), g.black()),
+                source: e,
+            })?;
+        }
+        g.result = g
+            .tag("Result")
+            .and_then(clean_result)
+            .or_else(|| raw.result_token.as_deref().and_then(clean_result));
+        g.play_texts(&raw.moves)?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes games as PGN in a notation, two moves a line like a score sheet.
+pub fn write_pgn(games: &[GameRecord], notation: Notation) -> String {
+    let mut out = String::new();
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut tags: Vec<(String, String)> = g
+            .tags
+            .iter()
+            .filter(|(k, _)| {
+                !["FEN", "Format", "Result"]
+                    .iter()
+                    .any(|n| k.eq_ignore_ascii_case(n))
+            })
+            .cloned()
+            .collect();
+        let result = g.result.clone().unwrap_or_else(|| "*".to_string());
+        tags.push(("Result".into(), result.clone()));
+        let fen = g.start.fen();
+        if fen != START_FEN {
+            tags.push(("FEN".into(), format!("{fen} - - 0 1")));
+        }
+        match notation {
+            Notation::Iccs => tags.push(("Format".into(), "ICCS".into())),
+            Notation::Wxf => tags.push(("Format".into(), "WXF".into())),
+            _ => {}
+        }
+        for (k, v) in &tags {
+            out.push_str(&format!("[{} \"{}\"]\n", k, escape(v)));
+        }
+        out.push('\n');
+        out.push_str(&score_sheet(g, notation));
+        out.push_str(&result);
+        out.push('\n');
+    }
+    out
+}
+
+/// The moves numbered, red and black on one line: `  1. 炮二平五 马８进７`.
+pub fn score_sheet(g: &GameRecord, notation: Notation) -> String {
+    let mut out = String::new();
+    let mut pos = g.start.clone();
+    let black_first = pos.side_to_move() == crate::domain::Colour::Black;
+    let mut ply = 0usize;
+    let mut no = 1;
+    for &m in &g.moves {
+        let text = write_move(&pos, m, notation);
+        let red_turn = pos.side_to_move() == crate::domain::Colour::Red;
+        if red_turn {
+            out.push_str(&format!("{no:>3}. {text}"));
+        } else {
+            if ply == 0 && black_first {
+                out.push_str(&format!("{no:>3}. ..."));
+            }
+            out.push(' ');
+            out.push_str(&text);
+            out.push('\n');
+            no += 1;
+        }
+        pos.make(m);
+        ply += 1;
+    }
+    if pos.side_to_move() == crate::domain::Colour::Black && ply > 0 {
+        out.push('\n');
+    }
+    out
+}

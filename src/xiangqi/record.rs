@@ -1,0 +1,176 @@
+//! A game record: its tags, start position and moves, whatever file it came
+//! from; and the errors of reading one.
+
+use super::board::{FenError, Move, Position};
+use super::notation::{parse_move, MoveTextError};
+use crate::domain::{Colour, Outcome};
+
+/// One game, read from a PGN, XQF or DhtmlXQ file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Tags in file order (`Event`, `Red`, …). Names as written.
+    pub tags: Vec<(String, String)>,
+    /// The start position (the standard one unless a FEN was given).
+    pub start: Position,
+    /// The main line, legal from `start`.
+    pub moves: Vec<Move>,
+    /// The result as written (`1-0`, `0-1`, `1/2-1/2`), if known.
+    pub result: Option<String>,
+    /// 0-based position of the game in its file.
+    pub index: usize,
+}
+
+impl GameRecord {
+    /// An empty record from the standard start position.
+    pub fn new(index: usize) -> GameRecord {
+        GameRecord {
+            tags: Vec::new(),
+            start: Position::start(),
+            moves: Vec::new(),
+            result: None,
+            index,
+        }
+    }
+
+    /// A tag's value (name compared case-insensitively).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one of the same name.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        if let Some(t) = self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            t.1 = value.to_string();
+        } else {
+            self.tags.push((name.to_string(), value.to_string()));
+        }
+    }
+
+    pub fn red(&self) -> Option<&str> {
+        self.tag("Red")
+    }
+
+    pub fn black(&self) -> Option<&str> {
+        self.tag("Black")
+    }
+
+    /// The result as an outcome, if it is one.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result.as_deref().and_then(|r| r.parse().ok())
+    }
+
+    /// How error messages name this game: `game 2 (Lv Qin v LIN HongMin)`.
+    pub fn label(&self) -> String {
+        game_label(self.index, self.red(), self.black())
+    }
+
+    /// The position after the last move.
+    pub fn final_position(&self) -> Position {
+        let mut p = self.start.clone();
+        for &m in &self.moves {
+            p.make(m);
+        }
+        p
+    }
+
+    /// Each position of the game with the move played from it.
+    pub fn positions(&self) -> Vec<(Position, Move)> {
+        let mut p = self.start.clone();
+        let mut v = Vec::with_capacity(self.moves.len());
+        for &m in &self.moves {
+            v.push((p.clone(), m));
+            p.make(m);
+        }
+        v
+    }
+
+    /// The ICCS text of every move.
+    pub fn iccs_moves(&self) -> Vec<String> {
+        self.moves.iter().map(|m| m.iccs()).collect()
+    }
+
+    /// Reads move texts one by one from the start position. The texts
+    /// carry their place in the file (line, column) for the error message.
+    pub fn play_texts(&mut self, texts: &[MoveText]) -> Result<(), ImportError> {
+        let mut pos = self.final_position();
+        for t in texts {
+            let ply = self.moves.len();
+            let m = parse_move(&pos, &t.text).map_err(|e| ImportError::Move {
+                game: self.label(),
+                move_no: move_number(&self.start, ply),
+                side: pos.side_to_move(),
+                text: t.text.clone(),
+                line: t.line,
+                source: e,
+            })?;
+            pos.make(m);
+            self.moves.push(m);
+        }
+        Ok(())
+    }
+}
+
+/// How error messages name a game.
+pub fn game_label(index: usize, red: Option<&str>, black: Option<&str>) -> String {
+    match (red, black) {
+        (Some(r), Some(b)) if !r.is_empty() || !b.is_empty() => {
+            format!("game {} ({} v {})", index + 1, r, b)
+        }
+        _ => format!("game {}", index + 1),
+    }
+}
+
+/// The full-move number of ply `ply` (0-based) from a start position.
+pub fn move_number(start: &Position, ply: usize) -> u32 {
+    let offset = usize::from(start.side_to_move() == Colour::Black);
+    ((ply + offset) / 2 + 1) as u32
+}
+
+/// A move's text and where it stood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub text: String,
+    /// 1-based line in the file (0 when the format has no lines).
+    pub line: usize,
+}
+
+/// Why a game file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// A move that is unreadable, illegal or ambiguous.
+    #[error("{game}, move {move_no} ({side}), line {line}: {source}")]
+    Move {
+        game: String,
+        move_no: u32,
+        side: Colour,
+        text: String,
+        line: usize,
+        source: MoveTextError,
+    },
+    /// A bad FEN tag or start position.
+    #[error("{game}: {source}")]
+    Fen { game: String, source: FenError },
+    /// Broken file structure (unterminated tag or comment, …).
+    #[error("line {line}, column {col}: {msg}")]
+    Syntax {
+        line: usize,
+        col: usize,
+        msg: String,
+    },
+    /// A broken XQF file.
+    #[error("XQF: {0}")]
+    Xqf(String),
+    /// A broken DhtmlXQ block.
+    #[error("DhtmlXQ: {0}")]
+    Dhtml(String),
+    /// Nothing that looks like a game.
+    #[error("no game found")]
+    NoGame,
+}

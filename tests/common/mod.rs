@@ -1,0 +1,63 @@
+//! Helpers for end-to-end tests that run the real binary on a database file.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Club {
+    pub dir: tempfile::TempDir,
+    pub db: PathBuf,
+}
+
+impl Club {
+    pub fn new() -> Club {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("club.db");
+        Club { dir, db }
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Runs qishe on this club's database, from its directory (so no stray config is read).
+    pub fn run(&self, args: &[&str]) -> Output {
+        run_in(self.dir.path(), &self.db, args)
+    }
+
+    /// Runs and expects success; returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let o = self.run(args);
+        assert!(
+            o.status.success(),
+            "qishe {args:?} failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    }
+
+    /// Runs and expects failure; returns stderr.
+    pub fn fails(&self, args: &[&str]) -> String {
+        let o = self.run(args);
+        assert!(!o.status.success(), "qishe {args:?} should have failed");
+        String::from_utf8(o.stderr).unwrap()
+    }
+}
+
+pub fn qishe() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_qishe"));
+    c.env("LANG", "en_US.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
+    c
+}
+
+pub fn run_in(dir: &Path, db: &Path, args: &[&str]) -> Output {
+    qishe()
+        .current_dir(dir)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap()
+}

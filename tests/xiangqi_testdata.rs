@@ -1,0 +1,164 @@
+//! Every game in `../shared/testdata/pgn` against `expected.json`, field by
+//! field; round trips through every notation; the CLI on real files.
+
+use qishe::xiangqi::{self, game_stats, read_games, write_pgn, Notation};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn testdata() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata"))
+}
+
+fn expected() -> Vec<Value> {
+    let text = std::fs::read_to_string(testdata().join("expected.json")).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    v["games"].as_array().unwrap().clone()
+}
+
+fn files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(testdata().join("pgn"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+const FIELDS: [&str; 10] = [
+    "red",
+    "black",
+    "result",
+    "plies",
+    "full_moves",
+    "final_fen",
+    "material",
+    "piece_moves",
+    "first_strike",
+    "iccs_moves",
+];
+
+#[test]
+fn every_game_matches_expected_json() {
+    let exp = expected();
+    let mut by_file: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
+    for g in &exp {
+        by_file
+            .entry(g["file"].as_str().unwrap().to_string())
+            .or_default()
+            .push(g);
+    }
+    let mut checked = 0;
+    for (file, games) in by_file {
+        let bytes = std::fs::read(testdata().join("pgn").join(&file)).unwrap();
+        let imported = read_games(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(imported.games.len(), games.len(), "{file}: number of games");
+        for e in games {
+            let i = e["index"].as_u64().unwrap() as usize;
+            let g = &imported.games[i];
+            let got = serde_json::to_value(game_stats(g).to_json(g)).unwrap();
+            for f in FIELDS {
+                assert_eq!(got[f], e[f], "{file} game {i}: field {f}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, exp.len());
+    assert!(checked >= 30);
+}
+
+#[test]
+fn every_file_imports_and_round_trips_in_every_notation() {
+    for path in files() {
+        if path.extension().is_some_and(|e| e == "md") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let games = read_games(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .games;
+        assert!(!games.is_empty());
+        for n in Notation::ALL {
+            let text = write_pgn(&games, n);
+            let back = xiangqi::read_pgn(&text)
+                .unwrap_or_else(|e| panic!("{} in {n}: {e}\n{text}", path.display()));
+            assert_eq!(back.len(), games.len(), "{} in {n}", path.display());
+            for (a, b) in games.iter().zip(&back) {
+                assert_eq!(a.iccs_moves(), b.iccs_moves(), "{} in {n}", path.display());
+                assert_eq!(a.start, b.start, "{} in {n}", path.display());
+                assert_eq!(a.red(), b.red());
+                assert_eq!(a.result, b.result);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_game_in_four_notations_gives_the_same_moves() {
+    let read = |name: &str| {
+        read_games(&std::fs::read(testdata().join("pgn").join(name)).unwrap())
+            .unwrap()
+            .games
+    };
+    let chinese = read("xqdb_chinese_utf8_5games.pgn");
+    let dhtml = read("xqdb_dhtmlxq_80.html");
+    // README: the DhtmlXQ game is game 4 of the Chinese file.
+    assert_eq!(dhtml[0].iccs_moves(), chinese[3].iccs_moves());
+    let xqf = read("xqftools_sample.xqf");
+    let fen = read("xqftools_sample_fen_gbk.pgn");
+    assert_eq!(xqf[0].iccs_moves(), fen[0].iccs_moves());
+    assert_eq!(xqf[0].start, fen[0].start);
+}
+
+#[test]
+fn cli_stats_json_reproduces_expected() {
+    let exp = expected();
+    for name in [
+        "ccgc2006_01_gbk.pgn",
+        "xqdb_wxf_utf8_3games.pgn",
+        "xqftools_sample.xqf",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_qishe"))
+            .args(["game", "stats"])
+            .arg(testdata().join("pgn").join(name))
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let got = got.as_array().unwrap();
+        let want: Vec<&Value> = exp.iter().filter(|g| g["file"] == name).collect();
+        assert_eq!(got.len(), want.len());
+        for (g, e) in got.iter().zip(want) {
+            for f in FIELDS {
+                assert_eq!(g[f], e[f], "{name}: {f}");
+            }
+        }
+    }
+}
+
+#[test]
+fn cli_reports_an_illegal_move_with_game_move_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bad.pgn");
+    std::fs::write(
+        &p,
+        "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９进５\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_qishe"))
+        .args(["game", "stats"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 1 (A v B)"), "{err}");
+    assert!(err.contains("move 2"), "{err}");
+    assert!(err.contains("车９进５"), "{err}");
+}
