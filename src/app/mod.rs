@@ -1,6 +1,10 @@
 //! The commands a secretary can give. The CLI and the TUI both call these;
 //! neither talks to the store directly.
 
+mod results;
+
+pub use results::{parse_clock, ClockInput, ResultInput};
+
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
 use crate::formats::members_csv::{read_members, MembersCsvError};

@@ -6,6 +6,7 @@ pub mod event;
 pub mod game;
 pub mod output;
 pub mod player;
+pub mod scoring;
 pub mod trf;
 
 pub use error::{CliError, CliResult};
@@ -42,6 +43,13 @@ pub enum Command {
     /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
     #[command(subcommand)]
     Event(event::EventCmd),
+    /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
+    Result(scoring::ResultArgs),
+    /// Import files into an event.
+    #[command(subcommand)]
+    Import(scoring::ImportCmd),
+    /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
+    Standings(scoring::StandingsArgs),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
@@ -101,6 +109,9 @@ pub fn run(cli: Cli) -> CliResult {
         }
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
+        Some(Command::Result(a)) => scoring::run_result(&ctx, a),
+        Some(Command::Import(c)) => scoring::run_import(&ctx, c),
+        Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             if path.exists() {

@@ -78,7 +78,7 @@ const GAME_UPSERT: &str =
         red_residual=?12, black_residual=?13, first_strike=?14, first_strike_move=?15,
         red_pieces=?16, black_pieces=?17, record=?18";
 
-fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
+pub(super) fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
     let values: Vec<rusqlite::types::Value> = game_values(g)
         .iter()
         .map(|v| match v {
@@ -115,7 +115,7 @@ fn insert_boards(tx: &Transaction<'_>, round_id: i64, boards: &[NewBoard]) -> Re
     Ok(())
 }
 
-fn check_boards(boards: &[NewBoard]) -> Result<()> {
+pub(super) fn check_boards(boards: &[NewBoard]) -> Result<()> {
     let mut seen = std::collections::HashSet::new();
     for b in boards {
         for p in std::iter::once(b.red).chain(b.black) {

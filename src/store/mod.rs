@@ -7,11 +7,13 @@
 
 mod events;
 mod games;
+mod games_import;
 mod log;
 mod members;
 mod migrations;
 
 pub use games::{ImportRound, NewBoard, PlacedGame};
+pub use games_import::GamesImportReport;
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 
