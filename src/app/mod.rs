@@ -5,6 +5,10 @@ mod results;
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod rounds;
+
+pub use rounds::{BoardView, PairOutcome, RoundView};
+
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
 use crate::formats::members_csv::{read_members, MembersCsvError};

@@ -6,11 +6,10 @@ use crate::domain::{
 };
 use crate::formats::games_csv::{read_games_csv, GamesCsvError};
 use crate::scoring::{
-    event_from_rows, player_rounds, standings, validate_game, BoardData, EventData, PlayerRef,
-    RoundData, Scheme, ScoringError, Standings, TieBreak,
+    event_from_rows, player_rounds, standings, validate_game, Scheme, ScoringError, Standings,
+    TieBreak,
 };
 use crate::store::{GamesImportReport, ImportRound, NewBoard};
-use std::collections::HashMap;
 
 impl From<ScoringError> for AppError {
     fn from(e: ScoringError) -> AppError {
@@ -60,14 +59,6 @@ pub fn parse_clock(text: &str) -> Result<i64> {
 }
 
 impl App {
-    /// The scheme of an event, with its settings.
-    pub fn scheme_of(&self, event: &Event) -> Result<Scheme> {
-        Ok(Scheme::from_id(
-            &event.settings.scheme,
-            &event.settings.scheme_settings,
-        )?)
-    }
-
     /// The event's tie-break order: its own list, else the scheme's default.
     pub fn tiebreaks_of(&self, event: &Event, scheme: &Scheme) -> Result<Vec<TieBreak>> {
         if event.settings.tiebreaks.is_empty() {
@@ -75,66 +66,6 @@ impl App {
         } else {
             Ok(TieBreak::parse_list(&event.settings.tiebreaks)?)
         }
-    }
-
-    /// Everything the scoring layer needs about an event.
-    pub fn event_data(&self, event: &Event) -> Result<EventData> {
-        let players = self
-            .store
-            .entries(event.id)?
-            .into_iter()
-            .map(|e| PlayerRef {
-                id: e.id,
-                start_no: e.start_no,
-                name: e.name,
-            })
-            .collect();
-        let mut games_by_board: HashMap<i64, Vec<Game>> = HashMap::new();
-        for pg in self.store.games(event.id, None)? {
-            games_by_board
-                .entry(pg.game.board_id)
-                .or_default()
-                .push(pg.game);
-        }
-        let mut rounds: Vec<RoundData> = Vec::new();
-        for b in self.store.boards(event.id, None)? {
-            if rounds.last().map(|r| r.number) != Some(b.round) {
-                rounds.push(RoundData {
-                    number: b.round,
-                    ..RoundData::default()
-                });
-            }
-            let rd = rounds.last_mut().expect("just pushed");
-            rd.boards.push(BoardData {
-                number: b.number,
-                red: b.red,
-                black: b.black,
-                games: games_by_board.remove(&b.id).unwrap_or_default(),
-            });
-        }
-        let paired = self.store.rounds_paired(event.id)?;
-        for rb in self.store.requested_byes(event.id)? {
-            // Byes asked for rounds not yet paired do not count yet.
-            if rb.round > paired {
-                continue;
-            }
-            match rounds.iter_mut().find(|r| r.number == rb.round) {
-                Some(r) => r.requested_byes.push((rb.entry_id, rb.value)),
-                None => rounds.push(RoundData {
-                    number: rb.round,
-                    boards: Vec::new(),
-                    requested_byes: vec![(rb.entry_id, rb.value)],
-                }),
-            }
-        }
-        rounds.sort_by_key(|r| r.number);
-        Ok(EventData {
-            players,
-            rounds,
-            games_per_round: event.settings.games_per_round,
-            time_control: event.settings.time_control,
-            byes: event.settings.byes,
-        })
     }
 
     /// Standings of an event after a round (default: the last paired round).
@@ -150,7 +81,7 @@ impl App {
             Some(r) => r,
             None => paired,
         };
-        let scheme = self.scheme_of(&ev)?;
+        let scheme = self.scheme(&ev)?;
         let tbs = self.tiebreaks_of(&ev, &scheme)?;
         let data = self.event_data(&ev)?;
         let st = standings(&data, &scheme, &tbs, Some(r))?;
@@ -187,7 +118,7 @@ impl App {
                 if gpr == 1 { "" } else { "s" }
             )));
         }
-        let scheme = self.scheme_of(&ev)?;
+        let scheme = self.scheme(&ev)?;
         let mut g = match self.store.game(b.id, game_no)? {
             Some(g) => g,
             None => {
@@ -328,7 +259,7 @@ impl App {
         }
         // A scheme's rules on a round (colours, games after a decision) are
         // checked before anything is written.
-        let scheme = self.scheme_of(&ev)?;
+        let scheme = self.scheme(&ev)?;
         let last = data.last_round();
         match player_rounds(&data, &scheme, last) {
             Err(e @ ScoringError::BadGame { .. }) | Err(e @ ScoringError::PlayedTwice { .. }) => {

@@ -6,6 +6,7 @@ pub mod event;
 pub mod game;
 pub mod output;
 pub mod player;
+pub mod round;
 pub mod scoring;
 pub mod trf;
 
@@ -50,6 +51,9 @@ pub enum Command {
     Import(scoring::ImportCmd),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
+    /// Rounds: pair the next, show, swap or set boards by hand, unpair.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
@@ -112,6 +116,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
         Some(Command::Import(c)) => scoring::run_import(&ctx, c),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
+        Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             if path.exists() {

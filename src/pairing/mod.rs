@@ -4,15 +4,14 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod berger;
+pub mod check;
+pub mod cxa;
 pub mod dutch;
 pub mod matching;
 
 use crate::domain::{Colour, PairingSystem, Points};
 use serde::{Deserialize, Serialize};
-
-pub mod berger;
-pub mod check;
-pub mod cxa;
 
 /// What one player got in one earlier round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

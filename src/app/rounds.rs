@@ -1,0 +1,421 @@
+//! Rounds: the event as the scoring and pairing layers see it, pairing the
+//! next round, manual board changes, unpairing.
+
+use super::{App, AppError, Result};
+use crate::domain::{Colour, Entry, Event, PairingSystem};
+use crate::pairing::{
+    check::{check_round, RuleViolation},
+    CxaOptions, GameScore, PairedBoard, PairingConfig, PairingPlayer, RoundKind, RoundPairing,
+    RoundRecord, SwissState,
+};
+use crate::scoring::{self, BoardData, EventData, PlayerRef, RoundData, RoundResult, Scheme};
+use crate::store::NewBoard;
+use std::collections::HashMap;
+
+/// A paired round as stored, with names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundView {
+    pub number: u32,
+    pub boards: Vec<BoardView>,
+    /// Players not on a board this round, with why (requested bye, withdrawn…).
+    pub absent: Vec<(Entry, String)>,
+}
+
+/// One board of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pub number: u32,
+    pub red: Entry,
+    /// `None` = pairing-allocated bye.
+    pub black: Option<Entry>,
+    /// Result codes of the board's games (`*` when not in).
+    pub results: Vec<String>,
+}
+
+/// What pairing a round did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairOutcome {
+    pub round: u32,
+    pub pairing: RoundPairing,
+    /// Rule checks the stored boards break (only for manual boards).
+    pub violations: Vec<RuleViolation>,
+}
+
+impl App {
+    /// The event's scheme with its settings.
+    pub fn scheme(&self, event: &Event) -> Result<Scheme> {
+        Scheme::from_id(&event.settings.scheme, &event.settings.scheme_settings)
+            .map_err(|e| AppError::Invalid(e.to_string()))
+    }
+
+    /// The event as the scoring layer sees it (entry ids; every stored round).
+    pub fn event_data(&self, event: &Event) -> Result<EventData> {
+        let entries = self.store.entries(event.id)?;
+        let boards = self.store.boards(event.id, None)?;
+        let games = self.store.games(event.id, None)?;
+        let byes = self.store.requested_byes(event.id)?;
+        let mut by_board: HashMap<i64, Vec<crate::domain::Game>> = HashMap::new();
+        for g in games {
+            if g.game.outcome != crate::domain::Outcome::Unplayed {
+                by_board.entry(g.game.board_id).or_default().push(g.game);
+            }
+        }
+        let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
+        let last = last.max(byes.iter().map(|b| b.round).max().unwrap_or(0));
+        let mut rounds: Vec<RoundData> = (1..=last)
+            .map(|n| RoundData {
+                number: n,
+                ..Default::default()
+            })
+            .collect();
+        for b in boards {
+            rounds[(b.round - 1) as usize].boards.push(BoardData {
+                number: b.number,
+                red: b.red,
+                black: b.black,
+                games: by_board.remove(&b.id).unwrap_or_default(),
+            });
+        }
+        for rb in byes {
+            rounds[(rb.round - 1) as usize]
+                .requested_byes
+                .push((rb.entry_id, rb.value));
+        }
+        Ok(EventData {
+            players: entries
+                .iter()
+                .map(|e| PlayerRef {
+                    id: e.id,
+                    start_no: e.start_no,
+                    name: e.name.clone(),
+                })
+                .collect(),
+            rounds,
+            games_per_round: event.settings.games_per_round,
+            time_control: event.settings.time_control,
+            byes: event.settings.byes,
+        })
+    }
+
+    /// The pairing options stored with the event, over the defaults.
+    pub fn pairing_config(&self, event: &Event) -> Result<PairingConfig> {
+        let mut cfg = PairingConfig::new(event.settings.system);
+        let mut cxa = serde_json::to_value(CxaOptions::default())
+            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        for (k, v) in &event.settings.pairing_settings {
+            if k == "double_round_robin" {
+                cfg.double_round_robin = v.as_bool().unwrap_or(false);
+                continue;
+            }
+            if k == "first_colour" {
+                continue;
+            }
+            if cxa.get(k).is_some() {
+                cxa[k] = v.clone();
+                continue;
+            }
+            return Err(AppError::Invalid(format!(
+                "unknown pairing setting \"{k}\"; allowed: double_round_robin, first_colour, {}",
+                cxa.as_object()
+                    .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default()
+            )));
+        }
+        cfg.cxa = serde_json::from_value(cxa)
+            .map_err(|e| AppError::Invalid(format!("bad pairing setting: {e}")))?;
+        Ok(cfg)
+    }
+
+    /// The state the pairing layer needs to pair round `round` (ids are start numbers).
+    pub fn swiss_state(&self, event: &Event, round: u32) -> Result<SwissState> {
+        let entries = self.store.entries(event.id)?;
+        let data = self.event_data(event)?;
+        let scheme = self.scheme(event)?;
+        let done = round - 1;
+        let rounds = scoring::player_rounds(&data, &scheme, done)
+            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        let excluded = scoring::excluded_by_forfeits(&data, Some(done))
+            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        let no_of: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
+        let requested: Vec<i64> = self
+            .store
+            .requested_byes(event.id)?
+            .into_iter()
+            .filter(|b| b.round == round)
+            .map(|b| b.entry_id)
+            .collect();
+        let mut players = Vec::new();
+        for (e, prs) in entries.iter().zip(&rounds) {
+            let mut history = Vec::new();
+            for pr in prs {
+                let kind = match pr.kind {
+                    scoring::RoundKind::Played => RoundKind::Played(match pr.result {
+                        Some(RoundResult::Win) => GameScore::Win,
+                        Some(RoundResult::Draw) => GameScore::Draw,
+                        _ => GameScore::Loss,
+                    }),
+                    scoring::RoundKind::PairingBye => RoundKind::PairingBye,
+                    scoring::RoundKind::RequestedBye => RoundKind::RequestedBye,
+                    scoring::RoundKind::ForfeitWin => RoundKind::ForfeitWin,
+                    scoring::RoundKind::ForfeitLoss | scoring::RoundKind::DoubleForfeit => {
+                        RoundKind::ForfeitLoss
+                    }
+                    scoring::RoundKind::Absent => RoundKind::NotPaired,
+                    scoring::RoundKind::Pending => {
+                        return Err(AppError::Invalid(format!(
+                            "round {} is not finished: {} has no result yet; enter every result before pairing round {round}",
+                            pr.round, e.name
+                        )))
+                    }
+                };
+                history.push(RoundRecord {
+                    opponent: pr.opponent.and_then(|o| no_of.get(&o).copied()),
+                    colour: match kind {
+                        RoundKind::Played(_) | RoundKind::PairingBye => pr.colour,
+                        _ => pr.colour.filter(|_| pr.opponent.is_some()),
+                    },
+                    kind,
+                    points: pr.points,
+                });
+            }
+            players.push(PairingPlayer {
+                id: e.start_no,
+                name: e.name.clone(),
+                rating: e.rating.unwrap_or(0).max(0) as u32,
+                club: e.club.clone().filter(|c| !c.trim().is_empty()),
+                history,
+                available: e.available_in(round)
+                    && !requested.contains(&e.id)
+                    && !excluded.contains(&e.id),
+            });
+        }
+        let forbidden = self
+            .store
+            .forbidden_pairs(event.id)?
+            .into_iter()
+            .filter_map(|f| Some((*no_of.get(&f.a)?, *no_of.get(&f.b)?)))
+            .collect();
+        let first_colour = match event.settings.pairing_settings.get("first_colour") {
+            Some(v) if v.as_str() == Some("black") => Colour::Black,
+            _ => Colour::Red,
+        };
+        Ok(SwissState {
+            players,
+            round,
+            total_rounds: event.settings.rounds,
+            forbidden,
+            first_colour,
+            win_points: scheme.win_value(),
+            draw_points: scheme.win_value().half(),
+        })
+    }
+
+    /// Pairs the next round and stores its boards in one transaction.
+    pub fn pair_next_round(&mut self, event_key: &str) -> Result<PairOutcome> {
+        let event = self.store.resolve_event(event_key)?;
+        let round = self.store.rounds_paired(event.id)? + 1;
+        if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
+            return Err(AppError::Invalid(format!(
+                "all {} rounds of {} are paired",
+                event.settings.rounds, event.name
+            )));
+        }
+        let state = self.swiss_state(&event, round)?;
+        let config = self.pairing_config(&event)?;
+        let pairing =
+            crate::pairing::pair(&state, &config).map_err(|e| AppError::Invalid(e.to_string()))?;
+        let boards = self.to_new_boards(&event, &pairing)?;
+        self.store.save_round(event.id, round, &boards)?;
+        Ok(PairOutcome {
+            round,
+            pairing,
+            violations: Vec::new(),
+        })
+    }
+
+    fn to_new_boards(&self, event: &Event, pairing: &RoundPairing) -> Result<Vec<NewBoard>> {
+        let entries = self.store.entries(event.id)?;
+        let id_of: HashMap<u32, i64> = entries.iter().map(|e| (e.start_no, e.id)).collect();
+        let get = |no: u32| {
+            id_of
+                .get(&no)
+                .copied()
+                .ok_or_else(|| AppError::Invalid(format!("no start number {no} in {}", event.name)))
+        };
+        let mut out = Vec::new();
+        for b in &pairing.boards {
+            out.push(NewBoard {
+                red: get(b.red)?,
+                black: Some(get(b.black)?),
+            });
+        }
+        if let Some(bye) = pairing.bye {
+            out.push(NewBoard {
+                red: get(bye)?,
+                black: None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Sets a round's boards by hand (the arbiter's manual change). Returns
+    /// the rules the boards break; they are stored only if there are none or
+    /// `insist` is set.
+    pub fn set_boards(
+        &mut self,
+        event_key: &str,
+        round: u32,
+        boards: &[(u32, Option<u32>)],
+        insist: bool,
+    ) -> Result<PairOutcome> {
+        let event = self.store.resolve_event(event_key)?;
+        let paired = self.store.rounds_paired(event.id)?;
+        if round == 0 || round > paired + 1 {
+            return Err(AppError::Invalid(format!(
+                "round {round} cannot be set: {paired} rounds are paired"
+            )));
+        }
+        let state = self.swiss_state(&event, round)?;
+        let mut pairing = RoundPairing::default();
+        for &(red, black) in boards {
+            match black {
+                Some(b) => pairing.boards.push(PairedBoard { red, black: b }),
+                None if pairing.bye.is_none() => pairing.bye = Some(red),
+                None => {
+                    return Err(AppError::Invalid(format!(
+                        "two byes in one round ({} and {red})",
+                        pairing.bye.unwrap_or(0)
+                    )))
+                }
+            }
+        }
+        let violations = check_round(&state, &pairing, event.settings.system);
+        if violations.is_empty() || insist {
+            let nb = self.to_new_boards(&event, &pairing)?;
+            if round == paired + 1 {
+                self.store.save_round(event.id, round, &nb)?;
+            } else {
+                self.store.replace_boards(event.id, round, &nb)?;
+            }
+        }
+        Ok(PairOutcome {
+            round,
+            pairing,
+            violations,
+        })
+    }
+
+    /// Swaps two players between boards (or the colours of one board) in a
+    /// round without results. Returns the rule check of the new boards.
+    pub fn swap_players(
+        &mut self,
+        event_key: &str,
+        round: u32,
+        a: &str,
+        b: &str,
+        insist: bool,
+    ) -> Result<PairOutcome> {
+        let event = self.store.resolve_event(event_key)?;
+        let ea = self.store.resolve_entry(event.id, a)?;
+        let eb = self.store.resolve_entry(event.id, b)?;
+        let entries = self.store.entries(event.id)?;
+        let no: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
+        let mut boards: Vec<(u32, Option<u32>)> = self
+            .store
+            .boards(event.id, Some(round))?
+            .iter()
+            .map(|b| (no[&b.red], b.black.map(|x| no[&x])))
+            .collect();
+        let swap = |x: u32| {
+            if x == ea.start_no {
+                eb.start_no
+            } else if x == eb.start_no {
+                ea.start_no
+            } else {
+                x
+            }
+        };
+        let mut found = (false, false);
+        for bd in &mut boards {
+            for p in std::iter::once(bd.0).chain(bd.1) {
+                found.0 |= p == ea.start_no;
+                found.1 |= p == eb.start_no;
+            }
+            *bd = (swap(bd.0), bd.1.map(swap));
+        }
+        if !(found.0 && found.1) {
+            return Err(AppError::Invalid(format!(
+                "both players must be on a board of round {round}"
+            )));
+        }
+        self.set_boards(event_key, round, &boards, insist)
+    }
+
+    /// Removes the last round (refused once results exist, unless `force`).
+    pub fn unpair_last(&mut self, event_key: &str, force: bool) -> Result<u32> {
+        let event = self.store.resolve_event(event_key)?;
+        Ok(self.store.delete_last_round(event.id, force)?)
+    }
+
+    /// A stored round with names (default: the last one).
+    pub fn round_view(&self, event_key: &str, round: Option<u32>) -> Result<RoundView> {
+        let event = self.store.resolve_event(event_key)?;
+        let paired = self.store.rounds_paired(event.id)?;
+        let number = round.unwrap_or(paired);
+        if number == 0 || number > paired {
+            return Err(AppError::Invalid(format!(
+                "round {number} of {} is not paired ({paired} rounds are)",
+                event.name
+            )));
+        }
+        let entries = self.store.entries(event.id)?;
+        let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
+        let games = self.store.games(event.id, Some(number))?;
+        let mut out = RoundView {
+            number,
+            boards: Vec::new(),
+            absent: Vec::new(),
+        };
+        let mut seated = std::collections::HashSet::new();
+        for b in self.store.boards(event.id, Some(number))? {
+            seated.insert(b.red);
+            if let Some(x) = b.black {
+                seated.insert(x);
+            }
+            let results = games
+                .iter()
+                .filter(|g| g.game.board_id == b.id)
+                .map(|g| g.game.outcome.code().to_string())
+                .collect();
+            out.boards.push(BoardView {
+                number: b.number,
+                red: by_id[&b.red].clone(),
+                black: b.black.map(|x| by_id[&x].clone()),
+                results,
+            });
+        }
+        let requested: Vec<i64> = self
+            .store
+            .requested_byes(event.id)?
+            .into_iter()
+            .filter(|b| b.round == number)
+            .map(|b| b.entry_id)
+            .collect();
+        for e in &entries {
+            if seated.contains(&e.id) {
+                continue;
+            }
+            let why = if requested.contains(&e.id) {
+                "requested bye"
+            } else if e.first_round > number {
+                "late entry"
+            } else if !e.available_in(number) {
+                "withdrawn"
+            } else {
+                "absent"
+            };
+            out.absent.push((e.clone(), why.to_string()));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,169 @@
+//! `qishe round …`: pair, show, change and unpair rounds.
+
+use super::output::{opt, Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::app::PairOutcome;
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+pub enum RoundCmd {
+    /// Pair the next round with the event's system and store its boards.
+    Pair { event: String },
+    /// Show a round's boards (default: the last paired round).
+    Show {
+        event: String,
+        round: Option<u32>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Remove the last round (refused once it has results, unless --force).
+    Unpair {
+        event: String,
+        /// Remove it even with results (logged).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Swap two players between boards (or the colours of one board) by hand.
+    Swap {
+        event: String,
+        round: u32,
+        a: String,
+        b: String,
+        /// Store the change even if it breaks a pairing rule.
+        #[arg(long)]
+        insist: bool,
+    },
+    /// Set a round's boards by hand: `RED-BLACK` start numbers per board, `N-0` or `N-bye` for the bye.
+    Set {
+        event: String,
+        round: u32,
+        boards: Vec<String>,
+        /// Store the boards even if they break a pairing rule.
+        #[arg(long)]
+        insist: bool,
+    },
+}
+
+fn parse_board(s: &str) -> Result<(u32, Option<u32>), CliError> {
+    let bad = || {
+        CliError::msg(format!(
+            "\"{s}\" is not a board; write RED-BLACK start numbers, e.g. 3-7, or 5-bye"
+        ))
+    };
+    let (a, b) = s.split_once(['-', ':', '/']).ok_or_else(bad)?;
+    let red: u32 = a
+        .trim()
+        .trim_start_matches('#')
+        .parse()
+        .map_err(|_| bad())?;
+    let black = match b.trim() {
+        "0" | "bye" | "BYE" | "轮空" => None,
+        x => Some(x.trim_start_matches('#').parse().map_err(|_| bad())?),
+    };
+    Ok((red, black))
+}
+
+fn report(o: &PairOutcome, stored: bool) -> CliResult {
+    for v in &o.violations {
+        eprintln!("warning: {v}");
+    }
+    for n in &o.pairing.notes {
+        eprintln!("note: {n}");
+    }
+    if !stored {
+        return Err(CliError::msg(format!(
+            "round {}: {} rule(s) broken; nothing changed (add --insist to store it anyway)",
+            o.round,
+            o.violations.len()
+        )));
+    }
+    Ok(())
+}
+
+pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    match cmd {
+        RoundCmd::Pair { event } => {
+            let o = app.pair_next_round(&event)?;
+            report(&o, true)?;
+            println!(
+                "round {}: {} boards",
+                o.round,
+                o.pairing.boards.len() + o.pairing.bye.is_some() as usize
+            );
+            print_round(&app, &event, Some(o.round), Format::Text)?;
+        }
+        RoundCmd::Show {
+            event,
+            round,
+            format,
+        } => print_round(&app, &event, round, format)?,
+        RoundCmd::Unpair { event, force } => {
+            let r = app.unpair_last(&event, force)?;
+            println!("round {r} removed");
+        }
+        RoundCmd::Swap {
+            event,
+            round,
+            a,
+            b,
+            insist,
+        } => {
+            let o = app.swap_players(&event, round, &a, &b, insist)?;
+            report(&o, o.violations.is_empty() || insist)?;
+            print_round(&app, &event, Some(round), Format::Text)?;
+        }
+        RoundCmd::Set {
+            event,
+            round,
+            boards,
+            insist,
+        } => {
+            let parsed = boards
+                .iter()
+                .map(|b| parse_board(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            let o = app.set_boards(&event, round, &parsed, insist)?;
+            report(&o, o.violations.is_empty() || insist)?;
+            print_round(&app, &event, Some(round), Format::Text)?;
+        }
+    }
+    Ok(())
+}
+
+fn print_round(
+    app: &crate::app::App,
+    event: &str,
+    round: Option<u32>,
+    format: Format,
+) -> CliResult {
+    let v = app.round_view(event, round)?;
+    let mut t = Table::new(&[
+        ("board", "board".into(), true),
+        ("red_no", "no".into(), true),
+        ("red", "red".into(), false),
+        ("black_no", "no".into(), true),
+        ("black", "black".into(), false),
+        ("result", "result".into(), false),
+    ]);
+    for b in &v.boards {
+        t.push(vec![
+            b.number.to_string(),
+            b.red.start_no.to_string(),
+            b.red.name.clone(),
+            opt(&b.black.as_ref().map(|e| e.start_no)),
+            b.black
+                .as_ref()
+                .map(|e| e.name.clone())
+                .unwrap_or_else(|| "BYE".into()),
+            b.results.join(" "),
+        ]);
+    }
+    print!("{}", t.render(format));
+    if format == Format::Text {
+        for (e, why) in &v.absent {
+            println!("  #{} {}: {why}", e.start_no, e.name);
+        }
+    }
+    Ok(())
+}
