@@ -571,7 +571,7 @@ fn standings_order_shared_ranks_and_explain() {
     let st = e.standings(&s, &["strip-first"]);
     let ex = st.explain(e.id("A"), e.id("C")).unwrap();
     assert_eq!(ex.ahead, Some(e.id("C")));
-    assert_eq!(ex.detail.as_deref(), Some("score without rounds 1–1"));
+    assert_eq!(ex.detail.as_deref(), Some("score without round 1"));
     assert!(st.find("C").is_ok() && st.find("3").is_ok() && st.find("Z").is_err());
 }
 
