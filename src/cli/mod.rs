@@ -47,9 +47,6 @@ pub enum Command {
     Event(event::EventCmd),
     /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
     Result(scoring::ResultArgs),
-    /// Import files into an event.
-    #[command(subcommand)]
-    Import(scoring::ImportCmd),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
@@ -121,7 +118,6 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
-        Some(Command::Import(c)) => scoring::run_import(&ctx, c),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Import(c)) => exchange::run_import(&ctx, c),
