@@ -290,6 +290,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
 
 /// `h2e2`, `H2-E2`, `h2 e2`: the two squares, if the text has that form.
 fn iccs_squares(chars: &[char]) -> Option<Move> {
+    // A check or mate mark after coordinates (`h2e2+`, `h7h0#`) is dropped.
+    let mut chars = chars;
+    while let [rest @ .., '+' | '#'] = chars {
+        chars = rest;
+    }
     let v: Vec<char> = chars
         .iter()
         .filter(|&&c| c != '-')

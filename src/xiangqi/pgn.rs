@@ -13,6 +13,8 @@ pub enum TextEncoding {
     Gb18030,
     /// Big5 (Taiwan, Hong Kong).
     Big5,
+    /// UTF-16 with a byte-order mark.
+    Utf16,
 }
 
 impl TextEncoding {
@@ -21,6 +23,7 @@ impl TextEncoding {
             TextEncoding::Utf8 => "utf-8",
             TextEncoding::Gb18030 => "gbk",
             TextEncoding::Big5 => "big5",
+            TextEncoding::Utf16 => "utf-16",
         }
     }
 }
@@ -37,6 +40,12 @@ fn hint_score(text: &str, hints: &str) -> usize {
 /// Decodes a file's bytes: UTF-8 (with or without BOM) when valid, else
 /// GB18030 or Big5, whichever decodes cleanly and reads more like a game.
 pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
+    if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+            let (s, _, _) = enc.decode(bytes);
+            return (s.into_owned(), TextEncoding::Utf16);
+        }
+    }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if let Ok(s) = std::str::from_utf8(body) {
         return (s.to_string(), TextEncoding::Utf8);
@@ -322,12 +331,18 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
     Ok(games)
 }
 
+/// A result as its code (`1-0`, `0-1`, `1/2-1/2`) when it is one of the
+/// known spellings (`红胜`, `½-½`, …); other text is kept as written.
 fn clean_result(r: &str) -> Option<String> {
     let t = r.trim();
     match t {
         "" | "*" | "?" => None,
         "½-½" => Some("1/2-1/2".into()),
-        _ => Some(t.to_string()),
+        _ => match t.parse::<crate::domain::Outcome>() {
+            Ok(o) if o.is_played() => Some(o.code().to_string()),
+            Ok(_) => None,
+            Err(_) => Some(t.to_string()),
+        },
     }
 }
 

@@ -367,3 +367,68 @@ fn stats_fill_a_stored_game() {
     assert_eq!(game.red_pieces.unwrap().text(), "0/1/0/0/0");
     assert_eq!(game.first_strike.unwrap().side, None);
 }
+
+#[test]
+fn coordinates_may_carry_check_marks_and_results_are_normalised() {
+    let g = &read_pgn("[Result \"红胜\"]\n1. h2e2+ h9g7 2. h0g2#\n").unwrap()[0];
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(g.result.as_deref(), Some("1-0"));
+}
+
+#[test]
+fn utf16_with_bom_is_read() {
+    let text = "[Red \"许\"]\n1. 炮二平五\n";
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in text.encode_utf16() {
+        bytes.extend_from_slice(&u.to_le_bytes());
+    }
+    let f = read_games(&bytes).unwrap();
+    assert_eq!(f.encoding, Some(TextEncoding::Utf16));
+    assert_eq!(f.games[0].red(), Some("许"));
+    assert_eq!(f.games[0].iccs_moves(), ["h2e2"]);
+}
+
+/// An unencrypted XQF (version 10) built by hand: start position, names,
+/// result and two moves with empty comments.
+#[test]
+fn plain_xqf_version_10() {
+    let mut b = vec![0u8; 1024];
+    b[0] = b'X';
+    b[1] = b'Q';
+    b[2] = 10;
+    // Slots: R H E A K A E H R C C P P P P P, red then black; x*10+y.
+    let red = [0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83];
+    for (i, &v) in red.iter().enumerate() {
+        b[16 + i] = v;
+        // Black mirrors red across the river.
+        b[32 + i] = v - v % 10 + (9 - v % 10);
+    }
+    b[51] = 3; // draw
+    let name = "王天一".to_string();
+    let (gbk, _, _) = encoding_rs::GBK.encode(&name);
+    b[0x130] = gbk.len() as u8;
+    b[0x131..0x131 + gbk.len()].copy_from_slice(&gbk);
+    // Root record, then h2e2 and h9g7 (x*10+y, +24 / +32), each followed by
+    // a 4-byte comment length of 0.
+    let rec = |from: u8, to: u8, more: bool| {
+        vec![
+            from + 24,
+            to + 32,
+            if more { 0x80 } else { 0 },
+            0,
+            0,
+            0,
+            0,
+            0,
+        ]
+    };
+    b.extend(rec(0, 0, true));
+    b.extend(rec(72, 42, true));
+    b.extend(rec(79, 67, false));
+    let f = read_games(&b).unwrap();
+    let g = &f.games[0];
+    assert_eq!(g.start, Position::start());
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
+    assert_eq!(g.red(), Some("王天一"));
+    assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+}
