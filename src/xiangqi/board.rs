@@ -542,6 +542,12 @@ impl Position {
         self.side
     }
 
+    /// Hands the move to a side without a move (a "pass", for asking what a
+    /// side could do next if its opponent passed).
+    pub fn set_side_to_move(&mut self, side: Colour) {
+        self.side = side;
+    }
+
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         Piece::from_code(self.sq[s.pad()])
     }

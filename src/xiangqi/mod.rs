@@ -7,6 +7,7 @@ pub mod dhtmlxq;
 pub mod notation;
 pub mod pgn;
 pub mod record;
+pub mod repetition;
 pub mod stats;
 pub mod xqf;
 
@@ -59,5 +60,7 @@ pub fn read_games(bytes: &[u8]) -> Result<ImportedFile, ImportError> {
     })
 }
 
+#[cfg(test)]
+mod repetition_tests;
 #[cfg(test)]
 mod tests;
