@@ -319,6 +319,13 @@ impl fmt::Debug for Position {
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
+/// Reads a FEN in any accepted spelling (H/E or N/B, `r` for red, with or
+/// without counters) and writes it the standard way: placement with N and B,
+/// then `w` or `b`.
+pub fn normalise_fen(fen: &str) -> Result<String, FenError> {
+    Ok(Position::from_fen(fen)?.fen())
+}
+
 /// What a move took, to undo it.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {

@@ -11,7 +11,7 @@ pub mod repetition;
 pub mod stats;
 pub mod xqf;
 
-pub use board::{FenError, Kind, Move, Piece, Position, Square, START_FEN};
+pub use board::{normalise_fen, FenError, Kind, Move, Piece, Position, Square, START_FEN};
 pub use notation::{parse_move, write_move, MoveTextError, Notation};
 pub use pgn::{decode, read_pgn, write_pgn, TextEncoding};
 pub use record::{GameRecord, ImportError};

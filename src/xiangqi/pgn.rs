@@ -282,7 +282,8 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
             s.bump();
             continue;
         }
-        if ch == '[' && s.at_line_start() {
+        // Tags start a line, or follow other tags on the same line.
+        if ch == '[' && (s.at_line_start() || (!in_moves && !after_result)) {
             if in_moves || after_result {
                 games.push(std::mem::replace(&mut cur, RawGame::new()));
                 in_moves = false;

@@ -432,3 +432,14 @@ fn plain_xqf_version_10() {
     assert_eq!(g.red(), Some("王天一"));
     assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
 }
+
+#[test]
+fn fen_is_normalised_and_tags_may_share_a_line() {
+    assert_eq!(
+        normalise_fen("2eakae2/9/9/9/9/9/9/9/4H4/3AK4 r - - 0 12").unwrap(),
+        "2bakab2/9/9/9/9/9/9/9/4N4/3AK4 w"
+    );
+    let g = &read_pgn("[Red \"A\"][Black \"B\"]\n1. h2e2\n").unwrap()[0];
+    assert_eq!(g.black(), Some("B"));
+    assert_eq!(g.iccs_moves(), ["h2e2"]);
+}
