@@ -241,6 +241,8 @@ fn pawns_in_tandem_on_two_files_name_the_file() {
     assert_eq!(zh, "前五进一");
     assert_eq!(read(&p, &zh), "e6e7");
     assert_eq!(read(&p, "前兵五进一"), "e6e7");
+    assert_eq!(read(&p, "五前进一"), "e6e7");
+    assert_eq!(read(&p, "后七平六"), "c5d5");
     assert_eq!(read(&p, &write_move(&p, m, Notation::Wxf)), "e6e7");
     assert!(matches!(
         parse_move(&p, "前兵进一"),
