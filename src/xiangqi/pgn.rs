@@ -108,22 +108,20 @@ fn strip_move_number(tok: &str) -> &str {
     }
 }
 
-struct Scanner<'a> {
+struct Scanner {
     chars: Vec<char>,
     i: usize,
     line: usize,
     col: usize,
-    _src: &'a str,
 }
 
-impl<'a> Scanner<'a> {
-    fn new(src: &'a str) -> Scanner<'a> {
+impl Scanner {
+    fn new(src: &str) -> Scanner {
         Scanner {
             chars: src.chars().collect(),
             i: 0,
             line: 1,
             col: 1,
-            _src: src,
         }
     }
 

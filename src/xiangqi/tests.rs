@@ -445,3 +445,21 @@ fn fen_is_normalised_and_tags_may_share_a_line() {
     assert_eq!(g.black(), Some("B"));
     assert_eq!(g.iccs_moves(), ["h2e2"]);
 }
+
+#[test]
+fn black_to_move_first_round_trips() {
+    let text = "[FEN \"3k5/9/9/9/9/9/9/9/9/R4K3 b - - 0 1\"]\n1. ... d9e9 2. a0a9 e9e8\n";
+    let g = &read_pgn(text).unwrap()[0];
+    assert_eq!(g.iccs_moves(), ["d9e9", "a0a9", "e9e8"]);
+    for n in Notation::ALL {
+        let out = write_pgn(std::slice::from_ref(g), n);
+        assert!(out.contains("  1. ..."), "{out}");
+        let back = &read_pgn(&out).unwrap()[0];
+        assert_eq!(back.moves, g.moves, "{n}: {out}");
+        assert_eq!(back.start, g.start);
+    }
+    let s = game_stats(g);
+    assert_eq!(s.plies, 3);
+    assert_eq!(s.final_fen, "R8/4k4/9/9/9/9/9/9/9/5K3 w");
+    assert_eq!(s.full_moves, 2);
+}
