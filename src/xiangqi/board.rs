@@ -264,6 +264,26 @@ fn own_half(c: Colour, p: usize) -> bool {
     ZONES[p] & (4 << (c as u8)) != 0
 }
 
+/// Column and row of each padded point.
+const COLUMN: [u8; N] = {
+    let mut v = [0u8; N];
+    let mut p = 0;
+    while p < N {
+        v[p] = (p % W) as u8;
+        p += 1;
+    }
+    v
+};
+const ROW: [u8; N] = {
+    let mut v = [0u8; N];
+    let mut p = 0;
+    while p < N {
+        v[p] = (p / W) as u8;
+        p += 1;
+    }
+    v
+};
+
 /// The padded points of the board, rank by rank.
 const POINTS: [u8; 90] = {
     let mut v = [0u8; 90];
@@ -828,8 +848,9 @@ impl Position {
         // Not in check, a move whose points are neither on the king's file
         // or rank nor next to it diagonally (a horse leg) cannot expose the
         // king, so only the other moves are tried on the board.
+        let (kf, kr) = (COLUMN[k], ROW[k]);
         let near = |p: usize| {
-            p % W == k % W || p / W == k / W || (p.abs_diff(k) == W + 1 || p.abs_diff(k) == W - 1)
+            COLUMN[p] == kf || ROW[p] == kr || p.abs_diff(k) == W + 1 || p.abs_diff(k) == W - 1
         };
         let them = colour_bit(self.side.opposite());
         let mut i = start;
