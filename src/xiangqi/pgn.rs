@@ -3,7 +3,9 @@
 
 use super::board::{Position, START_FEN};
 use super::notation::{write_move, Notation};
-use super::record::{game_label, GameRecord, ImportError, MoveText};
+use super::record::{
+    game_label, normalise_result as clean_result, GameRecord, ImportError, MoveText,
+};
 
 /// The text encodings a game file may be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,21 +330,6 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
         games.push(cur);
     }
     Ok(games)
-}
-
-/// A result as its code (`1-0`, `0-1`, `1/2-1/2`) when it is one of the
-/// known spellings (`红胜`, `½-½`, …); other text is kept as written.
-fn clean_result(r: &str) -> Option<String> {
-    let t = r.trim();
-    match t {
-        "" | "*" | "?" => None,
-        "½-½" => Some("1/2-1/2".into()),
-        _ => match t.parse::<crate::domain::Outcome>() {
-            Ok(o) if o.is_played() => Some(o.code().to_string()),
-            Ok(_) => None,
-            Err(_) => Some(t.to_string()),
-        },
-    }
 }
 
 /// Reads every game of a PGN text.

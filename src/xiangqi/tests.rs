@@ -463,3 +463,20 @@ fn black_to_move_first_round_trips() {
     assert_eq!(s.final_fen, "R8/4k4/9/9/9/9/9/9/9/5K3 w");
     assert_eq!(s.full_moves, 2);
 }
+
+#[test]
+fn result_spellings() {
+    use super::record::normalise_result as n;
+    assert_eq!(n("1-0").as_deref(), Some("1-0"));
+    assert_eq!(n(" 0-1 ").as_deref(), Some("0-1"));
+    assert_eq!(n("½-½").as_deref(), Some("1/2-1/2"));
+    assert_eq!(n("W").as_deref(), Some("1-0"));
+    assert_eq!(n("红先胜").as_deref(), Some("1-0"));
+    assert_eq!(n("紅先負").as_deref(), Some("0-1"));
+    assert_eq!(n("黑胜").as_deref(), Some("0-1"));
+    assert_eq!(n("黑负").as_deref(), Some("1-0"));
+    assert_eq!(n("和棋").as_deref(), Some("1/2-1/2"));
+    assert_eq!(n("*"), None);
+    assert_eq!(n(""), None);
+    assert_eq!(n("adjourned").as_deref(), Some("adjourned"));
+}
