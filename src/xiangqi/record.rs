@@ -172,11 +172,20 @@ pub struct MoveText {
     pub line: usize,
 }
 
+/// `, line N` for formats with lines; nothing for binary ones (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(", line {line}")
+    }
+}
+
 /// Why a game file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
     /// A move that is unreadable, illegal or ambiguous.
-    #[error("{game}, move {move_no} ({side}), line {line}: {source}")]
+    #[error("{game}, move {move_no} ({side}){}: {source}", at_line(*.line))]
     Move {
         game: String,
         move_no: u32,

@@ -433,6 +433,17 @@ fn plain_xqf_version_10() {
     assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
     assert_eq!(g.red(), Some("王天一"));
     assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    // A header that says black moves first is overruled by a red first move.
+    b[50] = 1;
+    let f = read_games(&b).unwrap();
+    assert_eq!(f.games[0].start, Position::start());
+    assert_eq!(f.games[0].iccs_moves(), ["h2e2", "h9g7"]);
+    // A move that is not legal is an error naming the move.
+    let n = b.len();
+    b[n - 8] = 79 + 24;
+    b[n - 7] = 44 + 32;
+    let e = read_games(&b).unwrap_err().to_string();
+    assert!(e.contains("move 1") && e.contains("h9e4"), "{e}");
 }
 
 #[test]
