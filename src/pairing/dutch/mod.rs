@@ -8,7 +8,11 @@
 //! whom inside S1/S2) are settled by re-solving with small weight bonuses
 //! and fixing the result player by player, as the endorsed engine does.
 
+// Index loops over parallel arrays read better than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
 mod player;
+pub mod simulate;
 
 use crate::domain::{Colour, Points};
 use crate::pairing::matching::{Matcher, Uint};

@@ -6,6 +6,9 @@
 //! of maximum total weight (not necessarily of maximum cardinality; callers
 //! that want cardinality first put it in the weights' high bits).
 
+// Index loops over parallel arrays read better than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
 pub mod uint;
 
 pub use uint::Uint;

@@ -1,3 +1,5 @@
+#![allow(clippy::needless_range_loop)]
+
 use super::*;
 use proptest::prelude::*;
 
@@ -78,7 +80,8 @@ proptest! {
 fn blossom_cases() {
     // Odd cycles that force blossoms, nested blossoms and their expansion
     // (classic small cases for the primal-dual method).
-    let cases: Vec<(usize, Vec<(usize, usize, i64)>)> = vec![
+    type Case = (usize, Vec<(usize, usize, i64)>);
+    let cases: Vec<Case> = vec![
         (4, vec![(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)]),
         (
             6,
