@@ -147,3 +147,15 @@ fn impossible_round_is_an_error_not_a_panic() {
     }
     assert!(dutch::pair(&s).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// The incremental matcher gives exactly the pairing of from-scratch solves.
+    #[test]
+    fn incremental_solver_matches_reference(n in 10usize..60, rounds in 1u32..6, seed in any::<u64>()) {
+        let s = simulate::quick_tournament(n, rounds, 9, seed);
+        let a = dutch::pair(&s).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let b = dutch::pair_reference(&s).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(a, b);
+    }
+}

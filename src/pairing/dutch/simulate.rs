@@ -135,3 +135,54 @@ pub fn tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissS
     }
     s
 }
+
+/// A large event after `rounds` rounds paired by a cheap greedy method
+/// (score order, no rematches, colours balanced): realistic input for
+/// benchmarks without paying for Dutch pairings of the earlier rounds.
+pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = Rng::new(seed);
+    let mut s = new_event(n, total_rounds);
+    for _ in 0..rounds {
+        let mut order: Vec<usize> = (0..n).filter(|&i| s.players[i].available).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(s.players[i].points()), s.players[i].id));
+        let mut used = vec![false; n];
+        let mut pairing = crate::pairing::RoundPairing::default();
+        for a in 0..order.len() {
+            let i = order[a];
+            if used[i] {
+                continue;
+            }
+            let met: std::collections::HashSet<u32> = s.players[i].opponents().collect();
+            let partner = order[a + 1..]
+                .iter()
+                .copied()
+                .find(|&j| !used[j] && !met.contains(&s.players[j].id));
+            match partner {
+                Some(j) => {
+                    used[i] = true;
+                    used[j] = true;
+                    let reds = |k: usize| {
+                        s.players[k]
+                            .colours_played()
+                            .filter(|&c| c == Colour::Red)
+                            .count() as i64
+                            * 2
+                            - s.players[k].colours_played().count() as i64
+                    };
+                    let (red, black) = if reds(i) <= reds(j) { (i, j) } else { (j, i) };
+                    pairing.boards.push(crate::pairing::PairedBoard {
+                        red: s.players[red].id,
+                        black: s.players[black].id,
+                    });
+                }
+                None if pairing.bye.is_none() => {
+                    used[i] = true;
+                    pairing.bye = Some(s.players[i].id);
+                }
+                None => {}
+            }
+        }
+        play_round(&mut s, &pairing, &mut rng);
+    }
+    s
+}
