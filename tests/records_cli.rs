@@ -10,9 +10,8 @@ fn testdata(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn game_row(
-    c: &Club,
-) -> (
+/// moves, red residual, black residual, red pieces, black pieces, first strike, outcome
+type GameRow = (
     Option<i64>,
     Option<String>,
     Option<String>,
@@ -20,7 +19,9 @@ fn game_row(
     Option<String>,
     Option<String>,
     String,
-) {
+);
+
+fn game_row(c: &Club) -> GameRow {
     let conn = rusqlite::Connection::open(&c.db).unwrap();
     conn.query_row(
         "SELECT moves, red_residual, black_residual, red_pieces, black_pieces, first_strike, outcome FROM game",
