@@ -368,6 +368,16 @@ fn stats_fill_a_stored_game() {
     assert_eq!(game.red_residual.unwrap().letters(), "RRHHCCAAEEPPPPP");
     assert_eq!(game.red_pieces.unwrap().text(), "0/1/0/0/0");
     assert_eq!(game.first_strike.unwrap().side, None);
+    assert_eq!(game.termination, None);
+    // A game ending in mate records it.
+    let g = &read_pgn("[FEN \"3k5/4R4/9/9/9/9/9/9/9/R3K4 w\"]\n1. a0d0\n").unwrap()[0];
+    let s = game_stats(g);
+    assert_eq!(s.ending, Some(crate::domain::Termination::Checkmate));
+    s.to_domain(&mut game);
+    assert_eq!(
+        game.termination,
+        Some(crate::domain::Termination::Checkmate)
+    );
 }
 
 #[test]
