@@ -501,3 +501,14 @@ fn result_spellings() {
     assert_eq!(n(""), None);
     assert_eq!(n("adjourned").as_deref(), Some("adjourned"));
 }
+
+#[test]
+fn latin_names_fall_back_to_windows_1252() {
+    let (bytes, _, _) =
+        encoding_rs::WINDOWS_1252.encode("[Black \"Jos\u{e9} M\u{fc}ller\"]\n1. C2.5 H8+7\n");
+    let (decoded, enc) = decode(&bytes);
+    assert_eq!(enc, TextEncoding::Windows1252);
+    let g = &read_pgn(&decoded).unwrap()[0];
+    assert_eq!(g.black(), Some("Jos\u{e9} M\u{fc}ller"));
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
+}
