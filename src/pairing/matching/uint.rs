@@ -6,7 +6,7 @@ use std::ops::{Add, Sub};
 
 /// Unsigned integer of `64 * N` bits. Arithmetic wraps silently on overflow,
 /// so callers size `N` with headroom (see [`Uint::BITS`]).
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Uint<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Uint<N> {
