@@ -18,6 +18,9 @@ pub struct GameRow {
     pub round: u32,
     /// 1 unless given.
     pub game: u32,
+    /// Was the game number in the file? (If not, a second row for the same
+    /// pair in the same round is game 2.)
+    pub game_given: bool,
     pub red: String,
     /// `None` = a pairing bye for `red`.
     pub black: Option<String>,
@@ -215,7 +218,8 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
         if round == 0 {
             return Err(bad("round", "a round number (1 or more)"));
         }
-        let game = number("game")?.unwrap_or(1);
+        let game_cell = number("game")?;
+        let game = game_cell.unwrap_or(1);
         if game == 0 {
             return Err(bad("game", "a game number (1 or more)"));
         }
@@ -274,6 +278,7 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
             line,
             round,
             game,
+            game_given: game_cell.is_some(),
             red,
             black,
             outcome,
