@@ -94,6 +94,20 @@ fn after_ex1(results: [BoardResult; 4], same_club: Option<(u32, u32)>) -> RoundP
 #[test]
 fn ex3_all_drawn() {
     use BoardResult::Draw;
+    // The rows of the example: R 7,5,4,2 and B 8,6,3,1 (even round: seed desc).
+    let mut s = fresh(8);
+    let cfg = cxa_cfg(3, 2);
+    let r1 = pair(&s, &cfg).unwrap();
+    record_round(&mut s, &r1, &[Draw; 4], None, Points::ZERO);
+    let v = cxa::values(&s, &cfg.cxa).unwrap();
+    let row = |black: bool| -> Vec<u32> {
+        v.iter()
+            .filter(|v| v.wants_black == black)
+            .map(|v| v.id)
+            .collect()
+    };
+    assert_eq!(row(false), vec![7, 5, 4, 2]);
+    assert_eq!(row(true), vec![8, 6, 3, 1]);
     let p = after_ex1([Draw; 4], None);
     assert_eq!(boards(&p), vec![(7, 8), (5, 6), (4, 3), (2, 1)]);
     let p = after_ex1([Draw; 4], Some((7, 8)));
@@ -140,6 +154,23 @@ fn ex5_floater_chain() {
     for (p, h) in s.players.iter_mut().zip(h) {
         p.history = h;
     }
+    // The table's S, X and F.
+    let v = cxa::values(&s, &CxaOptions::default()).unwrap();
+    let got: Vec<(u32, i64, i64, i64)> = v
+        .iter()
+        .map(|v| (v.id, v.points.0 / 100, v.x, v.f))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, 4, -1, -1),
+            (2, 3, 1, 0),
+            (3, 3, -1, 0),
+            (4, 1, 1, 0),
+            (5, 1, -1, 0),
+            (6, 0, 1, 1)
+        ]
+    );
     let p = pair(&s, &PairingConfig::new(PairingSystem::Cxa)).unwrap();
     assert_eq!(boards(&p), vec![(1, 2), (3, 4), (5, 6)]);
     assert_eq!(p.bye, None);
@@ -296,4 +327,37 @@ fn ex7d_last_rounds_rule() {
     assert_eq!(pair_duel(&s, CxaOptions::default()).unwrap(), vec![(4, 1)]);
     let s = duel(8, (1, "+-+-+-+", 10), (4, "+-+--++", 9));
     assert_eq!(pair_duel(&s, CxaOptions::default()).unwrap(), vec![(1, 4)]);
+}
+
+#[test]
+fn round_one_colour_methods_and_halves() {
+    let s = fresh(8);
+    let b = |m: u8, c: u8, upper: &[u32], lower: &[u32]| {
+        let mut cfg = cxa_cfg(m, c);
+        cfg.cxa.upper_half = upper.to_vec();
+        cfg.cxa.lower_half = lower.to_vec();
+        boards(&pair(&s, &cfg).unwrap())
+    };
+    // 3 odd seed red / 7 even seed red (Rec B1: they do swap).
+    assert_eq!(b(1, 3, &[], &[]), vec![(1, 2), (3, 4), (5, 6), (7, 8)]);
+    assert_eq!(b(1, 7, &[], &[]), vec![(2, 1), (4, 3), (6, 5), (8, 7)]);
+    // 8 lower seed red / 9 higher seed red.
+    assert_eq!(b(2, 8, &[], &[]), vec![(1, 8), (2, 7), (3, 6), (4, 5)]);
+    assert_eq!(b(2, 9, &[], &[]), vec![(8, 1), (7, 2), (6, 3), (5, 4)]);
+    // 5 halves: upper 5, 6; lower 1, 2 → list 5 6 3 4 7 8 1 2, then 拦腰;
+    // colour 1 upper red (upper > none > lower), 5 the reverse.
+    assert_eq!(
+        b(5, 1, &[5, 6], &[1, 2]),
+        vec![(5, 7), (6, 8), (3, 1), (4, 2)]
+    );
+    assert_eq!(
+        b(5, 5, &[5, 6], &[1, 2]),
+        vec![(7, 5), (8, 6), (1, 3), (2, 4)]
+    );
+    // 4 random: reproducible from the seed, a permutation of everyone.
+    let r1 = b(4, 11, &[], &[]);
+    assert_eq!(r1, b(4, 11, &[], &[]));
+    let mut all: Vec<u32> = r1.iter().flat_map(|&(a, b)| [a, b]).collect();
+    all.sort_unstable();
+    assert_eq!(all, (1..=8).collect::<Vec<_>>());
 }

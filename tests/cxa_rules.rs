@@ -201,7 +201,7 @@ fn qualification_and_elimination_options() {
 }
 
 #[test]
-fn beyond_the_search_cap_the_arbiter_is_asked() {
+fn beyond_the_search_cap_a_maximum_matching_pairs_the_bottom() {
     // Ex6's bottom group needs E2 over three players.
     let mut s = fresh(7);
     let opts = CxaOptions {
@@ -218,20 +218,40 @@ fn beyond_the_search_cap_the_arbiter_is_asked() {
         col,
         Points::new(2),
     );
-    match cxa::pair(&s, &opts) {
-        Err(PairingError::NoLegalPairing { why, .. }) => {
-            assert!(
-                why.contains("by hand") && why.contains("more than 2"),
-                "{why}"
-            )
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+    let p = cxa::pair(&s, &opts).unwrap();
+    assert!(
+        p.notes.iter().any(|n| n.contains("maximum matching")),
+        "{:?}",
+        p.notes
+    );
+    assert_eq!(check_round(&s, &p, PairingSystem::Cxa), vec![]);
     let ok = CxaOptions {
         exhaustive_cap: 3,
         ..opts
     };
-    assert_eq!(cxa::pair(&s, &ok).unwrap().bye, Some(7));
+    let p = cxa::pair(&s, &ok).unwrap();
+    assert_eq!(p.bye, Some(7));
+    assert!(p.notes.is_empty());
+}
+
+#[test]
+fn no_legal_pairing_asks_the_arbiter() {
+    // Four players after three rounds of a round-robin: all have met.
+    let mut s = fresh(4);
+    let opts = CxaOptions::default();
+    for _ in 0..3 {
+        let p = match cxa::pair(&s, &opts) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        };
+        record_round(&mut s, &p, &[BoardResult::Draw; 2], None, Points::ZERO);
+    }
+    match cxa::pair(&s, &opts) {
+        Err(PairingError::NoLegalPairing { round: 4, why }) => {
+            assert!(why.contains("by hand"), "{why}")
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
 }
 
 #[test]

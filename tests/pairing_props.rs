@@ -250,6 +250,13 @@ fn legal_pairing_with_bye(s: &SwissState, may_have_bye: impl Fn(&PairingPlayer) 
 }
 
 fn run_cxa(f: &Field) -> Result<(), TestCaseError> {
+    run_cxa_with(f, |_| {})
+}
+
+fn run_cxa_with(
+    f: &Field,
+    tweak: impl Fn(&mut qishe::pairing::CxaOptions),
+) -> Result<(), TestCaseError> {
     let mut dice = Dice(f.seed);
     let mut roster = Roster::default();
     let mut s = initial(f, &mut roster, &mut dice);
@@ -262,6 +269,7 @@ fn run_cxa(f: &Field) -> Result<(), TestCaseError> {
     cfg.cxa.random_seed = f.seed;
     cfg.cxa.upper_half = (1..=f.n / 3).collect();
     cfg.cxa.lower_half = (f.n - f.n / 3 + 1..=f.n).collect();
+    tweak(&mut cfg.cxa);
     let bye_points = s.win_points;
     for _ in 0..f.rounds {
         if s.round > 1 {
@@ -354,5 +362,30 @@ proptest! {
             let res = results(p.boards.len(), &f, &mut dice);
             record_round(&mut s, &p, &res, None, Points::new(2));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Big open fields: the group loop must cope without the arbiter.
+    #[test]
+    fn cxa_large_fields(n in 30..=120u32, seed in any::<u64>(), rounds in 7..=9u32) {
+        let f = Field {
+            n, rounds, seed, clubs: true, forbidden: 2, absences: 3, forfeits: 2,
+            scheme: (seed % 3) as u8, method: 3, colour: 11, bye_mode: 0, three: true, floats: true,
+        };
+        run_cxa(&f)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// With a tiny search cap the bottom groups go through the polynomial
+    /// fallback (maximum matching): the rules must hold all the same.
+    #[test]
+    fn cxa_matching_fallback_keeps_the_rules(f in field(16), cap in 2..=5usize) {
+        run_cxa_with(&f, |o| o.exhaustive_cap = cap)?;
     }
 }

@@ -6,8 +6,10 @@ mod results;
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod rounds;
+mod trf;
 
 pub use rounds::{BoardView, PairOutcome, RoundView};
+pub use trf::TrfImport;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

@@ -171,7 +171,12 @@ impl App {
                 history.push(RoundRecord {
                     opponent: pr.opponent.and_then(|o| no_of.get(&o).copied()),
                     colour: match kind {
-                        RoundKind::Played(_) | RoundKind::PairingBye => pr.colour,
+                        RoundKind::Played(_) => pr.colour,
+                        // The Chinese method records the bye's colour; FIDE does not.
+                        RoundKind::PairingBye if event.settings.system == PairingSystem::Cxa => {
+                            pr.colour
+                        }
+                        RoundKind::PairingBye => None,
                         _ => pr.colour.filter(|_| pr.opponent.is_some()),
                     },
                     kind,

@@ -3,6 +3,7 @@
 
 mod error;
 pub mod event;
+pub mod exchange;
 pub mod game;
 pub mod output;
 pub mod player;
@@ -46,14 +47,17 @@ pub enum Command {
     Event(event::EventCmd),
     /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
     Result(scoring::ResultArgs),
-    /// Import files into an event.
-    #[command(subcommand)]
-    Import(scoring::ImportCmd),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
+    /// Import events and games from other programs' files.
+    #[command(subcommand)]
+    Import(exchange::ImportCmd),
+    /// Export events for other programs.
+    #[command(subcommand)]
+    Export(exchange::ExportCmd),
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
@@ -114,9 +118,10 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
-        Some(Command::Import(c)) => scoring::run_import(&ctx, c),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
+        Some(Command::Import(c)) => exchange::run_import(&ctx, c),
+        Some(Command::Export(c)) => exchange::run_export(&ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             if path.exists() {

@@ -5,7 +5,7 @@ use super::{CliError, CliResult, Ctx};
 use crate::app::{parse_clock, ClockInput, ResultInput};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
-use clap::{Args, Subcommand};
+use clap::Args;
 use std::path::PathBuf;
 
 /// `qishe result EVENT ROUND BOARD OUTCOME [options]`.
@@ -56,10 +56,9 @@ pub struct ResultArgs {
     pub black_pieces: Option<String>,
 }
 
-#[derive(Debug, Subcommand)]
+/// Imports into an event (reached through `qishe import games`).
+#[derive(Debug)]
 pub enum ImportCmd {
-    /// Import a games CSV into an event (one transaction): players matched by
-    /// name and entered if new, rounds and boards created as needed.
     Games { event: String, file: PathBuf },
 }
 

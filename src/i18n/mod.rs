@@ -66,8 +66,17 @@ impl Lang {
     }
 }
 
-/// (key, 简体, 繁體, English)
-static TEXTS: &[(&str, &str, &str, &str)] = &[
+mod report;
+mod tui;
+
+/// One translated text: (key, 简体, 繁體, English).
+pub type Text = (&'static str, &'static str, &'static str, &'static str);
+
+/// Every table of texts: the core's here, each front end's in its own file.
+static TABLES: &[&[Text]] = &[TEXTS, tui::TEXTS, report::TEXTS];
+
+/// Texts shared by the CLI and every screen.
+static TEXTS: &[Text] = &[
     ("app.title", "棋社", "棋社", "qishe"),
     ("app.quit_hint", "按 q 退出", "按 q 退出", "press q to quit"),
     ("col.id", "编号", "編號", "id"),
@@ -97,7 +106,7 @@ static TEXTS: &[(&str, &str, &str, &str)] = &[
 /// The text for `key` in `lang`; the key itself when unknown (a missing
 /// translation shows up in snapshots instead of crashing).
 pub fn tr(lang: Lang, key: &str) -> &str {
-    match TEXTS.iter().find(|t| t.0 == key) {
+    match all().find(|t| t.0 == key) {
         Some((_, hans, hant, en)) => match lang {
             Lang::ZhHans => hans,
             Lang::ZhHant => hant,
@@ -109,7 +118,11 @@ pub fn tr(lang: Lang, key: &str) -> &str {
 
 /// Is there a text for `key`?
 pub fn has(key: &str) -> bool {
-    TEXTS.iter().any(|t| t.0 == key)
+    all().any(|t| t.0 == key)
+}
+
+fn all() -> impl Iterator<Item = &'static Text> {
+    TABLES.iter().flat_map(|t| t.iter())
 }
 
 #[cfg(test)]
@@ -118,12 +131,12 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_every_language_is_filled() {
-        let mut keys: Vec<&str> = TEXTS.iter().map(|t| t.0).collect();
+        let mut keys: Vec<&str> = all().map(|t| t.0).collect();
         keys.sort();
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "duplicate keys");
-        for (k, a, b, c) in TEXTS {
+        for (k, a, b, c) in all() {
             assert!(!a.is_empty() && !b.is_empty() && !c.is_empty(), "{k}");
         }
     }

@@ -253,6 +253,65 @@ pub fn check_round(
     out
 }
 
+/// Replays a whole event: rebuilds the state before each played round from
+/// the final histories and checks that round's pairing as recorded (boards
+/// from the records with their colours, the pairing-allocated bye). A player
+/// counts as available in a round when he was paired or got the bye.
+/// Returns each violation with its round.
+pub fn check_history(state: &SwissState, system: PairingSystem) -> Vec<(u32, RuleViolation)> {
+    let rounds = state
+        .players
+        .iter()
+        .map(|p| p.history.len())
+        .max()
+        .unwrap_or(0);
+    let mut out = Vec::new();
+    for r in 0..rounds {
+        let mut before = state.clone();
+        before.round = r as u32 + 1;
+        let mut pairing = RoundPairing::default();
+        for p in &mut before.players {
+            let rec = p.history.get(r).copied();
+            p.history.truncate(r);
+            p.available = matches!(
+                rec.map(|x| x.kind),
+                Some(
+                    RoundKind::Played(_)
+                        | RoundKind::ForfeitWin
+                        | RoundKind::ForfeitLoss
+                        | RoundKind::PairingBye
+                )
+            );
+            match rec {
+                Some(x) if x.kind == RoundKind::PairingBye => pairing.bye = Some(p.id),
+                Some(RoundRecord {
+                    opponent: Some(o),
+                    colour,
+                    ..
+                }) => {
+                    // One board per pair: seat it from the red side (or from
+                    // the lower number when no colour is recorded).
+                    let red_side = match colour {
+                        Some(c) => c == Colour::Red,
+                        None => p.id < o,
+                    };
+                    if red_side {
+                        pairing.boards.push(super::PairedBoard {
+                            red: p.id,
+                            black: o,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        for v in check_round(&before, &pairing, system) {
+            out.push((r as u32 + 1, v));
+        }
+    }
+    out
+}
+
 /// The result of one board, as `record_round` needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardResult {
@@ -556,6 +615,38 @@ mod tests {
         let p = round(&[(2, 3)], Some(4));
         let v = check_round(&s, &p, PairingSystem::Cxa);
         assert!(!v.iter().any(|x| matches!(x, RuleViolation::Missing { .. })));
+    }
+
+    #[test]
+    fn history_replay_finds_the_round_of_each_violation() {
+        use crate::pairing::{cxa, CxaOptions};
+        let mut s = state((1..=6).map(|id| (id, vec![])).collect());
+        s.round = 1;
+        for _ in 0..3 {
+            let (p, col) = cxa::pair_with_bye_colour(&s, &CxaOptions::default()).unwrap();
+            let res = vec![BoardResult::Draw; p.boards.len()];
+            record_round(&mut s, &p, &res, col, Points::new(1));
+        }
+        assert_eq!(check_history(&s, PairingSystem::Cxa), vec![]);
+        // Rewrite round 3 so that 1 meets his round-1 opponent again.
+        let o1 = s.players[0].history[0].opponent.unwrap();
+        let o3 = s.players[0].history[2].opponent.unwrap();
+        let p3 = s.players[(o1 - 1) as usize].history[2].opponent.unwrap();
+        let swap = |s: &mut SwissState, id: u32, new_opp: u32| {
+            s.players[(id - 1) as usize].history[2].opponent = Some(new_opp);
+        };
+        swap(&mut s, 1, o1);
+        swap(&mut s, o1, 1);
+        swap(&mut s, o3, p3);
+        swap(&mut s, p3, o3);
+        let v = check_history(&s, PairingSystem::Cxa);
+        assert!(
+            v.iter().any(|(r, x)| *r == 3
+                && matches!(x, RuleViolation::Rematch { a, b, round: 1 }
+                    if (*a, *b) == (1, o1) || (*a, *b) == (o1, 1))),
+            "{v:?}"
+        );
+        assert!(v.iter().all(|(r, _)| *r == 3));
     }
 
     #[test]

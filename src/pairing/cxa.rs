@@ -524,6 +524,41 @@ impl Search<'_, '_> {
     }
 }
 
+/// A player's values as the method computes them (§2.1), in the §2.2 order:
+/// what an arbiter checks on the pairing screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CxaValues {
+    pub id: u32,
+    /// S: points before the round.
+    pub points: Points,
+    /// X (先手数).
+    pub x: i64,
+    /// F: games against higher scorers minus games against lower ones.
+    pub f: i64,
+    /// True in the B row (wants black, X > 0).
+    pub wants_black: bool,
+}
+
+/// The eligible players' values for the round being paired, in pairing order.
+pub fn values(state: &SwissState, opts: &CxaOptions) -> Result<Vec<CxaValues>, PairingError> {
+    let ctx = build(state, opts)?;
+    let mut order: Vec<usize> = (0..ctx.pl.len()).collect();
+    ctx.sort(&mut order);
+    Ok(order
+        .into_iter()
+        .map(|i| {
+            let p = &ctx.pl[i];
+            CxaValues {
+                id: p.id,
+                points: p.s,
+                x: p.x,
+                f: p.f,
+                wants_black: p.b_row(),
+            }
+        })
+        .collect())
+}
+
 /// Pairs the next round by the Chinese method.
 pub fn pair(state: &SwissState, opts: &CxaOptions) -> Result<RoundPairing, PairingError> {
     pair_with_bye_colour(state, opts).map(|(p, _)| p)
@@ -1182,20 +1217,28 @@ fn repair(
     };
     if !last {
         // Accept the first k that leaves fewer than two players of score g
-        // unpaired. Failing that, keep the best candidate by the E2 order,
-        // then fewer dissolved pairs (Rec B6), if it improves on the greedy
-        // result; a non-last group never relaxes a rule: leftovers float.
+        // unpaired. Failing that, rerun with 禁连三 off (§2.4 C) and take
+        // the best candidate by the E2 order, then fewer dissolved pairs
+        // (Rec B6); a relaxed candidate is used only if it keeps more of
+        // the group together than every strict one, and any candidate only
+        // if it improves on the greedy result. Leftovers float down.
         let at_g = |ctx: &Ctx, v: &[usize]| v.iter().filter(|&&i| ctx.pl[i].step == g).count();
         let mut best: Option<(Matched, usize)> = None;
+        let mut searched = 0;
         for &k in &ks {
             let set = set_for(k, pairs);
             let Some(m) = ctx.e2(&set, g, false, true, false) else {
+                let score = set
+                    .iter()
+                    .find(|&&i| ctx.pl[i].step == g)
+                    .map_or(Points::ZERO, |&i| ctx.pl[i].s);
                 ctx.notes.push(format!(
-                    "score group {}: repair skipped (more than {} players to search); check the pairing",
-                    ctx.pl[set[0]].s, ctx.opts.exhaustive_cap
+                    "score group {score}: repair stopped at {} players (the search cap); check the pairing",
+                    ctx.opts.exhaustive_cap
                 ));
                 break;
             };
+            searched = k;
             if count == 0 || at_g(ctx, &m.unpaired) < 2 {
                 apply(&m, k, pairs, paired);
                 return Ok(());
@@ -1204,7 +1247,31 @@ fn repair(
                 best = Some((m, k));
             }
         }
-        if let Some((m, k)) = best {
+        let mut relaxed: Option<(Matched, usize)> = None;
+        if ctx.opts.no_three_in_row {
+            for &k in ks.iter().take_while(|&&k| k <= searched) {
+                let set = set_for(k, pairs);
+                let Some(m) = ctx.e2(&set, g, false, false, false) else {
+                    break;
+                };
+                if relaxed
+                    .as_ref()
+                    .is_none_or(|(b, _)| m.obj.better_than(&b.obj))
+                {
+                    relaxed = Some((m, k));
+                }
+            }
+        }
+        let left = |c: &Option<(Matched, usize)>| {
+            c.as_ref()
+                .map_or(usize::MAX, |(m, _)| at_g(ctx, &m.unpaired))
+        };
+        if left(&relaxed) < left(&best).min(at_g(ctx, unpaired)) {
+            let (m, k) = relaxed.expect("a relaxed candidate");
+            let note = relaxed_note(ctx, &m);
+            ctx.notes.push(note);
+            apply(&m, k, pairs, paired);
+        } else if let Some((m, k)) = best {
             if at_g(ctx, &m.unpaired) < at_g(ctx, unpaired) {
                 apply(&m, k, pairs, paired);
             }
@@ -1228,6 +1295,11 @@ fn repair(
     }
     let mut capped = false;
     for (three, any_bye) in tries {
+        if any_bye && capped {
+            // Beyond the cap a bye outside the eligible could be avoidable
+            // in the unexplored part: the matching fallback sees it all.
+            break;
+        }
         // With every bye allowed, smaller k may not reach the player who
         // should have the bye: rank all k by the E2 order, then fewer
         // dissolved pairs (Rec B6).
@@ -1260,6 +1332,19 @@ fn repair(
             return Ok(());
         }
     }
+    if capped {
+        // Rec B8's better option: a polynomial fallback that still keeps the
+        // absolute rules (maximum-cardinality matching).
+        if let Some((m, k, three)) = matching_fallback(ctx, unpaired, &ks, pairs) {
+            ctx.notes.push(format!(
+                "the bottom of the field was too large for the exhaustive search (more than {} players): paired by a maximum matching that keeps the absolute rules{}; check the pairing",
+                ctx.opts.exhaustive_cap,
+                if three { "" } else { " (禁连三 relaxed)" }
+            ));
+            apply(&m, k, pairs, paired);
+            return Ok(());
+        }
+    }
     Err(PairingError::NoLegalPairing {
         round: ctx.round,
         why: if capped {
@@ -1271,6 +1356,205 @@ fn repair(
             "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand".into()
         },
     })
+}
+
+/// The fallback beyond the search cap: dissolve k = 1, 2, 4, … of the last
+/// pairs and look for a complete pairing of those players and the unpaired
+/// ones by maximum-cardinality matching, starting from a greedy matching in
+/// score order so that the pairs stay close to the score groups. For an odd
+/// set the bye goes to the first possible player in the order bye-eligible,
+/// never had a bye, others (lowest score first).
+fn matching_fallback(
+    ctx: &Ctx,
+    unpaired: &[usize],
+    ks: &[usize],
+    pairs: &Pairs,
+) -> Option<(Matched, usize, bool)> {
+    let max_k = ks.last().copied().unwrap_or(0);
+    let mut tries: Vec<usize> = Vec::new();
+    let mut k = if max_k == 0 { 0 } else { 1 };
+    loop {
+        tries.push(k.min(max_k));
+        if k >= max_k {
+            break;
+        }
+        k *= 2;
+    }
+    let threes: Vec<bool> = if ctx.opts.no_three_in_row {
+        vec![true, false]
+    } else {
+        vec![true]
+    };
+    let rank = |i: usize| -> u8 {
+        if ctx.bye_ok[i] {
+            0
+        } else if !ctx.had_bye[i] {
+            1
+        } else {
+            2
+        }
+    };
+    for three in threes {
+        // The bye's tier first (a bye-eligible player over one who never
+        // had a bye over the others), then fewer dissolved pairs.
+        for tier in 0..3u8 {
+            for &k in &tries {
+                let mut set: Vec<usize> = pairs[pairs.len() - k..]
+                    .iter()
+                    .flat_map(|&(a, b)| [a, b])
+                    .collect();
+                set.extend_from_slice(unpaired);
+                ctx.sort(&mut set);
+                let byes: Vec<Option<usize>> = if set.len().is_multiple_of(2) {
+                    if tier > 0 {
+                        continue;
+                    }
+                    vec![None]
+                } else {
+                    let mut c: Vec<usize> =
+                        set.iter().copied().filter(|&i| rank(i) == tier).collect();
+                    c.sort_by_key(|&i| ctx.pl[i].s);
+                    c.into_iter().map(Some).collect()
+                };
+                for bye in byes {
+                    let v: Vec<usize> = set.iter().copied().filter(|&i| Some(i) != bye).collect();
+                    if let Some(found) = perfect_matching(ctx, &v, three) {
+                        return Some((
+                            Matched {
+                                obj: Obj::default(),
+                                pairs: found,
+                                unpaired: bye.into_iter().collect(),
+                            },
+                            k,
+                            three,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A perfect matching of `v` (in the given order) on the ok() graph, or
+/// None. Edmonds' blossom algorithm, O(V³), seeded with a greedy matching.
+fn perfect_matching(ctx: &Ctx, v: &[usize], three: bool) -> Option<Vec<(usize, usize)>> {
+    const NONE: usize = usize::MAX;
+    let n = v.len();
+    if n % 2 == 1 {
+        return None;
+    }
+    let adj: Vec<Vec<usize>> = (0..n)
+        .map(|i| (0..n).filter(|&j| ctx.ok(v[i], v[j], three)).collect())
+        .collect();
+    let mut mt = vec![NONE; n];
+    for i in 0..n {
+        if mt[i] == NONE {
+            if let Some(&j) = adj[i].iter().find(|&&j| mt[j] == NONE && j > i) {
+                mt[i] = j;
+                mt[j] = i;
+            }
+        }
+    }
+    let mut p = vec![NONE; n];
+    let mut base: Vec<usize> = (0..n).collect();
+    let mut used = vec![false; n];
+    let mut blossom = vec![false; n];
+    fn lca(mut a: usize, mut b: usize, base: &[usize], mt: &[usize], p: &[usize]) -> usize {
+        let mut seen = vec![false; base.len()];
+        loop {
+            a = base[a];
+            seen[a] = true;
+            if mt[a] == usize::MAX {
+                break;
+            }
+            a = p[mt[a]];
+        }
+        loop {
+            b = base[b];
+            if seen[b] {
+                return b;
+            }
+            b = p[mt[b]];
+        }
+    }
+    fn mark_path(
+        mut v: usize,
+        b: usize,
+        mut child: usize,
+        base: &[usize],
+        mt: &[usize],
+        p: &mut [usize],
+        blossom: &mut [bool],
+    ) {
+        while base[v] != b {
+            blossom[base[v]] = true;
+            blossom[base[mt[v]]] = true;
+            p[v] = child;
+            child = mt[v];
+            v = p[mt[v]];
+        }
+    }
+    for root in 0..n {
+        if mt[root] != NONE {
+            continue;
+        }
+        used.iter_mut().for_each(|u| *u = false);
+        p.iter_mut().for_each(|x| *x = NONE);
+        for (i, b) in base.iter_mut().enumerate() {
+            *b = i;
+        }
+        used[root] = true;
+        let mut queue = std::collections::VecDeque::from([root]);
+        let mut end = NONE;
+        'bfs: while let Some(x) = queue.pop_front() {
+            for &to in &adj[x] {
+                if base[x] == base[to] || mt[x] == to {
+                    continue;
+                }
+                if to == root || (mt[to] != NONE && p[mt[to]] != NONE) {
+                    let cur = lca(x, to, &base, &mt, &p);
+                    blossom.iter_mut().for_each(|b| *b = false);
+                    mark_path(x, cur, to, &base, &mt, &mut p, &mut blossom);
+                    mark_path(to, cur, x, &base, &mt, &mut p, &mut blossom);
+                    for i in 0..n {
+                        if blossom[base[i]] {
+                            base[i] = cur;
+                            if !used[i] {
+                                used[i] = true;
+                                queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if p[to] == NONE {
+                    p[to] = x;
+                    if mt[to] == NONE {
+                        end = to;
+                        break 'bfs;
+                    }
+                    used[mt[to]] = true;
+                    queue.push_back(mt[to]);
+                }
+            }
+        }
+        let mut x = end;
+        while x != NONE {
+            let px = p[x];
+            let next = mt[px];
+            mt[x] = px;
+            mt[px] = x;
+            x = next;
+        }
+        if mt[root] == NONE {
+            return None; // a vertex that cannot be matched: no perfect matching
+        }
+    }
+    Some(
+        (0..n)
+            .filter(|&i| mt[i] > i)
+            .map(|i| (v[i], v[mt[i]]))
+            .collect(),
+    )
 }
 
 fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
@@ -1285,7 +1569,7 @@ fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
             .into()
     } else {
         format!(
-            "禁连三 relaxed to complete the round: {} (a player gets the same colour a third time)",
+            "禁连三 relaxed for {} (a player gets the same colour a third time in a row)",
             three.join(", ")
         )
     }
@@ -1334,5 +1618,54 @@ fn normal_colours(ctx: &Ctx, a: usize, b: usize) -> (usize, usize) {
         (lo, hi)
     } else {
         (hi, lo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn d_rounds_half_away_from_zero() {
+        assert_eq!(d_of(101), 1);
+        assert_eq!(d_of(-1), 0);
+        assert_eq!(d_of(150), 2);
+        assert_eq!(d_of(-150), -2);
+        assert_eq!(d_of(149), 1);
+        assert_eq!(d_of(-202), -2);
+    }
+
+    #[test]
+    fn objective_order_is_y_then_j_c_u() {
+        let base = Obj {
+            y: 1,
+            j: 5,
+            c: 5,
+            u: 5,
+        };
+        let better_y = Obj { y: 0, ..base };
+        let better_j = Obj { j: 6, ..base };
+        let better_c = Obj { c: 6, ..base };
+        let better_u = Obj { u: 4, ..base };
+        for b in [better_y, better_j, better_c, better_u] {
+            assert!(b.better_than(&base) && !base.better_than(&b));
+        }
+        assert!(!base.better_than(&base), "a full tie keeps the first found");
+        // Y dominates everything else.
+        let worse_rest = Obj {
+            y: 0,
+            j: 0,
+            c: 0,
+            u: 99,
+        };
+        assert!(worse_rest.better_than(&base));
+    }
+
+    #[test]
+    fn pow100_is_exact_and_clamped() {
+        assert_eq!(pow100(0), 1);
+        assert_eq!(pow100(2), 10_000);
+        assert_eq!(pow100(-3), 1);
+        assert_eq!(pow100(40), pow100(16));
     }
 }

@@ -146,8 +146,9 @@ pub struct CxaOptions {
     /// 第X轮未得Y分淘汰: after round `.0`, players with fewer than `.1`
     /// points are eliminated.
     pub eliminated_after: Option<(u32, Points)>,
-    /// Largest set the exhaustive matching (E1/E2) searches; beyond it the
-    /// arbiter is asked to pair by hand.
+    /// Largest set the exhaustive matching (E1/E2) searches (default 16);
+    /// beyond it a maximum-cardinality matching that keeps the absolute
+    /// rules pairs the bottom of the field, with a note for the arbiter.
     pub exhaustive_cap: usize,
 }
 

@@ -1,0 +1,344 @@
+//! Events to and from FIDE TRF-16 files, for other pairing programs and
+//! federations' publication sites.
+
+use super::{App, AppError, Result};
+use crate::domain::{
+    Colour, Event, Game, NewMember, Outcome, PairingSystem, Points, RequestedByeValue,
+};
+use crate::formats::text::decode_text;
+use crate::formats::trf::{PointSettings, Trf, TrfPlayer, TrfRound};
+use crate::scoring::{self, RoundKind, RoundResult};
+use crate::store::{ImportBoard, ImportEvent, ImportPlayer};
+use std::collections::{HashMap, HashSet};
+
+/// What an import created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfImport {
+    pub event: Event,
+    pub players: usize,
+    pub rounds: usize,
+    /// Players matched to existing members by id or name.
+    pub matched: Vec<String>,
+}
+
+impl App {
+    /// Creates an event from a TRF-16 file: members (matched by member id,
+    /// else by a unique exact name, else created), entries with the file's
+    /// start numbers, the played rounds with their results, byes asked for
+    /// in advance and forbidden pairs (`XXP`). One transaction.
+    pub fn import_trf(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        name: Option<&str>,
+    ) -> Result<TrfImport> {
+        let (text, _) = decode_text(bytes);
+        let trf = Trf::parse(&text).map_err(|e| AppError::Invalid(format!("{file}: {e}")))?;
+        if trf.players.is_empty() {
+            return Err(AppError::Invalid(format!("{file}: no player lines (001)")));
+        }
+        let played = trf.played_rounds();
+        let title = name.map(str::to_string).unwrap_or_else(|| {
+            trf.other_lines
+                .iter()
+                .find(|l| l.starts_with("012"))
+                .map(|l| l.get(4..).unwrap_or("").trim().to_string())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| {
+                    file.trim_end_matches(".trf")
+                        .trim_end_matches(".TRF")
+                        .to_string()
+                })
+        });
+        let mut settings = self.config.event.clone();
+        settings.system = PairingSystem::Dutch;
+        settings.scheme = "standard".into();
+        settings.games_per_round = 1;
+        settings.rounds = trf
+            .total_rounds
+            .unwrap_or(played as u32)
+            .max(played as u32)
+            .max(1);
+        if trf.first_colour == Some(Colour::Black) {
+            settings.pairing_settings.insert(
+                "first_colour".into(),
+                serde_json::Value::String("black".into()),
+            );
+        }
+        let members = self.store.members(true)?;
+        let mut matched = Vec::new();
+        let mut players = Vec::new();
+        let mut used = HashSet::new();
+        for p in &trf.players {
+            let fide = p.fide_id.trim();
+            let by_id = members
+                .iter()
+                .find(|m| !fide.is_empty() && m.ext_id.as_deref() == Some(fide));
+            let same_name: Vec<_> = members.iter().filter(|m| m.name == p.name.trim()).collect();
+            let member = by_id.or(if same_name.len() == 1 {
+                Some(same_name[0])
+            } else {
+                None
+            });
+            let member = member.filter(|m| used.insert(m.id));
+            if let Some(m) = member {
+                matched.push(format!("{} → member #{}", p.name.trim(), m.id));
+            }
+            let first = p
+                .rounds
+                .iter()
+                .position(|r| !r.is_blank())
+                .map(|i| i as u32 + 1)
+                .unwrap_or(played as u32 + 1);
+            players.push(ImportPlayer {
+                member_id: member.map(|m| m.id),
+                new: NewMember {
+                    name: p.name.trim().to_string(),
+                    rating: (p.rating > 0).then_some(p.rating as i32),
+                    club: None,
+                    ext_id: (!fide.is_empty()
+                        && !members.iter().any(|m| m.ext_id.as_deref() == Some(fide)))
+                    .then(|| fide.to_string()),
+                    born: p.birth.trim().get(..4).and_then(|y| y.parse().ok()),
+                    sex: crate::domain::Sex::from_code(p.sex.trim()),
+                },
+                start_no: p.id,
+                rating: (p.rating > 0).then_some(p.rating as i32),
+                first_round: first,
+                withdrawn_after: None,
+            });
+        }
+        let mut forbidden = Vec::new();
+        for g in &trf.forbidden {
+            for (i, a) in g.iter().enumerate() {
+                for b in &g[i + 1..] {
+                    forbidden.push((*a, *b));
+                }
+            }
+        }
+        let mut requested = Vec::new();
+        let mut rounds = Vec::new();
+        for r in 0..=played {
+            let mut boards = Vec::new();
+            let mut seen = HashSet::new();
+            for p in &trf.players {
+                let b = p.rounds.get(r).copied().unwrap_or(TrfRound::BLANK);
+                match b.result {
+                    'H' | 'Z' if b.opponent == 0 => {
+                        let v = if b.result == 'H' {
+                            RequestedByeValue::Half
+                        } else {
+                            RequestedByeValue::Zero
+                        };
+                        requested.push((p.id, r as u32 + 1, v));
+                        continue;
+                    }
+                    _ => {}
+                }
+                if r == played {
+                    continue;
+                }
+                if matches!(b.result, 'U' | 'F') && b.opponent == 0 {
+                    boards.push(ImportBoard {
+                        red: p.id,
+                        black: None,
+                        games: Vec::new(),
+                    });
+                    continue;
+                }
+                if b.opponent == 0 || !seen.insert(p.id) {
+                    continue;
+                }
+                seen.insert(b.opponent);
+                let other = trf
+                    .players
+                    .iter()
+                    .find(|q| q.id == b.opponent)
+                    .and_then(|q| q.rounds.get(r).copied())
+                    .unwrap_or(TrfRound::BLANK);
+                let p_red = b.colour != Some(Colour::Black) && other.colour != Some(Colour::Red);
+                let (red, black, red_code, black_code) = if p_red {
+                    (p.id, b.opponent, b.result, other.result)
+                } else {
+                    (b.opponent, p.id, other.result, b.result)
+                };
+                let outcome = match (red_code, black_code) {
+                    ('+', _) => Outcome::BlackForfeits,
+                    (_, '+') => Outcome::RedForfeits,
+                    ('-', '-') => Outcome::DoubleForfeit,
+                    ('1' | 'W', _) => Outcome::RedWin,
+                    ('0' | 'L', _) => Outcome::BlackWin,
+                    ('=' | 'D', _) => Outcome::Draw,
+                    (_, '1' | 'W') => Outcome::BlackWin,
+                    (_, '0' | 'L') => Outcome::RedWin,
+                    _ => Outcome::Draw,
+                };
+                boards.push(ImportBoard {
+                    red,
+                    black: Some(black),
+                    games: vec![Game::bare(0, 0, outcome)],
+                });
+            }
+            if r < played {
+                // byes last, as boards are printed
+                boards.sort_by_key(|b| b.black.is_none());
+                rounds.push(boards);
+            }
+        }
+        let ev = ImportEvent {
+            name: title,
+            date: None,
+            settings,
+            players,
+            forbidden,
+            requested_byes: requested,
+            rounds,
+        };
+        let id = self.store.import_event(&ev, file)?;
+        Ok(TrfImport {
+            event: self.store.event(id)?,
+            players: ev.players.len(),
+            rounds: ev.rounds.len(),
+            matched,
+        })
+    }
+
+    /// Writes an event as TRF-16: every round whose results are all in, the
+    /// byes asked for in the next round, forbidden pairs, and an `XXS` line
+    /// with the scheme's values.
+    pub fn export_trf(&self, event_key: &str) -> Result<String> {
+        let event = self.store.resolve_event(event_key)?;
+        let data = self.event_data(&event)?;
+        let scheme = self.scheme(&event)?;
+        let entries = self.store.entries(event.id)?;
+        let paired = self.store.rounds_paired(event.id)?;
+        let all = scoring::player_rounds(&data, &scheme, paired)
+            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        // Only complete rounds: a round with a game still pending ends the export.
+        let done = (1..=paired)
+            .take_while(|&r| {
+                all.iter()
+                    .all(|prs| prs[(r - 1) as usize].kind != RoundKind::Pending)
+            })
+            .count();
+        let no_of: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
+        let next_byes: HashMap<i64, RequestedByeValue> = self
+            .store
+            .requested_byes(event.id)?
+            .into_iter()
+            .filter(|b| b.round == done as u32 + 1)
+            .map(|b| (b.entry_id, b.value))
+            .collect();
+        let win = scheme.win_value();
+        let mut players = Vec::new();
+        for (e, prs) in entries.iter().zip(&all) {
+            let mut rounds = Vec::new();
+            let mut total = Points::ZERO;
+            for pr in prs.iter().take(done) {
+                total += pr.points;
+                let opp = pr
+                    .opponent
+                    .and_then(|o| no_of.get(&o).copied())
+                    .unwrap_or(0);
+                let block = |result: char, colour: Option<Colour>| TrfRound {
+                    opponent: opp,
+                    colour,
+                    result,
+                };
+                rounds.push(match pr.kind {
+                    RoundKind::Played => block(
+                        match pr.result {
+                            Some(RoundResult::Win) => '1',
+                            Some(RoundResult::Draw) => '=',
+                            _ => '0',
+                        },
+                        pr.colour,
+                    ),
+                    RoundKind::PairingBye => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: 'U',
+                    },
+                    RoundKind::RequestedBye => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: if pr.points > Points::ZERO { 'H' } else { 'Z' },
+                    },
+                    RoundKind::ForfeitWin => block('+', pr.colour),
+                    RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', pr.colour),
+                    RoundKind::Absent | RoundKind::Pending => TrfRound::BLANK,
+                });
+            }
+            if let Some(v) = next_byes.get(&e.id) {
+                rounds.push(TrfRound {
+                    opponent: 0,
+                    colour: None,
+                    result: if *v == RequestedByeValue::Half {
+                        'H'
+                    } else {
+                        'Z'
+                    },
+                });
+            } else if !e.available_in(done as u32 + 1) && done < event.settings.rounds as usize {
+                // withdrawn: a zero bye keeps other programs from pairing him
+                rounds.push(TrfRound {
+                    opponent: 0,
+                    colour: None,
+                    result: 'Z',
+                });
+            }
+            while rounds.last() == Some(&TrfRound::BLANK) {
+                rounds.pop();
+            }
+            players.push(TrfPlayer {
+                id: e.start_no,
+                sex: String::new(),
+                title: String::new(),
+                name: e.name.clone(),
+                rating: e.rating.unwrap_or(0).max(0) as u32,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points: total,
+                rank: 0,
+                rounds,
+            });
+        }
+        let forbidden = self
+            .store
+            .forbidden_pairs(event.id)?
+            .into_iter()
+            .filter_map(|f| Some(vec![*no_of.get(&f.a)?, *no_of.get(&f.b)?]))
+            .collect();
+        let half = win.half();
+        let trf = Trf {
+            other_lines: vec![
+                format!("012 {}", event.name),
+                format!(
+                    "042 {}",
+                    event.start_date.map(|d| d.to_string()).unwrap_or_default()
+                ),
+                format!("062 {}", entries.len()),
+            ],
+            players,
+            total_rounds: Some(event.settings.rounds),
+            first_colour: Some(match event.settings.pairing_settings.get("first_colour") {
+                Some(v) if v.as_str() == Some("black") => Colour::Black,
+                _ => Colour::Red,
+            }),
+            forbidden,
+            points: Some(PointSettings {
+                win,
+                draw: half,
+                loss: Points::ZERO,
+                forfeit_win: win,
+                forfeit_loss: Points::ZERO,
+                pairing_bye: win,
+                full_bye: win,
+                half_bye: half,
+                zero_bye: Points::ZERO,
+            }),
+        };
+        Ok(trf.write())
+    }
+}

@@ -1,0 +1,80 @@
+//! `qishe import …` and `qishe export …`: files for and from other programs.
+
+use super::{CliError, CliResult, Ctx};
+use clap::Subcommand;
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCmd {
+    /// Import a games CSV into an event (one transaction): players matched by
+    /// name and entered if new, rounds and boards created as needed.
+    Games { event: String, file: PathBuf },
+    /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
+    Trf {
+        file: PathBuf,
+        /// The event's name (default: the file's 012 line, else the file name).
+        #[arg(long)]
+        name: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCmd {
+    /// Write an event as FIDE TRF-16 (completed rounds), for other pairing programs.
+    Trf {
+        event: String,
+        /// Write here instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+fn read(file: &PathBuf) -> CliResult<(Vec<u8>, String)> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
+    let name = file
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_default();
+    Ok((bytes, name))
+}
+
+fn write_out(output: Option<PathBuf>, text: &str) -> CliResult {
+    match output {
+        Some(p) => std::fs::write(&p, text)
+            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display()))),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
+    if let ImportCmd::Games { event, file } = cmd {
+        return super::scoring::run_import(ctx, super::scoring::ImportCmd::Games { event, file });
+    }
+    let mut app = ctx.open()?;
+    match cmd {
+        ImportCmd::Games { .. } => unreachable!("handled above"),
+        ImportCmd::Trf { file, name } => {
+            let (bytes, fname) = read(&file)?;
+            let r = app.import_trf(&bytes, &fname, name.as_deref())?;
+            for m in &r.matched {
+                eprintln!("matched: {m}");
+            }
+            println!(
+                "{}\t{}\t{} players, {} rounds",
+                r.event.id, r.event.name, r.players, r.rounds
+            );
+        }
+    }
+    Ok(())
+}
+
+pub fn run_export(ctx: &Ctx, cmd: ExportCmd) -> CliResult {
+    let app = ctx.open()?;
+    match cmd {
+        ExportCmd::Trf { event, output } => write_out(output, &app.export_trf(&event)?),
+    }
+}

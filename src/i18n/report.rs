@@ -1,0 +1,5 @@
+//! Texts of printed documents.
+
+use super::Text;
+
+pub(super) static TEXTS: &[Text] = &[];

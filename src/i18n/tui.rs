@@ -1,0 +1,5 @@
+//! Texts of the terminal UI's screens.
+
+use super::Text;
+
+pub(super) static TEXTS: &[Text] = &[];

@@ -1,0 +1,206 @@
+//! Whole events imported from other programs' files, in one transaction.
+
+use super::log::{record, UndoStep};
+use super::{Result, Store, StoreError};
+use crate::domain::{EventSettings, Game, NewMember, RequestedByeValue};
+use rusqlite::{params, OptionalExtension};
+use serde_json::json;
+
+/// A player of an imported event: an existing member or a new one.
+#[derive(Clone, Debug)]
+pub struct ImportPlayer {
+    /// `Some(id)` = this member; `None` = create `new`.
+    pub member_id: Option<i64>,
+    pub new: NewMember,
+    pub start_no: u32,
+    pub rating: Option<i32>,
+    pub first_round: u32,
+    /// Withdrawn after this round.
+    pub withdrawn_after: Option<u32>,
+}
+
+/// A board of an imported round, by start numbers, with its games (entry
+/// ids in the games are ignored and filled from the start numbers).
+#[derive(Clone, Debug)]
+pub struct ImportBoard {
+    pub red: u32,
+    pub black: Option<u32>,
+    pub games: Vec<Game>,
+}
+
+/// An event to import.
+#[derive(Clone, Debug)]
+pub struct ImportEvent {
+    pub name: String,
+    pub date: Option<chrono::NaiveDate>,
+    pub settings: EventSettings,
+    pub players: Vec<ImportPlayer>,
+    pub forbidden: Vec<(u32, u32)>,
+    pub requested_byes: Vec<(u32, u32, RequestedByeValue)>,
+    /// Rounds 1, 2, … in order.
+    pub rounds: Vec<Vec<ImportBoard>>,
+}
+
+impl Store {
+    /// Creates an event with its members, entries, rounds, boards and games:
+    /// all or nothing. Returns the event id.
+    pub fn import_event(&mut self, ev: &ImportEvent, source: &str) -> Result<i64> {
+        let tx = self.conn.transaction()?;
+        let taken: Option<i64> = tx
+            .query_row("SELECT id FROM event WHERE name=?1", [&ev.name], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if taken.is_some() {
+            return Err(StoreError::Invalid(format!(
+                "an event called \"{}\" already exists",
+                ev.name
+            )));
+        }
+        let s = &ev.settings;
+        tx.execute(
+            "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
+                 games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
+                 bye_opponent, requested_bye, forfeits_to_drop, pairing_settings, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+            params![
+                ev.name,
+                ev.date.map(|d| d.to_string()),
+                s.scheme,
+                serde_json::to_string(&s.scheme_settings)?,
+                s.system.code(),
+                s.rounds,
+                s.games_per_round,
+                s.time_control.red_base_ms,
+                s.time_control.black_base_ms,
+                s.time_control.increment_ms,
+                s.tiebreaks.join(","),
+                s.byes.opponent_score.code(),
+                s.byes.requested.code(),
+                s.byes.forfeits_to_drop,
+                serde_json::to_string(&s.pairing_settings)?,
+                if ev.rounds.is_empty() {
+                    "planned"
+                } else {
+                    "running"
+                },
+            ],
+        )?;
+        let event_id = tx.last_insert_rowid();
+        let mut entry_of = std::collections::HashMap::new();
+        let mut new_members = Vec::new();
+        for p in &ev.players {
+            let mid = match p.member_id {
+                Some(id) => id,
+                None => {
+                    tx.execute(
+                        "INSERT INTO member(name, rating, club, ext_id, born, sex) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![
+                            p.new.name.trim(),
+                            p.new.rating,
+                            p.new.club,
+                            p.new.ext_id,
+                            p.new.born,
+                            p.new.sex.map(|x| x.code())
+                        ],
+                    )?;
+                    let id = tx.last_insert_rowid();
+                    new_members.push(id);
+                    id
+                }
+            };
+            let club: Option<String> =
+                tx.query_row("SELECT club FROM member WHERE id=?1", [mid], |r| r.get(0))?;
+            tx.execute(
+                "INSERT INTO entry(event_id, member_id, start_no, rating, club, first_round, withdrawn_after)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![event_id, mid, p.start_no, p.rating, club, p.first_round.max(1), p.withdrawn_after],
+            )
+            .map_err(|e| match e {
+                rusqlite::Error::SqliteFailure(f, _)
+                    if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+                {
+                    StoreError::Invalid(format!(
+                        "start number {} or its member is entered twice",
+                        p.start_no
+                    ))
+                }
+                other => other.into(),
+            })?;
+            entry_of.insert(p.start_no, tx.last_insert_rowid());
+        }
+        let entry = |no: u32| {
+            entry_of
+                .get(&no)
+                .copied()
+                .ok_or_else(|| StoreError::Invalid(format!("no player with start number {no}")))
+        };
+        for &(a, b) in &ev.forbidden {
+            let (x, y) = (entry(a)?, entry(b)?);
+            if x == y {
+                continue;
+            }
+            tx.execute(
+                "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
+                params![event_id, x.min(y), x.max(y)],
+            )?;
+        }
+        for &(no, round, value) in &ev.requested_byes {
+            tx.execute(
+                "INSERT OR REPLACE INTO requested_bye(entry_id, round, value) VALUES (?1, ?2, ?3)",
+                params![entry(no)?, round, value.code()],
+            )?;
+        }
+        for (i, boards) in ev.rounds.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO round(event_id, number) VALUES (?1, ?2)",
+                params![event_id, (i + 1) as i64],
+            )?;
+            let round_id = tx.last_insert_rowid();
+            for (j, b) in boards.iter().enumerate() {
+                let red = entry(b.red)?;
+                let black = b.black.map(entry).transpose()?;
+                tx.execute(
+                    "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
+                    params![round_id, (j + 1) as i64, red, black],
+                )?;
+                let board_id = tx.last_insert_rowid();
+                for g in &b.games {
+                    let Some(black) = black else { break };
+                    let mut g = g.clone();
+                    g.board_id = board_id;
+                    // game 2 of a two-game round has the colours swapped
+                    (g.red, g.black) = if g.game_no == 2 {
+                        (black, red)
+                    } else {
+                        (red, black)
+                    };
+                    super::games::upsert_game(&tx, &g)?;
+                }
+            }
+        }
+        let mut undo = vec![UndoStep::new(
+            "DELETE FROM event WHERE id=?1",
+            vec![json!(event_id)],
+        )];
+        for m in &new_members {
+            undo.push(UndoStep::new(
+                "DELETE FROM member WHERE id=?1",
+                vec![json!(m)],
+            ));
+        }
+        record(
+            &tx,
+            "event-import",
+            &format!(
+                "import event {} from {source} ({} players, {} rounds)",
+                ev.name,
+                ev.players.len(),
+                ev.rounds.len()
+            ),
+            Some(&undo),
+        )?;
+        tx.commit()?;
+        Ok(event_id)
+    }
+}

@@ -1,0 +1,158 @@
+//! Rounds end to end on a database: TRF import, pairing through the store,
+//! TRF export read back by the pairing, manual changes, unpairing.
+
+mod common;
+use common::Club;
+use std::path::PathBuf;
+
+fn conformance_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/dutch")
+}
+
+fn sorted_lines(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The stored round as `red black` lines (the bye as `N 0`).
+fn stored_round(c: &Club, event: &str) -> Vec<String> {
+    let csv = c.ok(&["round", "show", event, "--format", "csv"]);
+    let mut v: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{} {}", f[1], if f[3].is_empty() { "0" } else { f[3] })
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn imported_trf_events_pair_like_the_endorsed_engine_and_export_round_trips() {
+    let c = Club::new();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(conformance_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    cases.sort();
+    // every fifth case keeps the test quick; the full set runs in the conformance check
+    for trf in cases.iter().step_by(5) {
+        let name = trf.file_stem().unwrap().to_str().unwrap();
+        c.ok(&["import", "trf", trf.to_str().unwrap(), "--name", name]);
+        // export before pairing: the file other programs read
+        let exported = c.path(&format!("{name}.out.trf"));
+        c.ok(&["export", "trf", name, "-o", exported.to_str().unwrap()]);
+        c.ok(&["round", "pair", name]);
+        let expected = sorted_lines(&std::fs::read_to_string(trf.with_extension("pairs")).unwrap());
+        assert_eq!(
+            stored_round(&c, name),
+            expected,
+            "{name}: pairing through the database"
+        );
+        let again = c.ok(&[
+            "pair-trf",
+            "--system",
+            "dutch",
+            exported.to_str().unwrap(),
+            "-p",
+        ]);
+        let again: Vec<String> = sorted_lines(&again)
+            .into_iter()
+            .filter(|l| l.contains(' '))
+            .collect();
+        assert_eq!(again, expected, "{name}: our own export paired again");
+    }
+}
+
+#[test]
+fn manual_changes_warn_with_the_rule_and_unpair_guards_results() {
+    let c = Club::new();
+    for (i, club) in ["东城", "东城", "西城", "南城", "北城", "西城"]
+        .iter()
+        .enumerate()
+    {
+        c.ok(&[
+            "player",
+            "add",
+            &format!("棋手{}", i + 1),
+            "--rating",
+            &(2000 - i * 10).to_string(),
+            "--club",
+            club,
+        ]);
+    }
+    c.ok(&["event", "new", "周赛", "--system", "dutch", "--rounds", "5"]);
+    c.ok(&[
+        "event", "enter", "周赛", "棋手1", "棋手2", "棋手3", "棋手4", "棋手5", "棋手6",
+    ]);
+    c.ok(&["event", "forbid", "周赛", "棋手1", "棋手2"]);
+    c.ok(&["round", "pair", "周赛"]);
+    let r1 = stored_round(&c, "周赛");
+    assert_eq!(r1.len(), 3);
+    assert!(
+        !r1.contains(&"1 2".to_string()) && !r1.contains(&"2 1".to_string()),
+        "forbidden pair paired: {r1:?}"
+    );
+    // a manual board that breaks the forbidden pair is refused with the rule named…
+    let out = c.run(&["round", "set", "周赛", "1", "1-2", "3-4", "5-6"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning:") && err.contains("nothing changed"),
+        "{err}"
+    );
+    assert_eq!(
+        stored_round(&c, "周赛"),
+        r1,
+        "refused change left the round as it was"
+    );
+    // a legal manual pairing is stored; a swap between boards is checked again
+    c.ok(&["round", "set", "周赛", "1", "1-3", "2-4", "5-6"]);
+    c.ok(&["round", "swap", "周赛", "1", "棋手3", "棋手4"]);
+    assert_eq!(stored_round(&c, "周赛"), vec!["1 4", "2 3", "5 6"]);
+    // the change can be undone from the log
+    c.ok(&["undo"]);
+    assert_eq!(stored_round(&c, "周赛"), vec!["1 3", "2 4", "5 6"]);
+    // a swap that creates the forbidden pair is refused…
+    let err = c.fails(&["round", "swap", "周赛", "1", "棋手2", "棋手3"]);
+    assert!(err.contains("forbidden"), "{err}");
+    // …unless the arbiter insists
+    c.ok(&["round", "set", "周赛", "1", "1-2", "3-4", "5-6", "--insist"]);
+    assert_eq!(stored_round(&c, "周赛"), vec!["1 2", "3 4", "5 6"]);
+    // unpair works before results…
+    c.ok(&["round", "unpair", "周赛"]);
+    c.fails(&["round", "show", "周赛"]);
+    // …pairing round 2 needs round 1's results
+    c.ok(&["round", "pair", "周赛"]);
+    let err = c.fails(&["round", "pair", "周赛"]);
+    assert!(err.contains("no result yet"), "{err}");
+}
+
+#[test]
+fn unpairing_a_round_with_results_needs_force() {
+    let c = Club::new();
+    let trf = conformance_dir().join("case_0001.trf");
+    c.ok(&["import", "trf", trf.to_str().unwrap(), "--name", "imp"]);
+    let err = c.fails(&["round", "unpair", "imp"]);
+    assert!(err.contains("--force"), "{err}");
+    c.ok(&["round", "unpair", "imp", "--force"]);
+    assert!(c.ok(&["log"]).contains("forced"));
+}
+
+#[test]
+fn a_malformed_trf_is_rejected_with_line_and_column_and_writes_nothing() {
+    let c = Club::new();
+    let bad = c.path("bad.trf");
+    std::fs::write(&bad, "012 Test\nXXR five\n").unwrap();
+    let err = c.fails(&["import", "trf", bad.to_str().unwrap()]);
+    assert!(err.contains("line 2") && err.contains("column"), "{err}");
+    assert!(!c.ok(&["event", "list"]).contains("Test"));
+}
