@@ -31,8 +31,8 @@ fn event(n: usize, results: &[Vec<(u8, u8)>]) -> EventData {
                 let games = match black {
                     Some(bk) => {
                         let o = match res[b % res.len()].0 % 8 {
-                            0 | 1 | 2 => Outcome::RedWin,
-                            3 | 4 => Outcome::BlackWin,
+                            0..=2 => Outcome::RedWin,
+                            3..=4 => Outcome::BlackWin,
                             5 => Outcome::RedForfeits,
                             6 => Outcome::DoubleForfeit,
                             _ => Outcome::Draw,
