@@ -1009,30 +1009,6 @@ mod validation {
             ),
             "{e}"
         );
-        // a black loss on time with half of black's clock left
-        let x = with("1-0", &|x| {
-            x.moves = Some(20);
-            x.termination = Some(Termination::Time);
-            x.black_used_ms = Some(45 * 60_000);
-        });
-        let e = validate_game(&tc, 1, &x).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                InvalidResult::LoserFlagUp {
-                    side: Colour::Black,
-                    ..
-                }
-            ),
-            "{e}"
-        );
-        // the flag fell exactly: accepted
-        let x = with("1-0", &|x| {
-            x.moves = Some(20);
-            x.termination = Some(Termination::Time);
-            x.black_used_ms = Some(90 * 60_000 + 20 * 30_000);
-        });
-        assert_eq!(validate_game(&tc, 1, &x), Ok(()));
         // residual material beyond the starting set
         let x = with("1/2-1/2", &|x| {
             x.black_residual = Some(Material {

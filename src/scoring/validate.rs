@@ -25,12 +25,6 @@ pub enum InvalidResult {
         used_ms: i64,
         max_ms: i64,
     },
-    /// A loss on time by a side whose flag cannot have fallen yet.
-    LoserFlagUp {
-        side: Colour,
-        used_ms: i64,
-        least_ms: i64,
-    },
     /// Times or a termination given without a move count they need.
     MovesNeeded(&'static str),
     /// A checkmate, stalemate or time loss before any move.
@@ -107,17 +101,6 @@ impl fmt::Display for InvalidResult {
                 "{s} cannot win on time: {s}'s own flag was down ({} used of {})",
                 format_duration_ms(*used_ms),
                 format_duration_ms(*max_ms),
-                s = side(*s)
-            ),
-            LoserFlagUp {
-                side: s,
-                used_ms,
-                least_ms,
-            } => write!(
-                f,
-                "{s} cannot lose on time having used {}: the clock still held time until {} was used",
-                format_duration_ms(*used_ms),
-                format_duration_ms(*least_ms),
                 s = side(*s)
             ),
             MovesNeeded(what) => write!(f, "{what} needs the number of moves"),
@@ -273,23 +256,6 @@ pub fn validate_game(
                         side: w,
                         used_ms: u,
                         max_ms: max,
-                    });
-                }
-            }
-            // The loser's flag fell: he used all his clock gave him, which
-            // is at least base + increment × (moves − 1).
-            let l = w.opposite();
-            let lused = match l {
-                Colour::Red => g.red_used_ms,
-                Colour::Black => g.black_used_ms,
-            };
-            let least = tc.max_used_ms(l == Colour::Red, moves.saturating_sub(1));
-            if let Some(u) = lused {
-                if u < least {
-                    return Err(LoserFlagUp {
-                        side: l,
-                        used_ms: u,
-                        least_ms: least,
                     });
                 }
             }
