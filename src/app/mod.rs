@@ -5,9 +5,11 @@ mod results;
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod records;
 mod rounds;
 mod trf;
 
+pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
 

@@ -17,6 +17,8 @@ pub enum TextEncoding {
     Big5,
     /// UTF-16 with a byte-order mark.
     Utf16,
+    /// Windows-1252 (Latin names), when neither GBK nor Big5 fits.
+    Windows1252,
 }
 
 impl TextEncoding {
@@ -26,6 +28,7 @@ impl TextEncoding {
             TextEncoding::Gb18030 => "gbk",
             TextEncoding::Big5 => "big5",
             TextEncoding::Utf16 => "utf-16",
+            TextEncoding::Windows1252 => "windows-1252",
         }
     }
 }
@@ -39,8 +42,9 @@ fn hint_score(text: &str, hints: &str) -> usize {
     text.chars().filter(|c| hints.contains(*c)).count()
 }
 
-/// Decodes a file's bytes: UTF-8 (with or without BOM) when valid, else
-/// GB18030 or Big5, whichever decodes cleanly and reads more like a game.
+/// Decodes a file's bytes: UTF-16 with a BOM; UTF-8 (with or without BOM)
+/// when valid; else GB18030 or Big5, whichever decodes cleanly and reads
+/// more like a game; Windows-1252 when neither decodes cleanly.
 pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
     if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
         if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
@@ -54,6 +58,10 @@ pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
     }
     let (gb, _, gb_err) = encoding_rs::GB18030.decode(body);
     let (b5, _, b5_err) = encoding_rs::BIG5.decode(body);
+    if gb_err && b5_err {
+        let (latin, _, _) = encoding_rs::WINDOWS_1252.decode(body);
+        return (latin.into_owned(), TextEncoding::Windows1252);
+    }
     let pick_big5 = match (gb_err, b5_err) {
         (false, true) => false,
         (true, false) => true,

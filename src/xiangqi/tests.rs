@@ -368,6 +368,16 @@ fn stats_fill_a_stored_game() {
     assert_eq!(game.red_residual.unwrap().letters(), "RRHHCCAAEEPPPPP");
     assert_eq!(game.red_pieces.unwrap().text(), "0/1/0/0/0");
     assert_eq!(game.first_strike.unwrap().side, None);
+    assert_eq!(game.termination, None);
+    // A game ending in mate records it.
+    let g = &read_pgn("[FEN \"3k5/4R4/9/9/9/9/9/9/9/R3K4 w\"]\n1. a0d0\n").unwrap()[0];
+    let s = game_stats(g);
+    assert_eq!(s.ending, Some(crate::domain::Termination::Checkmate));
+    s.to_domain(&mut game);
+    assert_eq!(
+        game.termination,
+        Some(crate::domain::Termination::Checkmate)
+    );
 }
 
 #[test]
@@ -490,4 +500,15 @@ fn result_spellings() {
     assert_eq!(n("*"), None);
     assert_eq!(n(""), None);
     assert_eq!(n("adjourned").as_deref(), Some("adjourned"));
+}
+
+#[test]
+fn latin_names_fall_back_to_windows_1252() {
+    let (bytes, _, _) =
+        encoding_rs::WINDOWS_1252.encode("[Black \"Jos\u{e9} M\u{fc}ller\"]\n1. C2.5 H8+7\n");
+    let (decoded, enc) = decode(&bytes);
+    assert_eq!(enc, TextEncoding::Windows1252);
+    let g = &read_pgn(&decoded).unwrap()[0];
+    assert_eq!(g.black(), Some("Jos\u{e9} M\u{fc}ller"));
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
 }
