@@ -166,6 +166,8 @@ impl App {
                 crate::config::SCHEMES.join(", ")
             )));
         }
+        // Scheme constants: unknown keys and bad values are refused here.
+        crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
         for t in &settings.tiebreaks {
             if !crate::config::TIEBREAKS.contains(&t.as_str()) {
                 return Err(AppError::Invalid(format!(
