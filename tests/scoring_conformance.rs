@@ -70,3 +70,45 @@ fn all_seven_examples_match_expected_json() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(compared > 150, "compared only {compared} values");
 }
+
+#[test]
+fn csv_rows_with_byes_forfeits_and_two_games_build_the_event() {
+    let text = "round,game,red,black,result,moves\n\
+                1,1,A,B,1-0,30\n\
+                1,2,B,A,1-0,31\n\
+                1,1,C,BYE,,\n\
+                1,2,C,BYE,,\n\
+                2,1,C,A,+/-,\n\
+                2,2,A,C,-/+,\n\
+                2,1,B,BYE,,\n";
+    let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
+    let tc: TimeControl = "90+30".parse().unwrap();
+    let ev = event_from_rows(&rows, "g.csv", 2, tc, ByeSettings::default()).unwrap();
+    let names: Vec<&str> = ev.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["A", "B", "C"], "order of first appearance");
+    assert_eq!(ev.rounds[0].boards.len(), 2, "one board per pair, one bye");
+    assert_eq!(ev.rounds[0].boards[0].games.len(), 2);
+    let scheme = Scheme::from_id("two-game", &Default::default()).unwrap();
+    let st = standings(&ev, &scheme, &[TieBreak::SmallPoints, TieBreak::Wins], None).unwrap();
+    let get = |n: &str| st.rows.iter().find(|r| r.player.name == n).unwrap();
+    // Round 1: one win each, A won in fewer moves. Round 2: C wins by forfeit.
+    assert_eq!(get("A").points, Points::new(2));
+    assert_eq!(get("B").points, Points::new(2)); // round-2 bye
+    assert_eq!(get("C").points, Points::new(4)); // bye + forfeit win
+    assert_eq!(get("C").values[0].1, Points::new(6)); // 2 (bye) + 4 (two game wins)
+    assert_eq!(get("C").values[1].1, Points::new(2));
+    // A game the clock cannot allow is refused with its line.
+    let bad = "round,red,black,result,moves,black_used\n1,A,B,0-1,20,2:00:01\n";
+    let rows = read_games_csv(bad.as_bytes(), "g.csv").unwrap();
+    let e = event_from_rows(&rows, "g.csv", 1, tc, ByeSettings::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("g.csv:2: A – B: black used 2:00:01"),
+        "{e}"
+    );
+    // A second game in a one-game event.
+    let two = "round,game,red,black,result\n1,2,A,B,1-0\n";
+    let rows = read_games_csv(two.as_bytes(), "g.csv").unwrap();
+    let e = event_from_rows(&rows, "g.csv", 1, tc, ByeSettings::default()).unwrap_err();
+    assert!(e.to_string().contains("one game"), "{e}");
+}

@@ -1,6 +1,10 @@
 //! The commands a secretary can give. The CLI and the TUI both call these;
 //! neither talks to the store directly.
 
+mod results;
+
+pub use results::{parse_clock, ClockInput, ResultInput};
+
 mod rounds;
 mod trf;
 

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum ImportCmd {
+    /// Import a games CSV into an event (one transaction): players matched by
+    /// name and entered if new, rounds and boards created as needed.
+    Games { event: String, file: PathBuf },
     /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
     Trf {
         file: PathBuf,
@@ -48,8 +51,12 @@ fn write_out(output: Option<PathBuf>, text: &str) -> CliResult {
 }
 
 pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
+    if let ImportCmd::Games { event, file } = cmd {
+        return super::scoring::run_import(ctx, super::scoring::ImportCmd::Games { event, file });
+    }
     let mut app = ctx.open()?;
     match cmd {
+        ImportCmd::Games { .. } => unreachable!("handled above"),
         ImportCmd::Trf { file, name } => {
             let (bytes, fname) = read(&file)?;
             let r = app.import_trf(&bytes, &fname, name.as_deref())?;

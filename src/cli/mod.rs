@@ -8,6 +8,7 @@ pub mod game;
 pub mod output;
 pub mod player;
 pub mod round;
+pub mod scoring;
 pub mod trf;
 
 pub use error::{CliError, CliResult};
@@ -44,6 +45,10 @@ pub enum Command {
     /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
     #[command(subcommand)]
     Event(event::EventCmd),
+    /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
+    Result(scoring::ResultArgs),
+    /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
+    Standings(scoring::StandingsArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
@@ -112,6 +117,8 @@ pub fn run(cli: Cli) -> CliResult {
         }
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
+        Some(Command::Result(a)) => scoring::run_result(&ctx, a),
+        Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Import(c)) => exchange::run_import(&ctx, c),
         Some(Command::Export(c)) => exchange::run_export(&ctx, c),

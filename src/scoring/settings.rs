@@ -81,7 +81,10 @@ impl SchemeSettings {
         &mut self,
         map: &serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), ScoringError> {
-        for (k, v) in map {
+        // The six-value shorthand first, so single keys can refine it.
+        let mut entries: Vec<_> = map.iter().collect();
+        entries.sort_by_key(|(k, _)| k.as_str() != "values");
+        for (k, v) in entries {
             let text = match v {
                 serde_json::Value::Number(n) => n.to_string(),
                 serde_json::Value::String(s) => s.clone(),
@@ -100,7 +103,9 @@ impl SchemeSettings {
 
     /// Applies overrides from a TOML table.
     pub fn apply_toml(&mut self, table: &toml::Table) -> Result<(), ScoringError> {
-        for (k, v) in table {
+        let mut entries: Vec<_> = table.iter().collect();
+        entries.sort_by_key(|(k, _)| k.as_str() != "values");
+        for (k, v) in entries {
             let text = match v {
                 toml::Value::Integer(i) => i.to_string(),
                 toml::Value::Float(f) => f.to_string(),

@@ -237,6 +237,7 @@ impl Standings {
                         TieBreak::StripLast => {
                             format!("score after round {}", self.after_round as usize - 1 - k)
                         }
+                        _ if k == 0 => "score without round 1".to_string(),
                         _ => format!("score without rounds 1–{}", k + 1),
                     };
                     e.detail = Some(round);

@@ -111,7 +111,7 @@ pub(crate) fn rounds_paired(tx: &rusqlite::Connection, event_id: i64) -> Result<
 }
 
 /// Reassigns start numbers by rating (highest first), then name, then entry id.
-fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
+pub(super) fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
     let ids: Vec<i64> = {
         let mut stmt = tx.prepare(
             "SELECT e.id FROM entry e JOIN member m ON m.id = e.member_id

@@ -115,7 +115,7 @@ fn insert_boards(tx: &Transaction<'_>, round_id: i64, boards: &[NewBoard]) -> Re
     Ok(())
 }
 
-fn check_boards(boards: &[NewBoard]) -> Result<()> {
+pub(super) fn check_boards(boards: &[NewBoard]) -> Result<()> {
     let mut seen = std::collections::HashSet::new();
     for b in boards {
         for p in std::iter::once(b.red).chain(b.black) {

@@ -45,7 +45,7 @@ fn validate(m: &NewMember) -> Result<()> {
     Ok(())
 }
 
-fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i64> {
+pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i64> {
     validate(m)?;
     tx.execute(
         "INSERT INTO member(name, rating, club, ext_id, born, sex) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

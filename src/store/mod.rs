@@ -7,12 +7,14 @@
 
 mod events;
 mod games;
+mod games_import;
 mod import;
 mod log;
 mod members;
 mod migrations;
 
 pub use games::{ImportRound, NewBoard, PlacedGame};
+pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;

@@ -1,0 +1,306 @@
+//! Results, games imports and standings: the app side of the scoring layer.
+
+use super::{App, AppError, Result};
+use crate::domain::{
+    parse_duration_ms, Event, FirstStrike, Game, Material, Outcome, PieceMoves, Termination,
+};
+use crate::formats::games_csv::{read_games_csv, GamesCsvError};
+use crate::scoring::{
+    event_from_rows, player_rounds, standings, validate_game, Scheme, ScoringError, Standings,
+    TieBreak,
+};
+use crate::store::{GamesImportReport, ImportRound, NewBoard};
+
+impl From<ScoringError> for AppError {
+    fn from(e: ScoringError) -> AppError {
+        AppError::Invalid(e.to_string())
+    }
+}
+
+impl From<GamesCsvError> for AppError {
+    fn from(e: GamesCsvError) -> AppError {
+        AppError::Invalid(e.to_string())
+    }
+}
+
+/// A clock reading as typed: time used, or time left on the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockInput {
+    Used(i64),
+    Left(i64),
+}
+
+/// A result as a secretary types it (`qishe result …`). Fields left `None`
+/// keep what was stored before (a correction changes only what is given).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResultInput {
+    pub outcome: Option<Outcome>,
+    pub game_no: Option<u32>,
+    pub moves: Option<u32>,
+    pub red_clock: Option<ClockInput>,
+    pub black_clock: Option<ClockInput>,
+    pub termination: Option<Termination>,
+    pub red_fouls: Option<u32>,
+    pub black_fouls: Option<u32>,
+    pub red_residual: Option<Material>,
+    pub black_residual: Option<Material>,
+    pub first_strike: Option<FirstStrike>,
+    pub red_pieces: Option<PieceMoves>,
+    pub black_pieces: Option<PieceMoves>,
+}
+
+/// Parses a clock text for `ResultInput` (`H:MM:SS`, `MM:SS` or seconds).
+pub fn parse_clock(text: &str) -> Result<i64> {
+    parse_duration_ms(text).ok_or_else(|| {
+        AppError::Invalid(format!(
+            "\"{text}\" is not a clock reading (H:MM:SS, MM:SS or seconds)"
+        ))
+    })
+}
+
+impl App {
+    /// The event's tie-break order: its own list, else the scheme's default.
+    pub fn tiebreaks_of(&self, event: &Event, scheme: &Scheme) -> Result<Vec<TieBreak>> {
+        if event.settings.tiebreaks.is_empty() {
+            Ok(scheme.default_tiebreaks())
+        } else {
+            Ok(TieBreak::parse_list(&event.settings.tiebreaks)?)
+        }
+    }
+
+    /// Standings of an event after a round (default: the last paired round).
+    pub fn standings(&self, event: &str, after_round: Option<u32>) -> Result<(Event, Standings)> {
+        let ev = self.store.resolve_event(event)?;
+        let paired = self.store.rounds_paired(ev.id)?;
+        let r = match after_round {
+            Some(r) if r > paired => {
+                return Err(AppError::Invalid(format!(
+                    "round {r} is not paired yet ({paired} rounds are)"
+                )))
+            }
+            Some(r) => r,
+            None => paired,
+        };
+        let scheme = self.scheme(&ev)?;
+        let tbs = self.tiebreaks_of(&ev, &scheme)?;
+        let data = self.event_data(&ev)?;
+        let st = standings(&data, &scheme, &tbs, Some(r))?;
+        Ok((ev, st))
+    }
+
+    /// Records (or corrects) one game's result. Refuses impossible input
+    /// and games that do not fit the scheme's rounds; returns the stored game.
+    pub fn record_result(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        input: &ResultInput,
+    ) -> Result<Game> {
+        let ev = self.store.resolve_event(event)?;
+        let b = self
+            .store
+            .boards(ev.id, Some(round))?
+            .into_iter()
+            .find(|x| x.number == board)
+            .ok_or_else(|| AppError::Invalid(format!("round {round} has no board {board}")))?;
+        let Some(black) = b.black else {
+            return Err(AppError::Invalid(format!(
+                "round {round} board {board} is a bye; it has no result to enter"
+            )));
+        };
+        let game_no = input.game_no.unwrap_or(1);
+        let gpr = ev.settings.games_per_round;
+        if game_no == 0 || game_no > gpr {
+            return Err(AppError::Invalid(format!(
+                "game {game_no}: rounds of {} have {gpr} game{}",
+                ev.name,
+                if gpr == 1 { "" } else { "s" }
+            )));
+        }
+        let scheme = self.scheme(&ev)?;
+        let mut g = match self.store.game(b.id, game_no)? {
+            Some(g) => g,
+            None => {
+                // Game 2: colours swapped (two-game), kept (hu-two-game).
+                let (red, blk) =
+                    if game_no == 2 && scheme.kind != crate::scoring::SchemeKind::HuTwoGame {
+                        (black, b.red)
+                    } else {
+                        (b.red, black)
+                    };
+                let mut g = Game::bare(red, blk, Outcome::Unplayed);
+                g.board_id = b.id;
+                g.game_no = game_no;
+                g
+            }
+        };
+        if let Some(o) = input.outcome {
+            g.outcome = o;
+        }
+        if input.moves.is_some() {
+            g.moves = input.moves;
+        }
+        let tc = ev.settings.time_control;
+        for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
+            let Some(c) = clock else { continue };
+            let used = match c {
+                ClockInput::Used(ms) => ms,
+                ClockInput::Left(ms) => {
+                    let moves = g.moves.ok_or_else(|| {
+                        AppError::Invalid(
+                            "time left needs --moves: the clock's increments depend on the moves made"
+                                .into(),
+                        )
+                    })?;
+                    // Both sides are credited `moves` increments (red made
+                    // them all; black at most as many).
+                    tc.used_from_left(red, moves, ms)
+                }
+            };
+            if red {
+                g.red_used_ms = Some(used);
+            } else {
+                g.black_used_ms = Some(used);
+            }
+        }
+        macro_rules! set {
+            ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
+        }
+        set!(
+            termination,
+            red_residual,
+            black_residual,
+            first_strike,
+            red_pieces,
+            black_pieces
+        );
+        if let Some(v) = input.red_fouls {
+            g.red_fouls = v;
+        }
+        if let Some(v) = input.black_fouls {
+            g.black_fouls = v;
+        }
+        validate_game(&tc, gpr, &g).map_err(|why| {
+            AppError::Invalid(format!("round {round} board {board} game {game_no}: {why}"))
+        })?;
+        // The round must still make sense for the scheme (colours of game 2,
+        // no game after a decided hu-two-game round). Missing facts are fine
+        // here: they can be added later; standings will name them.
+        let mut data = self.event_data(&ev)?;
+        if let Some(bd) = data
+            .rounds
+            .iter_mut()
+            .find(|r| r.number == round)
+            .and_then(|r| r.boards.iter_mut().find(|x| x.number == board))
+        {
+            bd.games.retain(|x| x.game_no != game_no);
+            bd.games.push(g.clone());
+        }
+        match player_rounds(&data, &scheme, round) {
+            Err(e @ ScoringError::BadGame { .. }) | Err(e @ ScoringError::PlayedTwice { .. }) => {
+                return Err(e.into())
+            }
+            _ => {}
+        }
+        let name = |id: i64| {
+            data.player(id)
+                .map(|p| p.name.clone())
+                .unwrap_or_else(|| format!("#{id}"))
+        };
+        let summary = format!(
+            "result {} round {round} board {board}{}: {} – {} {}",
+            ev.name,
+            if gpr > 1 {
+                format!(" game {game_no}")
+            } else {
+                String::new()
+            },
+            name(g.red),
+            name(g.black),
+            g.outcome.code()
+        );
+        g.id = self.store.save_game(&g, &summary)?;
+        Ok(g)
+    }
+
+    /// Imports a games CSV into an event in one transaction: players are
+    /// matched by name (and entered, or added as members, when new); rounds
+    /// and boards are created as the file has them.
+    pub fn import_games(
+        &mut self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+    ) -> Result<GamesImportReport> {
+        let ev = self.store.resolve_event(event)?;
+        let rows = read_games_csv(bytes, file)?;
+        if rows.is_empty() {
+            return Err(AppError::Invalid(format!("{file}: no games in the file")));
+        }
+        let data = event_from_rows(
+            &rows,
+            file,
+            ev.settings.games_per_round,
+            ev.settings.time_control,
+            ev.settings.byes,
+        )?;
+        // The file's rounds must be contiguous (the store checks they follow
+        // the stored ones).
+        for (i, w) in data.rounds.windows(2).enumerate() {
+            if w[1].number != w[0].number + 1 {
+                return Err(AppError::Invalid(format!(
+                    "{file}: round {} follows round {} (rounds must be contiguous; {} rounds read)",
+                    w[1].number,
+                    w[0].number,
+                    i + 2
+                )));
+            }
+        }
+        // A scheme's rules on a round (colours, games after a decision) are
+        // checked before anything is written.
+        let scheme = self.scheme(&ev)?;
+        let last = data.last_round();
+        match player_rounds(&data, &scheme, last) {
+            Err(e @ ScoringError::BadGame { .. }) | Err(e @ ScoringError::PlayedTwice { .. }) => {
+                return Err(AppError::Invalid(format!("{file}: {e}")))
+            }
+            _ => {}
+        }
+        let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+        // data ids are 1..=n in `names` order; the store takes 0-based indexes.
+        let ix = |id: i64| id - 1;
+        let rounds: Vec<ImportRound> = data
+            .rounds
+            .iter()
+            .map(|r| {
+                let boards = r
+                    .boards
+                    .iter()
+                    .map(|b| {
+                        let games = b
+                            .games
+                            .iter()
+                            .map(|g| {
+                                let mut g = g.clone();
+                                g.id = 0;
+                                g.red = ix(g.red);
+                                g.black = ix(g.black);
+                                g
+                            })
+                            .collect();
+                        (
+                            NewBoard {
+                                red: ix(b.red),
+                                black: b.black.map(ix),
+                            },
+                            games,
+                        )
+                    })
+                    .collect();
+                (r.number, boards)
+            })
+            .collect();
+        Ok(self.store.import_games(ev.id, &names, &rounds, file)?)
+    }
+}

@@ -1,0 +1,231 @@
+//! `qishe result …`, `qishe import games …` and `qishe standings …`.
+
+use super::output::{Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::app::{parse_clock, ClockInput, ResultInput};
+use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
+use crate::i18n::tr;
+use clap::Args;
+use std::path::PathBuf;
+
+/// `qishe result EVENT ROUND BOARD OUTCOME [options]`.
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    pub event: String,
+    pub round: u32,
+    pub board: u32,
+    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-.
+    pub outcome: String,
+    /// Game number in two-game rounds.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub game: Option<u32>,
+    /// Full moves played (the number of the last move on the score sheet).
+    #[arg(long)]
+    pub moves: Option<u32>,
+    /// Red's clock time used (H:MM:SS, MM:SS or seconds).
+    #[arg(long, conflicts_with = "red_left")]
+    pub red_used: Option<String>,
+    /// Red's time left on the clock (needs --moves).
+    #[arg(long)]
+    pub red_left: Option<String>,
+    /// Black's clock time used.
+    #[arg(long, conflicts_with = "black_left")]
+    pub black_used: Option<String>,
+    /// Black's time left on the clock (needs --moves).
+    #[arg(long)]
+    pub black_left: Option<String>,
+    /// checkmate, stalemate, resignation, time, repetition, agreement, arbiter.
+    #[arg(long)]
+    pub termination: Option<String>,
+    #[arg(long)]
+    pub red_fouls: Option<u32>,
+    #[arg(long)]
+    pub black_fouls: Option<u32>,
+    /// Red's pieces at the end: letters R H C A E P X (X = crossed pawn) or 车马炮士象兵.
+    #[arg(long)]
+    pub red_residual: Option<String>,
+    #[arg(long)]
+    pub black_residual: Option<String>,
+    /// Who first captured a 车/马/炮 or the unmoved central pawn: red|black|none[@MOVE].
+    #[arg(long)]
+    pub first_strike: Option<String>,
+    /// Red's moves by piece: 车/马+炮/兵/士+象/将, e.g. 8/35/4/7/9.
+    #[arg(long)]
+    pub red_pieces: Option<String>,
+    #[arg(long)]
+    pub black_pieces: Option<String>,
+}
+
+/// Imports into an event (reached through `qishe import games`).
+#[derive(Debug)]
+pub enum ImportCmd {
+    Games { event: String, file: PathBuf },
+}
+
+/// `qishe standings EVENT [--after-round N] [--format …] [--explain A B]`.
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    pub event: String,
+    /// Standings after this round (default: the last paired round).
+    #[arg(long)]
+    pub after_round: Option<u32>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Say which criterion separates two players (name or start number as #N).
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub explain: Option<Vec<String>>,
+}
+
+fn bad(what: &str, v: &str, hint: &str) -> CliError {
+    CliError {
+        message: format!("--{what}: \"{v}\" {hint}"),
+        code: 2,
+    }
+}
+
+fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
+    let clock = |used: &Option<String>, left: &Option<String>| -> CliResult<Option<ClockInput>> {
+        Ok(match (used, left) {
+            (Some(u), _) => Some(ClockInput::Used(parse_clock(u)?)),
+            (None, Some(l)) => Some(ClockInput::Left(parse_clock(l)?)),
+            (None, None) => None,
+        })
+    };
+    let material = |what: &str, v: &Option<String>| -> CliResult<Option<Material>> {
+        v.as_deref()
+            .map(|t| Material::parse(t).map_err(|e| bad(what, t, &e.to_string())))
+            .transpose()
+    };
+    let pieces = |what: &str, v: &Option<String>| -> CliResult<Option<PieceMoves>> {
+        v.as_deref()
+            .map(|t| {
+                PieceMoves::parse(t).ok_or_else(|| {
+                    bad(
+                        what,
+                        t,
+                        "is not five counts a/b/c/d/e (车/马+炮/兵/士+象/将)",
+                    )
+                })
+            })
+            .transpose()
+    };
+    Ok(ResultInput {
+        outcome: Some(a.outcome.parse::<Outcome>().map_err(|e| CliError {
+            message: e.to_string(),
+            code: 2,
+        })?),
+        game_no: a.game,
+        moves: a.moves,
+        red_clock: clock(&a.red_used, &a.red_left)?,
+        black_clock: clock(&a.black_used, &a.black_left)?,
+        termination: a
+            .termination
+            .as_deref()
+            .map(|t| {
+                Termination::from_code(t).ok_or_else(|| {
+                    bad(
+                        "termination",
+                        t,
+                        &format!("is not one of {}", Termination::codes()),
+                    )
+                })
+            })
+            .transpose()?,
+        red_fouls: a.red_fouls,
+        black_fouls: a.black_fouls,
+        red_residual: material("red-residual", &a.red_residual)?,
+        black_residual: material("black-residual", &a.black_residual)?,
+        first_strike: a
+            .first_strike
+            .as_deref()
+            .map(|t| {
+                FirstStrike::parse(t).ok_or_else(|| {
+                    bad(
+                        "first-strike",
+                        t,
+                        "is not red, black or none (optionally @MOVE)",
+                    )
+                })
+            })
+            .transpose()?,
+        red_pieces: pieces("red-pieces", &a.red_pieces)?,
+        black_pieces: pieces("black-pieces", &a.black_pieces)?,
+    })
+}
+
+pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
+    let input = result_input(&a)?;
+    let mut app = ctx.open()?;
+    let g = app.record_result(&a.event, a.round, a.board, &input)?;
+    println!(
+        "round {} board {} game {}: {}",
+        a.round,
+        a.board,
+        g.game_no,
+        g.outcome.code()
+    );
+    Ok(())
+}
+
+pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
+    match cmd {
+        ImportCmd::Games { event, file } => {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| file.display().to_string());
+            let mut app = ctx.open()?;
+            let r = app.import_games(&event, &bytes, &name)?;
+            println!(
+                "imported {} games in {} rounds ({} new members, {} members entered)",
+                r.games,
+                r.rounds,
+                r.new_members.len(),
+                r.new_members.len() + r.new_entries.len()
+            );
+            Ok(())
+        }
+    }
+}
+
+pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
+    let app = ctx.open()?;
+    let (_ev, st) = app.standings(&a.event, a.after_round)?;
+    if let Some(pair) = &a.explain {
+        let who = |k: &str| {
+            let k = k.trim();
+            let key = k.strip_prefix('#').unwrap_or(k);
+            st.find(key).map(|r| r.player.id)
+        };
+        let (x, y) = (who(&pair[0])?, who(&pair[1])?);
+        println!("{}", st.explain(x, y)?);
+        return Ok(());
+    }
+    let l = ctx.lang;
+    let mut cols: Vec<(&'static str, String, bool)> = vec![
+        ("rank", "rank".into(), true),
+        ("name", tr(l, "col.name").into(), false),
+        ("points", "points".into(), true),
+    ];
+    for t in &st.tiebreaks {
+        cols.push((t.code(), t.code().into(), true));
+    }
+    let mut table = Table::new(&cols);
+    for r in &st.rows {
+        let rank = if a.format == Format::Text && r.shared {
+            format!("{}=", r.rank)
+        } else {
+            r.rank.to_string()
+        };
+        let mut row = vec![rank, r.player.name.clone(), r.points.to_string()];
+        row.extend(r.values.iter().map(|(_, v)| v.to_string()));
+        table.push(row);
+    }
+    if a.format == Format::Text {
+        println!("after round {}", st.after_round);
+    }
+    print!("{}", table.render(a.format));
+    Ok(())
+}
