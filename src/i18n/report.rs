@@ -20,7 +20,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.event", "赛事", "賽事", "Event"),
     ("rep.round", "轮次", "輪次", "Round"),
     ("rep.round_n", "第{}轮", "第{}輪", "Round {}"),
-    ("rep.after_round", "第{}轮后", "第{}輪後", "after round {}"),
+    ("rep.after_round", "第{}轮后", "第{}輪後", "After round {}"),
     ("rep.date", "日期", "日期", "Date"),
     ("rep.time_control", "用时", "用時", "Time control"),
     ("rep.page", "第{}页", "第{}頁", "page {}"),

@@ -96,6 +96,10 @@ pub fn render_html(doc: &Doc) -> String {
             Part::Info(pairs) => {
                 o.push_str("<p class=\"info\">");
                 for (k, v) in pairs {
+                    if k.is_empty() {
+                        let _ = write!(o, "<span class=\"v\">{}</span>", escape(v));
+                        continue;
+                    }
                     let _ = write!(
                         o,
                         "<span class=\"k\">{}:</span> <span class=\"v\">{}</span>",

@@ -32,7 +32,10 @@ pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
             Part::Info(pairs) => {
                 let line = pairs
                     .iter()
-                    .map(|(k, v)| format!("{}: {}", clean(k), clean(v)))
+                    .map(|(k, v)| match k.is_empty() {
+                        true => clean(v),
+                        false => format!("{}: {}", clean(k), clean(v)),
+                    })
                     .collect::<Vec<_>>()
                     .join("   ");
                 p.push(line);
