@@ -14,9 +14,9 @@ mod text;
 
 pub use self::csv::{render_csv, CsvError};
 pub use docs::{
-    checkin_sheet, crosstable, pairing_sheet, result_slips, standings, wall_chart, AbsentReason,
-    BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData, PlayerLine,
-    SlipsData, StandingLine, StandingsData, WallChartData,
+    checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,
+    AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
+    PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use html::render_html;
 pub use text::{render_text, DEFAULT_LINES_PER_PAGE};
