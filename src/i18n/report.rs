@@ -18,7 +18,6 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.checkin", "签到表", "簽到表", "Check-in sheet"),
     // Header lines.
     ("rep.event", "赛事", "賽事", "Event"),
-    ("rep.round", "轮次", "輪次", "Round"),
     ("rep.round_n", "第{}轮", "第{}輪", "Round {}"),
     ("rep.after_round", "第{}轮后", "第{}輪後", "After round {}"),
     ("rep.date", "日期", "日期", "Date"),
@@ -48,7 +47,6 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.reason.late_entry", "迟到报名", "遲到報名", "late entry"),
     ("rep.reason.withdrawn", "退赛", "退賽", "withdrawn"),
     ("rep.reason.absent", "缺席", "缺席", "absent"),
-    ("rep.none", "无", "無", "none"),
     // Result slips.
     ("rep.slip.red", "红方（先手）", "紅方（先手）", "Red (moves first)"),
     ("rep.slip.black", "黑方（后手）", "黑方（後手）", "Black"),

@@ -136,11 +136,9 @@ fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
 
 fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
     let mut v = Vec::new();
-    match round {
-        // "after round N" reads as a phrase of its own, without a label.
-        Some(("rep.after_round", n)) => v.push((String::new(), fill(lang, "rep.after_round", n))),
-        Some((key, n)) => v.push((tr(lang, "rep.round").to_string(), fill(lang, key, n))),
-        None => {}
+    // "Round 3", "after round 3" read as phrases of their own, without a label.
+    if let Some((key, n)) = round {
+        v.push((String::new(), fill(lang, key, n)));
     }
     if let Some(d) = ev.date {
         v.push((
