@@ -6,9 +6,11 @@ mod results;
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 pub mod print;
+mod records;
 mod rounds;
 mod trf;
 
+pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
 
