@@ -5,6 +5,7 @@ mod results;
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+pub mod print;
 mod records;
 mod rounds;
 mod trf;

@@ -7,6 +7,7 @@ pub mod exchange;
 pub mod game;
 pub mod output;
 pub mod player;
+pub mod print;
 pub mod round;
 pub mod scoring;
 pub mod trf;
@@ -49,6 +50,8 @@ pub enum Command {
     Result(scoring::ResultArgs),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
+    /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
+    Print(print::PrintArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
@@ -119,6 +122,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
+        Some(Command::Print(a)) => print::run(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Import(c)) => exchange::run_import(&ctx, c),
         Some(Command::Export(c)) => exchange::run_export(&ctx, c),
