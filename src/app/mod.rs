@@ -7,6 +7,7 @@ pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod rounds;
 mod trf;
+mod tui_support;
 
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
