@@ -9,6 +9,7 @@ pub mod print;
 mod records;
 mod rounds;
 mod trf;
+mod tui_support;
 
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};

@@ -1,6 +1,7 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+pub mod demo;
 mod error;
 pub mod event;
 pub mod exchange;
@@ -73,6 +74,8 @@ pub enum Command {
     },
     /// Undo the last change (repeat to go further back).
     Undo,
+    /// Write a demo club database to try qishe on (then: qishe --db PATH).
+    Demo(demo::DemoArgs),
     /// Show the latest changes from the action log.
     Log {
         /// How many entries.
@@ -138,6 +141,7 @@ pub fn run(cli: Cli) -> CliResult {
             println!("{}", path.display());
             Ok(())
         }
+        Some(Command::Demo(a)) => demo::run(&ctx, a),
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.store.undo_last()?;
