@@ -154,7 +154,10 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
         }
         PlayerCmd::Show { player, format } => {
             let m = app.store.resolve_member(&player)?;
-            print!("{}", member_table(ctx, std::slice::from_ref(&m)).render(format));
+            print!(
+                "{}",
+                member_table(ctx, std::slice::from_ref(&m)).render(format)
+            );
             if format == Format::Text {
                 let h = app.member_history(&m.id.to_string())?;
                 print!("{}", super::history::render_member_history(&h));
