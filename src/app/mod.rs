@@ -11,9 +11,11 @@ pub use history::{
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod records;
 mod rounds;
 mod trf;
 
+pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
 
