@@ -1,7 +1,13 @@
 //! The commands a secretary can give. The CLI and the TUI both call these;
 //! neither talks to the store directly.
 
+mod history;
 mod results;
+
+pub use history::{
+    build_history_db, rating_list, stat_games, HistorySpec, RatingChangeRow, RatingList, RatingRow,
+    SchemeColumn, SchemeComparison, StatsFilter,
+};
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
