@@ -108,6 +108,11 @@ pub enum FormKind {
         board: u32,
         outcome: Outcome,
     },
+    ImportMembers,
+    AttachRecord {
+        round: u32,
+        board: u32,
+    },
 }
 
 /// A modal form.
@@ -125,6 +130,8 @@ impl Form {
             FormKind::EditMember(_) => "tui.form.edit_member",
             FormKind::NewEvent => "tui.form.new_event",
             FormKind::Result { .. } => "tui.form.result",
+            FormKind::ImportMembers => "tui.form.import",
+            FormKind::AttachRecord { .. } => "tui.form.attach",
         }
     }
     pub fn value(&self, label: &str) -> &str {
@@ -170,6 +177,25 @@ pub enum Command {
         board: u32,
         input: ResultInput,
     },
+    /// Read a member CSV and ask before importing it.
+    PreviewImport(String),
+    ImportMembers(String),
+    RequestBye {
+        event: i64,
+        entry: i64,
+        round: u32,
+    },
+    Forbid {
+        event: i64,
+        a: i64,
+        b: i64,
+    },
+    AttachRecord {
+        event: i64,
+        round: u32,
+        board: u32,
+        path: String,
+    },
     Undo,
 }
 
@@ -190,6 +216,8 @@ pub struct EventData {
     pub games: Vec<PlacedGame>,
     pub standings: Option<Standings>,
     pub crosstable: Option<Crosstable>,
+    pub byes: Vec<crate::domain::RequestedBye>,
+    pub forbidden: Vec<crate::domain::ForbiddenPair>,
     /// Why standings could not be computed (e.g. an inconsistent result).
     pub standings_error: Option<String>,
 }
@@ -223,6 +251,8 @@ pub struct Model {
     pub board_input: String,
     /// Standings row marked with `e`.
     pub explain_mark: Option<usize>,
+    /// Players row marked with `f` (forbidding a pair).
+    pub forbid_mark: Option<usize>,
     /// A manual change refused by the rule check, waiting to be insisted on.
     pub pending_insist: Option<Command>,
     pub quit: bool,
@@ -254,6 +284,7 @@ impl Model {
             busy: None,
             board_input: String::new(),
             explain_mark: None,
+            forbid_mark: None,
             pending_insist: None,
             quit: false,
         };
@@ -306,6 +337,8 @@ impl Model {
             Err(e) => (None, None, Some(e.to_string())),
         };
         self.ev = EventData {
+            byes: app.store.requested_byes(id)?,
+            forbidden: app.store.forbidden_pairs(id)?,
             entries: app.store.entries(id)?,
             event: Some(event),
             paired,
@@ -622,6 +655,23 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 input,
             })
         }
+        FormKind::ImportMembers => Ok(Command::PreviewImport(
+            f.value("tui.field.path").to_string(),
+        )),
+        FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
+            event: 0,
+            round: *round,
+            board: *board,
+            path: f.value("tui.field.path").to_string(),
+        }),
+    }
+}
+
+fn path_form(kind: FormKind) -> Form {
+    Form {
+        kind,
+        fields: vec![Field::text("tui.field.path", "")],
+        focus: 0,
     }
 }
 
@@ -675,7 +725,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             Submit => match submit(m.lang, form) {
                 Ok(mut cmd) => {
-                    if let Command::RecordResult { event, .. } = &mut cmd {
+                    if let Command::RecordResult { event, .. }
+                    | Command::AttachRecord { event, .. } = &mut cmd
+                    {
                         *event = m.event_id().unwrap_or(0);
                     }
                     m.form = None;
@@ -772,6 +824,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.tab = Tab::ALL[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
                     m.row_sel = 0;
                     m.explain_mark = None;
+                    m.forbid_mark = None;
                     if m.tab == Tab::Results {
                         m.next_unfinished();
                     }
@@ -806,6 +859,45 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         NewEvent => m.form = Some(event_form()),
+        Import => m.form = Some(path_form(FormKind::ImportMembers)),
+        RequestBye => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                return Some(Command::RequestBye {
+                    event: ev,
+                    entry: e.id,
+                    round: m.ev.paired + 1,
+                });
+            }
+        }
+        Forbid => {
+            let here = m.row_sel;
+            match m.forbid_mark.take() {
+                None => {
+                    m.forbid_mark = Some(here);
+                    m.status = Some((m.t("tui.msg.forbid_mark"), false));
+                }
+                Some(first) if first != here => {
+                    let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+                    if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
+                        return Some(Command::Forbid {
+                            event: ev,
+                            a: a.id,
+                            b: b.id,
+                        });
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        AttachRecord => {
+            let round = m.ev.paired;
+            if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
+                m.form = Some(path_form(FormKind::AttachRecord {
+                    round,
+                    board: b.number,
+                }));
+            }
+        }
         Open => {
             if let Some(e) = m.events.get(m.event_sel) {
                 return Some(Command::OpenEvent(e.id));
@@ -1110,6 +1202,84 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.load_event(app, event)?;
             m.next_unfinished();
             format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
+        }
+        Command::PreviewImport(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let p = app.preview_member_import(&bytes, &path)?;
+            let mut msg = format!(
+                "{} {}: {}",
+                t("tui.preview.add"),
+                p.added.len(),
+                p.added.join(", ")
+            );
+            if !p.duplicates.is_empty() {
+                msg.push_str(&format!(
+                    "; {} {}: {}",
+                    t("tui.preview.skip"),
+                    p.duplicates.len(),
+                    p.duplicates.join(", ")
+                ));
+            }
+            msg.push_str(&format!(" — {}", t("tui.preview.question")));
+            m.confirm = Some(Confirm {
+                message: msg,
+                command: Command::ImportMembers(path),
+            });
+            return Ok(None);
+        }
+        Command::ImportMembers(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let r = app.import_members(&bytes, &path, true)?;
+            format!("{}: {}", t("tui.msg.imported"), r.added)
+        }
+        Command::RequestBye {
+            event,
+            entry,
+            round,
+        } => {
+            let e = app
+                .store
+                .entries(event)?
+                .into_iter()
+                .find(|e| e.id == entry)
+                .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{entry}")))?;
+            let value = app.store.event(event)?.settings.byes.requested;
+            app.store.request_bye(&e, round, value)?;
+            format!("{}: {} {round}", e.name, t("tui.msg.bye"))
+        }
+        Command::Forbid { event, a, b } => {
+            let entries = app.store.entries(event)?;
+            let find = |id: i64| {
+                entries
+                    .iter()
+                    .find(|e| e.id == id)
+                    .cloned()
+                    .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{id}")))
+            };
+            let (ea, eb) = (find(a)?, find(b)?);
+            app.store.forbid_pair(event, &ea, &eb)?;
+            format!("{} / {}: {}", ea.name, eb.name, t("tui.msg.forbidden"))
+        }
+        Command::AttachRecord {
+            event,
+            round,
+            board,
+            path,
+        } => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let g = app.attach_record(&event.to_string(), round, board, 1, &bytes)?;
+            format!(
+                "{} {board}: {} {}",
+                t("tui.msg.attached"),
+                g.outcome.code(),
+                g.moves.map(|x| x.to_string()).unwrap_or_default()
+            )
         }
         Command::Undo => {
             let what = app.store.undo_last()?;

@@ -282,6 +282,41 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
                 ])
             })
             .collect();
+    let name = |id: i64| {
+        m.ev.entries
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.name.clone())
+            .unwrap_or_default()
+    };
+    let mut notes = Vec::new();
+    if !m.ev.byes.is_empty() {
+        let v: Vec<String> =
+            m.ev.byes
+                .iter()
+                .map(|b| format!("{} ({})", name(b.entry_id), b.round))
+                .collect();
+        notes.push(Line::from(format!(
+            "{}: {}",
+            m.t("tui.players.byes"),
+            v.join(", ")
+        )));
+    }
+    if !m.ev.forbidden.is_empty() {
+        let v: Vec<String> =
+            m.ev.forbidden
+                .iter()
+                .map(|p| format!("{}–{}", name(p.a), name(p.b)))
+                .collect();
+        notes.push(Line::from(format!(
+            "{}: {}",
+            m.t("tui.players.forbidden"),
+            v.join(", ")
+        )));
+    }
+    let [area, below] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(notes.len() as u16)]).areas(area);
+    f.render_widget(Paragraph::new(notes), below);
     table(
         f,
         area,
