@@ -54,6 +54,8 @@ proptest! {
         let _ = read_pgn(&text);
         let _ = dhtmlxq::read_dhtmlxq(&text);
         let _ = Position::from_fen(&text);
+        let _ = qishe::xiangqi::decode(&bytes);
+        let _ = parse_move(&Position::start(), &text);
     }
 
     #[test]
@@ -76,6 +78,8 @@ proptest! {
         let g = random_game(&plies);
         let p = g.final_position();
         let _ = parse_move(&p, &text);
+        let _ = qishe::xiangqi::notation::parse_iccs(&text);
+        let _ = qishe::xiangqi::normalise_fen(&text);
         let _ = read_pgn(&format!("1. {text}"));
         let _ = read_pgn(&text);
         let _ = dhtmlxq::read_dhtmlxq(&format!("[DhtmlXQ_movelist]{text}[/DhtmlXQ_movelist]"));

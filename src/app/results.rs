@@ -47,6 +47,8 @@ pub struct ResultInput {
     pub first_strike: Option<FirstStrike>,
     pub red_pieces: Option<PieceMoves>,
     pub black_pieces: Option<PieceMoves>,
+    /// The attached game record (PGN text).
+    pub record: Option<String>,
 }
 
 /// Parses a clock text for `ResultInput` (`H:MM:SS`, `MM:SS` or seconds).
@@ -175,6 +177,9 @@ impl App {
             red_pieces,
             black_pieces
         );
+        if input.record.is_some() {
+            g.record = input.record.clone();
+        }
         if let Some(v) = input.red_fouls {
             g.red_fouls = v;
         }
@@ -233,17 +238,38 @@ impl App {
         bytes: &[u8],
         file: &str,
     ) -> Result<GamesImportReport> {
+        self.import_games_in(event, bytes, file, None, false)
+    }
+
+    /// As [`App::import_games`]; the `record` column's paths are read
+    /// relative to `dir` (the CSV's folder) and fill each game's facts, a
+    /// contradiction with the file's values stopping the import unless
+    /// `record_wins`.
+    pub fn import_games_in(
+        &mut self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+        dir: Option<&std::path::Path>,
+        record_wins: bool,
+    ) -> Result<GamesImportReport> {
         let ev = self.store.resolve_event(event)?;
         let rows = read_games_csv(bytes, file)?;
         if rows.is_empty() {
             return Err(AppError::Invalid(format!("{file}: no games in the file")));
         }
-        let data = event_from_rows(
+        let mut data = event_from_rows(
             &rows,
             file,
             ev.settings.games_per_round,
             ev.settings.time_control,
             ev.settings.byes,
+        )?;
+        super::records::resolve_records(
+            &mut data,
+            dir.unwrap_or(std::path::Path::new(".")),
+            file,
+            record_wins,
         )?;
         // The file's rounds must be contiguous (the store checks they follow
         // the stored ones).

@@ -8,7 +8,14 @@ use std::path::PathBuf;
 pub enum ImportCmd {
     /// Import a games CSV into an event (one transaction): players matched by
     /// name and entered if new, rounds and boards created as needed.
-    Games { event: String, file: PathBuf },
+    Games {
+        /// The event (id or exact name).
+        event: String,
+        file: PathBuf,
+        /// Game records named in the `record` column win over typed values that contradict them.
+        #[arg(long)]
+        record_wins: bool,
+    },
     /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
     Trf {
         file: PathBuf,
@@ -22,6 +29,7 @@ pub enum ImportCmd {
 pub enum ExportCmd {
     /// Write an event as FIDE TRF-16 (completed rounds), for other pairing programs.
     Trf {
+        /// The event (id or exact name).
         event: String,
         /// Write here instead of stdout.
         #[arg(short, long)]
@@ -51,8 +59,20 @@ fn write_out(output: Option<PathBuf>, text: &str) -> CliResult {
 }
 
 pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
-    if let ImportCmd::Games { event, file } = cmd {
-        return super::scoring::run_import(ctx, super::scoring::ImportCmd::Games { event, file });
+    if let ImportCmd::Games {
+        event,
+        file,
+        record_wins,
+    } = cmd
+    {
+        return super::scoring::run_import(
+            ctx,
+            super::scoring::ImportCmd::Games {
+                event,
+                file,
+                record_wins,
+            },
+        );
     }
     let mut app = ctx.open()?;
     match cmd {

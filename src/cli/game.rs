@@ -143,6 +143,9 @@ fn stats_text(g: &GameRecord) -> String {
         s.black_moves.text()
     ));
     out.push_str(&format!("  first strike {}\n", s.first_strike.text()));
+    if let Some(t) = s.ending {
+        out.push_str(&format!("  ends in {}\n", t.code()));
+    }
     out
 }
 

@@ -54,12 +54,26 @@ pub struct ResultArgs {
     pub red_pieces: Option<String>,
     #[arg(long)]
     pub black_pieces: Option<String>,
+    /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
+    /// material, first strike and piece-move counts.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Which game of the record file (1-based; default 1).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub record_game: usize,
+    /// Confirm that the record's values replace typed values that contradict it.
+    #[arg(long)]
+    pub record_wins: bool,
 }
 
 /// Imports into an event (reached through `qishe import games`).
 #[derive(Debug)]
 pub enum ImportCmd {
-    Games { event: String, file: PathBuf },
+    Games {
+        event: String,
+        file: PathBuf,
+        record_wins: bool,
+    },
 }
 
 /// `qishe standings EVENT [--after-round N] [--format …] [--explain A B]`.
@@ -74,6 +88,14 @@ pub struct StandingsArgs {
     /// Say which criterion separates two players (name or start number as #N).
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     pub explain: Option<Vec<String>>,
+    /// Re-score under other schemes and show the standings side by side (a,b,c or all).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "SCHEMES",
+        conflicts_with = "explain"
+    )]
+    pub compare_schemes: Option<Vec<String>>,
 }
 
 fn bad(what: &str, v: &str, hint: &str) -> CliError {
@@ -150,13 +172,34 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
             .transpose()?,
         red_pieces: pieces("red-pieces", &a.red_pieces)?,
         black_pieces: pieces("black-pieces", &a.black_pieces)?,
+        record: None,
     })
 }
 
 pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let input = result_input(&a)?;
     let mut app = ctx.open()?;
-    let g = app.record_result(&a.event, a.round, a.board, &input)?;
+    let g = match &a.record {
+        None => app.record_result(&a.event, a.round, a.board, &input)?,
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", path.display())))?;
+            let name = path.display().to_string();
+            let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
+            let (g, overridden) = app.record_result_with_record(
+                &a.event,
+                a.round,
+                a.board,
+                input,
+                &rec,
+                a.record_wins,
+            )?;
+            for d in overridden {
+                eprintln!("record wins: {d}");
+            }
+            g
+        }
+    };
     println!(
         "round {} board {} game {}: {}",
         a.round,
@@ -169,7 +212,11 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
 
 pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
     match cmd {
-        ImportCmd::Games { event, file } => {
+        ImportCmd::Games {
+            event,
+            file,
+            record_wins,
+        } => {
             let bytes = std::fs::read(&file)
                 .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
             let name = file
@@ -177,7 +224,8 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| file.display().to_string());
             let mut app = ctx.open()?;
-            let r = app.import_games(&event, &bytes, &name)?;
+            let dir = file.parent().map(|p| p.to_path_buf());
+            let r = app.import_games_in(&event, &bytes, &name, dir.as_deref(), record_wins)?;
             println!(
                 "imported {} games in {} rounds ({} new members, {} members entered)",
                 r.games,
@@ -191,6 +239,9 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
 }
 
 pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
+    if let Some(list) = &a.compare_schemes {
+        return super::history::run_compare(ctx, &a.event, list, a.format);
+    }
     let app = ctx.open()?;
     let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {

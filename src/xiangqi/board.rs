@@ -264,6 +264,26 @@ fn own_half(c: Colour, p: usize) -> bool {
     ZONES[p] & (4 << (c as u8)) != 0
 }
 
+/// Column and row of each padded point.
+const COLUMN: [u8; N] = {
+    let mut v = [0u8; N];
+    let mut p = 0;
+    while p < N {
+        v[p] = (p % W) as u8;
+        p += 1;
+    }
+    v
+};
+const ROW: [u8; N] = {
+    let mut v = [0u8; N];
+    let mut p = 0;
+    while p < N {
+        v[p] = (p / W) as u8;
+        p += 1;
+    }
+    v
+};
+
 /// The padded points of the board, rank by rank.
 const POINTS: [u8; 90] = {
     let mut v = [0u8; 90];
@@ -318,6 +338,13 @@ impl fmt::Debug for Position {
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+
+/// Reads a FEN in any accepted spelling (H/E or N/B, `r` for red, with or
+/// without counters) and writes it the standard way: placement with N and B,
+/// then `w` or `b`.
+pub fn normalise_fen(fen: &str) -> Result<String, FenError> {
+    Ok(Position::from_fen(fen)?.fen())
+}
 
 /// What a move took, to undo it.
 #[derive(Clone, Copy, Debug)]
@@ -542,6 +569,12 @@ impl Position {
         self.side
     }
 
+    /// Hands the move to a side without a move (a "pass", for asking what a
+    /// side could do next if its opponent passed).
+    pub fn set_side_to_move(&mut self, side: Colour) {
+        self.side = side;
+    }
+
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         Piece::from_code(self.sq[s.pad()])
     }
@@ -562,45 +595,83 @@ impl Position {
     pub fn king_attacked(&self, c: Colour) -> bool {
         let k = self.kings[c as usize] as usize;
         let them = colour_bit(c.opposite());
-        let enemy = |kind: Kind| kind.code() | them;
-        // Chariots, cannons, and the facing king along the four lines.
-        for d in ORTHO {
-            let mut p = (k as isize + d) as usize;
-            while self.sq[p] == EMPTY {
-                p = (p as isize + d) as usize;
-            }
-            let first = self.sq[p];
-            if first == OFF {
-                continue;
-            }
-            if first == enemy(Kind::Chariot) || first == enemy(Kind::King) {
-                return true;
-            }
-            p = (p as isize + d) as usize;
-            while self.sq[p] == EMPTY {
-                p = (p as isize + d) as usize;
-            }
-            if self.sq[p] == enemy(Kind::Cannon) {
-                return true;
-            }
+        if ORTHO.iter().any(|&d| self.line_attack(k, d, them)) {
+            return true;
         }
-        // Horses: the leg is a diagonal neighbour of the king.
-        let horse = enemy(Kind::Horse);
-        for (sf, sr) in [(1isize, 1isize), (-1, 1), (1, -1), (-1, -1)] {
-            let leg = (k as isize + sf + sr * UP) as usize;
-            if self.sq[leg] != EMPTY {
-                continue;
-            }
-            let a = (k as isize + 2 * sf + sr * UP) as usize;
-            let b = (k as isize + sf + 2 * sr * UP) as usize;
-            if self.sq[a] == horse || self.sq[b] == horse {
-                return true;
-            }
+        if DIAG.iter().any(|&d| self.horse_attack(k, d, them)) {
+            return true;
         }
         // Pawns: ahead of the king (from its own view) or beside it.
-        let pawn = enemy(Kind::Pawn);
+        let pawn = Kind::Pawn.code() | them;
         let ahead = (k as isize + forward(c)) as usize;
         self.sq[ahead] == pawn || self.sq[k + 1] == pawn || self.sq[k - 1] == pawn
+    }
+
+    /// Does a chariot, a cannon or the facing king of colour bit `them`
+    /// attack point `k` along direction `d`?
+    #[inline]
+    fn line_attack(&self, k: usize, d: isize, them: u8) -> bool {
+        let mut p = (k as isize + d) as usize;
+        while self.sq[p] == EMPTY {
+            p = (p as isize + d) as usize;
+        }
+        let first = self.sq[p];
+        if first == OFF {
+            return false;
+        }
+        if first == Kind::Chariot.code() | them || first == Kind::King.code() | them {
+            return true;
+        }
+        p = (p as isize + d) as usize;
+        while self.sq[p] == EMPTY {
+            p = (p as isize + d) as usize;
+        }
+        self.sq[p] == Kind::Cannon.code() | them
+    }
+
+    /// Does a horse of colour bit `them` attack `k` over the leg `k + d`
+    /// (`d` diagonal)?
+    #[inline]
+    fn horse_attack(&self, k: usize, d: isize, them: u8) -> bool {
+        let leg = (k as isize + d) as usize;
+        if self.sq[leg] != EMPTY {
+            return false;
+        }
+        // d = sr * UP + sf; the horses stand at leg + sf and leg + sr * UP.
+        let sf: isize = if d == UP + 1 || d == -UP + 1 { 1 } else { -1 };
+        let sr_up = d - sf;
+        let horse = Kind::Horse.code() | them;
+        self.sq[(leg as isize + sf) as usize] == horse
+            || self.sq[(leg as isize + sr_up) as usize] == horse
+    }
+
+    /// After a non-king move `from → to` by the side whose king stands on
+    /// `k` and was not in check before, is that king attacked now? Only the
+    /// lines through the two points and a horse leg on `from` can change.
+    #[inline]
+    fn exposed_after(&self, k: usize, from: usize, to: usize, them: u8) -> bool {
+        for p in [from, to] {
+            let d = if p % W == k % W {
+                if p > k {
+                    UP
+                } else {
+                    -UP
+                }
+            } else if p / W == k / W {
+                if p > k {
+                    1
+                } else {
+                    -1
+                }
+            } else {
+                continue;
+            };
+            if self.line_attack(k, d, them) {
+                return true;
+            }
+        }
+        let d = from as isize - k as isize;
+        DIAG.contains(&d) && self.horse_attack(k, d, them)
     }
 
     /// Is the side to move in check?
@@ -777,15 +848,26 @@ impl Position {
         // Not in check, a move whose points are neither on the king's file
         // or rank nor next to it diagonally (a horse leg) cannot expose the
         // king, so only the other moves are tried on the board.
+        let (kf, kr) = (COLUMN[k], ROW[k]);
         let near = |p: usize| {
-            p % W == k % W || p / W == k / W || (p.abs_diff(k) == W + 1 || p.abs_diff(k) == W - 1)
+            COLUMN[p] == kf || ROW[p] == kr || p.abs_diff(k) == W + 1 || p.abs_diff(k) == W - 1
         };
+        let them = colour_bit(self.side.opposite());
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let safe =
-                !checked && m.from as usize != k && !near(m.from as usize) && !near(m.to as usize);
-            if safe || self.is_legal_pseudo(m) {
+            let (from, to) = (m.from as usize, m.to as usize);
+            let ok = if checked || from == k {
+                self.is_legal_pseudo(m)
+            } else if near(from) || near(to) {
+                let u = self.make(m);
+                let exposed = self.exposed_after(k, from, to, them);
+                self.unmake(m, u);
+                !exposed
+            } else {
+                true
+            };
+            if ok {
                 i += 1;
             } else {
                 out.swap_remove(i);

@@ -5,7 +5,7 @@
 use super::board::{Kind, Move, Piece, Position, Square};
 use super::notation::MoveTextError;
 use super::record::{move_number, GameRecord, ImportError};
-use crate::domain::{Colour, Outcome};
+use crate::domain::Colour;
 
 /// Does the text hold a DhtmlXQ block?
 pub fn is_dhtmlxq(text: &str) -> bool {
@@ -110,10 +110,7 @@ pub fn read_dhtmlxq(text: &str) -> Result<Vec<GameRecord>, ImportError> {
                 g.tags.push((tag.to_string(), v.to_string()));
             }
         }
-        g.result = field(block, "result")
-            .and_then(|r| r.trim().parse::<Outcome>().ok())
-            .filter(|o| o.is_played())
-            .map(|o| o.code().to_string());
+        g.result = field(block, "result").and_then(super::record::normalise_result);
         if let Some(b) = field(block, "binit").filter(|b| !b.trim().is_empty()) {
             g.start = binit(b)?;
         }

@@ -7,10 +7,11 @@ pub mod dhtmlxq;
 pub mod notation;
 pub mod pgn;
 pub mod record;
+pub mod repetition;
 pub mod stats;
 pub mod xqf;
 
-pub use board::{FenError, Kind, Move, Piece, Position, Square, START_FEN};
+pub use board::{normalise_fen, FenError, Kind, Move, Piece, Position, Square, START_FEN};
 pub use notation::{parse_move, write_move, MoveTextError, Notation};
 pub use pgn::{decode, read_pgn, write_pgn, TextEncoding};
 pub use record::{GameRecord, ImportError};
@@ -59,5 +60,7 @@ pub fn read_games(bytes: &[u8]) -> Result<ImportedFile, ImportError> {
     })
 }
 
+#[cfg(test)]
+mod repetition_tests;
 #[cfg(test)]
 mod tests;

@@ -290,6 +290,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
 
 /// `h2e2`, `H2-E2`, `h2 e2`: the two squares, if the text has that form.
 fn iccs_squares(chars: &[char]) -> Option<Move> {
+    // A check or mate mark after coordinates (`h2e2+`, `h7h0#`) is dropped.
+    let mut chars = chars;
+    while let [rest @ .., '+' | '#'] = chars {
+        chars = rest;
+    }
     let v: Vec<char> = chars
         .iter()
         .filter(|&&c| c != '-')
@@ -437,9 +442,19 @@ fn chinese_tandem(c: char) -> Option<Tandem> {
 }
 
 /// Chinese: `炮二平五`, `前车进三`, `一兵平四`, `前七进一` (a pawn),
-/// `前兵七进一`.
+/// `前兵七进一`, `七前进一`.
 fn parse_chinese(c: &[char]) -> Result<Desc, &'static str> {
-    let (kind, sel, rest) = if let Some(k) = c.first().copied().and_then(chinese_kind) {
+    let file_first =
+        c.len() == 4 && chinese_number(c[0]).is_some() && matches!(c[1], '前' | '后' | '後' | '中');
+    let (kind, sel, rest) = if file_first {
+        // `七前进一`: the file, then which pawn on it.
+        let t = chinese_tandem(c[1]).ok_or("no piece")?;
+        (
+            Kind::Pawn,
+            Selector::Tandem(t, chinese_number(c[0])),
+            &c[2..],
+        )
+    } else if let Some(k) = c.first().copied().and_then(chinese_kind) {
         let n = c
             .get(1)
             .copied()

@@ -3,7 +3,9 @@
 
 use super::board::{Position, START_FEN};
 use super::notation::{write_move, Notation};
-use super::record::{game_label, GameRecord, ImportError, MoveText};
+use super::record::{
+    game_label, normalise_result as clean_result, GameRecord, ImportError, MoveText,
+};
 
 /// The text encodings a game file may be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +15,10 @@ pub enum TextEncoding {
     Gb18030,
     /// Big5 (Taiwan, Hong Kong).
     Big5,
+    /// UTF-16 with a byte-order mark.
+    Utf16,
+    /// Windows-1252 (Latin names), when neither GBK nor Big5 fits.
+    Windows1252,
 }
 
 impl TextEncoding {
@@ -21,6 +27,8 @@ impl TextEncoding {
             TextEncoding::Utf8 => "utf-8",
             TextEncoding::Gb18030 => "gbk",
             TextEncoding::Big5 => "big5",
+            TextEncoding::Utf16 => "utf-16",
+            TextEncoding::Windows1252 => "windows-1252",
         }
     }
 }
@@ -34,15 +42,26 @@ fn hint_score(text: &str, hints: &str) -> usize {
     text.chars().filter(|c| hints.contains(*c)).count()
 }
 
-/// Decodes a file's bytes: UTF-8 (with or without BOM) when valid, else
-/// GB18030 or Big5, whichever decodes cleanly and reads more like a game.
+/// Decodes a file's bytes: UTF-16 with a BOM; UTF-8 (with or without BOM)
+/// when valid; else GB18030 or Big5, whichever decodes cleanly and reads
+/// more like a game; Windows-1252 when neither decodes cleanly.
 pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
+    if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+            let (s, _, _) = enc.decode(bytes);
+            return (s.into_owned(), TextEncoding::Utf16);
+        }
+    }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if let Ok(s) = std::str::from_utf8(body) {
         return (s.to_string(), TextEncoding::Utf8);
     }
     let (gb, _, gb_err) = encoding_rs::GB18030.decode(body);
     let (b5, _, b5_err) = encoding_rs::BIG5.decode(body);
+    if gb_err && b5_err {
+        let (latin, _, _) = encoding_rs::WINDOWS_1252.decode(body);
+        return (latin.into_owned(), TextEncoding::Windows1252);
+    }
     let pick_big5 = match (gb_err, b5_err) {
         (false, true) => false,
         (true, false) => true,
@@ -99,22 +118,20 @@ fn strip_move_number(tok: &str) -> &str {
     }
 }
 
-struct Scanner<'a> {
+struct Scanner {
     chars: Vec<char>,
     i: usize,
     line: usize,
     col: usize,
-    _src: &'a str,
 }
 
-impl<'a> Scanner<'a> {
-    fn new(src: &'a str) -> Scanner<'a> {
+impl Scanner {
+    fn new(src: &str) -> Scanner {
         Scanner {
             chars: src.chars().collect(),
             i: 0,
             line: 1,
             col: 1,
-            _src: src,
         }
     }
 
@@ -273,7 +290,8 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
             s.bump();
             continue;
         }
-        if ch == '[' && s.at_line_start() {
+        // Tags start a line, or follow other tags on the same line.
+        if ch == '[' && (s.at_line_start() || (!in_moves && !after_result)) {
             if in_moves || after_result {
                 games.push(std::mem::replace(&mut cur, RawGame::new()));
                 in_moves = false;
@@ -320,15 +338,6 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
         games.push(cur);
     }
     Ok(games)
-}
-
-fn clean_result(r: &str) -> Option<String> {
-    let t = r.trim();
-    match t {
-        "" | "*" | "?" => None,
-        "½-½" => Some("1/2-1/2".into()),
-        _ => Some(t.to_string()),
-    }
 }
 
 /// Reads every game of a PGN text.

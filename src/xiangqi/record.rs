@@ -117,6 +117,37 @@ impl GameRecord {
     }
 }
 
+/// A result as its code (`1-0`, `0-1`, `1/2-1/2`) when it is one of the
+/// known spellings (`1-0`, `½-½`, `W`/`L`/`D`, `红胜`, `红先负`, `黑勝`,
+/// `和棋`, …); `None` for an unknown or unfinished result (`*`, empty);
+/// other text is kept as written.
+pub fn normalise_result(r: &str) -> Option<String> {
+    let t = r.trim();
+    match t {
+        "" | "*" | "?" | "未知" => return None,
+        "½-½" => return Some("1/2-1/2".into()),
+        _ => {}
+    }
+    if let Ok(o) = t.parse::<Outcome>() {
+        return o.is_played().then(|| o.code().to_string());
+    }
+    let has = |cs: &[char]| t.chars().any(|c| cs.contains(&c));
+    let win = has(&['胜', '勝']);
+    let loss = has(&['负', '負']);
+    let red = has(&['红', '紅', '先']);
+    let black = has(&['黑', '后', '後']);
+    let code = if has(&['和']) && !win && !loss {
+        "1/2-1/2"
+    } else if (red && win && !black) || (black && loss && !red) {
+        "1-0"
+    } else if (black && win && !red) || (red && loss && !black) {
+        "0-1"
+    } else {
+        return Some(t.to_string());
+    };
+    Some(code.to_string())
+}
+
 /// How error messages name a game.
 pub fn game_label(index: usize, red: Option<&str>, black: Option<&str>) -> String {
     match (red, black) {
@@ -141,11 +172,20 @@ pub struct MoveText {
     pub line: usize,
 }
 
+/// `, line N` for formats with lines; nothing for binary ones (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(", line {line}")
+    }
+}
+
 /// Why a game file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
     /// A move that is unreadable, illegal or ambiguous.
-    #[error("{game}, move {move_no} ({side}), line {line}: {source}")]
+    #[error("{game}, move {move_no} ({side}){}: {source}", at_line(*.line))]
     Move {
         game: String,
         move_no: u32,

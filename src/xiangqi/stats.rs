@@ -3,7 +3,7 @@
 
 use super::board::{Kind, Piece, Position};
 use super::record::GameRecord;
-use crate::domain::{Colour, FirstStrike, Game, Material, PieceMoves};
+use crate::domain::{Colour, FirstStrike, Game, Material, PieceMoves, Termination};
 use serde::Serialize;
 
 /// Plies within which a capture counts as the first strike (30 full moves).
@@ -23,6 +23,9 @@ pub struct GameStats {
     pub black_moves: PieceMoves,
     pub first_strike: FirstStrike,
     pub iccs_moves: Vec<String>,
+    /// How the moves end the game by themselves: the side to move at the
+    /// end is checkmated, or has no legal move (困毙, also a loss).
+    pub ending: Option<Termination>,
 }
 
 /// A side's pieces in a position (kings not counted).
@@ -118,13 +121,24 @@ pub fn game_stats(g: &GameRecord) -> GameStats {
         black_moves,
         first_strike,
         iccs_moves: g.iccs_moves(),
+        ending: if pos.has_legal_move() {
+            None
+        } else if pos.in_check() {
+            Some(Termination::Checkmate)
+        } else {
+            Some(Termination::Stalemate)
+        },
     }
 }
 
 impl GameStats {
     /// Fills a stored game's fields from the record: full moves, residual
-    /// material, piece-move counts and first strike.
+    /// material, piece-move counts and first strike; the termination too
+    /// when the moves end in mate or stalemate and none was recorded.
     pub fn to_domain(&self, game: &mut Game) {
+        if game.termination.is_none() {
+            game.termination = self.ending;
+        }
         game.moves = Some(self.full_moves);
         game.red_residual = Some(self.red_material);
         game.black_residual = Some(self.black_material);

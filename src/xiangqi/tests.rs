@@ -241,6 +241,8 @@ fn pawns_in_tandem_on_two_files_name_the_file() {
     assert_eq!(zh, "前五进一");
     assert_eq!(read(&p, &zh), "e6e7");
     assert_eq!(read(&p, "前兵五进一"), "e6e7");
+    assert_eq!(read(&p, "五前进一"), "e6e7");
+    assert_eq!(read(&p, "后七平六"), "c5d5");
     assert_eq!(read(&p, &write_move(&p, m, Notation::Wxf)), "e6e7");
     assert!(matches!(
         parse_move(&p, "前兵进一"),
@@ -366,4 +368,147 @@ fn stats_fill_a_stored_game() {
     assert_eq!(game.red_residual.unwrap().letters(), "RRHHCCAAEEPPPPP");
     assert_eq!(game.red_pieces.unwrap().text(), "0/1/0/0/0");
     assert_eq!(game.first_strike.unwrap().side, None);
+    assert_eq!(game.termination, None);
+    // A game ending in mate records it.
+    let g = &read_pgn("[FEN \"3k5/4R4/9/9/9/9/9/9/9/R3K4 w\"]\n1. a0d0\n").unwrap()[0];
+    let s = game_stats(g);
+    assert_eq!(s.ending, Some(crate::domain::Termination::Checkmate));
+    s.to_domain(&mut game);
+    assert_eq!(
+        game.termination,
+        Some(crate::domain::Termination::Checkmate)
+    );
+}
+
+#[test]
+fn coordinates_may_carry_check_marks_and_results_are_normalised() {
+    let g = &read_pgn("[Result \"红胜\"]\n1. h2e2+ h9g7 2. h0g2#\n").unwrap()[0];
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(g.result.as_deref(), Some("1-0"));
+}
+
+#[test]
+fn utf16_with_bom_is_read() {
+    let text = "[Red \"许\"]\n1. 炮二平五\n";
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in text.encode_utf16() {
+        bytes.extend_from_slice(&u.to_le_bytes());
+    }
+    let f = read_games(&bytes).unwrap();
+    assert_eq!(f.encoding, Some(TextEncoding::Utf16));
+    assert_eq!(f.games[0].red(), Some("许"));
+    assert_eq!(f.games[0].iccs_moves(), ["h2e2"]);
+}
+
+/// An unencrypted XQF (version 10) built by hand: start position, names,
+/// result and two moves with empty comments.
+#[test]
+fn plain_xqf_version_10() {
+    let mut b = vec![0u8; 1024];
+    b[0] = b'X';
+    b[1] = b'Q';
+    b[2] = 10;
+    // Slots: R H E A K A E H R C C P P P P P, red then black; x*10+y.
+    let red = [0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83];
+    for (i, &v) in red.iter().enumerate() {
+        b[16 + i] = v;
+        // Black mirrors red across the river.
+        b[32 + i] = v - v % 10 + (9 - v % 10);
+    }
+    b[51] = 3; // draw
+    let name = "王天一".to_string();
+    let (gbk, _, _) = encoding_rs::GBK.encode(&name);
+    b[0x130] = gbk.len() as u8;
+    b[0x131..0x131 + gbk.len()].copy_from_slice(&gbk);
+    // Root record, then h2e2 and h9g7 (x*10+y, +24 / +32), each followed by
+    // a 4-byte comment length of 0.
+    let rec = |from: u8, to: u8, more: bool| {
+        vec![
+            from + 24,
+            to + 32,
+            if more { 0x80 } else { 0 },
+            0,
+            0,
+            0,
+            0,
+            0,
+        ]
+    };
+    b.extend(rec(0, 0, true));
+    b.extend(rec(72, 42, true));
+    b.extend(rec(79, 67, false));
+    let f = read_games(&b).unwrap();
+    let g = &f.games[0];
+    assert_eq!(g.start, Position::start());
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
+    assert_eq!(g.red(), Some("王天一"));
+    assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    // A header that says black moves first is overruled by a red first move.
+    b[50] = 1;
+    let f = read_games(&b).unwrap();
+    assert_eq!(f.games[0].start, Position::start());
+    assert_eq!(f.games[0].iccs_moves(), ["h2e2", "h9g7"]);
+    // A move that is not legal is an error naming the move.
+    let n = b.len();
+    b[n - 8] = 79 + 24;
+    b[n - 7] = 44 + 32;
+    let e = read_games(&b).unwrap_err().to_string();
+    assert!(e.contains("move 1") && e.contains("h9e4"), "{e}");
+}
+
+#[test]
+fn fen_is_normalised_and_tags_may_share_a_line() {
+    assert_eq!(
+        normalise_fen("2eakae2/9/9/9/9/9/9/9/4H4/3AK4 r - - 0 12").unwrap(),
+        "2bakab2/9/9/9/9/9/9/9/4N4/3AK4 w"
+    );
+    let g = &read_pgn("[Red \"A\"][Black \"B\"]\n1. h2e2\n").unwrap()[0];
+    assert_eq!(g.black(), Some("B"));
+    assert_eq!(g.iccs_moves(), ["h2e2"]);
+}
+
+#[test]
+fn black_to_move_first_round_trips() {
+    let text = "[FEN \"3k5/9/9/9/9/9/9/9/9/R4K3 b - - 0 1\"]\n1. ... d9e9 2. a0a9 e9e8\n";
+    let g = &read_pgn(text).unwrap()[0];
+    assert_eq!(g.iccs_moves(), ["d9e9", "a0a9", "e9e8"]);
+    for n in Notation::ALL {
+        let out = write_pgn(std::slice::from_ref(g), n);
+        assert!(out.contains("  1. ..."), "{out}");
+        let back = &read_pgn(&out).unwrap()[0];
+        assert_eq!(back.moves, g.moves, "{n}: {out}");
+        assert_eq!(back.start, g.start);
+    }
+    let s = game_stats(g);
+    assert_eq!(s.plies, 3);
+    assert_eq!(s.final_fen, "R8/4k4/9/9/9/9/9/9/9/5K3 w");
+    assert_eq!(s.full_moves, 2);
+}
+
+#[test]
+fn result_spellings() {
+    use super::record::normalise_result as n;
+    assert_eq!(n("1-0").as_deref(), Some("1-0"));
+    assert_eq!(n(" 0-1 ").as_deref(), Some("0-1"));
+    assert_eq!(n("½-½").as_deref(), Some("1/2-1/2"));
+    assert_eq!(n("W").as_deref(), Some("1-0"));
+    assert_eq!(n("红先胜").as_deref(), Some("1-0"));
+    assert_eq!(n("紅先負").as_deref(), Some("0-1"));
+    assert_eq!(n("黑胜").as_deref(), Some("0-1"));
+    assert_eq!(n("黑负").as_deref(), Some("1-0"));
+    assert_eq!(n("和棋").as_deref(), Some("1/2-1/2"));
+    assert_eq!(n("*"), None);
+    assert_eq!(n(""), None);
+    assert_eq!(n("adjourned").as_deref(), Some("adjourned"));
+}
+
+#[test]
+fn latin_names_fall_back_to_windows_1252() {
+    let (bytes, _, _) =
+        encoding_rs::WINDOWS_1252.encode("[Black \"Jos\u{e9} M\u{fc}ller\"]\n1. C2.5 H8+7\n");
+    let (decoded, enc) = decode(&bytes);
+    assert_eq!(enc, TextEncoding::Windows1252);
+    let g = &read_pgn(&decoded).unwrap()[0];
+    assert_eq!(g.black(), Some("Jos\u{e9} M\u{fc}ller"));
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
 }

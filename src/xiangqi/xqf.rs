@@ -173,6 +173,18 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, ImportError> {
                 )));
             };
             let m = Move::new(f, t);
+            // The side to move comes from the header; when the first move
+            // is the other side's, trust the move.
+            if g.moves.is_empty() {
+                if let Some(p) = board.piece_at(f) {
+                    if p.colour != board.side_to_move() {
+                        if let Ok(flipped) = Position::from_pieces(&pieces, p.colour) {
+                            board = flipped.clone();
+                            g.start = flipped;
+                        }
+                    }
+                }
+            }
             if !board.is_legal(m) {
                 return Err(ImportError::Move {
                     game: g.label(),

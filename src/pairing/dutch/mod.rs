@@ -8,7 +8,11 @@
 //! whom inside S1/S2) are settled by re-solving with small weight bonuses
 //! and fixing the result player by player, as the endorsed engine does.
 
+// Index loops over parallel arrays read better than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
 mod player;
+pub mod simulate;
 
 use crate::domain::{Colour, Points};
 use crate::pairing::matching::{Matcher, Uint};
@@ -23,6 +27,17 @@ fn bits_for(x: usize) -> u32 {
 
 /// Pairs the next round of `state` with the Dutch system.
 pub fn pair(state: &SwissState) -> Result<RoundPairing, PairingError> {
+    pair_with(state, false)
+}
+
+/// The same pairing with every matching solved from scratch: a slow
+/// reference that tests compare the incremental solver against.
+#[doc(hidden)]
+pub fn pair_reference(state: &SwissState) -> Result<RoundPairing, PairingError> {
+    pair_with(state, true)
+}
+
+fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingError> {
     let info = Info::build(state)?;
     let n = info.sorted.len();
     if n == 0 {
@@ -46,19 +61,21 @@ pub fn pair(state: &SwissState) -> Result<RoundPairing, PairingError> {
         });
     }
     let layout = Layout::new(&info);
-    let bits = layout.total_bits() + 6;
+    let bits = layout.total_bits() + 8 + crate::pairing::matching::MAX_SCALE;
     let limbs = (bits as usize).div_ceil(64);
     let mates = match limbs {
-        0..=2 => Engine::<2>::new(&info, layout).run(),
-        3..=4 => Engine::<4>::new(&info, layout).run(),
-        5..=6 => Engine::<6>::new(&info, layout).run(),
-        7..=8 => Engine::<8>::new(&info, layout).run(),
-        9..=12 => Engine::<12>::new(&info, layout).run(),
-        13..=16 => Engine::<16>::new(&info, layout).run(),
-        17..=24 => Engine::<24>::new(&info, layout).run(),
-        25..=32 => Engine::<32>::new(&info, layout).run(),
-        33..=48 => Engine::<48>::new(&info, layout).run(),
-        49..=64 => Engine::<64>::new(&info, layout).run(),
+        0..=2 => Engine::<2>::new(&info, layout, fresh).run(),
+        3..=4 => Engine::<4>::new(&info, layout, fresh).run(),
+        5..=6 => Engine::<6>::new(&info, layout, fresh).run(),
+        7..=8 => Engine::<8>::new(&info, layout, fresh).run(),
+        9..=10 => Engine::<10>::new(&info, layout, fresh).run(),
+        11..=12 => Engine::<12>::new(&info, layout, fresh).run(),
+        13..=14 => Engine::<14>::new(&info, layout, fresh).run(),
+        15..=16 => Engine::<16>::new(&info, layout, fresh).run(),
+        17..=24 => Engine::<24>::new(&info, layout, fresh).run(),
+        25..=32 => Engine::<32>::new(&info, layout, fresh).run(),
+        33..=48 => Engine::<48>::new(&info, layout, fresh).run(),
+        49..=64 => Engine::<64>::new(&info, layout, fresh).run(),
         _ => {
             return Err(PairingError::InvalidState(
                 "tournament too large for the Dutch weights".into(),
@@ -132,7 +149,8 @@ struct Engine<'a, const N: usize> {
     info: &'a Info,
     lay: Layout,
     m: Matcher<Uint<N>>,
-    max_w: Uint<N>,
+    /// Solve every matching from scratch (reference mode).
+    fresh: bool,
 }
 
 /// Parameters of the bracket being paired that enter the base weights.
@@ -143,15 +161,21 @@ struct BracketCtx {
 }
 
 impl<'a, const N: usize> Engine<'a, N> {
-    fn new(info: &'a Info, lay: Layout) -> Self {
+    fn new(info: &'a Info, lay: Layout, fresh: bool) -> Self {
         let n = info.sorted.len();
-        let top = lay.total_bits() + 2;
-        let max_w = Uint::<N>::bit(top) - Uint::from_u64(1);
         Engine {
             info,
             lay,
             m: Matcher::new(n),
-            max_w,
+            fresh,
+        }
+    }
+
+    fn solve(&mut self) -> Mates {
+        if self.fresh {
+            self.m.solve_fresh()
+        } else {
+            self.m.solve()
         }
     }
 
@@ -279,16 +303,14 @@ impl<'a, const N: usize> Engine<'a, N> {
         }
     }
 
+    /// Fixes the pair `a–b` (just matched): every other edge of both goes,
+    /// so every later optimum keeps them together.
     fn finalize(&mut self, a: usize, b: usize) {
         let n = self.m.len();
         for u in 0..n {
-            if u != a {
-                let w = if u == b { self.max_w } else { Uint::ZERO };
-                self.m.set(a, u, w);
-            }
-            if u != b {
-                let w = if u == a { self.max_w } else { Uint::ZERO };
-                self.m.set(b, u, w);
+            if u != a && u != b {
+                self.m.set(a, u, Uint::ZERO);
+                self.m.set(b, u, Uint::ZERO);
             }
         }
     }
@@ -328,7 +350,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 self.set(hi, lo, w);
             }
         }
-        let mate = self.m.solve();
+        let mate = self.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
         if unmatched.len() > 1 {
             return Err(format!(
@@ -432,7 +454,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 add = add.shifted_left(1);
                 r + add
             };
-            let mut st = self.m.solve();
+            let mut st = self.solve();
             let in_cur = |st: &Mates, v: usize| st[v] >= sgbv && st[v] < nsgbv;
 
             // Which MDPs are paired in this bracket.
@@ -469,7 +491,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[oi], w.or(Uint::from_u64(1)));
                         }
                     }
-                    st = self.m.solve();
+                    st = self.solve();
                 }
                 if in_cur(&st, pv) {
                     matched[pv] = true;
@@ -501,7 +523,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                         addend += 1;
                     }
                 }
-                st = self.m.solve();
+                st = self.solve();
                 let mv = st[pv];
                 matched[mv] = true;
                 self.finalize(pv, mv);
@@ -526,7 +548,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                     self.set(bracket[ki], bracket[oi], w);
                 }
             }
-            st = self.m.solve();
+            st = self.solve();
             let down = |st: &Mates, v: usize| st[v] > v && st[v] < nsgbv;
             let mut exchanges = 0usize;
             for &pi in rem.iter().take(rp) {
@@ -548,7 +570,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[rem[oj]], w - Uint::from_u64(1));
                         }
                     }
-                    st = self.m.solve();
+                    st = self.solve();
                 }
                 let exchange = !down(&st, pv);
                 left -= exchange as usize;
@@ -574,7 +596,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[rem[oj]], w + Uint::from_u64(1));
                         }
                     }
-                    st = self.m.solve();
+                    st = self.solve();
                 }
                 if down(&st, pv) {
                     left -= 1;
@@ -626,7 +648,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                     }
                     addend += 1;
                 }
-                st = self.m.solve();
+                st = self.solve();
                 let mv = st[pv];
                 matched[pv] = true;
                 matched[mv] = true;

@@ -6,6 +6,9 @@
 //! of maximum total weight (not necessarily of maximum cardinality; callers
 //! that want cardinality first put it in the weights' high bits).
 
+// Index loops over parallel arrays read better than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
 pub mod uint;
 
 pub use uint::Uint;
@@ -15,6 +18,15 @@ use std::ops::{Add, Sub};
 /// What the matcher needs of an edge weight: exact, non-negative, ordered.
 pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
     fn zero() -> Self;
+    fn is_zero(&self) -> bool;
+    /// `self - o`, or zero when `o > self`.
+    fn saturating_sub(self, o: Self) -> Self {
+        if self > o {
+            self - o
+        } else {
+            Self::zero()
+        }
+    }
     /// Exact half of an even value.
     fn half(self) -> Self;
 }
@@ -22,6 +34,9 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
 impl Weight for i64 {
     fn zero() -> Self {
         0
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
     }
     fn half(self) -> Self {
         self / 2
@@ -32,6 +47,9 @@ impl Weight for u64 {
     fn zero() -> Self {
         0
     }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
     fn half(self) -> Self {
         self / 2
     }
@@ -41,31 +59,57 @@ impl<const N: usize> Weight for Uint<N> {
     fn zero() -> Self {
         Uint::ZERO
     }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        Uint::is_zero(self)
+    }
+    #[inline]
+    fn saturating_sub(self, o: Self) -> Self {
+        let (d, borrow) = self.overflowing_sub(o);
+        if borrow {
+            Uint::ZERO
+        } else {
+            d
+        }
+    }
     fn half(self) -> Self {
         Uint::half(self)
     }
 }
 
 const NONE: usize = usize::MAX;
+/// How many times the values may be doubled before starting afresh; weights
+/// must leave this many spare bits (plus a few) at the top.
+pub const MAX_SCALE: u32 = 16;
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
 
 /// A dense graph with mutable edge weights and a maximum-weight matching solver.
 ///
-/// Weights must leave one spare top bit: the duals reach twice the largest weight.
+/// The solver keeps its optimum (matching, duals, blossoms) between calls:
+/// after a few edge changes, [`Matcher::solve`] repairs the optimum instead
+/// of starting again, which makes long sequences of small edits cheap.
+///
+/// Weights must leave a few spare top bits: the duals reach twice the largest weight.
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Lower-triangular weight matrix.
+    /// Square weight matrix (row `v` is scanned whole, so rows are contiguous).
     w: Vec<W>,
+    /// The kept solver state is an optimum for the current weights, up to
+    /// the vertices freed by edits since.
+    valid: bool,
+    st: State<W>,
 }
 
 impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Self {
         Matcher {
             n,
-            w: vec![W::zero(); n * n.saturating_sub(1) / 2],
+            w: vec![W::zero(); n * n],
+            valid: false,
+            st: State::empty(),
         }
     }
 
@@ -83,31 +127,111 @@ impl<W: Weight> Matcher<W> {
         a * (a - 1) / 2 + b
     }
 
-    /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
-    pub fn set(&mut self, i: usize, j: usize, w: W) {
-        debug_assert!(i != j && i < self.n && j < self.n);
-        self.w[Self::idx(i, j)] = w;
-    }
-
     #[inline]
     pub fn get(&self, i: usize, j: usize) -> W {
-        self.w[Self::idx(i, j)]
+        self.w[i * self.n + j]
+    }
+
+    /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
+    ///
+    /// The kept optimum is repaired just enough to stay dual-feasible with
+    /// tight matched and blossom edges: a blossom the edge breaks is
+    /// dissolved, a matched edge that loses weight is unmatched, and an edge
+    /// that gains weight raises one endpoint's dual (freeing it).
+    pub fn set(&mut self, i: usize, j: usize, new: W) {
+        debug_assert!(i != j && i < self.n && j < self.n);
+        let old = self.w[i * self.n + j];
+        self.w[i * self.n + j] = new;
+        self.w[j * self.n + i] = new;
+        if !self.valid || new == old {
+            return;
+        }
+        let st = &mut self.st;
+        let need = st.scaled(new + new);
+        while st.inblossom[i] == st.inblossom[j] {
+            let ok = if new < old {
+                st.mate[i] != j && !st.is_cycle_edge(i, j)
+            } else {
+                st.dual[i] + st.dual[j] + st.common_z(i, j) + st.common_z(i, j) >= need
+            };
+            if ok {
+                return;
+            }
+            let b = st.inblossom[i];
+            st.dissolve(b);
+        }
+        if new < old {
+            if st.mate[i] == j {
+                st.mate[i] = NONE;
+                st.mate[j] = NONE;
+            }
+            return;
+        }
+        loop {
+            if st.dual[i] + st.dual[j] >= need {
+                return;
+            }
+            if st.inblossom[i] == i || st.inblossom[j] == j {
+                break;
+            }
+            let b = st.inblossom[i];
+            st.dissolve(b);
+        }
+        let (e, o) = if st.inblossom[i] == i { (i, j) } else { (j, i) };
+        // Raise e's dual until the edge is feasible again; e becomes a root.
+        st.dual[e] = need - st.dual[o];
+        let m = st.mate[e];
+        st.mate[e] = NONE;
+        if m != NONE {
+            st.mate[m] = NONE;
+        }
     }
 
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
-    pub fn solve(&self) -> Vec<usize> {
-        let mut s = Solver::new(self);
-        s.run();
+    pub fn solve(&mut self) -> Vec<usize> {
+        if !self.valid {
+            self.st = State::fresh(self.n, &self.w);
+            self.valid = true;
+        }
+        let done = Solver {
+            g: &self.w,
+            n: self.n,
+            st: &mut self.st,
+        }
+        .run();
+        if !done {
+            self.st = State::fresh(self.n, &self.w);
+            let done = Solver {
+                g: &self.w,
+                n: self.n,
+                st: &mut self.st,
+            }
+            .run();
+            debug_assert!(done, "a fresh solve needs no rescaling");
+        }
         (0..self.n)
-            .map(|v| if s.mate[v] == NONE { v } else { s.mate[v] })
+            .map(|v| {
+                if self.st.mate[v] == NONE {
+                    v
+                } else {
+                    self.st.mate[v]
+                }
+            })
             .collect()
+    }
+
+    /// Computes a maximum-weight matching from scratch, ignoring the kept
+    /// optimum (a reference for tests).
+    pub fn solve_fresh(&mut self) -> Vec<usize> {
+        self.valid = false;
+        self.solve()
     }
 }
 
-struct Solver<'a, W: Weight> {
-    g: &'a Matcher<W>,
-    n: usize,
+/// The primal-dual state: matching, labels, blossoms, duals.
+#[derive(Clone, Debug)]
+struct State<W: Weight> {
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<Edge>,
@@ -124,19 +248,49 @@ struct Solver<'a, W: Weight> {
     allowed: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
+    /// Weights are taken times `2^scale`.
+    scale: u32,
 }
 
-impl<'a, W: Weight> Solver<'a, W> {
-    fn new(g: &'a Matcher<W>) -> Self {
-        let n = g.n;
-        let maxw = g.w.iter().copied().max().unwrap_or_else(W::zero);
+fn collect_leaves(childs: &[Vec<usize>], n: usize, b: usize, out: &mut Vec<usize>) {
+    if b < n {
+        out.push(b);
+    } else {
+        for &c in &childs[b] {
+            collect_leaves(childs, n, c, out);
+        }
+    }
+}
+
+impl<W: Weight> State<W> {
+    fn empty() -> Self {
+        State {
+            mate: Vec::new(),
+            label: Vec::new(),
+            labelend: Vec::new(),
+            inblossom: Vec::new(),
+            parent: Vec::new(),
+            childs: Vec::new(),
+            bedges: Vec::new(),
+            base: Vec::new(),
+            bestedge: Vec::new(),
+            blossombest: Vec::new(),
+            unused: Vec::new(),
+            dual: Vec::new(),
+            allowed: Vec::new(),
+            stage: 0,
+            queue: Vec::new(),
+            scale: 0,
+        }
+    }
+
+    fn fresh(n: usize, w: &[W]) -> Self {
+        let maxw = w.iter().copied().max().unwrap_or_else(W::zero);
         let mut base: Vec<usize> = (0..n).collect();
         base.extend(std::iter::repeat_n(NONE, n));
         let mut dual = vec![maxw; n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
-        Solver {
-            g,
-            n,
+        State {
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NO_EDGE; 2 * n],
@@ -149,27 +303,134 @@ impl<'a, W: Weight> Solver<'a, W> {
             blossombest: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![0; g.w.len()],
+            allowed: vec![0; n * n.saturating_sub(1) / 2],
             stage: 0,
             queue: Vec::new(),
+            scale: 0,
         }
     }
 
+    /// Blossoms containing both `i` and `j` (innermost first).
+    fn common_blossoms(&self, i: usize, j: usize) -> Vec<usize> {
+        let mut up_i = Vec::new();
+        let mut b = self.parent[i];
+        while b != NONE {
+            up_i.push(b);
+            b = self.parent[b];
+        }
+        let mut b = self.parent[j];
+        while b != NONE {
+            if let Some(pos) = up_i.iter().position(|&x| x == b) {
+                return up_i[pos..].to_vec();
+            }
+            b = self.parent[b];
+        }
+        Vec::new()
+    }
+
+    /// Sum of the duals of the blossoms containing both `i` and `j`.
+    fn common_z(&self, i: usize, j: usize) -> W {
+        self.common_blossoms(i, j)
+            .into_iter()
+            .fold(W::zero(), |acc, b| acc + self.dual[b])
+    }
+
+    /// Is `i–j` an edge of the cycle of a blossom containing both?
+    fn is_cycle_edge(&self, i: usize, j: usize) -> bool {
+        self.common_blossoms(i, j).iter().any(|&b| {
+            self.bedges[b]
+                .iter()
+                .any(|&(x, y)| (x, y) == (i, j) || (x, y) == (j, i))
+        })
+    }
+
+    /// The weight `w` at the current scale (all values are doubled each
+    /// time an odd slack would need halving).
+    fn scaled(&self, w: W) -> W {
+        let mut w = w;
+        for _ in 0..self.scale {
+            w = w + w;
+        }
+        w
+    }
+
+    /// Dissolves the top-level blossom `b`: its dual moves onto its vertices
+    /// (edges leaving it stop being tight, so its base is unmatched when the
+    /// dual was positive) and its children become top-level.
+    fn dissolve(&mut self, b: usize) {
+        let n = self.inblossom.len();
+        debug_assert!(b >= n && self.parent[b] == NONE);
+        let z = self.dual[b];
+        let mut leaves = Vec::new();
+        collect_leaves(&self.childs, n, b, &mut leaves);
+        if z > W::zero() {
+            for &v in &leaves {
+                self.dual[v] = self.dual[v] + z;
+            }
+            self.dual[b] = W::zero();
+        }
+        let childs = std::mem::take(&mut self.childs[b]);
+        for &c in &childs {
+            self.parent[c] = NONE;
+            let mut lv = Vec::new();
+            collect_leaves(&self.childs, n, c, &mut lv);
+            for v in lv {
+                self.inblossom[v] = c;
+            }
+        }
+        let beta = self.base[b];
+        self.bedges[b] = Vec::new();
+        self.base[b] = NONE;
+        self.label[b] = 0;
+        self.labelend[b] = NO_EDGE;
+        self.bestedge[b] = NO_EDGE;
+        self.blossombest[b] = None;
+        self.unused.push(b);
+        if z > W::zero() && self.mate[beta] != NONE {
+            let x = self.mate[beta];
+            self.mate[beta] = NONE;
+            self.mate[x] = NONE;
+        }
+    }
+}
+
+struct Solver<'a, W: Weight> {
+    g: &'a [W],
+    n: usize,
+    st: &'a mut State<W>,
+}
+
+impl<W: Weight> std::ops::Deref for Solver<'_, W> {
+    type Target = State<W>;
+    fn deref(&self) -> &State<W> {
+        self.st
+    }
+}
+
+impl<W: Weight> std::ops::DerefMut for Solver<'_, W> {
+    fn deref_mut(&mut self) -> &mut State<W> {
+        self.st
+    }
+}
+
+impl<W: Weight> Solver<'_, W> {
+    #[inline]
+    fn gw(&self, i: usize, j: usize) -> W {
+        self.g[i * self.n + j]
+    }
+
+    /// The weight of `e` at the current scale.
     #[inline]
     fn wt(&self, e: Edge) -> W {
-        self.g.get(e.0, e.1)
+        self.st.scaled(self.gw(e.0, e.1))
     }
 
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
     #[inline]
     fn slack(&self, e: Edge) -> W {
         let s = self.dual[e.0] + self.dual[e.1];
-        let w2 = self.wt(e) + self.wt(e);
-        if s > w2 {
-            s - w2
-        } else {
-            W::zero()
-        }
+        let w = self.wt(e);
+        s.saturating_sub(w + w)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -288,7 +549,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                     for lv in self.leaves_of(c) {
                         let mut l = Vec::new();
                         for u in 0..self.n {
-                            if u != lv && self.g.get(lv, u) > W::zero() {
+                            if u != lv && self.gw(lv, u) > W::zero() {
                                 l.push((lv, u));
                             }
                         }
@@ -458,34 +719,52 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.base[b] = self.base[self.childs[b][0]];
     }
 
-    fn augment_matching(&mut self, v: usize, w: usize) {
-        for (mut s, mut partner) in [(v, w), (w, v)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = partner;
-                if self.labelend[bs] == NO_EDGE {
-                    break;
-                }
-                let t = self.labelend[bs].0;
-                let bt = self.inblossom[t];
-                let (s2, j) = self.labelend[bt];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = s2;
-                partner = j;
-                s = s2;
+    /// Flips the alternating path from `s` up to its tree's root; `s` gets
+    /// `partner` (NONE: `s` ends up free).
+    fn augment_side(&mut self, mut s: usize, mut partner: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = partner;
+            if self.labelend[bs] == NO_EDGE {
+                break;
+            }
+            let t = self.labelend[bs].0;
+            let bt = self.inblossom[t];
+            let (s2, j) = self.labelend[bt];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = s2;
+            partner = j;
+            s = s2;
         }
     }
 
-    fn run(&mut self) {
+    fn augment_matching(&mut self, v: usize, w: usize) {
+        self.augment_side(v, w);
+        self.augment_side(w, v);
+    }
+
+    /// Augments from S-vertex `v` to `u`, whose top-level blossom has a free
+    /// base with a zero dual (not a tree root).
+    fn augment_to_free(&mut self, v: usize, u: usize) {
+        self.augment_side(v, u);
+        let bu = self.inblossom[u];
+        if bu >= self.n {
+            self.augment_blossom(bu, u);
+        }
+        self.mate[u] = v;
+    }
+
+    /// Runs stages until no root is left. Returns false when the values
+    /// would outgrow the weight type (the caller restarts from scratch).
+    fn run(&mut self) -> bool {
         let n = self.n;
         if n < 2 {
-            return;
+            return true;
         }
         loop {
             self.stage += 1;
@@ -499,20 +778,29 @@ impl<'a, W: Weight> Solver<'a, W> {
                 self.blossombest[b] = None;
             }
             self.queue.clear();
+            // Roots: free vertices whose dual is still positive. Free vertices
+            // with a zero dual already satisfy the optimality conditions.
+            let mut roots = 0usize;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && self.dual[v] > W::zero()
+                {
                     self.assign_label(v, 1, NO_EDGE);
+                    roots += 1;
                 }
             }
-            let mut augmented = false;
+            if roots == 0 {
+                return true;
+            }
+            let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
                     for u in 0..n {
                         if u == v {
                             continue;
                         }
-                        let wvu = self.g.get(v, u);
-                        if wvu == W::zero() {
+                        if self.gw(v, u).is_zero() {
                             continue;
                         }
                         let bv = self.inblossom[v];
@@ -530,6 +818,11 @@ impl<'a, W: Weight> Solver<'a, W> {
                         }
                         if self.allowed[ei] == self.stage {
                             if self.label[bu] == 0 {
+                                if self.mate[self.base[bu]] == NONE {
+                                    self.augment_to_free(v, u);
+                                    progressed = true;
+                                    break;
+                                }
                                 self.assign_label(u, 2, (v, u));
                             } else if self.label[bu] == 1 {
                                 let base = self.scan_blossom(v, u);
@@ -537,7 +830,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                                     self.add_blossom(base, v, u);
                                 } else {
                                     self.augment_matching(v, u);
-                                    augmented = true;
+                                    progressed = true;
                                     break;
                                 }
                             } else if self.label[u] == 0 {
@@ -557,18 +850,27 @@ impl<'a, W: Weight> Solver<'a, W> {
                             self.bestedge[u] = (v, u);
                         }
                     }
-                    if augmented {
+                    if progressed {
                         break;
                     }
                 }
-                if augmented {
+                if progressed {
                     break;
                 }
                 // No augmenting path over tight edges: update the duals.
-                let mut dtype = 1u8;
-                let mut delta = self.dual[..n].iter().copied().min().unwrap();
+                let mut dtype = 0u8;
+                let mut delta = W::zero();
+                let mut dvertex = NONE;
                 let mut dedge = NO_EDGE;
                 let mut dblossom = NONE;
+                let mut odd = false;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 1 && (dtype == 0 || self.dual[v] < delta) {
+                        delta = self.dual[v];
+                        dtype = 1;
+                        dvertex = v;
+                    }
+                }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
                         let d = self.slack(self.bestedge[v]);
@@ -585,13 +887,28 @@ impl<'a, W: Weight> Solver<'a, W> {
                         && self.bestedge[b] != NO_EDGE
                         && (b < n || self.base[b] != NONE)
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let full = self.slack(self.bestedge[b]);
+                        let d = full.half();
+                        if d + d != full {
+                            odd = true;
+                        }
                         if d < delta {
                             delta = d;
                             dtype = 3;
                             dedge = self.bestedge[b];
                         }
                     }
+                }
+                if odd {
+                    // Halving an odd slack: double every value instead.
+                    if self.scale >= MAX_SCALE {
+                        return false;
+                    }
+                    self.scale += 1;
+                    for x in self.st.dual.iter_mut() {
+                        *x = *x + *x;
+                    }
+                    continue;
                 }
                 for b in n..2 * n {
                     if self.base[b] != NONE
@@ -621,7 +938,15 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                 }
                 match dtype {
-                    1 => break,
+                    1 => {
+                        // An S-vertex's dual reached zero: make it the free
+                        // end of its tree (a root simply stops being one).
+                        if self.mate[dvertex] != NONE {
+                            self.augment_side(dvertex, NONE);
+                        }
+                        progressed = true;
+                        break;
+                    }
                     2 | 3 => {
                         self.mark_allowed(dedge);
                         let (mut i, j) = dedge;
@@ -633,9 +958,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                     _ => self.expand_blossom(dblossom, false),
                 }
             }
-            if !augmented {
-                break;
-            }
+            debug_assert!(progressed);
             for b in n..2 * n {
                 if self.parent[b] == NONE
                     && self.base[b] != NONE

@@ -1,3 +1,5 @@
+#![allow(clippy::needless_range_loop)]
+
 use super::*;
 use proptest::prelude::*;
 
@@ -67,7 +69,7 @@ fn graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(ProptestConfig::with_cases(5000))]
     #[test]
     fn max_weight_equals_brute_force((n, w) in graph()) {
         check(n, &w);
@@ -78,7 +80,8 @@ proptest! {
 fn blossom_cases() {
     // Odd cycles that force blossoms, nested blossoms and their expansion
     // (classic small cases for the primal-dual method).
-    let cases: Vec<(usize, Vec<(usize, usize, i64)>)> = vec![
+    type Case = (usize, Vec<(usize, usize, i64)>);
+    let cases: Vec<Case> = vec![
         (4, vec![(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)]),
         (
             6,
@@ -182,4 +185,82 @@ fn wide_weights_work() {
 #[test]
 fn triangle() {
     check(3, &[vec![0, 5, 3], vec![5, 0, 3], vec![3, 3, 0]]);
+}
+
+fn total(w: &[Vec<i64>], mate: &[usize]) -> i64 {
+    let mut t = 0;
+    for v in 0..mate.len() {
+        let u = mate[v];
+        assert_eq!(mate[u], v, "matching not symmetric");
+        if u != v {
+            assert!(w[v][u] > 0, "matched along a missing edge");
+            if u < v {
+                t += w[v][u];
+            }
+        }
+    }
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+    /// Edits after a solve (single edges, a whole vertex, pair fixing) are
+    /// repaired incrementally; the result must stay a maximum.
+    #[test]
+    fn incremental_edits_keep_the_maximum(
+        (n, w) in graph(),
+        edits in proptest::collection::vec((0usize..12, 0usize..12, 0i64..40, 0u8..4), 1..12),
+    ) {
+        let mut w = w;
+        let mut m = Matcher::<i64>::new(n);
+        for i in 0..n {
+            for j in 0..i {
+                m.set(i, j, 2 * w[i][j]);
+                w[i][j] *= 2;
+                w[j][i] = w[i][j];
+            }
+        }
+        let mate = m.solve();
+        prop_assert_eq!(total(&w, &mate), brute(n, &w));
+        for (a, b, x, kind) in edits {
+            let (a, b) = (a % n.max(1), b % n.max(1));
+            if a == b {
+                continue;
+            }
+            match kind {
+                // One edge.
+                0 | 1 => {
+                    m.set(a, b, x);
+                    w[a][b] = x;
+                    w[b][a] = x;
+                }
+                // All edges of one vertex.
+                2 => {
+                    for u in 0..n {
+                        if u != a {
+                            let y = (x + 3 * u as i64) % 41;
+                            m.set(a, u, y);
+                            w[a][u] = y;
+                            w[u][a] = y;
+                        }
+                    }
+                }
+                // Fix a pair: a heavy edge, everything else of both ends removed.
+                _ => {
+                    for u in 0..n {
+                        for (p, q) in [(a, b), (b, a)] {
+                            if u != p {
+                                let y = if u == q { 1000 } else { 0 };
+                                m.set(p, u, y);
+                                w[p][u] = y;
+                                w[u][p] = y;
+                            }
+                        }
+                    }
+                }
+            }
+            let mate = m.solve();
+            prop_assert_eq!(total(&w, &mate), brute(n, &w));
+        }
+    }
 }

@@ -1,0 +1,226 @@
+//! Game records attached to results: the record fills moves, residual
+//! material, first strike and piece-move counts; a typed value that
+//! contradicts it is reported, and the record wins only when confirmed.
+
+use super::results::ResultInput;
+use super::{AppError, Result};
+use crate::domain::{Game, Outcome};
+use crate::scoring::EventData;
+use crate::xiangqi::{self, GameStats, Notation};
+use std::path::Path;
+
+/// A game record read from a file, ready to attach.
+#[derive(Clone, Debug)]
+pub struct RecordAttachment {
+    /// The game as PGN (Chinese notation), stored with the game.
+    pub pgn: String,
+    pub stats: GameStats,
+    /// The result the record states, if any.
+    pub outcome: Option<Outcome>,
+}
+
+/// Reads game `index` (0-based) of a record file (PGN, XQF or DhtmlXQ).
+pub fn load_record(bytes: &[u8], file: &str, index: usize) -> Result<RecordAttachment> {
+    let imported =
+        xiangqi::read_games(bytes).map_err(|e| AppError::Invalid(format!("{file}: {e}")))?;
+    let n = imported.games.len();
+    let g = imported.games.get(index).ok_or_else(|| {
+        AppError::Invalid(format!(
+            "{file} has {n} game{}; there is no game {}",
+            if n == 1 { "" } else { "s" },
+            index + 1
+        ))
+    })?;
+    Ok(RecordAttachment {
+        pgn: xiangqi::write_pgn(std::slice::from_ref(g), Notation::Chinese),
+        stats: xiangqi::game_stats(g),
+        outcome: g.outcome(),
+    })
+}
+
+/// Where typed values and the record disagree: `field: typed X, record Y`.
+pub fn contradictions(typed: &Game, rec: &RecordAttachment) -> Vec<String> {
+    let mut from_record = typed.clone();
+    rec.stats.to_domain(&mut from_record);
+    let mut out = Vec::new();
+    let mut check = |field: &str, a: Option<String>, b: Option<String>| {
+        if let (Some(a), Some(b)) = (a, b) {
+            if a != b {
+                out.push(format!("{field}: typed {a}, record {b}"));
+            }
+        }
+    };
+    check(
+        "moves",
+        typed.moves.map(|m| m.to_string()),
+        from_record.moves.map(|m| m.to_string()),
+    );
+    check(
+        "red residual",
+        typed.red_residual.map(|m| m.letters()),
+        from_record.red_residual.map(|m| m.letters()),
+    );
+    check(
+        "black residual",
+        typed.black_residual.map(|m| m.letters()),
+        from_record.black_residual.map(|m| m.letters()),
+    );
+    check(
+        "red pieces",
+        typed.red_pieces.map(|p| p.text()),
+        from_record.red_pieces.map(|p| p.text()),
+    );
+    check(
+        "black pieces",
+        typed.black_pieces.map(|p| p.text()),
+        from_record.black_pieces.map(|p| p.text()),
+    );
+    check(
+        "first strike",
+        typed.first_strike.map(|f| f.text()),
+        from_record.first_strike.map(|f| f.text()),
+    );
+    if typed.outcome != Outcome::Unplayed {
+        check(
+            "result",
+            Some(typed.outcome.code().to_string()),
+            rec.outcome.map(|o| o.code().to_string()),
+        );
+    }
+    out
+}
+
+/// Fills a game from its record. With contradictions, refuses unless
+/// `record_wins`, in which case the record's values replace the typed ones.
+pub fn apply_record(
+    game: &mut Game,
+    rec: &RecordAttachment,
+    record_wins: bool,
+    what: &str,
+) -> Result<Vec<String>> {
+    let diffs = contradictions(game, rec);
+    if !diffs.is_empty() && !record_wins {
+        return Err(AppError::Invalid(format!(
+            "{what}: the game record contradicts what was typed ({}); nothing changed. \
+             Correct the typed values, or confirm that the record wins (--record-wins)",
+            diffs.join("; ")
+        )));
+    }
+    rec.stats.to_domain(game);
+    if game.outcome == Outcome::Unplayed || record_wins {
+        if let Some(o) = rec.outcome {
+            game.outcome = o;
+        }
+    }
+    game.record = Some(rec.pgn.clone());
+    Ok(diffs)
+}
+
+/// Puts a record's facts into a typed result before it is stored.
+pub fn merge_into_input(
+    input: &mut ResultInput,
+    stored: &Game,
+    rec: &RecordAttachment,
+    record_wins: bool,
+    what: &str,
+) -> Result<Vec<String>> {
+    let mut g = stored.clone();
+    if let Some(o) = input.outcome {
+        g.outcome = o;
+    }
+    macro_rules! take {
+        ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
+    }
+    take!(
+        moves,
+        red_residual,
+        black_residual,
+        first_strike,
+        red_pieces,
+        black_pieces
+    );
+    let diffs = apply_record(&mut g, rec, record_wins, what)?;
+    input.outcome = Some(g.outcome);
+    input.moves = g.moves;
+    input.red_residual = g.red_residual;
+    input.black_residual = g.black_residual;
+    input.first_strike = g.first_strike;
+    input.red_pieces = g.red_pieces;
+    input.black_pieces = g.black_pieces;
+    input.record = g.record;
+    Ok(diffs)
+}
+
+/// Replaces record paths in an imported games file by the records
+/// themselves (paths relative to `dir`).
+pub fn resolve_records(
+    data: &mut EventData,
+    dir: &Path,
+    file: &str,
+    record_wins: bool,
+) -> Result<()> {
+    let names: std::collections::HashMap<i64, String> = data
+        .players
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    for r in &mut data.rounds {
+        for b in &mut r.boards {
+            for g in &mut b.games {
+                let Some(path) = g.record.take() else {
+                    continue;
+                };
+                let full = dir.join(&path);
+                let what = format!(
+                    "{file}: round {} {} – {} game {}",
+                    r.number,
+                    names.get(&g.red).cloned().unwrap_or_default(),
+                    names.get(&g.black).cloned().unwrap_or_default(),
+                    g.game_no
+                );
+                let bytes = std::fs::read(&full).map_err(|e| {
+                    AppError::Invalid(format!(
+                        "{what}: cannot read the record {}: {e}",
+                        full.display()
+                    ))
+                })?;
+                let rec = load_record(&bytes, &path, 0)?;
+                apply_record(g, &rec, record_wins, &what)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+impl super::App {
+    /// Records a result with a game record attached: the record fills the
+    /// game's facts; contradictions with typed values stop it unless
+    /// `record_wins`. Returns the stored game and the contradictions overridden.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_result_with_record(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        mut input: ResultInput,
+        record: &RecordAttachment,
+        record_wins: bool,
+    ) -> Result<(Game, Vec<String>)> {
+        let ev = self.store.resolve_event(event)?;
+        let b = self
+            .store
+            .boards(ev.id, Some(round))?
+            .into_iter()
+            .find(|x| x.number == board)
+            .ok_or_else(|| AppError::Invalid(format!("round {round} has no board {board}")))?;
+        let game_no = input.game_no.unwrap_or(1);
+        let stored = self
+            .store
+            .game(b.id, game_no)?
+            .unwrap_or_else(|| Game::bare(b.red, b.black.unwrap_or(0), Outcome::Unplayed));
+        let what = format!("round {round} board {board} game {game_no}");
+        let diffs = merge_into_input(&mut input, &stored, record, record_wins, &what)?;
+        let g = self.record_result(event, round, board, &input)?;
+        Ok((g, diffs))
+    }
+}

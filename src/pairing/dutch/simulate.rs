@@ -1,0 +1,188 @@
+//! Seeded random tournaments for tests and benchmarks: pair each round with
+//! the Dutch system and invent results (draws, forfeits, requested byes).
+
+use crate::domain::{Colour, Points};
+use crate::pairing::{GameScore, PairingPlayer, RoundKind, RoundRecord, SwissState};
+
+/// A small deterministic generator (xorshift64*), enough for test data.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// A fresh event of `n` players (rated from strong to weak) before round 1.
+pub fn new_event(n: usize, total_rounds: u32) -> SwissState {
+    SwissState {
+        players: (1..=n as u32)
+            .map(|id| PairingPlayer {
+                id,
+                name: format!("Player {id}"),
+                rating: 2600u32.saturating_sub(id * 7),
+                club: None,
+                history: Vec::new(),
+                available: true,
+            })
+            .collect(),
+        round: 1,
+        total_rounds,
+        forbidden: Vec::new(),
+        first_colour: Colour::Red,
+        win_points: Points::new(1),
+        draw_points: Points(50),
+    }
+}
+
+/// Plays the round just paired with random results and prepares the next:
+/// about a third draws, a few forfeits, and a few byes requested in advance.
+pub fn play_round(state: &mut SwissState, pairing: &crate::pairing::RoundPairing, rng: &mut Rng) {
+    let idx = |s: &SwissState, id: u32| s.players.iter().position(|p| p.id == id).unwrap();
+    let mut recs: Vec<Option<RoundRecord>> = vec![None; state.players.len()];
+    for b in &pairing.boards {
+        let (r, k) = (idx(state, b.red), idx(state, b.black));
+        let roll = rng.below(100);
+        let (rr, kr) = if roll < 3 {
+            (RoundKind::ForfeitWin, RoundKind::ForfeitLoss)
+        } else if roll < 6 {
+            (RoundKind::ForfeitLoss, RoundKind::ForfeitWin)
+        } else {
+            // The stronger player (lower start number) wins more often.
+            let strong_red = b.red < b.black;
+            let x = rng.below(100);
+            let g = if x < 30 {
+                GameScore::Draw
+            } else if (x < 75) == strong_red {
+                GameScore::Win
+            } else {
+                GameScore::Loss
+            };
+            let other = match g {
+                GameScore::Win => GameScore::Loss,
+                GameScore::Loss => GameScore::Win,
+                GameScore::Draw => GameScore::Draw,
+            };
+            (RoundKind::Played(g), RoundKind::Played(other))
+        };
+        let pts = |k: RoundKind| match k {
+            RoundKind::Played(GameScore::Win) | RoundKind::ForfeitWin => Points::new(1),
+            RoundKind::Played(GameScore::Draw) => Points(50),
+            _ => Points::ZERO,
+        };
+        recs[r] = Some(RoundRecord {
+            opponent: Some(b.black),
+            colour: Some(Colour::Red),
+            kind: rr,
+            points: pts(rr),
+        });
+        recs[k] = Some(RoundRecord {
+            opponent: Some(b.red),
+            colour: Some(Colour::Black),
+            kind: kr,
+            points: pts(kr),
+        });
+    }
+    if let Some(b) = pairing.bye {
+        let i = idx(state, b);
+        recs[i] = Some(RoundRecord {
+            opponent: None,
+            colour: None,
+            kind: RoundKind::PairingBye,
+            points: Points::new(1),
+        });
+    }
+    for (p, rec) in state.players.iter_mut().zip(recs) {
+        let rec = rec.unwrap_or(RoundRecord {
+            opponent: None,
+            colour: None,
+            kind: RoundKind::RequestedBye,
+            points: if p.available {
+                Points::ZERO
+            } else {
+                Points(50)
+            },
+        });
+        p.history.push(rec);
+        // About one player in thirty asks for a half-point bye next round.
+        p.available = rng.below(30) != 0;
+    }
+    state.round += 1;
+}
+
+/// An event of `n` players after `rounds` rounds paired by the Dutch system.
+pub fn tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = Rng::new(seed);
+    let mut s = new_event(n, total_rounds);
+    for _ in 0..rounds {
+        let p = super::pair(&s).expect("a random event can be paired");
+        play_round(&mut s, &p, &mut rng);
+    }
+    s
+}
+
+/// A large event after `rounds` rounds paired by a cheap greedy method
+/// (score order, no rematches, colours balanced): realistic input for
+/// benchmarks without paying for Dutch pairings of the earlier rounds.
+pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = Rng::new(seed);
+    let mut s = new_event(n, total_rounds);
+    for _ in 0..rounds {
+        let mut order: Vec<usize> = (0..n).filter(|&i| s.players[i].available).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(s.players[i].points()), s.players[i].id));
+        let mut used = vec![false; n];
+        let mut pairing = crate::pairing::RoundPairing::default();
+        for a in 0..order.len() {
+            let i = order[a];
+            if used[i] {
+                continue;
+            }
+            let met: std::collections::HashSet<u32> = s.players[i].opponents().collect();
+            let partner = order[a + 1..]
+                .iter()
+                .copied()
+                .find(|&j| !used[j] && !met.contains(&s.players[j].id));
+            match partner {
+                Some(j) => {
+                    used[i] = true;
+                    used[j] = true;
+                    let reds = |k: usize| {
+                        s.players[k]
+                            .colours_played()
+                            .filter(|&c| c == Colour::Red)
+                            .count() as i64
+                            * 2
+                            - s.players[k].colours_played().count() as i64
+                    };
+                    let (red, black) = if reds(i) <= reds(j) { (i, j) } else { (j, i) };
+                    pairing.boards.push(crate::pairing::PairedBoard {
+                        red: s.players[red].id,
+                        black: s.players[black].id,
+                    });
+                }
+                None if pairing.bye.is_none() => {
+                    used[i] = true;
+                    pairing.bye = Some(s.players[i].id);
+                }
+                None => {}
+            }
+        }
+        play_round(&mut s, &pairing, &mut rng);
+    }
+    s
+}
