@@ -62,7 +62,7 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
     for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
         let mut app = demo(lang);
         let mut m = Model::load(&app).unwrap();
-        let mut go = |app: &mut App, m: &mut Model, code: KeyCode| {
+        let go = |app: &mut App, m: &mut Model, code: KeyCode| {
             press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
             let s = draw(m);
             assert!(!s.contains("tui."), "{s}");
@@ -101,7 +101,7 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
     )
     .unwrap();
     let mut m = Model::load(&app).unwrap();
-    let mut go = |app: &mut App, m: &mut Model, code: KeyCode| {
+    let go = |app: &mut App, m: &mut Model, code: KeyCode| {
         press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
     };
     go(&mut app, &mut m, KeyCode::Tab);

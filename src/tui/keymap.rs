@@ -37,6 +37,7 @@ pub enum Action {
     RequestBye,
     Forbid,
     AttachRecord,
+    PrintDoc,
     Undo,
     Confirm,
     Cancel,
@@ -86,6 +87,7 @@ impl Action {
             RequestBye => "request-bye",
             Forbid => "forbid",
             AttachRecord => "attach-record",
+            PrintDoc => "print",
             Undo => "undo",
             Confirm => "confirm",
             Cancel => "cancel",
@@ -119,6 +121,7 @@ pub enum Ctx {
     Results,
     Standings,
     Crosstable,
+    Print,
     /// An event's tabs (shared).
     Event,
     /// A form or a search field has the keyboard.
@@ -206,6 +209,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Results, K::Char('F'), N, A::BlackForfeits, false),
     b(Ctx::Results, K::Char('g'), N, A::AttachRecord, false),
     b(Ctx::Standings, K::Char('e'), N, A::Explain, true),
+    b(Ctx::Print, K::Enter, N, A::PrintDoc, true),
     b(Ctx::Form, K::Char('c'), C, A::ForceQuit, false),
     b(Ctx::Form, K::Enter, N, A::Submit, true),
     b(Ctx::Form, K::Esc, N, A::Cancel, true),

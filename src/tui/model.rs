@@ -29,15 +29,17 @@ pub enum Tab {
     Results,
     Standings,
     Crosstable,
+    Print,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 5] = [
+    pub const ALL: [Tab; 6] = [
         Tab::Players,
         Tab::Round,
         Tab::Results,
         Tab::Standings,
         Tab::Crosstable,
+        Tab::Print,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -46,6 +48,7 @@ impl Tab {
             Tab::Results => "tui.tab.results",
             Tab::Standings => "tui.tab.standings",
             Tab::Crosstable => "tui.tab.crosstable",
+            Tab::Print => "tui.tab.print",
         }
     }
     fn ctx(self) -> Ctx {
@@ -55,6 +58,7 @@ impl Tab {
             Tab::Results => Ctx::Results,
             Tab::Standings => Ctx::Standings,
             Tab::Crosstable => Ctx::Crosstable,
+            Tab::Print => Ctx::Print,
         }
     }
 }
@@ -113,6 +117,7 @@ pub enum FormKind {
         round: u32,
         board: u32,
     },
+    Print,
 }
 
 /// A modal form.
@@ -132,6 +137,7 @@ impl Form {
             FormKind::Result { .. } => "tui.form.result",
             FormKind::ImportMembers => "tui.form.import",
             FormKind::AttachRecord { .. } => "tui.form.attach",
+            FormKind::Print => "tui.form.print",
         }
     }
     pub fn value(&self, label: &str) -> &str {
@@ -195,6 +201,14 @@ pub enum Command {
         round: u32,
         board: u32,
         path: String,
+    },
+    Print {
+        event: i64,
+        doc: String,
+        format: String,
+        to_printer: bool,
+        path: String,
+        printer: String,
     },
     Undo,
 }
@@ -406,6 +420,7 @@ impl Model {
             Screen::Club => self.filtered_members(&self.search).len(),
             Screen::Events => self.events.len(),
             Screen::Event => match self.tab {
+                Tab::Print => 0,
                 Tab::Players => self.ev.entries.len(),
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
@@ -658,12 +673,46 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         FormKind::ImportMembers => Ok(Command::PreviewImport(
             f.value("tui.field.path").to_string(),
         )),
+        FormKind::Print => Ok(Command::Print {
+            event: 0,
+            doc: f.value("tui.print.doc").to_string(),
+            format: f.value("tui.print.format").to_string(),
+            to_printer: f.value("tui.print.dest") == "printer",
+            path: f.value("tui.field.path").to_string(),
+            printer: f.value("tui.print.printer").to_string(),
+        }),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: 0,
             round: *round,
             board: *board,
             path: f.value("tui.field.path").to_string(),
         }),
+    }
+}
+
+/// The documents and formats the Print tab offers (codes of `app::print`).
+pub const PRINT_DOCS: &[&str] = &[
+    "pairings",
+    "slips",
+    "standings",
+    "crosstable",
+    "wallchart",
+    "checkin",
+];
+pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv"];
+pub const PRINT_DESTS: &[&str] = &["file", "printer"];
+
+fn print_form() -> Form {
+    Form {
+        kind: FormKind::Print,
+        fields: vec![
+            Field::choice("tui.print.doc", PRINT_DOCS, "pairings"),
+            Field::choice("tui.print.format", PRINT_FORMATS, "text"),
+            Field::choice("tui.print.dest", PRINT_DESTS, "file"),
+            Field::text("tui.field.path", ""),
+            Field::text("tui.print.printer", ""),
+        ],
+        focus: 0,
     }
 }
 
@@ -726,7 +775,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             Submit => match submit(m.lang, form) {
                 Ok(mut cmd) => {
                     if let Command::RecordResult { event, .. }
-                    | Command::AttachRecord { event, .. } = &mut cmd
+                    | Command::AttachRecord { event, .. }
+                    | Command::Print { event, .. } = &mut cmd
                     {
                         *event = m.event_id().unwrap_or(0);
                     }
@@ -860,6 +910,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         NewEvent => m.form = Some(event_form()),
         Import => m.form = Some(path_form(FormKind::ImportMembers)),
+        PrintDoc => m.form = Some(print_form()),
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
@@ -1280,6 +1331,49 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 g.outcome.code(),
                 g.moves.map(|x| x.to_string()).unwrap_or_default()
             )
+        }
+        Command::Print {
+            event,
+            doc,
+            format,
+            to_printer,
+            path,
+            printer,
+        } => {
+            use crate::app::print::{send_to_printer, DocKind};
+            let kind = DocKind::ALL
+                .into_iter()
+                .find(|k| k.code() == doc)
+                .ok_or_else(|| crate::app::AppError::Invalid(format!("no document {doc}")))?;
+            if to_printer && format != "text" {
+                return Err(crate::app::AppError::Invalid(t("tui.print.text_only")));
+            }
+            let d = app.print_doc(&event.to_string(), kind, None, lang)?;
+            let out = match format.as_str() {
+                "html" => crate::report::render_html(&d),
+                "csv" => crate::report::render_csv(&d)
+                    .map_err(|e| crate::app::AppError::Invalid(e.to_string()))?,
+                _ => crate::report::render_text(&d, crate::report::DEFAULT_LINES_PER_PAGE),
+            };
+            if to_printer {
+                let job = send_to_printer(&out, Some(printer.as_str()).filter(|p| !p.is_empty()))?;
+                format!("{}: {job}", t("tui.print.sent"))
+            } else {
+                let ext = if format == "text" {
+                    "txt"
+                } else {
+                    format.as_str()
+                };
+                let path = if path.is_empty() {
+                    format!("event{event}-{doc}.{ext}")
+                } else {
+                    path
+                };
+                std::fs::write(&path, out).map_err(|e| {
+                    crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.write")))
+                })?;
+                format!("{}: {path}", t("tui.print.written"))
+            }
         }
         Command::Undo => {
             let what = app.store.undo_last()?;

@@ -256,6 +256,7 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Results => draw_round(m, f, area, true),
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
+        Tab::Print => draw_print(m, f, area),
     }
 }
 
@@ -559,6 +560,23 @@ fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
         rows,
         (!ct.rows.is_empty()).then_some(m.row_sel),
     );
+}
+
+fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
+    let mut lines = vec![Line::from(m.t("tui.print.intro")), Line::from("")];
+    for d in super::model::PRINT_DOCS {
+        lines.push(Line::from(format!(
+            "  {:<11} {}",
+            d,
+            tr(m.lang, &format!("tui.print.doc.{d}"))
+        )));
+    }
+    let p = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::new()
+            .borders(Borders::TOP)
+            .title(format!(" {} ", m.t("tui.tab.print"))),
+    );
+    f.render_widget(p, area);
 }
 
 fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
