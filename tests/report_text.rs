@@ -273,3 +273,13 @@ fn every_heading_is_translated() {
         }
     }
 }
+
+#[test]
+fn wide_grids_print_across_the_page() {
+    let big = render_html(&report::wall_chart(&round_robin(14, 3), Lang::ZhHans));
+    assert!(big.contains("@page { size: A4 landscape; }"));
+    let small = render_html(&report::wall_chart(&round_robin(8, 3), Lang::ZhHans));
+    assert!(!small.contains("landscape"));
+    let long = render_html(&report::crosstable(&round_robin(12, 11), Lang::En));
+    assert!(long.contains("A4 landscape"));
+}
