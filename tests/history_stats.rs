@@ -22,6 +22,9 @@ fn club(members: usize) -> (App, Vec<i64>) {
     (app, ids)
 }
 
+/// A board by member index: red, black (None = a bye), its game.
+type Board = (usize, Option<usize>, Option<Game>);
+
 /// Imports an event whose rounds are lists of (red, black, game) by member index;
 /// `black` None = a bye.
 fn import(
@@ -31,7 +34,7 @@ fn import(
     date: &str,
     tc: TimeControl,
     scheme: &str,
-    rounds: Vec<Vec<(usize, Option<usize>, Option<Game>)>>,
+    rounds: Vec<Vec<Board>>,
 ) -> i64 {
     let mut used: Vec<usize> = rounds
         .iter()
