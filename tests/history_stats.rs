@@ -344,10 +344,9 @@ fn what_if_two_schemes_disagree_on_the_winner() {
         (Outcome::BlackWin, 10),
         (Outcome::BlackWin, 11),
     ];
-    for r in 0..5 {
+    for (r, &(o, opp)) in b_games.iter().enumerate() {
         let mut d = Game::bare(0, 0, Outcome::Draw);
         d.moves = Some(60);
-        let (o, opp) = b_games[r];
         rounds.push(vec![
             (0, Some(2 + r), Some(d)),
             (1, Some(opp), Some(Game::bare(0, 0, o))),
