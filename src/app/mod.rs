@@ -11,9 +11,11 @@ pub use history::{
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+pub mod print;
 mod records;
 mod rounds;
 mod trf;
+mod tui_support;
 
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
@@ -172,6 +174,8 @@ impl App {
                 crate::config::SCHEMES.join(", ")
             )));
         }
+        // Scheme constants: unknown keys and bad values are refused here.
+        crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
         for t in &settings.tiebreaks {
             if !crate::config::TIEBREAKS.contains(&t.as_str()) {
                 return Err(AppError::Invalid(format!(

@@ -1,6 +1,7 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+pub mod demo;
 mod error;
 pub mod event;
 pub mod exchange;
@@ -8,6 +9,7 @@ pub mod game;
 pub mod history;
 pub mod output;
 pub mod player;
+pub mod print;
 pub mod round;
 pub mod scoring;
 pub mod trf;
@@ -50,6 +52,8 @@ pub enum Command {
     Result(scoring::ResultArgs),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
+    /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
+    Print(print::PrintArgs),
     /// The club rating list (等级分) with each member's change per event.
     Ratings(history::RatingsArgs),
     /// Statistics over stored games: red's advantage, draw rate, terminations.
@@ -75,6 +79,8 @@ pub enum Command {
     },
     /// Undo the last change (repeat to go further back).
     Undo,
+    /// Write a demo club database to try qishe on (then: qishe --db PATH).
+    Demo(demo::DemoArgs),
     /// Show the latest changes from the action log.
     Log {
         /// How many entries.
@@ -124,6 +130,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
+        Some(Command::Print(a)) => print::run(&ctx, a),
         Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),
         Some(Command::Stats(a)) => history::run_stats(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
@@ -141,6 +148,7 @@ pub fn run(cli: Cli) -> CliResult {
             println!("{}", path.display());
             Ok(())
         }
+        Some(Command::Demo(a)) => demo::run(&ctx, a),
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.store.undo_last()?;

@@ -21,6 +21,7 @@ pub enum PlayerCmd {
     },
     /// Show one member (by id, exact name or member id).
     Show {
+        /// The player (start number as #N, member id, or exact name).
         player: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
