@@ -101,6 +101,11 @@ pub struct Matcher<W: Weight> {
     /// the vertices freed by edits since.
     valid: bool,
     st: State<W>,
+    /// Vertices still taking part; retired pairs are left out of every scan.
+    active: Vec<usize>,
+    retired_mate: Vec<usize>,
+    /// Retired pairs still inside the kept optimum's blossoms.
+    pending: Vec<(usize, usize)>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -110,6 +115,9 @@ impl<W: Weight> Matcher<W> {
             w: vec![W::zero(); n * n],
             valid: false,
             st: State::empty(),
+            active: (0..n).collect(),
+            retired_mate: vec![NONE; n],
+            pending: Vec::new(),
         }
     }
 
@@ -187,24 +195,68 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Takes the pair `a–b` out of the graph for good: the caller has removed
+    /// every other edge of both, so every optimum keeps them together. Later
+    /// solves report them as matched and, once the kept optimum allows it
+    /// (both outside blossoms), no longer scan them.
+    pub fn retire_pair(&mut self, a: usize, b: usize) {
+        debug_assert!((0..self.n)
+            .all(|u| u == a || u == b || (self.get(a, u).is_zero() && self.get(b, u).is_zero())));
+        self.retired_mate[a] = b;
+        self.retired_mate[b] = a;
+        self.pending.push((a, b));
+    }
+
+    /// Leaves retired pairs out of the scans when the state allows it.
+    fn drop_retired(&mut self) {
+        let mut keep = Vec::new();
+        let mut gone = Vec::new();
+        for &(a, b) in &self.pending {
+            let st = &self.st;
+            if !self.valid || (st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b) {
+                gone.push(a);
+                gone.push(b);
+            } else {
+                keep.push((a, b));
+            }
+        }
+        self.pending = keep;
+        if !gone.is_empty() {
+            gone.sort_unstable();
+            self.active.retain(|v| gone.binary_search(v).is_err());
+        }
+    }
+
+    fn fresh_state(&mut self) {
+        self.st = State::fresh(self.n, &self.w);
+        for v in 0..self.n {
+            if self.retired_mate[v] != NONE {
+                self.st.mate[v] = self.retired_mate[v];
+            }
+        }
+    }
+
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
+        self.drop_retired();
         if !self.valid {
-            self.st = State::fresh(self.n, &self.w);
+            self.fresh_state();
             self.valid = true;
         }
         let done = Solver {
             g: &self.w,
             n: self.n,
+            act: &self.active,
             st: &mut self.st,
         }
         .run();
         if !done {
-            self.st = State::fresh(self.n, &self.w);
+            self.fresh_state();
             let done = Solver {
                 g: &self.w,
                 n: self.n,
+                act: &self.active,
                 st: &mut self.st,
             }
             .run();
@@ -397,6 +449,8 @@ impl<W: Weight> State<W> {
 struct Solver<'a, W: Weight> {
     g: &'a [W],
     n: usize,
+    /// The vertices taking part (retired pairs left out).
+    act: &'a [usize],
     st: &'a mut State<W>,
 }
 
@@ -548,7 +602,7 @@ impl<W: Weight> Solver<'_, W> {
                     let mut ls = Vec::new();
                     for lv in self.leaves_of(c) {
                         let mut l = Vec::new();
-                        for u in 0..self.n {
+                        for &u in self.act {
                             if u != lv && self.gw(lv, u) > W::zero() {
                                 l.push((lv, u));
                             }
@@ -781,7 +835,7 @@ impl<W: Weight> Solver<'_, W> {
             // Roots: free vertices whose dual is still positive. Free vertices
             // with a zero dual already satisfy the optimality conditions.
             let mut roots = 0usize;
-            for v in 0..n {
+            for &v in self.act {
                 if self.mate[v] == NONE
                     && self.label[self.inblossom[v]] == 0
                     && self.dual[v] > W::zero()
@@ -796,7 +850,7 @@ impl<W: Weight> Solver<'_, W> {
             let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    for u in 0..n {
+                    for &u in self.act {
                         if u == v {
                             continue;
                         }
@@ -864,14 +918,14 @@ impl<W: Weight> Solver<'_, W> {
                 let mut dedge = NO_EDGE;
                 let mut dblossom = NONE;
                 let mut odd = false;
-                for v in 0..n {
+                for &v in self.act {
                     if self.label[self.inblossom[v]] == 1 && (dtype == 0 || self.dual[v] < delta) {
                         delta = self.dual[v];
                         dtype = 1;
                         dvertex = v;
                     }
                 }
-                for v in 0..n {
+                for &v in self.act {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
                         let d = self.slack(self.bestedge[v]);
                         if d < delta {
@@ -921,7 +975,7 @@ impl<W: Weight> Solver<'_, W> {
                         dblossom = b;
                     }
                 }
-                for v in 0..n {
+                for &v in self.act {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
                         2 => self.dual[v] = self.dual[v] + delta,
