@@ -293,6 +293,10 @@ struct State<W: Weight> {
     bedges: Vec<Vec<Edge>>,
     base: Vec<usize>,
     bestedge: Vec<Edge>,
+    /// Slack of `bestedge[x]` as of dual epoch `.1` (duals change only at
+    /// dual updates, which bump the epoch).
+    bestslack: Vec<(W, u64)>,
+    epoch: u64,
     blossombest: Vec<Option<Vec<Edge>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
@@ -326,6 +330,8 @@ impl<W: Weight> State<W> {
             bedges: Vec::new(),
             base: Vec::new(),
             bestedge: Vec::new(),
+            bestslack: Vec::new(),
+            epoch: 1,
             blossombest: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
@@ -352,6 +358,8 @@ impl<W: Weight> State<W> {
             bedges: vec![Vec::new(); 2 * n],
             base,
             bestedge: vec![NO_EDGE; 2 * n],
+            bestslack: vec![(W::zero(), 0); 2 * n],
+            epoch: 1,
             blossombest: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
@@ -485,6 +493,18 @@ impl<W: Weight> Solver<'_, W> {
         let s = self.dual[e.0] + self.dual[e.1];
         let w = self.wt(e);
         s.saturating_sub(w + w)
+    }
+
+    /// Slack of `bestedge[x]`, from the cache when the duals have not moved.
+    #[inline]
+    fn best_slack(&mut self, x: usize) -> W {
+        let (v, e) = self.bestslack[x];
+        if e == self.epoch {
+            return v;
+        }
+        let v = self.slack(self.bestedge[x]);
+        self.bestslack[x] = (v, self.epoch);
+        v
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -637,6 +657,7 @@ impl<W: Weight> Solver<'_, W> {
         }
         self.blossombest[b] = Some(list);
         self.bestedge[b] = best;
+        self.bestslack[b] = (W::zero(), 0);
     }
 
     /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
@@ -816,6 +837,7 @@ impl<W: Weight> Solver<'_, W> {
     /// Runs stages until no root is left. Returns false when the values
     /// would outgrow the weight type (the caller restarts from scratch).
     fn run(&mut self) -> bool {
+        self.st.epoch += 1;
         let n = self.n;
         if n < 2 {
             return true;
@@ -892,16 +914,15 @@ impl<W: Weight> Solver<'_, W> {
                                 self.labelend[u] = (v, u);
                             }
                         } else if self.label[bu] == 1 {
-                            if self.bestedge[bv] == NO_EDGE
-                                || kslack < self.slack(self.bestedge[bv])
-                            {
+                            if self.bestedge[bv] == NO_EDGE || kslack < self.best_slack(bv) {
                                 self.bestedge[bv] = (v, u);
+                                self.bestslack[bv] = (kslack, self.epoch);
                             }
                         } else if self.label[u] == 0
-                            && (self.bestedge[u] == NO_EDGE
-                                || kslack < self.slack(self.bestedge[u]))
+                            && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
                         {
                             self.bestedge[u] = (v, u);
+                            self.bestslack[u] = (kslack, self.epoch);
                         }
                     }
                     if progressed {
@@ -927,7 +948,7 @@ impl<W: Weight> Solver<'_, W> {
                 }
                 for &v in self.act {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             dtype = 2;
@@ -941,7 +962,7 @@ impl<W: Weight> Solver<'_, W> {
                         && self.bestedge[b] != NO_EDGE
                         && (b < n || self.base[b] != NONE)
                     {
-                        let full = self.slack(self.bestedge[b]);
+                        let full = self.best_slack(b);
                         let d = full.half();
                         if d + d != full {
                             odd = true;
@@ -975,6 +996,7 @@ impl<W: Weight> Solver<'_, W> {
                         dblossom = b;
                     }
                 }
+                self.st.epoch += 1;
                 for &v in self.act {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
