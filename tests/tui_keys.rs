@@ -302,3 +302,24 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     go(&mut app, &mut m, c('u'));
     assert!(m.ev.forbidden.is_empty(), "u undoes the forbidden pair");
 }
+
+#[test]
+fn mouse_clicks_pick_tabs_and_rows() {
+    use qishe::tui::click;
+    let mut app = club();
+    app.create_event("E", None, &EventSettings::default()).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    // Header: "棋社 棋社 " (width 12) then " Club " │ " Events ".
+    assert_eq!(click(&m, 80, 13, 0), Some(Action::SelectTab(0)));
+    assert_eq!(click(&m, 80, 20, 0), Some(Action::SelectTab(1)));
+    assert_eq!(click(&m, 80, 79, 0), None);
+    assert_eq!(click(&m, 80, 5, 5), Some(Action::SelectRow(2)));
+    let a = click(&m, 80, 5, 5).unwrap();
+    assert!(qishe::tui::update(&mut m, a).is_none());
+    assert_eq!(m.member_sel, 2);
+    let a = click(&m, 80, 20, 0).unwrap();
+    qishe::tui::update(&mut m, a);
+    assert_eq!(m.screen, Screen::Events);
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(click(&m, 80, 5, 5), None, "no clicks through a form");
+}

@@ -46,6 +46,10 @@ pub enum Action {
     PrevField,
     ChoiceNext,
     ChoicePrev,
+    /// A mouse click on a tab of the header (index).
+    SelectTab(usize),
+    /// A mouse click on a row of the list (index).
+    SelectRow(usize),
     /// A character typed into the focused text field or search.
     Input(char),
     Backspace,
@@ -96,6 +100,8 @@ impl Action {
             PrevField => "prev-field",
             ChoiceNext => "choice-next",
             ChoicePrev => "choice-prev",
+            SelectTab(_) => "select-tab",
+            SelectRow(_) => "select-row",
             Input(_) => "input",
             Backspace => "backspace",
         }

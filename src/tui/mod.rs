@@ -11,7 +11,9 @@ pub use model::{execute, update, Command, Component, Model, Screen, Tab};
 pub use view::view;
 
 use crate::app::App;
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
+};
 use std::time::Duration;
 
 /// Feeds one key through handle → update → execute (what the event loop
@@ -33,11 +35,35 @@ pub fn press(
     }
 }
 
+/// The action of a left click at (`column`, `row`) on a screen `width`
+/// wide: a header tab, or a list row (only without a modal open).
+pub fn click(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
+    if m.form.is_some() || m.confirm.is_some() || m.picker.is_some() || m.help {
+        return None;
+    }
+    if row == 0 {
+        return view::tab_at(m, width, column).map(Action::SelectTab);
+    }
+    if row >= view::FIRST_ROW_LINE {
+        Some(Action::SelectRow((row - view::FIRST_ROW_LINE) as usize))
+    } else {
+        None
+    }
+}
+
 /// Runs the TUI until the user quits. The terminal is restored on every
 /// exit path: normal return, error, and panic (ratatui's hook).
 pub fn run(mut app: App) -> std::io::Result<()> {
     let mut model = Model::load(&app).map_err(std::io::Error::other)?;
     let mut terminal = ratatui::init();
+    // Mouse reporting is on for clicks on tabs and rows; every exit path
+    // turns it off again (the panic hook too, before ratatui's restores).
+    let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture);
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+        prev(info);
+    }));
     let result = (|| -> std::io::Result<()> {
         loop {
             terminal.draw(|f| view(&model, f))?;
@@ -54,10 +80,19 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                     };
                     press(&mut app, &mut model, k, &mut redraw);
                 }
+                Event::Mouse(me) if me.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    let width = terminal.size()?.width;
+                    if let Some(a) = click(&model, width, me.column, me.row) {
+                        if let Some(cmd) = update(&mut model, a) {
+                            execute(&mut app, &mut model, cmd);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
     })();
+    let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }

@@ -70,8 +70,9 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
     c
 }
 
-fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
-    let (titles, sel, name): (Vec<String>, usize, String) = match m.screen {
+/// The header's tab titles, the selected one, and the name shown before them.
+fn header(m: &Model) -> (Vec<String>, usize, String) {
+    match m.screen {
         Screen::Club | Screen::Events => (
             vec![m.t("tui.screen.club"), m.t("tui.screen.events")],
             usize::from(m.screen == Screen::Events),
@@ -85,10 +86,36 @@ fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
         ),
-    };
-    let w = unicode_width::UnicodeWidthStr::width(name.as_str()) as u16 + 2;
+    }
+}
+
+fn name_width(name: &str, width: u16) -> u16 {
+    (unicode_width::UnicodeWidthStr::width(name) as u16 + 2).min(width / 2)
+}
+
+/// Which header tab is at `column` of a screen `width` wide (mouse clicks):
+/// the tabs follow the name, each drawn as ` title ` with a `│` between.
+pub fn tab_at(m: &Model, width: u16, column: u16) -> Option<usize> {
+    let (titles, _, name) = header(m);
+    let mut x = name_width(&name, width);
+    for (i, t) in titles.iter().enumerate() {
+        let w = unicode_width::UnicodeWidthStr::width(t.as_str()) as u16 + 2;
+        if column >= x && column < x + w {
+            return Some(i);
+        }
+        x += w + 1;
+    }
+    None
+}
+
+/// The first screen line of list rows (header line, the block's top line
+/// and the column headings come before it).
+pub const FIRST_ROW_LINE: u16 = 3;
+
+fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
+    let (titles, sel, name) = header(m);
     let [l, r] = Layout::horizontal([
-        Constraint::Length(w.min(area.width / 2)),
+        Constraint::Length(name_width(&name, area.width)),
         Constraint::Min(1),
     ])
     .areas(area);
@@ -594,7 +621,12 @@ fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         let value = if fl.choices.is_empty() {
             format!("{}{}", fl.value, if focus { "▏" } else { "" })
         } else {
-            format!("‹ {} ›", fl.value)
+            let key = format!("tui.choice.{}", fl.value);
+            if crate::i18n::has(&key) {
+                format!("‹ {} ({}) ›", m.t(&key), fl.value)
+            } else {
+                format!("‹ {} ›", fl.value)
+            }
         };
         let line = Line::from(vec![
             Span::raw(if focus { "▶ " } else { "  " }),
