@@ -5,6 +5,7 @@ mod results;
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod judge;
 mod records;
 mod rounds;
 mod trf;

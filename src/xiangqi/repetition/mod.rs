@@ -4,6 +4,12 @@
 //! of moves (check 将, chase 捉, idle 闲) and of cycles (长将, 一将一捉,
 //! 长捉, ordinary) of the simplified rule.
 
+pub mod classify;
+pub mod rules;
+
+pub use classify::{Chase, ChaseKind, MoveFacts};
+pub use rules::{judge, Judgement, RuleSet};
+
 use super::board::{Kind, Move, Position, Square};
 use crate::domain::Colour;
 
