@@ -20,7 +20,8 @@ const MATE_NODES: u32 = 20_000;
 /// through the move counts as a new chase (its nature changed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChaseKind {
-    /// A 车 attacked by a 马 or 炮 (protected or not), or an unprotected 车.
+    /// A 车 attacked by a piece that is not a 车 (protected or not), or an
+    /// unprotected 车 that cannot take back.
     Chariot,
     /// 无根子: no piece of its side could take back.
     Unprotected,
@@ -65,6 +66,8 @@ pub struct Chase {
     pub target_id: usize,
     /// A pawn still on its own side of the river.
     pub uncrossed_pawn: bool,
+    /// Some piece of its side could take back on its point.
+    pub protected: bool,
     pub kind: ChaseKind,
 }
 
@@ -175,7 +178,7 @@ fn chase_kind(pos: &Position, real: &Position, m: Move) -> Option<ChaseKind> {
     }
     let after = pos.after(m);
     let protected = !captures_on(&after, m.to()).is_empty();
-    if t.kind == Kind::Chariot && (!protected || matches!(a.kind, Kind::Horse | Kind::Cannon)) {
+    if t.kind == Kind::Chariot {
         return Some(ChaseKind::Chariot);
     }
     if !protected {
@@ -187,7 +190,6 @@ fn chase_kind(pos: &Position, real: &Position, m: Move) -> Option<ChaseKind> {
     if exchange_gain(pos, m.to(), 6) > 0 {
         return Some(ChaseKind::Joint);
     }
-    let _ = tv;
     Some(ChaseKind::Protected)
 }
 
@@ -295,6 +297,7 @@ pub fn move_facts(before: &Position, m: Move, ply: usize, ids: &[Option<usize>; 
             target_side: t.colour,
             target_id,
             uncrossed_pawn: t.kind == Kind::Pawn && !crossed(cm.to(), t.colour),
+            protected: !captures_on(&passed.after(cm), cm.to()).is_empty(),
             kind,
         });
     }

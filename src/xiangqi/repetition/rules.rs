@@ -78,7 +78,11 @@ fn counted(rules: RuleSet, f: &MoveFacts) -> Vec<&super::classify::Chase> {
         .filter(|c| match rules {
             RuleSet::Simple => true,
             RuleSet::Asian => {
-                !c.uncrossed_pawn && matches!(c.kind, ChaseKind::Chariot | ChaseKind::Unprotected)
+                !c.uncrossed_pawn
+                    && (c.kind == ChaseKind::Unprotected
+                        || (c.kind == ChaseKind::Chariot
+                            && (!c.protected
+                                || matches!(c.attacker_kind, Kind::Horse | Kind::Cannon))))
             }
             RuleSet::Cxa2011 => {
                 !c.uncrossed_pawn
