@@ -21,8 +21,8 @@ fn fen(pieces: &[(&str, &str)], red_to_move: bool) -> String {
         .map(|r| {
             let mut s = String::new();
             let mut gap = 0;
-            for f in 0..9 {
-                match grid[r][f] {
+            for &cell in &grid[r] {
+                match cell {
                     '.' => gap += 1,
                     c => {
                         if gap > 0 {
