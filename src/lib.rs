@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod formats;
+pub mod history;
 pub mod i18n;
 pub mod pairing;
 pub mod report;

@@ -272,3 +272,35 @@ fn two_game_results_and_the_missing_field_message() {
         "{err}"
     );
 }
+
+#[test]
+fn scheme_settings_from_the_config_are_checked_and_used() {
+    let c = Club::new();
+    std::fs::write(
+        c.path("config.toml"),
+        "[event]\nscheme = \"draw-0.8\"\n[event.scheme_settings]\ndrawn = 0.7\n",
+    )
+    .unwrap();
+    let err = c.fails(&["event", "new", "X"]);
+    assert!(
+        err.contains("\"drawn\"") && err.contains("residual_cap"),
+        "{err}"
+    );
+    std::fs::write(
+        c.path("config.toml"),
+        "[event]\nscheme = \"draw-0.8\"\n[event.scheme_settings]\ndraw = 0.7\n",
+    )
+    .unwrap();
+    c.ok(&["event", "new", "X", "--rounds", "1"]);
+    std::fs::write(
+        c.path("g.csv"),
+        "round,red,black,result,red_residual,black_residual\n1,A,B,和,RAAEE,CAAEE\n",
+    )
+    .unwrap();
+    c.ok(&["import", "games", "X", "g.csv"]);
+    let rows = csv_rows(&c.ok(&["standings", "X", "--format", "csv"]));
+    let a = rows.iter().find(|r| r["name"] == "A").unwrap();
+    assert_eq!(a["points"], "0.70");
+    // small points = opponent score 0.70 + residual +0.40
+    assert_eq!(a["small-points"], "1.10");
+}

@@ -97,6 +97,18 @@ fn csv_rows_with_byes_forfeits_and_two_games_build_the_event() {
     assert_eq!(get("C").points, Points::new(4)); // bye + forfeit win
     assert_eq!(get("C").values[0].1, Points::new(6)); // 2 (bye) + 4 (two game wins)
     assert_eq!(get("C").values[1].1, Points::new(2));
+    // Without a game column, a pair's second row in a round is game 2.
+    let text = "round,red,black,result\n1,A,B,1/2-1/2\n1,A,B,1-0\n1,C,BYE,\n1,C,BYE,\n";
+    let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
+    let ev = event_from_rows(&rows, "g.csv", 2, tc, ByeSettings::default()).unwrap();
+    let games = &ev.rounds[0].boards[0].games;
+    assert_eq!(games.iter().map(|g| g.game_no).collect::<Vec<_>>(), [1, 2]);
+    let hu = Scheme::from_id("hu-two-game", &Default::default()).unwrap();
+    let st = standings(&ev, &hu, &[TieBreak::SmallPoints], None).unwrap();
+    let get = |n: &str| st.rows.iter().find(|r| r.player.name == n).unwrap();
+    assert_eq!(get("A").points, Points::new(2)); // 1 (red draw) + 3 (red win)
+    assert_eq!(get("A").values[0].1, Points::new(4));
+    assert_eq!(get("C").points, Points::new(2));
     // A game the clock cannot allow is refused with its line.
     let bad = "round,red,black,result,moves,black_used\n1,A,B,0-1,20,2:00:01\n";
     let rows = read_games_csv(bad.as_bytes(), "g.csv").unwrap();

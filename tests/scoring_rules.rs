@@ -1063,11 +1063,15 @@ mod validation {
             validate_game(&tc, 1, &x),
             Err(InvalidResult::PieceCount { .. })
         ));
-        // times without a move count
+        // times without a move count: only the sign can be checked
         let x = with("1-0", &|x| x.red_used_ms = Some(1000));
+        assert_eq!(validate_game(&tc, 1, &x), Ok(()));
+        let x = with("1-0", &|x| x.black_used_ms = Some(-1));
         assert!(matches!(
             validate_game(&tc, 1, &x),
-            Err(InvalidResult::MovesNeeded(_))
+            Err(InvalidResult::NegativeTime {
+                side: Colour::Black
+            })
         ));
     }
 }

@@ -1,14 +1,22 @@
 //! The commands a secretary can give. The CLI and the TUI both call these;
 //! neither talks to the store directly.
 
+mod history;
 mod results;
+
+pub use history::{
+    build_history_db, rating_list, stat_games, HistorySpec, RatingChangeRow, RatingList, RatingRow,
+    SchemeColumn, SchemeComparison, StatsFilter,
+};
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod judge;
+pub mod print;
 mod records;
 mod rounds;
 mod trf;
+mod tui_support;
 
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
@@ -167,6 +175,8 @@ impl App {
                 crate::config::SCHEMES.join(", ")
             )));
         }
+        // Scheme constants: unknown keys and bad values are refused here.
+        crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
         for t in &settings.tiebreaks {
             if !crate::config::TIEBREAKS.contains(&t.as_str()) {
                 return Err(AppError::Invalid(format!(

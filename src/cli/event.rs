@@ -19,29 +19,43 @@ pub enum EventCmd {
     },
     /// Show an event's settings and entries.
     Show {
+        /// The event (id or exact name).
         event: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
     /// Enter players (member id or exact name); start numbers follow rating, then name.
-    Enter { event: String, players: Vec<String> },
+    Enter {
+        /// The event (id or exact name).
+        event: String,
+        /// Members to enter (id or exact name).
+        players: Vec<String>,
+    },
     /// Withdraw a player: not paired after round N (default: the rounds paired so far).
     Withdraw {
+        /// The event (id or exact name).
         event: String,
+        /// The player (start number as #N, member id, or exact name).
         player: String,
         #[arg(long)]
         after_round: Option<u32>,
     },
     /// Two players who must not meet (clubmates, family).
     Forbid {
+        /// The event (id or exact name).
         event: String,
+        /// One player (#N, member id or name).
         p1: String,
+        /// The other player.
         p2: String,
     },
     /// A bye asked for in advance for one round.
     Bye {
+        /// The event (id or exact name).
         event: String,
+        /// The player (start number as #N, member id, or exact name).
         player: String,
+        /// Round number.
         round: u32,
         /// What it scores: zero or half (default: the event's setting).
         #[arg(long)]

@@ -9,6 +9,7 @@ pub enum ImportCmd {
     /// Import a games CSV into an event (one transaction): players matched by
     /// name and entered if new, rounds and boards created as needed.
     Games {
+        /// The event (id or exact name).
         event: String,
         file: PathBuf,
         /// Game records named in the `record` column win over typed values that contradict them.
@@ -28,6 +29,7 @@ pub enum ImportCmd {
 pub enum ExportCmd {
     /// Write an event as FIDE TRF-16 (completed rounds), for other pairing programs.
     Trf {
+        /// The event (id or exact name).
         event: String,
         /// Write here instead of stdout.
         #[arg(short, long)]

@@ -1,12 +1,15 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+pub mod demo;
 mod error;
 pub mod event;
 pub mod exchange;
 pub mod game;
+pub mod history;
 pub mod output;
 pub mod player;
+pub mod print;
 pub mod round;
 pub mod scoring;
 pub mod trf;
@@ -49,6 +52,12 @@ pub enum Command {
     Result(scoring::ResultArgs),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
+    /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
+    Print(print::PrintArgs),
+    /// The club rating list (等级分) with each member's change per event.
+    Ratings(history::RatingsArgs),
+    /// Statistics over stored games: red's advantage, draw rate, terminations.
+    Stats(history::StatsArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
@@ -70,6 +79,8 @@ pub enum Command {
     },
     /// Undo the last change (repeat to go further back).
     Undo,
+    /// Write a demo club database to try qishe on (then: qishe --db PATH).
+    Demo(demo::DemoArgs),
     /// Show the latest changes from the action log.
     Log {
         /// How many entries.
@@ -119,6 +130,9 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
+        Some(Command::Print(a)) => print::run(&ctx, a),
+        Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),
+        Some(Command::Stats(a)) => history::run_stats(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
         Some(Command::Import(c)) => exchange::run_import(&ctx, c),
         Some(Command::Export(c)) => exchange::run_export(&ctx, c),
@@ -134,6 +148,7 @@ pub fn run(cli: Cli) -> CliResult {
             println!("{}", path.display());
             Ok(())
         }
+        Some(Command::Demo(a)) => demo::run(&ctx, a),
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.store.undo_last()?;

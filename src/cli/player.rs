@@ -21,7 +21,15 @@ pub enum PlayerCmd {
     },
     /// Show one member (by id, exact name or member id).
     Show {
+        /// The player (start number as #N, member id, or exact name).
         player: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Head-to-head of two members: score and every game between them.
+    Vs {
+        a: String,
+        b: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -147,7 +155,17 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
         }
         PlayerCmd::Show { player, format } => {
             let m = app.store.resolve_member(&player)?;
-            print!("{}", member_table(ctx, &[m]).render(format));
+            print!(
+                "{}",
+                member_table(ctx, std::slice::from_ref(&m)).render(format)
+            );
+            if format == Format::Text {
+                let h = app.member_history(&m.id.to_string())?;
+                print!("{}", super::history::render_member_history(&h));
+            }
+        }
+        PlayerCmd::Vs { a, b, format } => {
+            super::history::run_vs(&app, &a, &b, format)?;
         }
         PlayerCmd::Edit(e) => {
             let mut m = app.store.resolve_member(&e.player)?;

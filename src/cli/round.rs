@@ -11,6 +11,7 @@ pub enum RoundCmd {
     Pair { event: String },
     /// Show a round's boards (default: the last paired round).
     Show {
+        /// The event (id or exact name).
         event: String,
         round: Option<u32>,
         #[arg(long, value_enum, default_value_t)]
@@ -18,6 +19,7 @@ pub enum RoundCmd {
     },
     /// Remove the last round (refused once it has results, unless --force).
     Unpair {
+        /// The event (id or exact name).
         event: String,
         /// Remove it even with results (logged).
         #[arg(long)]
@@ -25,9 +27,13 @@ pub enum RoundCmd {
     },
     /// Swap two players between boards (or the colours of one board) by hand.
     Swap {
+        /// The event (id or exact name).
         event: String,
+        /// Round number.
         round: u32,
+        /// One player (#N, member id or name).
         a: String,
+        /// The other player.
         b: String,
         /// Store the change even if it breaks a pairing rule.
         #[arg(long)]
@@ -35,7 +41,9 @@ pub enum RoundCmd {
     },
     /// Set a round's boards by hand: `RED-BLACK` start numbers per board, `N-0` or `N-bye` for the bye.
     Set {
+        /// The event (id or exact name).
         event: String,
+        /// Round number.
         round: u32,
         boards: Vec<String>,
         /// Store the boards even if they break a pairing rule.

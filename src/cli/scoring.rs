@@ -88,6 +88,14 @@ pub struct StandingsArgs {
     /// Say which criterion separates two players (name or start number as #N).
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     pub explain: Option<Vec<String>>,
+    /// Re-score under other schemes and show the standings side by side (a,b,c or all).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "SCHEMES",
+        conflicts_with = "explain"
+    )]
+    pub compare_schemes: Option<Vec<String>>,
 }
 
 fn bad(what: &str, v: &str, hint: &str) -> CliError {
@@ -231,6 +239,9 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
 }
 
 pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
+    if let Some(list) = &a.compare_schemes {
+        return super::history::run_compare(ctx, &a.event, list, a.format);
+    }
     let app = ctx.open()?;
     let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {

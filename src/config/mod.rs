@@ -71,6 +71,8 @@ pub struct Config {
     /// The database file (already resolved relative to the config file).
     pub database: Option<PathBuf>,
     pub event: EventSettings,
+    /// The `[ratings]` section: the club rating list's K factors.
+    pub ratings: crate::history::RatingSettings,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
 }
@@ -82,6 +84,7 @@ impl Default for Config {
             language: None,
             database: None,
             event: EventSettings::default(),
+            ratings: Default::default(),
             source: None,
         }
     }
@@ -94,6 +97,19 @@ struct RawConfig {
     language: Option<Spanned<String>>,
     database: Option<String>,
     event: Option<RawEvent>,
+    ratings: Option<RawRatings>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRatings {
+    new_k: Option<u32>,
+    new_games: Option<u32>,
+    k: Option<u32>,
+    high_k: Option<u32>,
+    high_threshold: Option<i32>,
+    provisional_games: Option<Spanned<u32>>,
+    unrated_opponent: Option<i32>,
 }
 
 #[derive(Deserialize)]
@@ -276,6 +292,24 @@ impl Config {
                 s.pairing_settings = toml_to_json(&t);
             }
         }
+        if let Some(r) = raw.ratings {
+            let s = &mut c.ratings;
+            s.new_k = r.new_k.unwrap_or(s.new_k);
+            s.new_games = r.new_games.unwrap_or(s.new_games);
+            s.k = r.k.unwrap_or(s.k);
+            s.high_k = r.high_k.unwrap_or(s.high_k);
+            s.high_threshold = r.high_threshold.unwrap_or(s.high_threshold);
+            s.unrated_opponent = r.unrated_opponent.unwrap_or(s.unrated_opponent);
+            if let Some(v) = r.provisional_games {
+                if *v.get_ref() == 0 {
+                    return Err(err_at(
+                        v.span(),
+                        "provisional_games must be at least 1".into(),
+                    ));
+                }
+                s.provisional_games = v.into_inner();
+            }
+        }
         Ok(c)
     }
 
@@ -381,6 +415,19 @@ mod tests {
         assert_eq!((e.line, e.column), (4, 1), "{e}");
         assert!(e.message.contains("shceme"), "{e}");
         assert!(e.to_string().starts_with("config.toml:4:1:"));
+    }
+
+    #[test]
+    fn ratings_settings_are_read_and_checked() {
+        let c = parse("[ratings]\nnew_k = 32\nhigh_threshold = 2300\n").unwrap();
+        assert_eq!(c.ratings.new_k, 32);
+        assert_eq!(c.ratings.high_threshold, 2300);
+        assert_eq!(c.ratings.k, 20, "others keep their defaults");
+        let e = parse("club = \"x\"\n[ratings]\nk = 20\nkk = 10\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 1), "{e}");
+        assert!(e.message.contains("kk"), "{e}");
+        let e = parse("[ratings]\nprovisional_games = 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 21), "{e}");
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub struct GameRow {
     pub round: u32,
     /// 1 unless given.
     pub game: u32,
+    /// Was the game number in the file? (If not, a second row for the same
+    /// pair in the same round is game 2.)
+    pub game_given: bool,
     pub red: String,
     /// `None` = a pairing bye for `red`.
     pub black: Option<String>,
@@ -198,7 +201,12 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
             if c.is_empty() {
                 return Ok(None);
             }
-            Material::parse(c)
+            // The king is never counted; accept it written out (K, 将, 帅).
+            let without_king: String = c
+                .chars()
+                .filter(|ch| !matches!(ch, 'K' | 'k' | '将' | '將' | '帅' | '帥'))
+                .collect();
+            Material::parse(&without_king)
                 .map(Some)
                 .map_err(|e| err(line, Some(name), format!("\"{c}\": {e}")))
         };
@@ -215,7 +223,8 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
         if round == 0 {
             return Err(bad("round", "a round number (1 or more)"));
         }
-        let game = number("game")?.unwrap_or(1);
+        let game_cell = number("game")?;
+        let game = game_cell.unwrap_or(1);
         if game == 0 {
             return Err(bad("game", "a game number (1 or more)"));
         }
@@ -266,6 +275,14 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
                 bad("first_strike", "red, black or none, with an optional @MOVE")
             })?),
         };
+        // Residual material is recorded for both sides of a game: when one
+        // side's cell is filled, an empty cell for the other is a bare king.
+        let (red_residual, black_residual) =
+            match (material("red_residual")?, material("black_residual")?) {
+                (Some(r), None) => (Some(r), Some(Material::default())),
+                (None, Some(b)) => (Some(Material::default()), Some(b)),
+                other => other,
+            };
         let record = match cell("record") {
             "" => None,
             r => Some(r.to_string()),
@@ -274,6 +291,7 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
             line,
             round,
             game,
+            game_given: game_cell.is_some(),
             red,
             black,
             outcome,
@@ -283,8 +301,8 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
             termination,
             red_fouls: number("red_fouls")?.unwrap_or(0),
             black_fouls: number("black_fouls")?.unwrap_or(0),
-            red_residual: material("red_residual")?,
-            black_residual: material("black_residual")?,
+            red_residual,
+            black_residual,
             first_strike,
             red_pieces: pieces("red_pieces")?,
             black_pieces: pieces("black_pieces")?,
@@ -333,6 +351,18 @@ mod tests {
         assert_eq!(rows[0].outcome, Outcome::RedWin);
         assert_eq!(rows[1].black, None);
         assert_eq!(rows[1].line, 3);
+    }
+
+    #[test]
+    fn residual_pairs_and_kings() {
+        let text = "round,red,black,result,red_residual,black_residual\n\
+                    1,A,B,和,AA,\n1,C,D,和,K,帅士\n1,E,F,1-0,,\n";
+        let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
+        assert_eq!(rows[0].red_residual.unwrap().letters(), "AA");
+        assert_eq!(rows[0].black_residual, Some(Material::default()));
+        assert_eq!(rows[1].red_residual, Some(Material::default()));
+        assert_eq!(rows[1].black_residual.unwrap().letters(), "A");
+        assert_eq!((rows[2].red_residual, rows[2].black_residual), (None, None));
     }
 
     #[test]

@@ -1,1 +1,133 @@
-//! The `report` layer.
+//! The `report` layer: printed documents (pairing sheet, result slips,
+//! standings, crosstable, wall chart, check-in sheet) as plain data, and
+//! their renderers (fixed-width text for `lp`, self-contained HTML with
+//! print CSS, CSV for other programs).
+//!
+//! Everything here is pure: the app layer gathers the data
+//! ([`PairingSheetData`], [`SlipsData`], …), a builder turns it into a
+//! [`Doc`] in one language, and a renderer turns the `Doc` into a string.
+
+mod csv;
+mod docs;
+mod html;
+mod text;
+
+pub use self::csv::{render_csv, CsvError};
+pub use docs::{
+    checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,
+    AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
+    PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
+};
+pub use html::render_html;
+pub use text::{render_text, DEFAULT_LINES_PER_PAGE};
+
+use crate::i18n::Lang;
+
+/// A printable document: a title and a sequence of parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Doc {
+    /// The document's title (also the page footer and the HTML title).
+    pub title: String,
+    pub lang: Lang,
+    pub parts: Vec<Part>,
+}
+
+/// One part of a document, in print order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A heading (the event's name and the document's kind).
+    Heading(String),
+    /// Label/value pairs printed on one line (round, date, time control).
+    Info(Vec<(String, String)>),
+    /// A line of plain text (byes, absentees, legends).
+    Note(String),
+    Table(Table),
+    /// Result slips, `per_page` to a page, with cut lines between them.
+    Slips {
+        per_page: usize,
+        slips: Vec<Slip>,
+    },
+    /// Start a new page here.
+    PageBreak,
+}
+
+/// A table with typed columns; every row has one cell per column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A column: a stable key (CSV), a translated heading and how it prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub key: String,
+    pub heading: String,
+    pub kind: ColKind,
+}
+
+/// How a column prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColKind {
+    /// Left-aligned text.
+    Text,
+    /// Right-aligned numbers.
+    Number,
+    /// Centred short marks (results, crosstable cells).
+    Mark,
+    /// A column left empty for writing in by hand, at least this many
+    /// display columns wide.
+    WriteIn(usize),
+}
+
+impl Column {
+    pub fn new(key: &str, heading: impl Into<String>, kind: ColKind) -> Column {
+        Column {
+            key: key.to_string(),
+            heading: heading.into(),
+            kind,
+        }
+    }
+}
+
+/// A result slip (记分单) for one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    /// `event · round · board`.
+    pub title: String,
+    /// The two sides' headings (红方 / 黑方).
+    pub sides: [String; 2],
+    pub rows: Vec<SlipRow>,
+}
+
+/// A line of a slip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlipRow {
+    /// One value per side (name, clock reading, fouls, signature).
+    Sides {
+        label: String,
+        red: SlipCell,
+        black: SlipCell,
+    },
+    /// One value for the board (result boxes, moves).
+    Span { label: String, cell: SlipCell },
+}
+
+/// What a slip cell holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlipCell {
+    Text(String),
+    /// Space to write in.
+    Blank,
+    /// Tick boxes with their labels.
+    Boxes(Vec<String>),
+}
+
+impl Table {
+    pub fn new(columns: Vec<Column>) -> Table {
+        Table {
+            columns,
+            rows: Vec::new(),
+        }
+    }
+}

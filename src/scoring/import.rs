@@ -57,7 +57,7 @@ pub fn event_from_rows(
         let Some(black) = black else {
             if rd.boards.iter().any(|b| b.black.is_none() && b.red == red) {
                 // A two-game file may list the bye once per game.
-                if row.game > 1 {
+                if row.game > 1 || (!row.game_given && games_per_round > 1) {
                     continue;
                 }
                 return Err(err(
@@ -74,10 +74,20 @@ pub fn event_from_rows(
             });
             continue;
         };
+        let same = |b: &BoardData| {
+            b.black.is_some()
+                && ((b.red == red && b.black == Some(black))
+                    || (b.red == black && b.black == Some(red)))
+        };
+        // Without a game number, a pair's next row in the round is its next game.
+        let game_no = match rd.boards.iter().find(|b| same(b)) {
+            Some(b) if !row.game_given => b.games.iter().map(|g| g.game_no).max().unwrap_or(0) + 1,
+            _ => row.game,
+        };
         let game = Game {
             id: next_game_id,
             board_id: 0,
-            game_no: row.game,
+            game_no,
             red,
             black,
             outcome: row.outcome,
@@ -105,20 +115,15 @@ pub fn event_from_rows(
                 ),
             )
         })?;
-        let same = |b: &BoardData| {
-            b.black.is_some()
-                && ((b.red == red && b.black == Some(black))
-                    || (b.red == black && b.black == Some(red)))
-        };
         match rd.boards.iter_mut().find(|b| same(b)) {
             Some(b) => {
-                if b.games.iter().any(|g| g.game_no == row.game) {
+                if b.games.iter().any(|g| g.game_no == game_no) {
                     return Err(err(
                         row.line,
                         format!(
                             "round {} game {} between {} and {} is entered twice",
                             row.round,
-                            row.game,
+                            game_no,
                             row.red,
                             row.black.as_deref().unwrap_or("")
                         ),

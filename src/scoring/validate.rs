@@ -25,8 +25,6 @@ pub enum InvalidResult {
         used_ms: i64,
         max_ms: i64,
     },
-    /// Times or a termination given without a move count they need.
-    MovesNeeded(&'static str),
     /// A checkmate, stalemate or time loss before any move.
     TooFewMoves { moves: u32 },
     /// Residual material that a side cannot have.
@@ -103,7 +101,6 @@ impl fmt::Display for InvalidResult {
                 format_duration_ms(*max_ms),
                 s = side(*s)
             ),
-            MovesNeeded(what) => write!(f, "{what} needs the number of moves"),
             TooFewMoves { moves } => {
                 write!(f, "a game cannot end that way after {moves} moves")
             }
@@ -205,11 +202,14 @@ pub fn validate_game(
         }
     }
     let Some(moves) = g.moves else {
-        if g.red_used_ms.is_some() || g.black_used_ms.is_some() {
-            return Err(MovesNeeded("checking the clock times"));
-        }
-        if g.termination == Some(Termination::Time) {
-            return Err(MovesNeeded("a result on time"));
+        // Without a move count the clock cannot be checked beyond its sign.
+        for (s, used) in [
+            (Colour::Red, g.red_used_ms),
+            (Colour::Black, g.black_used_ms),
+        ] {
+            if used.is_some_and(|u| u < 0) {
+                return Err(NegativeTime { side: s });
+            }
         }
         return Ok(());
     };

@@ -8,6 +8,7 @@
 mod events;
 mod games;
 mod games_import;
+mod history;
 mod import;
 mod log;
 mod members;

@@ -18,6 +18,15 @@ use std::ops::{Add, Sub};
 /// What the matcher needs of an edge weight: exact, non-negative, ordered.
 pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
     fn zero() -> Self;
+    fn is_zero(&self) -> bool;
+    /// `self - o`, or zero when `o > self`.
+    fn saturating_sub(self, o: Self) -> Self {
+        if self > o {
+            self - o
+        } else {
+            Self::zero()
+        }
+    }
     /// Exact half of an even value.
     fn half(self) -> Self;
 }
@@ -25,6 +34,9 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
 impl Weight for i64 {
     fn zero() -> Self {
         0
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
     }
     fn half(self) -> Self {
         self / 2
@@ -35,6 +47,9 @@ impl Weight for u64 {
     fn zero() -> Self {
         0
     }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
     fn half(self) -> Self {
         self / 2
     }
@@ -44,6 +59,19 @@ impl<const N: usize> Weight for Uint<N> {
     fn zero() -> Self {
         Uint::ZERO
     }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        Uint::is_zero(self)
+    }
+    #[inline]
+    fn saturating_sub(self, o: Self) -> Self {
+        let (d, borrow) = self.overflowing_sub(o);
+        if borrow {
+            Uint::ZERO
+        } else {
+            d
+        }
+    }
     fn half(self) -> Self {
         Uint::half(self)
     }
@@ -52,7 +80,7 @@ impl<const N: usize> Weight for Uint<N> {
 const NONE: usize = usize::MAX;
 /// How many times the values may be doubled before starting afresh; weights
 /// must leave this many spare bits (plus a few) at the top.
-pub const MAX_SCALE: u32 = 40;
+pub const MAX_SCALE: u32 = 16;
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
@@ -67,7 +95,7 @@ const NO_EDGE: Edge = (NONE, NONE);
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Lower-triangular weight matrix.
+    /// Square weight matrix (row `v` is scanned whole, so rows are contiguous).
     w: Vec<W>,
     /// The kept solver state is an optimum for the current weights, up to
     /// the vertices freed by edits since.
@@ -79,7 +107,7 @@ impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Self {
         Matcher {
             n,
-            w: vec![W::zero(); n * n.saturating_sub(1) / 2],
+            w: vec![W::zero(); n * n],
             valid: false,
             st: State::empty(),
         }
@@ -101,7 +129,7 @@ impl<W: Weight> Matcher<W> {
 
     #[inline]
     pub fn get(&self, i: usize, j: usize) -> W {
-        self.w[Self::idx(i, j)]
+        self.w[i * self.n + j]
     }
 
     /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
@@ -112,9 +140,9 @@ impl<W: Weight> Matcher<W> {
     /// that gains weight raises one endpoint's dual (freeing it).
     pub fn set(&mut self, i: usize, j: usize, new: W) {
         debug_assert!(i != j && i < self.n && j < self.n);
-        let k = Self::idx(i, j);
-        let old = self.w[k];
-        self.w[k] = new;
+        let old = self.w[i * self.n + j];
+        self.w[i * self.n + j] = new;
+        self.w[j * self.n + i] = new;
         if !self.valid || new == old {
             return;
         }
@@ -275,7 +303,7 @@ impl<W: Weight> State<W> {
             blossombest: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![0; w.len()],
+            allowed: vec![0; n * n.saturating_sub(1) / 2],
             stage: 0,
             queue: Vec::new(),
             scale: 0,
@@ -388,7 +416,7 @@ impl<W: Weight> std::ops::DerefMut for Solver<'_, W> {
 impl<W: Weight> Solver<'_, W> {
     #[inline]
     fn gw(&self, i: usize, j: usize) -> W {
-        self.g[Matcher::<W>::idx(i, j)]
+        self.g[i * self.n + j]
     }
 
     /// The weight of `e` at the current scale.
@@ -401,12 +429,8 @@ impl<W: Weight> Solver<'_, W> {
     #[inline]
     fn slack(&self, e: Edge) -> W {
         let s = self.dual[e.0] + self.dual[e.1];
-        let w2 = self.wt(e) + self.wt(e);
-        if s > w2 {
-            s - w2
-        } else {
-            W::zero()
-        }
+        let w = self.wt(e);
+        s.saturating_sub(w + w)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -776,8 +800,7 @@ impl<W: Weight> Solver<'_, W> {
                         if u == v {
                             continue;
                         }
-                        let wvu = self.gw(v, u);
-                        if wvu == W::zero() {
+                        if self.gw(v, u).is_zero() {
                             continue;
                         }
                         let bv = self.inblossom[v];

@@ -6,7 +6,7 @@ use std::ops::{Add, Sub};
 
 /// Unsigned integer of `64 * N` bits. Arithmetic wraps silently on overflow,
 /// so callers size `N` with headroom (see [`Uint::BITS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Uint<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Uint<N> {
@@ -25,8 +25,15 @@ impl<const N: usize> Uint<N> {
         r
     }
 
+    /// Checks the top limb first: packed weights are rarely small.
+    #[inline]
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|&l| l == 0)
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return false;
+            }
+        }
+        true
     }
 
     /// Shifts left by `bits` (bits pushed past the top are lost).
@@ -96,6 +103,7 @@ impl<const N: usize> Uint<N> {
 
 impl<const N: usize> Add for Uint<N> {
     type Output = Self;
+    #[inline]
     fn add(self, o: Self) -> Self {
         let mut r = Self::ZERO;
         let mut carry = false;
@@ -109,8 +117,25 @@ impl<const N: usize> Add for Uint<N> {
     }
 }
 
+impl<const N: usize> Uint<N> {
+    /// Difference and whether it borrowed (`o > self`).
+    #[inline]
+    pub fn overflowing_sub(self, o: Self) -> (Self, bool) {
+        let mut r = Self::ZERO;
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            r.0[i] = s2;
+            borrow = b1 || b2;
+        }
+        (r, borrow)
+    }
+}
+
 impl<const N: usize> Sub for Uint<N> {
     type Output = Self;
+    #[inline]
     fn sub(self, o: Self) -> Self {
         let mut r = Self::ZERO;
         let mut borrow = false;
@@ -124,7 +149,20 @@ impl<const N: usize> Sub for Uint<N> {
     }
 }
 
+impl<const N: usize> PartialEq for Uint<N> {
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        for i in (0..N).rev() {
+            if self.0[i] != o.0[i] {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 impl<const N: usize> Ord for Uint<N> {
+    #[inline]
     fn cmp(&self, o: &Self) -> Ordering {
         for i in (0..N).rev() {
             match self.0[i].cmp(&o.0[i]) {

@@ -1,0 +1,121 @@
+//! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
+
+use super::{CliError, CliResult, Ctx};
+use crate::app::print::{send_to_printer, DocKind};
+use crate::i18n::Lang;
+use crate::report::{render_csv, render_html, render_text, DEFAULT_LINES_PER_PAGE};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Which document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Kind {
+    /// Pairing sheet (对阵表), by board and by name.
+    Pairings,
+    /// Result slips (记分单), four to a page.
+    Slips,
+    /// Standings (名次表) with the event's tie-breaks.
+    Standings,
+    /// Crosstable (交叉表).
+    Crosstable,
+    /// Wall chart (循环赛总表) of a round-robin.
+    Wallchart,
+    /// Check-in sheet (签到表).
+    Checkin,
+}
+
+impl From<Kind> for DocKind {
+    fn from(k: Kind) -> DocKind {
+        match k {
+            Kind::Pairings => DocKind::Pairings,
+            Kind::Slips => DocKind::Slips,
+            Kind::Standings => DocKind::Standings,
+            Kind::Crosstable => DocKind::Crosstable,
+            Kind::Wallchart => DocKind::Wallchart,
+            Kind::Checkin => DocKind::Checkin,
+        }
+    }
+}
+
+/// Output format of a document.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// Fixed-width text for `lp` (pages separated by form feeds).
+    #[default]
+    Text,
+    /// One self-contained HTML file with print CSS (A4).
+    Html,
+    /// The document's table as CSV (standings, crosstable, …).
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// Which document.
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// The event (id or name).
+    pub event: String,
+    /// Round of the pairing sheet or slips (default: the last paired); for
+    /// standings, crosstable and wall chart: after this round.
+    #[arg(short, long)]
+    pub round: Option<u32>,
+    #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
+    pub format: PrintFormat,
+    /// Write to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Send to this printer through lp/lpr (text only); without a name, the default printer.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+    pub printer: Option<String>,
+    /// Language of the document: zh-Hans, zh-Hant or en (default: the club's).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+    /// Print in the other language (English ↔ Chinese).
+    #[arg(long, conflicts_with = "lang")]
+    pub other_lang: bool,
+    /// Lines per page of text output (A4 at 6 lines per inch: 60).
+    #[arg(long, default_value_t = DEFAULT_LINES_PER_PAGE)]
+    pub lines_per_page: usize,
+}
+
+pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
+    let lang = match &a.lang {
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            CliError::msg(format!(
+                "unknown language \"{code}\"; allowed: zh-Hans, zh-Hant, en"
+            ))
+        })?,
+        None if a.other_lang => ctx.lang.other(),
+        None => ctx.lang,
+    };
+    if a.printer.is_some() && a.format != PrintFormat::Text {
+        return Err(CliError::msg(
+            "--printer sends text to lp/lpr; for HTML write a file with -o and print it from a browser",
+        ));
+    }
+    if a.printer.is_some() && a.output.is_some() {
+        return Err(CliError::msg("choose either --printer or -o, not both"));
+    }
+    let app = ctx.open()?;
+    let doc = app.print_doc(&a.event, a.kind.into(), a.round, lang)?;
+    let out = match a.format {
+        PrintFormat::Text => render_text(&doc, a.lines_per_page),
+        PrintFormat::Html => render_html(&doc),
+        PrintFormat::Csv => render_csv(&doc)?,
+    };
+    if let Some(p) = &a.printer {
+        let p = Some(p.as_str()).filter(|s| !s.is_empty());
+        let job = send_to_printer(&out, p)?;
+        eprintln!("{job}");
+        return Ok(());
+    }
+    match a.output {
+        Some(path) => std::fs::write(&path, out)
+            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            print!("{out}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! One self-contained HTML file with print CSS: no network, no external
+//! fonts or scripts. A4 by default; table headings repeat on every printed
+//! page; slips are laid out a fixed number to a page with dashed cut lines;
+//! page breaks between documents' pages.
+
+use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use crate::i18n::{tr, Lang};
+use std::fmt::Write;
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Fonts that carry Chinese on Windows, macOS and Linux, in the preferred
+/// order for each language; Latin text takes the first font that has it.
+fn font_stack(lang: Lang) -> &'static str {
+    match lang {
+        Lang::ZhHant => {
+            "\"Noto Sans CJK TC\", \"Source Han Sans TC\", \"PingFang TC\", \"Heiti TC\", \
+             \"Microsoft JhengHei\", \"PMingLiU\", \"Noto Sans CJK SC\", \"WenQuanYi Micro Hei\", \
+             \"Droid Sans Fallback\", sans-serif"
+        }
+        _ => {
+            "\"Noto Sans CJK SC\", \"Source Han Sans SC\", \"PingFang SC\", \"Hiragino Sans GB\", \
+             \"Heiti SC\", \"Microsoft YaHei\", \"SimSun\", \"WenQuanYi Micro Hei\", \
+             \"Droid Sans Fallback\", sans-serif"
+        }
+    }
+}
+
+/// Printable height of an A4 page with 12 mm margins is 273 mm; slips
+/// share a little less so rounding never spills onto a new page.
+const SLIP_PAGE_MM: u32 = 268;
+
+const CSS: &str = "\
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; font-size: 10.5pt; line-height: 1.3; color: #000; }
+section + section { break-before: page; page-break-before: always; }
+h1 { font-size: 15pt; margin: 0 0 2mm 0; }
+p.info { margin: 0 0 3mm 0; }
+p.info span.k { font-weight: bold; }
+p.info span.v { margin-right: 6mm; }
+p.note { margin: 2mm 0; }
+table.doc { border-collapse: collapse; width: 100%; margin-bottom: 3mm; }
+table.doc thead { display: table-header-group; }
+table.doc tr { break-inside: avoid; page-break-inside: avoid; }
+table.doc th, table.doc td { border: 0.3mm solid #000; padding: 0.8mm 1.5mm; vertical-align: middle; }
+table.doc th { background: #e8e8e8; font-weight: bold; text-align: center; white-space: nowrap; }
+td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.mark { text-align: center; white-space: nowrap; }
+td.write { height: 8mm; }
+td.self { background: #bbb; }
+div.slips { display: flex; flex-direction: column; }
+div.slip { overflow: hidden; padding: 2mm 0; border-bottom: 0.4mm dashed #000; position: relative; }
+div.slip:last-child { border-bottom: none; }
+div.slip:not(:last-child)::after { content: \"\\2702\"; position: absolute; left: 0; bottom: -2.6mm; font-size: 9pt; background: #fff; }
+div.slip h2 { font-size: 12pt; margin: 0 0 2mm 0; }
+table.slip { border-collapse: collapse; width: 100%; }
+table.slip th, table.slip td { border: 0.3mm solid #000; padding: 0.5mm 2mm; height: 7mm; }
+table.slip th { background: #e8e8e8; text-align: left; white-space: nowrap; width: 22%; }
+table.slip td { width: 39%; }
+span.box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #000; vertical-align: middle; margin: 0 1.5mm 0 0; }
+span.opt { margin-right: 8mm; white-space: nowrap; }
+@media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
+";
+
+/// Renders `doc` as one self-contained HTML page.
+pub fn render_html(doc: &Doc) -> String {
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n</style>\n</head>\n<body>\n<section>\n",
+        doc.lang.code(),
+        escape(&doc.title),
+        font_stack(doc.lang),
+    );
+    for part in &doc.parts {
+        match part {
+            Part::Heading(h) => {
+                let _ = writeln!(o, "<h1>{}</h1>", escape(h));
+            }
+            Part::Info(pairs) => {
+                o.push_str("<p class=\"info\">");
+                for (k, v) in pairs {
+                    if k.is_empty() {
+                        let _ = write!(o, "<span class=\"v\">{}</span>", escape(v));
+                        continue;
+                    }
+                    let _ = write!(
+                        o,
+                        "<span class=\"k\">{}:</span> <span class=\"v\">{}</span>",
+                        escape(k),
+                        escape(v)
+                    );
+                }
+                o.push_str("</p>\n");
+            }
+            Part::Note(n) => {
+                let _ = writeln!(o, "<p class=\"note\">{}</p>", escape(n));
+            }
+            Part::Table(t) => table(&mut o, t),
+            Part::Slips { per_page, slips } => {
+                let per = (*per_page).max(1);
+                let mm = SLIP_PAGE_MM as f64 / per as f64;
+                for (i, page) in slips.chunks(per).enumerate() {
+                    if i > 0 {
+                        o.push_str("</section>\n<section>\n");
+                    }
+                    o.push_str("<div class=\"slips\">\n");
+                    for s in page {
+                        slip(&mut o, s, mm, doc.lang);
+                    }
+                    o.push_str("</div>\n");
+                }
+            }
+            Part::PageBreak => o.push_str("</section>\n<section>\n"),
+        }
+    }
+    o.push_str("</section>\n</body>\n</html>\n");
+    o
+}
+
+fn table(o: &mut String, t: &Table) {
+    o.push_str("<table class=\"doc\">\n<thead><tr>");
+    for c in &t.columns {
+        let style = match c.kind {
+            // A Chinese character is about 1em, a Latin one about 0.5em.
+            ColKind::WriteIn(w) => format!(" style=\"min-width: {}em\"", w.div_ceil(2)),
+            _ => String::new(),
+        };
+        let _ = write!(o, "<th{style}>{}</th>", escape(&c.heading));
+    }
+    o.push_str("</tr></thead>\n<tbody>\n");
+    for r in &t.rows {
+        o.push_str("<tr>");
+        for (i, c) in t.columns.iter().enumerate() {
+            let v = r.get(i).map_or("", |s| s.as_str());
+            let class = match c.kind {
+                ColKind::Text => "",
+                ColKind::Number => " class=\"num\"",
+                ColKind::Mark if v == "#" => " class=\"self\"",
+                ColKind::Mark => " class=\"mark\"",
+                ColKind::WriteIn(_) => " class=\"write\"",
+            };
+            let v = if matches!(c.kind, ColKind::Mark) && v == "#" {
+                ""
+            } else {
+                v
+            };
+            let _ = write!(o, "<td{class}>{}</td>", escape(v));
+        }
+        o.push_str("</tr>\n");
+    }
+    o.push_str("</tbody>\n</table>\n");
+}
+
+fn cell(o: &mut String, c: &SlipCell, colspan: u32) {
+    let span = if colspan > 1 {
+        format!(" colspan=\"{colspan}\"")
+    } else {
+        String::new()
+    };
+    match c {
+        SlipCell::Text(s) => {
+            let _ = write!(o, "<td{span}>{}</td>", escape(s));
+        }
+        SlipCell::Blank => {
+            let _ = write!(o, "<td{span}></td>");
+        }
+        SlipCell::Boxes(labels) => {
+            let _ = write!(o, "<td{span}>");
+            for l in labels {
+                let _ = write!(
+                    o,
+                    "<span class=\"opt\"><span class=\"box\"></span>{}</span>",
+                    escape(l)
+                );
+            }
+            o.push_str("</td>");
+        }
+    }
+}
+
+fn slip(o: &mut String, s: &Slip, height_mm: f64, lang: Lang) {
+    let _ = write!(
+        o,
+        "<div class=\"slip\" style=\"height: {height_mm:.1}mm\" title=\"{}\">\n<h2>{}</h2>\n<table class=\"slip\">\n<tr><th></th><th>{}</th><th>{}</th></tr>\n",
+        escape(tr(lang, "rep.slip.cut")),
+        escape(&s.title),
+        escape(&s.sides[0]),
+        escape(&s.sides[1]),
+    );
+    for r in &s.rows {
+        match r {
+            SlipRow::Sides { label, red, black } => {
+                let _ = write!(o, "<tr><th>{}</th>", escape(label));
+                cell(o, red, 1);
+                cell(o, black, 1);
+            }
+            SlipRow::Span { label, cell: c } => {
+                let _ = write!(o, "<tr><th>{}</th>", escape(label));
+                cell(o, c, 2);
+            }
+        }
+        o.push_str("</tr>\n");
+    }
+    o.push_str("</table>\n</div>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup_and_quotes() {
+        assert_eq!(
+            escape("<b>\"王\" & 'li'</b>"),
+            "&lt;b&gt;&quot;王&quot; &amp; &#39;li&#39;&lt;/b&gt;"
+        );
+    }
+}

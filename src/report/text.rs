@@ -1,0 +1,378 @@
+//! Fixed-width text for `lp`: columns aligned by display width (a Chinese
+//! character takes two columns), pages of a fixed number of lines separated
+//! by form feeds, table headings repeated at the top of every page, and a
+//! footer with the page number.
+
+use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use crate::i18n::tr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// 60 lines fit an A4 page at 6 lines per inch with `lp`'s default margins.
+pub const DEFAULT_LINES_PER_PAGE: usize = 60;
+
+/// The fewest lines per page accepted (a heading, a table heading, a row
+/// and the footer).
+const MIN_LINES_PER_PAGE: usize = 12;
+
+/// Widest a note line gets before wrapping.
+const NOTE_WIDTH: usize = 78;
+
+/// Renders `doc` as pages of `lines_per_page` lines (at least 12), pages
+/// separated by form feeds (`\x0c`). Each page ends with a footer line.
+pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
+    let lpp = lines_per_page.max(MIN_LINES_PER_PAGE);
+    let mut p = Pager::new(lpp - 2);
+    for part in &doc.parts {
+        match part {
+            Part::Heading(h) => {
+                let h = clean(h);
+                let w = h.width();
+                p.keep(&[h, "=".repeat(w)], 3);
+            }
+            Part::Info(pairs) => {
+                let line = pairs
+                    .iter()
+                    .map(|(k, v)| match k.is_empty() {
+                        true => clean(v),
+                        false => format!("{}: {}", clean(k), clean(v)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("   ");
+                p.push(line);
+                p.push(String::new());
+            }
+            Part::Note(n) => {
+                for l in wrap(&clean(n), NOTE_WIDTH) {
+                    p.push(l);
+                }
+            }
+            Part::Table(t) => {
+                let lines = table_lines(t);
+                let (head, body) = lines.split_at(2);
+                // Keep the heading with at least one row.
+                p.keep(&lines[..lines.len().min(3)], 0);
+                p.repeat = head.to_vec();
+                for l in body.iter().skip(1) {
+                    p.push(l.clone());
+                }
+                p.repeat.clear();
+                p.push(String::new());
+            }
+            Part::Slips { per_page, slips } => {
+                let blocks: Vec<Vec<String>> = slips.iter().map(slip_lines).collect();
+                let width = blocks.first().map(|b| b[0].width()).unwrap_or(40);
+                let cut = cut_line(width, tr(doc.lang, "rep.slip.cut"));
+                let tallest = blocks.iter().map(Vec::len).max().unwrap_or(1);
+                let fit = (p.body / (tallest + 2)).max(1);
+                let n = (*per_page).clamp(1, fit);
+                for (i, b) in blocks.iter().enumerate() {
+                    if i > 0 {
+                        if i % n == 0 {
+                            p.break_page();
+                        } else {
+                            p.push(String::new());
+                            p.push(cut.clone());
+                            p.push(String::new());
+                        }
+                    }
+                    for l in b {
+                        p.push(l.clone());
+                    }
+                }
+            }
+            Part::PageBreak => p.break_page(),
+        }
+    }
+    p.finish(&clean(&doc.title), doc.lang)
+}
+
+/// Lays lines out on pages of `body` lines.
+struct Pager {
+    body: usize,
+    pages: Vec<Vec<String>>,
+    cur: Vec<String>,
+    /// Lines repeated at the top of a new page (a table's heading).
+    repeat: Vec<String>,
+}
+
+impl Pager {
+    fn new(body: usize) -> Pager {
+        Pager {
+            body,
+            pages: Vec::new(),
+            cur: Vec::new(),
+            repeat: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, line: String) {
+        if self.cur.len() >= self.body {
+            self.break_page();
+        }
+        if self.cur.is_empty() {
+            if line.is_empty() {
+                return; // no blank line at the top of a page
+            }
+            self.cur.extend(self.repeat.iter().cloned());
+        }
+        self.cur.push(line);
+    }
+
+    /// Pushes `lines` together on one page (and `extra` lines after them
+    /// must still fit), starting a new page when they would be split.
+    fn keep(&mut self, lines: &[String], extra: usize) {
+        let need = lines.len() + extra;
+        if !self.cur.is_empty() && self.cur.len() + need > self.body && need <= self.body {
+            self.break_page();
+        }
+        for l in lines {
+            self.push(l.clone());
+        }
+    }
+
+    fn break_page(&mut self) {
+        if !self.cur.is_empty() {
+            self.pages.push(std::mem::take(&mut self.cur));
+        }
+    }
+
+    fn finish(mut self, title: &str, lang: crate::i18n::Lang) -> String {
+        self.break_page();
+        if self.pages.is_empty() {
+            self.pages.push(Vec::new());
+        }
+        let n = self.pages.len();
+        let mut out = String::new();
+        for (i, page) in self.pages.iter().enumerate() {
+            if i > 0 {
+                out.push('\x0c');
+            }
+            for l in page {
+                out.push_str(l);
+                out.push('\n');
+            }
+            for _ in page.len()..self.body {
+                out.push('\n');
+            }
+            let page_no = tr(lang, "rep.page").replace("{}", &format!("{}/{n}", i + 1));
+            out.push('\n');
+            out.push_str(&format!("{title} — {page_no}\n"));
+        }
+        out
+    }
+}
+
+/// Control characters (tabs, newlines) would break the columns: spaces instead.
+fn clean(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Pads `s` to `width` display columns.
+fn pad(s: &str, width: usize, kind: ColKind) -> String {
+    let w = s.width();
+    let fill = width.saturating_sub(w);
+    match kind {
+        ColKind::Number => format!("{}{s}", " ".repeat(fill)),
+        ColKind::Mark => {
+            let left = fill / 2;
+            format!("{}{s}{}", " ".repeat(left), " ".repeat(fill - left))
+        }
+        ColKind::Text | ColKind::WriteIn(_) => format!("{s}{}", " ".repeat(fill)),
+    }
+}
+
+/// The heading, the rule and the rows of a table; every line has the same
+/// display width.
+fn table_lines(t: &Table) -> Vec<String> {
+    let n = t.columns.len();
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| (0..n).map(|i| clean(r.get(i).map_or("", |s| s))).collect())
+        .collect();
+    let heads: Vec<String> = t.columns.iter().map(|c| clean(&c.heading)).collect();
+    let widths: Vec<usize> = (0..n)
+        .map(|i| {
+            let min = match t.columns[i].kind {
+                ColKind::WriteIn(w) => w,
+                _ => 1,
+            };
+            rows.iter()
+                .map(|r| r[i].width())
+                .chain([heads[i].width(), min])
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let line = |cells: &[String], heading: bool| -> String {
+        (0..n)
+            .map(|i| {
+                let kind = if heading {
+                    ColKind::Text
+                } else {
+                    t.columns[i].kind
+                };
+                pad(&cells[i], widths[i], kind)
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let mut out = vec![
+        line(&heads, true),
+        widths
+            .iter()
+            .map(|w| "-".repeat(*w))
+            .collect::<Vec<_>>()
+            .join("-+-"),
+    ];
+    out.extend(rows.iter().map(|r| line(r, false)));
+    out
+}
+
+/// Greedy wrapping at `width` display columns: at spaces where there are
+/// any, anywhere in runs without spaces (Chinese text).
+fn wrap(s: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in s.split(' ') {
+        let sep = usize::from(!cur.is_empty());
+        if cur.width() + sep + word.width() <= width {
+            if sep == 1 {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+            continue;
+        }
+        if !cur.is_empty() && word.width() <= width {
+            lines.push(std::mem::take(&mut cur));
+            cur.push_str(word);
+            continue;
+        }
+        // A word longer than a line: break it by characters.
+        if sep == 1 {
+            cur.push(' ');
+        }
+        for c in word.chars() {
+            if cur.width() + c.width().unwrap_or(0) > width {
+                lines.push(std::mem::take(&mut cur));
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+fn cell_text(c: &SlipCell, width: usize) -> String {
+    match c {
+        SlipCell::Text(s) => clean(s),
+        SlipCell::Blank => "_".repeat(width),
+        SlipCell::Boxes(labels) => labels
+            .iter()
+            .map(|l| format!("[ ] {}", clean(l)))
+            .collect::<Vec<_>>()
+            .join("   "),
+    }
+}
+
+/// A slip as lines of one display width.
+fn slip_lines(s: &Slip) -> Vec<String> {
+    let labels: Vec<&str> = s
+        .rows
+        .iter()
+        .map(|r| match r {
+            SlipRow::Sides { label, .. } | SlipRow::Span { label, .. } => label.as_str(),
+        })
+        .collect();
+    let lw = labels.iter().map(|l| l.width()).max().unwrap_or(0);
+    // Each side at least 24 columns: room to write a clock reading or sign.
+    let mut sw = s.sides.iter().map(|x| x.width()).max().unwrap_or(0).max(24);
+    for r in &s.rows {
+        match r {
+            SlipRow::Sides { red, black, .. } => {
+                sw = sw.max(cell_text(red, 0).width());
+                sw = sw.max(cell_text(black, 0).width());
+            }
+            SlipRow::Span { cell, .. } => {
+                sw = sw.max(cell_text(cell, 0).width().saturating_sub(3).div_ceil(2));
+            }
+        }
+    }
+    let span = sw * 2 + 3;
+    let total = lw + 3 + span;
+    let title = clean(&s.title);
+    let mut out = vec![
+        pad(&title, total, ColKind::Text),
+        format!(
+            "{} | {} | {}",
+            " ".repeat(lw),
+            pad(&clean(&s.sides[0]), sw, ColKind::Text),
+            pad(&clean(&s.sides[1]), sw, ColKind::Text)
+        ),
+        format!(
+            "{}-+-{}-+-{}",
+            "-".repeat(lw),
+            "-".repeat(sw),
+            "-".repeat(sw)
+        ),
+    ];
+    for (r, label) in s.rows.iter().zip(labels) {
+        let l = pad(&clean(label), lw, ColKind::Text);
+        out.push(match r {
+            SlipRow::Sides { red, black, .. } => format!(
+                "{l} | {} | {}",
+                pad(&cell_text(red, sw), sw, ColKind::Text),
+                pad(&cell_text(black, sw), sw, ColKind::Text)
+            ),
+            SlipRow::Span { cell, .. } => {
+                format!("{l} | {}", pad(&cell_text(cell, span), span, ColKind::Text))
+            }
+        });
+    }
+    out
+}
+
+/// `8< - - - cut here - - -` exactly `width` columns wide.
+fn cut_line(width: usize, label: &str) -> String {
+    let mut s = format!("8< {} ", clean(label));
+    while s.width() + 2 <= width {
+        s.push_str("- ");
+    }
+    while s.width() < width {
+        s.push('-');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_line_within_width() {
+        let s = "中文没有空格所以要按字符断开，每个字占两列 and English words wrap at spaces";
+        for l in wrap(s, 20) {
+            assert!(l.width() <= 20, "{l}");
+        }
+        assert_eq!(wrap("a b", 10), vec!["a b"]);
+        assert_eq!(wrap("", 10), vec![""]);
+    }
+
+    #[test]
+    fn cut_lines_have_the_slip_width() {
+        for w in [30, 31, 57, 80] {
+            assert_eq!(cut_line(w, "剪开").width(), w);
+        }
+    }
+
+    #[test]
+    fn pad_aligns_by_display_width() {
+        assert_eq!(pad("王", 4, ColKind::Text), "王  ");
+        assert_eq!(pad("12", 4, ColKind::Number), "  12");
+        assert_eq!(pad("r+", 4, ColKind::Mark), " r+ ");
+    }
+}

@@ -1,0 +1,287 @@
+//! The one keymap table: key → [`Action`] per context. The help bar and the
+//! `?` help are generated from it, so a binding and its help cannot drift.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What a key asks for. Resolved here, executed in `update`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Quit,
+    ForceQuit,
+    Back,
+    Help,
+    Up,
+    Down,
+    Top,
+    Bottom,
+    NextTab,
+    PrevTab,
+    Search,
+    Add,
+    Edit,
+    Retire,
+    Open,
+    NewEvent,
+    EnterPlayer,
+    Withdraw,
+    PairNext,
+    Unpair,
+    SwapColours,
+    RedWin,
+    Draw,
+    BlackWin,
+    RedForfeits,
+    BlackForfeits,
+    Explain,
+    Undo,
+    Confirm,
+    Cancel,
+    Submit,
+    NextField,
+    PrevField,
+    ChoiceNext,
+    ChoicePrev,
+    /// A character typed into the focused text field or search.
+    Input(char),
+    Backspace,
+}
+
+impl Action {
+    /// The kebab-case name (config files, help texts: `action.<name>`).
+    pub fn name(self) -> &'static str {
+        use Action::*;
+        match self {
+            Quit => "quit",
+            ForceQuit => "force-quit",
+            Back => "back",
+            Help => "help",
+            Up => "up",
+            Down => "down",
+            Top => "top",
+            Bottom => "bottom",
+            NextTab => "next-tab",
+            PrevTab => "prev-tab",
+            Search => "search",
+            Add => "add",
+            Edit => "edit",
+            Retire => "retire",
+            Open => "open",
+            NewEvent => "new-event",
+            EnterPlayer => "enter-player",
+            Withdraw => "withdraw",
+            PairNext => "pair-next",
+            Unpair => "unpair",
+            SwapColours => "swap-colours",
+            RedWin => "red-win",
+            Draw => "draw",
+            BlackWin => "black-win",
+            RedForfeits => "red-forfeits",
+            BlackForfeits => "black-forfeits",
+            Explain => "explain",
+            Undo => "undo",
+            Confirm => "confirm",
+            Cancel => "cancel",
+            Submit => "submit",
+            NextField => "next-field",
+            PrevField => "prev-field",
+            ChoiceNext => "choice-next",
+            ChoicePrev => "choice-prev",
+            Input(_) => "input",
+            Backspace => "backspace",
+        }
+    }
+
+    /// The i18n key of the action's help text.
+    pub fn help_key(self) -> String {
+        format!("action.{}", self.name())
+    }
+}
+
+/// Where a key is pressed: each screen, tab and modal has its own bindings;
+/// `Global` ones apply everywhere except in text entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ctx {
+    Global,
+    /// Club and Events (the top screen): navigation shared by lists.
+    List,
+    Club,
+    Events,
+    Players,
+    Round,
+    Results,
+    Standings,
+    Crosstable,
+    /// An event's tabs (shared).
+    Event,
+    /// A form or a search field has the keyboard.
+    Form,
+    Confirm,
+}
+
+/// One binding.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub ctx: Ctx,
+    pub code: KeyCode,
+    pub mods: KeyModifiers,
+    pub action: Action,
+    /// Shown on the bottom bar (the most useful few).
+    pub bar: bool,
+}
+
+const N: KeyModifiers = KeyModifiers::NONE;
+const C: KeyModifiers = KeyModifiers::CONTROL;
+const S: KeyModifiers = KeyModifiers::SHIFT;
+
+const fn b(ctx: Ctx, code: KeyCode, mods: KeyModifiers, action: Action, bar: bool) -> Binding {
+    Binding {
+        ctx,
+        code,
+        mods,
+        action,
+        bar,
+    }
+}
+
+use Action as A;
+use KeyCode as K;
+
+/// THE keymap.
+pub static KEYMAP: &[Binding] = &[
+    b(Ctx::Global, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Global, K::Char('?'), N, A::Help, true),
+    b(Ctx::Global, K::Char('q'), N, A::Quit, true),
+    b(Ctx::Global, K::Esc, N, A::Back, false),
+    b(Ctx::Global, K::Char('u'), N, A::Undo, false),
+    b(Ctx::List, K::Up, N, A::Up, false),
+    b(Ctx::List, K::Char('k'), N, A::Up, false),
+    b(Ctx::List, K::Down, N, A::Down, false),
+    b(Ctx::List, K::Char('j'), N, A::Down, false),
+    b(Ctx::List, K::Home, N, A::Top, false),
+    b(Ctx::List, K::Char('g'), N, A::Top, false),
+    b(Ctx::List, K::End, N, A::Bottom, false),
+    b(Ctx::List, K::Char('G'), N, A::Bottom, false),
+    b(Ctx::List, K::Tab, N, A::NextTab, true),
+    b(Ctx::List, K::BackTab, S, A::PrevTab, false),
+    b(Ctx::List, K::Right, N, A::NextTab, false),
+    b(Ctx::List, K::Char('l'), N, A::NextTab, false),
+    b(Ctx::List, K::Left, N, A::PrevTab, false),
+    b(Ctx::List, K::Char('h'), N, A::PrevTab, false),
+    b(Ctx::Club, K::Char('/'), N, A::Search, true),
+    b(Ctx::Club, K::Char('a'), N, A::Add, true),
+    b(Ctx::Club, K::Char('e'), N, A::Edit, true),
+    b(Ctx::Club, K::Char('x'), N, A::Retire, false),
+    b(Ctx::Events, K::Enter, N, A::Open, true),
+    b(Ctx::Events, K::Char('n'), N, A::NewEvent, true),
+    b(Ctx::Event, K::Up, N, A::Up, false),
+    b(Ctx::Event, K::Char('k'), N, A::Up, false),
+    b(Ctx::Event, K::Down, N, A::Down, false),
+    b(Ctx::Event, K::Char('j'), N, A::Down, false),
+    b(Ctx::Event, K::Home, N, A::Top, false),
+    b(Ctx::Event, K::End, N, A::Bottom, false),
+    b(Ctx::Event, K::Tab, N, A::NextTab, true),
+    b(Ctx::Event, K::BackTab, S, A::PrevTab, false),
+    b(Ctx::Event, K::Right, N, A::NextTab, false),
+    b(Ctx::Event, K::Left, N, A::PrevTab, false),
+    b(Ctx::Players, K::Char('a'), N, A::EnterPlayer, true),
+    b(Ctx::Players, K::Char('w'), N, A::Withdraw, false),
+    b(Ctx::Round, K::Char('p'), N, A::PairNext, true),
+    b(Ctx::Round, K::Char('c'), N, A::SwapColours, false),
+    b(Ctx::Round, K::Char('U'), N, A::Unpair, false),
+    b(Ctx::Results, K::Char('r'), N, A::RedWin, true),
+    b(Ctx::Results, K::Char('d'), N, A::Draw, true),
+    b(Ctx::Results, K::Char('b'), N, A::BlackWin, true),
+    b(Ctx::Results, K::Char('f'), N, A::RedForfeits, false),
+    b(Ctx::Results, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Standings, K::Char('e'), N, A::Explain, true),
+    b(Ctx::Form, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Form, K::Enter, N, A::Submit, true),
+    b(Ctx::Form, K::Esc, N, A::Cancel, true),
+    b(Ctx::Form, K::Tab, N, A::NextField, true),
+    b(Ctx::Form, K::Down, N, A::NextField, false),
+    b(Ctx::Form, K::BackTab, S, A::PrevField, false),
+    b(Ctx::Form, K::Up, N, A::PrevField, false),
+    b(Ctx::Form, K::Right, N, A::ChoiceNext, false),
+    b(Ctx::Form, K::Left, N, A::ChoicePrev, false),
+    b(Ctx::Form, K::Backspace, N, A::Backspace, false),
+    b(Ctx::Confirm, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Confirm, K::Char('y'), N, A::Confirm, true),
+    b(Ctx::Confirm, K::Enter, N, A::Confirm, false),
+    b(Ctx::Confirm, K::Char('n'), N, A::Cancel, true),
+    b(Ctx::Confirm, K::Esc, N, A::Cancel, false),
+];
+
+fn same_key(bd: &Binding, key: &KeyEvent) -> bool {
+    // Shifted letters arrive with SHIFT on some terminals and without on others.
+    let mods = key.modifiers - KeyModifiers::SHIFT;
+    let want = bd.mods - KeyModifiers::SHIFT;
+    bd.code == key.code && mods == want
+}
+
+/// The action of `key` in the given contexts (searched in order). In a text
+/// context (`Form`) only `Form` bindings count and any other character is
+/// input.
+pub fn resolve(ctxs: &[Ctx], key: &KeyEvent) -> Option<Action> {
+    for c in ctxs {
+        if let Some(bd) = KEYMAP.iter().find(|bd| bd.ctx == *c && same_key(bd, key)) {
+            return Some(bd.action);
+        }
+    }
+    if ctxs.contains(&Ctx::Form) {
+        if let KeyCode::Char(ch) = key.code {
+            if !key.modifiers.contains(KeyModifiers::CONTROL) {
+                return Some(Action::Input(ch));
+            }
+        }
+    }
+    None
+}
+
+/// The label of a key as help shows it.
+pub fn key_label(code: KeyCode, mods: KeyModifiers) -> String {
+    let k = match code {
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::BackTab => "S-Tab".into(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
+        KeyCode::Backspace => "⌫".into(),
+        other => format!("{other:?}"),
+    };
+    if mods.contains(KeyModifiers::CONTROL) {
+        format!("Ctrl-{k}")
+    } else {
+        k
+    }
+}
+
+/// Every (keys, action) of the contexts, keys of one action joined by `/`,
+/// in table order. `bar_only` keeps the bottom bar's few.
+pub fn help_entries(ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
+    let mut out: Vec<(String, Action)> = Vec::new();
+    for c in ctxs {
+        for bd in KEYMAP.iter().filter(|bd| bd.ctx == *c) {
+            if bar_only && !bd.bar {
+                continue;
+            }
+            let label = key_label(bd.code, bd.mods);
+            match out.iter_mut().find(|(_, a)| *a == bd.action) {
+                Some((keys, _)) => {
+                    if !keys.split('/').any(|k| k == label) {
+                        keys.push('/');
+                        keys.push_str(&label);
+                    }
+                }
+                None => out.push((label, bd.action)),
+            }
+        }
+    }
+    out
+}

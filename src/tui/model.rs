@@ -1,0 +1,1126 @@
+//! The model (everything the screen shows), `update` (Action → state change
+//! and maybe a [`Command`] for the app layer) and `execute` (runs a command
+//! against the [`App`] and refreshes the model's data).
+
+use super::keymap::{resolve, Action, Ctx};
+use crate::app::{App, ClockInput, ResultInput, RoundView};
+use crate::domain::{
+    Entry, EntryStatus, Event, EventSettings, Member, NewMember, Outcome, PairingSystem,
+    TimeControl,
+};
+use crate::i18n::{tr, Lang};
+use crate::scoring::{Crosstable, Standings};
+use crate::store::PlacedGame;
+use crossterm::event::KeyEvent;
+
+/// The top screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Club,
+    Events,
+    Event,
+}
+
+/// The tabs of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Players,
+    Round,
+    Results,
+    Standings,
+    Crosstable,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 5] = [
+        Tab::Players,
+        Tab::Round,
+        Tab::Results,
+        Tab::Standings,
+        Tab::Crosstable,
+    ];
+    pub fn key(self) -> &'static str {
+        match self {
+            Tab::Players => "tui.tab.players",
+            Tab::Round => "tui.tab.round",
+            Tab::Results => "tui.tab.results",
+            Tab::Standings => "tui.tab.standings",
+            Tab::Crosstable => "tui.tab.crosstable",
+        }
+    }
+    fn ctx(self) -> Ctx {
+        match self {
+            Tab::Players => Ctx::Players,
+            Tab::Round => Ctx::Round,
+            Tab::Results => Ctx::Results,
+            Tab::Standings => Ctx::Standings,
+            Tab::Crosstable => Ctx::Crosstable,
+        }
+    }
+}
+
+/// One field of a form: free text, or a choice among `choices`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// i18n key of the label.
+    pub label: &'static str,
+    pub value: String,
+    pub choices: Vec<String>,
+}
+
+impl Field {
+    fn text(label: &'static str, value: impl Into<String>) -> Field {
+        Field {
+            label,
+            value: value.into(),
+            choices: Vec::new(),
+        }
+    }
+    fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
+        Field {
+            label,
+            value: current.to_string(),
+            choices: choices.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+    fn cycle(&mut self, step: isize) {
+        if self.choices.is_empty() {
+            return;
+        }
+        let n = self.choices.len() as isize;
+        let i = self
+            .choices
+            .iter()
+            .position(|c| *c == self.value)
+            .unwrap_or(0) as isize;
+        self.value = self.choices[((i + step).rem_euclid(n)) as usize].clone();
+    }
+}
+
+/// What a form is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    AddMember,
+    EditMember(Member),
+    NewEvent,
+    Result {
+        round: u32,
+        board: u32,
+        outcome: Outcome,
+    },
+}
+
+/// A modal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub kind: FormKind,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+}
+
+impl Form {
+    pub fn title_key(&self) -> &'static str {
+        match self.kind {
+            FormKind::AddMember => "tui.form.add_member",
+            FormKind::EditMember(_) => "tui.form.edit_member",
+            FormKind::NewEvent => "tui.form.new_event",
+            FormKind::Result { .. } => "tui.form.result",
+        }
+    }
+    pub fn value(&self, label: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|f| f.label == label)
+            .map(|f| f.value.trim())
+            .unwrap_or("")
+    }
+}
+
+/// A command for the app layer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    AddMember(NewMember),
+    UpdateMember(Member),
+    RetireMember(i64),
+    CreateEvent {
+        name: String,
+        settings: EventSettings,
+    },
+    OpenEvent(i64),
+    EnterPlayer {
+        event: i64,
+        member: i64,
+    },
+    Withdraw {
+        event: i64,
+        entry: i64,
+    },
+    PairNext(i64),
+    Unpair(i64),
+    SwapColours {
+        event: i64,
+        round: u32,
+        red: u32,
+        black: u32,
+        insist: bool,
+    },
+    RecordResult {
+        event: i64,
+        round: u32,
+        board: u32,
+        input: ResultInput,
+    },
+    Undo,
+}
+
+/// A destructive action waiting for `y`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confirm {
+    pub message: String,
+    pub command: Command,
+}
+
+/// The open event and what its tabs show.
+#[derive(Clone, Debug, Default)]
+pub struct EventData {
+    pub event: Option<Event>,
+    pub entries: Vec<Entry>,
+    pub paired: u32,
+    pub round: Option<RoundView>,
+    pub games: Vec<PlacedGame>,
+    pub standings: Option<Standings>,
+    pub crosstable: Option<Crosstable>,
+    /// Why standings could not be computed (e.g. an inconsistent result).
+    pub standings_error: Option<String>,
+}
+
+/// Everything `view` draws.
+pub struct Model {
+    pub lang: Lang,
+    pub club_name: String,
+    pub screen: Screen,
+    pub tab: Tab,
+    pub members: Vec<Member>,
+    pub events: Vec<Event>,
+    pub ev: EventData,
+    /// Selected row per list (club, events, tab).
+    pub member_sel: usize,
+    pub event_sel: usize,
+    pub row_sel: usize,
+    pub search: String,
+    pub searching: bool,
+    /// Picking a member to enter into the event (search text).
+    pub picker: Option<String>,
+    pub picker_sel: usize,
+    pub form: Option<Form>,
+    pub confirm: Option<Confirm>,
+    pub help: bool,
+    /// The last message, and whether it is an error.
+    pub status: Option<(String, bool)>,
+    /// Long work in progress (drawn before the work starts).
+    pub busy: Option<String>,
+    /// A board number typed on the Results tab.
+    pub board_input: String,
+    /// Standings row marked with `e`.
+    pub explain_mark: Option<usize>,
+    /// A manual change refused by the rule check, waiting to be insisted on.
+    pub pending_insist: Option<Command>,
+    pub quit: bool,
+}
+
+impl Model {
+    /// Loads the model from the club (members and events; an event's data
+    /// only when one is opened).
+    pub fn load(app: &App) -> crate::app::Result<Model> {
+        let mut m = Model {
+            lang: app.lang(),
+            club_name: app.config.club.clone(),
+            screen: Screen::Club,
+            tab: Tab::Players,
+            members: Vec::new(),
+            events: Vec::new(),
+            ev: EventData::default(),
+            member_sel: 0,
+            event_sel: 0,
+            row_sel: 0,
+            search: String::new(),
+            searching: false,
+            picker: None,
+            picker_sel: 0,
+            form: None,
+            confirm: None,
+            help: false,
+            status: None,
+            busy: None,
+            board_input: String::new(),
+            explain_mark: None,
+            pending_insist: None,
+            quit: false,
+        };
+        m.refresh(app)?;
+        Ok(m)
+    }
+
+    pub fn t(&self, key: &str) -> String {
+        tr(self.lang, key).to_string()
+    }
+
+    /// Reloads the data from the club.
+    pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
+        self.members = app.store.members(true)?;
+        self.events = app.store.events()?;
+        if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
+            self.load_event(app, id)?;
+        }
+        Ok(())
+    }
+
+    /// Loads an event's tabs.
+    pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
+        let event = app.store.event(id)?;
+        let key = id.to_string();
+        let paired = app.store.rounds_paired(id)?;
+        let round = if paired > 0 {
+            Some(app.round_view(&key, None)?)
+        } else {
+            None
+        };
+        let games = if paired > 0 {
+            app.store
+                .games(id, Some(paired))?
+                .into_iter()
+                .filter(|g| g.round == paired)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (standings, crosstable, standings_error) = match (|| {
+            let scheme = app.scheme(&event)?;
+            let tbs = app.tiebreaks_of(&event, &scheme)?;
+            let data = app.event_data(&event)?;
+            let st = crate::scoring::standings(&data, &scheme, &tbs, Some(paired))?;
+            let ct = crate::scoring::crosstable(&data, &scheme, Some(paired))?;
+            Ok::<_, crate::app::AppError>((st, ct))
+        })() {
+            Ok((s, c)) => (Some(s), Some(c), None),
+            Err(e) => (None, None, Some(e.to_string())),
+        };
+        self.ev = EventData {
+            entries: app.store.entries(id)?,
+            event: Some(event),
+            paired,
+            round,
+            games,
+            standings,
+            crosstable,
+            standings_error,
+        };
+        Ok(())
+    }
+
+    /// Members matching the search (name, pinyin-free initials of the
+    /// club, rating, club), retired ones last.
+    pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
+        let q = query.trim().to_lowercase();
+        let mut v: Vec<&Member> = self
+            .members
+            .iter()
+            .filter(|m| {
+                q.is_empty()
+                    || m.name.to_lowercase().contains(&q)
+                    || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
+                    || m.rating
+                        .map(|r| r.to_string().starts_with(&q))
+                        .unwrap_or(false)
+                    || m.ext_id
+                        .as_deref()
+                        .unwrap_or("")
+                        .to_lowercase()
+                        .contains(&q)
+            })
+            .collect();
+        v.sort_by_key(|m| m.retired);
+        v
+    }
+
+    /// Members not yet entered in the open event, filtered by the picker.
+    pub fn pickable(&self) -> Vec<&Member> {
+        let entered: Vec<i64> = self.ev.entries.iter().map(|e| e.member_id).collect();
+        self.filtered_members(self.picker.as_deref().unwrap_or(""))
+            .into_iter()
+            .filter(|m| !m.retired && !entered.contains(&m.id))
+            .collect()
+    }
+
+    /// The contexts whose bindings apply now, most specific first.
+    pub fn contexts(&self) -> Vec<Ctx> {
+        if self.confirm.is_some() {
+            return vec![Ctx::Confirm];
+        }
+        if self.form.is_some() || self.searching || self.picker.is_some() {
+            return vec![Ctx::Form];
+        }
+        match self.screen {
+            Screen::Club => vec![Ctx::Club, Ctx::List, Ctx::Global],
+            Screen::Events => vec![Ctx::Events, Ctx::List, Ctx::Global],
+            Screen::Event => vec![self.tab.ctx(), Ctx::Event, Ctx::Global],
+        }
+    }
+
+    /// Number of rows in the current list.
+    fn rows(&self) -> usize {
+        match self.screen {
+            Screen::Club => self.filtered_members(&self.search).len(),
+            Screen::Events => self.events.len(),
+            Screen::Event => match self.tab {
+                Tab::Players => self.ev.entries.len(),
+                Tab::Round | Tab::Results => {
+                    self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
+                }
+                Tab::Standings => self
+                    .ev
+                    .standings
+                    .as_ref()
+                    .map(|s| s.rows.len())
+                    .unwrap_or(0),
+                Tab::Crosstable => self
+                    .ev
+                    .crosstable
+                    .as_ref()
+                    .map(|c| c.rows.len())
+                    .unwrap_or(0),
+            },
+        }
+    }
+
+    fn sel_mut(&mut self) -> &mut usize {
+        if self.picker.is_some() {
+            return &mut self.picker_sel;
+        }
+        match self.screen {
+            Screen::Club => &mut self.member_sel,
+            Screen::Events => &mut self.event_sel,
+            Screen::Event => &mut self.row_sel,
+        }
+    }
+
+    fn event_id(&self) -> Option<i64> {
+        self.ev.event.as_ref().map(|e| e.id)
+    }
+
+    fn selected_board(&self) -> Option<&crate::app::BoardView> {
+        self.ev.round.as_ref()?.boards.get(self.row_sel)
+    }
+
+    /// Moves the Results selection to the first board without a result,
+    /// from the current one on.
+    pub fn next_unfinished(&mut self) {
+        if let Some(r) = &self.ev.round {
+            let n = r.boards.len();
+            let open = |i: usize| {
+                let b = &r.boards[i];
+                b.black.is_some() && b.results.iter().all(|x| x == "*")
+                    || b.black.is_some() && b.results.is_empty()
+            };
+            if let Some(i) = (0..n).map(|k| (self.row_sel + k) % n).find(|&i| open(i)) {
+                self.row_sel = i;
+            }
+        }
+    }
+}
+
+/// The component interface of a screen: map a key to an action.
+pub trait Component {
+    fn handle(&mut self, key: KeyEvent) -> Option<Action>;
+}
+
+impl Component for Model {
+    fn handle(&mut self, key: KeyEvent) -> Option<Action> {
+        let ctxs = self.contexts();
+        if self.screen == Screen::Event && self.tab == Tab::Results && ctxs[0] == Ctx::Results {
+            if let crossterm::event::KeyCode::Char(c) = key.code {
+                if c.is_ascii_digit() {
+                    return Some(Action::Input(c));
+                }
+            }
+            if key.code == crossterm::event::KeyCode::Backspace {
+                return Some(Action::Backspace);
+            }
+        }
+        resolve(&ctxs, &key)
+    }
+}
+
+fn opt_text(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+fn parse_opt<T: std::str::FromStr>(lang: Lang, label: &str, s: &str) -> Result<Option<T>, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.parse().map(Some).map_err(|_| {
+        format!(
+            "{}: {} \"{t}\"",
+            tr(lang, label),
+            tr(lang, "tui.err.number")
+        )
+    })
+}
+
+fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
+    let g = |f: fn(&Member) -> String| m.map(f).unwrap_or_default();
+    Form {
+        kind,
+        fields: vec![
+            Field::text("col.name", g(|m| m.name.clone())),
+            Field::text(
+                "col.rating",
+                g(|m| m.rating.map(|r| r.to_string()).unwrap_or_default()),
+            ),
+            Field::text("col.club", g(|m| m.club.clone().unwrap_or_default())),
+            Field::text("col.ext_id", g(|m| m.ext_id.clone().unwrap_or_default())),
+        ],
+        focus: 0,
+    }
+}
+
+fn event_form() -> Form {
+    let d = EventSettings::default();
+    let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
+    Form {
+        kind: FormKind::NewEvent,
+        fields: vec![
+            Field::text("col.event", ""),
+            Field::choice("col.scheme", crate::config::SCHEMES, &d.scheme),
+            Field::choice("col.system", &systems, d.system.code()),
+            Field::text("col.rounds", d.rounds.to_string()),
+            Field::text(
+                "tui.field.red_base",
+                (d.time_control.red_base_ms / 60_000).to_string(),
+            ),
+            Field::text(
+                "tui.field.black_base",
+                (d.time_control.black_base_ms / 60_000).to_string(),
+            ),
+            Field::text(
+                "tui.field.increment",
+                (d.time_control.increment_ms / 1000).to_string(),
+            ),
+            Field::text("tui.field.tiebreaks", ""),
+        ],
+        focus: 0,
+    }
+}
+
+fn result_form(round: u32, board: u32, outcome: Outcome) -> Form {
+    Form {
+        kind: FormKind::Result {
+            round,
+            board,
+            outcome,
+        },
+        fields: vec![
+            Field::text("tui.field.red_used", ""),
+            Field::text("tui.field.black_used", ""),
+            Field::text("tui.field.moves", ""),
+        ],
+        focus: 0,
+    }
+}
+
+/// Turns a submitted form into a command (or an error to show in the form).
+fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
+    match &f.kind {
+        FormKind::AddMember | FormKind::EditMember(_) => {
+            let name = f.value("col.name").to_string();
+            if name.is_empty() {
+                return Err(tr(lang, "tui.err.name_required").to_string());
+            }
+            let rating = parse_opt::<i32>(lang, "col.rating", f.value("col.rating"))?;
+            let club = opt_text(f.value("col.club"));
+            let ext_id = opt_text(f.value("col.ext_id"));
+            Ok(match &f.kind {
+                FormKind::EditMember(m) => Command::UpdateMember(Member {
+                    name,
+                    rating,
+                    club,
+                    ext_id,
+                    ..m.clone()
+                }),
+                _ => Command::AddMember(NewMember {
+                    name,
+                    rating,
+                    club,
+                    ext_id,
+                    ..Default::default()
+                }),
+            })
+        }
+        FormKind::NewEvent => {
+            let name = f.value("col.event").to_string();
+            if name.is_empty() {
+                return Err(tr(lang, "tui.err.name_required").to_string());
+            }
+            let mut s = EventSettings {
+                scheme: f.value("col.scheme").to_string(),
+                system: PairingSystem::from_code(f.value("col.system")).unwrap_or_default_system(),
+                ..Default::default()
+            };
+            if let Some(r) = parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))? {
+                s.rounds = r;
+            }
+            let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
+            let red = min("tui.field.red_base")?.unwrap_or(90);
+            let black = min("tui.field.black_base")?.unwrap_or(red);
+            let inc = min("tui.field.increment")?.unwrap_or(0);
+            s.time_control = TimeControl {
+                red_base_ms: red * 60_000,
+                black_base_ms: black * 60_000,
+                increment_ms: inc * 1000,
+            };
+            s.tiebreaks = f
+                .value("tui.field.tiebreaks")
+                .split([',', ' ', '，'])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.to_string())
+                .collect();
+            if s.scheme.contains("two-game") {
+                s.games_per_round = 2;
+            }
+            Ok(Command::CreateEvent { name, settings: s })
+        }
+        FormKind::Result {
+            round,
+            board,
+            outcome,
+        } => {
+            let clock = |label: &str| -> Result<Option<ClockInput>, String> {
+                let t = f.value(label);
+                if t.is_empty() {
+                    return Ok(None);
+                }
+                crate::app::parse_clock(t)
+                    .map(|ms| Some(ClockInput::Used(ms)))
+                    .map_err(|_| {
+                        format!("{}: {} \"{t}\"", tr(lang, label), tr(lang, "tui.err.clock"))
+                    })
+            };
+            let input = ResultInput {
+                outcome: Some(*outcome),
+                red_clock: clock("tui.field.red_used")?,
+                black_clock: clock("tui.field.black_used")?,
+                moves: parse_opt::<u32>(lang, "tui.field.moves", f.value("tui.field.moves"))?,
+                ..Default::default()
+            };
+            Ok(Command::RecordResult {
+                event: 0,
+                round: *round,
+                board: *board,
+                input,
+            })
+        }
+    }
+}
+
+trait OrDefaultSystem {
+    fn unwrap_or_default_system(self) -> PairingSystem;
+}
+impl OrDefaultSystem for Option<PairingSystem> {
+    fn unwrap_or_default_system(self) -> PairingSystem {
+        self.unwrap_or(PairingSystem::Dutch)
+    }
+}
+
+/// Applies an action. Returns a command for the app layer, if any.
+pub fn update(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    if a == ForceQuit {
+        m.quit = true;
+        return None;
+    }
+    if m.help {
+        // Any key closes help.
+        m.help = false;
+        return None;
+    }
+    if let Some(c) = m.confirm.take() {
+        return match a {
+            Confirm => Some(c.command),
+            _ => {
+                m.status = Some((m.t("tui.msg.cancelled"), false));
+                None
+            }
+        };
+    }
+    if let Some(form) = m.form.as_mut() {
+        match a {
+            Cancel => m.form = None,
+            NextField => form.focus = (form.focus + 1) % form.fields.len(),
+            PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
+            ChoiceNext => form.fields[form.focus].cycle(1),
+            ChoicePrev => form.fields[form.focus].cycle(-1),
+            Backspace => {
+                form.fields[form.focus].value.pop();
+            }
+            Input(c) => {
+                let f = &mut form.fields[form.focus];
+                if f.choices.is_empty() {
+                    f.value.push(c);
+                } else if c == ' ' {
+                    f.cycle(1);
+                }
+            }
+            Submit => match submit(m.lang, form) {
+                Ok(mut cmd) => {
+                    if let Command::RecordResult { event, .. } = &mut cmd {
+                        *event = m.event_id().unwrap_or(0);
+                    }
+                    m.form = None;
+                    return Some(cmd);
+                }
+                Err(e) => m.status = Some((e, true)),
+            },
+            _ => {}
+        }
+        return None;
+    }
+    if m.searching {
+        match a {
+            Cancel => {
+                m.searching = false;
+                m.search.clear();
+            }
+            Submit | NextField => m.searching = false,
+            Backspace => {
+                m.search.pop();
+            }
+            Input(c) => {
+                m.search.push(c);
+                m.member_sel = 0;
+            }
+            PrevField => m.member_sel = m.member_sel.saturating_sub(1),
+            _ => {}
+        }
+        return None;
+    }
+    if let Some(q) = m.picker.as_mut() {
+        match a {
+            Cancel => m.picker = None,
+            Backspace => {
+                q.pop();
+                m.picker_sel = 0;
+            }
+            Input(c) => {
+                q.push(c);
+                m.picker_sel = 0;
+            }
+            PrevField => m.picker_sel = m.picker_sel.saturating_sub(1),
+            NextField => {
+                let n = m.pickable().len();
+                if m.picker_sel + 1 < n {
+                    m.picker_sel += 1;
+                }
+            }
+            Submit => {
+                let member = m.pickable().get(m.picker_sel).map(|x| x.id);
+                if let (Some(member), Some(event)) = (member, m.event_id()) {
+                    return Some(Command::EnterPlayer { event, member });
+                }
+            }
+            _ => {}
+        }
+        return None;
+    }
+    match a {
+        Quit => {
+            if m.screen == Screen::Event {
+                back(m);
+            } else {
+                m.quit = true;
+            }
+        }
+        Back => back(m),
+        Help => m.help = true,
+        Undo => return Some(Command::Undo),
+        Up => {
+            let s = m.sel_mut();
+            *s = s.saturating_sub(1);
+        }
+        Down => {
+            let n = m.rows();
+            let s = m.sel_mut();
+            if *s + 1 < n {
+                *s += 1;
+            }
+        }
+        Top => *m.sel_mut() = 0,
+        Bottom => {
+            let n = m.rows();
+            *m.sel_mut() = n.saturating_sub(1);
+        }
+        NextTab | PrevTab => {
+            let fwd = a == NextTab;
+            match m.screen {
+                Screen::Club => m.screen = Screen::Events,
+                Screen::Events => m.screen = Screen::Club,
+                Screen::Event => {
+                    let i = Tab::ALL.iter().position(|t| *t == m.tab).unwrap_or(0);
+                    let n = Tab::ALL.len();
+                    m.tab = Tab::ALL[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
+                    m.row_sel = 0;
+                    m.explain_mark = None;
+                    if m.tab == Tab::Results {
+                        m.next_unfinished();
+                    }
+                }
+            }
+        }
+        Search => {
+            m.searching = true;
+        }
+        Add => m.form = Some(member_form(FormKind::AddMember, None)),
+        Edit => {
+            let sel = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .cloned()
+                .cloned();
+            if let Some(mem) = sel {
+                m.form = Some(member_form(FormKind::EditMember(mem.clone()), Some(&mem)));
+            }
+        }
+        Retire => {
+            let sel = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .cloned()
+                .cloned();
+            if let Some(mem) = sel.filter(|x| !x.retired) {
+                m.confirm = Some(self::Confirm {
+                    message: format!("{} {}?", m.t("tui.confirm.retire"), mem.name),
+                    command: Command::RetireMember(mem.id),
+                });
+            }
+        }
+        NewEvent => m.form = Some(event_form()),
+        Open => {
+            if let Some(e) = m.events.get(m.event_sel) {
+                return Some(Command::OpenEvent(e.id));
+            }
+        }
+        EnterPlayer => {
+            m.picker = Some(String::new());
+            m.picker_sel = 0;
+        }
+        Withdraw => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                if e.status == EntryStatus::Active {
+                    m.confirm = Some(self::Confirm {
+                        message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
+                        command: Command::Withdraw {
+                            event: ev,
+                            entry: e.id,
+                        },
+                    });
+                }
+            }
+        }
+        PairNext => {
+            if let Some(ev) = m.event_id() {
+                m.busy = Some(m.t("tui.msg.pairing"));
+                return Some(Command::PairNext(ev));
+            }
+        }
+        Unpair => {
+            if let Some(ev) = m.event_id() {
+                if m.ev.paired > 0 {
+                    m.confirm = Some(self::Confirm {
+                        message: format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired),
+                        command: Command::Unpair(ev),
+                    });
+                }
+            }
+        }
+        SwapColours => {
+            // A second `c` on the same board stores a refused change anyway.
+            let sel = m
+                .selected_board()
+                .and_then(|b| b.black.as_ref().map(|x| (b.red.start_no, x.start_no)));
+            if let Some(Command::SwapColours { red, black, .. }) = m.pending_insist {
+                if sel == Some((red, black)) {
+                    return m.pending_insist.take();
+                }
+            }
+            m.pending_insist = None;
+            let round = m.ev.paired;
+            if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
+                if let Some(black) = &b.black {
+                    return Some(Command::SwapColours {
+                        event: ev,
+                        round,
+                        red: b.red.start_no,
+                        black: black.start_no,
+                        insist: false,
+                    });
+                }
+            }
+        }
+        Input(c) if c.is_ascii_digit() => {
+            m.board_input.push(c);
+            if let Ok(n) = m.board_input.parse::<u32>() {
+                if let Some(i) =
+                    m.ev.round
+                        .as_ref()
+                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
+                {
+                    m.row_sel = i;
+                }
+            }
+            if m.board_input.len() >= 3 {
+                m.board_input.clear();
+            }
+        }
+        Backspace => {
+            m.board_input.pop();
+        }
+        RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
+            m.board_input.clear();
+            let outcome = match a {
+                RedWin => Outcome::RedWin,
+                Draw => Outcome::Draw,
+                BlackWin => Outcome::BlackWin,
+                RedForfeits => Outcome::RedForfeits,
+                _ => Outcome::BlackForfeits,
+            };
+            let round = m.ev.paired;
+            let ev = m.event_id();
+            if let (Some(b), Some(ev)) = (m.selected_board(), ev) {
+                if b.black.is_none() {
+                    m.status = Some((m.t("tui.err.bye_board"), true));
+                    return None;
+                }
+                if outcome.is_forfeit() {
+                    return Some(Command::RecordResult {
+                        event: ev,
+                        round,
+                        board: b.number,
+                        input: ResultInput {
+                            outcome: Some(outcome),
+                            ..Default::default()
+                        },
+                    });
+                }
+                m.form = Some(result_form(round, b.number, outcome));
+            }
+        }
+        Explain => {
+            let here = m.row_sel;
+            match m.explain_mark.take() {
+                None => {
+                    m.explain_mark = Some(here);
+                    m.status = Some((m.t("tui.msg.explain_mark"), false));
+                }
+                Some(first) => {
+                    if let Some(st) = &m.ev.standings {
+                        if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
+                            let text = match st.explain(a.player.id, b.player.id) {
+                                Ok(x) => explain_text(m.lang, &x),
+                                Err(e) => e.to_string(),
+                            };
+                            m.status = Some((text, false));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    None
+}
+
+fn back(m: &mut Model) {
+    if m.screen == Screen::Event {
+        m.screen = Screen::Events;
+        m.ev = EventData::default();
+        m.row_sel = 0;
+    }
+}
+
+/// An explanation in the UI language.
+pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
+    match (&x.criterion, x.a_value, x.b_value, x.ahead) {
+        (Some(c), Some(av), Some(bv), Some(ahead)) => {
+            let (w, l) = if ahead == x.a.id {
+                (&x.a.name, &x.b.name)
+            } else {
+                (&x.b.name, &x.a.name)
+            };
+            let crit = crate::i18n::tr(lang, &format!("tui.tb.{c}")).to_string();
+            let crit = if crit.starts_with("tui.tb.") {
+                c.clone()
+            } else {
+                crit
+            };
+            format!(
+                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}",
+                tr(lang, "tui.explain.ahead_of"),
+                tr(lang, "tui.explain.on"),
+                x.detail
+                    .as_deref()
+                    .map(|d| format!(" ({d})"))
+                    .unwrap_or_default(),
+                x.a.name,
+                x.b.name
+            )
+        }
+        _ => format!(
+            "{} / {}: {}",
+            x.a.name,
+            x.b.name,
+            tr(lang, "tui.explain.tied")
+        ),
+    }
+}
+
+/// Runs a command against the club and refreshes the model. Errors become
+/// the status line (translated prefix, the app's message).
+pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
+    m.busy = None;
+    let r = run_command(app, m, cmd);
+    match r {
+        Ok(Some(msg)) => m.status = Some((msg, false)),
+        Ok(None) => {}
+        Err(e) => m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true)),
+    }
+    if let Err(e) = m.refresh(app) {
+        m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true));
+    }
+    let n = m.rows();
+    let s = m.sel_mut();
+    if *s >= n {
+        *s = n.saturating_sub(1);
+    }
+}
+
+fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
+    let lang = m.lang;
+    let t = |k: &str| tr(lang, k).to_string();
+    Ok(Some(match cmd {
+        Command::AddMember(nm) => {
+            let x = app.add_member(&nm)?;
+            format!("{}: {}", t("tui.msg.added"), x.name)
+        }
+        Command::UpdateMember(mem) => {
+            app.store.update_member(&mem)?;
+            format!("{}: {}", t("tui.msg.saved"), mem.name)
+        }
+        Command::RetireMember(id) => {
+            let mut mem = app.store.member(id)?;
+            mem.retired = true;
+            app.store.update_member(&mem)?;
+            format!("{}: {}", t("tui.msg.retired"), mem.name)
+        }
+        Command::CreateEvent { name, settings } => {
+            let today = chrono::Local::now().date_naive();
+            let e = app.create_event(&name, Some(today), &settings)?;
+            m.load_event(app, e.id)?;
+            m.screen = Screen::Event;
+            m.tab = Tab::Players;
+            m.row_sel = 0;
+            format!("{}: {}", t("tui.msg.created"), e.name)
+        }
+        Command::OpenEvent(id) => {
+            m.load_event(app, id)?;
+            m.screen = Screen::Event;
+            m.tab = if m.ev.paired > 0 {
+                Tab::Round
+            } else {
+                Tab::Players
+            };
+            m.row_sel = 0;
+            return Ok(None);
+        }
+        Command::EnterPlayer { event, member } => {
+            let e = app.enter_players(&event.to_string(), &[member.to_string()])?;
+            m.picker = None;
+            let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
+            format!("{}: {}", t("tui.msg.entered"), names.join(", "))
+        }
+        Command::Withdraw { event, entry } => {
+            let paired = app.store.rounds_paired(event)?;
+            let e = app
+                .store
+                .entries(event)?
+                .into_iter()
+                .find(|e| e.id == entry)
+                .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{entry}")))?;
+            app.store.withdraw(&e, Some(paired))?;
+            format!("{}: {}", t("tui.msg.withdrawn"), e.name)
+        }
+        Command::PairNext(ev) => {
+            let o = app.pair_next_round(&event_key(app, ev)?)?;
+            m.load_event(app, ev)?;
+            m.tab = Tab::Round;
+            m.row_sel = 0;
+            format!("{} {}", t("tui.msg.paired"), o.round)
+        }
+        Command::Unpair(ev) => {
+            let r = app.unpair_last(&event_key(app, ev)?, false)?;
+            format!("{} {r}", t("tui.msg.unpaired"))
+        }
+        Command::SwapColours {
+            event,
+            round,
+            red,
+            black,
+            insist,
+        } => {
+            let o = app.swap_players(
+                &event_key(app, event)?,
+                round,
+                &format!("#{red}"),
+                &format!("#{black}"),
+                insist,
+            )?;
+            if o.violations.is_empty() || insist {
+                m.pending_insist = None;
+                t("tui.msg.swapped")
+            } else {
+                m.pending_insist = Some(Command::SwapColours {
+                    event,
+                    round,
+                    red,
+                    black,
+                    insist: true,
+                });
+                let v: Vec<String> = o.violations.iter().map(|v| v.to_string()).collect();
+                format!("{} {}", t("tui.warn.rules"), v.join("; "))
+            }
+        }
+        Command::RecordResult {
+            event,
+            round,
+            board,
+            input,
+        } => {
+            let g = app.record_result(&event_key(app, event)?, round, board, &input)?;
+            m.load_event(app, event)?;
+            m.next_unfinished();
+            format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
+        }
+        Command::Undo => {
+            let what = app.store.undo_last()?;
+            format!("{}: {what}", t("tui.msg.undone"))
+        }
+    }))
+}
+
+/// The key the app layer resolves an event by.
+fn event_key(app: &App, id: i64) -> crate::app::Result<String> {
+    // The id form is unambiguous (names may repeat across years).
+    app.store.event(id)?;
+    Ok(id.to_string())
+}

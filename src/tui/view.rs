@@ -1,0 +1,628 @@
+//! `view`: draws the model. No side effects, no database access.
+
+use super::keymap::help_entries;
+use super::model::{Model, Screen, Tab};
+use crate::domain::{format_duration_ms, EntryStatus};
+use crate::i18n::tr;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Block, Borders, Cell, Clear, Paragraph, Row, Table, TableState, Tabs, Wrap,
+};
+use ratatui::Frame;
+
+/// Draws the whole screen.
+pub fn view(m: &Model, f: &mut Frame) {
+    let [head, main, status, bar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(3),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(f.area());
+    draw_header(m, f, head);
+    match m.screen {
+        Screen::Club => draw_club(m, f, main),
+        Screen::Events => draw_events(m, f, main),
+        Screen::Event => draw_event(m, f, main),
+    }
+    draw_status(m, f, status);
+    draw_bar(m, f, bar);
+    if let Some(q) = &m.picker {
+        draw_picker(m, q, f, main);
+    }
+    if m.form.is_some() {
+        draw_form(m, f, main);
+    }
+    if let Some(c) = &m.confirm {
+        let area = centered(f.area(), 60, 5);
+        f.render_widget(Clear, area);
+        let p = Paragraph::new(vec![
+            Line::from(c.message.clone()),
+            Line::from(""),
+            Line::from(m.t("tui.confirm.keys")).bold(),
+        ])
+        .wrap(Wrap { trim: true })
+        .block(Block::bordered().title(format!(" {} ", m.t("tui.confirm.title"))));
+        f.render_widget(p, area);
+    }
+    if let Some(b) = &m.busy {
+        let area = centered(f.area(), 30, 3);
+        f.render_widget(Clear, area);
+        f.render_widget(
+            Paragraph::new(format!("⏳ {b}")).block(Block::bordered()),
+            area,
+        );
+    }
+    if m.help {
+        draw_help(m, f);
+    }
+}
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let [v] = Layout::vertical([Constraint::Length(h.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [c] = Layout::horizontal([Constraint::Length(w.min(area.width))])
+        .flex(Flex::Center)
+        .areas(v);
+    c
+}
+
+fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
+    let (titles, sel, name): (Vec<String>, usize, String) = match m.screen {
+        Screen::Club | Screen::Events => (
+            vec![m.t("tui.screen.club"), m.t("tui.screen.events")],
+            usize::from(m.screen == Screen::Events),
+            format!("{} {}", m.t("app.title"), m.club_name),
+        ),
+        Screen::Event => (
+            Tab::ALL.iter().map(|t| m.t(t.key())).collect(),
+            Tab::ALL.iter().position(|t| *t == m.tab).unwrap_or(0),
+            m.ev.event
+                .as_ref()
+                .map(|e| e.name.clone())
+                .unwrap_or_default(),
+        ),
+    };
+    let w = unicode_width::UnicodeWidthStr::width(name.as_str()) as u16 + 2;
+    let [l, r] = Layout::horizontal([
+        Constraint::Length(w.min(area.width / 2)),
+        Constraint::Min(1),
+    ])
+    .areas(area);
+    f.render_widget(Paragraph::new(format!("{name} ")).bold(), l);
+    let tabs = Tabs::new(titles)
+        .select(sel)
+        .highlight_style(Style::new().add_modifier(Modifier::REVERSED));
+    f.render_widget(tabs, r);
+}
+
+fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
+    if let Some((msg, err)) = &m.status {
+        let style = if *err {
+            Style::new().red().bold()
+        } else {
+            Style::new().green()
+        };
+        f.render_widget(Paragraph::new(msg.clone()).style(style), area);
+    }
+}
+
+fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
+    let mut spans = Vec::new();
+    for (keys, action) in help_entries(&m.contexts(), true) {
+        spans.push(Span::styled(keys, Style::new().reversed()));
+        spans.push(Span::raw(format!(" {}  ", tr(m.lang, &action.help_key()))));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn table<'a>(
+    f: &mut Frame,
+    area: Rect,
+    title: String,
+    header: Vec<String>,
+    widths: Vec<Constraint>,
+    rows: Vec<Row<'a>>,
+    selected: Option<usize>,
+) {
+    let t = Table::new(rows, widths)
+        .header(Row::new(header).bold().underlined())
+        .row_highlight_style(Style::new().reversed())
+        .block(Block::new().borders(Borders::TOP).title(title));
+    let mut st = TableState::default().with_selected(selected);
+    f.render_stateful_widget(t, area, &mut st);
+}
+
+fn opt<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map(|x| x.to_string()).unwrap_or_default()
+}
+
+fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
+    let list = m.filtered_members(&m.search);
+    let title = if m.searching || !m.search.is_empty() {
+        format!(
+            " {} / {}{} ({}) ",
+            m.t("tui.club.title"),
+            m.search,
+            if m.searching { "▏" } else { "" },
+            list.len()
+        )
+    } else {
+        format!(" {} ({}) ", m.t("tui.club.title"), list.len())
+    };
+    let rows = list
+        .iter()
+        .map(|x| {
+            let r = Row::new(vec![
+                x.id.to_string(),
+                x.name.clone(),
+                opt(&x.rating),
+                opt(&x.club),
+                opt(&x.ext_id),
+                if x.retired {
+                    m.t("status.retired")
+                } else {
+                    String::new()
+                },
+            ]);
+            if x.retired {
+                r.dim()
+            } else {
+                r
+            }
+        })
+        .collect();
+    table(
+        f,
+        area,
+        title,
+        [
+            "col.id",
+            "col.name",
+            "col.rating",
+            "col.club",
+            "col.ext_id",
+            "col.status",
+        ]
+        .iter()
+        .map(|k| m.t(k))
+        .collect(),
+        vec![
+            Constraint::Length(5),
+            Constraint::Length(14),
+            Constraint::Length(7),
+            Constraint::Length(20),
+            Constraint::Length(12),
+            Constraint::Min(6),
+        ],
+        rows,
+        (!list.is_empty()).then_some(m.member_sel),
+    );
+}
+
+fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
+    let rows = m
+        .events
+        .iter()
+        .map(|e| {
+            Row::new(vec![
+                e.id.to_string(),
+                e.name.clone(),
+                opt(&e.start_date),
+                e.settings.scheme.clone(),
+                e.settings.system.code().to_string(),
+                e.settings.rounds.to_string(),
+                m.t(&format!("status.{}", e.status.code())),
+            ])
+        })
+        .collect();
+    table(
+        f,
+        area,
+        format!(" {} ({}) ", m.t("tui.events.title"), m.events.len()),
+        [
+            "col.id",
+            "col.event",
+            "col.date",
+            "col.scheme",
+            "col.system",
+            "col.rounds",
+            "col.status",
+        ]
+        .iter()
+        .map(|k| m.t(k))
+        .collect(),
+        vec![
+            Constraint::Length(5),
+            Constraint::Min(15),
+            Constraint::Length(11),
+            Constraint::Length(12),
+            Constraint::Length(7),
+            Constraint::Length(6),
+            Constraint::Length(7),
+        ],
+        rows,
+        (!m.events.is_empty()).then_some(m.event_sel),
+    );
+}
+
+fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
+    match m.tab {
+        Tab::Players => draw_players(m, f, area),
+        Tab::Round => draw_round(m, f, area, false),
+        Tab::Results => draw_round(m, f, area, true),
+        Tab::Standings => draw_standings(m, f, area),
+        Tab::Crosstable => draw_crosstable(m, f, area),
+    }
+}
+
+fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
+    let rows =
+        m.ev.entries
+            .iter()
+            .map(|e| {
+                let status = match e.status {
+                    EntryStatus::Active if e.first_round > 1 => {
+                        format!("{} {}", m.t("tui.players.late"), e.first_round)
+                    }
+                    EntryStatus::Active => m.t("status.active"),
+                    EntryStatus::Withdrawn { after_round } => {
+                        format!("{} {after_round}", m.t("status.withdrawn"))
+                    }
+                };
+                Row::new(vec![
+                    e.start_no.to_string(),
+                    e.name.clone(),
+                    opt(&e.rating),
+                    opt(&e.club),
+                    status,
+                ])
+            })
+            .collect();
+    table(
+        f,
+        area,
+        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev.entries.len()),
+        ["col.no", "col.name", "col.rating", "col.club", "col.status"]
+            .iter()
+            .map(|k| m.t(k))
+            .collect(),
+        vec![
+            Constraint::Length(5),
+            Constraint::Length(14),
+            Constraint::Length(7),
+            Constraint::Length(20),
+            Constraint::Min(8),
+        ],
+        rows,
+        (!m.ev.entries.is_empty()).then_some(m.row_sel),
+    );
+}
+
+fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
+    let Some(r) = &m.ev.round else {
+        let p = Paragraph::new(m.t("tui.round.none")).block(
+            Block::new()
+                .borders(Borders::TOP)
+                .title(format!(" {} ", m.t("tui.tab.round"))),
+        );
+        f.render_widget(p, area);
+        return;
+    };
+    let total = m.ev.event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
+    let done = r
+        .boards
+        .iter()
+        .filter(|b| {
+            b.black.is_some() && !b.results.is_empty() && b.results.iter().all(|x| x != "*")
+        })
+        .count();
+    let games = r.boards.iter().filter(|b| b.black.is_some()).count();
+    let mut title = format!(
+        " {} {}/{}  {} {done}/{games} ",
+        m.t("tui.round.title"),
+        r.number,
+        total,
+        m.t("tui.round.results_in")
+    );
+    if results && !m.board_input.is_empty() {
+        title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input));
+    }
+    let rows = r
+        .boards
+        .iter()
+        .map(|b| {
+            let g =
+                m.ev.games
+                    .iter()
+                    .find(|g| g.board == b.number && g.game.game_no == 1);
+            let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
+            let (black, res) = match &b.black {
+                Some(x) => (
+                    format!("{} ({})", x.name, x.start_no),
+                    if b.results.is_empty() {
+                        "*".to_string()
+                    } else {
+                        b.results.join(" ")
+                    },
+                ),
+                None => (m.t("tui.round.bye"), String::new()),
+            };
+            let mut cells = vec![
+                Cell::from(b.number.to_string()),
+                Cell::from(format!("{} ({})", b.red.name, b.red.start_no)),
+                Cell::from(res),
+                Cell::from(black),
+            ];
+            if results {
+                cells.push(Cell::from(clock(g.and_then(|g| g.game.red_used_ms))));
+                cells.push(Cell::from(clock(g.and_then(|g| g.game.black_used_ms))));
+                cells.push(Cell::from(opt(&g.and_then(|g| g.game.moves))));
+            }
+            Row::new(cells)
+        })
+        .collect();
+    let mut header: Vec<String> = [
+        "tui.round.board",
+        "tui.round.red",
+        "tui.round.result",
+        "tui.round.black",
+    ]
+    .iter()
+    .map(|k| m.t(k))
+    .collect();
+    let mut widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(18),
+        Constraint::Length(8),
+        Constraint::Length(18),
+    ];
+    if results {
+        header.extend(
+            [
+                "tui.field.red_used",
+                "tui.field.black_used",
+                "tui.field.moves",
+            ]
+            .iter()
+            .map(|k| m.t(k)),
+        );
+        widths.extend([
+            Constraint::Length(10),
+            Constraint::Length(10),
+            Constraint::Min(4),
+        ]);
+    }
+    let [list, absent] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(if r.absent.is_empty() { 0 } else { 2 }),
+    ])
+    .areas(area);
+    table(
+        f,
+        list,
+        title,
+        header,
+        widths,
+        rows,
+        (!r.boards.is_empty()).then_some(m.row_sel),
+    );
+    if !r.absent.is_empty() {
+        let names: Vec<String> = r
+            .absent
+            .iter()
+            .map(|(e, why)| format!("{} ({})", e.name, why))
+            .collect();
+        f.render_widget(
+            Paragraph::new(format!("{}: {}", m.t("tui.round.absent"), names.join(", ")))
+                .wrap(Wrap { trim: true }),
+            absent,
+        );
+    }
+}
+
+fn tb_label(m: &Model, code: &str) -> String {
+    let k = format!("tui.tb.{code}");
+    if crate::i18n::has(&k) {
+        m.t(&k)
+    } else {
+        code.to_string()
+    }
+}
+
+fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
+    let Some(st) = &m.ev.standings else {
+        let msg =
+            m.ev.standings_error
+                .clone()
+                .unwrap_or_else(|| m.t("tui.round.none"));
+        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        return;
+    };
+    let mut header: Vec<String> = [
+        "tui.standings.rank",
+        "col.no",
+        "col.name",
+        "tui.standings.points",
+    ]
+    .iter()
+    .map(|k| m.t(k))
+    .collect();
+    header.extend(st.tiebreaks.iter().map(|t| tb_label(m, t.code())));
+    let mut widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(4),
+        Constraint::Length(14),
+        Constraint::Length(7),
+    ];
+    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
+    let rows = st
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut cells = vec![
+                format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
+                r.player.start_no.to_string(),
+                r.player.name.clone(),
+                r.points.to_string(),
+            ];
+            cells.extend(r.values.iter().map(|(_, v)| v.to_string()));
+            let row = Row::new(cells);
+            if m.explain_mark == Some(i) {
+                row.underlined()
+            } else {
+                row
+            }
+        })
+        .collect();
+    table(
+        f,
+        area,
+        format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
+        header,
+        widths,
+        rows,
+        (!st.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
+    let Some(ct) = &m.ev.crosstable else {
+        let msg =
+            m.ev.standings_error
+                .clone()
+                .unwrap_or_else(|| m.t("tui.round.none"));
+        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        return;
+    };
+    let mut header = vec![m.t("col.no"), m.t("col.name")];
+    header.extend((1..=ct.rounds).map(|r| r.to_string()));
+    header.push(m.t("tui.standings.points"));
+    let mut widths = vec![Constraint::Length(4), Constraint::Length(12)];
+    widths.extend((1..=ct.rounds).map(|_| Constraint::Length(5)));
+    widths.push(Constraint::Length(6));
+    let rows = ct
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![r.player.start_no.to_string(), r.player.name.clone()];
+            cells.extend(r.cells.iter().map(|c| c.mark()));
+            cells.push(r.points.to_string());
+            Row::new(cells)
+        })
+        .collect();
+    table(
+        f,
+        area,
+        format!(" {} ", m.t("tui.tab.crosstable")),
+        header,
+        widths,
+        rows,
+        (!ct.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
+    let Some(form) = &m.form else { return };
+    let extra = if form.title_key() == "tui.form.new_event" {
+        3
+    } else {
+        0
+    };
+    let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
+    f.render_widget(Clear, area);
+    let mut lines = Vec::new();
+    for (i, fl) in form.fields.iter().enumerate() {
+        let focus = i == form.focus;
+        let value = if fl.choices.is_empty() {
+            format!("{}{}", fl.value, if focus { "▏" } else { "" })
+        } else {
+            format!("‹ {} ›", fl.value)
+        };
+        let line = Line::from(vec![
+            Span::raw(if focus { "▶ " } else { "  " }),
+            Span::raw(format!("{:<1}", m.t(fl.label))).bold(),
+            Span::raw(": "),
+            Span::raw(value),
+        ]);
+        lines.push(if focus { line.reversed() } else { line });
+    }
+    let mut title = format!(" {} ", m.t(form.title_key()));
+    if let super::model::FormKind::Result { board, outcome, .. } = &form.kind {
+        title = format!(
+            " {} {} {board}: {} ",
+            m.t(form.title_key()),
+            m.t("tui.round.board"),
+            outcome.code()
+        );
+    }
+    if extra > 0 {
+        let scheme = form.value("col.scheme");
+        lines.push(Line::from(""));
+        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.1")).to_string()).italic());
+        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic());
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+fn draw_picker(m: &Model, q: &str, f: &mut Frame, main: Rect) {
+    let area = centered(main, 50, main.height.saturating_sub(2).max(5));
+    f.render_widget(Clear, area);
+    let list = m.pickable();
+    let rows: Vec<Row> = list
+        .iter()
+        .map(|x| {
+            Row::new(vec![
+                x.id.to_string(),
+                x.name.clone(),
+                opt(&x.rating),
+                opt(&x.club),
+            ])
+        })
+        .collect();
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Length(5),
+            Constraint::Length(14),
+            Constraint::Length(6),
+            Constraint::Min(8),
+        ],
+    )
+    .row_highlight_style(Style::new().reversed())
+    .block(Block::bordered().title(format!(" {}: {q}▏ ", m.t("tui.picker.title"))));
+    let mut st = TableState::default().with_selected((!list.is_empty()).then_some(m.picker_sel));
+    f.render_stateful_widget(t, area, &mut st);
+}
+
+fn draw_help(m: &Model, f: &mut Frame) {
+    let mut ctxs = m.contexts();
+    if m.help {
+        // Help shows the keys of the screen under it.
+        ctxs.retain(|c| *c != super::keymap::Ctx::Form);
+    }
+    let entries = help_entries(&ctxs, false);
+    let area = centered(f.area(), 56, entries.len() as u16 + 3);
+    f.render_widget(Clear, area);
+    let lines: Vec<Line> = entries
+        .iter()
+        .map(|(k, a)| {
+            Line::from(vec![
+                Span::raw(format!(" {k:<14}")).bold(),
+                Span::raw(tr(m.lang, &a.help_key()).to_string()),
+            ])
+        })
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(format!(" {} ", m.t("tui.help.title")))),
+        area,
+    );
+}

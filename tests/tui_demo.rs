@@ -1,0 +1,91 @@
+//! `qishe demo`: what the demo club holds, and every screen of the TUI
+//! reachable on it by keys alone without a panic.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use qishe::app::App;
+use qishe::cli::demo::build_demo;
+use qishe::config::Config;
+use qishe::domain::{EventStatus, Outcome};
+use qishe::i18n::Lang;
+use qishe::tui::{press, view, Model, Screen, Tab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn demo(lang: Lang) -> App {
+    let config = Config {
+        language: Some(lang),
+        ..Config::default()
+    };
+    let mut app = App::in_memory(config).unwrap();
+    build_demo(&mut app).unwrap();
+    app
+}
+
+#[test]
+fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
+    let app = demo(Lang::En);
+    assert_eq!(app.store.members(true).unwrap().len(), 40);
+    let events = app.store.events().unwrap();
+    assert_eq!(events.len(), 2);
+    let done = events
+        .iter()
+        .find(|e| e.status == EventStatus::Finished)
+        .unwrap();
+    assert_eq!(app.store.rounds_paired(done.id).unwrap(), 7);
+    let games = app.store.games(done.id, None).unwrap();
+    assert!(games.len() >= 7 * 12 - 7, "every board has a result");
+    assert!(games.iter().all(|g| g.game.outcome != Outcome::Unplayed));
+    let clocks = games
+        .iter()
+        .filter(|g| g.game.red_used_ms.is_some() && g.game.black_used_ms.is_some())
+        .count();
+    assert!(clocks > games.len() / 2, "most games have clock readings");
+    let records = games.iter().filter(|g| g.game.record.is_some()).count();
+    assert_eq!(records, 3, "rounds 5–7, board 1");
+    let running = events
+        .iter()
+        .find(|e| e.status == EventStatus::Running)
+        .unwrap();
+    assert_eq!(app.store.rounds_paired(running.id).unwrap(), 3);
+    let r3 = app.round_view(&running.id.to_string(), Some(3)).unwrap();
+    assert!(r3.boards.iter().all(|b| b.results.iter().all(|r| r == "*")));
+}
+
+fn draw(m: &Model) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+#[test]
+fn every_screen_of_the_demo_is_reachable_by_keys() {
+    for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
+        let mut app = demo(lang);
+        let mut m = Model::load(&app).unwrap();
+        let mut go = |app: &mut App, m: &mut Model, code: KeyCode| {
+            press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
+            let s = draw(m);
+            assert!(!s.contains("tui."), "{s}");
+        };
+        go(&mut app, &mut m, KeyCode::Char('?'));
+        assert!(m.help);
+        go(&mut app, &mut m, KeyCode::Esc);
+        go(&mut app, &mut m, KeyCode::Char('G'));
+        go(&mut app, &mut m, KeyCode::Tab);
+        assert_eq!(m.screen, Screen::Events);
+        for event in 0..2 {
+            m.event_sel = event;
+            go(&mut app, &mut m, KeyCode::Enter);
+            assert_eq!(m.screen, Screen::Event);
+            for _ in 0..Tab::ALL.len() {
+                go(&mut app, &mut m, KeyCode::Char('j'));
+                go(&mut app, &mut m, KeyCode::Char('?'));
+                go(&mut app, &mut m, KeyCode::Char('?'));
+                go(&mut app, &mut m, KeyCode::Tab);
+            }
+            assert!(m.ev.standings.is_some(), "{:?}", m.ev.standings_error);
+            go(&mut app, &mut m, KeyCode::Esc);
+            assert_eq!(m.screen, Screen::Events);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Key → Action per screen, the keymap table's consistency, and the
+//! behaviour of quitting, confirmations and undo.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use qishe::app::App;
+use qishe::config::Config;
+use qishe::domain::{EventSettings, NewMember};
+use qishe::i18n::{has, Lang};
+use qishe::tui::keymap::{help_entries, Ctx, KEYMAP};
+use qishe::tui::{press, Action, Component, Model, Screen, Tab};
+
+fn k(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+fn c(ch: char) -> KeyEvent {
+    k(KeyCode::Char(ch))
+}
+fn ctrl(ch: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(ch), KeyModifiers::CONTROL)
+}
+
+fn club() -> App {
+    let config = Config {
+        language: Some(Lang::En),
+        ..Config::default()
+    };
+    let mut app = App::in_memory(config).unwrap();
+    for n in ["甲", "乙", "丙", "丁"] {
+        app.add_member(&NewMember {
+            name: n.into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    app
+}
+
+fn go(app: &mut App, m: &mut Model, key: KeyEvent) {
+    press(app, m, key, &mut |_| {});
+}
+
+#[test]
+fn club_screen_keys() {
+    let app = club();
+    let mut m = Model::load(&app).unwrap();
+    assert_eq!(m.screen, Screen::Club);
+    let cases = [
+        (c('/'), Action::Search),
+        (c('a'), Action::Add),
+        (c('e'), Action::Edit),
+        (c('x'), Action::Retire),
+        (c('j'), Action::Down),
+        (k(KeyCode::Down), Action::Down),
+        (c('k'), Action::Up),
+        (k(KeyCode::Up), Action::Up),
+        (c('g'), Action::Top),
+        (c('G'), Action::Bottom),
+        (k(KeyCode::Tab), Action::NextTab),
+        (c('q'), Action::Quit),
+        (k(KeyCode::Esc), Action::Back),
+        (c('?'), Action::Help),
+        (c('u'), Action::Undo),
+        (ctrl('c'), Action::ForceQuit),
+    ];
+    for (key, want) in cases {
+        assert_eq!(m.handle(key), Some(want), "{key:?}");
+    }
+    assert_eq!(m.handle(c('p')), None, "pairing is not a club key");
+}
+
+#[test]
+fn events_and_event_tab_keys() {
+    let mut app = club();
+    app.create_event("E", None, &EventSettings::default())
+        .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.handle(k(KeyCode::Enter)), Some(Action::Open));
+    assert_eq!(m.handle(c('n')), Some(Action::NewEvent));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    let per_tab: [(Tab, Vec<(KeyEvent, Action)>); 4] = [
+        (
+            Tab::Players,
+            vec![(c('a'), Action::EnterPlayer), (c('w'), Action::Withdraw)],
+        ),
+        (
+            Tab::Round,
+            vec![
+                (c('p'), Action::PairNext),
+                (c('U'), Action::Unpair),
+                (c('c'), Action::SwapColours),
+            ],
+        ),
+        (
+            Tab::Results,
+            vec![
+                (c('r'), Action::RedWin),
+                (c('d'), Action::Draw),
+                (c('b'), Action::BlackWin),
+                (c('f'), Action::RedForfeits),
+                (c('F'), Action::BlackForfeits),
+                (c('7'), Action::Input('7')),
+            ],
+        ),
+        (Tab::Standings, vec![(c('e'), Action::Explain)]),
+    ];
+    for (tab, cases) in per_tab {
+        m.tab = tab;
+        for (key, want) in cases {
+            assert_eq!(m.handle(key), Some(want), "{tab:?} {key:?}");
+        }
+        assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
+        assert_eq!(m.handle(c('q')), Some(Action::Quit));
+    }
+    m.tab = Tab::Round;
+    assert_eq!(
+        m.handle(c('r')),
+        None,
+        "results keys only on the Results tab"
+    );
+}
+
+#[test]
+fn forms_take_text_and_confirmations_take_y_or_n() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    assert!(m.form.is_some());
+    assert_eq!(
+        m.handle(c('q')),
+        Some(Action::Input('q')),
+        "q is text in a form"
+    );
+    assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextField));
+    assert_eq!(m.handle(k(KeyCode::Enter)), Some(Action::Submit));
+    assert_eq!(m.handle(k(KeyCode::Esc)), Some(Action::Cancel));
+    assert_eq!(m.handle(ctrl('c')), Some(Action::ForceQuit));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, c('x'));
+    assert!(m.confirm.is_some());
+    assert_eq!(m.handle(c('y')), Some(Action::Confirm));
+    assert_eq!(m.handle(c('n')), Some(Action::Cancel));
+}
+
+#[test]
+fn retiring_needs_confirmation_and_undo_reverts_it() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    let first = m.filtered_members("")[0].id;
+    go(&mut app, &mut m, c('x'));
+    go(&mut app, &mut m, c('n'));
+    assert!(
+        !app.store.member(first).unwrap().retired,
+        "n keeps the member"
+    );
+    go(&mut app, &mut m, c('x'));
+    go(&mut app, &mut m, c('y'));
+    assert!(app.store.member(first).unwrap().retired);
+    go(&mut app, &mut m, c('u'));
+    assert!(!app.store.member(first).unwrap().retired, "u undoes");
+}
+
+#[test]
+fn adding_a_member_through_the_form() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    for ch in "吕钦".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    for ch in "abc".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_some(), "a bad rating keeps the form open");
+    assert!(m.status.as_ref().unwrap().1, "and shows an error");
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    for ch in "2600".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_none());
+    let lv = app.store.resolve_member("吕钦").unwrap();
+    assert_eq!(lv.rating, Some(2600));
+}
+
+#[test]
+fn search_as_you_type_filters_members() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('/'));
+    go(&mut app, &mut m, c('丙'));
+    let names: Vec<&str> = m
+        .filtered_members(&m.search)
+        .iter()
+        .map(|x| x.name.as_str())
+        .collect();
+    assert_eq!(names, ["丙"]);
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert_eq!(m.filtered_members(&m.search).len(), 4);
+}
+
+#[test]
+fn q_goes_back_from_an_event_and_quits_from_the_top() {
+    let mut app = club();
+    app.create_event("E", None, &EventSettings::default())
+        .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    go(&mut app, &mut m, c('q'));
+    assert_eq!(m.screen, Screen::Events);
+    assert!(!m.quit);
+    go(&mut app, &mut m, c('q'));
+    assert!(m.quit);
+}
+
+#[test]
+fn keymap_has_no_clashes_and_every_action_is_translated() {
+    for (i, a) in KEYMAP.iter().enumerate() {
+        for b in &KEYMAP[i + 1..] {
+            assert!(
+                !(a.ctx == b.ctx && a.code == b.code && a.mods == b.mods),
+                "{:?} {:?} bound twice",
+                a.ctx,
+                a.code
+            );
+        }
+        assert!(has(&a.action.help_key()), "{}", a.action.name());
+    }
+    for ctx in [Ctx::Club, Ctx::Events, Ctx::Round, Ctx::Results, Ctx::Form] {
+        let bar = help_entries(&[ctx, Ctx::Global], true);
+        assert!(!bar.is_empty(), "{ctx:?} has a help bar");
+        let all = help_entries(&[ctx, Ctx::Global], false);
+        assert!(all.len() >= bar.len());
+    }
+}
