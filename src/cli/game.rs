@@ -176,17 +176,23 @@ fn judge_cmd(a: JudgeArgs, ctx: Option<&super::Ctx>) -> CliResult {
             g.moves.len()
         ))
     })?;
+    // --apply's numbers are checked before anything is printed.
+    let apply = match a.apply.as_slice() {
+        [event, round, board] => {
+            let num = |what: &str, s: &str| -> CliResult<u32> {
+                s.parse()
+                    .map_err(|_| CliError::msg(format!("--apply: {what} \"{s}\" is not a number")))
+            };
+            Some((event.as_str(), num("round", round)?, num("board", board)?))
+        }
+        _ => None,
+    };
     let text = match a.format {
         StatsFormat::Json => format!("{}\n", serde_json::to_string_pretty(&j.to_json())?),
         StatsFormat::Text => format!("{}\n{}", j.text(Lang::ZhHans), j.text(Lang::En)),
     };
     emit(&text)?;
-    if let (Some(ctx), [event, round, board]) = (ctx, a.apply.as_slice()) {
-        let num = |what: &str, s: &str| -> CliResult<u32> {
-            s.parse()
-                .map_err(|_| CliError::msg(format!("--apply: {what} \"{s}\" is not a number")))
-        };
-        let (round, board) = (num("round", round)?, num("board", board)?);
+    if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
         let mut app = ctx.open()?;
         let game = app.apply_ruling(event, round, board, a.game_no, j.must_change)?;
         eprintln!(
