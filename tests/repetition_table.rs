@@ -299,6 +299,81 @@ fn threats_standing_and_alternating() {
     ]);
 }
 
+#[test]
+fn chariots_cannons_and_checks() {
+    check_all(&[
+        Case {
+            name: "a cannon chases a protected chariot over screens",
+            pieces: &[
+                ("K", "d0"),
+                ("C", "b3"),
+                ("p", "d3"),
+                ("p", "d4"),
+                ("r", "f3"),
+                ("r", "f9"),
+                ("k", "e9"),
+            ],
+            red_to_move: false,
+            moves: "f3f4 b3b4 f4f3 b4b3",
+            expect: ['R', 'R', 'R'],
+            classes: ["ihih", "ihih", "ihih"],
+        },
+        Case {
+            name: "a cannon chases an unprotected chariot over screens",
+            pieces: &[
+                ("K", "d0"),
+                ("C", "b3"),
+                ("p", "d3"),
+                ("p", "d4"),
+                ("r", "f3"),
+                ("k", "e9"),
+            ],
+            red_to_move: false,
+            moves: "f3f4 b3b4 f4f3 b4b3",
+            expect: ['R', 'R', 'R'],
+            classes: ["ihih", "ihih", "ihih"],
+        },
+        Case {
+            name: "a chariot offers an exchange to a chariot every move",
+            pieces: &[("K", "d0"), ("A", "e1"), ("R", "b3"), ("r", "f3"), ("k", "e9")],
+            red_to_move: false,
+            moves: "f3f4 b3b4 f4f3 b4b3",
+            expect: ['R', 'D', 'D'],
+            classes: ["ihih", "iiii", "iiii"],
+        },
+        Case {
+            name: "a horse chases an unprotected chariot",
+            pieces: &[
+                ("K", "e0"),
+                ("N", "e5"),
+                ("r", "d6"),
+                ("n", "e7"),
+                ("k", "f9"),
+            ],
+            red_to_move: true,
+            moves: "e5c4 d6g6 c4e5 g6d6",
+            expect: ['R', 'R', 'R'],
+            classes: ["hihi", "hihi", "hihi"],
+        },
+        Case {
+            name: "perpetual check against king moves that unmask horses chasing two unprotected cannons",
+            pieces: &[
+                ("K", "f0"),
+                ("R", "d3"),
+                ("C", "c7"),
+                ("C", "f7"),
+                ("n", "d9"),
+                ("n", "e9"),
+                ("k", "e8"),
+            ],
+            red_to_move: true,
+            moves: "d3e3 e8d8 e3d3 d8e8",
+            expect: ['R', 'R', 'B'],
+            classes: ["chch", "chch", "chch"],
+        },
+    ]);
+}
+
 /// Scratch: prints the three rulings of a cycle (run with --ignored).
 #[test]
 #[ignore]
