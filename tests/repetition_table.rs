@@ -374,6 +374,77 @@ fn chariots_cannons_and_checks() {
     ]);
 }
 
+#[test]
+fn mixed_cycles_pins_and_horses() {
+    check_all(&[
+        Case {
+            name: "one check one chase against king moves unmasking chases of two cannons",
+            pieces: &[
+                ("K", "f0"),
+                ("R", "f3"),
+                ("C", "c7"),
+                ("C", "f7"),
+                ("p", "f4"),
+                ("n", "d9"),
+                ("n", "e9"),
+                ("k", "e8"),
+            ],
+            red_to_move: true,
+            moves: "f3e3 e8d8 e3f3 d8e8",
+            expect: ['R', 'R', 'D'],
+            classes: ["chhh", "chhh", "chhh"],
+        },
+        Case {
+            name: "a horse chases an unprotected cannon",
+            pieces: &[("K", "e0"), ("N", "e5"), ("c", "d6"), ("k", "f9")],
+            red_to_move: true,
+            moves: "e5c4 d6g6 c4e5 g6d6",
+            expect: ['R', 'R', 'R'],
+            classes: ["hihi", "hihi", "hihi"],
+        },
+        Case {
+            name: "a horse attacks a protected cannon",
+            pieces: &[
+                ("K", "e0"),
+                ("A", "e1"),
+                ("N", "e5"),
+                ("c", "d6"),
+                ("r", "d9"),
+                ("n", "e7"),
+                ("k", "f9"),
+            ],
+            red_to_move: true,
+            moves: "e5c4 d6g6 c4e5 g6d6",
+            expect: ['R', 'D', 'D'],
+            classes: ["hihi", "iiii", "iiii"],
+        },
+        Case {
+            name: "a pinned chariot does not chase",
+            pieces: &[("K", "e0"), ("R", "e3"), ("c", "b2"), ("r", "e8"), ("k", "f9")],
+            red_to_move: true,
+            moves: "e3e2 b2b3 e2e3 b3b2",
+            expect: ['D', 'D', 'D'],
+            classes: ["iiii", "iiii", "iiii"],
+        },
+        Case {
+            name: "the same chariot unpinned chases the cannon",
+            pieces: &[("K", "d0"), ("R", "e3"), ("c", "b2"), ("r", "e8"), ("k", "f9")],
+            red_to_move: true,
+            moves: "e3e2 b2b3 e2e3 b3b2",
+            expect: ['R', 'R', 'R'],
+            classes: ["hihi", "hihi", "hihi"],
+        },
+        Case {
+            name: "perpetual check by a horse",
+            pieces: &[("K", "d0"), ("N", "e7"), ("k", "e9")],
+            red_to_move: true,
+            moves: "e7g8 e9f9 g8e7 f9e9",
+            expect: ['R', 'R', 'R'],
+            classes: ["cici", "cici", "cici"],
+        },
+    ]);
+}
+
 /// Scratch: prints the three rulings of a cycle (run with --ignored).
 #[test]
 #[ignore]
