@@ -420,7 +420,13 @@ fn mixed_cycles_pins_and_horses() {
         },
         Case {
             name: "a pinned chariot does not chase",
-            pieces: &[("K", "e0"), ("R", "e3"), ("c", "b2"), ("r", "e8"), ("k", "f9")],
+            pieces: &[
+                ("K", "e0"),
+                ("R", "e3"),
+                ("c", "b2"),
+                ("r", "e8"),
+                ("k", "f9"),
+            ],
             red_to_move: true,
             moves: "e3e2 b2b3 e2e3 b3b2",
             expect: ['D', 'D', 'D'],
@@ -428,7 +434,13 @@ fn mixed_cycles_pins_and_horses() {
         },
         Case {
             name: "the same chariot unpinned chases the cannon",
-            pieces: &[("K", "d0"), ("R", "e3"), ("c", "b2"), ("r", "e8"), ("k", "f9")],
+            pieces: &[
+                ("K", "d0"),
+                ("R", "e3"),
+                ("c", "b2"),
+                ("r", "e8"),
+                ("k", "f9"),
+            ],
             red_to_move: true,
             moves: "e3e2 b2b3 e2e3 b3b2",
             expect: ['R', 'R', 'R'],
@@ -443,6 +455,46 @@ fn mixed_cycles_pins_and_horses() {
             classes: ["cici", "cici", "cici"],
         },
     ]);
+}
+
+#[test]
+fn more_checks_and_counter_attacks() {
+    check_all(&[
+        Case {
+            name: "perpetual check by a cannon over pawns",
+            pieces: &[
+                ("K", "d0"),
+                ("C", "e5"),
+                ("P", "e7"),
+                ("P", "f7"),
+                ("k", "f9"),
+            ],
+            red_to_move: true,
+            moves: "e5f5 f9e9 f5e5 e9f9",
+            expect: ['R', 'R', 'R'],
+            classes: ["cici", "cici", "cici"],
+        },
+        Case {
+            name: "a chariot chases a horse that counter-attacks it once",
+            pieces: &[("K", "e0"), ("R", "a9"), ("n", "c7"), ("k", "f8")],
+            red_to_move: true,
+            moves: "a9a7 c7b9 a7a9 b9c7",
+            expect: ['R', 'R', 'R'],
+            classes: ["hhhi", "hhhi", "hhhi"],
+        },
+    ]);
+}
+
+#[test]
+fn horses_out_and_back_from_the_start_is_a_draw_everywhere() {
+    let start = Position::start();
+    let moves = play(&start, "h0g2 h9g7 g2h0 g7h9 h0g2");
+    for rules in RuleSet::ALL {
+        let j = judge(&start, &moves, rules).unwrap();
+        assert_eq!((j.repetition.first, j.repetition.again), (1, 5));
+        assert_eq!(j.must_change, None, "{}", rules.code());
+        assert!(j.moves.iter().all(|m| m.class == Class::Idle));
+    }
 }
 
 /// Scratch: prints the three rulings of a cycle (run with --ignored).

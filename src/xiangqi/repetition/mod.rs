@@ -6,6 +6,8 @@
 
 pub mod classify;
 pub mod rules;
+#[cfg(test)]
+mod tests;
 
 pub use classify::{Chase, ChaseKind, MoveFacts};
 pub use rules::{judge, Judgement, RuleSet};

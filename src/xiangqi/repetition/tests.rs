@@ -1,0 +1,62 @@
+//! Unit tests of the finer chase kinds and the checks-only mate search.
+
+use super::classify::{checks_only_mate, move_facts, ChaseKind};
+use crate::xiangqi::board::{Move, Position, Square};
+
+fn sq(name: &str) -> Square {
+    let b = name.as_bytes();
+    Square::new(b[0] - b'a', b[1] - b'0').unwrap()
+}
+
+fn ids(p: &Position) -> [Option<usize>; 90] {
+    let mut ids = [None; 90];
+    for (n, (s, _)) in p.pieces().enumerate() {
+        ids[s.index()] = Some(n);
+    }
+    ids
+}
+
+#[test]
+fn an_elephant_attacking_a_protected_horse_wins_material() {
+    // Red elephant c0→e2 attacks the black horse on g4, protected by the
+    // chariot on g9: 2 for 5 still wins.
+    let p = Position::from_fen("4k1r2/9/9/9/9/6n2/9/9/9/2BK5 w").unwrap();
+    let m = Move::new(sq("c0"), sq("e2"));
+    let f = move_facts(&p, m, 1, &ids(&p));
+    assert_eq!(f.chases.len(), 1, "{f:?}");
+    assert_eq!(f.chases[0].target, sq("g4"));
+    assert!(f.chases[0].protected);
+    assert_eq!(f.chases[0].kind, ChaseKind::Winning);
+}
+
+#[test]
+fn a_chariot_joining_a_horse_against_a_protected_horse_is_a_joint_chase() {
+    // Black horse e8 protected by the advisor d9, already attacked by the
+    // red horse c7; the chariot a5→e5 joins: capturing with the chariot
+    // first loses, but horse first then chariot wins.
+    let p = Position::from_fen("3a1k3/4n4/2N6/9/R8/9/9/9/9/3K5 w").unwrap();
+    let m = Move::new(sq("a5"), sq("e5"));
+    let f = move_facts(&p, m, 1, &ids(&p));
+    let on_e8: Vec<_> = f.chases.iter().filter(|c| c.target == sq("e8")).collect();
+    assert_eq!(on_e8.len(), 1, "{f:?}");
+    assert_eq!(on_e8[0].attacker, sq("e5"));
+    assert_eq!(on_e8[0].kind, ChaseKind::Joint);
+    // Without the red horse the same move only attacks a protected piece.
+    let p = Position::from_fen("3a1k3/4n4/9/9/R8/9/9/9/9/3K5 w").unwrap();
+    let f = move_facts(&p, m, 1, &ids(&p));
+    assert_eq!(f.chases[0].kind, ChaseKind::Protected, "{f:?}");
+}
+
+#[test]
+fn checks_only_mate_reports_its_depth() {
+    // Black to move: no mate at once (the red chariot on b3 can block on
+    // the d-file), but a second check mates: the red king may not step
+    // onto the open e-file facing the black king.
+    let p = Position::from_fen("4k4/9/9/9/9/5r3/1R7/9/9/3K5 b").unwrap();
+    let d = checks_only_mate(&p, 3);
+    assert_eq!(d, Some(2));
+    assert_eq!(checks_only_mate(&p, 1), None);
+    // With an advisor in the palace's centre the king has air: no mate.
+    let p = Position::from_fen("4k4/9/9/9/9/5r3/1R7/9/4A4/3K5 b").unwrap();
+    assert_eq!(checks_only_mate(&p, 3), None);
+}
