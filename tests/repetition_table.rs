@@ -1,6 +1,7 @@
 //! Table tests of the repetition rulings (issue 8): constructed cycles
 //! (pieces + moves, every move played through the board and the repeat
-//! verified), each ruled under the three rule books.
+//! verified), each ruled under the three rule books, and each again with
+//! the colours swapped (board turned round), where the rulings swap.
 
 use qishe::domain::Colour;
 use qishe::xiangqi::repetition::rules::{Class, Judgement};
@@ -8,9 +9,10 @@ use qishe::xiangqi::repetition::{judge, latest_repetition, RuleSet};
 use qishe::xiangqi::{parse_move, Move, Position};
 
 /// A FEN from pieces on points (`("R", "a0")`, upper case red).
-fn fen(pieces: &[(&str, &str)], red_to_move: bool) -> String {
+fn fen<S: AsRef<str>>(pieces: &[(S, S)], red_to_move: bool) -> String {
     let mut grid = [['.'; 9]; 10];
     for (p, sq) in pieces {
+        let (p, sq) = (p.as_ref(), sq.as_ref());
         let b = sq.as_bytes();
         let (f, r) = ((b[0] - b'a') as usize, (b[1] - b'0') as usize);
         assert_eq!(grid[r][f], '.', "two pieces on {sq}");
@@ -88,7 +90,53 @@ fn class_char(c: Class) -> char {
 fn run(case: &Case) -> Vec<String> {
     let start = Position::from_fen(&fen(case.pieces, case.red_to_move))
         .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let moves = play(&start, case.moves);
+    let mut failures = run_on(case, &start, case.moves, case.expect);
+    // The same cycle with the colours swapped (the board turned round):
+    // the rulings swap too.
+    let flip = |sq: &str| {
+        let b = sq.as_bytes();
+        format!(
+            "{}{}",
+            (b'i' - (b[0] - b'a')) as char,
+            (b'9' - (b[1] - b'0')) as char
+        )
+    };
+    let pieces: Vec<(String, String)> = case
+        .pieces
+        .iter()
+        .map(|(p, sq)| {
+            let c = p.chars().next().unwrap();
+            let swapped = if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            };
+            (swapped.to_string(), flip(sq))
+        })
+        .collect();
+    let mirrored = Position::from_fen(&fen(&pieces, !case.red_to_move))
+        .unwrap_or_else(|e| panic!("{} (colours swapped): {e}", case.name));
+    let moves: Vec<String> = case
+        .moves
+        .split_whitespace()
+        .map(|m| format!("{}{}", flip(&m[..2]), flip(&m[2..])))
+        .collect();
+    let expect = case.expect.map(|c| match c {
+        'R' => 'B',
+        'B' => 'R',
+        other => other,
+    });
+    failures.extend(
+        run_on(case, &mirrored, &moves.join(" "), expect)
+            .into_iter()
+            .map(|f| format!("(colours swapped) {f}")),
+    );
+    failures
+}
+
+fn run_on(case: &Case, start: &Position, moves: &str, expect: [char; 3]) -> Vec<String> {
+    let start = start.clone();
+    let moves = play(&start, moves);
     let rep = latest_repetition(&start, &moves)
         .unwrap_or_else(|| panic!("{}: no position repeats", case.name));
     // The cycle must end the game: the last position is the repeated one.
@@ -103,14 +151,14 @@ fn run(case: &Case) -> Vec<String> {
         let j = judge(&start, &moves, rules).unwrap();
         let got = ruling_char(&j);
         let classes: String = j.moves.iter().map(|m| class_char(m.class)).collect();
-        let bad_ruling = got != case.expect[i];
+        let bad_ruling = got != expect[i];
         let bad_classes = !case.classes[i].is_empty() && classes != case.classes[i];
         if bad_ruling || bad_classes {
             failures.push(format!(
                 "{} [{}]: ruling {got} (want {}), classes {classes} (want {})\n{}",
                 case.name,
                 rules.code(),
-                case.expect[i],
+                expect[i],
                 case.classes[i],
                 j.text(qishe::i18n::Lang::ZhHans)
             ));
