@@ -544,21 +544,3 @@ fn horses_out_and_back_from_the_start_is_a_draw_everywhere() {
         assert!(j.moves.iter().all(|m| m.class == Class::Idle));
     }
 }
-
-/// Scratch: prints the three rulings of a cycle (run with --ignored).
-#[test]
-#[ignore]
-fn explore() {
-    let Ok(spec) = std::env::var("CYCLE") else {
-        return;
-    };
-    let (pieces, moves) = spec.split_once('|').unwrap();
-    let start = Position::from_fen(pieces.trim()).unwrap();
-    let moves = play(&start, moves);
-    for rules in RuleSet::ALL {
-        match judge(&start, &moves, rules) {
-            Some(j) => println!("{}", j.text(qishe::i18n::Lang::ZhHans)),
-            None => println!("no repetition"),
-        }
-    }
-}

@@ -171,18 +171,29 @@ fn chase_kind(pos: &Position, real: &Position, m: Move) -> Option<ChaseKind> {
     }
     let av = value(a.kind, m.from(), a.colour);
     let tv = value(t.kind, m.to(), t.colour);
-    // 兑: the target could take the attacker first.
-    let reverse = Move::new(m.to(), m.from());
-    if real.side_to_move() == t.colour && real.is_legal(reverse) && tv >= av {
-        return Some(ChaseKind::Exchange);
+    // A 车 attacked by a lesser piece is chased, protected or not.
+    if t.kind == Kind::Chariot && a.kind != Kind::Chariot {
+        return Some(ChaseKind::Chariot);
     }
     let after = pos.after(m);
     let protected = !captures_on(&after, m.to()).is_empty();
-    if t.kind == Kind::Chariot {
-        return Some(ChaseKind::Chariot);
+    // 兑: the target could take the attacker first. With a protected
+    // target whose exchanges still win (a second attacker behind), it is
+    // a joint chase (联合捉, e.g. 联合捉车).
+    let reverse = Move::new(m.to(), m.from());
+    if real.side_to_move() == t.colour && real.is_legal(reverse) && tv >= av {
+        return Some(if protected && exchange_gain(pos, m.to(), 6) > 0 {
+            ChaseKind::Joint
+        } else {
+            ChaseKind::Exchange
+        });
     }
     if !protected {
-        return Some(ChaseKind::Unprotected);
+        return Some(if t.kind == Kind::Chariot {
+            ChaseKind::Chariot
+        } else {
+            ChaseKind::Unprotected
+        });
     }
     if capture_gain(pos, m) > 0 {
         return Some(ChaseKind::Winning);

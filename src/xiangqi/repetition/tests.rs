@@ -37,10 +37,16 @@ fn a_chariot_joining_a_horse_against_a_protected_horse_is_a_joint_chase() {
     let p = Position::from_fen("3a1k3/4n4/2N6/9/R8/9/9/9/9/3K5 w").unwrap();
     let m = Move::new(sq("a5"), sq("e5"));
     let f = move_facts(&p, m, 1, &ids(&p));
+    // The horse's standing attack changes nature too (an exchange offer
+    // becomes part of a winning joint attack), so both attackers count.
     let on_e8: Vec<_> = f.chases.iter().filter(|c| c.target == sq("e8")).collect();
-    assert_eq!(on_e8.len(), 1, "{f:?}");
-    assert_eq!(on_e8[0].attacker, sq("e5"));
-    assert_eq!(on_e8[0].kind, ChaseKind::Joint);
+    let attackers: Vec<_> = on_e8.iter().map(|c| c.attacker).collect();
+    assert!(
+        attackers.contains(&sq("c7")) && attackers.contains(&sq("e5")),
+        "{f:?}"
+    );
+    assert_eq!(attackers.len(), 2);
+    assert!(on_e8.iter().all(|c| c.kind == ChaseKind::Joint), "{f:?}");
     // Without the red horse the same move only attacks a protected piece.
     let p = Position::from_fen("3a1k3/4n4/9/9/R8/9/9/9/9/3K5 w").unwrap();
     let f = move_facts(&p, m, 1, &ids(&p));
@@ -59,4 +65,21 @@ fn checks_only_mate_reports_its_depth() {
     // With an advisor in the palace's centre the king has air: no mate.
     let p = Position::from_fen("4k4/9/9/9/9/5r3/1R7/9/4A4/3K5 b").unwrap();
     assert_eq!(checks_only_mate(&p, 3), None);
+}
+
+#[test]
+fn a_second_chariot_against_a_protected_chariot_is_a_joint_chase_of_a_chariot() {
+    // The black chariot c6 (protected by the horse b8) already faces the
+    // red chariot c0; the other red chariot a5→a6 offers a second exchange
+    // that now wins material: 联合捉车, not 兑 and not 捉车.
+    let p = Position::from_fen("4k4/1n7/9/2r6/R8/9/9/9/9/2RK5 w").unwrap();
+    let m = Move::new(sq("a5"), sq("a6"));
+    let f = move_facts(&p, m, 1, &ids(&p));
+    let on_c6: Vec<_> = f.chases.iter().filter(|c| c.target == sq("c6")).collect();
+    assert!(on_c6.iter().any(|c| c.attacker == sq("a6")), "{f:?}");
+    assert!(on_c6.iter().all(|c| c.kind == ChaseKind::Joint), "{f:?}");
+    // Alone, the same chariot only offers an exchange.
+    let p = Position::from_fen("4k4/1n7/9/2r6/R8/9/9/9/9/3K5 w").unwrap();
+    let f = move_facts(&p, m, 1, &ids(&p));
+    assert_eq!(f.chases[0].kind, ChaseKind::Exchange, "{f:?}");
 }
