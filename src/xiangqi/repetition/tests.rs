@@ -1,6 +1,6 @@
 //! Unit tests of the finer chase kinds and the checks-only mate search.
 
-use super::classify::{checks_only_mate, move_facts, ChaseKind};
+use super::classify::{checks_only_mate, move_facts, Chase, ChaseKind, MoveFacts};
 use crate::xiangqi::board::{Move, Position, Square};
 
 fn sq(name: &str) -> Square {
@@ -82,4 +82,66 @@ fn a_second_chariot_against_a_protected_chariot_is_a_joint_chase_of_a_chariot() 
     let p = Position::from_fen("4k4/1n7/9/2r6/R8/9/9/9/9/3K5 w").unwrap();
     let f = move_facts(&p, m, 1, &ids(&p));
     assert_eq!(f.chases[0].kind, ChaseKind::Exchange, "{f:?}");
+}
+
+/// Facts of a chasing move, made up for the rule tables.
+fn chasing(
+    ply: usize,
+    side: crate::domain::Colour,
+    kind: ChaseKind,
+    target_id: usize,
+) -> MoveFacts {
+    use crate::xiangqi::board::Kind;
+    MoveFacts {
+        ply,
+        side,
+        mv: Move::new(sq("a0"), sq("a1")),
+        chinese: String::new(),
+        check: false,
+        mate_in: None,
+        chases: vec![Chase {
+            attacker: sq("a1"),
+            attacker_kind: Kind::Horse,
+            target: sq("b3"),
+            target_kind: Kind::Chariot,
+            target_side: side.opposite(),
+            target_id,
+            uncrossed_pawn: false,
+            protected: true,
+            kind,
+        }],
+        simple_chase: true,
+    }
+}
+
+#[test]
+fn cxa2011_single_chase_of_a_chariot_against_a_joint_chase_of_a_chariot() {
+    use super::rules::{rule, RuleSet, Why};
+    use crate::domain::Colour::{Black, Red};
+    // Red: 长捉车 by a horse; black: 长联合捉车 (lesser class).
+    let facts = vec![
+        chasing(1, Red, ChaseKind::Chariot, 7),
+        chasing(2, Black, ChaseKind::Joint, 3),
+        chasing(3, Red, ChaseKind::Chariot, 7),
+        chasing(4, Black, ChaseKind::Joint, 3),
+    ];
+    let (r, b, must, why) = rule(RuleSet::Cxa2011, &facts);
+    assert!(r.forbidden && r.serious);
+    assert!(b.forbidden && !b.serious);
+    assert_eq!((must, why), (Some(Red), Why::SeriousAgainstLesser));
+    // Asian: a joint chase of a protected chariot is not forbidden.
+    let (_, b, must, _) = rule(RuleSet::Asian, &facts);
+    assert!(!b.forbidden);
+    assert_eq!(must, Some(Red));
+    // Simple: both chase every move: a draw.
+    assert_eq!(rule(RuleSet::Simple, &facts).2, None);
+    // Both of the serious class: a draw in cxa2011.
+    let both = vec![
+        chasing(1, Red, ChaseKind::Chariot, 7),
+        chasing(2, Black, ChaseKind::Unprotected, 3),
+        chasing(3, Red, ChaseKind::Chariot, 7),
+        chasing(4, Black, ChaseKind::Unprotected, 3),
+    ];
+    assert_eq!(rule(RuleSet::Cxa2011, &both).3, Why::BothForbidden);
+    assert_eq!(rule(RuleSet::Cxa2011, &both).2, None);
 }
