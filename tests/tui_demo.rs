@@ -62,7 +62,7 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
     for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
         let mut app = demo(lang);
         let mut m = Model::load(&app).unwrap();
-        let mut go = |app: &mut App, m: &mut Model, code: KeyCode| {
+        let go = |app: &mut App, m: &mut Model, code: KeyCode| {
             press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
             let s = draw(m);
             assert!(!s.contains("tui."), "{s}");
@@ -88,4 +88,41 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
             assert_eq!(m.screen, Screen::Events);
         }
     }
+}
+
+#[test]
+fn attaching_a_record_on_the_results_tab_fills_the_game() {
+    let mut app = demo(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.pgn");
+    std::fs::write(
+        &path,
+        "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 0-1\n",
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    let go = |app: &mut App, m: &mut Model, code: KeyCode| {
+        press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
+    };
+    go(&mut app, &mut m, KeyCode::Tab);
+    m.event_sel = m
+        .events
+        .iter()
+        .position(|e| e.status == EventStatus::Running)
+        .unwrap();
+    go(&mut app, &mut m, KeyCode::Enter);
+    while m.tab != Tab::Results {
+        go(&mut app, &mut m, KeyCode::Tab);
+    }
+    let board = m.ev.round.as_ref().unwrap().boards[m.row_sel].number;
+    go(&mut app, &mut m, KeyCode::Char('g'));
+    for ch in path.to_str().unwrap().chars() {
+        go(&mut app, &mut m, KeyCode::Char(ch));
+    }
+    go(&mut app, &mut m, KeyCode::Enter);
+    assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
+    let g = m.ev.games.iter().find(|g| g.board == board).unwrap();
+    assert_eq!(g.game.outcome, Outcome::BlackWin, "the record's result");
+    assert_eq!(g.game.moves, Some(3));
+    assert!(g.game.record.as_deref().unwrap().contains("h2e2"));
 }

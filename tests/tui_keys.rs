@@ -241,3 +241,64 @@ fn keymap_has_no_clashes_and_every_action_is_translated() {
         assert!(all.len() >= bar.len());
     }
 }
+
+fn typed(app: &mut App, m: &mut Model, text: &str) {
+    for ch in text.chars() {
+        go(app, m, c(ch));
+    }
+}
+
+#[test]
+fn csv_import_shows_a_preview_and_imports_only_after_yes() {
+    let mut app = club();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.csv");
+    std::fs::write(&path, "姓名,单位\n甲,\n柳大华,湖北\n吕钦,广东\n").unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('i'));
+    typed(&mut app, &mut m, path.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let preview = m
+        .confirm
+        .as_ref()
+        .expect("a preview to confirm")
+        .message
+        .clone();
+    assert!(
+        preview.contains("will add 2") && preview.contains("柳大华"),
+        "{preview}"
+    );
+    assert!(preview.contains("duplicates skipped 1"), "{preview}");
+    assert_eq!(app.store.members(true).unwrap().len(), 4, "nothing yet");
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(app.store.members(true).unwrap().len(), 6);
+}
+
+#[test]
+fn players_tab_requests_byes_and_forbids_pairs() {
+    let mut app = club();
+    app.create_event("E", None, &EventSettings::default())
+        .unwrap();
+    let names: Vec<String> = ["甲", "乙", "丙", "丁"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    app.enter_players("E", &names).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.tab, Tab::Players);
+    go(&mut app, &mut m, c('b'));
+    assert_eq!(m.ev.byes.len(), 1);
+    assert_eq!(m.ev.byes[0].round, 1);
+    go(&mut app, &mut m, c('j'));
+    go(&mut app, &mut m, c('f'));
+    go(&mut app, &mut m, c('j'));
+    go(&mut app, &mut m, c('f'));
+    assert_eq!(m.ev.forbidden.len(), 1);
+    let (a, b) = (m.ev.forbidden[0].a, m.ev.forbidden[0].b);
+    let ids: Vec<i64> = m.ev.entries[1..3].iter().map(|e| e.id).collect();
+    assert!(ids.contains(&a) && ids.contains(&b));
+    go(&mut app, &mut m, c('u'));
+    assert!(m.ev.forbidden.is_empty(), "u undoes the forbidden pair");
+}

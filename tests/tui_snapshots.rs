@@ -147,6 +147,21 @@ fn all_screens(lang: Lang, suffix: &str) {
     insta::assert_snapshot!(format!("standings_{suffix}"), screen(&m));
     go_tab(&mut app, &mut m, qishe::tui::Tab::Crosstable);
     insta::assert_snapshot!(format!("crosstable_{suffix}"), screen(&m));
+    go_tab(&mut app, &mut m, qishe::tui::Tab::Print);
+    insta::assert_snapshot!(format!("print_{suffix}"), screen(&m));
+    hit(&mut app, &mut m, KeyCode::Enter);
+    hit(&mut app, &mut m, KeyCode::Right); // slips
+    hit(&mut app, &mut m, KeyCode::Right); // standings
+    insta::assert_snapshot!(format!("print_form_{suffix}"), screen(&m));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("standings.txt");
+    for _ in 0..3 {
+        hit(&mut app, &mut m, KeyCode::Tab);
+    }
+    keys(&mut app, &mut m, out.to_str().unwrap());
+    hit(&mut app, &mut m, KeyCode::Enter);
+    let text = std::fs::read_to_string(&out).expect("the standings were written");
+    assert!(text.contains("王天一") && text.contains("汪洋"), "{text}");
 }
 
 #[test]

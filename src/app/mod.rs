@@ -21,6 +21,7 @@ mod tui_support;
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
+pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

@@ -29,15 +29,17 @@ pub enum Tab {
     Results,
     Standings,
     Crosstable,
+    Print,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 5] = [
+    pub const ALL: [Tab; 6] = [
         Tab::Players,
         Tab::Round,
         Tab::Results,
         Tab::Standings,
         Tab::Crosstable,
+        Tab::Print,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -46,6 +48,7 @@ impl Tab {
             Tab::Results => "tui.tab.results",
             Tab::Standings => "tui.tab.standings",
             Tab::Crosstable => "tui.tab.crosstable",
+            Tab::Print => "tui.tab.print",
         }
     }
     fn ctx(self) -> Ctx {
@@ -55,6 +58,7 @@ impl Tab {
             Tab::Results => Ctx::Results,
             Tab::Standings => Ctx::Standings,
             Tab::Crosstable => Ctx::Crosstable,
+            Tab::Print => Ctx::Print,
         }
     }
 }
@@ -108,6 +112,12 @@ pub enum FormKind {
         board: u32,
         outcome: Outcome,
     },
+    ImportMembers,
+    AttachRecord {
+        round: u32,
+        board: u32,
+    },
+    Print,
 }
 
 /// A modal form.
@@ -125,6 +135,9 @@ impl Form {
             FormKind::EditMember(_) => "tui.form.edit_member",
             FormKind::NewEvent => "tui.form.new_event",
             FormKind::Result { .. } => "tui.form.result",
+            FormKind::ImportMembers => "tui.form.import",
+            FormKind::AttachRecord { .. } => "tui.form.attach",
+            FormKind::Print => "tui.form.print",
         }
     }
     pub fn value(&self, label: &str) -> &str {
@@ -170,6 +183,33 @@ pub enum Command {
         board: u32,
         input: ResultInput,
     },
+    /// Read a member CSV and ask before importing it.
+    PreviewImport(String),
+    ImportMembers(String),
+    RequestBye {
+        event: i64,
+        entry: i64,
+        round: u32,
+    },
+    Forbid {
+        event: i64,
+        a: i64,
+        b: i64,
+    },
+    AttachRecord {
+        event: i64,
+        round: u32,
+        board: u32,
+        path: String,
+    },
+    Print {
+        event: i64,
+        doc: String,
+        format: String,
+        to_printer: bool,
+        path: String,
+        printer: String,
+    },
     Undo,
 }
 
@@ -190,6 +230,8 @@ pub struct EventData {
     pub games: Vec<PlacedGame>,
     pub standings: Option<Standings>,
     pub crosstable: Option<Crosstable>,
+    pub byes: Vec<crate::domain::RequestedBye>,
+    pub forbidden: Vec<crate::domain::ForbiddenPair>,
     /// Why standings could not be computed (e.g. an inconsistent result).
     pub standings_error: Option<String>,
 }
@@ -223,6 +265,8 @@ pub struct Model {
     pub board_input: String,
     /// Standings row marked with `e`.
     pub explain_mark: Option<usize>,
+    /// Players row marked with `f` (forbidding a pair).
+    pub forbid_mark: Option<usize>,
     /// A manual change refused by the rule check, waiting to be insisted on.
     pub pending_insist: Option<Command>,
     pub quit: bool,
@@ -254,6 +298,7 @@ impl Model {
             busy: None,
             board_input: String::new(),
             explain_mark: None,
+            forbid_mark: None,
             pending_insist: None,
             quit: false,
         };
@@ -306,6 +351,8 @@ impl Model {
             Err(e) => (None, None, Some(e.to_string())),
         };
         self.ev = EventData {
+            byes: app.store.requested_byes(id)?,
+            forbidden: app.store.forbidden_pairs(id)?,
             entries: app.store.entries(id)?,
             event: Some(event),
             paired,
@@ -373,6 +420,7 @@ impl Model {
             Screen::Club => self.filtered_members(&self.search).len(),
             Screen::Events => self.events.len(),
             Screen::Event => match self.tab {
+                Tab::Print => 0,
                 Tab::Players => self.ev.entries.len(),
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
@@ -622,6 +670,57 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 input,
             })
         }
+        FormKind::ImportMembers => Ok(Command::PreviewImport(
+            f.value("tui.field.path").to_string(),
+        )),
+        FormKind::Print => Ok(Command::Print {
+            event: 0,
+            doc: f.value("tui.print.doc").to_string(),
+            format: f.value("tui.print.format").to_string(),
+            to_printer: f.value("tui.print.dest") == "printer",
+            path: f.value("tui.field.path").to_string(),
+            printer: f.value("tui.print.printer").to_string(),
+        }),
+        FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
+            event: 0,
+            round: *round,
+            board: *board,
+            path: f.value("tui.field.path").to_string(),
+        }),
+    }
+}
+
+/// The documents and formats the Print tab offers (codes of `app::print`).
+pub const PRINT_DOCS: &[&str] = &[
+    "pairings",
+    "slips",
+    "standings",
+    "crosstable",
+    "wallchart",
+    "checkin",
+];
+pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv"];
+pub const PRINT_DESTS: &[&str] = &["file", "printer"];
+
+fn print_form() -> Form {
+    Form {
+        kind: FormKind::Print,
+        fields: vec![
+            Field::choice("tui.print.doc", PRINT_DOCS, "pairings"),
+            Field::choice("tui.print.format", PRINT_FORMATS, "text"),
+            Field::choice("tui.print.dest", PRINT_DESTS, "file"),
+            Field::text("tui.field.path", ""),
+            Field::text("tui.print.printer", ""),
+        ],
+        focus: 0,
+    }
+}
+
+fn path_form(kind: FormKind) -> Form {
+    Form {
+        kind,
+        fields: vec![Field::text("tui.field.path", "")],
+        focus: 0,
     }
 }
 
@@ -675,7 +774,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             Submit => match submit(m.lang, form) {
                 Ok(mut cmd) => {
-                    if let Command::RecordResult { event, .. } = &mut cmd {
+                    if let Command::RecordResult { event, .. }
+                    | Command::AttachRecord { event, .. }
+                    | Command::Print { event, .. } = &mut cmd
+                    {
                         *event = m.event_id().unwrap_or(0);
                     }
                     m.form = None;
@@ -772,6 +874,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.tab = Tab::ALL[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
                     m.row_sel = 0;
                     m.explain_mark = None;
+                    m.forbid_mark = None;
                     if m.tab == Tab::Results {
                         m.next_unfinished();
                     }
@@ -806,6 +909,46 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         NewEvent => m.form = Some(event_form()),
+        Import => m.form = Some(path_form(FormKind::ImportMembers)),
+        PrintDoc => m.form = Some(print_form()),
+        RequestBye => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                return Some(Command::RequestBye {
+                    event: ev,
+                    entry: e.id,
+                    round: m.ev.paired + 1,
+                });
+            }
+        }
+        Forbid => {
+            let here = m.row_sel;
+            match m.forbid_mark.take() {
+                None => {
+                    m.forbid_mark = Some(here);
+                    m.status = Some((m.t("tui.msg.forbid_mark"), false));
+                }
+                Some(first) if first != here => {
+                    let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+                    if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
+                        return Some(Command::Forbid {
+                            event: ev,
+                            a: a.id,
+                            b: b.id,
+                        });
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        AttachRecord => {
+            let round = m.ev.paired;
+            if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
+                m.form = Some(path_form(FormKind::AttachRecord {
+                    round,
+                    board: b.number,
+                }));
+            }
+        }
         Open => {
             if let Some(e) = m.events.get(m.event_sel) {
                 return Some(Command::OpenEvent(e.id));
@@ -1110,6 +1253,130 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.load_event(app, event)?;
             m.next_unfinished();
             format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
+        }
+        Command::PreviewImport(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let p = app.preview_member_import(&bytes, &path)?;
+            let mut msg = format!(
+                "{} {}: {}",
+                t("tui.preview.add"),
+                p.added.len(),
+                p.added.join(", ")
+            );
+            if !p.duplicates.is_empty() {
+                msg.push_str(&format!(
+                    "; {} {}: {}",
+                    t("tui.preview.skip"),
+                    p.duplicates.len(),
+                    p.duplicates.join(", ")
+                ));
+            }
+            msg.push_str(&format!(" — {}", t("tui.preview.question")));
+            m.confirm = Some(Confirm {
+                message: msg,
+                command: Command::ImportMembers(path),
+            });
+            return Ok(None);
+        }
+        Command::ImportMembers(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let r = app.import_members(&bytes, &path, true)?;
+            format!("{}: {}", t("tui.msg.imported"), r.added)
+        }
+        Command::RequestBye {
+            event,
+            entry,
+            round,
+        } => {
+            let e = app
+                .store
+                .entries(event)?
+                .into_iter()
+                .find(|e| e.id == entry)
+                .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{entry}")))?;
+            let value = app.store.event(event)?.settings.byes.requested;
+            app.store.request_bye(&e, round, value)?;
+            format!("{}: {} {round}", e.name, t("tui.msg.bye"))
+        }
+        Command::Forbid { event, a, b } => {
+            let entries = app.store.entries(event)?;
+            let find = |id: i64| {
+                entries
+                    .iter()
+                    .find(|e| e.id == id)
+                    .cloned()
+                    .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{id}")))
+            };
+            let (ea, eb) = (find(a)?, find(b)?);
+            app.store.forbid_pair(event, &ea, &eb)?;
+            format!("{} / {}: {}", ea.name, eb.name, t("tui.msg.forbidden"))
+        }
+        Command::AttachRecord {
+            event,
+            round,
+            board,
+            path,
+        } => {
+            let bytes = std::fs::read(&path).map_err(|e| {
+                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
+            })?;
+            let g = app.attach_record(&event.to_string(), round, board, 1, &bytes)?;
+            format!(
+                "{} {board}: {} {}",
+                t("tui.msg.attached"),
+                g.outcome.code(),
+                g.moves.map(|x| x.to_string()).unwrap_or_default()
+            )
+        }
+        Command::Print {
+            event,
+            doc,
+            format,
+            to_printer,
+            path,
+            printer,
+        } => {
+            use crate::app::print::{send_to_printer, DocKind};
+            let kind = DocKind::ALL
+                .into_iter()
+                .find(|k| k.code() == doc)
+                .ok_or_else(|| crate::app::AppError::Invalid(format!("no document {doc}")))?;
+            if to_printer && format != "text" {
+                return Err(crate::app::AppError::Invalid(t("tui.print.text_only")));
+            }
+            let d = app.print_doc(&event.to_string(), kind, None, lang)?;
+            let out = match format.as_str() {
+                "html" => crate::report::render_html(&d),
+                "csv" => crate::report::render_csv(&d)
+                    .map_err(|e| crate::app::AppError::Invalid(e.to_string()))?,
+                _ => crate::report::render_text(&d, crate::report::DEFAULT_LINES_PER_PAGE),
+            };
+            if to_printer {
+                let job = send_to_printer(
+                    crate::app::print::PrintJob::Text(&out),
+                    Some(printer.as_str()).filter(|p| !p.is_empty()),
+                )?;
+                format!("{}: {job}", t("tui.print.sent"))
+            } else {
+                let ext = if format == "text" {
+                    "txt"
+                } else {
+                    format.as_str()
+                };
+                let path = if path.is_empty() {
+                    format!("event{event}-{doc}.{ext}")
+                } else {
+                    path
+                };
+                std::fs::write(&path, out).map_err(|e| {
+                    crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.write")))
+                })?;
+                format!("{}: {path}", t("tui.print.written"))
+            }
         }
         Command::Undo => {
             let what = app.store.undo_last()?;

@@ -256,6 +256,7 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Results => draw_round(m, f, area, true),
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
+        Tab::Print => draw_print(m, f, area),
     }
 }
 
@@ -282,6 +283,41 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
                 ])
             })
             .collect();
+    let name = |id: i64| {
+        m.ev.entries
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.name.clone())
+            .unwrap_or_default()
+    };
+    let mut notes = Vec::new();
+    if !m.ev.byes.is_empty() {
+        let v: Vec<String> =
+            m.ev.byes
+                .iter()
+                .map(|b| format!("{} ({})", name(b.entry_id), b.round))
+                .collect();
+        notes.push(Line::from(format!(
+            "{}: {}",
+            m.t("tui.players.byes"),
+            v.join(", ")
+        )));
+    }
+    if !m.ev.forbidden.is_empty() {
+        let v: Vec<String> =
+            m.ev.forbidden
+                .iter()
+                .map(|p| format!("{}–{}", name(p.a), name(p.b)))
+                .collect();
+        notes.push(Line::from(format!(
+            "{}: {}",
+            m.t("tui.players.forbidden"),
+            v.join(", ")
+        )));
+    }
+    let [area, below] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(notes.len() as u16)]).areas(area);
+    f.render_widget(Paragraph::new(notes), below);
     table(
         f,
         area,
@@ -524,6 +560,23 @@ fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
         rows,
         (!ct.rows.is_empty()).then_some(m.row_sel),
     );
+}
+
+fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
+    let mut lines = vec![Line::from(m.t("tui.print.intro")), Line::from("")];
+    for d in super::model::PRINT_DOCS {
+        lines.push(Line::from(format!(
+            "  {:<11} {}",
+            d,
+            tr(m.lang, &format!("tui.print.doc.{d}"))
+        )));
+    }
+    let p = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::new()
+            .borders(Borders::TOP)
+            .title(format!(" {} ", m.t("tui.tab.print"))),
+    );
+    f.render_widget(p, area);
 }
 
 fn draw_form(m: &Model, f: &mut Frame, main: Rect) {

@@ -1,0 +1,192 @@
+//! End to end in a real pseudo-terminal: the `qishe` binary with no
+//! arguments, driven by keystrokes, its screen read back through a vt100
+//! emulator. Adds eight members, creates an event, enters the eight, pairs
+//! round 1, types four results with clock readings and reads the standings.
+
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Tui {
+    screen: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Tui {
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `what` (the UI answers each key within
+    /// a frame; the long timeout only absorbs a loaded test machine).
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let t = self.text();
+            if t.contains(what) {
+                return t;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                panic!("\"{what}\" never appeared; the screen:\n{t}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        // Let the UI read each burst as its own keys (Esc vs. Alt).
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+fn start(dir: &std::path::Path) -> Tui {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_qishe"));
+    cmd.arg("--db");
+    cmd.arg(dir.join("club.db"));
+    cmd.cwd(dir);
+    cmd.env("HOME", dir);
+    cmd.env("XDG_CONFIG_HOME", dir);
+    cmd.env("XDG_DATA_HOME", dir);
+    cmd.env("LC_ALL", "C.UTF-8");
+    cmd.env("LANG", "C.UTF-8");
+    cmd.env("TERM", "xterm-256color");
+    let child = pty.slave.spawn_command(cmd).unwrap();
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let writer = pty.master.take_writer().unwrap();
+    let screen = Arc::new(Mutex::new(vt100::Parser::new(24, 80, 0)));
+    let s2 = screen.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            s2.lock().unwrap().process(&buf[..n]);
+        }
+    });
+    // Keep the master alive as long as the test runs.
+    std::mem::forget(pty.master);
+    Tui {
+        screen,
+        writer,
+        child,
+    }
+}
+
+const PLAYERS: [&str; 8] = [
+    "王天一",
+    "郑惟桐",
+    "许银川",
+    "赵鑫鑫",
+    "蒋川",
+    "洪智",
+    "孙勇征",
+    "汪洋",
+];
+
+#[test]
+fn a_club_night_from_members_to_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = start(dir.path());
+    t.wait_for("members (0)");
+    for (i, name) in PLAYERS.iter().enumerate() {
+        t.send("a");
+        t.wait_for("new member");
+        t.send(name);
+        t.send("\t");
+        t.send(&(2600 - 10 * i).to_string());
+        t.send("\r");
+        t.wait_for(&format!("added: {name}"));
+    }
+    t.wait_for("members (8)");
+    t.send("\t");
+    t.wait_for("events (0)");
+    t.send("n");
+    t.wait_for("new event");
+    t.send("Club Night");
+    t.send("\r");
+    t.wait_for("event created: Club Night");
+    for name in PLAYERS {
+        t.send("a");
+        t.wait_for("enter a member");
+        t.send(name);
+        t.send("\r");
+        t.wait_for(&format!("entered: {name}"));
+    }
+    t.wait_for("Players (8)");
+    t.send("\t");
+    t.wait_for("press p to pair");
+    t.send("p");
+    t.wait_for("paired round 1");
+    t.send("\t");
+    t.wait_for("results in 0/4");
+    let clocks = [
+        ("r", "1:01:00", "55:30", "42"),
+        ("d", "48:00", "50:15", "60"),
+        ("b", "30:00", "29:00", "33"),
+        ("r", "1:15:00", "1:10:00", "71"),
+    ];
+    for (i, (key, red, black, moves)) in clocks.iter().enumerate() {
+        t.send(key);
+        t.wait_for("red used:");
+        t.send(red);
+        t.send("\t");
+        t.send(black);
+        t.send("\t");
+        t.send(moves);
+        t.send("\r");
+        t.wait_for(&format!("results in {}/4", i + 1));
+    }
+    let results = t.text();
+    assert!(
+        results.contains("1:01:00") && results.contains("55:30"),
+        "{results}"
+    );
+    t.send("\t");
+    let st = t.wait_for("standings after round 1");
+    // Three wins and a draw: the points column reads 2,2,2,1,1,0,0,0.
+    let mut points: Vec<String> = Vec::new();
+    for name in PLAYERS {
+        let line = st
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} is not on the standings:\n{st}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == name).unwrap();
+        points.push(words[at + 1].to_string());
+    }
+    points.sort();
+    assert_eq!(
+        points,
+        ["0.00", "0.00", "0.00", "1.00", "1.00", "2.00", "2.00", "2.00"],
+        "{st}"
+    );
+    t.send("q");
+    t.wait_for("events (1)");
+    t.send("q");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = t.child.try_wait().unwrap() {
+            assert!(status.success(), "qishe exited with {status:?}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "qishe did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
