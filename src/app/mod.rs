@@ -11,6 +11,7 @@ pub use history::{
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod judge;
 pub mod print;
 mod records;
 mod rounds;

@@ -2,6 +2,8 @@
 //! Owned by the game-records work (issue 5).
 
 use super::{CliError, CliResult};
+use crate::i18n::Lang;
+use crate::xiangqi::repetition::{judge, Judgement, RuleSet};
 use crate::xiangqi::{self, game_stats, pgn, GameRecord, ImportedFile, Notation};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -15,6 +17,53 @@ pub enum GameCmd {
     /// Convert a game file to PGN in a chosen notation (written to stdout
     /// unless --output is given).
     Convert(ConvertArgs),
+    /// The arbiter's repetition ruling on a game: the cycle, each move's
+    /// class and target, and what a rule book says (--apply stores it).
+    Judge(JudgeArgs),
+}
+
+impl GameCmd {
+    /// Does the command need the club database (`judge --apply`)?
+    pub fn needs_db(&self) -> bool {
+        matches!(self, GameCmd::Judge(a) if !a.apply.is_empty())
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RulesArg {
+    Simple,
+    Asian,
+    Cxa2011,
+}
+
+impl From<RulesArg> for RuleSet {
+    fn from(r: RulesArg) -> RuleSet {
+        match r {
+            RulesArg::Simple => RuleSet::Simple,
+            RulesArg::Asian => RuleSet::Asian,
+            RulesArg::Cxa2011 => RuleSet::Cxa2011,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// The game file.
+    pub file: PathBuf,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    #[arg(long, value_enum, default_value = "asian")]
+    pub rules: RulesArg,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: StatsFormat,
+    /// Store the ruling with a game: EVENT ROUND BOARD (the side that must
+    /// change loses; a drawn repetition is stored as a draw).
+    #[arg(long, num_args = 3, value_names = ["EVENT", "ROUND", "BOARD"])]
+    pub apply: Vec<String>,
+    /// With --apply: the game of a multi-game round.
+    #[arg(long, default_value_t = 1)]
+    pub game_no: u32,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -90,7 +139,70 @@ pub fn run(cmd: GameCmd) -> CliResult {
         GameCmd::Stats(a) => stats(a),
         GameCmd::Show(a) => show(a),
         GameCmd::Convert(a) => convert(a),
+        GameCmd::Judge(a) => judge_cmd(a, None),
     }
+}
+
+/// The game commands that write to the club database.
+pub fn run_with_db(ctx: &super::Ctx, cmd: GameCmd) -> CliResult {
+    match cmd {
+        GameCmd::Judge(a) => judge_cmd(a, Some(ctx)),
+        other => run(other),
+    }
+}
+
+/// Rules on the game's latest repetition; prints the report (both
+/// languages in text) and, with --apply, stores the ruling.
+fn judge_cmd(a: JudgeArgs, ctx: Option<&super::Ctx>) -> CliResult {
+    let file = load(&a.file)?;
+    let n = file.games.len();
+    let g = a
+        .game
+        .checked_sub(1)
+        .and_then(|i| file.games.get(i))
+        .ok_or_else(|| {
+            CliError::msg(format!(
+                "{}: no game {} (the file has {n} game{})",
+                a.file.display(),
+                a.game,
+                if n == 1 { "" } else { "s" }
+            ))
+        })?;
+    let j: Judgement = judge(&g.start, &g.moves, a.rules.into()).ok_or_else(|| {
+        CliError::msg(format!(
+            "{}: {}: no position repeats in its {} moves",
+            a.file.display(),
+            g.label(),
+            g.moves.len()
+        ))
+    })?;
+    // --apply's numbers are checked before anything is printed.
+    let apply = match a.apply.as_slice() {
+        [event, round, board] => {
+            let num = |what: &str, s: &str| -> CliResult<u32> {
+                s.parse()
+                    .map_err(|_| CliError::msg(format!("--apply: {what} \"{s}\" is not a number")))
+            };
+            Some((event.as_str(), num("round", round)?, num("board", board)?))
+        }
+        _ => None,
+    };
+    let text = match a.format {
+        StatsFormat::Json => format!("{}\n", serde_json::to_string_pretty(&j.to_json())?),
+        StatsFormat::Text => format!("{}\n{}", j.text(Lang::ZhHans), j.text(Lang::En)),
+    };
+    emit(&text)?;
+    if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
+        let mut app = ctx.open()?;
+        let game = app.apply_ruling(event, round, board, a.game_no, j.must_change)?;
+        eprintln!(
+            "stored: round {round} board {board} game {}: {} ({})",
+            a.game_no,
+            game.outcome.code(),
+            game.termination.map(|t| t.code()).unwrap_or("-")
+        );
+    }
+    Ok(())
 }
 
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.

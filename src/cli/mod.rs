@@ -107,7 +107,7 @@ impl Ctx {
 pub fn run(cli: Cli) -> CliResult {
     // Commands on files alone need no config or database.
     let cmd = match cli.command {
-        Some(Command::Game(c)) => return game::run(c),
+        Some(Command::Game(c)) if !c.needs_db() => return game::run(c),
         Some(Command::PairTrf(a)) => return trf::run(a),
         other => other,
     };
@@ -167,6 +167,7 @@ pub fn run(cli: Cli) -> CliResult {
             }
             Ok(())
         }
-        Some(Command::Game(_)) | Some(Command::PairTrf(_)) => unreachable!("handled above"),
+        Some(Command::Game(c)) => game::run_with_db(&ctx, c),
+        Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
 }

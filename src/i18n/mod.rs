@@ -66,6 +66,7 @@ impl Lang {
     }
 }
 
+mod judge;
 mod report;
 mod tui;
 
@@ -73,7 +74,7 @@ mod tui;
 pub type Text = (&'static str, &'static str, &'static str, &'static str);
 
 /// Every table of texts: the core's here, each front end's in its own file.
-static TABLES: &[&[Text]] = &[TEXTS, tui::TEXTS, report::TEXTS];
+static TABLES: &[&[Text]] = &[TEXTS, tui::TEXTS, report::TEXTS, judge::TEXTS];
 
 /// Texts shared by the CLI and every screen.
 static TEXTS: &[Text] = &[

@@ -4,6 +4,14 @@
 //! of moves (check 将, chase 捉, idle 闲) and of cycles (长将, 一将一捉,
 //! 长捉, ordinary) of the simplified rule.
 
+pub mod classify;
+pub mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use classify::{Chase, ChaseKind, MoveFacts};
+pub use rules::{judge, Judgement, RuleSet};
+
 use super::board::{Kind, Move, Position, Square};
 use crate::domain::Colour;
 
