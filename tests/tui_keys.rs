@@ -307,7 +307,8 @@ fn players_tab_requests_byes_and_forbids_pairs() {
 fn mouse_clicks_pick_tabs_and_rows() {
     use qishe::tui::click;
     let mut app = club();
-    app.create_event("E", None, &EventSettings::default()).unwrap();
+    app.create_event("E", None, &EventSettings::default())
+        .unwrap();
     let mut m = Model::load(&app).unwrap();
     // Header: "棋社 棋社 " (width 12) then " Club " │ " Events ".
     assert_eq!(click(&m, 80, 13, 0), Some(Action::SelectTab(0)));

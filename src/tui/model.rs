@@ -900,11 +900,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 }
             }
         },
-        SelectRow(i) => {
-            if i < m.rows() {
-                *m.sel_mut() = i;
-            }
-        }
+        SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
         Add => m.form = Some(member_form(FormKind::AddMember, None)),
         Edit => {
             let sel = m
