@@ -22,6 +22,9 @@ fn club(members: usize) -> (App, Vec<i64>) {
     (app, ids)
 }
 
+/// A board by member index: red, black (None = a bye), its game.
+type Board = (usize, Option<usize>, Option<Game>);
+
 /// Imports an event whose rounds are lists of (red, black, game) by member index;
 /// `black` None = a bye.
 fn import(
@@ -31,7 +34,7 @@ fn import(
     date: &str,
     tc: TimeControl,
     scheme: &str,
-    rounds: Vec<Vec<(usize, Option<usize>, Option<Game>)>>,
+    rounds: Vec<Vec<Board>>,
 ) -> i64 {
     let mut used: Vec<usize> = rounds
         .iter()
@@ -341,10 +344,9 @@ fn what_if_two_schemes_disagree_on_the_winner() {
         (Outcome::BlackWin, 10),
         (Outcome::BlackWin, 11),
     ];
-    for r in 0..5 {
+    for (r, &(o, opp)) in b_games.iter().enumerate() {
         let mut d = Game::bare(0, 0, Outcome::Draw);
         d.moves = Some(60);
-        let (o, opp) = b_games[r];
         rounds.push(vec![
             (0, Some(2 + r), Some(d)),
             (1, Some(opp), Some(Game::bare(0, 0, o))),

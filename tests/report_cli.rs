@@ -339,13 +339,33 @@ fn printing_goes_through_lp_or_says_there_is_none() {
     );
     let args = std::fs::read_to_string(log.with_extension("log.args")).unwrap();
     assert_eq!(args.trim(), "-d Wall");
+    // HTML goes to lp as a PDF printed by headless Chromium, when there is one.
+    let has_chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .any(|p| std::path::Path::new(p).is_file());
+    if has_chromium {
+        let o = common::qishe()
+            .current_dir(c.dir.path())
+            .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+            .args(["--db", c.db.to_str().unwrap(), "print", "slips", "秋季赛"])
+            .args(["--format", "html", "--printer", "Wall"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let sent = std::fs::read(&log).unwrap();
+        assert!(sent.starts_with(b"%PDF"), "lp got a PDF");
+    } else {
+        eprintln!("SKIPPED the HTML-to-printer case: chromium is not installed");
+    }
     let e = c.fails(&[
         "print",
-        "pairings",
+        "standings",
         "秋季赛",
         "--printer",
         "--format",
-        "html",
+        "csv",
     ]);
-    assert!(e.contains("--printer sends text"), "{e}");
+    assert!(e.contains("write CSV to a file"), "{e}");
+    let e = c.fails(&["print", "pairings", "秋季赛", "--lines-per-page", "5"]);
+    assert!(e.contains("at least 12 lines"), "{e}");
 }

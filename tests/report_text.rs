@@ -241,3 +241,45 @@ fn the_other_language_changes_every_heading() {
     let hant = render_text(&report::standings(&standings_data(6), Lang::ZhHant), 60);
     assert!(hant.contains("對手分"));
 }
+
+#[test]
+fn every_heading_is_translated() {
+    for t in qishe::scoring::TieBreak::ALL {
+        let key = format!("tb.{}", t.code());
+        assert!(qishe::i18n::has(&key), "no heading for {key}");
+    }
+    let mut all = standings_data(6);
+    all.tiebreaks = qishe::scoring::TieBreak::ALL.to_vec();
+    for r in &mut all.rows {
+        r.values = vec![qishe::domain::Points(100); all.tiebreaks.len()];
+    }
+    for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
+        let docs = [
+            report::pairing_sheet(&pairing_data(3), lang),
+            report::result_slips(&slips_data(3), lang),
+            report::standings(&all, lang),
+            report::crosstable(&round_robin(5, 3), lang),
+            report::wall_chart(&round_robin(5, 5), lang),
+            report::checkin_sheet(&checkin_data(5), lang),
+        ];
+        for d in &docs {
+            for out in [render_text(d, 60), render_html(d)] {
+                assert!(
+                    !out.contains("rep.") && !out.contains("tb."),
+                    "untranslated key in {}",
+                    d.title
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn wide_grids_print_across_the_page() {
+    let big = render_html(&report::wall_chart(&round_robin(14, 3), Lang::ZhHans));
+    assert!(big.contains("@page { size: A4 landscape; }"));
+    let small = render_html(&report::wall_chart(&round_robin(8, 3), Lang::ZhHans));
+    assert!(!small.contains("landscape"));
+    let long = render_html(&report::crosstable(&round_robin(12, 11), Lang::En));
+    assert!(long.contains("A4 landscape"));
+}

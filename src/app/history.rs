@@ -517,3 +517,83 @@ fn generated_game(rng: &mut SplitMix64, red: f64, black: f64, tc: TimeControl) -
     g.black_used_ms = Some((rng.unit() * max(false) as f64) as i64);
     g
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    fn event(app: &mut App, name: &str, date: Option<&str>, finished: bool) -> i64 {
+        let ids = app
+            .store
+            .import_members(
+                &[
+                    NewMember {
+                        name: format!("{name} red"),
+                        rating: Some(1600),
+                        ..Default::default()
+                    },
+                    NewMember {
+                        name: format!("{name} black"),
+                        rating: Some(1600),
+                        ..Default::default()
+                    },
+                ],
+                "t",
+            )
+            .unwrap();
+        let player = |i: usize| ImportPlayer {
+            member_id: Some(ids[i]),
+            new: NewMember::default(),
+            start_no: i as u32 + 1,
+            rating: None,
+            first_round: 1,
+            withdrawn_after: None,
+        };
+        let id = app
+            .store
+            .import_event(
+                &ImportEvent {
+                    name: name.into(),
+                    date: date.map(|d| d.parse().unwrap()),
+                    settings: EventSettings::default(),
+                    players: vec![player(0), player(1)],
+                    forbidden: vec![],
+                    requested_byes: vec![],
+                    rounds: vec![vec![ImportBoard {
+                        red: 1,
+                        black: Some(2),
+                        games: vec![Game::bare(0, 0, Outcome::RedWin)],
+                    }]],
+                },
+                "t",
+            )
+            .unwrap();
+        if finished {
+            app.store
+                .set_event_status(id, EventStatus::Finished)
+                .unwrap();
+        }
+        id
+    }
+
+    #[test]
+    fn events_without_a_date_order_by_creation_and_only_finished_ones_rate() {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let late = event(&mut app, "late", Some("2999-01-01"), true);
+        let undated = event(&mut app, "undated", None, true);
+        let early = event(&mut app, "early", Some("2001-01-01"), true);
+        let running = event(&mut app, "running", Some("2002-01-01"), false);
+        let h = app.history().unwrap();
+        let order: Vec<i64> = h.events.iter().map(|e| e.id).collect();
+        // the undated event counts on the day it was created (today)
+        assert_eq!(order, vec![early, running, undated, late]);
+        let list = app.rating_list(None).unwrap();
+        assert_eq!(list.events, 3, "the running event does not rate");
+        let top = &list.rows[0];
+        assert_eq!((top.rating, top.last_change), (1620, 20));
+        assert!(list.rows.iter().all(|r| r.changes.len() == 1));
+        // but its game is in the statistics
+        assert_eq!(app.stats(&StatsFilter::default()).unwrap().games, 4);
+    }
+}

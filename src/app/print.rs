@@ -239,15 +239,44 @@ impl App {
     }
 }
 
-/// Sends `text` to a printer through `lp` (or `lpr` where there is no
+/// What goes to the printer.
+pub enum PrintJob<'a> {
+    /// Fixed-width text (pages separated by form feeds).
+    Text(&'a str),
+    /// A PDF (an HTML document printed by headless Chromium).
+    Pdf(&'a [u8]),
+}
+
+/// `lp` prints 80 columns at its default 10 characters per inch; wider text
+/// gets a smaller pitch so lines are not wrapped (which would break the
+/// columns): 12 cpi fits 96 columns, 15 cpi 120, 17 cpi 136 on A4.
+pub fn cpi_for(text: &str) -> Option<u32> {
+    use unicode_width::UnicodeWidthStr;
+    let w = text.lines().map(|l| l.width()).max().unwrap_or(0);
+    match w {
+        0..=80 => None,
+        81..=96 => Some(12),
+        97..=120 => Some(15),
+        _ => Some(17),
+    }
+}
+
+/// Sends a job to a printer through `lp` (or `lpr` where there is no
 /// `lp`); `printer` names a queue, else the system default. Returns what
 /// the print system said (the job id).
-pub fn send_to_printer(text: &str, printer: Option<&str>) -> Result<String> {
+pub fn send_to_printer(job: PrintJob, printer: Option<&str>) -> Result<String> {
+    let (bytes, cpi) = match job {
+        PrintJob::Text(t) => (t.as_bytes(), cpi_for(t)),
+        PrintJob::Pdf(b) => (b, None),
+    };
     let candidates: [(&str, &str); 2] = [("lp", "-d"), ("lpr", "-P")];
     for (prog, flag) in candidates {
         let mut cmd = Command::new(prog);
         if let Some(p) = printer {
             cmd.arg(flag).arg(p);
+        }
+        if let Some(c) = cpi {
+            cmd.arg("-o").arg(format!("cpi={c}"));
         }
         let child = cmd
             .stdin(Stdio::piped())
@@ -261,7 +290,7 @@ pub fn send_to_printer(text: &str, printer: Option<&str>) -> Result<String> {
         };
         if let Some(mut stdin) = child.stdin.take() {
             stdin
-                .write_all(text.as_bytes())
+                .write_all(bytes)
                 .map_err(|e| AppError::Invalid(format!("cannot send to {prog}: {e}")))?;
         }
         let out = child
@@ -278,4 +307,70 @@ pub fn send_to_printer(text: &str, printer: Option<&str>) -> Result<String> {
     Err(AppError::Invalid(
         "no print command found (neither lp nor lpr): install CUPS (e.g. `apt-get install cups-client`), or write the document to a file with -o and print it from another program".into(),
     ))
+}
+
+/// Prints an HTML document to PDF with headless Chromium (for printers
+/// through `lp`: the browser lays out Chinese text with the system's fonts).
+pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let browser = ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            AppError::Invalid(
+                "printing HTML needs Chromium (chromium, chromium-browser or google-chrome) to make a PDF; install it, or print the text format".into(),
+            )
+        })?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    let dir = std::env::temp_dir().join(format!("qishe-print-{}-{stamp}", std::process::id()));
+    let io = |e: std::io::Error| AppError::Invalid(format!("cannot prepare the PDF: {e}"));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let result = (|| {
+        let src = dir.join("doc.html");
+        let pdf = dir.join("doc.pdf");
+        std::fs::write(&src, html).map_err(io)?;
+        let out = Command::new(&browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-pdf-header-footer",
+            ])
+            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+            .arg(format!("--print-to-pdf={}", pdf.display()))
+            .arg(&src)
+            .output()
+            .map_err(|e| AppError::Invalid(format!("cannot run {}: {e}", browser.display())))?;
+        if !out.status.success() {
+            return Err(AppError::Invalid(format!(
+                "{} could not print the document ({})",
+                browser.display(),
+                out.status
+            )));
+        }
+        std::fs::read(&pdf).map_err(io)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_text_gets_a_smaller_pitch() {
+        assert_eq!(cpi_for(&"x".repeat(80)), None);
+        assert_eq!(cpi_for(&"王".repeat(41)), Some(12));
+        assert_eq!(cpi_for(&format!("a\n{}", "b".repeat(120))), Some(15));
+        assert_eq!(cpi_for(&"c".repeat(121)), Some(17));
+    }
 }

@@ -56,25 +56,9 @@ fn signed(d: i32) -> String {
     }
 }
 
-/// Rounds every float in a JSON value to four decimals (fixed output).
-fn round_floats(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::Number(n) if n.is_f64() => {
-            let x = n.as_f64().unwrap_or(0.0);
-            if let Some(r) = serde_json::Number::from_f64((x * 1e4).round() / 1e4) {
-                *n = r;
-            }
-        }
-        serde_json::Value::Array(a) => a.iter_mut().for_each(round_floats),
-        serde_json::Value::Object(m) => m.values_mut().for_each(round_floats),
-        _ => {}
-    }
-}
-
 fn json<T: serde::Serialize>(v: &T) -> CliResult<String> {
-    let mut j = serde_json::to_value(v).map_err(|e| CliError::msg(e.to_string()))?;
-    round_floats(&mut j);
-    Ok(serde_json::to_string_pretty(&j).map_err(|e| CliError::msg(e.to_string()))? + "\n")
+    // Straight from the struct, so fields keep their order (totals first).
+    Ok(serde_json::to_string_pretty(v).map_err(|e| CliError::msg(e.to_string()))? + "\n")
 }
 
 pub fn run_ratings(ctx: &Ctx, a: RatingsArgs) -> CliResult {
@@ -434,19 +418,21 @@ pub fn run_compare(ctx: &Ctx, event: &str, schemes: &[String], f: Format) -> Cli
 
 /// Standings side by side: rank, points and rank change per scheme.
 pub fn render_compare(c: &SchemeComparison, f: Format) -> String {
-    // Stable keys for CSV/JSON: scheme ids are leaked once per call, which
-    // is fine for a command that runs once.
-    let mut cols: Vec<(&'static str, String, bool)> = vec![("name", "name".into(), false)];
+    // Stable keys for CSV/JSON (per scheme), headings for text.
+    let mut keys: Vec<String> = vec!["name".into()];
+    let mut cols: Vec<(&'static str, String, bool)> = vec![("", "name".into(), false)];
     let ok: Vec<usize> = (0..c.columns.len())
         .filter(|&i| c.columns[i].standings.is_ok())
         .collect();
     for &i in &ok {
         let id = &c.columns[i].scheme;
-        let key = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-        cols.push((key(format!("{id}_rank")), format!("{id} rank"), true));
-        cols.push((key(format!("{id}_points")), "points".into(), true));
+        keys.push(format!("{id}_rank"));
+        cols.push(("", format!("{id} rank"), true));
+        keys.push(format!("{id}_points"));
+        cols.push(("", "points".into(), true));
         if i > 0 {
-            cols.push((key(format!("{id}_change")), "±".into(), true));
+            keys.push(format!("{id}_change"));
+            cols.push(("", "±".into(), true));
         }
     }
     let mut t = Table::new(&cols);
@@ -493,7 +479,35 @@ pub fn render_compare(c: &SchemeComparison, f: Format) -> String {
                 .join(", ")
         ));
     }
-    out.push_str(&t.render(f));
+    match f {
+        Format::Text => out.push_str(&t.text()),
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            let _ = w.write_record(&keys);
+            for r in &t.rows {
+                let _ = w.write_record(r);
+            }
+            out.push_str(&String::from_utf8_lossy(
+                &w.into_inner().unwrap_or_default(),
+            ));
+        }
+        Format::Json => {
+            let rows: Vec<serde_json::Value> = t
+                .rows
+                .iter()
+                .map(|r| {
+                    serde_json::Value::Object(
+                        keys.iter()
+                            .cloned()
+                            .zip(r.iter().map(|v| serde_json::Value::String(v.clone())))
+                            .collect(),
+                    )
+                })
+                .collect();
+            out.push_str(&serde_json::to_string_pretty(&rows).unwrap_or_default());
+            out.push('\n');
+        }
+    }
     for col in &c.columns {
         if let Err(why) = &col.standings {
             let line = format!("{}: cannot re-score: {why}\n", col.scheme);

@@ -1,7 +1,7 @@
 //! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::print::{send_to_printer, DocKind};
+use crate::app::print::{html_to_pdf, send_to_printer, DocKind, PrintJob};
 use crate::i18n::Lang;
 use crate::report::{render_csv, render_html, render_text, DEFAULT_LINES_PER_PAGE};
 use clap::{Args, ValueEnum};
@@ -65,7 +65,8 @@ pub struct PrintArgs {
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Send to this printer through lp/lpr (text only); without a name, the default printer.
+    /// Send to this printer through lp/lpr; without a name, the default printer.
+    /// HTML goes as a PDF made by headless Chromium.
     #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
     pub printer: Option<String>,
     /// Language of the document: zh-Hans, zh-Hant or en (default: the club's).
@@ -89,10 +90,16 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         None if a.other_lang => ctx.lang.other(),
         None => ctx.lang,
     };
-    if a.printer.is_some() && a.format != PrintFormat::Text {
+    if a.printer.is_some() && a.format == PrintFormat::Csv {
         return Err(CliError::msg(
-            "--printer sends text to lp/lpr; for HTML write a file with -o and print it from a browser",
+            "--printer prints text or html (through a PDF); write CSV to a file with -o",
         ));
+    }
+    if a.lines_per_page < 12 {
+        return Err(CliError::msg(format!(
+            "--lines-per-page {} is too few: a page needs at least 12 lines",
+            a.lines_per_page
+        )));
     }
     if a.printer.is_some() && a.output.is_some() {
         return Err(CliError::msg("choose either --printer or -o, not both"));
@@ -106,7 +113,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     };
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
-        let job = send_to_printer(&out, p)?;
+        let job = match a.format {
+            PrintFormat::Html => send_to_printer(PrintJob::Pdf(&html_to_pdf(&out)?), p)?,
+            _ => send_to_printer(PrintJob::Text(&out), p)?,
+        };
         eprintln!("{job}");
         return Ok(());
     }

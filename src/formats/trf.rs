@@ -272,20 +272,23 @@ impl Trf {
             } else {
                 p.points.to_string()
             };
+            // Fields are cut to their columns so that long names cannot
+            // shift the rest of the line.
+            let cut = |x: &str, w: usize| x.chars().take(w).collect::<String>();
             let mut l = format!(
                 "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
                 p.id,
-                p.sex,
-                p.title,
-                p.name,
+                cut(&p.sex, 1),
+                cut(&p.title, 3),
+                cut(&p.name, 33),
                 if p.rating == 0 {
                     String::new()
                 } else {
                     p.rating.to_string()
                 },
-                p.federation,
-                p.fide_id,
-                p.birth,
+                cut(&p.federation, 3),
+                cut(&p.fide_id, 11),
+                cut(&p.birth, 10),
                 pts,
                 if p.rank == 0 {
                     String::new()
@@ -464,6 +467,84 @@ impl Trf {
             win_points: s.win,
             draw_points: s.draw,
         })
+    }
+}
+
+impl Trf {
+    /// A TRF of the pairing model (for `qishe export trf`): one block per
+    /// completed round, and `0000 - H`/`Z` in the next round's column for the
+    /// players who are not available for it. Reading it back gives `state`
+    /// again (points of 1 / ½ / 0; other schemes go in an `XXS` line).
+    pub fn from_swiss_state(state: &SwissState, title: &str) -> Trf {
+        let s = PointSettings {
+            win: state.win_points,
+            draw: state.draw_points,
+            ..PointSettings::default()
+        };
+        let mut players = Vec::new();
+        for p in &state.players {
+            let mut rounds: Vec<TrfRound> = p
+                .history
+                .iter()
+                .map(|r| {
+                    let result = match r.kind {
+                        RoundKind::Played(GameScore::Win) => '1',
+                        RoundKind::Played(GameScore::Draw) => '=',
+                        RoundKind::Played(GameScore::Loss) => '0',
+                        RoundKind::ForfeitWin => '+',
+                        RoundKind::ForfeitLoss => '-',
+                        RoundKind::PairingBye => 'U',
+                        RoundKind::RequestedBye if r.points > Points::ZERO => 'H',
+                        RoundKind::RequestedBye => 'Z',
+                        RoundKind::NotPaired => ' ',
+                    };
+                    if result == ' ' {
+                        TrfRound::BLANK
+                    } else {
+                        TrfRound {
+                            opponent: r.opponent.unwrap_or(0),
+                            colour: r.colour,
+                            result,
+                        }
+                    }
+                })
+                .collect();
+            if !p.available {
+                rounds.push(TrfRound {
+                    opponent: 0,
+                    colour: None,
+                    result: 'H',
+                });
+            }
+            while rounds.last().is_some_and(|r| r.is_blank()) {
+                rounds.pop();
+            }
+            players.push(TrfPlayer {
+                id: p.id,
+                sex: String::new(),
+                title: String::new(),
+                name: p.name.clone(),
+                rating: p.rating,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points: p.points(),
+                rank: 0,
+                rounds,
+            });
+        }
+        let mut forbidden = Vec::new();
+        for &(a, b) in &state.forbidden {
+            forbidden.push(vec![a, b]);
+        }
+        Trf {
+            other_lines: vec![format!("012 {title}")],
+            players,
+            total_rounds: Some(state.total_rounds),
+            first_colour: Some(state.first_colour),
+            forbidden,
+            points: (s != PointSettings::default()).then_some(s),
+        }
     }
 }
 

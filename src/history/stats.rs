@@ -9,7 +9,28 @@
 
 use crate::domain::{Outcome, Termination, TimeControl};
 use serde::Serialize;
+
 use std::collections::BTreeMap;
+
+/// Floats are written with four decimals at most (fixed output for JSON).
+fn r4(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+fn ser4<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(r4(*x))
+}
+
+fn ser4_opt<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(v) => s.serialize_some(&r4(*v)),
+        None => s.serialize_none(),
+    }
+}
+
+fn ser4_pair<S: serde::Serializer>(x: &[f64; 2], s: S) -> Result<S::Ok, S::Error> {
+    [r4(x[0]), r4(x[1])].serialize(s)
+}
 
 /// One game for the statistics.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +48,9 @@ pub struct StatGame {
 /// Red's score with its 95% confidence interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RedScore {
+    #[serde(serialize_with = "ser4_opt")]
     pub mean: Option<f64>,
+    #[serde(serialize_with = "ser4_pair")]
     pub ci95: [f64; 2],
 }
 
@@ -40,6 +63,7 @@ pub struct Bucket {
     pub draws: u64,
     pub black_wins: u64,
     /// Draws / games (0 when there are none).
+    #[serde(serialize_with = "ser4")]
     pub draw_rate: f64,
 }
 
@@ -47,7 +71,9 @@ pub struct Bucket {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClockUse {
     pub games: u64,
+    #[serde(serialize_with = "ser4_opt")]
     pub red_ms: Option<f64>,
+    #[serde(serialize_with = "ser4_opt")]
     pub black_ms: Option<f64>,
 }
 
@@ -60,14 +86,18 @@ pub struct Stats {
     pub draws: u64,
     pub black_wins: u64,
     pub red_score: RedScore,
+    #[serde(serialize_with = "ser4")]
     pub red_win_pct: f64,
+    #[serde(serialize_with = "ser4")]
     pub draw_pct: f64,
+    #[serde(serialize_with = "ser4")]
     pub black_win_pct: f64,
     /// Forfeited games seen and left out.
     pub forfeits: u64,
     pub draw_rate_by_rating_diff: Vec<Bucket>,
     pub draw_rate_by_time_control: Vec<Bucket>,
     /// Average full moves over the games that have a move count.
+    #[serde(serialize_with = "ser4_opt")]
     pub average_moves: Option<f64>,
     pub games_with_moves: u64,
     pub clock: ClockUse,

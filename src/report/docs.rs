@@ -315,7 +315,12 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         ]);
     }
     parts.push(Part::Table(t));
-    Doc { title, lang, parts }
+    Doc {
+        title,
+        lang,
+        parts,
+        landscape: false,
+    }
 }
 
 /// Result slips (记分单): one per board with two players, `per_page` to a
@@ -385,6 +390,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             per_page: d.per_page.max(1),
             slips,
         }],
+        landscape: false,
     }
 }
 
@@ -434,6 +440,7 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
             info(&d.event, lang, Some(("rep.after_round", d.after_round))),
             Part::Table(t),
         ],
+        landscape: false,
     }
 }
 
@@ -484,6 +491,7 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
             Part::Table(t),
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
         ],
+        landscape: d.after_round > 9,
     }
 }
 
@@ -559,6 +567,7 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
             Part::Table(t),
             Part::Note(tr(lang, "rep.wall.legend").to_string()),
         ],
+        landscape: d.rows.len() > 10,
     }
 }
 
@@ -592,6 +601,7 @@ pub fn checkin_sheet(d: &CheckinData, lang: Lang) -> Doc {
             info(&d.event, lang, None),
             Part::Table(t),
         ],
+        landscape: false,
     }
 }
 

@@ -83,10 +83,15 @@ pub fn render_html(doc: &Doc) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n</style>\n</head>\n<body>\n<section>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n{}</style>\n</head>\n<body>\n<section>\n",
         doc.lang.code(),
         escape(&doc.title),
         font_stack(doc.lang),
+        if doc.landscape {
+            "@page { size: A4 landscape; }\n"
+        } else {
+            ""
+        },
     );
     for part in &doc.parts {
         match part {

@@ -30,6 +30,9 @@ pub struct Doc {
     pub title: String,
     pub lang: Lang,
     pub parts: Vec<Part>,
+    /// Print across the page (wide grids: wall charts of many players,
+    /// crosstables of many rounds). HTML only; text is narrowed by `lp`.
+    pub landscape: bool,
 }
 
 /// One part of a document, in print order.

@@ -136,6 +136,52 @@ pub(super) fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
     Ok(())
 }
 
+/// Inserts an event row; out-of-range settings are a clear error.
+pub(super) fn insert_event(
+    tx: &Transaction<'_>,
+    name: &str,
+    start_date: Option<chrono::NaiveDate>,
+    s: &EventSettings,
+    status: EventStatus,
+) -> Result<i64> {
+    tx.execute(
+        "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
+             games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
+             bye_opponent, requested_bye, forfeits_to_drop, pairing_settings, status)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        params![
+            name,
+            start_date.map(|d| d.to_string()),
+            s.scheme,
+            serde_json::to_string(&s.scheme_settings)?,
+            s.system.code(),
+            s.rounds,
+            s.games_per_round,
+            s.time_control.red_base_ms,
+            s.time_control.black_base_ms,
+            s.time_control.increment_ms,
+            s.tiebreaks.join(","),
+            s.byes.opponent_score.code(),
+            s.byes.requested.code(),
+            s.byes.forfeits_to_drop,
+            serde_json::to_string(&s.pairing_settings)?,
+            status.code(),
+        ],
+    )
+    .map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, msg)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            StoreError::Invalid(format!(
+                "the event's settings are out of range ({})",
+                msg.unwrap_or_default()
+            ))
+        }
+        other => other.into(),
+    })?;
+    Ok(tx.last_insert_rowid())
+}
+
 impl Store {
     /// Creates an event.
     pub fn create_event(
@@ -157,42 +203,7 @@ impl Store {
                 "an event called \"{name}\" already exists"
             )));
         }
-        let s = settings;
-        tx.execute(
-            "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
-                 games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
-                 bye_opponent, requested_bye, forfeits_to_drop, pairing_settings)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-            params![
-                name,
-                start_date.map(|d| d.to_string()),
-                s.scheme,
-                serde_json::to_string(&s.scheme_settings)?,
-                s.system.code(),
-                s.rounds,
-                s.games_per_round,
-                s.time_control.red_base_ms,
-                s.time_control.black_base_ms,
-                s.time_control.increment_ms,
-                s.tiebreaks.join(","),
-                s.byes.opponent_score.code(),
-                s.byes.requested.code(),
-                s.byes.forfeits_to_drop,
-                serde_json::to_string(&s.pairing_settings)?,
-            ],
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, msg)
-                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                StoreError::Invalid(format!(
-                    "the event's settings are out of range ({})",
-                    msg.unwrap_or_default()
-                ))
-            }
-            other => other.into(),
-        })?;
-        let id = tx.last_insert_rowid();
+        let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
         record(
             &tx,
             "event-new",

@@ -368,69 +368,38 @@ impl Store {
         tx.commit()?;
         Ok(id)
     }
+}
 
-    /// Stores many games at once (an import) in one transaction with the
-    /// rounds and boards they need. `rounds` holds, per round number, the
-    /// boards and their games; rounds must follow the ones already stored.
-    pub fn import_rounds(
-        &mut self,
-        event_id: i64,
-        rounds: &[ImportRound],
-        source: &str,
-    ) -> Result<usize> {
-        let tx = self.conn.transaction()?;
-        let mut paired = rounds_paired(&tx, event_id)?;
-        let mut n_games = 0;
-        let mut round_ids = Vec::new();
-        for (number, boards) in rounds {
-            if *number != paired + 1 {
-                return Err(StoreError::Invalid(format!(
-                    "round {number} cannot be imported: {paired} rounds are stored, so the next is {}",
-                    paired + 1
-                )));
-            }
-            check_boards(&boards.iter().map(|(b, _)| *b).collect::<Vec<_>>())?;
-            tx.execute(
-                "INSERT INTO round(event_id, number) VALUES (?1, ?2)",
-                params![event_id, number],
-            )?;
-            let round_id = tx.last_insert_rowid();
-            round_ids.push(round_id);
-            for (i, (b, games)) in boards.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
-                    params![round_id, (i + 1) as i64, b.red, b.black],
-                )?;
-                let board_id = tx.last_insert_rowid();
-                for g in games {
-                    let mut g = g.clone();
-                    g.board_id = board_id;
-                    upsert_game(&tx, &g)?;
-                    n_games += 1;
-                }
-            }
-            paired = *number;
-        }
+/// Inserts round `number` with its boards (numbered in order) and their
+/// games (entry ids already in place). Returns the round id and the games
+/// stored. The caller owns the transaction.
+pub(super) fn insert_round(
+    tx: &Transaction<'_>,
+    event_id: i64,
+    number: u32,
+    boards: &[(NewBoard, Vec<Game>)],
+) -> Result<(i64, usize)> {
+    check_boards(&boards.iter().map(|(b, _)| *b).collect::<Vec<_>>())?;
+    tx.execute(
+        "INSERT INTO round(event_id, number) VALUES (?1, ?2)",
+        params![event_id, number],
+    )?;
+    let round_id = tx.last_insert_rowid();
+    let mut n = 0;
+    for (i, (b, games)) in boards.iter().enumerate() {
         tx.execute(
-            "UPDATE event SET status='running' WHERE id=?1 AND status='planned'",
-            [event_id],
+            "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
+            params![round_id, (i + 1) as i64, b.red, b.black],
         )?;
-        let undo: Vec<UndoStep> = round_ids
-            .iter()
-            .map(|id| UndoStep::new("DELETE FROM round WHERE id=?1", vec![json!(id)]))
-            .collect();
-        record(
-            &tx,
-            "games-import",
-            &format!(
-                "import {n_games} games in {} rounds from {source}",
-                rounds.len()
-            ),
-            Some(&undo),
-        )?;
-        tx.commit()?;
-        Ok(n_games)
+        let board_id = tx.last_insert_rowid();
+        for g in games {
+            let mut g = g.clone();
+            g.board_id = board_id;
+            upsert_game(tx, &g)?;
+            n += 1;
+        }
     }
+    Ok((round_id, n))
 }
 
 fn game_from_offset(r: &Row<'_>, off: usize) -> rusqlite::Result<Game> {

@@ -2,11 +2,11 @@
 //! and games in one transaction.
 
 use super::events::{renumber, rounds_paired};
-use super::games::{check_boards, upsert_game, ImportRound, NewBoard};
+use super::games::{insert_round, ImportRound, NewBoard};
 use super::log::{record, UndoStep};
 use super::members::insert as insert_member;
 use super::{Result, Store, StoreError};
-use crate::domain::NewMember;
+use crate::domain::{Game, NewMember};
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde_json::json;
 
@@ -158,37 +158,28 @@ impl Store {
                     paired + 1
                 )));
             }
-            let mapped: Vec<NewBoard> = boards
+            let mapped: Vec<(NewBoard, Vec<Game>)> = boards
                 .iter()
-                .map(|(b, _)| {
-                    Ok(NewBoard {
+                .map(|(b, games)| {
+                    let games = games
+                        .iter()
+                        .map(|g| {
+                            let mut g = g.clone();
+                            g.red = id_of(g.red)?;
+                            g.black = id_of(g.black)?;
+                            Ok(g)
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    let nb = NewBoard {
                         red: id_of(b.red)?,
                         black: b.black.map(id_of).transpose()?,
-                    })
+                    };
+                    Ok((nb, games))
                 })
                 .collect::<Result<_>>()?;
-            check_boards(&mapped)?;
-            tx.execute(
-                "INSERT INTO round(event_id, number) VALUES (?1, ?2)",
-                params![event_id, number],
-            )?;
-            let round_id = tx.last_insert_rowid();
+            let (round_id, n) = insert_round(&tx, event_id, *number, &mapped)?;
             round_ids.push(round_id);
-            for (i, ((_, games), nb)) in boards.iter().zip(&mapped).enumerate() {
-                tx.execute(
-                    "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
-                    params![round_id, (i + 1) as i64, nb.red, nb.black],
-                )?;
-                let board_id = tx.last_insert_rowid();
-                for g in games {
-                    let mut g = g.clone();
-                    g.board_id = board_id;
-                    g.red = id_of(g.red)?;
-                    g.black = id_of(g.black)?;
-                    upsert_game(&tx, &g)?;
-                    report.games += 1;
-                }
-            }
+            report.games += n;
             paired = *number;
             report.rounds += 1;
         }

@@ -1,8 +1,9 @@
 //! Whole events imported from other programs' files, in one transaction.
 
+use super::games::NewBoard;
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
-use crate::domain::{EventSettings, Game, NewMember, RequestedByeValue};
+use crate::domain::{EventSettings, EventStatus, Game, NewMember, RequestedByeValue};
 use rusqlite::{params, OptionalExtension};
 use serde_json::json;
 
@@ -57,36 +58,12 @@ impl Store {
                 ev.name
             )));
         }
-        let s = &ev.settings;
-        tx.execute(
-            "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
-                 games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
-                 bye_opponent, requested_bye, forfeits_to_drop, pairing_settings, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-            params![
-                ev.name,
-                ev.date.map(|d| d.to_string()),
-                s.scheme,
-                serde_json::to_string(&s.scheme_settings)?,
-                s.system.code(),
-                s.rounds,
-                s.games_per_round,
-                s.time_control.red_base_ms,
-                s.time_control.black_base_ms,
-                s.time_control.increment_ms,
-                s.tiebreaks.join(","),
-                s.byes.opponent_score.code(),
-                s.byes.requested.code(),
-                s.byes.forfeits_to_drop,
-                serde_json::to_string(&s.pairing_settings)?,
-                if ev.rounds.is_empty() {
-                    "planned"
-                } else {
-                    "running"
-                },
-            ],
-        )?;
-        let event_id = tx.last_insert_rowid();
+        let status = if ev.rounds.is_empty() {
+            EventStatus::Planned
+        } else {
+            EventStatus::Running
+        };
+        let event_id = super::events::insert_event(&tx, &ev.name, ev.date, &ev.settings, status)?;
         let mut entry_of = std::collections::HashMap::new();
         let mut new_members = Vec::new();
         for p in &ev.players {
@@ -152,32 +129,30 @@ impl Store {
             )?;
         }
         for (i, boards) in ev.rounds.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO round(event_id, number) VALUES (?1, ?2)",
-                params![event_id, (i + 1) as i64],
-            )?;
-            let round_id = tx.last_insert_rowid();
-            for (j, b) in boards.iter().enumerate() {
+            let mut mapped = Vec::with_capacity(boards.len());
+            for b in boards {
                 let red = entry(b.red)?;
                 let black = b.black.map(entry).transpose()?;
-                tx.execute(
-                    "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
-                    params![round_id, (j + 1) as i64, red, black],
-                )?;
-                let board_id = tx.last_insert_rowid();
-                for g in &b.games {
-                    let Some(black) = black else { break };
-                    let mut g = g.clone();
-                    g.board_id = board_id;
-                    // game 2 of a two-game round has the colours swapped
-                    (g.red, g.black) = if g.game_no == 2 {
-                        (black, red)
-                    } else {
-                        (red, black)
-                    };
-                    super::games::upsert_game(&tx, &g)?;
-                }
+                let games = match black {
+                    None => Vec::new(),
+                    Some(black) => b
+                        .games
+                        .iter()
+                        .map(|g| {
+                            let mut g = g.clone();
+                            // game 2 of a two-game round has the colours swapped
+                            (g.red, g.black) = if g.game_no == 2 {
+                                (black, red)
+                            } else {
+                                (red, black)
+                            };
+                            g
+                        })
+                        .collect(),
+                };
+                mapped.push((NewBoard { red, black }, games));
             }
+            super::games::insert_round(&tx, event_id, (i + 1) as u32, &mapped)?;
         }
         let mut undo = vec![UndoStep::new(
             "DELETE FROM event WHERE id=?1",

@@ -1373,7 +1373,10 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 _ => crate::report::render_text(&d, crate::report::DEFAULT_LINES_PER_PAGE),
             };
             if to_printer {
-                let job = send_to_printer(&out, Some(printer.as_str()).filter(|p| !p.is_empty()))?;
+                let job = send_to_printer(
+                    crate::app::print::PrintJob::Text(&out),
+                    Some(printer.as_str()).filter(|p| !p.is_empty()),
+                )?;
                 format!("{}: {job}", t("tui.print.sent"))
             } else {
                 let ext = if format == "text" {

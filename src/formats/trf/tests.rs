@@ -106,3 +106,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn state_export_round_trips() {
+    for f in case_files() {
+        let state = Trf::parse(&std::fs::read_to_string(&f).unwrap())
+            .unwrap()
+            .to_swiss_state()
+            .unwrap();
+        let text = Trf::from_swiss_state(&state, "export").write();
+        let back = Trf::parse(&text).unwrap().to_swiss_state().unwrap();
+        let mut a = state.clone();
+        let mut b = back.clone();
+        // Names and ratings survive; the pairing history and requests too.
+        a.forbidden.sort_unstable();
+        b.forbidden.sort_unstable();
+        assert_eq!(a, b, "{}", f.display());
+    }
+}

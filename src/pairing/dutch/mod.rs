@@ -313,6 +313,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 self.m.set(b, u, Uint::ZERO);
             }
         }
+        self.m.retire_pair(a, b);
     }
 
     fn run(mut self) -> Result<Mates, String> {

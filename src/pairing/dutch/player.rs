@@ -99,7 +99,7 @@ impl Info {
         order.sort_by_key(|&i| state.players[i].id);
         let mut players: Vec<Player> = Vec::with_capacity(state.players.len());
         let mut rank = 0usize;
-        let mut score_at = |p: &crate::pairing::PairingPlayer, back: usize| -> Points {
+        let score_at = |p: &crate::pairing::PairingPlayer, back: usize| -> Points {
             p.history[..p.history.len() - back]
                 .iter()
                 .map(|r| r.points)
@@ -222,7 +222,6 @@ impl Info {
                 floats,
                 forbidden,
             });
-            let _ = &mut score_at;
         }
         let mut sorted: Vec<usize> = (0..players.len())
             .filter(|&i| state.players[order[i]].available)
@@ -368,7 +367,11 @@ impl Info {
     }
 }
 
-/// bbpPairings forbids rematches of games actually played only.
+/// Whether a forfeit forbids a later pairing of the same two players. The
+/// endorsed engines forbid rematches of games actually played only (two
+/// conformance cases, 0034 and 0052, pair forfeit opponents again), so this
+/// follows them rather than counting forfeits as met.
 const FORFEITS_COUNT_AS_MET: bool = false;
-/// Rank bye candidates by their real number of played games.
+/// Rank bye candidates by their unplayed rounds (2025 rules: the bye goes to
+/// the candidate who played the most). Off, every candidate ranks alike.
 const PLAYED_GAMES_RANKS: bool = true;

@@ -101,6 +101,11 @@ pub struct Matcher<W: Weight> {
     /// the vertices freed by edits since.
     valid: bool,
     st: State<W>,
+    /// Vertices still taking part; retired pairs are left out of every scan.
+    active: Vec<usize>,
+    retired_mate: Vec<usize>,
+    /// Retired pairs still inside the kept optimum's blossoms.
+    pending: Vec<(usize, usize)>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -110,6 +115,9 @@ impl<W: Weight> Matcher<W> {
             w: vec![W::zero(); n * n],
             valid: false,
             st: State::empty(),
+            active: (0..n).collect(),
+            retired_mate: vec![NONE; n],
+            pending: Vec::new(),
         }
     }
 
@@ -187,24 +195,68 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Takes the pair `a–b` out of the graph for good: the caller has removed
+    /// every other edge of both, so every optimum keeps them together. Later
+    /// solves report them as matched and, once the kept optimum allows it
+    /// (both outside blossoms), no longer scan them.
+    pub fn retire_pair(&mut self, a: usize, b: usize) {
+        debug_assert!((0..self.n)
+            .all(|u| u == a || u == b || (self.get(a, u).is_zero() && self.get(b, u).is_zero())));
+        self.retired_mate[a] = b;
+        self.retired_mate[b] = a;
+        self.pending.push((a, b));
+    }
+
+    /// Leaves retired pairs out of the scans when the state allows it.
+    fn drop_retired(&mut self) {
+        let mut keep = Vec::new();
+        let mut gone = Vec::new();
+        for &(a, b) in &self.pending {
+            let st = &self.st;
+            if !self.valid || (st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b) {
+                gone.push(a);
+                gone.push(b);
+            } else {
+                keep.push((a, b));
+            }
+        }
+        self.pending = keep;
+        if !gone.is_empty() {
+            gone.sort_unstable();
+            self.active.retain(|v| gone.binary_search(v).is_err());
+        }
+    }
+
+    fn fresh_state(&mut self) {
+        self.st = State::fresh(self.n, &self.w);
+        for v in 0..self.n {
+            if self.retired_mate[v] != NONE {
+                self.st.mate[v] = self.retired_mate[v];
+            }
+        }
+    }
+
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
+        self.drop_retired();
         if !self.valid {
-            self.st = State::fresh(self.n, &self.w);
+            self.fresh_state();
             self.valid = true;
         }
         let done = Solver {
             g: &self.w,
             n: self.n,
+            act: &self.active,
             st: &mut self.st,
         }
         .run();
         if !done {
-            self.st = State::fresh(self.n, &self.w);
+            self.fresh_state();
             let done = Solver {
                 g: &self.w,
                 n: self.n,
+                act: &self.active,
                 st: &mut self.st,
             }
             .run();
@@ -241,6 +293,10 @@ struct State<W: Weight> {
     bedges: Vec<Vec<Edge>>,
     base: Vec<usize>,
     bestedge: Vec<Edge>,
+    /// Slack of `bestedge[x]` as of dual epoch `.1` (duals change only at
+    /// dual updates, which bump the epoch).
+    bestslack: Vec<(W, u64)>,
+    epoch: u64,
     blossombest: Vec<Option<Vec<Edge>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
@@ -274,6 +330,8 @@ impl<W: Weight> State<W> {
             bedges: Vec::new(),
             base: Vec::new(),
             bestedge: Vec::new(),
+            bestslack: Vec::new(),
+            epoch: 1,
             blossombest: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
@@ -300,6 +358,8 @@ impl<W: Weight> State<W> {
             bedges: vec![Vec::new(); 2 * n],
             base,
             bestedge: vec![NO_EDGE; 2 * n],
+            bestslack: vec![(W::zero(), 0); 2 * n],
+            epoch: 1,
             blossombest: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
@@ -397,6 +457,8 @@ impl<W: Weight> State<W> {
 struct Solver<'a, W: Weight> {
     g: &'a [W],
     n: usize,
+    /// The vertices taking part (retired pairs left out).
+    act: &'a [usize],
     st: &'a mut State<W>,
 }
 
@@ -431,6 +493,18 @@ impl<W: Weight> Solver<'_, W> {
         let s = self.dual[e.0] + self.dual[e.1];
         let w = self.wt(e);
         s.saturating_sub(w + w)
+    }
+
+    /// Slack of `bestedge[x]`, from the cache when the duals have not moved.
+    #[inline]
+    fn best_slack(&mut self, x: usize) -> W {
+        let (v, e) = self.bestslack[x];
+        if e == self.epoch {
+            return v;
+        }
+        let v = self.slack(self.bestedge[x]);
+        self.bestslack[x] = (v, self.epoch);
+        v
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -548,7 +622,7 @@ impl<W: Weight> Solver<'_, W> {
                     let mut ls = Vec::new();
                     for lv in self.leaves_of(c) {
                         let mut l = Vec::new();
-                        for u in 0..self.n {
+                        for &u in self.act {
                             if u != lv && self.gw(lv, u) > W::zero() {
                                 l.push((lv, u));
                             }
@@ -583,6 +657,7 @@ impl<W: Weight> Solver<'_, W> {
         }
         self.blossombest[b] = Some(list);
         self.bestedge[b] = best;
+        self.bestslack[b] = (W::zero(), 0);
     }
 
     /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
@@ -762,6 +837,7 @@ impl<W: Weight> Solver<'_, W> {
     /// Runs stages until no root is left. Returns false when the values
     /// would outgrow the weight type (the caller restarts from scratch).
     fn run(&mut self) -> bool {
+        self.st.epoch += 1;
         let n = self.n;
         if n < 2 {
             return true;
@@ -781,7 +857,7 @@ impl<W: Weight> Solver<'_, W> {
             // Roots: free vertices whose dual is still positive. Free vertices
             // with a zero dual already satisfy the optimality conditions.
             let mut roots = 0usize;
-            for v in 0..n {
+            for &v in self.act {
                 if self.mate[v] == NONE
                     && self.label[self.inblossom[v]] == 0
                     && self.dual[v] > W::zero()
@@ -796,7 +872,7 @@ impl<W: Weight> Solver<'_, W> {
             let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    for u in 0..n {
+                    for &u in self.act {
                         if u == v {
                             continue;
                         }
@@ -838,16 +914,15 @@ impl<W: Weight> Solver<'_, W> {
                                 self.labelend[u] = (v, u);
                             }
                         } else if self.label[bu] == 1 {
-                            if self.bestedge[bv] == NO_EDGE
-                                || kslack < self.slack(self.bestedge[bv])
-                            {
+                            if self.bestedge[bv] == NO_EDGE || kslack < self.best_slack(bv) {
                                 self.bestedge[bv] = (v, u);
+                                self.bestslack[bv] = (kslack, self.epoch);
                             }
                         } else if self.label[u] == 0
-                            && (self.bestedge[u] == NO_EDGE
-                                || kslack < self.slack(self.bestedge[u]))
+                            && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
                         {
                             self.bestedge[u] = (v, u);
+                            self.bestslack[u] = (kslack, self.epoch);
                         }
                     }
                     if progressed {
@@ -864,16 +939,16 @@ impl<W: Weight> Solver<'_, W> {
                 let mut dedge = NO_EDGE;
                 let mut dblossom = NONE;
                 let mut odd = false;
-                for v in 0..n {
+                for &v in self.act {
                     if self.label[self.inblossom[v]] == 1 && (dtype == 0 || self.dual[v] < delta) {
                         delta = self.dual[v];
                         dtype = 1;
                         dvertex = v;
                     }
                 }
-                for v in 0..n {
+                for &v in self.act {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             dtype = 2;
@@ -887,7 +962,7 @@ impl<W: Weight> Solver<'_, W> {
                         && self.bestedge[b] != NO_EDGE
                         && (b < n || self.base[b] != NONE)
                     {
-                        let full = self.slack(self.bestedge[b]);
+                        let full = self.best_slack(b);
                         let d = full.half();
                         if d + d != full {
                             odd = true;
@@ -921,7 +996,8 @@ impl<W: Weight> Solver<'_, W> {
                         dblossom = b;
                     }
                 }
-                for v in 0..n {
+                self.st.epoch += 1;
+                for &v in self.act {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
                         2 => self.dual[v] = self.dual[v] + delta,

@@ -1,0 +1,71 @@
+//! Rendering speed of the biggest documents a club prints: a 120-board
+//! round's pairing sheet and slips, in text and HTML.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use qishe::domain::Points;
+use qishe::i18n::Lang;
+use qishe::report::{
+    pairing_sheet, render_html, render_text, result_slips, BoardLine, EventInfo, PairingSheetData,
+    PlayerLine, SlipsData,
+};
+
+fn player(n: u32) -> PlayerLine {
+    const S: &[&str] = &["王", "李", "欧阳", "郑", "许", "赵"];
+    const G: &[&str] = &["天一", "惟桐", "银川", "琦琳", "鑫鑫", "Wei"];
+    PlayerLine {
+        start_no: n,
+        name: format!(
+            "{}{}",
+            S[n as usize % S.len()],
+            G[(n as usize / 6) % G.len()]
+        ),
+        club: Some(["杭州", "四川", "Berlin XQ Club"][n as usize % 3].into()),
+        rating: Some(2000),
+        points: Some(Points(n as i64 % 7 * 50)),
+    }
+}
+
+fn boards(n: u32) -> Vec<BoardLine> {
+    (1..=n)
+        .map(|b| BoardLine {
+            number: b,
+            red: player(2 * b - 1),
+            black: Some(player(2 * b)),
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let event = EventInfo {
+        name: "2026 秋季赛".into(),
+        date: None,
+        time_control: Some("90+30".into()),
+    };
+    let sheet = PairingSheetData {
+        event: event.clone(),
+        round: 5,
+        boards: boards(120),
+        absent: Vec::new(),
+    };
+    let slips = SlipsData {
+        event,
+        round: 5,
+        boards: boards(120),
+        per_page: 4,
+    };
+    c.bench_function("pairing_sheet_120_text", |b| {
+        b.iter(|| render_text(&pairing_sheet(black_box(&sheet), Lang::ZhHans), 60))
+    });
+    c.bench_function("pairing_sheet_120_html", |b| {
+        b.iter(|| render_html(&pairing_sheet(black_box(&sheet), Lang::ZhHans)))
+    });
+    c.bench_function("slips_120_text", |b| {
+        b.iter(|| render_text(&result_slips(black_box(&slips), Lang::ZhHans), 60))
+    });
+    c.bench_function("slips_120_html", |b| {
+        b.iter(|| render_html(&result_slips(black_box(&slips), Lang::ZhHans)))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
