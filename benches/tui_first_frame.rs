@@ -114,7 +114,21 @@ fn bench(c: &mut Criterion) {
     let db = database();
     let mut g = c.benchmark_group("tui");
     g.sample_size(20);
-    g.bench_function("first_frame_500_events_100k_games", |b| {
+    // Opening the file: the store's integrity check and migrations.
+    g.bench_function("open_database", |b| {
+        b.iter(|| App::open(config(), &db).unwrap())
+    });
+    // What the TUI itself does before the first frame: load and draw.
+    let opened = App::open(config(), &db).unwrap();
+    g.bench_function("load_and_first_frame", |b| {
+        b.iter(|| {
+            let m = Model::load(&opened).unwrap();
+            let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    // Everything from `qishe` with no arguments to the first frame.
+    g.bench_function("open_load_and_first_frame", |b| {
         b.iter(|| {
             let app = App::open(config(), &db).unwrap();
             let m = Model::load(&app).unwrap();

@@ -901,7 +901,6 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         },
         SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
-        SelectRow(_) => {}
         Add => m.form = Some(member_form(FormKind::AddMember, None)),
         Edit => {
             let sel = m
