@@ -313,6 +313,7 @@ fn sigkill_during_an_import_leaves_all_or_nothing() {
     eprintln!("members after the kill: {n}");
     assert!(n == 1 || n == 1 + rows, "partial import: {n} members");
     drop(conn);
-    // and qishe opens it
+    // and qishe opens it, and its own full check agrees
     assert!(c.ok(&["player", "list"]).contains("老会员"));
+    assert_eq!(c.ok(&["check"]).trim(), "ok");
 }

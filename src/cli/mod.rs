@@ -77,6 +77,8 @@ pub enum Command {
         /// Where to write the copy.
         path: PathBuf,
     },
+    /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
+    Check,
     /// Undo the last change (repeat to go further back).
     Undo,
     /// Write a demo club database to try qishe on (then: qishe --db PATH).
@@ -149,6 +151,19 @@ pub fn run(cli: Cli) -> CliResult {
             Ok(())
         }
         Some(Command::Demo(a)) => demo::run(&ctx, a),
+        Some(Command::Check) => {
+            let app = ctx.open()?;
+            let verdict = app.store.integrity_check()?;
+            if verdict == "ok" {
+                println!("ok");
+                Ok(())
+            } else {
+                Err(CliError::msg(format!(
+                    "{} is damaged: {verdict}; restore a backup",
+                    app.store.path().display()
+                )))
+            }
+        }
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.store.undo_last()?;
