@@ -9,26 +9,11 @@ use qishe::pairing::{
 };
 
 fn player(id: u32) -> PairingPlayer {
-    PairingPlayer {
-        id,
-        name: format!("P{id}"),
-        rating: 0,
-        club: None,
-        history: Vec::new(),
-        available: true,
-    }
+    PairingPlayer::new(id, format!("P{id}"))
 }
 
 fn fresh(n: u32) -> SwissState {
-    SwissState {
-        players: (1..=n).map(player).collect(),
-        round: 1,
-        total_rounds: 9,
-        forbidden: Vec::new(),
-        first_colour: Colour::Red,
-        win_points: Points::new(2),
-        draw_points: Points::new(1),
-    }
+    SwissState::first_round((1..=n).map(player).collect(), 9)
 }
 
 fn seated(p: &RoundPairing) -> Vec<u32> {

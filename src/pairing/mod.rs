@@ -67,6 +67,18 @@ pub struct PairingPlayer {
 }
 
 impl PairingPlayer {
+    /// A player with no history, available, unrated and without a club.
+    pub fn new(id: u32, name: impl Into<String>) -> PairingPlayer {
+        PairingPlayer {
+            id,
+            name: name.into(),
+            rating: 0,
+            club: None,
+            history: Vec::new(),
+            available: true,
+        }
+    }
+
     /// Total points before the round being paired.
     pub fn points(&self) -> Points {
         self.history.iter().map(|r| r.points).sum()
@@ -104,6 +116,19 @@ pub struct SwissState {
 }
 
 impl SwissState {
+    /// Round 1 of an event of `total_rounds` scored 2-1-0, red first on board 1.
+    pub fn first_round(players: Vec<PairingPlayer>, total_rounds: u32) -> SwissState {
+        SwissState {
+            players,
+            round: 1,
+            total_rounds,
+            forbidden: Vec::new(),
+            first_colour: Colour::Red,
+            win_points: Points::new(2),
+            draw_points: Points::new(1),
+        }
+    }
+
     pub fn player(&self, id: u32) -> Option<&PairingPlayer> {
         self.players.iter().find(|p| p.id == id)
     }
