@@ -943,3 +943,24 @@ impl Position {
         n
     }
 }
+
+/// The 16 pieces of a side in the slot order that XQF and DhtmlXQ use for
+/// their piece tables (R H E A K A E H R C C P P P P P), red's slots first.
+pub const PIECE_SLOTS: [Kind; 16] = [
+    Kind::Chariot,
+    Kind::Horse,
+    Kind::Elephant,
+    Kind::Advisor,
+    Kind::King,
+    Kind::Advisor,
+    Kind::Elephant,
+    Kind::Horse,
+    Kind::Chariot,
+    Kind::Cannon,
+    Kind::Cannon,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+];

@@ -2,7 +2,7 @@
 //! `[DhtmlXQ_movelist]` of four digits per move (from-file, from-row,
 //! to-file, to-row; files from red's left, rows from black's back rank).
 
-use super::board::{Kind, Move, Piece, Position, Square};
+use super::board::{Move, Piece, Position, Square};
 use super::notation::MoveTextError;
 use super::record::{move_number, GameRecord, ImportError};
 use crate::domain::Colour;
@@ -36,24 +36,7 @@ fn point(f: u8, r: u8) -> Option<Square> {
 /// `DhtmlXQ_binit`: 32 two-digit points in slot order (red then black:
 /// R H E A K A E H R C C P P P P P), `99` for a missing piece.
 fn binit(s: &str) -> Result<Position, ImportError> {
-    const SLOTS: [Kind; 16] = [
-        Kind::Chariot,
-        Kind::Horse,
-        Kind::Elephant,
-        Kind::Advisor,
-        Kind::King,
-        Kind::Advisor,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Chariot,
-        Kind::Cannon,
-        Kind::Cannon,
-        Kind::Pawn,
-        Kind::Pawn,
-        Kind::Pawn,
-        Kind::Pawn,
-        Kind::Pawn,
-    ];
+    use super::board::PIECE_SLOTS as SLOTS;
     let d: Vec<u8> = s
         .trim()
         .bytes()

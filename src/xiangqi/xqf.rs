@@ -3,7 +3,7 @@
 //! and later scramble the piece points and the records with keys kept in
 //! the header; this reader undoes that and follows the main line.
 
-use super::board::{Kind, Move, Piece, Position, Square};
+use super::board::{Move, Piece, Position, Square};
 use super::record::{GameRecord, ImportError};
 use crate::domain::Colour;
 
@@ -11,25 +11,7 @@ const HEADER: usize = 1024;
 /// The text whose bytes, masked with the file's keys, scramble the records.
 const KEY_TEXT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 
-/// The pieces of the 32 slots, red then black.
-const SLOTS: [Kind; 16] = [
-    Kind::Chariot,
-    Kind::Horse,
-    Kind::Elephant,
-    Kind::Advisor,
-    Kind::King,
-    Kind::Advisor,
-    Kind::Elephant,
-    Kind::Horse,
-    Kind::Chariot,
-    Kind::Cannon,
-    Kind::Cannon,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-];
+use super::board::PIECE_SLOTS as SLOTS;
 
 /// Does the file start like an XQF file?
 pub fn is_xqf(bytes: &[u8]) -> bool {
