@@ -53,6 +53,16 @@ pub enum Action {
     /// A character typed into the focused text field or search.
     Input(char),
     Backspace,
+    /// Results tab: the repetition ruling of the selected board's record.
+    Judge,
+    /// Club screen: the selected member's page.
+    MemberPage,
+    /// Club and Events screens: the statistics screen.
+    Statistics,
+    /// Member page: head-to-head against another member.
+    HeadToHead,
+    /// Statistics screen: edit the filter.
+    Filter,
 }
 
 impl Action {
@@ -104,6 +114,11 @@ impl Action {
             SelectRow(_) => "select-row",
             Input(_) => "input",
             Backspace => "backspace",
+            Judge => "judge",
+            MemberPage => "member-page",
+            Statistics => "statistics",
+            HeadToHead => "head-to-head",
+            Filter => "filter",
         }
     }
 
@@ -133,6 +148,14 @@ pub enum Ctx {
     /// A form or a search field has the keyboard.
     Form,
     Confirm,
+    /// The repetition ruling dialog (Results tab).
+    Judge,
+    /// The member page.
+    Member,
+    /// The statistics screen.
+    Stats,
+    /// Shared by the member page and the statistics screen.
+    Page,
 }
 
 /// One binding.
@@ -231,6 +254,35 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Confirm, K::Enter, N, A::Confirm, false),
     b(Ctx::Confirm, K::Char('n'), N, A::Cancel, true),
     b(Ctx::Confirm, K::Esc, N, A::Cancel, false),
+    // Issues 8 and 9: ruling dialog, member page, statistics screen.
+    b(Ctx::Results, K::Char('J'), N, A::Judge, false),
+    b(Ctx::Club, K::Enter, N, A::MemberPage, false),
+    b(Ctx::Club, K::Char('S'), N, A::Statistics, false),
+    b(Ctx::Events, K::Char('S'), N, A::Statistics, false),
+    b(Ctx::Judge, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Judge, K::Left, N, A::ChoicePrev, true),
+    b(Ctx::Judge, K::Right, N, A::ChoiceNext, true),
+    b(Ctx::Judge, K::Up, N, A::Up, false),
+    b(Ctx::Judge, K::Down, N, A::Down, false),
+    b(Ctx::Judge, K::Enter, N, A::Submit, true),
+    b(Ctx::Judge, K::Esc, N, A::Cancel, true),
+    b(Ctx::Judge, K::Char('?'), N, A::Help, false),
+    b(Ctx::Member, K::Char('v'), N, A::HeadToHead, true),
+    b(Ctx::Stats, K::Char('f'), N, A::Filter, true),
+    b(Ctx::Page, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Page, K::Tab, N, A::NextTab, true),
+    b(Ctx::Page, K::BackTab, S, A::PrevTab, false),
+    b(Ctx::Page, K::Right, N, A::NextTab, false),
+    b(Ctx::Page, K::Left, N, A::PrevTab, false),
+    b(Ctx::Page, K::Up, N, A::Up, false),
+    b(Ctx::Page, K::Char('k'), N, A::Up, false),
+    b(Ctx::Page, K::Down, N, A::Down, false),
+    b(Ctx::Page, K::Char('j'), N, A::Down, false),
+    b(Ctx::Page, K::Home, N, A::Top, false),
+    b(Ctx::Page, K::End, N, A::Bottom, false),
+    b(Ctx::Page, K::Esc, N, A::Back, true),
+    b(Ctx::Page, K::Char('q'), N, A::Back, false),
+    b(Ctx::Page, K::Char('?'), N, A::Help, true),
 ];
 
 fn same_key(bd: &Binding, key: &KeyEvent) -> bool {

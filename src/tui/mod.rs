@@ -10,6 +10,12 @@ pub use keymap::{Action, Ctx, KEYMAP};
 pub use model::{execute, update, Command, Component, Model, Screen, Tab};
 pub use view::view;
 
+// Issues 8 and 9: ruling dialog, member page, statistics screen.
+pub mod judge;
+pub mod member;
+pub mod pages;
+pub mod stats;
+
 use crate::app::App;
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,

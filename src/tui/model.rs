@@ -211,6 +211,8 @@ pub enum Command {
         printer: String,
     },
     Undo,
+    /// A command of the ruling dialog, member page or statistics screen.
+    Page(super::pages::PageCmd),
 }
 
 /// A destructive action waiting for `y`.
@@ -270,6 +272,8 @@ pub struct Model {
     /// A manual change refused by the rule check, waiting to be insisted on.
     pub pending_insist: Option<Command>,
     pub quit: bool,
+    /// Ruling dialog, member page, statistics screen (see `pages`).
+    pub pages: super::pages::Pages,
 }
 
 impl Model {
@@ -301,6 +305,7 @@ impl Model {
             forbid_mark: None,
             pending_insist: None,
             quit: false,
+            pages: Default::default(),
         };
         m.refresh(app)?;
         Ok(m)
@@ -403,6 +408,9 @@ impl Model {
     pub fn contexts(&self) -> Vec<Ctx> {
         if self.confirm.is_some() {
             return vec![Ctx::Confirm];
+        }
+        if let Some(c) = super::pages::contexts(self) {
+            return c;
         }
         if self.form.is_some() || self.searching || self.picker.is_some() {
             return vec![Ctx::Form];
@@ -753,6 +761,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 None
             }
         };
+    }
+    if let Some(r) = super::pages::update(m, a) {
+        return r;
     }
     if let Some(form) = m.form.as_mut() {
         match a {
@@ -1399,6 +1410,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let what = app.store.undo_last()?;
             format!("{}: {what}", t("tui.msg.undone"))
         }
+        Command::Page(c) => return super::pages::run(app, m, c),
     }))
 }
 

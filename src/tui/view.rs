@@ -27,6 +27,7 @@ pub fn view(m: &Model, f: &mut Frame) {
         Screen::Events => draw_events(m, f, main),
         Screen::Event => draw_event(m, f, main),
     }
+    super::pages::draw(m, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
     if let Some(q) = &m.picker {

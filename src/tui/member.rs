@@ -1,0 +1,465 @@
+//! The member page (issue 9): details, club rating, every event with its
+//! score, every game in a scrollable table, score by year, and a
+//! head-to-head against another member picked by name (`v`). Mirrors
+//! `qishe player show` and `qishe player vs`.
+
+use super::keymap::Action;
+use super::model::{Command, Model};
+use super::pages::{tr_or, PageCmd};
+use crate::app::{App, RatingRow};
+use crate::domain::{format_duration_ms, Colour, Member};
+use crate::history::{HeadToHead, MemberGame, MemberHistory};
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Tabs};
+use ratatui::Frame;
+
+/// The panes of the page (`Tab` cycles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberPane {
+    Games,
+    Events,
+    Years,
+    HeadToHead,
+}
+
+impl MemberPane {
+    fn key(self) -> &'static str {
+        match self {
+            MemberPane::Games => "tui.member.games",
+            MemberPane::Events => "tui.member.events",
+            MemberPane::Years => "tui.member.years",
+            MemberPane::HeadToHead => "tui.member.h2h",
+        }
+    }
+}
+
+/// An open member page.
+#[derive(Clone, Debug)]
+pub struct MemberPage {
+    pub member: Member,
+    pub history: MemberHistory,
+    /// The member's line of the rating list (none when not rated yet).
+    pub rating: Option<RatingRow>,
+    /// Not rated yet: rated games played so far.
+    pub pending: Option<u32>,
+    pub pane: MemberPane,
+    /// Selected row of the pane.
+    pub sel: usize,
+    pub h2h: Option<HeadToHead>,
+    /// Picking the opponent of a head-to-head (search text).
+    pub picker: Option<String>,
+    pub picker_sel: usize,
+}
+
+impl MemberPage {
+    /// Loads a member's page from the club.
+    pub fn load(app: &App, id: i64) -> crate::app::Result<MemberPage> {
+        let member = app.store.member(id)?;
+        let history = app.member_history(&id.to_string())?;
+        let list = app.rating_list(None)?;
+        Ok(MemberPage {
+            rating: list.rows.iter().find(|r| r.member_id == id).cloned(),
+            pending: list.unrated.iter().find(|(m, _, _)| *m == id).map(|x| x.2),
+            member,
+            history,
+            pane: MemberPane::Games,
+            sel: 0,
+            h2h: None,
+            picker: None,
+            picker_sel: 0,
+        })
+    }
+
+    /// The panes offered (head-to-head once one was asked for).
+    pub fn panes(&self) -> Vec<MemberPane> {
+        let mut v = vec![MemberPane::Games, MemberPane::Events, MemberPane::Years];
+        if self.h2h.is_some() {
+            v.push(MemberPane::HeadToHead);
+        }
+        v
+    }
+
+    pub fn rows(&self) -> usize {
+        match self.pane {
+            MemberPane::Games => self.history.games.len(),
+            MemberPane::Events => self.history.events.len(),
+            MemberPane::Years => self.history.years.len(),
+            MemberPane::HeadToHead => self.h2h.as_ref().map_or(0, |h| h.list.len()),
+        }
+    }
+
+    pub fn show_head_to_head(&mut self, h: HeadToHead) {
+        self.h2h = Some(h);
+        self.pane = MemberPane::HeadToHead;
+        self.sel = 0;
+        self.picker = None;
+    }
+}
+
+/// Members the head-to-head picker offers: the search's matches but the
+/// page's own member.
+pub fn candidates(m: &Model) -> Vec<&Member> {
+    let Some(p) = &m.pages.member else {
+        return Vec::new();
+    };
+    m.filtered_members(p.picker.as_deref().unwrap_or(""))
+        .into_iter()
+        .filter(|x| x.id != p.member.id)
+        .collect()
+}
+
+pub fn update(m: &mut Model, a: Action) -> Option<Command> {
+    let n_cands = candidates(m).len();
+    let pick = candidates(m)
+        .get(m.pages.member.as_ref().map_or(0, |p| p.picker_sel))
+        .map(|x| x.id);
+    let p = m.pages.member.as_mut()?;
+    if let Some(q) = p.picker.as_mut() {
+        match a {
+            Action::Cancel => p.picker = None,
+            Action::Backspace => {
+                q.pop();
+                p.picker_sel = 0;
+            }
+            Action::Input(c) => {
+                q.push(c);
+                p.picker_sel = 0;
+            }
+            Action::PrevField => p.picker_sel = p.picker_sel.saturating_sub(1),
+            Action::NextField => p.picker_sel = (p.picker_sel + 1).min(n_cands.saturating_sub(1)),
+            Action::Submit => match pick {
+                Some(b) => return Some(Command::Page(PageCmd::HeadToHead { a: p.member.id, b })),
+                None => {
+                    let msg = m.t("tui.member.no_match");
+                    m.status = Some((msg, true));
+                }
+            },
+            _ => {}
+        }
+        return None;
+    }
+    match a {
+        Action::Back | Action::Quit | Action::Cancel => m.pages.member = None,
+        Action::Help => m.help = true,
+        Action::HeadToHead => {
+            p.picker = Some(String::new());
+            p.picker_sel = 0;
+        }
+        Action::NextTab | Action::PrevTab => {
+            let panes = p.panes();
+            let i = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
+            let n = panes.len();
+            p.pane = panes[if a == Action::NextTab {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            }];
+            p.sel = 0;
+        }
+        Action::Up => p.sel = p.sel.saturating_sub(1),
+        Action::Down => p.sel = (p.sel + 1).min(p.rows().saturating_sub(1)),
+        Action::Top => p.sel = 0,
+        Action::Bottom => p.sel = p.rows().saturating_sub(1),
+        _ => {}
+    }
+    None
+}
+
+fn colour(m: &Model, c: Colour) -> String {
+    m.t(match c {
+        Colour::Red => "judge.side.red",
+        Colour::Black => "judge.side.black",
+    })
+}
+
+fn game_cells(m: &Model, g: &MemberGame) -> Vec<String> {
+    vec![
+        g.date.to_string(),
+        g.event.clone(),
+        g.round.to_string(),
+        colour(m, g.colour),
+        g.opponent.clone(),
+        g.result.mark().to_string(),
+        g.termination
+            .map(|t| tr_or(m, &format!("tui.term.{}", t.code()), t.code()))
+            .unwrap_or_default(),
+        g.moves.map(|x| x.to_string()).unwrap_or_default(),
+        g.used_ms.map(format_duration_ms).unwrap_or_default(),
+    ]
+}
+
+fn games_table(m: &Model, games: &[MemberGame], sel: usize, f: &mut Frame, area: Rect) {
+    let header = [
+        "col.date",
+        "col.event",
+        "tui.member.round",
+        "tui.member.colour",
+        "tui.member.opponent",
+        "tui.round.result",
+        "tui.member.termination",
+        "tui.field.moves",
+        "tui.member.clock",
+    ];
+    let rows = games
+        .iter()
+        .map(|g| {
+            let r = Row::new(game_cells(m, g));
+            if g.colour == Colour::Red {
+                r.style(Style::new().red())
+            } else {
+                r
+            }
+        })
+        .collect();
+    let widths = [
+        Constraint::Length(10),
+        Constraint::Min(8),
+        Constraint::Length(4),
+        Constraint::Length(5),
+        Constraint::Length(10),
+        Constraint::Length(6),
+        Constraint::Length(10),
+        Constraint::Length(5),
+        Constraint::Length(7),
+    ];
+    table(m, f, area, &header, widths.to_vec(), rows, games.len(), sel);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table(
+    m: &Model,
+    f: &mut Frame,
+    area: Rect,
+    header: &[&str],
+    widths: Vec<Constraint>,
+    rows: Vec<Row>,
+    n: usize,
+    sel: usize,
+) {
+    if n == 0 {
+        f.render_widget(Paragraph::new(m.t("tui.member.none")), area);
+        return;
+    }
+    let t = Table::new(rows, widths)
+        .header(Row::new(header.iter().map(|k| m.t(k))).bold().underlined())
+        .row_highlight_style(Style::new().reversed());
+    let mut st = TableState::default().with_selected(Some(sel));
+    f.render_stateful_widget(t, area, &mut st);
+}
+
+/// Draws the page in the main area.
+pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
+    f.render_widget(Clear, main);
+    let [details, tabs, body] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Min(3),
+    ])
+    .areas(main);
+    let mem = &p.member;
+    let mut first = format!("{}  #{}", mem.name, mem.id);
+    if let Some(c) = &mem.club {
+        first.push_str(&format!("  {c}"));
+    }
+    if let Some(x) = &mem.ext_id {
+        first.push_str(&format!("  {} {x}", m.t("col.ext_id")));
+    }
+    if let Some(r) = mem.rating {
+        first.push_str(&format!("  {} {r}", m.t("tui.member.entered")));
+    }
+    let rating = match (&p.rating, p.pending) {
+        (Some(r), _) => format!(
+            "{} {} ({} {}, {} {:+})",
+            m.t("tui.member.club_rating"),
+            r.rating,
+            m.t("tui.member.rank"),
+            r.rank,
+            m.t("tui.member.last"),
+            r.last_change
+        ),
+        (None, Some(g)) => format!("{} ({g})", m.t("tui.member.unrated")),
+        (None, None) => m.t("tui.member.unrated"),
+    };
+    let (mut w, mut d, mut l, mut score) = (0, 0, 0, crate::domain::Points::new(0));
+    for y in &p.history.years {
+        w += y.wins;
+        d += y.draws;
+        l += y.losses;
+        score += y.score;
+    }
+    let second = format!(
+        "{rating}  {} {}: {w}/{d}/{l}  {} {score}",
+        m.t("tui.member.games_wdl"),
+        w + d + l,
+        m.t("tui.member.score")
+    );
+    f.render_widget(
+        Paragraph::new(vec![Line::from(first).bold(), Line::from(second)]),
+        details,
+    );
+    let panes = p.panes();
+    let titles: Vec<String> = panes.iter().map(|x| m.t(x.key())).collect();
+    let sel = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
+    f.render_widget(
+        Tabs::new(titles)
+            .select(sel)
+            .highlight_style(Style::new().reversed()),
+        tabs,
+    );
+    let body_block = Block::new().borders(Borders::TOP);
+    let inner = body_block.inner(body);
+    f.render_widget(body_block, body);
+    match p.pane {
+        MemberPane::Games => games_table(m, &p.history.games, p.sel, f, inner),
+        MemberPane::Events => {
+            let rows = p
+                .history
+                .events
+                .iter()
+                .map(|e| {
+                    Row::new(vec![
+                        e.date.to_string(),
+                        e.event.clone(),
+                        e.games.to_string(),
+                        e.score.to_string(),
+                    ])
+                })
+                .collect();
+            table(
+                m,
+                f,
+                inner,
+                &[
+                    "col.date",
+                    "col.event",
+                    "tui.member.games",
+                    "tui.member.score",
+                ],
+                vec![
+                    Constraint::Length(10),
+                    Constraint::Min(20),
+                    Constraint::Length(6),
+                    Constraint::Length(6),
+                ],
+                rows,
+                p.history.events.len(),
+                p.sel,
+            );
+        }
+        MemberPane::Years => {
+            let rows = p
+                .history
+                .years
+                .iter()
+                .map(|y| {
+                    Row::new(vec![
+                        y.year.to_string(),
+                        y.games.to_string(),
+                        y.wins.to_string(),
+                        y.draws.to_string(),
+                        y.losses.to_string(),
+                        y.forfeits.to_string(),
+                        y.score.to_string(),
+                    ])
+                })
+                .collect();
+            table(
+                m,
+                f,
+                inner,
+                &[
+                    "tui.member.year",
+                    "tui.member.games",
+                    "tui.member.wins",
+                    "tui.member.draws",
+                    "tui.member.losses",
+                    "tui.member.forfeits",
+                    "tui.member.score",
+                ],
+                vec![Constraint::Length(8); 7],
+                rows,
+                p.history.years.len(),
+                p.sel,
+            );
+        }
+        MemberPane::HeadToHead => {
+            if let Some(h) = &p.h2h {
+                draw_h2h(m, h, p.sel, f, inner);
+            }
+        }
+    }
+    if let Some(q) = &p.picker {
+        draw_picker(m, q, p.picker_sel, f, main);
+    }
+}
+
+fn draw_h2h(m: &Model, h: &HeadToHead, sel: usize, f: &mut Frame, area: Rect) {
+    let [totals, list] = Layout::vertical([Constraint::Length(2), Constraint::Min(2)]).areas(area);
+    let lines = vec![
+        Line::from(format!(
+            "{} {} {}: {} {}, {}/{}/{} ({}), {} {}",
+            h.a_name,
+            m.t("tui.member.vs"),
+            h.b_name,
+            h.games,
+            m.t("tui.member.games"),
+            h.a_wins,
+            h.draws,
+            h.b_wins,
+            m.t("tui.member.wdl"),
+            m.t("tui.member.score"),
+            h.a_score
+        ))
+        .bold(),
+        Line::from(format!(
+            "{}: {}/{}/{}   {}: {}/{}/{}",
+            m.t("tui.member.with_red"),
+            h.a_red[0],
+            h.a_red[1],
+            h.a_red[2],
+            m.t("tui.member.with_black"),
+            h.a_black[0],
+            h.a_black[1],
+            h.a_black[2]
+        )),
+    ];
+    f.render_widget(Paragraph::new(lines), totals);
+    games_table(m, &h.list, sel, f, list);
+}
+
+fn draw_picker(m: &Model, q: &str, sel: usize, f: &mut Frame, main: Rect) {
+    let [v] = Layout::vertical([Constraint::Length(main.height.saturating_sub(2).max(5))])
+        .flex(Flex::Center)
+        .areas(main);
+    let [area] = Layout::horizontal([Constraint::Length(50.min(main.width))])
+        .flex(Flex::Center)
+        .areas(v);
+    f.render_widget(Clear, area);
+    let list = candidates(m);
+    let rows: Vec<Row> = list
+        .iter()
+        .map(|x| {
+            Row::new(vec![
+                x.id.to_string(),
+                x.name.clone(),
+                x.rating.map(|r| r.to_string()).unwrap_or_default(),
+                x.club.clone().unwrap_or_default(),
+            ])
+        })
+        .collect();
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Length(5),
+            Constraint::Length(14),
+            Constraint::Length(6),
+            Constraint::Min(8),
+        ],
+    )
+    .row_highlight_style(Style::new().reversed())
+    .block(Block::bordered().title(format!(" {}: {q}▏ ", m.t("tui.member.pick"))));
+    let mut st = TableState::default().with_selected((!list.is_empty()).then_some(sel));
+    f.render_stateful_widget(t, area, &mut st);
+}

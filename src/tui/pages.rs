@@ -1,0 +1,207 @@
+//! The pages of issues 8 and 9 hooked into the model with a few lines: the
+//! repetition ruling dialog ([`super::judge`]), the member page
+//! ([`super::member`]) and the statistics screen ([`super::stats`]).
+//! `model.rs` asks here for the contexts, the update and the command runner;
+//! `view.rs` asks here to draw.
+
+use super::judge::JudgeDialog;
+use super::keymap::{Action, Ctx};
+use super::member::MemberPage;
+use super::model::{Command, Confirm, Model};
+use super::stats::StatsPage;
+use crate::app::{App, StatsFilter};
+use crate::domain::Colour;
+use crate::i18n::tr;
+use ratatui::layout::Rect;
+use ratatui::style::Stylize;
+use ratatui::widgets::{Clear, Paragraph};
+use ratatui::Frame;
+
+/// The open pages (at most one of member and stats; the ruling dialog over
+/// an event's Results tab).
+#[derive(Default)]
+pub struct Pages {
+    pub judge: Option<JudgeDialog>,
+    pub member: Option<MemberPage>,
+    pub stats: Option<StatsPage>,
+}
+
+impl Pages {
+    pub fn any(&self) -> bool {
+        self.judge.is_some() || self.member.is_some() || self.stats.is_some()
+    }
+}
+
+/// What the pages ask of the app layer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageCmd {
+    /// Store a repetition ruling (`App::apply_ruling`).
+    ApplyRuling {
+        event: i64,
+        round: u32,
+        board: u32,
+        game_no: u32,
+        must_change: Option<Colour>,
+    },
+    /// Open a member's page.
+    OpenMember(i64),
+    /// Head-to-head of the page's member (`a`) against `b`.
+    HeadToHead { a: i64, b: i64 },
+    /// Open (or refilter) the statistics screen; `fields` are the filter
+    /// texts as typed (from, to, time control, scheme).
+    Stats {
+        filter: StatsFilter,
+        fields: [String; 4],
+    },
+}
+
+/// The contexts while a page has the keyboard (`None`: no page open).
+pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
+    if m.pages.judge.is_some() {
+        return Some(vec![Ctx::Judge]);
+    }
+    if let Some(p) = &m.pages.member {
+        return Some(if p.picker.is_some() {
+            vec![Ctx::Form]
+        } else {
+            vec![Ctx::Member, Ctx::Page]
+        });
+    }
+    if let Some(p) = &m.pages.stats {
+        return Some(if p.editing.is_some() {
+            vec![Ctx::Form]
+        } else {
+            vec![Ctx::Stats, Ctx::Page]
+        });
+    }
+    None
+}
+
+/// Applies an action to the open page, or opens one. `None`: not a page's
+/// business (the model's own update goes on).
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    if m.pages.judge.is_some() {
+        return Some(super::judge::update(m, a));
+    }
+    if m.pages.member.is_some() {
+        return Some(super::member::update(m, a));
+    }
+    if m.pages.stats.is_some() {
+        return Some(super::stats::update(m, a));
+    }
+    match a {
+        Action::Judge => {
+            match JudgeDialog::open(m) {
+                Ok(Some(d)) => m.pages.judge = Some(d),
+                Ok(None) => {}
+                Err(msg) => m.status = Some((msg, true)),
+            }
+            Some(None)
+        }
+        Action::MemberPage => {
+            let id = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .map(|x| x.id);
+            Some(id.map(|id| Command::Page(PageCmd::OpenMember(id))))
+        }
+        Action::Statistics => Some(Some(Command::Page(PageCmd::Stats {
+            filter: StatsFilter::default(),
+            fields: Default::default(),
+        }))),
+        _ => None,
+    }
+}
+
+/// Asks before a command runs (the ruling is stored only after `y`).
+pub fn confirm(m: &mut Model, message: String, cmd: PageCmd) {
+    m.confirm = Some(Confirm {
+        message,
+        command: Command::Page(cmd),
+    });
+}
+
+/// Runs a page's command against the club.
+pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Option<String>> {
+    let lang = m.lang;
+    let t = |k: &str| tr(lang, k).to_string();
+    match cmd {
+        PageCmd::ApplyRuling {
+            event,
+            round,
+            board,
+            game_no,
+            must_change,
+        } => {
+            let g = app.apply_ruling(&event.to_string(), round, board, game_no, must_change)?;
+            m.pages.judge = None;
+            Ok(Some(format!(
+                "{} {board}: {} ({})",
+                t("tui.judge.stored"),
+                g.outcome.code(),
+                g.termination.map(|x| x.code()).unwrap_or("-")
+            )))
+        }
+        PageCmd::OpenMember(id) => {
+            let page = MemberPage::load(app, id)?;
+            m.pages.member = Some(page);
+            Ok(None)
+        }
+        PageCmd::HeadToHead { a, b } => {
+            let h = app.head_to_head(&a.to_string(), &b.to_string())?;
+            if let Some(p) = m.pages.member.as_mut() {
+                p.show_head_to_head(h);
+            }
+            Ok(None)
+        }
+        PageCmd::Stats { filter, fields } => {
+            let stats = app.stats(&filter)?;
+            let ratings = app.rating_list(filter.to)?;
+            match m.pages.stats.as_mut() {
+                Some(p) => p.set(stats, ratings, fields),
+                None => m.pages.stats = Some(StatsPage::new(stats, ratings, fields)),
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// Draws the open page: the member and statistics pages take the header
+/// line and the main area; the ruling dialog sits over the Results tab.
+pub fn draw(m: &Model, f: &mut Frame, head: Rect, main: Rect) {
+    let title = if let Some(p) = &m.pages.member {
+        super::member::draw(m, p, f, main);
+        Some(format!("{} › {}", m.t("tui.screen.club"), p.member.name))
+    } else if let Some(p) = &m.pages.stats {
+        super::stats::draw(m, p, f, main);
+        Some(m.t("tui.stats.title"))
+    } else {
+        None
+    };
+    if let Some(title) = title {
+        f.render_widget(Clear, head);
+        f.render_widget(
+            Paragraph::new(format!("{} {}  {title}", m.t("app.title"), m.club_name)).bold(),
+            head,
+        );
+    }
+    if let Some(d) = &m.pages.judge {
+        super::judge::draw(m, d, f, main);
+    }
+}
+
+/// A translated text with the key as a fallback for codes without a text
+/// (`tui.term.<code>`, …).
+pub fn tr_or(m: &Model, key: &str, fallback: &str) -> String {
+    if crate::i18n::has(key) {
+        m.t(key)
+    } else {
+        fallback.to_string()
+    }
+}
+
+/// `s` padded with spaces to `w` display columns (CJK counts two).
+pub fn pad(s: &str, w: usize) -> String {
+    let n = unicode_width::UnicodeWidthStr::width(s);
+    format!("{s}{}", " ".repeat(w.saturating_sub(n)))
+}
