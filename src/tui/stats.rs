@@ -370,7 +370,35 @@ fn draw_overview(m: &Model, s: &Stats, f: &mut Frame, area: Rect) {
         .bar_width(1)
         .bar_gap(1)
         .data(BarGroup::default().bars(&bars));
-    f.render_widget(chart, right.intersection(Rect { height: 8, ..right }));
+    let labels = bars_labels(
+        m,
+        &[
+            "tui.stats.red_wins",
+            "tui.stats.draws",
+            "tui.stats.black_wins",
+        ],
+    );
+    draw_chart(
+        f,
+        chart,
+        right.intersection(Rect { height: 8, ..right }),
+        labels,
+    );
+}
+
+fn bars_labels(m: &Model, keys: &[&str]) -> u16 {
+    keys.iter()
+        .map(|k| unicode_width::UnicodeWidthStr::width(m.t(k).as_str()))
+        .max()
+        .unwrap_or(0) as u16
+}
+
+/// Draws a bordered horizontal bar chart if its labels and some bar fit
+/// (ratatui's horizontal chart cannot draw narrower than its labels).
+fn draw_chart(f: &mut Frame, chart: BarChart, area: Rect, label_width: u16) {
+    if area.width >= label_width + 8 && area.height >= 3 {
+        f.render_widget(chart, area);
+    }
 }
 
 fn bucket_label(m: &Model, b: &Bucket) -> String {
@@ -440,6 +468,11 @@ fn draw_buckets(m: &Model, buckets: &[Bucket], first_col: &str, f: &mut Frame, a
                 .text_value(pct(b.draw_rate * 100.0))
         })
         .collect();
+    let label_width = buckets
+        .iter()
+        .map(|b| unicode_width::UnicodeWidthStr::width(bucket_label(m, b).as_str()))
+        .max()
+        .unwrap_or(0) as u16;
     let h = (buckets.len() as u16 * 2 + 1).min(right.height);
     let chart = BarChart::default()
         .block(Block::bordered().title(format!(" {} ", m.t("tui.stats.draw_rate"))))
@@ -448,7 +481,7 @@ fn draw_buckets(m: &Model, buckets: &[Bucket], first_col: &str, f: &mut Frame, a
         .bar_gap(1)
         .max(1000)
         .data(BarGroup::default().bars(&bars));
-    f.render_widget(chart, Rect { height: h, ..right });
+    draw_chart(f, chart, Rect { height: h, ..right }, label_width);
 }
 
 fn draw_ratings(m: &Model, list: &RatingList, sel: usize, f: &mut Frame, area: Rect) {
