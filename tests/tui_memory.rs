@@ -744,7 +744,12 @@ fn pages_on_the_demo_club() {
     let p = m.pages.member.as_ref().expect("the member page opens");
     assert_eq!(p.member.id, first.id);
     let want = app.member_history(&first.id.to_string()).unwrap();
-    assert_eq!(p.history.games.len(), want.games.len());
+    assert_eq!(p.history, want, "the same history as `qishe player show`");
+    let rated = app.rating_list(None).unwrap();
+    assert_eq!(
+        p.rating.as_ref(),
+        rated.rows.iter().find(|r| r.member_id == first.id)
+    );
     for _ in 0..4 {
         std::env::var("SHOW")
             .is_ok()
@@ -774,7 +779,10 @@ fn pages_on_the_demo_club() {
         .flat_map(|e| app.store.games(e.id, None).unwrap())
         .filter(|g| g.game.outcome.is_played())
         .count() as u64;
-    assert_eq!(m.pages.stats.as_ref().unwrap().stats.games, played);
+    let page = m.pages.stats.as_ref().unwrap();
+    assert_eq!(page.stats.games, played);
+    assert_eq!(page.stats, app.stats(&Default::default()).unwrap());
+    assert_eq!(page.ratings, app.rating_list(None).unwrap());
     for _ in 0..4 {
         std::env::var("SHOW")
             .is_ok()

@@ -132,6 +132,12 @@ impl App {
     /// Statistics over the events `f` selects.
     pub fn stats(&self, f: &StatsFilter) -> Result<Stats> {
         let h = self.history()?;
+        self.stats_in(&h, f)
+    }
+
+    /// [`App::stats`] over an already loaded history (a screen that also
+    /// shows the rating list loads the club's history once).
+    pub fn stats_in(&self, h: &History, f: &StatsFilter) -> Result<Stats> {
         let mut ids = Vec::new();
         for key in &f.events {
             ids.push(self.store.resolve_event(key)?.id);
@@ -144,7 +150,7 @@ impl App {
                 )));
             }
         }
-        let games = stat_games(&h, &self.config.ratings, |ev| {
+        let games = stat_games(h, &self.config.ratings, |ev| {
             (ids.is_empty() || ids.contains(&ev.id))
                 && f.from.is_none_or(|d| ev.date >= d)
                 && f.to.is_none_or(|d| ev.date <= d)
@@ -152,6 +158,12 @@ impl App {
                 && f.scheme.as_ref().is_none_or(|s| &ev.scheme == s)
         });
         Ok(stats(&games))
+    }
+
+    /// [`App::rating_list`] from an already loaded history.
+    pub fn rating_list_in(&self, h: &History, as_of: Option<NaiveDate>) -> RatingList {
+        let r = compute_ratings(h, &self.config.ratings, as_of);
+        rating_list(h, &r, as_of)
     }
 
     /// A member's events, games, score by year.

@@ -57,8 +57,10 @@ impl MemberPage {
     /// Loads a member's page from the club.
     pub fn load(app: &App, id: i64) -> crate::app::Result<MemberPage> {
         let member = app.store.member(id)?;
-        let history = app.member_history(&id.to_string())?;
-        let list = app.rating_list(None)?;
+        // One load of the club's history for both (the rating list needs all of it).
+        let h = app.history()?;
+        let history = crate::history::member_history(&h, id);
+        let list = app.rating_list_in(&h, None);
         Ok(MemberPage {
             rating: list.rows.iter().find(|r| r.member_id == id).cloned(),
             pending: list.unrated.iter().find(|(m, _, _)| *m == id).map(|x| x.2),

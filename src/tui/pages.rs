@@ -155,8 +155,9 @@ pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Opt
             Ok(None)
         }
         PageCmd::Stats { filter, fields } => {
-            let stats = app.stats(&filter)?;
-            let ratings = app.rating_list(filter.to)?;
+            let h = app.history()?;
+            let stats = app.stats_in(&h, &filter)?;
+            let ratings = app.rating_list_in(&h, filter.to);
             match m.pages.stats.as_mut() {
                 Some(p) => p.set(stats, ratings, fields),
                 None => m.pages.stats = Some(StatsPage::new(stats, ratings, fields)),
