@@ -586,6 +586,7 @@ fn member_snapshots(lang: Lang, suffix: &str) {
     open_member(&mut app, &mut m, "王天一");
     insta::assert_snapshot!(format!("member_games_{suffix}"), screen(&m));
     go(&mut app, &mut m, k(KeyCode::Tab));
+    insta::assert_snapshot!(format!("member_events_{suffix}"), screen(&m));
     go(&mut app, &mut m, k(KeyCode::Tab));
     insta::assert_snapshot!(format!("member_years_{suffix}"), screen(&m));
     go(&mut app, &mut m, c('v'));

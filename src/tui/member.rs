@@ -268,8 +268,17 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
     if let Some(x) = &mem.ext_id {
         first.push_str(&format!("  {} {x}", m.t("col.ext_id")));
     }
+    if let Some(b) = mem.born {
+        first.push_str(&format!("  {} {b}", m.t("col.born")));
+    }
+    if let Some(s) = mem.sex {
+        first.push_str(&format!("  {} {}", m.t("col.sex"), s.code()));
+    }
     if let Some(r) = mem.rating {
         first.push_str(&format!("  {} {r}", m.t("tui.member.entered")));
+    }
+    if mem.retired {
+        first.push_str(&format!("  ({})", m.t("status.retired")));
     }
     let rating = match (&p.rating, p.pending) {
         (Some(r), _) => format!(
@@ -321,11 +330,22 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
                 .events
                 .iter()
                 .map(|e| {
+                    // The rating change of the event (finished events only).
+                    let change = p
+                        .rating
+                        .as_ref()
+                        .and_then(|r| r.changes.iter().find(|c| c.event_id == e.event_id))
+                        .map(|c| {
+                            let v = |x: Option<i32>| x.map_or("—".to_string(), |r| r.to_string());
+                            format!("{}→{} ({:+})", v(c.before), v(c.after), c.delta)
+                        })
+                        .unwrap_or_default();
                     Row::new(vec![
                         e.date.to_string(),
                         e.event.clone(),
                         e.games.to_string(),
                         e.score.to_string(),
+                        change,
                     ])
                 })
                 .collect();
@@ -338,12 +358,14 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
                     "col.event",
                     "tui.member.games",
                     "tui.member.score",
+                    "col.rating",
                 ],
                 vec![
                     Constraint::Length(10),
                     Constraint::Min(20),
                     Constraint::Length(6),
                     Constraint::Length(6),
+                    Constraint::Length(18),
                 ],
                 rows,
                 p.history.events.len(),
