@@ -19,17 +19,11 @@ use ratatui::Frame;
 
 /// The open pages (at most one of member and stats; the ruling dialog over
 /// an event's Results tab).
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Pages {
     pub judge: Option<JudgeDialog>,
     pub member: Option<MemberPage>,
     pub stats: Option<StatsPage>,
-}
-
-impl Pages {
-    pub fn any(&self) -> bool {
-        self.judge.is_some() || self.member.is_some() || self.stats.is_some()
-    }
 }
 
 /// What the pages ask of the app layer.
