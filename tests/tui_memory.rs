@@ -848,3 +848,29 @@ fn empty_club_and_small_terminals_do_not_break_the_pages() {
     let mut t = Terminal::new(TestBackend::new(30, 6)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
 }
+
+#[test]
+fn every_page_is_translated_in_traditional_chinese() {
+    let (mut app, mut m, _) = ruling_club(Lang::ZhHant);
+    go(&mut app, &mut m, c('J'));
+    let text = screen(&m);
+    assert!(
+        text.contains("重複局面裁決") && text.contains("紅方須變著"),
+        "{text}"
+    );
+    go(&mut app, &mut m, c('?'));
+    screen(&m);
+    let mut app = history_club(Lang::ZhHant);
+    let mut m = Model::load(&app).unwrap();
+    open_member(&mut app, &mut m, "王天一");
+    for _ in 0..3 {
+        assert!(screen(&m).contains("棋社等級分"));
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, c('S'));
+    for _ in 0..4 {
+        assert!(screen(&m).contains("篩選"));
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+}
