@@ -195,6 +195,17 @@ fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::Left));
     go(&mut app, &mut m, k(KeyCode::Left));
     assert_eq!(m.pages.judge.as_ref().unwrap().rules().code(), "asian");
+    for _ in 0..10 {
+        go(&mut app, &mut m, k(KeyCode::Down));
+    }
+    assert_eq!(
+        m.pages.judge.as_ref().unwrap().scroll,
+        3,
+        "scrolls to the last move"
+    );
+    assert!(screen(&m).contains("e9e8") && !screen(&m).contains("a9a8"));
+    go(&mut app, &mut m, k(KeyCode::Up));
+    assert_eq!(m.pages.judge.as_ref().unwrap().scroll, 2);
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.pages.judge.is_none());
     let g = board_game(&app, ev, 1);
