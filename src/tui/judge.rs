@@ -27,6 +27,8 @@ pub struct JudgeDialog {
     pub round: u32,
     pub board: u32,
     pub game_no: u32,
+    /// The result stored now (`1/2-1/2`, `*`…), shown in the confirmation.
+    pub stored: String,
     pub red: String,
     pub black: String,
     pub record: GameRecord,
@@ -54,9 +56,12 @@ impl JudgeDialog {
                 .iter()
                 .filter(|g| g.board == b.number && g.game.record.is_some())
                 .min_by_key(|g| g.game.game_no);
-        let Some((text, game_no)) =
-            placed.and_then(|g| g.game.record.as_ref().map(|r| (r, g.game.game_no)))
-        else {
+        let Some((text, game_no, stored)) = placed.and_then(|g| {
+            g.game
+                .record
+                .as_ref()
+                .map(|r| (r, g.game.game_no, g.game.outcome.code().to_string()))
+        }) else {
             return Err(format!(
                 "{} {}: {}",
                 m.t("tui.round.board"),
@@ -85,6 +90,7 @@ impl JudgeDialog {
             round: m.ev.paired,
             board: b.number,
             game_no,
+            stored,
             red: b.red.name.clone(),
             black: black.name.clone(),
             record,
@@ -136,14 +142,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Action::Submit => {
             let lang = m.lang;
             let t = |k: &str| crate::i18n::tr(lang, k).to_string();
+            // Short enough for one line of the confirmation box (the
+            // board and rule book are on the dialog under it).
             let message = format!(
-                "{} {} {}: {} → {} ({})?",
-                t("tui.judge.confirm"),
-                t("tui.round.board"),
-                d.board,
+                "{} → {} ({} {}); {}?",
                 d.judgement.ruling_text(lang),
                 d.outcome().code(),
-                d.rules().code()
+                t("tui.judge.now"),
+                d.stored,
+                t("tui.judge.confirm"),
             );
             let cmd = PageCmd::ApplyRuling {
                 event: d.event,
