@@ -4,6 +4,7 @@
 
 pub mod keymap;
 pub mod model;
+pub mod search;
 pub mod view;
 
 pub use keymap::{Action, Ctx, KEYMAP};

@@ -269,6 +269,8 @@ pub struct Model {
     pub forbid_mark: Option<usize>,
     /// A manual change refused by the rule check, waiting to be insisted on.
     pub pending_insist: Option<Command>,
+    /// Pinyin readings of the members' names and clubs (search).
+    pub pinyin: super::search::PinyinIndex,
     pub quit: bool,
 }
 
@@ -300,6 +302,7 @@ impl Model {
             explain_mark: None,
             forbid_mark: None,
             pending_insist: None,
+            pinyin: Default::default(),
             quit: false,
         };
         m.refresh(app)?;
@@ -313,6 +316,11 @@ impl Model {
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
         self.members = app.store.members(true)?;
+        self.pinyin = super::search::PinyinIndex::build(
+            self.members
+                .iter()
+                .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
+        );
         self.events = app.store.events()?;
         if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
             self.load_event(app, id)?;
@@ -365,16 +373,21 @@ impl Model {
         Ok(())
     }
 
-    /// Members matching the search (name, pinyin-free initials of the
-    /// club, rating, club), retired ones last.
+    /// Members matching the search (name, its pinyin initials or full
+    /// pinyin, rating, club and its pinyin, member id), retired ones last.
     pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
         let q = query.trim().to_lowercase();
+        let py = super::search::normalise(query);
         let mut v: Vec<&Member> = self
             .members
             .iter()
             .filter(|m| {
                 q.is_empty()
                     || m.name.to_lowercase().contains(&q)
+                    || self.pinyin.matches(&m.name, &py)
+                    || m.club
+                        .as_deref()
+                        .is_some_and(|c| self.pinyin.matches(c, &py))
                     || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
                     || m.rating
                         .map(|r| r.to_string().starts_with(&q))
