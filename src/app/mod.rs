@@ -102,6 +102,18 @@ impl App {
         file: &str,
         skip_duplicates: bool,
     ) -> Result<ImportReport> {
+        self.import_members_with(bytes, file, skip_duplicates, &|_, _| {})
+    }
+
+    /// As [`App::import_members`], calling `progress(rows written, rows to
+    /// write)` as the rows go in.
+    pub fn import_members_with(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        skip_duplicates: bool,
+        progress: &dyn Fn(usize, usize),
+    ) -> Result<ImportReport> {
         let rows = read_members(bytes, file)?;
         let existing = self.store.members(true)?;
         let mut seen: HashMap<(String, String), String> = existing
@@ -154,7 +166,11 @@ impl App {
         let added = if keep.is_empty() {
             0
         } else {
-            self.store.import_members(&keep, file)?.len()
+            let total = keep.len();
+            progress(0, total);
+            self.store
+                .import_members_with(&keep, file, &|n| progress(n, total))?
+                .len()
         };
         Ok(ImportReport {
             added,

@@ -499,4 +499,20 @@ pub(super) static TEXTS: &[Text] = &[
         "紅/黑 各自的勝、和、負分.",
         "Win, draw and loss values for red and for black.",
     ),
+    // Secretary's TUI: long work on a worker thread, board moves (tui branch)
+    ("tui.msg.importing", "正在导入…", "正在匯入…", "importing…"),
+    ("tui.work.seconds", "秒", "秒", "s"),
+    ("tui.work.rows", "行", "行", "rows"),
+    (
+        "tui.msg.busy_wait",
+        "正在处理, 请稍候 (Ctrl-C 退出)",
+        "正在處理, 請稍候 (Ctrl-C 退出)",
+        "still working; please wait (Ctrl-C quits)",
+    ),
+    (
+        "tui.err.worker_lost",
+        "后台任务意外中止, 已重新载入数据",
+        "後台任務意外中止, 已重新載入資料",
+        "the background work stopped unexpectedly; the data were reloaded",
+    ),
 ];

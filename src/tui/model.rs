@@ -211,6 +211,8 @@ pub enum Command {
         printer: String,
     },
     Undo,
+    /// Reload the model's data (after a worker changed the database).
+    Reload,
 }
 
 /// A destructive action waiting for `y`.
@@ -271,6 +273,8 @@ pub struct Model {
     pub pending_insist: Option<Command>,
     /// Pinyin readings of the members' names and clubs (search).
     pub pinyin: super::search::PinyinIndex,
+    /// Work running on a worker thread (see `worker`).
+    pub job: Option<super::worker::Job>,
     pub quit: bool,
 }
 
@@ -303,6 +307,7 @@ impl Model {
             forbid_mark: None,
             pending_insist: None,
             pinyin: Default::default(),
+            job: None,
             quit: false,
         };
         m.refresh(app)?;
@@ -1408,6 +1413,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 format!("{}: {path}", t("tui.print.written"))
             }
         }
+        Command::Reload => return Ok(None),
         Command::Undo => {
             let what = app.store.undo_last()?;
             format!("{}: {what}", t("tui.msg.undone"))

@@ -48,12 +48,13 @@ pub fn view(m: &Model, f: &mut Frame) {
         f.render_widget(p, area);
     }
     if let Some(b) = &m.busy {
-        let area = centered(f.area(), 30, 3);
+        let text = match &m.job {
+            Some(j) => super::worker::busy_text(m, j),
+            None => format!("⏳ {b}"),
+        };
+        let area = centered(f.area(), 44, 3);
         f.render_widget(Clear, area);
-        f.render_widget(
-            Paragraph::new(format!("⏳ {b}")).block(Block::bordered()),
-            area,
-        );
+        f.render_widget(Paragraph::new(text).block(Block::bordered()), area);
     }
     if m.help {
         draw_help(m, f);
@@ -138,6 +139,11 @@ fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
+    if m.job.is_some() {
+        // Keys wait while a worker runs: say so instead of listing them.
+        f.render_widget(Paragraph::new(m.t("tui.msg.busy_wait")).dim(), area);
+        return;
+    }
     let mut spans = Vec::new();
     for (keys, action) in help_entries(&m.contexts(), true) {
         spans.push(Span::styled(keys, Style::new().reversed()));
