@@ -247,3 +247,270 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     assert_eq!(m.status, Some(("imported: 500".into(), false)));
     assert_eq!(m.members.len(), MEMBERS.len() + 500, "the model reloaded");
 }
+
+// ---- Moving players between boards (Round tab) ----
+
+use qishe::app::ResultInput;
+use qishe::domain::Outcome;
+use qishe::tui::keymap::resolve;
+use qishe::tui::{Action, Component};
+
+/// An in-memory club with the six members in an event of `rounds_done`
+/// finished rounds (all draws) and the next round paired; the Round tab open.
+fn paired_event(lang: Lang, rounds_done: u32) -> (App, Model) {
+    let mut app = App::in_memory(config(lang)).unwrap();
+    members(&mut app);
+    let s = EventSettings {
+        system: PairingSystem::Dutch,
+        rounds: 5,
+        ..Default::default()
+    };
+    app.create_event("周赛", chrono::NaiveDate::from_ymd_opt(2026, 3, 7), &s)
+        .unwrap();
+    let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
+    app.enter_players("周赛", &names).unwrap();
+    for r in 1..=rounds_done + 1 {
+        app.pair_next_round("周赛").unwrap();
+        if r <= rounds_done {
+            for b in 1..=3 {
+                draw(&mut app, r, b);
+            }
+        }
+    }
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Round));
+    (app, m)
+}
+
+fn draw(app: &mut App, round: u32, board: u32) {
+    let input = ResultInput {
+        outcome: Some(Outcome::Draw),
+        ..Default::default()
+    };
+    app.record_result("周赛", round, board, &input).unwrap();
+}
+
+/// (red, black) start numbers of each board of the stored round.
+fn seats(app: &App, round: u32) -> Vec<(u32, Option<u32>)> {
+    app.round_view("周赛", Some(round))
+        .unwrap()
+        .boards
+        .iter()
+        .map(|b| (b.red.start_no, b.black.as_ref().map(|x| x.start_no)))
+        .collect()
+}
+
+#[test]
+fn move_keys_resolve_through_the_keymap() {
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    assert_eq!(m.handle(c('m')), Some(Action::MarkMove));
+    assert_eq!(
+        m.handle(k(KeyCode::Right)),
+        Some(Action::NextTab),
+        "not moving yet"
+    );
+    go(&mut app, &mut m, c('m'));
+    assert!(m.mover.is_some());
+    for (key, action) in [
+        (c('m'), Action::MarkMove),
+        (k(KeyCode::Enter), Action::MarkMove),
+        (k(KeyCode::Left), Action::OtherSide),
+        (k(KeyCode::Right), Action::OtherSide),
+        (c('h'), Action::OtherSide),
+        (c('l'), Action::OtherSide),
+        (k(KeyCode::Up), Action::Up),
+        (c('j'), Action::Down),
+        (k(KeyCode::Esc), Action::Cancel),
+    ] {
+        assert_eq!(m.handle(key), Some(action), "{key:?}");
+    }
+    assert_eq!(m.handle(k(KeyCode::Tab)), None, "no tab change mid-move");
+    assert_eq!(m.handle(c('q')), Some(Action::Quit));
+    assert_eq!(resolve(&m.contexts(), &c('p')), None, "no pairing mid-move");
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.mover.is_none());
+    assert_eq!(m.status, Some(("cancelled".into(), false)));
+}
+
+#[test]
+fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    let before = seats(&app, 1);
+    // Board 1: mark the black player; board 3: swap with its red player.
+    go(&mut app, &mut m, c('m'));
+    go(&mut app, &mut m, k(KeyCode::Right));
+    assert!(m.status.as_ref().unwrap().0.starts_with("marked "));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, k(KeyCode::Left)); // the cursor to red of board 3
+    let shown = screen(&m);
+    assert!(shown.contains("◆ "), "the marked player is drawn:\n{shown}");
+    assert!(shown.contains("▶ "), "the cursor's seat is drawn:\n{shown}");
+    insta::assert_snapshot!("move_marked_en", shown);
+    go(&mut app, &mut m, c('m'));
+    assert!(m.confirm.is_none(), "round 1 breaks no rule");
+    assert_eq!(m.status, Some(("players moved".into(), false)));
+    assert!(m.mover.is_none());
+    let after = seats(&app, 1);
+    assert_eq!(after[0], (before[0].0, Some(before[2].0)));
+    assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
+    assert_eq!(after[1], before[1]);
+    // The model shows the stored round.
+    let r = m.ev.round.as_ref().unwrap();
+    assert_eq!(r.boards[0].black.as_ref().unwrap().start_no, before[2].0);
+    go(&mut app, &mut m, c('u'));
+    assert_eq!(seats(&app, 1), before, "one undo puts them back");
+}
+
+#[test]
+fn marking_the_same_seat_again_unmarks_it() {
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    let before = seats(&app, 1);
+    go(&mut app, &mut m, c('m'));
+    go(&mut app, &mut m, c('m'));
+    assert!(m.mover.is_none());
+    assert_eq!(seats(&app, 1), before);
+}
+
+/// Round 2 of six players after a round of draws: the keys that put board
+/// 1's red player against his round-1 opponent (mark board 1's black
+/// player, swap him with that opponent).
+fn rematch_keys(app: &App) -> Vec<KeyEvent> {
+    let r2 = seats(app, 2);
+    let r1 = seats(app, 1);
+    let x = r2[0].0;
+    let y = r1
+        .iter()
+        .find_map(|&(r, b)| match b {
+            Some(b) if r == x => Some(b),
+            Some(b) if b == x => Some(r),
+            _ => None,
+        })
+        .unwrap();
+    let (board, red) = r2
+        .iter()
+        .enumerate()
+        .find_map(|(i, &(r, b))| {
+            (r == y)
+                .then_some((i, true))
+                .or((b == Some(y)).then_some((i, false)))
+        })
+        .unwrap();
+    assert_ne!(board, 0, "the pairing avoided the rematch");
+    let mut keys = vec![c('m'), k(KeyCode::Right)];
+    keys.extend(std::iter::repeat_n(k(KeyCode::Down), board));
+    if red {
+        keys.push(k(KeyCode::Left));
+    }
+    keys.push(c('m'));
+    keys
+}
+
+fn rule_warning(lang: Lang, suffix: &str, yes: bool) {
+    let (mut app, mut m) = paired_event(lang, 1);
+    let before = seats(&app, 2);
+    for key in rematch_keys(&app) {
+        go(&mut app, &mut m, key);
+    }
+    let c_ = m.confirm.as_ref().expect("the rule check asks first");
+    assert!(
+        c_.message.contains(if lang == Lang::En {
+            "rematch: "
+        } else {
+            "重复对局: "
+        }),
+        "{}",
+        c_.message
+    );
+    assert_eq!(seats(&app, 2), before, "nothing stored before the answer");
+    if yes {
+        insta::assert_snapshot!(format!("move_rule_warning_{suffix}"), screen(&m));
+        go(&mut app, &mut m, c('y'));
+        assert!(m.confirm.is_none());
+        assert_ne!(seats(&app, 2), before, "the arbiter insisted");
+        let r1 = seats(&app, 1);
+        let (x, y) = (seats(&app, 2)[0].0, seats(&app, 2)[0].1.unwrap());
+        assert!(
+            r1.iter()
+                .any(|&(r, b)| (r, b) == (x, Some(y)) || (r, b) == (y, Some(x))),
+            "board 1 is now the rematch"
+        );
+    } else {
+        go(&mut app, &mut m, c('n'));
+        assert!(m.confirm.is_none());
+        assert_eq!(seats(&app, 2), before, "cancelled: nothing changed");
+    }
+}
+
+#[test]
+fn a_broken_rule_asks_and_y_insists_zh_hans() {
+    rule_warning(Lang::ZhHans, "zh_hans", true);
+}
+
+#[test]
+fn a_broken_rule_asks_and_y_insists_en() {
+    rule_warning(Lang::En, "en", true);
+}
+
+#[test]
+fn a_broken_rule_asks_and_n_cancels() {
+    rule_warning(Lang::En, "en", false);
+}
+
+#[test]
+fn moves_and_colour_swaps_are_refused_once_results_are_in() {
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    draw(&mut app, 1, 2);
+    // Reload what was stored behind the model's back.
+    m.refresh(&app).unwrap();
+    let before = seats(&app, 1);
+    go(&mut app, &mut m, c('m'));
+    assert!(m.mover.is_none());
+    assert_eq!(
+        m.status,
+        Some((
+            "this round already has results (board 2); its boards can no longer be changed".into(),
+            true
+        ))
+    );
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c('m'));
+    assert_eq!(
+        m.status,
+        Some((
+            "board 2 already has a result; it can no longer be changed".into(),
+            true
+        ))
+    );
+    go(&mut app, &mut m, c('c'));
+    assert_eq!(
+        m.status.as_ref().map(|s| s.1),
+        Some(true),
+        "colour swap refused too"
+    );
+    assert_eq!(seats(&app, 1), before);
+}
+
+#[test]
+fn a_colour_swap_that_breaks_a_rule_asks_in_the_same_dialog() {
+    // After a round of draws the Dutch pairing alternates colours; giving
+    // board 1's players their round-1 colours again breaks no hard rule
+    // at round 2, so check the dialog's path on a forbidden pair instead.
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    let s = seats(&app, 1);
+    let ev = app.store.resolve_event("周赛").unwrap();
+    let entries = app.store.entries(ev.id).unwrap();
+    let id = |no: u32| entries.iter().find(|e| e.start_no == no).unwrap().clone();
+    app.store
+        .forbid_pair(ev.id, &id(s[0].0), &id(s[0].1.unwrap()))
+        .unwrap();
+    m.refresh(&app).unwrap();
+    go(&mut app, &mut m, c('c'));
+    let msg = &m.confirm.as_ref().expect("asks").message;
+    assert!(msg.contains("forbidden pair: "), "{msg}");
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(seats(&app, 1)[0], (s[0].1.unwrap(), Some(s[0].0)));
+    assert_eq!(m.status, Some(("colours swapped".into(), false)));
+}

@@ -2,6 +2,7 @@
 //! through the one [`keymap`] table, [`update`] returning [`Command`]s that
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
+pub mod boards;
 pub mod keymap;
 pub mod model;
 pub mod search;

@@ -177,6 +177,14 @@ pub enum Command {
         black: u32,
         insist: bool,
     },
+    /// Two players (start numbers) change places in a round.
+    SwapPlayers {
+        event: i64,
+        round: u32,
+        a: u32,
+        b: u32,
+        insist: bool,
+    },
     RecordResult {
         event: i64,
         round: u32,
@@ -275,6 +283,8 @@ pub struct Model {
     pub pinyin: super::search::PinyinIndex,
     /// Work running on a worker thread (see `worker`).
     pub job: Option<super::worker::Job>,
+    /// A player marked on the Round tab for a move (see `boards`).
+    pub mover: Option<super::boards::Mover>,
     pub quit: bool,
 }
 
@@ -308,6 +318,7 @@ impl Model {
             pending_insist: None,
             pinyin: Default::default(),
             job: None,
+            mover: None,
             quit: false,
         };
         m.refresh(app)?;
@@ -424,6 +435,9 @@ impl Model {
         }
         if self.form.is_some() || self.searching || self.picker.is_some() {
             return vec![Ctx::Form];
+        }
+        if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
+            return vec![Ctx::Move, Ctx::Global];
         }
         match self.screen {
             Screen::Club => vec![Ctx::Club, Ctx::List, Ctx::Global],
@@ -854,6 +868,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         return None;
     }
+    if m.mover.is_some() || a == MarkMove {
+        if let Some(r) = super::boards::update(m, a) {
+            return r;
+        }
+    }
     match a {
         Quit => {
             if m.screen == Screen::Event {
@@ -1023,16 +1042,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         SwapColours => {
-            // A second `c` on the same board stores a refused change anyway.
-            let sel = m
-                .selected_board()
-                .and_then(|b| b.black.as_ref().map(|x| (b.red.start_no, x.start_no)));
-            if let Some(Command::SwapColours { red, black, .. }) = m.pending_insist {
-                if sel == Some((red, black)) {
-                    return m.pending_insist.take();
-                }
+            // A refused change opens the insist dialog (see `boards`).
+            if super::boards::refused(m) {
+                return None;
             }
-            m.pending_insist = None;
             let round = m.ev.paired;
             if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
                 if let Some(black) = &b.black {
@@ -1249,34 +1262,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let r = app.unpair_last(&event_key(app, ev)?, false)?;
             format!("{} {r}", t("tui.msg.unpaired"))
         }
-        Command::SwapColours {
-            event,
-            round,
-            red,
-            black,
-            insist,
-        } => {
-            let o = app.swap_players(
-                &event_key(app, event)?,
-                round,
-                &format!("#{red}"),
-                &format!("#{black}"),
-                insist,
-            )?;
-            if o.violations.is_empty() || insist {
-                m.pending_insist = None;
-                t("tui.msg.swapped")
-            } else {
-                m.pending_insist = Some(Command::SwapColours {
-                    event,
-                    round,
-                    red,
-                    black,
-                    insist: true,
-                });
-                let v: Vec<String> = o.violations.iter().map(|v| v.to_string()).collect();
-                format!("{} {}", t("tui.warn.rules"), v.join("; "))
-            }
+        cmd @ (Command::SwapColours { .. } | Command::SwapPlayers { .. }) => {
+            return super::boards::run_swap(app, m, cmd);
         }
         Command::RecordResult {
             event,

@@ -36,7 +36,9 @@ pub fn view(m: &Model, f: &mut Frame) {
         draw_form(m, f, main);
     }
     if let Some(c) = &m.confirm {
-        let area = centered(f.area(), 60, 5);
+        // Tall enough for the wrapped message (a rule check can be long).
+        let lines = unicode_width::UnicodeWidthStr::width(c.message.as_str()).div_ceil(56);
+        let area = centered(f.area(), 60, 4 + lines.max(1) as u16);
         f.render_widget(Clear, area);
         let p = Paragraph::new(vec![
             Line::from(c.message.clone()),
@@ -403,7 +405,9 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
     let rows = r
         .boards
         .iter()
-        .map(|b| {
+        .enumerate()
+        .map(|(i, b)| {
+            let mark = |c| super::boards::marker(m, i, c);
             let g =
                 m.ev.games
                     .iter()
@@ -411,7 +415,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
             let (black, res) = match &b.black {
                 Some(x) => (
-                    format!("{} ({})", x.name, x.start_no),
+                    format!(
+                        "{}{} ({})",
+                        mark(crate::domain::Colour::Black),
+                        x.name,
+                        x.start_no
+                    ),
                     if b.results.is_empty() {
                         "*".to_string()
                     } else {
@@ -422,7 +431,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             };
             let mut cells = vec![
                 Cell::from(b.number.to_string()),
-                Cell::from(format!("{} ({})", b.red.name, b.red.start_no)),
+                Cell::from(format!(
+                    "{}{} ({})",
+                    mark(crate::domain::Colour::Red),
+                    b.red.name,
+                    b.red.start_no
+                )),
                 Cell::from(res),
                 Cell::from(black),
             ];
