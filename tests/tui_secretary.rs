@@ -223,7 +223,12 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     go(&mut app, &mut m, c('i'));
     typed(&mut app, &mut m, csv.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter)); // preview
-    assert!(m.confirm.is_some(), "{:?}", m.status);
+    let msg = &m.confirm.as_ref().expect("a preview first").message;
+    assert!(
+        msg.contains("棋手7 (滨江棋友会), … (+492)"),
+        "a few names: {msg}"
+    );
+    assert!(!msg.contains("棋手8 "), "{msg}");
     go(&mut app, &mut m, c('y'));
     let job = m.job.as_mut().expect("the import went to a worker");
     assert_eq!(job.label, "tui.msg.importing");

@@ -1225,6 +1225,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         }
         Command::OpenEvent(id) => {
             m.load_event(app, id)?;
+            // The last message was about another screen.
+            m.status = None;
             m.screen = Screen::Event;
             m.tab = if m.ev.paired > 0 {
                 Tab::Round
@@ -1281,18 +1283,26 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
             })?;
             let p = app.preview_member_import(&bytes, &path)?;
+            // A few names of each list: the dialog has ten lines at most.
+            let few = |v: &[String]| {
+                let mut s = v.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
+                if v.len() > 8 {
+                    s.push_str(&format!(", … (+{})", v.len() - 8));
+                }
+                s
+            };
             let mut msg = format!(
                 "{} {}: {}",
                 t("tui.preview.add"),
                 p.added.len(),
-                p.added.join(", ")
+                few(&p.added)
             );
             if !p.duplicates.is_empty() {
                 msg.push_str(&format!(
                     "; {} {}: {}",
                     t("tui.preview.skip"),
                     p.duplicates.len(),
-                    p.duplicates.join(", ")
+                    few(&p.duplicates)
                 ));
             }
             msg.push_str(&format!(" — {}", t("tui.preview.question")));

@@ -36,18 +36,25 @@ pub fn view(m: &Model, f: &mut Frame) {
         draw_form(m, f, main);
     }
     if let Some(c) = &m.confirm {
-        // Tall enough for the wrapped message (a rule check can be long).
+        // Tall enough for the wrapped message (a rule check can be long),
+        // up to ten lines; the keys stay on the box's last line.
         let lines = unicode_width::UnicodeWidthStr::width(c.message.as_str()).div_ceil(56);
-        let area = centered(f.area(), 60, 4 + lines.max(1) as u16);
+        let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
         f.render_widget(Clear, area);
-        let p = Paragraph::new(vec![
-            Line::from(c.message.clone()),
-            Line::from(""),
-            Line::from(m.t("tui.confirm.keys")).bold(),
+        let block = Block::bordered().title(format!(" {} ", m.t("tui.confirm.title")));
+        let inner = block.inner(area);
+        f.render_widget(block, area);
+        let [text, _, keys] = Layout::vertical([
+            Constraint::Min(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
         ])
-        .wrap(Wrap { trim: true })
-        .block(Block::bordered().title(format!(" {} ", m.t("tui.confirm.title"))));
-        f.render_widget(p, area);
+        .areas(inner);
+        f.render_widget(
+            Paragraph::new(c.message.clone()).wrap(Wrap { trim: true }),
+            text,
+        );
+        f.render_widget(Paragraph::new(m.t("tui.confirm.keys")).bold(), keys);
     }
     if let Some(b) = &m.busy {
         let text = match &m.job {
