@@ -519,3 +519,37 @@ fn a_colour_swap_that_breaks_a_rule_asks_in_the_same_dialog() {
     assert_eq!(seats(&app, 1)[0], (s[0].1.unwrap(), Some(s[0].0)));
     assert_eq!(m.status, Some(("colours swapped".into(), false)));
 }
+
+#[test]
+fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
+    let mut app = App::in_memory(config(Lang::En)).unwrap();
+    for i in 0..40 {
+        app.add_member(&NewMember {
+            name: format!("P{i:02}"),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('G')); // the last member: the list scrolls
+    for line in [3u16, 10, 21] {
+        let text = screen(&m);
+        let drawn = text.lines().nth(line as usize).unwrap()[1..].to_string();
+        let a = qishe::tui::click_in(&m, 80, 24, 8, line).unwrap();
+        let Action::SelectRow(i) = a else {
+            panic!("{a:?}")
+        };
+        let name = m.filtered_members(&m.search)[i].name.clone();
+        assert!(
+            drawn.contains(&name),
+            "line {line} shows {drawn}, click picked {name}"
+        );
+        qishe::tui::update(&mut m, a);
+        assert_eq!(m.member_sel, i);
+    }
+    assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 22), None, "status line");
+    assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 23), None, "key bar");
+    let before = m.member_sel;
+    qishe::tui::update(&mut m, Action::SelectRow(40));
+    assert_eq!(m.member_sel, before, "past the last row: nothing");
+}

@@ -66,8 +66,26 @@ pub fn dispatch(app: &mut App, m: &mut Model, cmd: Command, redraw: &mut dyn FnM
 }
 
 /// The action of a left click at (`column`, `row`) on a screen `width`
-/// wide: a header tab, or a list row (only without a modal open).
+/// wide: a header tab, or a list row (only without a modal open). Rows are
+/// counted from the top of the list as drawn on a tall screen; see
+/// [`click_in`] for a list scrolled to its selection.
 pub fn click(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
+    click_in(m, width, u16::MAX, column, row)
+}
+
+/// As [`click`] on a screen `width` × `height`: a click on a list row
+/// counts the rows scrolled off above it.
+pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Option<Action> {
+    if row >= height.saturating_sub(2) {
+        return None; // the status line and the key bar
+    }
+    match click_line(m, width, column, row)? {
+        Action::SelectRow(i) => Some(Action::SelectRow(i + view::list_offset(m, height))),
+        other => Some(other),
+    }
+}
+
+fn click_line(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
     if m.form.is_some() || m.confirm.is_some() || m.picker.is_some() || m.help || m.job.is_some() {
         return None;
     }
@@ -114,8 +132,8 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                     press(&mut app, &mut model, k, &mut redraw);
                 }
                 Event::Mouse(me) if me.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let width = terminal.size()?.width;
-                    if let Some(a) = click(&model, width, me.column, me.row) {
+                    let size = terminal.size()?;
+                    if let Some(a) = click_in(&model, size.width, size.height, me.column, me.row) {
                         if let Some(cmd) = update(&mut model, a) {
                             dispatch(&mut app, &mut model, cmd, &mut |_| {});
                         }

@@ -122,6 +122,34 @@ pub fn tab_at(m: &Model, width: u16, column: u16) -> Option<usize> {
 /// and the column headings come before it).
 pub const FIRST_ROW_LINE: u16 = 3;
 
+/// The index of the first list row on screen for a terminal `height` lines
+/// high: a table drawn with a fresh state scrolls just far enough to show
+/// the selected row (mouse clicks must count from there).
+pub fn list_offset(m: &Model, height: u16) -> usize {
+    // header, status and bar lines; the block's title and column headings
+    let mut rows = height.saturating_sub(3 + 2) as usize;
+    let (sel, below) = match m.screen {
+        Screen::Club => (m.member_sel, 0),
+        Screen::Events => (m.event_sel, 0),
+        Screen::Event => {
+            let below = match m.tab {
+                Tab::Players => {
+                    usize::from(!m.ev.byes.is_empty()) + usize::from(!m.ev.forbidden.is_empty())
+                }
+                Tab::Round | Tab::Results => {
+                    m.ev.round
+                        .as_ref()
+                        .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
+                }
+                _ => 0,
+            };
+            (m.row_sel, below)
+        }
+    };
+    rows = rows.saturating_sub(below).max(1);
+    (sel + 1).saturating_sub(rows)
+}
+
 fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
     let (titles, sel, name) = header(m);
     let [l, r] = Layout::horizontal([
