@@ -553,3 +553,18 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
     qishe::tui::update(&mut m, Action::SelectRow(40));
     assert_eq!(m.member_sel, before, "past the last row: nothing");
 }
+
+#[test]
+fn undo_while_a_player_is_marked_drops_the_mark() {
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c('m'));
+    assert!(m.mover.is_some());
+    go(&mut app, &mut m, c('u')); // undoes the pairing itself
+    assert!(m.mover.is_none());
+    assert!(m.ev.round.is_none(), "{:?}", m.status);
+    go(&mut app, &mut m, c('m'));
+    go(&mut app, &mut m, c('m'));
+    assert!(m.mover.is_none());
+}

@@ -78,7 +78,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         | Action::PrevTab
         | Action::SelectTab(_)
         | Action::PairNext
-        | Action::Unpair => {
+        | Action::Unpair
+        | Action::Undo => {
             m.mover = None;
             None
         }
@@ -109,7 +110,12 @@ fn mark(m: &mut Model) -> Option<Command> {
         m.status = Some((m.t("tui.msg.cancelled"), false));
         return None;
     }
-    let from = &round.boards[mv.marked.0];
+    let Some(from) = round.boards.get(mv.marked.0) else {
+        // The round changed under the mark (it cannot while moving, but
+        // a stale mark must not panic): start again.
+        m.mover = None;
+        return None;
+    };
     let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
         let n = b.number;
         err(m, "tui.move.empty_seat", n);
