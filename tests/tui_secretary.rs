@@ -565,6 +565,12 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
     assert!(m.mover.is_none());
     assert!(m.ev.round.is_none(), "{:?}", m.status);
     go(&mut app, &mut m, c('m'));
-    go(&mut app, &mut m, c('m'));
     assert!(m.mover.is_none());
+    assert_eq!(
+        m.status,
+        Some((
+            "no round paired yet: press p to pair the next round".into(),
+            true
+        ))
+    );
 }

@@ -91,6 +91,10 @@ fn mark(m: &mut Model) -> Option<Command> {
     if m.tab != Tab::Round {
         return None;
     }
+    if m.ev.round.is_none() {
+        m.status = Some((m.t("tui.round.none"), true));
+        return None;
+    }
     if m.mover.is_none() && refused(m) {
         return None;
     }
