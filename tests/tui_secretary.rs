@@ -574,3 +574,21 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
         ))
     );
 }
+
+#[test]
+fn a_failing_pairing_is_reported_in_the_ui_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, mut m) = file_club(Lang::ZhHans, &dir);
+    go(&mut app, &mut m, c('p'));
+    assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    go(&mut app, &mut m, c('p'));
+    assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(err);
+    // The first player in start order without a result is named.
+    let name = &m.ev.entries.iter().find(|e| e.start_no == 1).unwrap().name;
+    assert_eq!(
+        msg,
+        format!("错误: 第 1 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 2 轮")
+    );
+}

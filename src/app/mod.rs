@@ -43,6 +43,12 @@ pub enum AppError {
     /// Input that is understood but not acceptable.
     #[error("{0}")]
     Invalid(String),
+    /// The next round cannot be paired: `name` has no result in `round`.
+    #[error("round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}")]
+    RoundNotFinished { round: u32, name: String, next: u32 },
+    /// Every round of the event is paired already.
+    #[error("all {rounds} rounds of {event} are paired")]
+    AllRoundsPaired { rounds: u32, event: String },
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;

@@ -592,4 +592,16 @@ pub(super) static TEXTS: &[Text] = &[
         "{p} 輪空, 但可出場人數為偶數",
         "{p} gets a bye although the available players are an even number",
     ),
+    (
+        "tui.err.round_not_finished",
+        "第 {round} 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 {next} 轮",
+        "第 {round} 輪尚未結束: {name} 還沒有成績; 錄入全部成績後才能編排第 {next} 輪",
+        "round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}",
+    ),
+    (
+        "tui.err.all_rounds_paired",
+        "{event} 的 {rounds} 轮已全部编排",
+        "{event} 的 {rounds} 輪已全部編排",
+        "all {rounds} rounds of {event} are paired",
+    ),
 ];

@@ -1184,7 +1184,10 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     match r {
         Ok(Some(msg)) => m.status = Some((msg, false)),
         Ok(None) => {}
-        Err(e) => m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true)),
+        Err(e) => {
+            let text = super::worker::error_text(m.lang, &e);
+            m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+        }
     }
     if let Err(e) = m.refresh(app) {
         m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true));

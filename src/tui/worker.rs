@@ -53,6 +53,22 @@ pub struct Done {
     pub result: Result<String, String>,
 }
 
+/// An app error in the UI language where the app says what went wrong in
+/// a form the screen can translate; the app's own text otherwise.
+pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
+    use crate::app::AppError;
+    match e {
+        AppError::RoundNotFinished { round, name, next } => tr(lang, "tui.err.round_not_finished")
+            .replace("{round}", &round.to_string())
+            .replace("{name}", name)
+            .replace("{next}", &next.to_string()),
+        AppError::AllRoundsPaired { rounds, event } => tr(lang, "tui.err.all_rounds_paired")
+            .replace("{rounds}", &rounds.to_string())
+            .replace("{event}", event),
+        other => other.to_string(),
+    }
+}
+
 /// Whether a command is long enough to run off the event loop.
 pub fn is_long(cmd: &Command) -> bool {
     matches!(cmd, Command::PairNext(_) | Command::ImportMembers(_))
@@ -82,7 +98,7 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
     std::thread::spawn(move || {
         let result = App::open(config, &path)
             .and_then(|mut app| work(&mut app, lang, &cmd, &p))
-            .map_err(|e| format!("{}: {e}", tr(lang, "tui.err.prefix")));
+            .map_err(|e| format!("{}: {}", tr(lang, "tui.err.prefix"), error_text(lang, &e)));
         // The loop may be gone (Ctrl-C); then nobody needs the answer.
         let _ = tx.send(Done {
             command: cmd,
