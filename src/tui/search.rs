@@ -45,31 +45,41 @@ impl Readings {
         if query.is_empty() {
             return true;
         }
-        (0..self.0.len()).any(|i| self.from(i, query))
-    }
-
-    fn from(&self, i: usize, rest: &str) -> bool {
-        if rest.is_empty() {
-            return true;
-        }
-        let Some(readings) = self.0.get(i) else {
-            return false;
-        };
-        readings.iter().any(|r| {
-            if let Some(after) = rest.strip_prefix(r.as_str()) {
-                if self.from(i + 1, after) {
-                    return true;
-                }
-            }
-            if r.starts_with(rest) {
+        // A search over (character, bytes of the query read) states, each
+        // visited once: polyphonic characters cannot make it exponential.
+        let n = self.0.len();
+        let width = query.len() + 1;
+        let mut seen = vec![false; (n + 1) * width];
+        let mut todo: Vec<(usize, usize)> = (0..n).map(|i| (i, 0)).collect();
+        while let Some((i, pos)) = todo.pop() {
+            let rest = &query[pos..];
+            if rest.is_empty() {
                 return true;
             }
-            let mut cs = r.chars();
-            match (cs.next(), rest.chars().next()) {
-                (Some(a), Some(b)) if a == b => self.from(i + 1, &rest[b.len_utf8()..]),
-                _ => false,
+            let Some(readings) = self.0.get(i) else {
+                continue;
+            };
+            let mut push = |state: (usize, usize)| {
+                let k = state.0 * width + state.1;
+                if !seen[k] {
+                    seen[k] = true;
+                    todo.push(state);
+                }
+            };
+            let first = rest.chars().next().map_or(0, char::len_utf8);
+            for r in readings {
+                if r.starts_with(rest) {
+                    return true;
+                }
+                if rest.starts_with(r.as_str()) {
+                    push((i + 1, pos + r.len()));
+                }
+                if r.chars().next() == rest.chars().next() {
+                    push((i + 1, pos + first));
+                }
             }
-        })
+        }
+        false
     }
 }
 
@@ -165,6 +175,21 @@ mod tests {
         assert!(m("吕钦", "lvq"));
         assert!(m("吕钦", "lq"));
         assert!(m("吕钦", "lv"));
+    }
+
+    #[test]
+    fn long_texts_of_polyphonic_characters_match_in_time() {
+        // 60 characters of several readings each: a naive search would
+        // branch on every one of them.
+        let name = "长行重朝还和乐"
+            .chars()
+            .cycle()
+            .take(60)
+            .collect::<String>();
+        let r = Readings::of(&name);
+        assert!(!r.matches(&"z".repeat(61)));
+        assert!(r.matches("zhzch"));
+        assert!(!r.matches(&format!("{}q", "c".repeat(40))));
     }
 
     #[test]
