@@ -592,3 +592,46 @@ fn a_failing_pairing_is_reported_in_the_ui_language() {
         format!("错误: 第 1 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 2 轮")
     );
 }
+
+#[test]
+fn while_moving_a_click_on_a_player_picks_that_seat() {
+    use qishe::tui::{click_in, update};
+    let (mut app, mut m) = paired_event(Lang::En, 0);
+    let before = seats(&app, 1);
+    // Without a mark a click on a name just selects the row.
+    assert_eq!(click_in(&m, 80, 24, 40, 5), Some(Action::SelectRow(2)));
+    go(&mut app, &mut m, c('m'));
+    // Board 1's black player (screen line 3), then board 3's red (line 5).
+    let text = screen(&m);
+    let line = |n: usize| text.lines().nth(n).unwrap().to_string();
+    let black1 = app.round_view("周赛", Some(1)).unwrap().boards[0]
+        .black
+        .clone()
+        .unwrap()
+        .name;
+    let l3 = line(3);
+    let at = l3.find(&black1).expect("board 1's black player on line 3");
+    // the row is drawn after the "◆ "/"▶ " marker, inside the black columns
+    let col = unicode_width::UnicodeWidthStr::width(&l3[1..at]) as u16;
+    assert!(
+        qishe::tui::boards::BLACK_COLUMNS.contains(&col),
+        "{col}: {l3}"
+    );
+    let a = click_in(&m, 80, 24, 40, 3).unwrap();
+    assert_eq!(a, Action::SelectSeat(0, true));
+    assert!(update(&mut m, a).is_none());
+    assert_eq!(m.mover.unwrap().marked.0, 0);
+    let a = click_in(&m, 80, 24, 10, 5).unwrap();
+    assert_eq!(a, Action::SelectSeat(2, false));
+    update(&mut m, a);
+    assert_eq!(m.row_sel, 2);
+    assert_eq!(
+        click_in(&m, 80, 24, 28, 5),
+        Some(Action::SelectRow(2)),
+        "result column"
+    );
+    go(&mut app, &mut m, c('m'));
+    let after = seats(&app, 1);
+    assert_eq!(after[0], (before[0].0, Some(before[2].0)));
+    assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
+}

@@ -67,6 +67,17 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
             hint(m);
             Some(None)
         }
+        Action::SelectSeat(row, black) => {
+            let here = row < m.ev.round.as_ref().map_or(0, |r| r.boards.len());
+            let mv = m.mover.as_mut().filter(|_| here)?;
+            mv.side = if black { Colour::Black } else { Colour::Red };
+            if mv.marked.0 == row {
+                mv.marked.1 = mv.side;
+            }
+            m.row_sel = row;
+            hint(m);
+            Some(None)
+        }
         Action::Cancel => {
             m.mover.take()?;
             m.status = Some((m.t("tui.msg.cancelled"), false));
@@ -151,6 +162,25 @@ fn mark(m: &mut Model) -> Option<Command> {
     m.status = None;
     m.mover = None;
     Some(cmd)
+}
+
+/// Screen columns of the Round tab's red and black players (the table's
+/// widths 5, 18, 8, 18 with one column between).
+pub const RED_COLUMNS: std::ops::Range<u16> = 6..24;
+pub const BLACK_COLUMNS: std::ops::Range<u16> = 34..52;
+
+/// While moving, a click on a player of board row `row` picks that seat.
+pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
+    if m.mover.is_none() || m.screen != super::model::Screen::Event || m.tab != Tab::Round {
+        return None;
+    }
+    if RED_COLUMNS.contains(&column) {
+        Some(Action::SelectSeat(row, false))
+    } else if BLACK_COLUMNS.contains(&column) {
+        Some(Action::SelectSeat(row, true))
+    } else {
+        None
+    }
 }
 
 /// The marker drawn before a player's name on the Round tab: `◆` the marked

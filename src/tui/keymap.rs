@@ -54,6 +54,9 @@ pub enum Action {
     SelectTab(usize),
     /// A mouse click on a row of the list (index).
     SelectRow(usize),
+    /// Round tab, moving: a click on a board's red (`false`) or black
+    /// (`true`) player.
+    SelectSeat(usize, bool),
     /// A character typed into the focused text field or search.
     Input(char),
     Backspace,
@@ -108,6 +111,7 @@ impl Action {
             OtherSide => "other-side",
             SelectTab(_) => "select-tab",
             SelectRow(_) => "select-row",
+            SelectSeat(..) => "select-seat",
             Input(_) => "input",
             Backspace => "backspace",
         }

@@ -80,7 +80,10 @@ pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Op
         return None; // the status line and the key bar
     }
     match click_line(m, width, column, row)? {
-        Action::SelectRow(i) => Some(Action::SelectRow(i + view::list_offset(m, height))),
+        Action::SelectRow(i) => {
+            let i = i + view::list_offset(m, height);
+            Some(boards::seat_at(m, i, column).unwrap_or(Action::SelectRow(i)))
+        }
         other => Some(other),
     }
 }
