@@ -29,11 +29,24 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
     }
     /// Exact half of an even value.
     fn half(self) -> Self;
+    /// `self * 2^k` (the caller leaves room at the top).
+    fn shl(self, k: u32) -> Self;
+    fn is_odd(&self) -> bool;
+    fn one() -> Self;
 }
 
 impl Weight for i64 {
     fn zero() -> Self {
         0
+    }
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    fn is_odd(&self) -> bool {
+        *self & 1 == 1
+    }
+    fn one() -> Self {
+        1
     }
     fn is_zero(&self) -> bool {
         *self == 0
@@ -46,6 +59,15 @@ impl Weight for i64 {
 impl Weight for u64 {
     fn zero() -> Self {
         0
+    }
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    fn is_odd(&self) -> bool {
+        *self & 1 == 1
+    }
+    fn one() -> Self {
+        1
     }
     fn is_zero(&self) -> bool {
         *self == 0
@@ -75,6 +97,16 @@ impl<const N: usize> Weight for Uint<N> {
     fn half(self) -> Self {
         Uint::half(self)
     }
+    #[inline]
+    fn shl(self, k: u32) -> Self {
+        self.shifted_left(k)
+    }
+    fn is_odd(&self) -> bool {
+        self.0.first().is_some_and(|l| l & 1 == 1)
+    }
+    fn one() -> Self {
+        Uint::from_u64(1)
+    }
 }
 
 const NONE: usize = usize::MAX;
@@ -95,7 +127,8 @@ const NO_EDGE: Edge = (NONE, NONE);
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Square weight matrix (row `v` is scanned whole, so rows are contiguous).
+    /// Square matrix of the weights doubled, as the slacks use them (row
+    /// `v` is scanned whole, so rows are contiguous).
     w: Vec<W>,
     /// The kept solver state is an optimum for the current weights, up to
     /// the vertices freed by edits since.
@@ -130,14 +163,8 @@ impl<W: Weight> Matcher<W> {
     }
 
     #[inline]
-    fn idx(i: usize, j: usize) -> usize {
-        let (a, b) = if i > j { (i, j) } else { (j, i) };
-        a * (a - 1) / 2 + b
-    }
-
-    #[inline]
     pub fn get(&self, i: usize, j: usize) -> W {
-        self.w[i * self.n + j]
+        self.w[i * self.n + j].half()
     }
 
     /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
@@ -148,9 +175,9 @@ impl<W: Weight> Matcher<W> {
     /// that gains weight raises one endpoint's dual (freeing it).
     pub fn set(&mut self, i: usize, j: usize, new: W) {
         debug_assert!(i != j && i < self.n && j < self.n);
-        let old = self.w[i * self.n + j];
-        self.w[i * self.n + j] = new;
-        self.w[j * self.n + i] = new;
+        let old = self.w[i * self.n + j].half();
+        self.w[i * self.n + j] = new + new;
+        self.w[j * self.n + i] = new + new;
         if !self.valid || new == old {
             return;
         }
@@ -342,8 +369,9 @@ impl<W: Weight> State<W> {
         }
     }
 
-    fn fresh(n: usize, w: &[W]) -> Self {
-        let maxw = w.iter().copied().max().unwrap_or_else(W::zero);
+    /// `w2` holds every weight doubled (see [`Matcher`]).
+    fn fresh(n: usize, w2: &[W]) -> Self {
+        let maxw = w2.iter().copied().max().unwrap_or_else(W::zero).half();
         let mut base: Vec<usize> = (0..n).collect();
         base.extend(std::iter::repeat_n(NONE, n));
         let mut dual = vec![maxw; n];
@@ -363,7 +391,7 @@ impl<W: Weight> State<W> {
             blossombest: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![0; n * n.saturating_sub(1) / 2],
+            allowed: vec![0; n * n],
             stage: 0,
             queue: Vec::new(),
             scale: 0,
@@ -406,12 +434,13 @@ impl<W: Weight> State<W> {
 
     /// The weight `w` at the current scale (all values are doubled each
     /// time an odd slack would need halving).
+    #[inline]
     fn scaled(&self, w: W) -> W {
-        let mut w = w;
-        for _ in 0..self.scale {
-            w = w + w;
+        if self.scale == 0 {
+            w
+        } else {
+            w.shl(self.scale)
         }
-        w
     }
 
     /// Dissolves the top-level blossom `b`: its dual moves onto its vertices
@@ -455,6 +484,7 @@ impl<W: Weight> State<W> {
 }
 
 struct Solver<'a, W: Weight> {
+    /// The weights doubled.
     g: &'a [W],
     n: usize,
     /// The vertices taking part (retired pairs left out).
@@ -481,18 +511,11 @@ impl<W: Weight> Solver<'_, W> {
         self.g[i * self.n + j]
     }
 
-    /// The weight of `e` at the current scale.
-    #[inline]
-    fn wt(&self, e: Edge) -> W {
-        self.st.scaled(self.gw(e.0, e.1))
-    }
-
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
     #[inline]
     fn slack(&self, e: Edge) -> W {
         let s = self.dual[e.0] + self.dual[e.1];
-        let w = self.wt(e);
-        s.saturating_sub(w + w)
+        s.saturating_sub(self.st.scaled(self.gw(e.0, e.1)))
     }
 
     /// Slack of `bestedge[x]`, from the cache when the duals have not moved.
@@ -614,50 +637,62 @@ impl<W: Weight> Solver<'_, W> {
             self.inblossom[lv] = b;
         }
         // Least-slack edges from the new blossom to every other S-blossom.
-        let mut bestto: Vec<Edge> = vec![NO_EDGE; 2 * self.n];
+        // (Each candidate's slack is kept beside it: slacks are wide.)
+        let mut bestto: Vec<(Edge, W)> = vec![(NO_EDGE, W::zero()); 2 * self.n];
         for &c in &path {
-            let lists: Vec<Vec<Edge>> = match self.blossombest[c].take() {
-                Some(l) => vec![l],
+            match self.blossombest[c].take() {
+                Some(l) => {
+                    for (mut i, mut j) in l {
+                        if self.inblossom[j] == b {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        self.offer_best_to(&mut bestto, b, i, j);
+                    }
+                }
                 None => {
-                    let mut ls = Vec::new();
                     for lv in self.leaves_of(c) {
-                        let mut l = Vec::new();
                         for &u in self.act {
-                            if u != lv && self.gw(lv, u) > W::zero() {
-                                l.push((lv, u));
+                            // `lv` lies in `b`; so does `u` when the edge is inner.
+                            if u != lv && !self.gw(lv, u).is_zero() {
+                                self.offer_best_to(&mut bestto, b, lv, u);
                             }
                         }
-                        ls.push(l);
-                    }
-                    ls
-                }
-            };
-            for l in lists {
-                for (mut i, mut j) in l {
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestto[bj] == NO_EDGE || self.slack((i, j)) < self.slack(bestto[bj]))
-                    {
-                        bestto[bj] = (i, j);
                     }
                 }
             }
             self.bestedge[c] = NO_EDGE;
         }
-        let list: Vec<Edge> = bestto.into_iter().filter(|&e| e != NO_EDGE).collect();
+        let mut list: Vec<Edge> = Vec::new();
         let mut best = NO_EDGE;
-        for &e in &list {
-            if best == NO_EDGE || self.slack(e) < self.slack(best) {
+        let mut best_slack = W::zero();
+        for &(e, sl) in &bestto {
+            if e == NO_EDGE {
+                continue;
+            }
+            list.push(e);
+            if best == NO_EDGE || sl < best_slack {
                 best = e;
+                best_slack = sl;
             }
         }
         self.blossombest[b] = Some(list);
         self.bestedge[b] = best;
         self.bestslack[b] = (W::zero(), 0);
+    }
+
+    /// Keeps `i–j` (`i` inside the new blossom `b`) as the least-slack edge
+    /// towards `j`'s S-blossom when it beats the one kept so far.
+    #[inline]
+    fn offer_best_to(&self, bestto: &mut [(Edge, W)], b: usize, i: usize, j: usize) {
+        let bj = self.inblossom[j];
+        if bj == b || self.label[bj] != 1 {
+            return;
+        }
+        let sl = self.slack((i, j));
+        let slot = &mut bestto[bj];
+        if slot.0 == NO_EDGE || sl < slot.1 {
+            *slot = ((i, j), sl);
+        }
     }
 
     /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
@@ -678,7 +713,9 @@ impl<W: Weight> Solver<'_, W> {
 
     fn mark_allowed(&mut self, e: Edge) {
         let s = self.stage;
-        self.allowed[Matcher::<W>::idx(e.0, e.1)] = s;
+        let n = self.n;
+        self.allowed[e.0 * n + e.1] = s;
+        self.allowed[e.1 * n + e.0] = s;
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -834,6 +871,47 @@ impl<W: Weight> Solver<'_, W> {
         self.mate[u] = v;
     }
 
+    /// Gives every root the same dual parity, so that the slack of every
+    /// edge between two trees is even and halving it never needs the values
+    /// doubled. (Every vertex of a tree shares its root's parity through
+    /// tight edges; roots freed by edits between solves may differ.) A
+    /// root's dual only goes up by one, which keeps every slack feasible;
+    /// a root blossom moves the unit from its own dual to its vertices, or
+    /// is dissolved when its dual is zero.
+    fn align_root_parity(&mut self) {
+        let n = self.n;
+        let mut parity: Option<bool> = None;
+        let mut i = 0;
+        while i < self.act.len() {
+            let v = self.act[i];
+            i += 1;
+            if self.mate[v] != NONE || self.dual[v].is_zero() {
+                continue;
+            }
+            let odd = self.dual[v].is_odd();
+            let want = *parity.get_or_insert(odd);
+            if odd == want {
+                continue;
+            }
+            loop {
+                let b = self.inblossom[v];
+                if b == v {
+                    self.dual[v] = self.dual[v] + W::one();
+                    break;
+                }
+                if !self.dual[b].is_zero() {
+                    self.dual[b] = self.dual[b] - W::one();
+                    for x in self.leaves_of(b) {
+                        self.dual[x] = self.dual[x] + W::one();
+                    }
+                    break;
+                }
+                debug_assert!(b >= n);
+                self.st.dissolve(b);
+            }
+        }
+    }
+
     /// Runs stages until no root is left. Returns false when the values
     /// would outgrow the weight type (the caller restarts from scratch).
     fn run(&mut self) -> bool {
@@ -854,6 +932,7 @@ impl<W: Weight> Solver<'_, W> {
                 self.blossombest[b] = None;
             }
             self.queue.clear();
+            self.align_root_parity();
             // Roots: free vertices whose dual is still positive. Free vertices
             // with a zero dual already satisfy the optimality conditions.
             let mut roots = 0usize;
@@ -872,27 +951,33 @@ impl<W: Weight> Solver<'_, W> {
             let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
+                    // The hot loop: row `v` is scanned whole, so everything
+                    // fixed for the row is read once.
+                    let row = v * n;
+                    let dv = self.st.dual[v];
+                    let stage = self.st.stage;
+                    let mut bv = self.st.inblossom[v];
                     for &u in self.act {
-                        if u == v {
+                        let w2 = self.g[row + u];
+                        if w2.is_zero() || u == v {
                             continue;
                         }
-                        if self.gw(v, u).is_zero() {
-                            continue;
-                        }
-                        let bv = self.inblossom[v];
-                        let bu = self.inblossom[u];
+                        let bu = self.st.inblossom[u];
                         if bv == bu {
                             continue;
                         }
-                        let ei = Matcher::<W>::idx(v, u);
+                        let ei = row + u;
                         let mut kslack = W::zero();
-                        if self.allowed[ei] != self.stage {
-                            kslack = self.slack((v, u));
-                            if kslack == W::zero() {
-                                self.allowed[ei] = self.stage;
+                        let mut tight = self.st.allowed[ei] == stage;
+                        if !tight {
+                            kslack = (dv + self.st.dual[u]).saturating_sub(self.st.scaled(w2));
+                            if kslack.is_zero() {
+                                tight = true;
+                                self.st.allowed[ei] = stage;
+                                self.st.allowed[u * n + v] = stage;
                             }
                         }
-                        if self.allowed[ei] == self.stage {
+                        if tight {
                             if self.label[bu] == 0 {
                                 if self.mate[self.base[bu]] == NONE {
                                     self.augment_to_free(v, u);
@@ -904,6 +989,7 @@ impl<W: Weight> Solver<'_, W> {
                                 let base = self.scan_blossom(v, u);
                                 if base != NONE {
                                     self.add_blossom(base, v, u);
+                                    bv = self.st.inblossom[v];
                                 } else {
                                     self.augment_matching(v, u);
                                     progressed = true;
