@@ -531,22 +531,52 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         .unwrap();
     }
     let mut m = Model::load(&app).unwrap();
-    go(&mut app, &mut m, c('G')); // the last member: the list scrolls
-    for line in [3u16, 10, 21] {
-        let text = screen(&m);
+    // 19 rows fit at 80×24: the last member is on the third page.
+    go(&mut app, &mut m, c('G'));
+    let check = |m: &mut Model, line: u16| {
+        let text = screen(m);
         let drawn = text.lines().nth(line as usize).unwrap()[1..].to_string();
-        let a = qishe::tui::click_in(&m, 80, 24, 8, line).unwrap();
+        let a = qishe::tui::click_in(m, 80, 24, 8, line).unwrap();
         let Action::SelectRow(i) = a else {
             panic!("{a:?}")
         };
-        let name = m.filtered_members(&m.search)[i].name.clone();
-        assert!(
-            drawn.contains(&name),
-            "line {line} shows {drawn}, click picked {name}"
-        );
-        qishe::tui::update(&mut m, a);
-        assert_eq!(m.member_sel, i);
+        let before = m.member_sel;
+        qishe::tui::update(m, a);
+        match m.filtered_members(&m.search).get(i).map(|x| x.name.clone()) {
+            Some(name) => {
+                assert!(
+                    drawn.contains(&name),
+                    "line {line} shows {drawn}, click picked {name}"
+                );
+                assert_eq!(m.member_sel, i);
+            }
+            None => {
+                assert!(!drawn.contains('P'), "line {line} is empty: {drawn}");
+                assert_eq!(
+                    m.member_sel, before,
+                    "a click under the list selects nothing"
+                );
+            }
+        }
+    };
+    for line in [3u16, 4, 10] {
+        check(&mut m, line);
     }
+    assert_eq!(
+        m.member_sel, 39,
+        "line 4 is the last member; line 10 is empty"
+    );
+    // Within a page the list stays put: a click does not scroll it.
+    go(&mut app, &mut m, c('g'));
+    for line in [21u16, 3, 12] {
+        check(&mut m, line);
+    }
+    assert_eq!(m.member_sel, 9);
+    go(&mut app, &mut m, k(KeyCode::Down));
+    for line in [13u16] {
+        check(&mut m, line);
+    }
+    assert_eq!(m.member_sel, 10);
     assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 22), None, "status line");
     assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 23), None, "key bar");
     let before = m.member_sel;

@@ -123,8 +123,8 @@ pub fn tab_at(m: &Model, width: u16, column: u16) -> Option<usize> {
 pub const FIRST_ROW_LINE: u16 = 3;
 
 /// The index of the first list row on screen for a terminal `height` lines
-/// high: a table drawn with a fresh state scrolls just far enough to show
-/// the selected row (mouse clicks must count from there).
+/// high: lists scroll by pages, the page holding the selected row (mouse
+/// clicks must count from there).
 pub fn list_offset(m: &Model, height: u16) -> usize {
     // header, status and bar lines; the block's title and column headings
     let mut rows = height.saturating_sub(3 + 2) as usize;
@@ -147,7 +147,7 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
         }
     };
     rows = rows.saturating_sub(below).max(1);
-    (sel + 1).saturating_sub(rows)
+    sel - sel % rows
 }
 
 fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
@@ -202,7 +202,13 @@ fn table<'a>(
         .header(Row::new(header).bold().underlined())
         .row_highlight_style(Style::new().reversed())
         .block(Block::new().borders(Borders::TOP).title(title));
-    let mut st = TableState::default().with_selected(selected);
+    // Lists scroll by pages (the page holding the selection), so the view
+    // needs no scroll state and a click finds the row it was drawn on.
+    let visible = area.height.saturating_sub(2).max(1) as usize;
+    let offset = selected.map_or(0, |s| s - s % visible);
+    let mut st = TableState::default()
+        .with_offset(offset)
+        .with_selected(selected);
     f.render_stateful_widget(t, area, &mut st);
 }
 
