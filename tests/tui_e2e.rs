@@ -190,3 +190,46 @@ fn a_club_night_from_members_to_standings() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// A large member import in the real binary: the screen keeps drawing
+/// while the worker imports (the busy box with its row count is seen, and
+/// keys typed meanwhile are answered with a "please wait"), the pinyin
+/// search then finds a member by initials.
+#[test]
+fn a_large_import_runs_in_the_background_and_search_finds_by_initials() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("members.csv");
+    let mut text = String::from("姓名,等级分,单位\n张华强,1850,西湖棋社\n");
+    for i in 0..60_000 {
+        text.push_str(&format!("棋手{i},{},导入队\n", 1200 + i % 1000));
+    }
+    std::fs::write(&csv, text).unwrap();
+    let mut t = start(dir.path());
+    t.wait_for("members (0)");
+    t.send("i");
+    t.wait_for("import members (CSV)");
+    t.send(csv.to_str().unwrap());
+    t.send("\r");
+    t.wait_for("import?");
+    t.send("y");
+    // While the rows go in, the loop draws the busy box and answers keys.
+    t.wait_for("importing…");
+    t.send("x");
+    t.wait_for("still working; please wait (Ctrl-C quits)");
+    t.wait_for("imported: 60001");
+    t.wait_for("members (60001)");
+    t.send("/zhq");
+    let s = t.wait_for("/ zhq");
+    assert!(s.contains("张华强"), "{s}");
+    assert!(s.contains("(1)"), "one match:\n{s}");
+    t.send("\x1b");
+    t.send("q");
+    let start = Instant::now();
+    while t.child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "qishe did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

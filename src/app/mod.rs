@@ -43,6 +43,12 @@ pub enum AppError {
     /// Input that is understood but not acceptable.
     #[error("{0}")]
     Invalid(String),
+    /// The next round cannot be paired: `name` has no result in `round`.
+    #[error("round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}")]
+    RoundNotFinished { round: u32, name: String, next: u32 },
+    /// Every round of the event is paired already.
+    #[error("all {rounds} rounds of {event} are paired")]
+    AllRoundsPaired { rounds: u32, event: String },
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
@@ -102,6 +108,18 @@ impl App {
         file: &str,
         skip_duplicates: bool,
     ) -> Result<ImportReport> {
+        self.import_members_with(bytes, file, skip_duplicates, &|_, _| {})
+    }
+
+    /// As [`App::import_members`], calling `progress(rows written, rows to
+    /// write)` as the rows go in.
+    pub fn import_members_with(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        skip_duplicates: bool,
+        progress: &dyn Fn(usize, usize),
+    ) -> Result<ImportReport> {
         let rows = read_members(bytes, file)?;
         let existing = self.store.members(true)?;
         let mut seen: HashMap<(String, String), String> = existing
@@ -154,7 +172,11 @@ impl App {
         let added = if keep.is_empty() {
             0
         } else {
-            self.store.import_members(&keep, file)?.len()
+            let total = keep.len();
+            progress(0, total);
+            self.store
+                .import_members_with(&keep, file, &|n| progress(n, total))?
+                .len()
         };
         Ok(ImportReport {
             added,

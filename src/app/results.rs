@@ -99,6 +99,19 @@ impl App {
         board: u32,
         input: &ResultInput,
     ) -> Result<Game> {
+        self.record_result_as(event, round, board, input, None)
+    }
+
+    /// As [`App::record_result`], logged under `summary` when given (one
+    /// action-log row, so one undo reverts the whole change).
+    pub(super) fn record_result_as(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        input: &ResultInput,
+        summary: Option<&str>,
+    ) -> Result<Game> {
         let ev = self.store.resolve_event(event)?;
         let b = self
             .store
@@ -213,7 +226,7 @@ impl App {
                 .map(|p| p.name.clone())
                 .unwrap_or_else(|| format!("#{id}"))
         };
-        let summary = format!(
+        let default_summary = format!(
             "result {} round {round} board {board}{}: {} – {} {}",
             ev.name,
             if gpr > 1 {
@@ -225,7 +238,9 @@ impl App {
             name(g.black),
             g.outcome.code()
         );
-        g.id = self.store.save_game(&g, &summary)?;
+        g.id = self
+            .store
+            .save_game(&g, summary.unwrap_or(&default_summary))?;
         Ok(g)
     }
 

@@ -162,10 +162,11 @@ impl App {
                     }
                     scoring::RoundKind::Absent => RoundKind::NotPaired,
                     scoring::RoundKind::Pending => {
-                        return Err(AppError::Invalid(format!(
-                            "round {} is not finished: {} has no result yet; enter every result before pairing round {round}",
-                            pr.round, e.name
-                        )))
+                        return Err(AppError::RoundNotFinished {
+                            round: pr.round,
+                            name: e.name.clone(),
+                            next: round,
+                        })
                     }
                 };
                 history.push(RoundRecord {
@@ -220,10 +221,10 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let round = self.store.rounds_paired(event.id)? + 1;
         if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
-            return Err(AppError::Invalid(format!(
-                "all {} rounds of {} are paired",
-                event.settings.rounds, event.name
-            )));
+            return Err(AppError::AllRoundsPaired {
+                rounds: event.settings.rounds,
+                event: event.name.clone(),
+            });
         }
         let state = self.swiss_state(&event, round)?;
         let config = self.pairing_config(&event)?;

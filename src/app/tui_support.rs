@@ -40,7 +40,10 @@ impl App {
             .map(|g| g.outcome)
             .filter(|o| *o != Outcome::Unplayed);
         let outcome = have.or(rec.outcome());
+        // The record goes in with the facts: one stored game, one log row,
+        // so a single undo takes the whole attachment back.
         let input = ResultInput {
+            record: Some(write_pgn(std::slice::from_ref(&rec), Notation::Iccs)),
             outcome,
             game_no: Some(game_no),
             moves: Some(stats.full_moves),
@@ -51,14 +54,11 @@ impl App {
             first_strike: Some(stats.first_strike),
             ..Default::default()
         };
-        let mut g = self.record_result(event, round, board, &input)?;
-        g.record = Some(write_pgn(std::slice::from_ref(&rec), Notation::Iccs));
         let summary = format!(
             "game record for {} round {round} board {board} ({} moves)",
             ev.name, stats.full_moves
         );
-        g.id = self.store.save_game(&g, &summary)?;
-        Ok(g)
+        self.record_result_as(event, round, board, &input, Some(&summary))
     }
 }
 
@@ -105,5 +105,94 @@ impl App {
             out.added.push(who);
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::domain::{EventSettings, NewMember};
+
+    const RECORD: &str = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n[Result \"1-0\"]\n\
+        1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 1-0\n";
+
+    /// Two members in an event with round 1 paired; returns the app and the
+    /// board id of board 1.
+    fn paired() -> (App, i64) {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        for (n, r) in [("王天一", 2700), ("郑惟桐", 2680)] {
+            app.add_member(&NewMember {
+                name: n.into(),
+                rating: Some(r),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        app.create_event("E", None, &EventSettings::default())
+            .unwrap();
+        app.enter_players("E", &["1".into(), "2".into()]).unwrap();
+        app.pair_next_round("E").unwrap();
+        let ev = app.store.resolve_event("E").unwrap();
+        let b = app.store.boards(ev.id, Some(1)).unwrap()[0].id;
+        (app, b)
+    }
+
+    fn attach_then_one_undo_restores(app: &mut App, board_id: i64) {
+        let before = app.store.game(board_id, 1).unwrap();
+        let logged = app.store.log_entries(1000).unwrap().len();
+        let g = app.attach_record("E", 1, 1, 1, RECORD.as_bytes()).unwrap();
+        assert!(g.record.as_deref().unwrap_or("").contains("h2e2"));
+        assert_eq!(g.moves, Some(3));
+        let stored = app.store.game(board_id, 1).unwrap().unwrap();
+        assert_eq!(
+            stored.record, g.record,
+            "the record is stored with the game"
+        );
+        assert_eq!(
+            app.store.log_entries(1000).unwrap().len(),
+            logged + 1,
+            "attaching is one logged action"
+        );
+        let what = app.store.undo_last().unwrap();
+        assert!(what.starts_with("game record for E"), "{what}");
+        assert_eq!(app.store.game(board_id, 1).unwrap(), before);
+    }
+
+    #[test]
+    fn attaching_a_record_to_an_unplayed_game_is_undone_by_one_undo() {
+        let (mut app, b) = paired();
+        attach_then_one_undo_restores(&mut app, b);
+        let g = app.store.game(b, 1).unwrap().unwrap();
+        assert_eq!(g.outcome, Outcome::Unplayed);
+        assert_eq!(g.record, None);
+    }
+
+    #[test]
+    fn attaching_a_record_to_a_typed_result_is_undone_by_one_undo() {
+        let (mut app, b) = paired();
+        app.record_result(
+            "E",
+            1,
+            1,
+            &ResultInput {
+                outcome: Some(Outcome::Draw),
+                moves: Some(40),
+                red_clock: Some(super::super::ClockInput::Used(3_000_000)),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        attach_then_one_undo_restores(&mut app, b);
+        let g = app.store.game(b, 1).unwrap().unwrap();
+        assert_eq!(g.outcome, Outcome::Draw, "the typed result is back");
+        assert_eq!(g.moves, Some(40));
+        assert_eq!(g.red_used_ms, Some(3_000_000));
+        // A second undo takes back the typed result, not half the attachment.
+        app.store.undo_last().unwrap();
+        assert_eq!(
+            app.store.game(b, 1).unwrap().unwrap().outcome,
+            Outcome::Unplayed
+        );
     }
 }

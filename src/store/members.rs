@@ -92,10 +92,22 @@ impl Store {
 
     /// Adds many members in one transaction: all or none.
     pub fn import_members(&mut self, members: &[NewMember], source: &str) -> Result<Vec<i64>> {
+        self.import_members_with(members, source, &|_| {})
+    }
+
+    /// As [`Store::import_members`], calling `progress` with the number of
+    /// rows written so far (a screen shows it while the import runs).
+    pub fn import_members_with(
+        &mut self,
+        members: &[NewMember],
+        source: &str,
+        progress: &dyn Fn(usize),
+    ) -> Result<Vec<i64>> {
         let tx = self.conn.transaction()?;
         let mut ids = Vec::with_capacity(members.len());
         for m in members {
             ids.push(insert(&tx, m)?);
+            progress(ids.len());
         }
         let undo = match (ids.first(), ids.last()) {
             (Some(a), Some(b)) => Some(vec![UndoStep::new(

@@ -46,10 +46,17 @@ pub enum Action {
     PrevField,
     ChoiceNext,
     ChoicePrev,
+    /// Round tab: mark a player to move, or swap with the marked one.
+    MarkMove,
+    /// Round tab, moving: the other player of the board (red ↔ black).
+    OtherSide,
     /// A mouse click on a tab of the header (index).
     SelectTab(usize),
     /// A mouse click on a row of the list (index).
     SelectRow(usize),
+    /// Round tab, moving: a click on a board's red (`false`) or black
+    /// (`true`) player.
+    SelectSeat(usize, bool),
     /// A character typed into the focused text field or search.
     Input(char),
     Backspace,
@@ -110,8 +117,11 @@ impl Action {
             PrevField => "prev-field",
             ChoiceNext => "choice-next",
             ChoicePrev => "choice-prev",
+            MarkMove => "mark-move",
+            OtherSide => "other-side",
             SelectTab(_) => "select-tab",
             SelectRow(_) => "select-row",
+            SelectSeat(..) => "select-seat",
             Input(_) => "input",
             Backspace => "backspace",
             Judge => "judge",
@@ -148,6 +158,8 @@ pub enum Ctx {
     /// A form or a search field has the keyboard.
     Form,
     Confirm,
+    /// Round tab while a player is marked for a move.
+    Move,
     /// The repetition ruling dialog (Results tab).
     Judge,
     /// The member page.
@@ -231,6 +243,18 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Round, K::Char('p'), N, A::PairNext, true),
     b(Ctx::Round, K::Char('c'), N, A::SwapColours, false),
     b(Ctx::Round, K::Char('U'), N, A::Unpair, false),
+    b(Ctx::Round, K::Char('m'), N, A::MarkMove, true),
+    b(Ctx::Move, K::Char('m'), N, A::MarkMove, true),
+    b(Ctx::Move, K::Enter, N, A::MarkMove, false),
+    b(Ctx::Move, K::Left, N, A::OtherSide, true),
+    b(Ctx::Move, K::Right, N, A::OtherSide, false),
+    b(Ctx::Move, K::Char('h'), N, A::OtherSide, false),
+    b(Ctx::Move, K::Char('l'), N, A::OtherSide, false),
+    b(Ctx::Move, K::Up, N, A::Up, true),
+    b(Ctx::Move, K::Char('k'), N, A::Up, false),
+    b(Ctx::Move, K::Down, N, A::Down, true),
+    b(Ctx::Move, K::Char('j'), N, A::Down, false),
+    b(Ctx::Move, K::Esc, N, A::Cancel, true),
     b(Ctx::Results, K::Char('r'), N, A::RedWin, true),
     b(Ctx::Results, K::Char('d'), N, A::Draw, true),
     b(Ctx::Results, K::Char('b'), N, A::BlackWin, true),

@@ -2,9 +2,12 @@
 //! through the one [`keymap`] table, [`update`] returning [`Command`]s that
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
+pub mod boards;
 pub mod keymap;
 pub mod model;
+pub mod search;
 pub mod view;
+pub mod worker;
 
 pub use keymap::{Action, Ctx, KEYMAP};
 pub use model::{execute, update, Command, Component, Model, Screen, Tab};
@@ -22,29 +25,77 @@ use crossterm::event::{
 };
 use std::time::Duration;
 
-/// Feeds one key through handle → update → execute (what the event loop
-/// does; tests drive the UI with it). `redraw` is called before long work
-/// so the "pairing…" frame is on screen while the work runs.
+/// Feeds one key through handle → update → dispatch (what the event loop
+/// does; tests drive the UI with it). While a worker runs, only Ctrl-C
+/// counts (it quits); other keys are ignored with a word on the status line.
 pub fn press(
     app: &mut App,
     m: &mut Model,
     key: crossterm::event::KeyEvent,
     redraw: &mut dyn FnMut(&Model),
 ) {
+    if m.job.is_some() {
+        let ctrl_c = key.code == crossterm::event::KeyCode::Char('c')
+            && key
+                .modifiers
+                .contains(crossterm::event::KeyModifiers::CONTROL);
+        if ctrl_c {
+            update(m, Action::ForceQuit);
+        } else {
+            m.status = Some((m.t("tui.msg.busy_wait"), false));
+        }
+        return;
+    }
     if let Some(action) = m.handle(key) {
         if let Some(cmd) = update(m, action) {
-            if m.busy.is_some() {
-                redraw(m);
-            }
-            execute(app, m, cmd);
+            dispatch(app, m, cmd, redraw);
         }
     }
 }
 
+/// Runs a command from `update`: long work (pairing, imports) on a worker
+/// thread when the club is a file, everything else here. `redraw` shows
+/// the busy frame before long work that has to run here (in-memory clubs).
+pub fn dispatch(app: &mut App, m: &mut Model, cmd: Command, redraw: &mut dyn FnMut(&Model)) {
+    if worker::is_long(&cmd) {
+        if let Some(job) = worker::start(app, m.lang, cmd.clone()) {
+            m.busy = Some(m.t(job.label));
+            m.job = Some(job);
+            return;
+        }
+        m.busy = Some(m.t(worker::label(&cmd)));
+    }
+    if m.busy.is_some() {
+        redraw(m);
+    }
+    execute(app, m, cmd);
+}
+
 /// The action of a left click at (`column`, `row`) on a screen `width`
-/// wide: a header tab, or a list row (only without a modal open).
+/// wide: a header tab, or a list row (only without a modal open). Rows are
+/// counted from the top of the list as drawn on a tall screen; see
+/// [`click_in`] for a list scrolled to its selection.
 pub fn click(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
-    if m.form.is_some() || m.confirm.is_some() || m.picker.is_some() || m.help {
+    click_in(m, width, u16::MAX, column, row)
+}
+
+/// As [`click`] on a screen `width` × `height`: a click on a list row
+/// counts the rows scrolled off above it.
+pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Option<Action> {
+    if row >= height.saturating_sub(2) {
+        return None; // the status line and the key bar
+    }
+    match click_line(m, width, column, row)? {
+        Action::SelectRow(i) => {
+            let i = i + view::list_offset(m, height);
+            Some(boards::seat_at(m, i, column).unwrap_or(Action::SelectRow(i)))
+        }
+        other => Some(other),
+    }
+}
+
+fn click_line(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
+    if m.form.is_some() || m.confirm.is_some() || m.picker.is_some() || m.help || m.job.is_some() {
         return None;
     }
     if row == 0 {
@@ -72,11 +123,14 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     }));
     let result = (|| -> std::io::Result<()> {
         loop {
+            worker::poll(&mut app, &mut model);
             terminal.draw(|f| view(&model, f))?;
             if model.quit {
                 return Ok(());
             }
-            if !event::poll(Duration::from_millis(250))? {
+            // The spinner turns ten times a second while a worker runs.
+            let wait = if model.job.is_some() { 100 } else { 250 };
+            if !event::poll(Duration::from_millis(wait))? {
                 continue;
             }
             match event::read()? {
@@ -87,10 +141,10 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                     press(&mut app, &mut model, k, &mut redraw);
                 }
                 Event::Mouse(me) if me.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let width = terminal.size()?.width;
-                    if let Some(a) = click(&model, width, me.column, me.row) {
+                    let size = terminal.size()?;
+                    if let Some(a) = click_in(&model, size.width, size.height, me.column, me.row) {
                         if let Some(cmd) = update(&mut model, a) {
-                            execute(&mut app, &mut model, cmd);
+                            dispatch(&mut app, &mut model, cmd, &mut |_| {});
                         }
                     }
                 }

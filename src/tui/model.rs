@@ -177,6 +177,14 @@ pub enum Command {
         black: u32,
         insist: bool,
     },
+    /// Two players (start numbers) change places in a round.
+    SwapPlayers {
+        event: i64,
+        round: u32,
+        a: u32,
+        b: u32,
+        insist: bool,
+    },
     RecordResult {
         event: i64,
         round: u32,
@@ -211,6 +219,8 @@ pub enum Command {
         printer: String,
     },
     Undo,
+    /// Reload the model's data (after a worker changed the database).
+    Reload,
     /// A command of the ruling dialog, member page or statistics screen.
     Page(super::pages::PageCmd),
 }
@@ -271,6 +281,12 @@ pub struct Model {
     pub forbid_mark: Option<usize>,
     /// A manual change refused by the rule check, waiting to be insisted on.
     pub pending_insist: Option<Command>,
+    /// Pinyin readings of the members' names and clubs (search).
+    pub pinyin: super::search::PinyinIndex,
+    /// Work running on a worker thread (see `worker`).
+    pub job: Option<super::worker::Job>,
+    /// A player marked on the Round tab for a move (see `boards`).
+    pub mover: Option<super::boards::Mover>,
     pub quit: bool,
     /// Ruling dialog, member page, statistics screen (see `pages`).
     pub pages: super::pages::Pages,
@@ -304,6 +320,9 @@ impl Model {
             explain_mark: None,
             forbid_mark: None,
             pending_insist: None,
+            pinyin: Default::default(),
+            job: None,
+            mover: None,
             quit: false,
             pages: Default::default(),
         };
@@ -318,6 +337,11 @@ impl Model {
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
         self.members = app.store.members(true)?;
+        self.pinyin = super::search::PinyinIndex::build(
+            self.members
+                .iter()
+                .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
+        );
         self.events = app.store.events()?;
         if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
             self.load_event(app, id)?;
@@ -370,16 +394,21 @@ impl Model {
         Ok(())
     }
 
-    /// Members matching the search (name, pinyin-free initials of the
-    /// club, rating, club), retired ones last.
+    /// Members matching the search (name, its pinyin initials or full
+    /// pinyin, rating, club and its pinyin, member id), retired ones last.
     pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
         let q = query.trim().to_lowercase();
+        let py = super::search::normalise(query);
         let mut v: Vec<&Member> = self
             .members
             .iter()
             .filter(|m| {
                 q.is_empty()
                     || m.name.to_lowercase().contains(&q)
+                    || self.pinyin.matches(&m.name, &py)
+                    || m.club
+                        .as_deref()
+                        .is_some_and(|c| self.pinyin.matches(c, &py))
                     || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
                     || m.rating
                         .map(|r| r.to_string().starts_with(&q))
@@ -414,6 +443,9 @@ impl Model {
         }
         if self.form.is_some() || self.searching || self.picker.is_some() {
             return vec![Ctx::Form];
+        }
+        if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
+            return vec![Ctx::Move, Ctx::Global];
         }
         match self.screen {
             Screen::Club => vec![Ctx::Club, Ctx::List, Ctx::Global],
@@ -847,6 +879,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         return None;
     }
+    if m.mover.is_some() || a == MarkMove {
+        if let Some(r) = super::boards::update(m, a) {
+            return r;
+        }
+    }
     match a {
         Quit => {
             if m.screen == Screen::Event {
@@ -1016,16 +1053,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         SwapColours => {
-            // A second `c` on the same board stores a refused change anyway.
-            let sel = m
-                .selected_board()
-                .and_then(|b| b.black.as_ref().map(|x| (b.red.start_no, x.start_no)));
-            if let Some(Command::SwapColours { red, black, .. }) = m.pending_insist {
-                if sel == Some((red, black)) {
-                    return m.pending_insist.take();
-                }
+            // A refused change opens the insist dialog (see `boards`).
+            if super::boards::refused(m) {
+                return None;
             }
-            m.pending_insist = None;
             let round = m.ev.paired;
             if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
                 if let Some(black) = &b.black {
@@ -1164,7 +1195,10 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     match r {
         Ok(Some(msg)) => m.status = Some((msg, false)),
         Ok(None) => {}
-        Err(e) => m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true)),
+        Err(e) => {
+            let text = super::worker::error_text(m.lang, &e);
+            m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+        }
     }
     if let Err(e) = m.refresh(app) {
         m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true));
@@ -1205,6 +1239,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         }
         Command::OpenEvent(id) => {
             m.load_event(app, id)?;
+            // The last message was about another screen.
+            m.status = None;
             m.screen = Screen::Event;
             m.tab = if m.ev.paired > 0 {
                 Tab::Round
@@ -1242,34 +1278,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let r = app.unpair_last(&event_key(app, ev)?, false)?;
             format!("{} {r}", t("tui.msg.unpaired"))
         }
-        Command::SwapColours {
-            event,
-            round,
-            red,
-            black,
-            insist,
-        } => {
-            let o = app.swap_players(
-                &event_key(app, event)?,
-                round,
-                &format!("#{red}"),
-                &format!("#{black}"),
-                insist,
-            )?;
-            if o.violations.is_empty() || insist {
-                m.pending_insist = None;
-                t("tui.msg.swapped")
-            } else {
-                m.pending_insist = Some(Command::SwapColours {
-                    event,
-                    round,
-                    red,
-                    black,
-                    insist: true,
-                });
-                let v: Vec<String> = o.violations.iter().map(|v| v.to_string()).collect();
-                format!("{} {}", t("tui.warn.rules"), v.join("; "))
-            }
+        cmd @ (Command::SwapColours { .. } | Command::SwapPlayers { .. }) => {
+            return super::boards::run_swap(app, m, cmd);
         }
         Command::RecordResult {
             event,
@@ -1287,18 +1297,26 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
             })?;
             let p = app.preview_member_import(&bytes, &path)?;
+            // A few names of each list: the dialog has ten lines at most.
+            let few = |v: &[String]| {
+                let mut s = v.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
+                if v.len() > 8 {
+                    s.push_str(&format!(", … (+{})", v.len() - 8));
+                }
+                s
+            };
             let mut msg = format!(
                 "{} {}: {}",
                 t("tui.preview.add"),
                 p.added.len(),
-                p.added.join(", ")
+                few(&p.added)
             );
             if !p.duplicates.is_empty() {
                 msg.push_str(&format!(
                     "; {} {}: {}",
                     t("tui.preview.skip"),
                     p.duplicates.len(),
-                    p.duplicates.join(", ")
+                    few(&p.duplicates)
                 ));
             }
             msg.push_str(&format!(" — {}", t("tui.preview.question")));
@@ -1406,6 +1424,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 format!("{}: {path}", t("tui.print.written"))
             }
         }
+        Command::Reload => return Ok(None),
         Command::Undo => {
             let what = app.store.undo_last()?;
             format!("{}: {what}", t("tui.msg.undone"))

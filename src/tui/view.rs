@@ -37,24 +37,34 @@ pub fn view(m: &Model, f: &mut Frame) {
         draw_form(m, f, main);
     }
     if let Some(c) = &m.confirm {
-        let area = centered(f.area(), 60, 5);
+        // Tall enough for the wrapped message (a rule check can be long),
+        // up to ten lines; the keys stay on the box's last line.
+        let lines = unicode_width::UnicodeWidthStr::width(c.message.as_str()).div_ceil(56);
+        let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
         f.render_widget(Clear, area);
-        let p = Paragraph::new(vec![
-            Line::from(c.message.clone()),
-            Line::from(""),
-            Line::from(m.t("tui.confirm.keys")).bold(),
+        let block = Block::bordered().title(format!(" {} ", m.t("tui.confirm.title")));
+        let inner = block.inner(area);
+        f.render_widget(block, area);
+        let [text, _, keys] = Layout::vertical([
+            Constraint::Min(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
         ])
-        .wrap(Wrap { trim: true })
-        .block(Block::bordered().title(format!(" {} ", m.t("tui.confirm.title"))));
-        f.render_widget(p, area);
+        .areas(inner);
+        f.render_widget(
+            Paragraph::new(c.message.clone()).wrap(Wrap { trim: true }),
+            text,
+        );
+        f.render_widget(Paragraph::new(m.t("tui.confirm.keys")).bold(), keys);
     }
     if let Some(b) = &m.busy {
-        let area = centered(f.area(), 30, 3);
+        let text = match &m.job {
+            Some(j) => super::worker::busy_text(m, j),
+            None => format!("⏳ {b}"),
+        };
+        let area = centered(f.area(), 44, 3);
         f.render_widget(Clear, area);
-        f.render_widget(
-            Paragraph::new(format!("⏳ {b}")).block(Block::bordered()),
-            area,
-        );
+        f.render_widget(Paragraph::new(text).block(Block::bordered()), area);
     }
     if m.help {
         draw_help(m, f);
@@ -113,6 +123,34 @@ pub fn tab_at(m: &Model, width: u16, column: u16) -> Option<usize> {
 /// and the column headings come before it).
 pub const FIRST_ROW_LINE: u16 = 3;
 
+/// The index of the first list row on screen for a terminal `height` lines
+/// high: lists scroll by pages, the page holding the selected row (mouse
+/// clicks must count from there).
+pub fn list_offset(m: &Model, height: u16) -> usize {
+    // header, status and bar lines; the block's title and column headings
+    let mut rows = height.saturating_sub(3 + 2) as usize;
+    let (sel, below) = match m.screen {
+        Screen::Club => (m.member_sel, 0),
+        Screen::Events => (m.event_sel, 0),
+        Screen::Event => {
+            let below = match m.tab {
+                Tab::Players => {
+                    usize::from(!m.ev.byes.is_empty()) + usize::from(!m.ev.forbidden.is_empty())
+                }
+                Tab::Round | Tab::Results => {
+                    m.ev.round
+                        .as_ref()
+                        .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
+                }
+                _ => 0,
+            };
+            (m.row_sel, below)
+        }
+    };
+    rows = rows.saturating_sub(below).max(1);
+    sel - sel % rows
+}
+
 fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
     let (titles, sel, name) = header(m);
     let [l, r] = Layout::horizontal([
@@ -139,6 +177,11 @@ fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
+    if m.job.is_some() {
+        // Keys wait while a worker runs: say so instead of listing them.
+        f.render_widget(Paragraph::new(m.t("tui.msg.busy_wait")).dim(), area);
+        return;
+    }
     let mut spans = Vec::new();
     for (keys, action) in help_entries(&m.contexts(), true) {
         spans.push(Span::styled(keys, Style::new().reversed()));
@@ -160,7 +203,13 @@ fn table<'a>(
         .header(Row::new(header).bold().underlined())
         .row_highlight_style(Style::new().reversed())
         .block(Block::new().borders(Borders::TOP).title(title));
-    let mut st = TableState::default().with_selected(selected);
+    // Lists scroll by pages (the page holding the selection), so the view
+    // needs no scroll state and a click finds the row it was drawn on.
+    let visible = area.height.saturating_sub(2).max(1) as usize;
+    let offset = selected.map_or(0, |s| s - s % visible);
+    let mut st = TableState::default()
+        .with_offset(offset)
+        .with_selected(selected);
     f.render_stateful_widget(t, area, &mut st);
 }
 
@@ -398,7 +447,9 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
     let rows = r
         .boards
         .iter()
-        .map(|b| {
+        .enumerate()
+        .map(|(i, b)| {
+            let mark = |c| super::boards::marker(m, i, c);
             let g =
                 m.ev.games
                     .iter()
@@ -406,7 +457,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
             let (black, res) = match &b.black {
                 Some(x) => (
-                    format!("{} ({})", x.name, x.start_no),
+                    format!(
+                        "{}{} ({})",
+                        mark(crate::domain::Colour::Black),
+                        x.name,
+                        x.start_no
+                    ),
                     if b.results.is_empty() {
                         "*".to_string()
                     } else {
@@ -417,7 +473,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             };
             let mut cells = vec![
                 Cell::from(b.number.to_string()),
-                Cell::from(format!("{} ({})", b.red.name, b.red.start_no)),
+                Cell::from(format!(
+                    "{}{} ({})",
+                    mark(crate::domain::Colour::Red),
+                    b.red.name,
+                    b.red.start_no
+                )),
                 Cell::from(res),
                 Cell::from(black),
             ];

@@ -197,6 +197,16 @@ impl<W: Weight> Matcher<W> {
         }
         if new < old {
             if st.mate[i] == j {
+                // Keep the pair (unless the edge is gone) when one end's
+                // dual can come down with the weight without breaking
+                // another of its edges.
+                let drop = st.scaled(old + old) - need;
+                for e in [i, j].into_iter().filter(|_| !new.is_zero()) {
+                    if Self::can_lower(st, &self.w, &self.active, self.n, e, drop) {
+                        st.dual[e] = st.dual[e] - drop;
+                        return;
+                    }
+                }
                 st.mate[i] = NONE;
                 st.mate[j] = NONE;
             }
@@ -213,13 +223,34 @@ impl<W: Weight> Matcher<W> {
             st.dissolve(b);
         }
         let (e, o) = if st.inblossom[i] == i { (i, j) } else { (j, i) };
-        // Raise e's dual until the edge is feasible again; e becomes a root.
+        // Raise e's dual until the edge is feasible again. A matched pair
+        // stays matched (the edge is tight again, every other edge of e only
+        // gains slack); otherwise e becomes a root.
         st.dual[e] = need - st.dual[o];
+        if st.mate[e] == o {
+            return;
+        }
         let m = st.mate[e];
         st.mate[e] = NONE;
         if m != NONE {
             st.mate[m] = NONE;
         }
+    }
+
+    /// Whether vertex `e`, outside every blossom, can have its dual lowered
+    /// by `drop` while every edge at it keeps a non-negative slack.
+    fn can_lower(st: &State<W>, w2: &[W], active: &[usize], n: usize, e: usize, drop: W) -> bool {
+        if st.inblossom[e] != e || st.dual[e] < drop {
+            return false;
+        }
+        let de = st.dual[e];
+        let row = &w2[e * n..(e + 1) * n];
+        active.iter().all(|&u| {
+            u == e
+                || st.mate[e] == u
+                || row[u].is_zero()
+                || de + st.dual[u] >= st.scaled(row[u]) + drop
+        })
     }
 
     /// Takes the pair `a–b` out of the graph for good: the caller has removed
@@ -267,15 +298,21 @@ impl<W: Weight> Matcher<W> {
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
         self.drop_retired();
+        // A repair grows one tree at a time; a fresh start, whose free
+        // vertices are many and far apart, grows them all at once so
+        // that two trees can meet halfway.
+        let mut one_root = true;
         if !self.valid {
             self.fresh_state();
             self.valid = true;
+            one_root = false;
         }
         let done = Solver {
             g: &self.w,
             n: self.n,
             act: &self.active,
             st: &mut self.st,
+            one_root,
         }
         .run();
         if !done {
@@ -285,6 +322,7 @@ impl<W: Weight> Matcher<W> {
                 n: self.n,
                 act: &self.active,
                 st: &mut self.st,
+                one_root: false,
             }
             .run();
             debug_assert!(done, "a fresh solve needs no rescaling");
@@ -490,6 +528,8 @@ struct Solver<'a, W: Weight> {
     /// The vertices taking part (retired pairs left out).
     act: &'a [usize],
     st: &'a mut State<W>,
+    /// Grow a single tree per stage (see [`Matcher::solve`]).
+    one_root: bool,
 }
 
 impl<W: Weight> std::ops::Deref for Solver<'_, W> {
@@ -871,6 +911,50 @@ impl<W: Weight> Solver<'_, W> {
         self.mate[u] = v;
     }
 
+    /// Before the search: every free vertex outside blossoms takes the
+    /// least dual its edges allow (duals stay feasible, and a vertex whose
+    /// dual reaches zero needs no partner), and is matched at once along
+    /// the edge that made it tight when the other end is free as well.
+    /// After many edits (a new bracket's weights) most vertices are free,
+    /// and each pair matched here saves a whole stage of the search.
+    fn warm_start(&mut self) {
+        let n = self.n;
+        for i in 0..self.act.len() {
+            let v = self.act[i];
+            if self.st.mate[v] != NONE || self.st.inblossom[v] != v || self.st.dual[v].is_zero() {
+                continue;
+            }
+            let row = v * n;
+            // The least feasible dual of v and the edge that sets it.
+            let mut least = W::zero();
+            let mut best = NONE;
+            for &u in self.act {
+                let w2 = self.g[row + u];
+                if u == v || w2.is_zero() {
+                    continue;
+                }
+                let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
+                if best == NONE || need > least {
+                    least = need;
+                    best = u;
+                }
+            }
+            if least >= self.st.dual[v] {
+                continue;
+            }
+            self.st.dual[v] = least;
+            if least.is_zero() || best == NONE {
+                continue;
+            }
+            // v-best is tight now; a free end outside blossoms (or a blossom's
+            // free base) can take v at once.
+            if self.st.mate[best] == NONE && self.st.base[self.st.inblossom[best]] == best {
+                self.st.mate[v] = best;
+                self.st.mate[best] = v;
+            }
+        }
+    }
+
     /// Gives every root the same dual parity, so that the slack of every
     /// edge between two trees is even and halving it never needs the values
     /// doubled. (Every vertex of a tree shares its root's parity through
@@ -920,6 +1004,7 @@ impl<W: Weight> Solver<'_, W> {
         if n < 2 {
             return true;
         }
+        self.warm_start();
         loop {
             self.stage += 1;
             for x in self.label.iter_mut() {
@@ -933,8 +1018,11 @@ impl<W: Weight> Solver<'_, W> {
             }
             self.queue.clear();
             self.align_root_parity();
-            // Roots: free vertices whose dual is still positive. Free vertices
-            // with a zero dual already satisfy the optimality conditions.
+            // Roots: free vertices whose dual is still positive (free
+            // vertices with a zero dual already satisfy the optimality
+            // conditions); in a repair only the first, whose tree grows
+            // until it reaches any other free vertex, instead of a tree
+            // from every free vertex for a single augmentation.
             let mut roots = 0usize;
             for &v in self.act {
                 if self.mate[v] == NONE
@@ -943,6 +1031,9 @@ impl<W: Weight> Solver<'_, W> {
                 {
                     self.assign_label(v, 1, NO_EDGE);
                     roots += 1;
+                    if self.one_root {
+                        break;
+                    }
                 }
             }
             if roots == 0 {

@@ -1,0 +1,358 @@
+//! Moving players between boards on the Round tab (the arbiter's manual
+//! change). Select a board, press `m`: its red player is marked (←/→ marks
+//! the black one instead). Go to another board, pick a side with ←/→ and
+//! press `m` again: the two players change places. A change that breaks a
+//! pairing rule (rematch, colour limit, forbidden pair, …) is not stored:
+//! a dialog names the rule broken, `y` stores it anyway, `n` cancels.
+//! Moves are refused once results are in.
+
+use super::keymap::Action;
+use super::model::{Command, Confirm, Model, Tab};
+use crate::app::{App, BoardView};
+use crate::domain::{Colour, Entry};
+use crate::i18n::{tr, Lang};
+use crate::pairing::check::RuleViolation;
+
+/// A move in progress: the marked seat (board index, side) and the side
+/// the cursor is on (its board is the selected row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mover {
+    pub marked: (usize, Colour),
+    pub side: Colour,
+}
+
+fn seat(b: &BoardView, side: Colour) -> Option<&Entry> {
+    match side {
+        Colour::Red => Some(&b.red),
+        Colour::Black => b.black.as_ref(),
+    }
+}
+
+fn has_result(b: &BoardView) -> bool {
+    b.results.iter().any(|r| r != "*")
+}
+
+fn err(m: &mut Model, key: &str, board: u32) {
+    let text = m.t(key).replace("{board}", &board.to_string());
+    m.status = Some((text, true));
+}
+
+/// The hint on the status line while a player is marked.
+fn hint(m: &mut Model) {
+    let Some(mv) = m.mover else { return };
+    let name =
+        m.ev.round
+            .as_ref()
+            .and_then(|r| r.boards.get(mv.marked.0))
+            .and_then(|b| seat(b, mv.marked.1))
+            .map(|e| format!("{} ({})", e.name, e.start_no))
+            .unwrap_or_default();
+    let text = m.t("tui.move.hint").replace("{name}", &name);
+    m.status = Some((text, false));
+}
+
+/// Handles an action while a move is in progress (or `m` starting one).
+/// `None`: not handled here, the generic handling goes on.
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    match a {
+        Action::MarkMove => Some(mark(m)),
+        Action::OtherSide => {
+            let here = m.row_sel;
+            let mv = m.mover.as_mut()?;
+            mv.side = mv.side.opposite();
+            if mv.marked.0 == here {
+                // Still on the marked board: choose which of its players.
+                mv.marked.1 = mv.side;
+            }
+            hint(m);
+            Some(None)
+        }
+        Action::SelectSeat(row, black) => {
+            let here = row < m.ev.round.as_ref().map_or(0, |r| r.boards.len());
+            let mv = m.mover.as_mut().filter(|_| here)?;
+            mv.side = if black { Colour::Black } else { Colour::Red };
+            if mv.marked.0 == row {
+                mv.marked.1 = mv.side;
+            }
+            m.row_sel = row;
+            hint(m);
+            Some(None)
+        }
+        Action::Cancel => {
+            m.mover.take()?;
+            m.status = Some((m.t("tui.msg.cancelled"), false));
+            Some(None)
+        }
+        Action::Quit
+        | Action::Back
+        | Action::NextTab
+        | Action::PrevTab
+        | Action::SelectTab(_)
+        | Action::PairNext
+        | Action::Unpair
+        | Action::Undo => {
+            m.mover = None;
+            None
+        }
+        _ => None,
+    }
+}
+
+fn mark(m: &mut Model) -> Option<Command> {
+    if m.tab != Tab::Round {
+        return None;
+    }
+    if m.ev.round.is_none() {
+        m.status = Some((m.t("tui.round.none"), true));
+        return None;
+    }
+    if m.mover.is_none() && refused(m) {
+        return None;
+    }
+    let round = m.ev.round.as_ref()?;
+    let here = m.row_sel;
+    let b = round.boards.get(here)?;
+    let Some(mv) = m.mover else {
+        m.mover = Some(Mover {
+            marked: (here, Colour::Red),
+            side: Colour::Red,
+        });
+        hint(m);
+        return None;
+    };
+    if (here, mv.side) == mv.marked {
+        m.mover = None;
+        m.status = Some((m.t("tui.msg.cancelled"), false));
+        return None;
+    }
+    let Some(from) = round.boards.get(mv.marked.0) else {
+        // The round changed under the mark (it cannot while moving, but
+        // a stale mark must not panic): start again.
+        m.mover = None;
+        return None;
+    };
+    let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
+        let n = b.number;
+        err(m, "tui.move.empty_seat", n);
+        return None;
+    };
+    let blocked = [from, b]
+        .into_iter()
+        .find(|x| has_result(x))
+        .map(|x| ("tui.move.has_result", x.number))
+        .or_else(|| {
+            round
+                .boards
+                .iter()
+                .find(|x| has_result(x))
+                .map(|x| ("tui.move.round_has_results", x.number))
+        });
+    let cmd = Command::SwapPlayers {
+        event: m.ev.event.as_ref()?.id,
+        round: round.number,
+        a: a.start_no,
+        b: target.start_no,
+        insist: false,
+    };
+    m.mover = None;
+    if let Some((key, n)) = blocked {
+        err(m, key, n);
+        return None;
+    }
+    m.status = None;
+    m.mover = None;
+    Some(cmd)
+}
+
+/// Screen columns of the Round tab's red and black players (the table's
+/// widths 5, 18, 8, 18 with one column between).
+pub const RED_COLUMNS: std::ops::Range<u16> = 6..24;
+pub const BLACK_COLUMNS: std::ops::Range<u16> = 34..52;
+
+/// While moving, a click on a player of board row `row` picks that seat.
+pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
+    if m.mover.is_none() || m.screen != super::model::Screen::Event || m.tab != Tab::Round {
+        return None;
+    }
+    if RED_COLUMNS.contains(&column) {
+        Some(Action::SelectSeat(row, false))
+    } else if BLACK_COLUMNS.contains(&column) {
+        Some(Action::SelectSeat(row, true))
+    } else {
+        None
+    }
+}
+
+/// The marker drawn before a player's name on the Round tab: `◆` the marked
+/// player, `▶` the cursor's seat.
+pub fn marker(m: &Model, row: usize, side: Colour) -> &'static str {
+    match m.mover {
+        Some(mv) if mv.marked == (row, side) => "◆ ",
+        Some(mv) if (m.row_sel, mv.side) == (row, side) => "▶ ",
+        _ => "",
+    }
+}
+
+/// A rule broken, in the UI language, players by name.
+pub fn violation_text(lang: Lang, v: &RuleViolation, name: &dyn Fn(u32) -> String) -> String {
+    let colour = |c: Colour| {
+        tr(
+            lang,
+            match c {
+                Colour::Red => "tui.colour.red",
+                Colour::Black => "tui.colour.black",
+            },
+        )
+        .to_string()
+    };
+    let fill = |key: &str, pairs: &[(&str, String)]| {
+        let mut s = tr(lang, key).to_string();
+        for (k, v) in pairs {
+            s = s.replace(k, v);
+        }
+        s
+    };
+    match *v {
+        RuleViolation::Rematch { a, b, round } => fill(
+            "tui.rule.rematch",
+            &[
+                ("{a}", name(a)),
+                ("{b}", name(b)),
+                ("{round}", round.to_string()),
+            ],
+        ),
+        RuleViolation::ForbiddenPair { a, b } => {
+            fill("tui.rule.forbidden", &[("{a}", name(a)), ("{b}", name(b))])
+        }
+        RuleViolation::ThreeInARow { player, colour: c } => fill(
+            "tui.rule.three_in_a_row",
+            &[("{p}", name(player)), ("{colour}", colour(c))],
+        ),
+        RuleViolation::ColourImbalance { player, difference } => {
+            let (more, less) = if difference > 0 {
+                (Colour::Red, Colour::Black)
+            } else {
+                (Colour::Black, Colour::Red)
+            };
+            fill(
+                "tui.rule.imbalance",
+                &[
+                    ("{p}", name(player)),
+                    ("{n}", difference.abs().to_string()),
+                    ("{more}", colour(more)),
+                    ("{less}", colour(less)),
+                ],
+            )
+        }
+        RuleViolation::SecondBye {
+            player,
+            earlier_round,
+        } => fill(
+            "tui.rule.second_bye",
+            &[
+                ("{p}", name(player)),
+                ("{round}", earlier_round.to_string()),
+            ],
+        ),
+        RuleViolation::UnneededBye { player } => {
+            fill("tui.rule.unneeded_bye", &[("{p}", name(player))])
+        }
+        ref other => other.to_string(),
+    }
+}
+
+/// Runs a manual change of a round (players swapped between boards, or the
+/// colours of one board). Broken rules open the insist dialog instead of
+/// storing anything.
+pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
+    let (event, round, a, b, insist, done_key) = match cmd {
+        Command::SwapPlayers {
+            event,
+            round,
+            a,
+            b,
+            insist,
+        } => (event, round, a, b, insist, "tui.msg.moved"),
+        Command::SwapColours {
+            event,
+            round,
+            red,
+            black,
+            insist,
+        } => (event, round, red, black, insist, "tui.msg.swapped"),
+        _ => return Ok(None),
+    };
+    let o = app.swap_players(
+        &event.to_string(),
+        round,
+        &format!("#{a}"),
+        &format!("#{b}"),
+        insist,
+    )?;
+    m.pending_insist = None;
+    if o.violations.is_empty() || insist {
+        return Ok(Some(m.t(done_key)));
+    }
+    let entries = app.store.entries(event)?;
+    let name = |no: u32| {
+        entries
+            .iter()
+            .find(|e| e.start_no == no)
+            .map(|e| format!("{} ({no})", e.name))
+            .unwrap_or_else(|| format!("#{no}"))
+    };
+    let rules: Vec<String> = o
+        .violations
+        .iter()
+        .map(|v| violation_text(m.lang, v, &name))
+        .collect();
+    let insisted = match cmd {
+        Command::SwapPlayers { .. } => Command::SwapPlayers {
+            event,
+            round,
+            a,
+            b,
+            insist: true,
+        },
+        _ => Command::SwapColours {
+            event,
+            round,
+            red: a,
+            black: b,
+            insist: true,
+        },
+    };
+    m.confirm = Some(Confirm {
+        message: format!(
+            "{} {}{}",
+            m.t("tui.move.warn"),
+            rules.join("; "),
+            m.t("tui.move.insist")
+        ),
+        command: insisted,
+    });
+    Ok(None)
+}
+
+/// Whether the selected board's change is refused because results are in
+/// (with the translated reason on the status line).
+pub fn refused(m: &mut Model) -> bool {
+    let Some(round) = m.ev.round.as_ref() else {
+        return false;
+    };
+    let here = round.boards.get(m.row_sel).filter(|b| has_result(b));
+    let other = round.boards.iter().find(|b| has_result(b));
+    match (here, other) {
+        (Some(b), _) => {
+            let n = b.number;
+            err(m, "tui.move.has_result", n);
+            true
+        }
+        (None, Some(b)) => {
+            let n = b.number;
+            err(m, "tui.move.round_has_results", n);
+            true
+        }
+        _ => false,
+    }
+}
