@@ -165,3 +165,43 @@ fn apply_stores_the_ruling_with_the_game() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("round \"x\" is not a number"), "{err}");
 }
+
+/// The rule book comes from `--rules`, else `repetition_rules` in the
+/// config file, else the national book (cxa2011); a typo in the config is
+/// an error with its line and column.
+#[test]
+fn the_default_rule_book_comes_from_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "h.pgn", PROTECTED_HORSE);
+    let rules_of = |out: &str| -> String {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v["rules"].as_str().unwrap().to_string()
+    };
+    let cfg = write(dir.path(), "c.toml", "repetition_rules = \"simple\"\n");
+    let (ok, out, err) = judge(&[&f, "--format", "json"]);
+    assert!(ok, "{err}");
+    assert_eq!(rules_of(&out), "cxa2011");
+    let o = qishe()
+        .args(["--config", &cfg, "game", "judge", &f, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(rules_of(&String::from_utf8_lossy(&o.stdout)), "simple");
+    let o = qishe()
+        .args(["--config", &cfg, "game", "judge", &f, "--format", "json"])
+        .args(["--rules", "asian"])
+        .output()
+        .unwrap();
+    assert_eq!(rules_of(&String::from_utf8_lossy(&o.stdout)), "asian");
+    let bad = write(dir.path(), "bad.toml", "repetition_rules = \"wxf\"\n");
+    let o = qishe()
+        .args(["--config", &bad, "game", "judge", &f])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.toml:1:20") && err.contains("cxa2011"),
+        "{err}"
+    );
+}

@@ -222,7 +222,12 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     std::fs::write(&csv, text).unwrap();
     go(&mut app, &mut m, c('i'));
     typed(&mut app, &mut m, csv.to_str().unwrap());
-    go(&mut app, &mut m, k(KeyCode::Enter)); // preview
+    go(&mut app, &mut m, k(KeyCode::Enter)); // preview, read on a worker too
+    let job = m.job.as_ref().expect("the preview went to a worker");
+    assert_eq!(job.label, "tui.msg.previewing");
+    assert!(m.confirm.is_none(), "no question before the file is read");
+    assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    assert_eq!(m.members.len(), MEMBERS.len(), "a preview stores nothing");
     let msg = &m.confirm.as_ref().expect("a preview first").message;
     assert!(
         msg.contains("棋手7 (滨江棋友会), … (+492)"),

@@ -53,8 +53,9 @@ pub struct JudgeArgs {
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
     pub game: usize,
-    #[arg(long, value_enum, default_value = "asian")]
-    pub rules: RulesArg,
+    /// The rule book; default: `repetition_rules` in config.toml (cxa2011).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: StatsFormat,
     /// Store the ruling with a game: EVENT ROUND BOARD (the side that must
@@ -134,26 +135,38 @@ fn load(path: &Path) -> CliResult<ImportedFile> {
     })
 }
 
-pub fn run(cmd: GameCmd) -> CliResult {
+/// The game commands on files alone; `config` is `--config`, read only
+/// when a setting is needed (the judge's default rule book).
+pub fn run(cmd: GameCmd, config: Option<&std::path::Path>) -> CliResult {
     match cmd {
         GameCmd::Stats(a) => stats(a),
         GameCmd::Show(a) => show(a),
         GameCmd::Convert(a) => convert(a),
-        GameCmd::Judge(a) => judge_cmd(a, None),
+        GameCmd::Judge(a) => judge_cmd(a, Judged::Files(config)),
     }
+}
+
+/// Where the judge finds its settings.
+enum Judged<'a> {
+    Files(Option<&'a std::path::Path>),
+    Club(&'a super::Ctx),
 }
 
 /// The game commands that write to the club database.
 pub fn run_with_db(ctx: &super::Ctx, cmd: GameCmd) -> CliResult {
     match cmd {
-        GameCmd::Judge(a) => judge_cmd(a, Some(ctx)),
-        other => run(other),
+        GameCmd::Judge(a) => judge_cmd(a, Judged::Club(ctx)),
+        other => run(other, None),
     }
 }
 
 /// Rules on the game's latest repetition; prints the report (both
 /// languages in text) and, with --apply, stores the ruling.
-fn judge_cmd(a: JudgeArgs, ctx: Option<&super::Ctx>) -> CliResult {
+fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
+    let ctx = match with {
+        Judged::Club(ctx) => Some(ctx),
+        Judged::Files(_) => None,
+    };
     let file = load(&a.file)?;
     let n = file.games.len();
     let g = a
@@ -168,7 +181,12 @@ fn judge_cmd(a: JudgeArgs, ctx: Option<&super::Ctx>) -> CliResult {
                 if n == 1 { "" } else { "s" }
             ))
         })?;
-    let j: Judgement = judge(&g.start, &g.moves, a.rules.into()).ok_or_else(|| {
+    let rules = match (a.rules, &with) {
+        (Some(r), _) => r.into(),
+        (None, Judged::Club(ctx)) => ctx.config.repetition_rules,
+        (None, Judged::Files(path)) => crate::config::Config::discover(*path)?.repetition_rules,
+    };
+    let j: Judgement = judge(&g.start, &g.moves, rules).ok_or_else(|| {
         CliError::msg(format!(
             "{}: {}: no position repeats in its {} moves",
             a.file.display(),

@@ -109,7 +109,7 @@ impl Ctx {
 pub fn run(cli: Cli) -> CliResult {
     // Commands on files alone need no config or database.
     let cmd = match cli.command {
-        Some(Command::Game(c)) if !c.needs_db() => return game::run(c),
+        Some(Command::Game(c)) if !c.needs_db() => return game::run(c, cli.config.as_deref()),
         Some(Command::PairTrf(a)) => return trf::run(a),
         other => other,
     };

@@ -73,6 +73,8 @@ pub struct Config {
     pub event: EventSettings,
     /// The `[ratings]` section: the club rating list's K factors.
     pub ratings: crate::history::RatingSettings,
+    /// The rule book the repetition ruling uses unless told otherwise.
+    pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
 }
@@ -85,6 +87,7 @@ impl Default for Config {
             database: None,
             event: EventSettings::default(),
             ratings: Default::default(),
+            repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
             source: None,
         }
     }
@@ -98,6 +101,7 @@ struct RawConfig {
     database: Option<String>,
     event: Option<RawEvent>,
     ratings: Option<RawRatings>,
+    repetition_rules: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -189,6 +193,18 @@ impl Config {
                     ),
                 )
             })?);
+        }
+        if let Some(r) = raw.repetition_rules {
+            c.repetition_rules = crate::xiangqi::repetition::RuleSet::from_code(r.get_ref())
+                .ok_or_else(|| {
+                    err_at(
+                        r.span(),
+                        format!(
+                            "unknown repetition rules \"{}\"; allowed: simple, asian, cxa2011",
+                            r.get_ref()
+                        ),
+                    )
+                })?;
         }
         if let Some(db) = raw.database {
             let p = PathBuf::from(db);
@@ -435,6 +451,17 @@ mod tests {
         let e = parse("[event]\nrounds = \"seven\"\n").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(e.column >= 1);
+    }
+
+    #[test]
+    fn repetition_rules_are_read_and_checked() {
+        use crate::xiangqi::repetition::RuleSet;
+        assert_eq!(parse("").unwrap().repetition_rules, RuleSet::Cxa2011);
+        let c = parse("repetition_rules = \"asian\"\n").unwrap();
+        assert_eq!(c.repetition_rules, RuleSet::Asian);
+        let e = parse("club = \"x\"\nrepetition_rules = \"wxf\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 20), "{e}");
+        assert!(e.message.contains("simple, asian, cxa2011"), "{e}");
     }
 
     #[test]

@@ -710,4 +710,5 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.stats.draw_rate", "和棋率", "和棋率", "draw rate"),
     ("tui.stats.as_of", "截至", "截至", "as of"),
     ("tui.stats.finished_events", "项已结束赛事", "項已結束賽事", "finished events"),
+    ("tui.msg.previewing", "正在读取名单…", "正在讀取名單…", "reading the list…"),
 ];

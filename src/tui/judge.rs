@@ -16,10 +16,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Row, Table, Wrap};
 use ratatui::Frame;
 
-/// The rule book the dialog opens with: neither the event settings nor
-/// `config.toml` name one, so the national book of 2011.
-pub const DEFAULT_RULES: RuleSet = RuleSet::Cxa2011;
-
 /// The open dialog.
 #[derive(Clone, Debug)]
 pub struct JudgeDialog {
@@ -75,16 +71,17 @@ impl JudgeDialog {
             .into_iter()
             .next()
             .ok_or_else(|| m.t("tui.judge.no_record"))?;
-        let judgement = judge(&record.start, &record.moves, DEFAULT_RULES).ok_or_else(|| {
-            format!(
-                "{} {}: {} ({} {})",
-                m.t("tui.round.board"),
-                b.number,
-                m.t("tui.judge.no_repetition"),
-                record.moves.len(),
-                m.t("tui.judge.plies")
-            )
-        })?;
+        let judgement =
+            judge(&record.start, &record.moves, m.repetition_rules).ok_or_else(|| {
+                format!(
+                    "{} {}: {} ({} {})",
+                    m.t("tui.round.board"),
+                    b.number,
+                    m.t("tui.judge.no_repetition"),
+                    record.moves.len(),
+                    m.t("tui.judge.plies")
+                )
+            })?;
         Ok(Some(JudgeDialog {
             event,
             round: m.ev.paired,

@@ -251,6 +251,8 @@ pub struct EventData {
 /// Everything `view` draws.
 pub struct Model {
     pub lang: Lang,
+    /// The rule book the repetition dialog opens with (config.toml).
+    pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     pub club_name: String,
     pub screen: Screen,
     pub tab: Tab,
@@ -298,6 +300,7 @@ impl Model {
     pub fn load(app: &App) -> crate::app::Result<Model> {
         let mut m = Model {
             lang: app.lang(),
+            repetition_rules: app.config.repetition_rules,
             club_name: app.config.club.clone(),
             screen: Screen::Club,
             tab: Tab::Players,
@@ -1210,6 +1213,40 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
 }
 
+/// The question before a member import: who will be added and who skipped
+/// as already a member. Reading a large file takes a while, so the worker
+/// runs this too.
+pub(crate) fn import_preview_text(app: &App, lang: Lang, path: &str) -> crate::app::Result<String> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read"))))?;
+    let p = app.preview_member_import(&bytes, path)?;
+    // A few names of each list: the dialog has ten lines at most.
+    let few = |v: &[String]| {
+        let mut s = v.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
+        if v.len() > 8 {
+            s.push_str(&format!(", … (+{})", v.len() - 8));
+        }
+        s
+    };
+    let mut msg = format!(
+        "{} {}: {}",
+        t("tui.preview.add"),
+        p.added.len(),
+        few(&p.added)
+    );
+    if !p.duplicates.is_empty() {
+        msg.push_str(&format!(
+            "; {} {}: {}",
+            t("tui.preview.skip"),
+            p.duplicates.len(),
+            few(&p.duplicates)
+        ));
+    }
+    msg.push_str(&format!(" — {}", t("tui.preview.question")));
+    Ok(msg)
+}
+
 fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
     let lang = m.lang;
     let t = |k: &str| tr(lang, k).to_string();
@@ -1293,35 +1330,9 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
         }
         Command::PreviewImport(path) => {
-            let bytes = std::fs::read(&path).map_err(|e| {
-                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
-            })?;
-            let p = app.preview_member_import(&bytes, &path)?;
-            // A few names of each list: the dialog has ten lines at most.
-            let few = |v: &[String]| {
-                let mut s = v.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
-                if v.len() > 8 {
-                    s.push_str(&format!(", … (+{})", v.len() - 8));
-                }
-                s
-            };
-            let mut msg = format!(
-                "{} {}: {}",
-                t("tui.preview.add"),
-                p.added.len(),
-                few(&p.added)
-            );
-            if !p.duplicates.is_empty() {
-                msg.push_str(&format!(
-                    "; {} {}: {}",
-                    t("tui.preview.skip"),
-                    p.duplicates.len(),
-                    few(&p.duplicates)
-                ));
-            }
-            msg.push_str(&format!(" — {}", t("tui.preview.question")));
+            let message = import_preview_text(app, lang, &path)?;
             m.confirm = Some(Confirm {
-                message: msg,
+                message,
                 command: Command::ImportMembers(path),
             });
             return Ok(None);

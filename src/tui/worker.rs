@@ -71,13 +71,17 @@ pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
 
 /// Whether a command is long enough to run off the event loop.
 pub fn is_long(cmd: &Command) -> bool {
-    matches!(cmd, Command::PairNext(_) | Command::ImportMembers(_))
+    matches!(
+        cmd,
+        Command::PairNext(_) | Command::ImportMembers(_) | Command::PreviewImport(_)
+    )
 }
 
 /// i18n key of what a long command does.
 pub fn label(cmd: &Command) -> &'static str {
     match cmd {
         Command::ImportMembers(_) => "tui.msg.importing",
+        Command::PreviewImport(_) => "tui.msg.previewing",
         _ => "tui.msg.pairing",
     }
 }
@@ -124,6 +128,7 @@ fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::R
             let o = app.pair_next_round(&ev.to_string())?;
             Ok(format!("{} {}", t("tui.msg.paired"), o.round))
         }
+        Command::PreviewImport(path) => super::model::import_preview_text(app, lang, path),
         Command::ImportMembers(path) => {
             let bytes = std::fs::read(path).map_err(|e| {
                 crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
@@ -156,6 +161,14 @@ pub fn tick(job: &mut Job) {
 pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
     m.job = None;
     m.busy = None;
+    // A preview changed nothing: it only asks whether to import.
+    if let (Command::PreviewImport(path), Ok(message)) = (&done.command, &done.result) {
+        m.confirm = Some(super::model::Confirm {
+            message: message.clone(),
+            command: Command::ImportMembers(path.clone()),
+        });
+        return None;
+    }
     match done.result {
         Ok(msg) => {
             if let Command::PairNext(_) = done.command {
