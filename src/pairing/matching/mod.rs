@@ -297,6 +297,9 @@ impl<W: Weight> Matcher<W> {
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
+        if self.valid {
+            self.st.dissolve_zero_blossoms();
+        }
         self.drop_retired();
         // A repair grows one tree at a time; a fresh start, whose free
         // vertices are many and far apart, grows them all at once so
@@ -478,6 +481,25 @@ impl<W: Weight> State<W> {
             w
         } else {
             w.shl(self.scale)
+        }
+    }
+
+    /// Dissolves every blossom with a zero dual that is top-level or
+    /// becomes so: nothing else changes (such a blossom holds no dual to
+    /// move), and the edits of the next round see plain vertices.
+    fn dissolve_zero_blossoms(&mut self) {
+        let n = self.inblossom.len();
+        loop {
+            let mut any = false;
+            for b in n..2 * n {
+                if self.base[b] != NONE && self.parent[b] == NONE && self.dual[b].is_zero() {
+                    self.dissolve(b);
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
         }
     }
 
@@ -758,21 +780,20 @@ impl<W: Weight> Solver<'_, W> {
         self.allowed[e.1 * n + e.0] = s;
     }
 
-    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+    /// Expands the top-level T-blossom `b` whose dual reached zero.
+    fn expand_blossom(&mut self, b: usize) {
         let childs = self.childs[b].clone();
         for &s in &childs {
             self.parent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dual[s] == W::zero() {
-                self.expand_blossom(s, endstage);
             } else {
                 for lv in self.leaves_of(s) {
                     self.inblossom[lv] = s;
                 }
             }
         }
-        if !endstage && self.label[b] == 2 {
+        if self.label[b] == 2 {
             let entrychild = self.inblossom[self.labelend[b].1];
             let k = childs.len() as isize;
             let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
@@ -1208,19 +1229,15 @@ impl<W: Weight> Solver<'_, W> {
                         }
                         self.queue.push(i);
                     }
-                    _ => self.expand_blossom(dblossom, false),
+                    _ => self.expand_blossom(dblossom),
                 }
             }
             debug_assert!(progressed);
-            for b in n..2 * n {
-                if self.parent[b] == NONE
-                    && self.base[b] != NONE
-                    && self.label[b] == 1
-                    && self.dual[b] == W::zero()
-                {
-                    self.expand_blossom(b, true);
-                }
-            }
+            // S-blossoms whose dual is zero are kept for the next stage
+            // (the textbook expands them here): with many equal weights a
+            // repair forms thousands of such blossoms, and forming one
+            // again costs a scan of all its vertices' edges.
+            // [`Matcher::solve`] dissolves them between solves.
         }
     }
 }
