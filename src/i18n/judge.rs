@@ -134,5 +134,9 @@ pub(super) static TEXTS: &[Text] = &[
         "甲种禁止着法对乙种，甲种一方须变着",
         "甲種禁止著法對乙種，甲種一方須變著",
         "a serious-class forbidden cycle against a lesser one: the serious side must change",
-    ),
+    ), // A cycle's name built from its move classes: 长 + one kind ("perpetual
+    // check"), or 一 before each of several ("check and chase").
+    ("judge.cycle.perpetual_of", "长{}", "長{}", "perpetual {}"),
+    ("judge.cycle.each_of", "一{}", "一{}", "{}"),
+    ("judge.cycle.joiner", "", "", " and "),
 ];

@@ -180,19 +180,14 @@ impl SideCycle {
             return tr(lang, "judge.cycle.ordinary").to_string();
         }
         let names: Vec<&str> = self.label_keys.iter().map(|k| tr(lang, k)).collect();
-        let zh = lang != Lang::En;
         if names.len() == 1 && !self.perpetual {
             names[0].to_string()
         } else if self.perpetual {
-            if zh {
-                format!("长{}", names[0])
-            } else {
-                format!("perpetual {}", names[0])
-            }
-        } else if zh {
-            names.iter().map(|n| format!("一{n}")).collect()
+            tr(lang, "judge.cycle.perpetual_of").replace("{}", names[0])
         } else {
-            names.join(" and ")
+            let each = tr(lang, "judge.cycle.each_of");
+            let parts: Vec<String> = names.iter().map(|n| each.replace("{}", n)).collect();
+            parts.join(tr(lang, "judge.cycle.joiner"))
         }
     }
 }
@@ -605,5 +600,35 @@ impl Judgement {
             "ruling_zh": self.ruling_text(Lang::ZhHans),
             "reason_zh": self.reason(Lang::ZhHans),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cycle(keys: &[&'static str], perpetual: bool) -> SideCycle {
+        SideCycle {
+            side: Colour::Red,
+            forbidden: true,
+            serious: false,
+            rank: None,
+            label_keys: keys.to_vec(),
+            perpetual,
+        }
+    }
+
+    #[test]
+    fn cycle_names_in_each_language() {
+        let long = cycle(&["judge.nature.check"], true);
+        assert_eq!(long.label(Lang::ZhHans), "长将");
+        assert_eq!(long.label(Lang::ZhHant), "長將");
+        assert_eq!(long.label(Lang::En), "perpetual check");
+        let mixed = cycle(&["judge.nature.check", "judge.nature.chariot"], false);
+        assert_eq!(mixed.label(Lang::ZhHans), "一将一捉车");
+        assert_eq!(mixed.label(Lang::ZhHant), "一將一捉車");
+        assert_eq!(mixed.label(Lang::En), "check and chase of a chariot");
+        let one = cycle(&["judge.nature.mate"], false);
+        assert_eq!(one.label(Lang::ZhHant), "殺");
     }
 }
