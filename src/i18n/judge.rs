@@ -138,5 +138,5 @@ pub(super) static TEXTS: &[Text] = &[
     // check"), or 一 before each of several ("check and chase").
     ("judge.cycle.perpetual_of", "长{}", "長{}", "perpetual {}"),
     ("judge.cycle.each_of", "一{}", "一{}", "{}"),
-    ("judge.cycle.joiner", "", "", " and "),
+    ("judge.cycle.joined", "{a}{b}", "{a}{b}", "{a} and {b}"),
 ];

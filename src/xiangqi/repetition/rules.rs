@@ -186,8 +186,12 @@ impl SideCycle {
             tr(lang, "judge.cycle.perpetual_of").replace("{}", names[0])
         } else {
             let each = tr(lang, "judge.cycle.each_of");
-            let parts: Vec<String> = names.iter().map(|n| each.replace("{}", n)).collect();
-            parts.join(tr(lang, "judge.cycle.joiner"))
+            let joined = tr(lang, "judge.cycle.joined");
+            names
+                .iter()
+                .map(|n| each.replace("{}", n))
+                .reduce(|a, b| joined.replace("{a}", &a).replace("{b}", &b))
+                .unwrap_or_default()
         }
     }
 }
