@@ -3,88 +3,10 @@
 //! emulator. Adds eight members, creates an event, enters the eight, pairs
 //! round 1, types four results with clock readings and reads the standings.
 
-use portable_pty::{native_pty_system, CommandBuilder, PtySize};
-use std::io::{Read, Write};
-use std::sync::{Arc, Mutex};
+#[path = "common/pty.rs"]
+mod pty;
+use pty::start;
 use std::time::{Duration, Instant};
-
-struct Tui {
-    screen: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-}
-
-impl Tui {
-    fn text(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    /// Waits until the screen shows `what` (the UI answers each key within
-    /// a frame; the long timeout only absorbs a loaded test machine).
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let t = self.text();
-            if t.contains(what) {
-                return t;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                panic!("\"{what}\" never appeared; the screen:\n{t}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        self.writer.write_all(s.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        // Let the UI read each burst as its own keys (Esc vs. Alt).
-        std::thread::sleep(Duration::from_millis(30));
-    }
-}
-
-fn start(dir: &std::path::Path) -> Tui {
-    let pty = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_qishe"));
-    cmd.arg("--db");
-    cmd.arg(dir.join("club.db"));
-    cmd.cwd(dir);
-    cmd.env("HOME", dir);
-    cmd.env("XDG_CONFIG_HOME", dir);
-    cmd.env("XDG_DATA_HOME", dir);
-    cmd.env("LC_ALL", "C.UTF-8");
-    cmd.env("LANG", "C.UTF-8");
-    cmd.env("TERM", "xterm-256color");
-    let child = pty.slave.spawn_command(cmd).unwrap();
-    drop(pty.slave);
-    let mut reader = pty.master.try_clone_reader().unwrap();
-    let writer = pty.master.take_writer().unwrap();
-    let screen = Arc::new(Mutex::new(vt100::Parser::new(24, 80, 0)));
-    let s2 = screen.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            s2.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    // Keep the master alive as long as the test runs.
-    std::mem::forget(pty.master);
-    Tui {
-        screen,
-        writer,
-        child,
-    }
-}
 
 const PLAYERS: [&str; 8] = [
     "王天一",
@@ -100,7 +22,7 @@ const PLAYERS: [&str; 8] = [
 #[test]
 fn a_club_night_from_members_to_standings() {
     let dir = tempfile::tempdir().unwrap();
-    let mut t = start(dir.path());
+    let mut t = start(dir.path(), &dir.path().join("club.db"));
     t.wait_for("members (0)");
     for (i, name) in PLAYERS.iter().enumerate() {
         t.send("a");
@@ -204,7 +126,7 @@ fn a_large_import_runs_in_the_background_and_search_finds_by_initials() {
         text.push_str(&format!("棋手{i},{},导入队\n", 1200 + i % 1000));
     }
     std::fs::write(&csv, text).unwrap();
-    let mut t = start(dir.path());
+    let mut t = start(dir.path(), &dir.path().join("club.db"));
     t.wait_for("members (0)");
     t.send("i");
     t.wait_for("import members (CSV)");
