@@ -116,6 +116,7 @@ pub const MAX_SCALE: u32 = 16;
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
+const NO_LEAF: u32 = u32::MAX;
 
 /// A dense graph with mutable edge weights and a maximum-weight matching solver.
 ///
@@ -182,6 +183,14 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let st = &mut self.st;
+        // The blossoms around either end no longer know their best edges.
+        for e in [i, j] {
+            let mut b = st.parent[e];
+            while b != NONE {
+                st.leafbest[b] = None;
+                b = st.parent[b];
+            }
+        }
         let need = st.scaled(new + new);
         while st.inblossom[i] == st.inblossom[j] {
             let ok = if new < old {
@@ -365,7 +374,16 @@ struct State<W: Weight> {
     /// dual updates, which bump the epoch).
     bestslack: Vec<(W, u64)>,
     epoch: u64,
-    blossombest: Vec<Option<Vec<Edge>>>,
+    /// For a blossom `b` and each vertex `u` outside it, the vertex of `b`
+    /// whose edge to `u` has the least slack (`NO_LEAF`: no edge). The
+    /// vertices of a blossom always move their duals together, so the
+    /// choice holds for as long as the blossom lives and its edges keep
+    /// their weights: forming a blossom from children that have theirs
+    /// costs one pass per child instead of one per vertex, in every stage
+    /// the blossom takes part in.
+    leafbest: Vec<Option<Vec<u32>>>,
+    /// Scratch slacks for building `leafbest`.
+    scratch: Vec<W>,
     unused: Vec<usize>,
     dual: Vec<W>,
     /// Stage stamp per edge: the edge is known tight in this stage.
@@ -400,7 +418,8 @@ impl<W: Weight> State<W> {
             bestedge: Vec::new(),
             bestslack: Vec::new(),
             epoch: 1,
-            blossombest: Vec::new(),
+            leafbest: Vec::new(),
+            scratch: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
@@ -429,7 +448,8 @@ impl<W: Weight> State<W> {
             bestedge: vec![NO_EDGE; 2 * n],
             bestslack: vec![(W::zero(), 0); 2 * n],
             epoch: 1,
-            blossombest: vec![None; 2 * n],
+            leafbest: vec![None; 2 * n],
+            scratch: Vec::new(),
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
@@ -533,7 +553,7 @@ impl<W: Weight> State<W> {
         self.label[b] = 0;
         self.labelend[b] = NO_EDGE;
         self.bestedge[b] = NO_EDGE;
-        self.blossombest[b] = None;
+        self.leafbest[b] = None;
         self.unused.push(b);
         if z > W::zero() && self.mate[beta] != NONE {
             let x = self.mate[beta];
@@ -661,6 +681,7 @@ impl<W: Weight> Solver<'_, W> {
     }
 
     fn add_blossom(&mut self, base: usize, v: usize, w: usize) {
+        let n = self.n;
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -698,63 +719,84 @@ impl<W: Weight> Solver<'_, W> {
             }
             self.inblossom[lv] = b;
         }
-        // Least-slack edges from the new blossom to every other S-blossom.
-        // (Each candidate's slack is kept beside it: slacks are wide.)
-        let mut bestto: Vec<(Edge, W)> = vec![(NO_EDGE, W::zero()); 2 * self.n];
+        // For each vertex outside, the vertex of the new blossom with the
+        // least-slack edge to it; then the least-slack edge to an S-blossom.
+        let mut arr = vec![NO_LEAF; n];
+        let mut sl = std::mem::take(&mut self.st.scratch);
+        sl.clear();
+        sl.resize(n, W::zero());
         for &c in &path {
-            match self.blossombest[c].take() {
-                Some(l) => {
-                    for (mut i, mut j) in l {
-                        if self.inblossom[j] == b {
-                            std::mem::swap(&mut i, &mut j);
-                        }
-                        self.offer_best_to(&mut bestto, b, i, j);
-                    }
+            if c >= n && self.leafbest[c].is_none() {
+                self.build_leafbest(c);
+            }
+            for &u in self.act {
+                if self.inblossom[u] == b {
+                    continue;
                 }
-                None => {
-                    for lv in self.leaves_of(c) {
-                        for &u in self.act {
-                            // `lv` lies in `b`; so does `u` when the edge is inner.
-                            if u != lv && !self.gw(lv, u).is_zero() {
-                                self.offer_best_to(&mut bestto, b, lv, u);
-                            }
-                        }
+                let i = if c < n {
+                    if self.gw(c, u).is_zero() {
+                        continue;
                     }
+                    c
+                } else {
+                    match self.leafbest[c].as_ref().expect("built above")[u] {
+                        NO_LEAF => continue,
+                        i => i as usize,
+                    }
+                };
+                let x = self.slack((i, u));
+                if arr[u] == NO_LEAF || x < sl[u] {
+                    arr[u] = i as u32;
+                    sl[u] = x;
                 }
             }
             self.bestedge[c] = NO_EDGE;
         }
-        let mut list: Vec<Edge> = Vec::new();
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
-        for &(e, sl) in &bestto {
-            if e == NO_EDGE {
+        for &u in self.act {
+            let bu = self.inblossom[u];
+            if arr[u] == NO_LEAF || bu == b || self.label[bu] != 1 {
                 continue;
             }
-            list.push(e);
-            if best == NO_EDGE || sl < best_slack {
-                best = e;
-                best_slack = sl;
+            if best == NO_EDGE || sl[u] < best_slack {
+                best = (arr[u] as usize, u);
+                best_slack = sl[u];
             }
         }
-        self.blossombest[b] = Some(list);
+        self.st.scratch = sl;
+        self.leafbest[b] = Some(arr);
         self.bestedge[b] = best;
-        self.bestslack[b] = (W::zero(), 0);
+        self.bestslack[b] = (best_slack, self.epoch);
     }
 
-    /// Keeps `i–j` (`i` inside the new blossom `b`) as the least-slack edge
-    /// towards `j`'s S-blossom when it beats the one kept so far.
-    #[inline]
-    fn offer_best_to(&self, bestto: &mut [(Edge, W)], b: usize, i: usize, j: usize) {
-        let bj = self.inblossom[j];
-        if bj == b || self.label[bj] != 1 {
-            return;
+    /// `leafbest` of blossom `b` from its vertices' rows (a blossom whose
+    /// edges changed weight since it formed).
+    fn build_leafbest(&mut self, b: usize) {
+        let n = self.n;
+        let mut arr = vec![NO_LEAF; n];
+        let mut sl = std::mem::take(&mut self.st.scratch);
+        sl.clear();
+        sl.resize(n, W::zero());
+        let leaves = self.leaves_of(b);
+        let mut inside = vec![false; n];
+        for &lv in &leaves {
+            inside[lv] = true;
         }
-        let sl = self.slack((i, j));
-        let slot = &mut bestto[bj];
-        if slot.0 == NO_EDGE || sl < slot.1 {
-            *slot = ((i, j), sl);
+        for &lv in &leaves {
+            for &u in self.act {
+                if inside[u] || self.gw(lv, u).is_zero() {
+                    continue;
+                }
+                let x = self.slack((lv, u));
+                if arr[u] == NO_LEAF || x < sl[u] {
+                    arr[u] = lv as u32;
+                    sl[u] = x;
+                }
+            }
         }
+        self.st.scratch = sl;
+        self.leafbest[b] = Some(arr);
     }
 
     /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
@@ -850,7 +892,7 @@ impl<W: Weight> Solver<'_, W> {
         self.childs[b] = Vec::new();
         self.bedges[b] = Vec::new();
         self.base[b] = NONE;
-        self.blossombest[b] = None;
+        self.leafbest[b] = None;
         self.bestedge[b] = NO_EDGE;
         self.unused.push(b);
     }
@@ -1033,9 +1075,6 @@ impl<W: Weight> Solver<'_, W> {
             }
             for x in self.bestedge.iter_mut() {
                 *x = NO_EDGE;
-            }
-            for b in n..2 * n {
-                self.blossombest[b] = None;
             }
             self.queue.clear();
             self.align_root_parity();

@@ -264,3 +264,120 @@ proptest! {
         }
     }
 }
+
+/// Checks the optimality certificate of the matcher's kept state: every
+/// edge has a non-negative slack, matched edges are tight, free vertices
+/// and the duals are non-negative with free vertices at zero, and every
+/// blossom with a positive dual is full. Together these prove the
+/// matching has maximum weight, on graphs too big for brute force.
+fn certify(m: &Matcher<i64>, mate: &[usize]) {
+    let st = &m.st;
+    let n = m.n;
+    for v in 0..n {
+        assert!(st.dual[v] >= 0, "negative dual at {v}");
+        if mate[v] == v {
+            assert_eq!(st.dual[v], 0, "free vertex {v} keeps a dual");
+        }
+    }
+    for i in 0..n {
+        for j in 0..i {
+            let w2 = m.w[i * n + j];
+            if w2 == 0 {
+                continue;
+            }
+            let z = st.common_z(i, j);
+            let slack = st.dual[i] + st.dual[j] + 2 * z - st.scaled(w2);
+            assert!(slack >= 0, "edge {i}-{j} has slack {slack}");
+            if mate[i] == j {
+                assert_eq!(slack, 0, "matched edge {i}-{j} is not tight");
+            }
+        }
+    }
+    for b in n..2 * n {
+        if st.base[b] == NONE || st.dual[b] == 0 {
+            continue;
+        }
+        assert!(st.dual[b] > 0);
+        let mut leaves = Vec::new();
+        collect_leaves(&st.childs, n, b, &mut leaves);
+        let inside = leaves
+            .iter()
+            .filter(|&&v| mate[v] != v && leaves.contains(&mate[v]))
+            .count();
+        assert_eq!(
+            inside,
+            leaves.len() - 1,
+            "blossom {b} with a dual is not full"
+        );
+    }
+}
+
+fn big_graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
+    (12usize..40)
+        .prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec(proptest::collection::vec(0i64..6, n), n),
+            )
+        })
+        .prop_map(|(n, mut w)| {
+            for i in 0..n {
+                w[i][i] = 0;
+                for j in 0..i {
+                    w[j][i] = w[i][j];
+                }
+            }
+            (n, w)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    /// Larger graphs with many equal weights (many blossoms, kept from
+    /// solve to solve): after every batch of edits the kept state is a
+    /// certified optimum and has the weight a fresh solve finds.
+    #[test]
+    fn kept_state_is_certified_on_bigger_graphs(
+        (n, w) in big_graph(),
+        edits in proptest::collection::vec((0usize..40, 0usize..40, 0i64..12, 0u8..3), 1..30),
+    ) {
+        let mut w = w;
+        let mut m = Matcher::<i64>::new(n);
+        for i in 0..n {
+            for j in 0..i {
+                m.set(i, j, 2 * w[i][j]);
+                w[i][j] *= 2;
+                w[j][i] = w[i][j];
+            }
+        }
+        let mate = m.solve();
+        certify(&m, &mate);
+        for (a, b, x, kind) in edits {
+            let (a, b) = (a % n, b % n);
+            if a == b {
+                continue;
+            }
+            if kind == 2 {
+                for u in 0..n {
+                    if u != a {
+                        let y = (x + u as i64) % 7;
+                        m.set(a, u, y);
+                        w[a][u] = y;
+                        w[u][a] = y;
+                    }
+                }
+            } else {
+                m.set(a, b, x);
+                w[a][b] = x;
+                w[b][a] = x;
+            }
+            {
+                let mate = m.solve();
+                certify(&m, &mate);
+                let mut fresh = m.clone();
+                let again = fresh.solve_fresh();
+                prop_assert_eq!(total(&w, &mate), total(&w, &again));
+            }
+        }
+    }
+}
