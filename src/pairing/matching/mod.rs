@@ -27,6 +27,11 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
             Self::zero()
         }
     }
+    /// `a + b - c`, or zero when `c > a + b`: an edge's slack.
+    #[inline]
+    fn sum_minus(a: Self, b: Self, c: Self) -> Self {
+        (a + b).saturating_sub(c)
+    }
     /// Exact half of an even value.
     fn half(self) -> Self;
     /// `self * 2^k` (the caller leaves room at the top).
@@ -96,6 +101,10 @@ impl<const N: usize> Weight for Uint<N> {
     }
     fn half(self) -> Self {
         Uint::half(self)
+    }
+    #[inline]
+    fn sum_minus(a: Self, b: Self, c: Self) -> Self {
+        Uint::sum_minus_saturating(a, b, c)
     }
     #[inline]
     fn shl(self, k: u32) -> Self {
@@ -596,8 +605,11 @@ impl<W: Weight> Solver<'_, W> {
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
     #[inline]
     fn slack(&self, e: Edge) -> W {
-        let s = self.dual[e.0] + self.dual[e.1];
-        s.saturating_sub(self.st.scaled(self.gw(e.0, e.1)))
+        W::sum_minus(
+            self.dual[e.0],
+            self.dual[e.1],
+            self.st.scaled(self.gw(e.0, e.1)),
+        )
     }
 
     /// Slack of `bestedge[x]`, from the cache when the duals have not moved.
@@ -1121,7 +1133,7 @@ impl<W: Weight> Solver<'_, W> {
                         let mut kslack = W::zero();
                         let mut tight = self.st.allowed[ei] == stage;
                         if !tight {
-                            kslack = (dv + self.st.dual[u]).saturating_sub(self.st.scaled(w2));
+                            kslack = W::sum_minus(dv, self.st.dual[u], self.st.scaled(w2));
                             if kslack.is_zero() {
                                 tight = true;
                                 self.st.allowed[ei] = stage;

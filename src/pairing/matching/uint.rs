@@ -105,13 +105,13 @@ impl<const N: usize> Add for Uint<N> {
     type Output = Self;
     #[inline]
     fn add(self, o: Self) -> Self {
+        // Limb sums in u128 compile to one add-with-carry chain.
         let mut r = Self::ZERO;
-        let mut carry = false;
+        let mut carry = 0u64;
         for i in 0..N {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            r.0[i] = s2;
-            carry = c1 || c2;
+            let s = self.0[i] as u128 + o.0[i] as u128 + carry as u128;
+            r.0[i] = s as u64;
+            carry = (s >> 64) as u64;
         }
         r
     }
@@ -121,15 +121,40 @@ impl<const N: usize> Uint<N> {
     /// Difference and whether it borrowed (`o > self`).
     #[inline]
     pub fn overflowing_sub(self, o: Self) -> (Self, bool) {
+        // Limb differences in u128 compile to one subtract-with-borrow chain.
         let mut r = Self::ZERO;
-        let mut borrow = false;
+        let mut borrow = 0u64;
         for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            r.0[i] = s2;
-            borrow = b1 || b2;
+            let d = (self.0[i] as u128)
+                .wrapping_sub(o.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            r.0[i] = d as u64;
+            borrow = ((d >> 64) as u64) & 1;
         }
-        (r, borrow)
+        (r, borrow != 0)
+    }
+
+    /// `a + b - c`, or zero when `c > a + b` (the slack of an edge), in one
+    /// pass over the limbs.
+    #[inline]
+    pub fn sum_minus_saturating(a: Self, b: Self, c: Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut carry = 0u64;
+        let mut borrow = 0u64;
+        for i in 0..N {
+            let s = a.0[i] as u128 + b.0[i] as u128 + carry as u128;
+            carry = (s >> 64) as u64;
+            let d = (s as u64 as u128)
+                .wrapping_sub(c.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            r.0[i] = d as u64;
+            borrow = ((d >> 64) as u64) & 1;
+        }
+        if borrow > carry {
+            Self::ZERO
+        } else {
+            r
+        }
     }
 }
 
@@ -137,15 +162,7 @@ impl<const N: usize> Sub for Uint<N> {
     type Output = Self;
     #[inline]
     fn sub(self, o: Self) -> Self {
-        let mut r = Self::ZERO;
-        let mut borrow = false;
-        for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            r.0[i] = s2;
-            borrow = b1 || b2;
-        }
-        r
+        self.overflowing_sub(o).0
     }
 }
 
@@ -202,6 +219,11 @@ mod tests {
             if a >= b {
                 proptest::prop_assert_eq!(to_u128(x - y), a - b);
             }
+            let c = from_u128(s as u128 * 0x1234_5678_9abc_def1);
+            let want = (a + b).saturating_sub(s as u128 * 0x1234_5678_9abc_def1);
+            proptest::prop_assert_eq!(to_u128(Uint::sum_minus_saturating(x, y, c)), want);
+            let big = from_u128(a + b + 1 + (s as u128));
+            proptest::prop_assert_eq!(to_u128(Uint::sum_minus_saturating(x, y, big)), 0);
             proptest::prop_assert_eq!(x.bit_len(), 128 - a.leading_zeros());
         }
     }
