@@ -323,6 +323,18 @@ impl<W: Weight> Matcher<W> {
         // vertices are many and far apart, grows them all at once so
         // that two trees can meet halfway.
         let mut one_root = true;
+        // When edits have freed every vertex (all weights changed) the kept
+        // state holds no pair worth keeping, and growing one tree per stage
+        // from it is far slower than a fresh start (the first bracket of an
+        // odd 2,000-player Dutch round: 32 s against 2.5 s).
+        if self.valid
+            && self
+                .active
+                .iter()
+                .all(|&v| self.st.mate[v] == NONE && self.st.inblossom[v] == v)
+        {
+            self.valid = false;
+        }
         if !self.valid {
             self.fresh_state();
             self.valid = true;

@@ -381,3 +381,36 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// Rewriting every weight frees every vertex; the solver then starts
+    /// afresh, and the result must still be a maximum.
+    #[test]
+    fn rewriting_every_weight_keeps_the_maximum((n, w) in graph(), bump in 1i64..20) {
+        let mut m = Matcher::<i64>::new(n);
+        for i in 0..n {
+            for j in 0..i {
+                m.set(i, j, w[i][j]);
+            }
+        }
+        m.solve();
+        // Every edge goes (every pair comes apart), then comes back heavier.
+        for i in 0..n {
+            for j in 0..i {
+                m.set(i, j, 0);
+            }
+        }
+        let mut w2 = w.clone();
+        for i in 0..n {
+            for j in 0..i {
+                let y = if w[i][j] == 0 { 0 } else { w[i][j] + bump + (i * j) as i64 % 5 };
+                m.set(i, j, y);
+                w2[i][j] = y;
+                w2[j][i] = y;
+            }
+        }
+        let mate = m.solve();
+        prop_assert_eq!(total(&w2, &mate), brute(n, &w2));
+    }
+}
