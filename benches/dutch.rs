@@ -1,8 +1,9 @@
 //! Dutch pairing speed: one round of events of 100, 1,000 and 3,000 players
 //! after a few rounds of seeded random results.
 //!
-//! The 3,000-player round takes minutes per sample today (criterion takes ten
-//! samples), so it runs only with `QISHE_BENCH_3000=1 cargo bench --bench dutch`.
+//! The 3,000-player round takes about a minute and a half per sample here
+//! (criterion takes ten samples), so it runs only with
+//! `QISHE_BENCH_3000=1 cargo bench --bench dutch`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use qishe::pairing::dutch::{self, simulate};
