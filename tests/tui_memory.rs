@@ -85,6 +85,12 @@ const NO_REPEAT: &str = r#"[Game "Chinese Chess"]
 /// (already entered as an agreed draw), board 2's a chase of a protected
 /// horse, board 3's has no repetition.
 fn ruling_club(lang: Lang) -> (App, Model, i64) {
+    ruling_club_with(lang, 1)
+}
+
+/// The same club with `games` games per round; with two, board 1's second
+/// game is the protected-horse chase.
+fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
     let mut app = App::in_memory(config(lang)).unwrap();
     let players = [
         ("王天一", 2700),
@@ -109,6 +115,7 @@ fn ruling_club(lang: Lang) -> (App, Model, i64) {
             &EventSettings {
                 system: PairingSystem::Dutch,
                 rounds: 3,
+                games_per_round: games,
                 ..Default::default()
             },
         )
@@ -118,20 +125,27 @@ fn ruling_club(lang: Lang) -> (App, Model, i64) {
     app.pair_next_round("周赛").unwrap();
     // The secretary typed agreed draws; the records came later.
     for board in 1..=3 {
-        app.record_result(
-            "周赛",
-            1,
-            board,
-            &ResultInput {
-                outcome: Some(Outcome::Draw),
-                termination: Some(Termination::Agreement),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        for game in 1..=games {
+            app.record_result(
+                "周赛",
+                1,
+                board,
+                &ResultInput {
+                    game_no: Some(game),
+                    outcome: Some(Outcome::Draw),
+                    termination: Some(Termination::Agreement),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        }
     }
     app.attach_record("周赛", 1, 1, 1, PERPETUAL_CHECK.as_bytes())
         .unwrap();
+    if games == 2 {
+        app.attach_record("周赛", 1, 1, 2, PROTECTED_HORSE.as_bytes())
+            .unwrap();
+    }
     app.attach_record("周赛", 1, 2, 1, PROTECTED_HORSE.as_bytes())
         .unwrap();
     app.attach_record("周赛", 1, 3, 1, NO_REPEAT.as_bytes())
@@ -220,6 +234,51 @@ fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     go(&mut app, &mut m, c('n'));
     assert_eq!(board_game(&app, ev, 1).outcome, Outcome::Draw);
     assert!(m.pages.judge.is_some(), "the dialog stays after a no");
+}
+
+#[test]
+fn tab_moves_the_ruling_to_the_boards_second_game() {
+    let (mut app, mut m, ev) = ruling_club_with(Lang::En, 2);
+    assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
+    go(&mut app, &mut m, c('J'));
+    let d = m.pages.judge.as_ref().expect("the dialog opens");
+    assert_eq!((d.game_no, d.games), (1, 2));
+    assert!(screen(&m).contains("board 1 game 1"), "{}", screen(&m));
+    go(&mut app, &mut m, k(KeyCode::Right)); // simple
+    assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    let d = m.pages.judge.as_ref().unwrap();
+    assert_eq!(d.game_no, 2, "Tab moves to game 2");
+    assert_eq!(d.rules().code(), "simple", "the rule book stays");
+    assert!(screen(&m).contains("board 1 game 2"));
+    let moves2 = d.judgement.moves.len();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(
+        m.pages.judge.as_ref().unwrap().game_no,
+        1,
+        "and round again"
+    );
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(
+        m.pages.judge.as_ref().unwrap().judgement.moves.len(),
+        moves2
+    );
+    // The ruling is stored on game 2; game 1 keeps its agreed draw.
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, c('y'));
+    assert!(m.pages.judge.is_none());
+    let games: Vec<Game> = app
+        .store
+        .games(ev, Some(1))
+        .unwrap()
+        .into_iter()
+        .filter(|g| g.round == 1 && g.board == 1)
+        .map(|g| g.game)
+        .collect();
+    let g1 = games.iter().find(|g| g.game_no == 1).unwrap();
+    let g2 = games.iter().find(|g| g.game_no == 2).unwrap();
+    assert_eq!(g1.termination, Some(Termination::Agreement));
+    assert_eq!(g2.termination, Some(Termination::RepetitionRuling));
 }
 
 #[test]

@@ -624,6 +624,7 @@ pub(super) static TEXTS: &[Text] = &[
         "no position repeats in the record",
     ),
     ("tui.judge.plies", "着", "著", "plies"),
+    ("tui.judge.game_n", "第{n}局", "第{n}局", "game {n}"),
     ("tui.judge.confirm", "保存裁决", "保存裁決", "store the ruling"),
     ("tui.judge.rules", "规则", "規則", "rules"),
     ("tui.judge.now", "现为", "現為", "now"),

@@ -1,6 +1,7 @@
 //! The repetition ruling dialog of the Results tab (issue 8): the latest
 //! repetition cycle of the selected board's game record, judged under a
-//! rule book chosen with ←/→; `Enter` stores the ruling after a
+//! rule book chosen with ←/→; `Tab` moves to the board's next game with a
+//! record (two-game rounds); `Enter` stores the ruling after a
 //! confirmation (undoable with `u`), `Esc` closes without change.
 
 use super::keymap::Action;
@@ -23,6 +24,8 @@ pub struct JudgeDialog {
     pub round: u32,
     pub board: u32,
     pub game_no: u32,
+    /// How many games of the board have a record (`Tab` cycles them).
+    pub games: usize,
     /// The result stored now (`1/2-1/2`, `*`…), shown in the confirmation.
     pub stored: String,
     pub red: String,
@@ -38,6 +41,12 @@ impl JudgeDialog {
     /// translated message (bye, no record, no repetition); `Ok(None)`: no
     /// board selected.
     pub fn open(m: &Model) -> Result<Option<JudgeDialog>, String> {
+        Self::open_game(m, None)
+    }
+
+    /// The dialog for the board's first game with a record after game
+    /// `after` (wrapping round to the first), or its first one.
+    pub fn open_game(m: &Model, after: Option<u32>) -> Result<Option<JudgeDialog>, String> {
         let Some(event) = m.ev.event.as_ref().map(|e| e.id) else {
             return Ok(None);
         };
@@ -47,11 +56,21 @@ impl JudgeDialog {
         let Some(black) = &b.black else {
             return Err(m.t("tui.err.bye_board"));
         };
-        let placed =
+        let with_record: Vec<_> =
             m.ev.games
                 .iter()
                 .filter(|g| g.board == b.number && g.game.record.is_some())
-                .min_by_key(|g| g.game.game_no);
+                .collect();
+        let first = with_record.iter().min_by_key(|g| g.game.game_no).copied();
+        let placed = match after {
+            None => first,
+            Some(a) => with_record
+                .iter()
+                .filter(|g| g.game.game_no > a)
+                .min_by_key(|g| g.game.game_no)
+                .copied()
+                .or(first),
+        };
         let Some((text, game_no, stored)) = placed.and_then(|g| {
             g.game
                 .record
@@ -87,6 +106,7 @@ impl JudgeDialog {
             round: m.ev.paired,
             board: b.number,
             game_no,
+            games: with_record.len(),
             stored,
             red: b.red.name.clone(),
             black: black.name.clone(),
@@ -132,6 +152,20 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             };
             d.set_rules(all[j]);
             d.scroll = 0;
+        }
+        Action::NextTab => {
+            // The board's next game with a record; a game whose record
+            // has no repetition leaves the dialog as it was.
+            let after = d.game_no;
+            let rules = d.rules();
+            match JudgeDialog::open_game(m, Some(after)) {
+                Ok(Some(mut next)) => {
+                    next.set_rules(rules);
+                    m.pages.judge = Some(next);
+                }
+                Ok(None) => {}
+                Err(msg) => m.status = Some((msg, true)),
+            }
         }
         Action::Up => d.scroll = d.scroll.saturating_sub(1),
         Action::Down => d.scroll = (d.scroll + 1).min(d.judgement.moves.len().saturating_sub(1)),
@@ -186,8 +220,17 @@ pub fn draw(m: &Model, d: &JudgeDialog, f: &mut Frame, main: Rect) {
     let area = main;
     f.render_widget(Clear, area);
     let j = &d.judgement;
+    let game = if d.games > 1 || d.game_no > 1 {
+        format!(
+            " {}",
+            m.t("tui.judge.game_n")
+                .replace("{n}", &d.game_no.to_string())
+        )
+    } else {
+        String::new()
+    };
     let title = format!(
-        " {} — {} {}: {} – {} ",
+        " {} — {} {}{game}: {} – {} ",
         m.t("judge.title"),
         m.t("tui.round.board"),
         d.board,

@@ -286,6 +286,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Judge, K::Char('c'), C, A::ForceQuit, false),
     b(Ctx::Judge, K::Left, N, A::ChoicePrev, true),
     b(Ctx::Judge, K::Right, N, A::ChoiceNext, true),
+    b(Ctx::Judge, K::Tab, N, A::NextTab, false),
     b(Ctx::Judge, K::Up, N, A::Up, false),
     b(Ctx::Judge, K::Down, N, A::Down, false),
     b(Ctx::Judge, K::Enter, N, A::Submit, true),
