@@ -50,11 +50,20 @@ fn check(n: usize, w: &[Vec<i64>]) {
 }
 
 fn graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
-    (1usize..11)
-        .prop_flat_map(|n| {
+    graph_of(1..11, 12)
+}
+
+/// A symmetric weight matrix on `sizes` vertices, weights below `w`
+/// (zero: no edge).
+fn graph_of(
+    sizes: std::ops::Range<usize>,
+    w: i64,
+) -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
+    sizes
+        .prop_flat_map(move |n| {
             (
                 Just(n),
-                proptest::collection::vec(proptest::collection::vec(0i64..12, n), n),
+                proptest::collection::vec(proptest::collection::vec(0i64..w, n), n),
             )
         })
         .prop_map(|(n, mut w)| {
@@ -313,22 +322,7 @@ fn certify(m: &Matcher<i64>, mate: &[usize]) {
 }
 
 fn big_graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
-    (12usize..40)
-        .prop_flat_map(|n| {
-            (
-                Just(n),
-                proptest::collection::vec(proptest::collection::vec(0i64..6, n), n),
-            )
-        })
-        .prop_map(|(n, mut w)| {
-            for i in 0..n {
-                w[i][i] = 0;
-                for j in 0..i {
-                    w[j][i] = w[i][j];
-                }
-            }
-            (n, w)
-        })
+    graph_of(12..40, 6)
 }
 
 proptest! {
