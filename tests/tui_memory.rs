@@ -3,36 +3,21 @@
 //! screen. Keys, updates against a real (in-memory) club, and 80×24
 //! snapshots in 简体 and English on small fixed databases.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+#[path = "common/tui.rs"]
+mod tui_helpers;
+
+use crossterm::event::KeyCode;
 use qishe::app::{App, ResultInput};
-use qishe::config::Config;
 use qishe::domain::{
     EventSettings, EventStatus, Game, NewMember, Outcome, PairingSystem, Termination, TimeControl,
 };
 use qishe::i18n::Lang;
 use qishe::store::{ImportBoard, ImportEvent, ImportPlayer};
 use qishe::tui::keymap::{help_entries, Ctx};
-use qishe::tui::{press, view, Action, Component, Model, Screen, Tab};
+use qishe::tui::{view, Action, Component, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-
-fn k(code: KeyCode) -> KeyEvent {
-    KeyEvent::new(code, KeyModifiers::NONE)
-}
-
-fn c(ch: char) -> KeyEvent {
-    k(KeyCode::Char(ch))
-}
-
-fn go(app: &mut App, m: &mut Model, key: KeyEvent) {
-    press(app, m, key, &mut |_| {});
-}
-
-fn typed(app: &mut App, m: &mut Model, text: &str) {
-    for ch in text.chars() {
-        go(app, m, c(ch));
-    }
-}
+use tui_helpers::{c, config, go, k, typed};
 
 fn screen(m: &Model) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
@@ -45,14 +30,6 @@ fn screen(m: &Model) -> String {
         );
     }
     text
-}
-
-fn config(lang: Lang) -> Config {
-    Config {
-        club: "西湖棋社".into(),
-        language: Some(lang),
-        ..Config::default()
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,38 +1,18 @@
 //! The secretary's TUI: pinyin search on the Club screen, long work on a
 //! worker thread, moving players between boards in the Round tab.
 
+#[path = "common/tui.rs"]
+mod tui_helpers;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::App;
-use qishe::config::Config;
 use qishe::domain::{EventSettings, NewMember, PairingSystem};
 use qishe::i18n::Lang;
-use qishe::tui::{press, view, worker, Model, Screen, Tab};
+use qishe::tui::{view, worker, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::Duration;
-
-fn k(code: KeyCode) -> KeyEvent {
-    KeyEvent::new(code, KeyModifiers::NONE)
-}
-fn c(ch: char) -> KeyEvent {
-    k(KeyCode::Char(ch))
-}
-fn go(app: &mut App, m: &mut Model, key: KeyEvent) {
-    press(app, m, key, &mut |_| {});
-}
-fn typed(app: &mut App, m: &mut Model, text: &str) {
-    for ch in text.chars() {
-        go(app, m, c(ch));
-    }
-}
-
-fn config(lang: Lang) -> Config {
-    Config {
-        club: "西湖棋社".into(),
-        language: Some(lang),
-        ..Config::default()
-    }
-}
+use tui_helpers::{c, config, go, k, typed};
 
 const MEMBERS: [(&str, i32, &str); 6] = [
     ("张华强", 1850, "西湖棋社"),
@@ -117,11 +97,9 @@ fn screen(m: &Model) -> String {
     text
 }
 
-/// A club in a database file (a worker opens its own connection to it)
-/// with an event of the six members entered, its Round tab open.
-fn file_club(lang: Lang, dir: &tempfile::TempDir) -> (App, Model) {
-    let mut app = App::open(config(lang), &dir.path().join("club.db")).unwrap();
-    members(&mut app);
+/// The six members, entered in a five-round Dutch event 周赛.
+fn event_of_six(app: &mut App) {
+    members(app);
     let s = EventSettings {
         system: PairingSystem::Dutch,
         rounds: 5,
@@ -131,6 +109,13 @@ fn file_club(lang: Lang, dir: &tempfile::TempDir) -> (App, Model) {
         .unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
     app.enter_players("周赛", &names).unwrap();
+}
+
+/// A club in a database file (a worker opens its own connection to it)
+/// with an event of the six members entered, its Round tab open.
+fn file_club(lang: Lang, dir: &tempfile::TempDir) -> (App, Model) {
+    let mut app = App::open(config(lang), &dir.path().join("club.db")).unwrap();
+    event_of_six(&mut app);
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -269,16 +254,7 @@ use qishe::tui::{Action, Component};
 /// finished rounds (all draws) and the next round paired; the Round tab open.
 fn paired_event(lang: Lang, rounds_done: u32) -> (App, Model) {
     let mut app = App::in_memory(config(lang)).unwrap();
-    members(&mut app);
-    let s = EventSettings {
-        system: PairingSystem::Dutch,
-        rounds: 5,
-        ..Default::default()
-    };
-    app.create_event("周赛", chrono::NaiveDate::from_ymd_opt(2026, 3, 7), &s)
-        .unwrap();
-    let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players("周赛", &names).unwrap();
+    event_of_six(&mut app);
     for r in 1..=rounds_done + 1 {
         app.pair_next_round("周赛").unwrap();
         if r <= rounds_done {
