@@ -60,33 +60,88 @@ fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingErr
             notes: Vec::new(),
         });
     }
-    let layout = Layout::new(&info);
+    // The reference keeps one scoregroup layout for the whole round; the
+    // fast path lays out each bracket's own scoregroups in narrower fields
+    // and widens to the round's layout only if a bracket does not fit.
+    let mates = solve_round(&info, Layout::new(&info, fresh), fresh, state.round)?;
+    Ok(info.result(&mates))
+}
+
+/// Runs the engine on `layout`, widened to the round's layout if a bracket
+/// does not fit.
+fn solve_round(
+    info: &Info,
+    mut layout: Layout,
+    fresh: bool,
+    round: u32,
+) -> Result<Mates, PairingError> {
+    loop {
+        match run_engine(info, layout.clone(), fresh) {
+            Err(RunError::Narrow) if layout.s < layout.round_s() => layout.s = layout.round_s(),
+            Err(RunError::Narrow) => {
+                return Err(PairingError::InvalidState(
+                    "a bracket does not fit the round's weight layout".into(),
+                ))
+            }
+            Err(RunError::TooLarge) => {
+                return Err(PairingError::InvalidState(
+                    "tournament too large for the Dutch weights".into(),
+                ))
+            }
+            Err(RunError::NoPairing(why)) => {
+                return Err(PairingError::NoLegalPairing { round, why })
+            }
+            Ok(m) => return Ok(m),
+        }
+    }
+}
+
+/// Why one run of the engine gave no pairing.
+#[derive(Debug)]
+enum RunError {
+    /// A bracket's scoregroups need wider fields than the layout has.
+    Narrow,
+    /// The weights would need more than the widest engine.
+    TooLarge,
+    /// No legal pairing exists.
+    NoPairing(String),
+}
+
+fn run_engine(info: &Info, layout: Layout, fresh: bool) -> Result<Mates, RunError> {
     let bits = layout.total_bits() + 8 + crate::pairing::matching::MAX_SCALE;
     let limbs = (bits as usize).div_ceil(64);
-    let mates = match limbs {
-        0..=2 => Engine::<2>::new(&info, layout, fresh).run(),
-        3..=4 => Engine::<4>::new(&info, layout, fresh).run(),
-        5..=6 => Engine::<6>::new(&info, layout, fresh).run(),
-        7..=8 => Engine::<8>::new(&info, layout, fresh).run(),
-        9..=10 => Engine::<10>::new(&info, layout, fresh).run(),
-        11..=12 => Engine::<12>::new(&info, layout, fresh).run(),
-        13..=14 => Engine::<14>::new(&info, layout, fresh).run(),
-        15..=16 => Engine::<16>::new(&info, layout, fresh).run(),
-        17..=24 => Engine::<24>::new(&info, layout, fresh).run(),
-        25..=32 => Engine::<32>::new(&info, layout, fresh).run(),
-        33..=48 => Engine::<48>::new(&info, layout, fresh).run(),
-        49..=64 => Engine::<64>::new(&info, layout, fresh).run(),
-        _ => {
-            return Err(PairingError::InvalidState(
-                "tournament too large for the Dutch weights".into(),
-            ))
-        }
-    };
-    let mates = mates.map_err(|why| PairingError::NoLegalPairing {
-        round: state.round,
-        why,
-    })?;
-    Ok(info.result(&mates))
+    match limbs {
+        0..=2 => Engine::<2>::new(info, layout, fresh).run(),
+        3..=4 => Engine::<4>::new(info, layout, fresh).run(),
+        5..=6 => Engine::<6>::new(info, layout, fresh).run(),
+        7..=8 => Engine::<8>::new(info, layout, fresh).run(),
+        9..=10 => Engine::<10>::new(info, layout, fresh).run(),
+        11..=12 => Engine::<12>::new(info, layout, fresh).run(),
+        13..=14 => Engine::<14>::new(info, layout, fresh).run(),
+        15..=16 => Engine::<16>::new(info, layout, fresh).run(),
+        17..=24 => Engine::<24>::new(info, layout, fresh).run(),
+        25..=32 => Engine::<32>::new(info, layout, fresh).run(),
+        33..=48 => Engine::<48>::new(info, layout, fresh).run(),
+        49..=64 => Engine::<64>::new(info, layout, fresh).run(),
+        _ => Err(RunError::TooLarge),
+    }
+}
+
+/// Where each scoregroup's counter sits inside a scoregroup field: bit
+/// offset and width, the lowest score lowest.
+type ScoreMap = HashMap<Points, (u32, u32)>;
+
+/// Lays out counters for `counts` (score, how many players), lowest score
+/// first, each wide enough to count its players.
+fn score_map(counts: &[(Points, usize)]) -> (ScoreMap, u32) {
+    let mut map = ScoreMap::new();
+    let mut at = 0u32;
+    for &(score, size) in counts {
+        let width = bits_for(size);
+        map.insert(score, (at, width));
+        at += width;
+    }
+    (map, at)
 }
 
 /// Widths of the weight fields, fixed for one round.
@@ -94,38 +149,100 @@ fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingErr
 struct Layout {
     /// Bits to count the players of the largest scoregroup.
     b: u32,
-    /// Sum over scoregroups of the bits to count their players.
+    /// Width of each scoregroup field: a counter per scoregroup, packed so
+    /// that a higher score weighs more than every lower one together.
     s: u32,
-    /// Bit offset of each scoregroup's counter inside an `s`-wide field.
-    shift: HashMap<Points, u32>,
+    /// The round's scoregroups, lowest score first, with their sizes.
+    groups: Vec<(Points, usize)>,
+    /// One scoregroup map for the whole round (every group in every
+    /// bracket), rather than one per bracket for the groups it holds.
+    fixed: bool,
     played_rounds: usize,
 }
 
 impl Layout {
-    fn new(info: &Info) -> Layout {
-        let mut shift = HashMap::new();
-        let mut s = 0u32;
-        let mut max_group = 0usize;
-        let sorted = &info.sorted;
-        let mut i = sorted.len();
-        while i > 0 {
-            let score = info.players[sorted[i - 1]].score;
-            let mut j = i;
-            while j > 0 && info.players[sorted[j - 1]].score == score {
-                j -= 1;
+    fn new(info: &Info, fixed: bool) -> Layout {
+        let mut groups: Vec<(Points, usize)> = Vec::new();
+        for &i in info.sorted.iter().rev() {
+            let score = info.players[i].score;
+            match groups.last_mut() {
+                Some((sc, size)) if *sc == score => *size += 1,
+                _ => groups.push((score, 1)),
             }
-            let size = i - j;
-            shift.insert(score, s);
-            s += bits_for(size);
-            max_group = max_group.max(size);
-            i = j;
         }
-        Layout {
+        let max_group = groups.iter().map(|g| g.1).max().unwrap_or(0);
+        let mut lay = Layout {
             b: bits_for(max_group).max(1),
-            s,
-            shift,
+            s: 0,
+            groups,
+            fixed,
             played_rounds: info.played_rounds,
+        };
+        lay.s = lay.round_s();
+        if !fixed {
+            // A bracket holds its own scoregroup and the next one, and
+            // usually floaters from the group above: fields for three
+            // neighbouring groups are enough but for rare brackets (the
+            // engine then widens to `round_s`). The completion weights
+            // number the groups in the same field.
+            let w: Vec<u32> = lay.groups.iter().map(|g| bits_for(g.1)).collect();
+            let three = (0..w.len())
+                .map(|g| {
+                    w[g.saturating_sub(1)..(g + 2).min(w.len())]
+                        .iter()
+                        .sum::<u32>()
+                })
+                .max()
+                .unwrap_or(0);
+            let number = bits_for(2 * lay.groups.len());
+            lay.s = lay.s.min(three.max(number));
         }
+        lay
+    }
+
+    /// Field width that fits every scoregroup of the round at once.
+    fn round_s(&self) -> u32 {
+        score_map(&self.groups)
+            .1
+            .max(bits_for(2 * self.groups.len()))
+    }
+
+    /// The scoregroup map of a bracket of players with `scores`, or `None`
+    /// when it does not fit the field width.
+    fn bracket_map(&self, scores: impl Iterator<Item = Points>) -> Option<ScoreMap> {
+        if self.fixed {
+            return Some(score_map(&self.groups).0);
+        }
+        let mut counts: Vec<(Points, usize)> = Vec::new();
+        for sc in scores {
+            match counts.iter_mut().find(|c| c.0 == sc) {
+                Some(c) => c.1 += 1,
+                None => counts.push((sc, 1)),
+            }
+        }
+        counts.sort_unstable_by_key(|c| c.0);
+        let (map, width) = score_map(&counts);
+        (width <= self.s).then_some(map)
+    }
+
+    /// Bit offsets of the scoregroup fields in a weight, as `edge_weight`
+    /// builds it (from the lowest field up).
+    fn s_fields(&self) -> Vec<u32> {
+        let (b, s) = (self.b, self.s);
+        let back = self.played_rounds.min(2) as u32;
+        let mut at = 3 * b + 1;
+        let mut fields = Vec::new();
+        // Float counters: two per round looked back.
+        for _ in 0..2 * back {
+            fields.push(at);
+            at += s;
+        }
+        // Float flags (two per round back), colours, bye ranks.
+        at += 2 * b * back + 4 * b + b;
+        fields.push(at); // C7: scores paired into the next bracket
+        at += s + b;
+        fields.push(at); // C6: scores paired in the current bracket
+        fields
     }
 
     /// Total shift applied after the leading completion field.
@@ -151,6 +268,8 @@ struct Engine<'a, const N: usize> {
     m: Matcher<Uint<N>>,
     /// Solve every matching from scratch (reference mode).
     fresh: bool,
+    /// The scoregroup map of the bracket being paired.
+    map: ScoreMap,
 }
 
 /// Parameters of the bracket being paired that enter the base weights.
@@ -168,6 +287,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             lay,
             m: Matcher::new(n),
             fresh,
+            map: ScoreMap::new(),
         }
     }
 
@@ -184,7 +304,41 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     fn sh(&self, score: Points) -> u32 {
-        self.lay.shift[&score]
+        self.map[&score].0
+    }
+
+    /// Moves the scoregroup counters of weight `w` from map `old` to the
+    /// current map; every other field stays.
+    fn remap(&self, w: Uint<N>, old: &ScoreMap) -> Uint<N> {
+        let fields = self.lay.s_fields();
+        let mut counts = Vec::new();
+        let mut r = w;
+        for &at in &fields {
+            for (&score, &(o, width)) in old {
+                let c = w.get_bits(at + o, width);
+                if c != 0 {
+                    counts.push((at, score, c));
+                }
+            }
+            let mut done = 0;
+            while done < self.lay.s {
+                let part = (self.lay.s - done).min(64);
+                r = r.with_bits(at + done, part, 0);
+                done += part;
+            }
+        }
+        debug_assert!(
+            counts.iter().fold(r, |x, &(at, score, c)| {
+                x.with_bits(at + old[&score].0, old[&score].1, c)
+            }) == w,
+            "a scoregroup field holds bits outside its counters"
+        );
+        for &(at, score, c) in &counts {
+            let (o, width) = self.map[&score];
+            debug_assert!(c < 1 << width);
+            r = r.with_bits(at + o, width, c);
+        }
+        r
     }
 
     fn bye_candidate(&self, v: usize, bye_score: Points) -> bool {
@@ -316,7 +470,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         self.m.retire_pair(a, b);
     }
 
-    fn run(mut self) -> Result<Mates, String> {
+    fn run(mut self) -> Result<Mates, RunError> {
         let info = self.info;
         let n = info.sorted.len();
         let lay = self.lay.clone();
@@ -324,6 +478,10 @@ impl<'a, const N: usize> Engine<'a, N> {
         let top_score = self.score(0);
         let odd = n % 2 == 1;
         let no_ranks = HashMap::new();
+        // The completion weights number the scoregroups, lowest 0.
+        let group_no: HashMap<Points, u64> = (lay.groups.iter().enumerate())
+            .map(|(i, g)| (g.0, i as u64))
+            .collect();
         let ctx0 = BracketCtx {
             bye_score: Points::ZERO,
             single_downfloater_is_bye: false,
@@ -339,7 +497,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             1 + (!pl.bye_eligible) as u64 + (!ph.bye_eligible) as u64,
                         );
                         w = w.shifted_left(s);
-                        w = w + Uint::from_u64((self.sh(pl.score) + self.sh(ph.score)) as u64);
+                        w = w + Uint::from_u64(group_no[&pl.score] + group_no[&ph.score]);
                         w = w.shifted_left(b);
                         w.or(Uint::from_u64((pl.score >= top_score) as u64))
                     } else {
@@ -354,10 +512,10 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mate = self.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
         if unmatched.len() > 1 {
-            return Err(format!(
+            return Err(RunError::NoPairing(format!(
                 "{} players cannot all be paired without a rematch, a forbidden pair or a colour violation",
                 n
-            ));
+            )));
         }
         let mut bye_score = Points::ZERO;
         let mut single_df = false;
@@ -418,6 +576,24 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
             }
             let len = bracket.len();
+            // This bracket's scoregroup fields; the weights kept between
+            // its floaters move their counters over.
+            let map = self
+                .lay
+                .bracket_map(bracket.iter().map(|&v| self.score(v)))
+                .ok_or(RunError::Narrow)?;
+            let old = std::mem::replace(&mut self.map, map);
+            if old != self.map {
+                for l in 0..sgb {
+                    for k in 0..l {
+                        let w = self.m.get(bracket[k], bracket[l]);
+                        if !w.is_zero() {
+                            let moved = self.remap(w, &old);
+                            self.set(bracket[k], bracket[l], moved);
+                        }
+                    }
+                }
+            }
             let ctx = BracketCtx {
                 bye_score,
                 single_downfloater_is_bye: single_df,
@@ -675,11 +851,79 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
             }
             if group_start == n && nb.len() == bracket.len() {
-                return Err("the last bracket cannot be paired".into());
+                return Err(RunError::NoPairing(
+                    "the last bracket cannot be paired".into(),
+                ));
             }
             bracket = nb;
             sgbv = nsgbv;
         }
         Ok(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layout too narrow for some bracket is widened, and the round comes
+    /// out as the reference pairs it.
+    #[test]
+    fn a_bracket_too_wide_for_the_layout_widens_it() {
+        let mut narrow = 0;
+        for seed in 0..40u64 {
+            let state = simulate::quick_tournament(30, 3, 9, seed);
+            let info = Info::build(&state).unwrap();
+            let mut lay = Layout::new(&info, false);
+            lay.s = bits_for(2 * lay.groups.len());
+            let want = pair_reference(&state).map(|p| p.boards);
+            if run_engine(&info, lay.clone(), false).is_err_and(|e| matches!(e, RunError::Narrow)) {
+                narrow += 1;
+            }
+            let got = solve_round(&info, lay, false, state.round).map(|m| info.result(&m).boards);
+            assert_eq!(got, want, "seed {seed}");
+        }
+        assert!(
+            narrow > 20,
+            "only {narrow} of 40 rounds needed wider fields"
+        );
+    }
+
+    /// Moving a weight's counters to another bracket's map gives the weight
+    /// that map builds, for every kind of edge the brackets write.
+    #[test]
+    fn remapped_weights_equal_weights_built_in_the_new_map() {
+        for seed in 0..6u64 {
+            let state = simulate::quick_tournament(40, 4, 9, seed);
+            let info = Info::build(&state).unwrap();
+            let mut lay = Layout::new(&info, false);
+            lay.s = lay.round_s();
+            let n = info.sorted.len();
+            let mut e = Engine::<8>::new(&info, lay.clone(), false);
+            let scores: Vec<Points> = (0..n).map(|v| e.score(v)).collect();
+            // Two brackets sharing the vertices 10..20: one reaching up to
+            // the top, one down to the bottom.
+            let first = lay.bracket_map(scores[..20].iter().copied()).unwrap();
+            let second = lay.bracket_map(scores[10..].iter().copied()).unwrap();
+            let ctx = BracketCtx {
+                bye_score: Points::ZERO,
+                single_downfloater_is_bye: false,
+            };
+            let ranks = HashMap::new();
+            let mut moved = 0;
+            for lo in 11..20 {
+                for hi in 10..lo {
+                    for (cur, next) in [(true, false), (false, true), (false, false)] {
+                        e.map = first.clone();
+                        let w = e.edge_weight(hi, lo, cur, next, ctx, &ranks);
+                        e.map = second.clone();
+                        let want = e.edge_weight(hi, lo, cur, next, ctx, &ranks);
+                        assert_eq!(e.remap(w, &first), want, "seed {seed} edge {hi}-{lo}");
+                        moved += (w != want) as usize;
+                    }
+                }
+            }
+            assert!(moved > 0, "seed {seed}: the maps should differ");
+        }
     }
 }

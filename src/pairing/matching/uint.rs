@@ -90,6 +90,32 @@ impl<const N: usize> Uint<N> {
         self - Self::from_u64(v)
     }
 
+    /// The `width` bits (at most 64) from bit `pos` up, as a number.
+    pub fn get_bits(&self, pos: u32, width: u32) -> u64 {
+        debug_assert!(width <= 64);
+        let mut v = 0u64;
+        for i in (0..width).rev() {
+            let p = pos + i;
+            let set = (p as usize) < 64 * N && self.0[(p / 64) as usize] >> (p % 64) & 1 == 1;
+            v = v << 1 | set as u64;
+        }
+        v
+    }
+
+    /// `self` with the `width` bits (at most 64) from bit `pos` up replaced
+    /// by the low bits of `v`.
+    pub fn with_bits(mut self, pos: u32, width: u32, v: u64) -> Self {
+        debug_assert!(width <= 64);
+        for i in 0..width {
+            let p = pos + i;
+            if (p as usize) < 64 * N {
+                let (limb, bit) = ((p / 64) as usize, p % 64);
+                self.0[limb] = self.0[limb] & !(1 << bit) | (v >> i & 1) << bit;
+            }
+        }
+        self
+    }
+
     /// Number of significant bits.
     pub fn bit_len(&self) -> u32 {
         for i in (0..N).rev() {
@@ -225,6 +251,12 @@ mod tests {
             let big = from_u128(a + b + 1 + (s as u128));
             proptest::prop_assert_eq!(to_u128(Uint::sum_minus_saturating(x, y, big)), 0);
             proptest::prop_assert_eq!(x.bit_len(), 128 - a.leading_zeros());
+            let (pos, width) = (s % 100, (s * 7) % 29);
+            let mask = (1u128 << width) - 1;
+            proptest::prop_assert_eq!(x.get_bits(pos, width) as u128, (a >> pos) & mask);
+            let v = (b as u64) & mask as u64;
+            let put = (a & !(mask << pos)) | ((v as u128) << pos);
+            proptest::prop_assert_eq!(to_u128(x.with_bits(pos, width, b as u64)), put);
         }
     }
 }
