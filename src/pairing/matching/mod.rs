@@ -9,14 +9,18 @@
 // Index loops over parallel arrays read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+mod table;
 pub mod uint;
 
+use table::{Table, NO_EDGE_WEIGHT};
 pub use uint::Uint;
 
 use std::ops::{Add, Sub};
 
 /// What the matcher needs of an edge weight: exact, non-negative, ordered.
-pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+pub trait Weight:
+    Copy + Ord + std::hash::Hash + std::fmt::Debug + Add<Output = Self> + Sub<Output = Self>
+{
     fn zero() -> Self;
     fn is_zero(&self) -> bool;
     /// `self - o`, or zero when `o > self`.
@@ -137,9 +141,9 @@ const NO_LEAF: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Square matrix of the weights doubled, as the slacks use them (row
-    /// `v` is scanned whole, so rows are contiguous).
-    w: Vec<W>,
+    /// The weights doubled, as the slacks use them (row `v` is scanned
+    /// whole, so rows are contiguous).
+    w: Table<W>,
     /// The kept solver state is an optimum for the current weights, up to
     /// the vertices freed by edits since.
     valid: bool,
@@ -155,7 +159,7 @@ impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Self {
         Matcher {
             n,
-            w: vec![W::zero(); n * n],
+            w: Table::new(n),
             valid: false,
             st: State::empty(),
             active: (0..n).collect(),
@@ -174,7 +178,7 @@ impl<W: Weight> Matcher<W> {
 
     #[inline]
     pub fn get(&self, i: usize, j: usize) -> W {
-        self.w[i * self.n + j].half()
+        self.w.at(i, j).half()
     }
 
     /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
@@ -185,9 +189,8 @@ impl<W: Weight> Matcher<W> {
     /// that gains weight raises one endpoint's dual (freeing it).
     pub fn set(&mut self, i: usize, j: usize, new: W) {
         debug_assert!(i != j && i < self.n && j < self.n);
-        let old = self.w[i * self.n + j].half();
-        self.w[i * self.n + j] = new + new;
-        self.w[j * self.n + i] = new + new;
+        let old = self.w.at(i, j).half();
+        self.w.put(i, j, new + new);
         if !self.valid || new == old {
             return;
         }
@@ -220,7 +223,7 @@ impl<W: Weight> Matcher<W> {
                 // another of its edges.
                 let drop = st.scaled(old + old) - need;
                 for e in [i, j].into_iter().filter(|_| !new.is_zero()) {
-                    if Self::can_lower(st, &self.w, &self.active, self.n, e, drop) {
+                    if Self::can_lower(st, &self.w, &self.active, e, drop) {
                         st.dual[e] = st.dual[e] - drop;
                         return;
                     }
@@ -257,17 +260,17 @@ impl<W: Weight> Matcher<W> {
 
     /// Whether vertex `e`, outside every blossom, can have its dual lowered
     /// by `drop` while every edge at it keeps a non-negative slack.
-    fn can_lower(st: &State<W>, w2: &[W], active: &[usize], n: usize, e: usize, drop: W) -> bool {
+    fn can_lower(st: &State<W>, w2: &Table<W>, active: &[usize], e: usize, drop: W) -> bool {
         if st.inblossom[e] != e || st.dual[e] < drop {
             return false;
         }
         let de = st.dual[e];
-        let row = &w2[e * n..(e + 1) * n];
+        let row = w2.row(e);
         active.iter().all(|&u| {
             u == e
                 || st.mate[e] == u
-                || row[u].is_zero()
-                || de + st.dual[u] >= st.scaled(row[u]) + drop
+                || row[u] == NO_EDGE_WEIGHT
+                || de + st.dual[u] >= st.scaled(w2.value(row[u])) + drop
         })
     }
 
@@ -451,8 +454,8 @@ impl<W: Weight> State<W> {
     }
 
     /// `w2` holds every weight doubled (see [`Matcher`]).
-    fn fresh(n: usize, w2: &[W]) -> Self {
-        let maxw = w2.iter().copied().max().unwrap_or_else(W::zero).half();
+    fn fresh(n: usize, w2: &Table<W>) -> Self {
+        let maxw = w2.max().half();
         let mut base: Vec<usize> = (0..n).collect();
         base.extend(std::iter::repeat_n(NONE, n));
         let mut dual = vec![maxw; n];
@@ -586,7 +589,7 @@ impl<W: Weight> State<W> {
 
 struct Solver<'a, W: Weight> {
     /// The weights doubled.
-    g: &'a [W],
+    g: &'a Table<W>,
     n: usize,
     /// The vertices taking part (retired pairs left out).
     act: &'a [usize],
@@ -611,7 +614,7 @@ impl<W: Weight> std::ops::DerefMut for Solver<'_, W> {
 impl<W: Weight> Solver<'_, W> {
     #[inline]
     fn gw(&self, i: usize, j: usize) -> W {
-        self.g[i * self.n + j]
+        self.g.at(i, j)
     }
 
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
@@ -1005,21 +1008,20 @@ impl<W: Weight> Solver<'_, W> {
     /// After many edits (a new bracket's weights) most vertices are free,
     /// and each pair matched here saves a whole stage of the search.
     fn warm_start(&mut self) {
-        let n = self.n;
         for i in 0..self.act.len() {
             let v = self.act[i];
             if self.st.mate[v] != NONE || self.st.inblossom[v] != v || self.st.dual[v].is_zero() {
                 continue;
             }
-            let row = v * n;
+            let row = self.g.row(v);
             // The least feasible dual of v and the edge that sets it.
             let mut least = W::zero();
             let mut best = NONE;
             for &u in self.act {
-                let w2 = self.g[row + u];
-                if u == v || w2.is_zero() {
+                if u == v || row[u] == NO_EDGE_WEIGHT {
                     continue;
                 }
+                let w2 = self.g.value(row[u]);
                 let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
                 if best == NONE || need > least {
                     least = need;
@@ -1128,20 +1130,22 @@ impl<W: Weight> Solver<'_, W> {
                 while let Some(v) = self.queue.pop() {
                     // The hot loop: row `v` is scanned whole, so everything
                     // fixed for the row is read once.
-                    let row = v * n;
+                    let g = self.g;
+                    let ks = g.row(v);
                     let dv = self.st.dual[v];
                     let stage = self.st.stage;
                     let mut bv = self.st.inblossom[v];
                     for &u in self.act {
-                        let w2 = self.g[row + u];
-                        if w2.is_zero() || u == v {
+                        let k = ks[u];
+                        if k == NO_EDGE_WEIGHT || u == v {
                             continue;
                         }
                         let bu = self.st.inblossom[u];
                         if bv == bu {
                             continue;
                         }
-                        let ei = row + u;
+                        let w2 = g.value(k);
+                        let ei = v * n + u;
                         let mut kslack = W::zero();
                         let mut tight = self.st.allowed[ei] == stage;
                         if !tight {

@@ -290,7 +290,7 @@ fn certify(m: &Matcher<i64>, mate: &[usize]) {
     }
     for i in 0..n {
         for j in 0..i {
-            let w2 = m.w[i * n + j];
+            let w2 = m.w.at(i, j);
             if w2 == 0 {
                 continue;
             }

@@ -204,6 +204,12 @@ impl<const N: usize> PartialEq for Uint<N> {
     }
 }
 
+impl<const N: usize> std::hash::Hash for Uint<N> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h)
+    }
+}
+
 impl<const N: usize> Ord for Uint<N> {
     #[inline]
     fn cmp(&self, o: &Self) -> Ordering {
