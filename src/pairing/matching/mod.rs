@@ -655,6 +655,17 @@ impl<W: Weight> Solver<'_, W> {
         v
     }
 
+    /// Queues the edges of the new S-blossom (or S-vertex) `b` for a scan.
+    /// A blossom is scanned in one pass over its `leafbest` rather than a
+    /// pass per vertex: the least-slack edge from `b` to a vertex is tight
+    /// whenever any is, so it is the only edge the scan needs.
+    fn push_scan(&mut self, b: usize) {
+        if b >= self.n && self.leafbest[b].is_none() {
+            self.build_leafbest(b);
+        }
+        self.queue.push(b);
+    }
+
     fn assign_label(&mut self, w: usize, t: u8, p: Edge) {
         let b = self.inblossom[w];
         self.label[w] = t;
@@ -664,9 +675,7 @@ impl<W: Weight> Solver<'_, W> {
         self.bestedge[w] = NO_EDGE;
         self.bestedge[b] = NO_EDGE;
         if t == 1 {
-            let mut lv = Vec::new();
-            self.leaves(b, &mut lv);
-            self.queue.extend(lv);
+            self.push_scan(b);
         } else {
             let base = self.base[b];
             let m = self.mate[base];
@@ -740,10 +749,14 @@ impl<W: Weight> Solver<'_, W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = W::zero();
+        // The T-children become S: their edges are scanned (below, once
+        // every child has its `leafbest`).
+        let newly_s: Vec<usize> = path
+            .iter()
+            .copied()
+            .filter(|&c| self.label[c] == 2)
+            .collect();
         for lv in self.leaves_of(b) {
-            if self.label[self.inblossom[lv]] == 2 {
-                self.queue.push(lv);
-            }
             self.inblossom[lv] = b;
         }
         // For each vertex outside, the vertex of the new blossom with the
@@ -795,6 +808,7 @@ impl<W: Weight> Solver<'_, W> {
         self.leafbest[b] = Some(arr);
         self.bestedge[b] = best;
         self.bestslack[b] = (best_slack, self.epoch);
+        self.queue.extend(newly_s);
     }
 
     /// `leafbest` of blossom `b` from its vertices' rows (a blossom whose
@@ -1087,6 +1101,125 @@ impl<W: Weight> Solver<'_, W> {
 
     /// Runs stages until no root is left. Returns false when the values
     /// would outgrow the weight type (the caller restarts from scratch).
+    /// Scans the edges of the S-vertex or S-blossom `x`; true when an
+    /// augmentation ended the stage.
+    fn scan(&mut self, x: usize) -> bool {
+        let n = self.n;
+        let g = self.g;
+        let stage = self.st.stage;
+        if x < n {
+            // The hot loop: row `v` is scanned whole, so everything fixed
+            // for the row is read once.
+            let v = x;
+            let ks = g.row(v);
+            let dv = self.st.dual[v];
+            let mut bv = self.st.inblossom[v];
+            for &u in self.act {
+                let k = ks[u];
+                if k == NO_EDGE_WEIGHT || u == v {
+                    continue;
+                }
+                let bu = self.st.inblossom[u];
+                if bv == bu {
+                    continue;
+                }
+                let ei = v * n + u;
+                let tight = self.st.allowed[ei] == stage;
+                let kslack = if tight {
+                    W::zero()
+                } else {
+                    W::sum_minus(dv, self.st.dual[u], self.st.scaled(g.value(k)))
+                };
+                if self.visit(v, u, bu, kslack, tight, &mut bv) {
+                    return true;
+                }
+            }
+        } else {
+            // One edge per outside vertex: the least-slack one from `x`.
+            let mut bv = self.st.inblossom[self.st.base[x]];
+            for &u in self.act {
+                let v = match &self.st.leafbest[x] {
+                    Some(best) if best[u] != NO_LEAF => best[u] as usize,
+                    _ => continue,
+                };
+                let bu = self.st.inblossom[u];
+                if bv == bu {
+                    continue;
+                }
+                let ei = v * n + u;
+                let tight = self.st.allowed[ei] == stage;
+                let kslack = if tight {
+                    W::zero()
+                } else {
+                    W::sum_minus(self.st.dual[v], self.st.dual[u], self.st.scaled(g.at(v, u)))
+                };
+                if self.visit(v, u, bu, kslack, tight, &mut bv) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Edge `v–u` from the S-blossom `bv` to the top-level blossom `bu`,
+    /// with its slack (zero and `tight` when it is known tight this stage):
+    /// labels, forms a blossom or augments along a tight edge, else keeps
+    /// the edge if it is the least-slack one of its kind. True when an
+    /// augmentation ended the stage.
+    #[inline]
+    fn visit(
+        &mut self,
+        v: usize,
+        u: usize,
+        bu: usize,
+        kslack: W,
+        tight: bool,
+        bv: &mut usize,
+    ) -> bool {
+        let tight = tight || {
+            let t = kslack.is_zero();
+            if t {
+                let n = self.n;
+                let stage = self.st.stage;
+                self.st.allowed[v * n + u] = stage;
+                self.st.allowed[u * n + v] = stage;
+            }
+            t
+        };
+        if tight {
+            if self.label[bu] == 0 {
+                if self.mate[self.base[bu]] == NONE {
+                    self.augment_to_free(v, u);
+                    return true;
+                }
+                self.assign_label(u, 2, (v, u));
+            } else if self.label[bu] == 1 {
+                let base = self.scan_blossom(v, u);
+                if base != NONE {
+                    self.add_blossom(base, v, u);
+                    *bv = self.st.inblossom[v];
+                } else {
+                    self.augment_matching(v, u);
+                    return true;
+                }
+            } else if self.label[u] == 0 {
+                self.label[u] = 2;
+                self.labelend[u] = (v, u);
+            }
+        } else if self.label[bu] == 1 {
+            let b = *bv;
+            if self.bestedge[b] == NO_EDGE || kslack < self.best_slack(b) {
+                self.bestedge[b] = (v, u);
+                self.bestslack[b] = (kslack, self.epoch);
+            }
+        } else if self.label[u] == 0 && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
+        {
+            self.bestedge[u] = (v, u);
+            self.bestslack[u] = (kslack, self.epoch);
+        }
+        false
+    }
+
     fn run(&mut self) -> bool {
         self.st.epoch += 1;
         let n = self.n;
@@ -1127,70 +1260,9 @@ impl<W: Weight> Solver<'_, W> {
             }
             let mut progressed = false;
             loop {
-                while let Some(v) = self.queue.pop() {
-                    // The hot loop: row `v` is scanned whole, so everything
-                    // fixed for the row is read once.
-                    let g = self.g;
-                    let ks = g.row(v);
-                    let dv = self.st.dual[v];
-                    let stage = self.st.stage;
-                    let mut bv = self.st.inblossom[v];
-                    for &u in self.act {
-                        let k = ks[u];
-                        if k == NO_EDGE_WEIGHT || u == v {
-                            continue;
-                        }
-                        let bu = self.st.inblossom[u];
-                        if bv == bu {
-                            continue;
-                        }
-                        let w2 = g.value(k);
-                        let ei = v * n + u;
-                        let mut kslack = W::zero();
-                        let mut tight = self.st.allowed[ei] == stage;
-                        if !tight {
-                            kslack = W::sum_minus(dv, self.st.dual[u], self.st.scaled(w2));
-                            if kslack.is_zero() {
-                                tight = true;
-                                self.st.allowed[ei] = stage;
-                                self.st.allowed[u * n + v] = stage;
-                            }
-                        }
-                        if tight {
-                            if self.label[bu] == 0 {
-                                if self.mate[self.base[bu]] == NONE {
-                                    self.augment_to_free(v, u);
-                                    progressed = true;
-                                    break;
-                                }
-                                self.assign_label(u, 2, (v, u));
-                            } else if self.label[bu] == 1 {
-                                let base = self.scan_blossom(v, u);
-                                if base != NONE {
-                                    self.add_blossom(base, v, u);
-                                    bv = self.st.inblossom[v];
-                                } else {
-                                    self.augment_matching(v, u);
-                                    progressed = true;
-                                    break;
-                                }
-                            } else if self.label[u] == 0 {
-                                self.label[u] = 2;
-                                self.labelend[u] = (v, u);
-                            }
-                        } else if self.label[bu] == 1 {
-                            if self.bestedge[bv] == NO_EDGE || kslack < self.best_slack(bv) {
-                                self.bestedge[bv] = (v, u);
-                                self.bestslack[bv] = (kslack, self.epoch);
-                            }
-                        } else if self.label[u] == 0
-                            && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
-                        {
-                            self.bestedge[u] = (v, u);
-                            self.bestslack[u] = (kslack, self.epoch);
-                        }
-                    }
-                    if progressed {
+                while let Some(x) = self.queue.pop() {
+                    if self.scan(x) {
+                        progressed = true;
                         break;
                     }
                 }
