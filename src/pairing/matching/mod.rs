@@ -130,6 +130,8 @@ pub const MAX_SCALE: u32 = 16;
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
 const NO_LEAF: u32 = u32::MAX;
+/// A `leafbest` entry to find again (its best edge lost weight).
+const STALE_LEAF: u32 = u32::MAX - 1;
 
 /// A dense graph with mutable edge weights and a maximum-weight matching solver.
 ///
@@ -194,15 +196,9 @@ impl<W: Weight> Matcher<W> {
         if !self.valid || new == old {
             return;
         }
+        self.note_changed_edge(i, j, old + old, new + new);
+        self.note_changed_edge(j, i, old + old, new + new);
         let st = &mut self.st;
-        // The blossoms around either end no longer know their best edges.
-        for e in [i, j] {
-            let mut b = st.parent[e];
-            while b != NONE {
-                st.leafbest[b] = None;
-                b = st.parent[b];
-            }
-        }
         let need = st.scaled(new + new);
         while st.inblossom[i] == st.inblossom[j] {
             let ok = if new < old {
@@ -255,6 +251,57 @@ impl<W: Weight> Matcher<W> {
         st.mate[e] = NONE;
         if m != NONE {
             st.mate[m] = NONE;
+        }
+    }
+
+    /// Edge `e–o` changed from `old2` to `new2` (doubled): the blossoms
+    /// around `e` but not `o` keep their `leafbest` entry for `o` right. An
+    /// entry that may have moved to another vertex is marked stale and
+    /// found again when a scan needs it; a blossom with many stale entries
+    /// drops its `leafbest` (a rebuild reads whole rows, which is cheaper).
+    fn note_changed_edge(&mut self, e: usize, o: usize, old2: W, new2: W) {
+        let st = &mut self.st;
+        let mut around_o = Vec::new();
+        let mut b = st.parent[o];
+        while b != NONE {
+            around_o.push(b);
+            b = st.parent[b];
+        }
+        let scale = st.scale;
+        let scaled = |w: W| if scale == 0 { w } else { w.shl(scale) };
+        let mut b = st.parent[e];
+        while b != NONE && !around_o.contains(&b) {
+            if let Some(arr) = st.leafbest[b].as_mut() {
+                let cur = arr[o];
+                let stale = if cur == STALE_LEAF {
+                    false
+                } else if new2.is_zero() {
+                    cur == e as u32
+                } else if cur == NO_LEAF {
+                    arr[o] = e as u32;
+                    false
+                } else if cur == e as u32 {
+                    new2 < old2
+                } else if new2 > old2 {
+                    // e's slack to o beats the best leaf's: d[e] + w2(c) < d[c] + w2(e).
+                    let c = cur as usize;
+                    let wc = self.w.at(c, o);
+                    if st.dual[e] + scaled(wc) < st.dual[c] + scaled(new2) {
+                        arr[o] = e as u32;
+                    }
+                    false
+                } else {
+                    false
+                };
+                if stale {
+                    arr[o] = STALE_LEAF;
+                    st.stale[b] += 1;
+                    if st.stale[b] as usize > self.n / 8 {
+                        st.leafbest[b] = None;
+                    }
+                }
+            }
+            b = st.parent[b];
         }
     }
 
@@ -406,6 +453,8 @@ struct State<W: Weight> {
     /// costs one pass per child instead of one per vertex, in every stage
     /// the blossom takes part in.
     leafbest: Vec<Option<Vec<u32>>>,
+    /// Stale entries in each blossom's `leafbest`.
+    stale: Vec<u32>,
     /// Scratch slacks for building `leafbest`.
     scratch: Vec<W>,
     unused: Vec<usize>,
@@ -443,6 +492,7 @@ impl<W: Weight> State<W> {
             bestslack: Vec::new(),
             epoch: 1,
             leafbest: Vec::new(),
+            stale: Vec::new(),
             scratch: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
@@ -473,6 +523,7 @@ impl<W: Weight> State<W> {
             bestslack: vec![(W::zero(), 0); 2 * n],
             epoch: 1,
             leafbest: vec![None; 2 * n],
+            stale: vec![0; 2 * n],
             scratch: Vec::new(),
             unused: (n..2 * n).rev().collect(),
             dual,
@@ -554,9 +605,9 @@ impl<W: Weight> State<W> {
         let n = self.inblossom.len();
         debug_assert!(b >= n && self.parent[b] == NONE);
         let z = self.dual[b];
-        let mut leaves = Vec::new();
-        collect_leaves(&self.childs, n, b, &mut leaves);
         if z > W::zero() {
+            let mut leaves = Vec::new();
+            collect_leaves(&self.childs, n, b, &mut leaves);
             for &v in &leaves {
                 self.dual[v] = self.dual[v] + z;
             }
@@ -779,7 +830,7 @@ impl<W: Weight> Solver<'_, W> {
                     }
                     c
                 } else {
-                    match self.leafbest[c].as_ref().expect("built above")[u] {
+                    match self.leaf_to(c, u) {
                         NO_LEAF => continue,
                         i => i as usize,
                     }
@@ -806,9 +857,35 @@ impl<W: Weight> Solver<'_, W> {
         }
         self.st.scratch = sl;
         self.leafbest[b] = Some(arr);
+        self.stale[b] = 0;
         self.bestedge[b] = best;
         self.bestslack[b] = (best_slack, self.epoch);
         self.queue.extend(newly_s);
+    }
+
+    /// The vertex of blossom `b` (which has a `leafbest`) with the
+    /// least-slack edge to `u` outside it, found again if stale.
+    #[inline]
+    fn leaf_to(&mut self, b: usize, u: usize) -> u32 {
+        let cur = self.leafbest[b].as_ref().expect("leafbest built")[u];
+        if cur != STALE_LEAF {
+            return cur;
+        }
+        let mut best = NO_LEAF;
+        let mut best_slack = W::zero();
+        for lv in self.leaves_of(b) {
+            if self.gw(lv, u).is_zero() {
+                continue;
+            }
+            let x = self.slack((lv, u));
+            if best == NO_LEAF || x < best_slack {
+                best = lv as u32;
+                best_slack = x;
+            }
+        }
+        self.leafbest[b].as_mut().expect("leafbest built")[u] = best;
+        self.stale[b] -= 1;
+        best
     }
 
     /// `leafbest` of blossom `b` from its vertices' rows (a blossom whose
@@ -838,6 +915,7 @@ impl<W: Weight> Solver<'_, W> {
         }
         self.st.scratch = sl;
         self.leafbest[b] = Some(arr);
+        self.stale[b] = 0;
     }
 
     /// The step edge from child `j` towards child `j + step` (`x` in child `j`).
@@ -1138,9 +1216,9 @@ impl<W: Weight> Solver<'_, W> {
             // One edge per outside vertex: the least-slack one from `x`.
             let mut bv = self.st.inblossom[self.st.base[x]];
             for &u in self.act {
-                let v = match &self.st.leafbest[x] {
-                    Some(best) if best[u] != NO_LEAF => best[u] as usize,
-                    _ => continue,
+                let v = match self.leaf_to(x, u) {
+                    NO_LEAF => continue,
+                    v => v as usize,
                 };
                 let bu = self.st.inblossom[u];
                 if bv == bu {

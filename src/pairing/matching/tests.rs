@@ -319,6 +319,58 @@ fn certify(m: &Matcher<i64>, mate: &[usize]) {
             "blossom {b} with a dual is not full"
         );
     }
+    check_leafbest(m);
+}
+
+/// Every kept `leafbest` entry names a vertex of its blossom whose edge to
+/// the outside vertex has the least slack (or is stale, or says there is
+/// no edge exactly when there is none).
+fn check_leafbest(m: &Matcher<i64>) {
+    let st = &m.st;
+    let n = m.n;
+    for b in n..2 * n {
+        let Some(arr) = st.leafbest[b].as_ref() else {
+            continue;
+        };
+        assert!(
+            st.base[b] != NONE,
+            "a dissolved blossom {b} keeps a leafbest"
+        );
+        let mut leaves = Vec::new();
+        collect_leaves(&st.childs, n, b, &mut leaves);
+        let mut stale = 0;
+        for u in (0..n).filter(|u| !leaves.contains(u)) {
+            // Slack up to what every leaf shares: d[leaf] - w(leaf, u).
+            let key = |v: usize| st.dual[v] - st.scaled(m.w.at(v, u));
+            let best = leaves
+                .iter()
+                .copied()
+                .filter(|&v| m.w.at(v, u) != 0)
+                .map(key)
+                .min();
+            match arr[u] {
+                STALE_LEAF => stale += 1,
+                NO_LEAF => assert_eq!(best, None, "blossom {b} misses an edge to {u}"),
+                v => {
+                    let v = v as usize;
+                    assert!(leaves.contains(&v), "blossom {b} names {v}, not its own");
+                    assert!(
+                        m.w.at(v, u) != 0,
+                        "blossom {b} names the missing edge {v}-{u}"
+                    );
+                    assert_eq!(
+                        Some(key(v)),
+                        best,
+                        "blossom {b} to {u}: {v} is not the best"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            stale, st.stale[b],
+            "blossom {b} miscounts its stale entries"
+        );
+    }
 }
 
 fn big_graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
