@@ -1298,6 +1298,37 @@ impl<W: Weight> Solver<'_, W> {
         false
     }
 
+    /// Starts a new dual epoch for a dual update by `delta` (S-vertices
+    /// down, T-vertices up), carrying the cached best slacks over: an
+    /// edge's slack moves by its two ends' dual changes, so a cache of the
+    /// current epoch stays exact without reading the edge again. (A value
+    /// that would go below zero belongs to an edge no longer looked at; it
+    /// is left stale.)
+    fn carry_best_slacks(&mut self, delta: W) {
+        let old = self.st.epoch;
+        self.st.epoch += 1;
+        let now = self.st.epoch;
+        for x in 0..self.bestedge.len() {
+            let (mut s, e) = self.bestslack[x];
+            let (a, b) = self.bestedge[x];
+            if e != old || a == NONE {
+                continue;
+            }
+            let mut ok = true;
+            for end in [a, b] {
+                match self.label[self.inblossom[end]] {
+                    1 if s >= delta => s = s - delta,
+                    1 => ok = false,
+                    2 => s = s + delta,
+                    _ => {}
+                }
+            }
+            if ok {
+                self.bestslack[x] = (s, now);
+            }
+        }
+    }
+
     fn run(&mut self) -> bool {
         self.st.epoch += 1;
         let n = self.n;
@@ -1398,6 +1429,8 @@ impl<W: Weight> Solver<'_, W> {
                     for x in self.st.dual.iter_mut() {
                         *x = *x + *x;
                     }
+                    // Every slack doubled: the cached ones are stale.
+                    self.st.epoch += 1;
                     continue;
                 }
                 for b in n..2 * n {
@@ -1411,7 +1444,7 @@ impl<W: Weight> Solver<'_, W> {
                         dblossom = b;
                     }
                 }
-                self.st.epoch += 1;
+                self.carry_best_slacks(delta);
                 for &v in self.act {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
