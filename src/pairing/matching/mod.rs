@@ -365,9 +365,6 @@ impl<W: Weight> Matcher<W> {
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
-        if self.valid {
-            self.st.dissolve_zero_blossoms();
-        }
         self.drop_retired();
         // A repair grows one tree at a time; a fresh start, whose free
         // vertices are many and far apart, grows them all at once so
@@ -376,13 +373,9 @@ impl<W: Weight> Matcher<W> {
         // When edits have freed every vertex (all weights changed) the kept
         // state holds no pair worth keeping, and growing one tree per stage
         // from it is far slower than a fresh start (the first bracket of an
-        // odd 2,000-player Dutch round: 32 s against 2.5 s).
-        if self.valid
-            && self
-                .active
-                .iter()
-                .all(|&v| self.st.mate[v] == NONE && self.st.inblossom[v] == v)
-        {
+        // odd 2,000-player Dutch round: 32 s against 2.5 s). (With every
+        // vertex free, no blossom can be full, so none holds a dual.)
+        if self.valid && self.active.iter().all(|&v| self.st.mate[v] == NONE) {
             self.valid = false;
         }
         if !self.valid {
@@ -576,25 +569,6 @@ impl<W: Weight> State<W> {
             w
         } else {
             w.shl(self.scale)
-        }
-    }
-
-    /// Dissolves every blossom with a zero dual that is top-level or
-    /// becomes so: nothing else changes (such a blossom holds no dual to
-    /// move), and the edits of the next round see plain vertices.
-    fn dissolve_zero_blossoms(&mut self) {
-        let n = self.inblossom.len();
-        loop {
-            let mut any = false;
-            for b in n..2 * n {
-                if self.base[b] != NONE && self.parent[b] == NONE && self.dual[b].is_zero() {
-                    self.dissolve(b);
-                    any = true;
-                }
-            }
-            if !any {
-                break;
-            }
         }
     }
 
@@ -1484,10 +1458,11 @@ impl<W: Weight> Solver<'_, W> {
             }
             debug_assert!(progressed);
             // S-blossoms whose dual is zero are kept for the next stage
-            // (the textbook expands them here): with many equal weights a
-            // repair forms thousands of such blossoms, and forming one
-            // again costs a scan of all its vertices' edges.
-            // [`Matcher::solve`] dissolves them between solves.
+            // (the textbook expands them here), and for the next solve
+            // too: with many equal weights a repair forms thousands of
+            // such blossoms, and forming one again costs a pass over the
+            // edges of each of its children. An edit that breaks one
+            // dissolves it (see [`Matcher::set`]).
         }
     }
 }
