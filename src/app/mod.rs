@@ -25,31 +25,134 @@ pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
+use crate::formats::games_csv::GamesCsvError;
 use crate::formats::members_csv::{read_members, MembersCsvError};
-use crate::i18n::Lang;
+use crate::i18n::{msg, Lang, Msg};
+use crate::pairing::PairingError;
+use crate::scoring::ScoringError;
 use crate::store::{Store, StoreError};
+use crate::xiangqi::ImportError;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// Why a command failed.
-#[derive(Debug, thiserror::Error)]
+/// Why a command failed. Every variant renders through [`AppError::msg`]:
+/// `Display` is its English (what the CLI prints), the TUI renders the same
+/// message in the UI language.
+#[derive(Debug)]
 pub enum AppError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error(transparent)]
-    MembersCsv(#[from] MembersCsvError),
+    /// The database refused or failed.
+    Store(StoreError),
+    /// The config file is wrong.
+    Config(ConfigError),
+    /// A member CSV is wrong.
+    MembersCsv(MembersCsvError),
+    /// A games CSV is wrong.
+    GamesCsv(GamesCsvError),
+    /// Scores or standings cannot be computed, or a result is impossible.
+    Scoring(Box<ScoringError>),
+    /// The pairing system found no pairing.
+    Pairing(PairingError),
+    /// A game-record file (PGN, XQF, DhtmlXQ) cannot be read.
+    Record {
+        /// The file as the user named it (empty when unknown).
+        file: String,
+        source: Box<ImportError>,
+    },
     /// Input that is understood but not acceptable.
-    #[error("{0}")]
-    Invalid(String),
+    Invalid(Msg),
     /// The next round cannot be paired: `name` has no result in `round`.
-    #[error("round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}")]
     RoundNotFinished { round: u32, name: String, next: u32 },
     /// Every round of the event is paired already.
-    #[error("all {rounds} rounds of {event} are paired")]
     AllRoundsPaired { rounds: u32, event: String },
 }
+
+impl AppError {
+    /// The error as a keyed message, for any UI language.
+    pub fn msg(&self) -> Msg {
+        match self {
+            AppError::Store(e) => e.msg(),
+            AppError::Config(e) => e.msg(),
+            AppError::MembersCsv(e) => e.msg(),
+            AppError::GamesCsv(e) => e.msg(),
+            AppError::Scoring(e) => e.msg(),
+            AppError::Pairing(e) => e.msg(),
+            AppError::Record { file, source } if file.is_empty() => source.msg(),
+            AppError::Record { file, source } => {
+                msg!("err.app.in_file", file, why = source.msg())
+            }
+            AppError::Invalid(m) => m.clone(),
+            AppError::RoundNotFinished { round, name, next } => {
+                msg!("err.app.round_not_finished", round, name, next)
+            }
+            AppError::AllRoundsPaired { rounds, event } => {
+                msg!("err.app.all_rounds_paired", rounds, event)
+            }
+        }
+    }
+
+    /// The error in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        self.msg().render(lang)
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for AppError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AppError::Store(e) => Some(e),
+            AppError::Config(e) => Some(e),
+            AppError::MembersCsv(e) => Some(e),
+            AppError::GamesCsv(e) => Some(e),
+            AppError::Scoring(e) => Some(e.as_ref()),
+            AppError::Pairing(e) => Some(e),
+            AppError::Record { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! from_error {
+    ($($t:ty => $v:ident),* $(,)?) => {
+        $(impl From<$t> for AppError {
+            fn from(e: $t) -> AppError {
+                AppError::$v(e)
+            }
+        })*
+    };
+}
+from_error!(
+    StoreError => Store,
+    ConfigError => Config,
+    MembersCsvError => MembersCsv,
+    GamesCsvError => GamesCsv,
+    PairingError => Pairing,
+);
+
+impl From<ScoringError> for AppError {
+    fn from(e: ScoringError) -> AppError {
+        AppError::Scoring(Box::new(e))
+    }
+}
+
+impl From<Msg> for AppError {
+    fn from(m: Msg) -> AppError {
+        AppError::Invalid(m)
+    }
+}
+
+/// An [`AppError::Invalid`] from a key and its arguments, as [`msg!`] takes them.
+macro_rules! invalid {
+    ($($t:tt)*) => {
+        $crate::app::AppError::Invalid($crate::i18n::msg!($($t)*))
+    };
+}
+pub(crate) use invalid;
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
@@ -163,11 +266,11 @@ impl App {
             keep.push(r.member);
         }
         if !dups.is_empty() && !skip_duplicates {
-            return Err(AppError::Invalid(format!(
-                "{} duplicate rows; nothing was imported (use --skip-duplicates to import the rest):\n  {}",
-                dups.len(),
-                dups.join("\n  ")
-            )));
+            return Err(invalid!(
+                "err.app.duplicate_rows",
+                count = dups.len(),
+                rows = dups.join("\n  ")
+            ));
         }
         let added = if keep.is_empty() {
             0
@@ -192,24 +295,25 @@ impl App {
         settings: &EventSettings,
     ) -> Result<Event> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
-            return Err(AppError::Invalid(format!(
-                "unknown scheme \"{}\"; allowed: {}",
-                settings.scheme,
-                crate::config::SCHEMES.join(", ")
-            )));
+            return Err(invalid!(
+                "err.app.unknown_scheme",
+                scheme = &settings.scheme,
+                allowed = crate::config::SCHEMES.join(", ")
+            ));
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
         for t in &settings.tiebreaks {
             if !crate::config::TIEBREAKS.contains(&t.as_str()) {
-                return Err(AppError::Invalid(format!(
-                    "unknown tie-break \"{t}\"; allowed: {}",
-                    crate::config::TIEBREAKS.join(", ")
-                )));
+                return Err(invalid!(
+                    "err.app.unknown_tiebreak",
+                    tiebreak = t,
+                    allowed = crate::config::TIEBREAKS.join(", ")
+                ));
             }
         }
         if !(1..=2).contains(&settings.games_per_round) {
-            return Err(AppError::Invalid("games per round must be 1 or 2".into()));
+            return Err(invalid!("err.app.games_per_round"));
         }
         Ok(self.store.create_event(name, date, settings)?)
     }

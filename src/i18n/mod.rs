@@ -66,15 +66,26 @@ impl Lang {
     }
 }
 
+mod errors;
 mod judge;
+mod msg;
 mod report;
 mod tui;
+
+pub(crate) use msg::msg;
+pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);
 
 /// Every table of texts: the core's here, each front end's in its own file.
-static TABLES: &[&[Text]] = &[TEXTS, tui::TEXTS, report::TEXTS, judge::TEXTS];
+static TABLES: &[&[Text]] = &[
+    TEXTS,
+    errors::TEXTS,
+    tui::TEXTS,
+    report::TEXTS,
+    judge::TEXTS,
+];
 
 /// Texts shared by the CLI and every screen.
 static TEXTS: &[Text] = &[
@@ -122,7 +133,8 @@ pub fn has(key: &str) -> bool {
     all().any(|t| t.0 == key)
 }
 
-fn all() -> impl Iterator<Item = &'static Text> {
+/// Every text of every table (tests check them all).
+pub fn all() -> impl Iterator<Item = &'static Text> {
     TABLES.iter().flat_map(|t| t.iter())
 }
 

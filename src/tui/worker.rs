@@ -53,20 +53,10 @@ pub struct Done {
     pub result: Result<String, String>,
 }
 
-/// An app error in the UI language where the app says what went wrong in
-/// a form the screen can translate; the app's own text otherwise.
+/// An app error in the UI language: every error is a keyed message, its
+/// arguments (names, paths, numbers) inserted as they are.
 pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
-    use crate::app::AppError;
-    match e {
-        AppError::RoundNotFinished { round, name, next } => tr(lang, "tui.err.round_not_finished")
-            .replace("{round}", &round.to_string())
-            .replace("{name}", name)
-            .replace("{next}", &next.to_string()),
-        AppError::AllRoundsPaired { rounds, event } => tr(lang, "tui.err.all_rounds_paired")
-            .replace("{rounds}", &rounds.to_string())
-            .replace("{event}", event),
-        other => other.to_string(),
-    }
+    e.render(lang)
 }
 
 /// Whether a command is long enough to run off the event loop.
@@ -130,17 +120,16 @@ fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::R
         }
         Command::PreviewImport(path) => super::model::import_preview_text(app, lang, path),
         Command::ImportMembers(path) => {
-            let bytes = std::fs::read(path).map_err(|e| {
-                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
-            })?;
+            let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, &|done, total| {
                 p.total.store(total, Ordering::Relaxed);
                 p.done.store(done, Ordering::Relaxed);
             })?;
             Ok(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
-        other => Err(crate::app::AppError::Invalid(format!(
-            "{other:?} does not run on a worker"
+        other => Err(crate::app::AppError::Invalid(crate::i18n::msg!(
+            "tui.err.not_on_worker",
+            command = format!("{other:?}")
         ))),
     }
 }
