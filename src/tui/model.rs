@@ -380,7 +380,7 @@ impl Model {
             Ok::<_, crate::app::AppError>((st, ct))
         })() {
             Ok((s, c)) => (Some(s), Some(c), None),
-            Err(e) => (None, None, Some(e.to_string())),
+            Err(e) => (None, None, Some(e.render(self.lang))),
         };
         self.ev = EventData {
             byes: app.store.requested_byes(id)?,
