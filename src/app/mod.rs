@@ -333,6 +333,172 @@ impl App {
 mod tests {
     use super::*;
 
+    /// The errors whose `Display` is still their own (derived) text: their
+    /// keyed message's English must be that very text, and the Chinese
+    /// must fill every argument.
+    #[test]
+    fn lower_layer_errors_say_the_same_in_english_through_their_keys() {
+        use crate::domain::Colour;
+        use crate::xiangqi::MoveTextError;
+        let sql = rusqlite::Error::InvalidQuery;
+        let json = serde_json::from_str::<i32>("x").unwrap_err();
+        let path = std::path::PathBuf::from("/club/棋社.db");
+        let move_error = crate::xiangqi::parse_move(&crate::xiangqi::Position::start(), "z9z9")
+            .map(|_| ())
+            .unwrap_err();
+        let _: &MoveTextError = &move_error;
+        let cases: Vec<(String, Msg)> = vec![
+            {
+                let e = StoreError::TooNew {
+                    path: path.clone(),
+                    found: 9,
+                    supported: 7,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Corrupt {
+                    path: path.clone(),
+                    detail: "file is not a database".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Open {
+                    path: path.clone(),
+                    source: rusqlite::Error::InvalidQuery,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Ambiguous {
+                    what: "member",
+                    name: "王一".into(),
+                    candidates: "#1 王一 (杭州), #2 王一".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Sql(sql);
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Json(json);
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ConfigError {
+                    file: "qishe.toml".into(),
+                    line: 3,
+                    column: 7,
+                    message: "expected a number".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::NoLegalPairing {
+                    round: 4,
+                    why: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::InvalidState("x".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::RoundOutOfRange {
+                    round: 8,
+                    why: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Move {
+                    game: "game 1".into(),
+                    move_no: 12,
+                    side: Colour::Black,
+                    text: "z9z9".into(),
+                    line: 5,
+                    source: move_error.clone(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Move {
+                    game: "game 1".into(),
+                    move_no: 12,
+                    side: Colour::Red,
+                    text: "z9z9".into(),
+                    line: 0,
+                    source: move_error,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Syntax {
+                    line: 2,
+                    col: 14,
+                    msg: "comment '{' never closed".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Xqf("x".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Dhtml("x".into());
+                (e.to_string(), e.msg())
+            },
+            (ImportError::NoGame.to_string(), ImportError::NoGame.msg()),
+            {
+                let e = crate::formats::trf::TrfError {
+                    line: 3,
+                    column: 5,
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = GamesCsvError {
+                    file: "g.csv".into(),
+                    line: 4,
+                    column: Some("red".into()),
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = GamesCsvError {
+                    file: "g.csv".into(),
+                    line: 4,
+                    column: None,
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = crate::report::CsvError::NoTable("名次表".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = crate::report::CsvError::Write("x".into());
+                (e.to_string(), e.msg())
+            },
+        ];
+        for (display, m) in cases {
+            assert_eq!(m.en(), display, "{}", m.key);
+            for lang in [Lang::ZhHans, Lang::ZhHant] {
+                let text = m.render(lang);
+                assert!(!text.contains('{') || display.contains('{'), "{text}");
+                if crate::i18n::tr(lang, m.key) != crate::i18n::tr(Lang::En, m.key) {
+                    assert_ne!(text, display, "{} is not translated", m.key);
+                }
+            }
+        }
+    }
+
     #[test]
     fn duplicates_stop_an_import_unless_skipped() {
         let mut app = App::in_memory(Config::default()).unwrap();
