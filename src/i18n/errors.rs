@@ -18,8 +18,8 @@ pub(super) static TEXTS: &[Text] = &[
     // The app's commands
     (
         "err.app.round_not_finished",
-        "第{round}轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第{next}轮",
-        "第{round}輪尚未結束: {name} 還沒有成績; 錄入全部成績後才能編排第{next}輪",
+        "第 {round} 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 {next} 轮",
+        "第 {round} 輪尚未結束: {name} 還沒有成績; 錄入全部成績後才能編排第 {next} 輪",
         "round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}",
     ),
     (

@@ -405,8 +405,8 @@ mod tests {
         let mut app = paired();
         let e = app.pair_next_round("E").unwrap_err();
         let [hans, _, en] = three(&e);
-        assert!(hans.starts_with("第1轮尚未结束: "), "{hans}");
-        assert!(hans.ends_with("录入全部成绩后才能编排第2轮"), "{hans}");
+        assert!(hans.starts_with("第 1 轮尚未结束: "), "{hans}");
+        assert!(hans.ends_with("录入全部成绩后才能编排第 2 轮"), "{hans}");
         assert!(en.starts_with("round 1 is not finished: "), "{en}");
     }
 
