@@ -697,5 +697,10 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let msg = error_shown(&m);
     assert!(msg.starts_with(&format!("错误: {path}: 第2行第")), "{msg}");
-    assert!(msg.contains("列: "), "{msg}");
+    assert!(msg.ends_with("列: 注释的 '{' 没有闭合"), "{msg}");
+    assert!(
+        !msg.chars()
+            .any(|c| c.is_ascii_alphabetic() && !path.contains(c)),
+        "{msg}"
+    );
 }

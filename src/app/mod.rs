@@ -439,7 +439,7 @@ mod tests {
                 let e = ImportError::Syntax {
                     line: 2,
                     col: 14,
-                    msg: "comment '{' never closed".into(),
+                    msg: msg!("err.pgn.comment_open"),
                 };
                 (e.to_string(), e.msg())
             },
@@ -452,6 +452,64 @@ mod tests {
                 (e.to_string(), e.msg())
             },
             (ImportError::NoGame.to_string(), ImportError::NoGame.msg()),
+            {
+                let e = MoveTextError::Illegal {
+                    text: "炮二平五".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = MoveTextError::Ambiguous {
+                    text: "马八进七".into(),
+                    candidates: vec!["b0c2".into(), "b0a2".into(), "h0g2".into()],
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = MoveTextError::Unreadable {
+                    text: "xx".into(),
+                    why: "empty".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                let e = FenError::Letter {
+                    fen: "rnbakabnr/9".into(),
+                    ch: 'z',
+                    col: 3,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                let e = FenError::RankWidth {
+                    fen: "x".into(),
+                    rank: 4,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                (
+                    FenError::Ranks("x".into()).to_string(),
+                    FenError::Ranks("x".into()).msg(),
+                )
+            },
+            {
+                use crate::xiangqi::FenError;
+                (
+                    FenError::Side("x".into()).to_string(),
+                    FenError::Side("x".into()).msg(),
+                )
+            },
+            {
+                let e = ImportError::Fen {
+                    game: "game 1".into(),
+                    source: crate::xiangqi::FenError::Side("x".into()),
+                };
+                (e.to_string(), e.msg())
+            },
             {
                 let e = crate::formats::trf::TrfError {
                     line: 3,

@@ -371,10 +371,7 @@ mod tests {
             panic!("{source:?}")
         };
         let [hans, hant, en] = three(&e);
-        assert!(
-            hans.starts_with(&format!("第{line}行第{col}列: ")),
-            "{hans}"
-        );
+        assert_eq!(hans, format!("第{line}行第{col}列: 注释的 '{{' 没有闭合"));
         assert!(
             hant.starts_with(&format!("第{line}行第{col}欄: ")),
             "{hant}"

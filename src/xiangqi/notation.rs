@@ -78,6 +78,32 @@ pub enum MoveTextError {
     },
 }
 
+impl MoveTextError {
+    /// The error as a keyed message (a notation parser's detail on an
+    /// unreadable move stays as the parser gave it).
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            MoveTextError::Unreadable { text, why } => msg!("err.move.unreadable", text, why),
+            MoveTextError::Illegal { text } => msg!("err.move.illegal", text),
+            MoveTextError::Ambiguous { text, candidates } => {
+                // "a or b or c", the separator in the UI language.
+                let either = candidates
+                    .iter()
+                    .rev()
+                    .fold(None, |rest, c| {
+                        Some(match rest {
+                            None => msg!("err.move.one", candidate = c),
+                            Some(rest) => msg!("err.move.either", a = c, b = rest),
+                        })
+                    })
+                    .unwrap_or_else(|| msg!("err.move.one", candidate = ""));
+                msg!("err.move.ambiguous", text, candidates = either)
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verb {
     Advance,

@@ -201,7 +201,7 @@ impl ImportError {
                     Colour::Black => msg!("err.side.black"),
                 };
                 if *line == 0 {
-                    msg!("err.record.move", game, move_no, side, why = source)
+                    msg!("err.record.move", game, move_no, side, why = source.msg())
                 } else {
                     msg!(
                         "err.record.move_at",
@@ -209,13 +209,13 @@ impl ImportError {
                         move_no,
                         side,
                         line,
-                        why = source
+                        why = source.msg()
                     )
                 }
             }
-            ImportError::Fen { game, source } => msg!("err.record.fen", game, why = source),
+            ImportError::Fen { game, source } => msg!("err.record.fen", game, why = source.msg()),
             ImportError::Syntax { line, col, msg } => {
-                msg!("err.record.syntax", line, column = col, why = msg)
+                msg!("err.record.syntax", line, column = col, why = msg.clone())
             }
             ImportError::Xqf(why) => msg!("err.record.xqf", why),
             ImportError::Dhtml(why) => msg!("err.record.dhtml", why),
@@ -241,11 +241,11 @@ pub enum ImportError {
     #[error("{game}: {source}")]
     Fen { game: String, source: FenError },
     /// Broken file structure (unterminated tag or comment, …).
-    #[error("line {line}, column {col}: {msg}")]
+    #[error("line {line}, column {col}: {}", .msg.en())]
     Syntax {
         line: usize,
         col: usize,
-        msg: String,
+        msg: crate::i18n::Msg,
     },
     /// A broken XQF file.
     #[error("XQF: {0}")]
