@@ -132,8 +132,8 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.app.time_left_needs_moves",
-        "按剩余时间录入须先填步数 (时钟加秒取决于步数) (--moves)",
-        "按剩餘時間錄入須先填步數 (時鐘加秒取決於步數) (--moves)",
+        "填剩余时间须同时给出步数 (--moves): 时钟加秒取决于步数",
+        "填剩餘時間須同時給出步數 (--moves): 時鐘加秒取決於步數",
         "time left needs --moves: the clock's increments depend on the moves made",
     ),
     (
@@ -206,8 +206,8 @@ pub(super) static TEXTS: &[Text] = &[
     // Printing
     (
         "err.app.wallchart_swiss",
-        "{event} 是积分编排赛事 ({system}); 对阵总表只用于循环赛: 请打印交叉表",
-        "{event} 是積分編排賽事 ({system}); 對陣總表只用於循環賽: 請列印交叉表",
+        "{event} 是瑞士制赛事 ({system}); 循环赛总表只用于循环赛: 请改印交叉表",
+        "{event} 是瑞士制賽事 ({system}); 循環賽總表只用於循環賽: 請改印交叉表",
         "{event} is a Swiss event ({system}); the wall chart is for round-robins: print the crosstable instead",
     ),
     (
@@ -823,8 +823,18 @@ pub(super) static TEXTS: &[Text] = &[
         "第{line}行第{column}欄: {why}",
         "line {line}, column {column}: {why}",
     ),
-    ("err.record.xqf", "XQF: {why}", "XQF: {why}", "XQF: {why}"),
-    ("err.record.dhtml", "DhtmlXQ: {why}", "DhtmlXQ: {why}", "DhtmlXQ: {why}"),
+    (
+        "err.record.xqf",
+        "XQF 文件有误: {why}",
+        "XQF 檔案有誤: {why}",
+        "XQF: {why}",
+    ),
+    (
+        "err.record.dhtml",
+        "DhtmlXQ 棋谱有误: {why}",
+        "DhtmlXQ 棋譜有誤: {why}",
+        "DhtmlXQ: {why}",
+    ),
     ("err.record.no_game", "没有找到对局", "沒有找到對局", "no game found"),
     (
         "err.pgn.tag_value_open",

@@ -1133,7 +1133,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                         if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                             let text = match st.explain(a.player.id, b.player.id) {
                                 Ok(x) => explain_text(m.lang, &x),
-                                Err(e) => e.to_string(),
+                                Err(e) => e.msg().render(m.lang),
                             };
                             m.status = Some((text, false));
                         }

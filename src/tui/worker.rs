@@ -414,8 +414,8 @@ mod tests {
             .print_doc("E", crate::app::print::DocKind::Wallchart, None, Lang::En)
             .unwrap_err();
         let [hans, hant, en] = three(&e);
-        assert!(hans.starts_with("E 是积分编排赛事 ("), "{hans}");
-        assert!(hant.ends_with("請列印交叉表"), "{hant}");
+        assert!(hans.starts_with("E 是瑞士制赛事 ("), "{hans}");
+        assert!(hant.ends_with("請改印交叉表"), "{hant}");
         assert!(en.ends_with("print the crosstable instead"), "{en}");
     }
 }
