@@ -468,7 +468,7 @@ mod tests {
             {
                 let e = MoveTextError::Unreadable {
                     text: "xx".into(),
-                    why: "empty".into(),
+                    why: "err.notation.no_wxf_verb",
                 };
                 (e.to_string(), e.msg())
             },

@@ -190,6 +190,17 @@ mod tests {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
+                // Keys passed around as plain strings (reasons, fields)
+                // must exist too.
+                for quoted in text.split("\"err.").skip(1) {
+                    let key = quoted.split('"').next().unwrap_or("");
+                    let is_key = key.bytes().all(|b| {
+                        b.is_ascii_lowercase() || b.is_ascii_digit() || b"._".contains(&b)
+                    });
+                    if is_key && !key.is_empty() && !key.ends_with('.') {
+                        assert!(has(&format!("err.{key}")), "{}: err.{key}", path.display());
+                    }
+                }
                 for (key, args) in message_calls(&text) {
                     if key.starts_with("t.") {
                         continue; // the reader's own test below
@@ -215,7 +226,10 @@ mod tests {
         assert!(checked > 100, "only {checked} call sites found");
         // Keys passed as plain names (`Msg::new(key)`) take no arguments.
         for (k, hans, hant, en) in all() {
-            if k.starts_with("err.field.") || k.starts_with("err.fact.") || k.contains(".expected.")
+            if k.starts_with("err.field.")
+                || k.starts_with("err.fact.")
+                || k.starts_with("err.notation.")
+                || k.contains(".expected.")
             {
                 for t in [hans, hant, en] {
                     assert!(placeholders(t).is_empty(), "{k}: {t}");

@@ -145,7 +145,7 @@ pub fn placeholders(template: &str) -> Vec<&str> {
     names
 }
 
-/// Builds a [`Msg`]: `msg!("err.key", round, board = b.number)`; a bare name
+/// Builds a [`Msg`]: `msg!("err.app.no_board", round, board = b.number)`; a bare name
 /// is both the argument's name and its value.
 macro_rules! msg {
     (@val $name:ident) => {
