@@ -644,3 +644,63 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     assert_eq!(after[0], (before[0].0, Some(before[2].0)));
     assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
 }
+
+/// The status line's error after the last command, checked to be one.
+fn error_shown(m: &Model) -> String {
+    let (msg, err) = m.status.clone().expect("a status line");
+    assert!(err, "not an error: {msg}");
+    msg
+}
+
+#[test]
+fn results_tab_errors_reach_the_secretary_in_chinese() {
+    let (mut app, mut m) = paired_event(Lang::ZhHans, 0);
+    while m.tab != Tab::Results {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    m.row_sel = 0;
+    // Red wins, red used nine hours in thirty moves: the clock cannot allow it.
+    go(&mut app, &mut m, c('r'));
+    assert!(m.form.is_some(), "the result form opens");
+    typed(&mut app, &mut m, "9:00:00");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    typed(&mut app, &mut m, "30");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let msg = error_shown(&m);
+    assert!(
+        msg.starts_with("错误: 第1轮第1台第1局: 红方用时 9:00:00, 但走 30 步后时钟最多允许"),
+        "{msg}"
+    );
+    assert!(!msg.chars().any(|c| c.is_ascii_alphabetic()), "{msg}");
+    assert!(m.ev.round.as_ref().unwrap().boards[0]
+        .results
+        .iter()
+        .all(|r| r == "*" || r.is_empty()));
+
+    // A record file that is not there.
+    go(&mut app, &mut m, c('g'));
+    typed(&mut app, &mut m, "/no/such/dir/第一局.pgn");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(
+        error_shown(&m),
+        "错误: 无法读取 /no/such/dir/第一局.pgn: 文件不存在"
+    );
+
+    // A record file the reader refuses: the file, line and column in Chinese.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("坏棋谱.pgn");
+    std::fs::write(&path, "[Event \"周赛\"]\n1. h2e2 h9g7 {没写完\n").unwrap();
+    let path = path.to_str().unwrap().to_string();
+    go(&mut app, &mut m, c('g'));
+    typed(&mut app, &mut m, &path);
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let msg = error_shown(&m);
+    assert!(msg.starts_with(&format!("错误: {path}: 第2行第")), "{msg}");
+    assert!(msg.ends_with("列: 注释的 '{' 没有闭合"), "{msg}");
+    assert!(
+        !msg.chars()
+            .any(|c| c.is_ascii_alphabetic() && !path.contains(c)),
+        "{msg}"
+    );
+}

@@ -2,7 +2,7 @@
 //! histories, head-to-head, what-if scoring, and a generated ten-year club
 //! for benchmarks.
 
-use super::{App, AppError, Result};
+use super::{App, Result};
 use crate::domain::{
     Event, EventSettings, EventStatus, Game, NewMember, Outcome, PairingSystem, Points,
     Termination, TimeControl,
@@ -144,10 +144,11 @@ impl App {
         }
         if let Some(s) = &f.scheme {
             if !crate::config::SCHEMES.contains(&s.as_str()) {
-                return Err(AppError::Invalid(format!(
-                    "unknown scheme \"{s}\"; allowed: {}",
-                    crate::config::SCHEMES.join(", ")
-                )));
+                return Err(super::invalid!(
+                    "err.app.unknown_scheme",
+                    scheme = s,
+                    allowed = crate::config::SCHEMES.join(", ")
+                ));
             }
         }
         let games = stat_games(h, &self.config.ratings, |ev| {
@@ -178,10 +179,7 @@ impl App {
         let ma = self.store.resolve_member(a)?;
         let mb = self.store.resolve_member(b)?;
         if ma.id == mb.id {
-            return Err(AppError::Invalid(format!(
-                "{} and {} are the same member",
-                a, b
-            )));
+            return Err(super::invalid!("err.app.same_member", a, b));
         }
         let h = self.store.history(Some(ma.id))?;
         Ok(head_to_head(&h, ma.id, mb.id))
@@ -205,10 +203,11 @@ impl App {
                 }
             } else if !s.is_empty() {
                 if !crate::config::SCHEMES.contains(&s) {
-                    return Err(AppError::Invalid(format!(
-                        "unknown scheme \"{s}\"; allowed: {}, all",
-                        crate::config::SCHEMES.join(", ")
-                    )));
+                    return Err(super::invalid!(
+                        "err.app.unknown_scheme",
+                        scheme = s,
+                        allowed = format!("{}, all", crate::config::SCHEMES.join(", "))
+                    ));
                 }
                 ids.push(s.to_string());
             }

@@ -25,31 +25,134 @@ pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
+use crate::formats::games_csv::GamesCsvError;
 use crate::formats::members_csv::{read_members, MembersCsvError};
-use crate::i18n::Lang;
+use crate::i18n::{msg, Lang, Msg};
+use crate::pairing::PairingError;
+use crate::scoring::ScoringError;
 use crate::store::{Store, StoreError};
+use crate::xiangqi::ImportError;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// Why a command failed.
-#[derive(Debug, thiserror::Error)]
+/// Why a command failed. Every variant renders through [`AppError::msg`]:
+/// `Display` is its English (what the CLI prints), the TUI renders the same
+/// message in the UI language.
+#[derive(Debug)]
 pub enum AppError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error(transparent)]
-    MembersCsv(#[from] MembersCsvError),
+    /// The database refused or failed.
+    Store(StoreError),
+    /// The config file is wrong.
+    Config(ConfigError),
+    /// A member CSV is wrong.
+    MembersCsv(MembersCsvError),
+    /// A games CSV is wrong.
+    GamesCsv(GamesCsvError),
+    /// Scores or standings cannot be computed, or a result is impossible.
+    Scoring(Box<ScoringError>),
+    /// The pairing system found no pairing.
+    Pairing(PairingError),
+    /// A game-record file (PGN, XQF, DhtmlXQ) cannot be read.
+    Record {
+        /// The file as the user named it (empty when unknown).
+        file: String,
+        source: Box<ImportError>,
+    },
     /// Input that is understood but not acceptable.
-    #[error("{0}")]
-    Invalid(String),
+    Invalid(Msg),
     /// The next round cannot be paired: `name` has no result in `round`.
-    #[error("round {round} is not finished: {name} has no result yet; enter every result before pairing round {next}")]
     RoundNotFinished { round: u32, name: String, next: u32 },
     /// Every round of the event is paired already.
-    #[error("all {rounds} rounds of {event} are paired")]
     AllRoundsPaired { rounds: u32, event: String },
 }
+
+impl AppError {
+    /// The error as a keyed message, for any UI language.
+    pub fn msg(&self) -> Msg {
+        match self {
+            AppError::Store(e) => e.msg(),
+            AppError::Config(e) => e.msg(),
+            AppError::MembersCsv(e) => e.msg(),
+            AppError::GamesCsv(e) => e.msg(),
+            AppError::Scoring(e) => e.msg(),
+            AppError::Pairing(e) => e.msg(),
+            AppError::Record { file, source } if file.is_empty() => source.msg(),
+            AppError::Record { file, source } => {
+                msg!("err.app.in_file", file, why = source.msg())
+            }
+            AppError::Invalid(m) => m.clone(),
+            AppError::RoundNotFinished { round, name, next } => {
+                msg!("err.app.round_not_finished", round, name, next)
+            }
+            AppError::AllRoundsPaired { rounds, event } => {
+                msg!("err.app.all_rounds_paired", rounds, event)
+            }
+        }
+    }
+
+    /// The error in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        self.msg().render(lang)
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for AppError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AppError::Store(e) => Some(e),
+            AppError::Config(e) => Some(e),
+            AppError::MembersCsv(e) => Some(e),
+            AppError::GamesCsv(e) => Some(e),
+            AppError::Scoring(e) => Some(e.as_ref()),
+            AppError::Pairing(e) => Some(e),
+            AppError::Record { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! from_error {
+    ($($t:ty => $v:ident),* $(,)?) => {
+        $(impl From<$t> for AppError {
+            fn from(e: $t) -> AppError {
+                AppError::$v(e)
+            }
+        })*
+    };
+}
+from_error!(
+    StoreError => Store,
+    ConfigError => Config,
+    MembersCsvError => MembersCsv,
+    GamesCsvError => GamesCsv,
+    PairingError => Pairing,
+);
+
+impl From<ScoringError> for AppError {
+    fn from(e: ScoringError) -> AppError {
+        AppError::Scoring(Box::new(e))
+    }
+}
+
+impl From<Msg> for AppError {
+    fn from(m: Msg) -> AppError {
+        AppError::Invalid(m)
+    }
+}
+
+/// An [`AppError::Invalid`] from a key and its arguments, as [`msg!`] takes them.
+macro_rules! invalid {
+    ($($t:tt)*) => {
+        $crate::app::AppError::Invalid($crate::i18n::msg!($($t)*))
+    };
+}
+pub(crate) use invalid;
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
@@ -163,11 +266,11 @@ impl App {
             keep.push(r.member);
         }
         if !dups.is_empty() && !skip_duplicates {
-            return Err(AppError::Invalid(format!(
-                "{} duplicate rows; nothing was imported (use --skip-duplicates to import the rest):\n  {}",
-                dups.len(),
-                dups.join("\n  ")
-            )));
+            return Err(invalid!(
+                "err.app.duplicate_rows",
+                count = dups.len(),
+                rows = dups.join("\n  ")
+            ));
         }
         let added = if keep.is_empty() {
             0
@@ -192,24 +295,25 @@ impl App {
         settings: &EventSettings,
     ) -> Result<Event> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
-            return Err(AppError::Invalid(format!(
-                "unknown scheme \"{}\"; allowed: {}",
-                settings.scheme,
-                crate::config::SCHEMES.join(", ")
-            )));
+            return Err(invalid!(
+                "err.app.unknown_scheme",
+                scheme = &settings.scheme,
+                allowed = crate::config::SCHEMES.join(", ")
+            ));
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
         for t in &settings.tiebreaks {
             if !crate::config::TIEBREAKS.contains(&t.as_str()) {
-                return Err(AppError::Invalid(format!(
-                    "unknown tie-break \"{t}\"; allowed: {}",
-                    crate::config::TIEBREAKS.join(", ")
-                )));
+                return Err(invalid!(
+                    "err.app.unknown_tiebreak",
+                    tiebreak = t,
+                    allowed = crate::config::TIEBREAKS.join(", ")
+                ));
             }
         }
         if !(1..=2).contains(&settings.games_per_round) {
-            return Err(AppError::Invalid("games per round must be 1 or 2".into()));
+            return Err(invalid!("err.app.games_per_round"));
         }
         Ok(self.store.create_event(name, date, settings)?)
     }
@@ -228,6 +332,230 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The errors whose `Display` is still their own (derived) text: their
+    /// keyed message's English must be that very text, and the Chinese
+    /// must fill every argument.
+    #[test]
+    fn lower_layer_errors_say_the_same_in_english_through_their_keys() {
+        use crate::domain::Colour;
+        use crate::xiangqi::MoveTextError;
+        let sql = rusqlite::Error::InvalidQuery;
+        let json = serde_json::from_str::<i32>("x").unwrap_err();
+        let path = std::path::PathBuf::from("/club/棋社.db");
+        let move_error = crate::xiangqi::parse_move(&crate::xiangqi::Position::start(), "z9z9")
+            .map(|_| ())
+            .unwrap_err();
+        let _: &MoveTextError = &move_error;
+        let cases: Vec<(String, Msg)> = vec![
+            {
+                let e = StoreError::TooNew {
+                    path: path.clone(),
+                    found: 9,
+                    supported: 7,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Corrupt {
+                    path: path.clone(),
+                    detail: "file is not a database".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Open {
+                    path: path.clone(),
+                    source: rusqlite::Error::InvalidQuery,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Ambiguous {
+                    what: "member",
+                    name: "王一".into(),
+                    candidates: "#1 王一 (杭州), #2 王一".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Sql(sql);
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = StoreError::Json(json);
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ConfigError {
+                    file: "qishe.toml".into(),
+                    line: 3,
+                    column: 7,
+                    message: "expected a number".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::NoLegalPairing {
+                    round: 4,
+                    why: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::InvalidState("x".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = PairingError::RoundOutOfRange {
+                    round: 8,
+                    why: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Move {
+                    game: "game 1".into(),
+                    move_no: 12,
+                    side: Colour::Black,
+                    text: "z9z9".into(),
+                    line: 5,
+                    source: move_error.clone(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Move {
+                    game: "game 1".into(),
+                    move_no: 12,
+                    side: Colour::Red,
+                    text: "z9z9".into(),
+                    line: 0,
+                    source: move_error,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Syntax {
+                    line: 2,
+                    col: 14,
+                    msg: msg!("err.pgn.comment_open"),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Xqf("x".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = ImportError::Dhtml("x".into());
+                (e.to_string(), e.msg())
+            },
+            (ImportError::NoGame.to_string(), ImportError::NoGame.msg()),
+            {
+                let e = MoveTextError::Illegal {
+                    text: "炮二平五".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = MoveTextError::Ambiguous {
+                    text: "马八进七".into(),
+                    candidates: vec!["b0c2".into(), "b0a2".into(), "h0g2".into()],
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = MoveTextError::Unreadable {
+                    text: "xx".into(),
+                    why: "err.notation.no_wxf_verb",
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                let e = FenError::Letter {
+                    fen: "rnbakabnr/9".into(),
+                    ch: 'z',
+                    col: 3,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                let e = FenError::RankWidth {
+                    fen: "x".into(),
+                    rank: 4,
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                use crate::xiangqi::FenError;
+                (
+                    FenError::Ranks("x".into()).to_string(),
+                    FenError::Ranks("x".into()).msg(),
+                )
+            },
+            {
+                use crate::xiangqi::FenError;
+                (
+                    FenError::Side("x".into()).to_string(),
+                    FenError::Side("x".into()).msg(),
+                )
+            },
+            {
+                let e = ImportError::Fen {
+                    game: "game 1".into(),
+                    source: crate::xiangqi::FenError::Side("x".into()),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = crate::formats::trf::TrfError {
+                    line: 3,
+                    column: 5,
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = GamesCsvError {
+                    file: "g.csv".into(),
+                    line: 4,
+                    column: Some("red".into()),
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = GamesCsvError {
+                    file: "g.csv".into(),
+                    line: 4,
+                    column: None,
+                    message: "x".into(),
+                };
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = crate::report::CsvError::NoTable("名次表".into());
+                (e.to_string(), e.msg())
+            },
+            {
+                let e = crate::report::CsvError::Write("x".into());
+                (e.to_string(), e.msg())
+            },
+        ];
+        for (display, m) in cases {
+            assert_eq!(m.en(), display, "{}", m.key);
+            for lang in [Lang::ZhHans, Lang::ZhHant] {
+                let text = m.render(lang);
+                assert!(!text.contains('{') || display.contains('{'), "{text}");
+                if crate::i18n::tr(lang, m.key) != crate::i18n::tr(Lang::En, m.key) {
+                    assert_ne!(text, display, "{} is not translated", m.key);
+                }
+            }
+        }
+    }
 
     #[test]
     fn duplicates_stop_an_import_unless_skipped() {

@@ -2,9 +2,9 @@
 //! and hands rendered text to the system's printer (`lp`, else `lpr`).
 //! The CLI's `qishe print` and the TUI's Print tab both call this.
 
-use super::{App, AppError, Result};
+use super::{App, Result};
 use crate::domain::{Entry, Event, PairingSystem, Points};
-use crate::i18n::Lang;
+use crate::i18n::{io_msg, Lang};
 use crate::report::{
     self, AbsentReason, BoardLine, CheckinData, CrosstableData, Doc, EventInfo, PairingSheetData,
     PlayerLine, SlipsData, StandingsData,
@@ -176,11 +176,11 @@ impl App {
             }
             DocKind::Crosstable | DocKind::Wallchart => {
                 if kind == DocKind::Wallchart && ev.settings.system != PairingSystem::Berger {
-                    return Err(AppError::Invalid(format!(
-                        "{} is a Swiss event ({}); the wall chart is for round-robins: print the crosstable instead",
-                        ev.name,
-                        ev.settings.system.code()
-                    )));
+                    return Err(super::invalid!(
+                        "err.app.wallchart_swiss",
+                        event = &ev.name,
+                        system = ev.settings.system.code()
+                    ));
                 }
                 let (_, st) = self.standings(event_key, round)?;
                 let data = self.event_data(&ev)?;
@@ -286,27 +286,32 @@ pub fn send_to_printer(job: PrintJob, printer: Option<&str>) -> Result<String> {
         let mut child = match child {
             Ok(c) => c,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(AppError::Invalid(format!("cannot run {prog}: {e}"))),
+            Err(e) => {
+                return Err(super::invalid!(
+                    "err.app.cannot_run",
+                    prog,
+                    why = io_msg(&e)
+                ))
+            }
         };
         if let Some(mut stdin) = child.stdin.take() {
             stdin
                 .write_all(bytes)
-                .map_err(|e| AppError::Invalid(format!("cannot send to {prog}: {e}")))?;
+                .map_err(|e| super::invalid!("err.app.cannot_send", prog, why = io_msg(&e)))?;
         }
         let out = child
             .wait_with_output()
-            .map_err(|e| AppError::Invalid(format!("{prog} failed: {e}")))?;
+            .map_err(|e| super::invalid!("err.app.print_failed", prog, why = io_msg(&e)))?;
         if !out.status.success() {
-            return Err(AppError::Invalid(format!(
-                "{prog} refused the job: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            )));
+            return Err(super::invalid!(
+                "err.app.print_refused",
+                prog,
+                why = String::from_utf8_lossy(&out.stderr).trim()
+            ));
         }
         return Ok(String::from_utf8_lossy(&out.stdout).trim().to_string());
     }
-    Err(AppError::Invalid(
-        "no print command found (neither lp nor lpr): install CUPS (e.g. `apt-get install cups-client`), or write the document to a file with -o and print it from another program".into(),
-    ))
+    Err(super::invalid!("err.app.no_print_command"))
 }
 
 /// Prints an HTML document to PDF with headless Chromium (for printers
@@ -317,17 +322,13 @@ pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
         .iter()
         .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
         .find(|p| p.is_file())
-        .ok_or_else(|| {
-            AppError::Invalid(
-                "printing HTML needs Chromium (chromium, chromium-browser or google-chrome) to make a PDF; install it, or print the text format".into(),
-            )
-        })?;
+        .ok_or_else(|| super::invalid!("err.app.no_chromium"))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or_default();
     let dir = std::env::temp_dir().join(format!("qishe-print-{}-{stamp}", std::process::id()));
-    let io = |e: std::io::Error| AppError::Invalid(format!("cannot prepare the PDF: {e}"));
+    let io = |e: std::io::Error| super::invalid!("err.app.cannot_prepare_pdf", why = io_msg(&e));
     std::fs::create_dir_all(&dir).map_err(io)?;
     let result = (|| {
         let src = dir.join("doc.html");
@@ -348,13 +349,19 @@ pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
             .arg(format!("--print-to-pdf={}", pdf.display()))
             .arg(&src)
             .output()
-            .map_err(|e| AppError::Invalid(format!("cannot run {}: {e}", browser.display())))?;
+            .map_err(|e| {
+                super::invalid!(
+                    "err.app.cannot_run",
+                    prog = browser.display(),
+                    why = io_msg(&e)
+                )
+            })?;
         if !out.status.success() {
-            return Err(AppError::Invalid(format!(
-                "{} could not print the document ({})",
-                browser.display(),
-                out.status
-            )));
+            return Err(super::invalid!(
+                "err.app.browser_failed",
+                browser = browser.display(),
+                status = out.status
+            ));
         }
         std::fs::read(&pdf).map_err(io)
     })();

@@ -3,8 +3,9 @@
 //! contradicts it is reported, and the record wins only when confirmed.
 
 use super::results::ResultInput;
-use super::{AppError, Result};
+use super::{invalid, AppError, Result};
 use crate::domain::{Game, Outcome};
+use crate::i18n::{io_msg, msg, Msg};
 use crate::scoring::EventData;
 use crate::xiangqi::{self, GameStats, Notation};
 use std::path::Path;
@@ -21,15 +22,18 @@ pub struct RecordAttachment {
 
 /// Reads game `index` (0-based) of a record file (PGN, XQF or DhtmlXQ).
 pub fn load_record(bytes: &[u8], file: &str, index: usize) -> Result<RecordAttachment> {
-    let imported =
-        xiangqi::read_games(bytes).map_err(|e| AppError::Invalid(format!("{file}: {e}")))?;
+    let imported = xiangqi::read_games(bytes).map_err(|source| AppError::Record {
+        file: file.to_string(),
+        source: Box::new(source),
+    })?;
     let n = imported.games.len();
     let g = imported.games.get(index).ok_or_else(|| {
-        AppError::Invalid(format!(
-            "{file} has {n} game{}; there is no game {}",
-            if n == 1 { "" } else { "s" },
-            index + 1
-        ))
+        let key = if n == 1 {
+            "err.app.no_such_game_of_one"
+        } else {
+            "err.app.no_such_game_of_many"
+        };
+        invalid!(key, file, n, game = index + 1)
     })?;
     Ok(RecordAttachment {
         pgn: xiangqi::write_pgn(std::slice::from_ref(g), Notation::Chinese),
@@ -96,15 +100,15 @@ pub fn apply_record(
     game: &mut Game,
     rec: &RecordAttachment,
     record_wins: bool,
-    what: &str,
+    what: &Msg,
 ) -> Result<Vec<String>> {
     let diffs = contradictions(game, rec);
     if !diffs.is_empty() && !record_wins {
-        return Err(AppError::Invalid(format!(
-            "{what}: the game record contradicts what was typed ({}); nothing changed. \
-             Correct the typed values, or confirm that the record wins (--record-wins)",
-            diffs.join("; ")
-        )));
+        return Err(invalid!(
+            "err.app.record_contradicts",
+            what = what.clone(),
+            diffs = diffs.join("; ")
+        ));
     }
     rec.stats.to_domain(game);
     if game.outcome == Outcome::Unplayed || record_wins {
@@ -122,7 +126,7 @@ pub fn merge_into_input(
     stored: &Game,
     rec: &RecordAttachment,
     record_wins: bool,
-    what: &str,
+    what: &Msg,
 ) -> Result<Vec<String>> {
     let mut g = stored.clone();
     if let Some(o) = input.outcome {
@@ -171,18 +175,21 @@ pub fn resolve_records(
                     continue;
                 };
                 let full = dir.join(&path);
-                let what = format!(
-                    "{file}: round {} {} – {} game {}",
-                    r.number,
-                    names.get(&g.red).cloned().unwrap_or_default(),
-                    names.get(&g.black).cloned().unwrap_or_default(),
-                    g.game_no
+                let what = msg!(
+                    "err.app.file_game",
+                    file,
+                    round = r.number,
+                    red = names.get(&g.red).cloned().unwrap_or_default(),
+                    black = names.get(&g.black).cloned().unwrap_or_default(),
+                    game = g.game_no
                 );
                 let bytes = std::fs::read(&full).map_err(|e| {
-                    AppError::Invalid(format!(
-                        "{what}: cannot read the record {}: {e}",
-                        full.display()
-                    ))
+                    invalid!(
+                        "err.app.cannot_read_record",
+                        what = what.clone(),
+                        path = full.display(),
+                        why = io_msg(&e)
+                    )
                 })?;
                 let rec = load_record(&bytes, &path, 0)?;
                 apply_record(g, &rec, record_wins, &what)?;
@@ -212,13 +219,13 @@ impl super::App {
             .boards(ev.id, Some(round))?
             .into_iter()
             .find(|x| x.number == board)
-            .ok_or_else(|| AppError::Invalid(format!("round {round} has no board {board}")))?;
+            .ok_or_else(|| invalid!("err.app.no_board", round, board))?;
         let game_no = input.game_no.unwrap_or(1);
         let stored = self
             .store
             .game(b.id, game_no)?
             .unwrap_or_else(|| Game::bare(b.red, b.black.unwrap_or(0), Outcome::Unplayed));
-        let what = format!("round {round} board {board} game {game_no}");
+        let what = msg!("err.app.game_at", round, board, game = game_no);
         let diffs = merge_into_input(&mut input, &stored, record, record_wins, &what)?;
         let g = self.record_result(event, round, board, &input)?;
         Ok((g, diffs))

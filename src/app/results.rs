@@ -1,27 +1,15 @@
 //! Results, games imports and standings: the app side of the scoring layer.
 
-use super::{App, AppError, Result};
+use super::{invalid, App, Result};
 use crate::domain::{
     parse_duration_ms, Event, FirstStrike, Game, Material, Outcome, PieceMoves, Termination,
 };
-use crate::formats::games_csv::{read_games_csv, GamesCsvError};
+use crate::formats::games_csv::read_games_csv;
 use crate::scoring::{
     event_from_rows, player_rounds, standings, validate_game, Scheme, ScoringError, Standings,
     TieBreak,
 };
 use crate::store::{GamesImportReport, ImportRound, NewBoard};
-
-impl From<ScoringError> for AppError {
-    fn from(e: ScoringError) -> AppError {
-        AppError::Invalid(e.to_string())
-    }
-}
-
-impl From<GamesCsvError> for AppError {
-    fn from(e: GamesCsvError) -> AppError {
-        AppError::Invalid(e.to_string())
-    }
-}
 
 /// A clock reading as typed: time used, or time left on the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,11 +41,7 @@ pub struct ResultInput {
 
 /// Parses a clock text for `ResultInput` (`H:MM:SS`, `MM:SS` or seconds).
 pub fn parse_clock(text: &str) -> Result<i64> {
-    parse_duration_ms(text).ok_or_else(|| {
-        AppError::Invalid(format!(
-            "\"{text}\" is not a clock reading (H:MM:SS, MM:SS or seconds)"
-        ))
-    })
+    parse_duration_ms(text).ok_or_else(|| invalid!("err.app.not_a_clock", text))
 }
 
 impl App {
@@ -76,9 +60,7 @@ impl App {
         let paired = self.store.rounds_paired(ev.id)?;
         let r = match after_round {
             Some(r) if r > paired => {
-                return Err(AppError::Invalid(format!(
-                    "round {r} is not paired yet ({paired} rounds are)"
-                )))
+                return Err(invalid!("err.app.round_not_paired_yet", round = r, paired))
             }
             Some(r) => r,
             None => paired,
@@ -118,20 +100,19 @@ impl App {
             .boards(ev.id, Some(round))?
             .into_iter()
             .find(|x| x.number == board)
-            .ok_or_else(|| AppError::Invalid(format!("round {round} has no board {board}")))?;
+            .ok_or_else(|| invalid!("err.app.no_board", round, board))?;
         let Some(black) = b.black else {
-            return Err(AppError::Invalid(format!(
-                "round {round} board {board} is a bye; it has no result to enter"
-            )));
+            return Err(invalid!("err.app.bye_board", round, board));
         };
         let game_no = input.game_no.unwrap_or(1);
         let gpr = ev.settings.games_per_round;
         if game_no == 0 || game_no > gpr {
-            return Err(AppError::Invalid(format!(
-                "game {game_no}: rounds of {} have {gpr} game{}",
-                ev.name,
-                if gpr == 1 { "" } else { "s" }
-            )));
+            let key = if gpr == 1 {
+                "err.app.game_beyond_one"
+            } else {
+                "err.app.game_beyond_many"
+            };
+            return Err(invalid!(key, game = game_no, event = &ev.name, games = gpr));
         }
         let scheme = self.scheme(&ev)?;
         let mut g = match self.store.game(b.id, game_no)? {
@@ -162,12 +143,9 @@ impl App {
             let used = match c {
                 ClockInput::Used(ms) => ms,
                 ClockInput::Left(ms) => {
-                    let moves = g.moves.ok_or_else(|| {
-                        AppError::Invalid(
-                            "time left needs --moves: the clock's increments depend on the moves made"
-                                .into(),
-                        )
-                    })?;
+                    let moves = g
+                        .moves
+                        .ok_or_else(|| invalid!("err.app.time_left_needs_moves"))?;
                     // Both sides are credited `moves` increments (red made
                     // them all; black at most as many).
                     tc.used_from_left(red, moves, ms)
@@ -200,7 +178,11 @@ impl App {
             g.black_fouls = v;
         }
         validate_game(&tc, gpr, &g).map_err(|why| {
-            AppError::Invalid(format!("round {round} board {board} game {game_no}: {why}"))
+            invalid!(
+                "err.app.game_why",
+                at = crate::i18n::msg!("err.app.game_at", round, board, game = game_no),
+                why = why.msg()
+            )
         })?;
         // The round must still make sense for the scheme (colours of game 2,
         // no game after a decided hu-two-game round). Missing facts are fine
@@ -271,7 +253,7 @@ impl App {
         let ev = self.store.resolve_event(event)?;
         let rows = read_games_csv(bytes, file)?;
         if rows.is_empty() {
-            return Err(AppError::Invalid(format!("{file}: no games in the file")));
+            return Err(invalid!("err.app.no_games_in_file", file));
         }
         let mut data = event_from_rows(
             &rows,
@@ -290,12 +272,13 @@ impl App {
         // the stored ones).
         for (i, w) in data.rounds.windows(2).enumerate() {
             if w[1].number != w[0].number + 1 {
-                return Err(AppError::Invalid(format!(
-                    "{file}: round {} follows round {} (rounds must be contiguous; {} rounds read)",
-                    w[1].number,
-                    w[0].number,
-                    i + 2
-                )));
+                return Err(invalid!(
+                    "err.app.rounds_not_contiguous",
+                    file,
+                    round = w[1].number,
+                    previous = w[0].number,
+                    read = i + 2
+                ));
             }
         }
         // A scheme's rules on a round (colours, games after a decision) are
@@ -304,7 +287,7 @@ impl App {
         let last = data.last_round();
         match player_rounds(&data, &scheme, last) {
             Err(e @ ScoringError::BadGame { .. }) | Err(e @ ScoringError::PlayedTwice { .. }) => {
-                return Err(AppError::Invalid(format!("{file}: {e}")))
+                return Err(invalid!("err.app.in_file", file, why = e.msg()))
             }
             _ => {}
         }

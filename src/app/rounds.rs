@@ -44,8 +44,10 @@ pub struct PairOutcome {
 impl App {
     /// The event's scheme with its settings.
     pub fn scheme(&self, event: &Event) -> Result<Scheme> {
-        Scheme::from_id(&event.settings.scheme, &event.settings.scheme_settings)
-            .map_err(|e| AppError::Invalid(e.to_string()))
+        Ok(Scheme::from_id(
+            &event.settings.scheme,
+            &event.settings.scheme_settings,
+        )?)
     }
 
     /// The event as the scoring layer sees it (entry ids; every stored round).
@@ -101,7 +103,7 @@ impl App {
     pub fn pairing_config(&self, event: &Event) -> Result<PairingConfig> {
         let mut cfg = PairingConfig::new(event.settings.system);
         let mut cxa = serde_json::to_value(CxaOptions::default())
-            .map_err(|e| AppError::Invalid(e.to_string()))?;
+            .map_err(|e| super::invalid!("err.app.bad_pairing_setting", why = e))?;
         for (k, v) in &event.settings.pairing_settings {
             if k == "double_round_robin" {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
@@ -114,15 +116,17 @@ impl App {
                 cxa[k] = v.clone();
                 continue;
             }
-            return Err(AppError::Invalid(format!(
-                "unknown pairing setting \"{k}\"; allowed: double_round_robin, first_colour, {}",
-                cxa.as_object()
+            return Err(super::invalid!(
+                "err.app.unknown_pairing_setting",
+                setting = k,
+                allowed = cxa
+                    .as_object()
                     .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
                     .unwrap_or_default()
-            )));
+            ));
         }
         cfg.cxa = serde_json::from_value(cxa)
-            .map_err(|e| AppError::Invalid(format!("bad pairing setting: {e}")))?;
+            .map_err(|e| super::invalid!("err.app.bad_pairing_setting", why = e))?;
         Ok(cfg)
     }
 
@@ -132,10 +136,8 @@ impl App {
         let data = self.event_data(event)?;
         let scheme = self.scheme(event)?;
         let done = round - 1;
-        let rounds = scoring::player_rounds(&data, &scheme, done)
-            .map_err(|e| AppError::Invalid(e.to_string()))?;
-        let excluded = scoring::excluded_by_forfeits(&data, Some(done))
-            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        let rounds = scoring::player_rounds(&data, &scheme, done)?;
+        let excluded = scoring::excluded_by_forfeits(&data, Some(done))?;
         let no_of: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
         let requested: Vec<i64> = self
             .store
@@ -228,8 +230,7 @@ impl App {
         }
         let state = self.swiss_state(&event, round)?;
         let config = self.pairing_config(&event)?;
-        let pairing =
-            crate::pairing::pair(&state, &config).map_err(|e| AppError::Invalid(e.to_string()))?;
+        let pairing = crate::pairing::pair(&state, &config)?;
         let boards = self.to_new_boards(&event, &pairing)?;
         self.store.save_round(event.id, round, &boards)?;
         Ok(PairOutcome {
@@ -246,7 +247,7 @@ impl App {
             id_of
                 .get(&no)
                 .copied()
-                .ok_or_else(|| AppError::Invalid(format!("no start number {no} in {}", event.name)))
+                .ok_or_else(|| super::invalid!("err.app.no_start_number", no, event = &event.name))
         };
         let mut out = Vec::new();
         for b in &pairing.boards {
@@ -277,9 +278,11 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         if round == 0 || round > paired + 1 {
-            return Err(AppError::Invalid(format!(
-                "round {round} cannot be set: {paired} rounds are paired"
-            )));
+            return Err(super::invalid!(
+                "err.app.round_cannot_be_set",
+                round,
+                paired
+            ));
         }
         let state = self.swiss_state(&event, round)?;
         let mut pairing = RoundPairing::default();
@@ -288,10 +291,11 @@ impl App {
                 Some(b) => pairing.boards.push(PairedBoard { red, black: b }),
                 None if pairing.bye.is_none() => pairing.bye = Some(red),
                 None => {
-                    return Err(AppError::Invalid(format!(
-                        "two byes in one round ({} and {red})",
-                        pairing.bye.unwrap_or(0)
-                    )))
+                    return Err(super::invalid!(
+                        "err.app.two_byes",
+                        a = pairing.bye.unwrap_or(0),
+                        b = red
+                    ))
                 }
             }
         }
@@ -350,9 +354,7 @@ impl App {
             *bd = (swap(bd.0), bd.1.map(swap));
         }
         if !(found.0 && found.1) {
-            return Err(AppError::Invalid(format!(
-                "both players must be on a board of round {round}"
-            )));
+            return Err(super::invalid!("err.app.both_on_a_board", round));
         }
         self.set_boards(event_key, round, &boards, insist)
     }
@@ -369,10 +371,12 @@ impl App {
         let paired = self.store.rounds_paired(event.id)?;
         let number = round.unwrap_or(paired);
         if number == 0 || number > paired {
-            return Err(AppError::Invalid(format!(
-                "round {number} of {} is not paired ({paired} rounds are)",
-                event.name
-            )));
+            return Err(super::invalid!(
+                "err.app.round_not_paired_of",
+                round = number,
+                event = &event.name,
+                paired
+            ));
         }
         let entries = self.store.entries(event.id)?;
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();

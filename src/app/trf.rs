@@ -1,7 +1,7 @@
 //! Events to and from FIDE TRF-16 files, for other pairing programs and
 //! federations' publication sites.
 
-use super::{App, AppError, Result};
+use super::{App, Result};
 use crate::domain::{
     Colour, Event, Game, NewMember, Outcome, PairingSystem, Points, RequestedByeValue,
 };
@@ -33,9 +33,10 @@ impl App {
         name: Option<&str>,
     ) -> Result<TrfImport> {
         let (text, _) = decode_text(bytes);
-        let trf = Trf::parse(&text).map_err(|e| AppError::Invalid(format!("{file}: {e}")))?;
+        let trf = Trf::parse(&text)
+            .map_err(|e| super::invalid!("err.app.in_file", file, why = e.msg()))?;
         if trf.players.is_empty() {
-            return Err(AppError::Invalid(format!("{file}: no player lines (001)")));
+            return Err(super::invalid!("err.app.trf_no_players", file));
         }
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {
@@ -212,8 +213,7 @@ impl App {
         let scheme = self.scheme(&event)?;
         let entries = self.store.entries(event.id)?;
         let paired = self.store.rounds_paired(event.id)?;
-        let all = scoring::player_rounds(&data, &scheme, paired)
-            .map_err(|e| AppError::Invalid(e.to_string()))?;
+        let all = scoring::player_rounds(&data, &scheme, paired)?;
         // Only complete rounds: a round with a game still pending ends the export.
         let done = (1..=paired)
             .take_while(|&r| {

@@ -19,12 +19,15 @@ impl App {
         game_no: u32,
         bytes: &[u8],
     ) -> Result<Game> {
-        let file = read_games(bytes).map_err(|e| AppError::Invalid(e.to_string()))?;
+        let file = read_games(bytes).map_err(|source| AppError::Record {
+            file: String::new(),
+            source: Box::new(source),
+        })?;
         let rec = file
             .games
             .into_iter()
             .next()
-            .ok_or_else(|| AppError::Invalid("the file holds no game".into()))?;
+            .ok_or_else(|| super::invalid!("err.app.file_holds_no_game"))?;
         let stats = game_stats(&rec);
         let ev = self.store.resolve_event(event)?;
         let stored = self

@@ -63,6 +63,20 @@ pub struct ConfigError {
     pub message: String,
 }
 
+impl ConfigError {
+    /// The error as a keyed message: where, in the UI language; the reason
+    /// as the config reader gave it.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        crate::i18n::msg!(
+            "err.config.at",
+            file = &self.file,
+            line = self.line,
+            column = self.column,
+            why = &self.message
+        )
+    }
+}
+
 /// The settings in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {

@@ -183,17 +183,38 @@ pub struct Material {
 }
 
 /// Why a residual-material text was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MaterialParseError {
-    #[error("\"{0}\" is not a piece letter; use R H C A E P X (or 车马炮士象兵)")]
+    /// A character that is no piece.
     UnknownPiece(char),
-    #[error("a side cannot have {count} {piece} (at most {max})")]
+    /// More pieces of a kind than a side has.
     TooMany {
         piece: &'static str,
         count: u8,
         max: u8,
     },
 }
+
+impl MaterialParseError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            MaterialParseError::UnknownPiece(c) => msg!("err.material.unknown_piece", piece = c),
+            MaterialParseError::TooMany { piece, count, max } => {
+                msg!("err.material.too_many", count, piece, max)
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for MaterialParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for MaterialParseError {}
 
 impl Material {
     /// Parses letters: `R` 车, `H` 马 (also `N`), `C` 炮, `A` 士, `E` 象 (also `B`),

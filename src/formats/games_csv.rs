@@ -64,6 +64,29 @@ impl fmt::Display for GamesCsvError {
 
 impl std::error::Error for GamesCsvError {}
 
+impl GamesCsvError {
+    /// The error as a keyed message: file, line and column in the UI
+    /// language; the reason as the reader gave it.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match &self.column {
+            Some(column) => msg!(
+                "err.games_csv.at_column",
+                file = &self.file,
+                line = self.line,
+                column,
+                why = &self.message
+            ),
+            None => msg!(
+                "err.games_csv.at",
+                file = &self.file,
+                line = self.line,
+                why = &self.message
+            ),
+        }
+    }
+}
+
 /// Every column the reader knows, in the canonical order.
 pub const COLUMNS: [&str; 17] = [
     "round",

@@ -3,11 +3,13 @@
 
 use super::text::decode_text;
 use crate::domain::{NewMember, Sex};
+use crate::i18n::{msg, Msg};
 
 /// A bad member file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MembersCsvError {
-    #[error("{file}:{line}: column {column}: \"{value}\" is not {expected}")]
+    /// A cell that does not hold what its column needs (`expected` is the
+    /// i18n key of what it should be).
     BadCell {
         file: String,
         line: u64,
@@ -15,17 +17,55 @@ pub enum MembersCsvError {
         value: String,
         expected: &'static str,
     },
-    #[error("{file}:{line}: {message}")]
+    /// A row that cannot be read.
     BadRow {
         file: String,
         line: u64,
-        message: String,
+        message: Msg,
     },
-    #[error("{file}:1: no name column; the header needs one of: 姓名, name")]
+    /// The header has no name column.
     NoNameColumn { file: String },
-    #[error("{file}:1: unknown column \"{column}\"; known: 姓名/name, 等级分/rating, 单位/club, 编号/id, 出生/born, 性别/sex")]
+    /// A header the reader does not know.
     UnknownColumn { file: String, column: String },
 }
+
+impl MembersCsvError {
+    /// The error as a keyed message, file and line included.
+    pub fn msg(&self) -> Msg {
+        use MembersCsvError::*;
+        match self {
+            BadCell {
+                file,
+                line,
+                column,
+                value,
+                expected,
+            } => msg!(
+                "err.members.bad_cell",
+                file,
+                line,
+                column,
+                value,
+                expected = Msg::new(expected)
+            ),
+            BadRow {
+                file,
+                line,
+                message,
+            } => msg!("err.members.bad_row", file, line, why = message.clone()),
+            NoNameColumn { file } => msg!("err.members.no_name_column", file),
+            UnknownColumn { file, column } => msg!("err.members.unknown_column", file, column),
+        }
+    }
+}
+
+impl std::fmt::Display for MembersCsvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for MembersCsvError {}
 
 /// One member read from the file, with its line (for duplicate reports).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +113,7 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
         .map_err(|e| MembersCsvError::BadRow {
             file: file.into(),
             line: 1,
-            message: e.to_string(),
+            message: msg!("err.csv.reader", why = e),
         })?
         .clone();
     let mut cols: Vec<Option<Field>> = Vec::new();
@@ -100,7 +140,7 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
         let rec = rec.map_err(|e| MembersCsvError::BadRow {
             file: file.into(),
             line: e.position().map(|p| p.line()).unwrap_or(0),
-            message: e.to_string(),
+            message: msg!("err.csv.reader", why = e),
         })?;
         let line = rec.position().map(|p| p.line()).unwrap_or(0);
         if rec.iter().all(|c| c.trim().is_empty()) {
@@ -110,7 +150,11 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
             return Err(MembersCsvError::BadRow {
                 file: file.into(),
                 line,
-                message: format!("{} cells, but the header has {}", rec.len(), cols.len()),
+                message: msg!(
+                    "err.members.too_many_cells",
+                    cells = rec.len(),
+                    columns = cols.len()
+                ),
             });
         }
         let mut m = NewMember::default();
@@ -129,18 +173,24 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
             };
             match field {
                 Field::Name => m.name = cell.to_string(),
-                Field::Rating => m.rating = Some(cell.parse().map_err(|_| bad("a number"))?),
+                Field::Rating => {
+                    m.rating = Some(
+                        cell.parse()
+                            .map_err(|_| bad("err.members.expected.number"))?,
+                    )
+                }
                 Field::Club => m.club = Some(cell.to_string()),
                 Field::Id => m.ext_id = Some(cell.to_string()),
                 Field::Born => {
-                    let y: i32 = cell.parse().map_err(|_| bad("a year"))?;
+                    let y: i32 = cell.parse().map_err(|_| bad("err.members.expected.year"))?;
                     if !(1900..=2100).contains(&y) {
-                        return Err(bad("a year"));
+                        return Err(bad("err.members.expected.year"));
                     }
                     m.born = Some(y)
                 }
                 Field::Sex => {
-                    m.sex = Some(Sex::from_code(cell).ok_or_else(|| bad("m or f (男/女)"))?)
+                    m.sex =
+                        Some(Sex::from_code(cell).ok_or_else(|| bad("err.members.expected.sex"))?)
                 }
             }
         }
@@ -148,7 +198,7 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
             return Err(MembersCsvError::BadRow {
                 file: file.into(),
                 line,
-                message: "the name is empty".into(),
+                message: msg!("err.members.empty_name"),
             });
         }
         out.push(MemberRow { line, member: m });

@@ -21,6 +21,19 @@ pub struct TrfError {
     pub message: String,
 }
 
+impl TrfError {
+    /// The error as a keyed message: line and column in the UI language;
+    /// the reason as the reader gave it.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        crate::i18n::msg!(
+            "err.trf.at",
+            line = self.line,
+            column = self.column,
+            why = &self.message
+        )
+    }
+}
+
 fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
     TrfError {
         line,

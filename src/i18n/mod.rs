@@ -66,15 +66,26 @@ impl Lang {
     }
 }
 
+mod errors;
 mod judge;
+mod msg;
 mod report;
 mod tui;
+
+pub(crate) use msg::msg;
+pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);
 
 /// Every table of texts: the core's here, each front end's in its own file.
-static TABLES: &[&[Text]] = &[TEXTS, tui::TEXTS, report::TEXTS, judge::TEXTS];
+static TABLES: &[&[Text]] = &[
+    TEXTS,
+    errors::TEXTS,
+    tui::TEXTS,
+    report::TEXTS,
+    judge::TEXTS,
+];
 
 /// Texts shared by the CLI and every screen.
 static TEXTS: &[Text] = &[
@@ -122,7 +133,8 @@ pub fn has(key: &str) -> bool {
     all().any(|t| t.0 == key)
 }
 
-fn all() -> impl Iterator<Item = &'static Text> {
+/// Every text of every table (tests check them all).
+pub fn all() -> impl Iterator<Item = &'static Text> {
     TABLES.iter().flat_map(|t| t.iter())
 }
 
@@ -140,6 +152,175 @@ mod tests {
         for (k, a, b, c) in all() {
             assert!(!a.is_empty() && !b.is_empty() && !c.is_empty(), "{k}");
         }
+    }
+
+    #[test]
+    fn every_translation_has_the_placeholders_of_its_english() {
+        for (k, hans, hant, en) in all() {
+            let want = placeholders(en);
+            for (lang, text) in [("zh-Hans", hans), ("zh-Hant", hant)] {
+                let got = placeholders(text);
+                if k.starts_with("err.io.") {
+                    // The English is the system's own text; Chinese may
+                    // name the kind instead, but never invents an argument.
+                    assert!(got.iter().all(|p| want.contains(p)), "{k} {lang}: {got:?}");
+                } else {
+                    assert_eq!(got, want, "{k} {lang}: {text}");
+                }
+            }
+        }
+    }
+
+    /// Every `msg!(…)` / `invalid!(…)` in the source names a key that exists
+    /// and passes exactly the arguments its texts use, so that no
+    /// `{placeholder}` is left unfilled in any language.
+    #[test]
+    fn every_message_call_site_fills_its_placeholders() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut checked = 0;
+        let mut stack = vec![src];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                // Keys passed around as plain strings (reasons, fields)
+                // must exist too.
+                for quoted in text.split("\"err.").skip(1) {
+                    let key = quoted.split('"').next().unwrap_or("");
+                    let is_key = key.bytes().all(|b| {
+                        b.is_ascii_lowercase() || b.is_ascii_digit() || b"._".contains(&b)
+                    });
+                    if is_key && !key.is_empty() && !key.ends_with('.') {
+                        assert!(has(&format!("err.{key}")), "{}: err.{key}", path.display());
+                    }
+                }
+                for (key, args) in message_calls(&text) {
+                    if key.starts_with("t.") {
+                        continue; // the reader's own test below
+                    }
+                    let Some((_, hans, hant, en)) = all().find(|t| t.0 == key) else {
+                        panic!("{}: no text for {key}", path.display());
+                    };
+                    let mut args = args.clone();
+                    args.sort_unstable();
+                    args.dedup();
+                    for t in [hans, hant, en] {
+                        assert_eq!(
+                            placeholders(t),
+                            args,
+                            "{}: {key} is given {args:?}",
+                            path.display()
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} call sites found");
+        // Keys passed as plain names (`Msg::new(key)`) take no arguments.
+        for (k, hans, hant, en) in all() {
+            if k.starts_with("err.field.")
+                || k.starts_with("err.fact.")
+                || k.starts_with("err.notation.")
+                || k.contains(".expected.")
+            {
+                for t in [hans, hant, en] {
+                    assert!(placeholders(t).is_empty(), "{k}: {t}");
+                }
+            }
+        }
+    }
+
+    /// The `(key, argument names)` of each `msg!` / `invalid!` call in
+    /// `text` whose key is a string literal (a key in a variable is checked
+    /// by the placeholder test above: its texts share one argument set).
+    fn message_calls(text: &str) -> Vec<(&str, Vec<&str>)> {
+        let mut out = Vec::new();
+        for mac in ["msg!(", "invalid!("] {
+            let mut rest = text;
+            while let Some(at) = rest.find(mac) {
+                let line_start = rest[..at].rfind('\n').map_or(0, |n| n + 1);
+                let in_comment = rest[line_start..at].trim_start().starts_with("//");
+                let body = &rest[at + mac.len()..];
+                rest = body;
+                if in_comment {
+                    continue;
+                }
+                let Some(args) = top_level_args(body) else {
+                    continue;
+                };
+                let Some(key) = args
+                    .first()
+                    .and_then(|k| k.strip_prefix('"'))
+                    .and_then(|k| k.strip_suffix('"'))
+                else {
+                    continue;
+                };
+                let names = args[1..]
+                    .iter()
+                    .map(|a| a.split('=').next().unwrap_or("").trim())
+                    .filter(|a| !a.is_empty())
+                    .collect();
+                out.push((key, names));
+            }
+        }
+        out
+    }
+
+    /// The comma-separated arguments of a call whose `(` was just read.
+    fn top_level_args(body: &str) -> Option<Vec<&str>> {
+        let (mut depth, mut start, mut in_str) = (0i32, 0, false);
+        let mut args = Vec::new();
+        let bytes = body.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if in_str {
+                match b {
+                    b'\\' => i += 1,
+                    b'"' => in_str = false,
+                    _ => {}
+                }
+            } else {
+                match b {
+                    b'"' => in_str = true,
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' if depth == 0 => {
+                        args.push(body[start..i].trim());
+                        args.retain(|a| !a.is_empty());
+                        return Some(args);
+                    }
+                    b')' | b']' | b'}' => depth -= 1,
+                    b'|' if depth == 0 => return None, // a closure: not a call site
+                    b',' if depth == 0 => {
+                        args.push(body[start..i].trim());
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    #[test]
+    fn message_calls_are_read_with_their_argument_names() {
+        let calls = message_calls(
+            r#"x(msg!("t.a", round, board = b.f(1, 2), why = "a, b"), invalid!("t.b"))
+            // msg!("t.c")"#,
+        );
+        assert_eq!(
+            calls,
+            vec![("t.a", vec!["round", "board", "why"]), ("t.b", vec![])]
+        );
     }
 
     #[test]

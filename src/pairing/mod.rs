@@ -256,6 +256,23 @@ pub enum PairingError {
     RoundOutOfRange { round: u32, why: String },
 }
 
+impl PairingError {
+    /// The error as a keyed message: the frame in the UI language, the
+    /// pairing system's reason as it gave it.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            PairingError::NoLegalPairing { round, why } => {
+                msg!("err.pairing.no_legal_pairing", round, why)
+            }
+            PairingError::InvalidState(why) => msg!("err.pairing.invalid_state", why),
+            PairingError::RoundOutOfRange { round, why } => {
+                msg!("err.pairing.round_out_of_range", round, why)
+            }
+        }
+    }
+}
+
 /// Pairs the next round with the configured system.
 pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {

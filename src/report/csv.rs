@@ -14,6 +14,17 @@ pub enum CsvError {
     Write(String),
 }
 
+impl CsvError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            CsvError::NoTable(title) => msg!("err.report.no_csv_table", title),
+            CsvError::Write(why) => msg!("err.report.csv_write", why),
+        }
+    }
+}
+
 /// The document's first table as CSV, headed by the columns' keys (not the
 /// translated headings, so scripts read any language's export alike).
 pub fn render_csv(doc: &Doc) -> Result<String, CsvError> {

@@ -1,6 +1,8 @@
-//! Errors of the scoring layer.
+//! Errors of the scoring layer. Each renders through its keyed message
+//! ([`ScoringError::msg`]); `Display` is that message's English.
 
 use super::validate::InvalidResult;
+use crate::i18n::{msg, Msg};
 use std::fmt;
 
 /// Which game a message is about: round, board, game number and players.
@@ -13,59 +15,114 @@ pub struct GameRef {
     pub black: String,
 }
 
-impl fmt::Display for GameRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "round {}, board {}, game {} ({} – {})",
-            self.round, self.board, self.game_no, self.red, self.black
+impl GameRef {
+    /// `round 3, board 2, game 1 (red – black)` as a keyed message.
+    pub fn msg(&self) -> Msg {
+        msg!(
+            "err.scoring.game_ref",
+            round = self.round,
+            board = self.board,
+            game = self.game_no,
+            red = &self.red,
+            black = &self.black
         )
     }
 }
 
+impl fmt::Display for GameRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
 /// Why scores or standings could not be computed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ScoringError {
     /// The scheme id is not one we know.
-    #[error("unknown scoring scheme \"{id}\"; allowed: {allowed}")]
     UnknownScheme { id: String, allowed: String },
     /// A scheme setting that this scheme does not have.
-    #[error("scheme {scheme} has no setting \"{key}\"; allowed: {allowed}")]
     UnknownSetting {
         scheme: String,
         key: String,
         allowed: String,
     },
-    /// A setting whose value is not a point value / whole number.
-    #[error("setting {key}: {value} is not {expected}")]
+    /// A setting whose value is not a point value / whole number
+    /// (`expected` is the i18n key of what it should be).
     BadSettingValue {
         key: String,
         value: String,
         expected: &'static str,
     },
     /// A tie-break code that does not exist.
-    #[error("unknown tie-break \"{code}\"; allowed: {allowed}")]
     UnknownTieBreak { code: String, allowed: String },
-    /// The scheme needs a fact this game does not have.
-    #[error("{game}: the {scheme} scheme needs {field}, which is missing")]
+    /// The scheme needs a fact this game does not have (`field` is the
+    /// i18n key of its name).
     MissingField {
         scheme: String,
-        field: String,
+        field: &'static str,
         game: GameRef,
     },
     /// The games of a board do not fit the scheme or the board.
-    #[error("{game}: {why}")]
-    BadGame { game: GameRef, why: String },
+    BadGame { game: GameRef, why: Msg },
     /// An id that is not one of the event's players.
-    #[error("round {round}: entry {id} is not a player of this event")]
     UnknownPlayer { round: u32, id: i64 },
     /// A player appears twice in one round.
-    #[error("round {round}: {name} is on more than one board")]
     PlayedTwice { round: u32, name: String },
     /// A player name or id asked for that is not in the standings.
-    #[error("no player \"{0}\" in these standings")]
     NoSuchPlayer(String),
     /// A result that cannot have happened.
-    #[error("{game}: {why}")]
     Invalid { game: GameRef, why: InvalidResult },
 }
+
+impl ScoringError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> Msg {
+        use ScoringError::*;
+        match self {
+            UnknownScheme { id, allowed } => msg!("err.scoring.unknown_scheme", id, allowed),
+            UnknownSetting {
+                scheme,
+                key,
+                allowed,
+            } => msg!("err.scoring.unknown_setting", scheme, key, allowed),
+            BadSettingValue {
+                key,
+                value,
+                expected,
+            } => {
+                let expected = Msg::new(expected);
+                msg!("err.scoring.bad_setting_value", key, value, expected)
+            }
+            UnknownTieBreak { code, allowed } => {
+                msg!("err.scoring.unknown_tiebreak", code, allowed)
+            }
+            MissingField {
+                scheme,
+                field,
+                game,
+            } => msg!(
+                "err.scoring.missing_field",
+                game = game.msg(),
+                scheme,
+                field = Msg::new(field)
+            ),
+            BadGame { game, why } => {
+                msg!("err.scoring.at_game", game = game.msg(), why = why.clone())
+            }
+            UnknownPlayer { round, id } => msg!("err.scoring.unknown_player", round, id),
+            PlayedTwice { round, name } => msg!("err.scoring.played_twice", round, name),
+            NoSuchPlayer(name) => msg!("err.scoring.no_such_player", name),
+            Invalid { game, why } => {
+                msg!("err.scoring.at_game", game = game.msg(), why = why.msg())
+            }
+        }
+    }
+}
+
+impl fmt::Display for ScoringError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for ScoringError {}

@@ -4,6 +4,7 @@ use super::scheme::{Scheme, SchemeKind};
 use super::two_game::{hu_round, two_game_round, Ctx, RoundDecision};
 use super::{BoardData, EventData, GameRef, ScoringError};
 use crate::domain::{Colour, Game, Outcome, Points, RequestedByeValue};
+use crate::i18n::msg;
 
 pub use super::scheme::RoundResult;
 
@@ -214,17 +215,17 @@ fn score_board(
         if !same {
             return Err(ScoringError::BadGame {
                 game: game_ref(g),
-                why: format!(
-                    "the game's players are not the board's ({} – {})",
-                    ev.name_of(red),
-                    ev.name_of(black)
+                why: msg!(
+                    "err.scoring.not_the_boards_players",
+                    red = ev.name_of(red),
+                    black = ev.name_of(black)
                 ),
             });
         }
         if i > 0 && games[i - 1].game_no == g.game_no {
             return Err(ScoringError::BadGame {
                 game: game_ref(g),
-                why: "game number entered twice".into(),
+                why: msg!("err.scoring.game_twice"),
             });
         }
     }
@@ -285,7 +286,7 @@ fn score_board(
             } else {
                 return Err(ScoringError::BadGame {
                     game: game_ref(decided[2]),
-                    why: "a two-game round has only two games".into(),
+                    why: msg!("err.scoring.only_two_games"),
                 });
             }
         }
@@ -427,12 +428,12 @@ fn single_game_round(
                     RoundResult::Draw => {
                         let rr = g.red_residual.ok_or_else(|| ScoringError::MissingField {
                             scheme: scheme.id().into(),
-                            field: "red's residual material".into(),
+                            field: "err.field.red_residual",
                             game: (ctx.game_ref)(g),
                         })?;
                         let br = g.black_residual.ok_or_else(|| ScoringError::MissingField {
                             scheme: scheme.id().into(),
-                            field: "black's residual material".into(),
+                            field: "err.field.black_residual",
                             game: (ctx.game_ref)(g),
                         })?;
                         let r = scheme.residual_score(&rr, &br);
@@ -447,7 +448,7 @@ fn single_game_round(
                         let a =
                             attacker_of(scheme, g).ok_or_else(|| ScoringError::MissingField {
                                 scheme: scheme.id().into(),
-                                field: "the first strike (who captured first)".into(),
+                                field: "err.field.first_strike",
                                 game: (ctx.game_ref)(g),
                             })?;
                         if a == colour {

@@ -92,7 +92,7 @@ impl SchemeSettings {
                     return Err(ScoringError::BadSettingValue {
                         key: k.clone(),
                         value: other.to_string(),
-                        expected: "a number",
+                        expected: "err.scoring.expected.number",
                     })
                 }
             };
@@ -114,7 +114,7 @@ impl SchemeSettings {
                     return Err(ScoringError::BadSettingValue {
                         key: k.clone(),
                         value: other.to_string(),
-                        expected: "a number",
+                        expected: "err.scoring.expected.number",
                     })
                 }
             };
@@ -134,7 +134,7 @@ impl SchemeSettings {
                 .map_err(|_| ScoringError::BadSettingValue {
                     key: key.to_string(),
                     value: text.to_string(),
-                    expected: "six point values like 2:1:0:2:1:0",
+                    expected: "err.scoring.expected.six_points",
                 })?;
             let six = match parsed.len() {
                 6 => parsed,
@@ -146,7 +146,7 @@ impl SchemeSettings {
                     return Err(ScoringError::BadSettingValue {
                         key: key.to_string(),
                         value: text.to_string(),
-                        expected: "six point values like 2:1:0:2:1:0",
+                        expected: "err.scoring.expected.six_points",
                     })
                 }
             };
@@ -169,7 +169,7 @@ impl SchemeSettings {
             .map_err(|_| ScoringError::BadSettingValue {
                 key: key.to_string(),
                 value: text.to_string(),
-                expected: "a point value (at most two decimals)",
+                expected: "err.scoring.expected.points",
             })?;
         self.set(key, v)
     }

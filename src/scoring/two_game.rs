@@ -4,6 +4,7 @@
 use super::scheme::{RoundResult, Scheme};
 use super::{GameRef, ScoringError};
 use crate::domain::{Colour, Game, PieceMoves, Points};
+use crate::i18n::msg;
 use std::cmp::Ordering;
 
 /// How a two-game round was decided.
@@ -102,14 +103,15 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn missing(&self, g: &Game, field: &str) -> ScoringError {
+    /// `field` is the i18n key of the missing fact.
+    fn missing(&self, g: &Game, field: &'static str) -> ScoringError {
         ScoringError::MissingField {
             scheme: self.scheme.to_string(),
-            field: field.to_string(),
+            field,
             game: (self.game_ref)(g),
         }
     }
-    fn need<T>(&self, v: Option<T>, g: &Game, field: &str) -> Result<T, ScoringError> {
+    fn need<T>(&self, v: Option<T>, g: &Game, field: &'static str) -> Result<T, ScoringError> {
         v.ok_or_else(|| self.missing(g, field))
     }
 }
@@ -127,15 +129,15 @@ fn chain(
     gq: &Game,
 ) -> Result<(Ordering, TwoGameStep), ScoringError> {
     // 1. moves in that game
-    let mp = ctx.need(gp.moves, gp, "the number of moves")?;
-    let mq = ctx.need(gq.moves, gq, "the number of moves")?;
+    let mp = ctx.need(gp.moves, gp, "err.field.moves")?;
+    let mq = ctx.need(gq.moves, gq, "err.field.moves")?;
     if mp != mq {
         return Ok((mp.cmp(&mq), TwoGameStep::Moves));
     }
     // 2. own clock time in that game
     let field = |g: &Game, who: i64| match colour_of(g, who) {
-        Colour::Red => "red's time used",
-        Colour::Black => "black's time used",
+        Colour::Red => "err.field.red_time",
+        Colour::Black => "err.field.black_time",
     };
     let tp = ctx.need(used_of(gp, p), gp, field(gp, p))?;
     let tq = ctx.need(used_of(gq, q), gq, field(gq, q))?;
@@ -153,8 +155,8 @@ fn chain(
     }
     // 4. pieces used in that game: 车, 马+炮, 兵, 士+象, 将 in that order
     let pfield = |g: &Game, who: i64| match colour_of(g, who) {
-        Colour::Red => "red's pieces used",
-        Colour::Black => "black's pieces used",
+        Colour::Red => "err.field.red_pieces",
+        Colour::Black => "err.field.black_pieces",
     };
     let pp = ctx.need(pieces_of(gp, p), gp, pfield(gp, p))?;
     let pq = ctx.need(pieces_of(gq, q), gq, pfield(gq, q))?;
@@ -198,7 +200,7 @@ pub(crate) fn two_game_round(
     if colour_of(g1, p) == colour_of(g2, p) {
         return Err(ScoringError::BadGame {
             game: (ctx.game_ref)(g2),
-            why: "in a two-game round the colours are swapped for game 2".into(),
+            why: msg!("err.scoring.colours_swap"),
         });
     }
     let rp = [result_of(g1, p), result_of(g2, p)];
@@ -309,7 +311,7 @@ pub fn decide_two_game(
                 red: format!("#{p}"),
                 black: format!("#{q}"),
             }),
-            why: format!("a two-game round needs 2 games, not {}", games.len()),
+            why: msg!("err.scoring.needs_two_games", games = games.len()),
         }),
     }
 }
@@ -341,13 +343,13 @@ pub(crate) fn hu_round(
         if winner.is_some() {
             return Err(ScoringError::BadGame {
                 game: (ctx.game_ref)(g),
-                why: format!("the round was already decided after game {i}"),
+                why: msg!("err.scoring.already_decided", game = i),
             });
         }
         if i > 0 && g.red != games[0].red {
             return Err(ScoringError::BadGame {
                 game: (ctx.game_ref)(g),
-                why: "in hu-two-game the second game keeps the colours of the first".into(),
+                why: msg!("err.scoring.hu_keeps_colours"),
             });
         }
         forfeit |= g.outcome.is_forfeit();

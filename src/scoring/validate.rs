@@ -1,8 +1,10 @@
 //! Refuses results that cannot have happened (pure checks on one game).
 
 use crate::domain::{
-    format_duration_ms, Colour, Game, Material, Outcome, Termination, TimeControl,
+    format_duration_ms, Colour, Game, Material, MaterialParseError, Outcome, Termination,
+    TimeControl,
 };
+use crate::i18n::{msg, Msg};
 use std::fmt;
 
 /// Why a game's input is impossible.
@@ -28,8 +30,12 @@ pub enum InvalidResult {
     /// A checkmate, stalemate or time loss before any move.
     TooFewMoves { moves: u32 },
     /// Residual material that a side cannot have.
-    BadMaterial { side: Colour, why: String },
-    /// Facts of a played game on a game that was not played.
+    BadMaterial {
+        side: Colour,
+        why: MaterialParseError,
+    },
+    /// Facts of a played game on a game that was not played (the i18n key
+    /// of the fact).
     NotPlayed(&'static str),
     /// A termination that does not fit the outcome.
     BadTermination {
@@ -48,89 +54,81 @@ pub enum InvalidResult {
     SamePlayer,
 }
 
-fn side(c: Colour) -> &'static str {
+fn side(c: Colour) -> Msg {
     match c {
-        Colour::Red => "red",
-        Colour::Black => "black",
+        Colour::Red => msg!("err.side.red"),
+        Colour::Black => msg!("err.side.black"),
     }
 }
 
-impl fmt::Display for InvalidResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl InvalidResult {
+    /// Why the game is impossible, as a keyed message.
+    pub fn msg(&self) -> Msg {
         use InvalidResult::*;
         match self {
             GameNumber {
                 game_no,
                 games_per_round,
             } => {
-                if *games_per_round == 1 {
-                    write!(f, "game {game_no} entered, but rounds of this event have one game")
+                let key = if *games_per_round == 1 {
+                    "err.result.game_number_one"
                 } else {
-                    write!(
-                        f,
-                        "game {game_no} entered, but rounds of this event have {games_per_round} games"
-                    )
-                }
+                    "err.result.game_number_many"
+                };
+                msg!(key, game = game_no, games = games_per_round)
             }
             TimeAboveMax {
                 side: s,
                 used_ms,
                 max_ms,
                 moves,
-            } => write!(
-                f,
-                "{} used {}, but after {} moves the clock allows at most {} (base + increment × own moves)",
-                side(*s),
-                format_duration_ms(*used_ms),
+            } => msg!(
+                "err.result.time_above_max",
+                side = side(*s),
+                used = format_duration_ms(*used_ms),
                 moves,
-                format_duration_ms(*max_ms)
+                max = format_duration_ms(*max_ms)
             ),
-            NegativeTime { side: s } => write!(
-                f,
-                "{}'s time used would be negative (more time left than the clock ever gave)",
-                side(*s)
-            ),
+            NegativeTime { side: s } => msg!("err.result.negative_time", side = side(*s)),
             WinnerFlagDown {
                 side: s,
                 used_ms,
                 max_ms,
-            } => write!(
-                f,
-                "{s} cannot win on time: {s}'s own flag was down ({} used of {})",
-                format_duration_ms(*used_ms),
-                format_duration_ms(*max_ms),
-                s = side(*s)
+            } => msg!(
+                "err.result.winner_flag_down",
+                side = side(*s),
+                used = format_duration_ms(*used_ms),
+                max = format_duration_ms(*max_ms)
             ),
-            TooFewMoves { moves } => {
-                write!(f, "a game cannot end that way after {moves} moves")
+            TooFewMoves { moves } => msg!("err.result.too_few_moves", moves),
+            BadMaterial { side: s, why } => {
+                msg!("err.result.bad_material", side = side(*s), why = why.msg())
             }
-            BadMaterial { side: s, why } => write!(f, "{}'s residual material: {why}", side(*s)),
-            NotPlayed(what) => write!(f, "the game was not played, so it has no {what}"),
+            NotPlayed(what) => msg!("err.result.not_played", what = Msg::new(what)),
             BadTermination {
                 termination,
                 outcome,
-            } => write!(
-                f,
-                "termination \"{}\" does not fit the result {}",
-                termination.code(),
+            } => msg!(
+                "err.result.bad_termination",
+                termination = termination.code(),
                 outcome
             ),
-            StrikeAfterEnd { strike, moves } => write!(
-                f,
-                "the first strike at move {strike} comes after the last move ({moves})"
-            ),
+            StrikeAfterEnd { strike, moves } => {
+                msg!("err.result.strike_after_end", strike, moves)
+            }
             PieceCount {
                 side: s,
                 total,
                 moves,
-            } => write!(
-                f,
-                "{}'s pieces moved add up to {total}, but {} made {moves} moves",
-                side(*s),
-                side(*s)
-            ),
-            SamePlayer => write!(f, "a player cannot play himself"),
+            } => msg!("err.result.piece_count", side = side(*s), total, moves),
+            SamePlayer => msg!("err.result.same_player"),
         }
+    }
+}
+
+impl fmt::Display for InvalidResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg().en())
     }
 }
 
@@ -154,19 +152,19 @@ pub fn validate_game(
     let played = g.outcome.is_played();
     if !played {
         let facts: [(&'static str, bool); 6] = [
-            ("move count", g.moves.is_some()),
+            ("err.fact.moves", g.moves.is_some()),
             (
-                "clock times",
+                "err.fact.clock_times",
                 g.red_used_ms.is_some() || g.black_used_ms.is_some(),
             ),
-            ("termination", g.termination.is_some()),
+            ("err.fact.termination", g.termination.is_some()),
             (
-                "residual material",
+                "err.fact.residual",
                 g.red_residual.is_some() || g.black_residual.is_some(),
             ),
-            ("first strike", g.first_strike.is_some()),
+            ("err.fact.first_strike", g.first_strike.is_some()),
             (
-                "pieces used",
+                "err.fact.pieces",
                 g.red_pieces.is_some() || g.black_pieces.is_some(),
             ),
         ];
@@ -290,6 +288,6 @@ pub fn validate_game(
 /// pieces than the starting set; a crossed pawn also cannot be on the
 /// elephants' side of the board, so nothing more is needed here beyond the
 /// counts.
-fn check_material(m: &Material) -> Result<(), String> {
-    m.check().map_err(|e| e.to_string())
+fn check_material(m: &Material) -> Result<(), MaterialParseError> {
+    m.check()
 }

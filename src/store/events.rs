@@ -6,6 +6,7 @@ use crate::domain::{
     ByeOpponentScore, ByeSettings, Entry, EntryStatus, Event, EventSettings, EventStatus,
     ForbiddenPair, PairingSystem, RequestedBye, RequestedByeValue, TimeControl,
 };
+use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 use serde_json::json;
 
@@ -169,12 +170,12 @@ pub(super) fn insert_event(
         ],
     )
     .map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(f, msg)
+        rusqlite::Error::SqliteFailure(f, detail)
             if f.code == rusqlite::ErrorCode::ConstraintViolation =>
         {
-            StoreError::Invalid(format!(
-                "the event's settings are out of range ({})",
-                msg.unwrap_or_default()
+            StoreError::Invalid(msg!(
+                "err.store.settings_out_of_range",
+                detail = detail.unwrap_or_default()
             ))
         }
         other => other.into(),
@@ -192,16 +193,14 @@ impl Store {
     ) -> Result<Event> {
         let name = name.trim();
         if name.is_empty() {
-            return Err(StoreError::Invalid("an event needs a name".into()));
+            return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
         let tx = self.conn.transaction()?;
         let exists: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
             .optional()?;
         if exists.is_some() {
-            return Err(StoreError::Invalid(format!(
-                "an event called \"{name}\" already exists"
-            )));
+            return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
         }
         let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
         record(
@@ -226,7 +225,7 @@ impl Store {
                 event_from_row,
             )
             .optional()?
-            .ok_or_else(|| StoreError::NotFound(format!("no event with id {id}")))
+            .ok_or_else(|| StoreError::NotFound(msg!("err.store.no_event_id", id)))
     }
 
     /// All events, newest first.
@@ -254,7 +253,7 @@ impl Store {
             .optional()?;
         match id {
             Some(id) => self.event(id),
-            None => Err(StoreError::NotFound(format!("no event \"{key}\""))),
+            None => Err(StoreError::NotFound(msg!("err.store.no_event", name = key))),
         }
     }
 
@@ -301,11 +300,9 @@ impl Store {
                 )
                 .optional()?;
             let (rating, club, name, retired) =
-                m.ok_or_else(|| StoreError::NotFound(format!("no member with id {mid}")))?;
+                m.ok_or_else(|| StoreError::NotFound(msg!("err.store.no_member_id", id = mid)))?;
             if retired {
-                return Err(StoreError::Invalid(format!(
-                    "{name} is retired; reactivate the member first"
-                )));
+                return Err(StoreError::Invalid(msg!("err.store.member_retired", name)));
             }
             let already: Option<i64> = tx
                 .query_row(
@@ -315,9 +312,10 @@ impl Store {
                 )
                 .optional()?;
             if already.is_some() {
-                return Err(StoreError::Invalid(format!(
-                    "{name} is already entered in {}",
-                    event.name
+                return Err(StoreError::Invalid(msg!(
+                    "err.store.already_entered",
+                    name,
+                    event = &event.name
                 )));
             }
             let next_no: i64 = tx.query_row(
@@ -373,7 +371,7 @@ impl Store {
             return entries
                 .into_iter()
                 .find(|e| e.start_no == no)
-                .ok_or_else(|| StoreError::NotFound(format!("no start number {no}")));
+                .ok_or_else(|| StoreError::NotFound(msg!("err.store.no_start_number", no)));
         }
         let by_name: Vec<&Entry> = entries.iter().filter(|e| e.name == key).collect();
         match by_name.len() {
@@ -396,8 +394,9 @@ impl Store {
                 return Ok(e.clone());
             }
         }
-        Err(StoreError::NotFound(format!(
-            "\"{key}\" is not entered in this event"
+        Err(StoreError::NotFound(msg!(
+            "err.store.not_entered",
+            name = key
         )))
     }
 
@@ -430,9 +429,7 @@ impl Store {
     /// Records a pair of entries that must not meet.
     pub fn forbid_pair(&mut self, event_id: i64, a: &Entry, b: &Entry) -> Result<()> {
         if a.id == b.id {
-            return Err(StoreError::Invalid(
-                "a player cannot be paired with himself anyway".into(),
-            ));
+            return Err(StoreError::Invalid(msg!("err.store.forbid_self")));
         }
         let (x, y) = if a.id < b.id {
             (a.id, b.id)
@@ -482,8 +479,9 @@ impl Store {
     ) -> Result<()> {
         let tx = self.conn.transaction()?;
         if rounds_paired(&tx, entry.event_id)? >= round {
-            return Err(StoreError::Invalid(format!(
-                "round {round} is already paired; unpair it first or change the boards"
+            return Err(StoreError::Invalid(msg!(
+                "err.store.bye_round_paired",
+                round
             )));
         }
         tx.execute(

@@ -4,6 +4,7 @@ use super::events::rounds_paired;
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{Board, Colour, FirstStrike, Game, Material, Outcome, PieceMoves, Termination};
+use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 use serde_json::json;
 
@@ -120,9 +121,7 @@ pub(super) fn check_boards(boards: &[NewBoard]) -> Result<()> {
     for b in boards {
         for p in std::iter::once(b.red).chain(b.black) {
             if !seen.insert(p) {
-                return Err(StoreError::Invalid(format!(
-                    "entry #{p} is on two boards of the same round"
-                )));
+                return Err(StoreError::Invalid(msg!("err.store.two_boards", entry = p)));
             }
         }
     }
@@ -138,9 +137,11 @@ impl Store {
         let tx = self.conn.transaction()?;
         let paired = rounds_paired(&tx, event_id)?;
         if number != paired + 1 {
-            return Err(StoreError::Invalid(format!(
-                "round {number} cannot be stored: {paired} rounds are paired, so the next is {}",
-                paired + 1
+            return Err(StoreError::Invalid(msg!(
+                "err.store.round_out_of_order",
+                round = number,
+                paired,
+                next = paired + 1
             )));
         }
         tx.execute(
@@ -188,7 +189,9 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()?
-            .ok_or_else(|| StoreError::NotFound(format!("round {number} is not paired")))?;
+            .ok_or_else(|| {
+                StoreError::NotFound(msg!("err.store.round_not_paired", round = number))
+            })?;
         let results: i64 = tx.query_row(
             "SELECT count(*) FROM game g JOIN board b ON b.id = g.board_id
              WHERE b.round_id=?1 AND g.outcome <> '*'",
@@ -196,8 +199,10 @@ impl Store {
             |r| r.get(0),
         )?;
         if results > 0 {
-            return Err(StoreError::Invalid(format!(
-                "round {number} already has {results} results; correct them instead of re-pairing"
+            return Err(StoreError::Invalid(msg!(
+                "err.store.repair_has_results",
+                round = number,
+                results
             )));
         }
         let old: Vec<(i64, i64, Option<i64>)> = {
@@ -244,7 +249,7 @@ impl Store {
         let tx = self.conn.transaction()?;
         let last = rounds_paired(&tx, event_id)?;
         if last == 0 {
-            return Err(StoreError::Invalid("no round is paired yet".into()));
+            return Err(StoreError::Invalid(msg!("err.store.no_round_paired")));
         }
         let round_id: i64 = tx.query_row(
             "SELECT id FROM round WHERE event_id=?1 AND number=?2",
@@ -258,8 +263,10 @@ impl Store {
             |r| r.get(0),
         )?;
         if results > 0 && !force {
-            return Err(StoreError::Invalid(format!(
-                "round {last} already has {results} results; use --force to remove it anyway"
+            return Err(StoreError::Invalid(msg!(
+                "err.store.unpair_has_results",
+                round = last,
+                results
             )));
         }
         tx.execute("DELETE FROM round WHERE id=?1", [round_id])?;

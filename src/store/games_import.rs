@@ -7,6 +7,7 @@ use super::log::{record, UndoStep};
 use super::members::insert as insert_member;
 use super::{Result, Store, StoreError};
 use crate::domain::{Game, NewMember};
+use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde_json::json;
 
@@ -148,14 +149,16 @@ impl Store {
             usize::try_from(i)
                 .ok()
                 .and_then(|i| ids.get(i).copied())
-                .ok_or_else(|| StoreError::Invalid(format!("player index {i} out of range")))
+                .ok_or_else(|| StoreError::Invalid(msg!("err.store.player_index", index = i)))
         };
         let mut round_ids = Vec::new();
         for (number, boards) in rounds {
             if *number != paired + 1 {
-                return Err(StoreError::Invalid(format!(
-                    "round {number} cannot be imported: {paired} rounds are stored, so the next is {}",
-                    paired + 1
+                return Err(StoreError::Invalid(msg!(
+                    "err.store.import_out_of_order",
+                    round = number,
+                    paired,
+                    next = paired + 1
                 )));
             }
             let mapped: Vec<(NewBoard, Vec<Game>)> = boards

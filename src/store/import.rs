@@ -4,6 +4,7 @@ use super::games::NewBoard;
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{EventSettings, EventStatus, Game, NewMember, RequestedByeValue};
+use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension};
 use serde_json::json;
 
@@ -53,9 +54,9 @@ impl Store {
             })
             .optional()?;
         if taken.is_some() {
-            return Err(StoreError::Invalid(format!(
-                "an event called \"{}\" already exists",
-                ev.name
+            return Err(StoreError::Invalid(msg!(
+                "err.store.event_exists",
+                name = &ev.name
             )));
         }
         let status = if ev.rounds.is_empty() {
@@ -97,10 +98,7 @@ impl Store {
                 rusqlite::Error::SqliteFailure(f, _)
                     if f.code == rusqlite::ErrorCode::ConstraintViolation =>
                 {
-                    StoreError::Invalid(format!(
-                        "start number {} or its member is entered twice",
-                        p.start_no
-                    ))
+                    StoreError::Invalid(msg!("err.store.entered_twice", no = p.start_no))
                 }
                 other => other.into(),
             })?;
@@ -110,7 +108,7 @@ impl Store {
             entry_of
                 .get(&no)
                 .copied()
-                .ok_or_else(|| StoreError::Invalid(format!("no player with start number {no}")))
+                .ok_or_else(|| StoreError::Invalid(msg!("err.store.no_player_start_number", no)))
         };
         for &(a, b) in &ev.forbidden {
             let (x, y) = (entry(a)?, entry(b)?);

@@ -1,6 +1,7 @@
 //! The action log: every change with its time, and how to undo it.
 
 use super::{Result, Store, StoreError};
+use crate::i18n::msg;
 use rusqlite::types::Value;
 use rusqlite::{params, Transaction};
 use serde::{Deserialize, Serialize};
@@ -103,7 +104,7 @@ impl Store {
             }
         };
         let (id, summary, undo) =
-            found.ok_or_else(|| StoreError::NotFound("there is nothing to undo".into()))?;
+            found.ok_or_else(|| StoreError::NotFound(msg!("err.store.nothing_to_undo")))?;
         let steps: Vec<UndoStep> = serde_json::from_str(&undo)?;
         for step in &steps {
             let values: Vec<Value> = step.params.iter().map(to_sql_value).collect();

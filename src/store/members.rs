@@ -3,6 +3,7 @@
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{Member, NewMember, Sex};
+use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Row};
 use serde_json::json;
 
@@ -40,7 +41,7 @@ fn member_undo_restore(m: &Member) -> UndoStep {
 
 fn validate(m: &NewMember) -> Result<()> {
     if m.name.trim().is_empty() {
-        return Err(StoreError::Invalid("a member needs a name".into()));
+        return Err(StoreError::Invalid(msg!("err.store.member_needs_name")));
     }
     Ok(())
 }
@@ -62,9 +63,9 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i6
         rusqlite::Error::SqliteFailure(f, _)
             if f.code == rusqlite::ErrorCode::ConstraintViolation =>
         {
-            StoreError::Invalid(format!(
-                "another member already has the id {}",
-                m.ext_id.as_deref().unwrap_or("?")
+            StoreError::Invalid(msg!(
+                "err.store.member_id_taken",
+                id = m.ext_id.as_deref().unwrap_or("?")
             ))
         }
         other => other.into(),
@@ -135,7 +136,7 @@ impl Store {
                 member_from_row,
             )
             .optional()?
-            .ok_or_else(|| StoreError::NotFound(format!("no member with id {id}")))
+            .ok_or_else(|| StoreError::NotFound(msg!("err.store.no_member_id", id)))
     }
 
     /// All members by name (retired ones only when asked).
@@ -164,7 +165,10 @@ impl Store {
             .query_map([key], member_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         match found.len() {
-            0 => Err(StoreError::NotFound(format!("no member \"{key}\""))),
+            0 => Err(StoreError::NotFound(msg!(
+                "err.store.no_member",
+                name = key
+            ))),
             1 => Ok(found.into_iter().next().expect("one row")),
             _ => Err(StoreError::Ambiguous {
                 what: "member",

@@ -4,6 +4,7 @@
 //! migration: append a new one. Migration 1 is `schema.sql` as first released.
 
 use super::{Result, StoreError};
+use crate::i18n::msg;
 use rusqlite::Connection;
 
 /// The migrations, in order; index i is migration i+1.
@@ -31,8 +32,10 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > SCHEMA_VERSION {
-        return Err(StoreError::Invalid(format!(
-            "schema version {version} is newer than {SCHEMA_VERSION}"
+        return Err(StoreError::Invalid(msg!(
+            "err.store.schema_newer",
+            version,
+            supported = SCHEMA_VERSION
         )));
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {

@@ -20,6 +20,7 @@ pub use import::{ImportBoard, ImportEvent, ImportPlayer};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 
+use crate::i18n::{msg, Msg};
 use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -44,8 +45,8 @@ pub enum StoreError {
     #[error("the database {path} is damaged or not a SQLite database ({detail}); restore a backup (qishe backup) or open another file")]
     Corrupt { path: PathBuf, detail: String },
     /// Something a command named does not exist.
-    #[error("{0}")]
-    NotFound(String),
+    #[error("{}", .0.en())]
+    NotFound(Msg),
     /// A name matches more than one row.
     #[error("\"{name}\" matches more than one {what}: {candidates}; use the id")]
     Ambiguous {
@@ -54,8 +55,8 @@ pub enum StoreError {
         candidates: String,
     },
     /// A write that breaks a rule of the club's data.
-    #[error("{0}")]
-    Invalid(String),
+    #[error("{}", .0.en())]
+    Invalid(Msg),
     /// Any other SQLite failure.
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
@@ -65,6 +66,41 @@ pub enum StoreError {
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+impl StoreError {
+    /// The error as a keyed message (its `Display` is the English).
+    pub fn msg(&self) -> Msg {
+        match self {
+            StoreError::Open { path, source } => {
+                msg!("err.store.open", path = path.display(), why = source)
+            }
+            StoreError::TooNew {
+                path,
+                found,
+                supported,
+            } => msg!("err.store.too_new", path = path.display(), found, supported),
+            StoreError::Corrupt { path, detail } => {
+                msg!("err.store.corrupt", path = path.display(), detail)
+            }
+            StoreError::NotFound(m) | StoreError::Invalid(m) => m.clone(),
+            StoreError::Ambiguous {
+                what,
+                name,
+                candidates,
+            } => {
+                let what = match *what {
+                    "member" => msg!("err.store.what.member"),
+                    "player" => msg!("err.store.what.player"),
+                    "player of this event" => msg!("err.store.what.entry"),
+                    _ => msg!("err.store.what.other", what),
+                };
+                msg!("err.store.ambiguous", name, what, candidates)
+            }
+            StoreError::Sql(e) => msg!("err.store.sql", why = e),
+            StoreError::Json(e) => msg!("err.store.json", why = e),
+        }
+    }
+}
 
 /// The club's database.
 pub struct Store {

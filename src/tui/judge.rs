@@ -85,7 +85,13 @@ impl JudgeDialog {
             ));
         };
         let record = crate::xiangqi::read_games(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", m.t("tui.judge.bad_record")))?
+            .map_err(|e| {
+                format!(
+                    "{}: {}",
+                    m.t("tui.judge.bad_record"),
+                    e.msg().render(m.lang)
+                )
+            })?
             .games
             .into_iter()
             .next()

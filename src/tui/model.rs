@@ -3,12 +3,12 @@
 //! against the [`App`] and refreshes the model's data).
 
 use super::keymap::{resolve, Action, Ctx};
-use crate::app::{App, ClockInput, ResultInput, RoundView};
+use crate::app::{invalid, App, ClockInput, ResultInput, RoundView};
 use crate::domain::{
     Entry, EntryStatus, Event, EventSettings, Member, NewMember, Outcome, PairingSystem,
     TimeControl,
 };
-use crate::i18n::{tr, Lang};
+use crate::i18n::{io_msg, tr, Lang};
 use crate::scoring::{Crosstable, Standings};
 use crate::store::PlacedGame;
 use crossterm::event::KeyEvent;
@@ -380,7 +380,7 @@ impl Model {
             Ok::<_, crate::app::AppError>((st, ct))
         })() {
             Ok((s, c)) => (Some(s), Some(c), None),
-            Err(e) => (None, None, Some(e.to_string())),
+            Err(e) => (None, None, Some(e.render(self.lang))),
         };
         self.ev = EventData {
             byes: app.store.requested_byes(id)?,
@@ -1133,7 +1133,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                         if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                             let text = match st.explain(a.player.id, b.player.id) {
                                 Ok(x) => explain_text(m.lang, &x),
-                                Err(e) => e.to_string(),
+                                Err(e) => e.msg().render(m.lang),
                             };
                             m.status = Some((text, false));
                         }
@@ -1204,7 +1204,8 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
         }
     }
     if let Err(e) = m.refresh(app) {
-        m.status = Some((format!("{}: {e}", m.t("tui.err.prefix")), true));
+        let text = super::worker::error_text(m.lang, &e);
+        m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
     }
     let n = m.rows();
     let s = m.sel_mut();
@@ -1213,13 +1214,17 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
 }
 
+/// A file the secretary named that cannot be read.
+pub(crate) fn read_error(path: &str, e: &std::io::Error) -> crate::app::AppError {
+    invalid!("tui.err.read_file", path, why = io_msg(e))
+}
+
 /// The question before a member import: who will be added and who skipped
 /// as already a member. Reading a large file takes a while, so the worker
 /// runs this too.
 pub(crate) fn import_preview_text(app: &App, lang: Lang, path: &str) -> crate::app::Result<String> {
     let t = |k: &str| tr(lang, k).to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read"))))?;
+    let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
     let p = app.preview_member_import(&bytes, path)?;
     // A few names of each list: the dialog has ten lines at most.
     let few = |v: &[String]| {
@@ -1300,7 +1305,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 .entries(event)?
                 .into_iter()
                 .find(|e| e.id == entry)
-                .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{entry}")))?;
+                .ok_or_else(|| invalid!("tui.err.no_entry", entry))?;
             app.store.withdraw(&e, Some(paired))?;
             format!("{}: {}", t("tui.msg.withdrawn"), e.name)
         }
@@ -1338,9 +1343,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             return Ok(None);
         }
         Command::ImportMembers(path) => {
-            let bytes = std::fs::read(&path).map_err(|e| {
-                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
-            })?;
+            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
             let r = app.import_members(&bytes, &path, true)?;
             format!("{}: {}", t("tui.msg.imported"), r.added)
         }
@@ -1354,7 +1357,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 .entries(event)?
                 .into_iter()
                 .find(|e| e.id == entry)
-                .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{entry}")))?;
+                .ok_or_else(|| invalid!("tui.err.no_entry", entry))?;
             let value = app.store.event(event)?.settings.byes.requested;
             app.store.request_bye(&e, round, value)?;
             format!("{}: {} {round}", e.name, t("tui.msg.bye"))
@@ -1366,7 +1369,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                     .iter()
                     .find(|e| e.id == id)
                     .cloned()
-                    .ok_or_else(|| crate::app::AppError::Invalid(format!("no entry #{id}")))
+                    .ok_or_else(|| invalid!("tui.err.no_entry", entry = id))
             };
             let (ea, eb) = (find(a)?, find(b)?);
             app.store.forbid_pair(event, &ea, &eb)?;
@@ -1378,10 +1381,17 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             board,
             path,
         } => {
-            let bytes = std::fs::read(&path).map_err(|e| {
-                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
-            })?;
-            let g = app.attach_record(&event.to_string(), round, board, 1, &bytes)?;
+            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
+            // A record the reader refuses is reported with its file.
+            let g = app
+                .attach_record(&event.to_string(), round, board, 1, &bytes)
+                .map_err(|e| match e {
+                    crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
+                        file: path.clone(),
+                        source,
+                    },
+                    other => other,
+                })?;
             format!(
                 "{} {board}: {} {}",
                 t("tui.msg.attached"),
@@ -1401,15 +1411,15 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let kind = DocKind::ALL
                 .into_iter()
                 .find(|k| k.code() == doc)
-                .ok_or_else(|| crate::app::AppError::Invalid(format!("no document {doc}")))?;
+                .ok_or_else(|| invalid!("tui.err.no_document", doc = &doc))?;
             if to_printer && format != "text" {
-                return Err(crate::app::AppError::Invalid(t("tui.print.text_only")));
+                return Err(invalid!("tui.print.text_only"));
             }
             let d = app.print_doc(&event.to_string(), kind, None, lang)?;
             let out = match format.as_str() {
                 "html" => crate::report::render_html(&d),
                 "csv" => crate::report::render_csv(&d)
-                    .map_err(|e| crate::app::AppError::Invalid(e.to_string()))?,
+                    .map_err(|e| crate::app::AppError::Invalid(e.msg()))?,
                 _ => crate::report::render_text(&d, crate::report::DEFAULT_LINES_PER_PAGE),
             };
             if to_printer {
@@ -1429,9 +1439,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 } else {
                     path
                 };
-                std::fs::write(&path, out).map_err(|e| {
-                    crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.write")))
-                })?;
+                std::fs::write(&path, out)
+                    .map_err(|e| invalid!("tui.err.write_file", path = &path, why = io_msg(&e)))?;
                 format!("{}: {path}", t("tui.print.written"))
             }
         }

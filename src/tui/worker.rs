@@ -53,20 +53,10 @@ pub struct Done {
     pub result: Result<String, String>,
 }
 
-/// An app error in the UI language where the app says what went wrong in
-/// a form the screen can translate; the app's own text otherwise.
+/// An app error in the UI language: every error is a keyed message, its
+/// arguments (names, paths, numbers) inserted as they are.
 pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
-    use crate::app::AppError;
-    match e {
-        AppError::RoundNotFinished { round, name, next } => tr(lang, "tui.err.round_not_finished")
-            .replace("{round}", &round.to_string())
-            .replace("{name}", name)
-            .replace("{next}", &next.to_string()),
-        AppError::AllRoundsPaired { rounds, event } => tr(lang, "tui.err.all_rounds_paired")
-            .replace("{rounds}", &rounds.to_string())
-            .replace("{event}", event),
-        other => other.to_string(),
-    }
+    e.render(lang)
 }
 
 /// Whether a command is long enough to run off the event loop.
@@ -130,17 +120,16 @@ fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::R
         }
         Command::PreviewImport(path) => super::model::import_preview_text(app, lang, path),
         Command::ImportMembers(path) => {
-            let bytes = std::fs::read(path).map_err(|e| {
-                crate::app::AppError::Invalid(format!("{} {path}: {e}", t("tui.err.read")))
-            })?;
+            let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, &|done, total| {
                 p.total.store(total, Ordering::Relaxed);
                 p.done.store(done, Ordering::Relaxed);
             })?;
             Ok(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
-        other => Err(crate::app::AppError::Invalid(format!(
-            "{other:?} does not run on a worker"
+        other => Err(crate::app::AppError::Invalid(crate::i18n::msg!(
+            "tui.err.not_on_worker",
+            command = format!("{other:?}")
         ))),
     }
 }
@@ -239,4 +228,194 @@ pub fn busy_text(m: &Model, j: &Job) -> String {
         s.push_str(&format!("  {done}/{total} {}", m.t("tui.work.rows")));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{AppError, ClockInput, ResultInput};
+    use crate::config::Config;
+    use crate::domain::{EventSettings, NewMember, Outcome};
+
+    /// Two members in event "E" with round 1 paired (one board).
+    fn paired() -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        for (n, r) in [("王天一", 2700), ("郑惟桐", 2680)] {
+            app.add_member(&NewMember {
+                name: n.into(),
+                rating: Some(r),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        app.create_event("E", None, &EventSettings::default())
+            .unwrap();
+        app.enter_players("E", &["1".into(), "2".into()]).unwrap();
+        app.pair_next_round("E").unwrap();
+        app
+    }
+
+    /// The error in the three languages; the English is what the CLI prints.
+    fn three(e: &AppError) -> [String; 3] {
+        let en = error_text(Lang::En, e);
+        assert_eq!(en, e.to_string(), "Display is the English");
+        [error_text(Lang::ZhHans, e), error_text(Lang::ZhHant, e), en]
+    }
+
+    /// No word of English (ASCII letters) left in a Chinese message.
+    fn no_english(s: &str) {
+        assert!(!s.chars().any(|c| c.is_ascii_alphabetic()), "{s}");
+    }
+
+    #[test]
+    fn a_missing_board_is_named_in_each_language() {
+        let mut app = paired();
+        let input = ResultInput {
+            outcome: Some(Outcome::Draw),
+            ..Default::default()
+        };
+        let e = app.record_result("E", 3, 9, &input).unwrap_err();
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "第3轮没有第9台");
+        assert_eq!(hant, "第3輪沒有第9台");
+        assert_eq!(en, "round 3 has no board 9");
+    }
+
+    #[test]
+    fn an_impossible_clock_reading_names_the_game_and_the_side() {
+        let mut app = paired();
+        let input = ResultInput {
+            outcome: Some(Outcome::RedWin),
+            moves: Some(30),
+            red_clock: Some(ClockInput::Used(9 * 3_600_000)),
+            ..Default::default()
+        };
+        let e = app.record_result("E", 1, 1, &input).unwrap_err();
+        let [hans, hant, en] = three(&e);
+        assert!(
+            hans.starts_with("第1轮第1台第1局: 红方用时 9:00:00"),
+            "{hans}"
+        );
+        assert!(hans.contains("30 步"), "{hans}");
+        assert!(
+            hant.starts_with("第1輪第1台第1局: 紅方用時 9:00:00"),
+            "{hant}"
+        );
+        assert!(
+            en.starts_with("round 1 board 1 game 1: red used 9:00:00, but after 30 moves"),
+            "{en}"
+        );
+        for zh in [&hans, &hant] {
+            // Only the formula's "base + increment" is words: none here.
+            no_english(zh);
+        }
+    }
+
+    #[test]
+    fn facts_on_an_unplayed_game_are_refused_in_the_ui_language() {
+        let mut app = paired();
+        let input = ResultInput {
+            outcome: Some(Outcome::RedForfeits),
+            moves: Some(12),
+            ..Default::default()
+        };
+        let e = app.record_result("E", 1, 1, &input).unwrap_err();
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "第1轮第1台第1局: 该局未下, 不能有步数");
+        assert_eq!(hant, "第1輪第1台第1局: 該局未下, 不能有步數");
+        assert_eq!(
+            en,
+            "round 1 board 1 game 1: the game was not played, so it has no move count"
+        );
+    }
+
+    #[test]
+    fn store_errors_keep_the_name_the_secretary_typed() {
+        let app = paired();
+        let e = AppError::from(app.store.resolve_event("周末快棋").unwrap_err());
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "没有赛事 \"周末快棋\"");
+        assert_eq!(hant, "沒有賽事 \"周末快棋\"");
+        assert_eq!(en, "no event \"周末快棋\"");
+        let e = AppError::from(app.store.member(999).unwrap_err());
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "没有编号为 999 的会员");
+        assert_eq!(hant, "沒有編號為 999 的會員");
+        assert_eq!(en, "no member with id 999");
+    }
+
+    #[test]
+    fn member_csv_errors_give_file_and_line_in_the_ui_language() {
+        let mut app = paired();
+        let bytes = "姓名,等级分\n王一,2000\n李二,很高\n".as_bytes();
+        let e = app.import_members(bytes, "会员.csv", true).unwrap_err();
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "会员.csv 第3行: 等级分 列: \"很高\" 不是数字");
+        assert_eq!(hant, "会员.csv 第3行: 等级分 欄: \"很高\" 不是數字");
+        assert_eq!(en, "会员.csv:3: column 等级分: \"很高\" is not a number");
+        let e = app
+            .import_members("姓名,段位\n王一,3\n".as_bytes(), "m.csv", true)
+            .unwrap_err();
+        assert!(error_text(Lang::ZhHans, &e).starts_with("m.csv 第1行: 未知的列 \"段位\""));
+    }
+
+    #[test]
+    fn a_broken_record_keeps_its_line_and_column() {
+        let mut app = paired();
+        let pgn = "[Event \"x\"]\n1. h2e2 h9g7 {never closed\n";
+        let e = app.attach_record("E", 1, 1, 1, pgn.as_bytes()).unwrap_err();
+        let AppError::Record { source, .. } = &e else {
+            panic!("{e:?}")
+        };
+        let crate::xiangqi::ImportError::Syntax { line, col, .. } = **source else {
+            panic!("{source:?}")
+        };
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, format!("第{line}行第{col}列: 注释的 '{{' 没有闭合"));
+        assert!(
+            hant.starts_with(&format!("第{line}行第{col}欄: ")),
+            "{hant}"
+        );
+        assert!(
+            en.starts_with(&format!("line {line}, column {col}: ")),
+            "{en}"
+        );
+        let e = AppError::Record {
+            file: "/棋谱/第一局.pgn".into(),
+            source: source.clone(),
+        };
+        assert!(error_text(Lang::ZhHans, &e).starts_with("/棋谱/第一局.pgn: 第2行"));
+    }
+
+    #[test]
+    fn a_file_that_is_not_there_is_said_in_the_ui_language() {
+        let io = std::fs::read("/no/such/dir/x.pgn").unwrap_err();
+        let e = super::super::model::read_error("/no/such/dir/x.pgn", &io);
+        let [hans, hant, en] = three(&e);
+        assert_eq!(hans, "无法读取 /no/such/dir/x.pgn: 文件不存在");
+        assert_eq!(hant, "無法讀取 /no/such/dir/x.pgn: 檔案不存在");
+        assert_eq!(en, format!("cannot read /no/such/dir/x.pgn: {io}"));
+    }
+
+    #[test]
+    fn pairing_refusals_are_translated() {
+        let mut app = paired();
+        let e = app.pair_next_round("E").unwrap_err();
+        let [hans, _, en] = three(&e);
+        assert!(hans.starts_with("第 1 轮尚未结束: "), "{hans}");
+        assert!(hans.ends_with("录入全部成绩后才能编排第 2 轮"), "{hans}");
+        assert!(en.starts_with("round 1 is not finished: "), "{en}");
+    }
+
+    #[test]
+    fn print_errors_are_translated() {
+        let app = paired();
+        let e = app
+            .print_doc("E", crate::app::print::DocKind::Wallchart, None, Lang::En)
+            .unwrap_err();
+        let [hans, hant, en] = three(&e);
+        assert!(hans.starts_with("E 是瑞士制赛事 ("), "{hans}");
+        assert!(hant.ends_with("請改印交叉表"), "{hant}");
+        assert!(en.ends_with("print the crosstable instead"), "{en}");
+    }
 }

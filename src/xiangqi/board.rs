@@ -322,6 +322,21 @@ pub enum FenError {
     Impossible { fen: String, why: String },
 }
 
+impl FenError {
+    /// The error as a keyed message (why a position is impossible stays as
+    /// the checker gave it).
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            FenError::Ranks(fen) => msg!("err.fen.ranks", fen),
+            FenError::RankWidth { fen, rank } => msg!("err.fen.rank_width", fen, rank),
+            FenError::Letter { fen, ch, col } => msg!("err.fen.letter", fen, ch, column = col),
+            FenError::Side(fen) => msg!("err.fen.side", fen),
+            FenError::Impossible { fen, why } => msg!("err.fen.impossible", fen, why),
+        }
+    }
+}
+
 /// A position: the pieces and the side to move.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {

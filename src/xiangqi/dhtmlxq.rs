@@ -130,7 +130,7 @@ pub fn read_dhtmlxq(text: &str) -> Result<Vec<GameRecord>, ImportError> {
                     bad(
                         MoveTextError::Unreadable {
                             text: text.clone(),
-                            why: "not four digits on the board".into(),
+                            why: "err.notation.not_four_digits",
                         },
                         &pos,
                     )

@@ -64,9 +64,13 @@ impl FromStr for Notation {
 /// Why a move text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
-    /// The text is not a move in any known notation.
-    #[error("\"{text}\" is not a move ({why})")]
-    Unreadable { text: String, why: String },
+    /// The text is not a move in any known notation (`why` is the i18n key
+    /// of the reason).
+    #[error(
+        "\"{text}\" is not a move ({})",
+        crate::i18n::tr(crate::i18n::Lang::En, why)
+    )]
+    Unreadable { text: String, why: &'static str },
     /// The text reads as a move, but no legal move fits it.
     #[error("\"{text}\" is not a legal move here")]
     Illegal { text: String },
@@ -76,6 +80,37 @@ pub enum MoveTextError {
         text: String,
         candidates: Vec<String>,
     },
+}
+
+impl MoveTextError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            MoveTextError::Unreadable { text, why } => {
+                msg!(
+                    "err.move.unreadable",
+                    text,
+                    why = crate::i18n::Msg::new(why)
+                )
+            }
+            MoveTextError::Illegal { text } => msg!("err.move.illegal", text),
+            MoveTextError::Ambiguous { text, candidates } => {
+                // "a or b or c", the separator in the UI language.
+                let either = candidates
+                    .iter()
+                    .rev()
+                    .fold(None, |rest, c| {
+                        Some(match rest {
+                            None => msg!("err.move.one", candidate = c),
+                            Some(rest) => msg!("err.move.either", a = c, b = rest),
+                        })
+                    })
+                    .unwrap_or_else(|| msg!("err.move.one", candidate = ""));
+                msg!("err.move.ambiguous", text, candidates = either)
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,10 +274,10 @@ fn fits(pos: &Position, d: &Desc, m: Move) -> bool {
     }
 }
 
-fn unreadable(text: &str, why: &str) -> MoveTextError {
+fn unreadable(text: &str, why: &'static str) -> MoveTextError {
     MoveTextError::Unreadable {
         text: text.to_string(),
-        why: why.to_string(),
+        why,
     }
 }
 
@@ -251,7 +286,7 @@ fn unreadable(text: &str, why: &str) -> MoveTextError {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let chars = normalise(text);
     if chars.is_empty() {
-        return Err(unreadable(text, "empty"));
+        return Err(unreadable(text, "err.notation.empty"));
     }
     if let Some(m) = iccs_squares(&chars) {
         return if pos.is_legal(m) {
@@ -355,7 +390,7 @@ fn parse_wxf(c: &[char]) -> Result<Desc, &'static str> {
             '+' => Tandem::Front,
             '-' => Tandem::Rear,
             '=' | '.' => Tandem::Middle,
-            d => Tandem::Ordinal(digit(d).ok_or("bad WXF prefix")?),
+            d => Tandem::Ordinal(digit(d).ok_or("err.notation.bad_wxf_prefix")?),
         });
         i = 1;
     }
@@ -363,7 +398,7 @@ fn parse_wxf(c: &[char]) -> Result<Desc, &'static str> {
         .get(i)
         .copied()
         .and_then(wxf_kind)
-        .ok_or("no WXF piece letter")?;
+        .ok_or("err.notation.no_wxf_piece")?;
     i += 1;
     // Tandem suffix: `R+` (front) or `R-` (rear) followed by the verb.
     if tandem.is_none()
@@ -383,15 +418,23 @@ fn parse_wxf(c: &[char]) -> Result<Desc, &'static str> {
         file = Some(d);
         i += 1;
     }
-    let verb = c.get(i).copied().and_then(wxf_verb).ok_or("no WXF verb")?;
-    let num = c.get(i + 1).copied().and_then(digit).ok_or("no number")?;
+    let verb = c
+        .get(i)
+        .copied()
+        .and_then(wxf_verb)
+        .ok_or("err.notation.no_wxf_verb")?;
+    let num = c
+        .get(i + 1)
+        .copied()
+        .and_then(digit)
+        .ok_or("err.notation.no_number")?;
     if c.len() != i + 2 {
-        return Err("extra characters");
+        return Err("err.notation.extra_chars");
     }
     let sel = match (tandem, file) {
         (Some(t), f) => Selector::Tandem(t, f),
         (None, Some(f)) => Selector::File(f),
-        (None, None) => return Err("no file"),
+        (None, None) => return Err("err.notation.no_file"),
     };
     Ok(Desc {
         kind,
@@ -448,7 +491,7 @@ fn parse_chinese(c: &[char]) -> Result<Desc, &'static str> {
         c.len() == 4 && chinese_number(c[0]).is_some() && matches!(c[1], '前' | '后' | '後' | '中');
     let (kind, sel, rest) = if file_first {
         // `七前进一`: the file, then which pawn on it.
-        let t = chinese_tandem(c[1]).ok_or("no piece")?;
+        let t = chinese_tandem(c[1]).ok_or("err.notation.no_piece")?;
         (
             Kind::Pawn,
             Selector::Tandem(t, chinese_number(c[0])),
@@ -459,18 +502,18 @@ fn parse_chinese(c: &[char]) -> Result<Desc, &'static str> {
             .get(1)
             .copied()
             .and_then(chinese_number)
-            .ok_or("no file")?;
+            .ok_or("err.notation.no_file")?;
         (k, Selector::File(n), &c[2..])
     } else {
         let t = c
             .first()
             .copied()
             .and_then(chinese_tandem)
-            .ok_or("no piece")?;
+            .ok_or("err.notation.no_piece")?;
         if let Some(k) = c.get(1).copied().and_then(chinese_kind) {
             // `前车进三` or `前兵七进一`
             if c.len() == 5 {
-                let n = chinese_number(c[2]).ok_or("no file")?;
+                let n = chinese_number(c[2]).ok_or("err.notation.no_file")?;
                 (k, Selector::Tandem(t, Some(n)), &c[3..])
             } else {
                 (k, Selector::Tandem(t, None), &c[2..])
@@ -481,15 +524,15 @@ fn parse_chinese(c: &[char]) -> Result<Desc, &'static str> {
                 .get(1)
                 .copied()
                 .and_then(chinese_number)
-                .ok_or("no piece")?;
+                .ok_or("err.notation.no_piece")?;
             (Kind::Pawn, Selector::Tandem(t, Some(n)), &c[2..])
         }
     };
     if rest.len() != 2 {
-        return Err("needs a verb and a number");
+        return Err("err.notation.needs_verb_number");
     }
-    let verb = chinese_verb(rest[0]).ok_or("no verb (进 退 平)")?;
-    let num = chinese_number(rest[1]).ok_or("no number")?;
+    let verb = chinese_verb(rest[0]).ok_or("err.notation.no_verb")?;
+    let num = chinese_number(rest[1]).ok_or("err.notation.no_number")?;
     Ok(Desc {
         kind,
         sel,

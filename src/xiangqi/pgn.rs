@@ -6,6 +6,7 @@ use super::notation::{write_move, Notation};
 use super::record::{
     game_label, normalise_result as clean_result, GameRecord, ImportError, MoveText,
 };
+use crate::i18n::{msg, Msg};
 
 /// The text encodings a game file may be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,12 +176,8 @@ impl Scanner {
         true
     }
 
-    fn err(&self, line: usize, col: usize, msg: &str) -> ImportError {
-        ImportError::Syntax {
-            line,
-            col,
-            msg: msg.to_string(),
-        }
+    fn err(&self, line: usize, col: usize, msg: Msg) -> ImportError {
+        ImportError::Syntax { line, col, msg }
     }
 
     /// `[Name "value"]` with `\"` and `\\` escapes.
@@ -204,7 +201,7 @@ impl Scanner {
             loop {
                 match self.bump() {
                     None | Some('\n') => {
-                        return Err(self.err(l, c, "tag value without closing quote"))
+                        return Err(self.err(l, c, msg!("err.pgn.tag_value_open")))
                     }
                     Some('\\') => {
                         if let Some(e) = self.bump() {
@@ -220,10 +217,10 @@ impl Scanner {
             self.bump();
         }
         if self.bump() != Some(']') {
-            return Err(self.err(l, c, "tag without closing ']'"));
+            return Err(self.err(l, c, msg!("err.pgn.tag_open")));
         }
         if name.is_empty() {
-            return Err(self.err(l, c, "tag without a name"));
+            return Err(self.err(l, c, msg!("err.pgn.tag_no_name")));
         }
         Ok((name, value))
     }
@@ -233,7 +230,7 @@ impl Scanner {
         self.bump();
         loop {
             match self.bump() {
-                None => return Err(self.err(l, c, "comment '{' never closed")),
+                None => return Err(self.err(l, c, msg!("err.pgn.comment_open"))),
                 Some('}') => return Ok(()),
                 Some(_) => {}
             }
@@ -245,7 +242,7 @@ impl Scanner {
         let mut depth = 0usize;
         loop {
             match self.peek() {
-                None => return Err(self.err(l, c, "variation '(' never closed")),
+                None => return Err(self.err(l, c, msg!("err.pgn.variation_open"))),
                 Some('{') => self.comment()?,
                 Some('(') => {
                     depth += 1;
@@ -311,7 +308,7 @@ fn scan(text: &str) -> Result<Vec<RawGame>, ImportError> {
             ';' => s.skip_line(),
             '(' => s.variation()?,
             ')' | '}' | ']' | '[' => {
-                return Err(s.err(s.line, s.col, &format!("unexpected '{ch}'")));
+                return Err(s.err(s.line, s.col, msg!("err.pgn.unexpected", ch)));
             }
             '%' if s.at_line_start() => s.skip_line(),
             _ => {

@@ -181,6 +181,49 @@ fn at_line(line: usize) -> String {
     }
 }
 
+impl ImportError {
+    /// The error as a keyed message: where (game, move, line, column) in
+    /// the UI language; the reader's reason for a move, FEN or structure
+    /// as it gave it.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            ImportError::Move {
+                game,
+                move_no,
+                side,
+                line,
+                source,
+                ..
+            } => {
+                let side = match side {
+                    Colour::Red => msg!("err.side.red"),
+                    Colour::Black => msg!("err.side.black"),
+                };
+                if *line == 0 {
+                    msg!("err.record.move", game, move_no, side, why = source.msg())
+                } else {
+                    msg!(
+                        "err.record.move_at",
+                        game,
+                        move_no,
+                        side,
+                        line,
+                        why = source.msg()
+                    )
+                }
+            }
+            ImportError::Fen { game, source } => msg!("err.record.fen", game, why = source.msg()),
+            ImportError::Syntax { line, col, msg } => {
+                msg!("err.record.syntax", line, column = col, why = msg.clone())
+            }
+            ImportError::Xqf(why) => msg!("err.record.xqf", why),
+            ImportError::Dhtml(why) => msg!("err.record.dhtml", why),
+            ImportError::NoGame => msg!("err.record.no_game"),
+        }
+    }
+}
+
 /// Why a game file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
@@ -198,11 +241,11 @@ pub enum ImportError {
     #[error("{game}: {source}")]
     Fen { game: String, source: FenError },
     /// Broken file structure (unterminated tag or comment, …).
-    #[error("line {line}, column {col}: {msg}")]
+    #[error("line {line}, column {col}: {}", .msg.en())]
     Syntax {
         line: usize,
         col: usize,
-        msg: String,
+        msg: crate::i18n::Msg,
     },
     /// A broken XQF file.
     #[error("XQF: {0}")]

@@ -304,7 +304,7 @@ fn pgn_reports_game_move_and_text() {
         ImportError::Syntax {
             line: 2,
             col: 9,
-            msg: "comment '{' never closed".into()
+            msg: crate::i18n::Msg::new("err.pgn.comment_open")
         }
     );
 }
