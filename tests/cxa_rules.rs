@@ -233,7 +233,7 @@ fn no_legal_pairing_asks_the_arbiter() {
     }
     match cxa::pair(&s, &opts) {
         Err(PairingError::NoLegalPairing { round: 4, why }) => {
-            assert!(why.contains("by hand"), "{why}")
+            assert!(why.en().contains("by hand"), "{}", why.en())
         }
         other => panic!("expected a refusal, got {other:?}"),
     }

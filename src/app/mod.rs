@@ -398,18 +398,18 @@ mod tests {
             {
                 let e = PairingError::NoLegalPairing {
                     round: 4,
-                    why: "x".into(),
+                    why: msg!("err.pairing.cannot_all_pair", count = 7),
                 };
                 (e.to_string(), e.msg())
             },
             {
-                let e = PairingError::InvalidState("x".into());
+                let e = PairingError::InvalidState(msg!("err.pairing.duplicate_start_numbers"));
                 (e.to_string(), e.msg())
             },
             {
                 let e = PairingError::RoundOutOfRange {
                     round: 8,
-                    why: "x".into(),
+                    why: msg!("err.pairing.rr_single_rounds", players = 8, rounds = 7),
                 };
                 (e.to_string(), e.msg())
             },

@@ -803,6 +803,97 @@ pub(super) static TEXTS: &[Text] = &[
         "第{round}輪無法編排: {why}",
         "round {round} cannot be paired: {why}",
     ),
+    // The pairing systems' reasons
+    (
+        "err.pairing.only_one_had_bye",
+        "只剩 {id} 号一人待编排, 且他已轮空过",
+        "只剩 {id} 號一人待編排, 且他已輪空過",
+        "player {id} is the only one to pair and already had a bye",
+    ),
+    (
+        "err.pairing.layout_overflow",
+        "某个分组超出了本轮权重的容量",
+        "某個分組超出了本輪權重的容量",
+        "a bracket does not fit the round's weight layout",
+    ),
+    (
+        "err.pairing.too_large",
+        "参赛人数过多, 荷兰制权重无法容纳",
+        "參賽人數過多, 荷蘭制權重無法容納",
+        "tournament too large for the Dutch weights",
+    ),
+    (
+        "err.pairing.cannot_all_pair",
+        "{count} 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则",
+        "{count} 名棋手無法全部配對而不重複對局、不違反禁配或先後手規則",
+        "{count} players cannot all be paired without a rematch, a forbidden pair or a colour violation",
+    ),
+    (
+        "err.pairing.last_bracket",
+        "最后一个分组无法配对",
+        "最後一個分組無法配對",
+        "the last bracket cannot be paired",
+    ),
+    (
+        "err.pairing.duplicate_start_number",
+        "序号 {id} 出现了两次",
+        "序號 {id} 出現了兩次",
+        "start number {id} appears twice",
+    ),
+    (
+        "err.pairing.duplicate_start_numbers",
+        "序号有重复",
+        "序號有重複",
+        "duplicate start numbers",
+    ),
+    (
+        "err.pairing.history_length",
+        "{id} 号棋手有 {found} 轮记录, 应为 {expected} 轮",
+        "{id} 號棋手有 {found} 輪紀錄, 應為 {expected} 輪",
+        "player {id} has {found} rounds of history, expected {expected}",
+    ),
+    (
+        "err.pairing.unknown_opponent",
+        "{id} 号棋手第{round}轮的对手 {opponent} 号不在名单中",
+        "{id} 號棋手第{round}輪的對手 {opponent} 號不在名單中",
+        "player {id} meets unknown player {opponent} in round {round}",
+    ),
+    (
+        "err.pairing.rr_too_few",
+        "循环赛至少需要两名棋手",
+        "循環賽至少需要兩名棋手",
+        "a round-robin needs at least two players",
+    ),
+    (
+        "err.pairing.rr_single_rounds",
+        "{players} 人单循环共 {rounds} 轮",
+        "{players} 人單循環共 {rounds} 輪",
+        "a single round-robin of {players} players has {rounds} rounds",
+    ),
+    (
+        "err.pairing.rr_double_rounds",
+        "{players} 人双循环共 {rounds} 轮",
+        "{players} 人雙循環共 {rounds} 輪",
+        "a double round-robin of {players} players has {rounds} rounds",
+    ),
+    (
+        "err.pairing.cxa_by_hand",
+        "{ids} 号棋手无法按规则配对; 请手工编排本轮",
+        "{ids} 號棋手無法按規則配對; 請手工編排本輪",
+        "players {ids} cannot be paired under the rules; pair this round by hand",
+    ),
+    (
+        "err.pairing.cxa_search_cap",
+        "末尾分组需要在超过 {cap} 名棋手中穷举搜索; 请手工编排本轮",
+        "末尾分組需要在超過 {cap} 名棋手中窮舉搜尋; 請手工編排本輪",
+        "the bottom of the field needs an exhaustive search over more than {cap} players; pair this round by hand",
+    ),
+    (
+        "err.pairing.cxa_bottom",
+        "末尾分组找不到既守绝对规则 (不重复对局、禁配、禁多三) 又守本会规则的配对; 请手工编排本轮",
+        "末尾分組找不到既守絕對規則 (不重複對局、禁配、禁多三) 又守本會規則的配對; 請手工編排本輪",
+        "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand",
+    ),
     // Game records (PGN, XQF, DhtmlXQ)
     (
         "err.record.move",

@@ -16,6 +16,7 @@
 
 use super::{cxa, PairedBoard, PairingConfig, PairingError, RoundPairing, SwissState};
 use crate::domain::Colour;
+use crate::i18n::msg;
 
 /// One scheduled game of the table, by Berger numbers (1-based); the dummy
 /// of an odd field is number `table_size`.
@@ -82,9 +83,7 @@ pub(crate) fn scheduled(
 ) -> Result<(Vec<PairedBoard>, Option<u32>), PairingError> {
     let n = ids.len() as u32;
     if n < 2 {
-        return Err(PairingError::InvalidState(
-            "a round-robin needs at least two players".into(),
-        ));
+        return Err(PairingError::InvalidState(msg!("err.pairing.rr_too_few")));
     }
     let size = table_size(n);
     let per_cycle = size - 1;
@@ -92,10 +91,14 @@ pub(crate) fn scheduled(
     if round == 0 || round > per_cycle * cycles {
         return Err(PairingError::RoundOutOfRange {
             round,
-            why: format!(
-                "a {} round-robin of {n} players has {} rounds",
-                if double { "double" } else { "single" },
-                per_cycle * cycles
+            why: msg!(
+                if double {
+                    "err.pairing.rr_double_rounds"
+                } else {
+                    "err.pairing.rr_single_rounds"
+                },
+                players = n,
+                rounds = per_cycle * cycles
             ),
         });
     }
@@ -144,7 +147,9 @@ pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, 
     let mut ids: Vec<u32> = state.players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
     if ids.windows(2).any(|w| w[0] == w[1]) {
-        return Err(PairingError::InvalidState("duplicate start numbers".into()));
+        return Err(PairingError::InvalidState(msg!(
+            "err.pairing.duplicate_start_numbers"
+        )));
     }
     let (boards, bye) = scheduled(
         &ids,

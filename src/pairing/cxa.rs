@@ -10,6 +10,7 @@ use super::{
     CxaOptions, PairedBoard, PairingError, PairingPlayer, RoundKind, RoundPairing, SwissState,
 };
 use crate::domain::{Colour, Points};
+use crate::i18n::msg;
 use std::collections::{HashMap, HashSet};
 
 /// Search nodes one exhaustive matching may visit before giving up (keeps a
@@ -621,9 +622,9 @@ fn build<'a>(state: &SwissState, opts: &'a CxaOptions) -> Result<Ctx<'a>, Pairin
     let mut seen = HashSet::new();
     for p in &state.players {
         if !seen.insert(p.id) {
-            return Err(PairingError::InvalidState(format!(
-                "start number {} appears twice",
-                p.id
+            return Err(PairingError::InvalidState(msg!(
+                "err.pairing.duplicate_start_number",
+                id = p.id
             )));
         }
     }
@@ -664,11 +665,11 @@ fn build<'a>(state: &SwissState, opts: &'a CxaOptions) -> Result<Ctx<'a>, Pairin
                 (RoundKind::PairingBye, _) => f -= 1,
                 (_, Some(o)) => {
                     let theirs = before.get(&o).ok_or_else(|| {
-                        PairingError::InvalidState(format!(
-                            "player {} met unknown player {} in round {}",
-                            p.id,
-                            o,
-                            ri + 1
+                        PairingError::InvalidState(msg!(
+                            "err.pairing.unknown_opponent",
+                            id = p.id,
+                            opponent = o,
+                            round = ri + 1
                         ))
                     })?;
                     let t = theirs.get(ri).copied().unwrap_or(Points::ZERO);
@@ -1003,10 +1004,7 @@ fn later_round(ctx: &mut Ctx) -> Result<(Pairs, Option<usize>), PairingError> {
         let ids: Vec<String> = floaters.iter().map(|&i| ctx.pl[i].id.to_string()).collect();
         return Err(PairingError::NoLegalPairing {
             round: ctx.round,
-            why: format!(
-                "players {} cannot be paired under the rules; pair this round by hand",
-                ids.join(", ")
-            ),
+            why: msg!("err.pairing.cxa_by_hand", ids = ids.join(", ")),
         });
     }
     let bye = floaters.first().copied();
@@ -1348,12 +1346,9 @@ fn repair(
     Err(PairingError::NoLegalPairing {
         round: ctx.round,
         why: if capped {
-            format!(
-                "the bottom of the field needs an exhaustive search over more than {} players; pair this round by hand",
-                ctx.opts.exhaustive_cap
-            )
+            msg!("err.pairing.cxa_search_cap", cap = ctx.opts.exhaustive_cap)
         } else {
-            "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand".into()
+            msg!("err.pairing.cxa_bottom")
         },
     })
 }

@@ -11,6 +11,7 @@ pub mod dutch;
 pub mod matching;
 
 use crate::domain::{Colour, PairingSystem, Points};
+use crate::i18n::{msg, Msg};
 use serde::{Deserialize, Serialize};
 
 /// What one player got in one earlier round.
@@ -246,28 +247,29 @@ pub struct RoundPairing {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PairingError {
     /// No pairing satisfies the absolute rules (no rematch, forbidden pairs, colours).
-    #[error("no legal pairing exists for round {round}: {why}")]
-    NoLegalPairing { round: u32, why: String },
+    #[error("no legal pairing exists for round {round}: {}", .why.en())]
+    NoLegalPairing { round: u32, why: Msg },
     /// The state is inconsistent (duplicate start numbers, unknown opponents…).
-    #[error("invalid tournament state: {0}")]
-    InvalidState(String),
+    #[error("invalid tournament state: {}", .0.en())]
+    InvalidState(Msg),
     /// The round is beyond what the system can pair (e.g. a finished round-robin).
-    #[error("round {round} cannot be paired: {why}")]
-    RoundOutOfRange { round: u32, why: String },
+    #[error("round {round} cannot be paired: {}", .why.en())]
+    RoundOutOfRange { round: u32, why: Msg },
 }
 
 impl PairingError {
-    /// The error as a keyed message: the frame in the UI language, the
-    /// pairing system's reason as it gave it.
-    pub fn msg(&self) -> crate::i18n::Msg {
-        use crate::i18n::msg;
+    /// The error as a keyed message: the frame and the pairing system's
+    /// reason, both in the UI language.
+    pub fn msg(&self) -> Msg {
         match self {
             PairingError::NoLegalPairing { round, why } => {
-                msg!("err.pairing.no_legal_pairing", round, why)
+                msg!("err.pairing.no_legal_pairing", round, why = why.clone())
             }
-            PairingError::InvalidState(why) => msg!("err.pairing.invalid_state", why),
+            PairingError::InvalidState(why) => {
+                msg!("err.pairing.invalid_state", why = why.clone())
+            }
             PairingError::RoundOutOfRange { round, why } => {
-                msg!("err.pairing.round_out_of_range", round, why)
+                msg!("err.pairing.round_out_of_range", round, why = why.clone())
             }
         }
     }

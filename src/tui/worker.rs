@@ -407,6 +407,30 @@ mod tests {
         assert!(en.starts_with("round 1 is not finished: "), "{en}");
     }
 
+    /// The pairing system's own reason is in the UI language too, not only
+    /// the frame around it.
+    #[test]
+    fn a_pairing_systems_reason_is_translated() {
+        use crate::domain::Points;
+        use crate::pairing::check::{record_round, BoardResult};
+        use crate::pairing::dutch::{self, simulate};
+        let mut s = simulate::new_event(2, 3);
+        let p = dutch::pair(&s).unwrap();
+        record_round(&mut s, &p, &[BoardResult::Draw], None, Points::ZERO);
+        let e = AppError::Pairing(dutch::pair(&s).unwrap_err());
+        let [hans, hant, en] = three(&e);
+        assert_eq!(
+            hans,
+            "第2轮无法按规则编排: 2 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则"
+        );
+        no_english(&hant);
+        assert!(hant.contains("無法全部配對"), "{hant}");
+        assert_eq!(
+            en,
+            "no legal pairing exists for round 2: 2 players cannot all be paired without a rematch, a forbidden pair or a colour violation"
+        );
+    }
+
     #[test]
     fn print_errors_are_translated() {
         let app = paired();

@@ -15,6 +15,7 @@ mod player;
 pub mod simulate;
 
 use crate::domain::{Colour, Points};
+use crate::i18n::{msg, Msg};
 use crate::pairing::matching::{Matcher, Uint};
 use crate::pairing::{PairingError, RoundPairing, SwissState};
 use player::{Float, Info};
@@ -48,10 +49,7 @@ fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingErr
         if !p.bye_eligible {
             return Err(PairingError::NoLegalPairing {
                 round: state.round,
-                why: format!(
-                    "player {} is the only one to pair and already had a bye",
-                    p.id
-                ),
+                why: msg!("err.pairing.only_one_had_bye", id = p.id),
             });
         }
         return Ok(RoundPairing {
@@ -79,14 +77,12 @@ fn solve_round(
         match run_engine(info, layout.clone(), fresh) {
             Err(RunError::Narrow) if layout.s < layout.round_s() => layout.s = layout.round_s(),
             Err(RunError::Narrow) => {
-                return Err(PairingError::InvalidState(
-                    "a bracket does not fit the round's weight layout".into(),
-                ))
+                return Err(PairingError::InvalidState(msg!(
+                    "err.pairing.layout_overflow"
+                )))
             }
             Err(RunError::TooLarge) => {
-                return Err(PairingError::InvalidState(
-                    "tournament too large for the Dutch weights".into(),
-                ))
+                return Err(PairingError::InvalidState(msg!("err.pairing.too_large")))
             }
             Err(RunError::NoPairing(why)) => {
                 return Err(PairingError::NoLegalPairing { round, why })
@@ -104,7 +100,7 @@ enum RunError {
     /// The weights would need more than the widest engine.
     TooLarge,
     /// No legal pairing exists.
-    NoPairing(String),
+    NoPairing(Msg),
 }
 
 fn run_engine(info: &Info, layout: Layout, fresh: bool) -> Result<Mates, RunError> {
@@ -512,9 +508,9 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mate = self.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
         if unmatched.len() > 1 {
-            return Err(RunError::NoPairing(format!(
-                "{} players cannot all be paired without a rematch, a forbidden pair or a colour violation",
-                n
+            return Err(RunError::NoPairing(msg!(
+                "err.pairing.cannot_all_pair",
+                count = n
             )));
         }
         let mut bye_score = Points::ZERO;
@@ -851,9 +847,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
             }
             if group_start == n && nb.len() == bracket.len() {
-                return Err(RunError::NoPairing(
-                    "the last bracket cannot be paired".into(),
-                ));
+                return Err(RunError::NoPairing(msg!("err.pairing.last_bracket")));
             }
             bracket = nb;
             sgbv = nsgbv;

@@ -2,6 +2,7 @@
 //! history and preference, floats, bye eligibility, whom he may not meet.
 
 use crate::domain::{Colour, Points};
+use crate::i18n::msg;
 use crate::pairing::{PairedBoard, PairingError, RoundKind, RoundPairing, SwissState};
 use std::collections::{HashMap, HashSet};
 
@@ -69,27 +70,27 @@ impl Info {
         let mut ids = HashMap::new();
         for (i, p) in state.players.iter().enumerate() {
             if ids.insert(p.id, i).is_some() {
-                return Err(PairingError::InvalidState(format!(
-                    "start number {} appears twice",
-                    p.id
+                return Err(PairingError::InvalidState(msg!(
+                    "err.pairing.duplicate_start_number",
+                    id = p.id
                 )));
             }
             if p.history.len() != played_rounds {
-                return Err(PairingError::InvalidState(format!(
-                    "player {} has {} rounds of history, expected {}",
-                    p.id,
-                    p.history.len(),
-                    played_rounds
+                return Err(PairingError::InvalidState(msg!(
+                    "err.pairing.history_length",
+                    id = p.id,
+                    found = p.history.len(),
+                    expected = played_rounds
                 )));
             }
             for (r, rec) in p.history.iter().enumerate() {
                 if let Some(o) = rec.opponent {
                     if o == p.id || !state.players.iter().any(|q| q.id == o) {
-                        return Err(PairingError::InvalidState(format!(
-                            "player {} meets unknown player {} in round {}",
-                            p.id,
-                            o,
-                            r + 1
+                        return Err(PairingError::InvalidState(msg!(
+                            "err.pairing.unknown_opponent",
+                            id = p.id,
+                            opponent = o,
+                            round = r + 1
                         )));
                     }
                 }
