@@ -1,8 +1,8 @@
 //! Dutch pairing speed: one round of events of 100, 1,000 and 3,000 players
 //! after a few rounds of seeded random results.
 //!
-//! The 3,000-player round takes about a minute and a half per sample here
-//! (criterion takes ten samples), so it runs only with
+//! The 3,000-player round takes about 20 s per sample here (criterion
+//! takes ten samples, several minutes in all), so it runs only with
 //! `QISHE_BENCH_3000=1 cargo bench --bench dutch`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
