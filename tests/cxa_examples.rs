@@ -268,7 +268,7 @@ fn ex7c_ok_rules() {
     let judge = |a: &str, b: &str| -> Ok3 {
         let s = duel(a.len().max(b.len()) as u32 + 1, (1, a, 4), (2, b, 4));
         match cxa::pair(&s, &CxaOptions::default()) {
-            Ok(p) if p.notes.iter().any(|n| n.contains("禁连三 relaxed")) => Ok3::RunRule,
+            Ok(p) if p.notes.iter().any(|n| n.en().contains("禁连三 relaxed")) => Ok3::RunRule,
             Ok(p) => {
                 assert_eq!(p.boards.len(), 1);
                 Ok3::Allowed

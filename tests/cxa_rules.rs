@@ -205,7 +205,7 @@ fn beyond_the_search_cap_a_maximum_matching_pairs_the_bottom() {
     );
     let p = cxa::pair(&s, &opts).unwrap();
     assert!(
-        p.notes.iter().any(|n| n.contains("maximum matching")),
+        p.notes.iter().any(|n| n.en().contains("maximum matching")),
         "{:?}",
         p.notes
     );

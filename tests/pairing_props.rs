@@ -289,7 +289,7 @@ fn run_cxa_with(
                 return Ok(());
             }
         };
-        let relaxed = p.notes.iter().any(|n| n.contains("禁连三 relaxed"));
+        let relaxed = p.notes.iter().any(|n| n.en().contains("禁连三 relaxed"));
         // A second bye is wrong only if a legal pairing could give the bye
         // to someone who never had one (bye mode 0; mode 1 deliberately
         // gives it within the lowest score group, byes or not).

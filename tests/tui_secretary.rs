@@ -704,3 +704,62 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         "{msg}"
     );
 }
+
+/// A round-robin of the six in which the first two scheduled opponents (1
+/// and 6, board 1 of round 1) are a forbidden pair: in the worker (file
+/// club) or in the event loop (in memory), pairing shows the system's notes
+/// in the UI language until a key closes them.
+fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = if on_file {
+        App::open(config(lang), &dir.path().join("club.db")).unwrap()
+    } else {
+        App::in_memory(config(lang)).unwrap()
+    };
+    members(&mut app);
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 5,
+        ..Default::default()
+    };
+    app.create_event("循环赛", None, &s).unwrap();
+    let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
+    app.enter_players("循环赛", &names).unwrap();
+    let ev = app.store.resolve_event("循环赛").unwrap();
+    let entries = app.store.entries(ev.id).unwrap();
+    let no = |n: u32| entries.iter().find(|e| e.start_no == n).unwrap().clone();
+    app.store.forbid_pair(ev.id, &no(1), &no(6)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(m.tab, Tab::Round);
+    go(&mut app, &mut m, c('p'));
+    if on_file {
+        assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    }
+    assert_eq!(m.ev.paired, 1);
+    let notice = m.notice.clone().expect("the forbidden pair is reported");
+    let text = screen(&m);
+    // Any key closes the notes and does nothing else.
+    go(&mut app, &mut m, c('q'));
+    assert!(m.notice.is_none() && !m.quit && m.screen == Screen::Event);
+    assert!(!screen(&m).contains(&notice[..notice.len().min(12)]));
+    text
+}
+
+#[test]
+fn pairing_notes_are_shown_in_chinese() {
+    let text = pairing_notes_are_shown(Lang::ZhHans, false);
+    assert!(text.contains("编排说明"), "{text}");
+    assert!(text.contains("1 号与 6 号为禁配"), "{text}");
+    assert!(text.contains("按任意键关闭"), "{text}");
+    insta::assert_snapshot!("pairing_notes_zh_hans", text);
+}
+
+#[test]
+fn pairing_notes_come_back_from_the_worker_in_english() {
+    let text = pairing_notes_are_shown(Lang::En, true);
+    assert!(text.contains("pairing notes"), "{text}");
+    assert!(text.contains("1 and 6 are a forbidden pair"), "{text}");
+}

@@ -17,8 +17,9 @@ use std::collections::HashMap;
 pub struct RoundView {
     pub number: u32,
     pub boards: Vec<BoardView>,
-    /// Players not on a board this round, with why (requested bye, withdrawn…).
-    pub absent: Vec<(Entry, String)>,
+    /// Players not on a board this round, with the i18n key of why
+    /// (`rep.reason.*`: requested bye, late entry, withdrawn, absent).
+    pub absent: Vec<(Entry, &'static str)>,
 }
 
 /// One board of a round.
@@ -416,15 +417,15 @@ impl App {
                 continue;
             }
             let why = if requested.contains(&e.id) {
-                "requested bye"
+                "rep.reason.requested_bye"
             } else if e.first_round > number {
-                "late entry"
+                "rep.reason.late_entry"
             } else if !e.available_in(number) {
-                "withdrawn"
+                "rep.reason.withdrawn"
             } else {
-                "absent"
+                "rep.reason.absent"
             };
-            out.absent.push((e.clone(), why.to_string()));
+            out.absent.push((e.clone(), why));
         }
         Ok(out)
     }

@@ -76,7 +76,7 @@ fn report(o: &PairOutcome, stored: bool) -> CliResult {
         eprintln!("warning: {v}");
     }
     for n in &o.pairing.notes {
-        eprintln!("note: {n}");
+        eprintln!("note: {}", n.en());
     }
     if !stored {
         return Err(CliError::msg(format!(
@@ -170,7 +170,12 @@ fn print_round(
     print!("{}", t.render(format));
     if format == Format::Text {
         for (e, why) in &v.absent {
-            println!("  #{} {}: {why}", e.start_no, e.name);
+            println!(
+                "  #{} {}: {}",
+                e.start_no,
+                e.name,
+                crate::i18n::tr(crate::i18n::Lang::En, why)
+            );
         }
     }
     Ok(())

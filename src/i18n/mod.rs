@@ -69,6 +69,7 @@ impl Lang {
 mod errors;
 mod judge;
 mod msg;
+mod notes;
 mod report;
 mod tui;
 
@@ -85,6 +86,7 @@ static TABLES: &[&[Text]] = &[
     tui::TEXTS,
     report::TEXTS,
     judge::TEXTS,
+    notes::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

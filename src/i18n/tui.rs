@@ -88,6 +88,13 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.field.moves", "回合", "回合", "moves"),
     // Confirmations
     ("tui.confirm.title", "确认", "確認", "confirm"),
+    ("tui.notice.title", "编排说明", "編排說明", "pairing notes"),
+    (
+        "tui.notice.keys",
+        "按任意键关闭",
+        "按任意鍵關閉",
+        "press any key to close",
+    ),
     (
         "tui.confirm.keys",
         "y 确认   n 取消",

@@ -91,15 +91,19 @@ pub(crate) fn scheduled(
     if round == 0 || round > per_cycle * cycles {
         return Err(PairingError::RoundOutOfRange {
             round,
-            why: msg!(
-                if double {
-                    "err.pairing.rr_double_rounds"
-                } else {
-                    "err.pairing.rr_single_rounds"
-                },
-                players = n,
-                rounds = per_cycle * cycles
-            ),
+            why: if double {
+                msg!(
+                    "err.pairing.rr_double_rounds",
+                    players = n,
+                    rounds = per_cycle * cycles
+                )
+            } else {
+                msg!(
+                    "err.pairing.rr_single_rounds",
+                    players = n,
+                    rounds = per_cycle * cycles
+                )
+            },
         });
     }
     let cycle = (round - 1) / per_cycle;
@@ -172,19 +176,19 @@ pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, 
     let mut out = RoundPairing::default();
     for b in boards {
         match (plays(b.red), plays(b.black)) {
-            (true, true) if forbidden(b.red, b.black) => out.notes.push(format!(
-                "{} and {} are a forbidden pair: their scheduled game is not seated",
-                b.red, b.black
-            )),
+            (true, true) if forbidden(b.red, b.black) => {
+                out.notes
+                    .push(msg!("note.rr.forbidden_not_seated", a = b.red, b = b.black))
+            }
             (true, true) => out.boards.push(b),
-            (true, false) => out.notes.push(format!(
-                "{} has no game: scheduled opponent {} does not play",
-                b.red, b.black
-            )),
-            (false, true) => out.notes.push(format!(
-                "{} has no game: scheduled opponent {} does not play",
-                b.black, b.red
-            )),
+            (true, false) => {
+                out.notes
+                    .push(msg!("note.rr.no_game", id = b.red, opponent = b.black))
+            }
+            (false, true) => {
+                out.notes
+                    .push(msg!("note.rr.no_game", id = b.black, opponent = b.red))
+            }
             (false, false) => {}
         }
     }

@@ -10,7 +10,7 @@ use super::{
     CxaOptions, PairedBoard, PairingError, PairingPlayer, RoundKind, RoundPairing, SwissState,
 };
 use crate::domain::{Colour, Points};
-use crate::i18n::msg;
+use crate::i18n::{msg, Msg};
 use std::collections::{HashMap, HashSet};
 
 /// Search nodes one exhaustive matching may visit before giving up (keeps a
@@ -191,7 +191,7 @@ struct Ctx<'a> {
     bye_ok: Vec<bool>,
     /// Has had a pairing-allocated bye already.
     had_bye: Vec<bool>,
-    notes: Vec<String>,
+    notes: Vec<Msg>,
 }
 
 impl Ctx<'_> {
@@ -575,9 +575,8 @@ pub fn pair_with_bye_colour(
     let n = ctx.pl.len();
     let r = state.round;
     if n > 0 && (r as i64 > n as i64 - 3 || r as usize > n / 2 + 5) {
-        ctx.notes.push(format!(
-            "round {r} is late for {n} players (more than n−3 or n/2+5 rounds): check the pairing"
-        ));
+        ctx.notes
+            .push(msg!("note.cxa.late_round", round = r, players = n));
     }
     if n == 0 {
         return Ok((
@@ -808,9 +807,7 @@ fn round_one(ctx: &mut Ctx) -> Result<(Pairs, Option<usize>, Option<Colour>), Pa
     });
     if forbidden_left {
         // The forbidden pairs are absolute: pair round 1 as one score group.
-        ctx.notes.push(
-            "round 1: the fixed scheme cannot avoid a forbidden pair; paired as one score group instead".into(),
-        );
+        ctx.notes.push(msg!("note.cxa.round1_forbidden"));
         let (pairs, bye) = later_round(ctx)?;
         let col = bye.map(|b| {
             if ctx.pl[b].x < 0 {
@@ -927,9 +924,8 @@ fn avoid_round_one_clashes(ctx: &mut Ctx, boards: &mut [(Option<usize>, Option<u
         if !fixed {
             let (a, b) = (boards[i].0.unwrap_or(0), boards[i].1.unwrap_or(0));
             let (ia, ib) = (ctx.pl[a].id, ctx.pl[b].id);
-            ctx.notes.push(format!(
-                "round 1: {ia} and {ib} are from the same club or a forbidden pair and no swap helps"
-            ));
+            ctx.notes
+                .push(msg!("note.cxa.round1_same_club", a = ia, b = ib));
         }
     }
 }
@@ -1010,10 +1006,8 @@ fn later_round(ctx: &mut Ctx) -> Result<(Pairs, Option<usize>), PairingError> {
     let bye = floaters.first().copied();
     if let Some(b) = bye {
         if !ctx.bye_ok[b] {
-            ctx.notes.push(format!(
-                "the bye goes to {}, who is not the bye-eligible player (no legal alternative)",
-                ctx.pl[b].id
-            ));
+            ctx.notes
+                .push(msg!("note.cxa.bye_not_eligible", id = ctx.pl[b].id));
         }
     }
     // Colours and board order (§3).
@@ -1230,9 +1224,10 @@ fn repair(
                     .iter()
                     .find(|&&i| ctx.pl[i].step == g)
                     .map_or(Points::ZERO, |&i| ctx.pl[i].s);
-                ctx.notes.push(format!(
-                    "score group {score}: repair stopped at {} players (the search cap); check the pairing",
-                    ctx.opts.exhaustive_cap
+                ctx.notes.push(msg!(
+                    "note.cxa.repair_capped",
+                    score,
+                    cap = ctx.opts.exhaustive_cap
                 ));
                 break;
             };
@@ -1334,11 +1329,12 @@ fn repair(
         // Rec B8's better option: a polynomial fallback that still keeps the
         // absolute rules (maximum-cardinality matching).
         if let Some((m, k, three)) = matching_fallback(ctx, unpaired, &ks, pairs) {
-            ctx.notes.push(format!(
-                "the bottom of the field was too large for the exhaustive search (more than {} players): paired by a maximum matching that keeps the absolute rules{}; check the pairing",
-                ctx.opts.exhaustive_cap,
-                if three { "" } else { " (禁连三 relaxed)" }
-            ));
+            let cap = ctx.opts.exhaustive_cap;
+            ctx.notes.push(if three {
+                msg!("note.cxa.fallback_matching", cap)
+            } else {
+                msg!("note.cxa.fallback_matching_relaxed", cap)
+            });
             apply(&m, k, pairs, paired);
             return Ok(());
         }
@@ -1552,7 +1548,7 @@ fn perfect_matching(ctx: &Ctx, v: &[usize], three: bool) -> Option<Vec<(usize, u
     )
 }
 
-fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
+fn relaxed_note(ctx: &Ctx, m: &Matched) -> Msg {
     let three: Vec<String> = m
         .pairs
         .iter()
@@ -1560,13 +1556,9 @@ fn relaxed_note(ctx: &Ctx, m: &Matched) -> String {
         .map(|&(a, b)| format!("{}–{}", ctx.pl[a].id, ctx.pl[b].id))
         .collect();
     if three.is_empty() {
-        "the bottom group could not be paired to the letter of the rules; best candidate taken"
-            .into()
+        msg!("note.cxa.best_candidate")
     } else {
-        format!(
-            "禁连三 relaxed for {} (a player gets the same colour a third time in a row)",
-            three.join(", ")
-        )
+        msg!("note.cxa.three_relaxed", pairs = three.join(", "))
     }
 }
 

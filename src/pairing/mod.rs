@@ -239,8 +239,10 @@ pub struct RoundPairing {
     pub boards: Vec<PairedBoard>,
     /// The pairing-allocated bye, if any.
     pub bye: Option<u32>,
-    /// Notes for the arbiter (relaxed rules, warnings).
-    pub notes: Vec<String>,
+    /// Notes for the arbiter (relaxed rules, warnings), in any UI language.
+    /// Not stored: they are said once, when the round is paired.
+    #[serde(skip)]
+    pub notes: Vec<Msg>,
 }
 
 /// Why a round could not be paired.

@@ -270,6 +270,8 @@ pub struct Model {
     pub picker_sel: usize,
     pub form: Option<Form>,
     pub confirm: Option<Confirm>,
+    /// Notes for the arbiter on the round just paired, shown until a key.
+    pub notice: Option<String>,
     pub help: bool,
     /// The last message, and whether it is an error.
     pub status: Option<(String, bool)>,
@@ -316,6 +318,7 @@ impl Model {
             picker_sel: 0,
             form: None,
             confirm: None,
+            notice: None,
             help: false,
             status: None,
             busy: None,
@@ -786,6 +789,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if m.help {
         // Any key closes help.
         m.help = false;
+        return None;
+    }
+    if m.notice.is_some() {
+        // Any key closes the pairing notes.
+        m.notice = None;
         return None;
     }
     if let Some(c) = m.confirm.take() {
@@ -1314,6 +1322,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.load_event(app, ev)?;
             m.tab = Tab::Round;
             m.row_sel = 0;
+            m.notice = pairing_notice(m.lang, &o.pairing.notes);
             format!("{} {}", t("tui.msg.paired"), o.round)
         }
         Command::Unpair(ev) => {
@@ -1458,4 +1467,17 @@ fn event_key(app: &App, id: i64) -> crate::app::Result<String> {
     // The id form is unambiguous (names may repeat across years).
     app.store.event(id)?;
     Ok(id.to_string())
+}
+
+/// The pairing system's notes on a round just paired, one per line in the
+/// UI language; `None` when it has none.
+pub fn pairing_notice(lang: Lang, notes: &[crate::i18n::Msg]) -> Option<String> {
+    if notes.is_empty() {
+        return None;
+    }
+    let lines: Vec<String> = notes
+        .iter()
+        .map(|n| format!("• {}", n.render(lang)))
+        .collect();
+    Some(lines.join("\n"))
 }

@@ -37,25 +37,10 @@ pub fn view(m: &Model, f: &mut Frame) {
         draw_form(m, f, main);
     }
     if let Some(c) = &m.confirm {
-        // Tall enough for the wrapped message (a rule check can be long),
-        // up to ten lines; the keys stay on the box's last line.
-        let lines = unicode_width::UnicodeWidthStr::width(c.message.as_str()).div_ceil(56);
-        let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
-        f.render_widget(Clear, area);
-        let block = Block::bordered().title(format!(" {} ", m.t("tui.confirm.title")));
-        let inner = block.inner(area);
-        f.render_widget(block, area);
-        let [text, _, keys] = Layout::vertical([
-            Constraint::Min(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(inner);
-        f.render_widget(
-            Paragraph::new(c.message.clone()).wrap(Wrap { trim: true }),
-            text,
-        );
-        f.render_widget(Paragraph::new(m.t("tui.confirm.keys")).bold(), keys);
+        draw_message_box(m, f, "tui.confirm.title", &c.message, "tui.confirm.keys");
+    }
+    if let Some(text) = &m.notice {
+        draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys");
     }
     if let Some(b) = &m.busy {
         let text = match &m.job {
@@ -69,6 +54,32 @@ pub fn view(m: &Model, f: &mut Frame) {
     if m.help {
         draw_help(m, f);
     }
+}
+
+/// A box over the screen with a titled message and its keys: tall enough
+/// for the wrapped message (a rule check or pairing notes can be long), up
+/// to ten lines; the keys stay on the box's last line.
+fn draw_message_box(m: &Model, f: &mut Frame, title: &str, message: &str, keys: &str) {
+    let lines: usize = message
+        .lines()
+        .map(|l| unicode_width::UnicodeWidthStr::width(l).div_ceil(56).max(1))
+        .sum();
+    let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
+    f.render_widget(Clear, area);
+    let block = Block::bordered().title(format!(" {} ", m.t(title)));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [text, _, keys_area] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    f.render_widget(
+        Paragraph::new(message.to_string()).wrap(Wrap { trim: true }),
+        text,
+    );
+    f.render_widget(Paragraph::new(m.t(keys)).bold(), keys_area);
 }
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -539,7 +550,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         let names: Vec<String> = r
             .absent
             .iter()
-            .map(|(e, why)| format!("{} ({})", e.name, why))
+            .map(|(e, why)| format!("{} ({})", e.name, m.t(why)))
             .collect();
         f.render_widget(
             Paragraph::new(format!("{}: {}", m.t("tui.round.absent"), names.join(", ")))

@@ -51,6 +51,8 @@ pub struct Job {
 pub struct Done {
     pub command: Command,
     pub result: Result<String, String>,
+    /// Notes for the arbiter on a round just paired.
+    pub notice: Option<String>,
 }
 
 /// An app error in the UI language: every error is a keyed message, its
@@ -93,10 +95,15 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
         let result = App::open(config, &path)
             .and_then(|mut app| work(&mut app, lang, &cmd, &p))
             .map_err(|e| format!("{}: {}", tr(lang, "tui.err.prefix"), error_text(lang, &e)));
+        let (result, notice) = match result {
+            Ok((message, notice)) => (Ok(message), notice),
+            Err(e) => (Err(e), None),
+        };
         // The loop may be gone (Ctrl-C); then nobody needs the answer.
         let _ = tx.send(Done {
             command: cmd,
             result,
+            notice,
         });
     });
     Some(Job {
@@ -110,22 +117,31 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
     })
 }
 
-/// What the worker does: the command against its own app.
-fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::Result<String> {
+/// What the worker does: the command against its own app. Its message,
+/// and the pairing notes of a round it paired.
+fn work(
+    app: &mut App,
+    lang: Lang,
+    cmd: &Command,
+    p: &Progress,
+) -> crate::app::Result<(String, Option<String>)> {
     let t = |k: &str| tr(lang, k).to_string();
     match cmd {
         Command::PairNext(ev) => {
             let o = app.pair_next_round(&ev.to_string())?;
-            Ok(format!("{} {}", t("tui.msg.paired"), o.round))
+            let notice = super::model::pairing_notice(lang, &o.pairing.notes);
+            Ok((format!("{} {}", t("tui.msg.paired"), o.round), notice))
         }
-        Command::PreviewImport(path) => super::model::import_preview_text(app, lang, path),
+        Command::PreviewImport(path) => {
+            super::model::import_preview_text(app, lang, path).map(|m| (m, None))
+        }
         Command::ImportMembers(path) => {
             let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, &|done, total| {
                 p.total.store(total, Ordering::Relaxed);
                 p.done.store(done, Ordering::Relaxed);
             })?;
-            Ok(format!("{}: {}", t("tui.msg.imported"), r.added))
+            Ok((format!("{}: {}", t("tui.msg.imported"), r.added), None))
         }
         other => Err(crate::app::AppError::Invalid(crate::i18n::msg!(
             "tui.err.not_on_worker",
@@ -163,6 +179,7 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
             if let Command::PairNext(_) = done.command {
                 m.tab = Tab::Round;
                 m.row_sel = 0;
+                m.notice = done.notice;
             }
             m.status = Some((msg, false));
         }
@@ -212,6 +229,7 @@ fn lost(m: &Model) -> Done {
             m.t("tui.err.prefix"),
             m.t("tui.err.worker_lost")
         )),
+        notice: None,
     }
 }
 
