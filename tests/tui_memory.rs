@@ -14,9 +14,10 @@ use qishe::domain::{
 use qishe::i18n::Lang;
 use qishe::store::{ImportBoard, ImportEvent, ImportPlayer};
 use qishe::tui::keymap::{help_entries, Ctx};
-use qishe::tui::{view, Action, Component, Model, Screen, Tab};
+use qishe::tui::{view, worker, Action, Component, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use std::time::Duration;
 use tui_helpers::{c, config, go, k, typed};
 
 fn screen(m: &Model) -> String {
@@ -442,9 +443,13 @@ fn import(
 /// 王天一, 郑惟桐, 许银川, 赵鑫鑫 and a member who never played; two finished
 /// round-robins: 11 played games (red 5, draws 3, black 3) and a forfeit.
 fn history_club(lang: Lang) -> App {
+    history_club_in(App::in_memory(config(lang)).unwrap())
+}
+
+/// The same club in `app` (in memory or on a file).
+fn history_club_in(mut app: App) -> App {
     use Outcome::*;
     use Termination::*;
-    let mut app = App::in_memory(config(lang)).unwrap();
     let ids = app
         .store
         .import_members(
@@ -587,6 +592,41 @@ fn member_page_lists_every_game_and_scrolls() {
     go(&mut app, &mut m, k(KeyCode::Esc));
     open_member(&mut app, &mut m, "汪洋");
     assert!(screen(&m).contains("no games yet"));
+}
+
+/// On a club file the member page and the statistics screen are read on
+/// the worker: the key returns at once with the busy box drawn, and the page
+/// that arrives holds what the event loop reads itself on an in-memory club.
+#[test]
+fn pages_of_a_club_file_are_read_on_the_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = App::open(config(Lang::ZhHans), &dir.path().join("club.db")).unwrap();
+    let mut app = history_club_in(file);
+    let mut m = Model::load(&app).unwrap();
+    open_member(&mut app, &mut m, "王天一");
+    assert!(m.job.is_some(), "the page is read on the worker");
+    assert!(m.pages.member.is_none() && m.busy.is_some());
+    assert!(screen(&m).contains("正在读取"), "the busy box is drawn");
+    assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    assert!(m.job.is_none() && m.busy.is_none());
+    let p = m.pages.member.as_ref().expect("the page arrived");
+    let mut mem_app = history_club(Lang::ZhHans);
+    let mut mem = Model::load(&mem_app).unwrap();
+    open_member(&mut mem_app, &mut mem, "王天一");
+    let q = mem.pages.member.as_ref().unwrap();
+    assert_eq!(p.member.name, "王天一");
+    assert_eq!(p.history.games.len(), 6);
+    assert_eq!(p.history, q.history);
+    assert_eq!(screen(&m), screen(&mem), "the same page either way");
+    // The statistics screen, from the Events screen.
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(m.screen, Screen::Events);
+    go(&mut app, &mut m, c('S'));
+    assert!(m.job.is_some() && m.pages.stats.is_none());
+    assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
+    assert!(m.pages.stats.is_some());
+    assert!(!m.status.as_ref().is_some_and(|s| s.1), "{:?}", m.status);
 }
 
 #[test]

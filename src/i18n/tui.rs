@@ -89,6 +89,7 @@ pub(super) static TEXTS: &[Text] = &[
     // Confirmations
     ("tui.confirm.title", "确认", "確認", "confirm"),
     ("tui.notice.title", "编排说明", "編排說明", "pairing notes"),
+    ("tui.msg.loading", "正在读取", "正在讀取", "loading"),
     (
         "tui.notice.keys",
         "按任意键关闭",

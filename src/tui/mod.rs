@@ -53,7 +53,8 @@ pub fn press(
     }
 }
 
-/// Runs a command from `update`: long work (pairing, imports) on a worker
+/// Runs a command from `update`: long work (pairing, imports, history
+/// pages) on a worker
 /// thread when the club is a file, everything else here. `redraw` shows
 /// the busy frame before long work that has to run here (in-memory clubs).
 pub fn dispatch(app: &mut App, m: &mut Model, cmd: Command, redraw: &mut dyn FnMut(&Model)) {

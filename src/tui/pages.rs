@@ -137,8 +137,7 @@ pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Opt
             )))
         }
         PageCmd::OpenMember(id) => {
-            let page = MemberPage::load(app, id)?;
-            m.pages.member = Some(page);
+            show(m, Loaded::Member(Box::new(MemberPage::load(app, id)?)));
             Ok(None)
         }
         PageCmd::HeadToHead { a, b } => {
@@ -149,15 +148,62 @@ pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Opt
             Ok(None)
         }
         PageCmd::Stats { filter, fields } => {
-            let h = app.history()?;
-            let stats = app.stats_in(&h, &filter)?;
-            let ratings = app.rating_list_in(&h, filter.to);
-            match m.pages.stats.as_mut() {
-                Some(p) => p.set(stats, ratings, fields),
-                None => m.pages.stats = Some(StatsPage::new(stats, ratings, fields)),
-            }
+            show(m, load_stats(app, &filter, fields)?);
             Ok(None)
         }
+    }
+}
+
+/// A page's data read from the club, ready to show: what the worker sends
+/// back when it opened a page (reading ten years of games takes a while).
+#[derive(Debug)]
+pub enum Loaded {
+    Member(Box<MemberPage>),
+    Stats {
+        stats: Box<crate::history::Stats>,
+        ratings: crate::app::RatingList,
+        fields: [String; 4],
+    },
+}
+
+/// Whether a page command reads much of the club's history (and so runs
+/// off the event loop).
+pub fn is_long(cmd: &PageCmd) -> bool {
+    matches!(cmd, PageCmd::OpenMember(_) | PageCmd::Stats { .. })
+}
+
+/// Reads what a long page command shows.
+pub fn load(app: &App, cmd: &PageCmd) -> crate::app::Result<Option<Loaded>> {
+    Ok(match cmd {
+        PageCmd::OpenMember(id) => Some(Loaded::Member(Box::new(MemberPage::load(app, *id)?))),
+        PageCmd::Stats { filter, fields } => Some(load_stats(app, filter, fields.clone())?),
+        _ => None,
+    })
+}
+
+fn load_stats(app: &App, filter: &StatsFilter, fields: [String; 4]) -> crate::app::Result<Loaded> {
+    let h = app.history()?;
+    let stats = app.stats_in(&h, filter)?;
+    let ratings = app.rating_list_in(&h, filter.to);
+    Ok(Loaded::Stats {
+        stats: Box::new(stats),
+        ratings,
+        fields,
+    })
+}
+
+/// Opens (or refreshes) the page `loaded` holds.
+pub fn show(m: &mut Model, loaded: Loaded) {
+    match loaded {
+        Loaded::Member(page) => m.pages.member = Some(*page),
+        Loaded::Stats {
+            stats,
+            ratings,
+            fields,
+        } => match m.pages.stats.as_mut() {
+            Some(p) => p.set(*stats, ratings, fields),
+            None => m.pages.stats = Some(StatsPage::new(*stats, ratings, fields)),
+        },
     }
 }
 

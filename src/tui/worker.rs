@@ -1,5 +1,6 @@
-//! Long work off the event loop. Pairing a round and importing a member
-//! CSV run on a worker thread with their own [`App`] opened on the same
+//! Long work off the event loop. Pairing a round, importing a member CSV
+//! and reading a member's page or the statistics screen (years of games)
+//! run on a worker thread with their own [`App`] opened on the same
 //! database file (WAL mode lets the two connections share it; a SQLite
 //! connection is not shared across threads). While the work runs the loop
 //! keeps drawing a spinner with the elapsed seconds and, where the work can
@@ -47,12 +48,22 @@ pub struct Job {
 
 /// The outcome of a job: the command it ran and its message (or the
 /// translated error).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Done {
     pub command: Command,
     pub result: Result<String, String>,
     /// Notes for the arbiter on a round just paired.
     pub notice: Option<String>,
+    /// A page read from the club (member page, statistics).
+    pub loaded: Option<super::pages::Loaded>,
+}
+
+/// What a worker's command gives back besides success.
+#[derive(Debug, Default)]
+struct Reply {
+    message: String,
+    notice: Option<String>,
+    loaded: Option<super::pages::Loaded>,
 }
 
 /// An app error in the UI language: every error is a keyed message, its
@@ -63,10 +74,11 @@ pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
 
 /// Whether a command is long enough to run off the event loop.
 pub fn is_long(cmd: &Command) -> bool {
-    matches!(
-        cmd,
-        Command::PairNext(_) | Command::ImportMembers(_) | Command::PreviewImport(_)
-    )
+    match cmd {
+        Command::PairNext(_) | Command::ImportMembers(_) | Command::PreviewImport(_) => true,
+        Command::Page(p) => super::pages::is_long(p),
+        _ => false,
+    }
 }
 
 /// i18n key of what a long command does.
@@ -74,6 +86,7 @@ pub fn label(cmd: &Command) -> &'static str {
     match cmd {
         Command::ImportMembers(_) => "tui.msg.importing",
         Command::PreviewImport(_) => "tui.msg.previewing",
+        Command::Page(_) => "tui.msg.loading",
         _ => "tui.msg.pairing",
     }
 }
@@ -95,15 +108,16 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
         let result = App::open(config, &path)
             .and_then(|mut app| work(&mut app, lang, &cmd, &p))
             .map_err(|e| format!("{}: {}", tr(lang, "tui.err.prefix"), error_text(lang, &e)));
-        let (result, notice) = match result {
-            Ok((message, notice)) => (Ok(message), notice),
-            Err(e) => (Err(e), None),
+        let (result, reply) = match result {
+            Ok(r) => (Ok(r.message.clone()), r),
+            Err(e) => (Err(e), Reply::default()),
         };
         // The loop may be gone (Ctrl-C); then nobody needs the answer.
         let _ = tx.send(Done {
             command: cmd,
             result,
-            notice,
+            notice: reply.notice,
+            loaded: reply.loaded,
         });
     });
     Some(Job {
@@ -117,31 +131,36 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
     })
 }
 
-/// What the worker does: the command against its own app. Its message,
-/// and the pairing notes of a round it paired.
-fn work(
-    app: &mut App,
-    lang: Lang,
-    cmd: &Command,
-    p: &Progress,
-) -> crate::app::Result<(String, Option<String>)> {
+/// What the worker does: the command against its own app.
+fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::Result<Reply> {
     let t = |k: &str| tr(lang, k).to_string();
+    let said = |message: String| Reply {
+        message,
+        ..Reply::default()
+    };
     match cmd {
         Command::PairNext(ev) => {
             let o = app.pair_next_round(&ev.to_string())?;
-            let notice = super::model::pairing_notice(lang, &o.pairing.notes);
-            Ok((format!("{} {}", t("tui.msg.paired"), o.round), notice))
+            Ok(Reply {
+                message: format!("{} {}", t("tui.msg.paired"), o.round),
+                notice: super::model::pairing_notice(lang, &o.pairing.notes),
+                loaded: None,
+            })
         }
         Command::PreviewImport(path) => {
-            super::model::import_preview_text(app, lang, path).map(|m| (m, None))
+            super::model::import_preview_text(app, lang, path).map(said)
         }
+        Command::Page(page) => Ok(Reply {
+            loaded: super::pages::load(app, page)?,
+            ..Reply::default()
+        }),
         Command::ImportMembers(path) => {
             let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, &|done, total| {
                 p.total.store(total, Ordering::Relaxed);
                 p.done.store(done, Ordering::Relaxed);
             })?;
-            Ok((format!("{}: {}", t("tui.msg.imported"), r.added), None))
+            Ok(said(format!("{}: {}", t("tui.msg.imported"), r.added)))
         }
         other => Err(crate::app::AppError::Invalid(crate::i18n::msg!(
             "tui.err.not_on_worker",
@@ -174,6 +193,9 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
         });
         return None;
     }
+    if let Some(loaded) = done.loaded {
+        super::pages::show(m, loaded);
+    }
     match done.result {
         Ok(msg) => {
             if let Command::PairNext(_) = done.command {
@@ -181,7 +203,9 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
                 m.row_sel = 0;
                 m.notice = done.notice;
             }
-            m.status = Some((msg, false));
+            if !msg.is_empty() {
+                m.status = Some((msg, false));
+            }
         }
         Err(e) => m.status = Some((e, true)),
     }
@@ -230,6 +254,7 @@ fn lost(m: &Model) -> Done {
             m.t("tui.err.worker_lost")
         )),
         notice: None,
+        loaded: None,
     }
 }
 
