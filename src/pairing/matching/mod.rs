@@ -1190,14 +1190,14 @@ impl<W: Weight> Solver<'_, W> {
             // One edge per outside vertex: the least-slack one from `x`.
             let mut bv = self.st.inblossom[self.st.base[x]];
             for &u in self.act {
-                let v = match self.leaf_to(x, u) {
-                    NO_LEAF => continue,
-                    v => v as usize,
-                };
                 let bu = self.st.inblossom[u];
                 if bv == bu {
                     continue;
                 }
+                let v = match self.leaf_to(x, u) {
+                    NO_LEAF => continue,
+                    v => v as usize,
+                };
                 let ei = v * n + u;
                 let tight = self.st.allowed[ei] == stage;
                 let kslack = if tight {
