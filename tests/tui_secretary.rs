@@ -741,9 +741,17 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     assert_eq!(m.ev.paired, 1);
     let notice = m.notice.clone().expect("the forbidden pair is reported");
     let text = screen(&m);
+    // Clicks on the tabs do nothing while the notes are open.
+    let tabs = |m: &Model| {
+        (0..80)
+            .filter(|&x| qishe::tui::click(m, 80, x, 0).is_some())
+            .count()
+    };
+    assert_eq!(tabs(&m), 0);
     // Any key closes the notes and does nothing else.
     go(&mut app, &mut m, c('q'));
     assert!(m.notice.is_none() && !m.quit && m.screen == Screen::Event);
+    assert!(tabs(&m) > 0, "the tabs answer clicks again");
     assert!(!screen(&m).contains(&notice[..notice.len().min(12)]));
     text
 }
