@@ -2,8 +2,8 @@
 //! after a few rounds of seeded random results.
 //!
 //! The 3,000-player round takes about 20 s per sample here (criterion
-//! takes ten samples, several minutes in all), so it runs only with
-//! `QISHE_BENCH_3000=1 cargo bench --bench dutch`.
+//! takes ten, about four minutes in all); `QISHE_BENCH_QUICK=1` leaves it
+//! out.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use qishe::pairing::dutch::{self, simulate};
@@ -14,7 +14,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.warm_up_time(Duration::from_secs(1));
     let mut sizes = vec![(100usize, 4u32), (1000, 4)];
-    if std::env::var_os("QISHE_BENCH_3000").is_some() {
+    if std::env::var_os("QISHE_BENCH_QUICK").is_none() {
         sizes.push((3000, 4));
     }
     for &(n, rounds) in &sizes {
