@@ -329,6 +329,26 @@ impl App {
     }
 }
 
+/// A test club: two members in event "E" (default settings) with round 1
+/// paired, one board.
+#[cfg(test)]
+pub(crate) fn two_players_paired() -> App {
+    let mut app = App::in_memory(Config::default()).unwrap();
+    for (n, r) in [("王天一", 2700), ("郑惟桐", 2680)] {
+        app.add_member(&NewMember {
+            name: n.into(),
+            rating: Some(r),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    app.create_event("E", None, &EventSettings::default())
+        .unwrap();
+    app.enter_players("E", &["1".into(), "2".into()]).unwrap();
+    app.pair_next_round("E").unwrap();
+    app
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -114,8 +114,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
-    use crate::domain::{EventSettings, NewMember};
 
     const RECORD: &str = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n[Result \"1-0\"]\n\
         1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 1-0\n";
@@ -123,19 +121,7 @@ mod tests {
     /// Two members in an event with round 1 paired; returns the app and the
     /// board id of board 1.
     fn paired() -> (App, i64) {
-        let mut app = App::in_memory(Config::default()).unwrap();
-        for (n, r) in [("王天一", 2700), ("郑惟桐", 2680)] {
-            app.add_member(&NewMember {
-                name: n.into(),
-                rating: Some(r),
-                ..Default::default()
-            })
-            .unwrap();
-        }
-        app.create_event("E", None, &EventSettings::default())
-            .unwrap();
-        app.enter_players("E", &["1".into(), "2".into()]).unwrap();
-        app.pair_next_round("E").unwrap();
+        let app = crate::app::two_players_paired();
         let ev = app.store.resolve_event("E").unwrap();
         let b = app.store.boards(ev.id, Some(1)).unwrap()[0].id;
         (app, b)

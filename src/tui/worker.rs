@@ -276,27 +276,9 @@ pub fn busy_text(m: &Model, j: &Job) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::two_players_paired as paired;
     use crate::app::{AppError, ClockInput, ResultInput};
-    use crate::config::Config;
-    use crate::domain::{EventSettings, NewMember, Outcome};
-
-    /// Two members in event "E" with round 1 paired (one board).
-    fn paired() -> App {
-        let mut app = App::in_memory(Config::default()).unwrap();
-        for (n, r) in [("王天一", 2700), ("郑惟桐", 2680)] {
-            app.add_member(&NewMember {
-                name: n.into(),
-                rating: Some(r),
-                ..Default::default()
-            })
-            .unwrap();
-        }
-        app.create_event("E", None, &EventSettings::default())
-            .unwrap();
-        app.enter_players("E", &["1".into(), "2".into()]).unwrap();
-        app.pair_next_round("E").unwrap();
-        app
-    }
+    use crate::domain::Outcome;
 
     /// The error in the three languages; the English is what the CLI prints.
     fn three(e: &AppError) -> [String; 3] {

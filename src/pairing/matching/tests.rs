@@ -27,14 +27,26 @@ fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
     go(0, n, w, &mut vec![false; n])
 }
 
-fn check(n: usize, w: &[Vec<i64>]) {
+/// A matcher holding the lower triangle of `w`.
+fn matcher_of(n: usize, w: &[Vec<i64>]) -> Matcher<i64> {
     let mut m = Matcher::<i64>::new(n);
     for i in 0..n {
         for j in 0..i {
             m.set(i, j, w[i][j]);
         }
     }
-    let mate = m.solve();
+    m
+}
+
+/// `w` with every weight doubled (even weights: no odd slack to halve).
+fn doubled(w: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
+    w.into_iter()
+        .map(|row| row.into_iter().map(|x| 2 * x).collect())
+        .collect()
+}
+
+fn check(n: usize, w: &[Vec<i64>]) {
+    let mate = matcher_of(n, w).solve();
     let mut total = 0;
     for v in 0..n {
         let u = mate[v];
@@ -220,15 +232,8 @@ proptest! {
         (n, w) in graph(),
         edits in proptest::collection::vec((0usize..12, 0usize..12, 0i64..40, 0u8..4), 1..12),
     ) {
-        let mut w = w;
-        let mut m = Matcher::<i64>::new(n);
-        for i in 0..n {
-            for j in 0..i {
-                m.set(i, j, 2 * w[i][j]);
-                w[i][j] *= 2;
-                w[j][i] = w[i][j];
-            }
-        }
+        let mut w = doubled(w);
+        let mut m = matcher_of(n, &w);
         let mate = m.solve();
         prop_assert_eq!(total(&w, &mate), brute(n, &w));
         for (a, b, x, kind) in edits {
@@ -387,15 +392,8 @@ proptest! {
         (n, w) in big_graph(),
         edits in proptest::collection::vec((0usize..40, 0usize..40, 0i64..12, 0u8..3), 1..30),
     ) {
-        let mut w = w;
-        let mut m = Matcher::<i64>::new(n);
-        for i in 0..n {
-            for j in 0..i {
-                m.set(i, j, 2 * w[i][j]);
-                w[i][j] *= 2;
-                w[j][i] = w[i][j];
-            }
-        }
+        let mut w = doubled(w);
+        let mut m = matcher_of(n, &w);
         let mate = m.solve();
         certify(&m, &mate);
         for (a, b, x, kind) in edits {
@@ -434,12 +432,7 @@ proptest! {
     /// afresh, and the result must still be a maximum.
     #[test]
     fn rewriting_every_weight_keeps_the_maximum((n, w) in graph(), bump in 1i64..20) {
-        let mut m = Matcher::<i64>::new(n);
-        for i in 0..n {
-            for j in 0..i {
-                m.set(i, j, w[i][j]);
-            }
-        }
+        let mut m = matcher_of(n, &w);
         m.solve();
         // Every edge goes (every pair comes apart), then comes back heavier.
         for i in 0..n {
