@@ -17,3 +17,12 @@ pub mod scoring;
 pub mod store;
 pub mod tui;
 pub mod xiangqi;
+
+/// A unit property test's case count: `PROPTEST_CASES` when set, else the test's own default.
+#[cfg(test)]
+pub(crate) fn test_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

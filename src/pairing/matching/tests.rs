@@ -90,7 +90,7 @@ fn graph_of(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(5000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(5000)))]
     #[test]
     fn max_weight_equals_brute_force((n, w) in graph()) {
         check(n, &w);
@@ -224,7 +224,7 @@ fn total(w: &[Vec<i64>], mate: &[usize]) -> i64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(1500)))]
     /// Edits after a solve (single edges, a whole vertex, pair fixing) are
     /// repaired incrementally; the result must stay a maximum.
     #[test]
@@ -383,7 +383,7 @@ fn big_graph() -> impl Strategy<Value = (usize, Vec<Vec<i64>>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(3000)))]
     /// Larger graphs with many equal weights (many blossoms, kept from
     /// solve to solve): after every batch of edits the kept state is a
     /// certified optimum and has the weight a fresh solve finds.
@@ -427,7 +427,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(500)))]
     /// Rewriting every weight frees every vertex; the solver then starts
     /// afresh, and the result must still be a maximum.
     #[test]

@@ -2,8 +2,7 @@
 //! `qishe demo`, then the `qishe` binary on it driven by keystrokes, its
 //! screen read back through a vt100 emulator (the harness of `tui_e2e`).
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::pty;
 use pty::start;
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! The foundation end to end: members, events, config, imports, backups,
 //! concurrent processes and crash atomicity, through the real binary.
 
-mod common;
+use crate::common;
 use common::{qishe, Club};
 use unicode_width::UnicodeWidthStr;
 

@@ -1,7 +1,7 @@
 //! Snapshots of every document in text and HTML, in 简体 and English,
 //! including a 2-board and a 120-board round.
 
-mod report_support;
+use crate::report_support;
 
 use qishe::i18n::Lang;
 use qishe::report::{self, render_html, render_text, Doc};

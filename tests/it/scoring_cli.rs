@@ -1,7 +1,7 @@
 //! End-to-end: `qishe result`, `qishe import games` and `qishe standings` on
 //! a real database file.
 
-mod common;
+use crate::common;
 
 use common::Club;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! whatever the names, pages have the requested length, headings repeat on
 //! every page, HTML is escaped and self-contained, CSV reads back.
 
-mod report_support;
+use crate::report_support;
 
 use proptest::prelude::*;
 use qishe::i18n::Lang;
@@ -70,7 +70,7 @@ fn player_strategy(n: u32) -> impl Strategy<Value = PlayerLine> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(48)))]
 
     #[test]
     fn every_table_line_has_one_width_whatever_the_names(

@@ -2,7 +2,7 @@
 //! and checks the number of PDF pages. Skips (with a message) when
 //! Chromium is not installed; `.ci/run` installs it.
 
-mod report_support;
+use crate::report_support;
 
 use qishe::i18n::Lang;
 use qishe::report::{self, render_html};

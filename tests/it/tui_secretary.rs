@@ -1,8 +1,7 @@
 //! The secretary's TUI: pinyin search on the Club screen, long work on a
 //! worker thread, moving players between boards in the Round tab.
 
-#[path = "common/tui.rs"]
-mod tui_helpers;
+use crate::common::tui as tui_helpers;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::App;

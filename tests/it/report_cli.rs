@@ -1,7 +1,7 @@
 //! `qishe print …` end to end on a real database: the documents show what
 //! the store holds, in the language asked for, to stdout, a file or `lp`.
 
-mod common;
+use crate::common;
 
 use common::Club;
 use std::collections::HashMap;

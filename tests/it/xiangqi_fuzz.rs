@@ -44,7 +44,7 @@ fn random_game(choices: &[u16]) -> GameRecord {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(256), ..ProptestConfig::default() })]
 
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2048)) {
@@ -97,7 +97,7 @@ proptest! {
 
 proptest! {
     // Each case tries every legal move of every position of a game: fewer cases.
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(40), ..ProptestConfig::default() })]
 
     #[test]
     fn every_legal_move_reads_back_in_every_notation(plies in prop::collection::vec(any::<u16>(), 0..100)) {

@@ -332,7 +332,7 @@ fn run_cxa_with(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(3000), ..ProptestConfig::default() })]
 
     #[test]
     fn cxa_tournaments_keep_the_rules(f in field(24)) {
@@ -366,7 +366,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(40), ..ProptestConfig::default() })]
 
     /// Big open fields: the group loop must cope without the arbiter.
     #[test]
@@ -380,7 +380,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(1000), ..ProptestConfig::default() })]
 
     /// With a tiny search cap the bottom groups go through the polynomial
     /// fallback (maximum matching): the rules must hold all the same.

@@ -90,7 +90,7 @@ fn check_round(s: &SwissState, p: &qishe::pairing::RoundPairing) -> Result<(), S
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(64)))]
     #[test]
     fn random_tournaments_respect_absolute_rules(n in 10usize..34, rounds in 1u32..7, seed in any::<u64>()) {
         let mut rng = simulate::Rng::new(seed);
@@ -149,7 +149,7 @@ fn impossible_round_is_an_error_not_a_panic() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(32)))]
     /// The incremental matcher gives exactly the pairing of from-scratch solves.
     #[test]
     fn incremental_solver_matches_reference(n in 10usize..60, rounds in 1u32..6, seed in any::<u64>()) {

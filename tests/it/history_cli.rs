@@ -1,7 +1,7 @@
 //! `qishe ratings`, `qishe stats`, `qishe player show/vs` and
 //! `qishe standings --compare-schemes` on a generated club, end to end.
 
-mod common;
+use crate::common;
 
 use common::Club;
 use qishe::app::{build_history_db, App, HistorySpec, StatsFilter};

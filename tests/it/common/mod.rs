@@ -1,6 +1,8 @@
 //! Helpers for end-to-end tests that run the real binary on a database file.
 #![allow(dead_code)]
 
+pub mod tui;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -60,4 +62,16 @@ pub fn run_in(dir: &Path, db: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// A property test's case count: `PROPTEST_CASES` when set, else the test's own default.
+pub fn cases(default: u32) -> u32 {
+    proptest_cases(default)
+}
+
+fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

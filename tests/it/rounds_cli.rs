@@ -1,7 +1,7 @@
 //! Rounds end to end on a database: TRF import, pairing through the store,
 //! TRF export read back by the pairing, manual changes, unpairing.
 
-mod common;
+use crate::common;
 use common::Club;
 use std::path::PathBuf;
 

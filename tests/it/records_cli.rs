@@ -1,6 +1,6 @@
 //! Attaching game records to results fills the scoring fields, end to end.
 
-mod common;
+use crate::common;
 use common::Club;
 use std::path::PathBuf;
 

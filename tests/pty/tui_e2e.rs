@@ -3,8 +3,7 @@
 //! emulator. Adds eight members, creates an event, enters the eight, pairs
 //! round 1, types four results with clock readings and reads the standings.
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::pty;
 use pty::start;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,7 @@
 //! screen. Keys, updates against a real (in-memory) club, and 80×24
 //! snapshots in 简体 and English on small fixed databases.
 
-#[path = "common/tui.rs"]
-mod tui_helpers;
+use crate::common::tui as tui_helpers;
 
 use crossterm::event::KeyCode;
 use qishe::app::{App, ResultInput};

@@ -84,7 +84,7 @@ fn the_generator_forces_repetitions_in_midgame_positions() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(64)))]
     #[test]
     fn random_games_with_forced_repetitions(
         choices in prop::collection::vec(any::<u32>(), 20..90),

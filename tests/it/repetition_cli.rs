@@ -1,7 +1,7 @@
 //! `qishe game judge` run as an arbiter would, and the ruling stored with
 //! the game (`--apply`, `App::apply_ruling`).
 
-mod common;
+use crate::common;
 use common::{qishe, Club};
 use std::path::Path;
 

@@ -1,0 +1,5 @@
+//! End-to-end tests that run the real binary in a pseudo-terminal.
+
+mod pty;
+mod tui_e2e;
+mod tui_memory_e2e;
