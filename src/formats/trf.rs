@@ -170,9 +170,11 @@ fn parse_points(s: &str, line: usize, col: usize) -> Result<Points, TrfError> {
 }
 
 impl Trf {
-    /// Parses TRF-16 text. Lines are `\n` or `\r\n` separated.
+    /// Parses TRF-16 text. Lines end in `\n`, `\r\n` or a bare `\r` (what the
+    /// endorsed pairing engine and older programs write).
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
             let line = raw.trim_end_matches('\r');

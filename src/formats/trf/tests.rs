@@ -124,3 +124,13 @@ fn state_export_round_trips() {
         assert_eq!(a, b, "{}", f.display());
     }
 }
+
+#[test]
+fn bare_cr_line_endings_read_like_lf() {
+    let lf = "012 Cr test\n001    1      Alpha A                           2000                             1.0    1     2 w 1\n001    2      Beta B                            1900                             0.0    2     1 b 0\n";
+    let cr = lf.replace('\n', "\r");
+    let a = Trf::parse(lf).unwrap();
+    let b = Trf::parse(&cr).unwrap();
+    assert_eq!(b.players.len(), 2);
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+}
