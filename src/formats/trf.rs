@@ -70,9 +70,11 @@ impl TrfRound {
         self.opponent != 0 && matches!(self.result, '1' | '0' | '=' | 'W' | 'D' | 'L')
     }
 
-    /// A bye the player asked for (`H`, `Z`, `F`) or a blank.
-    fn is_request_or_blank(&self) -> bool {
-        self.opponent == 0 && matches!(self.result, 'H' | 'Z' | 'F' | ' ')
+    /// Did the pairing of this round include the player (a game, a forfeit
+    /// either way, a pairing-allocated bye)? Byes asked for in advance and
+    /// absences (`0000 - -`) do not.
+    pub fn participated(&self) -> bool {
+        self.opponent != 0 || matches!(self.result, 'U' | '+')
     }
 }
 
@@ -185,7 +187,7 @@ impl Trf {
             let code: String = chars.iter().take(3).collect();
             match code.as_str() {
                 "001" => trf.players.push(parse_player(&chars, ln)?),
-                "XXR" => {
+                "XXR" | "142" => {
                     let v = field(&chars, 4, chars.len());
                     let n = parse_uint(&v, ln, 5, "XXR rounds")?;
                     if n == 0 || n > 1000 {
@@ -204,6 +206,15 @@ impl Trf {
                         return Err(err(ln, 5, format!("XXC \"{t}\" is not white1 or black1")));
                     };
                     trf.first_colour = Some(c);
+                }
+                // TRF-25: the colour of the first player in round 1.
+                "152" => {
+                    let t = field(&chars, 4, chars.len());
+                    trf.first_colour = Some(match t.trim() {
+                        "W" | "w" => Colour::Red,
+                        "B" | "b" => Colour::Black,
+                        other => return Err(err(ln, 5, format!("152 \"{other}\" is not W or B"))),
+                    });
                 }
                 "XXP" => {
                     let v = field(&chars, 4, chars.len());
@@ -338,18 +349,59 @@ impl Trf {
         self.points.unwrap_or_default()
     }
 
-    /// Rounds that have been played: the last column holding a game, a
-    /// forfeit or a pairing-allocated bye.
+    /// Rounds that have been played, read as the endorsed engine reads
+    /// them: a column is played when someone was paired in it (a game, a
+    /// forfeit, a pairing-allocated bye) or when a player has an entry in a
+    /// later column. The column after that holds the byes asked for in
+    /// advance for the round to pair, unless every player has an entry
+    /// there (then it is a played round too).
     pub fn played_rounds(&self) -> usize {
         let mut k = 0;
         for p in &self.players {
             for (i, r) in p.rounds.iter().enumerate() {
-                if !r.is_request_or_blank() {
+                if r.is_blank() {
+                    continue;
+                }
+                k = k.max(i);
+                if r.participated() {
                     k = k.max(i + 1);
                 }
             }
         }
+        if !self.players.is_empty() && self.players.iter().all(|p| p.rounds.len() > k) {
+            k += 1;
+        }
         k
+    }
+
+    /// The colour of the first player in round 1: as written (`XXC`,
+    /// `152`), else inferred from the first round with colours the way the
+    /// endorsed engine does, else red.
+    pub fn initial_colour(&self) -> Colour {
+        if let Some(c) = self.first_colour {
+            return c;
+        }
+        let first = self
+            .players
+            .iter()
+            .filter_map(|p| p.rounds.iter().position(|r| r.colour.is_some()))
+            .min();
+        let Some(first) = first else {
+            return Colour::Red;
+        };
+        let mut order: Vec<&TrfPlayer> = self.players.iter().collect();
+        order.sort_by_key(|p| p.id);
+        let mut number = 0usize;
+        for p in order {
+            if !p.rounds.iter().take(first + 1).any(|r| r.participated()) {
+                continue;
+            }
+            if let Some(c) = p.rounds.get(first).and_then(|r| r.colour) {
+                return if number % 2 == 1 { c.opposite() } else { c };
+            }
+            number += 1;
+        }
+        Colour::Red
     }
 
     /// Builds the pairing model for the round after the last played one.
@@ -401,6 +453,13 @@ impl Trf {
                         kind: RoundKind::ForfeitWin,
                         points: s.forfeit_win,
                     },
+                    // `0000 - -`: absent, not a forfeit.
+                    '-' if opp.is_none() => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::NotPaired,
+                        points: s.forfeit_loss,
+                    },
                     '-' => RoundRecord {
                         opponent: opp,
                         colour: b.colour,
@@ -413,10 +472,11 @@ impl Trf {
                         kind: RoundKind::PairingBye,
                         points: s.pairing_bye,
                     },
+                    // A full-point bye given in advance: not a pairing.
                     'F' => RoundRecord {
                         opponent: None,
                         colour: None,
-                        kind: RoundKind::PairingBye,
+                        kind: RoundKind::RequestedBye,
                         points: s.full_bye,
                     },
                     'H' => RoundRecord {
@@ -478,7 +538,7 @@ impl Trf {
             round: k as u32 + 1,
             total_rounds: self.total_rounds.unwrap_or(k as u32 + 1).max(k as u32 + 1),
             forbidden,
-            first_colour: self.first_colour.unwrap_or(Colour::Red),
+            first_colour: self.initial_colour(),
             win_points: s.win,
             draw_points: s.draw,
         })

@@ -829,6 +829,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{count} players cannot all be paired without a rematch, a forbidden pair or a colour violation",
     ),
     (
+        "err.pairing.bye_only_for_ineligible",
+        "C2 (同一棋手不得两次获得编排轮空或不战而得满分): 每种配对都要让已轮空过的棋手 {ids} 中的一人再轮空",
+        "C2 (同一棋手不得兩次獲得編排輪空或不戰而得滿分): 每種配對都要讓已輪空過的棋手 {ids} 中的一人再輪空",
+        "C2 (no second pairing-allocated bye or unplayed full point): every pairing leaves one of {ids}, who already had one, without an opponent",
+    ),
+    (
         "err.pairing.last_bracket",
         "最后一个分组无法配对",
         "最後一個分組無法配對",

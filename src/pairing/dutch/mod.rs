@@ -513,6 +513,25 @@ impl<'a, const N: usize> Engine<'a, N> {
                 count = n
             )));
         }
+        // C2: the player left over must be allowed the bye; when only
+        // players who had one can be left over, there is no legal pairing.
+        if odd && !info.players[info.sorted[unmatched[0]]].bye_eligible {
+            let mut ids: Vec<u32> = (0..n)
+                .map(|v| &info.players[info.sorted[v]])
+                .filter(|p| !p.bye_eligible)
+                .map(|p| p.id)
+                .collect();
+            ids.sort_unstable();
+            let ids = ids
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(RunError::NoPairing(msg!(
+                "err.pairing.bye_only_for_ineligible",
+                ids = ids
+            )));
+        }
         let mut bye_score = Points::ZERO;
         let mut single_df = false;
         let mut ranks: HashMap<usize, u64> = HashMap::new();

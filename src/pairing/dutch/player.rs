@@ -168,8 +168,15 @@ impl Info {
                     continue;
                 }
                 let rec = &p.history[played_rounds - back];
-                floats[back - 1] = if unplayed(rec) && rec.points > Points::ZERO {
-                    Float::Down
+                // Only games actually played compare scores (C.04.3): an
+                // unplayed round with points (bye, forfeit win) is a
+                // downfloat, a forfeit loss no float at all.
+                floats[back - 1] = if unplayed(rec) {
+                    if rec.points > Points::ZERO {
+                        Float::Down
+                    } else {
+                        Float::None
+                    }
                 } else if let Some(o) = rec.opponent {
                     let me = score_at(p, back);
                     let q = &state.players[ids[&o]];
