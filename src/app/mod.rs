@@ -15,6 +15,7 @@ mod judge;
 pub mod print;
 mod records;
 mod rounds;
+pub mod teams;
 mod trf;
 mod tui_support;
 

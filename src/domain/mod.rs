@@ -5,6 +5,7 @@
 mod clock;
 mod game;
 mod points;
+mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
 pub use game::{
@@ -12,6 +13,10 @@ pub use game::{
     Termination,
 };
 pub use points::{ParsePointsError, Points};
+pub use team::{
+    lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,
+    TeamMatch, TeamSettings, TiedMatch,
+};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

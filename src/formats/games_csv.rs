@@ -126,6 +126,41 @@ fn decode(bytes: &[u8]) -> Option<String> {
 
 /// Reads a games CSV. `file` names the file in error messages.
 pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsvError> {
+    Ok(read_rows(bytes, file, false)?
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect())
+}
+
+/// The three columns a team event's games CSV has first (`specs/teams.md`).
+pub const TEAM_COLUMNS: [&str; 3] = ["home", "away", "board"];
+
+/// A team event's row: the match (home and away team) and the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamCells {
+    pub home: String,
+    pub away: String,
+    pub board: u32,
+}
+
+/// Reads a team event's games CSV: `round,home,away,board,game,red,black,
+/// result,…` (home, away and board required, the rest as for individual
+/// events).
+pub fn read_team_games_csv(
+    bytes: &[u8],
+    file: &str,
+) -> Result<Vec<(GameRow, TeamCells)>, GamesCsvError> {
+    Ok(read_rows(bytes, file, true)?
+        .into_iter()
+        .filter_map(|(r, t)| Some((r, t?)))
+        .collect())
+}
+
+fn read_rows(
+    bytes: &[u8],
+    file: &str,
+    team: bool,
+) -> Result<Vec<(GameRow, Option<TeamCells>)>, GamesCsvError> {
     let err = |line: u64, column: Option<&str>, message: String| GamesCsvError {
         file: file.to_string(),
         line,
@@ -144,8 +179,18 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
         .clone();
     // Column name → index.
     let mut col: [Option<usize>; 17] = [None; 17];
+    let mut team_col: [Option<usize>; 3] = [None; 3];
     for (i, h) in headers.iter().enumerate() {
-        let name = h.trim().to_ascii_lowercase();
+        let name = h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase();
+        if team {
+            if let Some(k) = TEAM_COLUMNS.iter().position(|c| *c == name) {
+                if team_col[k].is_some() {
+                    return Err(err(1, None, format!("column \"{name}\" appears twice")));
+                }
+                team_col[k] = Some(i);
+                continue;
+            }
+        }
         let Some(k) = COLUMNS.iter().position(|c| *c == name) else {
             return Err(err(
                 1,
@@ -172,6 +217,17 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
                     "the required column \"{r}\" is missing (required: round, red, black, result)"
                 ),
             ));
+        }
+    }
+    if team {
+        for (k, c) in TEAM_COLUMNS.iter().enumerate() {
+            if team_col[k].is_none() {
+                return Err(err(
+                    1,
+                    None,
+                    format!("the required column \"{c}\" is missing (a team event needs home, away and board)"),
+                ));
+            }
         }
     }
     let mut rows = Vec::new();
@@ -310,27 +366,60 @@ pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsv
             "" => None,
             r => Some(r.to_string()),
         };
-        rows.push(GameRow {
-            line,
-            round,
-            game,
-            game_given: game_cell.is_some(),
-            red,
-            black,
-            outcome,
-            moves: number("moves")?,
-            red_used_ms: duration("red_used")?,
-            black_used_ms: duration("black_used")?,
-            termination,
-            red_fouls: number("red_fouls")?.unwrap_or(0),
-            black_fouls: number("black_fouls")?.unwrap_or(0),
-            red_residual,
-            black_residual,
-            first_strike,
-            red_pieces: pieces("red_pieces")?,
-            black_pieces: pieces("black_pieces")?,
-            record,
-        });
+        let team_cells = if team {
+            let tcell = |k: usize| {
+                team_col[k]
+                    .and_then(|i| rec.get(i))
+                    .map(str::trim)
+                    .unwrap_or("")
+            };
+            let home = tcell(0).to_string();
+            let away = tcell(1).to_string();
+            if home.is_empty() {
+                return Err(err(line, Some("home"), "is empty".into()));
+            }
+            if away.is_empty() {
+                return Err(err(line, Some("away"), "is empty".into()));
+            }
+            let board = tcell(2)
+                .parse::<u32>()
+                .ok()
+                .filter(|b| *b >= 1)
+                .ok_or_else(|| {
+                    err(
+                        line,
+                        Some("board"),
+                        format!("\"{}\" is not a board number (1 or more)", tcell(2)),
+                    )
+                })?;
+            Some(TeamCells { home, away, board })
+        } else {
+            None
+        };
+        rows.push((
+            GameRow {
+                line,
+                round,
+                game,
+                game_given: game_cell.is_some(),
+                red,
+                black,
+                outcome,
+                moves: number("moves")?,
+                red_used_ms: duration("red_used")?,
+                black_used_ms: duration("black_used")?,
+                termination,
+                red_fouls: number("red_fouls")?.unwrap_or(0),
+                black_fouls: number("black_fouls")?.unwrap_or(0),
+                red_residual,
+                black_residual,
+                first_strike,
+                red_pieces: pieces("red_pieces")?,
+                black_pieces: pieces("black_pieces")?,
+                record,
+            },
+            team_cells,
+        ));
     }
     Ok(rows)
 }

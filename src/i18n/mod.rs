@@ -71,6 +71,7 @@ mod judge;
 mod msg;
 mod notes;
 mod report;
+mod team;
 mod tui;
 
 pub(crate) use msg::msg;
@@ -87,6 +88,7 @@ static TABLES: &[&[Text]] = &[
     report::TEXTS,
     judge::TEXTS,
     notes::TEXTS,
+    team::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -9,6 +9,7 @@ pub mod check;
 pub mod cxa;
 pub mod dutch;
 pub mod matching;
+pub mod team;
 
 use crate::domain::{Colour, PairingSystem, Points};
 use crate::i18n::{msg, Msg};

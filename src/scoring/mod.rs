@@ -12,6 +12,7 @@ mod rounds;
 mod scheme;
 mod settings;
 mod standings;
+pub mod team;
 mod tiebreak;
 mod two_game;
 mod validate;

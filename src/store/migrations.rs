@@ -8,7 +8,12 @@ use crate::i18n::msg;
 use rusqlite::Connection;
 
 /// The migrations, in order; index i is migration i+1.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../schema.sql"),
+    // --- Team events (issue 19): team_event, team, team_member, team_match,
+    // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
+    include_str!("teams.sql"),
+];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -24,6 +29,11 @@ pub const TABLES: &[&str] = &[
     "board",
     "game",
     "action_log",
+    "team_event",
+    "team",
+    "team_member",
+    "team_match",
+    "team_lineup",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

@@ -13,12 +13,14 @@ mod import;
 mod log;
 mod members;
 mod migrations;
+mod teams;
 
 pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
+pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 
 use crate::i18n::{msg, Msg};
 use rusqlite::{Connection, OpenFlags};
