@@ -12,7 +12,7 @@ fn bench(c: &mut Criterion) {
     {
         let mut app = App::open(Config::default(), &db).unwrap();
         let t = Instant::now();
-        let games = build_history_db(&mut app.store, &HistorySpec::default()).unwrap();
+        let games = build_history_db(app.store_for_tests(), &HistorySpec::default()).unwrap();
         eprintln!("built {games} games in {:.1?}", t.elapsed());
     }
     let app = App::open(Config::default(), &db).unwrap();

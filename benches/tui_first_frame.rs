@@ -103,7 +103,7 @@ fn database() -> PathBuf {
             requested_byes: Vec::new(),
             rounds,
         };
-        app.store.import_event(&ev, "bench").unwrap();
+        app.store_for_tests().import_event(&ev, "bench").unwrap();
     }
     drop(app);
     std::fs::rename(&tmp, &path).unwrap();

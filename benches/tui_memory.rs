@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
     };
     {
         let mut app = App::open(config.clone(), &db).unwrap();
-        build_history_db(&mut app.store, &HistorySpec::default()).unwrap();
+        build_history_db(app.store_for_tests(), &HistorySpec::default()).unwrap();
     }
     let mut app = App::open(config, &db).unwrap();
     let mut m = Model::load(&app).unwrap();

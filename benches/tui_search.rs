@@ -39,7 +39,9 @@ fn club(n: usize) -> (App, Model) {
             ..Default::default()
         })
         .collect();
-    app.store.import_members(&members, "bench").unwrap();
+    app.store_for_tests()
+        .import_members(&members, "bench")
+        .unwrap();
     let m = Model::load(&app).unwrap();
     (app, m)
 }

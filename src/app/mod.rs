@@ -11,6 +11,7 @@ pub use history::{
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+mod door;
 mod judge;
 pub mod print;
 mod records;
@@ -19,6 +20,7 @@ pub mod teams;
 mod trf;
 mod tui_support;
 
+pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
 pub use trf::TrfImport;
@@ -159,7 +161,8 @@ pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
 /// An open club: its settings and its database.
 pub struct App {
-    pub store: Store,
+    /// Private: front ends go through `App` methods (tests/it/architecture.rs).
+    store: Store,
     pub config: Config,
 }
 
@@ -185,6 +188,13 @@ impl App {
         Ok(App { store, config })
     }
 
+    /// The store, for tests and benches that build fixtures directly.
+    /// Front ends must not use it (tests/it/architecture.rs).
+    #[doc(hidden)]
+    pub fn store_for_tests(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
     /// An in-memory club (tests).
     pub fn in_memory(config: Config) -> Result<App> {
         Ok(App {
@@ -200,6 +210,7 @@ impl App {
 
     /// Adds a member.
     pub fn add_member(&mut self, m: &NewMember) -> Result<Member> {
+        self.check_member_id_free(m.ext_id.as_deref(), None)?;
         Ok(self.store.add_member(m)?)
     }
 
@@ -295,27 +306,7 @@ impl App {
         date: Option<chrono::NaiveDate>,
         settings: &EventSettings,
     ) -> Result<Event> {
-        if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
-            return Err(invalid!(
-                "err.app.unknown_scheme",
-                scheme = &settings.scheme,
-                allowed = crate::config::SCHEMES.join(", ")
-            ));
-        }
-        // Scheme constants: unknown keys and bad values are refused here.
-        crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        for t in &settings.tiebreaks {
-            if !crate::config::TIEBREAKS.contains(&t.as_str()) {
-                return Err(invalid!(
-                    "err.app.unknown_tiebreak",
-                    tiebreak = t,
-                    allowed = crate::config::TIEBREAKS.join(", ")
-                ));
-            }
-        }
-        if !(1..=2).contains(&settings.games_per_round) {
-            return Err(invalid!("err.app.games_per_round"));
-        }
+        self.check_settings(settings)?;
         Ok(self.store.create_event(name, date, settings)?)
     }
 

@@ -75,7 +75,7 @@ fn clock(rng: &mut Lcg, tc: &TimeControl, red: bool, moves: u32) -> i64 {
 
 fn play_round(app: &mut App, event: &str, round: u32, rng: &mut Lcg, records: bool) -> CliResult {
     let view = app.round_view(event, Some(round))?;
-    let tc = app.store.resolve_event(event)?.settings.time_control;
+    let tc = app.find_event(event)?.settings.time_control;
     for b in &view.boards {
         let Some(black) = &b.black else { continue };
         let diff = b.red.rating.unwrap_or(1800) - black.rating.unwrap_or(1800) + 40;
@@ -149,8 +149,8 @@ pub fn build_demo(app: &mut App) -> CliResult {
         app.pair_next_round(done)?;
         play_round(app, done, r, &mut rng, r >= 5)?;
     }
-    let id = app.store.resolve_event(done)?.id;
-    app.store.set_event_status(id, EventStatus::Finished)?;
+    let id = app.find_event(done)?.key();
+    app.finish_event(id)?;
     // A running event: two rounds played, the third paired.
     let running = "周四快棋 第12期";
     let s = EventSettings {
@@ -166,7 +166,7 @@ pub fn build_demo(app: &mut App) -> CliResult {
         play_round(app, running, r, &mut rng, false)?;
     }
     app.pair_next_round(running)?;
-    let id = app.store.resolve_event(running)?.id;
-    app.store.set_event_status(id, EventStatus::Running)?;
+    let id = app.find_event(running)?.key();
+    app.set_event_status(id, EventStatus::Running)?;
     Ok(())
 }

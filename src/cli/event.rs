@@ -2,6 +2,7 @@
 
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
+use crate::app::EventDraft;
 use crate::domain::{
     ByeOpponentScore, EntryStatus, EventStatus, PairingSystem, RequestedByeValue, TimeControl,
 };
@@ -110,47 +111,39 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) => {
-            let mut s = app.config.event.clone();
-            if let Some(v) = a.scheme {
-                s.scheme = v;
-            }
+            let mut d = EventDraft {
+                scheme: a.scheme,
+                rounds: a.rounds,
+                games_per_round: a.games_per_round,
+                double: a.double,
+                ..Default::default()
+            };
             if let Some(v) = a.system {
-                s.system = PairingSystem::from_code(&v).ok_or_else(|| {
+                d.system = Some(PairingSystem::from_code(&v).ok_or_else(|| {
                     CliError::msg(format!(
                         "unknown pairing system \"{v}\"; use dutch, cxa or berger"
                     ))
-                })?;
-            }
-            if let Some(v) = a.rounds {
-                if v == 0 {
-                    return Err(CliError::msg("an event needs at least one round"));
-                }
-                s.rounds = v;
-            }
-            if let Some(v) = a.games_per_round {
-                s.games_per_round = v;
+                })?);
             }
             if let Some(v) = a.time_control {
-                s.time_control = v.parse::<TimeControl>()?;
+                d.time_control = Some(v.parse::<TimeControl>()?);
             }
             if let Some(v) = a.tiebreaks {
-                s.tiebreaks = v
-                    .split(',')
-                    .map(|t| t.trim().to_string())
-                    .filter(|t| !t.is_empty())
-                    .collect();
+                d.tiebreaks = Some(
+                    v.split(',')
+                        .map(|t| t.trim().to_string())
+                        .filter(|t| !t.is_empty())
+                        .collect(),
+                );
             }
             if let Some(v) = a.bye_score {
-                s.byes.opponent_score = ByeOpponentScore::from_code(&v).ok_or_else(|| {
+                d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
                     CliError::msg(format!(
                         "unknown bye score \"{v}\"; use lowest, zero or own"
                     ))
-                })?;
+                })?);
             }
-            if a.double {
-                s.pairing_settings
-                    .insert("double_round_robin".into(), serde_json::Value::Bool(true));
-            }
+            let s = app.event_settings(&d)?;
             let e = app.create_event(&a.name, a.date, &s)?;
             println!("{}\t{}", e.id, e.name);
         }
@@ -165,9 +158,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 ("players", tr(l, "col.players").into(), true),
                 ("status", tr(l, "col.status").into(), false),
             ]);
-            for e in app.store.events()? {
-                let paired = app.store.rounds_paired(e.id)?;
-                let n = app.store.entries(e.id)?.len();
+            for e in app.events()? {
+                let paired = app.rounds_paired(e.key())?;
+                let n = app.entries(e.key())?.len();
                 t.push(vec![
                     e.id.to_string(),
                     e.name.clone(),
@@ -182,7 +175,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             print!("{}", t.render(format));
         }
         EventCmd::Show { event, format } => {
-            let e = app.store.resolve_event(&event)?;
+            let e = app.find_event(&event)?;
             let s = &e.settings;
             if format == Format::Text {
                 println!("{} (#{})", e.name, e.id);
@@ -191,7 +184,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     s.scheme,
                     s.system.code(),
                     s.rounds,
-                    app.store.rounds_paired(e.id)?,
+                    app.rounds_paired(e.key())?,
                     s.games_per_round,
                     s.time_control
                 );
@@ -208,7 +201,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 ("club", tr(l, "col.club").into(), false),
                 ("status", tr(l, "col.status").into(), false),
             ]);
-            for en in app.store.entries(e.id)? {
+            for en in app.entries(e.key())? {
                 let status = match en.status {
                     EntryStatus::Active if en.first_round > 1 => {
                         format!("{} (R{}+)", tr(l, "status.active"), en.first_round)
@@ -242,15 +235,15 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             player,
             after_round,
         } => {
-            let e = app.store.resolve_event(&event)?;
-            let en = app.store.resolve_entry(e.id, &player)?;
-            app.store.withdraw(&en, after_round)?;
+            let e = app.find_event(&event)?.key();
+            let en = app.find_entry(e, &player)?.key();
+            app.withdraw(e, en, after_round)?;
         }
         EventCmd::Forbid { event, p1, p2 } => {
-            let e = app.store.resolve_event(&event)?;
-            let a = app.store.resolve_entry(e.id, &p1)?;
-            let b = app.store.resolve_entry(e.id, &p2)?;
-            app.store.forbid_pair(e.id, &a, &b)?;
+            let e = app.find_event(&event)?.key();
+            let a = app.find_entry(e, &p1)?.key();
+            let b = app.find_entry(e, &p2)?.key();
+            app.forbid_pair(e, a, b)?;
         }
         EventCmd::Bye {
             event,
@@ -258,19 +251,19 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             round,
             value,
         } => {
-            let e = app.store.resolve_event(&event)?;
-            let en = app.store.resolve_entry(e.id, &player)?;
+            let e = app.find_event(&event)?.key();
+            let en = app.find_entry(e, &player)?.key();
             let v = match value {
-                Some(v) => RequestedByeValue::from_code(&v).ok_or_else(|| {
+                Some(v) => Some(RequestedByeValue::from_code(&v).ok_or_else(|| {
                     CliError::msg(format!("unknown bye value \"{v}\"; use zero or half"))
-                })?,
-                None => e.settings.byes.requested,
+                })?),
+                None => None,
             };
-            app.store.request_bye(&en, round, v)?;
+            app.request_bye(e, en, round, v)?;
         }
         EventCmd::Finish { event } => {
-            let e = app.store.resolve_event(&event)?;
-            app.store.set_event_status(e.id, EventStatus::Finished)?;
+            let e = app.find_event(&event)?.key();
+            app.finish_event(e)?;
         }
     }
     Ok(())

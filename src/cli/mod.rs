@@ -123,8 +123,8 @@ pub fn run(cli: Cli) -> CliResult {
             let app = ctx.open()?;
             println!(
                 "{} (schema {})",
-                app.store.path().display(),
-                app.store.schema_version()?
+                app.db_path().display(),
+                app.schema_version()?
             );
             Ok(())
         }
@@ -146,33 +146,33 @@ pub fn run(cli: Cli) -> CliResult {
                     path.display()
                 )));
             }
-            app.store.backup_to(&path)?;
+            app.backup_to(&path)?;
             println!("{}", path.display());
             Ok(())
         }
         Some(Command::Demo(a)) => demo::run(&ctx, a),
         Some(Command::Check) => {
             let app = ctx.open()?;
-            let verdict = app.store.integrity_check()?;
+            let verdict = app.integrity_check()?;
             if verdict == "ok" {
                 println!("ok");
                 Ok(())
             } else {
                 Err(CliError::msg(format!(
                     "{} is damaged: {verdict}; restore a backup",
-                    app.store.path().display()
+                    app.db_path().display()
                 )))
             }
         }
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
-            let what = app.store.undo_last()?;
+            let what = app.undo()?;
             println!("undone: {what}");
             Ok(())
         }
         Some(Command::Log { count }) => {
             let app = ctx.open()?;
-            for e in app.store.log_entries(count)? {
+            for e in app.log(count)? {
                 println!(
                     "{}  {}{}",
                     e.at,

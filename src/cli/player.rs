@@ -150,11 +150,11 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             println!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::List { all, format } => {
-            let ms = app.store.members(all)?;
+            let ms = app.members(all)?;
             print!("{}", member_table(ctx, &ms).render(format));
         }
         PlayerCmd::Show { player, format } => {
-            let m = app.store.resolve_member(&player)?;
+            let m = app.find_member(&player)?;
             print!(
                 "{}",
                 member_table(ctx, std::slice::from_ref(&m)).render(format)
@@ -168,7 +168,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             super::history::run_vs(&app, &a, &b, format)?;
         }
         PlayerCmd::Edit(e) => {
-            let mut m = app.store.resolve_member(&e.player)?;
+            let mut m = app.find_member(&e.player)?;
             if let Some(v) = e.name {
                 m.name = v;
             }
@@ -190,16 +190,12 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             if e.reactivate {
                 m.retired = false;
             }
-            app.store.update_member(&m)?;
+            app.edit_member(&m)?;
             println!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::Retire { player } => {
-            let mut m = app.store.resolve_member(&player)?;
-            if m.retired {
-                return Err(CliError::msg(format!("{} is already retired", m.name)));
-            }
-            m.retired = true;
-            app.store.update_member(&m)?;
+            let id = app.find_member(&player)?.key();
+            let m = app.retire_member(id)?;
             println!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::Import {
@@ -219,7 +215,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             println!("imported {} members", r.added);
         }
         PlayerCmd::Export { output, all } => {
-            let ms = app.store.members(all)?;
+            let ms = app.members(all)?;
             let text = crate::formats::members_csv::write_members(&ms);
             match output {
                 Some(p) => std::fs::write(&p, text)

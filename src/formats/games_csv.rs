@@ -110,20 +110,6 @@ pub const COLUMNS: [&str; 17] = [
 
 const REQUIRED: [&str; 4] = ["round", "red", "black", "result"];
 
-/// Decodes the file's bytes: UTF-8 (a BOM is dropped) or else GBK.
-fn decode(bytes: &[u8]) -> Option<String> {
-    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(s) = std::str::from_utf8(b) {
-        return Some(s.to_string());
-    }
-    let (text, had_errors) = encoding_rs::GBK.decode_without_bom_handling(b);
-    if had_errors {
-        None
-    } else {
-        Some(text.into_owned())
-    }
-}
-
 /// Reads a games CSV. `file` names the file in error messages.
 pub fn read_games_csv(bytes: &[u8], file: &str) -> Result<Vec<GameRow>, GamesCsvError> {
     Ok(read_rows(bytes, file, false)?
@@ -167,8 +153,7 @@ fn read_rows(
         column: column.map(str::to_string),
         message,
     };
-    let text = decode(bytes)
-        .ok_or_else(|| err(1, None, "the file is neither UTF-8 nor GBK text".into()))?;
+    let (text, _) = super::text::decode_text(bytes);
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -490,6 +475,17 @@ mod tests {
     }
 
     #[test]
+    fn big5_bytes_are_decoded_as_for_a_member_list() {
+        let text = "round,red,black,result\n1,呂欽,胡榮華,和\n1,許銀川,趙國榮,1-0\n";
+        let (b5, _, bad) = encoding_rs::BIG5.encode(text);
+        assert!(!bad);
+        let rows = read_games_csv(&b5, "g.csv").unwrap();
+        assert_eq!(rows[0].red, "呂欽");
+        assert_eq!(rows[1].black.as_deref(), Some("趙國榮"));
+        assert_eq!(rows[1].outcome, Outcome::RedWin);
+    }
+
+    #[test]
     fn bad_cells_name_file_line_and_column() {
         let mut text = String::from(HEAD);
         for _ in 0..15 {
@@ -544,7 +540,10 @@ mod tests {
         assert!(e.to_string().contains("unknown column \"colour\""), "{e}");
         let e = read_games_csv(b"round,red,black,result\n1,A,B\n", "g.csv").unwrap_err();
         assert_eq!(e.line, 2);
-        let e = read_games_csv(&[0xff, 0xfe, 0x00, 0x41], "g.csv").unwrap_err();
-        assert!(e.to_string().contains("neither UTF-8 nor GBK"), "{e}");
+        // Bytes that are no known text still name the file and line (the
+        // one decoder reads them as Windows-1252).
+        let e = read_games_csv(&[0xff, 0x00, 0x41, b'\n'], "g.csv").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.to_string().starts_with("g.csv:1: unknown column"), "{e}");
     }
 }

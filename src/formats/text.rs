@@ -1,64 +1,72 @@
-//! Text decoding for files from Chinese Windows machines: UTF-8 (with or
-//! without BOM), GBK/GB18030 and Big5.
+//! The one text decoder for every file a club brings in (member and games
+//! CSV, TRF, PGN and other game records): files from Chinese Windows
+//! machines come in UTF-8 (with or without BOM), UTF-16 (with BOM),
+//! GBK/GB18030 or Big5.
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 /// The encoding a text was read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextEncoding {
     Utf8,
+    /// GBK / GB18030 (mainland software).
     Gb18030,
+    /// Big5 (Taiwan, Hong Kong).
     Big5,
+    /// UTF-16 with a byte-order mark.
+    Utf16,
+    /// Windows-1252 (Latin names), when neither GBK nor Big5 fits.
+    Windows1252,
 }
 
-/// Decodes bytes: UTF-8 when valid (BOM removed), else GB18030 (a superset of
-/// GBK) unless Big5 decodes cleanly and GB18030 does not.
+impl TextEncoding {
+    pub fn code(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "utf-8",
+            TextEncoding::Gb18030 => "gbk",
+            TextEncoding::Big5 => "big5",
+            TextEncoding::Utf16 => "utf-16",
+            TextEncoding::Windows1252 => "windows-1252",
+        }
+    }
+}
+
+/// Decodes a file's bytes: UTF-16 with a BOM; UTF-8 (with or without BOM)
+/// when valid; else GB18030 or Big5, whichever decodes cleanly, and when
+/// both do, the one `chardetng` (Firefox's detector) guesses; Windows-1252
+/// when neither decodes cleanly.
 pub fn decode_text(bytes: &[u8]) -> (String, TextEncoding) {
+    if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+            let (s, _, _) = enc.decode(bytes);
+            return (s.into_owned(), TextEncoding::Utf16);
+        }
+    }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if let Ok(s) = std::str::from_utf8(body) {
         return (s.to_string(), TextEncoding::Utf8);
     }
-    let (gb, _, gb_bad) = encoding_rs::GB18030.decode(body);
-    if !gb_bad {
-        // Big5 text often also decodes as GBK; prefer GBK unless the result is
-        // mostly rare characters, which Big5 bytes produce when read as GBK.
-        let (b5, _, b5_bad) = encoding_rs::BIG5.decode(body);
-        if !b5_bad && rare_share(&gb) > rare_share(&b5) + 0.2 {
-            return (b5.into_owned(), TextEncoding::Big5);
+    let (gb, gb_bad) = encoding_rs::GB18030.decode_without_bom_handling(body);
+    let (b5, b5_bad) = encoding_rs::BIG5.decode_without_bom_handling(body);
+    let big5 = match (gb_bad, b5_bad) {
+        (true, true) => {
+            let (latin, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(body);
+            return (latin.into_owned(), TextEncoding::Windows1252);
         }
-        return (gb.into_owned(), TextEncoding::Gb18030);
-    }
-    let (b5, _, b5_bad) = encoding_rs::BIG5.decode(body);
-    if !b5_bad {
-        return (b5.into_owned(), TextEncoding::Big5);
-    }
-    (gb.into_owned(), TextEncoding::Gb18030)
-}
-
-/// Share of CJK characters outside the common range (GB2312 level 1 is U+4E00..U+9FA5
-/// with common characters; this is a rough signal, enough to tell Big5 read as GBK).
-fn rare_share(s: &str) -> f64 {
-    let mut cjk = 0usize;
-    let mut rare = 0usize;
-    for c in s.chars() {
-        let u = c as u32;
-        if (0x4E00..=0x9FFF).contains(&u) {
-            cjk += 1;
-            if !COMMON.contains(c) {
-                rare += 1;
-            }
-        } else if (0xE000..=0xF8FF).contains(&u) || (0x3400..=0x4DBF).contains(&u) {
-            cjk += 1;
-            rare += 1;
+        (false, true) => false,
+        (true, false) => true,
+        (false, false) => {
+            let mut d = EncodingDetector::new(Iso2022JpDetection::Deny);
+            d.feed(body, true);
+            d.guess(None, Utf8Detection::Deny) == encoding_rs::BIG5
         }
-    }
-    if cjk == 0 {
-        0.0
+    };
+    if big5 {
+        (b5.into_owned(), TextEncoding::Big5)
     } else {
-        rare as f64 / cjk as f64
+        (gb.into_owned(), TextEncoding::Gb18030)
     }
 }
-
-/// Characters common in club files (names, xiangqi terms, headers), in both scripts.
-const COMMON: &str = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由过其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严龙飞黑胜负和棋赛轮对手积局将帅仕士相兵卒炮砲車車馬進進後負勝賽輪對積將帥東國會單位級等姓名總計編號號碼選參區陳張劉楊黃趙吳週徐孫許鄭謝韓馮蔣許呂";
 
 #[cfg(test)]
 mod tests {
@@ -70,6 +78,20 @@ mod tests {
         let mut b = b"\xEF\xBB\xBF".to_vec();
         b.extend_from_slice("姓名".as_bytes());
         assert_eq!(decode_text(&b), ("姓名".to_string(), TextEncoding::Utf8));
+    }
+
+    #[test]
+    fn utf16_with_a_bom() {
+        for (bom, le) in [(&b"\xFF\xFE"[..], true), (&b"\xFE\xFF"[..], false)] {
+            let mut b = bom.to_vec();
+            for u in "姓名,等级分".encode_utf16() {
+                b.extend(if le { u.to_le_bytes() } else { u.to_be_bytes() });
+            }
+            assert_eq!(
+                decode_text(&b),
+                ("姓名,等级分".to_string(), TextEncoding::Utf16)
+            );
+        }
     }
 
     #[test]
@@ -86,5 +108,21 @@ mod tests {
         let (text, enc) = decode_text(&b5);
         assert_eq!(enc, TextEncoding::Big5, "{text}");
         assert_eq!(text, "姓名,等級分\n王天一,2650\n呂欽,2500");
+    }
+
+    #[test]
+    fn a_games_file_in_big5() {
+        let t = "輪次,紅方,黑方,結果\n1,呂欽,胡榮華,1-0\n1,許銀川,趙國榮,和\n";
+        let (b5, _, _) = encoding_rs::BIG5.encode(t);
+        assert_eq!(decode_text(&b5), (t.to_string(), TextEncoding::Big5));
+    }
+
+    #[test]
+    fn latin_names_fall_back_to_windows_1252() {
+        let (b, _, _) = encoding_rs::WINDOWS_1252.encode("José Müller");
+        assert_eq!(
+            decode_text(&b),
+            ("José Müller".to_string(), TextEncoding::Windows1252)
+        );
     }
 }

@@ -52,6 +52,19 @@ pub(super) static TEXTS: &[Text] = &[
         "每輪局數只能是 1 或 2",
         "games per round must be 1 or 2",
     ),
+    // issue 14: event settings and members checked once in the app layer.
+    (
+        "err.app.no_rounds",
+        "赛事至少要有一轮",
+        "賽事至少要有一輪",
+        "an event needs at least one round",
+    ),
+    (
+        "err.app.already_retired",
+        "{name} 已经退会",
+        "{name} 已經退會",
+        "{name} is already retired",
+    ),
     (
         "err.app.same_member",
         "{a} 和 {b} 是同一会员",

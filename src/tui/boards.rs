@@ -293,7 +293,7 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
     if o.violations.is_empty() || insist {
         return Ok(Some(m.t(done_key)));
     }
-    let entries = app.store.entries(event)?;
+    let entries = app.entries(crate::app::EventId(event))?;
     let name = |no: u32| {
         entries
             .iter()

@@ -56,7 +56,7 @@ pub struct MemberPage {
 impl MemberPage {
     /// Loads a member's page from the club.
     pub fn load(app: &App, id: i64) -> crate::app::Result<MemberPage> {
-        let member = app.store.member(id)?;
+        let member = app.member(crate::app::MemberId(id))?;
         // One load of the club's history for both (the rating list needs all of it).
         let h = app.history()?;
         let history = crate::history::member_history(&h, id);

@@ -3,14 +3,16 @@
 //! against the [`App`] and refreshes the model's data).
 
 use super::keymap::{resolve, Action, Ctx};
-use crate::app::{invalid, App, ClockInput, ResultInput, RoundView};
+use crate::app::{
+    invalid, App, ClockInput, EntryId, EventDraft, EventId, MemberId, PlacedGame, ResultInput,
+    RoundView,
+};
 use crate::domain::{
     Entry, EntryStatus, Event, EventSettings, Member, NewMember, Outcome, PairingSystem,
     TimeControl,
 };
 use crate::i18n::{io_msg, tr, Lang};
 use crate::scoring::{Crosstable, Standings};
-use crate::store::PlacedGame;
 use crossterm::event::KeyEvent;
 
 /// The top screens.
@@ -157,7 +159,7 @@ pub enum Command {
     RetireMember(i64),
     CreateEvent {
         name: String,
-        settings: EventSettings,
+        draft: EventDraft,
     },
     OpenEvent(i64),
     EnterPlayer {
@@ -254,6 +256,8 @@ pub struct Model {
     /// The rule book the repetition dialog opens with (config.toml).
     pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     pub club_name: String,
+    /// What the new-event form starts from: `[event]` in config.toml.
+    pub event_defaults: EventSettings,
     pub screen: Screen,
     pub tab: Tab,
     pub members: Vec<Member>,
@@ -304,6 +308,7 @@ impl Model {
             lang: app.lang(),
             repetition_rules: app.config.repetition_rules,
             club_name: app.config.club.clone(),
+            event_defaults: app.config.event.clone(),
             screen: Screen::Club,
             tab: Tab::Players,
             members: Vec::new(),
@@ -342,13 +347,13 @@ impl Model {
 
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
-        self.members = app.store.members(true)?;
+        self.members = app.members(true)?;
         self.pinyin = super::search::PinyinIndex::build(
             self.members
                 .iter()
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
-        self.events = app.store.events()?;
+        self.events = app.events()?;
         if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
             self.load_event(app, id)?;
         }
@@ -357,42 +362,19 @@ impl Model {
 
     /// Loads an event's tabs.
     pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
-        let event = app.store.event(id)?;
-        let key = id.to_string();
-        let paired = app.store.rounds_paired(id)?;
-        let round = if paired > 0 {
-            Some(app.round_view(&key, None)?)
-        } else {
-            None
-        };
-        let games = if paired > 0 {
-            app.store
-                .games(id, Some(paired))?
-                .into_iter()
-                .filter(|g| g.round == paired)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let (standings, crosstable, standings_error) = match (|| {
-            let scheme = app.scheme(&event)?;
-            let tbs = app.tiebreaks_of(&event, &scheme)?;
-            let data = app.event_data(&event)?;
-            let st = crate::scoring::standings(&data, &scheme, &tbs, Some(paired))?;
-            let ct = crate::scoring::crosstable(&data, &scheme, Some(paired))?;
-            Ok::<_, crate::app::AppError>((st, ct))
-        })() {
+        let v = app.event_view(EventId(id))?;
+        let (standings, crosstable, standings_error) = match v.tables {
             Ok((s, c)) => (Some(s), Some(c), None),
             Err(e) => (None, None, Some(e.render(self.lang))),
         };
         self.ev = EventData {
-            byes: app.store.requested_byes(id)?,
-            forbidden: app.store.forbidden_pairs(id)?,
-            entries: app.store.entries(id)?,
-            event: Some(event),
-            paired,
-            round,
-            games,
+            byes: v.byes,
+            forbidden: v.forbidden,
+            entries: v.entries,
+            event: Some(v.event),
+            paired: v.paired,
+            round: v.round,
+            games: v.games,
             standings,
             crosstable,
             standings_error,
@@ -581,8 +563,7 @@ fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
     }
 }
 
-fn event_form() -> Form {
-    let d = EventSettings::default();
+fn event_form(d: &EventSettings) -> Form {
     let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
     Form {
         kind: FormKind::NewEvent,
@@ -603,7 +584,7 @@ fn event_form() -> Form {
                 "tui.field.increment",
                 (d.time_control.increment_ms / 1000).to_string(),
             ),
-            Field::text("tui.field.tiebreaks", ""),
+            Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
         ],
         focus: 0,
     }
@@ -658,33 +639,29 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             if name.is_empty() {
                 return Err(tr(lang, "tui.err.name_required").to_string());
             }
-            let mut s = EventSettings {
-                scheme: f.value("col.scheme").to_string(),
-                system: PairingSystem::from_code(f.value("col.system")).unwrap_or_default_system(),
+            let mut s = EventDraft {
+                scheme: Some(f.value("col.scheme").to_string()),
+                system: PairingSystem::from_code(f.value("col.system")),
+                rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
                 ..Default::default()
             };
-            if let Some(r) = parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))? {
-                s.rounds = r;
-            }
             let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
             let red = min("tui.field.red_base")?.unwrap_or(90);
             let black = min("tui.field.black_base")?.unwrap_or(red);
             let inc = min("tui.field.increment")?.unwrap_or(0);
-            s.time_control = TimeControl {
+            s.time_control = Some(TimeControl {
                 red_base_ms: red * 60_000,
                 black_base_ms: black * 60_000,
                 increment_ms: inc * 1000,
-            };
-            s.tiebreaks = f
-                .value("tui.field.tiebreaks")
-                .split([',', ' ', '，'])
-                .filter(|t| !t.is_empty())
-                .map(|t| t.to_string())
-                .collect();
-            if s.scheme.contains("two-game") {
-                s.games_per_round = 2;
-            }
-            Ok(Command::CreateEvent { name, settings: s })
+            });
+            s.tiebreaks = Some(
+                f.value("tui.field.tiebreaks")
+                    .split([',', ' ', '，'])
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.to_string())
+                    .collect(),
+            );
+            Ok(Command::CreateEvent { name, draft: s })
         }
         FormKind::Result {
             round,
@@ -767,15 +744,6 @@ fn path_form(kind: FormKind) -> Form {
         kind,
         fields: vec![Field::text("tui.field.path", "")],
         focus: 0,
-    }
-}
-
-trait OrDefaultSystem {
-    fn unwrap_or_default_system(self) -> PairingSystem;
-}
-impl OrDefaultSystem for Option<PairingSystem> {
-    fn unwrap_or_default_system(self) -> PairingSystem {
-        self.unwrap_or(PairingSystem::Dutch)
     }
 }
 
@@ -984,7 +952,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 });
             }
         }
-        NewEvent => m.form = Some(event_form()),
+        NewEvent => m.form = Some(event_form(&m.event_defaults)),
         Import => m.form = Some(path_form(FormKind::ImportMembers)),
         PrintDoc => m.form = Some(print_form()),
         RequestBye => {
@@ -1269,17 +1237,16 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{}: {}", t("tui.msg.added"), x.name)
         }
         Command::UpdateMember(mem) => {
-            app.store.update_member(&mem)?;
+            app.edit_member(&mem)?;
             format!("{}: {}", t("tui.msg.saved"), mem.name)
         }
         Command::RetireMember(id) => {
-            let mut mem = app.store.member(id)?;
-            mem.retired = true;
-            app.store.update_member(&mem)?;
+            let mem = app.retire_member(MemberId(id))?;
             format!("{}: {}", t("tui.msg.retired"), mem.name)
         }
-        Command::CreateEvent { name, settings } => {
+        Command::CreateEvent { name, draft } => {
             let today = chrono::Local::now().date_naive();
+            let settings = app.event_settings(&draft)?;
             let e = app.create_event(&name, Some(today), &settings)?;
             m.load_event(app, e.id)?;
             m.screen = Screen::Event;
@@ -1307,14 +1274,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{}: {}", t("tui.msg.entered"), names.join(", "))
         }
         Command::Withdraw { event, entry } => {
-            let paired = app.store.rounds_paired(event)?;
-            let e = app
-                .store
-                .entries(event)?
-                .into_iter()
-                .find(|e| e.id == entry)
-                .ok_or_else(|| invalid!("tui.err.no_entry", entry))?;
-            app.store.withdraw(&e, Some(paired))?;
+            let e = app.withdraw(EventId(event), EntryId(entry), None)?;
             format!("{}: {}", t("tui.msg.withdrawn"), e.name)
         }
         Command::PairNext(ev) => {
@@ -1361,27 +1321,11 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             entry,
             round,
         } => {
-            let e = app
-                .store
-                .entries(event)?
-                .into_iter()
-                .find(|e| e.id == entry)
-                .ok_or_else(|| invalid!("tui.err.no_entry", entry))?;
-            let value = app.store.event(event)?.settings.byes.requested;
-            app.store.request_bye(&e, round, value)?;
+            let e = app.request_bye(EventId(event), EntryId(entry), round, None)?;
             format!("{}: {} {round}", e.name, t("tui.msg.bye"))
         }
         Command::Forbid { event, a, b } => {
-            let entries = app.store.entries(event)?;
-            let find = |id: i64| {
-                entries
-                    .iter()
-                    .find(|e| e.id == id)
-                    .cloned()
-                    .ok_or_else(|| invalid!("tui.err.no_entry", entry = id))
-            };
-            let (ea, eb) = (find(a)?, find(b)?);
-            app.store.forbid_pair(event, &ea, &eb)?;
+            let (ea, eb) = app.forbid_pair(EventId(event), EntryId(a), EntryId(b))?;
             format!("{} / {}: {}", ea.name, eb.name, t("tui.msg.forbidden"))
         }
         Command::AttachRecord {
@@ -1455,7 +1399,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         }
         Command::Reload => return Ok(None),
         Command::Undo => {
-            let what = app.store.undo_last()?;
+            let what = app.undo()?;
             format!("{}: {what}", t("tui.msg.undone"))
         }
         Command::Page(c) => return super::pages::run(app, m, c),
@@ -1465,7 +1409,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
 /// The key the app layer resolves an event by.
 fn event_key(app: &App, id: i64) -> crate::app::Result<String> {
     // The id form is unambiguous (names may repeat across years).
-    app.store.event(id)?;
+    app.event(EventId(id))?;
     Ok(id.to_string())
 }
 

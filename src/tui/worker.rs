@@ -95,7 +95,7 @@ pub fn label(cmd: &Command) -> &'static str {
 /// database file. `None` when the club has no file (in memory): the caller
 /// runs the command itself.
 pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
-    let path = app.store.path().to_path_buf();
+    let path = app.db_path().to_path_buf();
     if path.as_os_str() == ":memory:" {
         return None;
     }
@@ -157,8 +157,8 @@ fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::R
         Command::ImportMembers(path) => {
             let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, &|done, total| {
-                p.total.store(total, Ordering::Relaxed);
-                p.done.store(done, Ordering::Relaxed);
+                p.total.swap(total, Ordering::Relaxed);
+                p.done.swap(done, Ordering::Relaxed);
             })?;
             Ok(said(format!("{}: {}", t("tui.msg.imported"), r.added)))
         }
@@ -357,12 +357,12 @@ mod tests {
     #[test]
     fn store_errors_keep_the_name_the_secretary_typed() {
         let app = paired();
-        let e = AppError::from(app.store.resolve_event("周末快棋").unwrap_err());
+        let e = app.find_event("周末快棋").unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "没有赛事 \"周末快棋\"");
         assert_eq!(hant, "沒有賽事 \"周末快棋\"");
         assert_eq!(en, "no event \"周末快棋\"");
-        let e = AppError::from(app.store.member(999).unwrap_err());
+        let e = app.member(crate::app::MemberId(999)).unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "没有编号为 999 的会员");
         assert_eq!(hant, "沒有編號為 999 的會員");

@@ -8,76 +8,8 @@ use super::record::{
 };
 use crate::i18n::{msg, Msg};
 
-/// The text encodings a game file may be in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TextEncoding {
-    Utf8,
-    /// GBK / GB18030 (mainland software).
-    Gb18030,
-    /// Big5 (Taiwan, Hong Kong).
-    Big5,
-    /// UTF-16 with a byte-order mark.
-    Utf16,
-    /// Windows-1252 (Latin names), when neither GBK nor Big5 fits.
-    Windows1252,
-}
-
-impl TextEncoding {
-    pub fn code(self) -> &'static str {
-        match self {
-            TextEncoding::Utf8 => "utf-8",
-            TextEncoding::Gb18030 => "gbk",
-            TextEncoding::Big5 => "big5",
-            TextEncoding::Utf16 => "utf-16",
-            TextEncoding::Windows1252 => "windows-1252",
-        }
-    }
-}
-
-/// Characters that game records in each Chinese script use often; they
-/// decide between GBK and Big5 when both decode without error.
-const SIMPLIFIED_HINTS: &str = "车马炮进退平帅将兵卒相仕士象红黑胜负和后";
-const TRADITIONAL_HINTS: &str = "車馬炮進退平帥將兵卒相仕士象紅黑勝負和後傌俥";
-
-fn hint_score(text: &str, hints: &str) -> usize {
-    text.chars().filter(|c| hints.contains(*c)).count()
-}
-
-/// Decodes a file's bytes: UTF-16 with a BOM; UTF-8 (with or without BOM)
-/// when valid; else GB18030 or Big5, whichever decodes cleanly and reads
-/// more like a game; Windows-1252 when neither decodes cleanly.
-pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
-    if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
-        if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
-            let (s, _, _) = enc.decode(bytes);
-            return (s.into_owned(), TextEncoding::Utf16);
-        }
-    }
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(s) = std::str::from_utf8(body) {
-        return (s.to_string(), TextEncoding::Utf8);
-    }
-    let (gb, _, gb_err) = encoding_rs::GB18030.decode(body);
-    let (b5, _, b5_err) = encoding_rs::BIG5.decode(body);
-    if gb_err && b5_err {
-        let (latin, _, _) = encoding_rs::WINDOWS_1252.decode(body);
-        return (latin.into_owned(), TextEncoding::Windows1252);
-    }
-    let pick_big5 = match (gb_err, b5_err) {
-        (false, true) => false,
-        (true, false) => true,
-        _ => {
-            let gb_score = hint_score(&gb, SIMPLIFIED_HINTS) + hint_score(&gb, TRADITIONAL_HINTS);
-            let b5_score = hint_score(&b5, SIMPLIFIED_HINTS) + hint_score(&b5, TRADITIONAL_HINTS);
-            b5_score > gb_score
-        }
-    };
-    if pick_big5 {
-        (b5.into_owned(), TextEncoding::Big5)
-    } else {
-        (gb.into_owned(), TextEncoding::Gb18030)
-    }
-}
+/// Game records are decoded by the one text decoder of `formats`.
+pub use crate::formats::text::{decode_text as decode, TextEncoding};
 
 /// A game as read from the text, before its moves are played.
 struct RawGame {

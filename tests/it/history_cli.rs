@@ -21,7 +21,7 @@ fn generated() -> Club {
         start: "2024-01-07".parse().unwrap(),
         rated_share: 0.75,
     };
-    let games = build_history_db(&mut app.store, &spec).unwrap();
+    let games = build_history_db(app.store_for_tests(), &spec).unwrap();
     assert_eq!(
         games,
         12 * 3 * 4,
@@ -62,8 +62,8 @@ fn ratings_list_as_of_and_a_correction() {
     // Correct round 1 board 1 of the fifth event: earlier changes stay.
     let ev = "Weekly 005 2024-02-04";
     let app = App::open(Config::default(), &c.db).unwrap();
-    let e = app.store.resolve_event(ev).unwrap();
-    let old = app.store.games(e.id, Some(1)).unwrap()[0].game.outcome;
+    let e = app.find_event(ev).unwrap();
+    let old = app.games(e.key(), Some(1)).unwrap()[0].game.outcome;
     drop(app);
     let new = if old == Outcome::RedWin { "0-1" } else { "1-0" };
     c.ok(&["result", ev, "1", "1", new, "--termination", "resignation"]);

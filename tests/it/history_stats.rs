@@ -18,7 +18,7 @@ fn club(members: usize) -> (App, Vec<i64>) {
             ..Default::default()
         })
         .collect();
-    let ids = app.store.import_members(&new, "t").unwrap();
+    let ids = app.store_for_tests().import_members(&new, "t").unwrap();
     (app, ids)
 }
 
@@ -80,8 +80,8 @@ fn import(
             })
             .collect(),
     };
-    let id = app.store.import_event(&ev, "test").unwrap();
-    app.store
+    let id = app.store_for_tests().import_event(&ev, "test").unwrap();
+    app.store_for_tests()
         .set_event_status(id, EventStatus::Finished)
         .unwrap();
     id

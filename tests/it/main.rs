@@ -4,12 +4,14 @@
 mod common;
 mod report_support;
 
+mod architecture;
 mod berger_tables;
 mod cxa_examples;
 mod cxa_rules;
 mod dutch_conformance;
 mod dutch_properties;
 mod foundation_cli;
+mod front_ends;
 mod history_cli;
 mod history_ratings;
 mod history_stats;

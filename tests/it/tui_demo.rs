@@ -24,15 +24,15 @@ fn demo(lang: Lang) -> App {
 #[test]
 fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
     let app = demo(Lang::En);
-    assert_eq!(app.store.members(true).unwrap().len(), 40);
-    let events = app.store.events().unwrap();
+    assert_eq!(app.members(true).unwrap().len(), 40);
+    let events = app.events().unwrap();
     assert_eq!(events.len(), 2);
     let done = events
         .iter()
         .find(|e| e.status == EventStatus::Finished)
         .unwrap();
-    assert_eq!(app.store.rounds_paired(done.id).unwrap(), 7);
-    let games = app.store.games(done.id, None).unwrap();
+    assert_eq!(app.rounds_paired(done.key()).unwrap(), 7);
+    let games = app.games(done.key(), None).unwrap();
     assert!(games.len() >= 7 * 12 - 7, "every board has a result");
     assert!(games.iter().all(|g| g.game.outcome != Outcome::Unplayed));
     let clocks = games
@@ -46,7 +46,7 @@ fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
         .iter()
         .find(|e| e.status == EventStatus::Running)
         .unwrap();
-    assert_eq!(app.store.rounds_paired(running.id).unwrap(), 3);
+    assert_eq!(app.rounds_paired(running.key()).unwrap(), 3);
     let r3 = app.round_view(&running.id.to_string(), Some(3)).unwrap();
     assert!(r3.boards.iter().all(|b| b.results.iter().all(|r| r == "*")));
 }

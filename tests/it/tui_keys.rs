@@ -152,14 +152,17 @@ fn retiring_needs_confirmation_and_undo_reverts_it() {
     go(&mut app, &mut m, c('x'));
     go(&mut app, &mut m, c('n'));
     assert!(
-        !app.store.member(first).unwrap().retired,
+        !app.member(qishe::app::MemberId(first)).unwrap().retired,
         "n keeps the member"
     );
     go(&mut app, &mut m, c('x'));
     go(&mut app, &mut m, c('y'));
-    assert!(app.store.member(first).unwrap().retired);
+    assert!(app.member(qishe::app::MemberId(first)).unwrap().retired);
     go(&mut app, &mut m, c('u'));
-    assert!(!app.store.member(first).unwrap().retired, "u undoes");
+    assert!(
+        !app.member(qishe::app::MemberId(first)).unwrap().retired,
+        "u undoes"
+    );
 }
 
 #[test]
@@ -185,7 +188,7 @@ fn adding_a_member_through_the_form() {
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form.is_none());
-    let lv = app.store.resolve_member("吕钦").unwrap();
+    let lv = app.find_member("吕钦").unwrap();
     assert_eq!(lv.rating, Some(2600));
 }
 
@@ -269,9 +272,9 @@ fn csv_import_shows_a_preview_and_imports_only_after_yes() {
         "{preview}"
     );
     assert!(preview.contains("duplicates skipped 1"), "{preview}");
-    assert_eq!(app.store.members(true).unwrap().len(), 4, "nothing yet");
+    assert_eq!(app.members(true).unwrap().len(), 4, "nothing yet");
     go(&mut app, &mut m, c('y'));
-    assert_eq!(app.store.members(true).unwrap().len(), 6);
+    assert_eq!(app.members(true).unwrap().len(), 6);
 }
 
 #[test]

@@ -138,8 +138,7 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
 }
 
 fn board_game(app: &App, ev: i64, board: u32) -> Game {
-    app.store
-        .games(ev, Some(1))
+    app.games(qishe::app::EventId(ev), Some(1))
         .unwrap()
         .into_iter()
         .find(|g| g.round == 1 && g.board == board)
@@ -245,8 +244,7 @@ fn tab_moves_the_ruling_to_the_boards_second_game() {
     go(&mut app, &mut m, c('y'));
     assert!(m.pages.judge.is_none());
     let games: Vec<Game> = app
-        .store
-        .games(ev, Some(1))
+        .games(qishe::app::EventId(ev), Some(1))
         .unwrap()
         .into_iter()
         .filter(|g| g.round == 1 && g.board == 1)
@@ -333,14 +331,15 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     let (text, err) = m.status.clone().unwrap();
     assert!(err && text.contains("no position repeats"), "{text}");
     // A board whose game has no record.
-    app.store
-        .games(ev, Some(1))
+    app.games(qishe::app::EventId(ev), Some(1))
         .unwrap()
         .iter()
         .for_each(|g| assert!(g.game.record.is_some()));
     let mut g = board_game(&app, ev, 3);
     g.record = None;
-    app.store.save_game(&g, "drop the record").unwrap();
+    app.store_for_tests()
+        .save_game(&g, "drop the record")
+        .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
@@ -404,7 +403,7 @@ fn import(
         })
         .collect();
     let id = app
-        .store
+        .store_for_tests()
         .import_event(
             &ImportEvent {
                 name: name.into(),
@@ -434,7 +433,7 @@ fn import(
             "test",
         )
         .unwrap();
-    app.store
+    app.store_for_tests()
         .set_event_status(id, EventStatus::Finished)
         .unwrap();
 }
@@ -450,7 +449,7 @@ fn history_club_in(mut app: App) -> App {
     use Outcome::*;
     use Termination::*;
     let ids = app
-        .store
+        .store_for_tests()
         .import_members(
             &[
                 ("王天一", 2700, "杭州"),
@@ -859,11 +858,10 @@ fn pages_on_the_demo_club() {
     assert!(m.pages.member.is_none());
     go(&mut app, &mut m, c('S'));
     let played: u64 = app
-        .store
         .events()
         .unwrap()
         .iter()
-        .flat_map(|e| app.store.games(e.id, None).unwrap())
+        .flat_map(|e| app.games(e.key(), None).unwrap())
         .filter(|g| g.game.outcome.is_played())
         .count() as u64;
     let page = m.pages.stats.as_ref().unwrap();

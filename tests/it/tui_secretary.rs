@@ -146,8 +146,8 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     assert!(!err, "{msg}");
     assert!(msg.ends_with(" 1"), "{msg}");
     // The main connection sees what the worker stored.
-    let ev = app.store.resolve_event("周赛").unwrap();
-    assert_eq!(app.store.rounds_paired(ev.id).unwrap(), 1);
+    let ev = app.find_event("周赛").unwrap();
+    assert_eq!(app.rounds_paired(ev.key()).unwrap(), 1);
 }
 
 #[test]
@@ -485,11 +485,10 @@ fn a_colour_swap_that_breaks_a_rule_asks_in_the_same_dialog() {
     // at round 2, so check the dialog's path on a forbidden pair instead.
     let (mut app, mut m) = paired_event(Lang::En, 0);
     let s = seats(&app, 1);
-    let ev = app.store.resolve_event("周赛").unwrap();
-    let entries = app.store.entries(ev.id).unwrap();
+    let ev = app.find_event("周赛").unwrap();
+    let entries = app.entries(ev.key()).unwrap();
     let id = |no: u32| entries.iter().find(|e| e.start_no == no).unwrap().clone();
-    app.store
-        .forbid_pair(ev.id, &id(s[0].0), &id(s[0].1.unwrap()))
+    app.forbid_pair(ev.key(), id(s[0].0).key(), id(s[0].1.unwrap()).key())
         .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('c'));
@@ -724,10 +723,10 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     app.create_event("循环赛", None, &s).unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
     app.enter_players("循环赛", &names).unwrap();
-    let ev = app.store.resolve_event("循环赛").unwrap();
-    let entries = app.store.entries(ev.id).unwrap();
+    let ev = app.find_event("循环赛").unwrap();
+    let entries = app.entries(ev.key()).unwrap();
     let no = |n: u32| entries.iter().find(|e| e.start_no == n).unwrap().clone();
-    app.store.forbid_pair(ev.id, &no(1), &no(6)).unwrap();
+    app.forbid_pair(ev.key(), no(1).key(), no(6).key()).unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));

@@ -1,0 +1,474 @@
+//! The front ends' door into the club: typed ids, the reads the screens
+//! need, and the small writes (edit or retire a member, withdraw, forbid a
+//! pair, request a bye, finish an event, undo, backup). The CLI turns the
+//! names a secretary types into ids once, at its edge ([`App::find_event`],
+//! [`App::find_member`], [`App::find_entry`]); the TUI already holds ids.
+//! Neither front end sees the store (tests/it/architecture.rs).
+
+use super::{invalid, App, Result, RoundView};
+use crate::domain::{
+    Entry, Event, EventSettings, EventStatus, ForbiddenPair, Member, PairingSystem, RequestedBye,
+    RequestedByeValue, TimeControl,
+};
+use crate::scoring::{Crosstable, Standings};
+use std::path::Path;
+
+pub use crate::store::{LogEntry, PlacedGame};
+
+/// An event, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EventId(pub i64);
+
+/// A club member, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MemberId(pub i64);
+
+/// A player's entry in one event, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EntryId(pub i64);
+
+impl Event {
+    /// This event's typed id.
+    pub fn key(&self) -> EventId {
+        EventId(self.id)
+    }
+}
+
+impl Member {
+    /// This member's typed id.
+    pub fn key(&self) -> MemberId {
+        MemberId(self.id)
+    }
+}
+
+impl Entry {
+    /// This entry's typed id.
+    pub fn key(&self) -> EntryId {
+        EntryId(self.id)
+    }
+}
+
+/// Everything an event's screen shows, read in one go.
+#[derive(Debug)]
+pub struct EventView {
+    pub event: Event,
+    pub entries: Vec<Entry>,
+    /// Rounds paired so far.
+    pub paired: u32,
+    /// The last paired round.
+    pub round: Option<RoundView>,
+    /// The games of the last paired round.
+    pub games: Vec<PlacedGame>,
+    pub byes: Vec<RequestedBye>,
+    pub forbidden: Vec<ForbiddenPair>,
+    /// Standings and crosstable after the last paired round, or why they
+    /// cannot be computed (e.g. an inconsistent result).
+    pub tables: std::result::Result<(Standings, Crosstable), super::AppError>,
+}
+
+/// The settings a secretary gives for a new event; what is left out comes
+/// from `[event]` in config.toml. Both front ends build one of these and
+/// [`App::event_settings`] turns it into checked settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventDraft {
+    pub scheme: Option<String>,
+    pub system: Option<PairingSystem>,
+    pub rounds: Option<u32>,
+    /// Left out: two for a two-game scheme, else the config's.
+    pub games_per_round: Option<u32>,
+    pub time_control: Option<TimeControl>,
+    pub tiebreaks: Option<Vec<String>>,
+    pub bye_opponent_score: Option<crate::domain::ByeOpponentScore>,
+    /// A double round robin (berger).
+    pub double: bool,
+}
+
+/// Schemes whose rounds are two games with colours swapped (分先).
+fn two_game_scheme(scheme: &str) -> bool {
+    matches!(scheme, "two-game" | "hu-two-game")
+}
+
+impl App {
+    // ---- names to ids (the CLI's edge) ----
+
+    /// The event named `key` (its id, `#id` or its name).
+    pub fn find_event(&self, key: &str) -> Result<Event> {
+        Ok(self.store.resolve_event(key)?)
+    }
+
+    /// The member named `key` (id, `#id`, member id or name).
+    pub fn find_member(&self, key: &str) -> Result<Member> {
+        Ok(self.store.resolve_member(key)?)
+    }
+
+    /// The entry of `event` named `key` (start number or name).
+    pub fn find_entry(&self, event: EventId, key: &str) -> Result<Entry> {
+        Ok(self.store.resolve_entry(event.0, key)?)
+    }
+
+    // ---- reads ----
+
+    /// One event.
+    pub fn event(&self, id: EventId) -> Result<Event> {
+        Ok(self.store.event(id.0)?)
+    }
+
+    /// Every event.
+    pub fn events(&self) -> Result<Vec<Event>> {
+        Ok(self.store.events()?)
+    }
+
+    /// One member.
+    pub fn member(&self, id: MemberId) -> Result<Member> {
+        Ok(self.store.member(id.0)?)
+    }
+
+    /// The club's members (retired ones too when `include_retired`).
+    pub fn members(&self, include_retired: bool) -> Result<Vec<Member>> {
+        Ok(self.store.members(include_retired)?)
+    }
+
+    /// An event's entries in start-number order.
+    pub fn entries(&self, event: EventId) -> Result<Vec<Entry>> {
+        Ok(self.store.entries(event.0)?)
+    }
+
+    /// The rounds of `event` paired so far.
+    pub fn rounds_paired(&self, event: EventId) -> Result<u32> {
+        Ok(self.store.rounds_paired(event.0)?)
+    }
+
+    /// The games of `event` up to `round` (all rounds when `None`).
+    pub fn games(&self, event: EventId, up_to_round: Option<u32>) -> Result<Vec<PlacedGame>> {
+        Ok(self.store.games(event.0, up_to_round)?)
+    }
+
+    /// One entry of `event`.
+    pub fn entry(&self, event: EventId, entry: EntryId) -> Result<Entry> {
+        self.entries(event)?
+            .into_iter()
+            .find(|e| e.id == entry.0)
+            .ok_or_else(|| invalid!("tui.err.no_entry", entry = entry.0))
+    }
+
+    /// Standings and crosstable of `event` after `round`.
+    pub fn tables(&self, event: &Event, round: Option<u32>) -> Result<(Standings, Crosstable)> {
+        let scheme = self.scheme(event)?;
+        let tbs = self.tiebreaks_of(event, &scheme)?;
+        let data = self.event_data(event)?;
+        let st = crate::scoring::standings(&data, &scheme, &tbs, round)?;
+        let ct = crate::scoring::crosstable(&data, &scheme, round)?;
+        Ok((st, ct))
+    }
+
+    /// Everything an event's screen shows.
+    pub fn event_view(&self, id: EventId) -> Result<EventView> {
+        let event = self.event(id)?;
+        let paired = self.rounds_paired(id)?;
+        let (round, games) = if paired > 0 {
+            let games = self
+                .games(id, Some(paired))?
+                .into_iter()
+                .filter(|g| g.round == paired)
+                .collect();
+            (Some(self.round_view(&id.0.to_string(), None)?), games)
+        } else {
+            (None, Vec::new())
+        };
+        Ok(EventView {
+            tables: self.tables(&event, Some(paired)),
+            byes: self.store.requested_byes(id.0)?,
+            forbidden: self.store.forbidden_pairs(id.0)?,
+            entries: self.entries(id)?,
+            event,
+            paired,
+            round,
+            games,
+        })
+    }
+
+    /// The database file (`:memory:` for an in-memory club).
+    pub fn db_path(&self) -> &Path {
+        self.store.path()
+    }
+
+    /// The database's schema version.
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self.store.schema_version()?)
+    }
+
+    /// SQLite's integrity check: `ok` or what is damaged.
+    pub fn integrity_check(&self) -> Result<String> {
+        Ok(self.store.integrity_check()?)
+    }
+
+    /// Copies the club to a new file.
+    pub fn backup_to(&self, dest: &Path) -> Result<()> {
+        Ok(self.store.backup_to(dest)?)
+    }
+
+    /// The last `count` entries of the action log, newest first.
+    pub fn log(&self, count: usize) -> Result<Vec<LogEntry>> {
+        Ok(self.store.log_entries(count)?)
+    }
+
+    // ---- writes ----
+
+    /// Undoes the last action; returns its summary.
+    pub fn undo(&mut self) -> Result<String> {
+        Ok(self.store.undo_last()?)
+    }
+
+    /// Refuses a member id (ext id) that another member already uses. The
+    /// one duplicate-id rule for adding and editing members.
+    pub(super) fn check_member_id_free(
+        &self,
+        ext_id: Option<&str>,
+        except: Option<i64>,
+    ) -> Result<()> {
+        let Some(x) = ext_id.map(str::trim).filter(|x| !x.is_empty()) else {
+            return Ok(());
+        };
+        let taken = self
+            .store
+            .members(true)?
+            .into_iter()
+            .any(|m| Some(m.id) != except && m.ext_id.as_deref().map(str::trim) == Some(x));
+        if taken {
+            return Err(invalid!("err.store.member_id_taken", id = x));
+        }
+        Ok(())
+    }
+
+    /// Replaces a member's details.
+    pub fn edit_member(&mut self, m: &Member) -> Result<()> {
+        self.check_member_id_free(m.ext_id.as_deref(), Some(m.id))?;
+        Ok(self.store.update_member(m)?)
+    }
+
+    /// Retires a member (kept in the history, left out of new events).
+    pub fn retire_member(&mut self, id: MemberId) -> Result<Member> {
+        let mut m = self.member(id)?;
+        if m.retired {
+            return Err(invalid!("err.app.already_retired", name = &m.name));
+        }
+        m.retired = true;
+        self.store.update_member(&m)?;
+        Ok(m)
+    }
+
+    /// Withdraws an entry: not paired after `after_round` (default: the
+    /// rounds paired so far).
+    pub fn withdraw(
+        &mut self,
+        event: EventId,
+        entry: EntryId,
+        after_round: Option<u32>,
+    ) -> Result<Entry> {
+        let e = self.entry(event, entry)?;
+        self.store.withdraw(&e, after_round)?;
+        Ok(e)
+    }
+
+    /// Two entries that must not meet.
+    pub fn forbid_pair(
+        &mut self,
+        event: EventId,
+        a: EntryId,
+        b: EntryId,
+    ) -> Result<(Entry, Entry)> {
+        let (ea, eb) = (self.entry(event, a)?, self.entry(event, b)?);
+        self.store.forbid_pair(event.0, &ea, &eb)?;
+        Ok((ea, eb))
+    }
+
+    /// A bye asked for in advance; `value` defaults to the event's setting.
+    pub fn request_bye(
+        &mut self,
+        event: EventId,
+        entry: EntryId,
+        round: u32,
+        value: Option<RequestedByeValue>,
+    ) -> Result<Entry> {
+        let e = self.entry(event, entry)?;
+        let value = match value {
+            Some(v) => v,
+            None => self.event(event)?.settings.byes.requested,
+        };
+        self.store.request_bye(&e, round, value)?;
+        Ok(e)
+    }
+
+    /// Sets an event's status (planned, running, finished).
+    pub fn set_event_status(&mut self, event: EventId, status: EventStatus) -> Result<()> {
+        Ok(self.store.set_event_status(event.0, status)?)
+    }
+
+    /// Marks an event finished.
+    pub fn finish_event(&mut self, event: EventId) -> Result<()> {
+        self.set_event_status(event, EventStatus::Finished)
+    }
+
+    // ---- event settings ----
+
+    /// The settings of a new event: `[event]` in config.toml, then what the
+    /// draft gives, then the rules (a two-game scheme plays two games per
+    /// round unless the draft says otherwise), checked by
+    /// [`App::check_settings`].
+    pub fn event_settings(&self, d: &EventDraft) -> Result<EventSettings> {
+        let mut s = self.config.event.clone();
+        if let Some(v) = &d.scheme {
+            s.scheme = v.clone();
+        }
+        if let Some(v) = d.system {
+            s.system = v;
+        }
+        if let Some(v) = d.rounds {
+            s.rounds = v;
+        }
+        match d.games_per_round {
+            Some(v) => s.games_per_round = v,
+            None if two_game_scheme(&s.scheme) => s.games_per_round = 2,
+            None => {}
+        }
+        if let Some(v) = d.time_control {
+            s.time_control = v;
+        }
+        if let Some(v) = &d.tiebreaks {
+            s.tiebreaks = v.clone();
+        }
+        if let Some(v) = d.bye_opponent_score {
+            s.byes.opponent_score = v;
+        }
+        if d.double {
+            s.pairing_settings
+                .insert("double_round_robin".into(), serde_json::Value::Bool(true));
+        }
+        self.check_settings(&s)?;
+        Ok(s)
+    }
+
+    /// The one check of an event's settings, for both front ends: a known
+    /// scheme with valid constants, known tie-breaks, at least one round,
+    /// one or two games per round.
+    pub fn check_settings(&self, settings: &EventSettings) -> Result<()> {
+        if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
+            return Err(invalid!(
+                "err.app.unknown_scheme",
+                scheme = &settings.scheme,
+                allowed = crate::config::SCHEMES.join(", ")
+            ));
+        }
+        // Scheme constants: unknown keys and bad values are refused here.
+        crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
+        for t in &settings.tiebreaks {
+            if !crate::config::TIEBREAKS.contains(&t.as_str()) {
+                return Err(invalid!(
+                    "err.app.unknown_tiebreak",
+                    tiebreak = t,
+                    allowed = crate::config::TIEBREAKS.join(", ")
+                ));
+            }
+        }
+        if settings.rounds == 0 {
+            return Err(invalid!("err.app.no_rounds"));
+        }
+        if !(1..=2).contains(&settings.games_per_round) {
+            return Err(invalid!("err.app.games_per_round"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::domain::NewMember;
+
+    fn club() -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        for (n, x) in [("王天一", "A1"), ("郑惟桐", "B2")] {
+            app.add_member(&NewMember {
+                name: n.into(),
+                ext_id: Some(x.into()),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        app
+    }
+
+    #[test]
+    fn editing_a_member_to_a_used_id_is_a_keyed_error_and_changes_nothing() {
+        let mut app = club();
+        let mut m = app.find_member("郑惟桐").unwrap();
+        m.ext_id = Some("A1".into());
+        let e = app.edit_member(&m).unwrap_err();
+        assert_eq!(e.msg().key, "err.store.member_id_taken");
+        assert!(!e.to_string().contains("UNIQUE"), "{e}");
+        assert_eq!(app.member(m.key()).unwrap().ext_id.as_deref(), Some("B2"));
+        // Its own id is not a clash.
+        m.ext_id = Some("B2".into());
+        m.rating = Some(2600);
+        app.edit_member(&m).unwrap();
+        assert_eq!(app.member(m.key()).unwrap().rating, Some(2600));
+    }
+
+    #[test]
+    fn a_two_game_scheme_plays_two_games_unless_told_otherwise() {
+        let app = club();
+        for scheme in ["two-game", "hu-two-game"] {
+            let mut d = EventDraft {
+                scheme: Some(scheme.into()),
+                ..Default::default()
+            };
+            assert_eq!(app.event_settings(&d).unwrap().games_per_round, 2);
+            d.games_per_round = Some(1);
+            assert_eq!(app.event_settings(&d).unwrap().games_per_round, 1);
+        }
+        let d = EventDraft::default();
+        assert_eq!(app.event_settings(&d).unwrap().games_per_round, 1);
+    }
+
+    #[test]
+    fn zero_rounds_is_refused_once_with_a_key() {
+        let mut app = club();
+        let d = EventDraft {
+            rounds: Some(0),
+            ..Default::default()
+        };
+        assert_eq!(
+            app.event_settings(&d).unwrap_err().msg().key,
+            "err.app.no_rounds"
+        );
+        let s = EventSettings {
+            rounds: 0,
+            ..Default::default()
+        };
+        let e = app.create_event("E", None, &s).unwrap_err();
+        assert_eq!(e.msg().key, "err.app.no_rounds");
+        assert!(app.events().unwrap().is_empty());
+    }
+
+    #[test]
+    fn new_events_start_from_the_config() {
+        let mut config = Config::default();
+        config.event.rounds = 9;
+        config.event.scheme = "draw-0.8".into();
+        let app = App::in_memory(config).unwrap();
+        let s = app.event_settings(&EventDraft::default()).unwrap();
+        assert_eq!((s.rounds, s.scheme.as_str()), (9, "draw-0.8"));
+    }
+
+    #[test]
+    fn retiring_twice_is_refused() {
+        let mut app = club();
+        let id = app.find_member("王天一").unwrap().key();
+        assert!(app.retire_member(id).unwrap().retired);
+        assert_eq!(
+            app.retire_member(id).unwrap_err().msg().key,
+            "err.app.already_retired"
+        );
+    }
+}
