@@ -12,6 +12,10 @@ pub use history::{
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod judge;
+mod knockout;
+pub use knockout::{
+    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
+};
 pub mod print;
 mod records;
 mod rounds;

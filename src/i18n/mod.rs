@@ -68,6 +68,7 @@ impl Lang {
 
 mod errors;
 mod judge;
+mod knockout;
 mod msg;
 mod notes;
 mod report;
@@ -87,6 +88,7 @@ static TABLES: &[&[Text]] = &[
     report::TEXTS,
     judge::TEXTS,
     notes::TEXTS,
+    knockout::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

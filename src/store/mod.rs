@@ -10,6 +10,7 @@ mod games;
 mod games_import;
 mod history;
 mod import;
+mod knockout;
 mod log;
 mod members;
 mod migrations;
@@ -17,6 +18,7 @@ mod migrations;
 pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer};
+pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 
