@@ -293,4 +293,157 @@ mod tests {
         assert_eq!(place_for_loss(1, 4), 9);
         assert_eq!(next_round(&[1, 4, 2, 3]), vec![(1, 4), (2, 3)]);
     }
+
+    mod generated {
+        use super::super::*;
+        use crate::domain::{Game, Material, Outcome};
+        use crate::scoring::knockout::{decide_match, MatchPlayers, MatchRules, MatchState};
+        use crate::scoring::{Scheme, SchemeKind};
+        use proptest::prelude::*;
+
+        /// Plays a whole knockout with random games; returns its rounds.
+        fn play(n: usize, kind: SchemeKind, lot: bool, seed: u64) -> Vec<Vec<MatchResult>> {
+            let mut rng = SplitMix64(seed);
+            let rules = MatchRules {
+                scheme: Scheme::new(kind),
+                regular: 1 + (seed % 2) as u32,
+                ladder: None,
+            };
+            let mut draw_rng = SplitMix64(seed ^ 0x55);
+            let first = first_round(n, lot.then_some(&mut draw_rng));
+            let mut current: Vec<(u32, Option<u32>)> = first;
+            let mut rounds = Vec::new();
+            let mut reds = vec![0u32; n + 1];
+            let mut round = 1;
+            loop {
+                let mut results = Vec::new();
+                for &(a, b) in &current {
+                    let Some(b) = b else {
+                        results.push(MatchResult {
+                            a,
+                            b: None,
+                            winner: Some(a),
+                        });
+                        continue;
+                    };
+                    let c = first_colour(round, (a, reds[a as usize]), (b, reds[b as usize]));
+                    let p = MatchPlayers {
+                        a: a as i64,
+                        b: b as i64,
+                        higher: a.min(b) as i64,
+                        first_red: if c == Colour::Red { a as i64 } else { b as i64 },
+                    };
+                    let mut games: Vec<Game> = Vec::new();
+                    let mut lot_winner = None;
+                    let winner = loop {
+                        let st = decide_match(&rules, &p, &games, lot_winner).unwrap();
+                        match st.state {
+                            MatchState::Decided { winner, .. } => break winner,
+                            MatchState::NeedsLot => {
+                                lot_winner = Some(if rng.below(2) == 0 { p.a } else { p.b })
+                            }
+                            MatchState::Due(d) => {
+                                let o = match rng.below(3) {
+                                    0 => Outcome::RedWin,
+                                    1 => Outcome::BlackWin,
+                                    _ => Outcome::Draw,
+                                };
+                                let mut g = Game::bare(d.red, d.black, o);
+                                g.game_no = d.game_no;
+                                g.moves = Some(30 + rng.below(3) as u32);
+                                g.red_used_ms = Some(60_000);
+                                g.black_used_ms = Some(60_000);
+                                g.red_pieces = crate::domain::PieceMoves::parse("5/5/5/5/5");
+                                g.black_pieces = crate::domain::PieceMoves::parse("5/5/5/5/5");
+                                g.first_strike = Some(crate::domain::FirstStrike {
+                                    side: Some(Colour::Red),
+                                    move_no: Some(5),
+                                });
+                                let m = ["R", "RH", "H"];
+                                g.red_residual =
+                                    Some(Material::parse(m[rng.below(3) as usize]).unwrap());
+                                g.black_residual =
+                                    Some(Material::parse(m[rng.below(3) as usize]).unwrap());
+                                reds[d.red as usize] += 1;
+                                games.push(g);
+                            }
+                        }
+                    };
+                    results.push(MatchResult {
+                        a,
+                        b: Some(b),
+                        winner: Some(winner as u32),
+                    });
+                }
+                let winners: Vec<u32> = results.iter().map(|m| m.winner.unwrap()).collect();
+                rounds.push(results);
+                if winners.len() == 1 {
+                    break;
+                }
+                current = next_round(&winners)
+                    .into_iter()
+                    .map(|(a, b)| (a, Some(b)))
+                    .collect();
+                round += 1;
+            }
+            rounds
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(crate::test_cases(64)))]
+
+            #[test]
+            fn every_knockout_has_one_champion_and_ranks_as_the_spec_says(
+                n in 2usize..=100,
+                k in 0usize..5,
+                lot in any::<bool>(),
+                seed in any::<u64>(),
+            ) {
+                let kind = [
+                    SchemeKind::Standard,
+                    SchemeKind::Draw08,
+                    SchemeKind::TwoGame,
+                    SchemeKind::HuTwoGame,
+                    SchemeKind::AttackerDefender,
+                ][k];
+                let rounds = play(n, kind, lot, seed);
+                prop_assert_eq!(rounds.len() as u32, rounds_for(n));
+                // Every entrant plays round 1 (or has a bye), loses at most once.
+                let mut losses = vec![0; n + 1];
+                for r in &rounds {
+                    for m in r {
+                        if let (Some(b), Some(w)) = (m.b, m.winner) {
+                            losses[if w == m.a { b } else { m.a } as usize] += 1;
+                        }
+                    }
+                }
+                prop_assert!(losses.iter().all(|&l| l <= 1));
+                prop_assert_eq!(losses.iter().filter(|&&l| l == 0).count(), 2, "index 0 and the champion");
+                let ranks = ranking(n, &rounds, None);
+                prop_assert_eq!(ranks.len(), n);
+                let champions: Vec<&RankRow> = ranks.iter().filter(|r| r.place == 1).collect();
+                prop_assert_eq!(champions.len(), 1);
+                prop_assert!(!champions[0].shared && champions[0].lost_in.is_none());
+                prop_assert_eq!(ranks.iter().filter(|r| r.place == 2).count(), 1);
+                let total = rounds_for(n);
+                for (i, r) in ranks.iter().enumerate() {
+                    if let Some(l) = r.lost_in {
+                        prop_assert_eq!(r.place, (1 << (total - l)) + 1);
+                    }
+                    let same = ranks.iter().filter(|x| x.place == r.place).count();
+                    prop_assert_eq!(r.shared, same > 1);
+                    if i > 0 {
+                        let prev = &ranks[i - 1];
+                        prop_assert!((prev.place, prev.seed) < (r.place, r.seed));
+                    }
+                }
+                // Seeds with a round-1 bye are exactly the top P−N.
+                let byes: Vec<u32> = rounds[0].iter().filter(|m| m.b.is_none()).map(|m| m.a).collect();
+                let p = bracket_size(n);
+                let mut sorted = byes.clone();
+                sorted.sort();
+                prop_assert_eq!(sorted, (1..=(p - n) as u32).collect::<Vec<_>>());
+            }
+        }
+    }
 }
