@@ -179,19 +179,14 @@ pub fn bracket_json(b: &BracketView) -> serde_json::Value {
     json!({
         "rounds": b.rounds.iter().enumerate().map(|(i, r)| json!({
             "round": i + 1,
-            "matches": r.iter().map(|m| {
-                let mut v = json!({
-                    "board": m.board,
-                    "a": m.a.name,
-                    "b": m.b.as_ref().map(|b| b.name.clone()),
-                    "winner": m.winner.as_ref().map(|w| w.name.clone()),
-                    "decided_by": m.decided_by,
-                });
-                if m.third_place {
-                    v["third_place"] = json!(true);
-                }
-                v
-            }).collect::<Vec<_>>(),
+            // The third-place match follows the final as board 2.
+            "matches": r.iter().map(|m| json!({
+                "board": m.board,
+                "a": m.a.name,
+                "b": m.b.as_ref().map(|b| b.name.clone()),
+                "winner": m.winner.as_ref().map(|w| w.name.clone()),
+                "decided_by": m.decided_by,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "champion": b.champion.as_ref().map(|c| c.name.clone()),
     })

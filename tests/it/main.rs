@@ -13,6 +13,7 @@ mod foundation_cli;
 mod history_cli;
 mod history_ratings;
 mod history_stats;
+mod knockout_cli;
 mod pairing_props;
 mod records_cli;
 mod repetition_cli;
