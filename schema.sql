@@ -101,7 +101,7 @@ CREATE INDEX board_black ON board(black);
 CREATE TABLE game (
     id              INTEGER PRIMARY KEY,
     board_id        INTEGER NOT NULL REFERENCES board(id) ON DELETE CASCADE,
-    game_no         INTEGER NOT NULL DEFAULT 1 CHECK (game_no IN (1, 2)),
+    game_no         INTEGER NOT NULL DEFAULT 1 CHECK (game_no IN (1, 2)),  -- migration 3 (knockout play-offs) lifts this to game_no >= 1
     red             INTEGER NOT NULL REFERENCES entry(id),
     black           INTEGER NOT NULL REFERENCES entry(id),
     outcome         TEXT    NOT NULL DEFAULT '*'

@@ -13,6 +13,10 @@ pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod door;
 mod judge;
+mod knockout;
+pub use knockout::{
+    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
+};
 pub mod print;
 mod records;
 mod rounds;

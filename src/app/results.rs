@@ -95,6 +95,11 @@ impl App {
         summary: Option<&str>,
     ) -> Result<Game> {
         let ev = self.store.resolve_event(event)?;
+        if self.knockout_settings(&ev)?.is_some() {
+            return Ok(self
+                .knockout_result(event, round, board, input, false)?
+                .game);
+        }
         let b = self
             .store
             .boards(ev.id, Some(round))?

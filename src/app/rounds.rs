@@ -222,6 +222,9 @@ impl App {
     /// Pairs the next round and stores its boards in one transaction.
     pub fn pair_next_round(&mut self, event_key: &str) -> Result<PairOutcome> {
         let event = self.store.resolve_event(event_key)?;
+        if self.knockout_settings(&event)?.is_some() {
+            return self.knockout_pair_outcome(event_key);
+        }
         let round = self.store.rounds_paired(event.id)? + 1;
         if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
             return Err(AppError::AllRoundsPaired {

@@ -73,7 +73,7 @@ pub struct NewArgs {
     /// attacker-defender, two-game, hu-two-game, custom).
     #[arg(long)]
     pub scheme: Option<String>,
-    /// Pairing system: dutch, cxa or berger.
+    /// Pairing system: dutch, cxa, berger, or knockout (淘汰赛).
     #[arg(long)]
     pub system: Option<String>,
     #[arg(long)]
@@ -96,6 +96,27 @@ pub struct NewArgs {
     /// Double round-robin (berger): colours reversed in the second cycle.
     #[arg(long)]
     pub double: bool,
+    /// Knockout: the play-off ladder, e.g. "games:2,games:2,armageddon".
+    #[arg(long)]
+    pub playoff: Option<String>,
+    /// Knockout: the semi-final losers play for third place.
+    #[arg(long)]
+    pub third_place: bool,
+    /// Knockout: seed from this event's final standings (with --top N).
+    #[arg(long, value_name = "EVENT")]
+    pub seed_from: Option<String>,
+    /// Knockout: how many of --seed-from's top players enter.
+    #[arg(long, value_name = "N")]
+    pub top: Option<u32>,
+    /// Knockout: `seed` (standard slots, default) or `lot` (drawn within seed groups).
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Knockout: play-off games count in the rating list.
+    #[arg(long)]
+    pub rate_playoffs: bool,
+    /// Knockout: armageddon time odds (default red=5,black=4,inc=3).
+    #[arg(long)]
+    pub armageddon_time: Option<String>,
 }
 
 fn status_key(s: EventStatus) -> &'static str {
@@ -110,6 +131,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let mut app = ctx.open()?;
     let l = ctx.lang;
     match cmd {
+        EventCmd::New(a) if a.system.as_deref().map(str::trim) == Some("knockout") => {
+            super::knockout::run_new(&mut app, a)?;
+        }
         EventCmd::New(a) => {
             let mut d = EventDraft {
                 scheme: a.scheme,

@@ -7,6 +7,7 @@ pub mod event;
 pub mod exchange;
 pub mod game;
 pub mod history;
+pub mod knockout;
 pub mod output;
 pub mod player;
 pub mod print;
@@ -58,6 +59,11 @@ pub enum Command {
     Ratings(history::RatingsArgs),
     /// Statistics over stored games: red's advantage, draw rate, terminations.
     Stats(history::StatsArgs),
+    /// Knockout events (淘汰赛): lots, match slips.
+    #[command(subcommand)]
+    Knockout(knockout::KnockoutCmd),
+    /// A knockout's bracket (对阵图) as text, JSON or HTML.
+    Bracket(knockout::BracketArgs),
     /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
@@ -136,6 +142,8 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),
         Some(Command::Stats(a)) => history::run_stats(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),
+        Some(Command::Knockout(c)) => knockout::run(&ctx, c),
+        Some(Command::Bracket(a)) => knockout::run_bracket(&ctx, a),
         Some(Command::Import(c)) => exchange::run_import(&ctx, c),
         Some(Command::Export(c)) => exchange::run_export(&ctx, c),
         Some(Command::Backup { path }) => {

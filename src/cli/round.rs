@@ -91,6 +91,9 @@ fn report(o: &PairOutcome, stored: bool) -> CliResult {
 pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
+        RoundCmd::Pair { event } if app.is_knockout(&event)? => {
+            super::knockout::run_pair(&mut app, &event, ctx.lang)?;
+        }
         RoundCmd::Pair { event } => {
             let o = app.pair_next_round(&event)?;
             report(&o, true)?;

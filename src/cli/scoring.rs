@@ -16,8 +16,8 @@ pub struct ResultArgs {
     pub board: u32,
     /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-.
     pub outcome: String,
-    /// Game number in two-game rounds.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+    /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
     /// Full moves played (the number of the last move on the score sheet).
     #[arg(long)]
@@ -64,6 +64,10 @@ pub struct ResultArgs {
     /// Confirm that the record's values replace typed values that contradict it.
     #[arg(long)]
     pub record_wins: bool,
+    /// Knockout: confirm a correction that changes a winner later matches depend on
+    /// (their unplayed matches are re-paired).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Imports into an event (reached through `qishe import games`).
@@ -179,6 +183,11 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
 pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let input = result_input(&a)?;
     let mut app = ctx.open()?;
+    if a.record.is_none() && app.is_knockout(&a.event)? {
+        return super::knockout::run_result(
+            &mut app, &a.event, a.round, a.board, &input, a.force, ctx.lang,
+        );
+    }
     let g = match &a.record {
         None => app.record_result(&a.event, a.round, a.board, &input)?,
         Some(path) => {
@@ -224,6 +233,9 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| file.display().to_string());
             let mut app = ctx.open()?;
+            if app.is_knockout(&event)? {
+                return super::knockout::run_import(&mut app, &event, &bytes, &name);
+            }
             let dir = file.parent().map(|p| p.to_path_buf());
             let r = app.import_games_in(&event, &bytes, &name, dir.as_deref(), record_wins)?;
             println!(
@@ -243,6 +255,9 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         return super::history::run_compare(ctx, &a.event, list, a.format);
     }
     let app = ctx.open()?;
+    if app.is_knockout(&a.event)? {
+        return super::knockout::print_standings(&app, &a.event, a.format);
+    }
     let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let who = |k: &str| {

@@ -68,6 +68,7 @@ impl Lang {
 
 mod errors;
 mod judge;
+mod knockout;
 mod msg;
 mod notes;
 mod report;
@@ -89,6 +90,7 @@ static TABLES: &[&[Text]] = &[
     judge::TEXTS,
     notes::TEXTS,
     team::TEXTS,
+    knockout::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

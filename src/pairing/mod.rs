@@ -8,6 +8,7 @@ pub mod berger;
 pub mod check;
 pub mod cxa;
 pub mod dutch;
+pub mod knockout;
 pub mod matching;
 pub mod team;
 

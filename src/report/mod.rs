@@ -7,6 +7,7 @@
 //! ([`PairingSheetData`], [`SlipsData`], …), a builder turns it into a
 //! [`Doc`] in one language, and a renderer turns the `Doc` into a string.
 
+pub mod bracket;
 mod csv;
 mod docs;
 mod html;

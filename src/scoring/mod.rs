@@ -8,6 +8,7 @@
 
 mod error;
 mod import;
+pub mod knockout;
 mod rounds;
 mod scheme;
 mod settings;

@@ -400,7 +400,7 @@ fn attacker_of(scheme: &Scheme, g: &Game) -> Option<Colour> {
 
 /// Single-game schemes: each game scores by colour; several games on one
 /// board (a single-game scheme in a multi-game event) simply add up.
-fn single_game_round(
+pub(super) fn single_game_round(
     scheme: &Scheme,
     ctx: &Ctx,
     red: i64,

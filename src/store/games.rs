@@ -43,7 +43,7 @@ fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Game> {
 }
 
 /// The values of a game row, in `GAME_COLS` order after the id, as JSON (for undo).
-fn game_values(g: &Game) -> Vec<serde_json::Value> {
+pub(super) fn game_values(g: &Game) -> Vec<serde_json::Value> {
     vec![
         json!(g.board_id),
         json!(g.game_no),
@@ -100,7 +100,11 @@ pub(super) fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
     Ok(id)
 }
 
-fn insert_boards(tx: &Transaction<'_>, round_id: i64, boards: &[NewBoard]) -> Result<()> {
+pub(super) fn insert_boards(
+    tx: &Transaction<'_>,
+    round_id: i64,
+    boards: &[NewBoard],
+) -> Result<()> {
     for (i, b) in boards.iter().enumerate() {
         tx.execute(
             "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",

@@ -13,7 +13,59 @@ const MIGRATIONS: &[&str] = &[
     // --- Team events (issue 19): team_event, team, team_member, team_match,
     // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
     include_str!("teams.sql"),
+    KNOCKOUT,
 ];
+
+// ---- Knockout events (issue 20, specs/knockout.md) -------------------------
+// `knockout` marks an event as a knockout and holds its settings (JSON: the
+// play-off ladder, third-place match, draw, rate_playoffs, armageddon time
+// odds); `knockout_match` gives each board of a knockout its upper slot and
+// the winner of a lot. Play-off games continue the game numbers (3, 4, …), so
+// the `game` table is rebuilt without its `game_no IN (1, 2)` check.
+const KNOCKOUT: &str = "
+CREATE TABLE knockout (
+    event_id  INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    settings  TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE TABLE knockout_match (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE,
+    upper      INTEGER NOT NULL REFERENCES entry(id),
+    lot_winner INTEGER REFERENCES entry(id)
+);
+CREATE TABLE game_v2 (
+    id              INTEGER PRIMARY KEY,
+    board_id        INTEGER NOT NULL REFERENCES board(id) ON DELETE CASCADE,
+    game_no         INTEGER NOT NULL DEFAULT 1 CHECK (game_no >= 1),
+    red             INTEGER NOT NULL REFERENCES entry(id),
+    black           INTEGER NOT NULL REFERENCES entry(id),
+    outcome         TEXT    NOT NULL DEFAULT '*'
+                    CHECK (outcome IN ('1-0', '0-1', '1/2-1/2', '-/+', '+/-', '-/-', '*')),
+    termination     TEXT    CHECK (termination IN ('checkmate', 'stalemate', 'resignation', 'time',
+                                                   'repetition', 'agreement', 'arbiter')),
+    moves           INTEGER CHECK (moves >= 0),
+    red_used_ms     INTEGER CHECK (red_used_ms >= 0),
+    black_used_ms   INTEGER CHECK (black_used_ms >= 0),
+    red_fouls       INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0),
+    black_fouls     INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0),
+    red_residual    TEXT,
+    black_residual  TEXT,
+    first_strike    TEXT    CHECK (first_strike IN ('red', 'black', 'none')),
+    first_strike_move INTEGER,
+    red_pieces      TEXT,
+    black_pieces    TEXT,
+    record          TEXT,
+    UNIQUE (board_id, game_no)
+);
+INSERT INTO game_v2 (id, board_id, game_no, red, black, outcome, termination, moves,
+    red_used_ms, black_used_ms, red_fouls, black_fouls, red_residual, black_residual,
+    first_strike, first_strike_move, red_pieces, black_pieces, record)
+SELECT id, board_id, game_no, red, black, outcome, termination, moves,
+    red_used_ms, black_used_ms, red_fouls, black_fouls, red_residual, black_residual,
+    first_strike, first_strike_move, red_pieces, black_pieces, record FROM game;
+DROP TABLE game;
+ALTER TABLE game_v2 RENAME TO game;
+";
+// ---- end of the knockout block ----------------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -34,6 +86,8 @@ pub const TABLES: &[&str] = &[
     "team_member",
     "team_match",
     "team_lineup",
+    "knockout",
+    "knockout_match",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

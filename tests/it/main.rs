@@ -15,6 +15,7 @@ mod front_ends;
 mod history_cli;
 mod history_ratings;
 mod history_stats;
+mod knockout_cli;
 mod pairing_props;
 mod records_cli;
 mod repetition_cli;

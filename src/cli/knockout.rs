@@ -1,0 +1,234 @@
+//! Knockout events on the command line: `event new --system knockout`,
+//! `round pair`, `result … --game N`, `knockout lot`, `import games`,
+//! `bracket` and `standings` for knockouts (`specs/knockout.md`).
+
+use super::event::NewArgs;
+use super::output::{Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::app::{App, BracketView, KnockoutSettings, MatchView, ResultInput};
+use crate::domain::TimeControl;
+use crate::i18n::Lang;
+use clap::{Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum KnockoutCmd {
+    /// Record the winner drawn by lot for a match tied at the lot step.
+    Lot {
+        /// The event (id or exact name).
+        event: String,
+        round: u32,
+        board: u32,
+        /// The winner (#N, member id or name).
+        winner: String,
+    },
+    /// Match slips for the games due (regular and play-off), with the step's time control.
+    Slips {
+        /// The event (id or exact name).
+        event: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: ChartFormat,
+    },
+}
+
+/// How to write the bracket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ChartFormat {
+    #[default]
+    Text,
+    Json,
+    Html,
+}
+
+/// `qishe bracket EVENT --format text|json|html`.
+#[derive(Debug, clap::Args)]
+pub struct BracketArgs {
+    /// The event (id or exact name).
+    pub event: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ChartFormat,
+    /// Write here instead of stdout.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+/// `event new … --system knockout`.
+pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
+    let mut s = app.config.event.clone();
+    if let Some(v) = a.scheme {
+        s.scheme = v;
+    }
+    if let Some(v) = a.games_per_round {
+        s.games_per_round = v;
+    }
+    if let Some(v) = a.time_control {
+        s.time_control = v.parse::<TimeControl>()?;
+    }
+    let mut k = KnockoutSettings::default();
+    if let Some(p) = a.playoff {
+        k.playoff = p
+            .split(',')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect();
+    }
+    k.third_place = a.third_place;
+    k.rate_playoffs = a.rate_playoffs;
+    if let Some(d) = a.draw {
+        k.draw = d;
+    }
+    if let Some(t) = a.armageddon_time {
+        k.armageddon_time = t.parse::<TimeControl>()?;
+    }
+    let seed = match (&a.seed_from, a.top) {
+        (Some(e), Some(n)) => Some((e.as_str(), n)),
+        (Some(_), None) => return Err(CliError::msg("--seed-from needs --top N")),
+        (None, Some(_)) => return Err(CliError::msg("--top needs --seed-from EVENT")),
+        (None, None) => None,
+    };
+    let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
+    println!("{}\t{}", e.id, e.name);
+    if seed.is_some() {
+        for en in app.knockout_entries(&e.name)? {
+            println!("{}\t{}", en.start_no, en.name);
+        }
+    }
+    Ok(())
+}
+
+fn match_line(m: &MatchView, lang: Lang) -> String {
+    let b = m.b.as_ref().map(|b| b.name.as_str()).unwrap_or("—");
+    let red = if m.b.is_none() {
+        String::new()
+    } else if m.first_red == m.a.id {
+        format!("  (red {})", m.a.name)
+    } else {
+        format!("  (red {b})")
+    };
+    let state = match (&m.winner, m.decided_by) {
+        (Some(w), Some(by)) => format!("winner {} ({by})", w.name),
+        _ => m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),
+    };
+    let tp = if m.third_place { " [3rd place]" } else { "" };
+    format!("  {:>2}  {} – {}{red}{tp}  {state}", m.board, m.a.name, b)
+}
+
+/// `round pair` for a knockout.
+pub fn run_pair(app: &mut App, event: &str, lang: Lang) -> CliResult {
+    let ms = app.knockout_pair(event)?;
+    let round = ms.first().map(|m| m.round).unwrap_or(0);
+    println!("round {round}: {} matches", ms.len());
+    for m in &ms {
+        println!("{}", match_line(m, lang));
+    }
+    Ok(())
+}
+
+/// `result` for a knockout game.
+pub fn run_result(
+    app: &mut App,
+    event: &str,
+    round: u32,
+    board: u32,
+    input: &ResultInput,
+    force: bool,
+    lang: Lang,
+) -> CliResult {
+    let r = app.knockout_result(event, round, board, input, force)?;
+    println!(
+        "round {round} board {board} game {}: {}",
+        r.game.game_no,
+        r.game.outcome.code()
+    );
+    println!("{}", match_line(&r.view, lang));
+    for (rd, bd) in &r.repaired {
+        println!("re-paired round {rd} board {bd}");
+    }
+    Ok(())
+}
+
+/// `import games` into a knockout.
+pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliResult {
+    let n = app.knockout_import(event, bytes, file)?;
+    println!("imported {n} games");
+    Ok(())
+}
+
+/// `standings` for a knockout: rank, name, the round lost in.
+pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
+    let rows = app.knockout_ranking(event)?;
+    let mut t = Table::new(&[
+        ("rank", "rank".into(), true),
+        ("name", "name".into(), false),
+        ("lost-in-round", "lost-in-round".into(), true),
+    ]);
+    for r in rows {
+        t.push(vec![
+            r.rank,
+            r.entry.name,
+            r.lost_in_round.map(|x| x.to_string()).unwrap_or_default(),
+        ]);
+    }
+    print!("{}", t.render(format));
+    Ok(())
+}
+
+/// The bracket as the spec's JSON.
+pub fn bracket_json(b: &BracketView) -> serde_json::Value {
+    use serde_json::json;
+    json!({
+        "rounds": b.rounds.iter().enumerate().map(|(i, r)| json!({
+            "round": i + 1,
+            // The third-place match follows the final as board 2.
+            "matches": r.iter().map(|m| json!({
+                "board": m.board,
+                "a": m.a.name,
+                "b": m.b.as_ref().map(|b| b.name.clone()),
+                "winner": m.winner.as_ref().map(|w| w.name.clone()),
+                "decided_by": m.decided_by,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "champion": b.champion.as_ref().map(|c| c.name.clone()),
+    })
+}
+
+pub fn run_bracket(ctx: &Ctx, a: BracketArgs) -> CliResult {
+    let app = ctx.open()?;
+    let b = app.bracket(&a.event)?;
+    let out = match a.format {
+        ChartFormat::Json => format!("{}\n", bracket_json(&b)),
+        ChartFormat::Text => crate::report::bracket::text(&app.bracket_doc(&b, ctx.lang)),
+        ChartFormat::Html => crate::report::bracket::html(&app.bracket_doc(&b, ctx.lang)),
+    };
+    match a.output {
+        Some(p) => std::fs::write(&p, out)
+            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display())))?,
+        None => print!("{out}"),
+    }
+    Ok(())
+}
+
+pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    match cmd {
+        KnockoutCmd::Lot {
+            event,
+            round,
+            board,
+            winner,
+        } => {
+            let m = app.knockout_lot(&event, round, board, &winner)?;
+            println!("{}", match_line(&m, ctx.lang));
+        }
+        KnockoutCmd::Slips { event, format } => {
+            let b = app.bracket(&event)?;
+            let doc = app.bracket_doc(&b, ctx.lang);
+            let out = match format {
+                ChartFormat::Html => crate::report::bracket::slips_html(&doc),
+                _ => crate::report::bracket::slips_text(&doc),
+            };
+            print!("{out}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! Texts of knockout events (淘汰赛): brackets, matches, play-offs.
+
+use super::Text;
+
+pub(super) static TEXTS: &[Text] = &[
+    (
+        "err.ko.bad_step",
+        "\"{step}\" 不是加赛步骤; 可用 games:K, sudden-death:K, residual, armageddon, lot",
+        "\"{step}\" 不是加賽步驟; 可用 games:K, sudden-death:K, residual, armageddon, lot",
+        "\"{step}\" is not a play-off step; use games:K, sudden-death:K, residual, armageddon, lot",
+    ),
+    (
+        "err.ko.game_due",
+        "本场下一盘应是第 {game} 盘",
+        "本場下一盤應是第 {game} 盤",
+        "the match's next game is game {game}",
+    ),
+    (
+        "err.ko.lot_due",
+        "本场双方仍然相同, 须抽签决定 (qishe knockout lot)",
+        "本場雙方仍然相同, 須抽籤決定 (qishe knockout lot)",
+        "the match is level and must be decided by lot (qishe knockout lot)",
+    ),
+    (
+        "err.ko.match_decided",
+        "本场已在 {games} 盘后决出胜负",
+        "本場已在 {games} 盤後決出勝負",
+        "the match was decided after {games} games",
+    ),
+    (
+        "err.ko.not_knockout",
+        "{event} 不是淘汰赛",
+        "{event} 不是淘汰賽",
+        "{event} is not a knockout",
+    ),
+    (
+        "err.ko.game_refused",
+        "第 {round} 轮第 {board} 台第 {game} 盘: {why}",
+        "第 {round} 輪第 {board} 台第 {game} 盤: {why}",
+        "round {round} board {board} game {game}: {why}",
+    ),
+    (
+        "err.ko.colours",
+        "颜色不对: 这盘应由 {red} 执红, {black} 执黑",
+        "顏色不對: 這盤應由 {red} 執紅, {black} 執黑",
+        "colours against the rules: {red} must have red and {black} black in this game",
+    ),
+    (
+        "err.ko.no_playoff_due",
+        "本场已决出胜负 ({by}), 不需要加赛",
+        "本場已決出勝負 ({by}), 不需要加賽",
+        "the match is decided ({by}); no play-off game is due",
+    ),
+    (
+        "err.ko.next_due",
+        "本场下一盘应是第 {due} 盘",
+        "本場下一盤應是第 {due} 盤",
+        "game {due} is the one due in this match",
+    ),
+    (
+        "err.ko.lot_not_due",
+        "第 {round} 轮第 {board} 台不需要抽签: {why}",
+        "第 {round} 輪第 {board} 台不需要抽籤: {why}",
+        "round {round} board {board} is not tied at the lot step: {why}",
+    ),
+    (
+        "err.ko.lot_not_player",
+        "{name} 不在第 {round} 轮第 {board} 台",
+        "{name} 不在第 {round} 輪第 {board} 台",
+        "{name} does not play in round {round} board {board}",
+    ),
+    (
+        "err.ko.undecided",
+        "第 {round} 轮还有未决出胜负的对局, 不能编排下一轮: {matches}",
+        "第 {round} 輪還有未決出勝負的對局, 不能編排下一輪: {matches}",
+        "round {round} is not decided; undecided matches: {matches}",
+    ),
+    (
+        "err.ko.too_few",
+        "淘汰赛至少需要 2 名选手 ({event} 有 {count} 名)",
+        "淘汰賽至少需要 2 名選手 ({event} 有 {count} 名)",
+        "a knockout needs at least 2 entries ({event} has {count})",
+    ),
+    (
+        "err.ko.finished",
+        "{event} 的 {rounds} 轮已全部编排, 冠军已产生或决赛正在进行",
+        "{event} 的 {rounds} 輪已全部編排, 冠軍已產生或決賽正在進行",
+        "all {rounds} rounds of {event} are paired",
+    ),
+    (
+        "err.ko.affects_later",
+        "更正后本场胜者变为 {winner}, 影响后续对局: {matches}; 确认请加 --force (未开始的对局将重新编排)",
+        "更正後本場勝者變為 {winner}, 影響後續對局: {matches}; 確認請加 --force (未開始的對局將重新編排)",
+        "the correction makes {winner} the winner of this match and changes later matches: {matches}; confirm with --force (their unplayed matches are re-paired)",
+    ),
+    (
+        "err.ko.later_undecided",
+        "更正后本场尚未决出胜负, 但后续对局已编排: {matches}",
+        "更正後本場尚未決出勝負, 但後續對局已編排: {matches}",
+        "after the correction this match is undecided, but later matches are paired: {matches}",
+    ),
+    (
+        "err.ko.later_played",
+        "后续对局已有成绩, 不能重新编排: {matches}",
+        "後續對局已有成績, 不能重新編排: {matches}",
+        "later matches already have results and cannot be re-paired: {matches}",
+    ),
+    (
+        "err.ko.seed_from_top",
+        "--seed-from 需要 --top N (N ≥ 2)",
+        "--seed-from 需要 --top N (N ≥ 2)",
+        "--seed-from needs --top N (N ≥ 2)",
+    ),
+    (
+        "err.ko.top_too_many",
+        "{event} 只有 {count} 名选手, 不够前 {top} 名",
+        "{event} 只有 {count} 名選手, 不夠前 {top} 名",
+        "{event} has only {count} players, fewer than the top {top}",
+    ),
+    (
+        "err.ko.bad_draw",
+        "未知的抽签方式 \"{draw}\"; 可用 seed 或 lot",
+        "未知的抽籤方式 \"{draw}\"; 可用 seed 或 lot",
+        "unknown draw \"{draw}\"; use seed or lot",
+    ),
+    (
+        "err.ko.no_match_for",
+        "{file}: 第 {line} 行: 第 {round} 轮没有 {red} 对 {black} 的对局",
+        "{file}: 第 {line} 行: 第 {round} 輪沒有 {red} 對 {black} 的對局",
+        "{file}: line {line}: round {round} has no match between {red} and {black}",
+    ),
+    (
+        "err.ko.import_line",
+        "{file}: 第 {line} 行: {why}",
+        "{file}: 第 {line} 行: {why}",
+        "{file}: line {line}: {why}",
+    ),
+    (
+        "err.ko.round_not_paired",
+        "{file}: 第 {line} 行: 第 {round} 轮尚未编排",
+        "{file}: 第 {line} 行: 第 {round} 輪尚未編排",
+        "{file}: line {line}: round {round} is not paired",
+    ),
+    (
+        "err.ko.bye_match",
+        "第 {round} 轮第 {board} 台是轮空, 没有对局",
+        "第 {round} 輪第 {board} 台是輪空, 沒有對局",
+        "round {round} board {board} is a bye; it has no games",
+    ),
+    (
+        "err.ko.place_after_pairing",
+        "第 1 轮编排之后不能再手动放置选手",
+        "第 1 輪編排之後不能再手動放置選手",
+        "players can be placed by hand only before round 1 is paired",
+    ),
+    (
+        "err.ko.bad_placement",
+        "手动放置需要每名选手恰好一个位置 (共 {slots} 个位置, {count} 名选手)",
+        "手動放置需要每名選手恰好一個位置 (共 {slots} 個位置, {count} 名選手)",
+        "a placement needs every entry in exactly one slot ({slots} slots, {count} entries)",
+    ),
+    // Match states, as shown in brackets and slips
+    ("ko.due.regular", "常规第 {game} 盘", "常規第 {game} 盤", "regular game {game}"),
+    (
+        "ko.due.playoff",
+        "加赛 {step}, 第 {game} 盘",
+        "加賽 {step}, 第 {game} 盤",
+        "play-off {step}, game {game}",
+    ),
+    ("ko.due.lot", "待抽签", "待抽籤", "lot to draw"),
+    (
+        "ko.armageddon_note",
+        "和棋黑胜: 红方 {red} 必须取胜",
+        "和棋黑勝: 紅方 {red} 必須取勝",
+        "armageddon: red ({red}) must win; a draw wins for black",
+    ),
+    ("ko.champion", "冠军", "冠軍", "champion"),
+    ("ko.third_place", "三四名决赛", "三四名決賽", "third-place match"),
+    ("ko.bracket", "对阵图", "對陣圖", "bracket"),
+    ("ko.round", "第 {round} 轮", "第 {round} 輪", "round {round}"),
+    ("ko.bye", "轮空", "輪空", "bye"),
+];

@@ -1,0 +1,961 @@
+//! Deciding a knockout match (`specs/knockout.md`, "A match"): the regular
+//! games by the event's scheme (with the two-game and 胡规 round rules),
+//! then the play-off ladder step by step.
+//!
+//! Pure: the match's games in, its state out (decided, the next game due
+//! with its colours, or a lot to draw). The same scheme code scores every game.
+
+use super::rounds::single_game_round;
+use super::scheme::{RoundResult, Scheme, SchemeKind};
+use super::two_game::{hu_round, two_game_round, Ctx, TwoGameStep};
+use super::{GameRef, ScoringError};
+use crate::domain::{Colour, Game, Outcome, Points};
+use crate::i18n::{msg, Msg};
+use std::fmt;
+
+/// One step of the play-off ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayoffStep {
+    /// 加赛 K 局: K more games; more points wins.
+    Games(u32),
+    /// 突然死亡: up to K games; the first decisive one decides.
+    SuddenDeath(u32),
+    /// 余子分: the larger combined residual score of the match's drawn games.
+    Residual,
+    /// 和棋黑胜: one game, the higher seed red, a draw wins for black.
+    Armageddon,
+    /// 抽签: the arbiter records the winner drawn by lot.
+    Lot,
+}
+
+impl PlayoffStep {
+    /// Parses `games:K`, `sudden-death:K`, `residual`, `armageddon`, `lot`.
+    pub fn parse(s: &str) -> Result<PlayoffStep, Msg> {
+        let t = s.trim();
+        let bad = || msg!("err.ko.bad_step", step = t);
+        let count = |k: &str| -> Result<u32, Msg> {
+            match k.trim().parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(n),
+                _ => Err(bad()),
+            }
+        };
+        match t.split_once(':') {
+            Some(("games", k)) => Ok(PlayoffStep::Games(count(k)?)),
+            Some(("sudden-death", k)) => Ok(PlayoffStep::SuddenDeath(count(k)?)),
+            None if t == "residual" => Ok(PlayoffStep::Residual),
+            None if t == "armageddon" => Ok(PlayoffStep::Armageddon),
+            None if t == "lot" => Ok(PlayoffStep::Lot),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The step as written in settings (`games:2`).
+    pub fn code(self) -> String {
+        match self {
+            PlayoffStep::Games(k) => format!("games:{k}"),
+            PlayoffStep::SuddenDeath(k) => format!("sudden-death:{k}"),
+            PlayoffStep::Residual => "residual".into(),
+            PlayoffStep::Armageddon => "armageddon".into(),
+            PlayoffStep::Lot => "lot".into(),
+        }
+    }
+}
+
+impl fmt::Display for PlayoffStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// Parses a comma-separated ladder (`games:2,games:2,armageddon`).
+pub fn parse_ladder(s: &str) -> Result<Vec<PlayoffStep>, Msg> {
+    let steps: Vec<PlayoffStep> = s
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(PlayoffStep::parse)
+        .collect::<Result<_, _>>()?;
+    if steps.is_empty() {
+        return Err(msg!("err.ko.bad_step", step = s));
+    }
+    Ok(steps)
+}
+
+/// The ladder a scheme uses when the event names none.
+pub fn default_ladder(kind: SchemeKind) -> Vec<PlayoffStep> {
+    use PlayoffStep::*;
+    match kind {
+        SchemeKind::Draw08 => vec![Games(1), Residual, Armageddon],
+        // A level attacker-defender match, a two-game round whose five
+        // comparisons are all equal, a level armageddon match.
+        SchemeKind::AttackerDefender
+        | SchemeKind::TwoGame
+        | SchemeKind::HuTwoGame
+        | SchemeKind::Armageddon => vec![Games(2), Armageddon],
+        // standard, three-point, red-draw-penalty, custom.
+        _ => vec![Games(2), Games(2), Armageddon],
+    }
+}
+
+/// What decided a match (stored and shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecidedBy {
+    Games,
+    Scheme,
+    PlayoffGames,
+    SuddenDeath,
+    Residual,
+    Armageddon,
+    Lot,
+    Bye,
+    Forfeit,
+}
+
+impl DecidedBy {
+    pub fn code(self) -> &'static str {
+        match self {
+            DecidedBy::Games => "games",
+            DecidedBy::Scheme => "scheme",
+            DecidedBy::PlayoffGames => "playoff-games",
+            DecidedBy::SuddenDeath => "sudden-death",
+            DecidedBy::Residual => "residual",
+            DecidedBy::Armageddon => "armageddon",
+            DecidedBy::Lot => "lot",
+            DecidedBy::Bye => "bye",
+            DecidedBy::Forfeit => "forfeit",
+        }
+    }
+}
+
+/// The rules a match is played under.
+#[derive(Clone, Debug)]
+pub struct MatchRules {
+    pub scheme: Scheme,
+    /// Regular games (1 or 2; the two-game schemes always 2 at most).
+    pub regular: u32,
+    /// The event's ladder; `None` = the scheme's default.
+    pub ladder: Option<Vec<PlayoffStep>>,
+}
+
+/// The two players of a match (entry ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchPlayers {
+    /// The upper slot.
+    pub a: i64,
+    pub b: i64,
+    /// The higher seed of the two (red in an armageddon game).
+    pub higher: i64,
+    /// Red in game 1.
+    pub first_red: i64,
+}
+
+/// Which part of the match a game belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Regular,
+    /// Step `index` (0-based) of the ladder.
+    Playoff {
+        index: usize,
+        step: PlayoffStep,
+    },
+}
+
+/// The game a match needs next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DueGame {
+    pub game_no: u32,
+    pub red: i64,
+    pub black: i64,
+    pub phase: Phase,
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchState {
+    Decided {
+        winner: i64,
+        by: DecidedBy,
+        /// The number of games the decision used.
+        games: u32,
+    },
+    /// A game is due.
+    Due(DueGame),
+    /// Level at the lot step (or after the whole ladder): a lot decides.
+    NeedsLot,
+}
+
+/// A match evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchStatus {
+    pub state: MatchState,
+    /// Match score over the regular games, for (a, b).
+    pub score: [Points; 2],
+    /// Play-off points (1 / ½ / 0, or the attacker-defender values), for (a, b).
+    pub playoff: [Points; 2],
+}
+
+impl MatchStatus {
+    pub fn winner(&self) -> Option<i64> {
+        match self.state {
+            MatchState::Decided { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+    pub fn decided_by(&self) -> Option<DecidedBy> {
+        match self.state {
+            MatchState::Decided { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+}
+
+/// Why a match's games do not fit its rules.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatchError {
+    /// A game that the match does not need (decided, or another game is due).
+    NotDue { game_no: u32, why: Msg },
+    /// A game with colours against the rules.
+    Colours { game_no: u32, red: i64, black: i64 },
+    /// A fact the scheme or the ladder needs is missing (or the round is impossible).
+    Scoring(Box<ScoringError>),
+}
+
+impl From<ScoringError> for MatchError {
+    fn from(e: ScoringError) -> Self {
+        MatchError::Scoring(Box::new(e))
+    }
+}
+
+fn colour_of(g: &Game, who: i64) -> Colour {
+    if g.red == who {
+        Colour::Red
+    } else {
+        Colour::Black
+    }
+}
+
+/// A game's result for `who` in a play-off (armageddon: a draw wins for black).
+fn result_for(g: &Game, who: i64, armageddon: bool) -> RoundResult {
+    let c = colour_of(g, who);
+    let winner = match g.outcome.winner() {
+        Some(w) => Some(w),
+        None if armageddon && g.outcome == Outcome::Draw => Some(Colour::Black),
+        None => None,
+    };
+    match winner {
+        Some(w) if w == c => RoundResult::Win,
+        Some(_) => RoundResult::Loss,
+        None if g.outcome == Outcome::Draw => RoundResult::Draw,
+        None => RoundResult::Loss,
+    }
+}
+
+/// Decides a match from its games (stored games without a result are
+/// ignored). `lot` is the winner the arbiter drew, if any.
+pub fn decide_match(
+    rules: &MatchRules,
+    p: &MatchPlayers,
+    games: &[Game],
+    lot: Option<i64>,
+) -> Result<MatchStatus, MatchError> {
+    let mut gs: Vec<&Game> = games
+        .iter()
+        .filter(|g| g.outcome != Outcome::Unplayed)
+        .collect();
+    gs.sort_by_key(|g| g.game_no);
+    let gref = |g: &Game| GameRef {
+        round: 0,
+        board: 0,
+        game_no: g.game_no,
+        red: format!("#{}", g.red),
+        black: format!("#{}", g.black),
+    };
+    let ctx = Ctx {
+        scheme: rules.scheme.id(),
+        game_ref: &gref,
+    };
+    let other = |who: i64| if who == p.a { p.b } else { p.a };
+    let mut status = MatchStatus {
+        state: MatchState::NeedsLot,
+        score: [Points::ZERO; 2],
+        playoff: [Points::ZERO; 2],
+    };
+    let mut walk = Walker {
+        gs: &gs,
+        used: 0,
+        prev_red: None,
+        a: p.a,
+        b: p.b,
+    };
+    let due = |game_no: u32, red: i64, phase: Phase| {
+        MatchState::Due(DueGame {
+            game_no,
+            red,
+            black: other(red),
+            phase,
+        })
+    };
+    let forfeited = |gs: &[&Game]| gs.iter().any(|g| g.outcome.is_forfeit());
+    let kind = rules.scheme.kind;
+    let ladder = rules.ladder.clone().unwrap_or_else(|| default_ladder(kind));
+    // --- regular games ---
+    let regular = if kind.is_two_game() {
+        2
+    } else {
+        rules.regular.max(1)
+    };
+    let mut regular_games: Vec<&Game> = Vec::new();
+    let decided: Option<(i64, DecidedBy)>;
+    let ai = |who: i64| if who == p.a { 0 } else { 1 };
+    if kind == SchemeKind::HuTwoGame {
+        // Game 1; if drawn, a replay with the same colours.
+        loop {
+            let red = p.first_red;
+            match walk.take(red)? {
+                None => {
+                    status.state = due(walk.used as u32 + 1, red, Phase::Regular);
+                    return Ok(status);
+                }
+                Some(g) => regular_games.push(g),
+            }
+            if let Some(d) = hu_round(&rules.scheme, &ctx, p.a, p.b, &regular_games)? {
+                for (who, pts, _) in d.scores {
+                    status.score[ai(who)] = pts;
+                }
+                decided = match d.winner {
+                    Some(w) if d.step == TwoGameStep::Forfeit => Some((w, DecidedBy::Forfeit)),
+                    Some(w) => Some((w, DecidedBy::Scheme)),
+                    None => None,
+                };
+                break;
+            }
+        }
+    } else {
+        for i in 0..regular {
+            let red = if i == 0 {
+                p.first_red
+            } else {
+                other(walk.prev_red.unwrap_or(p.first_red))
+            };
+            match walk.take(red)? {
+                None => {
+                    status.state = due(walk.used as u32 + 1, red, Phase::Regular);
+                    return Ok(status);
+                }
+                Some(g) => regular_games.push(g),
+            }
+        }
+        if kind == SchemeKind::TwoGame {
+            let d = two_game_round(
+                &rules.scheme,
+                &ctx,
+                p.a,
+                p.b,
+                regular_games[0],
+                regular_games[1],
+            )?;
+            for (who, pts, _) in d.scores {
+                status.score[ai(who)] = pts;
+            }
+            decided = d.winner.map(|w| {
+                let by = match d.step {
+                    TwoGameStep::TwoWins | TwoGameStep::WinAndDraw => DecidedBy::Games,
+                    TwoGameStep::Forfeit => DecidedBy::Forfeit,
+                    _ => DecidedBy::Scheme,
+                };
+                (w, by)
+            });
+        } else {
+            let d = single_game_round(&rules.scheme, &ctx, p.a, p.b, &regular_games)?;
+            for (who, pts, _) in d.scores {
+                status.score[ai(who)] = pts;
+            }
+            decided = match status.score[0].cmp(&status.score[1]) {
+                std::cmp::Ordering::Greater => Some(p.a),
+                std::cmp::Ordering::Less => Some(p.b),
+                std::cmp::Ordering::Equal => None,
+            }
+            .map(|w| {
+                let by = if forfeited(&regular_games) {
+                    DecidedBy::Forfeit
+                } else {
+                    DecidedBy::Games
+                };
+                (w, by)
+            });
+        }
+    }
+    if let Some((winner, by)) = decided {
+        status.state = MatchState::Decided {
+            winner,
+            by,
+            games: walk.used as u32,
+        };
+        return finish(status, &gs, walk.used);
+    }
+    // --- the play-off ladder ---
+    let ad = kind == SchemeKind::AttackerDefender;
+    // Points of one play-off game for `who`.
+    let playoff_points = |g: &Game, who: i64| -> Result<Points, MatchError> {
+        let r = result_for(g, who, false);
+        if ad {
+            // attacker-defender scoring is kept for the play-off games.
+            let d = single_game_round(&rules.scheme, &ctx, p.a, p.b, &[g])?;
+            return Ok(d.scores[ai(who)].1);
+        }
+        Ok(match r {
+            RoundResult::Win => Points::new(1),
+            RoundResult::Draw => Points::from_hundredths(50),
+            RoundResult::Loss => Points::ZERO,
+        })
+    };
+    let next_red = |prev: Option<i64>| other(prev.unwrap_or(other(p.first_red)));
+    for index in 0..ladder.len() {
+        let step = ladder[index];
+        let phase = Phase::Playoff { index, step };
+        match step {
+            PlayoffStep::Games(k) => {
+                let mut pts = [Points::ZERO; 2];
+                for _ in 0..k {
+                    let red = next_red(walk.prev_red);
+                    match walk.take(red)? {
+                        None => {
+                            status.state = due(walk.used as u32 + 1, red, phase);
+                            return Ok(status);
+                        }
+                        Some(g) => {
+                            pts[0] += playoff_points(g, p.a)?;
+                            pts[1] += playoff_points(g, p.b)?;
+                        }
+                    }
+                }
+                status.playoff[0] += pts[0];
+                status.playoff[1] += pts[1];
+                if pts[0] != pts[1] {
+                    let winner = if pts[0] > pts[1] { p.a } else { p.b };
+                    status.state = MatchState::Decided {
+                        winner,
+                        by: DecidedBy::PlayoffGames,
+                        games: walk.used as u32,
+                    };
+                    return finish(status, &gs, walk.used);
+                }
+            }
+            PlayoffStep::SuddenDeath(k) => {
+                for _ in 0..k {
+                    let red = next_red(walk.prev_red);
+                    match walk.take(red)? {
+                        None => {
+                            status.state = due(walk.used as u32 + 1, red, phase);
+                            return Ok(status);
+                        }
+                        Some(g) => {
+                            if let Some(w) = g.outcome.winner() {
+                                let winner = if w == Colour::Red { g.red } else { g.black };
+                                status.state = MatchState::Decided {
+                                    winner,
+                                    by: DecidedBy::SuddenDeath,
+                                    games: walk.used as u32,
+                                };
+                                return finish(status, &gs, walk.used);
+                            }
+                        }
+                    }
+                }
+            }
+            PlayoffStep::Residual => {
+                let r = residual_sum(&rules.scheme, &ctx, p.a, &gs[..walk.used])?;
+                if r != Points::ZERO {
+                    status.state = MatchState::Decided {
+                        winner: if r > Points::ZERO { p.a } else { p.b },
+                        by: DecidedBy::Residual,
+                        games: walk.used as u32,
+                    };
+                    return finish(status, &gs, walk.used);
+                }
+            }
+            PlayoffStep::Armageddon => {
+                let red = p.higher;
+                match walk.take(red)? {
+                    None => {
+                        status.state = due(walk.used as u32 + 1, red, phase);
+                        return Ok(status);
+                    }
+                    Some(g) => {
+                        let winner = if result_for(g, p.a, true) == RoundResult::Win {
+                            p.a
+                        } else {
+                            p.b
+                        };
+                        status.state = MatchState::Decided {
+                            winner,
+                            by: DecidedBy::Armageddon,
+                            games: walk.used as u32,
+                        };
+                        return finish(status, &gs, walk.used);
+                    }
+                }
+            }
+            PlayoffStep::Lot => break,
+        }
+    }
+    // Level at the lot step, or the ladder ran out: the lot decides.
+    match lot {
+        Some(w) => {
+            status.state = MatchState::Decided {
+                winner: w,
+                by: DecidedBy::Lot,
+                games: walk.used as u32,
+            };
+        }
+        None => status.state = MatchState::NeedsLot,
+    }
+    finish(status, &gs, walk.used)
+}
+
+/// Walks a match's games in order, checking each is the one due with the
+/// right colours.
+struct Walker<'a, 'g> {
+    gs: &'a [&'g Game],
+    used: usize,
+    /// Red of the game before.
+    prev_red: Option<i64>,
+    a: i64,
+    b: i64,
+}
+
+impl<'g> Walker<'_, 'g> {
+    /// The next game, if stored, checked to have `red` as red.
+    fn take(&mut self, red: i64) -> Result<Option<&'g Game>, MatchError> {
+        let game_no = self.used as u32 + 1;
+        let Some(&g) = self.gs.get(self.used) else {
+            return Ok(None);
+        };
+        let black = if red == self.a { self.b } else { self.a };
+        if g.game_no != game_no {
+            return Err(MatchError::NotDue {
+                game_no: g.game_no,
+                why: msg!("err.ko.game_due", game = game_no),
+            });
+        }
+        if g.red != red || g.black != black {
+            return Err(MatchError::Colours {
+                game_no,
+                red,
+                black,
+            });
+        }
+        self.used += 1;
+        self.prev_red = Some(red);
+        Ok(Some(g))
+    }
+}
+
+/// A decided match must have no game after the ones its decision used.
+fn finish(status: MatchStatus, gs: &[&Game], used: usize) -> Result<MatchStatus, MatchError> {
+    if let Some(g) = gs.get(used) {
+        let why = match status.state {
+            MatchState::NeedsLot => msg!("err.ko.lot_due"),
+            _ => msg!("err.ko.match_decided", games = used),
+        };
+        return Err(MatchError::NotDue {
+            game_no: g.game_no,
+            why,
+        });
+    }
+    Ok(status)
+}
+
+/// The residual score of `a` summed over the drawn games (draw-0.8
+/// definition; the event's constants when it is a draw-0.8 event).
+fn residual_sum(scheme: &Scheme, ctx: &Ctx, a: i64, games: &[&Game]) -> Result<Points, MatchError> {
+    let d08 = if scheme.kind == SchemeKind::Draw08 {
+        scheme.clone()
+    } else {
+        Scheme::new(SchemeKind::Draw08)
+    };
+    let mut sum = Points::ZERO;
+    for g in games.iter().filter(|g| g.outcome == Outcome::Draw) {
+        let missing = |field: &'static str| ScoringError::MissingField {
+            scheme: "residual".into(),
+            field,
+            game: (ctx.game_ref)(g),
+        };
+        let rr = g
+            .red_residual
+            .ok_or_else(|| missing("err.field.red_residual"))?;
+        let br = g
+            .black_residual
+            .ok_or_else(|| missing("err.field.black_residual"))?;
+        let r = d08.residual_score(&rr, &br);
+        sum += if g.red == a { r } else { -r };
+    }
+    Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Material, PieceMoves};
+
+    const A: i64 = 1; // seed 1, upper slot
+    const B: i64 = 2;
+
+    fn rules(kind: SchemeKind, regular: u32, ladder: Option<&str>) -> MatchRules {
+        MatchRules {
+            scheme: Scheme::new(kind),
+            regular,
+            ladder: ladder.map(|l| parse_ladder(l).unwrap()),
+        }
+    }
+
+    fn players() -> MatchPlayers {
+        MatchPlayers {
+            a: A,
+            b: B,
+            higher: A,
+            first_red: A,
+        }
+    }
+
+    fn g(no: u32, red: i64, black: i64, o: Outcome) -> Game {
+        let mut g = Game::bare(red, black, o);
+        g.game_no = no;
+        g
+    }
+
+    fn drawn(no: u32, red: i64, black: i64, rr: &str, br: &str) -> Game {
+        let mut x = g(no, red, black, Outcome::Draw);
+        x.red_residual = Some(Material::parse(rr).unwrap());
+        x.black_residual = Some(Material::parse(br).unwrap());
+        x
+    }
+
+    fn due(s: &MatchStatus) -> DueGame {
+        match s.state {
+            MatchState::Due(d) => d,
+            other => panic!("expected a game due, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ladders_parse_and_refuse() {
+        assert_eq!(
+            parse_ladder("games:2, sudden-death:3,residual,armageddon,lot").unwrap(),
+            vec![
+                PlayoffStep::Games(2),
+                PlayoffStep::SuddenDeath(3),
+                PlayoffStep::Residual,
+                PlayoffStep::Armageddon,
+                PlayoffStep::Lot
+            ]
+        );
+        assert!(parse_ladder("games:0").is_err());
+        assert!(parse_ladder("blitz").is_err());
+        assert!(parse_ladder("").is_err());
+        assert_eq!(
+            default_ladder(SchemeKind::Draw08),
+            parse_ladder("games:1,residual,armageddon").unwrap()
+        );
+        assert_eq!(
+            default_ladder(SchemeKind::ThreePoint),
+            parse_ladder("games:2,games:2,armageddon").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_won_regular_game_decides_by_games() {
+        let r = rules(SchemeKind::Standard, 1, None);
+        let s = decide_match(&r, &players(), &[], None).unwrap();
+        assert_eq!(
+            due(&s),
+            DueGame {
+                game_no: 1,
+                red: A,
+                black: B,
+                phase: Phase::Regular
+            }
+        );
+        let s = decide_match(&r, &players(), &[g(1, A, B, Outcome::BlackWin)], None).unwrap();
+        assert_eq!(s.winner(), Some(B));
+        assert_eq!(s.decided_by(), Some(DecidedBy::Games));
+        assert_eq!(s.score, [Points::ZERO, Points::new(2)]);
+        // A game after the decision is refused.
+        let e = decide_match(
+            &r,
+            &players(),
+            &[g(1, A, B, Outcome::BlackWin), g(2, B, A, Outcome::Draw)],
+            None,
+        )
+        .unwrap_err();
+        assert!(matches!(e, MatchError::NotDue { game_no: 2, .. }), "{e:?}");
+        let s = decide_match(&r, &players(), &[g(1, A, B, Outcome::BlackForfeits)], None).unwrap();
+        assert_eq!(s.decided_by(), Some(DecidedBy::Forfeit));
+        assert_eq!(s.winner(), Some(A));
+    }
+
+    #[test]
+    fn standard_ladder_swaps_colours_then_armageddon_gives_red_to_the_higher_seed() {
+        let r = rules(SchemeKind::Standard, 1, None);
+        // Lower seed B has red in game 1 (later round, fewer reds).
+        let p = MatchPlayers {
+            first_red: B,
+            ..players()
+        };
+        let mut games = vec![g(1, B, A, Outcome::Draw)];
+        let d = due(&decide_match(&r, &p, &games, None).unwrap());
+        assert_eq!((d.game_no, d.red), (2, A), "game 2 swaps colours");
+        assert_eq!(
+            d.phase,
+            Phase::Playoff {
+                index: 0,
+                step: PlayoffStep::Games(2)
+            }
+        );
+        // Wrong colours are refused.
+        games.push(g(2, B, A, Outcome::RedWin));
+        assert!(matches!(
+            decide_match(&r, &p, &games, None).unwrap_err(),
+            MatchError::Colours {
+                game_no: 2,
+                red: A,
+                ..
+            }
+        ));
+        games.pop();
+        games.push(g(2, A, B, Outcome::RedWin));
+        games.push(g(3, B, A, Outcome::RedWin)); // 1–1 after games:2
+        let d = due(&decide_match(&r, &p, &games, None).unwrap());
+        assert_eq!((d.game_no, d.red), (4, A));
+        assert_eq!(
+            d.phase,
+            Phase::Playoff {
+                index: 1,
+                step: PlayoffStep::Games(2)
+            }
+        );
+        games.push(g(4, A, B, Outcome::Draw));
+        games.push(g(5, B, A, Outcome::Draw));
+        let d = due(&decide_match(&r, &p, &games, None).unwrap());
+        // Armageddon: the higher seed (A) has red, although B had black last.
+        assert_eq!((d.game_no, d.red, d.black), (6, A, B));
+        games.push(g(6, A, B, Outcome::Draw));
+        let s = decide_match(&r, &p, &games, None).unwrap();
+        assert_eq!(s.winner(), Some(B), "a draw wins for black");
+        assert_eq!(s.decided_by(), Some(DecidedBy::Armageddon));
+        assert_eq!(s.playoff, [Points::new(2), Points::new(2)]);
+    }
+
+    #[test]
+    fn playoff_games_decide_on_points() {
+        let r = rules(SchemeKind::ThreePoint, 2, None);
+        let games = vec![
+            g(1, A, B, Outcome::RedWin),
+            g(2, B, A, Outcome::RedWin),
+            g(3, A, B, Outcome::Draw),
+            g(4, B, A, Outcome::BlackWin),
+        ];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(s.score, [Points::new(3), Points::new(3)]);
+        assert_eq!(s.playoff, [Points(150), Points(50)]);
+        assert_eq!(s.winner(), Some(A));
+        assert_eq!(s.decided_by(), Some(DecidedBy::PlayoffGames));
+    }
+
+    #[test]
+    fn equal_residuals_fall_through_to_armageddon() {
+        // draw-0.8, default ladder games:1, residual, armageddon.
+        let r = rules(SchemeKind::Draw08, 1, None);
+        // Game 1: red A R+H v black B R+H: D = 13 − 1 − 13 = −1 → A −0.1.
+        // Game 2 (A black): red B RH v A RH: B −0.1, so A +0.1. Sum 0.
+        let games = vec![drawn(1, A, B, "RH", "RH"), drawn(2, B, A, "RH", "RH")];
+        let d = due(&decide_match(&r, &players(), &games, None).unwrap());
+        assert_eq!((d.game_no, d.red), (3, A));
+        assert_eq!(
+            d.phase.clone(),
+            Phase::Playoff {
+                index: 2,
+                step: PlayoffStep::Armageddon
+            }
+        );
+        let mut games = games;
+        games.push(g(3, A, B, Outcome::RedWin));
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(A), Some(DecidedBy::Armageddon))
+        );
+        // Unequal residuals decide: A has a chariot more in game 2.
+        let games = vec![drawn(1, A, B, "RH", "RH"), drawn(2, B, A, "RH", "RRH")];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(A), Some(DecidedBy::Residual))
+        );
+        // A missing residual is named.
+        let games = vec![drawn(1, A, B, "RH", "RH"), g(2, B, A, Outcome::Draw)];
+        assert!(matches!(
+            decide_match(&r, &players(), &games, None).unwrap_err(),
+            MatchError::Scoring(_)
+        ));
+    }
+
+    fn chain_game(no: u32, red: i64, black: i64, o: Outcome) -> Game {
+        let mut x = g(no, red, black, o);
+        x.moves = Some(40);
+        x.red_used_ms = Some(600_000);
+        x.black_used_ms = Some(600_000);
+        x.red_pieces = PieceMoves::parse("8/20/4/6/2");
+        x.black_pieces = PieceMoves::parse("8/20/4/6/2");
+        x
+    }
+
+    #[test]
+    fn two_game_round_all_five_equal_goes_to_games_2_then_armageddon() {
+        let r = rules(SchemeKind::TwoGame, 1, None);
+        let mut games = vec![
+            chain_game(1, A, B, Outcome::RedWin),
+            chain_game(2, B, A, Outcome::RedWin),
+        ];
+        let d = due(&decide_match(&r, &players(), &games, None).unwrap());
+        assert_eq!((d.game_no, d.red), (3, A), "swaps from game 2");
+        assert_eq!(
+            d.phase,
+            Phase::Playoff {
+                index: 0,
+                step: PlayoffStep::Games(2)
+            }
+        );
+        games.push(g(3, A, B, Outcome::Draw));
+        games.push(g(4, B, A, Outcome::Draw));
+        let d = due(&decide_match(&r, &players(), &games, None).unwrap());
+        assert_eq!((d.game_no, d.red), (5, A));
+        assert_eq!(
+            d.phase,
+            Phase::Playoff {
+                index: 1,
+                step: PlayoffStep::Armageddon
+            }
+        );
+        // One win each, decided by the chain (fewer moves): the scheme.
+        let mut g2 = chain_game(2, B, A, Outcome::RedWin);
+        g2.moves = Some(30);
+        let s = decide_match(
+            &r,
+            &players(),
+            &[chain_game(1, A, B, Outcome::RedWin), g2],
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(B), Some(DecidedBy::Scheme))
+        );
+        // A win and a draw: games.
+        let s = decide_match(
+            &r,
+            &players(),
+            &[g(1, A, B, Outcome::RedWin), g(2, B, A, Outcome::Draw)],
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(A), Some(DecidedBy::Games))
+        );
+    }
+
+    #[test]
+    fn hu_round_is_decided_after_the_replay() {
+        let r = rules(SchemeKind::HuTwoGame, 1, None);
+        let games = vec![g(1, A, B, Outcome::Draw)];
+        let d = due(&decide_match(&r, &players(), &games, None).unwrap());
+        assert_eq!((d.game_no, d.red, d.black), (2, A, B), "same colours");
+        // Swapped colours in the replay are refused.
+        let bad = vec![g(1, A, B, Outcome::Draw), g(2, B, A, Outcome::RedWin)];
+        assert!(matches!(
+            decide_match(&r, &players(), &bad, None).unwrap_err(),
+            MatchError::Colours { .. }
+        ));
+        // Red (A) wins the replay: 1 + 3 = 4 against 2.
+        let games = vec![g(1, A, B, Outcome::Draw), g(2, A, B, Outcome::RedWin)];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(A), Some(DecidedBy::Scheme))
+        );
+        // Drawn again: black reaches 4, red 2.
+        let games = vec![g(1, A, B, Outcome::Draw), g(2, A, B, Outcome::Draw)];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(s.winner(), Some(B));
+        // Decided in game 1: no replay.
+        let games = vec![g(1, A, B, Outcome::BlackWin), g(2, A, B, Outcome::Draw)];
+        assert!(matches!(
+            decide_match(&r, &players(), &games, None).unwrap_err(),
+            MatchError::NotDue { game_no: 2, .. }
+        ));
+    }
+
+    #[test]
+    fn sudden_death_and_lot() {
+        let r = rules(SchemeKind::Standard, 1, Some("sudden-death:2,lot"));
+        let games = vec![
+            g(1, A, B, Outcome::Draw),
+            g(2, B, A, Outcome::Draw),
+            g(3, A, B, Outcome::BlackWin),
+        ];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(B), Some(DecidedBy::SuddenDeath))
+        );
+        let games = vec![
+            g(1, A, B, Outcome::Draw),
+            g(2, B, A, Outcome::Draw),
+            g(3, A, B, Outcome::Draw),
+        ];
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(s.state, MatchState::NeedsLot);
+        let s = decide_match(&r, &players(), &games, Some(B)).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(B), Some(DecidedBy::Lot))
+        );
+        // A play-off game when the lot is due is refused.
+        let mut more = games.clone();
+        more.push(g(4, B, A, Outcome::RedWin));
+        assert!(matches!(
+            decide_match(&r, &players(), &more, None).unwrap_err(),
+            MatchError::NotDue { game_no: 4, .. }
+        ));
+    }
+
+    #[test]
+    fn attacker_defender_keeps_its_scoring_in_the_playoff() {
+        let r = rules(SchemeKind::AttackerDefender, 2, None);
+        let strike = |mut x: Game, side: Colour| {
+            x.first_strike = Some(crate::domain::FirstStrike {
+                side: Some(side),
+                move_no: Some(10),
+            });
+            x
+        };
+        // A win each: level, play-off games:2 with 3 / 2 / 1 / 0.
+        let mut games = vec![g(1, A, B, Outcome::RedWin), g(2, B, A, Outcome::RedWin)];
+        let d = due(&decide_match(&r, &players(), &games, None).unwrap());
+        assert_eq!(d.game_no, 3);
+        // Game 3 drawn, A (red) the attacker: A 1, B 2. Game 4 drawn, B (red)
+        // attacker: B 1, A 2. Level: next step.
+        games.push(strike(g(3, A, B, Outcome::Draw), Colour::Red));
+        games.push(strike(g(4, B, A, Outcome::Draw), Colour::Red));
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(s.playoff, [Points::new(3), Points::new(3)]);
+        // Game 4 with A as the attacker instead: B defends both → B wins.
+        games.pop();
+        games.push(strike(g(4, B, A, Outcome::Draw), Colour::Black));
+        let s = decide_match(&r, &players(), &games, None).unwrap();
+        assert_eq!(
+            (s.winner(), s.decided_by()),
+            (Some(B), Some(DecidedBy::PlayoffGames))
+        );
+    }
+}
