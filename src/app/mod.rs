@@ -20,7 +20,7 @@ mod tui_support;
 
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
-pub use trf::TrfImport;
+pub use trf::{TrfImport, TrfImportOptions};
 pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};

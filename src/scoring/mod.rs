@@ -7,6 +7,7 @@
 //! `../shared/specs/scoring.md` and `../shared/specs/cxa-swiss.md` §4–§6.
 
 mod error;
+mod fide;
 mod import;
 mod rounds;
 mod scheme;
@@ -17,6 +18,7 @@ mod two_game;
 mod validate;
 
 pub use error::{GameRef, ScoringError};
+pub use fide::{Part, PartKind};
 pub use import::event_from_rows;
 pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::{Scheme, SchemeKind};
@@ -39,6 +41,8 @@ pub struct PlayerRef {
     /// Start number (序号), 1-based; breaks final ties in the listing order.
     pub start_no: u32,
     pub name: String,
+    /// Rating at entry (FIDE `aro` and `tpr`); `None` = unrated.
+    pub rating: Option<i32>,
 }
 
 /// One board of a round: two entries and their game(s), or a pairing bye.
