@@ -19,6 +19,7 @@ fn event(n: usize, rounds: u32) -> EventData {
             id: i as i64 + 1,
             start_no: i as u32 + 1,
             name: format!("P{}", i + 1),
+            rating: None,
         })
         .collect();
     let half = n / 2;

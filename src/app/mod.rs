@@ -27,7 +27,7 @@ mod tui_support;
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};
-pub use trf::TrfImport;
+pub use trf::{TrfImport, TrfImportOptions};
 pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};

@@ -91,6 +91,7 @@ impl App {
                     id: e.id,
                     start_no: e.start_no,
                     name: e.name.clone(),
+                    rating: e.rating,
                 })
                 .collect(),
             rounds,

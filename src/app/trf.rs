@@ -21,17 +21,42 @@ pub struct TrfImport {
     pub matched: Vec<String>,
 }
 
+/// How `import trf` sets up the event (issue 16).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrfImportOptions {
+    /// The scoring scheme (`None`: `chess`, the values a TRF file has).
+    pub scheme: Option<String>,
+    /// Tie-break codes after points (empty: the scheme's default list).
+    pub tiebreaks: Vec<String>,
+}
+
 impl App {
-    /// Creates an event from a TRF-16 file: members (matched by member id,
-    /// else by a unique exact name, else created), entries with the file's
-    /// start numbers, the played rounds with their results, byes asked for
-    /// in advance and forbidden pairs (`XXP`). One transaction.
+    /// As [`App::import_trf_with`] with the default options.
     pub fn import_trf(
         &mut self,
         bytes: &[u8],
         file: &str,
         name: Option<&str>,
     ) -> Result<TrfImport> {
+        self.import_trf_with(bytes, file, name, &TrfImportOptions::default())
+    }
+
+    /// Creates an event from a TRF-16 file: members (matched by member id,
+    /// else by a unique exact name, else created), entries with the file's
+    /// start numbers, the played rounds with their results, byes asked for
+    /// in advance and forbidden pairs (`XXP`). One transaction.
+    pub fn import_trf_with(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        name: Option<&str>,
+        opts: &TrfImportOptions,
+    ) -> Result<TrfImport> {
+        // Scheme and tie-breaks are checked before the file is read, so a
+        // typo changes nothing.
+        let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
+        scoring::Scheme::from_id(&scheme_id, &serde_json::Map::new())?;
+        scoring::TieBreak::parse_list(&opts.tiebreaks)?;
         let (text, _) = decode_text(bytes);
         let trf = Trf::parse(&text)
             .map_err(|e| super::invalid!("err.app.in_file", file, why = e.msg()))?;
@@ -53,7 +78,14 @@ impl App {
         });
         let mut settings = self.config.event.clone();
         settings.system = PairingSystem::Dutch;
-        settings.scheme = "standard".into();
+        settings.scheme = scheme_id;
+        settings.scheme_settings = serde_json::Map::new();
+        settings.tiebreaks = opts
+            .tiebreaks
+            .iter()
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty() && t != "points")
+            .collect();
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds

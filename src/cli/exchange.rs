@@ -22,6 +22,12 @@ pub enum ImportCmd {
         /// The event's name (default: the file's 012 line, else the file name).
         #[arg(long)]
         name: Option<String>,
+        /// Scoring scheme of the event (default `chess`: 1, ½, 0 as the file has them).
+        #[arg(long, default_value = "chess")]
+        scheme: String,
+        /// Tie-break codes after points, comma-separated (default: the scheme's list).
+        #[arg(long, value_delimiter = ',')]
+        tiebreaks: Option<Vec<String>>,
     },
 }
 
@@ -77,9 +83,18 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
         ImportCmd::Games { .. } => unreachable!("handled above"),
-        ImportCmd::Trf { file, name } => {
+        ImportCmd::Trf {
+            file,
+            name,
+            scheme,
+            tiebreaks,
+        } => {
             let (bytes, fname) = read(&file)?;
-            let r = app.import_trf(&bytes, &fname, name.as_deref())?;
+            let opts = crate::app::TrfImportOptions {
+                scheme: Some(scheme),
+                tiebreaks: tiebreaks.unwrap_or_default(),
+            };
+            let r = app.import_trf_with(&bytes, &fname, name.as_deref(), &opts)?;
             for m in &r.matched {
                 eprintln!("matched: {m}");
             }

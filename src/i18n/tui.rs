@@ -426,6 +426,28 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.strip-first", "去首轮", "去首輪", "StripF"),
     ("tui.tb.buchholz-cut1", "去低对手分", "去低對手分", "BH-1"),
     ("tui.tb.sonneborn-berger", "索伯分", "索伯分", "SB"),
+    ("tui.tb.buchholz", "布氏分", "布氏分", "BH"),
+    ("tui.tb.buchholz-cut2", "布氏减二", "布氏減二", "BH-2"),
+    ("tui.tb.buchholz-median1", "布氏中位", "布氏中位", "BH-M1"),
+    ("tui.tb.rounds-won", "胜轮数", "勝輪數", "WIN"),
+    ("tui.tb.games-won", "实胜局", "實勝局", "WON"),
+    ("tui.tb.aro", "对手均分", "對手均分", "ARO"),
+    ("tui.tb.tpr", "表现分", "表現分", "TPR"),
+    ("tui.tb.koya", "科亚分", "科亞分", "KS"),
+    ("tui.tb.fore-buchholz", "预布氏", "預布氏", "FB"),
+    ("tui.tb.aob", "对手均布氏", "對手均布氏", "AOB"),
+    (
+        "tui.scheme.chess.1",
+        "国际象棋计分: 胜1 和½ 负0.",
+        "國際象棋計分: 勝1 和½ 負0.",
+        "Chess scoring: win 1, draw ½, loss 0.",
+    ),
+    (
+        "tui.scheme.chess.2",
+        "用于TRF文件与国际象棋惯例的比赛.",
+        "用於TRF檔案與國際象棋慣例的比賽.",
+        "For TRF files and events that follow chess practice.",
+    ),
     // What each scheme does (two lines in the new-event form)
     (
         "tui.scheme.standard.1",

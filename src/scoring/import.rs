@@ -34,6 +34,7 @@ pub fn event_from_rows(
             id,
             start_no: id as u32,
             name: name.to_string(),
+            rating: None,
         });
         ids.insert(name.to_string(), id);
         id

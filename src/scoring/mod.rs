@@ -7,6 +7,7 @@
 //! `../shared/specs/scoring.md` and `../shared/specs/cxa-swiss.md` §4–§6.
 
 mod error;
+mod fide;
 mod import;
 pub mod knockout;
 mod rounds;
@@ -19,6 +20,7 @@ mod two_game;
 mod validate;
 
 pub use error::{GameRef, ScoringError};
+pub use fide::{Part, PartKind};
 pub use import::event_from_rows;
 pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::{Scheme, SchemeKind};
@@ -41,6 +43,8 @@ pub struct PlayerRef {
     /// Start number (序号), 1-based; breaks final ties in the listing order.
     pub start_no: u32,
     pub name: String,
+    /// Rating at entry (FIDE `aro` and `tpr`); `None` = unrated.
+    pub rating: Option<i32>,
 }
 
 /// One board of a round: two entries and their game(s), or a pairing bye.

@@ -55,6 +55,8 @@ pub struct GameSide {
     pub big_win: bool,
     /// attacker-defender: a draw as defender (小胜).
     pub small_win: bool,
+    /// Played over the board (not a forfeit, not a bye).
+    pub over_board: bool,
 }
 
 /// A player's round.
@@ -185,6 +187,7 @@ fn score_board(
                 fouls: 0,
                 big_win: scheme.kind == SchemeKind::AttackerDefender,
                 small_win: false,
+                over_board: false,
             }]
         };
         return Ok(vec![(
@@ -352,6 +355,7 @@ fn score_board(
                     fouls: fouls(who, g),
                     big_win: false,
                     small_win: false,
+                    over_board: !g.outcome.is_forfeit(),
                 }
             })
             .collect();

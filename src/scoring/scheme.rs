@@ -23,12 +23,14 @@ pub enum SchemeKind {
     TwoGame,
     /// 胡规 over two games: first to 3 game points.
     HuTwoGame,
+    /// Chess practice (TRF files): win 1, draw ½, loss 0 for both colours.
+    Chess,
     /// Six values from the configuration.
     Custom,
 }
 
 impl SchemeKind {
-    pub const ALL: [SchemeKind; 9] = [
+    pub const ALL: [SchemeKind; 10] = [
         SchemeKind::Standard,
         SchemeKind::ThreePoint,
         SchemeKind::RedDrawPenalty,
@@ -37,6 +39,7 @@ impl SchemeKind {
         SchemeKind::AttackerDefender,
         SchemeKind::TwoGame,
         SchemeKind::HuTwoGame,
+        SchemeKind::Chess,
         SchemeKind::Custom,
     ];
 
@@ -51,6 +54,7 @@ impl SchemeKind {
             SchemeKind::AttackerDefender => "attacker-defender",
             SchemeKind::TwoGame => "two-game",
             SchemeKind::HuTwoGame => "hu-two-game",
+            SchemeKind::Chess => "chess",
             SchemeKind::Custom => "custom",
         }
     }
@@ -80,6 +84,11 @@ impl SchemeKind {
             SchemeKind::Standard | SchemeKind::Custom => six([2, 1, 0, 2, 1, 0]),
             SchemeKind::ThreePoint => six([3, 1, 0, 3, 1, 0]),
             SchemeKind::RedDrawPenalty => six([3, 1, 0, 3, 2, 0]),
+            SchemeKind::Chess => SIX
+                .iter()
+                .zip([100, 50, 0, 100, 50, 0])
+                .map(|(k, x)| (*k, h(x)))
+                .collect(),
             // A draw is a black win: red gets red_loss, black gets black_win.
             SchemeKind::Armageddon => vec![
                 ("red_win", p(2)),
@@ -211,6 +220,15 @@ impl Scheme {
                 BlackDrawSmall,
             ],
             SchemeKind::HuTwoGame => vec![OpponentScore, SmallPoints],
+            // FIDE C.07's usual order for a Swiss.
+            SchemeKind::Chess => vec![
+                BuchholzCut1,
+                Buchholz,
+                SonnebornBerger,
+                Direct,
+                RoundsWon,
+                BlackGames,
+            ],
         }
     }
 

@@ -1,5 +1,6 @@
 //! Standings after a round, explanations of an order, crosstables.
 
+use super::fide::Fide;
 use super::rounds::{player_rounds, PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
 use super::tiebreak::{TbCtx, TieBreak, TieValue};
@@ -54,6 +55,8 @@ pub fn standings(
         .map(|rs| rs.iter().map(|pr| pr.points).sum())
         .collect();
     let ids: Vec<i64> = ev.players.iter().map(|p| p.id).collect();
+    let ratings: Vec<Option<i32>> = ev.players.iter().map(|p| p.rating).collect();
+    let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r);
     let ctx = TbCtx {
         scheme,
         rounds: &rounds,
@@ -61,6 +64,8 @@ pub fn standings(
         ids: &ids,
         points: &points,
         bye_rule: ev.byes.opponent_score,
+        ratings: &ratings,
+        fide: &fide,
     };
     let n = ev.players.len();
     let mut keys: Vec<Vec<TieValue>> = (0..n)

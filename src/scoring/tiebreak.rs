@@ -1,5 +1,6 @@
 //! Tie-break codes and their values.
 
+use super::fide::{board_games, cut, Fide, Part, PartKind};
 use super::rounds::{PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
 use super::ScoringError;
@@ -33,10 +34,20 @@ pub enum TieBreak {
     StripFirst,
     BuchholzCut1,
     SonnebornBerger,
+    Buchholz,
+    BuchholzCut2,
+    BuchholzMedian1,
+    RoundsWon,
+    GamesWon,
+    Aro,
+    Tpr,
+    Koya,
+    ForeBuchholz,
+    Aob,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 23] = [
+    pub const ALL: [TieBreak; 33] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -60,6 +71,16 @@ impl TieBreak {
         TieBreak::StripFirst,
         TieBreak::BuchholzCut1,
         TieBreak::SonnebornBerger,
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut2,
+        TieBreak::BuchholzMedian1,
+        TieBreak::RoundsWon,
+        TieBreak::GamesWon,
+        TieBreak::Aro,
+        TieBreak::Tpr,
+        TieBreak::Koya,
+        TieBreak::ForeBuchholz,
+        TieBreak::Aob,
     ];
 
     pub fn code(self) -> &'static str {
@@ -87,6 +108,16 @@ impl TieBreak {
             TieBreak::StripFirst => "strip-first",
             TieBreak::BuchholzCut1 => "buchholz-cut1",
             TieBreak::SonnebornBerger => "sonneborn-berger",
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::BuchholzCut2 => "buchholz-cut2",
+            TieBreak::BuchholzMedian1 => "buchholz-median1",
+            TieBreak::RoundsWon => "rounds-won",
+            TieBreak::GamesWon => "games-won",
+            TieBreak::Aro => "aro",
+            TieBreak::Tpr => "tpr",
+            TieBreak::Koya => "koya",
+            TieBreak::ForeBuchholz => "fore-buchholz",
+            TieBreak::Aob => "aob",
         }
     }
 
@@ -111,6 +142,47 @@ impl TieBreak {
             .filter(|c| !c.is_empty() && *c != "points")
             .map(TieBreak::parse)
             .collect()
+    }
+
+    /// Is this one of the FIDE C.07 codes computed with Article 16 (the
+    /// virtual opponent, adjusted scores)?
+    pub fn is_fide(self) -> bool {
+        use TieBreak::*;
+        matches!(
+            self,
+            Buchholz
+                | BuchholzCut1
+                | BuchholzCut2
+                | BuchholzMedian1
+                | SonnebornBerger
+                | RoundsWon
+                | GamesWon
+                | Aro
+                | Tpr
+                | Koya
+                | ForeBuchholz
+                | Aob
+        )
+    }
+
+    /// Values that are counts or ratings (shown without decimals).
+    pub fn is_whole(self) -> bool {
+        use TieBreak::*;
+        matches!(
+            self,
+            Wins | Fouls
+                | BlackGames
+                | BlackWins
+                | RedWins
+                | BigWins
+                | SmallWins
+                | BlackBigWins
+                | BlackSmallWins
+                | RoundsWon
+                | GamesWon
+                | Aro
+                | Tpr
+        )
     }
 
     /// Fewer is better (fouls); every other criterion: more is better.
@@ -163,6 +235,10 @@ pub(crate) struct TbCtx<'a> {
     /// Each player's points after the cut-off round.
     pub points: &'a [Points],
     pub bye_rule: ByeOpponentScore,
+    /// Ratings by player index (FIDE `aro`, `tpr`).
+    pub ratings: &'a [Option<i32>],
+    /// The FIDE values every FIDE code builds on.
+    pub fide: &'a Fide,
 }
 
 impl TbCtx<'_> {
@@ -262,7 +338,22 @@ impl TbCtx<'_> {
                     .map(|g| g.fouls as i64)
                     .sum(),
             )),
-            BlackGames => one(self.count_games(i, |g| g.colour == Colour::Black)),
+            // Games played with black: over the board only (a forfeit is
+            // no game, CXA and FIDE alike).
+            BlackGames => one(Points::new(
+                rounds
+                    .iter()
+                    .map(|pr| board_games(pr, Some(Colour::Black), false))
+                    .sum(),
+            )),
+            // FIDE (chess scheme): games won with black over the board; CXA
+            // 后胜局: wins as black, forfeit wins included.
+            BlackWins if self.scheme.kind == SchemeKind::Chess => one(Points::new(
+                rounds
+                    .iter()
+                    .map(|pr| board_games(pr, Some(Colour::Black), true))
+                    .sum(),
+            )),
             BlackWins => one(self.count_games(i, |g| {
                 g.colour == Colour::Black && g.result == RoundResult::Win
             })),
@@ -309,16 +400,102 @@ impl TbCtx<'_> {
                 }
                 TieValue::Seq(out)
             }
-            BuchholzCut1 => {
-                let c: Vec<Points> = rounds
+            RoundsWon => one(Points::new(
+                rounds
                     .iter()
-                    .filter_map(|pr| self.contribution(i, pr))
-                    .collect();
-                let sum: Points = c.iter().sum();
-                one(sum - c.iter().copied().min().unwrap_or(Points::ZERO))
+                    .filter(|pr| pr.result == Some(RoundResult::Win))
+                    .count() as i64,
+            )),
+            GamesWon => one(Points::new(
+                rounds.iter().map(|pr| board_games(pr, None, true)).sum(),
+            )),
+            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger | Aro
+            | Tpr | Koya | ForeBuchholz | Aob => {
+                one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default())
             }
-            SonnebornBerger => one(self.beaten_plus_half_drawn(i)),
         }
+    }
+
+    /// A FIDE code's value with the parts it is made of (each round's
+    /// opponent or virtual opponent, and what was cut); `None` for the
+    /// codes that are counts.
+    pub fn fide_parts(&self, tb: TieBreak, i: usize) -> Option<(Points, Vec<Part>)> {
+        use TieBreak::*;
+        let f = self.fide;
+        let (rounds, idx) = (self.rounds, self.idx);
+        let cut_sum = |low: usize, high: usize| {
+            let (_, mut parts) = f.buchholz_parts(rounds, idx, i, false);
+            cut(&mut parts, low, high);
+            (super::fide::sum_kept(&parts), parts)
+        };
+        Some(match tb {
+            Buchholz => f.buchholz_parts(rounds, idx, i, false),
+            BuchholzCut1 => cut_sum(1, 0),
+            BuchholzCut2 => cut_sum(2, 0),
+            BuchholzMedian1 => cut_sum(1, 1),
+            ForeBuchholz => f.buchholz_parts(rounds, idx, i, true),
+            SonnebornBerger => f.sonneborn_parts(rounds, idx, i),
+            Koya => f.koya_parts(rounds, idx, i),
+            Aob => f.aob_parts(rounds, idx, i),
+            Aro => {
+                let (aro, _, parts) = f.rating_parts(rounds, self.ratings, idx, i);
+                (aro, parts)
+            }
+            Tpr => {
+                let (_, tpr, parts) = f.rating_parts(rounds, self.ratings, idx, i);
+                (tpr, parts)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The parts of a CXA sum (opponent score, small points, beaten / drawn
+    /// / lost sums): each round's opponent and what he adds.
+    pub fn cxa_parts(&self, tb: TieBreak, i: usize) -> Option<Vec<Part>> {
+        use TieBreak::*;
+        let want: Option<RoundResult> = match tb {
+            OpponentScore => None,
+            BeatenSum => Some(RoundResult::Win),
+            DrawnSum => Some(RoundResult::Draw),
+            LostSum => Some(RoundResult::Loss),
+            SmallPoints
+                if !matches!(
+                    self.scheme.kind,
+                    SchemeKind::Draw08 | SchemeKind::TwoGame | SchemeKind::HuTwoGame
+                ) =>
+            {
+                None
+            }
+            _ => return None,
+        };
+        Some(
+            self.rounds[i]
+                .iter()
+                .filter(|pr| want.is_none() || pr.result == want)
+                .filter_map(|pr| {
+                    let mut v = self.contribution(i, pr)?;
+                    if tb == SmallPoints {
+                        v = match pr.result {
+                            Some(RoundResult::Win) => v,
+                            Some(RoundResult::Draw) => v.half(),
+                            _ => Points::ZERO,
+                        };
+                    }
+                    Some(Part {
+                        round: pr.round,
+                        opponent: pr.opponent,
+                        kind: if pr.kind.met() {
+                            PartKind::Opponent
+                        } else {
+                            PartKind::Virtual
+                        },
+                        value: v,
+                        vur: false,
+                        cut: false,
+                    })
+                })
+                .collect(),
+        )
     }
 
     /// `direct`: for a group of tied players who have all met each other,

@@ -16,6 +16,7 @@ fn event(n: usize, results: &[Vec<(u8, u8)>]) -> EventData {
             id: i as i64 + 1,
             start_no: i as u32 + 1,
             name: format!("P{}", i + 1),
+            rating: None,
         })
         .collect();
     let rounds = results

@@ -29,6 +29,7 @@ impl Ev {
                     id: i as i64 + 1,
                     start_no: i as u32 + 1,
                     name: n.to_string(),
+                    rating: None,
                 })
                 .collect(),
             rounds: Vec::new(),
