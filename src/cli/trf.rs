@@ -4,7 +4,7 @@
 use super::{CliError, CliResult};
 use crate::domain::PairingSystem;
 use crate::formats::trf::Trf;
-use crate::pairing::{self, PairingConfig, RoundPairing};
+use crate::pairing::{self, PairingConfig, PairingError, RoundPairing};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -34,30 +34,75 @@ pub fn format_pairing(p: &RoundPairing) -> String {
     out
 }
 
+/// Exit statuses of `pair-trf`, those of the endorsed engine.
+pub mod exit {
+    /// No pairing satisfies the absolute criteria.
+    pub const NO_VALID_PAIRING: i32 = 1;
+    /// The file is not a valid tournament (with line and column).
+    pub const BAD_INPUT: i32 = 3;
+    /// The file could not be read or the pairing not written.
+    pub const FILE_ERROR: i32 = 5;
+}
+
+fn fail(code: i32, message: String) -> CliError {
+    CliError { message, code }
+}
+
+/// TRF text from the bytes of a file: UTF-8, else Latin-1 (every byte one
+/// character), which older programs write.
+pub fn decode(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
+}
+
 pub fn run(args: PairTrfArgs) -> CliResult {
+    let lang = crate::i18n::Lang::from_env();
     let system = match args.system.as_str() {
         "dutch" => PairingSystem::Dutch,
         "cxa" => PairingSystem::Cxa,
         "berger" => PairingSystem::Berger,
         other => {
-            return Err(CliError::msg(format!(
-                "unknown pairing system \"{other}\" (dutch, cxa, berger)"
-            )))
+            return Err(CliError {
+                message: format!("unknown pairing system \"{other}\" (dutch, cxa, berger)"),
+                code: 2,
+            })
         }
     };
-    let bytes = std::fs::read(&args.input)
-        .map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let trf =
-        Trf::parse(&text).map_err(|e| CliError::msg(format!("{}: {e}", args.input.display())))?;
-    let state = trf.to_swiss_state()?;
-    let pairing = pairing::pair(&state, &PairingConfig::new(system))?;
+    let file = args.input.display();
+    let bytes =
+        std::fs::read(&args.input).map_err(|e| fail(exit::FILE_ERROR, format!("{file}: {e}")))?;
+    let text = decode(bytes);
+    let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, format!("{file}: {}", m.render(lang)));
+    let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
+    let state = trf.to_swiss_state().map_err(|e| bad(e.msg()))?;
+    if let Some(total) = trf.total_rounds {
+        if state.round > total {
+            return Err(bad(crate::i18n::msg!(
+                "err.trf.all_rounds_played",
+                total = total
+            )));
+        }
+    }
+    let pairing = pairing::pair(&state, &PairingConfig::new(system)).map_err(|e| {
+        let code = match e {
+            PairingError::NoLegalPairing { .. } => exit::NO_VALID_PAIRING,
+            _ => exit::BAD_INPUT,
+        };
+        fail(code, format!("{file}: {}", e.msg().render(lang)))
+    })?;
+    if pairing.boards.is_empty() && pairing.bye.is_none() {
+        return Err(fail(
+            exit::NO_VALID_PAIRING,
+            format!(
+                "{file}: {}",
+                crate::i18n::msg!("err.trf.nobody_to_pair").render(lang)
+            ),
+        ));
+    }
     let text = format_pairing(&pairing);
     match args.output.as_deref() {
         None | Some("-") => print!("{text}"),
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| CliError::msg(format!("{path}: {e}")))?
-        }
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| fail(exit::FILE_ERROR, format!("{path}: {e}")))?,
     }
     Ok(())
 }

@@ -799,6 +799,18 @@ pub(super) static TEXTS: &[Text] = &[
         "TRF line {line}, column {column}: {why}",
     ),
     (
+        "err.trf.all_rounds_played",
+        "文件中的 {total} 轮均已编排, 没有下一轮",
+        "文件中的 {total} 輪均已編排, 沒有下一輪",
+        "all {total} rounds of the file are paired already: there is no next round",
+    ),
+    (
+        "err.trf.nobody_to_pair",
+        "下一轮没有可编排的棋手",
+        "下一輪沒有可編排的棋手",
+        "nobody is available to pair in the next round",
+    ),
+    (
         "err.pairing.no_legal_pairing",
         "第{round}轮无法按规则编排: {why}",
         "第{round}輪無法按規則編排: {why}",

@@ -850,7 +850,10 @@ impl<'a, const N: usize> Engine<'a, N> {
             // Next bracket: the unpaired (downfloaters) and the next scoregroup.
             let mut nb = Vec::new();
             sgb = 0;
-            single_df = odd && group_start < n && bye_score == self.score(group_start);
+            // As the endorsed engine: the bye assignee's score may sit above
+            // this scoregroup (when lower players cannot have the bye).
+            let group_score = (group_start < n).then(|| self.score(group_start));
+            single_df = odd && group_score.is_some_and(|g| bye_score >= g);
             for (pi, &pv) in bracket.iter().enumerate() {
                 if pi < nsgb && matched[pv] {
                     result[pv] = st[pv];
@@ -860,7 +863,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                     if pi < nsgb {
                         sgb += 1;
                     }
-                    if self.score(st[pv]) < bye_score {
+                    if group_score.is_some_and(|g| self.score(st[pv]) < g) {
                         single_df = false;
                     }
                 }
