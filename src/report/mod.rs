@@ -10,6 +10,7 @@
 mod csv;
 mod docs;
 mod html;
+pub mod team;
 mod text;
 
 pub use self::csv::{render_csv, CsvError};
