@@ -96,6 +96,10 @@ impl App {
     ) -> Result<Doc> {
         let ev = self.store.resolve_event(event_key)?;
         let info = event_info(&ev);
+        // Team events print their own documents (check-in stays per player).
+        if kind != DocKind::Checkin && self.team_settings_of(&ev)?.is_some() {
+            return self.print_team_doc(event_key, kind, round, lang, info);
+        }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
                 let view = self.round_view(event_key, round)?;

@@ -117,6 +117,21 @@ pub struct NewArgs {
     /// Knockout: armageddon time odds (default red=5,black=4,inc=3).
     #[arg(long)]
     pub armageddon_time: Option<String>,
+    /// A team event (团体赛): teams play matches of --boards boards.
+    #[arg(long)]
+    pub teams: bool,
+    /// Team events: boards per match.
+    #[arg(long, requires = "teams")]
+    pub boards: Option<u32>,
+    /// Team events: match points for a win, draw and loss (default 2-1-0).
+    #[arg(long, requires = "teams")]
+    pub match_points: Option<String>,
+    /// Team events: a match tied on game points is a draw (default) or goes to residual points.
+    #[arg(long, requires = "teams", value_parser = ["draw", "residual"])]
+    pub tied_match: Option<String>,
+    /// Team events: a team fielding fewer players loses the match by forfeit (default: half the boards, rounded up).
+    #[arg(long, requires = "teams")]
+    pub min_boards: Option<u32>,
 }
 
 fn status_key(s: EventStatus) -> &'static str {
@@ -168,6 +183,26 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 })?);
             }
             let s = app.event_settings(&d)?;
+            if a.teams {
+                let mut ts = crate::domain::TeamSettings {
+                    boards: a.boards.unwrap_or(4),
+                    min_boards: a.min_boards,
+                    ..Default::default()
+                };
+                if let Some(v) = &a.match_points {
+                    ts.match_points = crate::domain::MatchPoints::parse(v).ok_or_else(|| {
+                        CliError::msg(format!(
+                            "--match-points: \"{v}\" is not W-D-L with W >= D >= L (e.g. 2-1-0, 3-1-0)"
+                        ))
+                    })?;
+                }
+                if let Some(v) = &a.tied_match {
+                    ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
+                }
+                let e = app.create_team_event(&a.name, a.date, &s, &ts)?;
+                println!("{}\t{}", e.id, e.name);
+                return Ok(());
+            }
             let e = app.create_event(&a.name, a.date, &s)?;
             println!("{}\t{}", e.id, e.name);
         }

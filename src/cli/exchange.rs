@@ -16,6 +16,12 @@ pub enum ImportCmd {
         #[arg(long)]
         record_wins: bool,
     },
+    /// Import a team event's rosters from a CSV: team,board,name,club,rating (one row per member).
+    Teams {
+        /// The event (id or exact name).
+        event: String,
+        file: PathBuf,
+    },
     /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
     Trf {
         file: PathBuf,
@@ -83,6 +89,12 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
         ImportCmd::Games { .. } => unreachable!("handled above"),
+        ImportCmd::Teams { event, file } => {
+            let (bytes, fname) = read(&file)?;
+            let teams = app.import_teams(&event, &bytes, &fname)?;
+            let players: usize = teams.iter().map(|t| t.roster.len()).sum();
+            println!("{} teams, {players} players", teams.len());
+        }
         ImportCmd::Trf {
             file,
             name,

@@ -13,6 +13,7 @@ pub mod player;
 pub mod print;
 pub mod round;
 pub mod scoring;
+pub mod team;
 pub mod trf;
 
 pub use error::{CliError, CliResult};
@@ -49,6 +50,9 @@ pub enum Command {
     /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
     #[command(subcommand)]
     Event(event::EventCmd),
+    /// Team events: add teams and rosters, list them, set lineups, show a round's matches.
+    #[command(subcommand)]
+    Team(team::TeamCmd),
     /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
     Result(scoring::ResultArgs),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
@@ -136,6 +140,7 @@ pub fn run(cli: Cli) -> CliResult {
         }
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
+        Some(Command::Team(c)) => team::run(&ctx, c),
         Some(Command::Result(a)) => scoring::run_result(&ctx, a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Print(a)) => print::run(&ctx, a),

@@ -94,6 +94,19 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         RoundCmd::Pair { event } if app.is_knockout(&event)? => {
             super::knockout::run_pair(&mut app, &event, ctx.lang)?;
         }
+        RoundCmd::Pair { event } if app.is_team_event(&event)? => {
+            let o = app.pair_team_round(&event)?;
+            for n in &o.pairing.notes {
+                eprintln!("note: {}", n.en());
+            }
+            println!("round {}: {} matches", o.round, o.matches.len());
+            for (i, (h, a)) in o.matches.iter().enumerate() {
+                match a {
+                    Some(a) => println!("{}\t{h}\t{a}", i + 1),
+                    None => println!("{}\t{h}\tBYE", i + 1),
+                }
+            }
+        }
         RoundCmd::Pair { event } => {
             let o = app.pair_next_round(&event)?;
             report(&o, true)?;

@@ -19,6 +19,10 @@ pub struct ResultArgs {
     /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
+    /// Team events: the match (as `qishe team round` numbers them); BOARD is then the board in that match.
+    /// Without it BOARD is the round's board number (match − 1) × boards + board.
+    #[arg(long = "match", value_name = "M")]
+    pub match_no: Option<u32>,
     /// Full moves played (the number of the last move on the score sheet).
     #[arg(long)]
     pub moves: Option<u32>,
@@ -92,6 +96,9 @@ pub struct StandingsArgs {
     /// Say which criterion separates two players (name or start number as #N).
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     pub explain: Option<Vec<String>>,
+    /// Team events: board prizes (台次奖) instead of the team standings.
+    #[arg(long)]
+    pub boards: bool,
     /// Re-score under other schemes and show the standings side by side (a,b,c or all).
     #[arg(
         long,
@@ -188,6 +195,10 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
             &mut app, &a.event, a.round, a.board, &input, a.force, ctx.lang,
         );
     }
+    let mut a = a;
+    if let Some(m) = a.match_no {
+        a.board = app.team_board_number(&a.event, m, a.board)?;
+    }
     let g = match &a.record {
         None => app.record_result(&a.event, a.round, a.board, &input)?,
         Some(path) => {
@@ -236,6 +247,11 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);
             }
+            if app.is_team_event(&event)? {
+                let r = app.import_team_games(&event, &bytes, &name)?;
+                println!("imported {} games ({} new rounds)", r.games, r.rounds);
+                return Ok(());
+            }
             let dir = file.parent().map(|p| p.to_path_buf());
             let r = app.import_games_in(&event, &bytes, &name, dir.as_deref(), record_wins)?;
             println!(
@@ -257,6 +273,9 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     let app = ctx.open()?;
     if app.is_knockout(&a.event)? {
         return super::knockout::print_standings(&app, &a.event, a.format);
+    }
+    if app.is_team_event(&a.event)? {
+        return run_team_standings(&app, &a);
     }
     let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
@@ -293,5 +312,49 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         println!("after round {}", st.after_round);
     }
     print!("{}", table.render(a.format));
+    Ok(())
+}
+
+/// `qishe standings` for a team event: the team standings, `--boards` the
+/// board prizes, `--explain A B` for two teams.
+fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
+    if a.boards {
+        let rows = app.team_board_prizes(&a.event, a.after_round)?;
+        print!(
+            "{}",
+            super::team::board_prizes_table(&rows, a.format).render(a.format)
+        );
+        return Ok(());
+    }
+    let (_ev, st) = app.team_standings(&a.event, a.after_round)?;
+    if let Some(pair) = &a.explain {
+        let ex = st.explain(&pair[0], &pair[1])?;
+        let show = |v: &crate::scoring::team::TeamValue| {
+            if v.0.is_empty() {
+                "-".to_string()
+            } else {
+                v.0.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            }
+        };
+        println!("{} v {}", ex.a.team.name, ex.b.team.name);
+        for (code, x, y) in &ex.steps {
+            println!("  {code}: {} v {}", show(x), show(y));
+        }
+        match &ex.decided_by {
+            Some(c) => println!("decided by {c}"),
+            None => println!("tied on every criterion: they share the rank"),
+        }
+        return Ok(());
+    }
+    if a.format == Format::Text {
+        println!("after round {}", st.after_round);
+    }
+    print!(
+        "{}",
+        super::team::standings_table(&st, a.format).render(a.format)
+    );
     Ok(())
 }

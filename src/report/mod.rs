@@ -11,6 +11,7 @@ pub mod bracket;
 mod csv;
 mod docs;
 mod html;
+pub mod team;
 mod text;
 
 pub use self::csv::{render_csv, CsvError};

@@ -860,7 +860,8 @@ pub fn board_prizes(
         .map(|(p, (b, g, n))| {
             let max = win.hundredths() * n as i64;
             let percent = if max > 0 {
-                Points(g.hundredths() * 10_000 / max)
+                // Rounded half up to a hundredth of a percent.
+                Points((g.hundredths() * 20_000 / max + 1) / 2)
             } else {
                 Points::ZERO
             };
@@ -971,6 +972,7 @@ mod tests {
                     id,
                     start_no: id as u32,
                     name: format!("P{id}"),
+                    rating: None,
                 });
             }
         }

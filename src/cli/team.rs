@@ -1,0 +1,302 @@
+//! `qishe team …`: teams and rosters, lineups and the matches of a round
+//! in a team event (团体赛, `specs/teams.md`).
+
+use super::output::{Format, Table};
+use super::{CliResult, Ctx};
+use crate::app::teams::TeamRoundView;
+use crate::domain::Points;
+use crate::i18n::tr;
+use crate::scoring::team::TeamStandings;
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+pub enum TeamCmd {
+    /// Add a team: members by id or exact name, in roster order (boards 1..B, then reserves).
+    Add {
+        /// The event (id or exact name).
+        event: String,
+        /// The team's name.
+        team: String,
+        /// The team's club (teams of one club are not paired together).
+        #[arg(long)]
+        club: Option<String>,
+        /// The captain (a member's name or free text).
+        #[arg(long)]
+        captain: Option<String>,
+        /// The roster, comma-separated: "A,B,C,D,E".
+        #[arg(long)]
+        players: String,
+        /// Add unknown names as new members.
+        #[arg(long)]
+        create: bool,
+    },
+    /// List the teams in pairing order with their rosters.
+    List {
+        /// The event (id or exact name).
+        event: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Set a team's lineup for a round, board by board in roster order ("-" leaves a board empty).
+    Lineup {
+        /// The event (id or exact name).
+        event: String,
+        round: u32,
+        /// The team (exact name or pairing number).
+        team: String,
+        /// The players, comma-separated: "A,B,C,D".
+        players: String,
+    },
+    /// Show a round's matches with lineups and board results (default: the last paired).
+    Round {
+        /// The event (id or exact name).
+        event: String,
+        round: Option<u32>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+fn split(list: &str) -> Vec<String> {
+    list.split([',', '，'])
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    let l = ctx.lang;
+    match cmd {
+        TeamCmd::Add {
+            event,
+            team,
+            club,
+            captain,
+            players,
+            create,
+        } => {
+            let list: Vec<String> = split(&players)
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect();
+            let t = app.add_team(
+                &event,
+                &team,
+                club.as_deref(),
+                captain.as_deref(),
+                &list,
+                create,
+            )?;
+            println!("{}\t{}\t{} players", t.id, t.name, t.roster.len());
+        }
+        TeamCmd::List { event, format } => {
+            let (ev, ts) = app.team_event(&event)?;
+            let views = app.teams_in_order(&ev, &ts)?;
+            let mut t = Table::new(&[
+                ("no", tr(l, "col.no").into(), true),
+                ("team", tr(l, "col.team").into(), false),
+                ("club", tr(l, "col.club").into(), false),
+                ("captain", tr(l, "col.captain").into(), false),
+                ("average", tr(l, "col.average").into(), true),
+                ("roster", tr(l, "col.roster").into(), false),
+            ]);
+            for v in &views {
+                let b = ts.boards as usize;
+                let roster: Vec<String> = v
+                    .roster
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        if i < b {
+                            e.name.clone()
+                        } else {
+                            format!("({})", e.name)
+                        }
+                    })
+                    .collect();
+                t.push(vec![
+                    v.no.to_string(),
+                    v.team.name.clone(),
+                    v.team.club.clone().unwrap_or_default(),
+                    v.team.captain.clone().unwrap_or_default(),
+                    v.average.to_string(),
+                    roster.join(","),
+                ]);
+            }
+            print!("{}", t.render(format));
+        }
+        TeamCmd::Lineup {
+            event,
+            round,
+            team,
+            players,
+        } => {
+            let boards = app.set_team_lineup(&event, round, &team, &split(&players))?;
+            let filled = boards.iter().filter(|b| b.is_some()).count();
+            println!("round {round}: {team}: {filled} of {} boards", boards.len());
+        }
+        TeamCmd::Round {
+            event,
+            round,
+            format,
+        } => {
+            let v = app.team_round_view(&event, round)?;
+            print!("{}", round_table(&v, l).render(format));
+        }
+    }
+    Ok(())
+}
+
+fn pts(p: Option<Points>) -> String {
+    p.map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// A round's boards, match by match: `match,board,number,home,away,red,black,result,…`.
+pub fn round_table(v: &TeamRoundView, l: crate::i18n::Lang) -> Table {
+    let mut t = Table::new(&[
+        ("match", tr(l, "col.match").into(), true),
+        ("board", tr(l, "col.board").into(), true),
+        ("number", tr(l, "col.round_board").into(), true),
+        ("home", tr(l, "col.home").into(), false),
+        ("away", tr(l, "col.away").into(), false),
+        ("red", tr(l, "col.red").into(), false),
+        ("black", tr(l, "col.black").into(), false),
+        ("result", tr(l, "col.result").into(), false),
+        ("home-points", tr(l, "col.home_points").into(), true),
+        ("away-points", tr(l, "col.away_points").into(), true),
+    ]);
+    for m in &v.matches {
+        let away = m.away.clone().unwrap_or_else(|| tr(l, "col.bye").into());
+        if m.away.is_none() {
+            t.push(vec![
+                m.number.to_string(),
+                String::new(),
+                String::new(),
+                m.home.clone(),
+                away,
+                String::new(),
+                String::new(),
+                String::new(),
+                m.home_game_points.to_string(),
+                String::new(),
+            ]);
+            continue;
+        }
+        for b in &m.boards {
+            let (red, black) = if b.home_red {
+                (&b.home, &b.away)
+            } else {
+                (&b.away, &b.home)
+            };
+            t.push(vec![
+                m.number.to_string(),
+                b.board.to_string(),
+                b.number.to_string(),
+                m.home.clone(),
+                away.clone(),
+                red.clone(),
+                black.clone(),
+                b.result.clone(),
+                pts(b.home_points),
+                pts(b.away_points),
+            ]);
+        }
+        let pending = m.status == crate::scoring::team::MatchStatus::Pending;
+        t.push(vec![
+            m.number.to_string(),
+            String::new(),
+            String::new(),
+            m.home.clone(),
+            away,
+            String::new(),
+            String::new(),
+            if pending {
+                String::new()
+            } else {
+                format!("{}:{}", m.home_match_points, m.away_match_points)
+            },
+            if pending {
+                String::new()
+            } else {
+                m.home_game_points.to_string()
+            },
+            if pending {
+                String::new()
+            } else {
+                m.away_game_points.to_string()
+            },
+        ]);
+    }
+    t
+}
+
+/// Team standings: `rank,team,match-points,game-points,<tie-break codes>`.
+pub fn standings_table(st: &TeamStandings, format: Format) -> Table {
+    let mut cols: Vec<(&'static str, String, bool)> = vec![
+        ("rank", "rank".into(), true),
+        ("team", "team".into(), false),
+        ("match-points", "match-points".into(), true),
+        ("game-points", "game-points".into(), true),
+    ];
+    let shown: Vec<usize> = st
+        .tiebreaks
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.code() != "game-points")
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &shown {
+        let c = st.tiebreaks[i].code();
+        cols.push((c, c.into(), true));
+    }
+    let mut t = Table::new(&cols);
+    for r in &st.rows {
+        let rank = if format == Format::Text && r.shared {
+            format!("{}=", r.rank)
+        } else {
+            r.rank.to_string()
+        };
+        let mut row = vec![
+            rank,
+            r.team.name.clone(),
+            r.match_points.to_string(),
+            r.game_points.to_string(),
+        ];
+        for &i in &shown {
+            // `direct` is 0 where it does not apply (not tied, or not all met).
+            row.push(r.values[i].1.shown().unwrap_or_default().to_string());
+        }
+        t.push(row);
+    }
+    t
+}
+
+/// Board prizes: `board,rank,name,team,game-points,games,percent`.
+pub fn board_prizes_table(rows: &[crate::scoring::team::BoardPrizeRow], format: Format) -> Table {
+    let mut t = Table::new(&[
+        ("board", "board".into(), true),
+        ("rank", "rank".into(), true),
+        ("name", "name".into(), false),
+        ("team", "team".into(), false),
+        ("game-points", "game-points".into(), true),
+        ("games", "games".into(), true),
+        ("percent", "percent".into(), true),
+    ]);
+    for r in rows {
+        let rank = if format == Format::Text && r.shared {
+            format!("{}=", r.rank)
+        } else {
+            r.rank.to_string()
+        };
+        t.push(vec![
+            r.board.to_string(),
+            rank,
+            r.name.clone(),
+            r.team_name.clone(),
+            r.game_points.to_string(),
+            r.games.to_string(),
+            r.percent.to_string(),
+        ]);
+    }
+    t
+}

@@ -1,0 +1,445 @@
+//! Team events (团体赛, issue 19) end to end through the CLI on a database
+//! file: rosters, pairing, results board by board and from CSV, standings,
+//! board prizes and bad input.
+
+use crate::common;
+use common::Club;
+use std::collections::{HashMap, HashSet};
+
+/// Rows of a CSV output as header → value maps.
+fn csv_rows(text: &str) -> Vec<HashMap<String, String>> {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            head.iter()
+                .cloned()
+                .zip(rec.iter().map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+/// Hundredths from "2.00".
+fn h(s: &str) -> i64 {
+    let (a, b) = s.split_once('.').unwrap_or((s, "0"));
+    a.parse::<i64>().unwrap() * 100 + format!("{b:0<2}")[..2].parse::<i64>().unwrap()
+}
+
+/// A player's team: names are "<team>-<position>".
+fn team_of(player: &str) -> String {
+    player.split('-').next().unwrap().to_string()
+}
+
+/// A deterministic outcome for a board.
+fn outcome(r: usize, m: usize, b: usize) -> &'static str {
+    ["1-0", "0-1", "1/2-1/2", "1-0", "0-1"][(r * 7 + m * 3 + b) % 5]
+}
+
+/// Standard scheme: (red points, black points) in hundredths.
+fn points(o: &str) -> (i64, i64) {
+    match o {
+        "1-0" => (200, 0),
+        "0-1" => (0, 200),
+        _ => (100, 100),
+    }
+}
+
+/// Checks the standings against match and game points recomputed here
+/// from the board results, with 2-1-0 match points.
+fn check_standings(
+    c: &Club,
+    event: &str,
+    rounds: usize,
+    results: &HashMap<(usize, String), (String, String, String, String, String)>,
+) {
+    // (round, "match/board") → (home, away, red, black, outcome)
+    let mut gp: HashMap<String, i64> = HashMap::new();
+    let mut mp: HashMap<String, i64> = HashMap::new();
+    let mut per_match: HashMap<(usize, String, String), (i64, i64)> = HashMap::new();
+    for ((r, _), (home, away, red, black, o)) in results {
+        let (pr, pb) = points(o);
+        let (ph, pa) = if team_of(red) == *home {
+            (pr, pb)
+        } else {
+            (pb, pr)
+        };
+        let e = per_match
+            .entry((*r, home.clone(), away.clone()))
+            .or_default();
+        e.0 += ph;
+        e.1 += pa;
+    }
+    assert!(per_match.keys().all(|k| k.0 <= rounds));
+    for ((_, home, away), (a, b)) in &per_match {
+        *gp.entry(home.clone()).or_default() += a;
+        *gp.entry(away.clone()).or_default() += b;
+        let (x, y) = match a.cmp(b) {
+            std::cmp::Ordering::Greater => (200, 0),
+            std::cmp::Ordering::Less => (0, 200),
+            std::cmp::Ordering::Equal => (100, 100),
+        };
+        *mp.entry(home.clone()).or_default() += x;
+        *mp.entry(away.clone()).or_default() += y;
+    }
+    let st = csv_rows(&c.ok(&["standings", event, "--format", "csv"]));
+    assert!(!st.is_empty());
+    let mut last: Option<(i64, i64)> = None;
+    for row in &st {
+        let t = &row["team"];
+        assert_eq!(h(&row["match-points"]), mp[t], "match points of {t}");
+        assert_eq!(h(&row["game-points"]), gp[t], "game points of {t}");
+        let key = (h(&row["match-points"]), h(&row["game-points"]));
+        if let Some(l) = last {
+            assert!(l >= key, "ranked by match points, then game points");
+        }
+        last = Some(key);
+    }
+}
+
+/// Reads `team round` as (round, match/board) → (home, away, red, black).
+fn round_boards(c: &Club, event: &str, r: usize) -> Vec<HashMap<String, String>> {
+    csv_rows(&c.ok(&["team", "round", event, &r.to_string(), "--format", "csv"]))
+        .into_iter()
+        .filter(|x| !x["board"].is_empty())
+        .collect()
+}
+
+#[test]
+fn a_six_team_double_round_robin_with_four_boards_entered_result_by_result() {
+    let c = Club::new();
+    let out = c.ok(&[
+        "event", "new", "联赛", "--teams", "--boards", "4", "--scheme", "standard", "--system",
+        "berger", "--rounds", "10",
+    ]);
+    assert!(out.contains("联赛"));
+    for t in 1..=6 {
+        let players: Vec<String> = (1..=5).map(|b| format!("T{t}-{b}")).collect();
+        c.ok(&[
+            "team",
+            "add",
+            "联赛",
+            &format!("T{t}"),
+            "--club",
+            &format!("C{t}"),
+            "--players",
+            &players.join(","),
+            "--create",
+        ]);
+    }
+    let list = csv_rows(&c.ok(&["team", "list", "联赛", "--format", "csv"]));
+    assert_eq!(list.len(), 6);
+    assert!(list[0]["roster"].ends_with("(T1-5)") || list[0]["roster"].contains('('));
+    let mut homes: HashMap<(String, String), usize> = HashMap::new();
+    let mut results = HashMap::new();
+    for r in 1..=10 {
+        c.ok(&["round", "pair", "联赛"]);
+        let boards = round_boards(&c, "联赛", r);
+        assert_eq!(boards.len(), 12, "3 matches of 4 boards");
+        let mut teams_in_round = HashSet::new();
+        for b in &boards {
+            let (m, bd): (usize, usize) =
+                (b["match"].parse().unwrap(), b["board"].parse().unwrap());
+            // Home has red on odd boards, the lineup is the roster order.
+            let red_team = team_of(&b["red"]);
+            assert_eq!(red_team == b["home"], bd % 2 == 1, "{b:?}");
+            assert!(b["red"].ends_with(&format!("-{bd}")));
+            if bd == 1 {
+                *homes
+                    .entry((b["home"].clone(), b["away"].clone()))
+                    .or_default() += 1;
+                assert!(teams_in_round.insert(b["home"].clone()));
+                assert!(teams_in_round.insert(b["away"].clone()));
+            }
+            let o = outcome(r, m, bd);
+            c.ok(&[
+                "result",
+                "联赛",
+                &r.to_string(),
+                &bd.to_string(),
+                o,
+                "--match",
+                &m.to_string(),
+            ]);
+            results.insert(
+                (r, format!("{m}/{bd}")),
+                (
+                    b["home"].clone(),
+                    b["away"].clone(),
+                    b["red"].clone(),
+                    b["black"].clone(),
+                    o.to_string(),
+                ),
+            );
+        }
+        assert_eq!(teams_in_round.len(), 6);
+    }
+    // Everyone met everyone twice, once at home and once away.
+    assert_eq!(homes.len(), 30);
+    assert!(homes.values().all(|&n| n == 1));
+    check_standings(&c, "联赛", 10, &results);
+    // A finished round-robin pairs no more.
+    assert!(c.fails(&["round", "pair", "联赛"]).contains("round 11"));
+    // Board prizes: everyone played board b ten times.
+    let bp = csv_rows(&c.ok(&["standings", "联赛", "--boards", "--format", "csv"]));
+    assert_eq!(bp.len(), 24);
+    assert!(bp.iter().all(|r| r["games"] == "10"));
+    for r in &bp {
+        let pct = h(&r["percent"]);
+        assert_eq!(pct, h(&r["game-points"]) * 100 / 20, "{r:?}");
+    }
+    // The team games are the members' games: ten each in the history.
+    let text = c.ok(&["standings", "联赛"]);
+    assert!(text.contains("after round 10"));
+}
+
+#[test]
+fn a_ten_team_swiss_with_three_boards_imported_from_csv() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "Swiss", "--teams", "--boards", "3", "--scheme", "standard", "--system",
+        "cxa", "--rounds", "5",
+    ]);
+    let mut teams = String::from("team,board,name,club,rating\n");
+    for t in 1..=10 {
+        for b in 1..=4 {
+            teams += &format!("S{t},{b},S{t}-{b},K{t},{}\n", 1900 - t * 10 - b);
+        }
+    }
+    std::fs::write(c.path("teams.csv"), teams).unwrap();
+    assert!(c
+        .ok(&["import", "teams", "Swiss", "teams.csv"])
+        .contains("10 teams, 40 players"));
+    let mut met = HashSet::new();
+    let mut results = HashMap::new();
+    for r in 1..=5 {
+        c.ok(&["round", "pair", "Swiss"]);
+        let boards = round_boards(&c, "Swiss", r);
+        assert_eq!(boards.len(), 15);
+        let mut csv = String::from("round,home,away,board,game,red,black,result\n");
+        let mut seen = HashSet::new();
+        for b in &boards {
+            let m: usize = b["match"].parse().unwrap();
+            let bd: usize = b["board"].parse().unwrap();
+            if bd == 1 {
+                let key = if b["home"] < b["away"] {
+                    (b["home"].clone(), b["away"].clone())
+                } else {
+                    (b["away"].clone(), b["home"].clone())
+                };
+                assert!(met.insert(key.clone()), "rematch {key:?}");
+                assert!(seen.insert(b["home"].clone()) && seen.insert(b["away"].clone()));
+            }
+            let o = outcome(r, m, bd);
+            csv += &format!(
+                "{r},{},{},{bd},1,{},{},{o}\n",
+                b["home"], b["away"], b["red"], b["black"]
+            );
+            results.insert(
+                (r, format!("{m}/{bd}")),
+                (
+                    b["home"].clone(),
+                    b["away"].clone(),
+                    b["red"].clone(),
+                    b["black"].clone(),
+                    o.to_string(),
+                ),
+            );
+        }
+        assert_eq!(seen.len(), 10, "every team paired once in round {r}");
+        let f = format!("g{r}.csv");
+        std::fs::write(c.path(&f), csv).unwrap();
+        assert!(c
+            .ok(&["import", "games", "Swiss", &f])
+            .contains("imported 15 games"));
+    }
+    check_standings(&c, "Swiss", 5, &results);
+    // Colours: no team named first more than 3 times of 5 in a row... the
+    // difference of home and away matches stays within 2.
+    let mut diff: HashMap<String, i64> = HashMap::new();
+    for ((_, k), (home, away, ..)) in &results {
+        if k.ends_with("/1") {
+            *diff.entry(home.clone()).or_default() += 1;
+            *diff.entry(away.clone()).or_default() -= 1;
+        }
+    }
+    assert!(diff.values().all(|d| d.abs() <= 2), "{diff:?}");
+    let ex = c.ok(&["standings", "Swiss", "--explain", "S1", "S2"]);
+    assert!(ex.contains("match-points"), "{ex}");
+}
+
+#[test]
+fn an_odd_swiss_gives_the_team_bye_a_win_and_b_draws() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "Odd", "--teams", "--boards", "3", "--scheme", "standard", "--system",
+        "dutch", "--rounds", "2",
+    ]);
+    for t in 1..=5 {
+        let players: Vec<String> = (1..=3).map(|b| format!("O{t}-{b}")).collect();
+        c.ok(&[
+            "team",
+            "add",
+            "Odd",
+            &format!("O{t}"),
+            "--players",
+            &players.join(","),
+            "--create",
+        ]);
+    }
+    let out = c.ok(&["round", "pair", "Odd"]);
+    assert!(out.contains("BYE"), "{out}");
+    let bye = out
+        .lines()
+        .find(|l| l.ends_with("BYE"))
+        .unwrap()
+        .split('\t')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let st = csv_rows(&c.ok(&["standings", "Odd", "--format", "csv"]));
+    let row = st.iter().find(|r| r["team"] == bye).unwrap();
+    assert_eq!(
+        (row["match-points"].as_str(), row["game-points"].as_str()),
+        ("2.00", "3.00")
+    );
+    // The next round waits for every result.
+    assert!(c.fails(&["round", "pair", "Odd"]).contains("not finished"));
+}
+
+#[test]
+fn two_game_boards_imported_from_csv_and_entered_by_hand_agree() {
+    // Board 1: the home player wins both games (2 points); board 2: the
+    // away player wins one, draws one (2 points): 2-2, a drawn match.
+    let csv = "round,home,away,board,game,red,black,result\n\
+               1,A,B,1,1,A-1,B-1,1-0\n1,A,B,1,2,B-1,A-1,0-1\n\
+               1,A,B,2,1,B-2,A-2,1-0\n1,A,B,2,2,A-2,B-2,1/2-1/2\n";
+    let teams = "team,board,name,club,rating\nA,1,A-1,,\nA,2,A-2,,\nB,1,B-1,,\nB,2,B-2,,\n";
+    let mut outs = Vec::new();
+    for by_hand in [false, true] {
+        let c = Club::new();
+        c.ok(&[
+            "event",
+            "new",
+            "分先",
+            "--teams",
+            "--boards",
+            "2",
+            "--scheme",
+            "two-game",
+            "--games-per-round",
+            "2",
+            "--system",
+            "berger",
+            "--rounds",
+            "1",
+            "--match-points",
+            "3-1-0",
+        ]);
+        std::fs::write(c.path("t.csv"), teams).unwrap();
+        c.ok(&["import", "teams", "分先", "t.csv"]);
+        if by_hand {
+            c.ok(&["round", "pair", "分先"]);
+            let b = round_boards(&c, "分先", 1);
+            // Berger puts A (higher seed by name) first.
+            assert_eq!(b[0]["home"], "A");
+            for (board, g, o) in [
+                ("1", "1", "1-0"),
+                ("1", "2", "0-1"),
+                ("2", "1", "1-0"),
+                ("2", "2", "1/2-1/2"),
+            ] {
+                c.ok(&["result", "分先", "1", board, o, "--match", "1", "--game", g]);
+            }
+        } else {
+            std::fs::write(c.path("g.csv"), csv).unwrap();
+            assert!(c
+                .ok(&["import", "games", "分先", "g.csv"])
+                .contains("1 new rounds"));
+        }
+        let st = csv_rows(&c.ok(&["standings", "分先", "--format", "csv"]));
+        let v: Vec<(String, String, String)> = st
+            .iter()
+            .map(|r| {
+                (
+                    r["team"].clone(),
+                    r["match-points"].clone(),
+                    r["game-points"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            v,
+            vec![
+                ("A".to_string(), "1.00".to_string(), "2.00".to_string()),
+                ("B".to_string(), "1.00".to_string(), "2.00".to_string())
+            ]
+        );
+        outs.push(c.ok(&["team", "round", "分先", "1", "--format", "csv"]));
+    }
+    assert_eq!(outs[0], outs[1]);
+}
+
+#[test]
+fn bad_input_names_the_line_and_changes_nothing() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "B", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    std::fs::write(
+        c.path("t.csv"),
+        "team,board,name,club,rating\nA,1,a1,,\nA,2,a2,,\nA,3,a3,,\nB,1,b1,,\nB,2,b2,,\nB,3,a2,,\n",
+    )
+    .unwrap();
+    let e = c.fails(&["import", "teams", "B", "t.csv"]);
+    assert!(e.contains("t.csv:7") && e.contains("a2"), "{e}");
+    assert_eq!(
+        csv_rows(&c.ok(&["team", "list", "B", "--format", "csv"])).len(),
+        0
+    );
+    std::fs::write(
+        c.path("t.csv"),
+        "team,board,name,club,rating\nA,1,a1,,\nA,2,a2,,\nA,3,a3,,\nB,1,b1,,\nB,2,b2,,\n",
+    )
+    .unwrap();
+    c.ok(&["import", "teams", "B", "t.csv"]);
+    // A player on two teams.
+    let e = c.fails(&["team", "add", "B", "C", "--players", "c1,a1", "--create"]);
+    assert!(e.contains("a1") && e.contains("two teams"), "{e}");
+    // A lineup out of roster order.
+    let e = c.fails(&["team", "lineup", "B", "1", "A", "a3,a1"]);
+    assert!(e.contains("roster order") && e.contains("board 2"), "{e}");
+    let e = c.fails(&["team", "lineup", "B", "1", "A", "a1,zz"]);
+    assert!(e.contains("not on the roster"), "{e}");
+    let before = c.ok(&["log", "-n", "1"]);
+    // Reserves fill in below the regulars: a1 and a3 is fine.
+    c.ok(&["team", "lineup", "B", "1", "A", "a1,a3"]);
+    c.ok(&["round", "pair", "B"]);
+    let b = round_boards(&c, "B", 1);
+    assert!(b.iter().any(|x| x["black"] == "a3" || x["red"] == "a3"));
+    let after_pair = c.ok(&["log", "-n", "1"]);
+    assert_ne!(before, after_pair);
+    // A board result for a player not in the lineup; home/away not as paired.
+    for (file, body, want) in [
+        (
+            "g1.csv",
+            "round,home,away,board,game,red,black,result\n1,A,B,1,1,a1,b1,1-0\n1,A,B,2,1,b2,a2,1-0\n",
+            "g1.csv:3",
+        ),
+        (
+            "g2.csv",
+            "round,home,away,board,game,red,black,result\n1,B,A,1,1,b1,a1,1-0\n",
+            "g2.csv:2",
+        ),
+    ] {
+        std::fs::write(c.path(file), body).unwrap();
+        let e = c.fails(&["import", "games", "B", file]);
+        assert!(e.contains(want), "{e}");
+        assert_eq!(c.ok(&["log", "-n", "1"]), after_pair, "nothing written");
+    }
+    // Undo removes the paired round.
+    c.ok(&["undo"]);
+    assert!(c.fails(&["team", "round", "B"]).contains("round"));
+}
