@@ -56,7 +56,7 @@ fn cell(doc: &BracketDoc, c: usize, j: usize) -> String {
         let Some(m) = doc.rounds.first().and_then(|r| r.get(j / 2)) else {
             return String::new();
         };
-        if j % 2 == 0 {
+        if j.is_multiple_of(2) {
             m.a.clone()
         } else {
             m.b.clone()
