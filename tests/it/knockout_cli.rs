@@ -643,3 +643,49 @@ fn the_bracket_chart_text_has_every_slot_and_the_champion() {
     assert!(h.contains("size: A3 landscape"), "beyond 32 players: A3");
     assert_eq!(h.matches("rowspan=\"64\"").count(), 2, "final and champion");
 }
+
+/// The rating list after a two-player knockout: a drawn game 1 and a
+/// sudden-death play-off won by S02 (with `opts`).
+fn ratings_after_knockout(opts: &[&str]) -> String {
+    let c = club(2);
+    let mut o = vec!["--scheme", "standard", "--playoff", "sudden-death:1,lot"];
+    o.extend_from_slice(opts);
+    knockout(&c, "K2", 2, &o);
+    pair(&c, "K2");
+    play(&c, "K2", 1, 1, None, &[]);
+    play(&c, "K2", 1, 1, Some("S02"), &[]);
+    assert_eq!(
+        decided(&bracket(&c, "K2"), 1, 1),
+        (Some("S02".into()), Some("sudden-death".into()))
+    );
+    c.ok(&["event", "finish", "K2"]);
+    // Play-off games are in the members' history either way.
+    c.ok(&["ratings", "--changes", "--format", "csv"])
+}
+
+#[test]
+fn play_off_games_are_rated_only_with_rate_playoffs() {
+    // The same draw alone, as a one-round event.
+    let c = club(2);
+    c.ok(&[
+        "event", "new", "R1", "--rounds", "1", "--scheme", "standard",
+    ]);
+    c.ok(&["event", "enter", "R1", "S01", "S02"]);
+    c.ok(&["round", "pair", "R1"]);
+    c.ok(&["result", "R1", "1", "1", "1/2-1/2"]);
+    c.ok(&["event", "finish", "R1"]);
+    let draw_only = c.ok(&["ratings", "--changes", "--format", "csv"]);
+    let default = ratings_after_knockout(&[]);
+    let rated = ratings_after_knockout(&["--rate-playoffs"]);
+    let strip = |s: &str| s.replace("K2", "E").replace("R1", "E");
+    assert_eq!(
+        strip(&default),
+        strip(&draw_only),
+        "only the regular game is rated"
+    );
+    assert_ne!(
+        strip(&rated),
+        strip(&draw_only),
+        "the play-off game counts too"
+    );
+}
