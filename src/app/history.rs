@@ -359,7 +359,11 @@ pub fn stat_games(
             }
         }
         if ev.finished {
-            let rated: Vec<RatedGame> = games.iter().filter_map(RatedGame::from_game).collect();
+            let rated: Vec<RatedGame> = games
+                .iter()
+                .filter(|g| ev.rates(g))
+                .filter_map(RatedGame::from_game)
+                .collect();
             st.apply_event(ev.id, &rated, &entered, s);
         }
     }

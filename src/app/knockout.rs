@@ -556,10 +556,7 @@ impl App {
             }
             let m = matches.get(&b.id);
             let a = m.map(|m| m.upper).unwrap_or(b.red);
-            let other = match b.black {
-                None => None,
-                Some(x) => Some(if a == b.red { x } else { b.red }),
-            };
+            let other = b.black.map(|x| if a == b.red { x } else { b.red });
             let third_place = b.round == total && b.number == 2 && settings.third_place;
             rounds[b.round as usize - 1].push(Slot {
                 round: b.round,

@@ -36,6 +36,16 @@ pub struct HistEvent {
     pub finished: bool,
     pub scheme: String,
     pub time_control: TimeControl,
+    /// Knockouts: only games numbered up to this are rated (the regular
+    /// games; play-off games count only with `rate_playoffs`). `None` = all.
+    pub rated_up_to_game: Option<u32>,
+}
+
+impl HistEvent {
+    /// Does game `g` of this event count in the ratings?
+    pub fn rates(&self, g: &HistGame) -> bool {
+        self.rated_up_to_game.is_none_or(|n| g.game_no <= n)
+    }
 }
 
 /// A stored game with members (not entries) on both sides.

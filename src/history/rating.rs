@@ -304,7 +304,11 @@ pub fn compute_ratings(
         if !ev.finished || as_of.is_some_and(|d| ev.date > d) {
             continue;
         }
-        let rated: Vec<RatedGame> = games.iter().filter_map(RatedGame::from_game).collect();
+        let rated: Vec<RatedGame> = games
+            .iter()
+            .filter(|g| ev.rates(g))
+            .filter_map(RatedGame::from_game)
+            .collect();
         let ch = out.state.apply_event(ev.id, &rated, &entered, s);
         out.changes.extend(ch);
         out.events.push(ev.clone());

@@ -56,7 +56,7 @@ fn cell(doc: &BracketDoc, c: usize, j: usize) -> String {
         let Some(m) = doc.rounds.first().and_then(|r| r.get(j / 2)) else {
             return String::new();
         };
-        if j % 2 == 0 {
+        if j.is_multiple_of(2) {
             m.a.clone()
         } else {
             m.b.clone()
@@ -166,10 +166,9 @@ pub fn text(doc: &BracketDoc) -> String {
             } else {
                 String::new()
             };
-            out.push_str(&format!(
-                "  {:>2}  {} – {}{tp}  {}\n",
-                m.board, m.a, b, m.note
-            ));
+            let line = format!("  {:>2}  {} – {}{tp}  {}", m.board, m.a, b, m.note);
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
     }
     if let Some(c) = &doc.champion {
@@ -363,8 +362,12 @@ mod tests {
         );
         assert!(lines[4].contains("├ 王天一"), "{t}");
         assert!(
-            lines[5].starts_with("(bye)") && lines[5].ends_with("─┘"),
+            lines[5].starts_with("(bye)  ─┘") && lines[5].ends_with('│'),
             "{t}"
+        );
+        assert!(
+            lines[6].ends_with('├'),
+            "the final's winner is not known yet:\n{t}"
         );
         assert!(lines[8].contains("├ 许银川"), "{t}");
         assert!(t.contains("  2  赵鑫鑫 – 许银川"), "{t}");

@@ -409,8 +409,7 @@ pub fn decide_match(
         })
     };
     let next_red = |prev: Option<i64>| other(prev.unwrap_or(other(p.first_red)));
-    for index in 0..ladder.len() {
-        let step = ladder[index];
+    for (index, &step) in ladder.iter().enumerate() {
         let phase = Phase::Playoff { index, step };
         match step {
             PlayoffStep::Games(k) => {

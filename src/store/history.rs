@@ -18,7 +18,10 @@ impl Store {
         let mut stmt = self.conn.prepare(
             "SELECT e.id, e.name, e.start_date, e.status, e.scheme, e.red_base_ms,
                     e.black_base_ms, e.increment_ms, e.created,
-                    (SELECT min(r.date) FROM round r WHERE r.event_id = e.id)
+                    (SELECT min(r.date) FROM round r WHERE r.event_id = e.id),
+                    -- knockouts: play-off games are rated only with rate_playoffs
+                    (SELECT e.games_per_round FROM knockout k WHERE k.event_id = e.id
+                       AND coalesce(json_extract(k.settings, '$.rate_playoffs'), 0) = 0)
              FROM event e",
         )?;
         let events = stmt
@@ -42,6 +45,7 @@ impl Store {
                         black_base_ms: r.get(6)?,
                         increment_ms: r.get(7)?,
                     },
+                    rated_up_to_game: r.get(10)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;

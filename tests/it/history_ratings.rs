@@ -16,6 +16,7 @@ fn event(id: i64, day: u32, finished: bool) -> HistEvent {
         finished,
         scheme: "standard".into(),
         time_control: TimeControl::symmetric(90 * 60_000, 30_000),
+        rated_up_to_game: None,
     }
 }
 

@@ -574,3 +574,118 @@ fn games_import_attaches_to_matches_and_refuses_wrong_colours() {
         vec![("S01".into(), Some("S02".into()))]
     );
 }
+
+/// A decided bracket of `n` players (names N01…), the higher seed winning.
+fn full_doc(n: usize) -> qishe::report::bracket::BracketDoc {
+    use qishe::report::bracket::{BracketDoc, BracketMatch};
+    let p = n.next_power_of_two();
+    let mut order = vec![1usize];
+    while order.len() < p {
+        let size = 2 * order.len();
+        order = order.iter().flat_map(|&s| [s, size + 1 - s]).collect();
+    }
+    let name = |s: usize| format!("选手{s:02} 俱乐部");
+    let mut current: Vec<usize> = order;
+    let mut rounds = Vec::new();
+    while current.len() > 1 {
+        let r: Vec<BracketMatch> = current
+            .chunks(2)
+            .enumerate()
+            .map(|(i, c)| BracketMatch {
+                board: i as u32 + 1,
+                a: name(c[0]),
+                b: (c[1] <= n).then(|| name(c[1])),
+                winner: Some(name(c[0].min(c[1]))),
+                note: "2.00–0.00 games".into(),
+                third_place: false,
+            })
+            .collect();
+        current = current.chunks(2).map(|c| c[0].min(c[1])).collect();
+        rounds.push(r);
+    }
+    BracketDoc {
+        title: "俱乐部冠军赛 — 对阵图".into(),
+        round_names: (1..=rounds.len()).map(|r| format!("第 {r} 轮")).collect(),
+        rounds,
+        size: p,
+        champion: Some(name(1)),
+        champion_label: "冠军".into(),
+        third_place_label: "三四名决赛".into(),
+        bye_label: "轮空".into(),
+        slips: Vec::new(),
+    }
+}
+
+#[test]
+fn the_html_bracket_prints_on_one_page_up_to_64_players() {
+    let Some(chrome) = crate::report_chromium::chromium() else {
+        eprintln!("chromium not found: skipping the printed bracket check");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for n in [7, 16, 33, 64] {
+        let html = qishe::report::bracket::html(&full_doc(n));
+        let pdf =
+            crate::report_chromium::print_pdf(&chrome, dir.path(), &format!("bracket{n}"), &html);
+        assert_eq!(crate::report_chromium::count_pages(&pdf), 1, "{n} players");
+    }
+}
+
+#[test]
+fn the_bracket_chart_text_has_every_slot_and_the_champion() {
+    let t = qishe::report::bracket::text(&full_doc(64));
+    for s in 1..=64 {
+        assert!(t.contains(&format!("选手{s:02} 俱乐部")), "slot {s}");
+    }
+    assert!(t.contains("冠军: 选手01 俱乐部"), "{t}");
+    // 2P − 1 chart rows between the headings and the match lists.
+    let h = qishe::report::bracket::html(&full_doc(64));
+    assert!(h.contains("size: A3 landscape"), "beyond 32 players: A3");
+    assert_eq!(h.matches("rowspan=\"64\"").count(), 2, "final and champion");
+}
+
+/// The rating list after a two-player knockout: a drawn game 1 and a
+/// sudden-death play-off won by S02 (with `opts`).
+fn ratings_after_knockout(opts: &[&str]) -> String {
+    let c = club(2);
+    let mut o = vec!["--scheme", "standard", "--playoff", "sudden-death:1,lot"];
+    o.extend_from_slice(opts);
+    knockout(&c, "K2", 2, &o);
+    pair(&c, "K2");
+    play(&c, "K2", 1, 1, None, &[]);
+    play(&c, "K2", 1, 1, Some("S02"), &[]);
+    assert_eq!(
+        decided(&bracket(&c, "K2"), 1, 1),
+        (Some("S02".into()), Some("sudden-death".into()))
+    );
+    c.ok(&["event", "finish", "K2"]);
+    // Play-off games are in the members' history either way.
+    c.ok(&["ratings", "--changes", "--format", "csv"])
+}
+
+#[test]
+fn play_off_games_are_rated_only_with_rate_playoffs() {
+    // The same draw alone, as a one-round event.
+    let c = club(2);
+    c.ok(&[
+        "event", "new", "R1", "--rounds", "1", "--scheme", "standard",
+    ]);
+    c.ok(&["event", "enter", "R1", "S01", "S02"]);
+    c.ok(&["round", "pair", "R1"]);
+    c.ok(&["result", "R1", "1", "1", "1/2-1/2"]);
+    c.ok(&["event", "finish", "R1"]);
+    let draw_only = c.ok(&["ratings", "--changes", "--format", "csv"]);
+    let default = ratings_after_knockout(&[]);
+    let rated = ratings_after_knockout(&["--rate-playoffs"]);
+    let strip = |s: &str| s.replace("K2", "E").replace("R1", "E");
+    assert_eq!(
+        strip(&default),
+        strip(&draw_only),
+        "only the regular game is rated"
+    );
+    assert_ne!(
+        strip(&rated),
+        strip(&draw_only),
+        "the play-off game counts too"
+    );
+}

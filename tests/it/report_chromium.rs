@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     for name in ["chromium", "chromium-browser", "google-chrome"] {
         for dir in std::env::split_paths(&path) {
@@ -25,7 +25,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// Prints `html` to a PDF with Chromium and returns the PDF's bytes.
-fn print_pdf(chrome: &Path, dir: &Path, name: &str, html: &str) -> Vec<u8> {
+pub(crate) fn print_pdf(chrome: &Path, dir: &Path, name: &str, html: &str) -> Vec<u8> {
     let src = dir.join(format!("{name}.html"));
     let pdf = dir.join(format!("{name}.pdf"));
     std::fs::write(&src, html).unwrap();
@@ -65,7 +65,7 @@ fn print_pdf(chrome: &Path, dir: &Path, name: &str, html: &str) -> Vec<u8> {
 
 /// Page objects in a PDF: `/Type /Page` (not `/Pages`), with or without
 /// the space. Chromium's PDFs keep page dictionaries uncompressed.
-fn count_pages(pdf: &[u8]) -> usize {
+pub(crate) fn count_pages(pdf: &[u8]) -> usize {
     let mut n = 0;
     for pat in [&b"/Type /Page"[..], &b"/Type/Page"[..]] {
         let mut i = 0;
