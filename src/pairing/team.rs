@@ -126,7 +126,7 @@ pub fn pair_teams(
     let mut cfg = config.clone();
     if cfg.system == PairingSystem::Berger {
         let n = state.players.len() as u32;
-        let cycle = if n % 2 == 0 { n - 1 } else { n };
+        let cycle = if n.is_multiple_of(2) { n - 1 } else { n };
         if state.total_rounds > cycle {
             cfg.double_round_robin = true;
         }
@@ -146,7 +146,7 @@ mod tests {
                 no,
                 name: format!("T{no}"),
                 rating: 2000 - no,
-                club: clubs.then(|| format!("C{}", (no + 1) / 2)),
+                club: clubs.then(|| format!("C{}", no.div_ceil(2))),
                 history: Vec::new(),
                 available: true,
             })
@@ -174,7 +174,7 @@ mod tests {
                 let key = (b.red.min(b.black), b.red.max(b.black));
                 assert!(met.insert(key), "rematch {key:?} in round {r}");
                 if clubs {
-                    assert_ne!((b.red + 1) / 2, (b.black + 1) / 2, "same club");
+                    assert_ne!(b.red.div_ceil(2), b.black.div_ceil(2), "same club");
                 }
             }
             if let Some(bye) = p.bye {
