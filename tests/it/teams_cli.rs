@@ -496,3 +496,36 @@ fn team_documents_print_as_text_html_and_csv() {
     assert!(cells(&v[0]["home"]).contains(&"3".to_string()), "{csv:?}");
     assert!(cells(&v[0]["away"]).contains(&"1".to_string()), "{csv:?}");
 }
+
+#[test]
+fn a_lineup_changes_after_pairing_until_the_first_result_of_the_match() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "L", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    c.ok(&["team", "add", "L", "A", "--players", "a1,a2,a3", "--create"]);
+    c.ok(&["team", "add", "L", "B", "--players", "b1,b2,b3", "--create"]);
+    c.ok(&["round", "pair", "L"]);
+    let before = round_boards(&c, "L", 1);
+    assert!(before.iter().all(|b| !b.values().any(|v| v == "a3")));
+    // The reserve comes in on board 2; the boards are rebuilt.
+    c.ok(&["team", "lineup", "L", "1", "A", "a1,a3"]);
+    let after = round_boards(&c, "L", 1);
+    assert!(after
+        .iter()
+        .any(|b| b["board"] == "2" && (b["red"] == "a3" || b["black"] == "a3")));
+    // Undo restores the first lineup and its boards.
+    c.ok(&["undo"]);
+    assert_eq!(round_boards(&c, "L", 1), before);
+    c.ok(&["result", "L", "1", "1", "1-0", "--match", "1"]);
+    let e = c.fails(&["team", "lineup", "L", "1", "A", "a1,a3"]);
+    assert!(e.contains("already entered"), "{e}");
+    // Board 2 has no result yet: the match is pending and counts for nobody.
+    let st = csv_rows(&c.ok(&["standings", "L", "--format", "csv"]));
+    assert_eq!(st.len(), 2);
+    assert!(
+        st.iter().all(|r| r["match-points"] == "0.00"),
+        "board 2 pending"
+    );
+}
