@@ -19,7 +19,8 @@ fn event(teams: usize, rounds: u32, boards: u32) -> TeamEventData {
     };
     let per = boards as i64 + 1;
     let player = |t: usize, b: u32| t as i64 * per + b as i64;
-    let players = (0..teams)
+    // Player ids t × per + b (t 0-based, b 1-based) start at 1.
+    let players: Vec<PlayerRef> = (0..teams)
         .flat_map(|t| (1..=per).map(move |b| (t, b)))
         .map(|(t, b)| PlayerRef {
             id: t as i64 * per + b,
@@ -72,30 +73,6 @@ fn event(teams: usize, rounds: u32, boards: u32) -> TeamEventData {
         }
         rds.push(rd);
     }
-    // Team ids are 1-based; players are ids of the individual view.
-    for m in &mut matches {
-        for b in &mut m.boards {
-            b.home = b.home.map(|x| x + per);
-            b.away = b.away.map(|x| x + per);
-        }
-    }
-    for rd in &mut rds {
-        for b in &mut rd.boards {
-            b.red += per;
-            b.black = b.black.map(|x| x + per);
-            for g in &mut b.games {
-                g.red += per;
-                g.black += per;
-            }
-        }
-    }
-    let players: Vec<PlayerRef> = players
-        .into_iter()
-        .map(|mut p: PlayerRef| {
-            p.id += per;
-            p
-        })
-        .collect();
     TeamEventData {
         teams: (1..=teams)
             .map(|t| TeamRef {

@@ -207,7 +207,9 @@ impl App {
                 }
             }
         }
-        let mut teams: Vec<(String, Option<String>, Vec<(u32, u64, RosterMember)>)> = Vec::new();
+        // (team, club, roster as (position, line, member)).
+        type Rows = Vec<(u32, u64, RosterMember)>;
+        let mut teams: Vec<(String, Option<String>, Rows)> = Vec::new();
         let mut player_line: HashMap<String, (u64, String)> = HashMap::new();
         for r in &rows {
             if let Some((line, other)) = player_line.get(&r.name) {

@@ -691,11 +691,9 @@ pub fn team_standings(
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
-            if tb == TeamTieBreak::Direct {
-                if g.len() > 1 {
-                    for (&i, v) in g.iter().zip(ctx.direct(&g)) {
-                        keys[i][t] = v;
-                    }
+            if tb == TeamTieBreak::Direct && g.len() > 1 {
+                for (&i, v) in g.iter().zip(ctx.direct(&g)) {
+                    keys[i][t] = v;
                 }
             }
             if g.len() == 1 {

@@ -584,3 +584,75 @@ fn upsert_round_games(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::EventSettings;
+
+    #[test]
+    fn a_version_one_database_gains_the_team_tables() {
+        let mut c = rusqlite::Connection::open_in_memory().unwrap();
+        c.execute_batch(include_str!("../../schema.sql")).unwrap();
+        // The schema as first released: without the team block.
+        c.execute_batch(
+            "DROP TABLE team_lineup; DROP TABLE team_match; DROP TABLE team_member;
+             DROP TABLE team; DROP TABLE team_event; PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        super::super::migrations::migrate(&mut c).unwrap();
+        let n: i64 = c
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type='table' AND name LIKE 'team%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(n, 5);
+    }
+
+    #[test]
+    fn a_member_on_two_teams_is_refused_and_nothing_is_written_and_undo_removes_a_team() {
+        let mut s = Store::open_in_memory().unwrap();
+        let ev = s
+            .create_team_event(
+                "T",
+                None,
+                &EventSettings::default(),
+                &TeamSettings::default(),
+            )
+            .unwrap();
+        assert_eq!(s.team_settings(ev.id).unwrap().unwrap().boards, 4);
+        let m = s
+            .add_member(&NewMember {
+                name: "甲".into(),
+                ..Default::default()
+            })
+            .unwrap();
+        let team = |name: &str, roster: Vec<RosterMember>| NewTeam {
+            name: name.into(),
+            club: None,
+            captain: None,
+            roster,
+        };
+        s.add_teams(ev.id, &[team("A", vec![RosterMember::Known(m.id)])], "t")
+            .unwrap();
+        let new = RosterMember::New(NewMember {
+            name: "乙".into(),
+            ..Default::default()
+        });
+        let e = s
+            .add_teams(
+                ev.id,
+                &[team("B", vec![new, RosterMember::Known(m.id)])],
+                "t",
+            )
+            .unwrap_err();
+        assert!(e.to_string().contains("two teams"), "{e}");
+        assert_eq!(s.teams(ev.id).unwrap().len(), 1);
+        assert_eq!(s.members(true).unwrap().len(), 1, "乙 was not added");
+        s.undo_last().unwrap();
+        assert!(s.teams(ev.id).unwrap().is_empty());
+        assert!(s.entries(ev.id).unwrap().is_empty());
+    }
+}

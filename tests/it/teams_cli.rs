@@ -46,19 +46,17 @@ fn points(o: &str) -> (i64, i64) {
     }
 }
 
+/// (round, "match/board") → (home, away, red, black, outcome).
+type Results = HashMap<(usize, String), (String, String, String, String, String)>;
+
 /// Checks the standings against match and game points recomputed here
 /// from the board results, with 2-1-0 match points.
-fn check_standings(
-    c: &Club,
-    event: &str,
-    rounds: usize,
-    results: &HashMap<(usize, String), (String, String, String, String, String)>,
-) {
+fn check_standings(c: &Club, event: &str, rounds: usize, results: &Results) {
     // (round, "match/board") → (home, away, red, black, outcome)
     let mut gp: HashMap<String, i64> = HashMap::new();
     let mut mp: HashMap<String, i64> = HashMap::new();
     let mut per_match: HashMap<(usize, String, String), (i64, i64)> = HashMap::new();
-    for ((r, _), (home, away, red, black, o)) in results {
+    for ((r, _), (home, away, red, _black, o)) in results {
         let (pr, pb) = points(o);
         let (ph, pa) = if team_of(red) == *home {
             (pr, pb)
@@ -442,4 +440,92 @@ fn bad_input_names_the_line_and_changes_nothing() {
     // Undo removes the paired round.
     c.ok(&["undo"]);
     assert!(c.fails(&["team", "round", "B"]).contains("round"));
+}
+
+#[test]
+fn team_documents_print_as_text_html_and_csv() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "印", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "3",
+    ]);
+    for (t, p) in [
+        ("甲队", "甲一,甲二"),
+        ("乙队", "乙一,乙二"),
+        ("丙队", "丙一,丙二"),
+    ] {
+        c.ok(&["team", "add", "印", t, "--players", p, "--create"]);
+    }
+    c.ok(&["round", "pair", "印"]);
+    let sheet = c.ok(&["print", "pairings", "印", "--lang", "zh-Hans"]);
+    assert!(
+        sheet.contains("对阵表") && sheet.contains("轮空"),
+        "{sheet}"
+    );
+    let v = round_boards(&c, "印", 1);
+    assert_eq!(v.len(), 2, "one match of two boards, one bye");
+    for b in &v {
+        assert!(sheet.contains(&b["red"]) && sheet.contains(&b["black"]));
+    }
+    let slips = c.ok(&["print", "slips", "印", "--lang", "en"]);
+    assert!(
+        slips.contains("Match score sheet") && slips.contains("captain"),
+        "{slips}"
+    );
+    c.ok(&["result", "印", "1", "1", "1-0", "--match", "1"]);
+    c.ok(&["result", "印", "1", "2", "1/2-1/2", "--match", "1"]);
+    let html = c.ok(&[
+        "print",
+        "standings",
+        "印",
+        "--format",
+        "html",
+        "--lang",
+        "en",
+    ]);
+    assert!(
+        html.contains("<table") && html.contains("Board prizes"),
+        "{html}"
+    );
+    let csv = csv_rows(&c.ok(&["print", "crosstable", "印", "--format", "csv"]));
+    let cells = |team: &str| -> Vec<String> {
+        let row = csv.iter().find(|r| r["team"] == team).unwrap();
+        (1..=3).map(|i| row[&format!("t{i}")].clone()).collect()
+    };
+    // Home won 3 – 1 in game points.
+    assert!(cells(&v[0]["home"]).contains(&"3".to_string()), "{csv:?}");
+    assert!(cells(&v[0]["away"]).contains(&"1".to_string()), "{csv:?}");
+}
+
+#[test]
+fn a_lineup_changes_after_pairing_until_the_first_result_of_the_match() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "L", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    c.ok(&["team", "add", "L", "A", "--players", "a1,a2,a3", "--create"]);
+    c.ok(&["team", "add", "L", "B", "--players", "b1,b2,b3", "--create"]);
+    c.ok(&["round", "pair", "L"]);
+    let before = round_boards(&c, "L", 1);
+    assert!(before.iter().all(|b| !b.values().any(|v| v == "a3")));
+    // The reserve comes in on board 2; the boards are rebuilt.
+    c.ok(&["team", "lineup", "L", "1", "A", "a1,a3"]);
+    let after = round_boards(&c, "L", 1);
+    assert!(after
+        .iter()
+        .any(|b| b["board"] == "2" && (b["red"] == "a3" || b["black"] == "a3")));
+    // Undo restores the first lineup and its boards.
+    c.ok(&["undo"]);
+    assert_eq!(round_boards(&c, "L", 1), before);
+    c.ok(&["result", "L", "1", "1", "1-0", "--match", "1"]);
+    let e = c.fails(&["team", "lineup", "L", "1", "A", "a1,a3"]);
+    assert!(e.contains("already entered"), "{e}");
+    // Board 2 has no result yet: the match is pending and counts for nobody.
+    let st = csv_rows(&c.ok(&["standings", "L", "--format", "csv"]));
+    assert_eq!(st.len(), 2);
+    assert!(
+        st.iter().all(|r| r["match-points"] == "0.00"),
+        "board 2 pending"
+    );
 }
