@@ -219,27 +219,6 @@ impl App {
         Ok(self.store.undo_last()?)
     }
 
-    /// Refuses a member id (ext id) that another member already uses. The
-    /// one duplicate-id rule for adding and editing members.
-    pub(super) fn check_member_id_free(
-        &self,
-        ext_id: Option<&str>,
-        except: Option<i64>,
-    ) -> Result<()> {
-        let Some(x) = ext_id.map(str::trim).filter(|x| !x.is_empty()) else {
-            return Ok(());
-        };
-        let taken = self
-            .store
-            .members(true)?
-            .into_iter()
-            .any(|m| Some(m.id) != except && m.ext_id.as_deref().map(str::trim) == Some(x));
-        if taken {
-            return Err(invalid!("err.store.member_id_taken", id = x));
-        }
-        Ok(())
-    }
-
     /// Replaces a member's details.
     pub fn edit_member(&mut self, m: &Member) -> Result<()> {
         self.check_member_id_free(m.ext_id.as_deref(), Some(m.id))?;

@@ -17,6 +17,7 @@ mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
 };
+mod members;
 pub mod print;
 mod records;
 mod rounds;
@@ -33,13 +34,12 @@ pub use tui_support::ImportPreview;
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};
 use crate::formats::games_csv::GamesCsvError;
-use crate::formats::members_csv::{read_members, MembersCsvError};
+use crate::formats::members_csv::MembersCsvError;
 use crate::i18n::{msg, Lang, Msg};
 use crate::pairing::PairingError;
 use crate::scoring::ScoringError;
 use crate::store::{Store, StoreError};
 use crate::xiangqi::ImportError;
-use std::collections::HashMap;
 use std::path::Path;
 
 /// Why a command failed. Every variant renders through [`AppError::msg`]:
@@ -178,13 +178,6 @@ pub struct ImportReport {
     pub duplicates: Vec<String>,
 }
 
-fn dup_key(name: &str, club: Option<&str>) -> (String, String) {
-    (
-        name.trim().to_string(),
-        club.unwrap_or("").trim().to_string(),
-    )
-}
-
 impl App {
     /// Opens the database at `db` with `config`.
     pub fn open(config: Config, db: &Path) -> Result<App> {
@@ -216,91 +209,6 @@ impl App {
     pub fn add_member(&mut self, m: &NewMember) -> Result<Member> {
         self.check_member_id_free(m.ext_id.as_deref(), None)?;
         Ok(self.store.add_member(m)?)
-    }
-
-    /// Imports a member CSV. Duplicates (same name and club as a member or as
-    /// an earlier row, or a known member id) are reported; with
-    /// `skip_duplicates` false they stop the import and nothing is written.
-    pub fn import_members(
-        &mut self,
-        bytes: &[u8],
-        file: &str,
-        skip_duplicates: bool,
-    ) -> Result<ImportReport> {
-        self.import_members_with(bytes, file, skip_duplicates, &|_, _| {})
-    }
-
-    /// As [`App::import_members`], calling `progress(rows written, rows to
-    /// write)` as the rows go in.
-    pub fn import_members_with(
-        &mut self,
-        bytes: &[u8],
-        file: &str,
-        skip_duplicates: bool,
-        progress: &dyn Fn(usize, usize),
-    ) -> Result<ImportReport> {
-        let rows = read_members(bytes, file)?;
-        let existing = self.store.members(true)?;
-        let mut seen: HashMap<(String, String), String> = existing
-            .iter()
-            .map(|m| {
-                (
-                    dup_key(&m.name, m.club.as_deref()),
-                    format!("member #{}", m.id),
-                )
-            })
-            .collect();
-        let mut ids: HashMap<String, String> = existing
-            .iter()
-            .filter_map(|m| m.ext_id.clone().map(|x| (x, format!("member #{}", m.id))))
-            .collect();
-        let mut keep = Vec::with_capacity(rows.len());
-        let mut dups = Vec::new();
-        for r in rows {
-            let m = &r.member;
-            let who = match &m.club {
-                Some(c) => format!("{} ({c})", m.name),
-                None => m.name.clone(),
-            };
-            if let Some(prev) = m.ext_id.as_ref().and_then(|x| ids.get(x)) {
-                dups.push(format!(
-                    "{file}:{}: {who}: id {} is already used by {prev}",
-                    r.line,
-                    m.ext_id.as_deref().unwrap_or_default()
-                ));
-                continue;
-            }
-            let key = dup_key(&m.name, m.club.as_deref());
-            if let Some(prev) = seen.get(&key) {
-                dups.push(format!("{file}:{}: {who} duplicates {prev}", r.line));
-                continue;
-            }
-            seen.insert(key, format!("line {}", r.line));
-            if let Some(x) = &m.ext_id {
-                ids.insert(x.clone(), format!("line {}", r.line));
-            }
-            keep.push(r.member);
-        }
-        if !dups.is_empty() && !skip_duplicates {
-            return Err(invalid!(
-                "err.app.duplicate_rows",
-                count = dups.len(),
-                rows = dups.join("\n  ")
-            ));
-        }
-        let added = if keep.is_empty() {
-            0
-        } else {
-            let total = keep.len();
-            progress(0, total);
-            self.store
-                .import_members_with(&keep, file, &|n| progress(n, total))?
-                .len()
-        };
-        Ok(ImportReport {
-            added,
-            duplicates: dups,
-        })
     }
 
     /// Creates an event; missing settings come from the config's defaults.

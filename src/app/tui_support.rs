@@ -74,43 +74,6 @@ pub struct ImportPreview {
     pub duplicates: Vec<String>,
 }
 
-impl App {
-    /// Reads a member CSV and says what importing it (skipping duplicates)
-    /// would change, without writing anything. Duplicates are judged as
-    /// [`App::import_members`] judges them: same name and club as a member
-    /// or an earlier row, or a member id already used.
-    pub fn preview_member_import(&self, bytes: &[u8], file: &str) -> Result<ImportPreview> {
-        let rows = crate::formats::members_csv::read_members(bytes, file)?;
-        let existing = self.store.members(true)?;
-        let key =
-            |n: &str, c: Option<&str>| (n.trim().to_string(), c.unwrap_or("").trim().to_string());
-        let mut seen: std::collections::HashSet<(String, String)> = existing
-            .iter()
-            .map(|m| key(&m.name, m.club.as_deref()))
-            .collect();
-        let mut ids: std::collections::HashSet<String> =
-            existing.iter().filter_map(|m| m.ext_id.clone()).collect();
-        let mut out = ImportPreview::default();
-        for r in rows {
-            let m = &r.member;
-            let who = match &m.club {
-                Some(c) => format!("{} ({c})", m.name),
-                None => m.name.clone(),
-            };
-            let id_taken = m.ext_id.as_ref().is_some_and(|x| ids.contains(x));
-            if id_taken || !seen.insert(key(&m.name, m.club.as_deref())) {
-                out.duplicates.push(format!("{file}:{}: {who}", r.line));
-                continue;
-            }
-            if let Some(x) = &m.ext_id {
-                ids.insert(x.clone());
-            }
-            out.added.push(who);
-        }
-        Ok(out)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1231,6 +1231,12 @@ pub(crate) fn import_preview_text(app: &App, lang: Lang, path: &str) -> crate::a
 fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
     let lang = m.lang;
     let t = |k: &str| tr(lang, k).to_string();
+    // Work that may run on the worker takes the same path here.
+    if super::worker::is_long(&cmd) {
+        let o = super::effects::run(app, lang, &cmd, &|_, _| {})?;
+        super::effects::apply(m, o);
+        return Ok(None);
+    }
     Ok(Some(match cmd {
         Command::AddMember(nm) => {
             let x = app.add_member(&nm)?;
@@ -1277,14 +1283,6 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let e = app.withdraw(EventId(event), EntryId(entry), None)?;
             format!("{}: {}", t("tui.msg.withdrawn"), e.name)
         }
-        Command::PairNext(ev) => {
-            let o = app.pair_next_round(&event_key(app, ev)?)?;
-            m.load_event(app, ev)?;
-            m.tab = Tab::Round;
-            m.row_sel = 0;
-            m.notice = pairing_notice(m.lang, &o.pairing.notes);
-            format!("{} {}", t("tui.msg.paired"), o.round)
-        }
         Command::Unpair(ev) => {
             let r = app.unpair_last(&event_key(app, ev)?, false)?;
             format!("{} {r}", t("tui.msg.unpaired"))
@@ -1302,19 +1300,6 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.load_event(app, event)?;
             m.next_unfinished();
             format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
-        }
-        Command::PreviewImport(path) => {
-            let message = import_preview_text(app, lang, &path)?;
-            m.confirm = Some(Confirm {
-                message,
-                command: Command::ImportMembers(path),
-            });
-            return Ok(None);
-        }
-        Command::ImportMembers(path) => {
-            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
-            let r = app.import_members(&bytes, &path, true)?;
-            format!("{}: {}", t("tui.msg.imported"), r.added)
         }
         Command::RequestBye {
             event,
@@ -1398,6 +1383,9 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             }
         }
         Command::Reload => return Ok(None),
+        Command::PairNext(_) | Command::PreviewImport(_) | Command::ImportMembers(_) => {
+            unreachable!("long commands run in effects::run")
+        }
         Command::Undo => {
             let what = app.undo()?;
             format!("{}: {what}", t("tui.msg.undone"))

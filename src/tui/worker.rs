@@ -11,7 +11,8 @@
 //! An in-memory club (tests) has no file a second connection could open;
 //! its commands run on the event loop's thread as before.
 
-use super::model::{Command, Model, Tab};
+use super::effects::Outcome;
+use super::model::{Command, Model};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,24 +47,11 @@ pub struct Job {
     rx: Receiver<Done>,
 }
 
-/// The outcome of a job: the command it ran and its message (or the
+/// The outcome of a job (what [`super::effects::run`] said, or the
 /// translated error).
 #[derive(Debug)]
 pub struct Done {
-    pub command: Command,
-    pub result: Result<String, String>,
-    /// Notes for the arbiter on a round just paired.
-    pub notice: Option<String>,
-    /// A page read from the club (member page, statistics).
-    pub loaded: Option<super::pages::Loaded>,
-}
-
-/// What a worker's command gives back besides success.
-#[derive(Debug, Default)]
-struct Reply {
-    message: String,
-    notice: Option<String>,
-    loaded: Option<super::pages::Loaded>,
+    pub result: Result<Outcome, String>,
 }
 
 /// An app error in the UI language: every error is a keyed message, its
@@ -105,20 +93,15 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
     let p = Arc::clone(&progress);
     let label = label(&cmd);
     std::thread::spawn(move || {
-        let result = App::open(config, &path)
-            .and_then(|mut app| work(&mut app, lang, &cmd, &p))
-            .map_err(|e| format!("{}: {}", tr(lang, "tui.err.prefix"), error_text(lang, &e)));
-        let (result, reply) = match result {
-            Ok(r) => (Ok(r.message.clone()), r),
-            Err(e) => (Err(e), Reply::default()),
+        let count = |done: usize, total: usize| {
+            p.total.swap(total, Ordering::Relaxed);
+            p.done.swap(done, Ordering::Relaxed);
         };
+        let result = App::open(config, &path)
+            .and_then(|mut app| super::effects::run(&mut app, lang, &cmd, &count))
+            .map_err(|e| format!("{}: {}", tr(lang, "tui.err.prefix"), error_text(lang, &e)));
         // The loop may be gone (Ctrl-C); then nobody needs the answer.
-        let _ = tx.send(Done {
-            command: cmd,
-            result,
-            notice: reply.notice,
-            loaded: reply.loaded,
-        });
+        let _ = tx.send(Done { result });
     });
     Some(Job {
         label,
@@ -129,44 +112,6 @@ pub fn start(app: &App, lang: Lang, cmd: Command) -> Option<Job> {
         progress,
         rx,
     })
-}
-
-/// What the worker does: the command against its own app.
-fn work(app: &mut App, lang: Lang, cmd: &Command, p: &Progress) -> crate::app::Result<Reply> {
-    let t = |k: &str| tr(lang, k).to_string();
-    let said = |message: String| Reply {
-        message,
-        ..Reply::default()
-    };
-    match cmd {
-        Command::PairNext(ev) => {
-            let o = app.pair_next_round(&ev.to_string())?;
-            Ok(Reply {
-                message: format!("{} {}", t("tui.msg.paired"), o.round),
-                notice: super::model::pairing_notice(lang, &o.pairing.notes),
-                loaded: None,
-            })
-        }
-        Command::PreviewImport(path) => {
-            super::model::import_preview_text(app, lang, path).map(said)
-        }
-        Command::Page(page) => Ok(Reply {
-            loaded: super::pages::load(app, page)?,
-            ..Reply::default()
-        }),
-        Command::ImportMembers(path) => {
-            let bytes = std::fs::read(path).map_err(|e| super::model::read_error(path, &e))?;
-            let r = app.import_members_with(&bytes, path, true, &|done, total| {
-                p.total.swap(total, Ordering::Relaxed);
-                p.done.swap(done, Ordering::Relaxed);
-            })?;
-            Ok(said(format!("{}: {}", t("tui.msg.imported"), r.added)))
-        }
-        other => Err(crate::app::AppError::Invalid(crate::i18n::msg!(
-            "tui.err.not_on_worker",
-            command = format!("{other:?}")
-        ))),
-    }
 }
 
 /// Updates the spinner, the elapsed time and the progress of the running
@@ -185,28 +130,13 @@ pub fn tick(job: &mut Job) {
 pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
     m.job = None;
     m.busy = None;
-    // A preview changed nothing: it only asks whether to import.
-    if let (Command::PreviewImport(path), Ok(message)) = (&done.command, &done.result) {
-        m.confirm = Some(super::model::Confirm {
-            message: message.clone(),
-            command: Command::ImportMembers(path.clone()),
-        });
-        return None;
-    }
-    if let Some(loaded) = done.loaded {
-        super::pages::show(m, loaded);
-    }
     match done.result {
-        Ok(msg) => {
-            if let Command::PairNext(_) = done.command {
-                m.tab = Tab::Round;
-                m.row_sel = 0;
-                m.notice = done.notice;
-            }
-            if !msg.is_empty() {
-                m.status = Some((msg, false));
-            }
+        // A preview changed nothing: it only asks whether to import.
+        Ok(o @ Outcome::Ask { .. }) => {
+            super::effects::apply(m, o);
+            return None;
         }
+        Ok(o) => super::effects::apply(m, o),
         Err(e) => m.status = Some((e, true)),
     }
     Some(Command::Reload)
@@ -247,14 +177,11 @@ pub fn wait(app: &mut App, m: &mut Model, timeout: Duration) -> bool {
 /// A worker that ended without answering (it panicked).
 fn lost(m: &Model) -> Done {
     Done {
-        command: Command::Reload,
         result: Err(format!(
             "{}: {}",
             m.t("tui.err.prefix"),
             m.t("tui.err.worker_lost")
         )),
-        notice: None,
-        loaded: None,
     }
 }
 

@@ -1,0 +1,145 @@
+//! One command path for the work that may run off the event loop (pairing
+//! a round, a member import and its preview, a member page, statistics):
+//! [`run`] does it against an [`App`] and says what came of it as an
+//! [`Outcome`]; [`apply`] puts that on the model. The worker thread runs
+//! `run` on its own `App` and sends the `Outcome` back; an in-memory club
+//! (tests) runs the very same `run` inline. So tests and users take one
+//! path.
+
+use super::model::{read_error, Command, Confirm, Model, Tab};
+use super::pages::Loaded;
+use crate::app::App;
+use crate::i18n::{tr, Lang};
+
+/// What a command came to, for the model.
+#[derive(Debug)]
+pub enum Outcome {
+    /// A line for the status bar (none when empty).
+    Said(String),
+    /// A round was paired: the status line and the pairing notes.
+    Paired {
+        message: String,
+        notice: Option<String>,
+    },
+    /// A question before `then` runs (the member import's preview).
+    Ask { question: String, then: Command },
+    /// A page read from the club.
+    Loaded(Loaded),
+}
+
+/// Runs a long command against `app`, calling `progress(done, total)`
+/// where the work counts rows. Other commands are refused (they change
+/// the model as they run; see `model::execute`).
+pub fn run(
+    app: &mut App,
+    lang: Lang,
+    cmd: &Command,
+    progress: &dyn Fn(usize, usize),
+) -> crate::app::Result<Outcome> {
+    let t = |k: &str| tr(lang, k).to_string();
+    Ok(match cmd {
+        Command::PairNext(ev) => {
+            let o = app.pair_next_round(&ev.to_string())?;
+            Outcome::Paired {
+                message: format!("{} {}", t("tui.msg.paired"), o.round),
+                notice: super::model::pairing_notice(lang, &o.pairing.notes),
+            }
+        }
+        Command::PreviewImport(path) => Outcome::Ask {
+            question: super::model::import_preview_text(app, lang, path)?,
+            then: Command::ImportMembers(path.clone()),
+        },
+        Command::ImportMembers(path) => {
+            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            let r = app.import_members_with(&bytes, path, true, progress)?;
+            Outcome::Said(format!("{}: {}", t("tui.msg.imported"), r.added))
+        }
+        Command::Page(page) if super::pages::is_long(page) => {
+            match super::pages::load(app, page)? {
+                Some(l) => Outcome::Loaded(l),
+                None => Outcome::Said(String::new()),
+            }
+        }
+        other => {
+            return Err(crate::app::AppError::Invalid(crate::i18n::msg!(
+                "tui.err.not_on_worker",
+                command = format!("{other:?}")
+            )))
+        }
+    })
+}
+
+/// Puts an outcome on the model.
+pub fn apply(m: &mut Model, o: Outcome) {
+    match o {
+        Outcome::Said(message) => {
+            if !message.is_empty() {
+                m.status = Some((message, false));
+            }
+        }
+        Outcome::Paired { message, notice } => {
+            m.tab = Tab::Round;
+            m.row_sel = 0;
+            m.notice = notice;
+            m.status = Some((message, false));
+        }
+        Outcome::Ask { question, then } => {
+            m.confirm = Some(Confirm {
+                message: question,
+                command: then,
+            });
+        }
+        Outcome::Loaded(l) => super::pages::show(m, l),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::domain::{EventSettings, NewMember};
+
+    fn club() -> (App, i64) {
+        let mut app = App::in_memory(Config {
+            language: Some(Lang::En),
+            ..Config::default()
+        })
+        .unwrap();
+        for n in ["甲", "乙", "丙", "丁"] {
+            app.add_member(&NewMember {
+                name: n.into(),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let e = app
+            .create_event("E", None, &EventSettings::default())
+            .unwrap();
+        let all: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
+        app.enter_players("E", &all).unwrap();
+        (app, e.id)
+    }
+
+    #[test]
+    fn a_pairing_outcome_moves_the_model_to_the_round() {
+        let (mut app, ev) = club();
+        let o = run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+        let Outcome::Paired { message, .. } = &o else {
+            panic!("{o:?}")
+        };
+        assert_eq!(message, "paired round 1");
+        assert_eq!(app.rounds_paired(crate::app::EventId(ev)).unwrap(), 1);
+        let mut m = Model::load(&app).unwrap();
+        m.load_event(&app, ev).unwrap();
+        apply(&mut m, o);
+        assert_eq!(m.tab, Tab::Round);
+        assert_eq!(m.status, Some(("paired round 1".into(), false)));
+    }
+
+    #[test]
+    fn commands_that_change_the_model_as_they_run_are_refused() {
+        let (mut app, _) = club();
+        let e = run(&mut app, Lang::En, &Command::Undo, &|_, _| {}).unwrap_err();
+        assert_eq!(e.msg().key, "tui.err.not_on_worker");
+    }
+}
