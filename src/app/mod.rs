@@ -12,11 +12,13 @@ pub use history::{
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 mod judge;
+pub mod output;
 pub mod print;
 mod records;
 mod rounds;
 mod trf;
 mod tui_support;
+mod undo;
 
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView};

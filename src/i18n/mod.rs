@@ -70,6 +70,7 @@ mod errors;
 mod judge;
 mod msg;
 mod notes;
+mod reliability;
 mod report;
 mod tui;
 
@@ -87,6 +88,7 @@ static TABLES: &[&[Text]] = &[
     report::TEXTS,
     judge::TEXTS,
     notes::TEXTS,
+    reliability::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

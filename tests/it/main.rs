@@ -15,6 +15,7 @@ mod history_ratings;
 mod history_stats;
 mod pairing_props;
 mod records_cli;
+mod reliability_cli;
 mod repetition_cli;
 mod repetition_random;
 mod repetition_table;
