@@ -214,11 +214,6 @@ impl App {
 
     // ---- writes ----
 
-    /// Undoes the last action; returns its summary.
-    pub fn undo(&mut self) -> Result<String> {
-        Ok(self.store.undo_last()?)
-    }
-
     /// Replaces a member's details.
     pub fn edit_member(&mut self, m: &Member) -> Result<()> {
         self.check_member_id_free(m.ext_id.as_deref(), Some(m.id))?;

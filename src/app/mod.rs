@@ -18,12 +18,14 @@ pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
 };
 mod members;
+pub mod output;
 pub mod print;
 mod records;
 mod rounds;
 pub mod teams;
 mod trf;
 mod tui_support;
+mod undo;
 
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};

@@ -46,6 +46,9 @@ pub enum ExportCmd {
         /// Write here instead of stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -59,10 +62,9 @@ fn read(file: &PathBuf) -> CliResult<(Vec<u8>, String)> {
     Ok((bytes, name))
 }
 
-fn write_out(output: Option<PathBuf>, text: &str) -> CliResult {
+fn write_out(app: &crate::app::App, output: Option<PathBuf>, force: bool, text: &str) -> CliResult {
     match output {
-        Some(p) => std::fs::write(&p, text)
-            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display()))),
+        Some(p) => Ok(app.write_output(&p, text.as_bytes(), force, &[])?),
         None => {
             print!("{text}");
             Ok(())
@@ -122,6 +124,10 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
 pub fn run_export(ctx: &Ctx, cmd: ExportCmd) -> CliResult {
     let app = ctx.open()?;
     match cmd {
-        ExportCmd::Trf { event, output } => write_out(output, &app.export_trf(&event)?),
+        ExportCmd::Trf {
+            event,
+            output,
+            force,
+        } => write_out(&app, output, force, &app.export_trf(&event)?),
     }
 }

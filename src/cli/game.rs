@@ -124,6 +124,9 @@ pub struct ConvertArgs {
     /// Where to write (default: stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn load(path: &Path) -> CliResult<ImportedFile> {
@@ -304,9 +307,15 @@ fn convert(a: ConvertArgs) -> CliResult {
     let TargetFormat::Pgn = a.to;
     let text = pgn::write_pgn(&file.games, a.notation.into());
     match a.output {
-        Some(p) => {
-            std::fs::write(&p, text).map_err(|e| CliError::msg(format!("{}: {e}", p.display())))?
-        }
+        Some(p) => crate::app::output::write_output(
+            &p,
+            text.as_bytes(),
+            a.force,
+            &crate::app::output::Protected {
+                database: None,
+                inputs: vec![a.file.clone()],
+            },
+        )?,
         None => emit(&text)?,
     }
     Ok(())

@@ -91,6 +91,8 @@ pub enum Command {
     Check,
     /// Undo the last change (repeat to go further back).
     Undo,
+    /// Redo the change the last undo took back (repeat after several undos).
+    Redo,
     /// Write a demo club database to try qishe on (then: qishe --db PATH).
     Demo(demo::DemoArgs),
     /// Show the latest changes from the action log.
@@ -153,13 +155,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Export(c)) => exchange::run_export(&ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
-            if path.exists() {
-                return Err(CliError::msg(format!(
-                    "{} exists; choose a new file name for the backup",
-                    path.display()
-                )));
-            }
-            app.backup_to(&path)?;
+            app.backup(&path)?;
             println!("{}", path.display());
             Ok(())
         }
@@ -181,6 +177,12 @@ pub fn run(cli: Cli) -> CliResult {
             let mut app = ctx.open()?;
             let what = app.undo()?;
             println!("undone: {what}");
+            Ok(())
+        }
+        Some(Command::Redo) => {
+            let mut app = ctx.open()?;
+            let what = app.redo()?;
+            println!("redone: {what}");
             Ok(())
         }
         Some(Command::Log { count }) => {

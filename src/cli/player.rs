@@ -49,6 +49,9 @@ pub enum PlayerCmd {
         /// Write here instead of stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
         /// Include retired members.
         #[arg(long)]
         all: bool,
@@ -214,12 +217,11 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             }
             println!("imported {} members", r.added);
         }
-        PlayerCmd::Export { output, all } => {
+        PlayerCmd::Export { output, all, force } => {
             let ms = app.members(all)?;
             let text = crate::formats::members_csv::write_members(&ms);
             match output {
-                Some(p) => std::fs::write(&p, text)
-                    .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display())))?,
+                Some(p) => app.write_output(&p, text.as_bytes(), force, &[])?,
                 None => print!("{text}"),
             }
         }

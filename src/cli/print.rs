@@ -65,6 +65,9 @@ pub struct PrintArgs {
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Send to this printer through lp/lpr; without a name, the default printer.
     /// HTML goes as a PDF made by headless Chromium.
     #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
@@ -121,8 +124,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         return Ok(());
     }
     match a.output {
-        Some(path) => std::fs::write(&path, out)
-            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", path.display()))),
+        Some(path) => Ok(app.write_output(&path, out.as_bytes(), a.force, &[])?),
         None => {
             print!("{out}");
             Ok(())

@@ -19,6 +19,9 @@ pub struct PairTrfArgs {
     /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
     #[arg(short = 'p', long = "pairings", num_args = 0..=1, default_missing_value = "-")]
     pub output: Option<String>,
+    /// Replace the pairings file if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The conformance format: the number of pairs, then `red black` per board,
@@ -101,8 +104,16 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     let text = format_pairing(&pairing);
     match args.output.as_deref() {
         None | Some("-") => print!("{text}"),
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| fail(exit::FILE_ERROR, format!("{path}: {e}")))?,
+        Some(path) => crate::app::output::write_output(
+            std::path::Path::new(path),
+            text.as_bytes(),
+            args.force,
+            &crate::app::output::Protected {
+                database: None,
+                inputs: vec![args.input.clone()],
+            },
+        )
+        .map_err(|e| fail(exit::FILE_ERROR, e.to_string()))?,
     }
     Ok(())
 }

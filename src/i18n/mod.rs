@@ -71,6 +71,7 @@ mod judge;
 mod knockout;
 mod msg;
 mod notes;
+mod reliability;
 mod report;
 mod team;
 mod tui;
@@ -91,6 +92,7 @@ static TABLES: &[&[Text]] = &[
     notes::TEXTS,
     team::TEXTS,
     knockout::TEXTS,
+    reliability::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

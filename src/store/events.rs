@@ -195,7 +195,7 @@ impl Store {
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let exists: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
             .optional()?;
@@ -260,7 +260,7 @@ impl Store {
     /// Sets an event's status.
     pub fn set_event_status(&mut self, event_id: i64, status: EventStatus) -> Result<()> {
         let old = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         tx.execute(
             "UPDATE event SET status=?2 WHERE id=?1",
             params![event_id, status.code()],
@@ -288,7 +288,7 @@ impl Store {
     /// with the next start numbers, playing from the next round.
     pub fn enter_members(&mut self, event_id: i64, member_ids: &[i64]) -> Result<Vec<Entry>> {
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let paired = rounds_paired(&tx, event_id)?;
         let mut new_ids = Vec::new();
         for &mid in member_ids {
@@ -402,7 +402,7 @@ impl Store {
 
     /// Withdraws an entry after round `after_round` (default: the rounds paired so far).
     pub fn withdraw(&mut self, entry: &Entry, after_round: Option<u32>) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let paired = rounds_paired(&tx, entry.event_id)?;
         let after = after_round.unwrap_or(paired);
         let old = match entry.status {
@@ -436,7 +436,7 @@ impl Store {
         } else {
             (b.id, a.id)
         };
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         tx.execute(
             "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
             params![event_id, x, y],
@@ -477,7 +477,7 @@ impl Store {
         round: u32,
         value: RequestedByeValue,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         if rounds_paired(&tx, entry.event_id)? >= round {
             return Err(StoreError::Invalid(msg!(
                 "err.store.bye_round_paired",

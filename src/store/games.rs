@@ -138,7 +138,7 @@ impl Store {
     pub fn save_round(&mut self, event_id: i64, number: u32, boards: &[NewBoard]) -> Result<i64> {
         check_boards(boards)?;
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let paired = rounds_paired(&tx, event_id)?;
         if number != paired + 1 {
             return Err(StoreError::Invalid(msg!(
@@ -185,7 +185,7 @@ impl Store {
         boards: &[NewBoard],
     ) -> Result<()> {
         check_boards(boards)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let round_id: i64 = tx
             .query_row(
                 "SELECT id FROM round WHERE event_id=?1 AND number=?2",
@@ -250,7 +250,7 @@ impl Store {
     /// Removes the last round. Refused when it has results, unless `force`
     /// (which is logged with the results it threw away).
     pub fn delete_last_round(&mut self, event_id: i64, force: bool) -> Result<u32> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let last = rounds_paired(&tx, event_id)?;
         if last == 0 {
             return Err(StoreError::Invalid(msg!("err.store.no_round_paired")));
@@ -353,7 +353,7 @@ impl Store {
     /// to the action log, so a correction can be audited and undone.
     pub fn save_game(&mut self, g: &Game, summary: &str) -> Result<i64> {
         let old = self.game(g.board_id, g.game_no)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let id = upsert_game(&tx, g)?;
         let undo = match &old {
             Some(o) => {

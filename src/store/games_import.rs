@@ -127,7 +127,7 @@ impl Store {
         source: &str,
     ) -> Result<GamesImportReport> {
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut paired = rounds_paired(&tx, event_id)?;
         let mut report = GamesImportReport::default();
         let mut added = (Vec::new(), Vec::new());

@@ -47,7 +47,7 @@ impl Store {
     /// Creates an event with its members, entries, rounds, boards and games:
     /// all or nothing. Returns the event id.
     pub fn import_event(&mut self, ev: &ImportEvent, source: &str) -> Result<i64> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let taken: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [&ev.name], |r| {
                 r.get(0)

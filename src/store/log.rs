@@ -3,7 +3,8 @@
 use super::{Result, Store, StoreError};
 use crate::i18n::msg;
 use rusqlite::types::Value;
-use rusqlite::{params, Transaction};
+use rusqlite::OptionalExtension;
+use rusqlite::{params, Connection, Transaction};
 use serde::{Deserialize, Serialize};
 
 /// One SQL statement that reverses part of a change. Kept inside the store:
@@ -47,22 +48,114 @@ fn to_sql_value(v: &serde_json::Value) -> Value {
     }
 }
 
-/// Records a change inside the caller's transaction.
+/// Records a change inside the caller's transaction: the action-log row and,
+/// as its undo, the exact reverse of every row the transaction changed (read
+/// from the capture triggers, see [`install_capture`]). `_steps`, the
+/// hand-written undo of the older code, is no longer used: a captured undo
+/// cannot forget a row (issue 21: unpair, renumbered start numbers, a
+/// replaced bye were all restored wrongly or not at all).
 pub(crate) fn record(
     tx: &Transaction<'_>,
     action: &str,
     summary: &str,
-    undo: Option<&[UndoStep]>,
+    _steps: Option<&[UndoStep]>,
 ) -> Result<i64> {
-    let undo_json = match undo {
-        Some(steps) => Some(serde_json::to_string(steps)?),
-        None => None,
-    };
+    let steps = drain_captured(tx)?;
+    let undo_json = serde_json::to_string(&steps)?;
     tx.execute(
         "INSERT INTO action_log(action, summary, undo) VALUES (?1, ?2, ?3)",
         params![action, summary, undo_json],
     )?;
     Ok(tx.last_insert_rowid())
+}
+
+/// The captured reverse steps of the current transaction, newest first, and
+/// empties the buffer.
+fn drain_captured(tx: &Transaction<'_>) -> Result<Vec<UndoStep>> {
+    let steps = {
+        let mut stmt = tx.prepare_cached("SELECT sql FROM temp.undo_buf ORDER BY seq DESC")?;
+        let rows = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|sql| UndoStep {
+                sql,
+                params: Vec::new(),
+            })
+            .collect()
+    };
+    tx.execute("DELETE FROM temp.undo_buf", [])?;
+    Ok(steps)
+}
+
+/// Creates (on this connection only: TEMP objects, nothing is written to the
+/// file) the triggers that record, for every row a statement inserts,
+/// updates or deletes in a club table, the SQL that puts the row back. The
+/// action log itself is not captured.
+pub(crate) fn install_capture(conn: &Connection) -> Result<()> {
+    let mut sql = String::from(
+        "CREATE TEMP TABLE IF NOT EXISTS undo_buf(seq INTEGER PRIMARY KEY, sql TEXT NOT NULL);\n",
+    );
+    for t in super::migrations::TABLES {
+        if *t == "action_log" {
+            continue;
+        }
+        // (name, declared type, pk position)
+        let cols: Vec<(String, String, i64)> = {
+            let mut stmt = conn.prepare(&format!("PRAGMA main.table_info({t})"))?;
+            let rows = stmt
+                .query_map([], |r| Ok((r.get(1)?, r.get(2)?, r.get(5)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            rows
+        };
+        let pks = cols.iter().filter(|c| c.2 > 0).count();
+        // An INTEGER PRIMARY KEY column is the rowid itself.
+        let rowid_alias = pks == 1
+            && cols
+                .iter()
+                .any(|c| c.2 == 1 && c.1.eq_ignore_ascii_case("INTEGER"));
+        let mut names: Vec<String> = Vec::new();
+        if !rowid_alias {
+            names.push("rowid".into());
+        }
+        names.extend(cols.iter().map(|c| c.0.clone()));
+        let values = names
+            .iter()
+            .map(|n| format!("quote(old.{n})"))
+            .collect::<Vec<_>>()
+            .join(" || ',' || ");
+        let sets = names
+            .iter()
+            .map(|n| format!("'{n}=' || quote(old.{n})"))
+            .collect::<Vec<_>>()
+            .join(" || ',' || ");
+        let cols_list = names.join(",");
+        sql.push_str(&format!(
+            "CREATE TEMP TRIGGER IF NOT EXISTS undo_ins_{t} AFTER INSERT ON main.{t} BEGIN
+               INSERT INTO undo_buf(sql) VALUES ('DELETE FROM {t} WHERE rowid=' || new.rowid);
+             END;
+             CREATE TEMP TRIGGER IF NOT EXISTS undo_upd_{t} AFTER UPDATE ON main.{t} BEGIN
+               INSERT INTO undo_buf(sql)
+               VALUES ('UPDATE {t} SET ' || {sets} || ' WHERE rowid=' || new.rowid);
+             END;
+             CREATE TEMP TRIGGER IF NOT EXISTS undo_del_{t} AFTER DELETE ON main.{t} BEGIN
+               INSERT INTO undo_buf(sql)
+               VALUES ('INSERT INTO {t}({cols_list}) VALUES (' || {values} || ')');
+             END;\n"
+        ));
+    }
+    // A row replaced by INSERT OR REPLACE is deleted first; its delete
+    // trigger fires only with recursive triggers on.
+    conn.pragma_update(None, "recursive_triggers", true)?;
+    conn.execute_batch(&sql)?;
+    Ok(())
+}
+
+/// Opens a write transaction that takes the write lock at once (`BEGIN
+/// IMMEDIATE`), so a busy database is waited for (busy timeout) instead of
+/// failing when a read turns into a write halfway.
+pub(crate) fn begin_write(conn: &mut Connection) -> Result<Transaction<'_>> {
+    Ok(conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
 }
 
 impl Store {
@@ -88,31 +181,127 @@ impl Store {
     }
 
     /// Undoes the newest change that can be undone and is not undone yet.
-    /// Returns its summary. The undo itself is logged (and is not undoable).
+    /// Returns its summary. The undo is logged with, as its own steps, what
+    /// redoes the change (see [`Store::redo_last`]).
     pub fn undo_last(&mut self) -> Result<String> {
-        let tx = self.conn.transaction()?;
-        let found: Option<(i64, String, String)> = {
-            let mut stmt = tx.prepare(
+        let tx = begin_write(&mut self.conn)?;
+        let found: Option<(i64, String, String)> = tx
+            .query_row(
                 "SELECT id, summary, undo FROM action_log
                  WHERE undo IS NOT NULL AND undone = 0 AND action <> 'undo'
                  ORDER BY id DESC LIMIT 1",
-            )?;
-            let mut rows = stmt.query([])?;
-            match rows.next()? {
-                Some(r) => Some((r.get(0)?, r.get(1)?, r.get(2)?)),
-                None => None,
-            }
-        };
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
         let (id, summary, undo) =
             found.ok_or_else(|| StoreError::NotFound(msg!("err.store.nothing_to_undo")))?;
-        let steps: Vec<UndoStep> = serde_json::from_str(&undo)?;
-        for step in &steps {
-            let values: Vec<Value> = step.params.iter().map(to_sql_value).collect();
-            tx.execute(&step.sql, rusqlite::params_from_iter(values.iter()))?;
-        }
+        replay(&tx, &undo)?;
         tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
         record(&tx, "undo", &format!("undo: {summary}"), None)?;
         tx.commit()?;
         Ok(summary)
+    }
+
+    /// Redoes the change the newest undo took back, as long as nothing else
+    /// changed since (a new change ends the redo chain). Returns its summary.
+    pub fn redo_last(&mut self) -> Result<String> {
+        let tx = begin_write(&mut self.conn)?;
+        let found: Option<(i64, String, String)> = tx
+            .query_row(
+                "SELECT u.id, u.summary, u.undo FROM action_log u
+                 WHERE u.action = 'undo' AND u.undone = 0 AND u.undo IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM action_log n
+                                   WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
+                 ORDER BY u.id DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let (id, summary, redo) =
+            found.ok_or_else(|| StoreError::NotFound(msg!("err.store.nothing_to_redo")))?;
+        replay(&tx, &redo)?;
+        tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
+        let summary = summary
+            .strip_prefix("undo: ")
+            .unwrap_or(&summary)
+            .to_string();
+        record(&tx, "redo", &format!("redo: {summary}"), None)?;
+        tx.commit()?;
+        Ok(summary)
+    }
+}
+
+/// Runs stored undo steps in order. Foreign keys are checked at commit, so
+/// the order of rows removed together by a cascade does not matter.
+fn replay(tx: &Transaction<'_>, steps: &str) -> Result<()> {
+    let steps: Vec<UndoStep> = serde_json::from_str(steps)?;
+    tx.pragma_update(None, "defer_foreign_keys", true)?;
+    for step in &steps {
+        let values: Vec<Value> = step.params.iter().map(to_sql_value).collect();
+        tx.execute(&step.sql, rusqlite::params_from_iter(values.iter()))?;
+    }
+    Ok(())
+}
+
+/// Test hooks (issue 21): the whole database as text, and a fault injected
+/// into the next write.
+#[cfg(test)]
+impl Store {
+    /// Every row of every club table (the action log aside) in rowid order.
+    pub(crate) fn dump_for_tests(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for t in super::migrations::TABLES {
+            if *t == "action_log" {
+                continue;
+            }
+            let cols: Vec<String> = self
+                .conn
+                .prepare(&format!("PRAGMA main.table_info({t})"))
+                .unwrap()
+                .query_map([], |r| r.get(1))
+                .unwrap()
+                .map(|r| r.unwrap())
+                .collect();
+            let expr = std::iter::once("quote(rowid)".to_string())
+                .chain(cols.iter().map(|c| format!("quote({c})")))
+                .collect::<Vec<_>>()
+                .join("||'|'||");
+            let mut stmt = self
+                .conn
+                .prepare(&format!("SELECT {expr} FROM {t} ORDER BY rowid"))
+                .unwrap();
+            let rows = stmt.query_map([], |r| r.get::<_, String>(0)).unwrap();
+            out.extend(rows.map(|r| format!("{t}: {}", r.unwrap())));
+        }
+        out
+    }
+
+    /// Makes the write after `ok_writes` row writes (of club tables or the
+    /// action log) fail inside its transaction; `None` removes the fault.
+    /// A failed command's transaction is rolled back, which restores the
+    /// count: the same command fails at the same step again.
+    pub(crate) fn inject_fault(&self, ok_writes: Option<u32>) {
+        self.conn
+            .execute_batch(
+                "CREATE TEMP TABLE IF NOT EXISTS fault(left INTEGER);
+                 CREATE TEMP TRIGGER IF NOT EXISTS fault_buf BEFORE INSERT ON temp.undo_buf
+                 WHEN (SELECT left FROM temp.fault) IS NOT NULL BEGIN
+                   UPDATE fault SET left = left - 1;
+                   SELECT RAISE(ABORT, 'injected fault') WHERE (SELECT left FROM temp.fault) < 0;
+                 END;
+                 CREATE TEMP TRIGGER IF NOT EXISTS fault_log BEFORE INSERT ON main.action_log
+                 WHEN (SELECT left FROM temp.fault) IS NOT NULL BEGIN
+                   UPDATE fault SET left = left - 1;
+                   SELECT RAISE(ABORT, 'injected fault') WHERE (SELECT left FROM temp.fault) < 0;
+                 END;
+                 DELETE FROM temp.fault;",
+            )
+            .unwrap();
+        if let Some(n) = ok_writes {
+            self.conn
+                .execute("INSERT INTO temp.fault(left) VALUES (?1)", [n])
+                .unwrap();
+        }
     }
 }

@@ -76,7 +76,7 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i6
 impl Store {
     /// Adds one member.
     pub fn add_member(&mut self, m: &NewMember) -> Result<Member> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let id = insert(&tx, m)?;
         record(
             &tx,
@@ -104,7 +104,7 @@ impl Store {
         source: &str,
         progress: &dyn Fn(usize),
     ) -> Result<Vec<i64>> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut ids = Vec::with_capacity(members.len());
         for m in members {
             ids.push(insert(&tx, m)?);
@@ -192,7 +192,7 @@ impl Store {
             name: m.name.clone(),
             ..Default::default()
         })?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         tx.execute(
             "UPDATE member SET name=?2, rating=?3, club=?4, ext_id=?5, born=?6, sex=?7, retired=?8 WHERE id=?1",
             params![

@@ -61,15 +61,49 @@ pub enum StoreError {
     /// A write that breaks a rule of the club's data.
     #[error("{}", .0.en())]
     Invalid(Msg),
+    /// Another program (another qishe) held the database for longer than the
+    /// busy timeout.
+    #[error("the database is in use by another qishe; waited {secs} s; nothing was changed, try again when it is done")]
+    Busy { secs: u64 },
+    /// The file or its folder cannot be written.
+    #[error("the database is read-only here (file or folder not writable); reading works, changes are refused")]
+    ReadOnly,
+    /// The disk (or quota) is full.
+    #[error("disk full; nothing was written")]
+    DiskFull,
+    /// A page of the database cannot be read.
+    #[error("the database is damaged ({0}); run qishe check, or restore a backup")]
+    Damaged(String),
+    /// The file is a SQLite database of some other program, an empty file,
+    /// or one with an impossible schema version: never taken over.
+    #[error("{path} is not a qishe club database ({detail}); it was left untouched")]
+    NotOurs { path: PathBuf, detail: String },
     /// Any other SQLite failure.
     #[error("database error: {0}")]
-    Sql(#[from] rusqlite::Error),
+    Sql(rusqlite::Error),
     /// JSON stored in the database could not be read.
     #[error("database holds unreadable data: {0}")]
     Json(#[from] serde_json::Error),
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// SQLite's failures sorted by what is true (issue 21): busy is not damaged,
+/// a full disk is not damaged, a read-only file is not damaged.
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        use rusqlite::ErrorCode as C;
+        match e.sqlite_error_code() {
+            Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => StoreError::Busy {
+                secs: BUSY_TIMEOUT.as_secs(),
+            },
+            Some(C::ReadOnly) => StoreError::ReadOnly,
+            Some(C::DiskFull) => StoreError::DiskFull,
+            Some(C::DatabaseCorrupt) | Some(C::NotADatabase) => StoreError::Damaged(e.to_string()),
+            _ => StoreError::Sql(e),
+        }
+    }
+}
 
 impl StoreError {
     /// The error as a keyed message (its `Display` is the English).
@@ -100,6 +134,13 @@ impl StoreError {
                 };
                 msg!("err.store.ambiguous", name, what, candidates)
             }
+            StoreError::Busy { secs } => msg!("err.store.busy", secs),
+            StoreError::ReadOnly => msg!("err.store.read_only"),
+            StoreError::DiskFull => msg!("err.store.disk_full"),
+            StoreError::Damaged(detail) => msg!("err.store.damaged", detail),
+            StoreError::NotOurs { path, detail } => {
+                msg!("err.store.not_ours", path = path.display(), detail)
+            }
             StoreError::Sql(e) => msg!("err.store.sql", why = e),
             StoreError::Json(e) => msg!("err.store.json", why = e),
         }
@@ -117,13 +158,39 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and migrates it.
+    /// An existing empty file is refused (see [`Store::open_init`]).
     pub fn open(path: &Path) -> Result<Store> {
+        Self::open_with(path, false)
+    }
+
+    /// Like [`Store::open`], but an existing empty file becomes a new club
+    /// (`qishe init` on a file the user made).
+    pub fn open_init(path: &Path) -> Result<Store> {
+        Self::open_with(path, true)
+    }
+
+    fn open_with(path: &Path, allow_empty: bool) -> Result<Store> {
         if let Some(dir) = path.parent() {
             if !dir.as_os_str().is_empty() && !dir.exists() {
                 std::fs::create_dir_all(dir).map_err(|e| StoreError::Open {
                     path: path.to_path_buf(),
                     source: rusqlite::Error::ToSqlConversionFailure(Box::new(e)),
                 })?;
+            }
+        }
+        if !allow_empty {
+            if let Ok(m) = std::fs::metadata(path) {
+                let mut wal = path.as_os_str().to_os_string();
+                wal.push("-wal");
+                let wal_len = std::fs::metadata(PathBuf::from(wal))
+                    .map(|m| m.len())
+                    .unwrap_or(0);
+                if m.is_file() && m.len() == 0 && wal_len == 0 {
+                    return Err(StoreError::NotOurs {
+                        path: path.to_path_buf(),
+                        detail: "an empty file; qishe init makes it a new club".into(),
+                    });
+                }
             }
         }
         let conn = Connection::open_with_flags(
@@ -146,15 +213,20 @@ impl Store {
     }
 
     fn setup(conn: Connection, path: PathBuf) -> Result<Store> {
-        let corrupt = |e: rusqlite::Error| StoreError::Corrupt {
-            path: path.clone(),
-            detail: e.to_string(),
+        // Only real damage is called damaged; busy, read-only and full keep
+        // their own words.
+        let opening = |e: rusqlite::Error| match StoreError::from(e) {
+            StoreError::Damaged(detail) => StoreError::Corrupt {
+                path: path.clone(),
+                detail,
+            },
+            other => other,
         };
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // The first read of the file: a non-database fails here.
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(corrupt)?;
+            .map_err(opening)?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::TooNew {
                 path,
@@ -162,40 +234,81 @@ impl Store {
                 supported: SCHEMA_VERSION,
             });
         }
+        if version < 0 {
+            return Err(StoreError::NotOurs {
+                path,
+                detail: format!("schema version {version}"),
+            });
+        }
         // A quick check on open: the header and every schema page must read.
         // The full page-by-page check (`PRAGMA integrity_check`, `qishe check`)
         // reads the whole file, which on ten years of games costs half a second
         // at every start; a damaged page deeper in the file is reported as
-        // `Corrupt` when it is reached.
-        let tables: i64 = conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE sql IS NOT NULL AND length(sql) > 0",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(corrupt)?;
-        if version > 0 && tables == 0 {
+        // `Damaged` when it is reached.
+        let tables: Vec<String> = {
+            let mut stmt = conn
+                .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+                .map_err(opening)?;
+            let rows = stmt
+                .query_map([], |r| r.get(0))
+                .map_err(opening)?
+                .collect::<rusqlite::Result<Vec<String>>>()
+                .map_err(opening)?;
+            rows
+        };
+        if version > 0 && tables.is_empty() {
             return Err(StoreError::Corrupt {
                 path,
                 detail: "the schema is missing".into(),
             });
         }
+        // Never take over another program's database (issue 21): a file
+        // without a version but with tables, or with a version but without
+        // qishe's tables, is left as it is.
+        if version == 0 && !tables.is_empty() {
+            return Err(StoreError::NotOurs {
+                path,
+                detail: format!("it holds other tables ({})", tables.join(", ")),
+            });
+        }
+        if version > 0 {
+            if let Some(t) = migrations::TABLES
+                .iter()
+                .find(|t| !tables.iter().any(|x| x == *t))
+            {
+                return Err(StoreError::NotOurs {
+                    path,
+                    detail: format!("the table {t} is missing"),
+                });
+            }
+        }
         // WAL lets a reader (a backup, a second qishe) work beside a writer.
+        // On a qishe database it is set already and this only reads.
         if path.as_os_str() != ":memory:" {
-            let _mode: String = conn
-                .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-                .map_err(corrupt)?;
+            let mode: String = conn
+                .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+                .map_err(opening)?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                let _mode: String = conn
+                    .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+                    .map_err(opening)?;
+            }
         }
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         let mut store = Store { conn, path };
-        migrations::migrate(&mut store.conn).map_err(|e| match e {
-            StoreError::Sql(s) => StoreError::Corrupt {
-                path: store.path.clone(),
-                detail: s.to_string(),
-            },
-            other => other,
-        })?;
+        // Reading commands never take the write lock: an up-to-date database
+        // is not migrated.
+        if version < SCHEMA_VERSION {
+            migrations::migrate(&mut store.conn).map_err(|e| match e {
+                StoreError::Damaged(s) => StoreError::Corrupt {
+                    path: store.path.clone(),
+                    detail: s,
+                },
+                other => other,
+            })?;
+        }
+        log::install_capture(&store.conn)?;
         Ok(store)
     }
 

@@ -18,6 +18,7 @@ mod history_stats;
 mod knockout_cli;
 mod pairing_props;
 mod records_cli;
+mod reliability_cli;
 mod repetition_cli;
 mod repetition_random;
 mod repetition_table;

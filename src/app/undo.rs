@@ -1,0 +1,272 @@
+//! Undo and redo (issue 21): every change is captured row by row in the
+//! store, so undo restores the exact previous state and redo replays it.
+
+use super::{App, Result};
+
+impl App {
+    /// Undoes the newest change not undone yet; returns its summary.
+    pub fn undo(&mut self) -> Result<String> {
+        Ok(self.store.undo_last()?)
+    }
+
+    /// Redoes what the newest undo took back; returns its summary.
+    pub fn redo(&mut self) -> Result<String> {
+        Ok(self.store.redo_last()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::{App, ResultInput};
+    use crate::config::Config;
+    use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, RequestedByeValue};
+    use proptest::prelude::*;
+
+    const NAMES: [&str; 8] = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
+    const EVENTS: [&str; 2] = ["周赛", "月赛"];
+
+    /// One change a secretary can make, with small indices into the club.
+    #[derive(Clone, Debug)]
+    enum Op {
+        AddMember(usize, i32),
+        EditRating(usize, i32),
+        Retire(usize),
+        ImportMembers(usize),
+        NewEvent(usize, u32),
+        Enter(usize, Vec<usize>),
+        Withdraw(usize, usize),
+        Forbid(usize, usize, usize),
+        Bye(usize, usize, u32, bool),
+        Pair(usize),
+        Result(usize, u32, u32, u8),
+        Swap(usize, u32, usize, usize),
+        Unpair(usize, bool),
+        Status(usize, u8),
+        Undo,
+        Redo,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            (0..8usize, 1000..2600i32).prop_map(|(m, r)| Op::AddMember(m, r)),
+            (0..8usize, 1000..2600i32).prop_map(|(m, r)| Op::EditRating(m, r)),
+            (0..8usize).prop_map(Op::Retire),
+            (0..3usize).prop_map(Op::ImportMembers),
+            (0..2usize, 1..4u32).prop_map(|(e, r)| Op::NewEvent(e, r)),
+            (0..2usize, proptest::collection::vec(0..8usize, 1..4))
+                .prop_map(|(e, ms)| Op::Enter(e, ms)),
+            (0..2usize, 0..8usize).prop_map(|(e, m)| Op::Withdraw(e, m)),
+            (0..2usize, 0..8usize, 0..8usize).prop_map(|(e, a, b)| Op::Forbid(e, a, b)),
+            (0..2usize, 0..8usize, 1..4u32, any::<bool>())
+                .prop_map(|(e, m, r, h)| Op::Bye(e, m, r, h)),
+            (0..2usize).prop_map(Op::Pair),
+            (0..2usize).prop_map(Op::Pair),
+            (0..2usize, 1..4u32, 1..5u32, 0..4u8).prop_map(|(e, r, b, o)| Op::Result(e, r, b, o)),
+            (0..2usize, 1..4u32, 1..5u32, 0..4u8).prop_map(|(e, r, b, o)| Op::Result(e, r, b, o)),
+            (0..2usize, 1..4u32, 0..8usize, 0..8usize)
+                .prop_map(|(e, r, a, b)| Op::Swap(e, r, a, b)),
+            (0..2usize, any::<bool>()).prop_map(|(e, f)| Op::Unpair(e, f)),
+            (0..2usize, 0..3u8).prop_map(|(e, s)| Op::Status(e, s)),
+            Just(Op::Undo),
+            Just(Op::Redo),
+        ]
+    }
+
+    /// Applies `op`; errors are fine (a refused change), a panic is not.
+    fn apply(app: &mut App, op: &Op) -> Result<(), String> {
+        let e = |x: crate::app::AppError| x.to_string();
+        let s = |x: crate::store::StoreError| x.to_string();
+        match op {
+            Op::AddMember(m, r) => app
+                .add_member(&NewMember {
+                    name: NAMES[*m].into(),
+                    rating: Some(*r),
+                    ..Default::default()
+                })
+                .map(|_| ())
+                .map_err(e),
+            Op::EditRating(m, r) => {
+                let mut mem = app.store.resolve_member(NAMES[*m]).map_err(s)?;
+                mem.rating = Some(*r);
+                app.store.update_member(&mem).map_err(s)
+            }
+            Op::Retire(m) => {
+                let mut mem = app.store.resolve_member(NAMES[*m]).map_err(s)?;
+                mem.retired = !mem.retired;
+                app.store.update_member(&mem).map_err(s)
+            }
+            Op::ImportMembers(k) => {
+                let csv = format!("name,rating\n{},1500\n{},1600\n", NAMES[*k], NAMES[k + 4]);
+                app.import_members(csv.as_bytes(), "m.csv", *k == 1)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::NewEvent(ev, rounds) => {
+                let settings = EventSettings {
+                    rounds: *rounds,
+                    ..Default::default()
+                };
+                app.create_event(EVENTS[*ev], None, &settings)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::Enter(ev, ms) => {
+                let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
+                app.enter_players(EVENTS[*ev], &names)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::Withdraw(ev, m) => {
+                let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
+                let entry = app.store.resolve_entry(event.id, NAMES[*m]).map_err(s)?;
+                app.store.withdraw(&entry, None).map_err(s)
+            }
+            Op::Forbid(ev, a, b) => {
+                let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
+                let x = app.store.resolve_entry(event.id, NAMES[*a]).map_err(s)?;
+                let y = app.store.resolve_entry(event.id, NAMES[*b]).map_err(s)?;
+                app.store.forbid_pair(event.id, &x, &y).map_err(s)
+            }
+            Op::Bye(ev, m, r, half) => {
+                let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
+                let x = app.store.resolve_entry(event.id, NAMES[*m]).map_err(s)?;
+                let v = if *half {
+                    RequestedByeValue::Half
+                } else {
+                    RequestedByeValue::Zero
+                };
+                app.store.request_bye(&x, *r, v).map_err(s)
+            }
+            Op::Pair(ev) => app.pair_next_round(EVENTS[*ev]).map(|_| ()).map_err(e),
+            Op::Result(ev, r, b, o) => {
+                let outcome = [
+                    Outcome::RedWin,
+                    Outcome::BlackWin,
+                    Outcome::Draw,
+                    Outcome::RedForfeits,
+                ][*o as usize];
+                let input = ResultInput {
+                    outcome: Some(outcome),
+                    ..Default::default()
+                };
+                app.record_result(EVENTS[*ev], *r, *b, &input)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::Swap(ev, r, a, b) => app
+                .swap_players(EVENTS[*ev], *r, NAMES[*a], NAMES[*b], true)
+                .map(|_| ())
+                .map_err(e),
+            Op::Unpair(ev, force) => app.unpair_last(EVENTS[*ev], *force).map(|_| ()).map_err(e),
+            Op::Status(ev, st) => {
+                let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
+                let status = [
+                    EventStatus::Planned,
+                    EventStatus::Running,
+                    EventStatus::Finished,
+                ][*st as usize];
+                app.store.set_event_status(event.id, status).map_err(s)
+            }
+            Op::Undo => app.undo().map(|_| ()).map_err(e),
+            Op::Redo => app.redo().map(|_| ()).map_err(e),
+        }
+    }
+
+    fn undo_all(app: &mut App) {
+        for _ in 0..10_000 {
+            if app.undo().is_err() {
+                return;
+            }
+        }
+        panic!("undo never ran out");
+    }
+
+    proptest! {
+        // `PROPTEST_CASES=1000 cargo test --lib app::undo` runs the issue's
+        // 1,000 sequences of 50 changes.
+        #![proptest_config(ProptestConfig::with_cases(crate::test_cases(64)))]
+
+        /// Any sequence of changes, undone to the end, gives back the start
+        /// exactly; a refused change changes nothing; undo then redo of the
+        /// last change gives back the state after it.
+        #[test]
+        fn undo_all_restores_the_start_exactly(ops in proptest::collection::vec(op(), 50)) {
+            let mut app = App::in_memory(Config::default()).unwrap();
+            let start = app.store.dump_for_tests();
+            for op in &ops {
+                let before = app.store.dump_for_tests();
+                match apply(&mut app, op) {
+                    Err(_) => prop_assert_eq!(app.store.dump_for_tests(), before, "{:?} failed but changed the club", op),
+                    // (a change that changed nothing may log nothing)
+                    Ok(()) if !matches!(op, Op::Undo | Op::Redo)
+                        && app.store.dump_for_tests() != before =>
+                    {
+                        let after = app.store.dump_for_tests();
+                        app.undo().unwrap();
+                        prop_assert_eq!(app.store.dump_for_tests(), before.clone(), "undo of {:?}", op);
+                        app.redo().unwrap();
+                        prop_assert_eq!(app.store.dump_for_tests(), after, "redo of {:?}", op);
+                    }
+                    Ok(()) => {}
+                }
+            }
+            undo_all(&mut app);
+            prop_assert_eq!(app.store.dump_for_tests(), start);
+        }
+    }
+
+    /// A fault at every step of every kind of change: the change is all or
+    /// nothing, every time.
+    #[test]
+    fn a_failure_at_any_step_changes_nothing() {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let script = [
+            Op::AddMember(0, 2000),
+            Op::AddMember(1, 1900),
+            Op::ImportMembers(2),
+            Op::AddMember(3, 1700),
+            Op::EditRating(3, 1750),
+            Op::NewEvent(0, 3),
+            Op::Enter(0, vec![0, 1, 2, 3]),
+            Op::Enter(0, vec![6]),
+            Op::Forbid(0, 0, 3),
+            Op::Bye(0, 6, 2, true),
+            Op::Pair(0),
+            Op::Swap(0, 1, 0, 1),
+            Op::Result(0, 1, 1, 0),
+            Op::Result(0, 1, 2, 2),
+            Op::Unpair(0, true),
+            Op::Pair(0),
+            Op::Withdraw(0, 2),
+            Op::Status(0, 2),
+            Op::Undo,
+            Op::Redo,
+        ];
+        let mut faults = 0;
+        for op in &script {
+            let mut n = 0;
+            loop {
+                let before = app.store.dump_for_tests();
+                let log_before = app.store.log_entries(1000).unwrap();
+                app.store.inject_fault(Some(n));
+                let r = apply(&mut app, op);
+                app.store.inject_fault(None);
+                match r {
+                    Err(why) => {
+                        assert_eq!(
+                            app.store.dump_for_tests(),
+                            before,
+                            "{op:?} at step {n}: {why}"
+                        );
+                        assert_eq!(app.store.log_entries(1000).unwrap(), log_before);
+                        faults += 1;
+                        n += 1;
+                        assert!(n < 1000, "{op:?} never succeeds: {why}");
+                    }
+                    Ok(()) => break,
+                }
+            }
+        }
+        assert!(faults > script.len(), "only {faults} faults injected");
+    }
+}

@@ -1,0 +1,82 @@
+//! Texts of issue 21 (reliability): output files, the database's state
+//! (busy, read-only, full, foreign, damaged), undo/redo and input limits.
+
+use super::Text;
+
+pub(super) static TEXTS: &[Text] = &[
+    // The database's state
+    (
+        "err.store.busy",
+        "数据库正被另一个 qishe 使用; 已等待 {secs} 秒; 没有做任何修改, 请等它完成后再试",
+        "資料庫正被另一個 qishe 使用; 已等待 {secs} 秒; 沒有做任何修改, 請等它完成後再試",
+        "the database is in use by another qishe; waited {secs} s; nothing was changed, try again when it is done",
+    ),
+    (
+        "err.store.read_only",
+        "数据库在此为只读 (文件或文件夹不可写); 可以查看, 不能修改",
+        "資料庫在此為唯讀 (檔案或資料夾不可寫); 可以查看, 不能修改",
+        "the database is read-only here (file or folder not writable); reading works, changes are refused",
+    ),
+    (
+        "err.store.disk_full",
+        "磁盘已满; 没有写入任何内容",
+        "磁碟已滿; 沒有寫入任何內容",
+        "disk full; nothing was written",
+    ),
+    (
+        "err.store.damaged",
+        "数据库已损坏 ({detail}); 请运行 qishe check, 或恢复备份",
+        "資料庫已損壞 ({detail}); 請執行 qishe check, 或還原備份",
+        "the database is damaged ({detail}); run qishe check, or restore a backup",
+    ),
+    (
+        "err.store.not_ours",
+        "{path} 不是 qishe 俱乐部数据库 ({detail}); 文件未作任何改动",
+        "{path} 不是 qishe 俱樂部資料庫 ({detail}); 檔案未作任何改動",
+        "{path} is not a qishe club database ({detail}); it was left untouched",
+    ),
+    // Undo and redo
+    (
+        "err.store.nothing_to_redo",
+        "没有可重做的操作 (撤销之后又有新的修改时, 无法重做)",
+        "沒有可重做的操作 (撤銷之後又有新的修改時, 無法重做)",
+        "there is nothing to redo (a change made after an undo ends what can be redone)",
+    ),
+    // Output files
+    (
+        "err.out.is_database",
+        "{path} 是打开的俱乐部数据库 {db} (或其附属文件), 不能作为输出文件; 请另选文件名",
+        "{path} 是開啟中的俱樂部資料庫 {db} (或其附屬檔案), 不能作為輸出檔案; 請另選檔名",
+        "{path} is the open club database {db} (or one of its files) and is never overwritten; choose another output file",
+    ),
+    (
+        "err.out.is_input",
+        "{path} 是本命令读取的文件, 不能同时作为输出; 请另选文件名",
+        "{path} 是本命令讀取的檔案, 不能同時作為輸出; 請另選檔名",
+        "{path} is an input of this command and is never overwritten; choose another output file",
+    ),
+    (
+        "err.out.exists",
+        "{path} 已存在; 要覆盖请加 --force, 或另选文件名",
+        "{path} 已存在; 要覆蓋請加 --force, 或另選檔名",
+        "{path} exists; add --force to replace it, or choose another file name",
+    ),
+    (
+        "err.out.is_dir",
+        "{path} 是一个文件夹; 请给出文件名",
+        "{path} 是一個資料夾; 請給出檔名",
+        "{path} is a folder; name a file",
+    ),
+    (
+        "err.out.disk_full",
+        "磁盘已满; 没有写入任何内容 ({path})",
+        "磁碟已滿; 沒有寫入任何內容 ({path})",
+        "disk full; nothing was written ({path})",
+    ),
+    (
+        "err.out.write",
+        "无法写入 {path}: {why}",
+        "無法寫入 {path}: {why}",
+        "cannot write {path}: {why}",
+    ),
+];
