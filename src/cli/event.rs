@@ -61,8 +61,13 @@ pub enum EventCmd {
         #[arg(long)]
         value: Option<String>,
     },
-    /// Mark the event finished.
-    Finish { event: String },
+    /// Mark the event finished (with rounds still to play: needs --force).
+    Finish {
+        event: String,
+        /// Finish although rounds are missing.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -95,7 +100,13 @@ pub struct NewArgs {
     /// Double round-robin (berger): colours reversed in the second cycle.
     #[arg(long)]
     pub double: bool,
+    /// Round-robin with an odd number: the player who sits out scores a win
+    /// (default: he scores nothing).
+    #[arg(long)]
+    pub bye_scores: bool,
 }
+
+use crate::app::ROUND_ROBIN_BYE_SCORES;
 
 fn status_key(s: EventStatus) -> &'static str {
     match s {
@@ -150,6 +161,10 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             if a.double {
                 s.pairing_settings
                     .insert("double_round_robin".into(), serde_json::Value::Bool(true));
+            }
+            if a.bye_scores {
+                s.pairing_settings
+                    .insert(ROUND_ROBIN_BYE_SCORES.into(), serde_json::Value::Bool(true));
             }
             let e = app.create_event(&a.name, a.date, &s)?;
             println!("{}\t{}", e.id, e.name);
@@ -268,9 +283,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             };
             app.store.request_bye(&en, round, v)?;
         }
-        EventCmd::Finish { event } => {
-            let e = app.store.resolve_event(&event)?;
-            app.store.set_event_status(e.id, EventStatus::Finished)?;
+        EventCmd::Finish { event, force } => {
+            let missing = app.finish_event(&event, force)?;
+            if missing > 0 {
+                eprintln!("{missing} rounds missing; finished with --force");
+            }
         }
     }
     Ok(())

@@ -9,6 +9,7 @@
 
 mod csv;
 mod docs;
+mod explain;
 mod html;
 mod text;
 
@@ -18,6 +19,7 @@ pub use docs::{
     AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
     PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
+pub use explain::breakdown_text;
 pub use html::render_html;
 pub use text::{render_text, DEFAULT_LINES_PER_PAGE};
 

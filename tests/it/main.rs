@@ -27,6 +27,7 @@ mod scoring_cli;
 mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
+mod tiebreaks_cli;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;
