@@ -1,8 +1,11 @@
-//! Standings of a 200-player, 9-round event (target: under 50 ms).
+//! Standings of a 200-player, 9-round event (target: under 50 ms), also
+//! with the chess scheme and all 16 FIDE codes.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use qishe::domain::{ByeSettings, Game, Outcome, TimeControl};
-use qishe::scoring::{standings, BoardData, EventData, PlayerRef, RoundData, Scheme, SchemeKind};
+use qishe::scoring::{
+    standings, BoardData, EventData, PlayerRef, RoundData, Scheme, SchemeKind, TieBreak,
+};
 
 /// A deterministic event: each round pairs players i and i+100 (shifted by
 /// the round), results from a simple linear congruential sequence.
@@ -19,7 +22,7 @@ fn event(n: usize, rounds: u32) -> EventData {
             id: i as i64 + 1,
             start_no: i as u32 + 1,
             name: format!("P{}", i + 1),
-            rating: None,
+            rating: Some(1500 + 3 * i as i32),
         })
         .collect();
     let half = n / 2;
@@ -71,9 +74,36 @@ fn bench(c: &mut Criterion) {
         b.iter(|| standings(&ev, &scheme, &order, None).unwrap())
     });
     let all = qishe::scoring::TieBreak::ALL.to_vec();
-    c.bench_function("standings 200 players 9 rounds (all 23 tie-breaks)", |b| {
-        b.iter(|| standings(&ev, &scheme, &all, None).unwrap())
-    });
+    c.bench_function(
+        "standings 200 players 9 rounds (every tie-break code)",
+        |b| b.iter(|| standings(&ev, &scheme, &all, None).unwrap()),
+    );
+    // Issue 16: the chess scheme with all 16 FIDE C.07 codes (Article 16).
+    let chess = Scheme::new(SchemeKind::Chess);
+    let fide = TieBreak::parse_list(&[
+        "buchholz",
+        "buchholz-cut1",
+        "buchholz-cut2",
+        "buchholz-median1",
+        "sonneborn-berger",
+        "progressive",
+        "rounds-won",
+        "games-won",
+        "black-games",
+        "black-wins",
+        "aro",
+        "tpr",
+        "koya",
+        "fore-buchholz",
+        "aob",
+        "direct",
+    ])
+    .unwrap();
+    assert_eq!(fide.len(), 16);
+    c.bench_function(
+        "standings 200 players 9 rounds (chess, 16 FIDE codes)",
+        |b| b.iter(|| standings(&ev, &chess, &fide, None).unwrap()),
+    );
 }
 
 criterion_group!(benches, bench);

@@ -176,7 +176,9 @@ impl App {
             (None, Vec::new())
         };
         Ok(EventView {
-            tables: self.tables(&event, Some(paired)),
+            // Standings count complete rounds only (issue 16); the
+            // crosstable shows every paired round, pending games included.
+            tables: self.tables(&event, None),
             byes: self.store.requested_byes(id.0)?,
             forbidden: self.store.forbidden_pairs(id.0)?,
             entries: self.entries(id)?,
@@ -279,8 +281,21 @@ impl App {
     }
 
     /// Marks an event finished.
-    pub fn finish_event(&mut self, event: EventId) -> Result<()> {
-        self.set_event_status(event, EventStatus::Finished)
+    /// With rounds still missing it refuses unless `force` (the TUI asks
+    /// first); returns how many rounds were missing.
+    pub fn finish_event(&mut self, event: EventId, force: bool) -> Result<u32> {
+        let ev = self.event(event)?;
+        let missing = self.rounds_missing(&ev.id.to_string())?;
+        if missing > 0 && !force {
+            return Err(invalid!(
+                "err.app.finish_rounds_missing",
+                event = &ev.name,
+                missing,
+                rounds = ev.settings.rounds
+            ));
+        }
+        self.set_event_status(event, EventStatus::Finished)?;
+        Ok(missing)
     }
 
     // ---- event settings ----

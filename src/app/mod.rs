@@ -29,7 +29,7 @@ mod undo;
 
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
-pub use rounds::{BoardView, PairOutcome, RoundView};
+pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 pub use trf::{TrfImport, TrfImportOptions};
 pub use tui_support::ImportPreview;
 
@@ -521,7 +521,7 @@ mod tests {
         };
         assert!(app.create_event("E", None, &s).is_err());
         let s = EventSettings {
-            tiebreaks: vec!["buchholz".into()],
+            tiebreaks: vec!["buchholz-cut9".into()],
             ..Default::default()
         };
         assert!(app.create_event("E", None, &s).is_err());

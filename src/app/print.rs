@@ -155,6 +155,7 @@ impl App {
                     &StandingsData {
                         event: info,
                         after_round: st.after_round,
+                        in_progress: st.in_progress,
                         tiebreaks: st.tiebreaks.clone(),
                         rows: st
                             .rows

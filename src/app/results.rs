@@ -6,8 +6,8 @@ use crate::domain::{
 };
 use crate::formats::games_csv::read_games_csv;
 use crate::scoring::{
-    event_from_rows, player_rounds, standings, validate_game, Scheme, ScoringError, Standings,
-    TieBreak,
+    breakdown, event_from_rows, player_rounds, standings, validate_game, Breakdown, Scheme,
+    ScoringError, Standings, TieBreak,
 };
 use crate::store::{GamesImportReport, ImportRound, NewBoard};
 
@@ -54,22 +54,60 @@ impl App {
         }
     }
 
-    /// Standings of an event after a round (default: the last paired round).
+    /// Standings of an event after a round (default: the last round whose
+    /// results are all in; a round in progress is named in the result).
     pub fn standings(&self, event: &str, after_round: Option<u32>) -> Result<(Event, Standings)> {
         let ev = self.store.resolve_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = match after_round {
-            Some(r) if r > paired => {
-                return Err(invalid!("err.app.round_not_paired_yet", round = r, paired))
-            }
-            Some(r) => r,
-            None => paired,
-        };
+        if let Some(r) = after_round.filter(|&r| r > paired) {
+            return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
+        }
         let scheme = self.scheme(&ev)?;
         let tbs = self.tiebreaks_of(&ev, &scheme)?;
         let data = self.event_data(&ev)?;
-        let st = standings(&data, &scheme, &tbs, Some(r))?;
+        let st = standings(&data, &scheme, &tbs, after_round)?;
         Ok((ev, st))
+    }
+
+    /// Rounds of the event still missing: planned rounds minus the rounds
+    /// whose results are all in.
+    pub fn rounds_missing(&self, event: &str) -> Result<u32> {
+        let ev = self.store.resolve_event(event)?;
+        let data = self.event_data(&ev)?;
+        let done = crate::scoring::complete_rounds(&data, &self.scheme(&ev)?)?;
+        Ok(ev.settings.rounds.saturating_sub(done))
+    }
+
+    /// How one player's tie-break values are made (`standings --explain A`,
+    /// the TUI's `e`): `who` is a name or a start number (`#3` or `3`).
+    pub fn explain_player(
+        &self,
+        event: &str,
+        after_round: Option<u32>,
+        who: &str,
+    ) -> Result<(Standings, Breakdown)> {
+        let ev = self.store.resolve_event(event)?;
+        let paired = self.store.rounds_paired(ev.id)?;
+        if let Some(r) = after_round.filter(|&r| r > paired) {
+            return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
+        }
+        let scheme = self.scheme(&ev)?;
+        let tbs = self.tiebreaks_of(&ev, &scheme)?;
+        let data = self.event_data(&ev)?;
+        let w = who.trim();
+        let key = w.strip_prefix('#').unwrap_or(w);
+        let id = data
+            .players
+            .iter()
+            .find(|p| p.name == w)
+            .or_else(|| {
+                key.parse::<u32>()
+                    .ok()
+                    .and_then(|n| data.players.iter().find(|p| p.start_no == n))
+            })
+            .map(|p| p.id)
+            .ok_or_else(|| ScoringError::NoSuchPlayer(w.to_string()))?;
+        Ok(breakdown(&data, &scheme, &tbs, after_round, id)?)
     }
 
     /// Records (or corrects) one game's result. Refuses impossible input

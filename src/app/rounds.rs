@@ -42,6 +42,9 @@ pub struct PairOutcome {
     pub violations: Vec<RuleViolation>,
 }
 
+/// Pairing setting: a round-robin's player who sits out scores a win.
+pub const ROUND_ROBIN_BYE_SCORES: &str = "round_robin_bye_scores";
+
 impl App {
     /// The event's scheme with its settings.
     pub fn scheme(&self, event: &Event) -> Result<Scheme> {
@@ -71,7 +74,23 @@ impl App {
                 ..Default::default()
             })
             .collect();
+        // Round-robin with an odd number: sitting out (the dummy) scores
+        // nothing unless the event says otherwise (issue 16); the round
+        // counts as a zero bye, so crosstable totals equal their cells.
+        let dummy_scores = event.settings.system != crate::domain::PairingSystem::Berger
+            || event
+                .settings
+                .pairing_settings
+                .get(ROUND_ROBIN_BYE_SCORES)
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false);
         for b in boards {
+            if b.black.is_none() && !dummy_scores {
+                rounds[(b.round - 1) as usize]
+                    .requested_byes
+                    .push((b.red, crate::domain::RequestedByeValue::Zero));
+                continue;
+            }
             rounds[(b.round - 1) as usize].boards.push(BoardData {
                 number: b.number,
                 red: b.red,
@@ -111,7 +130,7 @@ impl App {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
                 continue;
             }
-            if k == "first_colour" {
+            if k == "first_colour" || k == ROUND_ROBIN_BYE_SCORES {
                 continue;
             }
             if cxa.get(k).is_some() {

@@ -150,7 +150,7 @@ pub fn build_demo(app: &mut App) -> CliResult {
         play_round(app, done, r, &mut rng, r >= 5)?;
     }
     let id = app.find_event(done)?.key();
-    app.finish_event(id)?;
+    app.finish_event(id, false)?;
     // A running event: two rounds played, the third paired.
     let running = "周四快棋 第12期";
     let s = EventSettings {

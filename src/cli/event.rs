@@ -62,8 +62,13 @@ pub enum EventCmd {
         #[arg(long)]
         value: Option<String>,
     },
-    /// Mark the event finished.
-    Finish { event: String },
+    /// Mark the event finished (with rounds still to play: needs --force).
+    Finish {
+        event: String,
+        /// Finish although rounds are missing.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -132,7 +137,13 @@ pub struct NewArgs {
     /// Team events: a team fielding fewer players loses the match by forfeit (default: half the boards, rounded up).
     #[arg(long, requires = "teams")]
     pub min_boards: Option<u32>,
+    /// Round-robin with an odd number: the player who sits out scores a win
+    /// (default: he scores nothing).
+    #[arg(long)]
+    pub bye_scores: bool,
 }
+
+use crate::app::ROUND_ROBIN_BYE_SCORES;
 
 fn status_key(s: EventStatus) -> &'static str {
     match s {
@@ -182,7 +193,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ))
                 })?);
             }
-            let s = app.event_settings(&d)?;
+            let mut s = app.event_settings(&d)?;
+            if a.bye_scores {
+                s.pairing_settings
+                    .insert(ROUND_ROBIN_BYE_SCORES.into(), serde_json::Value::Bool(true));
+            }
             if a.teams {
                 let mut ts = crate::domain::TeamSettings {
                     boards: a.boards.unwrap_or(4),
@@ -320,9 +335,12 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             };
             app.request_bye(e, en, round, v)?;
         }
-        EventCmd::Finish { event } => {
+        EventCmd::Finish { event, force } => {
             let e = app.find_event(&event)?.key();
-            app.finish_event(e)?;
+            let missing = app.finish_event(e, force)?;
+            if missing > 0 {
+                eprintln!("{missing} rounds missing; finished with --force");
+            }
         }
     }
     Ok(())

@@ -57,8 +57,9 @@ pub struct PrintArgs {
     /// The event (id or name).
     pub event: String,
     /// Round of the pairing sheet or slips (default: the last paired); for
-    /// standings, crosstable and wall chart: after this round.
-    #[arg(short, long)]
+    /// standings, crosstable and wall chart: after this round (default: the
+    /// last round whose results are all in).
+    #[arg(short, long, visible_alias = "after-round")]
     pub round: Option<u32>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,

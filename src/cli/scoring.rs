@@ -88,13 +88,15 @@ pub enum ImportCmd {
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
     pub event: String,
-    /// Standings after this round (default: the last paired round).
+    /// Standings after this round (default: the last round whose results are all in).
     #[arg(long)]
     pub after_round: Option<u32>,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Say which criterion separates two players (name or start number as #N).
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    /// With one player: how each of his tie-break values is made (each
+    /// opponent's part, virtual opponents, cuts). With two: which criterion
+    /// separates them (name or start number as #N).
+    #[arg(long, num_args = 1..=2, value_names = ["A", "B"])]
     pub explain: Option<Vec<String>>,
     /// Team events: board prizes (台次奖) instead of the team standings.
     #[arg(long)]
@@ -277,6 +279,11 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     if app.is_team_event(&a.event)? {
         return run_team_standings(&app, &a);
     }
+    if let Some([one]) = a.explain.as_deref() {
+        let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
+        print!("{}", crate::report::breakdown_text(ctx.lang, &b));
+        return Ok(());
+    }
     let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let who = |k: &str| {
@@ -309,7 +316,17 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         table.push(row);
     }
     if a.format == Format::Text {
-        println!("after round {}", st.after_round);
+        match st.in_progress {
+            Some(n) => println!(
+                "{} · {}",
+                tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
+                tr(l, "rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => println!(
+                "{}",
+                tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
+            ),
+        }
     }
     print!("{}", table.render(a.format));
     Ok(())

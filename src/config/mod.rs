@@ -23,6 +23,7 @@ pub const SCHEMES: &[&str] = &[
     "attacker-defender",
     "two-game",
     "hu-two-game",
+    "chess",
     "custom",
 ];
 
@@ -51,6 +52,16 @@ pub const TIEBREAKS: &[&str] = &[
     "strip-first",
     "buchholz-cut1",
     "sonneborn-berger",
+    "buchholz",
+    "buchholz-cut2",
+    "buchholz-median1",
+    "rounds-won",
+    "games-won",
+    "aro",
+    "tpr",
+    "koya",
+    "fore-buchholz",
+    "aob",
 ];
 
 /// A config error, with where it is.
@@ -486,7 +497,7 @@ mod tests {
             e.message.contains("standart") && e.message.contains("draw-0.8"),
             "{e}"
         );
-        let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz\"]\n").unwrap_err();
+        let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz-cut9\"]\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("opponent-score"));
         let e = parse("language = \"fr\"\n").unwrap_err();

@@ -120,6 +120,12 @@ pub(super) static TEXTS: &[Text] = &[
         "round {round} is not paired yet ({paired} rounds are)",
     ),
     (
+        "err.app.finish_rounds_missing",
+        "{event} 还有 {missing} 轮未完成 (共 {rounds} 轮); 确要结束请加 --force",
+        "{event} 還有 {missing} 輪未完成 (共 {rounds} 輪); 確要結束請加 --force",
+        "{event} has {missing} of {rounds} rounds not played to the end; add --force to finish it anyway",
+    ),
+    (
         "err.app.no_board",
         "第{round}轮没有第{board}台",
         "第{round}輪沒有第{board}台",

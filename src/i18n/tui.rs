@@ -156,9 +156,9 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.msg.undone", "已撤销", "已撤銷", "undone"),
     (
         "tui.msg.explain_mark",
-        "已标记; 移到另一行再按 e",
-        "已標記; 移到另一行再按 e",
-        "marked; move to another row and press e again",
+        "已标记; 移到另一行再按 e 比较, 同一行再按 e 看明细",
+        "已標記; 移到另一行再按 e 比較, 同一行再按 e 看明細",
+        "marked; e on another row compares, e again here shows the breakdown",
     ),
     (
         "tui.warn.rules",

@@ -88,6 +88,8 @@ pub struct StandingLine {
 pub struct StandingsData {
     pub event: EventInfo,
     pub after_round: u32,
+    /// A paired round whose results are not all in (named, not counted).
+    pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TieBreak>,
     pub rows: Vec<StandingLine>,
 }
@@ -437,7 +439,13 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
         lang,
         parts: vec![
             heading(&d.event, lang, "rep.standings"),
-            info(&d.event, lang, Some(("rep.after_round", d.after_round))),
+            {
+                let mut i = info(&d.event, lang, Some(("rep.after_round", d.after_round)));
+                if let (Part::Info(v), Some(n)) = (&mut i, d.in_progress) {
+                    v.insert(1, (String::new(), fill(lang, "rep.in_progress", n)));
+                }
+                i
+            },
             Part::Table(t),
         ],
         landscape: false,

@@ -10,6 +10,7 @@
 pub mod bracket;
 mod csv;
 mod docs;
+mod explain;
 mod html;
 pub mod team;
 mod text;
@@ -20,6 +21,7 @@ pub use docs::{
     AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
     PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
+pub use explain::breakdown_text;
 pub use html::render_html;
 pub use text::{render_text, DEFAULT_LINES_PER_PAGE};
 

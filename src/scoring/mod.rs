@@ -26,8 +26,9 @@ pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::{Scheme, SchemeKind};
 pub use settings::SchemeSettings;
 pub use standings::{
-    crosstable, excluded_by_forfeits, standings, CrossCell, CrossRow, Crosstable, Explanation,
-    StandingRow, Standings,
+    breakdown, complete_rounds, crosstable, excluded_by_forfeits, standings, Breakdown,
+    BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, Explanation, StandingRow,
+    Standings,
 };
 pub use tiebreak::{TieBreak, TieValue};
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};

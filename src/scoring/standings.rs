@@ -1,6 +1,6 @@
 //! Standings after a round, explanations of an order, crosstables.
 
-use super::fide::Fide;
+use super::fide::{Fide, Part, PartKind};
 use super::rounds::{player_rounds, PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
 use super::tiebreak::{TbCtx, TieBreak, TieValue};
@@ -29,21 +29,148 @@ pub struct StandingRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
     pub after_round: u32,
+    /// The first paired round whose results are not all in (its byes,
+    /// forfeits and requested byes do not count until it is complete).
+    pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TieBreak>,
     pub rows: Vec<StandingRow>,
 }
 
+/// The rounds that count for standings and crosstables after round `r`:
+/// in a round whose results are not all in, only the games already decided
+/// count; its byes, forfeits and requested byes wait (shown as pending)
+/// until the round is complete. Also returns the first such round.
+pub(crate) fn counted_rounds(
+    ev: &EventData,
+    scheme: &Scheme,
+    r: u32,
+) -> Result<(Vec<Vec<PlayerRound>>, Option<u32>), ScoringError> {
+    let mut rounds = player_rounds(ev, scheme, r)?;
+    let slots = rounds.first().map_or(0, |v| v.len());
+    let mut first = None;
+    for s in 0..slots {
+        if !rounds.iter().any(|prs| prs[s].kind == RoundKind::Pending) {
+            continue;
+        }
+        first.get_or_insert(s as u32 + 1);
+        for prs in rounds.iter_mut() {
+            let pr = &mut prs[s];
+            if matches!(
+                pr.kind,
+                RoundKind::PairingBye
+                    | RoundKind::RequestedBye
+                    | RoundKind::ForfeitWin
+                    | RoundKind::ForfeitLoss
+                    | RoundKind::DoubleForfeit
+            ) {
+                pr.kind = RoundKind::Pending;
+                pr.result = None;
+                pr.points = Points::ZERO;
+                pr.small = Points::ZERO;
+                pr.games.clear();
+                if pr.opponent.is_none() {
+                    pr.colour = None;
+                }
+            }
+        }
+    }
+    if first.is_none() {
+        first = first_incomplete(ev, scheme, r)?;
+    }
+    Ok((rounds, first))
+}
+
+/// The first paired round after `r` whose results are not all in.
+fn first_incomplete(ev: &EventData, scheme: &Scheme, r: u32) -> Result<Option<u32>, ScoringError> {
+    let last = ev.last_round();
+    if last <= r {
+        return Ok(None);
+    }
+    let all = player_rounds(ev, scheme, last)?;
+    Ok((r as usize..last as usize)
+        .find(|&s| all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
+        .map(|s| s as u32 + 1))
+}
+
+/// The last round up to which every round's results are all in.
+pub fn complete_rounds(ev: &EventData, scheme: &Scheme) -> Result<u32, ScoringError> {
+    let last = ev.last_round();
+    let all = player_rounds(ev, scheme, last)?;
+    Ok((0..last as usize)
+        .find(|&s| all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
+        .map_or(last, |s| s as u32))
+}
+
 /// Computes the standings after round `after_round` (default: the last
-/// round with any board): points, then `tiebreaks` in order; players still
-/// tied share the rank and are listed by start number.
+/// round whose results are all in): points, then `tiebreaks` in order;
+/// players still tied share the rank and are listed by start number.
 pub fn standings(
     ev: &EventData,
     scheme: &Scheme,
     tiebreaks: &[TieBreak],
     after_round: Option<u32>,
 ) -> Result<Standings, ScoringError> {
-    let r = after_round.unwrap_or_else(|| ev.last_round());
-    let rounds = player_rounds(ev, scheme, r)?;
+    Ok(standings_inner(ev, scheme, tiebreaks, after_round, None)?.0)
+}
+
+/// The standings and how player `id`'s values are made (`--explain A`).
+pub fn breakdown(
+    ev: &EventData,
+    scheme: &Scheme,
+    tiebreaks: &[TieBreak],
+    after_round: Option<u32>,
+    id: i64,
+) -> Result<(Standings, Breakdown), ScoringError> {
+    let (st, b) = standings_inner(ev, scheme, tiebreaks, after_round, Some(id))?;
+    let b = b.ok_or_else(|| ScoringError::NoSuchPlayer(format!("#{id}")))?;
+    Ok((st, b))
+}
+
+/// How one player's tie-break values are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    pub player: PlayerRef,
+    pub after_round: u32,
+    pub points: Points,
+    pub items: Vec<BreakdownItem>,
+}
+
+/// One tie-break of a [`Breakdown`]: the value the table shows and the
+/// rounds it is made of (empty for counts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BreakdownItem {
+    pub tiebreak: TieBreak,
+    pub value: Points,
+    pub parts: Vec<BreakdownPart>,
+}
+
+/// One round's contribution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BreakdownPart {
+    pub round: u32,
+    /// What the player's round was (a game, a bye, a forfeit, …).
+    pub round_kind: RoundKind,
+    pub opponent: Option<PlayerRef>,
+    pub kind: PartKind,
+    pub value: Points,
+    /// A voluntarily unplayed round (FIDE Article 16).
+    pub vur: bool,
+    /// Not counted (cut, or below Koya's limit).
+    pub cut: bool,
+}
+
+fn standings_inner(
+    ev: &EventData,
+    scheme: &Scheme,
+    tiebreaks: &[TieBreak],
+    after_round: Option<u32>,
+    explain: Option<i64>,
+) -> Result<(Standings, Option<Breakdown>), ScoringError> {
+    let r = match after_round {
+        Some(r) => r,
+        None => complete_rounds(ev, scheme)?,
+    };
+    let (rounds, in_progress) = counted_rounds(ev, scheme, r)?;
     let idx: HashMap<i64, usize> = ev
         .players
         .iter()
@@ -113,6 +240,61 @@ pub fn standings(
         }
         groups = next;
     }
+    let detail = match explain.and_then(|id| idx.get(&id).copied()) {
+        None => None,
+        Some(i) => {
+            let items = tiebreaks
+                .iter()
+                .enumerate()
+                .map(|(t, &tb)| {
+                    let parts: Vec<Part> = if tb == TieBreak::Progressive {
+                        let mut run = Points::ZERO;
+                        rounds[i]
+                            .iter()
+                            .map(|pr| {
+                                run += pr.points;
+                                Part {
+                                    round: pr.round,
+                                    opponent: None,
+                                    kind: PartKind::Own,
+                                    value: run,
+                                    vur: false,
+                                    cut: false,
+                                }
+                            })
+                            .collect()
+                    } else {
+                        ctx.fide_parts(tb, i)
+                            .map(|(_, p)| p)
+                            .or_else(|| ctx.cxa_parts(tb, i))
+                            .unwrap_or_default()
+                    };
+                    BreakdownItem {
+                        tiebreak: tb,
+                        value: keys[i][t].shown(),
+                        parts: parts
+                            .into_iter()
+                            .map(|p| BreakdownPart {
+                                round: p.round,
+                                round_kind: rounds[i][(p.round - 1) as usize].kind,
+                                opponent: p.opponent.and_then(|o| ev.player(o)).cloned(),
+                                kind: p.kind,
+                                value: p.value,
+                                vur: p.vur,
+                                cut: p.cut,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            Some(Breakdown {
+                player: ev.players[i].clone(),
+                after_round: r,
+                points: points[i],
+                items,
+            })
+        }
+    };
     let mut rows = Vec::with_capacity(n);
     let mut pos = 0u32;
     for g in &groups {
@@ -133,11 +315,15 @@ pub fn standings(
         }
         pos += g.len() as u32;
     }
-    Ok(Standings {
-        after_round: r,
-        tiebreaks: tiebreaks.to_vec(),
-        rows,
-    })
+    Ok((
+        Standings {
+            after_round: r,
+            in_progress,
+            tiebreaks: tiebreaks.to_vec(),
+            rows,
+        },
+        detail,
+    ))
 }
 
 /// Why one player stands above another (for protests).
@@ -153,6 +339,9 @@ pub struct Explanation {
     pub b_value: Option<Points>,
     /// For sequence criteria: which element decided (e.g. "after round 3").
     pub detail: Option<String>,
+    /// For sequence criteria: the values the table shows (its first
+    /// element), when they are equal although a later element decided.
+    pub table_shows: Option<Points>,
 }
 
 impl fmt::Display for Explanation {
@@ -168,7 +357,11 @@ impl fmt::Display for Explanation {
                 if let Some(d) = &self.detail {
                     write!(f, " ({d})")?;
                 }
-                write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)
+                write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)?;
+                if let Some(t) = self.table_shows {
+                    write!(f, " (the table shows {t} for both)")?;
+                }
+                Ok(())
             }
             _ => write!(
                 f,
@@ -216,6 +409,7 @@ impl Standings {
             a_value: None,
             b_value: None,
             detail: None,
+            table_shows: None,
         };
         let ahead = |o: Ordering| if o == Ordering::Less { a } else { b };
         if ra.points != rb.points {
@@ -246,6 +440,9 @@ impl Standings {
                         _ => format!("score without rounds 1–{}", k + 1),
                     };
                     e.detail = Some(round);
+                    if ka.shown() == kb.shown() {
+                        e.table_shows = Some(ka.shown());
+                    }
                 }
                 _ => {
                     e.a_value = Some(ka.shown());
@@ -324,7 +521,7 @@ pub fn crosstable(
     after_round: Option<u32>,
 ) -> Result<Crosstable, ScoringError> {
     let r = after_round.unwrap_or_else(|| ev.last_round());
-    let rounds = player_rounds(ev, scheme, r)?;
+    let (rounds, _) = counted_rounds(ev, scheme, r)?;
     let start: HashMap<i64, u32> = ev.players.iter().map(|p| (p.id, p.start_no)).collect();
     let mut rows: Vec<CrossRow> = ev
         .players

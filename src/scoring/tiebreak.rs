@@ -165,26 +165,6 @@ impl TieBreak {
         )
     }
 
-    /// Values that are counts or ratings (shown without decimals).
-    pub fn is_whole(self) -> bool {
-        use TieBreak::*;
-        matches!(
-            self,
-            Wins | Fouls
-                | BlackGames
-                | BlackWins
-                | RedWins
-                | BigWins
-                | SmallWins
-                | BlackBigWins
-                | BlackSmallWins
-                | RoundsWon
-                | GamesWon
-                | Aro
-                | Tpr
-        )
-    }
-
     /// Fewer is better (fouls); every other criterion: more is better.
     pub fn lower_is_better(self) -> bool {
         self == TieBreak::Fouls

@@ -172,6 +172,11 @@ pub enum Command {
     },
     PairNext(i64),
     Unpair(i64),
+    /// How a player's tie-break values are made (issue 16), in a box.
+    ExplainPlayer {
+        event: i64,
+        start_no: u32,
+    },
     SwapColours {
         event: i64,
         round: u32,
@@ -1104,6 +1109,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.explain_mark = Some(here);
                     m.status = Some((m.t("tui.msg.explain_mark"), false));
                 }
+                Some(first) if first == here => {
+                    let row = m.ev.standings.as_ref().and_then(|st| st.rows.get(here));
+                    if let (Some(ev), Some(row)) = (&m.ev.event, row) {
+                        return Some(Command::ExplainPlayer {
+                            event: ev.id,
+                            start_no: row.player.start_no,
+                        });
+                    }
+                }
                 Some(first) => {
                     if let Some(st) = &m.ev.standings {
                         if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
@@ -1146,7 +1160,7 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
                 crit
             };
             format!(
-                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}",
+                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",
                 tr(lang, "tui.explain.ahead_of"),
                 tr(lang, "tui.explain.on"),
                 x.detail
@@ -1154,7 +1168,13 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
                     .map(|d| format!(" ({d})"))
                     .unwrap_or_default(),
                 x.a.name,
-                x.b.name
+                x.b.name,
+                x.table_shows
+                    .map(|t| format!(
+                        " ({})",
+                        tr(lang, "explain.table_shows").replace("{}", &t.to_string())
+                    ))
+                    .unwrap_or_default()
             )
         }
         _ => format!(
@@ -1259,6 +1279,11 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.tab = Tab::Players;
             m.row_sel = 0;
             format!("{}: {}", t("tui.msg.created"), e.name)
+        }
+        Command::ExplainPlayer { event, start_no } => {
+            let (_, b) = app.explain_player(&event.to_string(), None, &format!("#{start_no}"))?;
+            m.notice = Some(crate::report::breakdown_text(lang, &b));
+            return Ok(None);
         }
         Command::OpenEvent(id) => {
             m.load_event(app, id)?;

@@ -618,7 +618,15 @@ fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
+        match st.in_progress {
+            Some(n) => format!(
+                " {} {} · {} ",
+                m.t("tui.standings.after"),
+                st.after_round,
+                m.t("rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
+        },
         header,
         widths,
         rows,

@@ -32,6 +32,7 @@ mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
+mod tiebreaks_cli;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;

@@ -240,6 +240,7 @@ pub fn standings_data(n: u32) -> StandingsData {
     StandingsData {
         event: event(),
         after_round: 4,
+        in_progress: None,
         tiebreaks: vec![
             TieBreak::OpponentScore,
             TieBreak::SmallPoints,

@@ -1,0 +1,72 @@
+//! `standings --explain A` and the TUI's `e`: how a player's tie-break
+//! values are made, as text in the reader's language.
+
+use crate::i18n::{tr, Lang};
+use crate::scoring::{Breakdown, PartKind, RoundKind};
+
+/// A player's tie-break values, one block per criterion with the rounds it
+/// is made of.
+pub fn breakdown_text(l: Lang, b: &Breakdown) -> String {
+    let mut out = format!(
+        "{} (#{}): {} {} · {}\n",
+        b.player.name,
+        b.player.start_no,
+        b.points,
+        tr(l, "explain.points"),
+        tr(l, "cli.after_round").replace("{}", &b.after_round.to_string())
+    );
+    for it in &b.items {
+        let label = tr(l, &format!("tb.{}", it.tiebreak.code())).to_string();
+        out.push_str(&format!("{} ({label}): {}\n", it.tiebreak.code(), it.value));
+        for p in &it.parts {
+            let round = tr(l, "explain.round").replace("{}", &p.round.to_string());
+            let what = match p.round_kind {
+                RoundKind::ForfeitWin => Some("explain.kind.forfeit_win"),
+                RoundKind::ForfeitLoss => Some("explain.kind.forfeit_loss"),
+                RoundKind::DoubleForfeit => Some("explain.kind.double_forfeit"),
+                RoundKind::PairingBye => Some("explain.kind.pairing_bye"),
+                RoundKind::RequestedBye => Some("explain.kind.requested_bye"),
+                RoundKind::Absent => Some("explain.kind.absent"),
+                RoundKind::Pending => Some("explain.kind.pending"),
+                RoundKind::Played => None,
+            };
+            let opp = p
+                .opponent
+                .as_ref()
+                .map(|o| format!("#{} {}", o.start_no, o.name));
+            let mut who = match p.kind {
+                PartKind::Virtual => tr(l, "explain.virtual").to_string(),
+                PartKind::Own if it.parts.iter().all(|q| q.opponent.is_none()) => {
+                    tr(l, "explain.running").to_string()
+                }
+                _ => String::new(),
+            };
+            for extra in [what.map(|k| tr(l, k).to_string()), opp]
+                .into_iter()
+                .flatten()
+            {
+                if !who.is_empty() {
+                    who.push_str(", ");
+                }
+                who.push_str(&extra);
+            }
+            let mut flags = Vec::new();
+            if p.vur {
+                flags.push(tr(l, "explain.vur"));
+            }
+            if p.cut {
+                flags.push(tr(l, "explain.not_counted"));
+            }
+            let flags = if flags.is_empty() {
+                String::new()
+            } else {
+                format!("  [{}]", flags.join(", "))
+            };
+            out.push_str(&format!(
+                "  {round:<5} {who:<40} {:>8}{flags}\n",
+                p.value.to_string()
+            ));
+        }
+    }
+    out
+}
