@@ -244,6 +244,39 @@ impl App {
     }
 }
 
+/// How a document is written out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// Fixed-width text, pages of this many lines.
+    Text {
+        lines_per_page: usize,
+    },
+    Html,
+    Csv,
+}
+
+/// Renders a document: the one place both front ends turn a [`Doc`] into
+/// text, HTML or CSV.
+pub fn render(doc: &Doc, format: OutputFormat) -> Result<String> {
+    Ok(match format {
+        OutputFormat::Text { lines_per_page } => report::render_text(doc, lines_per_page),
+        OutputFormat::Html => report::render_html(doc),
+        OutputFormat::Csv => {
+            report::render_csv(doc).map_err(|e| super::AppError::Invalid(e.msg()))?
+        }
+    })
+}
+
+/// Sends a rendered document to `printer` (the default one when `None`):
+/// text as it is, HTML through a PDF. Returns the print job's name.
+pub fn send(out: &str, format: OutputFormat, printer: Option<&str>) -> Result<String> {
+    match format {
+        OutputFormat::Html => send_to_printer(PrintJob::Pdf(&html_to_pdf(out)?), printer),
+        OutputFormat::Text { .. } => send_to_printer(PrintJob::Text(out), printer),
+        OutputFormat::Csv => Err(super::invalid!("tui.print.text_only")),
+    }
+}
+
 /// What goes to the printer.
 pub enum PrintJob<'a> {
     /// Fixed-width text (pages separated by form feeds).

@@ -1,9 +1,9 @@
 //! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::print::{html_to_pdf, send_to_printer, DocKind, PrintJob};
+use crate::app::print::{render, send, DocKind, OutputFormat};
 use crate::i18n::Lang;
-use crate::report::{render_csv, render_html, render_text, DEFAULT_LINES_PER_PAGE};
+use crate::report::DEFAULT_LINES_PER_PAGE;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -110,17 +110,17 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     }
     let app = ctx.open()?;
     let doc = app.print_doc(&a.event, a.kind.into(), a.round, lang)?;
-    let out = match a.format {
-        PrintFormat::Text => render_text(&doc, a.lines_per_page),
-        PrintFormat::Html => render_html(&doc),
-        PrintFormat::Csv => render_csv(&doc)?,
+    let format = match a.format {
+        PrintFormat::Text => OutputFormat::Text {
+            lines_per_page: a.lines_per_page,
+        },
+        PrintFormat::Html => OutputFormat::Html,
+        PrintFormat::Csv => OutputFormat::Csv,
     };
+    let out = render(&doc, format)?;
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
-        let job = match a.format {
-            PrintFormat::Html => send_to_printer(PrintJob::Pdf(&html_to_pdf(&out)?), p)?,
-            _ => send_to_printer(PrintJob::Text(&out), p)?,
-        };
+        let job = send(&out, format, p)?;
         eprintln!("{job}");
         return Ok(());
     }

@@ -1370,7 +1370,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             path,
             printer,
         } => {
-            use crate::app::print::{send_to_printer, DocKind};
+            use crate::app::print::{render, send, DocKind, OutputFormat};
             let kind = DocKind::ALL
                 .into_iter()
                 .find(|k| k.code() == doc)
@@ -1379,17 +1379,16 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 return Err(invalid!("tui.print.text_only"));
             }
             let d = app.print_doc(&event.to_string(), kind, None, lang)?;
-            let out = match format.as_str() {
-                "html" => crate::report::render_html(&d),
-                "csv" => crate::report::render_csv(&d)
-                    .map_err(|e| crate::app::AppError::Invalid(e.msg()))?,
-                _ => crate::report::render_text(&d, crate::report::DEFAULT_LINES_PER_PAGE),
+            let f = match format.as_str() {
+                "html" => OutputFormat::Html,
+                "csv" => OutputFormat::Csv,
+                _ => OutputFormat::Text {
+                    lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
+                },
             };
+            let out = render(&d, f)?;
             if to_printer {
-                let job = send_to_printer(
-                    crate::app::print::PrintJob::Text(&out),
-                    Some(printer.as_str()).filter(|p| !p.is_empty()),
-                )?;
+                let job = send(&out, f, Some(printer.as_str()).filter(|p| !p.is_empty()))?;
                 format!("{}: {job}", t("tui.print.sent"))
             } else {
                 let ext = if format == "text" {
