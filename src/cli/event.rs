@@ -197,7 +197,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    e.settings.system.code().into(),
+                    if app.is_knockout(&e.id.to_string())? {
+                        "knockout".into()
+                    } else {
+                        e.settings.system.code().into()
+                    },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
                     tr(l, status_key(e.status)).into(),
@@ -208,12 +212,17 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         EventCmd::Show { event, format } => {
             let e = app.store.resolve_event(&event)?;
             let s = &e.settings;
+            let system = if app.is_knockout(&e.id.to_string())? {
+                "knockout"
+            } else {
+                s.system.code()
+            };
             if format == Format::Text {
                 println!("{} (#{})", e.name, e.id);
                 println!(
                     "  scheme {}  system {}  rounds {} ({} paired)  games/round {}  time {}",
                     s.scheme,
-                    s.system.code(),
+                    system,
                     s.rounds,
                     app.store.rounds_paired(e.id)?,
                     s.games_per_round,
