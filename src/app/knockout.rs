@@ -35,6 +35,9 @@ pub struct KnockoutSettings {
     pub armageddon_time: TimeControl,
     /// The event the seeds came from, if any.
     pub seed_from: Option<String>,
+    /// Slots placed by hand before round 1 (entry ids top to bottom, 0 =
+    /// empty); empty = the standard order (or the lot).
+    pub placement: Vec<i64>,
 }
 
 impl Default for KnockoutSettings {
@@ -50,6 +53,7 @@ impl Default for KnockoutSettings {
                 increment_ms: 3_000,
             },
             seed_from: None,
+            placement: Vec::new(),
         }
     }
 }
@@ -603,7 +607,26 @@ impl App {
                     .unwrap_or(20),
             );
             let lot = (br.settings.draw == "lot").then_some(&mut rng);
-            for (sa, sb) in ko::first_round(n, lot) {
+            let placed = &br.settings.placement;
+            let first: Vec<(u32, Option<u32>)> = if placed.is_empty() {
+                ko::first_round(n, lot)
+            } else {
+                let seed = |id: i64| {
+                    by_seed
+                        .iter()
+                        .position(|e| e.id == id)
+                        .map(|i| i as u32 + 1)
+                };
+                placed
+                    .chunks(2)
+                    .map(|c| match (seed(c[0]), seed(c[1])) {
+                        (Some(x), y) => (x, y),
+                        (None, Some(y)) => (y, None),
+                        (None, None) => (0, None),
+                    })
+                    .collect()
+            };
+            for (sa, sb) in first {
                 let a = by_seed[sa as usize - 1].id;
                 let nb = match sb {
                     None => NewBoard {
@@ -684,6 +707,49 @@ impl App {
             .iter()
             .map(|s| br.view(s))
             .collect())
+    }
+
+    /// Places the players by hand before round 1: `slots` top to bottom
+    /// (player keys; `bye` or `-` for an empty slot), exactly P of them.
+    pub fn knockout_place(&mut self, event: &str, slots: &[String]) -> Result<()> {
+        let ev = self.store.resolve_event(event)?;
+        let mut settings = self
+            .knockout_settings(&ev)?
+            .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
+        if self.store.rounds_paired(ev.id)? > 0 {
+            return Err(invalid!("err.ko.place_after_pairing"));
+        }
+        let entries = self.store.entries(ev.id)?;
+        let p = ko::bracket_size(entries.len());
+        let bad = || invalid!("err.ko.bad_placement", slots = p, count = entries.len());
+        if slots.len() != p {
+            return Err(bad());
+        }
+        let mut ids = Vec::with_capacity(p);
+        for s in slots {
+            let t = s.trim();
+            if t == "-" || t.eq_ignore_ascii_case("bye") || t == "轮空" {
+                ids.push(0);
+            } else {
+                ids.push(self.store.resolve_entry(ev.id, t)?.id);
+            }
+        }
+        let mut placed: Vec<i64> = ids.iter().copied().filter(|&x| x != 0).collect();
+        placed.sort();
+        let mut all: Vec<i64> = entries.iter().map(|e| e.id).collect();
+        all.sort();
+        if placed != all || ids.chunks(2).any(|c| c[0] == 0 && c[1] == 0) {
+            return Err(bad());
+        }
+        settings.placement = ids;
+        let json = serde_json::to_string(&settings)
+            .map_err(|e| invalid!("err.app.bad_pairing_setting", why = e))?;
+        self.store.set_knockout_settings(
+            ev.id,
+            &json,
+            &format!("place the players of {} by hand", ev.name),
+        )?;
+        Ok(())
     }
 
     /// [`App::pair_next_round`] for a knockout (the TUI's way in).
@@ -1201,5 +1267,98 @@ impl App {
                 lost_in_round: r.lost_in,
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::domain::NewMember;
+
+    fn app(n: usize) -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        for i in 1..=n {
+            app.add_member(&NewMember {
+                name: format!("S{i}"),
+                rating: Some(2000 - i as i32),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let s = EventSettings::default();
+        app.create_knockout("K", None, &s, &KnockoutSettings::default(), None)
+            .unwrap();
+        let names: Vec<String> = (1..=n).map(|i| format!("S{i}")).collect();
+        app.enter_players("K", &names).unwrap();
+        app
+    }
+
+    #[test]
+    fn players_placed_by_hand_before_round_one() {
+        let mut a = app(3);
+        let slots = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // Two empty slots in one match, a player twice, the wrong count: refused.
+        assert!(a
+            .knockout_place("K", &slots(&["S1", "S2", "bye", "-"]))
+            .is_err());
+        assert!(a
+            .knockout_place("K", &slots(&["S1", "S1", "S2", "bye"]))
+            .is_err());
+        assert!(a.knockout_place("K", &slots(&["S1", "S2", "S3"])).is_err());
+        a.knockout_place("K", &slots(&["S3", "bye", "S1", "S2"]))
+            .unwrap();
+        let r1 = a.knockout_pair("K").unwrap();
+        assert_eq!(r1[0].a.name, "S3");
+        assert!(r1[0].b.is_none());
+        assert_eq!(r1[0].decided_by, Some("bye"));
+        assert_eq!(
+            (
+                r1[1].a.name.as_str(),
+                r1[1].b.as_ref().unwrap().name.as_str()
+            ),
+            ("S1", "S2")
+        );
+        assert_eq!(r1[1].first_red, r1[1].a.id, "the higher seed has red");
+        let e = a
+            .knockout_place("K", &slots(&["S1", "S2", "S3", "bye"]))
+            .unwrap_err();
+        assert!(e.to_string().contains("before round 1"), "{e}");
+    }
+
+    #[test]
+    fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
+        let mut a = app(2);
+        let mut k = a
+            .knockout_settings(&a.store.resolve_event("K").unwrap())
+            .unwrap()
+            .unwrap();
+        k.playoff = vec!["games:1".into(), "lot".into()];
+        let json = serde_json::to_string(&k).unwrap();
+        let id = a.store.resolve_event("K").unwrap().id;
+        a.store.set_knockout_settings(id, &json, "test").unwrap();
+        a.knockout_pair("K").unwrap();
+        let draw = ResultInput {
+            outcome: Some(Outcome::Draw),
+            game_no: Some(1),
+            ..Default::default()
+        };
+        a.knockout_result("K", 1, 1, &draw, false).unwrap();
+        let e = a.knockout_lot("K", 1, 1, "S1").unwrap_err();
+        assert!(e.to_string().contains("game 2 is the one due"), "{e}");
+        let draw2 = ResultInput {
+            game_no: Some(2),
+            ..draw.clone()
+        };
+        a.knockout_result("K", 1, 1, &draw2, false).unwrap();
+        let m = a.knockout_lot("K", 1, 1, "S2").unwrap();
+        assert_eq!(m.winner.unwrap().name, "S2");
+        assert_eq!(m.decided_by, Some("lot"));
+        // No further game once the lot decided.
+        let draw3 = ResultInput {
+            game_no: Some(3),
+            ..draw
+        };
+        assert!(a.knockout_result("K", 1, 1, &draw3, false).is_err());
     }
 }

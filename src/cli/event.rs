@@ -240,7 +240,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    e.settings.system.code().into(),
+                    if app.is_knockout(&e.id.to_string())? {
+                        "knockout".into()
+                    } else {
+                        e.settings.system.code().into()
+                    },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
                     tr(l, status_key(e.status)).into(),
@@ -251,12 +255,17 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
             let s = &e.settings;
+            let system = if app.is_knockout(&e.id.to_string())? {
+                "knockout"
+            } else {
+                s.system.code()
+            };
             if format == Format::Text {
                 println!("{} (#{})", e.name, e.id);
                 println!(
                     "  scheme {}  system {}  rounds {} ({} paired)  games/round {}  time {}",
                     s.scheme,
-                    s.system.code(),
+                    system,
                     s.rounds,
                     app.rounds_paired(e.key())?,
                     s.games_per_round,

@@ -22,6 +22,13 @@ pub enum KnockoutCmd {
         /// The winner (#N, member id or name).
         winner: String,
     },
+    /// Place the players by hand before round 1: every slot top to bottom
+    /// (player, or `bye` for an empty slot), P slots in all.
+    Place {
+        /// The event (id or exact name).
+        event: String,
+        slots: Vec<String>,
+    },
     /// Match slips for the games due (regular and play-off), with the step's time control.
     Slips {
         /// The event (id or exact name).
@@ -219,6 +226,10 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
         } => {
             let m = app.knockout_lot(&event, round, board, &winner)?;
             println!("{}", match_line(&m, ctx.lang));
+        }
+        KnockoutCmd::Place { event, slots } => {
+            app.knockout_place(&event, &slots)?;
+            println!("{} slots placed", slots.len());
         }
         KnockoutCmd::Slips { event, format } => {
             let b = app.bracket(&event)?;

@@ -88,6 +88,36 @@ impl Store {
             .optional()?)
     }
 
+    /// Replaces a knockout's settings (JSON), logged.
+    pub fn set_knockout_settings(
+        &mut self,
+        event_id: i64,
+        settings: &str,
+        summary: &str,
+    ) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        let old: String = tx.query_row(
+            "SELECT settings FROM knockout WHERE event_id=?1",
+            [event_id],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "UPDATE knockout SET settings=?2 WHERE event_id=?1",
+            params![event_id, settings],
+        )?;
+        record(
+            &tx,
+            "knockout-settings",
+            summary,
+            Some(&[UndoStep::new(
+                "UPDATE knockout SET settings=?2 WHERE event_id=?1",
+                vec![json!(event_id), json!(old)],
+            )]),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Every knockout match of an event, by board id.
     pub fn knockout_matches(&self, event_id: i64) -> Result<Vec<KnockoutMatchRow>> {
         let mut stmt = self.conn.prepare(
