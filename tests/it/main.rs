@@ -9,6 +9,7 @@ mod cxa_examples;
 mod cxa_rules;
 mod dutch_conformance;
 mod dutch_properties;
+mod dutch_selfplay;
 mod foundation_cli;
 mod history_cli;
 mod history_ratings;
