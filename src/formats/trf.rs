@@ -188,7 +188,10 @@ impl Trf {
             let code: String = chars.iter().take(3).collect();
             // Swiss-Manager's column rulers (`DDD SSSS sTTT NNNN…`, or digits
             // counting the columns) are not data.
-            if code == "DDD" || line.chars().all(|c| c.is_ascii_digit() || c == ' ') {
+            let digits_only = line.chars().all(|c| c.is_ascii_digit() || c == ' ');
+            let ruler = code == "DDD"
+                || digits_only && (line.starts_with(' ') || !line.contains(' ') && line.len() > 10);
+            if ruler {
                 continue;
             }
             match code.as_str() {
