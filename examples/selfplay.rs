@@ -28,7 +28,7 @@ struct Rng(u64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03 | 1)
+        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
     }
     fn next(&mut self) -> u64 {
         let mut x = self.0;
@@ -44,7 +44,7 @@ impl Rng {
     fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.below(hi - lo + 1)
     }
-    /// True with probability `pct` per thousand.
+    /// True with probability `p` per thousand.
     fn permille(&mut self, p: u64) -> bool {
         self.below(1000) < p
     }
@@ -294,12 +294,8 @@ fn run_one(
     let late = [0u64, 0, 50, 150][rng.below(4) as usize];
     let withdraw = [0u64, 0, 20, 60][rng.below(4) as usize];
     let mut players: Vec<Player> = Vec::new();
-    let mut late_count = 0;
     for i in 0..n {
         let is_late = i >= 2 && rng.permille(late) && p.rounds > 1;
-        if is_late {
-            late_count += 1;
-        }
         players.push(Player {
             id: 0,
             rating: if rng.below(20) == 0 {
@@ -322,11 +318,8 @@ fn run_one(
     for (i, pl) in players.iter_mut().enumerate() {
         pl.id = i as u32 + 1;
     }
-    let _ = late_count;
     let small = n <= 24 && p.rounds <= 9;
     st.tournaments += 1;
-    let white = matches!(p.colour_line, 0 | 2 | 4);
-    let _ = white;
     for r in 1..=p.rounds {
         // Column r: absences and byes asked for in advance.
         for pl in players.iter_mut() {

@@ -19,6 +19,8 @@ pub struct TrfImport {
     pub rounds: usize,
     /// Players matched to existing members by id or name.
     pub matched: Vec<String>,
+    /// What the reader changed or left out (a FIDE id of 0 or written twice…).
+    pub notes: Vec<crate::i18n::Msg>,
 }
 
 /// How `import trf` sets up the event (issue 16).
@@ -92,7 +94,7 @@ impl App {
             .unwrap_or(played as u32)
             .max(played as u32)
             .max(1);
-        if trf.first_colour == Some(Colour::Black) {
+        if trf.initial_colour() == Colour::Black {
             settings.pairing_settings.insert(
                 "first_colour".into(),
                 serde_json::Value::String("black".into()),
@@ -102,8 +104,26 @@ impl App {
         let mut matched = Vec::new();
         let mut players = Vec::new();
         let mut used = HashSet::new();
+        // A FIDE id of 0 (the FIDE tie-break examples) or one written on
+        // two lines of the file is no id: those players are imported
+        // without one, and a note names them.
+        let mut id_count: HashMap<&str, usize> = HashMap::new();
         for p in &trf.players {
-            let fide = p.fide_id.trim();
+            *id_count.entry(p.fide_id.trim()).or_default() += 1;
+        }
+        let mut notes = Vec::new();
+        for p in &trf.players {
+            let raw = p.fide_id.trim();
+            let zero = !raw.is_empty() && raw.chars().all(|c| c == '0');
+            let twice = !raw.is_empty() && id_count[raw] > 1;
+            if zero || twice {
+                notes.push(crate::i18n::msg!(
+                    "note.trf.fide_id_dropped",
+                    id = p.id,
+                    fide = raw.to_string()
+                ));
+            }
+            let fide = if zero || twice { "" } else { raw };
             let by_id = members
                 .iter()
                 .find(|m| !fide.is_empty() && m.ext_id.as_deref() == Some(fide));
@@ -233,6 +253,7 @@ impl App {
             players: ev.players.len(),
             rounds: ev.rounds.len(),
             matched,
+            notes,
         })
     }
 

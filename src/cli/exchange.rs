@@ -112,6 +112,9 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             for m in &r.matched {
                 eprintln!("matched: {m}");
             }
+            for n in &r.notes {
+                eprintln!("{}", n.render(ctx.lang));
+            }
             println!(
                 "{}\t{}\t{} players, {} rounds",
                 r.event.id, r.event.name, r.players, r.rounds

@@ -176,6 +176,7 @@ impl Trf {
     /// endorsed pairing engine and older programs write).
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
+        let mut bbu = false;
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
@@ -185,6 +186,14 @@ impl Trf {
             }
             let chars: Vec<char> = line.chars().collect();
             let code: String = chars.iter().take(3).collect();
+            // Swiss-Manager's column rulers (`DDD SSSS sTTT NNNN…`, or digits
+            // counting the columns) are not data.
+            let digits_only = line.chars().all(|c| c.is_ascii_digit() || c == ' ');
+            let ruler = code == "DDD"
+                || digits_only && (line.starts_with(' ') || !line.contains(' ') && line.len() > 10);
+            if ruler {
+                continue;
+            }
             match code.as_str() {
                 "001" => trf.players.push(parse_player(&chars, ln)?),
                 "XXR" | "142" => {
@@ -230,6 +239,35 @@ impl Trf {
                         trf.forbidden.push(group);
                     }
                 }
+                // The points-system lines the endorsed engine reads (one
+                // decimal, columns 5–8): a win also sets the forfeit win, the
+                // full-point and (unless `BBU`) the pairing-allocated bye,
+                // a draw the half-point bye.
+                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                    let v = parse_points(&field(&chars, 4, chars.len()), ln, 5)?;
+                    let st = trf.points.get_or_insert_with(PointSettings::default);
+                    match code.as_str() {
+                        "BBW" => {
+                            st.win = v;
+                            st.forfeit_win = v;
+                            st.full_bye = v;
+                            if !bbu {
+                                st.pairing_bye = v;
+                            }
+                        }
+                        "BBD" => {
+                            st.draw = v;
+                            st.half_bye = v;
+                        }
+                        "BBL" => st.loss = v,
+                        "BBZ" => st.zero_bye = v,
+                        "BBF" => st.forfeit_loss = v,
+                        _ => {
+                            st.pairing_bye = v;
+                            bbu = true;
+                        }
+                    }
+                }
                 "XXS" => {
                     let v = field(&chars, 4, chars.len());
                     trf.points = Some(parse_settings(&v, ln)?);
@@ -268,6 +306,23 @@ impl Trf {
                 "XXC {}",
                 if c == Colour::Red { "white1" } else { "black1" }
             );
+        }
+        if let Some(s) = self.points.filter(|s| *s != PointSettings::default()) {
+            // What the endorsed engine reads; it knows one decimal only.
+            let tenths =
+                |p: Points| (p.0 % 10 == 0).then(|| format!("{}.{}", p.0 / 100, p.0 % 100 / 10));
+            for (code, p) in [
+                ("BBW", s.win),
+                ("BBD", s.draw),
+                ("BBL", s.loss),
+                ("BBZ", s.zero_bye),
+                ("BBF", s.forfeit_loss),
+                ("BBU", s.pairing_bye),
+            ] {
+                if let Some(t) = tenths(p) {
+                    let _ = writeln!(out, "{code} {t:>4}");
+                }
+            }
         }
         if let Some(s) = &self.points {
             let _ = writeln!(
@@ -569,6 +624,11 @@ impl Trf {
                         RoundKind::ForfeitWin => '+',
                         RoundKind::ForfeitLoss => '-',
                         RoundKind::PairingBye => 'U',
+                        RoundKind::RequestedBye
+                            if r.points > Points::ZERO && r.points >= state.win_points =>
+                        {
+                            'F'
+                        }
                         RoundKind::RequestedBye if r.points > Points::ZERO => 'H',
                         RoundKind::RequestedBye => 'Z',
                         RoundKind::NotPaired => ' ',

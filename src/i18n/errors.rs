@@ -805,6 +805,12 @@ pub(super) static TEXTS: &[Text] = &[
         "TRF line {line}, column {column}: {why}",
     ),
     (
+        "note.trf.fide_id_dropped",
+        "{id} 号的国际棋联编号 \"{fide}\" 为 0 或在文件中重复, 导入时不带编号",
+        "{id} 號的國際棋聯編號 \"{fide}\" 為 0 或在檔案中重複, 匯入時不帶編號",
+        "player {id}: FIDE id \"{fide}\" is 0 or written twice in the file; imported without an id",
+    ),
+    (
         "err.trf.all_rounds_played",
         "文件中的 {total} 轮均已编排, 没有下一轮",
         "文件中的 {total} 輪均已編排, 沒有下一輪",

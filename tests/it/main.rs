@@ -10,6 +10,7 @@ mod cxa_examples;
 mod cxa_rules;
 mod dutch_conformance;
 mod dutch_properties;
+mod dutch_selfplay;
 mod foundation_cli;
 mod front_ends;
 mod history_cli;

@@ -134,3 +134,117 @@ fn bare_cr_line_endings_read_like_lf() {
     assert_eq!(b.players.len(), 2);
     assert_eq!(format!("{a:?}"), format!("{b:?}"));
 }
+
+/// The 001 line of a player with 1.0 or 0.0 points and the given blocks.
+fn line(id: u32, pts: &str, blocks: &[&str]) -> String {
+    let mut l = format!(
+        "001 {id:>4}      {:<33} {:>4}     {:>11} {:<10} {pts:>4} {:>4}",
+        format!("Player {id}"),
+        2000 - id,
+        "",
+        "",
+        ""
+    );
+    for b in blocks {
+        l.push_str("  ");
+        l.push_str(b);
+    }
+    l
+}
+
+/// Round 1 of four players: 1–3 with 3 as white, 2–4 with 2 as white.
+fn round_one(header: &str) -> String {
+    format!(
+        "{header}\n{}\n{}\n{}\n{}\n",
+        line(1, "1.0", &["   3 b 1"]),
+        line(2, "1.0", &["   4 w 1"]),
+        line(3, "0.0", &["   1 w 0"]),
+        line(4, "0.0", &["   2 b 0"]),
+    )
+}
+
+#[test]
+fn total_rounds_and_first_colour_from_trf25_lines() {
+    let t = Trf::parse(&round_one("012 x\n142 7\n152 B")).unwrap();
+    assert_eq!(t.total_rounds, Some(7));
+    assert_eq!(t.first_colour, Some(Colour::Black));
+    assert_eq!(t.to_swiss_state().unwrap().total_rounds, 7);
+    let e = Trf::parse("012 x\n152 X\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 5));
+}
+
+#[test]
+fn without_a_colour_line_the_first_colour_is_inferred_from_round_one() {
+    // Player 1 (first pairing number) had black in round 1.
+    let t = Trf::parse(&round_one("012 x\nXXR 5")).unwrap();
+    assert_eq!(t.first_colour, None);
+    assert_eq!(t.initial_colour(), Colour::Black);
+    assert_eq!(t.to_swiss_state().unwrap().first_colour, Colour::Black);
+    // The same file with 1 and 3 swapped in colour: white.
+    let flipped = round_one("012 x\nXXR 5")
+        .replace("   3 b 1", "   3 w 1")
+        .replace("   1 w 0", "   1 b 0");
+    assert_eq!(Trf::parse(&flipped).unwrap().initial_colour(), Colour::Red);
+}
+
+#[test]
+fn an_absence_before_a_late_entry_is_not_a_pairing() {
+    // Player 5 enters in round 2: `0000 - -` in round 1 is an absence, so the
+    // next round to pair is round 2 and he is available for it.
+    let text = format!(
+        "{}{}\n",
+        round_one("012 x\nXXR 5"),
+        line(5, "0.0", &["0000 - -"])
+    );
+    let t = Trf::parse(&text).unwrap();
+    assert_eq!(t.played_rounds(), 1);
+    let s = t.to_swiss_state().unwrap();
+    let p5 = s.player(5).unwrap();
+    assert!(p5.available);
+    assert_eq!(p5.history[0].kind, RoundKind::NotPaired);
+}
+
+#[test]
+fn column_rulers_are_skipped() {
+    let text = round_one(
+        "012 x\nXXR 5\nDDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP RRRR\n         1         2         3",
+    );
+    let t = Trf::parse(&text).unwrap();
+    assert_eq!(t.players.len(), 4);
+    assert!(t.other_lines.iter().all(|l| !l.starts_with("DDD")));
+}
+
+#[test]
+fn points_system_lines_are_read_and_written_for_the_engine() {
+    let text = round_one("012 x\nXXR 5\nBBW  2.0\nBBD  1.0\nBBU  1.0").replace("1.0 ", "2.0 ");
+    let t = Trf::parse(&text).unwrap();
+    let s = t.settings();
+    assert_eq!(
+        (s.win, s.draw, s.pairing_bye),
+        (Points(200), Points(100), Points(100))
+    );
+    assert_eq!(
+        (s.full_bye, s.half_bye, s.forfeit_win),
+        (Points(200), Points(100), Points(200))
+    );
+    let out = t.write();
+    for want in ["BBW  2.0", "BBD  1.0", "BBU  1.0"] {
+        assert!(out.lines().any(|l| l == want), "{want} missing in\n{out}");
+    }
+    assert_eq!(Trf::parse(&out).unwrap().settings(), s);
+}
+
+#[test]
+fn a_full_point_bye_given_in_advance_stays_f() {
+    let text = format!(
+        "{}{}\n",
+        round_one("012 x\nXXR 5"),
+        line(5, "1.0", &["0000 - F"])
+    );
+    let s = Trf::parse(&text).unwrap().to_swiss_state().unwrap();
+    let p5 = s.player(5).unwrap();
+    assert_eq!(p5.history[0].kind, RoundKind::RequestedBye);
+    let back = Trf::from_swiss_state(&s, "x");
+    let b = back.players.iter().find(|p| p.id == 5).unwrap();
+    assert_eq!(b.rounds[0].result, 'F');
+}
