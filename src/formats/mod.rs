@@ -3,5 +3,6 @@
 
 pub mod games_csv;
 pub mod members_csv;
+pub mod safe;
 pub mod text;
 pub mod trf;
