@@ -194,6 +194,13 @@ impl App {
         &mut self.store
     }
 
+    /// Opens the database at `db` for `qishe init`: an existing empty file
+    /// becomes a new club (any other command refuses it).
+    pub fn open_init(config: Config, db: &Path) -> Result<App> {
+        let store = Store::open_init(db)?;
+        Ok(App { store, config })
+    }
+
     /// An in-memory club (tests).
     pub fn in_memory(config: Config) -> Result<App> {
         Ok(App {

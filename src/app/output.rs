@@ -140,6 +140,59 @@ pub(crate) fn write_via(
     Ok(())
 }
 
+/// The largest game-record file read (a record of a few hundred moves is a
+/// few kilobytes; 10 MB holds thousands of games).
+pub const RECORD_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// Reads a game-record file the user named: a regular file only (not
+/// `/dev/zero`, a pipe or a folder) of at most `limit` bytes.
+pub fn read_record_file(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let m = std::fs::metadata(path).map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
+    if !m.is_file() {
+        return Err(invalid!("err.in.not_regular", path = shown));
+    }
+    if m.len() > limit {
+        return Err(invalid!(
+            "err.in.too_big",
+            path = shown,
+            mb = limit / (1024 * 1024)
+        ));
+    }
+    let f =
+        std::fs::File::open(path).map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
+    let mut bytes = Vec::new();
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
+    if bytes.len() as u64 > limit {
+        return Err(invalid!(
+            "err.in.too_big",
+            path = shown,
+            mb = limit / (1024 * 1024)
+        ));
+    }
+    Ok(bytes)
+}
+
+/// A record path named inside a games CSV: relative, inside the CSV's
+/// folder (no `..`, no absolute path), so a file cannot make qishe read
+/// (and echo in an error) `/etc/passwd`.
+pub fn record_path_in(dir: &Path, named: &str) -> Result<PathBuf> {
+    let p = Path::new(named);
+    let inside = p.components().all(|c| {
+        matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    });
+    if !inside || named.is_empty() {
+        return Err(invalid!("err.in.record_outside", path = named));
+    }
+    Ok(dir.join(p))
+}
+
 impl App {
     /// Writes an output file of a command: never the club database or its
     /// companions, nor one of `inputs`; an existing file only with `force`.

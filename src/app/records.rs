@@ -5,7 +5,7 @@
 use super::results::ResultInput;
 use super::{invalid, AppError, Result};
 use crate::domain::{Game, Outcome};
-use crate::i18n::{io_msg, msg, Msg};
+use crate::i18n::{msg, Msg};
 use crate::scoring::EventData;
 use crate::xiangqi::{self, GameStats, Notation};
 use std::path::Path;
@@ -174,7 +174,7 @@ pub fn resolve_records(
                 let Some(path) = g.record.take() else {
                     continue;
                 };
-                let full = dir.join(&path);
+                let full = super::output::record_path_in(dir, &path)?;
                 let what = msg!(
                     "err.app.file_game",
                     file,
@@ -183,14 +183,15 @@ pub fn resolve_records(
                     black = names.get(&g.black).cloned().unwrap_or_default(),
                     game = g.game_no
                 );
-                let bytes = std::fs::read(&full).map_err(|e| {
-                    invalid!(
-                        "err.app.cannot_read_record",
-                        what = what.clone(),
-                        path = full.display(),
-                        why = io_msg(&e)
-                    )
-                })?;
+                let bytes = super::output::read_record_file(&full, super::output::RECORD_LIMIT)
+                    .map_err(|e| {
+                        invalid!(
+                            "err.app.cannot_read_record",
+                            what = what.clone(),
+                            path = full.display(),
+                            why = e.msg()
+                        )
+                    })?;
                 let rec = load_record(&bytes, &path, 0)?;
                 apply_record(g, &rec, record_wins, &what)?;
             }

@@ -36,6 +36,10 @@ pub struct Cli {
     /// Club database (default: the config's `database`, else club.db in the platform data directory).
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
+    /// Write CSV cells that begin with = + - @ as they are (by default they
+    /// get a leading ' so a spreadsheet does not run them as formulas).
+    #[arg(long, global = true)]
+    pub csv_formulas: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -119,6 +123,7 @@ impl Ctx {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> CliResult {
+    output::allow_csv_formulas(cli.csv_formulas);
     // Commands on files alone need no config or database.
     let cmd = match cli.command {
         Some(Command::Game(c)) if !c.needs_db() => return game::run(c, cli.config.as_deref()),
@@ -132,7 +137,7 @@ pub fn run(cli: Cli) -> CliResult {
     match cmd {
         None => crate::tui::run(ctx.open()?).map_err(CliError::from),
         Some(Command::Init) => {
-            let app = ctx.open()?;
+            let app = App::open_init(ctx.config.clone(), &ctx.db)?;
             println!(
                 "{} (schema {})",
                 app.db_path().display(),

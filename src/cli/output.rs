@@ -1,8 +1,19 @@
 //! Lists as aligned text tables (by display width, so Chinese names line up),
 //! CSV or JSON.
 
+use crate::formats::safe::{csv_cell, escape_controls};
 use clap::ValueEnum;
+use std::sync::atomic::{AtomicBool, Ordering};
 use unicode_width::UnicodeWidthStr;
+
+/// `--csv-formulas`: CSV cells are written as they are (by default a cell a
+/// spreadsheet would run as a formula gets a leading `'`).
+static CSV_FORMULAS: AtomicBool = AtomicBool::new(false);
+
+/// Lets CSV cells that look like formulas through unchanged.
+pub fn allow_csv_formulas(on: bool) {
+    CSV_FORMULAS.store(on, Ordering::Relaxed);
+}
 
 /// Output format of a list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -43,6 +54,8 @@ impl Table {
         }
     }
 
+    /// Adds a row. Text cells are kept as given; control characters are
+    /// escaped when shown as text (a name cannot drive the terminal).
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
@@ -50,8 +63,13 @@ impl Table {
     /// Aligned text; every line has the same display width.
     pub fn text(&self) -> String {
         let n = self.headings.len();
+        let shown: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| escape_controls(c).into_owned()).collect())
+            .collect();
         let mut widths: Vec<usize> = self.headings.iter().map(|h| h.width()).collect();
-        for r in &self.rows {
+        for r in &shown {
             for (i, c) in r.iter().enumerate().take(n) {
                 widths[i] = widths[i].max(c.width());
             }
@@ -78,7 +96,7 @@ impl Table {
                 .join("  "),
         );
         out.push('\n');
-        for r in &self.rows {
+        for r in &shown {
             out.push_str(&line(r));
             out.push('\n');
         }
@@ -88,8 +106,13 @@ impl Table {
     pub fn csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(&self.keys);
+        let raw = CSV_FORMULAS.load(Ordering::Relaxed);
         for r in &self.rows {
-            let _ = w.write_record(r);
+            let _ = w.write_record(
+                r.iter()
+                    .map(|c| if raw { c.as_str().into() } else { csv_cell(c) })
+                    .map(|c| c.into_owned()),
+            );
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
     }

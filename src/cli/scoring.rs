@@ -204,8 +204,8 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let g = match &a.record {
         None => app.record_result(&a.event, a.round, a.board, &input)?,
         Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", path.display())))?;
+            let bytes =
+                crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
             let name = path.display().to_string();
             let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
             let (g, overridden) = app.record_result_with_record(

@@ -104,6 +104,13 @@ fn field_of(header: &str) -> Option<Field> {
 /// Reads a member CSV. `file` names it in messages.
 pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersCsvError> {
     let (text, _) = decode_text(bytes);
+    if let Some(line) = crate::formats::safe::unterminated_quote(&text) {
+        return Err(MembersCsvError::BadRow {
+            file: file.into(),
+            line,
+            message: msg!("err.csv.unterminated_quote"),
+        });
+    }
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)

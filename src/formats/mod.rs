@@ -3,6 +3,7 @@
 
 pub mod games_csv;
 pub mod members_csv;
+pub mod safe;
 pub mod teams_csv;
 pub mod text;
 pub mod trf;

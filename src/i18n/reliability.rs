@@ -35,6 +35,43 @@ pub(super) static TEXTS: &[Text] = &[
         "{path} 不是 qishe 俱樂部資料庫 ({detail}); 檔案未作任何改動",
         "{path} is not a qishe club database ({detail}); it was left untouched",
     ),
+    // Input files
+    (
+        "err.in.read",
+        "无法读取 {path}: {why}",
+        "無法讀取 {path}: {why}",
+        "cannot read {path}: {why}",
+    ),
+    (
+        "err.in.not_regular",
+        "{path} 不是普通文件; 请给出棋谱文件",
+        "{path} 不是一般檔案; 請給出棋譜檔案",
+        "{path} is not a regular file; name a game-record file",
+    ),
+    (
+        "err.in.too_big",
+        "{path} 超过 {mb} MB, 不是棋谱文件",
+        "{path} 超過 {mb} MB, 不是棋譜檔案",
+        "{path} is larger than {mb} MB; not a game-record file",
+    ),
+    (
+        "err.in.record_outside",
+        "棋谱路径 \"{path}\" 须是 CSV 所在文件夹内的相对路径",
+        "棋譜路徑 \"{path}\" 須是 CSV 所在資料夾內的相對路徑",
+        "the record path \"{path}\" must be a relative path inside the CSV's folder",
+    ),
+    (
+        "err.store.damaged_refuses",
+        "qishe check 发现数据库已损坏; 在检查通过 (或恢复备份) 之前不接受修改",
+        "qishe check 發現資料庫已損壞; 在檢查通過 (或還原備份) 之前不接受修改",
+        "qishe check found the database damaged; changes are refused until a check passes (or a backup is restored)",
+    ),
+    (
+        "err.csv.unterminated_quote",
+        "这一行的引号 \" 直到文件末尾都没有闭合",
+        "這一行的引號 \" 直到檔案結尾都沒有閉合",
+        "the quote \" opened on this line is never closed",
+    ),
     // Undo and redo
     (
         "err.store.nothing_to_redo",

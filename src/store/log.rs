@@ -154,8 +154,23 @@ pub(crate) fn install_capture(conn: &Connection) -> Result<()> {
 /// Opens a write transaction that takes the write lock at once (`BEGIN
 /// IMMEDIATE`), so a busy database is waited for (busy timeout) instead of
 /// failing when a read turns into a write halfway.
+/// A database `qishe check` found damaged refuses changes until a check
+/// passes (or a backup is restored over it): writing on damaged pages can
+/// spread the damage.
 pub(crate) fn begin_write(conn: &mut Connection) -> Result<Transaction<'_>> {
+    if let Some(p) = conn.path().filter(|p| !p.is_empty()) {
+        if damage_marker(std::path::Path::new(p)).exists() {
+            return Err(StoreError::Invalid(msg!("err.store.damaged_refuses")));
+        }
+    }
     Ok(conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
+}
+
+/// The file beside the database that says `qishe check` found it damaged.
+pub(crate) fn damage_marker(db: &std::path::Path) -> std::path::PathBuf {
+    let mut s = db.as_os_str().to_os_string();
+    s.push(".damaged");
+    std::path::PathBuf::from(s)
 }
 
 impl Store {

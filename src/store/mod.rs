@@ -325,12 +325,28 @@ impl Store {
     }
 
     /// Runs `PRAGMA integrity_check` and returns its verdict (`ok` when sound).
+    /// A damaged database is marked so that it refuses changes until a
+    /// check passes again (issue 21).
     pub fn integrity_check(&self) -> Result<String> {
-        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
-        let rows: Vec<String> = stmt
-            .query_map([], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(rows.join("; "))
+        let verdict = (|| -> Result<String> {
+            let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+            let rows: Vec<String> = stmt
+                .query_map([], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(rows.join("; "))
+        })();
+        if self.path.as_os_str() != ":memory:" {
+            let marker = log::damage_marker(&self.path);
+            match &verdict {
+                Ok(v) if v == "ok" => {
+                    let _ = std::fs::remove_file(&marker);
+                }
+                _ => {
+                    let _ = std::fs::write(&marker, "qishe check found this database damaged\n");
+                }
+            }
+        }
+        verdict
     }
 
     /// Writes a consistent copy of the database to `dest` with SQLite's online

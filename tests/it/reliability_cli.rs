@@ -213,3 +213,272 @@ fn redo_ends_when_a_new_change_is_made() {
     let err = c.fails(&["redo"]);
     assert!(err.contains("nothing to redo"), "{err}");
 }
+
+// 7. Files that are not ours are refused and left untouched.
+#[test]
+fn another_programs_sqlite_file_is_left_untouched() {
+    let c = Club::new();
+    {
+        let other = rusqlite::Connection::open(&c.db).unwrap();
+        other
+            .execute_batch("CREATE TABLE notes(t TEXT); INSERT INTO notes VALUES ('mine');")
+            .unwrap();
+    }
+    let before = std::fs::read(&c.db).unwrap();
+    let err = c.fails(&["player", "list"]);
+    assert!(err.contains("not a qishe club database"), "{err}");
+    c.fails(&["player", "add", "A"]);
+    assert_eq!(std::fs::read(&c.db).unwrap(), before);
+    assert!(!c.path("club.db-wal").exists());
+}
+
+#[test]
+fn an_empty_file_is_a_club_only_after_init() {
+    let c = Club::new();
+    std::fs::write(&c.db, b"").unwrap();
+    let err = c.fails(&["player", "list"]);
+    assert!(err.contains("empty"), "{err}");
+    assert_eq!(std::fs::metadata(&c.db).unwrap().len(), 0);
+    c.ok(&["init"]);
+    c.ok(&["player", "add", "A"]);
+}
+
+#[test]
+fn a_negative_schema_version_is_refused() {
+    let c = Club::new();
+    c.ok(&["init"]);
+    {
+        let conn = rusqlite::Connection::open(&c.db).unwrap();
+        conn.pragma_update(None, "user_version", -1).unwrap();
+    }
+    let err = c.fails(&["player", "list"]);
+    assert!(err.contains("not a qishe club database"), "{err}");
+}
+
+// 4./5. A busy database is called busy, after waiting, not damaged.
+#[test]
+fn a_long_held_lock_says_busy_not_damaged() {
+    let c = Club::new();
+    c.ok(&["player", "add", "A"]);
+    let mut holder = rusqlite::Connection::open(&c.db).unwrap();
+    let tx = holder
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)
+        .unwrap();
+    tx.execute("INSERT INTO member(name) VALUES ('B')", [])
+        .unwrap();
+    let err = c.fails(&["player", "add", "C"]);
+    assert!(err.contains("in use by another qishe"), "{err}");
+    assert!(!err.contains("damaged"), "{err}");
+    tx.rollback().unwrap();
+    // reading commands never needed the write lock
+    c.ok(&["player", "list"]);
+}
+
+// 11. A closed pipe ends the CLI quietly.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::process::Stdio;
+    let c = paired_club();
+    for i in 0..300 {
+        c.ok(&["player", "add", &format!("P{i}")]);
+    }
+    let mut child = crate::common::qishe()
+        .current_dir(c.dir.path())
+        .arg("--db")
+        .arg(&c.db)
+        .args(["player", "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
+// 9. Untrusted content reaches neither terminals nor spreadsheets raw.
+#[test]
+fn escape_sequences_in_names_are_shown_escaped() {
+    let c = Club::new();
+    c.ok(&["player", "add", "王\u{1b}[2J\u{1b}]0;pwned\u{7}天一"]);
+    let out = c.ok(&["player", "list"]);
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("\\u{1b}[2J"), "{out}");
+}
+
+#[test]
+fn formula_cells_are_neutralised_in_csv_unless_asked() {
+    let c = Club::new();
+    c.ok(&[
+        "player",
+        "add",
+        "=HYPERLINK(\"http://x\")",
+        "--club",
+        "@SUM(A1)",
+    ]);
+    let csv = c.ok(&["player", "list", "--format", "csv"]);
+    assert!(csv.contains("'=HYPERLINK"), "{csv}");
+    assert!(csv.contains("'@SUM(A1)"), "{csv}");
+    let raw = c.ok(&["player", "list", "--format", "csv", "--csv-formulas"]);
+    assert!(raw.contains("\n") && !raw.contains("'=HYPERLINK"), "{raw}");
+}
+
+// 10. Record files: regular files the user named, with a size limit.
+#[test]
+fn a_record_that_is_not_a_regular_file_is_refused() {
+    let c = paired_club();
+    let err = c.fails(&["result", "T", "1", "1", "1-0", "--record", "/dev/zero"]);
+    assert!(err.contains("not a regular file"), "{err}");
+    let dir = c.path("folder");
+    std::fs::create_dir(&dir).unwrap();
+    let err = c.fails(&[
+        "result",
+        "T",
+        "1",
+        "1",
+        "1-0",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+// 5./8. Six processes writing at once: every write waits its turn, no
+// "locked" error reaches the user, nothing is lost. A few seconds here;
+// QISHE_STRESS_SECS=60 cargo test --test it reliability_cli::six runs a minute.
+#[test]
+fn six_processes_writing_at_once_lose_nothing() {
+    let c = paired_club();
+    c.ok(&["round", "unpair", "T"]);
+    let secs: u64 = std::env::var("QISHE_STRESS_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let dir = c.dir.path().to_path_buf();
+    let db = c.db.clone();
+    let workers: Vec<_> = (0..6)
+        .map(|w| {
+            let (dir, db) = (dir.clone(), db.clone());
+            std::thread::spawn(move || {
+                let mut names = Vec::new();
+                let mut k = 0;
+                while std::time::Instant::now() < until || k < 2 {
+                    let out = match w {
+                        0..=2 => {
+                            let name = format!("W{w}-{k}");
+                            let o = crate::common::run_in(&dir, &db, &["player", "add", &name]);
+                            names.push(name);
+                            o
+                        }
+                        3 => {
+                            let file = dir.join(format!("m{k}.csv"));
+                            let (a, b) = (format!("I{k}a"), format!("I{k}b"));
+                            std::fs::write(&file, format!("name,rating\n{a},1500\n{b},1600\n"))
+                                .unwrap();
+                            names.push(a);
+                            names.push(b);
+                            crate::common::run_in(
+                                &dir,
+                                &db,
+                                &["player", "import", file.to_str().unwrap()],
+                            )
+                        }
+                        4 => {
+                            let cmd = if k % 2 == 0 { "pair" } else { "unpair" };
+                            crate::common::run_in(&dir, &db, &["round", cmd, "T"])
+                        }
+                        _ => {
+                            let name = format!("E{k}");
+                            names.push(name.clone());
+                            let o = crate::common::run_in(
+                                &dir,
+                                &db,
+                                &["player", "add", &name, "--rating", "1500"],
+                            );
+                            if o.status.success() {
+                                crate::common::run_in(
+                                    &dir,
+                                    &db,
+                                    &["player", "edit", &name, "--rating", "1600"],
+                                )
+                            } else {
+                                o
+                            }
+                        }
+                    };
+                    let err = String::from_utf8_lossy(&out.stderr).to_string();
+                    assert!(out.status.success(), "worker {w} step {k}: {err}");
+                    k += 1;
+                }
+                names
+            })
+        })
+        .collect();
+    let mut names = Vec::new();
+    for w in workers {
+        names.extend(w.join().unwrap());
+    }
+    let list = c.ok(&["player", "list", "--format", "csv"]);
+    for n in &names {
+        assert!(list.contains(&format!("{n},")), "{n} was lost");
+    }
+    assert_eq!(c.ok(&["check"]).trim(), "ok");
+}
+
+// 6. A damaged database refuses writes until `check` passes.
+#[test]
+fn a_damaged_database_refuses_writes_until_check_passes() {
+    let c = Club::new();
+    for i in 0..200 {
+        c.ok(&[
+            "player",
+            "add",
+            &format!("Member number {i} with a long name"),
+        ]);
+    }
+    let healthy = std::fs::read(&c.db).unwrap();
+    let (page_size, root): (i64, i64) = {
+        let conn = rusqlite::Connection::open(&c.db).unwrap();
+        (
+            conn.query_row("PRAGMA page_size", [], |r| r.get(0))
+                .unwrap(),
+            conn.query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'action_log'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap(),
+        )
+    };
+    // the connections are closed: the WAL is in the file
+    let mut bytes = std::fs::read(&c.db).unwrap();
+    let at = ((root - 1) * page_size) as usize;
+    for b in &mut bytes[at + 8..at + page_size as usize] {
+        *b = 0x5a;
+    }
+    std::fs::write(&c.db, &bytes).unwrap();
+    c.fails(&["check"]);
+    let err = c.fails(&["player", "add", "X"]);
+    assert!(err.contains("damaged"), "{err}");
+    // restored from the healthy copy, a passing check allows writes again
+    std::fs::write(&c.db, &healthy).unwrap();
+    c.fails(&["player", "add", "X"]);
+    c.ok(&["check"]);
+    c.ok(&["player", "add", "X"]);
+}
+
+// 8. A members CSV with an unterminated quote is refused with its line.
+#[test]
+fn an_unterminated_quote_in_a_members_csv_is_refused_with_its_line() {
+    let c = Club::new();
+    let f = c.path("m.csv");
+    std::fs::write(&f, "name,club\nA,x\n\"B,y\nC,z\nD,w\n").unwrap();
+    let err = c.fails(&["player", "import", f.to_str().unwrap()]);
+    assert!(err.contains("m.csv") && err.contains('3'), "{err}");
+    assert!(err.contains("never closed"), "{err}");
+    let list = c.ok(&["player", "list", "--format", "csv"]);
+    assert_eq!(list.lines().count(), 1, "{list}");
+}
