@@ -12,7 +12,7 @@ static CSV_FORMULAS: AtomicBool = AtomicBool::new(false);
 
 /// Lets CSV cells that look like formulas through unchanged.
 pub fn allow_csv_formulas(on: bool) {
-    CSV_FORMULAS.store(on, Ordering::Relaxed);
+    let _ = CSV_FORMULAS.swap(on, Ordering::Relaxed);
 }
 
 /// Output format of a list.

@@ -182,20 +182,26 @@ pub fn text(doc: &BracketDoc) -> String {
 pub fn html(doc: &BracketDoc) -> String {
     let p = doc.size.max(2);
     let levels = p.trailing_zeros() as usize;
-    let page = if p > 32 { "A3" } else { "A4" };
+    // A3 portrait beyond 32 players: 32 first-round matches need the
+    // height, and six round columns fit its width.
+    let page = if p > 32 {
+        "A3 portrait"
+    } else {
+        "A4 landscape"
+    };
     // Font size so that P rows fit on the page.
     let font = if p > 32 {
-        7.5
+        6.5
     } else if p > 16 {
-        8.5
+        7.5
     } else {
         10.0
     };
     let mut out = String::new();
     out.push_str(&format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\n\
-         @page {{ size: {page} landscape; margin: 10mm; }}\n\
-         body {{ font-family: sans-serif; font-size: {font}pt; margin: 0; }}\n\
+         @page {{ size: {page}; margin: 10mm; }}\n\
+         body {{ font-family: sans-serif; font-size: {font}pt; line-height: 1.1; margin: 0; }}\n\
          h1 {{ font-size: 14pt; margin: 0 0 4mm 0; }}\n\
          table.bracket {{ border-collapse: collapse; width: 100%; page-break-inside: avoid; }}\n\
          table.bracket td {{ padding: 0 2mm; vertical-align: middle; border-right: 1px solid #444; }}\n\

@@ -640,7 +640,7 @@ fn the_bracket_chart_text_has_every_slot_and_the_champion() {
     assert!(t.contains("冠军: 选手01 俱乐部"), "{t}");
     // 2P − 1 chart rows between the headings and the match lists.
     let h = qishe::report::bracket::html(&full_doc(64));
-    assert!(h.contains("size: A3 landscape"), "beyond 32 players: A3");
+    assert!(h.contains("size: A3 portrait"), "beyond 32 players: A3");
     assert_eq!(h.matches("rowspan=\"64\"").count(), 2, "final and champion");
 }
 
