@@ -10,6 +10,7 @@ mod games;
 mod games_import;
 mod history;
 mod import;
+mod limits;
 mod log;
 mod members;
 mod migrations;
