@@ -72,6 +72,19 @@ pub(super) static TEXTS: &[Text] = &[
         "這一行的引號 \" 直到檔案結尾都沒有閉合",
         "the quote \" opened on this line is never closed",
     ),
+    // Limits
+    (
+        "err.limit.range",
+        "{what} 为 {value}, 超出范围 ({min}–{max})",
+        "{what} 為 {value}, 超出範圍 ({min}–{max})",
+        "{what} {value} is out of range ({min}–{max})",
+    ),
+    (
+        "err.limit.text",
+        "{what} 有 {chars} 个字, 最多 {max} 个",
+        "{what} 有 {chars} 個字, 最多 {max} 個",
+        "{what} has {chars} characters; at most {max}",
+    ),
     // Undo and redo
     (
         "err.store.nothing_to_redo",

@@ -195,6 +195,7 @@ impl Store {
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
+        super::limits::event(name, settings)?;
         let tx = super::log::begin_write(&mut self.conn)?;
         let exists: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))

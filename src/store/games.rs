@@ -80,6 +80,7 @@ const GAME_UPSERT: &str =
         red_pieces=?16, black_pieces=?17, record=?18";
 
 pub(super) fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
+    super::limits::game(g)?;
     let values: Vec<rusqlite::types::Value> = game_values(g)
         .iter()
         .map(|v| match v {

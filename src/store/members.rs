@@ -43,7 +43,7 @@ fn validate(m: &NewMember) -> Result<()> {
     if m.name.trim().is_empty() {
         return Err(StoreError::Invalid(msg!("err.store.member_needs_name")));
     }
-    Ok(())
+    super::limits::member(m)
 }
 
 pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i64> {

@@ -11,6 +11,7 @@ mod games_import;
 mod history;
 mod import;
 mod knockout;
+mod limits;
 mod log;
 mod members;
 mod migrations;

@@ -1401,8 +1401,9 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 } else {
                     path
                 };
-                std::fs::write(&path, out)
-                    .map_err(|e| invalid!("tui.err.write_file", path = &path, why = io_msg(&e)))?;
+                // Never over the club database; the file named in the
+                // print box is replaced (issue 21: no question box yet).
+                app.write_output(std::path::Path::new(&path), out.as_bytes(), true, &[])?;
                 format!("{}: {path}", t("tui.print.written"))
             }
         }

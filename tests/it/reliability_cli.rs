@@ -482,3 +482,19 @@ fn an_unterminated_quote_in_a_members_csv_is_refused_with_its_line() {
     let list = c.ok(&["player", "list", "--format", "csv"]);
     assert_eq!(list.lines().count(), 1, "{list}");
 }
+
+// 8. Values out of range are refused with a clear message, nothing stored.
+#[test]
+fn values_out_of_range_are_refused_clearly() {
+    let c = paired_club();
+    let err = c.fails(&["player", "add", "Y", "--born", "3000"]);
+    assert!(err.contains("born 3000 is out of range"), "{err}");
+    let long = "名".repeat(1000);
+    let err = c.fails(&["player", "add", &long]);
+    assert!(err.contains("at most 100"), "{err}");
+    let err = c.fails(&["result", "T", "1", "1", "1-0", "--red-fouls", "4294967295"]);
+    assert!(err.contains("out of range"), "{err}");
+    let err = c.fails(&["event", "new", "U", "--rounds", "10000"]);
+    assert!(err.contains("out of range"), "{err}");
+    assert!(!c.ok(&["player", "list"]).contains('Y'));
+}
