@@ -12,7 +12,7 @@ use clap::{Args, Subcommand};
 #[derive(Debug, Subcommand)]
 pub enum EventCmd {
     /// Create an event; unspecified settings come from config.toml.
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// List events.
     List {
         #[arg(long, value_enum, default_value_t)]
@@ -158,7 +158,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) if a.system.as_deref().map(str::trim) == Some("knockout") => {
-            super::knockout::run_new(&mut app, a)?;
+            super::knockout::run_new(&mut app, *a)?;
         }
         EventCmd::New(a) => {
             let mut d = EventDraft {

@@ -58,7 +58,7 @@ pub enum Command {
     #[command(subcommand)]
     Team(team::TeamCmd),
     /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
-    Result(scoring::ResultArgs),
+    Result(Box<scoring::ResultArgs>),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
     /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
@@ -148,7 +148,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Player(c)) => player::run(&ctx, c),
         Some(Command::Event(c)) => event::run(&ctx, c),
         Some(Command::Team(c)) => team::run(&ctx, c),
-        Some(Command::Result(a)) => scoring::run_result(&ctx, a),
+        Some(Command::Result(a)) => scoring::run_result(&ctx, *a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Print(a)) => print::run(&ctx, a),
         Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),

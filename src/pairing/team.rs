@@ -169,7 +169,7 @@ mod tests {
             return true;
         }
         rest.iter().enumerate().any(|(i, &b)| {
-            let same_club = clubs && (a + 1) / 2 == (b + 1) / 2;
+            let same_club = clubs && a.div_ceil(2) == b.div_ceil(2);
             if same_club || met.contains(&(a.min(b), a.max(b))) {
                 return false;
             }

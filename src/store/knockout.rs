@@ -44,7 +44,7 @@ impl Store {
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let exists: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
             .optional()?;
@@ -95,7 +95,7 @@ impl Store {
         settings: &str,
         summary: &str,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let old: String = tx.query_row(
             "SELECT settings FROM knockout WHERE event_id=?1",
             [event_id],
@@ -147,7 +147,7 @@ impl Store {
         total_rounds: u32,
     ) -> Result<i64> {
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let paired = super::events::rounds_paired(&tx, event_id)?;
         if number != paired + 1 {
             return Err(StoreError::Invalid(msg!(
@@ -202,7 +202,7 @@ impl Store {
 
     /// Records the winner of a lot for a match.
     pub fn set_knockout_lot(&mut self, board_id: i64, winner: i64, summary: &str) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let old: Option<i64> = tx.query_row(
             "SELECT lot_winner FROM knockout_match WHERE board_id=?1",
             [board_id],
@@ -237,7 +237,7 @@ impl Store {
             .iter()
             .map(|g| self.game(g.board_id, g.game_no))
             .collect::<Result<_>>()?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();
         let mut ids = Vec::new();
         // Undo steps run in order: later matches first, then the games.

@@ -159,7 +159,7 @@ impl Store {
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let exists: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
             .optional()?;
@@ -210,7 +210,7 @@ impl Store {
         source: &str,
     ) -> Result<Vec<Team>> {
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();
         let mut new_members = Vec::new();
         let mut new_entries = Vec::new();
@@ -417,7 +417,7 @@ impl Store {
         summary: &str,
     ) -> Result<usize> {
         let event = self.event(event_id)?;
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();
         upsert_round_games(&tx, event_id, into_paired, &mut undo)?;
         let mut games = into_paired.len();
@@ -476,7 +476,7 @@ impl Store {
         replace: Option<(Vec<u32>, Vec<NewTeamBoard>)>,
         summary: &str,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();
         if let Some((drop, add)) = &replace {
             let round_id: i64 = tx.query_row(
