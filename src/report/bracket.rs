@@ -191,7 +191,7 @@ pub fn html(doc: &BracketDoc) -> String {
     };
     // Font size so that P rows fit on the page.
     let font = if p > 32 {
-        6.5
+        7.5
     } else if p > 16 {
         7.5
     } else {
@@ -203,9 +203,10 @@ pub fn html(doc: &BracketDoc) -> String {
          @page {{ size: {page}; margin: 10mm; }}\n\
          body {{ font-family: sans-serif; font-size: {font}pt; line-height: 1.1; margin: 0; }}\n\
          h1 {{ font-size: 14pt; margin: 0 0 4mm 0; }}\n\
-         table.bracket {{ border-collapse: collapse; width: 100%; page-break-inside: avoid; }}\n\
+         table.bracket {{ border-collapse: collapse; width: 100%; table-layout: fixed; page-break-inside: avoid; }}\n\
          table.bracket td {{ padding: 0 2mm; vertical-align: middle; border-right: 1px solid #444; }}\n\
-         td.m div {{ white-space: nowrap; }}\n\
+         td.m {{ border-bottom: 1px solid #bbb; }}\n\
+         td.m div {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}\n\
          td.m .w {{ font-weight: bold; }}\n\
          td.m .n {{ color: #555; font-size: 85%; }}\n\
          th {{ text-align: left; border-bottom: 1px solid #000; }}\n\
