@@ -3,7 +3,7 @@
 //! round, results with play-off games, lots, corrections that re-decide a
 //! match, the bracket and the final ranking.
 
-use super::{invalid, App, AppError, ClockInput, Result, ResultInput};
+use super::{invalid, App, AppError, Result, ResultInput};
 use crate::domain::{Entry, Event, EventSettings, Game, Outcome, TimeControl};
 use crate::formats::games_csv::read_games_csv;
 use crate::history::SplitMix64;
@@ -380,54 +380,6 @@ impl Bracket {
             b
         }
     }
-}
-
-/// Copies a typed result into a game (clock readings against `tc`).
-fn apply_input(g: &mut Game, input: &ResultInput, tc: &TimeControl) -> Result<()> {
-    if let Some(o) = input.outcome {
-        g.outcome = o;
-    }
-    if input.moves.is_some() {
-        g.moves = input.moves;
-    }
-    for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
-        let Some(c) = clock else { continue };
-        let used = match c {
-            ClockInput::Used(ms) => ms,
-            ClockInput::Left(ms) => {
-                let moves = g
-                    .moves
-                    .ok_or_else(|| invalid!("err.app.time_left_needs_moves"))?;
-                tc.used_from_left(red, moves, ms)
-            }
-        };
-        if red {
-            g.red_used_ms = Some(used);
-        } else {
-            g.black_used_ms = Some(used);
-        }
-    }
-    macro_rules! set {
-        ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
-    }
-    set!(
-        termination,
-        red_residual,
-        black_residual,
-        first_strike,
-        red_pieces,
-        black_pieces
-    );
-    if input.record.is_some() {
-        g.record = input.record.clone();
-    }
-    if let Some(v) = input.red_fouls {
-        g.red_fouls = v;
-    }
-    if let Some(v) = input.black_fouls {
-        g.black_fouls = v;
-    }
-    Ok(())
 }
 
 impl App {
@@ -842,7 +794,7 @@ impl App {
             Some(ph) => br.time_of(ph),
             None => ev.settings.time_control,
         };
-        apply_input(&mut g, input, &tc)?;
+        super::results::apply_input(&mut g, input, &tc)?;
         if g.outcome == Outcome::Unplayed {
             return Err(invalid!(
                 "err.app.game_why",

@@ -174,52 +174,8 @@ impl App {
                 g
             }
         };
-        if let Some(o) = input.outcome {
-            g.outcome = o;
-        }
-        if input.moves.is_some() {
-            g.moves = input.moves;
-        }
         let tc = ev.settings.time_control;
-        for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
-            let Some(c) = clock else { continue };
-            let used = match c {
-                ClockInput::Used(ms) => ms,
-                ClockInput::Left(ms) => {
-                    let moves = g
-                        .moves
-                        .ok_or_else(|| invalid!("err.app.time_left_needs_moves"))?;
-                    // Both sides are credited `moves` increments (red made
-                    // them all; black at most as many).
-                    tc.used_from_left(red, moves, ms)
-                }
-            };
-            if red {
-                g.red_used_ms = Some(used);
-            } else {
-                g.black_used_ms = Some(used);
-            }
-        }
-        macro_rules! set {
-            ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
-        }
-        set!(
-            termination,
-            red_residual,
-            black_residual,
-            first_strike,
-            red_pieces,
-            black_pieces
-        );
-        if input.record.is_some() {
-            g.record = input.record.clone();
-        }
-        if let Some(v) = input.red_fouls {
-            g.red_fouls = v;
-        }
-        if let Some(v) = input.black_fouls {
-            g.black_fouls = v;
-        }
+        apply_input(&mut g, input, &tc)?;
         validate_game(&tc, gpr, &g).map_err(|why| {
             invalid!(
                 "err.app.game_why",
@@ -370,4 +326,58 @@ impl App {
             .collect();
         Ok(self.store.import_games(ev.id, &names, &rounds, file)?)
     }
+}
+
+/// Copies a typed result into a game (clock readings against `tc`).
+pub(super) fn apply_input(
+    g: &mut Game,
+    input: &ResultInput,
+    tc: &crate::domain::TimeControl,
+) -> Result<()> {
+    if let Some(o) = input.outcome {
+        g.outcome = o;
+    }
+    if input.moves.is_some() {
+        g.moves = input.moves;
+    }
+    for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
+        let Some(c) = clock else { continue };
+        let used = match c {
+            ClockInput::Used(ms) => ms,
+            ClockInput::Left(ms) => {
+                let moves = g
+                    .moves
+                    .ok_or_else(|| invalid!("err.app.time_left_needs_moves"))?;
+                // Both sides are credited `moves` increments (red made
+                // them all; black at most as many).
+                tc.used_from_left(red, moves, ms)
+            }
+        };
+        if red {
+            g.red_used_ms = Some(used);
+        } else {
+            g.black_used_ms = Some(used);
+        }
+    }
+    macro_rules! set {
+        ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
+    }
+    set!(
+        termination,
+        red_residual,
+        black_residual,
+        first_strike,
+        red_pieces,
+        black_pieces
+    );
+    if input.record.is_some() {
+        g.record = input.record.clone();
+    }
+    if let Some(v) = input.red_fouls {
+        g.red_fouls = v;
+    }
+    if let Some(v) = input.black_fouls {
+        g.black_fouls = v;
+    }
+    Ok(())
 }
