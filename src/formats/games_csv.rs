@@ -218,13 +218,7 @@ fn read_rows(
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| p.line()).unwrap_or(0);
-            let msg = match e.kind() {
-                csv::ErrorKind::UnequalLengths {
-                    expected_len, len, ..
-                } => format!("{len} fields, but the header has {expected_len}"),
-                _ => e.to_string(),
-            };
+            let (line, msg) = record_problem(&e);
             err(line, None, msg)
         })?;
         let line = rec.position().map(|p| p.line()).unwrap_or(0);
@@ -407,6 +401,19 @@ fn read_rows(
         ));
     }
     Ok(rows)
+}
+
+/// The line and the reason of a CSV record the reader refused (a row with
+/// more or fewer fields than the header, bad quoting, …).
+pub(crate) fn record_problem(e: &csv::Error) -> (u64, String) {
+    let line = e.position().map(|p| p.line()).unwrap_or(0);
+    let msg = match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("{len} fields, but the header has {expected_len}"),
+        _ => e.to_string(),
+    };
+    (line, msg)
 }
 
 #[cfg(test)]

@@ -79,13 +79,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| p.line()).unwrap_or(0);
-            let msg = match e.kind() {
-                csv::ErrorKind::UnequalLengths {
-                    expected_len, len, ..
-                } => format!("{len} fields, but the header has {expected_len}"),
-                _ => e.to_string(),
-            };
+            let (line, msg) = super::games_csv::record_problem(&e);
             err(line, None, msg)
         })?;
         let line = rec.position().map(|p| p.line()).unwrap_or(0);
