@@ -190,13 +190,7 @@ pub fn html(doc: &BracketDoc) -> String {
         "A4 landscape"
     };
     // Font size so that P rows fit on the page.
-    let font = if p > 32 {
-        7.5
-    } else if p > 16 {
-        7.5
-    } else {
-        10.0
-    };
+    let font = if p > 16 { 7.5 } else { 10.0 };
     let mut out = String::new();
     out.push_str(&format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\n\

@@ -623,7 +623,7 @@ fn the_html_bracket_prints_on_one_page_up_to_64_players() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    for n in [7, 16, 33, 64] {
+    for n in [7, 16, 20, 33, 64] {
         let html = qishe::report::bracket::html(&full_doc(n));
         let pdf =
             crate::report_chromium::print_pdf(&chrome, dir.path(), &format!("bracket{n}"), &html);
