@@ -707,16 +707,11 @@ pub fn team_standings(
                     .cmp(&keys[a][t])
                     .then(ev.teams[a].no.cmp(&ev.teams[b].no))
             });
-            let mut cur: Vec<usize> = Vec::new();
-            for i in g {
-                if let Some(&f) = cur.first() {
-                    if keys[f][t] != keys[i][t] {
-                        next.push(std::mem::take(&mut cur));
-                    }
-                }
-                cur.push(i);
-            }
-            next.push(cur);
+            // Runs of equal keys stay tied for the next criterion.
+            next.extend(
+                g.chunk_by(|&a, &b| keys[a][t] == keys[b][t])
+                    .map(<[usize]>::to_vec),
+            );
         }
         groups = next;
     }
