@@ -188,3 +188,7 @@ CREATE TABLE IF NOT EXISTS team_lineup (
     entry_id  INTEGER REFERENCES entry(id) ON DELETE CASCADE,
     PRIMARY KEY (team_id, round, board)
 );
+
+-- Migration 4 (src/store/migrations.rs, TRF fields) adds trf_entry (title,
+-- federation, birth date as a TRF file wrote them, per entry) and
+-- trf_full_bye (boards that were a pre-assigned full-point bye `F`).

@@ -8,7 +8,7 @@ use crate::domain::{
 use crate::formats::text::decode_text;
 use crate::formats::trf::{PointSettings, Trf, TrfPlayer, TrfRound};
 use crate::scoring::{self, RoundKind, RoundResult};
-use crate::store::{ImportBoard, ImportEvent, ImportPlayer};
+use crate::store::{ImportBoard, ImportEvent, ImportPlayer, TrfExtras};
 use std::collections::{HashMap, HashSet};
 
 /// What an import created.
@@ -112,7 +112,14 @@ impl App {
             *id_count.entry(p.fide_id.trim()).or_default() += 1;
         }
         let mut notes = Vec::new();
+        let mut extras = TrfExtras::default();
         for p in &trf.players {
+            extras.players.push((
+                p.id,
+                p.title.trim().to_string(),
+                p.federation.trim().to_string(),
+                p.birth.trim().to_string(),
+            ));
             let raw = p.fide_id.trim();
             let zero = !raw.is_empty() && raw.chars().all(|c| c == '0');
             let twice = !raw.is_empty() && id_count[raw] > 1;
@@ -192,6 +199,9 @@ impl App {
                     continue;
                 }
                 if matches!(b.result, 'U' | 'F') && b.opponent == 0 {
+                    if b.result == 'F' {
+                        extras.full_byes.push((r as u32 + 1, p.id));
+                    }
                     boards.push(ImportBoard {
                         red: p.id,
                         black: None,
@@ -247,7 +257,7 @@ impl App {
             requested_byes: requested,
             rounds,
         };
-        let id = self.store.import_event(&ev, file)?;
+        let id = self.store.import_event_with(&ev, &extras, file)?;
         Ok(TrfImport {
             event: self.store.event(id)?,
             players: ev.players.len(),
@@ -283,11 +293,33 @@ impl App {
             .map(|b| (b.entry_id, b.value))
             .collect();
         let win = scheme.win_value();
+        // What the players' lines hold besides the games: the member's
+        // sex, FIDE id and birth year, what an imported file said of title,
+        // federation and birth date, and the rank after the exported rounds.
+        let members: HashMap<i64, crate::domain::Member> = self
+            .store
+            .members(true)?
+            .into_iter()
+            .map(|m| (m.id, m))
+            .collect();
+        let fields = self.store.trf_entry_fields(event.id)?;
+        let full_byes = self.store.trf_full_byes(event.id)?;
+        let rank_of: HashMap<i64, u32> = if done > 0 {
+            let tbs = self.tiebreaks_of(&event, &scheme)?;
+            scoring::standings(&data, &scheme, &tbs, Some(done as u32))?
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.player.id, i as u32 + 1))
+                .collect()
+        } else {
+            HashMap::new()
+        };
         let mut players = Vec::new();
         for (e, prs) in entries.iter().zip(&all) {
             let mut rounds = Vec::new();
             let mut total = Points::ZERO;
-            for pr in prs.iter().take(done) {
+            for (r, pr) in prs.iter().take(done).enumerate() {
                 total += pr.points;
                 let opp = pr
                     .opponent
@@ -310,7 +342,11 @@ impl App {
                     RoundKind::PairingBye => TrfRound {
                         opponent: 0,
                         colour: None,
-                        result: 'U',
+                        result: if full_byes.contains(&(e.id, r as u32 + 1)) {
+                            'F'
+                        } else {
+                            'U'
+                        },
                     },
                     RoundKind::RequestedBye => TrfRound {
                         opponent: 0,
@@ -343,17 +379,33 @@ impl App {
             while rounds.last() == Some(&TrfRound::BLANK) {
                 rounds.pop();
             }
+            let member = members.get(&e.member_id);
+            let f = fields.get(&e.id).cloned().unwrap_or_default();
+            let birth = if f.birth.is_empty() {
+                member
+                    .and_then(|m| m.born)
+                    .map(|y| format!("{y:04}/00/00"))
+                    .unwrap_or_default()
+            } else {
+                f.birth
+            };
             players.push(TrfPlayer {
                 id: e.start_no,
-                sex: String::new(),
-                title: String::new(),
+                sex: member
+                    .and_then(|m| m.sex)
+                    .map(|s| s.code().to_string())
+                    .unwrap_or_default(),
+                title: f.title,
                 name: e.name.clone(),
                 rating: e.rating.unwrap_or(0).max(0) as u32,
-                federation: String::new(),
-                fide_id: String::new(),
-                birth: String::new(),
+                federation: f.federation,
+                fide_id: member
+                    .and_then(|m| m.ext_id.clone())
+                    .filter(|id| id.len() <= 11 && id.chars().all(|c| c.is_ascii_digit()))
+                    .unwrap_or_default(),
+                birth,
                 points: total,
-                rank: 0,
+                rank: rank_of.get(&e.id).copied().unwrap_or(0),
                 rounds,
             });
         }

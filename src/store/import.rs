@@ -43,10 +43,76 @@ pub struct ImportEvent {
     pub rounds: Vec<Vec<ImportBoard>>,
 }
 
+/// What a TRF file adds to an imported event (issue 15): per start number
+/// the fields no member column holds, and the pre-assigned full-point byes.
+#[derive(Clone, Debug, Default)]
+pub struct TrfExtras {
+    /// (start number, title, federation, birth date as written).
+    pub players: Vec<(u32, String, String, String)>,
+    /// (round, start number) of each `F` bye, imported as a pairing-bye board.
+    pub full_byes: Vec<(u32, u32)>,
+}
+
+/// The TRF fields of an event's entries, as stored by an import.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrfEntryFields {
+    pub title: String,
+    pub federation: String,
+    pub birth: String,
+}
+
 impl Store {
     /// Creates an event with its members, entries, rounds, boards and games:
     /// all or nothing. Returns the event id.
     pub fn import_event(&mut self, ev: &ImportEvent, source: &str) -> Result<i64> {
+        self.import_event_with(ev, &TrfExtras::default(), source)
+    }
+
+    /// The TRF fields stored for an event's entries, by entry id.
+    pub fn trf_entry_fields(
+        &self,
+        event_id: i64,
+    ) -> Result<std::collections::HashMap<i64, TrfEntryFields>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT t.entry_id, t.title, t.federation, t.birth FROM trf_entry t
+             JOIN entry e ON e.id = t.entry_id WHERE e.event_id = ?1",
+        )?;
+        let rows = stmt
+            .query_map([event_id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    TrfEntryFields {
+                        title: r.get(1)?,
+                        federation: r.get(2)?,
+                        birth: r.get(3)?,
+                    },
+                ))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// The pre-assigned full-point byes (`F`) of an event: (entry id, round).
+    pub fn trf_full_byes(&self, event_id: i64) -> Result<std::collections::HashSet<(i64, u32)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT b.red, r.number FROM trf_full_bye f JOIN board b ON b.id = f.board_id
+             JOIN round r ON r.id = b.round_id WHERE r.event_id = ?1",
+        )?;
+        let rows = stmt
+            .query_map([event_id], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// As [`Store::import_event`], with what only a TRF file has.
+    pub fn import_event_with(
+        &mut self,
+        ev: &ImportEvent,
+        extras: &TrfExtras,
+        source: &str,
+    ) -> Result<i64> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let taken: Option<i64> = tx
             .query_row("SELECT id FROM event WHERE name=?1", [&ev.name], |r| {
@@ -150,7 +216,24 @@ impl Store {
                 };
                 mapped.push((NewBoard { red, black }, games));
             }
-            super::games::insert_round(&tx, event_id, (i + 1) as u32, &mapped)?;
+            let (round_id, _) = super::games::insert_round(&tx, event_id, (i + 1) as u32, &mapped)?;
+            for &(_, no) in extras.full_byes.iter().filter(|f| f.0 == i as u32 + 1) {
+                tx.execute(
+                    "INSERT OR IGNORE INTO trf_full_bye(board_id)
+                     SELECT id FROM board WHERE round_id=?1 AND red=?2 AND black IS NULL",
+                    params![round_id, entry(no)?],
+                )?;
+            }
+        }
+        for (no, title, federation, birth) in &extras.players {
+            if title.is_empty() && federation.is_empty() && birth.is_empty() {
+                continue;
+            }
+            tx.execute(
+                "INSERT OR REPLACE INTO trf_entry(entry_id, title, federation, birth)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![entry(*no)?, title, federation, birth],
+            )?;
         }
         let mut undo = vec![UndoStep::new(
             "DELETE FROM event WHERE id=?1",

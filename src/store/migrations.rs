@@ -14,6 +14,7 @@ const MIGRATIONS: &[&str] = &[
     // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
     include_str!("teams.sql"),
     KNOCKOUT,
+    TRF_FIELDS,
 ];
 
 // ---- Knockout events (issue 20, specs/knockout.md) -------------------------
@@ -67,6 +68,24 @@ ALTER TABLE game_v2 RENAME TO game;
 ";
 // ---- end of the knockout block ----------------------------------------------
 
+// ---- TRF fields (issue 15) ---------------------------------------------------
+// What a TRF file says of a player and no member field holds (title,
+// federation, the full birth date as written), so `export trf` writes it
+// back; and which pairing-bye boards were a pre-assigned full-point bye
+// (`F`), which the export writes as `F`, not `U`.
+const TRF_FIELDS: &str = "
+CREATE TABLE trf_entry (
+    entry_id   INTEGER PRIMARY KEY REFERENCES entry(id) ON DELETE CASCADE,
+    title      TEXT    NOT NULL DEFAULT '',
+    federation TEXT    NOT NULL DEFAULT '',
+    birth      TEXT    NOT NULL DEFAULT ''
+);
+CREATE TABLE trf_full_bye (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE
+);
+";
+// ---- end of the TRF fields block --------------------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -88,6 +107,8 @@ pub const TABLES: &[&str] = &[
     "team_lineup",
     "knockout",
     "knockout_match",
+    "trf_entry",
+    "trf_full_bye",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

@@ -19,7 +19,7 @@ mod teams;
 
 pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
-pub use import::{ImportBoard, ImportEvent, ImportPlayer};
+pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{LogEntry, UndoStep};
 pub use migrations::SCHEMA_VERSION;

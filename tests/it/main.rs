@@ -34,6 +34,7 @@ mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
 mod tiebreaks_cli;
+mod trf_roundtrip;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;
