@@ -245,6 +245,15 @@ impl App {
         if self.knockout_settings(&event)?.is_some() {
             return self.knockout_pair_outcome(event_key);
         }
+        // A team event pairs its teams (the TUI's `p` takes this door too).
+        if self.team_settings_of(&event)?.is_some() {
+            let o = self.pair_team_round(event_key)?;
+            return Ok(PairOutcome {
+                round: o.round,
+                pairing: o.pairing,
+                violations: Vec::new(),
+            });
+        }
         let round = self.store.rounds_paired(event.id)? + 1;
         if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
             return Err(AppError::AllRoundsPaired {

@@ -1316,3 +1316,25 @@ impl App {
         }
     }
 }
+
+impl App {
+    /// Each team's lineup for `round` (the stored one, else the default:
+    /// the first B available roster members), teams in pairing order. The
+    /// TUI's Teams tab shows and edits these.
+    pub fn team_lineups(
+        &self,
+        event: &str,
+        round: u32,
+    ) -> Result<Vec<(TeamView, Vec<Option<i64>>)>> {
+        let (ev, ts) = self.team_event(event)?;
+        let stored = self.store.lineups(ev.id)?;
+        Ok(self
+            .teams_in_order(&ev, &ts)?
+            .into_iter()
+            .map(|v| {
+                let l = self.lineup_of(&v, round, &ts, &stored);
+                (v, l)
+            })
+            .collect())
+    }
+}

@@ -73,6 +73,7 @@ mod msg;
 mod notes;
 mod reliability;
 mod report;
+mod tabs;
 mod team;
 mod tui;
 
@@ -93,6 +94,7 @@ static TABLES: &[&[Text]] = &[
     team::TEXTS,
     knockout::TEXTS,
     reliability::TEXTS,
+    tabs::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

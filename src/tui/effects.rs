@@ -78,7 +78,10 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
         }
         Outcome::Paired { message, notice } => {
-            m.tab = Tab::Round;
+            // The Teams and Bracket tabs show the new round themselves.
+            if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
+                m.tab = Tab::Round;
+            }
             m.row_sel = 0;
             m.notice = notice;
             m.status = Some((message, false));

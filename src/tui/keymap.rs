@@ -70,6 +70,16 @@ pub enum Action {
     HeadToHead,
     /// Statistics screen: edit the filter.
     Filter,
+    /// Teams tab: the next view (teams, matches, standings, board prizes).
+    NextView,
+    /// Teams tab: the round before; Bracket tab: the round to the left.
+    PrevRound,
+    /// Teams tab: the round after; Bracket tab: the round to the right.
+    NextRound,
+    /// Teams tab: set the selected team's lineup for the round shown.
+    Lineup,
+    /// Bracket tab: record the winner drawn by lot.
+    Lot,
 }
 
 impl Action {
@@ -129,6 +139,11 @@ impl Action {
             Statistics => "statistics",
             HeadToHead => "head-to-head",
             Filter => "filter",
+            NextView => "next-view",
+            PrevRound => "prev-round",
+            NextRound => "next-round",
+            Lineup => "lineup",
+            Lot => "lot",
         }
     }
 
@@ -168,6 +183,10 @@ pub enum Ctx {
     Stats,
     /// Shared by the member page and the statistics screen.
     Page,
+    /// The Teams tab of a team event (issue 19).
+    Teams,
+    /// The Bracket tab of a knockout (issue 20).
+    Bracket,
 }
 
 /// One binding.
@@ -308,6 +327,28 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Page, K::Esc, N, A::Back, true),
     b(Ctx::Page, K::Char('q'), N, A::Back, false),
     b(Ctx::Page, K::Char('?'), N, A::Help, true),
+    // Issues 19 and 20: the Teams and Bracket tabs.
+    b(Ctx::Teams, K::Char('v'), N, A::NextView, true),
+    b(Ctx::Teams, K::Char('L'), N, A::Lineup, true),
+    b(Ctx::Teams, K::Char('['), N, A::PrevRound, false),
+    b(Ctx::Teams, K::Char(']'), N, A::NextRound, false),
+    b(Ctx::Teams, K::Char('p'), N, A::PairNext, true),
+    b(Ctx::Teams, K::Char('r'), N, A::RedWin, true),
+    b(Ctx::Teams, K::Char('d'), N, A::Draw, true),
+    b(Ctx::Teams, K::Char('b'), N, A::BlackWin, true),
+    b(Ctx::Teams, K::Char('f'), N, A::RedForfeits, false),
+    b(Ctx::Teams, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Bracket, K::Left, N, A::PrevRound, true),
+    b(Ctx::Bracket, K::Char('h'), N, A::PrevRound, false),
+    b(Ctx::Bracket, K::Right, N, A::NextRound, true),
+    b(Ctx::Bracket, K::Char('l'), N, A::NextRound, false),
+    b(Ctx::Bracket, K::Char('r'), N, A::RedWin, true),
+    b(Ctx::Bracket, K::Char('d'), N, A::Draw, true),
+    b(Ctx::Bracket, K::Char('b'), N, A::BlackWin, true),
+    b(Ctx::Bracket, K::Char('f'), N, A::RedForfeits, false),
+    b(Ctx::Bracket, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Bracket, K::Char('L'), N, A::Lot, false),
+    b(Ctx::Bracket, K::Char('p'), N, A::PairNext, true),
 ];
 
 fn same_key(bd: &Binding, key: &KeyEvent) -> bool {

@@ -20,6 +20,10 @@ pub mod member;
 pub mod pages;
 pub mod stats;
 
+// Issues 19 and 20: the Teams tab of a team event, the Bracket tab of a knockout.
+pub mod bracket;
+pub mod teams;
+
 use crate::app::App;
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,

@@ -27,6 +27,10 @@ pub enum Screen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
     Players,
+    /// Team events only (issue 19).
+    Teams,
+    /// Knockouts only (issue 20).
+    Bracket,
     Round,
     Results,
     Standings,
@@ -35,8 +39,10 @@ pub enum Tab {
 }
 
 impl Tab {
-    pub const ALL: [Tab; 6] = [
+    pub const ALL: [Tab; 8] = [
         Tab::Players,
+        Tab::Teams,
+        Tab::Bracket,
         Tab::Round,
         Tab::Results,
         Tab::Standings,
@@ -46,6 +52,8 @@ impl Tab {
     pub fn key(self) -> &'static str {
         match self {
             Tab::Players => "tui.tab.players",
+            Tab::Teams => "tui.tab.teams",
+            Tab::Bracket => "tui.tab.bracket",
             Tab::Round => "tui.tab.round",
             Tab::Results => "tui.tab.results",
             Tab::Standings => "tui.tab.standings",
@@ -56,6 +64,8 @@ impl Tab {
     fn ctx(self) -> Ctx {
         match self {
             Tab::Players => Ctx::Players,
+            Tab::Teams => Ctx::Teams,
+            Tab::Bracket => Ctx::Bracket,
             Tab::Round => Ctx::Round,
             Tab::Results => Ctx::Results,
             Tab::Standings => Ctx::Standings,
@@ -230,6 +240,10 @@ pub enum Command {
     Reload,
     /// A command of the ruling dialog, member page or statistics screen.
     Page(super::pages::PageCmd),
+    /// A command of the Teams tab (issue 19).
+    Teams(super::teams::TeamsCmd),
+    /// A command of the Bracket tab (issue 20).
+    Bracket(super::bracket::BracketCmd),
 }
 
 /// A destructive action waiting for `y`.
@@ -303,6 +317,10 @@ pub struct Model {
     pub quit: bool,
     /// Ruling dialog, member page, statistics screen (see `pages`).
     pub pages: super::pages::Pages,
+    /// The Teams tab of an open team event (see `teams`).
+    pub teams: Option<super::teams::TeamsTab>,
+    /// The Bracket tab of an open knockout (see `bracket`).
+    pub bracket: Option<super::bracket::BracketTab>,
 }
 
 impl Model {
@@ -341,6 +359,8 @@ impl Model {
             mover: None,
             quit: false,
             pages: Default::default(),
+            teams: None,
+            bracket: None,
         };
         m.refresh(app)?;
         Ok(m)
@@ -384,7 +404,22 @@ impl Model {
             crosstable,
             standings_error,
         };
+        super::teams::load(self, app)?;
+        super::bracket::load(self, app)?;
         Ok(())
+    }
+
+    /// The tabs of the open event: Teams only for a team event, Bracket
+    /// only for a knockout.
+    pub fn tabs(&self) -> Vec<Tab> {
+        Tab::ALL
+            .into_iter()
+            .filter(|t| match t {
+                Tab::Teams => self.teams.is_some(),
+                Tab::Bracket => self.bracket.is_some(),
+                _ => true,
+            })
+            .collect()
     }
 
     /// Members matching the search (name, its pinyin initials or full
@@ -437,6 +472,9 @@ impl Model {
         if self.form.is_some() || self.searching || self.picker.is_some() {
             return vec![Ctx::Form];
         }
+        if let Some(c) = super::teams::contexts(self).or_else(|| super::bracket::contexts(self)) {
+            return c;
+        }
         if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
             return vec![Ctx::Move, Ctx::Global];
         }
@@ -453,7 +491,7 @@ impl Model {
             Screen::Club => self.filtered_members(&self.search).len(),
             Screen::Events => self.events.len(),
             Screen::Event => match self.tab {
-                Tab::Print => 0,
+                Tab::Print | Tab::Teams | Tab::Bracket => 0,
                 Tab::Players => self.ev.entries.len(),
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
@@ -595,7 +633,7 @@ fn event_form(d: &EventSettings) -> Form {
     }
 }
 
-fn result_form(round: u32, board: u32, outcome: Outcome) -> Form {
+pub(crate) fn result_form(round: u32, board: u32, outcome: Outcome) -> Form {
     Form {
         kind: FormKind::Result {
             round,
@@ -689,6 +727,8 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 red_clock: clock("tui.field.red_used")?,
                 black_clock: clock("tui.field.black_used")?,
                 moves: parse_opt::<u32>(lang, "tui.field.moves", f.value("tui.field.moves"))?,
+                // Only the Teams and Bracket tabs add a game field.
+                game_no: parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?,
                 ..Default::default()
             };
             Ok(Command::RecordResult {
@@ -868,6 +908,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             return r;
         }
     }
+    if let Some(r) = super::teams::update(m, a).or_else(|| super::bracket::update(m, a)) {
+        return r;
+    }
     match a {
         Quit => {
             if m.screen == Screen::Event {
@@ -901,9 +944,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 Screen::Club => m.screen = Screen::Events,
                 Screen::Events => m.screen = Screen::Club,
                 Screen::Event => {
-                    let i = Tab::ALL.iter().position(|t| *t == m.tab).unwrap_or(0);
-                    let n = Tab::ALL.len();
-                    m.tab = Tab::ALL[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
+                    let tabs = m.tabs();
+                    let i = tabs.iter().position(|t| *t == m.tab).unwrap_or(0);
+                    let n = tabs.len();
+                    m.tab = tabs[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
                     m.row_sel = 0;
                     m.explain_mark = None;
                     m.forbid_mark = None;
@@ -921,7 +965,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 m.screen = if i == 0 { Screen::Club } else { Screen::Events };
             }
             Screen::Event => {
-                if let Some(t) = Tab::ALL.get(i) {
+                if let Some(t) = m.tabs().get(i) {
                     m.tab = *t;
                     m.row_sel = 0;
                     m.explain_mark = None;
@@ -1140,6 +1184,8 @@ fn back(m: &mut Model) {
     if m.screen == Screen::Event {
         m.screen = Screen::Events;
         m.ev = EventData::default();
+        m.teams = None;
+        m.bracket = None;
         m.row_sel = 0;
     }
 }
@@ -1416,6 +1462,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{}: {what}", t("tui.msg.undone"))
         }
         Command::Page(c) => return super::pages::run(app, m, c),
+        Command::Teams(c) => return super::teams::run(app, m, c),
+        Command::Bracket(c) => return super::bracket::run(app, m, c),
     }))
 }
 

@@ -101,8 +101,8 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
             format!("{} {}", m.t("app.title"), m.club_name),
         ),
         Screen::Event => (
-            Tab::ALL.iter().map(|t| m.t(t.key())).collect(),
-            Tab::ALL.iter().position(|t| *t == m.tab).unwrap_or(0),
+            m.tabs().iter().map(|t| m.t(t.key())).collect(),
+            m.tabs().iter().position(|t| *t == m.tab).unwrap_or(0),
             m.ev.event
                 .as_ref()
                 .map(|e| e.name.clone())
@@ -344,6 +344,8 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Results => draw_round(m, f, area, true),
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
+        Tab::Teams => super::teams::draw(m, f, area),
+        Tab::Bracket => super::bracket::draw(m, f, area),
         Tab::Print => draw_print(m, f, area),
     }
 }

@@ -40,6 +40,7 @@ mod tui_keys;
 mod tui_memory;
 mod tui_secretary;
 mod tui_snapshots;
+mod tui_tabs;
 mod xiangqi_cli;
 mod xiangqi_fuzz;
 mod xiangqi_testdata;

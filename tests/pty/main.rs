@@ -3,3 +3,4 @@
 mod pty;
 mod tui_e2e;
 mod tui_memory_e2e;
+mod tui_tabs_e2e;

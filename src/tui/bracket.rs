@@ -1,0 +1,657 @@
+//! The Bracket tab of a knockout (issue 20): the seeds before round 1,
+//! then the bracket drawn as text (rounds as columns, as many as fit the
+//! terminal's width; the view scrolls to the selected match), and below it
+//! the selected match: its games, what decided it, or what it needs next
+//! (a regular game, a play-off game with its ladder step and time control,
+//! a lot). Result keys open the ordinary result form with the due game's
+//! number; `L` records the winner drawn by lot; `p` pairs the next round.
+//! `model.rs` asks here for the contexts, the update and the command
+//! runner; `view.rs` asks here to draw.
+
+use super::keymap::{Action, Ctx};
+use super::model::{result_form, Command, Field, Model, Screen, Tab};
+use super::pages::pad;
+use crate::app::{App, BracketView, MatchView, NextStep, ResultInput};
+use crate::domain::{short_points, Entry, Outcome};
+use crate::i18n::{msg, tr, Lang};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Stylize;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+
+/// The narrowest round column (a seed, a short name and a score).
+pub const MIN_COLUMN: u16 = 20;
+/// Lines of one round-1 match: upper player, lower player, a note, a gap.
+const BLOCK: usize = 4;
+
+/// The tab's state and the bracket it shows.
+#[derive(Clone, Debug)]
+pub struct BracketTab {
+    pub event: i64,
+    pub bracket: BracketView,
+    /// The entries by seed (the seeding view before round 1).
+    pub seeds: Vec<Entry>,
+    /// The selected round (index into `bracket.rounds`) and match in it.
+    pub round: usize,
+    pub sel: usize,
+    /// The lot dialog: which of the two players won the lot.
+    pub lot: Option<LotPick>,
+}
+
+/// Picking the winner of a lot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LotPick {
+    pub round: u32,
+    pub board: u32,
+    /// The two players: (start number, name).
+    pub players: [(u32, String); 2],
+    pub pick: usize,
+}
+
+/// What the tab asks of the app layer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BracketCmd {
+    Lot {
+        event: i64,
+        round: u32,
+        board: u32,
+        /// `#start_no` of the winner.
+        winner: String,
+    },
+}
+
+impl BracketTab {
+    /// The selected match.
+    pub fn selected(&self) -> Option<&MatchView> {
+        self.bracket.rounds.get(self.round)?.get(self.sel)
+    }
+}
+
+/// (Re)reads the bracket when the open event is a knockout; keeps the
+/// selection across reloads.
+pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
+    let prev = m.bracket.take();
+    let Some(ev) = m.ev.event.clone() else {
+        return Ok(());
+    };
+    if app.knockout_settings(&ev)?.is_none() {
+        return Ok(());
+    }
+    let key = ev.id.to_string();
+    let bracket = app.bracket(&key)?;
+    let prev = prev.filter(|b| b.event == ev.id);
+    let paired = bracket.rounds.len();
+    let (round, sel, lot) = match prev {
+        // A new round was paired: go to it.
+        Some(p) if p.bracket.rounds.len() == paired => (p.round, p.sel, p.lot),
+        _ => (paired.saturating_sub(1), 0, None),
+    };
+    let mut b = BracketTab {
+        event: ev.id,
+        seeds: app.knockout_entries(&key)?,
+        bracket,
+        round: round.min(paired.saturating_sub(1)),
+        sel,
+        lot,
+    };
+    let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
+    b.sel = b.sel.min(n.saturating_sub(1));
+    m.bracket = Some(b);
+    Ok(())
+}
+
+/// The contexts while the lot dialog is open (`None`: it is not).
+pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
+    m.bracket
+        .as_ref()
+        .and_then(|b| b.lot.as_ref())
+        .map(|_| vec![Ctx::Form])
+}
+
+/// Applies an action on the Bracket tab. `None`: not this tab's business.
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    if m.bracket.as_ref()?.lot.is_some() {
+        return Some(lot_update(m, a));
+    }
+    if m.screen != Screen::Event || m.tab != Tab::Bracket {
+        return None;
+    }
+    let b = m.bracket.as_mut()?;
+    let rounds = b.bracket.rounds.len();
+    let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
+    match a {
+        Action::Up => b.sel = b.sel.saturating_sub(1),
+        Action::Down => {
+            if b.sel + 1 < n {
+                b.sel += 1;
+            }
+        }
+        Action::Top => b.sel = 0,
+        Action::Bottom => b.sel = n.saturating_sub(1),
+        Action::PrevRound => {
+            if b.round > 0 {
+                b.round -= 1;
+                b.sel = (b.sel * 2).min(b.bracket.rounds[b.round].len().saturating_sub(1));
+            }
+        }
+        Action::NextRound => {
+            if b.round + 1 < rounds {
+                // The third-place match sits under the final.
+                let third = b.selected().is_some_and(|x| x.third_place);
+                b.round += 1;
+                let len = b.bracket.rounds[b.round].len();
+                b.sel = if third {
+                    len - 1
+                } else {
+                    (b.sel / 2).min(len - 1)
+                };
+            }
+        }
+        Action::RedWin
+        | Action::Draw
+        | Action::BlackWin
+        | Action::RedForfeits
+        | Action::BlackForfeits => return Some(result(m, a)),
+        Action::Lot => {
+            let lang = m.lang;
+            let b = m.bracket.as_mut()?;
+            let Some(mv) = b.selected() else {
+                return Some(None);
+            };
+            match (&mv.next, &mv.b) {
+                (Some(NextStep::Lot), Some(other)) => {
+                    b.lot = Some(LotPick {
+                        round: mv.round,
+                        board: mv.board,
+                        players: [
+                            (mv.a.start_no, mv.a.name.clone()),
+                            (other.start_no, other.name.clone()),
+                        ],
+                        pick: 0,
+                    })
+                }
+                _ => {
+                    m.status = Some((tr(lang, "tui.ko.no_lot").to_string(), true));
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(None)
+}
+
+/// A result key: the result form of the game the selected match needs
+/// (the game number can be changed there to correct an earlier game); a
+/// forfeit goes straight in.
+fn result(m: &mut Model, a: Action) -> Option<Command> {
+    let lang = m.lang;
+    let b = m.bracket.as_ref()?;
+    let event = b.event;
+    let mv = b.selected()?;
+    if mv.b.is_none() {
+        m.status = Some((tr(lang, "tui.err.bye_board").to_string(), true));
+        return None;
+    }
+    let game = match &mv.next {
+        Some(NextStep::Game { game_no, .. }) => *game_no,
+        Some(NextStep::Lot) => {
+            m.status = Some((tr(lang, "tui.ko.lot_due").to_string(), true));
+            return None;
+        }
+        // Decided (a correction) or stuck: the last game, to be changed.
+        _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
+    };
+    let outcome = match a {
+        Action::RedWin => Outcome::RedWin,
+        Action::Draw => Outcome::Draw,
+        Action::BlackWin => Outcome::BlackWin,
+        Action::RedForfeits => Outcome::RedForfeits,
+        _ => Outcome::BlackForfeits,
+    };
+    let (round, board) = (mv.round, mv.board);
+    if outcome.is_forfeit() {
+        return Some(Command::RecordResult {
+            event,
+            round,
+            board,
+            input: ResultInput {
+                outcome: Some(outcome),
+                game_no: Some(game),
+                ..Default::default()
+            },
+        });
+    }
+    let mut form = result_form(round, board, outcome);
+    form.fields.insert(
+        0,
+        Field {
+            label: "tui.field.game",
+            value: game.to_string(),
+            choices: Vec::new(),
+        },
+    );
+    m.form = Some(form);
+    None
+}
+
+fn lot_update(m: &mut Model, a: Action) -> Option<Command> {
+    let b = m.bracket.as_mut()?;
+    let event = b.event;
+    let lot = b.lot.as_mut()?;
+    match a {
+        Action::Cancel | Action::Back => b.lot = None,
+        Action::ChoiceNext
+        | Action::ChoicePrev
+        | Action::NextField
+        | Action::PrevField
+        | Action::Input(' ') => lot.pick = 1 - lot.pick,
+        Action::Submit => {
+            let cmd = BracketCmd::Lot {
+                event,
+                round: lot.round,
+                board: lot.board,
+                winner: format!("#{}", lot.players[lot.pick].0),
+            };
+            b.lot = None;
+            return Some(Command::Bracket(cmd));
+        }
+        Action::ForceQuit => m.quit = true,
+        _ => {}
+    }
+    None
+}
+
+/// Runs a command of the tab.
+pub fn run(app: &mut App, m: &mut Model, cmd: BracketCmd) -> crate::app::Result<Option<String>> {
+    match cmd {
+        BracketCmd::Lot {
+            event,
+            round,
+            board,
+            winner,
+        } => {
+            let v = app.knockout_lot(&event.to_string(), round, board, &winner)?;
+            let name = v.winner.map(|w| w.name).unwrap_or_default();
+            Ok(Some(format!("{}: {name}", m.t("tui.ko.lot_won"))))
+        }
+    }
+}
+
+// ---- drawing ----
+
+fn t(lang: Lang, key: &str) -> String {
+    tr(lang, key).to_string()
+}
+
+/// `s` cut to `w` display columns (an ellipsis marks the cut).
+fn fit(s: &str, w: usize) -> String {
+    if s.width() <= w {
+        return pad(s, w);
+    }
+    let mut out = String::new();
+    for ch in s.chars() {
+        if out.width() + ch.to_string().width() + 1 > w {
+            break;
+        }
+        out.push(ch);
+    }
+    out.push('…');
+    pad(&out, w)
+}
+
+/// A step of the ladder in words (`games:2` → 加赛 2 局).
+pub fn step_text(lang: Lang, code: &str) -> String {
+    let (kind, k) = code.split_once(':').unwrap_or((code, ""));
+    let key = format!("tui.ko.step.{kind}");
+    if crate::i18n::has(&key) {
+        t(lang, &key).replace("{k}", k)
+    } else {
+        code.to_string()
+    }
+}
+
+/// What the selected match needs, in words, with the step's time control.
+pub fn next_text(lang: Lang, n: &NextStep) -> String {
+    match n {
+        NextStep::Game {
+            game_no,
+            red,
+            black,
+            step,
+            time,
+        } => {
+            let what = match step {
+                None => msg!("ko.due.regular", game = game_no).render(lang),
+                Some(s) => format!(
+                    "{} · {}",
+                    step_text(lang, s),
+                    msg!("ko.due.playoff", step = s, game = game_no).render(lang)
+                ),
+            };
+            let mut s = format!(
+                "{what}: {} {red} – {} {black}  ({} {time})",
+                t(lang, "tui.round.red"),
+                t(lang, "tui.round.black"),
+                t(lang, "tui.ko.time")
+            );
+            if step.as_deref() == Some("armageddon") {
+                s.push_str(&format!(
+                    " · {}",
+                    msg!("ko.armageddon_note", red = red).render(lang)
+                ));
+            }
+            s
+        }
+        other => other.text(lang),
+    }
+}
+
+/// What decided a match, in words.
+fn decided_text(lang: Lang, code: &str) -> String {
+    let key = format!("tui.ko.by.{code}");
+    if crate::i18n::has(&key) {
+        t(lang, &key)
+    } else {
+        code.to_string()
+    }
+}
+
+/// The first line of the match `i` of round `r` (0-based) in the drawing.
+fn top_line(r: usize, i: usize) -> usize {
+    let block = BLOCK << r;
+    i * block + (block - (BLOCK - 1)) / 2
+}
+
+/// The bracket as lines of text, `columns` rounds from `first` on, each
+/// `width` wide; the selected match is marked. Rounds not yet paired are
+/// drawn as empty slots.
+pub fn bracket_lines(
+    lang: Lang,
+    b: &BracketTab,
+    first: usize,
+    columns: usize,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let total = b.bracket.total_rounds.max(1) as usize;
+    let p = 1usize << total;
+    let height = (p / 2) * BLOCK + BLOCK;
+    let mut grid: Vec<Vec<Span<'static>>> = vec![Vec::new(); height];
+    let blank = " ".repeat(width);
+    for c in 0..columns {
+        let r = first + c;
+        let mut col: Vec<Span<'static>> = vec![Span::raw(blank.clone()); height];
+        if r < total {
+            let count = p >> (r + 1);
+            let played = b.bracket.rounds.get(r);
+            for i in 0..count {
+                let top = top_line(r, i);
+                let mv = played.and_then(|ms| {
+                    ms.iter()
+                        .find(|x| !x.third_place && x.board == i as u32 + 1)
+                });
+                put_match(lang, b, mv, r, top, width, &mut col);
+            }
+            if r + 1 == total {
+                if let Some(mv) = played.and_then(|ms| ms.iter().find(|x| x.third_place)) {
+                    let top = top_line(r, 0) + BLOCK + 1;
+                    if top + 2 < height {
+                        col[top - 1] = Span::raw(fit(&t(lang, "ko.third_place"), width)).italic();
+                        put_match(lang, b, Some(mv), r, top, width, &mut col);
+                    }
+                }
+            }
+        } else if r == total {
+            let top = top_line(r - 1, 0);
+            col[top] = Span::raw(fit(&t(lang, "ko.champion"), width)).bold();
+            if let Some(ch) = &b.bracket.champion {
+                col[top + 1] =
+                    Span::raw(fit(&format!("{:>2} {}", ch.start_no, ch.name), width)).bold();
+            }
+        }
+        for (line, s) in grid.iter_mut().zip(col) {
+            line.push(s);
+        }
+    }
+    grid.into_iter().map(Line::from).collect()
+}
+
+fn put_match(
+    lang: Lang,
+    b: &BracketTab,
+    mv: Option<&MatchView>,
+    r: usize,
+    top: usize,
+    width: usize,
+    col: &mut [Span<'static>],
+) {
+    let inner = width.saturating_sub(2);
+    let Some(mv) = mv else {
+        col[top] = Span::raw(fit(" ·", width)).dim();
+        col[top + 1] = Span::raw(fit(" ·", width)).dim();
+        return;
+    };
+    let selected = b.round == r
+        && b.selected()
+            .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
+    let score = |i: usize| -> String {
+        match mv.score {
+            Some(s) if !mv.games.is_empty() => {
+                let po = s[i + 2];
+                if s[2] != Default::default() || s[3] != Default::default() {
+                    format!("{}+{}", short_points(s[i]), short_points(po))
+                } else {
+                    short_points(s[i])
+                }
+            }
+            _ => String::new(),
+        }
+    };
+    let side = |e: Option<&Entry>, i: usize| -> Span<'static> {
+        let text = match e {
+            Some(e) => {
+                let sc = score(i);
+                let name_w = inner.saturating_sub(sc.width() + 4);
+                format!("{:>2} {} {sc}", e.start_no, fit(&e.name, name_w))
+            }
+            None => format!("   {}", t(lang, "ko.bye")),
+        };
+        let won = e.is_some_and(|e| mv.winner.as_ref().is_some_and(|w| w.id == e.id));
+        // The two lines of a match joined at the right: ┐ over ┘.
+        let mut s = Span::raw(format!(
+            "{}{}{}",
+            if won { "▸" } else { " " },
+            fit(&text, width - 2),
+            if i == 0 { "┐" } else { "┘" }
+        ));
+        if won {
+            s = s.bold();
+        }
+        if selected {
+            s = s.reversed();
+        }
+        s
+    };
+    col[top] = side(Some(&mv.a), 0);
+    col[top + 1] = side(mv.b.as_ref(), 1);
+    let note = match (&mv.decided_by, &mv.next) {
+        (Some(by), _) => decided_text(lang, by),
+        (None, Some(NextStep::Game { step: Some(s), .. })) => step_text(lang, s),
+        (None, Some(NextStep::Lot)) => t(lang, "ko.due.lot"),
+        _ => String::new(),
+    };
+    col[top + 2] = Span::raw(fit(&format!("  {note}"), width)).dim();
+}
+
+/// Draws the tab.
+pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
+    let Some(b) = &m.bracket else { return };
+    let lang = m.lang;
+    if b.bracket.rounds.is_empty() {
+        draw_seeds(m, b, f, area);
+        return;
+    }
+    let [chart, detail] = Layout::vertical([Constraint::Min(4), Constraint::Length(7)]).areas(area);
+    let total = b.bracket.total_rounds.max(1) as usize;
+    let columns_all = total + 1; // and the champion
+    let fit_cols = ((chart.width / MIN_COLUMN) as usize).clamp(1, columns_all);
+    let width = (chart.width as usize / fit_cols).max(MIN_COLUMN as usize);
+    // The selected round stays in view.
+    let first = b
+        .round
+        .saturating_sub(fit_cols - 1)
+        .min(columns_all - fit_cols);
+    let lines = bracket_lines(lang, b, first, fit_cols, width);
+    let h = chart.height.saturating_sub(1) as usize;
+    let sel_top = if b.selected().is_some_and(|x| x.third_place) {
+        top_line(b.round, 0) + BLOCK + 1
+    } else {
+        top_line(b.round, b.sel)
+    };
+    let offset = if sel_top + 3 > h { sel_top + 3 - h } else { 0 };
+    let title = format!(
+        " {} · {} {}–{} / {} {} ",
+        t(lang, "ko.bracket"),
+        t(lang, "tui.round.title"),
+        first + 1,
+        (first + fit_cols).min(total),
+        total,
+        if fit_cols < columns_all {
+            "← →"
+        } else {
+            ""
+        }
+    );
+    f.render_widget(
+        Paragraph::new(lines)
+            .scroll((offset as u16, 0))
+            .block(Block::new().borders(Borders::TOP).title(title)),
+        chart,
+    );
+    draw_detail(m, b, f, detail);
+    if let Some(l) = &b.lot {
+        draw_lot(m, l, f, area);
+    }
+}
+
+fn draw_seeds(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let mut lines = vec![Line::from(t(lang, "tui.ko.seeds_intro")).italic()];
+    for e in &b.seeds {
+        lines.push(Line::from(format!(
+            "{:>3}  {}  {}",
+            e.start_no,
+            pad(&e.name, 14),
+            e.rating.map(|r| r.to_string()).unwrap_or_default()
+        )));
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(format!(
+            " {} ({}) ",
+            t(lang, "tui.ko.seeds"),
+            b.seeds.len()
+        ))),
+        area,
+    );
+}
+
+fn draw_detail(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let Some(mv) = b.selected() else { return };
+    let name = |id: i64| {
+        if mv.a.id == id {
+            mv.a.name.clone()
+        } else {
+            mv.b.as_ref().map(|x| x.name.clone()).unwrap_or_default()
+        }
+    };
+    let mut lines = vec![Line::from(format!(
+        "{} {} {} {}{}: {} – {}",
+        t(lang, "tui.round.title"),
+        mv.round,
+        t(lang, "tui.round.board"),
+        mv.board,
+        if mv.third_place {
+            format!(" ({})", t(lang, "ko.third_place"))
+        } else {
+            String::new()
+        },
+        mv.a.name,
+        mv.b.as_ref().map_or(t(lang, "ko.bye"), |x| x.name.clone())
+    ))
+    .bold()];
+    let games: Vec<String> = mv
+        .games
+        .iter()
+        .map(|g| {
+            format!(
+                "{}. {} – {} {}",
+                g.game_no,
+                name(g.red),
+                name(g.black),
+                g.outcome.code()
+            )
+        })
+        .collect();
+    if !games.is_empty() {
+        lines.push(Line::from(games.join("   ")));
+    }
+    match (&mv.winner, &mv.decided_by, &mv.next) {
+        (Some(w), Some(by), _) => lines.push(Line::from(format!(
+            "{}: {} ({})",
+            t(lang, "tui.ko.winner"),
+            w.name,
+            decided_text(lang, by)
+        ))),
+        (_, _, Some(n)) => {
+            lines.push(Line::from(format!(
+                "{}: {}",
+                t(lang, "tui.ko.next"),
+                next_text(lang, n)
+            )));
+            if matches!(n, NextStep::Lot) {
+                lines.push(Line::from(t(lang, "tui.ko.lot_hint")).italic());
+            }
+        }
+        _ => {}
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::new().borders(Borders::TOP)),
+        area,
+    );
+}
+
+fn draw_lot(m: &Model, l: &LotPick, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let w = 50.min(area.width);
+    let boxed = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + area.height.saturating_sub(6) / 2,
+        w,
+        6.min(area.height),
+    );
+    f.render_widget(Clear, boxed);
+    let mut lines = Vec::new();
+    for (i, (no, name)) in l.players.iter().enumerate() {
+        let line = Line::from(format!(
+            "{} {no} {name}",
+            if i == l.pick { "▶" } else { " " }
+        ));
+        lines.push(if i == l.pick { line.reversed() } else { line });
+    }
+    lines.push(Line::from(t(lang, "tui.ko.lot_keys")).italic());
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(format!(
+            " {} · {} {} {} {} ",
+            t(lang, "tui.ko.lot_title"),
+            t(lang, "tui.round.title"),
+            l.round,
+            t(lang, "tui.round.board"),
+            l.board
+        ))),
+        boxed,
+    );
+}

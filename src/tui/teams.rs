@@ -1,0 +1,822 @@
+//! The Teams tab of a team event (issue 19): the teams with their rosters
+//! (board order, reserves, captain) and each team's lineup for the round
+//! shown; a lineup editor that picks from the roster and shows the app's
+//! refusal inside the form (what was picked stays); the matches of a round
+//! with game points and the match result, a board's result entered through
+//! the ordinary result form (the next board comes up by itself); the team
+//! standings and the board prizes. `model.rs` asks here for the contexts,
+//! the update and the command runner; `view.rs` asks here to draw.
+
+use super::keymap::{Action, Ctx};
+use super::model::{result_form, Command, Field, Model, Screen, Tab};
+use super::pages::pad;
+use crate::app::teams::{TeamRoundView, TeamView};
+use crate::app::{App, ResultInput};
+use crate::domain::{short_points, Outcome, Points};
+use crate::i18n::{tr, Lang};
+use crate::scoring::team::{BoardPrizeRow, MatchStatus, TeamStandings};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Wrap};
+use ratatui::Frame;
+
+/// What the tab shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Teams,
+    Matches,
+    Standings,
+    Prizes,
+}
+
+impl View {
+    pub const ALL: [View; 4] = [View::Teams, View::Matches, View::Standings, View::Prizes];
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Teams => "tui.teams.view.teams",
+            View::Matches => "tui.teams.view.matches",
+            View::Standings => "tui.teams.view.standings",
+            View::Prizes => "tui.teams.view.prizes",
+        }
+    }
+}
+
+/// The tab's state and the data it shows (read from the app on every load).
+#[derive(Clone, Debug)]
+pub struct TeamsTab {
+    pub event: i64,
+    pub view: View,
+    /// The round whose lineups and matches are shown (1 ..= paired + 1).
+    pub round: u32,
+    /// The selected row of the view (team, board, standings or prize row).
+    pub sel: usize,
+    pub boards: u32,
+    pub games_per_round: u32,
+    pub paired: u32,
+    /// Every team (pairing order) with its lineup for `round`.
+    pub teams: Vec<(TeamView, Vec<Option<i64>>)>,
+    /// The matches of `round`, once it is paired.
+    pub matches: Option<TeamRoundView>,
+    /// The team standings, or why they cannot be computed.
+    pub standings: Result<TeamStandings, String>,
+    pub prizes: Vec<BoardPrizeRow>,
+    pub editor: Option<LineupEditor>,
+    /// A result was sent from this tab: on the next load the selection
+    /// moves to the first board without a result, from the current one on.
+    pub advance: bool,
+}
+
+/// The lineup form: one roster pick per board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineupEditor {
+    pub team: String,
+    pub round: u32,
+    /// The roster in board order: (entry id, name).
+    pub roster: Vec<(i64, String)>,
+    /// Per board the roster index picked (`None`: the board stays empty).
+    pub picks: Vec<Option<usize>>,
+    pub focus: usize,
+    /// The app's refusal of the last submit, in the UI language.
+    pub error: Option<String>,
+}
+
+impl LineupEditor {
+    /// The players as the app takes them (`-` for an empty board).
+    pub fn players(&self) -> Vec<String> {
+        self.picks
+            .iter()
+            .map(|p| match p {
+                Some(i) => self.roster[*i].1.clone(),
+                None => "-".to_string(),
+            })
+            .collect()
+    }
+
+    fn cycle(&mut self, step: isize) {
+        let n = self.roster.len() as isize + 1; // roster + empty
+        let cur = self.picks[self.focus].map_or(0, |i| i as isize + 1);
+        let next = (cur + step).rem_euclid(n);
+        self.picks[self.focus] = (next > 0).then(|| next as usize - 1);
+    }
+}
+
+/// What the tab asks of the app layer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TeamsCmd {
+    SetLineup {
+        event: i64,
+        round: u32,
+        team: String,
+        players: Vec<String>,
+    },
+}
+
+/// (Re)reads the tab's data when the open event is a team event; keeps the
+/// view, round, selection and an open lineup form across reloads.
+pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
+    let prev = m.teams.take();
+    let Some(ev) = m.ev.event.clone() else {
+        return Ok(());
+    };
+    let Some(ts) = app.team_settings_of(&ev)? else {
+        return Ok(());
+    };
+    let paired = m.ev.paired;
+    let prev = prev.filter(|t| t.event == ev.id);
+    let round = prev
+        .as_ref()
+        .map_or(paired.max(1), |t| t.round.clamp(1, paired + 1));
+    let key = ev.id.to_string();
+    let lang = m.lang;
+    let mut t = TeamsTab {
+        event: ev.id,
+        view: prev.as_ref().map_or(View::Teams, |t| t.view),
+        round,
+        sel: prev.as_ref().map_or(0, |t| t.sel),
+        boards: ts.boards,
+        games_per_round: ev.settings.games_per_round,
+        paired,
+        teams: app.team_lineups(&key, round)?,
+        matches: if round <= paired {
+            Some(app.team_round_view(&key, Some(round))?)
+        } else {
+            None
+        },
+        standings: app
+            .team_standings(&key, None)
+            .map(|(_, s)| s)
+            .map_err(|e| e.render(lang)),
+        prizes: app.team_board_prizes(&key, None).unwrap_or_default(),
+        editor: prev.as_ref().and_then(|t| t.editor.clone()),
+        advance: false,
+    };
+    if prev.is_some_and(|p| p.advance) {
+        next_pending(&mut t);
+    }
+    let n = rows(&t);
+    if t.sel >= n {
+        t.sel = n.saturating_sub(1);
+    }
+    m.teams = Some(t);
+    Ok(())
+}
+
+/// The boards of the matches shown, in order: (match index, board index).
+pub fn board_rows(t: &TeamsTab) -> Vec<(usize, usize)> {
+    t.matches
+        .as_ref()
+        .map(|r| {
+            r.matches
+                .iter()
+                .enumerate()
+                .flat_map(|(i, mt)| (0..mt.boards.len()).map(move |b| (i, b)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn rows(t: &TeamsTab) -> usize {
+    match t.view {
+        View::Teams => t.teams.len(),
+        View::Matches => board_rows(t).len(),
+        View::Standings => t.standings.as_ref().map_or(0, |s| s.rows.len()),
+        View::Prizes => t.prizes.len(),
+    }
+}
+
+/// Whether a board still waits for a result (both players seated).
+fn pending(t: &TeamsTab, (mi, bi): (usize, usize)) -> bool {
+    let Some(r) = &t.matches else { return false };
+    let b = &r.matches[mi].boards[bi];
+    !b.home.is_empty() && !b.away.is_empty() && b.home_points.is_none()
+}
+
+/// Moves the Matches selection to the first board without a result, from
+/// the current one on (wrapping).
+fn next_pending(t: &mut TeamsTab) {
+    let v = board_rows(t);
+    let n = v.len();
+    if let Some(i) = (0..n).map(|k| (t.sel + k) % n).find(|&i| pending(t, v[i])) {
+        t.sel = i;
+    }
+}
+
+/// The contexts while the lineup form is open (`None`: it is not).
+pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
+    m.teams
+        .as_ref()
+        .and_then(|t| t.editor.as_ref())
+        .map(|_| vec![Ctx::Form])
+}
+
+/// Applies an action on the Teams tab. `None`: not this tab's business.
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    if m.teams.as_ref()?.editor.is_some() {
+        return Some(editor_update(m, a));
+    }
+    if m.screen != Screen::Event || m.tab != Tab::Teams {
+        return None;
+    }
+    let t = m.teams.as_mut()?;
+    let n = rows(t);
+    match a {
+        Action::NextView => {
+            let i = View::ALL.iter().position(|v| *v == t.view).unwrap_or(0);
+            t.view = View::ALL[(i + 1) % View::ALL.len()];
+            t.sel = 0;
+            if t.view == View::Matches {
+                next_pending(t);
+            }
+        }
+        Action::PrevRound | Action::NextRound => {
+            let r = if a == Action::PrevRound {
+                t.round.saturating_sub(1).max(1)
+            } else {
+                (t.round + 1).min(t.paired + 1)
+            };
+            if r != t.round {
+                t.round = r;
+                t.sel = 0;
+                return Some(Some(Command::Reload));
+            }
+        }
+        Action::Up => t.sel = t.sel.saturating_sub(1),
+        Action::Down => {
+            if t.sel + 1 < n {
+                t.sel += 1;
+            }
+        }
+        Action::Top => t.sel = 0,
+        Action::Bottom => t.sel = n.saturating_sub(1),
+        Action::SelectRow(i) if i < n => t.sel = i,
+        Action::Lineup => {
+            if t.view != View::Teams {
+                t.view = View::Teams;
+                t.sel = 0;
+            }
+            if let Some((v, lineup)) = t.teams.get(t.sel) {
+                let roster: Vec<(i64, String)> =
+                    v.roster.iter().map(|e| (e.id, e.name.clone())).collect();
+                let picks = lineup
+                    .iter()
+                    .map(|p| p.and_then(|id| roster.iter().position(|r| r.0 == id)))
+                    .collect();
+                t.editor = Some(LineupEditor {
+                    team: v.team.name.clone(),
+                    round: t.round,
+                    roster,
+                    picks,
+                    focus: 0,
+                    error: None,
+                });
+            }
+        }
+        Action::RedWin
+        | Action::Draw
+        | Action::BlackWin
+        | Action::RedForfeits
+        | Action::BlackForfeits => return Some(result(m, a)),
+        _ => return None,
+    }
+    Some(None)
+}
+
+/// A result key on the Matches view: the result form of the selected
+/// board (a forfeit goes straight in).
+fn result(m: &mut Model, a: Action) -> Option<Command> {
+    let lang = m.lang;
+    let t = m.teams.as_mut()?;
+    if t.view != View::Matches {
+        m.status = Some((tr(lang, "tui.teams.results_on_matches").to_string(), true));
+        return None;
+    }
+    let (mi, bi) = *board_rows(t).get(t.sel)?;
+    let r = t.matches.as_ref()?;
+    let b = &r.matches[mi].boards[bi];
+    if b.home.is_empty() || b.away.is_empty() {
+        m.status = Some((tr(lang, "tui.teams.empty_board").to_string(), true));
+        return None;
+    }
+    let outcome = match a {
+        Action::RedWin => Outcome::RedWin,
+        Action::Draw => Outcome::Draw,
+        Action::BlackWin => Outcome::BlackWin,
+        Action::RedForfeits => Outcome::RedForfeits,
+        _ => Outcome::BlackForfeits,
+    };
+    // The first game of the board without a result (two-game boards).
+    let codes: Vec<&str> = b.result.split_whitespace().collect();
+    let game = codes
+        .iter()
+        .position(|c| *c == "*")
+        .map_or(codes.len() + 1, |i| i + 1)
+        .clamp(1, t.games_per_round.max(1) as usize) as u32;
+    let (round, number, event) = (r.round, b.number, t.event);
+    t.advance = true;
+    if outcome.is_forfeit() {
+        return Some(Command::RecordResult {
+            event,
+            round,
+            board: number,
+            input: ResultInput {
+                outcome: Some(outcome),
+                game_no: (t.games_per_round > 1).then_some(game),
+                ..Default::default()
+            },
+        });
+    }
+    let mut form = result_form(round, number, outcome);
+    if t.games_per_round > 1 {
+        form.fields.insert(
+            0,
+            Field {
+                label: "tui.field.game",
+                value: game.to_string(),
+                choices: Vec::new(),
+            },
+        );
+    }
+    m.form = Some(form);
+    None
+}
+
+fn editor_update(m: &mut Model, a: Action) -> Option<Command> {
+    let t = m.teams.as_mut()?;
+    let event = t.event;
+    let e = t.editor.as_mut()?;
+    let n = e.picks.len().max(1);
+    match a {
+        Action::Cancel | Action::Back => t.editor = None,
+        Action::NextField | Action::Down => e.focus = (e.focus + 1) % n,
+        Action::PrevField | Action::Up => e.focus = (e.focus + n - 1) % n,
+        Action::ChoiceNext | Action::Input(' ') => e.cycle(1),
+        Action::ChoicePrev => e.cycle(-1),
+        Action::Backspace | Action::Input('-') | Action::Input('0') => e.picks[e.focus] = None,
+        Action::Input(c) if c.is_ascii_digit() => {
+            let i = c.to_digit(10).unwrap_or(0) as usize;
+            if i >= 1 && i <= e.roster.len() {
+                e.picks[e.focus] = Some(i - 1);
+                e.focus = (e.focus + 1) % n;
+            }
+        }
+        Action::Submit => {
+            return Some(Command::Teams(TeamsCmd::SetLineup {
+                event,
+                round: e.round,
+                team: e.team.clone(),
+                players: e.players(),
+            }))
+        }
+        Action::ForceQuit => m.quit = true,
+        _ => {}
+    }
+    None
+}
+
+/// Runs a command of the tab. A refused lineup keeps the form open with
+/// the app's message in it (and on the status line).
+pub fn run(app: &mut App, m: &mut Model, cmd: TeamsCmd) -> crate::app::Result<Option<String>> {
+    match cmd {
+        TeamsCmd::SetLineup {
+            event,
+            round,
+            team,
+            players,
+        } => match app.set_team_lineup(&event.to_string(), round, &team, &players) {
+            Ok(_) => {
+                if let Some(t) = m.teams.as_mut() {
+                    t.editor = None;
+                }
+                Ok(Some(format!(
+                    "{}: {team} ({} {round})",
+                    m.t("tui.teams.lineup_saved"),
+                    m.t("tui.round.title")
+                )))
+            }
+            Err(e) => {
+                if let Some(ed) = m.teams.as_mut().and_then(|t| t.editor.as_mut()) {
+                    ed.error = Some(e.render(m.lang));
+                }
+                Err(e)
+            }
+        },
+    }
+}
+
+// ---- drawing ----
+
+fn t(lang: Lang, key: &str) -> String {
+    tr(lang, key).to_string()
+}
+
+/// Draws the tab: the views' titles with the round, then the view.
+pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
+    let Some(tab) = &m.teams else { return };
+    let lang = m.lang;
+    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(2)]).areas(area);
+    let mut spans = Vec::new();
+    for v in View::ALL {
+        let s = format!(" {} ", t(lang, v.key()));
+        spans.push(if v == tab.view {
+            Span::styled(s, Style::new().reversed())
+        } else {
+            Span::raw(s)
+        });
+    }
+    spans.push(Span::raw(format!(
+        "   {} {}  ({})",
+        t(lang, "tui.round.title"),
+        tab.round,
+        t(lang, "tui.teams.round_keys")
+    )));
+    f.render_widget(Paragraph::new(Line::from(spans)), top);
+    match tab.view {
+        View::Teams => draw_teams(m, tab, f, body),
+        View::Matches => draw_matches(m, tab, f, body),
+        View::Standings => draw_standings(m, tab, f, body),
+        View::Prizes => draw_prizes(m, tab, f, body),
+    }
+    if let Some(e) = &tab.editor {
+        draw_editor(m, e, f, area);
+    }
+}
+
+fn list(
+    f: &mut Frame,
+    area: Rect,
+    title: String,
+    header: Vec<String>,
+    widths: Vec<Constraint>,
+    rows: Vec<Row>,
+    selected: Option<usize>,
+) {
+    let tbl = Table::new(rows, widths)
+        .header(Row::new(header).bold().underlined())
+        .row_highlight_style(Style::new().reversed())
+        .block(Block::new().borders(Borders::TOP).title(title));
+    let visible = area.height.saturating_sub(2).max(1) as usize;
+    let offset = selected.map_or(0, |s| s - s % visible);
+    let mut st = TableState::default()
+        .with_offset(offset)
+        .with_selected(selected);
+    f.render_stateful_widget(tbl, area, &mut st);
+}
+
+fn name_of(v: &TeamView, id: Option<i64>) -> String {
+    id.and_then(|id| v.roster.iter().find(|e| e.id == id))
+        .map(|e| e.name.clone())
+        .unwrap_or_else(|| "-".into())
+}
+
+fn draw_teams(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(45), Constraint::Min(20)]).areas(area);
+    let rows = tab
+        .teams
+        .iter()
+        .map(|(v, _)| {
+            Row::new(vec![
+                v.no.to_string(),
+                v.team.name.clone(),
+                v.team.club.clone().unwrap_or_default(),
+                v.average.to_string(),
+            ])
+        })
+        .collect();
+    list(
+        f,
+        left,
+        format!(" {} ({}) ", t(lang, "tui.tab.teams"), tab.teams.len()),
+        ["col.no", "col.team", "col.club", "col.average"]
+            .iter()
+            .map(|k| t(lang, k))
+            .collect(),
+        vec![
+            Constraint::Length(3),
+            Constraint::Length(12),
+            Constraint::Length(10),
+            Constraint::Min(5),
+        ],
+        rows,
+        (!tab.teams.is_empty()).then_some(tab.sel),
+    );
+    let Some((v, lineup)) = tab.teams.get(tab.sel) else {
+        return;
+    };
+    let mut lines = vec![Line::from(format!(
+        "{}: {}",
+        t(lang, "col.captain"),
+        v.team.captain.clone().unwrap_or_else(|| "-".into())
+    ))];
+    lines.push(
+        Line::from(format!(
+            "{} {}  {}",
+            pad(&t(lang, "col.board"), 5),
+            pad(&t(lang, "col.name"), 12),
+            t(lang, "col.rating")
+        ))
+        .bold(),
+    );
+    for (i, e) in v.roster.iter().enumerate() {
+        let place = if i < tab.boards as usize {
+            format!("{}", i + 1)
+        } else {
+            t(lang, "tui.teams.reserve")
+        };
+        lines.push(Line::from(format!(
+            "{} {}  {}",
+            pad(&place, 5),
+            pad(&e.name, 12),
+            e.rating.map(|r| r.to_string()).unwrap_or_default()
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(
+        Line::from(format!(
+            "{} {} {}:",
+            t(lang, "tui.teams.lineup"),
+            t(lang, "tui.round.title"),
+            tab.round
+        ))
+        .bold(),
+    );
+    for (b, p) in lineup.iter().enumerate() {
+        lines.push(Line::from(format!(
+            "{} {}  {}",
+            t(lang, "tui.round.board"),
+            b + 1,
+            name_of(v, *p)
+        )));
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(
+            Block::new()
+                .borders(Borders::TOP | Borders::LEFT)
+                .title(format!(" {} ", v.team.name)),
+        ),
+        right,
+    );
+}
+
+/// The match result from the home team's side, in words.
+fn match_result(lang: Lang, mt: &crate::app::teams::MatchView) -> String {
+    match mt.status {
+        MatchStatus::Pending => t(lang, "tui.teams.in_progress"),
+        MatchStatus::Bye => t(lang, "tui.round.bye"),
+        MatchStatus::Forfeit { .. } | MatchStatus::Played => {
+            let (h, a) = (mt.home_match_points, mt.away_match_points);
+            let who = if h > a {
+                format!("{} {}", mt.home, t(lang, "tui.teams.wins"))
+            } else if a > h {
+                format!(
+                    "{} {}",
+                    mt.away.clone().unwrap_or_default(),
+                    t(lang, "tui.teams.wins")
+                )
+            } else {
+                t(lang, "tui.teams.drawn")
+            };
+            format!(
+                "{who} ({} {}:{})",
+                t(lang, "rep.team.match_points"),
+                short_points(h),
+                short_points(a)
+            )
+        }
+    }
+}
+
+fn draw_matches(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let Some(r) = &tab.matches else {
+        f.render_widget(
+            Paragraph::new(t(lang, "tui.teams.not_paired")).wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    };
+    let mut rows: Vec<Row> = Vec::new();
+    let mut selected = None;
+    let mut k = 0;
+    for mt in &r.matches {
+        // While boards come in, the game points so far.
+        let (hp, ap) = if mt.status == MatchStatus::Pending {
+            mt.boards
+                .iter()
+                .fold((Points::default(), Points::default()), |(h, a), b| {
+                    (
+                        h + b.home_points.unwrap_or_default(),
+                        a + b.away_points.unwrap_or_default(),
+                    )
+                })
+        } else {
+            (mt.home_game_points, mt.away_game_points)
+        };
+        let head = match &mt.away {
+            Some(away) => format!(
+                "{} {}  {} {} : {} {}  {}",
+                t(lang, "col.match"),
+                mt.number,
+                mt.home,
+                short_points(hp),
+                short_points(ap),
+                away,
+                match_result(lang, mt)
+            ),
+            None => format!(
+                "{} {}  {}  {}",
+                t(lang, "col.match"),
+                mt.number,
+                mt.home,
+                match_result(lang, mt)
+            ),
+        };
+        rows.push(Row::new(vec![head]).bold());
+        for b in &mt.boards {
+            if k == tab.sel {
+                selected = Some(rows.len());
+            }
+            k += 1;
+            let (red, black) = if b.home_red {
+                (&b.home, &b.away)
+            } else {
+                (&b.away, &b.home)
+            };
+            let pts = match (b.home_points, b.away_points) {
+                (Some(h), Some(a)) => format!("{}:{}", short_points(h), short_points(a)),
+                _ => String::new(),
+            };
+            rows.push(Row::new(vec![format!(
+                "  {} {}  {}  {}  {}  {}",
+                t(lang, "tui.round.board"),
+                b.board,
+                pad(red, 12),
+                pad(if b.result.is_empty() { "*" } else { &b.result }, 7),
+                pad(black, 12),
+                pts
+            )]));
+        }
+    }
+    let tbl = Table::new(rows, [Constraint::Min(10)])
+        .row_highlight_style(Style::new().reversed())
+        .block(Block::new().borders(Borders::TOP).title(format!(
+            " {} {} ({} {}) ",
+            t(lang, "tui.round.title"),
+            r.round,
+            t(lang, "tui.teams.home_red"),
+            t(lang, "tui.teams.odd_boards")
+        )));
+    let visible = area.height.saturating_sub(1).max(1) as usize;
+    let offset = selected.map_or(0, |s| s - s % visible);
+    let mut st = TableState::default()
+        .with_offset(offset)
+        .with_selected(selected);
+    f.render_stateful_widget(tbl, area, &mut st);
+}
+
+fn tb_label(lang: Lang, code: &str) -> String {
+    let k = format!("tb.team.{code}");
+    if crate::i18n::has(&k) {
+        t(lang, &k)
+    } else {
+        code.to_string()
+    }
+}
+
+fn draw_standings(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let st = match &tab.standings {
+        Ok(st) => st,
+        Err(e) => {
+            f.render_widget(Paragraph::new(e.clone()).wrap(Wrap { trim: true }), area);
+            return;
+        }
+    };
+    let mut header: Vec<String> = ["tui.standings.rank", "col.team", "rep.team.match_points"]
+        .iter()
+        .map(|k| t(lang, k))
+        .collect();
+    header.extend(st.tiebreaks.iter().map(|x| tb_label(lang, x.code())));
+    let mut widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(12),
+        Constraint::Length(6),
+    ];
+    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
+                r.team.name.clone(),
+                short_points(r.match_points),
+            ];
+            cells.extend(
+                r.values
+                    .iter()
+                    .map(|(_, v)| v.shown().map(short_points).unwrap_or_default()),
+            );
+            Row::new(cells)
+        })
+        .collect();
+    list(
+        f,
+        area,
+        format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
+        header,
+        widths,
+        rows,
+        (!st.rows.is_empty()).then_some(tab.sel),
+    );
+}
+
+fn draw_prizes(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let rows = tab
+        .prizes
+        .iter()
+        .map(|p| {
+            Row::new(vec![
+                p.board.to_string(),
+                format!("{}{}", p.rank, if p.shared { "=" } else { "" }),
+                p.name.clone(),
+                p.team_name.clone(),
+                short_points(p.game_points),
+                p.games.to_string(),
+                p.percent.to_string(),
+            ])
+        })
+        .collect();
+    list(
+        f,
+        area,
+        format!(" {} ", t(lang, "rep.team.board_prizes")),
+        [
+            "col.board",
+            "tui.standings.rank",
+            "col.name",
+            "col.team",
+            "rep.team.game_points",
+            "rep.team.games",
+            "rep.team.percent",
+        ]
+        .iter()
+        .map(|k| t(lang, k))
+        .collect(),
+        vec![
+            Constraint::Length(5),
+            Constraint::Length(5),
+            Constraint::Length(12),
+            Constraint::Length(12),
+            Constraint::Length(6),
+            Constraint::Length(6),
+            Constraint::Min(6),
+        ],
+        rows,
+        (!tab.prizes.is_empty()).then_some(tab.sel),
+    );
+}
+
+fn draw_editor(m: &Model, e: &LineupEditor, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let h = e.picks.len() as u16 + 5 + u16::from(e.error.is_some()) * 2;
+    let w = 60.min(area.width);
+    let x = area.x + (area.width - w) / 2;
+    let y = area.y + area.height.saturating_sub(h) / 2;
+    let boxed = Rect::new(x, y, w, h.min(area.height));
+    f.render_widget(Clear, boxed);
+    let mut lines = Vec::new();
+    for (i, p) in e.picks.iter().enumerate() {
+        let who = match p {
+            Some(k) => format!("{}. {}", k + 1, e.roster[*k].1),
+            None => "-".into(),
+        };
+        let line = Line::from(format!(
+            "{} {} {}: ‹ {who} ›",
+            if i == e.focus { "▶" } else { " " },
+            t(lang, "tui.round.board"),
+            i + 1
+        ));
+        lines.push(if i == e.focus { line.reversed() } else { line });
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(t(lang, "tui.teams.lineup_keys")).italic());
+    if let Some(err) = &e.error {
+        lines.push(Line::from(err.clone()).red().bold());
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(format!(
+                " {} {} · {} {} ",
+                t(lang, "tui.teams.lineup"),
+                e.team,
+                t(lang, "tui.round.title"),
+                e.round
+            ))),
+        boxed,
+    );
+}

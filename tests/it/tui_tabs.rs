@@ -1,0 +1,416 @@
+//! The Teams tab of a team event (issue 19) and the Bracket tab of a
+//! knockout (issue 20), driven by keys through the `Model` against a real
+//! club, with the screen drawn at 80×24.
+
+use crate::common::tui as tui_helpers;
+
+use crossterm::event::KeyCode;
+use qishe::app::{App, KnockoutSettings};
+use qishe::domain::{EventSettings, NewMember, PairingSystem, Points, TeamSettings};
+use qishe::i18n::Lang;
+use qishe::tui::{view, Model, Screen, Tab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tui_helpers::{c, config, go, k};
+
+fn screen_of(m: &Model, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    let text = format!("{}", t.backend());
+    for prefix in ["\"tui.", " tui.", "action.", "status.", "tb.team."] {
+        assert!(!text.contains(prefix), "untranslated text:\n{text}");
+    }
+    text
+}
+
+fn screen(m: &Model) -> String {
+    screen_of(m, 80, 24)
+}
+
+fn member(app: &mut App, name: &str, rating: i32) {
+    app.add_member(&NewMember {
+        name: name.into(),
+        rating: Some(rating),
+        ..Default::default()
+    })
+    .unwrap();
+}
+
+const TEAMS: [(&str, [&str; 3]); 4] = [
+    ("东城", ["东一", "东二", "东三"]),
+    ("西城", ["西一", "西二", "西三"]),
+    ("南城", ["南一", "南二", "南三"]),
+    ("北城", ["北一", "北二", "北三"]),
+];
+
+/// Four teams of three (two boards and a reserve) in a round robin 联赛,
+/// 东城 the strongest (team no 1).
+fn team_club(lang: Lang) -> App {
+    let mut app = App::in_memory(config(lang)).unwrap();
+    for (t, (_, players)) in TEAMS.iter().enumerate() {
+        for (i, p) in players.iter().enumerate() {
+            member(&mut app, p, 2400 - 100 * t as i32 - 10 * i as i32);
+        }
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 3,
+        tiebreaks: Vec::new(),
+        ..Default::default()
+    };
+    let ts = TeamSettings {
+        boards: 2,
+        ..Default::default()
+    };
+    app.create_team_event("联赛", None, &s, &ts).unwrap();
+    for (name, players) in TEAMS {
+        let ps: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        app.add_team("联赛", name, None, Some("队长"), &ps, false)
+            .unwrap();
+    }
+    app
+}
+
+/// Opens the first event and goes to `tab`.
+fn open(app: &mut App, tab: Tab) -> Model {
+    let mut m = Model::load(app).unwrap();
+    go(app, &mut m, k(KeyCode::Tab));
+    go(app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    for _ in 0..m.tabs().len() {
+        if m.tab == tab {
+            return m;
+        }
+        go(app, &mut m, k(KeyCode::Tab));
+    }
+    panic!("no {tab:?} tab: {:?}", m.tabs());
+}
+
+fn keys(app: &mut App, m: &mut Model, s: &str) {
+    for ch in s.chars() {
+        let key = match ch {
+            '\r' => k(KeyCode::Enter),
+            '↓' => k(KeyCode::Down),
+            '↑' => k(KeyCode::Up),
+            '→' => k(KeyCode::Right),
+            '←' => k(KeyCode::Left),
+            other => c(other),
+        };
+        go(app, m, key);
+    }
+}
+
+#[test]
+fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knockout() {
+    let mut app = team_club(Lang::En);
+    let m = open(&mut app, Tab::Teams);
+    assert!(m.tabs().contains(&Tab::Teams));
+    assert!(!m.tabs().contains(&Tab::Bracket));
+    let s = screen(&m);
+    assert!(s.contains("Teams"), "{s}");
+    assert!(!s.contains("Bracket"), "{s}");
+    // An individual event has neither.
+    app.create_event("周赛", None, &EventSettings::default())
+        .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    m.event_sel = m.events.iter().position(|e| e.name == "周赛").unwrap();
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.tabs().len(), 6);
+    assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));
+}
+
+#[test]
+fn the_teams_view_lists_rosters_with_reserves_captain_and_the_round_lineup() {
+    let mut app = team_club(Lang::ZhHans);
+    let m = open(&mut app, Tab::Teams);
+    let s = screen(&m);
+    for want in [
+        "东城", "西城", "南城", "北城", "队长", "东一", "东三", "替补",
+    ] {
+        assert!(s.contains(want), "{want}:\n{s}");
+    }
+    // The default lineup of round 1: the first two of the roster.
+    let lineup_at = s.find("出场名单").unwrap();
+    let below = &s[lineup_at..];
+    assert!(below.contains("东一") && below.contains("东二"), "{s}");
+    assert!(!below.contains("东三"), "{s}");
+}
+
+#[test]
+fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks() {
+    let mut app = team_club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "L");
+    let e = m
+        .teams
+        .as_ref()
+        .unwrap()
+        .editor
+        .clone()
+        .expect("lineup form");
+    assert_eq!(e.team, "东城");
+    assert_eq!(e.picks, [Some(0), Some(1)]);
+    // Board 1 东二, board 2 东一: against the roster order.
+    keys(&mut app, &mut m, "21\r");
+    let e = m.teams.as_ref().unwrap().editor.clone().expect("form kept");
+    assert_eq!(e.picks, [Some(1), Some(0)], "what was picked stays");
+    let err = e.error.expect("the app's refusal in the form");
+    assert!(err.contains("东城"), "{err}");
+    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    let s = screen(&m);
+    let head: String = err.chars().take(6).collect();
+    assert!(s.contains(&head), "{head}:\n{s}");
+    let stored = app.team_lineups("联赛", 1).unwrap();
+    assert_eq!(
+        stored[0].1,
+        [
+            Some(stored[0].0.roster[0].id),
+            Some(stored[0].0.roster[1].id)
+        ]
+    );
+    // 东一 and the reserve 东三: in order, saved.
+    // The focus went round to board 1 again.
+    assert_eq!(m.teams.as_ref().unwrap().editor.as_ref().unwrap().focus, 0);
+    keys(&mut app, &mut m, "13\r");
+    assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
+    assert_eq!(m.status.as_ref().unwrap().1, false, "{:?}", m.status);
+    let stored = app.team_lineups("联赛", 1).unwrap();
+    let roster = &stored[0].0.roster;
+    assert_eq!(stored[0].1, [Some(roster[0].id), Some(roster[2].id)]);
+    // The tab shows it.
+    let s = screen(&m);
+    let below = &s[s.find("出场名单").unwrap()..];
+    assert!(below.contains("东三") && !below.contains("东二"), "{s}");
+    // Esc leaves the form without a change.
+    keys(&mut app, &mut m, "L2");
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.teams.as_ref().unwrap().editor.is_none());
+    assert_eq!(app.team_lineups("联赛", 1).unwrap()[0].1, stored[0].1);
+}
+
+#[test]
+fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
+    let mut app = team_club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "p");
+    assert_eq!(m.ev.paired, 1, "{:?}", m.status);
+    assert_eq!(m.tab, Tab::Teams, "pairing keeps the Teams tab");
+    let round = app.team_round_view("联赛", Some(1)).unwrap();
+    assert_eq!(round.matches.len(), 2);
+    assert!(round.matches.iter().all(|x| x.away.is_some()));
+    // Results are entered on the matches view.
+    keys(&mut app, &mut m, "r");
+    assert!(m.form.is_none());
+    assert!(m.status.as_ref().unwrap().1);
+    keys(&mut app, &mut m, "v");
+    let s = screen(&m);
+    assert!(s.contains("进行中"), "{s}");
+    // Match 1: board 1 (home red) red wins, board 2 drawn: 3 : 1.
+    keys(&mut app, &mut m, "r");
+    assert!(m.form.is_some(), "the ordinary result form");
+    keys(&mut app, &mut m, "\r");
+    assert_eq!(m.teams.as_ref().unwrap().sel, 1, "the next board comes up");
+    let s = screen(&m);
+    assert!(
+        s.contains("2 : 0") && s.contains("进行中"),
+        "the score so far:\n{s}"
+    );
+    keys(&mut app, &mut m, "d\r");
+    assert_eq!(m.teams.as_ref().unwrap().sel, 2, "on to the next match");
+    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    let m1 = &v.matches[0];
+    assert_eq!(
+        (m1.home_game_points, m1.away_game_points),
+        (Points::new(3), Points::new(1))
+    );
+    let s = screen(&m);
+    assert!(s.contains("3 : 1"), "{s}");
+    assert!(s.contains(&format!("{} 胜", m1.home)), "{s}");
+    // Match 2: board 1 black (away) wins, board 2 black (home) wins: drawn.
+    keys(&mut app, &mut m, "b\rb\r");
+    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    let m2 = &v.matches[1];
+    assert_eq!(m2.home_match_points, m2.away_match_points);
+    assert!(screen(&m).contains("和局"));
+    // Team standings: the winner 2 match points, the drawn pair 1, the loser 0.
+    keys(&mut app, &mut m, "v");
+    let s = screen(&m);
+    assert!(s.contains("团体名次"), "{s}");
+    let st = m.teams.as_ref().unwrap().standings.clone().unwrap();
+    let mp: Vec<(String, Points)> = st
+        .rows
+        .iter()
+        .map(|r| (r.team.name.clone(), r.match_points))
+        .collect();
+    assert_eq!(mp[0], (m1.home.clone(), Points::new(2)), "{mp:?}");
+    assert_eq!(mp[3].1, Points::new(0), "{mp:?}");
+    let line = s.lines().find(|l| l.contains(&m1.home)).unwrap();
+    assert!(line.contains(" 2 ") && line.contains(" 3 "), "{line}");
+    // Board prizes list the players of round 1.
+    keys(&mut app, &mut m, "v");
+    let s = screen(&m);
+    assert!(s.contains("台次奖"), "{s}");
+    assert!(!m.teams.as_ref().unwrap().prizes.is_empty());
+    // The next round's lineups: `]` moves on; the round is not paired yet.
+    keys(&mut app, &mut m, "v]");
+    assert_eq!(m.teams.as_ref().unwrap().round, 2);
+    keys(&mut app, &mut m, "v");
+    assert!(screen(&m).contains("尚未编排"));
+    // Undo takes the last result back; the match is in progress again.
+    keys(&mut app, &mut m, "[u");
+    assert_eq!(m.teams.as_ref().unwrap().round, 1);
+    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    assert_eq!(
+        v.matches[1].status,
+        qishe::scoring::team::MatchStatus::Pending
+    );
+}
+
+/// `n` members P1… (P1 the highest rated) in a knockout 杯赛.
+fn knockout_club(n: usize, ko: KnockoutSettings) -> App {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for i in 1..=n {
+        member(&mut app, &format!("P{i}"), 2500 - 10 * i as i32);
+    }
+    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
+        .unwrap();
+    let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
+    app.enter_players("杯赛", &names).unwrap();
+    app
+}
+
+#[test]
+fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
+    let mut app = knockout_club(8, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    assert!(!m.tabs().contains(&Tab::Teams));
+    // Before round 1: the seeds.
+    let s = screen(&m);
+    assert!(s.contains("种子顺序 (8)") && s.contains("P8"), "{s}");
+    keys(&mut app, &mut m, "p");
+    assert_eq!(m.tab, Tab::Bracket);
+    let b = m.bracket.as_ref().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 1);
+    assert_eq!((b.round, b.sel), (0, 0));
+    let s = screen(&m);
+    for want in [" 1 P1", " 8 P8", " 4 P4", " 5 P5", "冠军"] {
+        assert!(s.contains(want), "{want}:\n{s}");
+    }
+    // Match 1 drawn: the ladder's first step (two play-off games) is due.
+    keys(&mut app, &mut m, "d\r");
+    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    assert!(mv.winner.is_none());
+    let s = screen(&m);
+    assert!(s.contains("加赛 2 局"), "{s}");
+    // The result form asks for game 2.
+    keys(&mut app, &mut m, "r");
+    let f = m.form.as_ref().unwrap();
+    assert_eq!(f.value("tui.field.game"), "2");
+    keys(&mut app, &mut m, "\r");
+    // Colours swap: black winning game 3 is the same player winning again.
+    keys(&mut app, &mut m, "b\r");
+    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let w = mv.winner.clone().expect("decided by the play-off games");
+    assert_eq!(mv.decided_by, Some("playoff-games"));
+    assert_eq!(mv.games.len(), 3);
+    assert!(screen(&m).contains("加赛定胜负"));
+    // A decided match offers its last game (a correction); a fourth game,
+    // when none is due, is the app's refusal on the status line.
+    keys(&mut app, &mut m, "r");
+    assert_eq!(m.form.as_ref().unwrap().value("tui.field.game"), "3");
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    keys(&mut app, &mut m, "4\r");
+    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert_eq!(
+        m.bracket.as_ref().unwrap().selected().unwrap().games.len(),
+        3
+    );
+    // Pairing round 2 is refused while round 1 is open.
+    keys(&mut app, &mut m, "p");
+    assert_eq!(m.bracket.as_ref().unwrap().bracket.rounds.len(), 1);
+    assert!(m.status.as_ref().unwrap().1);
+    for _ in 0..3 {
+        keys(&mut app, &mut m, "↓r\r");
+    }
+    keys(&mut app, &mut m, "p");
+    let b = m.bracket.as_ref().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 2);
+    assert_eq!(b.round, 1, "the new round is selected");
+    assert!(
+        b.bracket.rounds[1][0].a.id == w.id
+            || b.bracket.rounds[1][0].b.as_ref().unwrap().id == w.id
+    );
+    keys(&mut app, &mut m, "r\r↓r\rp");
+    keys(&mut app, &mut m, "b\r");
+    let b = m.bracket.as_ref().unwrap();
+    let champion = b.bracket.champion.clone().expect("a champion");
+    assert_eq!(Some(&champion), b.bracket.rounds[2][0].winner.as_ref());
+    let s = screen(&m);
+    assert!(
+        s.contains(&format!("{:>2} {}", champion.start_no, champion.name)),
+        "{s}"
+    );
+    // ← goes back through the rounds; the third column is drawn as it was.
+    keys(&mut app, &mut m, "←←");
+    assert_eq!(m.bracket.as_ref().unwrap().round, 0);
+}
+
+#[test]
+fn a_narrow_terminal_shows_the_selected_round_and_scrolls_the_bracket() {
+    let mut app = knockout_club(16, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // 16 players: 4 rounds and the champion do not fit 60 columns.
+    let s = screen_of(&m, 60, 24);
+    assert!(s.contains("P1") && s.contains("P16"), "{s}");
+    assert!(s.contains("← →"), "{s}");
+    // The last match of round 1 is far down: the view follows it.
+    keys(&mut app, &mut m, "↓↓↓↓↓↓↓");
+    let s = screen_of(&m, 60, 24);
+    let last = &m.bracket.as_ref().unwrap().bracket.rounds[0][7];
+    assert!(
+        s.contains(&format!("{:>2} {}", last.a.start_no, last.a.name)),
+        "{s}"
+    );
+    assert!(!s.contains(" 1 P1 "), "scrolled past the first match:\n{s}");
+}
+
+#[test]
+fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
+    let ko = KnockoutSettings {
+        playoff: vec!["lot".into()],
+        ..Default::default()
+    };
+    let mut app = knockout_club(2, ko);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // The lot key before the match is level does nothing but say so.
+    keys(&mut app, &mut m, "L");
+    assert!(m.bracket.as_ref().unwrap().lot.is_none());
+    assert!(m.status.as_ref().unwrap().1);
+    keys(&mut app, &mut m, "d\r");
+    assert!(screen(&m).contains("按 L"), "the lot is asked for");
+    keys(&mut app, &mut m, "L");
+    let lot = m.bracket.as_ref().unwrap().lot.clone().expect("lot dialog");
+    assert_eq!(lot.players[1].1, "P2");
+    keys(&mut app, &mut m, "→\r");
+    let b = m.bracket.as_ref().unwrap();
+    let mv = b.selected().unwrap();
+    assert_eq!(mv.winner.as_ref().map(|w| w.name.as_str()), Some("P2"));
+    assert_eq!(mv.decided_by, Some("lot"));
+    assert_eq!(
+        b.bracket.champion.as_ref().map(|c| c.name.as_str()),
+        Some("P2")
+    );
+    // Undo takes the lot back.
+    keys(&mut app, &mut m, "u");
+    assert!(m
+        .bracket
+        .as_ref()
+        .unwrap()
+        .selected()
+        .unwrap()
+        .winner
+        .is_none());
+}
