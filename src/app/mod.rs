@@ -31,6 +31,14 @@ pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, Plac
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 pub use trf::{TrfImport, TrfImportOptions};
+
+/// Shows a notice on stderr while a command waits for another qishe to
+/// finish with the database (the CLI; the TUI waits with its spinner).
+pub fn announce_waits(lang: crate::i18n::Lang) {
+    crate::store::set_wait_notice(Some(
+        crate::i18n::tr(lang, "note.store.waiting").to_string(),
+    ));
+}
 pub use tui_support::ImportPreview;
 
 use crate::config::{Config, ConfigError};
@@ -331,7 +339,7 @@ mod tests {
             {
                 let e = PairingError::NoLegalPairing {
                     round: 4,
-                    why: msg!("err.pairing.cannot_all_pair", count = 7),
+                    why: msg!("err.pairing.cannot_all_pair", count = 7, ids = "3, 5"),
                 };
                 (e.to_string(), e.msg())
             },

@@ -65,6 +65,21 @@ impl App {
         if trf.players.is_empty() {
             return Err(super::invalid!("err.app.trf_no_players", file));
         }
+        // `013` team lines: `import trf` makes an individual event, and
+        // teams come from `import teams`; importing the players while
+        // silently dropping their teams would lose what the file says.
+        if let Some(i) = text
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+            .lines()
+            .position(|l| l.starts_with("013"))
+        {
+            return Err(super::invalid!(
+                "err.app.trf_team_lines",
+                file,
+                line = i + 1
+            ));
+        }
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {
             trf.other_lines
@@ -443,6 +458,7 @@ impl App {
                 half_bye: half,
                 zero_bye: Points::ZERO,
             }),
+            player_lines: Vec::new(),
         };
         Ok(trf.write())
     }

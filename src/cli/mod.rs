@@ -133,6 +133,9 @@ pub fn run(cli: Cli) -> CliResult {
     let config = Config::discover(cli.config.as_deref())?;
     let db = config.database_path(cli.db.as_deref());
     let lang = config.language.unwrap_or_else(Lang::from_env);
+    if cmd.is_some() {
+        crate::app::announce_waits(lang);
+    }
     let ctx = Ctx { config, db, lang };
     match cmd {
         None => crate::tui::run(ctx.open()?).map_err(CliError::from),

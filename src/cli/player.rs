@@ -219,7 +219,10 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
         }
         PlayerCmd::Export { output, all, force } => {
             let ms = app.members(all)?;
-            let text = crate::formats::members_csv::write_members(&ms);
+            let text = crate::formats::members_csv::write_members_with(
+                &ms,
+                super::output::csv_formulas_allowed(),
+            );
             match output {
                 Some(p) => app.write_output(&p, text.as_bytes(), force, &[])?,
                 None => print!("{text}"),

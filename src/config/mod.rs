@@ -151,8 +151,9 @@ struct RawEvent {
     time_control: Option<Spanned<String>>,
     tiebreaks: Option<Vec<Spanned<String>>>,
     byes: Option<RawByes>,
-    /// Scheme constants (e.g. `draw = "0.8"`), checked by the scoring layer.
-    scheme_settings: Option<toml::Table>,
+    /// Scheme constants (e.g. `draw = "0.8"`), each checked at load against
+    /// the scheme by the scoring layer, so a bad value names its place.
+    scheme_settings: Option<std::collections::BTreeMap<String, Spanned<toml::Value>>>,
     /// Pairing options, checked by the pairing layer.
     pairing: Option<toml::Table>,
 }
@@ -327,7 +328,31 @@ impl Config {
                 s.byes = bs;
             }
             if let Some(t) = ev.scheme_settings {
-                s.scheme_settings = toml_to_json(&t);
+                // The whole table is checked against the scheme; an error
+                // points at the first value that is wrong on its own (else
+                // at the first value of the table).
+                let mut all = toml::Table::new();
+                let mut spans = Vec::new();
+                for (k, v) in t {
+                    spans.push((k.clone(), v.span()));
+                    all.insert(k, v.into_inner());
+                }
+                let check =
+                    |m: &toml::Table| crate::scoring::Scheme::from_id(&s.scheme, &toml_to_json(m));
+                if let Err(e) = check(&all) {
+                    let (key, span) = spans
+                        .iter()
+                        .find(|(k, _)| {
+                            let mut one = toml::Table::new();
+                            one.insert(k.clone(), all[k.as_str()].clone());
+                            check(&one).is_err()
+                        })
+                        .or(spans.first())
+                        .cloned()
+                        .unwrap_or_default();
+                    return Err(err_at(span, format!("[event.scheme_settings] {key}: {e}")));
+                }
+                s.scheme_settings = toml_to_json(&all);
             }
             if let Some(t) = ev.pairing {
                 s.pairing_settings = toml_to_json(&t);
@@ -487,6 +512,20 @@ mod tests {
         let e = parse("club = \"x\"\nrepetition_rules = \"wxf\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 20), "{e}");
         assert!(e.message.contains("simple, asian, cxa2011"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_scheme_setting_names_line_and_column_at_load() {
+        let e =
+            parse("[event]\nscheme = \"standard\"\n[event.scheme_settings]\nblack_win = \"abc\"\n")
+                .unwrap_err();
+        assert_eq!((e.line, e.column), (4, 13), "{e}");
+        assert!(e.message.contains("black_win"), "{e}");
+        let e = parse("[event.scheme_settings]\ndraw = \"1\"\nblack_wim = 2\n").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let c = parse("[event]\nscheme = \"draw-0.8\"\n[event.scheme_settings]\ndraw = \"0.8\"\n")
+            .unwrap();
+        assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
     }
 
     #[test]

@@ -213,19 +213,36 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
     Ok(out)
 }
 
-/// Writes members as CSV with English headers (which `read_members` reads back).
+/// Writes members as CSV with English headers (which `read_members` reads
+/// back); a cell a spreadsheet would run as a formula gets a leading `'`.
 pub fn write_members(members: &[crate::domain::Member]) -> String {
+    write_members_with(members, false)
+}
+
+/// As [`write_members`]; `allow_formulas` writes every cell as it is
+/// (`--csv-formulas`).
+pub fn write_members_with(members: &[crate::domain::Member], allow_formulas: bool) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(["id", "name", "rating", "club", "born", "sex"]);
+    let cell = |c: String| {
+        if allow_formulas {
+            c
+        } else {
+            super::safe::csv_cell(&c).into_owned()
+        }
+    };
     for m in members {
-        let _ = w.write_record([
-            m.ext_id.clone().unwrap_or_default(),
-            m.name.clone(),
-            m.rating.map(|r| r.to_string()).unwrap_or_default(),
-            m.club.clone().unwrap_or_default(),
-            m.born.map(|r| r.to_string()).unwrap_or_default(),
-            m.sex.map(|s| s.code().to_string()).unwrap_or_default(),
-        ]);
+        let _ = w.write_record(
+            [
+                m.ext_id.clone().unwrap_or_default(),
+                m.name.clone(),
+                m.rating.map(|r| r.to_string()).unwrap_or_default(),
+                m.club.clone().unwrap_or_default(),
+                m.born.map(|r| r.to_string()).unwrap_or_default(),
+                m.sex.map(|s| s.code().to_string()).unwrap_or_default(),
+            ]
+            .map(cell),
+        );
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -233,6 +250,29 @@ pub fn write_members(members: &[crate::domain::Member]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_cells_that_start_a_formula_are_neutralised() {
+        let m = crate::domain::Member {
+            id: 1,
+            name: "=HYPERLINK(\"http://x\")".into(),
+            rating: Some(1500),
+            club: Some("@club".into()),
+            ext_id: Some("-3".into()),
+            born: None,
+            sex: None,
+            retired: false,
+        };
+        let safe = write_members(std::slice::from_ref(&m));
+        assert!(safe.contains("'=HYPERLINK"), "{safe}");
+        assert!(safe.contains("'@club"), "{safe}");
+        assert!(
+            safe.contains(",-3") || safe.starts_with("-3") || safe.contains("\n-3,"),
+            "{safe}"
+        );
+        let raw = write_members_with(&[m], true);
+        assert!(raw.contains("\"=HYPERLINK") && !raw.contains('\''), "{raw}");
+    }
 
     #[test]
     fn chinese_headers_in_any_order() {

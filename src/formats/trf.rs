@@ -139,7 +139,13 @@ pub struct Trf {
     pub forbidden: Vec<Vec<u32>>,
     /// `XXS` point settings, when present (`W=1 D=0.5 …`).
     pub points: Option<PointSettings>,
+    /// The line each player was read from (parallel to `players`; empty
+    /// for a file built in memory).
+    pub player_lines: Vec<usize>,
 }
+
+/// The most rounds a file may have (as the club database allows).
+pub const MAX_ROUNDS: u32 = 999;
 
 fn field(chars: &[char], from: usize, to: usize) -> String {
     // 1-based inclusive column range.
@@ -195,12 +201,15 @@ impl Trf {
                 continue;
             }
             match code.as_str() {
-                "001" => trf.players.push(parse_player(&chars, ln)?),
+                "001" => {
+                    trf.players.push(parse_player(&chars, ln)?);
+                    trf.player_lines.push(ln);
+                }
                 "XXR" | "142" => {
                     let v = field(&chars, 4, chars.len());
                     let n = parse_uint(&v, ln, 5, "XXR rounds")?;
-                    if n == 0 || n > 1000 {
-                        return Err(err(ln, 5, "XXR rounds must be 1 to 1000"));
+                    if n == 0 || n > MAX_ROUNDS {
+                        return Err(err(ln, 5, format!("XXR rounds must be 1 to {MAX_ROUNDS}")));
                     }
                     trf.total_rounds = Some(n);
                 }
@@ -281,12 +290,7 @@ impl Trf {
                 }
             }
         }
-        let mut seen = std::collections::HashSet::new();
-        for p in &trf.players {
-            if !seen.insert(p.id) {
-                return Err(err(0, 5, format!("start number {} appears twice", p.id)));
-            }
-        }
+        trf.check_consistency()?;
         Ok(trf)
     }
 
@@ -467,13 +471,13 @@ impl Trf {
         let s = self.settings();
         let ids: std::collections::HashSet<u32> = self.players.iter().map(|p| p.id).collect();
         let mut players = Vec::new();
-        for p in &self.players {
+        for (index, p) in self.players.iter().enumerate() {
             let mut history = Vec::new();
             for r in 0..k {
                 let b = p.rounds.get(r).copied().unwrap_or(TrfRound::BLANK);
                 if b.opponent != 0 && !ids.contains(&b.opponent) {
                     return Err(err(
-                        0,
+                        self.line_of(index),
                         92 + 10 * r,
                         format!(
                             "player {} meets unknown player {} in round {}",
@@ -554,7 +558,7 @@ impl Trf {
                     },
                     c => {
                         return Err(err(
-                            0,
+                            self.line_of(index),
                             92 + 10 * r + 7,
                             format!(
                                 "player {}: result '{c}' in round {} needs an opponent",
@@ -679,6 +683,7 @@ impl Trf {
             first_colour: Some(state.first_colour),
             forbidden,
             points: (s != PointSettings::default()).then_some(s),
+            player_lines: Vec::new(),
         }
     }
 }
@@ -808,6 +813,8 @@ fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfError> {
         rounds,
     })
 }
+
+mod check;
 
 #[cfg(test)]
 mod tests;

@@ -222,6 +222,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{file}: 沒有棋手行 (001)",
         "{file}: no player lines (001)",
     ),
+    (
+        "err.app.trf_team_lines",
+        "{file} 第 {line} 行: 团体行 (013) 无法导入为个人赛; 团体赛请用 import teams, 或删去 013 行后按个人赛导入",
+        "{file} 第 {line} 行: 團體行 (013) 無法匯入為個人賽; 團體賽請用 import teams, 或刪去 013 行後按個人賽匯入",
+        "{file}, line {line}: team lines (013) cannot be imported into an individual event; use import teams for a team event, or remove the 013 lines to import the players as an individual event",
+    ),
     // Printing
     (
         "err.app.wallchart_swiss",
@@ -861,9 +867,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.pairing.cannot_all_pair",
-        "{count} 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则",
-        "{count} 名棋手無法全部配對而不重複對局、不違反禁配或先後手規則",
-        "{count} players cannot all be paired without a rematch, a forbidden pair or a colour violation",
+        "{count} 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则; 最大的合规配对仍使 {ids} 号棋手没有对手",
+        "{count} 名棋手無法全部配對而不重複對局、不違反禁配或先後手規則; 最大的合規配對仍使 {ids} 號棋手沒有對手",
+        "{count} players cannot all be paired without a rematch, a forbidden pair or a colour violation; the largest legal pairing leaves players {ids} without an opponent",
     ),
     (
         "err.pairing.bye_only_for_ineligible",
@@ -933,9 +939,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.pairing.cxa_bottom",
-        "末尾分组找不到既守绝对规则 (不重复对局、禁配、禁多三) 又守本会规则的配对; 请手工编排本轮",
-        "末尾分組找不到既守絕對規則 (不重複對局、禁配、禁多三) 又守本會規則的配對; 請手工編排本輪",
-        "no pairing of the bottom group keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand",
+        "末尾分组 ({ids} 号棋手) 找不到既守绝对规则 (不重复对局、禁配、禁多三) 又守本会规则的配对; 请手工编排本轮",
+        "末尾分組 ({ids} 號棋手) 找不到既守絕對規則 (不重複對局、禁配、禁多三) 又守本會規則的配對; 請手工編排本輪",
+        "no pairing of the bottom group (players {ids}) keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and the club rule; pair this round by hand",
     ),
     // Game records (PGN, XQF, DhtmlXQ)
     (

@@ -6,6 +6,12 @@ use super::Text;
 pub(super) static TEXTS: &[Text] = &[
     // The database's state
     (
+        "note.store.waiting",
+        "数据库正被另一个 qishe 使用; 等待中…",
+        "資料庫正被另一個 qishe 使用; 等待中…",
+        "the database is in use by another qishe; waiting…",
+    ),
+    (
         "err.store.busy",
         "数据库正被另一个 qishe 使用; 已等待 {secs} 秒; 没有做任何修改, 请等它完成后再试",
         "資料庫正被另一個 qishe 使用; 已等待 {secs} 秒; 沒有做任何修改, 請等它完成後再試",

@@ -1344,7 +1344,14 @@ fn repair(
         why: if capped {
             msg!("err.pairing.cxa_search_cap", cap = ctx.opts.exhaustive_cap)
         } else {
-            msg!("err.pairing.cxa_bottom")
+            let mut ids: Vec<u32> = unpaired.iter().map(|&i| ctx.pl[i].id).collect();
+            ids.sort_unstable();
+            let ids = ids
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            msg!("err.pairing.cxa_bottom", ids)
         },
     })
 }

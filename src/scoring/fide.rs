@@ -640,4 +640,87 @@ mod tests {
         assert_eq!(dp(75), 193);
         assert_eq!(dp(25), -193);
     }
+
+    /// The order of the players (by id) in a chess-scored table with `direct`
+    /// right after points.
+    fn order_by_direct(ev: &EventData) -> Vec<i64> {
+        let st = standings(
+            ev,
+            &Scheme::new(SchemeKind::Chess),
+            &[TieBreak::Direct],
+            None,
+        )
+        .unwrap();
+        st.rows.iter().map(|r| r.player.id).collect()
+    }
+
+    #[test]
+    fn direct_encounter_when_not_all_tied_players_met() {
+        // Six players, three rounds. P1, P2 and P3 end on 2 points; P1 beat
+        // P2, P3 met neither. P1 has 1 of 2 possible; P2 0 of at most 1
+        // and P3 at most 2: nobody is ahead for sure, so DE leaves the
+        // three tied (start-number order).
+        let mut ev = event(6, &[]);
+        game(&mut ev, 1, 1, 2, Outcome::RedWin);
+        game(&mut ev, 1, 3, 4, Outcome::RedWin);
+        game(&mut ev, 1, 5, 6, Outcome::Draw);
+        game(&mut ev, 2, 4, 1, Outcome::RedWin);
+        game(&mut ev, 2, 2, 5, Outcome::RedWin);
+        game(&mut ev, 2, 6, 3, Outcome::RedWin);
+        game(&mut ev, 3, 1, 6, Outcome::RedWin);
+        game(&mut ev, 3, 3, 5, Outcome::RedWin);
+        game(&mut ev, 3, 2, 4, Outcome::RedWin);
+        let st = table(&ev);
+        for id in [1, 2, 3] {
+            assert_eq!(st.row(id).unwrap().points, Points::new(2), "P{id}");
+        }
+        assert_eq!(&order_by_direct(&ev)[..3], &[1, 2, 3]);
+
+        // Two tied players who met: the winner is ahead, whatever the start
+        // numbers say. P2 beats P1, then P1 beats P3 and P4 beats P2.
+        let mut ev = event(4, &[]);
+        game(&mut ev, 1, 1, 2, Outcome::BlackWin);
+        game(&mut ev, 1, 3, 4, Outcome::Draw);
+        game(&mut ev, 2, 1, 3, Outcome::RedWin);
+        game(&mut ev, 2, 4, 2, Outcome::RedWin);
+        assert_eq!(order_by_direct(&ev), vec![4, 2, 1, 3]);
+
+        // Three tied on 2 points in a Swiss: P3 beat both P1 and P2, who
+        // did not meet. P3's 2 points beat the most P1 or P2 could have
+        // had (1 each): P3 is first; P1 and P2 stay tied.
+        let mut ev = event(6, &[]);
+        game(&mut ev, 1, 3, 1, Outcome::RedWin);
+        game(&mut ev, 1, 2, 4, Outcome::RedWin);
+        game(&mut ev, 1, 5, 6, Outcome::Draw);
+        game(&mut ev, 2, 2, 3, Outcome::BlackWin);
+        game(&mut ev, 2, 1, 5, Outcome::RedWin);
+        game(&mut ev, 2, 4, 6, Outcome::Draw);
+        game(&mut ev, 3, 3, 4, Outcome::BlackWin);
+        game(&mut ev, 3, 1, 6, Outcome::RedWin);
+        game(&mut ev, 3, 2, 5, Outcome::RedWin);
+        let st = table(&ev);
+        for id in [1, 2, 3] {
+            assert_eq!(st.row(id).unwrap().points, Points::new(2), "P{id}");
+        }
+        assert_eq!(&order_by_direct(&ev)[..3], &[3, 1, 2]);
+    }
+
+    #[test]
+    fn aro_and_tpr_count_unrated_opponents_with_the_substitute_rating() {
+        // P1 (2000) beats P2 (unrated) and draws P3 (1800).
+        let mut ev = event(3, &[2000, 0, 1800]);
+        ev.players[1].rating = None;
+        game(&mut ev, 1, 1, 2, Outcome::RedWin);
+        game(&mut ev, 2, 3, 1, Outcome::Draw);
+        let codes = [TieBreak::Aro, TieBreak::Tpr];
+        let plain = standings(&ev, &Scheme::new(SchemeKind::Chess), &codes, None).unwrap();
+        assert_eq!(v(&plain, 1, TieBreak::Aro), "1800.00", "unrated left out");
+        let mut m = serde_json::Map::new();
+        m.insert("unrated_rating".into(), serde_json::json!(1400));
+        let sub = Scheme::from_id("chess", &m).unwrap();
+        let st = standings(&ev, &sub, &codes, None).unwrap();
+        // (1400 + 1800) / 2 = 1600; 1.5 of 2 = 75 %, dp +193.
+        assert_eq!(v(&st, 1, TieBreak::Aro), "1600.00");
+        assert_eq!(v(&st, 1, TieBreak::Tpr), "1793.00");
+    }
 }

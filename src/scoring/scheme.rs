@@ -84,10 +84,13 @@ impl SchemeKind {
             SchemeKind::Standard | SchemeKind::Custom => six([2, 1, 0, 2, 1, 0]),
             SchemeKind::ThreePoint => six([3, 1, 0, 3, 1, 0]),
             SchemeKind::RedDrawPenalty => six([3, 1, 0, 3, 2, 0]),
+            // `unrated_rating`: the rating an unrated player counts with in
+            // ARO and TPR (0: unrated opponents are left out).
             SchemeKind::Chess => SIX
                 .iter()
                 .zip([100, 50, 0, 100, 50, 0])
                 .map(|(k, x)| (*k, h(x)))
+                .chain([("unrated_rating", p(0))])
                 .collect(),
             // A draw is a black win: red gets red_loss, black gets black_win.
             SchemeKind::Armageddon => vec![

@@ -218,7 +218,13 @@ fn standings_inner(
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
             if tb == TieBreak::Direct {
-                for (&i, v) in g.iter().zip(ctx.direct_values(&g)) {
+                // Under the chess scheme `direct` is FIDE's DE; else 直胜 (CXA).
+                let values = if scheme.kind == crate::scoring::SchemeKind::Chess {
+                    ctx.fide_direct_values(&g)
+                } else {
+                    ctx.direct_values(&g)
+                };
+                for (&i, v) in g.iter().zip(values) {
                     keys[i][t] = TieValue::One(v);
                 }
             }

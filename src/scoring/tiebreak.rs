@@ -418,15 +418,122 @@ impl TbCtx<'_> {
             Koya => f.koya_parts(rounds, idx, i),
             Aob => f.aob_parts(rounds, idx, i),
             Aro => {
-                let (aro, _, parts) = f.rating_parts(rounds, self.ratings, idx, i);
+                let (aro, _, parts) = f.rating_parts(rounds, &self.fide_ratings(), idx, i);
                 (aro, parts)
             }
             Tpr => {
-                let (_, tpr, parts) = f.rating_parts(rounds, self.ratings, idx, i);
+                let (_, tpr, parts) = f.rating_parts(rounds, &self.fide_ratings(), idx, i);
                 (tpr, parts)
             }
             _ => return None,
         })
+    }
+
+    /// The ratings ARO and TPR use: an unrated player counts with the
+    /// scheme's `unrated_rating` when it is set (FIDE's checker `-u`, the
+    /// tournament regulations' substitute rating); with 0 (the default)
+    /// unrated opponents are left out.
+    fn fide_ratings(&self) -> std::borrow::Cow<'_, [Option<i32>]> {
+        let sub = if self.scheme.settings.keys().contains(&"unrated_rating") {
+            self.scheme.settings.get_whole("unrated_rating")
+        } else {
+            0
+        };
+        if sub <= 0 {
+            return std::borrow::Cow::Borrowed(self.ratings);
+        }
+        std::borrow::Cow::Owned(
+            self.ratings
+                .iter()
+                .map(|r| Some(r.filter(|&r| r > 0).unwrap_or(sub as i32)))
+                .collect(),
+        )
+    }
+
+    /// FIDE C.07 direct encounter (DE) for a group of tied players, as
+    /// FIDE's tie-break checker computes it: over-the-board games only, a
+    /// repeated pairing counts its average. When all of them met, their
+    /// scores among themselves order them; when not (a Swiss), a player is
+    /// placed ahead only while his score beats the best score each player
+    /// below him could still have had (every missing encounter a win).
+    /// Sub-groups still tied are decided again among themselves. The
+    /// values rank the group (higher is better).
+    pub fn fide_direct_values(&self, group: &[usize]) -> Vec<Points> {
+        let ordered = self.de_split(group.to_vec());
+        let k = ordered.len();
+        let mut val = std::collections::HashMap::new();
+        for (gi, g) in ordered.iter().enumerate() {
+            for &i in g {
+                val.insert(i, Points::new((k - gi) as i64));
+            }
+        }
+        group.iter().map(|i| val[i]).collect()
+    }
+
+    fn de_split(&self, members: Vec<usize>) -> Vec<Vec<usize>> {
+        if members.len() < 2 {
+            return vec![members];
+        }
+        let win = self.scheme.win_value().hundredths();
+        let ids: Vec<i64> = members.iter().map(|&i| self.ids[i]).collect();
+        // (player, score among the group in hundredths, opponents met)
+        let mut stats: Vec<(usize, i64, i64)> = members
+            .iter()
+            .map(|&i| {
+                let mut per: std::collections::BTreeMap<i64, (i64, i64)> = Default::default();
+                for pr in &self.rounds[i] {
+                    if pr.kind != RoundKind::Played {
+                        continue;
+                    }
+                    if let Some(o) = pr.opponent.filter(|o| ids.contains(o)) {
+                        let e = per.entry(o).or_default();
+                        e.0 += pr.points.hundredths();
+                        e.1 += 1;
+                    }
+                }
+                let score = per.values().map(|(sum, n)| sum / n).sum();
+                (i, score, per.len() as i64)
+            })
+            .collect();
+        let most = members.len() as i64 - 1;
+        let start = |i: usize| self.ids[i];
+        let groups: Vec<Vec<usize>> = if stats.iter().all(|s| s.2 == most) {
+            stats.sort_by(|a, b| b.1.cmp(&a.1).then(start(a.0).cmp(&start(b.0))));
+            let mut out: Vec<Vec<usize>> = Vec::new();
+            let mut last = None;
+            for &(i, v, _) in &stats {
+                if last == Some(v) {
+                    out.last_mut().expect("a group").push(i);
+                } else {
+                    out.push(vec![i]);
+                    last = Some(v);
+                }
+            }
+            out
+        } else {
+            let best = |s: &(usize, i64, i64)| s.1 + (most - s.2) * win;
+            stats.sort_by(|a, b| {
+                b.1.cmp(&a.1)
+                    .then(best(b).cmp(&best(a)))
+                    .then(start(a.0).cmp(&start(b.0)))
+            });
+            let mut ahead = 0;
+            for i in 1..stats.len() {
+                let rest = stats[i..].iter().map(best).max().unwrap_or(0);
+                if stats[i - 1].1 > rest {
+                    ahead = i;
+                } else {
+                    break;
+                }
+            }
+            let mut out: Vec<Vec<usize>> = stats[..ahead].iter().map(|s| vec![s.0]).collect();
+            out.push(stats[ahead..].iter().map(|s| s.0).collect());
+            out
+        };
+        if groups.len() == 1 {
+            return groups;
+        }
+        groups.into_iter().flat_map(|g| self.de_split(g)).collect()
     }
 
     /// The parts of a CXA sum (opponent score, small points, beaten / drawn

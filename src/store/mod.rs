@@ -157,6 +157,35 @@ pub struct Store {
 /// How long a second qishe on the same file waits for a lock.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The notice shown once per wait while another qishe holds the database
+/// (issue 21), in the UI language; `None` (the default, and the TUI, whose
+/// screen a line on stderr would break): wait quietly.
+static WAIT_NOTICE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Shows `notice` on stderr whenever a command has to wait for the
+/// database; `None` waits quietly.
+pub fn set_wait_notice(notice: Option<String>) {
+    if let Ok(mut n) = WAIT_NOTICE.lock() {
+        *n = notice;
+    }
+}
+
+/// SQLite's busy handler: the notice when a wait begins, then retries every
+/// 50 ms until the busy timeout.
+fn busy_wait(count: i32) -> bool {
+    const STEP: Duration = Duration::from_millis(50);
+    if count == 0 {
+        if let Some(n) = WAIT_NOTICE.lock().ok().and_then(|n| n.clone()) {
+            eprintln!("{n}");
+        }
+    }
+    if STEP * (count.max(0) as u32) >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(STEP);
+    true
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and migrates it.
     /// An existing empty file is refused (see [`Store::open_init`]).
@@ -223,7 +252,7 @@ impl Store {
             },
             other => other,
         };
-        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.busy_handler(Some(busy_wait))?;
         // The first read of the file: a non-database fails here.
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))

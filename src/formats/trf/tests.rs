@@ -67,9 +67,13 @@ fn conformance_files_round_trip() {
     assert!(!files.is_empty(), "conformance files not found");
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        let a = Trf::parse(&text).unwrap();
+        let mut a = Trf::parse(&text).unwrap();
         let written = a.write();
-        let b = Trf::parse(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", f.display()));
+        let mut b =
+            Trf::parse(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", f.display()));
+        // the same players, on other lines of the written file
+        a.player_lines.clear();
+        b.player_lines.clear();
         assert_eq!(a, b, "{}", f.display());
         assert_eq!(a.to_swiss_state().unwrap(), b.to_swiss_state().unwrap());
         // The points column agrees with the results.

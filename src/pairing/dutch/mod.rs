@@ -508,9 +508,20 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mate = self.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
         if unmatched.len() > 1 {
+            let mut ids: Vec<u32> = unmatched
+                .iter()
+                .map(|&v| info.players[info.sorted[v]].id)
+                .collect();
+            ids.sort_unstable();
+            let ids = ids
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
             return Err(RunError::NoPairing(msg!(
                 "err.pairing.cannot_all_pair",
-                count = n
+                count = n,
+                ids
             )));
         }
         // C2: the player left over must be allowed the bye; when only
