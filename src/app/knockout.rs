@@ -33,6 +33,12 @@ pub struct KnockoutSettings {
     pub rate_playoffs: bool,
     /// Armageddon's time odds.
     pub armageddon_time: TimeControl,
+    /// Per ladder step (in the ladder's order): its time control; `None`
+    /// or missing = the event's (armageddon: `armageddon_time`).
+    pub playoff_times: Vec<Option<TimeControl>>,
+    /// Per ladder step: its label on slips and in the bracket (加赛快棋,
+    /// 超快棋, 一局定胜负 …); empty or missing = the step's own name.
+    pub playoff_labels: Vec<String>,
     /// The event the seeds came from, if any.
     pub seed_from: Option<String>,
     /// Slots placed by hand before round 1 (entry ids top to bottom, 0 =
@@ -54,6 +60,8 @@ impl Default for KnockoutSettings {
             },
             seed_from: None,
             placement: Vec::new(),
+            playoff_times: Vec::new(),
+            playoff_labels: Vec::new(),
         }
     }
 }
@@ -103,6 +111,8 @@ pub enum NextStep {
         step: Option<String>,
         /// The step's time control (the event's for regular games).
         time: String,
+        /// The step's label from the settings, if it has one.
+        label: Option<String>,
     },
     Lot,
     /// The stored games cannot be scored (a missing fact, …).
@@ -118,11 +128,15 @@ impl NextStep {
                 red,
                 black,
                 step,
+                label,
                 ..
             } => {
                 let what = match step {
                     None => msg!("ko.due.regular", game = game_no).render(lang),
-                    Some(s) => msg!("ko.due.playoff", step = s, game = game_no).render(lang),
+                    Some(s) => {
+                        let s = label.as_deref().unwrap_or(s);
+                        msg!("ko.due.playoff", step = s, game = game_no).render(lang)
+                    }
                 };
                 format!("{what}: {red} – {black}")
             }
@@ -258,14 +272,35 @@ impl Bracket {
             .count() as u32
     }
 
-    /// The time control of a game in a phase.
+    /// The time control of a game in a phase: the step's own, else
+    /// armageddon's odds, else the event's.
     fn time_of(&self, phase: Phase) -> TimeControl {
         match phase {
-            Phase::Playoff {
-                step: PlayoffStep::Armageddon,
-                ..
-            } => self.settings.armageddon_time,
-            _ => self.ev.settings.time_control,
+            Phase::Playoff { index, step } => self
+                .settings
+                .playoff_times
+                .get(index)
+                .copied()
+                .flatten()
+                .unwrap_or(if step == PlayoffStep::Armageddon {
+                    self.settings.armageddon_time
+                } else {
+                    self.ev.settings.time_control
+                }),
+            Phase::Regular => self.ev.settings.time_control,
+        }
+    }
+
+    /// The label of a phase's step, if the settings give one.
+    fn label_of(&self, phase: Phase) -> Option<String> {
+        match phase {
+            Phase::Playoff { index, .. } => self
+                .settings
+                .playoff_labels
+                .get(index)
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty()),
+            Phase::Regular => None,
         }
     }
 
@@ -313,6 +348,7 @@ impl Bracket {
                             Phase::Playoff { step, .. } => Some(step.code()),
                         },
                         time: self.time_of(d.phase).to_string(),
+                        label: self.label_of(d.phase),
                     }),
                 };
                 (
@@ -436,7 +472,17 @@ impl App {
         }
         // The number of rounds follows from the entries (set when round 1 is paired).
         s.rounds = 1;
-        knockout.ladder()?;
+        let steps = knockout
+            .ladder()?
+            .unwrap_or_else(|| crate::scoring::knockout::default_ladder(scheme.kind))
+            .len();
+        let given = knockout
+            .playoff_times
+            .len()
+            .max(knockout.playoff_labels.len());
+        if given > steps {
+            return Err(invalid!("err.ko.step_settings", given, steps));
+        }
         if knockout.draw != "seed" && knockout.draw != "lot" {
             return Err(invalid!("err.ko.bad_draw", draw = &knockout.draw));
         }
@@ -1125,6 +1171,7 @@ impl App {
                 black,
                 step,
                 time,
+                ..
             }) = &m.next
             {
                 slips.push(Slip {

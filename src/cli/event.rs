@@ -122,6 +122,14 @@ pub struct NewArgs {
     /// Knockout: armageddon time odds (default red=5,black=4,inc=3).
     #[arg(long)]
     pub armageddon_time: Option<String>,
+    /// Knockout: each play-off step's time control, in ladder order,
+    /// separated by `;` (an empty item keeps the default), e.g. "15+10;5+3".
+    #[arg(long)]
+    pub playoff_times: Option<String>,
+    /// Knockout: each play-off step's label on slips and the bracket, in
+    /// ladder order, separated by `;`, e.g. "快棋加赛;超快棋加赛;一局定胜负".
+    #[arg(long)]
+    pub playoff_labels: Option<String>,
     /// A team event (团体赛): teams play matches of --boards boards.
     #[arg(long)]
     pub teams: bool,

@@ -87,6 +87,22 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     if let Some(t) = a.armageddon_time {
         k.armageddon_time = t.parse::<TimeControl>()?;
     }
+    if let Some(t) = a.playoff_times {
+        k.playoff_times = t
+            .split(';')
+            .map(|x| {
+                let x = x.trim();
+                if x.is_empty() {
+                    Ok(None)
+                } else {
+                    x.parse::<TimeControl>().map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(l) = a.playoff_labels {
+        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
+    }
     let seed = match (&a.seed_from, a.top) {
         (Some(e), Some(n)) => Some((e.as_str(), n)),
         (Some(_), None) => return Err(CliError::msg("--seed-from needs --top N")),

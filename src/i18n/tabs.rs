@@ -64,6 +64,13 @@ pub(super) static TEXTS: &[Text] = &[
         "←/→ 選人  1-9 名單序號  - 空台  ↑/↓ 換台  Enter 保存  Esc 取消",
         "←/→ pick  1-9 roster no.  - empty  ↑/↓ board  Enter save  Esc cancel",
     ),
+    // Knockouts: per-step time controls and labels
+    (
+        "err.ko.step_settings",
+        "加赛设置给了 {given} 项, 但加赛只有 {steps} 步",
+        "加賽設置給了 {given} 項, 但加賽只有 {steps} 步",
+        "{given} play-off step settings were given, but the ladder has {steps} steps",
+    ),
     // Bracket tab
     ("tui.ko.seeds", "种子顺序", "種子順序", "seeds"),
     (

@@ -321,12 +321,13 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
             black,
             step,
             time,
+            label,
         } => {
             let what = match step {
                 None => msg!("ko.due.regular", game = game_no).render(lang),
                 Some(s) => format!(
                     "{} · {}",
-                    step_text(lang, s),
+                    label.clone().unwrap_or_else(|| step_text(lang, s)),
                     msg!("ko.due.playoff", step = s, game = game_no).render(lang)
                 ),
             };
@@ -477,7 +478,14 @@ fn put_match(
     col[top + 1] = side(mv.b.as_ref(), 1);
     let note = match (&mv.decided_by, &mv.next) {
         (Some(by), _) => decided_text(lang, by),
-        (None, Some(NextStep::Game { step: Some(s), .. })) => step_text(lang, s),
+        (
+            None,
+            Some(NextStep::Game {
+                step: Some(s),
+                label,
+                ..
+            }),
+        ) => label.clone().unwrap_or_else(|| step_text(lang, s)),
         (None, Some(NextStep::Lot)) => t(lang, "ko.due.lot"),
         _ => String::new(),
     };

@@ -689,3 +689,72 @@ fn play_off_games_are_rated_only_with_rate_playoffs() {
         "the play-off game counts too"
     );
 }
+
+/// Each play-off step has its own time control and label (issue 20): they
+/// are on the slips of the game due, and a clock reading is checked
+/// against the step's time control; armageddon keeps its odds when the
+/// settings give it none; more settings than steps are refused.
+#[test]
+fn each_playoff_step_has_its_own_time_control_and_label() {
+    let c = club(2);
+    let e = c.fails(&[
+        "event",
+        "new",
+        "多余",
+        "--system",
+        "knockout",
+        "--playoff",
+        "games:1,armageddon",
+        "--playoff-times",
+        "15+10;5+3;3+2",
+    ]);
+    assert!(e.contains("3 play-off step settings"), "{e}");
+    knockout(
+        &c,
+        "快棋杯",
+        2,
+        &[
+            "--playoff",
+            "games:1,games:1,armageddon",
+            "--playoff-times",
+            "15+10;5+3",
+            "--playoff-labels",
+            "快棋加赛;超快棋加赛;一局定胜负",
+        ],
+    );
+    c.ok(&["round", "pair", "快棋杯"]);
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "1"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(slips.contains("快棋加赛"), "{slips}");
+    assert!(slips.contains("15+10"), "{slips}");
+    // A clock past the step's 15 minutes (+10 s a move) cannot be right.
+    let e = c.fails(&[
+        "result",
+        "快棋杯",
+        "1",
+        "1",
+        "1/2-1/2",
+        "--game",
+        "2",
+        "--red-used",
+        "40:00",
+        "--black-used",
+        "10:00",
+        "--moves",
+        "30",
+    ]);
+    assert!(!e.is_empty());
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "2"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(
+        slips.contains("超快棋加赛") && slips.contains("5+3"),
+        "{slips}"
+    );
+    assert!(!slips.contains("15+10"), "{slips}");
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "3"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(slips.contains("一局定胜负"), "{slips}");
+    assert!(slips.contains("red=5,black=4,inc=3"), "{slips}");
+    let text = c.ok(&["bracket", "快棋杯", "--format", "text"]);
+    assert!(text.contains("一局定胜负"), "{text}");
+}
