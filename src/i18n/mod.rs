@@ -66,6 +66,7 @@ impl Lang {
     }
 }
 
+mod archive;
 mod errors;
 mod judge;
 mod knockout;
@@ -93,6 +94,7 @@ static TABLES: &[&[Text]] = &[
     team::TEXTS,
     knockout::TEXTS,
     reliability::TEXTS,
+    archive::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

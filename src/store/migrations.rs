@@ -14,6 +14,8 @@ const MIGRATIONS: &[&str] = &[
     // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
     include_str!("teams.sql"),
     KNOCKOUT,
+    // Issue 23, the game archive: `archive.sql` (self-contained).
+    include_str!("archive.sql"),
 ];
 
 // ---- Knockout events (issue 20, specs/knockout.md) -------------------------
@@ -88,6 +90,9 @@ pub const TABLES: &[&str] = &[
     "team_lineup",
     "knockout",
     "knockout_match",
+    // Issue 23: the archive's games (their position index, `archive_position`,
+    // is derived data: not in the undo capture, rebuilt when missing).
+    "archive_game",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it
