@@ -11,6 +11,7 @@ pub use history::{
 
 pub use results::{parse_clock, ClockInput, ResultInput};
 
+pub mod archive;
 mod door;
 mod judge;
 mod knockout;

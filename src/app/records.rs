@@ -27,14 +27,18 @@ pub fn load_record(bytes: &[u8], file: &str, index: usize) -> Result<RecordAttac
         source: Box::new(source),
     })?;
     let n = imported.games.len();
-    let g = imported.games.get(index).ok_or_else(|| {
-        let key = if n == 1 {
-            "err.app.no_such_game_of_one"
-        } else {
-            "err.app.no_such_game_of_many"
-        };
-        invalid!(key, file, n, game = index + 1)
-    })?;
+    let g = imported
+        .games
+        .iter()
+        .find(|g| g.index == index)
+        .ok_or_else(|| {
+            let key = if n == 1 {
+                "err.app.no_such_game_of_one"
+            } else {
+                "err.app.no_such_game_of_many"
+            };
+            invalid!(key, file, n, game = index + 1)
+        })?;
     Ok(RecordAttachment {
         pgn: xiangqi::write_pgn(std::slice::from_ref(g), Notation::Chinese),
         stats: xiangqi::game_stats(g),

@@ -95,6 +95,24 @@ impl From<NotationArg> for Notation {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum TargetFormat {
     Pgn,
+    Dhtmlxq,
+}
+
+/// How the readers treat what real files get wrong.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ReadArgs {
+    /// A main line that turns illegal keeps its legal moves (with a note)
+    /// instead of losing the game.
+    #[arg(long)]
+    pub keep_legal_prefix: bool,
+}
+
+impl ReadArgs {
+    pub fn options(self) -> xiangqi::ReadOptions {
+        xiangqi::ReadOptions {
+            keep_legal_prefix: self.keep_legal_prefix,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -103,6 +121,8 @@ pub struct StatsArgs {
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     pub format: StatsFormat,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 #[derive(Debug, Args)]
@@ -111,12 +131,16 @@ pub struct ShowArgs {
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "chinese")]
     pub notation: NotationArg,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The game file.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub read: ReadArgs,
     #[arg(long, value_enum, default_value = "pgn")]
     pub to: TargetFormat,
     #[arg(long, value_enum, default_value = "chinese")]
@@ -130,11 +154,60 @@ pub struct ConvertArgs {
 }
 
 fn load(path: &Path) -> CliResult<ImportedFile> {
+    load_with(path, xiangqi::ReadOptions::default())
+}
+
+/// Reads a game file; each skipped game and each note goes to stderr
+/// (file, game number, line, reason). No game at all is exit status 1.
+fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile> {
     let bytes =
         std::fs::read(path).map_err(|e| CliError::msg(format!("{}: {e}", path.display())))?;
-    xiangqi::read_games(&bytes).map_err(|e| CliError {
+    let file = xiangqi::read_games_with(&bytes, opts).map_err(|e| CliError {
         message: format!("{}: {e}", path.display()),
-        code: 2,
+        code: 1,
+    })?;
+    for s in &file.skipped {
+        eprintln!("{}: {}", path.display(), skipped_text(s));
+    }
+    for n in &file.notes {
+        eprintln!("{}: note: {}", path.display(), n.msg.en());
+    }
+    Ok(file)
+}
+
+/// `game 2 (line 14): why`, in English like the rest of stderr.
+pub fn skipped_text(s: &xiangqi::Skipped) -> String {
+    let m = if s.line == 0 {
+        crate::i18n::msg!(
+            "err.record.skipped_binary",
+            game = s.index + 1,
+            why = s.error.msg()
+        )
+    } else {
+        crate::i18n::msg!(
+            "err.record.skipped",
+            game = s.index + 1,
+            line = s.line,
+            why = s.error.msg()
+        )
+    };
+    m.en()
+}
+
+/// After the output: exit status 3 when some games were skipped.
+fn partly(path: &Path, file: &ImportedFile) -> CliResult {
+    if file.skipped.is_empty() {
+        return Ok(());
+    }
+    let read = file.games.len();
+    Err(CliError {
+        message: format!(
+            "{}: {} game{} skipped, {read} read",
+            path.display(),
+            file.skipped.len(),
+            if file.skipped.len() == 1 { "" } else { "s" }
+        ),
+        code: 3,
     })
 }
 
@@ -238,7 +311,7 @@ fn emit(text: &str) -> CliResult {
 }
 
 fn stats(a: StatsArgs) -> CliResult {
-    let file = load(&a.file)?;
+    let file = load_with(&a.file, a.read.options())?;
     let text = match a.format {
         StatsFormat::Json => {
             let v: Vec<_> = file
@@ -250,7 +323,8 @@ fn stats(a: StatsArgs) -> CliResult {
         }
         StatsFormat::Text => file.games.iter().map(stats_text).collect(),
     };
-    emit(&text)
+    emit(&text)?;
+    partly(&a.file, &file)
 }
 
 fn stats_text(g: &GameRecord) -> String {
@@ -283,7 +357,7 @@ fn stats_text(g: &GameRecord) -> String {
 }
 
 fn show(a: ShowArgs) -> CliResult {
-    let file = load(&a.file)?;
+    let file = load_with(&a.file, a.read.options())?;
     let mut text = String::new();
     for (i, g) in file.games.iter().enumerate() {
         if i > 0 {
@@ -299,13 +373,16 @@ fn show(a: ShowArgs) -> CliResult {
             text.push_str(&format!("{r}\n"));
         }
     }
-    emit(&text)
+    emit(&text)?;
+    partly(&a.file, &file)
 }
 
 fn convert(a: ConvertArgs) -> CliResult {
-    let file = load(&a.file)?;
-    let TargetFormat::Pgn = a.to;
-    let text = pgn::write_pgn(&file.games, a.notation.into());
+    let file = load_with(&a.file, a.read.options())?;
+    let text = match a.to {
+        TargetFormat::Pgn => pgn::write_pgn(&file.games, a.notation.into()),
+        TargetFormat::Dhtmlxq => xiangqi::dhtmlxq::write_dhtmlxq(&file.games),
+    };
     match a.output {
         Some(p) => crate::app::output::write_output(
             &p,
@@ -318,5 +395,5 @@ fn convert(a: ConvertArgs) -> CliResult {
         )?,
         None => emit(&text)?,
     }
-    Ok(())
+    partly(&a.file, &file)
 }

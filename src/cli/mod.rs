@@ -1,6 +1,7 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+pub mod archive;
 pub mod demo;
 mod error;
 pub mod event;
@@ -84,6 +85,9 @@ pub enum Command {
     /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
+    /// The club's game archive: import folders of game files, search them.
+    #[command(subcommand)]
+    Archive(archive::ArchiveCmd),
     /// Pair the next round of a TRF-16 tournament file.
     PairTrf(trf::PairTrfArgs),
     /// Write a consistent copy of the database (safe while qishe is running).
@@ -206,6 +210,7 @@ pub fn run(cli: Cli) -> CliResult {
             Ok(())
         }
         Some(Command::Game(c)) => game::run_with_db(&ctx, c),
+        Some(Command::Archive(c)) => archive::run(&ctx, c),
         Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
 }

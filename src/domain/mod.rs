@@ -2,6 +2,7 @@
 //!
 //! Nothing here touches a file, a database or a terminal.
 
+pub mod archive;
 mod clock;
 mod game;
 mod points;

@@ -66,6 +66,7 @@ impl Lang {
     }
 }
 
+mod archive;
 mod errors;
 mod judge;
 mod knockout;
@@ -95,6 +96,7 @@ static TABLES: &[&[Text]] = &[
     knockout::TEXTS,
     reliability::TEXTS,
     tabs::TEXTS,
+    archive::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -15,6 +15,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("teams.sql"),
     KNOCKOUT,
     TRF_FIELDS,
+    // Issue 23, the game archive: `archive.sql` (self-contained).
+    include_str!("archive.sql"),
 ];
 
 // ---- Knockout events (issue 20, specs/knockout.md) -------------------------
@@ -109,6 +111,9 @@ pub const TABLES: &[&str] = &[
     "knockout_match",
     "trf_entry",
     "trf_full_bye",
+    // Issue 23: the archive's games (their position index, `archive_position`,
+    // is derived data: not in the undo capture, rebuilt when missing).
+    "archive_game",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

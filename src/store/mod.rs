@@ -5,6 +5,7 @@
 //! Every multi-row write runs in one transaction, and every change writes an
 //! action-log row with what is needed to undo it, in the same transaction.
 
+mod archive;
 mod events;
 mod games;
 mod games_import;
@@ -301,7 +302,8 @@ impl Store {
                 detail: format!("it holds other tables ({})", tables.join(", ")),
             });
         }
-        if version > 0 {
+        // An older schema lacks the later migrations' tables until migrated.
+        if version == migrations::SCHEMA_VERSION {
             if let Some(t) = migrations::TABLES
                 .iter()
                 .find(|t| !tables.iter().any(|x| x == *t))

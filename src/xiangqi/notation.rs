@@ -297,16 +297,35 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
             })
         };
     }
-    let desc = if chars.iter().all(|c| c.is_ascii()) {
+    let wxf = chars.iter().all(|c| c.is_ascii());
+    let desc = if wxf {
         parse_wxf(&chars).map_err(|why| unreadable(text, why))?
     } else {
         parse_chinese(&chars).map_err(|why| unreadable(text, why))?
     };
-    let found: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
+    let legal = pos.legal_moves();
+    let mut found: Vec<Move> = legal
+        .iter()
+        .copied()
         .filter(|&m| fits(pos, &desc, m))
         .collect();
+    // WXF writes the middle of three pawns on a file as `P3` (the "3"
+    // names the middle pawn, not file 3): read so when no pawn on file 3
+    // makes that move.
+    if wxf && found.is_empty() && desc.kind == Kind::Pawn && desc.sel == Selector::File(3) {
+        let side = pos.side_to_move();
+        for f in (0..9u8).filter(|&f| on_file(pos, side, Kind::Pawn, f).len() == 3) {
+            let mid = Desc {
+                sel: Selector::Tandem(Tandem::Middle, Some(own_file(side, f))),
+                ..desc
+            };
+            for &m in &legal {
+                if fits(pos, &mid, m) && !found.contains(&m) {
+                    found.push(m);
+                }
+            }
+        }
+    }
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveTextError::Illegal {
@@ -696,6 +715,39 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
         Notation::Iccs => m.iccs(),
         Notation::Chinese => write_chinese(&describe(pos, m), pos.side_to_move(), false),
         Notation::Traditional => write_chinese(&describe(pos, m), pos.side_to_move(), true),
-        Notation::Wxf => write_wxf(&describe(pos, m)),
+        Notation::Wxf => {
+            let d = describe(pos, m);
+            wxf_convention(pos, &d)
+                .filter(|t| parse_move(pos, t) == Ok(m))
+                .unwrap_or_else(|| write_wxf(&d))
+        }
     }
+}
+
+/// The published WXF convention for three pawns on one file: `P+.6`,
+/// `P3.6` (the middle one), `P-.6`. None when it does not apply (other
+/// pieces, two pawns: `+P`/`-P`, or pawns in tandem on two files).
+fn wxf_convention(pos: &Position, d: &Desc) -> Option<String> {
+    let Selector::Tandem(t, None) = d.sel else {
+        return None;
+    };
+    if d.kind != Kind::Pawn {
+        return None;
+    }
+    let side = pos.side_to_move();
+    if !(0..9u8).any(|f| on_file(pos, side, Kind::Pawn, f).len() == 3) {
+        return None;
+    }
+    let which = match t {
+        Tandem::Front => "+",
+        Tandem::Middle => "3",
+        Tandem::Rear => "-",
+        Tandem::Ordinal(_) => return None,
+    };
+    let verb = match d.verb {
+        Verb::Advance => '+',
+        Verb::Retreat => '-',
+        Verb::Traverse => '.',
+    };
+    Some(format!("P{which}{verb}{}", d.num))
 }

@@ -18,6 +18,46 @@ pub struct GameRecord {
     pub result: Option<String>,
     /// 0-based position of the game in its file.
     pub index: usize,
+    /// Comments on the main line as (ply, text): ply 0 stands before the
+    /// first move, ply n after move n. Several at one ply keep their order.
+    pub comments: Vec<(usize, String)>,
+    /// Other moves tried instead of a main-line move.
+    pub variations: Vec<Variation>,
+}
+
+/// A line played instead of move `at` (0-based) of its parent line, with
+/// its own comments and variations (same meaning as a game's).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Variation {
+    pub at: usize,
+    pub moves: Vec<Move>,
+    pub comments: Vec<(usize, String)>,
+    pub variations: Vec<Variation>,
+}
+
+/// How the readers treat what real files get wrong.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// A main line that turns illegal keeps its legal moves (with a note)
+    /// instead of losing the game.
+    pub keep_legal_prefix: bool,
+}
+
+/// A game of a file that could not be read: which (0-based), where (the
+/// line of its first text, 0 for binary formats) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub index: usize,
+    pub line: usize,
+    pub error: ImportError,
+}
+
+/// Something a reader repaired or left out while reading a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadNote {
+    /// The game (0-based in its file).
+    pub index: usize,
+    pub msg: crate::i18n::Msg,
 }
 
 impl GameRecord {
@@ -29,6 +69,8 @@ impl GameRecord {
             moves: Vec::new(),
             result: None,
             index,
+            comments: Vec::new(),
+            variations: Vec::new(),
         }
     }
 
@@ -220,6 +262,7 @@ impl ImportError {
             ImportError::Xqf(why) => msg!("err.record.xqf", why),
             ImportError::Dhtml(why) => msg!("err.record.dhtml", why),
             ImportError::NoGame => msg!("err.record.no_game"),
+            ImportError::Binary(why) => msg!("err.record.binary", why),
         }
     }
 }
@@ -256,4 +299,8 @@ pub enum ImportError {
     /// Nothing that looks like a game.
     #[error("no game found")]
     NoGame,
+    /// Binary bytes of no known game format (a damaged XQF file, …): never
+    /// read as text. The reason names what was seen.
+    #[error("not a game record: binary data ({0})")]
+    Binary(String),
 }

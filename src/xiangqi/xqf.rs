@@ -4,7 +4,7 @@
 //! the header; this reader undoes that and follows the main line.
 
 use super::board::{Move, Piece, Position, Square};
-use super::record::{GameRecord, ImportError};
+use super::record::{GameRecord, ImportError, ReadNote, ReadOptions};
 use crate::domain::Colour;
 
 const HEADER: usize = 1024;
@@ -44,6 +44,17 @@ fn pascal(bytes: &[u8], at: usize, size: usize) -> String {
 
 /// Reads the one game of an XQF file.
 pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, ImportError> {
+    read_xqf_with(bytes, ReadOptions::default()).map(|(g, _)| g)
+}
+
+/// Reads the one game of an XQF file (main line and its comments); with
+/// `keep_legal_prefix` a main line that turns illegal keeps its legal
+/// moves, with a note.
+pub fn read_xqf_with(
+    bytes: &[u8],
+    opts: ReadOptions,
+) -> Result<(GameRecord, Vec<ReadNote>), ImportError> {
+    let mut notes = Vec::new();
     if !is_xqf(bytes) {
         return Err(err(
             "not an XQF file (no \"XQ\" signature or shorter than 1024 bytes)",
@@ -133,6 +144,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, ImportError> {
         let rec = read(at, 4).ok_or_else(|| err(format!("record at byte {at} cut short")))?;
         at += 4;
         let tag = rec[2];
+        let mut comment: Option<String> = None;
         let has_comment = if encrypted { tag & 0x20 != 0 } else { true };
         if has_comment {
             let len =
@@ -143,6 +155,10 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, ImportError> {
             if n < 0 || at as i64 + n > bytes.len() as i64 {
                 return Err(err(format!("bad comment length {n} at byte {}", at - 4)));
             }
+            comment = read(at, n as usize).map(|raw| {
+                let (s, _, _) = encoding_rs::GB18030.decode(&raw);
+                s.trim_end_matches('\0').trim().to_string()
+            });
             at += n as usize;
         }
         if !first {
@@ -168,22 +184,38 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, ImportError> {
                 }
             }
             if !board.is_legal(m) {
-                return Err(ImportError::Move {
+                let e = ImportError::Move {
                     game: g.label(),
                     move_no: super::record::move_number(&g.start, g.moves.len()),
                     side: board.side_to_move(),
                     text: m.iccs(),
                     line: 0,
                     source: super::notation::MoveTextError::Illegal { text: m.iccs() },
-                });
+                };
+                if opts.keep_legal_prefix && !g.moves.is_empty() {
+                    notes.push(ReadNote {
+                        index: 0,
+                        msg: crate::i18n::msg!(
+                            "note.record.legal_prefix",
+                            game = g.label(),
+                            plies = g.moves.len(),
+                            why = e.msg()
+                        ),
+                    });
+                    break;
+                }
+                return Err(e);
             }
             board.make(m);
             g.moves.push(m);
+        }
+        if let Some(c) = comment.filter(|c| !c.is_empty()) {
+            g.comments.push((g.moves.len(), c));
         }
         first = false;
         if tag & 0x80 == 0 {
             break;
         }
     }
-    Ok(g)
+    Ok((g, notes))
 }

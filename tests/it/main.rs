@@ -5,6 +5,8 @@ mod common;
 mod report_support;
 
 mod architecture;
+mod archive_cli;
+mod archive_roundtrip;
 mod berger_tables;
 mod cxa_examples;
 mod cxa_rules;

@@ -1,0 +1,474 @@
+//! The club's game archive (issue 23): bring a folder tree of game files
+//! in (one transaction per file, each game once), find games by player,
+//! event, date, result, opening or position, and each member's openings.
+
+use super::{invalid, App, MemberId, Result};
+use crate::domain::archive::{ArchiveGame, ArchiveQuery, NewArchiveGame};
+use crate::domain::Points;
+use crate::xiangqi::{
+    self, ecco, keys, notation::parse_iccs, pgn, write_move, GameRecord, Notation, Position,
+    ReadOptions,
+};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// What became of one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ArchiveFileReport {
+    pub path: String,
+    /// Games read from the file.
+    pub read: usize,
+    /// Of those, new in the archive.
+    pub added: usize,
+    /// Of those, in the archive already.
+    pub duplicates: usize,
+    /// Games that could not be read: `game 2 (line 14): why`.
+    pub skipped: Vec<String>,
+    /// What the readers repaired.
+    pub notes: Vec<String>,
+    /// The whole file could not be read: why.
+    pub error: Option<String>,
+}
+
+/// What an import did, file by file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ArchiveImportReport {
+    pub files: Vec<ArchiveFileReport>,
+}
+
+impl ArchiveImportReport {
+    pub fn read(&self) -> usize {
+        self.files.iter().map(|f| f.read).sum()
+    }
+    pub fn added(&self) -> usize {
+        self.files.iter().map(|f| f.added).sum()
+    }
+    pub fn duplicates(&self) -> usize {
+        self.files.iter().map(|f| f.duplicates).sum()
+    }
+    pub fn skipped(&self) -> usize {
+        self.files.iter().map(|f| f.skipped.len()).sum()
+    }
+    pub fn failed_files(&self) -> usize {
+        self.files.iter().filter(|f| f.error.is_some()).count()
+    }
+}
+
+/// A search: the archive filters, and a position as FEN.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveSearchInput {
+    pub query: ArchiveQuery,
+    pub fen: Option<String>,
+}
+
+/// A game found, and with a position search where it stood there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArchiveHit {
+    #[serde(flatten)]
+    pub game: ArchiveGame,
+    /// The ply at which the game reached the position (0: the start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    /// The move played next from it (ICCS), none when the game ended there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// A move played from the searched position, and how those games ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NextMove {
+    pub iccs: String,
+    /// In Chinese notation.
+    pub text: String,
+    pub games: usize,
+    pub red_wins: usize,
+    pub draws: usize,
+    pub black_wins: usize,
+}
+
+/// The games found; with a position, the moves played next.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ArchiveSearch {
+    pub games: Vec<ArchiveHit>,
+    pub next_moves: Vec<NextMove>,
+}
+
+/// One opening in a member's repertoire.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningLine {
+    /// ECCO code, `?` when unclassified.
+    pub eco: String,
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Win 1, draw ½, over the games with a result.
+    pub score: Points,
+}
+
+/// A member's openings as red and as black, from the archive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Repertoire {
+    pub member: String,
+    pub as_red: Vec<OpeningLine>,
+    pub as_black: Vec<OpeningLine>,
+}
+
+/// Extensions of game files an archive folder holds; other files in a
+/// folder are passed over (a file named on the command line is always
+/// tried).
+const GAME_FILES: [&str; 8] = ["pgn", "xqf", "txt", "htm", "html", "cbr", "cbl", "dhtml"];
+
+/// Every file under the paths: folders walked (sorted, so the order is
+/// the same each time), files as given.
+pub fn archive_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| GAME_FILES.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// Folds `2024.05.01` and `2024/5/1` to `2024-05-01`.
+fn fold_date(d: &str) -> String {
+    let parts: Vec<&str> = d.trim().split(['.', '/', '-']).collect();
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i > 0 && p.len() == 1 {
+                format!("0{p}")
+            } else {
+                p.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Names to member ids (a name two members share links to neither), and
+/// events with their dates.
+struct Links {
+    members: HashMap<String, Option<i64>>,
+    events: Vec<(i64, String, Option<String>, Option<String>)>,
+}
+
+impl Links {
+    fn member(&self, name: Option<&str>) -> Option<i64> {
+        self.members.get(name?.trim()).copied().flatten()
+    }
+
+    /// The event of that name whose dates hold the game's date (or either
+    /// date unknown).
+    fn event(&self, name: Option<&str>, date: Option<&str>) -> Option<i64> {
+        let name = name?.trim();
+        let date = date.map(fold_date).filter(|d| !d.is_empty());
+        self.events
+            .iter()
+            .find(|(_, n, start, end)| {
+                n == name
+                    && match (&date, start) {
+                        (Some(d), Some(s)) => {
+                            let s = fold_date(s);
+                            let e = end.as_deref().map(fold_date).unwrap_or_else(|| s.clone());
+                            d.as_str() >= s.as_str() && d.as_str() <= e.as_str()
+                        }
+                        _ => true,
+                    }
+            })
+            .map(|e| e.0)
+    }
+}
+
+/// A game ready to store.
+fn prepare(g: &GameRecord, source: &str, links: &Links) -> NewArchiveGame {
+    let tag = |t: &str| {
+        g.tag(t)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(String::from)
+    };
+    let result = g
+        .result
+        .clone()
+        .filter(|r| matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2"));
+    NewArchiveGame {
+        hash: keys::content_hash(g),
+        source: source.to_string(),
+        game_no: g.index as u32 + 1,
+        event: tag("Event"),
+        date: tag("Date"),
+        site: tag("Site"),
+        round: tag("Round"),
+        red: tag("Red"),
+        black: tag("Black"),
+        result,
+        eco: ecco::classify(&g.start, &g.moves),
+        start_fen: g.start.fen(),
+        moves: g.iccs_moves().join(" "),
+        plies: g.moves.len() as u32,
+        record: pgn::write_pgn(std::slice::from_ref(g), Notation::Chinese),
+        positions: keys::line_keys(g),
+        red_member: links.member(g.red()),
+        black_member: links.member(g.black()),
+        event_id: links.event(g.tag("Event"), g.tag("Date")),
+    }
+}
+
+/// The position keys of a stored game's main line.
+fn stored_keys(g: &ArchiveGame) -> Option<Vec<i64>> {
+    let mut pos = Position::from_fen(&g.start_fen).ok()?;
+    let mut out = vec![keys::position_key(&pos)];
+    for t in g.moves.split_whitespace() {
+        let m = parse_iccs(t).filter(|&m| pos.is_legal(m))?;
+        pos.make(m);
+        out.push(keys::position_key(&pos));
+    }
+    Some(out)
+}
+
+impl App {
+    fn links(&self) -> Result<Links> {
+        let mut members: HashMap<String, Option<i64>> = HashMap::new();
+        for (name, id) in self.store.member_ids_by_name()? {
+            members
+                .entry(name)
+                .and_modify(|v| *v = None)
+                .or_insert(Some(id));
+        }
+        Ok(Links {
+            members,
+            events: self.store.event_names_dates()?,
+        })
+    }
+
+    /// Imports game files and folders into the archive: each file in one
+    /// transaction, each game once (a re-import adds nothing). `progress`
+    /// hears (files done, files in all) after each file.
+    pub fn archive_import(
+        &mut self,
+        paths: &[PathBuf],
+        opts: ReadOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<ArchiveImportReport> {
+        let files = archive_files(paths);
+        let links = self.links()?;
+        let mut report = ArchiveImportReport::default();
+        for (i, path) in files.iter().enumerate() {
+            let shown = path.display().to_string();
+            let mut fr = ArchiveFileReport {
+                path: shown.clone(),
+                ..Default::default()
+            };
+            match std::fs::read(path) {
+                Err(e) => fr.error = Some(crate::i18n::io_msg(&e).en()),
+                Ok(bytes) => match xiangqi::read_games_with(&bytes, opts) {
+                    Err(e) => fr.error = Some(e.msg().en()),
+                    Ok(file) => {
+                        fr.read = file.games.len();
+                        fr.skipped = file
+                            .skipped
+                            .iter()
+                            .map(|s| {
+                                let m = if s.line == 0 {
+                                    crate::i18n::msg!(
+                                        "err.record.skipped_binary",
+                                        game = s.index + 1,
+                                        why = s.error.msg()
+                                    )
+                                } else {
+                                    crate::i18n::msg!(
+                                        "err.record.skipped",
+                                        game = s.index + 1,
+                                        line = s.line,
+                                        why = s.error.msg()
+                                    )
+                                };
+                                m.en()
+                            })
+                            .collect();
+                        fr.notes = file.notes.iter().map(|n| n.msg.en()).collect();
+                        let games: Vec<NewArchiveGame> = file
+                            .games
+                            .iter()
+                            .map(|g| prepare(g, &shown, &links))
+                            .collect();
+                        let c = self.store.archive_add_file(&shown, &games)?;
+                        fr.added = c.added;
+                        fr.duplicates = c.duplicates;
+                    }
+                },
+            }
+            report.files.push(fr);
+            progress(i + 1, files.len());
+        }
+        Ok(report)
+    }
+
+    /// Finds archive games. With a FEN: every game that reached the
+    /// position, where, the move played next, and per next move how the
+    /// games ended.
+    pub fn archive_search(&mut self, input: &ArchiveSearchInput) -> Result<ArchiveSearch> {
+        let mut q = input.query.clone();
+        if let Some(r) = &q.result {
+            let code = crate::xiangqi::record::normalise_result(r)
+                .filter(|c| matches!(c.as_str(), "1-0" | "0-1" | "1/2-1/2"))
+                .ok_or_else(|| invalid!("err.archive.bad_result", result = r.clone()))?;
+            q.result = Some(code);
+        }
+        let start = match &input.fen {
+            Some(fen) => {
+                let p = Position::from_fen(fen).map_err(|e| {
+                    invalid!("err.archive.bad_fen", fen = fen.clone(), why = e.msg())
+                })?;
+                self.archive_reindex()?;
+                q.positions = vec![keys::position_key(&p)];
+                Some(p)
+            }
+            None => None,
+        };
+        let games = self.store.archive_search(&q)?;
+        let Some(pos) = start else {
+            return Ok(ArchiveSearch {
+                games: games
+                    .into_iter()
+                    .map(|game| ArchiveHit {
+                        game,
+                        ply: None,
+                        next: None,
+                    })
+                    .collect(),
+                next_moves: Vec::new(),
+            });
+        };
+        let mut hits = Vec::new();
+        let mut next: BTreeMap<String, NextMove> = BTreeMap::new();
+        for game in games {
+            let plies = self.store.archive_plies_of(game.id, &q.positions)?;
+            let Some(&ply) = plies.first() else { continue };
+            let mv = game
+                .moves
+                .split_whitespace()
+                .nth(ply as usize)
+                .map(String::from);
+            if let Some(m) = &mv {
+                let text = parse_iccs(m)
+                    .filter(|&x| pos.is_legal(x))
+                    .map(|x| write_move(&pos, x, Notation::Chinese))
+                    .unwrap_or_else(|| m.clone());
+                let e = next.entry(m.clone()).or_insert(NextMove {
+                    iccs: m.clone(),
+                    text,
+                    games: 0,
+                    red_wins: 0,
+                    draws: 0,
+                    black_wins: 0,
+                });
+                e.games += 1;
+                match game.result.as_deref() {
+                    Some("1-0") => e.red_wins += 1,
+                    Some("0-1") => e.black_wins += 1,
+                    Some("1/2-1/2") => e.draws += 1,
+                    _ => {}
+                }
+            }
+            hits.push(ArchiveHit {
+                game,
+                ply: Some(ply),
+                next: mv,
+            });
+        }
+        let mut next_moves: Vec<NextMove> = next.into_values().collect();
+        next_moves.sort_by(|a, b| b.games.cmp(&a.games).then(a.iccs.cmp(&b.iccs)));
+        Ok(ArchiveSearch {
+            games: hits,
+            next_moves,
+        })
+    }
+
+    /// Rebuilds the position index of games that lack it (a redone
+    /// import: the index is derived data, not in the action log).
+    fn archive_reindex(&mut self) -> Result<()> {
+        let missing = self.store.archive_unindexed()?;
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<(i64, Vec<i64>)> = missing
+            .iter()
+            .filter_map(|g| Some((g.id, stored_keys(g)?)))
+            .collect();
+        self.store.archive_index(&rows)?;
+        Ok(())
+    }
+
+    /// A member's openings from the archive games linked to them: per
+    /// ECCO code as red and as black, with the score.
+    pub fn opening_stats(&self, member: MemberId) -> Result<Repertoire> {
+        let m = self.store.member(member.0)?;
+        let games = self.store.archive_games_of_member(member.0)?;
+        let mut red: BTreeMap<String, OpeningLine> = BTreeMap::new();
+        let mut black: BTreeMap<String, OpeningLine> = BTreeMap::new();
+        for g in &games {
+            let eco = g.eco.clone().unwrap_or_else(|| "?".into());
+            let as_red = g.red_member == Some(member.0);
+            let table = if as_red { &mut red } else { &mut black };
+            let line = table.entry(eco.clone()).or_insert(OpeningLine {
+                eco,
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                score: Points::ZERO,
+            });
+            line.games += 1;
+            let won = if as_red { "1-0" } else { "0-1" };
+            let lost = if as_red { "0-1" } else { "1-0" };
+            match g.result.as_deref() {
+                Some(r) if r == won => {
+                    line.wins += 1;
+                    line.score += Points::new(1);
+                }
+                Some(r) if r == lost => line.losses += 1,
+                Some("1/2-1/2") => {
+                    line.draws += 1;
+                    line.score += Points::from_hundredths(50);
+                }
+                _ => {}
+            }
+        }
+        let sorted = |t: BTreeMap<String, OpeningLine>| {
+            let mut v: Vec<OpeningLine> = t.into_values().collect();
+            v.sort_by(|a, b| b.games.cmp(&a.games).then(a.eco.cmp(&b.eco)));
+            v
+        };
+        Ok(Repertoire {
+            member: m.name,
+            as_red: sorted(red),
+            as_black: sorted(black),
+        })
+    }
+}

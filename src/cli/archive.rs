@@ -1,0 +1,253 @@
+//! `qishe archive …`: the club's game archive (issue 23): import a folder
+//! tree of game files, search it, a member's openings.
+
+use super::game::ReadArgs;
+use super::output::{Format, Table};
+use super::{CliError, CliResult, Ctx};
+use crate::app::archive::{ArchiveSearchInput, Repertoire};
+use crate::domain::archive::ArchiveQuery;
+use crate::i18n::tr;
+use clap::{Args, Subcommand};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum ArchiveCmd {
+    /// Bring game files and folders (walked for .pgn .xqf .txt .html .cbr
+    /// .cbl) into the archive: one transaction per file, each game once.
+    Import(ImportArgs),
+    /// Find games: no filter lists every game; --fen finds every game that
+    /// reached the position, with the move played next.
+    Search(SearchArgs),
+    /// A member's openings from the archive: ECCO codes as red and as
+    /// black, with the score.
+    Openings(OpeningsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// The summary as text or JSON.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Either side's name contains this.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// The other side's name contains this.
+    #[arg(long)]
+    pub opponent: Option<String>,
+    /// From this date (2024-05-01; 2024.05.01 and 2024/5/1 too).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Up to this date (a prefix: --to 2024 is the whole year).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// The event's name contains this.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// 1-0, 0-1 or 1/2-1/2 (红胜, 黑胜, 和 too).
+    #[arg(long)]
+    pub result: Option<String>,
+    /// An ECCO code or its start (C47, C4, C).
+    #[arg(long)]
+    pub eco: Option<String>,
+    /// Every game that reached this position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct OpeningsArgs {
+    /// The member (name or id).
+    pub member: String,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+pub fn run(ctx: &Ctx, cmd: ArchiveCmd) -> CliResult {
+    match cmd {
+        ArchiveCmd::Import(a) => import(ctx, a),
+        ArchiveCmd::Search(a) => search(ctx, a),
+        ArchiveCmd::Openings(a) => openings(ctx, a),
+    }
+}
+
+fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
+    let mut app = ctx.open()?;
+    let bar = std::io::stderr().is_terminal();
+    let report = app.archive_import(&a.paths, a.read.options(), &mut |done, all| {
+        if bar && all > 0 {
+            let w = 30;
+            let filled = done * w / all;
+            eprint!(
+                "\r[{}{}] {done}/{all}",
+                "#".repeat(filled),
+                " ".repeat(w - filled)
+            );
+            if done == all {
+                eprintln!();
+            }
+        }
+    })?;
+    for f in &report.files {
+        if let Some(e) = &f.error {
+            eprintln!("{}: {e}", f.path);
+        }
+        for s in &f.skipped {
+            eprintln!("{}: {s}", f.path);
+        }
+        for n in &f.notes {
+            eprintln!("{}: note: {n}", f.path);
+        }
+    }
+    if a.format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "files {}, games read {}, added {}, already in the archive {}, skipped {}, unreadable files {}",
+            report.files.len(),
+            report.read(),
+            report.added(),
+            report.duplicates(),
+            report.skipped(),
+            report.failed_files()
+        );
+    }
+    if report.skipped() > 0 || report.failed_files() > 0 {
+        return Err(CliError {
+            message: format!(
+                "{} games skipped, {} files unreadable (see above)",
+                report.skipped(),
+                report.failed_files()
+            ),
+            code: 3,
+        });
+    }
+    Ok(())
+}
+
+fn search(ctx: &Ctx, a: SearchArgs) -> CliResult {
+    let mut app = ctx.open()?;
+    let input = ArchiveSearchInput {
+        query: ArchiveQuery {
+            player: a.player,
+            opponent: a.opponent,
+            from: a.from,
+            to: a.to,
+            event: a.event,
+            result: a.result,
+            eco: a.eco,
+            positions: Vec::new(),
+        },
+        fen: a.fen.clone(),
+    };
+    let found = app.archive_search(&input)?;
+    if a.format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&found.games)?);
+        return Ok(());
+    }
+    let l = ctx.lang;
+    let mut cols = vec![
+        ("id", tr(l, "col.id").to_string(), true),
+        ("date", tr(l, "col.date").to_string(), false),
+        ("red", tr(l, "col.red").to_string(), false),
+        ("black", tr(l, "col.black").to_string(), false),
+        ("result", tr(l, "col.result").to_string(), false),
+        ("eco", "ECCO".to_string(), false),
+        ("event", tr(l, "col.event").to_string(), false),
+    ];
+    if a.fen.is_some() {
+        cols.push(("ply", tr(l, "col.archive_ply").to_string(), true));
+        cols.push(("next", tr(l, "col.archive_next").to_string(), false));
+    }
+    let mut t = Table::new(&cols);
+    for h in &found.games {
+        let g = &h.game;
+        let mut row = vec![
+            g.id.to_string(),
+            g.date.clone().unwrap_or_default(),
+            g.red.clone().unwrap_or_default(),
+            g.black.clone().unwrap_or_default(),
+            g.result.clone().unwrap_or_default(),
+            g.eco.clone().unwrap_or_default(),
+            g.event.clone().unwrap_or_default(),
+        ];
+        if a.fen.is_some() {
+            row.push(h.ply.map(|p| p.to_string()).unwrap_or_default());
+            row.push(h.next.clone().unwrap_or_default());
+        }
+        t.push(row);
+    }
+    print!("{}", t.render(a.format));
+    if a.fen.is_some() && a.format == Format::Text && !found.next_moves.is_empty() {
+        println!();
+        let mut n = Table::new(&[
+            ("next", tr(l, "col.archive_next").to_string(), false),
+            ("games", tr(l, "col.archive_games").to_string(), true),
+            ("red-wins", "1-0".to_string(), true),
+            ("draws", "1/2-1/2".to_string(), true),
+            ("black-wins", "0-1".to_string(), true),
+        ]);
+        for m in &found.next_moves {
+            n.push(vec![
+                format!("{} ({})", m.text, m.iccs),
+                m.games.to_string(),
+                m.red_wins.to_string(),
+                m.draws.to_string(),
+                m.black_wins.to_string(),
+            ]);
+        }
+        print!("{}", n.text());
+    }
+    Ok(())
+}
+
+fn openings(ctx: &Ctx, a: OpeningsArgs) -> CliResult {
+    let app = ctx.open()?;
+    let m = app.find_member(&a.member)?;
+    let rep: Repertoire = app.opening_stats(crate::app::MemberId(m.id))?;
+    if a.format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
+        return Ok(());
+    }
+    println!("{}", openings_text(&rep, ctx.lang));
+    Ok(())
+}
+
+/// The repertoire as two small tables (as red, as black).
+pub fn openings_text(rep: &Repertoire, l: crate::i18n::Lang) -> String {
+    let mut out = String::new();
+    for (key, lines) in [("col.red", &rep.as_red), ("col.black", &rep.as_black)] {
+        out.push_str(&format!("{} · {}\n", rep.member, tr(l, key)));
+        let mut t = Table::new(&[
+            ("eco", "ECCO".to_string(), false),
+            ("games", tr(l, "col.archive_games").to_string(), true),
+            ("wins", "+".to_string(), true),
+            ("draws", "=".to_string(), true),
+            ("losses", "-".to_string(), true),
+            ("score", tr(l, "col.archive_score").to_string(), true),
+        ]);
+        for o in lines {
+            t.push(vec![
+                o.eco.clone(),
+                o.games.to_string(),
+                o.wins.to_string(),
+                o.draws.to_string(),
+                o.losses.to_string(),
+                o.score.to_string(),
+            ]);
+        }
+        out.push_str(&t.text());
+    }
+    out
+}

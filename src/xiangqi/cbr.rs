@@ -1,0 +1,334 @@
+//! 象棋桥 (CCBridge) files: CBR, one game, and CBL, a library of games.
+//!
+//! The layout, as the open-source cchess reader (walker8088/cchess,
+//! `read_cbr.py`) documents it; this is our own reader of those facts:
+//! - CBR: a 2214-byte header. Magic `CCBridge Record\0` (16 bytes);
+//!   UTF-16LE strings: title at 180 (128 bytes), event at 692 (64), red at
+//!   1076 (64), black at 1300 (64); the result byte at 2076 (1 red wins,
+//!   2 black wins, 3 draw — the XQF convention; others unknown); the side
+//!   to move (u16 at 2116, 1 = red); the board at 2120: 90 bytes, index
+//!   `row * 9 + file`, row 0 black's back rank, pieces 0x11–0x17 red
+//!   R H E A K C P, 0x21–0x27 black.
+//! - then an opening comment (i32 flag; if not 0, i32 length and UTF-16LE
+//!   text) and the move tree in pre-order: 4 bytes per move (flags, 0,
+//!   from, to; a point is `row * 9 + file`), flags bit 0 = no next move,
+//!   bit 1 = an alternative follows, bit 2 = a comment follows (i32
+//!   length, UTF-16LE). Four zero bytes end the tree.
+//! - CBL: magic `CCBridgeLibrary\0`, the game count (i32 at 60), the
+//!   library's name; the games are CBR records every 4096 bytes from the
+//!   first `CCBridge Record` after an offset that grows with the count.
+
+use super::board::{Move, Piece, Position, Square};
+use super::record::{
+    move_number, GameRecord, ImportError, ReadNote, ReadOptions, Skipped, Variation,
+};
+use crate::domain::Colour;
+
+const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+const HEADER: usize = 2214;
+const CBL_RECORD: usize = 4096;
+
+pub fn is_cbr(bytes: &[u8]) -> bool {
+    bytes.starts_with(CBR_MAGIC)
+}
+
+pub fn is_cbl(bytes: &[u8]) -> bool {
+    bytes.starts_with(CBL_MAGIC)
+}
+
+fn err(msg: impl Into<String>) -> ImportError {
+    ImportError::Xqf(format!("CBR: {}", msg.into()))
+}
+
+/// UTF-16LE text up to its first NUL.
+fn utf16(bytes: &[u8]) -> String {
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .take_while(|&u| u != 0)
+        .collect();
+    String::from_utf16_lossy(&units).trim().to_string()
+}
+
+fn point(p: u8) -> Option<Square> {
+    (p < 90).then(|| Square::new(p % 9, 9 - p / 9)).flatten()
+}
+
+fn kind(code: u8) -> Option<(Colour, super::board::Kind)> {
+    use super::board::Kind::*;
+    let colour = match code >> 4 {
+        1 => Colour::Red,
+        2 => Colour::Black,
+        _ => return None,
+    };
+    let k = match code & 0x0F {
+        1 => Chariot,
+        2 => Horse,
+        3 => Elephant,
+        4 => Advisor,
+        5 => King,
+        6 => Cannon,
+        7 => Pawn,
+        _ => return None,
+    };
+    Some((colour, k))
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn bytes(&mut self, n: usize) -> Result<&[u8], ImportError> {
+        let s = self
+            .b
+            .get(self.at..self.at + n)
+            .ok_or_else(|| err(format!("cut short at byte {}", self.at)))?;
+        self.at += n;
+        Ok(s)
+    }
+    fn int(&mut self) -> Result<usize, ImportError> {
+        let s = self.bytes(4)?;
+        let v = i32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+        usize::try_from(v).map_err(|_| err(format!("negative length {v}")))
+    }
+    fn text(&mut self) -> Result<String, ImportError> {
+        let n = self.int()?;
+        Ok(utf16(self.bytes(n)?))
+    }
+}
+
+/// A move of the tree with its comment and what follows it: the main
+/// continuation first, then the alternatives.
+struct Node {
+    mv: (u8, u8),
+    comment: Option<String>,
+    children: Vec<Node>,
+}
+
+/// Reads the children of a node: each with its subtree, then its
+/// alternative siblings.
+fn read_children(r: &mut Reader, depth: usize) -> Result<Vec<Node>, ImportError> {
+    let mut kids = Vec::new();
+    if depth > 2000 {
+        return Err(err("the move tree is too deep"));
+    }
+    loop {
+        if r.at + 4 > r.b.len() {
+            break;
+        }
+        let s = r.bytes(4)?;
+        let (flags, from, to) = (s[0], s[2], s[3]);
+        if s == [0, 0, 0, 0] {
+            break;
+        }
+        let comment = if flags & 0x04 != 0 {
+            Some(r.text()?).filter(|c| !c.is_empty())
+        } else {
+            None
+        };
+        let children = if flags & 0x01 == 0 {
+            read_children(r, depth + 1)?
+        } else {
+            Vec::new()
+        };
+        kids.push(Node {
+            mv: (from, to),
+            comment,
+            children,
+        });
+        if flags & 0x02 == 0 {
+            break;
+        }
+    }
+    Ok(kids)
+}
+
+/// The line through the first of `kids` from `pos`, the others being
+/// alternatives to its first move. Moves are checked; a bad move ends a
+/// variation (the line so far is kept) and is an error on the main line
+/// unless the legal prefix is to be kept.
+fn to_line(
+    kids: &[Node],
+    start: &Position,
+    g: &GameRecord,
+    main: bool,
+    opts: ReadOptions,
+    notes: &mut Vec<ReadNote>,
+) -> Result<Variation, ImportError> {
+    let mut line = Variation::default();
+    let mut pos = start.clone();
+    let mut cur = kids;
+    let mut k = 0;
+    while let Some(first) = cur.first() {
+        let m = point(first.mv.0)
+            .zip(point(first.mv.1))
+            .map(|(f, t)| Move::new(f, t))
+            .filter(|&m| pos.is_legal(m));
+        let Some(m) = m else {
+            let text = format!("{}-{}", first.mv.0, first.mv.1);
+            let e = ImportError::Move {
+                game: g.label(),
+                move_no: move_number(start, k),
+                side: pos.side_to_move(),
+                text: text.clone(),
+                line: 0,
+                source: super::notation::MoveTextError::Illegal { text },
+            };
+            if main && !(opts.keep_legal_prefix && k > 0) {
+                return Err(e);
+            }
+            if main {
+                notes.push(ReadNote {
+                    index: g.index,
+                    msg: crate::i18n::msg!(
+                        "note.record.legal_prefix",
+                        game = g.label(),
+                        plies = k,
+                        why = e.msg()
+                    ),
+                });
+            }
+            break;
+        };
+        for alt in &cur[1..] {
+            if let Ok(mut v) = to_line(std::slice::from_ref(alt), &pos, g, false, opts, notes) {
+                if !v.moves.is_empty() {
+                    v.at = k;
+                    line.variations.push(v);
+                }
+            }
+        }
+        pos.make(m);
+        line.moves.push(m);
+        k += 1;
+        if let Some(c) = &first.comment {
+            line.comments.push((k, c.clone()));
+        }
+        cur = &first.children;
+    }
+    Ok(line)
+}
+
+/// Reads one CBR record (a `.cbr` file, or a record of a library).
+pub fn read_cbr(
+    bytes: &[u8],
+    index: usize,
+    opts: ReadOptions,
+) -> Result<(GameRecord, Vec<ReadNote>), ImportError> {
+    if !is_cbr(bytes) {
+        return Err(err("no \"CCBridge Record\" signature"));
+    }
+    if bytes.len() < HEADER {
+        return Err(err(format!(
+            "{} bytes, the header alone is {HEADER}",
+            bytes.len()
+        )));
+    }
+    let mut g = GameRecord::new(index);
+    for (tag, at, n) in [
+        ("Title", 180, 128),
+        ("Event", 692, 64),
+        ("Red", 1076, 64),
+        ("Black", 1300, 64),
+    ] {
+        let v = utf16(&bytes[at..at + n]);
+        if !v.is_empty() {
+            g.tags.push((tag.to_string(), v));
+        }
+    }
+    g.result = match bytes[2076] {
+        1 => Some("1-0".into()),
+        2 => Some("0-1".into()),
+        3 => Some("1/2-1/2".into()),
+        _ => None,
+    };
+    let side = if u16::from_le_bytes([bytes[2116], bytes[2117]]) == 1 {
+        Colour::Red
+    } else {
+        Colour::Black
+    };
+    let mut pieces = Vec::new();
+    for (i, &code) in bytes[2120..2210].iter().enumerate() {
+        if let (Some((c, k)), Some(sq)) = (kind(code), point(i as u8)) {
+            pieces.push((sq, Piece::new(c, k)));
+        }
+    }
+    g.start =
+        Position::from_pieces(&pieces, side).map_err(|e| err(format!("start position: {e}")))?;
+    let mut r = Reader {
+        b: bytes,
+        at: HEADER,
+    };
+    if r.int()? != 0 {
+        let c = r.text()?;
+        if !c.is_empty() {
+            g.comments.push((0, c));
+        }
+    }
+    let kids = read_children(&mut r, 0)?;
+    // The side to move: the first move's piece decides, as for XQF.
+    if let Some(p) = kids
+        .first()
+        .and_then(|n| point(n.mv.0))
+        .and_then(|s| g.start.piece_at(s))
+    {
+        if p.colour != g.start.side_to_move() {
+            if let Ok(flipped) = Position::from_pieces(&pieces, p.colour) {
+                g.start = flipped;
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    let start = g.start.clone();
+    let line = to_line(&kids, &start, &g, true, opts, &mut notes)?;
+    g.moves = line.moves;
+    g.comments.extend(line.comments);
+    g.variations = line.variations;
+    Ok((g, notes))
+}
+
+/// Reads every game of a CBL library, record by record: a bad record is
+/// skipped and reported.
+pub fn read_cbl(bytes: &[u8], opts: ReadOptions) -> super::pgn::PgnRead {
+    let mut out = super::pgn::PgnRead::default();
+    let count = bytes
+        .get(60..64)
+        .map(|s| i32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        .unwrap_or(0)
+        .max(0) as usize;
+    let offset = match count {
+        0..=128 => 101_952,
+        129..=256 => 137_280,
+        257..=384 => 151_080,
+        385..=512 => 207_936,
+        _ => 349_248,
+    };
+    let data = bytes.get(offset..).unwrap_or(&[]);
+    let Some(first) = data.windows(15).position(|w| w == &CBR_MAGIC[..15]) else {
+        return out;
+    };
+    let mut at = first;
+    let mut index = 0;
+    while at < data.len() {
+        let rec = &data[at..data.len().min(at + CBL_RECORD)];
+        if is_cbr(rec) {
+            match read_cbr(rec, index, opts) {
+                Ok((g, notes)) => {
+                    out.games.push(g);
+                    out.notes.extend(notes);
+                }
+                Err(error) => out.skipped.push(Skipped {
+                    index,
+                    line: 0,
+                    error,
+                }),
+            }
+            index += 1;
+        }
+        at += CBL_RECORD;
+    }
+    out
+}

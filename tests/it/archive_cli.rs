@@ -1,0 +1,324 @@
+//! Issue 23 from the command line: the readers' contract of
+//! `qishe game stats` (every game read printed, each skipped game on
+//! stderr with its number, line and reason; exit 0, 3 or 1), lossless
+//! convert, and the club archive.
+
+use crate::common::qishe;
+use std::path::Path;
+
+const GOOD: &str = "[Event \"Club 2024\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n  1. 炮二平五 马８进７\n  2. 马二进三 车９平８\n1-0\n";
+const BAD: &str = "[Event \"Club 2024\"]\n[Red \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n  1. 炮二平五 马８进７\n  2. 马二进三 车９进９\n0-1\n";
+
+fn stats(file: &Path, extra: &[&str]) -> (i32, String, String) {
+    let out = qishe()
+        .args(["game", "stats"])
+        .arg(file)
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn game_stats_reads_every_good_game_and_reports_the_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("library.pgn");
+    std::fs::write(&p, format!("{GOOD}\n{BAD}\n{GOOD}")).unwrap();
+    let (code, out, err) = stats(&p, &[]);
+    assert_eq!(code, 3, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2, "{out}");
+    assert!(err.contains("game 2 (line 16)"), "{err}");
+    assert!(err.contains("车９进９"), "{err}");
+    // All good: 0; none readable: 1 with the reason.
+    std::fs::write(&p, GOOD).unwrap();
+    assert_eq!(stats(&p, &[]).0, 0);
+    std::fs::write(&p, BAD).unwrap();
+    let (code, out, err) = stats(&p, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("车９进９"), "{err}");
+    // --keep-legal-prefix saves it, with a note.
+    let (code, out, err) = stats(&p, &["--keep-legal-prefix"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["plies"], 3, "{out}");
+    assert!(err.contains("note:"), "{err}");
+}
+
+#[test]
+fn a_damaged_xqf_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let src =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn/xqftools_sample.xqf");
+    let mut bytes = std::fs::read(src).unwrap();
+    bytes[0] = 0;
+    bytes[1] = 0;
+    let p = dir.path().join("broken.xqf");
+    std::fs::write(&p, bytes).unwrap();
+    let (code, _, err) = stats(&p, &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("binary data"), "{err}");
+    assert!(!err.contains("unexpected"), "{err}");
+}
+
+#[test]
+fn convert_keeps_comments_and_variations() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("notes.pgn");
+    std::fs::write(
+        &p,
+        "[Red \"A\"]\n1. 炮二平五 {中炮} (1. 兵七进一 {仙人指路}) 1... 马８进７ {屏风马} 2. 马二进三 *\n",
+    )
+    .unwrap();
+    for to in ["pgn", "dhtmlxq"] {
+        let out = qishe()
+            .args(["game", "convert"])
+            .arg(&p)
+            .args(["--to", to, "--notation", "wxf"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        for c in ["中炮", "仙人指路", "屏风马"] {
+            assert!(text.contains(c), "{to}: {c}\n{text}");
+        }
+        if to == "pgn" {
+            assert!(text.contains("[Game \"Chinese Chess\"]"), "{text}");
+        }
+    }
+}
+
+/// A club archive folder: the shared test files, and a library by two
+/// club members (one game broken, one game twice).
+fn archive_folder(c: &crate::common::Club) -> std::path::PathBuf {
+    let dir = c.path("archive");
+    let sub = dir.join("club");
+    std::fs::create_dir_all(&sub).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn");
+    for e in std::fs::read_dir(data).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    }
+    let ours = |red: &str, black: &str, date: &str, moves: &str, result: &str| {
+        format!(
+            "[Event \"Spring Cup\"]\n[Date \"{date}\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n{moves} {result}\n\n"
+        )
+    };
+    let lib = [
+        ours(
+            "甲一",
+            "乙二",
+            "2024.03.02",
+            "1. 炮二平五 马８进７ 2. 马二进三 马２进３",
+            "1-0",
+        ),
+        ours(
+            "乙二",
+            "甲一",
+            "2024.03.09",
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８",
+            "1/2-1/2",
+        ),
+        ours(
+            "甲一",
+            "丙三",
+            "2024.04.01",
+            "1. 炮二平五 马８进７ 2. 车九进九",
+            "0-1",
+        ),
+        ours(
+            "甲一",
+            "乙二",
+            "2024.03.02",
+            "1. 炮二平五 马８进７ 2. 马二进三 马２进３",
+            "1-0",
+        ),
+        ours("甲一", "丙三", "2025.01.05", "1. 兵七进一 炮２平３", "1-0"),
+    ]
+    .concat();
+    std::fs::write(sub.join("spring.pgn"), lib).unwrap();
+    std::fs::write(sub.join("notes.jpg"), b"\xff\xd8\xff not a game").unwrap();
+    dir
+}
+
+fn json(s: &str) -> Vec<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(s)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn archive_import_search_and_openings() {
+    let c = crate::common::Club::new();
+    c.ok(&["player", "add", "甲一"]);
+    let dir = archive_folder(&c);
+    let d = dir.to_str().unwrap();
+    let o = c.run(&["archive", "import", d]);
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    // One broken game: exit 3, named with its game number and line.
+    assert_eq!(o.status.code(), Some(3), "{out}\n{err}");
+    assert!(err.contains("spring.pgn: game 3 (line 20)"), "{err}");
+    assert!(!err.contains("notes.jpg"), "{err}");
+    // 11 shared files hold 36 games; the library 4 readable, 1 twice.
+    let number = |out: &str, after: &str| -> usize {
+        let i = out.find(after).unwrap_or_else(|| panic!("{after}: {out}")) + after.len();
+        out[i..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(number(&out, "games read "), 40, "{out}");
+    let added = number(&out, "added ");
+    assert!(number(&out, "already in the archive ") >= 1, "{out}");
+    assert_eq!(added + number(&out, "already in the archive "), 40, "{out}");
+    // Importing again adds nothing.
+    let o = c.run(&["archive", "import", d]);
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("added 0, already in the archive 40"), "{out}");
+    assert_eq!(
+        json(&c.ok(&["archive", "search", "--format", "json"])).len(),
+        added
+    );
+
+    // Filters.
+    let got = json(&c.ok(&["archive", "search", "--player", "甲一", "--format", "json"]));
+    assert_eq!(got.len(), 3);
+    assert!(got
+        .iter()
+        .all(|g| g["red_member"].as_i64().is_some() || g["black_member"].as_i64().is_some()));
+    let got = json(&c.ok(&[
+        "archive",
+        "search",
+        "--player",
+        "甲一",
+        "--opponent",
+        "乙二",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(got.len(), 2);
+    let got = json(&c.ok(&[
+        "archive",
+        "search",
+        "--player",
+        "甲一",
+        "--from",
+        "2024-03-05",
+        "--to",
+        "2024",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0]["date"], "2024.03.09");
+    let got = json(&c.ok(&[
+        "archive", "search", "--event", "spring", "--result", "和棋", "--format", "json",
+    ]));
+    assert_eq!(got.len(), 1);
+    let got = json(&c.ok(&["archive", "search", "--eco", "E1", "--format", "json"]));
+    assert!(got.len() >= 2, "{got:?}");
+    assert!(got
+        .iter()
+        .all(|g| g["eco"].as_str().unwrap().starts_with("E1")));
+
+    // A position: after 1. 炮二平五 马８进７.
+    let fen = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
+    let got = json(&c.ok(&[
+        "archive", "search", "--fen", fen, "--player", "甲一", "--format", "json",
+    ]));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(|g| g["ply"] == 2));
+    let text = c.ok(&["archive", "search", "--fen", fen, "--player", "乙二"]);
+    assert!(text.contains("马二进三 (h0g2)"), "{text}");
+    let csv = c.ok(&["archive", "search", "--eco", "C", "--format", "csv"]);
+    assert!(
+        csv.starts_with("id,date,red,black,result,eco,event"),
+        "{csv}"
+    );
+
+    // The member's openings: as red 炮二平五 (twice), as black none here.
+    let rep = c.ok(&["archive", "openings", "甲一", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&rep).unwrap();
+    let red = v["as_red"].as_array().unwrap();
+    let games: u64 = red.iter().map(|o| o["games"].as_u64().unwrap()).sum();
+    assert_eq!(games, 2, "{rep}");
+    assert_eq!(v["as_black"].as_array().unwrap().len(), 1, "{rep}");
+    // …and on the member page.
+    let page = c.ok(&["player", "show", "甲一"]);
+    assert!(page.contains("ECCO") && page.contains("C00"), "{page}");
+
+    // One more file; undo takes it back, redo brings it back with its
+    // position index.
+    let late = c.path("late.pgn");
+    std::fs::write(
+        &late,
+        "[Red \"甲一\"]\n[Black \"丁四\"]\n1. 炮二平五 马８进７ 2. 马八进七 *\n",
+    )
+    .unwrap();
+    c.ok(&["archive", "import", late.to_str().unwrap()]);
+    let by_fen = || {
+        json(&c.ok(&[
+            "archive", "search", "--fen", fen, "--player", "甲一", "--format", "json",
+        ]))
+        .len()
+    };
+    assert_eq!(by_fen(), 3);
+    c.ok(&["undo"]);
+    assert_eq!(by_fen(), 2);
+    c.ok(&["redo"]);
+    assert_eq!(by_fen(), 3);
+}
+
+/// ECCO: the family of every tagged record in ../shared/testdata agrees
+/// with its `ECCO` tag; the A4x/A5x lines as published.
+#[test]
+fn ecco_codes_of_real_records_and_published_lines() {
+    use qishe::xiangqi::{ecco::classify, pgn::read_pgn, read_games, Position};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn");
+    let mut checked = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        for g in read_games(&std::fs::read(&p).unwrap()).unwrap().games {
+            let Some(tag) = g.tag("ECCO").filter(|t| !t.is_empty()) else {
+                continue;
+            };
+            // A game from a set-up position gets no code.
+            let Some(code) = classify(&g.start, &g.moves) else {
+                assert_ne!(g.start, Position::start());
+                continue;
+            };
+            assert_eq!(code[..1], tag[..1], "{}: {code} v {tag}", p.display());
+            if tag.starts_with("E1") {
+                assert!(code.starts_with("E1"), "{code}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+    let code = |moves: &str| {
+        let g = &read_pgn(moves).unwrap()[0];
+        classify(&Position::start(), &g.moves).unwrap()
+    };
+    assert_eq!(code("1. 马二进三 卒７进１ 2. 炮二平一"), "A42");
+    assert_eq!(code("1. 马八进七 卒３进１ 2. 炮八平九"), "A42"); // mirrored
+    assert_eq!(code("1. 马二进三 卒７进１ 2. 兵七进一"), "A45");
+    assert_eq!(code("1. 马二进三 炮８平５"), "A40");
+    assert_eq!(code("1. 炮二平四 马８进７"), "A51");
+    assert_eq!(code("1. 炮二平四 炮２平５"), "A52");
+    assert_eq!(code("1. 炮二平五 炮８平５"), "D00");
+    assert_eq!(code("1. 炮二平五 马８进７ 2. 马二进三 马２进３"), "C00");
+    assert_eq!(code("1. 炮二平五 马２进３ 2. 马二进三 车１平２"), "B00");
+    assert_eq!(code("1. 兵三进一"), "E00");
+    assert_eq!(code("1. 相三进五"), "A10");
+}
