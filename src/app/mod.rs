@@ -31,7 +31,7 @@ pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, Plac
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 pub use trf::{TrfImport, TrfImportOptions};
-pub use tui_support::ImportPreview;
+pub use tui_support::{ImportPreview, RecordPreview};
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

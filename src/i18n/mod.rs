@@ -75,6 +75,7 @@ mod reliability;
 mod report;
 mod team;
 mod tui;
+mod tui_night;
 
 pub(crate) use msg::msg;
 pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
@@ -93,6 +94,7 @@ static TABLES: &[&[Text]] = &[
     team::TEXTS,
     knockout::TEXTS,
     reliability::TEXTS,
+    tui_night::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -78,6 +78,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
         }
         Outcome::Paired { message, notice } => {
+            m.round_sel = None;
             m.tab = Tab::Round;
             m.row_sel = 0;
             m.notice = notice;

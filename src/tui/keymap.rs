@@ -70,6 +70,15 @@ pub enum Action {
     HeadToHead,
     /// Statistics screen: edit the filter.
     Filter,
+    /// Redo what the last undo took back.
+    Redo,
+    PageUp,
+    PageDown,
+    /// The event's tabs: show the round before / after.
+    PrevRound,
+    NextRound,
+    /// Finish the event (or reopen a finished one), after a question.
+    FinishEvent,
 }
 
 impl Action {
@@ -129,6 +138,12 @@ impl Action {
             Statistics => "statistics",
             HeadToHead => "head-to-head",
             Filter => "filter",
+            Redo => "redo",
+            PageUp => "page-up",
+            PageDown => "page-down",
+            PrevRound => "prev-round",
+            NextRound => "next-round",
+            FinishEvent => "finish-event",
         }
     }
 
@@ -205,6 +220,17 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Global, K::Char('q'), N, A::Quit, true),
     b(Ctx::Global, K::Esc, N, A::Back, false),
     b(Ctx::Global, K::Char('u'), N, A::Undo, false),
+    b(Ctx::Global, K::Char('r'), C, A::Redo, false),
+    b(Ctx::List, K::PageUp, N, A::PageUp, false),
+    b(Ctx::List, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Event, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Event, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Event, K::Char('['), N, A::PrevRound, true),
+    b(Ctx::Event, K::Char(']'), N, A::NextRound, false),
+    b(Ctx::Form, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Form, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Events, K::Char('f'), N, A::FinishEvent, false),
+    b(Ctx::Round, K::Char('F'), N, A::FinishEvent, false),
     b(Ctx::List, K::Up, N, A::Up, false),
     b(Ctx::List, K::Char('k'), N, A::Up, false),
     b(Ctx::List, K::Down, N, A::Down, false),
@@ -352,6 +378,8 @@ pub fn key_label(code: KeyCode, mods: KeyModifiers) -> String {
         KeyCode::Home => "Home".into(),
         KeyCode::End => "End".into(),
         KeyCode::Backspace => "⌫".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
         other => format!("{other:?}"),
     };
     if mods.contains(KeyModifiers::CONTROL) {

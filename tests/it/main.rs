@@ -37,6 +37,7 @@ mod tiebreaks_cli;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;
+mod tui_night;
 mod tui_secretary;
 mod tui_snapshots;
 mod xiangqi_cli;
