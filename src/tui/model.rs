@@ -1137,25 +1137,25 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Search => {
             m.searching = true;
         }
-        SelectTab(i) => match {
+        SelectTab(i) => {
             m.status = None;
-            m.screen
-        } {
-            Screen::Club | Screen::Events => {
-                m.screen = if i == 0 { Screen::Club } else { Screen::Events };
-            }
-            Screen::Event => {
-                if let Some(t) = Tab::ALL.get(i) {
-                    m.tab = *t;
-                    m.row_sel = 0;
-                    m.explain_mark = None;
-                    m.forbid_mark = None;
-                    if m.tab == Tab::Results {
-                        m.next_unfinished();
+            match m.screen {
+                Screen::Club | Screen::Events => {
+                    m.screen = if i == 0 { Screen::Club } else { Screen::Events };
+                }
+                Screen::Event => {
+                    if let Some(t) = Tab::ALL.get(i) {
+                        m.tab = *t;
+                        m.row_sel = 0;
+                        m.explain_mark = None;
+                        m.forbid_mark = None;
+                        if m.tab == Tab::Results {
+                            m.next_unfinished();
+                        }
                     }
                 }
             }
-        },
+        }
         SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
         Add => m.form = Some(member_form(FormKind::AddMember, None)),
         Edit => {
