@@ -40,7 +40,7 @@ pub fn announce_waits(lang: crate::i18n::Lang) {
         crate::i18n::tr(lang, "note.store.waiting").to_string(),
     ));
 }
-pub use tui_support::ImportPreview;
+pub use tui_support::{ImportPreview, RecordPreview};
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

@@ -16,6 +16,8 @@ use crate::store::{GamesImportReport, ImportRound, NewBoard};
 pub enum ClockInput {
     Used(i64),
     Left(i64),
+    /// Remove a wrong reading (a correction form whose clock was emptied).
+    Clear,
 }
 
 /// A result as a secretary types it (`qishe result …`). Fields left `None`
@@ -343,6 +345,14 @@ pub(super) fn apply_input(
     for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
         let Some(c) = clock else { continue };
         let used = match c {
+            ClockInput::Clear => {
+                if red {
+                    g.red_used_ms = None;
+                } else {
+                    g.black_used_ms = None;
+                }
+                continue;
+            }
             ClockInput::Used(ms) => ms,
             ClockInput::Left(ms) => {
                 let moves = g

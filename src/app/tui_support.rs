@@ -65,6 +65,36 @@ impl App {
     }
 }
 
+/// The players and result a game record names (the TUI checks them
+/// against the board before attaching it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordPreview {
+    pub red: Option<String>,
+    pub black: Option<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl App {
+    /// Reads the first game of a record file without storing anything.
+    pub fn preview_record(&self, bytes: &[u8]) -> Result<RecordPreview> {
+        let file = read_games(bytes).map_err(|source| AppError::Record {
+            file: String::new(),
+            source: Box::new(source),
+        })?;
+        let rec = file
+            .games
+            .into_iter()
+            .next()
+            .ok_or_else(|| super::invalid!("err.app.file_holds_no_game"))?;
+        let name = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(String::from);
+        Ok(RecordPreview {
+            red: name(rec.red()),
+            black: name(rec.black()),
+            outcome: rec.outcome(),
+        })
+    }
+}
+
 /// What a member CSV import would do, before it is done.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportPreview {

@@ -9,6 +9,16 @@ impl App {
         Ok(self.store.undo_last()?)
     }
 
+    /// What [`App::undo`] would take back (its summary), without doing it.
+    pub fn undo_preview(&self) -> Result<Option<String>> {
+        Ok(self.store.next_undo()?)
+    }
+
+    /// What [`App::redo`] would replay (its summary), without doing it.
+    pub fn redo_preview(&self) -> Result<Option<String>> {
+        Ok(self.store.next_redo()?)
+    }
+
     /// Redoes what the newest undo took back; returns its summary.
     pub fn redo(&mut self) -> Result<String> {
         Ok(self.store.redo_last()?)

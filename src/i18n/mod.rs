@@ -77,6 +77,7 @@ mod report;
 mod tabs;
 mod team;
 mod tui;
+mod tui_night;
 
 pub(crate) use msg::msg;
 pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
@@ -97,6 +98,7 @@ static TABLES: &[&[Text]] = &[
     reliability::TEXTS,
     tabs::TEXTS,
     archive::TEXTS,
+    tui_night::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -195,6 +195,38 @@ impl Store {
         Ok(rows)
     }
 
+    /// The summary of the change [`Store::undo_last`] would take back, if
+    /// any (the TUI asks before undoing).
+    pub fn next_undo(&self) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT summary FROM action_log
+                 WHERE undo IS NOT NULL AND undone = 0 AND action <> 'undo'
+                 ORDER BY id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The summary of the change [`Store::redo_last`] would replay, if any.
+    pub fn next_redo(&self) -> Result<Option<String>> {
+        let s: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT u.summary FROM action_log u
+                 WHERE u.action = 'undo' AND u.undone = 0 AND u.undo IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM action_log n
+                                   WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
+                 ORDER BY u.id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(s.map(|s| s.strip_prefix("undo: ").unwrap_or(&s).to_string()))
+    }
+
     /// Undoes the newest change that can be undone and is not undone yet.
     /// Returns its summary. The undo is logged with, as its own steps, what
     /// redoes the change (see [`Store::redo_last`]).

@@ -165,9 +165,9 @@ fn mark(m: &mut Model) -> Option<Command> {
 }
 
 /// Screen columns of the Round tab's red and black players (the table's
-/// widths 5, 18, 8, 18 with one column between).
-pub const RED_COLUMNS: std::ops::Range<u16> = 6..24;
-pub const BLACK_COLUMNS: std::ops::Range<u16> = 34..52;
+/// widths 5, 20, 8, 20 with one column between).
+pub const RED_COLUMNS: std::ops::Range<u16> = 6..26;
+pub const BLACK_COLUMNS: std::ops::Range<u16> = 36..56;
 
 /// While moving, a click on a player of board row `row` picks that seat.
 pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {

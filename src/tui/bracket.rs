@@ -8,8 +8,9 @@
 //! `model.rs` asks here for the contexts, the update and the command
 //! runner; `view.rs` asks here to draw.
 
+use super::entry::result_form;
 use super::keymap::{Action, Ctx};
-use super::model::{result_form, Command, Field, Model, Screen, Tab};
+use super::model::{Command, Field, Model, Screen, Tab};
 use super::pages::pad;
 use crate::app::{App, BracketView, MatchView, NextStep, ResultInput};
 use crate::domain::{short_points, Entry, Outcome};
@@ -223,7 +224,7 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
             },
         });
     }
-    let mut form = result_form(round, board, outcome);
+    let mut form = result_form(round, board, outcome, None, None);
     form.fields.insert(
         0,
         Field {

@@ -82,6 +82,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
                 m.tab = Tab::Round;
             }
+            m.round_sel = None;
             m.row_sel = 0;
             m.notice = notice;
             m.status = Some((message, false));

@@ -109,7 +109,7 @@ impl JudgeDialog {
             })?;
         Ok(Some(JudgeDialog {
             event,
-            round: m.ev.paired,
+            round: super::entry::shown_round(m),
             board: b.number,
             game_no,
             games: with_record.len(),

@@ -72,14 +72,20 @@ pub enum Action {
     Filter,
     /// Teams tab: the next view (teams, matches, standings, board prizes).
     NextView,
-    /// Teams tab: the round before; Bracket tab: the round to the left.
+    /// Event tabs: the round before (Bracket tab: the round to the left).
     PrevRound,
-    /// Teams tab: the round after; Bracket tab: the round to the right.
+    /// Event tabs: the round after (Bracket tab: the round to the right).
     NextRound,
     /// Teams tab: set the selected team's lineup for the round shown.
     Lineup,
     /// Bracket tab: record the winner drawn by lot.
     Lot,
+    /// Redo what the last undo took back.
+    Redo,
+    PageUp,
+    PageDown,
+    /// Finish the event (or reopen a finished one), after a question.
+    FinishEvent,
 }
 
 impl Action {
@@ -144,6 +150,10 @@ impl Action {
             NextRound => "next-round",
             Lineup => "lineup",
             Lot => "lot",
+            Redo => "redo",
+            PageUp => "page-up",
+            PageDown => "page-down",
+            FinishEvent => "finish-event",
         }
     }
 
@@ -224,6 +234,17 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Global, K::Char('q'), N, A::Quit, true),
     b(Ctx::Global, K::Esc, N, A::Back, false),
     b(Ctx::Global, K::Char('u'), N, A::Undo, false),
+    b(Ctx::Global, K::Char('r'), C, A::Redo, false),
+    b(Ctx::List, K::PageUp, N, A::PageUp, false),
+    b(Ctx::List, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Event, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Event, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Event, K::Char('['), N, A::PrevRound, true),
+    b(Ctx::Event, K::Char(']'), N, A::NextRound, false),
+    b(Ctx::Form, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Form, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Events, K::Char('f'), N, A::FinishEvent, false),
+    b(Ctx::Round, K::Char('F'), N, A::FinishEvent, false),
     b(Ctx::List, K::Up, N, A::Up, false),
     b(Ctx::List, K::Char('k'), N, A::Up, false),
     b(Ctx::List, K::Down, N, A::Down, false),
@@ -393,6 +414,8 @@ pub fn key_label(code: KeyCode, mods: KeyModifiers) -> String {
         KeyCode::Home => "Home".into(),
         KeyCode::End => "End".into(),
         KeyCode::Backspace => "⌫".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
         other => format!("{other:?}"),
     };
     if mods.contains(KeyModifiers::CONTROL) {

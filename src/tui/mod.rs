@@ -3,7 +3,9 @@
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
 pub mod boards;
+pub mod draw;
 pub mod effects;
+pub mod entry;
 pub mod keymap;
 pub mod model;
 pub mod search;

@@ -4,8 +4,7 @@
 
 use super::keymap::{resolve, Action, Ctx};
 use crate::app::{
-    invalid, App, ClockInput, EntryId, EventDraft, EventId, MemberId, PlacedGame, ResultInput,
-    RoundView,
+    invalid, App, EntryId, EventDraft, EventId, MemberId, PlacedGame, ResultInput, RoundView,
 };
 use crate::domain::{
     Entry, EntryStatus, Event, EventSettings, Member, NewMember, Outcome, PairingSystem,
@@ -85,14 +84,14 @@ pub struct Field {
 }
 
 impl Field {
-    fn text(label: &'static str, value: impl Into<String>) -> Field {
+    pub(crate) fn text(label: &'static str, value: impl Into<String>) -> Field {
         Field {
             label,
             value: value.into(),
             choices: Vec::new(),
         }
     }
-    fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
+    pub(crate) fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
         Field {
             label,
             value: current.to_string(),
@@ -123,6 +122,9 @@ pub enum FormKind {
         round: u32,
         board: u32,
         outcome: Outcome,
+        /// The result already entered there (the form asks before
+        /// replacing it).
+        replaces: Option<Outcome>,
     },
     ImportMembers,
     AttachRecord {
@@ -176,12 +178,22 @@ pub enum Command {
         event: i64,
         member: i64,
     },
+    /// Every member marked in the picker, at once.
+    EnterPlayers {
+        event: i64,
+        members: Vec<i64>,
+    },
     Withdraw {
         event: i64,
         entry: i64,
     },
     PairNext(i64),
-    Unpair(i64),
+    /// Remove the last round; `force` when it has results (the question
+    /// said how many).
+    Unpair {
+        event: i64,
+        force: bool,
+    },
     /// How a player's tie-break values are made (issue 16), in a box.
     ExplainPlayer {
         event: i64,
@@ -226,6 +238,8 @@ pub enum Command {
         round: u32,
         board: u32,
         path: String,
+        /// The secretary saw and accepted what the record differs in.
+        checked: bool,
     },
     Print {
         event: i64,
@@ -234,8 +248,19 @@ pub enum Command {
         to_printer: bool,
         path: String,
         printer: String,
+        /// After this round (`None`: the last).
+        round: Option<u32>,
     },
+    /// Say what `Undo` would take back and ask.
+    PreviewUndo,
     Undo,
+    Redo,
+    /// Ask before finishing (how many rounds are missing) or reopening.
+    PreviewFinish(i64),
+    Finish(i64),
+    Reopen(i64),
+    /// Open a form (after a question was answered yes).
+    OpenForm(Form),
     /// Reload the model's data (after a worker changed the database).
     Reload,
     /// A command of the ruling dialog, member page or statistics screen.
@@ -267,6 +292,8 @@ pub struct EventData {
     pub forbidden: Vec<crate::domain::ForbiddenPair>,
     /// Why standings could not be computed (e.g. an inconsistent result).
     pub standings_error: Option<String>,
+    /// Each entry's points before the shown round (Round tab, by entry id).
+    pub points_before: std::collections::HashMap<i64, crate::domain::Points>,
 }
 
 /// Everything `view` draws.
@@ -302,6 +329,15 @@ pub struct Model {
     pub busy: Option<String>,
     /// A board number typed on the Results tab.
     pub board_input: String,
+    /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
+    pub round_sel: Option<u32>,
+    /// The form just submitted: it comes back, as typed, when its command
+    /// fails or its question is answered no.
+    pub submitted: Option<Form>,
+    /// Members marked in the entry picker (space).
+    pub marked: Vec<i64>,
+    /// First line of the scrollable list of choices under a form.
+    pub form_scroll: usize,
     /// Standings row marked with `e`.
     pub explain_mark: Option<usize>,
     /// Players row marked with `f` (forbidding a pair).
@@ -351,6 +387,10 @@ impl Model {
             status: None,
             busy: None,
             board_input: String::new(),
+            round_sel: None,
+            submitted: None,
+            marked: Vec::new(),
+            form_scroll: 0,
             explain_mark: None,
             forbid_mark: None,
             pending_insist: None,
@@ -388,21 +428,42 @@ impl Model {
     /// Loads an event's tabs.
     pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
         let v = app.event_view(EventId(id))?;
-        let (standings, crosstable, standings_error) = match v.tables {
+        // A round picked with [ / ]: its boards, and the tables after it.
+        let pick = self.round_sel.filter(|&r| r >= 1 && r < v.paired);
+        self.round_sel = pick;
+        let (round, games, tables) = match pick {
+            Some(r) => (
+                Some(app.round_view(&id.to_string(), Some(r))?),
+                app.games(EventId(id), Some(r))?
+                    .into_iter()
+                    .filter(|g| g.round == r)
+                    .collect(),
+                app.tables(&v.event, Some(r)),
+            ),
+            None => (v.round, v.games, v.tables),
+        };
+        let (standings, crosstable, standings_error) = match tables {
             Ok((s, c)) => (Some(s), Some(c), None),
             Err(e) => (None, None, Some(e.render(self.lang))),
         };
+        let mut points_before = std::collections::HashMap::new();
+        if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
+            if let Ok((st, _)) = app.tables(&v.event, Some(n - 1)) {
+                points_before = st.rows.iter().map(|r| (r.player.id, r.points)).collect();
+            }
+        }
         self.ev = EventData {
             byes: v.byes,
             forbidden: v.forbidden,
             entries: v.entries,
             event: Some(v.event),
             paired: v.paired,
-            round: v.round,
-            games: v.games,
+            round,
+            games,
             standings,
             crosstable,
             standings_error,
+            points_before,
         };
         super::teams::load(self, app)?;
         super::bracket::load(self, app)?;
@@ -423,10 +484,23 @@ impl Model {
     }
 
     /// Members matching the search (name, its pinyin initials or full
-    /// pinyin, rating, club and its pinyin, member id), retired ones last.
+    /// pinyin, rating, club and its pinyin, member id), ranked: names that
+    /// start with the query (as typed or read as pinyin) first, then other
+    /// name matches, then the rest; in pinyin order within a rank; retired
+    /// ones last.
     pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
         let q = query.trim().to_lowercase();
         let py = super::search::normalise(query);
+        let rank = |m: &Member| -> u8 {
+            let name = m.name.to_lowercase();
+            if q.is_empty() || name.starts_with(&q) || self.pinyin.starts(&m.name, &py) {
+                0
+            } else if name.contains(&q) || self.pinyin.matches(&m.name, &py) {
+                1
+            } else {
+                2
+            }
+        };
         let mut v: Vec<&Member> = self
             .members
             .iter()
@@ -448,7 +522,7 @@ impl Model {
                         .contains(&q)
             })
             .collect();
-        v.sort_by_key(|m| m.retired);
+        v.sort_by_cached_key(|m| (m.retired, rank(m), self.pinyin.key(&m.name), m.id));
         v
     }
 
@@ -633,22 +707,6 @@ fn event_form(d: &EventSettings) -> Form {
     }
 }
 
-pub(crate) fn result_form(round: u32, board: u32, outcome: Outcome) -> Form {
-    Form {
-        kind: FormKind::Result {
-            round,
-            board,
-            outcome,
-        },
-        fields: vec![
-            Field::text("tui.field.red_used", ""),
-            Field::text("tui.field.black_used", ""),
-            Field::text("tui.field.moves", ""),
-        ],
-        focus: 0,
-    }
-}
-
 /// Turns a submitted form into a command (or an error to show in the form).
 fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
     match &f.kind {
@@ -658,6 +716,13 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 return Err(tr(lang, "tui.err.name_required").to_string());
             }
             let rating = parse_opt::<i32>(lang, "col.rating", f.value("col.rating"))?;
+            if let Some(r) = rating.filter(|r| !(0..=3500).contains(r)) {
+                return Err(format!(
+                    "{}: {}",
+                    tr(lang, "col.rating"),
+                    tr(lang, "tui.err.rating_range").replace("{value}", &r.to_string())
+                ));
+            }
             let club = opt_text(f.value("col.club"));
             let ext_id = opt_text(f.value("col.ext_id"));
             Ok(match &f.kind {
@@ -699,10 +764,18 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             });
             s.tiebreaks = Some(
                 f.value("tui.field.tiebreaks")
-                    .split([',', ' ', '，'])
+                    .split([',', ' ', '，', '、'])
                     .filter(|t| !t.is_empty())
-                    .map(|t| t.to_string())
-                    .collect(),
+                    .map(|t| {
+                        tiebreak_code(t).ok_or_else(|| {
+                            format!(
+                                "{}: {}",
+                                tr(lang, "tui.field.tiebreaks"),
+                                tr(lang, "tui.err.unknown_tiebreak").replace("{value}", t)
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<String>, String>>()?,
             );
             Ok(Command::CreateEvent { name, draft: s })
         }
@@ -710,27 +783,11 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             round,
             board,
             outcome,
+            ..
         } => {
-            let clock = |label: &str| -> Result<Option<ClockInput>, String> {
-                let t = f.value(label);
-                if t.is_empty() {
-                    return Ok(None);
-                }
-                crate::app::parse_clock(t)
-                    .map(|ms| Some(ClockInput::Used(ms)))
-                    .map_err(|_| {
-                        format!("{}: {} \"{t}\"", tr(lang, label), tr(lang, "tui.err.clock"))
-                    })
-            };
-            let input = ResultInput {
-                outcome: Some(*outcome),
-                red_clock: clock("tui.field.red_used")?,
-                black_clock: clock("tui.field.black_used")?,
-                moves: parse_opt::<u32>(lang, "tui.field.moves", f.value("tui.field.moves"))?,
-                // Only the Teams and Bracket tabs add a game field.
-                game_no: parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?,
-                ..Default::default()
-            };
+            let mut input = super::entry::result_input(lang, f, *outcome)?;
+            // Only the Teams and Bracket tabs add a game field.
+            input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
             Ok(Command::RecordResult {
                 event: 0,
                 round: *round,
@@ -748,13 +805,79 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             to_printer: f.value("tui.print.dest") == "printer",
             path: f.value("tui.field.path").to_string(),
             printer: f.value("tui.print.printer").to_string(),
+            round: None,
         }),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: 0,
             round: *round,
             board: *board,
             path: f.value("tui.field.path").to_string(),
+            checked: false,
         }),
+    }
+}
+
+/// A tie-break as typed: its code, or its name in any UI language
+/// (对手分, 對手分, Opp).
+pub fn tiebreak_code(t: &str) -> Option<String> {
+    let t = t.trim();
+    crate::config::TIEBREAKS
+        .iter()
+        .find(|c| {
+            **c == t
+                || [Lang::ZhHans, Lang::ZhHant, Lang::En]
+                    .into_iter()
+                    .any(|l| tr(l, &format!("tui.tb.{c}")).eq_ignore_ascii_case(t))
+        })
+        .map(|c| c.to_string())
+}
+
+/// The question a submitted form asks before its command runs: a result
+/// that replaces another, a member whose name and club are taken.
+fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String> {
+    match (&f.kind, cmd) {
+        (
+            FormKind::Result {
+                board,
+                outcome,
+                replaces: Some(old),
+                ..
+            },
+            _,
+        ) if old != outcome => Some(super::entry::replace_question(m, *board, *old, *outcome)),
+        (FormKind::AddMember, Command::AddMember(nm)) => {
+            let club = nm.club.as_deref().unwrap_or("").trim();
+            m.members
+                .iter()
+                .find(|x| {
+                    x.name.trim() == nm.name.trim()
+                        && x.club.as_deref().unwrap_or("").trim() == club
+                })
+                .map(|x| {
+                    m.t("tui.confirm.duplicate_member")
+                        .replace("{name}", &x.name)
+                        .replace("{id}", &x.id.to_string())
+                })
+        }
+        _ => None,
+    }
+}
+
+/// The Print form's formats for a document: slips have no CSV.
+fn fix_print_format(f: &mut Form) {
+    if f.kind != FormKind::Print {
+        return;
+    }
+    let doc = f.value("tui.print.doc").to_string();
+    if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
+        fl.choices = PRINT_FORMATS
+            .iter()
+            .filter(|x| !(doc == "slips" && **x == "csv"))
+            .map(|x| x.to_string())
+            .collect();
+        if !fl.choices.contains(&fl.value) {
+            fl.value = "text".into();
+        }
     }
 }
 
@@ -799,6 +922,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         m.quit = true;
         return None;
     }
+    // A typed board number lives until the next key that is not a digit:
+    // that key uses it (or says there is no such board), any other
+    // forgets it.
+    let digit = matches!(a, Input(c) if c.is_ascii_digit()) || a == Backspace;
+    let typed = if digit {
+        None
+    } else {
+        Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
+    };
     if m.help {
         // Any key closes help.
         m.help = false;
@@ -813,6 +945,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         return match a {
             Confirm => Some(c.command),
             _ => {
+                // A form's question answered no: back to the form as typed.
+                if let Some(f) = m.submitted.take() {
+                    m.form = Some(f);
+                }
                 m.status = Some((m.t("tui.msg.cancelled"), false));
                 None
             }
@@ -821,13 +957,24 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if let Some(r) = super::pages::update(m, a) {
         return r;
     }
+    if m.form.is_none() {
+        m.submitted = None;
+    }
     if let Some(form) = m.form.as_mut() {
         match a {
             Cancel => m.form = None,
             NextField => form.focus = (form.focus + 1) % form.fields.len(),
             PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
-            ChoiceNext => form.fields[form.focus].cycle(1),
-            ChoicePrev => form.fields[form.focus].cycle(-1),
+            ChoiceNext => {
+                form.fields[form.focus].cycle(1);
+                fix_print_format(form);
+            }
+            ChoicePrev => {
+                form.fields[form.focus].cycle(-1);
+                fix_print_format(form);
+            }
+            PageDown => m.form_scroll += 5,
+            PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
             Backspace => {
                 form.fields[form.focus].value.pop();
             }
@@ -837,6 +984,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     f.value.push(c);
                 } else if c == ' ' {
                     f.cycle(1);
+                    fix_print_format(form);
                 }
             }
             Submit => match submit(m.lang, form) {
@@ -847,7 +995,20 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     {
                         *event = m.event_id().unwrap_or(0);
                     }
-                    m.form = None;
+                    if let Command::Print { round, .. } = &mut cmd {
+                        *round = m.round_sel;
+                    }
+                    let form = m.form.take();
+                    m.form_scroll = 0;
+                    let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
+                    m.submitted = form;
+                    if let Some(q) = question {
+                        m.confirm = Some(self::Confirm {
+                            message: q,
+                            command: cmd,
+                        });
+                        return None;
+                    }
                     return Some(cmd);
                 }
                 Err(e) => m.status = Some((e, true)),
@@ -877,16 +1038,35 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     }
     if let Some(q) = m.picker.as_mut() {
         match a {
-            Cancel => m.picker = None,
+            Cancel => {
+                m.picker = None;
+                m.marked.clear();
+            }
             Backspace => {
                 q.pop();
                 m.picker_sel = 0;
+            }
+            Input(' ') => {
+                // Space marks the member for entering (Enter enters all).
+                if let Some(id) = m.pickable().get(m.picker_sel).map(|x| x.id) {
+                    match m.marked.iter().position(|x| *x == id) {
+                        Some(i) => {
+                            m.marked.remove(i);
+                        }
+                        None => m.marked.push(id),
+                    }
+                }
             }
             Input(c) => {
                 q.push(c);
                 m.picker_sel = 0;
             }
             PrevField => m.picker_sel = m.picker_sel.saturating_sub(1),
+            PageUp => m.picker_sel = m.picker_sel.saturating_sub(PAGE),
+            PageDown => {
+                let n = m.pickable().len();
+                m.picker_sel = (m.picker_sel + PAGE).min(n.saturating_sub(1));
+            }
             NextField => {
                 let n = m.pickable().len();
                 if m.picker_sel + 1 < n {
@@ -894,8 +1074,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 }
             }
             Submit => {
+                let event = m.event_id()?;
+                if !m.marked.is_empty() {
+                    return Some(Command::EnterPlayers {
+                        event,
+                        members: m.marked.clone(),
+                    });
+                }
                 let member = m.pickable().get(m.picker_sel).map(|x| x.id);
-                if let (Some(member), Some(event)) = (member, m.event_id()) {
+                if let Some(member) = member {
                     return Some(Command::EnterPlayer { event, member });
                 }
             }
@@ -921,7 +1108,40 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         Back => back(m),
         Help => m.help = true,
-        Undo => return Some(Command::Undo),
+        Undo => return Some(Command::PreviewUndo),
+        Redo => return Some(Command::Redo),
+        PageUp => {
+            let s = m.sel_mut();
+            *s = s.saturating_sub(PAGE);
+        }
+        PageDown => {
+            let n = m.rows();
+            let s = m.sel_mut();
+            *s = (*s + PAGE).min(n.saturating_sub(1));
+        }
+        PrevRound | NextRound => {
+            let paired = m.ev.paired;
+            if m.screen != Screen::Event || paired == 0 {
+                return None;
+            }
+            let cur = m.round_sel.unwrap_or(paired);
+            let new = if a == PrevRound {
+                cur.saturating_sub(1).max(1)
+            } else {
+                (cur + 1).min(paired)
+            };
+            m.round_sel = (new < paired).then_some(new);
+            m.row_sel = 0;
+            m.status = None;
+            return Some(Command::Reload);
+        }
+        FinishEvent => {
+            let id = match m.screen {
+                Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
+                _ => m.event_id(),
+            };
+            return id.map(Command::PreviewFinish);
+        }
         Up => {
             let s = m.sel_mut();
             *s = s.saturating_sub(1);
@@ -940,6 +1160,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         NextTab | PrevTab => {
             let fwd = a == NextTab;
+            m.status = None;
             match m.screen {
                 Screen::Club => m.screen = Screen::Events,
                 Screen::Events => m.screen = Screen::Club,
@@ -960,22 +1181,25 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Search => {
             m.searching = true;
         }
-        SelectTab(i) => match m.screen {
-            Screen::Club | Screen::Events => {
-                m.screen = if i == 0 { Screen::Club } else { Screen::Events };
-            }
-            Screen::Event => {
-                if let Some(t) = m.tabs().get(i) {
-                    m.tab = *t;
-                    m.row_sel = 0;
-                    m.explain_mark = None;
-                    m.forbid_mark = None;
-                    if m.tab == Tab::Results {
-                        m.next_unfinished();
+        SelectTab(i) => {
+            m.status = None;
+            match m.screen {
+                Screen::Club | Screen::Events => {
+                    m.screen = if i == 0 { Screen::Club } else { Screen::Events };
+                }
+                Screen::Event => {
+                    if let Some(t) = m.tabs().get(i) {
+                        m.tab = *t;
+                        m.row_sel = 0;
+                        m.explain_mark = None;
+                        m.forbid_mark = None;
+                        if m.tab == Tab::Results {
+                            m.next_unfinished();
+                        }
                     }
                 }
             }
-        },
+        }
         SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
         Add => m.form = Some(member_form(FormKind::AddMember, None)),
         Edit => {
@@ -1034,7 +1258,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         AttachRecord => {
-            let round = m.ev.paired;
+            if !super::entry::take_board(m, typed) {
+                return None;
+            }
+            let round = super::entry::shown_round(m);
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
                 m.form = Some(path_form(FormKind::AttachRecord {
                     round,
@@ -1050,6 +1277,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         EnterPlayer => {
             m.picker = Some(String::new());
             m.picker_sel = 0;
+            m.marked.clear();
         }
         Withdraw => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
@@ -1071,11 +1299,33 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         Unpair => {
+            if m.round_sel.is_some() {
+                m.status = Some((m.t("tui.err.unpair_last"), true));
+                return None;
+            }
             if let Some(ev) = m.event_id() {
                 if m.ev.paired > 0 {
+                    let results = m.ev.round.as_ref().map_or(0, |r| {
+                        r.boards
+                            .iter()
+                            .flat_map(|b| &b.results)
+                            .filter(|x| *x != "*")
+                            .count()
+                    });
+                    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
+                    if results > 0 {
+                        message.push(' ');
+                        message.push_str(
+                            &m.t("tui.confirm.unpair_results")
+                                .replace("{count}", &results.to_string()),
+                        );
+                    }
                     m.confirm = Some(self::Confirm {
-                        message: format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired),
-                        command: Command::Unpair(ev),
+                        message,
+                        command: Command::Unpair {
+                            event: ev,
+                            force: results > 0,
+                        },
                     });
                 }
             }
@@ -1085,7 +1335,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             if super::boards::refused(m) {
                 return None;
             }
-            let round = m.ev.paired;
+            let round = super::entry::shown_round(m);
             if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
                 if let Some(black) = &b.black {
                     return Some(Command::SwapColours {
@@ -1099,6 +1349,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         Input(c) if c.is_ascii_digit() => {
+            if m.board_input.len() >= 3 {
+                m.board_input.clear();
+            }
             m.board_input.push(c);
             if let Ok(n) = m.board_input.parse::<u32>() {
                 if let Some(i) =
@@ -1109,15 +1362,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.row_sel = i;
                 }
             }
-            if m.board_input.len() >= 3 {
-                m.board_input.clear();
-            }
         }
         Backspace => {
             m.board_input.pop();
         }
         RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
-            m.board_input.clear();
             let outcome = match a {
                 RedWin => Outcome::RedWin,
                 Draw => Outcome::Draw,
@@ -1125,26 +1374,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 RedForfeits => Outcome::RedForfeits,
                 _ => Outcome::BlackForfeits,
             };
-            let round = m.ev.paired;
-            let ev = m.event_id();
-            if let (Some(b), Some(ev)) = (m.selected_board(), ev) {
-                if b.black.is_none() {
-                    m.status = Some((m.t("tui.err.bye_board"), true));
-                    return None;
-                }
-                if outcome.is_forfeit() {
-                    return Some(Command::RecordResult {
-                        event: ev,
-                        round,
-                        board: b.number,
-                        input: ResultInput {
-                            outcome: Some(outcome),
-                            ..Default::default()
-                        },
-                    });
-                }
-                m.form = Some(result_form(round, b.number, outcome));
-            }
+            return super::entry::result_key(m, outcome, typed);
         }
         Explain => {
             let here = m.row_sel;
@@ -1180,13 +1410,18 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     None
 }
 
+/// Rows PageUp / PageDown move.
+const PAGE: usize = 10;
+
 fn back(m: &mut Model) {
+    m.status = None;
     if m.screen == Screen::Event {
         m.screen = Screen::Events;
         m.ev = EventData::default();
         m.teams = None;
         m.bracket = None;
         m.row_sel = 0;
+        m.round_sel = None;
     }
 }
 
@@ -1237,12 +1472,17 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
 pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     m.busy = None;
     let r = run_command(app, m, cmd);
+    let submitted = m.submitted.take();
     match r {
         Ok(Some(msg)) => m.status = Some((msg, false)),
         Ok(None) => {}
         Err(e) => {
             let text = super::worker::error_text(m.lang, &e);
             m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+            // The form comes back as typed, the error under it.
+            if m.form.is_none() && m.confirm.is_none() {
+                m.form = submitted;
+            }
         }
     }
     if let Err(e) = m.refresh(app) {
@@ -1350,12 +1590,20 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
             format!("{}: {}", t("tui.msg.entered"), names.join(", "))
         }
+        Command::EnterPlayers { event, members } => {
+            let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
+            let e = app.enter_players(&event.to_string(), &keys)?;
+            m.picker = None;
+            m.marked.clear();
+            format!("{}: {}", t("tui.msg.entered"), e.len())
+        }
         Command::Withdraw { event, entry } => {
             let e = app.withdraw(EventId(event), EntryId(entry), None)?;
             format!("{}: {}", t("tui.msg.withdrawn"), e.name)
         }
-        Command::Unpair(ev) => {
-            let r = app.unpair_last(&event_key(app, ev)?, false)?;
+        Command::Unpair { event, force } => {
+            let r = app.unpair_last(&event_key(app, event)?, force)?;
+            m.round_sel = None;
             format!("{} {r}", t("tui.msg.unpaired"))
         }
         cmd @ (Command::SwapColours { .. } | Command::SwapPlayers { .. }) => {
@@ -1370,7 +1618,11 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let g = app.record_result(&event_key(app, event)?, round, board, &input)?;
             m.load_event(app, event)?;
             m.next_unfinished();
-            format!("{} {board}: {}", t("tui.msg.result"), g.outcome.code())
+            format!(
+                "{} {board}: {}",
+                t("tui.msg.result"),
+                super::entry::outcome_text(lang, g.outcome)
+            )
         }
         Command::RequestBye {
             event,
@@ -1389,22 +1641,41 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             round,
             board,
             path,
+            checked,
         } => {
             let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
             // A record the reader refuses is reported with its file.
+            let with_file = |e| match e {
+                crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
+                    file: path.clone(),
+                    source,
+                },
+                other => other,
+            };
+            if !checked {
+                if let Some(q) =
+                    super::entry::record_question(app, m, board, &bytes).map_err(with_file)?
+                {
+                    m.confirm = Some(Confirm {
+                        message: q,
+                        command: Command::AttachRecord {
+                            event,
+                            round,
+                            board,
+                            path,
+                            checked: true,
+                        },
+                    });
+                    return Ok(None);
+                }
+            }
             let g = app
                 .attach_record(&event.to_string(), round, board, 1, &bytes)
-                .map_err(|e| match e {
-                    crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
-                        file: path.clone(),
-                        source,
-                    },
-                    other => other,
-                })?;
+                .map_err(with_file)?;
             format!(
                 "{} {board}: {} {}",
                 t("tui.msg.attached"),
-                g.outcome.code(),
+                super::entry::outcome_text(lang, g.outcome),
                 g.moves.map(|x| x.to_string()).unwrap_or_default()
             )
         }
@@ -1415,6 +1686,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             to_printer,
             path,
             printer,
+            round,
         } => {
             use crate::app::print::{render, send, DocKind, OutputFormat};
             let kind = DocKind::ALL
@@ -1424,7 +1696,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             if to_printer && format != "text" {
                 return Err(invalid!("tui.print.text_only"));
             }
-            let d = app.print_doc(&event.to_string(), kind, None, lang)?;
+            let d = app.print_doc(&event.to_string(), kind, round, lang)?;
             let f = match format.as_str() {
                 "html" => OutputFormat::Html,
                 "csv" => OutputFormat::Csv,
@@ -1457,9 +1729,58 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         Command::PairNext(_) | Command::PreviewImport(_) | Command::ImportMembers(_) => {
             unreachable!("long commands run in effects::run")
         }
+        Command::PreviewUndo => {
+            let what = app
+                .undo_preview()?
+                .ok_or_else(|| invalid!("err.store.nothing_to_undo"))?;
+            m.confirm = Some(Confirm {
+                message: format!("{} {what}?", t("tui.confirm.undo")),
+                command: Command::Undo,
+            });
+            return Ok(None);
+        }
         Command::Undo => {
             let what = app.undo()?;
             format!("{}: {what}", t("tui.msg.undone"))
+        }
+        Command::Redo => {
+            let what = app.redo()?;
+            format!("{}: {what}", t("tui.msg.redone"))
+        }
+        Command::PreviewFinish(id) => {
+            let e = app.event(EventId(id))?;
+            let (message, command) = if e.status == crate::domain::EventStatus::Finished {
+                (
+                    t("tui.confirm.reopen").replace("{event}", &e.name),
+                    Command::Reopen(id),
+                )
+            } else {
+                let missing = app.rounds_missing(&id.to_string())?;
+                let mut q = t("tui.confirm.finish").replace("{event}", &e.name);
+                if missing > 0 {
+                    q.push(' ');
+                    q.push_str(
+                        &t("tui.confirm.finish_missing")
+                            .replace("{missing}", &missing.to_string())
+                            .replace("{rounds}", &e.settings.rounds.to_string()),
+                    );
+                }
+                (q, Command::Finish(id))
+            };
+            m.confirm = Some(Confirm { message, command });
+            return Ok(None);
+        }
+        Command::Finish(id) => {
+            app.finish_event(EventId(id), true)?;
+            t("tui.msg.finished")
+        }
+        Command::Reopen(id) => {
+            app.set_event_status(EventId(id), crate::domain::EventStatus::Running)?;
+            t("tui.msg.reopened")
+        }
+        Command::OpenForm(f) => {
+            m.form = Some(f);
+            return Ok(None);
         }
         Command::Page(c) => return super::pages::run(app, m, c),
         Command::Teams(c) => return super::teams::run(app, m, c),

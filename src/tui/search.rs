@@ -42,6 +42,25 @@ impl Readings {
     /// name's characters: each character given by its initial or its full
     /// syllable, the last one possibly only begun.
     pub fn matches(&self, query: &str) -> bool {
+        self.find(query, false)
+    }
+
+    /// As [`Readings::matches`], reading from the first character only
+    /// (`wty` and `wang` start 王天一; `ty` only matches it).
+    pub fn starts(&self, query: &str) -> bool {
+        self.find(query, true)
+    }
+
+    /// The name's first reading per character, for sorting by pinyin.
+    pub fn key(&self) -> String {
+        self.0
+            .iter()
+            .map(|r| r.first().map(String::as_str).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn find(&self, query: &str, from_start: bool) -> bool {
         if query.is_empty() {
             return true;
         }
@@ -50,7 +69,8 @@ impl Readings {
         let n = self.0.len();
         let width = query.len() + 1;
         let mut seen = vec![false; (n + 1) * width];
-        let mut todo: Vec<(usize, usize)> = (0..n).map(|i| (i, 0)).collect();
+        let starts = if from_start { n.min(1) } else { n };
+        let mut todo: Vec<(usize, usize)> = (0..starts).map(|i| (i, 0)).collect();
         while let Some((i, pos)) = todo.pop() {
             let rest = &query[pos..];
             if rest.is_empty() {
@@ -97,6 +117,22 @@ impl PinyinIndex {
             }
         }
         PinyinIndex(map)
+    }
+
+    /// Whether `text` starts with the normalised `query` (read as pinyin).
+    pub fn starts(&self, text: &str, query: &str) -> bool {
+        match self.0.get(text) {
+            Some(r) => r.starts(query),
+            None => Readings::of(text).starts(query),
+        }
+    }
+
+    /// The pinyin sort key of `text` (see [`Readings::key`]).
+    pub fn key(&self, text: &str) -> String {
+        match self.0.get(text) {
+            Some(r) => r.key(),
+            None => Readings::of(text).key(),
+        }
     }
 
     /// Whether `text` matches the normalised `query` (see [`normalise`]);

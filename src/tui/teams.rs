@@ -7,8 +7,9 @@
 //! standings and the board prizes. `model.rs` asks here for the contexts,
 //! the update and the command runner; `view.rs` asks here to draw.
 
+use super::entry::result_form;
 use super::keymap::{Action, Ctx};
-use super::model::{result_form, Command, Field, Model, Screen, Tab};
+use super::model::{Command, Field, Model, Screen, Tab};
 use super::pages::pad;
 use crate::app::teams::{TeamRoundView, TeamView};
 use crate::app::{App, ResultInput};
@@ -326,7 +327,7 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
             },
         });
     }
-    let mut form = result_form(round, number, outcome);
+    let mut form = result_form(round, number, outcome, None, None);
     if t.games_per_round > 1 {
         form.fields.insert(
             0,

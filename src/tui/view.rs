@@ -1,5 +1,6 @@
 //! `view`: draws the model. No side effects, no database access.
 
+use super::draw::fit;
 use super::keymap::help_entries;
 use super::model::{Model, Screen, Tab};
 use crate::domain::{format_duration_ms, EntryStatus};
@@ -7,9 +8,7 @@ use crate::i18n::tr;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{
-    Block, Borders, Cell, Clear, Paragraph, Row, Table, TableState, Tabs, Wrap,
-};
+use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Table, TableState, Tabs, Wrap};
 use ratatui::Frame;
 
 /// Draws the whole screen.
@@ -48,7 +47,7 @@ pub fn view(m: &Model, f: &mut Frame) {
             None => format!("⏳ {b}"),
         };
         let area = centered(f.area(), 44, 3);
-        f.render_widget(Clear, area);
+        super::draw::clear(f, area);
         f.render_widget(Paragraph::new(text).block(Block::bordered()), area);
     }
     if m.help {
@@ -65,7 +64,7 @@ fn draw_message_box(m: &Model, f: &mut Frame, title: &str, message: &str, keys: 
         .map(|l| unicode_width::UnicodeWidthStr::width(l).div_ceil(56).max(1))
         .sum();
     let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
-    f.render_widget(Clear, area);
+    super::draw::clear(f, area);
     let block = Block::bordered().title(format!(" {} ", m.t(title)));
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -183,7 +182,8 @@ fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
         } else {
             Style::new().green()
         };
-        f.render_widget(Paragraph::new(msg.clone()).style(style), area);
+        let text = fit(&msg.replace('\n', " "), area.width as usize);
+        f.render_widget(Paragraph::new(text).style(style), area);
     }
 }
 
@@ -246,9 +246,9 @@ fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
         .map(|x| {
             let r = Row::new(vec![
                 x.id.to_string(),
-                x.name.clone(),
+                fit(&x.name, 14),
                 opt(&x.rating),
-                opt(&x.club),
+                fit(&opt(&x.club), 20),
                 opt(&x.ext_id),
                 if x.retired {
                     m.t("status.retired")
@@ -300,8 +300,8 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
                 e.id.to_string(),
                 e.name.clone(),
                 opt(&e.start_date),
-                e.settings.scheme.clone(),
-                e.settings.system.code().to_string(),
+                fit(&label(m, "tui.choice", &e.settings.scheme), 16),
+                fit(&label(m, "tui.system", e.settings.system.code()), 10),
                 e.settings.rounds.to_string(),
                 m.t(&format!("status.{}", e.status.code())),
             ])
@@ -327,10 +327,10 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Length(5),
             Constraint::Min(15),
             Constraint::Length(11),
-            Constraint::Length(12),
-            Constraint::Length(7),
+            Constraint::Length(16),
+            Constraint::Length(10),
             Constraint::Length(6),
-            Constraint::Length(7),
+            Constraint::Length(8),
         ],
         rows,
         (!m.events.is_empty()).then_some(m.event_sel),
@@ -366,9 +366,9 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
                 };
                 Row::new(vec![
                     e.start_no.to_string(),
-                    e.name.clone(),
+                    fit(&e.name, 14),
                     opt(&e.rating),
-                    opt(&e.club),
+                    fit(&opt(&e.club), 20),
                     status,
                 ])
             })
@@ -456,6 +456,9 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
     );
     if results && !m.board_input.is_empty() {
         title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input));
+        if !super::entry::typed_board_exists(m) {
+            title.push_str(&format!(" ({}) ", m.t("tui.round.no_board")));
+        }
     }
     let rows = r
         .boards
@@ -468,30 +471,34 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                     .iter()
                     .find(|g| g.board == b.number && g.game.game_no == 1);
             let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
+            // Name, start number and points before the round (积分).
+            let seat = |c, e: &crate::domain::Entry| {
+                let pts = super::entry::short_points(
+                    m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
+                );
+                let tail = format!(" ({}) {pts}", e.start_no);
+                let w = (NAME_COLUMN as usize)
+                    .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
+                format!("{}{}{tail}", mark(c), fit(&e.name, w))
+            };
             let (black, res) = match &b.black {
                 Some(x) => (
-                    format!(
-                        "{}{} ({})",
-                        mark(crate::domain::Colour::Black),
-                        x.name,
-                        x.start_no
-                    ),
+                    seat(crate::domain::Colour::Black, x),
                     if b.results.is_empty() {
-                        "*".to_string()
+                        super::entry::code_text(m.lang, "*")
                     } else {
-                        b.results.join(" ")
+                        b.results
+                            .iter()
+                            .map(|c| super::entry::code_text(m.lang, c))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     },
                 ),
                 None => (m.t("tui.round.bye"), String::new()),
             };
             let mut cells = vec![
                 Cell::from(b.number.to_string()),
-                Cell::from(format!(
-                    "{}{} ({})",
-                    mark(crate::domain::Colour::Red),
-                    b.red.name,
-                    b.red.start_no
-                )),
+                Cell::from(seat(crate::domain::Colour::Red, &b.red)),
                 Cell::from(res),
                 Cell::from(black),
             ];
@@ -514,9 +521,9 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
     .collect();
     let mut widths = vec![
         Constraint::Length(5),
-        Constraint::Length(18),
+        Constraint::Length(NAME_COLUMN),
         Constraint::Length(8),
-        Constraint::Length(18),
+        Constraint::Length(NAME_COLUMN),
     ];
     if results {
         header.extend(
@@ -529,8 +536,8 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             .map(|k| m.t(k)),
         );
         widths.extend([
-            Constraint::Length(10),
-            Constraint::Length(10),
+            Constraint::Length(8),
+            Constraint::Length(8),
             Constraint::Min(4),
         ]);
     }
@@ -559,6 +566,44 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 .wrap(Wrap { trim: true }),
             absent,
         );
+    }
+}
+
+/// Width of the Round tab's player columns (name, start number, points).
+pub const NAME_COLUMN: u16 = 20;
+
+/// The translated label `prefix.code`, or the code when there is none.
+fn label(m: &Model, prefix: &str, code: &str) -> String {
+    let k = format!("{prefix}.{code}");
+    if crate::i18n::has(&k) {
+        m.t(&k)
+    } else {
+        code.to_string()
+    }
+}
+
+/// Tie-breaks whose value is a count (or a rating): shown as integers.
+const COUNTS: &[&str] = &[
+    "wins",
+    "fouls",
+    "black-games",
+    "black-wins",
+    "red-wins",
+    "big-wins",
+    "small-wins",
+    "black-big-wins",
+    "black-small-wins",
+    "rounds-won",
+    "games-won",
+    "aro",
+    "tpr",
+];
+
+fn tb_value(code: &str, v: crate::domain::Points) -> String {
+    if COUNTS.contains(&code) && v.0 % 100 == 0 {
+        (v.0 / 100).to_string()
+    } else {
+        v.to_string()
     }
 }
 
@@ -605,10 +650,10 @@ fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
             let mut cells = vec![
                 format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
                 r.player.start_no.to_string(),
-                r.player.name.clone(),
+                fit(&r.player.name, 14),
                 r.points.to_string(),
             ];
-            cells.extend(r.values.iter().map(|(_, v)| v.to_string()));
+            cells.extend(r.values.iter().map(|(t, v)| tb_value(t.code(), *v)));
             let row = Row::new(cells);
             if m.explain_mark == Some(i) {
                 row.underlined()
@@ -649,14 +694,19 @@ fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
     header.extend((1..=ct.rounds).map(|r| r.to_string()));
     header.push(m.t("tui.standings.points"));
     let mut widths = vec![Constraint::Length(4), Constraint::Length(12)];
-    widths.extend((1..=ct.rounds).map(|_| Constraint::Length(5)));
+    let cell_width = if m.lang == crate::i18n::Lang::En {
+        5
+    } else {
+        7
+    };
+    widths.extend((1..=ct.rounds).map(|_| Constraint::Length(cell_width)));
     widths.push(Constraint::Length(6));
     let rows = ct
         .rows
         .iter()
         .map(|r| {
-            let mut cells = vec![r.player.start_no.to_string(), r.player.name.clone()];
-            cells.extend(r.cells.iter().map(|c| c.mark()));
+            let mut cells = vec![r.player.start_no.to_string(), fit(&r.player.name, 12)];
+            cells.extend(r.cells.iter().map(|c| cross_mark(m, c)));
             cells.push(r.points.to_string());
             Row::new(cells)
         })
@@ -672,8 +722,47 @@ fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
     );
 }
 
+/// A crosstable cell in the UI language: `5红+`, `3黑=`, `轮空` in Chinese,
+/// `5r+`, `BYE` in English.
+fn cross_mark(m: &Model, c: &crate::scoring::CrossCell) -> String {
+    use crate::scoring::RoundKind;
+    let opp = c
+        .opponent_start_no
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let col = match c.colour {
+        Some(crate::domain::Colour::Red) => m.t("tui.cross.red"),
+        Some(crate::domain::Colour::Black) => m.t("tui.cross.black"),
+        None => String::new(),
+    };
+    let res = match c.result {
+        Some(crate::scoring::RoundResult::Win) => "+",
+        Some(crate::scoring::RoundResult::Draw) => "=",
+        Some(crate::scoring::RoundResult::Loss) => "-",
+        None => "",
+    };
+    match c.kind {
+        RoundKind::Played => format!("{opp}{col}{res}"),
+        RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
+            format!("{opp}{col}{res}{}", m.t("tui.cross.forfeit"))
+        }
+        RoundKind::PairingBye => m.t("tui.cross.bye"),
+        RoundKind::RequestedBye => m.t("tui.cross.requested_bye"),
+        RoundKind::Absent => "--".into(),
+        RoundKind::Pending => format!("{opp}{col}?"),
+    }
+}
+
 fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::from(m.t("tui.print.intro")), Line::from("")];
+    let round = match m.round_sel {
+        Some(r) => r.to_string(),
+        None => m.t("tui.print.latest"),
+    };
+    let mut lines = vec![
+        Line::from(m.t("tui.print.intro")),
+        Line::from(m.t("tui.print.round").replace("{round}", &round)),
+        Line::from(""),
+    ];
     for d in super::model::PRINT_DOCS {
         lines.push(Line::from(format!(
             "  {:<11} {}",
@@ -689,15 +778,18 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
     f.render_widget(p, area);
 }
 
+/// Lines under the new-event form for the list of tie-breaks.
+const CHOICE_LINES: u16 = 5;
+
 fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     let Some(form) = &m.form else { return };
     let extra = if form.title_key() == "tui.form.new_event" {
-        3
+        3 + CHOICE_LINES
     } else {
         0
     };
     let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
-    f.render_widget(Clear, area);
+    super::draw::clear(f, area);
     let mut lines = Vec::new();
     for (i, fl) in form.fields.iter().enumerate() {
         let focus = i == form.focus;
@@ -720,12 +812,22 @@ fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         lines.push(if focus { line.reversed() } else { line });
     }
     let mut title = format!(" {} ", m.t(form.title_key()));
-    if let super::model::FormKind::Result { board, outcome, .. } = &form.kind {
+    if let super::model::FormKind::Result {
+        board,
+        outcome,
+        replaces,
+        ..
+    } = &form.kind
+    {
+        let was = replaces
+            .filter(|o| o != outcome)
+            .map(|o| format!(" ← {}", super::entry::outcome_text(m.lang, o)))
+            .unwrap_or_default();
         title = format!(
-            " {} {} {board}: {} ",
+            " {} {} {board}: {}{was} ",
             m.t(form.title_key()),
             m.t("tui.round.board"),
-            outcome.code()
+            super::entry::outcome_text(m.lang, *outcome)
         );
     }
     if extra > 0 {
@@ -733,6 +835,26 @@ fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         lines.push(Line::from(""));
         lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.1")).to_string()).italic());
         lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic());
+        // The tie-breaks one may type (code or name), a page at a time.
+        let all: Vec<String> = crate::config::TIEBREAKS
+            .iter()
+            .map(|c| format!("{c} {}", tb_label(m, c)))
+            .collect();
+        let per_line = 3;
+        let rows: Vec<String> = all
+            .chunks(per_line)
+            .map(|ch| {
+                ch.iter()
+                    .map(|x| format!("{:<20}", fit(x, 19)))
+                    .collect::<String>()
+            })
+            .collect();
+        let max = rows.len().saturating_sub(CHOICE_LINES as usize - 1);
+        let first = m.form_scroll.min(max);
+        lines.push(Line::from(m.t("tui.form.choices")).dim());
+        for r in rows.iter().skip(first).take(CHOICE_LINES as usize - 1) {
+            lines.push(Line::from(r.clone()).dim());
+        }
     }
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
@@ -742,30 +864,39 @@ fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
 
 fn draw_picker(m: &Model, q: &str, f: &mut Frame, main: Rect) {
     let area = centered(main, 50, main.height.saturating_sub(2).max(5));
-    f.render_widget(Clear, area);
+    super::draw::clear(f, area);
     let list = m.pickable();
     let rows: Vec<Row> = list
         .iter()
         .map(|x| {
+            let mark = if m.marked.contains(&x.id) { "✓" } else { " " };
             Row::new(vec![
-                x.id.to_string(),
-                x.name.clone(),
+                format!("{mark}{}", x.id),
+                fit(&x.name, 14),
                 opt(&x.rating),
-                opt(&x.club),
+                fit(&opt(&x.club), 20),
             ])
         })
         .collect();
     let t = Table::new(
         rows,
         [
-            Constraint::Length(5),
+            Constraint::Length(6),
             Constraint::Length(14),
             Constraint::Length(6),
             Constraint::Min(8),
         ],
     )
     .row_highlight_style(Style::new().reversed())
-    .block(Block::bordered().title(format!(" {}: {q}▏ ", m.t("tui.picker.title"))));
+    .block(
+        Block::bordered()
+            .title(format!(" {}: {q}▏ ", m.t("tui.picker.title")))
+            .title_bottom(format!(
+                " {} ",
+                m.t("tui.picker.marked")
+                    .replace("{count}", &m.marked.len().to_string())
+            )),
+    );
     let mut st = TableState::default().with_selected((!list.is_empty()).then_some(m.picker_sel));
     f.render_stateful_widget(t, area, &mut st);
 }
@@ -778,7 +909,7 @@ fn draw_help(m: &Model, f: &mut Frame) {
     }
     let entries = help_entries(&ctxs, false);
     let area = centered(f.area(), 56, entries.len() as u16 + 3);
-    f.render_widget(Clear, area);
+    super::draw::clear(f, area);
     let lines: Vec<Line> = entries
         .iter()
         .map(|(k, a)| {

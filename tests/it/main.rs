@@ -42,6 +42,7 @@ mod trf_roundtrip;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;
+mod tui_night;
 mod tui_secretary;
 mod tui_snapshots;
 mod tui_tabs;

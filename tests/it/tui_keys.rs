@@ -159,6 +159,7 @@ fn retiring_needs_confirmation_and_undo_reverts_it() {
     go(&mut app, &mut m, c('y'));
     assert!(app.member(qishe::app::MemberId(first)).unwrap().retired);
     go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y')); // undo asks first
     assert!(
         !app.member(qishe::app::MemberId(first)).unwrap().retired,
         "u undoes"
@@ -303,6 +304,7 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     let ids: Vec<i64> = m.ev.entries[1..3].iter().map(|e| e.id).collect();
     assert!(ids.contains(&a) && ids.contains(&b));
     go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y')); // undo asks first
     assert!(m.ev.forbidden.is_empty(), "u undoes the forbidden pair");
 }
 

@@ -285,6 +285,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
         "the Results tab shows the new result"
     );
     go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y')); // undo asks first
     let g = board_game(&app, ev, 1);
     assert_eq!(
         (g.outcome, g.termination),

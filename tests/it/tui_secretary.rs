@@ -346,6 +346,7 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     let r = m.ev.round.as_ref().unwrap();
     assert_eq!(r.boards[0].black.as_ref().unwrap().start_no, before[2].0);
     go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y')); // undo asks first
     assert_eq!(seats(&app, 1), before, "one undo puts them back");
 }
 
@@ -569,6 +570,7 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
     go(&mut app, &mut m, c('m'));
     assert!(m.mover.is_some());
     go(&mut app, &mut m, c('u')); // undoes the pairing itself
+    go(&mut app, &mut m, c('y')); // undo asks first
     assert!(m.mover.is_none());
     assert!(m.ev.round.is_none(), "{:?}", m.status);
     go(&mut app, &mut m, c('m'));
@@ -676,6 +678,13 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         .iter()
         .all(|r| r == "*" || r.is_empty()));
 
+    // The form comes back as typed, the error under it (issue 17).
+    assert_eq!(
+        m.form.as_ref().map(|f| f.value("tui.field.red_used")),
+        Some("9:00:00")
+    );
+    go(&mut app, &mut m, k(KeyCode::Esc));
+
     // A record file that is not there.
     go(&mut app, &mut m, c('g'));
     typed(&mut app, &mut m, "/no/such/dir/第一局.pgn");
@@ -684,6 +693,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         error_shown(&m),
         "错误: 无法读取 /no/such/dir/第一局.pgn: 文件不存在"
     );
+    go(&mut app, &mut m, k(KeyCode::Esc)); // the path form came back
 
     // A record file the reader refuses: the file, line and column in Chinese.
     let dir = tempfile::tempdir().unwrap();

@@ -258,7 +258,8 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "v");
     assert!(screen(&m).contains("尚未编排"));
     // Undo takes the last result back; the match is in progress again.
-    keys(&mut app, &mut m, "[u");
+    // `u` asks first; `y` undoes.
+    keys(&mut app, &mut m, "[uy");
     assert_eq!(m.teams.as_ref().unwrap().round, 1);
     let v = app.team_round_view("联赛", Some(1)).unwrap();
     assert_eq!(
@@ -322,6 +323,12 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
     assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    // The refused form stays open with what was typed; Esc closes it.
+    assert_eq!(
+        m.form.as_ref().map(|f| f.value("tui.field.game")),
+        Some("4")
+    );
+    go(&mut app, &mut m, k(KeyCode::Esc));
     assert_eq!(
         m.bracket.as_ref().unwrap().selected().unwrap().games.len(),
         3
@@ -404,7 +411,7 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
         Some("P2")
     );
     // Undo takes the lot back.
-    keys(&mut app, &mut m, "u");
+    keys(&mut app, &mut m, "uy");
     assert!(m
         .bracket
         .as_ref()

@@ -1,0 +1,331 @@
+//! Result entry that cannot hit the wrong board (issue 17): the board
+//! number typed on the Results tab names the board or is an error; a result
+//! that replaces another shows both and asks; correction forms start from
+//! the stored values; a record is checked against the board's players.
+//! Also the round shown on the event's tabs (`[` / `]`).
+
+use super::model::{Command, Confirm, Field, Form, FormKind, Model};
+use crate::app::{App, ClockInput, PlacedGame, ResultInput};
+use crate::domain::{format_duration_ms, Outcome, Points};
+use crate::i18n::{tr, Lang};
+
+/// The round the event's tabs show: the one picked with `[` / `]`, else
+/// the last paired.
+pub fn shown_round(m: &Model) -> u32 {
+    m.ev.round.as_ref().map_or(m.ev.paired, |r| r.number)
+}
+
+/// A result code as the secretary reads it: 红胜 / 和 / 黑胜 / 红方弃权 …
+/// in Chinese, the codes (1-0 …) in English.
+pub fn outcome_text(lang: Lang, o: Outcome) -> String {
+    let key = match o {
+        Outcome::RedWin => "tui.outcome.red_win",
+        Outcome::BlackWin => "tui.outcome.black_win",
+        Outcome::Draw => "tui.outcome.draw",
+        Outcome::RedForfeits => "tui.outcome.red_forfeits",
+        Outcome::BlackForfeits => "tui.outcome.black_forfeits",
+        Outcome::DoubleForfeit => "tui.outcome.double_forfeit",
+        Outcome::Unplayed => "tui.outcome.unplayed",
+    };
+    tr(lang, key).to_string()
+}
+
+/// [`outcome_text`] of a stored result code (the code itself if unknown).
+pub fn code_text(lang: Lang, code: &str) -> String {
+    Outcome::ALL
+        .into_iter()
+        .find(|o| o.code() == code)
+        .map(|o| outcome_text(lang, o))
+        .unwrap_or_else(|| code.to_string())
+}
+
+/// Points without needless decimals: 2, 1.5, 0.8.
+pub fn short_points(p: Points) -> String {
+    let s = p.to_string();
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() || s == "-" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
+/// The board number typed before a key, resolved: selects that board, or
+/// says there is no such board (and nothing else happens). `None` typed:
+/// the selected board.
+pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
+    let Some(t) = typed else { return true };
+    let round = shown_round(m);
+    let found = t.parse::<u32>().ok().and_then(|n| {
+        m.ev.round
+            .as_ref()
+            .and_then(|r| r.boards.iter().position(|b| b.number == n))
+    });
+    match found {
+        Some(i) => {
+            m.row_sel = i;
+            true
+        }
+        None => {
+            let text = m
+                .t("tui.err.no_such_board")
+                .replace("{board}", &t)
+                .replace("{round}", &round.to_string());
+            m.status = Some((text, true));
+            false
+        }
+    }
+}
+
+/// Whether the typed board number names a board of the shown round.
+pub fn typed_board_exists(m: &Model) -> bool {
+    let Ok(n) = m.board_input.parse::<u32>() else {
+        return false;
+    };
+    m.ev.round
+        .as_ref()
+        .is_some_and(|r| r.boards.iter().any(|b| b.number == n))
+}
+
+/// The stored first game of board `board` of the shown round.
+fn stored_game(m: &Model, board: u32) -> Option<&PlacedGame> {
+    m.ev.games
+        .iter()
+        .find(|g| g.board == board && g.game.game_no == 1)
+}
+
+/// The result already entered on a board (game 1), if any.
+fn entered(m: &Model, board: u32) -> Option<Outcome> {
+    stored_game(m, board)
+        .map(|g| g.game.outcome)
+        .filter(|o| *o != Outcome::Unplayed)
+}
+
+/// The question before a result replaces another: board, players, old
+/// and new.
+pub fn replace_question(m: &Model, board: u32, old: Outcome, new: Outcome) -> String {
+    let names =
+        m.ev.round
+            .as_ref()
+            .and_then(|r| r.boards.iter().find(|b| b.number == board))
+            .map(|b| {
+                format!(
+                    "{}–{}",
+                    b.red.name,
+                    b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("")
+                )
+            })
+            .unwrap_or_default();
+    m.t("tui.confirm.replace")
+        .replace("{board}", &board.to_string())
+        .replace("{players}", &names)
+        .replace("{old}", &outcome_text(m.lang, old))
+        .replace("{new}", &outcome_text(m.lang, new))
+}
+
+/// `r` / `d` / `b` / `f` / `F` on the Results tab: a forfeit is recorded at
+/// once (after the replace question when a result is in); other results
+/// open the form, filled with what the board holds.
+pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Option<Command> {
+    if !take_board(m, typed) {
+        return None;
+    }
+    let round = shown_round(m);
+    let ev = m.ev.event.as_ref()?.id;
+    let b = m.ev.round.as_ref()?.boards.get(m.row_sel)?;
+    if b.black.is_none() {
+        m.status = Some((m.t("tui.err.bye_board"), true));
+        return None;
+    }
+    let board = b.number;
+    let old = entered(m, board);
+    if outcome.is_forfeit() {
+        let cmd = Command::RecordResult {
+            event: ev,
+            round,
+            board,
+            input: ResultInput {
+                outcome: Some(outcome),
+                ..Default::default()
+            },
+        };
+        return match old.filter(|o| *o != outcome) {
+            Some(old) => {
+                m.confirm = Some(Confirm {
+                    message: replace_question(m, board, old, outcome),
+                    command: cmd,
+                });
+                None
+            }
+            None => Some(cmd),
+        };
+    }
+    let g = stored_game(m, board).map(|g| &g.game);
+    m.form = Some(result_form(round, board, outcome, g, old));
+    None
+}
+
+/// The result form of a board, its fields filled from the stored game.
+pub fn result_form(
+    round: u32,
+    board: u32,
+    outcome: Outcome,
+    stored: Option<&crate::domain::Game>,
+    replaces: Option<Outcome>,
+) -> Form {
+    let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
+    Form {
+        kind: FormKind::Result {
+            round,
+            board,
+            outcome,
+            replaces,
+        },
+        fields: vec![
+            Field::text(
+                "tui.field.red_used",
+                clock(stored.and_then(|g| g.red_used_ms)),
+            ),
+            Field::text(
+                "tui.field.black_used",
+                clock(stored.and_then(|g| g.black_used_ms)),
+            ),
+            Field::text(
+                "tui.field.moves",
+                stored
+                    .and_then(|g| g.moves)
+                    .map(|x| x.to_string())
+                    .unwrap_or_default(),
+            ),
+            Field::choice("tui.field.clock_kind", &["used", "left"], "used"),
+        ],
+        focus: 0,
+    }
+}
+
+/// A clock as typed: `H:MM:SS`, `MM:SS`, or a bare number of minutes.
+pub fn parse_clock_text(t: &str) -> Option<i64> {
+    let t = t.trim();
+    if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        return t.parse::<i64>().ok()?.checked_mul(60_000);
+    }
+    crate::domain::parse_duration_ms(t)
+}
+
+/// The result form's input, or the error naming its field. An emptied
+/// clock clears the stored one (the form shows what is stored).
+pub fn result_input(lang: Lang, f: &Form, outcome: Outcome) -> Result<ResultInput, String> {
+    let left = f.value("tui.field.clock_kind") == "left";
+    let clock = |label: &str| -> Result<Option<ClockInput>, String> {
+        let t = f.value(label);
+        if t.is_empty() {
+            return Ok(Some(ClockInput::Clear));
+        }
+        match parse_clock_text(t) {
+            Some(ms) if left => Ok(Some(ClockInput::Left(ms))),
+            Some(ms) => Ok(Some(ClockInput::Used(ms))),
+            None => Err(format!(
+                "{}: {} \"{t}\"",
+                tr(lang, label),
+                tr(lang, "tui.err.clock")
+            )),
+        }
+    };
+    let red_clock = clock("tui.field.red_used")?;
+    let black_clock = clock("tui.field.black_used")?;
+    let moves_text = f.value("tui.field.moves");
+    let moves = if moves_text.is_empty() {
+        None
+    } else {
+        Some(moves_text.parse::<u32>().map_err(|_| {
+            format!(
+                "{}: {} \"{moves_text}\"",
+                tr(lang, "tui.field.moves"),
+                tr(lang, "tui.err.number")
+            )
+        })?)
+    };
+    let used = |c: &Option<ClockInput>| matches!(c, Some(ClockInput::Used(ms)) if *ms > 0);
+    if moves == Some(0) && (used(&red_clock) || used(&black_clock)) {
+        return Err(format!(
+            "{}: {}",
+            tr(lang, "tui.field.moves"),
+            tr(lang, "tui.err.moves_zero")
+        ));
+    }
+    Ok(ResultInput {
+        outcome: Some(outcome),
+        red_clock,
+        black_clock,
+        moves,
+        ..Default::default()
+    })
+}
+
+/// Before a record is attached: its players against the board's, and the
+/// result it would replace. `Some` question when they differ.
+pub fn record_question(
+    app: &App,
+    m: &Model,
+    board: u32,
+    bytes: &[u8],
+) -> crate::app::Result<Option<String>> {
+    let rec = app.preview_record(bytes)?;
+    let Some(b) =
+        m.ev.round
+            .as_ref()
+            .and_then(|r| r.boards.iter().find(|b| b.number == board))
+    else {
+        return Ok(None);
+    };
+    let black = b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("");
+    let differs =
+        |named: &Option<String>, on_board: &str| named.as_deref().is_some_and(|n| n != on_board);
+    let mut parts = Vec::new();
+    if differs(&rec.red, &b.red.name) || differs(&rec.black, black) {
+        parts.push(
+            m.t("tui.confirm.record_names")
+                .replace(
+                    "{record}",
+                    &format!(
+                        "{}–{}",
+                        rec.red.as_deref().unwrap_or("?"),
+                        rec.black.as_deref().unwrap_or("?")
+                    ),
+                )
+                .replace("{board}", &board.to_string())
+                .replace("{players}", &format!("{}–{black}", b.red.name)),
+        );
+    }
+    if let (Some(old), Some(new)) = (entered(m, board), rec.outcome) {
+        if old != new {
+            parts.push(replace_question(m, board, old, new));
+        }
+    }
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    parts.push(m.t("tui.confirm.record_attach"));
+    Ok(Some(parts.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_number_is_minutes() {
+        assert_eq!(parse_clock_text("5"), Some(5 * 60_000));
+        assert_eq!(parse_clock_text("5:00"), Some(5 * 60_000));
+        assert_eq!(parse_clock_text("1:05:00"), Some(65 * 60_000));
+        assert_eq!(parse_clock_text("x"), None);
+    }
+
+    #[test]
+    fn short_points_drops_needless_decimals() {
+        assert_eq!(short_points(Points(200)), "2");
+        assert_eq!(short_points(Points(150)), "1.5");
+        assert_eq!(short_points(Points(80)), "0.8");
+        assert_eq!(short_points(Points(0)), "0");
+    }
+}

@@ -1,0 +1,575 @@
+//! The TUI's second pass (issue 17): result entry that cannot hit the
+//! wrong board, every round browsable and correctable, undo that asks,
+//! redo, finishing an event, forms that keep what was typed, the club's
+//! words on screen.
+
+use crate::common::tui::{c, config, go, k, typed};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use qishe::app::{App, ClockInput, EventId, ResultInput};
+use qishe::domain::{EventSettings, EventStatus, NewMember, Outcome};
+use qishe::i18n::Lang;
+use qishe::tui::model::FormKind;
+use qishe::tui::{view, Model, Screen, Tab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+const NAMES: [&str; 8] = [
+    "陈磊",
+    "黄志强",
+    "王天一",
+    "郑惟桐",
+    "赵鑫鑫",
+    "谢靖",
+    "许银川",
+    "吕钦",
+];
+
+fn ctrl(ch: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(ch), KeyModifiers::CONTROL)
+}
+
+/// Eight members in a five-round event 周赛, round 1 paired (four boards).
+fn club(lang: Lang) -> (App, EventId) {
+    let mut app = App::in_memory(config(lang)).unwrap();
+    for (i, n) in NAMES.iter().enumerate() {
+        app.add_member(&NewMember {
+            name: n.to_string(),
+            rating: Some(2000 + 10 * i as i32),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let s = EventSettings {
+        rounds: 5,
+        ..Default::default()
+    };
+    let e = app.create_event("周赛", None, &s).unwrap();
+    let all: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
+    app.enter_players("周赛", &all).unwrap();
+    app.pair_next_round("周赛").unwrap();
+    (app, e.key())
+}
+
+/// The model with the event open on `tab`.
+fn open(app: &mut App, tab: Tab) -> Model {
+    let mut m = Model::load(app).unwrap();
+    go(app, &mut m, k(KeyCode::Tab));
+    go(app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    while m.tab != tab {
+        go(app, &mut m, k(KeyCode::Tab));
+    }
+    m
+}
+
+fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
+    app.record_result(
+        "周赛",
+        round,
+        board,
+        &ResultInput {
+            outcome: Some(o),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+}
+
+fn game(app: &App, ev: EventId, round: u32, board: u32) -> qishe::domain::Game {
+    app.games(ev, None)
+        .unwrap()
+        .into_iter()
+        .find(|g| g.round == round && g.board == board && g.game.game_no == 1)
+        .unwrap()
+        .game
+}
+
+fn form_board(m: &Model) -> Option<u32> {
+    match &m.form.as_ref()?.kind {
+        FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(*board),
+        _ => None,
+    }
+}
+
+fn screen(m: &Model, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+#[test]
+fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = open(&mut app, Tab::Results);
+    // The repro of the issue: 3 g Esc 4 d opened board 3.
+    go(&mut app, &mut m, c('3'));
+    assert_eq!(m.board_input, "3");
+    assert!(screen(&m, 100, 20).contains("board 3▏"), "the number shows");
+    go(&mut app, &mut m, c('g'));
+    assert_eq!(form_board(&m), Some(3));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.board_input.is_empty());
+    go(&mut app, &mut m, c('4'));
+    go(&mut app, &mut m, c('d'));
+    assert_eq!(form_board(&m), Some(4), "board 4, not 34 or 3");
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    // An unknown board is an error; nothing opens.
+    let before = m.row_sel;
+    go(&mut app, &mut m, c('9'));
+    assert!(screen(&m, 100, 20).contains("no such board"));
+    go(&mut app, &mut m, c('r'));
+    assert!(m.form.is_none(), "no form for a board that does not exist");
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(err && msg.contains("no board 9"), "{msg}");
+    assert_eq!(m.row_sel, before);
+    assert!(m.board_input.is_empty());
+    // Arrows and tab changes forget a typed number too.
+    go(&mut app, &mut m, c('2'));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    assert!(m.board_input.is_empty());
+    go(&mut app, &mut m, c('2'));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert!(m.board_input.is_empty());
+}
+
+#[test]
+fn replacing_a_result_shows_old_and_new_and_asks() {
+    let (mut app, ev) = club(Lang::En);
+    result(&mut app, 1, 1, Outcome::BlackWin);
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('1'));
+    go(&mut app, &mut m, c('r'));
+    assert_eq!(form_board(&m), Some(1));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm.as_ref().expect("a question").message.clone();
+    assert!(q.contains("0-1") && q.contains("1-0"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(
+        game(&app, ev, 1, 1).outcome,
+        Outcome::BlackWin,
+        "n keeps it"
+    );
+    assert_eq!(form_board(&m), Some(1), "back to the form as typed");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::RedWin);
+    // A forfeit over a result asks too.
+    go(&mut app, &mut m, c('1'));
+    go(&mut app, &mut m, c('F'));
+    let q = m.confirm.as_ref().expect("a question").message.clone();
+    assert!(q.contains("1-0") && q.contains("+/-"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::RedWin);
+}
+
+#[test]
+fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() {
+    let (mut app, ev) = club(Lang::En);
+    app.record_result(
+        "周赛",
+        1,
+        2,
+        &ResultInput {
+            outcome: Some(Outcome::Draw),
+            moves: Some(40),
+            red_clock: Some(ClockInput::Used(30 * 60_000)),
+            black_clock: Some(ClockInput::Used(20 * 60_000)),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('2'));
+    go(&mut app, &mut m, c('d'));
+    let f = m.form.as_ref().unwrap();
+    assert_eq!(f.value("tui.field.red_used"), "30:00");
+    assert_eq!(f.value("tui.field.black_used"), "20:00");
+    assert_eq!(f.value("tui.field.moves"), "40");
+    for _ in 0..5 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(
+        m.form.is_none() && m.confirm.is_none(),
+        "same result: no question"
+    );
+    let g = game(&app, ev, 1, 2);
+    assert_eq!(g.red_used_ms, None, "the wrong clock is gone");
+    assert_eq!(g.black_used_ms, Some(20 * 60_000));
+    assert_eq!(g.moves, Some(40));
+}
+
+#[test]
+fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
+    let (mut app, ev) = club(Lang::En);
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('3'));
+    go(&mut app, &mut m, c('r'));
+    typed(&mut app, &mut m, "5");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    typed(&mut app, &mut m, "30");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let g = game(&app, ev, 1, 3);
+    assert_eq!(g.red_used_ms, Some(5 * 60_000), "a bare 5 is five minutes");
+    // 0 moves with time used: the moves field's error, the form stays.
+    go(&mut app, &mut m, c('4'));
+    go(&mut app, &mut m, c('b'));
+    typed(&mut app, &mut m, "10");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    typed(&mut app, &mut m, "0");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(err && msg.starts_with("moves"), "{msg}");
+    assert_eq!(form_board(&m), Some(4));
+    // A clock over the limit: refused by the app, the form comes back.
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    typed(&mut app, &mut m, "20");
+    go(&mut app, &mut m, k(KeyCode::BackTab));
+    go(&mut app, &mut m, k(KeyCode::BackTab));
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    typed(&mut app, &mut m, "999");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    let f = m.form.as_ref().expect("the form is back");
+    assert_eq!(f.value("tui.field.red_used"), "999");
+    assert_eq!(f.value("tui.field.moves"), "20");
+    assert_eq!(game(&app, ev, 1, 4).outcome, Outcome::Unplayed);
+    // Time left: 80 minutes left of 90 after 20 moves.
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "80");
+    go(&mut app, &mut m, k(KeyCode::BackTab));
+    go(&mut app, &mut m, c(' '));
+    assert_eq!(
+        m.form.as_ref().unwrap().value("tui.field.clock_kind"),
+        "left"
+    );
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_none(), "{:?}", m.status);
+    let g = game(&app, ev, 1, 4);
+    assert_eq!(g.outcome, Outcome::BlackWin);
+    assert!(g.red_used_ms.unwrap() >= 10 * 60_000);
+}
+
+const PGN: &str = "[Game \"Chinese Chess\"]\n[Red \"张三\"]\n[Black \"李四\"]\n\
+    [Result \"1-0\"]\n1. h2e2 h9g7 2. h0g2 i9h9 1-0\n";
+
+#[test]
+fn a_record_of_other_players_is_not_attached_without_a_question() {
+    let (mut app, ev) = club(Lang::En);
+    result(&mut app, 1, 1, Outcome::BlackWin);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.pgn");
+    std::fs::write(&path, PGN).unwrap();
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('1'));
+    go(&mut app, &mut m, c('g'));
+    typed(&mut app, &mut m, path.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm.as_ref().expect("a question").message.clone();
+    assert!(q.contains("张三–李四"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(game(&app, ev, 1, 1).record, None);
+    go(&mut app, &mut m, c('1'));
+    go(&mut app, &mut m, c('g'));
+    typed(&mut app, &mut m, path.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, c('y'));
+    assert!(game(&app, ev, 1, 1).record.is_some());
+}
+
+#[test]
+fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
+    let (mut app, ev) = club(Lang::En);
+    for b in 1..=4 {
+        result(&mut app, 1, b, Outcome::RedWin);
+    }
+    app.pair_next_round("周赛").unwrap();
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(m.ev.round.as_ref().unwrap().number, 2);
+    go(&mut app, &mut m, c('['));
+    assert_eq!(m.ev.round.as_ref().unwrap().number, 1);
+    assert!(screen(&m, 100, 20).contains("round 1/5"));
+    go(&mut app, &mut m, c('1'));
+    go(&mut app, &mut m, c('b'));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
+    assert_eq!(m.ev.round.as_ref().unwrap().number, 1, "still on round 1");
+    // Standings after round 1, then the latest again.
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(m.tab, Tab::Standings);
+    assert_eq!(m.ev.standings.as_ref().unwrap().after_round, 1);
+    go(&mut app, &mut m, c(']'));
+    assert_eq!(m.round_sel, None);
+    go(&mut app, &mut m, c('['));
+    go(&mut app, &mut m, c('['));
+    assert_eq!(m.round_sel, Some(1), "round 1 is the first");
+    // Un-pairing is for the last round only.
+    go(&mut app, &mut m, k(KeyCode::BackTab));
+    go(&mut app, &mut m, k(KeyCode::BackTab));
+    assert_eq!(m.tab, Tab::Round);
+    go(&mut app, &mut m, c('U'));
+    assert!(m.confirm.is_none());
+    assert!(m.status.as_ref().unwrap().1);
+}
+
+#[test]
+fn undo_says_what_it_undoes_and_asks_and_ctrl_r_redoes() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = Model::load(&app).unwrap();
+    let first = m.filtered_members("")[0].clone();
+    go(&mut app, &mut m, c('x'));
+    go(&mut app, &mut m, c('y'));
+    assert!(app.member(first.key()).unwrap().retired);
+    go(&mut app, &mut m, c('u'));
+    let q = m.confirm.as_ref().expect("undo asks").message.clone();
+    assert!(q.starts_with("undo:") && q.contains(&first.name), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert!(app.member(first.key()).unwrap().retired, "n undoes nothing");
+    go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y'));
+    assert!(!app.member(first.key()).unwrap().retired);
+    go(&mut app, &mut m, ctrl('r'));
+    assert!(app.member(first.key()).unwrap().retired, "redone");
+    assert!(m.status.as_ref().unwrap().0.starts_with("redone"));
+}
+
+#[test]
+fn finishing_says_how_many_rounds_are_missing_and_can_be_reopened() {
+    let (mut app, ev) = club(Lang::En);
+    for b in 1..=4 {
+        result(&mut app, 1, b, Outcome::Draw);
+    }
+    let mut m = open(&mut app, Tab::Round);
+    go(&mut app, &mut m, c('F'));
+    let q = m.confirm.as_ref().expect("a question").message.clone();
+    assert!(q.contains("4 of 5 rounds are missing"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_ne!(app.event(ev).unwrap().status, EventStatus::Finished);
+    go(&mut app, &mut m, c('F'));
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(app.event(ev).unwrap().status, EventStatus::Finished);
+    go(&mut app, &mut m, c('F'));
+    assert!(m.confirm.as_ref().unwrap().message.contains("reopen"));
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(app.event(ev).unwrap().status, EventStatus::Running);
+}
+
+#[test]
+fn unpairing_says_how_many_results_go() {
+    let (mut app, ev) = club(Lang::En);
+    result(&mut app, 1, 1, Outcome::Draw);
+    result(&mut app, 1, 2, Outcome::RedWin);
+    let mut m = open(&mut app, Tab::Round);
+    go(&mut app, &mut m, c('U'));
+    let q = m.confirm.as_ref().unwrap().message.clone();
+    assert!(q.contains("2 results will be removed"), "{q}");
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(app.rounds_paired(ev).unwrap(), 0);
+}
+
+#[test]
+fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
+    let (mut app, _) = club(Lang::ZhHans);
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "月赛");
+    let tb = m
+        .form
+        .as_ref()
+        .unwrap()
+        .fields
+        .iter()
+        .position(|f| f.label == "tui.field.tiebreaks")
+        .unwrap();
+    for _ in 0..tb {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    for _ in 0..60 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "对手分,胡说");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(
+        err && msg.contains("胡说") && msg.contains("破同分"),
+        "{msg}"
+    );
+    let f = m.form.as_ref().expect("the form stays");
+    assert_eq!(f.value("col.event"), "月赛");
+    assert!(screen(&m, 100, 40).contains("opponent-score"), "the list");
+    for _ in 0..2 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "累进分");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_none(), "{:?}", m.status);
+    let e = app.find_event("月赛").unwrap();
+    assert_eq!(e.settings.tiebreaks, ["opponent-score", "progressive"]);
+}
+
+#[test]
+fn the_print_form_offers_no_csv_for_slips() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = open(&mut app, Tab::Print);
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, k(KeyCode::Right)); // slips
+    assert_eq!(m.form.as_ref().unwrap().value("tui.print.doc"), "slips");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        go(&mut app, &mut m, k(KeyCode::Right));
+        seen.push(
+            m.form
+                .as_ref()
+                .unwrap()
+                .value("tui.print.format")
+                .to_string(),
+        );
+    }
+    assert!(!seen.iter().any(|f| f == "csv"), "{seen:?}");
+}
+
+#[test]
+fn results_and_crosstable_speak_chinese() {
+    let (mut app, _) = club(Lang::ZhHans);
+    result(&mut app, 1, 1, Outcome::RedWin);
+    result(&mut app, 1, 2, Outcome::Draw);
+    result(&mut app, 1, 3, Outcome::BlackForfeits);
+    let mut m = open(&mut app, Tab::Results);
+    let s = screen(&m, 110, 20);
+    for want in ["红胜", "和", "黑方弃权"] {
+        assert!(s.contains(want), "{want}:\n{s}");
+    }
+    assert!(!s.contains("1-0") && !s.contains("+/-"), "{s}");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert_eq!(m.tab, Tab::Crosstable);
+    let s = screen(&m, 110, 20);
+    assert!(s.contains("红+") && s.contains("黑="), "{s}");
+}
+
+#[test]
+fn member_form_checks_rating_and_warns_of_a_duplicate() {
+    let (mut app, _) = club(Lang::En);
+    let n = app.members(true).unwrap().len();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    typed(&mut app, &mut m, "陈磊");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    typed(&mut app, &mut m, "99999");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(
+        err && msg.starts_with("rating") && msg.contains("0–3500"),
+        "{msg}"
+    );
+    for _ in 0..5 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "2100");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m
+        .confirm
+        .as_ref()
+        .expect("a duplicate asks")
+        .message
+        .clone();
+    assert!(q.contains("陈磊"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(app.members(true).unwrap().len(), n);
+    assert!(m.form.is_some(), "back to the form");
+}
+
+#[test]
+fn the_picker_enters_every_marked_member_at_once() {
+    let mut app = App::in_memory(config(Lang::En)).unwrap();
+    for n in NAMES {
+        app.add_member(&NewMember {
+            name: n.into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let e = app
+        .create_event("周赛", None, &EventSettings::default())
+        .unwrap();
+    let mut m = open(&mut app, Tab::Players);
+    go(&mut app, &mut m, c('a'));
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c(' '));
+    assert_eq!(m.marked.len(), 3);
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(app.entries(e.key()).unwrap().len(), 3, "{:?}", m.status);
+    assert!(m.picker.is_none() && m.marked.is_empty());
+}
+
+#[test]
+fn page_keys_move_a_page_and_home_end_the_ends() {
+    let mut app = App::in_memory(config(Lang::En)).unwrap();
+    for i in 0..30 {
+        app.add_member(&NewMember {
+            name: format!("p{i:02}"),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::PageDown));
+    assert_eq!(m.member_sel, 10);
+    go(&mut app, &mut m, k(KeyCode::End));
+    assert_eq!(m.member_sel, 29);
+    go(&mut app, &mut m, k(KeyCode::PageDown));
+    assert_eq!(m.member_sel, 29);
+    go(&mut app, &mut m, k(KeyCode::PageUp));
+    assert_eq!(m.member_sel, 19);
+    go(&mut app, &mut m, k(KeyCode::Home));
+    assert_eq!(m.member_sel, 0);
+}
+
+#[test]
+fn a_screen_change_clears_the_last_message() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('9'));
+    go(&mut app, &mut m, c('r'));
+    assert!(m.status.is_some());
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert!(m.status.is_none());
+}
+
+#[test]
+fn members_are_listed_by_pinyin_and_searches_rank_prefix_matches_first() {
+    let (app, _) = club(Lang::En);
+    let m = Model::load(&app).unwrap();
+    let names = |q: &str| -> Vec<String> {
+        m.filtered_members(q)
+            .iter()
+            .map(|x| x.name.clone())
+            .collect()
+    };
+    assert_eq!(
+        names(""),
+        [
+            "陈磊",
+            "黄志强",
+            "吕钦",
+            "王天一",
+            "谢靖",
+            "许银川",
+            "赵鑫鑫",
+            "郑惟桐"
+        ]
+    );
+    // 谢 and 许 start with x; 赵鑫鑫 only has an x inside.
+    assert_eq!(names("x"), ["谢靖", "许银川", "赵鑫鑫"]);
+}
