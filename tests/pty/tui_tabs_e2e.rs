@@ -100,7 +100,7 @@ fn a_four_team_round_lineup_pairing_results_and_standings_in_chinese() {
     t.wait_for("已编排 轮次 1");
     t.send("v");
     t.wait_for("进行中");
-    for (board, (key, code)) in [("r", "1-0"), ("d", "1/2-1/2"), ("b", "0-1"), ("b", "0-1")]
+    for (board, (key, code)) in [("r", "红胜"), ("d", "和"), ("b", "黑胜"), ("b", "黑胜")]
         .iter()
         .enumerate()
     {
@@ -170,7 +170,7 @@ fn an_eight_player_knockout_to_its_champion() {
         t.send("r");
         t.wait_for("红方耗时");
         t.send("\r");
-        t.wait_for(&format!("已录入 台 {board}: 1-0"));
+        t.wait_for(&format!("已录入 台 {board}: 红胜"));
     }
     t.send("p");
     t.wait_for("已编排 轮次 2");
@@ -181,7 +181,7 @@ fn an_eight_player_knockout_to_its_champion() {
         t.send("r");
         t.wait_for("红方耗时");
         t.send("\r");
-        t.wait_for(&format!("已录入 台 {board}: 1-0"));
+        t.wait_for(&format!("已录入 台 {board}: 红胜"));
     }
     t.send("p");
     t.wait_for("已编排 轮次 3");
