@@ -54,7 +54,8 @@ fn minutes_ms(s: &str) -> Option<i64> {
     if p.0 < 0 {
         return None;
     }
-    Some(p.0 * 60_000 / 100)
+    // checked: a huge number is refused, not an overflow (issue 21 fuzzing)
+    p.0.checked_mul(60_000).map(|v| v / 100)
 }
 
 fn seconds_ms(s: &str) -> Option<i64> {
@@ -62,7 +63,7 @@ fn seconds_ms(s: &str) -> Option<i64> {
     if p.0 < 0 {
         return None;
     }
-    Some(p.0 * 1000 / 100)
+    p.0.checked_mul(1000).map(|v| v / 100)
 }
 
 impl FromStr for TimeControl {
@@ -184,7 +185,7 @@ pub fn parse_duration_ms(s: &str) -> Option<i64> {
             if parts.len() > 1 && secs_ms >= 60_000 {
                 return None;
             }
-            ms = ms * 60 + secs_ms;
+            ms = ms.checked_mul(60)?.checked_add(secs_ms)?;
         } else {
             if !p.chars().all(|c| c.is_ascii_digit()) {
                 return None;
@@ -193,7 +194,7 @@ pub fn parse_duration_ms(s: &str) -> Option<i64> {
             if i > 0 && v >= 60 {
                 return None;
             }
-            ms = ms * 60 + v * 1000;
+            ms = ms.checked_mul(60)?.checked_add(v.checked_mul(1000)?)?;
         }
     }
     Some(ms)
@@ -211,6 +212,18 @@ pub fn format_duration_ms(ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn huge_numbers_are_refused_not_overflowed() {
+        assert_eq!(parse_duration_ms("99999999999999999"), None);
+        assert_eq!(parse_duration_ms("9999999999999999:00"), None);
+        assert_eq!(parse_duration_ms("1:9999999999999"), None);
+        assert!("red=9999999999999999,black=1,inc=1"
+            .parse::<TimeControl>()
+            .is_err());
+        assert_eq!(parse_duration_ms("1:02:03"), Some(3_723_000));
+    }
+
     use super::*;
 
     #[test]

@@ -373,13 +373,13 @@ mod tests {
         let [hans, hant, en] = three(&e);
         assert_eq!(
             hans,
-            "第2轮无法按规则编排: 2 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则"
+            "第2轮无法按规则编排: 2 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则; 最大的合规配对仍使 1, 2 号棋手没有对手"
         );
         no_english(&hant);
         assert!(hant.contains("無法全部配對"), "{hant}");
         assert_eq!(
             en,
-            "no legal pairing exists for round 2: 2 players cannot all be paired without a rematch, a forbidden pair or a colour violation"
+            "no legal pairing exists for round 2: 2 players cannot all be paired without a rematch, a forbidden pair or a colour violation; the largest legal pairing leaves players 1, 2 without an opponent"
         );
     }
 

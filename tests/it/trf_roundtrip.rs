@@ -7,7 +7,9 @@ use qishe::formats::trf::Trf;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `001` line in the TRF-16 columns.
+/// One `001` line in the TRF-16 columns (one argument per field, as the
+/// line has them).
+#[allow(clippy::too_many_arguments)]
 fn player_line(
     id: u32,
     sex: &str,
