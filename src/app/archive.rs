@@ -356,7 +356,7 @@ impl App {
             return Ok(ArchiveSearch {
                 games: games
                     .into_iter()
-                    .map(|game| ArchiveHit {
+                    .map(|(game, _)| ArchiveHit {
                         game,
                         ply: None,
                         next: None,
@@ -367,22 +367,20 @@ impl App {
         };
         let mut hits = Vec::new();
         let mut next: BTreeMap<String, NextMove> = BTreeMap::new();
-        for game in games {
-            let plies = self.store.archive_plies_of(game.id, &q.positions)?;
-            let Some(&ply) = plies.first() else { continue };
+        for (game, ply) in games {
+            let Some(ply) = ply else { continue };
             let mv = game
                 .moves
                 .split_whitespace()
                 .nth(ply as usize)
                 .map(String::from);
             if let Some(m) = &mv {
-                let text = parse_iccs(m)
-                    .filter(|&x| pos.is_legal(x))
-                    .map(|x| write_move(&pos, x, Notation::Chinese))
-                    .unwrap_or_else(|| m.clone());
-                let e = next.entry(m.clone()).or_insert(NextMove {
+                let e = next.entry(m.clone()).or_insert_with(|| NextMove {
                     iccs: m.clone(),
-                    text,
+                    text: parse_iccs(m)
+                        .filter(|&x| pos.is_legal(x))
+                        .map(|x| write_move(&pos, x, Notation::Chinese))
+                        .unwrap_or_else(|| m.clone()),
                     games: 0,
                     red_wins: 0,
                     draws: 0,

@@ -55,7 +55,7 @@ impl Store {
                     ?16, ?17, ?18)",
             )?;
             let mut pos = tx.prepare_cached(
-                "INSERT OR IGNORE INTO archive_position (key, game_id, ply) VALUES (?1, ?2, ?3)",
+                "INSERT INTO archive_position (key, game_id, ply) VALUES (?1, ?2, ?3)",
             )?;
             for g in games {
                 let n = game.execute(params![
@@ -101,9 +101,26 @@ impl Store {
         Ok(count)
     }
 
-    /// Archive games that match a query, oldest date first.
-    pub fn archive_search(&self, q: &ArchiveQuery) -> Result<Vec<ArchiveGame>> {
-        let mut sql = format!("SELECT {COLUMNS} FROM archive_game g WHERE 1");
+    /// Archive games that match a query, oldest date first; with position
+    /// keys, each game with the first ply at which it stood there.
+    pub fn archive_search(&self, q: &ArchiveQuery) -> Result<Vec<(ArchiveGame, Option<u32>)>> {
+        let mut values: Vec<rusqlite::types::Value> = Vec::new();
+        let mut sql = if q.positions.is_empty() {
+            format!("SELECT {COLUMNS}, NULL FROM archive_game g WHERE 1")
+        } else {
+            let marks = vec!["?"; q.positions.len()].join(",");
+            values.extend(
+                q.positions
+                    .iter()
+                    .map(|&k| rusqlite::types::Value::Integer(k)),
+            );
+            format!(
+                "SELECT {COLUMNS}, p.ply FROM archive_game g
+                 JOIN (SELECT game_id, MIN(ply) AS ply FROM archive_position
+                       WHERE key IN ({marks}) GROUP BY game_id) p ON p.game_id = g.id
+                 WHERE 1"
+            )
+        };
         let mut args: Vec<String> = Vec::new();
         let like = |s: &str| format!("%{}%", s.trim());
         match (&q.player, &q.opponent) {
@@ -141,46 +158,15 @@ impl Store {
             sql.push_str(" AND g.eco LIKE ?");
             args.push(format!("{}%", e.trim().to_ascii_uppercase()));
         }
-        if !q.positions.is_empty() {
-            let marks = vec!["?"; q.positions.len()].join(",");
-            sql.push_str(&format!(
-                " AND g.id IN (SELECT game_id FROM archive_position WHERE key IN ({marks}))"
-            ));
-            args.extend(q.positions.iter().map(|k| k.to_string()));
-        }
         sql.push_str(" ORDER BY g.date, g.id");
+        values.extend(args.into_iter().map(rusqlite::types::Value::Text));
         let mut stmt = self.conn.prepare(&sql)?;
-        // Keys are compared as integers: bind them as such.
-        let n_text = args.len() - q.positions.len();
-        let mut values: Vec<rusqlite::types::Value> = args[..n_text]
-            .iter()
-            .map(|s| rusqlite::types::Value::Text(s.clone()))
-            .collect();
-        values.extend(
-            q.positions
-                .iter()
-                .map(|&k| rusqlite::types::Value::Integer(k)),
-        );
         let rows = stmt
-            .query_map(params_from_iter(values), game_row)?
+            .query_map(params_from_iter(values), |r| {
+                Ok((game_row(r)?, r.get::<_, Option<u32>>(17)?))
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
-    }
-
-    /// The plies at which a game stood in a position (`key`).
-    pub fn archive_plies_of(&self, game_id: i64, keys: &[i64]) -> Result<Vec<u32>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT ply FROM archive_position WHERE key = ?1 AND game_id = ?2")?;
-        let mut out = Vec::new();
-        for k in keys {
-            let rows = stmt
-                .query_map(params![k, game_id], |r| r.get::<_, u32>(0))?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            out.extend(rows);
-        }
-        out.sort_unstable();
-        Ok(out)
     }
 
     /// Games without their position index (after an undo was redone: the
@@ -201,7 +187,7 @@ impl Store {
         let tx = super::log::begin_write(&mut self.conn)?;
         {
             let mut pos = tx.prepare_cached(
-                "INSERT OR IGNORE INTO archive_position (key, game_id, ply) VALUES (?1, ?2, ?3)",
+                "INSERT INTO archive_position (key, game_id, ply) VALUES (?1, ?2, ?3)",
             )?;
             for (id, keys) in games {
                 for (ply, key) in keys.iter().enumerate() {

@@ -31,7 +31,7 @@ CREATE INDEX archive_game_eco ON archive_game(eco);
 CREATE TABLE archive_position (
     key     INTEGER NOT NULL,
     game_id INTEGER NOT NULL REFERENCES archive_game(id) ON DELETE CASCADE,
-    ply     INTEGER NOT NULL,
-    PRIMARY KEY (key, game_id, ply)
-) WITHOUT ROWID;
+    ply     INTEGER NOT NULL
+);
+CREATE INDEX archive_position_key ON archive_position(key);
 CREATE INDEX archive_position_game ON archive_position(game_id);

@@ -205,7 +205,9 @@ fn read_block(
     }
     let list = field(block, "movelist").unwrap_or("");
     // The side to move is not written: the first move decides.
-    if let Some(m) = play_digits(&g, &g.start, 0, &list[..list.len().min(4)])
+    let digits: Vec<char> = list.chars().filter(|c| !c.is_whitespace()).collect();
+    let first4: String = digits.iter().take(4).collect();
+    if let Some(m) = play_digits(&g, &g.start, 0, &first4)
         .err()
         .and(first_square(list))
     {
@@ -221,10 +223,10 @@ fn read_block(
     g.moves = match play_digits(&g, &g.start, 0, list) {
         Ok(m) => m,
         Err(e) if opts.keep_legal_prefix => {
-            let digits: String = list.chars().filter(|c| !c.is_whitespace()).collect();
             let mut keep = Vec::new();
             for k in (1..=digits.len() / 4).rev() {
-                if let Ok(m) = play_digits(&g, &g.start, 0, &digits[..4 * k]) {
+                let prefix: String = digits[..4 * k].iter().collect();
+                if let Ok(m) = play_digits(&g, &g.start, 0, &prefix) {
                     keep = m;
                     break;
                 }
