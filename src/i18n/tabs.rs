@@ -84,6 +84,7 @@ pub(super) static TEXTS: &[Text] = &[
         "加賽設置給了 {given} 項, 但加賽只有 {steps} 步",
         "{given} play-off step settings were given, but the ladder has {steps} steps",
     ),
+    ("rep.ko.lost_in_round", "出局轮次", "出局輪次", "Lost in round"),
     // Bracket tab
     ("tui.ko.seeds", "种子顺序", "種子順序", "seeds"),
     (
