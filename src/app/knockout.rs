@@ -1230,6 +1230,58 @@ impl App {
         })
     }
 
+    /// A knockout's standings or crosstable as a printed document: the
+    /// knockout ranking (rank, name, lost in round), the crosstable with
+    /// each round's opponent and result from the player's side.
+    pub(crate) fn print_knockout_doc(
+        &self,
+        event: &str,
+        crosstable: bool,
+        lang: crate::i18n::Lang,
+        info: crate::report::EventInfo,
+    ) -> Result<crate::report::Doc> {
+        use crate::report::bracket::{ranking_doc, KnockoutRankLine};
+        let b = self.bracket(event)?;
+        let lines: Vec<KnockoutRankLine> =
+            self.knockout_ranking(event)?
+                .into_iter()
+                .map(|r| {
+                    let id = r.entry.id;
+                    let rounds =
+                        b.rounds
+                            .iter()
+                            .map(|ms| {
+                                let Some(m) = ms.iter().find(|m| {
+                                    m.a.id == id || m.b.as_ref().is_some_and(|x| x.id == id)
+                                }) else {
+                                    return String::new();
+                                };
+                                let Some(other) = (if m.a.id == id {
+                                    m.b.as_ref()
+                                } else {
+                                    Some(&m.a)
+                                }) else {
+                                    return msg!("ko.bye").render(lang);
+                                };
+                                let mark = match &m.winner {
+                                    Some(w) if w.id == id => "+",
+                                    Some(_) => "-",
+                                    None => "",
+                                };
+                                format!("{mark}{}", other.name)
+                            })
+                            .collect();
+                    KnockoutRankLine {
+                        rank: r.rank,
+                        name: r.entry.name,
+                        rounds,
+                        lost_in_round: r.lost_in_round,
+                    }
+                })
+                .collect();
+        Ok(ranking_doc(&info, &lines, b.total_rounds, crosstable, lang))
+    }
+
     /// The final ranking (or as far as known): 1, 2, 3=, 5=, … by seed
     /// within a shared place.
     pub fn knockout_ranking(&self, event: &str) -> Result<Vec<KnockoutRank>> {

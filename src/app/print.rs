@@ -100,6 +100,14 @@ impl App {
         if kind != DocKind::Checkin && self.team_settings_of(&ev)?.is_some() {
             return self.print_team_doc(event_key, kind, round, lang, info);
         }
+        // A knockout's standings and crosstable are its ranking (issue 20).
+        if matches!(
+            kind,
+            DocKind::Standings | DocKind::Crosstable | DocKind::Wallchart
+        ) && self.knockout_settings(&ev)?.is_some()
+        {
+            return self.print_knockout_doc(event_key, kind != DocKind::Standings, lang, info);
+        }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
                 let view = self.round_view(event_key, round)?;

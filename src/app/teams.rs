@@ -1338,3 +1338,103 @@ impl App {
             .collect())
     }
 }
+
+/// A change to a team's roster (`qishe team roster`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterChange {
+    /// A reserve at the end of the roster (member id or exact name; with
+    /// `create`, an unknown name becomes a new member).
+    Add { player: String, create: bool },
+    /// A player off the roster.
+    Remove { player: String },
+}
+
+impl App {
+    /// Changes a team's roster. Adding a reserve at the end keeps the
+    /// roster order and is allowed at any time; removing a player changes
+    /// the order, so once round 1 is paired it is an arbiter's action
+    /// (`force`), and never for a player in a lineup of a paired round.
+    /// One logged, undoable change.
+    pub fn change_roster(
+        &mut self,
+        event: &str,
+        team: &str,
+        change: &RosterChange,
+        force: bool,
+    ) -> Result<Team> {
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        let view = find_team(&views, team)?;
+        let mut roster: Vec<RosterMember> = view
+            .roster
+            .iter()
+            .map(|e| RosterMember::Known(e.member_id))
+            .collect();
+        let paired = self.store.rounds_paired(ev.id)?;
+        let summary = match change {
+            RosterChange::Add { player, create } => {
+                let p = player.trim();
+                match self.store.resolve_member(p) {
+                    Ok(m) => {
+                        if view.roster.iter().any(|e| e.member_id == m.id) {
+                            return Err(invalid!(
+                                "err.team.twice_on_roster",
+                                player = p,
+                                team = &view.team.name
+                            ));
+                        }
+                        roster.push(RosterMember::Known(m.id));
+                    }
+                    Err(crate::store::StoreError::NotFound(_)) if *create => {
+                        roster.push(RosterMember::New(NewMember {
+                            name: p.to_string(),
+                            club: view.team.club.clone(),
+                            ..Default::default()
+                        }))
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+                format!("add {p} to the roster of {} in {}", view.team.name, ev.name)
+            }
+            RosterChange::Remove { player } => {
+                let p = player.trim();
+                let pos = view
+                    .roster
+                    .iter()
+                    .position(|e| e.name == p || e.member_id.to_string() == p)
+                    .ok_or_else(|| {
+                        invalid!("err.team.not_on_roster", player = p, team = &view.team.name)
+                    })?;
+                if paired > 0 && !force {
+                    return Err(invalid!(
+                        "err.team.roster_fixed",
+                        team = &view.team.name,
+                        player = p
+                    ));
+                }
+                let entry = view.roster[pos].id;
+                let stored = self.store.lineups(ev.id)?;
+                if let Some(round) = (1..=paired)
+                    .find(|&r| self.lineup_of(view, r, &ts, &stored).contains(&Some(entry)))
+                {
+                    return Err(invalid!(
+                        "err.team.roster_in_lineup",
+                        player = p,
+                        team = &view.team.name,
+                        round
+                    ));
+                }
+                roster.remove(pos);
+                format!(
+                    "remove {p} from the roster of {} in {}",
+                    view.team.name, ev.name
+                )
+            }
+        };
+        self.store
+            .set_roster(ev.id, view.team.id, &roster, &summary)?;
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        Ok(find_team(&views, &view.team.name)?.team.clone())
+    }
+}

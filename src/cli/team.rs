@@ -47,6 +47,26 @@ pub enum TeamCmd {
         /// The players, comma-separated: "A,B,C,D".
         players: String,
     },
+    /// Change a team's roster: `add NAME` puts a reserve at the end (any
+    /// time); `remove NAME` takes a player off (once round 1 is paired only
+    /// with --force, the arbiter's action; never a player of a paired
+    /// round's lineup). Logged; `qishe undo` takes it back.
+    Roster {
+        /// The event (id or exact name).
+        event: String,
+        /// The team (exact name or pairing number).
+        team: String,
+        #[arg(value_parser = ["add", "remove"])]
+        action: String,
+        /// The player (member id or exact name).
+        player: String,
+        /// add: an unknown name becomes a new member.
+        #[arg(long)]
+        create: bool,
+        /// remove: the arbiter changes a roster fixed by round 1's pairing.
+        #[arg(long)]
+        force: bool,
+    },
     /// Show a round's matches with lineups and board results (default: the last paired).
     Round {
         /// The event (id or exact name).
@@ -134,6 +154,31 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             let boards = app.set_team_lineup(&event, round, &team, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             println!("round {round}: {team}: {filled} of {} boards", boards.len());
+        }
+        TeamCmd::Roster {
+            event,
+            team,
+            action,
+            player,
+            create,
+            force,
+        } => {
+            use crate::app::teams::RosterChange;
+            let change = if action == "add" {
+                RosterChange::Add { player, create }
+            } else {
+                RosterChange::Remove { player }
+            };
+            let t = app.change_roster(&event, &team, &change, force)?;
+            let names: Vec<String> = app
+                .knockout_entries(&event)?
+                .into_iter()
+                .filter(|e| t.roster.contains(&e.id))
+                .map(|e| (t.roster.iter().position(|x| *x == e.id), e.name))
+                .collect::<std::collections::BTreeMap<_, _>>()
+                .into_values()
+                .collect();
+            println!("{}: {}", t.name, names.join(","));
         }
         TeamCmd::Round {
             event,

@@ -64,6 +64,19 @@ pub(super) static TEXTS: &[Text] = &[
         "←/→ 選人  1-9 名單序號  - 空台  ↑/↓ 換台  Enter 保存  Esc 取消",
         "←/→ pick  1-9 roster no.  - empty  ↑/↓ board  Enter save  Esc cancel",
     ),
+    // Team rosters after round 1 (issue 19)
+    (
+        "err.team.roster_fixed",
+        "{team} 的名单顺序在第一轮编排后已固定: 移除 {player} 须由裁判确认 (--force)",
+        "{team} 的名單順序在第一輪編排後已固定: 移除 {player} 須由裁判確認 (--force)",
+        "the roster order of {team} is fixed once round 1 is paired: removing {player} is an arbiter's action (--force)",
+    ),
+    (
+        "err.team.roster_in_lineup",
+        "{player} 在第 {round} 轮 {team} 的出场名单中, 不能移出名单",
+        "{player} 在第 {round} 輪 {team} 的出場名單中, 不能移出名單",
+        "{player} is in the lineup of {team} in round {round} and cannot leave the roster",
+    ),
     // Knockouts: per-step time controls and labels
     (
         "err.ko.step_settings",
@@ -71,6 +84,7 @@ pub(super) static TEXTS: &[Text] = &[
         "加賽設置給了 {given} 項, 但加賽只有 {steps} 步",
         "{given} play-off step settings were given, but the ladder has {steps} steps",
     ),
+    ("rep.ko.lost_in_round", "出局轮次", "出局輪次", "Lost in round"),
     // Bracket tab
     ("tui.ko.seeds", "种子顺序", "種子順序", "seeds"),
     (

@@ -383,3 +383,70 @@ mod tests {
         assert!(h.contains("<div class=\"w\">许银川</div>"));
     }
 }
+
+/// One line of a knockout's ranking: rank (`1`, `3=` …), name, each
+/// round's match from the player's side (crosstable only), and the round
+/// the player went out in (`None`: still in, or the champion).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnockoutRankLine {
+    pub rank: String,
+    pub name: String,
+    pub rounds: Vec<String>,
+    pub lost_in_round: Option<u32>,
+}
+
+/// A knockout's standings (the ranking of `specs/knockout.md`) or, with
+/// round columns, its crosstable: columns `rank,name,[r1…],lost-in-round`.
+pub fn ranking_doc(
+    event: &super::EventInfo,
+    lines: &[KnockoutRankLine],
+    rounds: u32,
+    crosstable: bool,
+    lang: crate::i18n::Lang,
+) -> super::Doc {
+    use super::{ColKind, Column, Part, Table};
+    use crate::i18n::tr;
+    let kind = if crosstable {
+        "rep.crosstable"
+    } else {
+        "rep.standings"
+    };
+    let mut cols = vec![
+        Column::new("rank", tr(lang, "rep.col.rank"), ColKind::Number),
+        Column::new("name", tr(lang, "rep.col.name"), ColKind::Text),
+    ];
+    if crosstable {
+        for r in 1..=rounds {
+            cols.push(Column::new(
+                &format!("r{r}"),
+                crate::i18n::msg!("ko.round", round = r).render(lang),
+                ColKind::Text,
+            ));
+        }
+    }
+    cols.push(Column::new(
+        "lost-in-round",
+        tr(lang, "rep.ko.lost_in_round"),
+        ColKind::Number,
+    ));
+    let mut t = Table::new(cols);
+    for l in lines {
+        let mut row = vec![l.rank.clone(), l.name.clone()];
+        if crosstable {
+            let mut cells = l.rounds.clone();
+            cells.resize(rounds as usize, String::new());
+            row.extend(cells);
+        }
+        row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
+        t.rows.push(row);
+    }
+    super::Doc {
+        title: format!("{} · {}", event.name, tr(lang, kind)),
+        lang,
+        parts: vec![
+            Part::Heading(format!("{} · {}", event.name, tr(lang, kind))),
+            Part::Table(t),
+        ],
+        landscape: false,
+    }
+}

@@ -543,6 +543,59 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Replaces a team's roster (entries in board order) in one logged
+    /// change: a new member is added to the club and entered into the
+    /// event. A member on another team of the event is refused
+    /// (`err.team.two_teams`).
+    pub fn set_roster(
+        &mut self,
+        event_id: i64,
+        team_id: i64,
+        roster: &[RosterMember],
+        summary: &str,
+    ) -> Result<()> {
+        let tx = super::log::begin_write(&mut self.conn)?;
+        let team: String =
+            tx.query_row("SELECT name FROM team WHERE id=?1", [team_id], |r| r.get(0))?;
+        tx.execute("DELETE FROM team_member WHERE team_id=?1", [team_id])?;
+        for (pos, m) in roster.iter().enumerate() {
+            let member_id = match m {
+                RosterMember::Known(id) => *id,
+                RosterMember::New(nm) => insert_member(&tx, nm)?,
+            };
+            let (entry, _) = entry_for_member(&tx, event_id, member_id)?;
+            let other: Option<String> = tx
+                .query_row(
+                    "SELECT t.name FROM team_member tm JOIN team t ON t.id = tm.team_id
+                     WHERE tm.entry_id=?1",
+                    [entry],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(other) = other {
+                let player: String =
+                    tx.query_row("SELECT name FROM member WHERE id=?1", [member_id], |r| {
+                        r.get(0)
+                    })?;
+                return Err(StoreError::Invalid(msg!(
+                    "err.team.two_teams",
+                    player,
+                    team = &team,
+                    other
+                )));
+            }
+            tx.execute(
+                "INSERT INTO team_member(team_id, entry_id, position) VALUES (?1, ?2, ?3)",
+                params![team_id, entry, (pos + 1) as i64],
+            )?;
+        }
+        record(&tx, "team-roster", summary, None)?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
 /// Stores games into boards of paired rounds (by round and board number);
 /// undo restores the unplayed games.
 fn upsert_round_games(

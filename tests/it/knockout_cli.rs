@@ -758,3 +758,36 @@ fn each_playoff_step_has_its_own_time_control_and_label() {
     let text = c.ok(&["bracket", "快棋杯", "--format", "text"]);
     assert!(text.contains("一局定胜负"), "{text}");
 }
+
+/// `print standings` and `print crosstable` of a knockout are its ranking
+/// (rank, name, lost in round; the crosstable with each round's opponent),
+/// not the Swiss tables: the printed CSV equals `standings --format csv`.
+#[test]
+fn printed_standings_and_crosstable_of_a_knockout_are_its_ranking() {
+    let c = club(4);
+    knockout(&c, "小杯", 4, &[]);
+    c.ok(&["round", "pair", "小杯"]);
+    play(&c, "小杯", 1, 1, Some("S01"), &[]);
+    play(&c, "小杯", 1, 2, Some("S03"), &[]);
+    c.ok(&["round", "pair", "小杯"]);
+    play(&c, "小杯", 2, 1, Some("S03"), &[]);
+    let printed = c.ok(&["print", "standings", "小杯", "--format", "csv"]);
+    let standings = c.ok(&["standings", "小杯", "--format", "csv"]);
+    assert!(printed.starts_with("rank,name,lost-in-round"), "{printed}");
+    assert_eq!(printed, standings);
+    let rows = csv_lines(&printed);
+    assert_eq!(rows[1], ["1", "S03", ""]);
+    assert_eq!(rows[2], ["2", "S01", "2"]);
+    let cross = c.ok(&["print", "crosstable", "小杯", "--format", "csv"]);
+    let rows = csv_lines(&cross);
+    assert_eq!(rows[0], ["rank", "name", "r1", "r2", "lost-in-round"]);
+    assert_eq!(rows[1], ["1", "S03", "+S02", "+S01", ""]);
+    let text = c.ok(&["print", "crosstable", "小杯", "--lang", "en"]);
+    assert!(text.contains("Lost in round"), "{text}");
+}
+
+fn csv_lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}

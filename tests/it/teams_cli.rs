@@ -529,3 +529,54 @@ fn a_lineup_changes_after_pairing_until_the_first_result_of_the_match() {
         "board 2 pending"
     );
 }
+
+/// The roster of a team (issue 19): a reserve joins at the end at any
+/// time; a player leaves only before round 1 is paired, after that only
+/// as the arbiter's action (`--force`) and never out of a paired lineup;
+/// a player of another team is refused; every change is undoable.
+#[test]
+fn a_roster_changes_by_command_and_is_fixed_once_round_one_is_paired() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "R", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    c.ok(&["team", "add", "R", "A", "--players", "a1,a2,a3", "--create"]);
+    c.ok(&["team", "add", "R", "B", "--players", "b1,b2", "--create"]);
+    let roster = |team: &str| -> String {
+        csv_rows(&c.ok(&["team", "list", "R", "--format", "csv"]))
+            .into_iter()
+            .find(|r| r["team"] == team)
+            .unwrap()["roster"]
+            .clone()
+    };
+    let a_before = roster("A");
+    // Before pairing: a player leaves, a new reserve joins.
+    c.ok(&["team", "roster", "R", "A", "remove", "a2"]);
+    assert!(!roster("A").contains("a2"), "{}", roster("A"));
+    c.ok(&["team", "roster", "R", "A", "add", "a4", "--create"]);
+    assert!(roster("A").ends_with("(a4)"), "{}", roster("A"));
+    c.ok(&["undo"]);
+    c.ok(&["undo"]);
+    assert_eq!(roster("A"), a_before);
+    // A player of another team, or one already on it, is refused.
+    let e = c.fails(&["team", "roster", "R", "A", "add", "b1"]);
+    assert!(e.contains("two teams"), "{e}");
+    let e = c.fails(&["team", "roster", "R", "A", "add", "a1"]);
+    assert!(!e.is_empty());
+    assert_eq!(roster("A"), a_before);
+    c.ok(&["round", "pair", "R"]);
+    // After round 1 is paired: a reserve still joins at the end…
+    c.ok(&["team", "roster", "R", "B", "add", "b3", "--create"]);
+    assert!(roster("B").ends_with("(b3)"), "{}", roster("B"));
+    // …but leaving is the arbiter's action, and never out of a lineup.
+    let e = c.fails(&["team", "roster", "R", "A", "remove", "a3"]);
+    assert!(e.contains("fixed once round 1 is paired"), "{e}");
+    let e = c.fails(&["team", "roster", "R", "A", "remove", "a1", "--force"]);
+    assert!(e.contains("in the lineup of A in round 1"), "{e}");
+    assert_eq!(roster("A"), a_before);
+    c.ok(&["team", "roster", "R", "A", "remove", "a3", "--force"]);
+    assert!(!roster("A").contains("a3"));
+    let log = c.ok(&["log"]);
+    assert!(log.contains("remove a3 from the roster of A"), "{log}");
+}
