@@ -162,6 +162,8 @@ pub enum Command {
     CreateEvent {
         name: String,
         draft: EventDraft,
+        /// The first day (`None`: today).
+        date: Option<chrono::NaiveDate>,
     },
     OpenEvent(i64),
     EnterPlayer {
@@ -666,6 +668,14 @@ fn event_form(d: &EventSettings) -> Form {
                 (d.time_control.increment_ms / 1000).to_string(),
             ),
             Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
+            Field::text("col.date", ""),
+            Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
+            Field::choice(
+                "tui.field.bye_opponent_score",
+                &["lowest", "zero", "own"],
+                d.byes.opponent_score.code(),
+            ),
+            Field::choice("tui.field.double", &["no", "yes"], "no"),
         ],
         focus: 0,
     }
@@ -741,7 +751,27 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                     })
                     .collect::<Result<Vec<String>, String>>()?,
             );
-            Ok(Command::CreateEvent { name, draft: s })
+            s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
+            s.bye_opponent_score =
+                crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
+            s.double = f.value("tui.field.double") == "yes";
+            let date = match f.value("col.date") {
+                "" => None,
+                t => Some(
+                    chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
+                        format!(
+                            "{}: {}",
+                            tr(lang, "col.date"),
+                            tr(lang, "tui.err.date").replace("{value}", t)
+                        )
+                    })?,
+                ),
+            };
+            Ok(Command::CreateEvent {
+                name,
+                draft: s,
+                date,
+            })
         }
         FormKind::Result {
             round,
@@ -1515,8 +1545,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let mem = app.retire_member(MemberId(id))?;
             format!("{}: {}", t("tui.msg.retired"), mem.name)
         }
-        Command::CreateEvent { name, draft } => {
-            let today = chrono::Local::now().date_naive();
+        Command::CreateEvent { name, draft, date } => {
+            let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
             let settings = app.event_settings(&draft)?;
             let e = app.create_event(&name, Some(today), &settings)?;
             m.load_event(app, e.id)?;

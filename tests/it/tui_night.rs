@@ -614,3 +614,42 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     print_to(&mut app, &mut m, 7, db.to_str().unwrap());
     assert!(db.exists(), "{:?}", m.status);
 }
+
+#[test]
+fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "双循环");
+    let focus = |m: &mut Model, label: &str| {
+        let f = m.form.as_mut().unwrap();
+        f.focus = f.fields.iter().position(|x| x.label == label).unwrap();
+    };
+    focus(&mut m, "col.date");
+    typed(&mut app, &mut m, "2026-13-01");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(err && msg.starts_with("date"), "{msg}");
+    for _ in 0..4 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "2-05");
+    focus(&mut m, "tui.field.games_per_round");
+    go(&mut app, &mut m, k(KeyCode::Right));
+    go(&mut app, &mut m, k(KeyCode::Right));
+    focus(&mut m, "tui.field.bye_opponent_score");
+    go(&mut app, &mut m, k(KeyCode::Left));
+    focus(&mut m, "tui.field.double");
+    go(&mut app, &mut m, k(KeyCode::Right));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_none(), "{:?}", m.status);
+    let e = app.find_event("双循环").unwrap();
+    assert_eq!(e.start_date, chrono::NaiveDate::from_ymd_opt(2026, 12, 5));
+    assert_eq!(e.settings.games_per_round, 2);
+    assert_eq!(e.settings.byes.opponent_score.code(), "own");
+    assert_eq!(
+        e.settings.pairing_settings.get("double_round_robin"),
+        Some(&serde_json::Value::Bool(true))
+    );
+}
