@@ -172,6 +172,8 @@ pub enum Command {
     CreateEvent {
         name: String,
         draft: EventDraft,
+        /// The first day (`None`: today).
+        date: Option<chrono::NaiveDate>,
     },
     OpenEvent(i64),
     EnterPlayer {
@@ -250,6 +252,8 @@ pub enum Command {
         printer: String,
         /// After this round (`None`: the last).
         round: Option<u32>,
+        /// Replace an existing file (asked first).
+        force: bool,
     },
     /// Say what `Undo` would take back and ask.
     PreviewUndo,
@@ -702,6 +706,14 @@ fn event_form(d: &EventSettings) -> Form {
                 (d.time_control.increment_ms / 1000).to_string(),
             ),
             Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
+            Field::text("col.date", ""),
+            Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
+            Field::choice(
+                "tui.field.bye_opponent_score",
+                &["lowest", "zero", "own"],
+                d.byes.opponent_score.code(),
+            ),
+            Field::choice("tui.field.double", &["no", "yes"], "no"),
         ],
         focus: 0,
     }
@@ -777,7 +789,27 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                     })
                     .collect::<Result<Vec<String>, String>>()?,
             );
-            Ok(Command::CreateEvent { name, draft: s })
+            s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
+            s.bye_opponent_score =
+                crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
+            s.double = f.value("tui.field.double") == "yes";
+            let date = match f.value("col.date") {
+                "" => None,
+                t => Some(
+                    chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
+                        format!(
+                            "{}: {}",
+                            tr(lang, "col.date"),
+                            tr(lang, "tui.err.date").replace("{value}", t)
+                        )
+                    })?,
+                ),
+            };
+            Ok(Command::CreateEvent {
+                name,
+                draft: s,
+                date,
+            })
         }
         FormKind::Result {
             round,
@@ -806,6 +838,7 @@ fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             path: f.value("tui.field.path").to_string(),
             printer: f.value("tui.print.printer").to_string(),
             round: None,
+            force: false,
         }),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: 0,
@@ -889,6 +922,8 @@ pub const PRINT_DOCS: &[&str] = &[
     "crosstable",
     "wallchart",
     "checkin",
+    "trf",
+    "backup",
 ];
 pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
@@ -1556,8 +1591,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let mem = app.retire_member(MemberId(id))?;
             format!("{}: {}", t("tui.msg.retired"), mem.name)
         }
-        Command::CreateEvent { name, draft } => {
-            let today = chrono::Local::now().date_naive();
+        Command::CreateEvent { name, draft, date } => {
+            let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
             let settings = app.event_settings(&draft)?;
             let e = app.create_event(&name, Some(today), &settings)?;
             m.load_event(app, e.id)?;
@@ -1687,28 +1722,51 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             path,
             printer,
             round,
+            force,
         } => {
             use crate::app::print::{render, send, DocKind, OutputFormat};
-            let kind = DocKind::ALL
-                .into_iter()
-                .find(|k| k.code() == doc)
-                .ok_or_else(|| invalid!("tui.err.no_document", doc = &doc))?;
-            if to_printer && format != "text" {
-                return Err(invalid!("tui.print.text_only"));
+            use std::path::Path;
+            // The club's own files: a backup never replaces a file.
+            if doc == "backup" {
+                let path = if path.is_empty() {
+                    format!(
+                        "qishe-backup-{}.db",
+                        chrono::Local::now().format("%Y%m%d-%H%M")
+                    )
+                } else {
+                    path
+                };
+                app.backup(Path::new(&path))?;
+                return Ok(Some(format!("{}: {path}", t("tui.print.written"))));
             }
-            let d = app.print_doc(&event.to_string(), kind, round, lang)?;
-            let f = match format.as_str() {
-                "html" => OutputFormat::Html,
-                "csv" => OutputFormat::Csv,
-                _ => OutputFormat::Text {
-                    lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
-                },
-            };
-            let out = render(&d, f)?;
-            if to_printer {
-                let job = send(&out, f, Some(printer.as_str()).filter(|p| !p.is_empty()))?;
-                format!("{}: {job}", t("tui.print.sent"))
+            let (data, path) = if doc == "trf" {
+                let path = if path.is_empty() {
+                    format!("event{event}.trf")
+                } else {
+                    path
+                };
+                (app.export_trf(&event.to_string())?, path)
             } else {
+                let kind = DocKind::ALL
+                    .into_iter()
+                    .find(|k| k.code() == doc)
+                    .ok_or_else(|| invalid!("tui.err.no_document", doc = &doc))?;
+                if to_printer && format != "text" {
+                    return Err(invalid!("tui.print.text_only"));
+                }
+                let d = app.print_doc(&event.to_string(), kind, round, lang)?;
+                let f = match format.as_str() {
+                    "html" => OutputFormat::Html,
+                    "csv" => OutputFormat::Csv,
+                    _ => OutputFormat::Text {
+                        lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
+                    },
+                };
+                let out = render(&d, f)?;
+                if to_printer {
+                    let job = send(&out, f, Some(printer.as_str()).filter(|p| !p.is_empty()))?;
+                    return Ok(Some(format!("{}: {job}", t("tui.print.sent"))));
+                }
                 let ext = if format == "text" {
                     "txt"
                 } else {
@@ -1719,11 +1777,28 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 } else {
                     path
                 };
-                // Never over the club database; the file named in the
-                // print box is replaced (issue 21: no question box yet).
-                app.write_output(std::path::Path::new(&path), out.as_bytes(), true, &[])?;
-                format!("{}: {path}", t("tui.print.written"))
+                (out, path)
+            };
+            // An existing file is replaced only after a question (issue
+            // 21); never the club database (write_output refuses it).
+            if !force && Path::new(&path).exists() {
+                m.confirm = Some(Confirm {
+                    message: t("tui.confirm.replace_file").replace("{path}", &path),
+                    command: Command::Print {
+                        event,
+                        doc,
+                        format,
+                        to_printer,
+                        path,
+                        printer,
+                        round,
+                        force: true,
+                    },
+                });
+                return Ok(None);
             }
+            app.write_output(Path::new(&path), data.as_bytes(), force, &[])?;
+            format!("{}: {path}", t("tui.print.written"))
         }
         Command::Reload => return Ok(None),
         Command::PairNext(_) | Command::PreviewImport(_) | Command::ImportMembers(_) => {

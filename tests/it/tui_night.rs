@@ -573,3 +573,83 @@ fn members_are_listed_by_pinyin_and_searches_rank_prefix_matches_first() {
     // 谢 and 许 start with x; 赵鑫鑫 only has an x inside.
     assert_eq!(names("x"), ["谢靖", "许银川", "赵鑫鑫"]);
 }
+
+/// Print box: document `doc_steps` to the right of the first, file `path`.
+fn print_to(app: &mut App, m: &mut Model, doc_steps: usize, path: &str) {
+    go(app, m, k(KeyCode::Enter));
+    for _ in 0..doc_steps {
+        go(app, m, k(KeyCode::Right));
+    }
+    for _ in 0..3 {
+        go(app, m, k(KeyCode::Tab));
+    }
+    typed(app, m, path);
+    go(app, m, k(KeyCode::Enter));
+}
+
+#[test]
+fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box() {
+    let (mut app, _) = club(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.txt");
+    std::fs::write(&out, "keep me").unwrap();
+    let mut m = open(&mut app, Tab::Print);
+    print_to(&mut app, &mut m, 0, out.to_str().unwrap());
+    let q = m.confirm.as_ref().expect("a question").message.clone();
+    assert!(q.contains("replace this file"), "{q}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    m.form = None;
+    print_to(&mut app, &mut m, 0, out.to_str().unwrap());
+    go(&mut app, &mut m, c('y'));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("陈磊"), "{text}");
+    // TRF export of the event, and a backup of the club.
+    let trf = dir.path().join("e.trf");
+    print_to(&mut app, &mut m, 6, trf.to_str().unwrap());
+    assert!(m.confirm.is_none(), "{:?}", m.status);
+    let t = std::fs::read_to_string(&trf).unwrap();
+    assert!(t.lines().any(|l| l.starts_with("001")), "{t}");
+    let db = dir.path().join("copy.db");
+    print_to(&mut app, &mut m, 7, db.to_str().unwrap());
+    assert!(db.exists(), "{:?}", m.status);
+}
+
+#[test]
+fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "双循环");
+    let focus = |m: &mut Model, label: &str| {
+        let f = m.form.as_mut().unwrap();
+        f.focus = f.fields.iter().position(|x| x.label == label).unwrap();
+    };
+    focus(&mut m, "col.date");
+    typed(&mut app, &mut m, "2026-13-01");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(err && msg.starts_with("date"), "{msg}");
+    for _ in 0..4 {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "2-05");
+    focus(&mut m, "tui.field.games_per_round");
+    go(&mut app, &mut m, k(KeyCode::Right));
+    go(&mut app, &mut m, k(KeyCode::Right));
+    focus(&mut m, "tui.field.bye_opponent_score");
+    go(&mut app, &mut m, k(KeyCode::Left));
+    focus(&mut m, "tui.field.double");
+    go(&mut app, &mut m, k(KeyCode::Right));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form.is_none(), "{:?}", m.status);
+    let e = app.find_event("双循环").unwrap();
+    assert_eq!(e.start_date, chrono::NaiveDate::from_ymd_opt(2026, 12, 5));
+    assert_eq!(e.settings.games_per_round, 2);
+    assert_eq!(e.settings.byes.opponent_score.code(), "own");
+    assert_eq!(
+        e.settings.pairing_settings.get("double_round_robin"),
+        Some(&serde_json::Value::Bool(true))
+    );
+}
