@@ -15,6 +15,11 @@ pub fn allow_csv_formulas(on: bool) {
     let _ = CSV_FORMULAS.swap(on, Ordering::Relaxed);
 }
 
+/// Whether `--csv-formulas` was given.
+pub fn csv_formulas_allowed() -> bool {
+    CSV_FORMULAS.load(Ordering::Relaxed)
+}
+
 /// Output format of a list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {

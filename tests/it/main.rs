@@ -18,6 +18,7 @@ mod history_ratings;
 mod history_stats;
 mod knockout_cli;
 mod pairing_props;
+mod print_pass2;
 mod records_cli;
 mod reliability_cli;
 mod repetition_cli;
