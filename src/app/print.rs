@@ -292,7 +292,6 @@ pub struct PrintOptions {
     pub csv_formulas: bool,
 }
 
-
 /// Renders a document: the one place both front ends turn a [`Doc`] into
 /// text, HTML or CSV (default options: 80 columns, CSV with a BOM and
 /// formula-safe cells).

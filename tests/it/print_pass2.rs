@@ -430,3 +430,88 @@ fn text_slips_share_one_width() {
         .collect();
     assert_eq!(widths.len(), 1, "{widths:?}\n{text}");
 }
+
+/// Every page of a multi-page HTML document, printed by Chromium, carries
+/// the title (event, kind, round) and `第N/M页`.
+#[test]
+fn every_printed_page_carries_title_and_page_number() {
+    let Some(chrome) = chromium() else {
+        eprintln!("SKIPPED every_printed_page_carries_title_and_page_number: no chromium");
+        return;
+    };
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        eprintln!("SKIPPED every_printed_page_carries_title_and_page_number: no pdftotext");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let doc = report::pairing_sheet(&pairing_data(120), Lang::ZhHans);
+    let html = render_html(&doc);
+    let pdf = crate::report_chromium::print_pdf(&chrome, dir.path(), "p120", &html);
+    let n = crate::report_chromium::count_pages(&pdf);
+    assert!(n >= 4, "{n} pages");
+    let file = dir.path().join("p120.pdf");
+    for page in 1..=n {
+        let out = Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string()])
+            .arg(&file)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("2026 秋季象棋公开赛 · 对阵表 · 第3轮"),
+            "page {page}: {text}"
+        );
+        assert!(
+            text.contains(&format!("第{page}/{n}页")),
+            "page {page}: {text}"
+        );
+    }
+}
+
+/// Two-game rounds: a result column per game and a slip per game, the
+/// second with the colours swapped.
+#[test]
+fn two_game_rounds_print_two_games() {
+    let mut d = pairing_data(3);
+    d.event.games_per_round = 2;
+    d.boards[0].results = vec!["1-0".into(), "1/2-1/2".into()];
+    let doc = report::pairing_sheet(&d, Lang::ZhHans);
+    let text = render_text(&doc, 60);
+    assert!(text.contains("第1局") && text.contains("第2局"), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 |"))
+        .unwrap();
+    let cells: Vec<&str> = row.split(" | ").map(str::trim).collect();
+    assert_eq!(&cells[5..7], ["1-0", "1/2-1/2"], "{row}");
+    let mut s = slips_data(3);
+    s.event.games_per_round = 2;
+    let slips = render_text(&report::result_slips(&s, Lang::ZhHans), 60);
+    assert_eq!(slips.matches("第2局").count(), 3, "{slips}");
+    assert_eq!(slips.matches("第1局").count(), 3, "{slips}");
+    // Board 1: the red player of game 1 plays black in game 2.
+    let red1 = s.boards[0].red.name.clone();
+    let g2 = slips.split("第1台 · 第2局").nth(1).unwrap();
+    let names = g2.lines().find(|l| l.contains(&red1)).unwrap();
+    let black = s.boards[0].black.as_ref().unwrap().name.clone();
+    assert!(
+        names.find(&black).unwrap() < names.find(&red1).unwrap(),
+        "{names}"
+    );
+}
+
+#[test]
+fn by_name_lists_are_in_pinyin_order() {
+    let names = ["张伟", "Li Wei", "王强", "安琪", "吴杰"];
+    let mut d = checkin_data(5);
+    for (p, n) in d.players.iter_mut().zip(names) {
+        p.name = n.into();
+    }
+    let text = render_text(&report::checkin_sheet(&d, Lang::ZhHans), 60);
+    let order: Vec<&str> = text
+        .lines()
+        .filter_map(|l| names.iter().find(|n| l.contains(*n)).copied())
+        .collect();
+    assert_eq!(order, ["安琪", "Li Wei", "王强", "吴杰", "张伟"], "{text}");
+}
