@@ -31,6 +31,7 @@ fn boards(n: u32) -> Vec<BoardLine> {
             number: b,
             red: player(2 * b - 1),
             black: Some(player(2 * b)),
+            results: Vec::new(),
         })
         .collect()
 }
@@ -40,6 +41,8 @@ fn bench(c: &mut Criterion) {
         name: "2026 秋季赛".into(),
         date: None,
         time_control: Some("90+30".into()),
+        rounds: Some(9),
+        games_per_round: 1,
     };
     let sheet = PairingSheetData {
         event: event.clone(),

@@ -61,6 +61,8 @@ fn event_info(ev: &Event) -> EventInfo {
         name: ev.name.clone(),
         date: ev.start_date,
         time_control: Some(ev.settings.time_control.to_string()),
+        rounds: Some(ev.settings.rounds),
+        games_per_round: ev.settings.games_per_round,
     }
 }
 
@@ -74,16 +76,37 @@ fn line(e: &Entry, points: Option<Points>) -> PlayerLine {
     }
 }
 
+/// The round view's reason (an i18n key, `rep.reason.*`) as the report's.
 fn reason(why: &str) -> AbsentReason {
     match why {
-        "requested bye" => AbsentReason::RequestedBye,
-        "late entry" => AbsentReason::LateEntry,
-        "withdrawn" => AbsentReason::Withdrawn,
+        "rep.reason.requested_bye" => AbsentReason::RequestedBye,
+        "rep.reason.late_entry" => AbsentReason::LateEntry,
+        "rep.reason.withdrawn" => AbsentReason::Withdrawn,
         _ => AbsentReason::Absent,
     }
 }
 
 impl App {
+    /// The language of an event's documents when none is asked for: the
+    /// config's `language`, else the locale's when it names one, else the
+    /// club's own: Chinese when the event's name or most of its players'
+    /// names are written in Chinese characters, English otherwise.
+    pub fn document_lang(&self, event_key: &str) -> Result<Lang> {
+        if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
+            return Ok(l);
+        }
+        let ev = self.store.resolve_event(event_key)?;
+        let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        let entries = self.store.entries(ev.id)?;
+        let chinese = entries.iter().filter(|e| han(&e.name)).count();
+        Ok(
+            match han(&ev.name) || (chinese > 0 && 2 * chinese >= entries.len()) {
+                true => Lang::ZhHans,
+                false => Lang::En,
+            },
+        )
+    }
+
     /// Builds a document of `event_key` in `lang`. `round`: the round of a
     /// pairing sheet or slips (default: the last paired), or the round the
     /// standings, crosstable and wall chart are after (default: the last).
@@ -128,6 +151,7 @@ impl App {
                         number: b.number,
                         red: pl(&b.red),
                         black: b.black.as_ref().map(pl),
+                        results: b.results.clone(),
                     })
                     .collect();
                 Ok(if kind == DocKind::Pairings {
@@ -263,14 +287,45 @@ pub enum OutputFormat {
     Csv,
 }
 
+/// How a document is laid out beyond its format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Widest text line (display columns); `None`: 80, or the landscape
+    /// width for wide documents.
+    pub width: Option<usize>,
+    /// CSV: the header row, the byte-order mark.
+    pub csv: report::CsvOptions,
+    /// CSV: write cells that begin with `= + - @` as they are (by default
+    /// they get a leading `'` so a spreadsheet does not run them).
+    pub csv_formulas: bool,
+}
+
 /// Renders a document: the one place both front ends turn a [`Doc`] into
-/// text, HTML or CSV.
+/// text, HTML or CSV (default options: 80 columns, CSV with a BOM and
+/// formula-safe cells).
 pub fn render(doc: &Doc, format: OutputFormat) -> Result<String> {
+    render_with(doc, format, &PrintOptions::default())
+}
+
+/// [`render`] with the text width and the CSV options chosen.
+pub fn render_with(doc: &Doc, format: OutputFormat, opts: &PrintOptions) -> Result<String> {
     Ok(match format {
-        OutputFormat::Text { lines_per_page } => report::render_text(doc, lines_per_page),
+        OutputFormat::Text { lines_per_page } => {
+            let width = opts.width.unwrap_or(match doc.landscape {
+                true => report::LANDSCAPE_WIDTH,
+                false => report::DEFAULT_WIDTH,
+            });
+            report::render_text_width(doc, lines_per_page, width)
+        }
         OutputFormat::Html => report::render_html(doc),
         OutputFormat::Csv => {
-            report::render_csv(doc).map_err(|e| super::AppError::Invalid(e.msg()))?
+            let raw = opts.csv_formulas;
+            let cell = move |c: &str| match raw {
+                true => c.to_string(),
+                false => crate::formats::safe::csv_cell(c).into_owned(),
+            };
+            report::render_csv(doc, opts.csv, &cell)
+                .map_err(|e| super::AppError::Invalid(e.msg()))?
         }
     })
 }

@@ -1,9 +1,9 @@
 //! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::print::{render, send, DocKind, OutputFormat};
+use crate::app::print::{render_with, send, DocKind, OutputFormat, PrintOptions};
 use crate::i18n::Lang;
-use crate::report::DEFAULT_LINES_PER_PAGE;
+use crate::report::{CsvOptions, Doc, Part, DEFAULT_LINES_PER_PAGE, MIN_WIDTH};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -82,18 +82,55 @@ pub struct PrintArgs {
     /// Lines per page of text output (A4 at 6 lines per inch: 60).
     #[arg(long, default_value_t = DEFAULT_LINES_PER_PAGE)]
     pub lines_per_page: usize,
+    /// Widest line of text output in display columns (default: 80, A4
+    /// portrait; 132 for wide crosstables and wall charts, printed
+    /// landscape). Longer names and clubs are cut with an ellipsis.
+    #[arg(long, value_name = "N")]
+    pub width: Option<usize>,
+    /// CSV: leave out the UTF-8 byte-order mark (for programs; Excel needs
+    /// it to read Chinese).
+    #[arg(long)]
+    pub no_bom: bool,
+    /// CSV header row: codes (stable keys, the default), text (the
+    /// document's language), or a language: zh, zh-Hans, zh-Hant, en.
+    #[arg(long, value_name = "STYLE")]
+    pub headers: Option<String>,
+}
+
+/// The language of the CSV header row, `None` for the stable keys.
+fn header_lang(h: &str, doc: Lang) -> CliResult<Option<Lang>> {
+    Ok(match h {
+        "codes" => None,
+        "text" => Some(doc),
+        "zh" => Some(Lang::ZhHans),
+        code => Some(Lang::from_code(code).ok_or_else(|| {
+            CliError::msg(format!(
+                "unknown --headers \"{code}\"; allowed: codes, text, zh, zh-Hans, zh-Hant, en"
+            ))
+        })?),
+    })
 }
 
 pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     let lang = match &a.lang {
-        Some(code) => Lang::from_code(code).ok_or_else(|| {
+        Some(code) => Some(Lang::from_code(code).ok_or_else(|| {
             CliError::msg(format!(
                 "unknown language \"{code}\"; allowed: zh-Hans, zh-Hant, en"
             ))
-        })?,
-        None if a.other_lang => ctx.lang.other(),
-        None => ctx.lang,
+        })?),
+        None => None,
     };
+    if a.format != PrintFormat::Csv && (a.no_bom || a.headers.is_some()) {
+        return Err(CliError::msg("--no-bom and --headers are for --format csv"));
+    }
+    if a.format != PrintFormat::Text && a.width.is_some() {
+        return Err(CliError::msg("--width is for text output"));
+    }
+    if let Some(w) = a.width.filter(|w| *w < MIN_WIDTH) {
+        return Err(CliError::msg(format!(
+            "--width {w} is too narrow: a line needs at least {MIN_WIDTH} columns"
+        )));
+    }
     if a.printer.is_some() && a.format == PrintFormat::Csv {
         return Err(CliError::msg(
             "--printer prints text or html (through a PDF); write CSV to a file with -o",
@@ -109,7 +146,32 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         return Err(CliError::msg("choose either --printer or -o, not both"));
     }
     let app = ctx.open()?;
-    let doc = app.print_doc(&a.event, a.kind.into(), a.round, lang)?;
+    // Without --lang: the club's language (config, locale, else the event's).
+    let lang = match lang {
+        Some(l) => l,
+        None if a.other_lang => app.document_lang(&a.event)?.other(),
+        None => app.document_lang(&a.event)?,
+    };
+    let mut doc = app.print_doc(&a.event, a.kind.into(), a.round, lang)?;
+    let heads = match &a.headers {
+        Some(h) => header_lang(h, lang)?,
+        None => None,
+    };
+    if let Some(hl) = heads {
+        // Headings in another language: the same document built in it.
+        if hl != lang {
+            let other = app.print_doc(&a.event, a.kind.into(), a.round, hl)?;
+            set_headings(&mut doc, &other);
+        }
+    }
+    let opts = PrintOptions {
+        width: a.width,
+        csv: CsvOptions {
+            bom: !a.no_bom,
+            headings: heads.is_some(),
+        },
+        csv_formulas: super::output::csv_formulas_allowed(),
+    };
     let format = match a.format {
         PrintFormat::Text => OutputFormat::Text {
             lines_per_page: a.lines_per_page,
@@ -117,7 +179,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         PrintFormat::Html => OutputFormat::Html,
         PrintFormat::Csv => OutputFormat::Csv,
     };
-    let out = render(&doc, format)?;
+    let out = render_with(&doc, format, &opts)?;
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
         let job = send(&out, format, p)?;
@@ -130,5 +192,26 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             print!("{out}");
             Ok(())
         }
+    }
+}
+
+/// Takes the column headings of `from` (the same document in another
+/// language) into `doc`'s CSV table.
+fn set_headings(doc: &mut Doc, from: &Doc) {
+    fn table(d: &mut Doc) -> Option<&mut crate::report::Table> {
+        if d.csv.is_some() {
+            return d.csv.as_mut();
+        }
+        d.parts.iter_mut().find_map(|p| match p {
+            Part::Table(t) => Some(t),
+            _ => None,
+        })
+    }
+    let mut from = from.clone();
+    let (Some(t), Some(f)) = (table(doc), table(&mut from)) else {
+        return;
+    };
+    for (c, h) in t.columns.iter_mut().zip(&f.columns) {
+        c.heading = h.heading.clone();
     }
 }

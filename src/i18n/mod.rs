@@ -57,6 +57,24 @@ impl Lang {
         Lang::En
     }
 
+    /// The language the environment names, if it names one: `None` for
+    /// an unset locale, `C` and `POSIX` (a server's or container's default,
+    /// which says nothing about the club).
+    pub fn from_env_named() -> Option<Lang> {
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let Ok(v) = std::env::var(var) {
+                if !v.is_empty() {
+                    let base = v.split(['.', '@']).next().unwrap_or("");
+                    return match base {
+                        "" | "C" | "POSIX" => None,
+                        _ => Some(Lang::from_locale(&v)),
+                    };
+                }
+            }
+        }
+        None
+    }
+
     /// The other UI language (for documents printed "in the other language").
     pub fn other(self) -> Lang {
         match self {

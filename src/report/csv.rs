@@ -1,5 +1,6 @@
-//! CSV exports of tabular documents (standings, crosstable) for other
-//! programs: one header row of stable column keys, then the rows.
+//! CSV exports of tabular documents (standings, crosstable, pairings) for
+//! other programs and for spreadsheets: one header row (stable column keys,
+//! or the translated headings on request), then the rows.
 
 use super::{Doc, Part};
 
@@ -25,24 +26,58 @@ impl CsvError {
     }
 }
 
-/// The document's first table as CSV, headed by the columns' keys (not the
-/// translated headings, so scripts read any language's export alike).
-pub fn render_csv(doc: &Doc) -> Result<String, CsvError> {
+/// How a CSV export is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsvOptions {
+    /// Start with a UTF-8 byte-order mark: Excel on Chinese Windows reads a
+    /// file without one as GBK and shows mojibake.
+    pub bom: bool,
+    /// The header row in the document's language (for people) instead of
+    /// the stable keys (for scripts).
+    pub headings: bool,
+}
+
+impl Default for CsvOptions {
+    fn default() -> CsvOptions {
+        CsvOptions {
+            bom: true,
+            headings: false,
+        }
+    }
+}
+
+/// The document's CSV table (its `csv` table, else its first printed
+/// table). `cell` maps every data cell on its way out (the app layer
+/// neutralises spreadsheet formulas with it).
+pub fn render_csv(
+    doc: &Doc,
+    opts: CsvOptions,
+    cell: &dyn Fn(&str) -> String,
+) -> Result<String, CsvError> {
     let t = doc
-        .parts
-        .iter()
-        .find_map(|p| match p {
-            Part::Table(t) => Some(t),
-            _ => None,
+        .csv
+        .as_ref()
+        .or_else(|| {
+            doc.parts.iter().find_map(|p| match p {
+                Part::Table(t) => Some(t),
+                _ => None,
+            })
         })
         .ok_or_else(|| CsvError::NoTable(doc.title.clone()))?;
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| CsvError::Write(e.to_string());
-    w.write_record(t.columns.iter().map(|c| c.key.as_str()))
-        .map_err(err)?;
+    w.write_record(t.columns.iter().map(|c| match opts.headings {
+        true => cell(&c.heading),
+        false => c.key.clone(),
+    }))
+    .map_err(err)?;
     for r in &t.rows {
-        w.write_record(r).map_err(err)?;
+        w.write_record(r.iter().map(|c| cell(c))).map_err(err)?;
     }
     let bytes = w.into_inner().map_err(|e| CsvError::Write(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| CsvError::Write(e.to_string()))
+    let text = String::from_utf8(bytes).map_err(|e| CsvError::Write(e.to_string()))?;
+    Ok(match opts.bom {
+        true => format!("\u{feff}{text}"),
+        false => text,
+    })
 }

@@ -12,6 +12,17 @@ pub struct EventInfo {
     pub date: Option<chrono::NaiveDate>,
     /// As the event shows it (`90+30`).
     pub time_control: Option<String>,
+    /// Rounds the event plays (共N轮), when known.
+    pub rounds: Option<u32>,
+    /// Games a board plays each round (2: two-game rounds, colours
+    /// swapped in the second game); 0 or 1: one game.
+    pub games_per_round: u32,
+}
+
+impl EventInfo {
+    fn two_games(&self) -> bool {
+        self.games_per_round == 2
+    }
 }
 
 /// A player as documents show him.
@@ -31,6 +42,28 @@ pub struct BoardLine {
     pub number: u32,
     pub red: PlayerLine,
     pub black: Option<PlayerLine>,
+    /// Result codes of the board's games as entered (`1-0`, `*` when not
+    /// in); empty before any game is stored.
+    pub results: Vec<String>,
+}
+
+impl BoardLine {
+    /// The entered results for print: blank until one is in, games joined
+    /// by ` / ` (`1-0 / 1/2-1/2`), `*` for one still missing.
+    /// The result of game `no` (1-based), blank until it is in.
+    pub fn game_result(&self, no: usize) -> String {
+        match self.results.get(no - 1) {
+            Some(r) if r != "*" => r.clone(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn result_text(&self) -> String {
+        if self.results.iter().all(|r| r == "*") {
+            return String::new();
+        }
+        self.results.join(" / ")
+    }
 }
 
 /// Why a player is not on a board this round.
@@ -43,6 +76,16 @@ pub enum AbsentReason {
 }
 
 impl AbsentReason {
+    /// Stable code (the pairings CSV's `note`).
+    pub fn code(self) -> &'static str {
+        match self {
+            AbsentReason::RequestedBye => "requested-bye",
+            AbsentReason::LateEntry => "late-entry",
+            AbsentReason::Withdrawn => "withdrawn",
+            AbsentReason::Absent => "absent",
+        }
+    }
+
     fn key(self) -> &'static str {
         match self {
             AbsentReason::RequestedBye => "rep.reason.requested_bye",
@@ -142,6 +185,9 @@ fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
     if let Some((key, n)) = round {
         v.push((String::new(), fill(lang, key, n)));
     }
+    if let Some(n) = ev.rounds {
+        v.push((String::new(), fill(lang, "rep.rounds_total", n)));
+    }
     if let Some(d) = ev.date {
         v.push((
             tr(lang, "rep.date").to_string(),
@@ -196,25 +242,70 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         Column::new("black_club", tr(lang, "rep.col.club"), ColKind::Text),
     ]);
     let mut byes = Vec::new();
+    // The CSV: every player once (boards, byes, absentees), a `note` saying which.
+    let mut csv = t.clone();
+    csv.columns
+        .push(Column::new("note", tr(lang, "rep.col.note"), ColKind::Text));
     for b in &d.boards {
         let Some(bl) = &b.black else {
             byes.push(who(&b.red));
+            csv.rows.push(vec![
+                b.number.to_string(),
+                b.red.start_no.to_string(),
+                b.red.name.clone(),
+                b.red.club.clone().unwrap_or_default(),
+                opt_points(b.red.points),
+                b.result_text(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                "bye".into(),
+            ]);
             continue;
         };
-        t.rows.push(vec![
+        let row = vec![
             b.number.to_string(),
             b.red.start_no.to_string(),
             b.red.name.clone(),
             b.red.club.clone().unwrap_or_default(),
             opt_points(b.red.points),
-            String::new(),
+            b.result_text(),
             opt_points(bl.points),
             bl.start_no.to_string(),
             bl.name.clone(),
             bl.club.clone().unwrap_or_default(),
-        ]);
+        ];
+        let mut c = row.clone();
+        c.push(String::new());
+        csv.rows.push(c);
+        t.rows.push(row);
     }
-    parts.push(Part::Table(t));
+    for (p, why) in &d.absent {
+        let mut row = vec![String::new(); 11];
+        row[1] = p.start_no.to_string();
+        row[2] = p.name.clone();
+        row[3] = p.club.clone().unwrap_or_default();
+        row[4] = opt_points(p.points);
+        row[10] = why.code().into();
+        csv.rows.push(row);
+    }
+    if d.event.two_games() {
+        // Two-game rounds: a result column per game (第1局, 第2局).
+        let results: Vec<&BoardLine> = d.boards.iter().filter(|b| b.black.is_some()).collect();
+        split_results(&mut t, &results, lang);
+        let all: Vec<Option<&BoardLine>> = d
+            .boards
+            .iter()
+            .map(Some)
+            .chain(d.absent.iter().map(|_| None))
+            .collect();
+        split_results_opt(&mut csv, &all, lang);
+        parts.push(Part::Table(t));
+        parts.push(Part::Note(tr(lang, "rep.game2_swaps").to_string()));
+    } else {
+        parts.push(Part::Table(t));
+    }
     if !byes.is_empty() {
         parts.push(Part::Note(format!(
             "{}: {}",
@@ -241,6 +332,8 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         }
         parts.push(Part::Table(a));
     }
+
+    parts.push(Part::Note(arbiter_line(lang)));
 
     // Second page: by name.
     parts.push(Part::PageBreak);
@@ -291,11 +384,7 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
             ],
         ));
     }
-    by_name.sort_by(|a, b| {
-        a.0.name
-            .cmp(&b.0.name)
-            .then(a.0.start_no.cmp(&b.0.start_no))
-    });
+    by_name.sort_by_cached_key(|(p, _)| (name_key(&p.name), p.start_no));
     let mut t = Table::new(vec![
         col(lang, "rep.col.name", ColKind::Text),
         col(lang, "rep.col.no", ColKind::Number),
@@ -322,7 +411,53 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         lang,
         parts,
         landscape: false,
+        csv: Some(csv),
     }
+}
+
+/// Turns the `result` column (index 5) into one column per game.
+fn split_results(t: &mut Table, boards: &[&BoardLine], lang: Lang) {
+    let opt: Vec<Option<&BoardLine>> = boards.iter().map(|b| Some(*b)).collect();
+    split_results_opt(t, &opt, lang);
+}
+
+fn split_results_opt(t: &mut Table, boards: &[Option<&BoardLine>], lang: Lang) {
+    t.columns[5] = Column::new("result1", fill(lang, "rep.game_n", 1), ColKind::WriteIn(7));
+    t.columns.insert(
+        6,
+        Column::new("result2", fill(lang, "rep.game_n", 2), ColKind::WriteIn(7)),
+    );
+    for (row, b) in t.rows.iter_mut().zip(boards) {
+        let (g1, g2) = b.map_or((String::new(), String::new()), |b| {
+            (b.game_result(1), b.game_result(2))
+        });
+        row[5] = g1;
+        row.insert(6, g2);
+    }
+}
+
+/// 裁判长签名：_____ — the chief arbiter signs a posted sheet.
+fn arbiter_line(lang: Lang) -> String {
+    format!("{}: {}", tr(lang, "rep.arbiter"), "_".repeat(24))
+}
+
+/// Sort key of a name in pinyin order: each Chinese character by its
+/// toneless pinyin (the first reading of a heteronym), other characters as
+/// they are, lowercased; `王` before `吴` before `张`, `Li Wei` among the L.
+pub fn name_key(name: &str) -> String {
+    use pinyin::ToPinyin;
+    let mut k = String::new();
+    for c in name.chars() {
+        match c.to_pinyin() {
+            Some(p) => {
+                k.push_str(p.plain());
+                // Same reading: the character itself decides, after the syllable.
+                k.push('\u{1}');
+            }
+            None => k.extend(c.to_lowercase()),
+        }
+    }
+    k
 }
 
 /// Result slips (记分单): one per board with two players, `per_page` to a
@@ -334,17 +469,39 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
         tr(lang, "rep.slips"),
         fill(lang, "rep.round_n", d.round)
     );
+    let games: Vec<u32> = match d.event.two_games() {
+        true => vec![1, 2],
+        false => vec![0],
+    };
     let slips = d
         .boards
         .iter()
         .filter_map(|b| b.black.as_ref().map(|bl| (b, bl)))
-        .map(|(b, bl)| Slip {
-            title: format!(
-                "{} · {} · {}",
-                d.event.name,
-                fill(lang, "rep.round_n", d.round),
-                fill(lang, "rep.board_n", b.number)
-            ),
+        .flat_map(|(b, bl)| games.iter().map(move |g| (b, bl, *g)))
+        .map(|(b, bl, g)| {
+            // The second game of a two-game round: colours swapped.
+            let (red, bl) = match g {
+                2 => (bl, &b.red),
+                _ => (&b.red, bl),
+            };
+            (b, red, bl, g)
+        })
+        .map(|(b, red, bl, g)| Slip {
+            title: match g {
+                0 => format!(
+                    "{} · {} · {}",
+                    d.event.name,
+                    fill(lang, "rep.round_n", d.round),
+                    fill(lang, "rep.board_n", b.number)
+                ),
+                _ => format!(
+                    "{} · {} · {} · {}",
+                    d.event.name,
+                    fill(lang, "rep.round_n", d.round),
+                    fill(lang, "rep.board_n", b.number),
+                    fill(lang, "rep.game_n", g)
+                ),
+            },
             sides: [
                 tr(lang, "rep.slip.red").to_string(),
                 tr(lang, "rep.slip.black").to_string(),
@@ -352,7 +509,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             rows: vec![
                 SlipRow::Sides {
                     label: tr(lang, "rep.col.name").to_string(),
-                    red: SlipCell::Text(who(&b.red)),
+                    red: SlipCell::Text(who(red)),
                     black: SlipCell::Text(who(bl)),
                 },
                 SlipRow::Span {
@@ -382,6 +539,10 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
                     red: SlipCell::Blank,
                     black: SlipCell::Blank,
                 },
+                SlipRow::Span {
+                    label: tr(lang, "rep.slip.arbiter").to_string(),
+                    cell: SlipCell::Blank,
+                },
             ],
         })
         .collect();
@@ -393,6 +554,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             slips,
         }],
         landscape: false,
+        csv: None,
     }
 }
 
@@ -406,7 +568,12 @@ fn rank_text(rank: u32, shared: bool) -> String {
 
 /// The standings (名次表) with the event's tie-break columns.
 pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
-    let title = format!("{} · {}", d.event.name, tr(lang, "rep.standings"));
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.standings"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
     let mut cols = vec![
         col(lang, "rep.col.rank", ColKind::Number),
         col(lang, "rep.col.no", ColKind::Number),
@@ -447,15 +614,64 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
                 i
             },
             Part::Table(t),
+            Part::Note(tiebreak_legend(&d.tiebreaks, lang)),
         ],
         landscape: false,
+        csv: None,
+    }
+}
+
+/// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
+/// the tie-breaks' full names.
+fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
+    let mut names = vec![tr(lang, "rep.col.points").to_string()];
+    for t in tbs {
+        let long = format!("tbl.{}", t.code());
+        let key = match crate::i18n::has(&long) {
+            true => long,
+            false => format!("tb.{}", t.code()),
+        };
+        names.push(tr(lang, &key).to_string());
+    }
+    tr(lang, "rep.tb_order").replace("{}", &names.join(tr(lang, "rep.list_sep")))
+}
+
+/// A crosstable mark in the document's language: `5r+` in English, `5红+`
+/// in Chinese (also 轮空, 请假 for BYE and RB).
+fn cross_mark(c: &CrossCell, lang: Lang) -> String {
+    let m = c.mark();
+    if lang == Lang::En {
+        return m;
+    }
+    match c.kind {
+        RoundKind::PairingBye => return tr(lang, "rep.bye").to_string(),
+        RoundKind::RequestedBye => return tr(lang, "rep.reason.requested_bye").to_string(),
+        _ => {}
+    }
+    let opp = c
+        .opponent_start_no
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let (letter, word) = match c.colour {
+        Some(Colour::Red) => ("r", tr(lang, "rep.mark.red")),
+        Some(Colour::Black) => ("b", tr(lang, "rep.mark.black")),
+        None => return m,
+    };
+    match m.strip_prefix(&format!("{opp}{letter}")) {
+        Some(rest) => format!("{opp}{word}{rest}"),
+        None => m,
     }
 }
 
 /// The crosstable (交叉表): per player and round, the opponent's start
 /// number, the colour and the result.
 pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
-    let title = format!("{} · {}", d.event.name, tr(lang, "rep.crosstable"));
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.crosstable"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
     let mut cols = vec![
         col(lang, "rep.col.no", ColKind::Number),
         col(lang, "rep.col.name", ColKind::Text),
@@ -471,7 +687,10 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
     cols.push(col(lang, "rep.col.points", ColKind::Number));
     cols.push(col(lang, "rep.col.rank", ColKind::Number));
     let mut t = Table::new(cols);
-    for l in &d.rows {
+    // By rank (a final crosstable is read from the top), then start number.
+    let mut lines: Vec<&CrossLine> = d.rows.iter().collect();
+    lines.sort_by_key(|l| (l.rank.map_or(u32::MAX, |r| r.0), l.player.start_no));
+    for l in lines {
         let mut row = vec![
             l.player.start_no.to_string(),
             l.player.name.clone(),
@@ -482,7 +701,7 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
                 l.cells
                     .iter()
                     .find(|c| c.round == r)
-                    .map(|c| c.mark())
+                    .map(|c| cross_mark(c, lang))
                     .unwrap_or_default(),
             );
         }
@@ -496,19 +715,24 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
         parts: vec![
             heading(&d.event, lang, "rep.crosstable"),
             info(&d.event, lang, Some(("rep.after_round", d.after_round))),
-            Part::Table(t),
+            // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
+            Part::Table(t),
         ],
         landscape: d.after_round > 9,
+        csv: None,
     }
 }
 
-/// A wall-chart mark: colour and result against one opponent (`r+`, `b=F`).
-fn wall_mark(c: &CrossCell) -> String {
-    let col = match c.colour {
-        Some(Colour::Red) => "r",
-        Some(Colour::Black) => "b",
-        None => "",
+/// A wall-chart mark: colour and result against one opponent (`r+`,
+/// `b=F`; `红+` in Chinese).
+fn wall_mark(c: &CrossCell, lang: Lang) -> String {
+    let col = match (c.colour, lang) {
+        (Some(Colour::Red), Lang::En) => "r",
+        (Some(Colour::Black), Lang::En) => "b",
+        (Some(Colour::Red), _) => tr(lang, "rep.mark.red"),
+        (Some(Colour::Black), _) => tr(lang, "rep.mark.black"),
+        (None, _) => "",
     };
     let res = match (c.kind, c.result) {
         (RoundKind::Pending, _) => "?",
@@ -527,7 +751,12 @@ fn wall_mark(c: &CrossCell) -> String {
 /// The wall chart (循环赛总表) of a round-robin: a player × player grid.
 /// Two meetings (double round-robin) share a cell, in round order.
 pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
-    let title = format!("{} · {}", d.event.name, tr(lang, "rep.wallchart"));
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.wallchart"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
     let mut cols = vec![
         col(lang, "rep.col.no", ColKind::Number),
         col(lang, "rep.col.name", ColKind::Text),
@@ -540,6 +769,19 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
             ColKind::Mark,
         ));
     }
+    // Rounds without an opponent (byes, requested byes) get a column of
+    // their own, so every point of the total shows where it came from.
+    let unopposed = |l: &CrossLine| -> Vec<CrossCell> {
+        l.cells
+            .iter()
+            .filter(|c| c.opponent_start_no.is_none() && c.kind != RoundKind::Absent)
+            .cloned()
+            .collect()
+    };
+    let bye_col = d.rows.iter().any(|l| !unopposed(l).is_empty());
+    if bye_col {
+        cols.push(Column::new("bye", tr(lang, "rep.bye"), ColKind::Number));
+    }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
     cols.push(col(lang, "rep.col.rank", ColKind::Number));
     let mut t = Table::new(cols);
@@ -549,6 +791,11 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
             l.player.name.clone(),
             l.player.club.clone().unwrap_or_default(),
         ];
+        let byes = unopposed(l);
+        let bye_cell = match byes.is_empty() {
+            true => String::new(),
+            false => short_points(byes.iter().map(|c| c.points).sum()),
+        };
         for o in &d.rows {
             if o.player.start_no == l.player.start_no {
                 row.push("#".into());
@@ -558,9 +805,12 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
                 .cells
                 .iter()
                 .filter(|c| c.opponent_start_no == Some(o.player.start_no))
-                .map(wall_mark)
+                .map(|c| wall_mark(c, lang))
                 .collect();
             row.push(marks.join(" "));
+        }
+        if bye_col {
+            row.push(bye_cell);
         }
         row.push(opt_points(l.player.points));
         row.push(l.rank.map(|(r, s)| rank_text(r, s)).unwrap_or_default());
@@ -572,10 +822,12 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
         parts: vec![
             heading(&d.event, lang, "rep.wallchart"),
             info(&d.event, lang, Some(("rep.after_round", d.after_round))),
-            Part::Table(t),
+            // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.wall.legend").to_string()),
+            Part::Table(t),
         ],
         landscape: d.rows.len() > 10,
+        csv: None,
     }
 }
 
@@ -591,7 +843,9 @@ pub fn checkin_sheet(d: &CheckinData, lang: Lang) -> Doc {
         col(lang, "rep.col.paid", ColKind::WriteIn(6)),
         col(lang, "rep.col.signature", ColKind::WriteIn(16)),
     ]);
-    for p in &d.players {
+    let mut players: Vec<&PlayerLine> = d.players.iter().collect();
+    players.sort_by_cached_key(|p| (name_key(&p.name), p.start_no));
+    for p in players {
         t.rows.push(vec![
             p.start_no.to_string(),
             p.name.clone(),
@@ -610,6 +864,7 @@ pub fn checkin_sheet(d: &CheckinData, lang: Lang) -> Doc {
             Part::Table(t),
         ],
         landscape: false,
+        csv: None,
     }
 }
 

@@ -40,12 +40,12 @@ fn font_stack(lang: Lang) -> &'static str {
     }
 }
 
-/// Printable height of an A4 page with 12 mm margins is 273 mm; slips
+/// Printable height of an A4 page with the margins below is 267 mm; slips
 /// share a little less so rounding never spills onto a new page.
-const SLIP_PAGE_MM: u32 = 268;
+const SLIP_PAGE_MM: u32 = 262;
 
 const CSS: &str = "\
-@page { size: A4; margin: 12mm; }
+@page { size: A4; margin: 16mm 12mm 14mm 12mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { margin: 0; font-size: 10.5pt; line-height: 1.3; color: #000; }
@@ -63,14 +63,16 @@ table.doc th { background: #e8e8e8; font-weight: bold; text-align: center; white
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.mark { text-align: center; white-space: nowrap; }
 td.write { height: 8mm; }
+td.name { white-space: nowrap; }
 td.self { background: #bbb; }
 div.slips { display: flex; flex-direction: column; }
-div.slip { overflow: hidden; padding: 2mm 0; border-bottom: 0.4mm dashed #000; position: relative; }
+div.slip { padding: 2mm 0 3mm 0; border-bottom: 0.4mm dashed #000; position: relative; break-inside: avoid; page-break-inside: avoid; }
 div.slip:last-child { border-bottom: none; }
-div.slip:not(:last-child)::after { content: \"\\2702\"; position: absolute; left: 0; bottom: -2.6mm; font-size: 9pt; background: #fff; }
+div.slip:not(:last-child)::after { content: \"\\2702\"; position: absolute; left: 2mm; bottom: -3mm; font-size: 13pt; line-height: 6mm; padding: 0 1mm; background: #fff; }
+table.slip td.long { font-size: 8.5pt; line-height: 1.15; }
 div.slip h2 { font-size: 12pt; margin: 0 0 2mm 0; }
 table.slip { border-collapse: collapse; width: 100%; }
-table.slip th, table.slip td { border: 0.3mm solid #000; padding: 0.5mm 2mm; height: 7mm; }
+table.slip th, table.slip td { border: 0.3mm solid #000; padding: 0.5mm 2mm; height: 6mm; }
 table.slip th { background: #e8e8e8; text-align: left; white-space: nowrap; width: 22%; }
 table.slip td { width: 39%; }
 span.box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #000; vertical-align: middle; margin: 0 1.5mm 0 0; }
@@ -78,15 +80,49 @@ span.opt { margin-right: 8mm; white-space: nowrap; }
 @media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
 ";
 
+/// A CSS string literal (inside `<style>`: no `<`, quotes and
+/// backslashes escaped, no line breaks).
+fn css_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' | '\\' | '<' | '>' | '&' => {
+                let _ = write!(out, "\\{:x} ", c as u32);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Every printed page carries the document's title (event, kind, round)
+/// at the top and `第N/M页` at the bottom: page-margin boxes, which
+/// Chromium prints (since version 131), so a sheet pinned up alone can be
+/// identified.
+fn running_heads(doc: &Doc) -> String {
+    let page = tr(doc.lang, "rep.page");
+    let (before, after) = page.split_once("{}").unwrap_or((page, ""));
+    format!(
+        "@page {{ @top-left {{ content: {}; font-size: 9pt; vertical-align: bottom; padding-bottom: 2mm; }} \
+         @bottom-right {{ content: {} counter(page) \"/\" counter(pages) {}; font-size: 9pt; }} }}\n",
+        css_string(&doc.title),
+        css_string(before),
+        css_string(after),
+    )
+}
+
 /// Renders `doc` as one self-contained HTML page.
 pub fn render_html(doc: &Doc) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n{}</style>\n</head>\n<body>\n<section>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n{}{}</style>\n</head>\n<body>\n<section>\n",
         doc.lang.code(),
         escape(&doc.title),
         font_stack(doc.lang),
+        running_heads(doc),
         if doc.landscape {
             "@page { size: A4 landscape; }\n"
         } else {
@@ -143,8 +179,11 @@ fn table(o: &mut String, t: &Table) {
     o.push_str("<table class=\"doc\">\n<thead><tr>");
     for c in &t.columns {
         let style = match c.kind {
-            // A Chinese character is about 1em, a Latin one about 0.5em.
-            ColKind::WriteIn(w) => format!(" style=\"min-width: {}em\"", w.div_ceil(2)),
+            // A Chinese character is about 1em, a Latin one about 0.5em; a
+            // write-in column keeps its width however long the names are.
+            ColKind::WriteIn(w) => {
+                format!(" style=\"min-width: {0}em; width: {0}em\"", w.div_ceil(2))
+            }
             _ => String::new(),
         };
         let _ = write!(o, "<th{style}>{}</th>", escape(&c.heading));
@@ -155,6 +194,7 @@ fn table(o: &mut String, t: &Table) {
         for (i, c) in t.columns.iter().enumerate() {
             let v = r.get(i).map_or("", |s| s.as_str());
             let class = match c.kind {
+                ColKind::Text if is_name(&c.key) => " class=\"name\"",
                 ColKind::Text => "",
                 ColKind::Number => " class=\"num\"",
                 ColKind::Mark if v == "#" => " class=\"self\"",
@@ -173,6 +213,11 @@ fn table(o: &mut String, t: &Table) {
     o.push_str("</tbody>\n</table>\n");
 }
 
+/// Name columns never break inside a name (clubs wrap instead).
+fn is_name(key: &str) -> bool {
+    matches!(key, "name" | "red" | "black" | "opponent")
+}
+
 fn cell(o: &mut String, c: &SlipCell, colspan: u32) {
     let span = if colspan > 1 {
         format!(" colspan=\"{colspan}\"")
@@ -181,7 +226,12 @@ fn cell(o: &mut String, c: &SlipCell, colspan: u32) {
     };
     match c {
         SlipCell::Text(s) => {
-            let _ = write!(o, "<td{span}>{}</td>", escape(s));
+            // A long name and club shrinks rather than pushing rows out.
+            let class = match s.chars().count() > 24 {
+                true => " class=\"long\"",
+                false => "",
+            };
+            let _ = write!(o, "<td{span}{class}>{}</td>", escape(s));
         }
         SlipCell::Blank => {
             let _ = write!(o, "<td{span}></td>");
@@ -203,7 +253,7 @@ fn cell(o: &mut String, c: &SlipCell, colspan: u32) {
 fn slip(o: &mut String, s: &Slip, height_mm: f64, lang: Lang) {
     let _ = write!(
         o,
-        "<div class=\"slip\" style=\"height: {height_mm:.1}mm\" title=\"{}\">\n<h2>{}</h2>\n<table class=\"slip\">\n<tr><th></th><th>{}</th><th>{}</th></tr>\n",
+        "<div class=\"slip\" style=\"min-height: {height_mm:.1}mm\" title=\"{}\">\n<h2>{}</h2>\n<table class=\"slip\">\n<tr><th></th><th>{}</th><th>{}</th></tr>\n",
         escape(tr(lang, "rep.slip.cut")),
         escape(&s.title),
         escape(&s.sides[0]),
@@ -229,6 +279,14 @@ fn slip(o: &mut String, s: &Slip, height_mm: f64, lang: Lang) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn running_heads_cannot_close_the_style_block() {
+        let s = css_string("王 \"x\" </style><script>\\");
+        assert!(!s.contains('<') && !s.contains('>'), "{s}");
+        assert_eq!(s.matches('"').count(), 2, "{s}");
+        assert!(s.starts_with("\"王 "));
+    }
 
     #[test]
     fn escapes_markup_and_quotes() {

@@ -15,7 +15,7 @@ mod html;
 pub mod team;
 mod text;
 
-pub use self::csv::{render_csv, CsvError};
+pub use self::csv::{render_csv, CsvError, CsvOptions};
 pub use docs::{
     checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,
     AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
@@ -23,7 +23,10 @@ pub use docs::{
 };
 pub use explain::breakdown_text;
 pub use html::render_html;
-pub use text::{render_text, DEFAULT_LINES_PER_PAGE};
+pub use text::{
+    render_text, render_text_width, DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH,
+    MIN_WIDTH,
+};
 
 use crate::i18n::Lang;
 
@@ -35,8 +38,13 @@ pub struct Doc {
     pub lang: Lang,
     pub parts: Vec<Part>,
     /// Print across the page (wide grids: wall charts of many players,
-    /// crosstables of many rounds). HTML only; text is narrowed by `lp`.
+    /// crosstables of many rounds). HTML prints across an A4 sheet; text
+    /// gets the wider landscape line ([`text::LANDSCAPE_WIDTH`]).
     pub landscape: bool,
+    /// The table the CSV export writes when it is not the first printed
+    /// table (the pairing sheet's CSV has every player: boards, byes and
+    /// absentees in one table).
+    pub csv: Option<Table>,
 }
 
 /// One part of a document, in print order.

@@ -135,6 +135,7 @@ pub fn team_pairing_sheet(d: &TeamRoundData, lang: Lang) -> Doc {
         lang,
         parts,
         landscape: false,
+        csv: None,
     }
 }
 
@@ -209,6 +210,7 @@ pub fn match_score_sheets(d: &TeamRoundData, lang: Lang) -> Doc {
         lang,
         parts,
         landscape: false,
+        csv: None,
     }
 }
 
@@ -279,6 +281,7 @@ pub fn team_standings_doc(d: &TeamStandingsData, lang: Lang) -> Doc {
         lang,
         parts,
         landscape: false,
+        csv: None,
     }
 }
 
@@ -322,6 +325,7 @@ pub fn team_crosstable(d: &TeamCrossData, lang: Lang) -> Doc {
             Part::Table(t),
         ],
         landscape: d.teams.len() > 12,
+        csv: None,
     }
 }
 

@@ -17,15 +17,40 @@ const MIN_LINES_PER_PAGE: usize = 12;
 /// Widest a note line gets before wrapping.
 const NOTE_WIDTH: usize = 78;
 
+/// A portrait A4 line at `lp`'s default 10 characters per inch.
+pub const DEFAULT_WIDTH: usize = 80;
+
+/// A landscape A4 line (wide crosstables and wall charts) at 12 cpi.
+pub const LANDSCAPE_WIDTH: usize = 132;
+
+/// The narrowest line accepted (`--width`).
+pub const MIN_WIDTH: usize = 40;
+
+/// Names and clubs are never cut below this many display columns.
+const MIN_TEXT_COL: usize = 8;
+
 /// Renders `doc` as pages of `lines_per_page` lines (at least 12), pages
-/// separated by form feeds (`\x0c`). Each page ends with a footer line.
+/// separated by form feeds (`\x0c`), lines at most 80 columns (or the
+/// landscape width for a landscape document). Each page ends with a footer
+/// line.
 pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
+    let width = match doc.landscape {
+        true => LANDSCAPE_WIDTH,
+        false => DEFAULT_WIDTH,
+    };
+    render_text_width(doc, lines_per_page, width)
+}
+
+/// [`render_text`] with lines of at most `width` display columns (at least
+/// [`MIN_WIDTH`]): names and clubs that do not fit are cut with an ellipsis.
+pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> String {
+    let width = width.max(MIN_WIDTH);
     let lpp = lines_per_page.max(MIN_LINES_PER_PAGE);
     let mut p = Pager::new(lpp - 2);
     for part in &doc.parts {
         match part {
             Part::Heading(h) => {
-                let h = clean(h);
+                let h = fit(&clean(h), width);
                 let w = h.width();
                 p.keep(&[h, "=".repeat(w)], 3);
             }
@@ -38,16 +63,18 @@ pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
                     })
                     .collect::<Vec<_>>()
                     .join("   ");
-                p.push(line);
+                for l in wrap(&line, width) {
+                    p.push(l);
+                }
                 p.push(String::new());
             }
             Part::Note(n) => {
-                for l in wrap(&clean(n), NOTE_WIDTH) {
+                for l in wrap(&clean(n), NOTE_WIDTH.min(width)) {
                     p.push(l);
                 }
             }
             Part::Table(t) => {
-                let lines = table_lines(t);
+                let lines = table_lines(t, width);
                 let (head, body) = lines.split_at(2);
                 // Keep the heading with at least one row.
                 p.keep(&lines[..lines.len().min(3)], 0);
@@ -59,7 +86,7 @@ pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
                 p.push(String::new());
             }
             Part::Slips { per_page, slips } => {
-                let blocks: Vec<Vec<String>> = slips.iter().map(slip_lines).collect();
+                let blocks = slip_blocks(slips, width);
                 let width = blocks.first().map(|b| b[0].width()).unwrap_or(40);
                 let cut = cut_line(width, tr(doc.lang, "rep.slip.cut"));
                 let tallest = blocks.iter().map(Vec::len).max().unwrap_or(1);
@@ -83,7 +110,26 @@ pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
             Part::PageBreak => p.break_page(),
         }
     }
-    p.finish(&clean(&doc.title), doc.lang)
+    p.finish(&clean(&doc.title), doc.lang, width)
+}
+
+/// `s` cut to at most `width` display columns, with an ellipsis where cut.
+pub(super) fn fit(s: &str, width: usize) -> String {
+    if s.width() <= width {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut w = 0;
+    for c in s.chars() {
+        let cw = c.width().unwrap_or(0);
+        if w + cw + 1 > width {
+            break;
+        }
+        out.push(c);
+        w += cw;
+    }
+    out.push('…');
+    out
 }
 
 /// Lays lines out on pages of `body` lines.
@@ -136,7 +182,7 @@ impl Pager {
         }
     }
 
-    fn finish(mut self, title: &str, lang: crate::i18n::Lang) -> String {
+    fn finish(mut self, title: &str, lang: crate::i18n::Lang, width: usize) -> String {
         self.break_page();
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
@@ -156,7 +202,8 @@ impl Pager {
             }
             let page_no = tr(lang, "rep.page").replace("{}", &format!("{}/{n}", i + 1));
             out.push('\n');
-            out.push_str(&format!("{title} — {page_no}\n"));
+            let room = width.saturating_sub(page_no.width() + 3);
+            out.push_str(&format!("{} — {page_no}\n", fit(title, room)));
         }
         out
     }
@@ -184,8 +231,8 @@ fn pad(s: &str, width: usize, kind: ColKind) -> String {
 }
 
 /// The heading, the rule and the rows of a table; every line has the same
-/// display width.
-fn table_lines(t: &Table) -> Vec<String> {
+/// display width, at most `max` when the text columns can be cut to fit.
+fn table_lines(t: &Table, max: usize) -> Vec<String> {
     let n = t.columns.len();
     let rows: Vec<Vec<String>> = t
         .rows
@@ -206,6 +253,12 @@ fn table_lines(t: &Table) -> Vec<String> {
                 .unwrap_or(1)
         })
         .collect();
+    let widths = narrow(t, widths, &heads, max);
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|r| r.iter().zip(&widths).map(|(c, w)| fit(c, *w)).collect())
+        .collect();
+    let heads: Vec<String> = heads.iter().zip(&widths).map(|(h, w)| fit(h, *w)).collect();
     let line = |cells: &[String], heading: bool| -> String {
         (0..n)
             .map(|i| {
@@ -229,6 +282,54 @@ fn table_lines(t: &Table) -> Vec<String> {
     ];
     out.extend(rows.iter().map(|r| line(r, false)));
     out
+}
+
+/// Column widths that fit `max` (with the ` | ` separators): the widest
+/// text column gives up a column at a time, none below its heading or
+/// [`MIN_TEXT_COL`]. Numbers, marks and write-in columns keep their width.
+fn narrow(t: &Table, mut widths: Vec<usize>, heads: &[String], max: usize) -> Vec<usize> {
+    let total = |w: &[usize]| w.iter().sum::<usize>() + 3 * w.len().saturating_sub(1);
+    let is_name = |i: usize| {
+        matches!(
+            t.columns[i].key.as_str(),
+            "name" | "red" | "black" | "opponent"
+        )
+    };
+    // First every text column down to MIN_TEXT_COL, widest first; then
+    // clubs and other text down to their heading; names last.
+    // Numbers give up the width of their headings (cut with an ellipsis;
+    // the standings' legend names the tie-breaks in full).
+    let data = |i: usize| {
+        t.rows
+            .iter()
+            .map(|r| r.get(i).map_or(0, |c| clean(c).width()))
+            .max()
+            .unwrap_or(0)
+            .max(3)
+    };
+    let text = |i: usize| t.columns[i].kind == ColKind::Text;
+    let numeric = |i: usize| matches!(t.columns[i].kind, ColKind::Number | ColKind::Mark);
+    // In turn: every text column down to MIN_TEXT_COL (widest first);
+    // clubs and other text down to their heading; number headings; names
+    // last.
+    let floors: [&dyn Fn(usize) -> Option<usize>; 4] = [
+        &|i| text(i).then(|| MIN_TEXT_COL.max(heads[i].width())),
+        &|i| (text(i) && !is_name(i)).then(|| heads[i].width().max(4)),
+        &|i| numeric(i).then(|| data(i)),
+        &|i| text(i).then(|| heads[i].width().max(4)),
+    ];
+    for floor in floors {
+        while total(&widths) > max {
+            let widest = (0..widths.len())
+                .filter(|&i| floor(i).is_some_and(|f| widths[i] > f))
+                .max_by_key(|&i| (widths[i], std::cmp::Reverse(i)));
+            match widest {
+                Some(i) => widths[i] -= 1,
+                None => break,
+            }
+        }
+    }
+    widths
 }
 
 /// Greedy wrapping at `width` display columns: at spaces where there are
@@ -279,39 +380,59 @@ fn cell_text(c: &SlipCell, width: usize) -> String {
     }
 }
 
-/// A slip as lines of one display width.
-fn slip_lines(s: &Slip) -> Vec<String> {
-    let labels: Vec<&str> = s
-        .rows
+fn slip_labels(s: &Slip) -> Vec<&str> {
+    s.rows
         .iter()
         .map(|r| match r {
             SlipRow::Sides { label, .. } | SlipRow::Span { label, .. } => label.as_str(),
         })
-        .collect();
-    let lw = labels.iter().map(|l| l.width()).max().unwrap_or(0);
+        .collect()
+}
+
+/// Every slip as lines of one display width (the same for all the slips,
+/// so a page of them cuts alike), at most `max` columns.
+fn slip_blocks(slips: &[Slip], max: usize) -> Vec<Vec<String>> {
+    let lw = slips
+        .iter()
+        .flat_map(slip_labels)
+        .map(|l| clean(l).width())
+        .max()
+        .unwrap_or(0);
     // Each side at least 24 columns: room to write a clock reading or sign.
-    let mut sw = s.sides.iter().map(|x| x.width()).max().unwrap_or(0).max(24);
-    for r in &s.rows {
-        match r {
-            SlipRow::Sides { red, black, .. } => {
-                sw = sw.max(cell_text(red, 0).width());
-                sw = sw.max(cell_text(black, 0).width());
-            }
-            SlipRow::Span { cell, .. } => {
-                sw = sw.max(cell_text(cell, 0).width().saturating_sub(3).div_ceil(2));
+    let mut sw = 24;
+    for s in slips {
+        sw = sw.max(s.sides.iter().map(|x| x.width()).max().unwrap_or(0));
+        for r in &s.rows {
+            match r {
+                SlipRow::Sides { red, black, .. } => {
+                    sw = sw.max(cell_text(red, 0).width());
+                    sw = sw.max(cell_text(black, 0).width());
+                }
+                SlipRow::Span { cell, .. } => {
+                    sw = sw.max(cell_text(cell, 0).width().saturating_sub(3).div_ceil(2));
+                }
             }
         }
     }
+    // lw + 3 + sw + 3 + sw <= max
+    let room = max.saturating_sub(lw + 6) / 2;
+    let sw = sw.min(room.max(MIN_TEXT_COL));
+    slips.iter().map(|s| slip_lines(s, lw, sw)).collect()
+}
+
+/// A slip as lines of one display width: labels `lw` wide, sides `sw`.
+fn slip_lines(s: &Slip, lw: usize, sw: usize) -> Vec<String> {
+    let labels = slip_labels(s);
     let span = sw * 2 + 3;
     let total = lw + 3 + span;
-    let title = clean(&s.title);
+    let title = fit(&clean(&s.title), total);
     let mut out = vec![
         pad(&title, total, ColKind::Text),
         format!(
             "{} | {} | {}",
             " ".repeat(lw),
-            pad(&clean(&s.sides[0]), sw, ColKind::Text),
-            pad(&clean(&s.sides[1]), sw, ColKind::Text)
+            pad(&fit(&clean(&s.sides[0]), sw), sw, ColKind::Text),
+            pad(&fit(&clean(&s.sides[1]), sw), sw, ColKind::Text)
         ),
         format!(
             "{}-+-{}-+-{}",
@@ -325,11 +446,14 @@ fn slip_lines(s: &Slip) -> Vec<String> {
         out.push(match r {
             SlipRow::Sides { red, black, .. } => format!(
                 "{l} | {} | {}",
-                pad(&cell_text(red, sw), sw, ColKind::Text),
-                pad(&cell_text(black, sw), sw, ColKind::Text)
+                pad(&fit(&cell_text(red, sw), sw), sw, ColKind::Text),
+                pad(&fit(&cell_text(black, sw), sw), sw, ColKind::Text)
             ),
             SlipRow::Span { cell, .. } => {
-                format!("{l} | {}", pad(&cell_text(cell, span), span, ColKind::Text))
+                format!(
+                    "{l} | {}",
+                    pad(&fit(&cell_text(cell, span), span), span, ColKind::Text)
+                )
             }
         });
     }

@@ -21,6 +21,7 @@ mod history_stats;
 mod knockout_cli;
 mod pairing_props;
 mod readers_fuzz;
+mod print_pass2;
 mod records_cli;
 mod reliability_cli;
 mod repetition_cli;

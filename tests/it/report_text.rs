@@ -91,6 +91,7 @@ proptest! {
                 number: i as u32 + 1,
                 red: c[0].clone(),
                 black: c.get(1).cloned(),
+                results: Vec::new(),
             })
             .collect();
         let docs = [
@@ -114,8 +115,9 @@ proptest! {
             pages(&text, lpp);
             assert_tables_aligned(&text);
         }
-        // Every player is on the pairing sheet twice (by board, by name).
-        let text = render_text(&docs[0], lpp);
+        // Every player is on the pairing sheet twice (by board, by name),
+        // whole when the page is wide enough (80 columns cut long names).
+        let text = report::render_text_width(&docs[0], lpp, 1000);
         for p in &players {
             prop_assert!(text.contains(p.name.trim_end()), "{} missing", p.name);
         }
@@ -158,10 +160,10 @@ fn slips_come_four_to_a_page_with_cut_lines() {
     assert_eq!(pages[0].matches("8< cut here").count(), 3);
     assert_eq!(pages[2].matches("Board ").count(), 2);
     // Short pages hold fewer slips, never half a slip.
-    // A slip is 9 lines; with the cut line and spacing two need 21.
-    let short = render_text(&doc, 24);
+    // A slip is 10 lines; with the cut line and spacing two need 24.
+    let short = render_text(&doc, 26);
     let sp = text_pages(&short);
-    assert_eq!(sp.len(), 5, "two slips per 24-line page");
+    assert_eq!(sp.len(), 5, "two slips per 26-line page");
     assert!(sp.iter().all(|p| p.matches("Board ").count() == 2));
     let shorter = render_text(&doc, 20);
     let sp = text_pages(&shorter);
@@ -204,7 +206,11 @@ fn csv_exports_use_stable_keys_and_read_back() {
     let mut data = standings_data(10);
     data.rows[0].player.name = "Smith, John".into();
     let doc = report::standings(&data, Lang::ZhHans);
-    let csv = render_csv(&doc).unwrap();
+    let opts = report::CsvOptions {
+        bom: false,
+        headings: false,
+    };
+    let csv = render_csv(&doc, opts, &|c| c.to_string()).unwrap();
     let mut r = csv::Reader::from_reader(csv.as_bytes());
     let head: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(
@@ -227,7 +233,12 @@ fn csv_exports_use_stable_keys_and_read_back() {
         &rows[0][4],
         &qishe::report::short_points(data.rows[0].player.points.unwrap())
     );
-    let err = render_csv(&report::result_slips(&slips_data(2), Lang::En)).unwrap_err();
+    let err = render_csv(
+        &report::result_slips(&slips_data(2), Lang::En),
+        opts,
+        &|c| c.to_string(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("no table"), "{err}");
 }
 

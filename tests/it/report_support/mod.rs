@@ -39,6 +39,8 @@ pub fn event() -> EventInfo {
         name: "2026 秋季象棋公开赛".into(),
         date: chrono::NaiveDate::from_ymd_opt(2026, 11, 28),
         time_control: Some("90+30".into()),
+        rounds: Some(7),
+        games_per_round: 1,
     }
 }
 
@@ -75,6 +77,7 @@ pub fn boards(n: u32, bye: bool) -> Vec<BoardLine> {
                 number: b,
                 red,
                 black: Some(black),
+                results: Vec::new(),
             }
         })
         .collect();
@@ -83,6 +86,7 @@ pub fn boards(n: u32, bye: bool) -> Vec<BoardLine> {
             number: n + 1,
             red: player(2 * n + 1),
             black: None,
+            results: Vec::new(),
         });
     }
     v
