@@ -10,6 +10,7 @@ mod archive_roundtrip;
 mod berger_tables;
 mod cxa_examples;
 mod cxa_rules;
+mod dutch_bench_set;
 mod dutch_conformance;
 mod dutch_properties;
 mod dutch_selfplay;

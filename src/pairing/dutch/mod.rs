@@ -28,17 +28,28 @@ fn bits_for(x: usize) -> u32 {
 
 /// Pairs the next round of `state` with the Dutch system.
 pub fn pair(state: &SwissState) -> Result<RoundPairing, PairingError> {
-    pair_with(state, false)
+    pair_with(state, false, true)
+}
+
+/// The same pairing without the shortcuts for brackets the rules make
+/// trivial: every bracket goes through the matcher (tests compare the two).
+#[doc(hidden)]
+pub fn pair_without_shortcuts(state: &SwissState) -> Result<RoundPairing, PairingError> {
+    pair_with(state, false, false)
 }
 
 /// The same pairing with every matching solved from scratch: a slow
 /// reference that tests compare the incremental solver against.
 #[doc(hidden)]
 pub fn pair_reference(state: &SwissState) -> Result<RoundPairing, PairingError> {
-    pair_with(state, true)
+    pair_with(state, true, false)
 }
 
-fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingError> {
+fn pair_with(
+    state: &SwissState,
+    fresh: bool,
+    shortcuts: bool,
+) -> Result<RoundPairing, PairingError> {
     let info = Info::build(state)?;
     let n = info.sorted.len();
     if n == 0 {
@@ -58,11 +69,44 @@ fn pair_with(state: &SwissState, fresh: bool) -> Result<RoundPairing, PairingErr
             notes: Vec::new(),
         });
     }
+    if shortcuts {
+        if let Some(mates) = unconstrained_round(&info) {
+            return Ok(info.result(&mates));
+        }
+    }
     // The reference keeps one scoregroup layout for the whole round; the
     // fast path lays out each bracket's own scoregroups in narrower fields
     // and widens to the round's layout only if a bracket does not fit.
     let mates = solve_round(&info, Layout::new(&info, fresh), fresh, state.round)?;
     Ok(info.result(&mates))
+}
+
+/// A round with no history and nothing forbidden (round 1 of an event
+/// without forbidden pairs) is one scoregroup in which every pair is
+/// allowed and no criterion tells two pairings apart but the bracket
+/// order: S1 (the top half) meets S2 in order, S1[i] against S2[i], and in
+/// an odd round the last player is left for the bye (the bye criteria all
+/// weigh alike with no history, and the last player is the one a
+/// homogeneous bracket leaves over). The matcher would spend O(n³) to find
+/// this; `tests/it/dutch_bench_set.rs` compares the two on random rounds.
+fn unconstrained_round(info: &Info) -> Option<Mates> {
+    let n = info.sorted.len();
+    if info.played_rounds != 0
+        || n < 2
+        || info.sorted.iter().any(|&i| {
+            let p = &info.players[i];
+            !p.forbidden.is_empty() || !p.bye_eligible || p.score != Points::ZERO
+        })
+    {
+        return None;
+    }
+    let half = n / 2;
+    let mut mates: Mates = (0..n).collect();
+    for i in 0..half {
+        mates[i] = half + i;
+        mates[half + i] = i;
+    }
+    Some(mates)
 }
 
 /// Runs the engine on `layout`, widened to the round's layout if a bracket

@@ -186,3 +186,35 @@ pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> 
     }
     s
 }
+
+/// The seed of the large-round benchmark set (`benches/dutch.rs`,
+/// `examples/dutch_trf.rs`, the pinned hashes in `tests/it/dutch_bench_set.rs`).
+pub const BENCH_SEED: u64 = 2026;
+
+/// The sizes of the large-round benchmark set (9,999: the most TRF holds).
+pub const BENCH_SIZES: [usize; 4] = [100, 1000, 3000, 9999];
+
+/// The rounds of the benchmark set: round 1 (no history) and round 5
+/// (four rounds of greedy pairings and random results behind it).
+pub const BENCH_ROUNDS: [u32; 2] = [1, 5];
+
+/// One round of the benchmark set, made deterministically from
+/// [`BENCH_SEED`]: `n` players before round `round` of nine.
+pub fn bench_round(n: usize, round: u32) -> SwissState {
+    quick_tournament(n, round - 1, 9, BENCH_SEED)
+}
+
+/// A fingerprint of a pairing (boards in order, colours, the bye): FNV-1a
+/// over its text, stable across platforms and releases.
+pub fn pairing_hash(p: &crate::pairing::RoundPairing) -> u64 {
+    let mut text = String::new();
+    for b in &p.boards {
+        text.push_str(&format!("{}-{};", b.red, b.black));
+    }
+    if let Some(bye) = p.bye {
+        text.push_str(&format!("bye {bye}"));
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
+        (h ^ c as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

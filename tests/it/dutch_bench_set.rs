@@ -1,0 +1,89 @@
+//! The Dutch large-round benchmark set (issue 22): pinned pairing hashes,
+//! and the round-1 shortcut against the full matcher.
+//!
+//! The hashes were taken before any speed work, with every bracket going
+//! through the matcher; a faster pairing must give the same rounds. Only
+//! the 100-player rounds run by default (they take well under a second in
+//! a debug build); the large ones are checked by the bench itself and by
+//! `cargo test --release --test it dutch_bench_set -- --ignored`.
+
+use proptest::prelude::*;
+use qishe::domain::Colour;
+use qishe::pairing::dutch::{self, simulate};
+
+/// (players, round, pairing hash), as `simulate::bench_round` makes them.
+const PINNED: &[(usize, u32, u64)] = &[
+    (100, 1, 0xcb16_88bd_a3e1_66ba),
+    (100, 5, 0x9980_d7db_0fbe_11ee),
+    (1000, 1, 0x2ca3_d878_4cbb_a5be),
+    (1000, 5, 0xd0f6_3f1e_9ae7_1ca8),
+    (3000, 1, 0x8e6c_f173_969a_668a),
+    (3000, 5, 0x7337_583c_df3f_4ced),
+    // From the round-1 shortcut (the matcher does not finish at this
+    // size; the property test below checks the shortcut against it).
+    (9999, 1, 0x83d7_0658_e079_6065),
+];
+
+fn check(n: usize) {
+    for &(size, round, want) in PINNED.iter().filter(|p| p.0 == n) {
+        let state = simulate::bench_round(size, round);
+        let got = simulate::pairing_hash(&dutch::pair(&state).expect("pairable"));
+        assert_eq!(got, want, "{size} players, round {round}: got {got:016x}");
+    }
+}
+
+#[test]
+fn bench_set_100_players_pairs_as_pinned() {
+    check(100);
+}
+
+/// Minutes in a debug build; seconds with `--release`.
+#[test]
+#[ignore]
+fn bench_set_large_rounds_pair_as_pinned() {
+    for n in [1000, 3000, 9999] {
+        // 3,000 round 5: about 20 s in release.
+        check(n);
+    }
+}
+
+/// A round-1 field: `n` players, some absent, maybe a forbidden pair.
+fn round_one(
+    n: usize,
+    absent: &[usize],
+    forbid: Option<(usize, usize)>,
+    red: bool,
+) -> qishe::pairing::SwissState {
+    let mut s = simulate::new_event(n, 7);
+    for &a in absent {
+        s.players[a % n].available = false;
+    }
+    if let Some((a, b)) = forbid {
+        let (a, b) = (a % n, b % n);
+        if a != b {
+            s.forbidden.push((s.players[a].id, s.players[b].id));
+        }
+    }
+    s.first_colour = if red { Colour::Red } else { Colour::Black };
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(64)))]
+    /// A round with no history and nothing forbidden pairs S1 against S2
+    /// directly; the matcher (every bracket solved) gives the same round:
+    /// pairs, colours, board order and bye. With a forbidden pair the
+    /// shortcut stands aside and the answers agree trivially.
+    #[test]
+    fn round_one_shortcut_equals_the_matcher(
+        n in 2usize..70,
+        absent in proptest::collection::vec(0usize..70, 0..6),
+        forbid in proptest::option::weighted(0.2, (0usize..70, 0usize..70)),
+        red in any::<bool>(),
+    ) {
+        let s = round_one(n, &absent, forbid, red);
+        let fast = dutch::pair(&s).map_err(|e| e.to_string());
+        let full = dutch::pair_without_shortcuts(&s).map_err(|e| e.to_string());
+        prop_assert_eq!(fast, full);
+    }
+}
