@@ -448,5 +448,6 @@ pub fn ranking_doc(
             Part::Table(t),
         ],
         landscape: false,
+        csv: None,
     }
 }
