@@ -170,11 +170,14 @@ fn fold_date(d: &str) -> String {
         .join("-")
 }
 
+/// An event: id, name, start date, end date.
+type EventRow = (i64, String, Option<String>, Option<String>);
+
 /// Names to member ids (a name two members share links to neither), and
 /// events with their dates.
 struct Links {
     members: HashMap<String, Option<i64>>,
-    events: Vec<(i64, String, Option<String>, Option<String>)>,
+    events: Vec<EventRow>,
 }
 
 impl Links {

@@ -32,6 +32,9 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<ArchiveGame> {
     })
 }
 
+/// An event for linking archive games: id, name, start and end date.
+pub type EventSpan = (i64, String, Option<String>, Option<String>);
+
 /// A date as records write it (`2024.05.01`, `2024/5/1`) folded to
 /// `2024-05-01`-like text for comparing.
 const DATE_SQL: &str = "replace(replace(g.date, '.', '-'), '/', '-')";
@@ -223,7 +226,7 @@ impl Store {
     }
 
     /// Events: (id, name, start date, end date), for linking archive games.
-    pub fn event_names_dates(&self) -> Result<Vec<(i64, String, Option<String>, Option<String>)>> {
+    pub fn event_names_dates(&self) -> Result<Vec<EventSpan>> {
         let mut stmt = self
             .conn
             .prepare("SELECT id, trim(name), start_date, end_date FROM event ORDER BY id")?;
