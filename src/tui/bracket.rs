@@ -518,7 +518,7 @@ pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
     } else {
         top_line(b.round, b.sel)
     };
-    let offset = if sel_top + 3 > h { sel_top + 3 - h } else { 0 };
+    let offset = (sel_top + 3).saturating_sub(h);
     let title = format!(
         " {} · {} {}–{} / {} {} ",
         t(lang, "ko.bracket"),

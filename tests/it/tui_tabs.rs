@@ -174,7 +174,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     assert_eq!(m.teams.as_ref().unwrap().editor.as_ref().unwrap().focus, 0);
     keys(&mut app, &mut m, "13\r");
     assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
-    assert_eq!(m.status.as_ref().unwrap().1, false, "{:?}", m.status);
+    assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
     let stored = app.team_lineups("联赛", 1).unwrap();
     let roster = &stored[0].0.roster;
     assert_eq!(stored[0].1, [Some(roster[0].id), Some(roster[2].id)]);
