@@ -78,6 +78,12 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.confirm.undo", "撤销：", "撤銷：", "undo:"),
     ("tui.msg.redone", "已重做", "已重做", "redone"),
     (
+        "tui.err.nothing_to_undo",
+        "没有可撤销的操作",
+        "沒有可撤銷的操作",
+        "nothing to undo",
+    ),
+    (
         "tui.confirm.reopen",
         "重新开放赛事 {event}？",
         "重新開放賽事 {event}？",

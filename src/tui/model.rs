@@ -1807,7 +1807,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         Command::PreviewUndo => {
             let what = app
                 .undo_preview()?
-                .ok_or_else(|| invalid!("err.store.nothing_to_undo"))?;
+                .ok_or_else(|| invalid!("tui.err.nothing_to_undo"))?;
             m.confirm = Some(Confirm {
                 message: format!("{} {what}?", t("tui.confirm.undo")),
                 command: Command::Undo,
