@@ -21,6 +21,7 @@ pub use knockout::{
 mod members;
 pub mod output;
 pub mod print;
+pub mod publish;
 mod records;
 mod rounds;
 pub mod teams;

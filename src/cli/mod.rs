@@ -12,6 +12,7 @@ pub mod knockout;
 pub mod output;
 pub mod player;
 pub mod print;
+pub mod publish;
 pub mod round;
 pub mod scoring;
 pub mod team;
@@ -64,6 +65,8 @@ pub enum Command {
     Standings(scoring::StandingsArgs),
     /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
     Print(print::PrintArgs),
+    /// Write the event as a static website (pairings, results, standings, crosstable) into a folder.
+    Publish(publish::PublishArgs),
     /// The club rating list (等级分) with each member's change per event.
     Ratings(history::RatingsArgs),
     /// Statistics over stored games: red's advantage, draw rate, terminations.
@@ -158,6 +161,7 @@ pub fn run(cli: Cli) -> CliResult {
         Some(Command::Result(a)) => scoring::run_result(&ctx, *a),
         Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
         Some(Command::Print(a)) => print::run(&ctx, a),
+        Some(Command::Publish(a)) => publish::run(&ctx, a),
         Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),
         Some(Command::Stats(a)) => history::run_stats(&ctx, a),
         Some(Command::Round(c)) => round::run(&ctx, c),

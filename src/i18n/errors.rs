@@ -266,6 +266,18 @@ pub(super) static TEXTS: &[Text] = &[
         "no print command found (neither lp nor lpr): install CUPS (e.g. `apt-get install cups-client`), or write the document to a file with -o and print it from another program",
     ),
     (
+        "err.app.publish_not_site",
+        "{dir} 里已有别的文件, 不是 qishe 生成的网站; 请换一个空文件夹, 或加 --force",
+        "{dir} 裡已有別的檔案, 不是 qishe 產生的網站; 請換一個空資料夾, 或加 --force",
+        "{dir} holds other files and is not a site qishe wrote; choose an empty folder, or add --force",
+    ),
+    (
+        "err.app.publish_io",
+        "无法写入网站 {dir}: {why}",
+        "無法寫入網站 {dir}: {why}",
+        "cannot write the site in {dir}: {why}",
+    ),
+    (
         "err.app.no_chromium",
         "打印 HTML 需要 Chromium (chromium, chromium-browser 或 google-chrome) 生成 PDF; 请安装, 或打印文本格式",
         "列印 HTML 需要 Chromium (chromium, chromium-browser 或 google-chrome) 產生 PDF; 請安裝, 或列印文字格式",

@@ -72,6 +72,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.col.note", "备注", "備註", "Note"),
     ("rep.rounds_total", "共{}轮", "共{}輪", "{} rounds"),
     ("rep.game_n", "第{}局", "第{}局", "Game {}"),
+    ("rep.site.index", "首页", "首頁", "Index"),
     (
         "rep.game2_swaps",
         "每台下两局，第2局交换先后手。",

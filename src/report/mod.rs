@@ -22,7 +22,7 @@ pub use docs::{
     PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use explain::breakdown_text;
-pub use html::render_html;
+pub use html::{escape as escape_html, render_html};
 pub use text::{
     render_text, render_text_width, DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH,
     MIN_WIDTH,

@@ -515,3 +515,68 @@ fn by_name_lists_are_in_pinyin_order() {
         .collect();
     assert_eq!(order, ["安琪", "Li Wei", "王强", "吴杰", "张伟"], "{text}");
 }
+
+/// `qishe publish`: a static site in the club's language with the other
+/// language beside it; every link resolves, nothing comes from the network;
+/// re-running updates it; a folder of other files is refused.
+#[test]
+fn publish_writes_a_self_contained_site() {
+    let c = swiss();
+    let site = c.path("site");
+    let s = site.to_str().unwrap();
+    c.ok(&["publish", "秋季赛", "-o", s]);
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("lang=\"zh-Hans\"") || index.contains("lang=\"en\""));
+    let mut files = Vec::new();
+    for sub in [site.clone(), site.join("zh-Hans"), site.join("en")] {
+        if let Ok(rd) = std::fs::read_dir(&sub) {
+            for e in rd {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "html") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    // index, rounds 1–2, standings after 1, crosstable; in two languages.
+    assert_eq!(files.len(), 10, "{files:?}");
+    for f in &files {
+        let html = std::fs::read_to_string(f).unwrap();
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "{f:?}"
+        );
+        assert!(html.starts_with("<!DOCTYPE html>"), "{f:?}");
+        // Every link points at a page of the site.
+        for href in html.split("href=\"").skip(1) {
+            let target = &href[..href.find('"').unwrap()];
+            let path = f.parent().unwrap().join(target);
+            assert!(path.is_file(), "{f:?} links to a missing {target}");
+        }
+    }
+    // Round 1's page shows its results.
+    let r1 = std::fs::read_to_string(site.join("round-1.html")).unwrap();
+    assert!(r1.contains("1-0"), "{r1}");
+    // Again: updated in place.
+    c.ok(&["result", "秋季赛", "2", "1", "1-0"]);
+    c.ok(&["publish", "秋季赛", "-o", s]);
+    // A folder of other files is refused, nothing written; --force writes.
+    let other = c.path("docs");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    let e = c.fails(&["publish", "秋季赛", "-o", other.to_str().unwrap()]);
+    assert!(e.contains("--force"), "{e}");
+    assert!(!other.join("index.html").exists());
+    c.ok(&[
+        "publish",
+        "秋季赛",
+        "-o",
+        other.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(other.join("index.html").is_file());
+    assert_eq!(
+        std::fs::read_to_string(other.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
