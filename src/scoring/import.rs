@@ -40,23 +40,28 @@ pub fn event_from_rows(
         id
     };
     let mut rounds: Vec<RoundData> = Vec::new();
+    // Lookups that keep the import linear in its rows: each round's index
+    // by number; per round, each pair's board (by the two ids, lower
+    // first) and each player with a bye board.
+    let mut round_at: HashMap<u32, usize> = HashMap::new();
+    let mut pair_board: Vec<HashMap<(i64, i64), usize>> = Vec::new();
+    let mut bye_board: Vec<std::collections::HashSet<i64>> = Vec::new();
     let mut next_game_id = 1i64;
     for row in rows {
         let red = id_of(&row.red, &mut players);
         let black = row.black.as_deref().map(|b| id_of(b, &mut players));
-        let ri = match rounds.iter().position(|r| r.number == row.round) {
-            Some(i) => i,
-            None => {
-                rounds.push(RoundData {
-                    number: row.round,
-                    ..RoundData::default()
-                });
-                rounds.len() - 1
-            }
-        };
+        let ri = *round_at.entry(row.round).or_insert_with(|| {
+            rounds.push(RoundData {
+                number: row.round,
+                ..RoundData::default()
+            });
+            pair_board.push(HashMap::new());
+            bye_board.push(Default::default());
+            rounds.len() - 1
+        });
         let rd = &mut rounds[ri];
         let Some(black) = black else {
-            if rd.boards.iter().any(|b| b.black.is_none() && b.red == red) {
+            if !bye_board[ri].insert(red) {
                 // A two-game file may list the bye once per game.
                 if row.game > 1 || (!row.game_given && games_per_round > 1) {
                     continue;
@@ -75,13 +80,10 @@ pub fn event_from_rows(
             });
             continue;
         };
-        let same = |b: &BoardData| {
-            b.black.is_some()
-                && ((b.red == red && b.black == Some(black))
-                    || (b.red == black && b.black == Some(red)))
-        };
+        let key = (red.min(black), red.max(black));
+        let board_at = pair_board[ri].get(&key).copied();
         // Without a game number, a pair's next row in the round is its next game.
-        let game_no = match rd.boards.iter().find(|b| same(b)) {
+        let game_no = match board_at.map(|i| &rd.boards[i]) {
             Some(b) if !row.game_given => b.games.iter().map(|g| g.game_no).max().unwrap_or(0) + 1,
             _ => row.game,
         };
@@ -116,7 +118,7 @@ pub fn event_from_rows(
                 ),
             )
         })?;
-        match rd.boards.iter_mut().find(|b| same(b)) {
+        match board_at.map(|i| &mut rd.boards[i]) {
             Some(b) => {
                 if b.games.iter().any(|g| g.game_no == game_no) {
                     return Err(err(
@@ -134,6 +136,7 @@ pub fn event_from_rows(
             }
             None => {
                 let number = rd.boards.len() as u32 + 1;
+                pair_board[ri].insert(key, rd.boards.len());
                 rd.boards.push(BoardData {
                     number,
                     red,

@@ -128,11 +128,9 @@ pub(super) fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
         "UPDATE entry SET start_no = start_no + 1000000 WHERE event_id=?1",
         [event_id],
     )?;
+    let mut update = tx.prepare_cached("UPDATE entry SET start_no=?2 WHERE id=?1")?;
     for (i, id) in ids.iter().enumerate() {
-        tx.execute(
-            "UPDATE entry SET start_no=?2 WHERE id=?1",
-            params![id, (i + 1) as i64],
-        )?;
+        update.execute(params![id, (i + 1) as i64])?;
     }
     Ok(())
 }

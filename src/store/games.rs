@@ -92,12 +92,13 @@ pub(super) fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
             other => rusqlite::types::Value::Text(other.to_string()),
         })
         .collect();
-    tx.execute(GAME_UPSERT, rusqlite::params_from_iter(values.iter()))?;
-    let id: i64 = tx.query_row(
-        "SELECT id FROM game WHERE board_id=?1 AND game_no=?2",
-        params![g.board_id, g.game_no],
-        |r| r.get(0),
-    )?;
+    // Cached statements: an import writes thousands of games, and
+    // parsing each statement again was most of its time.
+    tx.prepare_cached(GAME_UPSERT)?
+        .execute(rusqlite::params_from_iter(values.iter()))?;
+    let id: i64 = tx
+        .prepare_cached("SELECT id FROM game WHERE board_id=?1 AND game_no=?2")?
+        .query_row(params![g.board_id, g.game_no], |r| r.get(0))?;
     Ok(id)
 }
 
@@ -107,10 +108,10 @@ pub(super) fn insert_boards(
     boards: &[NewBoard],
 ) -> Result<()> {
     for (i, b) in boards.iter().enumerate() {
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
-            params![round_id, (i + 1) as i64, b.red, b.black],
-        )?;
+        )?
+        .execute(params![round_id, (i + 1) as i64, b.red, b.black])?;
         let board_id = tx.last_insert_rowid();
         if let Some(black) = b.black {
             let mut g = Game::bare(b.red, black, Outcome::Unplayed);
@@ -399,10 +400,10 @@ pub(super) fn insert_round(
     let round_id = tx.last_insert_rowid();
     let mut n = 0;
     for (i, (b, games)) in boards.iter().enumerate() {
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
-            params![round_id, (i + 1) as i64, b.red, b.black],
-        )?;
+        )?
+        .execute(params![round_id, (i + 1) as i64, b.red, b.black])?;
         let board_id = tx.last_insert_rowid();
         for g in games {
             let mut g = g.clone();

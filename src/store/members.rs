@@ -48,17 +48,19 @@ fn validate(m: &NewMember) -> Result<()> {
 
 pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i64> {
     validate(m)?;
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO member(name, rating, club, ext_id, born, sex) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
+    )
+    .and_then(|mut st| {
+        st.execute(params![
             m.name.trim(),
             m.rating,
             m.club,
             m.ext_id,
             m.born,
             m.sex.map(|s| s.code())
-        ],
-    )
+        ])
+    })
     .map_err(|e| match e {
         rusqlite::Error::SqliteFailure(f, _)
             if f.code == rusqlite::ErrorCode::ConstraintViolation =>

@@ -16,6 +16,7 @@ mod dutch_properties;
 mod dutch_selfplay;
 mod foundation_cli;
 mod front_ends;
+mod games_import_large;
 mod history_cli;
 mod history_ratings;
 mod history_stats;
