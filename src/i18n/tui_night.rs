@@ -116,8 +116,6 @@ pub(super) static TEXTS: &[Text] = &[
     ("action.redo", "重做", "重做", "redo"),
     ("action.page-up", "上一页", "上一頁", "page up"),
     ("action.page-down", "下一页", "下一頁", "page down"),
-    ("action.prev-round", "上一轮", "上一輪", "previous round"),
-    ("action.next-round", "下一轮", "下一輪", "next round"),
     (
         "action.finish-event",
         "结束/重开赛事",
