@@ -771,17 +771,31 @@ fn printed_standings_and_crosstable_of_a_knockout_are_its_ranking() {
     play(&c, "小杯", 1, 2, Some("S03"), &[]);
     c.ok(&["round", "pair", "小杯"]);
     play(&c, "小杯", 2, 1, Some("S03"), &[]);
-    let printed = c.ok(&["print", "standings", "小杯", "--format", "csv"]);
+    // Printed CSV carries a BOM for spreadsheets; `--no-bom` is the machine form.
+    let with_bom = c.ok(&["print", "standings", "小杯", "--format", "csv"]);
+    assert!(with_bom.starts_with('\u{feff}'), "{with_bom}");
+    let printed = c.ok(&["print", "standings", "小杯", "--format", "csv", "--no-bom"]);
     let standings = c.ok(&["standings", "小杯", "--format", "csv"]);
     assert!(printed.starts_with("rank,name,lost-in-round"), "{printed}");
     assert_eq!(printed, standings);
     let rows = csv_lines(&printed);
     assert_eq!(rows[1], ["1", "S03", ""]);
     assert_eq!(rows[2], ["2", "S01", "2"]);
-    let cross = c.ok(&["print", "crosstable", "小杯", "--format", "csv"]);
+    let cross = c.ok(&["print", "crosstable", "小杯", "--format", "csv", "--no-bom"]);
     let rows = csv_lines(&cross);
     assert_eq!(rows[0], ["rank", "name", "r1", "r2", "lost-in-round"]);
-    assert_eq!(rows[1], ["1", "S03", "+S02", "+S01", ""]);
+    // A cell starting with `+` is neutralised for spreadsheets by default.
+    assert_eq!(rows[1], ["1", "S03", "'+S02", "'+S01", ""]);
+    let raw = c.ok(&[
+        "print",
+        "crosstable",
+        "小杯",
+        "--format",
+        "csv",
+        "--no-bom",
+        "--csv-formulas",
+    ]);
+    assert_eq!(csv_lines(&raw)[1], ["1", "S03", "+S02", "+S01", ""]);
     let text = c.ok(&["print", "crosstable", "小杯", "--lang", "en"]);
     assert!(text.contains("Lost in round"), "{text}");
 }
