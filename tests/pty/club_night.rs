@@ -1,0 +1,207 @@
+//! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
+//! empty database and with no CLI call: members added, an event created,
+//! everyone entered at once, two rounds paired and played, a round-1 result
+//! corrected after round 2, undo and redo, standings after round 1, the
+//! round-1 pairing sheet printed to a file, the event finished and the
+//! club rating list (Statistics screen) updated.
+
+use crate::pty;
+use pty::{start, Tui};
+use std::time::{Duration, Instant};
+
+const PLAYERS: [&str; 6] = ["王天一", "郑惟桐", "许银川", "赵鑫鑫", "蒋川", "洪智"];
+
+const TAB: &str = "\t";
+const BACKTAB: &str = "\x1b[Z";
+const DOWN: &str = "\x1b[B";
+const ESC: &str = "\x1b";
+const CTRL_R: &str = "\x12";
+
+/// The member rows of the Club screen or the rating list.
+fn member_lines(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|l| PLAYERS.iter().any(|p| l.contains(p)))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Board 1's row of the Results tab.
+fn board_one(screen: &str) -> &str {
+    screen
+        .lines()
+        .find(|l| l.starts_with("1 "))
+        .unwrap_or_else(|| panic!("no board 1:\n{screen}"))
+}
+
+/// Enters the three results of the Results tab: the board form opens on
+/// the key, Enter records it and the next board comes up by itself.
+fn play_round(t: &mut Tui, keys: [(&str, &str); 3]) {
+    for (board, (key, word)) in keys.iter().enumerate() {
+        t.send(key);
+        t.wait_for("红方耗时");
+        t.send("\r");
+        t.wait_for(&format!("已录入 台 {}: {word}", board + 1));
+    }
+}
+
+/// Waits until the screen no longer shows `what`.
+fn wait_gone(t: &Tui, what: &str) {
+    let start = Instant::now();
+    while t.text().contains(what) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "\"{what}\" stayed; the screen:\n{}",
+            t.text()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn quit(t: &mut Tui) {
+    t.send("q");
+    t.send("q");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = t.child.try_wait().unwrap() {
+            assert!(status.success(), "qishe exited with {status:?}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "qishe did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_club_night_in_chinese_without_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("config.toml"), "language = \"zh-Hans\"\n").unwrap();
+    let mut t = start(dir.path(), &dir.path().join("club.db"));
+    t.wait_for("会员 (0)");
+    for (i, name) in PLAYERS.iter().enumerate() {
+        t.send("a");
+        t.wait_for("新会员");
+        t.send(name);
+        t.send(TAB);
+        t.send(&(2000 - 100 * i).to_string());
+        t.send("\r");
+        t.wait_for(&format!("已添加: {name}"));
+    }
+    let members = member_lines(&t.wait_for("会员 (6)"));
+    assert_eq!(members.len(), 6, "{members:?}");
+
+    // A new event opens on its Players tab; everyone entered at once.
+    t.send(TAB);
+    t.wait_for("赛事 (0)");
+    t.send("n");
+    t.wait_for("新赛事");
+    t.send("周五夜赛");
+    t.send("\r");
+    t.wait_for("已创建赛事");
+    t.send("a");
+    t.wait_for("空格选择");
+    for i in 0..PLAYERS.len() {
+        if i > 0 {
+            t.send(DOWN);
+        }
+        t.send(" ");
+        t.wait_for(&format!("已选 {}", i + 1));
+    }
+    t.send("\r");
+    t.wait_for("棋手 (6)");
+
+    // Round 1 paired and played.
+    t.send(TAB);
+    t.wait_for("按 p");
+    t.send("p");
+    t.wait_for("已编排 轮次 1");
+    t.send(TAB);
+    play_round(&mut t, [("r", "红胜"), ("d", "和"), ("b", "黑胜")]);
+
+    // Round 2 paired and played.
+    t.send(BACKTAB);
+    t.send("p");
+    t.wait_for("已编排 轮次 2");
+    t.send(TAB);
+    play_round(&mut t, [("r", "红胜"), ("r", "红胜"), ("d", "和")]);
+
+    // Back to round 1: board 1's 红胜 becomes 黑胜, after the question.
+    t.send("[");
+    t.wait_for("1/");
+    t.send("1");
+    t.send("b");
+    t.wait_for("红方耗时");
+    t.send("\r");
+    let q = t.wait_for("改为");
+    assert!(q.contains("红胜") && q.contains("黑胜"), "{q}");
+    t.send("y");
+    t.wait_for("已录入 台 1: 黑胜");
+
+    // Undo asks and takes the correction back; Ctrl-R puts it again.
+    t.send("u");
+    t.wait_for("撤销：");
+    t.send("y");
+    let s = t.wait_for("已撤销");
+    assert!(board_one(&s).contains("红胜"), "{s}");
+    t.send(CTRL_R);
+    let s = t.wait_for("已重做");
+    assert!(board_one(&s).contains("黑胜"), "{s}");
+
+    // Standings after round 1.
+    t.send(TAB);
+    t.wait_for("名次 截至轮次 1");
+
+    // The round-1 pairing sheet printed to a file.
+    t.send(TAB);
+    t.send(TAB);
+    t.wait_for("打印轮次：1");
+    let sheet = dir.path().join("r1.txt");
+    t.send("\r");
+    for _ in 0..3 {
+        t.send(TAB);
+    }
+    t.send(sheet.to_str().unwrap());
+    t.send("\r");
+    t.wait_for("已写入");
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    assert!(text.contains("第1轮"), "{text}");
+    assert!(PLAYERS.iter().all(|p| text.contains(p)), "{text}");
+
+    // Finish the event: the club ratings change.
+    t.send(ESC);
+    t.wait_for("赛事 (1)");
+    t.send("f");
+    t.wait_for("结束赛事");
+    t.send("y");
+    t.wait_for("赛事已结束");
+    t.send(BACKTAB);
+    t.wait_for("会员 (6)");
+    t.send("S");
+    t.wait_for("总览");
+    wait_gone(&t, "正在处理");
+    for _ in 0..3 {
+        t.send(TAB);
+    }
+    let list = t.wait_for("(1 项已结束赛事)");
+    let rows = member_lines(&list);
+    assert_eq!(rows.len(), 6, "{list}");
+    let mut moved = 0;
+    for row in &rows {
+        // rank, name, rating, games, events, last change
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        let i = PLAYERS.iter().position(|p| *p == cols[1]).unwrap();
+        assert_eq!((cols[3], cols[4]), ("2", "1"), "{list}");
+        let rating: i32 = cols[2].parse().unwrap();
+        if rating != 2000 - 100 * i as i32 {
+            moved += 1;
+        }
+    }
+    assert!(moved > 0, "no rating moved:\n{list}");
+    t.send(ESC);
+    quit(&mut t);
+}
