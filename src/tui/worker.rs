@@ -130,6 +130,13 @@ pub fn tick(job: &mut Job) {
 pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
     m.job = None;
     m.busy = None;
+    // "Busy, please wait" (said to keys pressed meanwhile) is over now.
+    if m.status
+        .as_ref()
+        .is_some_and(|(s, _)| *s == m.t("tui.msg.busy_wait"))
+    {
+        m.status = None;
+    }
     match done.result {
         // A preview changed nothing: it only asks whether to import.
         Ok(o @ Outcome::Ask { .. }) => {
@@ -212,6 +219,29 @@ mod tests {
         let en = error_text(Lang::En, e);
         assert_eq!(en, e.to_string(), "Display is the English");
         [error_text(Lang::ZhHans, e), error_text(Lang::ZhHant, e), en]
+    }
+
+    #[test]
+    fn the_busy_notice_goes_when_the_work_is_done() {
+        let app = paired();
+        let mut m = Model::load(&app).unwrap();
+        m.status = Some((m.t("tui.msg.busy_wait"), false));
+        finished(
+            &mut m,
+            Done {
+                result: Ok(super::super::effects::Outcome::Said(String::new())),
+            },
+        );
+        assert_eq!(m.status, None);
+        // Any other message stays.
+        m.status = Some(("kept".into(), false));
+        finished(
+            &mut m,
+            Done {
+                result: Ok(super::super::effects::Outcome::Said(String::new())),
+            },
+        );
+        assert_eq!(m.status, Some(("kept".into(), false)));
     }
 
     /// No word of English (ASCII letters) left in a Chinese message.
