@@ -35,6 +35,19 @@ impl Outcome {
     ];
 
     /// The stable code stored in the database.
+    /// The i18n key of the result as a word (红胜 / 和 / 黑胜 …; the code in English).
+    pub fn word_key(self) -> &'static str {
+        match self {
+            Outcome::RedWin => "outcome.red_win",
+            Outcome::BlackWin => "outcome.black_win",
+            Outcome::Draw => "outcome.draw",
+            Outcome::RedForfeits => "outcome.red_forfeits",
+            Outcome::BlackForfeits => "outcome.black_forfeits",
+            Outcome::DoubleForfeit => "outcome.double_forfeit",
+            Outcome::Unplayed => "outcome.unplayed",
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Outcome::RedWin => "1-0",

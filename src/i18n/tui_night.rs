@@ -4,13 +4,13 @@
 use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
-    ("tui.outcome.red_win", "红胜", "紅勝", "1-0"),
-    ("tui.outcome.black_win", "黑胜", "黑勝", "0-1"),
-    ("tui.outcome.draw", "和", "和", "1/2-1/2"),
-    ("tui.outcome.red_forfeits", "红方弃权", "紅方棄權", "-/+"),
-    ("tui.outcome.black_forfeits", "黑方弃权", "黑方棄權", "+/-"),
-    ("tui.outcome.double_forfeit", "双方弃权", "雙方棄權", "-/-"),
-    ("tui.outcome.unplayed", "未录", "未錄", "*"),
+    ("outcome.red_win", "红胜", "紅勝", "1-0"),
+    ("outcome.black_win", "黑胜", "黑勝", "0-1"),
+    ("outcome.draw", "和", "和", "1/2-1/2"),
+    ("outcome.red_forfeits", "红方弃权", "紅方棄權", "-/+"),
+    ("outcome.black_forfeits", "黑方弃权", "黑方棄權", "+/-"),
+    ("outcome.double_forfeit", "双方弃权", "雙方棄權", "-/-"),
+    ("outcome.unplayed", "未录", "未錄", "*"),
     (
         "tui.err.no_such_board",
         "轮次 {round} 没有台 {board}",

@@ -64,6 +64,26 @@ impl BoardLine {
         }
         self.results.join(" / ")
     }
+
+    /// [`Self::result_text`] in words for people: 红胜 / 和 / 黑胜 … in
+    /// Chinese documents (the codes stay in CSV for machines).
+    pub fn result_words(&self, lang: Lang) -> String {
+        if self.results.iter().all(|r| r == "*") {
+            return String::new();
+        }
+        let words: Vec<String> = self.results.iter().map(|r| result_word(lang, r)).collect();
+        words.join(" / ")
+    }
+}
+
+/// A result code as a printed word (红胜, 和, 黑胜, 红方弃权 …); in English
+/// the code itself. Unknown codes are printed as they are.
+pub fn result_word(lang: Lang, code: &str) -> String {
+    crate::domain::Outcome::ALL
+        .into_iter()
+        .find(|o| o.code() == code)
+        .map(|o| tr(lang, o.word_key()).to_string())
+        .unwrap_or_else(|| code.to_string())
 }
 
 /// Why a player is not on a board this round.
@@ -279,6 +299,8 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         let mut c = row.clone();
         c.push(String::new());
         csv.rows.push(c);
+        let mut row = row;
+        row[5] = b.result_words(lang);
         t.rows.push(row);
     }
     for (p, why) in &d.absent {
@@ -294,6 +316,10 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         // Two-game rounds: a result column per game (第1局, 第2局).
         let results: Vec<&BoardLine> = d.boards.iter().filter(|b| b.black.is_some()).collect();
         split_results(&mut t, &results, lang);
+        for (row, b) in t.rows.iter_mut().zip(&results) {
+            row[5] = words(lang, &b.game_result(1));
+            row[6] = words(lang, &b.game_result(2));
+        }
         let all: Vec<Option<&BoardLine>> = d
             .boards
             .iter()
@@ -433,6 +459,15 @@ fn split_results_opt(t: &mut Table, boards: &[Option<&BoardLine>], lang: Lang) {
         });
         row[5] = g1;
         row.insert(6, g2);
+    }
+}
+
+/// A printed result cell in words; blank stays blank.
+fn words(lang: Lang, code: &str) -> String {
+    if code.is_empty() {
+        String::new()
+    } else {
+        result_word(lang, code)
     }
 }
 

@@ -18,16 +18,7 @@ pub fn shown_round(m: &Model) -> u32 {
 /// A result code as the secretary reads it: 红胜 / 和 / 黑胜 / 红方弃权 …
 /// in Chinese, the codes (1-0 …) in English.
 pub fn outcome_text(lang: Lang, o: Outcome) -> String {
-    let key = match o {
-        Outcome::RedWin => "tui.outcome.red_win",
-        Outcome::BlackWin => "tui.outcome.black_win",
-        Outcome::Draw => "tui.outcome.draw",
-        Outcome::RedForfeits => "tui.outcome.red_forfeits",
-        Outcome::BlackForfeits => "tui.outcome.black_forfeits",
-        Outcome::DoubleForfeit => "tui.outcome.double_forfeit",
-        Outcome::Unplayed => "tui.outcome.unplayed",
-    };
-    tr(lang, key).to_string()
+    tr(lang, o.word_key()).to_string()
 }
 
 /// [`outcome_text`] of a stored result code (the code itself if unknown).

@@ -153,6 +153,55 @@ fn swiss() -> Club {
 }
 
 #[test]
+fn a_chinese_results_sheet_says_red_won_and_its_csv_keeps_the_codes() {
+    let c = swiss();
+    let text = c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--round",
+        "1",
+        "--lang",
+        "zh-Hans",
+    ]);
+    assert!(text.contains("红胜"), "{text}");
+    assert!(!text.contains("1-0"), "{text}");
+    let zh_hant = c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--round",
+        "1",
+        "--lang",
+        "zh-Hant",
+    ]);
+    assert!(zh_hant.contains("紅勝"), "{zh_hant}");
+    let en = c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--round",
+        "1",
+        "--lang",
+        "en",
+    ]);
+    assert!(en.contains("1-0"), "{en}");
+    let csv = c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--round",
+        "1",
+        "--format",
+        "csv",
+        "--lang",
+        "zh-Hans",
+    ]);
+    assert!(csv.contains(",1-0,"), "{csv}");
+    assert!(!csv.contains("红胜"), "{csv}");
+}
+
+#[test]
 fn csv_opens_as_utf8_with_a_bom_unless_asked_not_to() {
     let c = swiss();
     let out = c.ok(&["print", "standings", "秋季赛", "--format", "csv"]);
@@ -480,6 +529,14 @@ fn two_game_rounds_print_two_games() {
     let text = render_text(&doc, 60);
     assert!(text.contains("第1局") && text.contains("第2局"), "{text}");
     let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 |"))
+        .unwrap();
+    let cells: Vec<&str> = row.split(" | ").map(str::trim).collect();
+    // Results in words in a Chinese document; the codes in English.
+    assert_eq!(&cells[5..7], ["红胜", "和"], "{row}");
+    let en = render_text(&report::pairing_sheet(&d, Lang::En), 60);
+    let row = en
         .lines()
         .find(|l| l.trim_start().starts_with("1 |"))
         .unwrap();
