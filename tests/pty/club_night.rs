@@ -63,18 +63,7 @@ fn wait_gone(t: &Tui, what: &str) {
 fn quit(t: &mut Tui) {
     t.send("q");
     t.send("q");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = t.child.try_wait().unwrap() {
-            assert!(status.success(), "qishe exited with {status:?}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "qishe did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    t.wait_exit();
 }
 
 #[test]

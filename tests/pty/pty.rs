@@ -36,6 +36,23 @@ impl Tui {
         }
     }
 
+    /// Waits for qishe to exit (after the keys that quit it) and checks
+    /// that it exited cleanly.
+    pub fn wait_exit(&mut self) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "qishe exited with {status:?}");
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "qishe did not quit"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub fn send(&mut self, s: &str) {
         self.writer.write_all(s.as_bytes()).unwrap();
         self.writer.flush().unwrap();

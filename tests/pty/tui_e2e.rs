@@ -98,18 +98,7 @@ fn a_club_night_from_members_to_standings() {
     t.send("q");
     t.wait_for("events (1)");
     t.send("q");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = t.child.try_wait().unwrap() {
-            assert!(status.success(), "qishe exited with {status:?}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "qishe did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    t.wait_exit();
 }
 
 /// A large member import in the real binary: the screen keeps drawing

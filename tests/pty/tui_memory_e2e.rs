@@ -4,7 +4,6 @@
 
 use crate::pty;
 use pty::start;
-use std::time::{Duration, Instant};
 
 #[test]
 fn statistics_and_member_page_on_the_demo_club() {
@@ -50,16 +49,5 @@ fn statistics_and_member_page_on_the_demo_club() {
     t.send("\x1b");
     t.wait_for("members (40)");
     t.send("q");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = t.child.try_wait().unwrap() {
-            assert!(status.success(), "qishe exited with {status:?}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "qishe did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    t.wait_exit();
 }

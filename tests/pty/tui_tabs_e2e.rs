@@ -5,7 +5,6 @@
 use crate::pty;
 use pty::{start, Tui};
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 /// Runs `qishe --db DB args…` in `dir` and expects success.
 fn cli(dir: &Path, db: &Path, args: &[&str]) {
@@ -25,18 +24,7 @@ fn cli(dir: &Path, db: &Path, args: &[&str]) {
 fn quit(t: &mut Tui) {
     t.send("q");
     t.send("q");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = t.child.try_wait().unwrap() {
-            assert!(status.success(), "qishe exited with {status:?}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "qishe did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    t.wait_exit();
 }
 
 #[test]
