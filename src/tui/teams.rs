@@ -11,6 +11,7 @@ use super::entry::result_form;
 use super::keymap::{Action, Ctx};
 use super::model::{Command, Field, Model, Screen, Tab};
 use super::pages::pad;
+use super::view::table as list;
 use crate::app::teams::{TeamRoundView, TeamView};
 use crate::app::{App, ResultInput};
 use crate::domain::{short_points, Outcome, Points};
@@ -441,27 +442,6 @@ pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
     if let Some(e) = &tab.editor {
         draw_editor(m, e, f, area);
     }
-}
-
-fn list(
-    f: &mut Frame,
-    area: Rect,
-    title: String,
-    header: Vec<String>,
-    widths: Vec<Constraint>,
-    rows: Vec<Row>,
-    selected: Option<usize>,
-) {
-    let tbl = Table::new(rows, widths)
-        .header(Row::new(header).bold().underlined())
-        .row_highlight_style(Style::new().reversed())
-        .block(Block::new().borders(Borders::TOP).title(title));
-    let visible = area.height.saturating_sub(2).max(1) as usize;
-    let offset = selected.map_or(0, |s| s - s % visible);
-    let mut st = TableState::default()
-        .with_offset(offset)
-        .with_selected(selected);
-    f.render_stateful_widget(tbl, area, &mut st);
 }
 
 fn name_of(v: &TeamView, id: Option<i64>) -> String {

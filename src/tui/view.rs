@@ -201,7 +201,8 @@ fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn table<'a>(
+/// A list table that scrolls by pages; used by every tab.
+pub(super) fn table<'a>(
     f: &mut Frame,
     area: Rect,
     title: String,
