@@ -8,10 +8,13 @@ use qishe::xiangqi::{
     Position,
 };
 
-const XQF_SAMPLE: &[u8] = include_bytes!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/testdata/pgn/xqftools_sample.xqf"
-));
+/// A real XQF file from `../shared/testdata`, read when the test runs (like
+/// every other test's data), so the test binary builds without it.
+fn xqf_sample() -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata/pgn/xqftools_sample.xqf");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// Characters move texts are made of, in every notation.
 const ALPHABET: &[char] = &[
@@ -63,7 +66,7 @@ proptest! {
         edits in prop::collection::vec((any::<u16>(), any::<u8>()), 1..16),
         cut in any::<u16>(),
     ) {
-        let mut bytes = XQF_SAMPLE.to_vec();
+        let mut bytes = xqf_sample();
         for (at, b) in edits {
             let i = at as usize % bytes.len();
             bytes[i] = b;
