@@ -1,0 +1,404 @@
+//! Forms: fields, what each form is for, the forms the TUI opens, and
+//! turning a submitted form into a [`Command`] (or the field's error).
+
+use super::*;
+use crate::app::EventDraft;
+use crate::domain::Outcome;
+use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
+
+/// One field of a form: free text, or a choice among `choices`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// i18n key of the label.
+    pub label: &'static str,
+    pub value: String,
+    pub choices: Vec<String>,
+}
+
+impl Field {
+    pub(crate) fn text(label: &'static str, value: impl Into<String>) -> Field {
+        Field {
+            label,
+            value: value.into(),
+            choices: Vec::new(),
+        }
+    }
+    pub(crate) fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
+        Field {
+            label,
+            value: current.to_string(),
+            choices: choices.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+    pub(crate) fn cycle(&mut self, step: isize) {
+        if self.choices.is_empty() {
+            return;
+        }
+        let n = self.choices.len() as isize;
+        let i = self
+            .choices
+            .iter()
+            .position(|c| *c == self.value)
+            .unwrap_or(0) as isize;
+        self.value = self.choices[((i + step).rem_euclid(n)) as usize].clone();
+    }
+}
+
+/// What a form is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    AddMember,
+    EditMember(Member),
+    NewEvent,
+    Result {
+        round: u32,
+        board: u32,
+        outcome: Outcome,
+        /// The result already entered there (the form asks before
+        /// replacing it).
+        replaces: Option<Outcome>,
+    },
+    ImportMembers,
+    AttachRecord {
+        round: u32,
+        board: u32,
+    },
+    Print,
+}
+
+/// A modal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub kind: FormKind,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+}
+
+impl Form {
+    pub fn title_key(&self) -> &'static str {
+        match self.kind {
+            FormKind::AddMember => "tui.form.add_member",
+            FormKind::EditMember(_) => "tui.form.edit_member",
+            FormKind::NewEvent => "tui.form.new_event",
+            FormKind::Result { .. } => "tui.form.result",
+            FormKind::ImportMembers => "tui.form.import",
+            FormKind::AttachRecord { .. } => "tui.form.attach",
+            FormKind::Print => "tui.form.print",
+        }
+    }
+    pub fn value(&self, label: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|f| f.label == label)
+            .map(|f| f.value.trim())
+            .unwrap_or("")
+    }
+}
+
+pub(super) fn opt_text(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+pub(super) fn parse_opt<T: std::str::FromStr>(
+    lang: Lang,
+    label: &str,
+    s: &str,
+) -> Result<Option<T>, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.parse().map(Some).map_err(|_| {
+        format!(
+            "{}: {} \"{t}\"",
+            tr(lang, label),
+            tr(lang, "tui.err.number")
+        )
+    })
+}
+
+pub(super) fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
+    let g = |f: fn(&Member) -> String| m.map(f).unwrap_or_default();
+    Form {
+        kind,
+        fields: vec![
+            Field::text("col.name", g(|m| m.name.clone())),
+            Field::text(
+                "col.rating",
+                g(|m| m.rating.map(|r| r.to_string()).unwrap_or_default()),
+            ),
+            Field::text("col.club", g(|m| m.club.clone().unwrap_or_default())),
+            Field::text("col.ext_id", g(|m| m.ext_id.clone().unwrap_or_default())),
+        ],
+        focus: 0,
+    }
+}
+
+pub(super) fn event_form(d: &EventSettings) -> Form {
+    let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
+    Form {
+        kind: FormKind::NewEvent,
+        fields: vec![
+            Field::text("col.event", ""),
+            Field::choice("col.scheme", crate::config::SCHEMES, &d.scheme),
+            Field::choice("col.system", &systems, d.system.code()),
+            Field::text("col.rounds", d.rounds.to_string()),
+            Field::text(
+                "tui.field.red_base",
+                (d.time_control.red_base_ms / 60_000).to_string(),
+            ),
+            Field::text(
+                "tui.field.black_base",
+                (d.time_control.black_base_ms / 60_000).to_string(),
+            ),
+            Field::text(
+                "tui.field.increment",
+                (d.time_control.increment_ms / 1000).to_string(),
+            ),
+            Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
+            Field::text("col.date", ""),
+            Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
+            Field::choice(
+                "tui.field.bye_opponent_score",
+                &["lowest", "zero", "own"],
+                d.byes.opponent_score.code(),
+            ),
+            Field::choice("tui.field.double", &["no", "yes"], "no"),
+        ],
+        focus: 0,
+    }
+}
+
+/// Turns a submitted form into a command (or an error to show in the form).
+pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
+    match &f.kind {
+        FormKind::AddMember | FormKind::EditMember(_) => {
+            let name = f.value("col.name").to_string();
+            if name.is_empty() {
+                return Err(tr(lang, "tui.err.name_required").to_string());
+            }
+            let rating = parse_opt::<i32>(lang, "col.rating", f.value("col.rating"))?;
+            if let Some(r) = rating.filter(|r| !(0..=3500).contains(r)) {
+                return Err(format!(
+                    "{}: {}",
+                    tr(lang, "col.rating"),
+                    tr(lang, "tui.err.rating_range").replace("{value}", &r.to_string())
+                ));
+            }
+            let club = opt_text(f.value("col.club"));
+            let ext_id = opt_text(f.value("col.ext_id"));
+            Ok(match &f.kind {
+                FormKind::EditMember(m) => Command::UpdateMember(Member {
+                    name,
+                    rating,
+                    club,
+                    ext_id,
+                    ..m.clone()
+                }),
+                _ => Command::AddMember(NewMember {
+                    name,
+                    rating,
+                    club,
+                    ext_id,
+                    ..Default::default()
+                }),
+            })
+        }
+        FormKind::NewEvent => {
+            let name = f.value("col.event").to_string();
+            if name.is_empty() {
+                return Err(tr(lang, "tui.err.name_required").to_string());
+            }
+            let mut s = EventDraft {
+                scheme: Some(f.value("col.scheme").to_string()),
+                system: PairingSystem::from_code(f.value("col.system")),
+                rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
+                ..Default::default()
+            };
+            let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
+            let red = min("tui.field.red_base")?.unwrap_or(90);
+            let black = min("tui.field.black_base")?.unwrap_or(red);
+            let inc = min("tui.field.increment")?.unwrap_or(0);
+            s.time_control = Some(TimeControl {
+                red_base_ms: red * 60_000,
+                black_base_ms: black * 60_000,
+                increment_ms: inc * 1000,
+            });
+            s.tiebreaks = Some(
+                f.value("tui.field.tiebreaks")
+                    .split([',', ' ', '，', '、'])
+                    .filter(|t| !t.is_empty())
+                    .map(|t| {
+                        tiebreak_code(t).ok_or_else(|| {
+                            format!(
+                                "{}: {}",
+                                tr(lang, "tui.field.tiebreaks"),
+                                tr(lang, "tui.err.unknown_tiebreak").replace("{value}", t)
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<String>, String>>()?,
+            );
+            s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
+            s.bye_opponent_score =
+                crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
+            s.double = f.value("tui.field.double") == "yes";
+            let date = match f.value("col.date") {
+                "" => None,
+                t => Some(
+                    chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
+                        format!(
+                            "{}: {}",
+                            tr(lang, "col.date"),
+                            tr(lang, "tui.err.date").replace("{value}", t)
+                        )
+                    })?,
+                ),
+            };
+            Ok(Command::CreateEvent {
+                name,
+                draft: s,
+                date,
+            })
+        }
+        FormKind::Result {
+            round,
+            board,
+            outcome,
+            ..
+        } => {
+            let mut input = super::super::entry::result_input(lang, f, *outcome)?;
+            // Only the Teams and Bracket tabs add a game field.
+            input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
+            Ok(Command::RecordResult {
+                event: 0,
+                round: *round,
+                board: *board,
+                input,
+            })
+        }
+        FormKind::ImportMembers => Ok(Command::PreviewImport(
+            f.value("tui.field.path").to_string(),
+        )),
+        FormKind::Print => Ok(Command::Print {
+            event: 0,
+            doc: f.value("tui.print.doc").to_string(),
+            format: f.value("tui.print.format").to_string(),
+            to_printer: f.value("tui.print.dest") == "printer",
+            path: f.value("tui.field.path").to_string(),
+            printer: f.value("tui.print.printer").to_string(),
+            round: None,
+            force: false,
+        }),
+        FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
+            event: 0,
+            round: *round,
+            board: *board,
+            path: f.value("tui.field.path").to_string(),
+            checked: false,
+        }),
+    }
+}
+
+/// A tie-break as typed: its code, or its name in any UI language
+/// (对手分, 對手分, Opp).
+pub fn tiebreak_code(t: &str) -> Option<String> {
+    let t = t.trim();
+    crate::config::TIEBREAKS
+        .iter()
+        .find(|c| {
+            **c == t
+                || [Lang::ZhHans, Lang::ZhHant, Lang::En]
+                    .into_iter()
+                    .any(|l| tr(l, &format!("tui.tb.{c}")).eq_ignore_ascii_case(t))
+        })
+        .map(|c| c.to_string())
+}
+
+/// The question a submitted form asks before its command runs: a result
+/// that replaces another, a member whose name and club are taken.
+pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String> {
+    match (&f.kind, cmd) {
+        (
+            FormKind::Result {
+                board,
+                outcome,
+                replaces: Some(old),
+                ..
+            },
+            _,
+        ) if old != outcome => Some(super::super::entry::replace_question(
+            m, *board, *old, *outcome,
+        )),
+        (FormKind::AddMember, Command::AddMember(nm)) => {
+            let club = nm.club.as_deref().unwrap_or("").trim();
+            m.members
+                .iter()
+                .find(|x| {
+                    x.name.trim() == nm.name.trim()
+                        && x.club.as_deref().unwrap_or("").trim() == club
+                })
+                .map(|x| {
+                    m.t("tui.confirm.duplicate_member")
+                        .replace("{name}", &x.name)
+                        .replace("{id}", &x.id.to_string())
+                })
+        }
+        _ => None,
+    }
+}
+
+/// The Print form's formats for a document: slips have no CSV.
+pub(super) fn fix_print_format(f: &mut Form) {
+    if f.kind != FormKind::Print {
+        return;
+    }
+    let doc = f.value("tui.print.doc").to_string();
+    if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
+        fl.choices = PRINT_FORMATS
+            .iter()
+            .filter(|x| !(doc == "slips" && **x == "csv"))
+            .map(|x| x.to_string())
+            .collect();
+        if !fl.choices.contains(&fl.value) {
+            fl.value = "text".into();
+        }
+    }
+}
+
+/// The documents and formats the Print tab offers (codes of `app::print`).
+pub const PRINT_DOCS: &[&str] = &[
+    "pairings",
+    "slips",
+    "standings",
+    "crosstable",
+    "wallchart",
+    "checkin",
+    "trf",
+    "backup",
+];
+pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv"];
+pub const PRINT_DESTS: &[&str] = &["file", "printer"];
+
+pub(super) fn print_form() -> Form {
+    Form {
+        kind: FormKind::Print,
+        fields: vec![
+            Field::choice("tui.print.doc", PRINT_DOCS, "pairings"),
+            Field::choice("tui.print.format", PRINT_FORMATS, "text"),
+            Field::choice("tui.print.dest", PRINT_DESTS, "file"),
+            Field::text("tui.field.path", ""),
+            Field::text("tui.print.printer", ""),
+        ],
+        focus: 0,
+    }
+}
+
+pub(super) fn path_form(kind: FormKind) -> Form {
+    Form {
+        kind,
+        fields: vec![Field::text("tui.field.path", "")],
+        focus: 0,
+    }
+}

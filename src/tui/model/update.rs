@@ -1,0 +1,558 @@
+//! `update`: an [`Action`] changes the model and may return a [`Command`].
+
+use super::*;
+use crate::domain::{EntryStatus, Outcome};
+
+/// Applies an action. Returns a command for the app layer, if any.
+pub fn update(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    if a == ForceQuit {
+        m.quit = true;
+        return None;
+    }
+    // A typed board number lives until the next key that is not a digit:
+    // that key uses it (or says there is no such board), any other
+    // forgets it.
+    let digit = matches!(a, Input(c) if c.is_ascii_digit()) || a == Backspace;
+    let typed = if digit {
+        None
+    } else {
+        Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
+    };
+    if m.help {
+        // Any key closes help.
+        m.help = false;
+        return None;
+    }
+    if m.notice.is_some() {
+        // Any key closes the pairing notes.
+        m.notice = None;
+        return None;
+    }
+    if let Some(c) = m.confirm.take() {
+        return match a {
+            Confirm => Some(c.command),
+            _ => {
+                // A form's question answered no: back to the form as typed.
+                if let Some(f) = m.submitted.take() {
+                    m.form = Some(f);
+                }
+                m.status = Some((m.t("tui.msg.cancelled"), false));
+                None
+            }
+        };
+    }
+    if let Some(r) = super::super::pages::update(m, a) {
+        return r;
+    }
+    if m.form.is_none() {
+        m.submitted = None;
+    }
+    if let Some(form) = m.form.as_mut() {
+        match a {
+            Cancel => m.form = None,
+            NextField => form.focus = (form.focus + 1) % form.fields.len(),
+            PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
+            ChoiceNext => {
+                form.fields[form.focus].cycle(1);
+                fix_print_format(form);
+            }
+            ChoicePrev => {
+                form.fields[form.focus].cycle(-1);
+                fix_print_format(form);
+            }
+            PageDown => m.form_scroll += 5,
+            PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
+            Backspace => {
+                form.fields[form.focus].value.pop();
+            }
+            Input(c) => {
+                let f = &mut form.fields[form.focus];
+                if f.choices.is_empty() {
+                    f.value.push(c);
+                } else if c == ' ' {
+                    f.cycle(1);
+                    fix_print_format(form);
+                }
+            }
+            Submit => match submit(m.lang, form) {
+                Ok(mut cmd) => {
+                    if let Command::RecordResult { event, .. }
+                    | Command::AttachRecord { event, .. }
+                    | Command::Print { event, .. } = &mut cmd
+                    {
+                        *event = m.event_id().unwrap_or(0);
+                    }
+                    if let Command::Print { round, .. } = &mut cmd {
+                        *round = m.round_sel;
+                    }
+                    let form = m.form.take();
+                    m.form_scroll = 0;
+                    let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
+                    m.submitted = form;
+                    if let Some(q) = question {
+                        m.confirm = Some(self::Confirm {
+                            message: q,
+                            command: cmd,
+                        });
+                        return None;
+                    }
+                    return Some(cmd);
+                }
+                Err(e) => m.status = Some((e, true)),
+            },
+            _ => {}
+        }
+        return None;
+    }
+    if m.searching {
+        match a {
+            Cancel => {
+                m.searching = false;
+                m.search.clear();
+            }
+            Submit | NextField => m.searching = false,
+            Backspace => {
+                m.search.pop();
+            }
+            Input(c) => {
+                m.search.push(c);
+                m.member_sel = 0;
+            }
+            PrevField => m.member_sel = m.member_sel.saturating_sub(1),
+            _ => {}
+        }
+        return None;
+    }
+    if let Some(q) = m.picker.as_mut() {
+        match a {
+            Cancel => {
+                m.picker = None;
+                m.marked.clear();
+            }
+            Backspace => {
+                q.pop();
+                m.picker_sel = 0;
+            }
+            Input(' ') => {
+                // Space marks the member for entering (Enter enters all).
+                if let Some(id) = m.pickable().get(m.picker_sel).map(|x| x.id) {
+                    match m.marked.iter().position(|x| *x == id) {
+                        Some(i) => {
+                            m.marked.remove(i);
+                        }
+                        None => m.marked.push(id),
+                    }
+                }
+            }
+            Input(c) => {
+                q.push(c);
+                m.picker_sel = 0;
+            }
+            PrevField => m.picker_sel = m.picker_sel.saturating_sub(1),
+            PageUp => m.picker_sel = m.picker_sel.saturating_sub(PAGE),
+            PageDown => {
+                let n = m.pickable().len();
+                m.picker_sel = (m.picker_sel + PAGE).min(n.saturating_sub(1));
+            }
+            NextField => {
+                let n = m.pickable().len();
+                if m.picker_sel + 1 < n {
+                    m.picker_sel += 1;
+                }
+            }
+            Submit => {
+                let event = m.event_id()?;
+                if !m.marked.is_empty() {
+                    return Some(Command::EnterPlayers {
+                        event,
+                        members: m.marked.clone(),
+                    });
+                }
+                let member = m.pickable().get(m.picker_sel).map(|x| x.id);
+                if let Some(member) = member {
+                    return Some(Command::EnterPlayer { event, member });
+                }
+            }
+            _ => {}
+        }
+        return None;
+    }
+    if m.mover.is_some() || a == MarkMove {
+        if let Some(r) = super::super::boards::update(m, a) {
+            return r;
+        }
+    }
+    if let Some(r) =
+        super::super::teams::update(m, a).or_else(|| super::super::bracket::update(m, a))
+    {
+        return r;
+    }
+    match a {
+        Quit => {
+            if m.screen == Screen::Event {
+                back(m);
+            } else {
+                m.quit = true;
+            }
+        }
+        Back => back(m),
+        Help => m.help = true,
+        Undo => return Some(Command::PreviewUndo),
+        Redo => return Some(Command::Redo),
+        PageUp => {
+            let s = m.sel_mut();
+            *s = s.saturating_sub(PAGE);
+        }
+        PageDown => {
+            let n = m.rows();
+            let s = m.sel_mut();
+            *s = (*s + PAGE).min(n.saturating_sub(1));
+        }
+        PrevRound | NextRound => {
+            let paired = m.ev.paired;
+            if m.screen != Screen::Event || paired == 0 {
+                return None;
+            }
+            let cur = m.round_sel.unwrap_or(paired);
+            let new = if a == PrevRound {
+                cur.saturating_sub(1).max(1)
+            } else {
+                (cur + 1).min(paired)
+            };
+            m.round_sel = (new < paired).then_some(new);
+            m.row_sel = 0;
+            m.status = None;
+            return Some(Command::Reload);
+        }
+        FinishEvent => {
+            let id = match m.screen {
+                Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
+                _ => m.event_id(),
+            };
+            return id.map(Command::PreviewFinish);
+        }
+        Up => {
+            let s = m.sel_mut();
+            *s = s.saturating_sub(1);
+        }
+        Down => {
+            let n = m.rows();
+            let s = m.sel_mut();
+            if *s + 1 < n {
+                *s += 1;
+            }
+        }
+        Top => *m.sel_mut() = 0,
+        Bottom => {
+            let n = m.rows();
+            *m.sel_mut() = n.saturating_sub(1);
+        }
+        NextTab | PrevTab => {
+            let fwd = a == NextTab;
+            m.status = None;
+            match m.screen {
+                Screen::Club => m.screen = Screen::Events,
+                Screen::Events => m.screen = Screen::Club,
+                Screen::Event => {
+                    let tabs = m.tabs();
+                    let i = tabs.iter().position(|t| *t == m.tab).unwrap_or(0);
+                    let n = tabs.len();
+                    m.tab = tabs[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
+                    m.row_sel = 0;
+                    m.explain_mark = None;
+                    m.forbid_mark = None;
+                    if m.tab == Tab::Results {
+                        m.next_unfinished();
+                    }
+                }
+            }
+        }
+        Search => {
+            m.searching = true;
+        }
+        SelectTab(i) => {
+            m.status = None;
+            match m.screen {
+                Screen::Club | Screen::Events => {
+                    m.screen = if i == 0 { Screen::Club } else { Screen::Events };
+                }
+                Screen::Event => {
+                    if let Some(t) = m.tabs().get(i) {
+                        m.tab = *t;
+                        m.row_sel = 0;
+                        m.explain_mark = None;
+                        m.forbid_mark = None;
+                        if m.tab == Tab::Results {
+                            m.next_unfinished();
+                        }
+                    }
+                }
+            }
+        }
+        SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
+        Add => m.form = Some(member_form(FormKind::AddMember, None)),
+        Edit => {
+            let sel = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .cloned()
+                .cloned();
+            if let Some(mem) = sel {
+                m.form = Some(member_form(FormKind::EditMember(mem.clone()), Some(&mem)));
+            }
+        }
+        Retire => {
+            let sel = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .cloned()
+                .cloned();
+            if let Some(mem) = sel.filter(|x| !x.retired) {
+                m.confirm = Some(self::Confirm {
+                    message: format!("{} {}?", m.t("tui.confirm.retire"), mem.name),
+                    command: Command::RetireMember(mem.id),
+                });
+            }
+        }
+        NewEvent => m.form = Some(event_form(&m.event_defaults)),
+        Import => m.form = Some(path_form(FormKind::ImportMembers)),
+        PrintDoc => m.form = Some(print_form()),
+        RequestBye => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                return Some(Command::RequestBye {
+                    event: ev,
+                    entry: e.id,
+                    round: m.ev.paired + 1,
+                });
+            }
+        }
+        Forbid => {
+            let here = m.row_sel;
+            match m.forbid_mark.take() {
+                None => {
+                    m.forbid_mark = Some(here);
+                    m.status = Some((m.t("tui.msg.forbid_mark"), false));
+                }
+                Some(first) if first != here => {
+                    let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+                    if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
+                        return Some(Command::Forbid {
+                            event: ev,
+                            a: a.id,
+                            b: b.id,
+                        });
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        AttachRecord => {
+            if !super::super::entry::take_board(m, typed) {
+                return None;
+            }
+            let round = super::super::entry::shown_round(m);
+            if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
+                m.form = Some(path_form(FormKind::AttachRecord {
+                    round,
+                    board: b.number,
+                }));
+            }
+        }
+        Open => {
+            if let Some(e) = m.events.get(m.event_sel) {
+                return Some(Command::OpenEvent(e.id));
+            }
+        }
+        EnterPlayer => {
+            m.picker = Some(String::new());
+            m.picker_sel = 0;
+            m.marked.clear();
+        }
+        Withdraw => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                if e.status == EntryStatus::Active {
+                    m.confirm = Some(self::Confirm {
+                        message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
+                        command: Command::Withdraw {
+                            event: ev,
+                            entry: e.id,
+                        },
+                    });
+                }
+            }
+        }
+        PairNext => {
+            if let Some(ev) = m.event_id() {
+                m.busy = Some(m.t("tui.msg.pairing"));
+                return Some(Command::PairNext(ev));
+            }
+        }
+        Unpair => {
+            if m.round_sel.is_some() {
+                m.status = Some((m.t("tui.err.unpair_last"), true));
+                return None;
+            }
+            if let Some(ev) = m.event_id() {
+                if m.ev.paired > 0 {
+                    let results = m.ev.round.as_ref().map_or(0, |r| {
+                        r.boards
+                            .iter()
+                            .flat_map(|b| &b.results)
+                            .filter(|x| *x != "*")
+                            .count()
+                    });
+                    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
+                    if results > 0 {
+                        message.push(' ');
+                        message.push_str(
+                            &m.t("tui.confirm.unpair_results")
+                                .replace("{count}", &results.to_string()),
+                        );
+                    }
+                    m.confirm = Some(self::Confirm {
+                        message,
+                        command: Command::Unpair {
+                            event: ev,
+                            force: results > 0,
+                        },
+                    });
+                }
+            }
+        }
+        SwapColours => {
+            // A refused change opens the insist dialog (see `boards`).
+            if super::super::boards::refused(m) {
+                return None;
+            }
+            let round = super::super::entry::shown_round(m);
+            if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
+                if let Some(black) = &b.black {
+                    return Some(Command::SwapColours {
+                        event: ev,
+                        round,
+                        red: b.red.start_no,
+                        black: black.start_no,
+                        insist: false,
+                    });
+                }
+            }
+        }
+        Input(c) if c.is_ascii_digit() => {
+            if m.board_input.len() >= 3 {
+                m.board_input.clear();
+            }
+            m.board_input.push(c);
+            if let Ok(n) = m.board_input.parse::<u32>() {
+                if let Some(i) =
+                    m.ev.round
+                        .as_ref()
+                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
+                {
+                    m.row_sel = i;
+                }
+            }
+        }
+        Backspace => {
+            m.board_input.pop();
+        }
+        RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
+            let outcome = match a {
+                RedWin => Outcome::RedWin,
+                Draw => Outcome::Draw,
+                BlackWin => Outcome::BlackWin,
+                RedForfeits => Outcome::RedForfeits,
+                _ => Outcome::BlackForfeits,
+            };
+            return super::super::entry::result_key(m, outcome, typed);
+        }
+        Explain => {
+            let here = m.row_sel;
+            match m.explain_mark.take() {
+                None => {
+                    m.explain_mark = Some(here);
+                    m.status = Some((m.t("tui.msg.explain_mark"), false));
+                }
+                Some(first) if first == here => {
+                    let row = m.ev.standings.as_ref().and_then(|st| st.rows.get(here));
+                    if let (Some(ev), Some(row)) = (&m.ev.event, row) {
+                        return Some(Command::ExplainPlayer {
+                            event: ev.id,
+                            start_no: row.player.start_no,
+                        });
+                    }
+                }
+                Some(first) => {
+                    if let Some(st) = &m.ev.standings {
+                        if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
+                            let text = match st.explain(a.player.id, b.player.id) {
+                                Ok(x) => explain_text(m.lang, &x),
+                                Err(e) => e.msg().render(m.lang),
+                            };
+                            m.status = Some((text, false));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    None
+}
+
+/// Rows PageUp / PageDown move.
+pub(super) const PAGE: usize = 10;
+
+pub(super) fn back(m: &mut Model) {
+    m.status = None;
+    if m.screen == Screen::Event {
+        m.screen = Screen::Events;
+        m.ev = EventData::default();
+        m.teams = None;
+        m.bracket = None;
+        m.row_sel = 0;
+        m.round_sel = None;
+    }
+}
+
+/// An explanation in the UI language.
+pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
+    match (&x.criterion, x.a_value, x.b_value, x.ahead) {
+        (Some(c), Some(av), Some(bv), Some(ahead)) => {
+            let (w, l) = if ahead == x.a.id {
+                (&x.a.name, &x.b.name)
+            } else {
+                (&x.b.name, &x.a.name)
+            };
+            let crit = crate::i18n::tr(lang, &format!("tui.tb.{c}")).to_string();
+            let crit = if crit.starts_with("tui.tb.") {
+                c.clone()
+            } else {
+                crit
+            };
+            format!(
+                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",
+                tr(lang, "tui.explain.ahead_of"),
+                tr(lang, "tui.explain.on"),
+                x.detail
+                    .as_deref()
+                    .map(|d| format!(" ({d})"))
+                    .unwrap_or_default(),
+                x.a.name,
+                x.b.name,
+                x.table_shows
+                    .map(|t| format!(
+                        " ({})",
+                        tr(lang, "explain.table_shows").replace("{}", &t.to_string())
+                    ))
+                    .unwrap_or_default()
+            )
+        }
+        _ => format!(
+            "{} / {}: {}",
+            x.a.name,
+            x.b.name,
+            tr(lang, "tui.explain.tied")
+        ),
+    }
+}
