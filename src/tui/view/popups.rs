@@ -1,0 +1,178 @@
+//! The pop-ups drawn over a screen: message boxes (questions, notes),
+//! forms, the entry picker and help.
+
+use super::*;
+
+/// A box over the screen with a titled message and its keys: tall enough
+/// for the wrapped message (a rule check or pairing notes can be long), up
+/// to ten lines; the keys stay on the box's last line.
+pub(super) fn draw_message_box(m: &Model, f: &mut Frame, title: &str, message: &str, keys: &str) {
+    let lines: usize = message
+        .lines()
+        .map(|l| unicode_width::UnicodeWidthStr::width(l).div_ceil(56).max(1))
+        .sum();
+    let area = centered(f.area(), 60, 4 + lines.clamp(1, 10) as u16);
+    super::super::draw::clear(f, area);
+    let block = Block::bordered().title(format!(" {} ", m.t(title)));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [text, _, keys_area] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    f.render_widget(
+        Paragraph::new(message.to_string()).wrap(Wrap { trim: true }),
+        text,
+    );
+    f.render_widget(Paragraph::new(m.t(keys)).bold(), keys_area);
+}
+
+/// Lines under the new-event form for the list of tie-breaks.
+const CHOICE_LINES: u16 = 5;
+
+pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
+    let Some(form) = &m.form else { return };
+    let extra = if form.title_key() == "tui.form.new_event" {
+        3 + CHOICE_LINES
+    } else {
+        0
+    };
+    let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
+    super::super::draw::clear(f, area);
+    let mut lines = Vec::new();
+    for (i, fl) in form.fields.iter().enumerate() {
+        let focus = i == form.focus;
+        let value = if fl.choices.is_empty() {
+            format!("{}{}", fl.value, if focus { "▏" } else { "" })
+        } else {
+            let key = format!("tui.choice.{}", fl.value);
+            if crate::i18n::has(&key) {
+                format!("‹ {} ({}) ›", m.t(&key), fl.value)
+            } else {
+                format!("‹ {} ›", fl.value)
+            }
+        };
+        let line = Line::from(vec![
+            Span::raw(if focus { "▶ " } else { "  " }),
+            Span::raw(format!("{:<1}", m.t(fl.label))).bold(),
+            Span::raw(": "),
+            Span::raw(value),
+        ]);
+        lines.push(if focus { line.reversed() } else { line });
+    }
+    let mut title = format!(" {} ", m.t(form.title_key()));
+    if let super::super::model::FormKind::Result {
+        board,
+        outcome,
+        replaces,
+        ..
+    } = &form.kind
+    {
+        let was = replaces
+            .filter(|o| o != outcome)
+            .map(|o| format!(" ← {}", super::super::entry::outcome_text(m.lang, o)))
+            .unwrap_or_default();
+        title = format!(
+            " {} {} {board}: {}{was} ",
+            m.t(form.title_key()),
+            m.t("tui.round.board"),
+            super::super::entry::outcome_text(m.lang, *outcome)
+        );
+    }
+    if extra > 0 {
+        let scheme = form.value("col.scheme");
+        lines.push(Line::from(""));
+        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.1")).to_string()).italic());
+        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic());
+        // The tie-breaks one may type (code or name), a page at a time.
+        let all: Vec<String> = crate::config::TIEBREAKS
+            .iter()
+            .map(|c| format!("{c} {}", tb_label(m, c)))
+            .collect();
+        let per_line = 3;
+        let rows: Vec<String> = all
+            .chunks(per_line)
+            .map(|ch| {
+                ch.iter()
+                    .map(|x| format!("{:<20}", fit(x, 19)))
+                    .collect::<String>()
+            })
+            .collect();
+        let max = rows.len().saturating_sub(CHOICE_LINES as usize - 1);
+        let first = m.form_scroll.min(max);
+        lines.push(Line::from(m.t("tui.form.choices")).dim());
+        for r in rows.iter().skip(first).take(CHOICE_LINES as usize - 1) {
+            lines.push(Line::from(r.clone()).dim());
+        }
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+pub(super) fn draw_picker(m: &Model, q: &str, f: &mut Frame, main: Rect) {
+    let area = centered(main, 50, main.height.saturating_sub(2).max(5));
+    super::super::draw::clear(f, area);
+    let list = m.pickable();
+    let rows: Vec<Row> = list
+        .iter()
+        .map(|x| {
+            let mark = if m.marked.contains(&x.id) { "✓" } else { " " };
+            Row::new(vec![
+                format!("{mark}{}", x.id),
+                fit(&x.name, 14),
+                opt(&x.rating),
+                fit(&opt(&x.club), 20),
+            ])
+        })
+        .collect();
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Length(6),
+            Constraint::Length(14),
+            Constraint::Length(6),
+            Constraint::Min(8),
+        ],
+    )
+    .row_highlight_style(Style::new().reversed())
+    .block(
+        Block::bordered()
+            .title(format!(" {}: {q}▏ ", m.t("tui.picker.title")))
+            .title_bottom(format!(
+                " {} ",
+                m.t("tui.picker.marked")
+                    .replace("{count}", &m.marked.len().to_string())
+            )),
+    );
+    let mut st = TableState::default().with_selected((!list.is_empty()).then_some(m.picker_sel));
+    f.render_stateful_widget(t, area, &mut st);
+}
+
+pub(super) fn draw_help(m: &Model, f: &mut Frame) {
+    let mut ctxs = m.contexts();
+    if m.help {
+        // Help shows the keys of the screen under it.
+        ctxs.retain(|c| *c != super::super::keymap::Ctx::Form);
+    }
+    let entries = help_entries(&ctxs, false);
+    let area = centered(f.area(), 56, entries.len() as u16 + 3);
+    super::super::draw::clear(f, area);
+    let lines: Vec<Line> = entries
+        .iter()
+        .map(|(k, a)| {
+            Line::from(vec![
+                Span::raw(format!(" {k:<14}")).bold(),
+                Span::raw(tr(m.lang, &a.help_key()).to_string()),
+            ])
+        })
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(format!(" {} ", m.t("tui.help.title")))),
+        area,
+    );
+}
