@@ -322,7 +322,7 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
             insist: true,
         },
     };
-    m.confirm = Some(Confirm {
+    m.ask(Confirm {
         message: format!(
             "{} {}{}",
             m.t("tui.move.warn"),

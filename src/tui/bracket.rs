@@ -233,7 +233,7 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
             choices: Vec::new(),
         },
     );
-    m.form = Some(form);
+    m.set_form(form);
     None
 }
 

@@ -84,11 +84,13 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
             m.round_sel = None;
             m.row_sel = 0;
-            m.notice = notice;
+            if let Some(n) = notice {
+                m.set_notice(n);
+            }
             m.status = Some((message, false));
         }
         Outcome::Ask { question, then } => {
-            m.confirm = Some(Confirm {
+            m.ask(Confirm {
                 message: question,
                 command: then,
             });

@@ -142,7 +142,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         };
         return match old.filter(|o| *o != outcome) {
             Some(old) => {
-                m.confirm = Some(Confirm {
+                m.ask(Confirm {
                     message: replace_question(m, board, old, outcome),
                     command: cmd,
                 });
@@ -152,7 +152,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         };
     }
     let g = stored_game(m, board).map(|g| &g.game);
-    m.form = Some(result_form(round, board, outcome, g, old));
+    m.set_form(result_form(round, board, outcome, g, old));
     None
 }
 

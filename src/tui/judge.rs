@@ -175,7 +175,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         Action::Up => d.scroll = d.scroll.saturating_sub(1),
         Action::Down => d.scroll = (d.scroll + 1).min(d.judgement.moves.len().saturating_sub(1)),
-        Action::Help => m.help = true,
+        Action::Help => m.show_help(),
         Action::Submit => {
             let lang = m.lang;
             let t = |k: &str| crate::i18n::tr(lang, k).to_string();

@@ -6,10 +6,11 @@
 use super::keymap::Action;
 use super::model::{Command, Model};
 use super::pages::{tr_or, PageCmd};
+use super::picker::{Picked, Picker};
 use crate::app::{App, RatingRow};
 use crate::domain::{format_duration_ms, Colour, Member};
 use crate::history::{HeadToHead, MemberGame, MemberHistory};
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Tabs};
@@ -49,8 +50,7 @@ pub struct MemberPage {
     pub sel: usize,
     pub h2h: Option<HeadToHead>,
     /// Picking the opponent of a head-to-head (search text).
-    pub picker: Option<String>,
-    pub picker_sel: usize,
+    pub picker: Option<Picker>,
 }
 
 impl MemberPage {
@@ -70,7 +70,6 @@ impl MemberPage {
             sel: 0,
             h2h: None,
             picker: None,
-            picker_sel: 0,
         })
     }
 
@@ -106,48 +105,34 @@ pub fn candidates(m: &Model) -> Vec<&Member> {
     let Some(p) = &m.pages.member else {
         return Vec::new();
     };
-    m.filtered_members(p.picker.as_deref().unwrap_or(""))
+    m.filtered_members(p.picker.as_ref().map_or("", |x| x.query.as_str()))
         .into_iter()
         .filter(|x| x.id != p.member.id)
         .collect()
 }
 
 pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let n_cands = candidates(m).len();
-    let pick = candidates(m)
-        .get(m.pages.member.as_ref().map_or(0, |p| p.picker_sel))
-        .map(|x| x.id);
+    let ids: Vec<i64> = candidates(m).iter().map(|x| x.id).collect();
     let p = m.pages.member.as_mut()?;
     if let Some(q) = p.picker.as_mut() {
-        match a {
-            Action::Cancel => p.picker = None,
-            Action::Backspace => {
-                q.pop();
-                p.picker_sel = 0;
-            }
-            Action::Input(c) => {
-                q.push(c);
-                p.picker_sel = 0;
-            }
-            Action::PrevField => p.picker_sel = p.picker_sel.saturating_sub(1),
-            Action::NextField => p.picker_sel = (p.picker_sel + 1).min(n_cands.saturating_sub(1)),
-            Action::Submit => match pick {
-                Some(b) => return Some(Command::Page(PageCmd::HeadToHead { a: p.member.id, b })),
+        match q.handle(a, &ids) {
+            Picked::Cancel => p.picker = None,
+            Picked::Submit => match q.chosen(&ids).first() {
+                Some(&b) => return Some(Command::Page(PageCmd::HeadToHead { a: p.member.id, b })),
                 None => {
                     let msg = m.t("tui.member.no_match");
                     m.status = Some((msg, true));
                 }
             },
-            _ => {}
+            Picked::Handled => {}
         }
         return None;
     }
     match a {
         Action::Back | Action::Quit | Action::Cancel => m.pages.member = None,
-        Action::Help => m.help = true,
+        Action::Help => m.show_help(),
         Action::HeadToHead => {
-            p.picker = Some(String::new());
-            p.picker_sel = 0;
+            p.picker = Some(Picker::new(false));
         }
         Action::NextTab | Action::PrevTab => {
             let panes = p.panes();
@@ -415,7 +400,7 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
         }
     }
     if let Some(q) = &p.picker {
-        draw_picker(m, q, p.picker_sel, f, main);
+        super::picker::draw(m, q, "tui.member.pick", &candidates(m), f, main);
     }
 }
 
@@ -451,39 +436,4 @@ fn draw_h2h(m: &Model, h: &HeadToHead, sel: usize, f: &mut Frame, area: Rect) {
     ];
     f.render_widget(Paragraph::new(lines), totals);
     games_table(m, &h.list, sel, f, list);
-}
-
-fn draw_picker(m: &Model, q: &str, sel: usize, f: &mut Frame, main: Rect) {
-    let [v] = Layout::vertical([Constraint::Length(main.height.saturating_sub(2).max(5))])
-        .flex(Flex::Center)
-        .areas(main);
-    let [area] = Layout::horizontal([Constraint::Length(50.min(main.width))])
-        .flex(Flex::Center)
-        .areas(v);
-    f.render_widget(Clear, area);
-    let list = candidates(m);
-    let rows: Vec<Row> = list
-        .iter()
-        .map(|x| {
-            Row::new(vec![
-                x.id.to_string(),
-                x.name.clone(),
-                x.rating.map(|r| r.to_string()).unwrap_or_default(),
-                x.club.clone().unwrap_or_default(),
-            ])
-        })
-        .collect();
-    let t = Table::new(
-        rows,
-        [
-            Constraint::Length(5),
-            Constraint::Length(14),
-            Constraint::Length(6),
-            Constraint::Min(8),
-        ],
-    )
-    .row_highlight_style(Style::new().reversed())
-    .block(Block::bordered().title(format!(" {}: {q}▏ ", m.t("tui.member.pick"))));
-    let mut st = TableState::default().with_selected((!list.is_empty()).then_some(sel));
-    f.render_stateful_widget(t, area, &mut st);
 }

@@ -8,6 +8,7 @@ pub mod effects;
 pub mod entry;
 pub mod keymap;
 pub mod model;
+pub mod picker;
 pub mod search;
 pub mod view;
 pub mod worker;
@@ -103,13 +104,7 @@ pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Op
 }
 
 fn click_line(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
-    if m.form.is_some()
-        || m.confirm.is_some()
-        || m.notice.is_some()
-        || m.picker.is_some()
-        || m.help
-        || m.job.is_some()
-    {
+    if m.modal.is_some() || m.job.is_some() {
         return None;
     }
     if row == 0 {

@@ -96,6 +96,21 @@ pub struct EventData {
     pub points_before: std::collections::HashMap<i64, crate::domain::Points>,
 }
 
+/// The pop-ups; at most one is open (`Model::modal`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Modal {
+    /// The keys of the screen under it; any key closes it.
+    Help,
+    /// Notes for the arbiter (the round just paired, a breakdown), shown
+    /// until a key.
+    Notice(String),
+    /// A question waiting for `y`.
+    Confirm(Confirm),
+    Form(Form),
+    /// Picking members to enter into the event.
+    Picker(super::picker::Picker),
+}
+
 /// Everything `view` draws.
 pub struct Model {
     pub lang: Lang,
@@ -115,14 +130,8 @@ pub struct Model {
     pub row_sel: usize,
     pub search: String,
     pub searching: bool,
-    /// Picking a member to enter into the event (search text).
-    pub picker: Option<String>,
-    pub picker_sel: usize,
-    pub form: Option<Form>,
-    pub confirm: Option<Confirm>,
-    /// Notes for the arbiter on the round just paired, shown until a key.
-    pub notice: Option<String>,
-    pub help: bool,
+    /// The pop-up over the screen, if any (one at a time).
+    pub modal: Option<Modal>,
     /// The last message, and whether it is an error.
     pub status: Option<(String, bool)>,
     /// Long work in progress (drawn before the work starts).
@@ -134,8 +143,6 @@ pub struct Model {
     /// The form just submitted: it comes back, as typed, when its command
     /// fails or its question is answered no.
     pub submitted: Option<Form>,
-    /// Members marked in the entry picker (space).
-    pub marked: Vec<i64>,
     /// First line of the scrollable list of choices under a form.
     pub form_scroll: usize,
     /// Standings row marked with `e`.
@@ -178,18 +185,12 @@ impl Model {
             row_sel: 0,
             search: String::new(),
             searching: false,
-            picker: None,
-            picker_sel: 0,
-            form: None,
-            confirm: None,
-            notice: None,
-            help: false,
+            modal: None,
             status: None,
             busy: None,
             board_input: String::new(),
             round_sel: None,
             submitted: None,
-            marked: Vec::new(),
             form_scroll: 0,
             explain_mark: None,
             forbid_mark: None,
@@ -204,6 +205,54 @@ impl Model {
         };
         m.refresh(app)?;
         Ok(m)
+    }
+
+    pub fn form(&self) -> Option<&Form> {
+        match &self.modal {
+            Some(Modal::Form(f)) => Some(f),
+            _ => None,
+        }
+    }
+    pub fn form_mut(&mut self) -> Option<&mut Form> {
+        match &mut self.modal {
+            Some(Modal::Form(f)) => Some(f),
+            _ => None,
+        }
+    }
+    pub fn confirm(&self) -> Option<&Confirm> {
+        match &self.modal {
+            Some(Modal::Confirm(c)) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn notice(&self) -> Option<&str> {
+        match &self.modal {
+            Some(Modal::Notice(n)) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn picker(&self) -> Option<&super::picker::Picker> {
+        match &self.modal {
+            Some(Modal::Picker(p)) => Some(p),
+            _ => None,
+        }
+    }
+    pub fn help(&self) -> bool {
+        self.modal == Some(Modal::Help)
+    }
+    /// Opens a form (over whatever pop-up was open).
+    pub fn set_form(&mut self, f: Form) {
+        self.modal = Some(Modal::Form(f));
+    }
+    /// Asks a question.
+    pub fn ask(&mut self, c: Confirm) {
+        self.modal = Some(Modal::Confirm(c));
+    }
+    pub fn show_help(&mut self) {
+        self.modal = Some(Modal::Help);
+    }
+    pub fn set_notice(&mut self, text: String) {
+        self.modal = Some(Modal::Notice(text));
     }
 
     pub fn t(&self, key: &str) -> String {
@@ -329,7 +378,7 @@ impl Model {
     /// Members not yet entered in the open event, filtered by the picker.
     pub fn pickable(&self) -> Vec<&Member> {
         let entered: Vec<i64> = self.ev.entries.iter().map(|e| e.member_id).collect();
-        self.filtered_members(self.picker.as_deref().unwrap_or(""))
+        self.filtered_members(self.picker().map_or("", |p| p.query.as_str()))
             .into_iter()
             .filter(|m| !m.retired && !entered.contains(&m.id))
             .collect()
@@ -337,13 +386,13 @@ impl Model {
 
     /// The contexts whose bindings apply now, most specific first.
     pub fn contexts(&self) -> Vec<Ctx> {
-        if self.confirm.is_some() {
+        if self.confirm().is_some() {
             return vec![Ctx::Confirm];
         }
         if let Some(c) = super::pages::contexts(self) {
             return c;
         }
-        if self.form.is_some() || self.searching || self.picker.is_some() {
+        if self.form().is_some() || self.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }
         if let Some(c) = super::teams::contexts(self).or_else(|| super::bracket::contexts(self)) {
@@ -387,8 +436,8 @@ impl Model {
     }
 
     fn sel_mut(&mut self) -> &mut usize {
-        if self.picker.is_some() {
-            return &mut self.picker_sel;
+        if let Some(Modal::Picker(p)) = &mut self.modal {
+            return &mut p.sel;
         }
         match self.screen {
             Screen::Club => &mut self.member_sel,

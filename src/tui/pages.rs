@@ -109,7 +109,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
 
 /// Asks before a command runs (the ruling is stored only after `y`).
 pub fn confirm(m: &mut Model, message: String, cmd: PageCmd) {
-    m.confirm = Some(Confirm {
+    m.ask(Confirm {
         message,
         command: Command::Page(cmd),
     });

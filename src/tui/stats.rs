@@ -180,7 +180,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     }
     match a {
         Action::Back | Action::Quit | Action::Cancel => m.pages.stats = None,
-        Action::Help => m.help = true,
+        Action::Help => m.show_help(),
         Action::Filter => p.editing = Some(0),
         Action::NextTab | Action::PrevTab => {
             let all = StatsPane::ALL;

@@ -339,7 +339,7 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
             },
         );
     }
-    m.form = Some(form);
+    m.set_form(form);
     None
 }
 

@@ -2,7 +2,7 @@
 
 use super::draw::fit;
 use super::keymap::help_entries;
-use super::model::{Model, Screen, Tab};
+use super::model::{Modal, Model, Screen, Tab};
 use crate::domain::{format_duration_ms, EntryStatus};
 use crate::i18n::tr;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -32,17 +32,18 @@ pub fn view(m: &Model, f: &mut Frame) {
     super::pages::draw(m, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
-    if let Some(q) = &m.picker {
-        draw_picker(m, q, f, main);
-    }
-    if m.form.is_some() {
-        draw_form(m, f, main);
-    }
-    if let Some(c) = &m.confirm {
-        draw_message_box(m, f, "tui.confirm.title", &c.message, "tui.confirm.keys");
-    }
-    if let Some(text) = &m.notice {
-        draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys");
+    match &m.modal {
+        Some(Modal::Picker(p)) => {
+            super::picker::draw(m, p, "tui.picker.title", &m.pickable(), f, main)
+        }
+        Some(Modal::Form(_)) => draw_form(m, f, main),
+        Some(Modal::Confirm(c)) => {
+            draw_message_box(m, f, "tui.confirm.title", &c.message, "tui.confirm.keys")
+        }
+        Some(Modal::Notice(text)) => {
+            draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys")
+        }
+        Some(Modal::Help) | None => {}
     }
     if let Some(b) = &m.busy {
         let text = match &m.job {
@@ -53,7 +54,7 @@ pub fn view(m: &Model, f: &mut Frame) {
         super::draw::clear(f, area);
         f.render_widget(Paragraph::new(text).block(Block::bordered()), area);
     }
-    if m.help {
+    if m.help() {
         draw_help(m, f);
     }
 }

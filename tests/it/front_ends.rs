@@ -38,11 +38,11 @@ fn new_event_form(app: &mut App, m: &mut Model) {
     go(app, m, k(KeyCode::Tab));
     assert_eq!(m.screen, Screen::Events);
     go(app, m, c('n'));
-    assert!(m.form.is_some());
+    assert!(m.form().is_some());
 }
 
 fn set(m: &mut Model, label: &str, value: &str) {
-    let f = m.form.as_mut().unwrap();
+    let f = m.form_mut().unwrap();
     let field = f.fields.iter_mut().find(|x| x.label == label).unwrap();
     field.value = value.into();
 }
@@ -61,7 +61,7 @@ fn the_tui_new_event_form_starts_from_the_config() {
     config.event.tiebreaks = vec!["wins".into()];
     let (mut app, mut m) = tui_club(config);
     new_event_form(&mut app, &mut m);
-    let f = m.form.as_ref().unwrap();
+    let f = m.form().unwrap();
     assert_eq!(f.value("col.rounds"), "9");
     assert_eq!(f.value("col.scheme"), "draw-0.8");
     assert_eq!(f.value("tui.field.tiebreaks"), "wins");

@@ -68,7 +68,7 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
             assert!(!s.contains("tui."), "{s}");
         };
         go(&mut app, &mut m, KeyCode::Char('?'));
-        assert!(m.help);
+        assert!(m.help());
         go(&mut app, &mut m, KeyCode::Esc);
         go(&mut app, &mut m, KeyCode::Char('G'));
         go(&mut app, &mut m, KeyCode::Tab);

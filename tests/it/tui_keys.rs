@@ -127,7 +127,7 @@ fn forms_take_text_and_confirmations_take_y_or_n() {
     let mut app = club();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('a'));
-    assert!(m.form.is_some());
+    assert!(m.form().is_some());
     assert_eq!(
         m.handle(c('q')),
         Some(Action::Input('q')),
@@ -139,7 +139,7 @@ fn forms_take_text_and_confirmations_take_y_or_n() {
     assert_eq!(m.handle(ctrl('c')), Some(Action::ForceQuit));
     go(&mut app, &mut m, k(KeyCode::Esc));
     go(&mut app, &mut m, c('x'));
-    assert!(m.confirm.is_some());
+    assert!(m.confirm().is_some());
     assert_eq!(m.handle(c('y')), Some(Action::Confirm));
     assert_eq!(m.handle(c('n')), Some(Action::Cancel));
 }
@@ -179,7 +179,7 @@ fn adding_a_member_through_the_form() {
         go(&mut app, &mut m, c(ch));
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form.is_some(), "a bad rating keeps the form open");
+    assert!(m.form().is_some(), "a bad rating keeps the form open");
     assert!(m.status.as_ref().unwrap().1, "and shows an error");
     for _ in 0..3 {
         go(&mut app, &mut m, k(KeyCode::Backspace));
@@ -188,7 +188,7 @@ fn adding_a_member_through_the_form() {
         go(&mut app, &mut m, c(ch));
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form.is_none());
+    assert!(m.form().is_none());
     let lv = app.find_member("吕钦").unwrap();
     assert_eq!(lv.rating, Some(2600));
 }
@@ -262,12 +262,7 @@ fn csv_import_shows_a_preview_and_imports_only_after_yes() {
     go(&mut app, &mut m, c('i'));
     typed(&mut app, &mut m, path.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let preview = m
-        .confirm
-        .as_ref()
-        .expect("a preview to confirm")
-        .message
-        .clone();
+    let preview = m.confirm().expect("a preview to confirm").message.clone();
     assert!(
         preview.contains("will add 2") && preview.contains("柳大华"),
         "{preview}"

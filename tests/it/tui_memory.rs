@@ -206,7 +206,7 @@ fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     // Enter then n: the confirmation refused, nothing stored.
     go(&mut app, &mut m, c('J'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.confirm.is_some());
+    assert!(m.confirm().is_some());
     go(&mut app, &mut m, c('n'));
     assert_eq!(board_game(&app, ev, 1).outcome, Outcome::Draw);
     assert!(m.pages.judge.is_some(), "the dialog stays after a no");
@@ -263,7 +263,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
     assert!(record_before.is_some());
     go(&mut app, &mut m, c('J'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let msg = m.confirm.as_ref().expect("asks first").message.clone();
+    let msg = m.confirm().expect("asks first").message.clone();
     assert!(msg.contains("红方须变着") && msg.contains("0-1"), "{msg}");
     go(&mut app, &mut m, c('y'));
     assert!(m.pages.judge.is_none(), "the dialog closes once stored");

@@ -85,7 +85,7 @@ fn game(app: &App, ev: EventId, round: u32, board: u32) -> qishe::domain::Game {
 }
 
 fn form_board(m: &Model) -> Option<u32> {
-    match &m.form.as_ref()?.kind {
+    match &m.form()?.kind {
         FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(*board),
         _ => None,
     }
@@ -118,7 +118,10 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     go(&mut app, &mut m, c('9'));
     assert!(screen(&m, 100, 20).contains("no such board"));
     go(&mut app, &mut m, c('r'));
-    assert!(m.form.is_none(), "no form for a board that does not exist");
+    assert!(
+        m.form().is_none(),
+        "no form for a board that does not exist"
+    );
     let (msg, err) = m.status.clone().unwrap();
     assert!(err && msg.contains("no board 9"), "{msg}");
     assert_eq!(m.row_sel, before);
@@ -141,7 +144,7 @@ fn replacing_a_result_shows_old_and_new_and_asks() {
     go(&mut app, &mut m, c('r'));
     assert_eq!(form_board(&m), Some(1));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let q = m.confirm.as_ref().expect("a question").message.clone();
+    let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("0-1") && q.contains("1-0"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(
@@ -156,7 +159,7 @@ fn replacing_a_result_shows_old_and_new_and_asks() {
     // A forfeit over a result asks too.
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('F'));
-    let q = m.confirm.as_ref().expect("a question").message.clone();
+    let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("1-0") && q.contains("+/-"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::RedWin);
@@ -181,7 +184,7 @@ fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() 
     let mut m = open(&mut app, Tab::Results);
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, c('d'));
-    let f = m.form.as_ref().unwrap();
+    let f = m.form().unwrap();
     assert_eq!(f.value("tui.field.red_used"), "30:00");
     assert_eq!(f.value("tui.field.black_used"), "20:00");
     assert_eq!(f.value("tui.field.moves"), "40");
@@ -190,7 +193,7 @@ fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() 
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(
-        m.form.is_none() && m.confirm.is_none(),
+        m.form().is_none() && m.confirm().is_none(),
         "same result: no question"
     );
     let g = game(&app, ev, 1, 2);
@@ -233,7 +236,7 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     typed(&mut app, &mut m, "999");
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
-    let f = m.form.as_ref().expect("the form is back");
+    let f = m.form().expect("the form is back");
     assert_eq!(f.value("tui.field.red_used"), "999");
     assert_eq!(f.value("tui.field.moves"), "20");
     assert_eq!(game(&app, ev, 1, 4).outcome, Outcome::Unplayed);
@@ -244,12 +247,9 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     typed(&mut app, &mut m, "80");
     go(&mut app, &mut m, k(KeyCode::BackTab));
     go(&mut app, &mut m, c(' '));
-    assert_eq!(
-        m.form.as_ref().unwrap().value("tui.field.clock_kind"),
-        "left"
-    );
+    assert_eq!(m.form().unwrap().value("tui.field.clock_kind"), "left");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form.is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status);
     let g = game(&app, ev, 1, 4);
     assert_eq!(g.outcome, Outcome::BlackWin);
     assert!(g.red_used_ms.unwrap() >= 10 * 60_000);
@@ -270,7 +270,7 @@ fn a_record_of_other_players_is_not_attached_without_a_question() {
     go(&mut app, &mut m, c('g'));
     typed(&mut app, &mut m, path.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let q = m.confirm.as_ref().expect("a question").message.clone();
+    let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("张三–李四"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(game(&app, ev, 1, 1).record, None);
@@ -314,7 +314,7 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     go(&mut app, &mut m, k(KeyCode::BackTab));
     assert_eq!(m.tab, Tab::Round);
     go(&mut app, &mut m, c('U'));
-    assert!(m.confirm.is_none());
+    assert!(m.confirm().is_none());
     assert!(m.status.as_ref().unwrap().1);
 }
 
@@ -327,7 +327,7 @@ fn undo_says_what_it_undoes_and_asks_and_ctrl_r_redoes() {
     go(&mut app, &mut m, c('y'));
     assert!(app.member(first.key()).unwrap().retired);
     go(&mut app, &mut m, c('u'));
-    let q = m.confirm.as_ref().expect("undo asks").message.clone();
+    let q = m.confirm().expect("undo asks").message.clone();
     assert!(q.starts_with("undo:") && q.contains(&first.name), "{q}");
     go(&mut app, &mut m, c('n'));
     assert!(app.member(first.key()).unwrap().retired, "n undoes nothing");
@@ -347,7 +347,7 @@ fn finishing_says_how_many_rounds_are_missing_and_can_be_reopened() {
     }
     let mut m = open(&mut app, Tab::Round);
     go(&mut app, &mut m, c('F'));
-    let q = m.confirm.as_ref().expect("a question").message.clone();
+    let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("4 of 5 rounds are missing"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_ne!(app.event(ev).unwrap().status, EventStatus::Finished);
@@ -355,7 +355,7 @@ fn finishing_says_how_many_rounds_are_missing_and_can_be_reopened() {
     go(&mut app, &mut m, c('y'));
     assert_eq!(app.event(ev).unwrap().status, EventStatus::Finished);
     go(&mut app, &mut m, c('F'));
-    assert!(m.confirm.as_ref().unwrap().message.contains("reopen"));
+    assert!(m.confirm().unwrap().message.contains("reopen"));
     go(&mut app, &mut m, c('y'));
     assert_eq!(app.event(ev).unwrap().status, EventStatus::Running);
 }
@@ -367,7 +367,7 @@ fn unpairing_says_how_many_results_go() {
     result(&mut app, 1, 2, Outcome::RedWin);
     let mut m = open(&mut app, Tab::Round);
     go(&mut app, &mut m, c('U'));
-    let q = m.confirm.as_ref().unwrap().message.clone();
+    let q = m.confirm().unwrap().message.clone();
     assert!(q.contains("2 results will be removed"), "{q}");
     go(&mut app, &mut m, c('y'));
     assert_eq!(app.rounds_paired(ev).unwrap(), 0);
@@ -381,8 +381,7 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
     go(&mut app, &mut m, c('n'));
     typed(&mut app, &mut m, "月赛");
     let tb = m
-        .form
-        .as_ref()
+        .form()
         .unwrap()
         .fields
         .iter()
@@ -401,7 +400,7 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
         err && msg.contains("胡说") && msg.contains("破同分"),
         "{msg}"
     );
-    let f = m.form.as_ref().expect("the form stays");
+    let f = m.form().expect("the form stays");
     assert_eq!(f.value("col.event"), "月赛");
     assert!(screen(&m, 100, 40).contains("opponent-score"), "the list");
     for _ in 0..2 {
@@ -409,7 +408,7 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
     }
     typed(&mut app, &mut m, "累进分");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form.is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status);
     let e = app.find_event("月赛").unwrap();
     assert_eq!(e.settings.tiebreaks, ["opponent-score", "progressive"]);
 }
@@ -420,18 +419,12 @@ fn the_print_form_offers_no_csv_for_slips() {
     let mut m = open(&mut app, Tab::Print);
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, k(KeyCode::Right)); // slips
-    assert_eq!(m.form.as_ref().unwrap().value("tui.print.doc"), "slips");
+    assert_eq!(m.form().unwrap().value("tui.print.doc"), "slips");
     go(&mut app, &mut m, k(KeyCode::Tab));
     let mut seen = Vec::new();
     for _ in 0..4 {
         go(&mut app, &mut m, k(KeyCode::Right));
-        seen.push(
-            m.form
-                .as_ref()
-                .unwrap()
-                .value("tui.print.format")
-                .to_string(),
-        );
+        seen.push(m.form().unwrap().value("tui.print.format").to_string());
     }
     assert!(!seen.iter().any(|f| f == "csv"), "{seen:?}");
 }
@@ -475,16 +468,11 @@ fn member_form_checks_rating_and_warns_of_a_duplicate() {
     }
     typed(&mut app, &mut m, "2100");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let q = m
-        .confirm
-        .as_ref()
-        .expect("a duplicate asks")
-        .message
-        .clone();
+    let q = m.confirm().expect("a duplicate asks").message.clone();
     assert!(q.contains("陈磊"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(app.members(true).unwrap().len(), n);
-    assert!(m.form.is_some(), "back to the form");
+    assert!(m.form().is_some(), "back to the form");
 }
 
 #[test]
@@ -507,10 +495,10 @@ fn the_picker_enters_every_marked_member_at_once() {
     go(&mut app, &mut m, c(' '));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
-    assert_eq!(m.marked.len(), 3);
+    assert_eq!(m.picker().map_or(0, |p| p.marked.len()), 3);
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(app.entries(e.key()).unwrap().len(), 3, "{:?}", m.status);
-    assert!(m.picker.is_none() && m.marked.is_empty());
+    assert!(m.picker().is_none());
 }
 
 #[test]
@@ -595,11 +583,11 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     std::fs::write(&out, "keep me").unwrap();
     let mut m = open(&mut app, Tab::Print);
     print_to(&mut app, &mut m, 0, out.to_str().unwrap());
-    let q = m.confirm.as_ref().expect("a question").message.clone();
+    let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("replace this file"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
-    m.form = None;
+    m.modal = None;
     print_to(&mut app, &mut m, 0, out.to_str().unwrap());
     go(&mut app, &mut m, c('y'));
     let text = std::fs::read_to_string(&out).unwrap();
@@ -607,7 +595,7 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     // TRF export of the event, and a backup of the club.
     let trf = dir.path().join("e.trf");
     print_to(&mut app, &mut m, 6, trf.to_str().unwrap());
-    assert!(m.confirm.is_none(), "{:?}", m.status);
+    assert!(m.confirm().is_none(), "{:?}", m.status);
     let t = std::fs::read_to_string(&trf).unwrap();
     assert!(t.lines().any(|l| l.starts_with("001")), "{t}");
     let db = dir.path().join("copy.db");
@@ -623,7 +611,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     go(&mut app, &mut m, c('n'));
     typed(&mut app, &mut m, "双循环");
     let focus = |m: &mut Model, label: &str| {
-        let f = m.form.as_mut().unwrap();
+        let f = m.form_mut().unwrap();
         f.focus = f.fields.iter().position(|x| x.label == label).unwrap();
     };
     focus(&mut m, "col.date");
@@ -643,7 +631,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     focus(&mut m, "tui.field.double");
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form.is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status);
     let e = app.find_event("双循环").unwrap();
     assert_eq!(e.start_date, chrono::NaiveDate::from_ymd_opt(2026, 12, 5));
     assert_eq!(e.settings.games_per_round, 2);

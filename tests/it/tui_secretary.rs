@@ -135,7 +135,7 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     // Keys other than Ctrl-C are ignored meanwhile.
     go(&mut app, &mut m, c('q'));
     go(&mut app, &mut m, c('U'));
-    assert!(!m.quit && m.confirm.is_none() && m.screen == Screen::Event);
+    assert!(!m.quit && m.confirm().is_none() && m.screen == Screen::Event);
     assert!(m.job.is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert!(m.job.is_none() && m.busy.is_none());
@@ -209,10 +209,10 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     go(&mut app, &mut m, k(KeyCode::Enter)); // preview, read on a worker too
     let job = m.job.as_ref().expect("the preview went to a worker");
     assert_eq!(job.label, "tui.msg.previewing");
-    assert!(m.confirm.is_none(), "no question before the file is read");
+    assert!(m.confirm().is_none(), "no question before the file is read");
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert_eq!(m.members.len(), MEMBERS.len(), "a preview stores nothing");
-    let msg = &m.confirm.as_ref().expect("a preview first").message;
+    let msg = &m.confirm().expect("a preview first").message;
     assert!(
         msg.contains("棋手7 (滨江棋友会), … (+492)"),
         "a few names: {msg}"
@@ -335,7 +335,7 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     assert!(shown.contains("▶ "), "the cursor's seat is drawn:\n{shown}");
     insta::assert_snapshot!("move_marked_en", shown);
     go(&mut app, &mut m, c('m'));
-    assert!(m.confirm.is_none(), "round 1 breaks no rule");
+    assert!(m.confirm().is_none(), "round 1 breaks no rule");
     assert_eq!(m.status, Some(("players moved".into(), false)));
     assert!(m.mover.is_none());
     let after = seats(&app, 1);
@@ -400,7 +400,7 @@ fn rule_warning(lang: Lang, suffix: &str, yes: bool) {
     for key in rematch_keys(&app) {
         go(&mut app, &mut m, key);
     }
-    let c_ = m.confirm.as_ref().expect("the rule check asks first");
+    let c_ = m.confirm().expect("the rule check asks first");
     assert!(
         c_.message.contains(if lang == Lang::En {
             "rematch: "
@@ -414,7 +414,7 @@ fn rule_warning(lang: Lang, suffix: &str, yes: bool) {
     if yes {
         insta::assert_snapshot!(format!("move_rule_warning_{suffix}"), screen(&m));
         go(&mut app, &mut m, c('y'));
-        assert!(m.confirm.is_none());
+        assert!(m.confirm().is_none());
         assert_ne!(seats(&app, 2), before, "the arbiter insisted");
         let r1 = seats(&app, 1);
         let (x, y) = (seats(&app, 2)[0].0, seats(&app, 2)[0].1.unwrap());
@@ -425,7 +425,7 @@ fn rule_warning(lang: Lang, suffix: &str, yes: bool) {
         );
     } else {
         go(&mut app, &mut m, c('n'));
-        assert!(m.confirm.is_none());
+        assert!(m.confirm().is_none());
         assert_eq!(seats(&app, 2), before, "cancelled: nothing changed");
     }
 }
@@ -493,7 +493,7 @@ fn a_colour_swap_that_breaks_a_rule_asks_in_the_same_dialog() {
         .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('c'));
-    let msg = &m.confirm.as_ref().expect("asks").message;
+    let msg = &m.confirm().expect("asks").message;
     assert!(msg.contains("forbidden pair: "), "{msg}");
     go(&mut app, &mut m, c('y'));
     assert_eq!(seats(&app, 1)[0], (s[0].1.unwrap(), Some(s[0].0)));
@@ -661,7 +661,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
     m.row_sel = 0;
     // Red wins, red used nine hours in thirty moves: the clock cannot allow it.
     go(&mut app, &mut m, c('r'));
-    assert!(m.form.is_some(), "the result form opens");
+    assert!(m.form().is_some(), "the result form opens");
     typed(&mut app, &mut m, "9:00:00");
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Tab));
@@ -680,7 +680,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
 
     // The form comes back as typed, the error under it (issue 17).
     assert_eq!(
-        m.form.as_ref().map(|f| f.value("tui.field.red_used")),
+        m.form().map(|f| f.value("tui.field.red_used")),
         Some("9:00:00")
     );
     go(&mut app, &mut m, k(KeyCode::Esc));
@@ -747,7 +747,10 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
         assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     }
     assert_eq!(m.ev.paired, 1);
-    let notice = m.notice.clone().expect("the forbidden pair is reported");
+    let notice = m
+        .notice()
+        .map(str::to_string)
+        .expect("the forbidden pair is reported");
     let text = screen(&m);
     // Clicks on the tabs do nothing while the notes are open.
     let tabs = |m: &Model| {
@@ -758,7 +761,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     assert_eq!(tabs(&m), 0);
     // Any key closes the notes and does nothing else.
     go(&mut app, &mut m, c('q'));
-    assert!(m.notice.is_none() && !m.quit && m.screen == Screen::Event);
+    assert!(m.notice().is_none() && !m.quit && m.screen == Screen::Event);
     assert!(tabs(&m) > 0, "the tabs answer clicks again");
     assert!(!screen(&m).contains(&notice[..notice.len().min(12)]));
     text

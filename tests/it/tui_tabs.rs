@@ -201,14 +201,14 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     assert!(round.matches.iter().all(|x| x.away.is_some()));
     // Results are entered on the matches view.
     keys(&mut app, &mut m, "r");
-    assert!(m.form.is_none());
+    assert!(m.form().is_none());
     assert!(m.status.as_ref().unwrap().1);
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("进行中"), "{s}");
     // Match 1: board 1 (home red) red wins, board 2 drawn: 3 : 1.
     keys(&mut app, &mut m, "r");
-    assert!(m.form.is_some(), "the ordinary result form");
+    assert!(m.form().is_some(), "the ordinary result form");
     keys(&mut app, &mut m, "\r");
     assert_eq!(m.teams.as_ref().unwrap().sel, 1, "the next board comes up");
     let s = screen(&m);
@@ -306,7 +306,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert!(s.contains("加赛 2 局"), "{s}");
     // The result form asks for game 2.
     keys(&mut app, &mut m, "r");
-    let f = m.form.as_ref().unwrap();
+    let f = m.form().unwrap();
     assert_eq!(f.value("tui.field.game"), "2");
     keys(&mut app, &mut m, "\r");
     // Colours swap: black winning game 3 is the same player winning again.
@@ -319,15 +319,12 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     // A decided match offers its last game (a correction); a fourth game,
     // when none is due, is the app's refusal on the status line.
     keys(&mut app, &mut m, "r");
-    assert_eq!(m.form.as_ref().unwrap().value("tui.field.game"), "3");
+    assert_eq!(m.form().unwrap().value("tui.field.game"), "3");
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
     assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
     // The refused form stays open with what was typed; Esc closes it.
-    assert_eq!(
-        m.form.as_ref().map(|f| f.value("tui.field.game")),
-        Some("4")
-    );
+    assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert_eq!(
         m.bracket.as_ref().unwrap().selected().unwrap().games.len(),

@@ -139,8 +139,8 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
             let text = super::super::worker::error_text(m.lang, &e);
             m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
             // The form comes back as typed, the error under it.
-            if m.form.is_none() && m.confirm.is_none() {
-                m.form = submitted;
+            if let (None, Some(f)) = (&m.modal, submitted) {
+                m.set_form(f);
             }
         }
     }
@@ -227,7 +227,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         }
         Command::ExplainPlayer { event, start_no } => {
             let (_, b) = app.explain_player(&event.to_string(), None, &format!("#{start_no}"))?;
-            m.notice = Some(crate::report::breakdown_text(lang, &b));
+            m.set_notice(crate::report::breakdown_text(lang, &b));
             return Ok(None);
         }
         Command::OpenEvent(id) => {
@@ -245,15 +245,14 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         }
         Command::EnterPlayer { event, member } => {
             let e = app.enter_players(&event.to_string(), &[member.to_string()])?;
-            m.picker = None;
+            m.modal = None;
             let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
             format!("{}: {}", t("tui.msg.entered"), names.join(", "))
         }
         Command::EnterPlayers { event, members } => {
             let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
             let e = app.enter_players(&event.to_string(), &keys)?;
-            m.picker = None;
-            m.marked.clear();
+            m.modal = None;
             format!("{}: {}", t("tui.msg.entered"), e.len())
         }
         Command::Withdraw { event, entry } => {
@@ -315,7 +314,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 if let Some(q) = super::super::entry::record_question(app, m, board, &bytes)
                     .map_err(with_file)?
                 {
-                    m.confirm = Some(Confirm {
+                    m.ask(Confirm {
                         message: q,
                         command: Command::AttachRecord {
                             event,
@@ -406,7 +405,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             // An existing file is replaced only after a question (issue
             // 21); never the club database (write_output refuses it).
             if !force && Path::new(&path).exists() {
-                m.confirm = Some(Confirm {
+                m.ask(Confirm {
                     message: t("tui.confirm.replace_file").replace("{path}", &path),
                     command: Command::Print {
                         event,
@@ -432,7 +431,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             let what = app
                 .undo_preview()?
                 .ok_or_else(|| invalid!("tui.err.nothing_to_undo"))?;
-            m.confirm = Some(Confirm {
+            m.ask(Confirm {
                 message: format!("{} {what}?", t("tui.confirm.undo")),
                 command: Command::Undo,
             });
@@ -466,7 +465,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 }
                 (q, Command::Finish(id))
             };
-            m.confirm = Some(Confirm { message, command });
+            m.ask(Confirm { message, command });
             return Ok(None);
         }
         Command::Finish(id) => {
@@ -478,7 +477,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             t("tui.msg.reopened")
         }
         Command::OpenForm(f) => {
-            m.form = Some(f);
+            m.set_form(f);
             return Ok(None);
         }
         Command::Page(c) => return super::super::pages::run(app, m, c),

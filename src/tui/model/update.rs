@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::{EntryStatus, Outcome};
+use crate::tui::picker::{Picked, Picker};
 
 /// Applies an action. Returns a command for the app layer, if any.
 pub fn update(m: &mut Model, a: Action) -> Option<Command> {
@@ -19,23 +20,18 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     } else {
         Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
     };
-    if m.help {
-        // Any key closes help.
-        m.help = false;
+    if matches!(m.modal, Some(Modal::Help | Modal::Notice(_))) {
+        // Any key closes help and the pairing notes.
+        m.modal = None;
         return None;
     }
-    if m.notice.is_some() {
-        // Any key closes the pairing notes.
-        m.notice = None;
-        return None;
-    }
-    if let Some(c) = m.confirm.take() {
+    if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
         return match a {
             Confirm => Some(c.command),
             _ => {
                 // A form's question answered no: back to the form as typed.
                 if let Some(f) = m.submitted.take() {
-                    m.form = Some(f);
+                    m.set_form(f);
                 }
                 m.status = Some((m.t("tui.msg.cancelled"), false));
                 None
@@ -45,12 +41,12 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if let Some(r) = super::super::pages::update(m, a) {
         return r;
     }
-    if m.form.is_none() {
+    if m.form().is_none() {
         m.submitted = None;
     }
-    if let Some(form) = m.form.as_mut() {
+    if let Some(Modal::Form(form)) = m.modal.as_mut() {
         match a {
-            Cancel => m.form = None,
+            Cancel => m.modal = None,
             NextField => form.focus = (form.focus + 1) % form.fields.len(),
             PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
             ChoiceNext => {
@@ -86,12 +82,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     if let Command::Print { round, .. } = &mut cmd {
                         *round = m.round_sel;
                     }
-                    let form = m.form.take();
+                    let form = match m.modal.take() {
+                        Some(Modal::Form(f)) => Some(f),
+                        _ => None,
+                    };
                     m.form_scroll = 0;
                     let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
                     m.submitted = form;
                     if let Some(q) = question {
-                        m.confirm = Some(self::Confirm {
+                        m.ask(self::Confirm {
                             message: q,
                             command: cmd,
                         });
@@ -124,57 +123,27 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         return None;
     }
-    if let Some(q) = m.picker.as_mut() {
-        match a {
-            Cancel => {
-                m.picker = None;
-                m.marked.clear();
-            }
-            Backspace => {
-                q.pop();
-                m.picker_sel = 0;
-            }
-            Input(' ') => {
-                // Space marks the member for entering (Enter enters all).
-                if let Some(id) = m.pickable().get(m.picker_sel).map(|x| x.id) {
-                    match m.marked.iter().position(|x| *x == id) {
-                        Some(i) => {
-                            m.marked.remove(i);
-                        }
-                        None => m.marked.push(id),
-                    }
-                }
-            }
-            Input(c) => {
-                q.push(c);
-                m.picker_sel = 0;
-            }
-            PrevField => m.picker_sel = m.picker_sel.saturating_sub(1),
-            PageUp => m.picker_sel = m.picker_sel.saturating_sub(PAGE),
-            PageDown => {
-                let n = m.pickable().len();
-                m.picker_sel = (m.picker_sel + PAGE).min(n.saturating_sub(1));
-            }
-            NextField => {
-                let n = m.pickable().len();
-                if m.picker_sel + 1 < n {
-                    m.picker_sel += 1;
-                }
-            }
-            Submit => {
+    if let Some(Modal::Picker(p)) = m.modal.as_ref() {
+        let ids: Vec<i64> = m.pickable().iter().map(|x| x.id).collect();
+        let none_marked = p.marked.is_empty();
+        let Some(Modal::Picker(p)) = m.modal.as_mut() else {
+            unreachable!()
+        };
+        match p.handle(a, &ids) {
+            Picked::Cancel => m.modal = None,
+            Picked::Submit => {
+                let mut members = p.chosen(&ids);
                 let event = m.event_id()?;
-                if !m.marked.is_empty() {
-                    return Some(Command::EnterPlayers {
+                return match (none_marked, members.len()) {
+                    (_, 0) => None,
+                    (true, 1) => Some(Command::EnterPlayer {
                         event,
-                        members: m.marked.clone(),
-                    });
-                }
-                let member = m.pickable().get(m.picker_sel).map(|x| x.id);
-                if let Some(member) = member {
-                    return Some(Command::EnterPlayer { event, member });
-                }
+                        member: members.remove(0),
+                    }),
+                    _ => Some(Command::EnterPlayers { event, members }),
+                };
             }
-            _ => {}
+            Picked::Handled => {}
         }
         return None;
     }
@@ -197,7 +166,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         Back => back(m),
-        Help => m.help = true,
+        Help => m.show_help(),
         Undo => return Some(Command::PreviewUndo),
         Redo => return Some(Command::Redo),
         PageUp => {
@@ -291,7 +260,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
-        Add => m.form = Some(member_form(FormKind::AddMember, None)),
+        Add => m.set_form(member_form(FormKind::AddMember, None)),
         Edit => {
             let sel = m
                 .filtered_members(&m.search)
@@ -299,7 +268,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 .cloned()
                 .cloned();
             if let Some(mem) = sel {
-                m.form = Some(member_form(FormKind::EditMember(mem.clone()), Some(&mem)));
+                m.set_form(member_form(FormKind::EditMember(mem.clone()), Some(&mem)));
             }
         }
         Retire => {
@@ -309,15 +278,15 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 .cloned()
                 .cloned();
             if let Some(mem) = sel.filter(|x| !x.retired) {
-                m.confirm = Some(self::Confirm {
+                m.ask(self::Confirm {
                     message: format!("{} {}?", m.t("tui.confirm.retire"), mem.name),
                     command: Command::RetireMember(mem.id),
                 });
             }
         }
-        NewEvent => m.form = Some(event_form(&m.event_defaults)),
-        Import => m.form = Some(path_form(FormKind::ImportMembers)),
-        PrintDoc => m.form = Some(print_form()),
+        NewEvent => m.set_form(event_form(&m.event_defaults)),
+        Import => m.set_form(path_form(FormKind::ImportMembers)),
+        PrintDoc => m.set_form(print_form()),
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
@@ -353,7 +322,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             let round = super::super::entry::shown_round(m);
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
-                m.form = Some(path_form(FormKind::AttachRecord {
+                m.set_form(path_form(FormKind::AttachRecord {
                     round,
                     board: b.number,
                 }));
@@ -365,14 +334,12 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         EnterPlayer => {
-            m.picker = Some(String::new());
-            m.picker_sel = 0;
-            m.marked.clear();
+            m.modal = Some(Modal::Picker(Picker::new(true)));
         }
         Withdraw => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 if e.status == EntryStatus::Active {
-                    m.confirm = Some(self::Confirm {
+                    m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
                         command: Command::Withdraw {
                             event: ev,
@@ -410,7 +377,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                                 .replace("{count}", &results.to_string()),
                         );
                     }
-                    m.confirm = Some(self::Confirm {
+                    m.ask(self::Confirm {
                         message,
                         command: Command::Unpair {
                             event: ev,

@@ -33,7 +33,7 @@ pub(super) fn draw_message_box(m: &Model, f: &mut Frame, title: &str, message: &
 const CHOICE_LINES: u16 = 5;
 
 pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
-    let Some(form) = &m.form else { return };
+    let Some(form) = m.form() else { return };
     let extra = if form.title_key() == "tui.form.new_event" {
         3 + CHOICE_LINES
     } else {
@@ -113,48 +113,9 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     );
 }
 
-pub(super) fn draw_picker(m: &Model, q: &str, f: &mut Frame, main: Rect) {
-    let area = centered(main, 50, main.height.saturating_sub(2).max(5));
-    super::super::draw::clear(f, area);
-    let list = m.pickable();
-    let rows: Vec<Row> = list
-        .iter()
-        .map(|x| {
-            let mark = if m.marked.contains(&x.id) { "✓" } else { " " };
-            Row::new(vec![
-                format!("{mark}{}", x.id),
-                fit(&x.name, 14),
-                opt(&x.rating),
-                fit(&opt(&x.club), 20),
-            ])
-        })
-        .collect();
-    let t = Table::new(
-        rows,
-        [
-            Constraint::Length(6),
-            Constraint::Length(14),
-            Constraint::Length(6),
-            Constraint::Min(8),
-        ],
-    )
-    .row_highlight_style(Style::new().reversed())
-    .block(
-        Block::bordered()
-            .title(format!(" {}: {q}▏ ", m.t("tui.picker.title")))
-            .title_bottom(format!(
-                " {} ",
-                m.t("tui.picker.marked")
-                    .replace("{count}", &m.marked.len().to_string())
-            )),
-    );
-    let mut st = TableState::default().with_selected((!list.is_empty()).then_some(m.picker_sel));
-    f.render_stateful_widget(t, area, &mut st);
-}
-
 pub(super) fn draw_help(m: &Model, f: &mut Frame) {
     let mut ctxs = m.contexts();
-    if m.help {
+    if m.help() {
         // Help shows the keys of the screen under it.
         ctxs.retain(|c| *c != super::super::keymap::Ctx::Form);
     }
