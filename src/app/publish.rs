@@ -1,25 +1,33 @@
 //! `qishe publish EVENT -o DIR`: the event as a self-contained static site
-//! (no network, no script): an index, every round's pairings with the
-//! results entered, the standings after each complete round and the
-//! crosstable, in the club's language at the top of DIR and in the other
+//! (no network): an index, every round's pairings with the results
+//! entered, the standings after each complete round, the crosstable, a
+//! page per player (`player-N.html`, N the start number) and a page per
+//! game with a record (`game-R-B.html`, `game-R-B-G.html` in two-game
+//! rounds) whose board steps through the moves with a little inline
+//! script; in the club's language at the top of DIR and in the other
 //! language under `DIR/<code>/`, each page linking to its twin.
 //! Re-running rewrites the site; DIR must be empty, new, or an earlier site
 //! (the `.qishe-site` marker) unless `force`.
 
 use super::print::DocKind;
 use super::{App, Result};
+use crate::domain::Entry;
 use crate::i18n::{io_msg, tr, Lang};
 use crate::report::{self, render_html};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The file that marks a folder as a site qishe wrote.
 pub const SITE_MARKER: &str = ".qishe-site";
 
-/// One page of the site: its file name and HTML.
+/// One page of the site: its file name and HTML; `nav`: listed in the
+/// navigation bar of every page (player and game pages are listed on the
+/// index only).
 struct Page {
     file: String,
     title: String,
     html: String,
+    nav: bool,
 }
 
 impl App {
@@ -48,7 +56,8 @@ impl App {
             (other, dir.join(other.code()), "../".to_string()),
         ] {
             let pages = self.site_pages(event_key, l)?;
-            let nav = nav(&pages, l, other_name(l));
+            let listed: Vec<&Page> = pages.iter().filter(|p| p.nav).collect();
+            let nav = nav(&listed, l, other_name(l));
             for p in &pages {
                 let html = with_nav(&p.html, &nav, &p.file, &twin);
                 let path = sub.join(&p.file);
@@ -74,6 +83,7 @@ impl App {
                 file: format!("round-{r}.html"),
                 title: d.title.clone(),
                 html: render_html(&d),
+                nav: true,
             });
         }
         for r in 1..=st.after_round {
@@ -83,6 +93,7 @@ impl App {
                 file: format!("standings-{r}.html"),
                 title: d.title.clone(),
                 html: render_html(&d),
+                nav: true,
             });
         }
         if st.after_round > 0 {
@@ -92,6 +103,7 @@ impl App {
                 file: "crosstable.html".into(),
                 title: d.title.clone(),
                 html: render_html(&d),
+                nav: true,
             });
         }
         let index = report::Doc {
@@ -101,26 +113,47 @@ impl App {
             landscape: false,
             csv: None,
         };
-        let mut list = String::from("<ul class=\"site\">\n");
-        for (file, title) in &links {
-            list.push_str(&format!(
-                "<li><a href=\"{}\">{}</a></li>\n",
-                report::escape_html(file),
-                report::escape_html(title)
-            ));
+        let (players, games) = self.people_and_games(event_key, lang)?;
+        let mut list = link_list(&links);
+        for (key, more) in [("rep.site.players", &players), ("rep.site.games", &games)] {
+            if !more.is_empty() {
+                list.push_str(&format!("<h2>{}</h2>\n", tr(lang, key)));
+                let l: Vec<(String, String)> = more
+                    .iter()
+                    .map(|p| (p.file.clone(), p.title.clone()))
+                    .collect();
+                list.push_str(&link_list(&l));
+            }
         }
-        list.push_str("</ul>\n</section>\n</body>");
+        list.push_str("</section>\n</body>");
         let html = render_html(&index).replacen("</section>\n</body>", &list, 1);
+        pages.extend(players);
+        pages.extend(games);
         pages.insert(
             0,
             Page {
                 file: "index.html".into(),
                 title: tr(lang, "rep.site.index").to_string(),
                 html,
+                nav: true,
             },
         );
         Ok(pages)
     }
+}
+
+/// Links as a list.
+fn link_list(links: &[(String, String)]) -> String {
+    let mut list = String::from("<ul class=\"site\">\n");
+    for (file, title) in links {
+        list.push_str(&format!(
+            "<li><a href=\"{}\">{}</a></li>\n",
+            report::escape_html(file),
+            report::escape_html(title)
+        ));
+    }
+    list.push_str("</ul>\n");
+    list
 }
 
 fn other_name(l: Lang) -> &'static str {
@@ -132,7 +165,7 @@ fn other_name(l: Lang) -> &'static str {
 }
 
 /// The navigation bar: every page of the site and the other language.
-fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
+fn nav(pages: &[&Page], lang: Lang, other: &str) -> String {
     let mut s = String::from("<nav class=\"site\" style=\"margin-bottom:4mm\">");
     for p in pages {
         s.push_str(&format!(
@@ -154,4 +187,143 @@ fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
 fn with_nav(html: &str, nav: &str, file: &str, twin: &str) -> String {
     let nav = nav.replace("{TWIN}", &report::escape_html(&format!("{twin}{file}")));
     html.replacen("<body>\n", &format!("<body>\n{nav}"), 1)
+}
+
+impl App {
+    /// The player pages (in start-number order) and the game pages (in
+    /// round, board, game order) of an individual event in `lang`; none
+    /// for a team event (its site is the team documents).
+    fn people_and_games(&self, event_key: &str, lang: Lang) -> Result<(Vec<Page>, Vec<Page>)> {
+        use crate::report::site::{self, GamePageData, Link, PlayerPageData, PlayerRound};
+        use crate::xiangqi::{read_pgn, write_move, Notation};
+        let ev = self.store.resolve_event(event_key)?;
+        if self.team_settings_of(&ev)?.is_some() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let entries = self.store.entries(ev.id)?;
+        let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
+        let by_no: HashMap<u32, &Entry> = entries.iter().map(|e| (e.start_no, e)).collect();
+        let player_link = |e: &Entry| Link {
+            file: format!("player-{}.html", e.start_no),
+            text: format!("{} {}", e.start_no, e.name),
+        };
+        let two = ev.settings.games_per_round == 2;
+        // Games with a record: their pages, and links by (round, entry).
+        let mut games = Vec::new();
+        let mut links: HashMap<(u32, i64), Vec<Link>> = HashMap::new();
+        for g in self.store.games(ev.id, None)? {
+            let Some(pgn) = g.game.record.as_deref() else {
+                continue;
+            };
+            let Some(rec) = read_pgn(pgn).ok().and_then(|v| v.into_iter().next()) else {
+                continue;
+            };
+            let (Some(red), Some(black)) = (by_id.get(&g.game.red), by_id.get(&g.game.black))
+            else {
+                continue;
+            };
+            let game_no = if two { g.game.game_no } else { 0 };
+            let file = match game_no {
+                0 => format!("game-{}-{}.html", g.round, g.board),
+                n => format!("game-{}-{}-{n}.html", g.round, g.board),
+            };
+            let mut pos = rec.start.clone();
+            let mut fens = vec![pos.fen()];
+            let mut moves = Vec::new();
+            for &m in &rec.moves {
+                moves.push(match lang {
+                    Lang::ZhHant => write_move(&pos, m, Notation::Traditional),
+                    Lang::ZhHans => write_move(&pos, m, Notation::Chinese),
+                    Lang::En => format!(
+                        "{} ({})",
+                        write_move(&pos, m, Notation::Chinese),
+                        write_move(&pos, m, Notation::Wxf)
+                    ),
+                });
+                pos.make(m);
+                fens.push(pos.fen());
+            }
+            let result = match g.game.outcome {
+                crate::domain::Outcome::Unplayed => String::new(),
+                o => crate::i18n::tr(lang, o.word_key()).to_string(),
+            };
+            let d = GamePageData {
+                event: ev.name.clone(),
+                round: g.round,
+                board: g.board,
+                game_no,
+                red: player_link(red),
+                black: player_link(black),
+                result,
+                moves,
+                fens,
+            };
+            let title = site::game_title(&d, lang);
+            let text = match game_no {
+                0 => crate::i18n::tr(lang, "rep.site.games").to_string(),
+                n => crate::i18n::tr(lang, "rep.game_n").replace("{}", &n.to_string()),
+            };
+            for id in [red.id, black.id] {
+                links.entry((g.round, id)).or_default().push(Link {
+                    file: file.clone(),
+                    text: text.clone(),
+                });
+            }
+            games.push(Page {
+                file,
+                title,
+                html: site::game_page(&d, lang),
+                nav: false,
+            });
+        }
+        let (_, st) = self.standings(event_key, None)?;
+        let data = self.event_data(&ev)?;
+        let scheme = self.scheme(&ev)?;
+        let ct = crate::scoring::crosstable(&data, &scheme, None)?;
+        let mut players = Vec::new();
+        let mut rows: Vec<_> = ct.rows.iter().collect();
+        rows.sort_by_key(|r| r.player.start_no);
+        for r in rows {
+            let Some(e) = by_id.get(&r.player.id) else {
+                continue;
+            };
+            let mut total = crate::domain::Points::default();
+            let mut rounds = Vec::new();
+            let mut cells = r.cells.clone();
+            cells.sort_by_key(|c| c.round);
+            for c in cells {
+                total = total + c.points;
+                rounds.push(PlayerRound {
+                    opponent: c
+                        .opponent_start_no
+                        .and_then(|n| by_no.get(&n))
+                        .map(|o| player_link(o)),
+                    total,
+                    games: links.remove(&(c.round, e.id)).unwrap_or_default(),
+                    starts: None,
+                    cell: c,
+                });
+            }
+            let d = PlayerPageData {
+                event: ev.name.clone(),
+                player: crate::report::PlayerLine {
+                    start_no: e.start_no,
+                    name: e.name.clone(),
+                    club: e.club.clone(),
+                    rating: e.rating,
+                    points: Some(r.points),
+                },
+                rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
+                after_round: ct.rounds,
+                rounds,
+            };
+            players.push(Page {
+                file: format!("player-{}.html", e.start_no),
+                title: format!("{} {}", e.start_no, e.name),
+                html: site::player_page(&d, lang),
+                nav: false,
+            });
+        }
+        Ok((players, games))
+    }
 }

@@ -73,6 +73,18 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.rounds_total", "共{}轮", "共{}輪", "{} rounds"),
     ("rep.game_n", "第{}局", "第{}局", "Game {}"),
     ("rep.site.index", "首页", "首頁", "Index"),
+    // The published site's player and game pages.
+    ("rep.site.win", "胜", "勝", "win"),
+    ("rep.site.draw", "和", "和", "draw"),
+    ("rep.site.loss", "负", "負", "loss"),
+    ("rep.site.forfeit", "弃权", "棄權", "forfeit"),
+    ("rep.site.round", "轮次", "輪次", "Round"),
+    ("rep.site.round_points", "本轮得分", "本輪得分", "Points"),
+    ("rep.site.total", "累计积分", "累計積分", "Total"),
+    ("rep.site.games", "棋谱", "棋譜", "Games"),
+    ("rep.site.moves", "着法", "著法", "Moves"),
+    ("rep.site.players", "棋手", "棋手", "Players"),
+    ("rep.site.starts", "开始时间", "開始時間", "Starts"),
     (
         "rep.game2_swaps",
         "每台下两局，第2局交换先后手。",

@@ -12,6 +12,7 @@ mod csv;
 mod docs;
 mod explain;
 mod html;
+pub mod site;
 pub mod team;
 mod text;
 

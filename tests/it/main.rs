@@ -23,6 +23,7 @@ mod history_stats;
 mod knockout_cli;
 mod pairing_props;
 mod print_pass2;
+mod publish_site;
 mod readers_fuzz;
 mod records_cli;
 mod reliability_cli;

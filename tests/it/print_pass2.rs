@@ -595,8 +595,9 @@ fn publish_writes_a_self_contained_site() {
             }
         }
     }
-    // index, rounds 1–2, standings after 1, crosstable; in two languages.
-    assert_eq!(files.len(), 10, "{files:?}");
+    // index, rounds 1–2, standings after 1, crosstable, 9 players; in two
+    // languages.
+    assert_eq!(files.len(), 28, "{files:?}");
     for f in &files {
         let html = std::fs::read_to_string(f).unwrap();
         assert!(

@@ -1,0 +1,198 @@
+//! The crosstable and the round-robin wall chart.
+
+use super::*;
+
+/// A crosstable mark in the document's language: `5r+` in English, `5红+`
+/// in Chinese (also 轮空, 请假 for BYE and RB).
+fn cross_mark(c: &CrossCell, lang: Lang) -> String {
+    let m = c.mark();
+    if lang == Lang::En {
+        return m;
+    }
+    match c.kind {
+        RoundKind::PairingBye => return tr(lang, "rep.bye").to_string(),
+        RoundKind::RequestedBye => return tr(lang, "rep.reason.requested_bye").to_string(),
+        _ => {}
+    }
+    let opp = c
+        .opponent_start_no
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let (letter, word) = match c.colour {
+        Some(Colour::Red) => ("r", tr(lang, "rep.mark.red")),
+        Some(Colour::Black) => ("b", tr(lang, "rep.mark.black")),
+        None => return m,
+    };
+    match m.strip_prefix(&format!("{opp}{letter}")) {
+        Some(rest) => format!("{opp}{word}{rest}"),
+        None => m,
+    }
+}
+
+/// The crosstable (交叉表): per player and round, the opponent's start
+/// number, the colour and the result.
+pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.crosstable"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
+    let mut cols = vec![
+        col(lang, "rep.col.no", ColKind::Number),
+        col(lang, "rep.col.name", ColKind::Text),
+        col(lang, "rep.col.club", ColKind::Text),
+    ];
+    for r in 1..=d.after_round {
+        cols.push(Column::new(
+            &format!("r{r}"),
+            fill(lang, "rep.col.round_short", r),
+            ColKind::Mark,
+        ));
+    }
+    cols.push(col(lang, "rep.col.points", ColKind::Number));
+    cols.push(col(lang, "rep.col.rank", ColKind::Number));
+    let mut t = Table::new(cols);
+    // By rank (a final crosstable is read from the top), then start number.
+    let mut lines: Vec<&CrossLine> = d.rows.iter().collect();
+    lines.sort_by_key(|l| (l.rank.map_or(u32::MAX, |r| r.0), l.player.start_no));
+    for l in lines {
+        let mut row = vec![
+            l.player.start_no.to_string(),
+            l.player.name.clone(),
+            l.player.club.clone().unwrap_or_default(),
+        ];
+        for r in 1..=d.after_round {
+            row.push(
+                l.cells
+                    .iter()
+                    .find(|c| c.round == r)
+                    .map(|c| cross_mark(c, lang))
+                    .unwrap_or_default(),
+            );
+        }
+        row.push(opt_points(l.player.points));
+        row.push(l.rank.map(|(r, s)| rank_text(r, s)).unwrap_or_default());
+        t.rows.push(row);
+    }
+    Doc {
+        title,
+        lang,
+        parts: vec![
+            heading(&d.event, lang, "rep.crosstable"),
+            info(&d.event, lang, Some(("rep.after_round", d.after_round))),
+            // The legend above the grid: never left alone on a sheet of its own.
+            Part::Note(tr(lang, "rep.cross.legend").to_string()),
+            Part::Table(t),
+        ],
+        landscape: d.after_round > 9,
+        csv: None,
+    }
+}
+
+/// A wall-chart mark: colour and result against one opponent (`r+`,
+/// `b=F`; `红+` in Chinese).
+fn wall_mark(c: &CrossCell, lang: Lang) -> String {
+    let col = match (c.colour, lang) {
+        (Some(Colour::Red), Lang::En) => "r",
+        (Some(Colour::Black), Lang::En) => "b",
+        (Some(Colour::Red), _) => tr(lang, "rep.mark.red"),
+        (Some(Colour::Black), _) => tr(lang, "rep.mark.black"),
+        (None, _) => "",
+    };
+    let res = match (c.kind, c.result) {
+        (RoundKind::Pending, _) => "?",
+        (_, Some(RoundResult::Win)) => "+",
+        (_, Some(RoundResult::Draw)) => "=",
+        (_, Some(RoundResult::Loss)) => "-",
+        (_, None) => "",
+    };
+    let f = match c.kind {
+        RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => "F",
+        _ => "",
+    };
+    format!("{col}{res}{f}")
+}
+
+/// The wall chart (循环赛总表) of a round-robin: a player × player grid.
+/// Two meetings (double round-robin) share a cell, in round order.
+pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.wallchart"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
+    let mut cols = vec![
+        col(lang, "rep.col.no", ColKind::Number),
+        col(lang, "rep.col.name", ColKind::Text),
+        col(lang, "rep.col.club", ColKind::Text),
+    ];
+    for l in &d.rows {
+        cols.push(Column::new(
+            &format!("vs{}", l.player.start_no),
+            l.player.start_no.to_string(),
+            ColKind::Mark,
+        ));
+    }
+    // Rounds without an opponent (byes, requested byes) get a column of
+    // their own, so every point of the total shows where it came from.
+    let unopposed = |l: &CrossLine| -> Vec<CrossCell> {
+        l.cells
+            .iter()
+            .filter(|c| c.opponent_start_no.is_none() && c.kind != RoundKind::Absent)
+            .cloned()
+            .collect()
+    };
+    let bye_col = d.rows.iter().any(|l| !unopposed(l).is_empty());
+    if bye_col {
+        cols.push(Column::new("bye", tr(lang, "rep.bye"), ColKind::Number));
+    }
+    cols.push(col(lang, "rep.col.points", ColKind::Number));
+    cols.push(col(lang, "rep.col.rank", ColKind::Number));
+    let mut t = Table::new(cols);
+    for l in &d.rows {
+        let mut row = vec![
+            l.player.start_no.to_string(),
+            l.player.name.clone(),
+            l.player.club.clone().unwrap_or_default(),
+        ];
+        let byes = unopposed(l);
+        let bye_cell = match byes.is_empty() {
+            true => String::new(),
+            false => short_points(byes.iter().map(|c| c.points).sum()),
+        };
+        for o in &d.rows {
+            if o.player.start_no == l.player.start_no {
+                row.push("#".into());
+                continue;
+            }
+            let marks: Vec<String> = l
+                .cells
+                .iter()
+                .filter(|c| c.opponent_start_no == Some(o.player.start_no))
+                .map(|c| wall_mark(c, lang))
+                .collect();
+            row.push(marks.join(" "));
+        }
+        if bye_col {
+            row.push(bye_cell);
+        }
+        row.push(opt_points(l.player.points));
+        row.push(l.rank.map(|(r, s)| rank_text(r, s)).unwrap_or_default());
+        t.rows.push(row);
+    }
+    Doc {
+        title,
+        lang,
+        parts: vec![
+            heading(&d.event, lang, "rep.wallchart"),
+            info(&d.event, lang, Some(("rep.after_round", d.after_round))),
+            // The legend above the grid: never left alone on a sheet of its own.
+            Part::Note(tr(lang, "rep.wall.legend").to_string()),
+            Part::Table(t),
+        ],
+        landscape: d.rows.len() > 10,
+        csv: None,
+    }
+}

@@ -1,0 +1,309 @@
+//! The documents: plain data in, a [`Doc`] in one language out.
+//!
+//! The data every document shares and the small helpers are here; each
+//! kind of document has its own file: `pairings.rs` (pairing sheet, result
+//! slips), `standings.rs` (standings), `cross.rs` (crosstable, wall chart),
+//! `checkin.rs` (check-in sheet).
+
+mod checkin;
+mod cross;
+mod pairings;
+mod standings;
+
+pub use checkin::checkin_sheet;
+pub use cross::{crosstable, wall_chart};
+pub use pairings::{pairing_sheet, result_slips};
+pub use standings::standings;
+
+use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use crate::domain::{Colour, Points};
+use crate::i18n::{tr, Lang};
+use crate::scoring::{CrossCell, RoundKind, RoundResult, TieBreak};
+
+/// What every document's header says about the event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventInfo {
+    pub name: String,
+    pub date: Option<chrono::NaiveDate>,
+    /// As the event shows it (`90+30`).
+    pub time_control: Option<String>,
+    /// Rounds the event plays (共N轮), when known.
+    pub rounds: Option<u32>,
+    /// Games a board plays each round (2: two-game rounds, colours
+    /// swapped in the second game); 0 or 1: one game.
+    pub games_per_round: u32,
+}
+
+impl EventInfo {
+    fn two_games(&self) -> bool {
+        self.games_per_round == 2
+    }
+}
+
+/// A player as documents show him.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerLine {
+    pub start_no: u32,
+    pub name: String,
+    pub club: Option<String>,
+    pub rating: Option<i32>,
+    /// Points (before the round on a pairing sheet; after it in standings).
+    pub points: Option<Points>,
+}
+
+/// A board of a pairing sheet or a slip. `black: None` is a pairing bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine {
+    pub number: u32,
+    pub red: PlayerLine,
+    pub black: Option<PlayerLine>,
+    /// Result codes of the board's games as entered (`1-0`, `*` when not
+    /// in); empty before any game is stored.
+    pub results: Vec<String>,
+}
+
+impl BoardLine {
+    /// The entered results for print: blank until one is in, games joined
+    /// by ` / ` (`1-0 / 1/2-1/2`), `*` for one still missing.
+    /// The result of game `no` (1-based), blank until it is in.
+    pub fn game_result(&self, no: usize) -> String {
+        match self.results.get(no - 1) {
+            Some(r) if r != "*" => r.clone(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn result_text(&self) -> String {
+        if self.results.iter().all(|r| r == "*") {
+            return String::new();
+        }
+        self.results.join(" / ")
+    }
+
+    /// [`Self::result_text`] in words for people: 红胜 / 和 / 黑胜 … in
+    /// Chinese documents (the codes stay in CSV for machines).
+    pub fn result_words(&self, lang: Lang) -> String {
+        if self.results.iter().all(|r| r == "*") {
+            return String::new();
+        }
+        let words: Vec<String> = self.results.iter().map(|r| result_word(lang, r)).collect();
+        words.join(" / ")
+    }
+}
+
+/// A result code as a printed word (红胜, 和, 黑胜, 红方弃权 …); in English
+/// the code itself. Unknown codes are printed as they are.
+pub fn result_word(lang: Lang, code: &str) -> String {
+    crate::domain::Outcome::ALL
+        .into_iter()
+        .find(|o| o.code() == code)
+        .map(|o| tr(lang, o.word_key()).to_string())
+        .unwrap_or_else(|| code.to_string())
+}
+
+/// Why a player is not on a board this round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbsentReason {
+    RequestedBye,
+    LateEntry,
+    Withdrawn,
+    Absent,
+}
+
+impl AbsentReason {
+    /// Stable code (the pairings CSV's `note`).
+    pub fn code(self) -> &'static str {
+        match self {
+            AbsentReason::RequestedBye => "requested-bye",
+            AbsentReason::LateEntry => "late-entry",
+            AbsentReason::Withdrawn => "withdrawn",
+            AbsentReason::Absent => "absent",
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            AbsentReason::RequestedBye => "rep.reason.requested_bye",
+            AbsentReason::LateEntry => "rep.reason.late_entry",
+            AbsentReason::Withdrawn => "rep.reason.withdrawn",
+            AbsentReason::Absent => "rep.reason.absent",
+        }
+    }
+}
+
+/// Everything a pairing sheet shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingSheetData {
+    pub event: EventInfo,
+    pub round: u32,
+    pub boards: Vec<BoardLine>,
+    pub absent: Vec<(PlayerLine, AbsentReason)>,
+}
+
+/// The boards that get result slips.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlipsData {
+    pub event: EventInfo,
+    pub round: u32,
+    pub boards: Vec<BoardLine>,
+    /// Slips to an A4 page (at least 1).
+    pub per_page: usize,
+}
+
+/// A line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub shared: bool,
+    /// With `points` set.
+    pub player: PlayerLine,
+    /// One value per tie-break of [`StandingsData::tiebreaks`].
+    pub values: Vec<Points>,
+}
+
+/// The standings after a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsData {
+    pub event: EventInfo,
+    pub after_round: u32,
+    /// A paired round whose results are not all in (named, not counted).
+    pub in_progress: Option<u32>,
+    pub tiebreaks: Vec<TieBreak>,
+    pub rows: Vec<StandingLine>,
+}
+
+/// A player's line of a crosstable or wall chart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossLine {
+    /// With `points` set.
+    pub player: PlayerLine,
+    pub rank: Option<(u32, bool)>,
+    pub cells: Vec<CrossCell>,
+}
+
+/// The crosstable (and, for round-robins, the wall chart): rows by start number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrosstableData {
+    pub event: EventInfo,
+    pub after_round: u32,
+    pub rows: Vec<CrossLine>,
+}
+
+/// The wall chart shows the crosstable's data as a player × player grid.
+pub type WallChartData = CrosstableData;
+
+/// The players expected at the event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckinData {
+    pub event: EventInfo,
+    pub players: Vec<PlayerLine>,
+}
+
+/// Points without trailing zeros: `2`, `1.5`, `0.8`, `1.25`.
+pub fn short_points(p: Points) -> String {
+    let s = p.to_string();
+    let s = s.trim_end_matches('0');
+    s.trim_end_matches('.').to_string()
+}
+
+fn fill(lang: Lang, key: &str, n: u32) -> String {
+    tr(lang, key).replace("{}", &n.to_string())
+}
+
+fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
+    Part::Heading(format!("{} · {}", ev.name, tr(lang, key)))
+}
+
+fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
+    let mut v = Vec::new();
+    // "Round 3", "after round 3" read as phrases of their own, without a label.
+    if let Some((key, n)) = round {
+        v.push((String::new(), fill(lang, key, n)));
+    }
+    if let Some(n) = ev.rounds {
+        v.push((String::new(), fill(lang, "rep.rounds_total", n)));
+    }
+    if let Some(d) = ev.date {
+        v.push((
+            tr(lang, "rep.date").to_string(),
+            d.format("%Y-%m-%d").to_string(),
+        ));
+    }
+    if let Some(tc) = &ev.time_control {
+        v.push((tr(lang, "rep.time_control").to_string(), tc.clone()));
+    }
+    Part::Info(v)
+}
+
+fn col(lang: Lang, key: &str, kind: ColKind) -> Column {
+    let short = key.trim_start_matches("rep.col.");
+    Column::new(short, tr(lang, key), kind)
+}
+
+fn opt_points(p: Option<Points>) -> String {
+    p.map(short_points).unwrap_or_default()
+}
+
+fn who(p: &PlayerLine) -> String {
+    match &p.club {
+        Some(c) if !c.is_empty() => format!("{} {} ({c})", p.start_no, p.name),
+        _ => format!("{} {}", p.start_no, p.name),
+    }
+}
+
+/// A printed result cell in words; blank stays blank.
+fn words(lang: Lang, code: &str) -> String {
+    if code.is_empty() {
+        String::new()
+    } else {
+        result_word(lang, code)
+    }
+}
+
+/// 裁判长签名：_____ — the chief arbiter signs a posted sheet.
+fn arbiter_line(lang: Lang) -> String {
+    format!("{}: {}", tr(lang, "rep.arbiter"), "_".repeat(24))
+}
+
+/// Sort key of a name in pinyin order: each Chinese character by its
+/// toneless pinyin (the first reading of a heteronym), other characters as
+/// they are, lowercased; `王` before `吴` before `张`, `Li Wei` among the L.
+pub fn name_key(name: &str) -> String {
+    use pinyin::ToPinyin;
+    let mut k = String::new();
+    for c in name.chars() {
+        match c.to_pinyin() {
+            Some(p) => {
+                k.push_str(p.plain());
+                // Same reading: the character itself decides, after the syllable.
+                k.push('\u{1}');
+            }
+            None => k.extend(c.to_lowercase()),
+        }
+    }
+    k
+}
+
+fn rank_text(rank: u32, shared: bool) -> String {
+    if shared {
+        format!("{rank}=")
+    } else {
+        rank.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_points_drop_trailing_zeros_exactly() {
+        assert_eq!(short_points(Points::new(2)), "2");
+        assert_eq!(short_points(Points(150)), "1.5");
+        assert_eq!(short_points(Points(80)), "0.8");
+        assert_eq!(short_points(Points(125)), "1.25");
+        assert_eq!(short_points(Points(0)), "0");
+        assert_eq!(short_points(Points(-50)), "-0.5");
+        assert_eq!(short_points(Points(1000)), "10");
+    }
+}

@@ -1,0 +1,73 @@
+//! The standings after a round.
+
+use super::*;
+
+/// The standings (名次表) with the event's tie-break columns.
+pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
+    let title = format!(
+        "{} · {} · {}",
+        d.event.name,
+        tr(lang, "rep.standings"),
+        fill(lang, "rep.after_round", d.after_round)
+    );
+    let mut cols = vec![
+        col(lang, "rep.col.rank", ColKind::Number),
+        col(lang, "rep.col.no", ColKind::Number),
+        col(lang, "rep.col.name", ColKind::Text),
+        col(lang, "rep.col.club", ColKind::Text),
+        col(lang, "rep.col.points", ColKind::Number),
+    ];
+    for t in &d.tiebreaks {
+        cols.push(Column::new(
+            t.code(),
+            tr(lang, &format!("tb.{}", t.code())),
+            ColKind::Number,
+        ));
+    }
+    let mut t = Table::new(cols);
+    for r in &d.rows {
+        let mut row = vec![
+            rank_text(r.rank, r.shared),
+            r.player.start_no.to_string(),
+            r.player.name.clone(),
+            r.player.club.clone().unwrap_or_default(),
+            opt_points(r.player.points),
+        ];
+        row.extend(r.values.iter().map(|v| short_points(*v)));
+        row.resize(t.columns.len(), String::new());
+        t.rows.push(row);
+    }
+    Doc {
+        title,
+        lang,
+        parts: vec![
+            heading(&d.event, lang, "rep.standings"),
+            {
+                let mut i = info(&d.event, lang, Some(("rep.after_round", d.after_round)));
+                if let (Part::Info(v), Some(n)) = (&mut i, d.in_progress) {
+                    v.insert(1, (String::new(), fill(lang, "rep.in_progress", n)));
+                }
+                i
+            },
+            Part::Table(t),
+            Part::Note(tiebreak_legend(&d.tiebreaks, lang)),
+        ],
+        landscape: false,
+        csv: None,
+    }
+}
+
+/// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
+/// the tie-breaks' full names.
+fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
+    let mut names = vec![tr(lang, "rep.col.points").to_string()];
+    for t in tbs {
+        let long = format!("tbl.{}", t.code());
+        let key = match crate::i18n::has(&long) {
+            true => long,
+            false => format!("tb.{}", t.code()),
+        };
+        names.push(tr(lang, &key).to_string());
+    }
+    tr(lang, "rep.tb_order").replace("{}", &names.join(tr(lang, "rep.list_sep")))
+}

@@ -1,0 +1,502 @@
+//! The published site (issue 18): a page per player and per game with a
+//! record, every page valid HTML5 (html5ever, the parser of Servo, reports
+//! each parse error) whose links all resolve to files of the site; the game
+//! page's board shows the final position without script and steps with
+//! it, in Chromium with the network off.
+
+use crate::common::Club;
+use crate::report_chromium::chromium;
+
+use html5ever::tendril::TendrilSink;
+use markup5ever_rcdom::{Handle, NodeData, RcDom};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn pgn(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata/pgn")
+        .join(name)
+}
+
+/// Four players, two rounds; round 1 board 1 has a record (the game of
+/// `ccgc2006_01_gbk.pgn`, 宝岛一号 v 相眼竞技 0-1, 13 moves).
+fn event_with_a_record() -> Club {
+    let c = Club::new();
+    for (n, club) in [
+        ("宝岛一号", "台北"),
+        ("王强", "<b>&Co</b>"),
+        ("相眼竞技", "上海"),
+        ("张伟", "杭州"),
+    ] {
+        c.ok(&["player", "add", n, "--club", club]);
+    }
+    c.ok(&[
+        "event", "new", "机赛", "--system", "berger", "--rounds", "3",
+    ]);
+    c.ok(&[
+        "event",
+        "enter",
+        "机赛",
+        "宝岛一号",
+        "王强",
+        "相眼竞技",
+        "张伟",
+    ]);
+    c.ok(&["round", "pair", "机赛"]);
+    c.ok(&["result", "机赛", "1", "1", "1-0"]);
+    c.ok(&["result", "机赛", "1", "2", "1/2-1/2"]);
+    c.ok(&["round", "pair", "机赛"]);
+    c.ok(&["result", "机赛", "2", "1", "0-1"]);
+    c.ok(&["result", "机赛", "2", "2", "1-0"]);
+    c
+}
+
+/// The boards of round `r` as `round show` lists them: (board, red
+/// start number, red name, black start number, black name).
+fn boards(c: &Club, r: u32) -> Vec<(u32, u32, String, u32, String)> {
+    let out = c.ok(&["round", "show", "机赛", &r.to_string(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = |x: &serde_json::Value| x.as_str().unwrap().parse::<u32>().unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                n(&b["board"]),
+                n(&b["red_no"]),
+                b["red"].as_str().unwrap().to_string(),
+                n(&b["black_no"]),
+                b["black"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn parse(path: &Path) -> RcDom {
+    let bytes = std::fs::read(path).unwrap();
+    html5ever::parse_document(RcDom::default(), Default::default())
+        .from_utf8()
+        .read_from(&mut &bytes[..])
+        .unwrap()
+}
+
+fn attr(h: &Handle, name: &str) -> Option<String> {
+    match &h.data {
+        NodeData::Element { attrs, .. } => attrs
+            .borrow()
+            .iter()
+            .find(|a| &*a.name.local == name)
+            .map(|a| a.value.to_string()),
+        _ => None,
+    }
+}
+
+fn tag(h: &Handle) -> Option<String> {
+    match &h.data {
+        NodeData::Element { name, .. } => Some(name.local.to_string()),
+        _ => None,
+    }
+}
+
+/// Every element below `h`, in document order.
+fn elements(h: &Handle, out: &mut Vec<Handle>) {
+    for c in h.children.borrow().iter() {
+        if tag(c).is_some() {
+            out.push(c.clone());
+        }
+        elements(c, out);
+    }
+}
+
+fn text(h: &Handle) -> String {
+    let mut s = String::new();
+    if let NodeData::Text { contents } = &h.data {
+        s.push_str(&contents.borrow());
+    }
+    for c in h.children.borrow().iter() {
+        s.push_str(&text(c));
+    }
+    s
+}
+
+fn html_files(site: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![site.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "html") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_page_parses_as_html5_without_errors_and_every_link_resolves() {
+    let c = event_with_a_record();
+    let rec = pgn("ccgc2006_01_gbk.pgn");
+    c.ok(&[
+        "result",
+        "机赛",
+        "1",
+        "1",
+        "0-1",
+        "--record",
+        rec.to_str().unwrap(),
+        "--record-wins",
+    ]);
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    // The parser reports what is wrong (a stray end tag here).
+    let bad = c.path("bad.html");
+    std::fs::write(&bad, "<!DOCTYPE html><title>x</title><p>a</div>").unwrap();
+    assert!(!parse(&bad).errors.borrow().is_empty());
+    let files = html_files(&site);
+    // index, 2 rounds, 2 standings, crosstable, 4 players, 1 game; twice.
+    assert_eq!(files.len(), 22, "{files:?}");
+    for f in &files {
+        let dom = parse(f);
+        let errors = dom.errors.borrow();
+        assert!(errors.is_empty(), "{f:?}: {errors:?}");
+        let mut els = Vec::new();
+        elements(&dom.document, &mut els);
+        for e in &els {
+            // Nothing is loaded from anywhere: no src, no stylesheet link.
+            assert!(attr(e, "src").is_none(), "{f:?} loads {:?}", attr(e, "src"));
+            assert_ne!(tag(e).as_deref(), Some("link"), "{f:?}");
+            if let Some(href) = attr(e, "href") {
+                let target = f.parent().unwrap().join(&href);
+                assert!(target.is_file(), "{f:?} links to a missing {href}");
+            }
+        }
+    }
+    // Every player's page is linked from the index.
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    for n in 1..=4 {
+        assert!(
+            index.contains(&format!("href=\"player-{n}.html\"")),
+            "{index}"
+        );
+    }
+    assert!(index.contains("href=\"game-1-1.html\""), "{index}");
+}
+
+#[test]
+fn a_player_page_lists_each_round_with_the_opponent_linked_and_the_running_score() {
+    let c = event_with_a_record();
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    let standings = c.ok(&["standings", "机赛", "--format", "json"]);
+    let st: serde_json::Value = serde_json::from_str(&standings).unwrap();
+    let rounds = [boards(&c, 1), boards(&c, 2)];
+    for no in 1..=4u32 {
+        let dom = parse(&site.join(format!("player-{no}.html")));
+        let mut els = Vec::new();
+        elements(&dom.document, &mut els);
+        let h1 = els
+            .iter()
+            .find(|e| tag(e).as_deref() == Some("h1"))
+            .unwrap();
+        let name = text(h1).rsplit(" · ").next().unwrap().to_string();
+        let row = st
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name.as_str())
+            .unwrap_or_else(|| panic!("{name} not in {standings}"));
+        let lines: Vec<&Handle> = els
+            .iter()
+            .filter(|e| tag(e).as_deref() == Some("tr"))
+            .skip(1)
+            .collect();
+        assert_eq!(lines.len(), 2, "one line per round");
+        let mut total = 0.0;
+        for (i, tr) in lines.iter().enumerate() {
+            let mut cells = Vec::new();
+            elements(tr, &mut cells);
+            let tds: Vec<String> = cells
+                .iter()
+                .filter(|e| tag(e).as_deref() == Some("td"))
+                .map(text)
+                .collect();
+            assert_eq!(tds[0], (i + 1).to_string());
+            // The opponent, linked to his page, is the one on the board.
+            let a = cells
+                .iter()
+                .find(|e| tag(e).as_deref() == Some("a"))
+                .unwrap();
+            let href = attr(a, "href").unwrap();
+            let opp: u32 = href
+                .trim_start_matches("player-")
+                .trim_end_matches(".html")
+                .parse()
+                .unwrap();
+            let board = rounds[i]
+                .iter()
+                .find(|b| b.1 == no || b.3 == no)
+                .unwrap_or_else(|| panic!("{no} not on a board of round {}", i + 1));
+            let (colour, opp_no, opp_name) = match board.1 == no {
+                true => ("Red", board.3, &board.4),
+                false => ("Black", board.1, &board.2),
+            };
+            assert_eq!(opp, opp_no);
+            assert_eq!(text(a), format!("{opp} {opp_name}"));
+            let zh = if colour == "Red" { "红方" } else { "黑方" };
+            assert!(tds[1] == colour || tds[1] == zh, "{tds:?}");
+            total += tds[4].parse::<f64>().unwrap();
+            assert_eq!(tds[5].parse::<f64>().unwrap(), total, "{tds:?}");
+        }
+        let pts: f64 = row["points"].as_str().unwrap().parse().unwrap();
+        assert_eq!(total, pts, "{name}");
+    }
+}
+
+/// `qishe game stats`'s final position of a record file.
+fn stats_final_fen(c: &Club, file: &Path) -> String {
+    let out = c.ok(&["game", "stats", file.to_str().unwrap()]);
+    out.lines()
+        .find_map(|l| l.trim().strip_prefix("final position "))
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string()
+}
+
+#[test]
+fn a_game_page_shows_the_final_position_and_the_moves_in_chinese_without_script() {
+    let c = event_with_a_record();
+    let rec = pgn("ccgc2006_01_gbk.pgn");
+    c.ok(&[
+        "result",
+        "机赛",
+        "1",
+        "1",
+        "0-1",
+        "--record",
+        rec.to_str().unwrap(),
+        "--record-wins",
+    ]);
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    let fen = stats_final_fen(&c, &rec);
+    let pages: Vec<PathBuf> = html_files(&site)
+        .into_iter()
+        .filter(|p| p.ends_with("game-1-1.html"))
+        .collect();
+    assert_eq!(pages.len(), 2, "one page per language");
+    for page in pages {
+        let dom = parse(&page);
+        let mut els = Vec::new();
+        elements(&dom.document, &mut els);
+        let html = els
+            .iter()
+            .find(|e| tag(e).as_deref() == Some("html"))
+            .unwrap();
+        let first = match attr(html, "lang").as_deref() {
+            Some("en") => "炮八平五 (C8.5)",
+            _ => "炮八平五",
+        };
+        let board = els
+            .iter()
+            .find(|e| attr(e, "id").as_deref() == Some("board"))
+            .unwrap();
+        assert_eq!(attr(board, "data-fen").unwrap(), fen);
+        // The drawn points are that position: 32 − captured pieces.
+        let drawn = board
+            .children
+            .borrow()
+            .iter()
+            .filter(|p| !text(p).is_empty())
+            .count();
+        let pieces = fen
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .count();
+        assert_eq!(drawn, pieces);
+        assert_eq!(board.children.borrow().len(), 90);
+        let moves: Vec<String> = els
+            .iter()
+            .filter(|e| attr(e, "data-ply").is_some() && tag(e).as_deref() == Some("span"))
+            .map(text)
+            .collect();
+        assert_eq!(moves.len(), 26);
+        assert_eq!(moves[0], first);
+        // The step buttons wait hidden for the script.
+        let ctl = els
+            .iter()
+            .find(|e| attr(e, "class").as_deref() == Some("ctl"))
+            .unwrap();
+        assert!(attr(ctl, "hidden").is_some());
+        // Players linked to their pages.
+        let b = &boards(&c, 1)[0];
+        let links: Vec<(String, String)> = els
+            .iter()
+            .filter_map(|e| Some((attr(e, "href")?, text(e))))
+            .collect();
+        assert!(links.contains(&(format!("player-{}.html", b.1), format!("{} {}", b.1, b.2))));
+        assert!(links.contains(&(format!("player-{}.html", b.3), format!("{} {}", b.3, b.4))));
+    }
+}
+
+/// Chromium's DOM of `page` after a probe script pressed `keys` one by one
+/// (real keydown events, answered by the page's own script) and wrote the
+/// board's ply and FEN after each into the page; with the network off and
+/// Chromium's network log in `netlog`.
+fn step_in_chromium(chrome: &Path, page: &Path, keys: &[&str], netlog: &Path) -> String {
+    let html = std::fs::read_to_string(page).unwrap();
+    let keys: Vec<String> = keys.iter().map(|k| format!("'{k}'")).collect();
+    let probe = format!(
+        "<script>
+window.addEventListener('load', function () {{
+  var b = document.getElementById('board'), out = ['START ' + b.dataset.ply];
+  [{}].forEach(function (k) {{
+    document.dispatchEvent(new KeyboardEvent('keydown', {{ key: k, bubbles: true }}));
+    out.push(k + ' ' + b.dataset.ply + ' ' + b.dataset.fen);
+  }});
+  var p = document.createElement('pre'); p.id = 'probe'; p.textContent = out.join('\\n') + '\\nEND';
+  document.body.appendChild(p);
+}});
+</script>",
+        keys.join(",")
+    );
+    let probed = page.with_file_name("probe.html");
+    std::fs::write(&probed, html.replace("</body>", &format!("{probe}</body>"))).unwrap();
+    let mut child = Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            // The network off: no name resolves, every proxy connection fails.
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--proxy-server=127.0.0.1:9",
+            "--virtual-time-budget=2000",
+            "--dump-dom",
+        ])
+        .arg(format!("--log-net-log={}", netlog.display()))
+        .arg(format!(
+            "--user-data-dir={}",
+            page.with_file_name("chrome-profile").display()
+        ))
+        .arg(&probed)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("chromium did not finish");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_board_steps_with_the_arrow_keys_in_chromium_and_no_request_leaves() {
+    let Some(chrome) = chromium() else {
+        eprintln!("SKIPPED the_board_steps_with_the_arrow_keys_in_chromium: no chromium");
+        return;
+    };
+    let c = event_with_a_record();
+    let rec = pgn("ccgc2006_01_gbk.pgn");
+    c.ok(&[
+        "result",
+        "机赛",
+        "1",
+        "1",
+        "0-1",
+        "--record",
+        rec.to_str().unwrap(),
+        "--record-wins",
+    ]);
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    let netlog = c.path("net.json");
+    let dom = step_in_chromium(
+        &chrome,
+        &site.join("game-1-1.html"),
+        &[
+            "ArrowRight",
+            "ArrowRight",
+            "ArrowLeft",
+            "End",
+            "Home",
+            "ArrowLeft",
+        ],
+        &netlog,
+    );
+    let probe = dom
+        .split("<pre id=\"probe\">")
+        .nth(1)
+        .and_then(|s| s.split("END").next())
+        .unwrap_or_else(|| panic!("the probe did not run: {dom}"));
+    let lines: Vec<Vec<&str>> = probe.lines().map(|l| l.splitn(3, ' ').collect()).collect();
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    assert_eq!(
+        lines[0],
+        ["START", "0"],
+        "the script starts at the first position"
+    );
+    assert_eq!(lines[1][1], "1");
+    assert_ne!(lines[1][2], start, "the first move changed the board");
+    assert_eq!(lines[2][1], "2");
+    assert_eq!(lines[3][1..], lines[1][1..], "back one move");
+    assert_eq!(lines[4][1], "26");
+    assert_eq!(lines[4][2], stats_final_fen(&c, &rec), "the last position");
+    assert_eq!(lines[5][1..], ["0", start]);
+    assert_eq!(lines[6][1], "0", "nothing before the first position");
+    // No request left the page: in Chromium's network log, no request that
+    // a page started (Chromium's own have no origin) …
+    let log = std::fs::read_to_string(&netlog).unwrap();
+    assert_eq!(page_requests(&log), Vec::<String>::new());
+    // … which a page with one remote image would show.
+    let control = site.join("control.html");
+    std::fs::write(
+        &control,
+        "<!DOCTYPE html><title>x</title><img src=\"http://example.invalid/x.png\">",
+    )
+    .unwrap();
+    let log2 = c.path("net2.json");
+    step_in_chromium(&chrome, &control, &[], &log2);
+    let log2 = std::fs::read_to_string(&log2).unwrap();
+    assert!(
+        page_requests(&log2)
+            .iter()
+            .any(|u| u.contains("example.invalid")),
+        "the check sees a page's request"
+    );
+}
+
+/// The http(s)/ws(s) URLs of requests a page started, from a Chromium
+/// network log (JSON); Chromium's own requests say "not an origin".
+fn page_requests(log: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(log).expect("a complete network log");
+    let mut urls = Vec::new();
+    for e in v["events"].as_array().unwrap() {
+        let p = &e["params"];
+        let (Some(url), Some(from)) = (p["url"].as_str(), p["initiator"].as_str()) else {
+            continue;
+        };
+        let remote = ["http:", "https:", "ws:", "wss:"]
+            .iter()
+            .any(|s| url.starts_with(s));
+        if remote && from != "not an origin" {
+            urls.push(url.to_string());
+        }
+    }
+    urls
+}
