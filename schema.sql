@@ -192,3 +192,8 @@ CREATE TABLE IF NOT EXISTS team_lineup (
 -- Migration 4 (src/store/migrations.rs, TRF fields) adds trf_entry (title,
 -- federation, birth date as a TRF file wrote them, per entry) and
 -- trf_full_bye (boards that were a pre-assigned full-point bye `F`).
+
+-- Migration 6 (src/store/migrations.rs, HISTORY_GAMES) adds history_games:
+-- a kept, derived copy of each event's games for the club history (ratings,
+-- statistics, member pages), dropped by triggers whenever the event's
+-- rounds, boards, games or entries change and rebuilt on the next read.

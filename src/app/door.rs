@@ -118,6 +118,12 @@ impl App {
         Ok(self.store.events()?)
     }
 
+    /// Every event, newest first, with rounds paired, players and knockout
+    /// flag (the event list, one query).
+    pub fn event_summaries(&self) -> Result<Vec<crate::store::EventSummary>> {
+        Ok(self.store.event_summaries()?)
+    }
+
     /// One member.
     pub fn member(&self, id: MemberId) -> Result<Member> {
         Ok(self.store.member(id.0)?)

@@ -536,6 +536,7 @@ fn generated_game(rng: &mut SplitMix64, red: f64, black: f64, tc: TimeControl) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::ResultInput;
     use crate::config::Config;
 
     fn event(app: &mut App, name: &str, date: Option<&str>, finished: bool) -> i64 {
@@ -590,6 +591,122 @@ mod tests {
                 .unwrap();
         }
         id
+    }
+
+    /// A small generated club: 8 finished events of 9 players (a bye each
+    /// round) over 4 rounds among 24 members, some unrated.
+    fn small_club() -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let spec = HistorySpec {
+            members: 24,
+            events: 8,
+            players_per_event: 9,
+            rounds: 4,
+            seed: 5,
+            ..HistorySpec::default()
+        };
+        build_history_db(&mut app.store, &spec).unwrap();
+        app
+    }
+
+    fn kept_copies(app: &App) -> i64 {
+        app.store
+            .conn_for_tests()
+            .query_row("SELECT count(*) FROM history_games", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    /// The club history read through the kept copies equals the direct
+    /// query, and so do the rating list, the statistics and member pages.
+    fn assert_kept_equals_scratch(app: &App) -> (RatingList, Stats) {
+        let kept = app.store.history(None).unwrap();
+        let scratch = app.store.history_from_scratch(None).unwrap();
+        assert_eq!(kept, scratch);
+        let list = app.rating_list(None).unwrap();
+        let s = &app.config.ratings;
+        assert_eq!(
+            list,
+            rating_list(&scratch, &compute_ratings(&scratch, s, None), None)
+        );
+        let st = app.stats(&StatsFilter::default()).unwrap();
+        assert_eq!(st, stats(&stat_games(&scratch, s, |_| true)));
+        for m in [1, 7, 24] {
+            assert_eq!(
+                app.store.history(Some(m)).unwrap(),
+                app.store.history_from_scratch(Some(m)).unwrap(),
+                "member {m}"
+            );
+        }
+        (list, st)
+    }
+
+    fn flipped(app: &App, event: &str, round: u32, board: u32) -> ResultInput {
+        let g = app
+            .games(crate::app::EventId(app.find_event(event).unwrap().id), None)
+            .unwrap()
+            .into_iter()
+            .find(|g| g.round == round && g.board == board)
+            .unwrap();
+        let outcome = match g.game.outcome {
+            Outcome::RedWin => Outcome::BlackWin,
+            _ => Outcome::RedWin,
+        };
+        ResultInput {
+            outcome: Some(outcome),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn kept_history_equals_the_direct_query_through_corrections_undo_and_redo() {
+        let mut app = small_club();
+        assert_eq!(kept_copies(&app), 0);
+        let (list0, stats0) = assert_kept_equals_scratch(&app);
+        assert_eq!(kept_copies(&app), 8, "the first read keeps every event");
+        assert!(stats0.games > 100 && list0.rows.len() > 10);
+
+        // A corrected result in a finished event drops that event's copy
+        // in the same transaction; the next read rebuilds it.
+        let ev = app.history().unwrap().events[2].name.clone();
+        let input = flipped(&app, &ev, 2, 1);
+        app.record_result(&ev, 2, 1, &input).unwrap();
+        assert_eq!(kept_copies(&app), 7);
+        let (list1, stats1) = assert_kept_equals_scratch(&app);
+        assert_ne!(list1, list0, "the correction moves ratings");
+        assert_ne!(stats1, stats0);
+
+        app.undo().unwrap();
+        let (list2, stats2) = assert_kept_equals_scratch(&app);
+        assert_eq!((&list2, &stats2), (&list0, &stats0), "undo restores");
+        app.redo().unwrap();
+        let (list3, _) = assert_kept_equals_scratch(&app);
+        assert_eq!(list3, list1, "redo repeats the correction");
+
+        // Reopening an event takes it out of the ratings (events are read live).
+        let id = app.find_event(&ev).unwrap().id;
+        app.set_event_status(crate::app::EventId(id), EventStatus::Running)
+            .unwrap();
+        let (list4, _) = assert_kept_equals_scratch(&app);
+        assert_ne!(list4, list3);
+        app.undo().unwrap();
+        assert_eq!(assert_kept_equals_scratch(&app).0, list3);
+        assert_eq!(kept_copies(&app), 8);
+    }
+
+    #[test]
+    fn copies_are_not_trusted_when_a_trigger_that_keeps_them_is_gone() {
+        let app = small_club();
+        assert_kept_equals_scratch(&app);
+        // As if a later migration had rebuilt the game table without them.
+        app.store
+            .conn_for_tests()
+            .execute_batch(
+                "DROP TRIGGER history_games_game_upd;
+                 UPDATE game SET outcome = '1-0' WHERE outcome = '0-1';",
+            )
+            .unwrap();
+        let (_, st) = assert_kept_equals_scratch(&app);
+        assert_eq!(st.black_wins, 0);
     }
 
     #[test]

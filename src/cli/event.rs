@@ -240,15 +240,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 ("players", tr(l, "col.players").into(), true),
                 ("status", tr(l, "col.status").into(), false),
             ]);
-            for e in app.events()? {
-                let paired = app.rounds_paired(e.key())?;
-                let n = app.entries(e.key())?.len();
+            for sum in app.event_summaries()? {
+                let (e, paired, n) = (&sum.event, sum.rounds_paired, sum.players);
                 t.push(vec![
                     e.id.to_string(),
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    if app.is_knockout(&e.id.to_string())? {
+                    if sum.knockout {
                         "knockout".into()
                     } else {
                         e.settings.system.code().into()

@@ -17,7 +17,66 @@ const MIGRATIONS: &[&str] = &[
     TRF_FIELDS,
     // Issue 23, the game archive: `archive.sql` (self-contained).
     include_str!("archive.sql"),
+    HISTORY_GAMES,
 ];
+
+// ---- Issue 22 (history lane): kept copies of each event's games --------
+// `history_games` holds, per event, its games in the shape the club history
+// reads them (members instead of entries, in round/board/game order), one
+// compact blob a row (`store/history.rs` writes and reads it). It is derived
+// data: not in TABLES (so not in the undo capture nor the action log), and
+// never the only copy. The triggers drop an event's row in the same
+// transaction as any change to its rounds, boards, games or entries; undo
+// and redo replay SQL on those tables, so they drop it too. The next history
+// read rebuilds the rows that are missing. `store/history.rs` checks that
+// the HISTORY_TRIGGERS triggers exist before trusting a row (a later
+// migration that rebuilds one of those tables drops its triggers).
+const HISTORY_GAMES: &str = "
+CREATE TABLE history_games (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    data     BLOB    NOT NULL
+);
+CREATE TRIGGER history_games_round_upd AFTER UPDATE ON round BEGIN
+    DELETE FROM history_games WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER history_games_round_del AFTER DELETE ON round BEGIN
+    DELETE FROM history_games WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER history_games_board_upd AFTER UPDATE ON board BEGIN
+    DELETE FROM history_games WHERE event_id IN
+        (SELECT event_id FROM round WHERE id IN (OLD.round_id, NEW.round_id)); END;
+CREATE TRIGGER history_games_board_del AFTER DELETE ON board BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT event_id FROM round WHERE id = OLD.round_id); END;
+CREATE TRIGGER history_games_game_ins AFTER INSERT ON game BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER history_games_game_upd AFTER UPDATE ON game BEGIN
+    DELETE FROM history_games WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER history_games_game_del AFTER DELETE ON game BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER history_games_entry_upd AFTER UPDATE ON entry BEGIN
+    DELETE FROM history_games WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER history_games_entry_del AFTER DELETE ON entry BEGIN
+    DELETE FROM history_games WHERE event_id = OLD.event_id; END;
+";
+
+/// The triggers that keep `history_games` true (see HISTORY_GAMES).
+pub const HISTORY_TRIGGERS: &[&str] = &[
+    "history_games_round_upd",
+    "history_games_round_del",
+    "history_games_board_upd",
+    "history_games_board_del",
+    "history_games_game_ins",
+    "history_games_game_upd",
+    "history_games_game_del",
+    "history_games_entry_upd",
+    "history_games_entry_del",
+];
+// ---- end of issue 22's block --------------------------------------------
 
 // ---- Knockout events (issue 20, specs/knockout.md) -------------------------
 // `knockout` marks an event as a knockout and holds its settings (JSON: the

@@ -18,6 +18,7 @@ mod members;
 mod migrations;
 mod teams;
 
+pub use events::EventSummary;
 pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
