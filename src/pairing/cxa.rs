@@ -1209,14 +1209,11 @@ fn repair(
     };
     if !last {
         // Accept the first k that leaves fewer than two players of score g
-        // unpaired. Failing that, rerun with 禁连三 off (§2.4 C) and take
-        // the best candidate by the E2 order, then fewer dissolved pairs
-        // (Rec B6); a relaxed candidate is used only if it keeps more of
-        // the group together than every strict one, and any candidate only
-        // if it improves on the greedy result. Leftovers float down.
+        // unpaired. Failing that, take the best candidate by the E2 order,
+        // then fewer dissolved pairs (Rec B6), if it improves on the greedy
+        // result. Leftovers float down.
         let at_g = |ctx: &Ctx, v: &[usize]| v.iter().filter(|&&i| ctx.pl[i].step == g).count();
         let mut best: Option<(Matched, usize)> = None;
-        let mut searched = 0;
         for &k in &ks {
             let set = set_for(k, pairs);
             let Some(m) = ctx.e2(&set, g, false, true, false) else {
@@ -1231,7 +1228,6 @@ fn repair(
                 ));
                 break;
             };
-            searched = k;
             if count == 0 || at_g(ctx, &m.unpaired) < 2 {
                 apply(&m, k, pairs, paired);
                 return Ok(());
@@ -1240,31 +1236,11 @@ fn repair(
                 best = Some((m, k));
             }
         }
-        let mut relaxed: Option<(Matched, usize)> = None;
-        if ctx.opts.no_three_in_row {
-            for &k in ks.iter().take_while(|&&k| k <= searched) {
-                let set = set_for(k, pairs);
-                let Some(m) = ctx.e2(&set, g, false, false, false) else {
-                    break;
-                };
-                if relaxed
-                    .as_ref()
-                    .is_none_or(|(b, _)| m.obj.better_than(&b.obj))
-                {
-                    relaxed = Some((m, k));
-                }
-            }
-        }
-        let left = |c: &Option<(Matched, usize)>| {
-            c.as_ref()
-                .map_or(usize::MAX, |(m, _)| at_g(ctx, &m.unpaired))
-        };
-        if left(&relaxed) < left(&best).min(at_g(ctx, unpaired)) {
-            let (m, k) = relaxed.expect("a relaxed candidate");
-            let note = relaxed_note(ctx, &m);
-            ctx.notes.push(note);
-            apply(&m, k, pairs, paired);
-        } else if let Some((m, k)) = best {
+        // 禁连三 is never relaxed here: the leftovers float down, and the
+        // last group's repair, which can dissolve every pair of the round,
+        // relaxes it only when no pairing without a third same colour in a
+        // row exists (issue 15: a relaxation here made avoidable threes).
+        if let Some((m, k)) = best {
             if at_g(ctx, &m.unpaired) < at_g(ctx, unpaired) {
                 apply(&m, k, pairs, paired);
             }
@@ -1288,55 +1264,57 @@ fn repair(
     }
     let mut capped = false;
     for (three, any_bye) in tries {
-        if any_bye && capped {
-            // Beyond the cap a bye outside the eligible could be avoidable
-            // in the unexplored part: the matching fallback sees it all.
-            break;
+        // Beyond the cap the exhaustive search has not seen every pairing:
+        // a bye outside the eligible could be avoidable in the unexplored
+        // part, so those tries go to the matching fallback alone.
+        if !(any_bye && capped) {
+            // With every bye allowed, smaller k may not reach the player who
+            // should have the bye: rank all k by the E2 order, then fewer
+            // dissolved pairs (Rec B6).
+            let mut best: Option<(Matched, usize)> = None;
+            for &k in &ks {
+                let set = set_for(k, pairs);
+                let Some(m) = ctx.e2(&set, g, true, three, any_bye) else {
+                    capped = true;
+                    break;
+                };
+                let fine = m.unpaired.is_empty()
+                    || (m.unpaired.len() == 1 && (any_bye || ctx.bye_ok[m.unpaired[0]]));
+                if !fine {
+                    continue;
+                }
+                if !any_bye {
+                    best = Some((m, k));
+                    break;
+                }
+                if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
+                    best = Some((m, k));
+                }
+            }
+            if let Some((m, k)) = best {
+                if !three {
+                    let note = relaxed_note(ctx, &m);
+                    ctx.notes.push(note);
+                }
+                apply(&m, k, pairs, paired);
+                return Ok(());
+            }
         }
-        // With every bye allowed, smaller k may not reach the player who
-        // should have the bye: rank all k by the E2 order, then fewer
-        // dissolved pairs (Rec B6).
-        let mut best: Option<(Matched, usize)> = None;
-        for &k in &ks {
-            let set = set_for(k, pairs);
-            let Some(m) = ctx.e2(&set, g, true, three, any_bye) else {
-                capped = true;
-                break;
-            };
-            let fine = m.unpaired.is_empty()
-                || (m.unpaired.len() == 1 && (any_bye || ctx.bye_ok[m.unpaired[0]]));
-            if !fine {
-                continue;
+        if capped {
+            // Rec B8's better option: a polynomial fallback that still keeps
+            // the absolute rules (maximum-cardinality matching), with the
+            // same rules as this try, before any later try relaxes more.
+            let tiers = if any_bye { 0..3 } else { 0..1 };
+            if let Some((m, k)) = matching_fallback(ctx, unpaired, &ks, pairs, three, tiers) {
+                let cap = ctx.opts.exhaustive_cap;
+                ctx.notes.push(if three {
+                    msg!("note.cxa.fallback_matching", cap)
+                } else {
+                    msg!("note.cxa.fallback_matching_relaxed", cap)
+                });
+                apply(&m, k, pairs, paired);
+                return Ok(());
             }
-            if !any_bye {
-                best = Some((m, k));
-                break;
-            }
-            if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
-                best = Some((m, k));
-            }
-        }
-        if let Some((m, k)) = best {
-            if !three {
-                let note = relaxed_note(ctx, &m);
-                ctx.notes.push(note);
-            }
-            apply(&m, k, pairs, paired);
-            return Ok(());
-        }
-    }
-    if capped {
-        // Rec B8's better option: a polynomial fallback that still keeps the
-        // absolute rules (maximum-cardinality matching).
-        if let Some((m, k, three)) = matching_fallback(ctx, unpaired, &ks, pairs) {
-            let cap = ctx.opts.exhaustive_cap;
-            ctx.notes.push(if three {
-                msg!("note.cxa.fallback_matching", cap)
-            } else {
-                msg!("note.cxa.fallback_matching_relaxed", cap)
-            });
-            apply(&m, k, pairs, paired);
-            return Ok(());
         }
     }
     Err(PairingError::NoLegalPairing {
@@ -1361,13 +1339,16 @@ fn repair(
 /// ones by maximum-cardinality matching, starting from a greedy matching in
 /// score order so that the pairs stay close to the score groups. For an odd
 /// set the bye goes to the first possible player in the order bye-eligible,
-/// never had a bye, others (lowest score first).
+/// never had a bye, others (lowest score first), within `tiers` of that
+/// order; `three` keeps 禁连三.
 fn matching_fallback(
     ctx: &Ctx,
     unpaired: &[usize],
     ks: &[usize],
     pairs: &Pairs,
-) -> Option<(Matched, usize, bool)> {
+    three: bool,
+    tiers: std::ops::Range<u8>,
+) -> Option<(Matched, usize)> {
     let max_k = ks.last().copied().unwrap_or(0);
     let mut tries: Vec<usize> = Vec::new();
     let mut k = if max_k == 0 { 0 } else { 1 };
@@ -1378,11 +1359,6 @@ fn matching_fallback(
         }
         k *= 2;
     }
-    let threes: Vec<bool> = if ctx.opts.no_three_in_row {
-        vec![true, false]
-    } else {
-        vec![true]
-    };
     let rank = |i: usize| -> u8 {
         if ctx.bye_ok[i] {
             0
@@ -1392,41 +1368,37 @@ fn matching_fallback(
             2
         }
     };
-    for three in threes {
-        // The bye's tier first (a bye-eligible player over one who never
-        // had a bye over the others), then fewer dissolved pairs.
-        for tier in 0..3u8 {
-            for &k in &tries {
-                let mut set: Vec<usize> = pairs[pairs.len() - k..]
-                    .iter()
-                    .flat_map(|&(a, b)| [a, b])
-                    .collect();
-                set.extend_from_slice(unpaired);
-                ctx.sort(&mut set);
-                let byes: Vec<Option<usize>> = if set.len().is_multiple_of(2) {
-                    if tier > 0 {
-                        continue;
-                    }
-                    vec![None]
-                } else {
-                    let mut c: Vec<usize> =
-                        set.iter().copied().filter(|&i| rank(i) == tier).collect();
-                    c.sort_by_key(|&i| ctx.pl[i].s);
-                    c.into_iter().map(Some).collect()
-                };
-                for bye in byes {
-                    let v: Vec<usize> = set.iter().copied().filter(|&i| Some(i) != bye).collect();
-                    if let Some(found) = perfect_matching(ctx, &v, three) {
-                        return Some((
-                            Matched {
-                                obj: Obj::default(),
-                                pairs: found,
-                                unpaired: bye.into_iter().collect(),
-                            },
-                            k,
-                            three,
-                        ));
-                    }
+    // The bye's tier first (a bye-eligible player over one who never
+    // had a bye over the others), then fewer dissolved pairs.
+    for tier in tiers {
+        for &k in &tries {
+            let mut set: Vec<usize> = pairs[pairs.len() - k..]
+                .iter()
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            set.extend_from_slice(unpaired);
+            ctx.sort(&mut set);
+            let byes: Vec<Option<usize>> = if set.len().is_multiple_of(2) {
+                if tier > 0 {
+                    continue;
+                }
+                vec![None]
+            } else {
+                let mut c: Vec<usize> = set.iter().copied().filter(|&i| rank(i) == tier).collect();
+                c.sort_by_key(|&i| ctx.pl[i].s);
+                c.into_iter().map(Some).collect()
+            };
+            for bye in byes {
+                let v: Vec<usize> = set.iter().copied().filter(|&i| Some(i) != bye).collect();
+                if let Some(found) = perfect_matching(ctx, &v, three) {
+                    return Some((
+                        Matched {
+                            obj: Obj::default(),
+                            pairs: found,
+                            unpaired: bye.into_iter().collect(),
+                        },
+                        k,
+                    ));
                 }
             }
         }
