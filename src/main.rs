@@ -11,8 +11,8 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = qishe::cli::Cli::parse();
-    if let Err(e) = qishe::cli::run(cli) {
-        eprintln!("qishe: {}", e.message);
+    if let Err((e, lang)) = qishe::cli::run(cli) {
+        eprintln!("qishe: {}", e.render(lang));
         std::process::exit(e.code);
     }
 }

@@ -334,7 +334,7 @@ mod tests {
                     file: "qishe.toml".into(),
                     line: 3,
                     column: 7,
-                    message: "expected a number".into(),
+                    why: msg!("err.config.toml", why = "expected a number"),
                 };
                 (e.to_string(), e.msg())
             },

@@ -124,14 +124,12 @@ fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
         );
     }
     if report.skipped() > 0 || report.failed_files() > 0 {
-        return Err(CliError {
-            message: format!(
-                "{} games skipped, {} files unreadable (see above)",
-                report.skipped(),
-                report.failed_files()
-            ),
-            code: 3,
-        });
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.archive_skipped",
+            skipped = report.skipped(),
+            files = report.failed_files()
+        ))
+        .code(3));
     }
     Ok(())
 }

@@ -53,9 +53,9 @@ impl Lcg {
 pub fn run(ctx: &Ctx, args: DemoArgs) -> CliResult {
     let path = args.path.unwrap_or_else(|| PathBuf::from("qishe-demo.db"));
     if path.exists() {
-        return Err(CliError::msg(format!(
-            "{} exists; choose a new file for the demo database",
-            path.display()
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.demo_exists",
+            path = path.display()
         )));
     }
     let mut app = App::open(ctx.config.clone(), &path)?;

@@ -170,7 +170,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         }
         EventCmd::New(a) => {
             let mut d = EventDraft {
-                scheme: a.scheme,
+                scheme: scheme_id(a.scheme.as_deref())?,
                 rounds: a.rounds,
                 games_per_round: a.games_per_round,
                 double: a.double,
@@ -178,8 +178,10 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             };
             if let Some(v) = a.system {
                 d.system = Some(PairingSystem::from_code(&v).ok_or_else(|| {
-                    CliError::msg(format!(
-                        "unknown pairing system \"{v}\"; use dutch, cxa or berger"
+                    CliError::usage(crate::i18n::msg!(
+                        "err.cli.unknown_system",
+                        value = &v,
+                        allowed = "dutch, cxa, berger, knockout"
                     ))
                 })?);
             }
@@ -187,18 +189,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 d.time_control = Some(v.parse::<TimeControl>()?);
             }
             if let Some(v) = a.tiebreaks {
-                d.tiebreaks = Some(
-                    v.split(',')
-                        .map(|t| t.trim().to_string())
-                        .filter(|t| !t.is_empty())
-                        .collect(),
-                );
+                d.tiebreaks = Some(tiebreak_codes(&v)?);
             }
             if let Some(v) = a.bye_score {
                 d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
-                    CliError::msg(format!(
-                        "unknown bye score \"{v}\"; use lowest, zero or own"
-                    ))
+                    CliError::msg(crate::i18n::msg!("err.cli.unknown_bye_score", value = &v))
                 })?);
             }
             let mut s = app.event_settings(&d)?;
@@ -214,9 +209,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 };
                 if let Some(v) = &a.match_points {
                     ts.match_points = crate::domain::MatchPoints::parse(v).ok_or_else(|| {
-                        CliError::msg(format!(
-                            "--match-points: \"{v}\" is not W-D-L with W >= D >= L (e.g. 2-1-0, 3-1-0)"
-                        ))
+                        CliError::msg(crate::i18n::msg!("err.cli.bad_match_points", value = v))
                     })?;
                 }
                 if let Some(v) = &a.tied_match {
@@ -313,7 +306,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         }
         EventCmd::Enter { event, players } => {
             if players.is_empty() {
-                return Err(CliError::msg("name at least one player to enter"));
+                return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }
             let entries = app.enter_players(&event, &players)?;
             for en in entries {
@@ -345,7 +338,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let en = app.find_entry(e, &player)?.key();
             let v = match value {
                 Some(v) => Some(RequestedByeValue::from_code(&v).ok_or_else(|| {
-                    CliError::msg(format!("unknown bye value \"{v}\"; use zero or half"))
+                    CliError::msg(crate::i18n::msg!("err.cli.unknown_bye_value", value = &v))
                 })?),
                 None => None,
             };
@@ -360,4 +353,20 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// `--scheme ID` read as the scheme enum at the edge (a typo lists the ids).
+pub fn scheme_id(v: Option<&str>) -> CliResult<Option<String>> {
+    v.map(|v| Ok(crate::scoring::SchemeKind::from_id(v)?.id().to_string()))
+        .transpose()
+}
+
+/// `--tiebreaks a,b,c` read as tie-break enums at the edge (a leading
+/// `points` is allowed and dropped: points always rank first).
+pub fn tiebreak_codes(v: &str) -> CliResult<Vec<String>> {
+    let codes: Vec<&str> = v.split(',').collect();
+    Ok(crate::scoring::TieBreak::parse_list(&codes)?
+        .into_iter()
+        .map(|t| t.code().to_string())
+        .collect())
 }

@@ -160,11 +160,19 @@ fn load(path: &Path) -> CliResult<ImportedFile> {
 /// Reads a game file; each skipped game and each note goes to stderr
 /// (file, game number, line, reason). No game at all is exit status 1.
 fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile> {
-    let bytes =
-        std::fs::read(path).map_err(|e| CliError::msg(format!("{}: {e}", path.display())))?;
-    let file = xiangqi::read_games_with(&bytes, opts).map_err(|e| CliError {
-        message: format!("{}: {e}", path.display()),
-        code: 1,
+    let bytes = std::fs::read(path).map_err(|e| {
+        CliError::msg(crate::i18n::msg!(
+            "err.app.in_file",
+            file = path.display(),
+            why = crate::i18n::io_msg(&e)
+        ))
+    })?;
+    let file = xiangqi::read_games_with(&bytes, opts).map_err(|e| {
+        CliError::msg(crate::i18n::msg!(
+            "err.app.in_file",
+            file = path.display(),
+            why = e.msg()
+        ))
     })?;
     for s in &file.skipped {
         eprintln!("{}: {}", path.display(), skipped_text(s));
@@ -201,11 +209,15 @@ fn partly(path: &Path, file: &ImportedFile) -> CliResult {
     }
     let read = file.games.len();
     Err(CliError {
-        message: format!(
-            "{}: {} game{} skipped, {read} read",
-            path.display(),
-            file.skipped.len(),
-            if file.skipped.len() == 1 { "" } else { "s" }
+        message: crate::i18n::msg!(
+            if file.skipped.len() == 1 {
+                "err.cli.game_skipped"
+            } else {
+                "err.cli.games_skipped"
+            },
+            path = path.display(),
+            skipped = file.skipped.len(),
+            read
         ),
         code: 3,
     })
@@ -250,11 +262,15 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
         .checked_sub(1)
         .and_then(|i| file.games.get(i))
         .ok_or_else(|| {
-            CliError::msg(format!(
-                "{}: no game {} (the file has {n} game{})",
-                a.file.display(),
-                a.game,
-                if n == 1 { "" } else { "s" }
+            CliError::msg(crate::i18n::msg!(
+                if n == 1 {
+                    "err.cli.no_such_game_of_one"
+                } else {
+                    "err.cli.no_such_game"
+                },
+                path = a.file.display(),
+                game = a.game,
+                count = n
             ))
         })?;
     let rules = match (a.rules, &with) {
@@ -263,19 +279,24 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
         (None, Judged::Files(path)) => crate::config::Config::discover(*path)?.repetition_rules,
     };
     let j: Judgement = judge(&g.start, &g.moves, rules).ok_or_else(|| {
-        CliError::msg(format!(
-            "{}: {}: no position repeats in its {} moves",
-            a.file.display(),
-            g.label(),
-            g.moves.len()
+        CliError::msg(crate::i18n::msg!(
+            "err.cli.no_repetition",
+            path = a.file.display(),
+            game = g.label(),
+            moves = g.moves.len()
         ))
     })?;
     // --apply's numbers are checked before anything is printed.
     let apply = match a.apply.as_slice() {
         [event, round, board] => {
             let num = |what: &str, s: &str| -> CliResult<u32> {
-                s.parse()
-                    .map_err(|_| CliError::msg(format!("--apply: {what} \"{s}\" is not a number")))
+                s.parse().map_err(|_| {
+                    CliError::msg(crate::i18n::msg!(
+                        "err.cli.apply_not_number",
+                        what,
+                        value = s
+                    ))
+                })
             };
             Some((event.as_str(), num("round", round)?, num("board", board)?))
         }
@@ -306,7 +327,10 @@ fn emit(text: &str) -> CliResult {
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliError::msg(format!("writing the output: {e}"))),
+        Err(e) => Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.write_output",
+            why = crate::i18n::io_msg(&e)
+        ))),
     }
 }
 

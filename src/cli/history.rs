@@ -58,7 +58,7 @@ fn signed(d: i32) -> String {
 
 fn json<T: serde::Serialize>(v: &T) -> CliResult<String> {
     // Straight from the struct, so fields keep their order (totals first).
-    Ok(serde_json::to_string_pretty(v).map_err(|e| CliError::msg(e.to_string()))? + "\n")
+    Ok(serde_json::to_string_pretty(v)? + "\n")
 }
 
 pub fn run_ratings(ctx: &Ctx, a: RatingsArgs) -> CliResult {
@@ -150,18 +150,22 @@ pub fn run_stats(ctx: &Ctx, a: StatsArgs) -> CliResult {
         .time_control
         .as_deref()
         .map(|t| {
-            t.parse::<TimeControl>().map_err(|e| CliError {
-                message: format!("--time-control: {e}"),
-                code: 2,
+            t.parse::<TimeControl>().map_err(|e| {
+                CliError::usage(crate::i18n::msg!(
+                    "err.cli.option",
+                    option = "--time-control",
+                    why = e.msg()
+                ))
             })
         })
         .transpose()?;
     if let (Some(f), Some(t)) = (a.from, a.to) {
         if f > t {
-            return Err(CliError {
-                message: format!("--from {f} is after --to {t}"),
-                code: 2,
-            });
+            return Err(CliError::usage(crate::i18n::msg!(
+                "err.cli.from_after_to",
+                from = f,
+                to = t
+            )));
         }
     }
     let app = ctx.open()?;

@@ -57,12 +57,15 @@ pub struct BracketArgs {
     /// Write here instead of stdout.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `event new … --system knockout`.
 pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     let mut s = app.config.event.clone();
-    if let Some(v) = a.scheme {
+    if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
         s.scheme = v;
     }
     if let Some(v) = a.games_per_round {
@@ -105,8 +108,16 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     }
     let seed = match (&a.seed_from, a.top) {
         (Some(e), Some(n)) => Some((e.as_str(), n)),
-        (Some(_), None) => return Err(CliError::msg("--seed-from needs --top N")),
-        (None, Some(_)) => return Err(CliError::msg("--top needs --seed-from EVENT")),
+        (Some(_), None) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.seed_from_needs_top"
+            )))
+        }
+        (None, Some(_)) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.top_needs_seed_from"
+            )))
+        }
         (None, None) => None,
     };
     let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
@@ -224,8 +235,7 @@ pub fn run_bracket(ctx: &Ctx, a: BracketArgs) -> CliResult {
         ChartFormat::Html => crate::report::bracket::html(&app.bracket_doc(&b, ctx.lang)),
     };
     match a.output {
-        Some(p) => std::fs::write(&p, out)
-            .map_err(|e| CliError::msg(format!("cannot write {}: {e}", p.display())))?,
+        Some(p) => app.write_output(&p, out.as_bytes(), a.force, &[])?,
         None => print!("{out}"),
     }
     Ok(())

@@ -128,22 +128,30 @@ impl Ctx {
     }
 }
 
-/// Runs the parsed command line.
-pub fn run(cli: Cli) -> CliResult {
+/// Runs the parsed command line; a failure comes back with the language
+/// to say it in (the config's, else the locale's).
+pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
     output::allow_csv_formulas(cli.csv_formulas);
     // Commands on files alone need no config or database.
     let cmd = match cli.command {
-        Some(Command::Game(c)) if !c.needs_db() => return game::run(c, cli.config.as_deref()),
-        Some(Command::PairTrf(a)) => return trf::run(a),
+        Some(Command::Game(c)) if !c.needs_db() => {
+            return game::run(c, cli.config.as_deref()).map_err(|e| (e, Lang::from_env()))
+        }
+        Some(Command::PairTrf(a)) => return trf::run(a).map_err(|e| (e, Lang::from_env())),
         other => other,
     };
-    let config = Config::discover(cli.config.as_deref())?;
+    let config = Config::discover(cli.config.as_deref())
+        .map_err(|e| (CliError::from(e), Lang::from_env()))?;
     let db = config.database_path(cli.db.as_deref());
     let lang = config.language.unwrap_or_else(Lang::from_env);
     if cmd.is_some() {
         crate::app::announce_waits(lang);
     }
     let ctx = Ctx { config, db, lang };
+    run_command(&ctx, cmd).map_err(|e| (e, lang))
+}
+
+fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
     match cmd {
         None => crate::tui::run(ctx.open()?).map_err(CliError::from),
         Some(Command::Init) => {
@@ -183,9 +191,10 @@ pub fn run(cli: Cli) -> CliResult {
                 println!("ok");
                 Ok(())
             } else {
-                Err(CliError::msg(format!(
-                    "{} is damaged: {verdict}; restore a backup",
-                    app.db_path().display()
+                Err(CliError::msg(crate::i18n::msg!(
+                    "err.cli.check_damaged",
+                    path = app.db_path().display(),
+                    verdict
                 )))
             }
         }

@@ -210,8 +210,13 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             file,
             skip_duplicates,
         } => {
-            let bytes = std::fs::read(&file)
-                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
+            let bytes = std::fs::read(&file).map_err(|e| {
+                CliError::msg(crate::i18n::msg!(
+                    "err.in.read",
+                    path = file.display(),
+                    why = crate::i18n::io_msg(&e)
+                ))
+            })?;
             let name = file
                 .file_name()
                 .map(|f| f.to_string_lossy().to_string())

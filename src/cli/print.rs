@@ -104,9 +104,7 @@ fn header_lang(h: &str, doc: Lang) -> CliResult<Option<Lang>> {
         "text" => Some(doc),
         "zh" => Some(Lang::ZhHans),
         code => Some(Lang::from_code(code).ok_or_else(|| {
-            CliError::msg(format!(
-                "unknown --headers \"{code}\"; allowed: codes, text, zh, zh-Hans, zh-Hant, en"
-            ))
+            CliError::msg(crate::i18n::msg!("err.cli.unknown_headers", value = code))
         })?),
     })
 }
@@ -114,36 +112,36 @@ fn header_lang(h: &str, doc: Lang) -> CliResult<Option<Lang>> {
 pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     let lang = match &a.lang {
         Some(code) => Some(Lang::from_code(code).ok_or_else(|| {
-            CliError::msg(format!(
-                "unknown language \"{code}\"; allowed: zh-Hans, zh-Hant, en"
-            ))
+            CliError::msg(crate::i18n::msg!("err.cli.unknown_lang", value = code))
         })?),
         None => None,
     };
     if a.format != PrintFormat::Csv && (a.no_bom || a.headers.is_some()) {
-        return Err(CliError::msg("--no-bom and --headers are for --format csv"));
+        return Err(CliError::msg(crate::i18n::msg!("err.cli.csv_only")));
     }
     if a.format != PrintFormat::Text && a.width.is_some() {
-        return Err(CliError::msg("--width is for text output"));
+        return Err(CliError::msg(crate::i18n::msg!("err.cli.width_text_only")));
     }
     if let Some(w) = a.width.filter(|w| *w < MIN_WIDTH) {
-        return Err(CliError::msg(format!(
-            "--width {w} is too narrow: a line needs at least {MIN_WIDTH} columns"
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.width_too_narrow",
+            width = w,
+            min = MIN_WIDTH
         )));
     }
     if a.printer.is_some() && a.format == PrintFormat::Csv {
-        return Err(CliError::msg(
-            "--printer prints text or html (through a PDF); write CSV to a file with -o",
-        ));
+        return Err(CliError::msg(crate::i18n::msg!("err.cli.printer_csv")));
     }
     if a.lines_per_page < 12 {
-        return Err(CliError::msg(format!(
-            "--lines-per-page {} is too few: a page needs at least 12 lines",
-            a.lines_per_page
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.lines_per_page",
+            lines = a.lines_per_page
         )));
     }
     if a.printer.is_some() && a.output.is_some() {
-        return Err(CliError::msg("choose either --printer or -o, not both"));
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.printer_or_output"
+        )));
     }
     let app = ctx.open()?;
     // Without --lang: the club's language (config, locale, else the event's).

@@ -53,11 +53,7 @@ pub enum RoundCmd {
 }
 
 fn parse_board(s: &str) -> Result<(u32, Option<u32>), CliError> {
-    let bad = || {
-        CliError::msg(format!(
-            "\"{s}\" is not a board; write RED-BLACK start numbers, e.g. 3-7, or 5-bye"
-        ))
-    };
+    let bad = || CliError::msg(crate::i18n::msg!("err.cli.bad_board", text = s));
     let (a, b) = s.split_once(['-', ':', '/']).ok_or_else(bad)?;
     let red: u32 = a
         .trim()
@@ -79,10 +75,10 @@ fn report(o: &PairOutcome, stored: bool) -> CliResult {
         eprintln!("note: {}", n.en());
     }
     if !stored {
-        return Err(CliError::msg(format!(
-            "round {}: {} rule(s) broken; nothing changed (add --insist to store it anyway)",
-            o.round,
-            o.violations.len()
+        return Err(CliError::msg(crate::i18n::msg!(
+            "err.cli.rules_broken",
+            round = o.round,
+            count = o.violations.len()
         )));
     }
     Ok(())

@@ -111,11 +111,13 @@ pub struct StandingsArgs {
     pub compare_schemes: Option<Vec<String>>,
 }
 
-fn bad(what: &str, v: &str, hint: &str) -> CliError {
-    CliError {
-        message: format!("--{what}: \"{v}\" {hint}"),
-        code: 2,
-    }
+fn bad(what: &str, v: &str, why: crate::i18n::Msg) -> CliError {
+    CliError::usage(crate::i18n::msg!(
+        "err.cli.bad_value",
+        option = what,
+        value = v,
+        why
+    ))
 }
 
 fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
@@ -128,26 +130,23 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
     };
     let material = |what: &str, v: &Option<String>| -> CliResult<Option<Material>> {
         v.as_deref()
-            .map(|t| Material::parse(t).map_err(|e| bad(what, t, &e.to_string())))
+            .map(|t| Material::parse(t).map_err(|e| bad(what, t, e.msg())))
             .transpose()
     };
     let pieces = |what: &str, v: &Option<String>| -> CliResult<Option<PieceMoves>> {
         v.as_deref()
             .map(|t| {
-                PieceMoves::parse(t).ok_or_else(|| {
-                    bad(
-                        what,
-                        t,
-                        "is not five counts a/b/c/d/e (车/马+炮/兵/士+象/将)",
-                    )
-                })
+                PieceMoves::parse(t)
+                    .ok_or_else(|| bad(what, t, crate::i18n::msg!("err.cli.not_piece_moves")))
             })
             .transpose()
     };
     Ok(ResultInput {
-        outcome: Some(a.outcome.parse::<Outcome>().map_err(|e| CliError {
-            message: e.to_string(),
-            code: 2,
+        outcome: Some(a.outcome.parse::<Outcome>().map_err(|_| {
+            CliError::usage(crate::i18n::msg!(
+                "err.cli.not_a_result",
+                value = &a.outcome
+            ))
         })?),
         game_no: a.game,
         moves: a.moves,
@@ -161,7 +160,7 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
                     bad(
                         "termination",
                         t,
-                        &format!("is not one of {}", Termination::codes()),
+                        crate::i18n::msg!("err.cli.not_one_of", allowed = Termination::codes()),
                     )
                 })
             })
@@ -178,7 +177,7 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
                     bad(
                         "first-strike",
                         t,
-                        "is not red, black or none (optionally @MOVE)",
+                        crate::i18n::msg!("err.cli.not_first_strike"),
                     )
                 })
             })
@@ -239,8 +238,13 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let bytes = std::fs::read(&file)
-                .map_err(|e| CliError::msg(format!("cannot read {}: {e}", file.display())))?;
+            let bytes = std::fs::read(&file).map_err(|e| {
+                CliError::msg(crate::i18n::msg!(
+                    "err.in.read",
+                    path = file.display(),
+                    why = crate::i18n::io_msg(&e)
+                ))
+            })?;
             let name = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())

@@ -47,7 +47,7 @@ pub mod exit {
     pub const FILE_ERROR: i32 = 5;
 }
 
-fn fail(code: i32, message: String) -> CliError {
+fn fail(code: i32, message: crate::i18n::Msg) -> CliError {
     CliError { message, code }
 }
 
@@ -58,23 +58,19 @@ pub fn decode(bytes: Vec<u8>) -> String {
 }
 
 pub fn run(args: PairTrfArgs) -> CliResult {
-    let lang = crate::i18n::Lang::from_env();
-    let system = match args.system.as_str() {
-        "dutch" => PairingSystem::Dutch,
-        "cxa" => PairingSystem::Cxa,
-        "berger" => PairingSystem::Berger,
-        other => {
-            return Err(CliError {
-                message: format!("unknown pairing system \"{other}\" (dutch, cxa, berger)"),
-                code: 2,
-            })
-        }
-    };
-    let file = args.input.display();
-    let bytes =
-        std::fs::read(&args.input).map_err(|e| fail(exit::FILE_ERROR, format!("{file}: {e}")))?;
+    use crate::i18n::msg;
+    let system = PairingSystem::from_code(&args.system).ok_or_else(|| {
+        CliError::usage(msg!(
+            "err.cli.unknown_system",
+            value = &args.system,
+            allowed = "dutch, cxa, berger"
+        ))
+    })?;
+    let in_file = |why: crate::i18n::Msg| msg!("err.app.in_file", file = args.input.display(), why);
+    let bytes = std::fs::read(&args.input)
+        .map_err(|e| fail(exit::FILE_ERROR, in_file(crate::i18n::io_msg(&e))))?;
     let text = decode(bytes);
-    let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, format!("{file}: {}", m.render(lang)));
+    let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
     let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
     let state = trf.to_swiss_state().map_err(|e| bad(e.msg()))?;
     if let Some(total) = trf.total_rounds {
@@ -90,15 +86,12 @@ pub fn run(args: PairTrfArgs) -> CliResult {
             PairingError::NoLegalPairing { .. } => exit::NO_VALID_PAIRING,
             _ => exit::BAD_INPUT,
         };
-        fail(code, format!("{file}: {}", e.msg().render(lang)))
+        fail(code, in_file(e.msg()))
     })?;
     if pairing.boards.is_empty() && pairing.bye.is_none() {
         return Err(fail(
             exit::NO_VALID_PAIRING,
-            format!(
-                "{file}: {}",
-                crate::i18n::msg!("err.trf.nobody_to_pair").render(lang)
-            ),
+            in_file(msg!("err.trf.nobody_to_pair")),
         ));
     }
     let text = format_pairing(&pairing);
@@ -113,7 +106,7 @@ pub fn run(args: PairTrfArgs) -> CliResult {
                 inputs: vec![args.input.clone()],
             },
         )
-        .map_err(|e| fail(exit::FILE_ERROR, e.to_string()))?,
+        .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?,
     }
     Ok(())
 }

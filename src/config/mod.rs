@@ -7,86 +7,59 @@
 use crate::domain::{
     ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
 };
-use crate::i18n::Lang;
+use crate::i18n::{msg, Lang, Msg};
+use crate::scoring::{SchemeKind, TieBreak};
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
-/// Scoring scheme ids a config may name (`../shared/specs/scoring.md`).
-pub const SCHEMES: &[&str] = &[
-    "standard",
-    "three-point",
-    "red-draw-penalty",
-    "armageddon",
-    "draw-0.8",
-    "attacker-defender",
-    "two-game",
-    "hu-two-game",
-    "chess",
-    "custom",
-];
+/// Scoring scheme ids a config may name (`../shared/specs/scoring.md`):
+/// the enum's own list.
+pub const SCHEMES: &[&str] = &crate::scoring::SchemeKind::IDS;
 
-/// Tie-break codes a config may name.
-pub const TIEBREAKS: &[&str] = &[
-    "opponent-score",
-    "small-points",
-    "progressive",
-    "wins",
-    "fouls",
-    "black-games",
-    "black-wins",
-    "red-wins",
-    "direct",
-    "big-wins",
-    "small-wins",
-    "black-big-wins",
-    "black-small-wins",
-    "beaten-sum",
-    "drawn-sum",
-    "lost-sum",
-    "red-win-small",
-    "win-small",
-    "black-draw-small",
-    "strip-last",
-    "strip-first",
-    "buchholz-cut1",
-    "sonneborn-berger",
-    "buchholz",
-    "buchholz-cut2",
-    "buchholz-median1",
-    "rounds-won",
-    "games-won",
-    "aro",
-    "tpr",
-    "koya",
-    "fore-buchholz",
-    "aob",
+/// Tie-break codes a config may name: the enum's own list.
+pub const TIEBREAKS: &[&str] = &crate::scoring::TieBreak::CODES;
+
+/// The keys `[event.pairing]` may hold besides the Chinese method's options
+/// (`pairing::CxaOptions`); `app::rounds` reads them.
+const PAIRING_KEYS: [&str; 3] = [
+    "double_round_robin",
+    "first_colour",
+    "round_robin_bye_scores",
 ];
 
 /// A config error, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{column}: {message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
     pub file: String,
     pub line: usize,
     pub column: usize,
-    pub message: String,
+    /// What is wrong, by key (`err.config.*`).
+    pub why: Msg,
 }
 
 impl ConfigError {
-    /// The error as a keyed message: where, in the UI language; the reason
-    /// as the config reader gave it.
-    pub fn msg(&self) -> crate::i18n::Msg {
-        crate::i18n::msg!(
+    /// The error as a keyed message: where, and what is wrong, in the UI
+    /// language (a TOML syntax or type error keeps the reader's own words).
+    pub fn msg(&self) -> Msg {
+        msg!(
             "err.config.at",
             file = &self.file,
             line = self.line,
             column = self.column,
-            why = &self.message
+            why = self.why.clone()
         )
     }
 }
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// The settings in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,18 +117,21 @@ struct RawRatings {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEvent {
-    scheme: Option<Spanned<String>>,
-    system: Option<Spanned<String>>,
+    scheme: Option<SchemeKind>,
+    system: Option<PairingSystem>,
     rounds: Option<Spanned<u32>>,
     games_per_round: Option<Spanned<u32>>,
     time_control: Option<Spanned<String>>,
-    tiebreaks: Option<Vec<Spanned<String>>>,
+    /// Each code read as a [`TieBreak`] on its own, so a typo names the
+    /// element (the TOML reader places errors inside an array at its start).
+    tiebreaks: Option<Vec<Spanned<toml::Value>>>,
     byes: Option<RawByes>,
     /// Scheme constants (e.g. `draw = "0.8"`), each checked at load against
     /// the scheme by the scoring layer, so a bad value names its place.
     scheme_settings: Option<std::collections::BTreeMap<String, Spanned<toml::Value>>>,
-    /// Pairing options, checked by the pairing layer.
-    pairing: Option<toml::Table>,
+    /// Pairing options, each checked at load against the pairing layer's
+    /// options, so a typo names its place.
+    pairing: Option<std::collections::BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
 }
 
 #[derive(Deserialize)]
@@ -188,22 +164,63 @@ fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
     }
 }
 
+/// One `[event.pairing]` setting against what the pairing layer takes: a
+/// known key with a value of the right type.
+fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
+    use crate::pairing::CxaOptions;
+    let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+    let defaults = serde_json::to_value(CxaOptions::default()).unwrap_or_default();
+    let allowed = || {
+        let mut keys: Vec<&str> = PAIRING_KEYS.to_vec();
+        if let Some(m) = defaults.as_object() {
+            keys.extend(m.keys().map(String::as_str));
+        }
+        keys.join(", ")
+    };
+    let bad_value = |why: String| msg!("err.config.pairing_value", key, why);
+    match key {
+        "double_round_robin" | "round_robin_bye_scores" => {
+            if !json.is_boolean() {
+                return Err(bad_value("true / false".into()));
+            }
+        }
+        "first_colour" => {
+            if !matches!(json.as_str(), Some("red" | "black")) {
+                return Err(bad_value("red / black".into()));
+            }
+        }
+        _ if defaults.get(key).is_some() => {
+            let mut all = defaults.clone();
+            all[key] = json;
+            serde_json::from_value::<CxaOptions>(all).map_err(|e| bad_value(e.to_string()))?;
+        }
+        _ => {
+            return Err(msg!(
+                "err.config.unknown_pairing_setting",
+                key,
+                allowed = allowed()
+            ))
+        }
+    }
+    Ok(())
+}
+
 impl Config {
     /// Parses a config text. `file` names it in messages; `dir` is where a
     /// relative `database` path starts.
     pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Config, ConfigError> {
-        let err_at = |span: Range<usize>, message: String| {
+        let err_at = |span: Range<usize>, why: Msg| {
             let (line, column) = line_col(text, span.start);
             ConfigError {
                 file: file.to_string(),
                 line,
                 column,
-                message,
+                why,
             }
         };
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            err_at(span, e.message().trim().to_string())
+            err_at(span, msg!("err.config.toml", why = e.message().trim()))
         })?;
         let mut c = Config::default();
         if let Some(club) = raw.club {
@@ -213,10 +230,7 @@ impl Config {
             c.language = Some(Lang::from_code(l.get_ref()).ok_or_else(|| {
                 err_at(
                     l.span(),
-                    format!(
-                        "unknown language \"{}\"; allowed: zh-Hans, zh-Hant, en",
-                        l.get_ref()
-                    ),
+                    msg!("err.config.unknown_language", value = l.get_ref()),
                 )
             })?);
         }
@@ -225,10 +239,7 @@ impl Config {
                 .ok_or_else(|| {
                     err_at(
                         r.span(),
-                        format!(
-                            "unknown repetition rules \"{}\"; allowed: simple, asian, cxa2011",
-                            r.get_ref()
-                        ),
+                        msg!("err.config.unknown_repetition_rules", value = r.get_ref()),
                     )
                 })?;
         }
@@ -239,38 +250,20 @@ impl Config {
         if let Some(ev) = raw.event {
             let s = &mut c.event;
             if let Some(v) = ev.scheme {
-                if !SCHEMES.contains(&v.get_ref().as_str()) {
-                    return Err(err_at(
-                        v.span(),
-                        format!(
-                            "unknown scheme \"{}\"; allowed: {}",
-                            v.get_ref(),
-                            SCHEMES.join(", ")
-                        ),
-                    ));
-                }
-                s.scheme = v.into_inner();
+                s.scheme = v.id().to_string();
             }
             if let Some(v) = ev.system {
-                s.system = PairingSystem::from_code(v.get_ref()).ok_or_else(|| {
-                    err_at(
-                        v.span(),
-                        format!(
-                            "unknown pairing system \"{}\"; allowed: dutch, cxa, berger",
-                            v.get_ref()
-                        ),
-                    )
-                })?;
+                s.system = v;
             }
             if let Some(v) = ev.rounds {
                 if *v.get_ref() == 0 {
-                    return Err(err_at(v.span(), "rounds must be at least 1".into()));
+                    return Err(err_at(v.span(), msg!("err.config.rounds_zero")));
                 }
                 s.rounds = v.into_inner();
             }
             if let Some(v) = ev.games_per_round {
                 if !(1..=2).contains(v.get_ref()) {
-                    return Err(err_at(v.span(), "games_per_round must be 1 or 2".into()));
+                    return Err(err_at(v.span(), msg!("err.config.games_per_round")));
                 }
                 s.games_per_round = v.into_inner();
             }
@@ -278,22 +271,15 @@ impl Config {
                 s.time_control = v
                     .get_ref()
                     .parse::<TimeControl>()
-                    .map_err(|e| err_at(v.span(), e.to_string()))?;
+                    .map_err(|e| err_at(v.span(), e.msg()))?;
             }
             if let Some(list) = ev.tiebreaks {
                 let mut out = Vec::new();
                 for t in list {
-                    if !TIEBREAKS.contains(&t.get_ref().as_str()) {
-                        return Err(err_at(
-                            t.span(),
-                            format!(
-                                "unknown tie-break \"{}\"; allowed: {}",
-                                t.get_ref(),
-                                TIEBREAKS.join(", ")
-                            ),
-                        ));
-                    }
-                    out.push(t.into_inner());
+                    let tb = TieBreak::deserialize(t.get_ref().clone()).map_err(|e| {
+                        err_at(t.span(), msg!("err.config.toml", why = e.message().trim()))
+                    })?;
+                    out.push(tb.code().to_string());
                 }
                 s.tiebreaks = out;
             }
@@ -304,10 +290,7 @@ impl Config {
                         ByeOpponentScore::from_code(v.get_ref()).ok_or_else(|| {
                             err_at(
                                 v.span(),
-                                format!(
-                                    "unknown bye opponent score \"{}\"; allowed: lowest, zero, own",
-                                    v.get_ref()
-                                ),
+                                msg!("err.config.unknown_bye_score", value = v.get_ref()),
                             )
                         })?;
                 }
@@ -315,10 +298,7 @@ impl Config {
                     bs.requested = RequestedByeValue::from_code(v.get_ref()).ok_or_else(|| {
                         err_at(
                             v.span(),
-                            format!(
-                                "unknown requested-bye value \"{}\"; allowed: zero, half",
-                                v.get_ref()
-                            ),
+                            msg!("err.config.unknown_bye_value", value = v.get_ref()),
                         )
                     })?;
                 }
@@ -350,12 +330,21 @@ impl Config {
                         .or(spans.first())
                         .cloned()
                         .unwrap_or_default();
-                    return Err(err_at(span, format!("[event.scheme_settings] {key}: {e}")));
+                    return Err(err_at(
+                        span,
+                        msg!("err.config.scheme_setting", key, why = e.msg()),
+                    ));
                 }
                 s.scheme_settings = toml_to_json(&all);
             }
             if let Some(t) = ev.pairing {
-                s.pairing_settings = toml_to_json(&t);
+                let mut all = toml::Table::new();
+                for (k, v) in t {
+                    check_pairing_setting(k.get_ref(), v.get_ref())
+                        .map_err(|why| err_at(k.span(), why))?;
+                    all.insert(k.into_inner(), v.into_inner());
+                }
+                s.pairing_settings = toml_to_json(&all);
             }
         }
         if let Some(r) = raw.ratings {
@@ -368,10 +357,7 @@ impl Config {
             s.unrated_opponent = r.unrated_opponent.unwrap_or(s.unrated_opponent);
             if let Some(v) = r.provisional_games {
                 if *v.get_ref() == 0 {
-                    return Err(err_at(
-                        v.span(),
-                        "provisional_games must be at least 1".into(),
-                    ));
+                    return Err(err_at(v.span(), msg!("err.config.provisional_games")));
                 }
                 s.provisional_games = v.into_inner();
             }
@@ -386,7 +372,7 @@ impl Config {
             file: file.clone(),
             line: 0,
             column: 0,
-            message: format!("cannot read: {e}"),
+            why: msg!("err.config.cannot_read", why = crate::i18n::io_msg(&e)),
         })?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = (0, e.utf8_error().valid_up_to());
@@ -394,7 +380,7 @@ impl Config {
                 file: file.clone(),
                 line,
                 column,
-                message: "the file is not UTF-8 text".into(),
+                why: msg!("err.config.not_utf8"),
             }
         })?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
@@ -479,7 +465,7 @@ mod tests {
     fn an_unknown_key_names_line_and_column() {
         let e = parse("club = \"x\"\n[event]\nrounds = 7\nshceme = \"standard\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (4, 1), "{e}");
-        assert!(e.message.contains("shceme"), "{e}");
+        assert!(e.why.en().contains("shceme"), "{e}");
         assert!(e.to_string().starts_with("config.toml:4:1:"));
     }
 
@@ -491,7 +477,7 @@ mod tests {
         assert_eq!(c.ratings.k, 20, "others keep their defaults");
         let e = parse("club = \"x\"\n[ratings]\nk = 20\nkk = 10\n").unwrap_err();
         assert_eq!((e.line, e.column), (4, 1), "{e}");
-        assert!(e.message.contains("kk"), "{e}");
+        assert!(e.why.en().contains("kk"), "{e}");
         let e = parse("[ratings]\nprovisional_games = 0\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 21), "{e}");
     }
@@ -511,7 +497,7 @@ mod tests {
         assert_eq!(c.repetition_rules, RuleSet::Asian);
         let e = parse("club = \"x\"\nrepetition_rules = \"wxf\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 20), "{e}");
-        assert!(e.message.contains("simple, asian, cxa2011"), "{e}");
+        assert!(e.why.en().contains("simple, asian, cxa2011"), "{e}");
     }
 
     #[test]
@@ -520,7 +506,7 @@ mod tests {
             parse("[event]\nscheme = \"standard\"\n[event.scheme_settings]\nblack_win = \"abc\"\n")
                 .unwrap_err();
         assert_eq!((e.line, e.column), (4, 13), "{e}");
-        assert!(e.message.contains("black_win"), "{e}");
+        assert!(e.why.en().contains("black_win"), "{e}");
         let e = parse("[event.scheme_settings]\ndraw = \"1\"\nblack_wim = 2\n").unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         let c = parse("[event]\nscheme = \"draw-0.8\"\n[event.scheme_settings]\ndraw = \"0.8\"\n")
@@ -533,15 +519,105 @@ mod tests {
         let e = parse("[event]\nscheme = \"standart\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 10), "{e}");
         assert!(
-            e.message.contains("standart") && e.message.contains("draw-0.8"),
+            e.why.en().contains("standart") && e.why.en().contains("draw-0.8"),
             "{e}"
         );
         let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz-cut9\"]\n").unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(e.message.contains("opponent-score"));
+        assert!(e.why.en().contains("opponent-score"));
         let e = parse("language = \"fr\"\n").unwrap_err();
-        assert!(e.message.contains("zh-Hans"));
+        assert!(e.why.en().contains("zh-Hans"));
         let e = parse("[event]\ntime_control = \"ninety\"\n").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn a_typo_in_each_id_section_names_its_place_and_the_allowed_ids() {
+        // (config, line, column, a word the message must hold)
+        let cases = [
+            ("[event]\nscheme = \"standart\"\n", 2, 10, "three-point"),
+            (
+                "[event]\nrounds = 5\nsystem = \"dutsch\"\n",
+                3,
+                10,
+                "berger",
+            ),
+            (
+                "[event]\ntiebreaks = [\"wins\", \"bucholz\"]\n",
+                2,
+                22,
+                "sonneborn-berger",
+            ),
+            ("[event.byes]\nopponent_score = \"low\"\n", 2, 18, "lowest"),
+            ("[event.byes]\nrequested = \"full\"\n", 2, 13, "half"),
+            ("[event.pairing]\nround1_methd = 3\n", 2, 1, "round1_method"),
+            (
+                "[event.pairing]\nfirst_colour = \"blue\"\n",
+                2,
+                1,
+                "red / black",
+            ),
+            (
+                "[event.pairing]\nno_three_in_row = \"yes\"\n",
+                2,
+                1,
+                "no_three_in_row",
+            ),
+            (
+                "[event]\nrounds = 5\n[event.pairing]\ndouble_round_robin = 1\n",
+                4,
+                1,
+                "true",
+            ),
+        ];
+        for (text, line, column, word) in cases {
+            let e = parse(text).unwrap_err();
+            assert_eq!((e.line, e.column), (line, column), "{text}: {e}");
+            assert!(e.to_string().contains(word), "{text}: {e}");
+        }
+        // Known pairing settings of the right type load.
+        let c = parse("[event.pairing]\nround1_method = 2\nfirst_colour = \"black\"\ndouble_round_robin = true\n")
+            .unwrap();
+        assert_eq!(
+            c.event.pairing_settings["round1_method"],
+            serde_json::json!(2)
+        );
+        assert_eq!(
+            c.event.pairing_settings["first_colour"],
+            serde_json::json!("black")
+        );
+    }
+
+    #[test]
+    fn every_id_reads_back_as_its_enum() {
+        for (i, k) in SchemeKind::ALL.into_iter().enumerate() {
+            assert_eq!(k as usize, i);
+            let c = parse(&format!("[event]\nscheme = \"{}\"\n", k.id())).unwrap();
+            assert_eq!(c.event.scheme, k.id());
+        }
+        for (i, t) in TieBreak::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(TieBreak::parse(t.code()).unwrap(), t);
+        }
+        let all = TieBreak::CODES.map(|c| format!("\"{c}\"")).join(", ");
+        let c = parse(&format!("[event]\ntiebreaks = [{all}]\n")).unwrap();
+        assert_eq!(c.event.tiebreaks, TieBreak::CODES);
+    }
+
+    #[test]
+    fn a_config_error_speaks_the_users_language() {
+        let e = parse("[event]\nrounds = 0\n").unwrap_err();
+        assert_eq!(e.msg().en(), "config.toml:2:10: rounds must be at least 1");
+        let zh = e.msg().render(Lang::ZhHans);
+        assert!(
+            zh.contains("config.toml") && zh.contains("至少为 1"),
+            "{zh}"
+        );
+        let e = parse("[event.pairing]\nround1_methd = 3\n").unwrap_err();
+        assert!(
+            e.msg().render(Lang::ZhHant).contains("沒有設定項"),
+            "{}",
+            e.msg().render(Lang::ZhHant)
+        );
     }
 }

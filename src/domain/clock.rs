@@ -41,12 +41,27 @@ impl TimeControl {
 }
 
 /// Why a time-control text was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("\"{text}\" is not a time control: {why} (examples: 90+30 = 90 min + 30 s a move; red=60,black=30,inc=15)")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseTimeControlError {
     pub text: String,
-    pub why: String,
+    /// The reason, by key (`err.tc.*`).
+    pub why: crate::i18n::Msg,
 }
+
+impl ParseTimeControlError {
+    /// The error as a keyed message, for any UI language.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        crate::i18n::msg!("err.tc.bad", text = &self.text, why = self.why.clone())
+    }
+}
+
+impl fmt::Display for ParseTimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg().en())
+    }
+}
+
+impl std::error::Error for ParseTimeControlError {}
 
 fn minutes_ms(s: &str) -> Option<i64> {
     let p: crate::domain::Points = s.trim().parse().ok()?;
@@ -72,38 +87,35 @@ impl FromStr for TimeControl {
     /// `90+30` (base minutes + increment seconds), `90` (no increment) or
     /// `red=60,black=30,inc=15` (minutes, minutes, seconds; `inc` optional).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |why: &str| ParseTimeControlError {
+        let err = |why: crate::i18n::Msg| ParseTimeControlError {
             text: s.to_string(),
-            why: why.to_string(),
+            why,
         };
+        use crate::i18n::msg;
         let t = s.trim();
         if t.contains('=') {
             let (mut red, mut black, mut inc) = (None, None, Some(0));
             for part in t.split(',') {
                 let (k, v) = part
                     .split_once('=')
-                    .ok_or_else(|| err(&format!("\"{part}\" is not key=value")))?;
+                    .ok_or_else(|| err(msg!("err.tc.not_key_value", part)))?;
                 let k = k.trim();
                 match k {
                     "red" => {
-                        red = Some(minutes_ms(v).ok_or_else(|| err("red base must be minutes"))?)
+                        red = Some(minutes_ms(v).ok_or_else(|| err(msg!("err.tc.red_minutes")))?)
                     }
                     "black" => {
                         black =
-                            Some(minutes_ms(v).ok_or_else(|| err("black base must be minutes"))?)
+                            Some(minutes_ms(v).ok_or_else(|| err(msg!("err.tc.black_minutes")))?)
                     }
                     "inc" | "increment" => {
-                        inc = Some(seconds_ms(v).ok_or_else(|| err("inc must be seconds"))?)
+                        inc = Some(seconds_ms(v).ok_or_else(|| err(msg!("err.tc.inc_seconds")))?)
                     }
-                    other => {
-                        return Err(err(&format!(
-                            "unknown key \"{other}\"; allowed: red, black, inc"
-                        )))
-                    }
+                    other => return Err(err(msg!("err.tc.unknown_key", key = other))),
                 }
             }
-            let red = red.ok_or_else(|| err("red=MINUTES is missing"))?;
-            let black = black.ok_or_else(|| err("black=MINUTES is missing"))?;
+            let red = red.ok_or_else(|| err(msg!("err.tc.red_missing")))?;
+            let black = black.ok_or_else(|| err(msg!("err.tc.black_missing")))?;
             return Ok(TimeControl {
                 red_base_ms: red,
                 black_base_ms: black,
@@ -114,10 +126,10 @@ impl FromStr for TimeControl {
             Some((b, i)) => (b, i),
             None => (t, "0"),
         };
-        let base = minutes_ms(base).ok_or_else(|| err("the base must be minutes"))?;
-        let inc = seconds_ms(inc).ok_or_else(|| err("the increment must be seconds"))?;
+        let base = minutes_ms(base).ok_or_else(|| err(msg!("err.tc.base_minutes")))?;
+        let inc = seconds_ms(inc).ok_or_else(|| err(msg!("err.tc.increment_seconds")))?;
         if base == 0 && inc == 0 {
-            return Err(err("a clock with no time"));
+            return Err(err(msg!("err.tc.no_time")));
         }
         Ok(TimeControl::symmetric(base, inc))
     }

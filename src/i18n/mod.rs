@@ -85,6 +85,7 @@ impl Lang {
 }
 
 mod archive;
+mod cli;
 mod errors;
 mod judge;
 mod knockout;
@@ -117,6 +118,7 @@ static TABLES: &[&[Text]] = &[
     tabs::TEXTS,
     archive::TEXTS,
     tui_night::TEXTS,
+    cli::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

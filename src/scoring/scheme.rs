@@ -43,20 +43,24 @@ impl SchemeKind {
         SchemeKind::Custom,
     ];
 
+    /// The ids used in config files and on the command line, in the
+    /// order of [`SchemeKind::ALL`] (and of the variants).
+    pub const IDS: [&'static str; 10] = [
+        "standard",
+        "three-point",
+        "red-draw-penalty",
+        "armageddon",
+        "draw-0.8",
+        "attacker-defender",
+        "two-game",
+        "hu-two-game",
+        "chess",
+        "custom",
+    ];
+
     /// The id used in config files and on the command line.
     pub fn id(self) -> &'static str {
-        match self {
-            SchemeKind::Standard => "standard",
-            SchemeKind::ThreePoint => "three-point",
-            SchemeKind::RedDrawPenalty => "red-draw-penalty",
-            SchemeKind::Armageddon => "armageddon",
-            SchemeKind::Draw08 => "draw-0.8",
-            SchemeKind::AttackerDefender => "attacker-defender",
-            SchemeKind::TwoGame => "two-game",
-            SchemeKind::HuTwoGame => "hu-two-game",
-            SchemeKind::Chess => "chess",
-            SchemeKind::Custom => "custom",
-        }
+        Self::IDS[self as usize]
     }
 
     pub fn from_id(id: &str) -> Result<SchemeKind, ScoringError> {
@@ -302,5 +306,15 @@ impl Scheme {
         let raw = Points(d.hundredths() * self.v("residual_factor").hundredths() / 100);
         let cap = self.v("residual_cap");
         raw.clamp_to(-cap, cap)
+    }
+}
+
+/// Config files name a scheme by its id; a typo is reported by the reader
+/// with its place and the allowed ids.
+impl<'de> serde::Deserialize<'de> for SchemeKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        SchemeKind::from_id(&id)
+            .map_err(|_| serde::de::Error::unknown_variant(&id, &SchemeKind::IDS))
     }
 }

@@ -83,42 +83,46 @@ impl TieBreak {
         TieBreak::Aob,
     ];
 
+    /// The codes used in config files and on the command line, in the
+    /// order of [`TieBreak::ALL`] (and of the variants).
+    pub const CODES: [&'static str; 33] = [
+        "opponent-score",
+        "small-points",
+        "progressive",
+        "wins",
+        "fouls",
+        "black-games",
+        "black-wins",
+        "red-wins",
+        "direct",
+        "big-wins",
+        "small-wins",
+        "black-big-wins",
+        "black-small-wins",
+        "beaten-sum",
+        "drawn-sum",
+        "lost-sum",
+        "red-win-small",
+        "win-small",
+        "black-draw-small",
+        "strip-last",
+        "strip-first",
+        "buchholz-cut1",
+        "sonneborn-berger",
+        "buchholz",
+        "buchholz-cut2",
+        "buchholz-median1",
+        "rounds-won",
+        "games-won",
+        "aro",
+        "tpr",
+        "koya",
+        "fore-buchholz",
+        "aob",
+    ];
+
     pub fn code(self) -> &'static str {
-        match self {
-            TieBreak::OpponentScore => "opponent-score",
-            TieBreak::SmallPoints => "small-points",
-            TieBreak::Progressive => "progressive",
-            TieBreak::Wins => "wins",
-            TieBreak::Fouls => "fouls",
-            TieBreak::BlackGames => "black-games",
-            TieBreak::BlackWins => "black-wins",
-            TieBreak::RedWins => "red-wins",
-            TieBreak::Direct => "direct",
-            TieBreak::BigWins => "big-wins",
-            TieBreak::SmallWins => "small-wins",
-            TieBreak::BlackBigWins => "black-big-wins",
-            TieBreak::BlackSmallWins => "black-small-wins",
-            TieBreak::BeatenSum => "beaten-sum",
-            TieBreak::DrawnSum => "drawn-sum",
-            TieBreak::LostSum => "lost-sum",
-            TieBreak::RedWinSmall => "red-win-small",
-            TieBreak::WinSmall => "win-small",
-            TieBreak::BlackDrawSmall => "black-draw-small",
-            TieBreak::StripLast => "strip-last",
-            TieBreak::StripFirst => "strip-first",
-            TieBreak::BuchholzCut1 => "buchholz-cut1",
-            TieBreak::SonnebornBerger => "sonneborn-berger",
-            TieBreak::Buchholz => "buchholz",
-            TieBreak::BuchholzCut2 => "buchholz-cut2",
-            TieBreak::BuchholzMedian1 => "buchholz-median1",
-            TieBreak::RoundsWon => "rounds-won",
-            TieBreak::GamesWon => "games-won",
-            TieBreak::Aro => "aro",
-            TieBreak::Tpr => "tpr",
-            TieBreak::Koya => "koya",
-            TieBreak::ForeBuchholz => "fore-buchholz",
-            TieBreak::Aob => "aob",
-        }
+        Self::CODES[self as usize]
     }
 
     /// Parses a code; an unknown one is an error listing the allowed codes.
@@ -616,5 +620,15 @@ impl TbCtx<'_> {
                     .sum()
             })
             .collect()
+    }
+}
+
+/// Config files name a tie-break by its code; a typo is reported by the
+/// reader with its place and the allowed codes.
+impl<'de> serde::Deserialize<'de> for TieBreak {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(d)?;
+        TieBreak::parse(&code)
+            .map_err(|_| serde::de::Error::unknown_variant(&code, &TieBreak::CODES))
     }
 }

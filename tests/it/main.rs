@@ -8,6 +8,7 @@ mod architecture;
 mod archive_cli;
 mod archive_roundtrip;
 mod berger_tables;
+mod cli_messages;
 mod cxa_examples;
 mod cxa_rules;
 mod dutch_bench_set;

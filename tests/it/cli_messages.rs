@@ -1,0 +1,116 @@
+//! The command line speaks the user's language (issue 14): its own checks,
+//! the app's errors and config errors come out in 简体, 繁體 or English, by
+//! the config's `language`, else the locale.
+
+use crate::common::{qishe, Club};
+use std::process::Output;
+
+/// Runs qishe on the club with `LANG` set to `locale`.
+fn run_in_locale(club: &Club, locale: &str, args: &[&str]) -> Output {
+    qishe()
+        .env("LANG", locale)
+        .current_dir(club.dir.path())
+        .arg("--db")
+        .arg(&club.db)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn the_clis_own_checks_speak_chinese_and_english() {
+    let club = Club::new();
+    club.ok(&["player", "add", "甲"]);
+    club.ok(&["event", "new", "周赛", "--rounds", "3"]);
+    let args = ["print", "standings", "周赛", "--width", "5"];
+    let en = run_in_locale(&club, "en_US.UTF-8", &args);
+    assert!(!en.status.success());
+    assert!(
+        stderr(&en).contains("--width 5 is too narrow"),
+        "{}",
+        stderr(&en)
+    );
+    let zh = run_in_locale(&club, "zh_CN.UTF-8", &args);
+    assert!(!zh.status.success());
+    assert!(stderr(&zh).contains("--width 5 太窄"), "{}", stderr(&zh));
+    let tw = run_in_locale(&club, "zh_TW.UTF-8", &["event", "enter", "周赛"]);
+    assert!(
+        stderr(&tw).contains("請至少給出一名要報名的棋手"),
+        "{}",
+        stderr(&tw)
+    );
+    let board = ["round", "set", "周赛", "1", "x-y"];
+    let zh = run_in_locale(&club, "zh_CN.UTF-8", &board);
+    let en = run_in_locale(&club, "C", &board);
+    assert!(stderr(&zh).contains("不是一台对局"), "{}", stderr(&zh));
+    assert!(stderr(&en).contains("is not a board"), "{}", stderr(&en));
+}
+
+#[test]
+fn the_apps_errors_and_the_enum_checks_speak_the_users_language() {
+    let club = Club::new();
+    let args = ["event", "new", "周赛", "--scheme", "standart"];
+    let zh = run_in_locale(&club, "zh_CN.UTF-8", &args);
+    assert_eq!(zh.status.code(), Some(1));
+    let e = stderr(&zh);
+    assert!(
+        e.contains("未知的计分方案 \"standart\"") && e.contains("three-point"),
+        "{e}"
+    );
+    let en = run_in_locale(&club, "en_US.UTF-8", &args);
+    assert!(
+        stderr(&en).contains("unknown scoring scheme \"standart\""),
+        "{}",
+        stderr(&en)
+    );
+    // A tie-break typo on the command line, read as the enum at the edge.
+    let e = club.fails(&["event", "new", "周赛", "--tiebreaks", "wins,bucholz"]);
+    assert!(
+        e.contains("bucholz") && e.contains("sonneborn-berger"),
+        "{e}"
+    );
+    // Nothing was created by the refused commands.
+    assert!(!club.ok(&["event", "list"]).contains("周赛"));
+    // A time control the CLI reads itself, in Chinese.
+    let zh = run_in_locale(
+        &club,
+        "zh_CN.UTF-8",
+        &["event", "new", "周赛", "--time-control", "ninety"],
+    );
+    assert!(stderr(&zh).contains("不是用时设置"), "{}", stderr(&zh));
+}
+
+#[test]
+fn config_errors_say_file_line_and_column_in_the_configs_language() {
+    let club = Club::new();
+    let config = club.path("config.toml");
+    std::fs::write(
+        &config,
+        "language = \"zh-Hant\"\n[event]\nrounds = 5\n[event.pairing]\nround1_methd = 3\n",
+    )
+    .unwrap();
+    let o = run_in_locale(&club, "en_US.UTF-8", &["player", "list"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    // The config did not load, so its language is not known yet: the locale's.
+    assert!(
+        e.contains("config.toml:5:1: [event.pairing] has no setting \"round1_methd\""),
+        "{e}"
+    );
+    let o = run_in_locale(&club, "zh_TW.UTF-8", &["player", "list"]);
+    assert!(
+        stderr(&o).contains("第5行第1欄: [event.pairing] 沒有設定項"),
+        "{}",
+        stderr(&o)
+    );
+    // A config that loads speaks its own language, whatever the locale.
+    std::fs::write(&config, "language = \"zh-Hant\"\n").unwrap();
+    let o = run_in_locale(&club, "en_US.UTF-8", &["event", "show", "沒有這個"]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(!e.is_ascii(), "{e}");
+}
