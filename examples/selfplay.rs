@@ -14,10 +14,15 @@
 //! (failing files), `--engine PATH` (default: `../shared/tools/bbpPairings/
 //! bbpPairings` next to the repository, or `$QISHE_BBP`), `--corpus DIR`
 //! (also save every round of small tournaments with the engine's answer, for
-//! the regression test), `--max-players N`.
+//! the regression test), `--max-players N`, `--roundtrip` (also take every
+//! finished file through `import trf` → `export trf` and check that every
+//! header and player field survives and the engine's `-c` report and `-p`
+//! verdict are the same on both files).
 //! Without the engine the tool says so and exits 0: it is for tests and
 //! development only; qishe never calls the engine.
 
+use qishe::app::App;
+use qishe::config::Config;
 use qishe::domain::PairingSystem;
 use qishe::formats::trf::Trf;
 use qishe::pairing::{self, PairingConfig, PairingError};
@@ -101,12 +106,26 @@ fn points_of(b: &Block) -> u32 {
 }
 
 fn write_trf(players: &[Player], p: &Params, upto: usize, title: &str) -> String {
+    write_trf_scored(players, p, upto, upto - 1, title)
+}
+
+/// [`write_trf`] with the points of the first `scored` columns (a finished
+/// file counts every column).
+fn write_trf_scored(
+    players: &[Player],
+    p: &Params,
+    upto: usize,
+    scored: usize,
+    title: &str,
+) -> String {
     let mut lines = vec![format!("012 {title}")];
     let white = matches!(p.colour_line, 0 | 2 | 4);
     match p.colour_line {
         0 | 1 => lines.push(format!("XXC {}", if white { "white1" } else { "black1" })),
         2 | 3 => lines.push(format!("152 {}", if white { "W" } else { "B" })),
-        _ if upto <= 1 => lines.push(format!("XXC {}", if white { "white1" } else { "black1" })),
+        _ if upto <= 1 && scored == 0 => {
+            lines.push(format!("XXC {}", if white { "white1" } else { "black1" }))
+        }
         _ => {}
     }
     if p.rounds_line == 0 {
@@ -116,7 +135,7 @@ fn write_trf(players: &[Player], p: &Params, upto: usize, title: &str) -> String
     }
     for pl in players.iter().filter(|pl| pl.entry <= upto) {
         // Points of the completed rounds (the column being paired is not counted).
-        let pts: u32 = pl.rounds.iter().take(upto - 1).map(points_of).sum();
+        let pts: u32 = pl.rounds.iter().take(scored).map(points_of).sum();
         let mut l = format!(
             "001 {:>4}      {:<33} {:>4}     {:>11} {:<10} {:>4} {:>4}",
             pl.id,
@@ -272,6 +291,11 @@ fn params(rng: &mut Rng) -> (usize, Params) {
 }
 
 struct Stats {
+    /// `--roundtrip`: import → export → the engine's `-c` on every finished file.
+    roundtrip: bool,
+    rt_checked: usize,
+    rt_same: usize,
+    rt_failures: Vec<String>,
     tournaments: usize,
     rounds: usize,
     same: usize,
@@ -320,6 +344,7 @@ fn run_one(
     }
     let small = n <= 24 && p.rounds <= 9;
     st.tournaments += 1;
+    let mut played = 0;
     for r in 1..=p.rounds {
         // Column r: absences and byes asked for in advance.
         for pl in players.iter_mut() {
@@ -443,6 +468,7 @@ fn run_one(
         if e.status != 0 {
             break;
         }
+        played = r;
         // Play the engine's pairing.
         for &(w, b) in &e.pairs {
             let (wi, bi) = (w as usize - 1, b as usize);
@@ -487,6 +513,100 @@ fn run_one(
             };
         }
     }
+    if st.roundtrip && played > 0 {
+        let title = format!("Selfplay {seed}");
+        let text = write_trf_scored(&players, &p, played, played, &title);
+        st.rt_checked += 1;
+        match roundtrip(engine, out, &text) {
+            Ok(()) => st.rt_same += 1,
+            Err(why) => {
+                let name = format!("roundtrip_s{seed}.trf");
+                std::fs::write(out.join(&name), &text).unwrap();
+                println!("seed {seed} import → export: {why}");
+                st.rt_failures.push(name);
+            }
+        }
+    }
+}
+
+/// The engine's `-c` report (file name taken out) and its `-p` exit code.
+fn engine_check(engine: &Path, file: &Path) -> (String, i32) {
+    let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+    let check = Command::new(engine)
+        .arg("--dutch")
+        .arg(file)
+        .arg("-c")
+        .output()
+        .expect("run the engine");
+    let report = String::from_utf8_lossy(&check.stdout).replace(&stem, "FILE")
+        + &String::from_utf8_lossy(&check.stderr).replace(&stem, "FILE");
+    let pair = Command::new(engine)
+        .arg("--dutch")
+        .arg(file)
+        .arg("-p")
+        .output()
+        .expect("run the engine");
+    (report, pair.status.code().unwrap_or(-1))
+}
+
+/// A finished file through `import trf` and `export trf` (the app layer
+/// both front ends call): every header and player field must survive, and
+/// the engine's `-c` report and `-p` verdict must be the same on both files.
+fn roundtrip(engine: &Path, out: &Path, text: &str) -> Result<(), String> {
+    let mut app = App::in_memory(Config::default()).map_err(|e| e.to_string())?;
+    app.import_trf(text.as_bytes(), "original.trf", None)
+        .map_err(|e| format!("import: {e}"))?;
+    let event = app
+        .events()
+        .map_err(|e| e.to_string())?
+        .first()
+        .map(|e| e.name.clone())
+        .ok_or("no event")?;
+    let exported = app.export_trf(&event).map_err(|e| format!("export: {e}"))?;
+    let a = Trf::parse(text).map_err(|e| format!("original: {e}"))?;
+    let b = Trf::parse(&exported).map_err(|e| format!("exported: {e}"))?;
+    let line_012 = |t: &Trf| t.other_lines.iter().find(|l| l.starts_with("012")).cloned();
+    if line_012(&a) != line_012(&b) {
+        return Err(format!("012: {:?} → {:?}", line_012(&a), line_012(&b)));
+    }
+    if a.total_rounds != b.total_rounds {
+        return Err(format!(
+            "rounds: {:?} → {:?}",
+            a.total_rounds, b.total_rounds
+        ));
+    }
+    if a.initial_colour() != b.initial_colour() {
+        return Err(format!(
+            "initial colour: {:?} → {:?}",
+            a.initial_colour(),
+            b.initial_colour()
+        ));
+    }
+    if a.players.len() != b.players.len() {
+        return Err(format!(
+            "players: {} → {}",
+            a.players.len(),
+            b.players.len()
+        ));
+    }
+    for (x, y) in a.players.iter().zip(&b.players) {
+        let same = x.id == y.id
+            && x.name.trim() == y.name.trim()
+            && x.rating == y.rating
+            && x.points == y.points
+            && x.rounds == y.rounds;
+        if !same {
+            return Err(format!("player {}: {x:?} → {y:?}", x.id));
+        }
+    }
+    let (fa, fb) = (out.join("rt_original.trf"), out.join("rt_exported.trf"));
+    std::fs::write(&fa, text).unwrap();
+    std::fs::write(&fb, &exported).unwrap();
+    let (va, vb) = (engine_check(engine, &fa), engine_check(engine, &fb));
+    if va != vb {
+        return Err(format!("the engine's verdict changed: {va:?} → {vb:?}"));
+    }
+    Ok(())
 }
 
 fn main() {
@@ -495,6 +615,7 @@ fn main() {
     let mut out = std::env::temp_dir().join("qishe-selfplay");
     let mut corpus: Option<PathBuf> = None;
     let mut max_n = 120usize;
+    let mut roundtrip = false;
     let mut engine = std::env::var_os("QISHE_BBP")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -511,6 +632,11 @@ fn main() {
             "--engine" => engine = PathBuf::from(v),
             "--corpus" => corpus = Some(PathBuf::from(v)),
             "--max-players" => max_n = v.parse().expect("--max-players N"),
+            "--roundtrip" => {
+                roundtrip = true;
+                i += 1;
+                continue;
+            }
             other => {
                 eprintln!("unknown option {other}");
                 std::process::exit(2);
@@ -532,6 +658,10 @@ fn main() {
         std::fs::create_dir_all(c).expect("create --corpus");
     }
     let mut st = Stats {
+        roundtrip,
+        rt_checked: 0,
+        rt_same: 0,
+        rt_failures: Vec::new(),
         tournaments: 0,
         rounds: 0,
         same: 0,
@@ -562,7 +692,15 @@ fn main() {
         st.diffs.len(),
         kinds
     );
-    if !st.diffs.is_empty() {
+    if st.roundtrip {
+        println!(
+            "import → export → engine -c: {} finished files, same verdict and fields {}, differing {}",
+            st.rt_checked,
+            st.rt_same,
+            st.rt_failures.len()
+        );
+    }
+    if !st.diffs.is_empty() || !st.rt_failures.is_empty() {
         std::process::exit(1);
     }
 }

@@ -1262,53 +1262,13 @@ impl App {
                 Ok(rt::team_standings_doc(&d, lang))
             }
             _ => {
-                let (ev, ts) = self.team_event(event)?;
-                let (_, st) = self.team_standings(event, round)?;
-                let data = self.team_event_data(&ev, &ts)?;
-                let scheme = self.scheme(&ev)?;
-                let scores = match_scores(&data, &scheme, st.after_round)?;
-                let n = data.teams.len();
-                let idx: HashMap<i64, usize> = data
-                    .teams
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| (t.id, i))
-                    .collect();
-                let mut cells = vec![vec![String::new(); n]; n];
-                for m in scores.iter().filter(|m| m.status != MatchStatus::Pending) {
-                    let (Some(&h), Some(&a)) = (idx.get(&m.home), m.away.and_then(|x| idx.get(&x)))
-                    else {
-                        continue;
-                    };
-                    let add = |cell: &mut String, p: crate::domain::Points| {
-                        if !cell.is_empty() {
-                            cell.push(' ');
-                        }
-                        cell.push_str(&short_points(p));
-                    };
-                    add(&mut cells[h][a], m.home_game_points);
-                    add(&mut cells[a][h], m.away_game_points);
-                }
-                let rows = data
-                    .teams
-                    .iter()
-                    .zip(cells)
-                    .map(|(t, c)| {
-                        let r = st.rows.iter().find(|r| r.team.id == t.id);
-                        (
-                            c,
-                            r.map(|r| short_points(r.match_points)).unwrap_or_default(),
-                            r.map(|r| short_points(r.game_points)).unwrap_or_default(),
-                            r.map(|r| r.rank.to_string()).unwrap_or_default(),
-                        )
-                    })
-                    .collect();
+                let x = self.team_crosstable(event, round)?;
                 Ok(rt::team_crosstable(
                     &rt::TeamCrossData {
                         event: info,
-                        after_round: st.after_round,
-                        teams: data.teams.iter().map(|t| t.name.clone()).collect(),
-                        rows,
+                        after_round: x.after_round,
+                        teams: x.teams,
+                        rows: x.rows,
                     },
                     lang,
                 ))
@@ -1436,5 +1396,70 @@ impl App {
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
         Ok(find_team(&views, &view.team.name)?.team.clone())
+    }
+}
+
+/// The crosstable of the teams (issue 19): game points per pairing, then
+/// match points, game points and rank; printed and shown on the TUI's Teams
+/// tab.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamCrosstable {
+    pub after_round: u32,
+    /// Team names in pairing order.
+    pub teams: Vec<String>,
+    /// Per team: one cell per team (own cell empty), then match points,
+    /// game points and rank.
+    pub rows: Vec<(Vec<String>, String, String, String)>,
+}
+
+impl App {
+    /// The team crosstable after `round` (default: the standings' round).
+    pub fn team_crosstable(&self, event: &str, round: Option<u32>) -> Result<TeamCrosstable> {
+        use crate::domain::short_points;
+        let (ev, ts) = self.team_event(event)?;
+        let (_, st) = self.team_standings(event, round)?;
+        let data = self.team_event_data(&ev, &ts)?;
+        let scheme = self.scheme(&ev)?;
+        let scores = match_scores(&data, &scheme, st.after_round)?;
+        let n = data.teams.len();
+        let idx: HashMap<i64, usize> = data
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id, i))
+            .collect();
+        let mut cells = vec![vec![String::new(); n]; n];
+        for m in scores.iter().filter(|m| m.status != MatchStatus::Pending) {
+            let (Some(&h), Some(&a)) = (idx.get(&m.home), m.away.and_then(|x| idx.get(&x))) else {
+                continue;
+            };
+            let add = |cell: &mut String, p: crate::domain::Points| {
+                if !cell.is_empty() {
+                    cell.push(' ');
+                }
+                cell.push_str(&short_points(p));
+            };
+            add(&mut cells[h][a], m.home_game_points);
+            add(&mut cells[a][h], m.away_game_points);
+        }
+        let rows = data
+            .teams
+            .iter()
+            .zip(cells)
+            .map(|(t, c)| {
+                let r = st.rows.iter().find(|r| r.team.id == t.id);
+                (
+                    c,
+                    r.map(|r| short_points(r.match_points)).unwrap_or_default(),
+                    r.map(|r| short_points(r.game_points)).unwrap_or_default(),
+                    r.map(|r| r.rank.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        Ok(TeamCrosstable {
+            after_round: st.after_round,
+            teams: data.teams.iter().map(|t| t.name.clone()).collect(),
+            rows,
+        })
     }
 }

@@ -35,6 +35,41 @@ pub(super) static TEXTS: &[Text] = &[
     ("explain.kind.requested_bye", "请假轮空", "請假輪空", "requested bye"),
     ("explain.kind.absent", "缺席", "缺席", "absent"),
     ("explain.kind.pending", "未完", "未完", "pending"),
+    // `direct` (FIDE DE / CXA 直胜) in the breakdown.
+    ("explain.de.tied", "同分者", "同分者", "tied"),
+    (
+        "explain.de.alone",
+        "此时无人与其同分，不需比较直接对局",
+        "此時無人與其同分，不需比較直接對局",
+        "no one is tied with him at this point: not needed",
+    ),
+    (
+        "explain.de.no_games",
+        "同分者之间没有对局",
+        "同分者之間沒有對局",
+        "the tied players did not play each other",
+    ),
+    ("explain.de.score", "相互得分", "相互得分", "score"),
+    ("explain.de.met", "已遇", "已遇", "met"),
+    ("explain.de.best", "最多可得", "最多可得", "best possible"),
+    (
+        "explain.de.all_met",
+        "同分者都相互下过：按相互间得分排列，仍相同者并列",
+        "同分者都相互下過：按相互間得分排列，仍相同者並列",
+        "all tied players met each other: ordered by their score in these games; equal scores stay tied",
+    ),
+    (
+        "explain.de.not_all_met",
+        "同分者并未都相互下过：某人排在前面，仅当其相互得分高于其后每人最多可得之分（未遇之局按胜计）；其余仍并列",
+        "同分者並未都相互下過：某人排在前面，僅當其相互得分高於其後每人最多可得之分（未遇之局按勝計）；其餘仍並列",
+        "not all tied players met: a player goes ahead only if his score beats the best any player below him could still have had (each missing game a win); the rest stay tied",
+    ),
+    (
+        "explain.de.not_applied",
+        "同分者并未都相互下过：直胜不适用（均为 0）",
+        "同分者並未都相互下過：直勝不適用（均為 0）",
+        "not all tied players met: direct encounter does not apply (0 for all)",
+    ),
     (
         "explain.table_shows",
         "表中此项两人均为 {}",

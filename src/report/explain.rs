@@ -2,7 +2,7 @@
 //! values are made, as text in the reader's language.
 
 use crate::i18n::{tr, Lang};
-use crate::scoring::{Breakdown, PartKind, RoundKind};
+use crate::scoring::{Breakdown, DirectDetail, PartKind, RoundKind};
 
 /// A player's tie-break values, one block per criterion with the rounds it
 /// is made of.
@@ -67,6 +67,60 @@ pub fn breakdown_text(l: Lang, b: &Breakdown) -> String {
                 p.value.to_string()
             ));
         }
+        if let Some(d) = &it.direct {
+            direct_text(l, d, &mut out);
+        }
     }
     out
+}
+
+/// `direct`: the tied players, their games, the mini-table and the rule
+/// that ordered them.
+fn direct_text(l: Lang, d: &DirectDetail, out: &mut String) {
+    let who = |p: &crate::scoring::PlayerRef| format!("#{} {}", p.start_no, p.name);
+    if d.rows.len() < 2 {
+        out.push_str(&format!("  {}\n", tr(l, "explain.de.alone")));
+        return;
+    }
+    let tied: Vec<String> = d.rows.iter().map(|r| who(&r.player)).collect();
+    out.push_str(&format!(
+        "  {}: {}\n",
+        tr(l, "explain.de.tied"),
+        tied.join(", ")
+    ));
+    if d.games.is_empty() {
+        out.push_str(&format!("  {}\n", tr(l, "explain.de.no_games")));
+    }
+    for g in &d.games {
+        let round = tr(l, "explain.round").replace("{}", &g.round.to_string());
+        let pair = format!("{} – {}", who(&g.a), who(&g.b));
+        out.push_str(&format!(
+            "  {round:<5} {pair:<40} {}–{}\n",
+            g.a_points, g.b_points
+        ));
+    }
+    for r in &d.rows {
+        let mut line = format!(
+            "  {:<24} {} {}  {} {}/{}",
+            who(&r.player),
+            tr(l, "explain.de.score"),
+            r.score,
+            tr(l, "explain.de.met"),
+            r.met,
+            r.others
+        );
+        if d.fide && !d.all_met {
+            line.push_str(&format!("  {} {}", tr(l, "explain.de.best"), r.best));
+        }
+        line.push_str(&format!("  → {}\n", r.value));
+        out.push_str(&line);
+    }
+    let why = if d.all_met {
+        "explain.de.all_met"
+    } else if d.fide {
+        "explain.de.not_all_met"
+    } else {
+        "explain.de.not_applied"
+    };
+    out.push_str(&format!("  {}\n", tr(l, why)));
 }

@@ -27,8 +27,8 @@ pub use scheme::{Scheme, SchemeKind};
 pub use settings::SchemeSettings;
 pub use standings::{
     breakdown, complete_rounds, crosstable, excluded_by_forfeits, standings, Breakdown,
-    BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, Explanation, StandingRow,
-    Standings,
+    BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, DirectDetail, DirectGame,
+    DirectRow, Explanation, StandingRow, Standings,
 };
 pub use tiebreak::{TieBreak, TieValue};
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};

@@ -3,7 +3,7 @@
 use super::fide::{Fide, Part, PartKind};
 use super::rounds::{player_rounds, PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
-use super::tiebreak::{TbCtx, TieBreak, TieValue};
+use super::tiebreak::{DirectDetailIx, TbCtx, TieBreak, TieValue};
 use super::{EventData, PlayerRef, ScoringError};
 use crate::domain::{Colour, Points};
 use std::cmp::Ordering;
@@ -142,6 +142,48 @@ pub struct BreakdownItem {
     pub tiebreak: TieBreak,
     pub value: Points,
     pub parts: Vec<BreakdownPart>,
+    /// `direct`: the tie group it was applied to and why it ordered them.
+    pub direct: Option<DirectDetail>,
+}
+
+/// How `direct` ordered the group of players tied with the explained one
+/// (same points and equal on every earlier criterion).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectDetail {
+    /// FIDE C.07 DE (the `chess` scheme) rather than CXA 直胜.
+    pub fide: bool,
+    /// Every tied player met every other one.
+    pub all_met: bool,
+    /// The mini-table, in the order `direct` gives (best first).
+    pub rows: Vec<DirectRow>,
+    /// The games among the tied players that count.
+    pub games: Vec<DirectGame>,
+}
+
+/// One tied player in a [`DirectDetail`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectRow {
+    pub player: PlayerRef,
+    /// Points scored against the other tied players.
+    pub score: Points,
+    /// How many of the other tied players he met, of `others`.
+    pub met: u32,
+    pub others: u32,
+    /// The best score he could have had, every missing encounter a win
+    /// (what the FIDE rule compares when not all met).
+    pub best: Points,
+    /// The value `direct` gives him (higher is better; equal = still tied).
+    pub value: Points,
+}
+
+/// A game between two tied players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectGame {
+    pub round: u32,
+    pub a: PlayerRef,
+    pub b: PlayerRef,
+    pub a_points: Points,
+    pub b_points: Points,
 }
 
 /// One round's contribution.
@@ -214,16 +256,22 @@ fn standings_inner(
         }
     }
     // Refine the tie groups criterion by criterion.
+    let explained = explain.and_then(|id| idx.get(&id).copied());
+    let mut direct_detail: HashMap<usize, DirectDetailIx> = HashMap::new();
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
             if tb == TieBreak::Direct {
                 // Under the chess scheme `direct` is FIDE's DE; else 直胜 (CXA).
-                let values = if scheme.kind == crate::scoring::SchemeKind::Chess {
+                let fide = scheme.kind == crate::scoring::SchemeKind::Chess;
+                let values = if fide {
                     ctx.fide_direct_values(&g)
                 } else {
                     ctx.direct_values(&g)
                 };
+                if explained.is_some_and(|e| g.contains(&e)) {
+                    direct_detail.insert(t, ctx.direct_detail(&g, &values, fide));
+                }
                 for (&i, v) in g.iter().zip(values) {
                     keys[i][t] = TieValue::One(v);
                 }
@@ -241,7 +289,8 @@ fn standings_inner(
         }
         groups = next;
     }
-    let detail = match explain.and_then(|id| idx.get(&id).copied()) {
+    let pref = |i: usize| ev.players[i].clone();
+    let detail = match explained {
         None => None,
         Some(i) => {
             let items = tiebreaks
@@ -270,9 +319,37 @@ fn standings_inner(
                             .or_else(|| ctx.cxa_parts(tb, i))
                             .unwrap_or_default()
                     };
+                    let direct = direct_detail.remove(&t).map(|d| DirectDetail {
+                        fide: d.fide,
+                        all_met: d.all_met,
+                        rows: d
+                            .rows
+                            .iter()
+                            .map(|r| DirectRow {
+                                player: pref(r.player),
+                                score: r.score,
+                                met: r.met,
+                                others: d.rows.len() as u32 - 1,
+                                best: r.best,
+                                value: r.value,
+                            })
+                            .collect(),
+                        games: d
+                            .games
+                            .iter()
+                            .map(|&(round, a, b, pa, pb)| DirectGame {
+                                round,
+                                a: pref(a),
+                                b: pref(b),
+                                a_points: pa,
+                                b_points: pb,
+                            })
+                            .collect(),
+                    });
                     BreakdownItem {
                         tiebreak: tb,
                         value: keys[i][t].shown(),
+                        direct,
                         parts: parts
                             .into_iter()
                             .map(|p| BreakdownPart {

@@ -540,6 +540,77 @@ impl TbCtx<'_> {
         groups.into_iter().flat_map(|g| self.de_split(g)).collect()
     }
 
+    /// How `direct` treats a tie group, for `--explain`: the games among
+    /// the group (FIDE: over the board only; CXA 直胜: every game met), each
+    /// player's score in them, how many of the others he met and (FIDE, when
+    /// not all met) the best score he could still have had. Rows in the
+    /// group's order; `values` are what [`Self::fide_direct_values`] or
+    /// [`Self::direct_values`] gave the group.
+    pub(crate) fn direct_detail(
+        &self,
+        group: &[usize],
+        values: &[Points],
+        fide: bool,
+    ) -> DirectDetailIx {
+        let ids: Vec<i64> = group.iter().map(|&i| self.ids[i]).collect();
+        let counts = |pr: &PlayerRound| {
+            if fide {
+                pr.kind == RoundKind::Played
+            } else {
+                pr.kind.met()
+            }
+        };
+        let win = self.scheme.win_value();
+        let most = group.len() as u32 - 1;
+        let mut games = Vec::new();
+        let mut rows = Vec::new();
+        for (gi, &i) in group.iter().enumerate() {
+            let mut per: std::collections::BTreeMap<i64, (Points, i64)> = Default::default();
+            for pr in self.rounds[i].iter().filter(|pr| counts(pr)) {
+                let Some(o) = pr.opponent.filter(|o| ids.contains(o)) else {
+                    continue;
+                };
+                let e = per.entry(o).or_insert((Points::ZERO, 0));
+                e.0 += pr.points;
+                e.1 += 1;
+                let j = self.idx[&o];
+                if self.ids[i] < o {
+                    let theirs = self.rounds[j]
+                        .iter()
+                        .find(|q| q.round == pr.round)
+                        .map_or(Points::ZERO, |q| q.points);
+                    games.push((pr.round, i, j, pr.points, theirs));
+                }
+            }
+            let score: Points = if fide {
+                Points(per.values().map(|(sum, n)| sum.0 / n).sum())
+            } else {
+                per.values().map(|(sum, _)| *sum).sum()
+            };
+            let met = per.len() as u32;
+            rows.push(DirectRowIx {
+                player: i,
+                score,
+                met,
+                best: score + win * (most - met) as i64,
+                value: values[gi],
+            });
+        }
+        let all_met = rows.iter().all(|r| r.met == most);
+        rows.sort_by(|a, b| {
+            b.value
+                .cmp(&a.value)
+                .then(self.ids[a.player].cmp(&self.ids[b.player]))
+        });
+        games.sort_by_key(|g| (g.0, self.ids[g.1]));
+        DirectDetailIx {
+            fide,
+            all_met,
+            rows,
+            games,
+        }
+    }
+
     /// The parts of a CXA sum (opponent score, small points, beaten / drawn
     /// / lost sums): each round's opponent and what he adds.
     pub fn cxa_parts(&self, tb: TieBreak, i: usize) -> Option<Vec<Part>> {
@@ -631,4 +702,23 @@ impl<'de> serde::Deserialize<'de> for TieBreak {
         TieBreak::parse(&code)
             .map_err(|_| serde::de::Error::unknown_variant(&code, &TieBreak::CODES))
     }
+}
+
+/// [`TbCtx::direct_detail`] by player index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DirectDetailIx {
+    pub fide: bool,
+    pub all_met: bool,
+    pub rows: Vec<DirectRowIx>,
+    /// (round, player, opponent, player's points, opponent's points).
+    pub games: Vec<(u32, usize, usize, Points, Points)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DirectRowIx {
+    pub player: usize,
+    pub score: Points,
+    pub met: u32,
+    pub best: Points,
+    pub value: Points,
 }

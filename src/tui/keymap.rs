@@ -351,6 +351,8 @@ pub static KEYMAP: &[Binding] = &[
     // Issues 19 and 20: the Teams and Bracket tabs.
     b(Ctx::Teams, K::Char('v'), N, A::NextView, true),
     b(Ctx::Teams, K::Char('L'), N, A::Lineup, true),
+    b(Ctx::Teams, K::Char('a'), N, A::Add, false),
+    b(Ctx::Teams, K::Char('x'), N, A::Retire, false),
     b(Ctx::Teams, K::Char('['), N, A::PrevRound, false),
     b(Ctx::Teams, K::Char(']'), N, A::NextRound, false),
     b(Ctx::Teams, K::Char('p'), N, A::PairNext, true),

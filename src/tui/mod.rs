@@ -26,6 +26,8 @@ pub mod stats;
 // Issues 19 and 20: the Teams tab of a team event, the Bracket tab of a knockout.
 pub mod bracket;
 pub mod teams;
+mod teams_draw;
+mod teams_roster;
 
 use crate::app::App;
 use crossterm::event::{

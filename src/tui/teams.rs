@@ -5,23 +5,17 @@
 //! with game points and the match result, a board's result entered through
 //! the ordinary result form (the next board comes up by itself); the team
 //! standings and the board prizes. `model.rs` asks here for the contexts,
-//! the update and the command runner; `view.rs` asks here to draw.
+//! the update and the command runner; `view.rs` asks here to draw (the
+//! drawing is in `teams_draw.rs`).
 
 use super::entry::result_form;
 use super::keymap::{Action, Ctx};
 use super::model::{Command, Field, Model, Screen, Tab};
-use super::pages::pad;
-use super::view::table as list;
-use crate::app::teams::{TeamRoundView, TeamView};
+use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::{App, ResultInput};
-use crate::domain::{short_points, Outcome, Points};
-use crate::i18n::{tr, Lang};
-use crate::scoring::team::{BoardPrizeRow, MatchStatus, TeamStandings};
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Style, Stylize};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Wrap};
-use ratatui::Frame;
+use crate::domain::Outcome;
+use crate::i18n::tr;
+use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
 /// What the tab shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,16 +24,24 @@ pub enum View {
     Matches,
     Standings,
     Prizes,
+    Cross,
 }
 
 impl View {
-    pub const ALL: [View; 4] = [View::Teams, View::Matches, View::Standings, View::Prizes];
+    pub const ALL: [View; 5] = [
+        View::Teams,
+        View::Matches,
+        View::Standings,
+        View::Prizes,
+        View::Cross,
+    ];
     pub fn key(self) -> &'static str {
         match self {
             View::Teams => "tui.teams.view.teams",
             View::Matches => "tui.teams.view.matches",
             View::Standings => "tui.teams.view.standings",
             View::Prizes => "tui.teams.view.prizes",
+            View::Cross => "tui.teams.view.cross",
         }
     }
 }
@@ -63,7 +65,11 @@ pub struct TeamsTab {
     /// The team standings, or why they cannot be computed.
     pub standings: Result<TeamStandings, String>,
     pub prizes: Vec<BoardPrizeRow>,
+    /// The crosstable of the teams, or why it cannot be computed.
+    pub cross: Result<TeamCrosstable, String>,
     pub editor: Option<LineupEditor>,
+    /// The roster form (`a` / `x` on the teams view).
+    pub roster_editor: Option<super::teams_roster::RosterEditor>,
     /// A result was sent from this tab: on the next load the selection
     /// moves to the first board without a result, from the current one on.
     pub advance: bool,
@@ -112,6 +118,13 @@ pub enum TeamsCmd {
         team: String,
         players: Vec<String>,
     },
+    /// A roster change (`qishe team roster`).
+    Roster {
+        event: i64,
+        team: String,
+        change: crate::app::teams::RosterChange,
+        force: bool,
+    },
 }
 
 /// (Re)reads the tab's data when the open event is a team event; keeps the
@@ -150,7 +163,9 @@ pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
             .map(|(_, s)| s)
             .map_err(|e| e.render(lang)),
         prizes: app.team_board_prizes(&key, None).unwrap_or_default(),
+        cross: app.team_crosstable(&key, None).map_err(|e| e.render(lang)),
         editor: prev.as_ref().and_then(|t| t.editor.clone()),
+        roster_editor: prev.as_ref().and_then(|t| t.roster_editor.clone()),
         advance: false,
     };
     if prev.is_some_and(|p| p.advance) {
@@ -184,6 +199,7 @@ fn rows(t: &TeamsTab) -> usize {
         View::Matches => board_rows(t).len(),
         View::Standings => t.standings.as_ref().map_or(0, |s| s.rows.len()),
         View::Prizes => t.prizes.len(),
+        View::Cross => t.cross.as_ref().map_or(0, |x| x.rows.len()),
     }
 }
 
@@ -208,7 +224,7 @@ fn next_pending(t: &mut TeamsTab) {
 pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
     m.teams
         .as_ref()
-        .and_then(|t| t.editor.as_ref())
+        .filter(|t| t.editor.is_some() || t.roster_editor.is_some())
         .map(|_| vec![Ctx::Form])
 }
 
@@ -216,6 +232,9 @@ pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
 pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     if m.teams.as_ref()?.editor.is_some() {
         return Some(editor_update(m, a));
+    }
+    if m.teams.as_ref()?.roster_editor.is_some() {
+        return Some(super::teams_roster::update(m, a));
     }
     if m.screen != Screen::Event || m.tab != Tab::Teams {
         return None;
@@ -252,6 +271,13 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         Action::Top => t.sel = 0,
         Action::Bottom => t.sel = n.saturating_sub(1),
         Action::SelectRow(i) if i < n => t.sel = i,
+        Action::Add | Action::Retire => {
+            if t.view != View::Teams {
+                t.view = View::Teams;
+                t.sel = 0;
+            }
+            super::teams_roster::open(m, a == Action::Retire);
+        }
         Action::Lineup => {
             if t.view != View::Teams {
                 t.view = View::Teams;
@@ -403,401 +429,13 @@ pub fn run(app: &mut App, m: &mut Model, cmd: TeamsCmd) -> crate::app::Result<Op
                 Err(e)
             }
         },
+        TeamsCmd::Roster {
+            event,
+            team,
+            change,
+            force,
+        } => super::teams_roster::run(app, m, event, &team, &change, force),
     }
 }
 
-// ---- drawing ----
-
-fn t(lang: Lang, key: &str) -> String {
-    tr(lang, key).to_string()
-}
-
-/// Draws the tab: the views' titles with the round, then the view.
-pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
-    let Some(tab) = &m.teams else { return };
-    let lang = m.lang;
-    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(2)]).areas(area);
-    let mut spans = Vec::new();
-    for v in View::ALL {
-        let s = format!(" {} ", t(lang, v.key()));
-        spans.push(if v == tab.view {
-            Span::styled(s, Style::new().reversed())
-        } else {
-            Span::raw(s)
-        });
-    }
-    spans.push(Span::raw(format!(
-        "   {} {}  ({})",
-        t(lang, "tui.round.title"),
-        tab.round,
-        t(lang, "tui.teams.round_keys")
-    )));
-    f.render_widget(Paragraph::new(Line::from(spans)), top);
-    match tab.view {
-        View::Teams => draw_teams(m, tab, f, body),
-        View::Matches => draw_matches(m, tab, f, body),
-        View::Standings => draw_standings(m, tab, f, body),
-        View::Prizes => draw_prizes(m, tab, f, body),
-    }
-    if let Some(e) = &tab.editor {
-        draw_editor(m, e, f, area);
-    }
-}
-
-fn name_of(v: &TeamView, id: Option<i64>) -> String {
-    id.and_then(|id| v.roster.iter().find(|e| e.id == id))
-        .map(|e| e.name.clone())
-        .unwrap_or_else(|| "-".into())
-}
-
-fn draw_teams(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let [left, right] =
-        Layout::horizontal([Constraint::Percentage(45), Constraint::Min(20)]).areas(area);
-    let rows = tab
-        .teams
-        .iter()
-        .map(|(v, _)| {
-            Row::new(vec![
-                v.no.to_string(),
-                v.team.name.clone(),
-                v.team.club.clone().unwrap_or_default(),
-                v.average.to_string(),
-            ])
-        })
-        .collect();
-    list(
-        f,
-        left,
-        format!(" {} ({}) ", t(lang, "tui.tab.teams"), tab.teams.len()),
-        ["col.no", "col.team", "col.club", "col.average"]
-            .iter()
-            .map(|k| t(lang, k))
-            .collect(),
-        vec![
-            Constraint::Length(3),
-            Constraint::Length(12),
-            Constraint::Length(10),
-            Constraint::Min(5),
-        ],
-        rows,
-        (!tab.teams.is_empty()).then_some(tab.sel),
-    );
-    let Some((v, lineup)) = tab.teams.get(tab.sel) else {
-        return;
-    };
-    let mut lines = vec![Line::from(format!(
-        "{}: {}",
-        t(lang, "col.captain"),
-        v.team.captain.clone().unwrap_or_else(|| "-".into())
-    ))];
-    lines.push(
-        Line::from(format!(
-            "{} {}  {}",
-            pad(&t(lang, "col.board"), 5),
-            pad(&t(lang, "col.name"), 12),
-            t(lang, "col.rating")
-        ))
-        .bold(),
-    );
-    for (i, e) in v.roster.iter().enumerate() {
-        let place = if i < tab.boards as usize {
-            format!("{}", i + 1)
-        } else {
-            t(lang, "tui.teams.reserve")
-        };
-        lines.push(Line::from(format!(
-            "{} {}  {}",
-            pad(&place, 5),
-            pad(&e.name, 12),
-            e.rating.map(|r| r.to_string()).unwrap_or_default()
-        )));
-    }
-    lines.push(Line::from(""));
-    lines.push(
-        Line::from(format!(
-            "{} {} {}:",
-            t(lang, "tui.teams.lineup"),
-            t(lang, "tui.round.title"),
-            tab.round
-        ))
-        .bold(),
-    );
-    for (b, p) in lineup.iter().enumerate() {
-        lines.push(Line::from(format!(
-            "{} {}  {}",
-            t(lang, "tui.round.board"),
-            b + 1,
-            name_of(v, *p)
-        )));
-    }
-    f.render_widget(
-        Paragraph::new(lines).block(
-            Block::new()
-                .borders(Borders::TOP | Borders::LEFT)
-                .title(format!(" {} ", v.team.name)),
-        ),
-        right,
-    );
-}
-
-/// The match result from the home team's side, in words.
-fn match_result(lang: Lang, mt: &crate::app::teams::MatchView) -> String {
-    match mt.status {
-        MatchStatus::Pending => t(lang, "tui.teams.in_progress"),
-        MatchStatus::Bye => t(lang, "tui.round.bye"),
-        MatchStatus::Forfeit { .. } | MatchStatus::Played => {
-            let (h, a) = (mt.home_match_points, mt.away_match_points);
-            let who = if h > a {
-                format!("{} {}", mt.home, t(lang, "tui.teams.wins"))
-            } else if a > h {
-                format!(
-                    "{} {}",
-                    mt.away.clone().unwrap_or_default(),
-                    t(lang, "tui.teams.wins")
-                )
-            } else {
-                t(lang, "tui.teams.drawn")
-            };
-            format!(
-                "{who} ({} {}:{})",
-                t(lang, "rep.team.match_points"),
-                short_points(h),
-                short_points(a)
-            )
-        }
-    }
-}
-
-fn draw_matches(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let Some(r) = &tab.matches else {
-        f.render_widget(
-            Paragraph::new(t(lang, "tui.teams.not_paired")).wrap(Wrap { trim: true }),
-            area,
-        );
-        return;
-    };
-    let mut rows: Vec<Row> = Vec::new();
-    let mut selected = None;
-    let mut k = 0;
-    for mt in &r.matches {
-        // While boards come in, the game points so far.
-        let (hp, ap) = if mt.status == MatchStatus::Pending {
-            mt.boards
-                .iter()
-                .fold((Points::default(), Points::default()), |(h, a), b| {
-                    (
-                        h + b.home_points.unwrap_or_default(),
-                        a + b.away_points.unwrap_or_default(),
-                    )
-                })
-        } else {
-            (mt.home_game_points, mt.away_game_points)
-        };
-        let head = match &mt.away {
-            Some(away) => format!(
-                "{} {}  {} {} : {} {}  {}",
-                t(lang, "col.match"),
-                mt.number,
-                mt.home,
-                short_points(hp),
-                short_points(ap),
-                away,
-                match_result(lang, mt)
-            ),
-            None => format!(
-                "{} {}  {}  {}",
-                t(lang, "col.match"),
-                mt.number,
-                mt.home,
-                match_result(lang, mt)
-            ),
-        };
-        rows.push(Row::new(vec![head]).bold());
-        for b in &mt.boards {
-            if k == tab.sel {
-                selected = Some(rows.len());
-            }
-            k += 1;
-            let (red, black) = if b.home_red {
-                (&b.home, &b.away)
-            } else {
-                (&b.away, &b.home)
-            };
-            let pts = match (b.home_points, b.away_points) {
-                (Some(h), Some(a)) => format!("{}:{}", short_points(h), short_points(a)),
-                _ => String::new(),
-            };
-            rows.push(Row::new(vec![format!(
-                "  {} {}  {}  {}  {}  {}",
-                t(lang, "tui.round.board"),
-                b.board,
-                pad(red, 12),
-                pad(if b.result.is_empty() { "*" } else { &b.result }, 7),
-                pad(black, 12),
-                pts
-            )]));
-        }
-    }
-    let tbl = Table::new(rows, [Constraint::Min(10)])
-        .row_highlight_style(Style::new().reversed())
-        .block(Block::new().borders(Borders::TOP).title(format!(
-            " {} {} ({} {}) ",
-            t(lang, "tui.round.title"),
-            r.round,
-            t(lang, "tui.teams.home_red"),
-            t(lang, "tui.teams.odd_boards")
-        )));
-    let visible = area.height.saturating_sub(1).max(1) as usize;
-    let offset = selected.map_or(0, |s| s - s % visible);
-    let mut st = TableState::default()
-        .with_offset(offset)
-        .with_selected(selected);
-    f.render_stateful_widget(tbl, area, &mut st);
-}
-
-fn tb_label(lang: Lang, code: &str) -> String {
-    let k = format!("tb.team.{code}");
-    if crate::i18n::has(&k) {
-        t(lang, &k)
-    } else {
-        code.to_string()
-    }
-}
-
-fn draw_standings(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let st = match &tab.standings {
-        Ok(st) => st,
-        Err(e) => {
-            f.render_widget(Paragraph::new(e.clone()).wrap(Wrap { trim: true }), area);
-            return;
-        }
-    };
-    let mut header: Vec<String> = ["tui.standings.rank", "col.team", "rep.team.match_points"]
-        .iter()
-        .map(|k| t(lang, k))
-        .collect();
-    header.extend(st.tiebreaks.iter().map(|x| tb_label(lang, x.code())));
-    let mut widths = vec![
-        Constraint::Length(5),
-        Constraint::Length(12),
-        Constraint::Length(6),
-    ];
-    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let mut cells = vec![
-                format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
-                r.team.name.clone(),
-                short_points(r.match_points),
-            ];
-            cells.extend(
-                r.values
-                    .iter()
-                    .map(|(_, v)| v.shown().map(short_points).unwrap_or_default()),
-            );
-            Row::new(cells)
-        })
-        .collect();
-    list(
-        f,
-        area,
-        format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
-        header,
-        widths,
-        rows,
-        (!st.rows.is_empty()).then_some(tab.sel),
-    );
-}
-
-fn draw_prizes(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let rows = tab
-        .prizes
-        .iter()
-        .map(|p| {
-            Row::new(vec![
-                p.board.to_string(),
-                format!("{}{}", p.rank, if p.shared { "=" } else { "" }),
-                p.name.clone(),
-                p.team_name.clone(),
-                short_points(p.game_points),
-                p.games.to_string(),
-                p.percent.to_string(),
-            ])
-        })
-        .collect();
-    list(
-        f,
-        area,
-        format!(" {} ", t(lang, "rep.team.board_prizes")),
-        [
-            "col.board",
-            "tui.standings.rank",
-            "col.name",
-            "col.team",
-            "rep.team.game_points",
-            "rep.team.games",
-            "rep.team.percent",
-        ]
-        .iter()
-        .map(|k| t(lang, k))
-        .collect(),
-        vec![
-            Constraint::Length(5),
-            Constraint::Length(5),
-            Constraint::Length(12),
-            Constraint::Length(12),
-            Constraint::Length(6),
-            Constraint::Length(6),
-            Constraint::Min(6),
-        ],
-        rows,
-        (!tab.prizes.is_empty()).then_some(tab.sel),
-    );
-}
-
-fn draw_editor(m: &Model, e: &LineupEditor, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let h = e.picks.len() as u16 + 5 + u16::from(e.error.is_some()) * 2;
-    let w = 60.min(area.width);
-    let x = area.x + (area.width - w) / 2;
-    let y = area.y + area.height.saturating_sub(h) / 2;
-    let boxed = Rect::new(x, y, w, h.min(area.height));
-    f.render_widget(Clear, boxed);
-    let mut lines = Vec::new();
-    for (i, p) in e.picks.iter().enumerate() {
-        let who = match p {
-            Some(k) => format!("{}. {}", k + 1, e.roster[*k].1),
-            None => "-".into(),
-        };
-        let line = Line::from(format!(
-            "{} {} {}: ‹ {who} ›",
-            if i == e.focus { "▶" } else { " " },
-            t(lang, "tui.round.board"),
-            i + 1
-        ));
-        lines.push(if i == e.focus { line.reversed() } else { line });
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(t(lang, "tui.teams.lineup_keys")).italic());
-    if let Some(err) = &e.error {
-        lines.push(Line::from(err.clone()).red().bold());
-    }
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(format!(
-                " {} {} · {} {} ",
-                t(lang, "tui.teams.lineup"),
-                e.team,
-                t(lang, "tui.round.title"),
-                e.round
-            ))),
-        boxed,
-    );
-}
+pub use super::teams_draw::draw;

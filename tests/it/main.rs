@@ -14,6 +14,7 @@ mod cxa_rules;
 mod dutch_bench_set;
 mod dutch_conformance;
 mod dutch_properties;
+mod dutch_qishe_paired;
 mod dutch_selfplay;
 mod foundation_cli;
 mod front_ends;

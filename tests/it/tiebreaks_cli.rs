@@ -329,3 +329,174 @@ fn finishing_an_event_with_rounds_missing_needs_force() {
     let list = c.ok(&["event", "list"]);
     assert!(list.contains("finished"), "{list}");
 }
+
+/// One `001` line of a finished event (TRF-16 columns).
+fn trf_line(id: u32, name: &str, points: &str, rounds: &[(u32, char, char)]) -> String {
+    let mut l = format!(
+        "001 {id:>4}      {name:<33} {:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}",
+        2000 - id,
+        "",
+        "",
+        "",
+        ""
+    );
+    for (opp, c, r) in rounds {
+        l.push_str(&format!("  {opp:>4} {c} {r}"));
+    }
+    l
+}
+
+/// Issue 16: `--explain` shows how FIDE's direct encounter (DE) placed the
+/// tied players: who is tied, their games, the mini-table and the rule. In a
+/// 4-player round-robin #1 and #3 tie on 1.5 and #3 won their game.
+#[test]
+fn explain_shows_the_direct_encounter_of_the_tied_players() {
+    let c = Club::new();
+    let lines = [
+        "012 DE Round Robin".to_string(),
+        "XXR 3".to_string(),
+        trf_line(
+            1,
+            "Alpha",
+            "1.5",
+            &[(2, 'w', '1'), (3, 'b', '0'), (4, 'w', '=')],
+        ),
+        trf_line(
+            2,
+            "Beta",
+            "2.0",
+            &[(1, 'b', '0'), (4, 'w', '1'), (3, 'b', '1')],
+        ),
+        trf_line(
+            3,
+            "Gamma",
+            "1.5",
+            &[(4, 'w', '='), (1, 'w', '1'), (2, 'w', '0')],
+        ),
+        trf_line(
+            4,
+            "Delta",
+            "1.0",
+            &[(3, 'b', '='), (2, 'b', '0'), (1, 'b', '=')],
+        ),
+    ];
+    let f = c.path("de.trf");
+    std::fs::write(&f, lines.join("\n") + "\n").unwrap();
+    c.ok(&[
+        "import",
+        "trf",
+        f.to_str().unwrap(),
+        "--name",
+        "DE",
+        "--tiebreaks",
+        "direct",
+    ]);
+    let rows = csv_rows(&c.ok(&["standings", "DE", "--format", "csv"]));
+    let order: Vec<&str> = rows.iter().map(|r| r["name"].as_str()).collect();
+    assert_eq!(order, ["Beta", "Gamma", "Alpha", "Delta"]);
+    let out = c.ok(&["standings", "DE", "--explain", "#1"]);
+    let block: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("direct ("))
+        .take_while(|l| l.starts_with("direct (") || l.starts_with("  "))
+        .collect();
+    assert!(
+        block[0].ends_with(&format!(": {}", by_name(&rows, "Alpha")["direct"])),
+        "{out}"
+    );
+    assert_eq!(block[1].trim(), "tied: #3 Gamma, #1 Alpha", "{out}");
+    assert!(
+        block[2].contains("R2")
+            && block[2].contains("#1 Alpha – #3 Gamma")
+            && block[2].ends_with("0.00–1.00"),
+        "{out}"
+    );
+    // The mini-table, best first, then why.
+    assert!(
+        block[3].contains("#3 Gamma") && block[3].contains("score 1.00  met 1/1"),
+        "{out}"
+    );
+    assert!(
+        block[4].contains("#1 Alpha") && block[4].contains("score 0.00  met 1/1"),
+        "{out}"
+    );
+    assert!(
+        block[5].contains("all tied players met each other"),
+        "{out}"
+    );
+    // Beta is alone on 2 points: nothing to compare.
+    let beta = c.ok(&["standings", "DE", "--explain", "#2"]);
+    assert!(beta.contains("no one is tied with him"), "{beta}");
+    // In Chinese too.
+    let zh = crate::common::qishe()
+        .env("LANG", "zh_CN.UTF-8")
+        .current_dir(c.dir.path())
+        .arg("--db")
+        .arg(&c.db)
+        .args(["standings", "DE", "--explain", "#1"])
+        .output()
+        .unwrap();
+    let zh = String::from_utf8(zh.stdout).unwrap();
+    assert!(
+        zh.contains("同分者: #3 Gamma, #1 Alpha") && zh.contains("相互得分"),
+        "{zh}"
+    );
+}
+
+/// DE in a Swiss where the tied players did not all meet: #3 beat #7, #5
+/// met neither, and could still have had 2 points, so the rule keeps all
+/// three tied, which the explanation shows with each best possible score.
+#[test]
+fn explain_direct_encounter_when_not_all_tied_players_met() {
+    let c = Club::new();
+    let trf = conformance().join("tb_01_12p_5r.trf");
+    c.ok(&[
+        "import",
+        "trf",
+        trf.to_str().unwrap(),
+        "--name",
+        "T",
+        "--tiebreaks",
+        "direct",
+    ]);
+    let rows = csv_rows(&c.ok(&["standings", "T", "--format", "csv"]));
+    let de = |n: &str| by_name(&rows, n)["direct"].clone();
+    assert_eq!(de("Test0003 Player0003"), de("Test0005 Player0005"));
+    assert_eq!(de("Test0003 Player0003"), de("Test0007 Player0007"));
+    let out = c.ok(&["standings", "T", "--explain", "#3"]);
+    let block: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("direct ("))
+        .take_while(|l| l.starts_with("direct (") || l.starts_with("  "))
+        .collect();
+    assert!(
+        block[1].contains("#3 ") && block[1].contains("#5 ") && block[1].contains("#7 "),
+        "{out}"
+    );
+    assert!(
+        block
+            .iter()
+            .any(|l| l.contains("R2") && l.contains("#3 Test0003 Player0003 – #7")),
+        "{out}"
+    );
+    let row3 = block
+        .iter()
+        .find(|l| l.trim_start().starts_with("#3 "))
+        .unwrap();
+    assert!(
+        row3.contains("score 1.00  met 1/2  best possible 2.00"),
+        "{row3}"
+    );
+    let row5 = block
+        .iter()
+        .find(|l| l.trim_start().starts_with("#5 "))
+        .unwrap();
+    assert!(
+        row5.contains("score 0.00  met 0/2  best possible 2.00"),
+        "{row5}"
+    );
+    assert!(
+        block.last().unwrap().contains("not all tied players met"),
+        "{out}"
+    );
+}

@@ -226,13 +226,20 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     );
     let s = screen(&m);
     assert!(s.contains("3 : 1"), "{s}");
+    // Board results in words, not codes (issue 19).
+    assert!(s.contains("红胜") && s.contains(" 和 "), "{s}");
+    assert!(!s.contains("1-0") && !s.contains("1/2-1/2"), "{s}");
     assert!(s.contains(&format!("{} 胜", m1.home)), "{s}");
     // Match 2: board 1 black (away) wins, board 2 black (home) wins: drawn.
     keys(&mut app, &mut m, "b\rb\r");
     let v = app.team_round_view("联赛", Some(1)).unwrap();
     let m2 = &v.matches[1];
     assert_eq!(m2.home_match_points, m2.away_match_points);
-    assert!(screen(&m).contains("和局"));
+    let s = screen(&m);
+    assert!(
+        s.contains("和局") && s.contains("黑胜") && !s.contains("0-1"),
+        "{s}"
+    );
     // Team standings: the winner 2 match points, the drawn pair 1, the loser 0.
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
@@ -252,6 +259,24 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let s = screen(&m);
     assert!(s.contains("台次奖"), "{s}");
     assert!(!m.teams.as_ref().unwrap().prizes.is_empty());
+    // The team crosstable (issue 19): game points against each opponent.
+    keys(&mut app, &mut m, "v");
+    let s = screen(&m);
+    assert!(s.contains("团体交叉表"), "{s}");
+    let x = m.teams.as_ref().unwrap().cross.clone().unwrap();
+    let h = x.teams.iter().position(|t| *t == m1.home).unwrap();
+    let a = x
+        .teams
+        .iter()
+        .position(|t| Some(t) == m1.away.as_ref())
+        .unwrap();
+    assert_eq!(
+        (x.rows[h].0[a].as_str(), x.rows[a].0[h].as_str()),
+        ("3", "1")
+    );
+    assert_eq!(x.rows[h].1, "2", "match points");
+    let line = s.lines().find(|l| l.contains(&m1.home)).unwrap();
+    assert!(line.contains('×') && line.contains(" 3 "), "{line}");
     // The next round's lineups: `]` moves on; the round is not paired yet.
     keys(&mut app, &mut m, "v]");
     assert_eq!(m.teams.as_ref().unwrap().round, 2);
@@ -266,6 +291,66 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
         v.matches[1].status,
         qishe::scoring::team::MatchStatus::Pending
     );
+}
+
+/// Issue 19: the roster is edited on the Teams tab with the rules and
+/// messages of `qishe team roster`: `a` adds a reserve (a refusal stays in
+/// the form with what was typed), `x` takes a player off; once round 1 is
+/// paired that needs the arbiter's tick, and a player of a paired lineup
+/// never leaves.
+#[test]
+fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
+    let mut app = team_club(Lang::ZhHans);
+    member(&mut app, "东四", 2000);
+    let mut m = open(&mut app, Tab::Teams);
+    let roster = |app: &App| -> Vec<String> {
+        app.team_lineups("联赛", 1).unwrap()[0]
+            .0
+            .roster
+            .iter()
+            .map(|e| e.name.clone())
+            .collect()
+    };
+    assert_eq!(roster(&app), ["东一", "东二", "东三"]);
+    keys(&mut app, &mut m, "a东四");
+    let s = screen(&m);
+    assert!(s.contains("增加替补") && s.contains("东四"), "{s}");
+    keys(&mut app, &mut m, "\r");
+    assert_eq!(roster(&app), ["东一", "东二", "东三", "东四"]);
+    assert!(m.teams.as_ref().unwrap().roster_editor.is_none());
+    assert!(screen(&m).contains("东四"), "the new reserve is listed");
+    // Twice: the app's refusal inside the form, the name kept.
+    keys(&mut app, &mut m, "a东四\r");
+    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    assert_eq!(e.input, "东四");
+    assert!(e.error.as_deref().unwrap().contains("两次"), "{e:?}");
+    assert!(screen(&m).contains("两次"));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.teams.as_ref().unwrap().roster_editor.is_none());
+    // An unknown name needs the "new member" tick.
+    keys(&mut app, &mut m, "a新人\r");
+    assert!(m.teams.as_ref().unwrap().roster_editor.is_some());
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    keys(&mut app, &mut m, " \r");
+    assert_eq!(roster(&app).last().unwrap(), "新人");
+    // Round 1 paired: taking 东四 off is the arbiter's.
+    keys(&mut app, &mut m, "p");
+    assert_eq!(m.ev.paired, 1);
+    keys(&mut app, &mut m, "x→→→");
+    assert!(screen(&m).contains("移出名单"));
+    keys(&mut app, &mut m, "\r");
+    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    assert!(e.error.as_deref().unwrap().contains("已固定"), "{e:?}");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    keys(&mut app, &mut m, " \r");
+    assert_eq!(roster(&app), ["东一", "东二", "东三", "新人"]);
+    // 东一 plays board 1 of round 1: never off the roster.
+    keys(&mut app, &mut m, "x");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    keys(&mut app, &mut m, " \r");
+    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    assert!(e.error.as_deref().unwrap().contains("出场名单"), "{e:?}");
+    assert_eq!(roster(&app).len(), 4);
 }
 
 /// `n` members P1… (P1 the highest rated) in a knockout 杯赛.

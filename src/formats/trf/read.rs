@@ -1,0 +1,278 @@
+//! Reading a TRF file: the line loop of [`Trf::parse`] and the
+//! column-exact fields of a player line.
+
+use super::*;
+
+impl Trf {
+    /// Parses TRF-16 text. Lines end in `\n`, `\r\n` or a bare `\r` (what the
+    /// endorsed pairing engine and older programs write).
+    pub fn parse(text: &str) -> Result<Trf, TrfError> {
+        let mut trf = Trf::default();
+        let mut bbu = false;
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        for (i, raw) in text.lines().enumerate() {
+            let ln = i + 1;
+            let line = raw.trim_end_matches('\r');
+            if line.trim().is_empty() {
+                continue;
+            }
+            let chars: Vec<char> = line.chars().collect();
+            let code: String = chars.iter().take(3).collect();
+            // Swiss-Manager's column rulers (`DDD SSSS sTTT NNNN…`, or digits
+            // counting the columns) are not data.
+            let digits_only = line.chars().all(|c| c.is_ascii_digit() || c == ' ');
+            let ruler = code == "DDD"
+                || digits_only && (line.starts_with(' ') || !line.contains(' ') && line.len() > 10);
+            if ruler {
+                continue;
+            }
+            match code.as_str() {
+                "001" => {
+                    trf.players.push(parse_player(&chars, ln)?);
+                    trf.player_lines.push(ln);
+                }
+                "XXR" | "142" => {
+                    let v = field(&chars, 4, chars.len());
+                    let n = parse_uint(&v, ln, 5, "XXR rounds")?;
+                    if n == 0 || n > MAX_ROUNDS {
+                        return Err(err(ln, 5, format!("XXR rounds must be 1 to {MAX_ROUNDS}")));
+                    }
+                    trf.total_rounds = Some(n);
+                }
+                "XXC" => {
+                    let v = field(&chars, 4, chars.len());
+                    let t = v.trim();
+                    let c = if t.starts_with("white") {
+                        Colour::Red
+                    } else if t.starts_with("black") {
+                        Colour::Black
+                    } else {
+                        return Err(err(ln, 5, format!("XXC \"{t}\" is not white1 or black1")));
+                    };
+                    trf.first_colour = Some(c);
+                }
+                // TRF-25: the colour of the first player in round 1.
+                "152" => {
+                    let t = field(&chars, 4, chars.len());
+                    trf.first_colour = Some(match t.trim() {
+                        "W" | "w" => Colour::Red,
+                        "B" | "b" => Colour::Black,
+                        other => return Err(err(ln, 5, format!("152 \"{other}\" is not W or B"))),
+                    });
+                }
+                "XXP" => {
+                    let v = field(&chars, 4, chars.len());
+                    let mut group = Vec::new();
+                    let mut col = 4;
+                    for tok in v.split(' ') {
+                        if !tok.is_empty() {
+                            group.push(parse_uint(tok, ln, col + 1, "XXP start number")?);
+                        }
+                        col += tok.chars().count() + 1;
+                    }
+                    if group.len() >= 2 {
+                        trf.forbidden.push(group);
+                    }
+                }
+                // The points-system lines the endorsed engine reads (one
+                // decimal, columns 5–8): a win also sets the forfeit win, the
+                // full-point and (unless `BBU`) the pairing-allocated bye,
+                // a draw the half-point bye.
+                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                    let v = parse_points(&field(&chars, 4, chars.len()), ln, 5)?;
+                    let st = trf.points.get_or_insert_with(PointSettings::default);
+                    match code.as_str() {
+                        "BBW" => {
+                            st.win = v;
+                            st.forfeit_win = v;
+                            st.full_bye = v;
+                            if !bbu {
+                                st.pairing_bye = v;
+                            }
+                        }
+                        "BBD" => {
+                            st.draw = v;
+                            st.half_bye = v;
+                        }
+                        "BBL" => st.loss = v,
+                        "BBZ" => st.zero_bye = v,
+                        "BBF" => st.forfeit_loss = v,
+                        _ => {
+                            st.pairing_bye = v;
+                            bbu = true;
+                        }
+                    }
+                }
+                "XXS" => {
+                    let v = field(&chars, 4, chars.len());
+                    trf.points = Some(parse_settings(&v, ln)?);
+                }
+                _ => {
+                    if chars.len() >= 3 && chars[..3].iter().all(|c| c.is_ascii_alphanumeric()) {
+                        trf.other_lines.push(line.to_string());
+                    } else {
+                        return Err(err(ln, 1, "a TRF line starts with a 3-character code"));
+                    }
+                }
+            }
+        }
+        trf.check_consistency()?;
+        Ok(trf)
+    }
+}
+
+pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
+    // 1-based inclusive column range.
+    let a = (from - 1).min(chars.len());
+    let b = to.min(chars.len());
+    chars[a..b].iter().collect::<String>()
+}
+
+pub(super) fn parse_uint(s: &str, line: usize, col: usize, what: &str) -> Result<u32, TrfError> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(0);
+    }
+    t.parse::<u32>()
+        .map_err(|_| err(line, col, format!("{what} \"{t}\" is not a whole number")))
+}
+
+pub(super) fn parse_points(s: &str, line: usize, col: usize) -> Result<Points, TrfError> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(Points::ZERO);
+    }
+    let p: Points = t
+        .parse()
+        .map_err(|_| err(line, col, format!("points \"{t}\" are not a number")))?;
+    if p.0 < 0 || p.0 > 100_000 {
+        return Err(err(line, col, format!("points \"{t}\" out of range")));
+    }
+    Ok(p)
+}
+
+pub(super) fn parse_settings(v: &str, ln: usize) -> Result<PointSettings, TrfError> {
+    let mut s = PointSettings::default();
+    let mut col = 4;
+    for tok in v.split(' ') {
+        let c = col + 1;
+        col += tok.chars().count() + 1;
+        if tok.is_empty() {
+            continue;
+        }
+        let (k, val) = tok
+            .split_once('=')
+            .ok_or_else(|| err(ln, c, format!("XXS item \"{tok}\" is not KEY=POINTS")))?;
+        let p = parse_points(val, ln, c)?;
+        match k {
+            "W" => s.win = p,
+            "D" => s.draw = p,
+            "L" => s.loss = p,
+            "FW" => s.forfeit_win = p,
+            "FL" => s.forfeit_loss = p,
+            "U" => s.pairing_bye = p,
+            "F" => s.full_bye = p,
+            "H" => s.half_bye = p,
+            "Z" => s.zero_bye = p,
+            _ => return Err(err(ln, c, format!("unknown XXS key \"{k}\""))),
+        }
+    }
+    Ok(s)
+}
+
+pub(super) fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfError> {
+    if chars.len() < 8 {
+        return Err(err(ln, chars.len() + 1, "player line too short"));
+    }
+    let id = parse_uint(&field(chars, 5, 8), ln, 5, "start number")?;
+    if id == 0 {
+        return Err(err(ln, 5, "start number missing"));
+    }
+    let rating = parse_uint(&field(chars, 49, 52), ln, 49, "rating")?;
+    let points = parse_points(&field(chars, 81, 84), ln, 81)?;
+    let rank = parse_uint(&field(chars, 86, 89), ln, 86, "rank")?;
+    let mut rounds = Vec::new();
+    let mut start = 92;
+    while start <= chars.len() {
+        let block = field(chars, start, start + 7);
+        if block.trim().is_empty() {
+            rounds.push(TrfRound::BLANK);
+            start += 10;
+            continue;
+        }
+        for (off, name) in [(4usize, "space"), (6, "space")] {
+            if let Some(&c) = chars.get(start - 1 + off) {
+                if c != ' ' {
+                    return Err(err(
+                        ln,
+                        start + off,
+                        format!("expected a {name} in the round block, found '{c}'"),
+                    ));
+                }
+            }
+        }
+        if let Some(&c) = chars.get(start - 2) {
+            if c != ' ' {
+                return Err(err(ln, start - 1, "round blocks are 10 columns wide"));
+            }
+        }
+        let opp_s = field(chars, start, start + 3);
+        let opponent = parse_uint(&opp_s, ln, start, "opponent")?;
+        let colour = match chars.get(start + 4).copied().unwrap_or(' ') {
+            'w' | 'W' => Some(Colour::Red),
+            'b' | 'B' => Some(Colour::Black),
+            '-' | ' ' => None,
+            c => return Err(err(ln, start + 5, format!("colour '{c}' is not w, b or -"))),
+        };
+        let result = chars.get(start + 6).copied().unwrap_or(' ');
+        let result = match result {
+            '1' | '0' | '=' | 'W' | 'D' | 'L' | '+' | '-' | 'U' | 'F' | 'H' | 'Z' | ' ' => result,
+            'w' => 'W',
+            'd' => 'D',
+            'l' => 'L',
+            c => {
+                return Err(err(
+                    ln,
+                    start + 7,
+                    format!("result '{c}' is not a TRF result code"),
+                ))
+            }
+        };
+        if opponent == id {
+            return Err(err(ln, start, "a player cannot meet himself"));
+        }
+        if opponent != 0 && matches!(result, 'U' | 'F' | 'H' | 'Z') {
+            return Err(err(
+                ln,
+                start + 7,
+                format!("bye '{result}' with an opponent"),
+            ));
+        }
+        if opponent != 0 && colour.is_none() && matches!(result, '1' | '0' | '=' | 'W' | 'D' | 'L')
+        {
+            return Err(err(ln, start + 5, "a played game needs a colour"));
+        }
+        rounds.push(TrfRound {
+            opponent,
+            colour,
+            result,
+        });
+        start += 10;
+    }
+    while rounds.last().is_some_and(|r| r.is_blank()) {
+        rounds.pop();
+    }
+    Ok(TrfPlayer {
+        id,
+        sex: field(chars, 10, 10).trim().to_string(),
+        title: field(chars, 11, 13).trim().to_string(),
+        name: field(chars, 15, 47).trim().to_string(),
+        rating,
+        federation: field(chars, 54, 56).trim().to_string(),
+        fide_id: field(chars, 58, 68).trim().to_string(),
+        birth: field(chars, 70, 79).trim().to_string(),
+        points,
+        rank,
+        rounds,
+    })
+}

@@ -1,0 +1,229 @@
+//! A TRF file and the pairing model ([`SwissState`]), both ways.
+
+use super::*;
+
+impl Trf {
+    /// Builds the pairing model for the round after the last played one.
+    /// Blocks in the column of that round (`0000 - H`, `Z`, `F`) are byes
+    /// asked for in advance: those players are not paired.
+    pub fn to_swiss_state(&self) -> Result<SwissState, TrfError> {
+        let k = self.played_rounds();
+        let s = self.settings();
+        let ids: std::collections::HashSet<u32> = self.players.iter().map(|p| p.id).collect();
+        let mut players = Vec::new();
+        for (index, p) in self.players.iter().enumerate() {
+            let mut history = Vec::new();
+            for r in 0..k {
+                let b = p.rounds.get(r).copied().unwrap_or(TrfRound::BLANK);
+                if b.opponent != 0 && !ids.contains(&b.opponent) {
+                    return Err(err(
+                        self.line_of(index),
+                        92 + 10 * r,
+                        format!(
+                            "player {} meets unknown player {} in round {}",
+                            p.id,
+                            b.opponent,
+                            r + 1
+                        ),
+                    ));
+                }
+                let opp = if b.opponent == 0 {
+                    None
+                } else {
+                    Some(b.opponent)
+                };
+                let rec = match b.result {
+                    '1' | 'W' | '0' | 'L' | '=' | 'D' if opp.is_some() => {
+                        let (g, pts) = match b.result {
+                            '1' | 'W' => (GameScore::Win, s.win),
+                            '0' | 'L' => (GameScore::Loss, s.loss),
+                            _ => (GameScore::Draw, s.draw),
+                        };
+                        RoundRecord {
+                            opponent: opp,
+                            colour: b.colour,
+                            kind: RoundKind::Played(g),
+                            points: pts,
+                        }
+                    }
+                    '+' => RoundRecord {
+                        opponent: opp,
+                        colour: b.colour,
+                        kind: RoundKind::ForfeitWin,
+                        points: s.forfeit_win,
+                    },
+                    // `0000 - -`: absent, not a forfeit.
+                    '-' if opp.is_none() => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::NotPaired,
+                        points: s.forfeit_loss,
+                    },
+                    '-' => RoundRecord {
+                        opponent: opp,
+                        colour: b.colour,
+                        kind: RoundKind::ForfeitLoss,
+                        points: s.forfeit_loss,
+                    },
+                    'U' => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::PairingBye,
+                        points: s.pairing_bye,
+                    },
+                    // A full-point bye given in advance: not a pairing.
+                    'F' => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::RequestedBye,
+                        points: s.full_bye,
+                    },
+                    'H' => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::RequestedBye,
+                        points: s.half_bye,
+                    },
+                    'Z' => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::RequestedBye,
+                        points: s.zero_bye,
+                    },
+                    ' ' => RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        kind: RoundKind::NotPaired,
+                        points: Points::ZERO,
+                    },
+                    c => {
+                        return Err(err(
+                            self.line_of(index),
+                            92 + 10 * r + 7,
+                            format!(
+                                "player {}: result '{c}' in round {} needs an opponent",
+                                p.id,
+                                r + 1
+                            ),
+                        ))
+                    }
+                };
+                history.push(rec);
+            }
+            let next = p.rounds.get(k).copied().unwrap_or(TrfRound::BLANK);
+            let available = next.is_blank() && p.rounds.iter().skip(k + 1).all(|r| r.is_blank());
+            players.push(PairingPlayer {
+                id: p.id,
+                name: p.name.clone(),
+                rating: p.rating,
+                club: None,
+                history,
+                available,
+            });
+        }
+        players.sort_by_key(|p| p.id);
+        let mut forbidden = Vec::new();
+        for g in &self.forbidden {
+            for (i, &a) in g.iter().enumerate() {
+                for &b in &g[i + 1..] {
+                    if a != b {
+                        forbidden.push((a, b));
+                    }
+                }
+            }
+        }
+        Ok(SwissState {
+            players,
+            round: k as u32 + 1,
+            total_rounds: self.total_rounds.unwrap_or(k as u32 + 1).max(k as u32 + 1),
+            forbidden,
+            first_colour: self.initial_colour(),
+            win_points: s.win,
+            draw_points: s.draw,
+        })
+    }
+}
+
+impl Trf {
+    /// A TRF of the pairing model (for `qishe export trf`): one block per
+    /// completed round, and `0000 - H`/`Z` in the next round's column for the
+    /// players who are not available for it. Reading it back gives `state`
+    /// again (points of 1 / ½ / 0; other schemes go in an `XXS` line).
+    pub fn from_swiss_state(state: &SwissState, title: &str) -> Trf {
+        let s = PointSettings {
+            win: state.win_points,
+            draw: state.draw_points,
+            ..PointSettings::default()
+        };
+        let mut players = Vec::new();
+        for p in &state.players {
+            let mut rounds: Vec<TrfRound> = p
+                .history
+                .iter()
+                .map(|r| {
+                    let result = match r.kind {
+                        RoundKind::Played(GameScore::Win) => '1',
+                        RoundKind::Played(GameScore::Draw) => '=',
+                        RoundKind::Played(GameScore::Loss) => '0',
+                        RoundKind::ForfeitWin => '+',
+                        RoundKind::ForfeitLoss => '-',
+                        RoundKind::PairingBye => 'U',
+                        RoundKind::RequestedBye
+                            if r.points > Points::ZERO && r.points >= state.win_points =>
+                        {
+                            'F'
+                        }
+                        RoundKind::RequestedBye if r.points > Points::ZERO => 'H',
+                        RoundKind::RequestedBye => 'Z',
+                        RoundKind::NotPaired => ' ',
+                    };
+                    if result == ' ' {
+                        TrfRound::BLANK
+                    } else {
+                        TrfRound {
+                            opponent: r.opponent.unwrap_or(0),
+                            colour: r.colour,
+                            result,
+                        }
+                    }
+                })
+                .collect();
+            if !p.available {
+                rounds.push(TrfRound {
+                    opponent: 0,
+                    colour: None,
+                    result: 'H',
+                });
+            }
+            while rounds.last().is_some_and(|r| r.is_blank()) {
+                rounds.pop();
+            }
+            players.push(TrfPlayer {
+                id: p.id,
+                sex: String::new(),
+                title: String::new(),
+                name: p.name.clone(),
+                rating: p.rating,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points: p.points(),
+                rank: 0,
+                rounds,
+            });
+        }
+        let mut forbidden = Vec::new();
+        for &(a, b) in &state.forbidden {
+            forbidden.push(vec![a, b]);
+        }
+        Trf {
+            other_lines: vec![format!("012 {title}")],
+            players,
+            total_rounds: Some(state.total_rounds),
+            first_colour: Some(state.first_colour),
+            forbidden,
+            points: (s != PointSettings::default()).then_some(s),
+            player_lines: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Roster editing on the Teams tab (issue 19): `a` adds a reserve at the
+//! end of the selected team's roster, `x` takes a player off it. The same
+//! rules and messages as `qishe team roster` (the app's `change_roster`):
+//! a reserve may join at any time; once round 1 is paired a removal is the
+//! arbiter's (the form's second line), and a player in a paired lineup is
+//! never removed. A refusal stays in the form with what was typed.
+
+use super::keymap::Action;
+use super::model::{Command, Model};
+use super::teams::TeamsCmd;
+use crate::app::teams::RosterChange;
+use crate::app::App;
+use crate::i18n::tr;
+use ratatui::layout::Rect;
+use ratatui::style::Stylize;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The roster form of one team.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterEditor {
+    pub team: String,
+    /// Take a player off (else add a reserve).
+    pub remove: bool,
+    /// Add: the member's name or id as typed.
+    pub input: String,
+    /// Remove: the roster (names, board order) and the one picked.
+    pub roster: Vec<String>,
+    pub pick: usize,
+    /// The form's second line: add — an unknown name becomes a new member;
+    /// remove — the arbiter changes a roster fixed by round 1's pairing.
+    pub flag: bool,
+    /// Which line has the focus (0: the player, 1: the flag).
+    pub focus: usize,
+    /// The app's refusal of the last submit, in the UI language.
+    pub error: Option<String>,
+}
+
+/// Opens the form for the selected team (`None` when there is none).
+pub fn open(m: &mut Model, remove: bool) {
+    let Some(t) = m.teams.as_mut() else { return };
+    let Some((v, _)) = t.teams.get(t.sel) else {
+        return;
+    };
+    if remove && v.roster.is_empty() {
+        return;
+    }
+    t.roster_editor = Some(RosterEditor {
+        team: v.team.name.clone(),
+        remove,
+        input: String::new(),
+        roster: v.roster.iter().map(|e| e.name.clone()).collect(),
+        pick: 0,
+        flag: false,
+        focus: 0,
+        error: None,
+    });
+}
+
+/// Keys while the form is open.
+pub fn update(m: &mut Model, a: Action) -> Option<Command> {
+    let t = m.teams.as_mut()?;
+    let event = t.event;
+    let e = t.roster_editor.as_mut()?;
+    match a {
+        Action::Cancel | Action::Back => t.roster_editor = None,
+        Action::NextField | Action::PrevField | Action::Down | Action::Up => e.focus = 1 - e.focus,
+        Action::ChoiceNext | Action::ChoicePrev if e.focus == 1 => e.flag = !e.flag,
+        Action::Input(' ') if e.focus == 1 => e.flag = !e.flag,
+        Action::ChoiceNext | Action::ChoicePrev if e.remove => {
+            let n = e.roster.len().max(1);
+            e.pick = if a == Action::ChoiceNext {
+                (e.pick + 1) % n
+            } else {
+                (e.pick + n - 1) % n
+            };
+        }
+        Action::Input(c) if !e.remove && e.focus == 0 => e.input.push(c),
+        Action::Backspace if !e.remove && e.focus == 0 => {
+            e.input.pop();
+        }
+        Action::Submit => {
+            let change = if e.remove {
+                RosterChange::Remove {
+                    player: e.roster.get(e.pick).cloned().unwrap_or_default(),
+                }
+            } else {
+                RosterChange::Add {
+                    player: e.input.trim().to_string(),
+                    create: e.flag,
+                }
+            };
+            return Some(Command::Teams(TeamsCmd::Roster {
+                event,
+                team: e.team.clone(),
+                change,
+                force: e.remove && e.flag,
+            }));
+        }
+        Action::ForceQuit => m.quit = true,
+        _ => {}
+    }
+    None
+}
+
+/// Runs the change through the app. A refusal keeps the form open with the
+/// app's message in it (and on the status line).
+pub fn run(
+    app: &mut App,
+    m: &mut Model,
+    event: i64,
+    team: &str,
+    change: &RosterChange,
+    force: bool,
+) -> crate::app::Result<Option<String>> {
+    match app.change_roster(&event.to_string(), team, change, force) {
+        Ok(_) => {
+            if let Some(t) = m.teams.as_mut() {
+                t.roster_editor = None;
+            }
+            let who = match change {
+                RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
+            };
+            Ok(Some(format!(
+                "{}: {team} · {who}",
+                m.t("tui.teams.roster_saved")
+            )))
+        }
+        Err(e) => {
+            if let Some(ed) = m.teams.as_mut().and_then(|t| t.roster_editor.as_mut()) {
+                ed.error = Some(e.render(m.lang));
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Draws the form in the middle of `area`.
+pub fn draw(m: &Model, e: &RosterEditor, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let h = 6 + u16::from(e.error.is_some()) * 2;
+    let w = 60.min(area.width);
+    let x = area.x + (area.width - w) / 2;
+    let y = area.y + area.height.saturating_sub(h) / 2;
+    let boxed = Rect::new(x, y, w, h.min(area.height));
+    f.render_widget(Clear, boxed);
+    let player = if e.remove {
+        format!(
+            "‹ {}. {} ›",
+            e.pick + 1,
+            e.roster.get(e.pick).cloned().unwrap_or_default()
+        )
+    } else {
+        format!("{}▏", e.input)
+    };
+    let flag_key = if e.remove {
+        "tui.teams.roster_force"
+    } else {
+        "tui.teams.roster_create"
+    };
+    let mark = |on: bool| if on { "[x]" } else { "[ ]" };
+    let line = |i: usize, text: String| {
+        let l = Line::from(format!("{} {text}", if e.focus == i { "▶" } else { " " }));
+        if e.focus == i {
+            l.reversed()
+        } else {
+            l
+        }
+    };
+    let mut lines = vec![
+        line(0, format!("{}: {player}", tr(lang, "col.name"))),
+        line(1, format!("{} {}", mark(e.flag), tr(lang, flag_key))),
+        Line::from(""),
+        Line::from(tr(lang, "tui.teams.roster_keys").to_string()).italic(),
+    ];
+    if let Some(err) = &e.error {
+        lines.push(Line::from(err.clone()).red().bold());
+    }
+    let title = if e.remove {
+        "tui.teams.roster_remove"
+    } else {
+        "tui.teams.roster_add"
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(format!(" {} · {} ", tr(lang, title), e.team))),
+        boxed,
+    );
+}
