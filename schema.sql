@@ -192,3 +192,7 @@ CREATE TABLE IF NOT EXISTS team_lineup (
 -- Migration 4 (src/store/migrations.rs, TRF fields) adds trf_entry (title,
 -- federation, birth date as a TRF file wrote them, per entry) and
 -- trf_full_bye (boards that were a pre-assigned full-point bye `F`).
+
+-- Migration 6 (src/store/migrations.rs, keyed summaries) adds
+-- action_log.summary_msg: the summary as a keyed message (JSON), so undo
+-- and the log speak the UI language; NULL on rows written before.

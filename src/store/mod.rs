@@ -22,7 +22,7 @@ pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
-pub use log::{LogEntry, UndoStep};
+pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 

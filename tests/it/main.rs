@@ -21,6 +21,7 @@ mod history_cli;
 mod history_ratings;
 mod history_stats;
 mod knockout_cli;
+mod night_cli;
 mod pairing_props;
 mod print_pass2;
 mod readers_fuzz;

@@ -641,3 +641,79 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
         Some(&serde_json::Value::Bool(true))
     );
 }
+
+#[test]
+fn undo_and_redo_speak_chinese_in_a_chinese_ui() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    app.record_result(
+        &ev.0.to_string(),
+        1,
+        1,
+        &ResultInput {
+            outcome: Some(Outcome::RedWin),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('u'));
+    let q = m.confirm().expect("undo asks").message.clone();
+    assert!(
+        q.contains("成绩 周赛 第 1 轮 台 1") && q.contains("红胜"),
+        "{q}"
+    );
+    assert!(!q.contains("result") && !q.contains("round"), "{q}");
+    go(&mut app, &mut m, c('y'));
+    let s = m.status.as_ref().unwrap().0.clone();
+    assert!(s.starts_with("已撤销") && s.contains("台 1"), "{s}");
+    go(&mut app, &mut m, ctrl('r'));
+    let s = m.status.as_ref().unwrap().0.clone();
+    assert!(
+        s.contains("成绩 周赛 第 1 轮") && !s.contains("undo"),
+        "{s}"
+    );
+    // The log: the newest row is the redo, in Chinese.
+    let log = app.log(3).unwrap();
+    assert_eq!(
+        log[0].summary.render(Lang::ZhHans),
+        format!("重做: {}", log[2].summary.render(Lang::ZhHans))
+    );
+    assert!(log[0]
+        .summary
+        .render(Lang::En)
+        .starts_with("redo: result 周赛 round 1 board 1"));
+    assert_eq!(
+        log[1].summary.render(Lang::ZhHant).split(':').next(),
+        Some("撤銷")
+    );
+}
+
+#[test]
+fn a_corrected_result_says_what_it_was_in_the_ui_language() {
+    let (mut app, ev) = club(Lang::ZhHant);
+    let key = ev.0.to_string();
+    app.record_result(
+        &key,
+        1,
+        2,
+        &ResultInput {
+            outcome: Some(Outcome::Draw),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    app.record_result(
+        &key,
+        1,
+        2,
+        &ResultInput {
+            outcome: Some(Outcome::BlackWin),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let q = app.undo_preview().unwrap().unwrap();
+    assert!(q.contains("黑勝") && q.ends_with("（原為 和）"), "{q}");
+    let en = app.log(1).unwrap()[0].summary.render(Lang::En);
+    assert!(en.ends_with("0-1 (was 1/2-1/2)"), "{en}");
+}
