@@ -308,4 +308,26 @@ pub(super) static TEXTS: &[Text] = &[
         "{what}（原為 {old}）",
         "{what} (was {old})",
     ),
+    // The action log pop-up.
+    ("action.action-log", "操作记录", "操作記錄", "action log"),
+    (
+        "tui.log.title",
+        "操作记录（最新在上）",
+        "操作記錄（最新在上）",
+        "action log (newest first)",
+    ),
+    ("tui.log.undone", "已撤销", "已撤銷", "undone"),
+    (
+        "tui.log.keys",
+        "u 撤销  Ctrl-R 重做  Esc 关闭",
+        "u 撤銷  Ctrl-R 重做  Esc 關閉",
+        "u undo  Ctrl-R redo  Esc close",
+    ),
+    ("tui.confirm.redo", "重做：", "重做：", "redo:"),
+    (
+        "tui.err.nothing_to_redo",
+        "没有可重做的操作",
+        "沒有可重做的操作",
+        "nothing to redo",
+    ),
 ];

@@ -543,7 +543,10 @@ mod tests {
         let mut c = back.clone();
         c.outcome = Outcome::RedWin;
         s.save_game(&c, "board 1: 1-0").unwrap();
-        assert!(s.log_entries(1).unwrap()[0].summary.text.contains("was 1/2-1/2"));
+        assert!(s.log_entries(1).unwrap()[0]
+            .summary
+            .text
+            .contains("was 1/2-1/2"));
         s.undo_last().unwrap();
         assert_eq!(
             s.game(g.board_id, 1).unwrap().unwrap().outcome,

@@ -86,6 +86,8 @@ pub enum Action {
     PageDown,
     /// Finish the event (or reopen a finished one), after a question.
     FinishEvent,
+    /// Open the action log.
+    ActionLog,
 }
 
 impl Action {
@@ -154,6 +156,7 @@ impl Action {
             PageUp => "page-up",
             PageDown => "page-down",
             FinishEvent => "finish-event",
+            ActionLog => "action-log",
         }
     }
 
@@ -197,6 +200,8 @@ pub enum Ctx {
     Teams,
     /// The Bracket tab of a knockout (issue 20).
     Bracket,
+    /// The action log pop-up.
+    Log,
 }
 
 /// One binding.
@@ -235,6 +240,18 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Global, K::Esc, N, A::Back, false),
     b(Ctx::Global, K::Char('u'), N, A::Undo, false),
     b(Ctx::Global, K::Char('r'), C, A::Redo, false),
+    b(Ctx::Global, K::Char('L'), N, A::ActionLog, false),
+    b(Ctx::Log, K::Up, N, A::Up, false),
+    b(Ctx::Log, K::Char('k'), N, A::Up, false),
+    b(Ctx::Log, K::Down, N, A::Down, false),
+    b(Ctx::Log, K::Char('j'), N, A::Down, false),
+    b(Ctx::Log, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Log, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Log, K::Home, N, A::Top, false),
+    b(Ctx::Log, K::End, N, A::Bottom, false),
+    b(Ctx::Log, K::Char('u'), N, A::Undo, true),
+    b(Ctx::Log, K::Char('r'), C, A::Redo, true),
+    b(Ctx::Log, K::Esc, N, A::Cancel, true),
     b(Ctx::List, K::PageUp, N, A::PageUp, false),
     b(Ctx::List, K::PageDown, N, A::PageDown, false),
     b(Ctx::Event, K::PageUp, N, A::PageUp, false),

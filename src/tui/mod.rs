@@ -7,6 +7,7 @@ pub mod draw;
 pub mod effects;
 pub mod entry;
 pub mod keymap;
+pub mod log;
 pub mod model;
 pub mod picker;
 pub mod search;

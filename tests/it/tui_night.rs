@@ -717,3 +717,62 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
     let en = app.log(1).unwrap()[0].summary.render(Lang::En);
     assert!(en.ends_with("0-1 (was 1/2-1/2)"), "{en}");
 }
+
+#[test]
+fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    app.record_result(
+        &ev.0.to_string(),
+        1,
+        1,
+        &ResultInput {
+            outcome: Some(Outcome::Draw),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('L'));
+    let rows = match &m.modal {
+        Some(qishe::tui::model::Modal::Log(v)) => v.rows.clone(),
+        other => panic!("the log is open: {other:?}"),
+    };
+    assert!(rows[0].summary.contains("台 1") && rows[0].summary.contains("和"));
+    assert!(rows[1].summary.contains("第 1 轮编排"), "{rows:?}");
+    assert_eq!(
+        rows.len(),
+        8 + 3,
+        "eight members, the event, entries, round 1, the result"
+    );
+    assert!(rows[0].at.len() == 16 && !rows[0].undone);
+    let shown = screen(&m, 100, 30);
+    assert!(
+        shown.contains("操作记录") && shown.contains("和"),
+        "{shown}"
+    );
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c('u'));
+    let q = m.confirm().expect("undo from the log asks").message.clone();
+    assert!(q.starts_with("撤销：") && q.contains("台 1"), "{q}");
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::Unplayed);
+    let Some(qishe::tui::model::Modal::Log(v)) = &m.modal else {
+        panic!("back to the log")
+    };
+    assert!(v.rows[0].summary.starts_with("撤销: "), "{:?}", v.rows[0]);
+    assert!(v.rows[1].undone);
+    go(&mut app, &mut m, ctrl('r'));
+    assert!(m
+        .confirm()
+        .expect("redo asks too")
+        .message
+        .starts_with("重做："));
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(
+        game(&app, ev, 1, 1).outcome,
+        Outcome::Unplayed,
+        "n redoes nothing"
+    );
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.modal.is_none());
+}

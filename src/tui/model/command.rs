@@ -117,6 +117,8 @@ pub enum Command {
     Teams(super::super::teams::TeamsCmd),
     /// A command of the Bracket tab (issue 20).
     Bracket(super::super::bracket::BracketCmd),
+    /// A command of the action log pop-up.
+    Log(super::super::log::LogCmd),
 }
 
 /// A destructive action waiting for `y`.
@@ -483,6 +485,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         Command::Page(c) => return super::super::pages::run(app, m, c),
         Command::Teams(c) => return super::super::teams::run(app, m, c),
         Command::Bracket(c) => return super::super::bracket::run(app, m, c),
+        Command::Log(c) => return super::super::log::run(app, m, c),
     }))
 }
 

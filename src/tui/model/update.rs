@@ -38,6 +38,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         };
     }
+    if let Some(r) = super::super::log::update(m, a) {
+        return r;
+    }
     if let Some(r) = super::super::pages::update(m, a) {
         return r;
     }
@@ -168,6 +171,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Back => back(m),
         Help => m.show_help(),
         Undo => return Some(Command::PreviewUndo),
+        ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
         Redo => return Some(Command::Redo),
         PageUp => {
             let s = m.sel_mut();
