@@ -6,6 +6,8 @@
 //! action-log row with what is needed to undo it, in the same transaction.
 
 mod archive;
+mod checkin;
+mod event_edit;
 mod events;
 mod games;
 mod games_import;

@@ -3,6 +3,7 @@
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
 pub mod boards;
+pub mod checkin;
 pub mod draw;
 pub mod effects;
 pub mod entry;

@@ -111,6 +111,8 @@ pub enum Modal {
     Picker(super::picker::Picker),
     /// The action log (see `log`).
     Log(super::log::LogView),
+    /// The check-in of the next round (see `checkin`).
+    CheckIn(super::checkin::CheckInView),
 }
 
 /// Everything `view` draws.
@@ -393,6 +395,9 @@ impl Model {
         }
         if let Some(Modal::Log(_)) = self.modal {
             return vec![Ctx::Log, Ctx::Global];
+        }
+        if let Some(Modal::CheckIn(_)) = self.modal {
+            return vec![Ctx::CheckIn, Ctx::Global];
         }
         if let Some(c) = super::pages::contexts(self) {
             return c;

@@ -43,6 +43,7 @@ mod teams_cli;
 mod tiebreaks_cli;
 mod trf_checks;
 mod trf_roundtrip;
+mod tui_checkin;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;

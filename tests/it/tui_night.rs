@@ -29,7 +29,7 @@ fn ctrl(ch: char) -> KeyEvent {
 }
 
 /// Eight members in a five-round event 周赛, round 1 paired (four boards).
-fn club(lang: Lang) -> (App, EventId) {
+pub(crate) fn club(lang: Lang) -> (App, EventId) {
     let mut app = App::in_memory(config(lang)).unwrap();
     for (i, n) in NAMES.iter().enumerate() {
         app.add_member(&NewMember {
@@ -51,7 +51,7 @@ fn club(lang: Lang) -> (App, EventId) {
 }
 
 /// The model with the event open on `tab`.
-fn open(app: &mut App, tab: Tab) -> Model {
+pub(crate) fn open(app: &mut App, tab: Tab) -> Model {
     let mut m = Model::load(app).unwrap();
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
@@ -62,7 +62,7 @@ fn open(app: &mut App, tab: Tab) -> Model {
     m
 }
 
-fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
+pub(crate) fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
     app.record_result(
         "周赛",
         round,
@@ -91,7 +91,7 @@ fn form_board(m: &Model) -> Option<u32> {
     }
 }
 
-fn screen(m: &Model, w: u16, h: u16) -> String {
+pub(crate) fn screen(m: &Model, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| view(m, f)).unwrap();
     format!("{}", t.backend())
@@ -741,7 +741,7 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     assert!(rows[1].summary.contains("第 1 轮编排"), "{rows:?}");
     assert_eq!(
         rows.len(),
-        8 + 3,
+        8 + 4,
         "eight members, the event, entries, round 1, the result"
     );
     assert!(rows[0].at.len() == 16 && !rows[0].undone);

@@ -41,6 +41,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if let Some(r) = super::super::log::update(m, a) {
         return r;
     }
+    if let Some(r) = super::super::checkin::update(m, a) {
+        return r;
+    }
     if let Some(r) = super::super::pages::update(m, a) {
         return r;
     }
@@ -172,6 +175,19 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Help => m.show_help(),
         Undo => return Some(Command::PreviewUndo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
+        CheckIn => {
+            let open = super::super::checkin::CheckInCmd::Open;
+            return m.event_id().map(|ev| Command::CheckIn(open(ev)));
+        }
+        EditEvent => {
+            let e = match m.screen {
+                Screen::Event => m.ev.event.as_ref(),
+                _ => m.events.get(m.event_sel),
+            };
+            if let Some(e) = e {
+                m.set_form(edit_event_form(e));
+            }
+        }
         Redo => return Some(Command::Redo),
         PageUp => {
             let s = m.sel_mut();
