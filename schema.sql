@@ -197,3 +197,6 @@ CREATE TABLE IF NOT EXISTS team_lineup (
 -- a kept, derived copy of each event's games for the club history (ratings,
 -- statistics, member pages), dropped by triggers whenever the event's
 -- rounds, boards, games or entries change and rebuilt on the next read.
+-- Migration 7 (src/store/migrations.rs, keyed summaries) adds
+-- action_log.summary_msg: the summary as a keyed message (JSON), so undo
+-- and the log speak the UI language; NULL on rows written before.

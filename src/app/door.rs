@@ -81,6 +81,9 @@ pub struct EventDraft {
     pub bye_opponent_score: Option<crate::domain::ByeOpponentScore>,
     /// A double round robin (berger).
     pub double: bool,
+    /// The cxa round-1 method (1 临近, 2 首尾, 3 拦腰, 4 random, 5
+    /// halves); only for a cxa event.
+    pub cxa_round1: Option<u8>,
 }
 
 /// Schemes whose rounds are two games with colours swapped (分先).
@@ -311,7 +314,11 @@ impl App {
     /// round unless the draft says otherwise), checked by
     /// [`App::check_settings`].
     pub fn event_settings(&self, d: &EventDraft) -> Result<EventSettings> {
-        let mut s = self.config.event.clone();
+        self.apply_draft(self.config.event.clone(), d)
+    }
+
+    /// `d` over the settings `s`, checked.
+    fn apply_draft(&self, mut s: EventSettings, d: &EventDraft) -> Result<EventSettings> {
         if let Some(v) = &d.scheme {
             s.scheme = v.clone();
         }
@@ -339,8 +346,76 @@ impl App {
             s.pairing_settings
                 .insert("double_round_robin".into(), serde_json::Value::Bool(true));
         }
+        match d.cxa_round1 {
+            Some(v) if !(1..=5).contains(&v) => {
+                return Err(invalid!("err.app.cxa_round1", value = v));
+            }
+            // The default needs no setting (an unchanged form adds none).
+            Some(3) if !s.pairing_settings.contains_key("round1_method") => {}
+            Some(v) if s.system == PairingSystem::Cxa => {
+                s.pairing_settings
+                    .insert("round1_method".into(), serde_json::Value::from(v));
+            }
+            _ => {}
+        }
         self.check_settings(&s)?;
         Ok(s)
+    }
+
+    /// Changes an event's name, date (`None`: kept) and settings: the
+    /// draft over its present settings (`double` says whether it is a
+    /// double round robin), checked as for a new event. Once a round is
+    /// paired the scheme, the pairing system, the games per round and the
+    /// pairing settings stay as they are, and the rounds cannot go below
+    /// those paired. A finished event is refused (reopen it first).
+    pub fn edit_event(
+        &mut self,
+        event: EventId,
+        name: &str,
+        date: Option<chrono::NaiveDate>,
+        d: &EventDraft,
+    ) -> Result<Event> {
+        let ev = self.event(event)?;
+        if ev.status == EventStatus::Finished {
+            return Err(invalid!("err.app.event_finished", event = &ev.name));
+        }
+        let mut s = self.apply_draft(ev.settings.clone(), d)?;
+        if !d.double && s.pairing_settings.get("double_round_robin") == Some(&true.into()) {
+            s.pairing_settings.remove("double_round_robin");
+        }
+        let paired = self.rounds_paired(event)?;
+        if paired > 0 {
+            let old = &ev.settings;
+            let locked = [
+                ("col.scheme", s.scheme != old.scheme),
+                ("col.system", s.system != old.system),
+                (
+                    "tui.field.games_per_round",
+                    s.games_per_round != old.games_per_round,
+                ),
+                (
+                    "tui.field.pairing",
+                    s.pairing_settings != old.pairing_settings,
+                ),
+            ];
+            if let Some((what, _)) = locked.iter().find(|x| x.1) {
+                return Err(invalid!(
+                    "err.app.setting_locked",
+                    setting = crate::i18n::Msg::new(what),
+                    round = paired
+                ));
+            }
+            if s.rounds < paired {
+                return Err(invalid!(
+                    "err.app.rounds_below_paired",
+                    rounds = s.rounds,
+                    paired
+                ));
+            }
+        }
+        self.store
+            .update_event(event.0, name, date.or(ev.start_date), &s)?;
+        self.event(event)
     }
 
     /// The one check of an event's settings, for both front ends: a known

@@ -12,6 +12,7 @@ pub use history::{
 pub use results::{parse_clock, ClockInput, ResultInput};
 
 pub mod archive;
+mod checkin;
 mod door;
 mod judge;
 mod knockout;
@@ -29,6 +30,7 @@ mod trf;
 mod tui_support;
 mod undo;
 
+pub use checkin::{CheckInList, CheckInRow, CheckedIn};
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};

@@ -5,6 +5,7 @@ use crate::domain::{
     parse_duration_ms, Event, FirstStrike, Game, Material, Outcome, PieceMoves, Termination,
 };
 use crate::formats::games_csv::read_games_csv;
+use crate::i18n::{msg, Msg};
 use crate::scoring::{
     breakdown, event_from_rows, player_rounds, standings, validate_game, Breakdown, Scheme,
     ScoringError, Standings, TieBreak,
@@ -209,21 +210,29 @@ impl App {
                 .map(|p| p.name.clone())
                 .unwrap_or_else(|| format!("#{id}"))
         };
-        let default_summary = format!(
-            "result {} round {round} board {board}{}: {} – {} {}",
-            ev.name,
-            if gpr > 1 {
-                format!(" game {game_no}")
-            } else {
-                String::new()
-            },
-            name(g.red),
-            name(g.black),
-            g.outcome.code()
-        );
-        g.id = self
-            .store
-            .save_game(&g, summary.unwrap_or(&default_summary))?;
+        let outcome = Msg::new(g.outcome.word_key());
+        let (red, black) = (name(g.red), name(g.black));
+        let event = &ev.name;
+        g.id = match summary {
+            Some(s) => self.store.save_game(&g, s)?,
+            None if gpr > 1 => self.store.save_game(
+                &g,
+                msg!(
+                    "log.result_game",
+                    event,
+                    round,
+                    board,
+                    game = game_no,
+                    red,
+                    black,
+                    outcome
+                ),
+            )?,
+            None => self.store.save_game(
+                &g,
+                msg!("log.result", event, round, board, red, black, outcome),
+            )?,
+        };
         Ok(g)
     }
 

@@ -137,7 +137,7 @@ mod tests {
             "attaching is one logged action"
         );
         let what = app.store.undo_last().unwrap();
-        assert!(what.starts_with("game record for E"), "{what}");
+        assert!(what.text.starts_with("game record for E"), "{what:?}");
         assert_eq!(app.store.game(board_id, 1).unwrap(), before);
     }
 

@@ -4,24 +4,27 @@
 use super::{App, Result};
 
 impl App {
-    /// Undoes the newest change not undone yet; returns its summary.
+    /// Undoes the newest change not undone yet; returns its summary in the
+    /// UI language.
     pub fn undo(&mut self) -> Result<String> {
-        Ok(self.store.undo_last()?)
+        let lang = self.lang();
+        Ok(self.store.undo_last()?.render(lang))
     }
 
     /// What [`App::undo`] would take back (its summary), without doing it.
     pub fn undo_preview(&self) -> Result<Option<String>> {
-        Ok(self.store.next_undo()?)
+        Ok(self.store.next_undo()?.map(|s| s.render(self.lang())))
     }
 
     /// What [`App::redo`] would replay (its summary), without doing it.
     pub fn redo_preview(&self) -> Result<Option<String>> {
-        Ok(self.store.next_redo()?)
+        Ok(self.store.next_redo()?.map(|s| s.render(self.lang())))
     }
 
     /// Redoes what the newest undo took back; returns its summary.
     pub fn redo(&mut self) -> Result<String> {
-        Ok(self.store.redo_last()?)
+        let lang = self.lang();
+        Ok(self.store.redo_last()?.render(lang))
     }
 }
 

@@ -22,7 +22,7 @@ pub use error::{CliError, CliResult};
 
 use crate::app::App;
 use crate::config::Config;
-use crate::i18n::Lang;
+use crate::i18n::{tr, Lang};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -201,23 +201,28 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.undo()?;
-            println!("undone: {what}");
+            println!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Redo) => {
             let mut app = ctx.open()?;
             let what = app.redo()?;
-            println!("redone: {what}");
+            println!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Log { count }) => {
             let app = ctx.open()?;
+            let lang = app.lang();
             for e in app.log(count)? {
                 println!(
                     "{}  {}{}",
                     e.at,
-                    e.summary,
-                    if e.undone { "  (undone)" } else { "" }
+                    e.summary.render(lang),
+                    if e.undone {
+                        format!("  ({})", tr(lang, "cli.log_undone"))
+                    } else {
+                        String::new()
+                    }
                 );
             }
             Ok(())

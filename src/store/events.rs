@@ -215,7 +215,7 @@ impl Store {
         record(
             &tx,
             "event-new",
-            &format!("new event {name} (#{id})"),
+            msg!("log.event_new", name, id),
             Some(&[UndoStep::new(
                 "DELETE FROM event WHERE id=?1",
                 vec![json!(id)],
@@ -300,7 +300,11 @@ impl Store {
         record(
             &tx,
             "event-status",
-            &format!("event {}: {}", old.name, status.code()),
+            msg!(
+                "log.event_status",
+                name = &old.name,
+                status = super::log::key_msg(&format!("status.{}", status.code()))
+            ),
             Some(&[UndoStep::new(
                 "UPDATE event SET status=?2 WHERE id=?1",
                 vec![json!(event_id), json!(old.status.code())],
@@ -372,7 +376,7 @@ impl Store {
         record(
             &tx,
             "entry-add",
-            &format!("enter {} players into {}", new_ids.len(), event.name),
+            msg!("log.entry_add", count = new_ids.len(), event = &event.name),
             Some(&undo),
         )?;
         tx.commit()?;
@@ -448,7 +452,7 @@ impl Store {
         record(
             &tx,
             "entry-withdraw",
-            &format!("withdraw {} after round {after}", entry.name),
+            msg!("log.withdraw", name = &entry.name, round = after),
             Some(&[UndoStep::new(
                 "UPDATE entry SET withdrawn_after=?2 WHERE id=?1",
                 vec![json!(entry.id), old],
@@ -476,7 +480,7 @@ impl Store {
         record(
             &tx,
             "forbid",
-            &format!("{} and {} must not meet", a.name, b.name),
+            msg!("log.forbid", a = &a.name, b = &b.name),
             Some(&[UndoStep::new(
                 "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
                 vec![json!(event_id), json!(x), json!(y)],
@@ -523,7 +527,7 @@ impl Store {
         record(
             &tx,
             "bye-request",
-            &format!("{} asks for a bye in round {round}", entry.name),
+            msg!("log.bye_request", name = &entry.name, round),
             Some(&[UndoStep::new(
                 "DELETE FROM requested_bye WHERE entry_id=?1 AND round=?2",
                 vec![json!(entry.id), json!(round)],

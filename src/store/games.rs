@@ -1,10 +1,10 @@
 //! Rounds, boards and games.
 
 use super::events::rounds_paired;
-use super::log::{record, UndoStep};
+use super::log::{record, IntoSummary, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{Board, Colour, FirstStrike, Game, Material, Outcome, PieceMoves, Termination};
-use crate::i18n::msg;
+use crate::i18n::{msg, Msg};
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 use serde_json::json;
 
@@ -162,10 +162,11 @@ impl Store {
         record(
             &tx,
             "round-pair",
-            &format!(
-                "pair round {number} of {} ({} boards)",
-                event.name,
-                boards.len()
+            msg!(
+                "log.round_pair",
+                round = number,
+                event = &event.name,
+                boards = boards.len()
             ),
             Some(&[
                 UndoStep::new("DELETE FROM round WHERE id=?1", vec![json!(round_id)]),
@@ -242,7 +243,7 @@ impl Store {
         record(
             &tx,
             "round-edit",
-            &format!("change the boards of round {number}"),
+            msg!("log.round_edit", round = number),
             Some(&undo),
         )?;
         tx.commit()?;
@@ -279,14 +280,11 @@ impl Store {
         record(
             &tx,
             "round-unpair",
-            &format!(
-                "unpair round {last}{}",
-                if results > 0 {
-                    format!(" (forced; {results} results removed)")
-                } else {
-                    String::new()
-                }
-            ),
+            if results > 0 {
+                msg!("log.round_unpair_forced", round = last, count = results)
+            } else {
+                msg!("log.round_unpair", round = last)
+            },
             None,
         )?;
         tx.commit()?;
@@ -353,7 +351,7 @@ impl Store {
 
     /// Stores a game's result and facts (insert or correct). The old values go
     /// to the action log, so a correction can be audited and undone.
-    pub fn save_game(&mut self, g: &Game, summary: &str) -> Result<i64> {
+    pub fn save_game(&mut self, g: &Game, summary: impl IntoSummary) -> Result<i64> {
         let old = self.game(g.board_id, g.game_no)?;
         let tx = super::log::begin_write(&mut self.conn)?;
         let id = upsert_game(&tx, g)?;
@@ -371,13 +369,16 @@ impl Store {
             }
             None => UndoStep::new("DELETE FROM game WHERE id=?1", vec![json!(id)]),
         };
+        let summary = summary.into_summary();
         let full = match &old {
-            Some(o) if o.outcome != Outcome::Unplayed => {
-                format!("{summary} (was {})", o.outcome.code())
-            }
-            _ => summary.to_string(),
+            Some(o) if o.outcome != Outcome::Unplayed => msg!(
+                "log.result_was",
+                what = summary,
+                old = Msg::new(o.outcome.word_key())
+            ),
+            _ => summary,
         };
-        record(&tx, "result", &full, Some(&[undo]))?;
+        record(&tx, "result", full, Some(&[undo]))?;
         tx.commit()?;
         Ok(id)
     }
@@ -542,7 +543,10 @@ mod tests {
         let mut c = back.clone();
         c.outcome = Outcome::RedWin;
         s.save_game(&c, "board 1: 1-0").unwrap();
-        assert!(s.log_entries(1).unwrap()[0].summary.contains("was 1/2-1/2"));
+        assert!(s.log_entries(1).unwrap()[0]
+            .summary
+            .text
+            .contains("was 1/2-1/2"));
         s.undo_last().unwrap();
         assert_eq!(
             s.game(g.board_id, 1).unwrap().unwrap().outcome,

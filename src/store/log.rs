@@ -1,7 +1,7 @@
 //! The action log: every change with its time, and how to undo it.
 
 use super::{Result, Store, StoreError};
-use crate::i18n::msg;
+use crate::i18n::{msg, placeholders, Arg, Lang, Msg};
 use rusqlite::types::Value;
 use rusqlite::OptionalExtension;
 use rusqlite::{params, Connection, Transaction};
@@ -30,9 +30,106 @@ pub struct LogEntry {
     pub id: i64,
     pub at: String,
     pub action: String,
-    pub summary: String,
+    pub summary: Summary,
     pub undoable: bool,
     pub undone: bool,
+}
+
+/// What a change was, in any UI language: the keyed message stored with
+/// the row (JSON, see [`msg_json`]), or, for rows written before keyed
+/// summaries, the English text as it was stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The English text (the `summary` column).
+    pub text: String,
+    /// The keyed message (the `summary_msg` column); `None` on old rows.
+    pub msg: Option<serde_json::Value>,
+}
+
+impl Summary {
+    fn new(text: String, msg: Option<String>) -> Summary {
+        Summary {
+            text,
+            msg: msg.and_then(|m| serde_json::from_str(&m).ok()),
+        }
+    }
+
+    /// The summary in `lang` (an old row: its stored text).
+    pub fn render(&self, lang: Lang) -> String {
+        self.msg
+            .as_ref()
+            .and_then(json_msg)
+            .map(|m| m.render(lang))
+            .unwrap_or_else(|| self.text.clone())
+    }
+}
+
+/// The message of a table key known only at run time (`status.finished`);
+/// an unknown key is shown as it is.
+pub(crate) fn key_msg(key: &str) -> Msg {
+    match crate::i18n::all().find(|t| t.0 == key) {
+        Some(t) => Msg::new(t.0),
+        None => msg!("log.text", text = key),
+    }
+}
+
+/// What a summary can be made from: a keyed message, or (code not yet
+/// keyed) plain text, which every language shows as it is.
+pub trait IntoSummary {
+    fn into_summary(self) -> Msg;
+}
+
+impl IntoSummary for Msg {
+    fn into_summary(self) -> Msg {
+        self
+    }
+}
+
+impl IntoSummary for &str {
+    fn into_summary(self) -> Msg {
+        msg!("log.text", text = self)
+    }
+}
+
+impl IntoSummary for &String {
+    fn into_summary(self) -> Msg {
+        self.as_str().into_summary()
+    }
+}
+
+/// A message as JSON: `{"k": key, "a": {name: text or message}}`.
+fn msg_json(m: &Msg) -> serde_json::Value {
+    let args: serde_json::Map<String, serde_json::Value> = m
+        .args
+        .iter()
+        .map(|(n, a)| {
+            let v = match a {
+                Arg::Text(t) => serde_json::Value::String(t.clone()),
+                Arg::Msg(inner) => msg_json(inner),
+            };
+            (n.to_string(), v)
+        })
+        .collect();
+    serde_json::json!({ "k": m.key, "a": args })
+}
+
+/// A stored message back as a [`Msg`]; `None` when it is not one, or its
+/// key is unknown to this build. Keys and argument names become the
+/// tables' own `'static` strings (the English template names the
+/// arguments).
+fn json_msg(v: &serde_json::Value) -> Option<Msg> {
+    let key = v.get("k")?.as_str()?;
+    let text = crate::i18n::all().find(|t| t.0 == key)?;
+    let args = v.get("a")?.as_object()?;
+    let mut m = Msg::new(text.0);
+    for name in placeholders(text.3) {
+        match args.get(name) {
+            Some(serde_json::Value::String(t)) => m = m.with(name, t),
+            Some(other) => m = m.with(name, json_msg(other)?),
+            None => {}
+        }
+    }
+    Some(m)
 }
 
 fn to_sql_value(v: &serde_json::Value) -> Value {
@@ -57,14 +154,20 @@ fn to_sql_value(v: &serde_json::Value) -> Value {
 pub(crate) fn record(
     tx: &Transaction<'_>,
     action: &str,
-    summary: &str,
+    summary: impl IntoSummary,
     _steps: Option<&[UndoStep]>,
 ) -> Result<i64> {
     let steps = drain_captured(tx)?;
     let undo_json = serde_json::to_string(&steps)?;
+    let summary = summary.into_summary();
     tx.execute(
-        "INSERT INTO action_log(action, summary, undo) VALUES (?1, ?2, ?3)",
-        params![action, summary, undo_json],
+        "INSERT INTO action_log(action, summary, undo, summary_msg) VALUES (?1, ?2, ?3, ?4)",
+        params![
+            action,
+            summary.en(),
+            undo_json,
+            msg_json(&summary).to_string()
+        ],
     )?;
     Ok(tx.last_insert_rowid())
 }
@@ -177,7 +280,7 @@ impl Store {
     /// The newest log entries first.
     pub fn log_entries(&self, limit: usize) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, at, action, summary, undo IS NOT NULL, undone
+            "SELECT id, at, action, summary, undo IS NOT NULL, undone, summary_msg
              FROM action_log ORDER BY id DESC LIMIT ?1",
         )?;
         let rows = stmt
@@ -186,7 +289,7 @@ impl Store {
                     id: r.get(0)?,
                     at: r.get(1)?,
                     action: r.get(2)?,
-                    summary: r.get(3)?,
+                    summary: Summary::new(r.get(3)?, r.get(6)?),
                     undoable: r.get(4)?,
                     undone: r.get(5)?,
                 })
@@ -197,85 +300,107 @@ impl Store {
 
     /// The summary of the change [`Store::undo_last`] would take back, if
     /// any (the TUI asks before undoing).
-    pub fn next_undo(&self) -> Result<Option<String>> {
+    pub fn next_undo(&self) -> Result<Option<Summary>> {
         Ok(self
             .conn
             .query_row(
-                "SELECT summary FROM action_log
+                "SELECT summary, summary_msg FROM action_log
                  WHERE undo IS NOT NULL AND undone = 0 AND action <> 'undo'
                  ORDER BY id DESC LIMIT 1",
                 [],
-                |r| r.get(0),
+                |r| Ok(Summary::new(r.get(0)?, r.get(1)?)),
             )
             .optional()?)
     }
 
     /// The summary of the change [`Store::redo_last`] would replay, if any.
-    pub fn next_redo(&self) -> Result<Option<String>> {
-        let s: Option<String> = self
+    pub fn next_redo(&self) -> Result<Option<Summary>> {
+        let s: Option<Summary> = self
             .conn
             .query_row(
-                "SELECT u.summary FROM action_log u
+                "SELECT u.summary, u.summary_msg FROM action_log u
                  WHERE u.action = 'undo' AND u.undone = 0 AND u.undo IS NOT NULL
                    AND NOT EXISTS (SELECT 1 FROM action_log n
                                    WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
                  ORDER BY u.id DESC LIMIT 1",
                 [],
-                |r| r.get(0),
+                |r| Ok(Summary::new(r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        Ok(s.map(|s| s.strip_prefix("undo: ").unwrap_or(&s).to_string()))
+        Ok(s.map(undone_change))
     }
 
     /// Undoes the newest change that can be undone and is not undone yet.
     /// Returns its summary. The undo is logged with, as its own steps, what
     /// redoes the change (see [`Store::redo_last`]).
-    pub fn undo_last(&mut self) -> Result<String> {
+    pub fn undo_last(&mut self) -> Result<Summary> {
         let tx = begin_write(&mut self.conn)?;
-        let found: Option<(i64, String, String)> = tx
+        let found: Option<(i64, Summary, String)> = tx
             .query_row(
-                "SELECT id, summary, undo FROM action_log
+                "SELECT id, summary, undo, summary_msg FROM action_log
                  WHERE undo IS NOT NULL AND undone = 0 AND action <> 'undo'
                  ORDER BY id DESC LIMIT 1",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, Summary::new(r.get(1)?, r.get(3)?), r.get(2)?)),
             )
             .optional()?;
         let (id, summary, undo) =
             found.ok_or_else(|| StoreError::NotFound(msg!("err.store.nothing_to_undo")))?;
         replay(&tx, &undo)?;
         tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
-        record(&tx, "undo", &format!("undo: {summary}"), None)?;
+        record(&tx, "undo", wrap("log.undo", &summary), None)?;
         tx.commit()?;
         Ok(summary)
     }
 
     /// Redoes the change the newest undo took back, as long as nothing else
     /// changed since (a new change ends the redo chain). Returns its summary.
-    pub fn redo_last(&mut self) -> Result<String> {
+    pub fn redo_last(&mut self) -> Result<Summary> {
         let tx = begin_write(&mut self.conn)?;
-        let found: Option<(i64, String, String)> = tx
+        let found: Option<(i64, Summary, String)> = tx
             .query_row(
-                "SELECT u.id, u.summary, u.undo FROM action_log u
+                "SELECT u.id, u.summary, u.undo, u.summary_msg FROM action_log u
                  WHERE u.action = 'undo' AND u.undone = 0 AND u.undo IS NOT NULL
                    AND NOT EXISTS (SELECT 1 FROM action_log n
                                    WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
                  ORDER BY u.id DESC LIMIT 1",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, Summary::new(r.get(1)?, r.get(3)?), r.get(2)?)),
             )
             .optional()?;
         let (id, summary, redo) =
             found.ok_or_else(|| StoreError::NotFound(msg!("err.store.nothing_to_redo")))?;
         replay(&tx, &redo)?;
         tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
-        let summary = summary
-            .strip_prefix("undo: ")
-            .unwrap_or(&summary)
-            .to_string();
-        record(&tx, "redo", &format!("redo: {summary}"), None)?;
+        let summary = undone_change(summary);
+        record(&tx, "redo", wrap("log.redo", &summary), None)?;
         tx.commit()?;
         Ok(summary)
+    }
+}
+
+/// An undo or redo row's summary: `key` around the change's own (its
+/// message when keyed, else its text).
+fn wrap(key: &'static str, what: &Summary) -> Msg {
+    match what.msg.as_ref().and_then(json_msg) {
+        Some(m) => Msg::new(key).with("what", m),
+        None => Msg::new(key).with("what", &what.text),
+    }
+}
+
+/// The change an undo row took back: the `what` of its message, or its
+/// text without the `undo: ` prefix (rows written before keyed summaries).
+fn undone_change(s: Summary) -> Summary {
+    let text = s.text.strip_prefix("undo: ").unwrap_or(&s.text).to_string();
+    let msg = s
+        .msg
+        .as_ref()
+        .filter(|v| v.get("k").and_then(|k| k.as_str()) == Some("log.undo"))
+        .and_then(|v| v.get("a")?.get("what").cloned());
+    match msg {
+        Some(serde_json::Value::String(t)) => Summary { text: t, msg: None },
+        Some(v) => Summary { text, msg: Some(v) },
+        None => Summary { text, msg: None },
     }
 }
 

@@ -83,7 +83,7 @@ impl Store {
         record(
             &tx,
             "member-add",
-            &format!("add member {} (#{id})", m.name.trim()),
+            msg!("log.member_add", name = m.name.trim(), id),
             Some(&[UndoStep::new(
                 "DELETE FROM member WHERE id=?1",
                 vec![json!(id)],
@@ -122,7 +122,7 @@ impl Store {
         record(
             &tx,
             "member-import",
-            &format!("import {} members from {source}", ids.len()),
+            msg!("log.member_import", count = ids.len(), source),
             undo.as_deref(),
         )?;
         tx.commit()?;
@@ -215,7 +215,7 @@ impl Store {
             } else {
                 "member-edit"
             },
-            &format!("edit member {} (#{})", m.name, m.id),
+            msg!("log.member_edit", name = &m.name, id = m.id),
             Some(&[member_undo_restore(&old)]),
         )?;
         tx.commit()?;

@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     // Issue 23, the game archive: `archive.sql` (self-contained).
     include_str!("archive.sql"),
     HISTORY_GAMES,
+    LOG_KEYS,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -146,6 +147,14 @@ CREATE TABLE trf_full_bye (
 );
 ";
 // ---- end of the TRF fields block --------------------------------------------
+
+// ---- Keyed action-log summaries (issue 17, night lane) ---------------------
+// `summary_msg` holds each change's summary as a keyed message (JSON: key
+// and arguments, see store/log.rs), so undo and the log speak the UI
+// language; `summary` keeps the English. Rows written before have NULL and
+// show their stored text.
+const LOG_KEYS: &str = "ALTER TABLE action_log ADD COLUMN summary_msg TEXT;";
+// ---- end of the keyed summaries block ---------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

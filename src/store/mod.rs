@@ -6,6 +6,8 @@
 //! action-log row with what is needed to undo it, in the same transaction.
 
 mod archive;
+mod checkin;
+mod event_edit;
 mod events;
 mod games;
 mod games_import;
@@ -23,7 +25,7 @@ pub use games::{ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
-pub use log::{LogEntry, UndoStep};
+pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 

@@ -45,6 +45,14 @@ pub fn run(
                 notice: super::model::pairing_notice(lang, &o.pairing.notes),
             }
         }
+        Command::PairPresent { event, present } => {
+            let checked = super::checkin::save(app, lang, *event, present)?;
+            let o = app.pair_next_round(&event.to_string())?;
+            Outcome::Paired {
+                message: format!("{checked}; {} {}", t("tui.msg.paired"), o.round),
+                notice: super::model::pairing_notice(lang, &o.pairing.notes),
+            }
+        }
         Command::PreviewImport(path) => Outcome::Ask {
             question: super::model::import_preview_text(app, lang, path)?,
             then: Command::ImportMembers(path.clone()),

@@ -86,6 +86,16 @@ pub enum Action {
     PageDown,
     /// Finish the event (or reopen a finished one), after a question.
     FinishEvent,
+    /// Open the action log.
+    ActionLog,
+    /// Players tab: the check-in of the next round.
+    CheckIn,
+    /// Check-in: present ↔ absent.
+    Toggle,
+    /// Check-in: everyone present (again: nobody).
+    AllPresent,
+    /// Events list and Players tab: the event's settings.
+    EditEvent,
 }
 
 impl Action {
@@ -154,6 +164,11 @@ impl Action {
             PageUp => "page-up",
             PageDown => "page-down",
             FinishEvent => "finish-event",
+            ActionLog => "action-log",
+            CheckIn => "check-in",
+            Toggle => "toggle",
+            AllPresent => "all-present",
+            EditEvent => "edit-event",
         }
     }
 
@@ -197,6 +212,10 @@ pub enum Ctx {
     Teams,
     /// The Bracket tab of a knockout (issue 20).
     Bracket,
+    /// The action log pop-up.
+    Log,
+    /// The check-in pop-up.
+    CheckIn,
 }
 
 /// One binding.
@@ -235,8 +254,37 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Global, K::Esc, N, A::Back, false),
     b(Ctx::Global, K::Char('u'), N, A::Undo, false),
     b(Ctx::Global, K::Char('r'), C, A::Redo, false),
+    b(Ctx::Global, K::Char('L'), N, A::ActionLog, false),
+    b(Ctx::Log, K::Up, N, A::Up, false),
+    b(Ctx::Log, K::Char('k'), N, A::Up, false),
+    b(Ctx::Log, K::Down, N, A::Down, false),
+    b(Ctx::Log, K::Char('j'), N, A::Down, false),
+    b(Ctx::Log, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Log, K::PageDown, N, A::PageDown, false),
+    b(Ctx::Log, K::Home, N, A::Top, false),
+    b(Ctx::Log, K::End, N, A::Bottom, false),
+    b(Ctx::Log, K::Char('u'), N, A::Undo, true),
+    b(Ctx::Log, K::Char('r'), C, A::Redo, true),
+    b(Ctx::Log, K::Esc, N, A::Cancel, true),
     b(Ctx::List, K::PageUp, N, A::PageUp, false),
     b(Ctx::List, K::PageDown, N, A::PageDown, false),
+    // Check-in night: who is present, pair everyone present; event settings.
+    b(Ctx::Players, K::Char('C'), N, A::CheckIn, true),
+    b(Ctx::Players, K::Char('E'), N, A::EditEvent, false),
+    b(Ctx::Events, K::Char('e'), N, A::EditEvent, false),
+    b(Ctx::CheckIn, K::Up, N, A::Up, false),
+    b(Ctx::CheckIn, K::Char('k'), N, A::Up, false),
+    b(Ctx::CheckIn, K::Down, N, A::Down, false),
+    b(Ctx::CheckIn, K::Char('j'), N, A::Down, false),
+    b(Ctx::CheckIn, K::PageUp, N, A::PageUp, false),
+    b(Ctx::CheckIn, K::PageDown, N, A::PageDown, false),
+    b(Ctx::CheckIn, K::Home, N, A::Top, false),
+    b(Ctx::CheckIn, K::End, N, A::Bottom, false),
+    b(Ctx::CheckIn, K::Char(' '), N, A::Toggle, true),
+    b(Ctx::CheckIn, K::Char('a'), N, A::AllPresent, true),
+    b(Ctx::CheckIn, K::Enter, N, A::Submit, true),
+    b(Ctx::CheckIn, K::Char('p'), N, A::PairNext, true),
+    b(Ctx::CheckIn, K::Esc, N, A::Cancel, true),
     b(Ctx::Event, K::PageUp, N, A::PageUp, false),
     b(Ctx::Event, K::PageDown, N, A::PageDown, false),
     b(Ctx::Event, K::Char('['), N, A::PrevRound, true),

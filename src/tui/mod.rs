@@ -3,10 +3,12 @@
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
 pub mod boards;
+pub mod checkin;
 pub mod draw;
 pub mod effects;
 pub mod entry;
 pub mod keymap;
+pub mod log;
 pub mod model;
 pub mod picker;
 pub mod search;

@@ -109,6 +109,10 @@ pub enum Modal {
     Form(Form),
     /// Picking members to enter into the event.
     Picker(super::picker::Picker),
+    /// The action log (see `log`).
+    Log(super::log::LogView),
+    /// The check-in of the next round (see `checkin`).
+    CheckIn(super::checkin::CheckInView),
 }
 
 /// Everything `view` draws.
@@ -388,6 +392,12 @@ impl Model {
     pub fn contexts(&self) -> Vec<Ctx> {
         if self.confirm().is_some() {
             return vec![Ctx::Confirm];
+        }
+        if let Some(Modal::Log(_)) = self.modal {
+            return vec![Ctx::Log, Ctx::Global];
+        }
+        if let Some(Modal::CheckIn(_)) = self.modal {
+            return vec![Ctx::CheckIn, Ctx::Global];
         }
         if let Some(c) = super::pages::contexts(self) {
             return c;

@@ -43,6 +43,8 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Modal::Notice(text)) => {
             draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys")
         }
+        Some(Modal::Log(v)) => super::log::draw(m, v, f, main),
+        Some(Modal::CheckIn(v)) => super::checkin::draw(m, v, f, main),
         Some(Modal::Help) | None => {}
     }
     if let Some(b) = &m.busy {

@@ -63,7 +63,10 @@ pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
 /// Whether a command is long enough to run off the event loop.
 pub fn is_long(cmd: &Command) -> bool {
     match cmd {
-        Command::PairNext(_) | Command::ImportMembers(_) | Command::PreviewImport(_) => true,
+        Command::PairNext(_)
+        | Command::PairPresent { .. }
+        | Command::ImportMembers(_)
+        | Command::PreviewImport(_) => true,
         Command::Page(p) => super::pages::is_long(p),
         _ => false,
     }

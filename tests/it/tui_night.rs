@@ -29,7 +29,7 @@ fn ctrl(ch: char) -> KeyEvent {
 }
 
 /// Eight members in a five-round event 周赛, round 1 paired (four boards).
-fn club(lang: Lang) -> (App, EventId) {
+pub(crate) fn club(lang: Lang) -> (App, EventId) {
     let mut app = App::in_memory(config(lang)).unwrap();
     for (i, n) in NAMES.iter().enumerate() {
         app.add_member(&NewMember {
@@ -51,7 +51,7 @@ fn club(lang: Lang) -> (App, EventId) {
 }
 
 /// The model with the event open on `tab`.
-fn open(app: &mut App, tab: Tab) -> Model {
+pub(crate) fn open(app: &mut App, tab: Tab) -> Model {
     let mut m = Model::load(app).unwrap();
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
@@ -62,7 +62,7 @@ fn open(app: &mut App, tab: Tab) -> Model {
     m
 }
 
-fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
+pub(crate) fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
     app.record_result(
         "周赛",
         round,
@@ -91,7 +91,7 @@ fn form_board(m: &Model) -> Option<u32> {
     }
 }
 
-fn screen(m: &Model, w: u16, h: u16) -> String {
+pub(crate) fn screen(m: &Model, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| view(m, f)).unwrap();
     format!("{}", t.backend())
@@ -640,4 +640,139 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
         e.settings.pairing_settings.get("double_round_robin"),
         Some(&serde_json::Value::Bool(true))
     );
+}
+
+#[test]
+fn undo_and_redo_speak_chinese_in_a_chinese_ui() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    app.record_result(
+        &ev.0.to_string(),
+        1,
+        1,
+        &ResultInput {
+            outcome: Some(Outcome::RedWin),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('u'));
+    let q = m.confirm().expect("undo asks").message.clone();
+    assert!(
+        q.contains("成绩 周赛 第 1 轮 台 1") && q.contains("红胜"),
+        "{q}"
+    );
+    assert!(!q.contains("result") && !q.contains("round"), "{q}");
+    go(&mut app, &mut m, c('y'));
+    let s = m.status.as_ref().unwrap().0.clone();
+    assert!(s.starts_with("已撤销") && s.contains("台 1"), "{s}");
+    go(&mut app, &mut m, ctrl('r'));
+    let s = m.status.as_ref().unwrap().0.clone();
+    assert!(
+        s.contains("成绩 周赛 第 1 轮") && !s.contains("undo"),
+        "{s}"
+    );
+    // The log: the newest row is the redo, in Chinese.
+    let log = app.log(3).unwrap();
+    assert_eq!(
+        log[0].summary.render(Lang::ZhHans),
+        format!("重做: {}", log[2].summary.render(Lang::ZhHans))
+    );
+    assert!(log[0]
+        .summary
+        .render(Lang::En)
+        .starts_with("redo: result 周赛 round 1 board 1"));
+    assert_eq!(
+        log[1].summary.render(Lang::ZhHant).split(':').next(),
+        Some("撤銷")
+    );
+}
+
+#[test]
+fn a_corrected_result_says_what_it_was_in_the_ui_language() {
+    let (mut app, ev) = club(Lang::ZhHant);
+    let key = ev.0.to_string();
+    app.record_result(
+        &key,
+        1,
+        2,
+        &ResultInput {
+            outcome: Some(Outcome::Draw),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    app.record_result(
+        &key,
+        1,
+        2,
+        &ResultInput {
+            outcome: Some(Outcome::BlackWin),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let q = app.undo_preview().unwrap().unwrap();
+    assert!(q.contains("黑勝") && q.ends_with("（原為 和）"), "{q}");
+    let en = app.log(1).unwrap()[0].summary.render(Lang::En);
+    assert!(en.ends_with("0-1 (was 1/2-1/2)"), "{en}");
+}
+
+#[test]
+fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    app.record_result(
+        &ev.0.to_string(),
+        1,
+        1,
+        &ResultInput {
+            outcome: Some(Outcome::Draw),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('L'));
+    let rows = match &m.modal {
+        Some(qishe::tui::model::Modal::Log(v)) => v.rows.clone(),
+        other => panic!("the log is open: {other:?}"),
+    };
+    assert!(rows[0].summary.contains("台 1") && rows[0].summary.contains("和"));
+    assert!(rows[1].summary.contains("第 1 轮编排"), "{rows:?}");
+    assert_eq!(
+        rows.len(),
+        8 + 4,
+        "eight members, the event, entries, round 1, the result"
+    );
+    assert!(rows[0].at.len() == 16 && !rows[0].undone);
+    let shown = screen(&m, 100, 30);
+    assert!(
+        shown.contains("操作记录") && shown.contains("和"),
+        "{shown}"
+    );
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c('u'));
+    let q = m.confirm().expect("undo from the log asks").message.clone();
+    assert!(q.starts_with("撤销：") && q.contains("台 1"), "{q}");
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::Unplayed);
+    let Some(qishe::tui::model::Modal::Log(v)) = &m.modal else {
+        panic!("back to the log")
+    };
+    assert!(v.rows[0].summary.starts_with("撤销: "), "{:?}", v.rows[0]);
+    assert!(v.rows[1].undone);
+    go(&mut app, &mut m, ctrl('r'));
+    assert!(m
+        .confirm()
+        .expect("redo asks too")
+        .message
+        .starts_with("重做："));
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(
+        game(&app, ev, 1, 1).outcome,
+        Outcome::Unplayed,
+        "n redoes nothing"
+    );
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.modal.is_none());
 }

@@ -1,6 +1,7 @@
 //! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
 //! empty database and with no CLI call: members added, an event created,
-//! everyone entered at once, two rounds paired and played, a round-1 result
+//! everyone entered at once, round 1 paired and played, the check-in of
+//! round 2 and everyone present paired, a round-1 result
 //! corrected after round 2, undo and redo, standings after round 1, the
 //! round-1 pairing sheet printed to a file, the event finished and the
 //! club rating list (Statistics screen) updated.
@@ -112,10 +113,21 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send(TAB);
     play_round(&mut t, [("r", "红胜"), ("d", "和"), ("b", "黑胜")]);
 
-    // Round 2 paired and played.
+    // Round 2: the check-in on the Players tab, everyone present, and
+    // `p` there pairs everyone present.
     t.send(BACKTAB);
+    t.send(BACKTAB);
+    t.wait_for("棋手 (6)");
+    t.send("C");
+    t.wait_for("第 2 轮签到：到场 6/6");
+    t.send(" ");
+    t.wait_for("到场 5/6");
+    t.send(" ");
+    t.send("a");
+    t.wait_for("到场 6/6");
     t.send("p");
-    t.wait_for("已编排 轮次 2");
+    let s = t.wait_for("已编排 轮次 2");
+    assert!(s.contains("6 人到场"), "{s}");
     t.send(TAB);
     play_round(&mut t, [("r", "红胜"), ("r", "红胜"), ("d", "和")]);
 

@@ -117,6 +117,22 @@ pub enum Command {
     Teams(super::super::teams::TeamsCmd),
     /// A command of the Bracket tab (issue 20).
     Bracket(super::super::bracket::BracketCmd),
+    /// A command of the action log pop-up.
+    Log(super::super::log::LogCmd),
+    /// A command of the check-in pop-up.
+    CheckIn(super::super::checkin::CheckInCmd),
+    /// Record the check-in, then pair everyone present (long work).
+    PairPresent {
+        event: i64,
+        present: Vec<i64>,
+    },
+    /// Change an event's name, date and settings.
+    EditEvent {
+        event: i64,
+        name: String,
+        draft: EventDraft,
+        date: Option<chrono::NaiveDate>,
+    },
 }
 
 /// A destructive action waiting for `y`.
@@ -424,7 +440,10 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{}: {path}", t("tui.print.written"))
         }
         Command::Reload => return Ok(None),
-        Command::PairNext(_) | Command::PreviewImport(_) | Command::ImportMembers(_) => {
+        Command::PairNext(_)
+        | Command::PairPresent { .. }
+        | Command::PreviewImport(_)
+        | Command::ImportMembers(_) => {
             unreachable!("long commands run in effects::run")
         }
         Command::PreviewUndo => {
@@ -483,6 +502,17 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         Command::Page(c) => return super::super::pages::run(app, m, c),
         Command::Teams(c) => return super::super::teams::run(app, m, c),
         Command::Bracket(c) => return super::super::bracket::run(app, m, c),
+        Command::Log(c) => return super::super::log::run(app, m, c),
+        Command::CheckIn(c) => return super::super::checkin::run(app, m, c),
+        Command::EditEvent {
+            event,
+            name,
+            draft,
+            date,
+        } => {
+            app.edit_event(EventId(event), &name, date, &draft)?;
+            t("tui.msg.event_saved")
+        }
     }))
 }
 

@@ -50,6 +50,8 @@ pub enum FormKind {
     AddMember,
     EditMember(Member),
     NewEvent,
+    /// Changing an event's name, date and settings (its id).
+    EditEvent(i64),
     Result {
         round: u32,
         board: u32,
@@ -80,6 +82,7 @@ impl Form {
             FormKind::AddMember => "tui.form.add_member",
             FormKind::EditMember(_) => "tui.form.edit_member",
             FormKind::NewEvent => "tui.form.new_event",
+            FormKind::EditEvent(_) => "tui.form.edit_event",
             FormKind::Result { .. } => "tui.form.result",
             FormKind::ImportMembers => "tui.form.import",
             FormKind::AttachRecord { .. } => "tui.form.attach",
@@ -165,9 +168,46 @@ pub(super) fn event_form(d: &EventSettings) -> Form {
                 d.byes.opponent_score.code(),
             ),
             Field::choice("tui.field.double", &["no", "yes"], "no"),
+            Field::choice("tui.field.cxa_round1", CXA_ROUND1, round1_code(d)),
         ],
         focus: 0,
     }
+}
+
+/// The cxa round-1 methods the form offers, in the order of their numbers
+/// (1 临近, 2 首尾, 3 拦腰, 4 random).
+pub const CXA_ROUND1: &[&str] = &["adjacent", "head-tail", "split", "random"];
+
+/// The round-1 method of settings as the form's choice (拦腰 unless set).
+fn round1_code(d: &EventSettings) -> &'static str {
+    let n = d
+        .pairing_settings
+        .get("round1_method")
+        .and_then(|v| v.as_u64())
+        .unwrap_or(3) as usize;
+    CXA_ROUND1
+        .get(n.wrapping_sub(1))
+        .copied()
+        .unwrap_or("split")
+}
+
+/// The event form filled with an event's name, date and settings.
+pub(super) fn edit_event_form(e: &crate::domain::Event) -> Form {
+    let mut f = event_form(&e.settings);
+    f.kind = FormKind::EditEvent(e.id);
+    let s = &e.settings;
+    let date = e.start_date.map(|d| d.to_string()).unwrap_or_default();
+    let double = s.pairing_settings.get("double_round_robin") == Some(&true.into());
+    for fl in &mut f.fields {
+        match fl.label {
+            "col.event" => fl.value = e.name.clone(),
+            "col.date" => fl.value = date.clone(),
+            "tui.field.games_per_round" => fl.value = s.games_per_round.to_string(),
+            "tui.field.double" => fl.value = if double { "yes" } else { "no" }.into(),
+            _ => {}
+        }
+    }
+    f
 }
 
 /// Turns a submitted form into a command (or an error to show in the form).
@@ -205,7 +245,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 }),
             })
         }
-        FormKind::NewEvent => {
+        FormKind::NewEvent | FormKind::EditEvent(_) => {
             let name = f.value("col.event").to_string();
             if name.is_empty() {
                 return Err(tr(lang, "tui.err.name_required").to_string());
@@ -244,6 +284,10 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             s.bye_opponent_score =
                 crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
             s.double = f.value("tui.field.double") == "yes";
+            s.cxa_round1 = CXA_ROUND1
+                .iter()
+                .position(|c| *c == f.value("tui.field.cxa_round1"))
+                .map(|i| i as u8 + 1);
             let date = match f.value("col.date") {
                 "" => None,
                 t => Some(
@@ -256,10 +300,18 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                     })?,
                 ),
             };
-            Ok(Command::CreateEvent {
-                name,
-                draft: s,
-                date,
+            Ok(match f.kind {
+                FormKind::EditEvent(event) => Command::EditEvent {
+                    event,
+                    name,
+                    draft: s,
+                    date,
+                },
+                _ => Command::CreateEvent {
+                    name,
+                    draft: s,
+                    date,
+                },
             })
         }
         FormKind::Result {

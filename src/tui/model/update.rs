@@ -38,6 +38,12 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         };
     }
+    if let Some(r) = super::super::log::update(m, a) {
+        return r;
+    }
+    if let Some(r) = super::super::checkin::update(m, a) {
+        return r;
+    }
     if let Some(r) = super::super::pages::update(m, a) {
         return r;
     }
@@ -168,6 +174,20 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Back => back(m),
         Help => m.show_help(),
         Undo => return Some(Command::PreviewUndo),
+        ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
+        CheckIn => {
+            let open = super::super::checkin::CheckInCmd::Open;
+            return m.event_id().map(|ev| Command::CheckIn(open(ev)));
+        }
+        EditEvent => {
+            let e = match m.screen {
+                Screen::Event => m.ev.event.as_ref(),
+                _ => m.events.get(m.event_sel),
+            };
+            if let Some(e) = e {
+                m.set_form(edit_event_form(e));
+            }
+        }
         Redo => return Some(Command::Redo),
         PageUp => {
             let s = m.sel_mut();

@@ -34,11 +34,11 @@ const CHOICE_LINES: u16 = 5;
 
 pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     let Some(form) = m.form() else { return };
-    let extra = if form.title_key() == "tui.form.new_event" {
-        3 + CHOICE_LINES
-    } else {
-        0
-    };
+    let event_form = matches!(
+        form.kind,
+        super::super::model::FormKind::NewEvent | super::super::model::FormKind::EditEvent(_)
+    );
+    let extra = if event_form { 3 + CHOICE_LINES } else { 0 };
     let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
     super::super::draw::clear(f, area);
     let mut lines = Vec::new();

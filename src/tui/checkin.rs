@@ -1,0 +1,198 @@
+//! The check-in pop-up (签到, `C` on the Players tab): the players of the
+//! next round, each marked present or absent with Space (`a` marks
+//! everyone present). Enter records the check-in (the absent get a zero
+//! bye for the round, see `App::check_in`); `p` records it and pairs
+//! everyone present. Hooked into the model like the action log.
+
+use super::keymap::Action;
+use super::model::{Command, Modal, Model};
+use crate::app::{App, EntryId, EventId};
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::widgets::{Block, Row, Table, TableState};
+use ratatui::Frame;
+
+/// Rows PageUp / PageDown move.
+const PAGE: usize = 10;
+
+/// One player of the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckRow {
+    pub entry: i64,
+    pub start_no: u32,
+    pub name: String,
+    pub club: String,
+    pub present: bool,
+}
+
+/// The open check-in: the event, the round and its players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckInView {
+    pub event: i64,
+    pub round: u32,
+    pub rows: Vec<CheckRow>,
+    pub sel: usize,
+}
+
+impl CheckInView {
+    /// The entries marked present.
+    pub fn present(&self) -> Vec<i64> {
+        self.rows
+            .iter()
+            .filter(|r| r.present)
+            .map(|r| r.entry)
+            .collect()
+    }
+}
+
+/// What the check-in asks of the app layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckInCmd {
+    /// Read the next round's players and open the pop-up.
+    Open(i64),
+    /// Record who is present.
+    Save { event: i64, present: Vec<i64> },
+}
+
+/// Keys while the check-in is open; `None` when it is not.
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    let Some(Modal::CheckIn(v)) = m.modal.as_mut() else {
+        return None;
+    };
+    let last = v.rows.len().saturating_sub(1);
+    match a {
+        Action::Cancel | Action::Back | Action::Quit => m.modal = None,
+        Action::Up => v.sel = v.sel.saturating_sub(1),
+        Action::Down => v.sel = (v.sel + 1).min(last),
+        Action::PageUp => v.sel = v.sel.saturating_sub(PAGE),
+        Action::PageDown => v.sel = (v.sel + PAGE).min(last),
+        Action::Top => v.sel = 0,
+        Action::Bottom => v.sel = last,
+        Action::Toggle => {
+            if let Some(r) = v.rows.get_mut(v.sel) {
+                r.present = !r.present;
+            }
+            v.sel = (v.sel + 1).min(last);
+        }
+        Action::AllPresent => {
+            let all = v.rows.iter().all(|r| r.present);
+            v.rows.iter_mut().for_each(|r| r.present = !all);
+        }
+        Action::Submit | Action::PairNext => {
+            let (event, present) = (v.event, v.present());
+            m.modal = None;
+            return Some(Some(if a == Action::PairNext {
+                m.busy = Some(m.t("tui.msg.pairing"));
+                Command::PairPresent { event, present }
+            } else {
+                Command::CheckIn(CheckInCmd::Save { event, present })
+            }));
+        }
+        _ => {}
+    }
+    Some(None)
+}
+
+/// Runs a check-in command.
+pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Option<String>> {
+    match c {
+        CheckInCmd::Open(event) => {
+            let list = app.check_in_list(EventId(event))?;
+            let rows = list
+                .rows
+                .into_iter()
+                .map(|r| CheckRow {
+                    entry: r.entry.id,
+                    start_no: r.entry.start_no,
+                    name: r.entry.name,
+                    club: r.entry.club.unwrap_or_default(),
+                    present: r.expected,
+                })
+                .collect();
+            m.modal = Some(Modal::CheckIn(CheckInView {
+                event,
+                round: list.round,
+                rows,
+                sel: 0,
+            }));
+            Ok(None)
+        }
+        CheckInCmd::Save { event, present } => Ok(Some(save(app, m.lang, event, &present)?)),
+    }
+}
+
+/// Records the check-in; the status line says how many are present.
+pub fn save(
+    app: &mut App,
+    lang: crate::i18n::Lang,
+    event: i64,
+    present: &[i64],
+) -> crate::app::Result<String> {
+    let ids: Vec<EntryId> = present.iter().map(|&i| EntryId(i)).collect();
+    let c = app.check_in(EventId(event), &ids)?;
+    Ok(crate::i18n::msg!(
+        "log.check_in",
+        round = c.round,
+        present = c.present,
+        absent = c.absent
+    )
+    .render(lang))
+}
+
+/// Draws the check-in over `main`.
+pub fn draw(m: &Model, v: &CheckInView, f: &mut Frame, main: Rect) {
+    let area = Rect {
+        x: main.x + 1,
+        y: main.y,
+        width: main.width.saturating_sub(2).min(70),
+        height: main.height,
+    };
+    super::draw::clear(f, area);
+    let (here, away) = (m.t("tui.checkin.present"), m.t("tui.checkin.absent"));
+    let rows: Vec<Row> = v
+        .rows
+        .iter()
+        .map(|r| {
+            let row = Row::new(vec![
+                if r.present { "☑" } else { "☐" }.to_string(),
+                r.start_no.to_string(),
+                super::draw::fit(&r.name, 16),
+                super::draw::fit(&r.club, 20),
+                if r.present {
+                    here.clone()
+                } else {
+                    away.clone()
+                },
+            ]);
+            if r.present {
+                row
+            } else {
+                row.dim()
+            }
+        })
+        .collect();
+    let count = v.rows.iter().filter(|r| r.present).count();
+    let title = m
+        .t("tui.checkin.title")
+        .replace("{round}", &v.round.to_string())
+        .replace("{present}", &count.to_string())
+        .replace("{total}", &v.rows.len().to_string());
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Length(2),
+            Constraint::Length(4),
+            Constraint::Length(16),
+            Constraint::Min(8),
+            Constraint::Length(6),
+        ],
+    )
+    .row_highlight_style(Style::new().reversed())
+    .block(
+        Block::bordered()
+            .title(format!(" {title} "))
+            .title_bottom(format!(" {} ", m.t("tui.checkin.keys"))),
+    );
+    let mut st = TableState::default().with_selected((!v.rows.is_empty()).then_some(v.sel));
+    f.render_stateful_widget(t, area, &mut st);
+}

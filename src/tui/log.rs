@@ -1,0 +1,171 @@
+//! The action log as a pop-up (`L`): every change, newest first, with its
+//! time and summary in the UI language; undo (`u`) and redo (`Ctrl-R`)
+//! from there ask first, as `u` does elsewhere, and the list comes back
+//! after.
+
+use super::keymap::Action;
+use super::model::{Command, Confirm, Modal, Model};
+use crate::app::App;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::widgets::{Block, Row, Table, TableState};
+use ratatui::Frame;
+
+/// Rows the pop-up lists (the newest).
+const ROWS: usize = 500;
+/// Rows PageUp / PageDown move.
+const PAGE: usize = 10;
+
+/// One change as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogRow {
+    /// Local time, `YYYY-MM-DD HH:MM`.
+    pub at: String,
+    pub summary: String,
+    pub undone: bool,
+}
+
+/// The open log: its rows and the selected one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogView {
+    pub rows: Vec<LogRow>,
+    pub sel: usize,
+}
+
+/// What the log asks of the app layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogCmd {
+    /// Read the log and open (or refresh) the pop-up.
+    Show,
+    /// Ask before undoing the newest change not undone.
+    PreviewUndo,
+    /// Ask before redoing what the newest undo took back.
+    PreviewRedo,
+    Undo,
+    Redo,
+}
+
+/// A stored UTC time (`2026-12-01T03:04:05.678Z`) in local time.
+fn local_time(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_else(|_| at.to_string())
+}
+
+/// Keys while the log is open; `None` when it is not.
+pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    let Some(Modal::Log(v)) = m.modal.as_mut() else {
+        return None;
+    };
+    let last = v.rows.len().saturating_sub(1);
+    match a {
+        Action::Cancel | Action::Back | Action::Quit => m.modal = None,
+        Action::Up => v.sel = v.sel.saturating_sub(1),
+        Action::Down => v.sel = (v.sel + 1).min(last),
+        Action::PageUp => v.sel = v.sel.saturating_sub(PAGE),
+        Action::PageDown => v.sel = (v.sel + PAGE).min(last),
+        Action::Top => v.sel = 0,
+        Action::Bottom => v.sel = last,
+        Action::Undo => return Some(Some(Command::Log(LogCmd::PreviewUndo))),
+        Action::Redo => return Some(Some(Command::Log(LogCmd::PreviewRedo))),
+        _ => {}
+    }
+    Some(None)
+}
+
+/// Runs a log command; the pop-up is (re)opened after an undo or redo.
+pub fn run(app: &mut App, m: &mut Model, c: LogCmd) -> crate::app::Result<Option<String>> {
+    let t = |k: &str| m.t(k);
+    let done = match c {
+        LogCmd::Show => None,
+        LogCmd::PreviewUndo | LogCmd::PreviewRedo => {
+            let undo = c == LogCmd::PreviewUndo;
+            let (what, nothing, question, then) = if undo {
+                (
+                    app.undo_preview()?,
+                    "tui.err.nothing_to_undo",
+                    "tui.confirm.undo",
+                    LogCmd::Undo,
+                )
+            } else {
+                (
+                    app.redo_preview()?,
+                    "tui.err.nothing_to_redo",
+                    "tui.confirm.redo",
+                    LogCmd::Redo,
+                )
+            };
+            let what = what.ok_or_else(|| crate::app::invalid!(nothing))?;
+            m.ask(Confirm {
+                message: format!("{} {what}?", t(question)),
+                command: Command::Log(then),
+            });
+            return Ok(None);
+        }
+        LogCmd::Undo => Some(format!("{}: {}", t("tui.msg.undone"), app.undo()?)),
+        LogCmd::Redo => Some(format!("{}: {}", t("tui.msg.redone"), app.redo()?)),
+    };
+    let rows = app
+        .log(ROWS)?
+        .into_iter()
+        .map(|e| LogRow {
+            at: local_time(&e.at),
+            summary: e.summary.render(m.lang),
+            undone: e.undone,
+        })
+        .collect();
+    m.modal = Some(Modal::Log(LogView { rows, sel: 0 }));
+    Ok(done)
+}
+
+/// Draws the log over `main`.
+pub fn draw(m: &Model, v: &LogView, f: &mut Frame, main: Rect) {
+    let area = Rect {
+        x: main.x + 1,
+        y: main.y,
+        width: main.width.saturating_sub(2),
+        height: main.height,
+    };
+    super::draw::clear(f, area);
+    let undone = m.t("tui.log.undone");
+    let rows: Vec<Row> = v
+        .rows
+        .iter()
+        .map(|r| {
+            let row = Row::new(vec![
+                r.at.clone(),
+                super::draw::fit(&r.summary, area.width.saturating_sub(30) as usize),
+                if r.undone {
+                    undone.clone()
+                } else {
+                    String::new()
+                },
+            ]);
+            if r.undone {
+                row.dim()
+            } else {
+                row
+            }
+        })
+        .collect();
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Length(16),
+            Constraint::Min(10),
+            Constraint::Length(8),
+        ],
+    )
+    .row_highlight_style(Style::new().reversed())
+    .block(
+        Block::bordered()
+            .title(format!(" {} ", m.t("tui.log.title")))
+            .title_bottom(format!(" {} ", m.t("tui.log.keys"))),
+    );
+    let mut st = TableState::default().with_selected((!v.rows.is_empty()).then_some(v.sel));
+    f.render_stateful_widget(t, area, &mut st);
+}

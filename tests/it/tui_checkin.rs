@@ -1,0 +1,232 @@
+//! Check-in night (issue 17): who is present tonight and pairing everyone
+//! present; an event's settings changed after it was created; the cxa
+//! round-1 method chosen in the new-event form.
+
+use crate::common::tui::{c, go, k, typed};
+use crate::tui_night::{club, open, result, screen};
+use crossterm::event::KeyCode;
+use qishe::app::{EntryId, EventDraft};
+use qishe::domain::{Outcome, RequestedByeValue};
+use qishe::i18n::Lang;
+use qishe::tui::model::{FormKind, Modal};
+use qishe::tui::{Model, Tab};
+
+fn finish_round_1(app: &mut qishe::app::App) {
+    for b in 1..=4 {
+        result(app, 1, b, Outcome::RedWin);
+    }
+}
+
+fn checkin(m: &Model) -> &qishe::tui::checkin::CheckInView {
+    match &m.modal {
+        Some(Modal::CheckIn(v)) => v,
+        other => panic!("the check-in is open: {other:?}"),
+    }
+}
+
+#[test]
+fn the_check_in_marks_who_is_present_and_pairs_only_them() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    finish_round_1(&mut app);
+    let mut m = open(&mut app, Tab::Players);
+    go(&mut app, &mut m, c('C'));
+    let v = checkin(&m);
+    assert_eq!((v.round, v.rows.len()), (2, 8));
+    assert!(v.rows.iter().all(|r| r.present), "everyone expected");
+    let shown = screen(&m, 100, 24);
+    assert!(shown.contains("第 2 轮签到：到场 8/8"), "{shown}");
+    // Space marks a player absent and moves on; two are away tonight.
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, c(' '));
+    let away: Vec<i64> = checkin(&m).rows[..2].iter().map(|r| r.entry).collect();
+    assert!(checkin(&m).rows[..2].iter().all(|r| !r.present));
+    let shown = screen(&m, 100, 24);
+    assert!(
+        shown.contains("到场 6/8") && shown.contains("缺席"),
+        "{shown}"
+    );
+    // `a` twice: nobody, then everyone; Space again on the two.
+    go(&mut app, &mut m, c('a'));
+    assert!(checkin(&m).rows.iter().all(|r| r.present));
+    go(&mut app, &mut m, k(KeyCode::Home));
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, c('p'));
+    assert!(m.modal.is_none() || m.notice().is_some());
+    assert_eq!(app.rounds_paired(ev).unwrap(), 2);
+    assert_eq!(m.tab, Tab::Round);
+    let r2: Vec<_> = app
+        .games(ev, None)
+        .unwrap()
+        .into_iter()
+        .filter(|g| g.round == 2)
+        .collect();
+    assert_eq!(r2.len(), 3, "six present, three boards: {r2:?}");
+    let byes = app.event_view(ev).unwrap().byes;
+    let mut zero: Vec<i64> = byes
+        .iter()
+        .filter(|b| b.round == 2 && b.value == RequestedByeValue::Zero)
+        .map(|b| b.entry_id)
+        .collect();
+    zero.sort();
+    let mut want = away.clone();
+    want.sort();
+    assert_eq!(zero, want, "the absent have a zero bye in round 2");
+    let log = app.log(2).unwrap();
+    assert_eq!(
+        log[1].summary.render(Lang::ZhHans),
+        "第 2 轮签到：6 人到场，2 人缺席"
+    );
+    assert!(m.status.as_ref().unwrap().0.contains("6 人到场"));
+}
+
+#[test]
+fn a_player_who_turns_up_loses_the_bye_asked_for_and_strangers_are_refused() {
+    let (mut app, ev) = club(Lang::En);
+    finish_round_1(&mut app);
+    let e = app.entries(ev).unwrap();
+    app.request_bye(ev, EntryId(e[3].id), 2, Some(RequestedByeValue::Half))
+        .unwrap();
+    let list = app.check_in_list(ev).unwrap();
+    assert!(!list.rows[3].expected && list.rows[2].expected);
+    let before = app.log(100).unwrap().len();
+    let err = app.check_in(ev, &[EntryId(9999)]).unwrap_err();
+    assert_eq!(err.msg().key, "tui.err.no_entry");
+    assert_eq!(app.log(100).unwrap().len(), before, "nothing written");
+    let all: Vec<EntryId> = e.iter().map(|x| EntryId(x.id)).collect();
+    let done = app.check_in(ev, &all).unwrap();
+    assert_eq!((done.round, done.present, done.absent), (2, 8, 0));
+    assert!(app.event_view(ev).unwrap().byes.is_empty(), "the bye went");
+    // One undo brings the bye back.
+    app.undo().unwrap();
+    assert_eq!(app.event_view(ev).unwrap().byes.len(), 1);
+    // A finished event has no check-in.
+    app.finish_event(ev, true).unwrap();
+    let err = app.check_in_list(ev).unwrap_err();
+    assert_eq!(err.msg().key, "err.app.event_finished");
+}
+
+#[test]
+fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
+    let (mut app, ev) = club(Lang::En);
+    let d = EventDraft {
+        rounds: Some(7),
+        tiebreaks: Some(vec!["buchholz".into()]),
+        ..Default::default()
+    };
+    let e = app.edit_event(ev, "周赛", None, &d).unwrap();
+    assert_eq!(e.settings.rounds, 7);
+    assert_eq!(e.settings.tiebreaks, vec!["buchholz".to_string()]);
+    // The change is one undo (and one redo).
+    app.undo().unwrap();
+    assert_eq!(app.event(ev).unwrap().settings.rounds, 5);
+    app.redo().unwrap();
+    assert_eq!(app.event(ev).unwrap().settings.rounds, 7);
+    let d = EventDraft {
+        scheme: Some("three-point".into()),
+        ..Default::default()
+    };
+    let err = app.edit_event(ev, "周赛", None, &d).unwrap_err();
+    assert_eq!(err.msg().key, "err.app.setting_locked");
+    assert!(err.to_string().contains("scheme"), "{err}");
+    assert_eq!(app.event(ev).unwrap().settings.scheme, "standard");
+    finish_round_1(&mut app);
+    app.pair_next_round("周赛").unwrap();
+    let d = EventDraft {
+        rounds: Some(1),
+        ..Default::default()
+    };
+    let err = app.edit_event(ev, "周赛", None, &d).unwrap_err();
+    assert_eq!(err.msg().key, "err.app.rounds_below_paired");
+    assert_eq!(app.event(ev).unwrap().settings.rounds, 7);
+    // A new name and date; a name taken by another event is refused.
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 12, 4);
+    let e = app
+        .edit_event(ev, "周五夜赛", date, &EventDraft::default())
+        .unwrap();
+    assert_eq!((e.name.as_str(), e.start_date), ("周五夜赛", date));
+    let other = app
+        .create_event("春季赛", None, &Default::default())
+        .unwrap();
+    let err = app
+        .edit_event(other.key(), "周五夜赛", None, &EventDraft::default())
+        .unwrap_err();
+    assert_eq!(err.msg().key, "err.store.event_exists");
+}
+
+#[test]
+fn the_settings_form_opens_filled_and_keeps_what_was_typed_on_an_error() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Players);
+    go(&mut app, &mut m, c('E'));
+    let f = m.form().expect("the settings form");
+    assert_eq!(f.kind, FormKind::EditEvent(ev.0));
+    assert_eq!((f.value("col.event"), f.value("col.rounds")), ("周赛", "5"));
+    assert!(screen(&m, 100, 30).contains("修改赛事设置"));
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Down));
+    }
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    typed(&mut app, &mut m, "7");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.ev.event.as_ref().unwrap().settings.rounds, 7);
+    assert!(m.status.as_ref().unwrap().0.contains("赛事设置已保存"));
+    // The scheme is fixed once round 1 is paired: the error names it and
+    // the form comes back with the new value.
+    go(&mut app, &mut m, c('E'));
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, k(KeyCode::Right));
+    let scheme = m.form().unwrap().value("col.scheme").to_string();
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (text, error) = m.status.clone().unwrap();
+    assert!(
+        error && text.contains("计分") && text.contains("不能再改"),
+        "{text}"
+    );
+    assert_eq!(m.form().unwrap().value("col.scheme"), scheme);
+    assert_eq!(app.event(ev).unwrap().settings.scheme, "standard");
+}
+
+#[test]
+fn the_new_event_form_sets_the_cxa_round_one_method() {
+    let (mut app, _) = club(Lang::ZhHans);
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "积分赛");
+    let choose = |app: &mut qishe::app::App, m: &mut Model, label: &str, value: &str| {
+        while m.form().unwrap().fields[m.form().unwrap().focus].label != label {
+            go(app, m, k(KeyCode::Down));
+        }
+        for _ in 0..10 {
+            if m.form().unwrap().value(label) == value {
+                return;
+            }
+            go(app, m, k(KeyCode::Right));
+        }
+        panic!("{label} never became {value}");
+    };
+    choose(&mut app, &mut m, "col.system", "cxa");
+    choose(&mut app, &mut m, "tui.field.cxa_round1", "head-tail");
+    assert!(screen(&m, 100, 40).contains("首尾"));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let e = app.find_event("积分赛").unwrap();
+    assert_eq!(e.settings.pairing_settings["round1_method"], 2);
+    // Out of range is refused by the app layer; other systems ignore it.
+    let bad = EventDraft {
+        system: Some(qishe::domain::PairingSystem::Cxa),
+        cxa_round1: Some(9),
+        ..Default::default()
+    };
+    assert_eq!(
+        app.event_settings(&bad).unwrap_err().msg().key,
+        "err.app.cxa_round1"
+    );
+    let dutch = EventDraft {
+        system: Some(qishe::domain::PairingSystem::Dutch),
+        cxa_round1: Some(2),
+        ..Default::default()
+    };
+    let s = app.event_settings(&dutch).unwrap();
+    assert!(!s.pairing_settings.contains_key("round1_method"));
+}
