@@ -27,6 +27,7 @@ mod print_pass2;
 mod readers_fuzz;
 mod records_cli;
 mod reliability_cli;
+mod reliability_fs;
 mod repetition_cli;
 mod repetition_random;
 mod repetition_table;
