@@ -1,6 +1,6 @@
 //! The arbiter's repetition ruling stored with a game (issue 8).
 
-use super::results::ResultInput;
+use super::input::ResultInput;
 use super::{App, Result};
 use crate::domain::{Colour, Game, Outcome, Termination};
 

@@ -2,6 +2,7 @@
 //! neither talks to the store directly.
 
 mod history;
+mod input;
 mod results;
 
 pub use history::{
@@ -9,7 +10,7 @@ pub use history::{
     SchemeColumn, SchemeComparison, StatsFilter,
 };
 
-pub use results::{parse_clock, ClockInput, ResultInput};
+pub use input::{parse_clock, ClockInput, ResultInput};
 
 pub mod archive;
 mod checkin;

@@ -2,7 +2,7 @@
 //! material, first strike and piece-move counts; a typed value that
 //! contradicts it is reported, and the record wins only when confirmed.
 
-use super::results::ResultInput;
+use super::input::ResultInput;
 use super::{invalid, AppError, Result};
 use crate::domain::{Game, Outcome};
 use crate::i18n::{msg, Msg};

@@ -30,13 +30,15 @@ impl App {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::{App, ResultInput};
+    use crate::app::{App, KnockoutSettings, ResultInput};
     use crate::config::Config;
     use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, RequestedByeValue};
     use proptest::prelude::*;
 
     const NAMES: [&str; 8] = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
     const EVENTS: [&str; 2] = ["周赛", "月赛"];
+    /// The knockout of the sequences.
+    const CUP: &str = "杯赛";
 
     /// One change a secretary can make, with small indices into the club.
     #[derive(Clone, Debug)]
@@ -55,6 +57,17 @@ mod tests {
         Swap(usize, u32, usize, usize),
         Unpair(usize, bool),
         Status(usize, u8),
+        /// A games CSV into an event: round, which players.
+        ImportGames(usize, u32, usize),
+        /// A TRF file as a new event (the second one of a name is refused).
+        ImportTrf(usize),
+        NewKnockout,
+        KoEnter(Vec<usize>),
+        KoPair,
+        /// Round, board, outcome, force.
+        KoResult(u32, u32, u8, bool),
+        /// Round, board, the winner drawn.
+        KoLot(u32, u32, usize),
         Undo,
         Redo,
     }
@@ -80,9 +93,31 @@ mod tests {
                 .prop_map(|(e, r, a, b)| Op::Swap(e, r, a, b)),
             (0..2usize, any::<bool>()).prop_map(|(e, f)| Op::Unpair(e, f)),
             (0..2usize, 0..3u8).prop_map(|(e, s)| Op::Status(e, s)),
+            (0..2usize, 1..4u32, 0..4usize).prop_map(|(e, r, k)| Op::ImportGames(e, r, k)),
+            (0..2usize).prop_map(Op::ImportTrf),
+            Just(Op::NewKnockout),
+            proptest::collection::vec(0..8usize, 1..5).prop_map(Op::KoEnter),
+            Just(Op::KoPair),
+            (1..4u32, 1..5u32, 0..4u8, any::<bool>())
+                .prop_map(|(r, b, o, f)| Op::KoResult(r, b, o, f)),
+            (1..4u32, 1..5u32, 0..8usize).prop_map(|(r, b, m)| Op::KoLot(r, b, m)),
             Just(Op::Undo),
             Just(Op::Redo),
         ]
+    }
+
+    /// A typed result with only its outcome (index into four outcomes).
+    fn result(o: u8) -> ResultInput {
+        let outcome = [
+            Outcome::RedWin,
+            Outcome::BlackWin,
+            Outcome::Draw,
+            Outcome::RedForfeits,
+        ][o as usize];
+        ResultInput {
+            outcome: Some(outcome),
+            ..Default::default()
+        }
     }
 
     /// Applies `op`; errors are fine (a refused change), a panic is not.
@@ -151,21 +186,10 @@ mod tests {
                 app.store.request_bye(&x, *r, v).map_err(s)
             }
             Op::Pair(ev) => app.pair_next_round(EVENTS[*ev]).map(|_| ()).map_err(e),
-            Op::Result(ev, r, b, o) => {
-                let outcome = [
-                    Outcome::RedWin,
-                    Outcome::BlackWin,
-                    Outcome::Draw,
-                    Outcome::RedForfeits,
-                ][*o as usize];
-                let input = ResultInput {
-                    outcome: Some(outcome),
-                    ..Default::default()
-                };
-                app.record_result(EVENTS[*ev], *r, *b, &input)
-                    .map(|_| ())
-                    .map_err(e)
-            }
+            Op::Result(ev, r, b, o) => app
+                .record_result(EVENTS[*ev], *r, *b, &result(*o))
+                .map(|_| ())
+                .map_err(e),
             Op::Swap(ev, r, a, b) => app
                 .swap_players(EVENTS[*ev], *r, NAMES[*a], NAMES[*b], true)
                 .map(|_| ())
@@ -180,6 +204,58 @@ mod tests {
                 ][*st as usize];
                 app.store.set_event_status(event.id, status).map_err(s)
             }
+            Op::ImportGames(ev, r, k) => {
+                let csv = format!(
+                    "round,red,black,result\n{r},{},{},1-0\n{r},{},{},1/2-1/2\n",
+                    NAMES[*k],
+                    NAMES[k + 4],
+                    NAMES[(k + 1) % 4],
+                    NAMES[(k + 1) % 4 + 4],
+                );
+                app.import_games(EVENTS[*ev], csv.as_bytes(), "g.csv")
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::ImportTrf(k) => {
+                let line = |id: u32, opp: u32, colour: char, res: char| {
+                    format!(
+                        "001 {id:>4}      Player {id:<26} 2000                             0.0    1  {opp:>4} {colour} {res}"
+                    )
+                };
+                let trf = [
+                    "012 Imported".to_string(),
+                    "XXR 3".to_string(),
+                    line(1, 2, 'w', '1'),
+                    line(2, 1, 'b', '0'),
+                ]
+                .join("\n");
+                app.import_trf(trf.as_bytes(), "t.trf", Some(["TRF", "TRF 2"][*k]))
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::NewKnockout => app
+                .create_knockout(
+                    CUP,
+                    None,
+                    &EventSettings::default(),
+                    &KnockoutSettings::default(),
+                    None,
+                )
+                .map(|_| ())
+                .map_err(e),
+            Op::KoEnter(ms) => {
+                let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
+                app.enter_players(CUP, &names).map(|_| ()).map_err(e)
+            }
+            Op::KoPair => app.knockout_pair(CUP).map(|_| ()).map_err(e),
+            Op::KoResult(r, b, o, force) => app
+                .knockout_result(CUP, *r, *b, &result(*o), *force)
+                .map(|_| ())
+                .map_err(e),
+            Op::KoLot(r, b, m) => app
+                .knockout_lot(CUP, *r, *b, NAMES[*m])
+                .map(|_| ())
+                .map_err(e),
             Op::Undo => app.undo().map(|_| ()).map_err(e),
             Op::Redo => app.redo().map(|_| ()).map_err(e),
         }

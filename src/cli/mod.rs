@@ -163,27 +163,27 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
             );
             Ok(())
         }
-        Some(Command::Player(c)) => player::run(&ctx, c),
-        Some(Command::Event(c)) => event::run(&ctx, c),
-        Some(Command::Team(c)) => team::run(&ctx, c),
-        Some(Command::Result(a)) => scoring::run_result(&ctx, *a),
-        Some(Command::Standings(a)) => scoring::run_standings(&ctx, a),
-        Some(Command::Print(a)) => print::run(&ctx, a),
-        Some(Command::Publish(a)) => publish::run(&ctx, a),
-        Some(Command::Ratings(a)) => history::run_ratings(&ctx, a),
-        Some(Command::Stats(a)) => history::run_stats(&ctx, a),
-        Some(Command::Round(c)) => round::run(&ctx, c),
-        Some(Command::Knockout(c)) => knockout::run(&ctx, c),
-        Some(Command::Bracket(a)) => knockout::run_bracket(&ctx, a),
-        Some(Command::Import(c)) => exchange::run_import(&ctx, c),
-        Some(Command::Export(c)) => exchange::run_export(&ctx, c),
+        Some(Command::Player(c)) => player::run(ctx, c),
+        Some(Command::Event(c)) => event::run(ctx, c),
+        Some(Command::Team(c)) => team::run(ctx, c),
+        Some(Command::Result(a)) => scoring::run_result(ctx, *a),
+        Some(Command::Standings(a)) => scoring::run_standings(ctx, a),
+        Some(Command::Print(a)) => print::run(ctx, a),
+        Some(Command::Publish(a)) => publish::run(ctx, a),
+        Some(Command::Ratings(a)) => history::run_ratings(ctx, a),
+        Some(Command::Stats(a)) => history::run_stats(ctx, a),
+        Some(Command::Round(c)) => round::run(ctx, c),
+        Some(Command::Knockout(c)) => knockout::run(ctx, c),
+        Some(Command::Bracket(a)) => knockout::run_bracket(ctx, a),
+        Some(Command::Import(c)) => exchange::run_import(ctx, c),
+        Some(Command::Export(c)) => exchange::run_export(ctx, c),
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             app.backup(&path)?;
             println!("{}", path.display());
             Ok(())
         }
-        Some(Command::Demo(a)) => demo::run(&ctx, a),
+        Some(Command::Demo(a)) => demo::run(ctx, a),
         Some(Command::Check) => {
             let app = ctx.open()?;
             let verdict = app.integrity_check()?;
@@ -227,8 +227,8 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
             }
             Ok(())
         }
-        Some(Command::Game(c)) => game::run_with_db(&ctx, c),
-        Some(Command::Archive(c)) => archive::run(&ctx, c),
+        Some(Command::Game(c)) => game::run_with_db(ctx, c),
+        Some(Command::Archive(c)) => archive::run(ctx, c),
         Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
 }

@@ -266,6 +266,18 @@ pub(crate) fn begin_write(conn: &mut Connection) -> Result<Transaction<'_>> {
             return Err(StoreError::Invalid(msg!("err.store.damaged_refuses")));
         }
     }
+    // Opened read-only (a folder we may not write, or a full disk): say
+    // which, before SQLite says "readonly".
+    if conn.is_readonly(rusqlite::DatabaseName::Main)? {
+        let full = conn
+            .path()
+            .is_some_and(|p| super::disk_full_at(std::path::Path::new(p)));
+        return Err(if full {
+            StoreError::DiskFull
+        } else {
+            StoreError::ReadOnly
+        });
+    }
     Ok(conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
 }
 

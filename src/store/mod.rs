@@ -152,6 +152,33 @@ impl StoreError {
     }
 }
 
+/// Is the file system holding `path` full (no block left for us)? Asked
+/// only after a failure, to tell a full disk from other input/output errors.
+pub(crate) fn disk_full_at(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+            return false;
+        };
+        // SAFETY: `c` is a valid NUL-terminated path; `st` is written by
+        // statvfs before it is read, and only on success.
+        unsafe {
+            let mut st: libc::statvfs = std::mem::zeroed();
+            libc::statvfs(c.as_ptr(), &mut st) == 0 && st.f_bavail == 0
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
 /// The club's database.
 pub struct Store {
     conn: Connection,
@@ -237,7 +264,54 @@ impl Store {
             path: path.to_path_buf(),
             source,
         })?;
-        Self::setup(conn, path.to_path_buf())
+        match Self::setup(conn, path.to_path_buf()) {
+            // A file or folder we may not write (issue 21): reading works,
+            // every write is refused as read-only.
+            Err(StoreError::ReadOnly) if path.is_file() => Self::open_read_only(path),
+            // A full disk: SQLite cannot even make the WAL index; reading
+            // works, and writes say the disk is full (`log::begin_write`).
+            Err(StoreError::DiskFull) | Err(StoreError::Sql(_))
+                if path.is_file() && disk_full_at(path) =>
+            {
+                Self::open_read_only(path)
+            }
+            other => other,
+        }
+    }
+
+    /// Opens an existing database read-only (issue 21). In a folder we cannot write,
+    /// SQLite cannot make the WAL index beside the file; when no WAL file
+    /// holds changes the main file is the whole database, and it is read
+    /// as immutable.
+    fn open_read_only(path: &Path) -> Result<Store> {
+        let mut wal = path.as_os_str().to_os_string();
+        wal.push("-wal");
+        let wal_empty = std::fs::metadata(PathBuf::from(wal)).map_or(true, |m| m.len() == 0);
+        let mut uri = String::from("file:");
+        for c in path.to_string_lossy().chars() {
+            match c {
+                '?' | '#' | '%' => uri.push_str(&format!("%{:02X}", c as u32)),
+                c => uri.push(c),
+            }
+        }
+        uri.push_str(if wal_empty {
+            "?mode=ro&immutable=1"
+        } else {
+            "?mode=ro"
+        });
+        let conn = Connection::open_with_flags(
+            &uri,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut store = Self::setup(conn, path.to_path_buf())?;
+        store.path = path.to_path_buf();
+        Ok(store)
     }
 
     /// A fresh in-memory database (tests, what-if computations).
@@ -319,7 +393,8 @@ impl Store {
         }
         // WAL lets a reader (a backup, a second qishe) work beside a writer.
         // On a qishe database it is set already and this only reads.
-        if path.as_os_str() != ":memory:" {
+        let read_only = conn.is_readonly(rusqlite::DatabaseName::Main)?;
+        if path.as_os_str() != ":memory:" && !read_only {
             let mode: String = conn
                 .query_row("PRAGMA journal_mode", [], |r| r.get(0))
                 .map_err(opening)?;

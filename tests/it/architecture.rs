@@ -76,3 +76,155 @@ fn the_store_check_sees_a_front_end_that_reaches_the_store() {
     assert!(hits.iter().any(|h| h.contains("x.rs:2:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("y.rs:1:")), "{hits:?}");
 }
+
+/// The modules of `src/app` (a file `x.rs` or a folder `x/`), each with the
+/// sibling modules its files name by path (`super::x`, `crate::app::x`,
+/// `use super::{x::…}`). `mod.rs`, the hub that declares them, is left out.
+fn app_module_uses(app: &Path) -> Vec<(String, Vec<String>)> {
+    let mut files = Vec::new();
+    rust_files(app, &mut files);
+    let stem = |p: &Path| p.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut modules: Vec<String> = std::fs::read_dir(app)
+        .unwrap()
+        .map(|e| stem(&e.unwrap().path()))
+        .filter(|m| m != "mod")
+        .collect();
+    modules.sort();
+    modules.dedup();
+    let mut uses: Vec<(String, Vec<String>)> =
+        modules.iter().map(|m| (m.clone(), Vec::new())).collect();
+    for f in &files {
+        let rel = f.strip_prefix(app).unwrap();
+        let mut parts = rel.components();
+        let top = parts.next().unwrap().as_os_str().to_string_lossy();
+        let top = top.trim_end_matches(".rs").to_string();
+        if top == "mod" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        // Every path into the app layer, written from the crate root.
+        let text = if rel.components().count() > 1 {
+            text.replace("super::super::", "crate::app::")
+                .replace("super::", &format!("crate::app::{top}::"))
+        } else {
+            text.replace("super::", "crate::app::")
+        };
+        let mut named = Vec::new();
+        for (i, _) in text.match_indices("crate::app::") {
+            let rest = &text[i + "crate::app::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                // The first path segment of each item of a `{…}` group.
+                let mut depth = 0;
+                let mut item_start = true;
+                let mut word = String::new();
+                for ch in group.chars() {
+                    if ch.is_alphanumeric() || ch == '_' {
+                        if item_start {
+                            word.push(ch);
+                        }
+                        continue;
+                    }
+                    if !word.is_empty() {
+                        named.push(std::mem::take(&mut word));
+                        item_start = false;
+                    }
+                    match ch {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => item_start = true,
+                        _ => {}
+                    }
+                }
+                if !word.is_empty() {
+                    named.push(word);
+                }
+            } else {
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                named.push(word);
+            }
+        }
+        let entry = uses.iter_mut().find(|(m, _)| *m == top).unwrap();
+        for n in named {
+            if n != top && modules.contains(&n) && !entry.1.contains(&n) {
+                entry.1.push(n);
+            }
+        }
+    }
+    uses
+}
+
+/// A cycle among the modules, as `a -> b -> a`, if there is one.
+fn find_cycle(uses: &[(String, Vec<String>)]) -> Option<String> {
+    fn visit(
+        m: &str,
+        uses: &[(String, Vec<String>)],
+        path: &mut Vec<String>,
+        done: &mut Vec<String>,
+    ) -> Option<String> {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            let mut cycle = path[i..].to_vec();
+            cycle.push(m.to_string());
+            return Some(cycle.join(" -> "));
+        }
+        if done.iter().any(|d| d == m) {
+            return None;
+        }
+        path.push(m.to_string());
+        let next = uses.iter().find(|(n, _)| n == m).map(|(_, v)| v.clone());
+        for n in next.unwrap_or_default() {
+            if let Some(c) = visit(&n, uses, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.push(m.to_string());
+        None
+    }
+    let mut done = Vec::new();
+    uses.iter()
+        .find_map(|(m, _)| visit(m, uses, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn app_modules_do_not_import_each_other_in_a_cycle() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let uses = app_module_uses(&app);
+    assert!(uses.len() > 10, "the app modules were found: {uses:?}");
+    // The check sees the known one-way uses.
+    let of = |m: &str| &uses.iter().find(|(n, _)| n == m).unwrap().1;
+    assert!(of("records").contains(&"input".to_string()), "{uses:?}");
+    assert!(of("knockout").contains(&"results".to_string()), "{uses:?}");
+    assert_eq!(find_cycle(&uses), None, "{uses:?}");
+}
+
+#[test]
+fn the_cycle_check_sees_a_cycle_through_a_folder_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = dir.path().join("app");
+    std::fs::create_dir_all(app.join("b")).unwrap();
+    std::fs::write(app.join("mod.rs"), "mod a;\nmod b;\nmod c;\n").unwrap();
+    std::fs::write(app.join("a.rs"), "use super::{invalid, b::Thing};\n").unwrap();
+    std::fs::write(app.join("b.rs"), "mod inner;\n").unwrap();
+    std::fs::write(
+        app.join("b/inner.rs"),
+        "use super::super::c::f;\nfn g() { crate::history::x(); }\n",
+    )
+    .unwrap();
+    std::fs::write(app.join("c.rs"), "fn h() { crate::app::a::k(); }\n").unwrap();
+    let uses = app_module_uses(&app);
+    assert_eq!(
+        uses,
+        [
+            ("a".to_string(), vec!["b".to_string()]),
+            ("b".to_string(), vec!["c".to_string()]),
+            ("c".to_string(), vec!["a".to_string()]),
+        ]
+    );
+    assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> c -> a"));
+    std::fs::write(app.join("c.rs"), "fn h() {}\n").unwrap();
+    assert_eq!(find_cycle(&app_module_uses(&app)), None);
+}

@@ -30,6 +30,7 @@ mod publish_site;
 mod readers_fuzz;
 mod records_cli;
 mod reliability_cli;
+mod reliability_fs;
 mod repetition_cli;
 mod repetition_random;
 mod repetition_table;

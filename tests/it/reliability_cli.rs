@@ -346,7 +346,9 @@ fn a_record_that_is_not_a_regular_file_is_refused() {
 }
 
 // 5./8. Six processes writing at once: every write waits its turn, no
-// "locked" error reaches the user, nothing is lost. A few seconds here;
+// "locked" error reaches the user, nothing is lost. The writes: members
+// added, imported and edited, a round paired and unpaired, and whole events
+// made (created, entered, games imported, paired). A few seconds here;
 // QISHE_STRESS_SECS=60 cargo test --test it reliability_cli::six runs a minute.
 #[test]
 fn six_processes_writing_at_once_lose_nothing() {
@@ -365,7 +367,7 @@ fn six_processes_writing_at_once_lose_nothing() {
             std::thread::spawn(move || {
                 let mut names = Vec::new();
                 let mut k = 0;
-                while std::time::Instant::now() < until || k < 2 {
+                while std::time::Instant::now() < until || k < 5 || (w == 5 && k % 5 != 0) {
                     let out = match w {
                         0..=2 => {
                             let name = format!("W{w}-{k}");
@@ -389,6 +391,41 @@ fn six_processes_writing_at_once_lose_nothing() {
                         4 => {
                             let cmd = if k % 2 == 0 { "pair" } else { "unpair" };
                             crate::common::run_in(&dir, &db, &["round", cmd, "T"])
+                        }
+                        // An event of its own, step by step: created,
+                        // players entered, a games file imported, round 2
+                        // paired; every fifth step a member added and edited.
+                        _ if k % 5 < 4 => {
+                            let ev = format!("X{}", k / 5);
+                            let games = dir.join(format!("{ev}.csv"));
+                            let args: Vec<String> = match k % 5 {
+                                0 => vec![
+                                    "event".into(),
+                                    "new".into(),
+                                    ev,
+                                    "--rounds".into(),
+                                    "2".into(),
+                                ],
+                                1 => ["event", "enter", &ev, "A", "B", "C", "D"]
+                                    .map(String::from)
+                                    .to_vec(),
+                                2 => {
+                                    std::fs::write(
+                                        &games,
+                                        "round,red,black,result\n1,A,B,1-0\n1,C,D,1/2-1/2\n",
+                                    )
+                                    .unwrap();
+                                    vec![
+                                        "import".into(),
+                                        "games".into(),
+                                        ev,
+                                        games.to_str().unwrap().into(),
+                                    ]
+                                }
+                                _ => vec!["round".into(), "pair".into(), ev],
+                            };
+                            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                            crate::common::run_in(&dir, &db, &args)
                         }
                         _ => {
                             let name = format!("E{k}");
@@ -424,6 +461,32 @@ fn six_processes_writing_at_once_lose_nothing() {
     let list = c.ok(&["player", "list", "--format", "csv"]);
     for n in &names {
         assert!(list.contains(&format!("{n},")), "{n} was lost");
+    }
+    // Worker 5's events: each has its imported round 1 and round 2 paired.
+    for j in 0.. {
+        let ev = format!("X{j}");
+        let out = crate::common::run_in(&dir, &db, &["standings", &ev, "--format", "csv"]);
+        if !out.status.success() {
+            assert!(j > 0, "worker 5 made no event");
+            break;
+        }
+        let st = String::from_utf8(out.stdout).unwrap();
+        let points: Vec<(String, f64)> = st
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                (f[1].to_string(), f[2].parse::<f64>().unwrap())
+            })
+            .collect();
+        let of = |n: &str| points.iter().find(|(m, _)| m == n).map(|(_, p)| *p);
+        assert_eq!(points.len(), 4, "{ev}: {st}");
+        assert!(of("A") > of("B") && of("C") == of("D"), "{ev}: {st}");
+        let pairing = c.ok(&["round", "show", &ev, "2"]);
+        assert!(
+            pairing.contains('A') && pairing.contains('D'),
+            "{ev}: {pairing}"
+        );
     }
     assert_eq!(c.ok(&["check"]).trim(), "ok");
 }

@@ -1,0 +1,208 @@
+//! Pairing a knockout round by round, and placing players by hand before
+//! round one.
+
+use super::MatchView;
+use crate::app::{invalid, App, Result};
+use crate::domain::Entry;
+use crate::history::SplitMix64;
+use crate::pairing::knockout as ko;
+use crate::store::NewBoard;
+
+impl App {
+    /// Pairs the next knockout round (round 1 from the seeds); refused while
+    /// a match of the current round is undecided, naming them.
+    pub fn knockout_pair(&mut self, event: &str) -> Result<Vec<MatchView>> {
+        let ev = self.store.resolve_event(event)?;
+        let br = self.bracket_of(&ev)?;
+        let n = br.entries.len();
+        if n < 2 {
+            return Err(invalid!("err.ko.too_few", event = &ev.name, count = n));
+        }
+        let paired = br.rounds.len() as u32;
+        let total = ko::rounds_for(n);
+        let round = paired + 1;
+        let mut boards: Vec<(NewBoard, i64)> = Vec::new();
+        if paired == 0 {
+            let mut by_seed: Vec<&Entry> = br.entries.iter().collect();
+            by_seed.sort_by_key(|e| e.start_no);
+            let mut rng = SplitMix64(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(20),
+            );
+            let lot = (br.settings.draw == "lot").then_some(&mut rng);
+            let placed = &br.settings.placement;
+            let first: Vec<(u32, Option<u32>)> = if placed.is_empty() {
+                ko::first_round(n, lot)
+            } else {
+                let seed = |id: i64| {
+                    by_seed
+                        .iter()
+                        .position(|e| e.id == id)
+                        .map(|i| i as u32 + 1)
+                };
+                placed
+                    .chunks(2)
+                    .map(|c| match (seed(c[0]), seed(c[1])) {
+                        (Some(x), y) => (x, y),
+                        (None, Some(y)) => (y, None),
+                        (None, None) => (0, None),
+                    })
+                    .collect()
+            };
+            for (sa, sb) in first {
+                let a = by_seed[sa as usize - 1].id;
+                let nb = match sb {
+                    None => NewBoard {
+                        red: a,
+                        black: None,
+                    },
+                    Some(sb) => {
+                        let b = by_seed[sb as usize - 1].id;
+                        let red = br.first_red(1, a, b);
+                        NewBoard {
+                            red,
+                            black: Some(if red == a { b } else { a }),
+                        }
+                    }
+                };
+                boards.push((nb, a));
+            }
+        } else {
+            if paired >= total {
+                return Err(invalid!(
+                    "err.ko.finished",
+                    event = &ev.name,
+                    rounds = total
+                ));
+            }
+            let last = &br.rounds[paired as usize - 1];
+            let open: Vec<String> = last
+                .iter()
+                .filter(|s| br.winner(s).is_none())
+                .map(|s| {
+                    let v = br.view(s);
+                    format!(
+                        "board {} {} – {} ({})",
+                        s.board,
+                        v.a.name,
+                        v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
+                        v.next
+                            .map(|n| n.text(crate::i18n::Lang::En))
+                            .unwrap_or_default()
+                    )
+                })
+                .collect();
+            if !open.is_empty() {
+                return Err(invalid!(
+                    "err.ko.undecided",
+                    round = paired,
+                    matches = open.join("; ")
+                ));
+            }
+            let winners: Vec<i64> = last
+                .iter()
+                .filter(|s| !s.third_place)
+                .filter_map(|s| br.winner(s))
+                .collect();
+            let mut pairs = ko::next_round(&winners);
+            if round == total && br.settings.third_place && total >= 2 {
+                let losers: Vec<i64> = last.iter().filter_map(|s| br.loser(s)).collect();
+                if losers.len() == 2 {
+                    pairs.push((losers[0], losers[1]));
+                }
+            }
+            for (a, b) in pairs {
+                let red = br.first_red(round, a, b);
+                boards.push((
+                    NewBoard {
+                        red,
+                        black: Some(if red == a { b } else { a }),
+                    },
+                    a,
+                ));
+            }
+        }
+        self.store
+            .save_knockout_round(ev.id, round, &boards, total)?;
+        let ev = self.store.resolve_event(event)?;
+        let br = self.bracket_of(&ev)?;
+        Ok(br.rounds[round as usize - 1]
+            .iter()
+            .map(|s| br.view(s))
+            .collect())
+    }
+
+    /// Places the players by hand before round 1: `slots` top to bottom
+    /// (player keys; `bye` or `-` for an empty slot), exactly P of them.
+    pub fn knockout_place(&mut self, event: &str, slots: &[String]) -> Result<()> {
+        let ev = self.store.resolve_event(event)?;
+        let mut settings = self
+            .knockout_settings(&ev)?
+            .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
+        if self.store.rounds_paired(ev.id)? > 0 {
+            return Err(invalid!("err.ko.place_after_pairing"));
+        }
+        let entries = self.store.entries(ev.id)?;
+        let p = ko::bracket_size(entries.len());
+        let bad = || invalid!("err.ko.bad_placement", slots = p, count = entries.len());
+        if slots.len() != p {
+            return Err(bad());
+        }
+        let mut ids = Vec::with_capacity(p);
+        for s in slots {
+            let t = s.trim();
+            if t == "-" || t.eq_ignore_ascii_case("bye") || t == "轮空" {
+                ids.push(0);
+            } else {
+                ids.push(self.store.resolve_entry(ev.id, t)?.id);
+            }
+        }
+        let mut placed: Vec<i64> = ids.iter().copied().filter(|&x| x != 0).collect();
+        placed.sort();
+        let mut all: Vec<i64> = entries.iter().map(|e| e.id).collect();
+        all.sort();
+        if placed != all || ids.chunks(2).any(|c| c[0] == 0 && c[1] == 0) {
+            return Err(bad());
+        }
+        settings.placement = ids;
+        let json = serde_json::to_string(&settings)
+            .map_err(|e| invalid!("err.app.bad_pairing_setting", why = e))?;
+        self.store.set_knockout_settings(
+            ev.id,
+            &json,
+            &format!("place the players of {} by hand", ev.name),
+        )?;
+        Ok(())
+    }
+
+    /// [`App::pair_next_round`] for a knockout (the TUI's way in).
+    pub(in crate::app) fn knockout_pair_outcome(
+        &mut self,
+        event: &str,
+    ) -> Result<crate::app::PairOutcome> {
+        let ms = self.knockout_pair(event)?;
+        let mut pairing = crate::pairing::RoundPairing::default();
+        for m in &ms {
+            match &m.b {
+                Some(b) => {
+                    let (red, black) = if m.first_red == m.a.id {
+                        (m.a.start_no, b.start_no)
+                    } else {
+                        (b.start_no, m.a.start_no)
+                    };
+                    pairing
+                        .boards
+                        .push(crate::pairing::PairedBoard { red, black });
+                }
+                None => pairing.bye = Some(m.a.start_no),
+            }
+        }
+        Ok(crate::app::PairOutcome {
+            round: ms.first().map(|m| m.round).unwrap_or(0),
+            pairing,
+            violations: Vec::new(),
+        })
+    }
+}

@@ -1,0 +1,368 @@
+//! Team standings (`specs/teams.md`): match points, then the team
+//! tie-breaks; why one team stands above another.
+
+use super::{match_scores, team_rounds, TeamEventData, TeamRef, TeamRound, TeamRoundKind};
+use crate::domain::{ByeOpponentScore, Points};
+use crate::scoring::rounds::RoundResult;
+use crate::scoring::scheme::Scheme;
+use crate::scoring::ScoringError;
+use std::collections::HashMap;
+
+/// The team tie-breaks of `specs/teams.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TeamTieBreak {
+    GamePoints,
+    Direct,
+    OpponentMatchPoints,
+    BoardResults,
+    TeamSb,
+    MatchWins,
+    Residual,
+    Progressive,
+}
+
+impl TeamTieBreak {
+    pub const ALL: [TeamTieBreak; 8] = [
+        TeamTieBreak::GamePoints,
+        TeamTieBreak::Direct,
+        TeamTieBreak::OpponentMatchPoints,
+        TeamTieBreak::BoardResults,
+        TeamTieBreak::TeamSb,
+        TeamTieBreak::MatchWins,
+        TeamTieBreak::Residual,
+        TeamTieBreak::Progressive,
+    ];
+
+    /// The default order after match points.
+    pub const DEFAULT: [TeamTieBreak; 3] = [
+        TeamTieBreak::GamePoints,
+        TeamTieBreak::Direct,
+        TeamTieBreak::BoardResults,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            TeamTieBreak::GamePoints => "game-points",
+            TeamTieBreak::Direct => "direct",
+            TeamTieBreak::OpponentMatchPoints => "opponent-match-points",
+            TeamTieBreak::BoardResults => "board-results",
+            TeamTieBreak::TeamSb => "team-sb",
+            TeamTieBreak::MatchWins => "match-wins",
+            TeamTieBreak::Residual => "residual",
+            TeamTieBreak::Progressive => "progressive",
+        }
+    }
+
+    pub fn parse(code: &str) -> Result<TeamTieBreak, ScoringError> {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.code() == code.trim())
+            .ok_or_else(|| ScoringError::UnknownTieBreak {
+                code: code.to_string(),
+                allowed: Self::ALL.map(|t| t.code()).join(", "),
+            })
+    }
+
+    /// The event's list: its codes, else the default order.
+    pub fn parse_list<S: AsRef<str>>(codes: &[S]) -> Result<Vec<TeamTieBreak>, ScoringError> {
+        if codes.is_empty() {
+            return Ok(Self::DEFAULT.to_vec());
+        }
+        codes.iter().map(|c| Self::parse(c.as_ref())).collect()
+    }
+}
+
+/// A compared value: one number or a sequence (`board-results`; `direct`:
+/// match points then game points in the mutual matches; empty when the
+/// tied teams have not all met).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TeamValue(pub Vec<Points>);
+
+impl TeamValue {
+    /// What a table shows: the first element (blank when empty).
+    pub fn shown(&self) -> Option<Points> {
+        self.0.first().copied()
+    }
+}
+
+/// One line of the team standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamStandingRow {
+    pub rank: u32,
+    pub shared: bool,
+    pub team: TeamRef,
+    pub match_points: Points,
+    pub game_points: Points,
+    /// Values in tie-break order.
+    pub values: Vec<(TeamTieBreak, TeamValue)>,
+}
+
+/// The team standings after a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamStandings {
+    pub after_round: u32,
+    pub tiebreaks: Vec<TeamTieBreak>,
+    pub rows: Vec<TeamStandingRow>,
+    pub rounds: Vec<Vec<TeamRound>>,
+}
+
+struct Ctx<'a> {
+    rounds: &'a [Vec<TeamRound>],
+    idx: HashMap<i64, usize>,
+    mp: Vec<Points>,
+    bye_rule: ByeOpponentScore,
+    bye_counts: bool,
+}
+
+impl Ctx<'_> {
+    fn value(&self, tb: TeamTieBreak, i: usize) -> TeamValue {
+        let rs = &self.rounds[i];
+        let one = |p: Points| TeamValue(vec![p]);
+        let done =
+            |r: &&TeamRound| !matches!(r.kind, TeamRoundKind::Pending | TeamRoundKind::Absent);
+        match tb {
+            TeamTieBreak::GamePoints => one(rs.iter().map(|r| r.game_points).sum()),
+            TeamTieBreak::Direct => TeamValue(Vec::new()),
+            TeamTieBreak::OpponentMatchPoints => one(rs
+                .iter()
+                .filter(done)
+                .map(|r| match (r.kind, r.opponent) {
+                    (TeamRoundKind::Bye, _) => match self.bye_rule {
+                        ByeOpponentScore::Zero => Points::ZERO,
+                        ByeOpponentScore::Own => self.mp[i],
+                        ByeOpponentScore::Lowest => {
+                            self.mp.iter().copied().min().unwrap_or(Points::ZERO)
+                        }
+                    },
+                    (_, Some(o)) => self.idx.get(&o).map(|&j| self.mp[j]).unwrap_or_default(),
+                    _ => Points::ZERO,
+                })
+                .sum()),
+            TeamTieBreak::BoardResults => {
+                let nb = rs.first().map(|r| r.board_points.len()).unwrap_or(0);
+                TeamValue(
+                    (0..nb)
+                        .map(|b| rs.iter().map(|r| r.board_points[b]).sum())
+                        .collect(),
+                )
+            }
+            TeamTieBreak::TeamSb => one(rs
+                .iter()
+                .filter(|r| r.kind == TeamRoundKind::Played || r.kind == TeamRoundKind::ForfeitWin)
+                .filter_map(|r| {
+                    let j = *self.idx.get(&r.opponent?)?;
+                    Some(Points(
+                        self.mp[j].hundredths() * r.game_points.hundredths() / 100,
+                    ))
+                })
+                .sum()),
+            TeamTieBreak::MatchWins => one(Points::new(
+                rs.iter()
+                    .filter(|r| r.result == Some(RoundResult::Win))
+                    .filter(|r| r.kind != TeamRoundKind::Bye || self.bye_counts)
+                    .count() as i64,
+            )),
+            TeamTieBreak::Residual => one(rs.iter().map(|r| r.residual).sum()),
+            TeamTieBreak::Progressive => {
+                let mut run = Points::ZERO;
+                let mut total = Points::ZERO;
+                for r in rs {
+                    run += r.match_points;
+                    total += run;
+                }
+                one(total)
+            }
+        }
+    }
+
+    /// `direct` within a tie group: match points then game points in the
+    /// matches among them, if every two of them have met; else empty.
+    fn direct(&self, group: &[usize]) -> Vec<TeamValue> {
+        let ids: Vec<i64> = group
+            .iter()
+            .map(|&i| {
+                *self
+                    .idx
+                    .iter()
+                    .find(|(_, &v)| v == i)
+                    .map(|(k, _)| k)
+                    .unwrap_or(&0)
+            })
+            .collect();
+        let mut met = vec![vec![false; group.len()]; group.len()];
+        let mut vals = vec![(Points::ZERO, Points::ZERO); group.len()];
+        for (a, &i) in group.iter().enumerate() {
+            for r in &self.rounds[i] {
+                if !matches!(
+                    r.kind,
+                    TeamRoundKind::Played | TeamRoundKind::ForfeitWin | TeamRoundKind::ForfeitLoss
+                ) {
+                    continue;
+                }
+                if let Some(b) = r.opponent.and_then(|o| ids.iter().position(|&x| x == o)) {
+                    met[a][b] = true;
+                    vals[a].0 += r.match_points;
+                    vals[a].1 += r.game_points;
+                }
+            }
+        }
+        let all_met = (0..group.len()).all(|a| (0..group.len()).all(|b| a == b || met[a][b]));
+        vals.into_iter()
+            .map(|(m, g)| {
+                if all_met {
+                    TeamValue(vec![m, g])
+                } else {
+                    TeamValue(Vec::new())
+                }
+            })
+            .collect()
+    }
+}
+
+/// Computes the team standings after round `after_round` (default: every
+/// stored match): match points, then `tiebreaks`; teams still tied share the
+/// rank and are listed by pairing number.
+pub fn team_standings(
+    ev: &TeamEventData,
+    scheme: &Scheme,
+    tiebreaks: &[TeamTieBreak],
+    after_round: Option<u32>,
+) -> Result<TeamStandings, ScoringError> {
+    let r = after_round.unwrap_or_else(|| ev.matches.iter().map(|m| m.round).max().unwrap_or(0));
+    let scores = match_scores(ev, scheme, r)?;
+    let rounds = team_rounds(ev, &scores, r);
+    let idx: HashMap<i64, usize> = ev
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id, i))
+        .collect();
+    let mp: Vec<Points> = rounds
+        .iter()
+        .map(|rs| rs.iter().map(|x| x.match_points).sum())
+        .collect();
+    let gp: Vec<Points> = rounds
+        .iter()
+        .map(|rs| rs.iter().map(|x| x.game_points).sum())
+        .collect();
+    let ctx = Ctx {
+        rounds: &rounds,
+        idx,
+        mp: mp.clone(),
+        bye_rule: ev.games.byes.opponent_score,
+        bye_counts: ev.settings.bye_counts_as_win,
+    };
+    let n = ev.teams.len();
+    let mut keys: Vec<Vec<TeamValue>> = (0..n)
+        .map(|i| tiebreaks.iter().map(|&t| ctx.value(t, i)).collect())
+        .collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| mp[b].cmp(&mp[a]).then(ev.teams[a].no.cmp(&ev.teams[b].no)));
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &order {
+        match groups.last_mut() {
+            Some(g) if mp[g[0]] == mp[i] => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    for (t, &tb) in tiebreaks.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for mut g in groups {
+            if tb == TeamTieBreak::Direct && g.len() > 1 {
+                for (&i, v) in g.iter().zip(ctx.direct(&g)) {
+                    keys[i][t] = v;
+                }
+            }
+            if g.len() == 1 {
+                next.push(g);
+                continue;
+            }
+            // Higher is better for every team criterion; an empty `direct`
+            // (not all met) ties.
+            g.sort_by(|&a, &b| {
+                keys[b][t]
+                    .cmp(&keys[a][t])
+                    .then(ev.teams[a].no.cmp(&ev.teams[b].no))
+            });
+            // Runs of equal keys stay tied for the next criterion.
+            next.extend(
+                g.chunk_by(|&a, &b| keys[a][t] == keys[b][t])
+                    .map(<[usize]>::to_vec),
+            );
+        }
+        groups = next;
+    }
+    let mut rows = Vec::with_capacity(n);
+    let mut pos = 0u32;
+    for g in &groups {
+        let mut g = g.clone();
+        g.sort_by_key(|&i| ev.teams[i].no);
+        for &i in &g {
+            rows.push(TeamStandingRow {
+                rank: pos + 1,
+                shared: g.len() > 1,
+                team: ev.teams[i].clone(),
+                match_points: mp[i],
+                game_points: gp[i],
+                values: tiebreaks
+                    .iter()
+                    .copied()
+                    .zip(keys[i].iter().cloned())
+                    .collect(),
+            });
+        }
+        pos += g.len() as u32;
+    }
+    Ok(TeamStandings {
+        after_round: r,
+        tiebreaks: tiebreaks.to_vec(),
+        rows,
+        rounds,
+    })
+}
+
+/// Why one team stands above another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamExplanation {
+    pub a: TeamStandingRow,
+    pub b: TeamStandingRow,
+    /// Each criterion compared: (code, a's value, b's value).
+    pub steps: Vec<(String, TeamValue, TeamValue)>,
+    /// The criterion that separated them (`None`: tied throughout).
+    pub decided_by: Option<String>,
+}
+
+impl TeamStandings {
+    /// The row of the team named `who` (exact name or pairing number).
+    pub fn find(&self, who: &str) -> Result<&TeamStandingRow, ScoringError> {
+        let who = who.trim();
+        self.rows
+            .iter()
+            .find(|r| r.team.name == who || r.team.no.to_string() == who)
+            .ok_or_else(|| ScoringError::NoSuchPlayer(who.to_string()))
+    }
+
+    /// Compares two teams criterion by criterion.
+    pub fn explain(&self, a: &str, b: &str) -> Result<TeamExplanation, ScoringError> {
+        let ra = self.find(a)?.clone();
+        let rb = self.find(b)?.clone();
+        let mut steps = vec![(
+            "match-points".to_string(),
+            TeamValue(vec![ra.match_points]),
+            TeamValue(vec![rb.match_points]),
+        )];
+        for ((t, va), (_, vb)) in ra.values.iter().zip(rb.values.iter()) {
+            steps.push((t.code().to_string(), va.clone(), vb.clone()));
+        }
+        let decided_by = steps
+            .iter()
+            .find(|(_, x, y)| x != y)
+            .map(|(c, _, _)| c.clone());
+        Ok(TeamExplanation {
+            a: ra,
+            b: rb,
+            steps,
+            decided_by,
+        })
+    }
+}

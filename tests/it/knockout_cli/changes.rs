@@ -1,0 +1,166 @@
+//! Seeding from a Swiss qualifier, a correction that changes a winner,
+//! and a games CSV attached to the matches.
+
+use super::*;
+
+#[test]
+fn a_swiss_qualifier_seeds_a_top_8_knockout() {
+    let c = club(10);
+    c.ok(&[
+        "event", "new", "预赛", "--rounds", "3", "--scheme", "standard",
+    ]);
+    let ns = names(10);
+    let mut args = vec!["event", "enter", "预赛"];
+    args.extend(ns.iter().map(String::as_str));
+    c.ok(&args);
+    for r in 1..=3 {
+        c.ok(&["round", "pair", "预赛"]);
+        for board in 1..=5 {
+            // Red wins on odd boards, draws on even ones.
+            let o = if board % 2 == 1 { "1-0" } else { "1/2-1/2" };
+            c.ok(&["result", "预赛", &r.to_string(), &board.to_string(), o]);
+        }
+    }
+    let order: Vec<String> = c
+        .ok(&["standings", "预赛", "--format", "csv"])
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .collect();
+    c.ok(&[
+        "event",
+        "new",
+        "决赛",
+        "--system",
+        "knockout",
+        "--scheme",
+        "standard",
+        "--seed-from",
+        "预赛",
+        "--top",
+        "8",
+    ]);
+    pair(&c, "决赛");
+    let b = bracket(&c, "决赛");
+    let seed = |i: usize| order[i - 1].clone();
+    assert_eq!(
+        pairs(&b, 1),
+        vec![
+            (seed(1), Some(seed(8))),
+            (seed(4), Some(seed(5))),
+            (seed(2), Some(seed(7))),
+            (seed(3), Some(seed(6))),
+        ]
+    );
+    // The ninth and tenth did not qualify.
+    let t = c.ok(&["bracket", "决赛"]);
+    assert!(!t.contains(&seed(9)) && !t.contains(&seed(10)), "{t}");
+    let e = c.fails(&[
+        "event",
+        "new",
+        "X",
+        "--system",
+        "knockout",
+        "--seed-from",
+        "预赛",
+        "--top",
+        "11",
+    ]);
+    assert!(e.contains("fewer than the top 11"), "{e}");
+}
+
+#[test]
+fn a_correction_that_changes_a_winner_asks_before_re_pairing() {
+    let c = club(4);
+    knockout(&c, "K4", 4, &["--scheme", "standard", "--third-place"]);
+    pair(&c, "K4");
+    favourites_win(&c, "K4", 1);
+    pair(&c, "K4");
+    let b = bracket(&c, "K4");
+    assert_eq!(
+        pairs(&b, 2),
+        vec![
+            ("S01".into(), Some("S02".into())),
+            ("S04".into(), Some("S03".into()))
+        ]
+    );
+    // S04 beat S01 after all (S01 had red in game 1).
+    let e = c.fails(&["result", "K4", "1", "1", "0-1", "--game", "1"]);
+    assert!(
+        e.contains("S04") && e.contains("round 2 board 1") && e.contains("round 2 board 2"),
+        "{e}"
+    );
+    assert!(e.contains("--force"), "{e}");
+    assert_eq!(bracket(&c, "K4"), b, "nothing changed");
+    c.ok(&["result", "K4", "1", "1", "0-1", "--game", "1", "--force"]);
+    let b = bracket(&c, "K4");
+    assert_eq!(
+        decided(&b, 1, 1),
+        (Some("S04".into()), Some("games".into()))
+    );
+    assert_eq!(
+        pairs(&b, 2),
+        vec![
+            ("S04".into(), Some("S02".into())),
+            ("S01".into(), Some("S03".into()))
+        ],
+        "the final and the third-place match are re-paired"
+    );
+    // Undo restores the old bracket.
+    c.ok(&["undo"]);
+    let b = bracket(&c, "K4");
+    assert_eq!(pairs(&b, 2)[0], ("S01".into(), Some("S02".into())));
+    assert_eq!(decided(&b, 1, 1).0, Some("S01".into()));
+}
+
+#[test]
+fn games_import_attaches_to_matches_and_refuses_wrong_colours() {
+    let c = club(4);
+    knockout(&c, "导入", 4, &["--scheme", "standard"]);
+    pair(&c, "导入");
+    // Board 1: S01 (red) – S04; board 2: S02 (red) – S03.
+    let bad = c.path("bad.csv");
+    std::fs::write(&bad, "round,game,red,black,result\n1,1,S04,S01,1-0\n").unwrap();
+    let e = c.fails(&["import", "games", "导入", bad.to_str().unwrap()]);
+    assert!(
+        e.contains("bad.csv: line 2") && e.contains("S01 must have red"),
+        "{e}"
+    );
+    let good = c.path("good.csv");
+    std::fs::write(
+        &good,
+        "round,game,red,black,result\n1,1,S01,S04,1-0\n1,1,S02,S03,1/2-1/2\n1,2,S03,S02,0-1\n1,3,S02,S03,1/2-1/2\n",
+    )
+    .unwrap();
+    // One game too many: the match was decided after game 3.
+    let extra = c.path("extra.csv");
+    let text = std::fs::read_to_string(&good).unwrap() + "1,4,S03,S02,1/2-1/2\n";
+    std::fs::write(&extra, text).unwrap();
+    let e = c.fails(&["import", "games", "导入", extra.to_str().unwrap()]);
+    assert!(
+        e.contains("line 6") && e.contains("decided after 3 games"),
+        "{e}"
+    );
+    assert_eq!(
+        decided(&bracket(&c, "导入"), 1, 1),
+        (None, None),
+        "nothing written"
+    );
+    let out = c.ok(&["import", "games", "导入", good.to_str().unwrap()]);
+    assert!(out.contains("imported 4 games"), "{out}");
+    let b = bracket(&c, "导入");
+    assert_eq!(
+        decided(&b, 1, 1),
+        (Some("S01".into()), Some("games".into()))
+    );
+    // Board 2: drawn, then games:2 — S02 wins game 2 as black, draws game 3.
+    assert_eq!(
+        decided(&b, 1, 2),
+        (Some("S02".into()), Some("playoff-games".into()))
+    );
+    pair(&c, "导入");
+    assert_eq!(
+        pairs(&bracket(&c, "导入"), 2),
+        vec![("S01".into(), Some("S02".into()))]
+    );
+}

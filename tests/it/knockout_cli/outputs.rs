@@ -1,0 +1,235 @@
+//! What a knockout prints: the bracket chart, ratings with play-offs, the
+//! slips of each play-off step, the ranking as standings and crosstable.
+
+use super::*;
+
+/// A decided bracket of `n` players (names N01…), the higher seed winning.
+fn full_doc(n: usize) -> qishe::report::bracket::BracketDoc {
+    use qishe::report::bracket::{BracketDoc, BracketMatch};
+    let p = n.next_power_of_two();
+    let mut order = vec![1usize];
+    while order.len() < p {
+        let size = 2 * order.len();
+        order = order.iter().flat_map(|&s| [s, size + 1 - s]).collect();
+    }
+    let name = |s: usize| format!("选手{s:02} 俱乐部");
+    let mut current: Vec<usize> = order;
+    let mut rounds = Vec::new();
+    while current.len() > 1 {
+        let r: Vec<BracketMatch> = current
+            .chunks(2)
+            .enumerate()
+            .map(|(i, c)| BracketMatch {
+                board: i as u32 + 1,
+                a: name(c[0]),
+                b: (c[1] <= n).then(|| name(c[1])),
+                winner: Some(name(c[0].min(c[1]))),
+                note: "2.00–0.00 games".into(),
+                third_place: false,
+            })
+            .collect();
+        current = current.chunks(2).map(|c| c[0].min(c[1])).collect();
+        rounds.push(r);
+    }
+    BracketDoc {
+        title: "俱乐部冠军赛 — 对阵图".into(),
+        round_names: (1..=rounds.len()).map(|r| format!("第 {r} 轮")).collect(),
+        rounds,
+        size: p,
+        champion: Some(name(1)),
+        champion_label: "冠军".into(),
+        third_place_label: "三四名决赛".into(),
+        bye_label: "轮空".into(),
+        slips: Vec::new(),
+    }
+}
+
+#[test]
+fn the_html_bracket_prints_on_one_page_up_to_64_players() {
+    let Some(chrome) = crate::report_chromium::chromium() else {
+        eprintln!("chromium not found: skipping the printed bracket check");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for n in [7, 16, 20, 33, 64] {
+        let html = qishe::report::bracket::html(&full_doc(n));
+        let pdf =
+            crate::report_chromium::print_pdf(&chrome, dir.path(), &format!("bracket{n}"), &html);
+        assert_eq!(crate::report_chromium::count_pages(&pdf), 1, "{n} players");
+    }
+}
+
+#[test]
+fn the_bracket_chart_text_has_every_slot_and_the_champion() {
+    let t = qishe::report::bracket::text(&full_doc(64));
+    for s in 1..=64 {
+        assert!(t.contains(&format!("选手{s:02} 俱乐部")), "slot {s}");
+    }
+    assert!(t.contains("冠军: 选手01 俱乐部"), "{t}");
+    // 2P − 1 chart rows between the headings and the match lists.
+    let h = qishe::report::bracket::html(&full_doc(64));
+    assert!(h.contains("size: A3 portrait"), "beyond 32 players: A3");
+    assert_eq!(h.matches("rowspan=\"64\"").count(), 2, "final and champion");
+}
+
+/// The rating list after a two-player knockout: a drawn game 1 and a
+/// sudden-death play-off won by S02 (with `opts`).
+fn ratings_after_knockout(opts: &[&str]) -> String {
+    let c = club(2);
+    let mut o = vec!["--scheme", "standard", "--playoff", "sudden-death:1,lot"];
+    o.extend_from_slice(opts);
+    knockout(&c, "K2", 2, &o);
+    pair(&c, "K2");
+    play(&c, "K2", 1, 1, None, &[]);
+    play(&c, "K2", 1, 1, Some("S02"), &[]);
+    assert_eq!(
+        decided(&bracket(&c, "K2"), 1, 1),
+        (Some("S02".into()), Some("sudden-death".into()))
+    );
+    c.ok(&["event", "finish", "K2"]);
+    // Play-off games are in the members' history either way.
+    c.ok(&["ratings", "--changes", "--format", "csv"])
+}
+
+#[test]
+fn play_off_games_are_rated_only_with_rate_playoffs() {
+    // The same draw alone, as a one-round event.
+    let c = club(2);
+    c.ok(&[
+        "event", "new", "R1", "--rounds", "1", "--scheme", "standard",
+    ]);
+    c.ok(&["event", "enter", "R1", "S01", "S02"]);
+    c.ok(&["round", "pair", "R1"]);
+    c.ok(&["result", "R1", "1", "1", "1/2-1/2"]);
+    c.ok(&["event", "finish", "R1"]);
+    let draw_only = c.ok(&["ratings", "--changes", "--format", "csv"]);
+    let default = ratings_after_knockout(&[]);
+    let rated = ratings_after_knockout(&["--rate-playoffs"]);
+    let strip = |s: &str| s.replace("K2", "E").replace("R1", "E");
+    assert_eq!(
+        strip(&default),
+        strip(&draw_only),
+        "only the regular game is rated"
+    );
+    assert_ne!(
+        strip(&rated),
+        strip(&draw_only),
+        "the play-off game counts too"
+    );
+}
+
+/// Each play-off step has its own time control and label (issue 20): they
+/// are on the slips of the game due, and a clock reading is checked
+/// against the step's time control; armageddon keeps its odds when the
+/// settings give it none; more settings than steps are refused.
+#[test]
+fn each_playoff_step_has_its_own_time_control_and_label() {
+    let c = club(2);
+    let e = c.fails(&[
+        "event",
+        "new",
+        "多余",
+        "--system",
+        "knockout",
+        "--playoff",
+        "games:1,armageddon",
+        "--playoff-times",
+        "15+10;5+3;3+2",
+    ]);
+    assert!(e.contains("3 play-off step settings"), "{e}");
+    knockout(
+        &c,
+        "快棋杯",
+        2,
+        &[
+            "--playoff",
+            "games:1,games:1,armageddon",
+            "--playoff-times",
+            "15+10;5+3",
+            "--playoff-labels",
+            "快棋加赛;超快棋加赛;一局定胜负",
+        ],
+    );
+    c.ok(&["round", "pair", "快棋杯"]);
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "1"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(slips.contains("快棋加赛"), "{slips}");
+    assert!(slips.contains("15+10"), "{slips}");
+    // A clock past the step's 15 minutes (+10 s a move) cannot be right.
+    let e = c.fails(&[
+        "result",
+        "快棋杯",
+        "1",
+        "1",
+        "1/2-1/2",
+        "--game",
+        "2",
+        "--red-used",
+        "40:00",
+        "--black-used",
+        "10:00",
+        "--moves",
+        "30",
+    ]);
+    assert!(!e.is_empty());
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "2"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(
+        slips.contains("超快棋加赛") && slips.contains("5+3"),
+        "{slips}"
+    );
+    assert!(!slips.contains("15+10"), "{slips}");
+    c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "3"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    assert!(slips.contains("一局定胜负"), "{slips}");
+    assert!(slips.contains("red=5,black=4,inc=3"), "{slips}");
+    let text = c.ok(&["bracket", "快棋杯", "--format", "text"]);
+    assert!(text.contains("一局定胜负"), "{text}");
+}
+
+/// `print standings` and `print crosstable` of a knockout are its ranking
+/// (rank, name, lost in round; the crosstable with each round's opponent),
+/// not the Swiss tables: the printed CSV equals `standings --format csv`.
+#[test]
+fn printed_standings_and_crosstable_of_a_knockout_are_its_ranking() {
+    let c = club(4);
+    knockout(&c, "小杯", 4, &[]);
+    c.ok(&["round", "pair", "小杯"]);
+    play(&c, "小杯", 1, 1, Some("S01"), &[]);
+    play(&c, "小杯", 1, 2, Some("S03"), &[]);
+    c.ok(&["round", "pair", "小杯"]);
+    play(&c, "小杯", 2, 1, Some("S03"), &[]);
+    // Printed CSV carries a BOM for spreadsheets; `--no-bom` is the machine form.
+    let with_bom = c.ok(&["print", "standings", "小杯", "--format", "csv"]);
+    assert!(with_bom.starts_with('\u{feff}'), "{with_bom}");
+    let printed = c.ok(&["print", "standings", "小杯", "--format", "csv", "--no-bom"]);
+    let standings = c.ok(&["standings", "小杯", "--format", "csv"]);
+    assert!(printed.starts_with("rank,name,lost-in-round"), "{printed}");
+    assert_eq!(printed, standings);
+    let rows = csv_lines(&printed);
+    assert_eq!(rows[1], ["1", "S03", ""]);
+    assert_eq!(rows[2], ["2", "S01", "2"]);
+    let cross = c.ok(&["print", "crosstable", "小杯", "--format", "csv", "--no-bom"]);
+    let rows = csv_lines(&cross);
+    assert_eq!(rows[0], ["rank", "name", "r1", "r2", "lost-in-round"]);
+    // A cell starting with `+` is neutralised for spreadsheets by default.
+    assert_eq!(rows[1], ["1", "S03", "'+S02", "'+S01", ""]);
+    let raw = c.ok(&[
+        "print",
+        "crosstable",
+        "小杯",
+        "--format",
+        "csv",
+        "--no-bom",
+        "--csv-formulas",
+    ]);
+    assert_eq!(csv_lines(&raw)[1], ["1", "S03", "+S02", "+S01", ""]);
+    let text = c.ok(&["print", "crosstable", "小杯", "--lang", "en"]);
+    assert!(text.contains("Lost in round"), "{text}");
+}
+
+fn csv_lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
