@@ -1,5 +1,5 @@
 //! The Dutch large-round benchmark set (issue 22): pinned pairing hashes,
-//! and the round-1 shortcut against the full matcher.
+//! the round-1 shortcut and the bracket windows against the full matcher.
 //!
 //! The hashes were taken before any speed work, with every bracket going
 //! through the matcher; a faster pairing must give the same rounds. Only
@@ -82,6 +82,39 @@ proptest! {
         red in any::<bool>(),
     ) {
         let s = round_one(n, &absent, forbid, red);
+        let fast = dutch::pair(&s).map_err(|e| e.to_string());
+        let full = dutch::pair_without_shortcuts(&s).map_err(|e| e.to_string());
+        prop_assert_eq!(fast, full);
+    }
+
+    /// Later rounds with history (forfeits, pairing and requested byes,
+    /// players who stop coming, forbidden pairs): the fast path (each
+    /// bracket in a window of its own players when the players below
+    /// provably take whoever floats down) pairs as one matcher over every
+    /// player does.
+    #[test]
+    fn bracket_windows_equal_the_full_matcher(
+        n in 12usize..80,
+        rounds in 1u32..6,
+        seed in any::<u64>(),
+        greedy in any::<bool>(),
+        gone in proptest::collection::vec(0usize..80, 0..8),
+        forbid in proptest::collection::vec((0usize..80, 0usize..80), 0..3),
+    ) {
+        let mut s = if greedy {
+            simulate::quick_tournament(n, rounds, 9, seed)
+        } else {
+            simulate::tournament(n, rounds, 9, seed)
+        };
+        for &g in &gone {
+            s.players[g % n].available = false;
+        }
+        for &(a, b) in &forbid {
+            let (a, b) = (s.players[a % n].id, s.players[b % n].id);
+            if a != b {
+                s.forbidden.push((a, b));
+            }
+        }
         let fast = dutch::pair(&s).map_err(|e| e.to_string());
         let full = dutch::pair_without_shortcuts(&s).map_err(|e| e.to_string());
         prop_assert_eq!(fast, full);

@@ -13,6 +13,7 @@
 
 mod player;
 pub mod simulate;
+mod window;
 
 use crate::domain::{Colour, Points};
 use crate::i18n::{msg, Msg};
@@ -77,7 +78,13 @@ fn pair_with(
     // The reference keeps one scoregroup layout for the whole round; the
     // fast path lays out each bracket's own scoregroups in narrower fields
     // and widens to the round's layout only if a bracket does not fit.
-    let mates = solve_round(&info, Layout::new(&info, fresh), fresh, state.round)?;
+    let mates = solve_round(
+        &info,
+        Layout::new(&info, fresh),
+        fresh,
+        shortcuts,
+        state.round,
+    )?;
     Ok(info.result(&mates))
 }
 
@@ -115,10 +122,13 @@ fn solve_round(
     info: &Info,
     mut layout: Layout,
     fresh: bool,
+    windowed: bool,
     round: u32,
 ) -> Result<Mates, PairingError> {
+    let mut tail_at = usize::MAX;
     loop {
-        match run_engine(info, layout.clone(), fresh) {
+        match run_engine(info, layout.clone(), fresh, windowed, tail_at) {
+            Err(RunError::Widen(k)) => tail_at = k,
             Err(RunError::Narrow) if layout.s < layout.round_s() => layout.s = layout.round_s(),
             Err(RunError::Narrow) => {
                 return Err(PairingError::InvalidState(msg!(
@@ -139,6 +149,9 @@ fn solve_round(
 /// Why one run of the engine gave no pairing.
 #[derive(Debug)]
 enum RunError {
+    /// Bracket `k` (counted from the top) cannot be paired in a relaxed
+    /// window: pair it and the rest of the round over every player left.
+    Widen(usize),
     /// A bracket's scoregroups need wider fields than the layout has.
     Narrow,
     /// The weights would need more than the widest engine.
@@ -147,22 +160,28 @@ enum RunError {
     NoPairing(Msg),
 }
 
-fn run_engine(info: &Info, layout: Layout, fresh: bool) -> Result<Mates, RunError> {
+fn run_engine(
+    info: &Info,
+    layout: Layout,
+    fresh: bool,
+    windowed: bool,
+    tail_at: usize,
+) -> Result<Mates, RunError> {
     let bits = layout.total_bits() + 8 + crate::pairing::matching::MAX_SCALE;
     let limbs = (bits as usize).div_ceil(64);
     match limbs {
-        0..=2 => Engine::<2>::new(info, layout, fresh).run(),
-        3..=4 => Engine::<4>::new(info, layout, fresh).run(),
-        5..=6 => Engine::<6>::new(info, layout, fresh).run(),
-        7..=8 => Engine::<8>::new(info, layout, fresh).run(),
-        9..=10 => Engine::<10>::new(info, layout, fresh).run(),
-        11..=12 => Engine::<12>::new(info, layout, fresh).run(),
-        13..=14 => Engine::<14>::new(info, layout, fresh).run(),
-        15..=16 => Engine::<16>::new(info, layout, fresh).run(),
-        17..=24 => Engine::<24>::new(info, layout, fresh).run(),
-        25..=32 => Engine::<32>::new(info, layout, fresh).run(),
-        33..=48 => Engine::<48>::new(info, layout, fresh).run(),
-        49..=64 => Engine::<64>::new(info, layout, fresh).run(),
+        0..=2 => Engine::<2>::new(info, layout, fresh, windowed, tail_at).run(),
+        3..=4 => Engine::<4>::new(info, layout, fresh, windowed, tail_at).run(),
+        5..=6 => Engine::<6>::new(info, layout, fresh, windowed, tail_at).run(),
+        7..=8 => Engine::<8>::new(info, layout, fresh, windowed, tail_at).run(),
+        9..=10 => Engine::<10>::new(info, layout, fresh, windowed, tail_at).run(),
+        11..=12 => Engine::<12>::new(info, layout, fresh, windowed, tail_at).run(),
+        13..=14 => Engine::<14>::new(info, layout, fresh, windowed, tail_at).run(),
+        15..=16 => Engine::<16>::new(info, layout, fresh, windowed, tail_at).run(),
+        17..=24 => Engine::<24>::new(info, layout, fresh, windowed, tail_at).run(),
+        25..=32 => Engine::<32>::new(info, layout, fresh, windowed, tail_at).run(),
+        33..=48 => Engine::<48>::new(info, layout, fresh, windowed, tail_at).run(),
+        49..=64 => Engine::<64>::new(info, layout, fresh, windowed, tail_at).run(),
         _ => Err(RunError::TooLarge),
     }
 }
@@ -302,14 +321,44 @@ impl Layout {
 
 type Mates = Vec<usize>;
 
+/// No local vertex: the player is outside the matcher's window.
+const OUTSIDE: usize = usize::MAX;
+
 struct Engine<'a, const N: usize> {
     info: &'a Info,
     lay: Layout,
+    /// The matcher over the window's vertices (local numbers).
     m: Matcher<Uint<N>>,
     /// Solve every matching from scratch (reference mode).
     fresh: bool,
     /// The scoregroup map of the bracket being paired.
     map: ScoreMap,
+    /// Pair each bracket in a matcher of its own players when the players
+    /// below it provably take whoever floats down (see `window.rs`);
+    /// otherwise one matcher over every player, as the reference does.
+    windowed: bool,
+    /// The window: local vertex → vertex, and back (`OUTSIDE`).
+    verts: Vec<usize>,
+    loc: Vec<usize>,
+    /// The window's weights leave out the completion field (the players
+    /// below the window complete any outcome; see `window.rs`).
+    relaxed: bool,
+    /// The window holds every player not yet paired, for the rest of the round.
+    tail: bool,
+    /// The last matching, by vertex (window mode).
+    st_buf: Vec<usize>,
+    /// Bye parameters of the edges outside the brackets (their base weights).
+    ctx_bye: BracketCtx,
+    /// How many players forbid each vertex (the reverse of `forbidden`).
+    forbidden_by: Vec<usize>,
+    /// Brackets paired in a relaxed window (tests read it).
+    relaxed_brackets: usize,
+    /// The bracket being paired, counted from the top, and the first one
+    /// to pair over every player left.
+    bracket_no: usize,
+    tail_at: usize,
+    /// The players below a relaxed window.
+    below: window::Below,
 }
 
 /// Parameters of the bracket being paired that enter the base weights.
@@ -320,23 +369,67 @@ struct BracketCtx {
 }
 
 impl<'a, const N: usize> Engine<'a, N> {
-    fn new(info: &'a Info, lay: Layout, fresh: bool) -> Self {
+    fn new(info: &'a Info, lay: Layout, fresh: bool, windowed: bool, tail_at: usize) -> Self {
         let n = info.sorted.len();
+        let windowed = windowed && !fresh;
         Engine {
             info,
             lay,
-            m: Matcher::new(n),
+            m: Matcher::new(if windowed { 0 } else { n }),
             fresh,
             map: ScoreMap::new(),
+            windowed,
+            verts: if windowed {
+                Vec::new()
+            } else {
+                (0..n).collect()
+            },
+            loc: if windowed {
+                vec![OUTSIDE; n]
+            } else {
+                (0..n).collect()
+            },
+            relaxed: false,
+            tail: !windowed,
+            st_buf: (0..n).collect(),
+            ctx_bye: BracketCtx {
+                bye_score: Points::ZERO,
+                single_downfloater_is_bye: false,
+            },
+            forbidden_by: Vec::new(),
+            relaxed_brackets: 0,
+            bracket_no: 0,
+            tail_at,
+            below: window::Below::default(),
         }
     }
 
-    fn solve(&mut self) -> Mates {
-        if self.fresh {
-            self.m.solve_fresh()
-        } else {
-            self.m.solve()
+    /// A maximum-weight matching of the window, by vertex: a vertex left
+    /// unmatched by a relaxed window is matched below it (`n`).
+    fn solve(&mut self) -> Result<Mates, RunError> {
+        if !self.windowed {
+            return Ok(if self.fresh {
+                self.m.solve_fresh()
+            } else {
+                self.m.solve()
+            });
         }
+        let local = self.m.solve();
+        if self.relaxed {
+            let left = (0..local.len()).filter(|&l| local[l] == l);
+            if !self.below_takes(left.map(|l| self.verts[l])) {
+                return Err(RunError::Widen(self.bracket_no));
+            }
+        }
+        let n = self.info.sorted.len();
+        for (l, &v) in self.verts.iter().enumerate() {
+            self.st_buf[v] = match local[l] {
+                ml if ml != l => self.verts[ml],
+                _ if self.relaxed => n,
+                _ => v,
+            };
+        }
+        Ok(self.st_buf.clone())
     }
 
     fn score(&self, v: usize) -> Points {
@@ -492,32 +585,54 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Uint<N>) {
-        if a != b {
-            self.m.set(a, b, w);
+        if a == b {
+            return;
+        }
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        debug_assert!(
+            la != OUTSIDE && lb != OUTSIDE,
+            "edge {a}-{b} outside the window"
+        );
+        if la == OUTSIDE || lb == OUTSIDE {
+            return;
+        }
+        let w = if self.relaxed { self.relax(a, b, w) } else { w };
+        self.m.set(la, lb, w);
+    }
+
+    /// The weight of edge `a–b`, both in the window.
+    fn get(&self, a: usize, b: usize) -> Uint<N> {
+        let w = self.m.get(self.loc[a], self.loc[b]);
+        if self.relaxed && !w.is_zero() {
+            w + self.completion_part(a, b)
+        } else {
+            w
         }
     }
 
     /// Fixes the pair `a–b` (just matched): every other edge of both goes,
     /// so every later optimum keeps them together.
     fn finalize(&mut self, a: usize, b: usize) {
-        let n = self.m.len();
-        for u in 0..n {
-            if u != a && u != b {
-                self.m.set(a, u, Uint::ZERO);
-                self.m.set(b, u, Uint::ZERO);
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        for u in 0..self.m.len() {
+            if u != la && u != lb {
+                self.m.set(la, u, Uint::ZERO);
+                self.m.set(lb, u, Uint::ZERO);
             }
         }
-        self.m.retire_pair(a, b);
+        self.m.retire_pair(la, lb);
     }
 
-    fn run(mut self) -> Result<Mates, RunError> {
+    /// The completion matching over every player: can everybody (but
+    /// one) be paired at all, and the bye assignee's score (with whether
+    /// the single downfloater of the top bracket is the bye assignee).
+    /// Leaves every edge at its base weight.
+    fn complete(&mut self, odd: bool, top_score: Points) -> Result<(Points, bool), RunError> {
         let info = self.info;
         let n = info.sorted.len();
-        let lay = self.lay.clone();
-        let (b, s) = (lay.b, lay.s);
-        let top_score = self.score(0);
-        let odd = n % 2 == 1;
+        let (b, s) = (self.lay.b, self.lay.s);
         let no_ranks = HashMap::new();
+        let lay = self.lay.clone();
         // The completion weights number the scoregroups, lowest 0.
         let group_no: HashMap<Points, u64> = (lay.groups.iter().enumerate())
             .map(|(i, g)| (g.0, i as u64))
@@ -549,7 +664,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 self.set(hi, lo, w);
             }
         }
-        let mate = self.solve();
+        let mate = self.solve()?;
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
         if unmatched.len() > 1 {
             let mut ids: Vec<u32> = unmatched
@@ -589,7 +704,6 @@ impl<'a, const N: usize> Engine<'a, N> {
         }
         let mut bye_score = Points::ZERO;
         let mut single_df = false;
-        let mut ranks: HashMap<usize, u64> = HashMap::new();
         if odd {
             bye_score = self.score(unmatched[0]);
             let ctx = BracketCtx {
@@ -614,6 +728,33 @@ impl<'a, const N: usize> Engine<'a, N> {
                     }
                 }
             }
+        }
+        Ok((bye_score, single_df))
+    }
+
+    fn run(&mut self) -> Result<Mates, RunError> {
+        let info = self.info;
+        let n = info.sorted.len();
+        let lay = self.lay.clone();
+        let b = lay.b;
+        let top_score = self.score(0);
+        let odd = n % 2 == 1;
+        // The players' base weights and the bye assignee's score: from the
+        // completion matching, or (window mode) from a proof that every
+        // player but one can be paired whatever the brackets do.
+        let (bye_score, mut single_df) = match self.start_windowed(odd, top_score) {
+            Some(bye_score) => (bye_score, false),
+            None => {
+                self.unwindow();
+                self.complete(odd, top_score)?
+            }
+        };
+        self.ctx_bye = BracketCtx {
+            bye_score,
+            single_downfloater_is_bye: false,
+        };
+        let mut ranks: HashMap<usize, u64> = HashMap::new();
+        if odd {
             let mut counts: Vec<usize> = (0..n)
                 .filter(|&v| self.score(v) == bye_score)
                 .map(|v| info.players[info.sorted[v]].played_games_for_bye)
@@ -648,6 +789,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             let len = bracket.len();
             // This bracket's scoregroup fields; the weights kept between
             // its floaters move their counters over.
+            self.open_window(&bracket, sgb, next);
             let map = self
                 .lay
                 .bracket_map(bracket.iter().map(|&v| self.score(v)))
@@ -656,7 +798,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             if old != self.map {
                 for l in 0..sgb {
                     for k in 0..l {
-                        let w = self.m.get(bracket[k], bracket[l]);
+                        let w = self.get(bracket[k], bracket[l]);
                         if !w.is_zero() {
                             let moved = self.remap(w, &old);
                             self.set(bracket[k], bracket[l], moved);
@@ -701,7 +843,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 add = add.shifted_left(1);
                 r + add
             };
-            let mut st = self.solve();
+            let mut st = self.solve()?;
             let in_cur = |st: &Mates, v: usize| st[v] >= sgbv && st[v] < nsgbv;
 
             // Which MDPs are paired in this bracket.
@@ -738,7 +880,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[oi], w.or(Uint::from_u64(1)));
                         }
                     }
-                    st = self.solve();
+                    st = self.solve()?;
                 }
                 if in_cur(&st, pv) {
                     matched[pv] = true;
@@ -770,7 +912,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                         addend += 1;
                     }
                 }
-                st = self.solve();
+                st = self.solve()?;
                 let mv = st[pv];
                 matched[mv] = true;
                 self.finalize(pv, mv);
@@ -795,7 +937,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                     self.set(bracket[ki], bracket[oi], w);
                 }
             }
-            st = self.solve();
+            st = self.solve()?;
             let down = |st: &Mates, v: usize| st[v] > v && st[v] < nsgbv;
             let mut exchanges = 0usize;
             for &pi in rem.iter().take(rp) {
@@ -817,7 +959,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[rem[oj]], w - Uint::from_u64(1));
                         }
                     }
-                    st = self.solve();
+                    st = self.solve()?;
                 }
                 let exchange = !down(&st, pv);
                 left -= exchange as usize;
@@ -843,7 +985,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                             self.set(pv, bracket[rem[oj]], w + Uint::from_u64(1));
                         }
                     }
-                    st = self.solve();
+                    st = self.solve()?;
                 }
                 if down(&st, pv) {
                     left -= 1;
@@ -895,7 +1037,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                     }
                     addend += 1;
                 }
-                st = self.solve();
+                st = self.solve()?;
                 let mv = st[pv];
                 matched[pv] = true;
                 matched[mv] = true;
@@ -918,7 +1060,8 @@ impl<'a, const N: usize> Engine<'a, N> {
                     if pi < nsgb {
                         sgb += 1;
                     }
-                    if group_score.is_some_and(|g| self.score(st[pv]) < g) {
+                    // (`n`: matched below the relaxed window.)
+                    if group_score.is_some_and(|g| st[pv] >= n || self.score(st[pv]) < g) {
                         single_df = false;
                     }
                 }
@@ -928,6 +1071,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             }
             bracket = nb;
             sgbv = nsgbv;
+            self.bracket_no += 1;
         }
         Ok(result)
     }
@@ -948,10 +1092,13 @@ mod tests {
             let mut lay = Layout::new(&info, false);
             lay.s = bits_for(2 * lay.groups.len());
             let want = pair_reference(&state).map(|p| p.boards);
-            if run_engine(&info, lay.clone(), false).is_err_and(|e| matches!(e, RunError::Narrow)) {
+            if run_engine(&info, lay.clone(), false, false, usize::MAX)
+                .is_err_and(|e| matches!(e, RunError::Narrow))
+            {
                 narrow += 1;
             }
-            let got = solve_round(&info, lay, false, state.round).map(|m| info.result(&m).boards);
+            let got =
+                solve_round(&info, lay, false, true, state.round).map(|m| info.result(&m).boards);
             assert_eq!(got, want, "seed {seed}");
         }
         assert!(
@@ -970,7 +1117,7 @@ mod tests {
             let mut lay = Layout::new(&info, false);
             lay.s = lay.round_s();
             let n = info.sorted.len();
-            let mut e = Engine::<8>::new(&info, lay.clone(), false);
+            let mut e = Engine::<8>::new(&info, lay.clone(), false, false, usize::MAX);
             let scores: Vec<Points> = (0..n).map(|v| e.score(v)).collect();
             // Two brackets sharing the vertices 10..20: one reaching up to
             // the top, one down to the bottom.

@@ -68,6 +68,7 @@ impl Info {
     pub fn build(state: &SwissState) -> Result<Info, PairingError> {
         let played_rounds = state.round.saturating_sub(1) as usize;
         let mut ids = HashMap::new();
+        let known: HashSet<u32> = state.players.iter().map(|p| p.id).collect();
         for (i, p) in state.players.iter().enumerate() {
             if ids.insert(p.id, i).is_some() {
                 return Err(PairingError::InvalidState(msg!(
@@ -85,7 +86,7 @@ impl Info {
             }
             for (r, rec) in p.history.iter().enumerate() {
                 if let Some(o) = rec.opponent {
-                    if o == p.id || !state.players.iter().any(|q| q.id == o) {
+                    if o == p.id || !known.contains(&o) {
                         return Err(PairingError::InvalidState(msg!(
                             "err.pairing.unknown_opponent",
                             id = p.id,
