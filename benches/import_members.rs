@@ -1,8 +1,19 @@
-//! Importing 10,000 members from CSV into a fresh database file.
+//! Imports at three sizes, each into a fresh database file, to show they
+//! grow linearly (issue 22): a members CSV of 1,000, 5,000 and 10,000 rows
+//! into an empty club, and a TRF of 1,000, 5,000 and 9,999 players (TRF's
+//! limit) after four rounds into a club that already has 10,000 members
+//! (every player is looked up among them).
+//!
+//! ```sh
+//! cargo bench --bench import_members -- --warm-up-time 1 --measurement-time 3
+//! ```
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use qishe::app::App;
 use qishe::config::Config;
+use qishe::formats::trf::Trf;
+use qishe::pairing::dutch::simulate;
+use std::path::Path;
 
 fn members_csv(n: usize) -> String {
     let mut s = String::from("姓名,等级分,单位,编号\n");
@@ -16,26 +27,65 @@ fn members_csv(n: usize) -> String {
     s
 }
 
+/// A club file with the 10,000 members of `members_csv`, made once.
+fn club_with_members(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("club.db");
+    let mut app = App::open(Config::default(), &path).unwrap();
+    app.import_members(members_csv(10_000).as_bytes(), "m.csv", false)
+        .unwrap();
+    path
+}
+
 fn bench(c: &mut Criterion) {
-    let csv = members_csv(10_000);
-    let mut g = c.benchmark_group("import");
+    let mut g = c.benchmark_group("import_members");
     g.sample_size(10);
-    g.bench_function("10000 members", |b| {
-        b.iter_batched(
-            || {
-                let dir = tempfile::tempdir().unwrap();
-                let app = App::open(Config::default(), &dir.path().join("b.db")).unwrap();
-                (dir, app)
-            },
-            |(dir, mut app)| {
-                let r = app.import_members(csv.as_bytes(), "m.csv", false).unwrap();
-                assert_eq!(r.added, 10_000);
-                drop(app);
-                dir
-            },
-            criterion::BatchSize::PerIteration,
-        )
-    });
+    for n in [1_000, 5_000, 10_000] {
+        let csv = members_csv(n);
+        g.bench_with_input(BenchmarkId::from_parameter(n), &csv, |b, csv| {
+            b.iter_batched(
+                || {
+                    let dir = tempfile::tempdir().unwrap();
+                    let app = App::open(Config::default(), &dir.path().join("b.db")).unwrap();
+                    (dir, app)
+                },
+                |(dir, mut app)| {
+                    let r = app.import_members(csv.as_bytes(), "m.csv", false).unwrap();
+                    assert_eq!(r.added, n);
+                    drop(app);
+                    dir
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+
+    let base = tempfile::tempdir().unwrap();
+    let club = club_with_members(base.path());
+    let mut g = c.benchmark_group("import_trf");
+    g.sample_size(10);
+    for n in [1_000, 5_000, 9_999] {
+        let state = simulate::quick_tournament(n, 4, 9, 22);
+        let trf = Trf::from_swiss_state(&state, &format!("open of {n}")).write();
+        g.bench_with_input(BenchmarkId::from_parameter(n), &trf, |b, trf| {
+            b.iter_batched(
+                || {
+                    let dir = tempfile::tempdir().unwrap();
+                    let path = dir.path().join("b.db");
+                    std::fs::copy(&club, &path).unwrap();
+                    let app = App::open(Config::default(), &path).unwrap();
+                    (dir, app)
+                },
+                |(dir, mut app)| {
+                    let r = app.import_trf(trf.as_bytes(), "open.trf", None).unwrap();
+                    assert_eq!((r.players, r.rounds), (n, 4));
+                    drop(app);
+                    dir
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
     g.finish();
 }
 

@@ -116,6 +116,23 @@ impl App {
             );
         }
         let members = self.store.members(true)?;
+        // Lookups by id and by name through maps, and opponents by start
+        // number: an import is linear in the file and the club (a 9,999-player
+        // file against a 10,000-member club scanned 10^8 pairs, issue 22).
+        let mut by_ext_id: HashMap<&str, &crate::domain::Member> = HashMap::new();
+        let mut by_name: HashMap<&str, Vec<&crate::domain::Member>> = HashMap::new();
+        for m in &members {
+            if let Some(x) = m.ext_id.as_deref() {
+                by_ext_id.entry(x).or_insert(m);
+            }
+            by_name.entry(m.name.as_str()).or_default().push(m);
+        }
+        let player_at: HashMap<u32, usize> = trf
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, i))
+            .collect();
         let mut matched = Vec::new();
         let mut players = Vec::new();
         let mut used = HashSet::new();
@@ -146,10 +163,8 @@ impl App {
                 ));
             }
             let fide = if zero || twice { "" } else { raw };
-            let by_id = members
-                .iter()
-                .find(|m| !fide.is_empty() && m.ext_id.as_deref() == Some(fide));
-            let same_name: Vec<_> = members.iter().filter(|m| m.name == p.name.trim()).collect();
+            let by_id = by_ext_id.get(fide).copied().filter(|_| !fide.is_empty());
+            let same_name = by_name.get(p.name.trim()).map_or(&[][..], |v| &v[..]);
             let member = by_id.or(if same_name.len() == 1 {
                 Some(same_name[0])
             } else {
@@ -171,9 +186,8 @@ impl App {
                     name: p.name.trim().to_string(),
                     rating: (p.rating > 0).then_some(p.rating as i32),
                     club: None,
-                    ext_id: (!fide.is_empty()
-                        && !members.iter().any(|m| m.ext_id.as_deref() == Some(fide)))
-                    .then(|| fide.to_string()),
+                    ext_id: (!fide.is_empty() && !by_ext_id.contains_key(fide))
+                        .then(|| fide.to_string()),
                     born: p.birth.trim().get(..4).and_then(|y| y.parse().ok()),
                     sex: crate::domain::Sex::from_code(p.sex.trim()),
                 },
@@ -228,11 +242,9 @@ impl App {
                     continue;
                 }
                 seen.insert(b.opponent);
-                let other = trf
-                    .players
-                    .iter()
-                    .find(|q| q.id == b.opponent)
-                    .and_then(|q| q.rounds.get(r).copied())
+                let other = player_at
+                    .get(&b.opponent)
+                    .and_then(|&q| trf.players[q].rounds.get(r).copied())
                     .unwrap_or(TrfRound::BLANK);
                 let p_red = b.colour != Some(Colour::Black) && other.colour != Some(Colour::Red);
                 let (red, black, red_code, black_code) = if p_red {

@@ -20,6 +20,7 @@ mod foundation_cli;
 mod front_ends;
 mod games_import_large;
 mod history_cli;
+mod history_imports;
 mod history_ratings;
 mod history_stats;
 mod knockout_cli;
