@@ -187,7 +187,17 @@ impl Move {
 
     /// Lower-case ICCS, e.g. `h2e2`.
     pub fn iccs(self) -> String {
-        format!("{}{}", self.from().iccs(), self.to().iccs())
+        let mut s = String::with_capacity(4);
+        self.push_iccs(&mut s);
+        s
+    }
+
+    /// Appends the lower-case ICCS of the move to `s`.
+    pub fn push_iccs(self, s: &mut String) {
+        for sq in [self.from(), self.to()] {
+            s.push((b'a' + sq.file()) as char);
+            s.push((b'0' + sq.rank()) as char);
+        }
     }
 }
 
@@ -544,18 +554,31 @@ impl Position {
 
     /// Placement and side to move, e.g. `rnbakabnr/…/RNBAKABNR w`.
     pub fn fen(&self) -> String {
-        let mut s = self.placement();
+        let mut s = String::with_capacity(96);
+        self.fen_into(&mut s);
+        s
+    }
+
+    /// [`Position::fen`] written into `s` (cleared first), so a caller
+    /// that keys many positions reuses one buffer.
+    pub fn fen_into(&self, s: &mut String) {
+        s.clear();
+        self.placement_into(s);
         s.push(' ');
         s.push(match self.side {
             Colour::Red => 'w',
             Colour::Black => 'b',
         });
-        s
     }
 
     /// The placement part of the FEN, with N for horses and B for elephants.
     pub fn placement(&self) -> String {
-        let mut s = String::new();
+        let mut s = String::with_capacity(96);
+        self.placement_into(&mut s);
+        s
+    }
+
+    fn placement_into(&self, s: &mut String) {
         for r in (0..10).rev() {
             let mut gap = 0;
             for f in 0..9 {
@@ -577,7 +600,6 @@ impl Position {
                 s.push('/');
             }
         }
-        s
     }
 
     pub fn side_to_move(&self) -> Colour {

@@ -303,16 +303,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     } else {
         parse_chinese(&chars).map_err(|why| unreadable(text, why))?
     };
-    let legal = pos.legal_moves();
-    let mut found: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| fits(pos, &desc, m))
+    // The moves the text fits, then of those the legal ones: a text fits
+    // one or two pseudo-legal moves, so few are tried on the board.
+    let mut pseudo = Vec::with_capacity(64);
+    pos.pseudo_moves(&mut pseudo);
+    let mut found: Vec<Move> = pseudo
+        .into_iter()
+        .filter(|&m| fits(pos, &desc, m) && pos.is_legal(m))
         .collect();
     // WXF writes the middle of three pawns on a file as `P3` (the "3"
     // names the middle pawn, not file 3): read so when no pawn on file 3
     // makes that move.
     if wxf && found.is_empty() && desc.kind == Kind::Pawn && desc.sel == Selector::File(3) {
+        let legal = pos.legal_moves();
         let side = pos.side_to_move();
         for f in (0..9u8).filter(|&f| on_file(pos, side, Kind::Pawn, f).len() == 3) {
             let mid = Desc {
