@@ -11,6 +11,7 @@ pub mod notation;
 pub mod pgn;
 pub mod record;
 pub mod repetition;
+mod san;
 pub mod stats;
 pub mod xqf;
 

@@ -20,14 +20,18 @@ pub enum Notation {
     Traditional,
     /// `C2.5`, `H8+7`, `+R+1`
     Wxf,
+    /// XBoard/WinBoard algebraic, ranks 1–10: `Che3`, `Nhg8`, `Rxh10`
+    /// (`san.rs`)
+    Xboard,
 }
 
 impl Notation {
-    pub const ALL: [Notation; 4] = [
+    pub const ALL: [Notation; 5] = [
         Notation::Iccs,
         Notation::Chinese,
         Notation::Traditional,
         Notation::Wxf,
+        Notation::Xboard,
     ];
 
     pub fn code(self) -> &'static str {
@@ -36,6 +40,7 @@ impl Notation {
             Notation::Chinese => "chinese",
             Notation::Traditional => "traditional",
             Notation::Wxf => "wxf",
+            Notation::Xboard => "xboard",
         }
     }
 }
@@ -54,8 +59,9 @@ impl FromStr for Notation {
             "chinese" | "simplified" | "zh" => Ok(Notation::Chinese),
             "traditional" | "zh-tw" => Ok(Notation::Traditional),
             "wxf" => Ok(Notation::Wxf),
+            "xboard" | "winboard" | "san" | "algebraic" => Ok(Notation::Xboard),
             other => Err(format!(
-                "unknown notation \"{other}\"; use chinese, traditional, wxf or iccs"
+                "unknown notation \"{other}\"; use chinese, traditional, wxf, iccs or xboard"
             )),
         }
     }
@@ -296,6 +302,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
                 text: text.to_string(),
             })
         };
+    }
+    if let Some(r) = super::san::parse(pos, text, &chars) {
+        return r;
     }
     let wxf = chars.iter().all(|c| c.is_ascii());
     let desc = if wxf {
@@ -724,6 +733,7 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
                 .filter(|t| parse_move(pos, t) == Ok(m))
                 .unwrap_or_else(|| write_wxf(&d))
         }
+        Notation::Xboard => super::san::write(pos, m),
     }
 }
 

@@ -790,6 +790,16 @@ pub fn write_pgn(games: &[GameRecord], notation: Notation) -> String {
         match notation {
             Notation::Iccs => tags.push(("Format".into(), "ICCS".into())),
             Notation::Wxf => tags.push(("Format".into(), "WXF".into())),
+            // What XBoard needs to open the file: the variant, and red as
+            // White.
+            Notation::Xboard => {
+                if g.tag("Variant").is_none() {
+                    tags.push(("Variant".into(), "xiangqi".into()));
+                }
+                if let (Some(red), None) = (g.tag("Red"), g.tag("White")) {
+                    tags.push(("White".into(), red.to_string()));
+                }
+            }
             _ => {}
         }
         for (k, v) in &tags {
