@@ -47,6 +47,13 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.archive.ply", "第几步", "第幾步", "Ply"),
     ("tui.archive.moves", "着法", "著法", "Moves"),
     ("tui.archive.comment", "注解", "註解", "Comment"),
+    // The river across the board, as boards print it.
+    (
+        "tui.archive.river",
+        "楚  河    汉  界",
+        "楚  河    漢  界",
+        "楚  河    漢  界",
+    ),
     (
         "err.archive.no_game",
         "棋谱库中没有编号为 {id} 的对局",
