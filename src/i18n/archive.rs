@@ -79,6 +79,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{game}: the main line turns illegal after {plies} plies; the legal moves are kept ({why})",
     ),
     (
+        "note.record.tree_cut",
+        "{game}: 着法树在第{at}字节处损坏, 其后的变着已略去",
+        "{game}: 著法樹在第{at}位元組處損壞, 其後的變著已略去",
+        "{game}: the move tree is damaged at byte {at}; the variations after it were left out",
+    ),
+    (
         "note.record.variation_dropped",
         "{game}: 第{line}行的变着有误, 已略去",
         "{game}: 第{line}行的變著有誤, 已略去",
