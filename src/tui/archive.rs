@@ -17,7 +17,7 @@ use crate::xiangqi::{write_move, GameRecord, Kind, Notation, Position, Square};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, TableState, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Wrap};
 use ratatui::Frame;
 
 /// The search fields, in order: i18n keys of their labels.
@@ -95,8 +95,8 @@ pub struct ArchivePage {
 pub enum ArchiveCmd {
     /// Search (and open the screen): the typed fields with the query.
     Search {
-        input: ArchiveSearchInput,
-        fields: [String; 7],
+        input: Box<ArchiveSearchInput>,
+        fields: Box<[String; 7]>,
     },
     /// Open a game in the view.
     Open(i64),
@@ -121,9 +121,14 @@ pub fn input(fields: &[String; 7]) -> ArchiveSearchInput {
 
 /// The command that opens the screen: every game.
 pub fn open() -> Command {
+    search(Default::default())
+}
+
+/// The command that searches with the fields.
+fn search(fields: [String; 7]) -> Command {
     Command::Page(PageCmd::Archive(ArchiveCmd::Search {
-        input: ArchiveSearchInput::default(),
-        fields: Default::default(),
+        input: Box::new(input(&fields)),
+        fields: Box::new(fields),
     }))
 }
 
@@ -142,7 +147,7 @@ pub fn run(app: &mut App, m: &mut Model, cmd: ArchiveCmd) -> crate::app::Result<
             let found = app.archive_search(&input)?;
             let n = found.games.len();
             let page = m.pages.archive.get_or_insert_with(ArchivePage::default);
-            page.fields = fields;
+            page.fields = *fields;
             page.editing = None;
             page.found = found;
             page.sel = 0;
@@ -173,11 +178,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             Action::Input(c) => p.fields[i].push(c),
             Action::Submit => {
-                let fields = p.fields.clone();
-                return Some(Command::Page(PageCmd::Archive(ArchiveCmd::Search {
-                    input: input(&fields),
-                    fields,
-                })));
+                return Some(search(p.fields.clone()));
             }
             _ => {}
         }
@@ -195,10 +196,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             Action::PositionSearch => {
                 let mut fields = p.fields.clone();
                 fields[FEN_FIELD] = v.position().fen();
-                return Some(Command::Page(PageCmd::Archive(ArchiveCmd::Search {
-                    input: input(&fields),
-                    fields,
-                })));
+                return Some(search(fields));
             }
             _ => {}
         }
@@ -226,6 +224,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
 
 /// Draws the screen into `area`.
 pub fn draw(m: &Model, p: &ArchivePage, f: &mut Frame, area: Rect) {
+    // The screen below must not show through the board's wide characters.
+    f.render_widget(Clear, area);
     match &p.view {
         Some(v) => draw_game(m, v, f, area),
         None => draw_list(m, p, f, area),

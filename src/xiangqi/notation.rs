@@ -295,13 +295,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         return Err(unreadable(text, "err.notation.empty"));
     }
     if let Some(m) = iccs_squares(&chars) {
-        return if pos.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveTextError::Illegal {
-                text: text.to_string(),
-            })
-        };
+        if pos.is_legal(m) {
+            return Ok(m);
+        }
+        // `A1e2`, `C1d4`: an algebraic move whose from-rank makes it look
+        // like coordinates.
+        if let Some(Ok(m)) = super::san::parse(pos, text, &chars) {
+            return Ok(m);
+        }
+        return Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        });
     }
     if let Some(r) = super::san::parse(pos, text, &chars) {
         return r;

@@ -154,8 +154,8 @@ fn xqf_tree(version: u8, opening: &str, nodes: &[(&str, bool, bool, &str)]) -> V
     b
 }
 
-/// 1. h2e2 {中炮} h9g7 2. h0g2, with h7e7 {顺炮} h0g2 instead of h9g7
-/// and c3c4 instead of h2e2.
+/// The main line h2e2 {中炮} h9g7 h0g2, with h7e7 {顺炮} h0g2 instead
+/// of h9g7 and c3c4 instead of h2e2.
 const TREE: &[(&str, bool, bool, &str)] = &[
     ("h2e2", true, true, "中炮"),
     ("h9g7", true, true, ""),

@@ -69,7 +69,7 @@ fn ply_of(m: &Model) -> usize {
 #[test]
 fn the_archive_screen_opens_with_every_game_and_searches_by_player() {
     let (mut app, _dir) = club();
-    let mut m = Model::load(&mut app).unwrap();
+    let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('A'));
     let s = screen(&m);
     assert!(s.contains("棋谱库"), "{s}");
@@ -95,7 +95,7 @@ fn the_archive_screen_opens_with_every_game_and_searches_by_player() {
 #[test]
 fn the_game_view_steps_through_the_game_with_moves_and_comments() {
     let (mut app, _dir) = club();
-    let mut m = Model::load(&mut app).unwrap();
+    let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('A'));
     // Oldest date first: the 2024.05.01 game is the second row.
     go(&mut app, &mut m, k(KeyCode::Down));
@@ -145,7 +145,7 @@ fn the_game_view_steps_through_the_game_with_moves_and_comments() {
 #[test]
 fn p_searches_the_position_on_the_board_and_lists_the_next_moves() {
     let (mut app, _dir) = club();
-    let mut m = Model::load(&mut app).unwrap();
+    let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('A'));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -169,7 +169,7 @@ fn p_searches_the_position_on_the_board_and_lists_the_next_moves() {
 #[test]
 fn the_archive_is_reached_from_the_events_screen_too_and_help_names_its_keys() {
     let (mut app, _dir) = club();
-    let mut m = Model::load(&mut app).unwrap();
+    let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, c('A'));
     assert!(m.pages.archive.is_some());
