@@ -232,14 +232,76 @@ fn prepare(g: &GameRecord, source: &str, links: &Links) -> NewArchiveGame {
         result,
         eco: ecco::classify(&g.start, &g.moves),
         start_fen: g.start.fen(),
-        moves: g.iccs_moves().join(" "),
+        moves: {
+            let mut s = String::with_capacity(g.moves.len() * 5);
+            for (i, m) in g.moves.iter().enumerate() {
+                if i > 0 {
+                    s.push(' ');
+                }
+                m.push_iccs(&mut s);
+            }
+            s
+        },
         plies: g.moves.len() as u32,
-        record: pgn::write_pgn(std::slice::from_ref(g), Notation::Chinese),
+        record: extra_record(g),
         positions: keys::line_keys(g),
         red_member: links.member(g.red()),
         black_member: links.member(g.black()),
         event_id: links.event(g.tag("Event"), g.tag("Date")),
     }
+}
+
+/// Tags the archive's own columns hold (with the moves, start and result).
+const COLUMN_TAGS: [&str; 10] = [
+    "Game", "Event", "Date", "Site", "Round", "Red", "Black", "Result", "FEN", "Format",
+];
+
+/// The stored record: empty when the columns hold the whole game (no
+/// comment, variation or other tag), else the game as PGN with ICCS moves
+/// (lossless, and written without a legal-move search per move as the
+/// Chinese notation needs; the game view turns it into Chinese).
+fn extra_record(g: &GameRecord) -> String {
+    let extra_tag = g
+        .tags
+        .iter()
+        .any(|(k, _)| !COLUMN_TAGS.iter().any(|c| c.eq_ignore_ascii_case(k)));
+    if g.comments.is_empty() && g.variations.is_empty() && !extra_tag {
+        return String::new();
+    }
+    pgn::write_pgn(std::slice::from_ref(g), Notation::Iccs)
+}
+
+/// A stored game's record from its columns: tags, start, main line.
+fn rebuild(game: &ArchiveGame) -> GameRecord {
+    let mut g = GameRecord::new(game.game_no.saturating_sub(1) as usize);
+    let tags = [
+        ("Event", &game.event),
+        ("Site", &game.site),
+        ("Date", &game.date),
+        ("Round", &game.round),
+        ("Red", &game.red),
+        ("Black", &game.black),
+    ];
+    for (k, v) in tags {
+        if let Some(v) = v {
+            g.tags.push((k.to_string(), v.clone()));
+        }
+    }
+    g.result = game.result.clone();
+    if let Ok(p) = Position::from_fen(&game.start_fen) {
+        g.start = p;
+    }
+    let mut pos = g.start.clone();
+    for t in game.moves.split_whitespace() {
+        match parse_iccs(t).filter(|&m| pos.is_legal(m)) {
+            Some(m) => {
+                pos.make(m);
+                g.moves.push(m);
+            }
+            None => break,
+        }
+    }
+    g
 }
 
 /// The position keys of a stored game's main line.
@@ -411,6 +473,29 @@ impl App {
         })
     }
 
+    /// One archive game as a record: its moves, tags, comments and
+    /// variations (from the stored record when it has one, else from the
+    /// columns).
+    pub fn archive_game(&self, id: i64) -> Result<(ArchiveGame, GameRecord)> {
+        let (game, record) = self
+            .store
+            .archive_game(id)?
+            .ok_or_else(|| invalid!("err.archive.no_game", id))?;
+        let rebuilt = rebuild(&game);
+        let g = if record.is_empty() {
+            rebuilt
+        } else {
+            // A stored record that no longer reads (or disagrees with the
+            // columns) gives way to the columns.
+            pgn::read_pgn(&record)
+                .ok()
+                .and_then(|v| v.into_iter().next())
+                .filter(|r| r.moves == rebuilt.moves && r.start == rebuilt.start)
+                .unwrap_or(rebuilt)
+        };
+        Ok((game, g))
+    }
+
     /// Rebuilds the position index of games that lack it (a redone
     /// import: the index is derived data, not in the action log).
     fn archive_reindex(&mut self) -> Result<()> {
@@ -471,5 +556,35 @@ impl App {
             as_red: sorted(red),
             as_black: sorted(black),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn links() -> Links {
+        Links {
+            members: HashMap::new(),
+            events: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_plain_game_stores_no_record_and_a_commented_one_reads_back() {
+        let text = "[Event \"E\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n\
+                    1. 炮二平五 马８进７ 2. 马二进三 1-0\n\n\
+                    [Event \"E\"]\n[Opening \"中炮\"]\n[Result \"1-0\"]\n\n\
+                    1. 炮二平五 {好棋} 马８进７ (1... 炮８平５) 2. 马二进三 1-0\n";
+        let games = pgn::read_pgn(text).unwrap();
+        let plain = prepare(&games[0], "f.pgn", &links());
+        assert_eq!(plain.record, "");
+        assert_eq!(plain.moves, "h2e2 h9g7 h0g2");
+        let rich = prepare(&games[1], "f.pgn", &links());
+        let back = pgn::read_pgn(&rich.record).unwrap();
+        assert_eq!(back[0].moves, games[1].moves);
+        assert_eq!(back[0].comments, games[1].comments);
+        assert_eq!(back[0].variations, games[1].variations);
+        assert_eq!(back[0].tag("Opening"), Some("中炮"));
     }
 }

@@ -79,6 +79,8 @@ pub enum NotationArg {
     Traditional,
     Wxf,
     Iccs,
+    /// XBoard/WinBoard algebraic (`Che3`), with `[Variant "xiangqi"]`.
+    Xboard,
 }
 
 impl From<NotationArg> for Notation {
@@ -88,6 +90,7 @@ impl From<NotationArg> for Notation {
             NotationArg::Traditional => Notation::Traditional,
             NotationArg::Wxf => Notation::Wxf,
             NotationArg::Iccs => Notation::Iccs,
+            NotationArg::Xboard => Notation::Xboard,
         }
     }
 }

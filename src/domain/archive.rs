@@ -26,7 +26,8 @@ pub struct NewArchiveGame {
     /// The main line in ICCS, space-separated.
     pub moves: String,
     pub plies: u32,
-    /// The whole game as PGN, with its comments and variations.
+    /// The whole game as PGN (ICCS moves) when it has comments,
+    /// variations or tags the columns do not hold; empty otherwise.
     pub record: String,
     /// The position key before each ply (index 0: the start), and after
     /// the last move.

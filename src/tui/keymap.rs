@@ -96,6 +96,13 @@ pub enum Action {
     AllPresent,
     /// Events list and Players tab: the event's settings.
     EditEvent,
+    /// Club and Events screens: the game archive (issue 23).
+    Archive,
+    /// Archive game view: one move back / forward.
+    StepBack,
+    StepForward,
+    /// Archive game view: every game that reached the position shown.
+    PositionSearch,
 }
 
 impl Action {
@@ -169,6 +176,10 @@ impl Action {
             Toggle => "toggle",
             AllPresent => "all-present",
             EditEvent => "edit-event",
+            Archive => "archive",
+            StepBack => "step-back",
+            StepForward => "step-forward",
+            PositionSearch => "position-search",
         }
     }
 
@@ -216,6 +227,9 @@ pub enum Ctx {
     Log,
     /// The check-in pop-up.
     CheckIn,
+    /// The archive screen's game list, and its game view (issue 23).
+    Archive,
+    ArchiveGame,
 }
 
 /// One binding.
@@ -420,6 +434,21 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Bracket, K::Char('F'), N, A::BlackForfeits, false),
     b(Ctx::Bracket, K::Char('L'), N, A::Lot, false),
     b(Ctx::Bracket, K::Char('p'), N, A::PairNext, true),
+    // Issue 23: the archive screen (`tui/archive.rs`).
+    b(Ctx::Club, K::Char('A'), N, A::Archive, false),
+    b(Ctx::Events, K::Char('A'), N, A::Archive, false),
+    b(Ctx::Archive, K::Char('f'), N, A::Filter, true),
+    b(Ctx::Archive, K::Char('/'), N, A::Filter, false),
+    b(Ctx::Archive, K::Enter, N, A::Open, true),
+    b(Ctx::Archive, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Archive, K::PageDown, N, A::PageDown, false),
+    b(Ctx::ArchiveGame, K::Left, N, A::StepBack, true),
+    b(Ctx::ArchiveGame, K::Char('h'), N, A::StepBack, false),
+    b(Ctx::ArchiveGame, K::Right, N, A::StepForward, true),
+    b(Ctx::ArchiveGame, K::Char('l'), N, A::StepForward, false),
+    b(Ctx::ArchiveGame, K::Home, N, A::Top, true),
+    b(Ctx::ArchiveGame, K::End, N, A::Bottom, true),
+    b(Ctx::ArchiveGame, K::Char('p'), N, A::PositionSearch, true),
 ];
 
 fn same_key(bd: &Binding, key: &KeyEvent) -> bool {

@@ -26,6 +26,7 @@ pub mod pages;
 pub mod stats;
 
 // Issues 19 and 20: the Teams tab of a team event, the Bracket tab of a knockout.
+pub mod archive;
 pub mod bracket;
 pub mod teams;
 mod teams_draw;

@@ -24,6 +24,8 @@ pub struct Pages {
     pub judge: Option<JudgeDialog>,
     pub member: Option<MemberPage>,
     pub stats: Option<StatsPage>,
+    /// The archive screen (issue 23, `archive.rs`).
+    pub archive: Option<super::archive::ArchivePage>,
 }
 
 /// What the pages ask of the app layer.
@@ -47,6 +49,8 @@ pub enum PageCmd {
         filter: StatsFilter,
         fields: [String; 4],
     },
+    /// The archive screen's commands.
+    Archive(super::archive::ArchiveCmd),
 }
 
 /// The contexts while a page has the keyboard (`None`: no page open).
@@ -68,6 +72,15 @@ pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
             vec![Ctx::Stats, Ctx::Page]
         });
     }
+    if let Some(p) = &m.pages.archive {
+        return Some(if p.editing.is_some() {
+            vec![Ctx::Form]
+        } else if p.view.is_some() {
+            vec![Ctx::ArchiveGame, Ctx::Page]
+        } else {
+            vec![Ctx::Archive, Ctx::Page]
+        });
+    }
     None
 }
 
@@ -83,7 +96,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     if m.pages.stats.is_some() {
         return Some(super::stats::update(m, a));
     }
+    if m.pages.archive.is_some() {
+        return Some(super::archive::update(m, a));
+    }
     match a {
+        Action::Archive => Some(Some(super::archive::open())),
         Action::Judge => {
             match JudgeDialog::open(m) {
                 Ok(Some(d)) => m.pages.judge = Some(d),
@@ -151,6 +168,7 @@ pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Opt
             show(m, load_stats(app, &filter, fields)?);
             Ok(None)
         }
+        PageCmd::Archive(c) => super::archive::run(app, m, c),
     }
 }
 
@@ -216,6 +234,9 @@ pub fn draw(m: &Model, f: &mut Frame, head: Rect, main: Rect) {
     } else if let Some(p) = &m.pages.stats {
         super::stats::draw(m, p, f, main);
         Some(m.t("tui.stats.title"))
+    } else if let Some(p) = &m.pages.archive {
+        super::archive::draw(m, p, f, main);
+        Some(m.t("tui.archive.title"))
     } else {
         None
     };

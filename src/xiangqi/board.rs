@@ -7,6 +7,10 @@
 use crate::domain::Colour;
 use std::fmt;
 
+// Reading and writing FEN, and checking a set-up position.
+mod fen;
+pub use fen::{normalise_fen, FenError};
+
 /// A piece kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -187,7 +191,17 @@ impl Move {
 
     /// Lower-case ICCS, e.g. `h2e2`.
     pub fn iccs(self) -> String {
-        format!("{}{}", self.from().iccs(), self.to().iccs())
+        let mut s = String::with_capacity(4);
+        self.push_iccs(&mut s);
+        s
+    }
+
+    /// Appends the lower-case ICCS of the move to `s`.
+    pub fn push_iccs(self, s: &mut String) {
+        for sq in [self.from(), self.to()] {
+            s.push((b'a' + sq.file()) as char);
+            s.push((b'0' + sq.rank()) as char);
+        }
     }
 }
 
@@ -302,41 +316,6 @@ fn forward(c: Colour) -> isize {
     }
 }
 
-/// Why a FEN text was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FenError {
-    /// The placement does not have ten ranks separated by `/`.
-    #[error("FEN \"{0}\": the placement needs 10 ranks separated by '/'")]
-    Ranks(String),
-    /// A rank does not describe exactly nine points.
-    #[error("FEN \"{fen}\": rank {rank} (counted from black's side) does not hold 9 points")]
-    RankWidth { fen: String, rank: usize },
-    /// A character that is neither a piece letter nor a digit.
-    #[error("FEN \"{fen}\": '{ch}' at column {col} is not a piece letter")]
-    Letter { fen: String, ch: char, col: usize },
-    /// The side to move is not w, r or b.
-    #[error("FEN \"{0}\": the side to move must be w (or r) for red, b for black")]
-    Side(String),
-    /// The position is not one a game can reach (piece counts, kings, palace).
-    #[error("FEN \"{fen}\": {why}")]
-    Impossible { fen: String, why: String },
-}
-
-impl FenError {
-    /// The error as a keyed message (why a position is impossible stays as
-    /// the checker gave it).
-    pub fn msg(&self) -> crate::i18n::Msg {
-        use crate::i18n::msg;
-        match self {
-            FenError::Ranks(fen) => msg!("err.fen.ranks", fen),
-            FenError::RankWidth { fen, rank } => msg!("err.fen.rank_width", fen, rank),
-            FenError::Letter { fen, ch, col } => msg!("err.fen.letter", fen, ch, column = col),
-            FenError::Side(fen) => msg!("err.fen.side", fen),
-            FenError::Impossible { fen, why } => msg!("err.fen.impossible", fen, why),
-        }
-    }
-}
-
 /// A position: the pieces and the side to move.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -353,13 +332,6 @@ impl fmt::Debug for Position {
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
-
-/// Reads a FEN in any accepted spelling (H/E or N/B, `r` for red, with or
-/// without counters) and writes it the standard way: placement with N and B,
-/// then `w` or `b`.
-pub fn normalise_fen(fen: &str) -> Result<String, FenError> {
-    Ok(Position::from_fen(fen)?.fen())
-}
 
 /// What a move took, to undo it.
 #[derive(Clone, Copy, Debug)]
@@ -391,193 +363,6 @@ impl Position {
             side: Colour::Red,
             kings: [0, 0],
         }
-    }
-
-    /// Reads a FEN: placement (from black's back rank), then optionally the
-    /// side to move (w/r = red, b = black) and counters, which are ignored.
-    /// Accepts H/E as well as N/B, in either case.
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let text = fen.trim();
-        let mut parts = text.split_whitespace();
-        let placement = parts.next().unwrap_or("");
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 10 {
-            return Err(FenError::Ranks(text.to_string()));
-        }
-        let mut pos = Position::empty();
-        let mut col = 0usize;
-        for (i, row) in ranks.iter().enumerate() {
-            let rank = 9 - i as i32;
-            let mut file = 0i32;
-            for ch in row.chars() {
-                col += 1;
-                if let Some(d) = ch.to_digit(10) {
-                    if d == 0 {
-                        return Err(FenError::Letter {
-                            fen: text.to_string(),
-                            ch,
-                            col,
-                        });
-                    }
-                    file += d as i32;
-                } else if let Some(kind) = Kind::from_letter(ch) {
-                    if file >= 9 {
-                        return Err(FenError::RankWidth {
-                            fen: text.to_string(),
-                            rank: i + 1,
-                        });
-                    }
-                    let colour = if ch.is_ascii_uppercase() {
-                        Colour::Red
-                    } else {
-                        Colour::Black
-                    };
-                    pos.sq[pad(file, rank)] = Piece::new(colour, kind).code();
-                    file += 1;
-                } else {
-                    return Err(FenError::Letter {
-                        fen: text.to_string(),
-                        ch,
-                        col,
-                    });
-                }
-                if file > 9 {
-                    return Err(FenError::RankWidth {
-                        fen: text.to_string(),
-                        rank: i + 1,
-                    });
-                }
-            }
-            col += 1;
-            if file != 9 {
-                return Err(FenError::RankWidth {
-                    fen: text.to_string(),
-                    rank: i + 1,
-                });
-            }
-        }
-        pos.side = match parts.next() {
-            None => Colour::Red,
-            Some(s) => match s.to_ascii_lowercase().as_str() {
-                "w" | "r" | "red" => Colour::Red,
-                "b" | "black" => Colour::Black,
-                _ => return Err(FenError::Side(text.to_string())),
-            },
-        };
-        pos.validate().map_err(|why| FenError::Impossible {
-            fen: text.to_string(),
-            why,
-        })?;
-        Ok(pos)
-    }
-
-    /// A position from a list of pieces; refuses impossible ones.
-    pub fn from_pieces(pieces: &[(Square, Piece)], side: Colour) -> Result<Position, String> {
-        let mut pos = Position::empty();
-        pos.side = side;
-        for &(s, p) in pieces {
-            if pos.sq[s.pad()] != EMPTY {
-                return Err(format!("two pieces on {s}"));
-            }
-            pos.sq[s.pad()] = p.code();
-        }
-        pos.validate()?;
-        Ok(pos)
-    }
-
-    /// Checks piece counts and where each kind may stand; records the kings.
-    fn validate(&mut self) -> Result<(), String> {
-        let mut counts = [[0u8; 7]; 2];
-        for r in 0..10 {
-            for f in 0..9 {
-                let p = pad(f, r);
-                let Some(pc) = Piece::from_code(self.sq[p]) else {
-                    continue;
-                };
-                let ci = pc.colour as usize;
-                counts[ci][pc.kind as usize] += 1;
-                let ok = match pc.kind {
-                    Kind::King => {
-                        self.kings[ci] = p as u8;
-                        in_palace(pc.colour, p)
-                    }
-                    Kind::Advisor => {
-                        let rr = if pc.colour == Colour::Red { r } else { 9 - r };
-                        in_palace(pc.colour, p) && (f + rr) % 2 == 1
-                    }
-                    Kind::Elephant => {
-                        let rr = if pc.colour == Colour::Red { r } else { 9 - r };
-                        rr % 2 == 0 && rr <= 4 && (f + rr) % 4 == 2
-                    }
-                    Kind::Pawn => {
-                        let rr = if pc.colour == Colour::Red { r } else { 9 - r };
-                        rr >= 5 || (rr >= 3 && f % 2 == 0)
-                    }
-                    _ => true,
-                };
-                if !ok {
-                    return Err(format!(
-                        "a {} {:?} cannot stand on {}",
-                        pc.colour,
-                        pc.kind,
-                        Square::from_pad(p)
-                    ));
-                }
-            }
-        }
-        let max = [1u8, 2, 2, 2, 2, 2, 5];
-        for (ci, colour) in [Colour::Red, Colour::Black].into_iter().enumerate() {
-            if counts[ci][0] != 1 {
-                return Err(format!("{colour} must have exactly one king"));
-            }
-            for k in Kind::ALL {
-                if counts[ci][k as usize] > max[k as usize] {
-                    return Err(format!("{colour} has too many {k:?} pieces"));
-                }
-            }
-        }
-        if self.king_attacked(self.side.opposite()) {
-            return Err("the side not to move is in check".into());
-        }
-        Ok(())
-    }
-
-    /// Placement and side to move, e.g. `rnbakabnr/…/RNBAKABNR w`.
-    pub fn fen(&self) -> String {
-        let mut s = self.placement();
-        s.push(' ');
-        s.push(match self.side {
-            Colour::Red => 'w',
-            Colour::Black => 'b',
-        });
-        s
-    }
-
-    /// The placement part of the FEN, with N for horses and B for elephants.
-    pub fn placement(&self) -> String {
-        let mut s = String::new();
-        for r in (0..10).rev() {
-            let mut gap = 0;
-            for f in 0..9 {
-                match Piece::from_code(self.sq[pad(f, r)]) {
-                    None => gap += 1,
-                    Some(pc) => {
-                        if gap > 0 {
-                            s.push(char::from_digit(gap, 10).unwrap_or('?'));
-                            gap = 0;
-                        }
-                        s.push(pc.fen_letter());
-                    }
-                }
-            }
-            if gap > 0 {
-                s.push(char::from_digit(gap, 10).unwrap_or('?'));
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        s
     }
 
     pub fn side_to_move(&self) -> Colour {

@@ -4,9 +4,12 @@
 //! `read_cbr.py`) documents it; this is our own reader of those facts:
 //! - CBR: a 2214-byte header. Magic `CCBridge Record\0` (16 bytes);
 //!   UTF-16LE strings: title at 180 (128 bytes), event at 692 (64), red at
-//!   1076 (64), black at 1300 (64); the result byte at 2076 (1 red wins,
-//!   2 black wins, 3 draw — the XQF convention; others unknown); the side
-//!   to move (u16 at 2116, 1 = red); the board at 2120: 90 bytes, index
+//!   1076 (64), black at 1300 (64); the result byte at 2076: 1 red won,
+//!   2 black won, 3 a draw, 0 no result (checked against the 131 records
+//!   of two public CBL libraries: 129 carry 1–3 and a title saying
+//!   先胜 / 先负 / 先和, of which 128 agree and one title contradicts its
+//!   byte; the other two carry 0 and no result in the title; no other
+//!   value occurs, so any other reads as no result); the side to move (u16 at 2116, 1 = red); the board at 2120: 90 bytes, index
 //!   `row * 9 + file`, row 0 black's back rank, pieces 0x11–0x17 red
 //!   R H E A K C P, 0x21–0x27 black.
 //! - then an opening comment (i32 flag; if not 0, i32 length and UTF-16LE
@@ -14,14 +17,16 @@
 //!   from, to; a point is `row * 9 + file`), flags bit 0 = no next move,
 //!   bit 1 = an alternative follows, bit 2 = a comment follows (i32
 //!   length, UTF-16LE). Four zero bytes end the tree.
-//! - CBL: magic `CCBridgeLibrary\0`, the game count (i32 at 60), the
-//!   library's name; the games are CBR records every 4096 bytes from the
-//!   first `CCBridge Record` after an offset that grows with the count.
+//! - CBL: magic `CCBridgeLibrary\0`, an i32 at 60 that other readers
+//!   call the game count (it is 128 in both public libraries checked, of
+//!   38 and 93 games: a capacity in slots of 128), the library's name;
+//!   the games are CBR records every 4096 bytes from the first
+//!   `CCBridge Record` after an offset that grows with that number (101,952
+//!   bytes for 128 in both).
 
-use super::board::{Move, Piece, Position, Square};
-use super::record::{
-    move_number, GameRecord, ImportError, ReadNote, ReadOptions, Skipped, Variation,
-};
+use super::board::{Piece, Square};
+use super::record::{GameRecord, ImportError, ReadNote, ReadOptions, Skipped};
+use super::tree::{fill, start_position, Node, MAX_DEPTH};
 use crate::domain::Colour;
 
 const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -100,19 +105,11 @@ impl Reader<'_> {
     }
 }
 
-/// A move of the tree with its comment and what follows it: the main
-/// continuation first, then the alternatives.
-struct Node {
-    mv: (u8, u8),
-    comment: Option<String>,
-    children: Vec<Node>,
-}
-
 /// Reads the children of a node: each with its subtree, then its
 /// alternative siblings.
 fn read_children(r: &mut Reader, depth: usize) -> Result<Vec<Node>, ImportError> {
     let mut kids = Vec::new();
-    if depth > 2000 {
+    if depth > MAX_DEPTH {
         return Err(err("the move tree is too deep"));
     }
     loop {
@@ -124,92 +121,19 @@ fn read_children(r: &mut Reader, depth: usize) -> Result<Vec<Node>, ImportError>
         if s == [0, 0, 0, 0] {
             break;
         }
-        let comment = if flags & 0x04 != 0 {
-            Some(r.text()?).filter(|c| !c.is_empty())
-        } else {
-            None
-        };
-        let children = if flags & 0x01 == 0 {
-            read_children(r, depth + 1)?
-        } else {
-            Vec::new()
-        };
-        kids.push(Node {
-            mv: (from, to),
-            comment,
-            children,
-        });
+        let mut node = Node::new(point(from), point(to), format!("{from}-{to}"));
+        if flags & 0x04 != 0 {
+            node.comment = Some(r.text()?).filter(|c| !c.is_empty());
+        }
+        if flags & 0x01 == 0 {
+            node.children = read_children(r, depth + 1)?;
+        }
+        kids.push(node);
         if flags & 0x02 == 0 {
             break;
         }
     }
     Ok(kids)
-}
-
-/// The line through the first of `kids` from `pos`, the others being
-/// alternatives to its first move. Moves are checked; a bad move ends a
-/// variation (the line so far is kept) and is an error on the main line
-/// unless the legal prefix is to be kept.
-fn to_line(
-    kids: &[Node],
-    start: &Position,
-    g: &GameRecord,
-    main: bool,
-    opts: ReadOptions,
-    notes: &mut Vec<ReadNote>,
-) -> Result<Variation, ImportError> {
-    let mut line = Variation::default();
-    let mut pos = start.clone();
-    let mut cur = kids;
-    let mut k = 0;
-    while let Some(first) = cur.first() {
-        let m = point(first.mv.0)
-            .zip(point(first.mv.1))
-            .map(|(f, t)| Move::new(f, t))
-            .filter(|&m| pos.is_legal(m));
-        let Some(m) = m else {
-            let text = format!("{}-{}", first.mv.0, first.mv.1);
-            let e = ImportError::Move {
-                game: g.label(),
-                move_no: move_number(start, k),
-                side: pos.side_to_move(),
-                text: text.clone(),
-                line: 0,
-                source: super::notation::MoveTextError::Illegal { text },
-            };
-            if main && !(opts.keep_legal_prefix && k > 0) {
-                return Err(e);
-            }
-            if main {
-                notes.push(ReadNote {
-                    index: g.index,
-                    msg: crate::i18n::msg!(
-                        "note.record.legal_prefix",
-                        game = g.label(),
-                        plies = k,
-                        why = e.msg()
-                    ),
-                });
-            }
-            break;
-        };
-        for alt in &cur[1..] {
-            if let Ok(mut v) = to_line(std::slice::from_ref(alt), &pos, g, false, opts, notes) {
-                if !v.moves.is_empty() {
-                    v.at = k;
-                    line.variations.push(v);
-                }
-            }
-        }
-        pos.make(m);
-        line.moves.push(m);
-        k += 1;
-        if let Some(c) = &first.comment {
-            line.comments.push((k, c.clone()));
-        }
-        cur = &first.children;
-    }
-    Ok(line)
 }
 
 /// Reads one CBR record (a `.cbr` file, or a record of a library).
@@ -256,8 +180,6 @@ pub fn read_cbr(
             pieces.push((sq, Piece::new(c, k)));
         }
     }
-    g.start =
-        Position::from_pieces(&pieces, side).map_err(|e| err(format!("start position: {e}")))?;
     let mut r = Reader {
         b: bytes,
         at: HEADER,
@@ -269,24 +191,9 @@ pub fn read_cbr(
         }
     }
     let kids = read_children(&mut r, 0)?;
-    // The side to move: the first move's piece decides, as for XQF.
-    if let Some(p) = kids
-        .first()
-        .and_then(|n| point(n.mv.0))
-        .and_then(|s| g.start.piece_at(s))
-    {
-        if p.colour != g.start.side_to_move() {
-            if let Ok(flipped) = Position::from_pieces(&pieces, p.colour) {
-                g.start = flipped;
-            }
-        }
-    }
-    let mut notes = Vec::new();
-    let start = g.start.clone();
-    let line = to_line(&kids, &start, &g, true, opts, &mut notes)?;
-    g.moves = line.moves;
-    g.comments.extend(line.comments);
-    g.variations = line.variations;
+    g.start = start_position(&pieces, side, kids.first())
+        .map_err(|e| err(format!("start position: {e}")))?;
+    let notes = fill(&mut g, &kids, opts)?;
     Ok((g, notes))
 }
 

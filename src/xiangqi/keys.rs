@@ -23,15 +23,22 @@ pub fn position_key(pos: &Position) -> i64 {
     fnv1a(pos.fen().as_bytes(), BASIS) as i64
 }
 
+/// [`position_key`] with a reused FEN buffer.
+fn key_with(pos: &Position, buf: &mut String) -> i64 {
+    pos.fen_into(buf);
+    fnv1a(buf.as_bytes(), BASIS) as i64
+}
+
 /// The key of each position of the main line: before each move, and
 /// after the last.
 pub fn line_keys(g: &GameRecord) -> Vec<i64> {
     let mut p = g.start.clone();
+    let mut buf = String::with_capacity(96);
     let mut out = Vec::with_capacity(g.moves.len() + 1);
-    out.push(position_key(&p));
+    out.push(key_with(&p, &mut buf));
     for &m in &g.moves {
         p.make(m);
-        out.push(position_key(&p));
+        out.push(key_with(&p, &mut buf));
     }
     out
 }
@@ -41,9 +48,10 @@ pub fn line_keys(g: &GameRecord) -> Vec<i64> {
 /// other notes is the same game.
 pub fn content_hash(g: &GameRecord) -> String {
     let mut text = g.start.fen();
+    text.reserve(g.moves.len() * 5 + 64);
     for m in &g.moves {
         text.push(' ');
-        text.push_str(&m.iccs());
+        m.push_iccs(&mut text);
     }
     for t in ["Red", "Black", "Date", "Event", "Round"] {
         text.push('|');

@@ -11,7 +11,9 @@ pub mod notation;
 pub mod pgn;
 pub mod record;
 pub mod repetition;
+mod san;
 pub mod stats;
+mod tree;
 pub mod xqf;
 
 pub use board::{normalise_fen, FenError, Kind, Move, Piece, Position, Square, START_FEN};

@@ -20,14 +20,18 @@ pub enum Notation {
     Traditional,
     /// `C2.5`, `H8+7`, `+R+1`
     Wxf,
+    /// XBoard/WinBoard algebraic, ranks 1–10: `Che3`, `Nhg8`, `Rxh10`
+    /// (`san.rs`)
+    Xboard,
 }
 
 impl Notation {
-    pub const ALL: [Notation; 4] = [
+    pub const ALL: [Notation; 5] = [
         Notation::Iccs,
         Notation::Chinese,
         Notation::Traditional,
         Notation::Wxf,
+        Notation::Xboard,
     ];
 
     pub fn code(self) -> &'static str {
@@ -36,6 +40,7 @@ impl Notation {
             Notation::Chinese => "chinese",
             Notation::Traditional => "traditional",
             Notation::Wxf => "wxf",
+            Notation::Xboard => "xboard",
         }
     }
 }
@@ -54,8 +59,9 @@ impl FromStr for Notation {
             "chinese" | "simplified" | "zh" => Ok(Notation::Chinese),
             "traditional" | "zh-tw" => Ok(Notation::Traditional),
             "wxf" => Ok(Notation::Wxf),
+            "xboard" | "winboard" | "san" | "algebraic" => Ok(Notation::Xboard),
             other => Err(format!(
-                "unknown notation \"{other}\"; use chinese, traditional, wxf or iccs"
+                "unknown notation \"{other}\"; use chinese, traditional, wxf, iccs or xboard"
             )),
         }
     }
@@ -289,13 +295,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         return Err(unreadable(text, "err.notation.empty"));
     }
     if let Some(m) = iccs_squares(&chars) {
-        return if pos.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveTextError::Illegal {
-                text: text.to_string(),
-            })
-        };
+        if pos.is_legal(m) {
+            return Ok(m);
+        }
+        // `A1e2`, `C1d4`: an algebraic move whose from-rank makes it look
+        // like coordinates.
+        if let Some(Ok(m)) = super::san::parse(pos, text, &chars) {
+            return Ok(m);
+        }
+        return Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        });
+    }
+    if let Some(r) = super::san::parse(pos, text, &chars) {
+        return r;
     }
     let wxf = chars.iter().all(|c| c.is_ascii());
     let desc = if wxf {
@@ -303,16 +316,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     } else {
         parse_chinese(&chars).map_err(|why| unreadable(text, why))?
     };
-    let legal = pos.legal_moves();
-    let mut found: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| fits(pos, &desc, m))
+    // The moves the text fits, then of those the legal ones: a text fits
+    // one or two pseudo-legal moves, so few are tried on the board.
+    let mut pseudo = Vec::with_capacity(64);
+    pos.pseudo_moves(&mut pseudo);
+    let mut found: Vec<Move> = pseudo
+        .into_iter()
+        .filter(|&m| fits(pos, &desc, m) && pos.is_legal(m))
         .collect();
     // WXF writes the middle of three pawns on a file as `P3` (the "3"
     // names the middle pawn, not file 3): read so when no pawn on file 3
     // makes that move.
     if wxf && found.is_empty() && desc.kind == Kind::Pawn && desc.sel == Selector::File(3) {
+        let legal = pos.legal_moves();
         let side = pos.side_to_move();
         for f in (0..9u8).filter(|&f| on_file(pos, side, Kind::Pawn, f).len() == 3) {
             let mid = Desc {
@@ -721,6 +737,7 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
                 .filter(|t| parse_move(pos, t) == Ok(m))
                 .unwrap_or_else(|| write_wxf(&d))
         }
+        Notation::Xboard => super::san::write(pos, m),
     }
 }
 

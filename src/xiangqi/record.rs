@@ -95,8 +95,9 @@ impl GameRecord {
         }
     }
 
+    /// Red's name (`White` in XBoard-style files).
     pub fn red(&self) -> Option<&str> {
-        self.tag("Red")
+        self.tag("Red").or_else(|| self.tag("White"))
     }
 
     pub fn black(&self) -> Option<&str> {

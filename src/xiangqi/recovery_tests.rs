@@ -100,10 +100,28 @@ fn keep_legal_prefix_saves_a_pgn_main_line() {
 /// An unencrypted XQF (version 10) of the standard start with the given
 /// ICCS moves (legal or not) and a comment on the first move.
 fn xqf(moves: &[&str]) -> Vec<u8> {
+    let nodes: Vec<_> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let comment = if i == 0 { "中炮开局" } else { "" };
+            (*m, i + 1 < moves.len(), false, comment)
+        })
+        .collect();
+    xqf_tree(10, "", &nodes)
+}
+
+/// An XQF of the standard start whose records after the root are the
+/// given pre-order nodes (ICCS move, a continuation follows, an
+/// alternative follows, comment), in the flag scheme of `version`: 10
+/// has nibbles and a comment length in every record; 11 (here with zero
+/// keys, so nothing is scrambled) has bits 0x80, 0x40 and 0x20 (a
+/// comment follows) and comment lengths 767 too long.
+fn xqf_tree(version: u8, opening: &str, nodes: &[(&str, bool, bool, &str)]) -> Vec<u8> {
     let mut b = vec![0u8; 1024];
     b[0] = b'X';
     b[1] = b'Q';
-    b[2] = 10;
+    b[2] = version;
     let red = [0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83];
     for (i, &v) in red.iter().enumerate() {
         b[16 + i] = v;
@@ -113,18 +131,87 @@ fn xqf(moves: &[&str]) -> Vec<u8> {
         let s = s.as_bytes();
         (s[0] - b'a') * 10 + (s[1] - b'0')
     };
-    let mut rec = |from: u8, to: u8, more: bool, comment: &str| {
+    let mut rec = |from: u8, to: u8, next: bool, alt: bool, comment: &str| {
         let (gbk, _, _) = encoding_rs::GBK.encode(comment);
-        b.extend([from + 24, to + 32, if more { 0x80 } else { 0 }, 0]);
-        b.extend((gbk.len() as i32).to_le_bytes());
-        b.extend(gbk.iter());
+        let old = version <= 10;
+        let bit = |on: bool, b: u8| if on { b } else { 0 };
+        let flags = if old {
+            bit(next, 0xF0) | bit(alt, 0x0F)
+        } else {
+            bit(next, 0x80) | bit(alt, 0x40) | bit(!gbk.is_empty(), 0x20)
+        };
+        b.extend([from + 24, to + 32, flags, 0]);
+        if old || !gbk.is_empty() {
+            let extra = if old { 0 } else { 767 };
+            b.extend((gbk.len() as i32 + extra).to_le_bytes());
+            b.extend(gbk.iter());
+        }
     };
-    rec(0, 0, !moves.is_empty(), "");
-    for (i, m) in moves.iter().enumerate() {
-        let comment = if i == 0 { "中炮开局" } else { "" };
-        rec(point(&m[..2]), point(&m[2..]), i + 1 < moves.len(), comment);
+    rec(0, 0, !nodes.is_empty(), false, opening);
+    for (m, next, alt, comment) in nodes {
+        rec(point(&m[..2]), point(&m[2..]), *next, *alt, comment);
     }
     b
+}
+
+/// The main line h2e2 {中炮} h9g7 h0g2, with h7e7 {顺炮} h0g2 instead
+/// of h9g7 and c3c4 instead of h2e2.
+const TREE: &[(&str, bool, bool, &str)] = &[
+    ("h2e2", true, true, "中炮"),
+    ("h9g7", true, true, ""),
+    ("h0g2", false, false, ""),
+    ("h7e7", true, false, "顺炮"),
+    ("h0g2", false, false, ""),
+    ("c3c4", false, false, ""),
+];
+
+#[test]
+fn xqf_variations_and_comments_are_read_in_both_flag_schemes() {
+    for version in [10, 11] {
+        let bytes = xqf_tree(version, "开局", TREE);
+        let f = read_games(&bytes).unwrap();
+        let g = &f.games[0];
+        assert_eq!(g.iccs_moves(), ["h2e2", "h9g7", "h0g2"], "v{version}");
+        assert_eq!(
+            g.comments,
+            vec![(0, "开局".to_string()), (1, "中炮".to_string())]
+        );
+        let lines: Vec<(usize, Vec<String>)> = g
+            .variations
+            .iter()
+            .map(|v| (v.at, v.moves.iter().map(|m| m.iccs()).collect()))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![
+                (0, vec!["c3c4".to_string()]),
+                (1, vec!["h7e7".to_string(), "h0g2".to_string()]),
+            ],
+            "v{version}"
+        );
+        assert_eq!(g.variations[1].comments, vec![(1, "顺炮".to_string())]);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+}
+
+#[test]
+fn a_damaged_xqf_variation_keeps_the_main_line_with_a_note() {
+    let mut bytes = xqf_tree(10, "", TREE);
+    // The last record (c3c4, instead of h2e2) cut in half.
+    bytes.truncate(bytes.len() - 6);
+    let f = read_games(&bytes).unwrap();
+    let g = &f.games[0];
+    assert_eq!(g.iccs_moves(), ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(g.variations.len(), 1);
+    assert_eq!(g.variations[0].at, 1);
+    assert!(
+        f.notes[0].msg.en().contains("damaged at byte"),
+        "{:?}",
+        f.notes
+    );
+    // Cut inside the main line, the game is not read.
+    let bytes = xqf_tree(10, "", TREE);
+    assert!(read_games(&bytes[..1024 + 8 * 2 + 3]).is_err());
 }
 
 #[test]
@@ -368,4 +455,21 @@ fn cbl_library_reads_every_good_record() {
         "{}",
         f.skipped[0].error
     );
+}
+
+#[test]
+fn the_cbr_result_byte_reads_as_real_libraries_use_it() {
+    let want = [
+        (0, None),
+        (1, Some("1-0")),
+        (2, Some("0-1")),
+        (3, Some("1/2-1/2")),
+        (4, None),
+        (0xFF, None),
+    ];
+    for (byte, result) in want {
+        let bytes = cbr("红方", byte, &[("h2e2", 0x01, None)]);
+        let g = &read_games(&bytes).unwrap().games[0];
+        assert_eq!(g.result.as_deref(), result, "byte {byte}");
+    }
 }

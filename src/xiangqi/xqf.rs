@@ -1,10 +1,12 @@
 //! XQF, the binary format of XQStudio: a 1024-byte header (piece points,
 //! result, Pascal strings in GBK) and a tree of move records. Versions 11
 //! and later scramble the piece points and the records with keys kept in
-//! the header; this reader undoes that and follows the main line.
+//! the header; this reader undoes that and reads the whole move tree (the
+//! main line, its comments and its variations).
 
-use super::board::{Move, Piece, Position, Square};
+use super::board::{Piece, Square};
 use super::record::{GameRecord, ImportError, ReadNote, ReadOptions};
+use super::tree::{fill, start_position, Node, MAX_DEPTH};
 use crate::domain::Colour;
 
 const HEADER: usize = 1024;
@@ -54,7 +56,6 @@ pub fn read_xqf_with(
     bytes: &[u8],
     opts: ReadOptions,
 ) -> Result<(GameRecord, Vec<ReadNote>), ImportError> {
-    let mut notes = Vec::new();
     if !is_xqf(bytes) {
         return Err(err(
             "not an XQF file (no \"XQ\" signature or shorter than 1024 bytes)",
@@ -104,10 +105,7 @@ pub fn read_xqf_with(
     } else {
         Colour::Red
     };
-    let start =
-        Position::from_pieces(&pieces, side).map_err(|e| err(format!("start position: {e}")))?;
     let mut g = GameRecord::new(0);
-    g.start = start.clone();
     for (name, at, size) in [
         ("Title", 0x50, 64),
         ("Event", 0xD0, 64),
@@ -127,95 +125,147 @@ pub fn read_xqf_with(
         3 => Some("1/2-1/2".into()),
         _ => None,
     };
-    // The records: the root first, then the main line (first children).
-    let read = |pos: usize, n: usize| -> Option<Vec<u8>> {
-        let raw = bytes.get(pos..pos + n)?;
-        Some(
-            raw.iter()
-                .enumerate()
-                .map(|(i, &b)| b.wrapping_sub(keys[(pos + i) % 32]))
-                .collect(),
-        )
+    let mut r = Records {
+        bytes,
+        keys,
+        at: HEADER,
+        version,
+        rmk_size,
+        key_xyf,
+        key_xyt,
+        broken: None,
     };
-    let mut at = HEADER;
-    let mut board = start;
-    let mut first = true;
-    loop {
-        let rec = read(at, 4).ok_or_else(|| err(format!("record at byte {at} cut short")))?;
-        at += 4;
-        let tag = rec[2];
-        let mut comment: Option<String> = None;
-        let has_comment = if encrypted { tag & 0x20 != 0 } else { true };
-        if has_comment {
-            let len =
-                read(at, 4).ok_or_else(|| err(format!("comment length at byte {at} cut short")))?;
-            at += 4;
-            let n = i32::from_le_bytes([len[0], len[1], len[2], len[3]]) as i64
-                - if encrypted { rmk_size } else { 0 };
-            if n < 0 || at as i64 + n > bytes.len() as i64 {
-                return Err(err(format!("bad comment length {n} at byte {}", at - 4)));
-            }
-            comment = read(at, n as usize).map(|raw| {
-                let (s, _, _) = encoding_rs::GB18030.decode(&raw);
-                s.trim_end_matches('\0').trim().to_string()
-            });
-            at += n as usize;
-        }
-        if !first {
-            let from = rec[0].wrapping_sub(24).wrapping_sub(key_xyf);
-            let to = rec[1].wrapping_sub(32).wrapping_sub(key_xyt);
-            let (Some(f), Some(t)) = (xqf_square(from), xqf_square(to)) else {
-                return Err(err(format!(
-                    "move {} has points off the board",
-                    g.moves.len() + 1
-                )));
-            };
-            let m = Move::new(f, t);
-            // The side to move comes from the header; when the first move
-            // is the other side's, trust the move.
-            if g.moves.is_empty() {
-                if let Some(p) = board.piece_at(f) {
-                    if p.colour != board.side_to_move() {
-                        if let Ok(flipped) = Position::from_pieces(&pieces, p.colour) {
-                            board = flipped.clone();
-                            g.start = flipped;
-                        }
-                    }
-                }
-            }
-            if !board.is_legal(m) {
-                let e = ImportError::Move {
-                    game: g.label(),
-                    move_no: super::record::move_number(&g.start, g.moves.len()),
-                    side: board.side_to_move(),
-                    text: m.iccs(),
-                    line: 0,
-                    source: super::notation::MoveTextError::Illegal { text: m.iccs() },
-                };
-                if opts.keep_legal_prefix && !g.moves.is_empty() {
-                    notes.push(ReadNote {
-                        index: 0,
-                        msg: crate::i18n::msg!(
-                            "note.record.legal_prefix",
-                            game = g.label(),
-                            plies = g.moves.len(),
-                            why = e.msg()
-                        ),
-                    });
-                    break;
-                }
-                return Err(e);
-            }
-            board.make(m);
-            g.moves.push(m);
-        }
-        if let Some(c) = comment.filter(|c| !c.is_empty()) {
-            g.comments.push((g.moves.len(), c));
-        }
-        first = false;
-        if tag & 0x80 == 0 {
-            break;
-        }
+    // The root record: the opening comment, then the first move (and, in
+    // the tree, its alternatives).
+    let root = r.record()?;
+    if let Some(c) = root.node.comment {
+        g.comments.push((0, c));
+    }
+    let kids = if root.next {
+        r.siblings(1, true)?
+    } else {
+        Vec::new()
+    };
+    g.start = start_position(&pieces, side, kids.first())
+        .map_err(|e| err(format!("start position: {e}")))?;
+    let mut notes = fill(&mut g, &kids, opts)?;
+    if let Some(at) = r.broken {
+        notes.push(ReadNote {
+            index: 0,
+            msg: crate::i18n::msg!("note.record.tree_cut", game = g.label(), at = at),
+        });
     }
     Ok((g, notes))
+}
+
+/// The move records after the header, descrambled as they are read.
+struct Records<'a> {
+    bytes: &'a [u8],
+    keys: [u8; 32],
+    at: usize,
+    version: u8,
+    rmk_size: i64,
+    key_xyf: u8,
+    key_xyt: u8,
+    /// Where a record of a variation could not be read.
+    broken: Option<usize>,
+}
+
+/// One record: its move and comment, and whether its continuation and an
+/// alternative to it follow.
+struct Record {
+    node: Node,
+    next: bool,
+    alternative: bool,
+}
+
+impl Records<'_> {
+    fn read(&mut self, n: usize, what: &str) -> Result<Vec<u8>, ImportError> {
+        let at = self.at;
+        let raw = self
+            .bytes
+            .get(at..at + n)
+            .ok_or_else(|| err(format!("{what} at byte {at} cut short")))?;
+        self.at += n;
+        Ok(raw
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| b.wrapping_sub(self.keys[(at + i) % 32]))
+            .collect())
+    }
+
+    /// Reads a record. Up to version 10 every record has a comment length
+    /// and the high and low nibbles of the flags say "continuation" and
+    /// "alternative"; later versions use bits 0x80, 0x40 and 0x20
+    /// (comment).
+    fn record(&mut self) -> Result<Record, ImportError> {
+        let rec = self.read(4, "record")?;
+        let tag = rec[2];
+        let old = self.version <= 10;
+        let (next, alternative, has_comment) = if old {
+            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
+        } else {
+            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
+        };
+        let from = rec[0].wrapping_sub(24).wrapping_sub(self.key_xyf);
+        let to = rec[1].wrapping_sub(32).wrapping_sub(self.key_xyt);
+        let text = match (xqf_square(from), xqf_square(to)) {
+            (Some(f), Some(t)) => format!("{f}{t}"),
+            _ => format!("{from}-{to}"),
+        };
+        let mut node = Node::new(xqf_square(from), xqf_square(to), text);
+        if has_comment {
+            let len = self.read(4, "comment length")?;
+            let n = i32::from_le_bytes([len[0], len[1], len[2], len[3]]) as i64
+                - if old { 0 } else { self.rmk_size };
+            if n < 0 || self.at as i64 + n > self.bytes.len() as i64 {
+                return Err(err(format!(
+                    "bad comment length {n} at byte {}",
+                    self.at - 4
+                )));
+            }
+            let raw = self.read(n as usize, "comment")?;
+            let (c, _, _) = encoding_rs::GB18030.decode(&raw);
+            let c = c.trim_end_matches('\0').trim();
+            if !c.is_empty() {
+                node.comment = Some(c.to_string());
+            }
+        }
+        Ok(Record {
+            node,
+            next,
+            alternative,
+        })
+    }
+
+    /// A move, its continuation, then its alternatives (each with its own
+    /// continuation), in the file's pre-order: the whole main line comes
+    /// before any alternative. A record that cannot be read is an error on
+    /// the main line; in a variation it ends the reading (what was read is
+    /// kept, `broken` says where).
+    fn siblings(&mut self, depth: usize, main: bool) -> Result<Vec<Node>, ImportError> {
+        if depth > MAX_DEPTH {
+            return Err(err("the move tree is too deep"));
+        }
+        let mut kids = Vec::new();
+        loop {
+            let on_main = main && kids.is_empty();
+            let at = self.at;
+            let mut rec = match self.record() {
+                Ok(rec) => rec,
+                Err(e) if on_main => return Err(e),
+                Err(_) => {
+                    self.broken = Some(at);
+                    return Ok(kids);
+                }
+            };
+            if rec.next {
+                rec.node.children = self.siblings(depth + 1, on_main)?;
+            }
+            kids.push(rec.node);
+            if !rec.alternative || self.broken.is_some() {
+                return Ok(kids);
+            }
+        }
+    }
 }

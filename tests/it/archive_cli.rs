@@ -280,8 +280,9 @@ fn archive_import_search_and_openings() {
     assert_eq!(by_fen(), 3);
 }
 
-/// ECCO: the family of every tagged record in ../shared/testdata agrees
-/// with its `ECCO` tag; the A4x/A5x lines as published.
+/// ECCO: the family and group of every tagged record in ../shared/testdata
+/// agree with its `ECCO` tag; the lines as their published names give
+/// them.
 #[test]
 fn ecco_codes_of_real_records_and_published_lines() {
     use qishe::xiangqi::{ecco::classify, pgn::read_pgn, read_games, Position};
@@ -298,10 +299,8 @@ fn ecco_codes_of_real_records_and_published_lines() {
                 assert_ne!(g.start, Position::start());
                 continue;
             };
-            assert_eq!(code[..1], tag[..1], "{}: {code} v {tag}", p.display());
-            if tag.starts_with("E1") {
-                assert!(code.starts_with("E1"), "{code}");
-            }
+            // The family and the group (C4 of C47) agree.
+            assert_eq!(code[..2], tag[..2], "{}: {code} v {tag}", p.display());
             checked += 1;
         }
     }
@@ -321,4 +320,75 @@ fn ecco_codes_of_real_records_and_published_lines() {
     assert_eq!(code("1. 炮二平五 马２进３ 2. 马二进三 车１平２"), "B00");
     assert_eq!(code("1. 兵三进一"), "E00");
     assert_eq!(code("1. 相三进五"), "A10");
+    // The groups, each by the moves its published name gives.
+    let screen = "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二";
+    for (rest, want) in [
+        // 过河车, both 7th pawns, then 平炮兑车 (C4) or not (C3).
+        ("卒７进１ 4. 车二进六 马２进３ 5. 兵七进一 炮８平９", "C40"),
+        ("卒７进１ 4. 车二进六 马２进３ 5. 兵七进一 象３进５", "C30"),
+        // 过河车 and the 七路马 against 两头蛇.
+        ("马２进３ 4. 马八进七 卒３进１ 5. 车二进六 卒７进１", "C20"),
+        ("马２进３ 4. 马八进七 卒３进１ 5. 车二进六 象３进５", "C18"),
+        ("马２进３ 4. 兵三进一 卒３进１ 5. 炮八平七", "C70"),
+        ("马２进３ 4. 兵三进一 卒７进１ 5. 炮八平七", "C60"),
+        ("马２进３ 4. 炮八平六", "C50"),
+        ("马２进３ 4. 炮八进二", "C80"),
+        ("马２进３ 4. 炮八平九", "C90"),
+        ("马２进３ 4. 车二进四", "C15"),
+        ("马２进３ 4. 马八进七", "C01"),
+    ] {
+        assert_eq!(code(&format!("{screen} {rest}")), want, "{rest}");
+    }
+    for (moves, want) in [
+        (
+            "1. 炮二平五 马２进３ 2. 马二进三 炮８平６ 3. 车一平二 马８进７",
+            "B30",
+        ),
+        (
+            "1. 炮二平五 马２进３ 2. 马二进三 炮８平６ 3. 炮八平六 马８进７",
+            "B40",
+        ),
+        (
+            "1. 炮二平五 马２进３ 2. 马二进三 炮８平６ 3. 炮八平七 马８进７",
+            "B50",
+        ),
+        (
+            "1. 炮二平五 马８进７ 2. 马二进三 炮８平９ 3. 车一平二 车９平８",
+            "B20",
+        ),
+        ("1. 炮二平五 马２进３ 2. 马二进三 马８进９", "B10"),
+        ("1. 炮二平五 炮２平５", "D50"),
+        ("1. 炮二平五 马８进７ 2. 马二进三 炮２平５", "D50"),
+        (
+            "1. 炮二平五 马８进７ 2. 马二进三 炮８平９ 3. 车一平二 车９平８ 4. 兵三进一 炮２平５",
+            "D40",
+        ),
+        (
+            "1. 炮二平五 炮８平５ 2. 马二进三 车９进１ 3. 车一平二",
+            "D20",
+        ),
+        (
+            "1. 炮二平五 炮８平５ 2. 马二进三 马８进７ 3. 车一平二 卒７进１",
+            "D10",
+        ),
+        ("1. 兵三进一 卒７进１", "E40"),
+        ("1. 兵七进一 炮２平３ 2. 相三进五", "E11"),
+        ("1. 兵三进一 炮８平７ 2. 炮二平五", "E12"),
+        ("1. 兵三进一 炮８平７ 2. 炮八平五 象３进５", "E14"),
+        ("1. 兵三进一 炮８平７ 2. 炮八平五 象７进５", "E20"),
+        ("1. 兵三进一 象３进５", "E01"),
+        ("1. 兵三进一 炮２平５", "E03"),
+        ("1. 相三进五 炮８平６", "A20"),
+        ("1. 相三进五 炮２平４", "A21"),
+        ("1. 相三进五 卒７进１", "A36"),
+        ("1. 相三进五 卒３进１", "A39"),
+        ("1. 相三进五 马８进７", "A13"),
+        ("1. 仕四进五", "A01"),
+        ("1. 马二进一", "A02"),
+        ("1. 炮二平一", "A03"),
+        ("1. 兵一进一", "A08"),
+        ("1. 炮二平六 马８进７", "A61"),
+    ] {
+        assert_eq!(code(moves), want, "{moves}");
+    }
 }

@@ -7,6 +7,7 @@ mod report_support;
 mod architecture;
 mod archive_cli;
 mod archive_roundtrip;
+mod archive_tui;
 mod berger_tables;
 mod cli_messages;
 mod cxa_examples;

@@ -1,5 +1,6 @@
 //! End-to-end tests that run the real binary in a pseudo-terminal.
 
+mod archive_e2e;
 mod club_night;
 mod pty;
 mod tui_e2e;

@@ -1,0 +1,132 @@
+//! The move tree of the binary formats (XQF, CBR): both store it in
+//! pre-order, each move followed by its continuation and then by the
+//! alternatives to it. The readers decode their records into `Node`s;
+//! this turns the tree into a main line with comments and variations,
+//! checking every move.
+
+use super::board::{Move, Piece, Position, Square};
+use super::notation::MoveTextError;
+use super::record::{move_number, GameRecord, ImportError, ReadNote, ReadOptions, Variation};
+
+/// Deeper trees than this are refused (a damaged file must not overflow
+/// the stack).
+pub(super) const MAX_DEPTH: usize = 2000;
+
+/// A move of the tree with its comment and what follows it: the main
+/// continuation first, then the alternatives to that continuation.
+pub(super) struct Node {
+    /// The move, `None` when a point lies off the board.
+    pub mv: Option<Move>,
+    /// The move as the file has it, for messages.
+    pub text: String,
+    pub comment: Option<String>,
+    pub children: Vec<Node>,
+}
+
+impl Node {
+    pub fn new(from: Option<Square>, to: Option<Square>, text: String) -> Node {
+        Node {
+            mv: from.zip(to).map(|(f, t)| Move::new(f, t)),
+            text,
+            comment: None,
+            children: Vec::new(),
+        }
+    }
+}
+
+/// The start position: the header's side to move, unless the first move
+/// is the other side's (then the move decides, as other readers do).
+pub(super) fn start_position(
+    pieces: &[(Square, Piece)],
+    side: crate::domain::Colour,
+    first: Option<&Node>,
+) -> Result<Position, String> {
+    let pos = Position::from_pieces(pieces, side)?;
+    let mover = first
+        .and_then(|n| n.mv)
+        .and_then(|m| pos.piece_at(m.from()))
+        .map(|p| p.colour);
+    match mover {
+        Some(c) if c != side => Position::from_pieces(pieces, c).or(Ok(pos)),
+        _ => Ok(pos),
+    }
+}
+
+/// The line through the first of `kids` from `start`, the others being
+/// alternatives to its first move. A bad move ends a variation (the line
+/// so far is kept) and is an error on the main line unless the legal
+/// prefix is to be kept (with a note).
+pub(super) fn to_line(
+    kids: &[Node],
+    start: &Position,
+    g: &GameRecord,
+    main: bool,
+    opts: ReadOptions,
+    notes: &mut Vec<ReadNote>,
+) -> Result<Variation, ImportError> {
+    let mut line = Variation::default();
+    let mut pos = start.clone();
+    let mut cur = kids;
+    let mut k = 0;
+    while let Some(first) = cur.first() {
+        let Some(m) = first.mv.filter(|&m| pos.is_legal(m)) else {
+            let e = ImportError::Move {
+                game: g.label(),
+                move_no: move_number(start, k),
+                side: pos.side_to_move(),
+                text: first.text.clone(),
+                line: 0,
+                source: MoveTextError::Illegal {
+                    text: first.text.clone(),
+                },
+            };
+            if main && !(opts.keep_legal_prefix && k > 0) {
+                return Err(e);
+            }
+            if main {
+                notes.push(ReadNote {
+                    index: g.index,
+                    msg: crate::i18n::msg!(
+                        "note.record.legal_prefix",
+                        game = g.label(),
+                        plies = k,
+                        why = e.msg()
+                    ),
+                });
+            }
+            break;
+        };
+        for alt in &cur[1..] {
+            if let Ok(mut v) = to_line(std::slice::from_ref(alt), &pos, g, false, opts, notes) {
+                if !v.moves.is_empty() {
+                    v.at = k;
+                    line.variations.push(v);
+                }
+            }
+        }
+        pos.make(m);
+        line.moves.push(m);
+        k += 1;
+        if let Some(c) = &first.comment {
+            line.comments.push((k, c.clone()));
+        }
+        cur = &first.children;
+    }
+    Ok(line)
+}
+
+/// Fills a game's moves, comments and variations from its tree (its
+/// opening comment already in place).
+pub(super) fn fill(
+    g: &mut GameRecord,
+    kids: &[Node],
+    opts: ReadOptions,
+) -> Result<Vec<ReadNote>, ImportError> {
+    let mut notes = Vec::new();
+    let start = g.start.clone();
+    let line = to_line(kids, &start, g, true, opts, &mut notes)?;
+    g.moves = line.moves;
+    g.comments.extend(line.comments);
+    g.variations = line.variations;
+    Ok(notes)
+}
