@@ -188,7 +188,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         let last = v.record.moves.len();
         match a {
             Action::Back | Action::Quit | Action::Cancel => p.view = None,
-            Action::Help => m.help = true,
+            Action::Help => m.show_help(),
             Action::StepBack | Action::Up => v.ply = v.ply.saturating_sub(1),
             Action::StepForward | Action::Down => v.ply = (v.ply + 1).min(last),
             Action::Top => v.ply = 0,
@@ -205,7 +205,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     let n = p.found.games.len();
     match a {
         Action::Back | Action::Quit | Action::Cancel => m.pages.archive = None,
-        Action::Help => m.help = true,
+        Action::Help => m.show_help(),
         Action::Filter => p.editing = Some(0),
         Action::Up => p.sel = p.sel.saturating_sub(1),
         Action::Down => p.sel = (p.sel + 1).min(n.saturating_sub(1)),
