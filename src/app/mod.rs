@@ -22,6 +22,7 @@ mod members;
 pub mod output;
 pub mod print;
 pub mod publish;
+pub mod schedule;
 mod records;
 mod rounds;
 pub mod teams;

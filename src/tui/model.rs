@@ -905,11 +905,11 @@ fn fix_print_format(f: &mut Form) {
     if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
         fl.choices = PRINT_FORMATS
             .iter()
-            .filter(|x| !(doc == "slips" && **x == "csv"))
+            .filter(|x| !(doc == "slips" && **x == "csv") && (doc != "site" || **x == "html"))
             .map(|x| x.to_string())
             .collect();
         if !fl.choices.contains(&fl.value) {
-            fl.value = "text".into();
+            fl.value = fl.choices[0].clone();
         }
     }
 }
@@ -922,6 +922,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "crosstable",
     "wallchart",
     "checkin",
+    "site",
     "trf",
     "backup",
 ];
@@ -1738,6 +1739,17 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 };
                 app.backup(Path::new(&path))?;
                 return Ok(Some(format!("{}: {path}", t("tui.print.written"))));
+            }
+            // The event's static site: a folder (an earlier site is rewritten).
+            if doc == "site" {
+                let path = if path.is_empty() {
+                    format!("event{event}-site")
+                } else {
+                    path
+                };
+                let files = app.publish(&event.to_string(), Path::new(&path), false)?;
+                let n = files.len();
+                return Ok(Some(format!("{}: {path} ({n})", t("tui.print.written"))));
             }
             let (data, path) = if doc == "trf" {
                 let path = if path.is_empty() {

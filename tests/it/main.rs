@@ -22,6 +22,7 @@ mod history_ratings;
 mod history_stats;
 mod knockout_cli;
 mod pairing_props;
+mod print_columns;
 mod print_pass2;
 mod publish_site;
 mod readers_fuzz;
