@@ -17,9 +17,14 @@ const STORED: &str = "%Y-%m-%dT%H:%M";
 /// A round start as written by people: `2026-12-05 14:00` (or with a `T`).
 pub fn parse_round_start(s: &str) -> Option<NaiveDateTime> {
     let s = s.trim();
-    ["%Y-%m-%d %H:%M", STORED, "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
+    [
+        "%Y-%m-%d %H:%M",
+        STORED,
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
 }
 
 /// When round `round` of `ev` starts, if scheduled.
@@ -66,7 +71,9 @@ impl App {
             true => settings.remove(ROUND_STARTS),
             false => settings.insert(ROUND_STARTS.into(), starts.into()),
         };
-        Ok(self.store.set_pairing_settings(ev.id, &settings, &summary)?)
+        Ok(self
+            .store
+            .set_pairing_settings(ev.id, &settings, &summary)?)
     }
 }
 

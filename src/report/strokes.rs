@@ -83,12 +83,30 @@ mod tests {
 
     #[test]
     fn names_sort_by_strokes_then_pinyin_latin_last() {
-        let mut names = vec!["赵鑫鑫", "王天一", "Li Wei", "丁一", "吕钦", "王", "许银川", "吴"];
+        let mut names = vec![
+            "赵鑫鑫",
+            "王天一",
+            "Li Wei",
+            "丁一",
+            "吕钦",
+            "王",
+            "许银川",
+            "吴",
+        ];
         names.sort_by_cached_key(|n| stroke_key(n));
         // 丁 2, 王 4 (王 before 王天一), 吕 and 许 6 (lü before xu), 吴 7, 赵 9.
         assert_eq!(
             names,
-            ["丁一", "王", "王天一", "吕钦", "许银川", "吴", "赵鑫鑫", "Li Wei"]
+            [
+                "丁一",
+                "王",
+                "王天一",
+                "吕钦",
+                "许银川",
+                "吴",
+                "赵鑫鑫",
+                "Li Wei"
+            ]
         );
     }
 }

@@ -144,7 +144,15 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
             Part::Table(t),
-        ],
+        ]
+        .into_iter()
+        // With tie-break columns: their names and order (the text cuts the
+        // headings of narrow columns).
+        .chain(
+            (!d.tiebreaks.is_empty())
+                .then(|| Part::Note(super::standings::tiebreak_legend(&d.tiebreaks, lang))),
+        )
+        .collect(),
         landscape: d.after_round as usize + d.tiebreaks.len() > 9,
         csv: None,
     }

@@ -82,7 +82,7 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
 
 /// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
 /// the tie-breaks' full names.
-fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
+pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
     let mut names = vec![tr(lang, "rep.col.points").to_string()];
     for t in tbs {
         let long = format!("tbl.{}", t.code());
