@@ -43,6 +43,8 @@ fn bench(c: &mut Criterion) {
         time_control: Some("90+30".into()),
         rounds: Some(9),
         games_per_round: 1,
+        round_start: None,
+        name_order: Default::default(),
     };
     let sheet = PairingSheetData {
         event: event.clone(),

@@ -26,6 +26,7 @@ pub mod print;
 pub mod publish;
 mod records;
 mod rounds;
+pub mod schedule;
 pub mod teams;
 mod trf;
 mod tui_support;

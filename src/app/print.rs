@@ -3,7 +3,7 @@
 //! The CLI's `qishe print` and the TUI's Print tab both call this.
 
 use super::{App, Result};
-use crate::domain::{Entry, Event, PairingSystem, Points};
+use crate::domain::{Entry, Event, NameOrder, PairingSystem, Points};
 use crate::i18n::{io_msg, Lang};
 use crate::report::{
     self, AbsentReason, BoardLine, CheckinData, CrosstableData, Doc, EventInfo, PairingSheetData,
@@ -56,13 +56,15 @@ impl DocKind {
 /// Result slips to an A4 page.
 pub const SLIPS_PER_PAGE: usize = 4;
 
-fn event_info(ev: &Event) -> EventInfo {
+fn event_info(ev: &Event, name_order: NameOrder) -> EventInfo {
     EventInfo {
         name: ev.name.clone(),
         date: ev.start_date,
         time_control: Some(ev.settings.time_control.to_string()),
         rounds: Some(ev.settings.rounds),
         games_per_round: ev.settings.games_per_round,
+        round_start: None,
+        name_order,
     }
 }
 
@@ -117,8 +119,20 @@ impl App {
         round: Option<u32>,
         lang: Lang,
     ) -> Result<Doc> {
+        self.print_doc_with(event_key, kind, round, lang, DocOptions::default())
+    }
+
+    /// [`Self::print_doc`] with the wide extras chosen.
+    pub fn print_doc_with(
+        &self,
+        event_key: &str,
+        kind: DocKind,
+        round: Option<u32>,
+        lang: Lang,
+        opts: DocOptions,
+    ) -> Result<Doc> {
         let ev = self.store.resolve_event(event_key)?;
-        let info = event_info(&ev);
+        let info = event_info(&ev, opts.name_order.unwrap_or(self.config.name_order));
         // Team events print their own documents (check-in stays per player).
         if kind != DocKind::Checkin && self.team_settings_of(&ev)?.is_some() {
             return self.print_team_doc(event_key, kind, round, lang, info);
@@ -154,6 +168,10 @@ impl App {
                         results: b.results.clone(),
                     })
                     .collect();
+                let info = EventInfo {
+                    round_start: super::schedule::round_start(&ev, view.number),
+                    ..info
+                };
                 Ok(if kind == DocKind::Pairings {
                     report::pairing_sheet(
                         &PairingSheetData {
@@ -183,12 +201,17 @@ impl App {
             DocKind::Standings => {
                 let (_, st) = self.standings(event_key, round)?;
                 let entries = self.entries_by_id(&ev)?;
+                let progress = match opts.progress {
+                    true => self.progress(&ev, st.after_round)?,
+                    false => HashMap::new(),
+                };
                 Ok(report::standings(
                     &StandingsData {
                         event: info,
                         after_round: st.after_round,
                         in_progress: st.in_progress,
                         tiebreaks: st.tiebreaks.clone(),
+                        rating: opts.rating,
                         rows: st
                             .rows
                             .iter()
@@ -205,6 +228,7 @@ impl App {
                                         ..Default::default()
                                     }),
                                 values: r.values.iter().map(|v| v.1).collect(),
+                                progress: progress.get(&r.player.id).cloned().unwrap_or_default(),
                             })
                             .collect(),
                     },
@@ -224,16 +248,26 @@ impl App {
                 let scheme = self.scheme(&ev)?;
                 let ct = scoring::crosstable(&data, &scheme, Some(st.after_round))?;
                 let entries = self.entries_by_id(&ev)?;
+                let mut games = match ev.settings.games_per_round == 2 {
+                    true => self.game_marks(&ev, ct.rounds)?,
+                    false => HashMap::new(),
+                };
+                let tb_cols = opts.tiebreaks && kind == DocKind::Crosstable;
                 let rows = ct
                     .rows
                     .iter()
                     .filter_map(|r| {
                         let e = entries.get(&r.player.id)?;
-                        let rank = st.row(r.player.id).map(|s| (s.rank, s.shared));
+                        let s = st.row(r.player.id);
                         Some(report::CrossLine {
                             player: line(e, Some(r.points)),
-                            rank,
+                            rank: s.map(|s| (s.rank, s.shared)),
                             cells: r.cells.clone(),
+                            games: games.remove(&r.player.id).unwrap_or_default(),
+                            values: match (tb_cols, s) {
+                                (true, Some(s)) => s.values.iter().map(|v| v.1).collect(),
+                                _ => Vec::new(),
+                            },
                         })
                     })
                     .collect();
@@ -241,6 +275,10 @@ impl App {
                     event: info,
                     after_round: ct.rounds,
                     rows,
+                    tiebreaks: match tb_cols {
+                        true => st.tiebreaks.clone(),
+                        false => Vec::new(),
+                    },
                 };
                 Ok(if kind == DocKind::Crosstable {
                     report::crosstable(&d, lang)
@@ -266,6 +304,71 @@ impl App {
         }
     }
 
+    /// Each player's score after rounds 1..=`after` (entry id → scores).
+    fn progress(&self, ev: &Event, after: u32) -> Result<HashMap<i64, Vec<Points>>> {
+        let data = self.event_data(ev)?;
+        let scheme = self.scheme(ev)?;
+        let ct = scoring::crosstable(&data, &scheme, Some(after))?;
+        Ok(ct
+            .rows
+            .iter()
+            .map(|r| {
+                let mut total = Points::ZERO;
+                let v = (1..=after)
+                    .map(|n| {
+                        total = r
+                            .cells
+                            .iter()
+                            .filter(|c| c.round == n)
+                            .fold(total, |t, c| t + c.points);
+                        total
+                    })
+                    .collect();
+                (r.player.id, v)
+            })
+            .collect())
+    }
+
+    /// The games of two-game rounds up to `after` as each player's
+    /// crosstable marks (entry id → marks).
+    fn game_marks(&self, ev: &Event, after: u32) -> Result<HashMap<i64, Vec<report::GameMark>>> {
+        use crate::domain::{Colour, Outcome};
+        use crate::scoring::RoundResult::{Draw, Loss, Win};
+        let mut out: HashMap<i64, Vec<report::GameMark>> = HashMap::new();
+        for g in self.store.games(ev.id, Some(after))? {
+            let (red, forfeit) = match g.game.outcome {
+                Outcome::RedWin => (Some(Win), false),
+                Outcome::BlackWin => (Some(Loss), false),
+                Outcome::Draw => (Some(Draw), false),
+                Outcome::RedForfeits => (Some(Loss), true),
+                Outcome::BlackForfeits => (Some(Win), true),
+                Outcome::DoubleForfeit => (Some(Loss), true),
+                Outcome::Unplayed => (None, false),
+            };
+            let black = match g.game.outcome {
+                Outcome::DoubleForfeit => Some(Loss),
+                _ => red.map(|r| match r {
+                    Win => Loss,
+                    Loss => Win,
+                    Draw => Draw,
+                }),
+            };
+            for (id, colour, result) in [
+                (g.game.red, Colour::Red, red),
+                (g.game.black, Colour::Black, black),
+            ] {
+                out.entry(id).or_default().push(report::GameMark {
+                    round: g.round,
+                    game_no: g.game.game_no,
+                    colour,
+                    result,
+                    forfeit,
+                });
+            }
+        }
+        Ok(out)
+    }
+
     fn entries_by_id(&self, ev: &Event) -> Result<HashMap<i64, Entry>> {
         Ok(self
             .store
@@ -274,6 +377,20 @@ impl App {
             .map(|e| (e.id, e))
             .collect())
     }
+}
+
+/// What a document shows beyond its kind: the wide extras, asked for
+/// (text must still fit its width).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DocOptions {
+    /// Standings: the score after each round.
+    pub progress: bool,
+    /// Standings: the players' ratings.
+    pub rating: bool,
+    /// Crosstable: the event's tie-break columns.
+    pub tiebreaks: bool,
+    /// By-name lists: this order instead of the config's `name_order`.
+    pub name_order: Option<NameOrder>,
 }
 
 /// How a document is written out.

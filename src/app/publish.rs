@@ -76,6 +76,13 @@ impl App {
         let (_, st) = self.standings(event_key, None)?;
         let mut pages = Vec::new();
         let mut links = Vec::new();
+        // A web page has room for the progression and tie-break columns.
+        let full = super::print::DocOptions {
+            progress: true,
+            tiebreaks: true,
+            rating: true,
+            name_order: None,
+        };
         for r in 1..=paired {
             let d = self.print_doc(event_key, DocKind::Pairings, Some(r), lang)?;
             links.push((format!("round-{r}.html"), d.title.clone()));
@@ -87,7 +94,7 @@ impl App {
             });
         }
         for r in 1..=st.after_round {
-            let d = self.print_doc(event_key, DocKind::Standings, Some(r), lang)?;
+            let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
                 file: format!("standings-{r}.html"),
@@ -97,7 +104,7 @@ impl App {
             });
         }
         if st.after_round > 0 {
-            let d = self.print_doc(event_key, DocKind::Crosstable, None, lang)?;
+            let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {
                 file: "crosstable.html".into(),

@@ -130,7 +130,10 @@ impl App {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
                 continue;
             }
-            if k == "first_colour" || k == ROUND_ROBIN_BYE_SCORES {
+            if k == "first_colour"
+                || k == ROUND_ROBIN_BYE_SCORES
+                || k == super::schedule::ROUND_STARTS
+            {
                 continue;
             }
             if cxa.get(k).is_some() {

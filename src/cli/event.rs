@@ -62,6 +62,19 @@ pub enum EventCmd {
         #[arg(long)]
         value: Option<String>,
     },
+    /// When a round starts (printed on its pairing sheet): `2026-12-05 14:00`.
+    Schedule {
+        /// The event (id or exact name).
+        event: String,
+        /// Round number.
+        round: u32,
+        /// Date and time, `YYYY-MM-DD HH:MM`; left out with --clear.
+        #[arg(value_parser = round_start, required_unless_present = "clear")]
+        start: Option<chrono::NaiveDateTime>,
+        /// Remove the round's start time.
+        #[arg(long, conflicts_with = "start")]
+        clear: bool,
+    },
     /// Mark the event finished (with rounds still to play: needs --force).
     Finish {
         event: String,
@@ -152,6 +165,11 @@ pub struct NewArgs {
 }
 
 use crate::app::ROUND_ROBIN_BYE_SCORES;
+
+fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
+    crate::app::schedule::parse_round_start(s)
+        .ok_or_else(|| format!("\"{s}\" is not a date and time like 2026-12-05 14:00"))
+}
 
 fn status_key(s: EventStatus) -> &'static str {
     match s {
@@ -343,6 +361,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 None => None,
             };
             app.request_bye(e, en, round, v)?;
+        }
+        EventCmd::Schedule {
+            event,
+            round,
+            start,
+            clear: _,
+        } => {
+            app.set_round_start(&event, round, start)?;
         }
         EventCmd::Finish { event, force } => {
             let e = app.find_event(&event)?.key();

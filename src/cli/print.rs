@@ -1,7 +1,8 @@
 //! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::print::{render_with, send, DocKind, OutputFormat, PrintOptions};
+use crate::app::print::{render_with, send, DocKind, DocOptions, OutputFormat, PrintOptions};
+use crate::domain::NameOrder;
 use crate::i18n::Lang;
 use crate::report::{CsvOptions, Doc, Part, DEFAULT_LINES_PER_PAGE, MIN_WIDTH};
 use clap::{Args, ValueEnum};
@@ -95,6 +96,23 @@ pub struct PrintArgs {
     /// document's language), or a language: zh, zh-Hans, zh-Hant, en.
     #[arg(long, value_name = "STYLE")]
     pub headers: Option<String>,
+    /// Standings: add the score after each round (a column per round).
+    #[arg(long)]
+    pub progress: bool,
+    /// Crosstable: add the event's tie-break columns.
+    #[arg(long)]
+    pub tiebreaks: bool,
+    /// Standings: add the players' ratings.
+    #[arg(long)]
+    pub rating: bool,
+    /// By-name lists (pairings, check-in): pinyin or strokes (笔画);
+    /// default: name_order in config.toml, else pinyin.
+    #[arg(long, value_name = "ORDER", value_parser = name_order)]
+    pub order: Option<NameOrder>,
+}
+
+fn name_order(s: &str) -> Result<NameOrder, String> {
+    NameOrder::from_code(s).ok_or_else(|| format!("\"{s}\": use pinyin or strokes"))
 }
 
 /// The language of the CSV header row, `None` for the stable keys.
@@ -150,7 +168,13 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         None if a.other_lang => app.document_lang(&a.event)?.other(),
         None => app.document_lang(&a.event)?,
     };
-    let mut doc = app.print_doc(&a.event, a.kind.into(), a.round, lang)?;
+    let dopts = DocOptions {
+        progress: a.progress,
+        tiebreaks: a.tiebreaks,
+        rating: a.rating,
+        name_order: a.order,
+    };
+    let mut doc = app.print_doc_with(&a.event, a.kind.into(), a.round, lang, dopts)?;
     let heads = match &a.headers {
         Some(h) => header_lang(h, lang)?,
         None => None,
@@ -158,7 +182,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(hl) = heads {
         // Headings in another language: the same document built in it.
         if hl != lang {
-            let other = app.print_doc(&a.event, a.kind.into(), a.round, hl)?;
+            let other = app.print_doc_with(&a.event, a.kind.into(), a.round, hl, dopts)?;
             set_headings(&mut doc, &other);
         }
     }

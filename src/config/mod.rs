@@ -73,6 +73,8 @@ pub struct Config {
     pub ratings: crate::history::RatingSettings,
     /// The rule book the repetition ruling uses unless told otherwise.
     pub repetition_rules: crate::xiangqi::repetition::RuleSet,
+    /// The order of by-name lists: `pinyin` (default) or `strokes` (笔画).
+    pub name_order: crate::domain::NameOrder,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
 }
@@ -86,6 +88,7 @@ impl Default for Config {
             event: EventSettings::default(),
             ratings: Default::default(),
             repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
+            name_order: Default::default(),
             source: None,
         }
     }
@@ -100,6 +103,7 @@ struct RawConfig {
     event: Option<RawEvent>,
     ratings: Option<RawRatings>,
     repetition_rules: Option<Spanned<String>>,
+    name_order: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -242,6 +246,17 @@ impl Config {
                         msg!("err.config.unknown_repetition_rules", value = r.get_ref()),
                     )
                 })?;
+        }
+        if let Some(o) = raw.name_order {
+            c.name_order = crate::domain::NameOrder::from_code(o.get_ref()).ok_or_else(|| {
+                err_at(
+                    o.span(),
+                    format!(
+                        "unknown name order \"{}\"; allowed: pinyin, strokes",
+                        o.get_ref()
+                    ),
+                )
+            })?;
         }
         if let Some(db) = raw.database {
             let p = PathBuf::from(db);

@@ -5,6 +5,7 @@
 pub mod archive;
 mod clock;
 mod game;
+mod names;
 mod points;
 mod team;
 
@@ -13,6 +14,7 @@ pub use game::{
     FirstStrike, Game, Material, MaterialParseError, Outcome, OutcomeParseError, PieceMoves,
     Termination,
 };
+pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,

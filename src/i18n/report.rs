@@ -84,6 +84,14 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("rep.date", "日期", "日期", "Date"),
     ("rep.time_control", "用时", "用時", "Time control"),
+    // The round schedule (issue 18): when a round starts.
+    ("rep.round_start", "开赛时间", "開賽時間", "Starts"),
+    (
+        "err.app.round_not_in_event",
+        "本赛事只有{rounds}轮，没有第{round}轮",
+        "本賽事只有{rounds}輪，沒有第{round}輪",
+        "the event has {rounds} rounds; there is no round {round}",
+    ),
     ("rep.page", "第{}页", "第{}頁", "page {}"),
     ("rep.board_n", "第{}台", "第{}台", "Board {}"),
     // Columns.
@@ -108,6 +116,19 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.rounds_total", "共{}轮", "共{}輪", "{} rounds"),
     ("rep.game_n", "第{}局", "第{}局", "Game {}"),
     ("rep.site.index", "首页", "首頁", "Index"),
+    (
+        "tui.print.doc.site",
+        "网站（文件夹，可放到U盘或网站上）",
+        "網站（資料夾，可放到隨身碟或網站上）",
+        "web site (a folder for a USB stick or a web host)",
+    ),
+    ("tui.choice.site", "网站", "網站", "web site"),
+    (
+        "rep.progress.legend",
+        "第N轮栏：该轮后的累计积分",
+        "第N輪欄：該輪後的累計積分",
+        "R1, R2, …: the score after that round",
+    ),
     // The published site's player and game pages.
     ("rep.site.win", "胜", "勝", "win"),
     ("rep.site.draw", "和", "和", "draw"),

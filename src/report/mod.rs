@@ -13,14 +13,15 @@ mod docs;
 mod explain;
 mod html;
 pub mod site;
+mod strokes;
 pub mod team;
 mod text;
 
 pub use self::csv::{render_csv, CsvError, CsvOptions};
 pub use docs::{
     checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,
-    AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
-    PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
+    AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, GameMark,
+    PairingSheetData, PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use explain::breakdown_text;
 pub use html::{escape as escape_html, render_html};

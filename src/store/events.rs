@@ -314,6 +314,30 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces an event's pairing settings (the JSON object of options by
+    /// name; also the round schedule), undoably.
+    pub fn set_pairing_settings(
+        &mut self,
+        event_id: i64,
+        settings: &serde_json::Map<String, serde_json::Value>,
+        summary: &str,
+    ) -> Result<()> {
+        let old = self.event(event_id)?;
+        let tx = super::log::begin_write(&mut self.conn)?;
+        tx.execute(
+            "UPDATE event SET pairing_settings=?2 WHERE id=?1",
+            params![event_id, serde_json::to_string(settings)?],
+        )?;
+        record(
+            &tx,
+            "event-settings",
+            &format!("event {}: {summary}", old.name),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Rounds already paired.
     pub fn rounds_paired(&self, event_id: i64) -> Result<u32> {
         rounds_paired(&self.conn, event_id)

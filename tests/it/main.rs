@@ -27,6 +27,7 @@ mod history_stats;
 mod knockout_cli;
 mod night_cli;
 mod pairing_props;
+mod print_columns;
 mod print_pass2;
 mod publish_site;
 mod readers_fuzz;

@@ -594,12 +594,13 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     assert!(text.contains("陈磊"), "{text}");
     // TRF export of the event, and a backup of the club.
     let trf = dir.path().join("e.trf");
-    print_to(&mut app, &mut m, 6, trf.to_str().unwrap());
+    // (after the documents and the site)
+    print_to(&mut app, &mut m, 7, trf.to_str().unwrap());
     assert!(m.confirm().is_none(), "{:?}", m.status);
     let t = std::fs::read_to_string(&trf).unwrap();
     assert!(t.lines().any(|l| l.starts_with("001")), "{t}");
     let db = dir.path().join("copy.db");
-    print_to(&mut app, &mut m, 7, db.to_str().unwrap());
+    print_to(&mut app, &mut m, 8, db.to_str().unwrap());
     assert!(db.exists(), "{:?}", m.status);
 }
 

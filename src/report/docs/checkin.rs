@@ -15,7 +15,7 @@ pub fn checkin_sheet(d: &CheckinData, lang: Lang) -> Doc {
         col(lang, "rep.col.signature", ColKind::WriteIn(16)),
     ]);
     let mut players: Vec<&PlayerLine> = d.players.iter().collect();
-    players.sort_by_cached_key(|p| (name_key(&p.name), p.start_no));
+    sort_by_name(&mut players, d.event.name_order, |p| (&p.name, p.start_no));
     for p in players {
         t.rows.push(vec![
             p.start_no.to_string(),

@@ -29,6 +29,54 @@ fn cross_mark(c: &CrossCell, lang: Lang) -> String {
     }
 }
 
+/// A two-game round's cell: the opponent, then each game's colour and
+/// result in game order (`5红+黑=`, `5r+b=`; `F` after a forfeit, `?`
+/// for a game not in). `None` when the round has no games listed (one-game
+/// events, byes).
+fn two_game_mark(c: &CrossCell, games: &[GameMark], lang: Lang) -> Option<String> {
+    let mut mine: Vec<GameMark> = games
+        .iter()
+        .filter(|g| g.round == c.round)
+        .copied()
+        .collect();
+    // The other game of the round, not stored yet: colours swapped, pending.
+    if let [one] = mine[..] {
+        mine.push(GameMark {
+            game_no: 3 - one.game_no.clamp(1, 2),
+            colour: one.colour.opposite(),
+            result: None,
+            forfeit: false,
+            ..one
+        });
+    }
+    if mine.is_empty() {
+        return None;
+    }
+    mine.sort_by_key(|g| g.game_no);
+    let mut s = c
+        .opponent_start_no
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    for g in mine {
+        s.push_str(match (g.colour, lang) {
+            (Colour::Red, Lang::En) => "r",
+            (Colour::Black, Lang::En) => "b",
+            (Colour::Red, _) => tr(lang, "rep.mark.red"),
+            (Colour::Black, _) => tr(lang, "rep.mark.black"),
+        });
+        s.push_str(match g.result {
+            Some(RoundResult::Win) => "+",
+            Some(RoundResult::Draw) => "=",
+            Some(RoundResult::Loss) => "-",
+            None => "?",
+        });
+        if g.forfeit {
+            s.push('F');
+        }
+    }
+    Some(s)
+}
+
 /// The crosstable (交叉表): per player and round, the opponent's start
 /// number, the colour and the result.
 pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
@@ -51,6 +99,13 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
         ));
     }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
+    for t in &d.tiebreaks {
+        cols.push(Column::new(
+            t.code(),
+            tr(lang, &format!("tb.{}", t.code())),
+            ColKind::Number,
+        ));
+    }
     cols.push(col(lang, "rep.col.rank", ColKind::Number));
     let mut t = Table::new(cols);
     // By rank (a final crosstable is read from the top), then start number.
@@ -67,11 +122,16 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
                 l.cells
                     .iter()
                     .find(|c| c.round == r)
-                    .map(|c| cross_mark(c, lang))
+                    .map(|c| {
+                        two_game_mark(c, &l.games, lang).unwrap_or_else(|| cross_mark(c, lang))
+                    })
                     .unwrap_or_default(),
             );
         }
         row.push(opt_points(l.player.points));
+        let mut values: Vec<String> = l.values.iter().map(|v| short_points(*v)).collect();
+        values.resize(d.tiebreaks.len(), String::new());
+        row.extend(values);
         row.push(l.rank.map(|(r, s)| rank_text(r, s)).unwrap_or_default());
         t.rows.push(row);
     }
@@ -84,8 +144,16 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
             Part::Table(t),
-        ],
-        landscape: d.after_round > 9,
+        ]
+        .into_iter()
+        // With tie-break columns: their names and order (the text cuts the
+        // headings of narrow columns).
+        .chain(
+            (!d.tiebreaks.is_empty())
+                .then(|| Part::Note(super::standings::tiebreak_legend(&d.tiebreaks, lang))),
+        )
+        .collect(),
+        landscape: d.after_round as usize + d.tiebreaks.len() > 9,
         csv: None,
     }
 }

@@ -16,7 +16,7 @@ pub use pairings::{pairing_sheet, result_slips};
 pub use standings::standings;
 
 use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};
-use crate::domain::{Colour, Points};
+use crate::domain::{Colour, NameOrder, Points};
 use crate::i18n::{tr, Lang};
 use crate::scoring::{CrossCell, RoundKind, RoundResult, TieBreak};
 
@@ -32,6 +32,11 @@ pub struct EventInfo {
     /// Games a board plays each round (2: two-game rounds, colours
     /// swapped in the second game); 0 or 1: one game.
     pub games_per_round: u32,
+    /// When the round of a pairing sheet or slips starts (the schedule),
+    /// shown instead of the event's date.
+    pub round_start: Option<chrono::NaiveDateTime>,
+    /// The order of by-name lists (pairings by name, check-in).
+    pub name_order: NameOrder,
 }
 
 impl EventInfo {
@@ -159,6 +164,9 @@ pub struct StandingLine {
     pub player: PlayerLine,
     /// One value per tie-break of [`StandingsData::tiebreaks`].
     pub values: Vec<Points>,
+    /// The score after each round (round 1 first); empty: no progression
+    /// columns.
+    pub progress: Vec<Points>,
 }
 
 /// The standings after a round.
@@ -170,6 +178,8 @@ pub struct StandingsData {
     pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TieBreak>,
     pub rows: Vec<StandingLine>,
+    /// A rating column (asked for).
+    pub rating: bool,
 }
 
 /// A player's line of a crosstable or wall chart.
@@ -179,6 +189,23 @@ pub struct CrossLine {
     pub player: PlayerLine,
     pub rank: Option<(u32, bool)>,
     pub cells: Vec<CrossCell>,
+    /// Two-game rounds: each game's colour and result for this player
+    /// (empty in one-game events).
+    pub games: Vec<GameMark>,
+    /// One value per tie-break of [`CrosstableData::tiebreaks`].
+    pub values: Vec<Points>,
+}
+
+/// One game of a two-game round, as a crosstable cell shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameMark {
+    pub round: u32,
+    pub game_no: u32,
+    pub colour: Colour,
+    /// `None`: not in yet.
+    pub result: Option<RoundResult>,
+    /// Decided without play.
+    pub forfeit: bool,
 }
 
 /// The crosstable (and, for round-robins, the wall chart): rows by start number.
@@ -187,6 +214,8 @@ pub struct CrosstableData {
     pub event: EventInfo,
     pub after_round: u32,
     pub rows: Vec<CrossLine>,
+    /// Tie-break columns after the points (empty: none).
+    pub tiebreaks: Vec<TieBreak>,
 }
 
 /// The wall chart shows the crosstable's data as a player × player grid.
@@ -223,7 +252,12 @@ fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
     if let Some(n) = ev.rounds {
         v.push((String::new(), fill(lang, "rep.rounds_total", n)));
     }
-    if let Some(d) = ev.date {
+    if let Some(t) = ev.round_start {
+        v.push((
+            tr(lang, "rep.round_start").to_string(),
+            t.format("%Y-%m-%d %H:%M").to_string(),
+        ));
+    } else if let Some(d) = ev.date {
         v.push((
             tr(lang, "rep.date").to_string(),
             d.format("%Y-%m-%d").to_string(),
@@ -282,6 +316,20 @@ pub fn name_key(name: &str) -> String {
         }
     }
     k
+}
+
+/// Sorts a by-name list in `order`; the same name by start number.
+fn sort_by_name<T>(items: &mut [T], order: NameOrder, key: impl Fn(&T) -> (&str, u32)) {
+    match order {
+        NameOrder::Pinyin => items.sort_by_cached_key(|x| {
+            let (name, no) = key(x);
+            (name_key(name), no)
+        }),
+        NameOrder::Strokes => items.sort_by_cached_key(|x| {
+            let (name, no) = key(x);
+            (super::strokes::stroke_key(name), no)
+        }),
+    }
 }
 
 fn rank_text(rank: u32, shared: bool) -> String {

@@ -176,7 +176,9 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
             ],
         ));
     }
-    by_name.sort_by_cached_key(|(p, _)| (name_key(&p.name), p.start_no));
+    sort_by_name(&mut by_name, d.event.name_order, |(p, _)| {
+        (&p.name, p.start_no)
+    });
     let mut t = Table::new(vec![
         col(lang, "rep.col.name", ColKind::Text),
         col(lang, "rep.col.no", ColKind::Number),

@@ -15,12 +15,25 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
         col(lang, "rep.col.no", ColKind::Number),
         col(lang, "rep.col.name", ColKind::Text),
         col(lang, "rep.col.club", ColKind::Text),
-        col(lang, "rep.col.points", ColKind::Number),
     ];
+    let rated = d.rating;
+    if rated {
+        cols.push(col(lang, "rep.col.rating", ColKind::Number));
+    }
+    cols.push(col(lang, "rep.col.points", ColKind::Number));
     for t in &d.tiebreaks {
         cols.push(Column::new(
             t.code(),
             tr(lang, &format!("tb.{}", t.code())),
+            ColKind::Number,
+        ));
+    }
+    // Progression: the score after each round (asked for; wide).
+    let rounds = d.rows.iter().map(|r| r.progress.len()).max().unwrap_or(0) as u32;
+    for r in 1..=rounds {
+        cols.push(Column::new(
+            &format!("after{r}"),
+            fill(lang, "rep.col.round_short", r),
             ColKind::Number,
         ));
     }
@@ -31,9 +44,15 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
             r.player.start_no.to_string(),
             r.player.name.clone(),
             r.player.club.clone().unwrap_or_default(),
-            opt_points(r.player.points),
         ];
-        row.extend(r.values.iter().map(|v| short_points(*v)));
+        if rated {
+            row.push(r.player.rating.map(|x| x.to_string()).unwrap_or_default());
+        }
+        row.push(opt_points(r.player.points));
+        let mut values: Vec<String> = r.values.iter().map(|v| short_points(*v)).collect();
+        values.resize(d.tiebreaks.len(), String::new());
+        row.extend(values);
+        row.extend(r.progress.iter().map(|v| short_points(*v)));
         row.resize(t.columns.len(), String::new());
         t.rows.push(row);
     }
@@ -51,15 +70,19 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
             },
             Part::Table(t),
             Part::Note(tiebreak_legend(&d.tiebreaks, lang)),
-        ],
-        landscape: false,
+        ]
+        .into_iter()
+        .chain((rounds > 0).then(|| Part::Note(tr(lang, "rep.progress.legend").to_string())))
+        .collect(),
+        // Progression columns: across the page (132 columns of text).
+        landscape: rounds > 0,
         csv: None,
     }
 }
 
 /// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
 /// the tie-breaks' full names.
-fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
+pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
     let mut names = vec![tr(lang, "rep.col.points").to_string()];
     for t in tbs {
         let long = format!("tbl.{}", t.code());

@@ -378,6 +378,17 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 app.backup(Path::new(&path))?;
                 return Ok(Some(format!("{}: {path}", t("tui.print.written"))));
             }
+            // The event's static site: a folder (an earlier site is rewritten).
+            if doc == "site" {
+                let path = if path.is_empty() {
+                    format!("event{event}-site")
+                } else {
+                    path
+                };
+                let files = app.publish(&event.to_string(), Path::new(&path), false)?;
+                let n = files.len();
+                return Ok(Some(format!("{}: {path} ({n})", t("tui.print.written"))));
+            }
             let (data, path) = if doc == "trf" {
                 let path = if path.is_empty() {
                     format!("event{event}.trf")

@@ -401,7 +401,7 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
     }
 }
 
-/// The Print form's formats for a document: slips have no CSV.
+/// The Print form's formats for a document: slips have no CSV, the site is HTML only.
 pub(super) fn fix_print_format(f: &mut Form) {
     if f.kind != FormKind::Print {
         return;
@@ -410,11 +410,11 @@ pub(super) fn fix_print_format(f: &mut Form) {
     if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
         fl.choices = PRINT_FORMATS
             .iter()
-            .filter(|x| !(doc == "slips" && **x == "csv"))
+            .filter(|x| !(doc == "slips" && **x == "csv") && (doc != "site" || **x == "html"))
             .map(|x| x.to_string())
             .collect();
         if !fl.choices.contains(&fl.value) {
-            fl.value = "text".into();
+            fl.value = fl.choices[0].clone();
         }
     }
 }
@@ -427,6 +427,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "crosstable",
     "wallchart",
     "checkin",
+    "site",
     "trf",
     "backup",
 ];

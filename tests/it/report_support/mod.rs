@@ -41,6 +41,8 @@ pub fn event() -> EventInfo {
         time_control: Some("90+30".into()),
         rounds: Some(7),
         games_per_round: 1,
+        round_start: None,
+        name_order: Default::default(),
     }
 }
 
@@ -193,6 +195,8 @@ pub fn round_robin(n: u32, rounds: u32) -> CrosstableData {
                 player: p,
                 rank: None,
                 cells: c,
+                games: Vec::new(),
+                values: Vec::new(),
             }
         })
         .collect();
@@ -217,6 +221,7 @@ pub fn round_robin(n: u32, rounds: u32) -> CrosstableData {
         event: event(),
         after_round: rounds,
         rows,
+        tiebreaks: Vec::new(),
     }
 }
 
@@ -237,6 +242,7 @@ pub fn standings_data(n: u32) -> StandingsData {
                     Points(s * 45 % 400),
                     Points(s % 3 * 100),
                 ],
+                progress: Vec::new(),
             }
         })
         .collect();
@@ -251,5 +257,6 @@ pub fn standings_data(n: u32) -> StandingsData {
             TieBreak::Direct,
         ],
         rows,
+        rating: false,
     }
 }

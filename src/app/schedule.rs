@@ -1,0 +1,95 @@
+//! The round schedule: when each round starts (date and time), set before
+//! or after pairing and printed on the round's pairing sheet and slips.
+//!
+//! Kept in the event's pairing settings under [`ROUND_STARTS`] (a JSON
+//! object: round number → `YYYY-MM-DDTHH:MM`), so it needs no table of
+//! its own and is undone like any other change.
+
+use super::{invalid, App, Result};
+use crate::domain::Event;
+use chrono::NaiveDateTime;
+
+/// The pairing-settings key of the round schedule.
+pub const ROUND_STARTS: &str = "round_starts";
+
+const STORED: &str = "%Y-%m-%dT%H:%M";
+
+/// A round start as written by people: `2026-12-05 14:00` (or with a `T`).
+pub fn parse_round_start(s: &str) -> Option<NaiveDateTime> {
+    let s = s.trim();
+    [
+        "%Y-%m-%d %H:%M",
+        STORED,
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
+}
+
+/// When round `round` of `ev` starts, if scheduled.
+pub fn round_start(ev: &Event, round: u32) -> Option<NaiveDateTime> {
+    ev.settings
+        .pairing_settings
+        .get(ROUND_STARTS)?
+        .get(round.to_string())?
+        .as_str()
+        .and_then(parse_round_start)
+}
+
+impl App {
+    /// Sets (or with `None` clears) when a round starts. Any of the
+    /// event's rounds, paired or not.
+    pub fn set_round_start(
+        &mut self,
+        event_key: &str,
+        round: u32,
+        start: Option<NaiveDateTime>,
+    ) -> Result<()> {
+        let ev = self.store.resolve_event(event_key)?;
+        let rounds = ev.settings.rounds;
+        if round == 0 || round > rounds {
+            return Err(invalid!("err.app.round_not_in_event", round, rounds));
+        }
+        let mut settings = ev.settings.pairing_settings.clone();
+        let mut starts = settings
+            .get(ROUND_STARTS)
+            .and_then(|v| v.as_object().cloned())
+            .unwrap_or_default();
+        let summary = match start {
+            Some(t) => {
+                let v = t.format(STORED).to_string();
+                starts.insert(round.to_string(), v.clone().into());
+                format!("round {round} starts {v}")
+            }
+            None => {
+                starts.remove(&round.to_string());
+                format!("round {round}: no start time")
+            }
+        };
+        match starts.is_empty() {
+            true => settings.remove(ROUND_STARTS),
+            false => settings.insert(ROUND_STARTS.into(), starts.into()),
+        };
+        Ok(self
+            .store
+            .set_pairing_settings(ev.id, &settings, &summary)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_starts_read_with_a_space_or_a_t_and_refuse_other_text() {
+        let want = chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+            .unwrap()
+            .and_hms_opt(14, 0, 0);
+        assert_eq!(parse_round_start("2026-12-05 14:00"), want);
+        assert_eq!(parse_round_start(" 2026-12-05T14:00 "), want);
+        assert_eq!(parse_round_start("2026-12-05"), None);
+        assert_eq!(parse_round_start("14:00"), None);
+        assert_eq!(parse_round_start("2026-13-05 14:00"), None);
+    }
+}
