@@ -251,10 +251,7 @@ impl Config {
             c.name_order = crate::domain::NameOrder::from_code(o.get_ref()).ok_or_else(|| {
                 err_at(
                     o.span(),
-                    format!(
-                        "unknown name order \"{}\"; allowed: pinyin, strokes",
-                        o.get_ref()
-                    ),
+                    msg!("err.config.unknown_name_order", value = o.get_ref()),
                 )
             })?;
         }

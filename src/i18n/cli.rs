@@ -57,6 +57,12 @@ pub(super) static TEXTS: &[Text] = &[
         "未知的重複局面規則 \"{value}\"; 可用: simple, asian, cxa2011",
         "unknown repetition rules \"{value}\"; allowed: simple, asian, cxa2011",
     ),
+    (
+        "err.config.unknown_name_order",
+        "未知的姓名排序 \"{value}\"; 可用: pinyin (拼音), strokes (笔画)",
+        "未知的姓名排序 \"{value}\"; 可用: pinyin (拼音), strokes (筆畫)",
+        "unknown name order \"{value}\"; allowed: pinyin, strokes",
+    ),
     ("err.config.rounds_zero", "rounds 至少为 1", "rounds 至少為 1", "rounds must be at least 1"),
     (
         "err.config.games_per_round",
