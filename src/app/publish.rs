@@ -299,7 +299,7 @@ impl App {
             let mut cells = r.cells.clone();
             cells.sort_by_key(|c| c.round);
             for c in cells {
-                total = total + c.points;
+                total += c.points;
                 rounds.push(PlayerRound {
                     opponent: c
                         .opponent_start_no
