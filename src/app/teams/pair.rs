@@ -1,0 +1,169 @@
+//! Team events: pairing a round, board numbers, team standings and board prizes.
+
+use super::*;
+
+impl App {
+    /// Pairs the next round of a team event and stores matches, lineups
+    /// and boards in one transaction.
+    pub fn pair_team_round(&mut self, event: &str) -> Result<TeamPairOutcome> {
+        let (ev, ts) = self.team_event(event)?;
+        let round = self.store.rounds_paired(ev.id)? + 1;
+        if ev.settings.system != crate::domain::PairingSystem::Berger && round > ev.settings.rounds
+        {
+            return Err(AppError::AllRoundsPaired {
+                rounds: ev.settings.rounds,
+                event: ev.name.clone(),
+            });
+        }
+        let views = self.teams_in_order(&ev, &ts)?;
+        if views.len() < 2 {
+            return Err(invalid!("err.team.too_few_teams", event = &ev.name));
+        }
+        let data = self.team_event_data(&ev, &ts)?;
+        let scheme = self.scheme(&ev)?;
+        let scores = match_scores(&data, &scheme, round - 1)?;
+        if let Some(m) = scores.iter().find(|m| m.status == MatchStatus::Pending) {
+            return Err(AppError::RoundNotFinished {
+                round: m.round,
+                name: views
+                    .iter()
+                    .find(|v| v.team.id == m.home)
+                    .map(|v| v.team.name.clone())
+                    .unwrap_or_default(),
+                next: round,
+            });
+        }
+        let rounds = team_rounds(&data, &scores, round - 1);
+        let no_of: HashMap<i64, u32> = views.iter().map(|v| (v.team.id, v.no)).collect();
+        let units: Vec<TeamUnit> = views
+            .iter()
+            .zip(&rounds)
+            .map(|(v, rs)| TeamUnit {
+                no: v.no,
+                name: v.team.name.clone(),
+                rating: v.average.max(0) as u32,
+                club: v.team.club.clone(),
+                history: rs
+                    .iter()
+                    .map(|r| {
+                        let past = match (r.kind, r.opponent) {
+                            (TeamRoundKind::Bye, _) => TeamPast::Bye,
+                            (
+                                TeamRoundKind::Played
+                                | TeamRoundKind::ForfeitWin
+                                | TeamRoundKind::ForfeitLoss,
+                                Some(o),
+                            ) => TeamPast::Match {
+                                opponent: no_of.get(&o).copied().unwrap_or(0),
+                                home: r.home.unwrap_or(true),
+                                result: match r.result {
+                                    Some(RoundResult::Win) => GameScore::Win,
+                                    Some(RoundResult::Draw) => GameScore::Draw,
+                                    _ => GameScore::Loss,
+                                },
+                                forfeit: r.kind != TeamRoundKind::Played,
+                            },
+                            _ => TeamPast::NotPaired,
+                        };
+                        (past, r.match_points)
+                    })
+                    .collect(),
+                available: true,
+            })
+            .collect();
+        let config = self.pairing_config(&ev)?;
+        let state = team_state(
+            &units,
+            round,
+            ev.settings.rounds,
+            ts.match_points.win,
+            ts.match_points.draw,
+            config.cxa.avoid_same_club,
+        );
+        let pairing = pair_teams(&state, &config)?;
+        let by_no = |no: u32| -> Result<&TeamView> {
+            views
+                .iter()
+                .find(|v| v.no == no)
+                .ok_or_else(|| invalid!("err.app.no_start_number", no, event = &ev.name))
+        };
+        let stored = self.store.lineups(ev.id)?;
+        let mut nr = NewTeamRound {
+            number: round,
+            ..Default::default()
+        };
+        let mut names = Vec::new();
+        for (i, pb) in pairing.boards.iter().enumerate() {
+            let (h, a) = (by_no(pb.red)?, by_no(pb.black)?);
+            let hl = self.lineup_of(h, round, &ts, &stored);
+            let al = self.lineup_of(a, round, &ts, &stored);
+            nr.boards
+                .extend(match_boards(ts.boards, i as u32 + 1, &hl, &al));
+            nr.matches.push((h.team.id, Some(a.team.id)));
+            nr.lineups.push((h.team.id, hl));
+            nr.lineups.push((a.team.id, al));
+            names.push((h.team.name.clone(), Some(a.team.name.clone())));
+        }
+        if let Some(bye) = pairing.bye {
+            let t = by_no(bye)?;
+            nr.matches.push((t.team.id, None));
+            names.push((t.team.name.clone(), None));
+        }
+        self.store.save_team_rounds(
+            ev.id,
+            &[nr],
+            &[],
+            "round-pair",
+            &format!(
+                "pair round {round} of {} ({} matches)",
+                ev.name,
+                names.len()
+            ),
+        )?;
+        Ok(TeamPairOutcome {
+            round,
+            matches: names,
+            pairing,
+        })
+    }
+
+    /// The round board number of board `board` of match `match_no`.
+    pub fn team_board_number(&self, event: &str, match_no: u32, board: u32) -> Result<u32> {
+        let (_, ts) = self.team_event(event)?;
+        if match_no == 0 || board == 0 || board > ts.boards {
+            return Err(invalid!("err.team.board_range", board, boards = ts.boards));
+        }
+        Ok(round_board_number(ts.boards, match_no, board))
+    }
+
+    /// Team standings after a round (default: the last paired).
+    pub fn team_standings(
+        &self,
+        event: &str,
+        after: Option<u32>,
+    ) -> Result<(Event, TeamStandings)> {
+        let (ev, ts) = self.team_event(event)?;
+        let paired = self.store.rounds_paired(ev.id)?;
+        let r = match after {
+            Some(r) if r > paired => {
+                return Err(invalid!("err.app.round_not_paired_yet", round = r, paired))
+            }
+            Some(r) => r,
+            None => paired,
+        };
+        let data = self.team_event_data(&ev, &ts)?;
+        let scheme = self.scheme(&ev)?;
+        let tbs = TeamTieBreak::parse_list(&ev.settings.tiebreaks)?;
+        let st = team_standings(&data, &scheme, &tbs, Some(r))?;
+        Ok((ev, st))
+    }
+
+    /// Board prizes after a round (default: the last paired).
+    pub fn team_board_prizes(&self, event: &str, after: Option<u32>) -> Result<Vec<BoardPrizeRow>> {
+        let (ev, ts) = self.team_event(event)?;
+        let r = after.unwrap_or(self.store.rounds_paired(ev.id)?);
+        let data = self.team_event_data(&ev, &ts)?;
+        let scheme = self.scheme(&ev)?;
+        Ok(board_prizes(&data, &scheme, Some(r))?)
+    }
+}
