@@ -120,20 +120,28 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
         ctxs.retain(|c| *c != super::super::keymap::Ctx::Form);
     }
     let entries = help_entries(&ctxs, false);
-    let area = centered(f.area(), 56, entries.len() as u16 + 3);
+    // Two columns when one does not fit the screen (80×24 and the club's
+    // list), so no key drops off the bottom.
+    let fits = (f.area().height as usize).saturating_sub(3);
+    let cols = if entries.len() > fits { 2 } else { 1 };
+    let per_col = entries.len().div_ceil(cols).max(1);
+    let (width, key_w) = if cols == 1 { (56, 14) } else { (80, 11) };
+    let area = centered(f.area(), width, per_col as u16 + 5 - cols as u16);
     super::super::draw::clear(f, area);
-    let lines: Vec<Line> = entries
-        .iter()
-        .map(|(k, a)| {
-            Line::from(vec![
-                Span::raw(format!(" {k:<14}")).bold(),
-                Span::raw(tr(m.lang, &a.help_key()).to_string()),
-            ])
-        })
-        .collect();
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(Block::bordered().title(format!(" {} ", m.t("tui.help.title")))),
-        area,
-    );
+    let block = Block::bordered().title(format!(" {} ", m.t("tui.help.title")));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let parts = Layout::horizontal(vec![Constraint::Ratio(1, cols as u32); cols]).split(inner);
+    for (chunk, part) in entries.chunks(per_col).zip(parts.iter()) {
+        let lines: Vec<Line> = chunk
+            .iter()
+            .map(|(k, a)| {
+                Line::from(vec![
+                    Span::raw(format!(" {k:<key_w$}")).bold(),
+                    Span::raw(tr(m.lang, &a.help_key()).to_string()),
+                ])
+            })
+            .collect();
+        f.render_widget(Paragraph::new(lines), *part);
+    }
 }
