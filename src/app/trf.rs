@@ -382,7 +382,16 @@ impl App {
                     },
                     RoundKind::ForfeitWin => block('+', pr.colour),
                     RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', pr.colour),
-                    RoundKind::Absent | RoundKind::Pending => TrfRound::BLANK,
+                    // Not yet entered: blank columns, as the file read them.
+                    RoundKind::Absent if (r as u32) + 1 < e.first_round => TrfRound::BLANK,
+                    // Entered but not paired (absent, or withdrawn): `0000 - -`,
+                    // so the columns other programs count stay where they were.
+                    RoundKind::Absent => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: '-',
+                    },
+                    RoundKind::Pending => TrfRound::BLANK,
                 });
             }
             if let Some(v) = next_byes.get(&e.id) {

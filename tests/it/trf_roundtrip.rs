@@ -27,6 +27,11 @@ fn player_line(
         ""
     );
     for (opp, c, r) in rounds {
+        if *c == ' ' {
+            // a blank round: the player was not in the event yet
+            l.push_str(&" ".repeat(10));
+            continue;
+        }
         let opp = if *opp == 0 {
             "0000".to_string()
         } else {
@@ -139,6 +144,71 @@ fn export_keeps_sex_title_federation_fide_id_birth_rank_and_full_byes() {
     assert_eq!(ranks, vec![1, 2, 3, 4, 5]);
     let last = out.players.iter().find(|p| p.id == 3).unwrap();
     assert_eq!(last.rank, 5, "the only player on 0.5 is last");
+}
+
+/// Absences keep their form: a late entry's rounds before it joined stay
+/// blank, an absence once entered (`0000 - -`) stays one, and a withdrawn
+/// player's trailing `0000 - -` columns are not dropped (other programs
+/// count those columns as rounds).
+#[test]
+fn absences_late_entries_and_withdrawals_keep_their_columns() {
+    let p = |id, name: &str, pts, rounds: &[(u32, char, char)]| {
+        player_line(id, "", "", name, 2000, "", "", "", pts, rounds)
+    };
+    let text = [
+        "012 Absences".to_string(),
+        "XXR 4".to_string(),
+        p(
+            1,
+            "One",
+            "3.0",
+            &[(2, 'w', '1'), (3, 'w', '1'), (0, '-', 'U')],
+        ),
+        p(
+            2,
+            "Two",
+            "0.5",
+            &[(1, 'b', '0'), (5, 'w', '='), (6, 'b', '0')],
+        ),
+        p(
+            3,
+            "Three",
+            "1.0",
+            &[(4, 'w', '='), (1, 'b', '0'), (5, 'w', '=')],
+        ),
+        p(
+            4,
+            "Four",
+            "0.5",
+            &[(3, 'b', '='), (0, '-', '-'), (0, '-', '-')],
+        ),
+        p(
+            5,
+            "Five",
+            "1.0",
+            &[(0, '-', '-'), (2, 'b', '='), (3, 'b', '=')],
+        ),
+        p(
+            6,
+            "Six",
+            "1.0",
+            &[(0, ' ', ' '), (0, ' ', ' '), (2, 'w', '1')],
+        ),
+    ]
+    .join("\n")
+        + "\n";
+    let c = Club::new();
+    let f = c.path("absences.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = export(&c, "Absences");
+    let orig = Trf::parse(&text).unwrap();
+    assert_eq!(out.players.len(), orig.players.len());
+    for want in &orig.players {
+        let got = out.players.iter().find(|p| p.id == want.id).unwrap();
+        assert_eq!(got.rounds, want.rounds, "#{} rounds", want.id);
+        assert_eq!(got.points, want.points, "#{} points", want.id);
+    }
 }
 
 fn engine() -> Option<PathBuf> {
