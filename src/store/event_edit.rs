@@ -33,31 +33,20 @@ impl Store {
         if clash.is_some() {
             return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
         }
-        let n = tx.execute(
-            "UPDATE event SET name=?2, start_date=?3, scheme=?4, scheme_settings=?5, system=?6,
-                 rounds=?7, games_per_round=?8, red_base_ms=?9, black_base_ms=?10,
-                 increment_ms=?11, tiebreaks=?12, bye_opponent=?13, requested_bye=?14,
-                 forfeits_to_drop=?15, pairing_settings=?16
-             WHERE id=?1",
-            params![
-                id,
-                name,
-                start_date.map(|d| d.to_string()),
-                s.scheme,
-                serde_json::to_string(&s.scheme_settings)?,
-                s.system.code(),
-                s.rounds,
-                s.games_per_round,
-                s.time_control.red_base_ms,
-                s.time_control.black_base_ms,
-                s.time_control.increment_ms,
-                s.tiebreaks.join(","),
-                s.byes.opponent_score.code(),
-                s.byes.requested.code(),
-                s.byes.forfeits_to_drop,
-                serde_json::to_string(&s.pairing_settings)?,
-            ],
-        )?;
+        let mut values = vec![rusqlite::types::Value::Integer(id)];
+        values.extend(super::events::settings_values(name, start_date, s)?);
+        let set = super::events::SETTINGS_COLUMNS
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c}=?{}", i + 2))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let n = tx
+            .execute(
+                &format!("UPDATE event SET {set} WHERE id=?1"),
+                rusqlite::params_from_iter(values),
+            )
+            .map_err(super::events::out_of_range)?;
         if n == 0 {
             return Err(StoreError::NotFound(msg!("err.store.no_event_id", id)));
         }

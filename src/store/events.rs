@@ -145,39 +145,56 @@ pub(super) fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
     Ok(())
 }
 
-/// Inserts an event row; out-of-range settings are a clear error.
-pub(super) fn insert_event(
-    tx: &Transaction<'_>,
+/// The event row's name, date and settings columns, in the order
+/// [`SETTINGS_COLUMNS`] names them (one place for both insert and edit).
+pub(super) fn settings_values(
     name: &str,
     start_date: Option<chrono::NaiveDate>,
     s: &EventSettings,
-    status: EventStatus,
-) -> Result<i64> {
-    tx.execute(
-        "INSERT INTO event(name, start_date, scheme, scheme_settings, system, rounds,
-             games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks,
-             bye_opponent, requested_bye, forfeits_to_drop, pairing_settings, status)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-        params![
-            name,
-            start_date.map(|d| d.to_string()),
-            s.scheme,
-            serde_json::to_string(&s.scheme_settings)?,
-            s.system.code(),
-            s.rounds,
-            s.games_per_round,
-            s.time_control.red_base_ms,
-            s.time_control.black_base_ms,
-            s.time_control.increment_ms,
-            s.tiebreaks.join(","),
-            s.byes.opponent_score.code(),
-            s.byes.requested.code(),
-            s.byes.forfeits_to_drop,
-            serde_json::to_string(&s.pairing_settings)?,
-            status.code(),
-        ],
-    )
-    .map_err(|e| match e {
+) -> Result<Vec<rusqlite::types::Value>> {
+    use rusqlite::types::Value;
+    let int = |v: i64| Value::Integer(v);
+    Ok(vec![
+        Value::Text(name.to_string()),
+        start_date.map_or(Value::Null, |d| Value::Text(d.to_string())),
+        Value::Text(s.scheme.clone()),
+        Value::Text(serde_json::to_string(&s.scheme_settings)?),
+        Value::Text(s.system.code().to_string()),
+        int(s.rounds.into()),
+        int(s.games_per_round.into()),
+        int(s.time_control.red_base_ms as i64),
+        int(s.time_control.black_base_ms as i64),
+        int(s.time_control.increment_ms as i64),
+        Value::Text(s.tiebreaks.join(",")),
+        Value::Text(s.byes.opponent_score.code().to_string()),
+        Value::Text(s.byes.requested.code().to_string()),
+        int(s.byes.forfeits_to_drop.into()),
+        Value::Text(serde_json::to_string(&s.pairing_settings)?),
+    ])
+}
+
+/// The columns [`settings_values`] fills, in its order.
+pub(super) const SETTINGS_COLUMNS: [&str; 15] = [
+    "name",
+    "start_date",
+    "scheme",
+    "scheme_settings",
+    "system",
+    "rounds",
+    "games_per_round",
+    "red_base_ms",
+    "black_base_ms",
+    "increment_ms",
+    "tiebreaks",
+    "bye_opponent",
+    "requested_bye",
+    "forfeits_to_drop",
+    "pairing_settings",
+];
+
+/// A settings value the schema's CHECKs refuse reads as a clear error.
+pub(super) fn out_of_range(e: rusqlite::Error) -> StoreError {
+    match e {
         rusqlite::Error::SqliteFailure(f, detail)
             if f.code == rusqlite::ErrorCode::ConstraintViolation =>
         {
@@ -187,7 +204,29 @@ pub(super) fn insert_event(
             ))
         }
         other => other.into(),
-    })?;
+    }
+}
+
+/// Inserts an event row; out-of-range settings are a clear error.
+pub(super) fn insert_event(
+    tx: &Transaction<'_>,
+    name: &str,
+    start_date: Option<chrono::NaiveDate>,
+    s: &EventSettings,
+    status: EventStatus,
+) -> Result<i64> {
+    let mut values = settings_values(name, start_date, s)?;
+    values.push(rusqlite::types::Value::Text(status.code().to_string()));
+    let sql = format!(
+        "INSERT INTO event({}, status) VALUES ({})",
+        SETTINGS_COLUMNS.join(", "),
+        (1..=values.len())
+            .map(|i| format!("?{i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    tx.execute(&sql, rusqlite::params_from_iter(values))
+        .map_err(out_of_range)?;
     Ok(tx.last_insert_rowid())
 }
 
