@@ -331,16 +331,57 @@ mod tests {
             Op::Undo,
             Op::Redo,
         ];
+        let faults = fail_every_step(&mut app, &script);
+        assert!(faults > script.len(), "only {faults} faults injected");
+    }
+
+    /// The same for the imports (members, games CSV, TRF) and a knockout
+    /// from its draw to its second round: a fault at any write leaves the
+    /// club and its action log as they were.
+    #[test]
+    fn a_failure_at_any_step_of_an_import_or_a_knockout_changes_nothing() {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let mut script: Vec<Op> = (0..8)
+            .map(|m| Op::AddMember(m, 2000 - 10 * m as i32))
+            .collect();
+        script.extend([
+            Op::ImportMembers(1),
+            Op::ImportTrf(0),
+            Op::NewEvent(1, 3),
+            Op::ImportGames(1, 1, 0),
+            Op::ImportGames(1, 2, 1),
+            Op::NewKnockout,
+            Op::KoEnter(vec![0, 1, 2, 3]),
+            Op::KoPair,
+            Op::KoResult(1, 1, 0, false),
+            Op::KoResult(1, 2, 1, false),
+            Op::KoPair,
+            Op::KoResult(2, 1, 1, false),
+            Op::Undo,
+            Op::Redo,
+        ]);
+        let faults = fail_every_step(&mut app, &script);
+        assert!(faults > script.len(), "only {faults} faults injected");
+    }
+
+    /// Runs each op with a fault injected at write 0, 1, 2, … until it
+    /// succeeds; every failed try must leave the club and the log as they
+    /// were. Returns how many faults were injected. Every op of the script
+    /// must succeed without a fault (a script error otherwise).
+    fn fail_every_step(app: &mut App, script: &[Op]) -> usize {
         let mut faults = 0;
-        for op in &script {
+        for op in script {
             let mut n = 0;
             loop {
                 let before = app.store.dump_for_tests();
                 let log_before = app.store.log_entries(1000).unwrap();
                 app.store.inject_fault(Some(n));
-                let r = apply(&mut app, op);
+                let r = apply(app, op);
                 app.store.inject_fault(None);
                 match r {
+                    Err(why) if !why.contains("injected fault") => {
+                        panic!("{op:?} is refused without a fault: {why}")
+                    }
                     Err(why) => {
                         assert_eq!(
                             app.store.dump_for_tests(),
@@ -356,6 +397,6 @@ mod tests {
                 }
             }
         }
-        assert!(faults > script.len(), "only {faults} faults injected");
+        faults
     }
 }

@@ -196,7 +196,7 @@ pub(super) const SETTINGS_COLUMNS: [&str; 15] = [
 pub(super) fn out_of_range(e: rusqlite::Error) -> StoreError {
     match e {
         rusqlite::Error::SqliteFailure(f, detail)
-            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_CHECK =>
         {
             StoreError::Invalid(msg!(
                 "err.store.settings_out_of_range",

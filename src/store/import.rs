@@ -162,7 +162,7 @@ impl Store {
             )
             .map_err(|e| match e {
                 rusqlite::Error::SqliteFailure(f, _)
-                    if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+                    if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
                 {
                     StoreError::Invalid(msg!("err.store.entered_twice", no = p.start_no))
                 }

@@ -63,7 +63,7 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i6
     })
     .map_err(|e| match e {
         rusqlite::Error::SqliteFailure(f, _)
-            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
         {
             StoreError::Invalid(msg!(
                 "err.store.member_id_taken",
