@@ -1,0 +1,165 @@
+//! The engine's matcher window: building it, reading and writing its edge
+//! weights by vertex, solving it, and fixing pairs once they are made.
+
+use super::layout::{Layout, ScoreMap};
+use super::player::Info;
+use super::{window, BracketCtx, Engine, Mates, RunError, OUTSIDE};
+use crate::domain::Points;
+use crate::pairing::matching::{Matcher, Uint};
+
+impl<'a, const N: usize> Engine<'a, N> {
+    pub(super) fn new(
+        info: &'a Info,
+        lay: Layout,
+        fresh: bool,
+        windowed: bool,
+        tail_at: usize,
+    ) -> Self {
+        let n = info.sorted.len();
+        let windowed = windowed && !fresh;
+        Engine {
+            info,
+            lay,
+            m: Matcher::new(if windowed { 0 } else { n }),
+            fresh,
+            map: ScoreMap::new(),
+            windowed,
+            verts: if windowed {
+                Vec::new()
+            } else {
+                (0..n).collect()
+            },
+            loc: if windowed {
+                vec![OUTSIDE; n]
+            } else {
+                (0..n).collect()
+            },
+            relaxed: false,
+            tail: !windowed,
+            st_buf: (0..n).collect(),
+            ctx_bye: BracketCtx {
+                bye_score: Points::ZERO,
+                single_downfloater_is_bye: false,
+            },
+            forbidden_by: Vec::new(),
+            relaxed_brackets: 0,
+            bracket_no: 0,
+            tail_at,
+            below: window::Below::default(),
+        }
+    }
+
+    /// A maximum-weight matching of the window, by vertex: a vertex left
+    /// unmatched by a relaxed window is matched below it (`n`).
+    pub(super) fn solve(&mut self) -> Result<Mates, RunError> {
+        if !self.windowed {
+            return Ok(if self.fresh {
+                self.m.solve_fresh()
+            } else {
+                self.m.solve()
+            });
+        }
+        let local = self.m.solve();
+        if self.relaxed {
+            let left = (0..local.len()).filter(|&l| local[l] == l);
+            if !self.below_takes(left.map(|l| self.verts[l])) {
+                return Err(RunError::Widen(self.bracket_no));
+            }
+        }
+        let n = self.info.sorted.len();
+        for (l, &v) in self.verts.iter().enumerate() {
+            self.st_buf[v] = match local[l] {
+                ml if ml != l => self.verts[ml],
+                _ if self.relaxed => n,
+                _ => v,
+            };
+        }
+        Ok(self.st_buf.clone())
+    }
+
+    pub(super) fn score(&self, v: usize) -> Points {
+        self.info.players[self.info.sorted[v]].score
+    }
+
+    pub(super) fn sh(&self, score: Points) -> u32 {
+        self.map[&score].0
+    }
+
+    /// Moves the scoregroup counters of weight `w` from map `old` to the
+    /// current map; every other field stays.
+    pub(super) fn remap(&self, w: Uint<N>, old: &ScoreMap) -> Uint<N> {
+        let fields = self.lay.s_fields();
+        let mut counts = Vec::new();
+        let mut r = w;
+        for &at in &fields {
+            for (&score, &(o, width)) in old {
+                let c = w.get_bits(at + o, width);
+                if c != 0 {
+                    counts.push((at, score, c));
+                }
+            }
+            let mut done = 0;
+            while done < self.lay.s {
+                let part = (self.lay.s - done).min(64);
+                r = r.with_bits(at + done, part, 0);
+                done += part;
+            }
+        }
+        debug_assert!(
+            counts.iter().fold(r, |x, &(at, score, c)| {
+                x.with_bits(at + old[&score].0, old[&score].1, c)
+            }) == w,
+            "a scoregroup field holds bits outside its counters"
+        );
+        for &(at, score, c) in &counts {
+            let (o, width) = self.map[&score];
+            debug_assert!(c < 1 << width);
+            r = r.with_bits(at + o, width, c);
+        }
+        r
+    }
+
+    pub(super) fn bye_candidate(&self, v: usize, bye_score: Points) -> bool {
+        let p = &self.info.players[self.info.sorted[v]];
+        p.bye_eligible && p.score <= bye_score
+    }
+
+    pub(super) fn set(&mut self, a: usize, b: usize, w: Uint<N>) {
+        if a == b {
+            return;
+        }
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        debug_assert!(
+            la != OUTSIDE && lb != OUTSIDE,
+            "edge {a}-{b} outside the window"
+        );
+        if la == OUTSIDE || lb == OUTSIDE {
+            return;
+        }
+        let w = if self.relaxed { self.relax(a, b, w) } else { w };
+        self.m.set(la, lb, w);
+    }
+
+    /// The weight of edge `a–b`, both in the window.
+    pub(super) fn get(&self, a: usize, b: usize) -> Uint<N> {
+        let w = self.m.get(self.loc[a], self.loc[b]);
+        if self.relaxed && !w.is_zero() {
+            w + self.completion_part(a, b)
+        } else {
+            w
+        }
+    }
+
+    /// Fixes the pair `a–b` (just matched): every other edge of both goes,
+    /// so every later optimum keeps them together.
+    pub(super) fn finalize(&mut self, a: usize, b: usize) {
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        for u in 0..self.m.len() {
+            if u != la && u != lb {
+                self.m.set(la, u, Uint::ZERO);
+                self.m.set(lb, u, Uint::ZERO);
+            }
+        }
+        self.m.retire_pair(la, lb);
+    }
+}
