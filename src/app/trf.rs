@@ -395,6 +395,11 @@ impl App {
                 });
             }
             if let Some(v) = next_byes.get(&e.id) {
+                // The points count the bye asked for in the round to pair, as
+                // the endorsed engine's check reads them.
+                if *v == RequestedByeValue::Half {
+                    total += win.half();
+                }
                 rounds.push(TrfRound {
                     opponent: 0,
                     colour: None,

@@ -211,6 +211,49 @@ fn absences_late_entries_and_withdrawals_keep_their_columns() {
     }
 }
 
+/// A bye asked for in the round to pair is written in that round's column
+/// and counted in the player's points, as the endorsed engine's check reads
+/// the file; every player's points are the sum of the columns.
+#[test]
+fn a_bye_asked_for_the_next_round_counts_in_the_exported_points() {
+    let c = Club::new();
+    for n in ["A", "B", "C", "D", "E", "F"] {
+        c.ok(&["player", "add", n]);
+    }
+    c.ok(&["event", "new", "T", "--rounds", "3", "--system", "dutch"]);
+    c.ok(&["event", "enter", "T", "A", "B", "C", "D", "E", "F"]);
+    c.ok(&["round", "pair", "T"]);
+    for (board, result) in [("1", "1-0"), ("2", "0-1"), ("3", "=")] {
+        c.ok(&["result", "T", "1", board, result]);
+    }
+    c.ok(&["event", "bye", "T", "C", "2", "--value", "half"]);
+    let f = c.path("next.trf");
+    c.ok(&["export", "trf", "T", "-o", f.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&f).unwrap();
+    let out = Trf::parse(&text).unwrap();
+    let s = out.points.expect("the exported points system");
+    let three = out.players.iter().find(|p| p.id == 3).unwrap();
+    assert_eq!(three.rounds.len(), 2, "{text}");
+    assert_eq!(three.rounds[1].result, 'H', "{text}");
+    for p in &out.players {
+        let mut sum = qishe::domain::Points::ZERO;
+        for r in &p.rounds {
+            sum += match r.result {
+                '1' | '+' => s.win,
+                '=' => s.draw,
+                'H' => s.half_bye,
+                'U' => s.pairing_bye,
+                _ => qishe::domain::Points::ZERO,
+            };
+        }
+        assert_eq!(p.points, sum, "#{}: {text}", p.id);
+    }
+    if let Some(engine) = engine() {
+        let (report, _, _) = engine_verdict(&engine, &f);
+        assert!(!report.contains("does not match"), "{report}\n{text}");
+    }
+}
+
 fn engine() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/bbpPairings/bbpPairings");
     p.exists().then_some(p)
