@@ -39,6 +39,9 @@ mod tests {
     const EVENTS: [&str; 2] = ["周赛", "月赛"];
     /// The knockout of the sequences.
     const CUP: &str = "杯赛";
+    /// The team event of the fault script, and its teams.
+    const LEAGUE: &str = "联赛";
+    const TEAMS: [&str; 4] = ["红队", "黑队", "蓝队", "白队"];
 
     /// One change a secretary can make, with small indices into the club.
     #[derive(Clone, Debug)]
@@ -68,6 +71,16 @@ mod tests {
         KoResult(u32, u32, u8, bool),
         /// Round, board, the winner drawn.
         KoLot(u32, u32, usize),
+        /// A team event (Berger, 2 boards, 3 rounds).
+        NewTeamEvent,
+        /// Two teams from a teams CSV, two more added one by one.
+        ImportTeams,
+        AddTeam(usize),
+        PairTeams,
+        /// Round, board, outcome of a team event's game.
+        TeamResult(u32, u32, u8),
+        /// A team games CSV for a new round.
+        ImportTeamGames(u32),
         Undo,
         Redo,
     }
@@ -101,6 +114,12 @@ mod tests {
             (1..4u32, 1..5u32, 0..4u8, any::<bool>())
                 .prop_map(|(r, b, o, f)| Op::KoResult(r, b, o, f)),
             (1..4u32, 1..5u32, 0..8usize).prop_map(|(r, b, m)| Op::KoLot(r, b, m)),
+            Just(Op::NewTeamEvent),
+            Just(Op::ImportTeams),
+            (0..4usize).prop_map(Op::AddTeam),
+            Just(Op::PairTeams),
+            (1..4u32, 1..5u32, 0..4u8).prop_map(|(r, b, o)| Op::TeamResult(r, b, o)),
+            (1..4u32).prop_map(Op::ImportTeamGames),
             Just(Op::Undo),
             Just(Op::Redo),
         ]
@@ -256,6 +275,63 @@ mod tests {
                 .knockout_lot(CUP, *r, *b, NAMES[*m])
                 .map(|_| ())
                 .map_err(e),
+            Op::NewTeamEvent => {
+                let s = EventSettings {
+                    system: crate::domain::PairingSystem::Berger,
+                    rounds: 3,
+                    tiebreaks: Vec::new(),
+                    ..Default::default()
+                };
+                let ts = crate::domain::TeamSettings {
+                    boards: 2,
+                    ..Default::default()
+                };
+                app.create_team_event(LEAGUE, None, &s, &ts)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::ImportTeams => {
+                let csv = format!(
+                    "team,board,name\n{0},1,{2}\n{0},2,{3}\n{1},1,{4}\n{1},2,{5}\n",
+                    TEAMS[0], TEAMS[1], NAMES[0], NAMES[1], NAMES[2], NAMES[3]
+                );
+                app.import_teams(LEAGUE, csv.as_bytes(), "teams.csv")
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::AddTeam(t) => {
+                let players = [NAMES[2 * t].to_string(), NAMES[2 * t + 1].to_string()];
+                app.add_team(LEAGUE, TEAMS[*t], None, None, &players, false)
+                    .map(|_| ())
+                    .map_err(e)
+            }
+            Op::PairTeams => app.pair_team_round(LEAGUE).map(|_| ()).map_err(e),
+            Op::TeamResult(r, b, o) => app
+                .record_result(LEAGUE, *r, *b, &result(*o))
+                .map(|_| ())
+                .map_err(e),
+            Op::ImportTeamGames(r) => {
+                let csv = format!(
+                    "round,home,away,board,red,black,result\n\
+                     {r},{t0},{t2},1,{a},{e},1-0\n{r},{t0},{t2},2,{f},{b},0-1\n\
+                     {r},{t1},{t3},1,{c},{g},1/2-1/2\n{r},{t1},{t3},2,{h},{d},1-0\n",
+                    t0 = TEAMS[0],
+                    t1 = TEAMS[1],
+                    t2 = TEAMS[2],
+                    t3 = TEAMS[3],
+                    a = NAMES[0],
+                    b = NAMES[1],
+                    c = NAMES[2],
+                    d = NAMES[3],
+                    e = NAMES[4],
+                    f = NAMES[5],
+                    g = NAMES[6],
+                    h = NAMES[7],
+                );
+                app.import_team_games(LEAGUE, csv.as_bytes(), "team_games.csv")
+                    .map(|_| ())
+                    .map_err(e)
+            }
             Op::Undo => app.undo().map(|_| ()).map_err(e),
             Op::Redo => app.redo().map(|_| ()).map_err(e),
         }
@@ -335,11 +411,12 @@ mod tests {
         assert!(faults > script.len(), "only {faults} faults injected");
     }
 
-    /// The same for the imports (members, games CSV, TRF) and a knockout
-    /// from its draw to its second round: a fault at any write leaves the
+    /// The same for the imports (members, games CSV, TRF), a knockout
+    /// from its draw to its second round and a team event (teams CSV, a
+    /// team added, a round paired, results, a team games CSV): a fault at any write leaves the
     /// club and its action log as they were.
     #[test]
-    fn a_failure_at_any_step_of_an_import_or_a_knockout_changes_nothing() {
+    fn a_failure_at_any_step_of_an_import_a_knockout_or_a_team_event_changes_nothing() {
         let mut app = App::in_memory(Config::default()).unwrap();
         let mut script: Vec<Op> = (0..8)
             .map(|m| Op::AddMember(m, 2000 - 10 * m as i32))
@@ -357,6 +434,16 @@ mod tests {
             Op::KoResult(1, 2, 1, false),
             Op::KoPair,
             Op::KoResult(2, 1, 1, false),
+            Op::NewTeamEvent,
+            Op::ImportTeams,
+            Op::AddTeam(2),
+            Op::AddTeam(3),
+            Op::PairTeams,
+            Op::TeamResult(1, 1, 0),
+            Op::TeamResult(1, 2, 2),
+            Op::TeamResult(1, 3, 1),
+            Op::TeamResult(1, 4, 3),
+            Op::ImportTeamGames(2),
             Op::Undo,
             Op::Redo,
         ]);
