@@ -346,9 +346,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "action.all-present",
-        "全部到场（再按：全部缺席）",
-        "全部到場（再按：全部缺席）",
-        "everyone present (again: nobody)",
+        "全部到场/缺席",
+        "全部到場/缺席",
+        "all / none",
     ),
     (
         "tui.checkin.title",
