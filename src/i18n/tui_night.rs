@@ -424,6 +424,12 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("tui.choice.random", "随机", "隨機", "random"),
     (
+        "tui.choice.halves",
+        "上下半区后拦腰",
+        "上下半區後攔腰",
+        "upper/lower halves, then split",
+    ),
+    (
         "err.app.cxa_round1",
         "首轮编排方法 {value} 不存在（1–5）",
         "首輪編排方法 {value} 不存在（1–5）",

@@ -223,6 +223,16 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let e = app.find_event("积分赛").unwrap();
     assert_eq!(e.settings.pairing_settings["round1_method"], 2);
+    // Method 5 (上下半区) is offered too, here when the event is edited
+    // (`E` on the new event's Players tab).
+    assert_eq!((m.screen, m.tab), (qishe::tui::Screen::Event, Tab::Players));
+    go(&mut app, &mut m, c('E'));
+    assert_eq!(m.form().unwrap().value("tui.field.cxa_round1"), "head-tail");
+    choose(&mut app, &mut m, "tui.field.cxa_round1", "halves");
+    assert!(screen(&m, 100, 40).contains("上下半区"));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let e = app.find_event("积分赛").unwrap();
+    assert_eq!(e.settings.pairing_settings["round1_method"], 5);
     // Out of range is refused by the app layer; other systems ignore it.
     let bad = EventDraft {
         system: Some(qishe::domain::PairingSystem::Cxa),
