@@ -1,16 +1,40 @@
 //! The check-in of the next round (签到): who is present tonight. The
-//! absent get a zero bye for the round, so pairing the round pairs
-//! everyone present; a bye asked for earlier goes when its player turns up.
+//! absent get a bye for the round, so pairing the round pairs everyone
+//! present: zero for "absent, no notice", the event's requested-bye value
+//! for "absent, excused" (as when a bye was asked); a bye asked for earlier
+//! goes when its player turns up.
 
 use super::{invalid, App, EntryId, EventId, Result};
-use crate::domain::{Entry, EventStatus};
+use crate::domain::{Entry, EventStatus, RequestedByeValue};
+
+/// A player's mark in the check-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attendance {
+    Present,
+    /// Absent without notice: a zero bye.
+    Absent,
+    /// Absent, excused: the event's requested-bye value.
+    Excused,
+}
+
+impl Attendance {
+    /// The next mark of the cycle present → absent → excused → present.
+    pub fn next(self) -> Self {
+        match self {
+            Attendance::Present => Attendance::Absent,
+            Attendance::Absent => Attendance::Excused,
+            Attendance::Excused => Attendance::Present,
+        }
+    }
+}
 
 /// One player of the check-in list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckInRow {
     pub entry: Entry,
-    /// No bye is asked for the round (the list starts from this).
-    pub expected: bool,
+    /// What the list starts from: present unless a bye is asked for the
+    /// round (a zero bye reads as absent, any other as excused).
+    pub mark: Attendance,
 }
 
 /// The check-in list of an event's next round.
@@ -27,7 +51,9 @@ pub struct CheckInList {
 pub struct CheckedIn {
     pub round: u32,
     pub present: usize,
+    /// Absent without notice (a zero bye).
     pub absent: usize,
+    pub excused: usize,
 }
 
 impl App {
@@ -47,19 +73,23 @@ impl App {
                 event = &ev.name
             ));
         }
-        let byes: Vec<i64> = self
+        let byes: Vec<(i64, RequestedByeValue)> = self
             .store
             .requested_byes(event.0)?
             .into_iter()
             .filter(|b| b.round == round)
-            .map(|b| b.entry_id)
+            .map(|b| (b.entry_id, b.value))
             .collect();
         let rows = self
             .entries(event)?
             .into_iter()
             .filter(|e| e.available_in(round))
             .map(|e| CheckInRow {
-                expected: !byes.contains(&e.id),
+                mark: match byes.iter().find(|b| b.0 == e.id) {
+                    None => Attendance::Present,
+                    Some((_, RequestedByeValue::Zero)) => Attendance::Absent,
+                    Some(_) => Attendance::Excused,
+                },
                 entry: e,
             })
             .collect();
@@ -71,23 +101,47 @@ impl App {
     /// round, and those present lose a bye asked for it. One change (one
     /// undo). An id that is not a player of that round is refused.
     pub fn check_in(&mut self, event: EventId, present: &[EntryId]) -> Result<CheckedIn> {
+        self.check_in_marked(event, present, &[])
+    }
+
+    /// [`App::check_in`] where the players of `excused` (not present) get
+    /// the event's requested-bye value instead of zero. One change.
+    pub fn check_in_marked(
+        &mut self,
+        event: EventId,
+        present: &[EntryId],
+        excused: &[EntryId],
+    ) -> Result<CheckedIn> {
         let list = self.check_in_list(event)?;
         if let Some(id) = present
             .iter()
+            .chain(excused)
             .find(|id| !list.rows.iter().any(|r| r.entry.id == id.0))
         {
             return Err(invalid!("tui.err.no_entry", entry = id.0));
         }
-        let (here, away): (Vec<i64>, Vec<i64>) = list
-            .rows
-            .iter()
-            .map(|r| r.entry.id)
-            .partition(|id| present.iter().any(|p| p.0 == *id));
-        self.store.check_in(event.0, list.round, &here, &away)?;
+        let value = self.event(event)?.settings.byes.requested;
+        let has = |ids: &[EntryId], id: i64| ids.iter().any(|p| p.0 == id);
+        let mut here = Vec::new();
+        let mut away = Vec::new();
+        let mut excused_n = 0;
+        for id in list.rows.iter().map(|r| r.entry.id) {
+            if has(present, id) {
+                here.push(id);
+            } else if has(excused, id) {
+                away.push((id, value));
+                excused_n += 1;
+            } else {
+                away.push((id, RequestedByeValue::Zero));
+            }
+        }
+        self.store
+            .check_in(event.0, list.round, &here, &away, excused_n)?;
         Ok(CheckedIn {
             round: list.round,
             present: here.len(),
-            absent: away.len(),
+            absent: away.len() - excused_n,
+            excused: excused_n,
         })
     }
 }

@@ -32,7 +32,7 @@ mod trf;
 mod tui_support;
 mod undo;
 
-pub use checkin::{CheckInList, CheckInRow, CheckedIn};
+pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};

@@ -337,18 +337,25 @@ pub(super) static TEXTS: &[Text] = &[
         "第 {round} 輪簽到：{present} 人到場，{absent} 人缺席",
         "check-in for round {round}: {present} present, {absent} absent",
     ),
+    (
+        "log.check_in_excused",
+        "第 {round} 轮签到：{present} 人到场，{excused} 人请假，{absent} 人缺席",
+        "第 {round} 輪簽到：{present} 人到場，{excused} 人請假，{absent} 人缺席",
+        "check-in for round {round}: {present} present, {excused} excused, {absent} absent",
+    ),
+    ("tui.checkin.excused", "请假", "請假", "excused"),
     ("action.check-in", "签到", "簽到", "check-in"),
     (
         "action.toggle",
-        "到场/缺席",
-        "到場/缺席",
-        "present / absent",
+        "到场/缺席/请假",
+        "到場/缺席/請假",
+        "here/absent/excused",
     ),
     (
         "action.all-present",
-        "全部到场（再按：全部缺席）",
-        "全部到場（再按：全部缺席）",
-        "everyone present (again: nobody)",
+        "全部到场/缺席",
+        "全部到場/缺席",
+        "all / none",
     ),
     (
         "tui.checkin.title",
@@ -360,9 +367,9 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.checkin.absent", "缺席", "缺席", "absent"),
     (
         "tui.checkin.keys",
-        "空格 到场/缺席  a 全部  Enter 保存  p 保存并编排  Esc 取消",
-        "空格 到場/缺席  a 全部  Enter 儲存  p 儲存並編排  Esc 取消",
-        "Space present/absent  a all  Enter save  p save and pair  Esc cancel",
+        "空格 到场→缺席→请假  p 保存并编排  Esc 取消",
+        "空格 到場→缺席→請假  p 儲存並編排  Esc 取消",
+        "Space present→absent→excused  p save and pair  Esc cancel",
     ),
     (
         "err.app.event_finished",
@@ -416,6 +423,12 @@ pub(super) static TEXTS: &[Text] = &[
         "top half against bottom half",
     ),
     ("tui.choice.random", "随机", "隨機", "random"),
+    (
+        "tui.choice.halves",
+        "上下半区后拦腰",
+        "上下半區後攔腰",
+        "upper/lower halves, then split",
+    ),
     (
         "err.app.cxa_round1",
         "首轮编排方法 {value} 不存在（1–5）",

@@ -10,14 +10,17 @@ use rusqlite::params;
 
 impl Store {
     /// Records the check-in of `round` (not yet paired) of `event_id`: each
-    /// entry of `absent` gets a zero bye for the round, each of `present`
-    /// loses a bye asked for it. The caller gives entries of the event.
+    /// entry of `absent` gets a bye of its value for the round (zero for
+    /// "no notice", the event's requested-bye value for "excused"), each of
+    /// `present` loses a bye asked for it. The caller gives entries of the
+    /// event; `excused` says how many of `absent` are excused (the log).
     pub fn check_in(
         &mut self,
         event_id: i64,
         round: u32,
         present: &[i64],
-        absent: &[i64],
+        absent: &[(i64, RequestedByeValue)],
+        excused: usize,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         if rounds_paired(&tx, event_id)? >= round {
@@ -32,23 +35,29 @@ impl Store {
                 params![id, round],
             )?;
         }
-        for id in absent {
+        for (id, value) in absent {
             tx.execute(
                 "INSERT OR REPLACE INTO requested_bye(entry_id, round, value) VALUES (?1, ?2, ?3)",
-                params![id, round, RequestedByeValue::Zero.code()],
+                params![id, round, value.code()],
             )?;
         }
-        record(
-            &tx,
-            "check-in",
+        let summary = if excused == 0 {
             msg!(
                 "log.check_in",
                 round,
                 present = present.len(),
                 absent = absent.len()
-            ),
-            None,
-        )?;
+            )
+        } else {
+            msg!(
+                "log.check_in_excused",
+                round,
+                present = present.len(),
+                excused,
+                absent = absent.len() - excused
+            )
+        };
+        record(&tx, "check-in", summary, None)?;
         tx.commit()?;
         Ok(())
     }

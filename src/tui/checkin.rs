@@ -1,16 +1,19 @@
 //! The check-in pop-up (签到, `C` on the Players tab): the players of the
-//! next round, each marked present or absent with Space (`a` marks
-//! everyone present). Enter records the check-in (the absent get a zero
-//! bye for the round, see `App::check_in`); `p` records it and pairs
-//! everyone present. Hooked into the model like the action log.
+//! next round, Space cycling each present → absent (no notice) → absent,
+//! excused (`a` marks everyone present, again: everyone absent). Enter
+//! records the check-in (the absent get a zero bye for the round, the
+//! excused the event's requested-bye value, see `App::check_in_marked`);
+//! `p` records it and pairs everyone present. Hooked into the model like
+//! the action log.
 
 use super::keymap::Action;
 use super::model::{Command, Modal, Model};
-use crate::app::{App, EntryId, EventId};
+use crate::app::{App, Attendance, EntryId, EventId};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::widgets::{Block, Row, Table, TableState};
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 
 /// Rows PageUp / PageDown move.
 const PAGE: usize = 10;
@@ -22,7 +25,7 @@ pub struct CheckRow {
     pub start_no: u32,
     pub name: String,
     pub club: String,
-    pub present: bool,
+    pub mark: Attendance,
 }
 
 /// The open check-in: the event, the round and its players.
@@ -35,11 +38,11 @@ pub struct CheckInView {
 }
 
 impl CheckInView {
-    /// The entries marked present.
-    pub fn present(&self) -> Vec<i64> {
+    /// The entries marked `mark`.
+    pub fn marked(&self, mark: Attendance) -> Vec<i64> {
         self.rows
             .iter()
-            .filter(|r| r.present)
+            .filter(|r| r.mark == mark)
             .map(|r| r.entry)
             .collect()
     }
@@ -50,8 +53,12 @@ impl CheckInView {
 pub enum CheckInCmd {
     /// Read the next round's players and open the pop-up.
     Open(i64),
-    /// Record who is present.
-    Save { event: i64, present: Vec<i64> },
+    /// Record who is present and who is excused (the others are absent).
+    Save {
+        event: i64,
+        present: Vec<i64>,
+        excused: Vec<i64>,
+    },
 }
 
 /// Keys while the check-in is open; `None` when it is not.
@@ -69,23 +76,38 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         Action::Top => v.sel = 0,
         Action::Bottom => v.sel = last,
         Action::Toggle => {
+            // The row stays selected: its next press goes on to excused.
             if let Some(r) = v.rows.get_mut(v.sel) {
-                r.present = !r.present;
+                r.mark = r.mark.next();
             }
-            v.sel = (v.sel + 1).min(last);
         }
         Action::AllPresent => {
-            let all = v.rows.iter().all(|r| r.present);
-            v.rows.iter_mut().for_each(|r| r.present = !all);
+            let all = v.rows.iter().all(|r| r.mark == Attendance::Present);
+            let mark = if all {
+                Attendance::Absent
+            } else {
+                Attendance::Present
+            };
+            v.rows.iter_mut().for_each(|r| r.mark = mark);
         }
         Action::Submit | Action::PairNext => {
-            let (event, present) = (v.event, v.present());
+            let event = v.event;
+            let present = v.marked(Attendance::Present);
+            let excused = v.marked(Attendance::Excused);
             m.modal = None;
             return Some(Some(if a == Action::PairNext {
                 m.busy = Some(m.t("tui.msg.pairing"));
-                Command::PairPresent { event, present }
+                Command::PairPresent {
+                    event,
+                    present,
+                    excused,
+                }
             } else {
-                Command::CheckIn(CheckInCmd::Save { event, present })
+                Command::CheckIn(CheckInCmd::Save {
+                    event,
+                    present,
+                    excused,
+                })
             }));
         }
         _ => {}
@@ -106,7 +128,7 @@ pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Op
                     start_no: r.entry.start_no,
                     name: r.entry.name,
                     club: r.entry.club.unwrap_or_default(),
-                    present: r.expected,
+                    mark: r.mark,
                 })
                 .collect();
             m.modal = Some(Modal::CheckIn(CheckInView {
@@ -117,7 +139,11 @@ pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Op
             }));
             Ok(None)
         }
-        CheckInCmd::Save { event, present } => Ok(Some(save(app, m.lang, event, &present)?)),
+        CheckInCmd::Save {
+            event,
+            present,
+            excused,
+        } => Ok(Some(save(app, m.lang, event, &present, &excused)?)),
     }
 }
 
@@ -127,16 +153,27 @@ pub fn save(
     lang: crate::i18n::Lang,
     event: i64,
     present: &[i64],
+    excused: &[i64],
 ) -> crate::app::Result<String> {
-    let ids: Vec<EntryId> = present.iter().map(|&i| EntryId(i)).collect();
-    let c = app.check_in(EventId(event), &ids)?;
-    Ok(crate::i18n::msg!(
-        "log.check_in",
-        round = c.round,
-        present = c.present,
-        absent = c.absent
-    )
-    .render(lang))
+    let ids = |v: &[i64]| v.iter().map(|&i| EntryId(i)).collect::<Vec<_>>();
+    let c = app.check_in_marked(EventId(event), &ids(present), &ids(excused))?;
+    let said = if c.excused == 0 {
+        crate::i18n::msg!(
+            "log.check_in",
+            round = c.round,
+            present = c.present,
+            absent = c.absent
+        )
+    } else {
+        crate::i18n::msg!(
+            "log.check_in_excused",
+            round = c.round,
+            present = c.present,
+            excused = c.excused,
+            absent = c.absent
+        )
+    };
+    Ok(said.render(lang))
 }
 
 /// Draws the check-in over `main`.
@@ -148,30 +185,43 @@ pub fn draw(m: &Model, v: &CheckInView, f: &mut Frame, main: Rect) {
         height: main.height,
     };
     super::draw::clear(f, area);
-    let (here, away) = (m.t("tui.checkin.present"), m.t("tui.checkin.absent"));
+    let label = |a: Attendance| {
+        m.t(match a {
+            Attendance::Present => "tui.checkin.present",
+            Attendance::Absent => "tui.checkin.absent",
+            Attendance::Excused => "tui.checkin.excused",
+        })
+    };
+    let marks = [Attendance::Present, Attendance::Absent, Attendance::Excused];
+    let mark_w = marks.iter().map(|&a| label(a).width()).max().unwrap_or(0) as u16;
     let rows: Vec<Row> = v
         .rows
         .iter()
         .map(|r| {
             let row = Row::new(vec![
-                if r.present { "☑" } else { "☐" }.to_string(),
+                match r.mark {
+                    Attendance::Present => "☑",
+                    Attendance::Absent => "☐",
+                    Attendance::Excused => "☒",
+                }
+                .to_string(),
                 r.start_no.to_string(),
                 super::draw::fit(&r.name, 16),
                 super::draw::fit(&r.club, 20),
-                if r.present {
-                    here.clone()
-                } else {
-                    away.clone()
-                },
+                label(r.mark),
             ]);
-            if r.present {
+            if r.mark == Attendance::Present {
                 row
             } else {
                 row.dim()
             }
         })
         .collect();
-    let count = v.rows.iter().filter(|r| r.present).count();
+    let count = v
+        .rows
+        .iter()
+        .filter(|r| r.mark == Attendance::Present)
+        .count();
     let title = m
         .t("tui.checkin.title")
         .replace("{round}", &v.round.to_string())
@@ -184,14 +234,20 @@ pub fn draw(m: &Model, v: &CheckInView, f: &mut Frame, main: Rect) {
             Constraint::Length(4),
             Constraint::Length(16),
             Constraint::Min(8),
-            Constraint::Length(6),
+            Constraint::Length(mark_w),
         ],
     )
     .row_highlight_style(Style::new().reversed())
     .block(
         Block::bordered()
             .title(format!(" {title} "))
-            .title_bottom(format!(" {} ", m.t("tui.checkin.keys"))),
+            .title_bottom(format!(
+                " {} ",
+                super::draw::fit(
+                    &m.t("tui.checkin.keys"),
+                    area.width.saturating_sub(4) as usize
+                )
+            )),
     );
     let mut st = TableState::default().with_selected((!v.rows.is_empty()).then_some(v.sel));
     f.render_stateful_widget(t, area, &mut st);

@@ -2,6 +2,8 @@
 //! that really clears what is under it, and text cut to a display width
 //! with an ellipsis.
 
+use super::keymap::{help_entries, Action, Ctx};
+use crate::i18n::{tr, Lang};
 use ratatui::layout::Rect;
 use ratatui::widgets::Clear;
 use ratatui::Frame;
@@ -56,9 +58,73 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// The bottom bar's (keys, text) pairs for `ctxs`, fitted to `width`
+/// columns (two spaces between pairs): when they do not all fit, pairs are
+/// dropped from the end (the shared keys come last) but `? help` stays, so
+/// the bar never ends in a cut word and every key can still be found.
+pub fn key_bar(ctxs: &[Ctx], lang: Lang, width: usize) -> Vec<(String, String)> {
+    let mut items: Vec<(String, String, Action)> = help_entries(ctxs, true)
+        .into_iter()
+        .map(|(keys, a)| (keys, tr(lang, &a.help_key()).to_string(), a))
+        .collect();
+    let total = |items: &[(String, String, Action)]| {
+        items
+            .iter()
+            .map(|(k, t, _)| k.width() + 1 + t.width())
+            .sum::<usize>()
+            + 2 * items.len().saturating_sub(1)
+    };
+    while total(&items) > width {
+        match items.iter().rposition(|(_, _, a)| *a != Action::Help) {
+            Some(i) => {
+                items.remove(i);
+            }
+            None => break,
+        }
+    }
+    items.into_iter().map(|(k, t, _)| (k, t)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_key_bar_fits_80_columns_and_keeps_help() {
+        use Ctx::*;
+        let tabs = [
+            Players, Round, Results, Standings, Crosstable, Print, Teams, Bracket,
+        ];
+        let mut sets: Vec<Vec<Ctx>> = tabs.iter().map(|t| vec![*t, Event, Global]).collect();
+        sets.push(vec![Club, List, Global]);
+        sets.push(vec![Events, List, Global]);
+        sets.push(vec![Move, Global]);
+        sets.push(vec![Log, Global]);
+        sets.push(vec![CheckIn, Global]);
+        sets.push(vec![Member, Page]);
+        sets.push(vec![Stats, Page]);
+        sets.push(vec![Archive, Page]);
+        sets.push(vec![ArchiveGame, Page]);
+        for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
+            for ctxs in &sets {
+                let bar = key_bar(ctxs, lang, 80);
+                let w: usize = bar.iter().map(|(k, t)| k.width() + t.width() + 3).sum();
+                assert!(w - 2 <= 80, "{lang:?} {ctxs:?}: {bar:?}");
+                assert!(bar.iter().any(|(k, _)| k == "?"), "{lang:?} {ctxs:?}");
+            }
+        }
+        // Nothing is dropped when there is room.
+        let wide = key_bar(&[Players, Event, Global], Lang::En, 200);
+        assert_eq!(
+            wide.len(),
+            help_entries(&[Players, Event, Global], true).len()
+        );
+        // The check-in keeps its own keys at 80 columns.
+        let checkin = key_bar(&[CheckIn, Global], Lang::En, 80);
+        for key in ["Space", "a", "Enter", "p"] {
+            assert!(checkin.iter().any(|(k, _)| k == key), "{checkin:?}");
+        }
+    }
     use ratatui::backend::TestBackend;
     use ratatui::widgets::{Block, Paragraph};
     use ratatui::Terminal;

@@ -45,8 +45,12 @@ pub fn run(
                 notice: super::model::pairing_notice(lang, &o.pairing.notes),
             }
         }
-        Command::PairPresent { event, present } => {
-            let checked = super::checkin::save(app, lang, *event, present)?;
+        Command::PairPresent {
+            event,
+            present,
+            excused,
+        } => {
+            let checked = super::checkin::save(app, lang, *event, present, excused)?;
             let o = app.pair_next_round(&event.to_string())?;
             Outcome::Paired {
                 message: format!("{checked}; {} {}", t("tui.msg.paired"), o.round),

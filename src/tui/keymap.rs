@@ -298,7 +298,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::CheckIn, K::Char('a'), N, A::AllPresent, true),
     b(Ctx::CheckIn, K::Enter, N, A::Submit, true),
     b(Ctx::CheckIn, K::Char('p'), N, A::PairNext, true),
-    b(Ctx::CheckIn, K::Esc, N, A::Cancel, true),
+    b(Ctx::CheckIn, K::Esc, N, A::Cancel, false),
     b(Ctx::Event, K::PageUp, N, A::PageUp, false),
     b(Ctx::Event, K::PageDown, N, A::PageDown, false),
     b(Ctx::Event, K::Char('['), N, A::PrevRound, true),
@@ -446,8 +446,8 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::ArchiveGame, K::Char('h'), N, A::StepBack, false),
     b(Ctx::ArchiveGame, K::Right, N, A::StepForward, true),
     b(Ctx::ArchiveGame, K::Char('l'), N, A::StepForward, false),
-    b(Ctx::ArchiveGame, K::Home, N, A::Top, true),
-    b(Ctx::ArchiveGame, K::End, N, A::Bottom, true),
+    b(Ctx::ArchiveGame, K::Home, N, A::Top, false),
+    b(Ctx::ArchiveGame, K::End, N, A::Bottom, false),
     b(Ctx::ArchiveGame, K::Char('p'), N, A::PositionSearch, true),
 ];
 

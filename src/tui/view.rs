@@ -1,7 +1,6 @@
 //! `view`: draws the model. No side effects, no database access.
 
-use super::draw::fit;
-use super::keymap::help_entries;
+use super::draw::{fit, key_bar};
 use super::model::{Modal, Model, Screen, Tab};
 use crate::domain::{format_duration_ms, EntryStatus};
 use crate::i18n::tr;
@@ -174,9 +173,12 @@ fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
         return;
     }
     let mut spans = Vec::new();
-    for (keys, action) in help_entries(&m.contexts(), true) {
+    for (keys, text) in key_bar(&m.contexts(), m.lang, area.width as usize) {
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
         spans.push(Span::styled(keys, Style::new().reversed()));
-        spans.push(Span::raw(format!(" {}  ", tr(m.lang, &action.help_key()))));
+        spans.push(Span::raw(format!(" {text}")));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -50,6 +50,7 @@ mod teams_cli;
 mod tiebreaks_cli;
 mod trf_checks;
 mod trf_roundtrip;
+mod tui_bar;
 mod tui_checkin;
 mod tui_demo;
 mod tui_keys;

@@ -5,7 +5,7 @@
 use crate::common::tui::{c, go, k, typed};
 use crate::tui_night::{club, open, result, screen};
 use crossterm::event::KeyCode;
-use qishe::app::{EntryId, EventDraft};
+use qishe::app::{Attendance, EntryId, EventDraft};
 use qishe::domain::{Outcome, RequestedByeValue};
 use qishe::i18n::Lang;
 use qishe::tui::model::{FormKind, Modal};
@@ -32,14 +32,20 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     go(&mut app, &mut m, c('C'));
     let v = checkin(&m);
     assert_eq!((v.round, v.rows.len()), (2, 8));
-    assert!(v.rows.iter().all(|r| r.present), "everyone expected");
+    assert!(
+        v.rows.iter().all(|r| r.mark == Attendance::Present),
+        "everyone expected"
+    );
     let shown = screen(&m, 100, 24);
     assert!(shown.contains("第 2 轮签到：到场 8/8"), "{shown}");
-    // Space marks a player absent and moves on; two are away tonight.
+    // Space marks a player absent (the row stays); two are away tonight.
     go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
     let away: Vec<i64> = checkin(&m).rows[..2].iter().map(|r| r.entry).collect();
-    assert!(checkin(&m).rows[..2].iter().all(|r| !r.present));
+    assert!(checkin(&m).rows[..2]
+        .iter()
+        .all(|r| r.mark == Attendance::Absent));
     let shown = screen(&m, 100, 24);
     assert!(
         shown.contains("到场 6/8") && shown.contains("缺席"),
@@ -47,9 +53,13 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     );
     // `a` twice: nobody, then everyone; Space again on the two.
     go(&mut app, &mut m, c('a'));
-    assert!(checkin(&m).rows.iter().all(|r| r.present));
+    assert!(checkin(&m)
+        .rows
+        .iter()
+        .all(|r| r.mark == Attendance::Present));
     go(&mut app, &mut m, k(KeyCode::Home));
     go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
     go(&mut app, &mut m, c('p'));
     assert!(m.modal.is_none() || m.notice().is_some());
@@ -88,7 +98,8 @@ fn a_player_who_turns_up_loses_the_bye_asked_for_and_strangers_are_refused() {
     app.request_bye(ev, EntryId(e[3].id), 2, Some(RequestedByeValue::Half))
         .unwrap();
     let list = app.check_in_list(ev).unwrap();
-    assert!(!list.rows[3].expected && list.rows[2].expected);
+    assert_eq!(list.rows[3].mark, Attendance::Excused, "a half bye asked");
+    assert_eq!(list.rows[2].mark, Attendance::Present);
     let before = app.log(100).unwrap().len();
     let err = app.check_in(ev, &[EntryId(9999)]).unwrap_err();
     assert_eq!(err.msg().key, "tui.err.no_entry");
@@ -212,6 +223,16 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let e = app.find_event("积分赛").unwrap();
     assert_eq!(e.settings.pairing_settings["round1_method"], 2);
+    // Method 5 (上下半区) is offered too, here when the event is edited
+    // (`E` on the new event's Players tab).
+    assert_eq!((m.screen, m.tab), (qishe::tui::Screen::Event, Tab::Players));
+    go(&mut app, &mut m, c('E'));
+    assert_eq!(m.form().unwrap().value("tui.field.cxa_round1"), "head-tail");
+    choose(&mut app, &mut m, "tui.field.cxa_round1", "halves");
+    assert!(screen(&m, 100, 40).contains("上下半区"));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let e = app.find_event("积分赛").unwrap();
+    assert_eq!(e.settings.pairing_settings["round1_method"], 5);
     // Out of range is refused by the app layer; other systems ignore it.
     let bad = EventDraft {
         system: Some(qishe::domain::PairingSystem::Cxa),
@@ -229,4 +250,83 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     };
     let s = app.event_settings(&dutch).unwrap();
     assert!(!s.pairing_settings.contains_key("round1_method"));
+}
+
+/// Item 2 of session 9: Space cycles present → absent (no notice, a zero
+/// bye) → excused (the event's requested-bye value, here half), shown in
+/// the list, recorded in one change and read back when the list reopens.
+#[test]
+fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye() {
+    let mut app = qishe::app::App::in_memory(crate::common::tui::config(Lang::ZhHans)).unwrap();
+    let names: Vec<String> = (1..=8).map(|i| format!("会员{i}")).collect();
+    for (i, n) in names.iter().enumerate() {
+        app.add_member(&qishe::domain::NewMember {
+            name: n.clone(),
+            rating: Some(2100 - 10 * i as i32),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let s = qishe::domain::EventSettings {
+        rounds: 5,
+        byes: qishe::domain::ByeSettings {
+            requested: RequestedByeValue::Half,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let ev = app.create_event("周赛", None, &s).unwrap().key();
+    app.enter_players("周赛", &names).unwrap();
+    let mut m = open(&mut app, Tab::Players);
+    go(&mut app, &mut m, c('C'));
+    // Row 1: absent. Row 2: Space twice, excused. Row 3: three times, back.
+    go(&mut app, &mut m, c(' '));
+    assert_eq!(checkin(&m).rows[0].mark, Attendance::Absent);
+    go(&mut app, &mut m, k(KeyCode::Down));
+    go(&mut app, &mut m, c(' '));
+    go(&mut app, &mut m, c(' '));
+    assert_eq!(checkin(&m).rows[1].mark, Attendance::Excused);
+    go(&mut app, &mut m, k(KeyCode::Down));
+    typed(&mut app, &mut m, "   ");
+    assert_eq!(checkin(&m).rows[2].mark, Attendance::Present);
+    let shown = screen(&m, 80, 24);
+    assert!(
+        shown.contains("到场 6/8") && shown.contains("缺席") && shown.contains("请假"),
+        "{shown}"
+    );
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.modal.is_none());
+    let e = app.entries(ev).unwrap();
+    let mut byes: Vec<(i64, RequestedByeValue)> = app
+        .event_view(ev)
+        .unwrap()
+        .byes
+        .iter()
+        .map(|b| (b.entry_id, b.value))
+        .collect();
+    byes.sort_by_key(|b| b.0);
+    assert_eq!(
+        byes,
+        vec![
+            (e[0].id, RequestedByeValue::Zero),
+            (e[1].id, RequestedByeValue::Half)
+        ]
+    );
+    let log = app.log(1).unwrap();
+    assert_eq!(
+        log[0].summary.render(Lang::ZhHans),
+        "第 1 轮签到：6 人到场，1 人请假，1 人缺席"
+    );
+    assert!(m.status.as_ref().unwrap().0.contains("1 人请假"));
+    // The list reopens with the marks recorded.
+    go(&mut app, &mut m, c('C'));
+    let marks: Vec<Attendance> = checkin(&m).rows[..3].iter().map(|r| r.mark).collect();
+    assert_eq!(
+        marks,
+        [Attendance::Absent, Attendance::Excused, Attendance::Present]
+    );
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    // One undo takes the whole check-in back.
+    app.undo().unwrap();
+    assert!(app.event_view(ev).unwrap().byes.is_empty());
 }

@@ -125,6 +125,7 @@ pub enum Command {
     PairPresent {
         event: i64,
         present: Vec<i64>,
+        excused: Vec<i64>,
     },
     /// Change an event's name, date and settings.
     EditEvent {

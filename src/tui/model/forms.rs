@@ -175,8 +175,9 @@ pub(super) fn event_form(d: &EventSettings) -> Form {
 }
 
 /// The cxa round-1 methods the form offers, in the order of their numbers
-/// (1 临近, 2 首尾, 3 拦腰, 4 random).
-pub const CXA_ROUND1: &[&str] = &["adjacent", "head-tail", "split", "random"];
+/// (1 临近, 2 首尾, 3 拦腰, 4 random, 5 上下半区: the flagged upper half,
+/// the unflagged, the flagged lower half, then 拦腰).
+pub const CXA_ROUND1: &[&str] = &["adjacent", "head-tail", "split", "random", "halves"];
 
 /// The round-1 method of settings as the form's choice (拦腰 unless set).
 fn round1_code(d: &EventSettings) -> &'static str {

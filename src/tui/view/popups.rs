@@ -2,6 +2,7 @@
 //! forms, the entry picker and help.
 
 use super::*;
+use crate::tui::keymap::help_entries;
 
 /// A box over the screen with a titled message and its keys: tall enough
 /// for the wrapped message (a rule check or pairing notes can be long), up

@@ -1,0 +1,132 @@
+//! The bottom key bar at 80×24: on every screen and tab, in English, 简体
+//! and 繁體, its last key and text are whole (none cut at the edge), and
+//! `?` (help, which lists every key) is always there.
+
+use crate::common::tui::{c, config, go, k};
+use crossterm::event::KeyCode;
+use qishe::app::{App, KnockoutSettings};
+use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+use qishe::i18n::{tr, Lang};
+use qishe::tui::{view, Model, Screen, KEYMAP};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use unicode_width::UnicodeWidthStr;
+
+const LANGS: [Lang; 3] = [Lang::En, Lang::ZhHans, Lang::ZhHant];
+
+/// The bottom line of the screen at 80×24, trailing blanks cut.
+fn bar_line(m: &Model) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    let buf = t.backend().buffer();
+    let mut line = String::new();
+    let mut hidden = 0;
+    for x in 0..80 {
+        if hidden > 0 {
+            hidden -= 1; // the second cell of a double-width character
+            continue;
+        }
+        let sym = buf[(x, 23)].symbol();
+        hidden = UnicodeWidthStr::width(sym).saturating_sub(1);
+        line.push_str(sym);
+    }
+    line.trim_end().to_string()
+}
+
+/// The bar ends with one of the bar texts in full, and shows `? help`.
+fn assert_whole(m: &Model, lang: Lang, place: &str) {
+    let line = bar_line(m);
+    let ends_whole = KEYMAP
+        .iter()
+        .filter(|b| b.bar)
+        .any(|b| line.ends_with(&format!(" {}", tr(lang, &b.action.help_key()))));
+    assert!(ends_whole, "{lang:?} {place}: the bar is cut: {line:?}");
+    let help = format!("? {}", tr(lang, "action.help"));
+    assert!(
+        line.contains(&help),
+        "{lang:?} {place}: no {help:?}: {line:?}"
+    );
+}
+
+fn member(app: &mut App, name: &str) {
+    app.add_member(&NewMember {
+        name: name.into(),
+        rating: Some(2000),
+        ..Default::default()
+    })
+    .unwrap();
+}
+
+/// Opens the first event, then walks every tab checking the bar.
+fn walk_event(app: &mut App, lang: Lang, what: &str) {
+    let mut m = Model::load(app).unwrap();
+    assert_whole(&m, lang, "club");
+    go(app, &mut m, k(KeyCode::Tab));
+    assert_whole(&m, lang, "events");
+    go(app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    for _ in 0..m.tabs().len() {
+        assert_whole(&m, lang, &format!("{what} {:?}", m.tab));
+        go(app, &mut m, k(KeyCode::Tab));
+    }
+}
+
+#[test]
+fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
+    for lang in LANGS {
+        // A Swiss event: Players, Round, Results, Standings, Crosstable, Print.
+        let mut app = App::in_memory(config(lang)).unwrap();
+        let names: Vec<String> = (1..=6).map(|i| format!("棋手{i}")).collect();
+        for n in &names {
+            member(&mut app, n);
+        }
+        let s = EventSettings {
+            system: PairingSystem::Dutch,
+            rounds: 3,
+            ..Default::default()
+        };
+        app.create_event("周赛", None, &s).unwrap();
+        app.enter_players("周赛", &names).unwrap();
+        walk_event(&mut app, lang, "swiss");
+
+        // The check-in pop-up of the Players tab.
+        let mut m = Model::load(&app).unwrap();
+        go(&mut app, &mut m, k(KeyCode::Tab));
+        go(&mut app, &mut m, k(KeyCode::Enter));
+        go(&mut app, &mut m, c('C'));
+        assert_whole(&m, lang, "check-in");
+
+        // A team event's Teams tab.
+        let mut app = App::in_memory(config(lang)).unwrap();
+        for n in &names {
+            member(&mut app, n);
+        }
+        let ts = TeamSettings {
+            boards: 2,
+            ..Default::default()
+        };
+        let rr = EventSettings {
+            system: PairingSystem::Berger,
+            rounds: 1,
+            ..Default::default()
+        };
+        app.create_team_event("联赛", None, &rr, &ts).unwrap();
+        walk_event(&mut app, lang, "teams");
+
+        // A knockout's Bracket tab.
+        let mut app = App::in_memory(config(lang)).unwrap();
+        for n in &names[..4] {
+            member(&mut app, n);
+        }
+        app.create_knockout(
+            "杯赛",
+            None,
+            &EventSettings::default(),
+            &KnockoutSettings::default(),
+            None,
+        )
+        .unwrap();
+        app.enter_players("杯赛", &names[..4]).unwrap();
+        walk_event(&mut app, lang, "knockout");
+    }
+}
