@@ -395,6 +395,10 @@ mod tests {
                 (e.to_string(), e.msg())
             },
             {
+                let e = ImportError::Cbr(msg!("err.cbr.cut_short", at = 2214));
+                (e.to_string(), e.msg())
+            },
+            {
                 let e = ImportError::Dhtml("x".into());
                 (e.to_string(), e.msg())
             },

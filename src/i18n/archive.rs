@@ -4,6 +4,49 @@
 use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
+    // A broken 象棋桥 CBR record (ImportError::Cbr) and why.
+    (
+        "err.record.cbr",
+        "象棋桥 CBR 棋谱有误: {why}",
+        "象棋橋 CBR 棋譜有誤: {why}",
+        "CBR: {why}",
+    ),
+    (
+        "err.cbr.cut_short",
+        "文件在第{at}字节处截断",
+        "檔案在第{at}位元組處截斷",
+        "cut short at byte {at}",
+    ),
+    (
+        "err.cbr.negative_length",
+        "长度为负数（{n}）",
+        "長度為負數（{n}）",
+        "negative length {n}",
+    ),
+    (
+        "err.cbr.too_deep",
+        "着法树层数过多",
+        "著法樹層數過多",
+        "the move tree is too deep",
+    ),
+    (
+        "err.cbr.signature",
+        "没有 \"CCBridge Record\" 标记",
+        "沒有 \"CCBridge Record\" 標記",
+        "no \"CCBridge Record\" signature",
+    ),
+    (
+        "err.cbr.header",
+        "只有{len}字节，仅文件头就需{header}字节",
+        "只有{len}位元組，僅檔頭就需{header}位元組",
+        "{len} bytes, the header alone is {header}",
+    ),
+    (
+        "err.cbr.start",
+        "开局局面有误: {why}",
+        "開局局面有誤: {why}",
+        "start position: {why}",
+    ),
     // The archive screen (`tui/archive.rs`).
     ("action.archive", "棋谱库", "棋譜庫", "game archive"),
     ("action.step-back", "退一步", "退一步", "one move back"),

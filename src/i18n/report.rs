@@ -110,6 +110,20 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.col.paid", "已缴费", "已繳費", "Paid"),
     ("rep.col.signature", "签名", "簽名", "Signature"),
     ("rep.col.round_short", "第{}轮", "第{}輪", "R{}"),
+    // Short headings for narrow text lines (never cut: a line under the
+    // table spells them out).
+    ("rep.col.board.short", "台", "台", "Bd"),
+    ("rep.col.no.short", "号", "號", "No"),
+    ("rep.col.points.short", "分", "分", "Pts"),
+    ("rep.col.rank.short", "名", "名", "#"),
+    ("rep.col.rating.short", "等级", "等級", "Rtg"),
+    ("rep.col.paid.short", "缴费", "繳費", "Paid"),
+    ("rep.col.colour.short", "色", "色", "Col"),
+    ("rep.col.round_short.short", "{}", "{}", "{}"),
+    ("rep.bye.short", "空", "空", "Bye"),
+    ("rep.col.tb_short", "比{}", "比{}", "TB{}"),
+    ("rep.abbrev", "简称：{}", "簡稱：{}", "Short headings: {}"),
+    ("rep.abbrev_sep", "；", "；", "; "),
     // Pairing sheet notes.
     ("rep.bye", "轮空", "輪空", "Bye"),
     ("rep.col.note", "备注", "備註", "Note"),

@@ -6,6 +6,7 @@
 use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
 use crate::i18n::{tr, Lang};
 use std::fmt::Write;
+use unicode_width::UnicodeWidthStr;
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -62,7 +63,7 @@ table.doc th, table.doc td { border: 0.3mm solid #000; padding: 0.8mm 1.5mm; ver
 table.doc th { background: #e8e8e8; font-weight: bold; text-align: center; white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.mark { text-align: center; white-space: nowrap; }
-td.write { height: 8mm; }
+td.write { height: 8mm; white-space: nowrap; }
 td.name { white-space: nowrap; }
 td.self { background: #bbb; }
 div.slips { display: flex; flex-direction: column; }
@@ -177,12 +178,23 @@ pub fn render_html(doc: &Doc) -> String {
 
 fn table(o: &mut String, t: &Table) {
     o.push_str("<table class=\"doc\">\n<thead><tr>");
-    for c in &t.columns {
+    for (i, c) in t.columns.iter().enumerate() {
         let style = match c.kind {
             // A Chinese character is about 1em, a Latin one about 0.5em; a
-            // write-in column keeps its width however long the names are.
+            // write-in column keeps its width however long the names are,
+            // and is as wide as its widest entry (红方弃权), which never
+            // wraps (the cell's padding on top).
             ColKind::WriteIn(w) => {
-                format!(" style=\"min-width: {0}em; width: {0}em\"", w.div_ceil(2))
+                let widest = t
+                    .rows
+                    .iter()
+                    .map(|r| r.get(i).map_or(0, |s| s.width()))
+                    .max()
+                    .unwrap_or(0);
+                format!(
+                    " style=\"min-width: calc({0}em + 3.2mm); width: calc({0}em + 3.2mm)\"",
+                    w.max(widest).div_ceil(2)
+                )
             }
             _ => String::new(),
         };

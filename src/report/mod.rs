@@ -81,6 +81,10 @@ pub struct Column {
     pub key: String,
     pub heading: String,
     pub kind: ColKind,
+    /// A shorter heading (台 for 台次) the text renderer prints, with a
+    /// line under the table that spells it out, when the full headings
+    /// would not fit the line; never cut.
+    pub short: Option<String>,
 }
 
 /// How a column prints.
@@ -103,7 +107,14 @@ impl Column {
             key: key.to_string(),
             heading: heading.into(),
             kind,
+            short: None,
         }
+    }
+
+    /// The column with a short heading for narrow text lines.
+    pub fn with_short(mut self, short: Option<String>) -> Column {
+        self.short = short;
+        self
     }
 }
 

@@ -74,7 +74,7 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                 }
             }
             Part::Table(t) => {
-                let lines = table_lines(t, width);
+                let (lines, shorts) = table_lines(t, width);
                 let (head, body) = lines.split_at(2);
                 // Keep the heading with at least one row.
                 p.keep(&lines[..lines.len().min(3)], 0);
@@ -83,6 +83,15 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                     p.push(l.clone());
                 }
                 p.repeat.clear();
+                if !shorts.is_empty() {
+                    let items: Vec<String> =
+                        shorts.iter().map(|(s, f)| format!("{s} = {f}")).collect();
+                    let legend = tr(doc.lang, "rep.abbrev")
+                        .replace("{}", &items.join(tr(doc.lang, "rep.abbrev_sep")));
+                    for l in wrap(&legend, NOTE_WIDTH.min(width)) {
+                        p.push(l);
+                    }
+                }
                 p.push(String::new());
             }
             Part::Slips { per_page, slips } => {
@@ -232,28 +241,83 @@ fn pad(s: &str, width: usize, kind: ColKind) -> String {
 
 /// The heading, the rule and the rows of a table; every line has the same
 /// display width, at most `max` when the text columns can be cut to fit.
-fn table_lines(t: &Table, max: usize) -> Vec<String> {
+/// Headings are never cut while short headings can make room: the second
+/// value lists the (short, full) headings used, for a line under the table.
+fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
     let n = t.columns.len();
     let rows: Vec<Vec<String>> = t
         .rows
         .iter()
         .map(|r| (0..n).map(|i| clean(r.get(i).map_or("", |s| s))).collect())
         .collect();
-    let heads: Vec<String> = t.columns.iter().map(|c| clean(&c.heading)).collect();
-    let widths: Vec<usize> = (0..n)
-        .map(|i| {
-            let min = match t.columns[i].kind {
-                ColKind::WriteIn(w) => w,
-                _ => 1,
-            };
-            rows.iter()
-                .map(|r| r[i].width())
-                .chain([heads[i].width(), min])
-                .max()
-                .unwrap_or(1)
-        })
+    let full: Vec<String> = t.columns.iter().map(|c| clean(&c.heading)).collect();
+    let shorts: Vec<Option<String>> = t
+        .columns
+        .iter()
+        .map(|c| c.short.as_deref().map(clean))
         .collect();
-    let widths = narrow(t, widths, &heads, max);
+    let natural = |heads: &[String]| -> Vec<usize> {
+        (0..n)
+            .map(|i| {
+                let min = match t.columns[i].kind {
+                    ColKind::WriteIn(w) => w,
+                    _ => 1,
+                };
+                rows.iter()
+                    .map(|r| r[i].width())
+                    .chain([heads[i].width(), min])
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect()
+    };
+    // Short headings, the biggest saving first: as few as make the table
+    // fit with room for names, else as few as leave names [`MIN_TEXT_COL`],
+    // else all of them.
+    let mut states = vec![full.clone()];
+    loop {
+        let heads = states.last().unwrap();
+        let saving = |i: usize| match &shorts[i] {
+            Some(s) if heads[i] == full[i] && s.width() < full[i].width() => {
+                Some(full[i].width() - s.width())
+            }
+            _ => None,
+        };
+        // One heading at a time, and every column sharing it (积分 of red
+        // and of black) with it.
+        let Some(i) = (0..n)
+            .filter_map(|i| saving(i).map(|s| (s, i)))
+            .max_by_key(|&(s, i)| (s, std::cmp::Reverse(i)))
+            .map(|(_, i)| i)
+        else {
+            break;
+        };
+        let mut next = heads.clone();
+        for j in 0..n {
+            if full[j] == full[i] && shorts[j] == shorts[i] {
+                next[j] = shorts[i].clone().unwrap_or_default();
+            }
+        }
+        states.push(next);
+    }
+    let heads = states
+        .iter()
+        .find(|h| room(t, &natural(h), h, COMFORT_NAME) <= max)
+        .or_else(|| {
+            states
+                .iter()
+                .find(|h| room(t, &natural(h), h, MIN_TEXT_COL) <= max)
+        })
+        .unwrap_or_else(|| states.last().unwrap())
+        .clone();
+    let mut used: Vec<(String, String)> = Vec::new();
+    for i in 0..n {
+        let pair = (heads[i].clone(), full[i].clone());
+        if heads[i] != full[i] && !used.contains(&pair) {
+            used.push(pair);
+        }
+    }
+    let widths = narrow(t, natural(&heads), &heads, max, true);
     let rows: Vec<Vec<String>> = rows
         .into_iter()
         .map(|r| r.iter().zip(&widths).map(|(c, w)| fit(c, *w)).collect())
@@ -281,24 +345,46 @@ fn table_lines(t: &Table, max: usize) -> Vec<String> {
             .join("-+-"),
     ];
     out.extend(rows.iter().map(|r| line(r, false)));
-    out
+    (out, used)
+}
+
+fn is_name(t: &Table, i: usize) -> bool {
+    matches!(
+        t.columns[i].key.as_str(),
+        "name" | "red" | "black" | "opponent"
+    )
+}
+
+/// Names get at least this many columns before headings stay long.
+const COMFORT_NAME: usize = 14;
+
+/// The width of a table whose names keep `names` columns (or less, when
+/// no name needs them) and other text [`MIN_TEXT_COL`] (or its heading),
+/// every other column as wide as its data and heading.
+fn room(t: &Table, widths: &[usize], heads: &[String], names: usize) -> usize {
+    let w: usize = (0..widths.len())
+        .map(|i| match t.columns[i].kind {
+            ColKind::Text if is_name(t, i) => widths[i].min(names.max(heads[i].width())),
+            ColKind::Text => widths[i].min(MIN_TEXT_COL.max(heads[i].width())),
+            _ => widths[i],
+        })
+        .sum();
+    w + 3 * widths.len().saturating_sub(1)
 }
 
 /// Column widths that fit `max` (with the ` | ` separators): the widest
 /// text column gives up a column at a time, none below its heading or
-/// [`MIN_TEXT_COL`]. Numbers, marks and write-in columns keep their width.
-fn narrow(t: &Table, mut widths: Vec<usize>, heads: &[String], max: usize) -> Vec<usize> {
+/// [`MIN_TEXT_COL`]. Numbers, marks and write-in columns keep their width;
+/// as a last resort (`cut_headings`: a very narrow `--width`), numbers give
+/// up the part of their heading wider than their data.
+fn narrow(
+    t: &Table,
+    mut widths: Vec<usize>,
+    heads: &[String],
+    max: usize,
+    cut_headings: bool,
+) -> Vec<usize> {
     let total = |w: &[usize]| w.iter().sum::<usize>() + 3 * w.len().saturating_sub(1);
-    let is_name = |i: usize| {
-        matches!(
-            t.columns[i].key.as_str(),
-            "name" | "red" | "black" | "opponent"
-        )
-    };
-    // First every text column down to MIN_TEXT_COL, widest first; then
-    // clubs and other text down to their heading; names last.
-    // Numbers give up the width of their headings (cut with an ellipsis;
-    // the standings' legend names the tie-breaks in full).
     let data = |i: usize| {
         t.rows
             .iter()
@@ -309,14 +395,15 @@ fn narrow(t: &Table, mut widths: Vec<usize>, heads: &[String], max: usize) -> Ve
     };
     let text = |i: usize| t.columns[i].kind == ColKind::Text;
     let numeric = |i: usize| matches!(t.columns[i].kind, ColKind::Number | ColKind::Mark);
-    // In turn: every text column down to MIN_TEXT_COL (widest first);
-    // clubs and other text down to their heading; number headings; names
-    // last.
-    let floors: [&dyn Fn(usize) -> Option<usize>; 4] = [
+    // In turn (widest first): clubs and other text down to MIN_TEXT_COL,
+    // then names; clubs and other text down to their heading; names down
+    // to their heading; the last resort, number headings.
+    let floors: [&dyn Fn(usize) -> Option<usize>; 5] = [
+        &|i| (text(i) && !is_name(t, i)).then(|| MIN_TEXT_COL.max(heads[i].width())),
         &|i| text(i).then(|| MIN_TEXT_COL.max(heads[i].width())),
-        &|i| (text(i) && !is_name(i)).then(|| heads[i].width().max(4)),
-        &|i| numeric(i).then(|| data(i)),
+        &|i| (text(i) && !is_name(t, i)).then(|| heads[i].width().max(4)),
         &|i| text(i).then(|| heads[i].width().max(4)),
+        &|i| (cut_headings && numeric(i)).then(|| data(i)),
     ];
     for floor in floors {
         while total(&widths) > max {

@@ -28,6 +28,7 @@ use super::board::{Piece, Square};
 use super::record::{GameRecord, ImportError, ReadNote, ReadOptions, Skipped};
 use super::tree::{fill, start_position, Node, MAX_DEPTH};
 use crate::domain::Colour;
+use crate::i18n::msg;
 
 const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -42,8 +43,8 @@ pub fn is_cbl(bytes: &[u8]) -> bool {
     bytes.starts_with(CBL_MAGIC)
 }
 
-fn err(msg: impl Into<String>) -> ImportError {
-    ImportError::Xqf(format!("CBR: {}", msg.into()))
+fn err(why: crate::i18n::Msg) -> ImportError {
+    ImportError::Cbr(why)
 }
 
 /// UTF-16LE text up to its first NUL.
@@ -90,14 +91,14 @@ impl Reader<'_> {
         let s = self
             .b
             .get(self.at..self.at + n)
-            .ok_or_else(|| err(format!("cut short at byte {}", self.at)))?;
+            .ok_or_else(|| err(msg!("err.cbr.cut_short", at = self.at)))?;
         self.at += n;
         Ok(s)
     }
     fn int(&mut self) -> Result<usize, ImportError> {
         let s = self.bytes(4)?;
         let v = i32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-        usize::try_from(v).map_err(|_| err(format!("negative length {v}")))
+        usize::try_from(v).map_err(|_| err(msg!("err.cbr.negative_length", n = v)))
     }
     fn text(&mut self) -> Result<String, ImportError> {
         let n = self.int()?;
@@ -110,7 +111,7 @@ impl Reader<'_> {
 fn read_children(r: &mut Reader, depth: usize) -> Result<Vec<Node>, ImportError> {
     let mut kids = Vec::new();
     if depth > MAX_DEPTH {
-        return Err(err("the move tree is too deep"));
+        return Err(err(msg!("err.cbr.too_deep")));
     }
     loop {
         if r.at + 4 > r.b.len() {
@@ -143,12 +144,13 @@ pub fn read_cbr(
     opts: ReadOptions,
 ) -> Result<(GameRecord, Vec<ReadNote>), ImportError> {
     if !is_cbr(bytes) {
-        return Err(err("no \"CCBridge Record\" signature"));
+        return Err(err(msg!("err.cbr.signature")));
     }
     if bytes.len() < HEADER {
-        return Err(err(format!(
-            "{} bytes, the header alone is {HEADER}",
-            bytes.len()
+        return Err(err(msg!(
+            "err.cbr.header",
+            len = bytes.len(),
+            header = HEADER
         )));
     }
     let mut g = GameRecord::new(index);
@@ -192,7 +194,7 @@ pub fn read_cbr(
     }
     let kids = read_children(&mut r, 0)?;
     g.start = start_position(&pieces, side, kids.first())
-        .map_err(|e| err(format!("start position: {e}")))?;
+        .map_err(|e| err(msg!("err.cbr.start", why = e)))?;
     let notes = fill(&mut g, &kids, opts)?;
     Ok((g, notes))
 }

@@ -261,6 +261,7 @@ impl ImportError {
                 msg!("err.record.syntax", line, column = col, why = msg.clone())
             }
             ImportError::Xqf(why) => msg!("err.record.xqf", why),
+            ImportError::Cbr(why) => msg!("err.record.cbr", why = why.clone()),
             ImportError::Dhtml(why) => msg!("err.record.dhtml", why),
             ImportError::NoGame => msg!("err.record.no_game"),
             ImportError::Binary(why) => msg!("err.record.binary", why),
@@ -294,6 +295,10 @@ pub enum ImportError {
     /// A broken XQF file.
     #[error("XQF: {0}")]
     Xqf(String),
+    /// A broken 象棋桥 CBR record (a file of its own or one of a CBL
+    /// library); the reason is keyed.
+    #[error("CBR: {}", .0.en())]
+    Cbr(crate::i18n::Msg),
     /// A broken DhtmlXQ block.
     #[error("DhtmlXQ: {0}")]
     Dhtml(String),

@@ -473,3 +473,40 @@ fn the_cbr_result_byte_reads_as_real_libraries_use_it() {
         assert_eq!(g.result.as_deref(), result, "byte {byte}");
     }
 }
+
+/// A CBR file cut short inside its move tree, or without its header, is
+/// named a broken CBR record (its own keyed message in every language),
+/// never an XQF one.
+#[test]
+fn a_broken_cbr_says_cbr_not_xqf() {
+    use crate::i18n::Lang;
+    // Cut inside the first move's comment (node, length, half the text).
+    let mut bytes = cbr("红方", 1, &[("h2e2", 0, Some("中炮")), ("h9g7", 0, None)]);
+    bytes.truncate(2214 + 4 + 4 + 4 + 2);
+    let e = match read_games(&bytes) {
+        Err(e) => e,
+        Ok(f) => f
+            .skipped
+            .first()
+            .expect("the broken record is reported")
+            .error
+            .clone(),
+    };
+    assert!(matches!(e, ImportError::Cbr(_)), "{e:?}");
+    assert_eq!(e.to_string(), "CBR: cut short at byte 2226");
+    let m = e.msg();
+    assert_eq!(m.render(Lang::En), "CBR: cut short at byte 2226");
+    assert_eq!(
+        m.render(Lang::ZhHans),
+        "象棋桥 CBR 棋谱有误: 文件在第2226字节处截断"
+    );
+    assert_eq!(
+        m.render(Lang::ZhHant),
+        "象棋橋 CBR 棋譜有誤: 檔案在第2226位元組處截斷"
+    );
+    // A header cut short.
+    let short = &cbr("红方", 1, &[])[..1000];
+    let e = super::cbr::read_cbr(short, 0, ReadOptions::default()).unwrap_err();
+    assert_eq!(e.to_string(), "CBR: 1000 bytes, the header alone is 2214");
+    assert!(!e.msg().render(Lang::ZhHans).contains("XQF"));
+}

@@ -28,6 +28,7 @@ mod knockout_cli;
 mod night_cli;
 mod pairing_props;
 mod print_columns;
+mod print_headings;
 mod print_pass2;
 mod publish_site;
 mod readers_fuzz;

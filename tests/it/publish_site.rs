@@ -22,13 +22,16 @@ fn pgn(name: &str) -> PathBuf {
 /// Four players, two rounds; round 1 board 1 has a record (the game of
 /// `ccgc2006_01_gbk.pgn`, 宝岛一号 v 相眼竞技 0-1, 13 moves).
 fn event_with_a_record() -> Club {
+    event_with_clubs(["台北", "<b>&Co</b>", "上海", "杭州"])
+}
+
+/// [`event_with_a_record`] with the four players' clubs.
+fn event_with_clubs(clubs: [&str; 4]) -> Club {
     let c = Club::new();
-    for (n, club) in [
-        ("宝岛一号", "台北"),
-        ("王强", "<b>&Co</b>"),
-        ("相眼竞技", "上海"),
-        ("张伟", "杭州"),
-    ] {
+    for (n, club) in ["宝岛一号", "王强", "相眼竞技", "张伟"]
+        .into_iter()
+        .zip(clubs)
+    {
         c.ok(&["player", "add", n, "--club", club]);
     }
     c.ok(&[
@@ -499,4 +502,177 @@ fn page_requests(log: &str) -> Vec<String> {
         }
     }
     urls
+}
+
+/// Attributes that make a browser fetch or go somewhere.
+const URL_ATTRS: &[&str] = &[
+    "src",
+    "href",
+    "srcset",
+    "action",
+    "formaction",
+    "poster",
+    "data",
+    "background",
+    "cite",
+    "manifest",
+    "ping",
+    "xlink:href",
+];
+
+/// The site works with the network off: no page names anything outside the
+/// site — no URL attribute leaves it, no style loads (`url(`, `@import`),
+/// no script fetches, no `<meta http-equiv>` redirects. A club named like a
+/// web address is printed as text, never as a link.
+#[test]
+fn no_page_names_anything_on_the_network() {
+    let c = event_with_clubs(["台北", "https://club.example/王", "上海", "杭州"]);
+    let rec = pgn("ccgc2006_01_gbk.pgn");
+    c.ok(&[
+        "result",
+        "机赛",
+        "1",
+        "1",
+        "0-1",
+        "--record",
+        rec.to_str().unwrap(),
+        "--record-wins",
+    ]);
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    let files = html_files(&site);
+    assert!(files.len() >= 20, "{files:?}");
+    let mut club_shown = 0;
+    for f in &files {
+        let dom = parse(f);
+        let mut els = Vec::new();
+        elements(&dom.document, &mut els);
+        for e in &els {
+            let NodeData::Element { attrs, .. } = &e.data else {
+                continue;
+            };
+            for a in attrs.borrow().iter() {
+                let name = a.name.local.to_string();
+                let value = a.value.to_string();
+                let lower = value.trim().to_ascii_lowercase();
+                if URL_ATTRS.contains(&name.as_str()) {
+                    // Only files of the site: relative, no scheme, no host.
+                    assert!(
+                        !lower.contains(':') && !lower.starts_with("//") && !lower.starts_with('/'),
+                        "{f:?}: {name}={value:?}"
+                    );
+                }
+                if name == "style" {
+                    assert!(!lower.contains("url("), "{f:?}: style={value:?}");
+                }
+                if name.starts_with("on") {
+                    assert!(!lower.contains("http"), "{f:?}: {name}={value:?}");
+                }
+            }
+            match tag(e).as_deref() {
+                Some("style") => {
+                    let css = text(e).to_ascii_lowercase();
+                    assert!(
+                        !css.contains("url(") && !css.contains("@import"),
+                        "{f:?}: {css}"
+                    );
+                }
+                Some("script") => {
+                    let js = text(e);
+                    for word in ["fetch(", "XMLHttpRequest", "import(", "WebSocket", "http"] {
+                        assert!(!js.contains(word), "{f:?}: script uses {word}");
+                    }
+                    assert!(attr(e, "src").is_none(), "{f:?}");
+                }
+                Some("meta") => assert!(attr(e, "http-equiv").is_none(), "{f:?}"),
+                Some("link" | "iframe" | "object" | "embed" | "base") => {
+                    panic!("{f:?}: a <{}> element", tag(e).unwrap())
+                }
+                _ => {}
+            }
+        }
+        let page = std::fs::read_to_string(f).unwrap();
+        club_shown += usize::from(page.contains("https://club.example/王"));
+    }
+    // The club is shown (as text: the checks above saw no such link).
+    assert!(
+        club_shown > 0,
+        "the club named like an address is on no page"
+    );
+}
+
+/// The game page's embedded moves, replayed move by move with the
+/// xiangqi core from the page's first position, pass through every
+/// position the page's script shows and end on the stored record's final
+/// position, which `qishe game stats` gives too (two records: 13 and 31
+/// moves).
+#[test]
+fn the_game_pages_moves_replay_to_the_records_final_position() {
+    use qishe::xiangqi::{parse_move, Position};
+    let c = event_with_a_record();
+    let games = [
+        ("1", "0-1", pgn("ccgc2006_01_gbk.pgn")),
+        ("2", "1/2-1/2", pgn("ccgc2006_02_gbk.pgn")),
+    ];
+    for (board, result, rec) in &games {
+        c.ok(&[
+            "result",
+            "机赛",
+            "1",
+            board,
+            result,
+            "--record",
+            rec.to_str().unwrap(),
+            "--record-wins",
+        ]);
+    }
+    let site = c.path("site");
+    c.ok(&["publish", "机赛", "-o", site.to_str().unwrap()]);
+    for (board, _, rec) in &games {
+        let want = stats_final_fen(&c, rec);
+        let name = format!("game-1-{board}.html");
+        let pages: Vec<PathBuf> = html_files(&site)
+            .into_iter()
+            .filter(|p| p.ends_with(&name))
+            .collect();
+        assert_eq!(pages.len(), 2, "{name}: one page per language");
+        for page in pages {
+            let dom = parse(&page);
+            let mut els = Vec::new();
+            elements(&dom.document, &mut els);
+            let data = els
+                .iter()
+                .find(|e| attr(e, "id").as_deref() == Some("game-data"))
+                .map(text)
+                .unwrap();
+            let data: serde_json::Value = serde_json::from_str(&data).unwrap();
+            let fens: Vec<&str> = data["fens"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f.as_str().unwrap())
+                .collect();
+            // The moves as the page prints them; the English page adds the
+            // WXF form in brackets.
+            let moves: Vec<String> = els
+                .iter()
+                .filter(|e| attr(e, "data-ply").is_some() && tag(e).as_deref() == Some("span"))
+                .map(|e| text(e).split(" (").next().unwrap().to_string())
+                .collect();
+            assert_eq!(moves.len() + 1, fens.len(), "{page:?}");
+            let mut pos = Position::from_fen(fens[0]).unwrap();
+            for (i, m) in moves.iter().enumerate() {
+                let mv = parse_move(&pos, m)
+                    .unwrap_or_else(|e| panic!("{page:?} ply {}: {m}: {e:?}", i + 1));
+                pos = pos.after(mv);
+                assert_eq!(pos.fen(), fens[i + 1], "{page:?} after ply {} ({m})", i + 1);
+            }
+            assert_eq!(pos.fen(), want, "{page:?}");
+            let board_el = els
+                .iter()
+                .find(|e| attr(e, "id").as_deref() == Some("board"))
+                .unwrap();
+            assert_eq!(attr(board_el, "data-fen").unwrap(), want, "{page:?}");
+        }
+    }
 }

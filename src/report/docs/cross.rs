@@ -92,19 +92,11 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
         col(lang, "rep.col.club", ColKind::Text),
     ];
     for r in 1..=d.after_round {
-        cols.push(Column::new(
-            &format!("r{r}"),
-            fill(lang, "rep.col.round_short", r),
-            ColKind::Mark,
-        ));
+        cols.push(round_col(lang, &format!("r{r}"), r, ColKind::Mark));
     }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
-    for t in &d.tiebreaks {
-        cols.push(Column::new(
-            t.code(),
-            tr(lang, &format!("tb.{}", t.code())),
-            ColKind::Number,
-        ));
+    for (i, t) in d.tiebreaks.iter().enumerate() {
+        cols.push(tiebreak_col(lang, i, *t));
     }
     cols.push(col(lang, "rep.col.rank", ColKind::Number));
     let mut t = Table::new(cols);
@@ -214,7 +206,7 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
     };
     let bye_col = d.rows.iter().any(|l| !unopposed(l).is_empty());
     if bye_col {
-        cols.push(Column::new("bye", tr(lang, "rep.bye"), ColKind::Number));
+        cols.push(named("bye", lang, "rep.bye", ColKind::Number));
     }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
     cols.push(col(lang, "rep.col.rank", ColKind::Number));
@@ -260,7 +252,9 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
             Part::Note(tr(lang, "rep.wall.legend").to_string()),
             Part::Table(t),
         ],
-        landscape: d.rows.len() > 10,
+        // A column of 6 to 7 text columns a player beside 40 of number,
+        // name and totals: more than 7 players do not fit 80 columns.
+        landscape: d.rows.len() > 7,
         csv: None,
     }
 }

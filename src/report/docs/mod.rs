@@ -270,8 +270,36 @@ fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
 }
 
 fn col(lang: Lang, key: &str, kind: ColKind) -> Column {
-    let short = key.trim_start_matches("rep.col.");
-    Column::new(short, tr(lang, key), kind)
+    named(key.trim_start_matches("rep.col."), lang, key, kind)
+}
+
+/// A column with the CSV key `csv` and the heading of the text `key`,
+/// with the heading's short form (`key.short`) when there is one.
+fn named(csv: &str, lang: Lang, key: &str, kind: ColKind) -> Column {
+    let short = format!("{key}.short");
+    Column::new(csv, tr(lang, key), kind)
+        .with_short(crate::i18n::has(&short).then(|| tr(lang, &short).to_string()))
+}
+
+/// The column of tie-break `i` (0-based) of a table: its heading, or
+/// `比1` when the line is too narrow (the legend names the tie-breaks in
+/// order).
+fn tiebreak_col(lang: Lang, i: usize, t: TieBreak) -> Column {
+    Column::new(
+        t.code(),
+        tr(lang, &format!("tb.{}", t.code())),
+        ColKind::Number,
+    )
+    .with_short(Some(fill(lang, "rep.col.tb_short", i as u32 + 1)))
+}
+
+/// Round `r`'s column heading (第3轮), short `3`.
+fn round_col(lang: Lang, csv: &str, r: u32, kind: ColKind) -> Column {
+    Column::new(csv, fill(lang, "rep.col.round_short", r), kind).with_short(Some(fill(
+        lang,
+        "rep.col.round_short.short",
+        r,
+    )))
 }
 
 fn opt_points(p: Option<Points>) -> String {

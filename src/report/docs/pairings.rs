@@ -17,13 +17,13 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
     ];
     let mut t = Table::new(vec![
         col(lang, "rep.col.board", ColKind::Number),
-        Column::new("red_no", tr(lang, "rep.col.no"), ColKind::Number),
+        named("red_no", lang, "rep.col.no", ColKind::Number),
         Column::new("red", tr(lang, "rep.col.red"), ColKind::Text),
         Column::new("red_club", tr(lang, "rep.col.club"), ColKind::Text),
-        Column::new("red_points", tr(lang, "rep.col.points"), ColKind::Number),
+        named("red_points", lang, "rep.col.points", ColKind::Number),
         col(lang, "rep.col.result", ColKind::WriteIn(7)),
-        Column::new("black_points", tr(lang, "rep.col.points"), ColKind::Number),
-        Column::new("black_no", tr(lang, "rep.col.no"), ColKind::Number),
+        named("black_points", lang, "rep.col.points", ColKind::Number),
+        named("black_no", lang, "rep.col.no", ColKind::Number),
         Column::new("black", tr(lang, "rep.col.black"), ColKind::Text),
         Column::new("black_club", tr(lang, "rep.col.club"), ColKind::Text),
     ]);
@@ -185,7 +185,7 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         col(lang, "rep.col.club", ColKind::Text),
         col(lang, "rep.col.board", ColKind::Number),
         col(lang, "rep.col.colour", ColKind::Text),
-        Column::new("opponent_no", tr(lang, "rep.col.no"), ColKind::Number),
+        named("opponent_no", lang, "rep.col.no", ColKind::Number),
         col(lang, "rep.col.opponent", ColKind::Text),
     ]);
     for (p, [board, colour, opp_no, opp]) in by_name {

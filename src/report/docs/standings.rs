@@ -21,21 +21,13 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
         cols.push(col(lang, "rep.col.rating", ColKind::Number));
     }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
-    for t in &d.tiebreaks {
-        cols.push(Column::new(
-            t.code(),
-            tr(lang, &format!("tb.{}", t.code())),
-            ColKind::Number,
-        ));
+    for (i, t) in d.tiebreaks.iter().enumerate() {
+        cols.push(tiebreak_col(lang, i, *t));
     }
     // Progression: the score after each round (asked for; wide).
     let rounds = d.rows.iter().map(|r| r.progress.len()).max().unwrap_or(0) as u32;
     for r in 1..=rounds {
-        cols.push(Column::new(
-            &format!("after{r}"),
-            fill(lang, "rep.col.round_short", r),
-            ColKind::Number,
-        ));
+        cols.push(round_col(lang, &format!("after{r}"), r, ColKind::Number));
     }
     let mut t = Table::new(cols);
     for r in &d.rows {
