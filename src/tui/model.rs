@@ -263,6 +263,18 @@ impl Model {
         tr(self.lang, key).to_string()
     }
 
+    /// The program's name and the club's, once when they are the same
+    /// (the default club name is 棋社, which is also the program's name in
+    /// Chinese).
+    pub fn masthead(&self) -> String {
+        let title = self.t("app.title");
+        if self.club_name.trim().is_empty() || self.club_name.trim() == title {
+            title
+        } else {
+            format!("{title} {}", self.club_name)
+        }
+    }
+
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
         self.members = app.members(true)?;

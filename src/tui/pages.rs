@@ -243,7 +243,7 @@ pub fn draw(m: &Model, f: &mut Frame, head: Rect, main: Rect) {
     if let Some(title) = title {
         f.render_widget(Clear, head);
         f.render_widget(
-            Paragraph::new(format!("{} {}  {title}", m.t("app.title"), m.club_name)).bold(),
+            Paragraph::new(format!("{}  {title}", m.masthead())).bold(),
             head,
         );
     }

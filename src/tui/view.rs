@@ -76,7 +76,7 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
         Screen::Club | Screen::Events => (
             vec![m.t("tui.screen.club"), m.t("tui.screen.events")],
             usize::from(m.screen == Screen::Events),
-            format!("{} {}", m.t("app.title"), m.club_name),
+            m.masthead(),
         ),
         Screen::Event => (
             m.tabs().iter().map(|t| m.t(t.key())).collect(),

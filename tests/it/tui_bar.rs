@@ -5,6 +5,7 @@
 use crate::common::tui::{c, config, go, k};
 use crossterm::event::KeyCode;
 use qishe::app::{App, KnockoutSettings};
+use qishe::config::Config;
 use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
 use qishe::i18n::{tr, Lang};
 use qishe::tui::{view, Model, Screen, KEYMAP};
@@ -16,6 +17,12 @@ const LANGS: [Lang; 3] = [Lang::En, Lang::ZhHans, Lang::ZhHant];
 
 /// The bottom line of the screen at 80×24, trailing blanks cut.
 fn bar_line(m: &Model) -> String {
+    screen_line(m, 23)
+}
+
+/// Line `y` of the screen at 80×24 (a double-width character once),
+/// trailing blanks cut.
+fn screen_line(m: &Model, y: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
     t.draw(|f| view(m, f)).unwrap();
     let buf = t.backend().buffer();
@@ -26,7 +33,7 @@ fn bar_line(m: &Model) -> String {
             hidden -= 1; // the second cell of a double-width character
             continue;
         }
-        let sym = buf[(x, 23)].symbol();
+        let sym = buf[(x, y)].symbol();
         hidden = UnicodeWidthStr::width(sym).saturating_sub(1);
         line.push_str(sym);
     }
@@ -129,4 +136,21 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
         app.enter_players("杯赛", &names[..4]).unwrap();
         walk_event(&mut app, lang, "knockout");
     }
+}
+
+/// The club's name follows the program's, but the default club name (棋社,
+/// the program's own name in Chinese) is not shown twice.
+#[test]
+fn the_header_names_the_club_once() {
+    let default = |lang| Config {
+        language: Some(lang),
+        ..Config::default()
+    };
+    let m = Model::load(&App::in_memory(default(Lang::ZhHans)).unwrap()).unwrap();
+    let head = screen_line(&m, 0);
+    assert_eq!(head.matches("棋社").count(), 1, "{head:?}");
+    let m = Model::load(&App::in_memory(default(Lang::En)).unwrap()).unwrap();
+    assert!(screen_line(&m, 0).starts_with("qishe 棋社"));
+    let m = Model::load(&App::in_memory(config(Lang::ZhHans)).unwrap()).unwrap();
+    assert!(screen_line(&m, 0).starts_with("棋社 西湖棋社"));
 }

@@ -310,7 +310,7 @@ fn mouse_clicks_pick_tabs_and_rows() {
     app.create_event("E", None, &EventSettings::default())
         .unwrap();
     let mut m = Model::load(&app).unwrap();
-    // Header: "棋社 棋社 " (width 12) then " Club " │ " Events ".
+    // Header: "qishe 棋社" (width 10, 12 with its margins) then " Club " │ " Events ".
     assert_eq!(click(&m, 80, 13, 0), Some(Action::SelectTab(0)));
     assert_eq!(click(&m, 80, 20, 0), Some(Action::SelectTab(1)));
     assert_eq!(click(&m, 80, 79, 0), None);
