@@ -1,16 +1,21 @@
 //! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
 //! empty database and with no CLI call: members added, an event created,
-//! everyone entered at once, round 1 paired and played, the check-in of
-//! round 2 and everyone present paired, a round-1 result
-//! corrected after round 2, undo and redo, standings after round 1, the
-//! round-1 pairing sheet printed to a file, the event finished and the
-//! club rating list (Statistics screen) updated.
+//! six entered at once, round 1 paired and played, a late entry, the
+//! check-in of round 2 (one player excused) and everyone present paired, a
+//! round-1 result corrected after round 2, undo and redo, standings after
+//! round 1, the round-2 pairing sheet printed to a file, the event finished
+//! and the club rating list (Statistics screen) updated; the database is
+//! read after the TUI quits.
 
 use crate::pty;
 use pty::{start, Tui};
 use std::time::{Duration, Instant};
 
 const PLAYERS: [&str; 6] = ["王天一", "郑惟桐", "许银川", "赵鑫鑫", "蒋川", "洪智"];
+/// The late entry: a member last in pinyin order (the picker's last row).
+const LATE: &str = "周小龙";
+/// First in pinyin order: the check-in's first row, excused in round 2.
+const EXCUSED: &str = "洪智";
 
 const TAB: &str = "\t";
 const BACKTAB: &str = "\x1b[Z";
@@ -73,7 +78,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     std::fs::write(dir.path().join("config.toml"), "language = \"zh-Hans\"\n").unwrap();
     let mut t = start(dir.path(), &dir.path().join("club.db"));
     t.wait_for("会员 (0)");
-    for (i, name) in PLAYERS.iter().enumerate() {
+    for (i, name) in PLAYERS.iter().chain([&LATE]).enumerate() {
         t.send("a");
         t.wait_for("新会员");
         t.send(name);
@@ -82,7 +87,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
         t.send("\r");
         t.wait_for(&format!("已添加: {name}"));
     }
-    let members = member_lines(&t.wait_for("会员 (6)"));
+    let members = member_lines(&t.wait_for("会员 (7)"));
     assert_eq!(members.len(), 6, "{members:?}");
 
     // A new event opens on its Players tab; everyone entered at once.
@@ -113,21 +118,38 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send(TAB);
     play_round(&mut t, [("r", "红胜"), ("d", "和"), ("b", "黑胜")]);
 
-    // Round 2: the check-in on the Players tab, everyone present, and
-    // `p` there pairs everyone present.
+    // A late entry after round 1: the one member not entered yet.
     t.send(BACKTAB);
     t.send(BACKTAB);
     t.wait_for("棋手 (6)");
-    t.send("C");
-    t.wait_for("第 2 轮签到：到场 6/6");
-    t.send(" ");
-    t.wait_for("到场 5/6");
-    t.send(" ");
     t.send("a");
-    t.wait_for("到场 6/6");
+    t.wait_for("空格选择");
+    t.send(" ");
+    t.wait_for("已选 1");
+    t.send("\r");
+    t.wait_for("棋手 (7)");
+    assert!(t.text().contains(LATE));
+
+    // Round 2: the check-in on the Players tab; Space twice marks the first
+    // row absent, then excused; `p` there pairs everyone present.
+    t.send("C");
+    t.wait_for("第 2 轮签到：到场 7/7");
+    t.send(" ");
+    t.wait_for("到场 6/7");
+    t.send(" ");
+    t.wait_for("请假");
+    t.send("a");
+    t.wait_for("到场 7/7");
+    t.send("a");
+    t.wait_for("到场 0/7");
+    t.send("a");
+    t.wait_for("到场 7/7");
+    t.send(" ");
+    t.send(" ");
+    t.wait_for("请假");
     t.send("p");
     let s = t.wait_for("已编排 轮次 2");
-    assert!(s.contains("6 人到场"), "{s}");
+    assert!(s.contains("6 人到场，1 人请假"), "{s}");
     t.send(TAB);
     play_round(&mut t, [("r", "红胜"), ("r", "红胜"), ("d", "和")]);
 
@@ -157,11 +179,13 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send(TAB);
     t.wait_for("名次 截至轮次 1");
 
-    // The round-1 pairing sheet printed to a file.
+    // The round-2 pairing sheet printed to a file.
     t.send(TAB);
     t.send(TAB);
     t.wait_for("打印轮次：1");
-    let sheet = dir.path().join("r1.txt");
+    t.send("]");
+    t.wait_for("打印轮次：最后一轮");
+    let sheet = dir.path().join("r2.txt");
     t.send("\r");
     for _ in 0..3 {
         t.send(TAB);
@@ -170,8 +194,9 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("\r");
     t.wait_for("已写入");
     let text = std::fs::read_to_string(&sheet).unwrap();
-    assert!(text.contains("第1轮"), "{text}");
+    assert!(text.contains("第2轮"), "{text}");
     assert!(PLAYERS.iter().all(|p| text.contains(p)), "{text}");
+    assert!(text.contains(LATE), "{text}");
 
     // Finish the event: the club ratings change.
     t.send(ESC);
@@ -181,7 +206,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("y");
     t.wait_for("赛事已结束");
     t.send(BACKTAB);
-    t.wait_for("会员 (6)");
+    t.wait_for("会员 (7)");
     t.send("S");
     t.wait_for("总览");
     wait_gone(&t, "正在处理");
@@ -196,7 +221,8 @@ fn a_club_night_in_chinese_without_the_command_line() {
         // rank, name, rating, games, events, last change
         let cols: Vec<&str> = row.split_whitespace().collect();
         let i = PLAYERS.iter().position(|p| *p == cols[1]).unwrap();
-        assert_eq!((cols[3], cols[4]), ("2", "1"), "{list}");
+        let games = if cols[1] == EXCUSED { "1" } else { "2" };
+        assert_eq!((cols[3], cols[4]), (games, "1"), "{list}");
         let rating: i32 = cols[2].parse().unwrap();
         if rating != 2000 - 100 * i as i32 {
             moved += 1;
@@ -205,4 +231,30 @@ fn a_club_night_in_chinese_without_the_command_line() {
     assert!(moved > 0, "no rating moved:\n{list}");
     t.send(ESC);
     quit(&mut t);
+
+    // What the database holds: the event finished with two rounds, the
+    // late entrant paired in round 2, the excused player's bye.
+    let app = qishe::app::App::open(
+        qishe::config::Config::default(),
+        &dir.path().join("club.db"),
+    )
+    .unwrap();
+    let ev = app.find_event("周五夜赛").unwrap();
+    assert_eq!(ev.status, qishe::domain::EventStatus::Finished);
+    let games = app.games(ev.key(), None).unwrap();
+    assert_eq!(games.iter().filter(|g| g.round == 1).count(), 3);
+    assert_eq!(games.iter().filter(|g| g.round == 2).count(), 3);
+    let entries = app.entries(ev.key()).unwrap();
+    let id = |name: &str| entries.iter().find(|e| e.name == name).unwrap().id;
+    let late = id(LATE);
+    let late_played = games
+        .iter()
+        .any(|g| g.round == 2 && (g.game.red == late || g.game.black == late));
+    assert!(late_played, "{games:?}");
+    let byes = app.event_view(ev.key()).unwrap().byes;
+    assert!(
+        byes.iter()
+            .any(|b| b.round == 2 && b.entry_id == id(EXCUSED)),
+        "{byes:?}"
+    );
 }
