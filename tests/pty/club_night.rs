@@ -2,6 +2,7 @@
 //! empty database and with no CLI call: members added, an event created,
 //! six entered at once, round 1 paired and played, a late entry, the
 //! check-in of round 2 (one player excused) and everyone present paired, a
+//! manual swap of two boards' red players (read back from the database), a
 //! round-1 result corrected after round 2, undo and redo, standings after
 //! round 1, the round-2 pairing sheet printed to a file, the event finished
 //! and the club rating list (Statistics screen) updated; the database is
@@ -64,6 +65,17 @@ fn wait_gone(t: &Tui, what: &str) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The red player (entry id) of each board of `round`, read from the
+/// database while the TUI runs.
+fn reds_of_round(db: &std::path::Path, round: u32) -> Vec<i64> {
+    let app = qishe::app::App::open(qishe::config::Config::default(), db).unwrap();
+    let ev = app.find_event("周五夜赛").unwrap();
+    let mut games = app.games(ev.key(), None).unwrap();
+    games.retain(|g| g.round == round);
+    games.sort_by_key(|g| g.board);
+    games.iter().map(|g| g.game.red).collect()
 }
 
 fn quit(t: &mut Tui) {
@@ -150,6 +162,31 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("p");
     let s = t.wait_for("已编排 轮次 2");
     assert!(s.contains("6 人到场，1 人请假"), "{s}");
+
+    // A manual swap on the Round tab: board 1's red player and board 3's
+    // red player change places (kept after the rule check's question if
+    // it asks); the database has the new boards.
+    let before = reds_of_round(&dir.path().join("club.db"), 2);
+    t.send("m");
+    t.wait_for("◆");
+    t.send(DOWN);
+    t.send(DOWN);
+    t.send("m");
+    let start = Instant::now();
+    loop {
+        let s = t.text();
+        if s.contains("仍要保存") {
+            t.send("y");
+        }
+        if s.contains("已换人") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{s}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let after = reds_of_round(&dir.path().join("club.db"), 2);
+    assert_eq!((after[0], after[2]), (before[2], before[0]), "{before:?}");
+    assert_eq!(after[1], before[1]);
     t.send(TAB);
     play_round(&mut t, [("r", "红胜"), ("r", "红胜"), ("d", "和")]);
 
