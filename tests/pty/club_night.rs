@@ -4,7 +4,8 @@
 //! check-in of round 2 (one player excused) and everyone present paired, a
 //! manual swap of two boards' red players (read back from the database), a
 //! round-1 result corrected after round 2, undo and redo, standings after
-//! round 1, the round-2 pairing sheet printed to a file, the event finished
+//! round 1, the round-2 pairing sheet printed to a file, a withdrawal,
+//! round 3 paired and played, standings after round 3, the event finished
 //! and the club rating list (Statistics screen) updated; the database is
 //! read after the TUI quits.
 
@@ -17,11 +18,14 @@ const PLAYERS: [&str; 6] = ["王天一", "郑惟桐", "许银川", "赵鑫鑫", 
 const LATE: &str = "周小龙";
 /// First in pinyin order: the check-in's first row, excused in round 2.
 const EXCUSED: &str = "洪智";
+/// The highest rated (start no 1), withdrawn after round 2.
+const WITHDRAWN: &str = "王天一";
 
 const TAB: &str = "\t";
 const BACKTAB: &str = "\x1b[Z";
 const DOWN: &str = "\x1b[B";
 const ESC: &str = "\x1b";
+const HOME: &str = "\x1b[H";
 const CTRL_R: &str = "\x12";
 
 /// The member rows of the Club screen or the rating list.
@@ -235,6 +239,23 @@ fn a_club_night_in_chinese_without_the_command_line() {
     assert!(PLAYERS.iter().all(|p| text.contains(p)), "{text}");
     assert!(text.contains(LATE), "{text}");
 
+    // A withdrawal after round 2 (start no 1, the first row of the Players
+    // tab), round 3 paired without him and played, standings after round 3.
+    t.send(TAB);
+    t.wait_for("棋手 (7)");
+    t.send(HOME);
+    t.send("w");
+    t.wait_for(&format!("确定退赛: {WITHDRAWN}?"));
+    t.send("y");
+    t.wait_for("已退赛");
+    t.send(TAB);
+    t.send("p");
+    t.wait_for("已编排 轮次 3");
+    t.send(TAB);
+    play_round(&mut t, [("d", "和"), ("r", "红胜"), ("b", "黑胜")]);
+    t.send(TAB);
+    t.wait_for("名次 截至轮次 3");
+
     // Finish the event: the club ratings change.
     t.send(ESC);
     t.wait_for("赛事 (1)");
@@ -258,7 +279,11 @@ fn a_club_night_in_chinese_without_the_command_line() {
         // rank, name, rating, games, events, last change
         let cols: Vec<&str> = row.split_whitespace().collect();
         let i = PLAYERS.iter().position(|p| *p == cols[1]).unwrap();
-        let games = if cols[1] == EXCUSED { "1" } else { "2" };
+        let games = if cols[1] == EXCUSED || cols[1] == WITHDRAWN {
+            "2"
+        } else {
+            "3"
+        };
         assert_eq!((cols[3], cols[4]), (games, "1"), "{list}");
         let rating: i32 = cols[2].parse().unwrap();
         if rating != 2000 - 100 * i as i32 {
@@ -269,7 +294,8 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send(ESC);
     quit(&mut t);
 
-    // What the database holds: the event finished with two rounds, the
+    // What the database holds: the event finished with three rounds, the
+    // withdrawn player not paired in round 3, the
     // late entrant paired in round 2, the excused player's bye.
     let app = qishe::app::App::open(
         qishe::config::Config::default(),
@@ -281,6 +307,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     let games = app.games(ev.key(), None).unwrap();
     assert_eq!(games.iter().filter(|g| g.round == 1).count(), 3);
     assert_eq!(games.iter().filter(|g| g.round == 2).count(), 3);
+    assert_eq!(games.iter().filter(|g| g.round == 3).count(), 3);
     let entries = app.entries(ev.key()).unwrap();
     let id = |name: &str| entries.iter().find(|e| e.name == name).unwrap().id;
     let late = id(LATE);
