@@ -1,5 +1,6 @@
 //! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
-//! empty database and with no CLI call: members added, an event created,
+//! empty database and with no CLI call: members added and imported (CSV),
+//! an event created with settings from config.toml,
 //! six entered at once, round 1 paired and played, a late entry, the
 //! check-in of round 2 (one player excused) and everyone present paired, a
 //! manual swap of two boards' red players (read back from the database), a
@@ -91,10 +92,15 @@ fn quit(t: &mut Tui) {
 #[test]
 fn a_club_night_in_chinese_without_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("config.toml"), "language = \"zh-Hans\"\n").unwrap();
+    // The event's settings come from config.toml: five rounds.
+    let config = "language = \"zh-Hans\"\n[event]\nrounds = 5\n";
+    std::fs::write(dir.path().join("config.toml"), config).unwrap();
+    // The late entrant comes from a member import (CSV).
+    let csv = dir.path().join("members.csv");
+    std::fs::write(&csv, format!("姓名,等级分\n{LATE},1400\n")).unwrap();
     let mut t = start(dir.path(), &dir.path().join("club.db"));
     t.wait_for("会员 (0)");
-    for (i, name) in PLAYERS.iter().chain([&LATE]).enumerate() {
+    for (i, name) in PLAYERS.iter().enumerate() {
         t.send("a");
         t.wait_for("新会员");
         t.send(name);
@@ -103,6 +109,14 @@ fn a_club_night_in_chinese_without_the_command_line() {
         t.send("\r");
         t.wait_for(&format!("已添加: {name}"));
     }
+    t.wait_for("会员 (6)");
+    t.send("i");
+    t.wait_for("导入会员 CSV");
+    t.send(csv.to_str().unwrap());
+    t.send("\r");
+    t.wait_for("导入?");
+    t.send("y");
+    t.wait_for("已导入: 1");
     let members = member_lines(&t.wait_for("会员 (7)"));
     assert_eq!(members.len(), 6, "{members:?}");
 
@@ -112,6 +126,11 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("n");
     t.wait_for("新赛事");
     t.send("周五夜赛");
+    let form = t.text();
+    assert!(
+        form.contains("轮数: 5") || form.contains("轮次: 5"),
+        "{form}"
+    );
     t.send("\r");
     t.wait_for("已创建赛事");
     t.send("a");
@@ -304,6 +323,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     .unwrap();
     let ev = app.find_event("周五夜赛").unwrap();
     assert_eq!(ev.status, qishe::domain::EventStatus::Finished);
+    assert_eq!(ev.settings.rounds, 5, "from config.toml");
     let games = app.games(ev.key(), None).unwrap();
     assert_eq!(games.iter().filter(|g| g.round == 1).count(), 3);
     assert_eq!(games.iter().filter(|g| g.round == 2).count(), 3);
