@@ -1,12 +1,13 @@
 //! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
 //! empty database and with no CLI call: members added and imported (CSV),
 //! an event created with settings from config.toml,
-//! six entered at once, round 1 paired and played, a late entry, the
+//! eight entered at once, round 1 paired and played, a late entry, the
 //! check-in of round 2 (one player excused) and everyone present paired, a
 //! manual swap of two boards' red players (read back from the database), a
 //! round-1 result corrected after round 2, undo and redo, standings after
 //! round 1, the round-2 pairing sheet printed to a file, a withdrawal,
-//! round 3 paired and played, standings after round 3, the event finished
+//! rounds 3 to 5 paired and played, standings after round 3, the event
+//! finished
 //! and the club rating list (Statistics screen) updated; the database is
 //! read after the TUI quits.
 
@@ -14,7 +15,16 @@ use crate::pty;
 use pty::{start, Tui};
 use std::time::{Duration, Instant};
 
-const PLAYERS: [&str; 6] = ["王天一", "郑惟桐", "许银川", "赵鑫鑫", "蒋川", "洪智"];
+const PLAYERS: [&str; 8] = [
+    "王天一",
+    "郑惟桐",
+    "许银川",
+    "赵鑫鑫",
+    "蒋川",
+    "洪智",
+    "孙勇征",
+    "汪洋",
+];
 /// The late entry: a member last in pinyin order (the picker's last row).
 const LATE: &str = "周小龙";
 /// First in pinyin order: the check-in's first row, excused in round 2.
@@ -48,9 +58,9 @@ fn board_one(screen: &str) -> &str {
         .unwrap_or_else(|| panic!("no board 1:\n{screen}"))
 }
 
-/// Enters the three results of the Results tab: the board form opens on
+/// Enters the four results of the Results tab: the board form opens on
 /// the key, Enter records it and the next board comes up by itself.
-fn play_round(t: &mut Tui, keys: [(&str, &str); 3]) {
+fn play_round(t: &mut Tui, keys: [(&str, &str); 4]) {
     for (board, (key, word)) in keys.iter().enumerate() {
         t.send(key);
         t.wait_for("红方耗时");
@@ -97,7 +107,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     std::fs::write(dir.path().join("config.toml"), config).unwrap();
     // The late entrant comes from a member import (CSV).
     let csv = dir.path().join("members.csv");
-    std::fs::write(&csv, format!("姓名,等级分\n{LATE},1400\n")).unwrap();
+    std::fs::write(&csv, format!("姓名,等级分\n{LATE},1200\n")).unwrap();
     let mut t = start(dir.path(), &dir.path().join("club.db"));
     t.wait_for("会员 (0)");
     for (i, name) in PLAYERS.iter().enumerate() {
@@ -109,7 +119,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
         t.send("\r");
         t.wait_for(&format!("已添加: {name}"));
     }
-    t.wait_for("会员 (6)");
+    t.wait_for("会员 (8)");
     t.send("i");
     t.wait_for("导入会员 CSV");
     t.send(csv.to_str().unwrap());
@@ -117,8 +127,8 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.wait_for("导入?");
     t.send("y");
     t.wait_for("已导入: 1");
-    let members = member_lines(&t.wait_for("会员 (7)"));
-    assert_eq!(members.len(), 6, "{members:?}");
+    let members = member_lines(&t.wait_for("会员 (9)"));
+    assert_eq!(members.len(), 8, "{members:?}");
 
     // A new event opens on its Players tab; everyone entered at once.
     t.send(TAB);
@@ -143,7 +153,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
         t.wait_for(&format!("已选 {}", i + 1));
     }
     t.send("\r");
-    t.wait_for("棋手 (6)");
+    t.wait_for("棋手 (8)");
 
     // Round 1 paired and played.
     t.send(TAB);
@@ -151,40 +161,43 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("p");
     t.wait_for("已编排 轮次 1");
     t.send(TAB);
-    play_round(&mut t, [("r", "红胜"), ("d", "和"), ("b", "黑胜")]);
+    play_round(
+        &mut t,
+        [("r", "红胜"), ("d", "和"), ("b", "黑胜"), ("d", "和")],
+    );
 
     // A late entry after round 1: the one member not entered yet.
     t.send(BACKTAB);
     t.send(BACKTAB);
-    t.wait_for("棋手 (6)");
+    t.wait_for("棋手 (8)");
     t.send("a");
     t.wait_for("空格选择");
     t.send(" ");
     t.wait_for("已选 1");
     t.send("\r");
-    t.wait_for("棋手 (7)");
+    t.wait_for("棋手 (9)");
     assert!(t.text().contains(LATE));
 
     // Round 2: the check-in on the Players tab; Space twice marks the first
     // row absent, then excused; `p` there pairs everyone present.
     t.send("C");
-    t.wait_for("第 2 轮签到：到场 7/7");
+    t.wait_for("第 2 轮签到：到场 9/9");
     t.send(" ");
-    t.wait_for("到场 6/7");
+    t.wait_for("到场 8/9");
     t.send(" ");
     t.wait_for("请假");
     t.send("a");
-    t.wait_for("到场 7/7");
+    t.wait_for("到场 9/9");
     t.send("a");
-    t.wait_for("到场 0/7");
+    t.wait_for("到场 0/9");
     t.send("a");
-    t.wait_for("到场 7/7");
+    t.wait_for("到场 9/9");
     t.send(" ");
     t.send(" ");
     t.wait_for("请假");
     t.send("p");
     let s = t.wait_for("已编排 轮次 2");
-    assert!(s.contains("6 人到场，1 人请假"), "{s}");
+    assert!(s.contains("8 人到场，1 人请假"), "{s}");
 
     // A manual swap on the Round tab: board 1's red player and board 3's
     // red player change places (kept after the rule check's question if
@@ -211,7 +224,10 @@ fn a_club_night_in_chinese_without_the_command_line() {
     assert_eq!((after[0], after[2]), (before[2], before[0]), "{before:?}");
     assert_eq!(after[1], before[1]);
     t.send(TAB);
-    play_round(&mut t, [("r", "红胜"), ("r", "红胜"), ("d", "和")]);
+    play_round(
+        &mut t,
+        [("r", "红胜"), ("r", "红胜"), ("d", "和"), ("b", "黑胜")],
+    );
 
     // Back to round 1: board 1's 红胜 becomes 黑胜, after the question.
     t.send("[");
@@ -261,7 +277,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     // A withdrawal after round 2 (start no 1, the first row of the Players
     // tab), round 3 paired without him and played, standings after round 3.
     t.send(TAB);
-    t.wait_for("棋手 (7)");
+    t.wait_for("棋手 (9)");
     t.send(HOME);
     t.send("w");
     t.wait_for(&format!("确定退赛: {WITHDRAWN}?"));
@@ -271,9 +287,26 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("p");
     t.wait_for("已编排 轮次 3");
     t.send(TAB);
-    play_round(&mut t, [("d", "和"), ("r", "红胜"), ("b", "黑胜")]);
+    play_round(
+        &mut t,
+        [("d", "和"), ("r", "红胜"), ("b", "黑胜"), ("r", "红胜")],
+    );
     t.send(TAB);
     t.wait_for("名次 截至轮次 3");
+
+    // Rounds 4 and 5, the last of the five (Results, then Round tab).
+    t.send(BACKTAB);
+    for (round, keys) in [
+        (4, [("r", "红胜"), ("b", "黑胜"), ("d", "和"), ("d", "和")]),
+        (5, [("d", "和"), ("d", "和"), ("r", "红胜"), ("b", "黑胜")]),
+    ] {
+        t.send(BACKTAB);
+        t.wait_for(&format!("轮次 {}/5", round - 1));
+        t.send("p");
+        t.wait_for(&format!("已编排 轮次 {round}"));
+        t.send(TAB);
+        play_round(&mut t, keys);
+    }
 
     // Finish the event: the club ratings change.
     t.send(ESC);
@@ -283,7 +316,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send("y");
     t.wait_for("赛事已结束");
     t.send(BACKTAB);
-    t.wait_for("会员 (7)");
+    t.wait_for("会员 (9)");
     t.send("S");
     t.wait_for("总览");
     wait_gone(&t, "正在处理");
@@ -292,16 +325,16 @@ fn a_club_night_in_chinese_without_the_command_line() {
     }
     let list = t.wait_for("(1 项已结束赛事)");
     let rows = member_lines(&list);
-    assert_eq!(rows.len(), 6, "{list}");
+    assert_eq!(rows.len(), 8, "{list}");
     let mut moved = 0;
     for row in &rows {
         // rank, name, rating, games, events, last change
         let cols: Vec<&str> = row.split_whitespace().collect();
         let i = PLAYERS.iter().position(|p| *p == cols[1]).unwrap();
-        let games = if cols[1] == EXCUSED || cols[1] == WITHDRAWN {
-            "2"
-        } else {
-            "3"
+        let games = match cols[1] {
+            WITHDRAWN => "2",
+            EXCUSED => "4",
+            _ => "5",
         };
         assert_eq!((cols[3], cols[4]), (games, "1"), "{list}");
         let rating: i32 = cols[2].parse().unwrap();
@@ -313,7 +346,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
     t.send(ESC);
     quit(&mut t);
 
-    // What the database holds: the event finished with three rounds, the
+    // What the database holds: the event finished with five rounds, the
     // withdrawn player not paired in round 3, the
     // late entrant paired in round 2, the excused player's bye.
     let app = qishe::app::App::open(
@@ -325,9 +358,11 @@ fn a_club_night_in_chinese_without_the_command_line() {
     assert_eq!(ev.status, qishe::domain::EventStatus::Finished);
     assert_eq!(ev.settings.rounds, 5, "from config.toml");
     let games = app.games(ev.key(), None).unwrap();
-    assert_eq!(games.iter().filter(|g| g.round == 1).count(), 3);
-    assert_eq!(games.iter().filter(|g| g.round == 2).count(), 3);
-    assert_eq!(games.iter().filter(|g| g.round == 3).count(), 3);
+    assert_eq!(games.iter().filter(|g| g.round == 1).count(), 4);
+    assert_eq!(games.iter().filter(|g| g.round == 2).count(), 4);
+    for round in 3..=5 {
+        assert_eq!(games.iter().filter(|g| g.round == round).count(), 4);
+    }
     let entries = app.entries(ev.key()).unwrap();
     let id = |name: &str| entries.iter().find(|e| e.name == name).unwrap().id;
     let late = id(LATE);
