@@ -1,5 +1,5 @@
 //! The check-in pop-up (签到, `C` on the Players tab): the players of the
-//! next round, Space cycling each present → absent (no notice) → absent,
+//! next round by name (pinyin or 笔画, as the printed sheet), Space cycling each present → absent (no notice) → absent,
 //! excused (`a` marks everyone present, again: everyone absent). Enter
 //! records the check-in (the absent get a zero bye for the round, the
 //! excused the event's requested-bye value, see `App::check_in_marked`);
@@ -120,7 +120,7 @@ pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Op
     match c {
         CheckInCmd::Open(event) => {
             let list = app.check_in_list(EventId(event))?;
-            let rows = list
+            let mut rows: Vec<CheckRow> = list
                 .rows
                 .into_iter()
                 .map(|r| CheckRow {
@@ -131,6 +131,8 @@ pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Op
                     mark: r.mark,
                 })
                 .collect();
+            // By name, as the printed check-in sheet (pinyin or 笔画).
+            rows.sort_by_cached_key(|r| (m.pinyin.sort_key(&r.name, m.name_order), r.start_no));
             m.modal = Some(Modal::CheckIn(CheckInView {
                 event,
                 round: list.round,

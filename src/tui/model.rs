@@ -121,6 +121,8 @@ pub struct Model {
     /// The rule book the repetition dialog opens with (config.toml).
     pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     pub club_name: String,
+    /// The order of by-name lists (config.toml `name_order`: pinyin or 笔画).
+    pub name_order: crate::domain::NameOrder,
     /// What the new-event form starts from: `[event]` in config.toml.
     pub event_defaults: EventSettings,
     pub screen: Screen,
@@ -178,6 +180,7 @@ impl Model {
             lang: app.lang(),
             repetition_rules: app.config.repetition_rules,
             club_name: app.config.club.clone(),
+            name_order: app.config.name_order,
             event_defaults: app.config.event.clone(),
             screen: Screen::Club,
             tab: Tab::Players,
@@ -351,8 +354,8 @@ impl Model {
     /// Members matching the search (name, its pinyin initials or full
     /// pinyin, rating, club and its pinyin, member id), ranked: names that
     /// start with the query (as typed or read as pinyin) first, then other
-    /// name matches, then the rest; in pinyin order within a rank; retired
-    /// ones last.
+    /// name matches, then the rest; in name order (pinyin, or 笔画 as
+    /// config.toml's `name_order` says) within a rank; retired ones last.
     pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
         let q = query.trim().to_lowercase();
         let py = super::search::normalise(query);
@@ -387,7 +390,11 @@ impl Model {
                         .contains(&q)
             })
             .collect();
-        v.sort_by_cached_key(|m| (m.retired, rank(m), self.pinyin.key(&m.name), m.id));
+        let order = self.name_order;
+        v.sort_by_cached_key(|m| {
+            let name = self.pinyin.sort_key(&m.name, order);
+            (m.retired, rank(m), name, m.id)
+        });
         v
     }
 

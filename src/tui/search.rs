@@ -145,6 +145,24 @@ impl PinyinIndex {
     }
 }
 
+/// A name's place in a by-name list: by pinyin, or by strokes (笔画, the
+/// printed lists' `stroke_key`). One list uses one kind.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NameKey {
+    Pinyin(String),
+    Strokes(Vec<(u8, String)>),
+}
+
+impl PinyinIndex {
+    /// The sort key of `text` in `order` (config.toml `name_order`).
+    pub fn sort_key(&self, text: &str, order: crate::domain::NameOrder) -> NameKey {
+        match order {
+            crate::domain::NameOrder::Pinyin => NameKey::Pinyin(self.key(text)),
+            crate::domain::NameOrder::Strokes => NameKey::Strokes(crate::report::stroke_key(text)),
+        }
+    }
+}
+
 /// A query as the matcher takes it: lowercase, without spaces.
 pub fn normalise(query: &str) -> String {
     query

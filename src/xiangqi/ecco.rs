@@ -10,9 +10,12 @@
 //! - A (neither central cannon nor pawn opening): A0 uncommon openings
 //!   (A01 上仕, A02 边马, A03 边炮, A04 巡河炮, A05 过河炮, A06 兵底炮,
 //!   A08 边兵), A1–A3 飞相局 (A2 against a palace-corner or central
-//!   cannon, A3 against a pawn, A1 the rest), A4 起马局, A5 仕角炮局,
+//!   cannon, A3 against a pawn or the left palace-crossing cannon, A31
+//!   飞相进右马对左过宫炮; A1 the rest), A4 起马局, A5 仕角炮局,
 //!   A6 过宫炮局.
-//! - B (central cannon against other defences): B1 单提马, B2 左三步虎,
+//! - B (central cannon against other defences): B1 单提马 (the right
+//!   horse out, the left to the edge or held back while its chariot goes
+//!   up; B13 横车 against 巡河炮), B2 左三步虎,
 //!   B3–B5 反宫马 (B4 against 五六炮, B5 against 五七炮), B0 the rest
 //!   (B07 左炮封车).
 //! - C (central cannon against screen horses, 屏风马): C2 过河车 with
@@ -20,7 +23,9 @@
 //!   (C4 when black offers the chariot exchange with 平炮兑车), C1 other
 //!   chariot lines (横车, 巡河车, 过河车 with the 七路马), C5 五六炮,
 //!   C6/C7 五七炮 (C7 when black advanced the 3rd pawn), C8 巡河炮,
-//!   C9 五八炮/五九炮, C0 the rest (C01 七路马, C06 左边马).
+//!   C9 五八炮/五九炮 (C93 五八炮互进三兵, 红左边马; both horses out
+//!   before a late central cannon is still 屏风马), C0 the rest (C01 七路马,
+//!   C06 左边马).
 //! - D (central cannon against a cannon): D0 顺炮, D1 顺炮直车 against a
 //!   slow chariot, D2 顺炮直车 against 横车, D3 左炮封车转列炮,
 //!   D4 左三步虎转列炮, D5 列炮 (with 后补列炮).
@@ -169,6 +174,10 @@ fn elephant(l: &Line) -> &'static str {
         "C8.6" => "A20",
         "C2.4" => "A21",
         "C8.5" => "A27",
+        // 左过宫炮 (the left cannon across the palace); A31 when red's
+        // right horse answers it (飞相进右马对左过宫炮).
+        "C8.4" if l.red_at(1) == "H2+3" => "A31",
+        "C8.4" => "A30",
         "P7+1" => "A36",
         "P3+1" => "A39",
         "H8+7" => "A13",
@@ -220,11 +229,15 @@ fn central_cannon(l: &Line) -> &'static str {
     if let Some(c) = black_central {
         // A counter after other moves: 后补列炮 and the transpositions.
         let before = |w: Option<usize>| w.is_some_and(|w| w < c);
+        // Both horses out before a late central cannon: still 屏风马
+        // (五八炮互进三兵对屏风马 with 炮２平５ later is C93).
+        if before(left_horse) && before(right_horse) {
+            return screen_horses(l);
+        }
         return match l.black_at(c) {
             "C2.5" if before(blockade) => "D30",
             "C2.5" if tiger => "D40",
             "C2.5" => "D50",
-            _ if before(left_horse) && before(right_horse) => screen_horses(l),
             _ => "D00",
         };
     }
@@ -242,6 +255,15 @@ fn central_cannon(l: &Line) -> &'static str {
     }
     if right_horse.is_some() && l.black_played(&["H8+9"]) {
         return "B10";
+    }
+    // 单提马: the right horse out, the left held back while its chariot
+    // goes up (横车 车９进１); B13 against 巡河炮 (中炮巡河炮对单提马横车).
+    let left_chariot_up = l.black_when(&["R9+1"]);
+    if right_horse.is_some() && left_horse.is_none() && left_chariot_up.is_some() {
+        return match l.red_played(&["C8+2"]) {
+            true => "B13",
+            false => "B10",
+        };
     }
     if corner.is_some() && right_horse.is_some() {
         return palace_horses(l);
@@ -301,6 +323,14 @@ fn screen_horses(l: &Line) -> &'static str {
             "C8.7" if l.black_played(&["P3+1"]) => "C70",
             "C8.7" => "C60",
             "C8+2" => "C80",
+            // 五八炮互进三兵对屏风马, 红左边马.
+            "C8+4"
+                if l.red_played(&["P3+1"])
+                    && l.black_played(&["P3+1"])
+                    && l.red_played(&["H8+9"]) =>
+            {
+                "C93"
+            }
             _ => "C90",
         };
     }

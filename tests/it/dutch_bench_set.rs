@@ -42,7 +42,7 @@ fn bench_set_100_players_pairs_as_pinned() {
 #[ignore]
 fn bench_set_large_rounds_pair_as_pinned() {
     for n in [1000, 3000, 9999] {
-        // 3,000 round 5: about 20 s in release.
+        // 3,000 round 5: about 7 s of CPU in release.
         check(n);
     }
 }

@@ -56,6 +56,7 @@ mod tui_checkin;
 mod tui_demo;
 mod tui_keys;
 mod tui_memory;
+mod tui_name_order;
 mod tui_night;
 mod tui_secretary;
 mod tui_snapshots;

@@ -261,6 +261,9 @@ impl<W: Weight> Matcher<W> {
     /// drops its `leafbest` (a rebuild reads whole rows, which is cheaper).
     fn note_changed_edge(&mut self, e: usize, o: usize, old2: W, new2: W) {
         let st = &mut self.st;
+        if st.parent[e] == NONE {
+            return;
+        }
         let mut around_o = Vec::new();
         let mut b = st.parent[o];
         while b != NONE {
@@ -1080,33 +1083,39 @@ impl<W: Weight> Solver<'_, W> {
                 continue;
             }
             let row = self.g.row(v);
-            // The least feasible dual of v and the edge that sets it.
+            // The least feasible dual of v, and the first free vertex (or a
+            // blossom's free base) whose edge sets it.
             let mut least = W::zero();
             let mut best = NONE;
+            let mut any = false;
             for &u in self.act {
                 if u == v || row[u] == NO_EDGE_WEIGHT {
                     continue;
                 }
                 let w2 = self.g.value(row[u]);
                 let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
-                if best == NONE || need > least {
+                let free = self.st.mate[u] == NONE && self.st.base[self.st.inblossom[u]] == u;
+                if !any || need > least {
                     least = need;
+                    best = if free { u } else { NONE };
+                    any = true;
+                } else if need == least && best == NONE && free {
                     best = u;
                 }
             }
-            if least >= self.st.dual[v] {
+            if least > self.st.dual[v] {
                 continue;
             }
+            // Lower v's dual to the least feasible one (or keep it when it
+            // is that already): the edge to `best` is tight either way.
             self.st.dual[v] = least;
             if least.is_zero() || best == NONE {
                 continue;
             }
-            // v-best is tight now; a free end outside blossoms (or a blossom's
-            // free base) can take v at once.
-            if self.st.mate[best] == NONE && self.st.base[self.st.inblossom[best]] == best {
-                self.st.mate[v] = best;
-                self.st.mate[best] = v;
-            }
+            // A free end outside blossoms (or a blossom's free base) can
+            // take v at once, even when v's dual did not come down.
+            self.st.mate[v] = best;
+            self.st.mate[best] = v;
         }
     }
 
