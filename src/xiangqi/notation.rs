@@ -294,6 +294,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     if chars.is_empty() {
         return Err(unreadable(text, "err.notation.empty"));
     }
+    // `C7b5`: an upper-case piece letter, then a lower-case file: the
+    // mixed case is algebraic's (ICCS is written in one case), and read as
+    // coordinates it can name another legal move (the horse on c8).
+    let mut raw = text.trim().chars();
+    let mixed = raw.next().is_some_and(|c| "KABNRCPEH".contains(c))
+        && raw.any(|c| c.is_ascii_lowercase());
+    if mixed {
+        if let Some(Ok(m)) = super::san::parse(pos, text, &chars) {
+            return Ok(m);
+        }
+    }
     if let Some(m) = iccs_squares(&chars) {
         if pos.is_legal(m) {
             return Ok(m);
