@@ -298,8 +298,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     // mixed case is algebraic's (ICCS is written in one case), and read as
     // coordinates it can name another legal move (the horse on c8).
     let mut raw = text.trim().chars();
-    let mixed = raw.next().is_some_and(|c| "KABNRCPEH".contains(c))
-        && raw.any(|c| c.is_ascii_lowercase());
+    let mixed =
+        raw.next().is_some_and(|c| "KABNRCPEH".contains(c)) && raw.any(|c| c.is_ascii_lowercase());
     if mixed {
         if let Some(Ok(m)) = super::san::parse(pos, text, &chars) {
             return Ok(m);

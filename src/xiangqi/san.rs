@@ -243,10 +243,9 @@ mod tests {
     fn a_mixed_case_move_is_algebraic_even_when_it_reads_as_coordinates() {
         // Found by the notation round-trip proptest: `C7b5` (the cannon on
         // b7 of two on the b-file) also reads as ICCS c7b5, a legal horse move.
-        let pos = Position::from_fen(
-            "r2a5/6r1n/2n1k4/1c4p1p/p1bPp1P2/P7P/4PCR2/1c2B4/3NK4/3A1ABN1 b",
-        )
-        .unwrap();
+        let pos =
+            Position::from_fen("r2a5/6r1n/2n1k4/1c4p1p/p1bPp1P2/P7P/4PCR2/1c2B4/3NK4/3A1ABN1 b")
+                .unwrap();
         assert_eq!(parse_move(&pos, "C7b5").unwrap().iccs(), "b6b4");
         assert_eq!(parse_move(&pos, "c7b5").unwrap().iccs(), "c7b5");
     }
