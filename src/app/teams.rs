@@ -34,6 +34,23 @@ pub struct TeamView {
     pub average: i32,
 }
 
+impl TeamView {
+    /// Where `player` (exact name or member id) stands on the roster; not
+    /// on it is a keyed error naming the team.
+    pub(crate) fn roster_position(&self, player: &str) -> Result<usize> {
+        self.roster
+            .iter()
+            .position(|e| e.name == player || e.member_id.to_string() == player)
+            .ok_or_else(|| {
+                invalid!(
+                    "err.team.not_on_roster",
+                    player = player,
+                    team = &self.team.name
+                )
+            })
+    }
+}
+
 /// What pairing a team round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamPairOutcome {
@@ -354,13 +371,7 @@ impl App {
                 positions.push(None);
                 continue;
             }
-            let pos = view
-                .roster
-                .iter()
-                .position(|e| e.name == p || e.member_id.to_string() == p)
-                .ok_or_else(|| {
-                    invalid!("err.team.not_on_roster", player = p, team = &view.team.name)
-                })?;
+            let pos = view.roster_position(p)?;
             if positions.contains(&Some(pos)) {
                 return Err(invalid!(
                     "err.team.twice_on_roster",

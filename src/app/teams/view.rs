@@ -334,13 +334,7 @@ impl App {
             }
             RosterChange::Remove { player } => {
                 let p = player.trim();
-                let pos = view
-                    .roster
-                    .iter()
-                    .position(|e| e.name == p || e.member_id.to_string() == p)
-                    .ok_or_else(|| {
-                        invalid!("err.team.not_on_roster", player = p, team = &view.team.name)
-                    })?;
+                let pos = view.roster_position(p)?;
                 if paired > 0 && !force {
                     return Err(invalid!(
                         "err.team.roster_fixed",
