@@ -32,8 +32,8 @@ impl Attendance {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckInRow {
     pub entry: Entry,
-    /// What the list starts from: present unless a bye is asked for the
-    /// round (a zero bye reads as absent, any other as excused).
+    /// What the list starts from: present unless a bye is recorded for the
+    /// round (absent when recorded without notice, else excused).
     pub mark: Attendance,
 }
 
@@ -73,12 +73,12 @@ impl App {
                 event = &ev.name
             ));
         }
-        let byes: Vec<(i64, RequestedByeValue)> = self
+        let byes: Vec<(i64, bool)> = self
             .store
             .requested_byes(event.0)?
             .into_iter()
             .filter(|b| b.round == round)
-            .map(|b| (b.entry_id, b.value))
+            .map(|b| (b.entry_id, b.notice))
             .collect();
         let rows = self
             .entries(event)?
@@ -87,8 +87,8 @@ impl App {
             .map(|e| CheckInRow {
                 mark: match byes.iter().find(|b| b.0 == e.id) {
                     None => Attendance::Present,
-                    Some((_, RequestedByeValue::Zero)) => Attendance::Absent,
-                    Some(_) => Attendance::Excused,
+                    Some((_, false)) => Attendance::Absent,
+                    Some((_, true)) => Attendance::Excused,
                 },
                 entry: e,
             })
@@ -129,14 +129,13 @@ impl App {
             if has(present, id) {
                 here.push(id);
             } else if has(excused, id) {
-                away.push((id, value));
+                away.push((id, value, true));
                 excused_n += 1;
             } else {
-                away.push((id, RequestedByeValue::Zero));
+                away.push((id, RequestedByeValue::Zero, false));
             }
         }
-        self.store
-            .check_in(event.0, list.round, &here, &away, excused_n)?;
+        self.store.check_in(event.0, list.round, &here, &away)?;
         Ok(CheckedIn {
             round: list.round,
             present: here.len(),

@@ -67,7 +67,13 @@ impl App {
             }
         }
         let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
-        let last = last.max(byes.iter().map(|b| b.round).max().unwrap_or(0));
+        let last = last.max(
+            byes.iter()
+                .filter(|b| b.notice)
+                .map(|b| b.round)
+                .max()
+                .unwrap_or(0),
+        );
         let mut rounds: Vec<RoundData> = (1..=last)
             .map(|n| RoundData {
                 number: n,
@@ -98,7 +104,11 @@ impl App {
                 games: by_board.remove(&b.id).unwrap_or_default(),
             });
         }
-        for rb in byes {
+        // An absence recorded without notice (缺席) is no bye: the player is
+        // simply not on a board, which scores as absent (zero, `--` in the
+        // crosstable, `-` in TRF) and keeps a round nobody has played yet
+        // from counting.
+        for rb in byes.into_iter().filter(|b| b.notice) {
             rounds[(rb.round - 1) as usize]
                 .requested_byes
                 .push((rb.entry_id, rb.value));
@@ -440,19 +450,23 @@ impl App {
                 results,
             });
         }
-        let requested: Vec<i64> = self
+        // (entry, notice): a bye recorded at check-in without notice is an
+        // absence (缺席), any other a bye asked for (请假).
+        let requested: Vec<(i64, bool)> = self
             .store
             .requested_byes(event.id)?
             .into_iter()
             .filter(|b| b.round == number)
-            .map(|b| b.entry_id)
+            .map(|b| (b.entry_id, b.notice))
             .collect();
         for e in &entries {
             if seated.contains(&e.id) {
                 continue;
             }
-            let why = if requested.contains(&e.id) {
+            let why = if requested.contains(&(e.id, true)) {
                 "rep.reason.requested_bye"
+            } else if requested.contains(&(e.id, false)) {
+                "rep.reason.absent"
             } else if e.first_round > number {
                 "rep.reason.late_entry"
             } else if !e.available_in(number) {

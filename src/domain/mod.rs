@@ -332,6 +332,9 @@ pub struct RequestedBye {
     pub entry_id: i64,
     pub round: u32,
     pub value: RequestedByeValue,
+    /// False for an absence without notice recorded at check-in (缺席),
+    /// true for a bye asked for or excused (请假).
+    pub notice: bool,
 }
 
 /// What fills a board: a game between two entries, or a bye.

@@ -11,17 +11,18 @@ use rusqlite::params;
 impl Store {
     /// Records the check-in of `round` (not yet paired) of `event_id`: each
     /// entry of `absent` gets a bye of its value for the round (zero for
-    /// "no notice", the event's requested-bye value for "excused"), each of
+    /// "no notice", the event's requested-bye value for "excused"), marked
+    /// with its notice flag (false: absent without notice); each of
     /// `present` loses a bye asked for it. The caller gives entries of the
-    /// event; `excused` says how many of `absent` are excused (the log).
+    /// event.
     pub fn check_in(
         &mut self,
         event_id: i64,
         round: u32,
         present: &[i64],
-        absent: &[(i64, RequestedByeValue)],
-        excused: usize,
+        absent: &[(i64, RequestedByeValue, bool)],
     ) -> Result<()> {
+        let excused = absent.iter().filter(|a| a.2).count();
         let tx = super::log::begin_write(&mut self.conn)?;
         if rounds_paired(&tx, event_id)? >= round {
             return Err(StoreError::Invalid(msg!(
@@ -35,10 +36,11 @@ impl Store {
                 params![id, round],
             )?;
         }
-        for (id, value) in absent {
+        for (id, value, notice) in absent {
             tx.execute(
-                "INSERT OR REPLACE INTO requested_bye(entry_id, round, value) VALUES (?1, ?2, ?3)",
-                params![id, round, value.code()],
+                "INSERT OR REPLACE INTO requested_bye(entry_id, round, value, notice)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![id, round, value.code(), notice],
             )?;
         }
         let summary = if excused == 0 {

@@ -603,7 +603,7 @@ impl Store {
     /// Every requested bye of an event.
     pub fn requested_byes(&self, event_id: i64) -> Result<Vec<RequestedBye>> {
         let mut stmt = self.conn.prepare(
-            "SELECT b.entry_id, b.round, b.value FROM requested_bye b
+            "SELECT b.entry_id, b.round, b.value, b.notice FROM requested_bye b
              JOIN entry e ON e.id = b.entry_id WHERE e.event_id=?1 ORDER BY b.round, e.start_no",
         )?;
         let rows = stmt
@@ -613,6 +613,7 @@ impl Store {
                     entry_id: r.get(0)?,
                     round: r.get(1)?,
                     value: RequestedByeValue::from_code(&v).unwrap_or(RequestedByeValue::Zero),
+                    notice: r.get(3)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;

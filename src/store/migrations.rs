@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("archive.sql"),
     HISTORY_GAMES,
     LOG_KEYS,
+    BYE_NOTICE,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -155,6 +156,15 @@ CREATE TABLE trf_full_bye (
 // show their stored text.
 const LOG_KEYS: &str = "ALTER TABLE action_log ADD COLUMN summary_msg TEXT;";
 // ---- end of the keyed summaries block ---------------------------------------
+
+// ---- Absent with or without notice (issue 17) --------------------------------
+// A check-in stores an absence as a bye of the round; `notice` tells an
+// absence without notice (0: 缺席) from a bye asked for or excused (1:
+// 请假), which the value alone cannot (an event may score both as zero).
+// Rows written before are taken as asked for.
+const BYE_NOTICE: &str =
+    "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
+// ---- end of the bye notice block ---------------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -117,6 +117,66 @@ fn a_player_who_turns_up_loses_the_bye_asked_for_and_strangers_are_refused() {
     assert_eq!(err.msg().key, "err.app.event_finished");
 }
 
+/// An event whose excused absence also scores zero: the check-in, the
+/// round view and the pairing sheet still tell 缺席 (no notice) from 请假.
+#[test]
+fn absent_and_excused_stay_apart_even_when_both_score_zero() {
+    let (mut app, ev) = club(Lang::ZhHans);
+    assert_eq!(
+        app.event(ev).unwrap().settings.byes.requested,
+        RequestedByeValue::Zero,
+        "the club's excused absences score zero too"
+    );
+    finish_round_1(&mut app);
+    let e = app.entries(ev).unwrap();
+    let present: Vec<EntryId> = e[2..].iter().map(|x| EntryId(x.id)).collect();
+    let done = app
+        .check_in_marked(ev, &present, &[EntryId(e[1].id)])
+        .unwrap();
+    assert_eq!((done.present, done.absent, done.excused), (6, 1, 1));
+    let marks: Vec<Attendance> = app
+        .check_in_list(ev)
+        .unwrap()
+        .rows
+        .iter()
+        .take(2)
+        .map(|r| r.mark)
+        .collect();
+    assert_eq!(marks, [Attendance::Absent, Attendance::Excused]);
+    app.pair_next_round("周赛").unwrap();
+    let r = app.round_view("周赛", Some(2)).unwrap();
+    let why = |id: i64| r.absent.iter().find(|(x, _)| x.id == id).map(|a| a.1);
+    assert_eq!(why(e[0].id), Some("rep.reason.absent"));
+    assert_eq!(why(e[1].id), Some("rep.reason.requested_bye"));
+    use qishe::app::print::{render, DocKind, OutputFormat};
+    let doc = app
+        .print_doc("周赛", DocKind::Pairings, Some(2), Lang::ZhHans)
+        .unwrap();
+    let sheet = render(&doc, OutputFormat::Text { lines_per_page: 60 }).unwrap();
+    assert!(line_of(&sheet, &e[0].name).contains("缺席"), "{sheet}");
+    assert!(line_of(&sheet, &e[1].name).contains("请假"), "{sheet}");
+    // Once the round is in, the crosstable keeps them apart too: the
+    // excused round reads 请假, the absence without notice `--`.
+    for b in 1..=3 {
+        result(&mut app, 2, b, Outcome::RedWin);
+    }
+    let doc = app
+        .print_doc("周赛", DocKind::Crosstable, Some(2), Lang::ZhHans)
+        .unwrap();
+    let cross = render(&doc, OutputFormat::Text { lines_per_page: 60 }).unwrap();
+    assert!(line_of(&cross, &e[0].name).contains("--"), "{cross}");
+    assert!(!line_of(&cross, &e[0].name).contains("请假"), "{cross}");
+    assert!(line_of(&cross, &e[1].name).contains("请假"), "{cross}");
+}
+
+/// The first line of a printed document that names `name`.
+fn line_of(doc: &str, name: &str) -> String {
+    doc.lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("{name} in the document:\n{doc}"))
+        .to_string()
+}
+
 #[test]
 fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
     let (mut app, ev) = club(Lang::En);
