@@ -155,6 +155,48 @@ fn bench(c: &mut Criterion) {
             t.draw(|f| view(&m, f)).unwrap();
         })
     });
+    // Every tab of the latest event: Tab from the one before it, drawn.
+    let tabs = m.tabs();
+    for (i, tab) in tabs.iter().enumerate() {
+        let before = tabs[(i + tabs.len() - 1) % tabs.len()];
+        let name = tab.key().trim_start_matches("tui.tab.");
+        g.bench_function(format!("key_tab_to_{name}"), |b| {
+            b.iter(|| {
+                m.tab = before;
+                press(&mut app, &mut m, key(KeyCode::Tab), &mut |_| {});
+                t.draw(|f| view(&m, f)).unwrap();
+            })
+        });
+        assert_eq!(m.tab, *tab);
+    }
+    // The round before and back again on the Round tab (each loads a round).
+    m.tab = qishe::tui::Tab::Round;
+    g.bench_function("key_prev_and_next_round", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Char('[')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+            press(&mut app, &mut m, key(KeyCode::Char(']')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    // Back on the club screen: down the members list, and a search typed
+    // over the 300 members (one key each way).
+    let mut m = Model::load(&app).unwrap();
+    g.bench_function("key_down_on_members", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Char('j')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    press(&mut app, &mut m, key(KeyCode::Char('/')), &mut |_| {});
+    g.bench_function("key_search_type_and_erase", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Char('1')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+            press(&mut app, &mut m, key(KeyCode::Backspace), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
     g.finish();
 }
 

@@ -138,6 +138,32 @@ impl App {
     /// [`App::stats`] over an already loaded history (a screen that also
     /// shows the rating list loads the club's history once).
     pub fn stats_in(&self, h: &History, f: &StatsFilter) -> Result<Stats> {
+        self.stats_walk(h, f, None)
+    }
+
+    /// The Statistics screen's two answers, [`App::stats_in`] and
+    /// [`App::rating_list_in`] as of the filter's end date, equal to
+    /// calling both. With no end date one replay of the club's finished
+    /// events serves both (the rating list is the replay's end state).
+    pub fn stats_and_ratings_in(
+        &self,
+        h: &History,
+        f: &StatsFilter,
+    ) -> Result<(Stats, RatingList)> {
+        if f.to.is_some() {
+            return Ok((self.stats_in(h, f)?, self.rating_list_in(h, f.to)));
+        }
+        let mut r = Ratings::default();
+        let stats = self.stats_walk(h, f, Some(&mut r))?;
+        Ok((stats, rating_list(h, &r, None)))
+    }
+
+    fn stats_walk(
+        &self,
+        h: &History,
+        f: &StatsFilter,
+        ratings: Option<&mut Ratings>,
+    ) -> Result<Stats> {
         let mut ids = Vec::new();
         for key in &f.events {
             ids.push(self.store.resolve_event(key)?.id);
@@ -151,7 +177,7 @@ impl App {
                 ));
             }
         }
-        let games = stat_games(h, &self.config.ratings, |ev| {
+        let games = replay_games(h, &self.config.ratings, ratings, |ev| {
             (ids.is_empty() || ids.contains(&ev.id))
                 && f.from.is_none_or(|d| ev.date >= d)
                 && f.to.is_none_or(|d| ev.date <= d)
@@ -326,6 +352,17 @@ pub fn stat_games(
     s: &crate::history::RatingSettings,
     keep: impl Fn(&crate::history::HistEvent) -> bool,
 ) -> Vec<StatGame> {
+    replay_games(h, s, None, keep)
+}
+
+/// [`stat_games`]; with `ratings`, the replay is also kept there, as
+/// `compute_ratings(h, s, None)` gives it.
+fn replay_games(
+    h: &History,
+    s: &crate::history::RatingSettings,
+    mut ratings: Option<&mut Ratings>,
+    keep: impl Fn(&crate::history::HistEvent) -> bool,
+) -> Vec<StatGame> {
     let entered: HashMap<i64, i32> = h
         .members
         .iter()
@@ -364,8 +401,15 @@ pub fn stat_games(
                 .filter(|g| ev.rates(g))
                 .filter_map(RatedGame::from_game)
                 .collect();
-            st.apply_event(ev.id, &rated, &entered, s);
+            let changes = st.apply_event(ev.id, &rated, &entered, s);
+            if let Some(r) = ratings.as_deref_mut() {
+                r.changes.extend(changes);
+                r.events.push(ev.clone());
+            }
         }
+    }
+    if let Some(r) = ratings {
+        r.state = st;
     }
     out
 }
@@ -691,6 +735,37 @@ mod tests {
         app.undo().unwrap();
         assert_eq!(assert_kept_equals_scratch(&app).0, list3);
         assert_eq!(kept_copies(&app), 8);
+    }
+
+    /// The Statistics screen's one replay gives what the two answers give
+    /// apart, with and without filters.
+    #[test]
+    fn stats_and_ratings_together_equal_each_alone() {
+        let mut app = small_club();
+        // One event still running: it counts in the statistics only.
+        let running = event(&mut app, "running", Some("2030-01-01"), false);
+        let h = app.history().unwrap();
+        let filters = [
+            StatsFilter::default(),
+            StatsFilter {
+                from: Some(h.events[3].date),
+                ..Default::default()
+            },
+            StatsFilter {
+                to: Some(h.events[4].date),
+                ..Default::default()
+            },
+            StatsFilter {
+                events: vec![running.to_string(), h.events[1].id.to_string()],
+                ..Default::default()
+            },
+        ];
+        for f in &filters {
+            let both = app.stats_and_ratings_in(&h, f).unwrap();
+            let apart = (app.stats_in(&h, f).unwrap(), app.rating_list_in(&h, f.to));
+            assert_eq!(both, apart, "{f:?}");
+            assert!(both.1.events > 0 && both.0.games > 0, "{f:?}");
+        }
     }
 
     #[test]
