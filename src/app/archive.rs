@@ -355,27 +355,7 @@ impl App {
                     Err(e) => fr.error = Some(e.msg().en()),
                     Ok(file) => {
                         fr.read = file.games.len();
-                        fr.skipped = file
-                            .skipped
-                            .iter()
-                            .map(|s| {
-                                let m = if s.line == 0 {
-                                    crate::i18n::msg!(
-                                        "err.record.skipped_binary",
-                                        game = s.index + 1,
-                                        why = s.error.msg()
-                                    )
-                                } else {
-                                    crate::i18n::msg!(
-                                        "err.record.skipped",
-                                        game = s.index + 1,
-                                        line = s.line,
-                                        why = s.error.msg()
-                                    )
-                                };
-                                m.en()
-                            })
-                            .collect();
+                        fr.skipped = file.skipped.iter().map(|s| s.msg().en()).collect();
                         fr.notes = file.notes.iter().map(|n| n.msg.en()).collect();
                         let games: Vec<NewArchiveGame> = file
                             .games

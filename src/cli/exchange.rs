@@ -1,6 +1,6 @@
 //! `qishe import …` and `qishe export …`: files for and from other programs.
 
-use super::{CliError, CliResult, Ctx};
+use super::{CliResult, Ctx};
 use clap::Subcommand;
 use std::path::PathBuf;
 
@@ -52,21 +52,6 @@ pub enum ExportCmd {
     },
 }
 
-fn read(file: &PathBuf) -> CliResult<(Vec<u8>, String)> {
-    let bytes = std::fs::read(file).map_err(|e| {
-        CliError::msg(crate::i18n::msg!(
-            "err.in.read",
-            path = file.display(),
-            why = crate::i18n::io_msg(&e)
-        ))
-    })?;
-    let name = file
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_default();
-    Ok((bytes, name))
-}
-
 fn write_out(app: &crate::app::App, output: Option<PathBuf>, force: bool, text: &str) -> CliResult {
     match output {
         Some(p) => Ok(app.write_output(&p, text.as_bytes(), force, &[])?),
@@ -97,7 +82,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
     match cmd {
         ImportCmd::Games { .. } => unreachable!("handled above"),
         ImportCmd::Teams { event, file } => {
-            let (bytes, fname) = read(&file)?;
+            let (bytes, fname) = super::read_input(&file)?;
             let teams = app.import_teams(&event, &bytes, &fname)?;
             let players: usize = teams.iter().map(|t| t.roster.len()).sum();
             println!("{} teams, {players} players", teams.len());
@@ -108,7 +93,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             scheme,
             tiebreaks,
         } => {
-            let (bytes, fname) = read(&file)?;
+            let (bytes, fname) = super::read_input(&file)?;
             let opts = crate::app::TrfImportOptions {
                 scheme: Some(scheme),
                 tiebreaks: tiebreaks.unwrap_or_default(),

@@ -178,31 +178,12 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
         ))
     })?;
     for s in &file.skipped {
-        eprintln!("{}: {}", path.display(), skipped_text(s));
+        eprintln!("{}: {}", path.display(), s.msg().en());
     }
     for n in &file.notes {
         eprintln!("{}: note: {}", path.display(), n.msg.en());
     }
     Ok(file)
-}
-
-/// `game 2 (line 14): why`, in English like the rest of stderr.
-pub fn skipped_text(s: &xiangqi::Skipped) -> String {
-    let m = if s.line == 0 {
-        crate::i18n::msg!(
-            "err.record.skipped_binary",
-            game = s.index + 1,
-            why = s.error.msg()
-        )
-    } else {
-        crate::i18n::msg!(
-            "err.record.skipped",
-            game = s.index + 1,
-            line = s.line,
-            why = s.error.msg()
-        )
-    };
-    m.en()
 }
 
 /// After the output: exit status 3 when some games were skipped.

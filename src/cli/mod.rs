@@ -130,6 +130,23 @@ impl Ctx {
 
 /// Runs the parsed command line; a failure comes back with the language
 /// to say it in (the config's, else the locale's).
+/// Reads a file the user named for an import: its bytes and its file name
+/// (what import messages and logs call it).
+fn read_input(file: &std::path::Path) -> CliResult<(Vec<u8>, String)> {
+    let bytes = std::fs::read(file).map_err(|e| {
+        CliError::msg(crate::i18n::msg!(
+            "err.in.read",
+            path = file.display(),
+            why = crate::i18n::io_msg(&e)
+        ))
+    })?;
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.display().to_string());
+    Ok((bytes, name))
+}
+
 pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
     output::allow_csv_formulas(cli.csv_formulas);
     // Commands on files alone need no config or database.

@@ -1,7 +1,7 @@
 //! `qishe player …`: the club's members.
 
 use super::output::{opt, Format, Table};
-use super::{CliError, CliResult, Ctx};
+use super::{CliResult, Ctx};
 use crate::domain::{NewMember, Sex};
 use crate::i18n::tr;
 use clap::{Args, Subcommand};
@@ -210,17 +210,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             file,
             skip_duplicates,
         } => {
-            let bytes = std::fs::read(&file).map_err(|e| {
-                CliError::msg(crate::i18n::msg!(
-                    "err.in.read",
-                    path = file.display(),
-                    why = crate::i18n::io_msg(&e)
-                ))
-            })?;
-            let name = file
-                .file_name()
-                .map(|f| f.to_string_lossy().to_string())
-                .unwrap_or_default();
+            let (bytes, name) = super::read_input(&file)?;
             let r = app.import_members(&bytes, &name, skip_duplicates)?;
             for d in &r.duplicates {
                 eprintln!("skipped: {d}");

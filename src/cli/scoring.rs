@@ -238,17 +238,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let bytes = std::fs::read(&file).map_err(|e| {
-                CliError::msg(crate::i18n::msg!(
-                    "err.in.read",
-                    path = file.display(),
-                    why = crate::i18n::io_msg(&e)
-                ))
-            })?;
-            let name = file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| file.display().to_string());
+            let (bytes, name) = super::read_input(&file)?;
             let mut app = ctx.open()?;
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);

@@ -121,6 +121,29 @@ pub(crate) fn rounds_paired(tx: &rusqlite::Connection, event_id: i64) -> Result<
     )?)
 }
 
+/// Adds round `number` of an event, which must be the next one, dated
+/// today; its row id.
+pub(crate) fn insert_next_round(
+    tx: &rusqlite::Connection,
+    event_id: i64,
+    number: u32,
+) -> Result<i64> {
+    let paired = rounds_paired(tx, event_id)?;
+    if number != paired + 1 {
+        return Err(StoreError::Invalid(msg!(
+            "err.store.round_out_of_order",
+            round = number,
+            paired,
+            next = paired + 1
+        )));
+    }
+    tx.execute(
+        "INSERT INTO round(event_id, number, date) VALUES (?1, ?2, date('now'))",
+        params![event_id, number],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
 /// Reassigns start numbers by rating (highest first), then name, then entry id.
 pub(super) fn renumber(tx: &Transaction<'_>, event_id: i64) -> Result<()> {
     let ids: Vec<i64> = {

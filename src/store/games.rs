@@ -141,20 +141,7 @@ impl Store {
         check_boards(boards)?;
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
-        let paired = rounds_paired(&tx, event_id)?;
-        if number != paired + 1 {
-            return Err(StoreError::Invalid(msg!(
-                "err.store.round_out_of_order",
-                round = number,
-                paired,
-                next = paired + 1
-            )));
-        }
-        tx.execute(
-            "INSERT INTO round(event_id, number, date) VALUES (?1, ?2, date('now'))",
-            params![event_id, number],
-        )?;
-        let round_id = tx.last_insert_rowid();
+        let round_id = super::events::insert_next_round(&tx, event_id, number)?;
         insert_boards(&tx, round_id, boards)?;
         if event.status == crate::domain::EventStatus::Planned {
             tx.execute("UPDATE event SET status='running' WHERE id=?1", [event_id])?;

@@ -422,20 +422,7 @@ impl Store {
         upsert_round_games(&tx, event_id, into_paired, &mut undo)?;
         let mut games = into_paired.len();
         for rd in rounds {
-            let paired = rounds_paired(&tx, event_id)?;
-            if rd.number != paired + 1 {
-                return Err(StoreError::Invalid(msg!(
-                    "err.store.round_out_of_order",
-                    round = rd.number,
-                    paired,
-                    next = paired + 1
-                )));
-            }
-            tx.execute(
-                "INSERT INTO round(event_id, number, date) VALUES (?1, ?2, date('now'))",
-                params![event_id, rd.number],
-            )?;
-            let round_id = tx.last_insert_rowid();
+            let round_id = super::events::insert_next_round(&tx, event_id, rd.number)?;
             undo.push(UndoStep::new(
                 "DELETE FROM round WHERE id=?1",
                 vec![json!(round_id)],

@@ -207,12 +207,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Action::Back | Action::Quit | Action::Cancel => m.pages.archive = None,
         Action::Help => m.show_help(),
         Action::Filter => p.editing = Some(0),
-        Action::Up => p.sel = p.sel.saturating_sub(1),
-        Action::Down => p.sel = (p.sel + 1).min(n.saturating_sub(1)),
-        Action::Top => p.sel = 0,
-        Action::Bottom => p.sel = n.saturating_sub(1),
-        Action::PageUp => p.sel = p.sel.saturating_sub(10),
-        Action::PageDown => p.sel = (p.sel + 10).min(n.saturating_sub(1)),
+        _ if a.move_in_list(&mut p.sel, n) => {}
         Action::Open => {
             let id = p.found.games.get(p.sel).map(|h| h.game.id);
             return id.map(|id| Command::Page(PageCmd::Archive(ArchiveCmd::Open(id))));

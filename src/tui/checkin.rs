@@ -15,9 +15,6 @@ use ratatui::widgets::{Block, Row, Table, TableState};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
-/// Rows PageUp / PageDown move.
-const PAGE: usize = 10;
-
 /// One player of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckRow {
@@ -66,15 +63,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let Some(Modal::CheckIn(v)) = m.modal.as_mut() else {
         return None;
     };
-    let last = v.rows.len().saturating_sub(1);
+    if a.move_in_list(&mut v.sel, v.rows.len()) {
+        return Some(None);
+    }
     match a {
         Action::Cancel | Action::Back | Action::Quit => m.modal = None,
-        Action::Up => v.sel = v.sel.saturating_sub(1),
-        Action::Down => v.sel = (v.sel + 1).min(last),
-        Action::PageUp => v.sel = v.sel.saturating_sub(PAGE),
-        Action::PageDown => v.sel = (v.sel + PAGE).min(last),
-        Action::Top => v.sel = 0,
-        Action::Bottom => v.sel = last,
         Action::Toggle => {
             // The row stays selected: its next press goes on to excused.
             if let Some(r) = v.rows.get_mut(v.sel) {

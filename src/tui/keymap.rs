@@ -105,7 +105,27 @@ pub enum Action {
     PositionSearch,
 }
 
+/// Rows a PageUp or PageDown moves in a list.
+pub const PAGE: usize = 10;
+
 impl Action {
+    /// Moves the selection `sel` of a list of `len` rows for the navigation
+    /// keys (up, down, page up and down, top, bottom); false, with `sel`
+    /// unchanged, for any other action.
+    pub fn move_in_list(self, sel: &mut usize, len: usize) -> bool {
+        let last = len.saturating_sub(1);
+        *sel = match self {
+            Action::Up => sel.saturating_sub(1),
+            Action::Down => (*sel + 1).min(last),
+            Action::PageUp => sel.saturating_sub(PAGE),
+            Action::PageDown => (*sel + PAGE).min(last),
+            Action::Top => 0,
+            Action::Bottom => last,
+            _ => return false,
+        };
+        true
+    }
+
     /// The kebab-case name (config files, help texts: `action.<name>`).
     pub fn name(self) -> &'static str {
         use Action::*;

@@ -13,9 +13,6 @@ use ratatui::Frame;
 
 /// Rows the pop-up lists (the newest).
 const ROWS: usize = 500;
-/// Rows PageUp / PageDown move.
-const PAGE: usize = 10;
-
 /// One change as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogRow {
@@ -61,15 +58,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let Some(Modal::Log(v)) = m.modal.as_mut() else {
         return None;
     };
-    let last = v.rows.len().saturating_sub(1);
+    if a.move_in_list(&mut v.sel, v.rows.len()) {
+        return Some(None);
+    }
     match a {
         Action::Cancel | Action::Back | Action::Quit => m.modal = None,
-        Action::Up => v.sel = v.sel.saturating_sub(1),
-        Action::Down => v.sel = (v.sel + 1).min(last),
-        Action::PageUp => v.sel = v.sel.saturating_sub(PAGE),
-        Action::PageDown => v.sel = (v.sel + PAGE).min(last),
-        Action::Top => v.sel = 0,
-        Action::Bottom => v.sel = last,
         Action::Undo => return Some(Some(Command::Log(LogCmd::PreviewUndo))),
         Action::Redo => return Some(Some(Command::Log(LogCmd::PreviewRedo))),
         _ => {}

@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Row, Table, TableState};
 use ratatui::Frame;
 
 /// Rows PageUp / PageDown move in the list.
-const PAGE: usize = 10;
+use super::keymap::PAGE;
 
 /// A picker's state: what is typed, the selected row, the marked ids.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

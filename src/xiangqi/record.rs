@@ -52,6 +52,27 @@ pub struct Skipped {
     pub error: ImportError,
 }
 
+impl Skipped {
+    /// "game 2 (line 14): why" as a keyed message (no line for binary
+    /// formats).
+    pub fn msg(&self) -> crate::i18n::Msg {
+        if self.line == 0 {
+            crate::i18n::msg!(
+                "err.record.skipped_binary",
+                game = self.index + 1,
+                why = self.error.msg()
+            )
+        } else {
+            crate::i18n::msg!(
+                "err.record.skipped",
+                game = self.index + 1,
+                line = self.line,
+                why = self.error.msg()
+            )
+        }
+    }
+}
+
 /// Something a reader repaired or left out while reading a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadNote {

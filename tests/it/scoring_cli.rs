@@ -28,15 +28,7 @@ fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
 
 /// A 5-player club event with round 1 set by hand: 1-2, 3-4, 5 bye.
 fn five(c: &Club, scheme: &str, gpr: &str) {
-    for (n, r) in [
-        ("A", "2000"),
-        ("B", "1900"),
-        ("C", "1800"),
-        ("D", "1700"),
-        ("E", "1600"),
-    ] {
-        c.ok(&["player", "add", n, "--rating", r]);
-    }
+    c.five_members();
     c.ok(&[
         "event",
         "new",

@@ -108,15 +108,7 @@ fn import_trf_refuses_an_unknown_scheme_or_tiebreak_and_creates_nothing() {
 /// Five players, standard scheme; round 1 complete (A beats B, D beats C,
 /// E has the bye); round 2 paired (E-A, B-C, D bye) with only E-A in.
 fn mid_round(c: &Club) {
-    for (n, r) in [
-        ("A", "2000"),
-        ("B", "1900"),
-        ("C", "1800"),
-        ("D", "1700"),
-        ("E", "1600"),
-    ] {
-        c.ok(&["player", "add", n, "--rating", r]);
-    }
+    c.five_members();
     c.ok(&[
         "event",
         "new",

@@ -47,20 +47,7 @@ const PERPETUAL_CHECK: &str = r#"[Game "Chinese Chess"]
 1. a0-a9 e9-e8 2. a9-a8 e8-e9 3. a8-a9 e9-e8 *
 "#;
 
-/// A chariot attacking a protected horse every move: idle in the asian
-/// and cxa2011 books, so a draw.
-const PROTECTED_HORSE: &str = r#"[Game "Chinese Chess"]
-[FEN "R8/4ak3/2n6/9/3n5/9/9/9/9/4K4 w - - 0 1"]
-[Format "ICCS"]
-
-1. a9-a7 c7-d9 2. a7-a9 d9-c7 *
-"#;
-
-const NO_REPEAT: &str = r#"[Game "Chinese Chess"]
-[Format "ICCS"]
-
-1. h2-e2 h9-g7 2. h0-g2 i9-h9 *
-"#;
+use crate::common::records::{NO_REPEAT, PROTECTED_HORSE};
 
 /// Six players paired in round 1: board 1's record is a perpetual check
 /// (already entered as an agreed draw), board 2's a chase of a protected

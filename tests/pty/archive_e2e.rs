@@ -3,22 +3,7 @@
 //! game, → steps the board and `p` searches the position shown.
 
 use crate::pty;
-use pty::start;
-use std::path::Path;
-
-fn cli(dir: &Path, db: &Path, args: &[&str]) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qishe"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .current_dir(dir)
-        .env("HOME", dir)
-        .env("XDG_CONFIG_HOME", dir)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-}
+use pty::{cli, start};
 
 const GAMES: &str = "[Event \"西湖杯\"]\n[Date \"2024.05.01\"]\n[Red \"许银川\"]\n\
 [Black \"吕钦\"]\n[Result \"1-0\"]\n\n1. 炮二平五 {中炮} 马８进７ 2. 马二进三 1-0\n\n\

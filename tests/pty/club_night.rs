@@ -12,19 +12,9 @@
 //! read after the TUI quits.
 
 use crate::pty;
-use pty::{start, Tui};
+use pty::{start, Tui, PLAYERS};
 use std::time::{Duration, Instant};
 
-const PLAYERS: [&str; 8] = [
-    "王天一",
-    "郑惟桐",
-    "许银川",
-    "赵鑫鑫",
-    "蒋川",
-    "洪智",
-    "孙勇征",
-    "汪洋",
-];
 /// The late entry: a member last in pinyin order (the picker's last row).
 const LATE: &str = "周小龙";
 /// First in pinyin order: the check-in's first row, excused in round 2.

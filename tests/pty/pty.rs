@@ -62,6 +62,34 @@ impl Tui {
 }
 
 /// Starts `qishe --db DB` with `dir` as its working and home directory.
+/// The eight players of the club-night tests.
+pub const PLAYERS: [&str; 8] = [
+    "王天一",
+    "郑惟桐",
+    "许银川",
+    "赵鑫鑫",
+    "蒋川",
+    "洪智",
+    "孙勇征",
+    "汪洋",
+];
+
+/// Runs `qishe --db DB args…` in `dir` (the CLI, to set up what a test
+/// then drives in the TUI) and expects success.
+pub fn cli(dir: &Path, db: &Path, args: &[&str]) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qishe"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("XDG_CONFIG_HOME", dir)
+        .env("LC_ALL", "C.UTF-8")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+}
+
 pub fn start(dir: &Path, db: &Path) -> Tui {
     let pty = native_pty_system()
         .openpty(PtySize {

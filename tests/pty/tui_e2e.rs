@@ -4,19 +4,8 @@
 //! round 1, types four results with clock readings and reads the standings.
 
 use crate::pty;
-use pty::start;
+use pty::{start, PLAYERS};
 use std::time::{Duration, Instant};
-
-const PLAYERS: [&str; 8] = [
-    "王天一",
-    "郑惟桐",
-    "许银川",
-    "赵鑫鑫",
-    "蒋川",
-    "洪智",
-    "孙勇征",
-    "汪洋",
-];
 
 #[test]
 fn a_club_night_from_members_to_standings() {

@@ -3,23 +3,7 @@
 //! the `qishe` binary is driven by keystrokes and its screen read back.
 
 use crate::pty;
-use pty::{start, Tui};
-use std::path::Path;
-
-/// Runs `qishe --db DB args…` in `dir` and expects success.
-fn cli(dir: &Path, db: &Path, args: &[&str]) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qishe"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .current_dir(dir)
-        .env("HOME", dir)
-        .env("XDG_CONFIG_HOME", dir)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-}
+use pty::{cli, start, Tui};
 
 fn quit(t: &mut Tui) {
     t.send("q");

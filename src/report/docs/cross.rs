@@ -80,17 +80,8 @@ fn two_game_mark(c: &CrossCell, games: &[GameMark], lang: Lang) -> Option<String
 /// The crosstable (交叉表): per player and round, the opponent's start
 /// number, the colour and the result.
 pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
-    let title = format!(
-        "{} · {} · {}",
-        d.event.name,
-        tr(lang, "rep.crosstable"),
-        fill(lang, "rep.after_round", d.after_round)
-    );
-    let mut cols = vec![
-        col(lang, "rep.col.no", ColKind::Number),
-        col(lang, "rep.col.name", ColKind::Text),
-        col(lang, "rep.col.club", ColKind::Text),
-    ];
+    let title = title_after(&d.event, lang, "rep.crosstable", d.after_round);
+    let mut cols = player_cols(lang);
     for r in 1..=d.after_round {
         cols.push(round_col(lang, &format!("r{r}"), r, ColKind::Mark));
     }
@@ -177,17 +168,8 @@ fn wall_mark(c: &CrossCell, lang: Lang) -> String {
 /// The wall chart (循环赛总表) of a round-robin: a player × player grid.
 /// Two meetings (double round-robin) share a cell, in round order.
 pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
-    let title = format!(
-        "{} · {} · {}",
-        d.event.name,
-        tr(lang, "rep.wallchart"),
-        fill(lang, "rep.after_round", d.after_round)
-    );
-    let mut cols = vec![
-        col(lang, "rep.col.no", ColKind::Number),
-        col(lang, "rep.col.name", ColKind::Text),
-        col(lang, "rep.col.club", ColKind::Text),
-    ];
+    let title = title_after(&d.event, lang, "rep.wallchart", d.after_round);
+    let mut cols = player_cols(lang);
     for l in &d.rows {
         cols.push(Column::new(
             &format!("vs{}", l.player.start_no),

@@ -243,6 +243,25 @@ fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
     Part::Heading(format!("{} · {}", ev.name, tr(lang, key)))
 }
 
+/// A document's title after a round: "event · kind · 第N轮后".
+fn title_after(ev: &EventInfo, lang: Lang, kind: &str, after_round: u32) -> String {
+    format!(
+        "{} · {} · {}",
+        ev.name,
+        tr(lang, kind),
+        fill(lang, "rep.after_round", after_round)
+    )
+}
+
+/// The columns that name a player: start number, name, club.
+fn player_cols(lang: Lang) -> Vec<Column> {
+    vec![
+        col(lang, "rep.col.no", ColKind::Number),
+        col(lang, "rep.col.name", ColKind::Text),
+        col(lang, "rep.col.club", ColKind::Text),
+    ]
+}
+
 fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
     let mut v = Vec::new();
     // "Round 3", "after round 3" read as phrases of their own, without a label.

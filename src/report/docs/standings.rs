@@ -4,12 +4,7 @@ use super::*;
 
 /// The standings (名次表) with the event's tie-break columns.
 pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
-    let title = format!(
-        "{} · {} · {}",
-        d.event.name,
-        tr(lang, "rep.standings"),
-        fill(lang, "rep.after_round", d.after_round)
-    );
+    let title = title_after(&d.event, lang, "rep.standings", d.after_round);
     let mut cols = vec![
         col(lang, "rep.col.rank", ColKind::Number),
         col(lang, "rep.col.no", ColKind::Number),

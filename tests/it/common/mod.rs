@@ -1,6 +1,7 @@
 //! Helpers for end-to-end tests that run the real binary on a database file.
 #![allow(dead_code)]
 
+pub mod records;
 pub mod tui;
 
 use std::path::{Path, PathBuf};
@@ -39,6 +40,19 @@ impl Club {
     }
 
     /// Runs and expects failure; returns stderr.
+    /// Adds members A to E, rated 2000 down to 1600.
+    pub fn five_members(&self) {
+        for (n, r) in [
+            ("A", "2000"),
+            ("B", "1900"),
+            ("C", "1800"),
+            ("D", "1700"),
+            ("E", "1600"),
+        ] {
+            self.ok(&["player", "add", n, "--rating", r]);
+        }
+    }
+
     pub fn fails(&self, args: &[&str]) -> String {
         let o = self.run(args);
         assert!(!o.status.success(), "qishe {args:?} should have failed");
