@@ -2,7 +2,9 @@
 //! grow linearly (issue 22): a members CSV of 1,000, 5,000 and 10,000 rows
 //! into an empty club, and a TRF of 1,000, 5,000 and 9,999 players (TRF's
 //! limit) after four rounds into a club that already has 10,000 members
-//! (every player is looked up among them).
+//! (every player is looked up among them), and a games CSV of one round of
+//! 1,000 and 5,000 boards into a new event of that club (the import was
+//! quadratic in boards per round).
 //!
 //! ```sh
 //! cargo bench --bench import_members -- --warm-up-time 1 --measurement-time 3
@@ -11,6 +13,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use qishe::app::App;
 use qishe::config::Config;
+use qishe::domain::EventSettings;
 use qishe::formats::trf::Trf;
 use qishe::pairing::dutch::simulate;
 use std::path::Path;
@@ -79,6 +82,37 @@ fn bench(c: &mut Criterion) {
                 |(dir, mut app)| {
                     let r = app.import_trf(trf.as_bytes(), "open.trf", None).unwrap();
                     assert_eq!((r.players, r.rounds), (n, 4));
+                    drop(app);
+                    dir
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("import_games");
+    g.sample_size(10);
+    for boards in [1_000, 5_000] {
+        let mut csv = String::from("round,red,black,result\n");
+        for i in 0..boards {
+            let res = ["1-0", "0-1", "1/2-1/2"][i % 3];
+            csv.push_str(&format!("1,棋手{},棋手{},{res}\n", 2 * i, 2 * i + 1));
+        }
+        g.bench_with_input(BenchmarkId::from_parameter(boards), &csv, |b, csv| {
+            b.iter_batched(
+                || {
+                    let dir = tempfile::tempdir().unwrap();
+                    let path = dir.path().join("b.db");
+                    std::fs::copy(&club, &path).unwrap();
+                    let mut app = App::open(Config::default(), &path).unwrap();
+                    app.create_event("BIG", None, &EventSettings::default())
+                        .unwrap();
+                    (dir, app)
+                },
+                |(dir, mut app)| {
+                    let r = app.import_games("BIG", csv.as_bytes(), "g.csv").unwrap();
+                    assert_eq!(r.games, boards);
                     drop(app);
                     dir
                 },

@@ -279,9 +279,12 @@ fn a_long_held_lock_says_busy_not_damaged() {
 fn a_closed_pipe_ends_the_output_quietly() {
     use std::process::Stdio;
     let c = paired_club();
-    for i in 0..300 {
-        c.ok(&["player", "add", &format!("P{i}")]);
-    }
+    // Enough members that the list outlasts the pipe's buffer.
+    let csv: String = std::iter::once("name\n".to_string())
+        .chain((0..300).map(|i| format!("P{i}\n")))
+        .collect();
+    std::fs::write(c.path("many.csv"), csv).unwrap();
+    c.ok(&["player", "import", "many.csv"]);
     let mut child = crate::common::qishe()
         .current_dir(c.dir.path())
         .arg("--db")
