@@ -368,12 +368,9 @@ fn replay_games(
         .iter()
         .filter_map(|m| m.entered_rating.map(|r| (m.id, r)))
         .collect();
-    let rating = |st: &RatingState, m: i64| {
-        if st.players.contains_key(&m) {
-            st.rating(m)
-        } else {
-            entered.get(&m).copied()
-        }
+    let rating = |st: &RatingState, m: i64| match st.players.get(&m) {
+        Some(p) => p.rating,
+        None => entered.get(&m).copied(),
     };
     let mut st = RatingState::default();
     let mut out = Vec::new();

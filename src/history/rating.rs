@@ -178,32 +178,38 @@ impl RatingState {
         entered: &HashMap<i64, i32>,
         s: &RatingSettings,
     ) -> Vec<RatingChange> {
-        let mut acc: BTreeMap<i64, Acc> = BTreeMap::new();
-        for g in games {
-            for m in [g.red, g.black] {
-                self.players.entry(m).or_insert_with(|| PlayerRating {
-                    rating: entered.get(&m).copied(),
-                    ..Default::default()
-                });
-                acc.entry(m).or_default();
-            }
-        }
+        // The event's players by ascending id (the order of the changes),
+        // each game's two found by binary search: a few comparisons where a
+        // map per game side cost a hash and a tree walk.
+        let mut ids: Vec<i64> = games.iter().flat_map(|g| [g.red, g.black]).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let at = |m: i64| ids.binary_search(&m).expect("every player is listed");
         // Everyone is scored against the ratings from before the event.
-        let pre: HashMap<i64, Option<i32>> =
-            acc.keys().map(|&m| (m, self.players[&m].rating)).collect();
+        let pre: Vec<Option<i32>> = ids
+            .iter()
+            .map(|&m| {
+                self.players
+                    .entry(m)
+                    .or_insert_with(|| PlayerRating {
+                        rating: entered.get(&m).copied(),
+                        ..Default::default()
+                    })
+                    .rating
+            })
+            .collect();
+        let mut acc: Vec<Acc> = ids.iter().map(|_| Acc::default()).collect();
         for g in games {
-            for (me, opp, colour) in [
-                (g.red, g.black, Colour::Red),
-                (g.black, g.red, Colour::Black),
-            ] {
+            let (red, black) = (at(g.red), at(g.black));
+            for (me, opp, colour) in [(red, black, Colour::Red), (black, red, Colour::Black)] {
                 let halves = match colour {
                     Colour::Red => g.red_halves,
                     Colour::Black => 2 - g.red_halves,
                 };
-                let a = acc.get_mut(&me).expect("every player has an accumulator");
+                let a = &mut acc[me];
                 a.games += 1;
                 a.halves += halves;
-                match (pre[&me], pre[&opp]) {
+                match (pre[me], pre[opp]) {
                     (Some(r), Some(ro)) => {
                         a.se += halves as f64 / 2.0 - expected_score(r, ro);
                         a.rated += 1;
@@ -218,7 +224,7 @@ impl RatingState {
             }
         }
         let mut out = Vec::with_capacity(acc.len());
-        for (m, a) in acc {
+        for (&m, a) in ids.iter().zip(acc) {
             let p = self.players.get_mut(&m).expect("inserted above");
             let before = p.rating;
             let mut k = 0;

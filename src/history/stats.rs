@@ -190,7 +190,7 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a StatGame>) -> Stats {
     let mut by_tc: BTreeMap<(i64, i64, i64), Count> = BTreeMap::new();
     let (mut moves_sum, mut moves_n) = (0u64, 0u64);
     let (mut red_ms, mut black_ms, mut clock_n) = (0i64, 0i64, 0u64);
-    let mut terminations: BTreeMap<String, u64> = BTreeMap::new();
+    let mut terminations: BTreeMap<&'static str, u64> = BTreeMap::new();
     for g in games {
         if !g.outcome.is_played() {
             if g.outcome.is_forfeit() {
@@ -218,7 +218,7 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a StatGame>) -> Stats {
             clock_n += 1;
         }
         *terminations
-            .entry(g.termination.map_or("unknown", |t| t.code()).to_string())
+            .entry(g.termination.map_or("unknown", |t| t.code()))
             .or_default() += 1;
     }
     let n = total.red + total.draw + total.black;
@@ -255,7 +255,10 @@ pub fn stats<'a>(games: impl IntoIterator<Item = &'a StatGame>) -> Stats {
             red_ms: avg(red_ms, clock_n),
             black_ms: avg(black_ms, clock_n),
         },
-        terminations,
+        terminations: terminations
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
     }
 }
 
