@@ -129,40 +129,7 @@ impl App {
                 missing,
             });
         }
-        let candidates = font_candidates();
-        // The first font that has every character; else the one missing
-        // the fewest.
-        let mut best: Option<(PathBuf, FontGlyphs, Vec<char>)> = None;
-        for path in candidates.iter().filter(|p| p.is_file()) {
-            let Ok(g) = load(path, doc.lang) else {
-                continue;
-            };
-            let missing = missing_chars(doc, &g);
-            let better = best.as_ref().is_none_or(|b| missing.len() < b.2.len());
-            if better {
-                let done = missing.is_empty();
-                best = Some((path.clone(), g, missing));
-                if done {
-                    break;
-                }
-            }
-        }
-        let Some((path, g, missing)) = best else {
-            return Err(invalid!(
-                "err.app.png_no_font",
-                tried = candidates
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        };
-        let pages = render_png(doc, &g);
-        Ok(PngPages {
-            font: path,
-            pages,
-            missing,
-        })
+        pick_font(doc, &font_candidates())
     }
 
     /// Writes PNG pages to `path` (one page) or `stem-N.ext` beside it
@@ -188,6 +155,43 @@ impl App {
         }
         Ok(paths)
     }
+}
+
+/// Draws `doc` with the first of `candidates` that has every character
+/// of it, else the one missing the fewest; none readable is an error
+/// saying what to pass.
+fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<PngPages> {
+    let mut best: Option<(PathBuf, FontGlyphs, Vec<char>)> = None;
+    for path in candidates.iter().filter(|p| p.is_file()) {
+        let Ok(g) = load(path, doc.lang) else {
+            continue;
+        };
+        let missing = missing_chars(doc, &g);
+        let better = best.as_ref().is_none_or(|b| missing.len() < b.2.len());
+        if better {
+            let done = missing.is_empty();
+            best = Some((path.clone(), g, missing));
+            if done {
+                break;
+            }
+        }
+    }
+    let Some((path, g, missing)) = best else {
+        return Err(invalid!(
+            "err.app.png_no_font",
+            tried = candidates
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    };
+    let pages = render_png(doc, &g);
+    Ok(PngPages {
+        font: path,
+        pages,
+        missing,
+    })
 }
 
 #[cfg(test)]
@@ -217,6 +221,41 @@ mod tests {
             e.contains("slips") && e.contains("pairings, standings"),
             "{e}"
         );
+    }
+
+    fn doc() -> Doc {
+        crate::report::Doc {
+            title: "秋季赛 · 名次表".into(),
+            lang: Lang::ZhHans,
+            parts: vec![crate::report::Part::Heading("秋季赛 · 名次表".into())],
+            landscape: false,
+            csv: None,
+        }
+    }
+
+    #[test]
+    fn no_font_found_says_what_to_pass() {
+        let dir = tempfile::tempdir().unwrap();
+        let junk = dir.path().join("junk.ttc");
+        std::fs::write(&junk, "not a font").unwrap();
+        let tried = [dir.path().join("none.ttc"), junk];
+        let e = pick_font(&doc(), &tried).err().unwrap();
+        let en = e.to_string();
+        assert!(en.contains("--font") && en.contains("png_font"), "{en}");
+        assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");
+    }
+
+    #[test]
+    fn a_found_font_draws_the_pages() {
+        let noto = PathBuf::from(WELL_KNOWN_FONTS[0]);
+        if !noto.is_file() {
+            eprintln!("skipped: no {}", noto.display());
+            return;
+        }
+        let p = pick_font(&doc(), &[PathBuf::from("/no/such.ttc"), noto.clone()]).unwrap();
+        assert_eq!(p.font, noto);
+        assert!(p.missing.is_empty());
+        assert_eq!(p.pages.len(), 1);
     }
 
     #[test]

@@ -511,6 +511,20 @@ mod tests {
     }
 
     #[test]
+    fn png_font_is_relative_to_the_config_file() {
+        let c = Config::parse(
+            "png_font = \"fonts/x.ttc\"\n",
+            "c.toml",
+            Path::new("/etc/q"),
+        )
+        .unwrap();
+        assert_eq!(c.png_font, Some(PathBuf::from("/etc/q/fonts/x.ttc")));
+        let c = Config::parse("png_font = \"/f.ttf\"\n", "c.toml", Path::new("/etc/q")).unwrap();
+        assert_eq!(c.png_font, Some(PathBuf::from("/f.ttf")));
+        assert_eq!(parse("").unwrap().png_font, None);
+    }
+
+    #[test]
     fn repetition_rules_are_read_and_checked() {
         use crate::xiangqi::repetition::RuleSet;
         assert_eq!(parse("").unwrap().repetition_rules, RuleSet::Cxa2011);
