@@ -362,27 +362,41 @@ fn fit_table(t: &Table, g: &dyn Glyphs, avail: f32) -> TableFit {
                 last = Some((body, head, floor, headings, shorts));
                 continue;
             }
-            let capped = |cap: f32| -> f32 {
-                (0..widths.len())
-                    .map(|i| match text[i] {
-                        true => widths[i].min(cap).max(floor[i]),
-                        false => widths[i],
-                    })
-                    .sum()
-            };
-            let (mut lo, mut hi) = (0.0f32, avail);
-            for _ in 0..40 {
-                let mid = (lo + hi) / 2.0;
-                if capped(mid) <= avail {
-                    lo = mid;
-                } else {
-                    hi = mid;
+            // Clubs give way first, then names and clubs together.
+            let club: Vec<bool> = t.columns.iter().map(|c| c.key.contains("club")).collect();
+            for phase in [&club, &text] {
+                let capped = |cap: f32| -> f32 {
+                    (0..widths.len())
+                        .map(|i| match text[i] && phase[i] {
+                            true => widths[i].min(cap).max(floor[i]),
+                            false => widths[i],
+                        })
+                        .sum()
+                };
+                if capped(0.0) > avail {
+                    // Not enough: this phase's columns at their floor.
+                    for i in 0..widths.len() {
+                        if text[i] && phase[i] {
+                            widths[i] = floor[i];
+                        }
+                    }
+                    continue;
                 }
-            }
-            for i in 0..widths.len() {
-                if text[i] {
-                    widths[i] = widths[i].min(lo).max(floor[i]).floor();
+                let (mut lo, mut hi) = (0.0f32, avail);
+                for _ in 0..40 {
+                    let mid = (lo + hi) / 2.0;
+                    if capped(mid) <= avail {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
                 }
+                for i in 0..widths.len() {
+                    if text[i] && phase[i] {
+                        widths[i] = widths[i].min(lo).max(floor[i]).floor();
+                    }
+                }
+                break;
             }
         } else {
             // Room to spare goes to the text columns (all columns when
@@ -1103,6 +1117,13 @@ mod tests {
             "{}",
             name.text
         );
+        // Clubs gave way first: the name column is the wider.
+        let club = cells(&pages, 0)
+            .into_iter()
+            .find(|(r, c, _)| *r == 1 && *c == 3)
+            .unwrap()
+            .2;
+        assert!(name.clip.w > club.clip.w, "{:?} {:?}", name.clip, club.clip);
         assert!(cut >= 1);
         // Body text is readable on a phone.
         assert!(name.px >= 30.0, "{}", name.px);
