@@ -1,9 +1,13 @@
 //! Rendering speed of the biggest documents a club prints: a 120-board
-//! round's pairing sheet and slips, in text and HTML.
+//! round's pairing sheet and slips, in text and HTML; the pairing sheet
+//! of a 16-board round (one phone screen and its by-name page) and of the
+//! 120-board round as PNG pages, drawn with Noto Sans CJK (skipped where
+//! it is not installed).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use qishe::domain::Points;
 use qishe::i18n::Lang;
+use qishe::report::png::{render_png, FontGlyphs};
 use qishe::report::{
     pairing_sheet, render_html, render_text, result_slips, BoardLine, EventInfo, PairingSheetData,
     PlayerLine, SlipsData,
@@ -64,6 +68,28 @@ fn bench(c: &mut Criterion) {
     c.bench_function("pairing_sheet_120_html", |b| {
         b.iter(|| render_html(&pairing_sheet(black_box(&sheet), Lang::ZhHans)))
     });
+    let noto = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+    match std::fs::read(noto) {
+        Ok(bytes) => {
+            let font = FontGlyphs::from_bytes(bytes, Lang::ZhHans).expect("Noto CJK");
+            let small = PairingSheetData {
+                boards: boards(16),
+                ..sheet.clone()
+            };
+            let small = pairing_sheet(&small, Lang::ZhHans);
+            let big = pairing_sheet(&sheet, Lang::ZhHans);
+            c.bench_function("pairing_sheet_16_png", |b| {
+                b.iter(|| render_png(black_box(&small), &font))
+            });
+            let mut g = c.benchmark_group("png_slow");
+            g.sample_size(10);
+            g.bench_function("pairing_sheet_120_png", |b| {
+                b.iter(|| render_png(black_box(&big), &font))
+            });
+            g.finish();
+        }
+        Err(_) => eprintln!("png benches skipped: no {noto}"),
+    }
     c.bench_function("slips_120_text", |b| {
         b.iter(|| render_text(&result_slips(black_box(&slips), Lang::ZhHans), 60))
     });

@@ -22,6 +22,7 @@ pub use knockout::{
 };
 mod members;
 pub mod output;
+pub mod png;
 pub mod print;
 pub mod publish;
 mod records;

@@ -48,6 +48,10 @@ pub enum PrintFormat {
     Html,
     /// The document's table as CSV (standings, crosstable, …).
     Csv,
+    /// Images for phone screens and chat groups (pairings and standings):
+    /// 1080 px wide, a screen tall each; several pages are written as
+    /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
+    Png,
 }
 
 #[derive(Debug, Args)]
@@ -70,6 +74,11 @@ pub struct PrintArgs {
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// PNG: the font to draw with (.ttf, .otf or .ttc with Chinese
+    /// characters); default: png_font in config.toml, else the first found
+    /// of Noto Sans CJK, WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
+    #[arg(long, value_name = "PATH")]
+    pub font: Option<PathBuf>,
     /// Send to this printer through lp/lpr; without a name, the default printer.
     /// HTML goes as a PDF made by headless Chromium.
     #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
@@ -147,6 +156,18 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             min = MIN_WIDTH
         )));
     }
+    if a.font.is_some() && a.format != PrintFormat::Png {
+        return Err(CliError::msg(crate::i18n::msg!("err.cli.font_png_only")));
+    }
+    if a.format == PrintFormat::Png {
+        crate::app::png::check_png_kind(a.kind.into())?;
+        if a.printer.is_some() {
+            return Err(CliError::msg(crate::i18n::msg!("err.cli.printer_png")));
+        }
+        if a.output.is_none() {
+            return Err(CliError::msg(crate::i18n::msg!("err.cli.png_needs_output")));
+        }
+    }
     if a.printer.is_some() && a.format == PrintFormat::Csv {
         return Err(CliError::msg(crate::i18n::msg!("err.cli.printer_csv")));
     }
@@ -186,6 +207,19 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             set_headings(&mut doc, &other);
         }
     }
+    if let (PrintFormat::Png, Some(path)) = (a.format, &a.output) {
+        let png = app.png_pages(&doc, a.font.as_deref())?;
+        if !png.missing.is_empty() {
+            let chars: String = png.missing.iter().take(12).collect();
+            let note =
+                crate::i18n::msg!("cli.png.missing", path = png.font.display(), chars = chars);
+            eprintln!("{}", note.render(ctx.lang));
+        }
+        for p in app.write_png_pages(path, &png.pages, a.force)? {
+            println!("{}", p.display());
+        }
+        return Ok(());
+    }
     let opts = PrintOptions {
         width: a.width,
         csv: CsvOptions {
@@ -200,6 +234,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         },
         PrintFormat::Html => OutputFormat::Html,
         PrintFormat::Csv => OutputFormat::Csv,
+        PrintFormat::Png => unreachable!("PNG pages are written above"),
     };
     let out = render_with(&doc, format, &opts)?;
     if let Some(p) = &a.printer {

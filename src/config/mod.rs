@@ -75,6 +75,9 @@ pub struct Config {
     pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     /// The order of by-name lists: `pinyin` (default) or `strokes` (笔画).
     pub name_order: crate::domain::NameOrder,
+    /// The font PNG pages are drawn with (`png_font`, relative to the
+    /// config file); `None`: the well-known places (`app::png`).
+    pub png_font: Option<PathBuf>,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
 }
@@ -89,6 +92,7 @@ impl Default for Config {
             ratings: Default::default(),
             repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
             name_order: Default::default(),
+            png_font: None,
             source: None,
         }
     }
@@ -104,6 +108,7 @@ struct RawConfig {
     ratings: Option<RawRatings>,
     repetition_rules: Option<Spanned<String>>,
     name_order: Option<Spanned<String>>,
+    png_font: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -258,6 +263,10 @@ impl Config {
         if let Some(db) = raw.database {
             let p = PathBuf::from(db);
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(f) = raw.png_font {
+            let p = PathBuf::from(f);
+            c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(ev) = raw.event {
             let s = &mut c.event;
@@ -499,6 +508,20 @@ mod tests {
         let e = parse("[event]\nrounds = \"seven\"\n").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(e.column >= 1);
+    }
+
+    #[test]
+    fn png_font_is_relative_to_the_config_file() {
+        let c = Config::parse(
+            "png_font = \"fonts/x.ttc\"\n",
+            "c.toml",
+            Path::new("/etc/q"),
+        )
+        .unwrap();
+        assert_eq!(c.png_font, Some(PathBuf::from("/etc/q/fonts/x.ttc")));
+        let c = Config::parse("png_font = \"/f.ttf\"\n", "c.toml", Path::new("/etc/q")).unwrap();
+        assert_eq!(c.png_font, Some(PathBuf::from("/f.ttf")));
+        assert_eq!(parse("").unwrap().png_font, None);
     }
 
     #[test]

@@ -204,6 +204,30 @@ pub(super) static TEXTS: &[Text] = &[
         "--width {width} is too narrow: a line needs at least {min} columns",
     ),
     (
+        "err.cli.png_needs_output",
+        "--format png 需要 -o 文件名 (如 -o 第3轮.png); 多页时写成 第3轮-1.png, 第3轮-2.png …",
+        "--format png 需要 -o 檔名 (如 -o 第3輪.png); 多頁時寫成 第3輪-1.png, 第3輪-2.png …",
+        "--format png needs -o FILE (e.g. -o round3.png); several pages are written as round3-1.png, round3-2.png, …",
+    ),
+    (
+        "err.cli.font_png_only",
+        "--font 只用于 --format png",
+        "--font 只用於 --format png",
+        "--font is for --format png",
+    ),
+    (
+        "err.cli.printer_png",
+        "PNG 不能送打印机; 请用 -o 写入文件, 或打印 text/html",
+        "PNG 不能送印表機; 請用 -o 寫入檔案, 或列印 text/html",
+        "PNG is not sent to a printer; write it with -o, or print text or html",
+    ),
+    (
+        "cli.png.missing",
+        "注意: 字体 {path} 缺少这些字, 画成了方框: {chars}; 可用 --font 换字体",
+        "注意: 字型 {path} 缺少這些字, 畫成了方框: {chars}; 可用 --font 換字型",
+        "note: the font {path} has no glyphs for {chars} (drawn as boxes); choose another with --font",
+    ),
+    (
         "err.cli.printer_csv",
         "--printer 打印文本或 html (经由 PDF); CSV 请用 -o 写入文件",
         "--printer 列印文字或 html (經由 PDF); CSV 請用 -o 寫入檔案",

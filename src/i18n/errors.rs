@@ -278,6 +278,36 @@ pub(super) static TEXTS: &[Text] = &[
         "cannot write the site in {dir}: {why}",
     ),
     (
+        "err.app.png_kind",
+        "PNG 只用于 {kinds}, 不能用于 {kind}",
+        "PNG 只用於 {kinds}, 不能用於 {kind}",
+        "PNG is for {kinds} only, not {kind}",
+    ),
+    (
+        "err.app.png_no_font",
+        "找不到中文字体, 无法画 PNG; 请用 --font 指定字体文件 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 设 png_font, 或安装 fonts-noto-cjk。找过: {tried}",
+        "找不到中文字型, 無法畫 PNG; 請用 --font 指定字型檔 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 設 png_font, 或安裝 fonts-noto-cjk。找過: {tried}",
+        "no Chinese font found to draw the PNG; pass --font PATH (a .ttf/.otf/.ttc with Chinese characters), set png_font in config.toml, or install fonts-noto-cjk. Looked at: {tried}",
+    ),
+    (
+        "err.app.png_font_read",
+        "读不了字体文件 {path}: {why}",
+        "讀不了字型檔 {path}: {why}",
+        "cannot read the font file {path}: {why}",
+    ),
+    (
+        "err.app.png_font_invalid",
+        "{path} 不是可用的字体文件 (.ttf/.otf/.ttc)",
+        "{path} 不是可用的字型檔 (.ttf/.otf/.ttc)",
+        "{path} is not a font file qishe can use (.ttf/.otf/.ttc)",
+    ),
+    (
+        "err.app.png_font_lacks",
+        "字体 {path} 缺少本文件用到的字: {chars}; 请换一个中文字体",
+        "字型 {path} 缺少本文件用到的字: {chars}; 請換一個中文字型",
+        "the font {path} has no glyphs for characters of this document: {chars}; choose a Chinese font",
+    ),
+    (
         "err.app.no_chromium",
         "打印 HTML 需要 Chromium (chromium, chromium-browser 或 google-chrome) 生成 PDF; 请安装, 或打印文本格式",
         "列印 HTML 需要 Chromium (chromium, chromium-browser 或 google-chrome) 產生 PDF; 請安裝, 或列印文字格式",

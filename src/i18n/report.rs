@@ -93,6 +93,7 @@ pub(super) static TEXTS: &[Text] = &[
         "the event has {rounds} rounds; there is no round {round}",
     ),
     ("rep.page", "第{}页", "第{}頁", "page {}"),
+    ("rep.png.page", "第{n}/{m}页", "第{n}/{m}頁", "page {n} of {m}"),
     ("rep.board_n", "第{}台", "第{}台", "Board {}"),
     // Columns.
     ("rep.col.board", "台次", "台次", "Bd"),

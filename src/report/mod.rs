@@ -1,7 +1,8 @@
 //! The `report` layer: printed documents (pairing sheet, result slips,
 //! standings, crosstable, wall chart, check-in sheet) as plain data, and
 //! their renderers (fixed-width text for `lp`, self-contained HTML with
-//! print CSS, CSV for other programs).
+//! print CSS, CSV for other programs, PNG pages for phone screens in
+//! `png.rs`, drawn with glyphs the caller passes in).
 //!
 //! Everything here is pure: the app layer gathers the data
 //! ([`PairingSheetData`], [`SlipsData`], …), a builder turns it into a
@@ -12,6 +13,7 @@ mod csv;
 mod docs;
 mod explain;
 mod html;
+pub mod png;
 pub mod site;
 mod strokes;
 pub mod team;

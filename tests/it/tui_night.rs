@@ -430,6 +430,57 @@ fn the_print_form_offers_no_csv_for_slips() {
 }
 
 #[test]
+fn the_print_form_offers_png_for_pairings_and_standings_and_writes_the_pages() {
+    let (mut app, _) = club(Lang::En);
+    let mut m = open(&mut app, Tab::Print);
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let formats = |app: &mut App, m: &mut Model| {
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            go(app, m, k(KeyCode::Right));
+            seen.push(m.form().unwrap().value("tui.print.format").to_string());
+        }
+        seen
+    };
+    // pairings (the default), slips, standings
+    for (doc, png) in [("pairings", true), ("slips", false), ("standings", true)] {
+        assert_eq!(m.form().unwrap().value("tui.print.doc"), doc);
+        go(&mut app, &mut m, k(KeyCode::Tab));
+        let seen = formats(&mut app, &mut m);
+        assert_eq!(seen.iter().any(|f| f == "png"), png, "{doc}: {seen:?}");
+        go(&mut app, &mut m, k(KeyCode::BackTab));
+        go(&mut app, &mut m, k(KeyCode::Right));
+    }
+    if !std::path::Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").is_file() {
+        eprintln!("skipped the writing: no Noto CJK font");
+        return;
+    }
+    // Back to pairings, as PNG, to a file.
+    while m.form().unwrap().value("tui.print.doc") != "pairings" {
+        go(&mut app, &mut m, k(KeyCode::Left));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    while m.form().unwrap().value("tui.print.format") != "png" {
+        go(&mut app, &mut m, k(KeyCode::Right));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r1.png");
+    typed(&mut app, &mut m, out.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(
+        !err && msg.contains("r1-1.png") && msg.contains("r1-2.png"),
+        "{msg}"
+    );
+    for f in ["r1-1.png", "r1-2.png"] {
+        let png = std::fs::read(dir.path().join(f)).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+    }
+}
+
+#[test]
 fn results_and_crosstable_speak_chinese() {
     let (mut app, _) = club(Lang::ZhHans);
     result(&mut app, 1, 1, Outcome::RedWin);

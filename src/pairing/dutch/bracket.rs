@@ -88,30 +88,18 @@ impl<const N: usize> Engine<'_, N> {
                 bye_score,
                 single_downfloater_is_bye: single_df,
             };
-            // base[l][k] for k < l: weight of bracket[k] (higher) with bracket[l].
-            let mut base: Vec<Vec<Uint<N>>> = vec![Vec::new(); len];
-            for l in sgb..len {
-                let mut row = Vec::with_capacity(l);
-                for k in 0..l {
-                    row.push(self.edge_weight(
-                        bracket[k],
-                        bracket[l],
-                        l < nsgb,
-                        l >= nsgb,
-                        ctx,
-                        &ranks,
-                    ));
-                }
-                base[l] = row;
-            }
+            // base.get(l, k) for k < l: weight of bracket[k] (higher) with bracket[l].
+            let mut base = BaseWeights::new(sgb, len);
             for l in sgb..len {
                 for k in 0..l {
-                    let w = base[l][k];
+                    let w =
+                        self.edge_weight(bracket[k], bracket[l], l < nsgb, l >= nsgb, ctx, &ranks);
+                    base.put(l, k, w);
                     self.set(bracket[k], bracket[l], w);
                 }
             }
-            let ewc = |base: &Vec<Vec<Uint<N>>>, k: usize, l: usize, kri: usize, rp: usize| {
-                let r = base[l][k];
+            let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize, rp: usize| {
+                let r = base.get(l, k);
                 if r.is_zero() {
                     return r;
                 }
@@ -153,7 +141,7 @@ impl<const N: usize> Engine<'_, N> {
                 rem_md -= 1;
                 if !in_cur(&st, pv) {
                     for oi in sgb..nsgb {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, bracket[oi], w.or(Uint::from_u64(1)));
                         }
@@ -164,7 +152,7 @@ impl<const N: usize> Engine<'_, N> {
                     matched[pv] = true;
                     rem_md_matched -= 1;
                     for oi in sgb..nsgb {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             let w = w.or(Uint::from_u64((nsgb - sgb) as u64)) + Uint::from_u64(1);
                             self.set(pv, bracket[oi], w);
@@ -184,7 +172,7 @@ impl<const N: usize> Engine<'_, N> {
                     if matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         self.set(pv, ov, w + Uint::from_u64(addend));
                         addend += 1;
@@ -243,7 +231,7 @@ impl<const N: usize> Engine<'_, N> {
                 left -= exchange as usize;
                 for oj in it + 1..rem.len() {
                     if exchange {
-                        base[rem[oj]][rem[it]] = Uint::ZERO;
+                        base.clear(rem[oj], rem[it]);
                     }
                     let w = ewc(&base, rem[it], rem[oj], pri, rp);
                     self.set(pv, bracket[rem[oj]], w);
@@ -268,11 +256,11 @@ impl<const N: usize> Engine<'_, N> {
                 if down(&st, pv) {
                     left -= 1;
                     for oj in 0..it {
-                        base[rem[it]][rem[oj]] = Uint::ZERO;
+                        base.clear(rem[it], rem[oj]);
                         self.set(pv, bracket[rem[oj]], Uint::ZERO);
                     }
                     for oi in nsgb..len {
-                        base[oi][rem[it]] = Uint::ZERO;
+                        base.clear(oi, rem[it]);
                         self.set(pv, bracket[oi], Uint::ZERO);
                     }
                 }
@@ -291,9 +279,9 @@ impl<const N: usize> Engine<'_, N> {
                 for bb in a + 1..rem.len() {
                     let ov = bracket[rem[bb]];
                     if !down(&st, pv) || down(&st, ov) {
-                        base[rem[bb]][rem[a]] = Uint::ZERO;
+                        base.clear(rem[bb], rem[a]);
                     }
-                    let w = base[rem[bb]][rem[a]];
+                    let w = base.get(rem[bb], rem[a]);
                     self.set(pv, ov, w);
                 }
             }
@@ -309,7 +297,7 @@ impl<const N: usize> Engine<'_, N> {
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         self.set(pv, ov, w + Uint::from_u64(addend));
                     }
@@ -352,5 +340,55 @@ impl<const N: usize> Engine<'_, N> {
             self.bracket_no += 1;
         }
         Ok(result)
+    }
+}
+
+/// The base weights of a bracket's edges (`get(l, k)`, `k < l`, rows from
+/// `sgb` on), each as an index into the few distinct values they take:
+/// four bytes per edge instead of a whole weight.
+struct BaseWeights<const N: usize> {
+    sgb: usize,
+    idx: Vec<u32>,
+    vals: Vec<Uint<N>>,
+    lookup: HashMap<Uint<N>, u32>,
+}
+
+impl<const N: usize> BaseWeights<N> {
+    fn new(sgb: usize, len: usize) -> Self {
+        let at = |l: usize| l * (l.max(1) - 1) / 2;
+        let size = at(len) - at(sgb);
+        BaseWeights {
+            sgb,
+            idx: vec![0; size],
+            vals: vec![Uint::ZERO],
+            lookup: HashMap::from([(Uint::ZERO, 0)]),
+        }
+    }
+
+    #[inline]
+    fn at(&self, l: usize, k: usize) -> usize {
+        debug_assert!(k < l && l >= self.sgb);
+        let row = |l: usize| l * (l.max(1) - 1) / 2;
+        row(l) - row(self.sgb) + k
+    }
+
+    fn put(&mut self, l: usize, k: usize, w: Uint<N>) {
+        let next = self.vals.len() as u32;
+        let i = *self.lookup.entry(w).or_insert(next);
+        if i == next {
+            self.vals.push(w);
+        }
+        let at = self.at(l, k);
+        self.idx[at] = i;
+    }
+
+    #[inline]
+    fn get(&self, l: usize, k: usize) -> Uint<N> {
+        self.vals[self.idx[self.at(l, k)] as usize]
+    }
+
+    fn clear(&mut self, l: usize, k: usize) {
+        let at = self.at(l, k);
+        self.idx[at] = 0;
     }
 }

@@ -154,12 +154,6 @@ impl<'a, const N: usize> Engine<'a, N> {
     /// so every later optimum keeps them together.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
         let (la, lb) = (self.loc[a], self.loc[b]);
-        for u in 0..self.m.len() {
-            if u != la && u != lb {
-                self.m.set(la, u, Uint::ZERO);
-                self.m.set(lb, u, Uint::ZERO);
-            }
-        }
-        self.m.retire_pair(la, lb);
+        self.m.isolate_pair(la, lb);
     }
 }

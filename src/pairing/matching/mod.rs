@@ -336,6 +336,30 @@ impl<W: Weight> Matcher<W> {
         self.pending.push((a, b));
     }
 
+    /// Removes every edge of `a` and `b` but `a–b` and retires the pair
+    /// (see [`Matcher::retire_pair`]). When the kept optimum matches them
+    /// to each other outside any blossom, the edges simply go: a lighter
+    /// unmatched edge keeps every dual feasible, and the only `leafbest`
+    /// entries they touch are those towards `a` and `b`, which no scan reads
+    /// once the pair is retired.
+    pub fn isolate_pair(&mut self, a: usize, b: usize) {
+        let st = &self.st;
+        let quick = self.valid && st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b;
+        for u in 0..self.n {
+            if u == a || u == b {
+                continue;
+            }
+            if quick {
+                self.w.put(a, u, W::zero());
+                self.w.put(b, u, W::zero());
+            } else {
+                self.set(a, u, W::zero());
+                self.set(b, u, W::zero());
+            }
+        }
+        self.retire_pair(a, b);
+    }
+
     /// Leaves retired pairs out of the scans when the state allows it.
     fn drop_retired(&mut self) {
         let mut keep = Vec::new();
@@ -392,6 +416,7 @@ impl<W: Weight> Matcher<W> {
             act: &self.active,
             st: &mut self.st,
             one_root,
+            augmented: false,
         }
         .run();
         if !done {
@@ -402,6 +427,7 @@ impl<W: Weight> Matcher<W> {
                 act: &self.active,
                 st: &mut self.st,
                 one_root: false,
+                augmented: false,
             }
             .run();
             debug_assert!(done, "a fresh solve needs no rescaling");
@@ -457,6 +483,12 @@ struct State<W: Weight> {
     dual: Vec<W>,
     /// Stage stamp per edge: the edge is known tight in this stage.
     allowed: Vec<u32>,
+    /// The root of the search tree each labelled top-level blossom (or
+    /// vertex) belongs to in this stage.
+    tree: Vec<usize>,
+    /// Stage stamp per root: its tree took part in an augmentation in
+    /// this stage and is left alone until the next one.
+    dead: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
     /// Weights are taken times `2^scale`.
@@ -493,6 +525,8 @@ impl<W: Weight> State<W> {
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
+            tree: Vec::new(),
+            dead: Vec::new(),
             stage: 0,
             queue: Vec::new(),
             scale: 0,
@@ -501,9 +535,9 @@ impl<W: Weight> State<W> {
 
     /// `w2` holds every weight doubled (see [`Matcher`]).
     fn fresh(n: usize, w2: &Table<W>) -> Self {
-        let maxw = w2.max().half();
         let mut base: Vec<usize> = (0..n).collect();
         base.extend(std::iter::repeat_n(NONE, n));
+        let maxw = w2.max().half();
         let mut dual = vec![maxw; n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         State {
@@ -524,6 +558,8 @@ impl<W: Weight> State<W> {
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
+            tree: vec![NONE; 2 * n],
+            dead: vec![0; n],
             stage: 0,
             queue: Vec::new(),
             scale: 0,
@@ -624,6 +660,8 @@ struct Solver<'a, W: Weight> {
     st: &'a mut State<W>,
     /// Grow a single tree per stage (see [`Matcher::solve`]).
     one_root: bool,
+    /// A tree has augmented in this stage.
+    augmented: bool,
 }
 
 impl<W: Weight> std::ops::Deref for Solver<'_, W> {
@@ -643,6 +681,13 @@ impl<W: Weight> Solver<'_, W> {
     #[inline]
     fn gw(&self, i: usize, j: usize) -> W {
         self.g.at(i, j)
+    }
+
+    /// Whether the top-level blossom `b` belongs to a tree that has
+    /// augmented in this stage.
+    #[inline]
+    fn is_dead(&self, b: usize) -> bool {
+        self.label[b] != 0 && self.dead[self.tree[b]] == self.stage
     }
 
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
@@ -696,6 +741,11 @@ impl<W: Weight> Solver<'_, W> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: Edge) {
         let b = self.inblossom[w];
+        self.st.tree[b] = if p == NO_EDGE {
+            w
+        } else {
+            self.st.tree[self.st.inblossom[p.0]]
+        };
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
@@ -775,6 +825,7 @@ impl<W: Weight> Solver<'_, W> {
         self.childs[b] = path.clone();
         self.bedges[b] = edges;
         self.label[b] = 1;
+        self.st.tree[b] = self.st.tree[bb];
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = W::zero();
         // The T-children become S: their edges are scanned (below, once
@@ -1181,7 +1232,7 @@ impl<W: Weight> Solver<'_, W> {
                     continue;
                 }
                 let bu = self.st.inblossom[u];
-                if bv == bu {
+                if bv == bu || (self.augmented && self.is_dead(bu)) {
                     continue;
                 }
                 let ei = v * n + u;
@@ -1200,7 +1251,7 @@ impl<W: Weight> Solver<'_, W> {
             let mut bv = self.st.inblossom[self.st.base[x]];
             for &u in self.act {
                 let bu = self.st.inblossom[u];
-                if bv == bu {
+                if bv == bu || (self.augmented && self.is_dead(bu)) {
                     continue;
                 }
                 let v = match self.leaf_to(x, u) {
@@ -1250,6 +1301,11 @@ impl<W: Weight> Solver<'_, W> {
         if tight {
             if self.label[bu] == 0 {
                 if self.mate[self.base[bu]] == NONE {
+                    let t = self.st.tree[*bv];
+                    self.st.dead[t] = self.st.stage;
+                    // The free end joins the finished tree.
+                    self.st.tree[bu] = t;
+                    self.label[bu] = 2;
                     self.augment_to_free(v, u);
                     return true;
                 }
@@ -1260,6 +1316,10 @@ impl<W: Weight> Solver<'_, W> {
                     self.add_blossom(base, v, u);
                     *bv = self.st.inblossom[v];
                 } else {
+                    let stage = self.st.stage;
+                    let (tv, tu) = (self.st.tree[*bv], self.st.tree[bu]);
+                    self.st.dead[tv] = stage;
+                    self.st.dead[tu] = stage;
                     self.augment_matching(v, u);
                     return true;
                 }
@@ -1350,15 +1410,29 @@ impl<W: Weight> Solver<'_, W> {
             if roots == 0 {
                 return true;
             }
-            let mut progressed = false;
+            self.augmented = false;
             loop {
+                // After an augmentation the other trees keep growing over
+                // tight edges (their labels and blossoms are untouched by
+                // a path through other trees), so one stage can make many
+                // vertex-disjoint augmentations; the stage ends when no
+                // tight edge is left to follow, before any dual update.
                 while let Some(x) = self.queue.pop() {
+                    if self.augmented {
+                        let top = if x < n {
+                            self.inblossom[x]
+                        } else {
+                            self.inblossom[self.base[x]]
+                        };
+                        if self.is_dead(top) {
+                            continue;
+                        }
+                    }
                     if self.scan(x) {
-                        progressed = true;
-                        break;
+                        self.augmented = true;
                     }
                 }
-                if progressed {
+                if self.augmented {
                     break;
                 }
                 // No augmenting path over tight edges: update the duals.
@@ -1451,7 +1525,6 @@ impl<W: Weight> Solver<'_, W> {
                         if self.mate[dvertex] != NONE {
                             self.augment_side(dvertex, NONE);
                         }
-                        progressed = true;
                         break;
                     }
                     2 | 3 => {
@@ -1465,7 +1538,6 @@ impl<W: Weight> Solver<'_, W> {
                     _ => self.expand_blossom(dblossom),
                 }
             }
-            debug_assert!(progressed);
             // S-blossoms whose dual is zero are kept for the next stage
             // (the textbook expands them here), and for the next solve
             // too: with many equal weights a repair forms thousands of

@@ -405,7 +405,52 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 if to_printer && format != "text" {
                     return Err(invalid!("tui.print.text_only"));
                 }
+                if format == "png" {
+                    crate::app::png::check_png_kind(kind)?;
+                }
                 let d = app.print_doc(&event.to_string(), kind, round, lang)?;
+                // PNG pages for chat groups: one file, or name-1.png,
+                // name-2.png, … beside the one named.
+                if format == "png" {
+                    let path = if path.is_empty() {
+                        format!("event{event}-{doc}.png")
+                    } else {
+                        path
+                    };
+                    let png = app.png_pages(&d, None)?;
+                    let targets = crate::app::png::page_paths(Path::new(&path), png.pages.len());
+                    if let Some(old) = targets.iter().find(|p| p.exists()).filter(|_| !force) {
+                        m.ask(Confirm {
+                            message: t("tui.confirm.replace_file")
+                                .replace("{path}", &old.display().to_string()),
+                            command: Command::Print {
+                                event,
+                                doc,
+                                format,
+                                to_printer,
+                                path,
+                                printer,
+                                round,
+                                force: true,
+                            },
+                        });
+                        return Ok(None);
+                    }
+                    let written = app.write_png_pages(Path::new(&path), &png.pages, force)?;
+                    let names: Vec<String> =
+                        written.iter().map(|p| p.display().to_string()).collect();
+                    let mut out = format!("{}: {}", t("tui.print.written"), names.join(", "));
+                    if !png.missing.is_empty() {
+                        let chars: String = png.missing.iter().take(12).collect();
+                        let note = crate::i18n::msg!(
+                            "cli.png.missing",
+                            path = png.font.display(),
+                            chars = chars
+                        );
+                        out = format!("{out} · {}", note.render(lang));
+                    }
+                    return Ok(Some(out));
+                }
                 let f = match format.as_str() {
                     "html" => OutputFormat::Html,
                     "csv" => OutputFormat::Csv,

@@ -402,7 +402,8 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
     }
 }
 
-/// The Print form's formats for a document: slips have no CSV, the site is HTML only.
+/// The Print form's formats for a document: slips have no CSV, the site is
+/// HTML only, PNG is for the pairings and the standings.
 pub(super) fn fix_print_format(f: &mut Form) {
     if f.kind != FormKind::Print {
         return;
@@ -412,6 +413,7 @@ pub(super) fn fix_print_format(f: &mut Form) {
         fl.choices = PRINT_FORMATS
             .iter()
             .filter(|x| !(doc == "slips" && **x == "csv") && (doc != "site" || **x == "html"))
+            .filter(|x| **x != "png" || doc == "pairings" || doc == "standings")
             .map(|x| x.to_string())
             .collect();
         if !fl.choices.contains(&fl.value) {
@@ -432,7 +434,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "trf",
     "backup",
 ];
-pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv"];
+pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
 
 pub(super) fn print_form() -> Form {

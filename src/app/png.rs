@@ -1,0 +1,269 @@
+//! PNG pages of the pairing sheet and the standings (issue 18), for chat
+//! groups: the CJK font found on this machine, the pages drawn by
+//! `report::png` (1080 px wide, a phone screen tall each), written as the
+//! file the user named or, for several pages, as `x-1.png`, `x-2.png`, …
+//! beside it (all checked before any is written: an existing one is
+//! replaced only with `force`).
+
+use super::output::{check_output, Protected};
+use super::print::DocKind;
+use super::{invalid, App, Result};
+use crate::i18n::{io_msg, Lang};
+use crate::report::png::{missing_chars, render_png, FontGlyphs};
+use crate::report::Doc;
+use std::path::{Path, PathBuf};
+
+/// The documents that can be PNG pages.
+pub const PNG_KINDS: [DocKind; 2] = [DocKind::Pairings, DocKind::Standings];
+
+/// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
+/// macOS), tried in order after `--font` and the config's `png_font`;
+/// the AR PL fonts of [`ARPHIC_DIR`] come after the first two.
+pub const WELL_KNOWN_FONTS: &[&str] = &[
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    r"C:\Windows\Fonts\msyh.ttc",
+    r"C:\Windows\Fonts\simsun.ttc",
+    "/System/Library/Fonts/PingFang.ttc",
+    "/System/Library/Fonts/STHeiti Medium.ttc",
+];
+
+/// The AR PL (文鼎) fonts' folder; any .ttf or .ttc in it is a candidate.
+pub const ARPHIC_DIR: &str = "/usr/share/fonts/truetype/arphic";
+
+/// Refuses a document kind that cannot be PNG, naming those that can.
+pub fn check_png_kind(kind: DocKind) -> Result<()> {
+    match PNG_KINDS.contains(&kind) {
+        true => Ok(()),
+        false => Err(invalid!(
+            "err.app.png_kind",
+            kind = kind.code(),
+            kinds = PNG_KINDS.map(DocKind::code).join(", ")
+        )),
+    }
+}
+
+/// The font files tried when none is named, in order.
+pub fn font_candidates() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = WELL_KNOWN_FONTS[..2].iter().map(PathBuf::from).collect();
+    if let Ok(dir) = std::fs::read_dir(ARPHIC_DIR) {
+        let mut found: Vec<PathBuf> = dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+                ["ttf", "ttc", "otf"].contains(&ext.to_ascii_lowercase().as_str())
+            })
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    out.extend(WELL_KNOWN_FONTS[2..].iter().map(PathBuf::from));
+    out
+}
+
+/// A font read for a document's language.
+fn load(path: &Path, lang: Lang) -> Result<FontGlyphs> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| invalid!("err.app.png_font_read", path = &shown, why = io_msg(&e)))?;
+    FontGlyphs::from_bytes(bytes, lang)
+        .map_err(|_| invalid!("err.app.png_font_invalid", path = shown))
+}
+
+/// PNG pages made, with the font they were drawn with.
+pub struct PngPages {
+    pub font: PathBuf,
+    /// The PNG files' bytes, page by page.
+    pub pages: Vec<Vec<u8>>,
+    /// Characters of the document the font has no glyph for (drawn as the
+    /// font's empty box); only when no font was named and no font found
+    /// has them all.
+    pub missing: Vec<char>,
+}
+
+/// The files `pages` pages go to when the user names `path`: `path` for
+/// one page, else `stem-1.ext`, `stem-2.ext`, … beside it.
+pub fn page_paths(path: &Path, pages: usize) -> Vec<PathBuf> {
+    if pages <= 1 {
+        return vec![path.to_path_buf()];
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (1..=pages)
+        .map(|i| path.with_file_name(format!("{stem}-{i}{ext}")))
+        .collect()
+}
+
+impl App {
+    /// Draws `doc` as PNG pages with `font` (a path the user named), else
+    /// the config's `png_font`, else the first well-known font that has
+    /// every character of the document. A named font that cannot be read,
+    /// is no font, or lacks characters of the document is an error; no
+    /// font at all is an error saying what to pass.
+    pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
+        let named = font.map(Path::to_path_buf).or(self.config.png_font.clone());
+        if let Some(path) = named {
+            let g = load(&path, doc.lang)?;
+            let missing = missing_chars(doc, &g);
+            if !missing.is_empty() {
+                let chars: String = missing.iter().take(12).collect();
+                return Err(invalid!(
+                    "err.app.png_font_lacks",
+                    path = path.display(),
+                    chars = chars
+                ));
+            }
+            let pages = render_png(doc, &g);
+            return Ok(PngPages {
+                font: path,
+                pages,
+                missing,
+            });
+        }
+        pick_font(doc, &font_candidates())
+    }
+
+    /// Writes PNG pages to `path` (one page) or `stem-N.ext` beside it
+    /// (several): every file is checked first, so nothing is written when
+    /// one of them may not be (an existing file without `force`, the club
+    /// database, a folder). Returns the files written.
+    pub fn write_png_pages(
+        &self,
+        path: &Path,
+        pages: &[Vec<u8>],
+        force: bool,
+    ) -> Result<Vec<PathBuf>> {
+        let paths = page_paths(path, pages.len());
+        let protected = Protected {
+            database: Some(self.store.path().to_path_buf()),
+            inputs: Vec::new(),
+        };
+        for p in &paths {
+            check_output(p, force, &protected)?;
+        }
+        for (p, bytes) in paths.iter().zip(pages) {
+            super::output::write_output(p, bytes, force, &protected)?;
+        }
+        Ok(paths)
+    }
+}
+
+/// Draws `doc` with the first of `candidates` that has every character
+/// of it, else the one missing the fewest; none readable is an error
+/// saying what to pass.
+fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<PngPages> {
+    let mut best: Option<(PathBuf, FontGlyphs, Vec<char>)> = None;
+    for path in candidates.iter().filter(|p| p.is_file()) {
+        let Ok(g) = load(path, doc.lang) else {
+            continue;
+        };
+        let missing = missing_chars(doc, &g);
+        let better = best.as_ref().is_none_or(|b| missing.len() < b.2.len());
+        if better {
+            let done = missing.is_empty();
+            best = Some((path.clone(), g, missing));
+            if done {
+                break;
+            }
+        }
+    }
+    let Some((path, g, missing)) = best else {
+        return Err(invalid!(
+            "err.app.png_no_font",
+            tried = candidates
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    };
+    let pages = render_png(doc, &g);
+    Ok(PngPages {
+        font: path,
+        pages,
+        missing,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn several_pages_are_numbered_beside_the_named_file() {
+        let p = Path::new("out/r3.png");
+        assert_eq!(page_paths(p, 1), [PathBuf::from("out/r3.png")]);
+        assert_eq!(
+            page_paths(p, 3),
+            ["out/r3-1.png", "out/r3-2.png", "out/r3-3.png"].map(PathBuf::from)
+        );
+        assert_eq!(
+            page_paths(Path::new("r3"), 2),
+            ["r3-1", "r3-2"].map(PathBuf::from)
+        );
+    }
+
+    #[test]
+    fn only_pairings_and_standings_are_png() {
+        assert!(check_png_kind(DocKind::Pairings).is_ok());
+        assert!(check_png_kind(DocKind::Standings).is_ok());
+        let e = check_png_kind(DocKind::Slips).unwrap_err().to_string();
+        assert!(
+            e.contains("slips") && e.contains("pairings, standings"),
+            "{e}"
+        );
+    }
+
+    fn doc() -> Doc {
+        crate::report::Doc {
+            title: "秋季赛 · 名次表".into(),
+            lang: Lang::ZhHans,
+            parts: vec![crate::report::Part::Heading("秋季赛 · 名次表".into())],
+            landscape: false,
+            csv: None,
+        }
+    }
+
+    #[test]
+    fn no_font_found_says_what_to_pass() {
+        let dir = tempfile::tempdir().unwrap();
+        let junk = dir.path().join("junk.ttc");
+        std::fs::write(&junk, "not a font").unwrap();
+        let tried = [dir.path().join("none.ttc"), junk];
+        let e = pick_font(&doc(), &tried).err().unwrap();
+        let en = e.to_string();
+        assert!(en.contains("--font") && en.contains("png_font"), "{en}");
+        assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");
+    }
+
+    #[test]
+    fn a_found_font_draws_the_pages() {
+        let noto = PathBuf::from(WELL_KNOWN_FONTS[0]);
+        if !noto.is_file() {
+            eprintln!("skipped: no {}", noto.display());
+            return;
+        }
+        let p = pick_font(&doc(), &[PathBuf::from("/no/such.ttc"), noto.clone()]).unwrap();
+        assert_eq!(p.font, noto);
+        assert!(p.missing.is_empty());
+        assert_eq!(p.pages.len(), 1);
+    }
+
+    #[test]
+    fn the_well_known_paths_come_first_in_order() {
+        let c = font_candidates();
+        assert_eq!(c[0], PathBuf::from(WELL_KNOWN_FONTS[0]));
+        assert_eq!(c[1], PathBuf::from(WELL_KNOWN_FONTS[1]));
+        assert!(c.contains(&PathBuf::from(r"C:\Windows\Fonts\msyh.ttc")));
+        assert!(c.contains(&PathBuf::from("/System/Library/Fonts/PingFang.ttc")));
+    }
+}

@@ -1,0 +1,206 @@
+//! `qishe print --format png` end to end: the pairing sheet and the
+//! standings as phone-sized images, the font found or named, and the
+//! refusals that write nothing.
+
+use crate::common::Club;
+
+const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+
+/// Eight players, round 1 paired and two results in.
+fn club() -> Club {
+    let c = Club::new();
+    let names = [
+        "王天一",
+        "郑惟桐",
+        "许银川",
+        "欧阳琦琳",
+        "Li Wei",
+        "赵鑫鑫",
+        "吕钦",
+        "洪智",
+    ];
+    for n in names {
+        c.ok(&["player", "add", n, "--club", "杭州市象棋协会"]);
+    }
+    c.ok(&[
+        "event",
+        "new",
+        "秋季赛",
+        "--system",
+        "dutch",
+        "--rounds",
+        "5",
+    ]);
+    let mut args = vec!["event", "enter", "秋季赛"];
+    args.extend(names);
+    c.ok(&args);
+    c.ok(&["round", "pair", "秋季赛"]);
+    c.ok(&["result", "秋季赛", "1", "1", "1-0"]);
+    c.ok(&["result", "秋季赛", "1", "2", "1/2-1/2"]);
+    c
+}
+
+/// Width and height from a PNG file's header.
+fn size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&png[16..20]), be(&png[20..24]))
+}
+
+fn files(c: &Club) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".png"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_font_that_is_missing_or_no_font_is_a_clear_error_and_nothing_is_written() {
+    let c = club();
+    let e = c.fails(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        "/no/such/font.ttc",
+        "-o",
+        "r1.png",
+    ]);
+    assert!(e.contains("/no/such/font.ttc") && e.contains("font"), "{e}");
+    let not_font = c.path("notes.ttf");
+    std::fs::write(&not_font, "not a font").unwrap();
+    let e = c.fails(&[
+        "print",
+        "standings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        not_font.to_str().unwrap(),
+        "-o",
+        "st.png",
+    ]);
+    assert!(
+        e.contains("notes.ttf") && e.contains("not a font file"),
+        "{e}"
+    );
+    assert!(files(&c).is_empty(), "{:?}", files(&c));
+}
+
+#[test]
+fn png_is_for_pairings_and_standings_with_a_file_and_no_printer() {
+    let c = club();
+    for kind in ["slips", "crosstable", "checkin"] {
+        let e = c.fails(&["print", kind, "秋季赛", "--format", "png", "-o", "x.png"]);
+        assert!(e.contains("pairings, standings") && e.contains(kind), "{e}");
+    }
+    let e = c.fails(&["print", "pairings", "秋季赛", "--format", "png"]);
+    assert!(e.contains("-o"), "{e}");
+    let e = c.fails(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--printer",
+        "-o",
+        "x.png",
+    ]);
+    assert!(e.contains("printer"), "{e}");
+    let e = c.fails(&["print", "pairings", "秋季赛", "--font", FONT]);
+    assert!(e.contains("--font"), "{e}");
+    assert!(files(&c).is_empty());
+}
+
+#[test]
+fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
+    if !std::path::Path::new(FONT).is_file() {
+        eprintln!("skipped: no {FONT}");
+        return;
+    }
+    let c = club();
+    let out = c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--lang",
+        "zh-Hans",
+        "--font",
+        FONT,
+        "-o",
+        "r1.png",
+    ]);
+    // By board and by name: two pages.
+    assert_eq!(files(&c), ["r1-1.png", "r1-2.png"]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    for f in ["r1-1.png", "r1-2.png"] {
+        let (w, h) = size(&std::fs::read(c.path(f)).unwrap());
+        assert_eq!(w, 1080);
+        assert!((400..=2400).contains(&h), "{f}: {h}");
+    }
+    // Again: the pages exist; refused without --force, nothing changed.
+    let before = std::fs::read(c.path("r1-1.png")).unwrap();
+    std::fs::write(c.path("r1-2.png"), b"mine").unwrap();
+    let e = c.fails(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        FONT,
+        "-o",
+        "r1.png",
+    ]);
+    assert!(e.contains("r1-1.png") && e.contains("--force"), "{e}");
+    assert_eq!(std::fs::read(c.path("r1-2.png")).unwrap(), b"mine");
+    // Only the second exists: the first is not written either.
+    std::fs::remove_file(c.path("r1-1.png")).unwrap();
+    let e = c.fails(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        FONT,
+        "-o",
+        "r1.png",
+    ]);
+    assert!(e.contains("r1-2.png"), "{e}");
+    assert_eq!(files(&c), ["r1-2.png"]);
+    c.ok(&[
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--lang",
+        "zh-Hans",
+        "--font",
+        FONT,
+        "-o",
+        "r1.png",
+        "--force",
+    ]);
+    assert_eq!(std::fs::read(c.path("r1-1.png")).unwrap(), before);
+    // The standings of eight: one page, the file named.
+    c.ok(&[
+        "print",
+        "standings",
+        "秋季赛",
+        "--format",
+        "png",
+        "-o",
+        "st.png",
+    ]);
+    let (w, _) = size(&std::fs::read(c.path("st.png")).unwrap());
+    assert_eq!(w, 1080);
+}
