@@ -4,6 +4,7 @@
 //! convert, and the club archive.
 
 use crate::common::qishe;
+use crate::common::shared_or_skip;
 use std::path::Path;
 
 const GOOD: &str = "[Event \"Club 2024\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n  1. 炮二平五 马８进７\n  2. 马二进三 车９平８\n1-0\n";
@@ -54,8 +55,7 @@ fn game_stats_reads_every_good_game_and_reports_the_skipped() {
 #[test]
 fn a_damaged_xqf_is_named_as_such() {
     let dir = tempfile::tempdir().unwrap();
-    let src =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn/xqftools_sample.xqf");
+    let src = shared_or_skip!("testdata/pgn/xqftools_sample.xqf");
     let mut bytes = std::fs::read(src).unwrap();
     bytes[0] = 0;
     bytes[1] = 0;
@@ -100,7 +100,7 @@ fn archive_folder(c: &crate::common::Club) -> std::path::PathBuf {
     let dir = c.path("archive");
     let sub = dir.join("club");
     std::fs::create_dir_all(&sub).unwrap();
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn");
+    let data = crate::common::shared("testdata/pgn").expect("gated by the test");
     for e in std::fs::read_dir(data).unwrap() {
         let p = e.unwrap().path();
         std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
@@ -157,6 +157,7 @@ fn json(s: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn archive_import_search_and_openings() {
+    shared_or_skip!("testdata/pgn");
     let c = crate::common::Club::new();
     c.ok(&["player", "add", "甲一"]);
     let dir = archive_folder(&c);
@@ -286,7 +287,7 @@ fn archive_import_search_and_openings() {
 #[test]
 fn ecco_codes_of_real_records_and_published_lines() {
     use qishe::xiangqi::{ecco::classify, pgn::read_pgn, read_games, Position};
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/pgn");
+    let dir = shared_or_skip!("testdata/pgn");
     let mut checked = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();

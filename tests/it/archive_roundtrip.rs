@@ -4,12 +4,12 @@
 //! comments and variations. `PROPTEST_CASES=1000` runs the issue's
 //! 1,000-game archive; the default keeps debug test time short.
 
+use crate::common::shared_or_skip;
 use qishe::xiangqi::dhtmlxq::{read_dhtmlxq_with, write_dhtmlxq};
 use qishe::xiangqi::pgn::read_pgn_with;
 use qishe::xiangqi::{
     read_games, write_pgn, GameRecord, Notation, Position, ReadOptions, Variation,
 };
-use std::path::PathBuf;
 
 fn same(a: &GameRecord, b: &GameRecord, what: &str) {
     assert_eq!(a.start, b.start, "{what}: start");
@@ -51,10 +51,7 @@ fn round_trip(games: &[GameRecord], label: &str) {
 
 #[test]
 fn every_testdata_game_converts_losslessly() {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/testdata/pgn"
-    ));
+    let dir = shared_or_skip!("testdata/pgn");
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();

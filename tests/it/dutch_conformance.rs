@@ -1,11 +1,11 @@
 //! The FIDE Dutch conformance cases (`../shared/conformance/dutch`): every
 //! case must give the endorsed engine's pairs and colours (board order free).
 
+use crate::common::shared_or_skip;
 use qishe::domain::PairingSystem;
 use qishe::formats::trf::Trf;
 use qishe::pairing::{pair, PairingConfig};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 fn expected(text: &str) -> BTreeSet<(u32, u32)> {
     let lines: Vec<Vec<u32>> = text
@@ -23,7 +23,7 @@ fn expected(text: &str) -> BTreeSet<(u32, u32)> {
 
 #[test]
 fn all_conformance_cases_match_with_colours() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/dutch");
+    let dir = shared_or_skip!("conformance/dutch");
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
         .expect("conformance directory")
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -117,31 +117,21 @@ fn swiss() -> Club {
     ] {
         c.ok(&["player", "add", n, "--club", club]);
     }
-    c.ok(&[
-        "event",
-        "new",
+    c.dutch_event(
         "秋季赛",
-        "--system",
-        "dutch",
-        "--rounds",
-        "5",
-        "--date",
-        "2026-11-28",
-    ]);
-    c.ok(&[
-        "event",
-        "enter",
-        "秋季赛",
-        "王天一",
-        "郑惟桐",
-        "许银川",
-        "欧阳琦琳",
-        "Li Wei",
-        "赵鑫鑫",
-        "吕钦",
-        "=HYPERLINK(\"x\")",
-        "蒋川",
-    ]);
+        &["--date", "2026-11-28"],
+        &[
+            "王天一",
+            "郑惟桐",
+            "许银川",
+            "欧阳琦琳",
+            "Li Wei",
+            "赵鑫鑫",
+            "吕钦",
+            "=HYPERLINK(\"x\")",
+            "蒋川",
+        ],
+    );
     c.ok(&["round", "pair", "秋季赛"]);
     for b in 1..=4 {
         c.ok(&["result", "秋季赛", "1", &b.to_string(), "1-0"]);

@@ -22,18 +22,7 @@ fn club() -> Club {
     for n in names {
         c.ok(&["player", "add", n, "--club", "杭州市象棋协会"]);
     }
-    c.ok(&[
-        "event",
-        "new",
-        "秋季赛",
-        "--system",
-        "dutch",
-        "--rounds",
-        "5",
-    ]);
-    let mut args = vec!["event", "enter", "秋季赛"];
-    args.extend(names);
-    c.ok(&args);
+    c.dutch_event("秋季赛", &[], &names);
     c.ok(&["round", "pair", "秋季赛"]);
     c.ok(&["result", "秋季赛", "1", "1", "1-0"]);
     c.ok(&["result", "秋季赛", "1", "2", "1/2-1/2"]);
@@ -124,19 +113,23 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
         return;
     }
     let c = club();
-    let out = c.ok(&[
-        "print",
-        "pairings",
-        "秋季赛",
-        "--format",
-        "png",
-        "--lang",
-        "zh-Hans",
-        "--font",
-        FONT,
-        "-o",
-        "r1.png",
-    ]);
+    // Round 1's pairing sheet as r1.png, with `more` options.
+    let r1 = |more: &[&'static str]| {
+        let mut v = vec![
+            "print",
+            "pairings",
+            "秋季赛",
+            "--format",
+            "png",
+            "--font",
+            FONT,
+            "-o",
+            "r1.png",
+        ];
+        v.extend(more);
+        v
+    };
+    let out = c.ok(&r1(&["--lang", "zh-Hans"]));
     // By board and by name: two pages.
     assert_eq!(files(&c), ["r1-1.png", "r1-2.png"]);
     assert_eq!(out.lines().count(), 2, "{out}");
@@ -148,48 +141,15 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
     // Again: the pages exist; refused without --force, nothing changed.
     let before = std::fs::read(c.path("r1-1.png")).unwrap();
     std::fs::write(c.path("r1-2.png"), b"mine").unwrap();
-    let e = c.fails(&[
-        "print",
-        "pairings",
-        "秋季赛",
-        "--format",
-        "png",
-        "--font",
-        FONT,
-        "-o",
-        "r1.png",
-    ]);
+    let e = c.fails(&r1(&[]));
     assert!(e.contains("r1-1.png") && e.contains("--force"), "{e}");
     assert_eq!(std::fs::read(c.path("r1-2.png")).unwrap(), b"mine");
     // Only the second exists: the first is not written either.
     std::fs::remove_file(c.path("r1-1.png")).unwrap();
-    let e = c.fails(&[
-        "print",
-        "pairings",
-        "秋季赛",
-        "--format",
-        "png",
-        "--font",
-        FONT,
-        "-o",
-        "r1.png",
-    ]);
+    let e = c.fails(&r1(&[]));
     assert!(e.contains("r1-2.png"), "{e}");
     assert_eq!(files(&c), ["r1-2.png"]);
-    c.ok(&[
-        "print",
-        "pairings",
-        "秋季赛",
-        "--format",
-        "png",
-        "--lang",
-        "zh-Hans",
-        "--font",
-        FONT,
-        "-o",
-        "r1.png",
-        "--force",
-    ]);
+    c.ok(&r1(&["--lang", "zh-Hans", "--force"]));
     assert_eq!(std::fs::read(c.path("r1-1.png")).unwrap(), before);
     // The standings of eight: one page, the file named.
     c.ok(&[

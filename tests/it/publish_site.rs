@@ -4,6 +4,7 @@
 //! page's board shows the final position without script and steps with
 //! it, in Chromium with the network off.
 
+use crate::common::shared_or_skip;
 use crate::common::Club;
 use crate::report_chromium::chromium;
 
@@ -142,6 +143,7 @@ fn html_files(site: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn every_page_parses_as_html5_without_errors_and_every_link_resolves() {
+    shared_or_skip!("testdata/pgn");
     let c = event_with_a_record();
     let rec = pgn("ccgc2006_01_gbk.pgn");
     c.ok(&[
@@ -271,6 +273,7 @@ fn stats_final_fen(c: &Club, file: &Path) -> String {
 
 #[test]
 fn a_game_page_shows_the_final_position_and_the_moves_in_chinese_without_script() {
+    shared_or_skip!("testdata/pgn");
     let c = event_with_a_record();
     let rec = pgn("ccgc2006_01_gbk.pgn");
     c.ok(&[
@@ -410,6 +413,7 @@ window.addEventListener('load', function () {{
 
 #[test]
 fn the_board_steps_with_the_arrow_keys_in_chromium_and_no_request_leaves() {
+    shared_or_skip!("testdata/pgn");
     let Some(chrome) = chromium() else {
         eprintln!("SKIPPED the_board_steps_with_the_arrow_keys_in_chromium: no chromium");
         return;
@@ -526,6 +530,7 @@ const URL_ATTRS: &[&str] = &[
 /// web address is printed as text, never as a link.
 #[test]
 fn no_page_names_anything_on_the_network() {
+    shared_or_skip!("testdata/pgn");
     let c = event_with_clubs(["台北", "https://club.example/王", "上海", "杭州"]);
     let rec = pgn("ccgc2006_01_gbk.pgn");
     c.ok(&[
@@ -608,6 +613,7 @@ fn no_page_names_anything_on_the_network() {
 /// moves).
 #[test]
 fn the_game_pages_moves_replay_to_the_records_final_position() {
+    shared_or_skip!("testdata/pgn");
     use qishe::xiangqi::{parse_move, Position};
     let c = event_with_a_record();
     let games = [

@@ -1,6 +1,7 @@
 //! Attaching game records to results fills the scoring fields, end to end.
 
 use crate::common;
+use crate::common::shared_or_skip;
 use common::Club;
 use std::path::PathBuf;
 
@@ -41,6 +42,7 @@ fn two_player_event(c: &Club) {
 
 #[test]
 fn a_record_fills_moves_material_pieces_and_first_strike() {
+    shared_or_skip!("testdata/pgn");
     let c = Club::new();
     two_player_event(&c);
     let rec = testdata("ccgc2006_01_gbk.pgn");
@@ -73,6 +75,7 @@ fn a_record_fills_moves_material_pieces_and_first_strike() {
 
 #[test]
 fn a_contradiction_is_reported_and_the_record_wins_only_when_confirmed() {
+    shared_or_skip!("testdata/pgn");
     let c = Club::new();
     two_player_event(&c);
     let rec = testdata("ccgc2006_01_gbk.pgn");
@@ -125,6 +128,7 @@ fn a_contradiction_is_reported_and_the_record_wins_only_when_confirmed() {
 
 #[test]
 fn the_record_column_of_a_games_csv_is_read_relative_to_the_file() {
+    shared_or_skip!("testdata/pgn");
     let c = Club::new();
     c.ok(&["event", "new", "导入", "--system", "dutch", "--rounds", "1"]);
     std::fs::copy(testdata("ccgc2006_06_gbk.pgn"), c.path("r1.pgn")).unwrap();

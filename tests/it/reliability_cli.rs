@@ -1,6 +1,7 @@
 //! Issue 21: nothing a secretary typed is ever lost. One test per failure of
 //! the issue, through the real binary on a temporary club.
 
+use crate::common::shared_or_skip;
 use crate::common::Club;
 
 /// Four members in a three-round event, round 1 paired.
@@ -79,10 +80,7 @@ fn pair_trf_and_convert_never_replace_their_input() {
 
     let pgn = c.path("g.pgn");
     std::fs::copy(
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/testdata/pgn/xqdb_wxf_utf8_3games.pgn"
-        ),
+        shared_or_skip!("testdata/pgn/xqdb_wxf_utf8_3games.pgn"),
         &pgn,
     )
     .unwrap();

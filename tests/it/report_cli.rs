@@ -22,22 +22,12 @@ fn swiss() -> Club {
     for (n, club, r) in PLAYERS {
         c.ok(&["player", "add", n, "--club", club, "--rating", r]);
     }
-    c.ok(&[
-        "event",
-        "new",
+    let names: Vec<&str> = PLAYERS.iter().map(|p| p.0).collect();
+    c.dutch_event(
         "秋季赛",
-        "--system",
-        "dutch",
-        "--rounds",
-        "5",
-        "--date",
-        "2026-11-28",
-        "--time-control",
-        "90+30",
-    ]);
-    let mut args = vec!["event", "enter", "秋季赛"];
-    args.extend(PLAYERS.iter().map(|p| p.0));
-    c.ok(&args);
+        &["--date", "2026-11-28", "--time-control", "90+30"],
+        &names,
+    );
     c.ok(&["round", "pair", "秋季赛"]);
     c.ok(&["result", "秋季赛", "1", "1", "1-0"]);
     c.ok(&["result", "秋季赛", "1", "2", "1/2-1/2"]);

@@ -2,6 +2,7 @@
 //! TRF export read back by the pairing, manual changes, unpairing.
 
 use crate::common;
+use crate::common::shared_or_skip;
 use common::Club;
 use std::path::PathBuf;
 
@@ -36,6 +37,7 @@ fn stored_round(c: &Club, event: &str) -> Vec<String> {
 
 #[test]
 fn imported_trf_events_pair_like_the_endorsed_engine_and_export_round_trips() {
+    shared_or_skip!("conformance/dutch");
     let c = Club::new();
     let mut cases: Vec<PathBuf> = std::fs::read_dir(conformance_dir())
         .unwrap()
@@ -138,6 +140,7 @@ fn manual_changes_warn_with_the_rule_and_unpair_guards_results() {
 
 #[test]
 fn unpairing_a_round_with_results_needs_force() {
+    shared_or_skip!("conformance/dutch");
     let c = Club::new();
     let trf = conformance_dir().join("case_0001.trf");
     c.ok(&["import", "trf", trf.to_str().unwrap(), "--name", "imp"]);

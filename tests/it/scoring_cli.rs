@@ -2,6 +2,7 @@
 //! a real database file.
 
 use crate::common;
+use crate::common::shared_or_skip;
 
 use common::Club;
 use std::path::PathBuf;
@@ -48,6 +49,7 @@ fn five(c: &Club, scheme: &str, gpr: &str) {
 
 #[test]
 fn import_then_standings_in_every_format() {
+    shared_or_skip!("conformance/scoring");
     let c = Club::new();
     c.ok(&[
         "event",

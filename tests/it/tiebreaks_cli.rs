@@ -1,6 +1,7 @@
 //! End-to-end (issue 16): FIDE tie-breaks through `import trf --scheme chess
 //! --tiebreaks`, and standings that count complete rounds only.
 
+use crate::common::shared_or_skip;
 use crate::common::Club;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -41,6 +42,7 @@ fn num(s: &str) -> i64 {
 /// tournaments (the full six run in `conformance/tiebreaks/check.py`).
 #[test]
 fn fide_tiebreaks_agree_with_the_fide_checker() {
+    shared_or_skip!("conformance/tiebreaks");
     let expected: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(conformance().join("expected.json")).unwrap(),
     )
@@ -87,6 +89,7 @@ fn fide_tiebreaks_agree_with_the_fide_checker() {
 
 #[test]
 fn import_trf_refuses_an_unknown_scheme_or_tiebreak_and_creates_nothing() {
+    shared_or_skip!("conformance/tiebreaks");
     let c = Club::new();
     let trf = conformance().join("tb_01_12p_5r.trf");
     let err = c.fails(&["import", "trf", trf.to_str().unwrap(), "--scheme", "chesss"]);
@@ -176,6 +179,7 @@ fn standings_in_the_middle_of_a_round_do_not_count_it() {
 /// and values that agree with the table.
 #[test]
 fn explain_one_player_shows_each_part_of_his_values() {
+    shared_or_skip!("conformance/tiebreaks");
     let c = Club::new();
     let trf = conformance().join("tb_01_12p_5r.trf");
     c.ok(&[
@@ -440,6 +444,7 @@ fn explain_shows_the_direct_encounter_of_the_tied_players() {
 /// three tied, which the explanation shows with each best possible score.
 #[test]
 fn explain_direct_encounter_when_not_all_tied_players_met() {
+    shared_or_skip!("conformance/tiebreaks");
     let c = Club::new();
     let trf = conformance().join("tb_01_12p_5r.trf");
     c.ok(&[

@@ -1,5 +1,6 @@
 //! `qishe game show` and `qishe game convert` run as a user would.
 
+use crate::common::shared_or_skip;
 use qishe::xiangqi::read_games;
 use std::path::PathBuf;
 use std::process::Command;
@@ -29,6 +30,7 @@ fn qishe(args: &[&str], file: &PathBuf) -> (bool, String, String) {
 
 #[test]
 fn show_prints_two_moves_a_line_in_the_chosen_notation() {
+    shared_or_skip!("testdata/pgn");
     let f = data("xqftools_sample.xqf");
     let (ok, out, err) = qishe(&["show", "--notation", "wxf"], &f);
     assert!(ok, "{err}");
@@ -56,6 +58,7 @@ fn show_prints_two_moves_a_line_in_the_chosen_notation() {
 
 #[test]
 fn convert_writes_pgn_that_reads_back_to_the_same_moves() {
+    shared_or_skip!("testdata/pgn");
     let f = data("xqdb_wxf_utf8_3games.pgn");
     let original = read_games(&std::fs::read(&f).unwrap()).unwrap().games;
     for n in ["chinese", "traditional", "wxf", "iccs"] {
@@ -90,6 +93,7 @@ fn convert_writes_pgn_that_reads_back_to_the_same_moves() {
 
 #[test]
 fn stats_text_and_bad_files() {
+    shared_or_skip!("testdata/pgn");
     let (ok, out, _) = qishe(&["stats"], &data("ccgc2006_02_gbk.pgn"));
     assert!(ok);
     assert!(out.contains("plies 61, full moves 31"), "{out}");

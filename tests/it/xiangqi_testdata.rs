@@ -1,6 +1,7 @@
 //! Every game in `../shared/testdata/pgn` against `expected.json`, field by
 //! field; round trips through every notation; the CLI on real files.
 
+use crate::common::shared_or_skip;
 use qishe::xiangqi::{self, game_stats, read_games, write_pgn, Notation};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -41,6 +42,7 @@ const FIELDS: [&str; 10] = [
 
 #[test]
 fn every_game_matches_expected_json() {
+    shared_or_skip!("testdata");
     let exp = expected();
     let mut by_file: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
     for g in &exp {
@@ -70,6 +72,7 @@ fn every_game_matches_expected_json() {
 
 #[test]
 fn every_file_imports_and_round_trips_in_every_notation() {
+    shared_or_skip!("testdata");
     for path in files() {
         if path.extension().is_some_and(|e| e == "md") {
             continue;
@@ -96,6 +99,7 @@ fn every_file_imports_and_round_trips_in_every_notation() {
 
 #[test]
 fn the_same_game_in_four_notations_gives_the_same_moves() {
+    shared_or_skip!("testdata");
     let read = |name: &str| {
         read_games(&std::fs::read(testdata().join("pgn").join(name)).unwrap())
             .unwrap()
@@ -113,6 +117,7 @@ fn the_same_game_in_four_notations_gives_the_same_moves() {
 
 #[test]
 fn cli_stats_json_reproduces_expected() {
+    shared_or_skip!("testdata");
     let exp = expected();
     for name in [
         "ccgc2006_01_gbk.pgn",

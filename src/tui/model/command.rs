@@ -366,6 +366,23 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
         } => {
             use crate::app::print::{render, send, DocKind, OutputFormat};
             use std::path::Path;
+            // Before a file is replaced, a question whose yes is this same
+            // print again, forced.
+            let ask_replace = |m: &mut Model, shown: &str, path: String| {
+                m.ask(Confirm {
+                    message: t("tui.confirm.replace_file").replace("{path}", shown),
+                    command: Command::Print {
+                        event,
+                        doc: doc.clone(),
+                        format: format.clone(),
+                        to_printer,
+                        path,
+                        printer: printer.clone(),
+                        round,
+                        force: true,
+                    },
+                });
+            };
             // The club's own files: a backup never replaces a file.
             if doc == "backup" {
                 let path = if path.is_empty() {
@@ -420,20 +437,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                     let png = app.png_pages(&d, None)?;
                     let targets = crate::app::png::page_paths(Path::new(&path), png.pages.len());
                     if let Some(old) = targets.iter().find(|p| p.exists()).filter(|_| !force) {
-                        m.ask(Confirm {
-                            message: t("tui.confirm.replace_file")
-                                .replace("{path}", &old.display().to_string()),
-                            command: Command::Print {
-                                event,
-                                doc,
-                                format,
-                                to_printer,
-                                path,
-                                printer,
-                                round,
-                                force: true,
-                            },
-                        });
+                        ask_replace(m, &old.display().to_string(), path);
                         return Ok(None);
                     }
                     let written = app.write_png_pages(Path::new(&path), &png.pages, force)?;
@@ -478,19 +482,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             // An existing file is replaced only after a question (issue
             // 21); never the club database (write_output refuses it).
             if !force && Path::new(&path).exists() {
-                m.ask(Confirm {
-                    message: t("tui.confirm.replace_file").replace("{path}", &path),
-                    command: Command::Print {
-                        event,
-                        doc,
-                        format,
-                        to_printer,
-                        path,
-                        printer,
-                        round,
-                        force: true,
-                    },
-                });
+                ask_replace(m, &path.clone(), path);
                 return Ok(None);
             }
             app.write_output(Path::new(&path), data.as_bytes(), force, &[])?;

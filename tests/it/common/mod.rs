@@ -39,7 +39,6 @@ impl Club {
         String::from_utf8(o.stdout).unwrap()
     }
 
-    /// Runs and expects failure; returns stderr.
     /// Adds members A to E, rated 2000 down to 1600.
     pub fn five_members(&self) {
         for (n, r) in [
@@ -53,6 +52,18 @@ impl Club {
         }
     }
 
+    /// A five-round Dutch event `name` (`more` added to `event new`) with
+    /// `players`, already members, entered in that order.
+    pub fn dutch_event(&self, name: &str, more: &[&str], players: &[&str]) {
+        let mut new = vec!["event", "new", name, "--system", "dutch", "--rounds", "5"];
+        new.extend(more);
+        self.ok(&new);
+        let mut enter = vec!["event", "enter", name];
+        enter.extend(players);
+        self.ok(&enter);
+    }
+
+    /// Runs and expects failure; returns stderr.
     pub fn fails(&self, args: &[&str]) -> String {
         let o = self.run(args);
         assert!(!o.status.success(), "qishe {args:?} should have failed");
@@ -77,6 +88,33 @@ pub fn run_in(dir: &Path, db: &Path, args: &[&str]) -> Output {
         .output()
         .unwrap()
 }
+
+/// `rel` under `../shared` (the conformance cases, real game records and
+/// the endorsed engine the project is checked against), or `None` when this
+/// checkout has no `../shared` beside it (a bare clone): the calling test
+/// then says it was skipped and returns, through [`shared_or_skip`].
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if p.exists() {
+        return Some(p);
+    }
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    eprintln!("skipped {test}: {} is missing", p.display());
+    None
+}
+
+/// The path of `rel` under `../shared`, or return from the test (see [`shared`]).
+macro_rules! shared_or_skip {
+    ($rel:expr) => {
+        match $crate::common::shared($rel) {
+            Some(p) => p,
+            None => return,
+        }
+    };
+}
+pub(crate) use shared_or_skip;
 
 /// A property test's case count: `PROPTEST_CASES` when set, else the test's own default.
 pub fn cases(default: u32) -> u32 {
