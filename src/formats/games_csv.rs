@@ -153,67 +153,34 @@ fn read_rows(
         column: column.map(str::to_string),
         message,
     };
-    let (text, _) = super::text::decode_text(bytes);
-    let mut rdr = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(false)
-        .from_reader(text.as_bytes());
-    let headers = rdr
-        .headers()
-        .map_err(|e| err(1, None, format!("cannot read the header: {e}")))?
-        .clone();
-    // Column name → index.
-    let mut col: [Option<usize>; 17] = [None; 17];
-    let mut team_col: [Option<usize>; 3] = [None; 3];
-    for (i, h) in headers.iter().enumerate() {
-        let name = h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase();
-        if team {
-            if let Some(k) = TEAM_COLUMNS.iter().position(|c| *c == name) {
-                if team_col[k].is_some() {
-                    return Err(err(1, None, format!("column \"{name}\" appears twice")));
-                }
-                team_col[k] = Some(i);
-                continue;
-            }
-        }
-        let Some(k) = COLUMNS.iter().position(|c| *c == name) else {
-            return Err(err(
-                1,
-                None,
-                format!(
-                    "unknown column \"{}\"; allowed: {}",
-                    h.trim(),
-                    COLUMNS.join(", ")
-                ),
-            ));
-        };
-        if col[k].is_some() {
-            return Err(err(1, None, format!("column \"{name}\" appears twice")));
-        }
-        col[k] = Some(i);
-    }
-    for r in REQUIRED {
-        let k = COLUMNS.iter().position(|c| *c == r).unwrap_or(0);
-        if col[k].is_none() {
-            return Err(err(
-                1,
-                None,
-                format!(
-                    "the required column \"{r}\" is missing (required: round, red, black, result)"
-                ),
-            ));
-        }
-    }
+    let (mut rdr, headers) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
+    // Column name → index (the team columns only for a team event).
+    let known: &[&[&str]] = if team {
+        &[&COLUMNS, &TEAM_COLUMNS]
+    } else {
+        &[&COLUMNS]
+    };
+    let found = super::csv_header::find_columns(&headers, known).map_err(|m| err(1, None, m))?;
+    let col = &found[0];
+    let team_col = found
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| vec![None; TEAM_COLUMNS.len()]);
+    super::csv_header::check_required(
+        col,
+        &COLUMNS,
+        &REQUIRED,
+        "required: round, red, black, result",
+    )
+    .map_err(|m| err(1, None, m))?;
     if team {
-        for (k, c) in TEAM_COLUMNS.iter().enumerate() {
-            if team_col[k].is_none() {
-                return Err(err(
-                    1,
-                    None,
-                    format!("the required column \"{c}\" is missing (a team event needs home, away and board)"),
-                ));
-            }
-        }
+        super::csv_header::check_required(
+            &team_col,
+            &TEAM_COLUMNS,
+            &TEAM_COLUMNS,
+            "a team event needs home, away and board",
+        )
+        .map_err(|m| err(1, None, m))?;
     }
     let mut rows = Vec::new();
     for rec in rdr.records() {

@@ -1,6 +1,7 @@
 //! Readers and writers for files clubs exchange: bytes in, domain values out,
 //! with line-numbered errors. No file IO here: callers pass the bytes.
 
+mod csv_header;
 pub mod games_csv;
 pub mod members_csv;
 pub mod safe;

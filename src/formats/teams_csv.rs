@@ -1,6 +1,7 @@
 //! The teams CSV (`qishe import teams`): one row per roster member, header
 //! `team,board,name,club,rating` (`board` = roster position 1, 2, …; club
-//! and rating optional). UTF-8 (with or without BOM) or GBK.
+//! and rating optional). Any text encoding the one decoder reads
+//! (`text::decode_text`: UTF-8, GB18030/GBK, Big5, UTF-16).
 
 use super::games_csv::GamesCsvError;
 
@@ -25,57 +26,12 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         column: column.map(str::to_string),
         message,
     };
-    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = match std::str::from_utf8(b) {
-        Ok(t) => t.to_string(),
-        Err(_) => {
-            let (t, bad) = encoding_rs::GBK.decode_without_bom_handling(b);
-            if bad {
-                return Err(err(
-                    1,
-                    None,
-                    "the file is neither UTF-8 nor GBK text".into(),
-                ));
-            }
-            t.into_owned()
-        }
-    };
-    let mut rdr = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(false)
-        .from_reader(text.as_bytes());
-    let headers = rdr
-        .headers()
-        .map_err(|e| err(1, None, format!("cannot read the header: {e}")))?
-        .clone();
-    let mut col: [Option<usize>; 5] = [None; 5];
-    for (i, h) in headers.iter().enumerate() {
-        let name = h.trim().to_ascii_lowercase();
-        let Some(k) = COLUMNS.iter().position(|c| *c == name) else {
-            return Err(err(
-                1,
-                None,
-                format!(
-                    "unknown column \"{}\"; allowed: {}",
-                    h.trim(),
-                    COLUMNS.join(", ")
-                ),
-            ));
-        };
-        if col[k].is_some() {
-            return Err(err(1, None, format!("column \"{name}\" appears twice")));
-        }
-        col[k] = Some(i);
-    }
-    for (k, c) in COLUMNS.iter().enumerate().take(3) {
-        if col[k].is_none() {
-            return Err(err(
-                1,
-                None,
-                format!("the required column \"{c}\" is missing (required: team, board, name)"),
-            ));
-        }
-    }
+    let (mut rdr, headers) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
+    let found =
+        super::csv_header::find_columns(&headers, &[&COLUMNS]).map_err(|m| err(1, None, m))?;
+    let col = &found[0];
+    super::csv_header::check_required(col, &COLUMNS, &COLUMNS[..3], "required: team, board, name")
+        .map_err(|m| err(1, None, m))?;
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
@@ -129,6 +85,17 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_big5_roster_reads_like_a_utf8_one() {
+        let t = "team,board,name,club\n臺北隊,1,吳貴臨,臺北市\n臺北隊,2,劉國華,\n";
+        let (big5, _, bad) = encoding_rs::BIG5.encode(t);
+        assert!(!bad);
+        assert_eq!(
+            read_teams_csv(&big5, "t.csv").unwrap(),
+            read_teams_csv(t.as_bytes(), "t.csv").unwrap()
+        );
+    }
 
     #[test]
     fn reads_rows_and_names_the_bad_line() {

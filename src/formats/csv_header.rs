@@ -1,0 +1,123 @@
+//! What the games and teams CSV readers share: the bytes decoded by the
+//! one text decoder ([`super::text::decode_text`]), the header read, each
+//! known column found, the required ones checked. Reasons are English
+//! text that the callers' errors carry beside the file and line.
+
+use std::io::Cursor;
+
+/// A CSV reader over a file's decoded text.
+pub(crate) type Reader = csv::Reader<Cursor<Vec<u8>>>;
+
+/// A CSV reader over the decoded text, and its header row.
+pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), String> {
+    let (text, _) = super::text::decode_text(bytes);
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(false)
+        .from_reader(Cursor::new(text.into_bytes()));
+    let headers = rdr
+        .headers()
+        .map_err(|e| format!("cannot read the header: {e}"))?
+        .clone();
+    Ok((rdr, headers))
+}
+
+/// Where each known column stands: `found[g][k]` is the index of the
+/// header cell named `known[g][k]` (names compared trimmed and in lower
+/// case). A name in no group, or twice, is refused; the message lists the
+/// first group (the others are optional sets the caller asked for).
+pub(crate) fn find_columns(
+    headers: &csv::StringRecord,
+    known: &[&[&str]],
+) -> Result<Vec<Vec<Option<usize>>>, String> {
+    let mut found: Vec<Vec<Option<usize>>> = known.iter().map(|k| vec![None; k.len()]).collect();
+    for (i, h) in headers.iter().enumerate() {
+        let name = h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase();
+        let Some((g, k)) = known
+            .iter()
+            .enumerate()
+            .find_map(|(g, names)| names.iter().position(|c| *c == name).map(|k| (g, k)))
+        else {
+            return Err(format!(
+                "unknown column \"{}\"; allowed: {}",
+                h.trim(),
+                known[0].join(", ")
+            ));
+        };
+        if found[g][k].replace(i).is_some() {
+            return Err(format!("column \"{name}\" appears twice"));
+        }
+    }
+    Ok(found)
+}
+
+/// The first of `required` (names among `known`) with no column, as the
+/// reason; `why` ends the message.
+pub(crate) fn check_required(
+    found: &[Option<usize>],
+    known: &[&str],
+    required: &[&str],
+    why: &str,
+) -> Result<(), String> {
+    for r in required {
+        let k = known.iter().position(|c| c == r);
+        if k.and_then(|k| found[k]).is_none() {
+            return Err(format!("the required column \"{r}\" is missing ({why})"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KNOWN: [&str; 3] = ["team", "board", "name"];
+
+    fn columns(text: &str) -> Result<Vec<Vec<Option<usize>>>, String> {
+        let (_, h) = open(text.as_bytes())?;
+        find_columns(&h, &[&KNOWN, &["home"]])
+    }
+
+    #[test]
+    fn columns_are_found_in_any_order_and_case_from_any_encoding() {
+        assert_eq!(
+            columns(" Name ,TEAM,home\n").unwrap(),
+            [vec![Some(1), None, Some(0)], vec![Some(2)]]
+        );
+        // GBK bytes and a BOM decode through the one text decoder.
+        let (gbk, _, _) = encoding_rs::GBK.encode("team,board,name\n王,1,李\n");
+        let (mut rdr, h) = open(&gbk).unwrap();
+        assert_eq!(
+            find_columns(&h, &[&KNOWN]).unwrap()[0],
+            [Some(0), Some(1), Some(2)]
+        );
+        assert_eq!(&rdr.records().next().unwrap().unwrap()[2], "李");
+        let (_, h) = open("\u{feff}team,board\n".as_bytes()).unwrap();
+        assert_eq!(
+            find_columns(&h, &[&KNOWN]).unwrap()[0],
+            [Some(0), Some(1), None]
+        );
+    }
+
+    #[test]
+    fn unknown_twice_and_missing_columns_are_named() {
+        let e = columns("team,bord\n").unwrap_err();
+        assert_eq!(e, "unknown column \"bord\"; allowed: team, board, name");
+        assert_eq!(
+            columns("team,Team\n").unwrap_err(),
+            "column \"team\" appears twice"
+        );
+        let found = columns("team,name\n").unwrap();
+        assert_eq!(
+            check_required(
+                &found[0],
+                &KNOWN,
+                &["team", "board"],
+                "required: team, board"
+            ),
+            Err("the required column \"board\" is missing (required: team, board)".into())
+        );
+        assert_eq!(check_required(&found[0], &KNOWN, &["name"], "x"), Ok(()));
+    }
+}
