@@ -578,18 +578,12 @@ impl Store {
 
     /// The event's forbidden pairs (entry ids).
     pub fn forbidden_pairs(&self, event_id: i64) -> Result<Vec<ForbiddenPair>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT entry_a, entry_b FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b",
-        )?;
-        let rows = stmt
-            .query_map([event_id], |r| {
+        self.rows("SELECT entry_a, entry_b FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b", [event_id], |r| {
                 Ok(ForbiddenPair {
                     a: r.get(0)?,
                     b: r.get(1)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+        })
     }
 
     /// Records a bye asked for in advance.
@@ -625,12 +619,11 @@ impl Store {
 
     /// Every requested bye of an event.
     pub fn requested_byes(&self, event_id: i64) -> Result<Vec<RequestedBye>> {
-        let mut stmt = self.conn.prepare(
+        self.rows(
             "SELECT b.entry_id, b.round, b.value, b.notice FROM requested_bye b
              JOIN entry e ON e.id = b.entry_id WHERE e.event_id=?1 ORDER BY b.round, e.start_no",
-        )?;
-        let rows = stmt
-            .query_map([event_id], |r| {
+            [event_id],
+            |r| {
                 let v: String = r.get(2)?;
                 Ok(RequestedBye {
                     entry_id: r.get(0)?,
@@ -638,9 +631,8 @@ impl Store {
                     value: RequestedByeValue::from_code(&v).unwrap_or(RequestedByeValue::Zero),
                     notice: r.get(3)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            },
+        )
     }
 }
 

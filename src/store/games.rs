@@ -280,14 +280,13 @@ impl Store {
 
     /// The boards of an event, optionally of one round, by round then board.
     pub fn boards(&self, event_id: i64, round: Option<u32>) -> Result<Vec<Board>> {
-        let mut stmt = self.conn.prepare(
+        self.rows(
             "SELECT b.id, r.number, b.number, b.red, b.black FROM board b
              JOIN round r ON r.id = b.round_id
              WHERE r.event_id=?1 AND (?2 IS NULL OR r.number=?2)
              ORDER BY r.number, b.number",
-        )?;
-        let rows = stmt
-            .query_map(params![event_id, round], |r| {
+            params![event_id, round],
+            |r| {
                 Ok(Board {
                     id: r.get(0)?,
                     round: r.get(1)?,
@@ -295,9 +294,8 @@ impl Store {
                     red: r.get(3)?,
                     black: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            },
+        )
     }
 
     /// Every game of an event (optionally up to a round), with its round and board.

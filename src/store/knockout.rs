@@ -120,21 +120,19 @@ impl Store {
 
     /// Every knockout match of an event, by board id.
     pub fn knockout_matches(&self, event_id: i64) -> Result<Vec<KnockoutMatchRow>> {
-        let mut stmt = self.conn.prepare(
+        self.rows(
             "SELECT k.board_id, k.upper, k.lot_winner FROM knockout_match k
              JOIN board b ON b.id = k.board_id JOIN round r ON r.id = b.round_id
              WHERE r.event_id=?1 ORDER BY r.number, b.number",
-        )?;
-        let rows = stmt
-            .query_map([event_id], |r| {
+            [event_id],
+            |r| {
                 Ok(KnockoutMatchRow {
                     board_id: r.get(0)?,
                     upper: r.get(1)?,
                     lot_winner: r.get(2)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            },
+        )
     }
 
     /// Stores the next knockout round: its boards in bracket order, each with

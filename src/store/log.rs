@@ -291,12 +291,11 @@ pub(crate) fn damage_marker(db: &std::path::Path) -> std::path::PathBuf {
 impl Store {
     /// The newest log entries first.
     pub fn log_entries(&self, limit: usize) -> Result<Vec<LogEntry>> {
-        let mut stmt = self.conn.prepare(
+        self.rows(
             "SELECT id, at, action, summary, undo IS NOT NULL, undone, summary_msg
              FROM action_log ORDER BY id DESC LIMIT ?1",
-        )?;
-        let rows = stmt
-            .query_map([limit as i64], |r| {
+            [limit as i64],
+            |r| {
                 Ok(LogEntry {
                     id: r.get(0)?,
                     at: r.get(1)?,
@@ -305,9 +304,8 @@ impl Store {
                     undoable: r.get(4)?,
                     undone: r.get(5)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            },
+        )
     }
 
     /// The summary of the change [`Store::undo_last`] would take back, if

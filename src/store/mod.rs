@@ -218,6 +218,20 @@ fn busy_wait(count: i32) -> bool {
 }
 
 impl Store {
+    /// Every row `sql` gives for `params`, each made by `map`.
+    fn rows<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        map: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>> {
+        let mut stmt = self.conn.prepare(sql)?;
+        let rows = stmt
+            .query_map(params, map)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
     /// Opens (creating if needed) the database at `path` and migrates it.
     /// An existing empty file is refused (see [`Store::open_init`]).
     pub fn open(path: &Path) -> Result<Store> {

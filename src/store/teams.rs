@@ -386,12 +386,11 @@ impl Store {
 
     /// Every match of the event, by round and number.
     pub fn team_matches(&self, event_id: i64) -> Result<Vec<TeamMatch>> {
-        let mut stmt = self.conn.prepare(
+        self.rows(
             "SELECT m.id, r.number, m.number, m.home, m.away FROM team_match m
              JOIN round r ON r.id = m.round_id WHERE r.event_id=?1 ORDER BY r.number, m.number",
-        )?;
-        let rows = stmt
-            .query_map([event_id], |r| {
+            [event_id],
+            |r| {
                 Ok(TeamMatch {
                     id: r.get(0)?,
                     round: r.get(1)?,
@@ -399,9 +398,8 @@ impl Store {
                     home: r.get(3)?,
                     away: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            },
+        )
     }
 
     /// Stores the next team rounds (pairing or import), one change:
