@@ -179,13 +179,17 @@ fn status_key(s: EventStatus) -> &'static str {
     }
 }
 
+/// `event new --system knockout`: a bracket, made by `knockout.rs`.
+pub fn is_knockout(a: &NewArgs) -> bool {
+    a.system.as_deref().map(str::trim) == Some("knockout")
+}
+
+/// Every `event` command but a new knockout (see [`is_knockout`]), which
+/// `cli/mod.rs` sends to `knockout.rs`.
 pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let mut app = ctx.open()?;
     let l = ctx.lang;
     match cmd {
-        EventCmd::New(a) if a.system.as_deref().map(str::trim) == Some("knockout") => {
-            super::knockout::run_new(&mut app, *a)?;
-        }
         EventCmd::New(a) => {
             let mut d = EventDraft {
                 scheme: scheme_id(a.scheme.as_deref())?,

@@ -181,6 +181,9 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
             Ok(())
         }
         Some(Command::Player(c)) => player::run(ctx, c),
+        Some(Command::Event(event::EventCmd::New(a))) if event::is_knockout(&a) => {
+            knockout::run_new(&mut ctx.open()?, *a)
+        }
         Some(Command::Event(c)) => event::run(ctx, c),
         Some(Command::Team(c)) => team::run(ctx, c),
         Some(Command::Result(a)) => scoring::run_result(ctx, *a),

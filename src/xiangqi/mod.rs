@@ -7,6 +7,7 @@ pub mod cbr;
 pub mod dhtmlxq;
 pub mod ecco;
 pub mod keys;
+mod move_error;
 pub mod notation;
 pub mod pgn;
 pub mod record;

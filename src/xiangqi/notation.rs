@@ -5,6 +5,7 @@
 //! number) and keeps the legal moves that fit it: exactly one must remain.
 
 use super::board::{Kind, Move, Position, Square};
+pub use super::move_error::MoveTextError;
 use crate::domain::Colour;
 use std::fmt;
 use std::str::FromStr;
@@ -63,58 +64,6 @@ impl FromStr for Notation {
             other => Err(format!(
                 "unknown notation \"{other}\"; use chinese, traditional, wxf, iccs or xboard"
             )),
-        }
-    }
-}
-
-/// Why a move text was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveTextError {
-    /// The text is not a move in any known notation (`why` is the i18n key
-    /// of the reason).
-    #[error(
-        "\"{text}\" is not a move ({})",
-        crate::i18n::tr(crate::i18n::Lang::En, why)
-    )]
-    Unreadable { text: String, why: &'static str },
-    /// The text reads as a move, but no legal move fits it.
-    #[error("\"{text}\" is not a legal move here")]
-    Illegal { text: String },
-    /// More than one legal move fits the text.
-    #[error("\"{text}\" is ambiguous: it could be {}", .candidates.join(" or "))]
-    Ambiguous {
-        text: String,
-        candidates: Vec<String>,
-    },
-}
-
-impl MoveTextError {
-    /// The error as a keyed message.
-    pub fn msg(&self) -> crate::i18n::Msg {
-        use crate::i18n::msg;
-        match self {
-            MoveTextError::Unreadable { text, why } => {
-                msg!(
-                    "err.move.unreadable",
-                    text,
-                    why = crate::i18n::Msg::new(why)
-                )
-            }
-            MoveTextError::Illegal { text } => msg!("err.move.illegal", text),
-            MoveTextError::Ambiguous { text, candidates } => {
-                // "a or b or c", the separator in the UI language.
-                let either = candidates
-                    .iter()
-                    .rev()
-                    .fold(None, |rest, c| {
-                        Some(match rest {
-                            None => msg!("err.move.one", candidate = c),
-                            Some(rest) => msg!("err.move.either", a = c, b = rest),
-                        })
-                    })
-                    .unwrap_or_else(|| msg!("err.move.one", candidate = ""));
-                msg!("err.move.ambiguous", text, candidates = either)
-            }
         }
     }
 }

@@ -7,7 +7,7 @@
 //! could go to the square; `x` before a capture, `+`/`#` after a check.
 
 use super::board::{Kind, Move, Position, Square};
-use super::notation::MoveTextError;
+use super::move_error::MoveTextError;
 
 /// A move text in this form, taken apart.
 struct San {
