@@ -294,7 +294,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     s.time_control
                 );
                 if !s.tiebreaks.is_empty() {
-                    println!("  tie-breaks {}", s.tiebreaks.join(", "));
+                    println!(
+                        "  {} {}",
+                        tr(l, "cli.out.tiebreaks"),
+                        s.tiebreaks.join(", ")
+                    );
                 }
                 println!("  status {}", tr(l, status_key(e.status)));
                 println!();

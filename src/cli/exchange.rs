@@ -85,7 +85,8 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             let (bytes, fname) = super::read_input(&file)?;
             let teams = app.import_teams(&event, &bytes, &fname)?;
             let players: usize = teams.iter().map(|t| t.roster.len()).sum();
-            println!("{} teams, {players} players", teams.len());
+            let line = crate::i18n::msg!("cli.out.teams_players", teams = teams.len(), players);
+            println!("{}", line.render(ctx.lang));
         }
         ImportCmd::Trf {
             file,
@@ -100,7 +101,10 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             };
             let r = app.import_trf_with(&bytes, &fname, name.as_deref(), &opts)?;
             for m in &r.matched {
-                eprintln!("matched: {m}");
+                eprintln!(
+                    "{}",
+                    crate::i18n::msg!("cli.out.matched", what = m).render(ctx.lang)
+                );
             }
             for n in &r.notes {
                 eprintln!("{}", n.render(ctx.lang));

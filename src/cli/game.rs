@@ -163,6 +163,9 @@ fn load(path: &Path) -> CliResult<ImportedFile> {
 /// Reads a game file; each skipped game and each note goes to stderr
 /// (file, game number, line, reason). No game at all is exit status 1.
 fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile> {
+    // The game commands run without a club (no config): the environment's
+    // language, as their errors use.
+    let lang = crate::i18n::Lang::from_env();
     let bytes = std::fs::read(path).map_err(|e| {
         CliError::msg(crate::i18n::msg!(
             "err.app.in_file",
@@ -178,10 +181,11 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
         ))
     })?;
     for s in &file.skipped {
-        eprintln!("{}: {}", path.display(), s.msg().en());
+        eprintln!("{}: {}", path.display(), s.msg().render(lang));
     }
     for n in &file.notes {
-        eprintln!("{}: note: {}", path.display(), n.msg.en());
+        let note = crate::i18n::msg!("cli.out.note", what = n.msg.render(lang));
+        eprintln!("{}: {}", path.display(), note.render(lang));
     }
     Ok(file)
 }

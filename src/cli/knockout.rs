@@ -176,7 +176,10 @@ pub fn run_result(
     );
     println!("{}", match_line(&r.view, lang));
     for (rd, bd) in &r.repaired {
-        println!("re-paired round {rd} board {bd}");
+        println!(
+            "{}",
+            crate::i18n::msg!("cli.out.repaired", round = rd, board = bd).render(lang)
+        );
     }
     Ok(())
 }
@@ -184,7 +187,10 @@ pub fn run_result(
 /// `import games` into a knockout.
 pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliResult {
     let n = app.knockout_import(event, bytes, file)?;
-    println!("imported {n} games");
+    println!(
+        "{}",
+        crate::i18n::msg!("cli.out.imported_games", n).render(app.lang())
+    );
     Ok(())
 }
 
@@ -255,7 +261,8 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
         }
         KnockoutCmd::Place { event, slots } => {
             app.knockout_place(&event, &slots)?;
-            println!("{} slots placed", slots.len());
+            let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());
+            println!("{}", line.render(ctx.lang));
         }
         KnockoutCmd::Slips { event, format } => {
             let b = app.bracket(&event)?;

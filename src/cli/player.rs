@@ -213,9 +213,13 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             let (bytes, name) = super::read_input(&file)?;
             let r = app.import_members(&bytes, &name, skip_duplicates)?;
             for d in &r.duplicates {
-                eprintln!("skipped: {d}");
+                eprintln!(
+                    "{}",
+                    crate::i18n::msg!("cli.out.skipped", what = d).render(ctx.lang)
+                );
             }
-            println!("imported {} members", r.added);
+            let line = crate::i18n::msg!("cli.out.imported_members", n = r.added);
+            println!("{}", line.render(ctx.lang));
         }
         PlayerCmd::Export { output, all, force } => {
             let ms = app.members(all)?;

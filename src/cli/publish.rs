@@ -19,6 +19,11 @@ pub struct PublishArgs {
 pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
     let app = ctx.open()?;
     let files = app.publish(&a.event, &a.output, a.force)?;
-    println!("{} ({} pages)", a.output.display(), files.len());
+    let line = crate::i18n::msg!(
+        "cli.out.site_pages",
+        path = a.output.display(),
+        n = files.len()
+    );
+    println!("{}", line.render(ctx.lang));
     Ok(())
 }

@@ -67,12 +67,18 @@ fn parse_board(s: &str) -> Result<(u32, Option<u32>), CliError> {
     Ok((red, black))
 }
 
-fn report(o: &PairOutcome, stored: bool) -> CliResult {
+fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
     for v in &o.violations {
-        eprintln!("warning: {v}");
+        eprintln!(
+            "{}",
+            crate::i18n::msg!("cli.out.warning", what = v).render(lang)
+        );
     }
     for n in &o.pairing.notes {
-        eprintln!("note: {}", n.en());
+        eprintln!(
+            "{}",
+            crate::i18n::msg!("cli.out.note", what = n.render(lang)).render(lang)
+        );
     }
     if !stored {
         return Err(CliError::msg(crate::i18n::msg!(
@@ -92,10 +98,18 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         }
         RoundCmd::Pair { event } if app.is_team_event(&event)? => {
             let o = app.pair_team_round(&event)?;
+            let l = ctx.lang;
             for n in &o.pairing.notes {
-                eprintln!("note: {}", n.en());
+                eprintln!(
+                    "{}",
+                    crate::i18n::msg!("cli.out.note", what = n.render(l)).render(l)
+                );
             }
-            println!("round {}: {} matches", o.round, o.matches.len());
+            let n = o.matches.len();
+            println!(
+                "{}",
+                crate::i18n::msg!("cli.out.round_matches", round = o.round, n).render(l)
+            );
             for (i, (h, a)) in o.matches.iter().enumerate() {
                 match a {
                     Some(a) => println!("{}\t{h}\t{a}", i + 1),
@@ -105,12 +119,10 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         }
         RoundCmd::Pair { event } => {
             let o = app.pair_next_round(&event)?;
-            report(&o, true)?;
-            println!(
-                "round {}: {} boards",
-                o.round,
-                o.pairing.boards.len() + o.pairing.bye.is_some() as usize
-            );
+            report(&o, true, ctx.lang)?;
+            let n = o.pairing.boards.len() + o.pairing.bye.is_some() as usize;
+            let line = crate::i18n::msg!("cli.out.round_boards", round = o.round, n);
+            println!("{}", line.render(ctx.lang));
             print_round(&app, &event, Some(o.round), Format::Text)?;
         }
         RoundCmd::Show {
@@ -120,7 +132,10 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         } => print_round(&app, &event, round, format)?,
         RoundCmd::Unpair { event, force } => {
             let r = app.unpair_last(&event, force)?;
-            println!("round {r} removed");
+            println!(
+                "{}",
+                crate::i18n::msg!("cli.out.round_removed", round = r).render(ctx.lang)
+            );
         }
         RoundCmd::Swap {
             event,
@@ -130,7 +145,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             insist,
         } => {
             let o = app.swap_players(&event, round, &a, &b, insist)?;
-            report(&o, o.violations.is_empty() || insist)?;
+            report(&o, o.violations.is_empty() || insist, ctx.lang)?;
             print_round(&app, &event, Some(round), Format::Text)?;
         }
         RoundCmd::Set {
@@ -144,7 +159,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                 .map(|b| parse_board(b))
                 .collect::<Result<Vec<_>, _>>()?;
             let o = app.set_boards(&event, round, &parsed, insist)?;
-            report(&o, o.violations.is_empty() || insist)?;
+            report(&o, o.violations.is_empty() || insist, ctx.lang)?;
             print_round(&app, &event, Some(round), Format::Text)?;
         }
     }

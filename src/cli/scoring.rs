@@ -216,7 +216,10 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 a.record_wins,
             )?;
             for d in overridden {
-                eprintln!("record wins: {d}");
+                eprintln!(
+                    "{}",
+                    crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
+                );
             }
             g
         }
@@ -245,7 +248,9 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             }
             if app.is_team_event(&event)? {
                 let r = app.import_team_games(&event, &bytes, &name)?;
-                println!("imported {} games ({} new rounds)", r.games, r.rounds);
+                let line =
+                    crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
+                println!("{}", line.render(ctx.lang));
                 return Ok(());
             }
             let dir = file.parent().map(|p| p.to_path_buf());
@@ -329,6 +334,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
 /// `qishe standings` for a team event: the team standings, `--boards` the
 /// board prizes, `--explain A B` for two teams.
 fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
+    let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
         print!(
@@ -355,13 +361,19 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
             println!("  {code}: {} v {}", show(x), show(y));
         }
         match &ex.decided_by {
-            Some(c) => println!("decided by {c}"),
-            None => println!("tied on every criterion: they share the rank"),
+            Some(c) => println!(
+                "{}",
+                crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
+            ),
+            None => println!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
-        println!("after round {}", st.after_round);
+        println!(
+            "{}",
+            tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string())
+        );
     }
     print!(
         "{}",

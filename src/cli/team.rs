@@ -107,7 +107,8 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 &list,
                 create,
             )?;
-            println!("{}\t{}\t{} players", t.id, t.name, t.roster.len());
+            let n = crate::i18n::msg!("cli.out.players", n = t.roster.len());
+            println!("{}\t{}\t{}", t.id, t.name, n.render(ctx.lang));
         }
         TeamCmd::List { event, format } => {
             let (ev, ts) = app.team_event(&event)?;
@@ -153,7 +154,14 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
         } => {
             let boards = app.set_team_lineup(&event, round, &team, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
-            println!("round {round}: {team}: {filled} of {} boards", boards.len());
+            let line = crate::i18n::msg!(
+                "cli.out.lineup",
+                round,
+                team = &team,
+                filled,
+                boards = boards.len()
+            );
+            println!("{}", line.render(ctx.lang));
         }
         TeamCmd::Roster {
             event,

@@ -4,6 +4,42 @@
 use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
+    // What the command line prints when a command has done its work.
+    ("cli.out.warning", "警告: {what}", "警告: {what}", "warning: {what}"),
+    ("cli.out.note", "注意: {what}", "注意: {what}", "note: {what}"),
+    ("cli.out.round_matches", "第{round}轮: {n} 场对阵", "第{round}輪: {n} 場對陣", "round {round}: {n} matches"),
+    ("cli.out.round_boards", "第{round}轮: {n} 台", "第{round}輪: {n} 台", "round {round}: {n} boards"),
+    ("cli.out.round_removed", "第{round}轮已取消", "第{round}輪已取消", "round {round} removed"),
+    ("cli.out.teams_players", "{teams} 队, {players} 名棋手", "{teams} 隊, {players} 名棋手", "{teams} teams, {players} players"),
+    ("cli.out.players", "{n} 名棋手", "{n} 名棋手", "{n} players"),
+    ("cli.out.matched", "已对应: {what}", "已對應: {what}", "matched: {what}"),
+    ("cli.out.site_pages", "{path} ({n} 页)", "{path} ({n} 頁)", "{path} ({n} pages)"),
+    ("cli.out.tiebreaks", "破同分", "破同分", "tie-breaks"),
+    ("cli.out.skipped", "跳过: {what}", "跳過: {what}", "skipped: {what}"),
+    ("cli.out.imported_members", "已导入 {n} 名会员", "已匯入 {n} 名會員", "imported {n} members"),
+    (
+        "cli.out.lineup",
+        "第{round}轮: {team}: {filled}/{boards} 台已排",
+        "第{round}輪: {team}: {filled}/{boards} 台已排",
+        "round {round}: {team}: {filled} of {boards} boards",
+    ),
+    ("cli.out.repaired", "已重排第{round}轮第{board}台", "已重排第{round}輪第{board}台", "re-paired round {round} board {board}"),
+    ("cli.out.imported_games", "已导入 {n} 局", "已匯入 {n} 局", "imported {n} games"),
+    (
+        "cli.out.imported_rounds",
+        "已导入 {n} 局 (新增 {rounds} 轮)",
+        "已匯入 {n} 局 (新增 {rounds} 輪)",
+        "imported {n} games ({rounds} new rounds)",
+    ),
+    ("cli.out.slots_placed", "已放入 {n} 个签位", "已放入 {n} 個籤位", "{n} slots placed"),
+    ("cli.out.record_wins", "以棋谱为准: {what}", "以棋譜為準: {what}", "record wins: {what}"),
+    ("cli.out.decided_by", "由 {code} 区分", "由 {code} 區分", "decided by {code}"),
+    (
+        "cli.out.tied_all",
+        "各项均相同: 名次并列",
+        "各項均相同: 名次並列",
+        "tied on every criterion: they share the rank",
+    ),
     // Time controls (`90+30`, `red=60,black=30,inc=15`)
     (
         "err.tc.bad",

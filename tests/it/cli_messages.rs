@@ -114,3 +114,38 @@ fn config_errors_say_file_line_and_column_in_the_configs_language() {
     let e = stderr(&o);
     assert!(!e.is_ascii(), "{e}");
 }
+
+/// What a command prints when it has done its work is in the user's
+/// language too (issue 14), and stays English in an English one.
+#[test]
+fn a_commands_report_speaks_the_users_language() {
+    let club = Club::new();
+    club.five_members();
+    club.ok(&["event", "new", "周赛", "--system", "dutch", "--rounds", "3"]);
+    club.ok(&["event", "enter", "周赛", "A", "B", "C", "D", "E"]);
+    let stdout = |o: &Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let zh = run_in_locale(&club, "zh_CN.UTF-8", &["round", "pair", "周赛"]);
+    assert!(stdout(&zh).starts_with("第1轮: 3 台"), "{}", stdout(&zh));
+    let tw = run_in_locale(&club, "zh_TW.UTF-8", &["round", "unpair", "周赛"]);
+    assert_eq!(stdout(&tw).trim(), "第1輪已取消");
+    let en = run_in_locale(&club, "en_US.UTF-8", &["round", "pair", "周赛"]);
+    assert!(
+        stdout(&en).starts_with("round 1: 3 boards"),
+        "{}",
+        stdout(&en)
+    );
+    let csv = club.path("m.csv");
+    std::fs::write(&csv, "name,rating\nF,1500\nA,2000\n").unwrap();
+    let zh = run_in_locale(
+        &club,
+        "zh_CN.UTF-8",
+        &[
+            "player",
+            "import",
+            csv.to_str().unwrap(),
+            "--skip-duplicates",
+        ],
+    );
+    assert_eq!(stdout(&zh).trim(), "已导入 1 名会员", "{}", stderr(&zh));
+    assert!(stderr(&zh).starts_with("跳过: "), "{}", stderr(&zh));
+}
