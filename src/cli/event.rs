@@ -284,15 +284,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             };
             if format == Format::Text {
                 println!("{} (#{})", e.name, e.id);
-                println!(
-                    "  scheme {}  system {}  rounds {} ({} paired)  games/round {}  time {}",
-                    s.scheme,
+                let line = crate::i18n::msg!(
+                    "cli.out.event_settings",
+                    scheme = &s.scheme,
                     system,
-                    s.rounds,
-                    app.rounds_paired(e.key())?,
-                    s.games_per_round,
-                    s.time_control
+                    rounds = s.rounds,
+                    paired = app.rounds_paired(e.key())?,
+                    games = s.games_per_round,
+                    time = &s.time_control
                 );
+                println!("  {}", line.render(l));
                 if !s.tiebreaks.is_empty() {
                     println!(
                         "  {} {}",
@@ -300,7 +301,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                         s.tiebreaks.join(", ")
                     );
                 }
-                println!("  status {}", tr(l, status_key(e.status)));
+                println!(
+                    "  {} {}",
+                    tr(l, "cli.out.status"),
+                    tr(l, status_key(e.status))
+                );
                 println!();
             }
             let mut t = Table::new(&[
@@ -382,7 +387,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let e = app.find_event(&event)?.key();
             let missing = app.finish_event(e, force)?;
             if missing > 0 {
-                eprintln!("{missing} rounds missing; finished with --force");
+                let line = crate::i18n::msg!("cli.out.finished_missing", n = missing);
+                eprintln!("{}", line.render(l));
             }
         }
     }

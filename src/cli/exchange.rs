@@ -109,10 +109,13 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             for n in &r.notes {
                 eprintln!("{}", n.render(ctx.lang));
             }
-            println!(
-                "{}\t{}\t{} players, {} rounds",
-                r.event.id, r.event.name, r.players, r.rounds
+            let line = crate::i18n::msg!(
+                "cli.out.trf_imported",
+                players = r.players,
+                rounds = r.rounds
             );
+            let line = line.render(ctx.lang);
+            println!("{}\t{}\t{line}", r.event.id, r.event.name);
         }
     }
     Ok(())

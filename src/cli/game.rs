@@ -298,12 +298,15 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
     if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
         let mut app = ctx.open()?;
         let game = app.apply_ruling(event, round, board, a.game_no, j.must_change)?;
-        eprintln!(
-            "stored: round {round} board {board} game {}: {} ({})",
-            a.game_no,
-            game.outcome.code(),
-            game.termination.map(|t| t.code()).unwrap_or("-")
+        let line = crate::i18n::msg!(
+            "cli.out.ruling_stored",
+            round,
+            board,
+            game = a.game_no,
+            outcome = game.outcome.code(),
+            termination = game.termination.map(|t| t.code()).unwrap_or("-")
         );
+        eprintln!("{}", line.render(ctx.lang));
     }
     Ok(())
 }

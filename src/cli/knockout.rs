@@ -151,7 +151,8 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
 pub fn run_pair(app: &mut App, event: &str, lang: Lang) -> CliResult {
     let ms = app.knockout_pair(event)?;
     let round = ms.first().map(|m| m.round).unwrap_or(0);
-    println!("round {round}: {} matches", ms.len());
+    let line = crate::i18n::msg!("cli.out.round_matches", round, n = ms.len());
+    println!("{}", line.render(lang));
     for m in &ms {
         println!("{}", match_line(m, lang));
     }
@@ -169,11 +170,14 @@ pub fn run_result(
     lang: Lang,
 ) -> CliResult {
     let r = app.knockout_result(event, round, board, input, force)?;
-    println!(
-        "round {round} board {board} game {}: {}",
-        r.game.game_no,
-        r.game.outcome.code()
+    let line = crate::i18n::msg!(
+        "cli.out.result",
+        round,
+        board,
+        game = r.game.game_no,
+        outcome = r.game.outcome.code()
     );
+    println!("{}", line.render(lang));
     println!("{}", match_line(&r.view, lang));
     for (rd, bd) in &r.repaired {
         println!(

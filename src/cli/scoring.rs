@@ -224,13 +224,14 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
             g
         }
     };
-    println!(
-        "round {} board {} game {}: {}",
-        a.round,
-        a.board,
-        g.game_no,
-        g.outcome.code()
+    let line = crate::i18n::msg!(
+        "cli.out.result",
+        round = a.round,
+        board = a.board,
+        game = g.game_no,
+        outcome = g.outcome.code()
     );
+    println!("{}", line.render(ctx.lang));
     Ok(())
 }
 
@@ -255,13 +256,14 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             }
             let dir = file.parent().map(|p| p.to_path_buf());
             let r = app.import_games_in(&event, &bytes, &name, dir.as_deref(), record_wins)?;
-            println!(
-                "imported {} games in {} rounds ({} new members, {} members entered)",
-                r.games,
-                r.rounds,
-                r.new_members.len(),
-                r.new_members.len() + r.new_entries.len()
+            let line = crate::i18n::msg!(
+                "cli.out.games_imported",
+                n = r.games,
+                rounds = r.rounds,
+                members = r.new_members.len(),
+                entered = r.new_members.len() + r.new_entries.len()
             );
+            println!("{}", line.render(ctx.lang));
             Ok(())
         }
     }

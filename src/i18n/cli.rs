@@ -5,6 +5,42 @@ use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
     // What the command line prints when a command has done its work.
+    (
+        "cli.out.trf_imported",
+        "{players} 名棋手, {rounds} 轮",
+        "{players} 名棋手, {rounds} 輪",
+        "{players} players, {rounds} rounds",
+    ),
+    (
+        "cli.out.event_settings",
+        "计分 {scheme}  编排 {system}  轮数 {rounds} (已编 {paired})  每轮局数 {games}  用时 {time}",
+        "計分 {scheme}  編排 {system}  輪數 {rounds} (已編 {paired})  每輪局數 {games}  用時 {time}",
+        "scheme {scheme}  system {system}  rounds {rounds} ({paired} paired)  games/round {games}  time {time}",
+    ),
+    (
+        "cli.out.finished_missing",
+        "尚缺 {n} 轮; 已用 --force 结束",
+        "尚缺 {n} 輪; 已用 --force 結束",
+        "{n} rounds missing; finished with --force",
+    ),
+    (
+        "cli.out.ruling_stored",
+        "已记录: 第{round}轮第{board}台第{game}局: {outcome} ({termination})",
+        "已記錄: 第{round}輪第{board}台第{game}局: {outcome} ({termination})",
+        "stored: round {round} board {board} game {game}: {outcome} ({termination})",
+    ),
+    (
+        "cli.out.result",
+        "第{round}轮第{board}台第{game}局: {outcome}",
+        "第{round}輪第{board}台第{game}局: {outcome}",
+        "round {round} board {board} game {game}: {outcome}",
+    ),
+    (
+        "cli.out.games_imported",
+        "已导入 {n} 局, 共 {rounds} 轮 (新会员 {members} 名, 参赛 {entered} 名)",
+        "已匯入 {n} 局, 共 {rounds} 輪 (新會員 {members} 名, 參賽 {entered} 名)",
+        "imported {n} games in {rounds} rounds ({members} new members, {entered} members entered)",
+    ),
     ("cli.out.warning", "警告: {what}", "警告: {what}", "warning: {what}"),
     ("cli.out.note", "注意: {what}", "注意: {what}", "note: {what}"),
     ("cli.out.round_matches", "第{round}轮: {n} 场对阵", "第{round}輪: {n} 場對陣", "round {round}: {n} matches"),
@@ -15,6 +51,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cli.out.matched", "已对应: {what}", "已對應: {what}", "matched: {what}"),
     ("cli.out.site_pages", "{path} ({n} 页)", "{path} ({n} 頁)", "{path} ({n} pages)"),
     ("cli.out.tiebreaks", "破同分", "破同分", "tie-breaks"),
+    ("cli.out.status", "状态", "狀態", "status"),
     ("cli.out.skipped", "跳过: {what}", "跳過: {what}", "skipped: {what}"),
     ("cli.out.imported_members", "已导入 {n} 名会员", "已匯入 {n} 名會員", "imported {n} members"),
     (
