@@ -29,7 +29,7 @@ pub use explain::breakdown_text;
 pub use html::{escape as escape_html, render_html};
 pub use strokes::stroke_key;
 pub use text::{
-    render_text, render_text_width, DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH,
+    fit, render_text, render_text_width, DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH,
     MIN_WIDTH,
 };
 

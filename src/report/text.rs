@@ -123,9 +123,12 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
 }
 
 /// `s` cut to at most `width` display columns, with an ellipsis where cut.
-pub(super) fn fit(s: &str, width: usize) -> String {
+pub fn fit(s: &str, width: usize) -> String {
     if s.width() <= width {
         return s.to_string();
+    }
+    if width == 0 {
+        return String::new();
     }
     let mut out = String::new();
     let mut w = 0;

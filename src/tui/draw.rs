@@ -7,7 +7,7 @@ use crate::i18n::{tr, Lang};
 use ratatui::layout::Rect;
 use ratatui::widgets::Clear;
 use ratatui::Frame;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 /// Clears `area` for a pop-up. A double-width character that starts just
 /// left of the area would still be drawn over the pop-up's left border
@@ -36,27 +36,9 @@ pub fn clear(f: &mut Frame, area: Rect) {
     f.render_widget(Clear, area);
 }
 
-/// `text` cut to `width` display columns, with `…` when cut.
-pub fn fit(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut w = 0;
-    for c in text.chars() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw + 1 > width {
-            break;
-        }
-        out.push(c);
-        w += cw;
-    }
-    out.push('…');
-    out
-}
+/// `text` cut to at most `width` display columns, with an ellipsis where
+/// cut: the report layer's one copy.
+pub use crate::report::fit;
 
 /// The bottom bar's (keys, text) pairs for `ctxs`, fitted to `width`
 /// columns (two spaces between pairs): when they do not all fit, pairs are
