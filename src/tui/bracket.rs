@@ -8,12 +8,11 @@
 //! `model.rs` asks here for the contexts, the update and the command
 //! runner; `view.rs` asks here to draw.
 
-use super::entry::result_form;
 use super::keymap::{Action, Ctx};
-use super::model::{Command, Field, Model, Screen, Tab};
+use super::model::{Command, Model, Screen, Tab};
 use super::pages::pad;
-use crate::app::{App, BracketView, MatchView, NextStep, ResultInput};
-use crate::domain::{short_points, Entry, Outcome};
+use crate::app::{App, BracketView, MatchView, NextStep};
+use crate::domain::{short_points, Entry};
 use crate::i18n::{msg, tr, Lang};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Stylize;
@@ -204,37 +203,13 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
         // Decided (a correction) or stuck: the last game, to be changed.
         _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
     };
-    let outcome = match a {
-        Action::RedWin => Outcome::RedWin,
-        Action::Draw => Outcome::Draw,
-        Action::BlackWin => Outcome::BlackWin,
-        Action::RedForfeits => Outcome::RedForfeits,
-        _ => Outcome::BlackForfeits,
-    };
     let (round, board) = (mv.round, mv.board);
-    if outcome.is_forfeit() {
-        return Some(Command::RecordResult {
-            event,
-            round,
-            board,
-            input: ResultInput {
-                outcome: Some(outcome),
-                game_no: Some(game),
-                ..Default::default()
-            },
-        });
-    }
-    let mut form = result_form(round, board, outcome, None, None);
-    form.fields.insert(
-        0,
-        Field {
-            label: "tui.field.game",
-            value: game.to_string(),
-            choices: Vec::new(),
-        },
-    );
-    m.set_form(form);
-    None
+    super::entry::match_result_key(
+        m,
+        (event, round, board),
+        super::entry::key_outcome(a),
+        Some(game),
+    )
 }
 
 fn lot_update(m: &mut Model, a: Action) -> Option<Command> {

@@ -156,6 +156,56 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     None
 }
 
+/// The outcome a result key stands for (a key that is none is a forfeit
+/// by black, the last of them).
+pub fn key_outcome(a: super::keymap::Action) -> Outcome {
+    use super::keymap::Action;
+    match a {
+        Action::RedWin => Outcome::RedWin,
+        Action::Draw => Outcome::Draw,
+        Action::BlackWin => Outcome::BlackWin,
+        Action::RedForfeits => Outcome::RedForfeits,
+        _ => Outcome::BlackForfeits,
+    }
+}
+
+/// A result key on a board of a team match or a knockout: a forfeit goes
+/// straight in; any other outcome opens the result form, with the game
+/// number first when `game` is given (it can be changed there to correct
+/// an earlier game).
+pub fn match_result_key(
+    m: &mut Model,
+    (event, round, board): (i64, u32, u32),
+    outcome: Outcome,
+    game: Option<u32>,
+) -> Option<Command> {
+    if outcome.is_forfeit() {
+        return Some(Command::RecordResult {
+            event,
+            round,
+            board,
+            input: ResultInput {
+                outcome: Some(outcome),
+                game_no: game,
+                ..Default::default()
+            },
+        });
+    }
+    let mut form = result_form(round, board, outcome, None, None);
+    if let Some(game) = game {
+        form.fields.insert(
+            0,
+            Field {
+                label: "tui.field.game",
+                value: game.to_string(),
+                choices: Vec::new(),
+            },
+        );
+    }
+    m.set_form(form);
+    None
+}
+
 /// The result form of a board, its fields filled from the stored game.
 pub fn result_form(
     round: u32,

@@ -8,12 +8,10 @@
 //! the update and the command runner; `view.rs` asks here to draw (the
 //! drawing is in `teams_draw.rs`).
 
-use super::entry::result_form;
 use super::keymap::{Action, Ctx};
-use super::model::{Command, Field, Model, Screen, Tab};
+use super::model::{Command, Model, Screen, Tab};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
-use crate::app::{App, ResultInput};
-use crate::domain::Outcome;
+use crate::app::App;
 use crate::i18n::tr;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -326,13 +324,6 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
         m.status = Some((tr(lang, "tui.teams.empty_board").to_string(), true));
         return None;
     }
-    let outcome = match a {
-        Action::RedWin => Outcome::RedWin,
-        Action::Draw => Outcome::Draw,
-        Action::BlackWin => Outcome::BlackWin,
-        Action::RedForfeits => Outcome::RedForfeits,
-        _ => Outcome::BlackForfeits,
-    };
     // The first game of the board without a result (two-game boards).
     let codes: Vec<&str> = b.result.split_whitespace().collect();
     let game = codes
@@ -342,31 +333,13 @@ fn result(m: &mut Model, a: Action) -> Option<Command> {
         .clamp(1, t.games_per_round.max(1) as usize) as u32;
     let (round, number, event) = (r.round, b.number, t.event);
     t.advance = true;
-    if outcome.is_forfeit() {
-        return Some(Command::RecordResult {
-            event,
-            round,
-            board: number,
-            input: ResultInput {
-                outcome: Some(outcome),
-                game_no: (t.games_per_round > 1).then_some(game),
-                ..Default::default()
-            },
-        });
-    }
-    let mut form = result_form(round, number, outcome, None, None);
-    if t.games_per_round > 1 {
-        form.fields.insert(
-            0,
-            Field {
-                label: "tui.field.game",
-                value: game.to_string(),
-                choices: Vec::new(),
-            },
-        );
-    }
-    m.set_form(form);
-    None
+    let game = (t.games_per_round > 1).then_some(game);
+    super::entry::match_result_key(
+        m,
+        (event, round, number),
+        super::entry::key_outcome(a),
+        game,
+    )
 }
 
 fn editor_update(m: &mut Model, a: Action) -> Option<Command> {

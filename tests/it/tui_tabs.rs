@@ -430,7 +430,15 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
         b.bracket.rounds[1][0].a.id == w.id
             || b.bracket.rounds[1][0].b.as_ref().unwrap().id == w.id
     );
-    keys(&mut app, &mut m, "r\r↓r\rp");
+    // Round 2: match 1 over the result form, match 2 by black's forfeit
+    // (no form: it goes straight in and decides the match).
+    keys(&mut app, &mut m, "r\r↓F");
+    assert!(m.form().is_none());
+    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::BlackForfeits);
+    assert_eq!(mv.games.len(), 1);
+    assert!(mv.winner.is_some());
+    keys(&mut app, &mut m, "p");
     keys(&mut app, &mut m, "b\r");
     let b = m.bracket.as_ref().unwrap();
     let champion = b.bracket.champion.clone().expect("a champion");
