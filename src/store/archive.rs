@@ -101,7 +101,7 @@ impl Store {
             record(
                 &tx,
                 "archive-import",
-                &format!("archive: {} games from {source}", count.added),
+                crate::i18n::msg!("log.archive_import", count = count.added, source),
                 None,
             )?;
         }

@@ -254,14 +254,15 @@ pub(super) fn insert_event(
 }
 
 impl Store {
-    /// Creates an event.
-    pub fn create_event(
+    /// The write that creates a planned event `name` (trimmed), its id:
+    /// the name and settings checked, a name already in use refused. The
+    /// caller adds what its kind of event needs, logs and commits.
+    pub(super) fn begin_new_event(
         &mut self,
         name: &str,
         start_date: Option<chrono::NaiveDate>,
         settings: &EventSettings,
-    ) -> Result<Event> {
-        let name = name.trim();
+    ) -> Result<(Transaction<'_>, i64)> {
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
@@ -274,6 +275,18 @@ impl Store {
             return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
         }
         let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
+        Ok((tx, id))
+    }
+
+    /// Creates an event.
+    pub fn create_event(
+        &mut self,
+        name: &str,
+        start_date: Option<chrono::NaiveDate>,
+        settings: &EventSettings,
+    ) -> Result<Event> {
+        let name = name.trim();
+        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
         record(
             &tx,
             "event-new",
@@ -393,7 +406,7 @@ impl Store {
         record(
             &tx,
             "event-settings",
-            &format!("event {}: {summary}", old.name),
+            msg!("log.event_settings", event = &old.name, what = summary),
             None,
         )?;
         tx.commit()?;

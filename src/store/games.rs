@@ -79,6 +79,25 @@ const GAME_UPSERT: &str =
         red_residual=?12, black_residual=?13, first_strike=?14, first_strike_move=?15,
         red_pieces=?16, black_pieces=?17, record=?18";
 
+/// The undo of [`upsert_game`] on game `id`: the old row put back, or the
+/// new one deleted.
+pub(super) fn game_undo(id: i64, old: Option<&Game>) -> UndoStep {
+    match old {
+        Some(o) => {
+            let mut p = game_values(o);
+            p.insert(0, json!(id));
+            UndoStep::new(
+                "UPDATE game SET board_id=?2, game_no=?3, red=?4, black=?5, outcome=?6,
+                 termination=?7, moves=?8, red_used_ms=?9, black_used_ms=?10, red_fouls=?11,
+                 black_fouls=?12, red_residual=?13, black_residual=?14, first_strike=?15,
+                 first_strike_move=?16, red_pieces=?17, black_pieces=?18, record=?19 WHERE id=?1",
+                p,
+            )
+        }
+        None => UndoStep::new("DELETE FROM game WHERE id=?1", vec![json!(id)]),
+    }
+}
+
 pub(super) fn upsert_game(tx: &Transaction<'_>, g: &Game) -> Result<i64> {
     super::limits::game(g)?;
     let values: Vec<rusqlite::types::Value> = game_values(g)
@@ -340,20 +359,7 @@ impl Store {
         let old = self.game(g.board_id, g.game_no)?;
         let tx = super::log::begin_write(&mut self.conn)?;
         let id = upsert_game(&tx, g)?;
-        let undo = match &old {
-            Some(o) => {
-                let mut p = game_values(o);
-                p.insert(0, json!(id));
-                UndoStep::new(
-                    "UPDATE game SET board_id=?2, game_no=?3, red=?4, black=?5, outcome=?6,
-                     termination=?7, moves=?8, red_used_ms=?9, black_used_ms=?10, red_fouls=?11,
-                     black_fouls=?12, red_residual=?13, black_residual=?14, first_strike=?15,
-                     first_strike_move=?16, red_pieces=?17, black_pieces=?18, record=?19 WHERE id=?1",
-                    p,
-                )
-            }
-            None => UndoStep::new("DELETE FROM game WHERE id=?1", vec![json!(id)]),
-        };
+        let undo = game_undo(id, old.as_ref());
         let summary = summary.into_summary();
         let full = match &old {
             Some(o) if o.outcome != Outcome::Unplayed => msg!(

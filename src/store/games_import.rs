@@ -218,13 +218,14 @@ impl Store {
         record(
             &tx,
             "games-import",
-            &format!(
-                "import {} games in {} rounds into {} from {source} ({} new members, {} new entries)",
-                report.games,
-                report.rounds,
-                event.name,
-                report.new_members.len(),
-                report.new_members.len() + report.new_entries.len()
+            msg!(
+                "log.games_import",
+                games = report.games,
+                rounds = report.rounds,
+                event = &event.name,
+                source,
+                members = report.new_members.len(),
+                entries = report.new_members.len() + report.new_entries.len()
             ),
             Some(&undo),
         )?;

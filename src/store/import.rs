@@ -248,11 +248,12 @@ impl Store {
         record(
             &tx,
             "event-import",
-            &format!(
-                "import event {} from {source} ({} players, {} rounds)",
-                ev.name,
-                ev.players.len(),
-                ev.rounds.len()
+            msg!(
+                "log.event_import",
+                event = &ev.name,
+                source,
+                players = ev.players.len(),
+                rounds = ev.rounds.len()
             ),
             Some(&undo),
         )?;

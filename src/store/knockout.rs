@@ -2,11 +2,10 @@
 //! the writes a knockout needs (a round with its bracket placement, games
 //! with the re-pairing of later matches, a lot), each one transaction.
 
-use super::events::insert_event;
-use super::games::{game_values, insert_boards, upsert_game, NewBoard};
+use super::games::{game_undo, insert_boards, upsert_game, NewBoard};
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
-use crate::domain::{Event, EventSettings, EventStatus, Game, Outcome};
+use crate::domain::{Event, EventSettings, Game, Outcome};
 use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension};
 use serde_json::json;
@@ -41,17 +40,7 @@ impl Store {
         seeded_members: &[i64],
     ) -> Result<Event> {
         let name = name.trim();
-        if name.is_empty() {
-            return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
-        }
-        let tx = super::log::begin_write(&mut self.conn)?;
-        let exists: Option<i64> = tx
-            .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
-            .optional()?;
-        if exists.is_some() {
-            return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
-        }
-        let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
+        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
         tx.execute(
             "INSERT INTO knockout(event_id, settings) VALUES (?1, ?2)",
             params![id, knockout],
@@ -66,7 +55,7 @@ impl Store {
         record(
             &tx,
             "event-new",
-            &format!("new knockout {name} (#{id})"),
+            msg!("log.knockout_new", name, id),
             Some(&[UndoStep::new(
                 "DELETE FROM event WHERE id=?1",
                 vec![json!(id)],
@@ -164,10 +153,11 @@ impl Store {
         record(
             &tx,
             "round-pair",
-            &format!(
-                "pair knockout round {number} of {} ({} matches)",
-                event.name,
-                boards.len()
+            msg!(
+                "log.knockout_pair",
+                round = number,
+                event = &event.name,
+                matches = boards.len()
             ),
             Some(&[
                 UndoStep::new("DELETE FROM round WHERE id=?1", vec![json!(round_id)]),
@@ -275,20 +265,7 @@ impl Store {
         for (g, old) in games.iter().zip(&olds) {
             let id = upsert_game(&tx, g)?;
             ids.push(id);
-            undo.push(match old {
-                Some(o) => {
-                    let mut p = game_values(o);
-                    p.insert(0, json!(id));
-                    UndoStep::new(
-                        "UPDATE game SET board_id=?2, game_no=?3, red=?4, black=?5, outcome=?6,
-                     termination=?7, moves=?8, red_used_ms=?9, black_used_ms=?10, red_fouls=?11,
-                     black_fouls=?12, red_residual=?13, black_residual=?14, first_strike=?15,
-                     first_strike_move=?16, red_pieces=?17, black_pieces=?18, record=?19 WHERE id=?1",
-                        p,
-                    )
-                }
-                None => UndoStep::new("DELETE FROM game WHERE id=?1", vec![json!(id)]),
-            });
+            undo.push(game_undo(id, old.as_ref()));
         }
         let full = match olds.first() {
             Some(Some(o)) if games.len() == 1 && o.outcome != Outcome::Unplayed => {

@@ -2,7 +2,7 @@
 //! A team member is an ordinary entry of the event; a board of a match is
 //! an ordinary board of the round (see `teams.sql`).
 
-use super::events::{insert_event, rounds_paired};
+use super::events::rounds_paired;
 use super::games::upsert_game;
 use super::log::{record, UndoStep};
 use super::members::insert as insert_member;
@@ -156,17 +156,7 @@ impl Store {
         team: &TeamSettings,
     ) -> Result<Event> {
         let name = name.trim();
-        if name.is_empty() {
-            return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
-        }
-        let tx = super::log::begin_write(&mut self.conn)?;
-        let exists: Option<i64> = tx
-            .query_row("SELECT id FROM event WHERE name=?1", [name], |r| r.get(0))
-            .optional()?;
-        if exists.is_some() {
-            return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
-        }
-        let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
+        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
         tx.execute(
             "INSERT INTO team_event(event_id, settings) VALUES (?1, ?2)",
             params![id, serde_json::to_string(team)?],
@@ -174,7 +164,7 @@ impl Store {
         record(
             &tx,
             "event-new",
-            &format!("new team event {name} (#{id}, {} boards)", team.boards),
+            msg!("log.team_event_new", name, id, boards = team.boards),
             Some(&[UndoStep::new(
                 "DELETE FROM event WHERE id=?1",
                 vec![json!(id)],
@@ -298,11 +288,12 @@ impl Store {
         record(
             &tx,
             "team-add",
-            &format!(
-                "add {} team(s) to {} from {source}: {}",
-                teams.len(),
-                event.name,
-                names.join(", ")
+            msg!(
+                "log.team_add",
+                count = teams.len(),
+                event = &event.name,
+                source,
+                names = names.join(", ")
             ),
             Some(&undo),
         )?;

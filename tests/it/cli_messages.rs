@@ -149,3 +149,28 @@ fn a_commands_report_speaks_the_users_language() {
     assert_eq!(stdout(&zh).trim(), "已导入 1 名会员", "{}", stderr(&zh));
     assert!(stderr(&zh).starts_with("跳过: "), "{}", stderr(&zh));
 }
+
+/// The action log of team and knockout events, and of imports, is kept as
+/// keyed messages: `qishe log` reads it in the user's language (issue 14).
+/// A knockout's name has the same limits as any event's.
+#[test]
+fn the_log_of_a_knockout_speaks_the_users_language() {
+    let club = Club::new();
+    club.five_members();
+    let new = ["event", "new", "杯赛", "--system", "knockout"];
+    run_in_locale(&club, "zh_CN.UTF-8", &new);
+    let log = |locale| {
+        let o = run_in_locale(&club, locale, &["log"]);
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert!(
+        log("zh_CN.UTF-8").contains("新建淘汰赛 杯赛"),
+        "{}",
+        log("zh_CN.UTF-8")
+    );
+    assert!(log("zh_TW.UTF-8").contains("新建淘汰賽 杯赛"));
+    assert!(log("en_US.UTF-8").contains("new knockout 杯赛"));
+    let long = "杯".repeat(2000);
+    let e = club.fails(&["event", "new", &long, "--system", "knockout"]);
+    assert!(e.contains("2000 characters; at most 100"), "{e}");
+}
