@@ -3,29 +3,15 @@
 
 use super::*;
 
-/// splitmix64: the random round-1 method and the coin-flip colour method,
-/// reproducible from `CxaOptions::random_seed`.
-pub(super) struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Round 1 (§1). Returns (red, black) pairs in board order, the bye and its colour.
 pub(super) fn round_one(
     ctx: &mut Ctx,
 ) -> Result<(Pairs, Option<usize>, Option<Colour>), PairingError> {
     let opts = ctx.opts;
     let n = ctx.pl.len();
-    let mut rng = Rng(opts.random_seed);
+    // The random round-1 method and the coin-flip colour method,
+    // reproducible from `CxaOptions::random_seed`: the project's one RNG.
+    let mut rng = crate::history::SplitMix64(opts.random_seed);
     let halves: Vec<u8> = ctx
         .pl
         .iter()
@@ -57,7 +43,7 @@ pub(super) fn round_one(
     }
     if opts.round1_method == 4 {
         for i in (1..list.len()).rev() {
-            let j = rng.below(i + 1);
+            let j = rng.below(i as u64 + 1) as usize;
             list.swap(i, j);
         }
     }
