@@ -29,22 +29,15 @@ use qishe::pairing::{self, PairingConfig, PairingError};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-struct Rng(u64);
+/// The project's one RNG, with the draws a tournament needs.
+struct Rng(qishe::history::SplitMix64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        Rng(qishe::history::SplitMix64(seed))
     }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0.below(n)
     }
     fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.below(hi - lo + 1)

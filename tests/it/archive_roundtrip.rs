@@ -62,18 +62,12 @@ fn every_testdata_game_converts_losslessly() {
     assert_eq!(n, 36);
 }
 
-/// xorshift64*: the generated archive is the same at every run.
-struct Rng(u64);
+/// The project's one RNG: the generated archive is the same at every run.
+struct Rng(qishe::history::SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 }
 
@@ -143,7 +137,7 @@ fn variation(
 }
 
 fn generated(count: usize) -> Vec<GameRecord> {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng(qishe::history::SplitMix64(0x9e37_79b9_7f4a_7c15));
     let results = [None, Some("1-0"), Some("0-1"), Some("1/2-1/2")];
     (0..count)
         .map(|i| {
