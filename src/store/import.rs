@@ -21,6 +21,21 @@ pub struct ImportPlayer {
     pub withdrawn_after: Option<u32>,
 }
 
+impl ImportPlayer {
+    /// Member `member_id`, already in the club, with start number
+    /// `start_no` from round 1.
+    pub fn member(member_id: i64, start_no: u32, rating: Option<i32>) -> ImportPlayer {
+        ImportPlayer {
+            member_id: Some(member_id),
+            new: NewMember::default(),
+            start_no,
+            rating,
+            first_round: 1,
+            withdrawn_after: None,
+        }
+    }
+}
+
 /// A board of an imported round, by start numbers, with its games (entry
 /// ids in the games are ignored and filled from the start numbers).
 #[derive(Clone, Debug)]

@@ -56,14 +56,7 @@ fn import(
         players: used
             .iter()
             .enumerate()
-            .map(|(i, &m)| ImportPlayer {
-                member_id: Some(ids[m]),
-                new: NewMember::default(),
-                start_no: i as u32 + 1,
-                rating: None,
-                first_round: 1,
-                withdrawn_after: None,
-            })
+            .map(|(i, &m)| ImportPlayer::member(ids[m], i as u32 + 1, None))
             .collect(),
         forbidden: vec![],
         requested_byes: vec![],

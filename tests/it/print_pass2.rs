@@ -120,17 +120,7 @@ fn swiss() -> Club {
     c.dutch_event(
         "秋季赛",
         &["--date", "2026-11-28"],
-        &[
-            "王天一",
-            "郑惟桐",
-            "许银川",
-            "欧阳琦琳",
-            "Li Wei",
-            "赵鑫鑫",
-            "吕钦",
-            "=HYPERLINK(\"x\")",
-            "蒋川",
-        ],
+        &[&crate::common::SEVEN[..], &["=HYPERLINK(\"x\")", "蒋川"]].concat(),
     );
     c.ok(&["round", "pair", "秋季赛"]);
     for b in 1..=4 {

@@ -9,17 +9,8 @@ const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 /// Eight players, round 1 paired and two results in.
 fn club() -> Club {
     let c = Club::new();
-    let names = [
-        "王天一",
-        "郑惟桐",
-        "许银川",
-        "欧阳琦琳",
-        "Li Wei",
-        "赵鑫鑫",
-        "吕钦",
-        "洪智",
-    ];
-    for n in names {
+    let names = [&crate::common::SEVEN[..], &["洪智"]].concat();
+    for &n in &names {
         c.ok(&["player", "add", n, "--club", "杭州市象棋协会"]);
     }
     c.dutch_event("秋季赛", &[], &names);

@@ -172,14 +172,7 @@ fn import(
     rounds: &[&[G]],
 ) {
     let players = (0..ids.len())
-        .map(|i| ImportPlayer {
-            member_id: Some(ids[i]),
-            new: NewMember::default(),
-            start_no: i as u32 + 1,
-            rating: None,
-            first_round: 1,
-            withdrawn_after: None,
-        })
+        .map(|i| ImportPlayer::member(ids[i], i as u32 + 1, None))
         .collect();
     let id = app
         .store_for_tests()

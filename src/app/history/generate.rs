@@ -80,14 +80,7 @@ pub fn build_history_db(store: &mut Store, spec: &HistorySpec) -> Result<usize> 
         let players: Vec<ImportPlayer> = pool
             .iter()
             .enumerate()
-            .map(|(i, &m)| ImportPlayer {
-                member_id: Some(ids[m]),
-                new: NewMember::default(),
-                start_no: i as u32 + 1,
-                rating: new[m].rating,
-                first_round: 1,
-                withdrawn_after: None,
-            })
+            .map(|(i, &m)| ImportPlayer::member(ids[m], i as u32 + 1, new[m].rating))
             .collect();
         let mut rounds = Vec::new();
         for _ in 0..spec.rounds {

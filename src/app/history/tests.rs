@@ -23,14 +23,7 @@ fn event(app: &mut App, name: &str, date: Option<&str>, finished: bool) -> i64 {
             "t",
         )
         .unwrap();
-    let player = |i: usize| ImportPlayer {
-        member_id: Some(ids[i]),
-        new: NewMember::default(),
-        start_no: i as u32 + 1,
-        rating: None,
-        first_round: 1,
-        withdrawn_after: None,
-    };
+    let player = |i: usize| ImportPlayer::member(ids[i], i as u32 + 1, None);
     let id = app
         .store
         .import_event(

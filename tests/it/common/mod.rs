@@ -71,6 +71,18 @@ impl Club {
     }
 }
 
+/// Seven names the printing tests share: Chinese names of two, three and
+/// four characters and a Latin one.
+pub const SEVEN: [&str; 7] = [
+    "王天一",
+    "郑惟桐",
+    "许银川",
+    "欧阳琦琳",
+    "Li Wei",
+    "赵鑫鑫",
+    "吕钦",
+];
+
 pub fn qishe() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_qishe"));
     c.env("LANG", "en_US.UTF-8")
