@@ -6,7 +6,7 @@
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
-use crate::pairing::matching::Uint;
+use crate::pairing::matching::{Uint, WordMap};
 use std::collections::HashMap;
 
 impl<const N: usize> Engine<'_, N> {
@@ -286,25 +286,38 @@ impl<const N: usize> Engine<'_, N> {
                 }
             }
             // Pair S1 in order, each with the highest possible S2 player.
+            let mut bonus: Vec<(usize, u64)> = Vec::new();
             for &pi in &rem {
                 let pv = bracket[pi];
                 if !down(&st, pv) {
                     continue;
                 }
+                // The bonus of each possible opponent: the higher, the more.
+                bonus.clear();
                 let mut addend = 0u64;
                 for &oi in rem.iter().rev() {
                     let ov = bracket[oi];
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let w = base.get(oi, pi);
-                    if !w.is_zero() {
-                        self.set(pv, ov, w + Uint::from_u64(addend));
+                    if !base.get(oi, pi).is_zero() {
+                        bonus.push((oi, addend));
                     }
                     addend += 1;
                 }
-                st = self.solve()?;
-                let mv = st[pv];
+                let sure: Vec<(usize, u64)> =
+                    bonus.iter().map(|&(oi, a)| (bracket[oi], a)).collect();
+                let mv = match self.sure_mate(pv, &sure) {
+                    Some(mv) => mv,
+                    None => {
+                        for &(oi, a) in &bonus {
+                            let w = base.get(oi, pi) + Uint::from_u64(a);
+                            self.set(pv, bracket[oi], w);
+                        }
+                        st = self.solve()?;
+                        st[pv]
+                    }
+                };
                 matched[pv] = true;
                 matched[mv] = true;
                 self.finalize(pv, mv);
@@ -350,7 +363,7 @@ struct BaseWeights<const N: usize> {
     sgb: usize,
     idx: Vec<u32>,
     vals: Vec<Uint<N>>,
-    lookup: HashMap<Uint<N>, u32>,
+    lookup: WordMap<Uint<N>, u32>,
 }
 
 impl<const N: usize> BaseWeights<N> {
@@ -361,7 +374,7 @@ impl<const N: usize> BaseWeights<N> {
             sgb,
             idx: vec![0; size],
             vals: vec![Uint::ZERO],
-            lookup: HashMap::from([(Uint::ZERO, 0)]),
+            lookup: WordMap::from_iter([(Uint::ZERO, 0)]),
         }
     }
 

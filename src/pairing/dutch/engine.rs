@@ -46,6 +46,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             bracket_no: 0,
             tail_at,
             below: window::Below::default(),
+            bonus_buf: Vec::new(),
         }
     }
 
@@ -148,6 +149,23 @@ impl<'a, const N: usize> Engine<'a, N> {
         } else {
             w
         }
+    }
+
+    /// The mate of `pv` once each edge `pv–v` gains `a` for `(v, a)` in
+    /// `bonus`, when the matcher's kept optimum proves it without a solve
+    /// (see `Matcher::sure_partner`).
+    pub(super) fn sure_mate(&mut self, pv: usize, bonus: &[(usize, u64)]) -> Option<usize> {
+        let mut by_local = std::mem::take(&mut self.bonus_buf);
+        by_local.clear();
+        by_local.resize(self.m.len(), 0);
+        for &(v, a) in bonus {
+            by_local[self.loc[v]] = a;
+        }
+        let mate = self
+            .m
+            .sure_partner(self.loc[pv], |l| Uint::from_u64(by_local[l]));
+        self.bonus_buf = by_local;
+        mate.map(|l| self.verts[l])
     }
 
     /// Fixes the pair `a–b` (just matched): every other edge of both goes,
