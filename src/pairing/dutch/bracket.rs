@@ -3,6 +3,7 @@
 //! who is exchanged between S1 and S2, who meets whom) by re-solving the
 //! matching with small weight bonuses and fixing pairs one by one.
 
+use super::player::WeightKey;
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
@@ -88,14 +89,37 @@ impl<const N: usize> Engine<'_, N> {
                 bye_score,
                 single_downfloater_is_bye: single_df,
             };
-            // base.get(l, k) for k < l: weight of bracket[k] (higher) with bracket[l].
+            // base.get(l, k) for k < l: weight of bracket[k] (higher) with
+            // bracket[l]; built once per pair of weight keys (and whether
+            // bracket[l] is a resident or in the next scoregroup).
             let mut base = BaseWeights::new(sgb, len);
+            let mut keys: WordMap<WeightKey, u32> = WordMap::default();
+            let class: Vec<u32> = bracket
+                .iter()
+                .map(|&v| {
+                    let next = keys.len() as u32;
+                    *keys
+                        .entry(info.players[info.sorted[v]].weight_key())
+                        .or_insert(next)
+                })
+                .collect();
+            let mut memo: WordMap<(u32, u32, bool), (Uint<N>, u32)> = WordMap::default();
             for l in sgb..len {
+                let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
-                    let w =
-                        self.edge_weight(bracket[k], bracket[l], l < nsgb, l >= nsgb, ctx, &ranks);
-                    base.put(l, k, w);
-                    self.set(bracket[k], bracket[l], w);
+                    let (hi, lo) = (bracket[k], bracket[l]);
+                    if info.forbids(&info.players[info.sorted[hi]], pl) {
+                        self.set(hi, lo, Uint::ZERO);
+                        continue;
+                    }
+                    let (w, i) = *memo
+                        .entry((class[k], class[l], l < nsgb))
+                        .or_insert_with(|| {
+                            let w = self.edge_weight(hi, lo, l < nsgb, l >= nsgb, ctx, &ranks);
+                            (w, base.intern(w))
+                        });
+                    base.put_index(l, k, i);
+                    self.set(hi, lo, w);
                 }
             }
             let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize, rp: usize| {
@@ -385,12 +409,17 @@ impl<const N: usize> BaseWeights<N> {
         row(l) - row(self.sgb) + k
     }
 
-    fn put(&mut self, l: usize, k: usize, w: Uint<N>) {
+    /// The index of value `w`.
+    fn intern(&mut self, w: Uint<N>) -> u32 {
         let next = self.vals.len() as u32;
         let i = *self.lookup.entry(w).or_insert(next);
         if i == next {
             self.vals.push(w);
         }
+        i
+    }
+
+    fn put_index(&mut self, l: usize, k: usize, i: u32) {
         let at = self.at(l, k);
         self.idx[at] = i;
     }

@@ -353,19 +353,98 @@ impl<W: Weight> Matcher<W> {
     pub fn isolate_pair(&mut self, a: usize, b: usize) {
         let st = &self.st;
         let quick = self.valid && st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b;
-        for u in 0..self.n {
-            if u == a || u == b {
-                continue;
-            }
-            if quick {
-                self.w.put(a, u, W::zero());
-                self.w.put(b, u, W::zero());
-            } else {
-                self.set(a, u, W::zero());
-                self.set(b, u, W::zero());
+        if !quick && self.valid && st.mate[a] == b {
+            self.isolate_matched_pair(a, b);
+        } else {
+            for u in 0..self.n {
+                if u == a || u == b {
+                    continue;
+                }
+                if quick {
+                    self.w.put(a, u, W::zero());
+                    self.w.put(b, u, W::zero());
+                } else {
+                    self.set(a, u, W::zero());
+                    self.set(b, u, W::zero());
+                }
             }
         }
         self.retire_pair(a, b);
+    }
+
+    /// What `set(a, u, 0)` and `set(b, u, 0)` for every other `u`, in that
+    /// order, do to the kept optimum of the matched pair `a–b` (inside
+    /// blossoms), without walking the blossoms around each `u`:
+    ///
+    /// - a removed edge is neither matched (`a`'s mate is `b`) nor, but
+    ///   for a cycle edge, a reason to dissolve a blossom: those dissolves
+    ///   are made in the same order as `set` makes them;
+    /// - the `leafbest` entries a removed edge `x–u` made are marked stale
+    ///   afterwards, in the blossoms that are still there: those around
+    ///   `x` for every `u` outside whose entry is `x`, and those not around
+    ///   `x` whose entry for `x` is a vertex that lost its edge to `x`.
+    ///   Blossoms are only dissolved meanwhile, never formed, so whether
+    ///   one holds `x` or `u` does not change; a stale mark only adds to
+    ///   the count that drops a `leafbest`, so the order does not matter.
+    fn isolate_matched_pair(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        let mut had = [vec![false; n], vec![false; n]];
+        for u in 0..n {
+            if u == a || u == b {
+                continue;
+            }
+            for (side, x) in [a, b].into_iter().enumerate() {
+                if self.w.at(x, u).is_zero() {
+                    continue;
+                }
+                had[side][u] = true;
+                self.w.put(x, u, W::zero());
+                self.clean = false;
+                let st = &mut self.st;
+                while st.inblossom[x] == st.inblossom[u] && st.is_cycle_edge(x, u) {
+                    let top = st.inblossom[x];
+                    st.dissolve(top);
+                }
+            }
+        }
+        let st = &mut self.st;
+        let limit = n / 8;
+        let mark = |st: &mut State<W>, bl: usize, o: usize| {
+            let arr = st.leafbest[bl].as_mut().expect("leafbest");
+            arr[o] = STALE_LEAF;
+            st.stale[bl] += 1;
+            if st.stale[bl] as usize > limit {
+                st.leafbest[bl] = None;
+            }
+        };
+        for (side, x) in [a, b].into_iter().enumerate() {
+            // Blossoms around x: their entries x for vertices outside.
+            let mut bl = st.parent[x];
+            while bl != NONE {
+                for u in 0..n {
+                    let hit = st.leafbest[bl]
+                        .as_ref()
+                        .is_some_and(|arr| arr[u] == x as u32 && had[side][u]);
+                    if hit {
+                        mark(st, bl, u);
+                    }
+                }
+                bl = st.parent[bl];
+            }
+            // Blossoms not around x: their entry for x.
+            for bl in n..2 * n {
+                if st.base[bl] == NONE {
+                    continue;
+                }
+                let Some(arr) = st.leafbest[bl].as_ref() else {
+                    continue;
+                };
+                let c = arr[x];
+                if c != NO_LEAF && c != STALE_LEAF && had[side][c as usize] {
+                    mark(st, bl, x);
+                }
+            }
+        }
     }
 
     /// The partner of `v` in every maximum-weight matching once each edge
@@ -663,13 +742,16 @@ impl<W: Weight> State<W> {
             .fold(W::zero(), |acc, b| acc + self.dual[b])
     }
 
-    /// Is `i–j` an edge of the cycle of a blossom containing both?
+    /// Is `i–j` an edge of the cycle of a blossom containing both? Only
+    /// the innermost one can have it: a cycle edge joins two of the
+    /// blossom's children, and in every blossom above, `i` and `j` lie in
+    /// the same child.
     fn is_cycle_edge(&self, i: usize, j: usize) -> bool {
-        self.common_blossoms(i, j).any(|b| {
-            self.bedges[b]
+        let b = self.common_blossom(i, j);
+        b != NONE
+            && self.bedges[b]
                 .iter()
                 .any(|&(x, y)| (x, y) == (i, j) || (x, y) == (j, i))
-        })
     }
 
     /// The weight `w` at the current scale (all values are doubled each
