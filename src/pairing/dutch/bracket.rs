@@ -103,7 +103,10 @@ impl<const N: usize> Engine<'_, N> {
                         .or_insert(next)
                 })
                 .collect();
-            let mut memo: WordMap<(u32, u32, bool), (Uint<N>, u32)> = WordMap::default();
+            // (The weight, its index in `base`, and the weight the matcher
+            // takes: less the completion field in a relaxed window.)
+            type Memo<const N: usize> = WordMap<(u32, u32, bool), (Uint<N>, u32, Uint<N>)>;
+            let mut memo: Memo<N> = WordMap::default();
             for l in sgb..len {
                 let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
@@ -112,14 +115,15 @@ impl<const N: usize> Engine<'_, N> {
                         self.set(hi, lo, Uint::ZERO);
                         continue;
                     }
-                    let (w, i) = *memo
-                        .entry((class[k], class[l], l < nsgb))
-                        .or_insert_with(|| {
-                            let w = self.edge_weight(hi, lo, l < nsgb, l >= nsgb, ctx, &ranks);
-                            (w, base.intern(w))
-                        });
+                    let (_, i, wm) =
+                        *memo
+                            .entry((class[k], class[l], l < nsgb))
+                            .or_insert_with(|| {
+                                let w = self.edge_weight(hi, lo, l < nsgb, l >= nsgb, ctx, &ranks);
+                                (w, base.intern(w), self.matcher_weight(hi, lo, w))
+                            });
                     base.put_index(l, k, i);
-                    self.set(hi, lo, w);
+                    self.set_matcher_weight(hi, lo, wm);
                 }
             }
             let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize, rp: usize| {

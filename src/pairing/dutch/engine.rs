@@ -137,8 +137,23 @@ impl<'a, const N: usize> Engine<'a, N> {
         if la == OUTSIDE || lb == OUTSIDE {
             return;
         }
-        let w = if self.relaxed { self.relax(a, b, w) } else { w };
+        let w = self.matcher_weight(a, b, w);
         self.m.set(la, lb, w);
+    }
+
+    /// The weight the matcher takes for edge `a–b` of weight `w`.
+    pub(super) fn matcher_weight(&self, a: usize, b: usize, w: Uint<N>) -> Uint<N> {
+        if self.relaxed {
+            self.relax(a, b, w)
+        } else {
+            w
+        }
+    }
+
+    /// Sets edge `a–b` (both in the window, `a != b`) to the matcher
+    /// weight `wm` (see `matcher_weight`).
+    pub(super) fn set_matcher_weight(&mut self, a: usize, b: usize, wm: Uint<N>) {
+        self.m.set(self.loc[a], self.loc[b], wm);
     }
 
     /// The weight of edge `a–b`, both in the window.
