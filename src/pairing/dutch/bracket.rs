@@ -3,10 +3,11 @@
 //! who is exchanged between S1 and S2, who meets whom) by re-solving the
 //! matching with small weight bonuses and fixing pairs one by one.
 
+use super::player::WeightKey;
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
-use crate::pairing::matching::Uint;
+use crate::pairing::matching::{Uint, WordMap};
 use std::collections::HashMap;
 
 impl<const N: usize> Engine<'_, N> {
@@ -88,14 +89,41 @@ impl<const N: usize> Engine<'_, N> {
                 bye_score,
                 single_downfloater_is_bye: single_df,
             };
-            // base.get(l, k) for k < l: weight of bracket[k] (higher) with bracket[l].
+            // base.get(l, k) for k < l: weight of bracket[k] (higher) with
+            // bracket[l]; built once per pair of weight keys (and whether
+            // bracket[l] is a resident or in the next scoregroup).
             let mut base = BaseWeights::new(sgb, len);
+            let mut keys: WordMap<WeightKey, u32> = WordMap::default();
+            let class: Vec<u32> = bracket
+                .iter()
+                .map(|&v| {
+                    let next = keys.len() as u32;
+                    *keys
+                        .entry(info.players[info.sorted[v]].weight_key())
+                        .or_insert(next)
+                })
+                .collect();
+            // (The weight, its index in `base`, and the weight the matcher
+            // takes: less the completion field in a relaxed window.)
+            type Memo<const N: usize> = WordMap<(u32, u32, bool), (Uint<N>, u32, Uint<N>)>;
+            let mut memo: Memo<N> = WordMap::default();
             for l in sgb..len {
+                let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
-                    let w =
-                        self.edge_weight(bracket[k], bracket[l], l < nsgb, l >= nsgb, ctx, &ranks);
-                    base.put(l, k, w);
-                    self.set(bracket[k], bracket[l], w);
+                    let (hi, lo) = (bracket[k], bracket[l]);
+                    if info.forbids(&info.players[info.sorted[hi]], pl) {
+                        self.set(hi, lo, Uint::ZERO);
+                        continue;
+                    }
+                    let (_, i, wm) =
+                        *memo
+                            .entry((class[k], class[l], l < nsgb))
+                            .or_insert_with(|| {
+                                let w = self.edge_weight(hi, lo, l < nsgb, l >= nsgb, ctx, &ranks);
+                                (w, base.intern(w), self.matcher_weight(hi, lo, w))
+                            });
+                    base.put_index(l, k, i);
+                    self.set_matcher_weight(hi, lo, wm);
                 }
             }
             let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize, rp: usize| {
@@ -286,25 +314,38 @@ impl<const N: usize> Engine<'_, N> {
                 }
             }
             // Pair S1 in order, each with the highest possible S2 player.
+            let mut bonus: Vec<(usize, u64)> = Vec::new();
             for &pi in &rem {
                 let pv = bracket[pi];
                 if !down(&st, pv) {
                     continue;
                 }
+                // The bonus of each possible opponent: the higher, the more.
+                bonus.clear();
                 let mut addend = 0u64;
                 for &oi in rem.iter().rev() {
                     let ov = bracket[oi];
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let w = base.get(oi, pi);
-                    if !w.is_zero() {
-                        self.set(pv, ov, w + Uint::from_u64(addend));
+                    if !base.get(oi, pi).is_zero() {
+                        bonus.push((oi, addend));
                     }
                     addend += 1;
                 }
-                st = self.solve()?;
-                let mv = st[pv];
+                let sure: Vec<(usize, u64)> =
+                    bonus.iter().map(|&(oi, a)| (bracket[oi], a)).collect();
+                let mv = match self.sure_mate(pv, &sure) {
+                    Some(mv) => mv,
+                    None => {
+                        for &(oi, a) in &bonus {
+                            let w = base.get(oi, pi) + Uint::from_u64(a);
+                            self.set(pv, bracket[oi], w);
+                        }
+                        st = self.solve()?;
+                        st[pv]
+                    }
+                };
                 matched[pv] = true;
                 matched[mv] = true;
                 self.finalize(pv, mv);
@@ -350,7 +391,7 @@ struct BaseWeights<const N: usize> {
     sgb: usize,
     idx: Vec<u32>,
     vals: Vec<Uint<N>>,
-    lookup: HashMap<Uint<N>, u32>,
+    lookup: WordMap<Uint<N>, u32>,
 }
 
 impl<const N: usize> BaseWeights<N> {
@@ -361,7 +402,7 @@ impl<const N: usize> BaseWeights<N> {
             sgb,
             idx: vec![0; size],
             vals: vec![Uint::ZERO],
-            lookup: HashMap::from([(Uint::ZERO, 0)]),
+            lookup: WordMap::from_iter([(Uint::ZERO, 0)]),
         }
     }
 
@@ -372,12 +413,17 @@ impl<const N: usize> BaseWeights<N> {
         row(l) - row(self.sgb) + k
     }
 
-    fn put(&mut self, l: usize, k: usize, w: Uint<N>) {
+    /// The index of value `w`.
+    fn intern(&mut self, w: Uint<N>) -> u32 {
         let next = self.vals.len() as u32;
         let i = *self.lookup.entry(w).or_insert(next);
         if i == next {
             self.vals.push(w);
         }
+        i
+    }
+
+    fn put_index(&mut self, l: usize, k: usize, i: u32) {
         let at = self.at(l, k);
         self.idx[at] = i;
     }

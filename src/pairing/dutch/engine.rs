@@ -46,6 +46,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             bracket_no: 0,
             tail_at,
             below: window::Below::default(),
+            bonus_buf: Vec::new(),
         }
     }
 
@@ -136,8 +137,23 @@ impl<'a, const N: usize> Engine<'a, N> {
         if la == OUTSIDE || lb == OUTSIDE {
             return;
         }
-        let w = if self.relaxed { self.relax(a, b, w) } else { w };
+        let w = self.matcher_weight(a, b, w);
         self.m.set(la, lb, w);
+    }
+
+    /// The weight the matcher takes for edge `a–b` of weight `w`.
+    pub(super) fn matcher_weight(&self, a: usize, b: usize, w: Uint<N>) -> Uint<N> {
+        if self.relaxed {
+            self.relax(a, b, w)
+        } else {
+            w
+        }
+    }
+
+    /// Sets edge `a–b` (both in the window, `a != b`) to the matcher
+    /// weight `wm` (see `matcher_weight`).
+    pub(super) fn set_matcher_weight(&mut self, a: usize, b: usize, wm: Uint<N>) {
+        self.m.set(self.loc[a], self.loc[b], wm);
     }
 
     /// The weight of edge `a–b`, both in the window.
@@ -148,6 +164,23 @@ impl<'a, const N: usize> Engine<'a, N> {
         } else {
             w
         }
+    }
+
+    /// The mate of `pv` once each edge `pv–v` gains `a` for `(v, a)` in
+    /// `bonus`, when the matcher's kept optimum proves it without a solve
+    /// (see `Matcher::sure_partner`).
+    pub(super) fn sure_mate(&mut self, pv: usize, bonus: &[(usize, u64)]) -> Option<usize> {
+        let mut by_local = std::mem::take(&mut self.bonus_buf);
+        by_local.clear();
+        by_local.resize(self.m.len(), 0);
+        for &(v, a) in bonus {
+            by_local[self.loc[v]] = a;
+        }
+        let mate = self
+            .m
+            .sure_partner(self.loc[pv], |l| Uint::from_u64(by_local[l]));
+        self.bonus_buf = by_local;
+        mate.map(|l| self.verts[l])
     }
 
     /// Fixes the pair `a–b` (just matched): every other edge of both goes,

@@ -236,6 +236,8 @@ struct Engine<'a, const N: usize> {
     tail_at: usize,
     /// The players below a relaxed window.
     below: window::Below,
+    /// Scratch bonuses by local vertex (`sure_mate`).
+    bonus_buf: Vec<u64>,
 }
 
 /// Parameters of the bracket being paired that enter the base weights.

@@ -6,7 +6,7 @@ use crate::i18n::msg;
 use crate::pairing::{PairedBoard, PairingError, RoundKind, RoundPairing, SwissState};
 use std::collections::{HashMap, HashSet};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Float {
     Down,
     Up,
@@ -47,7 +47,35 @@ impl Player {
     pub fn float(&self, back: usize) -> Float {
         self.floats[back - 1]
     }
+
+    /// Everything of the player the edge weights read but who he is:
+    /// two players with the same key weigh alike against anyone either
+    /// may meet (`Info::forbids` aside).
+    pub fn weight_key(&self) -> WeightKey {
+        (
+            self.score,
+            self.bye_eligible,
+            self.played_games_for_bye,
+            self.imbalance,
+            self.pref,
+            self.repeated,
+            self.strong,
+            self.floats,
+        )
+    }
 }
+
+/// See [`Player::weight_key`].
+pub(super) type WeightKey = (
+    Points,
+    bool,
+    usize,
+    usize,
+    Option<Colour>,
+    Option<Colour>,
+    bool,
+    [Float; 2],
+);
 
 pub(super) fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
     a != b || a.is_none() || b.is_none()
@@ -252,9 +280,14 @@ impl Info {
         })
     }
 
+    /// Has either of the two met the other, or may not meet him?
+    pub fn forbids(&self, a: &Player, b: &Player) -> bool {
+        a.forbidden.contains(&b.id) || b.forbidden.contains(&a.id)
+    }
+
     /// May these two meet (absolute criteria C1–C3)?
     pub fn compatible(&self, a: &Player, b: &Player) -> bool {
-        if a.forbidden.contains(&b.id) || b.forbidden.contains(&a.id) {
+        if self.forbids(a, b) {
             return false;
         }
         !a.absolute()

@@ -13,6 +13,7 @@ mod table;
 pub mod uint;
 
 use table::{Table, NO_EDGE_WEIGHT};
+pub use table::{WordHasher, WordMap};
 pub use uint::Uint;
 
 use std::ops::{Add, Sub};
@@ -149,6 +150,10 @@ pub struct Matcher<W: Weight> {
     /// The kept solver state is an optimum for the current weights, up to
     /// the vertices freed by edits since.
     valid: bool,
+    /// No weight has changed since the last solve but by
+    /// [`Matcher::isolate_pair`]'s quick path: the kept state is an optimum
+    /// of the current weights, its matching the one that solve returned.
+    clean: bool,
     st: State<W>,
     /// Vertices still taking part; retired pairs are left out of every scan.
     active: Vec<usize>,
@@ -163,6 +168,7 @@ impl<W: Weight> Matcher<W> {
             n,
             w: Table::new(n),
             valid: false,
+            clean: false,
             st: State::empty(),
             active: (0..n).collect(),
             retired_mate: vec![NONE; n],
@@ -196,6 +202,7 @@ impl<W: Weight> Matcher<W> {
         if !self.valid || new == old {
             return;
         }
+        self.clean = false;
         self.note_changed_edge(i, j, old + old, new + new);
         self.note_changed_edge(j, i, old + old, new + new);
         let st = &mut self.st;
@@ -264,16 +271,17 @@ impl<W: Weight> Matcher<W> {
         if st.parent[e] == NONE {
             return;
         }
-        let mut around_o = Vec::new();
-        let mut b = st.parent[o];
-        while b != NONE {
-            around_o.push(b);
-            b = st.parent[b];
-        }
+        // The blossoms around both: from their innermost common one up
+        // (none when they lie in different top-level blossoms).
+        let around_both = if st.inblossom[e] == st.inblossom[o] {
+            st.common_blossom(e, o)
+        } else {
+            NONE
+        };
         let scale = st.scale;
         let scaled = |w: W| if scale == 0 { w } else { w.shl(scale) };
         let mut b = st.parent[e];
-        while b != NONE && !around_o.contains(&b) {
+        while b != around_both {
             if let Some(arr) = st.leafbest[b].as_mut() {
                 let cur = arr[o];
                 let stale = if cur == STALE_LEAF {
@@ -345,19 +353,135 @@ impl<W: Weight> Matcher<W> {
     pub fn isolate_pair(&mut self, a: usize, b: usize) {
         let st = &self.st;
         let quick = self.valid && st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b;
-        for u in 0..self.n {
-            if u == a || u == b {
-                continue;
-            }
-            if quick {
-                self.w.put(a, u, W::zero());
-                self.w.put(b, u, W::zero());
-            } else {
-                self.set(a, u, W::zero());
-                self.set(b, u, W::zero());
+        if !quick && self.valid && st.mate[a] == b {
+            self.isolate_matched_pair(a, b);
+        } else {
+            for u in 0..self.n {
+                if u == a || u == b {
+                    continue;
+                }
+                if quick {
+                    self.w.put(a, u, W::zero());
+                    self.w.put(b, u, W::zero());
+                } else {
+                    self.set(a, u, W::zero());
+                    self.set(b, u, W::zero());
+                }
             }
         }
         self.retire_pair(a, b);
+    }
+
+    /// What `set(a, u, 0)` and `set(b, u, 0)` for every other `u`, in that
+    /// order, do to the kept optimum of the matched pair `a–b` (inside
+    /// blossoms), without walking the blossoms around each `u`:
+    ///
+    /// - a removed edge is neither matched (`a`'s mate is `b`) nor, but
+    ///   for a cycle edge, a reason to dissolve a blossom: those dissolves
+    ///   are made in the same order as `set` makes them;
+    /// - the `leafbest` entries a removed edge `x–u` made are marked stale
+    ///   afterwards, in the blossoms that are still there: those around
+    ///   `x` for every `u` outside whose entry is `x`, and those not around
+    ///   `x` whose entry for `x` is a vertex that lost its edge to `x`.
+    ///   Blossoms are only dissolved meanwhile, never formed, so whether
+    ///   one holds `x` or `u` does not change; a stale mark only adds to
+    ///   the count that drops a `leafbest`, so the order does not matter.
+    fn isolate_matched_pair(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        let mut had = [vec![false; n], vec![false; n]];
+        for u in 0..n {
+            if u == a || u == b {
+                continue;
+            }
+            for (side, x) in [a, b].into_iter().enumerate() {
+                if self.w.at(x, u).is_zero() {
+                    continue;
+                }
+                had[side][u] = true;
+                self.w.put(x, u, W::zero());
+                self.clean = false;
+                let st = &mut self.st;
+                while st.inblossom[x] == st.inblossom[u] && st.is_cycle_edge(x, u) {
+                    let top = st.inblossom[x];
+                    st.dissolve(top);
+                }
+            }
+        }
+        let st = &mut self.st;
+        let limit = n / 8;
+        let mark = |st: &mut State<W>, bl: usize, o: usize| {
+            let arr = st.leafbest[bl].as_mut().expect("leafbest");
+            arr[o] = STALE_LEAF;
+            st.stale[bl] += 1;
+            if st.stale[bl] as usize > limit {
+                st.leafbest[bl] = None;
+            }
+        };
+        for (side, x) in [a, b].into_iter().enumerate() {
+            // Blossoms around x: their entries x for vertices outside.
+            let mut bl = st.parent[x];
+            while bl != NONE {
+                for u in 0..n {
+                    let hit = st.leafbest[bl]
+                        .as_ref()
+                        .is_some_and(|arr| arr[u] == x as u32 && had[side][u]);
+                    if hit {
+                        mark(st, bl, u);
+                    }
+                }
+                bl = st.parent[bl];
+            }
+            // Blossoms not around x: their entry for x.
+            for bl in n..2 * n {
+                if st.base[bl] == NONE {
+                    continue;
+                }
+                let Some(arr) = st.leafbest[bl].as_ref() else {
+                    continue;
+                };
+                let c = arr[x];
+                if c != NO_LEAF && c != STALE_LEAF && had[side][c as usize] {
+                    mark(st, bl, x);
+                }
+            }
+        }
+    }
+
+    /// The partner of `v` in every maximum-weight matching once each edge
+    /// `v–u` gains `bonus(u)`, when the kept optimum proves it without a
+    /// solve; `None` when it does not (the caller then solves).
+    ///
+    /// The proof: `v` outside every blossom, matched to `p`; its dual
+    /// raised by `bonus(p)` keeps `v–p` tight, and every other edge `v–u`
+    /// keeps a slack above zero when its slack exceeds the bonus it gains
+    /// over `p`. The matching and the raised duals then meet the optimality
+    /// conditions for the new weights, so every optimum uses only their
+    /// tight edges and covers `v` (its dual is positive): `v–p` it is.
+    pub fn sure_partner(&self, v: usize, bonus: impl Fn(usize) -> W) -> Option<usize> {
+        let st = &self.st;
+        if !self.valid || !self.clean || st.inblossom[v] != v || st.mate[v] == NONE {
+            return None;
+        }
+        let p = st.mate[v];
+        let bp = bonus(p);
+        let two = |x: W| st.scaled(x + x);
+        if (st.dual[v] + two(bp)).is_zero() {
+            return None;
+        }
+        let row = self.w.row(v);
+        let sure = self.active.iter().all(|&u| {
+            if u == v || u == p {
+                return true;
+            }
+            let bu = bonus(u);
+            // (A bonus on a missing edge makes one of that weight.)
+            if bu < bp || (row[u] == NO_EDGE_WEIGHT && bu.is_zero()) {
+                return true;
+            }
+            let slack = W::sum_minus(st.dual[v], st.dual[u], st.scaled(self.w.value(row[u])));
+            slack > two(bu - bp)
+        });
+        sure.then_some(p)
     }
 
     /// Leaves retired pairs out of the scans when the state allows it.
@@ -432,6 +556,7 @@ impl<W: Weight> Matcher<W> {
             .run();
             debug_assert!(done, "a fresh solve needs no rescaling");
         }
+        self.clean = true;
         (0..self.n)
             .map(|v| {
                 if self.st.mate[v] == NONE {
@@ -479,6 +604,8 @@ struct State<W: Weight> {
     stale: Vec<u32>,
     /// Scratch slacks for building `leafbest`.
     scratch: Vec<W>,
+    /// Scratch list of a blossom's vertices.
+    leafbuf: Vec<usize>,
     unused: Vec<usize>,
     dual: Vec<W>,
     /// Stage stamp per edge: the edge is known tight in this stage.
@@ -522,6 +649,7 @@ impl<W: Weight> State<W> {
             leafbest: Vec::new(),
             stale: Vec::new(),
             scratch: Vec::new(),
+            leafbuf: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
@@ -555,6 +683,7 @@ impl<W: Weight> State<W> {
             leafbest: vec![None; 2 * n],
             stale: vec![0; 2 * n],
             scratch: Vec::new(),
+            leafbuf: Vec::new(),
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
@@ -566,38 +695,63 @@ impl<W: Weight> State<W> {
         }
     }
 
-    /// Blossoms containing both `i` and `j` (innermost first).
-    fn common_blossoms(&self, i: usize, j: usize) -> Vec<usize> {
-        let mut up_i = Vec::new();
-        let mut b = self.parent[i];
-        while b != NONE {
-            up_i.push(b);
-            b = self.parent[b];
-        }
-        let mut b = self.parent[j];
-        while b != NONE {
-            if let Some(pos) = up_i.iter().position(|&x| x == b) {
-                return up_i[pos..].to_vec();
+    /// The innermost blossom containing both `i` and `j` (`NONE`: none):
+    /// the two chains of parents are walked up from equal depths until
+    /// they meet, every blossom above it holds both as well.
+    fn common_blossom(&self, i: usize, j: usize) -> usize {
+        let depth = |mut b: usize| {
+            let mut d = 0usize;
+            while b != NONE {
+                d += 1;
+                b = self.parent[b];
             }
-            b = self.parent[b];
+            d
+        };
+        let (mut a, mut c) = (self.parent[i], self.parent[j]);
+        let (mut da, mut dc) = (depth(a), depth(c));
+        while da > dc {
+            a = self.parent[a];
+            da -= 1;
         }
-        Vec::new()
+        while dc > da {
+            c = self.parent[c];
+            dc -= 1;
+        }
+        while a != c {
+            a = self.parent[a];
+            c = self.parent[c];
+        }
+        a
+    }
+
+    /// Blossoms containing both `i` and `j` (innermost first).
+    fn common_blossoms(&self, i: usize, j: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut b = self.common_blossom(i, j);
+        std::iter::from_fn(move || {
+            let at = b;
+            (at != NONE).then(|| {
+                b = self.parent[at];
+                at
+            })
+        })
     }
 
     /// Sum of the duals of the blossoms containing both `i` and `j`.
     fn common_z(&self, i: usize, j: usize) -> W {
         self.common_blossoms(i, j)
-            .into_iter()
             .fold(W::zero(), |acc, b| acc + self.dual[b])
     }
 
-    /// Is `i–j` an edge of the cycle of a blossom containing both?
+    /// Is `i–j` an edge of the cycle of a blossom containing both? Only
+    /// the innermost one can have it: a cycle edge joins two of the
+    /// blossom's children, and in every blossom above, `i` and `j` lie in
+    /// the same child.
     fn is_cycle_edge(&self, i: usize, j: usize) -> bool {
-        self.common_blossoms(i, j).iter().any(|&b| {
-            self.bedges[b]
+        let b = self.common_blossom(i, j);
+        b != NONE
+            && self.bedges[b]
                 .iter()
                 .any(|&(x, y)| (x, y) == (i, j) || (x, y) == (j, i))
-        })
     }
 
     /// The weight `w` at the current scale (all values are doubled each
@@ -618,23 +772,21 @@ impl<W: Weight> State<W> {
         let n = self.inblossom.len();
         debug_assert!(b >= n && self.parent[b] == NONE);
         let z = self.dual[b];
-        if z > W::zero() {
-            let mut leaves = Vec::new();
-            collect_leaves(&self.childs, n, b, &mut leaves);
-            for &v in &leaves {
-                self.dual[v] = self.dual[v] + z;
-            }
-            self.dual[b] = W::zero();
-        }
         let childs = std::mem::take(&mut self.childs[b]);
+        let mut lv = std::mem::take(&mut self.leafbuf);
         for &c in &childs {
             self.parent[c] = NONE;
-            let mut lv = Vec::new();
+            lv.clear();
             collect_leaves(&self.childs, n, c, &mut lv);
-            for v in lv {
+            for &v in &lv {
                 self.inblossom[v] = c;
+                if z > W::zero() {
+                    self.dual[v] = self.dual[v] + z;
+                }
             }
         }
+        self.leafbuf = lv;
+        self.dual[b] = W::zero();
         let beta = self.base[b];
         self.bedges[b] = Vec::new();
         self.base[b] = NONE;
@@ -726,6 +878,19 @@ impl<W: Weight> Solver<'_, W> {
         let mut v = Vec::new();
         self.leaves(b, &mut v);
         v
+    }
+
+    /// The vertices of `b` in the scratch list (hand it back with
+    /// `give_leaves`).
+    fn take_leaves(&mut self, b: usize) -> Vec<usize> {
+        let mut v = std::mem::take(&mut self.st.leafbuf);
+        v.clear();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn give_leaves(&mut self, v: Vec<usize>) {
+        self.st.leafbuf = v;
     }
 
     /// Queues the edges of the new S-blossom (or S-vertex) `b` for a scan.
@@ -835,9 +1000,11 @@ impl<W: Weight> Solver<'_, W> {
             .copied()
             .filter(|&c| self.label[c] == 2)
             .collect();
-        for lv in self.leaves_of(b) {
+        let lvs = self.take_leaves(b);
+        for &lv in &lvs {
             self.inblossom[lv] = b;
         }
+        self.give_leaves(lvs);
         // For each vertex outside, the vertex of the new blossom with the
         // least-slack edge to it; then the least-slack edge to an S-blossom.
         let mut arr = vec![NO_LEAF; n];
@@ -901,7 +1068,8 @@ impl<W: Weight> Solver<'_, W> {
         }
         let mut best = NO_LEAF;
         let mut best_slack = W::zero();
-        for lv in self.leaves_of(b) {
+        let lvs = self.take_leaves(b);
+        for &lv in &lvs {
             if self.gw(lv, u).is_zero() {
                 continue;
             }
@@ -911,6 +1079,7 @@ impl<W: Weight> Solver<'_, W> {
                 best_slack = x;
             }
         }
+        self.give_leaves(lvs);
         self.leafbest[b].as_mut().expect("leafbest built")[u] = best;
         self.stale[b] -= 1;
         best
@@ -977,9 +1146,11 @@ impl<W: Weight> Solver<'_, W> {
             if s < self.n {
                 self.inblossom[s] = s;
             } else {
-                for lv in self.leaves_of(s) {
+                let lvs = self.take_leaves(s);
+                for &lv in &lvs {
                     self.inblossom[lv] = s;
                 }
+                self.give_leaves(lvs);
             }
         }
         if self.label[b] == 2 {
@@ -1200,9 +1371,11 @@ impl<W: Weight> Solver<'_, W> {
                 }
                 if !self.dual[b].is_zero() {
                     self.dual[b] = self.dual[b] - W::one();
-                    for x in self.leaves_of(b) {
+                    let lvs = self.take_leaves(b);
+                    for &x in &lvs {
                         self.dual[x] = self.dual[x] + W::one();
                     }
+                    self.give_leaves(lvs);
                     break;
                 }
                 debug_assert!(b >= n);

@@ -8,6 +8,36 @@
 
 use super::Weight;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiply-rotate hasher (as rustc's `FxHasher`) for maps keyed by
+/// weights: the keys are our own numbers, not chosen by an adversary, and
+/// SipHash over a several-limb weight cost more than the lookup itself.
+#[derive(Clone, Copy, Default)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A hash map with [`WordHasher`].
+pub type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// Index 0 is the zero weight: no edge.
 pub(super) const NO_EDGE_WEIGHT: u32 = 0;
@@ -20,7 +50,7 @@ pub(super) struct Table<W: Weight> {
     vals: Vec<W>,
     /// How many edges hold each value (the zero value is not counted).
     refs: Vec<u32>,
-    lookup: HashMap<W, u32>,
+    lookup: WordMap<W, u32>,
     /// Table slots no edge holds any more.
     free: Vec<u32>,
 }
@@ -32,7 +62,7 @@ impl<W: Weight> Table<W> {
             idx: vec![NO_EDGE_WEIGHT; n * n],
             vals: vec![W::zero()],
             refs: vec![0],
-            lookup: HashMap::new(),
+            lookup: WordMap::default(),
             free: Vec::new(),
         }
     }

@@ -206,7 +206,9 @@ impl<const N: usize> PartialEq for Uint<N> {
 
 impl<const N: usize> std::hash::Hash for Uint<N> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.0.hash(h)
+        for &limb in &self.0 {
+            h.write_u64(limb);
+        }
     }
 }
 
