@@ -170,7 +170,10 @@ pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
 
 fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
     match cmd {
-        None => crate::tui::run(ctx.open()?).map_err(CliError::from),
+        None => {
+            crate::tui::check_keys(&ctx.config)?;
+            crate::tui::run(ctx.open()?).map_err(CliError::from)
+        }
         Some(Command::Init) => {
             let app = App::open_init(ctx.config.clone(), &ctx.db)?;
             println!(

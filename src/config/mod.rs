@@ -80,6 +80,19 @@ pub struct Config {
     pub png_font: Option<PathBuf>,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
+    /// The `[keys]` section: TUI actions bound to other keys, as written;
+    /// the TUI checks the names and keys before it starts.
+    pub keys: Vec<KeyBinding>,
+}
+
+/// One line of `[keys]`: `action-name = "key"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyBinding {
+    pub action: String,
+    pub key: String,
+    /// Where the action's name and the key are written (line, column).
+    pub action_at: (usize, usize),
+    pub key_at: (usize, usize),
 }
 
 impl Default for Config {
@@ -94,6 +107,7 @@ impl Default for Config {
             name_order: Default::default(),
             png_font: None,
             source: None,
+            keys: Vec::new(),
         }
     }
 }
@@ -109,6 +123,7 @@ struct RawConfig {
     repetition_rules: Option<Spanned<String>>,
     name_order: Option<Spanned<String>>,
     png_font: Option<String>,
+    keys: Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -267,6 +282,14 @@ impl Config {
         if let Some(f) = raw.png_font {
             let p = PathBuf::from(f);
             c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        for (action, key) in raw.keys.unwrap_or_default() {
+            c.keys.push(KeyBinding {
+                action_at: line_col(text, action.span().start),
+                key_at: line_col(text, key.span().start),
+                action: action.into_inner(),
+                key: key.into_inner(),
+            });
         }
         if let Some(ev) = raw.event {
             let s = &mut c.event;

@@ -136,6 +136,18 @@ pub(super) static TEXTS: &[Text] = &[
         "未知的姓名排序 \"{value}\"; 可用: pinyin (拼音), strokes (筆畫)",
         "unknown name order \"{value}\"; allowed: pinyin, strokes",
     ),
+    (
+        "err.config.unknown_action",
+        "[keys] 中未知的操作 \"{value}\"; 操作名如 red-win, draw, black-win, pair-next, undo (见 config.toml 示例)",
+        "[keys] 中未知的操作 \"{value}\"; 操作名如 red-win, draw, black-win, pair-next, undo (見 config.toml 範例)",
+        "unknown action \"{value}\" in [keys]; actions are named like red-win, draw, black-win, pair-next, undo (see the sample config.toml)",
+    ),
+    (
+        "err.config.bad_key",
+        "\"{value}\" 不是按键; 可写一个非数字的字符 (r, =; 数字用来输入台号), ctrl+字符, 或 enter, esc, tab, space, up, down, left, right, home, end, pageup, pagedown, f1…f12",
+        "\"{value}\" 不是按鍵; 可寫一個非數字的字元 (r, =; 數字用來輸入台號), ctrl+字元, 或 enter, esc, tab, space, up, down, left, right, home, end, pageup, pagedown, f1…f12",
+        "\"{value}\" is not a key; write one character other than a digit (r, =; digits type board numbers), ctrl+ a character, or enter, esc, tab, space, up, down, left, right, home, end, pageup, pagedown, f1…f12",
+    ),
     ("err.config.rounds_zero", "rounds 至少为 1", "rounds 至少為 1", "rounds must be at least 1"),
     (
         "err.config.games_per_round",

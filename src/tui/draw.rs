@@ -2,7 +2,7 @@
 //! that really clears what is under it, and text cut to a display width
 //! with an ellipsis.
 
-use super::keymap::{help_entries, Action, Ctx};
+use super::keymap::{Action, Ctx, Keymap};
 use crate::i18n::{tr, Lang};
 use ratatui::layout::Rect;
 use ratatui::widgets::Clear;
@@ -44,8 +44,9 @@ pub use crate::report::fit;
 /// columns (two spaces between pairs): when they do not all fit, pairs are
 /// dropped from the end (the shared keys come last) but `? help` stays, so
 /// the bar never ends in a cut word and every key can still be found.
-pub fn key_bar(ctxs: &[Ctx], lang: Lang, width: usize) -> Vec<(String, String)> {
-    let mut items: Vec<(String, String, Action)> = help_entries(ctxs, true)
+pub fn key_bar(keys: &Keymap, ctxs: &[Ctx], lang: Lang, width: usize) -> Vec<(String, String)> {
+    let mut items: Vec<(String, String, Action)> = keys
+        .help_entries(ctxs, true)
         .into_iter()
         .map(|(keys, a)| (keys, tr(lang, &a.help_key()).to_string(), a))
         .collect();
@@ -89,20 +90,20 @@ mod tests {
         sets.push(vec![ArchiveGame, Page]);
         for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
             for ctxs in &sets {
-                let bar = key_bar(ctxs, lang, 80);
+                let bar = key_bar(&Keymap::default(), ctxs, lang, 80);
                 let w: usize = bar.iter().map(|(k, t)| k.width() + t.width() + 3).sum();
                 assert!(w - 2 <= 80, "{lang:?} {ctxs:?}: {bar:?}");
                 assert!(bar.iter().any(|(k, _)| k == "?"), "{lang:?} {ctxs:?}");
             }
         }
         // Nothing is dropped when there is room.
-        let wide = key_bar(&[Players, Event, Global], Lang::En, 200);
+        let wide = key_bar(&Keymap::default(), &[Players, Event, Global], Lang::En, 200);
         assert_eq!(
             wide.len(),
-            help_entries(&[Players, Event, Global], true).len()
+            super::super::keymap::help_entries(&[Players, Event, Global], true).len()
         );
         // The check-in keeps its own keys at 80 columns.
-        let checkin = key_bar(&[CheckIn, Global], Lang::En, 80);
+        let checkin = key_bar(&Keymap::default(), &[CheckIn, Global], Lang::En, 80);
         for key in ["Space", "a", "Enter", "p"] {
             assert!(checkin.iter().any(|(k, _)| k == key), "{checkin:?}");
         }

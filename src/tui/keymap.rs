@@ -1,6 +1,8 @@
 //! The one keymap table: key → [`Action`] per context. The help bar and the
 //! `?` help are generated from it, so a binding and its help cannot drift.
 
+use crate::config::ConfigError;
+use crate::i18n::msg;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What a key asks for. Resolved here, executed in `update`.
@@ -478,12 +480,159 @@ fn same_key(bd: &Binding, key: &KeyEvent) -> bool {
     bd.code == key.code && mods == want
 }
 
-/// The action of `key` in the given contexts (searched in order). In a text
-/// context (`Form`) only `Form` bindings count and any other character is
-/// input.
+/// The keys in force: [`KEYMAP`] with the `[keys]` of config.toml applied.
+#[derive(Clone, Debug)]
+pub struct Keymap(Vec<Binding>);
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Keymap(KEYMAP.to_vec())
+    }
+}
+
+impl Keymap {
+    /// [`KEYMAP`] with `[keys]` applied: each named action takes the key
+    /// given in place of its own, in every context it has a key in (a
+    /// binding of that key to another action there gives way). An unknown
+    /// action or key is an error at its line and column.
+    pub fn from_config(config: &crate::config::Config) -> Result<Keymap, ConfigError> {
+        let file = config
+            .source
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "config.toml".into());
+        let err = |(line, column): (usize, usize), why| ConfigError {
+            file: file.clone(),
+            line,
+            column,
+            why,
+        };
+        // (action, its new key) for each line of [keys].
+        let mut new: Vec<(Action, Binding)> = Vec::new();
+        for kb in &config.keys {
+            let action = KEYMAP
+                .iter()
+                .map(|b| b.action)
+                .find(|a| a.name() == kb.action)
+                .ok_or_else(|| {
+                    err(
+                        kb.action_at,
+                        msg!("err.config.unknown_action", value = &kb.action),
+                    )
+                })?;
+            let (code, mods) = parse_key(&kb.key)
+                .ok_or_else(|| err(kb.key_at, msg!("err.config.bad_key", value = &kb.key)))?;
+            new.push((action, b(Ctx::Global, code, mods, action, false)));
+        }
+        let contexts = |action: Action| {
+            KEYMAP
+                .iter()
+                .filter(move |b| b.action == action)
+                .map(|b| b.ctx)
+        };
+        let mut map: Vec<Binding> = Vec::new();
+        for bd in KEYMAP {
+            match new.iter().find(|(a, _)| *a == bd.action) {
+                // A rebound action: its new key where it had its first.
+                Some((_, key)) => {
+                    if !map.iter().any(|m| m.action == bd.action && m.ctx == bd.ctx) {
+                        map.push(Binding {
+                            ctx: bd.ctx,
+                            bar: bd.bar,
+                            ..*key
+                        });
+                    }
+                }
+                // Another action's binding on a key given away here: gone.
+                None if new
+                    .iter()
+                    .any(|(a, key)| same_binding(bd, key) && contexts(*a).any(|c| c == bd.ctx)) => {
+                }
+                None => map.push(*bd),
+            }
+        }
+        Ok(Keymap(map))
+    }
+
+    /// The action of `key` in the given contexts (see [`resolve`]).
+    pub fn resolve(&self, ctxs: &[Ctx], key: &KeyEvent) -> Option<Action> {
+        resolve_in(&self.0, ctxs, key)
+    }
+
+    /// The (keys, action) pairs of the contexts (see [`help_entries`]).
+    pub fn help_entries(&self, ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
+        help_entries_in(&self.0, ctxs, bar_only)
+    }
+}
+
+/// Two bindings on the same key (shift aside, as [`same_key`]).
+fn same_binding(a: &Binding, b: &Binding) -> bool {
+    a.code == b.code && a.mods - KeyModifiers::SHIFT == b.mods - KeyModifiers::SHIFT
+}
+
+/// A key as config.toml writes it: one character but a digit (`r`, `R`,
+/// `=`), a name
+/// (`enter`, `esc`, `tab`, `backtab`, `space`, `backspace`, `delete`,
+/// `up`, `down`, `left`, `right`, `home`, `end`, `pageup`, `pagedown`,
+/// `f1`…`f12`), either after `ctrl+`.
+pub fn parse_key(text: &str) -> Option<(KeyCode, KeyModifiers)> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let (mods, rest) = match lower
+        .strip_prefix("ctrl+")
+        .or_else(|| lower.strip_prefix("ctrl-"))
+    {
+        Some(_) => (KeyModifiers::CONTROL, &t[5..]),
+        None => (KeyModifiers::NONE, t),
+    };
+    let mut chars = rest.chars();
+    let code = match (chars.next(), chars.next()) {
+        // Digits type a board number on the results: never a key here.
+        (Some(c), None) if !c.is_control() && !c.is_ascii_digit() => {
+            let c = if mods == KeyModifiers::CONTROL {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            };
+            KeyCode::Char(c)
+        }
+        _ => match rest.to_ascii_lowercase().as_str() {
+            "enter" => KeyCode::Enter,
+            "esc" => KeyCode::Esc,
+            "tab" => KeyCode::Tab,
+            "backtab" => KeyCode::BackTab,
+            "space" => KeyCode::Char(' '),
+            "backspace" => KeyCode::Backspace,
+            "delete" => KeyCode::Delete,
+            "up" => KeyCode::Up,
+            "down" => KeyCode::Down,
+            "left" => KeyCode::Left,
+            "right" => KeyCode::Right,
+            "home" => KeyCode::Home,
+            "end" => KeyCode::End,
+            "pageup" => KeyCode::PageUp,
+            "pagedown" => KeyCode::PageDown,
+            f => KeyCode::F(
+                f.strip_prefix('f')?
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=12).contains(n))?,
+            ),
+        },
+    };
+    Some((code, mods))
+}
+
+/// The action of `key` in the given contexts (searched in order), by the
+/// built-in keys. In a text context (`Form`) only `Form` bindings count and
+/// any other character is input.
 pub fn resolve(ctxs: &[Ctx], key: &KeyEvent) -> Option<Action> {
+    resolve_in(KEYMAP, ctxs, key)
+}
+
+fn resolve_in(map: &[Binding], ctxs: &[Ctx], key: &KeyEvent) -> Option<Action> {
     for c in ctxs {
-        if let Some(bd) = KEYMAP.iter().find(|bd| bd.ctx == *c && same_key(bd, key)) {
+        if let Some(bd) = map.iter().find(|bd| bd.ctx == *c && same_key(bd, key)) {
             return Some(bd.action);
         }
     }
@@ -527,9 +676,13 @@ pub fn key_label(code: KeyCode, mods: KeyModifiers) -> String {
 /// Every (keys, action) of the contexts, keys of one action joined by `/`,
 /// in table order. `bar_only` keeps the bottom bar's few.
 pub fn help_entries(ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
+    help_entries_in(KEYMAP, ctxs, bar_only)
+}
+
+fn help_entries_in(map: &[Binding], ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
     let mut out: Vec<(String, Action)> = Vec::new();
     for c in ctxs {
-        for bd in KEYMAP.iter().filter(|bd| bd.ctx == *c) {
+        for bd in map.iter().filter(|bd| bd.ctx == *c) {
             if bar_only && !bd.bar {
                 continue;
             }
@@ -546,4 +699,78 @@ pub fn help_entries(ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    fn key(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, mods)
+    }
+
+    fn keymap(toml: &str) -> Result<Keymap, ConfigError> {
+        let c = Config::parse(toml, "config.toml", std::path::Path::new(".")).unwrap();
+        Keymap::from_config(&c)
+    }
+
+    #[test]
+    fn keys_as_config_writes_them() {
+        let c = KeyModifiers::CONTROL;
+        assert_eq!(parse_key("w"), Some((KeyCode::Char('w'), N)));
+        assert_eq!(parse_key("R"), Some((KeyCode::Char('R'), N)));
+        assert_eq!(parse_key("Ctrl+S"), Some((KeyCode::Char('s'), c)));
+        assert_eq!(parse_key("ctrl-enter"), Some((KeyCode::Enter, c)));
+        assert_eq!(parse_key("PageDown"), Some((KeyCode::PageDown, N)));
+        assert_eq!(parse_key("space"), Some((KeyCode::Char(' '), N)));
+        assert_eq!(parse_key("f12"), Some((KeyCode::F(12), N)));
+        for bad in ["", "ctrl+", "f13", "enterr", "ab", "1"] {
+            assert_eq!(parse_key(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_rebound_action_answers_its_new_key_only_and_help_shows_it() {
+        let m = keymap("[keys]\nred-win = \"w\"\ndraw = \"r\"\n").unwrap();
+        let ctxs = [Ctx::Results, Ctx::Event, Ctx::Global];
+        let one = key(KeyCode::Char('w'), N);
+        let r = key(KeyCode::Char('r'), N);
+        assert_eq!(resolve(&ctxs, &r), Some(Action::RedWin));
+        assert_eq!(m.resolve(&ctxs, &one), Some(Action::RedWin));
+        // `r` now draws; `d` no longer does anything on the results.
+        assert_eq!(m.resolve(&ctxs, &r), Some(Action::Draw));
+        assert_eq!(
+            m.resolve(&[Ctx::Results], &key(KeyCode::Char('d'), N)),
+            None
+        );
+        // Every context red-win had a key in has the new one (the bracket too).
+        assert_eq!(m.resolve(&[Ctx::Bracket], &one), Some(Action::RedWin));
+        let help = m.help_entries(&[Ctx::Results], false);
+        assert!(
+            help.contains(&("w".to_string(), Action::RedWin)),
+            "{help:?}"
+        );
+        assert!(help.contains(&("r".to_string(), Action::Draw)), "{help:?}");
+        // The built-in map is untouched.
+        assert_eq!(Keymap::default().resolve(&ctxs, &r), Some(Action::RedWin));
+    }
+
+    #[test]
+    fn an_unknown_action_or_key_is_named_at_its_line_and_column() {
+        let e = keymap("club = \"x\"\n[keys]\nred-wn = \"w\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
+        assert!(
+            e.msg().en().contains("unknown action \"red-wn\""),
+            "{}",
+            e.msg().en()
+        );
+        let e = keymap("[keys]\ndraw = \"ctrl+\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 8));
+        assert!(
+            e.msg().en().contains("\"ctrl+\" is not a key"),
+            "{}",
+            e.msg().en()
+        );
+    }
 }

@@ -122,6 +122,12 @@ fn click_line(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
     }
 }
 
+/// The `[keys]` of config.toml, checked before the TUI starts: an unknown
+/// action or key is refused with its line and column.
+pub fn check_keys(config: &crate::config::Config) -> Result<(), crate::config::ConfigError> {
+    keymap::Keymap::from_config(config).map(|_| ())
+}
+
 /// Runs the TUI until the user quits. The terminal is restored on every
 /// exit path: normal return, error, and panic (ratatui's hook).
 pub fn run(mut app: App) -> std::io::Result<()> {

@@ -11,7 +11,7 @@ pub use command::*;
 pub use forms::*;
 pub use update::*;
 
-use super::keymap::{resolve, Action, Ctx};
+use super::keymap::{Action, Ctx};
 use crate::app::{App, EventId, PlacedGame, RoundView};
 use crate::domain::{Entry, Event, EventSettings, Member};
 use crate::i18n::{tr, Lang};
@@ -164,6 +164,8 @@ pub struct Model {
     /// A player marked on the Round tab for a move (see `boards`).
     pub mover: Option<super::boards::Mover>,
     pub quit: bool,
+    /// The keys in force (config.toml `[keys]` applied).
+    pub keymap: super::keymap::Keymap,
     /// Ruling dialog, member page, statistics screen (see `pages`).
     pub pages: super::pages::Pages,
     /// The Teams tab of an open team event (see `teams`).
@@ -206,6 +208,8 @@ impl Model {
             job: None,
             mover: None,
             quit: false,
+            // Checked before the TUI starts (`tui::check_keys`).
+            keymap: super::keymap::Keymap::from_config(&app.config).unwrap_or_default(),
             pages: Default::default(),
             teams: None,
             bracket: None,
@@ -518,6 +522,6 @@ impl Component for Model {
                 return Some(Action::Backspace);
             }
         }
-        resolve(&ctxs, &key)
+        self.keymap.resolve(&ctxs, &key)
     }
 }

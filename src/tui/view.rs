@@ -173,7 +173,7 @@ fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
         return;
     }
     let mut spans = Vec::new();
-    for (keys, text) in key_bar(&m.contexts(), m.lang, area.width as usize) {
+    for (keys, text) in key_bar(&m.keymap, &m.contexts(), m.lang, area.width as usize) {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }

@@ -174,3 +174,40 @@ fn the_log_of_a_knockout_speaks_the_users_language() {
     let e = club.fails(&["event", "new", &long, "--system", "knockout"]);
     assert!(e.contains("2000 characters; at most 100"), "{e}");
 }
+
+/// `[keys]` rebinds the TUI's keys; a typo in it stops the TUI before it
+/// starts, with the file, line and column (issue 14).
+#[test]
+fn a_typo_in_keys_stops_the_tui_with_its_line_and_column() {
+    let club = Club::new();
+    let config = club.path("config.toml");
+    std::fs::write(
+        &config,
+        "club = \"x\"\n[keys]\nred-win = \"w\"\nblak-win = \"x\"\n",
+    )
+    .unwrap();
+    let o = qishe()
+        .current_dir(club.dir.path())
+        .arg("--config")
+        .arg(&config)
+        .arg("--db")
+        .arg(&club.db)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains("config.toml:4:1") || e.contains("line 4"), "{e}");
+    assert!(e.contains("blak-win"), "{e}");
+    // The same file without the typo is a valid config for every command.
+    std::fs::write(&config, "club = \"x\"\n[keys]\nred-win = \"w\"\n").unwrap();
+    let o = qishe()
+        .current_dir(club.dir.path())
+        .arg("--config")
+        .arg(&config)
+        .arg("--db")
+        .arg(&club.db)
+        .args(["player", "list"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+}

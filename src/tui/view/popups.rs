@@ -2,7 +2,6 @@
 //! forms, the entry picker and help.
 
 use super::*;
-use crate::tui::keymap::help_entries;
 
 /// A box over the screen with a titled message and its keys: tall enough
 /// for the wrapped message (a rule check or pairing notes can be long), up
@@ -120,7 +119,7 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
         // Help shows the keys of the screen under it.
         ctxs.retain(|c| *c != super::super::keymap::Ctx::Form);
     }
-    let entries = help_entries(&ctxs, false);
+    let entries = m.keymap.help_entries(&ctxs, false);
     // Two columns when one does not fit the screen (80×24 and the club's
     // list), so no key drops off the bottom.
     let fits = (f.area().height as usize).saturating_sub(3);
