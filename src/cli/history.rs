@@ -6,8 +6,22 @@ use super::{CliError, CliResult, Ctx};
 use crate::app::{App, RatingList, SchemeComparison, StatsFilter};
 use crate::domain::{format_duration_ms, TimeControl};
 use crate::history::{HeadToHead, MemberGame, MemberHistory, Stats};
+use crate::i18n::{msg, tr, Lang};
 use chrono::NaiveDate;
 use clap::Args;
+use unicode_width::UnicodeWidthStr;
+
+/// A column heading in the user's language (`hist.<key>`).
+fn h(l: Lang, key: &str) -> String {
+    tr(l, &format!("hist.{key}")).to_string()
+}
+
+/// A label of the statistics summary, padded to 12 display columns.
+fn label(l: Lang, key: &str) -> String {
+    let t = h(l, key);
+    let pad = 12usize.saturating_sub(t.width());
+    format!("{t}{}", " ".repeat(pad))
+}
 
 /// `qishe ratings [--as-of DATE] [--changes] [--format …]`.
 #[derive(Debug, Args)]
@@ -64,26 +78,26 @@ fn json<T: serde::Serialize>(v: &T) -> CliResult<String> {
 pub fn run_ratings(ctx: &Ctx, a: RatingsArgs) -> CliResult {
     let app = ctx.open()?;
     let list = app.rating_list(a.as_of)?;
-    print!("{}", render_ratings(&list, a.changes, a.format)?);
+    print!("{}", render_ratings(&list, a.changes, a.format, ctx.lang)?);
     Ok(())
 }
 
 /// The rating list as text, CSV or JSON.
-pub fn render_ratings(list: &RatingList, changes: bool, f: Format) -> CliResult<String> {
+pub fn render_ratings(list: &RatingList, changes: bool, f: Format, l: Lang) -> CliResult<String> {
     if f == Format::Json {
         return json(list);
     }
     let mut out = String::new();
     if changes {
         let mut t = Table::new(&[
-            ("name", "name".into(), false),
-            ("event", "event".into(), false),
-            ("date", "date".into(), false),
-            ("games", "games".into(), true),
-            ("score", "score".into(), true),
-            ("before", "before".into(), true),
-            ("after", "after".into(), true),
-            ("change", "change".into(), true),
+            ("name", h(l, "name"), false),
+            ("event", h(l, "event"), false),
+            ("date", h(l, "date"), false),
+            ("games", h(l, "games"), true),
+            ("score", h(l, "score"), true),
+            ("before", h(l, "before"), true),
+            ("after", h(l, "after"), true),
+            ("change", h(l, "change"), true),
         ]);
         for r in &list.rows {
             for c in &r.changes {
@@ -103,12 +117,12 @@ pub fn render_ratings(list: &RatingList, changes: bool, f: Format) -> CliResult<
         return Ok(out);
     }
     let mut t = Table::new(&[
-        ("rank", "rank".into(), true),
-        ("name", "name".into(), false),
-        ("rating", "rating".into(), true),
-        ("games", "games".into(), true),
-        ("events", "events".into(), true),
-        ("last_change", "last".into(), true),
+        ("rank", h(l, "rank"), true),
+        ("name", h(l, "name"), false),
+        ("rating", h(l, "rating"), true),
+        ("games", h(l, "games"), true),
+        ("events", h(l, "events"), true),
+        ("last_change", h(l, "last"), true),
     ]);
     for r in &list.rows {
         t.push(vec![
@@ -121,22 +135,22 @@ pub fn render_ratings(list: &RatingList, changes: bool, f: Format) -> CliResult<
         ]);
     }
     if f == Format::Text {
-        out.push_str(&format!(
-            "rating list{} after {} finished events\n",
-            list.as_of
-                .map(|d| format!(" as of {d}"))
-                .unwrap_or_default(),
-            list.events
-        ));
+        let as_of = list
+            .as_of
+            .map(|d| msg!("hist.as_of", date = d).render(l))
+            .unwrap_or_default();
+        let title = msg!("hist.rating_list", as_of, events = list.events);
+        out.push_str(&title.render(l));
+        out.push('\n');
     }
     out.push_str(&t.render(f));
     if f == Format::Text && !list.unrated.is_empty() {
-        out.push_str("not yet rated: ");
+        out.push_str(&h(l, "unrated"));
         out.push_str(
             &list
                 .unrated
                 .iter()
-                .map(|(_, n, g)| format!("{n} ({g} games)"))
+                .map(|(_, n, g)| msg!("hist.name_games", name = n, games = *g).render(l))
                 .collect::<Vec<_>>()
                 .join(", "),
         );
@@ -176,23 +190,23 @@ pub fn run_stats(ctx: &Ctx, a: StatsArgs) -> CliResult {
         time_control,
         scheme: a.scheme,
     })?;
-    print!("{}", render_stats(&s, a.format)?);
+    print!("{}", render_stats(&s, a.format, ctx.lang)?);
     Ok(())
 }
 
 /// Statistics as text, CSV (one row per group) or JSON (totals first).
-pub fn render_stats(s: &Stats, f: Format) -> CliResult<String> {
+pub fn render_stats(s: &Stats, f: Format, l: Lang) -> CliResult<String> {
     if f == Format::Json {
         return json(s);
     }
     let cols = [
-        ("group", "group".to_string(), false),
+        ("group", h(l, "group"), false),
         ("label", "".into(), false),
-        ("games", "games".into(), true),
-        ("red_wins", "red wins".into(), true),
-        ("draws", "draws".into(), true),
-        ("black_wins", "black wins".into(), true),
-        ("draw_pct", "draw %".into(), true),
+        ("games", h(l, "games"), true),
+        ("red_wins", h(l, "red_wins"), true),
+        ("draws", h(l, "draws"), true),
+        ("black_wins", h(l, "black_wins"), true),
+        ("draw_pct", h(l, "draw_pct"), true),
     ];
     let mut t = Table::new(&cols);
     let row = |group: &str, b: &crate::history::Bucket| {
@@ -238,54 +252,49 @@ pub fn render_stats(s: &Stats, f: Format) -> CliResult<String> {
         return Ok(all.csv());
     }
     let mut out = String::new();
-    out.push_str(&format!("games       {:>8}\n", s.games));
-    out.push_str(&format!(
-        "red wins    {:>8}  {:>5}%\n",
-        s.red_wins,
-        pct(s.red_win_pct)
-    ));
-    out.push_str(&format!(
-        "draws       {:>8}  {:>5}%\n",
-        s.draws,
-        pct(s.draw_pct)
-    ));
-    out.push_str(&format!(
-        "black wins  {:>8}  {:>5}%\n",
-        s.black_wins,
-        pct(s.black_win_pct)
-    ));
+    out.push_str(&format!("{}{:>8}\n", label(l, "games"), s.games));
+    for (key, n, p) in [
+        ("red_wins", s.red_wins, s.red_win_pct),
+        ("draws", s.draws, s.draw_pct),
+        ("black_wins", s.black_wins, s.black_win_pct),
+    ] {
+        out.push_str(&format!("{}{n:>8}  {:>5}%\n", label(l, key), pct(p)));
+    }
     match s.red_score.mean {
         Some(m) => out.push_str(&format!(
-            "red score   {m:>8.3}  95% CI [{:.3}, {:.3}]\n",
-            s.red_score.ci95[0], s.red_score.ci95[1]
+            "{}{m:>8.3}  95% CI [{:.3}, {:.3}]\n",
+            label(l, "red_score"),
+            s.red_score.ci95[0],
+            s.red_score.ci95[1]
         )),
-        None => out.push_str("red score          -\n"),
+        None => out.push_str(&format!("{}{:>8}\n", label(l, "red_score"), "-")),
     }
     out.push_str(&format!(
-        "forfeits    {:>8}  (not counted as games)\n",
-        s.forfeits
+        "{}{:>8}  {}\n",
+        label(l, "forfeits"),
+        s.forfeits,
+        h(l, "not_games")
     ));
     if let Some(m) = s.average_moves {
-        out.push_str(&format!(
-            "moves       {m:>8.1}  average of {} games\n",
-            s.games_with_moves
-        ));
+        let of = msg!("hist.average_of", games = s.games_with_moves).render(l);
+        out.push_str(&format!("{}{m:>8.1}  {of}\n", label(l, "moves")));
     }
     if let (Some(r), Some(b)) = (s.clock.red_ms, s.clock.black_ms) {
-        out.push_str(&format!(
-            "clock used  red {} black {}  average of {} games\n",
-            format_duration_ms(r.round() as i64),
-            format_duration_ms(b.round() as i64),
-            s.clock.games
-        ));
+        let used = msg!(
+            "hist.clock_used",
+            red = format_duration_ms(r.round() as i64),
+            black = format_duration_ms(b.round() as i64)
+        );
+        let of = msg!("hist.average_of", games = s.clock.games).render(l);
+        out.push_str(&format!("{}{}  {of}\n", label(l, "clock"), used.render(l)));
     }
     out.push('\n');
     out.push_str(&t.text());
     if !s.terminations.is_empty() {
         out.push('\n');
         let mut tt = Table::new(&[
-            ("termination", "termination".into(), false),
-            ("games", "games".into(), true),
+            ("termination", h(l, "termination"), false),
+            ("games", h(l, "games"), true),
         ]);
         for (code, n) in &s.terminations {
             tt.push(vec![code.clone(), n.to_string()]);
@@ -309,17 +318,17 @@ fn game_row(g: &MemberGame) -> Vec<String> {
     ]
 }
 
-fn games_table(games: &[MemberGame]) -> Table {
+fn games_table(games: &[MemberGame], l: Lang) -> Table {
     let mut t = Table::new(&[
-        ("event", "event".into(), false),
-        ("date", "date".into(), false),
-        ("round", "round".into(), true),
-        ("colour", "colour".into(), false),
-        ("opponent", "opponent".into(), false),
-        ("result", "result".into(), false),
-        ("termination", "termination".into(), false),
-        ("moves", "moves".into(), true),
-        ("clock", "clock".into(), true),
+        ("event", h(l, "event"), false),
+        ("date", h(l, "date"), false),
+        ("round", h(l, "round"), true),
+        ("colour", h(l, "colour"), false),
+        ("opponent", h(l, "opponent"), false),
+        ("result", h(l, "result"), false),
+        ("termination", h(l, "termination"), false),
+        ("moves", h(l, "moves"), true),
+        ("clock", h(l, "clock"), true),
     ]);
     for g in games {
         t.push(game_row(g));
@@ -328,19 +337,19 @@ fn games_table(games: &[MemberGame]) -> Table {
 }
 
 /// The history part of `qishe player show` (text).
-pub fn render_member_history(h: &MemberHistory) -> String {
+pub fn render_member_history(hist: &MemberHistory, l: Lang) -> String {
     let mut out = String::new();
-    if h.games.is_empty() {
-        out.push_str("\nno games yet\n");
+    if hist.games.is_empty() {
+        out.push_str(&format!("\n{}\n", h(l, "no_games")));
         return out;
     }
     let mut ev = Table::new(&[
-        ("event", "event".into(), false),
-        ("date", "date".into(), false),
-        ("games", "games".into(), true),
-        ("score", "score".into(), true),
+        ("event", h(l, "event"), false),
+        ("date", h(l, "date"), false),
+        ("games", h(l, "games"), true),
+        ("score", h(l, "score"), true),
     ]);
-    for e in &h.events {
+    for e in &hist.events {
         ev.push(vec![
             e.event.clone(),
             e.date.to_string(),
@@ -349,15 +358,15 @@ pub fn render_member_history(h: &MemberHistory) -> String {
         ]);
     }
     let mut yr = Table::new(&[
-        ("year", "year".into(), true),
-        ("games", "games".into(), true),
-        ("wins", "wins".into(), true),
-        ("draws", "draws".into(), true),
-        ("losses", "losses".into(), true),
-        ("forfeits", "forfeits".into(), true),
-        ("score", "score".into(), true),
+        ("year", h(l, "year"), true),
+        ("games", h(l, "games"), true),
+        ("wins", h(l, "wins"), true),
+        ("draws", h(l, "draws"), true),
+        ("losses", h(l, "losses"), true),
+        ("forfeits", h(l, "forfeits"), true),
+        ("score", h(l, "score"), true),
     ]);
-    for y in &h.years {
+    for y in &hist.years {
         yr.push(vec![
             y.year.to_string(),
             y.games.to_string(),
@@ -368,44 +377,49 @@ pub fn render_member_history(h: &MemberHistory) -> String {
             y.score.to_string(),
         ]);
     }
-    out.push_str("\nevents\n");
+    out.push_str(&format!("\n{}\n", h(l, "events_title")));
     out.push_str(&ev.text());
-    out.push_str("\nscore by year\n");
+    out.push_str(&format!("\n{}\n", h(l, "by_year")));
     out.push_str(&yr.text());
-    out.push_str("\ngames\n");
-    out.push_str(&games_table(&h.games).text());
+    out.push_str(&format!("\n{}\n", h(l, "games_title")));
+    out.push_str(&games_table(&hist.games, l).text());
     out
 }
 
 /// `qishe player vs A B`.
 pub fn run_vs(app: &App, a: &str, b: &str, f: Format) -> CliResult {
     let h = app.head_to_head(a, b)?;
-    print!("{}", render_vs(&h, f)?);
+    print!("{}", render_vs(&h, f, app.lang())?);
     Ok(())
 }
 
-pub fn render_vs(h: &HeadToHead, f: Format) -> CliResult<String> {
+pub fn render_vs(hh: &HeadToHead, f: Format, l: Lang) -> CliResult<String> {
     match f {
-        Format::Json => json(h),
-        Format::Csv => Ok(games_table(&h.list).csv()),
+        Format::Json => json(hh),
+        Format::Csv => Ok(games_table(&hh.list, l).csv()),
         Format::Text => {
-            let mut out = format!(
-                "{} v {}: {} games, {} wins, {} draws, {} losses, score {}\n",
-                h.a_name, h.b_name, h.games, h.a_wins, h.draws, h.b_wins, h.a_score
+            let line = msg!(
+                "hist.vs",
+                a = &hh.a_name,
+                b = &hh.b_name,
+                games = hh.games,
+                wins = hh.a_wins,
+                draws = hh.draws,
+                losses = hh.b_wins,
+                score = hh.a_score
             );
-            out.push_str(&format!(
-                "{} with red: {}-{}-{}; with black: {}-{}-{} (wins-draws-losses)\n",
-                h.a_name,
-                h.a_red[0],
-                h.a_red[1],
-                h.a_red[2],
-                h.a_black[0],
-                h.a_black[1],
-                h.a_black[2]
-            ));
-            if !h.list.is_empty() {
+            let mut out = line.render(l) + "\n";
+            let wdl = |v: &[u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
+            let colours = msg!(
+                "hist.vs_colours",
+                a = &hh.a_name,
+                red = wdl(&hh.a_red),
+                black = wdl(&hh.a_black)
+            );
+            out.push_str(&(colours.render(l) + "\n"));
+            if !hh.list.is_empty() {
                 out.push('\n');
-                out.push_str(&games_table(&h.list).text());
+                out.push_str(&games_table(&hh.list, l).text());
             }
             Ok(out)
         }
@@ -416,24 +430,24 @@ pub fn render_vs(h: &HeadToHead, f: Format) -> CliResult<String> {
 pub fn run_compare(ctx: &Ctx, event: &str, schemes: &[String], f: Format) -> CliResult {
     let app = ctx.open()?;
     let c = app.compare_schemes(event, schemes)?;
-    print!("{}", render_compare(&c, f));
+    print!("{}", render_compare(&c, f, ctx.lang));
     Ok(())
 }
 
 /// Standings side by side: rank, points and rank change per scheme.
-pub fn render_compare(c: &SchemeComparison, f: Format) -> String {
+pub fn render_compare(c: &SchemeComparison, f: Format, l: Lang) -> String {
     // Stable keys for CSV/JSON (per scheme), headings for text.
     let mut keys: Vec<String> = vec!["name".into()];
-    let mut cols: Vec<(&'static str, String, bool)> = vec![("", "name".into(), false)];
+    let mut cols: Vec<(&'static str, String, bool)> = vec![("", h(l, "name"), false)];
     let ok: Vec<usize> = (0..c.columns.len())
         .filter(|&i| c.columns[i].standings.is_ok())
         .collect();
     for &i in &ok {
         let id = &c.columns[i].scheme;
         keys.push(format!("{id}_rank"));
-        cols.push(("", format!("{id} rank"), true));
+        cols.push(("", format!("{id} {}", h(l, "rank")), true));
         keys.push(format!("{id}_points"));
-        cols.push(("", "points".into(), true));
+        cols.push(("", h(l, "points"), true));
         if i > 0 {
             keys.push(format!("{id}_change"));
             cols.push(("", "±".into(), true));
@@ -473,15 +487,14 @@ pub fn render_compare(c: &SchemeComparison, f: Format) -> String {
     }
     let mut out = String::new();
     if f == Format::Text {
-        out.push_str(&format!(
-            "{}: standings under {} (first: the event's own scheme)\n",
-            c.event.name,
-            c.columns
-                .iter()
-                .map(|x| x.scheme.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        let schemes = c
+            .columns
+            .iter()
+            .map(|x| x.scheme.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let title = msg!("hist.compare", event = &c.event.name, schemes);
+        out.push_str(&(title.render(l) + "\n"));
     }
     match f {
         Format::Text => out.push_str(&t.text()),
@@ -514,7 +527,12 @@ pub fn render_compare(c: &SchemeComparison, f: Format) -> String {
     }
     for col in &c.columns {
         if let Err(why) = &col.standings {
-            let line = format!("{}: cannot re-score: {why}\n", col.scheme);
+            let line = msg!(
+                "hist.cannot_rescore",
+                scheme = &col.scheme,
+                why = why.to_string()
+            );
+            let line = line.render(l) + "\n";
             if f == Format::Text {
                 out.push_str(&line);
             } else {

@@ -164,7 +164,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             );
             if format == Format::Text {
                 let h = app.member_history(&m.id.to_string())?;
-                print!("{}", super::history::render_member_history(&h));
+                print!("{}", super::history::render_member_history(&h, ctx.lang));
                 // The member's openings from the game archive, if any.
                 let rep = app.opening_stats(crate::app::MemberId(m.id))?;
                 if !rep.as_red.is_empty() || !rep.as_black.is_empty() {

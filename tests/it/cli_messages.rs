@@ -211,3 +211,32 @@ fn a_typo_in_keys_stops_the_tui_with_its_line_and_column() {
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The rating list and the statistics read in the user's language; their
+/// CSV keys stay the same in every language (issue 14).
+#[test]
+fn the_history_reports_speak_the_users_language() {
+    let club = Club::new();
+    club.five_members();
+    club.ok(&["event", "new", "周赛", "--system", "dutch", "--rounds", "1"]);
+    club.ok(&["event", "enter", "周赛", "A", "B", "C", "D"]);
+    club.ok(&["round", "pair", "周赛"]);
+    club.ok(&["result", "周赛", "1", "1", "1-0"]);
+    club.ok(&["result", "周赛", "1", "2", "1/2-1/2"]);
+    club.ok(&["event", "finish", "周赛"]);
+    let out = |locale, args: &[&str]| {
+        String::from_utf8_lossy(&run_in_locale(&club, locale, args).stdout).into_owned()
+    };
+    let zh = out("zh_CN.UTF-8", &["ratings"]);
+    assert!(zh.starts_with("等级分表: 已结束赛事 1 个"), "{zh}");
+    assert!(zh.contains("名次  姓名"), "{zh}");
+    let tw = out("zh_TW.UTF-8", &["stats"]);
+    assert!(tw.contains("紅勝") && tw.contains("和棋"), "{tw}");
+    let en = out("en_US.UTF-8", &["stats"]);
+    assert!(en.starts_with("games"), "{en}");
+    let csv = |locale| out(locale, &["ratings", "--format", "csv"]);
+    assert_eq!(
+        csv("zh_CN.UTF-8").lines().next(),
+        csv("en_US.UTF-8").lines().next()
+    );
+}
