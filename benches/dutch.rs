@@ -25,7 +25,18 @@ const PINNED: &[(usize, u32, u64)] = &[
     (3000, 1, 0x8e6c_f173_969a_668a),
     (3000, 5, 0x7337_583c_df3f_4ced),
     (9999, 1, 0x83d7_0658_e079_6065),
+    (9999, 5, 0x860c_1729_6833_caaa),
 ];
+
+/// The process's peak resident memory so far (Linux `VmHWM`), in MB: the
+/// sizes run smallest first, so after each round it is that round's peak
+/// or an earlier, smaller one's.
+fn peak_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("dutch_pair_round");
@@ -40,8 +51,8 @@ fn bench(c: &mut Criterion) {
     };
     for &n in &sizes {
         for &round in &simulate::BENCH_ROUNDS {
-            // 9,999 players round 5 does not finish in minutes yet (the
-            // matcher is dense and O(n³)); QISHE_BENCH_9999_R5=1 tries it.
+            // 9,999 players round 5 takes about a minute a pairing, ten
+            // minutes for criterion's ten samples: QISHE_BENCH_9999_R5=1.
             if n == 9999 && round > 1 && std::env::var_os("QISHE_BENCH_9999_R5").is_none() {
                 eprintln!("9999 players round {round}: skipped (QISHE_BENCH_9999_R5=1 runs it)");
                 continue;
@@ -52,6 +63,9 @@ fn bench(c: &mut Criterion) {
                 assert_eq!(got, want, "{n} players round {round}: the pairing changed");
             } else {
                 eprintln!("{n} players round {round}: hash {got:016x} (not pinned)");
+            }
+            if let Some(mb) = peak_mb() {
+                eprintln!("{n} players round {round}: peak memory {mb} MB");
             }
             if n >= 1000 {
                 g.sample_size(10);
