@@ -367,15 +367,7 @@ pub fn render_member_history(hist: &MemberHistory, l: Lang) -> String {
         ("score", h(l, "score"), true),
     ]);
     for y in &hist.years {
-        yr.push(vec![
-            y.year.to_string(),
-            y.games.to_string(),
-            y.wins.to_string(),
-            y.draws.to_string(),
-            y.losses.to_string(),
-            y.forfeits.to_string(),
-            y.score.to_string(),
-        ]);
+        yr.push(y.cells());
     }
     out.push_str(&format!("\n{}\n", h(l, "events_title")));
     out.push_str(&ev.text());

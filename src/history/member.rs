@@ -107,6 +107,22 @@ pub struct YearScore {
     pub score: Points,
 }
 
+impl YearScore {
+    /// Year, games, wins, draws, losses, forfeits and score as text: the
+    /// cells of a year's row wherever the year table is shown.
+    pub fn cells(&self) -> Vec<String> {
+        vec![
+            self.year.to_string(),
+            self.games.to_string(),
+            self.wins.to_string(),
+            self.draws.to_string(),
+            self.losses.to_string(),
+            self.forfeits.to_string(),
+            self.score.to_string(),
+        ]
+    }
+}
+
 /// Everything the club remembers about a member's games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MemberHistory {

@@ -362,17 +362,7 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
                 .history
                 .years
                 .iter()
-                .map(|y| {
-                    Row::new(vec![
-                        y.year.to_string(),
-                        y.games.to_string(),
-                        y.wins.to_string(),
-                        y.draws.to_string(),
-                        y.losses.to_string(),
-                        y.forfeits.to_string(),
-                        y.score.to_string(),
-                    ])
-                })
+                .map(|y| Row::new(y.cells()))
                 .collect();
             table(
                 m,
