@@ -186,29 +186,16 @@ fn a_typo_in_keys_stops_the_tui_with_its_line_and_column() {
         "club = \"x\"\n[keys]\nred-win = \"w\"\nblak-win = \"x\"\n",
     )
     .unwrap();
-    let o = qishe()
-        .current_dir(club.dir.path())
-        .arg("--config")
-        .arg(&config)
-        .arg("--db")
-        .arg(&club.db)
-        .output()
-        .unwrap();
+    // No command: the TUI, which checks [keys] before taking the terminal
+    // (config.toml in the club's folder is found there).
+    let o = run_in_locale(&club, "en_US.UTF-8", &[]);
     assert!(!o.status.success());
     let e = stderr(&o);
     assert!(e.contains("config.toml:4:1") || e.contains("line 4"), "{e}");
     assert!(e.contains("blak-win"), "{e}");
     // The same file without the typo is a valid config for every command.
     std::fs::write(&config, "club = \"x\"\n[keys]\nred-win = \"w\"\n").unwrap();
-    let o = qishe()
-        .current_dir(club.dir.path())
-        .arg("--config")
-        .arg(&config)
-        .arg("--db")
-        .arg(&club.db)
-        .args(["player", "list"])
-        .output()
-        .unwrap();
+    let o = run_in_locale(&club, "en_US.UTF-8", &["player", "list"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
 

@@ -20,6 +20,23 @@ fn club() -> Club {
     c
 }
 
+/// Round 1's pairing sheet as r1.png drawn with `font`, with `more` options.
+fn r1(font: &'static str, more: &[&'static str]) -> Vec<&'static str> {
+    let mut v = vec![
+        "print",
+        "pairings",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        font,
+        "-o",
+        "r1.png",
+    ];
+    v.extend(more);
+    v
+}
+
 /// Width and height from a PNG file's header.
 fn size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -40,17 +57,7 @@ fn files(c: &Club) -> Vec<String> {
 #[test]
 fn a_font_that_is_missing_or_no_font_is_a_clear_error_and_nothing_is_written() {
     let c = club();
-    let e = c.fails(&[
-        "print",
-        "pairings",
-        "秋季赛",
-        "--format",
-        "png",
-        "--font",
-        "/no/such/font.ttc",
-        "-o",
-        "r1.png",
-    ]);
+    let e = c.fails(&r1("/no/such/font.ttc", &[]));
     assert!(e.contains("/no/such/font.ttc") && e.contains("font"), "{e}");
     let not_font = c.path("notes.ttf");
     std::fs::write(&not_font, "not a font").unwrap();
@@ -104,23 +111,7 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
         return;
     }
     let c = club();
-    // Round 1's pairing sheet as r1.png, with `more` options.
-    let r1 = |more: &[&'static str]| {
-        let mut v = vec![
-            "print",
-            "pairings",
-            "秋季赛",
-            "--format",
-            "png",
-            "--font",
-            FONT,
-            "-o",
-            "r1.png",
-        ];
-        v.extend(more);
-        v
-    };
-    let out = c.ok(&r1(&["--lang", "zh-Hans"]));
+    let out = c.ok(&r1(FONT, &["--lang", "zh-Hans"]));
     // By board and by name: two pages.
     assert_eq!(files(&c), ["r1-1.png", "r1-2.png"]);
     assert_eq!(out.lines().count(), 2, "{out}");
@@ -132,15 +123,15 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
     // Again: the pages exist; refused without --force, nothing changed.
     let before = std::fs::read(c.path("r1-1.png")).unwrap();
     std::fs::write(c.path("r1-2.png"), b"mine").unwrap();
-    let e = c.fails(&r1(&[]));
+    let e = c.fails(&r1(FONT, &[]));
     assert!(e.contains("r1-1.png") && e.contains("--force"), "{e}");
     assert_eq!(std::fs::read(c.path("r1-2.png")).unwrap(), b"mine");
     // Only the second exists: the first is not written either.
     std::fs::remove_file(c.path("r1-1.png")).unwrap();
-    let e = c.fails(&r1(&[]));
+    let e = c.fails(&r1(FONT, &[]));
     assert!(e.contains("r1-2.png"), "{e}");
     assert_eq!(files(&c), ["r1-2.png"]);
-    c.ok(&r1(&["--lang", "zh-Hans", "--force"]));
+    c.ok(&r1(FONT, &["--lang", "zh-Hans", "--force"]));
     assert_eq!(std::fs::read(c.path("r1-1.png")).unwrap(), before);
     // The standings of eight: one page, the file named.
     c.ok(&[
