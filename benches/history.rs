@@ -50,7 +50,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 let loaded = pages::load(&app, &cmd).unwrap().expect("a page");
-                pages::show(&mut m, loaded);
+                m.show(loaded);
                 t.draw(|f| view(&m, f)).unwrap();
             })
         });

@@ -3,11 +3,11 @@
 //! and a game view whose board steps through the game (←/→, Home/End) with
 //! the move list in Chinese notation and the comments. `p` in the game view
 //! searches the position on the board. Opened with `A` from the Club and
-//! Events screens; hooked in through `pages.rs`.
+//! Events screens; a page held in `pages.rs`.
 
+use super::component::{Reply, Ui};
+use super::draw::pad;
 use super::keymap::Action;
-use super::model::{Command, Model};
-use super::pages::{pad, PageCmd};
 use crate::app::archive::{ArchiveSearch, ArchiveSearchInput};
 use crate::app::App;
 use crate::domain::archive::{ArchiveGame, ArchiveQuery};
@@ -120,16 +120,16 @@ pub fn input(fields: &[String; 7]) -> ArchiveSearchInput {
 }
 
 /// The command that opens the screen: every game.
-pub fn open() -> Command {
+pub fn open() -> ArchiveCmd {
     search(Default::default())
 }
 
 /// The command that searches with the fields.
-fn search(fields: [String; 7]) -> Command {
-    Command::Page(PageCmd::Archive(ArchiveCmd::Search {
+fn search(fields: [String; 7]) -> ArchiveCmd {
+    ArchiveCmd::Search {
         input: Box::new(input(&fields)),
         fields: Box::new(fields),
-    }))
+    }
 }
 
 fn notation(lang: Lang) -> Notation {
@@ -140,24 +140,29 @@ fn notation(lang: Lang) -> Notation {
     }
 }
 
-/// Runs a command of the screen.
-pub fn run(app: &mut App, m: &mut Model, cmd: ArchiveCmd) -> crate::app::Result<Option<String>> {
+/// Runs a command of the screen; a search opens it when it is closed.
+pub fn run(
+    app: &mut App,
+    page: &mut Option<ArchivePage>,
+    ui: &Ui,
+    cmd: ArchiveCmd,
+) -> crate::app::Result<Option<String>> {
     match cmd {
         ArchiveCmd::Search { input, fields } => {
             let found = app.archive_search(&input)?;
             let n = found.games.len();
-            let page = m.pages.archive.get_or_insert_with(ArchivePage::default);
+            let page = page.get_or_insert_with(ArchivePage::default);
             page.fields = *fields;
             page.editing = None;
             page.found = found;
             page.sel = 0;
             page.view = None;
-            Ok(Some(format!("{}: {n}", m.t("tui.archive.found"))))
+            Ok(Some(format!("{}: {n}", ui.t("tui.archive.found"))))
         }
         ArchiveCmd::Open(id) => {
             let (game, record) = app.archive_game(id)?;
-            let view = GameView::new(game, record, notation(m.lang));
-            if let Some(p) = m.pages.archive.as_mut() {
+            let view = GameView::new(game, record, notation(ui.lang));
+            if let Some(p) = page.as_mut() {
                 p.view = Some(view);
             }
             Ok(None)
@@ -165,60 +170,63 @@ pub fn run(app: &mut App, m: &mut Model, cmd: ArchiveCmd) -> crate::app::Result<
     }
 }
 
-/// Applies an action to the open screen.
-pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let p = m.pages.archive.as_mut()?;
-    if let Some(i) = p.editing {
-        match a {
-            Action::Cancel => p.editing = None,
-            Action::NextField => p.editing = Some((i + 1) % FIELDS.len()),
-            Action::PrevField => p.editing = Some((i + FIELDS.len() - 1) % FIELDS.len()),
-            Action::Backspace => {
-                p.fields[i].pop();
+impl ArchivePage {
+    /// Applies an action to the open screen.
+    pub fn update(&mut self, a: Action) -> Reply<ArchiveCmd> {
+        let p = self;
+        if let Some(i) = p.editing {
+            match a {
+                Action::Cancel => p.editing = None,
+                Action::NextField => p.editing = Some((i + 1) % FIELDS.len()),
+                Action::PrevField => p.editing = Some((i + FIELDS.len() - 1) % FIELDS.len()),
+                Action::Backspace => {
+                    p.fields[i].pop();
+                }
+                Action::Input(c) => p.fields[i].push(c),
+                Action::Submit => {
+                    return Reply::Run(search(p.fields.clone()));
+                }
+                _ => {}
             }
-            Action::Input(c) => p.fields[i].push(c),
-            Action::Submit => {
-                return Some(search(p.fields.clone()));
+            return Reply::Handled;
+        }
+        if let Some(v) = p.view.as_mut() {
+            let last = v.record.moves.len();
+            match a {
+                Action::Back | Action::Quit | Action::Cancel => p.view = None,
+                Action::Help => return Reply::Help,
+                Action::StepBack | Action::Up => v.ply = v.ply.saturating_sub(1),
+                Action::StepForward | Action::Down => v.ply = (v.ply + 1).min(last),
+                Action::Top => v.ply = 0,
+                Action::Bottom => v.ply = last,
+                Action::PositionSearch => {
+                    let mut fields = p.fields.clone();
+                    fields[FEN_FIELD] = v.position().fen();
+                    return Reply::Run(search(fields));
+                }
+                _ => {}
+            }
+            return Reply::Handled;
+        }
+        let n = p.found.games.len();
+        match a {
+            Action::Back | Action::Quit | Action::Cancel => return Reply::Close,
+            Action::Help => return Reply::Help,
+            Action::Filter => p.editing = Some(0),
+            _ if a.move_in_list(&mut p.sel, n) => {}
+            Action::Open => {
+                if let Some(id) = p.found.games.get(p.sel).map(|h| h.game.id) {
+                    return Reply::Run(ArchiveCmd::Open(id));
+                }
             }
             _ => {}
         }
-        return None;
+        Reply::Handled
     }
-    if let Some(v) = p.view.as_mut() {
-        let last = v.record.moves.len();
-        match a {
-            Action::Back | Action::Quit | Action::Cancel => p.view = None,
-            Action::Help => m.show_help(),
-            Action::StepBack | Action::Up => v.ply = v.ply.saturating_sub(1),
-            Action::StepForward | Action::Down => v.ply = (v.ply + 1).min(last),
-            Action::Top => v.ply = 0,
-            Action::Bottom => v.ply = last,
-            Action::PositionSearch => {
-                let mut fields = p.fields.clone();
-                fields[FEN_FIELD] = v.position().fen();
-                return Some(search(fields));
-            }
-            _ => {}
-        }
-        return None;
-    }
-    let n = p.found.games.len();
-    match a {
-        Action::Back | Action::Quit | Action::Cancel => m.pages.archive = None,
-        Action::Help => m.show_help(),
-        Action::Filter => p.editing = Some(0),
-        _ if a.move_in_list(&mut p.sel, n) => {}
-        Action::Open => {
-            let id = p.found.games.get(p.sel).map(|h| h.game.id);
-            return id.map(|id| Command::Page(PageCmd::Archive(ArchiveCmd::Open(id))));
-        }
-        _ => {}
-    }
-    None
 }
 
 /// Draws the screen into `area`.
-pub fn draw(m: &Model, p: &ArchivePage, f: &mut Frame, area: Rect) {
+pub fn draw(m: &Ui, p: &ArchivePage, f: &mut Frame, area: Rect) {
     // The screen below must not show through the board's wide characters.
     f.render_widget(Clear, area);
     match &p.view {
@@ -227,7 +235,7 @@ pub fn draw(m: &Model, p: &ArchivePage, f: &mut Frame, area: Rect) {
     }
 }
 
-fn result_text(m: &Model, r: Option<&str>) -> String {
+fn result_text(m: &Ui, r: Option<&str>) -> String {
     match r {
         Some("1-0") => m.t("outcome.red_win"),
         Some("0-1") => m.t("outcome.black_win"),
@@ -236,7 +244,7 @@ fn result_text(m: &Model, r: Option<&str>) -> String {
     }
 }
 
-fn draw_list(m: &Model, p: &ArchivePage, f: &mut Frame, area: Rect) {
+fn draw_list(m: &Ui, p: &ArchivePage, f: &mut Frame, area: Rect) {
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -411,7 +419,7 @@ pub fn board_lines(pos: &Position, lang: Lang) -> Vec<Line<'static>> {
     out
 }
 
-fn draw_game(m: &Model, v: &GameView, f: &mut Frame, area: Rect) {
+fn draw_game(m: &Ui, v: &GameView, f: &mut Frame, area: Rect) {
     let cols = Layout::default()
         .direction(Direction::Horizontal)
         .constraints([Constraint::Length(30), Constraint::Min(20)])

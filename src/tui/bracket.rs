@@ -5,14 +5,14 @@
 //! (a regular game, a play-off game with its ladder step and time control,
 //! a lot). Result keys open the ordinary result form with the due game's
 //! number; `L` records the winner drawn by lot; `p` pairs the next round.
-//! `model.rs` asks here for the contexts, the update and the command
-//! runner; `view.rs` asks here to draw.
+//! A component (see `component.rs`): the model hands it its keys and runs
+//! its commands; the view asks it to draw.
 
+use super::component::{Reply, Ui};
+use super::draw::pad;
 use super::keymap::{Action, Ctx};
-use super::model::{Command, Model, Screen, Tab};
-use super::pages::pad;
 use crate::app::{App, BracketView, MatchView, NextStep};
-use crate::domain::{short_points, Entry};
+use crate::domain::{short_points, Entry, Event};
 use crate::i18n::{msg, tr, Lang};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Stylize;
@@ -71,13 +71,13 @@ impl BracketTab {
 
 /// (Re)reads the bracket when the open event is a knockout; keeps the
 /// selection across reloads.
-pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
-    let prev = m.bracket.take();
-    let Some(ev) = m.ev.event.clone() else {
-        return Ok(());
-    };
-    if app.knockout_settings(&ev)?.is_none() {
-        return Ok(());
+pub fn load(
+    app: &App,
+    ev: &Event,
+    prev: Option<BracketTab>,
+) -> crate::app::Result<Option<BracketTab>> {
+    if app.knockout_settings(ev)?.is_none() {
+        return Ok(None);
     }
     let key = ev.id.to_string();
     let bracket = app.bracket(&key)?;
@@ -98,149 +98,140 @@ pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
     };
     let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
     b.sel = b.sel.min(n.saturating_sub(1));
-    m.bracket = Some(b);
-    Ok(())
+    Ok(Some(b))
 }
 
-/// The contexts while the lot dialog is open (`None`: it is not).
-pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
-    m.bracket
-        .as_ref()
-        .and_then(|b| b.lot.as_ref())
-        .map(|_| vec![Ctx::Form])
-}
+impl BracketTab {
+    /// The contexts while the lot dialog is open (`None`: it is not).
+    pub fn contexts(&self) -> Option<Vec<Ctx>> {
+        self.lot.as_ref().map(|_| vec![Ctx::Form])
+    }
 
-/// Applies an action on the Bracket tab. `None`: not this tab's business.
-pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    if m.bracket.as_ref()?.lot.is_some() {
-        return Some(lot_update(m, a));
-    }
-    if m.screen != Screen::Event || m.tab != Tab::Bracket {
-        return None;
-    }
-    let b = m.bracket.as_mut()?;
-    let rounds = b.bracket.rounds.len();
-    let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
-    match a {
-        Action::Up => b.sel = b.sel.saturating_sub(1),
-        Action::Down => {
-            if b.sel + 1 < n {
-                b.sel += 1;
-            }
+    /// Applies an action; `shown`: the tab is on screen (the lot dialog
+    /// has the keyboard wherever it is).
+    pub fn update(&mut self, a: Action, ui: &Ui, shown: bool) -> Reply<BracketCmd> {
+        if self.lot.is_some() {
+            return self.lot_update(a);
         }
-        Action::Top => b.sel = 0,
-        Action::Bottom => b.sel = n.saturating_sub(1),
-        Action::PrevRound => {
-            if b.round > 0 {
-                b.round -= 1;
-                b.sel = (b.sel * 2).min(b.bracket.rounds[b.round].len().saturating_sub(1));
-            }
+        if !shown {
+            return Reply::Ignored;
         }
-        Action::NextRound => {
-            if b.round + 1 < rounds {
-                // The third-place match sits under the final.
-                let third = b.selected().is_some_and(|x| x.third_place);
-                b.round += 1;
-                let len = b.bracket.rounds[b.round].len();
-                b.sel = if third {
-                    len - 1
-                } else {
-                    (b.sel / 2).min(len - 1)
+        let b = self;
+        let rounds = b.bracket.rounds.len();
+        let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
+        match a {
+            Action::Up => b.sel = b.sel.saturating_sub(1),
+            Action::Down => {
+                if b.sel + 1 < n {
+                    b.sel += 1;
+                }
+            }
+            Action::Top => b.sel = 0,
+            Action::Bottom => b.sel = n.saturating_sub(1),
+            Action::PrevRound => {
+                if b.round > 0 {
+                    b.round -= 1;
+                    b.sel = (b.sel * 2).min(b.bracket.rounds[b.round].len().saturating_sub(1));
+                }
+            }
+            Action::NextRound => {
+                if b.round + 1 < rounds {
+                    // The third-place match sits under the final.
+                    let third = b.selected().is_some_and(|x| x.third_place);
+                    b.round += 1;
+                    let len = b.bracket.rounds[b.round].len();
+                    b.sel = if third {
+                        len - 1
+                    } else {
+                        (b.sel / 2).min(len - 1)
+                    };
+                }
+            }
+            Action::RedWin
+            | Action::Draw
+            | Action::BlackWin
+            | Action::RedForfeits
+            | Action::BlackForfeits => return b.result(a, ui),
+            Action::Lot => {
+                let Some(mv) = b.selected() else {
+                    return Reply::Handled;
                 };
-            }
-        }
-        Action::RedWin
-        | Action::Draw
-        | Action::BlackWin
-        | Action::RedForfeits
-        | Action::BlackForfeits => return Some(result(m, a)),
-        Action::Lot => {
-            let lang = m.lang;
-            let b = m.bracket.as_mut()?;
-            let Some(mv) = b.selected() else {
-                return Some(None);
-            };
-            match (&mv.next, &mv.b) {
-                (Some(NextStep::Lot), Some(other)) => {
-                    b.lot = Some(LotPick {
-                        round: mv.round,
-                        board: mv.board,
-                        players: [
-                            (mv.a.start_no, mv.a.name.clone()),
-                            (other.start_no, other.name.clone()),
-                        ],
-                        pick: 0,
-                    })
-                }
-                _ => {
-                    m.status = Some((tr(lang, "tui.ko.no_lot").to_string(), true));
+                match (&mv.next, &mv.b) {
+                    (Some(NextStep::Lot), Some(other)) => {
+                        b.lot = Some(LotPick {
+                            round: mv.round,
+                            board: mv.board,
+                            players: [
+                                (mv.a.start_no, mv.a.name.clone()),
+                                (other.start_no, other.name.clone()),
+                            ],
+                            pick: 0,
+                        })
+                    }
+                    _ => return Reply::error(ui.t("tui.ko.no_lot")),
                 }
             }
+            _ => return Reply::Ignored,
         }
-        _ => return None,
+        Reply::Handled
     }
-    Some(None)
-}
 
-/// A result key: the result form of the game the selected match needs
-/// (the game number can be changed there to correct an earlier game); a
-/// forfeit goes straight in.
-fn result(m: &mut Model, a: Action) -> Option<Command> {
-    let lang = m.lang;
-    let b = m.bracket.as_ref()?;
-    let event = b.event;
-    let mv = b.selected()?;
-    if mv.b.is_none() {
-        m.status = Some((tr(lang, "tui.err.bye_board").to_string(), true));
-        return None;
-    }
-    let game = match &mv.next {
-        Some(NextStep::Game { game_no, .. }) => *game_no,
-        Some(NextStep::Lot) => {
-            m.status = Some((tr(lang, "tui.ko.lot_due").to_string(), true));
-            return None;
+    /// A result key: the result form of the game the selected match needs
+    /// (the game number can be changed there to correct an earlier game); a
+    /// forfeit goes straight in.
+    fn result(&self, a: Action, ui: &Ui) -> Reply<BracketCmd> {
+        let (Some(mv), Some(outcome)) = (self.selected(), a.outcome()) else {
+            return Reply::Handled;
+        };
+        if mv.b.is_none() {
+            return Reply::error(ui.t("tui.err.bye_board"));
         }
-        // Decided (a correction) or stuck: the last game, to be changed.
-        _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
-    };
-    let (round, board) = (mv.round, mv.board);
-    super::entry::match_result_key(
-        m,
-        (event, round, board),
-        super::entry::key_outcome(a),
-        Some(game),
-    )
-}
+        let game = match &mv.next {
+            Some(NextStep::Game { game_no, .. }) => *game_no,
+            Some(NextStep::Lot) => return Reply::error(ui.t("tui.ko.lot_due")),
+            // Decided (a correction) or stuck: the last game, to be changed.
+            _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
+        };
+        Reply::ResultKey {
+            event: self.event,
+            round: mv.round,
+            board: mv.board,
+            outcome,
+            game: Some(game),
+        }
+    }
 
-fn lot_update(m: &mut Model, a: Action) -> Option<Command> {
-    let b = m.bracket.as_mut()?;
-    let event = b.event;
-    let lot = b.lot.as_mut()?;
-    match a {
-        Action::Cancel | Action::Back => b.lot = None,
-        Action::ChoiceNext
-        | Action::ChoicePrev
-        | Action::NextField
-        | Action::PrevField
-        | Action::Input(' ') => lot.pick = 1 - lot.pick,
-        Action::Submit => {
-            let cmd = BracketCmd::Lot {
-                event,
-                round: lot.round,
-                board: lot.board,
-                winner: format!("#{}", lot.players[lot.pick].0),
-            };
-            b.lot = None;
-            return Some(Command::Bracket(cmd));
+    fn lot_update(&mut self, a: Action) -> Reply<BracketCmd> {
+        let event = self.event;
+        let Some(lot) = self.lot.as_mut() else {
+            return Reply::Ignored;
+        };
+        match a {
+            Action::Cancel | Action::Back => self.lot = None,
+            Action::ChoiceNext
+            | Action::ChoicePrev
+            | Action::NextField
+            | Action::PrevField
+            | Action::Input(' ') => lot.pick = 1 - lot.pick,
+            Action::Submit => {
+                let cmd = BracketCmd::Lot {
+                    event,
+                    round: lot.round,
+                    board: lot.board,
+                    winner: format!("#{}", lot.players[lot.pick].0),
+                };
+                self.lot = None;
+                return Reply::Run(cmd);
+            }
+            Action::ForceQuit => return Reply::Quit,
+            _ => {}
         }
-        Action::ForceQuit => m.quit = true,
-        _ => {}
+        Reply::Handled
     }
-    None
 }
 
 /// Runs a command of the tab.
-pub fn run(app: &mut App, m: &mut Model, cmd: BracketCmd) -> crate::app::Result<Option<String>> {
+pub fn run(app: &mut App, ui: &Ui, cmd: BracketCmd) -> crate::app::Result<Option<String>> {
     match cmd {
         BracketCmd::Lot {
             event,
@@ -250,7 +241,7 @@ pub fn run(app: &mut App, m: &mut Model, cmd: BracketCmd) -> crate::app::Result<
         } => {
             let v = app.knockout_lot(&event.to_string(), round, board, &winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
-            Ok(Some(format!("{}: {name}", m.t("tui.ko.lot_won"))))
+            Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }
     }
 }
@@ -469,8 +460,7 @@ fn put_match(
 }
 
 /// Draws the tab.
-pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
-    let Some(b) = &m.bracket else { return };
+pub fn draw(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     if b.bracket.rounds.is_empty() {
         draw_seeds(m, b, f, area);
@@ -519,7 +509,7 @@ pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
     }
 }
 
-fn draw_seeds(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
+fn draw_seeds(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let mut lines = vec![Line::from(t(lang, "tui.ko.seeds_intro")).italic()];
     for e in &b.seeds {
@@ -540,7 +530,7 @@ fn draw_seeds(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
     );
 }
 
-fn draw_detail(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
+fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let Some(mv) = b.selected() else { return };
     let name = |id: i64| {
@@ -608,7 +598,7 @@ fn draw_detail(m: &Model, b: &BracketTab, f: &mut Frame, area: Rect) {
     );
 }
 
-fn draw_lot(m: &Model, l: &LotPick, f: &mut Frame, area: Rect) {
+fn draw_lot(m: &Ui, l: &LotPick, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let w = 50.min(area.width);
     let boxed = Rect::new(

@@ -3,12 +3,14 @@
 //! excused (`a` marks everyone present, again: everyone absent). Enter
 //! records the check-in (the absent get a zero bye for the round, the
 //! excused the event's requested-bye value, see `App::check_in_marked`);
-//! `p` records it and pairs everyone present. Hooked into the model like
-//! the action log.
+//! `p` records it and pairs everyone present. A component (see
+//! `component.rs`), like the action log.
 
+use super::component::{Reply, Ui};
 use super::keymap::Action;
-use super::model::{Command, Modal, Model};
+use super::search::PinyinIndex;
 use crate::app::{App, Attendance, EntryId, EventId};
+use crate::domain::NameOrder;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::widgets::{Block, Row, Table, TableState};
@@ -56,60 +58,71 @@ pub enum CheckInCmd {
         present: Vec<i64>,
         excused: Vec<i64>,
     },
+    /// Record the check-in, then pair everyone present (the model runs
+    /// it as its long `PairPresent` work).
+    Pair {
+        event: i64,
+        present: Vec<i64>,
+        excused: Vec<i64>,
+    },
 }
 
-/// Keys while the check-in is open; `None` when it is not.
-pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    let Some(Modal::CheckIn(v)) = m.modal.as_mut() else {
-        return None;
-    };
-    if a.move_in_list(&mut v.sel, v.rows.len()) {
-        return Some(None);
-    }
-    match a {
-        Action::Cancel | Action::Back | Action::Quit => m.modal = None,
-        Action::Toggle => {
-            // The row stays selected: its next press goes on to excused.
-            if let Some(r) = v.rows.get_mut(v.sel) {
-                r.mark = r.mark.next();
-            }
+impl CheckInView {
+    /// Keys while the check-in is open.
+    pub fn update(&mut self, a: Action) -> Reply<CheckInCmd> {
+        let v = self;
+        if a.move_in_list(&mut v.sel, v.rows.len()) {
+            return Reply::Handled;
         }
-        Action::AllPresent => {
-            let all = v.rows.iter().all(|r| r.mark == Attendance::Present);
-            let mark = if all {
-                Attendance::Absent
-            } else {
-                Attendance::Present
-            };
-            v.rows.iter_mut().for_each(|r| r.mark = mark);
-        }
-        Action::Submit | Action::PairNext => {
-            let event = v.event;
-            let present = v.marked(Attendance::Present);
-            let excused = v.marked(Attendance::Excused);
-            m.modal = None;
-            return Some(Some(if a == Action::PairNext {
-                m.busy = Some(m.t("tui.msg.pairing"));
-                Command::PairPresent {
-                    event,
-                    present,
-                    excused,
+        match a {
+            Action::Cancel | Action::Back | Action::Quit => return Reply::Close,
+            Action::Toggle => {
+                // The row stays selected: its next press goes on to excused.
+                if let Some(r) = v.rows.get_mut(v.sel) {
+                    r.mark = r.mark.next();
                 }
-            } else {
-                Command::CheckIn(CheckInCmd::Save {
-                    event,
-                    present,
-                    excused,
-                })
-            }));
+            }
+            Action::AllPresent => {
+                let all = v.rows.iter().all(|r| r.mark == Attendance::Present);
+                let mark = if all {
+                    Attendance::Absent
+                } else {
+                    Attendance::Present
+                };
+                v.rows.iter_mut().for_each(|r| r.mark = mark);
+            }
+            Action::Submit | Action::PairNext => {
+                let event = v.event;
+                let present = v.marked(Attendance::Present);
+                let excused = v.marked(Attendance::Excused);
+                return Reply::CloseAndRun(if a == Action::PairNext {
+                    CheckInCmd::Pair {
+                        event,
+                        present,
+                        excused,
+                    }
+                } else {
+                    CheckInCmd::Save {
+                        event,
+                        present,
+                        excused,
+                    }
+                });
+            }
+            _ => {}
         }
-        _ => {}
+        Reply::Handled
     }
-    Some(None)
 }
 
-/// Runs a check-in command.
-pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Option<String>> {
+/// Runs a check-in command: the pop-up to open, or what was recorded.
+/// The list is in name order (pinyin or 笔画, as the printed sheet).
+pub fn run(
+    app: &mut App,
+    lang: crate::i18n::Lang,
+    names: (&PinyinIndex, NameOrder),
+    c: CheckInCmd,
+) -> crate::app::Result<(Option<CheckInView>, Option<String>)> {
     match c {
         CheckInCmd::Open(event) => {
             let list = app.check_in_list(EventId(event))?;
@@ -124,21 +137,25 @@ pub fn run(app: &mut App, m: &mut Model, c: CheckInCmd) -> crate::app::Result<Op
                     mark: r.mark,
                 })
                 .collect();
-            // By name, as the printed check-in sheet (pinyin or 笔画).
-            rows.sort_by_cached_key(|r| (m.pinyin.sort_key(&r.name, m.name_order), r.start_no));
-            m.modal = Some(Modal::CheckIn(CheckInView {
+            rows.sort_by_cached_key(|r| (names.0.sort_key(&r.name, names.1), r.start_no));
+            let view = CheckInView {
                 event,
                 round: list.round,
                 rows,
                 sel: 0,
-            }));
-            Ok(None)
+            };
+            Ok((Some(view), None))
         }
         CheckInCmd::Save {
             event,
             present,
             excused,
-        } => Ok(Some(save(app, m.lang, event, &present, &excused)?)),
+        }
+        | CheckInCmd::Pair {
+            event,
+            present,
+            excused,
+        } => Ok((None, Some(save(app, lang, event, &present, &excused)?))),
     }
 }
 
@@ -172,7 +189,7 @@ pub fn save(
 }
 
 /// Draws the check-in over `main`.
-pub fn draw(m: &Model, v: &CheckInView, f: &mut Frame, main: Rect) {
+pub fn draw(m: &Ui, v: &CheckInView, f: &mut Frame, main: Rect) {
     let area = Rect {
         x: main.x + 1,
         y: main.y,

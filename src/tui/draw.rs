@@ -4,8 +4,9 @@
 
 use super::keymap::{Action, Ctx, Keymap};
 use crate::i18n::{tr, Lang};
-use ratatui::layout::Rect;
-use ratatui::widgets::Clear;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::widgets::{Block, Borders, Clear, Row, Table, TableState};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
@@ -66,6 +67,36 @@ pub fn key_bar(keys: &Keymap, ctxs: &[Ctx], lang: Lang, width: usize) -> Vec<(St
         }
     }
     items.into_iter().map(|(k, t, _)| (k, t)).collect()
+}
+
+/// `s` padded with spaces to `w` display columns (CJK counts two).
+pub fn pad(s: &str, w: usize) -> String {
+    let n = unicode_width::UnicodeWidthStr::width(s);
+    format!("{s}{}", " ".repeat(w.saturating_sub(n)))
+}
+
+/// A list table that scrolls by pages; used by every tab.
+pub fn table<'a>(
+    f: &mut Frame,
+    area: Rect,
+    title: String,
+    header: Vec<String>,
+    widths: Vec<Constraint>,
+    rows: Vec<Row<'a>>,
+    selected: Option<usize>,
+) {
+    let t = Table::new(rows, widths)
+        .header(Row::new(header).bold().underlined())
+        .row_highlight_style(Style::new().reversed())
+        .block(Block::new().borders(Borders::TOP).title(title));
+    // Lists scroll by pages (the page holding the selection), so the view
+    // needs no scroll state and a click finds the row it was drawn on.
+    let visible = area.height.saturating_sub(2).max(1) as usize;
+    let offset = selected.map_or(0, |s| s - s % visible);
+    let mut st = TableState::default()
+        .with_offset(offset)
+        .with_selected(selected);
+    f.render_stateful_widget(t, area, &mut st);
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@
 //! record (two-game rounds); `Enter` stores the ruling after a
 //! confirmation (undoable with `u`), `Esc` closes without change.
 
+use super::component::{Reply, Ui};
 use super::keymap::Action;
-use super::model::{Command, Model};
-use super::pages::{confirm, PageCmd};
+use super::page_cmd::PageCmd;
+use crate::app::{BoardView, PlacedGame};
 use crate::domain::{Colour, Outcome};
 use crate::xiangqi::repetition::rules::Class;
 use crate::xiangqi::repetition::{judge, Judgement, RuleSet};
@@ -24,8 +25,6 @@ pub struct JudgeDialog {
     pub round: u32,
     pub board: u32,
     pub game_no: u32,
-    /// How many games of the board have a record (`Tab` cycles them).
-    pub games: usize,
     /// The result stored now (`1/2-1/2`, `*`…), shown in the confirmation.
     pub stored: String,
     pub red: String,
@@ -34,92 +33,90 @@ pub struct JudgeDialog {
     pub judgement: Judgement,
     /// First move row shown (the cycle can be longer than the dialog).
     pub scroll: usize,
+    /// The board's games with a record (`Tab` cycles them).
+    pub recorded: Vec<Recorded>,
+}
+
+/// A game of the board with a record: its number, the record's text and
+/// the result stored now.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub game_no: u32,
+    pub text: String,
+    pub stored: String,
 }
 
 impl JudgeDialog {
-    /// The dialog for the selected board of the Results tab. `Err`: a
-    /// translated message (bye, no record, no repetition); `Ok(None)`: no
-    /// board selected.
-    pub fn open(m: &Model) -> Result<Option<JudgeDialog>, String> {
-        Self::open_game(m, None)
-    }
-
-    /// The dialog for the board's first game with a record after game
-    /// `after` (wrapping round to the first), or its first one.
-    pub fn open_game(m: &Model, after: Option<u32>) -> Result<Option<JudgeDialog>, String> {
-        let Some(event) = m.ev.event.as_ref().map(|e| e.id) else {
-            return Ok(None);
-        };
-        let Some(b) = m.ev.round.as_ref().and_then(|r| r.boards.get(m.row_sel)) else {
-            return Ok(None);
-        };
+    /// The dialog for board `b` of round `round` (the Results tab's
+    /// selection); `games` are the round's games. `Err`: a translated
+    /// message (bye, no record, no repetition).
+    pub fn open(
+        ui: &Ui,
+        event: i64,
+        round: u32,
+        b: &BoardView,
+        games: &[PlacedGame],
+        rules: RuleSet,
+    ) -> Result<JudgeDialog, String> {
         let Some(black) = &b.black else {
-            return Err(m.t("tui.err.bye_board"));
+            return Err(ui.t("tui.err.bye_board"));
         };
-        let with_record: Vec<_> =
-            m.ev.games
-                .iter()
-                .filter(|g| g.board == b.number && g.game.record.is_some())
-                .collect();
-        let first = with_record.iter().min_by_key(|g| g.game.game_no).copied();
-        let placed = match after {
-            None => first,
-            Some(a) => with_record
-                .iter()
-                .filter(|g| g.game.game_no > a)
-                .min_by_key(|g| g.game.game_no)
-                .copied()
-                .or(first),
-        };
-        let Some((text, game_no, stored)) = placed.and_then(|g| {
-            g.game
-                .record
-                .as_ref()
-                .map(|r| (r, g.game.game_no, g.game.outcome.code().to_string()))
-        }) else {
+        let mut recorded: Vec<Recorded> = games
+            .iter()
+            .filter(|g| g.board == b.number)
+            .filter_map(|g| {
+                g.game.record.as_ref().map(|r| Recorded {
+                    game_no: g.game.game_no,
+                    text: r.clone(),
+                    stored: g.game.outcome.code().to_string(),
+                })
+            })
+            .collect();
+        recorded.sort_by_key(|g| g.game_no);
+        let Some(first) = recorded.first() else {
             return Err(format!(
                 "{} {}: {}",
-                m.t("tui.round.board"),
+                ui.t("tui.round.board"),
                 b.number,
-                m.t("tui.judge.no_record")
+                ui.t("tui.judge.no_record")
             ));
         };
-        let record = crate::xiangqi::read_games(text.as_bytes())
-            .map_err(|e| {
-                format!(
-                    "{}: {}",
-                    m.t("tui.judge.bad_record"),
-                    e.msg().render(m.lang)
-                )
-            })?
-            .games
-            .into_iter()
-            .next()
-            .ok_or_else(|| m.t("tui.judge.no_record"))?;
-        let judgement =
-            judge(&record.start, &record.moves, m.repetition_rules).ok_or_else(|| {
-                format!(
-                    "{} {}: {} ({} {})",
-                    m.t("tui.round.board"),
-                    b.number,
-                    m.t("tui.judge.no_repetition"),
-                    record.moves.len(),
-                    m.t("tui.judge.plies")
-                )
-            })?;
-        Ok(Some(JudgeDialog {
+        let (record, judgement) = judged(ui, b.number, first, rules)?;
+        Ok(JudgeDialog {
             event,
-            round: super::entry::shown_round(m),
+            round,
             board: b.number,
-            game_no,
-            games: with_record.len(),
-            stored,
+            game_no: first.game_no,
+            stored: first.stored.clone(),
             red: b.red.name.clone(),
             black: black.name.clone(),
             record,
             judgement,
             scroll: 0,
-        }))
+            recorded,
+        })
+    }
+
+    /// Moves to the board's next game with a record (wrapping round to
+    /// the first), judged under the same rule book. `Err`: its record has
+    /// no repetition (the dialog stays as it was).
+    pub fn next_game(&mut self, ui: &Ui) -> Result<(), String> {
+        let next = self
+            .recorded
+            .iter()
+            .find(|g| g.game_no > self.game_no)
+            .or(self.recorded.first())
+            .cloned();
+        let Some(g) = next else {
+            return Ok(());
+        };
+        let (record, judgement) = judged(ui, self.board, &g, self.rules())?;
+        self.game_no = g.game_no;
+        self.stored = g.stored;
+        self.record = record;
+        self.judgement = judgement;
+        self.scroll = 0;
+        Ok(())
     }
 
     pub fn rules(&self) -> RuleSet {
@@ -143,64 +140,90 @@ impl JudgeDialog {
     }
 }
 
-pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let d = m.pages.judge.as_mut()?;
-    match a {
-        Action::Cancel | Action::Back | Action::Quit => m.pages.judge = None,
-        Action::ChoiceNext | Action::ChoicePrev => {
-            let all = RuleSet::ALL;
-            let i = all.iter().position(|r| *r == d.rules()).unwrap_or(0);
-            let n = all.len();
-            let j = if a == Action::ChoiceNext {
-                (i + 1) % n
-            } else {
-                (i + n - 1) % n
-            };
-            d.set_rules(all[j]);
-            d.scroll = 0;
-        }
-        Action::NextTab => {
-            // The board's next game with a record; a game whose record
-            // has no repetition leaves the dialog as it was.
-            let after = d.game_no;
-            let rules = d.rules();
-            match JudgeDialog::open_game(m, Some(after)) {
-                Ok(Some(mut next)) => {
-                    next.set_rules(rules);
-                    m.pages.judge = Some(next);
-                }
-                Ok(None) => {}
-                Err(msg) => m.status = Some((msg, true)),
+/// Reads a game's record and finds its latest repetition.
+fn judged(
+    ui: &Ui,
+    board: u32,
+    g: &Recorded,
+    rules: RuleSet,
+) -> Result<(GameRecord, Judgement), String> {
+    let record = crate::xiangqi::read_games(g.text.as_bytes())
+        .map_err(|e| {
+            format!(
+                "{}: {}",
+                ui.t("tui.judge.bad_record"),
+                e.msg().render(ui.lang)
+            )
+        })?
+        .games
+        .into_iter()
+        .next()
+        .ok_or_else(|| ui.t("tui.judge.no_record"))?;
+    let judgement = judge(&record.start, &record.moves, rules).ok_or_else(|| {
+        format!(
+            "{} {board}: {} ({} {})",
+            ui.t("tui.round.board"),
+            ui.t("tui.judge.no_repetition"),
+            record.moves.len(),
+            ui.t("tui.judge.plies")
+        )
+    })?;
+    Ok((record, judgement))
+}
+
+impl JudgeDialog {
+    /// Applies an action: ←/→ change the rule book, `Tab` the game, `Enter`
+    /// asks before storing the ruling.
+    pub fn update(&mut self, a: Action, ui: &Ui) -> Reply<PageCmd> {
+        let d = self;
+        match a {
+            Action::Cancel | Action::Back | Action::Quit => return Reply::Close,
+            Action::ChoiceNext | Action::ChoicePrev => {
+                let all = RuleSet::ALL;
+                let i = all.iter().position(|r| *r == d.rules()).unwrap_or(0);
+                let n = all.len();
+                let j = if a == Action::ChoiceNext {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                d.set_rules(all[j]);
+                d.scroll = 0;
             }
+            Action::NextTab => {
+                if let Err(msg) = d.next_game(ui) {
+                    return Reply::error(msg);
+                }
+            }
+            Action::Up => d.scroll = d.scroll.saturating_sub(1),
+            Action::Down => {
+                d.scroll = (d.scroll + 1).min(d.judgement.moves.len().saturating_sub(1))
+            }
+            Action::Help => return Reply::Help,
+            Action::Submit => {
+                // Short enough for one line of the confirmation box (the
+                // board and rule book are on the dialog under it).
+                let message = format!(
+                    "{} → {} ({} {}); {}?",
+                    d.judgement.ruling_text(ui.lang),
+                    d.outcome().code(),
+                    ui.t("tui.judge.now"),
+                    d.stored,
+                    ui.t("tui.judge.confirm"),
+                );
+                let cmd = PageCmd::ApplyRuling {
+                    event: d.event,
+                    round: d.round,
+                    board: d.board,
+                    game_no: d.game_no,
+                    must_change: d.judgement.must_change,
+                };
+                return Reply::Ask(message, cmd);
+            }
+            _ => {}
         }
-        Action::Up => d.scroll = d.scroll.saturating_sub(1),
-        Action::Down => d.scroll = (d.scroll + 1).min(d.judgement.moves.len().saturating_sub(1)),
-        Action::Help => m.show_help(),
-        Action::Submit => {
-            let lang = m.lang;
-            let t = |k: &str| crate::i18n::tr(lang, k).to_string();
-            // Short enough for one line of the confirmation box (the
-            // board and rule book are on the dialog under it).
-            let message = format!(
-                "{} → {} ({} {}); {}?",
-                d.judgement.ruling_text(lang),
-                d.outcome().code(),
-                t("tui.judge.now"),
-                d.stored,
-                t("tui.judge.confirm"),
-            );
-            let cmd = PageCmd::ApplyRuling {
-                event: d.event,
-                round: d.round,
-                board: d.board,
-                game_no: d.game_no,
-                must_change: d.judgement.must_change,
-            };
-            confirm(m, message, cmd);
-        }
-        _ => {}
+        Reply::Handled
     }
-    None
 }
 
 fn class_key(c: Class) -> &'static str {
@@ -220,13 +243,13 @@ fn side_key(c: Colour) -> &'static str {
 }
 
 /// Draws the dialog over the main area.
-pub fn draw(m: &Model, d: &JudgeDialog, f: &mut Frame, main: Rect) {
+pub fn draw(m: &Ui, d: &JudgeDialog, f: &mut Frame, main: Rect) {
     // The whole main area: a wide character of the tab under it cut by
     // the dialog's edge would show through.
     let area = main;
     f.render_widget(Clear, area);
     let j = &d.judgement;
-    let game = if d.games > 1 || d.game_no > 1 {
+    let game = if d.recorded.len() > 1 || d.game_no > 1 {
         format!(
             " {}",
             m.t("tui.judge.game_n")
@@ -310,7 +333,7 @@ pub fn draw(m: &Model, d: &JudgeDialog, f: &mut Frame, main: Rect) {
             "tui.judge.targets",
         ]
         .iter()
-        .map(|k| super::pages::tr_or(m, k, k)),
+        .map(|k| m.tr_or(k, k)),
     )
     .bold()
     .underlined();

@@ -111,6 +111,19 @@ pub enum Action {
 pub const PAGE: usize = 10;
 
 impl Action {
+    /// The outcome a result key stands for (`None`: not a result key).
+    pub fn outcome(self) -> Option<crate::domain::Outcome> {
+        use crate::domain::Outcome;
+        Some(match self {
+            Action::RedWin => Outcome::RedWin,
+            Action::Draw => Outcome::Draw,
+            Action::BlackWin => Outcome::BlackWin,
+            Action::RedForfeits => Outcome::RedForfeits,
+            Action::BlackForfeits => Outcome::BlackForfeits,
+            _ => return None,
+        })
+    }
+
     /// Moves the selection `sel` of a list of `len` rows for the navigation
     /// keys (up, down, page up and down, top, bottom); false, with `sel`
     /// unchanged, for any other action.

@@ -3,8 +3,8 @@
 //! from there ask first, as `u` does elsewhere, and the list comes back
 //! after.
 
+use super::component::{Reply, Ui};
 use super::keymap::Action;
-use super::model::{Command, Confirm, Modal, Model};
 use crate::app::App;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Style, Stylize};
@@ -53,26 +53,33 @@ fn local_time(at: &str) -> String {
         .unwrap_or_else(|_| at.to_string())
 }
 
-/// Keys while the log is open; `None` when it is not.
-pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    let Some(Modal::Log(v)) = m.modal.as_mut() else {
-        return None;
-    };
-    if a.move_in_list(&mut v.sel, v.rows.len()) {
-        return Some(None);
+impl LogView {
+    /// Keys while the log is open.
+    pub fn update(&mut self, a: Action) -> Reply<LogCmd> {
+        if a.move_in_list(&mut self.sel, self.rows.len()) {
+            return Reply::Handled;
+        }
+        match a {
+            Action::Cancel | Action::Back | Action::Quit => Reply::Close,
+            Action::Undo => Reply::Run(LogCmd::PreviewUndo),
+            Action::Redo => Reply::Run(LogCmd::PreviewRedo),
+            _ => Reply::Handled,
+        }
     }
-    match a {
-        Action::Cancel | Action::Back | Action::Quit => m.modal = None,
-        Action::Undo => return Some(Some(Command::Log(LogCmd::PreviewUndo))),
-        Action::Redo => return Some(Some(Command::Log(LogCmd::PreviewRedo))),
-        _ => {}
-    }
-    Some(None)
+}
+
+/// What a log command came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LogRan {
+    /// A question before an undo or redo, and what runs after `y`.
+    Ask(String, LogCmd),
+    /// The list to show (again), and what was done.
+    Show(LogView, Option<String>),
 }
 
 /// Runs a log command; the pop-up is (re)opened after an undo or redo.
-pub fn run(app: &mut App, m: &mut Model, c: LogCmd) -> crate::app::Result<Option<String>> {
-    let t = |k: &str| m.t(k);
+pub fn run(app: &mut App, ui: &Ui, c: LogCmd) -> crate::app::Result<LogRan> {
+    let t = |k: &str| ui.t(k);
     let done = match c {
         LogCmd::Show => None,
         LogCmd::PreviewUndo | LogCmd::PreviewRedo => {
@@ -93,11 +100,7 @@ pub fn run(app: &mut App, m: &mut Model, c: LogCmd) -> crate::app::Result<Option
                 )
             };
             let what = what.ok_or_else(|| crate::app::invalid!(nothing))?;
-            m.ask(Confirm {
-                message: format!("{} {what}?", t(question)),
-                command: Command::Log(then),
-            });
-            return Ok(None);
+            return Ok(LogRan::Ask(format!("{} {what}?", t(question)), then));
         }
         LogCmd::Undo => Some(format!("{}: {}", t("tui.msg.undone"), app.undo()?)),
         LogCmd::Redo => Some(format!("{}: {}", t("tui.msg.redone"), app.redo()?)),
@@ -107,16 +110,15 @@ pub fn run(app: &mut App, m: &mut Model, c: LogCmd) -> crate::app::Result<Option
         .into_iter()
         .map(|e| LogRow {
             at: local_time(&e.at),
-            summary: e.summary.render(m.lang),
+            summary: e.summary.render(ui.lang),
             undone: e.undone,
         })
         .collect();
-    m.modal = Some(Modal::Log(LogView { rows, sel: 0 }));
-    Ok(done)
+    Ok(LogRan::Show(LogView { rows, sel: 0 }, done))
 }
 
 /// Draws the log over `main`.
-pub fn draw(m: &Model, v: &LogView, f: &mut Frame, main: Rect) {
+pub fn draw(m: &Ui, v: &LogView, f: &mut Frame, main: Rect) {
     let area = Rect {
         x: main.x + 1,
         y: main.y,

@@ -3,9 +3,9 @@
 //! head-to-head against another member picked by name (`v`). Mirrors
 //! `qishe player show` and `qishe player vs`.
 
+use super::component::{Reply, Ui};
 use super::keymap::Action;
-use super::model::{Command, Model};
-use super::pages::{tr_or, PageCmd};
+use super::page_cmd::PageCmd;
 use super::picker::{Picked, Picker};
 use crate::app::{App, RatingRow};
 use crate::domain::{format_duration_ms, Colour, Member};
@@ -99,69 +99,68 @@ impl MemberPage {
     }
 }
 
-/// Members the head-to-head picker offers: the search's matches but the
-/// page's own member.
-pub fn candidates(m: &Model) -> Vec<&Member> {
-    let Some(p) = &m.pages.member else {
-        return Vec::new();
-    };
-    m.filtered_members(p.picker.as_ref().map_or("", |x| x.query.as_str()))
-        .into_iter()
-        .filter(|x| x.id != p.member.id)
-        .collect()
+impl MemberPage {
+    /// The search text of the head-to-head picker (`None`: not picking).
+    pub fn query(&self) -> Option<&str> {
+        self.picker.as_ref().map(|p| p.query.as_str())
+    }
+
+    /// Applies an action. `candidates`: the members the head-to-head
+    /// picker offers for its search text, in the order shown (the model
+    /// searches; the page's own member is left out here).
+    pub fn update(&mut self, a: Action, ui: &Ui, candidates: &[i64]) -> Reply<PageCmd> {
+        let p = self;
+        let ids: Vec<i64> = candidates
+            .iter()
+            .copied()
+            .filter(|x| *x != p.member.id)
+            .collect();
+        if let Some(q) = p.picker.as_mut() {
+            match q.handle(a, &ids) {
+                Picked::Cancel => p.picker = None,
+                Picked::Submit => match q.chosen(&ids).first() {
+                    Some(&b) => return Reply::Run(PageCmd::HeadToHead { a: p.member.id, b }),
+                    None => return Reply::error(ui.t("tui.member.no_match")),
+                },
+                Picked::Handled => {}
+            }
+            return Reply::Handled;
+        }
+        match a {
+            Action::Back | Action::Quit | Action::Cancel => return Reply::Close,
+            Action::Help => return Reply::Help,
+            Action::HeadToHead => {
+                p.picker = Some(Picker::new(false));
+            }
+            Action::NextTab | Action::PrevTab => {
+                let panes = p.panes();
+                let i = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
+                let n = panes.len();
+                p.pane = panes[if a == Action::NextTab {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                }];
+                p.sel = 0;
+            }
+            Action::Up => p.sel = p.sel.saturating_sub(1),
+            Action::Down => p.sel = (p.sel + 1).min(p.rows().saturating_sub(1)),
+            Action::Top => p.sel = 0,
+            Action::Bottom => p.sel = p.rows().saturating_sub(1),
+            _ => {}
+        }
+        Reply::Handled
+    }
 }
 
-pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let ids: Vec<i64> = candidates(m).iter().map(|x| x.id).collect();
-    let p = m.pages.member.as_mut()?;
-    if let Some(q) = p.picker.as_mut() {
-        match q.handle(a, &ids) {
-            Picked::Cancel => p.picker = None,
-            Picked::Submit => match q.chosen(&ids).first() {
-                Some(&b) => return Some(Command::Page(PageCmd::HeadToHead { a: p.member.id, b })),
-                None => {
-                    let msg = m.t("tui.member.no_match");
-                    m.status = Some((msg, true));
-                }
-            },
-            Picked::Handled => {}
-        }
-        return None;
-    }
-    match a {
-        Action::Back | Action::Quit | Action::Cancel => m.pages.member = None,
-        Action::Help => m.show_help(),
-        Action::HeadToHead => {
-            p.picker = Some(Picker::new(false));
-        }
-        Action::NextTab | Action::PrevTab => {
-            let panes = p.panes();
-            let i = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
-            let n = panes.len();
-            p.pane = panes[if a == Action::NextTab {
-                (i + 1) % n
-            } else {
-                (i + n - 1) % n
-            }];
-            p.sel = 0;
-        }
-        Action::Up => p.sel = p.sel.saturating_sub(1),
-        Action::Down => p.sel = (p.sel + 1).min(p.rows().saturating_sub(1)),
-        Action::Top => p.sel = 0,
-        Action::Bottom => p.sel = p.rows().saturating_sub(1),
-        _ => {}
-    }
-    None
-}
-
-fn colour(m: &Model, c: Colour) -> String {
+fn colour(m: &Ui, c: Colour) -> String {
     m.t(match c {
         Colour::Red => "judge.side.red",
         Colour::Black => "judge.side.black",
     })
 }
 
-fn game_cells(m: &Model, g: &MemberGame) -> Vec<String> {
+fn game_cells(m: &Ui, g: &MemberGame) -> Vec<String> {
     vec![
         g.date.to_string(),
         g.event.clone(),
@@ -170,14 +169,14 @@ fn game_cells(m: &Model, g: &MemberGame) -> Vec<String> {
         g.opponent.clone(),
         g.result.mark().to_string(),
         g.termination
-            .map(|t| tr_or(m, &format!("tui.term.{}", t.code()), t.code()))
+            .map(|t| m.tr_or(&format!("tui.term.{}", t.code()), t.code()))
             .unwrap_or_default(),
         g.moves.map(|x| x.to_string()).unwrap_or_default(),
         g.used_ms.map(format_duration_ms).unwrap_or_default(),
     ]
 }
 
-fn games_table(m: &Model, games: &[MemberGame], sel: usize, f: &mut Frame, area: Rect) {
+fn games_table(m: &Ui, games: &[MemberGame], sel: usize, f: &mut Frame, area: Rect) {
     let header = [
         "col.date",
         "col.event",
@@ -216,7 +215,7 @@ fn games_table(m: &Model, games: &[MemberGame], sel: usize, f: &mut Frame, area:
 
 #[allow(clippy::too_many_arguments)]
 fn table(
-    m: &Model,
+    m: &Ui,
     f: &mut Frame,
     area: Rect,
     header: &[&str],
@@ -236,8 +235,8 @@ fn table(
     f.render_stateful_widget(t, area, &mut st);
 }
 
-/// Draws the page in the main area.
-pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
+/// Draws the page in the main area; `candidates` as for `update`.
+pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main: Rect) {
     f.render_widget(Clear, main);
     let [details, tabs, body] = Layout::vertical([
         Constraint::Length(2),
@@ -390,11 +389,16 @@ pub fn draw(m: &Model, p: &MemberPage, f: &mut Frame, main: Rect) {
         }
     }
     if let Some(q) = &p.picker {
-        super::picker::draw(m, q, "tui.member.pick", &candidates(m), f, main);
+        let list: Vec<&Member> = candidates
+            .iter()
+            .copied()
+            .filter(|x| x.id != p.member.id)
+            .collect();
+        super::picker::draw(m, q, "tui.member.pick", &list, f, main);
     }
 }
 
-fn draw_h2h(m: &Model, h: &HeadToHead, sel: usize, f: &mut Frame, area: Rect) {
+fn draw_h2h(m: &Ui, h: &HeadToHead, sel: usize, f: &mut Frame, area: Rect) {
     let [totals, list] = Layout::vertical([Constraint::Length(2), Constraint::Min(2)]).areas(area);
     let lines = vec![
         Line::from(format!(

@@ -2,18 +2,19 @@
 //! through the one [`keymap`] table, [`update`] returning [`Command`]s that
 //! [`execute`] runs against the app layer, and a side-effect-free [`view`].
 
-pub mod boards;
 pub mod checkin;
+pub mod component;
 pub mod draw;
-pub mod effects;
-pub mod entry;
 pub mod keymap;
 pub mod log;
 pub mod model;
+pub mod page_cmd;
 pub mod picker;
 pub mod search;
 pub mod view;
-pub mod worker;
+
+// The model's own parts, under their old names.
+pub use model::{boards, effects, entry, worker};
 
 pub use keymap::{Action, Ctx, KEYMAP};
 pub use model::{execute, update, Command, Component, Model, Screen, Tab};
@@ -29,8 +30,6 @@ pub mod stats;
 pub mod archive;
 pub mod bracket;
 pub mod teams;
-mod teams_draw;
-mod teams_roster;
 
 use crate::app::App;
 use crossterm::event::{

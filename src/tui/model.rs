@@ -3,14 +3,20 @@
 //! (Action → state change and maybe a [`Command`]) and `command` (runs a
 //! command against the [`App`] and refreshes the model's data).
 
+pub mod boards;
 mod command;
+mod components;
+pub mod effects;
+pub mod entry;
 mod forms;
 mod update;
+pub mod worker;
 
 pub use command::*;
 pub use forms::*;
 pub use update::*;
 
+use super::component::Ui;
 use super::keymap::{Action, Ctx};
 use crate::app::{App, EventId, PlacedGame, RoundView};
 use crate::domain::{Entry, Event, EventSettings, Member};
@@ -160,9 +166,9 @@ pub struct Model {
     /// Pinyin readings of the members' names and clubs (search).
     pub pinyin: super::search::PinyinIndex,
     /// Work running on a worker thread (see `worker`).
-    pub job: Option<super::worker::Job>,
+    pub job: Option<worker::Job>,
     /// A player marked on the Round tab for a move (see `boards`).
-    pub mover: Option<super::boards::Mover>,
+    pub mover: Option<boards::Mover>,
     pub quit: bool,
     /// The keys in force (config.toml `[keys]` applied).
     pub keymap: super::keymap::Keymap,
@@ -337,8 +343,10 @@ impl Model {
             standings_error,
             points_before,
         };
-        super::teams::load(self, app)?;
-        super::bracket::load(self, app)?;
+        let ev = self.ev.event.as_ref().expect("just loaded");
+        let (teams, bracket) = (self.teams.take(), self.bracket.take());
+        self.teams = super::teams::load(app, self.lang, ev, self.ev.paired, teams)?;
+        self.bracket = super::bracket::load(app, ev, bracket)?;
         Ok(())
     }
 
@@ -422,13 +430,14 @@ impl Model {
         if let Some(Modal::CheckIn(_)) = self.modal {
             return vec![Ctx::CheckIn, Ctx::Global];
         }
-        if let Some(c) = super::pages::contexts(self) {
+        if let Some(c) = self.pages.contexts() {
             return c;
         }
         if self.form().is_some() || self.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }
-        if let Some(c) = super::teams::contexts(self).or_else(|| super::bracket::contexts(self)) {
+        let tabs = self.teams.as_ref().and_then(|t| t.contexts());
+        if let Some(c) = tabs.or_else(|| self.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
         if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {

@@ -1,17 +1,18 @@
-//! The pages of issues 8 and 9 hooked into the model with a few lines: the
+//! The full-screen pages and the ruling dialog, held together: the
 //! repetition ruling dialog ([`super::judge`]), the member page
-//! ([`super::member`]) and the statistics screen ([`super::stats`]).
-//! `model.rs` asks here for the contexts, the update and the command runner;
-//! `view.rs` asks here to draw.
+//! ([`super::member`]), the statistics screen ([`super::stats`]) and the
+//! archive ([`super::archive`]). Each page owns its state and answers
+//! actions with a [`super::component::Reply`]; the model (`model/pages.rs`)
+//! opens them, hands them their actions and runs their commands.
 
+use super::component::Ui;
 use super::judge::JudgeDialog;
-use super::keymap::{Action, Ctx};
+use super::keymap::Ctx;
 use super::member::MemberPage;
-use super::model::{Command, Confirm, Model};
+pub use super::page_cmd::PageCmd;
 use super::stats::StatsPage;
 use crate::app::{App, StatsFilter};
-use crate::domain::Colour;
-use crate::i18n::tr;
+use crate::domain::Member;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
 use ratatui::widgets::{Clear, Paragraph};
@@ -28,147 +29,36 @@ pub struct Pages {
     pub archive: Option<super::archive::ArchivePage>,
 }
 
-/// What the pages ask of the app layer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PageCmd {
-    /// Store a repetition ruling (`App::apply_ruling`).
-    ApplyRuling {
-        event: i64,
-        round: u32,
-        board: u32,
-        game_no: u32,
-        must_change: Option<Colour>,
-    },
-    /// Open a member's page.
-    OpenMember(i64),
-    /// Head-to-head of the page's member (`a`) against `b`.
-    HeadToHead { a: i64, b: i64 },
-    /// Open (or refilter) the statistics screen; `fields` are the filter
-    /// texts as typed (from, to, time control, scheme).
-    Stats {
-        filter: StatsFilter,
-        fields: [String; 4],
-    },
-    /// The archive screen's commands.
-    Archive(super::archive::ArchiveCmd),
-}
-
-/// The contexts while a page has the keyboard (`None`: no page open).
-pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
-    if m.pages.judge.is_some() {
-        return Some(vec![Ctx::Judge]);
-    }
-    if let Some(p) = &m.pages.member {
-        return Some(if p.picker.is_some() {
-            vec![Ctx::Form]
-        } else {
-            vec![Ctx::Member, Ctx::Page]
-        });
-    }
-    if let Some(p) = &m.pages.stats {
-        return Some(if p.editing.is_some() {
-            vec![Ctx::Form]
-        } else {
-            vec![Ctx::Stats, Ctx::Page]
-        });
-    }
-    if let Some(p) = &m.pages.archive {
-        return Some(if p.editing.is_some() {
-            vec![Ctx::Form]
-        } else if p.view.is_some() {
-            vec![Ctx::ArchiveGame, Ctx::Page]
-        } else {
-            vec![Ctx::Archive, Ctx::Page]
-        });
-    }
-    None
-}
-
-/// Applies an action to the open page, or opens one. `None`: not a page's
-/// business (the model's own update goes on).
-pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    if m.pages.judge.is_some() {
-        return Some(super::judge::update(m, a));
-    }
-    if m.pages.member.is_some() {
-        return Some(super::member::update(m, a));
-    }
-    if m.pages.stats.is_some() {
-        return Some(super::stats::update(m, a));
-    }
-    if m.pages.archive.is_some() {
-        return Some(super::archive::update(m, a));
-    }
-    match a {
-        Action::Archive => Some(Some(super::archive::open())),
-        Action::Judge => {
-            match JudgeDialog::open(m) {
-                Ok(Some(d)) => m.pages.judge = Some(d),
-                Ok(None) => {}
-                Err(msg) => m.status = Some((msg, true)),
-            }
-            Some(None)
+impl Pages {
+    /// The contexts while a page has the keyboard (`None`: no page open).
+    pub fn contexts(&self) -> Option<Vec<Ctx>> {
+        if self.judge.is_some() {
+            return Some(vec![Ctx::Judge]);
         }
-        Action::MemberPage => {
-            let id = m
-                .filtered_members(&m.search)
-                .get(m.member_sel)
-                .map(|x| x.id);
-            Some(id.map(|id| Command::Page(PageCmd::OpenMember(id))))
+        if let Some(p) = &self.member {
+            return Some(if p.picker.is_some() {
+                vec![Ctx::Form]
+            } else {
+                vec![Ctx::Member, Ctx::Page]
+            });
         }
-        Action::Statistics => Some(Some(Command::Page(PageCmd::Stats {
-            filter: StatsFilter::default(),
-            fields: Default::default(),
-        }))),
-        _ => None,
-    }
-}
-
-/// Asks before a command runs (the ruling is stored only after `y`).
-pub fn confirm(m: &mut Model, message: String, cmd: PageCmd) {
-    m.ask(Confirm {
-        message,
-        command: Command::Page(cmd),
-    });
-}
-
-/// Runs a page's command against the club.
-pub fn run(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Option<String>> {
-    let lang = m.lang;
-    let t = |k: &str| tr(lang, k).to_string();
-    match cmd {
-        PageCmd::ApplyRuling {
-            event,
-            round,
-            board,
-            game_no,
-            must_change,
-        } => {
-            let g = app.apply_ruling(&event.to_string(), round, board, game_no, must_change)?;
-            m.pages.judge = None;
-            Ok(Some(format!(
-                "{} {board}: {} ({})",
-                t("tui.judge.stored"),
-                g.outcome.code(),
-                g.termination.map(|x| x.code()).unwrap_or("-")
-            )))
+        if let Some(p) = &self.stats {
+            return Some(if p.editing.is_some() {
+                vec![Ctx::Form]
+            } else {
+                vec![Ctx::Stats, Ctx::Page]
+            });
         }
-        PageCmd::OpenMember(id) => {
-            show(m, Loaded::Member(Box::new(MemberPage::load(app, id)?)));
-            Ok(None)
+        if let Some(p) = &self.archive {
+            return Some(if p.editing.is_some() {
+                vec![Ctx::Form]
+            } else if p.view.is_some() {
+                vec![Ctx::ArchiveGame, Ctx::Page]
+            } else {
+                vec![Ctx::Archive, Ctx::Page]
+            });
         }
-        PageCmd::HeadToHead { a, b } => {
-            let h = app.head_to_head(&a.to_string(), &b.to_string())?;
-            if let Some(p) = m.pages.member.as_mut() {
-                p.show_head_to_head(h);
-            }
-            Ok(None)
-        }
-        PageCmd::Stats { filter, fields } => {
-            show(m, load_stats(app, &filter, fields)?);
-            Ok(None)
-        }
-        PageCmd::Archive(c) => super::archive::run(app, m, c),
+        None
     }
 }
 
@@ -209,31 +99,27 @@ fn load_stats(app: &App, filter: &StatsFilter, fields: [String; 4]) -> crate::ap
     })
 }
 
-/// Opens (or refreshes) the page `loaded` holds.
-pub fn show(m: &mut Model, loaded: Loaded) {
-    match loaded {
-        Loaded::Member(page) => m.pages.member = Some(*page),
-        Loaded::Stats {
-            stats,
-            ratings,
-            fields,
-        } => match m.pages.stats.as_mut() {
-            Some(p) => p.set(*stats, ratings, fields),
-            None => m.pages.stats = Some(StatsPage::new(*stats, ratings, fields)),
-        },
-    }
-}
-
 /// Draws the open page: the member and statistics pages take the header
 /// line and the main area; the ruling dialog sits over the Results tab.
-pub fn draw(m: &Model, f: &mut Frame, head: Rect, main: Rect) {
-    let title = if let Some(p) = &m.pages.member {
-        super::member::draw(m, p, f, main);
+/// `masthead`: the program's and the club's name; `candidates`: the
+/// members the member page's picker offers.
+pub fn draw(
+    p: &Pages,
+    m: &Ui,
+    masthead: &str,
+    candidates: &[&Member],
+    f: &mut Frame,
+    head: Rect,
+    main: Rect,
+) {
+    let pages = p;
+    let title = if let Some(p) = &pages.member {
+        super::member::draw(m, p, candidates, f, main);
         Some(format!("{} › {}", m.t("tui.screen.club"), p.member.name))
-    } else if let Some(p) = &m.pages.stats {
+    } else if let Some(p) = &pages.stats {
         super::stats::draw(m, p, f, main);
         Some(m.t("tui.stats.title"))
-    } else if let Some(p) = &m.pages.archive {
+    } else if let Some(p) = &pages.archive {
         super::archive::draw(m, p, f, main);
         Some(m.t("tui.archive.title"))
     } else {
@@ -241,28 +127,9 @@ pub fn draw(m: &Model, f: &mut Frame, head: Rect, main: Rect) {
     };
     if let Some(title) = title {
         f.render_widget(Clear, head);
-        f.render_widget(
-            Paragraph::new(format!("{}  {title}", m.masthead())).bold(),
-            head,
-        );
+        f.render_widget(Paragraph::new(format!("{masthead}  {title}")).bold(), head);
     }
-    if let Some(d) = &m.pages.judge {
+    if let Some(d) = &pages.judge {
         super::judge::draw(m, d, f, main);
     }
-}
-
-/// A translated text with the key as a fallback for codes without a text
-/// (`tui.term.<code>`, …).
-pub fn tr_or(m: &Model, key: &str, fallback: &str) -> String {
-    if crate::i18n::has(key) {
-        m.t(key)
-    } else {
-        fallback.to_string()
-    }
-}
-
-/// `s` padded with spaces to `w` display columns (CJK counts two).
-pub fn pad(s: &str, w: usize) -> String {
-    let n = unicode_width::UnicodeWidthStr::width(s);
-    format!("{s}{}", " ".repeat(w.saturating_sub(n)))
 }

@@ -2,9 +2,9 @@
 //! selection, and (when `multi`) marks set with Space. The entry picker of
 //! an event and the member page's head-to-head picker both use it.
 
+use super::component::Ui;
 use super::draw::fit;
 use super::keymap::Action;
-use super::model::Model;
 use crate::domain::Member;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Style, Stylize};
@@ -89,7 +89,7 @@ impl Picker {
 
 /// Draws the picker over `main`: a titled box with the members `list`
 /// (id, name, rating, club), marks and their count when `multi`.
-pub fn draw(m: &Model, p: &Picker, title_key: &str, list: &[&Member], f: &mut Frame, main: Rect) {
+pub fn draw(m: &Ui, p: &Picker, title_key: &str, list: &[&Member], f: &mut Frame, main: Rect) {
     let [v] = Layout::vertical([Constraint::Length(main.height.saturating_sub(2).max(5))])
         .flex(Flex::Center)
         .areas(main);

@@ -4,9 +4,10 @@
 //! rating list (as of the filter's end date). Panes switch with `Tab`; `f`
 //! edits the filter (dates, time control, scheme), checked before use.
 
+use super::component::{Reply, Ui};
+use super::draw::pad;
 use super::keymap::Action;
-use super::model::{Command, Model};
-use super::pages::{pad, tr_or, PageCmd};
+use super::page_cmd::PageCmd;
 use crate::app::{RatingList, StatsFilter};
 use crate::domain::{format_duration_ms, TimeControl};
 use crate::history::{Bucket, Stats};
@@ -95,7 +96,7 @@ impl StatsPage {
 
 /// The filter typed into the four fields, or a translated error naming
 /// the field. Empty fields do not filter.
-pub fn parse_filter(m: &Model, fields: &[String; 4]) -> Result<StatsFilter, String> {
+pub fn parse_filter(m: &Ui, fields: &[String; 4]) -> Result<StatsFilter, String> {
     let bad =
         |i: usize, why: &str, text: &str| format!("{}: {} \"{text}\"", m.t(FIELDS[i]), m.t(why));
     let date = |i: usize| -> Result<Option<NaiveDate>, String> {
@@ -149,59 +150,62 @@ fn scheme_step(cur: &str, step: isize) -> String {
     all[((i + step).rem_euclid(n)) as usize].to_string()
 }
 
-pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let p = m.pages.stats.as_mut()?;
-    if let Some(i) = p.editing {
-        match a {
-            Action::Cancel => {
-                p.fields = p.applied.clone();
-                p.editing = None;
-            }
-            Action::NextField => p.editing = Some((i + 1) % FIELDS.len()),
-            Action::PrevField => p.editing = Some((i + FIELDS.len() - 1) % FIELDS.len()),
-            Action::ChoiceNext | Action::ChoicePrev if i == 3 => {
-                let step = if a == Action::ChoiceNext { 1 } else { -1 };
-                p.fields[3] = scheme_step(&p.fields[3], step);
-            }
-            Action::Backspace => {
-                p.fields[i].pop();
-            }
-            Action::Input(c) => p.fields[i].push(c),
-            Action::Submit => {
-                let fields = p.fields.clone();
-                match parse_filter(m, &fields) {
-                    Ok(filter) => return Some(Command::Page(PageCmd::Stats { filter, fields })),
-                    Err(e) => m.status = Some((e, true)),
+impl StatsPage {
+    /// Applies an action: `/` edits the filter, `Enter` applies it.
+    pub fn update(&mut self, a: Action, ui: &Ui) -> Reply<PageCmd> {
+        let p = self;
+        if let Some(i) = p.editing {
+            match a {
+                Action::Cancel => {
+                    p.fields = p.applied.clone();
+                    p.editing = None;
                 }
+                Action::NextField => p.editing = Some((i + 1) % FIELDS.len()),
+                Action::PrevField => p.editing = Some((i + FIELDS.len() - 1) % FIELDS.len()),
+                Action::ChoiceNext | Action::ChoicePrev if i == 3 => {
+                    let step = if a == Action::ChoiceNext { 1 } else { -1 };
+                    p.fields[3] = scheme_step(&p.fields[3], step);
+                }
+                Action::Backspace => {
+                    p.fields[i].pop();
+                }
+                Action::Input(c) => p.fields[i].push(c),
+                Action::Submit => {
+                    let fields = p.fields.clone();
+                    return match parse_filter(ui, &fields) {
+                        Ok(filter) => Reply::Run(PageCmd::Stats { filter, fields }),
+                        Err(e) => Reply::error(e),
+                    };
+                }
+                _ => {}
             }
+            return Reply::Handled;
+        }
+        match a {
+            Action::Back | Action::Quit | Action::Cancel => return Reply::Close,
+            Action::Help => return Reply::Help,
+            Action::Filter => p.editing = Some(0),
+            Action::NextTab | Action::PrevTab => {
+                let all = StatsPane::ALL;
+                let i = all.iter().position(|x| *x == p.pane).unwrap_or(0);
+                let n = all.len();
+                p.pane = all[if a == Action::NextTab {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                }];
+                p.sel = 0;
+            }
+            Action::Up => p.sel = p.sel.saturating_sub(1),
+            Action::Down if p.pane == StatsPane::Ratings => {
+                p.sel = (p.sel + 1).min(p.ratings.rows.len().saturating_sub(1))
+            }
+            Action::Top => p.sel = 0,
+            Action::Bottom => p.sel = p.ratings.rows.len().saturating_sub(1),
             _ => {}
         }
-        return None;
+        Reply::Handled
     }
-    match a {
-        Action::Back | Action::Quit | Action::Cancel => m.pages.stats = None,
-        Action::Help => m.show_help(),
-        Action::Filter => p.editing = Some(0),
-        Action::NextTab | Action::PrevTab => {
-            let all = StatsPane::ALL;
-            let i = all.iter().position(|x| *x == p.pane).unwrap_or(0);
-            let n = all.len();
-            p.pane = all[if a == Action::NextTab {
-                (i + 1) % n
-            } else {
-                (i + n - 1) % n
-            }];
-            p.sel = 0;
-        }
-        Action::Up => p.sel = p.sel.saturating_sub(1),
-        Action::Down if p.pane == StatsPane::Ratings => {
-            p.sel = (p.sel + 1).min(p.ratings.rows.len().saturating_sub(1))
-        }
-        Action::Top => p.sel = 0,
-        Action::Bottom => p.sel = p.ratings.rows.len().saturating_sub(1),
-        _ => {}
-    }
-    None
 }
 
 fn pct(x: f64) -> String {
@@ -209,7 +213,7 @@ fn pct(x: f64) -> String {
 }
 
 /// Draws the screen in the main area.
-pub fn draw(m: &Model, p: &StatsPage, f: &mut Frame, main: Rect) {
+pub fn draw(m: &Ui, p: &StatsPage, f: &mut Frame, main: Rect) {
     f.render_widget(Clear, main);
     let [filter, tabs, body] = Layout::vertical([
         Constraint::Length(1),
@@ -252,7 +256,7 @@ pub fn draw(m: &Model, p: &StatsPage, f: &mut Frame, main: Rect) {
     }
 }
 
-fn draw_filter(m: &Model, p: &StatsPage, f: &mut Frame, area: Rect) {
+fn draw_filter(m: &Ui, p: &StatsPage, f: &mut Frame, area: Rect) {
     let mut spans = vec![Span::raw(format!("{}: ", m.t("tui.stats.filter"))).bold()];
     for (i, key) in FIELDS.iter().enumerate() {
         let editing = p.editing == Some(i);
@@ -276,7 +280,7 @@ fn draw_filter(m: &Model, p: &StatsPage, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_overview(m: &Model, s: &Stats, f: &mut Frame, area: Rect) {
+fn draw_overview(m: &Ui, s: &Stats, f: &mut Frame, area: Rect) {
     let [left, right] =
         Layout::horizontal([Constraint::Length(42), Constraint::Min(10)]).areas(area);
     let row = |k: &str, v: String| Line::from(vec![Span::raw(pad(&m.t(k), 10)), Span::raw(v)]);
@@ -338,7 +342,7 @@ fn draw_overview(m: &Model, s: &Stats, f: &mut Frame, area: Rect) {
     for (code, n) in &s.terminations {
         lines.push(Line::from(format!(
             "  {}{n:>6}",
-            pad(&tr_or(m, &format!("tui.term.{code}"), code), 10)
+            pad(&m.tr_or(&format!("tui.term.{code}"), code), 10)
         )));
     }
     f.render_widget(Paragraph::new(lines), left);
@@ -386,7 +390,7 @@ fn draw_overview(m: &Model, s: &Stats, f: &mut Frame, area: Rect) {
     );
 }
 
-fn bars_labels(m: &Model, keys: &[&str]) -> u16 {
+fn bars_labels(m: &Ui, keys: &[&str]) -> u16 {
     keys.iter()
         .map(|k| unicode_width::UnicodeWidthStr::width(m.t(k).as_str()))
         .max()
@@ -401,7 +405,7 @@ fn draw_chart(f: &mut Frame, chart: BarChart, area: Rect, label_width: u16) {
     }
 }
 
-fn bucket_label(m: &Model, b: &Bucket) -> String {
+fn bucket_label(m: &Ui, b: &Bucket) -> String {
     if b.label == "unrated" {
         m.t("tui.member.unrated")
     } else {
@@ -409,7 +413,7 @@ fn bucket_label(m: &Model, b: &Bucket) -> String {
     }
 }
 
-fn draw_buckets(m: &Model, buckets: &[Bucket], first_col: &str, f: &mut Frame, area: Rect) {
+fn draw_buckets(m: &Ui, buckets: &[Bucket], first_col: &str, f: &mut Frame, area: Rect) {
     if buckets.is_empty() {
         f.render_widget(Paragraph::new(m.t("tui.stats.no_games")), area);
         return;
@@ -484,7 +488,7 @@ fn draw_buckets(m: &Model, buckets: &[Bucket], first_col: &str, f: &mut Frame, a
     draw_chart(f, chart, Rect { height: h, ..right }, label_width);
 }
 
-fn draw_ratings(m: &Model, list: &RatingList, sel: usize, f: &mut Frame, area: Rect) {
+fn draw_ratings(m: &Ui, list: &RatingList, sel: usize, f: &mut Frame, area: Rect) {
     let [title, table, below] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(2),

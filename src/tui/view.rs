@@ -1,13 +1,13 @@
 //! `view`: draws the model. No side effects, no database access.
 
-use super::draw::{fit, key_bar};
+use super::draw::{fit, key_bar, table};
 use super::model::{Modal, Model, Screen, Tab};
 use crate::domain::{format_duration_ms, EntryStatus};
 use crate::i18n::tr;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Table, TableState, Tabs, Wrap};
+use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Tabs, Wrap};
 use ratatui::Frame;
 
 mod popups;
@@ -28,12 +28,14 @@ pub fn view(m: &Model, f: &mut Frame) {
         Screen::Events => draw_events(m, f, main),
         Screen::Event => draw_event(m, f, main),
     }
-    super::pages::draw(m, f, head, main);
+    let ui = m.ui();
+    let candidates = m.page_candidates();
+    super::pages::draw(&m.pages, &ui, &m.masthead(), &candidates, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
     match &m.modal {
         Some(Modal::Picker(p)) => {
-            super::picker::draw(m, p, "tui.picker.title", &m.pickable(), f, main)
+            super::picker::draw(&ui, p, "tui.picker.title", &m.pickable(), f, main)
         }
         Some(Modal::Form(_)) => draw_form(m, f, main),
         Some(Modal::Confirm(c)) => {
@@ -42,13 +44,13 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Modal::Notice(text)) => {
             draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys")
         }
-        Some(Modal::Log(v)) => super::log::draw(m, v, f, main),
-        Some(Modal::CheckIn(v)) => super::checkin::draw(m, v, f, main),
+        Some(Modal::Log(v)) => super::log::draw(&ui, v, f, main),
+        Some(Modal::CheckIn(v)) => super::checkin::draw(&ui, v, f, main),
         Some(Modal::Help) | None => {}
     }
     if let Some(b) = &m.busy {
         let text = match &m.job {
-            Some(j) => super::worker::busy_text(m, j),
+            Some(j) => super::model::worker::busy_text(m, j),
             None => format!("⏳ {b}"),
         };
         let area = centered(f.area(), 44, 3);
@@ -183,30 +185,6 @@ fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// A list table that scrolls by pages; used by every tab.
-pub(super) fn table<'a>(
-    f: &mut Frame,
-    area: Rect,
-    title: String,
-    header: Vec<String>,
-    widths: Vec<Constraint>,
-    rows: Vec<Row<'a>>,
-    selected: Option<usize>,
-) {
-    let t = Table::new(rows, widths)
-        .header(Row::new(header).bold().underlined())
-        .row_highlight_style(Style::new().reversed())
-        .block(Block::new().borders(Borders::TOP).title(title));
-    // Lists scroll by pages (the page holding the selection), so the view
-    // needs no scroll state and a click finds the row it was drawn on.
-    let visible = area.height.saturating_sub(2).max(1) as usize;
-    let offset = selected.map_or(0, |s| s - s % visible);
-    let mut st = TableState::default()
-        .with_offset(offset)
-        .with_selected(selected);
-    f.render_stateful_widget(t, area, &mut st);
-}
-
 fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(|x| x.to_string()).unwrap_or_default()
 }
@@ -327,8 +305,16 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Results => draw_round(m, f, area, true),
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
-        Tab::Teams => super::teams::draw(m, f, area),
-        Tab::Bracket => super::bracket::draw(m, f, area),
+        Tab::Teams => {
+            if let Some(t) = &m.teams {
+                super::teams::draw(&m.ui(), t, f, area)
+            }
+        }
+        Tab::Bracket => {
+            if let Some(b) = &m.bracket {
+                super::bracket::draw(&m.ui(), b, f, area)
+            }
+        }
         Tab::Print => draw_print(m, f, area),
     }
 }
@@ -439,7 +425,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
     );
     if results && !m.board_input.is_empty() {
         title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input));
-        if !super::entry::typed_board_exists(m) {
+        if !super::model::entry::typed_board_exists(m) {
             title.push_str(&format!(" ({}) ", m.t("tui.round.no_board")));
         }
     }
@@ -448,7 +434,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            let mark = |c| super::boards::marker(m, i, c);
+            let mark = |c| super::model::boards::marker(m, i, c);
             let g =
                 m.ev.games
                     .iter()
@@ -456,7 +442,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
             // Name, start number and points before the round (积分).
             let seat = |c, e: &crate::domain::Entry| {
-                let pts = super::entry::short_points(
+                let pts = super::model::entry::short_points(
                     m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
                 );
                 let tail = format!(" ({}) {pts}", e.start_no);
@@ -468,11 +454,11 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 Some(x) => (
                     seat(crate::domain::Colour::Black, x),
                     if b.results.is_empty() {
-                        super::entry::code_text(m.lang, "*")
+                        super::component::code_text(m.lang, "*")
                     } else {
                         b.results
                             .iter()
-                            .map(|c| super::entry::code_text(m.lang, c))
+                            .map(|c| super::component::code_text(m.lang, c))
                             .collect::<Vec<_>>()
                             .join(" ")
                     },

@@ -153,7 +153,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
         Ok(Some(msg)) => m.status = Some((msg, false)),
         Ok(None) => {}
         Err(e) => {
-            let text = super::super::worker::error_text(m.lang, &e);
+            let text = super::worker::error_text(m.lang, &e);
             m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
             // The form comes back as typed, the error under it.
             if let (None, Some(f)) = (&m.modal, submitted) {
@@ -162,7 +162,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
         }
     }
     if let Err(e) = m.refresh(app) {
-        let text = super::super::worker::error_text(m.lang, &e);
+        let text = super::worker::error_text(m.lang, &e);
         m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
     }
     let n = m.rows();
@@ -214,9 +214,9 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
     let lang = m.lang;
     let t = |k: &str| tr(lang, k).to_string();
     // Work that may run on the worker takes the same path here.
-    if super::super::worker::is_long(&cmd) {
-        let o = super::super::effects::run(app, lang, &cmd, &|_, _| {})?;
-        super::super::effects::apply(m, o);
+    if super::worker::is_long(&cmd) {
+        let o = super::effects::run(app, lang, &cmd, &|_, _| {})?;
+        super::effects::apply(m, o);
         return Ok(None);
     }
     Ok(Some(match cmd {
@@ -282,7 +282,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!("{} {r}", t("tui.msg.unpaired"))
         }
         cmd @ (Command::SwapColours { .. } | Command::SwapPlayers { .. }) => {
-            return super::super::boards::run_swap(app, m, cmd);
+            return super::boards::run_swap(app, m, cmd);
         }
         Command::RecordResult {
             event,
@@ -296,7 +296,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!(
                 "{} {board}: {}",
                 t("tui.msg.result"),
-                super::super::entry::outcome_text(lang, g.outcome)
+                crate::tui::component::outcome_text(lang, g.outcome)
             )
         }
         Command::RequestBye {
@@ -328,8 +328,8 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 other => other,
             };
             if !checked {
-                if let Some(q) = super::super::entry::record_question(app, m, board, &bytes)
-                    .map_err(with_file)?
+                if let Some(q) =
+                    super::entry::record_question(app, m, board, &bytes).map_err(with_file)?
                 {
                     m.ask(Confirm {
                         message: q,
@@ -350,7 +350,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             format!(
                 "{} {board}: {} {}",
                 t("tui.msg.attached"),
-                super::super::entry::outcome_text(lang, g.outcome),
+                crate::tui::component::outcome_text(lang, g.outcome),
                 g.moves.map(|x| x.to_string()).unwrap_or_default()
             )
         }
@@ -548,11 +548,11 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
             m.set_form(f);
             return Ok(None);
         }
-        Command::Page(c) => return super::super::pages::run(app, m, c),
-        Command::Teams(c) => return super::super::teams::run(app, m, c),
-        Command::Bracket(c) => return super::super::bracket::run(app, m, c),
-        Command::Log(c) => return super::super::log::run(app, m, c),
-        Command::CheckIn(c) => return super::super::checkin::run(app, m, c),
+        c @ (Command::Page(_)
+        | Command::Teams(_)
+        | Command::Bracket(_)
+        | Command::Log(_)
+        | Command::CheckIn(_)) => return super::components::run(app, m, c),
         Command::EditEvent {
             event,
             name,

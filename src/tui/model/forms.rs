@@ -321,7 +321,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             outcome,
             ..
         } => {
-            let mut input = super::super::entry::result_input(lang, f, *outcome)?;
+            let mut input = super::entry::result_input(lang, f, *outcome)?;
             // Only the Teams and Bracket tabs add a game field.
             input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
             Ok(Command::RecordResult {
@@ -381,9 +381,7 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
                 ..
             },
             _,
-        ) if old != outcome => Some(super::super::entry::replace_question(
-            m, *board, *old, *outcome,
-        )),
+        ) if old != outcome => Some(super::entry::replace_question(m, *board, *old, *outcome)),
         (FormKind::AddMember, Command::AddMember(nm)) => {
             let club = nm.club.as_deref().unwrap_or("").trim();
             m.members

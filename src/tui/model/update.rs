@@ -1,7 +1,7 @@
 //! `update`: an [`Action`] changes the model and may return a [`Command`].
 
 use super::*;
-use crate::domain::{EntryStatus, Outcome};
+use crate::domain::EntryStatus;
 use crate::tui::picker::{Picked, Picker};
 
 /// Applies an action. Returns a command for the app layer, if any.
@@ -38,13 +38,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         };
     }
-    if let Some(r) = super::super::log::update(m, a) {
+    if let Some(r) = super::components::update_popups(m, a) {
         return r;
     }
-    if let Some(r) = super::super::checkin::update(m, a) {
-        return r;
-    }
-    if let Some(r) = super::super::pages::update(m, a) {
+    if let Some(r) = super::components::update_pages(m, a) {
         return r;
     }
     if m.form().is_none() {
@@ -154,13 +151,11 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         return None;
     }
     if m.mover.is_some() || a == MarkMove {
-        if let Some(r) = super::super::boards::update(m, a) {
+        if let Some(r) = super::boards::update(m, a) {
             return r;
         }
     }
-    if let Some(r) =
-        super::super::teams::update(m, a).or_else(|| super::super::bracket::update(m, a))
-    {
+    if let Some(r) = super::components::update_tabs(m, a) {
         return r;
     }
     match a {
@@ -337,10 +332,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         AttachRecord => {
-            if !super::super::entry::take_board(m, typed) {
+            if !super::entry::take_board(m, typed) {
                 return None;
             }
-            let round = super::super::entry::shown_round(m);
+            let round = super::entry::shown_round(m);
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
                 m.set_form(path_form(FormKind::AttachRecord {
                     round,
@@ -409,10 +404,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         }
         SwapColours => {
             // A refused change opens the insist dialog (see `boards`).
-            if super::super::boards::refused(m) {
+            if super::boards::refused(m) {
                 return None;
             }
-            let round = super::super::entry::shown_round(m);
+            let round = super::entry::shown_round(m);
             if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
                 if let Some(black) = &b.black {
                     return Some(Command::SwapColours {
@@ -444,14 +439,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             m.board_input.pop();
         }
         RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
-            let outcome = match a {
-                RedWin => Outcome::RedWin,
-                Draw => Outcome::Draw,
-                BlackWin => Outcome::BlackWin,
-                RedForfeits => Outcome::RedForfeits,
-                _ => Outcome::BlackForfeits,
-            };
-            return super::super::entry::result_key(m, outcome, typed);
+            let outcome = a.outcome()?;
+            return super::entry::result_key(m, outcome, typed);
         }
         Explain => {
             let here = m.row_sel;

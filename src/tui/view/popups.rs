@@ -72,13 +72,13 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     {
         let was = replaces
             .filter(|o| o != outcome)
-            .map(|o| format!(" ← {}", super::super::entry::outcome_text(m.lang, o)))
+            .map(|o| format!(" ← {}", super::super::component::outcome_text(m.lang, o)))
             .unwrap_or_default();
         title = format!(
             " {} {} {board}: {}{was} ",
             m.t(form.title_key()),
             m.t("tui.round.board"),
-            super::super::entry::outcome_text(m.lang, *outcome)
+            super::super::component::outcome_text(m.lang, *outcome)
         );
     }
     if extra > 0 {

@@ -74,7 +74,7 @@ fn tab_moves_the_ruling_to_the_boards_second_game() {
     assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
     go(&mut app, &mut m, c('J'));
     let d = m.pages.judge.as_ref().expect("the dialog opens");
-    assert_eq!((d.game_no, d.games), (1, 2));
+    assert_eq!((d.game_no, d.recorded.len()), (1, 2));
     assert!(screen(&m).contains("board 1 game 1"), "{}", screen(&m));
     go(&mut app, &mut m, k(KeyCode::Right)); // simple
     assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));

@@ -6,10 +6,10 @@
 //! (tests) runs the very same `run` inline. So tests and users take one
 //! path.
 
-use super::model::{read_error, Command, Confirm, Model, Tab};
-use super::pages::Loaded;
+use super::{read_error, Command, Confirm, Model, Tab};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
+use crate::tui::pages::Loaded;
 
 /// What a command came to, for the model.
 #[derive(Debug)]
@@ -42,7 +42,7 @@ pub fn run(
             let o = app.pair_next_round(&ev.to_string())?;
             Outcome::Paired {
                 message: format!("{} {}", t("tui.msg.paired"), o.round),
-                notice: super::model::pairing_notice(lang, &o.pairing.notes),
+                notice: super::pairing_notice(lang, &o.pairing.notes),
             }
         }
         Command::PairPresent {
@@ -50,15 +50,15 @@ pub fn run(
             present,
             excused,
         } => {
-            let checked = super::checkin::save(app, lang, *event, present, excused)?;
+            let checked = crate::tui::checkin::save(app, lang, *event, present, excused)?;
             let o = app.pair_next_round(&event.to_string())?;
             Outcome::Paired {
                 message: format!("{checked}; {} {}", t("tui.msg.paired"), o.round),
-                notice: super::model::pairing_notice(lang, &o.pairing.notes),
+                notice: super::pairing_notice(lang, &o.pairing.notes),
             }
         }
         Command::PreviewImport(path) => Outcome::Ask {
-            question: super::model::import_preview_text(app, lang, path)?,
+            question: super::import_preview_text(app, lang, path)?,
             then: Command::ImportMembers(path.clone()),
         },
         Command::ImportMembers(path) => {
@@ -66,8 +66,8 @@ pub fn run(
             let r = app.import_members_with(&bytes, path, true, progress)?;
             Outcome::Said(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
-        Command::Page(page) if super::pages::is_long(page) => {
-            match super::pages::load(app, page)? {
+        Command::Page(page) if crate::tui::pages::is_long(page) => {
+            match crate::tui::pages::load(app, page)? {
                 Some(l) => Outcome::Loaded(l),
                 None => Outcome::Said(String::new()),
             }
@@ -107,7 +107,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
                 command: then,
             });
         }
-        Outcome::Loaded(l) => super::pages::show(m, l),
+        Outcome::Loaded(l) => m.show(l),
     }
 }
 

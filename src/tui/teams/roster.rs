@@ -5,9 +5,9 @@
 //! arbiter's (the form's second line), and a player in a paired lineup is
 //! never removed. A refusal stays in the form with what was typed.
 
-use super::keymap::Action;
-use super::model::{Command, Model};
-use super::teams::TeamsCmd;
+use super::super::component::{Reply, Ui};
+use super::super::keymap::Action;
+use super::{TeamsCmd, TeamsTab};
 use crate::app::teams::RosterChange;
 use crate::app::App;
 use crate::i18n::tr;
@@ -38,8 +38,7 @@ pub struct RosterEditor {
 }
 
 /// Opens the form for the selected team (`None` when there is none).
-pub fn open(m: &mut Model, remove: bool) {
-    let Some(t) = m.teams.as_mut() else { return };
+pub fn open(t: &mut TeamsTab, remove: bool) {
     let Some((v, _)) = t.teams.get(t.sel) else {
         return;
     };
@@ -59,10 +58,11 @@ pub fn open(m: &mut Model, remove: bool) {
 }
 
 /// Keys while the form is open.
-pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    let t = m.teams.as_mut()?;
+pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
     let event = t.event;
-    let e = t.roster_editor.as_mut()?;
+    let Some(e) = t.roster_editor.as_mut() else {
+        return Reply::Ignored;
+    };
     match a {
         Action::Cancel | Action::Back => t.roster_editor = None,
         Action::NextField | Action::PrevField | Action::Down | Action::Up => e.focus = 1 - e.focus,
@@ -91,32 +91,32 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     create: e.flag,
                 }
             };
-            return Some(Command::Teams(TeamsCmd::Roster {
+            return Reply::Run(TeamsCmd::Roster {
                 event,
                 team: e.team.clone(),
                 change,
                 force: e.remove && e.flag,
-            }));
+            });
         }
-        Action::ForceQuit => m.quit = true,
+        Action::ForceQuit => return Reply::Quit,
         _ => {}
     }
-    None
+    Reply::Handled
 }
 
 /// Runs the change through the app. A refusal keeps the form open with the
 /// app's message in it (and on the status line).
 pub fn run(
     app: &mut App,
-    m: &mut Model,
-    event: i64,
-    team: &str,
+    tab: Option<&mut TeamsTab>,
+    ui: &Ui,
+    (event, team): (i64, &str),
     change: &RosterChange,
     force: bool,
 ) -> crate::app::Result<Option<String>> {
     match app.change_roster(&event.to_string(), team, change, force) {
         Ok(_) => {
-            if let Some(t) = m.teams.as_mut() {
+            if let Some(t) = tab {
                 t.roster_editor = None;
             }
             let who = match change {
@@ -124,12 +124,12 @@ pub fn run(
             };
             Ok(Some(format!(
                 "{}: {team} · {who}",
-                m.t("tui.teams.roster_saved")
+                ui.t("tui.teams.roster_saved")
             )))
         }
         Err(e) => {
-            if let Some(ed) = m.teams.as_mut().and_then(|t| t.roster_editor.as_mut()) {
-                ed.error = Some(e.render(m.lang));
+            if let Some(ed) = tab.and_then(|t| t.roster_editor.as_mut()) {
+                ed.error = Some(e.render(ui.lang));
             }
             Err(e)
         }
@@ -137,7 +137,7 @@ pub fn run(
 }
 
 /// Draws the form in the middle of `area`.
-pub fn draw(m: &Model, e: &RosterEditor, f: &mut Frame, area: Rect) {
+pub fn draw(m: &Ui, e: &RosterEditor, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let h = 6 + u16::from(e.error.is_some()) * 2;
     let w = 60.min(area.width);

@@ -3,10 +3,9 @@
 //! standings, the board prizes and the lineup form. Split from `teams.rs`
 //! (the tab's state, keys and commands) when it passed 800 lines.
 
-use super::model::Model;
-use super::pages::pad;
-use super::teams::{LineupEditor, TeamsTab, View};
-use super::view::table as list;
+use super::super::component::Ui;
+use super::super::draw::{pad, table as list};
+use super::{LineupEditor, TeamsTab, View};
 use crate::app::teams::TeamView;
 use crate::domain::{short_points, Points};
 use crate::i18n::{tr, Lang};
@@ -22,8 +21,7 @@ fn t(lang: Lang, key: &str) -> String {
 }
 
 /// Draws the tab: the views' titles with the round, then the view.
-pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
-    let Some(tab) = &m.teams else { return };
+pub fn draw(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(2)]).areas(area);
     let mut spans = Vec::new();
@@ -53,7 +51,7 @@ pub fn draw(m: &Model, f: &mut Frame, area: Rect) {
         draw_editor(m, e, f, area);
     }
     if let Some(e) = &tab.roster_editor {
-        super::teams_roster::draw(m, e, f, area);
+        super::roster::draw(m, e, f, area);
     }
 }
 
@@ -63,7 +61,7 @@ fn name_of(v: &TeamView, id: Option<i64>) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
-fn draw_teams(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+fn draw_teams(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(45), Constraint::Min(20)]).areas(area);
@@ -190,12 +188,12 @@ pub(super) fn board_result(lang: Lang, codes: &str) -> String {
     }
     codes
         .split_whitespace()
-        .map(|c| super::entry::code_text(lang, c))
+        .map(|c| super::super::component::code_text(lang, c))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn draw_matches(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+fn draw_matches(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let Some(r) = &tab.matches else {
         f.render_widget(
@@ -292,7 +290,7 @@ fn tb_label(lang: Lang, code: &str) -> String {
     }
 }
 
-fn draw_standings(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+fn draw_standings(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let st = match &tab.standings {
         Ok(st) => st,
@@ -340,7 +338,7 @@ fn draw_standings(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     );
 }
 
-fn draw_prizes(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+fn draw_prizes(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let rows = tab
         .prizes
@@ -389,7 +387,7 @@ fn draw_prizes(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
 
 /// The crosstable of the teams: game points against each team (both legs
 /// of a double round robin), then match points, game points and rank.
-fn draw_cross(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
+fn draw_cross(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let x = match &tab.cross {
         Ok(x) => x,
@@ -450,7 +448,7 @@ fn draw_cross(m: &Model, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     );
 }
 
-fn draw_editor(m: &Model, e: &LineupEditor, f: &mut Frame, area: Rect) {
+fn draw_editor(m: &Ui, e: &LineupEditor, f: &mut Frame, area: Rect) {
     let lang = m.lang;
     let h = e.picks.len() as u16 + 5 + u16::from(e.error.is_some()) * 2;
     let w = 60.min(area.width);

@@ -4,15 +4,21 @@
 //! refusal inside the form (what was picked stays); the matches of a round
 //! with game points and the match result, a board's result entered through
 //! the ordinary result form (the next board comes up by itself); the team
-//! standings and the board prizes. `model.rs` asks here for the contexts,
-//! the update and the command runner; `view.rs` asks here to draw (the
-//! drawing is in `teams_draw.rs`).
+//! standings and the board prizes. A component: the model hands it its
+//! actions and runs its commands; the drawing is in `draw.rs`, the roster
+//! form in `roster.rs`.
 
+mod draw;
+mod roster;
+
+pub use draw::draw;
+pub use roster::RosterEditor;
+
+use super::component::{Reply, Ui};
 use super::keymap::{Action, Ctx};
-use super::model::{Command, Model, Screen, Tab};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
-use crate::i18n::tr;
+use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
 /// What the tab shows.
@@ -67,7 +73,7 @@ pub struct TeamsTab {
     pub cross: Result<TeamCrosstable, String>,
     pub editor: Option<LineupEditor>,
     /// The roster form (`a` / `x` on the teams view).
-    pub roster_editor: Option<super::teams_roster::RosterEditor>,
+    pub roster_editor: Option<RosterEditor>,
     /// A result was sent from this tab: on the next load the selection
     /// moves to the first board without a result, from the current one on.
     pub advance: bool,
@@ -127,21 +133,21 @@ pub enum TeamsCmd {
 
 /// (Re)reads the tab's data when the open event is a team event; keeps the
 /// view, round, selection and an open lineup form across reloads.
-pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
-    let prev = m.teams.take();
-    let Some(ev) = m.ev.event.clone() else {
-        return Ok(());
+pub fn load(
+    app: &App,
+    lang: crate::i18n::Lang,
+    ev: &Event,
+    paired: u32,
+    prev: Option<TeamsTab>,
+) -> crate::app::Result<Option<TeamsTab>> {
+    let Some(ts) = app.team_settings_of(ev)? else {
+        return Ok(None);
     };
-    let Some(ts) = app.team_settings_of(&ev)? else {
-        return Ok(());
-    };
-    let paired = m.ev.paired;
     let prev = prev.filter(|t| t.event == ev.id);
     let round = prev
         .as_ref()
         .map_or(paired.max(1), |t| t.round.clamp(1, paired + 1));
     let key = ev.id.to_string();
-    let lang = m.lang;
     let mut t = TeamsTab {
         event: ev.id,
         view: prev.as_ref().map_or(View::Teams, |t| t.view),
@@ -173,8 +179,7 @@ pub fn load(m: &mut Model, app: &App) -> crate::app::Result<()> {
     if t.sel >= n {
         t.sel = n.saturating_sub(1);
     }
-    m.teams = Some(t);
-    Ok(())
+    Ok(Some(t))
 }
 
 /// The boards of the matches shown, in order: (match index, board index).
@@ -218,166 +223,173 @@ fn next_pending(t: &mut TeamsTab) {
     }
 }
 
-/// The contexts while the lineup form is open (`None`: it is not).
-pub fn contexts(m: &Model) -> Option<Vec<Ctx>> {
-    m.teams
-        .as_ref()
-        .filter(|t| t.editor.is_some() || t.roster_editor.is_some())
-        .map(|_| vec![Ctx::Form])
-}
+impl TeamsTab {
+    /// The contexts while the lineup or roster form is open (`None`: no
+    /// form).
+    pub fn contexts(&self) -> Option<Vec<Ctx>> {
+        (self.editor.is_some() || self.roster_editor.is_some()).then(|| vec![Ctx::Form])
+    }
 
-/// Applies an action on the Teams tab. `None`: not this tab's business.
-pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    if m.teams.as_ref()?.editor.is_some() {
-        return Some(editor_update(m, a));
-    }
-    if m.teams.as_ref()?.roster_editor.is_some() {
-        return Some(super::teams_roster::update(m, a));
-    }
-    if m.screen != Screen::Event || m.tab != Tab::Teams {
-        return None;
-    }
-    let t = m.teams.as_mut()?;
-    let n = rows(t);
-    match a {
-        Action::NextView => {
-            let i = View::ALL.iter().position(|v| *v == t.view).unwrap_or(0);
-            t.view = View::ALL[(i + 1) % View::ALL.len()];
-            t.sel = 0;
-            if t.view == View::Matches {
-                next_pending(t);
-            }
+    /// Applies an action; `shown`: the tab is on screen (an open form has
+    /// the keyboard wherever it is).
+    pub fn update(&mut self, a: Action, ui: &Ui, shown: bool) -> Reply<TeamsCmd> {
+        if self.editor.is_some() {
+            return self.editor_update(a);
         }
-        Action::PrevRound | Action::NextRound => {
-            let r = if a == Action::PrevRound {
-                t.round.saturating_sub(1).max(1)
-            } else {
-                (t.round + 1).min(t.paired + 1)
-            };
-            if r != t.round {
-                t.round = r;
+        if self.roster_editor.is_some() {
+            return roster::update(self, a);
+        }
+        if !shown {
+            return Reply::Ignored;
+        }
+        let t = self;
+        let n = rows(t);
+        match a {
+            Action::NextView => {
+                let i = View::ALL.iter().position(|v| *v == t.view).unwrap_or(0);
+                t.view = View::ALL[(i + 1) % View::ALL.len()];
                 t.sel = 0;
-                return Some(Some(Command::Reload));
+                if t.view == View::Matches {
+                    next_pending(t);
+                }
             }
+            Action::PrevRound | Action::NextRound => {
+                let r = if a == Action::PrevRound {
+                    t.round.saturating_sub(1).max(1)
+                } else {
+                    (t.round + 1).min(t.paired + 1)
+                };
+                if r != t.round {
+                    t.round = r;
+                    t.sel = 0;
+                    return Reply::Reload;
+                }
+            }
+            Action::Up => t.sel = t.sel.saturating_sub(1),
+            Action::Down => {
+                if t.sel + 1 < n {
+                    t.sel += 1;
+                }
+            }
+            Action::Top => t.sel = 0,
+            Action::Bottom => t.sel = n.saturating_sub(1),
+            Action::SelectRow(i) if i < n => t.sel = i,
+            Action::Add | Action::Retire => {
+                if t.view != View::Teams {
+                    t.view = View::Teams;
+                    t.sel = 0;
+                }
+                roster::open(t, a == Action::Retire);
+            }
+            Action::Lineup => {
+                if t.view != View::Teams {
+                    t.view = View::Teams;
+                    t.sel = 0;
+                }
+                if let Some((v, lineup)) = t.teams.get(t.sel) {
+                    let roster: Vec<(i64, String)> =
+                        v.roster.iter().map(|e| (e.id, e.name.clone())).collect();
+                    let picks = lineup
+                        .iter()
+                        .map(|p| p.and_then(|id| roster.iter().position(|r| r.0 == id)))
+                        .collect();
+                    t.editor = Some(LineupEditor {
+                        team: v.team.name.clone(),
+                        round: t.round,
+                        roster,
+                        picks,
+                        focus: 0,
+                        error: None,
+                    });
+                }
+            }
+            Action::RedWin
+            | Action::Draw
+            | Action::BlackWin
+            | Action::RedForfeits
+            | Action::BlackForfeits => return t.result(a, ui),
+            _ => return Reply::Ignored,
         }
-        Action::Up => t.sel = t.sel.saturating_sub(1),
-        Action::Down => {
-            if t.sel + 1 < n {
-                t.sel += 1;
-            }
-        }
-        Action::Top => t.sel = 0,
-        Action::Bottom => t.sel = n.saturating_sub(1),
-        Action::SelectRow(i) if i < n => t.sel = i,
-        Action::Add | Action::Retire => {
-            if t.view != View::Teams {
-                t.view = View::Teams;
-                t.sel = 0;
-            }
-            super::teams_roster::open(m, a == Action::Retire);
-        }
-        Action::Lineup => {
-            if t.view != View::Teams {
-                t.view = View::Teams;
-                t.sel = 0;
-            }
-            if let Some((v, lineup)) = t.teams.get(t.sel) {
-                let roster: Vec<(i64, String)> =
-                    v.roster.iter().map(|e| (e.id, e.name.clone())).collect();
-                let picks = lineup
-                    .iter()
-                    .map(|p| p.and_then(|id| roster.iter().position(|r| r.0 == id)))
-                    .collect();
-                t.editor = Some(LineupEditor {
-                    team: v.team.name.clone(),
-                    round: t.round,
-                    roster,
-                    picks,
-                    focus: 0,
-                    error: None,
-                });
-            }
-        }
-        Action::RedWin
-        | Action::Draw
-        | Action::BlackWin
-        | Action::RedForfeits
-        | Action::BlackForfeits => return Some(result(m, a)),
-        _ => return None,
+        Reply::Handled
     }
-    Some(None)
-}
 
-/// A result key on the Matches view: the result form of the selected
-/// board (a forfeit goes straight in).
-fn result(m: &mut Model, a: Action) -> Option<Command> {
-    let lang = m.lang;
-    let t = m.teams.as_mut()?;
-    if t.view != View::Matches {
-        m.status = Some((tr(lang, "tui.teams.results_on_matches").to_string(), true));
-        return None;
+    /// A result key on the Matches view: the result form of the selected
+    /// board (a forfeit goes straight in).
+    fn result(&mut self, a: Action, ui: &Ui) -> Reply<TeamsCmd> {
+        let t = self;
+        if t.view != View::Matches {
+            return Reply::error(ui.t("tui.teams.results_on_matches"));
+        }
+        let (Some(&(mi, bi)), Some(r), Some(outcome)) =
+            (board_rows(t).get(t.sel), t.matches.as_ref(), a.outcome())
+        else {
+            return Reply::Handled;
+        };
+        let b = &r.matches[mi].boards[bi];
+        if b.home.is_empty() || b.away.is_empty() {
+            return Reply::error(ui.t("tui.teams.empty_board"));
+        }
+        // The first game of the board without a result (two-game boards).
+        let codes: Vec<&str> = b.result.split_whitespace().collect();
+        let game = codes
+            .iter()
+            .position(|c| *c == "*")
+            .map_or(codes.len() + 1, |i| i + 1)
+            .clamp(1, t.games_per_round.max(1) as usize) as u32;
+        let (round, board, event) = (r.round, b.number, t.event);
+        t.advance = true;
+        Reply::ResultKey {
+            event,
+            round,
+            board,
+            outcome,
+            game: (t.games_per_round > 1).then_some(game),
+        }
     }
-    let (mi, bi) = *board_rows(t).get(t.sel)?;
-    let r = t.matches.as_ref()?;
-    let b = &r.matches[mi].boards[bi];
-    if b.home.is_empty() || b.away.is_empty() {
-        m.status = Some((tr(lang, "tui.teams.empty_board").to_string(), true));
-        return None;
-    }
-    // The first game of the board without a result (two-game boards).
-    let codes: Vec<&str> = b.result.split_whitespace().collect();
-    let game = codes
-        .iter()
-        .position(|c| *c == "*")
-        .map_or(codes.len() + 1, |i| i + 1)
-        .clamp(1, t.games_per_round.max(1) as usize) as u32;
-    let (round, number, event) = (r.round, b.number, t.event);
-    t.advance = true;
-    let game = (t.games_per_round > 1).then_some(game);
-    super::entry::match_result_key(
-        m,
-        (event, round, number),
-        super::entry::key_outcome(a),
-        game,
-    )
-}
 
-fn editor_update(m: &mut Model, a: Action) -> Option<Command> {
-    let t = m.teams.as_mut()?;
-    let event = t.event;
-    let e = t.editor.as_mut()?;
-    let n = e.picks.len().max(1);
-    match a {
-        Action::Cancel | Action::Back => t.editor = None,
-        Action::NextField | Action::Down => e.focus = (e.focus + 1) % n,
-        Action::PrevField | Action::Up => e.focus = (e.focus + n - 1) % n,
-        Action::ChoiceNext | Action::Input(' ') => e.cycle(1),
-        Action::ChoicePrev => e.cycle(-1),
-        Action::Backspace | Action::Input('-') | Action::Input('0') => e.picks[e.focus] = None,
-        Action::Input(c) if c.is_ascii_digit() => {
-            let i = c.to_digit(10).unwrap_or(0) as usize;
-            if i >= 1 && i <= e.roster.len() {
-                e.picks[e.focus] = Some(i - 1);
-                e.focus = (e.focus + 1) % n;
+    fn editor_update(&mut self, a: Action) -> Reply<TeamsCmd> {
+        let event = self.event;
+        let Some(e) = self.editor.as_mut() else {
+            return Reply::Ignored;
+        };
+        let n = e.picks.len().max(1);
+        match a {
+            Action::Cancel | Action::Back => self.editor = None,
+            Action::NextField | Action::Down => e.focus = (e.focus + 1) % n,
+            Action::PrevField | Action::Up => e.focus = (e.focus + n - 1) % n,
+            Action::ChoiceNext | Action::Input(' ') => e.cycle(1),
+            Action::ChoicePrev => e.cycle(-1),
+            Action::Backspace | Action::Input('-') | Action::Input('0') => e.picks[e.focus] = None,
+            Action::Input(c) if c.is_ascii_digit() => {
+                let i = c.to_digit(10).unwrap_or(0) as usize;
+                if i >= 1 && i <= e.roster.len() {
+                    e.picks[e.focus] = Some(i - 1);
+                    e.focus = (e.focus + 1) % n;
+                }
             }
+            Action::Submit => {
+                return Reply::Run(TeamsCmd::SetLineup {
+                    event,
+                    round: e.round,
+                    team: e.team.clone(),
+                    players: e.players(),
+                })
+            }
+            Action::ForceQuit => return Reply::Quit,
+            _ => {}
         }
-        Action::Submit => {
-            return Some(Command::Teams(TeamsCmd::SetLineup {
-                event,
-                round: e.round,
-                team: e.team.clone(),
-                players: e.players(),
-            }))
-        }
-        Action::ForceQuit => m.quit = true,
-        _ => {}
+        Reply::Handled
     }
-    None
 }
 
 /// Runs a command of the tab. A refused lineup keeps the form open with
 /// the app's message in it (and on the status line).
-pub fn run(app: &mut App, m: &mut Model, cmd: TeamsCmd) -> crate::app::Result<Option<String>> {
+pub fn run(
+    app: &mut App,
+    tab: Option<&mut TeamsTab>,
+    ui: &Ui,
+    cmd: TeamsCmd,
+) -> crate::app::Result<Option<String>> {
     match cmd {
         TeamsCmd::SetLineup {
             event,
@@ -386,18 +398,18 @@ pub fn run(app: &mut App, m: &mut Model, cmd: TeamsCmd) -> crate::app::Result<Op
             players,
         } => match app.set_team_lineup(&event.to_string(), round, &team, &players) {
             Ok(_) => {
-                if let Some(t) = m.teams.as_mut() {
+                if let Some(t) = tab {
                     t.editor = None;
                 }
                 Ok(Some(format!(
                     "{}: {team} ({} {round})",
-                    m.t("tui.teams.lineup_saved"),
-                    m.t("tui.round.title")
+                    ui.t("tui.teams.lineup_saved"),
+                    ui.t("tui.round.title")
                 )))
             }
             Err(e) => {
-                if let Some(ed) = m.teams.as_mut().and_then(|t| t.editor.as_mut()) {
-                    ed.error = Some(e.render(m.lang));
+                if let Some(ed) = tab.and_then(|t| t.editor.as_mut()) {
+                    ed.error = Some(e.render(ui.lang));
                 }
                 Err(e)
             }
@@ -407,8 +419,6 @@ pub fn run(app: &mut App, m: &mut Model, cmd: TeamsCmd) -> crate::app::Result<Op
             team,
             change,
             force,
-        } => super::teams_roster::run(app, m, event, &team, &change, force),
+        } => roster::run(app, tab, ui, (event, &team), &change, force),
     }
 }
-
-pub use super::teams_draw::draw;

@@ -4,30 +4,16 @@
 //! the stored values; a record is checked against the board's players.
 //! Also the round shown on the event's tabs (`[` / `]`).
 
-use super::model::{Command, Confirm, Field, Form, FormKind, Model};
+use super::{Command, Confirm, Field, Form, FormKind, Model};
 use crate::app::{App, ClockInput, PlacedGame, ResultInput};
 use crate::domain::{format_duration_ms, Outcome, Points};
 use crate::i18n::{tr, Lang};
+use crate::tui::component::outcome_text;
 
 /// The round the event's tabs show: the one picked with `[` / `]`, else
 /// the last paired.
 pub fn shown_round(m: &Model) -> u32 {
     m.ev.round.as_ref().map_or(m.ev.paired, |r| r.number)
-}
-
-/// A result code as the secretary reads it: 红胜 / 和 / 黑胜 / 红方弃权 …
-/// in Chinese, the codes (1-0 …) in English.
-pub fn outcome_text(lang: Lang, o: Outcome) -> String {
-    tr(lang, o.word_key()).to_string()
-}
-
-/// [`outcome_text`] of a stored result code (the code itself if unknown).
-pub fn code_text(lang: Lang, code: &str) -> String {
-    Outcome::ALL
-        .into_iter()
-        .find(|o| o.code() == code)
-        .map(|o| outcome_text(lang, o))
-        .unwrap_or_else(|| code.to_string())
 }
 
 /// Points without needless decimals: 2, 1.5, 0.8.
@@ -154,19 +140,6 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     let g = stored_game(m, board).map(|g| &g.game);
     m.set_form(result_form(round, board, outcome, g, old));
     None
-}
-
-/// The outcome a result key stands for (a key that is none is a forfeit
-/// by black, the last of them).
-pub fn key_outcome(a: super::keymap::Action) -> Outcome {
-    use super::keymap::Action;
-    match a {
-        Action::RedWin => Outcome::RedWin,
-        Action::Draw => Outcome::Draw,
-        Action::BlackWin => Outcome::BlackWin,
-        Action::RedForfeits => Outcome::RedForfeits,
-        _ => Outcome::BlackForfeits,
-    }
 }
 
 /// A result key on a board of a team match or a knockout: a forfeit goes

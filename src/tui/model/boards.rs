@@ -6,12 +6,12 @@
 //! a dialog names the rule broken, `y` stores it anyway, `n` cancels.
 //! Moves are refused once results are in.
 
-use super::keymap::Action;
-use super::model::{Command, Confirm, Model, Tab};
+use super::{Command, Confirm, Model, Tab};
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
 use crate::pairing::check::RuleViolation;
+use crate::tui::keymap::Action;
 
 /// A move in progress: the marked seat (board index, side) and the side
 /// the cursor is on (its board is the selected row).
@@ -171,7 +171,7 @@ pub const BLACK_COLUMNS: std::ops::Range<u16> = 36..56;
 
 /// While moving, a click on a player of board row `row` picks that seat.
 pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
-    if m.mover.is_none() || m.screen != super::model::Screen::Event || m.tab != Tab::Round {
+    if m.mover.is_none() || m.screen != super::Screen::Event || m.tab != Tab::Round {
         return None;
     }
     if RED_COLUMNS.contains(&column) {

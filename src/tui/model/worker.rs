@@ -12,7 +12,7 @@
 //! its commands run on the event loop's thread as before.
 
 use super::effects::Outcome;
-use super::model::{Command, Model};
+use super::{Command, Model};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -67,7 +67,7 @@ pub fn is_long(cmd: &Command) -> bool {
         | Command::PairPresent { .. }
         | Command::ImportMembers(_)
         | Command::PreviewImport(_) => true,
-        Command::Page(p) => super::pages::is_long(p),
+        Command::Page(p) => crate::tui::pages::is_long(p),
         _ => false,
     }
 }
@@ -163,7 +163,7 @@ pub fn poll(app: &mut App, m: &mut Model) {
         Err(TryRecvError::Disconnected) => lost(m),
     };
     if let Some(cmd) = finished(m, done) {
-        super::model::execute(app, m, cmd);
+        super::execute(app, m, cmd);
     }
 }
 
@@ -179,7 +179,7 @@ pub fn wait(app: &mut App, m: &mut Model, timeout: Duration) -> bool {
         Err(RecvTimeoutError::Disconnected) => lost(m),
     };
     if let Some(cmd) = finished(m, done) {
-        super::model::execute(app, m, cmd);
+        super::execute(app, m, cmd);
     }
     true
 }
@@ -375,7 +375,7 @@ mod tests {
     #[test]
     fn a_file_that_is_not_there_is_said_in_the_ui_language() {
         let io = std::fs::read("/no/such/dir/x.pgn").unwrap_err();
-        let e = super::super::model::read_error("/no/such/dir/x.pgn", &io);
+        let e = super::super::read_error("/no/such/dir/x.pgn", &io);
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "无法读取 /no/such/dir/x.pgn: 文件不存在");
         assert_eq!(hant, "無法讀取 /no/such/dir/x.pgn: 檔案不存在");

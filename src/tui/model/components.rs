@@ -1,0 +1,280 @@
+//! The model's side of its components (see `tui/component.rs`): it hands
+//! an action to the component that has the keyboard, turns the component's
+//! [`Reply`] into a status line, a question or a [`Command`], opens the
+//! pages, and runs the components' commands against the club.
+
+use super::*;
+use crate::app::StatsFilter;
+use crate::tui::checkin::CheckInCmd;
+use crate::tui::component::Reply;
+use crate::tui::judge::JudgeDialog;
+use crate::tui::log::LogRan;
+use crate::tui::pages::{Loaded, PageCmd};
+use crate::tui::stats::StatsPage;
+
+impl Model {
+    /// What the components are given to draw and answer with.
+    pub fn ui(&self) -> Ui {
+        Ui::new(self.lang)
+    }
+
+    /// Acts on a component's reply: `wrap` turns its command into the
+    /// model's, `close` closes it. `None`: the component ignored the action.
+    fn reply<C>(
+        &mut self,
+        r: Reply<C>,
+        wrap: impl FnOnce(C) -> Command,
+        close: impl FnOnce(&mut Model),
+    ) -> Option<Option<Command>> {
+        Some(match r {
+            Reply::Ignored => return None,
+            Reply::Handled => None,
+            Reply::Run(c) => Some(wrap(c)),
+            Reply::CloseAndRun(c) => {
+                close(self);
+                Some(wrap(c))
+            }
+            Reply::Ask(message, c) => {
+                self.ask(Confirm {
+                    message,
+                    command: wrap(c),
+                });
+                None
+            }
+            Reply::Say(text, error) => {
+                self.status = Some((text, error));
+                None
+            }
+            Reply::Help => {
+                self.show_help();
+                None
+            }
+            Reply::Reload => Some(Command::Reload),
+            Reply::Close => {
+                close(self);
+                None
+            }
+            Reply::Quit => {
+                self.quit = true;
+                None
+            }
+            Reply::ResultKey {
+                event,
+                round,
+                board,
+                outcome,
+                game,
+            } => super::entry::match_result_key(self, (event, round, board), outcome, game),
+        })
+    }
+
+    /// Members the member page's head-to-head picker offers for its search.
+    pub fn page_candidates(&self) -> Vec<&Member> {
+        match self.pages.member.as_ref().and_then(|p| p.query()) {
+            Some(q) => self.filtered_members(q),
+            None => Vec::new(),
+        }
+    }
+
+    /// Opens (or refreshes) the page `loaded` holds.
+    pub fn show(&mut self, loaded: Loaded) {
+        match loaded {
+            Loaded::Member(page) => self.pages.member = Some(*page),
+            Loaded::Stats {
+                stats,
+                ratings,
+                fields,
+            } => match self.pages.stats.as_mut() {
+                Some(p) => p.set(*stats, ratings, fields),
+                None => self.pages.stats = Some(StatsPage::new(*stats, ratings, fields)),
+            },
+        }
+    }
+}
+
+/// Hands an action to the open pop-up (the action log, the check-in).
+/// `None`: none is open.
+pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    let close = |m: &mut Model| m.modal = None;
+    match m.modal.as_mut()? {
+        Modal::Log(v) => {
+            let r = v.update(a);
+            m.reply(r, Command::Log, close)
+        }
+        Modal::CheckIn(v) => {
+            let r = v.update(a);
+            let pairing = m.t("tui.msg.pairing");
+            let busy = &mut m.busy;
+            let wrap = |c| match c {
+                CheckInCmd::Pair {
+                    event,
+                    present,
+                    excused,
+                } => {
+                    *busy = Some(pairing);
+                    Command::PairPresent {
+                        event,
+                        present,
+                        excused,
+                    }
+                }
+                c => Command::CheckIn(c),
+            };
+            let r = r.map(wrap);
+            m.reply(r, |c| c, close)
+        }
+        _ => None,
+    }
+}
+
+/// Hands an action to the open page, or opens one. `None`: not a page's
+/// business (the model's own update goes on).
+pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    let ui = m.ui();
+    if let Some(d) = m.pages.judge.as_mut() {
+        let r = d.update(a, &ui);
+        return Some(
+            m.reply(r, Command::Page, |m| m.pages.judge = None)
+                .flatten(),
+        );
+    }
+    if m.pages.member.is_some() {
+        let ids: Vec<i64> = m.page_candidates().iter().map(|x| x.id).collect();
+        let r = m.pages.member.as_mut()?.update(a, &ui, &ids);
+        return Some(
+            m.reply(r, Command::Page, |m| m.pages.member = None)
+                .flatten(),
+        );
+    }
+    if let Some(p) = m.pages.stats.as_mut() {
+        let r = p.update(a, &ui);
+        return Some(
+            m.reply(r, Command::Page, |m| m.pages.stats = None)
+                .flatten(),
+        );
+    }
+    if let Some(p) = m.pages.archive.as_mut() {
+        let r = p.update(a).map(PageCmd::Archive);
+        return Some(
+            m.reply(r, Command::Page, |m| m.pages.archive = None)
+                .flatten(),
+        );
+    }
+    match a {
+        Action::Archive => Some(Some(Command::Page(PageCmd::Archive(
+            crate::tui::archive::open(),
+        )))),
+        Action::Judge => {
+            let event = m.event_id()?;
+            let round = super::entry::shown_round(m);
+            let board = m.selected_board()?;
+            match JudgeDialog::open(&ui, event, round, board, &m.ev.games, m.repetition_rules) {
+                Ok(d) => m.pages.judge = Some(d),
+                Err(msg) => m.status = Some((msg, true)),
+            }
+            Some(None)
+        }
+        Action::MemberPage => {
+            let id = m
+                .filtered_members(&m.search)
+                .get(m.member_sel)
+                .map(|x| x.id);
+            Some(id.map(|id| Command::Page(PageCmd::OpenMember(id))))
+        }
+        Action::Statistics => Some(Some(Command::Page(PageCmd::Stats {
+            filter: StatsFilter::default(),
+            fields: Default::default(),
+        }))),
+        _ => None,
+    }
+}
+
+/// Hands an action to the Teams or Bracket tab (a form of theirs has the
+/// keyboard wherever it is; other keys only while the tab is shown).
+pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
+    let ui = m.ui();
+    let on = |tab| m.screen == Screen::Event && m.tab == tab;
+    let (teams_shown, bracket_shown) = (on(Tab::Teams), on(Tab::Bracket));
+    if let Some(t) = m.teams.as_mut() {
+        let r = t.update(a, &ui, teams_shown);
+        if let Some(c) = m.reply(r, Command::Teams, |_| {}) {
+            return Some(c);
+        }
+    }
+    if let Some(b) = m.bracket.as_mut() {
+        let r = b.update(a, &ui, bracket_shown);
+        return m.reply(r, Command::Bracket, |_| {});
+    }
+    None
+}
+
+/// Runs a command of a page, a tab or a pop-up against the club.
+pub fn run(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
+    let ui = m.ui();
+    match cmd {
+        Command::Page(c) => run_page(app, m, c),
+        Command::Teams(c) => crate::tui::teams::run(app, m.teams.as_mut(), &ui, c),
+        Command::Bracket(c) => crate::tui::bracket::run(app, &ui, c),
+        Command::Log(c) => match crate::tui::log::run(app, &ui, c)? {
+            LogRan::Ask(message, then) => {
+                m.ask(Confirm {
+                    message,
+                    command: Command::Log(then),
+                });
+                Ok(None)
+            }
+            LogRan::Show(v, done) => {
+                m.modal = Some(Modal::Log(v));
+                Ok(done)
+            }
+        },
+        Command::CheckIn(c) => {
+            let names = (&m.pinyin, m.name_order);
+            let (view, done) = crate::tui::checkin::run(app, m.lang, names, c)?;
+            if let Some(v) = view {
+                m.modal = Some(Modal::CheckIn(v));
+            }
+            Ok(done)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Runs a page's command against the club.
+fn run_page(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Option<String>> {
+    match cmd {
+        PageCmd::ApplyRuling {
+            event,
+            round,
+            board,
+            game_no,
+            must_change,
+        } => {
+            let g = app.apply_ruling(&event.to_string(), round, board, game_no, must_change)?;
+            m.pages.judge = None;
+            Ok(Some(format!(
+                "{} {board}: {} ({})",
+                m.t("tui.judge.stored"),
+                g.outcome.code(),
+                g.termination.map(|x| x.code()).unwrap_or("-")
+            )))
+        }
+        PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
+            if let Some(l) = crate::tui::pages::load(app, &cmd)? {
+                m.show(l);
+            }
+            Ok(None)
+        }
+        PageCmd::HeadToHead { a, b } => {
+            let h = app.head_to_head(&a.to_string(), &b.to_string())?;
+            if let Some(p) = m.pages.member.as_mut() {
+                p.show_head_to_head(h);
+            }
+            Ok(None)
+        }
+        PageCmd::Archive(c) => {
+            let ui = m.ui();
+            crate::tui::archive::run(app, &mut m.pages.archive, &ui, c)
+        }
+    }
+}
