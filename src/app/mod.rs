@@ -5,9 +5,11 @@ mod history;
 mod input;
 mod results;
 
+#[cfg(any(test, feature = "testkit"))]
+pub use history::{build_history_db, HistorySpec};
 pub use history::{
-    build_history_db, rating_list, stat_games, HistorySpec, RatingChangeRow, RatingList, RatingRow,
-    SchemeColumn, SchemeComparison, StatsFilter,
+    rating_list, stat_games, RatingChangeRow, RatingList, RatingRow, SchemeColumn,
+    SchemeComparison, StatsFilter,
 };
 
 pub use input::{parse_clock, ClockInput, ResultInput};
@@ -202,9 +204,10 @@ impl App {
         Ok(App { store, config })
     }
 
-    /// The store, for tests and benches that build fixtures directly.
-    /// Front ends must not use it (tests/it/architecture.rs).
-    #[doc(hidden)]
+    /// The store, for tests and benches that build fixtures directly
+    /// (feature `testkit`). Front ends must not use it
+    /// (tests/it/architecture.rs).
+    #[cfg(any(test, feature = "testkit"))]
     pub fn store_for_tests(&mut self) -> &mut Store {
         &mut self.store
     }

@@ -1,6 +1,6 @@
 //! The club's memory for the front ends: rating list, statistics, member
 //! histories, head-to-head, what-if scoring, and a generated ten-year club
-//! for benchmarks (`generate.rs`).
+//! for tests and benchmarks (`generate.rs`, feature `testkit`).
 
 use super::{App, Result};
 use crate::domain::{Event, Points, TimeControl};
@@ -12,10 +12,12 @@ use crate::scoring::{standings, PlayerRef, Scheme, Standings};
 use chrono::NaiveDate;
 use std::collections::HashMap;
 
+#[cfg(any(test, feature = "testkit"))]
 mod generate;
 #[cfg(test)]
 mod tests;
 
+#[cfg(any(test, feature = "testkit"))]
 pub use generate::{build_history_db, HistorySpec};
 
 /// One line of the rating list.

@@ -21,6 +21,7 @@ mod bracket;
 mod engine;
 mod layout;
 mod player;
+#[cfg(any(test, feature = "testkit"))]
 pub mod simulate;
 mod weights;
 mod window;
@@ -44,14 +45,14 @@ pub fn pair(state: &SwissState) -> Result<RoundPairing, PairingError> {
 
 /// The same pairing without the shortcuts for brackets the rules make
 /// trivial: every bracket goes through the matcher (tests compare the two).
-#[doc(hidden)]
+#[cfg(any(test, feature = "testkit"))]
 pub fn pair_without_shortcuts(state: &SwissState) -> Result<RoundPairing, PairingError> {
     pair_with(state, false, false)
 }
 
 /// The same pairing with every matching solved from scratch: a slow
 /// reference that tests compare the incremental solver against.
-#[doc(hidden)]
+#[cfg(any(test, feature = "testkit"))]
 pub fn pair_reference(state: &SwissState) -> Result<RoundPairing, PairingError> {
     pair_with(state, true, false)
 }
