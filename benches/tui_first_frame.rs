@@ -79,7 +79,7 @@ fn database() -> PathBuf {
                             _ => Outcome::Draw,
                         };
                         let mut g = Game::bare(0, 0, o);
-                        g.moves = Some(20 + next(60) as u32);
+                        g.facts.moves = Some(20 + next(60) as u32);
                         ImportBoard {
                             red: at(b),
                             black: Some(at(PLAYERS - 1 - b)),

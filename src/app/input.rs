@@ -2,7 +2,9 @@
 //! completes from a game record (kept apart so neither imports the other).
 
 use super::{invalid, Result};
-use crate::domain::{parse_duration_ms, FirstStrike, Material, Outcome, PieceMoves, Termination};
+use crate::domain::{
+    parse_duration_ms, FirstStrike, GameFacts, Material, Outcome, PieceMoves, Termination,
+};
 
 /// A clock reading as typed: time used, or time left on the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +34,20 @@ pub struct ResultInput {
     pub black_pieces: Option<PieceMoves>,
     /// The attached game record (PGN text).
     pub record: Option<String>,
+}
+
+impl ResultInput {
+    /// Takes the facts a game record gives from `f`: full moves, residual
+    /// material, piece moves, first strike and the record itself.
+    pub fn take_record_facts(&mut self, f: &GameFacts) {
+        self.moves = f.moves;
+        self.red_residual = f.red_residual;
+        self.black_residual = f.black_residual;
+        self.first_strike = f.first_strike;
+        self.red_pieces = f.red_pieces;
+        self.black_pieces = f.black_pieces;
+        self.record = f.record.clone();
+    }
 }
 
 /// Parses a clock text for `ResultInput` (`H:MM:SS`, `MM:SS` or seconds).

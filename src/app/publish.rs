@@ -219,7 +219,7 @@ impl App {
         let mut games = Vec::new();
         let mut links: HashMap<(u32, i64), Vec<Link>> = HashMap::new();
         for g in self.store.games(ev.id, None)? {
-            let Some(pgn) = g.game.record.as_deref() else {
+            let Some(pgn) = g.game.facts.record.as_deref() else {
                 continue;
             };
             let Some(rec) = read_pgn(pgn).ok().and_then(|v| v.into_iter().next()) else {

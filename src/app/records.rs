@@ -49,7 +49,7 @@ pub fn load_record(bytes: &[u8], file: &str, index: usize) -> Result<RecordAttac
 /// Where typed values and the record disagree: `field: typed X, record Y`.
 pub fn contradictions(typed: &Game, rec: &RecordAttachment) -> Vec<String> {
     let mut from_record = typed.clone();
-    rec.stats.to_domain(&mut from_record);
+    rec.stats.to_domain(&mut from_record.facts);
     let mut out = Vec::new();
     let mut check = |field: &str, a: Option<String>, b: Option<String>| {
         if let (Some(a), Some(b)) = (a, b) {
@@ -60,33 +60,33 @@ pub fn contradictions(typed: &Game, rec: &RecordAttachment) -> Vec<String> {
     };
     check(
         "moves",
-        typed.moves.map(|m| m.to_string()),
-        from_record.moves.map(|m| m.to_string()),
+        typed.facts.moves.map(|m| m.to_string()),
+        from_record.facts.moves.map(|m| m.to_string()),
     );
     check(
         "red residual",
-        typed.red_residual.map(|m| m.letters()),
-        from_record.red_residual.map(|m| m.letters()),
+        typed.facts.red_residual.map(|m| m.letters()),
+        from_record.facts.red_residual.map(|m| m.letters()),
     );
     check(
         "black residual",
-        typed.black_residual.map(|m| m.letters()),
-        from_record.black_residual.map(|m| m.letters()),
+        typed.facts.black_residual.map(|m| m.letters()),
+        from_record.facts.black_residual.map(|m| m.letters()),
     );
     check(
         "red pieces",
-        typed.red_pieces.map(|p| p.text()),
-        from_record.red_pieces.map(|p| p.text()),
+        typed.facts.red_pieces.map(|p| p.text()),
+        from_record.facts.red_pieces.map(|p| p.text()),
     );
     check(
         "black pieces",
-        typed.black_pieces.map(|p| p.text()),
-        from_record.black_pieces.map(|p| p.text()),
+        typed.facts.black_pieces.map(|p| p.text()),
+        from_record.facts.black_pieces.map(|p| p.text()),
     );
     check(
         "first strike",
-        typed.first_strike.map(|f| f.text()),
-        from_record.first_strike.map(|f| f.text()),
+        typed.facts.first_strike.map(|f| f.text()),
+        from_record.facts.first_strike.map(|f| f.text()),
     );
     if typed.outcome != Outcome::Unplayed {
         check(
@@ -114,13 +114,13 @@ pub fn apply_record(
             diffs = diffs.join("; ")
         ));
     }
-    rec.stats.to_domain(game);
+    rec.stats.to_domain(&mut game.facts);
     if game.outcome == Outcome::Unplayed || record_wins {
         if let Some(o) = rec.outcome {
             game.outcome = o;
         }
     }
-    game.record = Some(rec.pgn.clone());
+    game.facts.record = Some(rec.pgn.clone());
     Ok(diffs)
 }
 
@@ -137,7 +137,7 @@ pub fn merge_into_input(
         g.outcome = o;
     }
     macro_rules! take {
-        ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
+        ($($f:ident),*) => { $( if input.$f.is_some() { g.facts.$f = input.$f; } )* };
     }
     take!(
         moves,
@@ -149,13 +149,7 @@ pub fn merge_into_input(
     );
     let diffs = apply_record(&mut g, rec, record_wins, what)?;
     input.outcome = Some(g.outcome);
-    input.moves = g.moves;
-    input.red_residual = g.red_residual;
-    input.black_residual = g.black_residual;
-    input.first_strike = g.first_strike;
-    input.red_pieces = g.red_pieces;
-    input.black_pieces = g.black_pieces;
-    input.record = g.record;
+    input.take_record_facts(&g.facts);
     Ok(diffs)
 }
 
@@ -175,7 +169,7 @@ pub fn resolve_records(
     for r in &mut data.rounds {
         for b in &mut r.boards {
             for g in &mut b.games {
-                let Some(path) = g.record.take() else {
+                let Some(path) = g.facts.record.take() else {
                     continue;
                 };
                 let full = super::output::record_path_in(dir, &path)?;

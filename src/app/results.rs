@@ -313,22 +313,23 @@ pub(super) fn apply_input(
         g.outcome = o;
     }
     if input.moves.is_some() {
-        g.moves = input.moves;
+        g.facts.moves = input.moves;
     }
     for (clock, red) in [(input.red_clock, true), (input.black_clock, false)] {
         let Some(c) = clock else { continue };
         let used = match c {
             ClockInput::Clear => {
                 if red {
-                    g.red_used_ms = None;
+                    g.facts.red_used_ms = None;
                 } else {
-                    g.black_used_ms = None;
+                    g.facts.black_used_ms = None;
                 }
                 continue;
             }
             ClockInput::Used(ms) => ms,
             ClockInput::Left(ms) => {
                 let moves = g
+                    .facts
                     .moves
                     .ok_or_else(|| invalid!("err.app.time_left_needs_moves"))?;
                 // Both sides are credited `moves` increments (red made
@@ -337,13 +338,13 @@ pub(super) fn apply_input(
             }
         };
         if red {
-            g.red_used_ms = Some(used);
+            g.facts.red_used_ms = Some(used);
         } else {
-            g.black_used_ms = Some(used);
+            g.facts.black_used_ms = Some(used);
         }
     }
     macro_rules! set {
-        ($($f:ident),*) => { $( if input.$f.is_some() { g.$f = input.$f; } )* };
+        ($($f:ident),*) => { $( if input.$f.is_some() { g.facts.$f = input.$f; } )* };
     }
     set!(
         termination,
@@ -354,13 +355,13 @@ pub(super) fn apply_input(
         black_pieces
     );
     if input.record.is_some() {
-        g.record = input.record.clone();
+        g.facts.record = input.record.clone();
     }
     if let Some(v) = input.red_fouls {
-        g.red_fouls = v;
+        g.facts.red_fouls = v;
     }
     if let Some(v) = input.black_fouls {
-        g.black_fouls = v;
+        g.facts.black_fouls = v;
     }
     Ok(())
 }

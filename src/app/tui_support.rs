@@ -45,18 +45,17 @@ impl App {
         let outcome = have.or(rec.outcome());
         // The record goes in with the facts: one stored game, one log row,
         // so a single undo takes the whole attachment back.
-        let input = ResultInput {
+        let mut facts = crate::domain::GameFacts {
             record: Some(write_pgn(std::slice::from_ref(&rec), Notation::Iccs)),
-            outcome,
-            game_no: Some(game_no),
-            moves: Some(stats.full_moves),
-            red_residual: Some(stats.red_material),
-            black_residual: Some(stats.black_material),
-            red_pieces: Some(stats.red_moves),
-            black_pieces: Some(stats.black_moves),
-            first_strike: Some(stats.first_strike),
             ..Default::default()
         };
+        stats.to_domain(&mut facts);
+        let mut input = ResultInput {
+            outcome,
+            game_no: Some(game_no),
+            ..Default::default()
+        };
+        input.take_record_facts(&facts);
         let summary = format!(
             "game record for {} round {round} board {board} ({} moves)",
             ev.name, stats.full_moves
@@ -124,11 +123,11 @@ mod tests {
         let before = app.store.game(board_id, 1).unwrap();
         let logged = app.store.log_entries(1000).unwrap().len();
         let g = app.attach_record("E", 1, 1, 1, RECORD.as_bytes()).unwrap();
-        assert!(g.record.as_deref().unwrap_or("").contains("h2e2"));
-        assert_eq!(g.moves, Some(3));
+        assert!(g.facts.record.as_deref().unwrap_or("").contains("h2e2"));
+        assert_eq!(g.facts.moves, Some(3));
         let stored = app.store.game(board_id, 1).unwrap().unwrap();
         assert_eq!(
-            stored.record, g.record,
+            stored.facts.record, g.facts.record,
             "the record is stored with the game"
         );
         assert_eq!(
@@ -147,7 +146,7 @@ mod tests {
         attach_then_one_undo_restores(&mut app, b);
         let g = app.store.game(b, 1).unwrap().unwrap();
         assert_eq!(g.outcome, Outcome::Unplayed);
-        assert_eq!(g.record, None);
+        assert_eq!(g.facts.record, None);
     }
 
     #[test]
@@ -168,8 +167,8 @@ mod tests {
         attach_then_one_undo_restores(&mut app, b);
         let g = app.store.game(b, 1).unwrap().unwrap();
         assert_eq!(g.outcome, Outcome::Draw, "the typed result is back");
-        assert_eq!(g.moves, Some(40));
-        assert_eq!(g.red_used_ms, Some(3_000_000));
+        assert_eq!(g.facts.moves, Some(40));
+        assert_eq!(g.facts.red_used_ms, Some(3_000_000));
         // A second undo takes back the typed result, not half the attachment.
         app.store.undo_last().unwrap();
         assert_eq!(

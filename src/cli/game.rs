@@ -304,7 +304,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
             board,
             game = a.game_no,
             outcome = game.outcome.code(),
-            termination = game.termination.map(|t| t.code()).unwrap_or("-")
+            termination = game.facts.termination.map(|t| t.code()).unwrap_or("-")
         );
         eprintln!("{}", line.render(ctx.lang));
     }

@@ -391,17 +391,11 @@ impl FirstStrike {
     }
 }
 
-/// One game as stored: the result plus every optional fact a scheme may read.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    pub id: i64,
-    pub board_id: i64,
-    /// 1 or 2 (two-game rounds).
-    pub game_no: u32,
-    /// Entry ids.
-    pub red: i64,
-    pub black: i64,
-    pub outcome: Outcome,
+/// What is known of a game besides who played and the result: every
+/// optional fact a scheme may read. The one copy: a stored [`Game`], a
+/// games-CSV row and the result a secretary types all carry it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFacts {
     pub termination: Option<Termination>,
     /// Full moves (回合).
     pub moves: Option<u32>,
@@ -418,6 +412,23 @@ pub struct Game {
     pub record: Option<String>,
 }
 
+/// One game as stored: the result plus every optional fact a scheme may read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub id: i64,
+    pub board_id: i64,
+    /// 1 or 2 (two-game rounds).
+    pub game_no: u32,
+    /// Entry ids.
+    pub red: i64,
+    pub black: i64,
+    pub outcome: Outcome,
+    /// Termination, moves, clocks, fouls, material, record (written flat
+    /// in JSON, as before they had their own struct).
+    #[serde(flatten)]
+    pub facts: GameFacts,
+}
+
 impl Game {
     /// A game with only its players and outcome known.
     pub fn bare(red: i64, black: i64, outcome: Outcome) -> Game {
@@ -428,18 +439,7 @@ impl Game {
             red,
             black,
             outcome,
-            termination: None,
-            moves: None,
-            red_used_ms: None,
-            black_used_ms: None,
-            red_fouls: 0,
-            black_fouls: 0,
-            red_residual: None,
-            black_residual: None,
-            first_strike: None,
-            red_pieces: None,
-            black_pieces: None,
-            record: None,
+            facts: GameFacts::default(),
         }
     }
 }

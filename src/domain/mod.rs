@@ -11,8 +11,8 @@ mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
 pub use game::{
-    FirstStrike, Game, Material, MaterialParseError, Outcome, OutcomeParseError, PieceMoves,
-    Termination,
+    FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
+    PieceMoves, Termination,
 };
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};

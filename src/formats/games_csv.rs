@@ -7,7 +7,9 @@
 //! order. `black` = `BYE` marks a pairing bye. Times are `H:MM:SS`, `MM:SS`
 //! or seconds. The bytes may be UTF-8 (with or without BOM) or GBK.
 
-use crate::domain::{parse_duration_ms, FirstStrike, Material, Outcome, PieceMoves, Termination};
+use crate::domain::{
+    parse_duration_ms, FirstStrike, GameFacts, Material, Outcome, PieceMoves, Termination,
+};
 use std::fmt;
 
 /// One row of the file.
@@ -25,18 +27,8 @@ pub struct GameRow {
     /// `None` = a pairing bye for `red`.
     pub black: Option<String>,
     pub outcome: Outcome,
-    pub moves: Option<u32>,
-    pub red_used_ms: Option<i64>,
-    pub black_used_ms: Option<i64>,
-    pub termination: Option<Termination>,
-    pub red_fouls: u32,
-    pub black_fouls: u32,
-    pub red_residual: Option<Material>,
-    pub black_residual: Option<Material>,
-    pub first_strike: Option<FirstStrike>,
-    pub red_pieces: Option<PieceMoves>,
-    pub black_pieces: Option<PieceMoves>,
-    pub record: Option<String>,
+    /// Moves, clocks, termination, fouls, material, record.
+    pub facts: GameFacts,
 }
 
 /// A problem in a games CSV, with the file name and line.
@@ -351,18 +343,20 @@ fn read_rows(
                 red,
                 black,
                 outcome,
-                moves: number("moves")?,
-                red_used_ms: duration("red_used")?,
-                black_used_ms: duration("black_used")?,
-                termination,
-                red_fouls: number("red_fouls")?.unwrap_or(0),
-                black_fouls: number("black_fouls")?.unwrap_or(0),
-                red_residual,
-                black_residual,
-                first_strike,
-                red_pieces: pieces("red_pieces")?,
-                black_pieces: pieces("black_pieces")?,
-                record,
+                facts: GameFacts {
+                    moves: number("moves")?,
+                    red_used_ms: duration("red_used")?,
+                    black_used_ms: duration("black_used")?,
+                    termination,
+                    red_fouls: number("red_fouls")?.unwrap_or(0),
+                    black_fouls: number("black_fouls")?.unwrap_or(0),
+                    red_residual,
+                    black_residual,
+                    first_strike,
+                    red_pieces: pieces("red_pieces")?,
+                    black_pieces: pieces("black_pieces")?,
+                    record,
+                },
             },
             team_cells,
         ));
@@ -401,15 +395,15 @@ mod tests {
         assert_eq!(r.red, "张强");
         assert_eq!(r.black.as_deref(), Some("李鸿嘉"));
         assert_eq!(r.outcome, Outcome::Draw);
-        assert_eq!(r.moves, Some(63));
-        assert_eq!(r.red_used_ms, Some(36 * 60_000 + 42_000));
-        assert_eq!(r.black_used_ms, Some(3_723_000));
-        assert_eq!(r.termination, Some(Termination::Agreement));
-        assert_eq!((r.red_fouls, r.black_fouls), (1, 0));
-        assert_eq!(r.red_residual.unwrap().letters(), "RHHEE");
-        assert_eq!(r.first_strike.unwrap().move_no, Some(17));
-        assert_eq!(r.red_pieces.unwrap().as_array(), [8, 35, 4, 7, 9]);
-        assert_eq!(r.record, None);
+        assert_eq!(r.facts.moves, Some(63));
+        assert_eq!(r.facts.red_used_ms, Some(36 * 60_000 + 42_000));
+        assert_eq!(r.facts.black_used_ms, Some(3_723_000));
+        assert_eq!(r.facts.termination, Some(Termination::Agreement));
+        assert_eq!((r.facts.red_fouls, r.facts.black_fouls), (1, 0));
+        assert_eq!(r.facts.red_residual.unwrap().letters(), "RHHEE");
+        assert_eq!(r.facts.first_strike.unwrap().move_no, Some(17));
+        assert_eq!(r.facts.red_pieces.unwrap().as_array(), [8, 35, 4, 7, 9]);
+        assert_eq!(r.facts.record, None);
     }
 
     #[test]
@@ -429,11 +423,14 @@ mod tests {
         let text = "round,red,black,result,red_residual,black_residual\n\
                     1,A,B,和,AA,\n1,C,D,和,K,帅士\n1,E,F,1-0,,\n";
         let rows = read_games_csv(text.as_bytes(), "g.csv").unwrap();
-        assert_eq!(rows[0].red_residual.unwrap().letters(), "AA");
-        assert_eq!(rows[0].black_residual, Some(Material::default()));
-        assert_eq!(rows[1].red_residual, Some(Material::default()));
-        assert_eq!(rows[1].black_residual.unwrap().letters(), "A");
-        assert_eq!((rows[2].red_residual, rows[2].black_residual), (None, None));
+        assert_eq!(rows[0].facts.red_residual.unwrap().letters(), "AA");
+        assert_eq!(rows[0].facts.black_residual, Some(Material::default()));
+        assert_eq!(rows[1].facts.red_residual, Some(Material::default()));
+        assert_eq!(rows[1].facts.black_residual.unwrap().letters(), "A");
+        assert_eq!(
+            (rows[2].facts.red_residual, rows[2].facts.black_residual),
+            (None, None)
+        );
     }
 
     #[test]

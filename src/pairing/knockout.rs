@@ -350,19 +350,20 @@ mod tests {
                                 };
                                 let mut g = Game::bare(d.red, d.black, o);
                                 g.game_no = d.game_no;
-                                g.moves = Some(30 + rng.below(3) as u32);
-                                g.red_used_ms = Some(60_000);
-                                g.black_used_ms = Some(60_000);
-                                g.red_pieces = crate::domain::PieceMoves::parse("5/5/5/5/5");
-                                g.black_pieces = crate::domain::PieceMoves::parse("5/5/5/5/5");
-                                g.first_strike = Some(crate::domain::FirstStrike {
+                                g.facts.moves = Some(30 + rng.below(3) as u32);
+                                g.facts.red_used_ms = Some(60_000);
+                                g.facts.black_used_ms = Some(60_000);
+                                g.facts.red_pieces = crate::domain::PieceMoves::parse("5/5/5/5/5");
+                                g.facts.black_pieces =
+                                    crate::domain::PieceMoves::parse("5/5/5/5/5");
+                                g.facts.first_strike = Some(crate::domain::FirstStrike {
                                     side: Some(Colour::Red),
                                     move_no: Some(5),
                                 });
                                 let m = ["R", "RH", "H"];
-                                g.red_residual =
+                                g.facts.red_residual =
                                     Some(Material::parse(m[rng.below(3) as usize]).unwrap());
-                                g.black_residual =
+                                g.facts.black_residual =
                                     Some(Material::parse(m[rng.below(3) as usize]).unwrap());
                                 reds[d.red as usize] += 1;
                                 games.push(g);

@@ -94,18 +94,7 @@ pub fn event_from_rows(
             red,
             black,
             outcome: row.outcome,
-            termination: row.termination,
-            moves: row.moves,
-            red_used_ms: row.red_used_ms,
-            black_used_ms: row.black_used_ms,
-            red_fouls: row.red_fouls,
-            black_fouls: row.black_fouls,
-            red_residual: row.red_residual,
-            black_residual: row.black_residual,
-            first_strike: row.first_strike,
-            red_pieces: row.red_pieces,
-            black_pieces: row.black_pieces,
-            record: row.record.clone(),
+            facts: row.facts.clone(),
         };
         next_game_id += 1;
         validate_game(&time_control, games_per_round, &game).map_err(|why| {

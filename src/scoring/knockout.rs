@@ -580,9 +580,11 @@ fn residual_sum(scheme: &Scheme, ctx: &Ctx, a: i64, games: &[&Game]) -> Result<P
             game: (ctx.game_ref)(g),
         };
         let rr = g
+            .facts
             .red_residual
             .ok_or_else(|| missing("err.field.red_residual"))?;
         let br = g
+            .facts
             .black_residual
             .ok_or_else(|| missing("err.field.black_residual"))?;
         let r = d08.residual_score(&rr, &br);

@@ -327,9 +327,9 @@ fn score_board(
     };
     let fouls = |who: i64, g: &Game| {
         if g.red == who {
-            g.red_fouls
+            g.facts.red_fouls
         } else {
-            g.black_fouls
+            g.facts.black_fouls
         }
     };
     let mut res = Vec::with_capacity(2);
@@ -392,7 +392,7 @@ fn score_board(
 /// attacker-defender: who was the attacker (`None` if the game lacks the
 /// first-strike fact; the scoring step reports that).
 fn attacker_of(scheme: &Scheme, g: &Game) -> Option<Colour> {
-    let fs = g.first_strike?;
+    let fs = g.facts.first_strike?;
     let limit = scheme.settings.get_whole("strike_limit");
     Some(match (fs.side, fs.move_no) {
         (Some(c), Some(m)) if (m as i64) <= limit => c,
@@ -430,16 +430,22 @@ pub(super) fn single_game_round(
                     RoundResult::Win => (s.get("win"), Points::ZERO),
                     RoundResult::Loss => (s.get("loss"), Points::ZERO),
                     RoundResult::Draw => {
-                        let rr = g.red_residual.ok_or_else(|| ScoringError::MissingField {
-                            scheme: scheme.id().into(),
-                            field: "err.field.red_residual",
-                            game: (ctx.game_ref)(g),
-                        })?;
-                        let br = g.black_residual.ok_or_else(|| ScoringError::MissingField {
-                            scheme: scheme.id().into(),
-                            field: "err.field.black_residual",
-                            game: (ctx.game_ref)(g),
-                        })?;
+                        let rr =
+                            g.facts
+                                .red_residual
+                                .ok_or_else(|| ScoringError::MissingField {
+                                    scheme: scheme.id().into(),
+                                    field: "err.field.red_residual",
+                                    game: (ctx.game_ref)(g),
+                                })?;
+                        let br =
+                            g.facts
+                                .black_residual
+                                .ok_or_else(|| ScoringError::MissingField {
+                                    scheme: scheme.id().into(),
+                                    field: "err.field.black_residual",
+                                    game: (ctx.game_ref)(g),
+                                })?;
                         let r = scheme.residual_score(&rr, &br);
                         let mine = if colour == Colour::Red { r } else { -r };
                         (s.get("draw"), mine)

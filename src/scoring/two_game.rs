@@ -84,15 +84,15 @@ fn result_of(g: &Game, who: i64) -> RoundResult {
 
 fn used_of(g: &Game, who: i64) -> Option<i64> {
     match colour_of(g, who) {
-        Colour::Red => g.red_used_ms,
-        Colour::Black => g.black_used_ms,
+        Colour::Red => g.facts.red_used_ms,
+        Colour::Black => g.facts.black_used_ms,
     }
 }
 
 fn pieces_of(g: &Game, who: i64) -> Option<PieceMoves> {
     match colour_of(g, who) {
-        Colour::Red => g.red_pieces,
-        Colour::Black => g.black_pieces,
+        Colour::Red => g.facts.red_pieces,
+        Colour::Black => g.facts.black_pieces,
     }
 }
 
@@ -129,8 +129,8 @@ fn chain(
     gq: &Game,
 ) -> Result<(Ordering, TwoGameStep), ScoringError> {
     // 1. moves in that game
-    let mp = ctx.need(gp.moves, gp, "err.field.moves")?;
-    let mq = ctx.need(gq.moves, gq, "err.field.moves")?;
+    let mp = ctx.need(gp.facts.moves, gp, "err.field.moves")?;
+    let mq = ctx.need(gq.facts.moves, gq, "err.field.moves")?;
     if mp != mq {
         return Ok((mp.cmp(&mq), TwoGameStep::Moves));
     }

@@ -152,20 +152,20 @@ pub fn validate_game(
     let played = g.outcome.is_played();
     if !played {
         let facts: [(&'static str, bool); 6] = [
-            ("err.fact.moves", g.moves.is_some()),
+            ("err.fact.moves", g.facts.moves.is_some()),
             (
                 "err.fact.clock_times",
-                g.red_used_ms.is_some() || g.black_used_ms.is_some(),
+                g.facts.red_used_ms.is_some() || g.facts.black_used_ms.is_some(),
             ),
-            ("err.fact.termination", g.termination.is_some()),
+            ("err.fact.termination", g.facts.termination.is_some()),
             (
                 "err.fact.residual",
-                g.red_residual.is_some() || g.black_residual.is_some(),
+                g.facts.red_residual.is_some() || g.facts.black_residual.is_some(),
             ),
-            ("err.fact.first_strike", g.first_strike.is_some()),
+            ("err.fact.first_strike", g.facts.first_strike.is_some()),
             (
                 "err.fact.pieces",
-                g.red_pieces.is_some() || g.black_pieces.is_some(),
+                g.facts.red_pieces.is_some() || g.facts.black_pieces.is_some(),
             ),
         ];
         if let Some((what, _)) = facts.iter().find(|(_, present)| *present) {
@@ -174,14 +174,14 @@ pub fn validate_game(
         return Ok(());
     }
     for (s, m) in [
-        (Colour::Red, g.red_residual),
-        (Colour::Black, g.black_residual),
+        (Colour::Red, g.facts.red_residual),
+        (Colour::Black, g.facts.black_residual),
     ] {
         if let Some(m) = m {
             check_material(&m).map_err(|why| BadMaterial { side: s, why })?;
         }
     }
-    if let Some(t) = g.termination {
+    if let Some(t) = g.facts.termination {
         let decisive = g.outcome != Outcome::Draw;
         let ok = match t {
             Termination::Checkmate
@@ -199,11 +199,11 @@ pub fn validate_game(
             });
         }
     }
-    let Some(moves) = g.moves else {
+    let Some(moves) = g.facts.moves else {
         // Without a move count the clock cannot be checked beyond its sign.
         for (s, used) in [
-            (Colour::Red, g.red_used_ms),
-            (Colour::Black, g.black_used_ms),
+            (Colour::Red, g.facts.red_used_ms),
+            (Colour::Black, g.facts.black_used_ms),
         ] {
             if used.is_some_and(|u| u < 0) {
                 return Err(NegativeTime { side: s });
@@ -213,7 +213,7 @@ pub fn validate_game(
     };
     if moves == 0
         && matches!(
-            g.termination,
+            g.facts.termination,
             Some(Termination::Checkmate | Termination::Stalemate | Termination::Time)
         )
     {
@@ -222,8 +222,8 @@ pub fn validate_game(
     // Red has made `moves` moves; black `moves` or `moves - 1` (the clock
     // allows at most the larger).
     for (s, used) in [
-        (Colour::Red, g.red_used_ms),
-        (Colour::Black, g.black_used_ms),
+        (Colour::Red, g.facts.red_used_ms),
+        (Colour::Black, g.facts.black_used_ms),
     ] {
         let Some(used) = used else { continue };
         if used < 0 {
@@ -239,11 +239,11 @@ pub fn validate_game(
             });
         }
     }
-    if g.termination == Some(Termination::Time) {
+    if g.facts.termination == Some(Termination::Time) {
         if let Some(w) = g.outcome.winner() {
             let used = match w {
-                Colour::Red => g.red_used_ms,
-                Colour::Black => g.black_used_ms,
+                Colour::Red => g.facts.red_used_ms,
+                Colour::Black => g.facts.black_used_ms,
             };
             // The most the winner's clock ever held (his moves are at most
             // `moves`); at or beyond it his own flag was down first.
@@ -259,14 +259,17 @@ pub fn validate_game(
             }
         }
     }
-    if let Some(fs) = g.first_strike {
+    if let Some(fs) = g.facts.first_strike {
         if let Some(m) = fs.move_no {
             if m > moves || m == 0 {
                 return Err(StrikeAfterEnd { strike: m, moves });
             }
         }
     }
-    for (s, p) in [(Colour::Red, g.red_pieces), (Colour::Black, g.black_pieces)] {
+    for (s, p) in [
+        (Colour::Red, g.facts.red_pieces),
+        (Colour::Black, g.facts.black_pieces),
+    ] {
         let Some(p) = p else { continue };
         let total = p.total();
         let ok = match s {

@@ -3,7 +3,9 @@
 use super::events::rounds_paired;
 use super::log::{record, IntoSummary, UndoStep};
 use super::{Result, Store, StoreError};
-use crate::domain::{Board, Colour, FirstStrike, Game, Material, Outcome, PieceMoves, Termination};
+use crate::domain::{
+    Board, Colour, FirstStrike, Game, GameFacts, Material, Outcome, PieceMoves, Termination,
+};
 use crate::i18n::{msg, Msg};
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 use serde_json::json;
@@ -50,22 +52,22 @@ pub(super) fn game_values(g: &Game) -> Vec<serde_json::Value> {
         json!(g.red),
         json!(g.black),
         json!(g.outcome.code()),
-        json!(g.termination.map(|t| t.code())),
-        json!(g.moves),
-        json!(g.red_used_ms),
-        json!(g.black_used_ms),
-        json!(g.red_fouls),
-        json!(g.black_fouls),
-        json!(g.red_residual.map(|m| m.letters())),
-        json!(g.black_residual.map(|m| m.letters())),
-        json!(g.first_strike.map(|f| match f.side {
+        json!(g.facts.termination.map(|t| t.code())),
+        json!(g.facts.moves),
+        json!(g.facts.red_used_ms),
+        json!(g.facts.black_used_ms),
+        json!(g.facts.red_fouls),
+        json!(g.facts.black_fouls),
+        json!(g.facts.red_residual.map(|m| m.letters())),
+        json!(g.facts.black_residual.map(|m| m.letters())),
+        json!(g.facts.first_strike.map(|f| match f.side {
             Some(c) => c.code(),
             None => "none",
         })),
-        json!(g.first_strike.and_then(|f| f.move_no)),
-        json!(g.red_pieces.map(|p| p.text())),
-        json!(g.black_pieces.map(|p| p.text())),
-        json!(g.record),
+        json!(g.facts.first_strike.and_then(|f| f.move_no)),
+        json!(g.facts.red_pieces.map(|p| p.text())),
+        json!(g.facts.black_pieces.map(|p| p.text())),
+        json!(g.facts.record),
     ]
 }
 
@@ -442,23 +444,25 @@ fn game_from_offset(r: &Row<'_>, off: usize) -> rusqlite::Result<Game> {
         outcome: outcome
             .parse::<Outcome>()
             .map_err(|_| conv_err("outcome", &outcome))?,
-        termination: term
-            .map(|t| Termination::from_code(&t).ok_or_else(|| conv_err("termination", &t)))
-            .transpose()?,
-        moves: s.get(7)?,
-        red_used_ms: s.get(8)?,
-        black_used_ms: s.get(9)?,
-        red_fouls: s.get(10)?,
-        black_fouls: s.get(11)?,
-        red_residual: material(12)?,
-        black_residual: material(13)?,
-        first_strike: fs.map(|v| FirstStrike {
-            side: Colour::from_code(&v),
-            move_no: fs_move,
-        }),
-        red_pieces: pieces(16)?,
-        black_pieces: pieces(17)?,
-        record: s.get(18)?,
+        facts: GameFacts {
+            termination: term
+                .map(|t| Termination::from_code(&t).ok_or_else(|| conv_err("termination", &t)))
+                .transpose()?,
+            moves: s.get(7)?,
+            red_used_ms: s.get(8)?,
+            black_used_ms: s.get(9)?,
+            red_fouls: s.get(10)?,
+            black_fouls: s.get(11)?,
+            red_residual: material(12)?,
+            black_residual: material(13)?,
+            first_strike: fs.map(|v| FirstStrike {
+                side: Colour::from_code(&v),
+                move_no: fs_move,
+            }),
+            red_pieces: pieces(16)?,
+            black_pieces: pieces(17)?,
+            record: s.get(18)?,
+        },
     })
 }
 
@@ -516,17 +520,17 @@ mod tests {
         assert_eq!(games.len(), 2, "no game row for the bye");
         let mut g = games[0].game.clone();
         g.outcome = Outcome::Draw;
-        g.termination = Some(Termination::Agreement);
-        g.moves = Some(37);
-        g.red_used_ms = Some(2_028_000);
-        g.black_used_ms = Some(1_051_000);
-        g.red_fouls = 1;
-        g.red_residual = Some(Material::parse("RHHEE").unwrap());
-        g.black_residual = Some(Material::parse("EEXXX").unwrap());
-        g.first_strike = FirstStrike::parse("black@17");
-        g.red_pieces = PieceMoves::parse("8/35/4/7/9");
-        g.black_pieces = PieceMoves::parse("1/12/40/9/1");
-        g.record = Some("[Game \"Chinese Chess\"]".into());
+        g.facts.termination = Some(Termination::Agreement);
+        g.facts.moves = Some(37);
+        g.facts.red_used_ms = Some(2_028_000);
+        g.facts.black_used_ms = Some(1_051_000);
+        g.facts.red_fouls = 1;
+        g.facts.red_residual = Some(Material::parse("RHHEE").unwrap());
+        g.facts.black_residual = Some(Material::parse("EEXXX").unwrap());
+        g.facts.first_strike = FirstStrike::parse("black@17");
+        g.facts.red_pieces = PieceMoves::parse("8/35/4/7/9");
+        g.facts.black_pieces = PieceMoves::parse("1/12/40/9/1");
+        g.facts.record = Some("[Game \"Chinese Chess\"]".into());
         s.save_game(&g, "board 1: draw").unwrap();
         let back = s.game(g.board_id, 1).unwrap().unwrap();
         assert_eq!(back, g);

@@ -74,16 +74,16 @@ pub(crate) fn event(name: &str, s: &EventSettings) -> Result<()> {
 
 pub(crate) fn game(g: &Game) -> Result<()> {
     for (what, v) in [
-        ("red clock (ms)", g.red_used_ms),
-        ("black clock (ms)", g.black_used_ms),
+        ("red clock (ms)", g.facts.red_used_ms),
+        ("black clock (ms)", g.facts.black_used_ms),
     ] {
         if let Some(v) = v {
             range(what, v, 0, CLOCK_MS)?;
         }
     }
-    range("red fouls", g.red_fouls as i64, 0, FOULS as i64)?;
-    range("black fouls", g.black_fouls as i64, 0, FOULS as i64)?;
-    if let Some(m) = g.moves {
+    range("red fouls", g.facts.red_fouls as i64, 0, FOULS as i64)?;
+    range("black fouls", g.facts.black_fouls as i64, 0, FOULS as i64)?;
+    if let Some(m) = g.facts.moves {
         range("moves", m as i64, 0, MOVES as i64)?;
     }
     Ok(())
@@ -110,10 +110,10 @@ mod tests {
         assert!(m(&|x| x.name = "名".repeat(101)).is_err());
         let mut g = Game::bare(1, 2, Outcome::Draw);
         assert!(game(&g).is_ok());
-        g.red_used_ms = Some(1_000_000_000_000_000);
+        g.facts.red_used_ms = Some(1_000_000_000_000_000);
         assert!(game(&g).is_err());
-        g.red_used_ms = None;
-        g.black_fouls = u32::MAX;
+        g.facts.red_used_ms = None;
+        g.facts.black_fouls = u32::MAX;
         assert!(game(&g).is_err());
         let s = EventSettings {
             rounds: 10_000,

@@ -65,7 +65,7 @@ impl JudgeDialog {
             .iter()
             .filter(|g| g.board == b.number)
             .filter_map(|g| {
-                g.game.record.as_ref().map(|r| Recorded {
+                g.game.facts.record.as_ref().map(|r| Recorded {
                     game_no: g.game.game_no,
                     text: r.clone(),
                     stored: g.game.outcome.code().to_string(),

@@ -472,9 +472,11 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 Cell::from(black),
             ];
             if results {
-                cells.push(Cell::from(clock(g.and_then(|g| g.game.red_used_ms))));
-                cells.push(Cell::from(clock(g.and_then(|g| g.game.black_used_ms))));
-                cells.push(Cell::from(opt(&g.and_then(|g| g.game.moves))));
+                cells.push(Cell::from(clock(g.and_then(|g| g.game.facts.red_used_ms))));
+                cells.push(Cell::from(clock(
+                    g.and_then(|g| g.game.facts.black_used_ms),
+                )));
+                cells.push(Cell::from(opt(&g.and_then(|g| g.game.facts.moves))));
             }
             Row::new(cells)
         })

@@ -3,7 +3,7 @@
 
 use super::board::{Kind, Piece, Position};
 use super::record::GameRecord;
-use crate::domain::{Colour, FirstStrike, Game, Material, PieceMoves, Termination};
+use crate::domain::{Colour, FirstStrike, GameFacts, Material, PieceMoves, Termination};
 use serde::Serialize;
 
 /// Plies within which a capture counts as the first strike (30 full moves).
@@ -132,19 +132,19 @@ pub fn game_stats(g: &GameRecord) -> GameStats {
 }
 
 impl GameStats {
-    /// Fills a stored game's fields from the record: full moves, residual
+    /// Fills a game's facts from the record: full moves, residual
     /// material, piece-move counts and first strike; the termination too
     /// when the moves end in mate or stalemate and none was recorded.
-    pub fn to_domain(&self, game: &mut Game) {
-        if game.termination.is_none() {
-            game.termination = self.ending;
+    pub fn to_domain(&self, facts: &mut GameFacts) {
+        if facts.termination.is_none() {
+            facts.termination = self.ending;
         }
-        game.moves = Some(self.full_moves);
-        game.red_residual = Some(self.red_material);
-        game.black_residual = Some(self.black_material);
-        game.red_pieces = Some(self.red_moves);
-        game.black_pieces = Some(self.black_moves);
-        game.first_strike = Some(self.first_strike);
+        facts.moves = Some(self.full_moves);
+        facts.red_residual = Some(self.red_material);
+        facts.black_residual = Some(self.black_material);
+        facts.red_pieces = Some(self.red_moves);
+        facts.black_pieces = Some(self.black_moves);
+        facts.first_strike = Some(self.first_strike);
     }
 
     /// The JSON shape `qishe game stats --format json` prints for a game.

@@ -363,19 +363,22 @@ fn stats_fill_a_stored_game() {
     let g = &read_pgn("1. h2e2 h9g7\n").unwrap()[0];
     let s = game_stats(g);
     let mut game = crate::domain::Game::bare(1, 2, crate::domain::Outcome::Draw);
-    s.to_domain(&mut game);
-    assert_eq!(game.moves, Some(1));
-    assert_eq!(game.red_residual.unwrap().letters(), "RRHHCCAAEEPPPPP");
-    assert_eq!(game.red_pieces.unwrap().text(), "0/1/0/0/0");
-    assert_eq!(game.first_strike.unwrap().side, None);
-    assert_eq!(game.termination, None);
+    s.to_domain(&mut game.facts);
+    assert_eq!(game.facts.moves, Some(1));
+    assert_eq!(
+        game.facts.red_residual.unwrap().letters(),
+        "RRHHCCAAEEPPPPP"
+    );
+    assert_eq!(game.facts.red_pieces.unwrap().text(), "0/1/0/0/0");
+    assert_eq!(game.facts.first_strike.unwrap().side, None);
+    assert_eq!(game.facts.termination, None);
     // A game ending in mate records it.
     let g = &read_pgn("[FEN \"3k5/4R4/9/9/9/9/9/9/9/R3K4 w\"]\n1. a0d0\n").unwrap()[0];
     let s = game_stats(g);
     assert_eq!(s.ending, Some(crate::domain::Termination::Checkmate));
-    s.to_domain(&mut game);
+    s.to_domain(&mut game.facts);
     assert_eq!(
-        game.termination,
+        game.facts.termination,
         Some(crate::domain::Termination::Checkmate)
     );
 }

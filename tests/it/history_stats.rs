@@ -82,10 +82,10 @@ fn import(
 
 fn g(o: Outcome, moves: u32, red_ms: i64, black_ms: i64, t: Termination) -> Option<Game> {
     let mut g = Game::bare(0, 0, o);
-    g.moves = Some(moves);
-    g.red_used_ms = Some(red_ms);
-    g.black_used_ms = Some(black_ms);
-    g.termination = Some(t);
+    g.facts.moves = Some(moves);
+    g.facts.red_used_ms = Some(red_ms);
+    g.facts.black_used_ms = Some(black_ms);
+    g.facts.termination = Some(t);
     Some(g)
 }
 
@@ -339,7 +339,7 @@ fn what_if_two_schemes_disagree_on_the_winner() {
     ];
     for (r, &(o, opp)) in b_games.iter().enumerate() {
         let mut d = Game::bare(0, 0, Outcome::Draw);
-        d.moves = Some(60);
+        d.facts.moves = Some(60);
         rounds.push(vec![
             (0, Some(2 + r), Some(d)),
             (1, Some(opp), Some(Game::bare(0, 0, o))),

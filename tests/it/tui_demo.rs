@@ -37,10 +37,13 @@ fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
     assert!(games.iter().all(|g| g.game.outcome != Outcome::Unplayed));
     let clocks = games
         .iter()
-        .filter(|g| g.game.red_used_ms.is_some() && g.game.black_used_ms.is_some())
+        .filter(|g| g.game.facts.red_used_ms.is_some() && g.game.facts.black_used_ms.is_some())
         .count();
     assert!(clocks > games.len() / 2, "most games have clock readings");
-    let records = games.iter().filter(|g| g.game.record.is_some()).count();
+    let records = games
+        .iter()
+        .filter(|g| g.game.facts.record.is_some())
+        .count();
     assert_eq!(records, 3, "rounds 5–7, board 1");
     let running = events
         .iter()
@@ -123,6 +126,6 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
     assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
     let g = m.ev.games.iter().find(|g| g.board == board).unwrap();
     assert_eq!(g.game.outcome, Outcome::BlackWin, "the record's result");
-    assert_eq!(g.game.moves, Some(3));
-    assert!(g.game.record.as_deref().unwrap().contains("h2e2"));
+    assert_eq!(g.game.facts.moves, Some(3));
+    assert!(g.game.facts.record.as_deref().unwrap().contains("h2e2"));
 }

@@ -154,10 +154,10 @@ type G = (usize, usize, Outcome, Option<Termination>, u32, i64, i64);
 fn game(g: &G) -> Game {
     let mut x = Game::bare(0, 0, g.2);
     if g.2.is_played() {
-        x.termination = g.3;
-        x.moves = Some(g.4);
-        x.red_used_ms = Some(g.5 * 60_000);
-        x.black_used_ms = Some(g.6 * 60_000);
+        x.facts.termination = g.3;
+        x.facts.moves = Some(g.4);
+        x.facts.red_used_ms = Some(g.5 * 60_000);
+        x.facts.black_used_ms = Some(g.6 * 60_000);
     }
     x
 }

@@ -197,9 +197,9 @@ fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() 
         "same result: no question"
     );
     let g = game(&app, ev, 1, 2);
-    assert_eq!(g.red_used_ms, None, "the wrong clock is gone");
-    assert_eq!(g.black_used_ms, Some(20 * 60_000));
-    assert_eq!(g.moves, Some(40));
+    assert_eq!(g.facts.red_used_ms, None, "the wrong clock is gone");
+    assert_eq!(g.facts.black_used_ms, Some(20 * 60_000));
+    assert_eq!(g.facts.moves, Some(40));
 }
 
 #[test]
@@ -214,7 +214,11 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     typed(&mut app, &mut m, "30");
     go(&mut app, &mut m, k(KeyCode::Enter));
     let g = game(&app, ev, 1, 3);
-    assert_eq!(g.red_used_ms, Some(5 * 60_000), "a bare 5 is five minutes");
+    assert_eq!(
+        g.facts.red_used_ms,
+        Some(5 * 60_000),
+        "a bare 5 is five minutes"
+    );
     // 0 moves with time used: the moves field's error, the form stays.
     go(&mut app, &mut m, c('4'));
     go(&mut app, &mut m, c('b'));
@@ -252,7 +256,7 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     assert!(m.form().is_none(), "{:?}", m.status);
     let g = game(&app, ev, 1, 4);
     assert_eq!(g.outcome, Outcome::BlackWin);
-    assert!(g.red_used_ms.unwrap() >= 10 * 60_000);
+    assert!(g.facts.red_used_ms.unwrap() >= 10 * 60_000);
 }
 
 const PGN: &str = "[Game \"Chinese Chess\"]\n[Red \"张三\"]\n[Black \"李四\"]\n\
@@ -273,13 +277,13 @@ fn a_record_of_other_players_is_not_attached_without_a_question() {
     let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("张三–李四"), "{q}");
     go(&mut app, &mut m, c('n'));
-    assert_eq!(game(&app, ev, 1, 1).record, None);
+    assert_eq!(game(&app, ev, 1, 1).facts.record, None);
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('g'));
     typed(&mut app, &mut m, path.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
-    assert!(game(&app, ev, 1, 1).record.is_some());
+    assert!(game(&app, ev, 1, 1).facts.record.is_some());
 }
 
 #[test]

@@ -147,8 +147,8 @@ fn generated_game(rng: &mut SplitMix64, red: f64, black: f64, tc: TimeControl) -
     };
     let mut g = Game::bare(0, 0, outcome);
     let moves = 20 + rng.below(100) as u32;
-    g.moves = Some(moves);
-    g.termination = Some(if outcome == Outcome::Draw {
+    g.facts.moves = Some(moves);
+    g.facts.termination = Some(if outcome == Outcome::Draw {
         Termination::Agreement
     } else {
         match rng.below(20) {
@@ -159,7 +159,7 @@ fn generated_game(rng: &mut SplitMix64, red: f64, black: f64, tc: TimeControl) -
         }
     });
     let max = |red: bool| tc.max_used_ms(red, moves);
-    g.red_used_ms = Some((rng.unit() * max(true) as f64) as i64);
-    g.black_used_ms = Some((rng.unit() * max(false) as f64) as i64);
+    g.facts.red_used_ms = Some((rng.unit() * max(true) as f64) as i64);
+    g.facts.black_used_ms = Some((rng.unit() * max(false) as f64) as i64);
     g
 }

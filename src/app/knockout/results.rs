@@ -297,18 +297,7 @@ impl App {
             let mut g = Game::bare(red.unwrap_or(0), black.unwrap_or(0), row.outcome);
             g.board_id = slot.board_id;
             g.game_no = game_no;
-            g.moves = row.moves;
-            g.red_used_ms = row.red_used_ms;
-            g.black_used_ms = row.black_used_ms;
-            g.termination = row.termination;
-            g.red_fouls = row.red_fouls;
-            g.black_fouls = row.black_fouls;
-            g.red_residual = row.red_residual;
-            g.black_residual = row.black_residual;
-            g.first_strike = row.first_strike;
-            g.red_pieces = row.red_pieces;
-            g.black_pieces = row.black_pieces;
-            g.record = row.record.clone();
+            g.facts = row.facts.clone();
             // Play-off games are faster: the event's time control bounds them.
             let tc = ev.settings.time_control;
             validate_game(&tc, game_no.max(br.rules.regular), &g)

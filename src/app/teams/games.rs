@@ -91,18 +91,7 @@ impl App {
                 home_entry
             };
             let mut game = Game::bare(red_id, black_id, row.outcome);
-            game.termination = row.termination;
-            game.moves = row.moves;
-            game.red_used_ms = row.red_used_ms;
-            game.black_used_ms = row.black_used_ms;
-            game.red_fouls = row.red_fouls;
-            game.black_fouls = row.black_fouls;
-            game.red_residual = row.red_residual;
-            game.black_residual = row.black_residual;
-            game.first_strike = row.first_strike;
-            game.red_pieces = row.red_pieces;
-            game.black_pieces = row.black_pieces;
-            game.record = row.record.clone();
+            game.facts = row.facts.clone();
             if row.round <= paired {
                 let m = matches
                     .iter()

@@ -31,8 +31,8 @@ fn g(no: u32, red: i64, black: i64, o: Outcome) -> Game {
 
 fn drawn(no: u32, red: i64, black: i64, rr: &str, br: &str) -> Game {
     let mut x = g(no, red, black, Outcome::Draw);
-    x.red_residual = Some(Material::parse(rr).unwrap());
-    x.black_residual = Some(Material::parse(br).unwrap());
+    x.facts.red_residual = Some(Material::parse(rr).unwrap());
+    x.facts.black_residual = Some(Material::parse(br).unwrap());
     x
 }
 
@@ -207,11 +207,11 @@ fn equal_residuals_fall_through_to_armageddon() {
 
 fn chain_game(no: u32, red: i64, black: i64, o: Outcome) -> Game {
     let mut x = g(no, red, black, o);
-    x.moves = Some(40);
-    x.red_used_ms = Some(600_000);
-    x.black_used_ms = Some(600_000);
-    x.red_pieces = PieceMoves::parse("8/20/4/6/2");
-    x.black_pieces = PieceMoves::parse("8/20/4/6/2");
+    x.facts.moves = Some(40);
+    x.facts.red_used_ms = Some(600_000);
+    x.facts.black_used_ms = Some(600_000);
+    x.facts.red_pieces = PieceMoves::parse("8/20/4/6/2");
+    x.facts.black_pieces = PieceMoves::parse("8/20/4/6/2");
     x
 }
 
@@ -244,7 +244,7 @@ fn two_game_round_all_five_equal_goes_to_games_2_then_armageddon() {
     );
     // One win each, decided by the chain (fewer moves): the scheme.
     let mut g2 = chain_game(2, B, A, Outcome::RedWin);
-    g2.moves = Some(30);
+    g2.facts.moves = Some(30);
     let s = decide_match(
         &r,
         &players(),
@@ -339,7 +339,7 @@ fn sudden_death_and_lot() {
 fn attacker_defender_keeps_its_scoring_in_the_playoff() {
     let r = rules(SchemeKind::AttackerDefender, 2, None);
     let strike = |mut x: Game, side: Colour| {
-        x.first_strike = Some(crate::domain::FirstStrike {
+        x.facts.first_strike = Some(crate::domain::FirstStrike {
             side: Some(side),
             move_no: Some(10),
         });

@@ -76,8 +76,8 @@ fn event(
                         let (r, bl) = if gi == 1 { (black, red) } else { (red, black) };
                         let mut g = Game::bare(r, bl, *o);
                         g.game_no = gi as u32 + 1;
-                        g.red_residual = rr.map(|m| Material::parse(m).unwrap());
-                        g.black_residual = br.map(|m| Material::parse(m).unwrap());
+                        g.facts.red_residual = rr.map(|m| Material::parse(m).unwrap());
+                        g.facts.black_residual = br.map(|m| Material::parse(m).unwrap());
                         g
                     })
                     .collect();

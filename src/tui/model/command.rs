@@ -351,7 +351,7 @@ fn run_command(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result
                 "{} {board}: {} {}",
                 t("tui.msg.attached"),
                 crate::tui::component::outcome_text(lang, g.outcome),
-                g.moves.map(|x| x.to_string()).unwrap_or_default()
+                g.facts.moves.map(|x| x.to_string()).unwrap_or_default()
             )
         }
         Command::Print {

@@ -256,7 +256,7 @@ fn run_page(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Op
                 "{} {board}: {} ({})",
                 m.t("tui.judge.stored"),
                 g.outcome.code(),
-                g.termination.map(|x| x.code()).unwrap_or("-")
+                g.facts.termination.map(|x| x.code()).unwrap_or("-")
             )))
         }
         PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {

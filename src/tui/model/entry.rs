@@ -198,16 +198,16 @@ pub fn result_form(
         fields: vec![
             Field::text(
                 "tui.field.red_used",
-                clock(stored.and_then(|g| g.red_used_ms)),
+                clock(stored.and_then(|g| g.facts.red_used_ms)),
             ),
             Field::text(
                 "tui.field.black_used",
-                clock(stored.and_then(|g| g.black_used_ms)),
+                clock(stored.and_then(|g| g.facts.black_used_ms)),
             ),
             Field::text(
                 "tui.field.moves",
                 stored
-                    .and_then(|g| g.moves)
+                    .and_then(|g| g.facts.moves)
                     .map(|x| x.to_string())
                     .unwrap_or_default(),
             ),

@@ -18,8 +18,8 @@ fn single_game_schemes_score_by_colour() {
         let mut ev = Ev::new(&["R", "B"]);
         ev.game(1, "R", "B", "1-0");
         let g = ev.game(2, "R", "B", "1/2-1/2");
-        g.red_residual = Some(Material::parse("RAAEE").unwrap());
-        g.black_residual = Some(Material::parse("RAAEE").unwrap());
+        g.facts.red_residual = Some(Material::parse("RAAEE").unwrap());
+        g.facts.black_residual = Some(Material::parse("RAAEE").unwrap());
         let s = scheme(id);
         let after = |r| {
             let st = standings(&ev.0, &s, &[], Some(r)).unwrap();
@@ -144,8 +144,8 @@ fn default_orders_follow_the_spec() {
 fn draw_08_worked_example_gives_1_2_and_0_4() {
     let mut e = Ev::new(&["R", "B"]);
     let g = e.game(1, "R", "B", "1/2-1/2");
-    g.red_residual = Some(Material::parse("车士士相相").unwrap());
-    g.black_residual = Some(Material::parse("炮士士象象").unwrap());
+    g.facts.red_residual = Some(Material::parse("车士士相相").unwrap());
+    g.facts.black_residual = Some(Material::parse("炮士士象象").unwrap());
     let st = e.standings(&scheme("draw-0.8"), &["small-points"]);
     assert_eq!(row(&st, "R").points, p("0.8"));
     assert_eq!(row(&st, "B").points, p("0.8"));
@@ -177,8 +177,8 @@ fn draw_08_residual_score_rules() {
     // A decisive game has residual score 0 even with material entered.
     let mut e = Ev::new(&["R", "B"]);
     let g = e.game(1, "R", "B", "1-0");
-    g.red_residual = Some(m("RR"));
-    g.black_residual = Some(m(""));
+    g.facts.red_residual = Some(m("RR"));
+    g.facts.black_residual = Some(m(""));
     let st = e.standings(&s, &["small-points", "opponent-score"]);
     assert_eq!(
         val(&st, "R", "small-points"),
@@ -216,7 +216,7 @@ fn attacker_defender_draws_and_counts() {
     ];
     for (strike, r, b) in table {
         let mut e = Ev::new(&["R", "B"]);
-        e.game(1, "R", "B", "1/2-1/2").first_strike = fs(strike);
+        e.game(1, "R", "B", "1/2-1/2").facts.first_strike = fs(strike);
         let st = e.standings(&scheme("attacker-defender"), &[]);
         assert_eq!(
             (row(&st, "R").points, row(&st, "B").points),
@@ -228,8 +228,8 @@ fn attacker_defender_draws_and_counts() {
     // Counts: B beats R as black (big win), draws as black defender vs C.
     let mut e = Ev::new(&["R", "B", "C"]);
     e.game(1, "R", "B", "0-1");
-    e.game(2, "C", "B", "1/2-1/2").first_strike = fs("red@5");
-    e.game(3, "B", "C", "1/2-1/2").first_strike = fs("red@5");
+    e.game(2, "C", "B", "1/2-1/2").facts.first_strike = fs("red@5");
+    e.game(3, "B", "C", "1/2-1/2").facts.first_strike = fs("red@5");
     let st = e.standings(
         &scheme("attacker-defender"),
         &[

@@ -218,8 +218,8 @@ fn standings_order_shared_ranks_and_explain() {
 #[test]
 fn progressive_fouls_colours_direct() {
     let mut e = Ev::new(&["A", "B", "C", "D"]);
-    e.game(1, "A", "B", "1-0").red_fouls = 2;
-    e.game(1, "C", "D", "0-1").red_fouls = 1;
+    e.game(1, "A", "B", "1-0").facts.red_fouls = 2;
+    e.game(1, "C", "D", "0-1").facts.red_fouls = 1;
     e.game(2, "B", "C", "1-0");
     e.game(2, "D", "A", "1-0");
     // A: 2, 0 → 2; B: 0, 2 → 2; C: 0, 0; D: 2, 2 → 4.

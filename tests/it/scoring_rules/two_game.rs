@@ -55,11 +55,11 @@ fn two_game_rule_c_chain_step_by_step() {
     let base = || {
         let (_, mut g) = two("P", "Q", "1-0", "1-0");
         for x in g.iter_mut() {
-            x.moves = Some(40);
-            x.red_used_ms = Some(1_000_000);
-            x.black_used_ms = Some(1_000_000);
-            x.red_pieces = pm("10/10/10/5/5");
-            x.black_pieces = pm("10/10/10/5/5");
+            x.facts.moves = Some(40);
+            x.facts.red_used_ms = Some(1_000_000);
+            x.facts.black_used_ms = Some(1_000_000);
+            x.facts.red_pieces = pm("10/10/10/5/5");
+            x.facts.black_pieces = pm("10/10/10/5/5");
         }
         g
     };
@@ -69,43 +69,43 @@ fn two_game_rule_c_chain_step_by_step() {
     };
     // 1. fewer moves in the game won
     let mut g = base();
-    g[1].moves = Some(39);
+    g[1].facts.moves = Some(39);
     assert_eq!(winner(&g).0, Some(2));
     assert_eq!(winner(&g).1, TwoGameStep::Moves);
     // 2. less own time in the game won (P's red time in game 1)
     let mut g = base();
-    g[0].red_used_ms = Some(999_000);
+    g[0].facts.red_used_ms = Some(999_000);
     assert_eq!(
         (winner(&g).0, winner(&g).1),
         (Some(1), TwoGameStep::OwnTime)
     );
     // the loser's time in that game does not matter for step 2
     let mut g = base();
-    g[0].black_used_ms = Some(1);
+    g[0].facts.black_used_ms = Some(1);
     assert_eq!(
         (winner(&g).0, winner(&g).1),
         (Some(2), TwoGameStep::TotalTime)
     );
     // 3. less own time over both games (Q's black time in game 1 is lower)
     let mut g = base();
-    g[0].black_used_ms = Some(900_000);
+    g[0].facts.black_used_ms = Some(900_000);
     assert_eq!(
         (winner(&g).0, winner(&g).1),
         (Some(2), TwoGameStep::TotalTime)
     );
     // 4. fewer pieces in the game won: 车 first, then 马+炮, …
     let mut g = base();
-    g[0].red_pieces = pm("10/9/11/5/5");
+    g[0].facts.red_pieces = pm("10/9/11/5/5");
     assert_eq!((winner(&g).0, winner(&g).1), (Some(1), TwoGameStep::Pieces));
     let mut g = base();
-    g[1].red_pieces = pm("11/0/9/5/15"); // more 车 moves: worse despite fewer others
+    g[1].facts.red_pieces = pm("11/0/9/5/15"); // more 车 moves: worse despite fewer others
     assert_eq!((winner(&g).0, winner(&g).1), (Some(1), TwoGameStep::Pieces));
     let mut g = base();
-    g[1].red_pieces = pm("10/10/10/5/4"); // 将 last
+    g[1].facts.red_pieces = pm("10/10/10/5/4"); // 将 last
     assert_eq!((winner(&g).0, winner(&g).1), (Some(2), TwoGameStep::Pieces));
     // 5. fewer pieces over both games (Q's black pieces in game 1)
     let mut g = base();
-    g[0].black_pieces = pm("10/10/9/6/5");
+    g[0].facts.black_pieces = pm("10/10/9/6/5");
     assert_eq!(
         (winner(&g).0, winner(&g).1),
         (Some(2), TwoGameStep::TotalPieces)
@@ -116,7 +116,7 @@ fn two_game_rule_c_chain_step_by_step() {
     assert_eq!(scores, [(1, p("1"), p("2")), (2, p("1"), p("2"))]);
     // A decided C round: winner 2 points 2 small, loser 0 and 2.
     let mut g = base();
-    g[1].moves = Some(39);
+    g[1].facts.moves = Some(39);
     assert_eq!(winner(&g).2, [(1, p("0"), p("2")), (2, p("2"), p("2"))]);
 }
 
@@ -126,11 +126,11 @@ fn two_game_rule_d_compares_the_game_drawn_as_black() {
     let base = || {
         let (_, mut g) = two("P", "Q", "1/2-1/2", "1/2-1/2");
         for x in g.iter_mut() {
-            x.moves = Some(50);
-            x.red_used_ms = Some(600_000);
-            x.black_used_ms = Some(600_000);
-            x.red_pieces = pm("10/10/10/10/10");
-            x.black_pieces = pm("10/10/10/10/10");
+            x.facts.moves = Some(50);
+            x.facts.red_used_ms = Some(600_000);
+            x.facts.black_used_ms = Some(600_000);
+            x.facts.red_pieces = pm("10/10/10/10/10");
+            x.facts.black_pieces = pm("10/10/10/10/10");
         }
         g
     };
@@ -140,27 +140,27 @@ fn two_game_rule_d_compares_the_game_drawn_as_black() {
     };
     // P is black in game 2, Q in game 1.
     let mut g = base();
-    g[1].moves = Some(30);
+    g[1].facts.moves = Some(30);
     assert_eq!(d(&g), (Some(1), TwoGameStep::Moves));
     let mut g = base();
-    g[0].black_used_ms = Some(500_000); // Q's time as black
+    g[0].facts.black_used_ms = Some(500_000); // Q's time as black
     assert_eq!(d(&g), (Some(2), TwoGameStep::OwnTime));
     let mut g = base();
-    g[0].red_used_ms = Some(500_000); // P's red time: only the total differs
+    g[0].facts.red_used_ms = Some(500_000); // P's red time: only the total differs
     assert_eq!(d(&g), (Some(1), TwoGameStep::TotalTime));
     let mut g = base();
-    g[1].black_pieces = pm("10/10/10/10/9");
+    g[1].facts.black_pieces = pm("10/10/10/10/9");
     assert_eq!(d(&g), (Some(1), TwoGameStep::Pieces));
     let mut g = base();
-    g[1].red_pieces = pm("9/10/10/10/10"); // Q's pieces as red: only the total
+    g[1].facts.red_pieces = pm("9/10/10/10/10"); // Q's pieces as red: only the total
     assert_eq!(d(&g), (Some(2), TwoGameStep::TotalPieces));
     assert_eq!(d(&base()), (None, TwoGameStep::AllEqual));
     // Fields are only needed when a step is reached.
     let (_, mut g) = two("P", "Q", "1/2-1/2", "1/2-1/2");
-    g[0].moves = Some(50);
-    g[1].moves = Some(40);
+    g[0].facts.moves = Some(50);
+    g[1].facts.moves = Some(40);
     assert_eq!(d(&g), (Some(1), TwoGameStep::Moves));
-    g[1].moves = Some(50);
+    g[1].facts.moves = Some(50);
     let err = decide_two_game(&s, 1, 2, &g).unwrap_err().to_string();
     assert!(err.contains("time used"), "{err}");
     assert!(err.contains("game 2"), "{err}");

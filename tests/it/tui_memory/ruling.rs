@@ -56,7 +56,7 @@ fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     assert!(m.pages.judge.is_none());
     let g = board_game(&app, ev, 1);
     assert_eq!(
-        (g.outcome, g.termination),
+        (g.outcome, g.facts.termination),
         (Outcome::Draw, Some(Termination::Agreement))
     );
     // Enter then n: the confirmation refused, nothing stored.
@@ -108,14 +108,14 @@ fn tab_moves_the_ruling_to_the_boards_second_game() {
         .collect();
     let g1 = games.iter().find(|g| g.game_no == 1).unwrap();
     let g2 = games.iter().find(|g| g.game_no == 2).unwrap();
-    assert_eq!(g1.termination, Some(Termination::Agreement));
-    assert_eq!(g2.termination, Some(Termination::RepetitionRuling));
+    assert_eq!(g1.facts.termination, Some(Termination::Agreement));
+    assert_eq!(g2.facts.termination, Some(Termination::RepetitionRuling));
 }
 
 #[test]
 fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
     let (mut app, mut m, ev) = ruling_club(Lang::ZhHans);
-    let record_before = board_game(&app, ev, 1).record;
+    let record_before = board_game(&app, ev, 1).facts.record;
     assert!(record_before.is_some());
     go(&mut app, &mut m, c('J'));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -126,10 +126,13 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
     let g = board_game(&app, ev, 1);
     // Red checked for ever: red must change and did not, black wins.
     assert_eq!(
-        (g.outcome, g.termination),
+        (g.outcome, g.facts.termination),
         (Outcome::BlackWin, Some(Termination::RepetitionRuling))
     );
-    assert_eq!(g.record, record_before, "the record stays with the game");
+    assert_eq!(
+        g.facts.record, record_before,
+        "the record stays with the game"
+    );
     let (text, err) = m.status.clone().unwrap();
     assert!(
         !err && text.contains("0-1") && text.contains("repetition"),
@@ -144,7 +147,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
     go(&mut app, &mut m, c('y')); // undo asks first
     let g = board_game(&app, ev, 1);
     assert_eq!(
-        (g.outcome, g.termination),
+        (g.outcome, g.facts.termination),
         (Outcome::Draw, Some(Termination::Agreement)),
         "one undo restores the agreed draw"
     );
@@ -165,7 +168,7 @@ fn a_drawn_repetition_is_stored_as_the_arbiters_draw() {
     go(&mut app, &mut m, c('y'));
     let g = board_game(&app, ev, 2);
     assert_eq!(
-        (g.outcome, g.termination),
+        (g.outcome, g.facts.termination),
         (Outcome::Draw, Some(Termination::ArbiterDecision))
     );
     // Under the simple rule the chase ranks higher: red must change.
@@ -191,9 +194,9 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     app.games(qishe::app::EventId(ev), Some(1))
         .unwrap()
         .iter()
-        .for_each(|g| assert!(g.game.record.is_some()));
+        .for_each(|g| assert!(g.game.facts.record.is_some()));
     let mut g = board_game(&app, ev, 3);
-    g.record = None;
+    g.facts.record = None;
     app.store_for_tests()
         .save_game(&g, "drop the record")
         .unwrap();
