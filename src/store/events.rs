@@ -254,15 +254,19 @@ pub(super) fn insert_event(
 }
 
 impl Store {
-    /// The write that creates a planned event `name` (trimmed), its id:
-    /// the name and settings checked, a name already in use refused. The
-    /// caller adds what its kind of event needs, logs and commits.
-    pub(super) fn begin_new_event(
+    /// Creates a planned event `name` (trimmed) in one write: the name and
+    /// settings checked, a name already in use refused; `fill` adds what
+    /// its kind of event needs (given the new id), `summary` says it in
+    /// the action log; undo deletes the event with all it holds.
+    pub(super) fn new_event(
         &mut self,
         name: &str,
         start_date: Option<chrono::NaiveDate>,
         settings: &EventSettings,
-    ) -> Result<(Transaction<'_>, i64)> {
+        fill: impl FnOnce(&Transaction<'_>, i64) -> Result<()>,
+        summary: impl FnOnce(&str, i64) -> crate::i18n::Msg,
+    ) -> Result<Event> {
+        let name = name.trim();
         if name.is_empty() {
             return Err(StoreError::Invalid(msg!("err.store.event_needs_name")));
         }
@@ -275,7 +279,18 @@ impl Store {
             return Err(StoreError::Invalid(msg!("err.store.event_exists", name)));
         }
         let id = insert_event(&tx, name, start_date, settings, EventStatus::Planned)?;
-        Ok((tx, id))
+        fill(&tx, id)?;
+        record(
+            &tx,
+            "event-new",
+            summary(name, id),
+            Some(&[UndoStep::new(
+                "DELETE FROM event WHERE id=?1",
+                vec![json!(id)],
+            )]),
+        )?;
+        tx.commit()?;
+        self.event(id)
     }
 
     /// Creates an event.
@@ -285,19 +300,13 @@ impl Store {
         start_date: Option<chrono::NaiveDate>,
         settings: &EventSettings,
     ) -> Result<Event> {
-        let name = name.trim();
-        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
-        record(
-            &tx,
-            "event-new",
-            msg!("log.event_new", name, id),
-            Some(&[UndoStep::new(
-                "DELETE FROM event WHERE id=?1",
-                vec![json!(id)],
-            )]),
-        )?;
-        tx.commit()?;
-        self.event(id)
+        self.new_event(
+            name,
+            start_date,
+            settings,
+            |_, _| Ok(()),
+            |name, id| msg!("log.event_new", name, id),
+        )
     }
 
     /// One event by id.

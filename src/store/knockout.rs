@@ -39,30 +39,23 @@ impl Store {
         knockout: &str,
         seeded_members: &[i64],
     ) -> Result<Event> {
-        let name = name.trim();
-        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
-        tx.execute(
-            "INSERT INTO knockout(event_id, settings) VALUES (?1, ?2)",
-            params![id, knockout],
-        )?;
-        for (i, mid) in seeded_members.iter().enumerate() {
+        let fill = |tx: &rusqlite::Transaction<'_>, id: i64| -> Result<()> {
             tx.execute(
-                "INSERT INTO entry(event_id, member_id, start_no, rating, club)
-                 SELECT ?1, id, ?3, rating, club FROM member WHERE id=?2",
-                params![id, mid, (i + 1) as i64],
+                "INSERT INTO knockout(event_id, settings) VALUES (?1, ?2)",
+                params![id, knockout],
             )?;
-        }
-        record(
-            &tx,
-            "event-new",
-            msg!("log.knockout_new", name, id),
-            Some(&[UndoStep::new(
-                "DELETE FROM event WHERE id=?1",
-                vec![json!(id)],
-            )]),
-        )?;
-        tx.commit()?;
-        self.event(id)
+            for (i, mid) in seeded_members.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO entry(event_id, member_id, start_no, rating, club)
+                     SELECT ?1, id, ?3, rating, club FROM member WHERE id=?2",
+                    params![id, mid, (i + 1) as i64],
+                )?;
+            }
+            Ok(())
+        };
+        self.new_event(name, start_date, settings, fill, |name, id| {
+            msg!("log.knockout_new", name, id)
+        })
     }
 
     /// The knockout settings (JSON) of an event; `None` if it is no knockout.

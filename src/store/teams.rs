@@ -155,23 +155,20 @@ impl Store {
         settings: &EventSettings,
         team: &TeamSettings,
     ) -> Result<Event> {
-        let name = name.trim();
-        let (tx, id) = self.begin_new_event(name, start_date, settings)?;
-        tx.execute(
-            "INSERT INTO team_event(event_id, settings) VALUES (?1, ?2)",
-            params![id, serde_json::to_string(team)?],
-        )?;
-        record(
-            &tx,
-            "event-new",
-            msg!("log.team_event_new", name, id, boards = team.boards),
-            Some(&[UndoStep::new(
-                "DELETE FROM event WHERE id=?1",
-                vec![json!(id)],
-            )]),
-        )?;
-        tx.commit()?;
-        self.event(id)
+        let json = serde_json::to_string(team)?;
+        self.new_event(
+            name,
+            start_date,
+            settings,
+            |tx, id| {
+                tx.execute(
+                    "INSERT INTO team_event(event_id, settings) VALUES (?1, ?2)",
+                    params![id, json],
+                )?;
+                Ok(())
+            },
+            |name, id| msg!("log.team_event_new", name, id, boards = team.boards),
+        )
     }
 
     /// The team settings of a team event; `None` for an individual event.

@@ -6,7 +6,7 @@
 
 use super::{Command, Confirm, Field, Form, FormKind, Model};
 use crate::app::{App, ClockInput, PlacedGame, ResultInput};
-use crate::domain::{format_duration_ms, Outcome, Points};
+use crate::domain::{format_duration_ms, Outcome};
 use crate::i18n::{tr, Lang};
 use crate::tui::component::outcome_text;
 
@@ -16,16 +16,8 @@ pub fn shown_round(m: &Model) -> u32 {
     m.ev.round.as_ref().map_or(m.ev.paired, |r| r.number)
 }
 
-/// Points without needless decimals: 2, 1.5, 0.8.
-pub fn short_points(p: Points) -> String {
-    let s = p.to_string();
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s.is_empty() || s == "-" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
-}
+/// Points without needless decimals: 2, 1.5, 0.8 (the domain's one copy).
+pub use crate::domain::short_points;
 
 /// The board number typed before a key, resolved: selects that board, or
 /// says there is no such board (and nothing else happens). `None` typed:
@@ -326,6 +318,7 @@ pub fn record_question(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Points;
 
     #[test]
     fn a_bare_number_is_minutes() {
