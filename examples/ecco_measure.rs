@@ -77,6 +77,9 @@ fn main() {
             }
         }
     }
+    if list {
+        return;
+    }
     let mut all = [0; 4];
     for (family, row) in &by_family {
         println!(
