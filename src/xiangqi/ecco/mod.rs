@@ -2,10 +2,12 @@
 //!
 //! ECCO has five families of ten groups (A0–E4) of up to ten codes each.
 //! A code is defined by the first moves of both sides (at most ten each),
-//! as the published ECCO tables give them (xqbase.com's ECCO pages and
-//! FAQ; the "moves required to generate the ECCO label" of the English
-//! ECCO pages). The definitions are of three kinds, and so are the
-//! helpers of [`Line`]:
+//! as the published ECCO tables give them: xqbase.com's ECCO pages and
+//! FAQ, the "moves required to generate the ECCO label" of the English
+//! ECCO pages, and the decision points of the classifier xqbase published
+//! with the tables (the one behind the ECCO tags of its game records; its
+//! facts re-expressed here, not its code). The definitions are of three
+//! kinds, and so are the helpers of [`Line`]:
 //! - a move at a given turn, looked up in a small table of move → code
 //!   (`pick`), or a run of plies from a given ply (`seq`);
 //! - the first moves of each side in any order (`opened_with`): the
