@@ -377,12 +377,6 @@ pub(super) static TEXTS: &[Text] = &[
         "no document {doc}",
     ),
     (
-        "tui.err.not_on_worker",
-        "{command} 不在后台运行",
-        "{command} 不在背景執行",
-        "{command} does not run on a worker",
-    ),
-    (
         "action.undo",
         "撤销上一步",
         "撤銷上一步",

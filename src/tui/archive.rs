@@ -140,16 +140,37 @@ fn notation(lang: Lang) -> Notation {
     }
 }
 
-/// Runs a command of the screen; a search opens it when it is closed.
-pub fn run(
-    app: &mut App,
-    page: &mut Option<ArchivePage>,
-    ui: &Ui,
-    cmd: ArchiveCmd,
-) -> crate::app::Result<Option<String>> {
-    match cmd {
-        ArchiveCmd::Search { input, fields } => {
-            let found = app.archive_search(&input)?;
+/// What a command of the screen read from the club.
+#[derive(Clone, Debug)]
+pub enum ArchiveDone {
+    /// The games a search found, with the fields as typed.
+    Found {
+        found: ArchiveSearch,
+        fields: Box<[String; 7]>,
+    },
+    /// A game to show in the view.
+    Game(Box<GameView>),
+}
+
+/// Runs a command of the screen against the club.
+pub fn run(app: &mut App, lang: Lang, cmd: &ArchiveCmd) -> crate::app::Result<ArchiveDone> {
+    Ok(match cmd {
+        ArchiveCmd::Search { input, fields } => ArchiveDone::Found {
+            found: app.archive_search(input)?,
+            fields: fields.clone(),
+        },
+        ArchiveCmd::Open(id) => {
+            let (game, record) = app.archive_game(*id)?;
+            ArchiveDone::Game(Box::new(GameView::new(game, record, notation(lang))))
+        }
+    })
+}
+
+/// Shows what a command read (a search opens the screen when it is
+/// closed); the status line's text, if any.
+pub fn show(page: &mut Option<ArchivePage>, ui: &Ui, done: ArchiveDone) -> Option<String> {
+    match done {
+        ArchiveDone::Found { found, fields } => {
             let n = found.games.len();
             let page = page.get_or_insert_with(ArchivePage::default);
             page.fields = *fields;
@@ -157,15 +178,13 @@ pub fn run(
             page.found = found;
             page.sel = 0;
             page.view = None;
-            Ok(Some(format!("{}: {n}", ui.t("tui.archive.found"))))
+            Some(format!("{}: {n}", ui.t("tui.archive.found")))
         }
-        ArchiveCmd::Open(id) => {
-            let (game, record) = app.archive_game(id)?;
-            let view = GameView::new(game, record, notation(ui.lang));
+        ArchiveDone::Game(view) => {
             if let Some(p) = page.as_mut() {
-                p.view = Some(view);
+                p.view = Some(*view);
             }
-            Ok(None)
+            None
         }
     }
 }

@@ -231,7 +231,7 @@ impl BracketTab {
 }
 
 /// Runs a command of the tab.
-pub fn run(app: &mut App, ui: &Ui, cmd: BracketCmd) -> crate::app::Result<Option<String>> {
+pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Option<String>> {
     match cmd {
         BracketCmd::Lot {
             event,
@@ -239,7 +239,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: BracketCmd) -> crate::app::Result<Option
             board,
             winner,
         } => {
-            let v = app.knockout_lot(&event.to_string(), round, board, &winner)?;
+            let v = app.knockout_lot(&event.to_string(), *round, *board, winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }

@@ -37,6 +37,13 @@ pub struct CheckInView {
 }
 
 impl CheckInView {
+    /// Puts the rows in name order, as the printed check-in sheet (pinyin
+    /// or 笔画).
+    pub fn sort_by_name(&mut self, names: &PinyinIndex, order: NameOrder) {
+        self.rows
+            .sort_by_cached_key(|r| (names.sort_key(&r.name, order), r.start_no));
+    }
+
     /// The entries marked `mark`.
     pub fn marked(&self, mark: Attendance) -> Vec<i64> {
         self.rows
@@ -115,18 +122,19 @@ impl CheckInView {
     }
 }
 
-/// Runs a check-in command: the pop-up to open, or what was recorded.
-/// The list is in name order (pinyin or 笔画, as the printed sheet).
+/// Runs a check-in command: the pop-up to open (its rows by start
+/// number; [`CheckInView::sort_by_name`] puts them in name order), or what
+/// was recorded.
 pub fn run(
     app: &mut App,
     lang: crate::i18n::Lang,
-    names: (&PinyinIndex, NameOrder),
-    c: CheckInCmd,
+    c: &CheckInCmd,
 ) -> crate::app::Result<(Option<CheckInView>, Option<String>)> {
     match c {
         CheckInCmd::Open(event) => {
+            let event = *event;
             let list = app.check_in_list(EventId(event))?;
-            let mut rows: Vec<CheckRow> = list
+            let rows: Vec<CheckRow> = list
                 .rows
                 .into_iter()
                 .map(|r| CheckRow {
@@ -137,7 +145,6 @@ pub fn run(
                     mark: r.mark,
                 })
                 .collect();
-            rows.sort_by_cached_key(|r| (names.0.sort_key(&r.name, names.1), r.start_no));
             let view = CheckInView {
                 event,
                 round: list.round,
@@ -155,7 +162,7 @@ pub fn run(
             event,
             present,
             excused,
-        } => Ok((None, Some(save(app, lang, event, &present, &excused)?))),
+        } => Ok((None, Some(save(app, lang, *event, present, excused)?))),
     }
 }
 

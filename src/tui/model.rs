@@ -9,6 +9,7 @@ mod components;
 pub mod effects;
 pub mod entry;
 mod forms;
+mod print;
 mod update;
 pub mod worker;
 

@@ -6,7 +6,8 @@
 //! a dialog names the rule broken, `y` stores it anyway, `n` cancels.
 //! Moves are refused once results are in.
 
-use super::{Command, Confirm, Model, Tab};
+use super::effects::Outcome;
+use super::{Command, Model, Tab};
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
@@ -264,8 +265,9 @@ pub fn violation_text(lang: Lang, v: &RuleViolation, name: &dyn Fn(u32) -> Strin
 /// Runs a manual change of a round (players swapped between boards, or the
 /// colours of one board). Broken rules open the insist dialog instead of
 /// storing anything.
-pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
-    let (event, round, a, b, insist, done_key) = match cmd {
+pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<Outcome> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let (event, round, a, b, insist, done_key) = match *cmd {
         Command::SwapPlayers {
             event,
             round,
@@ -280,7 +282,7 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
             black,
             insist,
         } => (event, round, red, black, insist, "tui.msg.swapped"),
-        _ => return Ok(None),
+        _ => return Ok(Outcome::Said(String::new())),
     };
     let o = app.swap_players(
         &event.to_string(),
@@ -289,9 +291,8 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
         &format!("#{b}"),
         insist,
     )?;
-    m.pending_insist = None;
     if o.violations.is_empty() || insist {
-        return Ok(Some(m.t(done_key)));
+        return Ok(Outcome::Said(t(done_key)));
     }
     let entries = app.entries(crate::app::EventId(event))?;
     let name = |no: u32| {
@@ -304,7 +305,7 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
     let rules: Vec<String> = o
         .violations
         .iter()
-        .map(|v| violation_text(m.lang, v, &name))
+        .map(|v| violation_text(lang, v, &name))
         .collect();
     let insisted = match cmd {
         Command::SwapPlayers { .. } => Command::SwapPlayers {
@@ -322,16 +323,15 @@ pub fn run_swap(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Resul
             insist: true,
         },
     };
-    m.ask(Confirm {
-        message: format!(
+    Ok(Outcome::Ask {
+        question: format!(
             "{} {}{}",
-            m.t("tui.move.warn"),
+            t("tui.move.warn"),
             rules.join("; "),
-            m.t("tui.move.insist")
+            t("tui.move.insist")
         ),
-        command: insisted,
-    });
-    Ok(None)
+        then: insisted,
+    })
 }
 
 /// Whether the selected board's change is refused because results are in

@@ -1,14 +1,13 @@
 //! The model's side of its components (see `tui/component.rs`): it hands
 //! an action to the component that has the keyboard, turns the component's
-//! [`Reply`] into a status line, a question or a [`Command`], opens the
-//! pages, and runs the components' commands against the club.
+//! [`Reply`] into a status line, a question or a [`Command`], and opens the
+//! pages. Their commands run through the one command path (`effects.rs`).
 
 use super::*;
 use crate::app::StatsFilter;
 use crate::tui::checkin::CheckInCmd;
 use crate::tui::component::Reply;
 use crate::tui::judge::JudgeDialog;
-use crate::tui::log::LogRan;
 use crate::tui::pages::{Loaded, PageCmd};
 use crate::tui::stats::StatsPage;
 
@@ -206,75 +205,4 @@ pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
         return m.reply(r, Command::Bracket, |_| {});
     }
     None
-}
-
-/// Runs a command of a page, a tab or a pop-up against the club.
-pub fn run(app: &mut App, m: &mut Model, cmd: Command) -> crate::app::Result<Option<String>> {
-    let ui = m.ui();
-    match cmd {
-        Command::Page(c) => run_page(app, m, c),
-        Command::Teams(c) => crate::tui::teams::run(app, m.teams.as_mut(), &ui, c),
-        Command::Bracket(c) => crate::tui::bracket::run(app, &ui, c),
-        Command::Log(c) => match crate::tui::log::run(app, &ui, c)? {
-            LogRan::Ask(message, then) => {
-                m.ask(Confirm {
-                    message,
-                    command: Command::Log(then),
-                });
-                Ok(None)
-            }
-            LogRan::Show(v, done) => {
-                m.modal = Some(Modal::Log(v));
-                Ok(done)
-            }
-        },
-        Command::CheckIn(c) => {
-            let names = (&m.pinyin, m.name_order);
-            let (view, done) = crate::tui::checkin::run(app, m.lang, names, c)?;
-            if let Some(v) = view {
-                m.modal = Some(Modal::CheckIn(v));
-            }
-            Ok(done)
-        }
-        _ => Ok(None),
-    }
-}
-
-/// Runs a page's command against the club.
-fn run_page(app: &mut App, m: &mut Model, cmd: PageCmd) -> crate::app::Result<Option<String>> {
-    match cmd {
-        PageCmd::ApplyRuling {
-            event,
-            round,
-            board,
-            game_no,
-            must_change,
-        } => {
-            let g = app.apply_ruling(&event.to_string(), round, board, game_no, must_change)?;
-            m.pages.judge = None;
-            Ok(Some(format!(
-                "{} {board}: {} ({})",
-                m.t("tui.judge.stored"),
-                g.outcome.code(),
-                g.facts.termination.map(|x| x.code()).unwrap_or("-")
-            )))
-        }
-        PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
-            if let Some(l) = crate::tui::pages::load(app, &cmd)? {
-                m.show(l);
-            }
-            Ok(None)
-        }
-        PageCmd::HeadToHead { a, b } => {
-            let h = app.head_to_head(&a.to_string(), &b.to_string())?;
-            if let Some(p) = m.pages.member.as_mut() {
-                p.show_head_to_head(h);
-            }
-            Ok(None)
-        }
-        PageCmd::Archive(c) => {
-            let ui = m.ui();
-            crate::tui::archive::run(app, &mut m.pages.archive, &ui, c)
-        }
-    }
 }

@@ -1,15 +1,22 @@
-//! One command path for the work that may run off the event loop (pairing
-//! a round, a member import and its preview, a member page, statistics):
-//! [`run`] does it against an [`App`] and says what came of it as an
-//! [`Outcome`]; [`apply`] puts that on the model. The worker thread runs
-//! `run` on its own `App` and sends the `Outcome` back; an in-memory club
-//! (tests) runs the very same `run` inline. So tests and users take one
+//! The one command path: [`run`] does a [`Command`] against an [`App`] and
+//! says what came of it as an [`Outcome`] (it never touches the model);
+//! [`apply`] puts that on the model. Short commands run inline
+//! (`model::execute`); long ones (pairing, imports, the member page,
+//! statistics) run the very same `run` on the worker thread, which has its
+//! own `App`, and send the `Outcome` back. So tests and users take one
 //! path.
 
-use super::{read_error, Command, Confirm, Model, Tab};
-use crate::app::App;
+use super::print::{print, PrintJob};
+use super::{read_error, Command, Confirm, Form, Model, Screen, Tab};
+use crate::app::{invalid, App, EntryId, EventId, MemberId};
+use crate::domain::Event;
+use crate::history::HeadToHead;
 use crate::i18n::{tr, Lang};
-use crate::tui::pages::Loaded;
+use crate::tui::archive::ArchiveDone;
+use crate::tui::checkin::CheckInView;
+use crate::tui::component::{outcome_text, Ui};
+use crate::tui::log::{LogRan, LogView};
+use crate::tui::pages::{Loaded, PageCmd};
 
 /// What a command came to, for the model.
 #[derive(Debug)]
@@ -21,15 +28,43 @@ pub enum Outcome {
         message: String,
         notice: Option<String>,
     },
-    /// A question before `then` runs (the member import's preview).
+    /// A question before `then` runs.
     Ask { question: String, then: Command },
     /// A page read from the club.
     Loaded(Loaded),
+    /// A text in a box until a key (a player's tie-break breakdown).
+    Notice(String),
+    /// An event to open on `tab` (`None`: the Round tab once a round is
+    /// paired, else Players).
+    Opened {
+        event: Box<Event>,
+        paired: u32,
+        tab: Option<Tab>,
+        message: Option<String>,
+    },
+    /// Players were entered: the picker closes.
+    Entered(String),
+    /// The last round was removed: the tabs show the last paired again.
+    Unpaired(String),
+    /// A result was stored: the Results tab moves on to the next board
+    /// without one.
+    Recorded(String),
+    /// A form to open (after a question was answered yes).
+    Form(Box<Form>),
+    /// A ruling was stored: the dialog closes.
+    Ruled(String),
+    /// A head-to-head for the member page.
+    HeadToHead(Box<HeadToHead>),
+    /// What the archive screen read.
+    Archive(ArchiveDone),
+    /// The action log to show, and what was done.
+    Log(LogView, Option<String>),
+    /// The check-in pop-up to open.
+    CheckIn(CheckInView),
 }
 
-/// Runs a long command against `app`, calling `progress(done, total)`
-/// where the work counts rows. Other commands are refused (they change
-/// the model as they run; see `model::execute`).
+/// Runs `cmd` against `app`, calling `progress(done, total)` where the
+/// work counts rows.
 pub fn run(
     app: &mut App,
     lang: Lang,
@@ -37,13 +72,14 @@ pub fn run(
     progress: &dyn Fn(usize, usize),
 ) -> crate::app::Result<Outcome> {
     let t = |k: &str| tr(lang, k).to_string();
-    Ok(match cmd {
+    let said = |s: String| Ok(Outcome::Said(s));
+    match cmd {
         Command::PairNext(ev) => {
             let o = app.pair_next_round(&ev.to_string())?;
-            Outcome::Paired {
+            Ok(Outcome::Paired {
                 message: format!("{} {}", t("tui.msg.paired"), o.round),
                 notice: super::pairing_notice(lang, &o.pairing.notes),
-            }
+            })
         }
         Command::PairPresent {
             event,
@@ -52,43 +88,303 @@ pub fn run(
         } => {
             let checked = crate::tui::checkin::save(app, lang, *event, present, excused)?;
             let o = app.pair_next_round(&event.to_string())?;
-            Outcome::Paired {
+            Ok(Outcome::Paired {
                 message: format!("{checked}; {} {}", t("tui.msg.paired"), o.round),
                 notice: super::pairing_notice(lang, &o.pairing.notes),
-            }
+            })
         }
-        Command::PreviewImport(path) => Outcome::Ask {
+        Command::PreviewImport(path) => Ok(Outcome::Ask {
             question: super::import_preview_text(app, lang, path)?,
             then: Command::ImportMembers(path.clone()),
-        },
+        }),
         Command::ImportMembers(path) => {
             let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
             let r = app.import_members_with(&bytes, path, true, progress)?;
-            Outcome::Said(format!("{}: {}", t("tui.msg.imported"), r.added))
+            said(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
-        Command::Page(page) if crate::tui::pages::is_long(page) => {
-            match crate::tui::pages::load(app, page)? {
+        Command::AddMember(nm) => {
+            let x = app.add_member(nm)?;
+            said(format!("{}: {}", t("tui.msg.added"), x.name))
+        }
+        Command::UpdateMember(mem) => {
+            app.edit_member(mem)?;
+            said(format!("{}: {}", t("tui.msg.saved"), mem.name))
+        }
+        Command::RetireMember(id) => {
+            let mem = app.retire_member(MemberId(*id))?;
+            said(format!("{}: {}", t("tui.msg.retired"), mem.name))
+        }
+        Command::CreateEvent { name, draft, date } => {
+            let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+            let settings = app.event_settings(draft)?;
+            let e = app.create_event(name, Some(today), &settings)?;
+            let message = format!("{}: {}", t("tui.msg.created"), e.name);
+            Ok(Outcome::Opened {
+                event: Box::new(e),
+                paired: 0,
+                tab: Some(Tab::Players),
+                message: Some(message),
+            })
+        }
+        Command::ExplainPlayer { event, start_no } => {
+            let (_, b) = app.explain_player(&event.to_string(), None, &format!("#{start_no}"))?;
+            Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
+        }
+        Command::OpenEvent(id) => {
+            let e = app.event(EventId(*id))?;
+            Ok(Outcome::Opened {
+                paired: app.rounds_paired(EventId(*id))?,
+                event: Box::new(e),
+                tab: None,
+                // The last message was about another screen.
+                message: None,
+            })
+        }
+        Command::EnterPlayer { event, member } => {
+            let e = app.enter_players(&event.to_string(), &[member.to_string()])?;
+            let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
+            Ok(Outcome::Entered(format!(
+                "{}: {}",
+                t("tui.msg.entered"),
+                names.join(", ")
+            )))
+        }
+        Command::EnterPlayers { event, members } => {
+            let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
+            let e = app.enter_players(&event.to_string(), &keys)?;
+            Ok(Outcome::Entered(format!(
+                "{}: {}",
+                t("tui.msg.entered"),
+                e.len()
+            )))
+        }
+        Command::Withdraw { event, entry } => {
+            let e = app.withdraw(EventId(*event), EntryId(*entry), None)?;
+            said(format!("{}: {}", t("tui.msg.withdrawn"), e.name))
+        }
+        Command::Unpair { event, force } => {
+            let r = app.unpair_last(&event_key(app, *event)?, *force)?;
+            Ok(Outcome::Unpaired(format!("{} {r}", t("tui.msg.unpaired"))))
+        }
+        Command::SwapColours { .. } | Command::SwapPlayers { .. } => {
+            super::boards::run_swap(app, lang, cmd)
+        }
+        Command::RecordResult {
+            event,
+            round,
+            board,
+            input,
+        } => {
+            let g = app.record_result(&event_key(app, *event)?, *round, *board, input)?;
+            Ok(Outcome::Recorded(format!(
+                "{} {board}: {}",
+                t("tui.msg.result"),
+                outcome_text(lang, g.outcome)
+            )))
+        }
+        Command::RequestBye {
+            event,
+            entry,
+            round,
+        } => {
+            let e = app.request_bye(EventId(*event), EntryId(*entry), *round, None)?;
+            said(format!("{}: {} {round}", e.name, t("tui.msg.bye")))
+        }
+        Command::Forbid { event, a, b } => {
+            let (ea, eb) = app.forbid_pair(EventId(*event), EntryId(*a), EntryId(*b))?;
+            said(format!(
+                "{} / {}: {}",
+                ea.name,
+                eb.name,
+                t("tui.msg.forbidden")
+            ))
+        }
+        Command::AttachRecord {
+            event,
+            round,
+            board,
+            path,
+            checked,
+        } => {
+            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            // A record the reader refuses is reported with its file.
+            let with_file = |e| match e {
+                crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
+                    file: path.clone(),
+                    source,
+                },
+                other => other,
+            };
+            if !checked {
+                let at = (*event, *round, *board);
+                if let Some(q) =
+                    super::entry::record_question(app, lang, at, &bytes).map_err(with_file)?
+                {
+                    return Ok(Outcome::Ask {
+                        question: q,
+                        then: Command::AttachRecord {
+                            event: *event,
+                            round: *round,
+                            board: *board,
+                            path: path.clone(),
+                            checked: true,
+                        },
+                    });
+                }
+            }
+            let g = app
+                .attach_record(&event.to_string(), *round, *board, 1, &bytes)
+                .map_err(with_file)?;
+            said(format!(
+                "{} {board}: {} {}",
+                t("tui.msg.attached"),
+                outcome_text(lang, g.outcome),
+                g.facts.moves.map(|x| x.to_string()).unwrap_or_default()
+            ))
+        }
+        Command::Print {
+            event,
+            doc,
+            format,
+            to_printer,
+            path,
+            printer,
+            round,
+            force,
+        } => print(
+            app,
+            lang,
+            PrintJob {
+                event: *event,
+                doc,
+                format,
+                to_printer: *to_printer,
+                path,
+                printer,
+                round: *round,
+                force: *force,
+            },
+        ),
+        Command::Reload => said(String::new()),
+        Command::PreviewUndo => {
+            let what = app
+                .undo_preview()?
+                .ok_or_else(|| invalid!("tui.err.nothing_to_undo"))?;
+            Ok(Outcome::Ask {
+                question: format!("{} {what}?", t("tui.confirm.undo")),
+                then: Command::Undo,
+            })
+        }
+        Command::Undo => said(format!("{}: {}", t("tui.msg.undone"), app.undo()?)),
+        Command::Redo => said(format!("{}: {}", t("tui.msg.redone"), app.redo()?)),
+        Command::PreviewFinish(id) => {
+            let e = app.event(EventId(*id))?;
+            let (question, then) = if e.status == crate::domain::EventStatus::Finished {
+                (
+                    t("tui.confirm.reopen").replace("{event}", &e.name),
+                    Command::Reopen(*id),
+                )
+            } else {
+                let missing = app.rounds_missing(&id.to_string())?;
+                let mut q = t("tui.confirm.finish").replace("{event}", &e.name);
+                if missing > 0 {
+                    q.push(' ');
+                    q.push_str(
+                        &t("tui.confirm.finish_missing")
+                            .replace("{missing}", &missing.to_string())
+                            .replace("{rounds}", &e.settings.rounds.to_string()),
+                    );
+                }
+                (q, Command::Finish(*id))
+            };
+            Ok(Outcome::Ask { question, then })
+        }
+        Command::Finish(id) => {
+            app.finish_event(EventId(*id), true)?;
+            said(t("tui.msg.finished"))
+        }
+        Command::Reopen(id) => {
+            app.set_event_status(EventId(*id), crate::domain::EventStatus::Running)?;
+            said(t("tui.msg.reopened"))
+        }
+        Command::OpenForm(f) => Ok(Outcome::Form(Box::new(f.clone()))),
+        Command::EditEvent {
+            event,
+            name,
+            draft,
+            date,
+        } => {
+            app.edit_event(EventId(*event), name, *date, draft)?;
+            said(t("tui.msg.event_saved"))
+        }
+        Command::Page(c) => run_page(app, lang, c),
+        Command::Teams(c) => said(crate::tui::teams::run(app, &Ui::new(lang), c)?),
+        Command::Bracket(c) => {
+            said(crate::tui::bracket::run(app, &Ui::new(lang), c)?.unwrap_or_default())
+        }
+        Command::Log(c) => Ok(
+            match crate::tui::log::run(app, &Ui::new(lang), c.clone())? {
+                LogRan::Ask(question, then) => Outcome::Ask {
+                    question,
+                    then: Command::Log(then),
+                },
+                LogRan::Show(v, done) => Outcome::Log(v, done),
+            },
+        ),
+        Command::CheckIn(c) => Ok(match crate::tui::checkin::run(app, lang, c)? {
+            (Some(v), _) => Outcome::CheckIn(v),
+            (None, done) => Outcome::Said(done.unwrap_or_default()),
+        }),
+    }
+}
+
+/// Runs a page's command against the club.
+fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outcome> {
+    Ok(match cmd {
+        PageCmd::ApplyRuling {
+            event,
+            round,
+            board,
+            game_no,
+            must_change,
+        } => {
+            let g = app.apply_ruling(&event.to_string(), *round, *board, *game_no, *must_change)?;
+            Outcome::Ruled(format!(
+                "{} {board}: {} ({})",
+                tr(lang, "tui.judge.stored"),
+                g.outcome.code(),
+                g.facts.termination.map(|x| x.code()).unwrap_or("-")
+            ))
+        }
+        PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
+            match crate::tui::pages::load(app, cmd)? {
                 Some(l) => Outcome::Loaded(l),
                 None => Outcome::Said(String::new()),
             }
         }
-        other => {
-            return Err(crate::app::AppError::Invalid(crate::i18n::msg!(
-                "tui.err.not_on_worker",
-                command = format!("{other:?}")
-            )))
+        PageCmd::HeadToHead { a, b } => {
+            Outcome::HeadToHead(Box::new(app.head_to_head(&a.to_string(), &b.to_string())?))
         }
+        PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
     })
 }
 
-/// Puts an outcome on the model.
+/// The key the app layer resolves an event by.
+fn event_key(app: &App, id: i64) -> crate::app::Result<String> {
+    // The id form is unambiguous (names may repeat across years).
+    app.event(EventId(id))?;
+    Ok(id.to_string())
+}
+
+/// Puts an outcome on the model (before the model rereads the club).
 pub fn apply(m: &mut Model, o: Outcome) {
-    match o {
-        Outcome::Said(message) => {
-            if !message.is_empty() {
-                m.status = Some((message, false));
-            }
+    let say = |m: &mut Model, message: String| {
+        if !message.is_empty() {
+            m.status = Some((message, false));
         }
+    };
+    match o {
+        Outcome::Said(message) => say(m, message),
         Outcome::Paired { message, notice } => {
             // The Teams and Bracket tabs show the new round themselves.
             if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
@@ -108,6 +404,57 @@ pub fn apply(m: &mut Model, o: Outcome) {
             });
         }
         Outcome::Loaded(l) => m.show(l),
+        Outcome::Notice(text) => m.set_notice(text),
+        Outcome::Opened {
+            event,
+            paired,
+            tab,
+            message,
+        } => {
+            m.ev = super::EventData {
+                event: Some(*event),
+                ..Default::default()
+            };
+            m.screen = Screen::Event;
+            m.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
+            m.row_sel = 0;
+            m.status = message.map(|s| (s, false));
+        }
+        Outcome::Entered(message) => {
+            m.modal = None;
+            say(m, message);
+        }
+        Outcome::Unpaired(message) => {
+            m.round_sel = None;
+            say(m, message);
+        }
+        Outcome::Recorded(message) => say(m, message),
+        Outcome::Form(f) => m.set_form(*f),
+        Outcome::Ruled(message) => {
+            m.pages.judge = None;
+            say(m, message);
+        }
+        Outcome::HeadToHead(h) => {
+            if let Some(p) = m.pages.member.as_mut() {
+                p.show_head_to_head(*h);
+            }
+        }
+        Outcome::Archive(done) => {
+            let ui = m.ui();
+            if let Some(s) = crate::tui::archive::show(&mut m.pages.archive, &ui, done) {
+                say(m, s);
+            }
+        }
+        Outcome::Log(v, done) => {
+            m.modal = Some(super::Modal::Log(v));
+            if let Some(s) = done {
+                say(m, s);
+            }
+        }
+        Outcome::CheckIn(mut v) => {
+            v.sort_by_name(&m.pinyin, m.name_order);
+            m.modal = Some(super::Modal::CheckIn(v));
+        }
     }
 }
 
@@ -155,9 +502,22 @@ mod tests {
     }
 
     #[test]
-    fn commands_that_change_the_model_as_they_run_are_refused() {
-        let (mut app, _) = club();
-        let e = run(&mut app, Lang::En, &Command::Undo, &|_, _| {}).unwrap_err();
-        assert_eq!(e.msg().key, "tui.err.not_on_worker");
+    fn a_short_command_takes_the_same_path_and_changes_only_the_model_it_is_applied_to() {
+        let (mut app, ev) = club();
+        let mut m = Model::load(&app).unwrap();
+        // Opening an event: nothing changes on the model until `apply`.
+        let o = run(&mut app, Lang::En, &Command::OpenEvent(ev), &|_, _| {}).unwrap();
+        assert_eq!(m.screen, Screen::Club);
+        apply(&mut m, o);
+        m.refresh(&app).unwrap();
+        assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Players));
+        assert_eq!(m.ev.entries.len(), 4);
+        // A question comes back as an outcome too (nothing to undo is an
+        // error; after a pairing, undo asks).
+        let e = run(&mut app, Lang::En, &Command::PreviewFinish(ev), &|_, _| {}).unwrap();
+        let Outcome::Ask { then, .. } = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(then, Command::Finish(ev));
     }
 }

@@ -5,7 +5,7 @@
 //! Also the round shown on the event's tabs (`[` / `]`).
 
 use super::{Command, Confirm, Field, Form, FormKind, Model};
-use crate::app::{App, ClockInput, PlacedGame, ResultInput};
+use crate::app::{App, BoardView, ClockInput, EventId, PlacedGame, ResultInput};
 use crate::domain::{format_duration_ms, Outcome};
 use crate::i18n::{tr, Lang};
 use crate::tui::component::outcome_text;
@@ -73,23 +73,34 @@ fn entered(m: &Model, board: u32) -> Option<Outcome> {
 /// The question before a result replaces another: board, players, old
 /// and new.
 pub fn replace_question(m: &Model, board: u32, old: Outcome, new: Outcome) -> String {
-    let names =
-        m.ev.round
-            .as_ref()
-            .and_then(|r| r.boards.iter().find(|b| b.number == board))
-            .map(|b| {
-                format!(
-                    "{}–{}",
-                    b.red.name,
-                    b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("")
-                )
-            })
-            .unwrap_or_default();
-    m.t("tui.confirm.replace")
+    let boards = m.ev.round.as_ref().map_or(&[][..], |r| &r.boards[..]);
+    replace_text(m.lang, boards, board, old, new)
+}
+
+/// [`replace_question`] from a round's boards.
+fn replace_text(
+    lang: Lang,
+    boards: &[BoardView],
+    board: u32,
+    old: Outcome,
+    new: Outcome,
+) -> String {
+    let names = boards
+        .iter()
+        .find(|b| b.number == board)
+        .map(|b| {
+            format!(
+                "{}–{}",
+                b.red.name,
+                b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("")
+            )
+        })
+        .unwrap_or_default();
+    tr(lang, "tui.confirm.replace")
         .replace("{board}", &board.to_string())
         .replace("{players}", &names)
-        .replace("{old}", &outcome_text(m.lang, old))
-        .replace("{new}", &outcome_text(m.lang, new))
+        .replace("{old}", &outcome_text(lang, old))
+        .replace("{new}", &outcome_text(lang, new))
 }
 
 /// `r` / `d` / `b` / `f` / `F` on the Results tab: a forfeit is recorded at
@@ -268,20 +279,18 @@ pub fn result_input(lang: Lang, f: &Form, outcome: Outcome) -> Result<ResultInpu
     })
 }
 
-/// Before a record is attached: its players against the board's, and the
-/// result it would replace. `Some` question when they differ.
+/// The question before a game record is attached to board `board` of
+/// `round`: the players it names differ from the board's, or its result
+/// differs from the one entered. `None`: nothing to ask.
 pub fn record_question(
     app: &App,
-    m: &Model,
-    board: u32,
+    lang: Lang,
+    (event, round, board): (i64, u32, u32),
     bytes: &[u8],
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
-    let Some(b) =
-        m.ev.round
-            .as_ref()
-            .and_then(|r| r.boards.iter().find(|b| b.number == board))
-    else {
+    let view = app.round_view(&event.to_string(), Some(round))?;
+    let Some(b) = view.boards.iter().find(|b| b.number == board) else {
         return Ok(None);
     };
     let black = b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("");
@@ -290,7 +299,7 @@ pub fn record_question(
     let mut parts = Vec::new();
     if differs(&rec.red, &b.red.name) || differs(&rec.black, black) {
         parts.push(
-            m.t("tui.confirm.record_names")
+            tr(lang, "tui.confirm.record_names")
                 .replace(
                     "{record}",
                     &format!(
@@ -303,15 +312,21 @@ pub fn record_question(
                 .replace("{players}", &format!("{}–{black}", b.red.name)),
         );
     }
-    if let (Some(old), Some(new)) = (entered(m, board), rec.outcome) {
+    let entered = app
+        .games(EventId(event), Some(round))?
+        .into_iter()
+        .find(|g| g.round == round && g.board == board && g.game.game_no == 1)
+        .map(|g| g.game.outcome)
+        .filter(|o| *o != Outcome::Unplayed);
+    if let (Some(old), Some(new)) = (entered, rec.outcome) {
         if old != new {
-            parts.push(replace_question(m, board, old, new));
+            parts.push(replace_text(lang, &view.boards, board, old, new));
         }
     }
     if parts.is_empty() {
         return Ok(None);
     }
-    parts.push(m.t("tui.confirm.record_attach"));
+    parts.push(tr(lang, "tui.confirm.record_attach").to_string());
     Ok(Some(parts.join(" ")))
 }
 

@@ -382,43 +382,48 @@ impl TeamsTab {
     }
 }
 
-/// Runs a command of the tab. A refused lineup keeps the form open with
-/// the app's message in it (and on the status line).
-pub fn run(
-    app: &mut App,
-    tab: Option<&mut TeamsTab>,
-    ui: &Ui,
-    cmd: TeamsCmd,
-) -> crate::app::Result<Option<String>> {
+/// Runs a command of the tab against the club: the status line's text.
+pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String> {
     match cmd {
         TeamsCmd::SetLineup {
             event,
             round,
             team,
             players,
-        } => match app.set_team_lineup(&event.to_string(), round, &team, &players) {
-            Ok(_) => {
-                if let Some(t) = tab {
-                    t.editor = None;
-                }
-                Ok(Some(format!(
-                    "{}: {team} ({} {round})",
-                    ui.t("tui.teams.lineup_saved"),
-                    ui.t("tui.round.title")
-                )))
-            }
-            Err(e) => {
-                if let Some(ed) = tab.and_then(|t| t.editor.as_mut()) {
-                    ed.error = Some(e.render(ui.lang));
-                }
-                Err(e)
-            }
-        },
+        } => {
+            app.set_team_lineup(&event.to_string(), *round, team, players)?;
+            Ok(format!(
+                "{}: {team} ({} {round})",
+                ui.t("tui.teams.lineup_saved"),
+                ui.t("tui.round.title")
+            ))
+        }
         TeamsCmd::Roster {
             event,
             team,
             change,
             force,
-        } => roster::run(app, tab, ui, (event, &team), &change, force),
+        } => roster::run(app, ui, (*event, team), change, *force),
+    }
+}
+
+impl TeamsTab {
+    /// After a command of the tab: stored, its form closes; refused, the
+    /// app's message stays in the form with what was picked.
+    pub fn ran(&mut self, ui: &Ui, r: Result<(), &crate::app::AppError>) {
+        match r {
+            Ok(()) => {
+                self.editor = None;
+                self.roster_editor = None;
+            }
+            Err(e) => {
+                let text = Some(e.render(ui.lang));
+                if let Some(ed) = self.editor.as_mut() {
+                    ed.error = text;
+                } else if let Some(ed) = self.roster_editor.as_mut() {
+                    ed.error = text;
+                }
+            }
+        }
     }
 }

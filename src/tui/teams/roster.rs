@@ -104,36 +104,23 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
     Reply::Handled
 }
 
-/// Runs the change through the app. A refusal keeps the form open with the
-/// app's message in it (and on the status line).
+/// Runs the change through the app (the same rules and messages as
+/// `qishe team roster`); the tab keeps a refusal in the form.
 pub fn run(
     app: &mut App,
-    tab: Option<&mut TeamsTab>,
     ui: &Ui,
     (event, team): (i64, &str),
     change: &RosterChange,
     force: bool,
-) -> crate::app::Result<Option<String>> {
-    match app.change_roster(&event.to_string(), team, change, force) {
-        Ok(_) => {
-            if let Some(t) = tab {
-                t.roster_editor = None;
-            }
-            let who = match change {
-                RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
-            };
-            Ok(Some(format!(
-                "{}: {team} · {who}",
-                ui.t("tui.teams.roster_saved")
-            )))
-        }
-        Err(e) => {
-            if let Some(ed) = tab.and_then(|t| t.roster_editor.as_mut()) {
-                ed.error = Some(e.render(ui.lang));
-            }
-            Err(e)
-        }
-    }
+) -> crate::app::Result<String> {
+    app.change_roster(&event.to_string(), team, change, force)?;
+    let who = match change {
+        RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
+    };
+    Ok(format!(
+        "{}: {team} · {who}",
+        ui.t("tui.teams.roster_saved")
+    ))
 }
 
 /// Draws the form in the middle of `area`.

@@ -1,0 +1,154 @@
+//! Printing from the Print tab: a document rendered as text, HTML, CSV or
+//! PNG pages and written to a file or sent to a printer; the club's backup,
+//! the event's static site and its TRF. A file the secretary did not name
+//! is never replaced; one she named is replaced only after a question.
+
+use super::effects::Outcome;
+use super::Command;
+use crate::app::{invalid, App};
+use crate::i18n::{tr, Lang};
+
+/// The document to print and where it goes.
+pub struct PrintJob<'a> {
+    pub event: i64,
+    pub doc: &'a str,
+    pub format: &'a str,
+    pub to_printer: bool,
+    pub path: &'a str,
+    pub printer: &'a str,
+    /// After this round (`None`: the last).
+    pub round: Option<u32>,
+    /// Replace an existing file (asked first).
+    pub force: bool,
+}
+
+/// Prints `job`: what was written or sent, or the question before a file
+/// is replaced (its yes prints again, forced).
+pub fn print(app: &mut App, lang: Lang, job: PrintJob<'_>) -> crate::app::Result<Outcome> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let PrintJob {
+        event,
+        doc,
+        format,
+        to_printer,
+        path,
+        printer,
+        round,
+        force,
+    } = job;
+    let path = path.to_string();
+    use crate::app::print::{render, send, DocKind, OutputFormat};
+    use std::path::Path;
+    // Before a file is replaced, a question whose yes is this same
+    // print again, forced.
+    let ask_replace = |shown: &str, path: String| Outcome::Ask {
+        question: t("tui.confirm.replace_file").replace("{path}", shown),
+        then: Command::Print {
+            event,
+            doc: doc.to_string(),
+            format: format.to_string(),
+            to_printer,
+            path,
+            printer: printer.to_string(),
+            round,
+            force: true,
+        },
+    };
+    // The club's own files: a backup never replaces a file.
+    if doc == "backup" {
+        let path = if path.is_empty() {
+            format!(
+                "qishe-backup-{}.db",
+                chrono::Local::now().format("%Y%m%d-%H%M")
+            )
+        } else {
+            path
+        };
+        app.backup(Path::new(&path))?;
+        return Ok(Outcome::Said(format!("{}: {path}", t("tui.print.written"))));
+    }
+    // The event's static site: a folder (an earlier site is rewritten).
+    if doc == "site" {
+        let path = if path.is_empty() {
+            format!("event{event}-site")
+        } else {
+            path
+        };
+        let files = app.publish(&event.to_string(), Path::new(&path), false)?;
+        let n = files.len();
+        return Ok(Outcome::Said(format!(
+            "{}: {path} ({n})",
+            t("tui.print.written")
+        )));
+    }
+    let (data, path) = if doc == "trf" {
+        let path = if path.is_empty() {
+            format!("event{event}.trf")
+        } else {
+            path
+        };
+        (app.export_trf(&event.to_string())?, path)
+    } else {
+        let kind = DocKind::ALL
+            .into_iter()
+            .find(|k| k.code() == doc)
+            .ok_or_else(|| invalid!("tui.err.no_document", doc = doc))?;
+        if to_printer && format != "text" {
+            return Err(invalid!("tui.print.text_only"));
+        }
+        if format == "png" {
+            crate::app::png::check_png_kind(kind)?;
+        }
+        let d = app.print_doc(&event.to_string(), kind, round, lang)?;
+        // PNG pages for chat groups: one file, or name-1.png,
+        // name-2.png, … beside the one named.
+        if format == "png" {
+            let path = if path.is_empty() {
+                format!("event{event}-{doc}.png")
+            } else {
+                path
+            };
+            let png = app.png_pages(&d, None)?;
+            let targets = crate::app::png::page_paths(Path::new(&path), png.pages.len());
+            if let Some(old) = targets.iter().find(|p| p.exists()).filter(|_| !force) {
+                return Ok(ask_replace(&old.display().to_string(), path));
+            }
+            let written = app.write_png_pages(Path::new(&path), &png.pages, force)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            let mut out = format!("{}: {}", t("tui.print.written"), names.join(", "));
+            if !png.missing.is_empty() {
+                let chars: String = png.missing.iter().take(12).collect();
+                let note =
+                    crate::i18n::msg!("cli.png.missing", path = png.font.display(), chars = chars);
+                out = format!("{out} · {}", note.render(lang));
+            }
+            return Ok(Outcome::Said(out));
+        }
+        let f = match format {
+            "html" => OutputFormat::Html,
+            "csv" => OutputFormat::Csv,
+            _ => OutputFormat::Text {
+                lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
+            },
+        };
+        let out = render(&d, f)?;
+        if to_printer {
+            let job = send(&out, f, Some(printer).filter(|p| !p.is_empty()))?;
+            return Ok(Outcome::Said(format!("{}: {job}", t("tui.print.sent"))));
+        }
+        let ext = if format == "text" { "txt" } else { format };
+        let path = if path.is_empty() {
+            format!("event{event}-{doc}.{ext}")
+        } else {
+            path
+        };
+        (out, path)
+    };
+    // An existing file is replaced only after a question (issue
+    // 21); never the club database (write_output refuses it).
+    if !force && Path::new(&path).exists() {
+        return Ok(ask_replace(&path.clone(), path));
+    }
+    app.write_output(Path::new(&path), data.as_bytes(), force, &[])?;
+    Ok(Outcome::Said(format!("{}: {path}", t("tui.print.written"))))
+}
