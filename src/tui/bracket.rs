@@ -8,7 +8,7 @@
 //! A component (see `component.rs`): the model hands it its keys and runs
 //! its commands; the view asks it to draw.
 
-use super::component::{Reply, Ui};
+use super::component::{BoardResult, Reply, Ui};
 use super::draw::pad;
 use super::keymap::{Action, Ctx};
 use crate::app::{App, BracketView, MatchView, NextStep};
@@ -120,14 +120,7 @@ impl BracketTab {
         let rounds = b.bracket.rounds.len();
         let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
         match a {
-            Action::Up => b.sel = b.sel.saturating_sub(1),
-            Action::Down => {
-                if b.sel + 1 < n {
-                    b.sel += 1;
-                }
-            }
-            Action::Top => b.sel = 0,
-            Action::Bottom => b.sel = n.saturating_sub(1),
+            _ if a.move_in_list(&mut b.sel, n) => {}
             Action::PrevRound => {
                 if b.round > 0 {
                     b.round -= 1;
@@ -192,13 +185,13 @@ impl BracketTab {
             // Decided (a correction) or stuck: the last game, to be changed.
             _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
         };
-        Reply::ResultKey {
+        Reply::ResultKey(BoardResult {
             event: self.event,
             round: mv.round,
             board: mv.board,
             outcome,
             game: Some(game),
-        }
+        })
     }
 
     fn lot_update(&mut self, a: Action) -> Reply<BracketCmd> {

@@ -60,15 +60,20 @@ pub enum Reply<C> {
     Close,
     /// Quit the program now (Ctrl-C).
     Quit,
-    /// A result key on a board of a match: open the result form of
-    /// `game` (`None`: the board's next), or store a forfeit at once.
-    ResultKey {
-        event: i64,
-        round: u32,
-        board: u32,
-        outcome: Outcome,
-        game: Option<u32>,
-    },
+    /// A result key on a board of a match: open the result form, or store
+    /// a forfeit at once.
+    ResultKey(BoardResult),
+}
+
+/// A result key on a board of a team match or a knockout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardResult {
+    pub event: i64,
+    pub round: u32,
+    pub board: u32,
+    pub outcome: Outcome,
+    /// The game the form opens with (`None`: the board's next).
+    pub game: Option<u32>,
 }
 
 impl<C> Reply<C> {
@@ -85,19 +90,7 @@ impl<C> Reply<C> {
             Reply::Reload => Reply::Reload,
             Reply::Close => Reply::Close,
             Reply::Quit => Reply::Quit,
-            Reply::ResultKey {
-                event,
-                round,
-                board,
-                outcome,
-                game,
-            } => Reply::ResultKey {
-                event,
-                round,
-                board,
-                outcome,
-                game,
-            },
+            Reply::ResultKey(k) => Reply::ResultKey(k),
         }
     }
 

@@ -9,7 +9,7 @@ mod components;
 pub mod effects;
 pub mod entry;
 mod forms;
-mod print;
+pub mod print;
 mod update;
 pub mod worker;
 

@@ -87,18 +87,8 @@ pub enum Command {
         /// The secretary saw and accepted what the record differs in.
         checked: bool,
     },
-    Print {
-        event: i64,
-        doc: String,
-        format: String,
-        to_printer: bool,
-        path: String,
-        printer: String,
-        /// After this round (`None`: the last).
-        round: Option<u32>,
-        /// Replace an existing file (asked first).
-        force: bool,
-    },
+    /// Print a document, or write the backup, the site or the TRF.
+    Print(super::print::PrintJob),
     /// Say what `Undo` would take back and ask.
     PreviewUndo,
     Undo,

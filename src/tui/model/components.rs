@@ -57,13 +57,9 @@ impl Model {
                 self.quit = true;
                 None
             }
-            Reply::ResultKey {
-                event,
-                round,
-                board,
-                outcome,
-                game,
-            } => super::entry::match_result_key(self, (event, round, board), outcome, game),
+            Reply::ResultKey(k) => {
+                super::entry::match_result_key(self, (k.event, k.round, k.board), k.outcome, k.game)
+            }
         })
     }
 

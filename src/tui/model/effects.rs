@@ -6,7 +6,7 @@
 //! own `App`, and send the `Outcome` back. So tests and users take one
 //! path.
 
-use super::print::{print, PrintJob};
+use super::print::print;
 use super::{read_error, Command, Confirm, Form, Model, Screen, Tab};
 use crate::app::{invalid, App, EntryId, EventId, MemberId};
 use crate::domain::Event;
@@ -242,29 +242,7 @@ pub fn run(
                 g.facts.moves.map(|x| x.to_string()).unwrap_or_default()
             ))
         }
-        Command::Print {
-            event,
-            doc,
-            format,
-            to_printer,
-            path,
-            printer,
-            round,
-            force,
-        } => print(
-            app,
-            lang,
-            PrintJob {
-                event: *event,
-                doc,
-                format,
-                to_printer: *to_printer,
-                path,
-                printer,
-                round: *round,
-                force: *force,
-            },
-        ),
+        Command::Print(job) => print(app, lang, job),
         Command::Reload => said(String::new()),
         Command::PreviewUndo => {
             let what = app

@@ -334,7 +334,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         FormKind::ImportMembers => Ok(Command::PreviewImport(
             f.value("tui.field.path").to_string(),
         )),
-        FormKind::Print => Ok(Command::Print {
+        FormKind::Print => Ok(Command::Print(super::print::PrintJob {
             event: 0,
             doc: f.value("tui.print.doc").to_string(),
             format: f.value("tui.print.format").to_string(),
@@ -343,7 +343,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             printer: f.value("tui.print.printer").to_string(),
             round: None,
             force: false,
-        }),
+        })),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: 0,
             round: *round,

@@ -9,13 +9,17 @@ use crate::app::{invalid, App};
 use crate::i18n::{tr, Lang};
 
 /// The document to print and where it goes.
-pub struct PrintJob<'a> {
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintJob {
     pub event: i64,
-    pub doc: &'a str,
-    pub format: &'a str,
+    /// A document code (`DocKind::code`), or `backup`, `site`, `trf`.
+    pub doc: String,
+    /// `text`, `html`, `csv` or `png`.
+    pub format: String,
     pub to_printer: bool,
-    pub path: &'a str,
-    pub printer: &'a str,
+    /// The file or folder (empty: a name made from the event and document).
+    pub path: String,
+    pub printer: String,
     /// After this round (`None`: the last).
     pub round: Option<u32>,
     /// Replace an existing file (asked first).
@@ -24,7 +28,7 @@ pub struct PrintJob<'a> {
 
 /// Prints `job`: what was written or sent, or the question before a file
 /// is replaced (its yes prints again, forced).
-pub fn print(app: &mut App, lang: Lang, job: PrintJob<'_>) -> crate::app::Result<Outcome> {
+pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outcome> {
     let t = |k: &str| tr(lang, k).to_string();
     let PrintJob {
         event,
@@ -35,24 +39,19 @@ pub fn print(app: &mut App, lang: Lang, job: PrintJob<'_>) -> crate::app::Result
         printer,
         round,
         force,
-    } = job;
-    let path = path.to_string();
+    } = job.clone();
+    let (doc, format, printer) = (doc.as_str(), format.as_str(), printer.as_str());
     use crate::app::print::{render, send, DocKind, OutputFormat};
     use std::path::Path;
     // Before a file is replaced, a question whose yes is this same
     // print again, forced.
     let ask_replace = |shown: &str, path: String| Outcome::Ask {
         question: t("tui.confirm.replace_file").replace("{path}", shown),
-        then: Command::Print {
-            event,
-            doc: doc.to_string(),
-            format: format.to_string(),
-            to_printer,
+        then: Command::Print(PrintJob {
             path,
-            printer: printer.to_string(),
-            round,
             force: true,
-        },
+            ..job.clone()
+        }),
     };
     // The club's own files: a backup never replaces a file.
     if doc == "backup" {

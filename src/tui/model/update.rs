@@ -78,12 +78,12 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 Ok(mut cmd) => {
                     if let Command::RecordResult { event, .. }
                     | Command::AttachRecord { event, .. }
-                    | Command::Print { event, .. } = &mut cmd
+                    | Command::Print(super::print::PrintJob { event, .. }) = &mut cmd
                     {
                         *event = m.event_id().unwrap_or(0);
                     }
-                    if let Command::Print { round, .. } = &mut cmd {
-                        *round = m.round_sel;
+                    if let Command::Print(job) = &mut cmd {
+                        job.round = m.round_sel;
                     }
                     let form = match m.modal.take() {
                         Some(Modal::Form(f)) => Some(f),

@@ -14,7 +14,7 @@ mod roster;
 pub use draw::draw;
 pub use roster::RosterEditor;
 
-use super::component::{Reply, Ui};
+use super::component::{BoardResult, Reply, Ui};
 use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
@@ -265,14 +265,7 @@ impl TeamsTab {
                     return Reply::Reload;
                 }
             }
-            Action::Up => t.sel = t.sel.saturating_sub(1),
-            Action::Down => {
-                if t.sel + 1 < n {
-                    t.sel += 1;
-                }
-            }
-            Action::Top => t.sel = 0,
-            Action::Bottom => t.sel = n.saturating_sub(1),
+            _ if a.move_in_list(&mut t.sel, n) => {}
             Action::SelectRow(i) if i < n => t.sel = i,
             Action::Add | Action::Retire => {
                 if t.view != View::Teams {
@@ -338,13 +331,13 @@ impl TeamsTab {
             .clamp(1, t.games_per_round.max(1) as usize) as u32;
         let (round, board, event) = (r.round, b.number, t.event);
         t.advance = true;
-        Reply::ResultKey {
+        Reply::ResultKey(BoardResult {
             event,
             round,
             board,
             outcome,
             game: (t.games_per_round > 1).then_some(game),
-        }
+        })
     }
 
     fn editor_update(&mut self, a: Action) -> Reply<TeamsCmd> {
