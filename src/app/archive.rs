@@ -476,6 +476,25 @@ impl App {
         Ok((game, g))
     }
 
+    /// Gives every archive game the ECCO code this version's classifier
+    /// gives its moves (a code is set at import, and a later qishe may
+    /// classify better): (codes changed, games), one undoable change.
+    pub fn archive_reclassify(&mut self) -> Result<(usize, usize)> {
+        let games = self.store.archive_search(&ArchiveQuery::default())?;
+        let changed: Vec<(i64, Option<String>)> = games
+            .iter()
+            .filter_map(|(g, _)| {
+                let rec = rebuild(g);
+                let code = ecco::classify(&rec.start, &rec.moves);
+                (code != g.eco).then_some((g.id, code))
+            })
+            .collect();
+        if !changed.is_empty() {
+            self.store.archive_set_eco(&changed)?;
+        }
+        Ok((changed.len(), games.len()))
+    }
+
     /// Rebuilds the position index of games that lack it (a redone
     /// import: the index is derived data, not in the action log).
     fn archive_reindex(&mut self) -> Result<()> {

@@ -22,6 +22,9 @@ pub enum ArchiveCmd {
     /// A member's openings from the archive: ECCO codes as red and as
     /// black, with the score.
     Openings(OpeningsArgs),
+    /// Give every archive game the ECCO code this version gives its moves
+    /// (codes are set at import); one change, `qishe undo` takes it back.
+    Reclassify,
 }
 
 #[derive(Debug, Args)]
@@ -79,6 +82,12 @@ pub fn run(ctx: &Ctx, cmd: ArchiveCmd) -> CliResult {
         ArchiveCmd::Import(a) => import(ctx, a),
         ArchiveCmd::Search(a) => search(ctx, a),
         ArchiveCmd::Openings(a) => openings(ctx, a),
+        ArchiveCmd::Reclassify => {
+            let (changed, total) = ctx.open()?.archive_reclassify()?;
+            let line = crate::i18n::msg!("cli.out.archive_reclassified", changed, total);
+            println!("{}", line.render(ctx.lang));
+            Ok(())
+        }
     }
 }
 

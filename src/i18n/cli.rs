@@ -58,6 +58,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{players} players, {rounds} rounds",
     ),
     (
+        "cli.out.archive_reclassified",
+        "{total} 局中 {changed} 局的 ECCO 开局分类已更新",
+        "{total} 局中 {changed} 局的 ECCO 開局分類已更新",
+        "{changed} of {total} games got a new ECCO code",
+    ),
+    (
         "cli.out.event_settings",
         "计分 {scheme}  编排 {system}  轮数 {rounds} (已编 {paired})  每轮局数 {games}  用时 {time}",
         "計分 {scheme}  編排 {system}  輪數 {rounds} (已編 {paired})  每輪局數 {games}  用時 {time}",

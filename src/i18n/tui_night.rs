@@ -243,6 +243,12 @@ pub(super) static TEXTS: &[Text] = &[
         "add {count} team(s) to {event} from {source}: {names}",
     ),
     (
+        "log.archive_eco",
+        "棋谱库: {count} 局的 ECCO 开局分类重新确定",
+        "棋譜庫: {count} 局的 ECCO 開局分類重新確定",
+        "archive: new ECCO codes for {count} games",
+    ),
+    (
         "log.archive_import",
         "棋谱库: 从 {source} 加入 {count} 局",
         "棋譜庫: 從 {source} 加入 {count} 局",

@@ -109,6 +109,26 @@ impl Store {
         Ok(count)
     }
 
+    /// Sets the ECCO code of archive games (id, code) in one change; undo
+    /// puts the old codes back.
+    pub fn archive_set_eco(&mut self, codes: &[(i64, Option<String>)]) -> Result<()> {
+        let tx = super::log::begin_write(&mut self.conn)?;
+        {
+            let mut st = tx.prepare_cached("UPDATE archive_game SET eco = ?2 WHERE id = ?1")?;
+            for (id, eco) in codes {
+                st.execute(params![id, eco])?;
+            }
+        }
+        record(
+            &tx,
+            "archive-eco",
+            crate::i18n::msg!("log.archive_eco", count = codes.len()),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Archive games that match a query, oldest date first; with position
     /// keys, each game with the first ply at which it stood there.
     pub fn archive_search(&self, q: &ArchiveQuery) -> Result<Vec<(ArchiveGame, Option<u32>)>> {

@@ -281,6 +281,47 @@ fn archive_import_search_and_openings() {
     assert_eq!(by_fen(), 3);
 }
 
+/// Codes are set at import; `archive reclassify` gives every game the
+/// code this version's classifier gives its moves, as one undoable change,
+/// and says how many changed.
+#[test]
+fn reclassify_brings_stale_codes_up_to_date_and_undo_takes_it_back() {
+    let c = crate::common::Club::new();
+    let file = c.path("two.pgn");
+    std::fs::write(
+        &file,
+        "[Red \"甲\"]\n[Black \"乙\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n\
+         [Red \"丙\"]\n[Black \"丁\"]\n1. 兵三进一 卒３进１ *\n",
+    )
+    .unwrap();
+    c.ok(&["archive", "import", file.to_str().unwrap()]);
+    let codes = || -> Vec<String> {
+        json(&c.ok(&["archive", "search", "--format", "json"]))
+            .iter()
+            .map(|g| g["eco"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let fresh = codes();
+    assert_eq!(fresh.len(), 2);
+    assert!(fresh.iter().all(|e| e.len() == 3), "{fresh:?}");
+    // An archive imported by an older classifier: every code stale.
+    let db = rusqlite::Connection::open(&c.db).unwrap();
+    db.execute("UPDATE archive_game SET eco = 'Z99'", [])
+        .unwrap();
+    drop(db);
+    assert_eq!(codes(), ["Z99", "Z99"]);
+    let out = c.ok(&["archive", "reclassify"]);
+    assert!(out.contains("2 of 2 games got a new ECCO code"), "{out}");
+    assert_eq!(codes(), fresh);
+    let out = c.ok(&["archive", "reclassify"]);
+    assert!(out.contains("0 of 2"), "{out}");
+    // One change in the log: undo puts the old codes back.
+    c.ok(&["undo"]);
+    assert_eq!(codes(), ["Z99", "Z99"]);
+    c.ok(&["redo"]);
+    assert_eq!(codes(), fresh);
+}
+
 /// ECCO: the family and group of every tagged record in ../shared/testdata
 /// agree with its `ECCO` tag; the lines as their published names give
 /// them.
