@@ -116,21 +116,23 @@ fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
             eprintln!("{}: {s}", f.path);
         }
         for n in &f.notes {
-            eprintln!("{}: note: {n}", f.path);
+            let note = crate::i18n::msg!("cli.out.note", what = n);
+            eprintln!("{}: {}", f.path, note.render(ctx.lang));
         }
     }
     if a.format == Format::Json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!(
-            "files {}, games read {}, added {}, already in the archive {}, skipped {}, unreadable files {}",
-            report.files.len(),
-            report.read(),
-            report.added(),
-            report.duplicates(),
-            report.skipped(),
-            report.failed_files()
+        let line = crate::i18n::msg!(
+            "cli.out.archive_imported",
+            files = report.files.len(),
+            read = report.read(),
+            added = report.added(),
+            duplicates = report.duplicates(),
+            skipped = report.skipped(),
+            failed = report.failed_files()
         );
+        println!("{}", line.render(ctx.lang));
     }
     if report.skipped() > 0 || report.failed_files() > 0 {
         return Err(CliError::msg(crate::i18n::msg!(

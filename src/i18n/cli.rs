@@ -58,6 +58,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{players} players, {rounds} rounds",
     ),
     (
+        "cli.out.archive_imported",
+        "文件 {files}, 读到 {read} 局, 加入 {added} 局, 已在棋谱库 {duplicates} 局, 跳过 {skipped} 局, 无法读取的文件 {failed}",
+        "檔案 {files}, 讀到 {read} 局, 加入 {added} 局, 已在棋譜庫 {duplicates} 局, 跳過 {skipped} 局, 無法讀取的檔案 {failed}",
+        "files {files}, games read {read}, added {added}, already in the archive {duplicates}, skipped {skipped}, unreadable files {failed}",
+    ),
+    (
         "cli.out.archive_reclassified",
         "{total} 局中 {changed} 局的 ECCO 开局分类已更新",
         "{total} 局中 {changed} 局的 ECCO 開局分類已更新",
