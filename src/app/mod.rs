@@ -478,7 +478,7 @@ mod tests {
                     file: "g.csv".into(),
                     line: 4,
                     column: Some("red".into()),
-                    message: "x".into(),
+                    message: crate::i18n::msg!("err.csv.empty"),
                 };
                 (e.to_string(), e.msg())
             },
@@ -487,7 +487,7 @@ mod tests {
                     file: "g.csv".into(),
                     line: 4,
                     column: None,
-                    message: "x".into(),
+                    message: crate::i18n::msg!("err.csv.empty"),
                 };
                 (e.to_string(), e.msg())
             },

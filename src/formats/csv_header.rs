@@ -1,15 +1,16 @@
 //! What the games and teams CSV readers share: the bytes decoded by the
 //! one text decoder ([`super::text::decode_text`]), the header read, each
-//! known column found, the required ones checked. Reasons are English
-//! text that the callers' errors carry beside the file and line.
+//! known column found, the required ones checked. Reasons are keyed
+//! messages that the callers' errors carry beside the file and line.
 
+use crate::i18n::{msg, Msg};
 use std::io::Cursor;
 
 /// A CSV reader over a file's decoded text.
 pub(crate) type Reader = csv::Reader<Cursor<Vec<u8>>>;
 
 /// A CSV reader over the decoded text, and its header row.
-pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), String> {
+pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), Msg> {
     let (text, _) = super::text::decode_text(bytes);
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -17,7 +18,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), String> 
         .from_reader(Cursor::new(text.into_bytes()));
     let headers = rdr
         .headers()
-        .map_err(|e| format!("cannot read the header: {e}"))?
+        .map_err(|e| msg!("err.csv.header", why = e.to_string()))?
         .clone();
     Ok((rdr, headers))
 }
@@ -29,7 +30,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), String> 
 pub(crate) fn find_columns(
     headers: &csv::StringRecord,
     known: &[&[&str]],
-) -> Result<Vec<Vec<Option<usize>>>, String> {
+) -> Result<Vec<Vec<Option<usize>>>, Msg> {
     let mut found: Vec<Vec<Option<usize>>> = known.iter().map(|k| vec![None; k.len()]).collect();
     for (i, h) in headers.iter().enumerate() {
         let name = h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase();
@@ -38,31 +39,31 @@ pub(crate) fn find_columns(
             .enumerate()
             .find_map(|(g, names)| names.iter().position(|c| *c == name).map(|k| (g, k)))
         else {
-            return Err(format!(
-                "unknown column \"{}\"; allowed: {}",
-                h.trim(),
-                known[0].join(", ")
+            return Err(msg!(
+                "err.csv.unknown_column",
+                name = h.trim(),
+                allowed = known[0].join(", ")
             ));
         };
         if found[g][k].replace(i).is_some() {
-            return Err(format!("column \"{name}\" appears twice"));
+            return Err(msg!("err.csv.column_twice", name));
         }
     }
     Ok(found)
 }
 
 /// The first of `required` (names among `known`) with no column, as the
-/// reason; `why` ends the message.
+/// reason; the message keyed `why` ends it.
 pub(crate) fn check_required(
     found: &[Option<usize>],
     known: &[&str],
     required: &[&str],
-    why: &str,
-) -> Result<(), String> {
+    why: &'static str,
+) -> Result<(), Msg> {
     for r in required {
         let k = known.iter().position(|c| c == r);
         if k.and_then(|k| found[k]).is_none() {
-            return Err(format!("the required column \"{r}\" is missing ({why})"));
+            return Err(msg!("err.csv.required_missing", name = r, why = msg!(why)));
         }
     }
     Ok(())
@@ -75,8 +76,9 @@ mod tests {
     const KNOWN: [&str; 3] = ["team", "board", "name"];
 
     fn columns(text: &str) -> Result<Vec<Vec<Option<usize>>>, String> {
-        let (_, h) = open(text.as_bytes())?;
-        find_columns(&h, &[&KNOWN, &["home"]])
+        let en = |m: Msg| m.render(crate::i18n::Lang::En);
+        let (_, h) = open(text.as_bytes()).map_err(en)?;
+        find_columns(&h, &[&KNOWN, &["home"]]).map_err(en)
     }
 
     #[test]
@@ -109,15 +111,11 @@ mod tests {
             "column \"team\" appears twice"
         );
         let found = columns("team,name\n").unwrap();
+        let e = check_required(&found[0], &KNOWN, &["team", "board"], "err.csv.need.teams");
         assert_eq!(
-            check_required(
-                &found[0],
-                &KNOWN,
-                &["team", "board"],
-                "required: team, board"
-            ),
-            Err("the required column \"board\" is missing (required: team, board)".into())
+            e.unwrap_err().render(crate::i18n::Lang::En),
+            "the required column \"board\" is missing (required: team, board, name)"
         );
-        assert_eq!(check_required(&found[0], &KNOWN, &["name"], "x"), Ok(()));
+        assert!(check_required(&found[0], &KNOWN, &["name"], "x").is_ok());
     }
 }

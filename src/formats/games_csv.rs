@@ -10,6 +10,7 @@
 use crate::domain::{
     parse_duration_ms, FirstStrike, GameFacts, Material, Outcome, PieceMoves, Termination,
 };
+use crate::i18n::{msg, Msg};
 use std::fmt;
 
 /// One row of the file.
@@ -38,27 +39,22 @@ pub struct GamesCsvError {
     pub line: u64,
     /// The column's header name, where one cell is at fault.
     pub column: Option<String>,
-    pub message: String,
+    /// The reason, keyed (in the user's language through [`Self::msg`]).
+    pub message: crate::i18n::Msg,
 }
 
+/// The key's English, as every error's `Display`.
 impl fmt::Display for GamesCsvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.column {
-            Some(c) => write!(
-                f,
-                "{}:{}: column {}: {}",
-                self.file, self.line, c, self.message
-            ),
-            None => write!(f, "{}:{}: {}", self.file, self.line, self.message),
-        }
+        f.write_str(&self.msg().render(crate::i18n::Lang::En))
     }
 }
 
 impl std::error::Error for GamesCsvError {}
 
 impl GamesCsvError {
-    /// The error as a keyed message: file, line and column in the UI
-    /// language; the reason as the reader gave it.
+    /// The error as a keyed message: file, line, column and reason in the
+    /// UI language.
     pub fn msg(&self) -> crate::i18n::Msg {
         use crate::i18n::msg;
         match &self.column {
@@ -67,13 +63,13 @@ impl GamesCsvError {
                 file = &self.file,
                 line = self.line,
                 column,
-                why = &self.message
+                why = self.message.clone()
             ),
             None => msg!(
                 "err.games_csv.at",
                 file = &self.file,
                 line = self.line,
-                why = &self.message
+                why = self.message.clone()
             ),
         }
     }
@@ -139,7 +135,7 @@ fn read_rows(
     file: &str,
     team: bool,
 ) -> Result<Vec<(GameRow, Option<TeamCells>)>, GamesCsvError> {
-    let err = |line: u64, column: Option<&str>, message: String| GamesCsvError {
+    let err = |line: u64, column: Option<&str>, message: Msg| GamesCsvError {
         file: file.to_string(),
         line,
         column: column.map(str::to_string),
@@ -158,19 +154,14 @@ fn read_rows(
         .get(1)
         .cloned()
         .unwrap_or_else(|| vec![None; TEAM_COLUMNS.len()]);
-    super::csv_header::check_required(
-        col,
-        &COLUMNS,
-        &REQUIRED,
-        "required: round, red, black, result",
-    )
-    .map_err(|m| err(1, None, m))?;
+    super::csv_header::check_required(col, &COLUMNS, &REQUIRED, "err.csv.need.games")
+        .map_err(|m| err(1, None, m))?;
     if team {
         super::csv_header::check_required(
             &team_col,
             &TEAM_COLUMNS,
             &TEAM_COLUMNS,
-            "a team event needs home, away and board",
+            "err.csv.need.team_games",
         )
         .map_err(|m| err(1, None, m))?;
     }
@@ -188,11 +179,11 @@ fn read_rows(
             let k = COLUMNS.iter().position(|c| *c == name).unwrap_or(0);
             col[k].and_then(|i| rec.get(i)).map(str::trim).unwrap_or("")
         };
-        let bad = |name: &str, what: &str| {
+        let bad = |name: &str, what: &'static str| {
             err(
                 line,
                 Some(name),
-                format!("\"{}\" is not {what}", cell(name)),
+                msg!("err.csv.is_not", value = cell(name), what = msg!(what)),
             )
         };
         let number = |name: &str| -> Result<Option<u32>, GamesCsvError> {
@@ -202,7 +193,7 @@ fn read_rows(
             }
             c.parse::<u32>()
                 .map(Some)
-                .map_err(|_| bad(name, "a number"))
+                .map_err(|_| bad(name, "err.csv.what.number"))
         };
         let duration = |name: &str| -> Result<Option<i64>, GamesCsvError> {
             let c = cell(name);
@@ -211,7 +202,7 @@ fn read_rows(
             }
             parse_duration_ms(c)
                 .map(Some)
-                .ok_or_else(|| bad(name, "a time (H:MM:SS, MM:SS or seconds)"))
+                .ok_or_else(|| bad(name, "err.csv.what.time"))
         };
         let material = |name: &str| -> Result<Option<Material>, GamesCsvError> {
             let c = cell(name);
@@ -223,9 +214,13 @@ fn read_rows(
                 .chars()
                 .filter(|ch| !matches!(ch, 'K' | 'k' | '将' | '將' | '帅' | '帥'))
                 .collect();
-            Material::parse(&without_king)
-                .map(Some)
-                .map_err(|e| err(line, Some(name), format!("\"{c}\": {e}")))
+            Material::parse(&without_king).map(Some).map_err(|e| {
+                err(
+                    line,
+                    Some(name),
+                    msg!("err.csv.value", value = c, why = e.msg()),
+                )
+            })
         };
         let pieces = |name: &str| -> Result<Option<PieceMoves>, GamesCsvError> {
             let c = cell(name);
@@ -234,28 +229,25 @@ fn read_rows(
             }
             PieceMoves::parse(c)
                 .map(Some)
-                .ok_or_else(|| bad(name, "five move counts a/b/c/d/e (车/马+炮/兵/士+象/将)"))
+                .ok_or_else(|| bad(name, "err.csv.what.pieces"))
         };
-        let round = number("round")?.ok_or_else(|| err(line, Some("round"), "is empty".into()))?;
+        let round =
+            number("round")?.ok_or_else(|| err(line, Some("round"), msg!("err.csv.empty")))?;
         if round == 0 {
-            return Err(bad("round", "a round number (1 or more)"));
+            return Err(bad("round", "err.csv.what.round"));
         }
         let game_cell = number("game")?;
         let game = game_cell.unwrap_or(1);
         if game == 0 {
-            return Err(bad("game", "a game number (1 or more)"));
+            return Err(bad("game", "err.csv.what.game"));
         }
         let red = cell("red").to_string();
         if red.is_empty() {
-            return Err(err(line, Some("red"), "is empty".into()));
+            return Err(err(line, Some("red"), msg!("err.csv.empty")));
         }
         let black_text = cell("black");
         if black_text.is_empty() {
-            return Err(err(
-                line,
-                Some("black"),
-                "is empty (write BYE for a bye)".into(),
-            ));
+            return Err(err(line, Some("black"), msg!("err.csv.empty_black")));
         }
         let black = if black_text.eq_ignore_ascii_case("bye") || black_text == "轮空" {
             None
@@ -263,18 +255,18 @@ fn read_rows(
             Some(black_text.to_string())
         };
         if black.as_deref() == Some(red.as_str()) {
-            return Err(err(
-                line,
-                Some("black"),
-                format!("\"{red}\" cannot play himself"),
-            ));
+            return Err(err(line, Some("black"), msg!("err.csv.self", name = &red)));
         }
         let outcome = if black.is_none() && cell("result").is_empty() {
             Outcome::Unplayed
         } else {
-            cell("result")
-                .parse::<Outcome>()
-                .map_err(|e| err(line, Some("result"), e.to_string()))?
+            cell("result").parse::<Outcome>().map_err(|e| {
+                err(
+                    line,
+                    Some("result"),
+                    msg!("err.cli.not_a_result", value = e.0),
+                )
+            })?
         };
         let termination = match cell("termination") {
             "" => None,
@@ -282,15 +274,20 @@ fn read_rows(
                 err(
                     line,
                     Some("termination"),
-                    format!("\"{t}\" is not a termination; use {}", Termination::codes()),
+                    msg!(
+                        "err.csv.termination",
+                        value = t,
+                        codes = Termination::codes()
+                    ),
                 )
             })?),
         };
         let first_strike = match cell("first_strike") {
             "" => None,
-            t => Some(FirstStrike::parse(t).ok_or_else(|| {
-                bad("first_strike", "red, black or none, with an optional @MOVE")
-            })?),
+            t => Some(
+                FirstStrike::parse(t)
+                    .ok_or_else(|| bad("first_strike", "err.csv.what.first_strike"))?,
+            ),
         };
         // Residual material is recorded for both sides of a game: when one
         // side's cell is filled, an empty cell for the other is a bare king.
@@ -314,10 +311,10 @@ fn read_rows(
             let home = tcell(0).to_string();
             let away = tcell(1).to_string();
             if home.is_empty() {
-                return Err(err(line, Some("home"), "is empty".into()));
+                return Err(err(line, Some("home"), msg!("err.csv.empty")));
             }
             if away.is_empty() {
-                return Err(err(line, Some("away"), "is empty".into()));
+                return Err(err(line, Some("away"), msg!("err.csv.empty")));
             }
             let board = tcell(2)
                 .parse::<u32>()
@@ -327,7 +324,11 @@ fn read_rows(
                     err(
                         line,
                         Some("board"),
-                        format!("\"{}\" is not a board number (1 or more)", tcell(2)),
+                        msg!(
+                            "err.csv.is_not",
+                            value = tcell(2),
+                            what = msg!("err.csv.what.board")
+                        ),
                     )
                 })?;
             Some(TeamCells { home, away, board })
@@ -366,15 +367,15 @@ fn read_rows(
 
 /// The line and the reason of a CSV record the reader refused (a row with
 /// more or fewer fields than the header, bad quoting, …).
-pub(crate) fn record_problem(e: &csv::Error) -> (u64, String) {
+pub(crate) fn record_problem(e: &csv::Error) -> (u64, Msg) {
     let line = e.position().map(|p| p.line()).unwrap_or(0);
-    let msg = match e.kind() {
+    let why = match e.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
-        } => format!("{len} fields, but the header has {expected_len}"),
-        _ => e.to_string(),
+        } => msg!("err.csv.fields", len, expected = expected_len),
+        _ => msg!("err.csv.reader", why = e.to_string()),
     };
-    (line, msg)
+    (line, why)
 }
 
 #[cfg(test)]
@@ -501,6 +502,37 @@ mod tests {
             assert!(e.starts_with("g.csv:2: "), "{e}");
             assert!(e.contains(want), "{e} should mention {want}");
         }
+    }
+
+    #[test]
+    fn a_rows_reason_speaks_the_users_language() {
+        use crate::i18n::Lang;
+        let e = read_games_csv(
+            "round,red,black,result,moves\n1,A,B,1-0,x\n".as_bytes(),
+            "g.csv",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "g.csv:2: column moves: \"x\" is not a number"
+        );
+        assert_eq!(
+            e.msg().render(Lang::ZhHans),
+            "g.csv 第2行: moves 列: \"x\" 不是数字"
+        );
+        let e = read_games_csv("round,red,black,result,colour\n".as_bytes(), "g.csv").unwrap_err();
+        assert!(e
+            .msg()
+            .render(Lang::ZhHant)
+            .starts_with("g.csv 第1行: 未知的欄 \"colour\""));
+        let e =
+            read_games_csv("round,red,black,result\n1,A,,1-0\n".as_bytes(), "g.csv").unwrap_err();
+        assert!(
+            e.msg()
+                .render(Lang::ZhHans)
+                .ends_with("为空 (轮空请写 BYE)"),
+            "{e}"
+        );
     }
 
     #[test]

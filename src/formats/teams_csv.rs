@@ -4,6 +4,7 @@
 //! (`text::decode_text`: UTF-8, GB18030/GBK, Big5, UTF-16).
 
 use super::games_csv::GamesCsvError;
+use crate::i18n::{msg, Msg};
 
 /// One roster row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +21,7 @@ const COLUMNS: [&str; 5] = ["team", "board", "name", "club", "rating"];
 
 /// Reads a teams CSV. `file` names the file in error messages.
 pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsvError> {
-    let err = |line: u64, column: Option<&str>, message: String| GamesCsvError {
+    let err = |line: u64, column: Option<&str>, message: Msg| GamesCsvError {
         file: file.to_string(),
         line,
         column: column.map(str::to_string),
@@ -30,7 +31,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
     let found =
         super::csv_header::find_columns(&headers, &[&COLUMNS]).map_err(|m| err(1, None, m))?;
     let col = &found[0];
-    super::csv_header::check_required(col, &COLUMNS, &COLUMNS[..3], "required: team, board, name")
+    super::csv_header::check_required(col, &COLUMNS, &COLUMNS[..3], "err.csv.need.teams")
         .map_err(|m| err(1, None, m))?;
     let mut rows = Vec::new();
     for rec in rdr.records() {
@@ -45,7 +46,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         let cell = |k: usize| col[k].and_then(|i| rec.get(i)).map(str::trim).unwrap_or("");
         let team = cell(0).to_string();
         if team.is_empty() {
-            return Err(err(line, Some("team"), "is empty".into()));
+            return Err(err(line, Some("team"), msg!("err.csv.empty")));
         }
         let board = cell(1)
             .parse::<u32>()
@@ -55,20 +56,31 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
                 err(
                     line,
                     Some("board"),
-                    format!("\"{}\" is not a roster position (1 or more)", cell(1)),
+                    msg!(
+                        "err.csv.is_not",
+                        value = cell(1),
+                        what = msg!("err.csv.what.roster")
+                    ),
                 )
             })?;
         let name = cell(2).to_string();
         if name.is_empty() {
-            return Err(err(line, Some("name"), "is empty".into()));
+            return Err(err(line, Some("name"), msg!("err.csv.empty")));
         }
         let club = Some(cell(3).to_string()).filter(|c| !c.is_empty());
         let rating = match cell(4) {
             "" => None,
-            r => Some(
-                r.parse::<i32>()
-                    .map_err(|_| err(line, Some("rating"), format!("\"{r}\" is not a rating")))?,
-            ),
+            r => Some(r.parse::<i32>().map_err(|_| {
+                err(
+                    line,
+                    Some("rating"),
+                    msg!(
+                        "err.csv.is_not",
+                        value = r,
+                        what = msg!("err.csv.what.rating")
+                    ),
+                )
+            })?),
         };
         rows.push(TeamRow {
             line,

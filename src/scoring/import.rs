@@ -17,7 +17,7 @@ pub fn event_from_rows(
     time_control: TimeControl,
     byes: ByeSettings,
 ) -> Result<EventData, GamesCsvError> {
-    let err = |line: u64, message: String| GamesCsvError {
+    let err = |line: u64, message: crate::i18n::Msg| GamesCsvError {
         file: file.to_string(),
         line,
         column: None,
@@ -68,7 +68,7 @@ pub fn event_from_rows(
                 }
                 return Err(err(
                     row.line,
-                    format!("{} has two byes in round {}", row.red, row.round),
+                    crate::i18n::msg!("err.csv.two_byes", name = &row.red, round = row.round),
                 ));
             }
             let number = rd.boards.len() as u32 + 1;
@@ -100,10 +100,11 @@ pub fn event_from_rows(
         validate_game(&time_control, games_per_round, &game).map_err(|why| {
             err(
                 row.line,
-                format!(
-                    "{} – {}: {why}",
-                    row.red,
-                    row.black.as_deref().unwrap_or("")
+                crate::i18n::msg!(
+                    "err.csv.game_invalid",
+                    red = &row.red,
+                    black = row.black.as_deref().unwrap_or(""),
+                    why = why.msg()
                 ),
             )
         })?;
@@ -112,12 +113,12 @@ pub fn event_from_rows(
                 if b.games.iter().any(|g| g.game_no == game_no) {
                     return Err(err(
                         row.line,
-                        format!(
-                            "round {} game {} between {} and {} is entered twice",
-                            row.round,
-                            game_no,
-                            row.red,
-                            row.black.as_deref().unwrap_or("")
+                        crate::i18n::msg!(
+                            "err.csv.game_twice",
+                            round = row.round,
+                            game = game_no,
+                            red = &row.red,
+                            black = row.black.as_deref().unwrap_or("")
                         ),
                     ));
                 }
