@@ -469,7 +469,7 @@ mod tests {
                 let e = crate::formats::trf::TrfError {
                     line: 3,
                     column: 5,
-                    message: "x".into(),
+                    message: crate::i18n::msg!("err.trf.short"),
                 };
                 (e.to_string(), e.msg())
             },

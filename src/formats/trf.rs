@@ -15,34 +15,43 @@ use crate::pairing::{GameScore, PairingPlayer, RoundKind, RoundRecord, SwissStat
 use std::fmt::Write as _;
 
 /// A malformed TRF: where and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("TRF line {line}, column {column}: {message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrfError {
     /// 1-based line number.
     pub line: usize,
     /// 1-based column (character position).
     pub column: usize,
-    pub message: String,
+    /// The reason, keyed (in the user's language through [`Self::msg`]).
+    pub message: crate::i18n::Msg,
 }
 
+/// The key's English, as every error's `Display`.
+impl std::fmt::Display for TrfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg().render(crate::i18n::Lang::En))
+    }
+}
+
+impl std::error::Error for TrfError {}
+
 impl TrfError {
-    /// The error as a keyed message: line and column in the UI language;
-    /// the reason as the reader gave it.
+    /// The error as a keyed message: line, column and reason in the UI
+    /// language.
     pub fn msg(&self) -> crate::i18n::Msg {
         crate::i18n::msg!(
             "err.trf.at",
             line = self.line,
             column = self.column,
-            why = &self.message
+            why = self.message.clone()
         )
     }
 }
 
-fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
+fn err(line: usize, column: usize, message: crate::i18n::Msg) -> TrfError {
     TrfError {
         line,
         column,
-        message: message.into(),
+        message,
     }
 }
 

@@ -4,6 +4,7 @@
 //! rounds. Each error names the line and column where it shows.
 
 use super::{err, Trf, TrfError, TrfRound, MAX_ROUNDS};
+use crate::i18n::msg;
 use std::collections::HashMap;
 
 /// Column of round `r`'s block (0-based round) on a player line.
@@ -51,11 +52,7 @@ impl Trf {
                 return Err(err(
                     self.line_of(i),
                     5,
-                    format!(
-                        "start number {} appears twice (also on line {})",
-                        p.id,
-                        self.line_of(first)
-                    ),
+                    msg!("err.trf.twice", id = p.id, line = self.line_of(first)),
                 ));
             }
             index.insert(p.id, i);
@@ -68,16 +65,18 @@ impl Trf {
                     ln,
                     block_col(limit),
                     if self.total_rounds.is_some() {
-                        format!(
-                            "player {} has {} round blocks, the event has {limit} rounds (XXR)",
-                            p.id,
-                            p.rounds.len()
+                        msg!(
+                            "err.trf.blocks_xxr",
+                            id = p.id,
+                            blocks = p.rounds.len(),
+                            limit
                         )
                     } else {
-                        format!(
-                            "player {} has {} round blocks, more than {MAX_ROUNDS}",
-                            p.id,
-                            p.rounds.len()
+                        msg!(
+                            "err.trf.blocks_max",
+                            id = p.id,
+                            blocks = p.rounds.len(),
+                            max = MAX_ROUNDS
                         )
                     },
                 ));
@@ -90,11 +89,11 @@ impl Trf {
                     return Err(err(
                         ln,
                         block_col(r),
-                        format!(
-                            "player {} meets unknown player {} in round {}",
-                            p.id,
-                            b.opponent,
-                            r + 1
+                        msg!(
+                            "err.trf.unknown_opponent",
+                            id = p.id,
+                            opponent = b.opponent,
+                            round = r + 1
                         ),
                     ));
                 };
@@ -107,31 +106,36 @@ impl Trf {
                     return Err(err(
                         ln,
                         block_col(r),
-                        format!(
-                            "round {}: player {} meets {}, but line {} gives {} {}",
-                            r + 1,
-                            p.id,
-                            b.opponent,
-                            self.line_of(j),
-                            b.opponent,
-                            if o.opponent == 0 {
-                                "no opponent".to_string()
-                            } else {
-                                format!("opponent {}", o.opponent)
-                            }
-                        ),
+                        if o.opponent == 0 {
+                            msg!(
+                                "err.trf.mismatch_none",
+                                round = r + 1,
+                                id = p.id,
+                                opponent = b.opponent,
+                                line = self.line_of(j)
+                            )
+                        } else {
+                            msg!(
+                                "err.trf.mismatch",
+                                round = r + 1,
+                                id = p.id,
+                                opponent = b.opponent,
+                                line = self.line_of(j),
+                                other = o.opponent
+                            )
+                        },
                     ));
                 }
                 if b.colour.is_some() && b.colour == o.colour {
                     return Err(err(
                         ln,
                         block_col(r) + 5,
-                        format!(
-                            "round {}: players {} and {} both have the same colour (line {})",
-                            r + 1,
-                            p.id,
-                            b.opponent,
-                            self.line_of(j)
+                        msg!(
+                            "err.trf.same_colour",
+                            round = r + 1,
+                            id = p.id,
+                            opponent = b.opponent,
+                            line = self.line_of(j)
                         ),
                     ));
                 }
@@ -139,14 +143,14 @@ impl Trf {
                     return Err(err(
                         ln,
                         block_col(r) + 7,
-                        format!(
-                            "round {}: player {} scores '{}' against {}, who scores '{}' (line {})",
-                            r + 1,
-                            p.id,
-                            b.result,
-                            b.opponent,
-                            o.result,
-                            self.line_of(j)
+                        msg!(
+                            "err.trf.scores",
+                            round = r + 1,
+                            id = p.id,
+                            result = b.result,
+                            opponent = b.opponent,
+                            other = o.result,
+                            line = self.line_of(j)
                         ),
                     ));
                 }
@@ -186,7 +190,7 @@ mod tests {
         // results
         let e = parse(&[line(1, "     2 w 1"), line(2, "     1 b 1")]).unwrap_err();
         assert_eq!((e.line, e.column), (1, 99), "{e}");
-        assert!(e.message.contains("line 2"), "{e}");
+        assert!(e.to_string().contains("line 2"), "{e}");
         // colours
         let e = parse(&[line(1, "     2 w 1"), line(2, "     1 w 0")]).unwrap_err();
         assert_eq!((e.line, e.column), (1, 97), "{e}");
@@ -205,7 +209,7 @@ mod tests {
     fn start_numbers_are_unique_and_opponents_exist() {
         let e = parse(&["012 x".into(), line(1, ""), line(2, ""), line(1, "")]).unwrap_err();
         assert_eq!((e.line, e.column), (4, 5), "{e}");
-        assert!(e.message.contains("line 2"), "{e}");
+        assert!(e.to_string().contains("line 2"), "{e}");
         let e = parse(&[line(1, "     2 w 1     9 b 0"), line(2, "     1 b 0")]).unwrap_err();
         assert_eq!((e.line, e.column), (1, 102), "{e}");
     }
@@ -222,6 +226,6 @@ mod tests {
         let many = "  0000 - Z".repeat(MAX_ROUNDS as usize + 1);
         let e = parse(&[line(1, &many)]).unwrap_err();
         assert_eq!(e.line, 1, "{e}");
-        assert!(e.message.contains("999"), "{e}");
+        assert!(e.to_string().contains("999"), "{e}");
     }
 }

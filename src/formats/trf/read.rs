@@ -2,6 +2,7 @@
 //! column-exact fields of a player line.
 
 use super::*;
+use crate::i18n::msg;
 
 impl Trf {
     /// Parses TRF-16 text. Lines end in `\n`, `\r\n` or a bare `\r` (what the
@@ -33,9 +34,9 @@ impl Trf {
                 }
                 "XXR" | "142" => {
                     let v = field(&chars, 4, chars.len());
-                    let n = parse_uint(&v, ln, 5, "XXR rounds")?;
+                    let n = parse_uint(&v, ln, 5, "err.trf.what.xxr")?;
                     if n == 0 || n > MAX_ROUNDS {
-                        return Err(err(ln, 5, format!("XXR rounds must be 1 to {MAX_ROUNDS}")));
+                        return Err(err(ln, 5, msg!("err.trf.rounds", max = MAX_ROUNDS)));
                     }
                     trf.total_rounds = Some(n);
                 }
@@ -47,7 +48,7 @@ impl Trf {
                     } else if t.starts_with("black") {
                         Colour::Black
                     } else {
-                        return Err(err(ln, 5, format!("XXC \"{t}\" is not white1 or black1")));
+                        return Err(err(ln, 5, msg!("err.trf.xxc", value = t)));
                     };
                     trf.first_colour = Some(c);
                 }
@@ -57,7 +58,7 @@ impl Trf {
                     trf.first_colour = Some(match t.trim() {
                         "W" | "w" => Colour::Red,
                         "B" | "b" => Colour::Black,
-                        other => return Err(err(ln, 5, format!("152 \"{other}\" is not W or B"))),
+                        other => return Err(err(ln, 5, msg!("err.trf.152", value = other))),
                     });
                 }
                 "XXP" => {
@@ -66,7 +67,7 @@ impl Trf {
                     let mut col = 4;
                     for tok in v.split(' ') {
                         if !tok.is_empty() {
-                            group.push(parse_uint(tok, ln, col + 1, "XXP start number")?);
+                            group.push(parse_uint(tok, ln, col + 1, "err.trf.what.xxp")?);
                         }
                         col += tok.chars().count() + 1;
                     }
@@ -111,7 +112,7 @@ impl Trf {
                     if chars.len() >= 3 && chars[..3].iter().all(|c| c.is_ascii_alphanumeric()) {
                         trf.other_lines.push(line.to_string());
                     } else {
-                        return Err(err(ln, 1, "a TRF line starts with a 3-character code"));
+                        return Err(err(ln, 1, msg!("err.trf.code")));
                     }
                 }
             }
@@ -128,13 +129,23 @@ pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
     chars[a..b].iter().collect::<String>()
 }
 
-pub(super) fn parse_uint(s: &str, line: usize, col: usize, what: &str) -> Result<u32, TrfError> {
+pub(super) fn parse_uint(
+    s: &str,
+    line: usize,
+    col: usize,
+    what: &'static str,
+) -> Result<u32, TrfError> {
     let t = s.trim();
     if t.is_empty() {
         return Ok(0);
     }
-    t.parse::<u32>()
-        .map_err(|_| err(line, col, format!("{what} \"{t}\" is not a whole number")))
+    t.parse::<u32>().map_err(|_| {
+        err(
+            line,
+            col,
+            msg!("err.trf.not_whole", what = msg!(what), value = t),
+        )
+    })
 }
 
 pub(super) fn parse_points(s: &str, line: usize, col: usize) -> Result<Points, TrfError> {
@@ -144,9 +155,9 @@ pub(super) fn parse_points(s: &str, line: usize, col: usize) -> Result<Points, T
     }
     let p: Points = t
         .parse()
-        .map_err(|_| err(line, col, format!("points \"{t}\" are not a number")))?;
+        .map_err(|_| err(line, col, msg!("err.trf.points", value = t)))?;
     if p.0 < 0 || p.0 > 100_000 {
-        return Err(err(line, col, format!("points \"{t}\" out of range")));
+        return Err(err(line, col, msg!("err.trf.points_range", value = t)));
     }
     Ok(p)
 }
@@ -162,7 +173,7 @@ pub(super) fn parse_settings(v: &str, ln: usize) -> Result<PointSettings, TrfErr
         }
         let (k, val) = tok
             .split_once('=')
-            .ok_or_else(|| err(ln, c, format!("XXS item \"{tok}\" is not KEY=POINTS")))?;
+            .ok_or_else(|| err(ln, c, msg!("err.trf.xxs_item", value = tok)))?;
         let p = parse_points(val, ln, c)?;
         match k {
             "W" => s.win = p,
@@ -174,7 +185,7 @@ pub(super) fn parse_settings(v: &str, ln: usize) -> Result<PointSettings, TrfErr
             "F" => s.full_bye = p,
             "H" => s.half_bye = p,
             "Z" => s.zero_bye = p,
-            _ => return Err(err(ln, c, format!("unknown XXS key \"{k}\""))),
+            _ => return Err(err(ln, c, msg!("err.trf.xxs_key", value = k))),
         }
     }
     Ok(s)
@@ -182,15 +193,15 @@ pub(super) fn parse_settings(v: &str, ln: usize) -> Result<PointSettings, TrfErr
 
 pub(super) fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfError> {
     if chars.len() < 8 {
-        return Err(err(ln, chars.len() + 1, "player line too short"));
+        return Err(err(ln, chars.len() + 1, msg!("err.trf.short")));
     }
-    let id = parse_uint(&field(chars, 5, 8), ln, 5, "start number")?;
+    let id = parse_uint(&field(chars, 5, 8), ln, 5, "err.trf.what.start_number")?;
     if id == 0 {
-        return Err(err(ln, 5, "start number missing"));
+        return Err(err(ln, 5, msg!("err.trf.no_start_number")));
     }
-    let rating = parse_uint(&field(chars, 49, 52), ln, 49, "rating")?;
+    let rating = parse_uint(&field(chars, 49, 52), ln, 49, "err.trf.what.rating")?;
     let points = parse_points(&field(chars, 81, 84), ln, 81)?;
-    let rank = parse_uint(&field(chars, 86, 89), ln, 86, "rank")?;
+    let rank = parse_uint(&field(chars, 86, 89), ln, 86, "err.trf.what.rank")?;
     let mut rounds = Vec::new();
     let mut start = 92;
     while start <= chars.len() {
@@ -200,29 +211,25 @@ pub(super) fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfEr
             start += 10;
             continue;
         }
-        for (off, name) in [(4usize, "space"), (6, "space")] {
+        for off in [4usize, 6] {
             if let Some(&c) = chars.get(start - 1 + off) {
                 if c != ' ' {
-                    return Err(err(
-                        ln,
-                        start + off,
-                        format!("expected a {name} in the round block, found '{c}'"),
-                    ));
+                    return Err(err(ln, start + off, msg!("err.trf.block_space", found = c)));
                 }
             }
         }
         if let Some(&c) = chars.get(start - 2) {
             if c != ' ' {
-                return Err(err(ln, start - 1, "round blocks are 10 columns wide"));
+                return Err(err(ln, start - 1, msg!("err.trf.block_width")));
             }
         }
         let opp_s = field(chars, start, start + 3);
-        let opponent = parse_uint(&opp_s, ln, start, "opponent")?;
+        let opponent = parse_uint(&opp_s, ln, start, "err.trf.what.opponent")?;
         let colour = match chars.get(start + 4).copied().unwrap_or(' ') {
             'w' | 'W' => Some(Colour::Red),
             'b' | 'B' => Some(Colour::Black),
             '-' | ' ' => None,
-            c => return Err(err(ln, start + 5, format!("colour '{c}' is not w, b or -"))),
+            c => return Err(err(ln, start + 5, msg!("err.trf.colour", value = c))),
         };
         let result = chars.get(start + 6).copied().unwrap_or(' ');
         let result = match result {
@@ -230,27 +237,21 @@ pub(super) fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfEr
             'w' => 'W',
             'd' => 'D',
             'l' => 'L',
-            c => {
-                return Err(err(
-                    ln,
-                    start + 7,
-                    format!("result '{c}' is not a TRF result code"),
-                ))
-            }
+            c => return Err(err(ln, start + 7, msg!("err.trf.result", value = c))),
         };
         if opponent == id {
-            return Err(err(ln, start, "a player cannot meet himself"));
+            return Err(err(ln, start, msg!("err.trf.self")));
         }
         if opponent != 0 && matches!(result, 'U' | 'F' | 'H' | 'Z') {
             return Err(err(
                 ln,
                 start + 7,
-                format!("bye '{result}' with an opponent"),
+                msg!("err.trf.bye_opponent", value = result),
             ));
         }
         if opponent != 0 && colour.is_none() && matches!(result, '1' | '0' | '=' | 'W' | 'D' | 'L')
         {
-            return Err(err(ln, start + 5, "a played game needs a colour"));
+            return Err(err(ln, start + 5, msg!("err.trf.needs_colour")));
         }
         rounds.push(TrfRound {
             opponent,

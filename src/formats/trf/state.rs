@@ -19,11 +19,11 @@ impl Trf {
                     return Err(err(
                         self.line_of(index),
                         92 + 10 * r,
-                        format!(
-                            "player {} meets unknown player {} in round {}",
-                            p.id,
-                            b.opponent,
-                            r + 1
+                        crate::i18n::msg!(
+                            "err.trf.unknown_opponent",
+                            id = p.id,
+                            opponent = b.opponent,
+                            round = r + 1
                         ),
                     ));
                 }
@@ -100,10 +100,11 @@ impl Trf {
                         return Err(err(
                             self.line_of(index),
                             92 + 10 * r + 7,
-                            format!(
-                                "player {}: result '{c}' in round {} needs an opponent",
-                                p.id,
-                                r + 1
+                            crate::i18n::msg!(
+                                "err.trf.needs_opponent",
+                                id = p.id,
+                                result = c,
+                                round = r + 1
                             ),
                         ))
                     }

@@ -62,6 +62,25 @@ fn errors_carry_line_and_column() {
 }
 
 #[test]
+fn a_trf_error_speaks_the_users_language() {
+    use crate::i18n::Lang;
+    let e = Trf::parse(&SAMPLE.replace("4 w 1", "4 x 1")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "TRF line 4, column 97: colour 'x' is not w, b or -"
+    );
+    assert_eq!(
+        e.msg().render(Lang::ZhHans),
+        "TRF 第4行第97列: 颜色 'x' 不是 w、b 或 -"
+    );
+    let e = Trf::parse(&SAMPLE.replace("2637", "26a7")).unwrap_err();
+    assert_eq!(
+        e.msg().render(Lang::ZhHant),
+        "TRF 第4行第49欄: 等級分 \"26a7\" 不是整數"
+    );
+}
+
+#[test]
 fn conformance_files_round_trip() {
     let files = case_files();
     if files.is_empty() {
