@@ -284,11 +284,11 @@ pub(crate) fn two_players_paired() -> App {
 mod tests {
     use super::*;
 
-    /// The errors whose `Display` is still their own (derived) text: their
-    /// keyed message's English must be that very text, and the Chinese
-    /// must fill every argument.
+    /// The lower layers' errors: `Display` is the English of the keyed
+    /// message (by construction, `i18n::english_display!`), and the Chinese
+    /// fills every argument and is translated.
     #[test]
-    fn lower_layer_errors_say_the_same_in_english_through_their_keys() {
+    fn lower_layer_errors_fill_their_arguments_in_every_language() {
         use crate::domain::Colour;
         use crate::xiangqi::MoveTextError;
         let sql = rusqlite::Error::InvalidQuery;
@@ -501,7 +501,6 @@ mod tests {
             },
         ];
         for (display, m) in cases {
-            assert_eq!(m.en(), display, "{}", m.key);
             for lang in [Lang::ZhHans, Lang::ZhHant] {
                 let text = m.render(lang);
                 assert!(!text.contains('{') || display.contains('{'), "{text}");

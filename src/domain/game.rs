@@ -90,8 +90,14 @@ impl fmt::Display for Outcome {
 
 /// Why a result text was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a result; use 1-0, 0-1, 1/2-1/2, 红胜, 黑胜, 和, +/-, -/+ or -/-")]
 pub struct OutcomeParseError(pub String);
+
+impl OutcomeParseError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        crate::i18n::msg!("err.cli.not_a_result", value = &self.0)
+    }
+}
 
 impl FromStr for Outcome {
     type Err = OutcomeParseError;
@@ -509,3 +515,5 @@ mod tests {
         assert_eq!(Termination::from_code("bogus"), None);
     }
 }
+
+crate::i18n::english_display!(OutcomeParseError);

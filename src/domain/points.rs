@@ -60,8 +60,14 @@ impl fmt::Display for Points {
 
 /// Why a text is not a point value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a point value (examples: 2, 0.8, 1.25, 1/2)")]
 pub struct ParsePointsError(pub String);
+
+impl ParsePointsError {
+    /// The error as a keyed message.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        crate::i18n::msg!("err.points.parse", value = &self.0)
+    }
+}
 
 impl FromStr for Points {
     type Err = ParsePointsError;
@@ -199,3 +205,5 @@ mod tests {
         assert_eq!([a, b].iter().sum::<Points>(), Points(120));
     }
 }
+
+crate::i18n::english_display!(ParsePointsError);

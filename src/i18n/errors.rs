@@ -1186,6 +1186,12 @@ pub(super) static TEXTS: &[Text] = &[
         "player {id}: result '{result}' in round {round} needs an opponent",
     ),
     (
+        "err.points.parse",
+        "\"{value}\" 不是分值 (例如: 2, 0.8, 1.25, 1/2)",
+        "\"{value}\" 不是分值 (例如: 2, 0.8, 1.25, 1/2)",
+        "\"{value}\" is not a point value (examples: 2, 0.8, 1.25, 1/2)",
+    ),
+    (
         "err.trf.at",
         "TRF 第{line}行第{column}列: {why}",
         "TRF 第{line}行第{column}欄: {why}",

@@ -98,7 +98,7 @@ mod team;
 mod tui;
 mod tui_night;
 
-pub(crate) use msg::msg;
+pub(crate) use msg::{english_display, msg};
 pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
 
 /// One translated text: (key, 简体, 繁體, English).

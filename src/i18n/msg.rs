@@ -161,6 +161,20 @@ macro_rules! msg {
 }
 pub(crate) use msg;
 
+/// `Display` for an error type as the English of its keyed message
+/// (`fn msg(&self) -> Msg`): every error's text is written once, in the
+/// translation table.
+macro_rules! english_display {
+    ($($t:ty),+ $(,)?) => {
+        $(impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.msg().en())
+            }
+        })+
+    };
+}
+pub(crate) use english_display;
+
 #[cfg(test)]
 mod tests {
     use super::*;

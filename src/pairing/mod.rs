@@ -251,13 +251,10 @@ pub struct RoundPairing {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PairingError {
     /// No pairing satisfies the absolute rules (no rematch, forbidden pairs, colours).
-    #[error("no legal pairing exists for round {round}: {}", .why.en())]
     NoLegalPairing { round: u32, why: Msg },
     /// The state is inconsistent (duplicate start numbers, unknown opponents…).
-    #[error("invalid tournament state: {}", .0.en())]
     InvalidState(Msg),
     /// The round is beyond what the system can pair (e.g. a finished round-robin).
-    #[error("round {round} cannot be paired: {}", .why.en())]
     RoundOutOfRange { round: u32, why: Msg },
 }
 
@@ -287,3 +284,5 @@ pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, 
         PairingSystem::Berger => berger::pair(state, config),
     }
 }
+
+crate::i18n::english_display!(PairingError);

@@ -8,10 +8,8 @@ use super::{Doc, Part};
 #[derive(Debug, thiserror::Error)]
 pub enum CsvError {
     /// Slips and other documents without a table of data.
-    #[error("\"{0}\" has no table to export as CSV; use text or html")]
     NoTable(String),
     /// The CSV writer failed (it writes to memory, so this is unexpected).
-    #[error("CSV: {0}")]
     Write(String),
 }
 
@@ -81,3 +79,5 @@ pub fn render_csv(
         false => text,
     })
 }
+
+crate::i18n::english_display!(CsvError);

@@ -38,56 +38,43 @@ use std::time::Duration;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be opened or created.
-    #[error("cannot open the database {path}: {source}")]
     Open {
         path: PathBuf,
         source: rusqlite::Error,
     },
     /// The file was written by a newer qishe.
-    #[error("the database {path} has schema version {found}, but this qishe knows only up to {supported}; use a newer qishe")]
     TooNew {
         path: PathBuf,
         found: i64,
         supported: i64,
     },
     /// The file is damaged or is not a qishe database.
-    #[error("the database {path} is damaged or not a SQLite database ({detail}); restore a backup (qishe backup) or open another file")]
     Corrupt { path: PathBuf, detail: String },
     /// Something a command named does not exist.
-    #[error("{}", .0.en())]
     NotFound(Msg),
     /// A name matches more than one row.
-    #[error("\"{name}\" matches more than one {what}: {candidates}; use the id")]
     Ambiguous {
         what: &'static str,
         name: String,
         candidates: String,
     },
     /// A write that breaks a rule of the club's data.
-    #[error("{}", .0.en())]
     Invalid(Msg),
     /// Another program (another qishe) held the database for longer than the
     /// busy timeout.
-    #[error("the database is in use by another qishe; waited {secs} s; nothing was changed, try again when it is done")]
     Busy { secs: u64 },
     /// The file or its folder cannot be written.
-    #[error("the database is read-only here (file or folder not writable); reading works, changes are refused")]
     ReadOnly,
     /// The disk (or quota) is full.
-    #[error("disk full; nothing was written")]
     DiskFull,
     /// A page of the database cannot be read.
-    #[error("the database is damaged ({0}); run qishe check, or restore a backup")]
     Damaged(String),
     /// The file is a SQLite database of some other program, an empty file,
     /// or one with an impossible schema version: never taken over.
-    #[error("{path} is not a qishe club database ({detail}); it was left untouched")]
     NotOurs { path: PathBuf, detail: String },
     /// Any other SQLite failure.
-    #[error("database error: {0}")]
     Sql(rusqlite::Error),
     /// JSON stored in the database could not be read.
-    #[error("database holds unreadable data: {0}")]
     Json(#[from] serde_json::Error),
 }
 
@@ -548,3 +535,5 @@ mod tests {
         }
     }
 }
+
+crate::i18n::english_display!(StoreError);

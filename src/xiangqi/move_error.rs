@@ -6,16 +6,10 @@
 pub enum MoveTextError {
     /// The text is not a move in any known notation (`why` is the i18n key
     /// of the reason).
-    #[error(
-        "\"{text}\" is not a move ({})",
-        crate::i18n::tr(crate::i18n::Lang::En, why)
-    )]
     Unreadable { text: String, why: &'static str },
     /// The text reads as a move, but no legal move fits it.
-    #[error("\"{text}\" is not a legal move here")]
     Illegal { text: String },
     /// More than one legal move fits the text.
-    #[error("\"{text}\" is ambiguous: it could be {}", .candidates.join(" or "))]
     Ambiguous {
         text: String,
         candidates: Vec<String>,
@@ -52,3 +46,5 @@ impl MoveTextError {
         }
     }
 }
+
+crate::i18n::english_display!(MoveTextError);

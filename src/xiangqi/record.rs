@@ -236,15 +236,6 @@ pub struct MoveText {
     pub line: usize,
 }
 
-/// `, line N` for formats with lines; nothing for binary ones (line 0).
-fn at_line(line: usize) -> String {
-    if line == 0 {
-        String::new()
-    } else {
-        format!(", line {line}")
-    }
-}
-
 impl ImportError {
     /// The error as a keyed message: where (game, move, line, column) in
     /// the UI language; the reader's reason for a move, FEN or structure
@@ -294,7 +285,6 @@ impl ImportError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
     /// A move that is unreadable, illegal or ambiguous.
-    #[error("{game}, move {move_no} ({side}){}: {source}", at_line(*.line))]
     Move {
         game: String,
         move_no: u32,
@@ -304,30 +294,25 @@ pub enum ImportError {
         source: MoveTextError,
     },
     /// A bad FEN tag or start position.
-    #[error("{game}: {source}")]
     Fen { game: String, source: FenError },
     /// Broken file structure (unterminated tag or comment, …).
-    #[error("line {line}, column {col}: {}", .msg.en())]
     Syntax {
         line: usize,
         col: usize,
         msg: crate::i18n::Msg,
     },
     /// A broken XQF file.
-    #[error("XQF: {0}")]
     Xqf(String),
     /// A broken 象棋桥 CBR record (a file of its own or one of a CBL
     /// library); the reason is keyed.
-    #[error("CBR: {}", .0.en())]
     Cbr(crate::i18n::Msg),
     /// A broken DhtmlXQ block.
-    #[error("DhtmlXQ: {0}")]
     Dhtml(String),
     /// Nothing that looks like a game.
-    #[error("no game found")]
     NoGame,
     /// Binary bytes of no known game format (a damaged XQF file, …): never
     /// read as text. The reason names what was seen.
-    #[error("not a game record: binary data ({0})")]
     Binary(String),
 }
+
+crate::i18n::english_display!(ImportError);

@@ -9,19 +9,14 @@ use crate::domain::Colour;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// The placement does not have ten ranks separated by `/`.
-    #[error("FEN \"{0}\": the placement needs 10 ranks separated by '/'")]
     Ranks(String),
     /// A rank does not describe exactly nine points.
-    #[error("FEN \"{fen}\": rank {rank} (counted from black's side) does not hold 9 points")]
     RankWidth { fen: String, rank: usize },
     /// A character that is neither a piece letter nor a digit.
-    #[error("FEN \"{fen}\": '{ch}' at column {col} is not a piece letter")]
     Letter { fen: String, ch: char, col: usize },
     /// The side to move is not w, r or b.
-    #[error("FEN \"{0}\": the side to move must be w (or r) for red, b for black")]
     Side(String),
     /// The position is not one a game can reach (piece counts, kings, palace).
-    #[error("FEN \"{fen}\": {why}")]
     Impossible { fen: String, why: String },
 }
 
@@ -247,3 +242,5 @@ impl Position {
         }
     }
 }
+
+crate::i18n::english_display!(FenError);
