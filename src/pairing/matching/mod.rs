@@ -624,6 +624,11 @@ struct State<W: Weight> {
     scratch: Vec<W>,
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
+    /// How many vertices each blossom holds.
+    size: Vec<usize>,
+    /// Scratch marks by blossom (or vertex): the children of the blossom
+    /// being formed.
+    childmark: Vec<bool>,
     unused: Vec<usize>,
     dual: Vec<W>,
     /// Stage stamp per edge: the edge is known tight in this stage.
@@ -668,6 +673,8 @@ impl<W: Weight> State<W> {
             stale: Vec::new(),
             scratch: Vec::new(),
             leafbuf: Vec::new(),
+            size: Vec::new(),
+            childmark: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
@@ -702,6 +709,8 @@ impl<W: Weight> State<W> {
             stale: vec![0; 2 * n],
             scratch: Vec::new(),
             leafbuf: Vec::new(),
+            size: vec![1; 2 * n],
+            childmark: vec![false; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
@@ -1072,11 +1081,31 @@ impl<W: Weight> Solver<'_, W> {
             .copied()
             .filter(|&c| self.label[c] == 2)
             .collect();
-        let lvs = self.take_leaves(b);
-        for &lv in &lvs {
-            self.inblossom[lv] = b;
+        let size = path.iter().map(|&c| self.st.size[c]).sum::<usize>();
+        self.st.size[b] = size;
+        if size * 8 > n {
+            // A large blossom (a nest hundreds of levels deep forms one
+            // level at a time): one pass over the vertices, each of whose
+            // top-level blossom is one of the children or not, costs less
+            // than walking the nest's tree again.
+            for &c in &path {
+                self.st.childmark[c] = true;
+            }
+            for v in 0..n {
+                if self.st.childmark[self.st.inblossom[v]] {
+                    self.st.inblossom[v] = b;
+                }
+            }
+            for &c in &path {
+                self.st.childmark[c] = false;
+            }
+        } else {
+            let lvs = self.take_leaves(b);
+            for &lv in &lvs {
+                self.inblossom[lv] = b;
+            }
+            self.give_leaves(lvs);
         }
-        self.give_leaves(lvs);
         // For each vertex outside, the vertex of the new blossom with the
         // least-slack edge to it; then the least-slack edge to an S-blossom.
         let mut arr = vec![NO_LEAF; n];
