@@ -1110,8 +1110,12 @@ impl<W: Weight> Solver<'_, W> {
         // least-slack edge to it; then the least-slack edge to an S-blossom.
         let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
-        sl.clear();
-        sl.resize(n, W::zero());
+        // `sl[u]` is read only where `arr[u]` names a vertex, which wrote
+        // it first: no need to clear it (a blossom of a 4,000-vertex
+        // graph would write 256 KB of zeros).
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
         for &c in &path {
             if c >= n && self.leafbest[c].is_none() {
                 self.build_leafbest(c);
@@ -1192,8 +1196,12 @@ impl<W: Weight> Solver<'_, W> {
         let n = self.n;
         let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
-        sl.clear();
-        sl.resize(n, W::zero());
+        // `sl[u]` is read only where `arr[u]` names a vertex, which wrote
+        // it first: no need to clear it (a blossom of a 4,000-vertex
+        // graph would write 256 KB of zeros).
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
         let leaves = self.leaves_of(b);
         let mut inside = vec![false; n];
         for &lv in &leaves {
