@@ -216,8 +216,11 @@ impl<W: Weight> Matcher<W> {
             if ok {
                 return;
             }
-            let b = st.inblossom[i];
-            st.dissolve(b);
+            // Dissolving a blossom with a zero dual moves no dual and
+            // unmatches nobody, so `ok` stays false until `i` and `j`
+            // part: down to their innermost common blossom.
+            let last = st.common_blossom(i, j);
+            st.dissolve_down_to(i, last);
         }
         if new < old {
             if st.mate[i] == j {
@@ -243,8 +246,10 @@ impl<W: Weight> Matcher<W> {
             if st.inblossom[i] == i || st.inblossom[j] == j {
                 break;
             }
-            let b = st.inblossom[i];
-            st.dissolve(b);
+            // (Zero-dual blossoms leave both duals as they are: the loop
+            // goes on until `i` is top-level.)
+            let last = st.parent[i];
+            st.dissolve_down_to(i, last);
         }
         let (e, o) = if st.inblossom[i] == i { (i, j) } else { (j, i) };
         // Raise e's dual until the edge is feasible again. A matched pair
@@ -399,11 +404,20 @@ impl<W: Weight> Matcher<W> {
                 }
                 had[side][u] = true;
                 self.w.put(x, u, W::zero());
-                self.clean = false;
                 let st = &mut self.st;
                 while st.inblossom[x] == st.inblossom[u] && st.is_cycle_edge(x, u) {
                     let top = st.inblossom[x];
-                    st.dissolve(top);
+                    // A blossom with a positive dual frees its base when it
+                    // goes; one with none changes neither duals nor
+                    // matching, and the kept optimum stays an optimum of
+                    // the lighter weights.
+                    if !st.dual[top].is_zero() {
+                        self.clean = false;
+                    }
+                    // (The innermost common blossom, whose cycle holds the
+                    // edge, stays so until it goes itself.)
+                    let last = st.common_blossom(x, u);
+                    st.dissolve_down_to(x, last);
                 }
             }
         }
@@ -451,15 +465,19 @@ impl<W: Weight> Matcher<W> {
     /// `v–u` gains `bonus(u)`, when the kept optimum proves it without a
     /// solve; `None` when it does not (the caller then solves).
     ///
-    /// The proof: `v` outside every blossom, matched to `p`; its dual
-    /// raised by `bonus(p)` keeps `v–p` tight, and every other edge `v–u`
-    /// keeps a slack above zero when its slack exceeds the bonus it gains
-    /// over `p`. The matching and the raised duals then meet the optimality
+    /// The proof: `v` matched to `p`; its dual raised by `bonus(p)` keeps
+    /// `v–p` tight, and every other edge `v–u` keeps a slack above zero
+    /// when its slack exceeds the bonus it gains over `p`. The matching,
+    /// the raised duals and the blossoms' duals as they are (the raise
+    /// keeps every blossom as full as it was) then meet the optimality
     /// conditions for the new weights, so every optimum uses only their
     /// tight edges and covers `v` (its dual is positive): `v–p` it is.
+    /// The slack read here leaves out the duals of the blossoms around
+    /// both ends, which are never negative: it is at most the true one,
+    /// so `v` may sit inside blossoms.
     pub fn sure_partner(&self, v: usize, bonus: impl Fn(usize) -> W) -> Option<usize> {
         let st = &self.st;
-        if !self.valid || !self.clean || st.inblossom[v] != v || st.mate[v] == NONE {
+        if !self.valid || !self.clean || st.mate[v] == NONE {
             return None;
         }
         let p = st.mate[v];
@@ -606,6 +624,11 @@ struct State<W: Weight> {
     scratch: Vec<W>,
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
+    /// How many vertices each blossom holds.
+    size: Vec<usize>,
+    /// Scratch marks by blossom (or vertex): the children of the blossom
+    /// being formed.
+    childmark: Vec<bool>,
     unused: Vec<usize>,
     dual: Vec<W>,
     /// Stage stamp per edge: the edge is known tight in this stage.
@@ -650,6 +673,8 @@ impl<W: Weight> State<W> {
             stale: Vec::new(),
             scratch: Vec::new(),
             leafbuf: Vec::new(),
+            size: Vec::new(),
+            childmark: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
@@ -684,6 +709,8 @@ impl<W: Weight> State<W> {
             stale: vec![0; 2 * n],
             scratch: Vec::new(),
             leafbuf: Vec::new(),
+            size: vec![1; 2 * n],
+            childmark: vec![false; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
@@ -763,6 +790,60 @@ impl<W: Weight> State<W> {
         } else {
             w.shl(self.scale)
         }
+    }
+
+    /// Dissolves the top-level blossom around `v` as [`State::dissolve`]
+    /// does; when it and every blossom around `v` inside it down to `last`
+    /// (an ancestor of `v`, inclusive) have a zero dual, dissolves them
+    /// all, top down, with the state `dissolve` leaves after each in turn:
+    /// such a dissolve moves no dual and unmatches nobody, so the callers,
+    /// which would go on dissolving down to `last`, get there at once. The
+    /// vertices get their final `inblossom` in one pass, instead of one
+    /// pass over the whole nest per level (nests thousands of vertices
+    /// large and hundreds of levels deep form in large brackets).
+    fn dissolve_down_to(&mut self, v: usize, last: usize) {
+        let n = self.inblossom.len();
+        let top = self.inblossom[v];
+        debug_assert!(top >= n && last != NONE);
+        let mut chain = Vec::new();
+        let mut b = last;
+        loop {
+            if !self.dual[b].is_zero() {
+                self.dissolve(top);
+                return;
+            }
+            chain.push(b);
+            if b == top {
+                break;
+            }
+            b = self.parent[b];
+        }
+        chain.reverse();
+        let mut lv = std::mem::take(&mut self.leafbuf);
+        for (k, &b) in chain.iter().enumerate() {
+            let next = chain.get(k + 1).copied().unwrap_or(NONE);
+            let childs = std::mem::take(&mut self.childs[b]);
+            for &c in &childs {
+                self.parent[c] = NONE;
+                if c == next {
+                    // Dissolved next: its vertices get their blossom there.
+                    continue;
+                }
+                lv.clear();
+                collect_leaves(&self.childs, n, c, &mut lv);
+                for &x in &lv {
+                    self.inblossom[x] = c;
+                }
+            }
+            self.bedges[b] = Vec::new();
+            self.base[b] = NONE;
+            self.label[b] = 0;
+            self.labelend[b] = NO_EDGE;
+            self.bestedge[b] = NO_EDGE;
+            self.leafbest[b] = None;
+            self.unused.push(b);
+        }
+        self.leafbuf = lv;
     }
 
     /// Dissolves the top-level blossom `b`: its dual moves onto its vertices
@@ -1000,17 +1081,41 @@ impl<W: Weight> Solver<'_, W> {
             .copied()
             .filter(|&c| self.label[c] == 2)
             .collect();
-        let lvs = self.take_leaves(b);
-        for &lv in &lvs {
-            self.inblossom[lv] = b;
+        let size = path.iter().map(|&c| self.st.size[c]).sum::<usize>();
+        self.st.size[b] = size;
+        if size * 8 > n {
+            // A large blossom (a nest hundreds of levels deep forms one
+            // level at a time): one pass over the vertices, each of whose
+            // top-level blossom is one of the children or not, costs less
+            // than walking the nest's tree again.
+            for &c in &path {
+                self.st.childmark[c] = true;
+            }
+            for v in 0..n {
+                if self.st.childmark[self.st.inblossom[v]] {
+                    self.st.inblossom[v] = b;
+                }
+            }
+            for &c in &path {
+                self.st.childmark[c] = false;
+            }
+        } else {
+            let lvs = self.take_leaves(b);
+            for &lv in &lvs {
+                self.inblossom[lv] = b;
+            }
+            self.give_leaves(lvs);
         }
-        self.give_leaves(lvs);
         // For each vertex outside, the vertex of the new blossom with the
         // least-slack edge to it; then the least-slack edge to an S-blossom.
         let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
-        sl.clear();
-        sl.resize(n, W::zero());
+        // `sl[u]` is read only where `arr[u]` names a vertex, which wrote
+        // it first: no need to clear it (a blossom of a 4,000-vertex
+        // graph would write 256 KB of zeros).
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
         for &c in &path {
             if c >= n && self.leafbest[c].is_none() {
                 self.build_leafbest(c);
@@ -1091,8 +1196,12 @@ impl<W: Weight> Solver<'_, W> {
         let n = self.n;
         let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
-        sl.clear();
-        sl.resize(n, W::zero());
+        // `sl[u]` is read only where `arr[u]` names a vertex, which wrote
+        // it first: no need to clear it (a blossom of a 4,000-vertex
+        // graph would write 256 KB of zeros).
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
         let leaves = self.leaves_of(b);
         let mut inside = vec![false; n];
         for &lv in &leaves {
