@@ -13,20 +13,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use qishe::pairing::dutch::{self, simulate};
 use std::time::Duration;
 
-/// (players, round, pairing hash) of the benchmark set, as
-/// `tests/it/dutch_bench_set.rs` pins them (taken with every bracket
-/// through the matcher, before the shortcuts; 9,999 round 1 from the
-/// shortcut, which the property test there checks against the matcher).
-const PINNED: &[(usize, u32, u64)] = &[
-    (100, 1, 0xcb16_88bd_a3e1_66ba),
-    (100, 5, 0x9980_d7db_0fbe_11ee),
-    (1000, 1, 0x2ca3_d878_4cbb_a5be),
-    (1000, 5, 0xd0f6_3f1e_9ae7_1ca8),
-    (3000, 1, 0x8e6c_f173_969a_668a),
-    (3000, 5, 0x7337_583c_df3f_4ced),
-    (9999, 1, 0x83d7_0658_e079_6065),
-    (9999, 5, 0x860c_1729_6833_caaa),
-];
+/// (players, round, pairing hash) of the benchmark set.
+const PINNED: &[(usize, u32, u64)] = simulate::BENCH_HASHES;
 
 /// The process's peak resident memory so far (Linux `VmHWM`), in MB: the
 /// sizes run smallest first, so after each round it is that round's peak

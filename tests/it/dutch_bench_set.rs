@@ -11,21 +11,8 @@ use proptest::prelude::*;
 use qishe::domain::Colour;
 use qishe::pairing::dutch::{self, simulate};
 
-/// (players, round, pairing hash), as `simulate::bench_round` makes them.
-const PINNED: &[(usize, u32, u64)] = &[
-    (100, 1, 0xcb16_88bd_a3e1_66ba),
-    (100, 5, 0x9980_d7db_0fbe_11ee),
-    (1000, 1, 0x2ca3_d878_4cbb_a5be),
-    (1000, 5, 0xd0f6_3f1e_9ae7_1ca8),
-    (3000, 1, 0x8e6c_f173_969a_668a),
-    (3000, 5, 0x7337_583c_df3f_4ced),
-    // From the round-1 shortcut (the matcher does not finish at this
-    // size; the property test below checks the shortcut against it).
-    (9999, 1, 0x83d7_0658_e079_6065),
-    // Pinned once the full pairing finished (session 11), before the
-    // speed work of session 12, which kept it.
-    (9999, 5, 0x860c_1729_6833_caaa),
-];
+/// (players, round, pairing hash) of the benchmark set.
+const PINNED: &[(usize, u32, u64)] = simulate::BENCH_HASHES;
 
 fn check(n: usize) {
     for &(size, round, want) in PINNED.iter().filter(|p| p.0 == n) {
