@@ -1,7 +1,11 @@
 //! The model: everything the screen shows (state). Its roles live in
 //! child modules: `forms` (form fields and submitting them), `update`
-//! (Action → state change and maybe a [`Command`]) and `command` (runs a
-//! command against the [`App`] and refreshes the model's data).
+//! (Action → state change and maybe a [`Command`]), `components` (the
+//! model's side of the page components: their keys and replies),
+//! `command` (the commands and `execute`), `effects` (the one command
+//! path: `run` against the [`App`], `apply` to the model), `worker` (long
+//! work on a thread), `print`, and the Round and Results tabs' own logic
+//! (`boards`, `entry`).
 
 pub mod boards;
 mod command;

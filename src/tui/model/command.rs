@@ -1,5 +1,6 @@
-//! Commands for the app layer and running them: `execute` runs a
-//! [`Command`] against the [`App`] and refreshes the model's data.
+//! Commands for the app layer: `execute` runs a [`Command`] through the
+//! one command path (`effects::run`, then `effects::apply`) and refreshes
+//! the model's data.
 
 use super::*;
 use crate::app::{invalid, App};
