@@ -36,6 +36,17 @@ impl Ui {
     }
 }
 
+/// The item after `cur` in `all` (before it when `forward` is false),
+/// wrapping round: tabs, panes, rule books. `cur` not in `all`: the first.
+pub fn cycle<T: PartialEq + Copy>(all: &[T], cur: T, forward: bool) -> T {
+    let n = all.len();
+    match all.iter().position(|x| *x == cur) {
+        Some(i) if forward => all[(i + 1) % n],
+        Some(i) => all[(i + n - 1) % n],
+        None => all[0],
+    }
+}
+
 /// A component's answer to an action. `C` is the component's own command
 /// type (the model wraps it into its `Command`).
 #[derive(Clone, Debug, PartialEq)]
@@ -126,5 +137,8 @@ mod tests {
         let r: Reply<u32> = Reply::Say("no".into(), true);
         assert_eq!(r.map(|n| n + 1), Reply::<u32>::error("no".into()));
         assert_eq!(Ui::new(Lang::En).tr_or("no.such.key", "x"), "x");
+        assert_eq!(cycle(&[1, 2, 3], 3, true), 1);
+        assert_eq!(cycle(&[1, 2, 3], 1, false), 3);
+        assert_eq!(cycle(&[1, 2, 3], 2, true), 3);
     }
 }

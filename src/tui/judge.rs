@@ -4,7 +4,7 @@
 //! record (two-game rounds); `Enter` stores the ruling after a
 //! confirmation (undoable with `u`), `Esc` closes without change.
 
-use super::component::{Reply, Ui};
+use super::component::{cycle, Reply, Ui};
 use super::keymap::Action;
 use super::page_cmd::PageCmd;
 use crate::app::{BoardView, PlacedGame};
@@ -179,15 +179,7 @@ impl JudgeDialog {
         match a {
             Action::Cancel | Action::Back | Action::Quit => return Reply::Close,
             Action::ChoiceNext | Action::ChoicePrev => {
-                let all = RuleSet::ALL;
-                let i = all.iter().position(|r| *r == d.rules()).unwrap_or(0);
-                let n = all.len();
-                let j = if a == Action::ChoiceNext {
-                    (i + 1) % n
-                } else {
-                    (i + n - 1) % n
-                };
-                d.set_rules(all[j]);
+                d.set_rules(cycle(&RuleSet::ALL, d.rules(), a == Action::ChoiceNext));
                 d.scroll = 0;
             }
             Action::NextTab => {

@@ -3,7 +3,7 @@
 //! head-to-head against another member picked by name (`v`). Mirrors
 //! `qishe player show` and `qishe player vs`.
 
-use super::component::{Reply, Ui};
+use super::component::{cycle, Reply, Ui};
 use super::keymap::Action;
 use super::page_cmd::PageCmd;
 use super::picker::{Picked, Picker};
@@ -133,14 +133,7 @@ impl MemberPage {
                 p.picker = Some(Picker::new(false));
             }
             Action::NextTab | Action::PrevTab => {
-                let panes = p.panes();
-                let i = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
-                let n = panes.len();
-                p.pane = panes[if a == Action::NextTab {
-                    (i + 1) % n
-                } else {
-                    (i + n - 1) % n
-                }];
+                p.pane = cycle(&p.panes(), p.pane, a == Action::NextTab);
                 p.sel = 0;
             }
             Action::Up => p.sel = p.sel.saturating_sub(1),

@@ -4,7 +4,7 @@
 //! rating list (as of the filter's end date). Panes switch with `Tab`; `f`
 //! edits the filter (dates, time control, scheme), checked before use.
 
-use super::component::{Reply, Ui};
+use super::component::{cycle, Reply, Ui};
 use super::draw::pad;
 use super::keymap::Action;
 use super::page_cmd::PageCmd;
@@ -186,14 +186,7 @@ impl StatsPage {
             Action::Help => return Reply::Help,
             Action::Filter => p.editing = Some(0),
             Action::NextTab | Action::PrevTab => {
-                let all = StatsPane::ALL;
-                let i = all.iter().position(|x| *x == p.pane).unwrap_or(0);
-                let n = all.len();
-                p.pane = all[if a == Action::NextTab {
-                    (i + 1) % n
-                } else {
-                    (i + n - 1) % n
-                }];
+                p.pane = cycle(&StatsPane::ALL, p.pane, a == Action::NextTab);
                 p.sel = 0;
             }
             Action::Up => p.sel = p.sel.saturating_sub(1),

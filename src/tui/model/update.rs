@@ -239,10 +239,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 Screen::Club => m.screen = Screen::Events,
                 Screen::Events => m.screen = Screen::Club,
                 Screen::Event => {
-                    let tabs = m.tabs();
-                    let i = tabs.iter().position(|t| *t == m.tab).unwrap_or(0);
-                    let n = tabs.len();
-                    m.tab = tabs[if fwd { (i + 1) % n } else { (i + n - 1) % n }];
+                    m.tab = crate::tui::component::cycle(&m.tabs(), m.tab, fwd);
                     m.row_sel = 0;
                     m.explain_mark = None;
                     m.forbid_mark = None;
