@@ -6,11 +6,11 @@
 //! Neither front end sees the store (tests/it/architecture.rs).
 
 use super::{invalid, App, Result, RoundView};
+use super::{EventCrosstable, EventKind, EventStandings};
 use crate::domain::{
     Entry, Event, EventSettings, EventStatus, ForbiddenPair, Member, PairingSystem, RequestedBye,
     RequestedByeValue, TimeControl,
 };
-use crate::scoring::{Crosstable, Standings};
 use std::path::Path;
 
 pub use crate::store::{LogEntry, PlacedGame};
@@ -48,10 +48,21 @@ impl Entry {
     }
 }
 
+/// A line of the events list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventSummary {
+    pub event: Event,
+    pub kind: EventKind,
+    pub rounds_paired: u32,
+    pub players: u32,
+}
+
 /// Everything an event's screen shows, read in one go.
 #[derive(Debug)]
 pub struct EventView {
     pub event: Event,
+    /// Individual, team or knockout: what the tables below are.
+    pub kind: EventKind,
     pub entries: Vec<Entry>,
     /// Rounds paired so far.
     pub paired: u32,
@@ -61,9 +72,9 @@ pub struct EventView {
     pub games: Vec<PlacedGame>,
     pub byes: Vec<RequestedBye>,
     pub forbidden: Vec<ForbiddenPair>,
-    /// Standings and crosstable after the last paired round, or why they
-    /// cannot be computed (e.g. an inconsistent result).
-    pub tables: std::result::Result<(Standings, Crosstable), super::AppError>,
+    /// Standings (complete rounds) and crosstable for the event's kind, or
+    /// why they cannot be computed (e.g. an inconsistent result).
+    pub tables: std::result::Result<(EventStandings, EventCrosstable), super::AppError>,
 }
 
 /// The settings a secretary gives for a new event; what is left out comes
@@ -121,10 +132,26 @@ impl App {
         Ok(self.store.events()?)
     }
 
-    /// Every event, newest first, with rounds paired, players and knockout
-    /// flag (the event list, one query).
-    pub fn event_summaries(&self) -> Result<Vec<crate::store::EventSummary>> {
-        Ok(self.store.event_summaries()?)
+    /// Every event, newest first, with rounds paired, players and kind
+    /// (the event list, one query).
+    pub fn event_summaries(&self) -> Result<Vec<EventSummary>> {
+        Ok(self
+            .store
+            .event_summaries()?
+            .into_iter()
+            .map(|s| EventSummary {
+                kind: if s.knockout {
+                    EventKind::Knockout
+                } else if s.team {
+                    EventKind::Team
+                } else {
+                    EventKind::Individual
+                },
+                event: s.event,
+                rounds_paired: s.rounds_paired,
+                players: s.players,
+            })
+            .collect())
     }
 
     /// One member.
@@ -160,14 +187,17 @@ impl App {
             .ok_or_else(|| invalid!("tui.err.no_entry", entry = entry.0))
     }
 
-    /// Standings and crosstable of `event` after `round`.
-    pub fn tables(&self, event: &Event, round: Option<u32>) -> Result<(Standings, Crosstable)> {
-        let scheme = self.scheme(event)?;
-        let tbs = self.tiebreaks_of(event, &scheme)?;
-        let data = self.event_data(event)?;
-        let st = crate::scoring::standings(&data, &scheme, &tbs, round)?;
-        let ct = crate::scoring::crosstable(&data, &scheme, round)?;
-        Ok((st, ct))
+    /// Standings and crosstable of `event` after `round` (default: the
+    /// complete rounds; the crosstable every paired round), for its kind.
+    pub fn tables(
+        &self,
+        event: EventId,
+        round: Option<u32>,
+    ) -> Result<(EventStandings, EventCrosstable)> {
+        Ok((
+            self.event_standings(event, round)?,
+            self.event_crosstable(event, round)?,
+        ))
     }
 
     /// Everything an event's screen shows.
@@ -185,9 +215,10 @@ impl App {
             (None, Vec::new())
         };
         Ok(EventView {
-            // Standings count complete rounds only (issue 16); the
-            // crosstable shows every paired round, pending games included.
-            tables: self.tables(&event, None),
+            // Standings count complete rounds only; the crosstable shows
+            // every paired round, pending games included.
+            tables: self.tables(id, None),
+            kind: self.kind_of(&event)?,
             byes: self.store.requested_byes(id.0)?,
             forbidden: self.store.forbidden_pairs(id.0)?,
             entries: self.entries(id)?,

@@ -262,10 +262,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    if sum.knockout {
-                        "knockout".into()
-                    } else {
-                        e.settings.system.code().into()
+                    match sum.kind {
+                        crate::app::EventKind::Knockout => "knockout".into(),
+                        _ => e.settings.system.code().into(),
                     },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),

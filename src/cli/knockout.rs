@@ -199,8 +199,8 @@ pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliRe
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.
-pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
-    let rows = app.knockout_ranking(event)?;
+pub fn print_standings(st: &crate::app::KnockoutStandings, format: Format) -> CliResult {
+    let rows = st.rows.clone();
     let mut t = Table::new(&[
         ("rank", "rank".into(), true),
         ("name", "name".into(), false),

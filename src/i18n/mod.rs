@@ -88,6 +88,7 @@ mod archive;
 mod cli;
 mod errors;
 mod judge;
+mod kinds;
 mod knockout;
 mod msg;
 mod notes;
@@ -119,6 +120,7 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    kinds::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

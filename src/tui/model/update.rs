@@ -447,7 +447,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.status = Some((m.t("tui.msg.explain_mark"), false));
                 }
                 Some(first) if first == here => {
-                    let row = m.ev.standings.as_ref().and_then(|st| st.rows.get(here));
+                    let st = m.ev.standings.as_ref().and_then(|s| s.individual());
+                    let row = st.and_then(|st| st.rows.get(here));
                     if let (Some(ev), Some(row)) = (&m.ev.event, row) {
                         return Some(Command::ExplainPlayer {
                             event: ev.id,
@@ -456,7 +457,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     }
                 }
                 Some(first) => {
-                    if let Some(st) = &m.ev.standings {
+                    if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
                         if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                             let text = match st.explain(a.player.id, b.player.id) {
                                 Ok(x) => explain_text(m.lang, &x),

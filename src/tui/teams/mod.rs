@@ -11,7 +11,7 @@
 mod draw;
 mod roster;
 
-pub use draw::draw;
+pub use draw::{cross_table, draw, standings_table};
 pub use roster::RosterEditor;
 
 use super::component::{BoardResult, Reply, Ui};
