@@ -11,6 +11,7 @@ use crate::domain::{
     Entry, Event, EventSettings, EventStatus, ForbiddenPair, Member, PairingSystem, RequestedBye,
     RequestedByeValue, TimeControl,
 };
+use crate::scoring::TieBreaks;
 use std::path::Path;
 
 pub use crate::store::{LogEntry, PlacedGame};
@@ -82,19 +83,29 @@ pub struct EventView {
 /// [`App::event_settings`] turns it into checked settings.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EventDraft {
+    /// The kind of event: what its tie-breaks are (individual, team, none).
+    pub kind: EventKind,
     pub scheme: Option<String>,
     pub system: Option<PairingSystem>,
     pub rounds: Option<u32>,
     /// Left out: two for a two-game scheme, else the config's.
     pub games_per_round: Option<u32>,
     pub time_control: Option<TimeControl>,
-    pub tiebreaks: Option<Vec<String>>,
+    /// Read at the edge for the draft's kind ([`TieBreaks::parse`]).
+    pub tiebreaks: Option<TieBreaks>,
     pub bye_opponent_score: Option<crate::domain::ByeOpponentScore>,
     /// A double round robin (berger).
     pub double: bool,
     /// The cxa round-1 method (1 临近, 2 首尾, 3 拦腰, 4 random, 5
     /// halves); only for a cxa event.
     pub cxa_round1: Option<u8>,
+    /// A team event's settings (boards, match points, …); `None`: the defaults.
+    pub team: Option<crate::domain::TeamSettings>,
+    /// A knockout's settings (play-off ladder, third place, draw); `None`:
+    /// the defaults.
+    pub knockout: Option<super::KnockoutSettings>,
+    /// A knockout seeded from another event's final standings: (event, top N).
+    pub seed_from: Option<(String, u32)>,
 }
 
 /// Schemes whose rounds are two games with colours swapped (分先).
@@ -345,7 +356,14 @@ impl App {
     /// round unless the draft says otherwise), checked by
     /// [`App::check_settings`].
     pub fn event_settings(&self, d: &EventDraft) -> Result<EventSettings> {
-        self.apply_draft(self.config.event.clone(), d)
+        let mut s = self.config.event.clone();
+        // The config's defaults of the draft's kind.
+        s.tiebreaks = match d.kind {
+            EventKind::Individual => s.tiebreaks,
+            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).codes(),
+            EventKind::Knockout => Vec::new(),
+        };
+        self.apply_draft(s, d)
     }
 
     /// `d` over the settings `s`, checked.
@@ -368,7 +386,14 @@ impl App {
             s.time_control = v;
         }
         if let Some(v) = &d.tiebreaks {
-            s.tiebreaks = v.clone();
+            if v.kind() != d.kind {
+                return Err(invalid!(
+                    "err.app.tiebreaks_kind",
+                    codes = v.codes().join(", "),
+                    kind = crate::i18n::Msg::new(d.kind.key())
+                ));
+            }
+            s.tiebreaks = v.codes();
         }
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
@@ -389,7 +414,7 @@ impl App {
             }
             _ => {}
         }
-        self.check_settings(&s)?;
+        self.check_settings_of(d.kind, &s)?;
         Ok(s)
     }
 
@@ -409,6 +434,12 @@ impl App {
         let ev = self.event(event)?;
         if ev.status == EventStatus::Finished {
             return Err(invalid!("err.app.event_finished", event = &ev.name));
+        }
+        // The event's own kind: a team event's tie-breaks are team codes.
+        let kind = self.kind_of(&ev)?;
+        let d = &EventDraft { kind, ..d.clone() };
+        if kind == EventKind::Knockout && d.system.is_some_and(|x| x != ev.settings.system) {
+            return Err(invalid!("err.app.knockout_system", event = &ev.name));
         }
         let mut s = self.apply_draft(ev.settings.clone(), d)?;
         if !d.double && s.pairing_settings.get("double_round_robin") == Some(&true.into()) {
@@ -453,6 +484,12 @@ impl App {
     /// scheme with valid constants, known tie-breaks, at least one round,
     /// one or two games per round.
     pub fn check_settings(&self, settings: &EventSettings) -> Result<()> {
+        self.check_settings_of(EventKind::Individual, settings)
+    }
+
+    /// [`App::check_settings`] for an event of `kind`: its tie-breaks are
+    /// that kind's.
+    pub fn check_settings_of(&self, kind: EventKind, settings: &EventSettings) -> Result<()> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
             return Err(invalid!(
                 "err.app.unknown_scheme",
@@ -462,15 +499,7 @@ impl App {
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        for t in &settings.tiebreaks {
-            if !crate::config::TIEBREAKS.contains(&t.as_str()) {
-                return Err(invalid!(
-                    "err.app.unknown_tiebreak",
-                    tiebreak = t,
-                    allowed = crate::config::TIEBREAKS.join(", ")
-                ));
-            }
-        }
+        TieBreaks::parse(kind, &settings.tiebreaks)?;
         if settings.rounds == 0 {
             return Err(invalid!("err.app.no_rounds"));
         }

@@ -7,42 +7,10 @@
 
 use super::teams::{TeamCrosstable, TeamRoundView};
 use super::{App, EventId, KnockoutRank, MatchView, Result, RoundView};
+pub use crate::domain::EventKind;
 use crate::domain::{Entry, Event, Points};
 use crate::scoring::team::TeamStandings;
 use crate::scoring::{Crosstable, Standings};
-
-/// What an event is: how its results are ranked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EventKind {
-    /// Players paired by a system (Swiss or round robin).
-    Individual,
-    /// Teams play matches on boards (团体赛).
-    Team,
-    /// A bracket (淘汰赛).
-    Knockout,
-}
-
-impl EventKind {
-    /// The kind's name, by key (个人赛, 团体赛, 淘汰赛).
-    pub fn key(self) -> &'static str {
-        match self {
-            EventKind::Individual => "kind.individual",
-            EventKind::Team => "kind.team",
-            EventKind::Knockout => "kind.knockout",
-        }
-    }
-
-    /// What the events list shows under 编排 for an event of this kind:
-    /// the pairing system's key for individual and team events
-    /// (`tui.system.*`), 淘汰赛 for a knockout (its stored system is not
-    /// used).
-    pub fn system_key(self, ev: &Event) -> String {
-        match self {
-            EventKind::Knockout => "tui.system.knockout".to_string(),
-            _ => format!("tui.system.{}", ev.settings.system.code()),
-        }
-    }
-}
 
 /// A knockout's final ranking (or as far as known).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +135,32 @@ pub enum EventRound {
 }
 
 impl App {
+    /// Creates an event of the draft's kind: an individual event, a team
+    /// event with the draft's team settings, or a knockout with its own
+    /// (seeded from another event when the draft says so). Both front ends
+    /// create every kind through here.
+    pub fn create_event_of(
+        &mut self,
+        name: &str,
+        date: Option<chrono::NaiveDate>,
+        d: &super::EventDraft,
+    ) -> Result<Event> {
+        let s = self.event_settings(d)?;
+        match d.kind {
+            EventKind::Individual => self.create_event(name, date, &s),
+            EventKind::Team => {
+                self.create_team_event(name, date, &s, &d.team.clone().unwrap_or_default())
+            }
+            EventKind::Knockout => self.create_knockout(
+                name,
+                date,
+                &s,
+                &d.knockout.clone().unwrap_or_default(),
+                d.seed_from.as_ref().map(|(e, n)| (e.as_str(), *n)),
+            ),
+        }
+    }
+
     /// The kind of an event.
     pub fn kind_of(&self, ev: &Event) -> Result<EventKind> {
         if self.store.knockout_settings(ev.id)?.is_some() {
@@ -306,5 +300,86 @@ pub fn knockout_round_name(lang: crate::i18n::Lang, round: u32, rounds: u32) -> 
         2 => msg!("ko.round.quarter").render(lang),
         k if k < 16 => msg!("ko.round.last_n", n = 1u32 << k, players = 2u32 << k).render(lang),
         _ => msg!("ko.round", round).render(lang),
+    }
+}
+
+impl App {
+    /// A member's points in each of `events` as the event itself scores
+    /// them (its scheme: 2/1/0, 3/1/0, draw-0.8 …; a team event: his game
+    /// points), every paired round counted; a knockout, ranked by places,
+    /// is left out, as is an event he did not play in.
+    pub fn member_event_points(
+        &self,
+        member: super::MemberId,
+        events: &[i64],
+    ) -> Result<std::collections::HashMap<i64, Points>> {
+        let mut out = std::collections::HashMap::new();
+        for &id in events {
+            let ev = self.event(EventId(id))?;
+            if self.kind_of(&ev)? == EventKind::Knockout {
+                continue;
+            }
+            let Some(entry) = self
+                .entries(EventId(id))?
+                .into_iter()
+                .find(|e| e.member_id == member.0)
+            else {
+                continue;
+            };
+            let data = self.event_data(&ev)?;
+            let Some(i) = data.players.iter().position(|p| p.id == entry.id) else {
+                continue;
+            };
+            let scheme = self.scheme(&ev)?;
+            let rounds = crate::scoring::player_rounds(&data, &scheme, data.last_round())?;
+            out.insert(id, rounds[i].iter().map(|r| r.points).sum());
+        }
+        Ok(out)
+    }
+}
+
+/// A board as the event's kind names it: 台 3 (an individual round), 场次 2
+/// 台 1 (a team match), 第 1 轮 第 2 场 (a knockout match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardPlace {
+    Board(u32),
+    TeamBoard { r#match: u32, board: u32 },
+    KnockoutMatch { round: u32, r#match: u32 },
+}
+
+impl BoardPlace {
+    /// The place as a keyed message.
+    pub fn msg(self) -> crate::i18n::Msg {
+        use crate::i18n::msg;
+        match self {
+            BoardPlace::Board(b) => msg!("place.board", board = b),
+            BoardPlace::TeamBoard { r#match, board } => {
+                msg!("place.team_board", m = r#match, b = board)
+            }
+            BoardPlace::KnockoutMatch { round, r#match } => {
+                msg!("tui.ko.match_at", round, m = r#match)
+            }
+        }
+    }
+}
+
+impl App {
+    /// How the event's kind names board `board` of `round`.
+    pub fn board_place(&self, id: EventId, round: u32, board: u32) -> Result<BoardPlace> {
+        let ev = self.event(id)?;
+        Ok(match self.kind_of(&ev)? {
+            EventKind::Individual => BoardPlace::Board(board),
+            EventKind::Team => {
+                let b = self.team_settings_of(&ev)?.map_or(1, |t| t.boards.max(1));
+                BoardPlace::TeamBoard {
+                    r#match: (board - 1) / b + 1,
+                    board: (board - 1) % b + 1,
+                }
+            }
+            EventKind::Knockout => BoardPlace::KnockoutMatch {
+                round,
+                r#match: board,
+            },
+        })
     }
 }

@@ -19,7 +19,7 @@ mod checkin;
 mod door;
 mod judge;
 mod kind;
-pub use kind::knockout_round_name;
+pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
     EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
     KnockoutCrosstable, KnockoutStandings,

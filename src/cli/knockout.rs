@@ -64,7 +64,14 @@ pub struct BracketArgs {
 
 /// `event new … --system knockout`.
 pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let mut s = app.config.event.clone();
+    let kind = crate::app::EventKind::Knockout;
+    if let Some(v) = &a.tiebreaks {
+        super::event::tiebreak_list(kind, v)?;
+    }
+    let mut s = app.event_settings(&crate::app::EventDraft {
+        kind,
+        ..Default::default()
+    })?;
     if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
         s.scheme = v;
     }

@@ -138,6 +138,8 @@ pub struct Model {
     pub name_order: crate::domain::NameOrder,
     /// What the new-event form starts from: `[event]` in config.toml.
     pub event_defaults: EventSettings,
+    /// config.toml's team tie-breaks (codes), for a new team event.
+    pub team_tiebreaks: Vec<String>,
     pub screen: Screen,
     pub tab: Tab,
     pub members: Vec<Member>,
@@ -199,6 +201,12 @@ impl Model {
             club_name: app.config.club.clone(),
             name_order: app.config.name_order,
             event_defaults: app.config.event.clone(),
+            team_tiebreaks: app
+                .config
+                .team_tiebreaks
+                .iter()
+                .map(|t| t.code().to_string())
+                .collect(),
             screen: Screen::Club,
             tab: Tab::Players,
             members: Vec::new(),

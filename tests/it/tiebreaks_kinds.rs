@@ -94,7 +94,7 @@ fn individual_tiebreaks_from_the_command_line_are_the_standings_columns() {
     let c = Club::new();
     individual(&c, "周赛", &["--tiebreaks", "wins,opponent-score"]);
     assert_eq!(header(&c, "周赛"), "rank,name,points,wins,opponent-score");
-    assert_eq!(cell(&c, "周赛", "A", "wins"), "1");
+    assert_eq!(cell(&c, "周赛", "A", "wins"), "1.00");
     // The chess scheme takes FIDE's codes.
     individual(
         &c,
@@ -140,16 +140,12 @@ fn team_tiebreaks_from_the_command_line_are_the_standings_columns() {
     assert_eq!(cell(&c, "甲级", "T1", "match-wins"), "1.00");
     assert_eq!(cell(&c, "甲级", "T1", "game-points"), "3.00");
     let show = c.ok(&["event", "show", "甲级"]);
-    assert!(show.contains("match-wins") && show.contains("team-sb"), "{show}");
+    assert!(
+        show.contains("match-wins") && show.contains("team-sb"),
+        "{show}"
+    );
     // An individual code is not a team tie-break.
-    let e = c.fails(&[
-        "event",
-        "new",
-        "错",
-        "--teams",
-        "--tiebreaks",
-        "buchholz",
-    ]);
+    let e = c.fails(&["event", "new", "错", "--teams", "--tiebreaks", "buchholz"]);
     assert!(e.contains("buchholz") && e.contains("game-points"), "{e}");
 }
 
@@ -186,7 +182,9 @@ fn a_knockout_is_decided_by_its_ladder_and_refuses_a_tiebreak_list() {
     let b = c.ok(&["bracket", "杯", "--format", "json"]);
     assert!(b.contains("\"decided_by\":\"playoff-games\""), "{b}");
     assert_eq!(header(&c, "杯"), "rank,name,lost-in-round");
-    assert!(c.ok(&["standings", "杯", "--format", "csv"]).contains("1,A,"));
+    assert!(c
+        .ok(&["standings", "杯", "--format", "csv"])
+        .contains("1,A,"));
 }
 
 fn config(c: &Club, text: &str) {
@@ -218,7 +216,10 @@ fn tiebreaks_from_config_toml_reach_every_kind() {
     // ... which an individual event does not take: it keeps its scheme's.
     individual(&c, "周赛二", &[]);
     let h = header(&c, "周赛二");
-    assert!(!h.contains("direct") && h.starts_with("rank,name,points"), "{h}");
+    assert!(
+        !h.contains("direct") && h.starts_with("rank,name,points"),
+        "{h}"
+    );
     config(&c, "[event]\ntiebreaks = [\"match-wins\"]\n");
     team(&c, "乙级", &[]);
     assert_eq!(
@@ -239,5 +240,8 @@ fn tiebreaks_from_config_toml_reach_every_kind() {
     // A list mixing the kinds names its place.
     config(&c, "[event]\ntiebreaks = [\"wins\", \"game-points\"]\n");
     let e = c.fails(&["event", "list"]);
-    assert!(e.contains("config.toml:2:") && e.contains("game-points"), "{e}");
+    assert!(
+        e.contains("config.toml:2:") && e.contains("game-points"),
+        "{e}"
+    );
 }

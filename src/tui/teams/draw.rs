@@ -53,6 +53,9 @@ pub fn draw(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     if let Some(e) = &tab.roster_editor {
         super::roster::draw(m, e, f, area);
     }
+    if let Some(e) = &tab.team_form {
+        super::new_team::draw(m, e, f, area);
+    }
 }
 
 fn name_of(v: &TeamView, id: Option<i64>) -> String {

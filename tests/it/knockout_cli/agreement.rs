@@ -117,8 +117,10 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{html}");
     assert!(html.contains(">3<") && html.contains(">4<"), "{html}");
     // The TUI: the Standings tab and its screen, in 简体.
-    let mut config = qishe::config::Config::default();
-    config.language = Some(Lang::ZhHans);
+    let config = qishe::config::Config {
+        language: Some(Lang::ZhHans),
+        ..Default::default()
+    };
     let app = App::open(config, &c.db).unwrap();
     let mut m = qishe::tui::Model::load(&app).unwrap();
     let mut app = app;
