@@ -66,6 +66,14 @@ fn name_of(v: &TeamView, id: Option<i64>) -> String {
 
 fn draw_teams(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
+    if tab.teams.is_empty() {
+        // No team yet: how to make one.
+        f.render_widget(
+            Paragraph::new(t(lang, "tui.teams.no_teams")).wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(45), Constraint::Min(20)]).areas(area);
     let rows = tab
