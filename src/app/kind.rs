@@ -383,3 +383,129 @@ impl App {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+
+    fn club() -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        for (i, n) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+            app.add_member(&NewMember {
+                name: n.to_string(),
+                rating: Some(2000 - 10 * i as i32),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        app
+    }
+
+    fn names() -> Vec<String> {
+        ["甲", "乙", "丙", "丁"]
+            .iter()
+            .map(|x| x.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn each_kind_answers_through_the_same_door() {
+        let mut app = club();
+        // An individual round robin.
+        let s = EventSettings {
+            system: PairingSystem::Berger,
+            rounds: 3,
+            ..Default::default()
+        };
+        let ind = app.create_event("周赛", None, &s).unwrap().key();
+        app.enter_players("周赛", &names()).unwrap();
+        app.pair_next_round("周赛").unwrap();
+        assert_eq!(app.event_kind(ind).unwrap(), EventKind::Individual);
+        assert!(matches!(
+            app.event_standings(ind, None).unwrap(),
+            EventStandings::Individual(_)
+        ));
+        assert!(matches!(
+            app.event_round(ind, None).unwrap(),
+            EventRound::Individual(ref r) if r.number == 1
+        ));
+        assert_eq!(app.board_place(ind, 1, 2).unwrap(), BoardPlace::Board(2));
+        // A knockout of the same four: its ranking, its bracket's round.
+        let d = super::super::EventDraft {
+            kind: EventKind::Knockout,
+            ..Default::default()
+        };
+        let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
+        app.enter_players("杯赛", &names()).unwrap();
+        app.knockout_pair("杯赛").unwrap();
+        let st = app.event_standings(ko, None).unwrap();
+        let EventStandings::Knockout(k) = &st else {
+            panic!("{st:?}");
+        };
+        assert_eq!((k.rounds, k.decided, k.rows.len()), (2, false, 4));
+        let EventRound::Knockout { round, matches } = app.event_round(ko, None).unwrap() else {
+            panic!("a bracket round");
+        };
+        assert_eq!((round, matches.len()), (1, 2));
+        let EventCrosstable::Knockout(x) = app.event_crosstable(ko, None).unwrap() else {
+            panic!("a bracket crosstable");
+        };
+        assert!(x
+            .rows
+            .iter()
+            .all(|r| matches!(r.cells[0], KnockoutCell::Match { .. })));
+        assert_eq!(
+            app.board_place(ko, 1, 2).unwrap().msg().en(),
+            "round 1 match 2"
+        );
+        // A knockout takes no tie-breaks; a team event its own.
+        let bad = super::super::EventDraft {
+            kind: EventKind::Knockout,
+            tiebreaks: Some(crate::scoring::TieBreaks::Individual(Vec::new())),
+            ..Default::default()
+        };
+        assert!(app.create_event_of("错", None, &bad).is_err());
+        let d = super::super::EventDraft {
+            kind: EventKind::Team,
+            tiebreaks: Some(
+                crate::scoring::TieBreaks::parse(EventKind::Team, &["match-wins"]).unwrap(),
+            ),
+            team: Some(TeamSettings {
+                boards: 2,
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let team = app.create_event_of("联赛", None, &d).unwrap();
+        assert_eq!(team.settings.tiebreaks, ["match-wins"]);
+        assert_eq!(app.event_kind(team.key()).unwrap(), EventKind::Team);
+        assert!(matches!(
+            app.event_standings(team.key(), None).unwrap(),
+            EventStandings::Team(_)
+        ));
+        assert_eq!(
+            app.board_place(team.key(), 1, 3).unwrap(),
+            BoardPlace::TeamBoard {
+                r#match: 2,
+                board: 1
+            }
+        );
+        let kinds: Vec<EventKind> = app
+            .event_summaries()
+            .unwrap()
+            .iter()
+            .map(|s| s.kind)
+            .collect();
+        assert!(kinds.contains(&EventKind::Team) && kinds.contains(&EventKind::Knockout));
+        // Round names of a four-round bracket.
+        use crate::i18n::Lang;
+        let name = |r| knockout_round_name(Lang::ZhHans, r, 4);
+        assert_eq!(
+            [name(1), name(2), name(3), name(4)],
+            ["1/8决赛", "四分之一决赛", "半决赛", "决赛"]
+        );
+        assert_eq!(knockout_round_name(Lang::En, 1, 4), "round of 16");
+    }
+}
