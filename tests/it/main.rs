@@ -27,6 +27,7 @@ mod history_stats;
 mod knockout_cli;
 mod night_cli;
 mod pairing_props;
+mod platform;
 mod print_columns;
 mod print_headings;
 mod print_pass2;
