@@ -8,6 +8,9 @@
 #   scripts/windows.sh run ARGS…      the release qishe.exe under wine
 #   scripts/windows.sh package        target/dist/qishe-VERSION-windows-x86_64.zip,
 #                                     then unpacks it and runs the unpacked exe
+#   scripts/windows.sh compare [QISHE] the Linux build (default target/debug/qishe)
+#                                     and qishe.exe give byte-identical output;
+#                                     a closed pipe ends qishe.exe quietly
 #
 # Toolchain: the rustup target when `rustup target add` answers, else
 # Debian's rustc-web, cargo-web and rust-web-src building the standard
@@ -33,6 +36,10 @@ export WINEARCH=win64
 export WINEDEBUG=${WINEDEBUG:--all}
 # The stub before any built-in bcryptprimitives; no Mono or Gecko dialogs.
 export WINEDLLOVERRIDES="bcryptprimitives=n,b;mscoree=;mshtml="
+# Wine turns the Unix arguments into the Windows command line by the
+# locale's character set: UTF-8, so Chinese arguments arrive as typed
+# (qishe's language follows LANG, LC_MESSAGES or LC_ALL, not LC_CTYPE).
+export LC_CTYPE=C.UTF-8
 
 say() { printf 'windows.sh: %s\n' "$*" >&2; }
 die() {
@@ -114,6 +121,21 @@ wine_ready() {
         [ -d "$sys32" ] || die "wineboot made no prefix in $WINEPREFIX"
     fi
     cmp -s "$stub" "$sys32/bcryptprimitives.dll" || cp "$stub" "$sys32/bcryptprimitives.dll"
+    # Temporary folders on drive Z: (wine's view of the Unix root), as the
+    # checkout is: the tests hand Unix paths (/work/…/tests/it/data,
+    # ../shared, fonts) to a qishe started in a temporary folder, and
+    # Windows reads such a path on the current folder's drive.
+    local tmp=$WINE_HOME/tmp win_tmp
+    if [ ! -f "$WINE_HOME/tmp.set" ]; then
+        mkdir -p "$tmp"
+        win_tmp="Z:$(printf '%s' "$tmp" | tr / '\\')"
+        for v in TEMP TMP; do
+            "$WINE" reg add 'HKCU\Environment' /v "$v" /t REG_SZ /d "$win_tmp" /f >/dev/null 2>&1
+        done
+        "$WINESERVER" -w
+        touch "$WINE_HOME/tmp.set"
+    fi
+    mkdir -p "$tmp"
 }
 
 exe() { echo "$TARGET_DIR/$TARGET/release/qishe.exe"; }
@@ -177,6 +199,77 @@ package() {
     say "wrote $dist/$name.zip ($(du -h "$dist/$name.zip" | cut -f1))"
 }
 
+# The same commands through the Linux build ($1, default target/debug/qishe,
+# built if missing) and qishe.exe under wine, on a demo club each built
+# itself: stdout, stderr and exit status must be byte for byte the same.
+# Then a closed pipe must end qishe.exe quietly.
+compare() {
+    local linux=${1:-$TARGET_DIR/debug/qishe}
+    [ -x "$(exe)" ] || build
+    if [ ! -x "$linux" ]; then
+        cargo build --locked --bin qishe
+    fi
+    wine_ready
+    local work
+    work=$(mktemp -d)
+    mkdir -p "$work/linux" "$work/windows"
+    local diffs=0 n=0
+    # one ARGS…: runs both, each in its own folder (no config.toml there).
+    one() {
+        n=$((n + 1))
+        local l=$work/linux w=$work/windows ls=0 ws=0
+        (cd "$l" && env LANG=zh_CN.UTF-8 "$linux" "$@" >"$l/out" 2>"$l/err") || ls=$?
+        (cd "$w" && env LANG=zh_CN.UTF-8 "$WINE" "$(exe)" "$@" >"$w/out" 2>"$w/err") || ws=$?
+        if [ $ls != $ws ] || ! cmp -s "$l/out" "$w/out" || ! cmp -s "$l/err" "$w/err"; then
+            diffs=$((diffs + 1))
+            say "DIFFERENT: qishe $* (exit $ls / $ws)"
+            diff "$l/out" "$w/out" | head -n 10 >&2 || true
+            diff "$l/err" "$w/err" | head -n 10 >&2 || true
+        fi
+    }
+    unset LC_ALL LC_MESSAGES
+    one demo demo.db
+    local db=(--db demo.db) e f k
+    for f in text csv json; do one "${db[@]}" player list --format "$f"; done
+    one "${db[@]}" event list
+    for e in 1 2; do
+        one "${db[@]}" event show "$e"
+        one "${db[@]}" round show "$e"
+        for f in text csv json; do one "${db[@]}" standings "$e" --format "$f"; done
+        for k in pairings slips standings crosstable checkin; do
+            for f in text html; do one "${db[@]}" print "$k" "$e" --format "$f"; done
+        done
+        one "${db[@]}" print standings "$e" --format csv
+        one "${db[@]}" print standings "$e" --lang en
+        one "${db[@]}" export trf "$e"
+    done
+    one "${db[@]}" ratings
+    one "${db[@]}" stats
+    one "${db[@]}" player show 1
+    one "${db[@]}" check
+    one "${db[@]}" nonsense
+    one "${db[@]}" standings 不存在的比赛
+    local trf cases=0
+    for trf in "${QISHE_SHARED:-$ROOT/../shared}"/conformance/dutch/*.trf; do
+        [ -f "$trf" ] || continue
+        cases=$((cases + 1))
+        one pair-trf "$trf" -p
+    done
+    say "compared $n commands ($cases pair-trf cases): $diffs different"
+    # A closed pipe: the reader is gone before qishe.exe writes.
+    local status=0
+    (cd "$work/windows" && "$WINE" "$(exe)" "${db[@]}" player list 2>"$work/pipe.err" | true) || status=$?
+    if [ -s "$work/pipe.err" ]; then
+        diffs=$((diffs + 1))
+        say "a closed pipe is not quiet:"
+        cat "$work/pipe.err" >&2
+    fi
+    "$WINESERVER" -k 2>/dev/null || true
+    rm -rf "$work"
+    [ $diffs -eq 0 ] || die "$diffs differences"
+    say "a closed pipe ends qishe.exe quietly"
+}
+
 case "${1:-}" in
 build) build ;;
 test)
@@ -188,8 +281,12 @@ run)
     run_exe "$@"
     ;;
 package) package ;;
+compare)
+    shift
+    compare "$@"
+    ;;
 *)
-    sed -n '2,10s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,13s/^# \{0,1\}//p' "$0" >&2
     exit 2
     ;;
 esac

@@ -258,6 +258,27 @@ mod tests {
     }
 
     #[test]
+    fn a_hard_link_to_the_database_or_its_journal_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("club.db");
+        let wal = dir.path().join("club.db-wal");
+        std::fs::write(&db, b"db").unwrap();
+        std::fs::write(&wal, b"wal").unwrap();
+        let p = Protected {
+            database: Some(db.clone()),
+            inputs: vec![],
+        };
+        for (target, link) in [(&db, "名次.html"), (&wal, "pairings.txt")] {
+            let link = dir.path().join(link);
+            std::fs::hard_link(target, &link).unwrap();
+            let e = write_output(&link, b"html", true, &p).unwrap_err();
+            assert!(e.to_string().contains("database"), "{e}");
+        }
+        assert_eq!(std::fs::read(&db).unwrap(), b"db");
+        assert_eq!(std::fs::read(&wal).unwrap(), b"wal");
+    }
+
+    #[test]
     fn an_existing_file_needs_force_and_inputs_are_never_replaced() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out.csv");

@@ -63,13 +63,13 @@ mod win {
         // one gets 0 back and nothing changes.
         let cp = unsafe { GetConsoleOutputCP() };
         if cp != 0 && cp != CP_UTF8 && unsafe { SetConsoleOutputCP(CP_UTF8) } != 0 {
-            SAVED_CP.store(cp, Ordering::Relaxed);
+            let _ = SAVED_CP.swap(cp, Ordering::Relaxed);
         }
         let mut ids = [0u32; 2];
         // SAFETY: `ids` holds two ids; the count says how many are attached.
         let attached = unsafe { GetConsoleProcessList(ids.as_mut_ptr(), 2) };
         if attached == 1 && is_console(STD_INPUT_HANDLE) && is_console(STD_ERROR_HANDLE) {
-            OWN_WINDOW.store(true, Ordering::Relaxed);
+            let _ = OWN_WINDOW.swap(true, Ordering::Relaxed);
             let report = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
                 report(info);

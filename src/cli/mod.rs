@@ -51,7 +51,7 @@ use std::path::PathBuf;
 ///
 /// Run with no command to open the terminal UI on the club database.
 #[derive(Debug, Parser)]
-#[command(name = "qishe", version, about, long_about = None)]
+#[command(name = "qishe", bin_name = "qishe", version, about, long_about = None)]
 pub struct Cli {
     /// Configuration file (default: ./config.toml, then the platform config directory, then beside the qishe program).
     #[arg(long, global = true, value_name = "PATH")]

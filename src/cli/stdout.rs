@@ -27,7 +27,7 @@ pub fn set_lang(lang: Lang) {
         Lang::ZhHant => 1,
         Lang::En => 2,
     };
-    LANG.store(n, Ordering::Relaxed);
+    let _ = LANG.swap(n, Ordering::Relaxed);
 }
 
 pub(crate) fn lang() -> Lang {
@@ -49,9 +49,11 @@ pub enum Failure {
 }
 
 /// A closed pipe on any platform (`EPIPE`; Windows' `ERROR_BROKEN_PIPE`
-/// and `ERROR_NO_DATA`, both `BrokenPipe` in std) or anything else.
+/// and `ERROR_NO_DATA`, both `BrokenPipe` in std, and
+/// `ERROR_PIPE_NOT_CONNECTED`, 233, which std leaves uncategorized) or
+/// anything else.
 pub fn classify(e: &io::Error) -> Failure {
-    if e.kind() == io::ErrorKind::BrokenPipe {
+    if e.kind() == io::ErrorKind::BrokenPipe || (cfg!(windows) && e.raw_os_error() == Some(233)) {
         Failure::Closed
     } else {
         Failure::Other
@@ -130,8 +132,9 @@ mod tests {
     #[cfg(windows)]
     #[test]
     fn windows_pipe_errors_are_a_closed_pipe() {
-        // ERROR_BROKEN_PIPE and ERROR_NO_DATA ("The pipe is being closed").
-        for code in [109, 232] {
+        // ERROR_BROKEN_PIPE, ERROR_NO_DATA ("The pipe is being closed"),
+        // ERROR_PIPE_NOT_CONNECTED (wine's, for a Unix pipe whose reader left).
+        for code in [109, 232, 233] {
             let e = io::Error::from_raw_os_error(code);
             assert_eq!(classify(&e), Failure::Closed, "{code}");
         }

@@ -83,8 +83,9 @@ impl Lang {
 
     /// The language the environment names, if it names one: `None` for
     /// an unset locale, `C` and `POSIX` (a server's or container's default,
-    /// which says nothing about the club); on Windows without these, the
-    /// user's display language.
+    /// which says nothing about the club). Windows' display language is not
+    /// asked here: it is the UI's (`from_env`), while documents without a
+    /// named locale follow the club's own language.
     pub fn from_env_named() -> Option<Lang> {
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let Ok(v) = std::env::var(var) {
@@ -97,9 +98,6 @@ impl Lang {
                 }
             }
         }
-        #[cfg(windows)]
-        return Some(Lang::windows_ui());
-        #[cfg(not(windows))]
         None
     }
 
