@@ -11,8 +11,13 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = qishe::cli::Cli::parse();
-    if let Err((e, lang)) = qishe::cli::run(cli) {
-        eprintln!("qishe: {}", e.render(lang));
-        std::process::exit(e.code);
-    }
+    qishe::cli::console::start();
+    let code = match qishe::cli::run(cli) {
+        Ok(()) => 0,
+        Err((e, lang)) => {
+            eprintln!("qishe: {}", e.render(lang));
+            e.code
+        }
+    };
+    qishe::cli::exit(code)
 }

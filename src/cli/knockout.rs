@@ -56,6 +56,7 @@ pub struct BracketArgs {
     pub format: ChartFormat,
     /// Write here instead of stdout.
     #[arg(short, long)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]

@@ -1,7 +1,27 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+// Every CLI file writes through these, which shadow std's macros of the
+// same names (macros defined here are in scope in the modules declared
+// below): a closed pipe ends qishe quietly and a failed write is reported,
+// where std's would panic (`stdout.rs`).
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::cli::stdout::out(format_args!($($arg)*), false) };
+}
+macro_rules! println {
+    () => { $crate::cli::stdout::out(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::cli::stdout::out(format_args!($($arg)*), true) };
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::cli::stdout::err(format_args!($($arg)*), false) };
+}
+macro_rules! eprintln {
+    () => { $crate::cli::stdout::err(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::cli::stdout::err(format_args!($($arg)*), true) };
+}
+
 pub mod archive;
+pub mod console;
 pub mod demo;
 mod error;
 pub mod event;
@@ -15,6 +35,7 @@ pub mod print;
 pub mod publish;
 pub mod round;
 pub mod scoring;
+pub mod stdout;
 pub mod team;
 pub mod trf;
 
@@ -30,13 +51,15 @@ use std::path::PathBuf;
 ///
 /// Run with no command to open the terminal UI on the club database.
 #[derive(Debug, Parser)]
-#[command(name = "qishe", version, about, long_about = None)]
+#[command(name = "qishe", bin_name = "qishe", version, about, long_about = None)]
 pub struct Cli {
-    /// Configuration file (default: ./config.toml, then the platform config directory).
+    /// Configuration file (default: ./config.toml, then the platform config directory, then beside the qishe program).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub config: Option<PathBuf>,
     /// Club database (default: the config's `database`, else club.db in the platform data directory).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub db: Option<PathBuf>,
     /// Write CSV cells that begin with = + - @ as they are (by default they
     /// get a leading ' so a spreadsheet does not run them as formulas).
@@ -96,6 +119,7 @@ pub enum Command {
     /// Write a consistent copy of the database (safe while qishe is running).
     Backup {
         /// Where to write the copy.
+        #[arg(value_parser = crate::cli::path_arg())]
         path: PathBuf,
     },
     /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
@@ -147,6 +171,20 @@ fn read_input(file: &std::path::Path) -> CliResult<(Vec<u8>, String)> {
     Ok((bytes, name))
 }
 
+/// The parser of every path argument: the path with the platform's
+/// separator (`config::native_path`), so that qishe shows it in one style.
+pub(crate) fn path_arg() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PathBufValueParser::new().map(crate::config::native_path)
+}
+
+/// Ends qishe with `code` after the console is put back as it was found
+/// (and, in a console window of its own, a failure waited on: `console.rs`).
+pub fn exit(code: i32) -> ! {
+    console::finish(code != 0);
+    std::process::exit(code)
+}
+
 pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
     output::allow_csv_formulas(cli.csv_formulas);
     // Commands on files alone need no config or database.
@@ -161,6 +199,7 @@ pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
         .map_err(|e| (CliError::from(e), Lang::from_env()))?;
     let db = config.database_path(cli.db.as_deref());
     let lang = config.language.unwrap_or_else(Lang::from_env);
+    stdout::set_lang(lang);
     if cmd.is_some() {
         crate::app::announce_waits(lang);
     }

@@ -61,6 +61,7 @@ pub struct ResultArgs {
     /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
     /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
     /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]

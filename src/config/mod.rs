@@ -338,11 +338,11 @@ impl Config {
             })?;
         }
         if let Some(db) = raw.database {
-            let p = PathBuf::from(db);
+            let p = native_path(PathBuf::from(db));
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(f) = raw.png_font {
-            let p = PathBuf::from(f);
+            let p = native_path(PathBuf::from(f));
             c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         for (action, key) in raw.keys.unwrap_or_default() {
@@ -496,7 +496,9 @@ impl Config {
     }
 
     /// Finds and reads the config: `explicit`, else `./config.toml`, else the
-    /// platform config directory's `qishe/config.toml`; else defaults.
+    /// platform config directory's `qishe/config.toml`, else `config.toml`
+    /// beside the qishe program (the unpacked Windows zip's, found also
+    /// from a console in another folder); else defaults.
     pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
         if let Some(p) = explicit {
             return Config::load(p);
@@ -510,6 +512,12 @@ impl Config {
             if p.is_file() {
                 return Config::load(&p);
             }
+        }
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("config.toml")));
+        if let Some(p) = beside.filter(|p| p.is_file()) {
+            return Config::load(&p);
         }
         Ok(Config::default())
     }
@@ -528,6 +536,30 @@ impl Config {
             None => PathBuf::from("club.db"),
         }
     }
+}
+
+/// `path` with the platform's separator: on Windows, where `/` and `\`
+/// both separate, every `/` becomes `\` (what qishe shows and joins);
+/// elsewhere as it is.
+pub fn native_path(path: PathBuf) -> PathBuf {
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::{OsStrExt, OsStringExt};
+        let wide: Vec<u16> = path
+            .as_os_str()
+            .encode_wide()
+            .map(|c| {
+                if c == u16::from(b'/') {
+                    u16::from(b'\\')
+                } else {
+                    c
+                }
+            })
+            .collect();
+        PathBuf::from(std::ffi::OsString::from_wide(&wide))
+    }
+    #[cfg(not(windows))]
+    path
 }
 
 #[cfg(test)]

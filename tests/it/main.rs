@@ -28,6 +28,7 @@ mod kinds_tui;
 mod knockout_cli;
 mod night_cli;
 mod pairing_props;
+mod platform;
 mod print_columns;
 mod print_headings;
 mod print_pass2;
