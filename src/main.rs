@@ -12,7 +12,9 @@ fn main() {
     }
     let cli = qishe::cli::Cli::parse();
     if let Err((e, lang)) = qishe::cli::run(cli) {
-        eprintln!("qishe: {}", e.render(lang));
+        // Through the one terminal sanitiser: an error may quote a name.
+        let line = format!("qishe: {}", e.render(lang));
+        eprintln!("{}", qishe::formats::safe::terminal_text(&line));
         std::process::exit(e.code);
     }
 }

@@ -134,23 +134,10 @@ pub fn archive_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// A folder's game files (`files::input::walk`: no loop through a link
+/// back to a parent folder).
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| GAME_FILES.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(p);
-        }
-    }
+    out.extend(crate::files::input::walk(dir, &GAME_FILES));
 }
 
 /// Folds `2024.05.01` and `2024/5/1` to `2024-05-01`.
@@ -349,8 +336,8 @@ impl App {
                 path: shown.clone(),
                 ..Default::default()
             };
-            match std::fs::read(path) {
-                Err(e) => fr.error = Some(crate::i18n::io_msg(&e).en()),
+            match crate::files::input::read(path, crate::files::input::Kind::Record) {
+                Err(e) => fr.error = Some(e.to_string()),
                 Ok(bytes) => match xiangqi::read_games_with(&bytes, opts) {
                     Err(e) => fr.error = Some(e.msg().en()),
                     Ok(file) => {

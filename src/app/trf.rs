@@ -93,6 +93,25 @@ impl App {
                         .to_string()
                 })
         });
+        // The store's limits, said with the file's line: the event's name
+        // (a 10 MB `012` line), each player's name (blank, too long).
+        let line_of = |code: &str| {
+            text.replace("\r\n", "\n")
+                .replace('\r', "\n")
+                .lines()
+                .position(|l| l.starts_with(code))
+                .map_or(0, |i| i + 1)
+        };
+        if let Err(why) = crate::domain::limits::name("name", &title) {
+            let line = if name.is_some() { 0 } else { line_of("012") };
+            return Err(super::invalid!("err.app.trf_at", file, line, why));
+        }
+        for (k, p) in trf.players.iter().enumerate() {
+            if let Err(why) = crate::domain::limits::name("name", p.name.trim()) {
+                let line = trf.player_lines.get(k).copied().unwrap_or(0);
+                return Err(super::invalid!("err.app.trf_at", file, line, why));
+            }
+        }
         let mut settings = self.config.event.clone();
         settings.system = PairingSystem::Dutch;
         settings.scheme = scheme_id;

@@ -87,6 +87,7 @@ impl Lang {
 mod archive;
 mod cli;
 mod errors;
+mod hostile;
 mod judge;
 mod knockout;
 mod msg;
@@ -119,6 +120,7 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    hostile::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.
