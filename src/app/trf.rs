@@ -207,7 +207,13 @@ impl App {
                     club: None,
                     ext_id: (!fide.is_empty() && !by_ext_id.contains_key(fide))
                         .then(|| fide.to_string()),
-                    born: p.birth.trim().get(..4).and_then(|y| y.parse().ok()),
+                    // `0000/00/00` and the like: no birth year
+                    born: p
+                        .birth
+                        .trim()
+                        .get(..4)
+                        .and_then(|y| y.parse().ok())
+                        .filter(|&y: &i32| y >= 1900),
                     sex: crate::domain::Sex::from_code(p.sex.trim()),
                 },
                 start_no: p.id,
@@ -215,6 +221,17 @@ impl App {
                 first_round: first,
                 withdrawn_after: None,
             });
+        }
+        // A new member's values within the store's limits, said with the
+        // player's line.
+        for (k, p) in players.iter().enumerate() {
+            if p.member_id.is_some() {
+                continue;
+            }
+            if let Err(why) = crate::domain::limits::member(&p.new) {
+                let line = trf.player_lines.get(k).copied().unwrap_or(0);
+                return Err(super::invalid!("err.app.trf_at", file, line, why));
+            }
         }
         let mut forbidden = Vec::new();
         for g in &trf.forbidden {

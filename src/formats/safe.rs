@@ -29,10 +29,13 @@ pub fn escape_controls(s: &str) -> Cow<'_, str> {
 
 /// A whole output text for a terminal (every line the CLI prints, CSV and
 /// TRF written to stdout): as [`escape_controls`], except that the line
-/// breaks and tabs of the text itself (`\n`, `\r\n`, `\t`) are kept.
+/// breaks, tabs and page breaks of the text itself (`\n`, `\r\n`, `\t`,
+/// form feed) are kept.
 pub fn terminal_text(s: &str) -> Cow<'_, str> {
-    let keep =
-        |c: char, next: Option<char>| c == '\n' || c == '\t' || (c == '\r' && next == Some('\n'));
+    // A printed document's form feed (a page break) is its own layout too.
+    let keep = |c: char, next: Option<char>| {
+        c == '\n' || c == '\t' || c == '\u{c}' || (c == '\r' && next == Some('\n'))
+    };
     let mut it = s.chars().peekable();
     let mut bad = false;
     while let Some(c) = it.next() {
