@@ -33,14 +33,21 @@ pub fn check_backup(backup: &Path) -> Result<BackupInfo> {
 }
 
 /// Where the club as it is now is kept by a restore: beside it,
-/// `club.before-restore-20261203-174501.db`.
+/// `club.before-restore-20261203-174501-123.db` (to the millisecond, so
+/// the names sort by time and two restores never meet).
 pub fn saved_club_path(db: &Path) -> PathBuf {
     let stem = db
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "club".into());
-    let at = chrono::Local::now().format("%Y%m%d-%H%M%S");
-    output::folder_of(db).join(format!("{stem}.before-restore-{at}.db"))
+    loop {
+        let at = chrono::Local::now().format("%Y%m%d-%H%M%S-%3f");
+        let p = output::folder_of(db).join(format!("{stem}.before-restore-{at}.db"));
+        if std::fs::symlink_metadata(&p).is_err() {
+            return p;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 /// Replaces the club database `db` with `backup` (see the module notes);

@@ -174,7 +174,7 @@ fn branchy_dhtmlxq(parents: &[u16]) -> String {
     let mut s = String::from("[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n");
     for (i, &p) in parents.iter().enumerate() {
         let id = i + 1;
-        let parent = if p % 5 == 0 { p as usize % id } else { id - 1 };
+        let parent = if p % 64 == 0 { p as usize % id } else { id - 1 };
         let step = id + 1;
         // ply `id`: black when odd; the side's j-th b-horse move
         let j = id.div_ceil(2);
@@ -231,7 +231,7 @@ proptest! {
         let text = branchy_dhtmlxq(&parents);
         let r = dhtmlxq::read_dhtmlxq_with(&text, Default::default());
         prop_assert_eq!(r.games.len(), 1);
-        let chained = parents.iter().take_while(|&&p| p % 5 != 0).count();
+        let chained = parents.iter().take_while(|&&p| p % 64 != 0).count();
         if chained > qishe::xiangqi::record::MAX_VARIATION_DEPTH {
             let notes: Vec<String> = r.notes.iter().map(|n| n.msg.en()).collect();
             prop_assert!(notes.iter().any(|n| n.contains("nested deeper")), "{:?}", notes);

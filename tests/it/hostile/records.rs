@@ -6,70 +6,14 @@
 use super::{both, run_for};
 use crate::common::Club;
 use qishe::xiangqi::record::MAX_VARIATION_DEPTH;
-use qishe::xiangqi::{dhtmlxq, read_games, Move, Position, Variation};
+use qishe::xiangqi::{dhtmlxq, read_games, Variation};
 
-/// An 85 KB PGN whose first move has `n` alternatives, each nested in the
-/// one before: `1. h2e2 (1. b2e2 (1. h2e2 (…))) h9g7 1-0`.
-pub fn nested_pgn(n: usize) -> String {
-    let mut s = String::from("[Red \"甲\"]\n[Black \"乙\"]\n[Result \"1-0\"]\n\n1. h2e2 ");
-    for i in 0..n {
-        s.push_str(if i % 2 == 0 {
-            "(1.  b2e2  "
-        } else {
-            "(1.  h2e2  "
-        });
-    }
-    s.push_str(&")".repeat(n));
-    s.push_str(" h9g7 1-0\n");
-    s
+fn nested_pgn(n: usize) -> String {
+    qishe::xiangqi::hostile::nested_pgn(n)
 }
 
-/// A DhtmlXQ block with `n` branches, each a child of the one before: two
-/// moves of the main line, then branch k (parent k−1) starting at ply k+1.
-pub fn chained_dhtmlxq(n: usize) -> String {
-    let digits = |m: Move| {
-        let p = |s: qishe::xiangqi::Square| format!("{}{}", s.file(), 9 - s.rank());
-        format!("{}{}", p(m.from()), p(m.to()))
-    };
-    let mut pos = Position::start();
-    let start = pos.legal_moves();
-    let m0 = start[0];
-    pos.make(m0);
-    let m1 = pos.legal_moves()[0];
-    let mut s = format!(
-        "[DhtmlXQ]\n[DhtmlXQ_title]chain[/DhtmlXQ_title]\n[DhtmlXQ_movelist]{}{}[/DhtmlXQ_movelist]\n",
-        digits(m0),
-        digits(m1)
-    );
-    // `pos` is the position where branch k starts; `parent_next` the
-    // parent's move there, which the branch replaces.
-    let mut parent_next = m1;
-    for k in 1..=n {
-        let moves = pos.legal_moves();
-        let Some(&alt) = moves.iter().find(|&&m| m != parent_next) else {
-            break;
-        };
-        let mut after = pos.clone();
-        after.make(alt);
-        let Some(&next) = after.legal_moves().get(k % 3) else {
-            break;
-        };
-        s.push_str(&format!(
-            "[DhtmlXQ_move_{}_{}_{}]{}{}[/DhtmlXQ_move_{}_{}_{}]\n",
-            k - 1,
-            k + 1,
-            k,
-            digits(alt),
-            digits(next),
-            k - 1,
-            k + 1,
-            k
-        ));
-        pos = after;
-        parent_next = next;
-    }
-    s.push_str("[/DhtmlXQ]\n");
-    s
+fn chained_dhtmlxq(n: usize) -> String {
+    qishe::xiangqi::hostile::chained_dhtmlxq(n, true)
 }
 
 fn depth(vs: &[Variation]) -> usize {

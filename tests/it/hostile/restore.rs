@@ -77,3 +77,49 @@ fn a_club_too_damaged_to_open_is_restored() {
     assert_eq!(saved.len(), 1);
     assert_eq!(std::fs::read(&saved[0]).unwrap(), garbage);
 }
+
+// A restore killed at any moment leaves the old club or the restored one,
+// sound, never a mixture; the next start removes what it left beside it.
+#[test]
+fn a_killed_restore_leaves_the_old_club_or_the_backup() {
+    let c = paired_club();
+    c.ok(&["backup", "b.db"]);
+    for i in 0..30 {
+        c.ok(&["player", "add", &format!("Extra{i}")]);
+    }
+    let count = |c: &Club| c.ok(&["player", "list"]).lines().count();
+    let (backup_n, club_n) = (4 + 2, count(&c));
+    for delay_ms in [0u64, 5, 10, 20, 40, 80, 160] {
+        let mut child = crate::common::qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["restore", "b.db", "--yes"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(c.ok(&["check"]).trim(), "ok", "after {delay_ms} ms");
+        let n = count(&c);
+        assert!(
+            n == backup_n || n == club_n,
+            "{n} lines after {delay_ms} ms"
+        );
+        if n == backup_n {
+            // restored: bring the bigger club back for the next try
+            let saved = saved_files(&c);
+            let last = saved.iter().max().unwrap();
+            c.ok(&["restore", last.to_str().unwrap(), "--yes"]);
+            assert_eq!(count(&c), club_n);
+        }
+        let temps: Vec<_> = std::fs::read_dir(c.dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".qishe-tmp-"))
+            .collect();
+        assert!(temps.is_empty(), "{temps:?}");
+    }
+}

@@ -9,10 +9,11 @@ use crate::common::Club;
 /// write the clipboard (OSC 52), a C1 CSI, a bell, a line break.
 const HOSTILE: &str = "A\u{1b}[2J\u{1b}]0;pwned\u{7}\u{1b}]52;c;cm0gLXJm\u{7}\u{9b}1m\nX";
 
-/// Characters that must never reach a terminal raw.
+/// Characters that must never reach a terminal raw (a text's own line
+/// breaks, tabs and page breaks aside).
 fn raw_controls(s: &str) -> Vec<char> {
     s.chars()
-        .filter(|&c| c.is_control() && c != '\n' && c != '\r' && c != '\t')
+        .filter(|&c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
         .collect()
 }
 
