@@ -208,6 +208,7 @@ impl App {
     pub fn open(config: Config, db: &Path) -> Result<App> {
         // A backup or demo killed half-way left its temporary file here.
         crate::files::output::clean_stale(crate::files::output::folder_of(db));
+        crate::files::input::check_regular(db, crate::files::input::Kind::Database)?;
         let store = Store::open(db)?;
         Ok(App { store, config })
     }
@@ -223,6 +224,7 @@ impl App {
     /// Opens the database at `db` for `qishe init`: an existing empty file
     /// becomes a new club (any other command refuses it).
     pub fn open_init(config: Config, db: &Path) -> Result<App> {
+        crate::files::input::check_regular(db, crate::files::input::Kind::Database)?;
         let store = Store::open_init(db)?;
         Ok(App { store, config })
     }

@@ -55,7 +55,15 @@ pub fn record_path_in(dir: &Path, named: &str) -> Result<PathBuf> {
     if !inside || named.is_empty() {
         return Err(invalid!("err.in.record_outside", path = named));
     }
-    Ok(dir.join(p))
+    // A link inside the folder to a file outside it (`r1.pgn ->
+    // /etc/shadow` on a stick with the CSV) is outside it too.
+    let full = dir.join(p);
+    if let (Ok(real), Ok(base)) = (std::fs::canonicalize(&full), std::fs::canonicalize(dir)) {
+        if !real.starts_with(&base) {
+            return Err(invalid!("err.in.record_outside", path = named));
+        }
+    }
+    Ok(full)
 }
 
 /// Builds a new club database at `path` (the demo): `build` fills a club

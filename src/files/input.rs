@@ -27,6 +27,8 @@ pub enum Kind {
     Config,
     /// A font for the PNG pages.
     Font,
+    /// The club database (opened by SQLite, never read whole here).
+    Database,
 }
 
 impl Kind {
@@ -40,6 +42,7 @@ impl Kind {
             Kind::Trf | Kind::Record => 10 * MB,
             Kind::Config => MB,
             Kind::Font => 64 * MB,
+            Kind::Database => u64::MAX,
         }
     }
 
@@ -53,6 +56,7 @@ impl Kind {
             Kind::Record => "file.kind.record",
             Kind::Config => "file.kind.config",
             Kind::Font => "file.kind.font",
+            Kind::Database => "file.kind.database",
         })
     }
 }
@@ -133,6 +137,16 @@ pub fn read(path: &Path, kind: Kind) -> Result<Vec<u8>, FileError> {
         return Err(too_big(path, kind));
     }
     Ok(bytes)
+}
+
+/// Checks that `path`, if it exists, is a regular file (a symlink to one
+/// is followed): the club database given as `--db /dev/zero`, a pipe or a
+/// folder is refused before SQLite is asked to open it.
+pub fn check_regular(path: &Path, kind: Kind) -> Result<(), FileError> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(not_regular(path, &m, kind)),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a text file as `kind` (see [`read`]); not UTF-8 is an error

@@ -20,6 +20,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("file.kind.record", "棋谱文件", "棋譜檔案", "game-record file"),
     ("file.kind.config", "配置文件 config.toml", "設定檔 config.toml", "config.toml file"),
     ("file.kind.font", "字体文件", "字型檔案", "font file"),
+    ("file.kind.database", "俱乐部数据库文件", "俱樂部資料庫檔案", "club database file"),
     ("file.is.folder", "一个文件夹", "一個資料夾", "a folder"),
     ("file.is.pipe", "一个管道", "一個管道", "a pipe"),
     ("file.is.device", "一个设备", "一個裝置", "a device"),

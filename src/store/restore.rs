@@ -20,7 +20,9 @@ pub struct BackupInfo {
     pub last_change: Option<String>,
 }
 
-/// Opens `path` read-only, as a file nothing else writes (a backup).
+/// Opens `path` read-only, as a file nothing else writes (a backup); a
+/// `-wal` beside it that holds changes (a copy of a live club with its
+/// log) is read too, else the file is taken as immutable.
 fn open_file_read_only(path: &Path) -> Result<Connection> {
     let mut uri = String::from("file:");
     for c in path.to_string_lossy().chars() {
@@ -29,7 +31,14 @@ fn open_file_read_only(path: &Path) -> Result<Connection> {
             c => uri.push(c),
         }
     }
-    uri.push_str("?mode=ro&immutable=1");
+    let mut wal = path.as_os_str().to_os_string();
+    wal.push("-wal");
+    let wal_holds = std::fs::metadata(std::path::PathBuf::from(wal)).is_ok_and(|m| m.len() > 0);
+    uri.push_str(if wal_holds {
+        "?mode=ro"
+    } else {
+        "?mode=ro&immutable=1"
+    });
     Connection::open_with_flags(
         &uri,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,

@@ -257,3 +257,47 @@ fn a_killed_demo_leaves_no_half_built_file() {
         }
     }
 }
+
+// The club database itself: a device, a pipe or a folder is refused by
+// name before SQLite opens it.
+#[cfg(unix)]
+#[test]
+fn a_database_that_is_not_a_file_is_refused_clearly() {
+    let c = Club::new();
+    let fifo = c.path("pipe.db");
+    let cs = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(cs.as_ptr(), 0o600) }, 0);
+    std::fs::create_dir(c.path("folder.db")).unwrap();
+    symlink("/dev/zero", c.path("zero.db")).unwrap();
+    for (db, says) in [
+        ("/dev/zero", "device"),
+        ("zero.db", "/dev/zero"),
+        ("pipe.db", "pipe"),
+        ("folder.db", "folder"),
+    ] {
+        let o = crate::common::run_in(c.dir.path(), std::path::Path::new(db), &["player", "list"]);
+        assert!(!o.status.success(), "{db}");
+        let e = both(&o);
+        assert!(e.contains(says) && e.contains("regular file"), "{db}: {e}");
+    }
+}
+
+// A games CSV's record path that is a link out of the CSV's folder is
+// outside it: a stick cannot make qishe read /etc/passwd.
+#[cfg(unix)]
+#[test]
+fn a_record_link_out_of_the_csv_folder_is_refused() {
+    let c = paired_club();
+    std::fs::create_dir(c.path("stick")).unwrap();
+    symlink("/etc/passwd", c.path("stick/r1.pgn")).unwrap();
+    std::fs::write(
+        c.path("stick/g.csv"),
+        "round,red,black,result,record\n1,A,B,1-0,r1.pgn\n",
+    )
+    .unwrap();
+    c.ok(&["event", "new", "G", "--rounds", "3"]);
+    let e = c.fails(&["import", "games", "G", "stick/g.csv"]);
+    assert!(e.contains("inside the CSV's folder"), "{e}");
+    assert!(!e.contains("root:"), "{e}");
+}
