@@ -145,4 +145,28 @@ pub(super) static TEXTS: &[Text] = &[
         "the club {db} is restored from {backup}; the club as it was is kept as {saved}",
     ),
     ("cli.restore.never", "从未", "從未", "never"),
+    (
+        "tui.print.doc.restore",
+        "用备份恢复整个棋社 (路径: 备份文件)",
+        "用備份還原整個棋社 (路徑: 備份檔)",
+        "restore the whole club from a backup (path: the backup file)",
+    ),
+    (
+        "tui.restore.question",
+        "用备份 {backup} ({members} 名会员, {events} 项赛事, 最后修改 {when}) 替换俱乐部 {db}? 现在的俱乐部会先保存在旁边。",
+        "用備份 {backup} ({members} 名會員, {events} 項賽事, 最後修改 {when}) 取代俱樂部 {db}? 現在的俱樂部會先儲存在旁邊。",
+        "Replace the club {db} with the backup {backup} ({members} members, {events} events, last change {when})? The club as it is now is kept beside it first.",
+    ),
+    (
+        "tui.restore.needs_path",
+        "请在“路径”中填写备份文件",
+        "請在「路徑」中填寫備份檔",
+        "name the backup file in the path field",
+    ),
+    (
+        "tui.restore.no_file",
+        "这个俱乐部没有数据库文件, 无法恢复",
+        "這個俱樂部沒有資料庫檔案, 無法還原",
+        "this club has no database file to restore",
+    ),
 ];

@@ -123,3 +123,72 @@ fn a_killed_restore_leaves_the_old_club_or_the_backup() {
         assert!(temps.is_empty(), "{temps:?}");
     }
 }
+
+// The TUI: the Print tab's `restore` (the path names the backup) checks
+// it, asks, then replaces the club, which the screens show.
+#[test]
+fn the_tui_restores_from_the_print_tab_after_a_question() {
+    use crate::common::tui::{c as ch, config, go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::app::App;
+    use qishe::domain::{EventSettings, NewMember};
+    use qishe::i18n::Lang;
+    use qishe::tui::{Model, Screen, Tab};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let mut app = App::open(config(Lang::En), &db).unwrap();
+    for n in ["甲", "乙", "丙", "丁"] {
+        app.add_member(&NewMember {
+            name: n.into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let s = EventSettings {
+        rounds: 3,
+        ..Default::default()
+    };
+    app.create_event("周赛", None, &s).unwrap();
+    let names: Vec<String> = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
+    app.enter_players("周赛", &names).unwrap();
+    let backup = dir.path().join("b.db");
+    app.backup(&backup).unwrap();
+    app.add_member(&NewMember {
+        name: "戊".into(),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    while m.tab != Tab::Print {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let steps = qishe::tui::PRINT_DOCS
+        .iter()
+        .position(|d| *d == "restore")
+        .unwrap();
+    for _ in 0..steps {
+        go(&mut app, &mut m, k(KeyCode::Right));
+    }
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    typed(&mut app, &mut m, backup.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm().expect("a question").message.clone();
+    assert!(q.contains("4 members") && q.contains("b.db"), "{q}");
+    go(&mut app, &mut m, ch('y'));
+    let (said, err) = m.status.clone().unwrap();
+    assert!(!err && said.contains("restored"), "{said}");
+    let members: Vec<String> = app
+        .members(false)
+        .unwrap()
+        .into_iter()
+        .map(|x| x.name)
+        .collect();
+    assert!(!members.contains(&"戊".to_string()), "{members:?}");
+    assert!(m.members.iter().all(|x| x.name != "戊"));
+}
