@@ -196,11 +196,13 @@ impl Links {
 
 /// A game ready to store.
 fn prepare(g: &GameRecord, source: &str, links: &Links) -> NewArchiveGame {
+    // A NUL in a header (an XQF's fixed-width strings) is not stored: SQLite
+    // would cut the text there and undo would not give it back exactly.
     let tag = |t: &str| {
         g.tag(t)
-            .map(str::trim)
+            .map(|v| v.replace('\0', ""))
+            .map(|v| v.trim().to_string())
             .filter(|v| !v.is_empty())
-            .map(String::from)
     };
     let result = g
         .result
@@ -255,7 +257,7 @@ fn extra_record(g: &GameRecord) -> String {
     if g.comments.is_empty() && g.variations.is_empty() && !extra_tag {
         return String::new();
     }
-    pgn::write_pgn(std::slice::from_ref(g), Notation::Iccs)
+    pgn::write_pgn(std::slice::from_ref(g), Notation::Iccs).replace('\0', "")
 }
 
 /// A stored game's record from its columns: tags, start, main line.
@@ -554,6 +556,23 @@ mod tests {
             members: HashMap::new(),
             events: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_nul_in_a_header_is_never_stored() {
+        // XQF keeps its names in fixed-width fields: a NUL can come through.
+        let mut g = GameRecord::new(0);
+        g.tags.push(("Red".into(), "王天一\0\0".into()));
+        g.tags.push(("Annotator".into(), "x\0y".into()));
+        g.moves
+            .push(crate::xiangqi::parse_move(&g.start, "h2e2").unwrap());
+        let n = prepare(&g, "f.xqf", &links());
+        assert_eq!(n.red.as_deref(), Some("王天一"));
+        assert!(
+            !n.record.contains('\0') && n.record.contains("xy"),
+            "{}",
+            n.record
+        );
     }
 
     #[test]

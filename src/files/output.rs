@@ -266,8 +266,16 @@ fn persist(tmp: tempfile::NamedTempFile, path: &Path, replace: bool) -> Result<(
 }
 
 /// Is the process that made temporary file `name` gone? Our own files carry
-/// the process id; older ones (no id) count as gone after an hour.
+/// the process id (asked on Unix); older ones, and ours where a process
+/// cannot be asked about, count as gone after an hour.
 fn writer_gone(dir: &Path, name: &str) -> bool {
+    let old = || {
+        std::fs::symlink_metadata(dir.join(name))
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|a| a.as_secs() > 3600)
+    };
     if let Some(rest) = name.strip_prefix(TEMP_PREFIX) {
         let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
             return false;
@@ -275,33 +283,28 @@ fn writer_gone(dir: &Path, name: &str) -> bool {
         if pid == std::process::id() {
             return false;
         }
-        return !process_alive(pid);
+        return match process_alive(pid) {
+            Some(alive) => !alive,
+            None => old(),
+        };
     }
-    if OLD_TEMP_PREFIXES.iter().any(|p| name.starts_with(p)) {
-        let age = std::fs::symlink_metadata(dir.join(name))
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok());
-        return age.is_some_and(|a| a.as_secs() > 3600);
-    }
-    false
+    OLD_TEMP_PREFIXES.iter().any(|p| name.starts_with(p)) && old()
 }
 
+/// Whether process `pid` is alive, where that can be asked.
 #[cfg(unix)]
-fn process_alive(pid: u32) -> bool {
+fn process_alive(pid: u32) -> Option<bool> {
     let Ok(pid) = i32::try_from(pid) else {
-        return false;
+        return Some(false);
     };
     // SAFETY: signal 0 only asks whether the process exists.
     let r = unsafe { libc::kill(pid, 0) };
-    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    Some(r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
 }
 
 #[cfg(not(unix))]
-fn process_alive(_: u32) -> bool {
-    // Windows keeps a file open by a live process from being removed; the
-    // removal below fails for those.
-    false
+fn process_alive(_: u32) -> Option<bool> {
+    None
 }
 
 /// Removes the temporary files of qishe runs that were killed while
