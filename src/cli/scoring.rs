@@ -217,7 +217,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 a.record_wins,
             )?;
             for d in overridden {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
                 );
@@ -232,7 +232,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
         game = g.game_no,
         outcome = g.outcome.code()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }
 
@@ -243,7 +243,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let (bytes, name) = super::read_input(&file)?;
+            let (bytes, name) = super::read_input(&file, crate::app::InputKind::Games)?;
             let mut app = ctx.open()?;
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);
@@ -252,7 +252,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 let r = app.import_team_games(&event, &bytes, &name)?;
                 let line =
                     crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
-                println!("{}", line.render(ctx.lang));
+                say!("{}", line.render(ctx.lang));
                 return Ok(());
             }
             let dir = file.parent().map(|p| p.to_path_buf());
@@ -264,7 +264,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 members = r.new_members.len(),
                 entered = r.new_members.len() + r.new_entries.len()
             );
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             Ok(())
         }
     }
@@ -284,7 +284,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     };
     if let Some([one]) = a.explain.as_deref() {
         let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
-        print!("{}", crate::report::breakdown_text(ctx.lang, &b));
+        say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
     if let Some(pair) = &a.explain {
@@ -294,7 +294,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
             st.find(key).map(|r| r.player.id)
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
-        println!("{}", st.explain(x, y)?);
+        say!("{}", st.explain(x, y)?);
         return Ok(());
     }
     let l = ctx.lang;
@@ -319,18 +319,18 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     }
     if a.format == Format::Text {
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{} · {}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
                 tr(l, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!(
+            None => say!(
                 "{}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
             ),
         }
     }
-    print!("{}", table.render(a.format));
+    say_raw!("{}", table.render(a.format));
     Ok(())
 }
 
@@ -344,7 +344,7 @@ fn run_team_standings(
     let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
-        print!(
+        say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format).render(a.format)
         );
@@ -362,30 +362,30 @@ fn run_team_standings(
                     .join("/")
             }
         };
-        println!("{} v {}", ex.a.team.name, ex.b.team.name);
+        say!("{} v {}", ex.a.team.name, ex.b.team.name);
         for (code, x, y) in &ex.steps {
-            println!("  {code}: {} v {}", show(x), show(y));
+            say!("  {code}: {} v {}", show(x), show(y));
         }
         match &ex.decided_by {
-            Some(c) => println!(
+            Some(c) => say!(
                 "{}",
                 crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
             ),
-            None => println!("{}", tr(lang, "cli.out.tied_all")),
+            None => say!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
         let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{after} · {}",
                 tr(lang, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!("{after}"),
+            None => say!("{after}"),
         }
     }
-    print!(
+    say_raw!(
         "{}",
         super::team::standings_table(&st, a.format).render(a.format)
     );

@@ -114,6 +114,7 @@ mod archive;
 mod cli;
 mod console;
 mod errors;
+mod hostile;
 mod judge;
 mod kinds;
 mod knockout;
@@ -149,6 +150,7 @@ static TABLES: &[&[Text]] = &[
     console::TEXTS,
     cli::TEXTS,
     kinds::TEXTS,
+    hostile::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -24,6 +24,7 @@ mod history_cli;
 mod history_imports;
 mod history_ratings;
 mod history_stats;
+mod hostile;
 mod kinds_tui;
 mod knockout_cli;
 mod night_cli;
