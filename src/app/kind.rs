@@ -3,7 +3,11 @@
 //! [`App::event_crosstable`] and [`App::event_round`] answer for the
 //! event's own kind with an enum every front end renders, so no front end
 //! asks the kind itself and none can take the wrong path (a knockout ranked
-//! like a Swiss).
+//! like a Swiss). The writing acts (pair, result, import) are in
+//! `kind/acts.rs`.
+
+mod acts;
+pub use acts::{EventImport, EventPairing, EventResult};
 
 use super::teams::{TeamCrosstable, TeamRoundView};
 use super::{App, EventId, KnockoutRank, MatchView, Result, RoundView};
@@ -225,14 +229,7 @@ impl App {
             EventKind::Knockout => {
                 let b = self.bracket(&key)?;
                 let paired = b.rounds.len() as u32;
-                let r = round.unwrap_or(paired);
-                if r == 0 || r > paired {
-                    return Err(super::invalid!(
-                        "err.app.round_not_paired_yet",
-                        round = r,
-                        paired
-                    ));
-                }
+                let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
                     round: r,
                     matches: b.rounds[r as usize - 1].clone(),
@@ -298,7 +295,12 @@ pub fn knockout_round_name(lang: crate::i18n::Lang, round: u32, rounds: u32) -> 
         0 => msg!("ko.round.final").render(lang),
         1 => msg!("ko.round.semi").render(lang),
         2 => msg!("ko.round.quarter").render(lang),
-        k if k < 16 => msg!("ko.round.last_n", n = 1u32 << k, players = 2u32 << k).render(lang),
+        // Chinese names the round by the fraction of the final (1/8决赛),
+        // English by the players left (round of 16).
+        k if k < 16 && lang == crate::i18n::Lang::En => {
+            msg!("ko.round.of_n", players = 2u32 << k).render(lang)
+        }
+        k if k < 16 => msg!("ko.round.last_n", n = 1u32 << k).render(lang),
         _ => msg!("ko.round", round).render(lang),
     }
 }
@@ -507,5 +509,7 @@ mod tests {
             ["1/8决赛", "四分之一决赛", "半决赛", "决赛"]
         );
         assert_eq!(knockout_round_name(Lang::En, 1, 4), "round of 16");
+        assert_eq!(knockout_round_name(Lang::ZhHant, 1, 5), "1/16決賽");
+        assert_eq!(knockout_round_name(Lang::En, 1, 5), "round of 32");
     }
 }

@@ -328,7 +328,23 @@ impl Bracket {
                     black = self.name(black)
                 )
             ),
-            MatchError::Scoring(e) => e.msg(),
+            MatchError::Scoring(mut e) => {
+                // The match's decider names a game by its number and the
+                // players' ids only: name it as the bracket shows it.
+                if let Some(r) = e.game_ref_mut() {
+                    r.round = s.round;
+                    r.board = s.board;
+                    for id in [Some(s.a), s.b].into_iter().flatten() {
+                        let tag = format!("#{id}");
+                        for side in [&mut r.red, &mut r.black] {
+                            if *side == tag {
+                                *side = self.name(id);
+                            }
+                        }
+                    }
+                }
+                e.msg()
+            }
         }
     }
 
@@ -437,12 +453,6 @@ impl App {
         let mut v = self.store.entries(ev.id)?;
         v.sort_by_key(|e| e.start_no);
         Ok(v)
-    }
-
-    /// Is the event (id or name) a knockout?
-    pub fn is_knockout(&self, event: &str) -> Result<bool> {
-        let ev = self.store.resolve_event(event)?;
-        Ok(self.store.knockout_settings(ev.id)?.is_some())
     }
 
     /// Creates a knockout. With `seed_from` = (event, N), the other event's

@@ -21,8 +21,8 @@ mod judge;
 mod kind;
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
-    EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
-    KnockoutCrosstable, KnockoutStandings,
+    EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
+    KnockoutCell, KnockoutCrossRow, KnockoutCrosstable, KnockoutStandings,
 };
 mod knockout;
 pub use knockout::{

@@ -282,10 +282,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
             let s = &e.settings;
-            let system = if app.is_knockout(&e.id.to_string())? {
-                "knockout"
-            } else {
-                s.system.code()
+            let system = match app.event_kind(e.key())? {
+                crate::app::EventKind::Knockout => "knockout",
+                _ => s.system.code(),
             };
             if format == Format::Text {
                 say!("{} (#{})", e.name, e.id);

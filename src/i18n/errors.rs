@@ -687,9 +687,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.field.first_strike",
-        "首先吃子 (谁先吃子)",
-        "首先吃子 (誰先吃子)",
-        "the first strike (who captured first)",
+        "首先吃子 (谁先吃子: red 或 black; 无人吃子写 none)",
+        "首先吃子 (誰先吃子: red 或 black; 無人吃子寫 none)",
+        "the first strike (who captured first: red or black; none when nobody did)",
     ),
     (
         "err.result.game_number_one",

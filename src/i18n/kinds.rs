@@ -213,6 +213,12 @@ pub(super) static TEXTS: &[Text] = &[
         "ko.round.last_n",
         "1/{n}决赛",
         "1/{n}決賽",
+        "1/{n} final",
+    ),
+    (
+        "ko.round.of_n",
+        "{players}强",
+        "{players}強",
         "round of {players}",
     ),
     ("tui.ko.lost_in", "止步", "止步", "out in"),
@@ -233,5 +239,11 @@ pub(super) static TEXTS: &[Text] = &[
         "团体 · {system}",
         "團體 · {system}",
         "teams · {system}",
+    ),
+    (
+        "err.app.no_round_yet",
+        "{event} 还没有编排任何一轮",
+        "{event} 還沒有編排任何一輪",
+        "no round of {event} is paired yet",
     ),
 ];

@@ -77,6 +77,16 @@ pub enum ScoringError {
 }
 
 impl ScoringError {
+    /// The game the error is about, where it names one (to be placed by a
+    /// caller that knows the round, the board and the players' names).
+    pub fn game_ref_mut(&mut self) -> Option<&mut GameRef> {
+        use ScoringError::*;
+        match self {
+            MissingField { game, .. } | BadGame { game, .. } | Invalid { game, .. } => Some(game),
+            _ => None,
+        }
+    }
+
     /// The error as a keyed message.
     pub fn msg(&self) -> Msg {
         use ScoringError::*;
