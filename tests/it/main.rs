@@ -25,6 +25,7 @@ mod history_imports;
 mod history_ratings;
 mod history_stats;
 mod hostile;
+mod kinds_messages;
 mod kinds_tui;
 mod knockout_cli;
 mod night_cli;
