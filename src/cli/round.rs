@@ -2,7 +2,7 @@
 
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{EventPairing, PairOutcome};
+use crate::app::{EventPairing, EventRound, PairOutcome};
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -133,6 +133,25 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             event,
             round,
             format,
+        } if format == Format::Text => {
+            // The round as its kind has it: an individual event's boards, a
+            // team event's matches with their boards, a knockout's matches.
+            // CSV and JSON keep the boards for every kind.
+            let id = app.find_event(&event)?.key();
+            match app.event_round(id, round)? {
+                EventRound::Individual(v) => print_view(&v, format),
+                EventRound::Team(v) => {
+                    say_raw!("{}", super::team::round_table(&v, ctx.lang).render(format))
+                }
+                EventRound::Knockout { round, matches } => {
+                    super::knockout::print_pairing(round, &matches, ctx.lang)
+                }
+            }
+        }
+        RoundCmd::Show {
+            event,
+            round,
+            format,
         } => print_round(&app, &event, round, format)?,
         RoundCmd::Unpair { event, force } => {
             let r = app.unpair_last(&event, force)?;
@@ -176,7 +195,12 @@ fn print_round(
     round: Option<u32>,
     format: Format,
 ) -> CliResult {
-    let v = app.round_view(event, round)?;
+    print_view(&app.round_view(event, round)?, format);
+    Ok(())
+}
+
+/// A round's boards (the individual view of any kind's round).
+fn print_view(v: &crate::app::RoundView, format: Format) {
     let mut t = Table::new(&[
         ("board", "board".into(), true),
         ("red_no", "no".into(), true),
@@ -209,5 +233,4 @@ fn print_round(
             );
         }
     }
-    Ok(())
 }

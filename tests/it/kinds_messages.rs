@@ -98,3 +98,33 @@ fn a_refused_knockout_game_is_named_by_its_round_board_and_players() {
     .unwrap();
     c.ok(&["import", "games", "杯赛", csv.to_str().unwrap()]);
 }
+
+#[test]
+fn round_show_in_text_shows_each_kinds_own_round() {
+    let c = club();
+    // A knockout: its round is matches (a bye goes through), not boards.
+    c.ok(&["event", "new", "杯赛", "--system", "knockout"]);
+    c.ok(&["event", "enter", "杯赛", "S01", "S02", "S03"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    let out = c.ok(&["round", "show", "杯赛"]);
+    assert!(out.contains("round 1: 2 matches"), "{out}");
+    assert!(out.contains("S02 – S03"), "{out}");
+    assert!(!out.contains("BYE"), "{out}");
+    // Machine formats keep the boards.
+    let csv = c.ok(&["round", "show", "杯赛", "--format", "csv"]);
+    assert!(
+        csv.starts_with("board,red_no,red,black_no,black,result"),
+        "{csv}"
+    );
+    // A team event: its matches with the teams, then their boards.
+    c.ok(&[
+        "event", "new", "联赛", "--teams", "--boards", "2", "--rounds", "1",
+    ]);
+    for (t, ps) in [("东城", "S01,S02"), ("西城", "S03,S04")] {
+        c.ok(&["team", "add", "联赛", t, "--players", ps]);
+    }
+    c.ok(&["round", "pair", "联赛"]);
+    let out = c.ok(&["round", "show", "联赛"]);
+    assert!(out.contains("东城") && out.contains("西城"), "{out}");
+    assert_eq!(out, c.ok(&["team", "round", "联赛"]));
+}
