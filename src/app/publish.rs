@@ -1,6 +1,8 @@
 //! `qishe publish EVENT -o DIR`: the event as a self-contained static site
 //! (no network): an index, every round's pairings with the results
-//! entered, the standings after each complete round, the crosstable, a
+//! entered, the standings after each complete round, the crosstable (a
+//! knockout: its bracket chart, its rounds, its ranking and crosstable; a
+//! team event: its team documents), a
 //! page per player (`player-N.html`, N the start number) and a page per
 //! game with a record (`game-R-B.html`, `game-R-B-G.html` in two-game
 //! rounds) whose board steps through the moves with a little inline
@@ -73,9 +75,26 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
-        let (_, st) = self.standings(event_key, None)?;
+        let knockout = self.knockout_settings(&event)?.is_some();
+        // Standings pages after each complete round: a team event's by
+        // its matches; a knockout has one ranking, on its own page.
+        let after = match self.team_settings_of(&event)?.is_some() {
+            true => self.team_standings(event_key, None)?.1.after_round,
+            false if knockout => 0,
+            false => self.standings(event_key, None)?.1.after_round,
+        };
         let mut pages = Vec::new();
         let mut links = Vec::new();
+        if knockout && paired > 0 {
+            let d = self.print_doc(event_key, DocKind::Bracket, None, lang)?;
+            links.push(("bracket.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "bracket.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: true,
+            });
+        }
         // A web page has room for the progression and tie-break columns.
         let full = super::print::DocOptions {
             progress: true,
@@ -93,7 +112,17 @@ impl App {
                 nav: true,
             });
         }
-        for r in 1..=st.after_round {
+        if knockout && paired > 0 {
+            let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
+            links.push(("standings.html".into(), d.title.clone()));
+            pages.push(Page {
+                file: "standings.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: true,
+            });
+        }
+        for r in 1..=after {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
@@ -103,7 +132,7 @@ impl App {
                 nav: true,
             });
         }
-        if st.after_round > 0 {
+        if after > 0 || (knockout && paired > 0) {
             let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {

@@ -416,6 +416,9 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let number = round.unwrap_or(paired);
+        if paired == 0 {
+            return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
+        }
         if number == 0 || number > paired {
             return Err(super::invalid!(
                 "err.app.round_not_paired_of",
@@ -459,8 +462,17 @@ impl App {
             .filter(|b| b.round == number)
             .map(|b| (b.entry_id, b.notice))
             .collect();
+        // A knockout's players not in the round are out (or through on a
+        // bye), not absent. In a team event a player is absent only when
+        // marked so at check-in: a reserve not lined up, or a player whose
+        // opponent's board is empty (his team scored it), simply has no game.
+        let knockout = self.store.knockout_settings(event.id)?.is_some();
+        let team = self.store.team_settings(event.id)?.is_some();
         for e in &entries {
-            if seated.contains(&e.id) {
+            if seated.contains(&e.id) || knockout {
+                continue;
+            }
+            if team && !requested.iter().any(|r| r.0 == e.id) && e.available_in(number) {
                 continue;
             }
             let why = if requested.contains(&(e.id, true)) {

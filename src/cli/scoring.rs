@@ -293,17 +293,22 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
             st.find(key).map(|r| r.player.id)
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
-        println!("{}", st.explain(x, y)?);
+        let ex = st.explain(x, y)?;
+        match ctx.lang {
+            crate::i18n::Lang::En => println!("{ex}"),
+            l => println!("{}", ex.msg().render(l)),
+        }
         return Ok(());
     }
     let l = ctx.lang;
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut cols: Vec<(&'static str, String, bool)> = vec![
-        ("rank", "rank".into(), true),
+        ("rank", h("rep.col.rank", "rank"), true),
         ("name", tr(l, "col.name").into(), false),
-        ("points", "points".into(), true),
+        ("points", h("rep.col.points", "points"), true),
     ];
     for t in &st.tiebreaks {
-        cols.push((t.code(), t.code().into(), true));
+        cols.push((t.code(), h(&format!("tb.{}", t.code()), t.code()), true));
     }
     let mut table = Table::new(&cols);
     for r in &st.rows {
@@ -341,7 +346,7 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
         print!(
             "{}",
-            super::team::board_prizes_table(&rows, a.format).render(a.format)
+            super::team::board_prizes_table(&rows, a.format, lang).render(a.format)
         );
         return Ok(());
     }
@@ -358,28 +363,39 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
                     .join("/")
             }
         };
-        println!("{} v {}", ex.a.team.name, ex.b.team.name);
+        // A criterion by its code in English, by its name in Chinese.
+        let name = |code: &str| match code {
+            "match-points" => super::output::heading(lang, "rep.team.match_points", code),
+            _ => super::output::heading(lang, &format!("tb.team.{code}"), code),
+        };
+        let versus = crate::i18n::msg!("cl.versus", a = &ex.a.team.name, b = &ex.b.team.name);
+        println!("{}", versus.render(lang));
         for (code, x, y) in &ex.steps {
-            println!("  {code}: {} v {}", show(x), show(y));
+            let step = crate::i18n::msg!("cl.step", name = name(code), a = show(x), b = show(y));
+            println!("{}", step.render(lang));
         }
         match &ex.decided_by {
             Some(c) => println!(
                 "{}",
-                crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
+                crate::i18n::msg!("cli.out.decided_by", code = name(c)).render(lang)
             ),
             None => println!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
-        println!(
-            "{}",
-            tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string())
-        );
+        let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
+        match st.in_progress {
+            Some(n) => println!(
+                "{after} · {}",
+                tr(lang, "rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => println!("{after}"),
+        }
     }
     print!(
         "{}",
-        super::team::standings_table(&st, a.format).render(a.format)
+        super::team::standings_table(&st, a.format, lang).render(a.format)
     );
     Ok(())
 }

@@ -85,7 +85,9 @@ impl Lang {
 }
 
 mod archive;
+mod bracket;
 mod cli;
+mod cli_lines;
 mod errors;
 mod judge;
 mod knockout;
@@ -95,11 +97,12 @@ mod reliability;
 mod report;
 mod tabs;
 mod team;
+mod team_docs;
 mod tui;
 mod tui_night;
 
 pub(crate) use msg::{english_display, msg};
-pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
+pub use msg::{fill, io_msg, join_msgs, placeholders, Arg, IntoArg, Msg};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);
@@ -119,6 +122,9 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    bracket::TEXTS,
+    team_docs::TEXTS,
+    cli_lines::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

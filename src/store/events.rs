@@ -404,7 +404,7 @@ impl Store {
         &mut self,
         event_id: i64,
         settings: &serde_json::Map<String, serde_json::Value>,
-        summary: &str,
+        summary: crate::i18n::Msg,
     ) -> Result<()> {
         let old = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;

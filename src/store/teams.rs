@@ -190,11 +190,12 @@ impl Store {
     /// Adds teams with their rosters in one change: unknown members are
     /// added, members are entered into the event. A member already on a team
     /// of the event is refused (`err.team.two_teams`).
+    /// `source`: the file the teams came from (`None`: typed in).
     pub fn add_teams(
         &mut self,
         event_id: i64,
         teams: &[NewTeam],
-        source: &str,
+        source: Option<&str>,
     ) -> Result<Vec<Team>> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
@@ -285,13 +286,21 @@ impl Store {
         record(
             &tx,
             "team-add",
-            msg!(
-                "log.team_add",
-                count = teams.len(),
-                event = &event.name,
-                source,
-                names = names.join(", ")
-            ),
+            match source {
+                Some(source) => msg!(
+                    "log.team_add",
+                    count = teams.len(),
+                    event = &event.name,
+                    source,
+                    names = names.join(", ")
+                ),
+                None => msg!(
+                    "log.team_add_typed",
+                    count = teams.len(),
+                    event = &event.name,
+                    names = names.join(", ")
+                ),
+            },
             Some(&undo),
         )?;
         tx.commit()?;
@@ -526,7 +535,7 @@ impl Store {
         event_id: i64,
         team_id: i64,
         roster: &[RosterMember],
-        summary: &str,
+        summary: impl super::log::IntoSummary,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let team: String =
@@ -661,7 +670,7 @@ mod tests {
             captain: None,
             roster,
         };
-        s.add_teams(ev.id, &[team("A", vec![RosterMember::Known(m.id)])], "t")
+        s.add_teams(ev.id, &[team("A", vec![RosterMember::Known(m.id)])], None)
             .unwrap();
         let new = RosterMember::New(NewMember {
             name: "乙".into(),
@@ -671,7 +680,7 @@ mod tests {
             .add_teams(
                 ev.id,
                 &[team("B", vec![new, RosterMember::Known(m.id)])],
-                "t",
+                Some("t"),
             )
             .unwrap_err();
         assert!(e.to_string().contains("two teams"), "{e}");

@@ -136,7 +136,9 @@ impl App {
         Ok(round_board_number(ts.boards, match_no, board))
     }
 
-    /// Team standings after a round (default: the last paired).
+    /// Team standings after a round (default: the last complete round,
+    /// every match of it and of the rounds before decided; a later paired
+    /// round is named as in progress and not counted).
     pub fn team_standings(
         &self,
         event: &str,
@@ -144,24 +146,35 @@ impl App {
     ) -> Result<(Event, TeamStandings)> {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = match after {
-            Some(r) if r > paired => {
-                return Err(invalid!("err.app.round_not_paired_yet", round = r, paired))
-            }
-            Some(r) => r,
-            None => paired,
-        };
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
+        if let Some(r) = after.filter(|&r| r > paired) {
+            return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
+        }
+        // The first round with a match not decided.
+        let open = match_scores(&data, &scheme, paired)?
+            .iter()
+            .filter(|m| m.status == MatchStatus::Pending)
+            .map(|m| m.round)
+            .min();
+        let (r, in_progress) = match (after, open) {
+            (Some(r), o) => (r, o.filter(|&o| o > r)),
+            (None, Some(o)) => (o - 1, Some(o)),
+            (None, None) => (paired, None),
+        };
         let tbs = TeamTieBreak::parse_list(&ev.settings.tiebreaks)?;
-        let st = team_standings(&data, &scheme, &tbs, Some(r))?;
+        let mut st = team_standings(&data, &scheme, &tbs, Some(r))?;
+        st.in_progress = in_progress;
         Ok((ev, st))
     }
 
-    /// Board prizes after a round (default: the last paired).
+    /// Board prizes after a round (default: the standings' complete rounds).
     pub fn team_board_prizes(&self, event: &str, after: Option<u32>) -> Result<Vec<BoardPrizeRow>> {
         let (ev, ts) = self.team_event(event)?;
-        let r = after.unwrap_or(self.store.rounds_paired(ev.id)?);
+        let r = match after {
+            Some(r) => r,
+            None => self.team_standings(event, None)?.1.after_round,
+        };
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
         Ok(board_prizes(&data, &scheme, Some(r))?)

@@ -95,12 +95,21 @@ pub struct TeamStandingRow {
     pub game_points: Points,
     /// Values in tie-break order.
     pub values: Vec<(TeamTieBreak, TeamValue)>,
+    /// Match points, then game points, in the matches among the teams
+    /// level with this one on match points, when they have all met (empty
+    /// otherwise): what a printed 直胜 column shows, though game points
+    /// may have parted them before `direct` was reached.
+    pub met: TeamValue,
 }
 
 /// The team standings after a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {
     pub after_round: u32,
+    /// A paired round after `after_round` whose results are not all in
+    /// (named on the documents, not counted); set by the caller that
+    /// chose the complete rounds.
+    pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TeamTieBreak>,
     pub rows: Vec<TeamStandingRow>,
     pub rounds: Vec<Vec<TeamRound>>,
@@ -265,6 +274,14 @@ pub fn team_standings(
             _ => groups.push(vec![i]),
         }
     }
+    // What the documents' 直胜 column shows: the matches among the teams
+    // level on match points, where they have all met.
+    let mut met = vec![TeamValue(Vec::new()); n];
+    for g in groups.iter().filter(|g| g.len() > 1) {
+        for (&i, v) in g.iter().zip(ctx.direct(g)) {
+            met[i] = v;
+        }
+    }
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
@@ -309,11 +326,13 @@ pub fn team_standings(
                     .copied()
                     .zip(keys[i].iter().cloned())
                     .collect(),
+                met: met[i].clone(),
             });
         }
         pos += g.len() as u32;
     }
     Ok(TeamStandings {
+        in_progress: None,
         after_round: r,
         tiebreaks: tiebreaks.to_vec(),
         rows,
