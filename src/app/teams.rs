@@ -207,7 +207,7 @@ impl App {
             captain: captain.map(str::to_string).filter(|c| !c.trim().is_empty()),
             roster,
         };
-        let mut out = self.store.add_teams(ev.id, &[team], None)?;
+        let mut out = self.store.add_teams(ev.id, &[team], "")?;
         out.pop().ok_or_else(|| invalid!("err.team.needs_name"))
     }
 
@@ -310,7 +310,7 @@ impl App {
                 roster: roster.into_iter().map(|x| x.2).collect(),
             });
         }
-        Ok(self.store.add_teams(ev.id, &new_teams, Some(file))?)
+        Ok(self.store.add_teams(ev.id, &new_teams, file)?)
     }
 
     /// The lineup a team fields in `round`: the stored one, else the first

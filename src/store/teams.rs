@@ -190,12 +190,12 @@ impl Store {
     /// Adds teams with their rosters in one change: unknown members are
     /// added, members are entered into the event. A member already on a team
     /// of the event is refused (`err.team.two_teams`).
-    /// `source`: the file the teams came from (`None`: typed in).
+    /// `source`: the file the teams came from (empty: typed in).
     pub fn add_teams(
         &mut self,
         event_id: i64,
         teams: &[NewTeam],
-        source: Option<&str>,
+        source: &str,
     ) -> Result<Vec<Team>> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
@@ -286,7 +286,7 @@ impl Store {
         record(
             &tx,
             "team-add",
-            match source {
+            match Some(source).filter(|s| !s.is_empty()) {
                 Some(source) => msg!(
                     "log.team_add",
                     count = teams.len(),
@@ -670,7 +670,7 @@ mod tests {
             captain: None,
             roster,
         };
-        s.add_teams(ev.id, &[team("A", vec![RosterMember::Known(m.id)])], None)
+        s.add_teams(ev.id, &[team("A", vec![RosterMember::Known(m.id)])], "t")
             .unwrap();
         let new = RosterMember::New(NewMember {
             name: "乙".into(),
@@ -680,7 +680,7 @@ mod tests {
             .add_teams(
                 ev.id,
                 &[team("B", vec![new, RosterMember::Known(m.id)])],
-                Some("t"),
+                "t",
             )
             .unwrap_err();
         assert!(e.to_string().contains("two teams"), "{e}");

@@ -136,9 +136,7 @@ impl App {
         Ok(round_board_number(ts.boards, match_no, board))
     }
 
-    /// Team standings after a round (default: the last complete round,
-    /// every match of it and of the rounds before decided; a later paired
-    /// round is named as in progress and not counted).
+    /// Team standings after a round (default: the last complete one).
     pub fn team_standings(
         &self,
         event: &str,
@@ -146,25 +144,14 @@ impl App {
     ) -> Result<(Event, TeamStandings)> {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let data = self.team_event_data(&ev, &ts)?;
-        let scheme = self.scheme(&ev)?;
         if let Some(r) = after.filter(|&r| r > paired) {
             return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
         }
-        // The first round with a match not decided.
-        let open = match_scores(&data, &scheme, paired)?
-            .iter()
-            .filter(|m| m.status == MatchStatus::Pending)
-            .map(|m| m.round)
-            .min();
-        let (r, in_progress) = match (after, open) {
-            (Some(r), o) => (r, o.filter(|&o| o > r)),
-            (None, Some(o)) => (o - 1, Some(o)),
-            (None, None) => (paired, None),
-        };
+        let data = self.team_event_data(&ev, &ts)?;
+        let scheme = self.scheme(&ev)?;
         let tbs = TeamTieBreak::parse_list(&ev.settings.tiebreaks)?;
-        let mut st = team_standings(&data, &scheme, &tbs, Some(r))?;
-        st.in_progress = in_progress;
+        // Left out: the complete rounds only, as for individual events.
+        let st = team_standings(&data, &scheme, &tbs, after)?;
         Ok((ev, st))
     }
 
