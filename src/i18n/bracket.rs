@@ -63,6 +63,7 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("kp.step.armageddon", "和棋黑胜", "和棋黑勝", "armageddon"),
     ("kp.step.lot", "抽签", "抽籤", "lot"),
+    ("kp.col.round", "轮次", "輪次", "Round"),
     ("kp.col.match", "场次", "場次", "Match"),
     ("kp.col.player", "选手", "選手", "Player"),
     ("kp.col.seed", "种子", "種子", "Seed"),

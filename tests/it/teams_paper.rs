@@ -129,7 +129,11 @@ fn league() -> Club {
             if round == 3 && i >= 10 {
                 break;
             }
-            let result = ["1-0", "0-1", "1/2-1/2"][(i + round) % 3];
+            // Round 3, board 1: black (the away player) did not come.
+            let result = match (round, i) {
+                (3, 0) => "+/-",
+                _ => ["1-0", "0-1", "1/2-1/2"][(i + round) % 3],
+            };
             c.ok(&["result", EV, &round.to_string(), &b["board"], result]);
         }
     }
@@ -201,8 +205,9 @@ fn team_standings_count_complete_rounds_and_name_the_one_under_way() {
 
 /// The pairing sheet lists the matches (home, score, away), then each
 /// match's boards with each team's player on its own side; the empty
-/// board is marked and the present player is not called absent; the
-/// sheet fits 80 columns.
+/// board is marked and the present player is not called absent, only
+/// the player who was lined up and did not come is; the sheet fits 80
+/// columns.
 #[test]
 fn team_pairings_list_matches_then_boards_by_team() {
     let c = league();
@@ -212,7 +217,15 @@ fn team_pairings_list_matches_then_boards_by_team() {
         zh.contains("主队") && zh.contains("客队") && zh.contains("比分"),
         "{zh}"
     );
-    assert!(!zh.contains("红方") && !zh.contains("缺席"), "{zh}");
+    assert!(!zh.contains("红方"), "{zh}");
+    // The one absent: the away player of match 1's board 1, who did not
+    // come (not the player facing the empty board, not the reserves).
+    assert_eq!(zh.matches("缺席").count(), 1, "{zh}");
+    let board1 = zh.lines().find(|l| l.contains("(缺席)")).unwrap();
+    assert!(
+        board1.starts_with("   1 |") && board1.contains("2:0"),
+        "{zh}"
+    );
     assert!(zh.contains("(空台)"), "{zh}");
     assert!(zh.contains("第1场  "), "{zh}");
     let en = c.ok(&["print", "pairings", EV, "--lang", "en"]);

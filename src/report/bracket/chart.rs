@@ -108,8 +108,40 @@ pub fn bracket_chart(d: &KnockoutData, lang: Lang) -> Doc {
         lang,
         parts,
         landscape: false,
-        csv: None,
+        csv: Some(csv_table(d, lang)),
     }
+}
+
+/// The CSV of the chart: every match of every round, one line each (the
+/// third-place match is the final round's match 2), what decided it by
+/// its code.
+fn csv_table(d: &KnockoutData, lang: Lang) -> Table {
+    let col = |key: &str, heading: &str, kind| Column::new(key, tr(lang, heading), kind);
+    let mut t = Table::new(vec![
+        col("round", "kp.col.round", ColKind::Number),
+        col("match", "kp.col.match", ColKind::Number),
+        col("a_seed", "kp.col.seed", ColKind::Number),
+        col("a", "kp.col.player", ColKind::Text),
+        col("b_seed", "kp.col.seed", ColKind::Number),
+        col("b", "kp.col.player", ColKind::Text),
+        col("score", "kp.col.score", ColKind::Text),
+        col("winner", "kp.col.winner", ColKind::Text),
+        col("decided_by", "kp.col.decided", ColKind::Text),
+    ]);
+    for m in d.rounds.iter().flatten() {
+        t.rows.push(vec![
+            m.round.to_string(),
+            m.board.to_string(),
+            m.a.seed.to_string(),
+            m.a.name.clone(),
+            m.b.as_ref().map(|b| b.seed.to_string()).unwrap_or_default(),
+            m.b.as_ref().map(|b| b.name.clone()).unwrap_or_default(),
+            score_words(m),
+            m.winner.clone().unwrap_or_default(),
+            m.decided_by.clone().unwrap_or_default(),
+        ]);
+    }
+    t
 }
 
 /// The event's line: date, time control, games a match, the play-offs.

@@ -4,7 +4,7 @@
 //! long the team names: they head the sheet, the columns say 主队/客队).
 
 use super::{c, heading, round_info};
-use super::{TeamMatchLine, TeamRoundData};
+use super::{TeamBoardLine, TeamMatchLine, TeamRoundData};
 use crate::i18n::{msg, tr, Lang};
 use crate::report::{result_word, ColKind, Doc, Part, Table};
 
@@ -13,6 +13,32 @@ fn player(name: &str, lang: Lang) -> String {
     match name.is_empty() {
         true => tr(lang, "tp.empty").to_string(),
         false => name.to_string(),
+    }
+}
+
+/// Did the home (`home`) or away player of a board forfeit a game by not
+/// coming? A lined-up player who did not come is the one absent (缺席);
+/// the games swap colours on a two-game board.
+fn forfeited(b: &TeamBoardLine, home: bool) -> bool {
+    b.result.split_whitespace().enumerate().any(|(i, code)| {
+        let home_red = b.home_red == (i % 2 == 0);
+        let red = home == home_red;
+        match code {
+            "-/-" => true,
+            "-/+" => red,
+            "+/-" => !red,
+            _ => false,
+        }
+    })
+}
+
+/// A side of a board as printed: the player, marked absent when he
+/// forfeited by not coming.
+fn side(b: &TeamBoardLine, home: bool, lang: Lang) -> String {
+    let name = if home { &b.home } else { &b.away };
+    match !name.is_empty() && forfeited(b, home) {
+        true => format!("{name} ({})", tr(lang, "rep.reason.absent")),
+        false => player(name, lang),
     }
 }
 
@@ -109,10 +135,10 @@ pub fn team_pairing_sheet(d: &TeamRoundData, lang: Lang) -> Doc {
             let result = board_result(&b.points, &b.result, lang);
             t.rows.push(vec![
                 b.board.to_string(),
-                player(&b.home, lang),
+                side(b, true, lang),
                 home_colour(b.home_red, lang),
                 result.clone(),
-                player(&b.away, lang),
+                side(b, false, lang),
             ]);
             csv.rows.push(vec![
                 m.number.to_string(),
@@ -169,9 +195,9 @@ pub fn match_score_sheets(d: &TeamRoundData, lang: Lang) -> Doc {
         for b in &m.boards {
             t.rows.push(vec![
                 b.board.to_string(),
-                player(&b.home, lang),
+                side(b, true, lang),
                 home_colour(b.home_red, lang),
-                player(&b.away, lang),
+                side(b, false, lang),
                 board_result(&b.points, &b.result, lang),
                 String::new(),
             ]);
@@ -202,7 +228,6 @@ pub fn match_score_sheets(d: &TeamRoundData, lang: Lang) -> Doc {
 
 #[cfg(test)]
 mod tests {
-    use super::super::TeamBoardLine;
     use super::*;
     use crate::report::{render_text, EventInfo};
     use unicode_width::UnicodeWidthStr;
@@ -233,7 +258,7 @@ mod tests {
                         board(1, "郑惟桐", "许银川", "1-0", Some(("2", "0"))),
                         board(2, "孟辰", "李少庚", "1-0", Some(("0", "2"))),
                         board(3, "赵攀伟", "", "", Some(("2", "0"))),
-                        board(4, "许文章", "曹岩磊", "*", None),
+                        board(4, "许文章", "曹岩磊", "-/+", Some(("2", "0"))),
                     ],
                     score: None,
                 },
@@ -272,6 +297,13 @@ mod tests {
             ["3", "赵攀伟", "红", "2:0", "(空台)"],
             "{text}"
         );
+        // Board 4: the away player, red there, did not come: he alone is absent.
+        assert_eq!(
+            cells("许文章"),
+            ["4", "许文章", "黑", "2:0", "曹岩磊 (缺席)"],
+            "{text}"
+        );
+        assert_eq!(text.matches("缺席").count(), 1, "{text}");
         assert!(text.contains("广东 轮空"), "{text}");
         assert!(!text.contains("红方") && !text.contains("黑方"), "{text}");
     }

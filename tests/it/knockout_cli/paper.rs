@@ -180,8 +180,17 @@ fn the_bracket_chart_speaks_the_users_language() {
     // The same document through `print`, and as CSV.
     let printed = c.ok(&["print", "bracket", "CUP", "--lang", "zh-Hans"]);
     assert_eq!(printed, zh);
+    // As CSV: every match, what decided it by its code.
     let csv = c.ok(&["print", "bracket", "CUP", "--format", "csv", "--no-bom"]);
-    assert!(csv.starts_with("chart-1,"), "{csv}");
+    assert!(
+        csv.starts_with("round,match,a_seed,a,b_seed,b,score,winner,decided_by\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("1,3,2,S02,7,S07,2–2,S07,armageddon\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 4 + 2 + 2, "{csv}");
 }
 
 /// A 64-player bracket in English names its early rounds by size.
