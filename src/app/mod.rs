@@ -18,6 +18,12 @@ pub mod archive;
 mod checkin;
 mod door;
 mod judge;
+mod kind;
+pub use kind::{knockout_round_name, BoardPlace};
+pub use kind::{
+    EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
+    KnockoutCrosstable, KnockoutStandings,
+};
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
@@ -36,7 +42,9 @@ mod tui_support;
 mod undo;
 
 pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
-pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
+pub use door::{
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 pub use trf::{TrfImport, TrfImportOptions};

@@ -75,14 +75,14 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
-        let knockout = self.knockout_settings(&event)?.is_some();
-        // Standings pages after each complete round: a team event's by
-        // its matches; a knockout has one ranking, on its own page.
-        let after = match self.team_settings_of(&event)?.is_some() {
-            true => self.team_standings(event_key, None)?.1.after_round,
-            false if knockout => 0,
-            false => self.standings(event_key, None)?.1.after_round,
+        // The rounds the standings count, for the event's kind; a
+        // knockout's ranking is one page, whatever the round.
+        let counted = match self.event_standings(event.key(), None)? {
+            super::EventStandings::Individual(st) => st.after_round,
+            super::EventStandings::Team(st) => st.after_round,
+            super::EventStandings::Knockout(_) => 0,
         };
+        let knockout = self.kind_of(&event)? == super::EventKind::Knockout;
         let mut pages = Vec::new();
         let mut links = Vec::new();
         if knockout && paired > 0 {
@@ -114,7 +114,7 @@ impl App {
         }
         if knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
-            links.push(("standings.html".into(), d.title.clone()));
+            links.push(("standings.html".to_string(), d.title.clone()));
             pages.push(Page {
                 file: "standings.html".into(),
                 title: d.title.clone(),
@@ -122,7 +122,7 @@ impl App {
                 nav: true,
             });
         }
-        for r in 1..=after {
+        for r in 1..=counted {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
@@ -132,7 +132,7 @@ impl App {
                 nav: true,
             });
         }
-        if after > 0 || (knockout && paired > 0) {
+        if counted > 0 || knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {
@@ -312,7 +312,25 @@ impl App {
                 nav: false,
             });
         }
-        let (_, st) = self.standings(event_key, None)?;
+        // Each player's rank for the event's kind (a knockout's is its
+        // bracket's: 1, 2, 3=, 5= …).
+        let ranks: HashMap<i64, (u32, bool)> = match self.event_standings(ev.key(), None)? {
+            super::EventStandings::Individual(st) => st
+                .rows
+                .iter()
+                .map(|r| (r.player.id, (r.rank, r.shared)))
+                .collect(),
+            super::EventStandings::Knockout(st) => st
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let shared = r.rank.ends_with('=');
+                    let n = r.rank.trim_end_matches('=').parse().ok()?;
+                    Some((r.entry.id, (n, shared)))
+                })
+                .collect(),
+            super::EventStandings::Team(_) => HashMap::new(),
+        };
         let data = self.event_data(&ev)?;
         let scheme = self.scheme(&ev)?;
         let ct = crate::scoring::crosstable(&data, &scheme, None)?;
@@ -349,7 +367,7 @@ impl App {
                     rating: e.rating,
                     points: Some(r.points),
                 },
-                rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
+                rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,
                 rounds,
             };

@@ -79,7 +79,14 @@ fn doc_lang(app: &App, event: &str, asked: Option<&str>) -> CliResult<Lang> {
 
 /// `event new … --system knockout`.
 pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let mut s = app.config.event.clone();
+    let kind = crate::app::EventKind::Knockout;
+    if let Some(v) = &a.tiebreaks {
+        super::event::tiebreak_list(kind, v)?;
+    }
+    let mut s = app.event_settings(&crate::app::EventDraft {
+        kind,
+        ..Default::default()
+    })?;
     if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
         s.scheme = v;
     }
@@ -225,9 +232,13 @@ pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliRe
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.
-pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
-    let rows = app.knockout_ranking(event)?;
-    let h = |key: &str, en: &str| super::output::heading(app.lang(), key, en);
+pub fn print_standings(
+    lang: crate::i18n::Lang,
+    st: &crate::app::KnockoutStandings,
+    format: Format,
+) -> CliResult {
+    let rows = st.rows.clone();
+    let h = |key: &str, en: &str| super::output::heading(lang, key, en);
     let mut t = Table::new(&[
         ("rank", h("rep.col.rank", "rank"), true),
         ("name", h("col.name", "name"), false),

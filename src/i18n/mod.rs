@@ -90,6 +90,7 @@ mod cli;
 mod cli_lines;
 mod errors;
 mod judge;
+mod kinds;
 mod knockout;
 mod msg;
 mod notes;
@@ -125,6 +126,7 @@ static TABLES: &[&[Text]] = &[
     bracket::TEXTS,
     team_docs::TEXTS,
     cli_lines::TEXTS,
+    kinds::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

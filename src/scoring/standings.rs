@@ -416,10 +416,9 @@ pub struct Explanation {
     pub criterion: Option<String>,
     pub a_value: Option<Points>,
     pub b_value: Option<Points>,
-    /// For sequence criteria: which element decided (e.g. "after round 3").
-    pub detail: Option<String>,
-    /// [`Self::detail`] as a keyed message (its English is `detail`).
-    pub detail_msg: Option<Msg>,
+    /// For sequence criteria: which element decided (the score after
+    /// round 3, without round 1, …), in any language.
+    pub detail: Option<crate::i18n::Msg>,
     /// For sequence criteria: the values the table shows (its first
     /// element), when they are equal although a later element decided.
     pub table_shows: Option<Points>,
@@ -443,7 +442,7 @@ impl Explanation {
             Some(t) if c != "points" => Msg::new(t.0),
             _ => Msg::new("rep.col.points"),
         };
-        let criterion = match &self.detail_msg {
+        let criterion = match &self.detail {
             Some(d) => msg!("explain.criterion_detail", name, detail = d.clone()),
             None => name,
         };
@@ -472,7 +471,7 @@ impl fmt::Display for Explanation {
                 };
                 write!(f, "{w} is ahead of {l} on {c}")?;
                 if let Some(d) = &self.detail {
-                    write!(f, " ({d})")?;
+                    write!(f, " ({})", d.en())?;
                 }
                 write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)?;
                 if let Some(t) = self.table_shows {
@@ -526,7 +525,6 @@ impl Standings {
             a_value: None,
             b_value: None,
             detail: None,
-            detail_msg: None,
             table_shows: None,
         };
         let ahead = |o: Ordering| if o == Ordering::Less { a } else { b };
@@ -551,15 +549,14 @@ impl Standings {
                     e.a_value = x.get(k).copied();
                     e.b_value = y.get(k).copied();
                     let round = match tb {
-                        TieBreak::StripLast => msg!(
-                            "explain.detail.after_round",
+                        TieBreak::StripLast => crate::i18n::msg!(
+                            "explain.score_after_round",
                             round = self.after_round as usize - 1 - k
                         ),
-                        _ if k == 0 => Msg::new("explain.detail.without_first"),
-                        _ => msg!("explain.detail.without_rounds", last = k + 1),
+                        _ if k == 0 => crate::i18n::msg!("explain.score_without_round_1"),
+                        _ => crate::i18n::msg!("explain.score_without_rounds", last = k + 1),
                     };
-                    e.detail = Some(round.en());
-                    e.detail_msg = Some(round);
+                    e.detail = Some(round);
                     if ka.shown() == kb.shown() {
                         e.table_shows = Some(ka.shown());
                     }

@@ -169,7 +169,7 @@ impl Store {
     }
 
     /// Records the winner of a lot for a match.
-    pub fn set_knockout_lot(&mut self, board_id: i64, winner: i64, summary: &str) -> Result<()> {
+    pub fn set_knockout_lot(&mut self, board_id: i64, winner: i64, summary: Msg) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let old: Option<i64> = tx.query_row(
             "SELECT lot_winner FROM knockout_match WHERE board_id=?1",

@@ -10,7 +10,7 @@ use super::{Result, Store, StoreError};
 use crate::domain::{
     Event, EventSettings, EventStatus, Game, NewMember, Outcome, Team, TeamMatch, TeamSettings,
 };
-use crate::i18n::msg;
+use crate::i18n::{msg, Msg};
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde_json::json;
 
@@ -409,7 +409,7 @@ impl Store {
         rounds: &[NewTeamRound],
         into_paired: &[(u32, u32, Game)],
         action: &str,
-        summary: &str,
+        summary: Msg,
     ) -> Result<usize> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
@@ -456,7 +456,7 @@ impl Store {
         event_id: i64,
         lineup: &Lineup,
         replace: Option<(Vec<u32>, Vec<NewTeamBoard>)>,
-        summary: &str,
+        summary: Msg,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();

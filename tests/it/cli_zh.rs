@@ -223,3 +223,52 @@ fn knockout_lines_are_in_chinese_and_nobody_out_is_absent() {
     assert!(st.contains("出局轮次"), "{st}");
     assert_no_english(&st, &["rank", "lost-in-round"]);
 }
+
+/// The action log of a team round and a knockout speaks the user's
+/// language: a lineup, a team round's pairing, a lot drawn.
+#[test]
+fn team_and_knockout_log_lines_are_in_chinese() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "联赛", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    for (t, p) in [("甲队", "甲一,甲二,甲三"), ("乙队", "乙一,乙二")] {
+        c.ok(&["team", "add", "联赛", t, "--players", p, "--create"]);
+    }
+    c.ok(&["team", "lineup", "联赛", "1", "甲队", "甲一,甲三"]);
+    c.ok(&["round", "pair", "联赛"]);
+    for (n, r) in [("子", "2000"), ("丑", "1900")] {
+        c.ok(&["player", "add", n, "--rating", r]);
+    }
+    c.ok(&[
+        "event",
+        "new",
+        "杯",
+        "--system",
+        "knockout",
+        "--scheme",
+        "standard",
+        "--playoff",
+        "lot",
+    ]);
+    c.ok(&["event", "enter", "杯", "子", "丑"]);
+    c.ok(&["round", "pair", "杯"]);
+    c.ok(&["result", "杯", "1", "1", "1/2-1/2", "--game", "1"]);
+    c.ok(&["knockout", "lot", "杯", "1", "1", "丑"]);
+    let log = zh_ok(&c, &["log"]);
+    assert!(log.contains("甲队 第 1 轮出场: 甲一, 甲三"), "{log}");
+    assert!(log.contains("联赛 第 1 轮编排 (1 场)"), "{log}");
+    assert!(log.contains("杯 第 1 轮 第 1 场抽签: 丑 胜"), "{log}");
+    assert_no_english(
+        &log,
+        &["lineup of", "pair round", "lot ", " wins", "matches"],
+    );
+    // English keeps its words.
+    let en = c.ok(&["log"]);
+    assert!(
+        en.contains("lineup of 甲队 in round 1 of 联赛: 甲一, 甲三"),
+        "{en}"
+    );
+    assert!(en.contains("lot 杯 round 1 board 1: 丑 wins"), "{en}");
+}

@@ -122,6 +122,7 @@ fn standings(c: &Club, ev: &str) -> Vec<String> {
         .collect()
 }
 
+mod agreement;
 mod brackets;
 mod changes;
 mod outputs;

@@ -238,11 +238,8 @@ impl App {
                 board
             ));
         }
-        let summary = format!(
-            "lot {} round {round} board {board}: {} wins",
-            ev.name, e.name
-        );
-        self.store.set_knockout_lot(slot.board_id, e.id, &summary)?;
+        let summary = msg!("log.ko_lot", event = &ev.name, round, board, name = &e.name);
+        self.store.set_knockout_lot(slot.board_id, e.id, summary)?;
         let br = self.bracket_of(&ev)?;
         Ok(br.view(br.slot(round, board)?))
     }

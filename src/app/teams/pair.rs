@@ -114,10 +114,11 @@ impl App {
             &[nr],
             &[],
             "round-pair",
-            &format!(
-                "pair round {round} of {} ({} matches)",
-                ev.name,
-                names.len()
+            crate::i18n::msg!(
+                "log.team_round_pair",
+                round,
+                event = &ev.name,
+                matches = names.len()
             ),
         )?;
         Ok(TeamPairOutcome {

@@ -16,7 +16,7 @@ pub enum Command {
     RetireMember(i64),
     CreateEvent {
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         /// The first day (`None`: today).
         date: Option<chrono::NaiveDate>,
     },
@@ -122,7 +122,7 @@ pub enum Command {
     EditEvent {
         event: i64,
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         date: Option<chrono::NaiveDate>,
     },
 }
@@ -171,6 +171,9 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
     if next_open {
         m.next_unfinished();
+        if let Some(t) = m.teams.as_mut() {
+            t.after_result();
+        }
     }
     let n = m.rows();
     let s = m.sel_mut();
