@@ -244,11 +244,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
                 }
                 let e = app.create_team_event(&a.name, a.date, &s, &ts)?;
-                println!("{}\t{}", e.id, e.name);
+                say!("{}\t{}", e.id, e.name);
                 return Ok(());
             }
             let e = app.create_event(&a.name, a.date, &s)?;
-            println!("{}\t{}", e.id, e.name);
+            say!("{}\t{}", e.id, e.name);
         }
         EventCmd::List { format } => {
             let mut t = Table::new(&[
@@ -277,7 +277,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     tr(l, status_key(e.status)).into(),
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
@@ -288,7 +288,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 s.system.code()
             };
             if format == Format::Text {
-                println!("{} (#{})", e.name, e.id);
+                say!("{} (#{})", e.name, e.id);
                 let line = crate::i18n::msg!(
                     "cli.out.event_settings",
                     scheme = &s.scheme,
@@ -298,20 +298,20 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     games = s.games_per_round,
                     time = &s.time_control
                 );
-                println!("  {}", line.render(l));
+                say!("  {}", line.render(l));
                 if !s.tiebreaks.is_empty() {
-                    println!(
+                    say!(
                         "  {} {}",
                         tr(l, "cli.out.tiebreaks"),
                         s.tiebreaks.join(", ")
                     );
                 }
-                println!(
+                say!(
                     "  {} {}",
                     tr(l, "cli.out.status"),
                     tr(l, status_key(e.status))
                 );
-                println!();
+                say!();
             }
             let mut t = Table::new(&[
                 ("start_no", tr(l, "col.no").into(), true),
@@ -338,7 +338,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     status,
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Enter { event, players } => {
             if players.is_empty() {
@@ -346,7 +346,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             let entries = app.enter_players(&event, &players)?;
             for en in entries {
-                println!("{}\t{}", en.start_no, en.name);
+                say!("{}\t{}", en.start_no, en.name);
             }
         }
         EventCmd::Withdraw {
@@ -393,7 +393,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let missing = app.finish_event(e, force)?;
             if missing > 0 {
                 let line = crate::i18n::msg!("cli.out.finished_missing", n = missing);
-                eprintln!("{}", line.render(l));
+                note!("{}", line.render(l));
             }
         }
     }

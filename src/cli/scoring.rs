@@ -61,6 +61,7 @@ pub struct ResultArgs {
     /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
     /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
     /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -216,7 +217,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 a.record_wins,
             )?;
             for d in overridden {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
                 );
@@ -231,7 +232,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
         game = g.game_no,
         outcome = g.outcome.code()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }
 
@@ -242,7 +243,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let (bytes, name) = super::read_input(&file)?;
+            let (bytes, name) = super::read_input(&file, crate::app::InputKind::Games)?;
             let mut app = ctx.open()?;
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);
@@ -251,7 +252,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 let r = app.import_team_games(&event, &bytes, &name)?;
                 let line =
                     crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
-                println!("{}", line.render(ctx.lang));
+                say!("{}", line.render(ctx.lang));
                 return Ok(());
             }
             let dir = file.parent().map(|p| p.to_path_buf());
@@ -263,7 +264,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 members = r.new_members.len(),
                 entered = r.new_members.len() + r.new_entries.len()
             );
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             Ok(())
         }
     }
@@ -285,7 +286,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     };
     if let Some([one]) = a.explain.as_deref() {
         let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
-        print!("{}", crate::report::breakdown_text(ctx.lang, &b));
+        say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
     if let Some(pair) = &a.explain {
@@ -297,8 +298,8 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
         let ex = st.explain(x, y)?;
         match ctx.lang {
-            crate::i18n::Lang::En => println!("{ex}"),
-            l => println!("{}", ex.msg().render(l)),
+            crate::i18n::Lang::En => say!("{ex}"),
+            l => say!("{}", ex.msg().render(l)),
         }
         return Ok(());
     }
@@ -325,18 +326,18 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     }
     if a.format == Format::Text {
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{} · {}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
                 tr(l, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!(
+            None => say!(
                 "{}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
             ),
         }
     }
-    print!("{}", table.render(a.format));
+    say_raw!("{}", table.render(a.format));
     Ok(())
 }
 
@@ -350,7 +351,7 @@ fn run_team_standings(
     let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
-        print!(
+        say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format, lang).render(a.format)
         );
@@ -374,31 +375,31 @@ fn run_team_standings(
             _ => super::output::heading(lang, &format!("tb.team.{code}"), code),
         };
         let versus = crate::i18n::msg!("cl.versus", a = &ex.a.team.name, b = &ex.b.team.name);
-        println!("{}", versus.render(lang));
+        say!("{}", versus.render(lang));
         for (code, x, y) in &ex.steps {
             let step = crate::i18n::msg!("cl.step", name = name(code), a = show(x), b = show(y));
-            println!("{}", step.render(lang));
+            say!("{}", step.render(lang));
         }
         match &ex.decided_by {
-            Some(c) => println!(
+            Some(c) => say!(
                 "{}",
                 crate::i18n::msg!("cli.out.decided_by", code = name(c)).render(lang)
             ),
-            None => println!("{}", tr(lang, "cli.out.tied_all")),
+            None => say!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
         let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{after} · {}",
                 tr(lang, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!("{after}"),
+            None => say!("{after}"),
         }
     }
-    print!(
+    say_raw!(
         "{}",
         super::team::standings_table(&st, a.format, lang).render(a.format)
     );

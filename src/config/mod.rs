@@ -304,9 +304,27 @@ impl Config {
                 why,
             }
         };
+        // TOML allows no control character but the tab outside strings and
+        // no bare CR at all; its parser then says where but not why. Say
+        // which character it is (a file saved with old-Mac line ends, a
+        // NUL from a damaged copy).
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let crlf = c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n');
+            if c.is_control() && c != '\n' && c != '\t' && !crlf {
+                let why = if c == '\r' {
+                    msg!("err.config.bare_cr")
+                } else {
+                    msg!("err.config.control", code = format!("U+{:04X}", c as u32))
+                };
+                return Err(err_at(at..at, why));
+            }
+        }
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            err_at(span, msg!("err.config.toml", why = e.message().trim()))
+            let why = e.message().trim();
+            let why = if why.is_empty() { "invalid TOML" } else { why };
+            err_at(span, msg!("err.config.toml", why))
         })?;
         let mut c = Config::default();
         if let Some(club) = raw.club {
@@ -338,11 +356,11 @@ impl Config {
             })?;
         }
         if let Some(db) = raw.database {
-            let p = PathBuf::from(db);
+            let p = native_path(PathBuf::from(db));
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(f) = raw.png_font {
-            let p = PathBuf::from(f);
+            let p = native_path(PathBuf::from(f));
             c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         for (action, key) in raw.keys.unwrap_or_default() {
@@ -473,12 +491,16 @@ impl Config {
     /// Reads a config file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ConfigError {
-            file: file.clone(),
-            line: 0,
-            column: 0,
-            why: msg!("err.config.cannot_read", why = crate::i18n::io_msg(&e)),
-        })?;
+        // The one door for input files: a regular file, at most 1 MB.
+        let bytes =
+            crate::files::input::read(path, crate::files::input::Kind::Config).map_err(|e| {
+                ConfigError {
+                    file: file.clone(),
+                    line: 0,
+                    column: 0,
+                    why: msg!("err.config.cannot_read", why = e.msg()),
+                }
+            })?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = (0, e.utf8_error().valid_up_to());
             ConfigError {
@@ -496,7 +518,9 @@ impl Config {
     }
 
     /// Finds and reads the config: `explicit`, else `./config.toml`, else the
-    /// platform config directory's `qishe/config.toml`; else defaults.
+    /// platform config directory's `qishe/config.toml`, else `config.toml`
+    /// beside the qishe program (the unpacked Windows zip's, found also
+    /// from a console in another folder); else defaults.
     pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
         if let Some(p) = explicit {
             return Config::load(p);
@@ -510,6 +534,12 @@ impl Config {
             if p.is_file() {
                 return Config::load(&p);
             }
+        }
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("config.toml")));
+        if let Some(p) = beside.filter(|p| p.is_file()) {
+            return Config::load(&p);
         }
         Ok(Config::default())
     }
@@ -528,6 +558,30 @@ impl Config {
             None => PathBuf::from("club.db"),
         }
     }
+}
+
+/// `path` with the platform's separator: on Windows, where `/` and `\`
+/// both separate, every `/` becomes `\` (what qishe shows and joins);
+/// elsewhere as it is.
+pub fn native_path(path: PathBuf) -> PathBuf {
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::{OsStrExt, OsStringExt};
+        let wide: Vec<u16> = path
+            .as_os_str()
+            .encode_wide()
+            .map(|c| {
+                if c == u16::from(b'/') {
+                    u16::from(b'\\')
+                } else {
+                    c
+                }
+            })
+            .collect();
+        PathBuf::from(std::ffi::OsString::from_wide(&wide))
+    }
+    #[cfg(not(windows))]
+    path
 }
 
 #[cfg(test)]

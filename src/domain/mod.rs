@@ -5,6 +5,7 @@
 pub mod archive;
 mod clock;
 mod game;
+pub mod limits;
 mod names;
 mod points;
 mod team;

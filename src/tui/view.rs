@@ -62,6 +62,8 @@ pub fn view(m: &Model, f: &mut Frame) {
     if m.help() {
         draw_help(m, f);
     }
+    // Last: whatever was drawn, no control character reaches the terminal.
+    super::draw::clean_controls(f.buffer_mut());
 }
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {

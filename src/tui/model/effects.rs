@@ -7,7 +7,7 @@
 //! path.
 
 use super::print::print;
-use super::{read_error, Command, Confirm, Form, Model, Screen, Tab};
+use super::{Command, Confirm, Form, Model, Screen, Tab};
 use crate::app::{invalid, App, EntryId, EventId, MemberId};
 use crate::domain::Event;
 use crate::history::HeadToHead;
@@ -98,7 +98,10 @@ pub fn run(
             then: Command::ImportMembers(path.clone()),
         }),
         Command::ImportMembers(path) => {
-            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            let bytes = crate::app::output::read_input(
+                std::path::Path::new(path),
+                crate::app::InputKind::Members,
+            )?;
             let r = app.import_members_with(&bytes, path, true, progress)?;
             said(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
@@ -215,7 +218,10 @@ pub fn run(
             path,
             checked,
         } => {
-            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            let bytes = crate::app::output::read_input(
+                std::path::Path::new(path),
+                crate::app::InputKind::Record,
+            )?;
             // A record the reader refuses is reported with its file.
             let with_file = |e| match e {
                 crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {

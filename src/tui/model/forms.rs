@@ -725,6 +725,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "site",
     "trf",
     "backup",
+    "restore",
 ];
 pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
