@@ -193,6 +193,23 @@ fn team_standings_count_complete_rounds_and_name_the_one_under_way() {
         "2",
     ]);
     assert_eq!(printed, after2);
+    // 直胜 is filled where teams level on match points met (北京 beat 四川
+    // 5–3 in game points), empty where they have not met yet.
+    let direct: std::collections::HashMap<String, String> = csv_rows(&printed)
+        .into_iter()
+        .map(|r| (r["team"].clone(), r["direct"].clone()))
+        .collect();
+    assert_eq!(direct["四川成都懿锦控股象棋队"], "0", "{printed}");
+    assert_eq!(direct["北京威凯建设象棋队"], "2", "{printed}");
+    for not_met in [
+        "深圳中国银行象棋队",
+        "杭州环境集团象棋队",
+        "广东碧桂园象棋队",
+    ] {
+        assert_eq!(direct[not_met], "", "{printed}");
+    }
+    let zh = c.ok(&["print", "standings", EV, "--lang", "zh-Hans"]);
+    assert!(zh.contains("| 直胜 |"), "{zh}");
     // Each team's own cell is marked, never blank like an unplayed match.
     let csv = c.ok(&["print", "crosstable", EV, "--format", "csv", "--no-bom"]);
     for (i, line) in csv.lines().skip(1).enumerate() {
