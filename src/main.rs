@@ -15,7 +15,9 @@ fn main() {
     let code = match qishe::cli::run(cli) {
         Ok(()) => 0,
         Err((e, lang)) => {
-            eprintln!("qishe: {}", e.render(lang));
+            // Through the one terminal sanitiser: an error may quote a name.
+            let line = format!("qishe: {}", e.render(lang));
+            eprintln!("{}", qishe::formats::safe::terminal_text(&line));
             e.code
         }
     };

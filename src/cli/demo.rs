@@ -59,10 +59,12 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> CliResult {
             path = path.display()
         )));
     }
-    let mut app = App::open(ctx.config.clone(), &path)?;
-    build_demo(&mut app)?;
-    println!("{}", path.display());
-    println!("qishe --db {}", path.display());
+    // Built beside `path` and renamed into place when complete.
+    crate::app::output::build_new_club(ctx.config.clone(), &path, |app| {
+        build_demo(app).map_err(|e| crate::app::AppError::Invalid(e.message))
+    })?;
+    say!("{}", path.display());
+    say!("qishe --db {}", path.display());
     Ok(())
 }
 

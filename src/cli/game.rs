@@ -171,13 +171,7 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
     // The game commands run without a club (no config): the environment's
     // language, as their errors use.
     let lang = crate::i18n::Lang::from_env();
-    let bytes = std::fs::read(path).map_err(|e| {
-        CliError::msg(crate::i18n::msg!(
-            "err.app.in_file",
-            file = path.display(),
-            why = crate::i18n::io_msg(&e)
-        ))
-    })?;
+    let bytes = crate::app::output::read_input(path, crate::app::InputKind::Record)?;
     let file = xiangqi::read_games_with(&bytes, opts).map_err(|e| {
         CliError::msg(crate::i18n::msg!(
             "err.app.in_file",
@@ -186,11 +180,11 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
         ))
     })?;
     for s in &file.skipped {
-        eprintln!("{}: {}", path.display(), s.msg().render(lang));
+        note!("{}: {}", path.display(), s.msg().render(lang));
     }
     for n in &file.notes {
         let note = crate::i18n::msg!("cli.out.note", what = n.msg.render(lang));
-        eprintln!("{}: {}", path.display(), note.render(lang));
+        note!("{}: {}", path.display(), note.render(lang));
     }
     Ok(file)
 }
@@ -311,7 +305,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
             outcome = game.outcome.code(),
             termination = game.facts.termination.map(|t| t.code()).unwrap_or("-")
         );
-        eprintln!("{}", line.render(ctx.lang));
+        note!("{}", line.render(ctx.lang));
     }
     Ok(())
 }
@@ -319,6 +313,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.
 fn emit(text: &str) -> CliResult {
     use std::io::Write;
+    let text = crate::formats::safe::terminal_text(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),

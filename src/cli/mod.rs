@@ -1,23 +1,40 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
-// Every CLI file writes through these, which shadow std's macros of the
-// same names (macros defined here are in scope in the modules declared
-// below): a closed pipe ends qishe quietly and a failed write is reported,
-// where std's would panic (`stdout.rs`).
-macro_rules! print {
-    ($($arg:tt)*) => { $crate::cli::stdout::out(format_args!($($arg)*), false) };
+/// Prints a line on stdout through the one terminal sanitiser
+/// (`output::emit`): every line the CLI prints goes through it or its
+/// siblings below, never `println!` (tests/it/architecture.rs).
+macro_rules! say {
+    () => {
+        $crate::cli::output::emit(false, "\n")
+    };
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(false, &format!("{}\n", format_args!($($t)*)))
+    };
 }
-macro_rules! println {
-    () => { $crate::cli::stdout::out(format_args!(""), true) };
-    ($($arg:tt)*) => { $crate::cli::stdout::out(format_args!($($arg)*), true) };
+
+/// As [`say!`], without the line break.
+macro_rules! say_raw {
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(false, &format!($($t)*))
+    };
 }
-macro_rules! eprint {
-    ($($arg:tt)*) => { $crate::cli::stdout::err(format_args!($($arg)*), false) };
+
+/// As [`say!`], on stderr.
+macro_rules! note {
+    () => {
+        $crate::cli::output::emit(true, "\n")
+    };
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(true, &format!("{}\n", format_args!($($t)*)))
+    };
 }
-macro_rules! eprintln {
-    () => { $crate::cli::stdout::err(format_args!(""), true) };
-    ($($arg:tt)*) => { $crate::cli::stdout::err(format_args!($($arg)*), true) };
+
+/// As [`note!`], without the line break.
+macro_rules! note_raw {
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(true, &format!($($t)*))
+    };
 }
 
 pub mod archive;
@@ -124,6 +141,16 @@ pub enum Command {
     },
     /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
     Check,
+    /// Replace the club with a backup: the backup is checked first, the
+    /// question asked (--yes for scripts), and the club as it is now kept as
+    /// a file beside it.
+    Restore {
+        /// The backup file (written by `qishe backup`).
+        backup: PathBuf,
+        /// Do not ask (needed without a terminal).
+        #[arg(long)]
+        yes: bool,
+    },
     /// Undo the last change (repeat to go further back).
     Undo,
     /// Redo the change the last undo took back (repeat after several undos).
@@ -156,14 +183,8 @@ impl Ctx {
 /// to say it in (the config's, else the locale's).
 /// Reads a file the user named for an import: its bytes and its file name
 /// (what import messages and logs call it).
-fn read_input(file: &std::path::Path) -> CliResult<(Vec<u8>, String)> {
-    let bytes = std::fs::read(file).map_err(|e| {
-        CliError::msg(crate::i18n::msg!(
-            "err.in.read",
-            path = file.display(),
-            why = crate::i18n::io_msg(&e)
-        ))
-    })?;
+fn read_input(file: &std::path::Path, kind: crate::app::InputKind) -> CliResult<(Vec<u8>, String)> {
+    let bytes = crate::app::output::read_input(file, kind)?;
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -215,7 +236,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         }
         Some(Command::Init) => {
             let app = App::open_init(ctx.config.clone(), &ctx.db)?;
-            println!(
+            say!(
                 "{} (schema {})",
                 app.db_path().display(),
                 app.schema_version()?
@@ -242,15 +263,16 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             app.backup(&path)?;
-            println!("{}", path.display());
+            say!("{}", path.display());
             Ok(())
         }
         Some(Command::Demo(a)) => demo::run(ctx, a),
+        Some(Command::Restore { backup, yes }) => restore(ctx, &backup, yes),
         Some(Command::Check) => {
             let app = ctx.open()?;
             let verdict = app.integrity_check()?;
             if verdict == "ok" {
-                println!("ok");
+                say!("ok");
                 Ok(())
             } else {
                 Err(CliError::msg(crate::i18n::msg!(
@@ -263,20 +285,20 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.undo()?;
-            println!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
+            say!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Redo) => {
             let mut app = ctx.open()?;
             let what = app.redo()?;
-            println!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
+            say!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Log { count }) => {
             let app = ctx.open()?;
             let lang = app.lang();
             for e in app.log(count)? {
-                println!(
+                say!(
                     "{}  {}{}",
                     e.at,
                     e.summary.render(lang),
@@ -293,4 +315,47 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Archive(c)) => archive::run(ctx, c),
         Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
+}
+
+/// `qishe restore BACKUP [--yes]`: works on a club that cannot be opened
+/// (the reason one restores), so it does not open it first.
+fn restore(ctx: &Ctx, backup: &std::path::Path, yes: bool) -> CliResult {
+    use std::io::IsTerminal;
+    let lang = ctx.lang;
+    let info = crate::app::check_backup(backup)?;
+    let saved = crate::app::saved_club_path(&ctx.db);
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            return Err(CliError::usage(crate::i18n::msg!("cli.restore.needs_yes")));
+        }
+        let when = info
+            .last_change
+            .clone()
+            .unwrap_or_else(|| tr(lang, "cli.restore.never").to_string());
+        let q = crate::i18n::msg!(
+            "cli.restore.question",
+            db = ctx.db.display(),
+            backup = backup.display(),
+            members = info.members,
+            events = info.events,
+            when,
+            saved = saved.display()
+        );
+        note_raw!("{}", q.render(lang));
+        let mut answer = String::new();
+        std::io::stdin().read_line(&mut answer)?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes" | "是" | "是的") {
+            say!("{}", tr(lang, "cli.restore.cancelled"));
+            return Ok(());
+        }
+    }
+    crate::app::restore_club(ctx.config.clone(), &ctx.db, backup, &saved)?;
+    let done = crate::i18n::msg!(
+        "cli.restore.done",
+        db = ctx.db.display(),
+        backup = backup.display(),
+        saved = saved.display()
+    );
+    say!("{}", done.render(lang));
+    Ok(())
 }

@@ -215,10 +215,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             let chars: String = png.missing.iter().take(12).collect();
             let note =
                 crate::i18n::msg!("cli.png.missing", path = png.font.display(), chars = chars);
-            eprintln!("{}", note.render(ctx.lang));
+            note!("{}", note.render(ctx.lang));
         }
         for p in app.write_png_pages(path, &png.pages, a.force)? {
-            println!("{}", p.display());
+            say!("{}", p.display());
         }
         return Ok(());
     }
@@ -242,13 +242,13 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
         let job = send(&out, format, p)?;
-        eprintln!("{job}");
+        note!("{job}");
         return Ok(());
     }
     match a.output {
         Some(path) => Ok(app.write_output(&path, out.as_bytes(), a.force, &[])?),
         None => {
-            print!("{out}");
+            say_raw!("{out}");
             Ok(())
         }
     }

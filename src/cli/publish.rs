@@ -25,6 +25,6 @@ pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
         path = a.output.display(),
         n = files.len()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }

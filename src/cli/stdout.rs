@@ -84,7 +84,7 @@ pub fn err(args: fmt::Arguments, line: bool) {
     let _ = write_to(&mut io::stderr().lock(), args, line);
 }
 
-fn failed(e: &io::Error) -> ! {
+pub(crate) fn failed(e: &io::Error) -> ! {
     match classify(e) {
         Failure::Closed => super::exit(0),
         Failure::Other => {

@@ -114,7 +114,9 @@ mod archive;
 mod cli;
 mod console;
 mod errors;
+mod hostile;
 mod judge;
+mod kinds;
 mod knockout;
 mod msg;
 mod notes;
@@ -147,6 +149,8 @@ static TABLES: &[&[Text]] = &[
     tui_night::TEXTS,
     console::TEXTS,
     cli::TEXTS,
+    kinds::TEXTS,
+    hostile::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.
