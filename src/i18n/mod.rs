@@ -95,6 +95,7 @@ mod reliability;
 mod report;
 mod tabs;
 mod team;
+mod trf2026;
 mod tui;
 mod tui_night;
 
@@ -119,6 +120,7 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    trf2026::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -4,6 +4,7 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod accel;
 pub mod berger;
 pub mod check;
 pub mod cxa;
@@ -116,6 +117,10 @@ pub struct SwissState {
     /// Points for a win and a draw in the event's scheme (for score groups).
     pub win_points: Points,
     pub draw_points: Points,
+    /// Accelerated pairings: each player's virtual points by round (see
+    /// [`accel`]); empty when the event is not accelerated.
+    #[serde(default)]
+    pub virtual_points: accel::VirtualPoints,
 }
 
 impl SwissState {
@@ -129,11 +134,17 @@ impl SwissState {
             first_colour: Colour::Red,
             win_points: Points::new(2),
             draw_points: Points::new(1),
+            virtual_points: accel::VirtualPoints::new(),
         }
     }
 
     pub fn player(&self, id: u32) -> Option<&PairingPlayer> {
         self.players.iter().find(|p| p.id == id)
+    }
+
+    /// The virtual points of player `id` in the round being paired.
+    pub fn virtual_now(&self, id: u32) -> Points {
+        accel::at(&self.virtual_points, id, self.round)
     }
 }
 
@@ -203,6 +214,41 @@ impl Default for CxaOptions {
     }
 }
 
+/// The pairing-settings key of [`ClubApart`].
+pub const CLUBMATES: &str = "clubmates";
+
+/// Keeping players of the same club apart in the Dutch system (the Chinese
+/// method has its own, `CxaOptions::avoid_same_club`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClubApart {
+    #[default]
+    Off,
+    /// Clubmates never meet: a round without such a pairing is not paired.
+    Absolute,
+    /// Clubmates do not meet unless no pairing keeps them all apart; then
+    /// the round is paired without the rule, with a note for the arbiter.
+    Relaxed,
+}
+
+impl ClubApart {
+    pub fn from_code(s: &str) -> Option<ClubApart> {
+        match s.trim() {
+            "off" | "none" | "" => Some(ClubApart::Off),
+            "absolute" => Some(ClubApart::Absolute),
+            "relaxed" => Some(ClubApart::Relaxed),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ClubApart::Off => "off",
+            ClubApart::Absolute => "absolute",
+            ClubApart::Relaxed => "relaxed",
+        }
+    }
+}
+
 /// How to pair.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingConfig {
@@ -210,6 +256,9 @@ pub struct PairingConfig {
     pub cxa: CxaOptions,
     /// Berger: play a double round-robin (colours reversed in the second cycle).
     pub double_round_robin: bool,
+    /// Dutch: keep clubmates apart.
+    #[serde(default)]
+    pub clubmates: ClubApart,
 }
 
 impl PairingConfig {
@@ -218,6 +267,7 @@ impl PairingConfig {
             system,
             cxa: CxaOptions::default(),
             double_round_robin: false,
+            clubmates: ClubApart::Off,
         }
     }
 }
@@ -279,9 +329,40 @@ impl PairingError {
 /// Pairs the next round with the configured system.
 pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => dutch::pair(state),
+        PairingSystem::Dutch => pair_dutch(state, config.clubmates),
         PairingSystem::Cxa => cxa::pair(state, &config.cxa),
         PairingSystem::Berger => berger::pair(state, config),
+    }
+}
+
+/// The Dutch system, with clubmates kept apart as `clubs` says: their
+/// pairs are added to the forbidden ones.
+fn pair_dutch(state: &SwissState, clubs: ClubApart) -> Result<RoundPairing, PairingError> {
+    if clubs == ClubApart::Off {
+        return dutch::pair(state);
+    }
+    let mut by_club: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+    for p in state.players.iter().filter(|p| p.available) {
+        if let Some(c) = p.club.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            by_club.entry(c).or_default().push(p.id);
+        }
+    }
+    let mut apart = state.clone();
+    for ids in by_club.values() {
+        for (i, &a) in ids.iter().enumerate() {
+            for &b in &ids[i + 1..] {
+                apart.forbidden.push((a, b));
+            }
+        }
+    }
+    match dutch::pair(&apart) {
+        Err(PairingError::NoLegalPairing { .. }) if clubs == ClubApart::Relaxed => {
+            let mut p = dutch::pair(state)?;
+            p.notes
+                .push(msg!("note.pairing.clubmates_relaxed", round = state.round));
+            Ok(p)
+        }
+        other => other,
     }
 }
 

@@ -47,6 +47,7 @@ pub fn new_event(n: usize, total_rounds: u32) -> SwissState {
         first_colour: Colour::Red,
         win_points: Points::new(1),
         draw_points: Points(50),
+        virtual_points: Default::default(),
     }
 }
 
