@@ -159,3 +159,128 @@ impl App {
         Ok(virtual_points(ev, &entries, win))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::EventDraft;
+    use crate::config::Config;
+    use crate::domain::NewMember;
+
+    /// A club of `n` members and a 7-round Dutch event of them, Baku.
+    fn baku_event(n: usize) -> App {
+        let mut app = App::in_memory(Config::default()).unwrap();
+        let mut names = Vec::new();
+        for i in 1..=n {
+            let name = format!("P{i:02}");
+            app.add_member(&NewMember {
+                name: name.clone(),
+                rating: Some(2400 - i as i32),
+                ..Default::default()
+            })
+            .unwrap();
+            names.push(name);
+        }
+        let d = EventDraft {
+            scheme: Some("chess".into()),
+            system: Some(PairingSystem::Dutch),
+            rounds: Some(7),
+            acceleration: Some("baku".into()),
+            ..Default::default()
+        };
+        let s = app.event_settings(&d).unwrap();
+        app.create_event("Open", None, &s).unwrap();
+        app.enter_players("Open", &names).unwrap();
+        app
+    }
+
+    #[test]
+    fn ga_is_fixed_before_round_one_and_late_entries_join_gb() {
+        let mut app = baku_event(13);
+        let ev = app.store.resolve_event("Open").unwrap();
+        let vp = app.virtual_points(&ev).unwrap();
+        // 13 players: GA = 2·⌈13/4⌉ = 8 (the engine's own rule: 7).
+        assert_eq!(
+            vp.keys().copied().collect::<Vec<_>>(),
+            (1..=8).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            vp[&8],
+            vec![Points(100), Points(100), Points(50), Points(50)]
+        );
+        app.pair_next_round("Open").unwrap();
+        app.add_member(&NewMember {
+            name: "Late".into(),
+            rating: Some(2800),
+            ..Default::default()
+        })
+        .unwrap();
+        app.enter_players("Open", &["Late".to_string()]).unwrap();
+        let vp = app.virtual_points(&ev).unwrap();
+        assert_eq!(vp.len(), 8, "the late entry (#14) is in GB: {vp:?}");
+        assert!(!vp.contains_key(&14));
+        // The rounds (and with them the accelerated rounds) are locked.
+        let d = EventDraft {
+            rounds: Some(9),
+            ..Default::default()
+        };
+        let e = app.edit_event(ev.key(), "Open", None, &d).unwrap_err();
+        assert!(e.to_string().contains("rounds"), "{e}");
+    }
+
+    #[test]
+    fn the_pairing_state_carries_the_points_and_standings_do_not() {
+        let mut app = baku_event(12);
+        let ev = app.store.resolve_event("Open").unwrap();
+        let st = app.swiss_state(&ev, 1).unwrap();
+        assert_eq!(st.virtual_now(1), Points(100));
+        assert_eq!(st.virtual_now(7), Points::ZERO);
+        let out = app.pair_next_round("Open").unwrap();
+        // GA (1..=6) among itself: 1–4, 5–2, 3–6.
+        let b = &out.pairing.boards[0];
+        assert_eq!((b.red.min(b.black), b.red.max(b.black)), (1, 4));
+        assert!(st.players.iter().all(|p| p.points() == Points::ZERO));
+    }
+
+    #[test]
+    fn explicit_points_are_kept_by_entry() {
+        let app = baku_event(4);
+        let mut ev = app.store.resolve_event("Open").unwrap();
+        let entries = app.store.entries(ev.id).unwrap();
+        let mut t = BTreeMap::new();
+        t.insert(entries[2].id, vec![Points(150)]);
+        ev.settings.pairing_settings.remove(ACCELERATION);
+        ev.settings
+            .pairing_settings
+            .insert(VIRTUAL_POINTS.into(), explicit_value(&t));
+        let vp = virtual_points(&ev, &entries, Points(100));
+        assert_eq!(vp.len(), 1);
+        assert_eq!(vp[&entries[2].start_no], vec![Points(150)]);
+    }
+
+    #[test]
+    fn baku_needs_the_dutch_system_and_a_two_draw_win() {
+        let app = App::in_memory(Config::default()).unwrap();
+        for (scheme, system, ok) in [
+            ("chess", PairingSystem::Dutch, true),
+            ("standard", PairingSystem::Dutch, true),
+            ("three-point", PairingSystem::Dutch, false),
+            ("armageddon", PairingSystem::Dutch, false),
+            ("two-game", PairingSystem::Dutch, false),
+            ("chess", PairingSystem::Cxa, false),
+        ] {
+            let d = EventDraft {
+                scheme: Some(scheme.into()),
+                system: Some(system),
+                acceleration: Some("baku".into()),
+                ..Default::default()
+            };
+            assert_eq!(app.event_settings(&d).is_ok(), ok, "{scheme} {system:?}");
+        }
+        let d = EventDraft {
+            acceleration: Some("fast".into()),
+            ..Default::default()
+        };
+        assert!(app.event_settings(&d).is_err());
+    }
+}

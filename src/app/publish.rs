@@ -319,6 +319,7 @@ impl App {
                     club: e.club.clone(),
                     rating: e.rating,
                     points: Some(r.points),
+                    virtual_points: None,
                 },
                 rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
                 after_round: ct.rounds,

@@ -152,6 +152,7 @@ impl App {
                 || k == super::schedule::ROUND_STARTS
                 || k == super::accel::ACCELERATION
                 || k == super::accel::VIRTUAL_POINTS
+                || k == super::trf::TRF_BYES
             {
                 continue;
             }

@@ -123,6 +123,11 @@ impl App {
             .other_lines
             .iter()
             .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
+        if trf.byes.iter().any(|b| b.round as usize == played + 1) {
+            settings
+                .pairing_settings
+                .insert(TRF_BYES.into(), serde_json::Value::String("240".into()));
+        }
         let explicit = trf.explicit_virtual_points();
         if explicit.is_none() && trf.baku_requested() {
             settings.pairing_settings.insert(
@@ -374,6 +379,11 @@ impl App {
         })
     }
 }
+
+/// The pairing-settings key that says an imported file wrote the byes of
+/// the round to pair as `240` records (`"240"`), not in the players' lines;
+/// `export trf` writes them back the same way.
+pub const TRF_BYES: &str = "trf_byes";
 
 /// The header lines an import keeps as they are: all but those the event
 /// holds (`012` name, `042` start date when readable, `062` count) and

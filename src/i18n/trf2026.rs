@@ -156,4 +156,21 @@ pub(super) static TEXTS: &[Text] = &[
         "192 \"{code}\" 不是 qishe 的編排制度; 已按荷蘭制匯入, 匯出時寫回原代碼",
         "192 \"{code}\" is not a system qishe pairs; imported as Dutch, and exported with the code as read",
     ),
+
+    ("rep.col.virtual", "加速分", "加速分", "Virt"),
+    (
+        "rep.virtual_note",
+        "加速编排 (巴库法): \"加速分\" 是本轮编排所加的虚拟分, 只用于编排, 不计入积分、名次和对手分。",
+        "加速編排 (巴庫法): \"加速分\" 是本輪編排所加的虛擬分, 只用於編排, 不計入積分、名次和對手分。",
+        "Accelerated pairings (Baku): \"Virt\" is the virtual points this round's pairing added; they count for the pairing only, never in points, ranks or tie-breaks.",
+    ),
+
+    ("tui.field.acceleration", "加速编排", "加速編排", "acceleration"),
+    ("tui.field.clubmates", "同单位回避", "同單位迴避", "clubmates apart"),
+
+    ("tui.choice.none", "不加速", "不加速", "none"),
+    ("tui.choice.baku", "巴库加速法 (FIDE C.04.5.1)", "巴庫加速法 (FIDE C.04.5.1)", "Baku (FIDE C.04.5.1)"),
+    ("tui.choice.off", "不回避", "不迴避", "not kept apart"),
+    ("tui.choice.absolute", "绝对回避", "絕對迴避", "never meet"),
+    ("tui.choice.relaxed", "尽量回避", "盡量迴避", "apart unless impossible"),
 ];

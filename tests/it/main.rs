@@ -50,6 +50,7 @@ mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
 mod tiebreaks_cli;
+mod trf2026;
 mod trf_checks;
 mod trf_roundtrip;
 mod tui_bar;

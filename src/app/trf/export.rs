@@ -71,6 +71,13 @@ impl App {
         };
         let mut players = Vec::new();
         let mut withdrawn = Vec::new();
+        let in_lines = version == TrfVersion::V2016
+            || event
+                .settings
+                .pairing_settings
+                .get(super::TRF_BYES)
+                .and_then(|v| v.as_str())
+                != Some("240");
         for (e, prs) in entries.iter().zip(&all) {
             let mut rounds = Vec::new();
             let mut total = Points::ZERO;
@@ -123,8 +130,10 @@ impl App {
                 });
             }
             // The round to pair: byes asked for, and a zero bye for the
-            // withdrawn to keep other programs from pairing them. TRF-16
-            // says them in the players' lines, TRF-2026 in `240` records.
+            // withdrawn to keep other programs from pairing them, in the
+            // players' lines, or in `240` records when the file imported
+            // wrote them so (the endorsed engine's check counts a column
+            // with a bye as a round).
             let next = done as u32 + 1;
             let ahead = match next_byes.get(&e.id) {
                 Some(v) => Some(*v),
@@ -134,7 +143,7 @@ impl App {
                 None => None,
             };
             match ahead {
-                Some(v) if version == TrfVersion::V2016 => {
+                Some(v) if in_lines => {
                     // The points count a bye asked for in the round to pair,
                     // as the endorsed engine's check reads them.
                     if v == RequestedByeValue::Half {
@@ -215,7 +224,7 @@ impl App {
             later.insert((done as u32 + 1, 'Z'), withdrawn);
         }
         for b in self.store.requested_byes(event.id)? {
-            if b.round as usize > done + usize::from(version == TrfVersion::V2016) {
+            if b.round as usize > done + usize::from(in_lines) {
                 let kind = if b.value == RequestedByeValue::Half {
                     'H'
                 } else {

@@ -188,6 +188,28 @@ pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> 
     s
 }
 
+/// An accelerated event of `n` players (FIDE's Baku rule) after `rounds`
+/// rounds, each paired by the Dutch system with the virtual points: the
+/// speed criterion of accelerated opens (`benches/dutch.rs`).
+pub fn baku_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = Rng::new(seed);
+    let mut s = baku_event(n, total_rounds);
+    for _ in 0..rounds {
+        let p = super::pair(&s).expect("a random event can be paired");
+        play_round(&mut s, &p, &mut rng);
+    }
+    s
+}
+
+/// [`new_event`] with FIDE's Baku virtual points.
+pub fn baku_event(n: usize, total_rounds: u32) -> SwissState {
+    let mut s = new_event(n, total_rounds);
+    let ids: Vec<u32> = (1..=n as u32).collect();
+    s.virtual_points =
+        crate::pairing::accel::baku(&ids, &ids, total_rounds, s.win_points, s.draw_points);
+    s
+}
+
 /// The seed of the large-round benchmark set (`benches/dutch.rs`,
 /// `examples/dutch_trf.rs`, the pinned hashes in `tests/it/dutch_bench_set.rs`).
 pub const BENCH_SEED: u64 = 2026;

@@ -169,6 +169,12 @@ pub(super) fn event_form(d: &EventSettings) -> Form {
             ),
             Field::choice("tui.field.double", &["no", "yes"], "no"),
             Field::choice("tui.field.cxa_round1", CXA_ROUND1, round1_code(d)),
+            Field::choice(
+                "tui.field.acceleration",
+                crate::app::accel::METHODS,
+                accel_code(d),
+            ),
+            Field::choice("tui.field.clubmates", CLUBMATES, clubmates_code(d)),
         ],
         focus: 0,
     }
@@ -190,6 +196,26 @@ fn round1_code(d: &EventSettings) -> &'static str {
         .get(n.wrapping_sub(1))
         .copied()
         .unwrap_or("split")
+}
+
+/// The Dutch system's ways of keeping clubmates apart, as the form offers them.
+pub const CLUBMATES: &[&str] = &["off", "absolute", "relaxed"];
+
+/// The acceleration of settings as the form's choice.
+fn accel_code(d: &EventSettings) -> &'static str {
+    match d
+        .pairing_settings
+        .contains_key(crate::app::accel::ACCELERATION)
+    {
+        true => "baku",
+        false => "none",
+    }
+}
+
+fn clubmates_code(d: &EventSettings) -> &'static str {
+    let v = d.pairing_settings.get(crate::pairing::CLUBMATES);
+    let v = v.and_then(|v| v.as_str()).unwrap_or("off");
+    CLUBMATES.iter().copied().find(|c| *c == v).unwrap_or("off")
 }
 
 /// The event form filled with an event's name, date and settings.
@@ -285,6 +311,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             s.bye_opponent_score =
                 crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
             s.double = f.value("tui.field.double") == "yes";
+            s.acceleration = Some(f.value("tui.field.acceleration").to_string());
+            s.clubmates = Some(f.value("tui.field.clubmates").to_string());
             s.cxa_round1 = CXA_ROUND1
                 .iter()
                 .position(|c| *c == f.value("tui.field.cxa_round1"))
