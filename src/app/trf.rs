@@ -97,12 +97,23 @@ impl App {
         settings.system = PairingSystem::Dutch;
         settings.scheme = scheme_id;
         settings.scheme_settings = serde_json::Map::new();
-        settings.tiebreaks = opts
-            .tiebreaks
-            .iter()
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty() && t != "points")
-            .collect();
+        // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
+        // `202` record when qishe knows every code of it.
+        let asked = scoring::TieBreak::parse_list(&opts.tiebreaks)?;
+        let from_202 = || -> Option<Vec<scoring::TieBreak>> {
+            let l = trf.other_lines.iter().find(|l| l.starts_with("202"))?;
+            let codes: Vec<&str> = l[3..]
+                .split(',')
+                .map(str::trim)
+                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
+                .collect();
+            scoring::TieBreak::parse_list(&codes).ok()
+        };
+        let tbs = match asked.is_empty() {
+            true => from_202().unwrap_or_default(),
+            false => asked,
+        };
+        settings.tiebreaks = tbs.iter().map(|t| t.code().to_string()).collect();
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds

@@ -173,4 +173,13 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.choice.off", "不回避", "不迴避", "not kept apart"),
     ("tui.choice.absolute", "绝对回避", "絕對迴避", "never meet"),
     ("tui.choice.relaxed", "尽量回避", "盡量迴避", "apart unless impossible"),
+
+    ("tb.rep", "自选参赛轮数", "自選參賽輪數", "Rounds elected to play"),
+    ("tb.ptp", "完美表现分", "完美表現分", "Perfect performance"),
+    ("tb.apro", "对手平均表现分", "對手平均表現分", "Avg. opp. performance"),
+    ("tb.appo", "对手平均完美表现分", "對手平均完美表現分", "Avg. opp. perfect perf."),
+    ("tui.tb.rep", "参赛轮数", "參賽輪數", "REP"),
+    ("tui.tb.ptp", "完美表现", "完美表現", "PTP"),
+    ("tui.tb.apro", "对手均表现", "對手均表現", "APRO"),
+    ("tui.tb.appo", "对手均完美", "對手均完美", "APPO"),
 ];

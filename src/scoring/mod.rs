@@ -10,6 +10,7 @@ mod error;
 mod fide;
 mod import;
 pub mod knockout;
+mod performance;
 mod rounds;
 mod scheme;
 mod settings;

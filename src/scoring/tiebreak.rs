@@ -1,6 +1,7 @@
 //! Tie-break codes and their values.
 
 use super::fide::{board_games, cut, Fide, Part, PartKind};
+use super::performance as perf;
 use super::rounds::{PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
 use super::ScoringError;
@@ -44,10 +45,14 @@ pub enum TieBreak {
     Koya,
     ForeBuchholz,
     Aob,
+    Rep,
+    Ptp,
+    Apro,
+    Appo,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 33] = [
+    pub const ALL: [TieBreak; 37] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -81,11 +86,15 @@ impl TieBreak {
         TieBreak::Koya,
         TieBreak::ForeBuchholz,
         TieBreak::Aob,
+        TieBreak::Rep,
+        TieBreak::Ptp,
+        TieBreak::Apro,
+        TieBreak::Appo,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 33] = [
+    pub const CODES: [&'static str; 37] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -119,7 +128,48 @@ impl TieBreak {
         "koya",
         "fore-buchholz",
         "aob",
+        "rep",
+        "ptp",
+        "apro",
+        "appo",
     ];
+
+    /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
+    /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
+    /// records and `--tiebreaks` take either.
+    pub const FIDE_CODES: [(&'static str, TieBreak); 20] = [
+        ("BH", TieBreak::Buchholz),
+        ("BH/C1", TieBreak::BuchholzCut1),
+        ("BH/C2", TieBreak::BuchholzCut2),
+        ("BH/M1", TieBreak::BuchholzMedian1),
+        ("FB", TieBreak::ForeBuchholz),
+        ("SB", TieBreak::SonnebornBerger),
+        ("PS", TieBreak::Progressive),
+        ("KS", TieBreak::Koya),
+        ("DE", TieBreak::Direct),
+        ("WIN", TieBreak::RoundsWon),
+        ("WON", TieBreak::GamesWon),
+        ("BPG", TieBreak::BlackGames),
+        ("BWG", TieBreak::BlackWins),
+        ("REP", TieBreak::Rep),
+        ("GE", TieBreak::Rep),
+        ("ARO", TieBreak::Aro),
+        ("TPR", TieBreak::Tpr),
+        ("PTP", TieBreak::Ptp),
+        ("APRO", TieBreak::Apro),
+        ("APPO", TieBreak::Appo),
+    ];
+
+    /// The FIDE code of a criterion, if it has one (the 2026 name).
+    pub fn fide_code(self) -> Option<&'static str> {
+        let aob = (self == TieBreak::Aob).then_some("AOB");
+        aob.or_else(|| {
+            Self::FIDE_CODES
+                .iter()
+                .find(|(c, t)| *t == self && *c != "GE")
+                .map(|(c, _)| *c)
+        })
+    }
 
     pub fn code(self) -> &'static str {
         Self::CODES[self as usize]
@@ -128,9 +178,17 @@ impl TieBreak {
     /// Parses a code; an unknown one is an error listing the allowed codes.
     pub fn parse(code: &str) -> Result<TieBreak, ScoringError> {
         let c = code.trim();
+        let fide = c.to_ascii_uppercase();
         Self::ALL
             .into_iter()
             .find(|t| t.code() == c)
+            .or_else(|| (fide == "AOB").then_some(TieBreak::Aob))
+            .or_else(|| {
+                Self::FIDE_CODES
+                    .iter()
+                    .find(|(f, _)| *f == fide)
+                    .map(|(_, t)| *t)
+            })
             .ok_or_else(|| ScoringError::UnknownTieBreak {
                 code: code.to_string(),
                 allowed: Self::ALL.map(|t| t.code()).join(", "),
@@ -393,6 +451,36 @@ impl TbCtx<'_> {
             GamesWon => one(Points::new(
                 rounds.iter().map(|pr| board_games(pr, None, true)).sum(),
             )),
+            // Rounds one elected to play (FIDE REP, GE before 2026): games
+            // over the board, and rounds that brought a win's points
+            // (forfeit wins, byes).
+            Rep => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| {
+                        super::fide::over_board(pr) || pr.points == self.scheme.win_value()
+                    })
+                    .count() as i64,
+            )),
+            Ptp => one(perf::as_points(perf::ptp(
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
+            Apro => one(perf::as_points(perf::apro(
+                self.fide,
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
+            Appo => one(perf::as_points(perf::appo(
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
             Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger | Aro
             | Tpr | Koya | ForeBuchholz | Aob => {
                 one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default())

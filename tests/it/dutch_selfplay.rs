@@ -51,7 +51,7 @@ fn every_accelerated_self_play_round_is_paired_as_the_endorsed_engine_pairs_it()
             );
         }
     }
-    check_corpus("baku_selfplay", 150, 0);
+    check_corpus("baku_selfplay", 200, 5);
 }
 
 fn check_corpus(name: &str, min_rounds: usize, min_refused: usize) {

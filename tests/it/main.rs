@@ -49,6 +49,7 @@ mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
+mod tiebreaks_2026;
 mod tiebreaks_cli;
 mod trf2026;
 mod trf_checks;

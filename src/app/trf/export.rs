@@ -330,6 +330,18 @@ impl App {
                 if baku { "_BAKU" } else { "" }
             ));
         }
+        // `202`: the tie-breaks after points, when each has a FIDE code.
+        if !has("202") {
+            let scheme = self.scheme(event)?;
+            let fide: Option<Vec<&str>> = self
+                .tiebreaks_of(event, &scheme)?
+                .iter()
+                .map(|t| t.fide_code())
+                .collect();
+            if let Some(codes) = fide.filter(|c| !c.is_empty()) {
+                out.push(format!("202 {}", codes.join(",")));
+            }
+        }
         if !has("222") {
             let tc = event.settings.time_control;
             let s = |ms: i64| ms / 1000;

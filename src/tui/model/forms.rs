@@ -395,6 +395,12 @@ pub fn tiebreak_code(t: &str) -> Option<String> {
                     .any(|l| tr(l, &format!("tui.tb.{c}")).eq_ignore_ascii_case(t))
         })
         .map(|c| c.to_string())
+        // FIDE's codes (BH/C1, SB, REP, GE…).
+        .or_else(|| {
+            crate::scoring::TieBreak::parse(t)
+                .ok()
+                .map(|x| x.code().to_string())
+        })
 }
 
 /// The question a submitted form asks before its command runs: a result
