@@ -158,6 +158,23 @@ impl App {
         let win = self.scheme(ev)?.win_value();
         Ok(virtual_points(ev, &entries, win))
     }
+
+    /// The virtual points each entry (by entry id) gets when round `round`
+    /// is paired; entries without any are left out.
+    pub fn virtual_points_in(
+        &self,
+        ev: &Event,
+        round: u32,
+    ) -> Result<std::collections::HashMap<i64, Points>> {
+        let entries = self.store.entries(ev.id)?;
+        let win = self.scheme(ev)?.win_value();
+        let vp = virtual_points(ev, &entries, win);
+        Ok(entries
+            .iter()
+            .map(|e| (e.id, accel::at(&vp, e.start_no, round)))
+            .filter(|(_, p)| *p != Points::ZERO)
+            .collect())
+    }
 }
 
 #[cfg(test)]

@@ -8,13 +8,13 @@ use crate::pairing::{self, PairingConfig, PairingError, RoundPairing};
 use clap::Args;
 use std::path::PathBuf;
 
-/// Pair the round after the last one in a TRF-16 file.
+/// Pair the round after the last one in a TRF file (TRF-16 or TRF-2026).
 #[derive(Debug, Args)]
 pub struct PairTrfArgs {
     /// Pairing system.
     #[arg(long, default_value = "dutch")]
     pub system: String,
-    /// The tournament file (TRF-16).
+    /// The tournament file (TRF-16 or TRF-2026).
     pub input: PathBuf,
     /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
     #[arg(short = 'p', long = "pairings", num_args = 0..=1, default_missing_value = "-")]

@@ -182,4 +182,17 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.ptp", "完美表现", "完美表現", "PTP"),
     ("tui.tb.apro", "对手均表现", "對手均表現", "APRO"),
     ("tui.tb.appo", "对手均完美", "對手均完美", "APPO"),
+
+    (
+        "trf.note.pairing",
+        "第 {round} 轮: 人工调整对阵 (台次 {boards}), {at}",
+        "第 {round} 輪: 人工調整對陣 (台次 {boards}), {at}",
+        "round {round}: pairing changed by hand (boards {boards}), {at}",
+    ),
+    (
+        "trf.note.result",
+        "第 {round} 轮第 {board} 台: 成绩更正 {change}, {at}",
+        "第 {round} 輪第 {board} 台: 成績更正 {change}, {at}",
+        "round {round}, board {board}: result corrected {change}, {at}",
+    ),
 ];

@@ -168,6 +168,8 @@ const BYE_NOTICE: &str =
 // ---- end of the bye notice block ---------------------------------------------
 
 // ---- TRF-2026 (issue 39) ------------------------------------------------------
+// `event_note`: the pairings changed by hand and the results corrected, which
+// a TRF-2026 export writes as `###` lines.
 // `trf_line`: the header lines of an imported TRF file that qishe keeps but
 // does not read into the event (city, arbiters, `192`, `222`, `202`, national
 // records, codes it does not know…), in file order, so `export trf` writes
@@ -182,6 +184,15 @@ CREATE TABLE trf_line (
 );
 ALTER TABLE forbidden_pair ADD COLUMN first_round INTEGER CHECK (first_round >= 1);
 ALTER TABLE forbidden_pair ADD COLUMN last_round INTEGER CHECK (last_round >= first_round);
+CREATE TABLE event_note (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER,
+    kind     TEXT    NOT NULL CHECK (kind IN ('pairing', 'result')),
+    detail   TEXT    NOT NULL DEFAULT '',
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M', 'now'))
+);
 ";
 // ---- end of the TRF-2026 block ------------------------------------------------
 
@@ -211,8 +222,9 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
-    // Issue 39: the kept header lines of imported TRF files.
+    // Issue 39: the kept header lines of imported TRF files, event notes.
     "trf_line",
+    "event_note",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

@@ -315,3 +315,33 @@ fn a_forbidden_pair_for_some_rounds_is_a_260_record() {
     let err = c.fails(&["event", "forbid", "Cup", "#1", "#2", "--rounds", "3-1"]);
     assert!(err.contains("3-1"), "{err}");
 }
+
+/// A pairing changed by hand and a corrected result are written as `###`
+/// lines of a TRF-2026 export (and undone with the change).
+#[test]
+fn manual_changes_and_corrections_are_comment_lines() {
+    let c = Club::new();
+    c.five_members();
+    c.ok(&["player", "add", "F", "--rating", "1500"]);
+    c.dutch_event("Cup", &[], &["A", "B", "C", "D", "E", "F"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["round", "swap", "Cup", "1", "#1", "#2", "--insist"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(
+        trf.contains("### round 1: pairing changed by hand (boards "),
+        "{trf}"
+    );
+    c.ok(&["result", "Cup", "1", "1", "1-0"]);
+    c.ok(&["result", "Cup", "1", "1", "0-1"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(
+        trf.contains("### round 1, board 1: result corrected 1-0 -> 0-1"),
+        "{trf}"
+    );
+    assert!(Trf::parse(&trf).is_ok());
+    let old = c.ok(&["export", "trf", "Cup", "--trf", "2016"]);
+    assert!(!old.contains("###"), "{old}");
+    c.ok(&["undo"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(!trf.contains("result corrected"), "{trf}");
+}

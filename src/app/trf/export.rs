@@ -254,8 +254,35 @@ impl App {
                 },
             )
             .collect();
+        // Pairings changed by hand and results corrected: `###` lines
+        // (TRF-2026 keeps them as comments), in English as the file is.
+        let comments = self
+            .store
+            .event_notes(event.id)?
+            .into_iter()
+            .map(|n| {
+                let at = n.at.replace('T', " ");
+                let m = match n.board {
+                    Some(board) if n.kind == "result" => crate::i18n::msg!(
+                        "trf.note.result",
+                        round = n.round,
+                        board,
+                        change = n.detail,
+                        at
+                    ),
+                    _ => crate::i18n::msg!(
+                        "trf.note.pairing",
+                        round = n.round,
+                        boards = n.detail,
+                        at
+                    ),
+                };
+                m.render(crate::i18n::Lang::En)
+            })
+            .collect();
         let half = win.half();
         let trf = Trf {
+            comments,
             other_lines: self.trf_header(&event, entries.len())?,
             players,
             total_rounds: Some(event.settings.rounds),

@@ -50,7 +50,12 @@ impl Trf {
             out.push_str(l);
             out.push('\n');
         }
-        for c in &self.comments {
+        // Comments are TRF-2026's; older readers may refuse the lines.
+        for c in self
+            .comments
+            .iter()
+            .filter(|_| version == TrfVersion::V2026)
+        {
             let _ = writeln!(out, "### {c}");
         }
         match version {
