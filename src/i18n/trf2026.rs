@@ -124,6 +124,12 @@ pub(super) static TEXTS: &[Text] = &[
         "加速編排要求勝 = 兩個和, 負 = 0; 計分方案 {scheme} 不是",
         "accelerated pairings need a win worth two draws and a loss worth 0; scheme {scheme} is not",
     ),
+    (
+        "err.accel.individual_only",
+        "加速编排和同单位回避只用于个人赛",
+        "加速編排和同單位迴避只用於個人賽",
+        "accelerated pairings and keeping clubmates apart are for individual events only",
+    ),
 
     (
         "err.store.forbid_rounds",

@@ -7,11 +7,14 @@
 pub mod accel;
 pub mod berger;
 pub mod check;
+pub mod clubs;
 pub mod cxa;
 pub mod dutch;
 pub mod knockout;
 pub mod matching;
 pub mod team;
+
+pub use clubs::{ClubApart, CLUBMATES};
 
 use crate::domain::{Colour, PairingSystem, Points};
 use crate::i18n::{msg, Msg};
@@ -214,41 +217,6 @@ impl Default for CxaOptions {
     }
 }
 
-/// The pairing-settings key of [`ClubApart`].
-pub const CLUBMATES: &str = "clubmates";
-
-/// Keeping players of the same club apart in the Dutch system (the Chinese
-/// method has its own, `CxaOptions::avoid_same_club`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClubApart {
-    #[default]
-    Off,
-    /// Clubmates never meet: a round without such a pairing is not paired.
-    Absolute,
-    /// Clubmates do not meet unless no pairing keeps them all apart; then
-    /// the round is paired without the rule, with a note for the arbiter.
-    Relaxed,
-}
-
-impl ClubApart {
-    pub fn from_code(s: &str) -> Option<ClubApart> {
-        match s.trim() {
-            "off" | "none" | "" => Some(ClubApart::Off),
-            "absolute" => Some(ClubApart::Absolute),
-            "relaxed" => Some(ClubApart::Relaxed),
-            _ => None,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            ClubApart::Off => "off",
-            ClubApart::Absolute => "absolute",
-            ClubApart::Relaxed => "relaxed",
-        }
-    }
-}
-
 /// How to pair.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingConfig {
@@ -329,40 +297,9 @@ impl PairingError {
 /// Pairs the next round with the configured system.
 pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => pair_dutch(state, config.clubmates),
+        PairingSystem::Dutch => clubs::pair_dutch(state, config.clubmates),
         PairingSystem::Cxa => cxa::pair(state, &config.cxa),
         PairingSystem::Berger => berger::pair(state, config),
-    }
-}
-
-/// The Dutch system, with clubmates kept apart as `clubs` says: their
-/// pairs are added to the forbidden ones.
-fn pair_dutch(state: &SwissState, clubs: ClubApart) -> Result<RoundPairing, PairingError> {
-    if clubs == ClubApart::Off {
-        return dutch::pair(state);
-    }
-    let mut by_club: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
-    for p in state.players.iter().filter(|p| p.available) {
-        if let Some(c) = p.club.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-            by_club.entry(c).or_default().push(p.id);
-        }
-    }
-    let mut apart = state.clone();
-    for ids in by_club.values() {
-        for (i, &a) in ids.iter().enumerate() {
-            for &b in &ids[i + 1..] {
-                apart.forbidden.push((a, b));
-            }
-        }
-    }
-    match dutch::pair(&apart) {
-        Err(PairingError::NoLegalPairing { .. }) if clubs == ClubApart::Relaxed => {
-            let mut p = dutch::pair(state)?;
-            p.notes
-                .push(msg!("note.pairing.clubmates_relaxed", round = state.round));
-            Ok(p)
-        }
-        other => other,
     }
 }
 

@@ -197,7 +197,8 @@ impl App {
         }
         // Forbidden pairs by the rounds they hold for, gathered back into
         // the groups a file lists.
-        let mut by_range: BTreeMap<Option<(u32, u32)>, Vec<(u32, u32)>> = BTreeMap::new();
+        type Rounds = Option<(u32, u32)>;
+        let mut by_range: BTreeMap<Rounds, Vec<(u32, u32)>> = BTreeMap::new();
         for f in self.store.forbidden_pairs(event.id)? {
             if let (Some(&a), Some(&b)) = (no_of.get(&f.a), no_of.get(&f.b)) {
                 by_range.entry(f.rounds).or_default().push((a, b));
