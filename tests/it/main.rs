@@ -1,6 +1,7 @@
 //! The integration tests, one binary: a module per former test file.
 //! (One binary links the crate once; 34 binaries each linked it again.)
 
+mod accel_fronts;
 mod common;
 mod report_support;
 
