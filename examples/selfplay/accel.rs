@@ -102,7 +102,12 @@ fn pts(t: u32) -> String {
 
 impl Accel {
     /// The lines for a file whose players are 1..=`max_id` (lines naming
-    /// players not in it yet are cut to those who are).
+    /// players not in it yet are cut to those who are). A file always has
+    /// an explicit line: when none of the drawn ones names a player of
+    /// the file yet (or the drawn `XXA` lines are all empty), `XXA 1 0.0`
+    /// says "no virtual points" — without it a `192 …_BAKU` line would
+    /// leave each program to its own Baku computation, where qishe follows
+    /// FIDE's group (2·⌈N/4⌉) and the engine its own (⌈N/2⌉).
     pub fn write(&self, max_id: u32) -> Vec<String> {
         let mut out = Vec::new();
         if self.baku_line {
@@ -137,6 +142,9 @@ impl Accel {
                     out.push(s);
                 }
             }
+        }
+        if out.len() == usize::from(self.baku_line) {
+            out.push(format!("XXA {:>4} {:>4}", 1, pts(0)));
         }
         out
     }
