@@ -345,3 +345,49 @@ fn manual_changes_and_corrections_are_comment_lines() {
     let trf = c.ok(&["export", "trf", "Cup"]);
     assert!(!trf.contains("result corrected"), "{trf}");
 }
+
+/// The spec's 30-player, 7-round file: 30 players, round 1.
+fn thirty(accel: &[&str]) -> String {
+    let mut t = String::from("012 Thirty\r142 7\r152 W\r");
+    for l in accel {
+        t.push_str(l);
+        t.push('\r');
+    }
+    for i in 1..=30 {
+        t.push_str(&format!(
+            "001 {i:4}      {:<33} {:4}                             0.0\r",
+            format!("Player {i}"),
+            2400 - 10 * i
+        ));
+    }
+    t
+}
+
+/// `192 …_BAKU` alone: qishe takes FIDE's group (2·⌈30/4⌉ = 16: 1–9,
+/// 10–2, …, 16–8), not the engine's own ⌈30/2⌉ = 15; the same points as
+/// explicit `250` lines (which override `192`) pair identically in both.
+#[test]
+fn pair_trf_takes_fides_baku_group_and_explicit_lines_exactly() {
+    let c = Club::new();
+    let want = "15\n1 9\n10 2\n3 11\n12 4\n5 13\n14 6\n7 15\n16 8\n\
+17 24\n25 18\n19 26\n27 20\n21 28\n29 22\n23 30\n";
+    let alone = c.path("alone.trf");
+    std::fs::write(&alone, thirty(&["192 FIDE_DUTCH_2025_BAKU"])).unwrap();
+    assert_eq!(c.ok(&["pair-trf", alone.to_str().unwrap()]), want);
+    let lines = [
+        "192 FIDE_DUTCH_2025_BAKU",
+        "250       1.0 001 002 0001 0016",
+        "250       0.5 003 004 0001 0016",
+    ];
+    let explicit = c.path("explicit.trf");
+    std::fs::write(&explicit, thirty(&lines)).unwrap();
+    assert_eq!(c.ok(&["pair-trf", explicit.to_str().unwrap()]), want);
+    if let Some((_, code, got)) = engine(&explicit) {
+        assert_eq!((code, got.as_str()), (0, want));
+    }
+    // No acceleration at all: 1–16, 17–2, …
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, thirty(&[])).unwrap();
+    let out = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    assert!(out.starts_with("15\n1 16\n17 2\n"), "{out}");
+}
