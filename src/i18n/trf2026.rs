@@ -188,6 +188,10 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.ptp", "完美表现", "完美表現", "PTP"),
     ("tui.tb.apro", "对手均表现", "對手均表現", "APRO"),
     ("tui.tb.appo", "对手均完美", "對手均完美", "APPO"),
+    ("tb.sonneborn-berger-cut1", "索伯分减一", "索伯分減一", "Sonneborn-Berger cut 1"),
+    ("tb.aro-cut1", "对手平均等级分减一", "對手平均等級分減一", "Avg. opp. rating cut 1"),
+    ("tui.tb.sonneborn-berger-cut1", "索伯减一", "索伯減一", "SB-1"),
+    ("tui.tb.aro-cut1", "对手均分减一", "對手均分減一", "ARO-1"),
 
     (
         "trf.note.pairing",

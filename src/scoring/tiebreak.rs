@@ -49,10 +49,12 @@ pub enum TieBreak {
     Ptp,
     Apro,
     Appo,
+    SonnebornBergerCut1,
+    AroCut1,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 37] = [
+    pub const ALL: [TieBreak; 39] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -90,11 +92,13 @@ impl TieBreak {
         TieBreak::Ptp,
         TieBreak::Apro,
         TieBreak::Appo,
+        TieBreak::SonnebornBergerCut1,
+        TieBreak::AroCut1,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 37] = [
+    pub const CODES: [&'static str; 39] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -132,18 +136,21 @@ impl TieBreak {
         "ptp",
         "apro",
         "appo",
+        "sonneborn-berger-cut1",
+        "aro-cut1",
     ];
 
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 20] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 22] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
         ("BH/M1", TieBreak::BuchholzMedian1),
         ("FB", TieBreak::ForeBuchholz),
         ("SB", TieBreak::SonnebornBerger),
+        ("SB/C1", TieBreak::SonnebornBergerCut1),
         ("PS", TieBreak::Progressive),
         ("KS", TieBreak::Koya),
         ("DE", TieBreak::Direct),
@@ -154,6 +161,7 @@ impl TieBreak {
         ("REP", TieBreak::Rep),
         ("GE", TieBreak::Rep),
         ("ARO", TieBreak::Aro),
+        ("ARO/C1", TieBreak::AroCut1),
         ("TPR", TieBreak::Tpr),
         ("PTP", TieBreak::Ptp),
         ("APRO", TieBreak::Apro),
@@ -217,9 +225,11 @@ impl TieBreak {
                 | BuchholzCut2
                 | BuchholzMedian1
                 | SonnebornBerger
+                | SonnebornBergerCut1
                 | RoundsWon
                 | GamesWon
                 | Aro
+                | AroCut1
                 | Tpr
                 | Koya
                 | ForeBuchholz
@@ -481,8 +491,8 @@ impl TbCtx<'_> {
                 self.idx,
                 i,
             ))),
-            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger | Aro
-            | Tpr | Koya | ForeBuchholz | Aob => {
+            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger
+            | SonnebornBergerCut1 | Aro | AroCut1 | Tpr | Koya | ForeBuchholz | Aob => {
                 one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default())
             }
         }
@@ -507,6 +517,8 @@ impl TbCtx<'_> {
             BuchholzMedian1 => cut_sum(1, 1),
             ForeBuchholz => f.buchholz_parts(rounds, idx, i, true),
             SonnebornBerger => f.sonneborn_parts(rounds, idx, i),
+            SonnebornBergerCut1 => f.sonneborn_cut1_parts(rounds, idx, i),
+            AroCut1 => f.aro_cut1_parts(rounds, &self.fide_ratings(), idx, i),
             Koya => f.koya_parts(rounds, idx, i),
             Aob => f.aob_parts(rounds, idx, i),
             Aro => {

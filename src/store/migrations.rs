@@ -167,7 +167,7 @@ const BYE_NOTICE: &str =
     "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
 // ---- end of the bye notice block ---------------------------------------------
 
-// ---- TRF-2026 (issue 39) ------------------------------------------------------
+// ---- TRF-2026 ------------------------------------------------------
 // `event_note`: the pairings changed by hand and the results corrected, which
 // a TRF-2026 export writes as `###` lines.
 // `trf_line`: the header lines of an imported TRF file that qishe keeps but

@@ -1,7 +1,8 @@
-//! FIDE C.07 (2026) tie-breaks qishe added (issue 39): REP (GE before
-//! 2026), PTP, APRO and APPO, against the values FIDE's TEC checker gives
-//! on the six conformance tournaments (`data/tiebreaks_2026/expected.json`,
-//! made with `tiebreakchecker.py -s`); and FIDE's codes read wherever
+//! FIDE C.07 (2026) tie-breaks qishe added: REP (GE before
+//! 2026), PTP, APRO, APPO, SB/C1 and ARO/C1, against the values FIDE's
+//! TEC checker gives on the six conformance tournaments
+//! (`data/tiebreaks_2026/expected.json`, made with `tiebreakchecker.py
+//! -s`); and FIDE's codes read wherever
 //! qishe's are (`--tiebreaks BH/C1,SB`, TRF `202`).
 
 use crate::common::{shared_or_skip, Club};
@@ -14,8 +15,18 @@ fn value(s: &str) -> Points {
         .unwrap_or_else(|_| panic!("not a value: {s:?}"))
 }
 
+/// The criteria compared, by qishe's code (the standings CSV's columns).
+const CODES: [&str; 6] = [
+    "rep",
+    "ptp",
+    "apro",
+    "appo",
+    "sonneborn-berger-cut1",
+    "aro-cut1",
+];
+
 #[test]
-fn rep_ptp_apro_appo_match_the_fide_checker() {
+fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
     let dir = shared_or_skip!("conformance/tiebreaks");
     let data =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/expected.json");
@@ -35,7 +46,7 @@ fn rep_ptp_apro_appo_match_the_fide_checker() {
             "--scheme",
             "chess",
             "--tiebreaks",
-            "GE,PTP,APRO,APPO",
+            "GE,PTP,APRO,APPO,SB/C1,ARO/C1",
         ]);
         let csv = c.ok(&["standings", case, "--format", "csv"]);
         let mut lines = csv.lines();
@@ -56,7 +67,7 @@ fn rep_ptp_apro_appo_match_the_fide_checker() {
             let cells: Vec<&str> = line.split(',').collect();
             let no = &no_of[cells[col("name")]];
             let want = &players[no.as_str()];
-            for code in ["rep", "ptp", "apro", "appo"] {
+            for code in CODES {
                 compared += 1;
                 let got = value(cells[col(code)]);
                 if got != value(want[code].as_str().unwrap()) {
@@ -65,7 +76,7 @@ fn rep_ptp_apro_appo_match_the_fide_checker() {
             }
         }
     }
-    assert_eq!(compared, 136 * 4, "every player of the six cases");
+    assert_eq!(compared, 136 * CODES.len(), "every player of the six cases");
     assert!(
         wrong.is_empty(),
         "{} of {compared} differ:\n{}",

@@ -1,4 +1,4 @@
-//! TRF-2026 (issue 39): every record read and written back, the older
+//! TRF-2026: every record read and written back, the older
 //! forms still read, bad lines named by line and column, accelerated
 //! events and prohibited pairings from the command line, and the endorsed
 //! engine's verdict the same on a file and on its import → export.
