@@ -8,6 +8,7 @@
 
 mod error;
 mod fide;
+mod fide_codes;
 mod import;
 pub mod knockout;
 mod performance;
