@@ -140,9 +140,19 @@ impl App {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
                 continue;
             }
+            if k == crate::pairing::CLUBMATES {
+                cfg.clubmates = v
+                    .as_str()
+                    .and_then(crate::pairing::ClubApart::from_code)
+                    .unwrap_or_default();
+                continue;
+            }
             if k == "first_colour"
                 || k == ROUND_ROBIN_BYE_SCORES
                 || k == super::schedule::ROUND_STARTS
+                || k == super::accel::ACCELERATION
+                || k == super::accel::VIRTUAL_POINTS
+                || k == super::trf::TRF_BYES
             {
                 continue;
             }
@@ -235,6 +245,7 @@ impl App {
             .store
             .forbidden_pairs(event.id)?
             .into_iter()
+            .filter(|f| f.holds_in(round))
             .filter_map(|f| Some((*no_of.get(&f.a)?, *no_of.get(&f.b)?)))
             .collect();
         let first_colour = match event.settings.pairing_settings.get("first_colour") {
@@ -249,6 +260,7 @@ impl App {
             first_colour,
             win_points: scheme.win_value(),
             draw_points: scheme.win_value().half(),
+            virtual_points: super::accel::virtual_points(event, &entries, scheme.win_value()),
         })
     }
 
