@@ -18,6 +18,12 @@ pub mod archive;
 mod checkin;
 mod door;
 mod judge;
+mod kind;
+pub use kind::{knockout_round_name, BoardPlace};
+pub use kind::{
+    EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
+    KnockoutCrosstable, KnockoutStandings,
+};
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
@@ -39,7 +45,9 @@ mod undo;
 pub use crate::files::input::Kind as InputKind;
 pub use crate::store::BackupInfo;
 pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
-pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
+pub use door::{
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+};
 pub use records::{load_record, RecordAttachment};
 pub use restore::{check_backup, restore_club, saved_club_path};
 #[cfg(any(test, feature = "testkit"))]

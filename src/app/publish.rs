@@ -126,7 +126,14 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
-        let (_, st) = self.standings(event_key, None)?;
+        // The rounds the standings count, for the event's kind; a
+        // knockout's ranking is one page, whatever the round.
+        let counted = match self.event_standings(event.key(), None)? {
+            super::EventStandings::Individual(st) => st.after_round,
+            super::EventStandings::Team(st) => st.after_round,
+            super::EventStandings::Knockout(_) => 0,
+        };
+        let knockout = self.kind_of(&event)? == super::EventKind::Knockout;
         let mut pages = Vec::new();
         let mut links = Vec::new();
         // A web page has room for the progression and tie-break columns.
@@ -146,7 +153,17 @@ impl App {
                 nav: true,
             });
         }
-        for r in 1..=st.after_round {
+        if knockout && paired > 0 {
+            let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
+            links.push(("standings.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "standings.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: true,
+            });
+        }
+        for r in 1..=counted {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
@@ -156,7 +173,7 @@ impl App {
                 nav: true,
             });
         }
-        if st.after_round > 0 {
+        if counted > 0 || knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {
@@ -336,7 +353,25 @@ impl App {
                 nav: false,
             });
         }
-        let (_, st) = self.standings(event_key, None)?;
+        // Each player's rank for the event's kind (a knockout's is its
+        // bracket's: 1, 2, 3=, 5= …).
+        let ranks: HashMap<i64, (u32, bool)> = match self.event_standings(ev.key(), None)? {
+            super::EventStandings::Individual(st) => st
+                .rows
+                .iter()
+                .map(|r| (r.player.id, (r.rank, r.shared)))
+                .collect(),
+            super::EventStandings::Knockout(st) => st
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let shared = r.rank.ends_with('=');
+                    let n = r.rank.trim_end_matches('=').parse().ok()?;
+                    Some((r.entry.id, (n, shared)))
+                })
+                .collect(),
+            super::EventStandings::Team(_) => HashMap::new(),
+        };
         let data = self.event_data(&ev)?;
         let scheme = self.scheme(&ev)?;
         let ct = crate::scoring::crosstable(&data, &scheme, None)?;
@@ -373,7 +408,7 @@ impl App {
                     rating: e.rating,
                     points: Some(r.points),
                 },
-                rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
+                rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,
                 rounds,
             };

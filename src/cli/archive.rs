@@ -31,6 +31,7 @@ pub enum ArchiveCmd {
 pub struct ImportArgs {
     /// Files or folders.
     #[arg(required = true)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
     /// Where to write the demo database (default: qishe-demo.db); must not exist.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub path: Option<PathBuf>,
 }
 

@@ -191,7 +191,13 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) => {
+            let kind = if a.teams {
+                crate::app::EventKind::Team
+            } else {
+                crate::app::EventKind::Individual
+            };
             let mut d = EventDraft {
+                kind,
                 scheme: scheme_id(a.scheme.as_deref())?,
                 rounds: a.rounds,
                 games_per_round: a.games_per_round,
@@ -211,7 +217,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 d.time_control = Some(v.parse::<TimeControl>()?);
             }
             if let Some(v) = a.tiebreaks {
-                d.tiebreaks = Some(tiebreak_codes(&v)?);
+                d.tiebreaks = Some(tiebreak_list(kind, &v)?);
             }
             if let Some(v) = a.bye_score {
                 d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
@@ -262,10 +268,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    if sum.knockout {
-                        "knockout".into()
-                    } else {
-                        e.settings.system.code().into()
+                    match sum.kind {
+                        crate::app::EventKind::Knockout => "knockout".into(),
+                        _ => e.settings.system.code().into(),
                     },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
@@ -401,12 +406,10 @@ pub fn scheme_id(v: Option<&str>) -> CliResult<Option<String>> {
         .transpose()
 }
 
-/// `--tiebreaks a,b,c` read as tie-break enums at the edge (a leading
-/// `points` is allowed and dropped: points always rank first).
-pub fn tiebreak_codes(v: &str) -> CliResult<Vec<String>> {
+/// `--tiebreaks a,b,c`, read once at the edge as the tie-breaks of an
+/// event of `kind` (a leading `points` is allowed and dropped: points
+/// always rank first).
+pub fn tiebreak_list(kind: crate::app::EventKind, v: &str) -> CliResult<crate::scoring::TieBreaks> {
     let codes: Vec<&str> = v.split(',').collect();
-    Ok(crate::scoring::TieBreak::parse_list(&codes)?
-        .into_iter()
-        .map(|t| t.code().to_string())
-        .collect())
+    Ok(crate::scoring::TieBreaks::parse(kind, &codes)?)
 }

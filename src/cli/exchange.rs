@@ -11,6 +11,7 @@ pub enum ImportCmd {
     Games {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// Game records named in the `record` column win over typed values that contradict them.
         #[arg(long)]
@@ -20,10 +21,12 @@ pub enum ImportCmd {
     Teams {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
     },
     /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
     Trf {
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// The event's name (default: the file's 012 line, else the file name).
         #[arg(long)]
@@ -45,6 +48,7 @@ pub enum ExportCmd {
         event: String,
         /// Write here instead of stdout.
         #[arg(short, long)]
+        #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
         /// Replace the output file if it exists.
         #[arg(long)]

@@ -49,6 +49,7 @@ impl From<RulesArg> for RuleSet {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
@@ -121,6 +122,7 @@ impl ReadArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     pub format: StatsFormat,
@@ -131,6 +133,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "chinese")]
     pub notation: NotationArg,
@@ -141,6 +144,7 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
@@ -150,6 +154,7 @@ pub struct ConvertArgs {
     pub notation: NotationArg,
     /// Where to write (default: stdout).
     #[arg(long, short)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]

@@ -56,6 +56,7 @@ pub struct BracketArgs {
     pub format: ChartFormat,
     /// Write here instead of stdout.
     #[arg(short, long)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -64,7 +65,14 @@ pub struct BracketArgs {
 
 /// `event new … --system knockout`.
 pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let mut s = app.config.event.clone();
+    let kind = crate::app::EventKind::Knockout;
+    if let Some(v) = &a.tiebreaks {
+        super::event::tiebreak_list(kind, v)?;
+    }
+    let mut s = app.event_settings(&crate::app::EventDraft {
+        kind,
+        ..Default::default()
+    })?;
     if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
         s.scheme = v;
     }
@@ -199,8 +207,8 @@ pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliRe
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.
-pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
-    let rows = app.knockout_ranking(event)?;
+pub fn print_standings(st: &crate::app::KnockoutStandings, format: Format) -> CliResult {
+    let rows = st.rows.clone();
     let mut t = Table::new(&[
         ("rank", "rank".into(), true),
         ("name", "name".into(), false),

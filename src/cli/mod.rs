@@ -38,6 +38,7 @@ macro_rules! note_raw {
 }
 
 pub mod archive;
+pub mod console;
 pub mod demo;
 mod error;
 pub mod event;
@@ -51,6 +52,7 @@ pub mod print;
 pub mod publish;
 pub mod round;
 pub mod scoring;
+pub mod stdout;
 pub mod team;
 pub mod trf;
 
@@ -66,13 +68,15 @@ use std::path::PathBuf;
 ///
 /// Run with no command to open the terminal UI on the club database.
 #[derive(Debug, Parser)]
-#[command(name = "qishe", version, about, long_about = None)]
+#[command(name = "qishe", bin_name = "qishe", version, about, long_about = None)]
 pub struct Cli {
-    /// Configuration file (default: ./config.toml, then the platform config directory).
+    /// Configuration file (default: ./config.toml, then the platform config directory, then beside the qishe program).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub config: Option<PathBuf>,
     /// Club database (default: the config's `database`, else club.db in the platform data directory).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub db: Option<PathBuf>,
     /// Write CSV cells that begin with = + - @ as they are (by default they
     /// get a leading ' so a spreadsheet does not run them as formulas).
@@ -132,6 +136,7 @@ pub enum Command {
     /// Write a consistent copy of the database (safe while qishe is running).
     Backup {
         /// Where to write the copy.
+        #[arg(value_parser = crate::cli::path_arg())]
         path: PathBuf,
     },
     /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
@@ -187,6 +192,20 @@ fn read_input(file: &std::path::Path, kind: crate::app::InputKind) -> CliResult<
     Ok((bytes, name))
 }
 
+/// The parser of every path argument: the path with the platform's
+/// separator (`config::native_path`), so that qishe shows it in one style.
+pub(crate) fn path_arg() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PathBufValueParser::new().map(crate::config::native_path)
+}
+
+/// Ends qishe with `code` after the console is put back as it was found
+/// (and, in a console window of its own, a failure waited on: `console.rs`).
+pub fn exit(code: i32) -> ! {
+    console::finish(code != 0);
+    std::process::exit(code)
+}
+
 pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
     output::allow_csv_formulas(cli.csv_formulas);
     // Commands on files alone need no config or database.
@@ -201,6 +220,7 @@ pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
         .map_err(|e| (CliError::from(e), Lang::from_env()))?;
     let db = config.database_path(cli.db.as_deref());
     let lang = config.language.unwrap_or_else(Lang::from_env);
+    stdout::set_lang(lang);
     if cmd.is_some() {
         crate::app::announce_waits(lang);
     }

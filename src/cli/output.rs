@@ -35,15 +35,12 @@ pub fn emit(to_stderr: bool, text: &str) {
         let mut o = std::io::stdout().lock();
         o.write_all(text.as_bytes()).and_then(|_| o.flush())
     };
-    match written {
-        Err(e) if !to_stderr && e.kind() != std::io::ErrorKind::BrokenPipe => {
-            // stdout on a full disk: say so instead of losing the output
-            let m = crate::i18n::msg!("err.cli.write_output", why = crate::i18n::io_msg(&e));
-            let line = format!("qishe: {}\n", m.render(crate::i18n::Lang::from_env()));
-            let _ = std::io::stderr().write_all(terminal_text(&line).as_bytes());
-            std::process::exit(1);
+    if let Err(e) = written {
+        if !to_stderr {
+            // A closed pipe ends qishe quietly; anything else (a full disk
+            // under `> file`) is said (`stdout.rs`).
+            super::stdout::failed(&e);
         }
-        _ => {}
     }
 }
 

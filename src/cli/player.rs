@@ -39,6 +39,7 @@ pub enum PlayerCmd {
     Retire { player: String },
     /// Import members from CSV (UTF-8 or GBK; headers such as 姓名/name, 等级分/rating, 单位/club).
     Import {
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// Import the other rows when some are duplicates (they are listed).
         #[arg(long)]
@@ -48,6 +49,7 @@ pub enum PlayerCmd {
     Export {
         /// Write here instead of stdout.
         #[arg(short, long)]
+        #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
         /// Replace the output file if it exists.
         #[arg(long)]

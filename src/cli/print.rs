@@ -70,6 +70,7 @@ pub struct PrintArgs {
     pub format: PrintFormat,
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -78,6 +79,7 @@ pub struct PrintArgs {
     /// characters); default: png_font in config.toml, else the first found
     /// of Noto Sans CJK, WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
     #[arg(long, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub font: Option<PathBuf>,
     /// Send to this printer through lp/lpr; without a name, the default printer.
     /// HTML goes as a PDF made by headless Chromium.

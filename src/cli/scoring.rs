@@ -2,7 +2,7 @@
 
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{parse_clock, ClockInput, ResultInput};
+use crate::app::{parse_clock, ClockInput, EventStandings, ResultInput};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
 use clap::Args;
@@ -61,6 +61,7 @@ pub struct ResultArgs {
     /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
     /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
     /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -274,18 +275,18 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         return super::history::run_compare(ctx, &a.event, list, a.format);
     }
     let app = ctx.open()?;
-    if app.is_knockout(&a.event)? {
-        return super::knockout::print_standings(&app, &a.event, a.format);
-    }
-    if app.is_team_event(&a.event)? {
-        return run_team_standings(&app, &a);
-    }
+    // The app answers for the event's kind; the CLI only renders it.
+    let id = app.find_event(&a.event)?.key();
+    let st = match app.event_standings(id, a.after_round)? {
+        EventStandings::Knockout(k) => return super::knockout::print_standings(&k, a.format),
+        EventStandings::Team(t) => return run_team_standings(&app, &a, t),
+        EventStandings::Individual(st) => st,
+    };
     if let Some([one]) = a.explain.as_deref() {
         let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
         say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
-    let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let who = |k: &str| {
             let k = k.trim();
@@ -335,7 +336,11 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
 
 /// `qishe standings` for a team event: the team standings, `--boards` the
 /// board prizes, `--explain A B` for two teams.
-fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
+fn run_team_standings(
+    app: &crate::app::App,
+    a: &StandingsArgs,
+    st: crate::scoring::team::TeamStandings,
+) -> CliResult {
     let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
@@ -345,7 +350,6 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
         );
         return Ok(());
     }
-    let (_ev, st) = app.team_standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let ex = st.explain(&pair[0], &pair[1])?;
         let show = |v: &crate::scoring::team::TeamValue| {
@@ -372,10 +376,14 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
         return Ok(());
     }
     if a.format == Format::Text {
-        say!(
-            "{}",
-            tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string())
-        );
+        let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
+        match st.in_progress {
+            Some(n) => say!(
+                "{after} · {}",
+                tr(lang, "rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => say!("{after}"),
+        }
     }
     say_raw!(
         "{}",

@@ -15,6 +15,7 @@ pub struct PairTrfArgs {
     #[arg(long, default_value = "dutch")]
     pub system: String,
     /// The tournament file (TRF-16).
+    #[arg(value_parser = crate::cli::path_arg())]
     pub input: PathBuf,
     /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
     #[arg(short = 'p', long = "pairings", num_args = 0..=1, default_missing_value = "-")]

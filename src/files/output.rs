@@ -44,21 +44,16 @@ pub fn folder_of(path: &Path) -> &Path {
 }
 
 /// Whether `a` and `b` are the same file: the same resolved path, or (both
-/// existing) the same device and inode, which catches hard links.
+/// existing) one file by identity, which catches hard links: device and
+/// inode on Unix, volume serial number and file index on Windows
+/// (`same_file`).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     if let (Some(x), Some(y)) = (normalize(a), normalize(b)) {
         if x == y {
             return true;
         }
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return x.dev() == y.dev() && x.ino() == y.ino();
-        }
-    }
-    false
+    same_file::is_same_file(a, b).unwrap_or(false)
 }
 
 /// The database file and the companions SQLite keeps beside it, for the
@@ -138,12 +133,14 @@ pub fn io_error(path: &Path, e: &std::io::Error) -> FileError {
     }
 }
 
-/// ENOSPC or EDQUOT.
+/// A full disk or quota: ENOSPC or EDQUOT on Unix, `ERROR_DISK_FULL` or
+/// `ERROR_HANDLE_DISK_FULL` on Windows (std's `StorageFull`; the raw
+/// numbers are Unix's, which mean other things on Windows).
 pub fn is_disk_full(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
-    ) || matches!(e.raw_os_error(), Some(28) | Some(122))
+    ) || (cfg!(unix) && matches!(e.raw_os_error(), Some(28) | Some(122)))
 }
 
 /// Writes `data` to `path` (see [`write_with`]).
@@ -503,7 +500,27 @@ mod tests {
         assert_eq!(left.len(), 1);
     }
 
-    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_to_the_database_or_its_journal_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("club.db");
+        let wal = dir.path().join("club.db-wal");
+        std::fs::write(&db, b"db").unwrap();
+        std::fs::write(&wal, b"wal").unwrap();
+        let p = Protected {
+            database: Some(db.clone()),
+            inputs: vec![],
+        };
+        for (target, link) in [(&db, "名次.html"), (&wal, "pairings.txt")] {
+            let link = dir.path().join(link);
+            std::fs::hard_link(target, &link).unwrap();
+            let e = write_file(&link, b"html", true, &p).unwrap_err();
+            assert!(e.to_string().contains("database"), "{e}");
+        }
+        assert_eq!(std::fs::read(&db).unwrap(), b"db");
+        assert_eq!(std::fs::read(&wal).unwrap(), b"wal");
+    }
+
     #[test]
     fn a_hard_link_to_an_input_is_the_input() {
         let dir = tempfile::tempdir().unwrap();

@@ -150,7 +150,9 @@ impl StoreError {
 }
 
 /// Is the file system holding `path` full (no block left for us)? Asked
-/// only after a failure, to tell a full disk from other input/output errors.
+/// only after a failure, to tell a full disk from other input/output errors:
+/// `statvfs` on Unix, `GetDiskFreeSpaceExW` (the bytes free to this user,
+/// quotas counted) on Windows.
 pub(crate) fn disk_full_at(path: &Path) -> bool {
     #[cfg(unix)]
     {
@@ -169,7 +171,29 @@ pub(crate) fn disk_full_at(path: &Path) -> bool {
             libc::statvfs(c.as_ptr(), &mut st) == 0 && st.f_bavail == 0
         }
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::OsStrExt;
+        use windows_sys::Win32::Storage::FileSystem::GetDiskFreeSpaceExW;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let wide: Vec<u16> = dir.as_os_str().encode_wide().chain([0]).collect();
+        let mut free: u64 = 0;
+        // SAFETY: `wide` is a NUL-terminated UTF-16 path; `free` is written
+        // on success and read only then; the two other counts are optional.
+        let ok = unsafe {
+            GetDiskFreeSpaceExW(
+                wide.as_ptr(),
+                &mut free,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        ok != 0 && free == 0
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         let _ = path;
         false

@@ -15,7 +15,7 @@ pub enum Command {
     RetireMember(i64),
     CreateEvent {
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         /// The first day (`None`: today).
         date: Option<chrono::NaiveDate>,
     },
@@ -121,7 +121,7 @@ pub enum Command {
     EditEvent {
         event: i64,
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         date: Option<chrono::NaiveDate>,
     },
 }
@@ -170,6 +170,9 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
     if next_open {
         m.next_unfinished();
+        if let Some(t) = m.teams.as_mut() {
+            t.after_result();
+        }
     }
     let n = m.rows();
     let s = m.sel_mut();
