@@ -560,3 +560,29 @@ fn binary_move_trees_as_deep_as_the_limit_are_read_and_dropped_without_recursion
     assert!(cbr_err.contains("too deep"), "{cbr_err}");
     assert!(xqf_err.contains("too deep"), "{xqf_err}");
 }
+
+#[test]
+fn nested_text_variations_are_read_written_and_dropped_on_a_small_stack() {
+    // 7,000 nested PGN variations and 3,000 chained DhtmlXQ branches: the
+    // readers keep MAX_VARIATION_DEPTH levels, and reading, writing in
+    // every format, the statistics and dropping the game stay within a
+    // small stack.
+    let kept = on_small_stack(|| {
+        let mut kept = Vec::new();
+        for text in [
+            hostile::nested_pgn(7_000),
+            hostile::chained_dhtmlxq(3_000, true),
+        ] {
+            let f = read_games(text.as_bytes()).unwrap();
+            let g = &f.games[0];
+            let _ = game_stats(g);
+            let pgn = write_pgn(&f.games, Notation::Chinese);
+            let dhtml = dhtmlxq::write_dhtmlxq(&f.games);
+            let again = read_games(pgn.as_bytes()).unwrap();
+            let twice = read_games(dhtml.as_bytes()).unwrap();
+            kept.push((again.games[0].variations.len(), twice.games.len()));
+        }
+        kept
+    });
+    assert!(kept.iter().all(|&(v, n)| v > 0 && n == 1), "{kept:?}");
+}
