@@ -334,6 +334,7 @@ impl App {
                 "import {} team games ({} new rounds) into {} from {file}",
                 report.games, report.rounds, ev.name
             ),
+            None,
         )?;
         Ok(report)
     }
