@@ -15,7 +15,9 @@ kill   kills (the process was still running when killed), mid-write (it
        that is not a sound club), temp-left (temporary files of killed
        writers still there after the next start), panics, hangs.
 race   commands, failed (refused with a message: busy, a board gone, …),
-       raw (a raw SQL error reached the user), lost, stale-rounds (a round
+       raw (a raw SQL error reached the user), lost (a player addition
+       reported done that is missing, unless a reported `undo` took it
+       back: those are counted as undone), stale-rounds (a round
        paired while a player was withdrawn or entered holds the old
        field), damaged, panics, hangs.
 fuzz   files, commands, refused (a clear error), read, panics, hangs,
@@ -363,7 +365,7 @@ def race_run(args):
     fig = dict(commands=0, failed=0, raw=0, lost=0, pair_races=0, stale_rounds=0,
                damaged=0, panics=0, hangs=0, site_links_followed=0)
     added = []
-    withdrawn_at = {}  # player -> time withdrawn
+    undone = set()  # players whose addition an `undo` took back
 
     def note(rc, err, hung):
         with lock:
@@ -401,7 +403,11 @@ def race_run(args):
                 p = names[r.randrange(60)]
                 rc, _, err, hung = q.run(["event", "withdraw", "T", p])
             elif k == 7:
-                rc, _, err, hung = q.run(["undo"])
+                rc, out, err, hung = q.run(["undo"])
+                m = re.search(r"undone: add member (\S+) \(#", out)
+                if rc == 0 and m:
+                    with lock:
+                        undone.add(m.group(1))
             elif k == 8:
                 rc, _, err, hung = q.run(["backup", os.path.join(work, f"b{w}-{c}.db")])
             elif k == 9:
@@ -427,7 +433,9 @@ def race_run(args):
     for t in threads:
         t.join()
     rc, out, err, hung = q.run(["player", "list"], timeout=300)
-    fig["lost"] = sum(1 for a in added if a not in out)
+    listed = set(re.findall(r"R\d+-\d+", out))
+    fig["lost"] = sum(1 for a in added if a not in listed and a not in undone)
+    fig["undone"] = sum(1 for a in added if a in undone)
     rc, out, err, hung = q.run(["check"], timeout=300)
     if rc != 0 or out.strip() != "ok":
         fig["damaged"] += 1
