@@ -33,6 +33,10 @@ pub struct BoardView {
     pub results: Vec<String>,
 }
 
+/// How often a pairing is computed again when the event changed while it
+/// was computed, before the change is reported.
+pub(crate) const PAIR_ATTEMPTS: usize = 3;
+
 /// What pairing a round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairOutcome {
@@ -282,8 +286,7 @@ impl App {
         // The pairing is computed outside any transaction (seconds for a
         // big event); the round is stored only if the event is still as it
         // was read, else it is paired again from the new state.
-        const ATTEMPTS: usize = 3;
-        for attempt in 1..=ATTEMPTS {
+        for attempt in 1..=PAIR_ATTEMPTS {
             let stamp = self.store.event_stamp(event.id)?;
             let event = self.store.event(event.id)?;
             let round = self.store.rounds_paired(event.id)? + 1;
@@ -317,7 +320,7 @@ impl App {
                 .store
                 .save_round_if_unchanged(event.id, round, &boards, stamp)
             {
-                Err(crate::store::StoreError::Changed) if attempt < ATTEMPTS => continue,
+                Err(crate::store::StoreError::Changed) if attempt < PAIR_ATTEMPTS => continue,
                 Err(e) => return Err(e.into()),
                 Ok(_) => {
                     return Ok(PairOutcome {
@@ -551,7 +554,7 @@ pub fn set_before_round_save(hook: Option<Box<dyn FnMut()>>) {
 }
 
 #[cfg(any(test, feature = "testkit"))]
-fn before_round_save() {
+pub(crate) fn before_round_save() {
     let hook = BEFORE_ROUND_SAVE.with(|h| h.borrow_mut().take());
     if let Some(mut f) = hook {
         f();
