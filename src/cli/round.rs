@@ -139,7 +139,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             // CSV and JSON keep the boards for every kind.
             let id = app.find_event(&event)?.key();
             match app.event_round(id, round)? {
-                EventRound::Individual(v) => print_view(&v, format),
+                EventRound::Individual(v) => print_view(&v, format, app.lang()),
                 EventRound::Team(v) => {
                     say_raw!("{}", super::team::round_table(&v, ctx.lang).render(format))
                 }
@@ -195,19 +195,20 @@ fn print_round(
     round: Option<u32>,
     format: Format,
 ) -> CliResult {
-    print_view(&app.round_view(event, round)?, format);
+    print_view(&app.round_view(event, round)?, format, app.lang());
     Ok(())
 }
 
 /// A round's boards (the individual view of any kind's round).
-fn print_view(v: &crate::app::RoundView, format: Format) {
+fn print_view(v: &crate::app::RoundView, format: Format, l: crate::i18n::Lang) {
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut t = Table::new(&[
-        ("board", "board".into(), true),
-        ("red_no", "no".into(), true),
-        ("red", "red".into(), false),
-        ("black_no", "no".into(), true),
-        ("black", "black".into(), false),
-        ("result", "result".into(), false),
+        ("board", h("rep.col.board", "board"), true),
+        ("red_no", h("col.no", "no"), true),
+        ("red", h("rep.col.red", "red"), false),
+        ("black_no", h("col.no", "no"), true),
+        ("black", h("rep.col.black", "black"), false),
+        ("result", h("rep.col.result", "result"), false),
     ]);
     for b in &v.boards {
         t.push(vec![
@@ -218,19 +219,17 @@ fn print_view(v: &crate::app::RoundView, format: Format) {
             b.black
                 .as_ref()
                 .map(|e| e.name.clone())
-                .unwrap_or_else(|| "BYE".into()),
+                .unwrap_or_else(|| match format {
+                    Format::Text => crate::i18n::tr(l, "cl.bye").into(),
+                    _ => "BYE".into(),
+                }),
             b.results.join(" "),
         ]);
     }
     say_raw!("{}", t.render(format));
     if format == Format::Text {
         for (e, why) in &v.absent {
-            say!(
-                "  #{} {}: {}",
-                e.start_no,
-                e.name,
-                crate::i18n::tr(crate::i18n::Lang::En, why)
-            );
+            say!("  #{} {}: {}", e.start_no, e.name, crate::i18n::tr(l, why));
         }
     }
 }

@@ -77,9 +77,8 @@ pub enum ScoringError {
 }
 
 impl ScoringError {
-    /// The game the error is about, where it names one (to be placed by a
-    /// caller that knows the round, the board and the players' names).
-    pub fn game_ref_mut(&mut self) -> Option<&mut GameRef> {
+    /// The game the error is about, if it names one.
+    pub fn game_mut(&mut self) -> Option<&mut GameRef> {
         use ScoringError::*;
         match self {
             MissingField { game, .. } | BadGame { game, .. } | Invalid { game, .. } => Some(game),
@@ -107,6 +106,10 @@ impl ScoringError {
             }
             UnknownTieBreak { code, allowed } => {
                 msg!("err.scoring.unknown_tiebreak", code, allowed)
+            }
+            // No capture is written `none`: the message says so.
+            MissingField { field, game, .. } if *field == "err.field.first_strike" => {
+                msg!("err.scoring.missing_first_strike", game = game.msg())
             }
             KnockoutTieBreaks { codes } => msg!("err.scoring.knockout_tiebreaks", codes),
             MissingField {
