@@ -79,6 +79,7 @@ fn line(e: &Entry, points: Option<Points>) -> PlayerLine {
         club: e.club.clone(),
         rating: e.rating,
         points,
+        virtual_points: None,
     }
 }
 
@@ -174,7 +175,13 @@ impl App {
                     .iter()
                     .map(|r| (r.player.id, r.points))
                     .collect();
-                let pl = |e: &Entry| line(e, Some(pts.get(&e.id).copied().unwrap_or_default()));
+                // Accelerated pairings: the round's virtual points, apart.
+                let vp = self.virtual_points(&ev)?;
+                let pl = |e: &Entry| PlayerLine {
+                    virtual_points: Some(crate::pairing::accel::at(&vp, e.start_no, view.number))
+                        .filter(|v| *v != Points::ZERO),
+                    ..line(e, Some(pts.get(&e.id).copied().unwrap_or_default()))
+                };
                 let boards: Vec<BoardLine> = view
                     .boards
                     .iter()

@@ -419,6 +419,7 @@ impl App {
                     club: e.club.clone(),
                     rating: e.rating,
                     points: Some(r.points),
+                    virtual_points: None,
                 },
                 rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,

@@ -127,6 +127,7 @@ mod report;
 mod tabs;
 mod team;
 mod team_docs;
+mod trf2026;
 mod tui;
 mod tui_night;
 
@@ -157,6 +158,7 @@ static TABLES: &[&[Text]] = &[
     cli_lines::TEXTS,
     kinds::TEXTS,
     hostile::TEXTS,
+    trf2026::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

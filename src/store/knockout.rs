@@ -125,9 +125,11 @@ impl Store {
         number: u32,
         boards: &[(NewBoard, i64)],
         total_rounds: u32,
+        expected: Option<u64>,
     ) -> Result<i64> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
+        super::stamp::check_unchanged(&tx, event_id, expected)?;
         let round_id = super::events::insert_next_round(&tx, event_id, number)?;
         let plain: Vec<NewBoard> = boards.iter().map(|b| b.0).collect();
         super::games::check_boards(&plain)?;

@@ -411,9 +411,11 @@ impl Store {
         into_paired: &[(u32, u32, Game)],
         action: &str,
         summary: Msg,
+        expected: Option<u64>,
     ) -> Result<usize> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
+        super::stamp::check_unchanged(&tx, event_id, expected)?;
         let mut undo = Vec::new();
         upsert_round_games(&tx, event_id, into_paired, &mut undo)?;
         let mut games = into_paired.len();

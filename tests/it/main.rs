@@ -1,6 +1,7 @@
 //! The integration tests, one binary: a module per former test file.
 //! (One binary links the crate once; 34 binaries each linked it again.)
 
+mod accel_fronts;
 mod common;
 mod report_support;
 
@@ -54,8 +55,10 @@ mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
 mod teams_paper;
+mod tiebreaks_2026;
 mod tiebreaks_cli;
 mod tiebreaks_kinds;
+mod trf2026;
 mod trf_checks;
 mod trf_roundtrip;
 mod tui_bar;

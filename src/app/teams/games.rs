@@ -337,6 +337,7 @@ impl App {
                 event = &ev.name,
                 file
             ),
+            None,
         )?;
         Ok(report)
     }

@@ -4,8 +4,28 @@ use super::*;
 
 impl App {
     /// Pairs the next round of a team event and stores matches, lineups
-    /// and boards in one transaction.
+    /// and boards in one transaction. As for individual events, the round
+    /// is stored only if the event is still as it was read (else it is
+    /// paired again from the new state).
     pub fn pair_team_round(&mut self, event: &str) -> Result<TeamPairOutcome> {
+        let id = self.store.resolve_event(event)?.id;
+        let mut attempt = 1;
+        loop {
+            let stamp = self.store.event_stamp(id)?;
+            match self.pair_team_round_from(event, stamp) {
+                Err(AppError::Store(crate::store::StoreError::Changed))
+                    if attempt < crate::app::rounds::PAIR_ATTEMPTS =>
+                {
+                    attempt += 1
+                }
+                r => return r,
+            }
+        }
+    }
+
+    /// One attempt of [`App::pair_team_round`] from the event as it was
+    /// when its stamp was `stamp`.
+    fn pair_team_round_from(&mut self, event: &str, stamp: u64) -> Result<TeamPairOutcome> {
         let (ev, ts) = self.team_event(event)?;
         let round = self.store.rounds_paired(ev.id)? + 1;
         if ev.settings.system != crate::domain::PairingSystem::Berger && round > ev.settings.rounds
@@ -109,6 +129,8 @@ impl App {
             nr.matches.push((t.team.id, None));
             names.push((t.team.name.clone(), None));
         }
+        #[cfg(any(test, feature = "testkit"))]
+        crate::app::rounds::before_round_save();
         self.store.save_team_rounds(
             ev.id,
             &[nr],
@@ -120,6 +142,7 @@ impl App {
                 event = &ev.name,
                 matches = names.len()
             ),
+            Some(stamp),
         )?;
         Ok(TeamPairOutcome {
             round,

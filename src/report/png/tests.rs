@@ -46,6 +46,7 @@ fn player(n: u32, long: bool) -> PlayerLine {
         club: Some(["杭州市象棋协会少年队", "四川", "Berlin XQ Club"][n as usize % 3].into()),
         rating: None,
         points: Some(crate::domain::Points(n as i64 % 5 * 100)),
+        virtual_points: None,
     }
 }
 

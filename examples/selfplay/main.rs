@@ -17,9 +17,13 @@
 //! the regression test), `--max-players N`, `--roundtrip` (also take every
 //! finished file through `import trf` → `export trf` and check that every
 //! header and player field survives and the engine's `-c` report and `-p`
-//! verdict are the same on both files).
+//! verdict are the same on both files), `--accelerate` (every file carries
+//! explicit virtual points, `250` or `XXA` lines: accelerated pairings,
+//! see `accel.rs`).
 //! Without the engine the tool says so and exits 0: it is for tests and
 //! development only; qishe never calls the engine.
+
+mod accel;
 
 use qishe::app::App;
 use qishe::config::Config;
@@ -87,6 +91,8 @@ struct Params {
     /// How an absence before a late entry or after a withdrawal is written:
     /// 0 blank (late entries only), 1 `0000 - -`, 2 `0000 - Z`.
     absence: u64,
+    /// `--accelerate`: the tournament's virtual points.
+    accel: Option<accel::Accel>,
 }
 
 fn points_of(b: &Block) -> u32 {
@@ -125,6 +131,15 @@ fn write_trf_scored(
         lines.push(format!("XXR {}", p.rounds));
     } else {
         lines.push(format!("142 {}", p.rounds));
+    }
+    if let Some(a) = &p.accel {
+        let max_id = players
+            .iter()
+            .filter(|pl| pl.entry <= upto.max(1))
+            .map(|pl| pl.id)
+            .max()
+            .unwrap_or(0);
+        lines.extend(a.write(max_id));
     }
     for pl in players.iter().filter(|pl| pl.entry <= upto) {
         // Points of the completed rounds (the column being paired is not counted).
@@ -279,11 +294,14 @@ fn params(rng: &mut Rng) -> (usize, Params) {
         rounds_line: rng.below(2),
         eol: ["\n", "\r\n", "\r"][rng.below(3) as usize],
         absence: rng.below(3),
+        accel: None,
     };
     (n, p)
 }
 
 struct Stats {
+    /// `--accelerate`: explicit virtual points in every file.
+    accelerate: bool,
     /// `--roundtrip`: import → export → the engine's `-c` on every finished file.
     roundtrip: bool,
     rt_checked: usize,
@@ -306,7 +324,7 @@ fn run_one(
     st: &mut Stats,
 ) {
     let mut rng = Rng::new(seed);
-    let (n, p) = params(&mut rng);
+    let (n, mut p) = params(&mut rng);
     let n = n.min(max_n).max(2);
     let late = [0u64, 0, 50, 150][rng.below(4) as usize];
     let withdraw = [0u64, 0, 20, 60][rng.below(4) as usize];
@@ -334,6 +352,10 @@ fn run_one(
     players.sort_by_key(|pl| (pl.entry, std::cmp::Reverse(pl.rating)));
     for (i, pl) in players.iter_mut().enumerate() {
         pl.id = i as u32 + 1;
+    }
+    if st.accelerate {
+        let at_start = players.iter().filter(|pl| pl.entry == 1).count();
+        p.accel = Some(accel::draw(&mut rng, at_start, n, p.rounds));
     }
     let small = n <= 24 && p.rounds <= 9;
     st.tournaments += 1;
@@ -575,6 +597,20 @@ fn roundtrip(engine: &Path, out: &Path, text: &str) -> Result<(), String> {
             b.initial_colour()
         ));
     }
+    // The virtual points, whatever records carried them.
+    let vp = |t: &Trf| {
+        let mut m = t.virtual_points();
+        for v in m.values_mut() {
+            while v.last().is_some_and(|p| p.0 == 0) {
+                v.pop();
+            }
+        }
+        m.retain(|_, v| !v.is_empty());
+        m
+    };
+    if vp(&a) != vp(&b) {
+        return Err(format!("virtual points: {:?} → {:?}", vp(&a), vp(&b)));
+    }
     if a.players.len() != b.players.len() {
         return Err(format!(
             "players: {} → {}",
@@ -609,6 +645,7 @@ fn main() {
     let mut corpus: Option<PathBuf> = None;
     let mut max_n = 120usize;
     let mut roundtrip = false;
+    let mut accelerate = false;
     let mut engine = std::env::var_os("QISHE_BBP")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -627,6 +664,11 @@ fn main() {
             "--max-players" => max_n = v.parse().expect("--max-players N"),
             "--roundtrip" => {
                 roundtrip = true;
+                i += 1;
+                continue;
+            }
+            "--accelerate" => {
+                accelerate = true;
                 i += 1;
                 continue;
             }
@@ -651,6 +693,7 @@ fn main() {
         std::fs::create_dir_all(c).expect("create --corpus");
     }
     let mut st = Stats {
+        accelerate,
         roundtrip,
         rt_checked: 0,
         rt_same: 0,
