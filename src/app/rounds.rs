@@ -144,9 +144,19 @@ impl App {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
                 continue;
             }
+            if k == crate::pairing::CLUBMATES {
+                cfg.clubmates = v
+                    .as_str()
+                    .and_then(crate::pairing::ClubApart::from_code)
+                    .unwrap_or_default();
+                continue;
+            }
             if k == "first_colour"
                 || k == ROUND_ROBIN_BYE_SCORES
                 || k == super::schedule::ROUND_STARTS
+                || k == super::accel::ACCELERATION
+                || k == super::accel::VIRTUAL_POINTS
+                || k == super::trf::TRF_BYES
             {
                 continue;
             }
@@ -239,6 +249,7 @@ impl App {
             .store
             .forbidden_pairs(event.id)?
             .into_iter()
+            .filter(|f| f.holds_in(round))
             .filter_map(|f| Some((*no_of.get(&f.a)?, *no_of.get(&f.b)?)))
             .collect();
         let first_colour = match event.settings.pairing_settings.get("first_colour") {
@@ -253,6 +264,7 @@ impl App {
             first_colour,
             win_points: scheme.win_value(),
             draw_points: scheme.win_value().half(),
+            virtual_points: super::accel::virtual_points(event, &entries, scheme.win_value()),
         })
     }
 
@@ -452,6 +464,9 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let number = round.unwrap_or(paired);
+        if paired == 0 {
+            return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
+        }
         if number == 0 || number > paired {
             return Err(super::invalid!(
                 "err.app.round_not_paired_of",
@@ -495,8 +510,17 @@ impl App {
             .filter(|b| b.round == number)
             .map(|b| (b.entry_id, b.notice))
             .collect();
+        // A knockout's players not in the round are out (or through on a
+        // bye), not absent. In a team event a player is absent only when
+        // marked so at check-in: a reserve not lined up, or a player whose
+        // opponent's board is empty (his team scored it), simply has no game.
+        let knockout = self.store.knockout_settings(event.id)?.is_some();
+        let team = self.store.team_settings(event.id)?.is_some();
         for e in &entries {
-            if seated.contains(&e.id) {
+            if seated.contains(&e.id) || knockout {
+                continue;
+            }
+            if team && !requested.iter().any(|r| r.0 == e.id) && e.available_in(number) {
                 continue;
             }
             let why = if requested.contains(&(e.id, true)) {

@@ -98,28 +98,26 @@ impl App {
                 ));
             }
             let last = &br.rounds[paired as usize - 1];
-            let open: Vec<String> = last
+            let open: Vec<crate::i18n::Msg> = last
                 .iter()
                 .filter(|s| br.winner(s).is_none())
                 .map(|s| {
                     let v = br.view(s);
-                    format!(
-                        "board {} {} – {} ({})",
-                        s.board,
-                        v.a.name,
-                        v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
-                        v.next
-                            .map(|n| n.text(crate::i18n::Lang::En))
-                            .unwrap_or_default()
+                    let next = v
+                        .next
+                        .map(|n| n.msg(self.lang()))
+                        .unwrap_or_else(|| crate::i18n::msg!("log.text", text = ""));
+                    crate::i18n::msg!(
+                        "cl.ko.open_match",
+                        board = s.board,
+                        a = &v.a.name,
+                        b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
+                        next
                     )
                 })
                 .collect();
-            if !open.is_empty() {
-                return Err(invalid!(
-                    "err.ko.undecided",
-                    round = paired,
-                    matches = open.join("; ")
-                ));
+            if let Some(matches) = crate::i18n::join_msgs(open) {
+                return Err(invalid!("err.ko.undecided", round = paired, matches));
             }
             let winners: Vec<i64> = last
                 .iter()
@@ -194,7 +192,7 @@ impl App {
         self.store.set_knockout_settings(
             ev.id,
             &json,
-            &format!("place the players of {} by hand", ev.name),
+            crate::i18n::msg!("log.ko_place", event = &ev.name),
         )?;
         Ok(())
     }

@@ -136,10 +136,11 @@ impl App {
             &[nr],
             &[],
             "round-pair",
-            &format!(
-                "pair round {round} of {} ({} matches)",
-                ev.name,
-                names.len()
+            crate::i18n::msg!(
+                "log.team_round_pair",
+                round,
+                event = &ev.name,
+                matches = names.len()
             ),
             Some(stamp),
         )?;
@@ -178,10 +179,13 @@ impl App {
         Ok((ev, st))
     }
 
-    /// Board prizes after a round (default: the last paired).
+    /// Board prizes after a round (default: the standings' complete rounds).
     pub fn team_board_prizes(&self, event: &str, after: Option<u32>) -> Result<Vec<BoardPrizeRow>> {
         let (ev, ts) = self.team_event(event)?;
-        let r = after.unwrap_or(self.store.rounds_paired(ev.id)?);
+        let r = match after {
+            Some(r) => r,
+            None => self.team_standings(event, None)?.1.after_round,
+        };
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
         Ok(board_prizes(&data, &scheme, Some(r))?)

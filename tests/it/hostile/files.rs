@@ -1,6 +1,8 @@
 //! The one door for input files and the one writer for output files.
 
-use super::{both, intact, paired_club, run_for};
+use super::paired_club;
+#[cfg(unix)]
+use super::{both, intact, run_for};
 use crate::common::Club;
 #[cfg(unix)]
 use std::os::unix::fs::{symlink, PermissionsExt};
