@@ -53,7 +53,10 @@ fn a_bad_backup_is_refused_and_the_club_untouched() {
         ("junk.db", "damaged"),
         ("other.db", "not a qishe club database"),
         ("missing.db", "cannot read"),
-        ("/dev/zero", "not a backup file"),
+        (
+            if cfg!(windows) { "NUL" } else { "/dev/zero" },
+            "not a backup file",
+        ),
     ] {
         let e = c.fails(&["restore", file, "--yes"]);
         assert!(e.contains(says), "{file}: {e}");
