@@ -23,6 +23,8 @@ pub enum Kind {
     Wallchart,
     /// Check-in sheet (签到表).
     Checkin,
+    /// A knockout's bracket chart (对阵图) with every match and game.
+    Bracket,
 }
 
 impl From<Kind> for DocKind {
@@ -34,6 +36,7 @@ impl From<Kind> for DocKind {
             Kind::Crosstable => DocKind::Crosstable,
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
+            Kind::Bracket => DocKind::Bracket,
         }
     }
 }
@@ -48,7 +51,8 @@ pub enum PrintFormat {
     Html,
     /// The document's table as CSV (standings, crosstable, …).
     Csv,
-    /// Images for phone screens and chat groups (pairings and standings):
+    /// Images for phone screens and chat groups (pairings, standings and a
+    /// knockout's bracket):
     /// 1080 px wide, a screen tall each; several pages are written as
     /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
     Png,

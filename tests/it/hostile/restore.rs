@@ -49,14 +49,13 @@ fn a_bad_backup_is_refused_and_the_club_untouched() {
         conn.execute_batch("CREATE TABLE notes(x); PRAGMA user_version = 2;")
             .unwrap();
     }
+    // The last a device: Windows' NUL, Unix's /dev/zero.
+    let device = if cfg!(windows) { "NUL" } else { "/dev/zero" };
     for (file, says) in [
         ("junk.db", "damaged"),
         ("other.db", "not a qishe club database"),
         ("missing.db", "cannot read"),
-        (
-            if cfg!(windows) { "NUL" } else { "/dev/zero" },
-            "not a backup file",
-        ),
+        (device, "not a backup file"),
     ] {
         let e = c.fails(&["restore", file, "--yes"]);
         assert!(e.contains(says), "{file}: {e}");
