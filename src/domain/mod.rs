@@ -5,6 +5,7 @@
 pub mod archive;
 mod clock;
 mod game;
+mod identity;
 mod names;
 mod points;
 mod team;
@@ -14,6 +15,7 @@ pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
     PieceMoves, Termination,
 };
+pub use identity::{Identity, Paper};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use team::{

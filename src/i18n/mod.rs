@@ -91,6 +91,7 @@ mod judge;
 mod knockout;
 mod msg;
 mod notes;
+mod printing;
 mod reliability;
 mod report;
 mod tabs;
@@ -119,6 +120,7 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    printing::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

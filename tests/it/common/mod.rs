@@ -85,7 +85,9 @@ pub const SEVEN: [&str; 7] = [
 
 pub fn qishe() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_qishe"));
+    // Documents carry their print date: one fixed day (2026-12-03).
     c.env("LANG", "en_US.UTF-8")
+        .env("SOURCE_DATE_EPOCH", "1796299200")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES");
     c
