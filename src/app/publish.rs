@@ -20,14 +20,65 @@ use std::path::{Path, PathBuf};
 /// The file that marks a folder as a site qishe wrote.
 pub const SITE_MARKER: &str = ".qishe-site";
 
-/// One page of the site: its file name and HTML; `nav`: listed in the
-/// navigation bar of every page (player and game pages are listed on the
-/// index only).
+/// One page of the site: its file name and HTML, and what it is in the
+/// navigation bar (player and game pages are listed on the index only).
 struct Page {
     file: String,
     title: String,
     html: String,
-    nav: bool,
+    nav: Nav,
+}
+
+/// A page's place in the navigation bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Nav {
+    Index,
+    Round(u32),
+    Standings(u32),
+    Crosstable,
+    Bracket,
+    /// Listed on the index only.
+    None,
+}
+
+/// The page a table cell links to: a name to its player's page (the start
+/// number beside it: `no`, `red_no`, `black_no`, `opponent_no`), a board's
+/// result (on round `round`'s pairing sheet) to its game's page.
+fn cell_link(
+    t: &report::Table,
+    row: usize,
+    col: usize,
+    round: Option<u32>,
+    players: &[&str],
+    games: &[&str],
+) -> Option<String> {
+    let key = t.columns.get(col)?.key.as_str();
+    let cell = |k: &str| -> Option<u32> {
+        let j = t.columns.iter().position(|c| c.key == k)?;
+        t.rows.get(row)?.get(j)?.trim().parse().ok()
+    };
+    let no_key = match key {
+        "name" => "no",
+        "red" => "red_no",
+        "black" => "black_no",
+        "opponent" => "opponent_no",
+        "result" | "result_1" | "result_2" => {
+            let (r, b) = (round?, cell("board")?);
+            let game = match key {
+                "result_2" => 2,
+                _ => 1,
+            };
+            return [
+                format!("game-{r}-{b}.html"),
+                format!("game-{r}-{b}-{game}.html"),
+            ]
+            .into_iter()
+            .find(|f| games.contains(&f.as_str()));
+        }
+        _ => return None,
+    };
+    let f = format!("player-{}.html", cell(no_key)?);
+    players.contains(&f.as_str()).then_some(f)
 }
 
 impl App {
@@ -48,23 +99,52 @@ impl App {
         }
         let lang = self.document_lang(event_key)?;
         let other = lang.other();
+        // The pages an earlier run wrote (listed in the marker).
+        let before: Vec<String> = std::fs::read_to_string(dir.join(SITE_MARKER))
+            .map(|m| m.lines().skip(1).map(str::to_string).collect())
+            .unwrap_or_default();
         let mut written = Vec::new();
+        let mut listed_files = Vec::new();
         std::fs::create_dir_all(dir.join(other.code())).map_err(io)?;
-        std::fs::write(dir.join(SITE_MARKER), "qishe static site\n").map_err(io)?;
-        for (l, sub, twin) in [
-            (lang, dir.to_path_buf(), format!("{}/", other.code())),
-            (other, dir.join(other.code()), "../".to_string()),
+        let marker = |files: &[String]| format!("qishe static site\n{}\n", files.join("\n"));
+        std::fs::write(dir.join(SITE_MARKER), marker(&before)).map_err(io)?;
+        for (l, sub, prefix, twin) in [
+            (
+                lang,
+                dir.to_path_buf(),
+                String::new(),
+                format!("{}/", other.code()),
+            ),
+            (
+                other,
+                dir.join(other.code()),
+                format!("{}/", other.code()),
+                "../".to_string(),
+            ),
         ] {
             let pages = self.site_pages(event_key, l)?;
-            let listed: Vec<&Page> = pages.iter().filter(|p| p.nav).collect();
-            let nav = nav(&listed, l, other_name(l));
+            let nav = nav(&pages, l, other_name(l));
             for p in &pages {
                 let html = with_nav(&p.html, &nav, &p.file, &twin);
                 let path = sub.join(&p.file);
                 std::fs::write(&path, html).map_err(io)?;
                 written.push(path);
+                listed_files.push(format!("{prefix}{}", p.file));
             }
         }
+        // Pages of an earlier run that this one did not write again (a
+        // round unpaired, a game record removed) go; nothing else does.
+        for old in before.iter().filter(|f| !listed_files.contains(f)) {
+            let safe = !old.is_empty()
+                && Path::new(old)
+                    .components()
+                    .all(|c| matches!(c, std::path::Component::Normal(_)))
+                && old.ends_with(".html");
+            if safe {
+                let _ = std::fs::remove_file(dir.join(old));
+            }
+        }
+        std::fs::write(dir.join(SITE_MARKER), marker(&listed_files)).map_err(io)?;
         Ok(written)
     }
 
@@ -83,24 +163,33 @@ impl App {
             rating: true,
             name_order: None,
         };
+        let (players, games) = self.people_and_games(event_key, lang)?;
+        let player_files: Vec<&str> = players.iter().map(|p| p.file.as_str()).collect();
+        let game_files: Vec<&str> = games.iter().map(|p| p.file.as_str()).collect();
         for r in 1..=paired {
             let d = self.print_doc(event_key, DocKind::Pairings, Some(r), lang)?;
             links.push((format!("round-{r}.html"), d.title.clone()));
+            let linked = |t: &report::Table, row: usize, col: usize| {
+                cell_link(t, row, col, Some(r), &player_files, &game_files)
+            };
             pages.push(Page {
                 file: format!("round-{r}.html"),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Round(r),
             });
         }
+        let linked = |t: &report::Table, row: usize, col: usize| {
+            cell_link(t, row, col, None, &player_files, &game_files)
+        };
         for r in 1..=st.after_round {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
                 file: format!("standings-{r}.html"),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Standings(r),
             });
         }
         if st.after_round > 0 {
@@ -109,8 +198,20 @@ impl App {
             pages.push(Page {
                 file: "crosstable.html".into(),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Crosstable,
+            });
+        }
+        // A knockout's bracket.
+        if self.knockout_settings(&event)?.is_some() {
+            let b = self.bracket(event_key)?;
+            let doc = self.bracket_doc(&b, lang);
+            links.push(("bracket.html".into(), doc.title.clone()));
+            pages.push(Page {
+                file: "bracket.html".into(),
+                title: doc.title.clone(),
+                html: report::bracket::html(&doc),
+                nav: Nav::Bracket,
             });
         }
         let index = report::Doc {
@@ -120,11 +221,13 @@ impl App {
             landscape: false,
             csv: None,
         };
-        let (players, games) = self.people_and_games(event_key, lang)?;
         let mut list = link_list(&links);
-        for (key, more) in [("rep.site.players", &players), ("rep.site.games", &games)] {
+        for (key, id, more) in [
+            ("rep.site.players", "players", &players),
+            ("rep.site.games", "games", &games),
+        ] {
             if !more.is_empty() {
-                list.push_str(&format!("<h2>{}</h2>\n", tr(lang, key)));
+                list.push_str(&format!("<h2 id=\"{id}\">{}</h2>\n", tr(lang, key)));
                 let l: Vec<(String, String)> = more
                     .iter()
                     .map(|p| (p.file.clone(), p.title.clone()))
@@ -142,7 +245,7 @@ impl App {
                 file: "index.html".into(),
                 title: tr(lang, "rep.site.index").to_string(),
                 html,
-                nav: true,
+                nav: Nav::Index,
             },
         );
         Ok(pages)
@@ -171,21 +274,53 @@ fn other_name(l: Lang) -> &'static str {
     }
 }
 
-/// The navigation bar: every page of the site and the other language.
-fn nav(pages: &[&Page], lang: Lang, other: &str) -> String {
-    let mut s = String::from("<nav class=\"site\" style=\"margin-bottom:4mm\">");
-    for p in pages {
-        s.push_str(&format!(
-            "<a href=\"{}\">{}</a> · ",
-            report::escape_html(&p.file),
-            report::escape_html(&p.title)
+/// The navigation bar, short enough for a phone: the event (the index,
+/// which lists the players and games), the rounds by number, the latest
+/// standings, the crosstable, the bracket, and the other language.
+fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
+    let e = report::escape_html;
+    let a = |file: &str, text: &str| format!("<a href=\"{}\">{}</a>", e(file), e(text));
+    let mut s = String::from("<nav class=\"site\">");
+    let mut items = Vec::new();
+    if let Some(p) = pages.iter().find(|p| p.nav == Nav::Index) {
+        items.push(a(&p.file, tr(lang, "rep.site.nav_event")));
+    }
+    let rounds: Vec<String> = pages
+        .iter()
+        .filter_map(|p| match p.nav {
+            Nav::Round(r) => Some(a(&p.file, &r.to_string())),
+            _ => None,
+        })
+        .collect();
+    if !rounds.is_empty() {
+        items.push(format!(
+            "<span class=\"k\">{}</span>{}",
+            e(tr(lang, "rep.site.nav_rounds")),
+            rounds.join(" ")
         ));
     }
-    s.push_str(&format!(
-        "<a href=\"{{TWIN}}\" hreflang=\"{}\">{}</a></nav>\n",
+    if let Some(p) = pages
+        .iter()
+        .filter(|p| matches!(p.nav, Nav::Standings(_)))
+        .next_back()
+    {
+        items.push(a(&p.file, tr(lang, "rep.site.nav_standings")));
+    }
+    for (kind, key) in [
+        (Nav::Crosstable, "rep.site.nav_crosstable"),
+        (Nav::Bracket, "rep.site.nav_bracket"),
+    ] {
+        if let Some(p) = pages.iter().find(|p| p.nav == kind) {
+            items.push(a(&p.file, tr(lang, key)));
+        }
+    }
+    items.push(format!(
+        "<a href=\"{{TWIN}}\" hreflang=\"{}\">{}</a>",
         lang.other().code(),
-        report::escape_html(other)
+        e(other)
     ));
+    s.push_str(&items.join(" · "));
+    s.push_str("</nav>\n");
     s
 }
 
@@ -280,7 +415,7 @@ impl App {
                 file,
                 title,
                 html: site::game_page(&d, lang),
-                nav: false,
+                nav: Nav::None,
             });
         }
         let (_, st) = self.standings(event_key, None)?;
@@ -328,7 +463,7 @@ impl App {
                 file: format!("player-{}.html", e.start_no),
                 title: format!("{} {}", e.start_no, e.name),
                 html: site::player_page(&d, lang),
-                nav: false,
+                nav: Nav::None,
             });
         }
         Ok((players, games))

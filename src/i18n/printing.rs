@@ -70,5 +70,12 @@ pub(super) static TEXTS: &[Text] = &[
         "本表寬 {} 欄: 請橫向列印 (或用 --width 指定寬度)",
         "This table is {} columns wide: print it across the page (or choose a width with --width)",
     ),
+    ("rep.site.river_chu", "楚河", "楚河", "楚河"),
+    ("rep.site.river_han", "汉界", "漢界", "汉界"),
+    ("rep.site.nav_event", "赛事", "賽事", "Event"),
+    ("rep.site.nav_rounds", "轮次", "輪次", "Rounds"),
+    ("rep.site.nav_standings", "名次", "名次", "Standings"),
+    ("rep.site.nav_crosstable", "交叉表", "交叉表", "Crosstable"),
+    ("rep.site.nav_bracket", "对阵图", "對陣圖", "Bracket"),
     ("print.default_printer", "默认打印机", "預設印表機", "the default printer"),
 ];

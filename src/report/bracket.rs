@@ -193,7 +193,7 @@ pub fn html(doc: &BracketDoc) -> String {
     let font = if p > 16 { 7.5 } else { 10.0 };
     let mut out = String::new();
     out.push_str(&format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\n\
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{t}</title>\n<style>\n\
          @page {{ size: {page}; margin: 10mm; }}\n\
          body {{ font-family: sans-serif; font-size: {font}pt; line-height: 1.1; margin: 0; }}\n\
          h1 {{ font-size: 14pt; margin: 0 0 4mm 0; }}\n\

@@ -146,8 +146,17 @@ fn running_heads(doc: &Doc) -> String {
     )
 }
 
+/// Where a table cell links to (`table`, row, column → a URL), for the
+/// published site: names to player pages, results to game pages.
+pub type CellLinks<'a> = &'a dyn Fn(&Table, usize, usize) -> Option<String>;
+
 /// Renders `doc` as one self-contained HTML page.
 pub fn render_html(doc: &Doc) -> String {
+    render_html_linked(doc, &|_, _, _| None)
+}
+
+/// [`render_html`] with table cells linked where `links` says.
+pub fn render_html_linked(doc: &Doc, links: CellLinks) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
@@ -175,7 +184,7 @@ pub fn render_html(doc: &Doc) -> String {
             Part::Note(n) => {
                 let _ = writeln!(o, "<p class=\"note\">{}</p>", escape(n));
             }
-            Part::Table(t) => table(&mut o, t),
+            Part::Table(t) => table(&mut o, t, links),
             Part::Slips { per_page, slips } => {
                 let per = (*per_page).max(1);
                 let mm = SLIP_PAGE_MM as f64 / per as f64;
@@ -222,7 +231,7 @@ fn pairs(o: &mut String, pairs: &[(String, String)]) {
     }
 }
 
-fn table(o: &mut String, t: &Table) {
+fn table(o: &mut String, t: &Table, links: CellLinks) {
     o.push_str("<table class=\"doc\">\n<thead><tr>");
     for (i, c) in t.columns.iter().enumerate() {
         let style = match c.kind {
@@ -247,7 +256,7 @@ fn table(o: &mut String, t: &Table) {
         let _ = write!(o, "<th{style}>{}</th>", escape(&c.heading));
     }
     o.push_str("</tr></thead>\n<tbody>\n");
-    for r in &t.rows {
+    for (ri, r) in t.rows.iter().enumerate() {
         o.push_str("<tr>");
         for (i, c) in t.columns.iter().enumerate() {
             let v = r.get(i).map_or("", |s| s.as_str());
@@ -264,7 +273,19 @@ fn table(o: &mut String, t: &Table) {
             } else {
                 v
             };
-            let _ = write!(o, "<td{class}>{}</td>", escape(v));
+            match links(t, ri, i).filter(|_| !v.is_empty()) {
+                Some(href) => {
+                    let _ = write!(
+                        o,
+                        "<td{class}><a href=\"{}\">{}</a></td>",
+                        escape(&href),
+                        escape(v)
+                    );
+                }
+                None => {
+                    let _ = write!(o, "<td{class}>{}</td>", escape(v));
+                }
+            }
         }
         o.push_str("</tr>\n");
     }

@@ -27,7 +27,7 @@ pub use docs::{
     PairingSheetData, PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use explain::breakdown_text;
-pub use html::{escape as escape_html, render_html};
+pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks};
 pub use strokes::stroke_key;
 pub use text::{
     auto_width, fit, render_text, render_text_auto, render_text_width, DEFAULT_LINES_PER_PAGE,
