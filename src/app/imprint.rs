@@ -99,10 +99,8 @@ impl App {
                 serde_json::to_value(&id).unwrap_or_default(),
             ),
         };
-        let summary = format!("event {}: organiser, venue and arbiters", ev.name);
-        Ok(self
-            .store
-            .set_pairing_settings(ev.id, &settings, &summary)?)
+        let summary = crate::i18n::msg!("log.event_identity", name = &ev.name);
+        Ok(self.store.set_pairing_settings(ev.id, &settings, summary)?)
     }
 
     /// Puts the event's imprint (its identity over the club's, and the

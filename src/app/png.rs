@@ -8,14 +8,14 @@
 use super::output::{check_output, Protected};
 use super::print::DocKind;
 use super::{invalid, App, Result};
-use crate::i18n::{io_msg, Lang};
+use crate::i18n::Lang;
 use crate::report::pdf::PdfFont;
 use crate::report::png::{missing_chars, render_png, FontGlyphs};
 use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 2] = [DocKind::Pairings, DocKind::Standings];
+pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Bracket];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `font`;
@@ -69,8 +69,7 @@ pub fn font_candidates() -> Vec<PathBuf> {
 /// outlines for its language).
 fn load(path: &Path, lang: Lang) -> Result<Vec<u8>> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| invalid!("err.app.png_font_read", path = &shown, why = io_msg(&e)))?;
+    let bytes = super::output::read_input(path, crate::files::input::Kind::Font)?;
     match PdfFont::from_bytes(&bytes, lang) {
         Ok(_) => Ok(bytes),
         Err(_) => Err(invalid!("err.app.png_font_invalid", path = shown)),

@@ -1,6 +1,8 @@
 //! `qishe publish EVENT -o DIR`: the event as a self-contained static site
 //! (no network): an index, every round's pairings with the results
-//! entered, the standings after each complete round, the crosstable, a
+//! entered, the standings after each complete round, the crosstable (a
+//! knockout: its bracket chart, its rounds, its ranking and crosstable; a
+//! team event: its team documents), a
 //! page per player (`player-N.html`, N the start number) and a page per
 //! game with a record (`game-R-B.html`, `game-R-B-G.html` in two-game
 //! rounds) whose board steps through the moves with a little inline
@@ -19,6 +21,30 @@ use std::path::{Path, PathBuf};
 
 /// The file that marks a folder as a site qishe wrote.
 pub const SITE_MARKER: &str = ".qishe-site";
+
+/// The marker's first line; the pages the site wrote follow, a line each.
+const MARKER_HEAD: &str = "qishe static site\n";
+
+/// The pages an earlier run listed in the site's marker (none for a
+/// marker without a list, or no marker).
+fn site_pages_listed(dir: &Path) -> Vec<String> {
+    let marker = dir.join(SITE_MARKER);
+    let Ok(text) = crate::files::input::read_utf8(&marker, crate::files::input::Kind::Config)
+    else {
+        return Vec::new();
+    };
+    text.lines().skip(1).map(str::to_string).collect()
+}
+
+/// A page name the marker may list for removal: `x.html` or
+/// `<lang>/x.html`, nothing that leaves the folder.
+fn own_page(rel: &str) -> Option<&Path> {
+    let p = Path::new(rel);
+    let plain = p
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    (plain && p.components().count() <= 2 && rel.ends_with(".html")).then_some(p)
+}
 
 /// One page of the site: its file name and HTML, and what it is in the
 /// navigation bar (player and game pages are listed on the index only).
@@ -99,52 +125,51 @@ impl App {
         }
         let lang = self.document_lang(event_key)?;
         let other = lang.other();
-        // The pages an earlier run wrote (listed in the marker).
-        let before: Vec<String> = std::fs::read_to_string(dir.join(SITE_MARKER))
-            .map(|m| m.lines().skip(1).map(str::to_string).collect())
-            .unwrap_or_default();
-        let mut written = Vec::new();
-        let mut listed_files = Vec::new();
-        std::fs::create_dir_all(dir.join(other.code())).map_err(io)?;
-        let marker = |files: &[String]| format!("qishe static site\n{}\n", files.join("\n"));
-        std::fs::write(dir.join(SITE_MARKER), marker(&before)).map_err(io)?;
-        for (l, sub, prefix, twin) in [
-            (
-                lang,
-                dir.to_path_buf(),
-                String::new(),
-                format!("{}/", other.code()),
-            ),
-            (
-                other,
-                dir.join(other.code()),
-                format!("{}/", other.code()),
-                "../".to_string(),
-            ),
+        // Every page through the one writer: never through a link planted
+        // in an earlier site (`round-1.html -> ../club.db`), never onto
+        // the database; the language folder is the site's own, never a link.
+        let protected = self.protected(&[]);
+        let mut pages_by_lang = Vec::new();
+        for (l, sub, twin) in [
+            (lang, PathBuf::new(), format!("{}/", other.code())),
+            (other, PathBuf::from(other.code()), "../".to_string()),
         ] {
-            let pages = self.site_pages(event_key, l)?;
-            let nav = nav(&pages, l, other_name(l));
-            for p in &pages {
-                let html = with_nav(&p.html, &nav, &p.file, &twin);
-                let path = sub.join(&p.file);
-                std::fs::write(&path, html).map_err(io)?;
+            pages_by_lang.push((l, sub, twin, self.site_pages(event_key, l)?));
+        }
+        crate::files::output::make_folder(dir, false)?;
+        crate::files::output::make_folder(&dir.join(other.code()), true)?;
+        let old_pages = site_pages_listed(dir);
+        let mut written = Vec::new();
+        let mut listed_now = Vec::new();
+        for (l, sub, twin, pages) in &pages_by_lang {
+            let nav = nav(pages, *l, other_name(*l));
+            for p in pages {
+                let html = with_nav(&p.html, &nav, &p.file, twin);
+                let rel = sub.join(&p.file);
+                let path = dir.join(&rel);
+                crate::files::output::write_file(&path, html.as_bytes(), true, &protected)?;
                 written.push(path);
-                listed_files.push(format!("{prefix}{}", p.file));
+                listed_now.push(rel.to_string_lossy().replace('\\', "/"));
             }
         }
-        // Pages of an earlier run that this one did not write again (a
-        // round unpaired, a game record removed) go; nothing else does.
-        for old in before.iter().filter(|f| !listed_files.contains(f)) {
-            let safe = !old.is_empty()
-                && Path::new(old)
-                    .components()
-                    .all(|c| matches!(c, std::path::Component::Normal(_)))
-                && old.ends_with(".html");
-            if safe {
-                let _ = std::fs::remove_file(dir.join(old));
+        // Pages an earlier run wrote that this site no longer has (a round
+        // unpaired since): removed, and only those the marker lists.
+        for old in old_pages.iter().filter(|o| !listed_now.contains(o)) {
+            if let Some(rel) = own_page(old) {
+                crate::files::output::remove_own_file(&dir.join(rel))?;
             }
         }
-        std::fs::write(dir.join(SITE_MARKER), marker(&listed_files)).map_err(io)?;
+        let mut marker = String::from(MARKER_HEAD);
+        for p in &listed_now {
+            marker.push_str(p);
+            marker.push('\n');
+        }
+        crate::files::output::write_file(
+            &dir.join(SITE_MARKER),
+            marker.as_bytes(),
+            true,
+            &protected,
+        )?;
         Ok(written)
     }
 
@@ -153,9 +178,26 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
-        let (_, st) = self.standings(event_key, None)?;
+        // The rounds the standings count, for the event's kind; a
+        // knockout's ranking is one page, whatever the round.
+        let counted = match self.event_standings(event.key(), None)? {
+            super::EventStandings::Individual(st) => st.after_round,
+            super::EventStandings::Team(st) => st.after_round,
+            super::EventStandings::Knockout(_) => 0,
+        };
+        let knockout = self.kind_of(&event)? == super::EventKind::Knockout;
         let mut pages = Vec::new();
         let mut links = Vec::new();
+        if knockout && paired > 0 {
+            let d = self.print_doc(event_key, DocKind::Bracket, None, lang)?;
+            links.push(("bracket.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "bracket.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: Nav::Bracket,
+            });
+        }
         // A web page has room for the progression and tie-break columns.
         let full = super::print::DocOptions {
             progress: true,
@@ -182,7 +224,17 @@ impl App {
         let linked = |t: &report::Table, row: usize, col: usize| {
             cell_link(t, row, col, None, &player_files, &game_files)
         };
-        for r in 1..=st.after_round {
+        if knockout && paired > 0 {
+            let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
+            links.push(("standings.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "standings.html".into(),
+                title: d.title.clone(),
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Standings(paired),
+            });
+        }
+        for r in 1..=counted {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
@@ -192,7 +244,7 @@ impl App {
                 nav: Nav::Standings(r),
             });
         }
-        if st.after_round > 0 {
+        if counted > 0 || knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {
@@ -200,18 +252,6 @@ impl App {
                 title: d.title.clone(),
                 html: report::render_html_linked(&d, &linked),
                 nav: Nav::Crosstable,
-            });
-        }
-        // A knockout's bracket.
-        if self.knockout_settings(&event)?.is_some() {
-            let b = self.bracket(event_key)?;
-            let doc = self.bracket_doc(&b, lang);
-            links.push(("bracket.html".into(), doc.title.clone()));
-            pages.push(Page {
-                file: "bracket.html".into(),
-                title: doc.title.clone(),
-                html: report::bracket::html(&doc),
-                nav: Nav::Bracket,
             });
         }
         let index = report::Doc {
@@ -418,7 +458,25 @@ impl App {
                 nav: Nav::None,
             });
         }
-        let (_, st) = self.standings(event_key, None)?;
+        // Each player's rank for the event's kind (a knockout's is its
+        // bracket's: 1, 2, 3=, 5= …).
+        let ranks: HashMap<i64, (u32, bool)> = match self.event_standings(ev.key(), None)? {
+            super::EventStandings::Individual(st) => st
+                .rows
+                .iter()
+                .map(|r| (r.player.id, (r.rank, r.shared)))
+                .collect(),
+            super::EventStandings::Knockout(st) => st
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let shared = r.rank.ends_with('=');
+                    let n = r.rank.trim_end_matches('=').parse().ok()?;
+                    Some((r.entry.id, (n, shared)))
+                })
+                .collect(),
+            super::EventStandings::Team(_) => HashMap::new(),
+        };
         let data = self.event_data(&ev)?;
         let scheme = self.scheme(&ev)?;
         let ct = crate::scoring::crosstable(&data, &scheme, None)?;
@@ -454,8 +512,9 @@ impl App {
                     club: e.club.clone(),
                     rating: e.rating,
                     points: Some(r.points),
+                    virtual_points: None,
                 },
-                rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
+                rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,
                 rounds,
             };

@@ -60,6 +60,13 @@ pub struct TeamPairOutcome {
     pub pairing: RoundPairing,
 }
 
+/// What a teams CSV would add (the preview before an import).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamsImportPreview {
+    /// Each team with its roster in board order: (name, a new member).
+    pub teams: Vec<(String, Vec<(String, bool)>)>,
+}
+
 /// What a team games import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TeamGamesReport {
@@ -67,16 +74,18 @@ pub struct TeamGamesReport {
     pub rounds: usize,
 }
 
+/// The average rating of the rated players among the first `boards` of
+/// the roster (whole points, rounded down); 0 when none of them is rated,
+/// which puts the team after every team that has a rated player there.
 fn avg_rating(roster: &[Entry], boards: usize) -> i32 {
-    let top: Vec<i32> = roster
+    let rated: Vec<i32> = roster
         .iter()
         .take(boards)
-        .map(|e| e.rating.unwrap_or(0))
+        .filter_map(|e| e.rating)
         .collect();
-    if top.is_empty() {
-        0
-    } else {
-        top.iter().sum::<i32>() / top.len() as i32
+    match rated.is_empty() {
+        true => 0,
+        false => rated.iter().sum::<i32>() / rated.len() as i32,
     }
 }
 
@@ -205,7 +214,7 @@ impl App {
             captain: captain.map(str::to_string).filter(|c| !c.trim().is_empty()),
             roster,
         };
-        let mut out = self.store.add_teams(ev.id, &[team], "the command line")?;
+        let mut out = self.store.add_teams(ev.id, &[team], "")?;
         out.pop().ok_or_else(|| invalid!("err.team.needs_name"))
     }
 
@@ -213,6 +222,40 @@ impl App {
     /// members matched by exact name (and club when given), else added.
     /// A player on two teams, or twice, stops the import with the line.
     pub fn import_teams(&mut self, event: &str, bytes: &[u8], file: &str) -> Result<Vec<Team>> {
+        let (ev, new_teams) = self.plan_teams_import(event, bytes, file)?;
+        Ok(self.store.add_teams(ev.id, &new_teams, file)?)
+    }
+
+    /// What [`App::import_teams`] would add, without writing: each team
+    /// with its roster in board order, the members it would create marked.
+    pub fn preview_teams_import(
+        &self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+    ) -> Result<TeamsImportPreview> {
+        let (_, teams) = self.plan_teams_import(event, bytes, file)?;
+        let mut out = TeamsImportPreview::default();
+        for t in teams {
+            let mut roster = Vec::new();
+            for rm in &t.roster {
+                roster.push(match rm {
+                    RosterMember::Known(id) => (self.store.member(*id)?.name, false),
+                    RosterMember::New(m) => (m.name.clone(), true),
+                });
+            }
+            out.teams.push((t.name, roster));
+        }
+        Ok(out)
+    }
+
+    /// The teams a teams CSV holds, checked against the event and the club.
+    fn plan_teams_import(
+        &self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+    ) -> Result<(Event, Vec<NewTeam>)> {
         let (ev, _) = self.team_event(event)?;
         let rows = read_teams_csv(bytes, file)?;
         if rows.is_empty() {
@@ -308,7 +351,7 @@ impl App {
                 roster: roster.into_iter().map(|x| x.2).collect(),
             });
         }
-        Ok(self.store.add_teams(ev.id, &new_teams, file)?)
+        Ok((ev, new_teams))
     }
 
     /// The lineup a team fields in `round`: the stored one, else the first
@@ -419,11 +462,12 @@ impl App {
                 }
             }
         }
-        let summary = format!(
-            "lineup of {} in round {round} of {}: {}",
-            view.team.name,
-            ev.name,
-            players.join(",")
+        let summary = crate::i18n::msg!(
+            "log.lineup",
+            team = &view.team.name,
+            round,
+            event = &ev.name,
+            players = players.join(", ")
         );
         self.store.set_lineup(
             ev.id,
@@ -433,7 +477,7 @@ impl App {
                 boards: boards.clone(),
             },
             replace,
-            &summary,
+            summary,
         )?;
         Ok(boards)
     }
@@ -531,4 +575,39 @@ pub fn find_team<'a>(views: &'a [TeamView], key: &str) -> Result<&'a TeamView> {
                 .and_then(|n| views.iter().find(|v| v.no == n))
         })
         .ok_or_else(|| invalid!("err.team.unknown", team = key))
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    fn e(rating: Option<i32>) -> Entry {
+        Entry {
+            id: 0,
+            event_id: 0,
+            member_id: 0,
+            name: String::new(),
+            start_no: 0,
+            rating,
+            club: None,
+            status: crate::domain::EntryStatus::Active,
+            first_round: 1,
+        }
+    }
+
+    /// Unrated players are left out of the average (not counted as 0);
+    /// a team with none rated among its first B comes last.
+    #[test]
+    fn the_average_counts_the_rated_players_only() {
+        let one_unrated = [
+            e(Some(2600)),
+            e(Some(2400)),
+            e(None),
+            e(Some(2500)),
+            e(Some(1000)),
+        ];
+        assert_eq!(avg_rating(&one_unrated, 4), 2500);
+        assert_eq!(avg_rating(&[e(None), e(None), e(Some(2800))], 2), 0);
+        assert_eq!(avg_rating(&[], 4), 0);
+    }
 }

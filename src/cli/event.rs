@@ -49,6 +49,9 @@ pub enum EventCmd {
         p1: String,
         /// The other player.
         p2: String,
+        /// Only in these rounds: `3` or `1-4` (default: every round).
+        #[arg(long, value_parser = round_range)]
+        rounds: Option<(u32, u32)>,
     },
     /// A bye asked for in advance for one round.
     Bye {
@@ -216,9 +219,28 @@ pub struct NewArgs {
     pub bye_scores: bool,
     #[command(flatten)]
     pub identity: IdentityArgs,
+    /// Accelerated pairings (Dutch): `baku` (FIDE C.04.5.1) or `none`.
+    #[arg(long)]
+    pub acceleration: Option<String>,
+    /// Dutch: keep clubmates apart, `absolute` or `relaxed` (apart unless no
+    /// pairing exists), or `off`.
+    #[arg(long, value_parser = ["off", "absolute", "relaxed"])]
+    pub clubmates: Option<String>,
 }
 
 use crate::app::ROUND_ROBIN_BYE_SCORES;
+
+/// `3` or `1-4`: a range of rounds.
+fn round_range(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("\"{s}\" is not a round or a range of rounds like 1-4");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    if a == 0 || b < a {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
 
 fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
     crate::app::schedule::parse_round_start(s)
@@ -245,11 +267,19 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) => {
+            let kind = if a.teams {
+                crate::app::EventKind::Team
+            } else {
+                crate::app::EventKind::Individual
+            };
             let mut d = EventDraft {
+                kind,
                 scheme: scheme_id(a.scheme.as_deref())?,
                 rounds: a.rounds,
                 games_per_round: a.games_per_round,
                 double: a.double,
+                acceleration: a.acceleration.clone(),
+                clubmates: a.clubmates.clone(),
                 ..Default::default()
             };
             if let Some(v) = a.system {
@@ -265,7 +295,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 d.time_control = Some(v.parse::<TimeControl>()?);
             }
             if let Some(v) = a.tiebreaks {
-                d.tiebreaks = Some(tiebreak_codes(&v)?);
+                d.tiebreaks = Some(tiebreak_list(kind, &v)?);
             }
             if let Some(v) = a.bye_score {
                 d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
@@ -299,11 +329,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
                 }
                 let e = app.create_team_event(&a.name, a.date, &s, &ts)?;
-                println!("{}\t{}", e.id, e.name);
+                say!("{}\t{}", e.id, e.name);
                 return Ok(());
             }
             let e = app.create_event(&a.name, a.date, &s)?;
-            println!("{}\t{}", e.id, e.name);
+            say!("{}\t{}", e.id, e.name);
         }
         EventCmd::Edit { event, identity } => {
             let id = identity.over(app.event_identity(&event)?);
@@ -327,17 +357,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    if sum.knockout {
-                        "knockout".into()
-                    } else {
-                        e.settings.system.code().into()
+                    match sum.kind {
+                        crate::app::EventKind::Knockout => "knockout".into(),
+                        _ => e.settings.system.code().into(),
                     },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
                     tr(l, status_key(e.status)).into(),
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
@@ -348,7 +377,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 s.system.code()
             };
             if format == Format::Text {
-                println!("{} (#{})", e.name, e.id);
+                say!("{} (#{})", e.name, e.id);
                 let line = crate::i18n::msg!(
                     "cli.out.event_settings",
                     scheme = &s.scheme,
@@ -358,20 +387,20 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     games = s.games_per_round,
                     time = &s.time_control
                 );
-                println!("  {}", line.render(l));
+                say!("  {}", line.render(l));
                 if !s.tiebreaks.is_empty() {
-                    println!(
+                    say!(
                         "  {} {}",
                         tr(l, "cli.out.tiebreaks"),
                         s.tiebreaks.join(", ")
                     );
                 }
-                println!(
+                say!(
                     "  {} {}",
                     tr(l, "cli.out.status"),
                     tr(l, status_key(e.status))
                 );
-                println!();
+                say!();
             }
             let mut t = Table::new(&[
                 ("start_no", tr(l, "col.no").into(), true),
@@ -398,7 +427,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     status,
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Enter { event, players } => {
             if players.is_empty() {
@@ -406,7 +435,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             let entries = app.enter_players(&event, &players)?;
             for en in entries {
-                println!("{}\t{}", en.start_no, en.name);
+                say!("{}\t{}", en.start_no, en.name);
             }
         }
         EventCmd::Withdraw {
@@ -418,11 +447,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let en = app.find_entry(e, &player)?.key();
             app.withdraw(e, en, after_round)?;
         }
-        EventCmd::Forbid { event, p1, p2 } => {
+        EventCmd::Forbid {
+            event,
+            p1,
+            p2,
+            rounds,
+        } => {
             let e = app.find_event(&event)?.key();
             let a = app.find_entry(e, &p1)?.key();
             let b = app.find_entry(e, &p2)?.key();
-            app.forbid_pair(e, a, b)?;
+            app.forbid_pair_in(e, a, b, rounds)?;
         }
         EventCmd::Bye {
             event,
@@ -453,7 +487,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let missing = app.finish_event(e, force)?;
             if missing > 0 {
                 let line = crate::i18n::msg!("cli.out.finished_missing", n = missing);
-                eprintln!("{}", line.render(l));
+                note!("{}", line.render(l));
             }
         }
     }
@@ -466,12 +500,10 @@ pub fn scheme_id(v: Option<&str>) -> CliResult<Option<String>> {
         .transpose()
 }
 
-/// `--tiebreaks a,b,c` read as tie-break enums at the edge (a leading
-/// `points` is allowed and dropped: points always rank first).
-pub fn tiebreak_codes(v: &str) -> CliResult<Vec<String>> {
+/// `--tiebreaks a,b,c`, read once at the edge as the tie-breaks of an
+/// event of `kind` (a leading `points` is allowed and dropped: points
+/// always rank first).
+pub fn tiebreak_list(kind: crate::app::EventKind, v: &str) -> CliResult<crate::scoring::TieBreaks> {
     let codes: Vec<&str> = v.split(',').collect();
-    Ok(crate::scoring::TieBreak::parse_list(&codes)?
-        .into_iter()
-        .map(|t| t.code().to_string())
-        .collect())
+    Ok(crate::scoring::TieBreaks::parse(kind, &codes)?)
 }

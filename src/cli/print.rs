@@ -23,6 +23,8 @@ pub enum Kind {
     Wallchart,
     /// Check-in sheet (签到表).
     Checkin,
+    /// A knockout's bracket chart (对阵图) with every match and game.
+    Bracket,
 }
 
 impl From<Kind> for DocKind {
@@ -34,6 +36,7 @@ impl From<Kind> for DocKind {
             Kind::Crosstable => DocKind::Crosstable,
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
+            Kind::Bracket => DocKind::Bracket,
         }
     }
 }
@@ -52,7 +55,8 @@ pub enum PrintFormat {
     /// subset (--font, else font in config.toml, else a font found on this
     /// computer), text selectable. Needs -o or --printer.
     Pdf,
-    /// Images for phone screens and chat groups (pairings and standings):
+    /// Images for phone screens and chat groups (pairings, standings and a
+    /// knockout's bracket):
     /// 1080 px wide, a screen tall each; several pages are written as
     /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
     Png,
@@ -74,6 +78,7 @@ pub struct PrintArgs {
     pub format: PrintFormat,
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -82,6 +87,7 @@ pub struct PrintArgs {
     /// default: font in config.toml, else the first found of Noto Sans CJK,
     /// WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
     #[arg(long, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub font: Option<PathBuf>,
     /// Send to this printer; without a name, the default printer. Linux and
     /// macOS: lp/lpr (text as text, the other formats as PDF); Windows: the
@@ -222,10 +228,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             let chars: String = png.missing.iter().take(12).collect();
             let note =
                 crate::i18n::msg!("cli.png.missing", path = png.font.display(), chars = chars);
-            eprintln!("{}", note.render(ctx.lang));
+            note!("{}", note.render(ctx.lang));
         }
         for p in app.write_png_pages(path, &png.pages, a.force)? {
-            println!("{}", p.display());
+            say!("{}", p.display());
         }
         return Ok(());
     }
@@ -249,25 +255,20 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
         let job = app.print_to(&doc, format, &opts, a.font.as_deref(), p)?;
-        eprintln!("{job}");
+        note!("{job}");
         return Ok(());
     }
     let (out, note) = app.render_bytes(&doc, format, &opts, a.font.as_deref())?;
     if let Some(n) = note {
-        eprintln!("{}", n.render(ctx.lang));
+        note!("{}", n.render(ctx.lang));
     }
     match a.output {
         Some(path) => Ok(app.write_output(&path, &out, a.force, &[])?),
         None => {
-            // A closed pipe (`| head`) ends the output quietly.
-            use std::io::Write;
-            let mut so = std::io::stdout().lock();
-            match so.write_all(&out).and_then(|_| so.flush()) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::msg(
-                    crate::i18n::msg!("err.cli.write_output", why = crate::i18n::io_msg(&e)),
-                )),
-                _ => Ok(()),
-            }
+            // PDF never comes here (it needs -o or --printer): the text
+            // goes through the CLI's one sanitising writer.
+            say_raw!("{}", String::from_utf8_lossy(&out));
+            Ok(())
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{parse_clock, ClockInput, ResultInput};
+use crate::app::{parse_clock, ClockInput, EventStandings, ResultInput};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
 use clap::Args;
@@ -63,6 +63,7 @@ pub struct ResultArgs {
     /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
     /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
     /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -218,7 +219,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 a.record_wins,
             )?;
             for d in overridden {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
                 );
@@ -233,7 +234,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
         game = g.game_no,
         outcome = g.outcome.code()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }
 
@@ -244,7 +245,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let (bytes, name) = super::read_input(&file)?;
+            let (bytes, name) = super::read_input(&file, crate::app::InputKind::Games)?;
             let mut app = ctx.open()?;
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);
@@ -253,7 +254,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 let r = app.import_team_games(&event, &bytes, &name)?;
                 let line =
                     crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
-                println!("{}", line.render(ctx.lang));
+                say!("{}", line.render(ctx.lang));
                 return Ok(());
             }
             let dir = file.parent().map(|p| p.to_path_buf());
@@ -265,7 +266,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 members = r.new_members.len(),
                 entered = r.new_members.len() + r.new_entries.len()
             );
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             Ok(())
         }
     }
@@ -276,18 +277,20 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         return super::history::run_compare(ctx, &a.event, list, a.format);
     }
     let app = ctx.open()?;
-    if app.is_knockout(&a.event)? {
-        return super::knockout::print_standings(&app, &a.event, a.format);
-    }
-    if app.is_team_event(&a.event)? {
-        return run_team_standings(&app, &a);
-    }
+    // The app answers for the event's kind; the CLI only renders it.
+    let id = app.find_event(&a.event)?.key();
+    let st = match app.event_standings(id, a.after_round)? {
+        EventStandings::Knockout(k) => {
+            return super::knockout::print_standings(ctx.lang, &k, a.format)
+        }
+        EventStandings::Team(t) => return run_team_standings(&app, &a, t),
+        EventStandings::Individual(st) => st,
+    };
     if let Some([one]) = a.explain.as_deref() {
         let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
-        print!("{}", crate::report::breakdown_text(ctx.lang, &b));
+        say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
-    let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let who = |k: &str| {
             let k = k.trim();
@@ -295,17 +298,22 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
             st.find(key).map(|r| r.player.id)
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
-        println!("{}", st.explain(x, y)?);
+        let ex = st.explain(x, y)?;
+        match ctx.lang {
+            crate::i18n::Lang::En => say!("{ex}"),
+            l => say!("{}", ex.msg().render(l)),
+        }
         return Ok(());
     }
     let l = ctx.lang;
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut cols: Vec<(&'static str, String, bool)> = vec![
-        ("rank", "rank".into(), true),
+        ("rank", h("rep.col.rank", "rank"), true),
         ("name", tr(l, "col.name").into(), false),
-        ("points", "points".into(), true),
+        ("points", h("rep.col.points", "points"), true),
     ];
     for t in &st.tiebreaks {
-        cols.push((t.code(), t.code().into(), true));
+        cols.push((t.code(), h(&format!("tb.{}", t.code()), t.code()), true));
     }
     let mut table = Table::new(&cols);
     for r in &st.rows {
@@ -320,34 +328,37 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     }
     if a.format == Format::Text {
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{} · {}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
                 tr(l, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!(
+            None => say!(
                 "{}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
             ),
         }
     }
-    print!("{}", table.render(a.format));
+    say_raw!("{}", table.render(a.format));
     Ok(())
 }
 
 /// `qishe standings` for a team event: the team standings, `--boards` the
 /// board prizes, `--explain A B` for two teams.
-fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
+fn run_team_standings(
+    app: &crate::app::App,
+    a: &StandingsArgs,
+    st: crate::scoring::team::TeamStandings,
+) -> CliResult {
     let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
-        print!(
+        say_raw!(
             "{}",
-            super::team::board_prizes_table(&rows, a.format).render(a.format)
+            super::team::board_prizes_table(&rows, a.format, lang).render(a.format)
         );
         return Ok(());
     }
-    let (_ev, st) = app.team_standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let ex = st.explain(&pair[0], &pair[1])?;
         let show = |v: &crate::scoring::team::TeamValue| {
@@ -360,28 +371,39 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
                     .join("/")
             }
         };
-        println!("{} v {}", ex.a.team.name, ex.b.team.name);
+        // A criterion by its code in English, by its name in Chinese.
+        let name = |code: &str| match code {
+            "match-points" => super::output::heading(lang, "rep.team.match_points", code),
+            _ => super::output::heading(lang, &format!("tb.team.{code}"), code),
+        };
+        let versus = crate::i18n::msg!("cl.versus", a = &ex.a.team.name, b = &ex.b.team.name);
+        say!("{}", versus.render(lang));
         for (code, x, y) in &ex.steps {
-            println!("  {code}: {} v {}", show(x), show(y));
+            let step = crate::i18n::msg!("cl.step", name = name(code), a = show(x), b = show(y));
+            say!("{}", step.render(lang));
         }
         match &ex.decided_by {
-            Some(c) => println!(
+            Some(c) => say!(
                 "{}",
-                crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
+                crate::i18n::msg!("cli.out.decided_by", code = name(c)).render(lang)
             ),
-            None => println!("{}", tr(lang, "cli.out.tied_all")),
+            None => say!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
-        println!(
-            "{}",
-            tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string())
-        );
+        let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
+        match st.in_progress {
+            Some(n) => say!(
+                "{after} · {}",
+                tr(lang, "rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => say!("{after}"),
+        }
     }
-    print!(
+    say_raw!(
         "{}",
-        super::team::standings_table(&st, a.format).render(a.format)
+        super::team::standings_table(&st, a.format, lang).render(a.format)
     );
     Ok(())
 }

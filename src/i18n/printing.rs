@@ -78,4 +78,10 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.site.nav_crosstable", "交叉表", "交叉表", "Crosstable"),
     ("rep.site.nav_bracket", "对阵图", "對陣圖", "Bracket"),
     ("print.default_printer", "默认打印机", "預設印表機", "the default printer"),
+    (
+        "log.event_identity",
+        "修改赛事 {name} 的主办单位、地点和裁判",
+        "修改賽事 {name} 的主辦單位、地點和裁判",
+        "event {name}: organiser, venue and arbiters",
+    ),
 ];

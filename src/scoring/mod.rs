@@ -8,14 +8,17 @@
 
 mod error;
 mod fide;
+mod fide_codes;
 mod import;
 pub mod knockout;
+mod performance;
 mod rounds;
 mod scheme;
 mod settings;
 mod standings;
 pub mod team;
 mod tiebreak;
+mod tiebreaks;
 mod two_game;
 mod validate;
 
@@ -31,6 +34,7 @@ pub use standings::{
     DirectRow, Explanation, StandingRow, Standings,
 };
 pub use tiebreak::{TieBreak, TieValue};
+pub use tiebreaks::TieBreaks;
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};
 pub use validate::{validate_game, InvalidResult};
 

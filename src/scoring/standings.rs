@@ -6,6 +6,7 @@ use super::scheme::{Scheme, SchemeKind};
 use super::tiebreak::{DirectDetailIx, TbCtx, TieBreak, TieValue};
 use super::{EventData, PlayerRef, ScoringError};
 use crate::domain::{Colour, Points};
+use crate::i18n::{msg, Msg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
@@ -415,11 +416,48 @@ pub struct Explanation {
     pub criterion: Option<String>,
     pub a_value: Option<Points>,
     pub b_value: Option<Points>,
-    /// For sequence criteria: which element decided (e.g. "after round 3").
-    pub detail: Option<String>,
+    /// For sequence criteria: which element decided (the score after
+    /// round 3, without round 1, …), in any language.
+    pub detail: Option<crate::i18n::Msg>,
     /// For sequence criteria: the values the table shows (its first
     /// element), when they are equal although a later element decided.
     pub table_shows: Option<Points>,
+}
+
+impl Explanation {
+    /// The explanation as a keyed message, the criterion by its name in
+    /// each language (the command line prints [`fmt::Display`] in English,
+    /// which names the criterion by its code).
+    pub fn msg(&self) -> Msg {
+        let (Some(c), Some(av), Some(bv)) = (&self.criterion, self.a_value, self.b_value) else {
+            return msg!("explain.tied", a = &self.a.name, b = &self.b.name);
+        };
+        let (w, l) = if self.ahead == Some(self.a.id) {
+            (&self.a.name, &self.b.name)
+        } else {
+            (&self.b.name, &self.a.name)
+        };
+        let key = format!("tb.{c}");
+        let name = match crate::i18n::all().find(|t| t.0 == key) {
+            Some(t) if c != "points" => Msg::new(t.0),
+            _ => Msg::new("rep.col.points"),
+        };
+        let criterion = match &self.detail {
+            Some(d) => msg!("explain.criterion_detail", name, detail = d.clone()),
+            None => name,
+        };
+        let m = match self.table_shows {
+            Some(value) => Msg::new("explain.ahead_shows").with("value", value),
+            None => Msg::new("explain.ahead"),
+        };
+        m.with("winner", w)
+            .with("loser", l)
+            .with("criterion", criterion)
+            .with("a", &self.a.name)
+            .with("av", av)
+            .with("b", &self.b.name)
+            .with("bv", bv)
+    }
 }
 
 impl fmt::Display for Explanation {
@@ -433,7 +471,7 @@ impl fmt::Display for Explanation {
                 };
                 write!(f, "{w} is ahead of {l} on {c}")?;
                 if let Some(d) = &self.detail {
-                    write!(f, " ({d})")?;
+                    write!(f, " ({})", d.en())?;
                 }
                 write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)?;
                 if let Some(t) = self.table_shows {
@@ -511,11 +549,12 @@ impl Standings {
                     e.a_value = x.get(k).copied();
                     e.b_value = y.get(k).copied();
                     let round = match tb {
-                        TieBreak::StripLast => {
-                            format!("score after round {}", self.after_round as usize - 1 - k)
-                        }
-                        _ if k == 0 => "score without round 1".to_string(),
-                        _ => format!("score without rounds 1–{}", k + 1),
+                        TieBreak::StripLast => crate::i18n::msg!(
+                            "explain.score_after_round",
+                            round = self.after_round as usize - 1 - k
+                        ),
+                        _ if k == 0 => crate::i18n::msg!("explain.score_without_round_1"),
+                        _ => crate::i18n::msg!("explain.score_without_rounds", last = k + 1),
                     };
                     e.detail = Some(round);
                     if ka.shown() == kb.shown() {

@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
+    TRF_2026,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -166,6 +167,35 @@ const BYE_NOTICE: &str =
     "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
 // ---- end of the bye notice block ---------------------------------------------
 
+// ---- TRF-2026 ------------------------------------------------------
+// `event_note`: the pairings changed by hand and the results corrected, which
+// a TRF-2026 export writes as `###` lines.
+// `trf_line`: the header lines of an imported TRF file that qishe keeps but
+// does not read into the event (city, arbiters, `192`, `222`, `202`, national
+// records, codes it does not know…), in file order, so `export trf` writes
+// them back unchanged. A prohibited pairing (`260`) may hold for some rounds
+// only: `first_round` / `last_round` (NULL: every round).
+const TRF_2026: &str = "
+CREATE TABLE trf_line (
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    line     TEXT    NOT NULL,
+    PRIMARY KEY (event_id, seq)
+);
+ALTER TABLE forbidden_pair ADD COLUMN first_round INTEGER CHECK (first_round >= 1);
+ALTER TABLE forbidden_pair ADD COLUMN last_round INTEGER CHECK (last_round >= first_round);
+CREATE TABLE event_note (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER,
+    kind     TEXT    NOT NULL CHECK (kind IN ('pairing', 'result')),
+    detail   TEXT    NOT NULL DEFAULT '',
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M', 'now'))
+);
+";
+// ---- end of the TRF-2026 block ------------------------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -192,6 +222,23 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
+    // Issue 39: the kept header lines of imported TRF files, event notes.
+    "trf_line",
+    "event_note",
+];
+
+/// The tables migration 1 makes: a file that says it is a qishe database
+/// (`user_version` 1 or more) without all of them is another program's.
+pub const BASE_TABLES: &[&str] = &[
+    "member",
+    "event",
+    "entry",
+    "requested_bye",
+    "forbidden_pair",
+    "round",
+    "board",
+    "game",
+    "action_log",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

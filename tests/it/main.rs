@@ -1,6 +1,7 @@
 //! The integration tests, one binary: a module per former test file.
 //! (One binary links the crate once; 34 binaries each linked it again.)
 
+mod accel_fronts;
 mod common;
 mod report_support;
 
@@ -10,6 +11,7 @@ mod archive_roundtrip;
 mod archive_tui;
 mod berger_tables;
 mod cli_messages;
+mod cli_zh;
 mod cxa_examples;
 mod cxa_rules;
 mod dutch_bench_set;
@@ -24,9 +26,12 @@ mod history_cli;
 mod history_imports;
 mod history_ratings;
 mod history_stats;
+mod hostile;
+mod kinds_tui;
 mod knockout_cli;
 mod night_cli;
 mod pairing_props;
+mod platform;
 mod print_columns;
 mod print_headings;
 mod print_pass2;
@@ -50,7 +55,11 @@ mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
+mod teams_paper;
+mod tiebreaks_2026;
 mod tiebreaks_cli;
+mod tiebreaks_kinds;
+mod trf2026;
 mod trf_checks;
 mod trf_roundtrip;
 mod tui_bar;

@@ -499,6 +499,23 @@ fn direct_encounter_decides_when_the_tied_teams_met() {
     assert_eq!(order, ["T3", "T4", "T1", "T2"]);
     let ex = st.explain("T4", "T1").unwrap();
     assert_eq!(ex.decided_by.as_deref(), Some("game-points"));
+    // 直胜 as documents show it is filled where the teams level on match
+    // points met, though game points parted them before `direct` (whose
+    // value, among the teams still tied, stays empty); T3 and T2 are
+    // level with no one.
+    let met = |name: &str| {
+        st.rows
+            .iter()
+            .find(|r| r.team.name == name)
+            .unwrap()
+            .met
+            .0
+            .clone()
+    };
+    assert_eq!(met("T4"), vec![p(2), p(4)]);
+    assert_eq!(met("T1"), vec![p(0), p(0)]);
+    assert_eq!(met("T3"), Vec::<Points>::new());
+    assert_eq!(values(&st, "T4")[1], Vec::<Points>::new());
     // Standings after round 2 ignore round 3.
     let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, Some(2)).unwrap();
     assert_eq!(st.rows[0].team.name, "T1");
@@ -542,4 +559,24 @@ fn board_prizes_need_sixty_percent_and_list_a_moved_player_on_his_main_board() {
     assert!(find("P11").is_none());
     // P13: board 2 twice (67%): eligible.
     assert_eq!(find("P13").unwrap().board, 2);
+}
+
+#[test]
+fn standings_count_complete_rounds_and_name_the_round_in_progress() {
+    // Round 3 half played: T2 1 – 3 T3 is in, T1 – T4 has no result.
+    let mut ev = four_teams(true);
+    for g in ev.games.rounds[2].boards.iter_mut().skip(2) {
+        for x in g.games.iter_mut() {
+            x.outcome = Outcome::Unplayed;
+        }
+    }
+    let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, None).unwrap();
+    assert_eq!(st.after_round, 2, "round 3 is not complete");
+    assert_eq!(st.in_progress, Some(3));
+    let after2 = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, Some(2)).unwrap();
+    assert_eq!(st.rows, after2.rows, "the half-played round is not counted");
+    // Every result in: round 3 counts and nothing is in progress.
+    let ev = four_teams(true);
+    let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, None).unwrap();
+    assert_eq!((st.after_round, st.in_progress), (3, None));
 }
