@@ -29,10 +29,13 @@ mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
 };
+pub mod imprint;
 mod members;
 pub mod output;
+pub mod pdf;
 pub mod png;
 pub mod print;
+pub mod printer;
 pub mod publish;
 mod records;
 mod restore;

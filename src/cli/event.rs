@@ -78,6 +78,14 @@ pub enum EventCmd {
         #[arg(long, conflicts_with = "start")]
         clear: bool,
     },
+    /// Set who runs the event, printed on its documents (overrides the
+    /// club's values in config.toml; an empty value clears the event's own).
+    Edit {
+        /// The event (id or exact name).
+        event: String,
+        #[command(flatten)]
+        identity: IdentityArgs,
+    },
     /// Mark the event finished (with rounds still to play: needs --force).
     Finish {
         event: String,
@@ -85,6 +93,50 @@ pub enum EventCmd {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// Who runs an event, printed on every document of it.
+#[derive(Debug, Default, Args)]
+pub struct IdentityArgs {
+    /// The club (棋社) printed on the event's documents (default: club in config.toml).
+    #[arg(long, value_name = "NAME")]
+    pub club: Option<String>,
+    /// The organiser (主办单位).
+    #[arg(long, value_name = "NAME")]
+    pub organiser: Option<String>,
+    /// The venue (比赛地点).
+    #[arg(long, value_name = "PLACE")]
+    pub venue: Option<String>,
+    /// The chief arbiter (裁判长).
+    #[arg(long, value_name = "NAME")]
+    pub chief_arbiter: Option<String>,
+    /// The deputy arbiters (副裁判长), separated by commas or 、.
+    #[arg(long, value_name = "NAMES")]
+    pub deputy_arbiters: Option<String>,
+}
+
+impl IdentityArgs {
+    /// `base` with the values given here (an empty one cleared).
+    pub fn over(&self, base: crate::domain::Identity) -> crate::domain::Identity {
+        let set = |v: &Option<String>, old: Option<String>| match v {
+            Some(x) => Some(x.clone()),
+            None => old,
+        };
+        crate::domain::Identity {
+            club: set(&self.club, base.club),
+            organiser: set(&self.organiser, base.organiser),
+            venue: set(&self.venue, base.venue),
+            chief_arbiter: set(&self.chief_arbiter, base.chief_arbiter),
+            deputy_arbiters: match &self.deputy_arbiters {
+                Some(v) => v
+                    .split([',', '、', '，'])
+                    .map(|s| s.trim().to_string())
+                    .collect(),
+                None => base.deputy_arbiters,
+            },
+        }
+        .normalized()
+    }
 }
 
 #[derive(Debug, Args)]
@@ -165,6 +217,8 @@ pub struct NewArgs {
     /// (default: he scores nothing).
     #[arg(long)]
     pub bye_scores: bool,
+    #[command(flatten)]
+    pub identity: IdentityArgs,
     /// Accelerated pairings (Dutch): `baku` (FIDE C.04.5.1) or `none`.
     #[arg(long)]
     pub acceleration: Option<String>,
@@ -249,6 +303,13 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 })?);
             }
             let mut s = app.event_settings(&d)?;
+            let id = a.identity.over(Default::default());
+            if !id.is_empty() {
+                s.pairing_settings.insert(
+                    crate::app::imprint::IDENTITY.into(),
+                    serde_json::to_value(&id).unwrap_or_default(),
+                );
+            }
             if a.bye_scores {
                 s.pairing_settings
                     .insert(ROUND_ROBIN_BYE_SCORES.into(), serde_json::Value::Bool(true));
@@ -273,6 +334,10 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             let e = app.create_event(&a.name, a.date, &s)?;
             say!("{}\t{}", e.id, e.name);
+        }
+        EventCmd::Edit { event, identity } => {
+            let id = identity.over(app.event_identity(&event)?);
+            app.set_event_identity(&event, id)?;
         }
         EventCmd::List { format } => {
             let mut t = Table::new(&[

@@ -14,7 +14,9 @@ pub struct ResultArgs {
     pub event: String,
     pub round: u32,
     pub board: u32,
-    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-.
+    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-
+    /// (a result starting with `-` needs no `--` before it).
+    #[arg(allow_hyphen_values = true)]
     pub outcome: String,
     /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]

@@ -5,6 +5,7 @@
 pub mod archive;
 mod clock;
 mod game;
+mod identity;
 pub mod limits;
 mod names;
 mod points;
@@ -15,6 +16,7 @@ pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
     PieceMoves, Termination,
 };
+pub use identity::{Identity, Paper};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use team::{

@@ -122,6 +122,7 @@ mod kinds;
 mod knockout;
 mod msg;
 mod notes;
+mod printing;
 mod reliability;
 mod report;
 mod tabs;
@@ -153,6 +154,7 @@ static TABLES: &[&[Text]] = &[
     tui_night::TEXTS,
     console::TEXTS,
     cli::TEXTS,
+    printing::TEXTS,
     bracket::TEXTS,
     team_docs::TEXTS,
     cli_lines::TEXTS,

@@ -36,6 +36,7 @@ mod platform;
 mod print_columns;
 mod print_headings;
 mod print_pass2;
+mod print_pdf;
 mod print_png;
 mod publish_site;
 mod readers_fuzz;

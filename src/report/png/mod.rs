@@ -17,7 +17,9 @@ mod layout;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use font::face_for;
 pub use font::{FontGlyphs, InvalidFont};
+pub(crate) use layout::wrap;
 pub use layout::{layout, PageLayout, Rect, Rgb, Role, TextItem};
 
 use super::{Doc, Part};
@@ -90,7 +92,38 @@ pub fn missing_chars(doc: &Doc, g: &dyn Glyphs) -> Vec<char> {
                     texts.extend(r.iter().map(String::as_str));
                 }
             }
-            Part::Slips { .. } | Part::PageBreak => {}
+            Part::Imprint(i) => {
+                texts.push(&i.printed);
+                for (k, x) in &i.pairs {
+                    texts.push(k);
+                    texts.push(x);
+                }
+            }
+            Part::Slips { slips, .. } => {
+                for s in slips {
+                    texts.push(&s.title);
+                    texts.extend(s.sides.iter().map(String::as_str));
+                    for r in &s.rows {
+                        let (label, cells) = match r {
+                            crate::report::SlipRow::Sides { label, red, black } => {
+                                (label, vec![red, black])
+                            }
+                            crate::report::SlipRow::Span { label, cell } => (label, vec![cell]),
+                        };
+                        texts.push(label);
+                        for c in cells {
+                            match c {
+                                crate::report::SlipCell::Text(t) => texts.push(t),
+                                crate::report::SlipCell::Boxes(b) => {
+                                    texts.extend(b.iter().map(String::as_str))
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            Part::PageBreak => {}
         }
     }
     let mut out: Vec<char> = texts
