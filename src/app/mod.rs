@@ -30,6 +30,7 @@ pub mod publish;
 mod records;
 mod rounds;
 pub mod schedule;
+mod season;
 pub mod teams;
 mod trf;
 mod tui_support;
@@ -39,6 +40,7 @@ pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
 pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
 pub use records::{load_record, RecordAttachment};
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
+pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
 pub use trf::{TrfImport, TrfImportOptions};
 
 /// Shows a notice on stderr while a command waits for another qishe to

@@ -4,12 +4,14 @@
 
 pub mod archive;
 mod clock;
+mod fraction;
 mod game;
 mod names;
 mod points;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
+pub use fraction::Fraction;
 pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
     PieceMoves, Termination,

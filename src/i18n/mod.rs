@@ -93,6 +93,7 @@ mod msg;
 mod notes;
 mod reliability;
 mod report;
+mod season;
 mod tabs;
 mod team;
 mod tui;
@@ -119,6 +120,7 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    season::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

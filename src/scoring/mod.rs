@@ -12,6 +12,7 @@ mod import;
 pub mod knockout;
 mod rounds;
 mod scheme;
+pub mod season;
 mod settings;
 mod standings;
 pub mod team;

@@ -20,6 +20,8 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
+    // Seasons (issue 38): `store/seasons.rs` (self-contained).
+    super::seasons::SEASONS,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -192,6 +194,9 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
+    // Seasons (issue 38, `store/seasons.rs`).
+    "season",
+    "season_event",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

@@ -18,6 +18,7 @@ mod limits;
 mod log;
 mod members;
 mod migrations;
+mod seasons;
 mod teams;
 
 pub use events::EventSummary;
@@ -27,6 +28,7 @@ pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtr
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
+pub use seasons::{NewSeason, SeasonEventRecord, SeasonRecord};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 
 use crate::i18n::{msg, Msg};

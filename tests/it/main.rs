@@ -48,6 +48,7 @@ mod scoring_cli;
 mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
+mod season_cli;
 mod teams_cli;
 mod tiebreaks_cli;
 mod trf_checks;
