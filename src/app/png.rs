@@ -9,12 +9,14 @@ use super::output::{check_output, Protected};
 use super::print::DocKind;
 use super::{invalid, App, Result};
 use crate::i18n::{io_msg, Lang};
-use crate::report::png::{missing_chars, render_png, FontGlyphs};
+use crate::report::png::{
+    missing_chars, render_png_sized, FontGlyphs, PNG_LANDSCAPE, PNG_MAX_HEIGHT, PNG_WIDTH,
+};
 use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 2] = [DocKind::Pairings, DocKind::Standings];
+pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Season];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `png_font`;
@@ -110,6 +112,21 @@ impl App {
     /// is no font, or lacks characters of the document is an error; no
     /// font at all is an error saying what to pass.
     pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
+        self.png_pages_shaped(doc, font, false)
+    }
+
+    /// [`App::png_pages`] on landscape pages when `landscape` (a season
+    /// table whose events do not fit an upright page).
+    pub fn png_pages_shaped(
+        &self,
+        doc: &Doc,
+        font: Option<&Path>,
+        landscape: bool,
+    ) -> Result<PngPages> {
+        let size = match landscape {
+            true => PNG_LANDSCAPE,
+            false => (PNG_WIDTH, PNG_MAX_HEIGHT),
+        };
         let named = font.map(Path::to_path_buf).or(self.config.png_font.clone());
         if let Some(path) = named {
             let g = load(&path, doc.lang)?;
@@ -122,14 +139,14 @@ impl App {
                     chars = chars
                 ));
             }
-            let pages = render_png(doc, &g);
+            let pages = render_png_sized(doc, &g, size.0, size.1);
             return Ok(PngPages {
                 font: path,
                 pages,
                 missing,
             });
         }
-        pick_font(doc, &font_candidates())
+        pick_font(doc, &font_candidates(), size)
     }
 
     /// Writes PNG pages to `path` (one page) or `stem-N.ext` beside it
@@ -160,7 +177,7 @@ impl App {
 /// Draws `doc` with the first of `candidates` that has every character
 /// of it, else the one missing the fewest; none readable is an error
 /// saying what to pass.
-fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<PngPages> {
+fn pick_font(doc: &Doc, candidates: &[PathBuf], size: (u32, u32)) -> Result<PngPages> {
     let mut best: Option<(PathBuf, FontGlyphs, Vec<char>)> = None;
     for path in candidates.iter().filter(|p| p.is_file()) {
         let Ok(g) = load(path, doc.lang) else {
@@ -186,7 +203,7 @@ fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<PngPages> {
                 .join(", ")
         ));
     };
-    let pages = render_png(doc, &g);
+    let pages = render_png_sized(doc, &g, size.0, size.1);
     Ok(PngPages {
         font: path,
         pages,
@@ -239,7 +256,9 @@ mod tests {
         let junk = dir.path().join("junk.ttc");
         std::fs::write(&junk, "not a font").unwrap();
         let tried = [dir.path().join("none.ttc"), junk];
-        let e = pick_font(&doc(), &tried).err().unwrap();
+        let e = pick_font(&doc(), &tried, (PNG_WIDTH, PNG_MAX_HEIGHT))
+            .err()
+            .unwrap();
         let en = e.to_string();
         assert!(en.contains("--font") && en.contains("png_font"), "{en}");
         assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");
@@ -252,7 +271,12 @@ mod tests {
             eprintln!("skipped: no {}", noto.display());
             return;
         }
-        let p = pick_font(&doc(), &[PathBuf::from("/no/such.ttc"), noto.clone()]).unwrap();
+        let p = pick_font(
+            &doc(),
+            &[PathBuf::from("/no/such.ttc"), noto.clone()],
+            (PNG_WIDTH, PNG_MAX_HEIGHT),
+        )
+        .unwrap();
         assert_eq!(p.font, noto);
         assert!(p.missing.is_empty());
         assert_eq!(p.pages.len(), 1);

@@ -29,6 +29,9 @@ pub enum DocKind {
     Wallchart,
     /// 签到表.
     Checkin,
+    /// 年度积分榜: a season's table (the key names a season, not an
+    /// event; not among an event's documents, [`DocKind::ALL`]).
+    Season,
 }
 
 impl DocKind {
@@ -49,6 +52,7 @@ impl DocKind {
             DocKind::Crosstable => "crosstable",
             DocKind::Wallchart => "wallchart",
             DocKind::Checkin => "checkin",
+            DocKind::Season => "season",
         }
     }
 }
@@ -97,8 +101,15 @@ impl App {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
-        let ev = self.store.resolve_event(event_key)?;
         let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        // A season (`print season`): by its name and its events' names.
+        if self.store.resolve_event(event_key).is_err() {
+            if let Ok(s) = self.season(event_key) {
+                let chinese = han(&s.name) || s.events.iter().any(|e| han(&e.name));
+                return Ok(if chinese { Lang::ZhHans } else { Lang::En });
+            }
+        }
+        let ev = self.store.resolve_event(event_key)?;
         let entries = self.store.entries(ev.id)?;
         let chinese = entries.iter().filter(|e| han(&e.name)).count();
         Ok(
@@ -131,6 +142,10 @@ impl App {
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
+        if kind == DocKind::Season {
+            let t = self.season_standings(event_key)?;
+            return Ok(self.season_doc(&t, lang));
+        }
         let ev = self.store.resolve_event(event_key)?;
         let info = event_info(&ev, opts.name_order.unwrap_or(self.config.name_order));
         // Team events print their own documents (check-in stays per player).
@@ -301,6 +316,7 @@ impl App {
                     lang,
                 ))
             }
+            DocKind::Season => unreachable!("a season's table is built above"),
         }
     }
 

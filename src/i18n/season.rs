@@ -294,4 +294,6 @@ pub(super) static TEXTS: &[Text] = &[
     ("action.season-remove", "移出赛事", "移出賽事", "remove the event"),
     ("action.column-left", "左一列赛事", "左一列賽事", "event column left"),
     ("action.column-right", "右一列赛事", "右一列賽事", "event column right"),
+    ("rep.site.season_events", "赛季中的赛事", "賽季中的賽事", "Events of the season"),
+    ("rep.site.other_lang", "English", "English", "中文"),
 ];

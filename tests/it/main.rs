@@ -49,6 +49,7 @@ mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
 mod season_cli;
+mod season_print;
 mod teams_cli;
 mod tiebreaks_cli;
 mod trf_checks;

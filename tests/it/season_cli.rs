@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// An event `name` of `rounds` rounds from `games` (`round,red,black,result`
 /// lines; `BYE` as black is a pairing bye), finished unless `open`.
-fn event(c: &Club, name: &str, rounds: u32, games: &[&str], open: bool) {
+pub(crate) fn event(c: &Club, name: &str, rounds: u32, games: &[&str], open: bool) {
     c.ok(&[
         "event",
         "new",
@@ -63,7 +63,7 @@ fn knockout_won_by_seeds(c: &Club, name: &str, seeds: &[&str]) {
 
 /// Example A's club: members rated so that 李 is the knockout's seed 1,
 /// 赵 2, 钱 3, 孙 4; the four events of the example.
-fn example_a() -> Club {
+pub(crate) fn example_a() -> Club {
     let c = Club::new();
     for (n, r) in [
         ("李", "2000"),

@@ -395,3 +395,5 @@ pub(super) fn season_data(t: &SeasonTable) -> crate::report::SeasonData {
         rows: t.standings.rows.clone(),
     }
 }
+
+mod publish;
