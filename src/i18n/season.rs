@@ -296,4 +296,18 @@ pub(super) static TEXTS: &[Text] = &[
     ("action.column-right", "右一列赛事", "右一列賽事", "event column right"),
     ("rep.site.season_events", "赛季中的赛事", "賽季中的賽事", "Events of the season"),
     ("rep.site.other_lang", "English", "English", "中文"),
+    (
+        "tui.season.print",
+        "打印积分榜 (←/→ 选择格式, 输入文件名, Enter 确定)",
+        "列印積分榜 (←/→ 選擇格式, 輸入檔名, Enter 確定)",
+        "Print the table (←/→ choose the format, type the file, Enter)",
+    ),
+    ("tui.season.format", "格式", "格式", "format"),
+    ("tui.season.file", "文件", "檔案", "file"),
+    ("tui.season.default_file", "(自动命名)", "(自動命名)", "(named after the season)"),
+    ("tui.season.format.text", "文本", "文字", "text"),
+    ("tui.season.format.html", "网页 (HTML)", "網頁 (HTML)", "HTML"),
+    ("tui.season.format.csv", "表格 (CSV)", "表格 (CSV)", "CSV"),
+    ("tui.season.format.png", "图片 (PNG)", "圖片 (PNG)", "PNG pages"),
+    ("tui.season.format.site", "网站 (文件夹)", "網站 (資料夾)", "website (a folder)"),
 ];

@@ -509,6 +509,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Season, K::Char('n'), N, A::NewSeason, true),
     b(Ctx::Season, K::Char('a'), N, A::SeasonAdd, true),
     b(Ctx::Season, K::Char('x'), N, A::SeasonRemove, true),
+    b(Ctx::Season, K::Char('p'), N, A::PrintDoc, true),
     b(Ctx::Season, K::Enter, N, A::Open, true),
     b(Ctx::Season, K::Left, N, A::ColumnLeft, false),
     b(Ctx::Season, K::Char('h'), N, A::ColumnLeft, false),

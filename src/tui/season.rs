@@ -3,7 +3,7 @@
 //! event, results not counted in parentheses, unqualified players marked
 //! `*`) and its events with weights and status below it. Keys: `n` a new
 //! season, `a` add an event with its weight, `x` take the selected event
-//! out, Tab between the panes, ←/→ the table's event column, Enter opens
+//! out, `p` print the table (text, HTML, CSV, PNG) or write the season's site, Tab between the panes, ←/→ the table's event column, Enter opens
 //! the event of the column or of the events list. Opened with `s` from the
 //! Club and Events screens; a page held in `pages.rs`.
 
@@ -47,7 +47,14 @@ pub enum SeasonForm {
     New { fields: [String; 5], at: usize },
     /// Add an event: the candidate chosen (←/→) and the weight as typed.
     Add { choice: usize, weight: String },
+    /// Print the season's table: the format chosen (←/→) and the file or
+    /// folder as typed (empty: a name made from the season's).
+    Print { format: usize, path: String },
 }
+
+/// What the print form offers: the table as text, HTML, CSV or PNG pages,
+/// or the season's site (a folder).
+pub const PRINT_FORMATS: [&str; 5] = ["text", "html", "csv", "png", "site"];
 
 /// An event that can join the selected season.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +99,13 @@ pub enum SeasonCmd {
     },
     /// Open an event (the screen closes).
     OpenEvent(i64),
+    /// Print the season's table (`force`: replace the file, asked first).
+    Print {
+        season: i64,
+        format: String,
+        path: String,
+        force: bool,
+    },
 }
 
 /// What a command read from the club.
@@ -105,6 +119,10 @@ pub enum SeasonDone {
     },
     /// The event to open.
     Open(i64),
+    /// A line for the status bar (what was printed).
+    Said(String),
+    /// A question (replace a file?) before `then` runs.
+    Ask { question: String, then: SeasonCmd },
 }
 
 /// The command that opens the screen.
@@ -140,6 +158,7 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
             )
         }
         SeasonCmd::OpenEvent(id) => return Ok(SeasonDone::Open(*id)),
+        SeasonCmd::Print { .. } => return print(app, lang, cmd),
     };
     let seasons = app.seasons()?;
     let chosen = select
@@ -168,6 +187,82 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
         candidates,
         message,
     })
+}
+
+/// Prints the season's table (or writes its site); a file that exists is
+/// replaced only after a question.
+fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<SeasonDone> {
+    use crate::app::print::{render, OutputFormat};
+    use std::path::Path;
+    let SeasonCmd::Print {
+        season,
+        format,
+        path,
+        force,
+    } = cmd
+    else {
+        return Ok(SeasonDone::Said(String::new()));
+    };
+    let t = app.season_standings(&season.to_string())?;
+    let written = |what: String| {
+        SeasonDone::Said(format!(
+            "{}: {what}",
+            crate::i18n::tr(lang, "tui.print.written")
+        ))
+    };
+    let stem: String = t
+        .info
+        .name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let ext = match format.as_str() {
+        "text" => "txt",
+        "site" => "",
+        f => f,
+    };
+    let path = match (path.trim(), format.as_str()) {
+        ("", "site") => format!("season-{stem}-site"),
+        ("", _) => format!("season-{stem}.{ext}"),
+        (p, _) => p.to_string(),
+    };
+    let ask = |shown: &str| SeasonDone::Ask {
+        question: crate::i18n::tr(lang, "tui.confirm.replace_file").replace("{path}", shown),
+        then: SeasonCmd::Print {
+            season: *season,
+            format: format.clone(),
+            path: path.clone(),
+            force: true,
+        },
+    };
+    if format == "site" {
+        let files = app.publish_season(&season.to_string(), Path::new(&path), *force)?;
+        return Ok(written(format!("{path} ({})", files.len())));
+    }
+    let doc = app.season_doc(&t, lang);
+    if format == "png" {
+        let png = app.png_pages_shaped(&doc, None, doc.landscape)?;
+        let targets = crate::app::png::page_paths(Path::new(&path), png.pages.len());
+        if let Some(old) = targets.iter().find(|p| p.exists()).filter(|_| !force) {
+            return Ok(ask(&old.display().to_string()));
+        }
+        let files = app.write_png_pages(Path::new(&path), &png.pages, *force)?;
+        let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+        return Ok(written(names.join(", ")));
+    }
+    let f = match format.as_str() {
+        "html" => OutputFormat::Html,
+        "csv" => OutputFormat::Csv,
+        _ => OutputFormat::Text {
+            lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
+        },
+    };
+    let out = render(&doc, f)?;
+    if !force && Path::new(&path).exists() {
+        return Ok(ask(&path));
+    }
+    app.write_output(Path::new(&path), out.as_bytes(), *force, &[])?;
+    Ok(written(path))
 }
 
 /// Shows what a command read (opening the screen when it is closed); the
@@ -238,6 +333,15 @@ impl SeasonPage {
                 self.form = Some(SeasonForm::Add {
                     choice: 0,
                     weight: "1".into(),
+                });
+            }
+            Action::PrintDoc => {
+                if self.season_id().is_none() {
+                    return Reply::Say(ui.t("tui.season.none"), true);
+                }
+                self.form = Some(SeasonForm::Print {
+                    format: 0,
+                    path: String::new(),
                 });
             }
             Action::SeasonRemove => {
@@ -363,7 +467,7 @@ impl SeasonPage {
                     weight.pop();
                 }
                 Action::Input(c) => weight.push(c),
-                Action::Submit => {
+                Action::Submit if ncand > 0 => {
                     let (Some(season), Some(c)) = (season, self.candidates.get(*choice)) else {
                         return Reply::Handled;
                     };
@@ -372,6 +476,28 @@ impl SeasonPage {
                         season,
                         event: c.id,
                         weight: Some(w).filter(|w| !w.is_empty()),
+                    });
+                }
+                _ => {}
+            },
+            SeasonForm::Print { format, path } => match a {
+                Action::ChoiceNext | Action::Down => *format = (*format + 1) % PRINT_FORMATS.len(),
+                Action::ChoicePrev | Action::Up => {
+                    *format = (*format + PRINT_FORMATS.len() - 1) % PRINT_FORMATS.len()
+                }
+                Action::Backspace => {
+                    path.pop();
+                }
+                Action::Input(c) => path.push(c),
+                Action::Submit => {
+                    let Some(season) = season else {
+                        return Reply::Handled;
+                    };
+                    return Reply::Run(SeasonCmd::Print {
+                        season,
+                        format: PRINT_FORMATS[*format].to_string(),
+                        path: path.trim().to_string(),
+                        force: false,
                     });
                 }
                 _ => {}
@@ -609,6 +735,26 @@ fn draw_form(m: &Ui, p: &SeasonPage, form: &SeasonForm, f: &mut Frame, area: Rec
                 spans.push(Span::raw("  "));
             }
             (m.t("tui.season.new"), spans)
+        }
+        SeasonForm::Print { format, path } => {
+            let shown = if path.is_empty() {
+                m.t("tui.season.default_file")
+            } else {
+                path.clone()
+            };
+            (
+                m.t("tui.season.print"),
+                vec![
+                    Span::raw(format!("{}: ◀ ", m.t("tui.season.format"))),
+                    Span::styled(
+                        m.t(&format!("tui.season.format.{}", PRINT_FORMATS[*format])),
+                        Style::default().bold(),
+                    ),
+                    Span::raw(" ▶   "),
+                    Span::raw(format!("{}: ", m.t("tui.season.file"))),
+                    Span::styled(shown, rev),
+                ],
+            )
         }
         SeasonForm::Add { choice, weight } => {
             let name = p

@@ -61,6 +61,7 @@ mod tui_keys;
 mod tui_memory;
 mod tui_name_order;
 mod tui_night;
+mod tui_season;
 mod tui_secretary;
 mod tui_snapshots;
 mod tui_tabs;
