@@ -268,14 +268,21 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
 /// Shows what a command read (opening the screen when it is closed); the
 /// status line's text, if any. `Open` is the model's to act on.
 pub fn show(page: &mut Option<SeasonPage>, done: SeasonDone) -> Option<String> {
-    let SeasonDone::Loaded {
-        seasons,
-        table,
-        candidates,
-        message,
-    } = done
-    else {
-        return None;
+    let (seasons, table, candidates, message) = match done {
+        SeasonDone::Loaded {
+            seasons,
+            table,
+            candidates,
+            message,
+        } => (seasons, table, candidates, message),
+        // Printed: the print form closes.
+        SeasonDone::Said(s) => {
+            if let Some(p) = page.as_mut() {
+                p.form = None;
+            }
+            return Some(s);
+        }
+        SeasonDone::Open(_) | SeasonDone::Ask { .. } => return None,
     };
     let p = page.get_or_insert_with(SeasonPage::default);
     let id = table.as_ref().map(|t| t.info.id);

@@ -350,7 +350,6 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             crate::tui::season::SeasonDone::Open(id) => {
                 run(app, lang, &Command::OpenEvent(id), &|_, _| {})?
             }
-            crate::tui::season::SeasonDone::Said(s) => Outcome::Said(s),
             crate::tui::season::SeasonDone::Ask { question, then } => Outcome::Ask {
                 question,
                 then: Command::Page(PageCmd::Season(then)),
