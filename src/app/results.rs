@@ -48,12 +48,22 @@ impl App {
     }
 
     /// The final standings of an individual event as `qishe standings
-    /// EVENT` shows them (the season reads them), with its event data.
+    /// EVENT` shows them (the season reads them), with its event data and
+    /// entries.
     pub(super) fn final_standings(
         &self,
         ev: &Event,
-    ) -> Result<(Standings, crate::scoring::EventData)> {
-        self.standings_with_data(ev, None)
+    ) -> Result<(
+        Standings,
+        crate::scoring::EventData,
+        Vec<crate::domain::Entry>,
+    )> {
+        let entries = self.store.entries(ev.id)?;
+        let scheme = self.scheme(ev)?;
+        let tbs = self.tiebreaks_of(ev, &scheme)?;
+        let data = self.event_data_of(ev, &entries)?;
+        let st = standings(&data, &scheme, &tbs, None)?;
+        Ok((st, data, entries))
     }
 
     /// Rounds of the event still missing: planned rounds minus the rounds

@@ -15,15 +15,20 @@ pub struct Fraction {
     den: i128,
 }
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
-    a = a.abs();
-    b = b.abs();
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    // The usual case (small values): 64-bit division is far cheaper.
+    if let (Ok(mut x), Ok(mut y)) = (u64::try_from(a), u64::try_from(b)) {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        return x as i128;
     }
-    a
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    // gcd(i128::MIN, 0) does not fit; it never divides anything here.
+    i128::try_from(a).unwrap_or(i128::MAX)
 }
 
 /// The most digits after the point a decimal setting may have.
@@ -37,6 +42,9 @@ impl Fraction {
     pub fn new(num: i128, den: i128) -> Option<Fraction> {
         if den == 0 {
             return None;
+        }
+        if den == 1 {
+            return Some(Fraction { num, den });
         }
         let g = gcd(num, den).max(1);
         let (mut n, mut d) = (num / g, den / g);
@@ -201,6 +209,16 @@ impl Ord for Fraction {
     fn cmp(&self, other: &Fraction) -> Ordering {
         // Compare a/b with c/d through their continued-fraction terms:
         // exact and free of overflow.
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
+        // Cross products when they fit (the usual case).
+        if let (Some(x), Some(y)) = (
+            self.num.checked_mul(other.den),
+            other.num.checked_mul(self.den),
+        ) {
+            return x.cmp(&y);
+        }
         let (mut a, mut b, mut c, mut d) = (self.num, self.den, other.num, other.den);
         let mut flipped = false;
         loop {

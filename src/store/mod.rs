@@ -214,7 +214,9 @@ impl Store {
         params: P,
         map: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> Result<Vec<T>> {
-        let mut stmt = self.conn.prepare(sql)?;
+        // Cached: the same lists are read again and again (a season reads
+        // each of its events); SQLite's parse of a statement is kept, no data.
+        let mut stmt = self.conn.prepare_cached(sql)?;
         let rows = stmt
             .query_map(params, map)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -408,6 +410,8 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", true)?;
+        // Room for the statements a season's standings read per event.
+        conn.set_prepared_statement_cache_capacity(64);
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         let mut store = Store { conn, path };
         // Reading commands never take the write lock: an up-to-date database

@@ -212,11 +212,6 @@ impl App {
     /// entry's member, points and whether he played a game over the board.
     fn final_places(&self, event_id: i64, knockout: bool) -> Result<Vec<EventPlace>> {
         let ev = self.store.event(event_id)?;
-        let entries = self.store.entries(ev.id)?;
-        let member: HashMap<i64, (i64, &str)> = entries
-            .iter()
-            .map(|e| (e.id, (e.member_id, e.name.as_str())))
-            .collect();
         let mut played: HashSet<i64> = HashSet::new();
         let mut mark = |g: &crate::domain::Game| {
             if matches!(
@@ -227,42 +222,46 @@ impl App {
                 played.insert(g.black);
             }
         };
-        let mut places = Vec::with_capacity(entries.len());
         if knockout {
             for g in self.store.games(ev.id, None)? {
                 mark(&g.game);
             }
-            for r in self.knockout_ranking(&ev.id.to_string())? {
-                let rank = r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0);
-                places.push(EventPlace {
+            return Ok(self
+                .knockout_ranking(&ev.id.to_string())?
+                .into_iter()
+                .map(|r| EventPlace {
                     member: r.entry.member_id,
-                    name: r.entry.name.clone(),
-                    rank,
-                    points: Points::ZERO,
                     played: played.contains(&r.entry.id),
-                });
+                    name: r.entry.name,
+                    rank: r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0),
+                    points: Points::ZERO,
+                })
+                .collect());
+        }
+        let (st, data, entries) = self.final_standings(&ev)?;
+        for round in &data.rounds {
+            for b in &round.boards {
+                b.games.iter().for_each(&mut mark);
             }
-        } else {
-            let (st, data) = self.final_standings(&ev)?;
-            for round in &data.rounds {
-                for b in &round.boards {
-                    b.games.iter().for_each(&mut mark);
-                }
-            }
-            for r in &st.rows {
-                let Some(&(m, name)) = member.get(&r.player.id) else {
-                    continue;
-                };
-                places.push(EventPlace {
+        }
+        let member: HashMap<i64, (i64, &str)> = entries
+            .iter()
+            .map(|e| (e.id, (e.member_id, e.name.as_str())))
+            .collect();
+        Ok(st
+            .rows
+            .iter()
+            .filter_map(|r| {
+                let &(m, name) = member.get(&r.player.id)?;
+                Some(EventPlace {
                     member: m,
                     name: name.to_string(),
                     rank: r.rank,
                     points: r.points,
                     played: played.contains(&r.player.id),
-                });
-            }
-        }
-        Ok(places)
+                })
+            })
+            .collect())
     }
 
     /// One player's row of the season standings (`--explain NAME`): by
