@@ -16,6 +16,7 @@ pub struct PublishArgs {
     pub season: Option<String>,
     /// The folder to write the site into (created if missing).
     #[arg(short, long, value_name = "DIR")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: PathBuf,
     /// Write into a folder that holds other files.
     #[arg(long)]
@@ -34,6 +35,6 @@ pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
         path = a.output.display(),
         n = files.len()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }

@@ -98,7 +98,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                 participation,
             };
             let s = app.create_season(&d)?;
-            println!("{}\t{}", s.id, s.name);
+            say!("{}\t{}", s.id, s.name);
         }
         SeasonCmd::Add {
             season,
@@ -114,7 +114,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                     season = &s.name,
                     weight = decimal(e.weight)
                 );
-                println!("{}", line.render(l));
+                say!("{}", line.render(l));
             }
         }
         SeasonCmd::Weight {
@@ -123,15 +123,15 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             weight,
         } => {
             app.season_set_weight(&season, &event, &weight)?;
-            println!("{}", tr(l, "cli.season.done"));
+            say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::RemoveEvent { season, event } => {
             app.season_remove_event(&season, &event)?;
-            println!("{}", tr(l, "cli.season.done"));
+            say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::Delete { season } => {
             app.delete_season(&season)?;
-            println!("{}", tr(l, "cli.season.done"));
+            say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::Standings {
             season,
@@ -140,12 +140,12 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
         } => {
             if let Some(who) = explain {
                 let (t, i) = app.season_explain(&season, &who)?;
-                print!("{}", explain_text(&t, i, l));
+                say_raw!("{}", explain_text(&t, i, l));
                 return Ok(());
             }
             let t = app.season_standings(&season)?;
             match format {
-                Format::Text => print!("{}", standings_text(&t, l)),
+                Format::Text => say_raw!("{}", standings_text(&t, l)),
                 Format::Csv => {
                     let doc = app.season_doc(&t, l);
                     let out = crate::report::render_csv(
@@ -157,9 +157,9 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                         &csv_cell,
                     )
                     .map_err(|e| CliError::msg(e.msg()))?;
-                    print!("{out}");
+                    say_raw!("{out}");
                 }
-                Format::Json => println!("{}", standings_json(&t)),
+                Format::Json => say!("{}", standings_json(&t)),
             }
         }
         SeasonCmd::List { format } => {
@@ -189,15 +189,15 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                     s.events.iter().filter(|e| e.finished()).count().to_string(),
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         SeasonCmd::Show { season, format } => {
             let s = app.season(&season)?;
             match format {
-                Format::Json => println!("{}", season_json(&s)),
+                Format::Json => say!("{}", season_json(&s)),
                 _ => {
                     if format == Format::Text {
-                        print!("{}", settings_text(&s, l));
+                        say_raw!("{}", settings_text(&s, l));
                     }
                     let mut t = Table::new(&[
                         ("event", tr(l, "col.event").into(), false),
@@ -213,7 +213,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                             e.date.map(|d| d.to_string()).unwrap_or_default(),
                         ]);
                     }
-                    print!("{}", t.render(format));
+                    say_raw!("{}", t.render(format));
                 }
             }
         }

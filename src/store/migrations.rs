@@ -20,8 +20,8 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
-    // Seasons (issue 38): `store/seasons.rs` (self-contained).
-    super::seasons::SEASONS,
+    // Seasons (issue 38): `seasons.sql` (self-contained).
+    include_str!("seasons.sql"),
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -197,6 +197,20 @@ pub const TABLES: &[&str] = &[
     // Seasons (issue 38, `store/seasons.rs`).
     "season",
     "season_event",
+];
+
+/// The tables migration 1 makes: a file that says it is a qishe database
+/// (`user_version` 1 or more) without all of them is another program's.
+pub const BASE_TABLES: &[&str] = &[
+    "member",
+    "event",
+    "entry",
+    "requested_bye",
+    "forbidden_pair",
+    "round",
+    "board",
+    "game",
+    "action_log",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

@@ -30,11 +30,16 @@ impl App {
         let t = self.season_standings(season)?;
         let lang = self.document_lang(&t.info.name)?;
         let other = lang.other();
-        std::fs::create_dir_all(dir.join(other.code())).map_err(io)?;
-        std::fs::write(dir.join(SITE_MARKER), "qishe static site\n").map_err(io)?;
+        // Every file through the one writer (never through a link planted
+        // in an earlier site, never onto the database); the language and
+        // event folders are the site's own, never a link.
+        let protected = self.protected(&[]);
+        crate::files::output::make_folder(dir, false)?;
+        crate::files::output::make_folder(&dir.join(other.code()), true)?;
         let mut written = Vec::new();
         for e in &t.info.events {
             let sub = dir.join(event_dir(e.event_id));
+            crate::files::output::make_folder(&sub, true)?;
             written.extend(self.publish(&e.event_id.to_string(), &sub, true)?);
         }
         for (l, path, up, twin) in [
@@ -80,9 +85,21 @@ impl App {
             let html = render_html(&doc)
                 .replacen("</section>\n</body>", &list, 1)
                 .replacen("<body>\n", &format!("<body>\n{nav}"), 1);
-            std::fs::write(&path, html).map_err(io)?;
+            crate::files::output::write_file(&path, html.as_bytes(), true, &protected)?;
             written.push(path);
         }
+        // The marker lists the season's own pages (each event's site keeps
+        // its own marker in its folder).
+        let marker = format!(
+            "qishe static site\nindex.html\n{}/index.html\n",
+            other.code()
+        );
+        crate::files::output::write_file(
+            &dir.join(SITE_MARKER),
+            marker.as_bytes(),
+            true,
+            &protected,
+        )?;
         Ok(written)
     }
 }
