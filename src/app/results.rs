@@ -29,41 +29,11 @@ impl App {
         if let Some(r) = after_round.filter(|&r| r > paired) {
             return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
         }
-        let (st, _) = self.standings_with_data(&ev, after_round)?;
-        Ok((ev, st))
-    }
-
-    /// An event's standings after a round (default: the last complete
-    /// one), with the event data they were made from.
-    fn standings_with_data(
-        &self,
-        ev: &Event,
-        after_round: Option<u32>,
-    ) -> Result<(Standings, crate::scoring::EventData)> {
-        let scheme = self.scheme(ev)?;
-        let tbs = self.tiebreaks_of(ev, &scheme)?;
-        let data = self.event_data(ev)?;
+        let scheme = self.scheme(&ev)?;
+        let tbs = self.tiebreaks_of(&ev, &scheme)?;
+        let data = self.event_data(&ev)?;
         let st = standings(&data, &scheme, &tbs, after_round)?;
-        Ok((st, data))
-    }
-
-    /// The final standings of an individual event as `qishe standings
-    /// EVENT` shows them (the season reads them), with its event data and
-    /// entries.
-    pub(super) fn final_standings(
-        &self,
-        ev: &Event,
-    ) -> Result<(
-        Standings,
-        crate::scoring::EventData,
-        Vec<crate::domain::Entry>,
-    )> {
-        let entries = self.store.entries(ev.id)?;
-        let scheme = self.scheme(ev)?;
-        let tbs = self.tiebreaks_of(ev, &scheme)?;
-        let data = self.event_data_of(ev, &entries)?;
-        let st = standings(&data, &scheme, &tbs, None)?;
-        Ok((st, data, entries))
+        Ok((ev, st))
     }
 
     /// Rounds of the event still missing: planned rounds minus the rounds

@@ -57,15 +57,6 @@ impl App {
     /// The event as the scoring layer sees it (entry ids; every stored round).
     pub fn event_data(&self, event: &Event) -> Result<EventData> {
         let entries = self.store.entries(event.id)?;
-        self.event_data_of(event, &entries)
-    }
-
-    /// [`App::event_data`] with the event's entries read already.
-    pub(super) fn event_data_of(
-        &self,
-        event: &Event,
-        entries: &[crate::domain::Entry],
-    ) -> Result<EventData> {
         let boards = self.store.boards(event.id, None)?;
         let games = self.store.games(event.id, None)?;
         let byes = self.store.requested_byes(event.id)?;

@@ -2,7 +2,7 @@
 //! and the season standings, computed on every call from each event's
 //! final standings as `qishe standings EVENT` gives them (nothing cached).
 
-use super::{invalid, App, Result};
+use super::{invalid, App, EventId, EventStandings, Result};
 use crate::domain::{Event, EventStatus, Fraction, NameOrder, Outcome, Points};
 use crate::scoring::season::{
     decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
@@ -190,7 +190,7 @@ impl App {
         let mut events = Vec::with_capacity(info.events.len());
         for e in &info.events {
             let places = if e.finished() {
-                self.final_places(e.event_id, e.knockout)?
+                self.final_places(e.event_id)?
             } else {
                 Vec::new()
             };
@@ -208,60 +208,58 @@ impl App {
     }
 
     /// An event's final standings as the season reads them: the ranks
-    /// `qishe standings EVENT` shows (a knockout's bracket ranks), each
-    /// entry's member, points and whether he played a game over the board.
-    fn final_places(&self, event_id: i64, knockout: bool) -> Result<Vec<EventPlace>> {
-        let ev = self.store.event(event_id)?;
+    /// `qishe standings EVENT` shows, through the per-kind door
+    /// ([`App::event_standings`]: a knockout's bracket ranks), with each
+    /// entry's member, points and whether he played a game over the board
+    /// (a win, a draw or a loss; play-off games count, byes and forfeits
+    /// do not).
+    fn final_places(&self, event_id: i64) -> Result<Vec<EventPlace>> {
         let mut played: HashSet<i64> = HashSet::new();
-        let mut mark = |g: &crate::domain::Game| {
+        for g in self.store.games(event_id, None)? {
             if matches!(
-                g.outcome,
+                g.game.outcome,
                 Outcome::RedWin | Outcome::BlackWin | Outcome::Draw
             ) {
-                played.insert(g.red);
-                played.insert(g.black);
+                played.insert(g.game.red);
+                played.insert(g.game.black);
             }
-        };
-        if knockout {
-            for g in self.store.games(ev.id, None)? {
-                mark(&g.game);
+        }
+        match self.event_standings(EventId(event_id), None)? {
+            EventStandings::Individual(st) => {
+                let entries = self.store.entries(event_id)?;
+                let member: HashMap<i64, (i64, &str)> = entries
+                    .iter()
+                    .map(|e| (e.id, (e.member_id, e.name.as_str())))
+                    .collect();
+                Ok(st
+                    .rows
+                    .iter()
+                    .filter_map(|r| {
+                        let &(m, name) = member.get(&r.player.id)?;
+                        Some(EventPlace {
+                            member: m,
+                            name: name.to_string(),
+                            rank: r.rank,
+                            points: r.points,
+                            played: played.contains(&r.player.id),
+                        })
+                    })
+                    .collect())
             }
-            return Ok(self
-                .knockout_ranking(&ev.id.to_string())?
+            EventStandings::Knockout(k) => Ok(k
+                .rows
                 .into_iter()
                 .map(|r| EventPlace {
                     member: r.entry.member_id,
                     played: played.contains(&r.entry.id),
-                    name: r.entry.name,
                     rank: r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0),
+                    name: r.entry.name,
                     points: Points::ZERO,
                 })
-                .collect());
+                .collect()),
+            // A team event cannot join a season (refused when added).
+            EventStandings::Team(_) => Ok(Vec::new()),
         }
-        let (st, data, entries) = self.final_standings(&ev)?;
-        for round in &data.rounds {
-            for b in &round.boards {
-                b.games.iter().for_each(&mut mark);
-            }
-        }
-        let member: HashMap<i64, (i64, &str)> = entries
-            .iter()
-            .map(|e| (e.id, (e.member_id, e.name.as_str())))
-            .collect();
-        Ok(st
-            .rows
-            .iter()
-            .filter_map(|r| {
-                let &(m, name) = member.get(&r.player.id)?;
-                Some(EventPlace {
-                    member: m,
-                    name: name.to_string(),
-                    rank: r.rank,
-                    points: r.points,
-                    played: played.contains(&r.player.id),
-                })
-            })
-            .collect())
     }
 
     /// One player's row of the season standings (`--explain NAME`): by
