@@ -31,7 +31,7 @@ pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{copy_backup, inspect_backup, BackupInfo};
-pub use seasons::{NewSeason, SeasonEventRecord, SeasonRecord};
+pub use seasons::{NewSeason, SeasonEntry, SeasonEventRecord, SeasonRecord};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 
 use crate::i18n::{msg, Msg};

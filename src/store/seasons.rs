@@ -5,6 +5,7 @@
 
 use super::log::{begin_write, record};
 use super::{Result, Store, StoreError};
+use crate::domain::Outcome;
 use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension};
 
@@ -49,6 +50,16 @@ fn season_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SeasonRecord> {
         min_events: r.get(4)?,
         participation: r.get(5)?,
     })
+}
+
+/// An entry of an event as a season reads it: the member behind it and
+/// whether he played a game over the board (a win, a draw or a loss; a
+/// play-off game counts, a bye or a forfeit does not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeasonEntry {
+    pub entry_id: i64,
+    pub member_id: i64,
+    pub played: bool,
 }
 
 const SEASON_COLS: &str = "id, name, rule, best, min_events, participation";
@@ -151,6 +162,39 @@ impl Store {
                 Ok(SeasonEventRecord {
                     event_id: r.get(0)?,
                     weight: r.get(1)?,
+                })
+            },
+        )
+    }
+
+    /// Every entry of an event with its member and whether he played a
+    /// game over the board in it (any round, play-offs included).
+    pub fn season_entries(&self, event_id: i64) -> Result<Vec<SeasonEntry>> {
+        let played: std::collections::HashSet<i64> = self
+            .rows(
+                "SELECT g.red, g.black FROM game g
+                 JOIN board b ON b.id = g.board_id JOIN round r ON r.id = b.round_id
+                 WHERE r.event_id = ?1 AND g.outcome IN (?2, ?3, ?4)",
+                params![
+                    event_id,
+                    Outcome::RedWin.code(),
+                    Outcome::BlackWin.code(),
+                    Outcome::Draw.code()
+                ],
+                |r| Ok([r.get::<_, i64>(0)?, r.get::<_, i64>(1)?]),
+            )?
+            .into_iter()
+            .flatten()
+            .collect();
+        self.rows(
+            "SELECT id, member_id FROM entry WHERE event_id = ?1 ORDER BY start_no",
+            [event_id],
+            |r| {
+                let entry_id: i64 = r.get(0)?;
+                Ok(SeasonEntry {
+                    entry_id,
+                    member_id: r.get(1)?,
+                    played: played.contains(&entry_id),
                 })
             },
         )

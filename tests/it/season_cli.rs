@@ -514,6 +514,40 @@ fn a_knockout_in_a_season_gives_its_bracket_places() {
 }
 
 #[test]
+fn a_knockout_semi_final_lost_by_forfeit_is_not_played() {
+    let c = Club::new();
+    for (n, r) in [
+        ("K1", "2400"),
+        ("K2", "2300"),
+        ("K3", "2200"),
+        ("K4", "2100"),
+    ] {
+        c.ok(&["player", "add", n, "--rating", r]);
+    }
+    c.ok(&["event", "new", "Cup", "--system", "knockout"]);
+    c.ok(&["event", "enter", "Cup", "K1", "K2", "K3", "K4"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["result", "Cup", "1", "1", "1-0", "--game", "1"]);
+    // The second semi-final: black did not come, red goes on by forfeit.
+    c.ok(&["result", "Cup", "1", "2", "+/-", "--game", "1"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["result", "Cup", "2", "1", "1-0", "--game", "1"]);
+    c.ok(&["event", "finish", "Cup"]);
+    let st = csv_lines(&c.ok(&["standings", "Cup", "--format", "csv"]));
+    assert_eq!(st.len(), 5, "{st:?}");
+    c.ok(&["season", "new", "S"]);
+    c.ok(&["season", "add", "S", "Cup"]);
+    let lines = csv_lines(&c.ok(&["season", "standings", "S", "--format", "csv"]));
+    // The forfeit winner played the final: 1 → 10, 2 → 8 (both over the
+    // board). Of the two semi-final losers only the one who played has a
+    // result, still of the shared place 3=: (6 + 5) / 2 = 5.5.
+    let cells: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
+    assert_eq!(cells.len(), 3, "{lines:?}");
+    let totals: Vec<(&str, &str)> = cells.iter().map(|r| (r[0], r[2])).collect();
+    assert_eq!(totals, [("1", "10"), ("2", "8"), ("3", "5.5")], "{lines:?}");
+}
+
+#[test]
 fn bad_settings_and_bad_additions_are_refused_in_one_line() {
     let c = Club::new();
     c.ok(&["player", "add", "A"]);

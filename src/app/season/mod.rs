@@ -3,13 +3,14 @@
 //! final standings as `qishe standings EVENT` gives them (nothing cached).
 
 use super::{invalid, App, EventId, EventStandings, Result};
-use crate::domain::{Event, EventStatus, Fraction, NameOrder, Outcome, Points};
+use crate::domain::{Event, EventStatus, Fraction, NameOrder, Points};
 use crate::scoring::season::{
     decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
     SeasonRow, SeasonRule, SeasonSettings, SeasonStandings,
 };
+use crate::store::SeasonEntry;
 use crate::store::{NewSeason, SeasonRecord};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A season: its settings and its events.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,52 +215,38 @@ impl App {
     /// (a win, a draw or a loss; play-off games count, byes and forfeits
     /// do not).
     fn final_places(&self, event_id: i64) -> Result<Vec<EventPlace>> {
-        let mut played: HashSet<i64> = HashSet::new();
-        for g in self.store.games(event_id, None)? {
-            if matches!(
-                g.game.outcome,
-                Outcome::RedWin | Outcome::BlackWin | Outcome::Draw
-            ) {
-                played.insert(g.game.red);
-                played.insert(g.game.black);
-            }
-        }
-        match self.event_standings(EventId(event_id), None)? {
-            EventStandings::Individual(st) => {
-                let entries = self.store.entries(event_id)?;
-                let member: HashMap<i64, (i64, &str)> = entries
-                    .iter()
-                    .map(|e| (e.id, (e.member_id, e.name.as_str())))
-                    .collect();
-                Ok(st
-                    .rows
-                    .iter()
-                    .filter_map(|r| {
-                        let &(m, name) = member.get(&r.player.id)?;
-                        Some(EventPlace {
-                            member: m,
-                            name: name.to_string(),
-                            rank: r.rank,
-                            points: r.points,
-                            played: played.contains(&r.player.id),
-                        })
-                    })
-                    .collect())
-            }
-            EventStandings::Knockout(k) => Ok(k
+        let entries: HashMap<i64, SeasonEntry> = self
+            .store
+            .season_entries(event_id)?
+            .into_iter()
+            .map(|e| (e.entry_id, e))
+            .collect();
+        let place = |entry: i64, name: &str, rank: u32, points: Points| {
+            entries.get(&entry).map(|e| EventPlace {
+                member: e.member_id,
+                name: name.to_string(),
+                rank,
+                points,
+                played: e.played,
+            })
+        };
+        Ok(match self.event_standings(EventId(event_id), None)? {
+            EventStandings::Individual(st) => st
                 .rows
-                .into_iter()
-                .map(|r| EventPlace {
-                    member: r.entry.member_id,
-                    played: played.contains(&r.entry.id),
-                    rank: r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0),
-                    name: r.entry.name,
-                    points: Points::ZERO,
+                .iter()
+                .filter_map(|r| place(r.player.id, &r.player.name, r.rank, r.points))
+                .collect(),
+            EventStandings::Knockout(k) => k
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let rank = r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0);
+                    place(r.entry.id, &r.entry.name, rank, Points::ZERO)
                 })
-                .collect()),
+                .collect(),
             // A team event cannot join a season (refused when added).
-            EventStandings::Team(_) => Ok(Vec::new()),
-        }
+            EventStandings::Team(_) => Vec::new(),
+        })
     }
 
     /// One player's row of the season standings (`--explain NAME`): by
