@@ -16,7 +16,12 @@ use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Season];
+pub const PNG_KINDS: [DocKind; 4] = [
+    DocKind::Pairings,
+    DocKind::Standings,
+    DocKind::Bracket,
+    DocKind::Season,
+];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `png_font`;

@@ -32,16 +32,19 @@ pub enum DocKind {
     /// 年度积分榜: a season's table (the key names a season, not an
     /// event; not among an event's documents, [`DocKind::ALL`]).
     Season,
+    /// 对阵图 (knockouts only).
+    Bracket,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 6] = [
+    pub const ALL: [DocKind; 7] = [
         DocKind::Pairings,
         DocKind::Slips,
         DocKind::Standings,
         DocKind::Crosstable,
         DocKind::Wallchart,
         DocKind::Checkin,
+        DocKind::Bracket,
     ];
 
     pub fn code(self) -> &'static str {
@@ -53,6 +56,7 @@ impl DocKind {
             DocKind::Wallchart => "wallchart",
             DocKind::Checkin => "checkin",
             DocKind::Season => "season",
+            DocKind::Bracket => "bracket",
         }
     }
 }
@@ -79,6 +83,7 @@ fn line(e: &Entry, points: Option<Points>) -> PlayerLine {
         club: e.club.clone(),
         rating: e.rating,
         points,
+        virtual_points: None,
     }
 }
 
@@ -148,17 +153,30 @@ impl App {
         }
         let ev = self.store.resolve_event(event_key)?;
         let info = event_info(&ev, opts.name_order.unwrap_or(self.config.name_order));
-        // Team events print their own documents (check-in stays per player).
-        if kind != DocKind::Checkin && self.team_settings_of(&ev)?.is_some() {
+        let knockout = self.knockout_settings(&ev)?.is_some();
+        if kind == DocKind::Bracket && !knockout {
+            return Err(super::invalid!("err.ko.not_knockout", event = &ev.name));
+        }
+        // Team events print their own documents.
+        if self.team_settings_of(&ev)?.is_some() {
             return self.print_team_doc(event_key, kind, round, lang, info);
         }
-        // A knockout's standings and crosstable are its ranking (issue 20).
-        if matches!(
-            kind,
-            DocKind::Standings | DocKind::Crosstable | DocKind::Wallchart
-        ) && self.knockout_settings(&ev)?.is_some()
-        {
-            return self.print_knockout_doc(event_key, kind != DocKind::Standings, lang, info);
+        if knockout {
+            match kind {
+                // A knockout's standings and crosstable are its ranking.
+                DocKind::Standings | DocKind::Crosstable | DocKind::Wallchart => {
+                    return self.print_knockout_doc(
+                        event_key,
+                        kind != DocKind::Standings,
+                        lang,
+                        info,
+                    );
+                }
+                DocKind::Pairings | DocKind::Slips | DocKind::Bracket => {
+                    return self.print_knockout_paper(event_key, kind, round, lang, info);
+                }
+                DocKind::Checkin | DocKind::Season => {}
+            }
         }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
@@ -172,7 +190,13 @@ impl App {
                     .iter()
                     .map(|r| (r.player.id, r.points))
                     .collect();
-                let pl = |e: &Entry| line(e, Some(pts.get(&e.id).copied().unwrap_or_default()));
+                // Accelerated pairings: the round's virtual points, apart.
+                let vp = self.virtual_points(&ev)?;
+                let pl = |e: &Entry| PlayerLine {
+                    virtual_points: Some(crate::pairing::accel::at(&vp, e.start_no, view.number))
+                        .filter(|v| *v != Points::ZERO),
+                    ..line(e, Some(pts.get(&e.id).copied().unwrap_or_default()))
+                };
                 let boards: Vec<BoardLine> = view
                     .boards
                     .iter()
@@ -301,6 +325,7 @@ impl App {
                     report::wall_chart(&d, lang)
                 })
             }
+            DocKind::Bracket => Err(super::invalid!("err.ko.not_knockout", event = &ev.name)),
             DocKind::Checkin => {
                 let players = self
                     .store

@@ -25,6 +25,8 @@ pub enum Kind {
     Checkin,
     /// A season's table (年度积分榜): name the season instead of an event.
     Season,
+    /// A knockout's bracket chart (对阵图) with every match and game.
+    Bracket,
 }
 
 impl From<Kind> for DocKind {
@@ -37,6 +39,7 @@ impl From<Kind> for DocKind {
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
             Kind::Season => DocKind::Season,
+            Kind::Bracket => DocKind::Bracket,
         }
     }
 }
@@ -51,7 +54,8 @@ pub enum PrintFormat {
     Html,
     /// The document's table as CSV (standings, crosstable, …).
     Csv,
-    /// Images for phone screens and chat groups (pairings and standings):
+    /// Images for phone screens and chat groups (pairings, standings and a
+    /// knockout's bracket):
     /// 1080 px wide, a screen tall each; several pages are written as
     /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
     Png,

@@ -8,8 +8,10 @@
 
 mod error;
 mod fide;
+mod fide_codes;
 mod import;
 pub mod knockout;
+mod performance;
 mod rounds;
 mod scheme;
 pub mod season;

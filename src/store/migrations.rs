@@ -20,7 +20,8 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
-    // Seasons (issue 38): `seasons.sql` (self-contained).
+    TRF_2026,
+    // Seasons: `seasons.sql` (self-contained).
     include_str!("seasons.sql"),
 ];
 
@@ -168,6 +169,35 @@ const BYE_NOTICE: &str =
     "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
 // ---- end of the bye notice block ---------------------------------------------
 
+// ---- TRF-2026 ------------------------------------------------------
+// `event_note`: the pairings changed by hand and the results corrected, which
+// a TRF-2026 export writes as `###` lines.
+// `trf_line`: the header lines of an imported TRF file that qishe keeps but
+// does not read into the event (city, arbiters, `192`, `222`, `202`, national
+// records, codes it does not know…), in file order, so `export trf` writes
+// them back unchanged. A prohibited pairing (`260`) may hold for some rounds
+// only: `first_round` / `last_round` (NULL: every round).
+const TRF_2026: &str = "
+CREATE TABLE trf_line (
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    line     TEXT    NOT NULL,
+    PRIMARY KEY (event_id, seq)
+);
+ALTER TABLE forbidden_pair ADD COLUMN first_round INTEGER CHECK (first_round >= 1);
+ALTER TABLE forbidden_pair ADD COLUMN last_round INTEGER CHECK (last_round >= first_round);
+CREATE TABLE event_note (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER,
+    kind     TEXT    NOT NULL CHECK (kind IN ('pairing', 'result')),
+    detail   TEXT    NOT NULL DEFAULT '',
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M', 'now'))
+);
+";
+// ---- end of the TRF-2026 block ------------------------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -194,7 +224,10 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
-    // Seasons (issue 38, `store/seasons.rs`).
+    // Issue 39: the kept header lines of imported TRF files, event notes.
+    "trf_line",
+    "event_note",
+    // Seasons (`store/seasons.rs`).
     "season",
     "season_event",
 ];
