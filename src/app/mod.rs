@@ -41,6 +41,7 @@ mod records;
 mod restore;
 mod rounds;
 pub mod schedule;
+mod season;
 pub mod teams;
 mod trf;
 mod tui_support;
@@ -57,6 +58,7 @@ pub use restore::{check_backup, restore_club, saved_club_path};
 #[cfg(any(test, feature = "testkit"))]
 pub use rounds::set_before_round_save;
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
+pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
 pub use trf::{TrfImport, TrfImportOptions};
 
 /// Shows a notice on stderr while a command waits for another qishe to

@@ -10,12 +10,19 @@ use super::print::DocKind;
 use super::{invalid, App, Result};
 use crate::i18n::Lang;
 use crate::report::pdf::PdfFont;
-use crate::report::png::{missing_chars, render_png, FontGlyphs};
+use crate::report::png::{
+    missing_chars, render_png_sized, FontGlyphs, PNG_LANDSCAPE, PNG_MAX_HEIGHT, PNG_WIDTH,
+};
 use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Bracket];
+pub const PNG_KINDS: [DocKind; 4] = [
+    DocKind::Pairings,
+    DocKind::Standings,
+    DocKind::Bracket,
+    DocKind::Season,
+];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `font`;
@@ -149,18 +156,33 @@ impl App {
                 missing,
             });
         }
-        pick_font(doc, &font_candidates())
+        pick_font(doc, &font_candidates(), size)
     }
 
     /// Draws `doc` as PNG pages with the font [`Self::doc_font`] finds.
     pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
+        self.png_pages_shaped(doc, font, false)
+    }
+
+    /// [`App::png_pages`] on landscape pages when `landscape` (a season
+    /// table whose events do not fit an upright page).
+    pub fn png_pages_shaped(
+        &self,
+        doc: &Doc,
+        font: Option<&Path>,
+        landscape: bool,
+    ) -> Result<PngPages> {
+        let (width, height) = match landscape {
+            true => PNG_LANDSCAPE,
+            false => (PNG_WIDTH, PNG_MAX_HEIGHT),
+        };
         let f = self.doc_font(doc, font)?;
         let shown = f.path.display().to_string();
         let g = FontGlyphs::from_bytes(f.bytes, doc.lang)
             .map_err(|_| invalid!("err.app.png_font_invalid", path = shown))?;
         Ok(PngPages {
             font: f.path,
-            pages: render_png(doc, &g),
+            pages: render_png_sized(doc, &g, width, height),
             missing: f.missing,
         })
     }
@@ -272,7 +294,9 @@ mod tests {
         let junk = dir.path().join("junk.ttc");
         std::fs::write(&junk, "not a font").unwrap();
         let tried = [dir.path().join("none.ttc"), junk];
-        let e = pick_font(&doc(), &tried).err().unwrap();
+        let e = pick_font(&doc(), &tried, (PNG_WIDTH, PNG_MAX_HEIGHT))
+            .err()
+            .unwrap();
         let en = e.to_string();
         assert!(en.contains("--font") && en.contains("font ="), "{en}");
         assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");

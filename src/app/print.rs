@@ -27,6 +27,9 @@ pub enum DocKind {
     Wallchart,
     /// 签到表.
     Checkin,
+    /// 年度积分榜: a season's table (the key names a season, not an
+    /// event; not among an event's documents, [`DocKind::ALL`]).
+    Season,
     /// 对阵图 (knockouts only).
     Bracket,
 }
@@ -50,6 +53,7 @@ impl DocKind {
             DocKind::Crosstable => "crosstable",
             DocKind::Wallchart => "wallchart",
             DocKind::Checkin => "checkin",
+            DocKind::Season => "season",
             DocKind::Bracket => "bracket",
         }
     }
@@ -101,8 +105,15 @@ impl App {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
-        let ev = self.store.resolve_event(event_key)?;
         let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        // A season (`print season`): by its name and its events' names.
+        if self.store.resolve_event(event_key).is_err() {
+            if let Ok(s) = self.season(event_key) {
+                let chinese = han(&s.name) || s.events.iter().any(|e| han(&e.name));
+                return Ok(if chinese { Lang::ZhHans } else { Lang::En });
+            }
+        }
+        let ev = self.store.resolve_event(event_key)?;
         let entries = self.store.entries(ev.id)?;
         let chinese = entries.iter().filter(|e| han(&e.name)).count();
         Ok(
@@ -136,6 +147,10 @@ impl App {
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
+        if kind == DocKind::Season {
+            let t = self.season_standings(event_key)?;
+            return Ok(self.season_doc(&t, lang));
+        }
         let mut doc = self.build_doc(event_key, kind, round, lang, opts)?;
         self.stamp(event_key, &mut doc)?;
         Ok(doc)
@@ -173,7 +188,7 @@ impl App {
                 DocKind::Pairings | DocKind::Slips | DocKind::Bracket => {
                     return self.print_knockout_paper(event_key, kind, round, lang, info);
                 }
-                DocKind::Checkin => {}
+                DocKind::Checkin | DocKind::Season => {}
             }
         }
         match kind {
@@ -339,6 +354,7 @@ impl App {
                     lang,
                 ))
             }
+            DocKind::Season => unreachable!("a season's table is built above"),
         }
     }
 

@@ -31,6 +31,17 @@ pub enum EventCmd {
         event: String,
         /// Members to enter (id or exact name).
         players: Vec<String>,
+        /// Enter a season's top N qualified players (with --top N): a final.
+        #[arg(
+            long,
+            value_name = "SEASON",
+            requires = "top",
+            conflicts_with = "players"
+        )]
+        from_season: Option<String>,
+        /// How many of --from-season's top players enter.
+        #[arg(long, value_name = "N", requires = "from_season")]
+        top: Option<u32>,
     },
     /// Withdraw a player: not paired after round N (default: the rounds paired so far).
     Withdraw {
@@ -428,7 +439,18 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             say_raw!("{}", t.render(format));
         }
-        EventCmd::Enter { event, players } => {
+        EventCmd::Enter {
+            event,
+            players,
+            from_season,
+            top,
+        } => {
+            if let (Some(season), Some(n)) = (from_season, top) {
+                for en in app.enter_from_season(&event, &season, n)? {
+                    say!("{}\t{}", en.start_no, en.name);
+                }
+                return Ok(());
+            }
             if players.is_empty() {
                 return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }

@@ -23,6 +23,8 @@ pub enum Kind {
     Wallchart,
     /// Check-in sheet (签到表).
     Checkin,
+    /// A season's table (年度积分榜): name the season instead of an event.
+    Season,
     /// A knockout's bracket chart (对阵图) with every match and game.
     Bracket,
 }
@@ -36,6 +38,7 @@ impl From<Kind> for DocKind {
             Kind::Crosstable => DocKind::Crosstable,
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
+            Kind::Season => DocKind::Season,
             Kind::Bracket => DocKind::Bracket,
         }
     }
@@ -67,7 +70,7 @@ pub struct PrintArgs {
     /// Which document.
     #[arg(value_enum)]
     pub kind: Kind,
-    /// The event (id or name).
+    /// The event (id or name); for `season`, the season.
     pub event: String,
     /// Round of the pairing sheet or slips (default: the last paired); for
     /// standings, crosstable and wall chart: after this round (default: the
@@ -223,7 +226,9 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         }
     }
     if let (PrintFormat::Png, Some(path)) = (a.format, &a.output) {
-        let png = app.png_pages(&doc, a.font.as_deref())?;
+        // A season whose events do not fit an upright page: landscape.
+        let wide = a.kind == Kind::Season && doc.landscape;
+        let png = app.png_pages_shaped(&doc, a.font.as_deref(), wide)?;
         if !png.missing.is_empty() {
             let chars: String = png.missing.iter().take(12).collect();
             let note =

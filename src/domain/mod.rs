@@ -4,6 +4,7 @@
 
 pub mod archive;
 mod clock;
+mod fraction;
 mod game;
 mod identity;
 pub mod limits;
@@ -12,6 +13,7 @@ mod points;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
+pub use fraction::Fraction;
 pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
     PieceMoves, Termination,

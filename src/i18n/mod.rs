@@ -125,6 +125,7 @@ mod notes;
 mod printing;
 mod reliability;
 mod report;
+mod season;
 mod tabs;
 mod team;
 mod team_docs;
@@ -155,6 +156,7 @@ static TABLES: &[&[Text]] = &[
     console::TEXTS,
     cli::TEXTS,
     printing::TEXTS,
+    season::TEXTS,
     bracket::TEXTS,
     team_docs::TEXTS,
     cli_lines::TEXTS,

@@ -14,6 +14,7 @@ pub mod knockout;
 mod performance;
 mod rounds;
 mod scheme;
+pub mod season;
 mod settings;
 mod standings;
 pub mod team;

@@ -8,11 +8,13 @@
 mod checkin;
 mod cross;
 mod pairings;
+mod season;
 mod standings;
 
 pub use checkin::checkin_sheet;
 pub use cross::{crosstable, wall_chart};
 pub use pairings::{pairing_sheet, result_slips};
+pub use season::{season_cells, season_table, SeasonColumn, SeasonData};
 pub use standings::standings;
 
 use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};

@@ -642,7 +642,12 @@ pub(super) fn baseline_in(g: &dyn Glyphs, y: f32, h: f32, px: f32) -> f32 {
 /// tall (the document's headings, info lines, notes and tables; result
 /// slips are not drawn).
 pub fn layout(doc: &Doc, g: &dyn Glyphs, max_height: u32) -> Vec<PageLayout> {
-    let width = PNG_WIDTH as f32;
+    layout_sized(doc, g, PNG_WIDTH, max_height)
+}
+
+/// [`layout`] on pages `width` pixels wide.
+pub fn layout_sized(doc: &Doc, g: &dyn Glyphs, width: u32, max_height: u32) -> Vec<PageLayout> {
+    let width = width as f32;
     let mut p = Pager {
         g,
         title: clean(&doc.title),
