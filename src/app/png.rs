@@ -156,7 +156,7 @@ impl App {
                 missing,
             });
         }
-        pick_font(doc, &font_candidates(), size)
+        pick_font(doc, &font_candidates())
     }
 
     /// Draws `doc` as PNG pages with the font [`Self::doc_font`] finds.
@@ -294,9 +294,7 @@ mod tests {
         let junk = dir.path().join("junk.ttc");
         std::fs::write(&junk, "not a font").unwrap();
         let tried = [dir.path().join("none.ttc"), junk];
-        let e = pick_font(&doc(), &tried, (PNG_WIDTH, PNG_MAX_HEIGHT))
-            .err()
-            .unwrap();
+        let e = pick_font(&doc(), &tried).err().unwrap();
         let en = e.to_string();
         assert!(en.contains("--font") && en.contains("font ="), "{en}");
         assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");
