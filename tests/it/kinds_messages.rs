@@ -80,16 +80,17 @@ fn a_refused_knockout_game_is_named_by_its_round_board_and_players() {
     assert!(zh.contains("第1轮第2台第1局 (S02 – S03)"), "{zh}");
     assert!(!zh.contains("第0轮") && !zh.contains('#'), "{zh}");
     // The message says how to write a first strike nobody made.
-    assert!(zh.contains("无人吃子写 none"), "{zh}");
+    assert!(zh.contains("没有吃子则填 none"), "{zh}");
     let en = c.fails(&["import", "games", "杯赛", csv.to_str().unwrap()]);
     assert!(
-        en.contains("round 1, board 2, game 1 (S02 – S03)") && en.contains("none when nobody"),
+        en.contains("round 1, board 2, game 1 (S02 – S03)")
+            && en.contains("none when no piece was captured"),
         "{en}"
     );
     // The same game through `result` is placed the same way.
     let zh = zh_fails(&c, &["result", "杯赛", "1", "2", "和"]);
     assert!(zh.contains("第1轮第2台第1局 (S02 – S03)"), "{zh}");
-    assert!(zh.contains("无人吃子写 none"), "{zh}");
+    assert!(zh.contains("没有吃子则填 none"), "{zh}");
     // Written as the message says, it is taken.
     std::fs::write(
         &csv,
