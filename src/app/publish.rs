@@ -339,11 +339,7 @@ fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
             rounds.join(" ")
         ));
     }
-    if let Some(p) = pages
-        .iter()
-        .filter(|p| matches!(p.nav, Nav::Standings(_)))
-        .next_back()
-    {
+    if let Some(p) = pages.iter().rfind(|p| matches!(p.nav, Nav::Standings(_))) {
         items.push(a(&p.file, tr(lang, "rep.site.nav_standings")));
     }
     for (kind, key) in [
