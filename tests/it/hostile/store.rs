@@ -2,7 +2,9 @@
 //! media, NUL bytes and control characters in names, limits with their
 //! line, config.toml's characters, an event with nobody to pair.
 
-use super::{both, intact, paired_club, run_for};
+#[cfg(unix)]
+use super::run_for;
+use super::{both, intact, paired_club};
 use crate::common::Club;
 
 /// The bytes of a file, to show it was left untouched.
