@@ -24,8 +24,10 @@ pub use knockout::{
 };
 mod members;
 pub mod output;
+mod paperwork;
 pub mod png;
 pub mod print;
+pub mod prizes;
 pub mod publish;
 mod records;
 mod rounds;

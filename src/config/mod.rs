@@ -4,6 +4,9 @@
 //! directory; with none, built-in defaults. Unknown keys, wrong types and
 //! unknown names are errors that give the file, line and column.
 
+mod certificate;
+pub use certificate::parse_certificate_template;
+
 use crate::domain::{
     ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
 };
@@ -78,6 +81,9 @@ pub struct Config {
     /// The font PNG pages are drawn with (`png_font`, relative to the
     /// config file); `None`: the well-known places (`app::png`).
     pub png_font: Option<PathBuf>,
+    /// The certificate template (`certificate_template`, relative to the
+    /// config file); `None`: the language's default certificate.
+    pub certificate_template: Option<PathBuf>,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
     /// The `[keys]` section: TUI actions bound to other keys, as written;
@@ -106,6 +112,7 @@ impl Default for Config {
             repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
             name_order: Default::default(),
             png_font: None,
+            certificate_template: None,
             source: None,
             keys: Vec::new(),
         }
@@ -123,6 +130,7 @@ struct RawConfig {
     repetition_rules: Option<Spanned<String>>,
     name_order: Option<Spanned<String>>,
     png_font: Option<String>,
+    certificate_template: Option<String>,
     keys: Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
@@ -278,6 +286,10 @@ impl Config {
         if let Some(db) = raw.database {
             let p = PathBuf::from(db);
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(f) = raw.certificate_template {
+            let p = PathBuf::from(f);
+            c.certificate_template = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(f) = raw.png_font {
             let p = PathBuf::from(f);

@@ -91,6 +91,8 @@ mod judge;
 mod knockout;
 mod msg;
 mod notes;
+mod paperwork;
+mod prizes;
 mod reliability;
 mod report;
 mod tabs;
@@ -119,6 +121,8 @@ static TABLES: &[&[Text]] = &[
     archive::TEXTS,
     tui_night::TEXTS,
     cli::TEXTS,
+    prizes::TEXTS,
+    paperwork::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -78,6 +78,26 @@ table.slip th { background: #e8e8e8; text-align: left; white-space: nowrap; widt
 table.slip td { width: 39%; }
 span.box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #000; vertical-align: middle; margin: 0 1.5mm 0 0; }
 span.opt { margin-right: 8mm; white-space: nowrap; }
+div.cert { height: 176mm; border: 1.6mm double #a00; padding: 12mm 20mm; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; break-inside: avoid; page-break-inside: avoid; }
+div.cert-title { font-size: 34pt; letter-spacing: 0.4em; margin-bottom: 12mm; color: #a00; }
+div.cert-name { font-size: 56pt; font-weight: bold; letter-spacing: 0.2em; margin-bottom: 10mm; }
+div.cert-line { font-size: 20pt; margin: 1.5mm 0; }
+div.cert-foot { align-self: flex-end; text-align: right; font-size: 16pt; margin-top: 14mm; line-height: 1.6; }
+div.card { height: 262mm; display: flex; flex-direction: column; }
+div.card-half { flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; }
+div.card-half.top { transform: rotate(180deg); border-top: 0.3mm dashed #888; }
+div.card-head { font-size: 14pt; margin-bottom: 6mm; }
+div.card-big { font-size: 80pt; font-weight: bold; line-height: 1.1; }
+div.card-line { font-size: 24pt; margin-top: 4mm; }
+table.moves { border-collapse: collapse; width: 100%; font-size: 8pt; line-height: 1; }
+table.moves th, table.moves td { border: 0.3mm solid #000; height: 3.9mm; padding: 0 1mm; }
+table.moves th { background: #e8e8e8; }
+table.moves td.n { text-align: center; width: 8%; }
+table.moves td.gap, table.moves th.gap { border: none; background: none; width: 2%; }
+table.sides { width: 100%; border-collapse: collapse; margin-bottom: 2mm; font-size: 11pt; }
+table.sides td { border: 0.3mm solid #000; padding: 1mm 2mm; width: 50%; }
+div.boxes { display: flex; flex-wrap: wrap; gap: 2mm 6mm; margin-top: 2mm; font-size: 10pt; }
+div.boxes span { white-space: nowrap; }
 @media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
 ";
 
@@ -123,7 +143,17 @@ pub fn render_html(doc: &Doc) -> String {
         doc.lang.code(),
         escape(&doc.title),
         font_stack(doc.lang),
-        running_heads(doc),
+        // A certificate is a page of its own: no running title, no number.
+        if doc.parts.iter().all(|p| {
+            matches!(
+                p,
+                Part::Certificate(_) | Part::Card(_) | Part::PageBreak | Part::Note(_)
+            )
+        }) {
+            String::new()
+        } else {
+            running_heads(doc)
+        },
         if doc.landscape {
             "@page { size: A4 landscape; }\n"
         } else {
@@ -170,6 +200,21 @@ pub fn render_html(doc: &Doc) -> String {
                 }
             }
             Part::PageBreak => o.push_str("</section>\n<section>\n"),
+            Part::Certificate(c) => {
+                o.push_str("<div class=\"cert\">\n");
+                let _ = writeln!(o, "<div class=\"cert-title\">{}</div>", escape(&c.title));
+                let _ = writeln!(o, "<div class=\"cert-name\">{}</div>", escape(&c.name));
+                for l in &c.lines {
+                    let _ = writeln!(o, "<div class=\"cert-line\">{}</div>", escape(l));
+                }
+                o.push_str("<div class=\"cert-foot\">");
+                for l in &c.footer {
+                    let _ = write!(o, "<div>{}</div>", escape(l));
+                }
+                o.push_str("</div>\n</div>\n");
+            }
+            Part::Card(c) => o.push_str(&super::paperwork::card_html(c)),
+            Part::ScoreSheet(s) => o.push_str(&super::paperwork::score_sheet_html(s)),
         }
     }
     o.push_str("</section>\n</body>\n</html>\n");

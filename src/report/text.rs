@@ -29,6 +29,40 @@ pub const MIN_WIDTH: usize = 40;
 /// Names and clubs are never cut below this many display columns.
 const MIN_TEXT_COL: usize = 8;
 
+/// A certificate as text: the title and the name centred (the name's
+/// characters spaced out), the lines centred under it, the footer at the
+/// right.
+fn certificate_lines(c: &super::Certificate, width: usize) -> Vec<String> {
+    let centre = |s: &str| {
+        let s = fit(&clean(s), width);
+        format!("{}{s}", " ".repeat(width.saturating_sub(s.width()) / 2))
+    };
+    let right = |s: &str| {
+        let s = fit(&clean(s), width);
+        format!("{}{s}", " ".repeat(width.saturating_sub(s.width() + 4)))
+    };
+    let spaced: String = c
+        .name
+        .chars()
+        .map(|ch| ch.to_string())
+        .collect::<Vec<_>>()
+        .join(if c.name.is_ascii() { "" } else { " " });
+    let mut out = vec![String::new(); 3];
+    out.push(centre(&c.title));
+    out.extend(vec![String::new(); 4]);
+    out.push(centre(&spaced));
+    out.extend(vec![String::new(); 3]);
+    for l in &c.lines {
+        out.push(centre(l));
+        out.push(String::new());
+    }
+    out.extend(vec![String::new(); 3]);
+    for l in &c.footer {
+        out.push(right(l));
+    }
+    out
+}
+
 /// Renders `doc` as pages of `lines_per_page` lines (at least 12), pages
 /// separated by form feeds (`\x0c`), lines at most 80 columns (or the
 /// landscape width for a landscape document). Each page ends with a footer
@@ -117,6 +151,21 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                 }
             }
             Part::PageBreak => p.break_page(),
+            Part::Certificate(c) => {
+                for l in certificate_lines(c, width) {
+                    p.push(l);
+                }
+            }
+            Part::Card(c) => {
+                for l in super::paperwork::card_lines(c, width) {
+                    p.push(l);
+                }
+            }
+            Part::ScoreSheet(s) => {
+                for l in super::paperwork::score_sheet_lines(s, width) {
+                    p.push(l);
+                }
+            }
         }
     }
     p.finish(&clean(&doc.title), doc.lang, width)

@@ -10,6 +10,7 @@ mod error;
 mod fide;
 mod import;
 pub mod knockout;
+pub mod prizes;
 mod rounds;
 mod scheme;
 mod settings;

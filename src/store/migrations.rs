@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
+    PRIZES,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -166,6 +167,20 @@ const BYE_NOTICE: &str =
     "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
 // ---- end of the bye notice block ---------------------------------------------
 
+// ---- Prize lists (issue 37, specs/prizes.md) ---------------------------------
+// An event's prize list and its sharing mode: one row per event, the prizes
+// in list order as JSON (`[{"category": "sex=f", "place": 1, "value":
+// {"money": 1500}}, …]`, domain::Prize). In TABLES, so replacing a list is
+// captured and undone like any change.
+const PRIZES: &str = "
+CREATE TABLE prize_list (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    sharing  TEXT    NOT NULL DEFAULT 'none' CHECK (sharing IN ('none', 'equal', 'hort')),
+    prizes   TEXT    NOT NULL DEFAULT '[]'
+);
+";
+// ---- end of the prize lists block ---------------------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -192,6 +207,8 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
+    // Issue 37: prize lists.
+    "prize_list",
 ];
 
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it

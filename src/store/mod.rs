@@ -18,6 +18,7 @@ mod limits;
 mod log;
 mod members;
 mod migrations;
+mod prizes;
 mod teams;
 
 pub use events::EventSummary;

@@ -258,6 +258,8 @@ pub enum Ctx {
     Teams,
     /// The Bracket tab of a knockout (issue 20).
     Bracket,
+    /// The Prizes tab of an individual event.
+    Prizes,
     /// The action log pop-up.
     Log,
     /// The check-in pop-up.
@@ -458,6 +460,11 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Teams, K::Char('b'), N, A::BlackWin, true),
     b(Ctx::Teams, K::Char('f'), N, A::RedForfeits, false),
     b(Ctx::Teams, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Prizes, K::Char('v'), N, A::NextView, true),
+    b(Ctx::Prizes, K::Char('o'), N, A::Import, true),
+    b(Ctx::Prizes, K::Char('a'), N, A::Add, true),
+    b(Ctx::Prizes, K::Char('x'), N, A::Retire, false),
+    b(Ctx::Prizes, K::Char('s'), N, A::Toggle, true),
     b(Ctx::Bracket, K::Left, N, A::PrevRound, true),
     b(Ctx::Bracket, K::Char('h'), N, A::PrevRound, false),
     b(Ctx::Bracket, K::Right, N, A::NextRound, true),

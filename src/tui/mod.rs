@@ -31,6 +31,9 @@ pub mod archive;
 pub mod bracket;
 pub mod teams;
 
+// Issue 37: the Prizes tab of an individual event.
+pub mod prizes;
+
 use crate::app::App;
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,

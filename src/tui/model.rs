@@ -49,11 +49,13 @@ pub enum Tab {
     Results,
     Standings,
     Crosstable,
+    /// Individual events only: the prize list and who gets what.
+    Prizes,
     Print,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 8] = [
+    pub const ALL: [Tab; 9] = [
         Tab::Players,
         Tab::Teams,
         Tab::Bracket,
@@ -61,6 +63,7 @@ impl Tab {
         Tab::Results,
         Tab::Standings,
         Tab::Crosstable,
+        Tab::Prizes,
         Tab::Print,
     ];
     pub fn key(self) -> &'static str {
@@ -72,6 +75,7 @@ impl Tab {
             Tab::Results => "tui.tab.results",
             Tab::Standings => "tui.tab.standings",
             Tab::Crosstable => "tui.tab.crosstable",
+            Tab::Prizes => "tui.tab.prizes",
             Tab::Print => "tui.tab.print",
         }
     }
@@ -84,6 +88,7 @@ impl Tab {
             Tab::Results => Ctx::Results,
             Tab::Standings => Ctx::Standings,
             Tab::Crosstable => Ctx::Crosstable,
+            Tab::Prizes => Ctx::Prizes,
             Tab::Print => Ctx::Print,
         }
     }
@@ -183,6 +188,8 @@ pub struct Model {
     pub teams: Option<super::teams::TeamsTab>,
     /// The Bracket tab of an open knockout (see `bracket`).
     pub bracket: Option<super::bracket::BracketTab>,
+    /// The Prizes tab of an individual event.
+    pub prizes: Option<super::prizes::PrizesTab>,
 }
 
 impl Model {
@@ -224,6 +231,7 @@ impl Model {
             pages: Default::default(),
             teams: None,
             bracket: None,
+            prizes: None,
         };
         m.refresh(app)?;
         Ok(m)
@@ -352,6 +360,9 @@ impl Model {
         let (teams, bracket) = (self.teams.take(), self.bracket.take());
         self.teams = super::teams::load(app, self.lang, ev, self.ev.paired, teams)?;
         self.bracket = super::bracket::load(app, ev, bracket)?;
+        let other = self.teams.is_some() || self.bracket.is_some();
+        let prizes = self.prizes.take();
+        self.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
         Ok(())
     }
 
@@ -363,6 +374,7 @@ impl Model {
             .filter(|t| match t {
                 Tab::Teams => self.teams.is_some(),
                 Tab::Bracket => self.bracket.is_some(),
+                Tab::Prizes => self.prizes.is_some(),
                 _ => true,
             })
             .collect()
@@ -442,6 +454,7 @@ impl Model {
             return vec![Ctx::Form];
         }
         let tabs = self.teams.as_ref().and_then(|t| t.contexts());
+        let tabs = tabs.or_else(|| self.prizes.as_ref().and_then(|p| p.contexts()));
         if let Some(c) = tabs.or_else(|| self.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
@@ -461,7 +474,7 @@ impl Model {
             Screen::Club => self.filtered_members(&self.search).len(),
             Screen::Events => self.events.len(),
             Screen::Event => match self.tab {
-                Tab::Print | Tab::Teams | Tab::Bracket => 0,
+                Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
                 Tab::Players => self.ev.entries.len(),
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)

@@ -315,6 +315,11 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
                 super::bracket::draw(&m.ui(), b, f, area)
             }
         }
+        Tab::Prizes => {
+            if let Some(p) = &m.prizes {
+                super::prizes::draw(&m.ui(), p, f, area)
+            }
+        }
         Tab::Print => draw_print(m, f, area),
     }
 }

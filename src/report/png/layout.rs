@@ -622,7 +622,7 @@ pub fn layout(doc: &Doc, g: &dyn Glyphs, max_height: u32) -> Vec<PageLayout> {
                 p.table(t, tables, doc.lang);
                 tables += 1;
             }
-            Part::Slips { .. } => {}
+            Part::Slips { .. } | Part::Certificate(_) | Part::Card(_) | Part::ScoreSheet(_) => {}
             Part::PageBreak => p.break_page(),
         }
     }

@@ -90,7 +90,11 @@ pub fn missing_chars(doc: &Doc, g: &dyn Glyphs) -> Vec<char> {
                     texts.extend(r.iter().map(String::as_str));
                 }
             }
-            Part::Slips { .. } | Part::PageBreak => {}
+            Part::Slips { .. }
+            | Part::PageBreak
+            | Part::Certificate(_)
+            | Part::Card(_)
+            | Part::ScoreSheet(_) => {}
         }
     }
     let mut out: Vec<char> = texts

@@ -410,7 +410,8 @@ pub(super) fn fix_print_format(f: &mut Form) {
     if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
         fl.choices = PRINT_FORMATS
             .iter()
-            .filter(|x| !(doc == "slips" && **x == "csv") && (doc != "site" || **x == "html"))
+            .filter(|x| !(NO_CSV.contains(&doc.as_str()) && **x == "csv"))
+            .filter(|x| doc != "site" || **x == "html")
             .filter(|x| **x != "png" || doc == "pairings" || doc == "standings")
             .map(|x| x.to_string())
             .collect();
@@ -428,9 +429,24 @@ pub const PRINT_DOCS: &[&str] = &[
     "crosstable",
     "wallchart",
     "checkin",
+    "prizes",
+    "certificates",
+    "programme",
+    "results-book",
+    "table-cards",
+    "score-sheets",
     "site",
     "trf",
     "backup",
+];
+/// The documents without a table to write as CSV.
+const NO_CSV: &[&str] = &[
+    "slips",
+    "certificates",
+    "programme",
+    "results-book",
+    "table-cards",
+    "score-sheets",
 ];
 pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
