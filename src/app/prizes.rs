@@ -175,7 +175,7 @@ impl App {
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::Doc> {
-        use crate::report::prizes::prize_name;
+        use crate::report::prizes::prize_label;
         let template = match &self.config.certificate_template {
             None => Default::default(),
             Some(path) => {
@@ -213,7 +213,7 @@ impl App {
                 vec![
                     ("name", c.name.clone()),
                     ("event", d.event.name.clone()),
-                    ("prize", prize_name(lang, &a.category, a.place)),
+                    ("prize", prize_label(lang, &a.category, a.place)),
                     ("category", a.category.code()),
                     ("place", a.place.to_string()),
                     ("rank", c.rank.to_string()),

@@ -499,6 +499,13 @@ pub(super) static TEXTS: &[Text] = &[
         "無法讀取證書範本 {path}: {why}",
         "cannot read the certificate template {path}: {why}",
     ),
+    // --- The TUI's member form ---
+    (
+        "tui.err.born_range",
+        "{value} 不是出生年份 (1850–2100)",
+        "{value} 不是出生年份 (1850–2100)",
+        "{value} is not a year of birth (1850–2100)",
+    ),
     // --- The TUI's Prizes tab ---
     (
         "tui.tab.prizes",

@@ -3,7 +3,7 @@
 //! page; slips are laid out a fixed number to a page with dashed cut lines;
 //! page breaks between documents' pages.
 
-use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use super::{Card, ColKind, Doc, Part, ScoreSheet, Slip, SlipCell, SlipRow, Table};
 use crate::i18n::{tr, Lang};
 use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
@@ -78,17 +78,27 @@ table.slip th { background: #e8e8e8; text-align: left; white-space: nowrap; widt
 table.slip td { width: 39%; }
 span.box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #000; vertical-align: middle; margin: 0 1.5mm 0 0; }
 span.opt { margin-right: 8mm; white-space: nowrap; }
+@media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
+";
+
+/// The style of certificates, table cards and score sheets, added only
+/// to a document that has them.
+const CERT_CSS: &str = "\
 div.cert { height: 176mm; border: 1.6mm double #a00; padding: 12mm 20mm; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; break-inside: avoid; page-break-inside: avoid; }
 div.cert-title { font-size: 34pt; letter-spacing: 0.4em; margin-bottom: 12mm; color: #a00; }
 div.cert-name { font-size: 56pt; font-weight: bold; letter-spacing: 0.2em; margin-bottom: 10mm; }
 div.cert-line { font-size: 20pt; margin: 1.5mm 0; }
 div.cert-foot { align-self: flex-end; text-align: right; font-size: 16pt; margin-top: 14mm; line-height: 1.6; }
+";
+const CARD_CSS: &str = "\
 div.card { height: 262mm; display: flex; flex-direction: column; }
 div.card-half { flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; }
 div.card-half.top { transform: rotate(180deg); border-top: 0.3mm dashed #888; }
 div.card-head { font-size: 14pt; margin-bottom: 6mm; }
 div.card-big { font-size: 80pt; font-weight: bold; line-height: 1.1; }
 div.card-line { font-size: 24pt; margin-top: 4mm; }
+";
+const SHEET_CSS: &str = "\
 table.moves { border-collapse: collapse; width: 100%; font-size: 8pt; line-height: 1; }
 table.moves th, table.moves td { border: 0.3mm solid #000; height: 3.9mm; padding: 0 1mm; }
 table.moves th { background: #e8e8e8; }
@@ -98,7 +108,6 @@ table.sides { width: 100%; border-collapse: collapse; margin-bottom: 2mm; font-s
 table.sides td { border: 0.3mm solid #000; padding: 1mm 2mm; width: 50%; }
 div.boxes { display: flex; flex-wrap: wrap; gap: 2mm 6mm; margin-top: 2mm; font-size: 10pt; }
 div.boxes span { white-space: nowrap; }
-@media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
 ";
 
 /// A CSS string literal (inside `<style>`: no `<`, quotes and
@@ -134,6 +143,70 @@ fn running_heads(doc: &Doc) -> String {
     )
 }
 
+/// A card as HTML: two halves, the upper one turned upside down.
+pub fn card_html(c: &Card) -> String {
+    let half = |class: &str| {
+        let mut s = format!(
+            "<div class=\"card-half{class}\"><div class=\"card-head\">{}</div><div class=\"card-big\">{}</div>",
+            escape(&c.head),
+            escape(&c.big)
+        );
+        for l in &c.lines {
+            s.push_str(&format!("<div class=\"card-line\">{}</div>", escape(l)));
+        }
+        s.push_str("</div>");
+        s
+    };
+    format!("<div class=\"card\">{}{}</div>\n", half(" top"), half(""))
+}
+
+/// A score sheet as HTML.
+pub fn score_sheet_html(s: &ScoreSheet) -> String {
+    let mut o = format!("<h1>{}</h1>\n<p class=\"info\">", escape(&s.title));
+    for (k, v) in &s.info {
+        o.push_str(&format!(
+            "<span class=\"k\">{}:</span> <span class=\"v\">{}</span> ",
+            escape(k),
+            escape(v)
+        ));
+    }
+    o.push_str("</p>\n<table class=\"sides\"><tr>");
+    for (side, name) in &s.sides {
+        o.push_str(&format!(
+            "<td><b>{}</b> {}</td>",
+            escape(side),
+            escape(name)
+        ));
+    }
+    o.push_str("</tr></table>\n<table class=\"moves\"><thead><tr>");
+    for _ in 0..2 {
+        for c in &s.columns {
+            o.push_str(&format!("<th>{}</th>", escape(c)));
+        }
+        o.push_str("<th class=\"gap\"></th>");
+    }
+    o.push_str("</tr></thead><tbody>\n");
+    let half = s.moves.div_ceil(2);
+    for i in 1..=half {
+        o.push_str(&format!(
+            "<tr><td class=\"n\">{i}</td><td></td><td></td><td class=\"gap\"></td>"
+        ));
+        let right = i + half;
+        if right <= s.moves {
+            o.push_str(&format!("<td class=\"n\">{right}</td><td></td><td></td>"));
+        } else {
+            o.push_str("<td></td><td></td><td></td>");
+        }
+        o.push_str("<td class=\"gap\"></td></tr>\n");
+    }
+    o.push_str("</tbody></table>\n<div class=\"boxes\">");
+    for b in &s.boxes {
+        o.push_str(&format!("<span>{}: ________________</span>", escape(b)));
+    }
+    o.push_str("</div>\n");
+    o
+}
+
 /// Renders `doc` as one self-contained HTML page.
 pub fn render_html(doc: &Doc) -> String {
     let mut o = String::new();
@@ -160,6 +233,21 @@ pub fn render_html(doc: &Doc) -> String {
             ""
         },
     );
+    // The style of the parts only some documents have.
+    let has = |f: fn(&Part) -> bool| doc.parts.iter().any(f);
+    let mut extra = String::new();
+    if has(|p| matches!(p, Part::Certificate(_))) {
+        extra.push_str(CERT_CSS);
+    }
+    if has(|p| matches!(p, Part::Card(_))) {
+        extra.push_str(CARD_CSS);
+    }
+    if has(|p| matches!(p, Part::ScoreSheet(_))) {
+        extra.push_str(SHEET_CSS);
+    }
+    if !extra.is_empty() {
+        o = o.replacen("</style>", &format!("{extra}</style>"), 1);
+    }
     for part in &doc.parts {
         match part {
             Part::Heading(h) => {
@@ -213,8 +301,8 @@ pub fn render_html(doc: &Doc) -> String {
                 }
                 o.push_str("</div>\n</div>\n");
             }
-            Part::Card(c) => o.push_str(&super::paperwork::card_html(c)),
-            Part::ScoreSheet(s) => o.push_str(&super::paperwork::score_sheet_html(s)),
+            Part::Card(c) => o.push_str(&card_html(c)),
+            Part::ScoreSheet(s) => o.push_str(&score_sheet_html(s)),
         }
     }
     o.push_str("</section>\n</body>\n</html>\n");

@@ -1,12 +1,9 @@
 //! The paper of the playing hall: table cards (台签) and move-recording
-//! sheets (记录纸), built from plain data and drawn by every renderer (the
-//! text and HTML forms of [`Card`] and [`ScoreSheet`] are here).
+//! sheets (记录纸), built from plain data; `text.rs` and `html.rs` draw
+//! their [`Card`] and [`ScoreSheet`] parts.
 
-use super::html::escape;
-use super::text::fit;
 use super::{Card, Doc, Part, ScoreSheet};
 use crate::i18n::{msg, tr, Lang};
-use unicode_width::UnicodeWidthStr;
 
 /// One side of a board as a card or a sheet shows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -187,150 +184,6 @@ pub fn score_sheets(d: &HallData, lang: Lang) -> Doc {
     }
 }
 
-fn centre(s: &str, width: usize) -> String {
-    let s = fit(s, width);
-    format!("{}{s}", " ".repeat(width.saturating_sub(s.width()) / 2))
-}
-
-/// A card as text: the upper half (to fold back) and the lower half, each
-/// with the large line spaced out.
-pub fn card_lines(c: &Card, width: usize) -> Vec<String> {
-    let big: String = c
-        .big
-        .chars()
-        .map(|ch| ch.to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let half = |out: &mut Vec<String>| {
-        out.push(centre(&c.head, width));
-        out.push(String::new());
-        out.push(centre(&big, width));
-        out.push(String::new());
-        for l in &c.lines {
-            out.push(centre(l, width));
-        }
-    };
-    let mut out = vec![String::new()];
-    half(&mut out);
-    out.push(String::new());
-    out.push("- ".repeat(width / 2));
-    out.push(String::new());
-    half(&mut out);
-    out
-}
-
-/// A card as HTML: two halves, the upper one turned upside down.
-pub fn card_html(c: &Card) -> String {
-    let half = |class: &str| {
-        let mut s = format!(
-            "<div class=\"card-half{class}\"><div class=\"card-head\">{}</div><div class=\"card-big\">{}</div>",
-            escape(&c.head),
-            escape(&c.big)
-        );
-        for l in &c.lines {
-            s.push_str(&format!("<div class=\"card-line\">{}</div>", escape(l)));
-        }
-        s.push_str("</div>");
-        s
-    };
-    format!("<div class=\"card\">{}{}</div>\n", half(" top"), half(""))
-}
-
-/// A score sheet as text: the head, both names, the move grid in two
-/// columns, the boxes.
-pub fn score_sheet_lines(s: &ScoreSheet, width: usize) -> Vec<String> {
-    let mut out = vec![centre(&s.title, width), String::new()];
-    out.push(
-        s.info
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join("   "),
-    );
-    for (side, name) in &s.sides {
-        out.push(format!("{side}: {name}"));
-    }
-    out.push(String::new());
-    let half = s.moves.div_ceil(2);
-    let cell = (width.saturating_sub(2 * 5 + 3)) / 4;
-    let col = |t: &str, w: usize| {
-        let t = fit(t, w);
-        format!("{t}{}", " ".repeat(w.saturating_sub(t.width())))
-    };
-    let head = format!(
-        "{} {} {} | {} {} {}",
-        col(&s.columns[0], 4),
-        col(&s.columns[1], cell),
-        col(&s.columns[2], cell),
-        col(&s.columns[0], 4),
-        col(&s.columns[1], cell),
-        col(&s.columns[2], cell)
-    );
-    out.push(head);
-    let blank = "_".repeat(cell.saturating_sub(1));
-    for i in 1..=half {
-        let right = i + half;
-        let r = if right <= s.moves {
-            format!("{right:>4} {blank}  {blank}")
-        } else {
-            String::new()
-        };
-        out.push(format!("{i:>4} {blank}  {blank}  | {r}"));
-    }
-    out.push(String::new());
-    for b in &s.boxes {
-        out.push(format!("{b}: ______________"));
-    }
-    out
-}
-
-/// A score sheet as HTML.
-pub fn score_sheet_html(s: &ScoreSheet) -> String {
-    let mut o = format!("<h1>{}</h1>\n<p class=\"info\">", escape(&s.title));
-    for (k, v) in &s.info {
-        o.push_str(&format!(
-            "<span class=\"k\">{}:</span> <span class=\"v\">{}</span> ",
-            escape(k),
-            escape(v)
-        ));
-    }
-    o.push_str("</p>\n<table class=\"sides\"><tr>");
-    for (side, name) in &s.sides {
-        o.push_str(&format!(
-            "<td><b>{}</b> {}</td>",
-            escape(side),
-            escape(name)
-        ));
-    }
-    o.push_str("</tr></table>\n<table class=\"moves\"><thead><tr>");
-    for _ in 0..2 {
-        for c in &s.columns {
-            o.push_str(&format!("<th>{}</th>", escape(c)));
-        }
-        o.push_str("<th class=\"gap\"></th>");
-    }
-    o.push_str("</tr></thead><tbody>\n");
-    let half = s.moves.div_ceil(2);
-    for i in 1..=half {
-        o.push_str(&format!(
-            "<tr><td class=\"n\">{i}</td><td></td><td></td><td class=\"gap\"></td>"
-        ));
-        let right = i + half;
-        if right <= s.moves {
-            o.push_str(&format!("<td class=\"n\">{right}</td><td></td><td></td>"));
-        } else {
-            o.push_str("<td></td><td></td><td></td>");
-        }
-        o.push_str("<td class=\"gap\"></td></tr>\n");
-    }
-    o.push_str("</tbody></table>\n<div class=\"boxes\">");
-    for b in &s.boxes {
-        o.push_str(&format!("<span>{}: ________________</span>", escape(b)));
-    }
-    o.push_str("</div>\n");
-    o
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,10 +247,10 @@ mod tests {
             panic!()
         };
         assert_eq!(s.moves, 100);
-        let text = score_sheet_lines(s, 80).join("\n");
+        let text = super::super::text::score_sheet_lines(s, 80).join("\n");
         assert!(text.contains("  50 ") && text.contains(" 100 "), "{text}");
         assert!(!text.contains(" 101 "));
-        let html = score_sheet_html(s);
+        let html = super::super::html::score_sheet_html(s);
         assert!(html.contains(">100</td>") && html.contains("李娜"));
     }
 }

@@ -283,7 +283,11 @@ fn certificates_a_page_per_prize_from_the_clubs_template() {
         "no amount on a certificate"
     );
     let e = print(&c, "certificates", "瑞士赛", "en", &["--format", "html"]);
-    assert!(e.contains("Certificate of Award") && e.contains("Overall, place 1"));
+    assert!(e.contains("Certificate of Award") && e.contains("总名次第1名 (Overall, place 1)"));
+    // A page each.
+    assert_eq!(e.matches("<section>").count(), 3);
+    let t = print(&c, "certificates", "瑞士赛", "en", &[]);
+    assert_eq!(t.matches('\x0c').count(), 2, "{t}");
     // The club's template.
     let tpl = c.path("cert.toml");
     std::fs::write(

@@ -133,10 +133,22 @@ pub(super) fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
             ),
             Field::text("col.club", g(|m| m.club.clone().unwrap_or_default())),
             Field::text("col.ext_id", g(|m| m.ext_id.clone().unwrap_or_default())),
+            Field::text(
+                "col.born",
+                g(|m| m.born.map(|b| b.to_string()).unwrap_or_default()),
+            ),
+            Field::choice(
+                "col.sex",
+                SEXES,
+                m.and_then(|m| m.sex).map_or("-", |s| s.code()),
+            ),
         ],
         focus: 0,
     }
 }
+
+/// The member form's sex choices: not recorded, m, f.
+const SEXES: &[&str] = &["-", "m", "f"];
 
 pub(super) fn event_form(d: &EventSettings) -> Form {
     let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
@@ -229,12 +241,23 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             }
             let club = opt_text(f.value("col.club"));
             let ext_id = opt_text(f.value("col.ext_id"));
+            let born = parse_opt::<i32>(lang, "col.born", f.value("col.born"))?;
+            if let Some(b) = born.filter(|b| !(1850..=2100).contains(b)) {
+                return Err(format!(
+                    "{}: {}",
+                    tr(lang, "col.born"),
+                    tr(lang, "tui.err.born_range").replace("{value}", &b.to_string())
+                ));
+            }
+            let sex = crate::domain::Sex::from_code(f.value("col.sex"));
             Ok(match &f.kind {
                 FormKind::EditMember(m) => Command::UpdateMember(Member {
                     name,
                     rating,
                     club,
                     ext_id,
+                    born,
+                    sex,
                     ..m.clone()
                 }),
                 _ => Command::AddMember(NewMember {
@@ -242,7 +265,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                     rating,
                     club,
                     ext_id,
-                    ..Default::default()
+                    born,
+                    sex,
                 }),
             })
         }
@@ -429,15 +453,15 @@ pub const PRINT_DOCS: &[&str] = &[
     "crosstable",
     "wallchart",
     "checkin",
+    "site",
+    "trf",
+    "backup",
     "prizes",
     "certificates",
     "programme",
     "results-book",
     "table-cards",
     "score-sheets",
-    "site",
-    "trf",
-    "backup",
 ];
 /// The documents without a table to write as CSV.
 const NO_CSV: &[&str] = &[
