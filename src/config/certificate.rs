@@ -94,4 +94,14 @@ mod tests {
         let e = parse_certificate_template("titel = \"x\"\n", "c.toml").unwrap_err();
         assert_eq!(e.line, 1);
     }
+
+    #[test]
+    fn the_sample_template_reads() {
+        let t =
+            parse_certificate_template(include_str!("../../certificate.toml"), "certificate.toml")
+                .unwrap();
+        assert_eq!(t.name.as_deref(), Some("{name}"));
+        assert_eq!(t.lines.map(|l| l.len()), Some(3));
+        assert!(t.organiser.is_some());
+    }
 }

@@ -507,6 +507,7 @@ pub(super) static TEXTS: &[Text] = &[
         "{value} is not a year of birth (1850–2100)",
     ),
     // --- The TUI's Prizes tab ---
+    ("action.prizes", "奖项 (奖金表)", "獎項 (獎金表)", "prizes (the prize list)"),
     (
         "tui.tab.prizes",
         "奖项",

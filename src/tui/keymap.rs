@@ -105,6 +105,9 @@ pub enum Action {
     StepForward,
     /// Archive game view: every game that reached the position shown.
     PositionSearch,
+    /// Event tabs: the Prizes tab (shown once the event has a prize list,
+    /// or after this key).
+    Prizes,
 }
 
 /// Rows a PageUp or PageDown moves in a list.
@@ -215,6 +218,7 @@ impl Action {
             StepBack => "step-back",
             StepForward => "step-forward",
             PositionSearch => "position-search",
+            Prizes => "prizes",
         }
     }
 
@@ -460,6 +464,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Teams, K::Char('b'), N, A::BlackWin, true),
     b(Ctx::Teams, K::Char('f'), N, A::RedForfeits, false),
     b(Ctx::Teams, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Event, K::Char('P'), N, A::Prizes, false),
     b(Ctx::Prizes, K::Char('v'), N, A::NextView, true),
     b(Ctx::Prizes, K::Char('o'), N, A::Import, true),
     b(Ctx::Prizes, K::Char('a'), N, A::Add, true),

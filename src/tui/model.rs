@@ -49,9 +49,10 @@ pub enum Tab {
     Results,
     Standings,
     Crosstable,
-    /// Individual events only: the prize list and who gets what.
-    Prizes,
     Print,
+    /// Individual events only: the prize list and who gets what (last, so
+    /// the other tabs keep their places).
+    Prizes,
 }
 
 impl Tab {
@@ -63,8 +64,8 @@ impl Tab {
         Tab::Results,
         Tab::Standings,
         Tab::Crosstable,
-        Tab::Prizes,
         Tab::Print,
+        Tab::Prizes,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -367,14 +368,15 @@ impl Model {
     }
 
     /// The tabs of the open event: Teams only for a team event, Bracket
-    /// only for a knockout.
+    /// only for a knockout, Prizes for an individual event once it has a
+    /// prize list (or `P` opened it).
     pub fn tabs(&self) -> Vec<Tab> {
         Tab::ALL
             .into_iter()
             .filter(|t| match t {
                 Tab::Teams => self.teams.is_some(),
                 Tab::Bracket => self.bracket.is_some(),
-                Tab::Prizes => self.prizes.is_some(),
+                Tab::Prizes => self.prizes.as_ref().is_some_and(|p| p.shown()),
                 _ => true,
             })
             .collect()

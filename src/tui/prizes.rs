@@ -1,4 +1,6 @@
-//! The Prizes tab of an individual event (specs/prizes.md): who gets what
+//! The Prizes tab of an individual event (specs/prizes.md), among the
+//! tabs once the event has a prize list (`P` on any tab opens it before):
+//! who gets what
 //! from the current standings, in standings order, and under it why the
 //! selected player got this prize and not that one; a second view lists
 //! the prize list itself. `o` loads a list from a CSV file, `a` adds a
@@ -51,6 +53,8 @@ pub struct PrizesTab {
     /// The selected player (Winners) or prize (List).
     pub sel: usize,
     pub prompt: Option<Prompt>,
+    /// Opened with `P` before the event had a list: the tab stays.
+    pub pinned: bool,
 }
 
 /// What the tab asks of the app layer.
@@ -91,6 +95,7 @@ pub fn load(
         list,
         report,
         sel: prev.as_ref().map_or(0, |p| p.sel),
+        pinned: prev.as_ref().is_some_and(|p| p.pinned),
         prompt: prev.and_then(|p| p.prompt),
     };
     t.sel = t.sel.min(t.rows().saturating_sub(1));
@@ -128,6 +133,12 @@ pub fn run(app: &mut App, ui: &Ui, c: &PrizesCmd) -> crate::app::Result<String> 
 }
 
 impl PrizesTab {
+    /// Is the tab among the event's tabs: once there is a list, or after
+    /// `P`.
+    pub fn shown(&self) -> bool {
+        self.list.is_some() || self.pinned
+    }
+
     fn rows(&self) -> usize {
         match self.view {
             View::Winners => match &self.report {

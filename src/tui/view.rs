@@ -739,9 +739,10 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
         Line::from(m.t("tui.print.round").replace("{round}", &round)),
         Line::from(""),
     ];
+    let w = super::model::PRINT_DOCS.iter().map(|d| d.len()).max().unwrap_or(11);
     for d in super::model::PRINT_DOCS {
         lines.push(Line::from(format!(
-            "  {:<11} {}",
+            "  {:<w$} {}",
             d,
             tr(m.lang, &format!("tui.print.doc.{d}"))
         )));

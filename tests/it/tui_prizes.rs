@@ -77,6 +77,10 @@ fn open_prizes(app: &mut App) -> Model {
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.screen, Screen::Event);
+    if !m.tabs().contains(&Tab::Prizes) {
+        // No list yet: `P` opens the tab.
+        go(app, &mut m, c('P'));
+    }
     for _ in 0..m.tabs().len() {
         if m.tab == Tab::Prizes {
             return m;
@@ -117,7 +121,12 @@ fn the_tab_shows_who_gets_what_and_explains_the_selected_player() {
 #[test]
 fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     let mut app = club(Lang::En, false);
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(!m.tabs().contains(&Tab::Prizes), "no list, no tab");
     let mut m = open_prizes(&mut app);
+    assert_eq!(m.tab, Tab::Prizes);
     assert!(screen(&m).contains("this event has no prize list yet"));
     // o: load a file.
     let dir = tempfile::tempdir().unwrap();
@@ -193,5 +202,6 @@ fn team_events_and_knockouts_have_no_prizes_tab() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     m.event_sel = m.events.iter().position(|e| e.name == "示例2").unwrap();
     go(&mut app, &mut m, k(KeyCode::Enter));
+    go(&mut app, &mut m, c('P'));
     assert!(m.tabs().contains(&Tab::Prizes));
 }

@@ -116,10 +116,13 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
     go(&mut app, &mut m, k(KeyCode::Tab));
     m.event_sel = m.events.iter().position(|e| e.name == "周赛").unwrap();
     go(&mut app, &mut m, k(KeyCode::Enter));
-    // Players, Round, Results, Standings, Crosstable, Prizes, Print.
-    assert_eq!(m.tabs().len(), 7);
+    assert_eq!(m.tabs().len(), 6);
     assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));
-    assert!(m.tabs().contains(&Tab::Prizes));
+    // Prizes: once the event has a prize list, or after `P`.
+    assert!(!m.tabs().contains(&Tab::Prizes));
+    go(&mut app, &mut m, c('P'));
+    assert_eq!(m.tab, Tab::Prizes);
+    assert_eq!(m.tabs().len(), 7);
 }
 
 #[test]
