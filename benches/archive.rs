@@ -110,5 +110,27 @@ fn archive(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, archive);
+/// Hostile records (issue 34): 30,000 chained DhtmlXQ branches (about
+/// 4 MB with their comments; 61 s before the branches were placed through
+/// maps) and 7,000 nested PGN variations, read to the depth limit.
+fn hostile(c: &mut Criterion) {
+    use qishe::xiangqi::{dhtmlxq, hostile, read_pgn};
+    let chain = hostile::chained_dhtmlxq(30_000, true);
+    let deep = hostile::nested_pgn(7_000);
+    let mut group = c.benchmark_group("hostile records");
+    group.sample_size(10);
+    group.bench_function("DhtmlXQ 30000 chained branches", |b| {
+        b.iter(|| {
+            dhtmlxq::read_dhtmlxq_with(&chain, ReadOptions::default())
+                .games
+                .len()
+        })
+    });
+    group.bench_function("PGN 7000 nested variations", |b| {
+        b.iter(|| read_pgn(&deep).unwrap().len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, archive, hostile);
 criterion_main!(benches);

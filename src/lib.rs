@@ -8,6 +8,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod domain;
+pub mod files;
 pub mod formats;
 pub mod history;
 pub mod i18n;

@@ -11,8 +11,15 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = qishe::cli::Cli::parse();
-    if let Err((e, lang)) = qishe::cli::run(cli) {
-        eprintln!("qishe: {}", e.render(lang));
-        std::process::exit(e.code);
-    }
+    qishe::cli::console::start();
+    let code = match qishe::cli::run(cli) {
+        Ok(()) => 0,
+        Err((e, lang)) => {
+            // Through the one terminal sanitiser: an error may quote a name.
+            let line = format!("qishe: {}", e.render(lang));
+            eprintln!("{}", qishe::formats::safe::terminal_text(&line));
+            e.code
+        }
+    };
+    qishe::cli::exit(code)
 }

@@ -134,23 +134,10 @@ pub fn archive_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// A folder's game files (`files::input::walk`: no loop through a link
+/// back to a parent folder).
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| GAME_FILES.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(p);
-        }
-    }
+    out.extend(crate::files::input::walk(dir, &GAME_FILES));
 }
 
 /// Folds `2024.05.01` and `2024/5/1` to `2024-05-01`.
@@ -209,11 +196,13 @@ impl Links {
 
 /// A game ready to store.
 fn prepare(g: &GameRecord, source: &str, links: &Links) -> NewArchiveGame {
+    // A NUL in a header (an XQF's fixed-width strings) is not stored: SQLite
+    // would cut the text there and undo would not give it back exactly.
     let tag = |t: &str| {
         g.tag(t)
-            .map(str::trim)
+            .map(|v| v.replace('\0', ""))
+            .map(|v| v.trim().to_string())
             .filter(|v| !v.is_empty())
-            .map(String::from)
     };
     let result = g
         .result
@@ -268,7 +257,7 @@ fn extra_record(g: &GameRecord) -> String {
     if g.comments.is_empty() && g.variations.is_empty() && !extra_tag {
         return String::new();
     }
-    pgn::write_pgn(std::slice::from_ref(g), Notation::Iccs)
+    pgn::write_pgn(std::slice::from_ref(g), Notation::Iccs).replace('\0', "")
 }
 
 /// A stored game's record from its columns: tags, start, main line.
@@ -349,8 +338,8 @@ impl App {
                 path: shown.clone(),
                 ..Default::default()
             };
-            match std::fs::read(path) {
-                Err(e) => fr.error = Some(crate::i18n::io_msg(&e).en()),
+            match crate::files::input::read(path, crate::files::input::Kind::Record) {
+                Err(e) => fr.error = Some(e.to_string()),
                 Ok(bytes) => match xiangqi::read_games_with(&bytes, opts) {
                     Err(e) => fr.error = Some(e.msg().en()),
                     Ok(file) => {
@@ -567,6 +556,23 @@ mod tests {
             members: HashMap::new(),
             events: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_nul_in_a_header_is_never_stored() {
+        // XQF keeps its names in fixed-width fields: a NUL can come through.
+        let mut g = GameRecord::new(0);
+        g.tags.push(("Red".into(), "王天一\0\0".into()));
+        g.tags.push(("Annotator".into(), "x\0y".into()));
+        g.moves
+            .push(crate::xiangqi::parse_move(&g.start, "h2e2").unwrap());
+        let n = prepare(&g, "f.xqf", &links());
+        assert_eq!(n.red.as_deref(), Some("王天一"));
+        assert!(
+            !n.record.contains('\0') && n.record.contains("xy"),
+            "{}",
+            n.record
+        );
     }
 
     #[test]

@@ -6,11 +6,12 @@
 //! Neither front end sees the store (tests/it/architecture.rs).
 
 use super::{invalid, App, Result, RoundView};
+use super::{EventCrosstable, EventKind, EventStandings};
 use crate::domain::{
     Entry, Event, EventSettings, EventStatus, ForbiddenPair, Member, PairingSystem, RequestedBye,
     RequestedByeValue, TimeControl,
 };
-use crate::scoring::{Crosstable, Standings};
+use crate::scoring::TieBreaks;
 use std::path::Path;
 
 pub use crate::store::{LogEntry, PlacedGame};
@@ -48,10 +49,21 @@ impl Entry {
     }
 }
 
+/// A line of the events list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventSummary {
+    pub event: Event,
+    pub kind: EventKind,
+    pub rounds_paired: u32,
+    pub players: u32,
+}
+
 /// Everything an event's screen shows, read in one go.
 #[derive(Debug)]
 pub struct EventView {
     pub event: Event,
+    /// Individual, team or knockout: what the tables below are.
+    pub kind: EventKind,
     pub entries: Vec<Entry>,
     /// Rounds paired so far.
     pub paired: u32,
@@ -61,9 +73,9 @@ pub struct EventView {
     pub games: Vec<PlacedGame>,
     pub byes: Vec<RequestedBye>,
     pub forbidden: Vec<ForbiddenPair>,
-    /// Standings and crosstable after the last paired round, or why they
-    /// cannot be computed (e.g. an inconsistent result).
-    pub tables: std::result::Result<(Standings, Crosstable), super::AppError>,
+    /// Standings (complete rounds) and crosstable for the event's kind, or
+    /// why they cannot be computed (e.g. an inconsistent result).
+    pub tables: std::result::Result<(EventStandings, EventCrosstable), super::AppError>,
 }
 
 /// The settings a secretary gives for a new event; what is left out comes
@@ -71,19 +83,29 @@ pub struct EventView {
 /// [`App::event_settings`] turns it into checked settings.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EventDraft {
+    /// The kind of event: what its tie-breaks are (individual, team, none).
+    pub kind: EventKind,
     pub scheme: Option<String>,
     pub system: Option<PairingSystem>,
     pub rounds: Option<u32>,
     /// Left out: two for a two-game scheme, else the config's.
     pub games_per_round: Option<u32>,
     pub time_control: Option<TimeControl>,
-    pub tiebreaks: Option<Vec<String>>,
+    /// Read at the edge for the draft's kind ([`TieBreaks::parse`]).
+    pub tiebreaks: Option<TieBreaks>,
     pub bye_opponent_score: Option<crate::domain::ByeOpponentScore>,
     /// A double round robin (berger).
     pub double: bool,
     /// The cxa round-1 method (1 临近, 2 首尾, 3 拦腰, 4 random, 5
     /// halves); only for a cxa event.
     pub cxa_round1: Option<u8>,
+    /// A team event's settings (boards, match points, …); `None`: the defaults.
+    pub team: Option<crate::domain::TeamSettings>,
+    /// A knockout's settings (play-off ladder, third place, draw); `None`:
+    /// the defaults.
+    pub knockout: Option<super::KnockoutSettings>,
+    /// A knockout seeded from another event's final standings: (event, top N).
+    pub seed_from: Option<(String, u32)>,
 }
 
 /// Schemes whose rounds are two games with colours swapped (分先).
@@ -121,10 +143,26 @@ impl App {
         Ok(self.store.events()?)
     }
 
-    /// Every event, newest first, with rounds paired, players and knockout
-    /// flag (the event list, one query).
-    pub fn event_summaries(&self) -> Result<Vec<crate::store::EventSummary>> {
-        Ok(self.store.event_summaries()?)
+    /// Every event, newest first, with rounds paired, players and kind
+    /// (the event list, one query).
+    pub fn event_summaries(&self) -> Result<Vec<EventSummary>> {
+        Ok(self
+            .store
+            .event_summaries()?
+            .into_iter()
+            .map(|s| EventSummary {
+                kind: if s.knockout {
+                    EventKind::Knockout
+                } else if s.team {
+                    EventKind::Team
+                } else {
+                    EventKind::Individual
+                },
+                event: s.event,
+                rounds_paired: s.rounds_paired,
+                players: s.players,
+            })
+            .collect())
     }
 
     /// One member.
@@ -160,14 +198,17 @@ impl App {
             .ok_or_else(|| invalid!("tui.err.no_entry", entry = entry.0))
     }
 
-    /// Standings and crosstable of `event` after `round`.
-    pub fn tables(&self, event: &Event, round: Option<u32>) -> Result<(Standings, Crosstable)> {
-        let scheme = self.scheme(event)?;
-        let tbs = self.tiebreaks_of(event, &scheme)?;
-        let data = self.event_data(event)?;
-        let st = crate::scoring::standings(&data, &scheme, &tbs, round)?;
-        let ct = crate::scoring::crosstable(&data, &scheme, round)?;
-        Ok((st, ct))
+    /// Standings and crosstable of `event` after `round` (default: the
+    /// complete rounds; the crosstable every paired round), for its kind.
+    pub fn tables(
+        &self,
+        event: EventId,
+        round: Option<u32>,
+    ) -> Result<(EventStandings, EventCrosstable)> {
+        Ok((
+            self.event_standings(event, round)?,
+            self.event_crosstable(event, round)?,
+        ))
     }
 
     /// Everything an event's screen shows.
@@ -185,9 +226,10 @@ impl App {
             (None, Vec::new())
         };
         Ok(EventView {
-            // Standings count complete rounds only (issue 16); the
-            // crosstable shows every paired round, pending games included.
-            tables: self.tables(&event, None),
+            // Standings count complete rounds only; the crosstable shows
+            // every paired round, pending games included.
+            tables: self.tables(id, None),
+            kind: self.kind_of(&event)?,
             byes: self.store.requested_byes(id.0)?,
             forbidden: self.store.forbidden_pairs(id.0)?,
             entries: self.entries(id)?,
@@ -314,7 +356,14 @@ impl App {
     /// round unless the draft says otherwise), checked by
     /// [`App::check_settings`].
     pub fn event_settings(&self, d: &EventDraft) -> Result<EventSettings> {
-        self.apply_draft(self.config.event.clone(), d)
+        let mut s = self.config.event.clone();
+        // The config's defaults of the draft's kind.
+        s.tiebreaks = match d.kind {
+            EventKind::Individual => s.tiebreaks,
+            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).codes(),
+            EventKind::Knockout => Vec::new(),
+        };
+        self.apply_draft(s, d)
     }
 
     /// `d` over the settings `s`, checked.
@@ -337,7 +386,14 @@ impl App {
             s.time_control = v;
         }
         if let Some(v) = &d.tiebreaks {
-            s.tiebreaks = v.clone();
+            if v.kind() != d.kind {
+                return Err(invalid!(
+                    "err.app.tiebreaks_kind",
+                    codes = v.codes().join(", "),
+                    kind = crate::i18n::Msg::new(d.kind.key())
+                ));
+            }
+            s.tiebreaks = v.codes();
         }
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
@@ -358,7 +414,7 @@ impl App {
             }
             _ => {}
         }
-        self.check_settings(&s)?;
+        self.check_settings_of(d.kind, &s)?;
         Ok(s)
     }
 
@@ -378,6 +434,12 @@ impl App {
         let ev = self.event(event)?;
         if ev.status == EventStatus::Finished {
             return Err(invalid!("err.app.event_finished", event = &ev.name));
+        }
+        // The event's own kind: a team event's tie-breaks are team codes.
+        let kind = self.kind_of(&ev)?;
+        let d = &EventDraft { kind, ..d.clone() };
+        if kind == EventKind::Knockout && d.system.is_some_and(|x| x != ev.settings.system) {
+            return Err(invalid!("err.app.knockout_system", event = &ev.name));
         }
         let mut s = self.apply_draft(ev.settings.clone(), d)?;
         if !d.double && s.pairing_settings.get("double_round_robin") == Some(&true.into()) {
@@ -422,6 +484,12 @@ impl App {
     /// scheme with valid constants, known tie-breaks, at least one round,
     /// one or two games per round.
     pub fn check_settings(&self, settings: &EventSettings) -> Result<()> {
+        self.check_settings_of(EventKind::Individual, settings)
+    }
+
+    /// [`App::check_settings`] for an event of `kind`: its tie-breaks are
+    /// that kind's.
+    pub fn check_settings_of(&self, kind: EventKind, settings: &EventSettings) -> Result<()> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
             return Err(invalid!(
                 "err.app.unknown_scheme",
@@ -431,15 +499,7 @@ impl App {
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        for t in &settings.tiebreaks {
-            if !crate::config::TIEBREAKS.contains(&t.as_str()) {
-                return Err(invalid!(
-                    "err.app.unknown_tiebreak",
-                    tiebreak = t,
-                    allowed = crate::config::TIEBREAKS.join(", ")
-                ));
-            }
-        }
+        TieBreaks::parse(kind, &settings.tiebreaks)?;
         if settings.rounds == 0 {
             return Err(invalid!("err.app.no_rounds"));
         }

@@ -18,6 +18,12 @@ pub mod archive;
 mod checkin;
 mod door;
 mod judge;
+mod kind;
+pub use kind::{knockout_round_name, BoardPlace};
+pub use kind::{
+    EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
+    KnockoutCrosstable, KnockoutStandings,
+};
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
@@ -30,6 +36,7 @@ pub mod print;
 pub mod prizes;
 pub mod publish;
 mod records;
+mod restore;
 mod rounds;
 pub mod schedule;
 pub mod teams;
@@ -37,9 +44,16 @@ mod trf;
 mod tui_support;
 mod undo;
 
+pub use crate::files::input::Kind as InputKind;
+pub use crate::store::BackupInfo;
 pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
-pub use door::{EntryId, EventDraft, EventId, EventView, LogEntry, MemberId, PlacedGame};
+pub use door::{
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+};
 pub use records::{load_record, RecordAttachment};
+pub use restore::{check_backup, restore_club, saved_club_path};
+#[cfg(any(test, feature = "testkit"))]
+pub use rounds::set_before_round_save;
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 pub use trf::{TrfImport, TrfImportOptions};
 
@@ -202,6 +216,9 @@ pub struct ImportReport {
 impl App {
     /// Opens the database at `db` with `config`.
     pub fn open(config: Config, db: &Path) -> Result<App> {
+        // A backup or demo killed half-way left its temporary file here.
+        crate::files::output::clean_stale(crate::files::output::folder_of(db));
+        crate::files::input::check_regular(db, crate::files::input::Kind::Database)?;
         let store = Store::open(db)?;
         Ok(App { store, config })
     }
@@ -217,6 +234,7 @@ impl App {
     /// Opens the database at `db` for `qishe init`: an existing empty file
     /// becomes a new club (any other command refuses it).
     pub fn open_init(config: Config, db: &Path) -> Result<App> {
+        crate::files::input::check_regular(db, crate::files::input::Kind::Database)?;
         let store = Store::open_init(db)?;
         Ok(App { store, config })
     }

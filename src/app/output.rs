@@ -1,179 +1,44 @@
-//! Safe output files (issue 21): every `-o`/`-p`/backup path goes through
-//! [`write_output`]. It never replaces the open club database, its `-wal`,
-//! `-shm` or `-journal` companions, nor an input of the same command; an
-//! existing file is replaced only with `force`; and the new contents go to a
-//! temporary file in the same folder that is renamed into place, so a failure
-//! (disk full, interrupted) leaves the old file as it was.
+//! Safe output files (issue 21) and input files, as the front ends see
+//! them: the rules themselves live once in `crate::files` (`files::output`
+//! writes every output, `files::input` opens every input); this module
+//! names the open club database as protected and turns their errors into
+//! the app's.
 
 use super::{invalid, App, Result};
-use std::io::Write;
+use crate::files::{self, input::Kind};
 use std::path::{Path, PathBuf};
 
-/// Files the output must not replace: inputs of the command and (through
-/// [`App::write_output`]) the club database.
-#[derive(Clone, Debug, Default)]
-pub struct Protected {
-    /// The open database (its companions are protected too).
-    pub database: Option<PathBuf>,
-    /// Files the command reads.
-    pub inputs: Vec<PathBuf>,
+pub use crate::files::output::Protected;
+
+impl From<files::FileError> for super::AppError {
+    fn from(e: files::FileError) -> super::AppError {
+        super::AppError::Invalid(e.0)
+    }
 }
 
-/// `path` made absolute and free of symlinks, also when it does not exist yet
-/// (then its folder is resolved and the name appended).
-fn normalize(path: &Path) -> Option<PathBuf> {
-    if let Ok(p) = std::fs::canonicalize(path) {
-        return Some(p);
-    }
-    let name = path.file_name()?;
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    Some(std::fs::canonicalize(parent).ok()?.join(name))
-}
-
-/// Whether `a` and `b` are the same file: the same resolved path, or (both
-/// existing) the same device and inode, which catches hard links.
-fn same_file(a: &Path, b: &Path) -> bool {
-    if let (Some(x), Some(y)) = (normalize(a), normalize(b)) {
-        if x == y {
-            return true;
-        }
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return x.dev() == y.dev() && x.ino() == y.ino();
-        }
-    }
-    false
-}
-
-/// The database file and the companions SQLite keeps beside it.
-fn database_files(db: &Path) -> Vec<PathBuf> {
-    let mut out = vec![db.to_path_buf()];
-    for suffix in ["-wal", "-shm", "-journal"] {
-        let mut s = db.as_os_str().to_os_string();
-        s.push(suffix);
-        out.push(PathBuf::from(s));
-    }
-    out
-}
-
-/// Refuses an output path that would destroy something the user did not name
-/// for destruction; `Ok` when writing to `path` is allowed.
+/// Refuses an output path that would destroy something the user did not
+/// name for destruction (see `files::output::check`).
 pub fn check_output(path: &Path, force: bool, protected: &Protected) -> Result<()> {
-    let shown = path.display().to_string();
-    if let Some(db) = &protected.database {
-        if db.as_os_str() != ":memory:" && database_files(db).iter().any(|f| same_file(path, f)) {
-            return Err(invalid!(
-                "err.out.is_database",
-                path = shown,
-                db = db.display()
-            ));
-        }
-    }
-    if protected.inputs.iter().any(|i| same_file(path, i)) {
-        return Err(invalid!("err.out.is_input", path = shown));
-    }
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(invalid!("err.out.is_dir", path = shown)),
-        Ok(m) if m.is_file() && !force => Err(invalid!("err.out.exists", path = shown)),
-        _ => Ok(()),
-    }
+    Ok(files::output::check(path, force, protected)?)
 }
 
-/// The error of a failed write, naming the file; a full disk says so.
-pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> super::AppError {
-    if is_disk_full(e) {
-        invalid!("err.out.disk_full", path = path.display())
-    } else {
-        invalid!("err.out.write", path = path.display(), why = e)
-    }
-}
-
-/// ENOSPC or EDQUOT.
-pub(crate) fn is_disk_full(e: &std::io::Error) -> bool {
-    matches!(
-        e.kind(),
-        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
-    ) || matches!(e.raw_os_error(), Some(28) | Some(122))
-}
-
-/// Writes `data` to `path` (see the module notes). A path that exists and is
-/// not a regular file (`/dev/stdout`, a pipe) is written in place.
+/// Writes `data` to `path` through the one writer (`files::output`).
 pub fn write_output(path: &Path, data: &[u8], force: bool, protected: &Protected) -> Result<()> {
-    check_output(path, force, protected)?;
-    if let Ok(m) = std::fs::metadata(path) {
-        if !m.is_file() {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| io_error(path, &e))?;
-            return f.write_all(data).map_err(|e| io_error(path, &e));
-        }
-    }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    write_via(dir, path, |f| f.write_all(data))
+    Ok(files::output::write_file(path, data, force, protected)?)
 }
 
-/// Creates a temporary file in `dir`, lets `fill` write it, syncs it and
-/// renames it onto `path`; on any failure the temporary file is removed and
-/// `path` is unchanged.
-pub(crate) fn write_via(
-    dir: &Path,
-    path: &Path,
-    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
-) -> Result<()> {
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".qishe-out-")
-        .tempfile_in(dir)
-        .map_err(|e| io_error(path, &e))?;
-    fill(tmp.as_file_mut()).map_err(|e| io_error(path, &e))?;
-    tmp.as_file().sync_all().map_err(|e| io_error(path, &e))?;
-    tmp.persist(path).map_err(|e| io_error(path, &e.error))?;
-    Ok(())
+/// Reads an input file the user named, as `kind` (`files::input::read`:
+/// regular files only, a size limit per kind).
+pub fn read_input(path: &Path, kind: Kind) -> Result<Vec<u8>> {
+    Ok(files::input::read(path, kind)?)
 }
 
-/// The largest game-record file read (a record of a few hundred moves is a
-/// few kilobytes; 10 MB holds thousands of games).
+/// The largest game-record file read.
 pub const RECORD_LIMIT: u64 = 10 * 1024 * 1024;
 
-/// Reads a game-record file the user named: a regular file only (not
-/// `/dev/zero`, a pipe or a folder) of at most `limit` bytes.
-pub fn read_record_file(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    use std::io::Read;
-    let shown = path.display().to_string();
-    let m = std::fs::metadata(path).map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
-    if !m.is_file() {
-        return Err(invalid!("err.in.not_regular", path = shown));
-    }
-    if m.len() > limit {
-        return Err(invalid!(
-            "err.in.too_big",
-            path = shown,
-            mb = limit / (1024 * 1024)
-        ));
-    }
-    let f =
-        std::fs::File::open(path).map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
-    let mut bytes = Vec::new();
-    f.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| invalid!("err.in.read", path = &shown, why = e))?;
-    if bytes.len() as u64 > limit {
-        return Err(invalid!(
-            "err.in.too_big",
-            path = shown,
-            mb = limit / (1024 * 1024)
-        ));
-    }
-    Ok(bytes)
+/// Reads a game-record file the user named (see [`read_input`]).
+pub fn read_record_file(path: &Path, _limit: u64) -> Result<Vec<u8>> {
+    read_input(path, Kind::Record)
 }
 
 /// A record path named inside a games CSV: relative, inside the CSV's
@@ -190,10 +55,51 @@ pub fn record_path_in(dir: &Path, named: &str) -> Result<PathBuf> {
     if !inside || named.is_empty() {
         return Err(invalid!("err.in.record_outside", path = named));
     }
-    Ok(dir.join(p))
+    // A link inside the folder to a file outside it (`r1.pgn ->
+    // /etc/shadow` on a stick with the CSV) is outside it too.
+    let full = dir.join(p);
+    if let (Ok(real), Ok(base)) = (std::fs::canonicalize(&full), std::fs::canonicalize(dir)) {
+        if !real.starts_with(&base) {
+            return Err(invalid!("err.in.record_outside", path = named));
+        }
+    }
+    Ok(full)
+}
+
+/// Builds a new club database at `path` (the demo): `build` fills a club
+/// opened on a temporary file beside `path`, which is renamed into place
+/// only when complete; a killed build leaves no half-built club (its
+/// temporary file is removed the next time).
+pub fn build_new_club(
+    config: crate::config::Config,
+    path: &Path,
+    build: impl FnOnce(&mut App) -> Result<()>,
+) -> Result<()> {
+    let mut failed = None;
+    files::output::create_new(path, &Protected::default(), |tmp| {
+        let r = App::open_init(config, tmp).and_then(|mut app| build(&mut app));
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let m = e.msg();
+                failed = Some(e);
+                Err(files::FileError(m))
+            }
+        }
+    })
+    .map_err(|e| failed.take().unwrap_or_else(|| e.into()))
 }
 
 impl App {
+    /// Files a command must never write over: the club database (with its
+    /// companions) and the command's `inputs`.
+    pub(crate) fn protected(&self, inputs: &[&Path]) -> Protected {
+        Protected {
+            database: Some(self.store.path().to_path_buf()),
+            inputs: inputs.iter().map(|p| p.to_path_buf()).collect(),
+        }
+    }
+
     /// Writes an output file of a command: never the club database or its
     /// companions, nor one of `inputs`; an existing file only with `force`.
     pub fn write_output(
@@ -203,36 +109,29 @@ impl App {
         force: bool,
         inputs: &[&Path],
     ) -> Result<()> {
-        let protected = Protected {
-            database: Some(self.store.path().to_path_buf()),
-            inputs: inputs.iter().map(|p| p.to_path_buf()).collect(),
-        };
-        write_output(path, data, force, &protected)
+        write_output(path, data, force, &self.protected(inputs))
     }
 
     /// Writes a consistent copy of the club database to `path` (never over
-    /// an existing file nor the database itself): into a temporary file in
-    /// the same folder, renamed into place when complete.
+    /// an existing file, a device or the database itself): into a temporary
+    /// file in the same folder, renamed into place when complete.
     pub fn backup(&self, path: &Path) -> Result<()> {
-        let protected = Protected {
-            database: Some(self.store.path().to_path_buf()),
-            inputs: Vec::new(),
-        };
-        check_output(path, false, &protected)?;
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let tmp = tempfile::Builder::new()
-            .prefix(".qishe-backup-")
-            .tempfile_in(&dir)
-            .map_err(|e| io_error(path, &e))?;
-        self.store.backup_to(tmp.path())?;
-        tmp.as_file().sync_all().map_err(|e| io_error(path, &e))?;
-        // No replacing: a file that appeared meanwhile is kept.
-        tmp.persist_noclobber(path)
-            .map_err(|e| io_error(path, &e.error))?;
-        Ok(())
+        let mut failed = None;
+        files::output::create_new(path, &self.protected(&[]), |tmp| {
+            if let Err(e) = self.store.backup_to(tmp) {
+                failed = Some(e);
+                return Err(files::FileError(crate::i18n::msg!(
+                    "err.out.write",
+                    path = path.display(),
+                    why = "backup"
+                )));
+            }
+            Ok(())
+        })
+        .map_err(|e| match failed.take() {
+            Some(s) => super::AppError::Store(s),
+            None => e.into(),
+        })
     }
 }
 
@@ -241,60 +140,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_database_and_its_companions_are_never_outputs() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("club.db");
-        std::fs::write(&db, b"x").unwrap();
-        let p = Protected {
-            database: Some(db.clone()),
-            inputs: vec![],
-        };
-        for name in ["club.db", "club.db-wal", "club.db-shm"] {
-            let out = dir.path().join(name);
-            assert!(write_output(&out, b"html", true, &p).is_err(), "{name}");
-        }
-        // through another spelling of the same path
-        let odd = dir.path().join(".").join("club.db");
-        assert!(write_output(&odd, b"html", true, &p).is_err());
-        assert_eq!(std::fs::read(&db).unwrap(), b"x");
-        assert!(!dir.path().join("club.db-wal").exists());
-    }
-
-    #[test]
-    fn an_existing_file_needs_force_and_inputs_are_never_replaced() {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("out.csv");
-        let p = Protected::default();
-        write_output(&out, b"one", false, &p).unwrap();
-        let e = write_output(&out, b"two", false, &p).unwrap_err();
-        assert!(e.to_string().contains("--force"), "{e}");
-        assert_eq!(std::fs::read(&out).unwrap(), b"one");
-        write_output(&out, b"two", true, &p).unwrap();
-        assert_eq!(std::fs::read(&out).unwrap(), b"two");
-        let input = Protected {
-            database: None,
-            inputs: vec![out.clone()],
-        };
-        assert!(write_output(&out, b"three", true, &input).is_err());
-        assert_eq!(std::fs::read(&out).unwrap(), b"two");
-        // no temporary file is left behind
-        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(left.len(), 1);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_hard_link_to_an_input_is_the_input() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("in.trf");
-        let b = dir.path().join("link.trf");
-        std::fs::write(&a, b"input").unwrap();
-        std::fs::hard_link(&a, &b).unwrap();
-        let p = Protected {
-            database: None,
-            inputs: vec![a.clone()],
-        };
-        assert!(write_output(&b, b"x", true, &p).is_err());
-        assert_eq!(std::fs::read(&a).unwrap(), b"input");
+    fn record_paths_stay_inside_the_csv_folder() {
+        let d = Path::new("/clubs/a");
+        assert!(record_path_in(d, "games/r1.pgn").is_ok());
+        assert!(record_path_in(d, "../etc/passwd").is_err());
+        assert!(record_path_in(d, "/etc/passwd").is_err());
+        assert!(record_path_in(d, "").is_err());
     }
 }

@@ -23,14 +23,16 @@ enum Kind {
 }
 
 impl App {
-    fn event_kind(&self, ev: &Event) -> Result<Kind> {
-        if let Some(ts) = self.team_settings_of(ev)? {
-            return Ok(Kind::Team(ts));
-        }
-        if self.knockout_settings(ev)?.is_some() {
-            return Ok(Kind::Knockout);
-        }
-        Ok(Kind::Individual)
+    /// The event's kind (`kind_of`), with a team event's settings.
+    fn paper_kind(&self, ev: &Event) -> Result<Kind> {
+        Ok(match self.kind_of(ev)? {
+            super::EventKind::Knockout => Kind::Knockout,
+            super::EventKind::Team => match self.team_settings_of(ev)? {
+                Some(ts) => Kind::Team(ts),
+                None => Kind::Individual,
+            },
+            super::EventKind::Individual => Kind::Individual,
+        })
     }
 
     /// The parts of another document of the event (its heading kept), or
@@ -48,7 +50,7 @@ impl App {
             (None, Some(b)) => b.to_string(),
             (None, None) => String::new(),
         };
-        let kind = match self.event_kind(ev) {
+        let kind = match self.paper_kind(ev) {
             Ok(Kind::Team(_)) => tr(lang, "book.kind.team").to_string(),
             Ok(Kind::Knockout) => tr(lang, "tui.system.knockout").to_string(),
             _ => tr(lang, &format!("tui.system.{}", ev.settings.system.code())).to_string(),
@@ -82,7 +84,7 @@ impl App {
                 s.scheme.clone()
             },
         );
-        let system = match self.event_kind(ev)? {
+        let system = match self.paper_kind(ev)? {
             Kind::Knockout => tr(lang, "tui.system.knockout").to_string(),
             _ => tr(lang, &format!("tui.system.{}", s.system.code())).to_string(),
         };
@@ -246,7 +248,7 @@ impl App {
     /// the round-1 pairings when paired.
     pub(super) fn programme_doc(&self, key: &str, lang: Lang, info: EventInfo) -> Result<Doc> {
         let ev = self.store.resolve_event(key)?;
-        let kind = self.event_kind(&ev)?;
+        let kind = self.paper_kind(&ev)?;
         let mut parts = vec![self.cover(&ev, lang, "book.programme"), Part::PageBreak];
         parts.push(Part::Heading(tr(lang, "book.rules").to_string()));
         parts.push(Part::Table(self.rules_table(&ev, lang)?));
@@ -299,7 +301,7 @@ impl App {
     /// knockout's bracket with every game.
     pub(super) fn results_book_doc(&self, key: &str, lang: Lang, info: EventInfo) -> Result<Doc> {
         let ev = self.store.resolve_event(key)?;
-        let kind = self.event_kind(&ev)?;
+        let kind = self.paper_kind(&ev)?;
         let mut parts = vec![self.cover(&ev, lang, "book.results")];
         let paired = self.store.rounds_paired(ev.id)?;
         if let Kind::Knockout = kind {

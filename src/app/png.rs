@@ -8,7 +8,7 @@
 use super::output::{check_output, Protected};
 use super::print::DocKind;
 use super::{invalid, App, Result};
-use crate::i18n::{io_msg, Lang};
+use crate::i18n::Lang;
 use crate::report::png::{missing_chars, render_png, FontGlyphs};
 use crate::report::Doc;
 use std::path::{Path, PathBuf};
@@ -67,8 +67,7 @@ pub fn font_candidates() -> Vec<PathBuf> {
 /// A font read for a document's language.
 fn load(path: &Path, lang: Lang) -> Result<FontGlyphs> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| invalid!("err.app.png_font_read", path = &shown, why = io_msg(&e)))?;
+    let bytes = super::output::read_input(path, crate::files::input::Kind::Font)?;
     FontGlyphs::from_bytes(bytes, lang)
         .map_err(|_| invalid!("err.app.png_font_invalid", path = shown))
 }

@@ -580,13 +580,14 @@ pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
         .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
         .find(|p| p.is_file())
         .ok_or_else(|| super::invalid!("err.app.no_chromium"))?;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    let dir = std::env::temp_dir().join(format!("qishe-print-{}-{stamp}", std::process::id()));
     let io = |e: std::io::Error| super::invalid!("err.app.cannot_prepare_pdf", why = io_msg(&e));
-    std::fs::create_dir_all(&dir).map_err(io)?;
+    // A fresh folder of a random name, made by us alone (0700): never one
+    // another user prepared in the shared temporary folder.
+    let tmp = tempfile::Builder::new()
+        .prefix("qishe-print-")
+        .tempdir()
+        .map_err(io)?;
+    let dir = tmp.path().to_path_buf();
     let result = (|| {
         let src = dir.join("doc.html");
         let pdf = dir.join("doc.pdf");
@@ -622,7 +623,7 @@ pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
         }
         std::fs::read(&pdf).map_err(io)
     })();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(tmp);
     result
 }
 

@@ -179,13 +179,8 @@ impl App {
         let template = match &self.config.certificate_template {
             None => Default::default(),
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    invalid!(
-                        "err.cert.read",
-                        path = path.display(),
-                        why = crate::i18n::io_msg(&e)
-                    )
-                })?;
+                let text =
+                    crate::files::input::read_utf8(path, crate::files::input::Kind::Template)?;
                 crate::config::parse_certificate_template(&text, &path.display().to_string())?
             }
         };

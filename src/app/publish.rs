@@ -20,6 +20,30 @@ use std::path::{Path, PathBuf};
 /// The file that marks a folder as a site qishe wrote.
 pub const SITE_MARKER: &str = ".qishe-site";
 
+/// The marker's first line; the pages the site wrote follow, a line each.
+const MARKER_HEAD: &str = "qishe static site\n";
+
+/// The pages an earlier run listed in the site's marker (none for a
+/// marker without a list, or no marker).
+fn site_pages_listed(dir: &Path) -> Vec<String> {
+    let marker = dir.join(SITE_MARKER);
+    let Ok(text) = crate::files::input::read_utf8(&marker, crate::files::input::Kind::Config)
+    else {
+        return Vec::new();
+    };
+    text.lines().skip(1).map(str::to_string).collect()
+}
+
+/// A page name the marker may list for removal: `x.html` or
+/// `<lang>/x.html`, nothing that leaves the folder.
+fn own_page(rel: &str) -> Option<&Path> {
+    let p = Path::new(rel);
+    let plain = p
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    (plain && p.components().count() <= 2 && rel.ends_with(".html")).then_some(p)
+}
+
 /// One page of the site: its file name and HTML; `nav`: listed in the
 /// navigation bar of every page (player and game pages are listed on the
 /// index only).
@@ -48,23 +72,52 @@ impl App {
         }
         let lang = self.document_lang(event_key)?;
         let other = lang.other();
-        let mut written = Vec::new();
-        std::fs::create_dir_all(dir.join(other.code())).map_err(io)?;
-        std::fs::write(dir.join(SITE_MARKER), "qishe static site\n").map_err(io)?;
+        // Every page through the one writer: never through a link planted
+        // in an earlier site (`round-1.html -> ../club.db`), never onto
+        // the database; the language folder is the site's own, never a link.
+        let protected = self.protected(&[]);
+        let mut pages_by_lang = Vec::new();
         for (l, sub, twin) in [
-            (lang, dir.to_path_buf(), format!("{}/", other.code())),
-            (other, dir.join(other.code()), "../".to_string()),
+            (lang, PathBuf::new(), format!("{}/", other.code())),
+            (other, PathBuf::from(other.code()), "../".to_string()),
         ] {
-            let pages = self.site_pages(event_key, l)?;
+            pages_by_lang.push((l, sub, twin, self.site_pages(event_key, l)?));
+        }
+        crate::files::output::make_folder(dir, false)?;
+        crate::files::output::make_folder(&dir.join(other.code()), true)?;
+        let old_pages = site_pages_listed(dir);
+        let mut written = Vec::new();
+        let mut listed_now = Vec::new();
+        for (l, sub, twin, pages) in &pages_by_lang {
             let listed: Vec<&Page> = pages.iter().filter(|p| p.nav).collect();
-            let nav = nav(&listed, l, other_name(l));
-            for p in &pages {
-                let html = with_nav(&p.html, &nav, &p.file, &twin);
-                let path = sub.join(&p.file);
-                std::fs::write(&path, html).map_err(io)?;
+            let nav = nav(&listed, *l, other_name(*l));
+            for p in pages {
+                let html = with_nav(&p.html, &nav, &p.file, twin);
+                let rel = sub.join(&p.file);
+                let path = dir.join(&rel);
+                crate::files::output::write_file(&path, html.as_bytes(), true, &protected)?;
                 written.push(path);
+                listed_now.push(rel.to_string_lossy().replace('\\', "/"));
             }
         }
+        // Pages an earlier run wrote that this site no longer has (a round
+        // unpaired since): removed, and only those the marker lists.
+        for old in old_pages.iter().filter(|o| !listed_now.contains(o)) {
+            if let Some(rel) = own_page(old) {
+                crate::files::output::remove_own_file(&dir.join(rel))?;
+            }
+        }
+        let mut marker = String::from(MARKER_HEAD);
+        for p in &listed_now {
+            marker.push_str(p);
+            marker.push('\n');
+        }
+        crate::files::output::write_file(
+            &dir.join(SITE_MARKER),
+            marker.as_bytes(),
+            true,
+            &protected,
+        )?;
         Ok(written)
     }
 
@@ -73,7 +126,14 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
-        let (_, st) = self.standings(event_key, None)?;
+        // The rounds the standings count, for the event's kind; a
+        // knockout's ranking is one page, whatever the round.
+        let counted = match self.event_standings(event.key(), None)? {
+            super::EventStandings::Individual(st) => st.after_round,
+            super::EventStandings::Team(st) => st.after_round,
+            super::EventStandings::Knockout(_) => 0,
+        };
+        let knockout = self.kind_of(&event)? == super::EventKind::Knockout;
         let mut pages = Vec::new();
         let mut links = Vec::new();
         // A web page has room for the progression and tie-break columns.
@@ -93,7 +153,17 @@ impl App {
                 nav: true,
             });
         }
-        for r in 1..=st.after_round {
+        if knockout && paired > 0 {
+            let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
+            links.push(("standings.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "standings.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: true,
+            });
+        }
+        for r in 1..=counted {
             let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
@@ -103,7 +173,7 @@ impl App {
                 nav: true,
             });
         }
-        if st.after_round > 0 {
+        if counted > 0 || knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Crosstable, None, lang, full)?;
             links.push(("crosstable.html".into(), d.title.clone()));
             pages.push(Page {
@@ -283,7 +353,25 @@ impl App {
                 nav: false,
             });
         }
-        let (_, st) = self.standings(event_key, None)?;
+        // Each player's rank for the event's kind (a knockout's is its
+        // bracket's: 1, 2, 3=, 5= …).
+        let ranks: HashMap<i64, (u32, bool)> = match self.event_standings(ev.key(), None)? {
+            super::EventStandings::Individual(st) => st
+                .rows
+                .iter()
+                .map(|r| (r.player.id, (r.rank, r.shared)))
+                .collect(),
+            super::EventStandings::Knockout(st) => st
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let shared = r.rank.ends_with('=');
+                    let n = r.rank.trim_end_matches('=').parse().ok()?;
+                    Some((r.entry.id, (n, shared)))
+                })
+                .collect(),
+            super::EventStandings::Team(_) => HashMap::new(),
+        };
         let data = self.event_data(&ev)?;
         let scheme = self.scheme(&ev)?;
         let ct = crate::scoring::crosstable(&data, &scheme, None)?;
@@ -320,7 +408,7 @@ impl App {
                     rating: e.rating,
                     points: Some(r.points),
                 },
-                rank: st.row(r.player.id).map(|s| (s.rank, s.shared)),
+                rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,
                 rounds,
             };

@@ -177,25 +177,37 @@ impl App {
         let outcome = Msg::new(g.outcome.word_key());
         let (red, black) = (name(g.red), name(g.black));
         let event = &ev.name;
+        // The round may have been unpaired or undone since the board was
+        // read: say so in the words of a board that is not there.
+        let gone = |e: crate::store::StoreError| match e {
+            crate::store::StoreError::BoardGone => invalid!("err.app.no_board", round, board),
+            other => other.into(),
+        };
         g.id = match summary {
-            Some(s) => self.store.save_game(&g, s)?,
-            None if gpr > 1 => self.store.save_game(
-                &g,
-                msg!(
-                    "log.result_game",
-                    event,
-                    round,
-                    board,
-                    game = game_no,
-                    red,
-                    black,
-                    outcome
-                ),
-            )?,
-            None => self.store.save_game(
-                &g,
-                msg!("log.result", event, round, board, red, black, outcome),
-            )?,
+            Some(s) => self.store.save_game(&g, s).map_err(gone)?,
+            None if gpr > 1 => self
+                .store
+                .save_game(
+                    &g,
+                    msg!(
+                        "log.result_game",
+                        event,
+                        round,
+                        board,
+                        game = game_no,
+                        red,
+                        black,
+                        outcome
+                    ),
+                )
+                .map_err(gone)?,
+            None => self
+                .store
+                .save_game(
+                    &g,
+                    msg!("log.result", event, round, board, red, black, outcome),
+                )
+                .map_err(gone)?,
         };
         Ok(g)
     }

@@ -267,23 +267,56 @@ impl App {
                 violations: Vec::new(),
             });
         }
-        let round = self.store.rounds_paired(event.id)? + 1;
-        if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
-            return Err(AppError::AllRoundsPaired {
-                rounds: event.settings.rounds,
-                event: event.name.clone(),
-            });
+        // The pairing is computed outside any transaction (seconds for a
+        // big event); the round is stored only if the event is still as it
+        // was read, else it is paired again from the new state.
+        const ATTEMPTS: usize = 3;
+        for attempt in 1..=ATTEMPTS {
+            let stamp = self.store.event_stamp(event.id)?;
+            let event = self.store.event(event.id)?;
+            let round = self.store.rounds_paired(event.id)? + 1;
+            if event.settings.system != PairingSystem::Berger && round > event.settings.rounds {
+                return Err(AppError::AllRoundsPaired {
+                    rounds: event.settings.rounds,
+                    event: event.name.clone(),
+                });
+            }
+            let state = self.swiss_state(&event, round)?;
+            if !state.players.iter().any(|p| p.available) {
+                return Err(super::invalid!(
+                    "err.app.nobody_to_pair",
+                    round,
+                    event = &event.name
+                ));
+            }
+            let config = self.pairing_config(&event)?;
+            let pairing = crate::pairing::pair(&state, &config)?;
+            let boards = self.to_new_boards(&event, &pairing)?;
+            if boards.is_empty() {
+                return Err(super::invalid!(
+                    "err.app.nobody_to_pair",
+                    round,
+                    event = &event.name
+                ));
+            }
+            #[cfg(any(test, feature = "testkit"))]
+            before_round_save();
+            match self
+                .store
+                .save_round_if_unchanged(event.id, round, &boards, stamp)
+            {
+                Err(crate::store::StoreError::Changed) if attempt < ATTEMPTS => continue,
+                Err(e) => return Err(e.into()),
+                Ok(_) => {
+                    return Ok(PairOutcome {
+                        round,
+                        pairing,
+                        violations: Vec::new(),
+                    })
+                }
+            }
         }
-        let state = self.swiss_state(&event, round)?;
-        let config = self.pairing_config(&event)?;
-        let pairing = crate::pairing::pair(&state, &config)?;
-        let boards = self.to_new_boards(&event, &pairing)?;
-        self.store.save_round(event.id, round, &boards)?;
-        Ok(PairOutcome {
-            round,
-            pairing,
-            violations: Vec::new(),
-        })
+        Err(crate::store::StoreError::Changed.into())
     }
 
     fn to_new_boards(&self, event: &Event, pairing: &RoundPairing) -> Result<Vec<NewBoard>> {
@@ -477,5 +510,32 @@ impl App {
             out.absent.push((e.clone(), why));
         }
         Ok(out)
+    }
+}
+
+#[cfg(any(test, feature = "testkit"))]
+thread_local! {
+    static BEFORE_ROUND_SAVE: std::cell::RefCell<Option<Box<dyn FnMut()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Tests: runs `hook` on this thread between computing a round's pairing
+/// and storing it (another process's change at the worst moment).
+#[cfg(any(test, feature = "testkit"))]
+pub fn set_before_round_save(hook: Option<Box<dyn FnMut()>>) {
+    BEFORE_ROUND_SAVE.with(|h| *h.borrow_mut() = hook);
+}
+
+#[cfg(any(test, feature = "testkit"))]
+fn before_round_save() {
+    let hook = BEFORE_ROUND_SAVE.with(|h| h.borrow_mut().take());
+    if let Some(mut f) = hook {
+        f();
+        BEFORE_ROUND_SAVE.with(|h| {
+            let mut slot = h.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(f);
+            }
+        });
     }
 }

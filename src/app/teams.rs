@@ -60,6 +60,13 @@ pub struct TeamPairOutcome {
     pub pairing: RoundPairing,
 }
 
+/// What a teams CSV would add (the preview before an import).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamsImportPreview {
+    /// Each team with its roster in board order: (name, a new member).
+    pub teams: Vec<(String, Vec<(String, bool)>)>,
+}
+
 /// What a team games import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TeamGamesReport {
@@ -213,6 +220,40 @@ impl App {
     /// members matched by exact name (and club when given), else added.
     /// A player on two teams, or twice, stops the import with the line.
     pub fn import_teams(&mut self, event: &str, bytes: &[u8], file: &str) -> Result<Vec<Team>> {
+        let (ev, new_teams) = self.plan_teams_import(event, bytes, file)?;
+        Ok(self.store.add_teams(ev.id, &new_teams, file)?)
+    }
+
+    /// What [`App::import_teams`] would add, without writing: each team
+    /// with its roster in board order, the members it would create marked.
+    pub fn preview_teams_import(
+        &self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+    ) -> Result<TeamsImportPreview> {
+        let (_, teams) = self.plan_teams_import(event, bytes, file)?;
+        let mut out = TeamsImportPreview::default();
+        for t in teams {
+            let mut roster = Vec::new();
+            for rm in &t.roster {
+                roster.push(match rm {
+                    RosterMember::Known(id) => (self.store.member(*id)?.name, false),
+                    RosterMember::New(m) => (m.name.clone(), true),
+                });
+            }
+            out.teams.push((t.name, roster));
+        }
+        Ok(out)
+    }
+
+    /// The teams a teams CSV holds, checked against the event and the club.
+    fn plan_teams_import(
+        &self,
+        event: &str,
+        bytes: &[u8],
+        file: &str,
+    ) -> Result<(Event, Vec<NewTeam>)> {
         let (ev, _) = self.team_event(event)?;
         let rows = read_teams_csv(bytes, file)?;
         if rows.is_empty() {
@@ -308,7 +349,7 @@ impl App {
                 roster: roster.into_iter().map(|x| x.2).collect(),
             });
         }
-        Ok(self.store.add_teams(ev.id, &new_teams, file)?)
+        Ok((ev, new_teams))
     }
 
     /// The lineup a team fields in `round`: the stored one, else the first

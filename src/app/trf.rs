@@ -93,6 +93,25 @@ impl App {
                         .to_string()
                 })
         });
+        // The store's limits, said with the file's line: the event's name
+        // (a 10 MB `012` line), each player's name (blank, too long).
+        let line_of = |code: &str| {
+            text.replace("\r\n", "\n")
+                .replace('\r', "\n")
+                .lines()
+                .position(|l| l.starts_with(code))
+                .map_or(0, |i| i + 1)
+        };
+        if let Err(why) = crate::domain::limits::name("name", &title) {
+            let line = if name.is_some() { 0 } else { line_of("012") };
+            return Err(super::invalid!("err.app.trf_at", file, line, why));
+        }
+        for (k, p) in trf.players.iter().enumerate() {
+            if let Err(why) = crate::domain::limits::name("name", p.name.trim()) {
+                let line = trf.player_lines.get(k).copied().unwrap_or(0);
+                return Err(super::invalid!("err.app.trf_at", file, line, why));
+            }
+        }
         let mut settings = self.config.event.clone();
         settings.system = PairingSystem::Dutch;
         settings.scheme = scheme_id;
@@ -188,7 +207,13 @@ impl App {
                     club: None,
                     ext_id: (!fide.is_empty() && !by_ext_id.contains_key(fide))
                         .then(|| fide.to_string()),
-                    born: p.birth.trim().get(..4).and_then(|y| y.parse().ok()),
+                    // `0000/00/00` and the like: no birth year
+                    born: p
+                        .birth
+                        .trim()
+                        .get(..4)
+                        .and_then(|y| y.parse().ok())
+                        .filter(|&y: &i32| y >= 1900),
                     sex: crate::domain::Sex::from_code(p.sex.trim()),
                 },
                 start_no: p.id,
@@ -196,6 +221,17 @@ impl App {
                 first_round: first,
                 withdrawn_after: None,
             });
+        }
+        // A new member's values within the store's limits, said with the
+        // player's line.
+        for (k, p) in players.iter().enumerate() {
+            if p.member_id.is_some() {
+                continue;
+            }
+            if let Err(why) = crate::domain::limits::member(&p.new) {
+                let line = trf.player_lines.get(k).copied().unwrap_or(0);
+                return Err(super::invalid!("err.app.trf_at", file, line, why));
+            }
         }
         let mut forbidden = Vec::new();
         for g in &trf.forbidden {

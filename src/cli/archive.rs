@@ -31,6 +31,7 @@ pub enum ArchiveCmd {
 pub struct ImportArgs {
     /// Files or folders.
     #[arg(required = true)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
@@ -85,7 +86,7 @@ pub fn run(ctx: &Ctx, cmd: ArchiveCmd) -> CliResult {
         ArchiveCmd::Reclassify => {
             let (changed, total) = ctx.open()?.archive_reclassify()?;
             let line = crate::i18n::msg!("cli.out.archive_reclassified", changed, total);
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             Ok(())
         }
     }
@@ -98,30 +99,30 @@ fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
         if bar && all > 0 {
             let w = 30;
             let filled = done * w / all;
-            eprint!(
+            note_raw!(
                 "\r[{}{}] {done}/{all}",
                 "#".repeat(filled),
                 " ".repeat(w - filled)
             );
             if done == all {
-                eprintln!();
+                note!();
             }
         }
     })?;
     for f in &report.files {
         if let Some(e) = &f.error {
-            eprintln!("{}: {e}", f.path);
+            note!("{}: {e}", f.path);
         }
         for s in &f.skipped {
-            eprintln!("{}: {s}", f.path);
+            note!("{}: {s}", f.path);
         }
         for n in &f.notes {
             let note = crate::i18n::msg!("cli.out.note", what = n);
-            eprintln!("{}: {}", f.path, note.render(ctx.lang));
+            note!("{}: {}", f.path, note.render(ctx.lang));
         }
     }
     if a.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         let line = crate::i18n::msg!(
             "cli.out.archive_imported",
@@ -132,7 +133,7 @@ fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
             skipped = report.skipped(),
             failed = report.failed_files()
         );
-        println!("{}", line.render(ctx.lang));
+        say!("{}", line.render(ctx.lang));
     }
     if report.skipped() > 0 || report.failed_files() > 0 {
         return Err(CliError::msg(crate::i18n::msg!(
@@ -162,7 +163,7 @@ fn search(ctx: &Ctx, a: SearchArgs) -> CliResult {
     };
     let found = app.archive_search(&input)?;
     if a.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&found.games)?);
+        say!("{}", serde_json::to_string_pretty(&found.games)?);
         return Ok(());
     }
     let l = ctx.lang;
@@ -197,9 +198,9 @@ fn search(ctx: &Ctx, a: SearchArgs) -> CliResult {
         }
         t.push(row);
     }
-    print!("{}", t.render(a.format));
+    say_raw!("{}", t.render(a.format));
     if a.fen.is_some() && a.format == Format::Text && !found.next_moves.is_empty() {
-        println!();
+        say!();
         let mut n = Table::new(&[
             ("next", tr(l, "col.archive_next").to_string(), false),
             ("games", tr(l, "col.archive_games").to_string(), true),
@@ -216,7 +217,7 @@ fn search(ctx: &Ctx, a: SearchArgs) -> CliResult {
                 m.black_wins.to_string(),
             ]);
         }
-        print!("{}", n.text());
+        say_raw!("{}", n.text());
     }
     Ok(())
 }
@@ -226,10 +227,10 @@ fn openings(ctx: &Ctx, a: OpeningsArgs) -> CliResult {
     let m = app.find_member(&a.member)?;
     let rep: Repertoire = app.opening_stats(crate::app::MemberId(m.id))?;
     if a.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        say!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    println!("{}", openings_text(&rep, ctx.lang));
+    say!("{}", openings_text(&rep, ctx.lang));
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
     /// Where to write the demo database (default: qishe-demo.db); must not exist.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub path: Option<PathBuf>,
 }
 
@@ -58,10 +59,12 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> CliResult {
             path = path.display()
         )));
     }
-    let mut app = App::open(ctx.config.clone(), &path)?;
-    build_demo(&mut app)?;
-    println!("{}", path.display());
-    println!("qishe --db {}", path.display());
+    // Built beside `path` and renamed into place when complete.
+    crate::app::output::build_new_club(ctx.config.clone(), &path, |app| {
+        build_demo(app).map_err(|e| crate::app::AppError::Invalid(e.message))
+    })?;
+    say!("{}", path.display());
+    say!("qishe --db {}", path.display());
     Ok(())
 }
 

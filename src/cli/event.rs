@@ -201,7 +201,13 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) => {
+            let kind = if a.teams {
+                crate::app::EventKind::Team
+            } else {
+                crate::app::EventKind::Individual
+            };
             let mut d = EventDraft {
+                kind,
                 scheme: scheme_id(a.scheme.as_deref())?,
                 rounds: a.rounds,
                 games_per_round: a.games_per_round,
@@ -221,7 +227,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 d.time_control = Some(v.parse::<TimeControl>()?);
             }
             if let Some(v) = a.tiebreaks {
-                d.tiebreaks = Some(tiebreak_codes(&v)?);
+                d.tiebreaks = Some(tiebreak_list(kind, &v)?);
             }
             if let Some(v) = a.bye_score {
                 d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
@@ -248,11 +254,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
                 }
                 let e = app.create_team_event(&a.name, a.date, &s, &ts)?;
-                println!("{}\t{}", e.id, e.name);
+                say!("{}\t{}", e.id, e.name);
                 return Ok(());
             }
             let e = app.create_event(&a.name, a.date, &s)?;
-            println!("{}\t{}", e.id, e.name);
+            say!("{}\t{}", e.id, e.name);
         }
         EventCmd::List { format } => {
             let mut t = Table::new(&[
@@ -272,17 +278,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.name.clone(),
                     opt(&e.start_date),
                     e.settings.scheme.clone(),
-                    if sum.knockout {
-                        "knockout".into()
-                    } else {
-                        e.settings.system.code().into()
+                    match sum.kind {
+                        crate::app::EventKind::Knockout => "knockout".into(),
+                        _ => e.settings.system.code().into(),
                     },
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
                     tr(l, status_key(e.status)).into(),
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
@@ -293,7 +298,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 s.system.code()
             };
             if format == Format::Text {
-                println!("{} (#{})", e.name, e.id);
+                say!("{} (#{})", e.name, e.id);
                 let line = crate::i18n::msg!(
                     "cli.out.event_settings",
                     scheme = &s.scheme,
@@ -303,20 +308,20 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     games = s.games_per_round,
                     time = &s.time_control
                 );
-                println!("  {}", line.render(l));
+                say!("  {}", line.render(l));
                 if !s.tiebreaks.is_empty() {
-                    println!(
+                    say!(
                         "  {} {}",
                         tr(l, "cli.out.tiebreaks"),
                         s.tiebreaks.join(", ")
                     );
                 }
-                println!(
+                say!(
                     "  {} {}",
                     tr(l, "cli.out.status"),
                     tr(l, status_key(e.status))
                 );
-                println!();
+                say!();
             }
             let mut t = Table::new(&[
                 ("start_no", tr(l, "col.no").into(), true),
@@ -343,7 +348,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     status,
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         EventCmd::Enter { event, players } => {
             if players.is_empty() {
@@ -351,7 +356,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             let entries = app.enter_players(&event, &players)?;
             for en in entries {
-                println!("{}\t{}", en.start_no, en.name);
+                say!("{}\t{}", en.start_no, en.name);
             }
         }
         EventCmd::Withdraw {
@@ -406,7 +411,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let missing = app.finish_event(e, force)?;
             if missing > 0 {
                 let line = crate::i18n::msg!("cli.out.finished_missing", n = missing);
-                eprintln!("{}", line.render(l));
+                note!("{}", line.render(l));
             }
         }
     }
@@ -419,12 +424,10 @@ pub fn scheme_id(v: Option<&str>) -> CliResult<Option<String>> {
         .transpose()
 }
 
-/// `--tiebreaks a,b,c` read as tie-break enums at the edge (a leading
-/// `points` is allowed and dropped: points always rank first).
-pub fn tiebreak_codes(v: &str) -> CliResult<Vec<String>> {
+/// `--tiebreaks a,b,c`, read once at the edge as the tie-breaks of an
+/// event of `kind` (a leading `points` is allowed and dropped: points
+/// always rank first).
+pub fn tiebreak_list(kind: crate::app::EventKind, v: &str) -> CliResult<crate::scoring::TieBreaks> {
     let codes: Vec<&str> = v.split(',').collect();
-    Ok(crate::scoring::TieBreak::parse_list(&codes)?
-        .into_iter()
-        .map(|t| t.code().to_string())
-        .collect())
+    Ok(crate::scoring::TieBreaks::parse(kind, &codes)?)
 }

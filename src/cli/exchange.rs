@@ -11,6 +11,7 @@ pub enum ImportCmd {
     Games {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// Game records named in the `record` column win over typed values that contradict them.
         #[arg(long)]
@@ -20,10 +21,12 @@ pub enum ImportCmd {
     Teams {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
     },
     /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
     Trf {
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// The event's name (default: the file's 012 line, else the file name).
         #[arg(long)]
@@ -45,6 +48,7 @@ pub enum ExportCmd {
         event: String,
         /// Write here instead of stdout.
         #[arg(short, long)]
+        #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
         /// Replace the output file if it exists.
         #[arg(long)]
@@ -56,7 +60,7 @@ fn write_out(app: &crate::app::App, output: Option<PathBuf>, force: bool, text: 
     match output {
         Some(p) => Ok(app.write_output(&p, text.as_bytes(), force, &[])?),
         None => {
-            print!("{text}");
+            say_raw!("{text}");
             Ok(())
         }
     }
@@ -82,11 +86,11 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
     match cmd {
         ImportCmd::Games { .. } => unreachable!("handled above"),
         ImportCmd::Teams { event, file } => {
-            let (bytes, fname) = super::read_input(&file)?;
+            let (bytes, fname) = super::read_input(&file, crate::app::InputKind::Teams)?;
             let teams = app.import_teams(&event, &bytes, &fname)?;
             let players: usize = teams.iter().map(|t| t.roster.len()).sum();
             let line = crate::i18n::msg!("cli.out.teams_players", teams = teams.len(), players);
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
         }
         ImportCmd::Trf {
             file,
@@ -94,20 +98,20 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             scheme,
             tiebreaks,
         } => {
-            let (bytes, fname) = super::read_input(&file)?;
+            let (bytes, fname) = super::read_input(&file, crate::app::InputKind::Trf)?;
             let opts = crate::app::TrfImportOptions {
                 scheme: Some(scheme),
                 tiebreaks: tiebreaks.unwrap_or_default(),
             };
             let r = app.import_trf_with(&bytes, &fname, name.as_deref(), &opts)?;
             for m in &r.matched {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.matched", what = m).render(ctx.lang)
                 );
             }
             for n in &r.notes {
-                eprintln!("{}", n.render(ctx.lang));
+                note!("{}", n.render(ctx.lang));
             }
             let line = crate::i18n::msg!(
                 "cli.out.trf_imported",
@@ -115,7 +119,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 rounds = r.rounds
             );
             let line = line.render(ctx.lang);
-            println!("{}\t{}\t{line}", r.event.id, r.event.name);
+            say!("{}\t{}\t{line}", r.event.id, r.event.name);
         }
     }
     Ok(())

@@ -49,6 +49,7 @@ impl From<RulesArg> for RuleSet {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
@@ -121,6 +122,7 @@ impl ReadArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     pub format: StatsFormat,
@@ -131,6 +133,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "chinese")]
     pub notation: NotationArg,
@@ -141,6 +144,7 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The game file.
+    #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
@@ -150,6 +154,7 @@ pub struct ConvertArgs {
     pub notation: NotationArg,
     /// Where to write (default: stdout).
     #[arg(long, short)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -166,13 +171,7 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
     // The game commands run without a club (no config): the environment's
     // language, as their errors use.
     let lang = crate::i18n::Lang::from_env();
-    let bytes = std::fs::read(path).map_err(|e| {
-        CliError::msg(crate::i18n::msg!(
-            "err.app.in_file",
-            file = path.display(),
-            why = crate::i18n::io_msg(&e)
-        ))
-    })?;
+    let bytes = crate::app::output::read_input(path, crate::app::InputKind::Record)?;
     let file = xiangqi::read_games_with(&bytes, opts).map_err(|e| {
         CliError::msg(crate::i18n::msg!(
             "err.app.in_file",
@@ -181,11 +180,11 @@ fn load_with(path: &Path, opts: xiangqi::ReadOptions) -> CliResult<ImportedFile>
         ))
     })?;
     for s in &file.skipped {
-        eprintln!("{}: {}", path.display(), s.msg().render(lang));
+        note!("{}: {}", path.display(), s.msg().render(lang));
     }
     for n in &file.notes {
         let note = crate::i18n::msg!("cli.out.note", what = n.msg.render(lang));
-        eprintln!("{}: {}", path.display(), note.render(lang));
+        note!("{}: {}", path.display(), note.render(lang));
     }
     Ok(file)
 }
@@ -306,7 +305,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
             outcome = game.outcome.code(),
             termination = game.facts.termination.map(|t| t.code()).unwrap_or("-")
         );
-        eprintln!("{}", line.render(ctx.lang));
+        note!("{}", line.render(ctx.lang));
     }
     Ok(())
 }
@@ -314,6 +313,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.
 fn emit(text: &str) -> CliResult {
     use std::io::Write;
+    let text = crate::formats::safe::terminal_text(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),

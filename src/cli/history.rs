@@ -78,7 +78,7 @@ fn json<T: serde::Serialize>(v: &T) -> CliResult<String> {
 pub fn run_ratings(ctx: &Ctx, a: RatingsArgs) -> CliResult {
     let app = ctx.open()?;
     let list = app.rating_list(a.as_of)?;
-    print!("{}", render_ratings(&list, a.changes, a.format, ctx.lang)?);
+    say_raw!("{}", render_ratings(&list, a.changes, a.format, ctx.lang)?);
     Ok(())
 }
 
@@ -190,7 +190,7 @@ pub fn run_stats(ctx: &Ctx, a: StatsArgs) -> CliResult {
         time_control,
         scheme: a.scheme,
     })?;
-    print!("{}", render_stats(&s, a.format, ctx.lang)?);
+    say_raw!("{}", render_stats(&s, a.format, ctx.lang)?);
     Ok(())
 }
 
@@ -381,7 +381,7 @@ pub fn render_member_history(hist: &MemberHistory, l: Lang) -> String {
 /// `qishe player vs A B`.
 pub fn run_vs(app: &App, a: &str, b: &str, f: Format) -> CliResult {
     let h = app.head_to_head(a, b)?;
-    print!("{}", render_vs(&h, f, app.lang())?);
+    say_raw!("{}", render_vs(&h, f, app.lang())?);
     Ok(())
 }
 
@@ -422,7 +422,7 @@ pub fn render_vs(hh: &HeadToHead, f: Format, l: Lang) -> CliResult<String> {
 pub fn run_compare(ctx: &Ctx, event: &str, schemes: &[String], f: Format) -> CliResult {
     let app = ctx.open()?;
     let c = app.compare_schemes(event, schemes)?;
-    print!("{}", render_compare(&c, f, ctx.lang));
+    say_raw!("{}", render_compare(&c, f, ctx.lang));
     Ok(())
 }
 
@@ -528,7 +528,7 @@ pub fn render_compare(c: &SchemeComparison, f: Format, l: Lang) -> String {
             if f == Format::Text {
                 out.push_str(&line);
             } else {
-                eprint!("{line}");
+                note_raw!("{line}");
             }
         }
     }

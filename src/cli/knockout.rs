@@ -56,6 +56,7 @@ pub struct BracketArgs {
     pub format: ChartFormat,
     /// Write here instead of stdout.
     #[arg(short, long)]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -64,7 +65,14 @@ pub struct BracketArgs {
 
 /// `event new … --system knockout`.
 pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let mut s = app.config.event.clone();
+    let kind = crate::app::EventKind::Knockout;
+    if let Some(v) = &a.tiebreaks {
+        super::event::tiebreak_list(kind, v)?;
+    }
+    let mut s = app.event_settings(&crate::app::EventDraft {
+        kind,
+        ..Default::default()
+    })?;
     if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
         s.scheme = v;
     }
@@ -121,10 +129,10 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
         (None, None) => None,
     };
     let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
-    println!("{}\t{}", e.id, e.name);
+    say!("{}\t{}", e.id, e.name);
     if seed.is_some() {
         for en in app.knockout_entries(&e.name)? {
-            println!("{}\t{}", en.start_no, en.name);
+            say!("{}\t{}", en.start_no, en.name);
         }
     }
     Ok(())
@@ -152,9 +160,9 @@ pub fn run_pair(app: &mut App, event: &str, lang: Lang) -> CliResult {
     let ms = app.knockout_pair(event)?;
     let round = ms.first().map(|m| m.round).unwrap_or(0);
     let line = crate::i18n::msg!("cli.out.round_matches", round, n = ms.len());
-    println!("{}", line.render(lang));
+    say!("{}", line.render(lang));
     for m in &ms {
-        println!("{}", match_line(m, lang));
+        say!("{}", match_line(m, lang));
     }
     Ok(())
 }
@@ -177,10 +185,10 @@ pub fn run_result(
         game = r.game.game_no,
         outcome = r.game.outcome.code()
     );
-    println!("{}", line.render(lang));
-    println!("{}", match_line(&r.view, lang));
+    say!("{}", line.render(lang));
+    say!("{}", match_line(&r.view, lang));
     for (rd, bd) in &r.repaired {
-        println!(
+        say!(
             "{}",
             crate::i18n::msg!("cli.out.repaired", round = rd, board = bd).render(lang)
         );
@@ -191,7 +199,7 @@ pub fn run_result(
 /// `import games` into a knockout.
 pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliResult {
     let n = app.knockout_import(event, bytes, file)?;
-    println!(
+    say!(
         "{}",
         crate::i18n::msg!("cli.out.imported_games", n).render(app.lang())
     );
@@ -199,8 +207,8 @@ pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliRe
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.
-pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
-    let rows = app.knockout_ranking(event)?;
+pub fn print_standings(st: &crate::app::KnockoutStandings, format: Format) -> CliResult {
+    let rows = st.rows.clone();
     let mut t = Table::new(&[
         ("rank", "rank".into(), true),
         ("name", "name".into(), false),
@@ -213,7 +221,7 @@ pub fn print_standings(app: &App, event: &str, format: Format) -> CliResult {
             r.lost_in_round.map(|x| x.to_string()).unwrap_or_default(),
         ]);
     }
-    print!("{}", t.render(format));
+    say_raw!("{}", t.render(format));
     Ok(())
 }
 
@@ -246,7 +254,7 @@ pub fn run_bracket(ctx: &Ctx, a: BracketArgs) -> CliResult {
     };
     match a.output {
         Some(p) => app.write_output(&p, out.as_bytes(), a.force, &[])?,
-        None => print!("{out}"),
+        None => say_raw!("{out}"),
     }
     Ok(())
 }
@@ -261,12 +269,12 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let m = app.knockout_lot(&event, round, board, &winner)?;
-            println!("{}", match_line(&m, ctx.lang));
+            say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {
             app.knockout_place(&event, &slots)?;
             let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
         }
         KnockoutCmd::Slips { event, format } => {
             let b = app.bracket(&event)?;
@@ -275,7 +283,7 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
                 ChartFormat::Html => crate::report::bracket::slips_html(&doc),
                 _ => crate::report::bracket::slips_text(&doc),
             };
-            print!("{out}");
+            say_raw!("{out}");
         }
     }
     Ok(())

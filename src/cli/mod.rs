@@ -1,7 +1,44 @@
 //! The command line: clap subcommands that mirror the TUI's actions.
 //! No arguments opens the TUI.
 
+/// Prints a line on stdout through the one terminal sanitiser
+/// (`output::emit`): every line the CLI prints goes through it or its
+/// siblings below, never `println!` (tests/it/architecture.rs).
+macro_rules! say {
+    () => {
+        $crate::cli::output::emit(false, "\n")
+    };
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(false, &format!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// As [`say!`], without the line break.
+macro_rules! say_raw {
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(false, &format!($($t)*))
+    };
+}
+
+/// As [`say!`], on stderr.
+macro_rules! note {
+    () => {
+        $crate::cli::output::emit(true, "\n")
+    };
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(true, &format!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// As [`note!`], without the line break.
+macro_rules! note_raw {
+    ($($t:tt)*) => {
+        $crate::cli::output::emit(true, &format!($($t)*))
+    };
+}
+
 pub mod archive;
+pub mod console;
 pub mod demo;
 mod error;
 pub mod event;
@@ -16,6 +53,7 @@ pub mod prizes;
 pub mod publish;
 pub mod round;
 pub mod scoring;
+pub mod stdout;
 pub mod team;
 pub mod trf;
 
@@ -31,13 +69,15 @@ use std::path::PathBuf;
 ///
 /// Run with no command to open the terminal UI on the club database.
 #[derive(Debug, Parser)]
-#[command(name = "qishe", version, about, long_about = None)]
+#[command(name = "qishe", bin_name = "qishe", version, about, long_about = None)]
 pub struct Cli {
-    /// Configuration file (default: ./config.toml, then the platform config directory).
+    /// Configuration file (default: ./config.toml, then the platform config directory, then beside the qishe program).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub config: Option<PathBuf>,
     /// Club database (default: the config's `database`, else club.db in the platform data directory).
     #[arg(long, global = true, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub db: Option<PathBuf>,
     /// Write CSV cells that begin with = + - @ as they are (by default they
     /// get a leading ' so a spreadsheet does not run them as formulas).
@@ -99,10 +139,21 @@ pub enum Command {
     /// Write a consistent copy of the database (safe while qishe is running).
     Backup {
         /// Where to write the copy.
+        #[arg(value_parser = crate::cli::path_arg())]
         path: PathBuf,
     },
     /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
     Check,
+    /// Replace the club with a backup: the backup is checked first, the
+    /// question asked (--yes for scripts), and the club as it is now kept as
+    /// a file beside it.
+    Restore {
+        /// The backup file (written by `qishe backup`).
+        backup: PathBuf,
+        /// Do not ask (needed without a terminal).
+        #[arg(long)]
+        yes: bool,
+    },
     /// Undo the last change (repeat to go further back).
     Undo,
     /// Redo the change the last undo took back (repeat after several undos).
@@ -135,19 +186,27 @@ impl Ctx {
 /// to say it in (the config's, else the locale's).
 /// Reads a file the user named for an import: its bytes and its file name
 /// (what import messages and logs call it).
-fn read_input(file: &std::path::Path) -> CliResult<(Vec<u8>, String)> {
-    let bytes = std::fs::read(file).map_err(|e| {
-        CliError::msg(crate::i18n::msg!(
-            "err.in.read",
-            path = file.display(),
-            why = crate::i18n::io_msg(&e)
-        ))
-    })?;
+fn read_input(file: &std::path::Path, kind: crate::app::InputKind) -> CliResult<(Vec<u8>, String)> {
+    let bytes = crate::app::output::read_input(file, kind)?;
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| file.display().to_string());
     Ok((bytes, name))
+}
+
+/// The parser of every path argument: the path with the platform's
+/// separator (`config::native_path`), so that qishe shows it in one style.
+pub(crate) fn path_arg() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PathBufValueParser::new().map(crate::config::native_path)
+}
+
+/// Ends qishe with `code` after the console is put back as it was found
+/// (and, in a console window of its own, a failure waited on: `console.rs`).
+pub fn exit(code: i32) -> ! {
+    console::finish(code != 0);
+    std::process::exit(code)
 }
 
 pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
@@ -164,6 +223,7 @@ pub fn run(cli: Cli) -> Result<(), (CliError, Lang)> {
         .map_err(|e| (CliError::from(e), Lang::from_env()))?;
     let db = config.database_path(cli.db.as_deref());
     let lang = config.language.unwrap_or_else(Lang::from_env);
+    stdout::set_lang(lang);
     if cmd.is_some() {
         crate::app::announce_waits(lang);
     }
@@ -179,7 +239,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         }
         Some(Command::Init) => {
             let app = App::open_init(ctx.config.clone(), &ctx.db)?;
-            println!(
+            say!(
                 "{} (schema {})",
                 app.db_path().display(),
                 app.schema_version()?
@@ -207,15 +267,16 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Backup { path }) => {
             let app = ctx.open()?;
             app.backup(&path)?;
-            println!("{}", path.display());
+            say!("{}", path.display());
             Ok(())
         }
         Some(Command::Demo(a)) => demo::run(ctx, a),
+        Some(Command::Restore { backup, yes }) => restore(ctx, &backup, yes),
         Some(Command::Check) => {
             let app = ctx.open()?;
             let verdict = app.integrity_check()?;
             if verdict == "ok" {
-                println!("ok");
+                say!("ok");
                 Ok(())
             } else {
                 Err(CliError::msg(crate::i18n::msg!(
@@ -228,20 +289,20 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.undo()?;
-            println!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
+            say!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Redo) => {
             let mut app = ctx.open()?;
             let what = app.redo()?;
-            println!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
+            say!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
             Ok(())
         }
         Some(Command::Log { count }) => {
             let app = ctx.open()?;
             let lang = app.lang();
             for e in app.log(count)? {
-                println!(
+                say!(
                     "{}  {}{}",
                     e.at,
                     e.summary.render(lang),
@@ -258,4 +319,47 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Archive(c)) => archive::run(ctx, c),
         Some(Command::PairTrf(_)) => unreachable!("handled above"),
     }
+}
+
+/// `qishe restore BACKUP [--yes]`: works on a club that cannot be opened
+/// (the reason one restores), so it does not open it first.
+fn restore(ctx: &Ctx, backup: &std::path::Path, yes: bool) -> CliResult {
+    use std::io::IsTerminal;
+    let lang = ctx.lang;
+    let info = crate::app::check_backup(backup)?;
+    let saved = crate::app::saved_club_path(&ctx.db);
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            return Err(CliError::usage(crate::i18n::msg!("cli.restore.needs_yes")));
+        }
+        let when = info
+            .last_change
+            .clone()
+            .unwrap_or_else(|| tr(lang, "cli.restore.never").to_string());
+        let q = crate::i18n::msg!(
+            "cli.restore.question",
+            db = ctx.db.display(),
+            backup = backup.display(),
+            members = info.members,
+            events = info.events,
+            when,
+            saved = saved.display()
+        );
+        note_raw!("{}", q.render(lang));
+        let mut answer = String::new();
+        std::io::stdin().read_line(&mut answer)?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes" | "是" | "是的") {
+            say!("{}", tr(lang, "cli.restore.cancelled"));
+            return Ok(());
+        }
+    }
+    crate::app::restore_club(ctx.config.clone(), &ctx.db, backup, &saved)?;
+    let done = crate::i18n::msg!(
+        "cli.restore.done",
+        db = ctx.db.display(),
+        backup = backup.display(),
+        saved = saved.display()
+    );
+    say!("{}", done.render(lang));
+    Ok(())
 }

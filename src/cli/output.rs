@@ -1,7 +1,7 @@
 //! Lists as aligned text tables (by display width, so Chinese names line up),
 //! CSV or JSON.
 
-use crate::formats::safe::{csv_cell, escape_controls};
+use crate::formats::safe::{csv_cell, escape_controls, terminal_text};
 use clap::ValueEnum;
 use std::sync::atomic::{AtomicBool, Ordering};
 use unicode_width::UnicodeWidthStr;
@@ -18,6 +18,30 @@ pub fn allow_csv_formulas(on: bool) {
 /// Are CSV cells written as they are (`--csv-formulas`)?
 pub fn csv_formulas_allowed() -> bool {
     CSV_FORMULAS.load(Ordering::Relaxed)
+}
+
+/// Writes `text` to stdout (`to_stderr`: stderr) through the one terminal
+/// sanitiser (`formats::safe::terminal_text`): names, clubs and game headers
+/// can hold control characters and escape sequences, which are shown
+/// escaped, never sent to the terminal. A closed pipe ends the output
+/// quietly (the SIGPIPE default ends the process first on Unix).
+pub fn emit(to_stderr: bool, text: &str) {
+    use std::io::Write;
+    let text = terminal_text(text);
+    let written = if to_stderr {
+        let mut e = std::io::stderr().lock();
+        e.write_all(text.as_bytes()).and_then(|_| e.flush())
+    } else {
+        let mut o = std::io::stdout().lock();
+        o.write_all(text.as_bytes()).and_then(|_| o.flush())
+    };
+    if let Err(e) = written {
+        if !to_stderr {
+            // A closed pipe ends qishe quietly; anything else (a full disk
+            // under `> file`) is said (`stdout.rs`).
+            super::stdout::failed(&e);
+        }
+    }
 }
 
 /// Output format of a list.

@@ -39,6 +39,7 @@ pub enum PlayerCmd {
     Retire { player: String },
     /// Import members from CSV (UTF-8 or GBK; headers such as 姓名/name, 等级分/rating, 单位/club).
     Import {
+        #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
         /// Import the other rows when some are duplicates (they are listed).
         #[arg(long)]
@@ -48,6 +49,7 @@ pub enum PlayerCmd {
     Export {
         /// Write here instead of stdout.
         #[arg(short, long)]
+        #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
         /// Replace the output file if it exists.
         #[arg(long)]
@@ -150,25 +152,25 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 born: a.born,
                 sex: a.sex,
             })?;
-            println!("{}\t{}", m.id, m.name);
+            say!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::List { all, format } => {
             let ms = app.members(all)?;
-            print!("{}", member_table(ctx, &ms).render(format));
+            say_raw!("{}", member_table(ctx, &ms).render(format));
         }
         PlayerCmd::Show { player, format } => {
             let m = app.find_member(&player)?;
-            print!(
+            say_raw!(
                 "{}",
                 member_table(ctx, std::slice::from_ref(&m)).render(format)
             );
             if format == Format::Text {
                 let h = app.member_history(&m.id.to_string())?;
-                print!("{}", super::history::render_member_history(&h, ctx.lang));
+                say_raw!("{}", super::history::render_member_history(&h, ctx.lang));
                 // The member's openings from the game archive, if any.
                 let rep = app.opening_stats(crate::app::MemberId(m.id))?;
                 if !rep.as_red.is_empty() || !rep.as_black.is_empty() {
-                    print!("\n{}", super::archive::openings_text(&rep, ctx.lang));
+                    say_raw!("\n{}", super::archive::openings_text(&rep, ctx.lang));
                 }
             }
         }
@@ -199,27 +201,27 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 m.retired = false;
             }
             app.edit_member(&m)?;
-            println!("{}\t{}", m.id, m.name);
+            say!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::Retire { player } => {
             let id = app.find_member(&player)?.key();
             let m = app.retire_member(id)?;
-            println!("{}\t{}", m.id, m.name);
+            say!("{}\t{}", m.id, m.name);
         }
         PlayerCmd::Import {
             file,
             skip_duplicates,
         } => {
-            let (bytes, name) = super::read_input(&file)?;
+            let (bytes, name) = super::read_input(&file, crate::app::InputKind::Members)?;
             let r = app.import_members(&bytes, &name, skip_duplicates)?;
             for d in &r.duplicates {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.skipped", what = d).render(ctx.lang)
                 );
             }
             let line = crate::i18n::msg!("cli.out.imported_members", n = r.added);
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
         }
         PlayerCmd::Export { output, all, force } => {
             let ms = app.members(all)?;
@@ -229,7 +231,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             );
             match output {
                 Some(p) => app.write_output(&p, text.as_bytes(), force, &[])?,
-                None => print!("{text}"),
+                None => say_raw!("{text}"),
             }
         }
     }

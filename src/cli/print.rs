@@ -88,6 +88,7 @@ pub struct PrintArgs {
     pub format: PrintFormat,
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -96,6 +97,7 @@ pub struct PrintArgs {
     /// characters); default: png_font in config.toml, else the first found
     /// of Noto Sans CJK, WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
     #[arg(long, value_name = "PATH")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub font: Option<PathBuf>,
     /// Send to this printer through lp/lpr; without a name, the default printer.
     /// HTML goes as a PDF made by headless Chromium.
@@ -239,10 +241,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             let chars: String = png.missing.iter().take(12).collect();
             let note =
                 crate::i18n::msg!("cli.png.missing", path = png.font.display(), chars = chars);
-            eprintln!("{}", note.render(ctx.lang));
+            note!("{}", note.render(ctx.lang));
         }
         for p in app.write_png_pages(path, &png.pages, a.force)? {
-            println!("{}", p.display());
+            say!("{}", p.display());
         }
         return Ok(());
     }
@@ -266,13 +268,13 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
         let job = send(&out, format, p)?;
-        eprintln!("{job}");
+        note!("{job}");
         return Ok(());
     }
     match a.output {
         Some(path) => Ok(app.write_output(&path, out.as_bytes(), a.force, &[])?),
         None => {
-            print!("{out}");
+            say_raw!("{out}");
             Ok(())
         }
     }

@@ -32,11 +32,11 @@ pub fn parse_sharing(s: &str) -> CliResult<Sharing> {
 /// `qishe event prizes EVENT FILE.csv [--sharing none|equal|hort]`.
 pub fn run_set(ctx: &Ctx, event: &str, file: &Path, sharing: &str) -> CliResult {
     let sharing = parse_sharing(sharing)?;
-    let (bytes, name) = super::read_input(file)?;
+    let (bytes, name) = super::read_input(file, crate::app::InputKind::Prizes)?;
     let mut app = ctx.open()?;
     let n = app.set_prizes_csv(event, &bytes, &name, sharing)?;
     let ev = app.find_event(event)?;
-    println!(
+    say!(
         "{}",
         msg!(
             "cli.prizes.stored",
@@ -54,9 +54,9 @@ pub fn run(ctx: &Ctx, a: PrizesArgs) -> CliResult {
     let app = ctx.open()?;
     let r = app.prizes(&a.event)?;
     match a.format {
-        Format::Csv => print!("{}", csv_table(&r).csv()),
-        Format::Json => println!("{}", json(&r)),
-        Format::Text => print!("{}", text(&r, ctx.lang)),
+        Format::Csv => say_raw!("{}", csv_table(&r).csv()),
+        Format::Json => say!("{}", json(&r)),
+        Format::Text => say_raw!("{}", text(&r, ctx.lang)),
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ pub struct PublishArgs {
     pub event: String,
     /// The folder to write the site into (created if missing).
     #[arg(short, long, value_name = "DIR")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub output: PathBuf,
     /// Write into a folder that holds other files.
     #[arg(long)]
@@ -24,6 +25,6 @@ pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
         path = a.output.display(),
         n = files.len()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }

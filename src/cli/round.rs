@@ -69,13 +69,13 @@ fn parse_board(s: &str) -> Result<(u32, Option<u32>), CliError> {
 
 fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
     for v in &o.violations {
-        eprintln!(
+        note!(
             "{}",
             crate::i18n::msg!("cli.out.warning", what = v).render(lang)
         );
     }
     for n in &o.pairing.notes {
-        eprintln!(
+        note!(
             "{}",
             crate::i18n::msg!("cli.out.note", what = n.render(lang)).render(lang)
         );
@@ -100,20 +100,20 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             let o = app.pair_team_round(&event)?;
             let l = ctx.lang;
             for n in &o.pairing.notes {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.note", what = n.render(l)).render(l)
                 );
             }
             let n = o.matches.len();
-            println!(
+            say!(
                 "{}",
                 crate::i18n::msg!("cli.out.round_matches", round = o.round, n).render(l)
             );
             for (i, (h, a)) in o.matches.iter().enumerate() {
                 match a {
-                    Some(a) => println!("{}\t{h}\t{a}", i + 1),
-                    None => println!("{}\t{h}\tBYE", i + 1),
+                    Some(a) => say!("{}\t{h}\t{a}", i + 1),
+                    None => say!("{}\t{h}\tBYE", i + 1),
                 }
             }
         }
@@ -122,7 +122,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             report(&o, true, ctx.lang)?;
             let n = o.pairing.boards.len() + o.pairing.bye.is_some() as usize;
             let line = crate::i18n::msg!("cli.out.round_boards", round = o.round, n);
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             print_round(&app, &event, Some(o.round), Format::Text)?;
         }
         RoundCmd::Show {
@@ -132,7 +132,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         } => print_round(&app, &event, round, format)?,
         RoundCmd::Unpair { event, force } => {
             let r = app.unpair_last(&event, force)?;
-            println!(
+            say!(
                 "{}",
                 crate::i18n::msg!("cli.out.round_removed", round = r).render(ctx.lang)
             );
@@ -194,10 +194,10 @@ fn print_round(
             b.results.join(" "),
         ]);
     }
-    print!("{}", t.render(format));
+    say_raw!("{}", t.render(format));
     if format == Format::Text {
         for (e, why) in &v.absent {
-            println!(
+            say!(
                 "  #{} {}: {}",
                 e.start_no,
                 e.name,

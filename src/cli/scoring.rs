@@ -2,7 +2,7 @@
 
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{parse_clock, ClockInput, ResultInput};
+use crate::app::{parse_clock, ClockInput, EventStandings, ResultInput};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
 use clap::Args;
@@ -61,6 +61,7 @@ pub struct ResultArgs {
     /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
     /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
     /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -216,7 +217,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 a.record_wins,
             )?;
             for d in overridden {
-                eprintln!(
+                note!(
                     "{}",
                     crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
                 );
@@ -231,7 +232,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
         game = g.game_no,
         outcome = g.outcome.code()
     );
-    println!("{}", line.render(ctx.lang));
+    say!("{}", line.render(ctx.lang));
     Ok(())
 }
 
@@ -242,7 +243,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             file,
             record_wins,
         } => {
-            let (bytes, name) = super::read_input(&file)?;
+            let (bytes, name) = super::read_input(&file, crate::app::InputKind::Games)?;
             let mut app = ctx.open()?;
             if app.is_knockout(&event)? {
                 return super::knockout::run_import(&mut app, &event, &bytes, &name);
@@ -251,7 +252,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 let r = app.import_team_games(&event, &bytes, &name)?;
                 let line =
                     crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
-                println!("{}", line.render(ctx.lang));
+                say!("{}", line.render(ctx.lang));
                 return Ok(());
             }
             let dir = file.parent().map(|p| p.to_path_buf());
@@ -263,7 +264,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 members = r.new_members.len(),
                 entered = r.new_members.len() + r.new_entries.len()
             );
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
             Ok(())
         }
     }
@@ -274,18 +275,18 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         return super::history::run_compare(ctx, &a.event, list, a.format);
     }
     let app = ctx.open()?;
-    if app.is_knockout(&a.event)? {
-        return super::knockout::print_standings(&app, &a.event, a.format);
-    }
-    if app.is_team_event(&a.event)? {
-        return run_team_standings(&app, &a);
-    }
+    // The app answers for the event's kind; the CLI only renders it.
+    let id = app.find_event(&a.event)?.key();
+    let st = match app.event_standings(id, a.after_round)? {
+        EventStandings::Knockout(k) => return super::knockout::print_standings(&k, a.format),
+        EventStandings::Team(t) => return run_team_standings(&app, &a, t),
+        EventStandings::Individual(st) => st,
+    };
     if let Some([one]) = a.explain.as_deref() {
         let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
-        print!("{}", crate::report::breakdown_text(ctx.lang, &b));
+        say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
-    let (_ev, st) = app.standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let who = |k: &str| {
             let k = k.trim();
@@ -293,7 +294,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
             st.find(key).map(|r| r.player.id)
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
-        println!("{}", st.explain(x, y)?);
+        say!("{}", st.explain(x, y)?);
         return Ok(());
     }
     let l = ctx.lang;
@@ -318,34 +319,37 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     }
     if a.format == Format::Text {
         match st.in_progress {
-            Some(n) => println!(
+            Some(n) => say!(
                 "{} · {}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
                 tr(l, "rep.in_progress").replace("{}", &n.to_string())
             ),
-            None => println!(
+            None => say!(
                 "{}",
                 tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
             ),
         }
     }
-    print!("{}", table.render(a.format));
+    say_raw!("{}", table.render(a.format));
     Ok(())
 }
 
 /// `qishe standings` for a team event: the team standings, `--boards` the
 /// board prizes, `--explain A B` for two teams.
-fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
+fn run_team_standings(
+    app: &crate::app::App,
+    a: &StandingsArgs,
+    st: crate::scoring::team::TeamStandings,
+) -> CliResult {
     let lang = app.lang();
     if a.boards {
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
-        print!(
+        say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format).render(a.format)
         );
         return Ok(());
     }
-    let (_ev, st) = app.team_standings(&a.event, a.after_round)?;
     if let Some(pair) = &a.explain {
         let ex = st.explain(&pair[0], &pair[1])?;
         let show = |v: &crate::scoring::team::TeamValue| {
@@ -358,26 +362,30 @@ fn run_team_standings(app: &crate::app::App, a: &StandingsArgs) -> CliResult {
                     .join("/")
             }
         };
-        println!("{} v {}", ex.a.team.name, ex.b.team.name);
+        say!("{} v {}", ex.a.team.name, ex.b.team.name);
         for (code, x, y) in &ex.steps {
-            println!("  {code}: {} v {}", show(x), show(y));
+            say!("  {code}: {} v {}", show(x), show(y));
         }
         match &ex.decided_by {
-            Some(c) => println!(
+            Some(c) => say!(
                 "{}",
                 crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
             ),
-            None => println!("{}", tr(lang, "cli.out.tied_all")),
+            None => say!("{}", tr(lang, "cli.out.tied_all")),
         }
         return Ok(());
     }
     if a.format == Format::Text {
-        println!(
-            "{}",
-            tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string())
-        );
+        let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
+        match st.in_progress {
+            Some(n) => say!(
+                "{after} · {}",
+                tr(lang, "rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => say!("{after}"),
+        }
     }
-    print!(
+    say_raw!(
         "{}",
         super::team::standings_table(&st, a.format).render(a.format)
     );

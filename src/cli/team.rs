@@ -108,7 +108,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 create,
             )?;
             let n = crate::i18n::msg!("cli.out.players", n = t.roster.len());
-            println!("{}\t{}\t{}", t.id, t.name, n.render(ctx.lang));
+            say!("{}\t{}\t{}", t.id, t.name, n.render(ctx.lang));
         }
         TeamCmd::List { event, format } => {
             let (ev, ts) = app.team_event(&event)?;
@@ -144,7 +144,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                     roster.join(","),
                 ]);
             }
-            print!("{}", t.render(format));
+            say_raw!("{}", t.render(format));
         }
         TeamCmd::Lineup {
             event,
@@ -161,7 +161,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 filled,
                 boards = boards.len()
             );
-            println!("{}", line.render(ctx.lang));
+            say!("{}", line.render(ctx.lang));
         }
         TeamCmd::Roster {
             event,
@@ -186,7 +186,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 .collect::<std::collections::BTreeMap<_, _>>()
                 .into_values()
                 .collect();
-            println!("{}: {}", t.name, names.join(","));
+            say!("{}: {}", t.name, names.join(","));
         }
         TeamCmd::Round {
             event,
@@ -194,7 +194,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             format,
         } => {
             let v = app.team_round_view(&event, round)?;
-            print!("{}", round_table(&v, l).render(format));
+            say_raw!("{}", round_table(&v, l).render(format));
         }
     }
     Ok(())

@@ -15,6 +15,7 @@ pub struct PairTrfArgs {
     #[arg(long, default_value = "dutch")]
     pub system: String,
     /// The tournament file (TRF-16).
+    #[arg(value_parser = crate::cli::path_arg())]
     pub input: PathBuf,
     /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
     #[arg(short = 'p', long = "pairings", num_args = 0..=1, default_missing_value = "-")]
@@ -67,8 +68,8 @@ pub fn run(args: PairTrfArgs) -> CliResult {
         ))
     })?;
     let in_file = |why: crate::i18n::Msg| msg!("err.app.in_file", file = args.input.display(), why);
-    let bytes = std::fs::read(&args.input)
-        .map_err(|e| fail(exit::FILE_ERROR, in_file(crate::i18n::io_msg(&e))))?;
+    let bytes = crate::app::output::read_input(&args.input, crate::app::InputKind::Trf)
+        .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?;
     let text = decode(bytes);
     let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
     let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
@@ -96,7 +97,7 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     }
     let text = format_pairing(&pairing);
     match args.output.as_deref() {
-        None | Some("-") => print!("{text}"),
+        None | Some("-") => say_raw!("{text}"),
         Some(path) => crate::app::output::write_output(
             std::path::Path::new(path),
             text.as_bytes(),

@@ -11,6 +11,7 @@ use crate::domain::{
     ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
 };
 use crate::i18n::{msg, Lang, Msg};
+use crate::scoring::team::TeamTieBreak;
 use crate::scoring::{SchemeKind, TieBreak};
 use serde::Deserialize;
 use std::ops::Range;
@@ -72,6 +73,9 @@ pub struct Config {
     /// The database file (already resolved relative to the config file).
     pub database: Option<PathBuf>,
     pub event: EventSettings,
+    /// The team events' default tie-breaks: `[event] tiebreaks` when it
+    /// names team codes (`event.tiebreaks` keeps an individual list).
+    pub team_tiebreaks: Vec<crate::scoring::team::TeamTieBreak>,
     /// The `[ratings]` section: the club rating list's K factors.
     pub ratings: crate::history::RatingSettings,
     /// The rule book the repetition ruling uses unless told otherwise.
@@ -108,6 +112,7 @@ impl Default for Config {
             language: None,
             database: None,
             event: EventSettings::default(),
+            team_tiebreaks: Vec::new(),
             ratings: Default::default(),
             repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
             name_order: Default::default(),
@@ -237,6 +242,63 @@ fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
     Ok(())
 }
 
+/// `[event] tiebreaks`: a list of one kind, read as individual codes
+/// ([`TieBreak`]) or team codes ([`TeamTieBreak`]), or both when every
+/// code is both (`direct`, `progressive`). A code of neither kind, or a
+/// list that mixes them, names the element.
+#[allow(clippy::type_complexity)]
+fn read_tiebreaks(
+    list: &[Spanned<toml::Value>],
+    err_at: &dyn Fn(Range<usize>, Msg) -> ConfigError,
+) -> Result<(Option<Vec<TieBreak>>, Option<Vec<TeamTieBreak>>), ConfigError> {
+    let mut individual = Some(Vec::new());
+    let mut team = Some(Vec::new());
+    let mut first: Option<(String, bool)> = None;
+    for t in list {
+        let code = t.get_ref().as_str().unwrap_or_default().trim();
+        if code == "points" || code == "match-points" {
+            continue;
+        }
+        let i = TieBreak::parse(code).ok();
+        let m = TeamTieBreak::parse(code).ok();
+        if i.is_none() && m.is_none() {
+            // Not a string: the reader's type error; else both lists.
+            let why = match TieBreak::deserialize(t.get_ref().clone()) {
+                Err(e) if !t.get_ref().is_str() => {
+                    msg!("err.config.toml", why = e.message().trim())
+                }
+                _ => msg!(
+                    "err.config.unknown_tiebreak_any",
+                    code,
+                    allowed = TieBreak::CODES.join(", "),
+                    team = TeamTieBreak::ALL.map(|t| t.code()).join(", ")
+                ),
+            };
+            return Err(err_at(t.span(), why));
+        }
+        match (&first, i.is_some(), m.is_some()) {
+            (None, true, false) => first = Some((code.to_string(), false)),
+            (None, false, true) => first = Some((code.to_string(), true)),
+            (Some((f, true)), true, false) | (Some((f, false)), false, true) => {
+                return Err(err_at(
+                    t.span(),
+                    msg!("err.config.tiebreaks_mixed", code, first = f.as_str()),
+                ))
+            }
+            _ => {}
+        }
+        individual = individual.zip(i).map(|(mut v, x)| {
+            v.push(x);
+            v
+        });
+        team = team.zip(m).map(|(mut v, x)| {
+            v.push(x);
+            v
+        });
+    }
+    Ok((individual, team))
+}
+
 impl Config {
     /// Parses a config text. `file` names it in messages; `dir` is where a
     /// relative `database` path starts.
@@ -250,9 +312,27 @@ impl Config {
                 why,
             }
         };
+        // TOML allows no control character but the tab outside strings and
+        // no bare CR at all; its parser then says where but not why. Say
+        // which character it is (a file saved with old-Mac line ends, a
+        // NUL from a damaged copy).
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let crlf = c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n');
+            if c.is_control() && c != '\n' && c != '\t' && !crlf {
+                let why = if c == '\r' {
+                    msg!("err.config.bare_cr")
+                } else {
+                    msg!("err.config.control", code = format!("U+{:04X}", c as u32))
+                };
+                return Err(err_at(at..at, why));
+            }
+        }
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            err_at(span, msg!("err.config.toml", why = e.message().trim()))
+            let why = e.message().trim();
+            let why = if why.is_empty() { "invalid TOML" } else { why };
+            err_at(span, msg!("err.config.toml", why))
         })?;
         let mut c = Config::default();
         if let Some(club) = raw.club {
@@ -284,7 +364,7 @@ impl Config {
             })?;
         }
         if let Some(db) = raw.database {
-            let p = PathBuf::from(db);
+            let p = native_path(PathBuf::from(db));
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(f) = raw.certificate_template {
@@ -292,7 +372,7 @@ impl Config {
             c.certificate_template = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         if let Some(f) = raw.png_font {
-            let p = PathBuf::from(f);
+            let p = native_path(PathBuf::from(f));
             c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         for (action, key) in raw.keys.unwrap_or_default() {
@@ -330,14 +410,13 @@ impl Config {
                     .map_err(|e| err_at(v.span(), e.msg()))?;
             }
             if let Some(list) = ev.tiebreaks {
-                let mut out = Vec::new();
-                for t in list {
-                    let tb = TieBreak::deserialize(t.get_ref().clone()).map_err(|e| {
-                        err_at(t.span(), msg!("err.config.toml", why = e.message().trim()))
-                    })?;
-                    out.push(tb.code().to_string());
+                let (individual, team) = read_tiebreaks(&list, &err_at)?;
+                if let Some(v) = individual {
+                    s.tiebreaks = v.iter().map(|t| t.code().to_string()).collect();
                 }
-                s.tiebreaks = out;
+                if let Some(v) = team {
+                    c.team_tiebreaks = v;
+                }
             }
             if let Some(b) = ev.byes {
                 let mut bs = ByeSettings::default();
@@ -424,12 +503,16 @@ impl Config {
     /// Reads a config file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ConfigError {
-            file: file.clone(),
-            line: 0,
-            column: 0,
-            why: msg!("err.config.cannot_read", why = crate::i18n::io_msg(&e)),
-        })?;
+        // The one door for input files: a regular file, at most 1 MB.
+        let bytes =
+            crate::files::input::read(path, crate::files::input::Kind::Config).map_err(|e| {
+                ConfigError {
+                    file: file.clone(),
+                    line: 0,
+                    column: 0,
+                    why: msg!("err.config.cannot_read", why = e.msg()),
+                }
+            })?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = (0, e.utf8_error().valid_up_to());
             ConfigError {
@@ -447,7 +530,9 @@ impl Config {
     }
 
     /// Finds and reads the config: `explicit`, else `./config.toml`, else the
-    /// platform config directory's `qishe/config.toml`; else defaults.
+    /// platform config directory's `qishe/config.toml`, else `config.toml`
+    /// beside the qishe program (the unpacked Windows zip's, found also
+    /// from a console in another folder); else defaults.
     pub fn discover(explicit: Option<&Path>) -> Result<Config, ConfigError> {
         if let Some(p) = explicit {
             return Config::load(p);
@@ -461,6 +546,12 @@ impl Config {
             if p.is_file() {
                 return Config::load(&p);
             }
+        }
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("config.toml")));
+        if let Some(p) = beside.filter(|p| p.is_file()) {
+            return Config::load(&p);
         }
         Ok(Config::default())
     }
@@ -479,6 +570,30 @@ impl Config {
             None => PathBuf::from("club.db"),
         }
     }
+}
+
+/// `path` with the platform's separator: on Windows, where `/` and `\`
+/// both separate, every `/` becomes `\` (what qishe shows and joins);
+/// elsewhere as it is.
+pub fn native_path(path: PathBuf) -> PathBuf {
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::{OsStrExt, OsStringExt};
+        let wide: Vec<u16> = path
+            .as_os_str()
+            .encode_wide()
+            .map(|c| {
+                if c == u16::from(b'/') {
+                    u16::from(b'\\')
+                } else {
+                    c
+                }
+            })
+            .collect();
+        PathBuf::from(std::ffi::OsString::from_wide(&wide))
+    }
+    #[cfg(not(windows))]
+    path
 }
 
 #[cfg(test)]

@@ -153,6 +153,24 @@ fn fmt_seconds(ms: i64) -> String {
         .to_string()
 }
 
+impl TimeControl {
+    /// The time control as a secretary reads it in `lang`: `90+30` for
+    /// equal times, `红 5 分 · 黑 4 分 · 每步加 3 秒` (`red 5 min, black 4
+    /// min, +3 s`) for time odds.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        if self.red_base_ms == self.black_base_ms {
+            return self.to_string();
+        }
+        crate::i18n::msg!(
+            "tc.odds",
+            red = fmt_minutes(self.red_base_ms),
+            black = fmt_minutes(self.black_base_ms),
+            inc = fmt_seconds(self.increment_ms)
+        )
+        .render(lang)
+    }
+}
+
 impl fmt::Display for TimeControl {
     /// The canonical text, which parses back to the same value.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -5,6 +5,7 @@
 pub mod archive;
 mod clock;
 mod game;
+pub mod limits;
 mod names;
 mod points;
 pub mod prize;
@@ -244,6 +245,40 @@ impl EventStatus {
             "running" => Some(Self::Running),
             "finished" => Some(Self::Finished),
             _ => None,
+        }
+    }
+}
+
+/// What an event is: how its results are ranked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// Players paired by a system (Swiss or round robin).
+    #[default]
+    Individual,
+    /// Teams play matches on boards (团体赛).
+    Team,
+    /// A bracket (淘汰赛).
+    Knockout,
+}
+
+impl EventKind {
+    /// The kind's name, by key (个人赛, 团体赛, 淘汰赛).
+    pub fn key(self) -> &'static str {
+        match self {
+            EventKind::Individual => "kind.individual",
+            EventKind::Team => "kind.team",
+            EventKind::Knockout => "kind.knockout",
+        }
+    }
+
+    /// What the events list shows under 编排 for an event of this kind:
+    /// the pairing system's key for individual and team events
+    /// (`tui.system.*`), 淘汰赛 for a knockout (its stored system is not
+    /// used).
+    pub fn system_key(self, ev: &Event) -> String {
+        match self {
+            EventKind::Knockout => "tui.system.knockout".to_string(),
+            _ => format!("tui.system.{}", ev.settings.system.code()),
         }
     }
 }

@@ -335,6 +335,31 @@ fn read_rows(
         } else {
             None
         };
+        // The store's limits, here with the row's line.
+        use crate::domain::limits;
+        limits::name("red", &red).map_err(|m| err(line, Some("red"), m))?;
+        if let Some(b) = &black {
+            limits::name("black", b).map_err(|m| err(line, Some("black"), m))?;
+        }
+        if let Some(t) = &team_cells {
+            limits::team(&t.home, None, None).map_err(|m| err(line, Some("home"), m))?;
+            limits::team(&t.away, None, None).map_err(|m| err(line, Some("away"), m))?;
+        }
+        let facts = GameFacts {
+            moves: number("moves")?,
+            red_used_ms: duration("red_used")?,
+            black_used_ms: duration("black_used")?,
+            termination,
+            red_fouls: number("red_fouls")?.unwrap_or(0),
+            black_fouls: number("black_fouls")?.unwrap_or(0),
+            red_residual,
+            black_residual,
+            first_strike,
+            red_pieces: pieces("red_pieces")?,
+            black_pieces: pieces("black_pieces")?,
+            record,
+        };
+        limits::facts(&facts).map_err(|m| err(line, None, m))?;
         rows.push((
             GameRow {
                 line,
@@ -344,20 +369,7 @@ fn read_rows(
                 red,
                 black,
                 outcome,
-                facts: GameFacts {
-                    moves: number("moves")?,
-                    red_used_ms: duration("red_used")?,
-                    black_used_ms: duration("black_used")?,
-                    termination,
-                    red_fouls: number("red_fouls")?.unwrap_or(0),
-                    black_fouls: number("black_fouls")?.unwrap_or(0),
-                    red_residual,
-                    black_residual,
-                    first_strike,
-                    red_pieces: pieces("red_pieces")?,
-                    black_pieces: pieces("black_pieces")?,
-                    record,
-                },
+                facts,
             },
             team_cells,
         ));

@@ -208,6 +208,12 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
                 message: msg!("err.members.empty_name"),
             });
         }
+        // The store's limits, here with the row's line.
+        crate::domain::limits::member(&m).map_err(|message| MembersCsvError::BadRow {
+            file: file.into(),
+            line,
+            message,
+        })?;
         out.push(MemberRow { line, member: m });
     }
     Ok(out)

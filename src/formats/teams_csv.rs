@@ -82,6 +82,17 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
                 )
             })?),
         };
+        // The store's limits, here with the row's line.
+        use crate::domain::limits;
+        limits::team(&team, None, None).map_err(|m| err(line, Some("team"), m))?;
+        limits::name("name", &name).map_err(|m| err(line, Some("name"), m))?;
+        if let Some(c) = &club {
+            limits::text("club", c).map_err(|m| err(line, Some("club"), m))?;
+        }
+        if let Some(r) = rating {
+            limits::range("rating", r as i64, limits::RATING.0, limits::RATING.1)
+                .map_err(|m| err(line, Some("rating"), m))?;
+        }
         rows.push(TeamRow {
             line,
             team,

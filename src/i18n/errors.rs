@@ -354,9 +354,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.store.corrupt",
-        "数据库 {path} 已损坏或不是 SQLite 数据库 ({detail}); 请恢复备份 (qishe backup) 或打开别的文件",
-        "資料庫 {path} 已損壞或不是 SQLite 資料庫 ({detail}); 請還原備份 (qishe backup) 或開啟別的檔案",
-        "the database {path} is damaged or not a SQLite database ({detail}); restore a backup (qishe backup) or open another file",
+        "数据库 {path} 已损坏或不是 SQLite 数据库 ({detail}); 请恢复备份 (qishe restore 备份文件) 或打开别的文件",
+        "資料庫 {path} 已損壞或不是 SQLite 資料庫 ({detail}); 請還原備份 (qishe restore 備份檔) 或開啟別的檔案",
+        "the database {path} is damaged or not a SQLite database ({detail}); restore a backup (qishe restore BACKUP) or open another file",
     ),
     (
         "err.store.ambiguous",

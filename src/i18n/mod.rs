@@ -45,7 +45,9 @@ impl Lang {
         }
     }
 
-    /// The language of the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    /// The language of the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`);
+    /// on Windows, where these are seldom set, else the user's display
+    /// language.
     pub fn from_env() -> Lang {
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let Ok(v) = std::env::var(var) {
@@ -54,12 +56,36 @@ impl Lang {
                 }
             }
         }
+        #[cfg(windows)]
+        return Lang::windows_ui();
+        #[cfg(not(windows))]
         Lang::En
+    }
+
+    /// The Windows user's display language (`GetUserDefaultUILanguage`).
+    #[cfg(windows)]
+    pub fn windows_ui() -> Lang {
+        // SAFETY: no arguments; it cannot fail.
+        let id = unsafe { windows_sys::Win32::Globalization::GetUserDefaultUILanguage() };
+        Lang::from_langid(id)
+    }
+
+    /// A Windows language identifier: Chinese (primary language 0x04) of
+    /// Taiwan, Hong Kong or Macao (sublanguages 1, 3, 5) → 繁體, other
+    /// Chinese → 简体, anything else English.
+    pub fn from_langid(id: u16) -> Lang {
+        match (id & 0x3ff, id >> 10) {
+            (0x04, 1 | 3 | 5) => Lang::ZhHant,
+            (0x04, _) => Lang::ZhHans,
+            _ => Lang::En,
+        }
     }
 
     /// The language the environment names, if it names one: `None` for
     /// an unset locale, `C` and `POSIX` (a server's or container's default,
-    /// which says nothing about the club).
+    /// which says nothing about the club). Windows' display language is not
+    /// asked here: it is the UI's (`from_env`), while documents without a
+    /// named locale follow the club's own language.
     pub fn from_env_named() -> Option<Lang> {
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let Ok(v) = std::env::var(var) {
@@ -86,8 +112,11 @@ impl Lang {
 
 mod archive;
 mod cli;
+mod console;
 mod errors;
+mod hostile;
 mod judge;
+mod kinds;
 mod knockout;
 mod msg;
 mod notes;
@@ -120,9 +149,12 @@ static TABLES: &[&[Text]] = &[
     tabs::TEXTS,
     archive::TEXTS,
     tui_night::TEXTS,
+    console::TEXTS,
     cli::TEXTS,
     prizes::TEXTS,
     paperwork::TEXTS,
+    kinds::TEXTS,
+    hostile::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.
@@ -179,6 +211,18 @@ pub fn all() -> impl Iterator<Item = &'static Text> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_language_ids_map_to_the_three_languages() {
+        // zh-CN, zh-SG; zh-TW, zh-HK, zh-MO; en-US, ja-JP
+        assert_eq!(Lang::from_langid(0x0804), Lang::ZhHans);
+        assert_eq!(Lang::from_langid(0x1004), Lang::ZhHans);
+        assert_eq!(Lang::from_langid(0x0404), Lang::ZhHant);
+        assert_eq!(Lang::from_langid(0x0c04), Lang::ZhHant);
+        assert_eq!(Lang::from_langid(0x1404), Lang::ZhHant);
+        assert_eq!(Lang::from_langid(0x0409), Lang::En);
+        assert_eq!(Lang::from_langid(0x0411), Lang::En);
+    }
 
     #[test]
     fn keys_are_unique_and_every_language_is_filled() {

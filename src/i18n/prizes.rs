@@ -493,11 +493,12 @@ pub(super) static TEXTS: &[Text] = &[
         "未知的欄位 {{field}}; 可用: {allowed}",
         "unknown field {{field}}; use {allowed}",
     ),
+    ("file.kind.prizes", "奖金表 CSV 文件", "獎金表 CSV 檔案", "prize list CSV file"),
     (
-        "err.cert.read",
-        "无法读取证书模板 {path}: {why}",
-        "無法讀取證書範本 {path}: {why}",
-        "cannot read the certificate template {path}: {why}",
+        "file.kind.template",
+        "证书模板文件",
+        "證書範本檔案",
+        "certificate template file",
     ),
     // --- The TUI's member form ---
     (

@@ -31,9 +31,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.store.damaged",
-        "数据库已损坏 ({detail}); 请运行 qishe check, 或恢复备份",
-        "資料庫已損壞 ({detail}); 請執行 qishe check, 或還原備份",
-        "the database is damaged ({detail}); run qishe check, or restore a backup",
+        "数据库已损坏 ({detail}); 请运行 qishe check, 或恢复备份 (qishe restore 备份文件)",
+        "資料庫已損壞 ({detail}); 請執行 qishe check, 或還原備份 (qishe restore 備份檔)",
+        "the database is damaged ({detail}); run qishe check, or restore a backup (qishe restore BACKUP)",
     ),
     (
         "err.store.not_ours",
@@ -50,15 +50,15 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.in.not_regular",
-        "{path} 不是普通文件; 请给出棋谱文件",
-        "{path} 不是一般檔案; 請給出棋譜檔案",
-        "{path} is not a regular file; name a game-record file",
+        "{path} 是{is}, 不是普通文件; 请给出{what}",
+        "{path} 是{is}, 不是一般檔案; 請給出{what}",
+        "{path} is {is}, not a regular file; name a {what}",
     ),
     (
         "err.in.too_big",
-        "{path} 超过 {mb} MB, 不是棋谱文件",
-        "{path} 超過 {mb} MB, 不是棋譜檔案",
-        "{path} is larger than {mb} MB; not a game-record file",
+        "{path} 超过 {mb} MB, 不是{what}",
+        "{path} 超過 {mb} MB, 不是{what}",
+        "{path} is larger than {mb} MB; not a {what}",
     ),
     (
         "err.in.record_outside",

@@ -120,15 +120,15 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.ko.time", "用时", "用時", "time"),
     (
         "tui.ko.lot_hint",
-        "按 L 记录抽签结果",
-        "按 L 記錄抽籤結果",
-        "press L to record the winner drawn by lot",
+        "按 c 记录抽签结果",
+        "按 c 記錄抽籤結果",
+        "press c to record the winner drawn by lot",
     ),
     (
         "tui.ko.lot_due",
-        "这场比赛待抽签决定: 按 L",
-        "這場比賽待抽籤決定: 按 L",
-        "this match is decided by lot: press L",
+        "这场比赛待抽签决定: 按 c",
+        "這場比賽待抽籤決定: 按 c",
+        "this match is decided by lot: press c",
     ),
     (
         "tui.ko.no_lot",

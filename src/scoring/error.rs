@@ -55,6 +55,8 @@ pub enum ScoringError {
     },
     /// A tie-break code that does not exist.
     UnknownTieBreak { code: String, allowed: String },
+    /// Tie-break codes given for a knockout, which has none.
+    KnockoutTieBreaks { codes: String },
     /// The scheme needs a fact this game does not have (`field` is the
     /// i18n key of its name).
     MissingField {
@@ -96,6 +98,7 @@ impl ScoringError {
             UnknownTieBreak { code, allowed } => {
                 msg!("err.scoring.unknown_tiebreak", code, allowed)
             }
+            KnockoutTieBreaks { codes } => msg!("err.scoring.knockout_tiebreaks", codes),
             MissingField {
                 scheme,
                 field,

@@ -17,6 +17,7 @@ mod settings;
 mod standings;
 pub mod team;
 mod tiebreak;
+mod tiebreaks;
 mod two_game;
 mod validate;
 
@@ -32,6 +33,7 @@ pub use standings::{
     DirectRow, Explanation, StandingRow, Standings,
 };
 pub use tiebreak::{TieBreak, TieValue};
+pub use tiebreaks::TieBreaks;
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};
 pub use validate::{validate_game, InvalidResult};
 

@@ -415,8 +415,9 @@ pub struct Explanation {
     pub criterion: Option<String>,
     pub a_value: Option<Points>,
     pub b_value: Option<Points>,
-    /// For sequence criteria: which element decided (e.g. "after round 3").
-    pub detail: Option<String>,
+    /// For sequence criteria: which element decided (the score after
+    /// round 3, without round 1, …), in any language.
+    pub detail: Option<crate::i18n::Msg>,
     /// For sequence criteria: the values the table shows (its first
     /// element), when they are equal although a later element decided.
     pub table_shows: Option<Points>,
@@ -433,7 +434,7 @@ impl fmt::Display for Explanation {
                 };
                 write!(f, "{w} is ahead of {l} on {c}")?;
                 if let Some(d) = &self.detail {
-                    write!(f, " ({d})")?;
+                    write!(f, " ({})", d.en())?;
                 }
                 write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)?;
                 if let Some(t) = self.table_shows {
@@ -511,11 +512,12 @@ impl Standings {
                     e.a_value = x.get(k).copied();
                     e.b_value = y.get(k).copied();
                     let round = match tb {
-                        TieBreak::StripLast => {
-                            format!("score after round {}", self.after_round as usize - 1 - k)
-                        }
-                        _ if k == 0 => "score without round 1".to_string(),
-                        _ => format!("score without rounds 1–{}", k + 1),
+                        TieBreak::StripLast => crate::i18n::msg!(
+                            "explain.score_after_round",
+                            round = self.after_round as usize - 1 - k
+                        ),
+                        _ if k == 0 => crate::i18n::msg!("explain.score_without_round_1"),
+                        _ => crate::i18n::msg!("explain.score_without_rounds", last = k + 1),
                     };
                     e.detail = Some(round);
                     if ka.shown() == kb.shown() {

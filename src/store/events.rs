@@ -23,6 +23,7 @@ pub struct EventSummary {
     pub rounds_paired: u32,
     pub players: u32,
     pub knockout: bool,
+    pub team: bool,
 }
 
 fn bad_data(what: &str, value: &str) -> rusqlite::Error {
@@ -339,7 +340,8 @@ impl Store {
             "SELECT {EVENT_COLS},
                     (SELECT coalesce(max(r.number), 0) FROM round r WHERE r.event_id = event.id),
                     (SELECT count(*) FROM entry en WHERE en.event_id = event.id),
-                    EXISTS (SELECT 1 FROM knockout k WHERE k.event_id = event.id)
+                    EXISTS (SELECT 1 FROM knockout k WHERE k.event_id = event.id),
+                    EXISTS (SELECT 1 FROM team_event t WHERE t.event_id = event.id)
              FROM event ORDER BY coalesce(start_date, created) DESC, id DESC"
         ))?;
         let rows = stmt
@@ -349,6 +351,7 @@ impl Store {
                     rounds_paired: r.get(18)?,
                     players: r.get(19)?,
                     knockout: r.get(20)?,
+                    team: r.get(21)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;

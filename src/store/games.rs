@@ -357,9 +357,26 @@ impl Store {
 
     /// Stores a game's result and facts (insert or correct). The old values go
     /// to the action log, so a correction can be audited and undone.
+    /// The board must still hold these players (read inside the write
+    /// transaction: a round unpaired or undone meanwhile is `BoardGone`).
     pub fn save_game(&mut self, g: &Game, summary: impl IntoSummary) -> Result<i64> {
-        let old = self.game(g.board_id, g.game_no)?;
         let tx = super::log::begin_write(&mut self.conn)?;
+        let there: bool = tx.query_row(
+            "SELECT EXISTS(SELECT 1 FROM board WHERE id=?1 AND red IN (?2, ?3)
+             AND black IN (?2, ?3))",
+            params![g.board_id, g.red, g.black],
+            |r| r.get(0),
+        )?;
+        if !there {
+            return Err(StoreError::BoardGone);
+        }
+        let old = tx
+            .query_row(
+                &format!("SELECT {GAME_COLS} FROM game g WHERE g.board_id=?1 AND g.game_no=?2"),
+                params![g.board_id, g.game_no],
+                game_from_row,
+            )
+            .optional()?;
         let id = upsert_game(&tx, g)?;
         let undo = game_undo(id, old.as_ref());
         let summary = summary.into_summary();

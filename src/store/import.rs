@@ -145,6 +145,10 @@ impl Store {
         } else {
             EventStatus::Running
         };
+        super::limits::event(&ev.name, &ev.settings)?;
+        for p in ev.players.iter().filter(|p| p.member_id.is_none()) {
+            super::limits::member(&p.new)?;
+        }
         let event_id = super::events::insert_event(&tx, &ev.name, ev.date, &ev.settings, status)?;
         let mut entry_of = std::collections::HashMap::new();
         let mut new_members = Vec::new();

@@ -46,6 +46,19 @@ fn validate(m: &NewMember) -> Result<()> {
     super::limits::member(m)
 }
 
+/// An edited member checked as a new one would be (name, club, id,
+/// rating, birth year).
+fn validate_edit(m: &Member) -> Result<()> {
+    validate(&NewMember {
+        name: m.name.clone(),
+        rating: m.rating,
+        club: m.club.clone(),
+        ext_id: m.ext_id.clone(),
+        born: m.born,
+        sex: m.sex,
+    })
+}
+
 pub(super) fn insert(tx: &rusqlite::Transaction<'_>, m: &NewMember) -> Result<i64> {
     validate(m)?;
     tx.prepare_cached(
@@ -190,10 +203,7 @@ impl Store {
     /// Replaces a member's details (the log keeps the old ones).
     pub fn update_member(&mut self, m: &Member) -> Result<()> {
         let old = self.member(m.id)?;
-        validate(&NewMember {
-            name: m.name.clone(),
-            ..Default::default()
-        })?;
+        validate_edit(m)?;
         let tx = super::log::begin_write(&mut self.conn)?;
         tx.execute(
             "UPDATE member SET name=?2, rating=?3, club=?4, ext_id=?5, born=?6, sex=?7, retired=?8 WHERE id=?1",

@@ -211,6 +211,20 @@ pub const TABLES: &[&str] = &[
     "prize_list",
 ];
 
+/// The tables migration 1 makes: a file that says it is a qishe database
+/// (`user_version` 1 or more) without all of them is another program's.
+pub const BASE_TABLES: &[&str] = &[
+    "member",
+    "event",
+    "entry",
+    "requested_bye",
+    "forbidden_pair",
+    "round",
+    "board",
+    "game",
+    "action_log",
+];
+
 /// Brings the database up to `SCHEMA_VERSION` in one transaction. Running it
 /// on an up-to-date database does nothing.
 pub fn migrate(conn: &mut Connection) -> Result<()> {

@@ -19,6 +19,8 @@ mod log;
 mod members;
 mod migrations;
 mod prizes;
+mod restore;
+mod stamp;
 mod teams;
 
 pub use events::EventSummary;
@@ -28,6 +30,7 @@ pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtr
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
+pub use restore::{copy_backup, inspect_backup, BackupInfo};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 
 use crate::i18n::{msg, Msg};
@@ -73,6 +76,11 @@ pub enum StoreError {
     /// The file is a SQLite database of some other program, an empty file,
     /// or one with an impossible schema version: never taken over.
     NotOurs { path: PathBuf, detail: String },
+    /// The event changed while its round was computed: nothing was stored.
+    Changed,
+    /// The board a result was for is gone (its round was unpaired or
+    /// undone meanwhile).
+    BoardGone,
     /// Any other SQLite failure.
     Sql(rusqlite::Error),
     /// JSON stored in the database could not be read.
@@ -134,6 +142,8 @@ impl StoreError {
             StoreError::NotOurs { path, detail } => {
                 msg!("err.store.not_ours", path = path.display(), detail)
             }
+            StoreError::Changed => msg!("err.store.changed"),
+            StoreError::BoardGone => msg!("err.store.board_gone"),
             StoreError::Sql(e) => msg!("err.store.sql", why = e),
             StoreError::Json(e) => msg!("err.store.json", why = e),
         }
@@ -141,7 +151,9 @@ impl StoreError {
 }
 
 /// Is the file system holding `path` full (no block left for us)? Asked
-/// only after a failure, to tell a full disk from other input/output errors.
+/// only after a failure, to tell a full disk from other input/output errors:
+/// `statvfs` on Unix, `GetDiskFreeSpaceExW` (the bytes free to this user,
+/// quotas counted) on Windows.
 pub(crate) fn disk_full_at(path: &Path) -> bool {
     #[cfg(unix)]
     {
@@ -160,11 +172,64 @@ pub(crate) fn disk_full_at(path: &Path) -> bool {
             libc::statvfs(c.as_ptr(), &mut st) == 0 && st.f_bavail == 0
         }
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::OsStrExt;
+        use windows_sys::Win32::Storage::FileSystem::GetDiskFreeSpaceExW;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let wide: Vec<u16> = dir.as_os_str().encode_wide().chain([0]).collect();
+        let mut free: u64 = 0;
+        // SAFETY: `wide` is a NUL-terminated UTF-16 path; `free` is written
+        // on success and read only then; the two other counts are optional.
+        let ok = unsafe {
+            GetDiskFreeSpaceExW(
+                wide.as_ptr(),
+                &mut free,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        ok != 0 && free == 0
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         let _ = path;
         false
     }
+}
+
+/// Can this process write the file at `path` and make files beside it
+/// (SQLite's `-wal` and `-shm`)? No on read-only media, a write-protected
+/// file or folder, a CD.
+fn writable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let ok = |p: &Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes())
+                // SAFETY: a valid NUL-terminated path; access only reads it.
+                .map(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
+                .unwrap_or(true)
+        };
+        ok(path) && ok(dir)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+    }
+}
+
+/// Forgets that `qishe check` found the database at `db` damaged (a
+/// restored club is sound).
+pub fn forget_damage(db: &Path) {
+    let _ = std::fs::remove_file(log::damage_marker(db));
 }
 
 /// The club's database.
@@ -256,6 +321,9 @@ impl Store {
                 }
             }
         }
+        if path.is_file() && !writable(path) {
+            return Self::open_read_only(path);
+        }
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -267,9 +335,17 @@ impl Store {
             source,
         })?;
         match Self::setup(conn, path.to_path_buf()) {
-            // A file or folder we may not write (issue 21): reading works,
-            // every write is refused as read-only.
+            // A file or folder we may not write (issue 21), or read-only
+            // media (where SQLite cannot even make the WAL index: "unable
+            // to open database file"): reading works, every write is
+            // refused as read-only.
             Err(StoreError::ReadOnly) if path.is_file() => Self::open_read_only(path),
+            Err(StoreError::Sql(e))
+                if path.is_file()
+                    && e.sqlite_error_code() == Some(rusqlite::ErrorCode::CannotOpen) =>
+            {
+                Self::open_read_only(path)
+            }
             // A full disk: SQLite cannot even make the WAL index; reading
             // works, and writes say the disk is full (`log::begin_write`).
             Err(StoreError::DiskFull) | Err(StoreError::Sql(_))
@@ -381,17 +457,21 @@ impl Store {
                 detail: format!("it holds other tables ({})", tables.join(", ")),
             });
         }
-        // An older schema lacks the later migrations' tables until migrated.
-        if version == migrations::SCHEMA_VERSION {
-            if let Some(t) = migrations::TABLES
-                .iter()
-                .find(|t| !tables.iter().any(|x| x == *t))
-            {
-                return Err(StoreError::NotOurs {
-                    path,
-                    detail: format!("the table {t} is missing"),
-                });
-            }
+        // A version without qishe's tables is another program's file, left
+        // as it is (not even switched to WAL). An older schema lacks the
+        // later migrations' tables until migrated.
+        let needed: &[&str] = if version == migrations::SCHEMA_VERSION {
+            migrations::TABLES
+        } else if version > 0 {
+            migrations::BASE_TABLES
+        } else {
+            &[]
+        };
+        if let Some(t) = needed.iter().find(|t| !tables.iter().any(|x| x == *t)) {
+            return Err(StoreError::NotOurs {
+                path,
+                detail: format!("the table {t} is missing"),
+            });
         }
         // WAL lets a reader (a backup, a second qishe) work beside a writer.
         // On a qishe database it is set already and this only reads.

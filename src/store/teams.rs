@@ -204,6 +204,7 @@ impl Store {
         let mut team_ids = Vec::new();
         for t in teams {
             let name = t.name.trim();
+            super::limits::team(name, t.club.as_deref(), t.captain.as_deref())?;
             let exists: Option<i64> = tx
                 .query_row(
                     "SELECT id FROM team WHERE event_id=?1 AND name=?2",

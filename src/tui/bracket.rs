@@ -185,12 +185,19 @@ impl BracketTab {
             // Decided (a correction) or stuck: the last game, to be changed.
             _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
         };
+        let stored = mv.games.iter().find(|g| g.game_no == game);
+        // The match as the tab names it; the game is the form's first field
+        // and the tab's header names its red and black.
+        let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(ui.lang);
         Reply::ResultKey(BoardResult {
             event: self.event,
             round: mv.round,
             board: mv.board,
             outcome,
             game: Some(game),
+            replaces: stored.map(|g| g.outcome),
+            results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
+            place,
         })
     }
 
@@ -285,12 +292,16 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
         } => {
             let what = match step {
                 None => msg!("ko.due.regular", game = game_no).render(lang),
-                Some(s) => format!(
-                    "{} · {}",
-                    label.clone().unwrap_or_else(|| step_text(lang, s)),
-                    msg!("ko.due.playoff", step = s, game = game_no).render(lang)
-                ),
+                Some(s) => msg!(
+                    "tui.ko.due_playoff",
+                    step = label.clone().unwrap_or_else(|| step_text(lang, s)),
+                    game = game_no
+                )
+                .render(lang),
             };
+            let time = time
+                .parse::<crate::domain::TimeControl>()
+                .map_or_else(|_| time.clone(), |tc| tc.text(lang));
             let mut s = format!(
                 "{what}: {} {red} – {} {black}  ({} {time})",
                 t(lang, "tui.round.red"),
@@ -477,12 +488,16 @@ pub fn draw(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
         top_line(b.round, b.sel)
     };
     let offset = (sel_top + 3).saturating_sub(h);
+    let name = |r: usize| crate::app::knockout_round_name(lang, r as u32, total as u32);
+    let last = (first + fit_cols).min(total);
     let title = format!(
-        " {} · {} {}–{} / {} {} ",
+        " {} · {} {}–{} ({}–{}) / {} {} ",
         t(lang, "ko.bracket"),
         t(lang, "tui.round.title"),
         first + 1,
-        (first + fit_cols).min(total),
+        last,
+        name(first + 1),
+        name(last),
         total,
         if fit_cols < columns_all {
             "← →"
@@ -533,19 +548,28 @@ fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
             mv.b.as_ref().map(|x| x.name.clone()).unwrap_or_default()
         }
     };
+    // The players as the game due seats them (red – black); a decided
+    // match or a lot: the bracket's upper and lower player.
+    let players = match &mv.next {
+        Some(NextStep::Game { red, black, .. }) => format!(
+            "{} {red} – {} {black}",
+            t(lang, "tui.round.red"),
+            t(lang, "tui.round.black")
+        ),
+        _ => format!(
+            "{} – {}",
+            mv.a.name,
+            mv.b.as_ref().map_or(t(lang, "ko.bye"), |x| x.name.clone())
+        ),
+    };
     let mut lines = vec![Line::from(format!(
-        "{} {} {} {}{}: {} – {}",
-        t(lang, "tui.round.title"),
-        mv.round,
-        t(lang, "tui.round.board"),
-        mv.board,
+        "{}{}: {players}",
+        msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(lang),
         if mv.third_place {
             format!(" ({})", t(lang, "ko.third_place"))
         } else {
             String::new()
         },
-        mv.a.name,
-        mv.b.as_ref().map_or(t(lang, "ko.bye"), |x| x.name.clone())
     ))
     .bold()];
     let games: Vec<String> = mv
@@ -557,7 +581,7 @@ fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
                 g.game_no,
                 name(g.red),
                 name(g.black),
-                g.outcome.code()
+                super::component::outcome_text(lang, g.outcome)
             )
         })
         .collect();

@@ -77,7 +77,7 @@ pub enum Reply<C> {
 }
 
 /// A result key on a board of a team match or a knockout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardResult {
     pub event: i64,
     pub round: u32,
@@ -85,6 +85,14 @@ pub struct BoardResult {
     pub outcome: Outcome,
     /// The game the form opens with (`None`: the board's next).
     pub game: Option<u32>,
+    /// The result that game has already (the form asks before replacing it).
+    pub replaces: Option<Outcome>,
+    /// Every game of the board or match with a result (game number,
+    /// result): a form changed to another game asks before replacing its.
+    pub results: Vec<(u32, Outcome)>,
+    /// The board as the screen names it, with its players: `场次 2 台 1
+    /// 红方 甲 – 黑方 乙`, `第 1 轮 第 2 场 第 3 盘 红方 …`.
+    pub place: String,
 }
 
 impl<C> Reply<C> {

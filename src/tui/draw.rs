@@ -14,6 +14,18 @@ use unicode_width::UnicodeWidthStr;
 /// left of the area would still be drawn over the pop-up's left border
 /// (the terminal paints both its cells), and one cut by the right edge
 /// would leave half a character: both are blanked.
+/// The TUI's side of the one terminal sanitiser
+/// (`formats::safe::cell_symbol`): every cell of the frame about to be
+/// sent loses its control characters and escape sequences, whatever drew
+/// it (a member's name, a club, a game header, a file name).
+pub fn clean_controls(buf: &mut ratatui::buffer::Buffer) {
+    for cell in buf.content.iter_mut() {
+        if let Some(clean) = crate::formats::safe::cell_symbol(cell.symbol()) {
+            cell.set_symbol(&clean);
+        }
+    }
+}
+
 pub fn clear(f: &mut Frame, area: Rect) {
     let buf = f.buffer_mut();
     let full = buf.area;

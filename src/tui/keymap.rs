@@ -82,6 +82,12 @@ pub enum Action {
     Lineup,
     /// Bracket tab: record the winner drawn by lot.
     Lot,
+    /// Teams tab: a new team.
+    NewTeam,
+    /// Teams tab: a player joins the selected team's roster.
+    RosterAdd,
+    /// Teams tab: a player leaves the selected team's roster (not the club).
+    RosterRemove,
     /// Redo what the last undo took back.
     Redo,
     PageUp,
@@ -205,6 +211,9 @@ impl Action {
             NextRound => "next-round",
             Lineup => "lineup",
             Lot => "lot",
+            NewTeam => "new-team",
+            RosterAdd => "roster-add",
+            RosterRemove => "roster-remove",
             Redo => "redo",
             PageUp => "page-up",
             PageDown => "page-down",
@@ -453,9 +462,11 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Page, K::Char('?'), N, A::Help, true),
     // Issues 19 and 20: the Teams and Bracket tabs.
     b(Ctx::Teams, K::Char('v'), N, A::NextView, true),
-    b(Ctx::Teams, K::Char('L'), N, A::Lineup, true),
-    b(Ctx::Teams, K::Char('a'), N, A::Add, false),
-    b(Ctx::Teams, K::Char('x'), N, A::Retire, false),
+    b(Ctx::Teams, K::Char('o'), N, A::Lineup, true),
+    b(Ctx::Teams, K::Char('n'), N, A::NewTeam, true),
+    b(Ctx::Teams, K::Char('i'), N, A::Import, false),
+    b(Ctx::Teams, K::Char('a'), N, A::RosterAdd, false),
+    b(Ctx::Teams, K::Char('x'), N, A::RosterRemove, false),
     b(Ctx::Teams, K::Char('['), N, A::PrevRound, false),
     b(Ctx::Teams, K::Char(']'), N, A::NextRound, false),
     b(Ctx::Teams, K::Char('p'), N, A::PairNext, true),
@@ -479,7 +490,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Bracket, K::Char('b'), N, A::BlackWin, true),
     b(Ctx::Bracket, K::Char('f'), N, A::RedForfeits, false),
     b(Ctx::Bracket, K::Char('F'), N, A::BlackForfeits, false),
-    b(Ctx::Bracket, K::Char('L'), N, A::Lot, false),
+    b(Ctx::Bracket, K::Char('c'), N, A::Lot, false),
     b(Ctx::Bracket, K::Char('p'), N, A::PairNext, true),
     // Issue 23: the archive screen (`tui/archive.rs`).
     b(Ctx::Club, K::Char('A'), N, A::Archive, false),
@@ -706,9 +717,17 @@ pub fn help_entries(ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
 
 fn help_entries_in(map: &[Binding], ctxs: &[Ctx], bar_only: bool) -> Vec<(String, Action)> {
     let mut out: Vec<(String, Action)> = Vec::new();
-    for c in ctxs {
+    for (i, c) in ctxs.iter().enumerate() {
         for bd in map.iter().filter(|bd| bd.ctx == *c) {
             if bar_only && !bd.bar {
+                continue;
+            }
+            // A key a more specific context binds does this there, not
+            // this: the help lists each key once, with what it does here.
+            let shadowed = map
+                .iter()
+                .any(|x| ctxs[..i].contains(&x.ctx) && same_binding(x, bd));
+            if shadowed {
                 continue;
             }
             let label = key_label(bd.code, bd.mods);

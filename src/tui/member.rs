@@ -41,6 +41,9 @@ impl MemberPane {
 pub struct MemberPage {
     pub member: Member,
     pub history: MemberHistory,
+    /// Per event: the member's points as the event scores them (its
+    /// scheme), shown instead of the 1/½/0 game score.
+    pub event_points: std::collections::HashMap<i64, crate::domain::Points>,
     /// The member's line of the rating list (none when not rated yet).
     pub rating: Option<RatingRow>,
     /// Not rated yet: rated games played so far.
@@ -61,7 +64,10 @@ impl MemberPage {
         let h = app.history()?;
         let history = crate::history::member_history(&h, id);
         let list = app.rating_list_in(&h, None);
+        let ids: Vec<i64> = history.events.iter().map(|e| e.event_id).collect();
+        let event_points = app.member_event_points(crate::app::MemberId(id), &ids)?;
         Ok(MemberPage {
+            event_points,
             rating: list.rows.iter().find(|r| r.member_id == id).cloned(),
             pending: list.unrated.iter().find(|(m, _, _)| *m == id).map(|x| x.2),
             member,
@@ -321,7 +327,11 @@ pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main:
                         e.date.to_string(),
                         e.event.clone(),
                         e.games.to_string(),
-                        e.score.to_string(),
+                        p.event_points
+                            .get(&e.event_id)
+                            .copied()
+                            .unwrap_or(e.score)
+                            .to_string(),
                         change,
                     ])
                 })

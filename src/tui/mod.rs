@@ -17,7 +17,7 @@ pub mod view;
 pub use model::{boards, effects, entry, worker};
 
 pub use keymap::{Action, Ctx, KEYMAP};
-pub use model::{execute, update, Command, Component, Model, Screen, Tab};
+pub use model::{execute, update, Command, Component, Model, Screen, Tab, PRINT_DOCS};
 pub use view::view;
 
 // Issues 8 and 9: ruling dialog, member page, statistics screen.

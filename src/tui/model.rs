@@ -23,10 +23,9 @@ pub use update::*;
 
 use super::component::Ui;
 use super::keymap::{Action, Ctx};
-use crate::app::{App, EventId, PlacedGame, RoundView};
+use crate::app::{App, EventCrosstable, EventId, EventKind, EventStandings, PlacedGame, RoundView};
 use crate::domain::{Entry, Event, EventSettings, Member};
 use crate::i18n::{tr, Lang};
-use crate::scoring::{Crosstable, Standings};
 use crossterm::event::KeyEvent;
 
 /// The top screens.
@@ -99,12 +98,15 @@ impl Tab {
 #[derive(Clone, Debug, Default)]
 pub struct EventData {
     pub event: Option<Event>,
+    /// Individual, team or knockout (what the tables are).
+    pub kind: Option<EventKind>,
     pub entries: Vec<Entry>,
     pub paired: u32,
     pub round: Option<RoundView>,
     pub games: Vec<PlacedGame>,
-    pub standings: Option<Standings>,
-    pub crosstable: Option<Crosstable>,
+    /// The standings for the event's kind (the app's door decides).
+    pub standings: Option<EventStandings>,
+    pub crosstable: Option<EventCrosstable>,
     pub byes: Vec<crate::domain::RequestedBye>,
     pub forbidden: Vec<crate::domain::ForbiddenPair>,
     /// Why standings could not be computed (e.g. an inconsistent result).
@@ -142,10 +144,14 @@ pub struct Model {
     pub name_order: crate::domain::NameOrder,
     /// What the new-event form starts from: `[event]` in config.toml.
     pub event_defaults: EventSettings,
+    /// config.toml's team tie-breaks (codes), for a new team event.
+    pub team_tiebreaks: Vec<String>,
     pub screen: Screen,
     pub tab: Tab,
     pub members: Vec<Member>,
     pub events: Vec<Event>,
+    /// Each event's kind (individual, team, knockout), by event id.
+    pub event_kinds: std::collections::HashMap<i64, EventKind>,
     pub ev: EventData,
     /// Selected row per list (club, events, tab).
     pub member_sel: usize,
@@ -203,10 +209,17 @@ impl Model {
             club_name: app.config.club.clone(),
             name_order: app.config.name_order,
             event_defaults: app.config.event.clone(),
+            team_tiebreaks: app
+                .config
+                .team_tiebreaks
+                .iter()
+                .map(|t| t.code().to_string())
+                .collect(),
             screen: Screen::Club,
             tab: Tab::Players,
             members: Vec::new(),
             events: Vec::new(),
+            event_kinds: Default::default(),
             ev: EventData::default(),
             member_sel: 0,
             event_sel: 0,
@@ -311,6 +324,11 @@ impl Model {
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
         self.events = app.events()?;
+        self.event_kinds = app
+            .event_summaries()?
+            .into_iter()
+            .map(|s| (s.event.id, s.kind))
+            .collect();
         if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
             self.load_event(app, id)?;
         }
@@ -330,7 +348,7 @@ impl Model {
                     .into_iter()
                     .filter(|g| g.round == r)
                     .collect(),
-                app.tables(&v.event, Some(r)),
+                app.tables(EventId(id), Some(r)),
             ),
             None => (v.round, v.games, v.tables),
         };
@@ -340,11 +358,14 @@ impl Model {
         };
         let mut points_before = std::collections::HashMap::new();
         if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
-            if let Ok((st, _)) = app.tables(&v.event, Some(n - 1)) {
+            if let Ok(EventStandings::Individual(st)) =
+                app.event_standings(EventId(id), Some(n - 1))
+            {
                 points_before = st.rows.iter().map(|r| (r.player.id, r.points)).collect();
             }
         }
         self.ev = EventData {
+            kind: Some(v.kind),
             byes: v.byes,
             forbidden: v.forbidden,
             entries: v.entries,
@@ -481,18 +502,8 @@ impl Model {
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
                 }
-                Tab::Standings => self
-                    .ev
-                    .standings
-                    .as_ref()
-                    .map(|s| s.rows.len())
-                    .unwrap_or(0),
-                Tab::Crosstable => self
-                    .ev
-                    .crosstable
-                    .as_ref()
-                    .map(|c| c.rows.len())
-                    .unwrap_or(0),
+                Tab::Standings => self.ev.standings.as_ref().map_or(0, |s| s.len()),
+                Tab::Crosstable => self.ev.crosstable.as_ref().map_or(0, |c| c.len()),
             },
         }
     }

@@ -111,13 +111,7 @@ pub fn run(app: &mut App, ui: &Ui, c: &PrizesCmd) -> crate::app::Result<String> 
             sharing,
         } => {
             let p = std::path::Path::new(path.trim());
-            let bytes = std::fs::read(p).map_err(|e| {
-                crate::app::AppError::Invalid(msg!(
-                    "err.in.read",
-                    path = p.display(),
-                    why = crate::i18n::io_msg(&e)
-                ))
-            })?;
+            let bytes = crate::app::output::read_input(p, crate::app::InputKind::Prizes)?;
             let name = p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())

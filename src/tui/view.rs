@@ -11,7 +11,9 @@ use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Tabs, Wrap};
 use ratatui::Frame;
 
 mod popups;
+mod tables;
 use popups::*;
+use tables::{draw_crosstable, draw_standings};
 
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
@@ -60,6 +62,8 @@ pub fn view(m: &Model, f: &mut Frame) {
     if m.help() {
         draw_help(m, f);
     }
+    // Last: whatever was drawn, no control character reaches the terminal.
+    super::draw::clean_controls(f.buffer_mut());
 }
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -252,6 +256,19 @@ fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
     );
 }
 
+/// 编排 on the events list: the kind's own word for a knockout (淘汰赛),
+/// the system marked as a team event's, else the pairing system.
+fn system_label(m: &Model, e: &crate::domain::Event) -> String {
+    use crate::app::EventKind;
+    let kind = m.event_kinds.get(&e.id).copied();
+    let system = label(m, "tui.system", e.settings.system.code());
+    match kind {
+        Some(EventKind::Knockout) => m.t("tui.system.knockout"),
+        Some(EventKind::Team) => crate::i18n::msg!("tui.system.team", system).render(m.lang),
+        _ => system,
+    }
+}
+
 fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
     let rows = m
         .events
@@ -262,7 +279,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
                 e.name.clone(),
                 opt(&e.start_date),
                 fit(&label(m, "tui.choice", &e.settings.scheme), 16),
-                fit(&label(m, "tui.system", e.settings.system.code()), 10),
+                fit(&system_label(m, e), 14),
                 e.settings.rounds.to_string(),
                 m.t(&format!("status.{}", e.status.code())),
             ])
@@ -289,7 +306,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(15),
             Constraint::Length(11),
             Constraint::Length(16),
-            Constraint::Length(10),
+            Constraint::Length(14),
             Constraint::Length(6),
             Constraint::Length(8),
         ],
@@ -558,174 +575,12 @@ fn label(m: &Model, prefix: &str, code: &str) -> String {
     }
 }
 
-/// Tie-breaks whose value is a count (or a rating): shown as integers.
-const COUNTS: &[&str] = &[
-    "wins",
-    "fouls",
-    "black-games",
-    "black-wins",
-    "red-wins",
-    "big-wins",
-    "small-wins",
-    "black-big-wins",
-    "black-small-wins",
-    "rounds-won",
-    "games-won",
-    "aro",
-    "tpr",
-];
-
-fn tb_value(code: &str, v: crate::domain::Points) -> String {
-    if COUNTS.contains(&code) && v.0 % 100 == 0 {
-        (v.0 / 100).to_string()
-    } else {
-        v.to_string()
-    }
-}
-
-fn tb_label(m: &Model, code: &str) -> String {
+pub(super) fn tb_label(m: &Model, code: &str) -> String {
     let k = format!("tui.tb.{code}");
     if crate::i18n::has(&k) {
         m.t(&k)
     } else {
         code.to_string()
-    }
-}
-
-fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
-    let Some(st) = &m.ev.standings else {
-        let msg =
-            m.ev.standings_error
-                .clone()
-                .unwrap_or_else(|| m.t("tui.round.none"));
-        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
-        return;
-    };
-    let mut header: Vec<String> = [
-        "tui.standings.rank",
-        "col.no",
-        "col.name",
-        "tui.standings.points",
-    ]
-    .iter()
-    .map(|k| m.t(k))
-    .collect();
-    header.extend(st.tiebreaks.iter().map(|t| tb_label(m, t.code())));
-    let mut widths = vec![
-        Constraint::Length(5),
-        Constraint::Length(4),
-        Constraint::Length(14),
-        Constraint::Length(7),
-    ];
-    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
-    let rows = st
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let mut cells = vec![
-                format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
-                r.player.start_no.to_string(),
-                fit(&r.player.name, 14),
-                r.points.to_string(),
-            ];
-            cells.extend(r.values.iter().map(|(t, v)| tb_value(t.code(), *v)));
-            let row = Row::new(cells);
-            if m.explain_mark == Some(i) {
-                row.underlined()
-            } else {
-                row
-            }
-        })
-        .collect();
-    table(
-        f,
-        area,
-        match st.in_progress {
-            Some(n) => format!(
-                " {} {} · {} ",
-                m.t("tui.standings.after"),
-                st.after_round,
-                m.t("rep.in_progress").replace("{}", &n.to_string())
-            ),
-            None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
-        },
-        header,
-        widths,
-        rows,
-        (!st.rows.is_empty()).then_some(m.row_sel),
-    );
-}
-
-fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
-    let Some(ct) = &m.ev.crosstable else {
-        let msg =
-            m.ev.standings_error
-                .clone()
-                .unwrap_or_else(|| m.t("tui.round.none"));
-        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
-        return;
-    };
-    let mut header = vec![m.t("col.no"), m.t("col.name")];
-    header.extend((1..=ct.rounds).map(|r| r.to_string()));
-    header.push(m.t("tui.standings.points"));
-    let mut widths = vec![Constraint::Length(4), Constraint::Length(12)];
-    let cell_width = if m.lang == crate::i18n::Lang::En {
-        5
-    } else {
-        7
-    };
-    widths.extend((1..=ct.rounds).map(|_| Constraint::Length(cell_width)));
-    widths.push(Constraint::Length(6));
-    let rows = ct
-        .rows
-        .iter()
-        .map(|r| {
-            let mut cells = vec![r.player.start_no.to_string(), fit(&r.player.name, 12)];
-            cells.extend(r.cells.iter().map(|c| cross_mark(m, c)));
-            cells.push(r.points.to_string());
-            Row::new(cells)
-        })
-        .collect();
-    table(
-        f,
-        area,
-        format!(" {} ", m.t("tui.tab.crosstable")),
-        header,
-        widths,
-        rows,
-        (!ct.rows.is_empty()).then_some(m.row_sel),
-    );
-}
-
-/// A crosstable cell in the UI language: `5红+`, `3黑=`, `轮空` in Chinese,
-/// `5r+`, `BYE` in English.
-fn cross_mark(m: &Model, c: &crate::scoring::CrossCell) -> String {
-    use crate::scoring::RoundKind;
-    let opp = c
-        .opponent_start_no
-        .map(|n| n.to_string())
-        .unwrap_or_default();
-    let col = match c.colour {
-        Some(crate::domain::Colour::Red) => m.t("tui.cross.red"),
-        Some(crate::domain::Colour::Black) => m.t("tui.cross.black"),
-        None => String::new(),
-    };
-    let res = match c.result {
-        Some(crate::scoring::RoundResult::Win) => "+",
-        Some(crate::scoring::RoundResult::Draw) => "=",
-        Some(crate::scoring::RoundResult::Loss) => "-",
-        None => "",
-    };
-    match c.kind {
-        RoundKind::Played => format!("{opp}{col}{res}"),
-        RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
-            format!("{opp}{col}{res}{}", m.t("tui.cross.forfeit"))
-        }
-        RoundKind::PairingBye => m.t("tui.cross.bye"),
-        RoundKind::RequestedBye => m.t("tui.cross.requested_bye"),
-        RoundKind::Absent => "--".into(),
-        RoundKind::Pending => format!("{opp}{col}?"),
     }
 }
 
@@ -739,7 +594,11 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
         Line::from(m.t("tui.print.round").replace("{round}", &round)),
         Line::from(""),
     ];
-    let w = super::model::PRINT_DOCS.iter().map(|d| d.len()).max().unwrap_or(11);
+    let w = super::model::PRINT_DOCS
+        .iter()
+        .map(|d| d.len())
+        .max()
+        .unwrap_or(11);
     for d in super::model::PRINT_DOCS {
         lines.push(Line::from(format!(
             "  {:<w$} {}",

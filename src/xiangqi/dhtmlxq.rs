@@ -267,9 +267,23 @@ fn read_block(
         })
         .collect();
     branches.sort_by_key(|b| b.2);
+    // Every comment field once (`commentB_N` of branch B), not a scan of
+    // the block per branch: 30,000 branches must not cost 30,000 scans.
+    let mut branch_comments: std::collections::HashMap<usize, Vec<(usize, &str)>> =
+        std::collections::HashMap::new();
+    for (name, v) in fields(block, "comment") {
+        if let Some((b, n)) = name.split_once('_') {
+            if let (Ok(b), Ok(n)) = (b.parse::<usize>(), n.parse::<usize>()) {
+                branch_comments.entry(b).or_default().push((n, v));
+            }
+        }
+    }
     // Where each branch stands: its path of variation indices from the
     // main line, and the ply its first move is.
-    let mut placed: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+    let mut placed: std::collections::HashMap<usize, (Vec<usize>, usize)> =
+        std::collections::HashMap::new();
+    let mut too_deep = 0;
+    let mut deep: std::collections::HashSet<usize> = std::collections::HashSet::new();
     for (parent, step, id, list) in branches {
         let Some(ply) = step.checked_sub(1) else {
             continue;
@@ -277,10 +291,7 @@ fn read_block(
         let parent_path: Option<(Vec<usize>, usize)> = if parent == 0 {
             Some((Vec::new(), 0))
         } else {
-            placed
-                .iter()
-                .find(|p| p.0 == parent)
-                .map(|p| (p.1.clone(), p.2))
+            placed.get(&parent).cloned()
         };
         let dropped = |notes: &mut Vec<ReadNote>| {
             notes.push(ReadNote {
@@ -289,9 +300,20 @@ fn read_block(
             })
         };
         let Some((path, parent_first)) = parent_path else {
-            dropped(&mut notes);
+            // A child of a branch left out for its depth goes with it.
+            if deep.contains(&parent) {
+                deep.insert(id);
+                too_deep += 1;
+            } else {
+                dropped(&mut notes);
+            }
             continue;
         };
+        if path.len() + 1 >= super::record::MAX_VARIATION_DEPTH {
+            deep.insert(id);
+            too_deep += 1;
+            continue;
+        }
         // The parent line and the position before its move at `ply`.
         let (parent_moves, parent_start) = line_at(&g, &path);
         let Some(local) = ply.checked_sub(parent_first) else {
@@ -313,10 +335,12 @@ fn read_block(
         if moves.is_empty() {
             continue;
         }
-        let mut comments: Vec<(usize, String)> = fields(block, &format!("comment{id}_"))
-            .into_iter()
-            .filter_map(|(n, v)| {
-                let abs: usize = n.parse().ok()?;
+        let mut comments: Vec<(usize, String)> = branch_comments
+            .get(&id)
+            .map(|c| c.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|&(abs, v)| {
                 let rel = abs.checked_sub(ply)?;
                 let c = comment_text(v);
                 (!c.is_empty() && rel <= moves.len()).then_some((rel, c))
@@ -333,7 +357,10 @@ fn read_block(
         list.push(v);
         let mut my_path = path;
         my_path.push(list.len() - 1);
-        placed.push((id, my_path, ply));
+        placed.insert(id, (my_path, ply));
+    }
+    if too_deep > 0 {
+        notes.push(super::record::too_deep(index, &g.label(), too_deep));
     }
     Ok((g, notes))
 }

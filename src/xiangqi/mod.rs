@@ -6,6 +6,8 @@ pub mod board;
 pub mod cbr;
 pub mod dhtmlxq;
 pub mod ecco;
+#[cfg(any(test, feature = "testkit"))]
+pub mod hostile;
 pub mod keys;
 mod move_error;
 pub mod notation;

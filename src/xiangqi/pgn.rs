@@ -120,7 +120,7 @@ fn build_game(
     let mut line = None;
     if try_flipped_first {
         let mut again = Vec::new();
-        if let Ok(l) = play_line(&flipped, toks, &mut 0, false, &label, opts, &mut again) {
+        if let Ok(l) = play_line(&flipped, toks, &mut 0, false, 0, &label, opts, &mut again) {
             notes.push(ReadNote {
                 index,
                 msg: msg!("note.record.fen_side", game = label.clone()),
@@ -132,11 +132,11 @@ fn build_game(
     }
     let mut line = match line {
         Some(l) => l,
-        None => match play_line(&g.start, toks, &mut 0, false, &label, opts, &mut notes) {
+        None => match play_line(&g.start, toks, &mut 0, false, 0, &label, opts, &mut notes) {
             Ok(l) => l,
             Err(e) if fen_given && first_move_fails(&e, &g.start) => {
                 let mut again = Vec::new();
-                match play_line(&flipped, toks, &mut 0, false, &label, opts, &mut again) {
+                match play_line(&flipped, toks, &mut 0, false, 0, &label, opts, &mut again) {
                     Ok(l) => {
                         notes.push(ReadNote {
                             index,
@@ -249,11 +249,13 @@ fn first_move_fails(e: &ImportError, start: &Position) -> bool {
 /// Plays a line of tokens from `pos`: its moves, comments and variations.
 /// A variation's bad move drops that variation (with a note); the main
 /// line's bad move is an error, or with `keep_legal_prefix` ends the line.
+#[allow(clippy::too_many_arguments)]
 fn play_line(
     start: &Position,
     toks: &[Tok],
     i: &mut usize,
     nested: bool,
+    depth: usize,
     label: &str,
     opts: ReadOptions,
     notes: &mut Vec<ReadNote>,
@@ -282,8 +284,13 @@ fn play_line(
                     }
                     continue;
                 };
+                if depth + 1 >= super::record::MAX_VARIATION_DEPTH {
+                    skip_variation(toks, i);
+                    notes.push(super::record::too_deep(0, label, 1));
+                    continue;
+                }
                 let from = *i;
-                match play_line(&base, toks, i, true, label, opts, notes) {
+                match play_line(&base, toks, i, true, depth + 1, label, opts, notes) {
                     Ok(mut v) => {
                         v.at = line.moves.len() - 1;
                         if !v.moves.is_empty() {

@@ -73,6 +73,26 @@ impl Skipped {
     }
 }
 
+/// How deeply variations may nest (a variation of a variation of …): every
+/// reader leaves deeper ones out with a note, so that a hostile file (7,000
+/// nested variations in 85 KB) can neither overflow the stack here nor in
+/// whatever walks the game afterwards (writing, statistics, dropping it).
+/// Real records nest a handful of levels.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// The note for variations left out below [`MAX_VARIATION_DEPTH`].
+pub(crate) fn too_deep(index: usize, game: &str, dropped: usize) -> ReadNote {
+    ReadNote {
+        index,
+        msg: crate::i18n::msg!(
+            "note.record.too_deep",
+            game,
+            dropped,
+            max = MAX_VARIATION_DEPTH
+        ),
+    }
+}
+
 /// Something a reader repaired or left out while reading a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadNote {

@@ -61,6 +61,7 @@ pub(super) fn to_line(
     start: &Position,
     g: &GameRecord,
     main: bool,
+    depth: usize,
     opts: ReadOptions,
     notes: &mut Vec<ReadNote>,
 ) -> Result<Variation, ImportError> {
@@ -96,8 +97,15 @@ pub(super) fn to_line(
             }
             break;
         };
-        for alt in &cur[1..] {
-            if let Ok(mut v) = to_line(std::slice::from_ref(alt), &pos, g, false, opts, notes) {
+        if cur.len() > 1 && depth + 1 >= super::record::MAX_VARIATION_DEPTH {
+            notes.push(super::record::too_deep(g.index, &g.label(), cur.len() - 1));
+        }
+        for alt in cur[1..]
+            .iter()
+            .filter(|_| depth + 1 < super::record::MAX_VARIATION_DEPTH)
+        {
+            let one = std::slice::from_ref(alt);
+            if let Ok(mut v) = to_line(one, &pos, g, false, depth + 1, opts, notes) {
                 if !v.moves.is_empty() {
                     v.at = k;
                     line.variations.push(v);
@@ -124,7 +132,7 @@ pub(super) fn fill(
 ) -> Result<Vec<ReadNote>, ImportError> {
     let mut notes = Vec::new();
     let start = g.start.clone();
-    let line = to_line(kids, &start, g, true, opts, &mut notes)?;
+    let line = to_line(kids, &start, g, true, 0, opts, &mut notes)?;
     g.moves = line.moves;
     g.comments.extend(line.comments);
     g.variations = line.variations;

@@ -278,3 +278,36 @@ fn the_cycle_check_sees_a_cycle_through_a_folder_module() {
     std::fs::write(app.join("c.rs"), "fn h() {}\n").unwrap();
     assert_eq!(find_cycle(&app_module_uses(&app)), None);
 }
+
+/// Every line the CLI prints goes through the one terminal sanitiser
+/// (`say!`, `note!` and their `_raw` forms, `cli::output::emit`): no
+/// `println!` or `eprintln!` in `src/cli` (issue 34: a name's escape
+/// sequences reached the terminal through the lines written directly).
+#[test]
+fn the_cli_prints_only_through_the_terminal_sanitiser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src/cli"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for m in ["println!", "print!(", "eprint!("] {
+                let direct = code.match_indices(m).any(|(at, _)| {
+                    // `say!` etc. are fine; `println!`/`eprintln!` are not
+                    !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                        || code[..at].ends_with('e')
+                });
+                if direct {
+                    hits.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "print through say!/note!:\n{}",
+        hits.join("\n")
+    );
+}

@@ -138,6 +138,7 @@ fn standings(c: &Club, ev: &str) -> Vec<String> {
         .collect()
 }
 
+mod agreement;
 mod brackets;
 mod changes;
 mod outputs;

@@ -55,7 +55,10 @@ fn mutation() -> impl Strategy<Value = Mutation> {
                 ",,,",
                 "\n\n",
                 "=1+2",
-                "9999999999999"
+                "9999999999999",
+                "\u{1b}[2J",
+                "\r\r",
+                "名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名名"
             ])
         )
             .prop_map(|(p, s)| Mutation::Insert(p, s)),
@@ -114,7 +117,18 @@ fn lines_of(bytes: &[u8]) -> u64 {
 }
 
 fn check_members(bytes: &[u8]) {
-    if let Err(e) = read_members(bytes, "m.csv") {
+    let r = read_members(bytes, "m.csv");
+    // what is accepted is within the store's limits (no row is refused
+    // later by the database without its line)
+    if let Ok(rows) = &r {
+        for row in rows {
+            assert!(
+                qishe::domain::limits::member(&row.member).is_ok(),
+                "{row:?}"
+            );
+        }
+    }
+    if let Err(e) = r {
         let text = e.msg().en();
         assert!(text.contains("m.csv"), "no file in {text:?}");
         if let MembersCsvError::BadCell { line, .. } | MembersCsvError::BadRow { line, .. } = e {
@@ -146,6 +160,8 @@ fn check_config(bytes: &[u8]) {
         assert_eq!(e.file, "config.toml");
         assert!((1..=lines_of(bytes) as usize).contains(&e.line), "{e}");
         assert!(e.column >= 1, "{e}");
+        // and says why: never a position with an empty reason
+        assert!(!e.why.en().trim().is_empty(), "{e}");
     }
 }
 

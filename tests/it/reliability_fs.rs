@@ -4,6 +4,11 @@
 //! small tmpfs in a private mount namespace (`unshare -m`); each says it was
 //! skipped where the machine does not allow that. Writing to `/dev/full`
 //! needs neither. In every case: a clear message, and nothing changed.
+//!
+//! All of it is Unix: `setpriv`, `unshare`, tmpfs and `/dev/full`. On
+//! Windows a full disk is told from other errors by
+//! `store::disk_full_at` (`GetDiskFreeSpaceExW`), tested there.
+#![cfg(unix)]
 
 use crate::common::{qishe, Club};
 use crate::reliability_cli::dump;

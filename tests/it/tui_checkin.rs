@@ -182,7 +182,9 @@ fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
     let (mut app, ev) = club(Lang::En);
     let d = EventDraft {
         rounds: Some(7),
-        tiebreaks: Some(vec!["buchholz".into()]),
+        tiebreaks: Some(qishe::scoring::TieBreaks::Individual(vec![
+            qishe::scoring::TieBreak::Buchholz,
+        ])),
         ..Default::default()
     };
     let e = app.edit_event(ev, "周赛", None, &d).unwrap();

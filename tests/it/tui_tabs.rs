@@ -146,7 +146,7 @@ fn the_teams_view_lists_rosters_with_reserves_captain_and_the_round_lineup() {
 fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks() {
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
-    keys(&mut app, &mut m, "L");
+    keys(&mut app, &mut m, "o");
     let e = m
         .teams
         .as_ref()
@@ -188,7 +188,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     let below = &s[s.find("出场名单").unwrap()..];
     assert!(below.contains("东三") && !below.contains("东二"), "{s}");
     // Esc leaves the form without a change.
-    keys(&mut app, &mut m, "L2");
+    keys(&mut app, &mut m, "o2");
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.teams.as_ref().unwrap().editor.is_none());
     assert_eq!(app.team_lineups("联赛", 1).unwrap()[0].1, stored[0].1);
@@ -488,12 +488,12 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     let mut m = open(&mut app, Tab::Bracket);
     keys(&mut app, &mut m, "p");
     // The lot key before the match is level does nothing but say so.
-    keys(&mut app, &mut m, "L");
+    keys(&mut app, &mut m, "c");
     assert!(m.bracket.as_ref().unwrap().lot.is_none());
     assert!(m.status.as_ref().unwrap().1);
     keys(&mut app, &mut m, "d\r");
-    assert!(screen(&m).contains("按 L"), "the lot is asked for");
-    keys(&mut app, &mut m, "L");
+    assert!(screen(&m).contains("按 c"), "the lot is asked for");
+    keys(&mut app, &mut m, "c");
     let lot = m.bracket.as_ref().unwrap().lot.clone().expect("lot dialog");
     assert_eq!(lot.players[1].1, "P2");
     keys(&mut app, &mut m, "→\r");

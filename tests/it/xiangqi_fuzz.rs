@@ -134,3 +134,114 @@ proptest! {
         }
     }
 }
+
+/// A PGN game whose moves and variations follow `shape`: each step opens a
+/// variation (`(` and an alternative first move), closes one (`)`), or
+/// plays on; unbalanced on purpose at times. Depths far past the readers'
+/// limit (MAX_VARIATION_DEPTH) come up often.
+fn nested_pgn(shape: &[u8]) -> String {
+    let mut s = String::from("[Result \"*\"]\n\n1. h2e2 ");
+    let mut open = 0usize;
+    for &b in shape {
+        match b % 8 {
+            0..=4 => {
+                s.push_str(if open.is_multiple_of(2) {
+                    "(1. b2e2 "
+                } else {
+                    "(1. h2e2 "
+                });
+                open += 1;
+            }
+            5 | 6 if open > 0 => {
+                s.push_str(") ");
+                open -= 1;
+            }
+            _ => s.push_str("{c} "),
+        }
+    }
+    if !shape.len().is_multiple_of(3) {
+        s.push_str(&")".repeat(open));
+    }
+    s.push_str(" h9g7 *\n");
+    s
+}
+
+/// A DhtmlXQ block with branches whose parents come from `parents`:
+/// mostly a chain (branch k a child of branch k−1, its first move at ply
+/// k+1, legal: the b-horses shuffle, the h-horses answer), sometimes any
+/// earlier branch (then mostly dropped as not fitting its parent).
+fn branchy_dhtmlxq(parents: &[u16]) -> String {
+    let mut s = String::from("[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n");
+    for (i, &p) in parents.iter().enumerate() {
+        let id = i + 1;
+        let parent = if p % 64 == 0 { p as usize % id } else { id - 1 };
+        let step = id + 1;
+        // ply `id`: black when odd; the side's j-th b-horse move
+        let j = id.div_ceil(2);
+        let first = match (id % 2 == 1, j % 2 == 1) {
+            (true, true) => "1022",
+            (true, false) => "2210",
+            (false, true) => "1927",
+            (false, false) => "2719",
+        };
+        let answer = if id % 2 == 1 { "7967" } else { "7062" };
+        s.push_str(&format!(
+            "[DhtmlXQ_move_{parent}_{step}_{id}]{first}{answer}[/DhtmlXQ_move_{parent}_{step}_{id}]\n[DhtmlXQ_comment{id}_{step}]c{id}[/DhtmlXQ_comment{id}_{step}]\n"
+        ));
+    }
+    s.push_str("[/DhtmlXQ]\n");
+    s
+}
+
+/// How deep a game's variations nest (walked without recursion).
+fn variation_depth(g: &GameRecord) -> usize {
+    let mut best = 0;
+    let mut stack: Vec<(&qishe::xiangqi::Variation, usize)> =
+        g.variations.iter().map(|v| (v, 1)).collect();
+    while let Some((v, d)) = stack.pop() {
+        best = best.max(d);
+        stack.extend(v.variations.iter().map(|w| (w, d + 1)));
+    }
+    best
+}
+
+proptest! {
+    // The recursion limit of every reader of variations (PGN, DhtmlXQ, and
+    // the XQF/CBR move trees through damaged_xqf_never_panics): deep
+    // nesting is read to the limit or refused, never a stack overflow, and
+    // what is read writes and reads back.
+    #![proptest_config(ProptestConfig { cases: crate::common::cases(48), ..ProptestConfig::default() })]
+
+    #[test]
+    fn nested_pgn_variations_stay_within_the_limit(shape in prop::collection::vec(any::<u8>(), 0..400)) {
+        let text = nested_pgn(&shape);
+        if let Ok(games) = read_pgn(&text) {
+            for g in &games {
+                prop_assert!(variation_depth(g) < qishe::xiangqi::record::MAX_VARIATION_DEPTH);
+                let back = write_pgn(std::slice::from_ref(g), Notation::Iccs);
+                let again = read_pgn(&back).map_err(|e| TestCaseError::fail(format!("{e}\n{back}")))?;
+                prop_assert_eq!(&again[0].moves, &g.moves);
+            }
+        }
+        let _ = read_games(text.as_bytes());
+    }
+
+    #[test]
+    fn chained_dhtmlxq_branches_stay_within_the_limit(parents in prop::collection::vec(any::<u16>(), 0..300)) {
+        let text = branchy_dhtmlxq(&parents);
+        let r = dhtmlxq::read_dhtmlxq_with(&text, Default::default());
+        prop_assert_eq!(r.games.len(), 1);
+        let chained = parents.iter().take_while(|&&p| p % 64 != 0).count();
+        if chained > qishe::xiangqi::record::MAX_VARIATION_DEPTH {
+            let notes: Vec<String> = r.notes.iter().map(|n| n.msg.en()).collect();
+            prop_assert!(notes.iter().any(|n| n.contains("nested deeper")), "{:?}", notes);
+            prop_assert_eq!(variation_depth(&r.games[0]), qishe::xiangqi::record::MAX_VARIATION_DEPTH - 1);
+        }
+        for g in &r.games {
+            prop_assert!(variation_depth(g) < qishe::xiangqi::record::MAX_VARIATION_DEPTH);
+            let back = dhtmlxq::write_dhtmlxq(std::slice::from_ref(g));
+            let again = dhtmlxq::read_dhtmlxq(&back).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            prop_assert_eq!(&again[0].moves, &g.moves);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 
 mod archive_e2e;
 mod club_night;
+mod kinds_night;
 mod pty;
 mod tui_e2e;
 mod tui_memory_e2e;

@@ -56,7 +56,7 @@ fn a_four_team_round_lineup_pairing_results_and_standings_in_chinese() {
     // 东城's lineup: 东一 and the reserve 东三; first against the order.
     let s = t.wait_for("东城");
     assert!(s.contains("团体") && !s.contains("对阵图"), "{s}");
-    t.send("L");
+    t.send("o");
     t.wait_for("Enter 保存");
     t.send("2");
     t.send("1");
@@ -79,7 +79,12 @@ fn a_four_team_round_lineup_pairing_results_and_standings_in_chinese() {
         t.send(key);
         t.wait_for("红方耗时");
         t.send("\r");
-        t.wait_for(&format!("已录入 台 {}: {code}", board + 1));
+        // The board as the matches view names it.
+        t.wait_for(&format!(
+            "已录入 场次 {} 台 {}: {code}",
+            board / 2 + 1,
+            board % 2 + 1
+        ));
     }
     let s = t.wait_for("和局");
     assert!(s.contains("3 : 1"), "{s}");
@@ -142,7 +147,7 @@ fn an_eight_player_knockout_to_its_champion() {
         t.send("r");
         t.wait_for("红方耗时");
         t.send("\r");
-        t.wait_for(&format!("已录入 台 {board}: 红胜"));
+        t.wait_for(&format!("已录入 第 1 轮 第 {board} 场: 红胜"));
     }
     t.send("p");
     t.wait_for("已编排 轮次 2");
@@ -153,7 +158,7 @@ fn an_eight_player_knockout_to_its_champion() {
         t.send("r");
         t.wait_for("红方耗时");
         t.send("\r");
-        t.wait_for(&format!("已录入 台 {board}: 红胜"));
+        t.wait_for(&format!("已录入 第 2 轮 第 {board} 场: 红胜"));
     }
     t.send("p");
     t.wait_for("已编排 轮次 3");

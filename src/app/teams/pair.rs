@@ -136,7 +136,7 @@ impl App {
         Ok(round_board_number(ts.boards, match_no, board))
     }
 
-    /// Team standings after a round (default: the last paired).
+    /// Team standings after a round (default: the last complete one).
     pub fn team_standings(
         &self,
         event: &str,
@@ -144,17 +144,14 @@ impl App {
     ) -> Result<(Event, TeamStandings)> {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = match after {
-            Some(r) if r > paired => {
-                return Err(invalid!("err.app.round_not_paired_yet", round = r, paired))
-            }
-            Some(r) => r,
-            None => paired,
-        };
+        if let Some(r) = after.filter(|&r| r > paired) {
+            return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
+        }
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
         let tbs = TeamTieBreak::parse_list(&ev.settings.tiebreaks)?;
-        let st = team_standings(&data, &scheme, &tbs, Some(r))?;
+        // Left out: the complete rounds only, as for individual events.
+        let st = team_standings(&data, &scheme, &tbs, after)?;
         Ok((ev, st))
     }
 

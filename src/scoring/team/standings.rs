@@ -101,6 +101,9 @@ pub struct TeamStandingRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {
     pub after_round: u32,
+    /// The first paired round after `after_round` whose results are not
+    /// all in (not counted), as the individual standings say it.
+    pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TeamTieBreak>,
     pub rows: Vec<TeamStandingRow>,
     pub rounds: Vec<Vec<TeamRound>>,
@@ -219,8 +222,22 @@ impl Ctx<'_> {
     }
 }
 
-/// Computes the team standings after round `after_round` (default: every
-/// stored match): match points, then `tiebreaks`; teams still tied share the
+/// The first round up to `last` with a match still waiting for a result.
+fn first_pending(
+    ev: &TeamEventData,
+    scheme: &Scheme,
+    last: u32,
+) -> Result<Option<u32>, ScoringError> {
+    Ok(match_scores(ev, scheme, last)?
+        .iter()
+        .filter(|m| m.status == super::MatchStatus::Pending)
+        .map(|m| m.round)
+        .min())
+}
+
+/// Computes the team standings after round `after_round` (default: the
+/// last round whose matches are all decided, like the individual
+/// standings): match points, then `tiebreaks`; teams still tied share the
 /// rank and are listed by pairing number.
 pub fn team_standings(
     ev: &TeamEventData,
@@ -228,7 +245,16 @@ pub fn team_standings(
     tiebreaks: &[TeamTieBreak],
     after_round: Option<u32>,
 ) -> Result<TeamStandings, ScoringError> {
-    let r = after_round.unwrap_or_else(|| ev.matches.iter().map(|m| m.round).max().unwrap_or(0));
+    let last = ev.matches.iter().map(|m| m.round).max().unwrap_or(0);
+    let pending = first_pending(ev, scheme, last)?;
+    let r = match after_round {
+        Some(r) => r,
+        None => pending.map_or(last, |p| p - 1),
+    };
+    let in_progress = match after_round {
+        None => pending,
+        Some(r) => pending.filter(|&p| p > r),
+    };
     let scores = match_scores(ev, scheme, r)?;
     let rounds = team_rounds(ev, &scores, r);
     let idx: HashMap<i64, usize> = ev
@@ -315,6 +341,7 @@ pub fn team_standings(
     }
     Ok(TeamStandings {
         after_round: r,
+        in_progress,
         tiebreaks: tiebreaks.to_vec(),
         rows,
         rounds,

@@ -543,3 +543,23 @@ fn board_prizes_need_sixty_percent_and_list_a_moved_player_on_his_main_board() {
     // P13: board 2 twice (67%): eligible.
     assert_eq!(find("P13").unwrap().board, 2);
 }
+
+#[test]
+fn standings_count_complete_rounds_and_name_the_round_in_progress() {
+    // Round 3 half played: T2 1 – 3 T3 is in, T1 – T4 has no result.
+    let mut ev = four_teams(true);
+    for g in ev.games.rounds[2].boards.iter_mut().skip(2) {
+        for x in g.games.iter_mut() {
+            x.outcome = Outcome::Unplayed;
+        }
+    }
+    let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, None).unwrap();
+    assert_eq!(st.after_round, 2, "round 3 is not complete");
+    assert_eq!(st.in_progress, Some(3));
+    let after2 = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, Some(2)).unwrap();
+    assert_eq!(st.rows, after2.rows, "the half-played round is not counted");
+    // Every result in: round 3 counts and nothing is in progress.
+    let ev = four_teams(true);
+    let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, None).unwrap();
+    assert_eq!((st.after_round, st.in_progress), (3, None));
+}

@@ -3,10 +3,9 @@
 //! the model's data.
 
 use super::*;
-use crate::app::{invalid, App};
+use crate::app::App;
 use crate::app::{EventDraft, ResultInput};
 use crate::domain::{Member, NewMember};
-use crate::i18n::io_msg;
 
 /// A command for the app layer.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,7 +15,7 @@ pub enum Command {
     RetireMember(i64),
     CreateEvent {
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         /// The first day (`None`: today).
         date: Option<chrono::NaiveDate>,
     },
@@ -124,7 +123,7 @@ pub enum Command {
     EditEvent {
         event: i64,
         name: String,
-        draft: EventDraft,
+        draft: Box<EventDraft>,
         date: Option<chrono::NaiveDate>,
     },
 }
@@ -173,6 +172,9 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
     if next_open {
         m.next_unfinished();
+        if let Some(t) = m.teams.as_mut() {
+            t.after_result();
+        }
     }
     let n = m.rows();
     let s = m.sel_mut();
@@ -181,17 +183,13 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
 }
 
-/// A file the secretary named that cannot be read.
-pub(crate) fn read_error(path: &str, e: &std::io::Error) -> crate::app::AppError {
-    invalid!("tui.err.read_file", path, why = io_msg(e))
-}
-
 /// The question before a member import: who will be added and who skipped
 /// as already a member. Reading a large file takes a while, so the worker
 /// runs this too.
 pub(crate) fn import_preview_text(app: &App, lang: Lang, path: &str) -> crate::app::Result<String> {
     let t = |k: &str| tr(lang, k).to_string();
-    let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+    let bytes =
+        crate::app::output::read_input(std::path::Path::new(path), crate::app::InputKind::Members)?;
     let p = app.preview_member_import(&bytes, path)?;
     // A few names of each list: the dialog has ten lines at most.
     let few = |v: &[String]| {

@@ -57,9 +57,7 @@ impl Model {
                 self.quit = true;
                 None
             }
-            Reply::ResultKey(k) => {
-                super::entry::match_result_key(self, (k.event, k.round, k.board), k.outcome, k.game)
-            }
+            Reply::ResultKey(k) => super::entry::match_result_key(self, k),
         })
     }
 

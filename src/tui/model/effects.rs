@@ -7,7 +7,7 @@
 //! path.
 
 use super::print::print;
-use super::{read_error, Command, Confirm, Form, Model, Screen, Tab};
+use super::{Command, Confirm, Form, Model, Screen, Tab};
 use crate::app::{invalid, App, EntryId, EventId, MemberId};
 use crate::domain::Event;
 use crate::history::HeadToHead;
@@ -98,7 +98,10 @@ pub fn run(
             then: Command::ImportMembers(path.clone()),
         }),
         Command::ImportMembers(path) => {
-            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            let bytes = crate::app::output::read_input(
+                std::path::Path::new(path),
+                crate::app::InputKind::Members,
+            )?;
             let r = app.import_members_with(&bytes, path, true, progress)?;
             said(format!("{}: {}", t("tui.msg.imported"), r.added))
         }
@@ -116,13 +119,17 @@ pub fn run(
         }
         Command::CreateEvent { name, draft, date } => {
             let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
-            let settings = app.event_settings(draft)?;
-            let e = app.create_event(name, Some(today), &settings)?;
+            let e = app.create_event_of(name, Some(today), draft)?;
             let message = format!("{}: {}", t("tui.msg.created"), e.name);
+            // A team event starts on its Teams tab (teams hold the players).
+            let tab = match draft.kind {
+                crate::app::EventKind::Team => Tab::Teams,
+                _ => Tab::Players,
+            };
             Ok(Outcome::Opened {
                 event: Box::new(e),
                 paired: 0,
-                tab: Some(Tab::Players),
+                tab: Some(tab),
                 message: Some(message),
             })
         }
@@ -176,11 +183,16 @@ pub fn run(
             input,
         } => {
             let g = app.record_result(&event_key(app, *event)?, *round, *board, input)?;
-            Ok(Outcome::Recorded(format!(
-                "{} {board}: {}",
-                t("tui.msg.result"),
-                outcome_text(lang, g.outcome)
-            )))
+            // The board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场).
+            let place = app.board_place(EventId(*event), *round, *board)?;
+            Ok(Outcome::Recorded(
+                crate::i18n::msg!(
+                    "tui.msg.result_at",
+                    place = place.msg(),
+                    outcome = outcome_text(lang, g.outcome)
+                )
+                .render(lang),
+            ))
         }
         Command::RequestBye {
             event,
@@ -206,7 +218,10 @@ pub fn run(
             path,
             checked,
         } => {
-            let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+            let bytes = crate::app::output::read_input(
+                std::path::Path::new(path),
+                crate::app::InputKind::Record,
+            )?;
             // A record the reader refuses is reported with its file.
             let with_file = |e| match e {
                 crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
@@ -296,6 +311,15 @@ pub fn run(
             said(t("tui.msg.event_saved"))
         }
         Command::Page(c) => run_page(app, lang, c),
+        Command::Teams(crate::tui::teams::TeamsCmd::PreviewImport { event, path }) => {
+            Ok(Outcome::Ask {
+                question: crate::tui::teams::import_question(app, &Ui::new(lang), *event, path)?,
+                then: Command::Teams(crate::tui::teams::TeamsCmd::Import {
+                    event: *event,
+                    path: path.clone(),
+                }),
+            })
+        }
         Command::Teams(c) => said(crate::tui::teams::run(app, &Ui::new(lang), c)?),
         Command::Bracket(c) => {
             said(crate::tui::bracket::run(app, &Ui::new(lang), c)?.unwrap_or_default())

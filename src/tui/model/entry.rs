@@ -146,29 +146,42 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
 }
 
 /// A result key on a board of a team match or a knockout: a forfeit goes
-/// straight in; any other outcome opens the result form, with the game
-/// number first when `game` is given (it can be changed there to correct
-/// an earlier game).
-pub fn match_result_key(
-    m: &mut Model,
-    (event, round, board): (i64, u32, u32),
-    outcome: Outcome,
-    game: Option<u32>,
-) -> Option<Command> {
-    if outcome.is_forfeit() {
-        return Some(Command::RecordResult {
-            event,
-            round,
-            board,
+/// straight in (after the question when the game has a result already);
+/// any other outcome opens the result form, with the game number first
+/// when `game` is given (it can be changed there to correct an earlier
+/// game). The form and the question name the board as the tab does.
+pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) -> Option<Command> {
+    let replaces = k
+        .replaces
+        .filter(|o| *o != k.outcome && *o != Outcome::Unplayed);
+    if k.outcome.is_forfeit() {
+        let cmd = Command::RecordResult {
+            event: k.event,
+            round: k.round,
+            board: k.board,
             input: ResultInput {
-                outcome: Some(outcome),
-                game_no: game,
+                outcome: Some(k.outcome),
+                game_no: k.game,
                 ..Default::default()
             },
-        });
+        };
+        return match replaces {
+            Some(old) => {
+                m.ask(Confirm {
+                    message: place_question(m.lang, &k.place, old, k.outcome),
+                    command: cmd,
+                });
+                None
+            }
+            None => Some(cmd),
+        };
     }
-    let mut form = result_form(round, board, outcome, None, None);
-    if let Some(game) = game {
+    let mut form = result_form(k.round, k.board, k.outcome, None, replaces);
+    if let FormKind::Result { place, results, .. } = &mut form.kind {
+        *place = Some(k.place.clone());
+        *results = k.results.clone();
+    }
+    if let Some(game) = k.game {
         form.fields.insert(
             0,
             Field {
@@ -180,6 +193,18 @@ pub fn match_result_key(
     }
     m.set_form(form);
     None
+}
+
+/// The question before a result replaces another on a board named as its
+/// tab names it: `场次 2 台 1 红方 甲 – 黑方 乙 已有成绩 和，改为 红胜？`.
+pub fn place_question(lang: Lang, place: &str, old: Outcome, new: Outcome) -> String {
+    crate::i18n::msg!(
+        "tui.confirm.replace_at",
+        place,
+        old = outcome_text(lang, old),
+        new = outcome_text(lang, new)
+    )
+    .render(lang)
 }
 
 /// The result form of a board, its fields filled from the stored game.
@@ -197,6 +222,8 @@ pub fn result_form(
             board,
             outcome,
             replaces,
+            place: None,
+            results: Vec::new(),
         },
         fields: vec![
             Field::text(
@@ -217,6 +244,7 @@ pub fn result_form(
             Field::choice("tui.field.clock_kind", &["used", "left"], "used"),
         ],
         focus: 0,
+        stash: Vec::new(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! turning a submitted form into a [`Command`] (or the field's error).
 
 use super::*;
-use crate::app::EventDraft;
+use crate::app::{EventDraft, EventKind};
 use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
 
@@ -59,6 +59,13 @@ pub enum FormKind {
         /// The result already entered there (the form asks before
         /// replacing it).
         replaces: Option<Outcome>,
+        /// The board as a Teams or Bracket tab names it (`场次 2 台 1 …`);
+        /// `None`: the round's board number.
+        place: Option<String>,
+        /// A match's games with a result so far (game number, result):
+        /// when the form's game field names one of them, the form asks
+        /// before replacing it.
+        results: Vec<(u32, Outcome)>,
     },
     ImportMembers,
     AttachRecord {
@@ -74,6 +81,9 @@ pub struct Form {
     pub kind: FormKind,
     pub fields: Vec<Field>,
     pub focus: usize,
+    /// Fields kept while not shown (the event form's fields of another
+    /// kind of event), so switching back finds them as typed.
+    pub stash: Vec<Field>,
 }
 
 impl Form {
@@ -144,45 +154,154 @@ pub(super) fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
             ),
         ],
         focus: 0,
+        stash: Vec::new(),
     }
 }
 
 /// The member form's sex choices: not recorded, m, f.
 const SEXES: &[&str] = &["-", "m", "f"];
 
-pub(super) fn event_form(d: &EventSettings) -> Form {
-    let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
-    Form {
-        kind: FormKind::NewEvent,
-        fields: vec![
-            Field::text("col.event", ""),
-            Field::choice("col.scheme", crate::config::SCHEMES, &d.scheme),
-            Field::choice("col.system", &systems, d.system.code()),
-            Field::text("col.rounds", d.rounds.to_string()),
-            Field::text(
-                "tui.field.red_base",
-                (d.time_control.red_base_ms / 60_000).to_string(),
-            ),
-            Field::text(
-                "tui.field.black_base",
-                (d.time_control.black_base_ms / 60_000).to_string(),
-            ),
-            Field::text(
-                "tui.field.increment",
-                (d.time_control.increment_ms / 1000).to_string(),
-            ),
-            Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
-            Field::text("col.date", ""),
-            Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
-            Field::choice(
-                "tui.field.bye_opponent_score",
-                &["lowest", "zero", "own"],
-                d.byes.opponent_score.code(),
-            ),
-            Field::choice("tui.field.double", &["no", "yes"], "no"),
-            Field::choice("tui.field.cxa_round1", CXA_ROUND1, round1_code(d)),
+/// The kinds of event the new-event form offers.
+pub const EVENT_KINDS: &[&str] = &["individual", "team", "knockout"];
+
+/// The fields the event form shows for a kind of event, in order.
+fn kind_labels(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "team" => &[
+            "col.event",
+            "col.scheme",
+            "col.system",
+            "col.rounds",
+            "tui.field.boards",
+            "tui.field.match_points",
+            "tui.field.tied_match",
+            "tui.field.min_boards",
+            "tui.field.team_tiebreaks",
+            "tui.field.red_base",
+            "tui.field.black_base",
+            "tui.field.increment",
+            "col.date",
+            "tui.field.games_per_round",
+            "tui.field.double",
+            "tui.field.kind",
         ],
+        "knockout" => &[
+            "col.event",
+            "col.scheme",
+            "tui.field.playoff",
+            "tui.field.third_place",
+            "tui.field.ko_draw",
+            "tui.field.seed_from",
+            "tui.field.top",
+            "tui.field.red_base",
+            "tui.field.black_base",
+            "tui.field.increment",
+            "col.date",
+            "tui.field.games_per_round",
+            "tui.field.kind",
+        ],
+        _ => &[
+            "col.event",
+            "col.scheme",
+            "col.system",
+            "col.rounds",
+            "tui.field.red_base",
+            "tui.field.black_base",
+            "tui.field.increment",
+            "tui.field.tiebreaks",
+            "col.date",
+            "tui.field.games_per_round",
+            "tui.field.bye_opponent_score",
+            "tui.field.double",
+            "tui.field.cxa_round1",
+            "tui.field.kind",
+        ],
+    }
+}
+
+/// The new-event form: an individual event first; the kind field (the
+/// last, so the fields above keep their places) switches to a team
+/// event's or a knockout's fields (`fix_event_form`).
+/// `team_tiebreaks`: config.toml's default for team events.
+pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
+    let systems: Vec<&str> = PairingSystem::ALL.iter().map(|s| s.code()).collect();
+    let all = vec![
+        Field::text("col.event", ""),
+        Field::choice("tui.field.kind", EVENT_KINDS, "individual"),
+        Field::choice("col.scheme", crate::config::SCHEMES, &d.scheme),
+        Field::choice("col.system", &systems, d.system.code()),
+        Field::text("col.rounds", d.rounds.to_string()),
+        Field::text(
+            "tui.field.red_base",
+            (d.time_control.red_base_ms / 60_000).to_string(),
+        ),
+        Field::text(
+            "tui.field.black_base",
+            (d.time_control.black_base_ms / 60_000).to_string(),
+        ),
+        Field::text(
+            "tui.field.increment",
+            (d.time_control.increment_ms / 1000).to_string(),
+        ),
+        Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
+        Field::text("col.date", ""),
+        Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
+        Field::choice(
+            "tui.field.bye_opponent_score",
+            &["lowest", "zero", "own"],
+            d.byes.opponent_score.code(),
+        ),
+        Field::choice("tui.field.double", &["no", "yes"], "no"),
+        Field::choice("tui.field.cxa_round1", CXA_ROUND1, round1_code(d)),
+        // A team event's.
+        Field::text("tui.field.boards", "4"),
+        Field::text("tui.field.match_points", "2-1-0"),
+        Field::choice("tui.field.tied_match", &["draw", "residual"], "draw"),
+        Field::text("tui.field.min_boards", ""),
+        Field::text("tui.field.team_tiebreaks", team_tiebreaks.join(",")),
+        // A knockout's.
+        Field::text("tui.field.playoff", ""),
+        Field::choice("tui.field.third_place", &["no", "yes"], "no"),
+        Field::choice("tui.field.ko_draw", &["seed", "lot"], "seed"),
+        Field::text("tui.field.seed_from", ""),
+        Field::text("tui.field.top", ""),
+    ];
+    let mut f = Form {
+        kind: FormKind::NewEvent,
+        fields: Vec::new(),
         focus: 0,
+        stash: all,
+    };
+    show_kind(&mut f, "individual");
+    f
+}
+
+/// Shows the fields of `kind` (in its order), keeping the others aside.
+fn show_kind(f: &mut Form, kind: &str) {
+    let mut pool: Vec<Field> = std::mem::take(&mut f.fields);
+    pool.append(&mut f.stash);
+    for label in kind_labels(kind) {
+        if let Some(i) = pool.iter().position(|x| x.label == *label) {
+            f.fields.push(pool.remove(i));
+        }
+    }
+    f.stash = pool;
+    f.focus = f.focus.min(f.fields.len().saturating_sub(1));
+}
+
+/// After a choice changed on the event form: the fields of the kind chosen.
+pub(super) fn fix_event_form(f: &mut Form) {
+    if !matches!(f.kind, FormKind::NewEvent) {
+        return;
+    }
+    let kind = f.value("tui.field.kind").to_string();
+    let shown: Vec<&str> = f.fields.iter().map(|x| x.label).collect();
+    if shown != kind_labels(&kind) {
+        show_kind(f, &kind);
+        // The focus stays on the kind.
+        if let Some(i) = f.fields.iter().position(|x| x.label == "tui.field.kind") {
+            f.focus = i;
+        }
     }
 }
 
@@ -204,10 +323,48 @@ fn round1_code(d: &EventSettings) -> &'static str {
         .unwrap_or("split")
 }
 
-/// The event form filled with an event's name, date and settings.
-pub(super) fn edit_event_form(e: &crate::domain::Event) -> Form {
-    let mut f = event_form(&e.settings);
+/// The event form filled with an event's name, date and settings. Its
+/// kind cannot change (the kind field offers only its own), nor can a
+/// knockout's system (编排 shows 淘汰赛 and offers nothing else); the
+/// team and knockout settings are not edited here.
+pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventKind) -> Form {
+    let mut f = event_form(&e.settings, &[]);
     f.kind = FormKind::EditEvent(e.id);
+    // Only the fields the edit takes: no team or knockout settings.
+    let keep: Vec<&str> = kind_labels("individual")
+        .iter()
+        .copied()
+        .filter(|l| match kind {
+            crate::app::EventKind::Individual => true,
+            crate::app::EventKind::Team => ![
+                "tui.field.tiebreaks",
+                "tui.field.bye_opponent_score",
+                "tui.field.cxa_round1",
+            ]
+            .contains(l),
+            crate::app::EventKind::Knockout => ![
+                "col.rounds",
+                "tui.field.tiebreaks",
+                "tui.field.bye_opponent_score",
+                "tui.field.double",
+                "tui.field.cxa_round1",
+            ]
+            .contains(l),
+        })
+        .collect();
+    // The kind cannot change: no kind field.
+    f.fields
+        .retain(|x| keep.contains(&x.label) && x.label != "tui.field.kind");
+    if kind == crate::app::EventKind::Team {
+        let tbs = Field::text("tui.field.team_tiebreaks", e.settings.tiebreaks.join(","));
+        let at = f
+            .fields
+            .iter()
+            .position(|x| x.label == "col.date")
+            .unwrap_or(0);
+        f.fields.insert(at, tbs);
+    }
+    f.stash.clear();
     let s = &e.settings;
     let date = e.start_date.map(|d| d.to_string()).unwrap_or_default();
     let double = s.pairing_settings.get("double_round_robin") == Some(&true.into());
@@ -217,6 +374,10 @@ pub(super) fn edit_event_form(e: &crate::domain::Event) -> Form {
             "col.date" => fl.value = date.clone(),
             "tui.field.games_per_round" => fl.value = s.games_per_round.to_string(),
             "tui.field.double" => fl.value = if double { "yes" } else { "no" }.into(),
+            "col.system" if kind == crate::app::EventKind::Knockout => {
+                fl.value = "knockout".into();
+                fl.choices = vec!["knockout".into()];
+            }
             _ => {}
         }
     }
@@ -275,7 +436,18 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             if name.is_empty() {
                 return Err(tr(lang, "tui.err.name_required").to_string());
             }
+            // The kind chosen; an event's settings form has none and is of
+            // its event's kind (its fields say which).
+            let has = |label: &str| f.fields.iter().any(|x| x.label == label);
+            let kind = match f.value("tui.field.kind") {
+                "team" => EventKind::Team,
+                "knockout" => EventKind::Knockout,
+                _ if has("tui.field.team_tiebreaks") => EventKind::Team,
+                _ if f.value("col.system") == "knockout" => EventKind::Knockout,
+                _ => EventKind::Individual,
+            };
             let mut s = EventDraft {
+                kind,
                 scheme: Some(f.value("col.scheme").to_string()),
                 system: PairingSystem::from_code(f.value("col.system")),
                 rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
@@ -290,21 +462,38 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 black_base_ms: black * 60_000,
                 increment_ms: inc * 1000,
             });
-            s.tiebreaks = Some(
-                f.value("tui.field.tiebreaks")
+            let tb_label = match kind {
+                EventKind::Team => "tui.field.team_tiebreaks",
+                _ => "tui.field.tiebreaks",
+            };
+            if kind != EventKind::Knockout {
+                let codes = f
+                    .value(tb_label)
                     .split([',', ' ', '，', '、'])
                     .filter(|t| !t.is_empty())
                     .map(|t| {
-                        tiebreak_code(t).ok_or_else(|| {
+                        tiebreak_code(kind, t).ok_or_else(|| {
                             format!(
                                 "{}: {}",
-                                tr(lang, "tui.field.tiebreaks"),
+                                tr(lang, tb_label),
                                 tr(lang, "tui.err.unknown_tiebreak").replace("{value}", t)
                             )
                         })
                     })
-                    .collect::<Result<Vec<String>, String>>()?,
-            );
+                    .collect::<Result<Vec<String>, String>>()?;
+                s.tiebreaks =
+                    Some(crate::scoring::TieBreaks::parse(kind, &codes).map_err(|e| {
+                        format!("{}: {}", tr(lang, tb_label), e.msg().render(lang))
+                    })?);
+            }
+            if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) {
+                s.team = Some(team_settings(lang, f)?);
+            }
+            if kind == EventKind::Knockout && matches!(f.kind, FormKind::NewEvent) {
+                let (ko, seed) = knockout_settings(lang, f)?;
+                s.knockout = Some(ko);
+                s.seed_from = seed;
+            }
             s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
             s.bye_opponent_score =
                 crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
@@ -329,12 +518,12 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 FormKind::EditEvent(event) => Command::EditEvent {
                     event,
                     name,
-                    draft: s,
+                    draft: Box::new(s),
                     date,
                 },
                 _ => Command::CreateEvent {
                     name,
-                    draft: s,
+                    draft: Box::new(s),
                     date,
                 },
             })
@@ -378,19 +567,93 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
     }
 }
 
-/// A tie-break as typed: its code, or its name in any UI language
-/// (对手分, 對手分, Opp).
-pub fn tiebreak_code(t: &str) -> Option<String> {
+/// A tie-break of an event of `kind` as typed: its code, or its name in
+/// any UI language (对手分, 對手分, Opp; 局分, GP for a team event).
+pub fn tiebreak_code(kind: EventKind, t: &str) -> Option<String> {
     let t = t.trim();
-    crate::config::TIEBREAKS
-        .iter()
+    let prefix = match kind {
+        EventKind::Team => "tb.team",
+        _ => "tui.tb",
+    };
+    crate::scoring::TieBreaks::allowed(kind)
+        .into_iter()
         .find(|c| {
-            **c == t
+            *c == t
                 || [Lang::ZhHans, Lang::ZhHant, Lang::En]
                     .into_iter()
-                    .any(|l| tr(l, &format!("tui.tb.{c}")).eq_ignore_ascii_case(t))
+                    .any(|l| tr(l, &format!("{prefix}.{c}")).eq_ignore_ascii_case(t))
         })
         .map(|c| c.to_string())
+}
+
+/// A team event's settings from the form, or the field that is wrong.
+fn team_settings(lang: Lang, f: &Form) -> Result<crate::domain::TeamSettings, String> {
+    let bad = |label: &str, v: &str| {
+        format!(
+            "{}: {}",
+            tr(lang, label),
+            tr(lang, "tui.err.bad_value").replace("{value}", v)
+        )
+    };
+    let mut ts = crate::domain::TeamSettings {
+        boards: parse_opt::<u32>(lang, "tui.field.boards", f.value("tui.field.boards"))?
+            .unwrap_or(4),
+        min_boards: parse_opt::<u32>(
+            lang,
+            "tui.field.min_boards",
+            f.value("tui.field.min_boards"),
+        )?,
+        ..Default::default()
+    };
+    let mp = f.value("tui.field.match_points");
+    if !mp.is_empty() {
+        ts.match_points = crate::domain::MatchPoints::parse(mp)
+            .ok_or_else(|| bad("tui.field.match_points", mp))?;
+    }
+    ts.tied_match =
+        crate::domain::TiedMatch::from_code(f.value("tui.field.tied_match")).unwrap_or_default();
+    Ok(ts)
+}
+
+/// A knockout's settings and where its seeds come from, or the field
+/// that is wrong.
+#[allow(clippy::type_complexity)]
+fn knockout_settings(
+    lang: Lang,
+    f: &Form,
+) -> Result<(crate::app::KnockoutSettings, Option<(String, u32)>), String> {
+    let ko = crate::app::KnockoutSettings {
+        playoff: f
+            .value("tui.field.playoff")
+            .split([',', '，', '、'])
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect(),
+        third_place: f.value("tui.field.third_place") == "yes",
+        draw: f.value("tui.field.ko_draw").to_string(),
+        ..Default::default()
+    };
+    let from = f.value("tui.field.seed_from");
+    let top = parse_opt::<u32>(lang, "tui.field.top", f.value("tui.field.top"))?;
+    let seed = match (from.is_empty(), top) {
+        (true, None) => None,
+        (false, Some(n)) => Some((from.to_string(), n)),
+        (false, None) => {
+            return Err(format!(
+                "{}: {}",
+                tr(lang, "tui.field.top"),
+                tr(lang, "tui.err.top_needed")
+            ))
+        }
+        (true, Some(_)) => {
+            return Err(format!(
+                "{}: {}",
+                tr(lang, "tui.field.seed_from"),
+                tr(lang, "tui.err.seed_from_needed")
+            ))
+        }
+    };
+    Ok((ko, seed))
 }
 
 /// The question a submitted form asks before its command runs: a result
@@ -401,11 +664,23 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
             FormKind::Result {
                 board,
                 outcome,
-                replaces: Some(old),
+                place,
                 ..
             },
             _,
-        ) if old != outcome => Some(super::entry::replace_question(m, *board, *old, *outcome)),
+        ) => {
+            let old = replaced(f).filter(|o| o != outcome)?;
+            // A match's form names the game its game field holds.
+            let place = place.as_ref().map(|p| match f.value("tui.field.game") {
+                "" => p.clone(),
+                g => crate::i18n::msg!("tui.confirm.game_at", place = p.as_str(), game = g)
+                    .render(m.lang),
+            });
+            Some(match place {
+                Some(p) => super::entry::place_question(m.lang, &p, old, *outcome),
+                None => super::entry::replace_question(m, *board, old, *outcome),
+            })
+        }
         (FormKind::AddMember, Command::AddMember(nm)) => {
             let club = nm.club.as_deref().unwrap_or("").trim();
             m.members
@@ -422,6 +697,25 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
         }
         _ => None,
     }
+}
+
+/// The result a submitted result form would replace: the stored result of
+/// the game its game field names (a match's form), else of its board.
+fn replaced(f: &Form) -> Option<Outcome> {
+    let FormKind::Result {
+        replaces, results, ..
+    } = &f.kind
+    else {
+        return None;
+    };
+    match f.fields.iter().find(|x| x.label == "tui.field.game") {
+        Some(g) => {
+            let n = g.value.trim().parse::<u32>().ok()?;
+            results.iter().find(|r| r.0 == n).map(|r| r.1)
+        }
+        None => *replaces,
+    }
+    .filter(|o| *o != Outcome::Unplayed)
 }
 
 /// The Print form's formats for a document: slips have no CSV, the site is
@@ -456,6 +750,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "site",
     "trf",
     "backup",
+    "restore",
     "prizes",
     "certificates",
     "programme",
@@ -486,6 +781,7 @@ pub(super) fn print_form() -> Form {
             Field::text("tui.print.printer", ""),
         ],
         focus: 0,
+        stash: Vec::new(),
     }
 }
 
@@ -494,5 +790,6 @@ pub(super) fn path_form(kind: FormKind) -> Form {
         kind,
         fields: vec![Field::text("tui.field.path", "")],
         focus: 0,
+        stash: Vec::new(),
     }
 }

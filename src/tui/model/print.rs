@@ -53,6 +53,12 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
             ..job.clone()
         }),
     };
+    // Restoring the club from a backup (`qishe restore`): the backup is
+    // checked, the question asked, then the club is replaced and this
+    // App is the restored club's.
+    if doc == "restore" {
+        return restore(app, lang, job);
+    }
     // The club's own files: a backup never replaces a file.
     if doc == "backup" {
         let path = if path.is_empty() {
@@ -150,4 +156,50 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
     }
     app.write_output(Path::new(&path), data.as_bytes(), force, &[])?;
     Ok(Outcome::Said(format!("{}: {path}", t("tui.print.written"))))
+}
+
+/// The Print tab's `restore`: the path names the backup; the first submit
+/// checks it and asks, the yes (`force`) restores (see `app::restore_club`).
+fn restore(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outcome> {
+    use crate::i18n::msg;
+    use std::path::Path;
+    if job.path.trim().is_empty() {
+        return Err(invalid!("tui.restore.needs_path"));
+    }
+    let db = app.db_path().to_path_buf();
+    if db.as_os_str() == ":memory:" {
+        return Err(invalid!("tui.restore.no_file"));
+    }
+    let backup = Path::new(job.path.trim());
+    let info = crate::app::check_backup(backup)?;
+    if !job.force {
+        let when = info
+            .last_change
+            .clone()
+            .unwrap_or_else(|| tr(lang, "cli.restore.never").to_string());
+        let question = msg!(
+            "tui.restore.question",
+            db = db.display(),
+            backup = backup.display(),
+            members = info.members,
+            events = info.events,
+            when
+        );
+        return Ok(Outcome::Ask {
+            question: question.render(lang),
+            then: Command::Print(PrintJob {
+                force: true,
+                ..job.clone()
+            }),
+        });
+    }
+    let saved = crate::app::saved_club_path(&db);
+    *app = crate::app::restore_club(app.config.clone(), &db, backup, &saved)?;
+    let done = msg!(
+        "cli.restore.done",
+        db = db.display(),
+        backup = backup.display(),
+        saved = saved.display()
+    );
+    Ok(Outcome::Said(done.render(lang)))
 }

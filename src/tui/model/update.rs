@@ -55,10 +55,12 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             ChoiceNext => {
                 form.fields[form.focus].cycle(1);
                 fix_print_format(form);
+                fix_event_form(form);
             }
             ChoicePrev => {
                 form.fields[form.focus].cycle(-1);
                 fix_print_format(form);
+                fix_event_form(form);
             }
             PageDown => m.form_scroll += 5,
             PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
@@ -72,6 +74,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 } else if c == ' ' {
                     f.cycle(1);
                     fix_print_format(form);
+                    fix_event_form(form);
                 }
             }
             Submit => match submit(m.lang, form) {
@@ -180,7 +183,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 _ => m.events.get(m.event_sel),
             };
             if let Some(e) = e {
-                m.set_form(edit_event_form(e));
+                let kind = m.event_kinds.get(&e.id).copied().unwrap_or_default();
+                m.set_form(edit_event_form(e, kind));
             }
         }
         Redo => return Some(Command::Redo),
@@ -296,7 +300,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 });
             }
         }
-        NewEvent => m.set_form(event_form(&m.event_defaults)),
+        NewEvent => m.set_form(event_form(&m.event_defaults, &m.team_tiebreaks)),
         Import => m.set_form(path_form(FormKind::ImportMembers)),
         PrintDoc => m.set_form(print_form()),
         RequestBye => {
@@ -447,7 +451,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     m.status = Some((m.t("tui.msg.explain_mark"), false));
                 }
                 Some(first) if first == here => {
-                    let row = m.ev.standings.as_ref().and_then(|st| st.rows.get(here));
+                    let st = m.ev.standings.as_ref().and_then(|s| s.individual());
+                    let row = st.and_then(|st| st.rows.get(here));
                     if let (Some(ev), Some(row)) = (&m.ev.event, row) {
                         return Some(Command::ExplainPlayer {
                             event: ev.id,
@@ -456,7 +461,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     }
                 }
                 Some(first) => {
-                    if let Some(st) = &m.ev.standings {
+                    if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
                         if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                             let text = match st.explain(a.player.id, b.player.id) {
                                 Ok(x) => explain_text(m.lang, &x),
@@ -497,19 +502,19 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
             } else {
                 (&x.b.name, &x.a.name)
             };
-            let crit = crate::i18n::tr(lang, &format!("tui.tb.{c}")).to_string();
-            let crit = if crit.starts_with("tui.tb.") {
-                c.clone()
+            let key = format!("tui.tb.{c}");
+            let crit = if crate::i18n::has(&key) {
+                crate::i18n::tr(lang, &key).to_string()
             } else {
-                crit
+                c.clone()
             };
             format!(
                 "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",
                 tr(lang, "tui.explain.ahead_of"),
                 tr(lang, "tui.explain.on"),
                 x.detail
-                    .as_deref()
-                    .map(|d| format!(" ({d})"))
+                    .as_ref()
+                    .map(|d| format!(" ({})", d.render(lang)))
                     .unwrap_or_default(),
                 x.a.name,
                 x.b.name,

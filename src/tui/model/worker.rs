@@ -375,7 +375,11 @@ mod tests {
     #[test]
     fn a_file_that_is_not_there_is_said_in_the_ui_language() {
         let io = std::fs::read("/no/such/dir/x.pgn").unwrap_err();
-        let e = super::super::read_error("/no/such/dir/x.pgn", &io);
+        let e = crate::app::output::read_input(
+            std::path::Path::new("/no/such/dir/x.pgn"),
+            crate::app::InputKind::Record,
+        )
+        .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "无法读取 /no/such/dir/x.pgn: 文件不存在");
         assert_eq!(hant, "無法讀取 /no/such/dir/x.pgn: 檔案不存在");

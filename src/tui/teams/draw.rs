@@ -6,10 +6,10 @@
 use super::super::component::Ui;
 use super::super::draw::{pad, table as list};
 use super::{LineupEditor, TeamsTab, View};
-use crate::app::teams::TeamView;
+use crate::app::teams::{TeamCrosstable, TeamView};
 use crate::domain::{short_points, Points};
 use crate::i18n::{tr, Lang};
-use crate::scoring::team::MatchStatus;
+use crate::scoring::team::{MatchStatus, TeamStandings, TeamTieBreak};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -53,6 +53,9 @@ pub fn draw(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     if let Some(e) = &tab.roster_editor {
         super::roster::draw(m, e, f, area);
     }
+    if let Some(e) = &tab.team_form {
+        super::new_team::draw(m, e, f, area);
+    }
 }
 
 fn name_of(v: &TeamView, id: Option<i64>) -> String {
@@ -63,6 +66,14 @@ fn name_of(v: &TeamView, id: Option<i64>) -> String {
 
 fn draw_teams(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let lang = m.lang;
+    if tab.teams.is_empty() {
+        // No team yet: how to make one.
+        f.render_widget(
+            Paragraph::new(t(lang, "tui.teams.no_teams")).wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(45), Constraint::Min(20)]).areas(area);
     let rows = tab
@@ -291,25 +302,41 @@ fn tb_label(lang: Lang, code: &str) -> String {
 }
 
 fn draw_standings(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let st = match &tab.standings {
-        Ok(st) => st,
+    match &tab.standings {
+        Ok(st) => standings_table(m, st, Some(tab.sel), f, area),
         Err(e) => {
             f.render_widget(Paragraph::new(e.clone()).wrap(Wrap { trim: true }), area);
-            return;
         }
-    };
-    let mut header: Vec<String> = ["tui.standings.rank", "col.team", "rep.team.match_points"]
+    }
+}
+
+/// The team standings as a table (the Teams tab's view and the event's
+/// Standings tab): rank, team, match points, game points, the tie-breaks;
+/// the title names the rounds counted and a round in progress.
+pub fn standings_table(m: &Ui, st: &TeamStandings, sel: Option<usize>, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
+    let mut header: Vec<String> = [
+        "tui.standings.rank",
+        "col.team",
+        "rep.team.match_points",
+        "rep.team.game_points",
+    ]
+    .iter()
+    .map(|k| t(lang, k))
+    .collect();
+    let tbs: Vec<_> = st
+        .tiebreaks
         .iter()
-        .map(|k| t(lang, k))
+        .filter(|x| **x != TeamTieBreak::GamePoints)
         .collect();
-    header.extend(st.tiebreaks.iter().map(|x| tb_label(lang, x.code())));
+    header.extend(tbs.iter().map(|x| tb_label(lang, x.code())));
     let mut widths = vec![
         Constraint::Length(5),
         Constraint::Length(12),
         Constraint::Length(6),
+        Constraint::Length(6),
     ];
-    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
+    widths.extend(tbs.iter().map(|_| Constraint::Length(9)));
     let rows = st
         .rows
         .iter()
@@ -318,23 +345,34 @@ fn draw_standings(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
                 format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
                 r.team.name.clone(),
                 short_points(r.match_points),
+                short_points(r.game_points),
             ];
             cells.extend(
                 r.values
                     .iter()
+                    .filter(|(x, _)| *x != TeamTieBreak::GamePoints)
                     .map(|(_, v)| v.shown().map(short_points).unwrap_or_default()),
             );
             Row::new(cells)
         })
         .collect();
+    let title = match st.in_progress {
+        Some(n) => format!(
+            " {} {} · {} ",
+            t(lang, "tui.standings.after"),
+            st.after_round,
+            t(lang, "rep.in_progress").replace("{}", &n.to_string())
+        ),
+        None => format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
+    };
     list(
         f,
         area,
-        format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
+        title,
         header,
         widths,
         rows,
-        (!st.rows.is_empty()).then_some(tab.sel),
+        sel.filter(|_| !st.rows.is_empty()),
     );
 }
 
@@ -388,14 +426,18 @@ fn draw_prizes(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
 /// The crosstable of the teams: game points against each team (both legs
 /// of a double round robin), then match points, game points and rank.
 fn draw_cross(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
-    let lang = m.lang;
-    let x = match &tab.cross {
-        Ok(x) => x,
+    match &tab.cross {
+        Ok(x) => cross_table(m, x, Some(tab.sel), f, area),
         Err(e) => {
             f.render_widget(Paragraph::new(e.clone()).wrap(Wrap { trim: true }), area);
-            return;
         }
-    };
+    }
+}
+
+/// The crosstable of the teams (the Teams tab's view and the event's
+/// Crosstable tab): game points per pairing, the team's own cell marked.
+pub fn cross_table(m: &Ui, x: &TeamCrosstable, sel: Option<usize>, f: &mut Frame, area: Rect) {
+    let lang = m.lang;
     let mut header = vec![t(lang, "col.no"), t(lang, "col.team")];
     header.extend((1..=x.teams.len()).map(|i| i.to_string()));
     header.extend(
@@ -444,7 +486,7 @@ fn draw_cross(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
         header,
         widths,
         rows,
-        (!x.rows.is_empty()).then_some(tab.sel),
+        sel.filter(|_| !x.rows.is_empty()),
     );
 }
 

@@ -9,9 +9,11 @@
 //! form in `roster.rs`.
 
 mod draw;
+mod new_team;
 mod roster;
 
-pub use draw::draw;
+pub use draw::{cross_table, draw, standings_table};
+pub use new_team::{TeamForm, TeamFormKind};
 pub use roster::RosterEditor;
 
 use super::component::{BoardResult, Reply, Ui};
@@ -74,8 +76,10 @@ pub struct TeamsTab {
     pub editor: Option<LineupEditor>,
     /// The roster form (`a` / `x` on the teams view).
     pub roster_editor: Option<RosterEditor>,
-    /// A result was sent from this tab: on the next load the selection
-    /// moves to the first board without a result, from the current one on.
+    /// A new team (`n`) or a teams CSV (`i`).
+    pub team_form: Option<TeamForm>,
+    /// A result key on a board without a result: once it is stored the
+    /// selection moves to the next board without one ([`TeamsTab::after_result`]).
     pub advance: bool,
 }
 
@@ -129,6 +133,18 @@ pub enum TeamsCmd {
         change: crate::app::teams::RosterChange,
         force: bool,
     },
+    /// A new team (`qishe team add`).
+    NewTeam {
+        event: i64,
+        name: String,
+        club: Option<String>,
+        players: Vec<String>,
+        create: bool,
+    },
+    /// Read a teams CSV and ask before importing it.
+    PreviewImport { event: i64, path: String },
+    /// Import a teams CSV (`qishe import teams`).
+    Import { event: i64, path: String },
 }
 
 /// (Re)reads the tab's data when the open event is a team event; keeps the
@@ -170,11 +186,10 @@ pub fn load(
         cross: app.team_crosstable(&key, None).map_err(|e| e.render(lang)),
         editor: prev.as_ref().and_then(|t| t.editor.clone()),
         roster_editor: prev.as_ref().and_then(|t| t.roster_editor.clone()),
+        team_form: prev.as_ref().and_then(|t| t.team_form.clone()),
         advance: false,
     };
-    if prev.is_some_and(|p| p.advance) {
-        next_pending(&mut t);
-    }
+    t.advance = prev.as_ref().is_some_and(|p| p.advance);
     let n = rows(&t);
     if t.sel >= n {
         t.sel = n.saturating_sub(1);
@@ -227,7 +242,8 @@ impl TeamsTab {
     /// The contexts while the lineup or roster form is open (`None`: no
     /// form).
     pub fn contexts(&self) -> Option<Vec<Ctx>> {
-        (self.editor.is_some() || self.roster_editor.is_some()).then(|| vec![Ctx::Form])
+        (self.editor.is_some() || self.roster_editor.is_some() || self.team_form.is_some())
+            .then(|| vec![Ctx::Form])
     }
 
     /// Applies an action; `shown`: the tab is on screen (an open form has
@@ -238,6 +254,9 @@ impl TeamsTab {
         }
         if self.roster_editor.is_some() {
             return roster::update(self, a);
+        }
+        if self.team_form.is_some() {
+            return new_team::update(self, a, ui);
         }
         if !shown {
             return Reply::Ignored;
@@ -267,17 +286,24 @@ impl TeamsTab {
             }
             _ if a.move_in_list(&mut t.sel, n) => {}
             Action::SelectRow(i) if i < n => t.sel = i,
-            Action::Add | Action::Retire => {
+            Action::NewTeam => t.team_form = Some(TeamForm::new(TeamFormKind::NewTeam)),
+            Action::Import => t.team_form = Some(TeamForm::new(TeamFormKind::Import)),
+            Action::RosterAdd | Action::RosterRemove => {
                 if t.view != View::Teams {
                     t.view = View::Teams;
                     t.sel = 0;
                 }
-                roster::open(t, a == Action::Retire);
+                if let Err(why) = roster::open(t, a == Action::RosterRemove) {
+                    return Reply::error(ui.t(why));
+                }
             }
             Action::Lineup => {
                 if t.view != View::Teams {
                     t.view = View::Teams;
                     t.sel = 0;
+                }
+                if t.teams.is_empty() {
+                    return Reply::error(ui.t("tui.teams.no_teams"));
                 }
                 if let Some((v, lineup)) = t.teams.get(t.sel) {
                     let roster: Vec<(i64, String)> =
@@ -318,7 +344,8 @@ impl TeamsTab {
         else {
             return Reply::Handled;
         };
-        let b = &r.matches[mi].boards[bi];
+        let mt = &r.matches[mi];
+        let b = &mt.boards[bi];
         if b.home.is_empty() || b.away.is_empty() {
             return Reply::error(ui.t("tui.teams.empty_board"));
         }
@@ -329,15 +356,57 @@ impl TeamsTab {
             .position(|c| *c == "*")
             .map_or(codes.len() + 1, |i| i + 1)
             .clamp(1, t.games_per_round.max(1) as usize) as u32;
+        // The game's result so far: the form asks before replacing it.
+        let replaces = codes.get(game as usize - 1).and_then(|c| {
+            crate::domain::Outcome::ALL
+                .into_iter()
+                .find(|o| o.code() == *c)
+        });
+        let (red, black) = if b.home_red {
+            (&b.home, &b.away)
+        } else {
+            (&b.away, &b.home)
+        };
+        // The board as the Matches view names it.
+        let place = crate::i18n::msg!(
+            "tui.teams.place",
+            m = mt.number,
+            b = b.board,
+            red = red.as_str(),
+            black = black.as_str()
+        )
+        .render(ui.lang);
         let (round, board, event) = (r.round, b.number, t.event);
-        t.advance = true;
+        // Like the Results tab: after a result on a board that had none,
+        // the next board without a result comes up; a correction stays.
+        t.advance = replaces.is_none();
         Reply::ResultKey(BoardResult {
             event,
             round,
             board,
             outcome,
             game: (t.games_per_round > 1).then_some(game),
+            replaces,
+            results: codes
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    let o = crate::domain::Outcome::ALL
+                        .into_iter()
+                        .find(|o| o.code() == *c)?;
+                    Some((i as u32 + 1, o))
+                })
+                .collect(),
+            place,
         })
+    }
+
+    /// After a result was stored: the next board without a result when the
+    /// one entered had none (the Results tab's rule); else the cursor stays.
+    pub fn after_result(&mut self) {
+        if std::mem::take(&mut self.advance) && self.view == View::Matches {
+            next_pending(self);
+        }
     }
 
     fn editor_update(&mut self, a: Action) -> Reply<TeamsCmd> {
@@ -397,7 +466,81 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             change,
             force,
         } => roster::run(app, ui, (*event, team), change, *force),
+        TeamsCmd::NewTeam {
+            event,
+            name,
+            club,
+            players,
+            create,
+        } => {
+            let t = app.add_team(
+                &event.to_string(),
+                name,
+                club.as_deref(),
+                None,
+                players,
+                *create,
+            )?;
+            Ok(
+                crate::i18n::msg!("tui.teams.team_added", team = &t.name, n = t.roster.len())
+                    .render(ui.lang),
+            )
+        }
+        TeamsCmd::PreviewImport { event, path } => {
+            // The model asks with [`import_question`] first; run directly,
+            // it imports.
+            run(
+                app,
+                ui,
+                &TeamsCmd::Import {
+                    event: *event,
+                    path: path.clone(),
+                },
+            )
+        }
+        TeamsCmd::Import { event, path } => {
+            let bytes = crate::app::output::read_record_file(
+                std::path::Path::new(path),
+                crate::app::output::RECORD_LIMIT,
+            )?;
+            let teams = app.import_teams(&event.to_string(), &bytes, path)?;
+            Ok(crate::i18n::msg!("tui.teams.imported", n = teams.len()).render(ui.lang))
+        }
     }
+}
+
+/// The question before a teams CSV is imported: the teams and players it
+/// would add, new members marked.
+pub fn import_question(app: &App, ui: &Ui, event: i64, path: &str) -> crate::app::Result<String> {
+    let bytes = crate::app::output::read_record_file(
+        std::path::Path::new(path),
+        crate::app::output::RECORD_LIMIT,
+    )?;
+    let p = app.preview_teams_import(&event.to_string(), &bytes, path)?;
+    let new = ui.t("tui.teams.new_member");
+    let teams: Vec<String> = p
+        .teams
+        .iter()
+        .map(|(team, roster)| {
+            let names: Vec<String> = roster
+                .iter()
+                .map(|(n, is_new)| {
+                    if *is_new {
+                        format!("{n}{new}")
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect();
+            format!("{team} ({}): {}", roster.len(), names.join(", "))
+        })
+        .collect();
+    Ok(crate::i18n::msg!(
+        "tui.teams.import_question",
+        n = p.teams.len(),
+        teams = teams.join("; ")
+    )
+    .render(ui.lang))
 }
 
 impl TeamsTab {
@@ -408,12 +551,15 @@ impl TeamsTab {
             Ok(()) => {
                 self.editor = None;
                 self.roster_editor = None;
+                self.team_form = None;
             }
             Err(e) => {
                 let text = Some(e.render(ui.lang));
                 if let Some(ed) = self.editor.as_mut() {
                     ed.error = text;
                 } else if let Some(ed) = self.roster_editor.as_mut() {
+                    ed.error = text;
+                } else if let Some(ed) = self.team_form.as_mut() {
                     ed.error = text;
                 }
             }

@@ -37,13 +37,14 @@ pub struct RosterEditor {
     pub error: Option<String>,
 }
 
-/// Opens the form for the selected team (`None` when there is none).
-pub fn open(t: &mut TeamsTab, remove: bool) {
+/// Opens the form for the selected team, or says why not (the key of
+/// the reason: no team yet, nobody on the roster to take off).
+pub fn open(t: &mut TeamsTab, remove: bool) -> Result<(), &'static str> {
     let Some((v, _)) = t.teams.get(t.sel) else {
-        return;
+        return Err("tui.teams.no_teams");
     };
     if remove && v.roster.is_empty() {
-        return;
+        return Err("tui.teams.roster_empty");
     }
     t.roster_editor = Some(RosterEditor {
         team: v.team.name.clone(),
@@ -55,6 +56,7 @@ pub fn open(t: &mut TeamsTab, remove: bool) {
         focus: 0,
         error: None,
     });
+    Ok(())
 }
 
 /// Keys while the form is open.

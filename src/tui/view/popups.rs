@@ -38,7 +38,14 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         form.kind,
         super::super::model::FormKind::NewEvent | super::super::model::FormKind::EditEvent(_)
     );
-    let extra = if event_form { 3 + CHOICE_LINES } else { 0 };
+    // The notes under an event form: the scheme in words and the choices
+    // one may type; on a short screen the lines that fit (the choices first).
+    let room = main.height.saturating_sub(form.fields.len() as u16 + 2);
+    let extra = if event_form {
+        (3 + CHOICE_LINES).min(room)
+    } else {
+        0
+    };
     let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
     super::super::draw::clear(f, area);
     let mut lines = Vec::new();
@@ -67,6 +74,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         board,
         outcome,
         replaces,
+        place,
         ..
     } = &form.kind
     {
@@ -74,23 +82,44 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             .filter(|o| o != outcome)
             .map(|o| format!(" ← {}", super::super::component::outcome_text(m.lang, o)))
             .unwrap_or_default();
+        let at = match place {
+            Some(p) => p.clone(),
+            None => format!("{} {board}", m.t("tui.round.board")),
+        };
         title = format!(
-            " {} {} {board}: {}{was} ",
+            " {} {at}: {}{was} ",
             m.t(form.title_key()),
-            m.t("tui.round.board"),
             super::super::component::outcome_text(m.lang, *outcome)
         );
     }
     if extra > 0 {
         let scheme = form.value("col.scheme");
-        lines.push(Line::from(""));
+        let tight = extra < 3 + CHOICE_LINES;
+        if !tight {
+            lines.push(Line::from(""));
+        }
         lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.1")).to_string()).italic());
-        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic());
-        // The tie-breaks one may type (code or name), a page at a time.
-        let all: Vec<String> = crate::config::TIEBREAKS
-            .iter()
-            .map(|c| format!("{c} {}", tb_label(m, c)))
-            .collect();
+        if !tight {
+            lines.push(
+                Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic(),
+            );
+        }
+        // The tie-breaks one may type (code or name) for the kind of
+        // event, a page at a time; a knockout's play-off steps instead.
+        let all: Vec<String> = match form.value("tui.field.kind") {
+            "knockout" => ["games:2", "sudden-death:3", "residual", "armageddon", "lot"]
+                .iter()
+                .map(|c| format!("{c} {}", crate::tui::bracket::step_text(m.lang, c)))
+                .collect(),
+            "team" => crate::scoring::team::TeamTieBreak::ALL
+                .iter()
+                .map(|t| format!("{} {}", t.code(), m.t(&format!("tb.team.{}", t.code()))))
+                .collect(),
+            _ => crate::config::TIEBREAKS
+                .iter()
+                .map(|c| format!("{c} {}", tb_label(m, c)))
+                .collect(),
+        };
         let per_line = 3;
         let rows: Vec<String> = all
             .chunks(per_line)
@@ -100,10 +129,15 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
                     .collect::<String>()
             })
             .collect();
-        let max = rows.len().saturating_sub(CHOICE_LINES as usize - 1);
+        let list_lines = if tight {
+            (extra as usize).saturating_sub(2)
+        } else {
+            CHOICE_LINES as usize - 1
+        };
+        let max = rows.len().saturating_sub(list_lines);
         let first = m.form_scroll.min(max);
         lines.push(Line::from(m.t("tui.form.choices")).dim());
-        for r in rows.iter().skip(first).take(CHOICE_LINES as usize - 1) {
+        for r in rows.iter().skip(first).take(list_lines) {
             lines.push(Line::from(r.clone()).dim());
         }
     }

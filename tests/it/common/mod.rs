@@ -83,8 +83,13 @@ pub const SEVEN: [&str; 7] = [
     "吕钦",
 ];
 
+/// The binary under test: this build's, or `QISHE_TEST_BIN` (to show a new
+/// test failing on an older build).
 pub fn qishe() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_qishe"));
+    let bin = std::env::var_os("QISHE_TEST_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_qishe")));
+    let mut c = Command::new(bin);
     c.env("LANG", "en_US.UTF-8")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES");

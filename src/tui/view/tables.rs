@@ -1,0 +1,296 @@
+//! The Standings and Crosstable tabs: each draws what the app's door
+//! answered for the event's kind (individual, team, knockout); none asks
+//! the kind itself.
+
+use super::super::draw::{fit, table};
+use super::super::model::Model;
+use super::tb_label;
+use crate::app::{
+    EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings,
+};
+use crate::domain::short_points;
+use crate::scoring::{Crosstable, Standings};
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Stylize;
+use ratatui::widgets::{Paragraph, Row, Wrap};
+use ratatui::Frame;
+
+/// Why there is nothing to show: the error, else "no round yet".
+fn nothing(m: &Model, f: &mut Frame, area: Rect) {
+    let msg =
+        m.ev.standings_error
+            .clone()
+            .unwrap_or_else(|| m.t("tui.round.none"));
+    f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+}
+
+/// The Standings tab.
+pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
+    let sel = Some(m.row_sel);
+    match &m.ev.standings {
+        None => nothing(m, f, area),
+        Some(EventStandings::Individual(st)) => draw_individual_standings(m, st, f, area),
+        Some(EventStandings::Team(st)) => {
+            crate::tui::teams::standings_table(&m.ui(), st, sel, f, area)
+        }
+        Some(EventStandings::Knockout(st)) => draw_knockout_standings(m, st, f, area),
+    }
+}
+
+/// The Crosstable tab.
+pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
+    let sel = Some(m.row_sel);
+    match &m.ev.crosstable {
+        None => nothing(m, f, area),
+        Some(EventCrosstable::Individual(ct)) => draw_individual_crosstable(m, ct, f, area),
+        Some(EventCrosstable::Team(x)) => crate::tui::teams::cross_table(&m.ui(), x, sel, f, area),
+        Some(EventCrosstable::Knockout(x)) => draw_knockout_crosstable(m, x, f, area),
+    }
+}
+
+/// A knockout's final ranking: rank, seed, name, the round lost in.
+fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, area: Rect) {
+    let header = ["tui.standings.rank", "col.no", "col.name", "tui.ko.lost_in"]
+        .iter()
+        .map(|k| m.t(k))
+        .collect();
+    let widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(4),
+        Constraint::Length(14),
+        Constraint::Min(10),
+    ];
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let lost = match r.lost_in_round {
+                Some(n) => round_name(m, n, st.rounds),
+                None if st.decided => m.t("ko.champion"),
+                None => String::new(),
+            };
+            Row::new(vec![
+                r.rank.clone(),
+                r.entry.start_no.to_string(),
+                fit(&r.entry.name, 14),
+                lost,
+            ])
+        })
+        .collect();
+    let title = if st.decided {
+        m.t("tui.ko.final_ranking")
+    } else {
+        m.t("tui.ko.ranking_so_far")
+    };
+    table(
+        f,
+        area,
+        format!(" {title} "),
+        header,
+        widths,
+        rows,
+        (!st.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+/// A round of the bracket by name: 决赛, 半决赛, 四分之一决赛, else 第N轮.
+pub fn round_name(m: &Model, round: u32, rounds: u32) -> String {
+    crate::app::knockout_round_name(m.lang, round, rounds)
+}
+
+/// A knockout's crosstable: per round the opponent, + went through, -
+/// out, with the match score; 轮空 for a bye.
+fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
+    let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
+    header.extend((1..=x.rounds).map(|r| round_name(m, r, x.rounds)));
+    let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
+    widths.extend((1..=x.rounds).map(|_| Constraint::Length(16)));
+    let rows = x
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![r.rank.clone(), fit(&r.entry.name, 12)];
+            cells.extend(r.cells.iter().map(|c| knockout_mark(m, c)));
+            Row::new(cells)
+        })
+        .collect();
+    table(
+        f,
+        area,
+        format!(" {} ", m.t("tui.tab.crosstable")),
+        header,
+        widths,
+        rows,
+        (!x.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+/// A knockout cell: `+王天一 2–1`, `-赵鑫鑫 1–1 加赛`, `轮空`.
+fn knockout_mark(m: &Model, c: &KnockoutCell) -> String {
+    match c {
+        KnockoutCell::Out => String::new(),
+        KnockoutCell::Bye => m.t("tui.cross.bye"),
+        KnockoutCell::Match {
+            opponent,
+            won,
+            score,
+            ..
+        } => {
+            let mark = match won {
+                Some(true) => "+",
+                Some(false) => "-",
+                None => "?",
+            };
+            let score = score
+                .map(|(a, b)| format!(" {}–{}", short_points(a), short_points(b)))
+                .unwrap_or_default();
+            format!("{mark}{}{score}", fit(&opponent.name, 6).trim_end())
+        }
+    }
+}
+
+/// Tie-breaks whose value is a count (or a rating): shown as integers.
+const COUNTS: &[&str] = &[
+    "wins",
+    "fouls",
+    "black-games",
+    "black-wins",
+    "red-wins",
+    "big-wins",
+    "small-wins",
+    "black-big-wins",
+    "black-small-wins",
+    "rounds-won",
+    "games-won",
+    "aro",
+    "tpr",
+];
+
+fn tb_value(code: &str, v: crate::domain::Points) -> String {
+    if COUNTS.contains(&code) && v.0 % 100 == 0 {
+        (v.0 / 100).to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rect) {
+    let mut header: Vec<String> = [
+        "tui.standings.rank",
+        "col.no",
+        "col.name",
+        "tui.standings.points",
+    ]
+    .iter()
+    .map(|k| m.t(k))
+    .collect();
+    header.extend(st.tiebreaks.iter().map(|t| tb_label(m, t.code())));
+    let mut widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(4),
+        Constraint::Length(14),
+        Constraint::Length(7),
+    ];
+    widths.extend(st.tiebreaks.iter().map(|_| Constraint::Length(9)));
+    let rows = st
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut cells = vec![
+                format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
+                r.player.start_no.to_string(),
+                fit(&r.player.name, 14),
+                r.points.to_string(),
+            ];
+            cells.extend(r.values.iter().map(|(t, v)| tb_value(t.code(), *v)));
+            let row = Row::new(cells);
+            if m.explain_mark == Some(i) {
+                row.underlined()
+            } else {
+                row
+            }
+        })
+        .collect();
+    table(
+        f,
+        area,
+        match st.in_progress {
+            Some(n) => format!(
+                " {} {} · {} ",
+                m.t("tui.standings.after"),
+                st.after_round,
+                m.t("rep.in_progress").replace("{}", &n.to_string())
+            ),
+            None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
+        },
+        header,
+        widths,
+        rows,
+        (!st.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+fn draw_individual_crosstable(m: &Model, ct: &Crosstable, f: &mut Frame, area: Rect) {
+    let mut header = vec![m.t("col.no"), m.t("col.name")];
+    header.extend((1..=ct.rounds).map(|r| r.to_string()));
+    header.push(m.t("tui.standings.points"));
+    let mut widths = vec![Constraint::Length(4), Constraint::Length(12)];
+    let cell_width = if m.lang == crate::i18n::Lang::En {
+        5
+    } else {
+        7
+    };
+    widths.extend((1..=ct.rounds).map(|_| Constraint::Length(cell_width)));
+    widths.push(Constraint::Length(6));
+    let rows = ct
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![r.player.start_no.to_string(), fit(&r.player.name, 12)];
+            cells.extend(r.cells.iter().map(|c| cross_mark(m, c)));
+            cells.push(r.points.to_string());
+            Row::new(cells)
+        })
+        .collect();
+    table(
+        f,
+        area,
+        format!(" {} ", m.t("tui.tab.crosstable")),
+        header,
+        widths,
+        rows,
+        (!ct.rows.is_empty()).then_some(m.row_sel),
+    );
+}
+
+/// A crosstable cell in the UI language: `5红+`, `3黑=`, `轮空` in Chinese,
+/// `5r+`, `BYE` in English.
+fn cross_mark(m: &Model, c: &crate::scoring::CrossCell) -> String {
+    use crate::scoring::RoundKind;
+    let opp = c
+        .opponent_start_no
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let col = match c.colour {
+        Some(crate::domain::Colour::Red) => m.t("tui.cross.red"),
+        Some(crate::domain::Colour::Black) => m.t("tui.cross.black"),
+        None => String::new(),
+    };
+    let res = match c.result {
+        Some(crate::scoring::RoundResult::Win) => "+",
+        Some(crate::scoring::RoundResult::Draw) => "=",
+        Some(crate::scoring::RoundResult::Loss) => "-",
+        None => "",
+    };
+    match c.kind {
+        RoundKind::Played => format!("{opp}{col}{res}"),
+        RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
+            format!("{opp}{col}{res}{}", m.t("tui.cross.forfeit"))
+        }
+        RoundKind::PairingBye => m.t("tui.cross.bye"),
+        RoundKind::RequestedBye => m.t("tui.cross.requested_bye"),
+        RoundKind::Absent => "--".into(),
+        RoundKind::Pending => format!("{opp}{col}?"),
+    }
+}

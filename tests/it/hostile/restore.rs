@@ -1,0 +1,194 @@
+//! `qishe restore BACKUP`: checked first, asked (or --yes), crash-safe, the
+//! old club kept as a file it names.
+
+use super::{both, paired_club};
+use crate::common::Club;
+
+fn saved_files(c: &Club) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".before-restore-"))
+        .filter(|p| p.extension().is_some_and(|x| x == "db"))
+        .collect()
+}
+
+#[test]
+fn a_backup_is_restored_after_a_check_and_the_old_club_is_kept() {
+    let c = paired_club();
+    c.ok(&["backup", "b.db"]);
+    c.ok(&["player", "add", "Late"]);
+    // without a terminal, --yes is needed
+    let o = c.run(&["restore", "b.db"]);
+    assert!(!o.status.success());
+    assert!(both(&o).contains("--yes"), "{}", both(&o));
+    assert!(c.ok(&["player", "list"]).contains("Late"));
+    let out = c.ok(&["restore", "b.db", "--yes"]);
+    assert!(!c.ok(&["player", "list"]).contains("Late"));
+    let saved = saved_files(&c);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        out.contains(&*saved[0].file_name().unwrap().to_string_lossy()),
+        "{out}"
+    );
+    let o = crate::common::run_in(c.dir.path(), &saved[0], &["player", "list"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Late"));
+    assert_eq!(c.ok(&["check"]).trim(), "ok");
+    // undo works on the restored club
+    c.ok(&["player", "add", "After"]);
+    c.ok(&["undo"]);
+}
+
+#[test]
+fn a_bad_backup_is_refused_and_the_club_untouched() {
+    let c = paired_club();
+    let before = std::fs::read(&c.db).unwrap();
+    std::fs::write(c.path("junk.db"), b"not a database at all. ".repeat(300)).unwrap();
+    {
+        let conn = rusqlite::Connection::open(c.path("other.db")).unwrap();
+        conn.execute_batch("CREATE TABLE notes(x); PRAGMA user_version = 2;")
+            .unwrap();
+    }
+    for (file, says) in [
+        ("junk.db", "damaged"),
+        ("other.db", "not a qishe club database"),
+        ("missing.db", "cannot read"),
+        ("/dev/zero", "not a backup file"),
+    ] {
+        let e = c.fails(&["restore", file, "--yes"]);
+        assert!(e.contains(says), "{file}: {e}");
+    }
+    assert_eq!(std::fs::read(&c.db).unwrap(), before);
+    assert!(saved_files(&c).is_empty());
+}
+
+#[test]
+fn a_club_too_damaged_to_open_is_restored() {
+    let c = paired_club();
+    c.ok(&["backup", "b.db"]);
+    let garbage = b"this was a club until the USB stick died. ".repeat(500);
+    std::fs::write(&c.db, &garbage).unwrap();
+    let _ = std::fs::remove_file(c.path("club.db-wal"));
+    assert!(c.fails(&["player", "list"]).contains("restore"));
+    c.ok(&["restore", "b.db", "--yes"]);
+    assert!(c.ok(&["player", "list"]).contains('D'));
+    assert_eq!(c.ok(&["check"]).trim(), "ok");
+    let saved = saved_files(&c);
+    assert_eq!(saved.len(), 1);
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), garbage);
+}
+
+// A restore killed at any moment leaves the old club or the restored one,
+// sound, never a mixture; the next start removes what it left beside it.
+#[test]
+fn a_killed_restore_leaves_the_old_club_or_the_backup() {
+    let c = paired_club();
+    c.ok(&["backup", "b.db"]);
+    for i in 0..30 {
+        c.ok(&["player", "add", &format!("Extra{i}")]);
+    }
+    let count = |c: &Club| c.ok(&["player", "list"]).lines().count();
+    let (backup_n, club_n) = (4 + 2, count(&c));
+    for delay_ms in [0u64, 5, 10, 20, 40, 80, 160] {
+        let mut child = crate::common::qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["restore", "b.db", "--yes"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(c.ok(&["check"]).trim(), "ok", "after {delay_ms} ms");
+        let n = count(&c);
+        assert!(
+            n == backup_n || n == club_n,
+            "{n} lines after {delay_ms} ms"
+        );
+        if n == backup_n {
+            // restored: bring the bigger club back for the next try
+            let saved = saved_files(&c);
+            let last = saved.iter().max().unwrap();
+            c.ok(&["restore", last.to_str().unwrap(), "--yes"]);
+            assert_eq!(count(&c), club_n);
+        }
+        let temps: Vec<_> = std::fs::read_dir(c.dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".qishe-tmp-"))
+            .collect();
+        assert!(temps.is_empty(), "{temps:?}");
+    }
+}
+
+// The TUI: the Print tab's `restore` (the path names the backup) checks
+// it, asks, then replaces the club, which the screens show.
+#[test]
+fn the_tui_restores_from_the_print_tab_after_a_question() {
+    use crate::common::tui::{c as ch, config, go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::app::App;
+    use qishe::domain::{EventSettings, NewMember};
+    use qishe::i18n::Lang;
+    use qishe::tui::{Model, Screen, Tab};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let mut app = App::open(config(Lang::En), &db).unwrap();
+    for n in ["甲", "乙", "丙", "丁"] {
+        app.add_member(&NewMember {
+            name: n.into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let s = EventSettings {
+        rounds: 3,
+        ..Default::default()
+    };
+    app.create_event("周赛", None, &s).unwrap();
+    let names: Vec<String> = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
+    app.enter_players("周赛", &names).unwrap();
+    let backup = dir.path().join("b.db");
+    app.backup(&backup).unwrap();
+    app.add_member(&NewMember {
+        name: "戊".into(),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen, Screen::Event);
+    while m.tab != Tab::Print {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let steps = qishe::tui::PRINT_DOCS
+        .iter()
+        .position(|d| *d == "restore")
+        .unwrap();
+    for _ in 0..steps {
+        go(&mut app, &mut m, k(KeyCode::Right));
+    }
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    typed(&mut app, &mut m, backup.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm().expect("a question").message.clone();
+    assert!(q.contains("4 members") && q.contains("b.db"), "{q}");
+    go(&mut app, &mut m, ch('y'));
+    let (said, err) = m.status.clone().unwrap();
+    assert!(!err && said.contains("restored"), "{said}");
+    let members: Vec<String> = app
+        .members(false)
+        .unwrap()
+        .into_iter()
+        .map(|x| x.name)
+        .collect();
+    assert!(!members.contains(&"戊".to_string()), "{members:?}");
+    assert!(m.members.iter().all(|x| x.name != "戊"));
+}

@@ -1,0 +1,511 @@
+//! Team events and knockouts made and run in the TUI (简体): the new-event
+//! form's kinds, a team from scratch and a teams CSV with its preview, the
+//! keys that do nothing saying why, safe result entry on the Teams and
+//! Bracket tabs, help without conflicting keys, and the screens' words.
+
+use crate::common::tui::{c, config, go, k};
+use crossterm::event::KeyCode;
+use qishe::app::{App, EventId, EventKind, KnockoutSettings};
+use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+use qishe::i18n::Lang;
+use qishe::tui::{view, Model, Screen, Tab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn screen(m: &Model) -> String {
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    let text = format!("{}", t.backend());
+    for prefix in ["\"tui.", " tui.", "action.", "tb.team.", "kind."] {
+        assert!(!text.contains(prefix), "untranslated text:\n{text}");
+    }
+    text
+}
+
+fn keys(app: &mut App, m: &mut Model, s: &str) {
+    for ch in s.chars() {
+        let key = match ch {
+            '\r' => k(KeyCode::Enter),
+            '\t' => k(KeyCode::Tab),
+            '↓' => k(KeyCode::Down),
+            '↑' => k(KeyCode::Up),
+            '→' => k(KeyCode::Right),
+            '←' => k(KeyCode::Left),
+            '⌫' => k(KeyCode::Backspace),
+            '⎋' => k(KeyCode::Esc),
+            other => c(other),
+        };
+        go(app, m, key);
+    }
+}
+
+/// Moves the open form's focus to `label` and gives it `value`: typed into
+/// a text field (after clearing it), cycled to on a choice.
+fn set(app: &mut App, m: &mut Model, label: &str, value: &str) {
+    for _ in 0..40 {
+        let f = m.form().expect("a form");
+        if f.fields[f.focus].label == label {
+            break;
+        }
+        keys(app, m, "\t");
+    }
+    let f = m.form().unwrap();
+    let field = &f.fields[f.focus];
+    assert_eq!(field.label, label, "no field {label}");
+    if field.choices.is_empty() {
+        for _ in 0..field.value.chars().count() {
+            keys(app, m, "⌫");
+        }
+        crate::common::tui::typed(app, m, value);
+    } else {
+        for _ in 0..field.choices.len() {
+            if m.form().unwrap().fields[m.form().unwrap().focus].value == value {
+                return;
+            }
+            keys(app, m, "→");
+        }
+        panic!("{label} offers no {value}");
+    }
+}
+
+fn member(app: &mut App, name: &str, rating: i32) {
+    app.add_member(&NewMember {
+        name: name.into(),
+        rating: Some(rating),
+        ..Default::default()
+    })
+    .unwrap();
+}
+
+fn status(m: &Model) -> String {
+    m.status.as_ref().map(|s| s.0.clone()).unwrap_or_default()
+}
+
+#[test]
+fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    keys(&mut app, &mut m, "\tn");
+    assert_eq!(m.screen, Screen::Events);
+    crate::common::tui::typed(&mut app, &mut m, "联赛");
+    set(&mut app, &mut m, "tui.field.kind", "team");
+    let labels: Vec<&str> = m.form().unwrap().fields.iter().map(|f| f.label).collect();
+    for want in [
+        "tui.field.boards",
+        "tui.field.match_points",
+        "tui.field.tied_match",
+        "tui.field.min_boards",
+        "tui.field.team_tiebreaks",
+    ] {
+        assert!(labels.contains(&want), "{want}: {labels:?}");
+    }
+    assert!(!labels.contains(&"tui.field.cxa_round1"), "{labels:?}");
+    let s = screen(&m);
+    assert!(s.contains("团体赛") && s.contains("每场台数"), "{s}");
+    assert!(
+        s.contains("局分") && s.contains("直胜"),
+        "the team codes:\n{s}"
+    );
+    set(&mut app, &mut m, "col.system", "berger");
+    set(&mut app, &mut m, "col.rounds", "3");
+    set(&mut app, &mut m, "tui.field.boards", "2");
+    set(&mut app, &mut m, "tui.field.match_points", "3-1-0");
+    set(&mut app, &mut m, "tui.field.tied_match", "residual");
+    set(
+        &mut app,
+        &mut m,
+        "tui.field.team_tiebreaks",
+        "胜场数,game-points",
+    );
+    keys(&mut app, &mut m, "\r");
+    assert!(m.form().is_none(), "{:?}", m.status);
+    assert_eq!(m.tab, Tab::Teams, "a team event opens on its Teams tab");
+    let ev = m.ev.event.clone().unwrap();
+    assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Team);
+    let ts = app.team_settings_of(&ev).unwrap().unwrap();
+    assert_eq!(ts.boards, 2);
+    assert_eq!(ts.match_points.text(), "3-1-0");
+    assert_eq!(ts.tied_match.code(), "residual");
+    assert_eq!(ev.settings.tiebreaks, ["match-wins", "game-points"]);
+    assert!(screen(&m).contains("还没有队伍") || m.teams.as_ref().unwrap().teams.is_empty());
+    // With no team, each key of a team says why it does nothing.
+    for key in ["a", "x", "o"] {
+        m.status = None;
+        keys(&mut app, &mut m, key);
+        assert!(status(&m).contains("还没有队伍"), "{key}: {:?}", m.status);
+    }
+    // A team from scratch: name, club and players (new members).
+    keys(&mut app, &mut m, "n");
+    crate::common::tui::typed(&mut app, &mut m, "东城");
+    keys(&mut app, &mut m, "\t\t");
+    crate::common::tui::typed(&mut app, &mut m, "东一,东二,东三");
+    assert!(screen(&m).contains("新建队伍"));
+    keys(&mut app, &mut m, "\r");
+    let t = m.teams.as_ref().unwrap();
+    assert!(t.team_form.is_none(), "{:?}", t.team_form);
+    assert_eq!(t.teams.len(), 1);
+    let names: Vec<&str> = t.teams[0]
+        .0
+        .roster
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(names, ["东一", "东二", "东三"]);
+    assert!(status(&m).contains("东城"), "{:?}", m.status);
+    // `x` on the team now takes a player off its roster: the help says so.
+    let help = m.keymap.help_entries(&m.contexts(), false);
+    let x = help
+        .iter()
+        .find(|(k, _)| k.split('/').any(|k| k == "x"))
+        .unwrap();
+    assert_eq!(x.1.help_key(), "action.roster-remove");
+    // A teams CSV: previewed, asked, imported.
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("teams.csv");
+    std::fs::write(
+        &csv,
+        "team,board,name,club,rating\n西城,1,西一,,2300\n西城,2,西二,,\n西城,3,东一,,\n",
+    )
+    .unwrap();
+    keys(&mut app, &mut m, "i");
+    crate::common::tui::typed(&mut app, &mut m, csv.to_str().unwrap());
+    keys(&mut app, &mut m, "\r");
+    // 东一 is on 东城 already: the app's refusal stays in the form.
+    let t = m.teams.as_ref().unwrap();
+    let err = t.team_form.as_ref().and_then(|f| f.error.clone());
+    assert!(err.is_some_and(|e| e.contains("东一")), "{:?}", m.status);
+    keys(&mut app, &mut m, "⎋");
+    std::fs::write(
+        &csv,
+        "team,board,name,club,rating\n西城,1,西一,,2300\n西城,2,西二,,\n",
+    )
+    .unwrap();
+    keys(&mut app, &mut m, "i");
+    crate::common::tui::typed(&mut app, &mut m, csv.to_str().unwrap());
+    keys(&mut app, &mut m, "\r");
+    let q = m.confirm().expect("the preview asks").message.clone();
+    assert!(q.contains("西城 (2)") && q.contains("西一 (新会员)"), "{q}");
+    assert_eq!(m.teams.as_ref().unwrap().teams.len(), 1, "nothing yet");
+    keys(&mut app, &mut m, "y");
+    assert_eq!(m.teams.as_ref().unwrap().teams.len(), 2);
+    // The team standings on the event's 名次 tab: team columns, no round yet.
+    keys(&mut app, &mut m, "p");
+    while m.tab != Tab::Standings {
+        keys(&mut app, &mut m, "\t");
+    }
+    let s = screen(&m);
+    assert!(
+        s.contains("场分") && s.contains("东城") && s.contains("西城"),
+        "{s}"
+    );
+    assert!(s.contains("第1轮进行中 (未计入)"), "{s}");
+}
+
+#[test]
+fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for i in 1..=4 {
+        member(&mut app, &format!("P{i}"), 2500 - 10 * i);
+    }
+    let mut m = Model::load(&app).unwrap();
+    keys(&mut app, &mut m, "\tn");
+    crate::common::tui::typed(&mut app, &mut m, "杯赛");
+    set(&mut app, &mut m, "tui.field.kind", "knockout");
+    let labels: Vec<&str> = m.form().unwrap().fields.iter().map(|f| f.label).collect();
+    assert!(!labels.contains(&"col.system") && !labels.contains(&"tui.field.tiebreaks"));
+    let s = screen(&m);
+    assert!(
+        s.contains("加赛规则") && s.contains("加赛 2 局") && s.contains("和棋黑"),
+        "{s}"
+    );
+    set(&mut app, &mut m, "tui.field.playoff", "games:1,armageddon");
+    set(&mut app, &mut m, "tui.field.third_place", "yes");
+    set(&mut app, &mut m, "tui.field.ko_draw", "lot");
+    keys(&mut app, &mut m, "\r");
+    assert!(m.form().is_none(), "{:?}", m.status);
+    let ev = m.ev.event.clone().unwrap();
+    let ko = app.knockout_settings(&ev).unwrap().expect("a knockout");
+    assert_eq!(ko.playoff, ["games:1", "armageddon"]);
+    assert!(ko.third_place);
+    assert_eq!(ko.draw, "lot");
+    assert!(m.tabs().contains(&Tab::Bracket));
+    // The events list names it 淘汰赛.
+    keys(&mut app, &mut m, "⎋");
+    assert_eq!(m.screen, Screen::Events);
+    let s = screen(&m);
+    assert!(s.contains("淘汰赛"), "{s}");
+    // Its settings form: 编排 is 淘汰赛 and offers nothing else.
+    keys(&mut app, &mut m, "e");
+    let f = m.form().unwrap();
+    let sys = f.fields.iter().find(|x| x.label == "col.system").unwrap();
+    assert_eq!(sys.choices, ["knockout"]);
+    keys(&mut app, &mut m, "\r");
+    assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Knockout);
+    // The app refuses the change itself, with its reason.
+    let d = qishe::app::EventDraft {
+        system: Some(PairingSystem::Berger),
+        ..Default::default()
+    };
+    let e = app.edit_event(ev.key(), "杯赛", None, &d).unwrap_err();
+    assert_eq!(e.msg().key, "err.app.knockout_system");
+    assert!(app
+        .knockout_settings(&app.event(ev.key()).unwrap())
+        .unwrap()
+        .is_some());
+}
+
+/// Four teams of three (two boards) in a round robin, round 1 paired.
+fn team_league() -> (App, EventId) {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for (t, team) in ["东", "西", "南", "北"].iter().enumerate() {
+        for i in 1..=3 {
+            member(&mut app, &format!("{team}{i}"), 2400 - 100 * t as i32 - i);
+        }
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 3,
+        ..Default::default()
+    };
+    let ts = TeamSettings {
+        boards: 2,
+        ..Default::default()
+    };
+    let ev = app.create_team_event("联赛", None, &s, &ts).unwrap();
+    for team in ["东", "西", "南", "北"] {
+        let ps: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
+        app.add_team("联赛", &format!("{team}城"), None, None, &ps, false)
+            .unwrap();
+    }
+    app.pair_team_round("联赛").unwrap();
+    (app, ev.key())
+}
+
+fn open(app: &mut App, tab: Tab) -> Model {
+    let mut m = Model::load(app).unwrap();
+    keys(app, &mut m, "\t\r");
+    while m.tab != tab {
+        keys(app, &mut m, "\t");
+    }
+    m
+}
+
+#[test]
+fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
+    let (mut app, _) = team_league();
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "v");
+    let t = m.teams.as_ref().unwrap();
+    assert_eq!(t.view, qishe::tui::teams::View::Matches);
+    assert_eq!(t.sel, 0);
+    // A result on a board without one: the next board comes up.
+    keys(&mut app, &mut m, "r");
+    let s = screen(&m);
+    assert!(s.contains("场次 1 台 1"), "the form names the board:\n{s}");
+    keys(&mut app, &mut m, "\r");
+    assert_eq!(m.teams.as_ref().unwrap().sel, 1);
+    assert!(
+        status(&m).contains("已录入 场次 1 台 1: 红胜"),
+        "{:?}",
+        m.status
+    );
+    // Back on board 1: a draw replaces 红胜 only after the question.
+    keys(&mut app, &mut m, "↑d");
+    let s = screen(&m);
+    assert!(s.contains("场次 1 台 1") && s.contains("← 红胜"), "{s}");
+    keys(&mut app, &mut m, "\r");
+    let q = m.confirm().expect("asks before replacing").message.clone();
+    assert!(
+        q.contains("场次 1 台 1") && q.contains("已有成绩 红胜，改为 和"),
+        "{q}"
+    );
+    assert!(!q.contains("台 4"), "{q}");
+    keys(&mut app, &mut m, "y");
+    let r = m.teams.as_ref().unwrap().matches.clone().unwrap();
+    assert_eq!(r.matches[0].boards[0].result, "1/2-1/2");
+    assert_eq!(
+        m.teams.as_ref().unwrap().sel,
+        0,
+        "a correction keeps the cursor"
+    );
+    // A forfeit over a result asks too; no changes nothing.
+    keys(&mut app, &mut m, "f");
+    let q = m.confirm().expect("asks").message.clone();
+    assert!(q.contains("场次 1 台 1") && q.contains("改为"), "{q}");
+    keys(&mut app, &mut m, "n");
+    let r = m.teams.as_ref().unwrap().matches.clone().unwrap();
+    assert_eq!(r.matches[0].boards[0].result, "1/2-1/2");
+    // A cancelled form moves nothing either.
+    keys(&mut app, &mut m, "↓↓r⎋");
+    assert_eq!(m.teams.as_ref().unwrap().sel, 2);
+}
+
+#[test]
+fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_that_red() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for (i, n) in ["王天一", "赵鑫鑫"].iter().enumerate() {
+        member(&mut app, n, 2700 - 10 * i as i32);
+    }
+    let ko = KnockoutSettings {
+        playoff: vec!["games:2".into(), "armageddon".into()],
+        ..Default::default()
+    };
+    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
+        .unwrap();
+    app.enter_players("杯赛", &["王天一".into(), "赵鑫鑫".into()])
+        .unwrap();
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // Game 1 drawn; game 2 swaps colours: 赵鑫鑫 has red.
+    keys(&mut app, &mut m, "d\r");
+    let s = screen(&m);
+    let header = s
+        .lines()
+        .find(|l| l.contains("第 1 轮 第 1 场"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        header.contains("红方 赵鑫鑫 – 黑方 王天一"),
+        "the game due:\n{s}"
+    );
+    assert!(s.contains("加赛 2 局 · 第 2 盘"), "{s}");
+    assert!(!s.contains("games:2"), "{s}");
+    keys(&mut app, &mut m, "r");
+    let s = screen(&m);
+    assert!(
+        s.contains("第 1 轮 第 1 场: 红胜"),
+        "the form names the match:\n{s}"
+    );
+    keys(&mut app, &mut m, "\r");
+    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let g2 = mv.games.iter().find(|g| g.game_no == 2).unwrap();
+    let zhao =
+        mv.b.as_ref()
+            .filter(|x| x.name == "赵鑫鑫")
+            .unwrap_or(&mv.a)
+            .id;
+    assert_eq!((g2.red, g2.outcome), (zhao, qishe::domain::Outcome::RedWin));
+    // Game 3: 王天一 (red) wins: the play-off games are level and the
+    // armageddon is due, with its time odds in words.
+    keys(&mut app, &mut m, "r\r");
+    let s = screen(&m);
+    assert!(
+        s.contains("和棋黑胜") && s.contains("红 5 分 · 黑 4 分"),
+        "{s}"
+    );
+    assert!(s.contains("已录入 第 1 轮 第 1 场: 红胜"), "{s}");
+    assert!(!s.contains("armageddon") && !s.contains("red=5"), "{s}");
+    // Correcting game 1 from the form (its game field changed) asks first.
+    keys(&mut app, &mut m, "b");
+    set(&mut app, &mut m, "tui.field.game", "1");
+    keys(&mut app, &mut m, "\r");
+    let q = m.confirm().expect("asks before replacing").message.clone();
+    assert!(
+        q.contains("第 1 场 第 1 盘") && q.contains("已有成绩 和"),
+        "{q}"
+    );
+    keys(&mut app, &mut m, "n");
+    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
+}
+
+#[test]
+fn help_lists_each_key_once_per_screen_with_what_it_does_there() {
+    use qishe::tui::Ctx;
+    let km = qishe::tui::keymap::Keymap::default();
+    let screens: Vec<Vec<Ctx>> = [
+        Ctx::Players,
+        Ctx::Teams,
+        Ctx::Bracket,
+        Ctx::Round,
+        Ctx::Results,
+        Ctx::Standings,
+        Ctx::Crosstable,
+        Ctx::Print,
+    ]
+    .into_iter()
+    .map(|c| vec![c, Ctx::Event, Ctx::Global])
+    .chain([
+        vec![Ctx::Club, Ctx::List, Ctx::Global],
+        vec![Ctx::Events, Ctx::List, Ctx::Global],
+    ])
+    .collect();
+    for ctxs in screens {
+        let entries = km.help_entries(&ctxs, false);
+        let mut seen = std::collections::HashMap::new();
+        for (keys, action) in &entries {
+            for key in keys.split('/').filter(|k| !k.is_empty()) {
+                if let Some(other) = seen.insert(key.to_string(), *action) {
+                    panic!("{ctxs:?}: {key} is both {other:?} and {action:?}");
+                }
+            }
+        }
+        // What help says a key does is what it does.
+        for (keys, action) in &entries {
+            for key in keys.split('/').filter(|k| k.len() == 1) {
+                if let Some((code, mods)) = qishe::tui::keymap::parse_key(key) {
+                    let ev = crossterm::event::KeyEvent::new(code, mods);
+                    assert_eq!(km.resolve(&ctxs, &ev), Some(*action), "{ctxs:?} {key}");
+                }
+            }
+        }
+    }
+    // The Teams tab: the lineup and the action log on keys of their own.
+    let teams = [Ctx::Teams, Ctx::Event, Ctx::Global];
+    let l =
+        crossterm::event::KeyEvent::new(KeyCode::Char('L'), crossterm::event::KeyModifiers::NONE);
+    assert_eq!(km.resolve(&teams, &l), Some(qishe::tui::Action::ActionLog));
+    assert_eq!(
+        qishe::i18n::tr(Lang::ZhHans, "action.roster-remove"),
+        "移出队员名单"
+    );
+}
+
+#[test]
+fn the_screens_words_are_the_users_language() {
+    // A tie-break's detail and the points criterion, explained in 简体.
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for (i, n) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+        member(&mut app, n, 2000 - 10 * i as i32);
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 3,
+        tiebreaks: vec!["strip-last".into()],
+        ..Default::default()
+    };
+    app.create_event("周赛", None, &s).unwrap();
+    let names: Vec<String> = ["甲", "乙", "丙", "丁"]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    app.enter_players("周赛", &names).unwrap();
+    let mut m = open(&mut app, Tab::Round);
+    keys(&mut app, &mut m, "p");
+    while m.tab != Tab::Results {
+        keys(&mut app, &mut m, "\t");
+    }
+    keys(&mut app, &mut m, "r\rr\r");
+    while m.tab != Tab::Standings {
+        keys(&mut app, &mut m, "\t");
+    }
+    keys(&mut app, &mut m, "e↓↓↓e");
+    let text = status(&m);
+    assert!(
+        text.contains("依据 积分") || text.contains("依据"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("points") && !text.contains("score after"),
+        "{text}"
+    );
+    // The time odds in words; the member page's event points are the
+    // event's own (2 a win under the standard scheme).
+    let tc: qishe::domain::TimeControl = "red=5,black=4,inc=3".parse().unwrap();
+    assert_eq!(tc.text(Lang::ZhHans), "红 5 分 · 黑 4 分 · 每步加 3 秒");
+    assert_eq!(tc.text(Lang::ZhHant), "紅 5 分 · 黑 4 分 · 每步加 3 秒");
+    assert_eq!(tc.text(Lang::En), "red 5 min, black 4 min, +3 s");
+    let jia = app.find_member("甲").unwrap();
+    let ev = app.find_event("周赛").unwrap();
+    let pts = app.member_event_points(jia.key(), &[ev.id]).unwrap();
+    assert_eq!(pts[&ev.id], qishe::domain::Points::new(2), "{pts:?}");
+}
