@@ -58,6 +58,18 @@ fn number_like(s: &str) -> bool {
         })
 }
 
+/// The line (from 1) of the record the csv reader started reading at byte
+/// `offset` of `text`: its position is where it began, before the blank
+/// lines it skips, so these are stepped over first.
+fn line_at(text: &str, offset: u64) -> u64 {
+    let b = text.as_bytes();
+    let mut end = (offset as usize).min(b.len());
+    while end < b.len() && matches!(b[end], b'\r' | b'\n') {
+        end += 1;
+    }
+    b[..end].iter().filter(|c| **c == b'\n').count() as u64 + 1
+}
+
 /// Reads a prize list. `file` names the file in error messages. Returns
 /// the prizes in file order with the line of each.
 pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, PrizesCsvError> {
@@ -75,7 +87,7 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     let header = match records.next() {
         Some(Ok(h)) => h,
         Some(Err(e)) => {
-            let line = e.position().map(|p| p.line()).unwrap_or(1);
+            let line = e.position().map_or(1, |p| line_at(&text, p.byte()));
             return Err(err(line, msg!("err.csv.reader", why = e.to_string())));
         }
         None => return Err(err(1, msg!("err.prizes_csv.header", found = ""))),
@@ -95,7 +107,7 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     want.sort();
     if sorted != want {
         let found = header.iter().collect::<Vec<_>>().join(",");
-        let line = header.position().map(|p| p.line()).unwrap_or(1);
+        let line = header.position().map_or(1, |p| line_at(&text, p.byte()));
         return Err(err(line, msg!("err.prizes_csv.header", found)));
     }
     let at = |name: &str| names.iter().position(|n| n == name).unwrap_or(0);
@@ -105,10 +117,10 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     let mut out = Vec::new();
     for rec in records {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| p.line()).unwrap_or(0);
+            let line = e.position().map_or(0, |p| line_at(&text, p.byte()));
             err(line, msg!("err.csv.reader", why = e.to_string()))
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = rec.position().map_or(0, |p| line_at(&text, p.byte()));
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -260,6 +272,32 @@ mod tests {
         ];
         for (text, want) in cases {
             let got = read(&text).unwrap_err();
+            assert!(got.starts_with(want), "{text:?}\n got: {got}\nwant: {want}");
+        }
+    }
+
+    #[test]
+    fn lines_are_the_files_lines_blank_ones_and_quoted_breaks_counted() {
+        let cases = [
+            (
+                "category,place,value\n\noverall,1,100\n\n\noverall,3,50\n",
+                "prizes.csv:6: place 3 of overall",
+            ),
+            (
+                "category,place,value\r\n\r\noverall,1,100\r\n  \r\noverall,3,50\r\n",
+                "prizes.csv:5: place 3 of overall",
+            ),
+            (
+                "\ncat,place,value\noverall,1,100\n",
+                "prizes.csv:2: the header must be",
+            ),
+            (
+                "category,place,value\noverall,1,\"a\nb\"\n\noverall,1,5\n",
+                "prizes.csv:5: place 1 of overall",
+            ),
+        ];
+        for (text, want) in cases {
+            let got = read(text).unwrap_err();
             assert!(got.starts_with(want), "{text:?}\n got: {got}\nwant: {want}");
         }
     }
