@@ -376,3 +376,35 @@ fn the_prize_sheet_prints_every_winner_with_a_signature_box() {
     // In list order: overall 1 before the women's prize.
     assert!(text.find("王强").unwrap() < text.find("孙丽").unwrap());
 }
+
+#[test]
+fn rating_and_club_are_the_entrys_and_a_withdrawn_player_keeps_his_prizes() {
+    let c = club(2);
+    // After the event the members' rating and club change, and 王强
+    // withdraws; the prizes still follow the start list's rating and club
+    // (§1.3) and 王强 stays eligible (§2.3).
+    c.ok(&[
+        "player", "edit", "王强", "--rating", "1500", "--club", "蓝天",
+    ]);
+    c.ok(&[
+        "player", "edit", "李娜", "--rating", "1900", "--club", "红星",
+    ]);
+    c.ok(&["event", "withdraw", "示例2", "王强"]);
+    let f = write(
+        &c,
+        "list.csv",
+        "category,place,value\noverall,1,1000\nrating<2000,1,300\nclub=蓝天,1,200\nclub=红星,1,100\n",
+    );
+    c.ok(&["event", "prizes", "示例2", &f]);
+    let csv = c.ok(&["prizes", "示例2", "--format", "csv"]);
+    // none: overall 1 → 王强 (withdrawn, first); rating<2000 on the entry
+    // → 张伟 (1980), not 李娜 (2050 when entered); club=蓝天 → 李娜 (her
+    // entry's club), club=红星 → 王强 and 张伟 have prizes, so 赵磊 (6).
+    let want = "rank,name,category,place,amount,item
+1,王强,overall,1,1000,
+2,李娜,club=蓝天,1,200,
+3,张伟,rating<2000,1,300,
+6,赵磊,club=红星,1,100,
+";
+    assert_eq!(csv, want);
+}
