@@ -79,7 +79,9 @@ impl App {
         row(
             "book.rule.scheme",
             if crate::i18n::has(&scheme_key) {
-                format!("{} ({})", s.scheme, tr(lang, &scheme_key))
+                tr(lang, &scheme_key)
+                    .trim_end_matches(['.', '。'])
+                    .to_string()
             } else {
                 s.scheme.clone()
             },
@@ -115,7 +117,11 @@ impl App {
         );
         row(
             "book.rule.repetition",
-            self.config.repetition_rules.code().to_string(),
+            tr(
+                lang,
+                &format!("book.repetition.{}", self.config.repetition_rules.code()),
+            )
+            .to_string(),
         );
         row(
             "book.rule.forfeits",
@@ -123,11 +129,18 @@ impl App {
         );
         row(
             "book.rule.bye",
-            format!(
-                "{} / {}",
-                s.byes.opponent_score.code(),
-                s.byes.requested.code()
-            ),
+            msg!(
+                "book.bye.value",
+                opponent = tr(
+                    lang,
+                    &format!("book.bye.opponent.{}", s.byes.opponent_score.code())
+                ),
+                requested = tr(
+                    lang,
+                    &format!("book.bye.requested.{}", s.byes.requested.code())
+                )
+            )
+            .render(lang),
         );
         Ok(t)
     }

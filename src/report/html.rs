@@ -87,6 +87,7 @@ const CERT_CSS: &str = "\
 div.cert { height: 176mm; border: 1.6mm double #a00; padding: 12mm 20mm; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; break-inside: avoid; page-break-inside: avoid; }
 div.cert-title { font-size: 34pt; letter-spacing: 0.4em; margin-bottom: 12mm; color: #a00; }
 div.cert-name { font-size: 56pt; font-weight: bold; letter-spacing: 0.2em; margin-bottom: 10mm; }
+div.cert-name.long { font-size: 32pt; letter-spacing: 0.05em; }
 div.cert-line { font-size: 20pt; margin: 1.5mm 0; }
 div.cert-foot { align-self: flex-end; text-align: right; font-size: 16pt; margin-top: 14mm; line-height: 1.6; }
 ";
@@ -291,7 +292,15 @@ pub fn render_html(doc: &Doc) -> String {
             Part::Certificate(c) => {
                 o.push_str("<div class=\"cert\">\n");
                 let _ = writeln!(o, "<div class=\"cert-title\">{}</div>", escape(&c.title));
-                let _ = writeln!(o, "<div class=\"cert-name\">{}</div>", escape(&c.name));
+                // A long name (an event's on a cover, a foreign player's)
+                // gets a smaller size so it stays on one line.
+                let wide = c.name.width();
+                let class = if wide > 10 {
+                    "cert-name long"
+                } else {
+                    "cert-name"
+                };
+                let _ = writeln!(o, "<div class=\"{class}\">{}</div>", escape(&c.name));
                 for l in &c.lines {
                     let _ = writeln!(o, "<div class=\"cert-line\">{}</div>", escape(l));
                 }
@@ -431,6 +440,28 @@ mod tests {
         assert!(!s.contains('<') && !s.contains('>'), "{s}");
         assert_eq!(s.matches('"').count(), 2, "{s}");
         assert!(s.starts_with("\"王 "));
+    }
+
+    #[test]
+    fn a_long_certificate_name_gets_the_smaller_size() {
+        let doc = |name: &str| Doc {
+            title: "t".into(),
+            lang: Lang::ZhHans,
+            parts: vec![Part::Certificate(crate::report::Certificate {
+                title: "荣誉证书".into(),
+                name: name.into(),
+                lines: vec![],
+                footer: vec![],
+            })],
+            landscape: true,
+            csv: None,
+        };
+        let short = render_html(&doc("王天一"));
+        assert!(short.contains("<div class=\"cert-name\">王天一</div>"));
+        let long = render_html(&doc("2025 秋季等级赛"));
+        assert!(long.contains("<div class=\"cert-name long\">2025 秋季等级赛</div>"));
+        let latin = render_html(&doc("Alexander Smith"));
+        assert!(latin.contains("cert-name long"));
     }
 
     #[test]

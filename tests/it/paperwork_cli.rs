@@ -151,6 +151,21 @@ fn the_programme_book_of_each_kind_of_event() {
     }
     let t = print(&c, "programme", "瑞士赛", "zh-Hans", &[]);
     assert!(t.contains("2026-12-05 09:00"), "{t}");
+    // The rules speak the reader's language, not the settings' codes.
+    assert!(t.contains("中国象棋协会 2011 年规则"), "{t}");
+    assert!(t.contains("轮空者对手分: 按最低分; 请假轮空: 记0分"), "{t}");
+    for code in ["cxa2011", "lowest", "standard"] {
+        assert!(!t.contains(code), "{code}\n{t}");
+    }
+    let e = print(&c, "programme", "瑞士赛", "en", &[]);
+    assert!(
+        e.contains("Chinese Xiangqi Association rules (2011)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("opponent counts lowest score; requested bye scores 0"),
+        "{e}"
+    );
     assert!(t.contains("杭州") && t.contains("女"), "{t}");
     let t = print(&c, "programme", "团体赛", "zh-Hans", &[]);
     assert!(t.contains("红队") && t.contains("黑队"), "{t}");
