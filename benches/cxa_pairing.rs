@@ -23,6 +23,7 @@ fn field(n: u32) -> SwissState {
         first_colour: Colour::Red,
         win_points: Points::new(2),
         draw_points: Points::new(1),
+        virtual_points: Default::default(),
     }
 }
 

@@ -26,6 +26,7 @@ fn player(n: u32) -> PlayerLine {
         club: Some(["杭州", "四川", "Berlin XQ Club"][n as usize % 3].into()),
         rating: Some(2000),
         points: Some(Points(n as i64 % 7 * 50)),
+        virtual_points: None,
     }
 }
 

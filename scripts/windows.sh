@@ -264,10 +264,52 @@ compare() {
         say "a closed pipe is not quiet:"
         cat "$work/pipe.err" >&2
     fi
+    say "a closed pipe ends qishe.exe quietly"
     "$WINESERVER" -k 2>/dev/null || true
+    disk_full "$work" || diffs=$((diffs + 1))
     rm -rf "$work"
     [ $diffs -eq 0 ] || die "$diffs differences"
-    say "a closed pipe ends qishe.exe quietly"
+}
+
+# A full disk (a 1 MB tmpfs in a private mount namespace, filled up): qishe.exe
+# reads, and a write or an output says the disk is full (GetDiskFreeSpaceExW),
+# never read-only or damaged. Skipped where no mount namespace can be made.
+disk_full() {
+    local d=$1/full status=0
+    if ! unshare -m true 2>/dev/null; then
+        say "skipped: no private mount namespace here (full disk)"
+        return 0
+    fi
+    mkdir -p "$d/t"
+    (cd "$d" && "$WINE" "$(exe)" --db club.db player add A >/dev/null)
+    # The wineserver started in the namespace must be the one that sees the
+    # tmpfs: none may be running outside.
+    "$WINESERVER" -w
+    unshare -m sh -c '
+        d=$1 wine=$2 server=$3 exe=$4
+        mount -t tmpfs -o size=1m tmpfs "$d/t" || exit 77
+        cp "$d/club.db" "$d/t/club.db"
+        dd if=/dev/zero of="$d/t/filler" bs=4k 2>/dev/null
+        cd "$d/t"
+        run() { LANG=en_US.UTF-8 "$wine" "$exe" --db club.db "$@"; }
+        step=0
+        run player list >"$d/list" 2>&1 || step=1
+        run player add B >"$d/add" 2>&1 && step=2
+        run player export -o out.csv >"$d/out" 2>&1 && step=3
+        [ -e out.csv ] && step=4
+        "$server" -k
+        exit $step
+    ' sh "$d" "$WINE" "$WINESERVER" "$(exe)" || status=$?
+    if [ $status = 77 ]; then
+        say "skipped: no tmpfs could be mounted here (full disk)"
+        return 0
+    fi
+    if [ $status != 0 ] || ! grep -q 'disk full' "$d/add" || ! grep -q 'disk full' "$d/out"; then
+        say "a full disk is not reported as such (step $status):"
+        cat "$d/list" "$d/add" "$d/out" >&2 || true
+        return 1
+    fi
+    say "a full disk: qishe.exe reads, and says 'disk full' for a write and an output"
 }
 
 case "${1:-}" in

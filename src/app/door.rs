@@ -99,6 +99,11 @@ pub struct EventDraft {
     /// The cxa round-1 method (1 临近, 2 首尾, 3 拦腰, 4 random, 5
     /// halves); only for a cxa event.
     pub cxa_round1: Option<u8>,
+    /// Accelerated pairings: `baku` or `none` (left out: as it is).
+    pub acceleration: Option<String>,
+    /// Dutch: keep clubmates apart, `absolute`, `relaxed` or `off` (left
+    /// out: as it is).
+    pub clubmates: Option<String>,
     /// A team event's settings (boards, match points, …); `None`: the defaults.
     pub team: Option<crate::domain::TeamSettings>,
     /// A knockout's settings (play-off ladder, third place, draw); `None`:
@@ -304,8 +309,20 @@ impl App {
         a: EntryId,
         b: EntryId,
     ) -> Result<(Entry, Entry)> {
+        self.forbid_pair_in(event, a, b, None)
+    }
+
+    /// Two entries that must not meet in rounds `rounds` (first, last;
+    /// `None`: any round), as a TRF-2026 `260` record says it.
+    pub fn forbid_pair_in(
+        &mut self,
+        event: EventId,
+        a: EntryId,
+        b: EntryId,
+        rounds: Option<(u32, u32)>,
+    ) -> Result<(Entry, Entry)> {
         let (ea, eb) = (self.entry(event, a)?, self.entry(event, b)?);
-        self.store.forbid_pair(event.0, &ea, &eb)?;
+        self.store.forbid_pair_in(event.0, &ea, &eb, rounds)?;
         Ok((ea, eb))
     }
 
@@ -414,6 +431,26 @@ impl App {
             }
             _ => {}
         }
+        if let Some(m) = &d.acceleration {
+            super::accel::set_method(&mut s, m)?;
+        }
+        if let Some(c) = &d.clubmates {
+            let mode = crate::pairing::ClubApart::from_code(c).ok_or_else(|| {
+                invalid!(
+                    "err.pairing.clubmates_mode",
+                    value = c,
+                    allowed = "off, absolute, relaxed"
+                )
+            })?;
+            if mode == crate::pairing::ClubApart::Off {
+                s.pairing_settings.remove(crate::pairing::CLUBMATES);
+            } else if s.system != PairingSystem::Dutch {
+                return Err(invalid!("err.pairing.clubmates_dutch"));
+            } else {
+                s.pairing_settings
+                    .insert(crate::pairing::CLUBMATES.into(), mode.code().into());
+            }
+        }
         self.check_settings_of(d.kind, &s)?;
         Ok(s)
     }
@@ -467,6 +504,14 @@ impl App {
                     round = paired
                 ));
             }
+            // Baku's rounds and groups are fixed before round 1.
+            if s.rounds != old.rounds && super::accel::is_accelerated(old) {
+                return Err(invalid!(
+                    "err.app.setting_locked",
+                    setting = crate::i18n::Msg::new("col.rounds"),
+                    round = paired
+                ));
+            }
             if s.rounds < paired {
                 return Err(invalid!(
                     "err.app.rounds_below_paired",
@@ -505,6 +550,15 @@ impl App {
         }
         if !(1..=2).contains(&settings.games_per_round) {
             return Err(invalid!("err.app.games_per_round"));
+        }
+        super::accel::check(settings)?;
+        // Acceleration and clubmates apart are the individual Dutch's.
+        let individual_only = super::accel::is_accelerated(settings)
+            || settings
+                .pairing_settings
+                .contains_key(crate::pairing::CLUBMATES);
+        if kind != EventKind::Individual && individual_only {
+            return Err(invalid!("err.accel.individual_only"));
         }
         Ok(())
     }

@@ -289,18 +289,11 @@ impl App {
     }
 }
 
-/// A round of a knockout of `rounds` rounds by name: 决赛, 半决赛,
-/// 四分之一决赛, then 1/8决赛, 1/16决赛, … (English: final, semi-final,
-/// quarter-final, round of 16, …).
+/// A round of a knockout of `rounds` rounds by name, as its printed
+/// documents name it: 决赛, 半决赛, 四分之一决赛, then 1/8决赛, 1/16决赛, …
+/// (English: Final, Semi-finals, Quarter-finals, Round of 16, …).
 pub fn knockout_round_name(lang: crate::i18n::Lang, round: u32, rounds: u32) -> String {
-    use crate::i18n::msg;
-    match rounds.saturating_sub(round) {
-        0 => msg!("ko.round.final").render(lang),
-        1 => msg!("ko.round.semi").render(lang),
-        2 => msg!("ko.round.quarter").render(lang),
-        k if k < 16 => msg!("ko.round.last_n", n = 1u32 << k, players = 2u32 << k).render(lang),
-        _ => msg!("ko.round", round).render(lang),
-    }
+    crate::report::bracket::round_name(lang, round, rounds)
 }
 
 impl App {
@@ -506,6 +499,6 @@ mod tests {
             [name(1), name(2), name(3), name(4)],
             ["1/8决赛", "四分之一决赛", "半决赛", "决赛"]
         );
-        assert_eq!(knockout_round_name(Lang::En, 1, 4), "round of 16");
+        assert_eq!(knockout_round_name(Lang::En, 1, 4), "Round of 16");
     }
 }

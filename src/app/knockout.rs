@@ -122,6 +122,12 @@ pub enum NextStep {
 impl NextStep {
     /// A one-line description in `lang`.
     pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        self.msg(lang).render(lang)
+    }
+
+    /// The description as a keyed message (the step in words in `lang`:
+    /// 加赛2局, 和棋黑胜 …).
+    pub fn msg(&self, lang: crate::i18n::Lang) -> Msg {
         match self {
             NextStep::Game {
                 game_no,
@@ -132,16 +138,16 @@ impl NextStep {
                 ..
             } => {
                 let what = match step {
-                    None => msg!("ko.due.regular", game = game_no).render(lang),
+                    None => msg!("ko.due.regular", game = game_no),
                     Some(s) => {
-                        let s = label.as_deref().unwrap_or(s);
-                        msg!("ko.due.playoff", step = s, game = game_no).render(lang)
+                        let step = crate::report::bracket::step_words(lang, s, label.as_deref());
+                        msg!("ko.due.playoff", step, game = game_no)
                     }
                 };
-                format!("{what}: {red} – {black}")
+                msg!("cl.ko.due", what, red, black)
             }
-            NextStep::Lot => msg!("ko.due.lot").render(lang),
-            NextStep::Problem(p) => p.clone(),
+            NextStep::Lot => msg!("ko.due.lot"),
+            NextStep::Problem(p) => msg!("log.text", text = p),
         }
     }
 }
@@ -240,6 +246,7 @@ impl Bracket {
                 },
                 score: Default::default(),
                 playoff: Default::default(),
+                phases: Vec::new(),
             }),
             Some(p) => decide_match(&self.rules, &p, games, s.lot),
         }
@@ -328,7 +335,22 @@ impl Bracket {
                     black = self.name(black)
                 )
             ),
-            MatchError::Scoring(e) => e.msg(),
+            MatchError::Scoring(mut e) => {
+                // The scoring core knows the game by number and entry ids
+                // only: name its round, board and players.
+                if let Some(g) = e.game_mut() {
+                    g.round = s.round;
+                    g.board = s.board;
+                    for side in [&mut g.red, &mut g.black] {
+                        let id = side.strip_prefix('#').and_then(|x| x.parse::<i64>().ok());
+                        if let Some(e) = id.and_then(|id| self.entries.iter().find(|e| e.id == id))
+                        {
+                            *side = e.name.clone();
+                        }
+                    }
+                }
+                e.msg()
+            }
         }
     }
 

@@ -14,6 +14,7 @@ pub use history::{
 
 pub use input::{parse_clock, ClockInput, ResultInput};
 
+pub mod accel;
 pub mod archive;
 mod checkin;
 mod door;

@@ -14,7 +14,7 @@ use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 2] = [DocKind::Pairings, DocKind::Standings];
+pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Bracket];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `png_font`;

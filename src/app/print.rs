@@ -29,6 +29,8 @@ pub enum DocKind {
     Wallchart,
     /// 签到表.
     Checkin,
+    /// 对阵图 (knockouts only).
+    Bracket,
     /// 奖金分配表: who gets which prize, with signatures.
     Prizes,
     /// 获奖证书: a landscape page per prize given.
@@ -44,7 +46,7 @@ pub enum DocKind {
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 12] = [
+    pub const ALL: [DocKind; 13] = [
         DocKind::Pairings,
         DocKind::Slips,
         DocKind::Standings,
@@ -57,6 +59,7 @@ impl DocKind {
         DocKind::ResultsBook,
         DocKind::TableCards,
         DocKind::ScoreSheets,
+        DocKind::Bracket,
     ];
 
     pub fn code(self) -> &'static str {
@@ -73,6 +76,7 @@ impl DocKind {
             DocKind::ResultsBook => "results-book",
             DocKind::TableCards => "table-cards",
             DocKind::ScoreSheets => "score-sheets",
+            DocKind::Bracket => "bracket",
         }
     }
 }
@@ -99,6 +103,7 @@ fn line(e: &Entry, points: Option<Points>) -> PlayerLine {
         club: e.club.clone(),
         rating: e.rating,
         points,
+        virtual_points: None,
     }
 }
 
@@ -166,17 +171,36 @@ impl App {
             DocKind::ScoreSheets => return self.score_sheets_doc(event_key, round, lang),
             _ => {}
         }
-        // Team events print their own documents (check-in stays per player).
-        if kind != DocKind::Checkin && self.team_settings_of(&ev)?.is_some() {
+        let knockout = self.knockout_settings(&ev)?.is_some();
+        if kind == DocKind::Bracket && !knockout {
+            return Err(super::invalid!("err.ko.not_knockout", event = &ev.name));
+        }
+        // Team events print their own documents.
+        if self.team_settings_of(&ev)?.is_some() {
             return self.print_team_doc(event_key, kind, round, lang, info);
         }
-        // A knockout's standings and crosstable are its ranking (issue 20).
-        if matches!(
-            kind,
-            DocKind::Standings | DocKind::Crosstable | DocKind::Wallchart
-        ) && self.knockout_settings(&ev)?.is_some()
-        {
-            return self.print_knockout_doc(event_key, kind != DocKind::Standings, lang, info);
+        if knockout {
+            match kind {
+                // A knockout's standings and crosstable are its ranking.
+                DocKind::Standings | DocKind::Crosstable | DocKind::Wallchart => {
+                    return self.print_knockout_doc(
+                        event_key,
+                        kind != DocKind::Standings,
+                        lang,
+                        info,
+                    );
+                }
+                DocKind::Pairings | DocKind::Slips | DocKind::Bracket => {
+                    return self.print_knockout_paper(event_key, kind, round, lang, info);
+                }
+                DocKind::Checkin
+                | DocKind::Prizes
+                | DocKind::Certificates
+                | DocKind::Programme
+                | DocKind::ResultsBook
+                | DocKind::TableCards
+                | DocKind::ScoreSheets => {}
+            }
         }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
@@ -190,7 +214,13 @@ impl App {
                     .iter()
                     .map(|r| (r.player.id, r.points))
                     .collect();
-                let pl = |e: &Entry| line(e, Some(pts.get(&e.id).copied().unwrap_or_default()));
+                // Accelerated pairings: the round's virtual points, apart.
+                let vp = self.virtual_points(&ev)?;
+                let pl = |e: &Entry| PlayerLine {
+                    virtual_points: Some(crate::pairing::accel::at(&vp, e.start_no, view.number))
+                        .filter(|v| *v != Points::ZERO),
+                    ..line(e, Some(pts.get(&e.id).copied().unwrap_or_default()))
+                };
                 let boards: Vec<BoardLine> = view
                     .boards
                     .iter()
@@ -325,6 +355,7 @@ impl App {
             | DocKind::ResultsBook
             | DocKind::TableCards
             | DocKind::ScoreSheets => unreachable!("printed above"),
+            DocKind::Bracket => Err(super::invalid!("err.ko.not_knockout", event = &ev.name)),
             DocKind::Checkin => {
                 let players = self
                     .store

@@ -1,6 +1,8 @@
 //! `qishe publish EVENT -o DIR`: the event as a self-contained static site
 //! (no network): an index, every round's pairings with the results
-//! entered, the standings after each complete round, the crosstable, a
+//! entered, the standings after each complete round, the crosstable (a
+//! knockout: its bracket chart, its rounds, its ranking and crosstable; a
+//! team event: its team documents), a
 //! page per player (`player-N.html`, N the start number) and a page per
 //! game with a record (`game-R-B.html`, `game-R-B-G.html` in two-game
 //! rounds) whose board steps through the moves with a little inline
@@ -136,6 +138,16 @@ impl App {
         let knockout = self.kind_of(&event)? == super::EventKind::Knockout;
         let mut pages = Vec::new();
         let mut links = Vec::new();
+        if knockout && paired > 0 {
+            let d = self.print_doc(event_key, DocKind::Bracket, None, lang)?;
+            links.push(("bracket.html".to_string(), d.title.clone()));
+            pages.push(Page {
+                file: "bracket.html".into(),
+                title: d.title.clone(),
+                html: render_html(&d),
+                nav: true,
+            });
+        }
         // A web page has room for the progression and tie-break columns.
         let full = super::print::DocOptions {
             progress: true,
@@ -407,6 +419,7 @@ impl App {
                     club: e.club.clone(),
                     rating: e.rating,
                     points: Some(r.points),
+                    virtual_points: None,
                 },
                 rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,

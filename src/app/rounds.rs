@@ -33,6 +33,10 @@ pub struct BoardView {
     pub results: Vec<String>,
 }
 
+/// How often a pairing is computed again when the event changed while it
+/// was computed, before the change is reported.
+pub(crate) const PAIR_ATTEMPTS: usize = 3;
+
 /// What pairing a round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairOutcome {
@@ -140,9 +144,19 @@ impl App {
                 cfg.double_round_robin = v.as_bool().unwrap_or(false);
                 continue;
             }
+            if k == crate::pairing::CLUBMATES {
+                cfg.clubmates = v
+                    .as_str()
+                    .and_then(crate::pairing::ClubApart::from_code)
+                    .unwrap_or_default();
+                continue;
+            }
             if k == "first_colour"
                 || k == ROUND_ROBIN_BYE_SCORES
                 || k == super::schedule::ROUND_STARTS
+                || k == super::accel::ACCELERATION
+                || k == super::accel::VIRTUAL_POINTS
+                || k == super::trf::TRF_BYES
             {
                 continue;
             }
@@ -235,6 +249,7 @@ impl App {
             .store
             .forbidden_pairs(event.id)?
             .into_iter()
+            .filter(|f| f.holds_in(round))
             .filter_map(|f| Some((*no_of.get(&f.a)?, *no_of.get(&f.b)?)))
             .collect();
         let first_colour = match event.settings.pairing_settings.get("first_colour") {
@@ -249,6 +264,7 @@ impl App {
             first_colour,
             win_points: scheme.win_value(),
             draw_points: scheme.win_value().half(),
+            virtual_points: super::accel::virtual_points(event, &entries, scheme.win_value()),
         })
     }
 
@@ -270,8 +286,7 @@ impl App {
         // The pairing is computed outside any transaction (seconds for a
         // big event); the round is stored only if the event is still as it
         // was read, else it is paired again from the new state.
-        const ATTEMPTS: usize = 3;
-        for attempt in 1..=ATTEMPTS {
+        for attempt in 1..=PAIR_ATTEMPTS {
             let stamp = self.store.event_stamp(event.id)?;
             let event = self.store.event(event.id)?;
             let round = self.store.rounds_paired(event.id)? + 1;
@@ -305,7 +320,7 @@ impl App {
                 .store
                 .save_round_if_unchanged(event.id, round, &boards, stamp)
             {
-                Err(crate::store::StoreError::Changed) if attempt < ATTEMPTS => continue,
+                Err(crate::store::StoreError::Changed) if attempt < PAIR_ATTEMPTS => continue,
                 Err(e) => return Err(e.into()),
                 Ok(_) => {
                     return Ok(PairOutcome {
@@ -449,6 +464,9 @@ impl App {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let number = round.unwrap_or(paired);
+        if paired == 0 {
+            return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
+        }
         if number == 0 || number > paired {
             return Err(super::invalid!(
                 "err.app.round_not_paired_of",
@@ -492,8 +510,17 @@ impl App {
             .filter(|b| b.round == number)
             .map(|b| (b.entry_id, b.notice))
             .collect();
+        // A knockout's players not in the round are out (or through on a
+        // bye), not absent. In a team event a player is absent only when
+        // marked so at check-in: a reserve not lined up, or a player whose
+        // opponent's board is empty (his team scored it), simply has no game.
+        let knockout = self.store.knockout_settings(event.id)?.is_some();
+        let team = self.store.team_settings(event.id)?.is_some();
         for e in &entries {
-            if seated.contains(&e.id) {
+            if seated.contains(&e.id) || knockout {
+                continue;
+            }
+            if team && !requested.iter().any(|r| r.0 == e.id) && e.available_in(number) {
                 continue;
             }
             let why = if requested.contains(&(e.id, true)) {
@@ -527,7 +554,7 @@ pub fn set_before_round_save(hook: Option<Box<dyn FnMut()>>) {
 }
 
 #[cfg(any(test, feature = "testkit"))]
-fn before_round_save() {
+pub(crate) fn before_round_save() {
     let hook = BEFORE_ROUND_SAVE.with(|h| h.borrow_mut().take());
     if let Some(mut f) = hook {
         f();

@@ -60,20 +60,18 @@ impl App {
             Some(t) => {
                 let v = t.format(STORED).to_string();
                 starts.insert(round.to_string(), v.clone().into());
-                format!("round {round} starts {v}")
+                crate::i18n::msg!("log.round_start", round, start = v)
             }
             None => {
                 starts.remove(&round.to_string());
-                format!("round {round}: no start time")
+                crate::i18n::msg!("log.round_no_start", round)
             }
         };
         match starts.is_empty() {
             true => settings.remove(ROUND_STARTS),
             false => settings.insert(ROUND_STARTS.into(), starts.into()),
         };
-        Ok(self
-            .store
-            .set_pairing_settings(ev.id, &settings, &summary)?)
+        Ok(self.store.set_pairing_settings(ev.id, &settings, summary)?)
     }
 }
 

@@ -74,16 +74,18 @@ pub struct TeamGamesReport {
     pub rounds: usize,
 }
 
+/// The average rating of the rated players among the first `boards` of
+/// the roster (whole points, rounded down); 0 when none of them is rated,
+/// which puts the team after every team that has a rated player there.
 fn avg_rating(roster: &[Entry], boards: usize) -> i32 {
-    let top: Vec<i32> = roster
+    let rated: Vec<i32> = roster
         .iter()
         .take(boards)
-        .map(|e| e.rating.unwrap_or(0))
+        .filter_map(|e| e.rating)
         .collect();
-    if top.is_empty() {
-        0
-    } else {
-        top.iter().sum::<i32>() / top.len() as i32
+    match rated.is_empty() {
+        true => 0,
+        false => rated.iter().sum::<i32>() / rated.len() as i32,
     }
 }
 
@@ -212,7 +214,7 @@ impl App {
             captain: captain.map(str::to_string).filter(|c| !c.trim().is_empty()),
             roster,
         };
-        let mut out = self.store.add_teams(ev.id, &[team], "the command line")?;
+        let mut out = self.store.add_teams(ev.id, &[team], "")?;
         out.pop().ok_or_else(|| invalid!("err.team.needs_name"))
     }
 
@@ -460,11 +462,12 @@ impl App {
                 }
             }
         }
-        let summary = format!(
-            "lineup of {} in round {round} of {}: {}",
-            view.team.name,
-            ev.name,
-            players.join(",")
+        let summary = crate::i18n::msg!(
+            "log.lineup",
+            team = &view.team.name,
+            round,
+            event = &ev.name,
+            players = players.join(", ")
         );
         self.store.set_lineup(
             ev.id,
@@ -474,7 +477,7 @@ impl App {
                 boards: boards.clone(),
             },
             replace,
-            &summary,
+            summary,
         )?;
         Ok(boards)
     }
@@ -572,4 +575,39 @@ pub fn find_team<'a>(views: &'a [TeamView], key: &str) -> Result<&'a TeamView> {
                 .and_then(|n| views.iter().find(|v| v.no == n))
         })
         .ok_or_else(|| invalid!("err.team.unknown", team = key))
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    fn e(rating: Option<i32>) -> Entry {
+        Entry {
+            id: 0,
+            event_id: 0,
+            member_id: 0,
+            name: String::new(),
+            start_no: 0,
+            rating,
+            club: None,
+            status: crate::domain::EntryStatus::Active,
+            first_round: 1,
+        }
+    }
+
+    /// Unrated players are left out of the average (not counted as 0);
+    /// a team with none rated among its first B comes last.
+    #[test]
+    fn the_average_counts_the_rated_players_only() {
+        let one_unrated = [
+            e(Some(2600)),
+            e(Some(2400)),
+            e(None),
+            e(Some(2500)),
+            e(Some(1000)),
+        ];
+        assert_eq!(avg_rating(&one_unrated, 4), 2500);
+        assert_eq!(avg_rating(&[e(None), e(None), e(Some(2800))], 2), 0);
+        assert_eq!(avg_rating(&[], 4), 0);
+    }
 }

@@ -6,8 +6,8 @@ use crate::domain::{
     Colour, Event, Game, NewMember, Outcome, PairingSystem, Points, RequestedByeValue,
 };
 use crate::formats::text::decode_text;
-use crate::formats::trf::{PointSettings, Trf, TrfPlayer, TrfRound};
-use crate::scoring::{self, RoundKind, RoundResult};
+use crate::formats::trf::{Trf, TrfRound, TrfVersion};
+use crate::scoring;
 use crate::store::{ImportBoard, ImportEvent, ImportPlayer, TrfExtras};
 use std::collections::{HashMap, HashSet};
 
@@ -116,12 +116,23 @@ impl App {
         settings.system = PairingSystem::Dutch;
         settings.scheme = scheme_id;
         settings.scheme_settings = serde_json::Map::new();
-        settings.tiebreaks = opts
-            .tiebreaks
-            .iter()
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty() && t != "points")
-            .collect();
+        // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
+        // `202` record when qishe knows every code of it.
+        let asked = scoring::TieBreak::parse_list(&opts.tiebreaks)?;
+        let from_202 = || -> Option<Vec<scoring::TieBreak>> {
+            let l = trf.other_lines.iter().find(|l| l.starts_with("202"))?;
+            let codes: Vec<&str> = l[3..]
+                .split(',')
+                .map(str::trim)
+                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
+                .collect();
+            scoring::TieBreak::parse_list(&codes).ok()
+        };
+        let tbs = match asked.is_empty() {
+            true => from_202().unwrap_or_default(),
+            false => asked,
+        };
+        settings.tiebreaks = tbs.iter().map(|t| t.code().to_string()).collect();
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds
@@ -133,6 +144,49 @@ impl App {
                 "first_colour".into(),
                 serde_json::Value::String("black".into()),
             );
+        }
+        // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
+        // the lines kept as they are, the start date.
+        let mut notes = Vec::new();
+        let kept = kept_lines(&trf, &mut notes);
+        let date = trf
+            .other_lines
+            .iter()
+            .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
+        if trf.byes.iter().any(|b| b.round as usize == played + 1) {
+            settings
+                .pairing_settings
+                .insert(TRF_BYES.into(), serde_json::Value::String("240".into()));
+        }
+        let explicit = trf.explicit_virtual_points();
+        if explicit.is_none() && trf.baku_requested() {
+            settings.pairing_settings.insert(
+                super::accel::ACCELERATION.into(),
+                serde_json::Value::String("baku".into()),
+            );
+        }
+        // Virtual points in the event's scheme (a file's are in its own).
+        let file_win = trf.settings().win;
+        let win =
+            scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?.win_value();
+        let virtual_points = explicit.map(|t| {
+            t.into_iter()
+                .map(|(id, v)| {
+                    let v = v
+                        .into_iter()
+                        .map(|p| match file_win.0 {
+                            0 => p,
+                            fw => Points(p.0 * win.0 / fw),
+                        })
+                        .collect();
+                    (id, v)
+                })
+                .collect()
+        });
+        if let Some(code) = trf.system.as_deref() {
+            if crate::formats::trf::dutch_code(code).is_none() {
+                notes.push(crate::i18n::msg!("note.trf26.system_kept", code));
+            }
         }
         let members = self.store.members(true)?;
         // Lookups by id and by name through maps, and opponents by start
@@ -162,8 +216,20 @@ impl App {
         for p in &trf.players {
             *id_count.entry(p.fide_id.trim()).or_default() += 1;
         }
-        let mut notes = Vec::new();
-        let mut extras = TrfExtras::default();
+        let mut extras = TrfExtras {
+            lines: kept,
+            by_entry: virtual_points.map(|t: crate::pairing::accel::VirtualPoints| {
+                let v = t
+                    .into_iter()
+                    .map(|(no, pts)| {
+                        let hundredths = pts.iter().map(|p| serde_json::Value::from(p.0)).collect();
+                        (no, serde_json::Value::Array(hundredths))
+                    })
+                    .collect();
+                (super::accel::VIRTUAL_POINTS.to_string(), v)
+            }),
+            ..TrfExtras::default()
+        };
         for p in &trf.players {
             extras.players.push((
                 p.id,
@@ -234,10 +300,22 @@ impl App {
             }
         }
         let mut forbidden = Vec::new();
+        let pairs = |g: &[u32]| -> Vec<(u32, u32)> {
+            g.iter()
+                .enumerate()
+                .flat_map(|(i, a)| g[i + 1..].iter().map(move |b| (*a, *b)))
+                .collect()
+        };
         for g in &trf.forbidden {
-            for (i, a) in g.iter().enumerate() {
-                for b in &g[i + 1..] {
-                    forbidden.push((*a, *b));
+            forbidden.extend(pairs(g));
+        }
+        // `260`: for every round of the event, or for some only.
+        for p in &trf.prohibited {
+            if p.first_round <= 1 && p.last_round >= settings.rounds {
+                forbidden.extend(pairs(&p.ids));
+            } else {
+                for (a, b) in pairs(&p.ids) {
+                    extras.prohibited.push((a, b, p.first_round, p.last_round));
                 }
             }
         }
@@ -311,9 +389,27 @@ impl App {
                 rounds.push(boards);
             }
         }
+        // `240` byes of the rounds to come (those of played rounds are in
+        // the round blocks too); a full-point bye has no such kind in qishe
+        // and stays a kept line.
+        for b in trf.byes.iter().filter(|b| b.round as usize > played) {
+            let v = match b.kind {
+                'H' => RequestedByeValue::Half,
+                'Z' => RequestedByeValue::Zero,
+                _ => continue,
+            };
+            for &id in &b.ids {
+                if !requested
+                    .iter()
+                    .any(|r: &(u32, u32, RequestedByeValue)| (r.0, r.1) == (id, b.round))
+                {
+                    requested.push((id, b.round, v));
+                }
+            }
+        }
         let ev = ImportEvent {
             name: title,
-            date: None,
+            date,
             settings,
             players,
             forbidden,
@@ -329,199 +425,63 @@ impl App {
             notes,
         })
     }
-
-    /// Writes an event as TRF-16: every round whose results are all in, the
-    /// byes asked for in the next round, forbidden pairs, and an `XXS` line
-    /// with the scheme's values.
-    pub fn export_trf(&self, event_key: &str) -> Result<String> {
-        let event = self.store.resolve_event(event_key)?;
-        let data = self.event_data(&event)?;
-        let scheme = self.scheme(&event)?;
-        let entries = self.store.entries(event.id)?;
-        let paired = self.store.rounds_paired(event.id)?;
-        let all = scoring::player_rounds(&data, &scheme, paired)?;
-        // Only complete rounds: a round with a game still pending ends the export.
-        let done = (1..=paired)
-            .take_while(|&r| {
-                all.iter()
-                    .all(|prs| prs[(r - 1) as usize].kind != RoundKind::Pending)
-            })
-            .count();
-        let no_of: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
-        let next_byes: HashMap<i64, RequestedByeValue> = self
-            .store
-            .requested_byes(event.id)?
-            .into_iter()
-            .filter(|b| b.round == done as u32 + 1)
-            .map(|b| (b.entry_id, b.value))
-            .collect();
-        let win = scheme.win_value();
-        // What the players' lines hold besides the games: the member's
-        // sex, FIDE id and birth year, what an imported file said of title,
-        // federation and birth date, and the rank after the exported rounds.
-        let members: HashMap<i64, crate::domain::Member> = self
-            .store
-            .members(true)?
-            .into_iter()
-            .map(|m| (m.id, m))
-            .collect();
-        let fields = self.store.trf_entry_fields(event.id)?;
-        let full_byes = self.store.trf_full_byes(event.id)?;
-        let rank_of: HashMap<i64, u32> = if done > 0 {
-            let tbs = self.tiebreaks_of(&event, &scheme)?;
-            scoring::standings(&data, &scheme, &tbs, Some(done as u32))?
-                .rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| (r.player.id, i as u32 + 1))
-                .collect()
-        } else {
-            HashMap::new()
-        };
-        let mut players = Vec::new();
-        for (e, prs) in entries.iter().zip(&all) {
-            let mut rounds = Vec::new();
-            let mut total = Points::ZERO;
-            for (r, pr) in prs.iter().take(done).enumerate() {
-                total += pr.points;
-                let opp = pr
-                    .opponent
-                    .and_then(|o| no_of.get(&o).copied())
-                    .unwrap_or(0);
-                let block = |result: char, colour: Option<Colour>| TrfRound {
-                    opponent: opp,
-                    colour,
-                    result,
-                };
-                rounds.push(match pr.kind {
-                    RoundKind::Played => block(
-                        match pr.result {
-                            Some(RoundResult::Win) => '1',
-                            Some(RoundResult::Draw) => '=',
-                            _ => '0',
-                        },
-                        pr.colour,
-                    ),
-                    RoundKind::PairingBye => TrfRound {
-                        opponent: 0,
-                        colour: None,
-                        result: if full_byes.contains(&(e.id, r as u32 + 1)) {
-                            'F'
-                        } else {
-                            'U'
-                        },
-                    },
-                    RoundKind::RequestedBye => TrfRound {
-                        opponent: 0,
-                        colour: None,
-                        result: if pr.points > Points::ZERO { 'H' } else { 'Z' },
-                    },
-                    RoundKind::ForfeitWin => block('+', pr.colour),
-                    RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', pr.colour),
-                    // Not yet entered: blank columns, as the file read them.
-                    RoundKind::Absent if (r as u32) + 1 < e.first_round => TrfRound::BLANK,
-                    // Entered but not paired (absent, or withdrawn): `0000 - -`,
-                    // so the columns other programs count stay where they were.
-                    RoundKind::Absent => TrfRound {
-                        opponent: 0,
-                        colour: None,
-                        result: '-',
-                    },
-                    RoundKind::Pending => TrfRound::BLANK,
-                });
-            }
-            if let Some(v) = next_byes.get(&e.id) {
-                // The points count the bye asked for in the round to pair, as
-                // the endorsed engine's check reads them.
-                if *v == RequestedByeValue::Half {
-                    total += win.half();
-                }
-                rounds.push(TrfRound {
-                    opponent: 0,
-                    colour: None,
-                    result: if *v == RequestedByeValue::Half {
-                        'H'
-                    } else {
-                        'Z'
-                    },
-                });
-            } else if !e.available_in(done as u32 + 1) && done < event.settings.rounds as usize {
-                // withdrawn: a zero bye keeps other programs from pairing him
-                rounds.push(TrfRound {
-                    opponent: 0,
-                    colour: None,
-                    result: 'Z',
-                });
-            }
-            while rounds.last() == Some(&TrfRound::BLANK) {
-                rounds.pop();
-            }
-            let member = members.get(&e.member_id);
-            let f = fields.get(&e.id).cloned().unwrap_or_default();
-            let birth = if f.birth.is_empty() {
-                member
-                    .and_then(|m| m.born)
-                    .map(|y| format!("{y:04}/00/00"))
-                    .unwrap_or_default()
-            } else {
-                f.birth
-            };
-            players.push(TrfPlayer {
-                id: e.start_no,
-                sex: member
-                    .and_then(|m| m.sex)
-                    .map(|s| s.code().to_string())
-                    .unwrap_or_default(),
-                title: f.title,
-                name: e.name.clone(),
-                rating: e.rating.unwrap_or(0).max(0) as u32,
-                federation: f.federation,
-                fide_id: member
-                    .and_then(|m| m.ext_id.clone())
-                    .filter(|id| id.len() <= 11 && id.chars().all(|c| c.is_ascii_digit()))
-                    .unwrap_or_default(),
-                birth,
-                points: total,
-                rank: rank_of.get(&e.id).copied().unwrap_or(0),
-                rounds,
-            });
-        }
-        let forbidden = self
-            .store
-            .forbidden_pairs(event.id)?
-            .into_iter()
-            .filter_map(|f| Some(vec![*no_of.get(&f.a)?, *no_of.get(&f.b)?]))
-            .collect();
-        let half = win.half();
-        let trf = Trf {
-            other_lines: vec![
-                format!("012 {}", event.name),
-                format!(
-                    "042 {}",
-                    event.start_date.map(|d| d.to_string()).unwrap_or_default()
-                ),
-                format!("062 {}", entries.len()),
-            ],
-            players,
-            total_rounds: Some(event.settings.rounds),
-            first_colour: Some(match event.settings.pairing_settings.get("first_colour") {
-                Some(v) if v.as_str() == Some("black") => Colour::Black,
-                _ => Colour::Red,
-            }),
-            forbidden,
-            points: Some(PointSettings {
-                win,
-                draw: half,
-                loss: Points::ZERO,
-                forfeit_win: win,
-                forfeit_loss: Points::ZERO,
-                pairing_bye: win,
-                full_bye: win,
-                half_bye: half,
-                zero_bye: Points::ZERO,
-            }),
-            player_lines: Vec::new(),
-        };
-        Ok(trf.write())
-    }
 }
+
+/// The pairing-settings key that says an imported file wrote the byes of
+/// the round to pair as `240` records (`"240"`), not in the players' lines;
+/// `export trf` writes them back the same way.
+pub const TRF_BYES: &str = "trf_byes";
+
+/// The header lines an import keeps as they are: all but those the event
+/// holds (`012` name, `042` start date when readable, `062` count) and
+/// the records qishe writes itself. `132` and `192` are kept in their
+/// written form.
+fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
+    let mut kept: Vec<String> = trf
+        .other_lines
+        .iter()
+        .filter(|l| {
+            let code = l.get(..3).unwrap_or("");
+            match code {
+                "012" | "062" => false,
+                "042" => parse_trf_date(l.get(3..).unwrap_or("").trim()).is_none(),
+                _ => true,
+            }
+        })
+        .cloned()
+        .collect();
+    if let Some(code) = &trf.system {
+        kept.push(format!("192 {code}"));
+    }
+    if !trf.round_dates.is_empty() {
+        let only = Trf {
+            round_dates: trf.round_dates.clone(),
+            ..Trf::default()
+        };
+        kept.extend(only.write_as(TrfVersion::V2026).lines().map(str::to_string));
+    }
+    // A full-point bye asked for in a round still to come: qishe's byes
+    // asked for score a half or nothing, so the record stays as written.
+    let played = trf.played_rounds();
+    for b in trf
+        .byes
+        .iter()
+        .filter(|b| b.kind == 'F' && b.round as usize > played)
+    {
+        let only = Trf {
+            byes: vec![b.clone()],
+            ..Trf::default()
+        };
+        kept.extend(only.write_as(TrfVersion::V2026).lines().map(str::to_string));
+    }
+    kept
+}
+
+/// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`.
+pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
+    ["%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d"]
+        .iter()
+        .find_map(|f| chrono::NaiveDate::parse_from_str(s, f).ok())
+}
+
+mod export;

@@ -49,6 +49,9 @@ pub enum EventCmd {
         p1: String,
         /// The other player.
         p2: String,
+        /// Only in these rounds: `3` or `1-4` (default: every round).
+        #[arg(long, value_parser = round_range)]
+        rounds: Option<(u32, u32)>,
     },
     /// A bye asked for in advance for one round.
     Bye {
@@ -172,9 +175,28 @@ pub struct NewArgs {
     /// (default: he scores nothing).
     #[arg(long)]
     pub bye_scores: bool,
+    /// Accelerated pairings (Dutch): `baku` (FIDE C.04.5.1) or `none`.
+    #[arg(long)]
+    pub acceleration: Option<String>,
+    /// Dutch: keep clubmates apart, `absolute` or `relaxed` (apart unless no
+    /// pairing exists), or `off`.
+    #[arg(long, value_parser = ["off", "absolute", "relaxed"])]
+    pub clubmates: Option<String>,
 }
 
 use crate::app::ROUND_ROBIN_BYE_SCORES;
+
+/// `3` or `1-4`: a range of rounds.
+fn round_range(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("\"{s}\" is not a round or a range of rounds like 1-4");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    if a == 0 || b < a {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
 
 fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
     crate::app::schedule::parse_round_start(s)
@@ -212,6 +234,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 rounds: a.rounds,
                 games_per_round: a.games_per_round,
                 double: a.double,
+                acceleration: a.acceleration.clone(),
+                clubmates: a.clubmates.clone(),
                 ..Default::default()
             };
             if let Some(v) = a.system {
@@ -368,11 +392,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let en = app.find_entry(e, &player)?.key();
             app.withdraw(e, en, after_round)?;
         }
-        EventCmd::Forbid { event, p1, p2 } => {
+        EventCmd::Forbid {
+            event,
+            p1,
+            p2,
+            rounds,
+        } => {
             let e = app.find_event(&event)?.key();
             let a = app.find_entry(e, &p1)?.key();
             let b = app.find_entry(e, &p2)?.key();
-            app.forbid_pair(e, a, b)?;
+            app.forbid_pair_in(e, a, b, rounds)?;
         }
         EventCmd::Bye {
             event,

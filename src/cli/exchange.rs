@@ -24,7 +24,8 @@ pub enum ImportCmd {
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
     },
-    /// Make an event from a FIDE TRF-16 file (players, played rounds, byes, forbidden pairs).
+    /// Make an event from a FIDE TRF file, TRF-16 or TRF-2026 (players, played rounds, byes,
+    /// forbidden pairs, accelerations).
     Trf {
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
@@ -42,10 +43,13 @@ pub enum ImportCmd {
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCmd {
-    /// Write an event as FIDE TRF-16 (completed rounds), for other pairing programs.
+    /// Write an event as FIDE TRF (completed rounds), for other pairing programs.
     Trf {
         /// The event (id or exact name).
         event: String,
+        /// The form: 2026 (TRF-2026, the default) or 2016 (TRF-16 with XXR, XXC, XXP, XXA lines).
+        #[arg(long = "trf", default_value = "2026", value_parser = ["2016", "2026"])]
+        version: String,
         /// Write here instead of stdout.
         #[arg(short, long)]
         #[arg(value_parser = crate::cli::path_arg())]
@@ -130,8 +134,12 @@ pub fn run_export(ctx: &Ctx, cmd: ExportCmd) -> CliResult {
     match cmd {
         ExportCmd::Trf {
             event,
+            version,
             output,
             force,
-        } => write_out(&app, output, force, &app.export_trf(&event)?),
+        } => {
+            let v = crate::formats::trf::TrfVersion::from_code(&version).unwrap_or_default();
+            write_out(&app, output, force, &app.export_trf_as(&event, v)?)
+        }
     }
 }

@@ -35,6 +35,9 @@ pub enum KnockoutCmd {
         event: String,
         #[arg(long, value_enum, default_value_t)]
         format: ChartFormat,
+        /// Language of the slips: zh-Hans, zh-Hant or en (default: the club's).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
     },
 }
 
@@ -61,6 +64,18 @@ pub struct BracketArgs {
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Language of the chart: zh-Hans, zh-Hant or en (default: the club's).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+/// The language asked for, else the club's for the event.
+fn doc_lang(app: &App, event: &str, asked: Option<&str>) -> CliResult<Lang> {
+    match asked {
+        Some(code) => Lang::from_code(code)
+            .ok_or_else(|| CliError::msg(crate::i18n::msg!("err.cli.unknown_lang", value = code))),
+        None => Ok(app.document_lang(event)?),
+    }
 }
 
 /// `event new … --system knockout`.
@@ -139,19 +154,30 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
 }
 
 fn match_line(m: &MatchView, lang: Lang) -> String {
+    use crate::i18n::msg;
     let b = m.b.as_ref().map(|b| b.name.as_str()).unwrap_or("—");
     let red = if m.b.is_none() {
         String::new()
     } else if m.first_red == m.a.id {
-        format!("  (red {})", m.a.name)
+        format!("  {}", msg!("cl.ko.red", name = &m.a.name).render(lang))
     } else {
-        format!("  (red {b})")
+        format!("  {}", msg!("cl.ko.red", name = b).render(lang))
     };
     let state = match (&m.winner, m.decided_by) {
-        (Some(w), Some(by)) => format!("winner {} ({by})", w.name),
+        (Some(w), Some(by)) => {
+            let by = match lang {
+                Lang::En => by.to_string(),
+                _ => crate::report::bracket::decided_words(lang, by),
+            };
+            msg!("cl.ko.winner", name = &w.name, by).render(lang)
+        }
         _ => m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),
     };
-    let tp = if m.third_place { " [3rd place]" } else { "" };
+    let tp = if m.third_place {
+        format!(" {}", crate::i18n::tr(lang, "cl.ko.third_place"))
+    } else {
+        String::new()
+    };
     format!("  {:>2}  {} – {}{red}{tp}  {state}", m.board, m.a.name, b)
 }
 
@@ -207,12 +233,21 @@ pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliRe
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.
-pub fn print_standings(st: &crate::app::KnockoutStandings, format: Format) -> CliResult {
+pub fn print_standings(
+    lang: crate::i18n::Lang,
+    st: &crate::app::KnockoutStandings,
+    format: Format,
+) -> CliResult {
     let rows = st.rows.clone();
+    let h = |key: &str, en: &str| super::output::heading(lang, key, en);
     let mut t = Table::new(&[
-        ("rank", "rank".into(), true),
-        ("name", "name".into(), false),
-        ("lost-in-round", "lost-in-round".into(), true),
+        ("rank", h("rep.col.rank", "rank"), true),
+        ("name", h("col.name", "name"), false),
+        (
+            "lost-in-round",
+            h("rep.ko.lost_in_round", "lost-in-round"),
+            true,
+        ),
     ]);
     for r in rows {
         t.push(vec![
@@ -245,18 +280,60 @@ pub fn bracket_json(b: &BracketView) -> serde_json::Value {
 }
 
 pub fn run_bracket(ctx: &Ctx, a: BracketArgs) -> CliResult {
+    use crate::app::print::DocKind;
     let app = ctx.open()?;
-    let b = app.bracket(&a.event)?;
     let out = match a.format {
-        ChartFormat::Json => format!("{}\n", bracket_json(&b)),
-        ChartFormat::Text => crate::report::bracket::text(&app.bracket_doc(&b, ctx.lang)),
-        ChartFormat::Html => crate::report::bracket::html(&app.bracket_doc(&b, ctx.lang)),
+        ChartFormat::Json => format!("{}\n", bracket_json(&app.bracket(&a.event)?)),
+        ChartFormat::Text | ChartFormat::Html => {
+            let lang = doc_lang(&app, &a.event, a.lang.as_deref())?;
+            let doc = app.print_doc(&a.event, DocKind::Bracket, None, lang)?;
+            render(&doc, a.format)
+        }
     };
     match a.output {
         Some(p) => app.write_output(&p, out.as_bytes(), a.force, &[])?,
         None => say_raw!("{out}"),
     }
     Ok(())
+}
+
+fn render(doc: &crate::report::Doc, format: ChartFormat) -> String {
+    match format {
+        ChartFormat::Html => crate::report::render_html(doc),
+        _ => crate::report::render_text(doc, crate::report::DEFAULT_LINES_PER_PAGE),
+    }
+}
+
+/// The games due, for programs: round, board, game, red, black, step
+/// (`null` for a regular game) and time control.
+fn slips_json(b: &BracketView) -> serde_json::Value {
+    use crate::app::NextStep;
+    use serde_json::json;
+    let due: Vec<serde_json::Value> = b
+        .rounds
+        .iter()
+        .flatten()
+        .filter_map(|m| match &m.next {
+            Some(NextStep::Game {
+                game_no,
+                red,
+                black,
+                step,
+                time,
+                ..
+            }) => Some(json!({
+                "round": m.round,
+                "board": m.board,
+                "game": game_no,
+                "red": red,
+                "black": black,
+                "step": step,
+                "time": time,
+            })),
+            _ => None,
+        })
+        .collect();
+    json!(due)
 }
 
 pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
@@ -276,12 +353,18 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());
             say!("{}", line.render(ctx.lang));
         }
-        KnockoutCmd::Slips { event, format } => {
-            let b = app.bracket(&event)?;
-            let doc = app.bracket_doc(&b, ctx.lang);
+        KnockoutCmd::Slips {
+            event,
+            format,
+            lang,
+        } => {
             let out = match format {
-                ChartFormat::Html => crate::report::bracket::slips_html(&doc),
-                _ => crate::report::bracket::slips_text(&doc),
+                ChartFormat::Json => format!("{}\n", slips_json(&app.bracket(&event)?)),
+                _ => {
+                    let lang = doc_lang(&app, &event, lang.as_deref())?;
+                    let kind = crate::app::print::DocKind::Slips;
+                    render(&app.print_doc(&event, kind, None, lang)?, format)
+                }
             };
             say_raw!("{out}");
         }

@@ -134,7 +134,7 @@ pub enum Command {
     /// The club's game archive: import folders of game files, search them.
     #[command(subcommand)]
     Archive(archive::ArchiveCmd),
-    /// Pair the next round of a TRF-16 tournament file.
+    /// Pair the next round of a TRF tournament file (TRF-16 or TRF-2026, accelerations included).
     PairTrf(trf::PairTrfArgs),
     /// Write a consistent copy of the database (safe while qishe is running).
     Backup {

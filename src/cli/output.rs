@@ -170,6 +170,15 @@ impl Table {
     }
 }
 
+/// A text table's column heading: the code itself in English (what the
+/// CSV header and scripts read), the translation of `key` in Chinese.
+pub fn heading(lang: crate::i18n::Lang, key: &str, en: &str) -> String {
+    match lang {
+        crate::i18n::Lang::En => en.to_string(),
+        _ => crate::i18n::tr(lang, key).to_string(),
+    }
+}
+
 /// Optional value as text ("" for none).
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(|x| x.to_string()).unwrap_or_default()

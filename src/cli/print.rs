@@ -23,6 +23,8 @@ pub enum Kind {
     Wallchart,
     /// Check-in sheet (签到表).
     Checkin,
+    /// A knockout's bracket chart (对阵图) with every match and game.
+    Bracket,
     /// Prize sheet (奖金分配表): who gets which prize, a signature for each winner.
     Prizes,
     /// Certificates (获奖证书): a landscape page per prize given (template: --template or certificate_template in config.toml).
@@ -46,6 +48,7 @@ impl From<Kind> for DocKind {
             Kind::Crosstable => DocKind::Crosstable,
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
+            Kind::Bracket => DocKind::Bracket,
             Kind::Prizes => DocKind::Prizes,
             Kind::Certificates => DocKind::Certificates,
             Kind::Programme => DocKind::Programme,
@@ -66,7 +69,8 @@ pub enum PrintFormat {
     Html,
     /// The document's table as CSV (standings, crosstable, …).
     Csv,
-    /// Images for phone screens and chat groups (pairings and standings):
+    /// Images for phone screens and chat groups (pairings, standings and a
+    /// knockout's bracket):
     /// 1080 px wide, a screen tall each; several pages are written as
     /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
     Png,

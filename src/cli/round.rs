@@ -173,13 +173,15 @@ fn print_round(
     format: Format,
 ) -> CliResult {
     let v = app.round_view(event, round)?;
+    let l = app.lang();
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut t = Table::new(&[
-        ("board", "board".into(), true),
-        ("red_no", "no".into(), true),
-        ("red", "red".into(), false),
-        ("black_no", "no".into(), true),
-        ("black", "black".into(), false),
-        ("result", "result".into(), false),
+        ("board", h("rep.col.board", "board"), true),
+        ("red_no", h("col.no", "no"), true),
+        ("red", h("rep.col.red", "red"), false),
+        ("black_no", h("col.no", "no"), true),
+        ("black", h("rep.col.black", "black"), false),
+        ("result", h("rep.col.result", "result"), false),
     ]);
     for b in &v.boards {
         t.push(vec![
@@ -190,19 +192,17 @@ fn print_round(
             b.black
                 .as_ref()
                 .map(|e| e.name.clone())
-                .unwrap_or_else(|| "BYE".into()),
+                .unwrap_or_else(|| match format {
+                    Format::Text => crate::i18n::tr(l, "cl.bye").into(),
+                    _ => "BYE".into(),
+                }),
             b.results.join(" "),
         ]);
     }
     say_raw!("{}", t.render(format));
     if format == Format::Text {
         for (e, why) in &v.absent {
-            say!(
-                "  #{} {}: {}",
-                e.start_no,
-                e.name,
-                crate::i18n::tr(crate::i18n::Lang::En, why)
-            );
+            say!("  #{} {}: {}", e.start_no, e.name, crate::i18n::tr(l, why));
         }
     }
     Ok(())

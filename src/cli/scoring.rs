@@ -278,7 +278,9 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     // The app answers for the event's kind; the CLI only renders it.
     let id = app.find_event(&a.event)?.key();
     let st = match app.event_standings(id, a.after_round)? {
-        EventStandings::Knockout(k) => return super::knockout::print_standings(&k, a.format),
+        EventStandings::Knockout(k) => {
+            return super::knockout::print_standings(ctx.lang, &k, a.format)
+        }
         EventStandings::Team(t) => return run_team_standings(&app, &a, t),
         EventStandings::Individual(st) => st,
     };
@@ -294,17 +296,22 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
             st.find(key).map(|r| r.player.id)
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
-        say!("{}", st.explain(x, y)?);
+        let ex = st.explain(x, y)?;
+        match ctx.lang {
+            crate::i18n::Lang::En => say!("{ex}"),
+            l => say!("{}", ex.msg().render(l)),
+        }
         return Ok(());
     }
     let l = ctx.lang;
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut cols: Vec<(&'static str, String, bool)> = vec![
-        ("rank", "rank".into(), true),
+        ("rank", h("rep.col.rank", "rank"), true),
         ("name", tr(l, "col.name").into(), false),
-        ("points", "points".into(), true),
+        ("points", h("rep.col.points", "points"), true),
     ];
     for t in &st.tiebreaks {
-        cols.push((t.code(), t.code().into(), true));
+        cols.push((t.code(), h(&format!("tb.{}", t.code()), t.code()), true));
     }
     let mut table = Table::new(&cols);
     for r in &st.rows {
@@ -346,7 +353,7 @@ fn run_team_standings(
         let rows = app.team_board_prizes(&a.event, a.after_round)?;
         say_raw!(
             "{}",
-            super::team::board_prizes_table(&rows, a.format).render(a.format)
+            super::team::board_prizes_table(&rows, a.format, lang).render(a.format)
         );
         return Ok(());
     }
@@ -362,14 +369,21 @@ fn run_team_standings(
                     .join("/")
             }
         };
-        say!("{} v {}", ex.a.team.name, ex.b.team.name);
+        // A criterion by its code in English, by its name in Chinese.
+        let name = |code: &str| match code {
+            "match-points" => super::output::heading(lang, "rep.team.match_points", code),
+            _ => super::output::heading(lang, &format!("tb.team.{code}"), code),
+        };
+        let versus = crate::i18n::msg!("cl.versus", a = &ex.a.team.name, b = &ex.b.team.name);
+        say!("{}", versus.render(lang));
         for (code, x, y) in &ex.steps {
-            say!("  {code}: {} v {}", show(x), show(y));
+            let step = crate::i18n::msg!("cl.step", name = name(code), a = show(x), b = show(y));
+            say!("{}", step.render(lang));
         }
         match &ex.decided_by {
             Some(c) => say!(
                 "{}",
-                crate::i18n::msg!("cli.out.decided_by", code = c).render(lang)
+                crate::i18n::msg!("cli.out.decided_by", code = name(c)).render(lang)
             ),
             None => say!("{}", tr(lang, "cli.out.tied_all")),
         }
@@ -387,7 +401,7 @@ fn run_team_standings(
     }
     say_raw!(
         "{}",
-        super::team::standings_table(&st, a.format).render(a.format)
+        super::team::standings_table(&st, a.format, lang).render(a.format)
     );
     Ok(())
 }

@@ -5,7 +5,7 @@ use super::output::{Format, Table};
 use super::{CliResult, Ctx};
 use crate::app::teams::TeamRoundView;
 use crate::domain::Points;
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use crate::scoring::team::TeamStandings;
 use clap::Subcommand;
 
@@ -284,12 +284,21 @@ pub fn round_table(v: &TeamRoundView, l: crate::i18n::Lang) -> Table {
 }
 
 /// Team standings: `rank,team,match-points,game-points,<tie-break codes>`.
-pub fn standings_table(st: &TeamStandings, format: Format) -> Table {
+pub fn standings_table(st: &TeamStandings, format: Format, l: Lang) -> Table {
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut cols: Vec<(&'static str, String, bool)> = vec![
-        ("rank", "rank".into(), true),
-        ("team", "team".into(), false),
-        ("match-points", "match-points".into(), true),
-        ("game-points", "game-points".into(), true),
+        ("rank", h("rep.col.rank", "rank"), true),
+        ("team", h("rep.team.team", "team"), false),
+        (
+            "match-points",
+            h("rep.team.match_points", "match-points"),
+            true,
+        ),
+        (
+            "game-points",
+            h("rep.team.game_points", "game-points"),
+            true,
+        ),
     ];
     let shown: Vec<usize> = st
         .tiebreaks
@@ -300,7 +309,7 @@ pub fn standings_table(st: &TeamStandings, format: Format) -> Table {
         .collect();
     for &i in &shown {
         let c = st.tiebreaks[i].code();
-        cols.push((c, c.into(), true));
+        cols.push((c, h(&format!("tb.team.{c}"), c), true));
     }
     let mut t = Table::new(&cols);
     for r in &st.rows {
@@ -325,15 +334,24 @@ pub fn standings_table(st: &TeamStandings, format: Format) -> Table {
 }
 
 /// Board prizes: `board,rank,name,team,game-points,games,percent`.
-pub fn board_prizes_table(rows: &[crate::scoring::team::BoardPrizeRow], format: Format) -> Table {
+pub fn board_prizes_table(
+    rows: &[crate::scoring::team::BoardPrizeRow],
+    format: Format,
+    l: Lang,
+) -> Table {
+    let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut t = Table::new(&[
-        ("board", "board".into(), true),
-        ("rank", "rank".into(), true),
-        ("name", "name".into(), false),
-        ("team", "team".into(), false),
-        ("game-points", "game-points".into(), true),
-        ("games", "games".into(), true),
-        ("percent", "percent".into(), true),
+        ("board", h("rep.col.board", "board"), true),
+        ("rank", h("rep.col.rank", "rank"), true),
+        ("name", h("col.name", "name"), false),
+        ("team", h("rep.team.team", "team"), false),
+        (
+            "game-points",
+            h("rep.team.game_points", "game-points"),
+            true,
+        ),
+        ("games", h("rep.team.games", "games"), true),
+        ("percent", h("rep.team.percent", "percent"), true),
     ]);
     for r in rows {
         let rank = if format == Format::Text && r.shared {

@@ -1,4 +1,4 @@
-//! `qishe pair-trf`: pair the next round of a TRF-16 file.
+//! `qishe pair-trf`: pair the next round of a TRF file (TRF-16 or TRF-2026).
 //! Owned by the pairing work (issue 3).
 
 use super::{CliError, CliResult};
@@ -8,13 +8,13 @@ use crate::pairing::{self, PairingConfig, PairingError, RoundPairing};
 use clap::Args;
 use std::path::PathBuf;
 
-/// Pair the round after the last one in a TRF-16 file.
+/// Pair the round after the last one in a TRF file (TRF-16 or TRF-2026).
 #[derive(Debug, Args)]
 pub struct PairTrfArgs {
     /// Pairing system.
     #[arg(long, default_value = "dutch")]
     pub system: String,
-    /// The tournament file (TRF-16).
+    /// The tournament file (TRF-16 or TRF-2026).
     #[arg(value_parser = crate::cli::path_arg())]
     pub input: PathBuf,
     /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
@@ -73,6 +73,17 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     let text = decode(bytes);
     let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
     let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
+    // `192` naming another system than the one asked for.
+    if let Some(code) = trf.system.as_deref() {
+        let dutch = crate::formats::trf::dutch_code(code).is_some();
+        if dutch != (system == PairingSystem::Dutch) {
+            return Err(bad(msg!(
+                "err.trf26.other_system",
+                code,
+                system = system.code()
+            )));
+        }
+    }
     let state = trf.to_swiss_state().map_err(|e| bad(e.msg()))?;
     if let Some(total) = trf.total_rounds {
         if state.round > total {

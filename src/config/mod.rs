@@ -47,6 +47,14 @@ impl ConfigError {
     /// The error as a keyed message: where, and what is wrong, in the UI
     /// language (a TOML syntax or type error keeps the reader's own words).
     pub fn msg(&self) -> Msg {
+        if self.line == 0 {
+            // about the whole file (it cannot be read): no position
+            return msg!(
+                "err.config.in_file",
+                file = &self.file,
+                why = self.why.clone()
+            );
+        }
         msg!(
             "err.config.at",
             file = &self.file,
@@ -514,7 +522,11 @@ impl Config {
                 }
             })?;
         let text = String::from_utf8(bytes).map_err(|e| {
-            let (line, column) = (0, e.utf8_error().valid_up_to());
+            // the position of the first byte that is not UTF-8
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+            let last = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = 1 + String::from_utf8_lossy(&good[last..]).chars().count();
             ConfigError {
                 file: file.clone(),
                 line,
@@ -537,20 +549,24 @@ impl Config {
         if let Some(p) = explicit {
             return Config::load(p);
         }
+        // Whatever is there by that name is read (through the one input
+        // door, which refuses a device, pipe or folder by name): passing
+        // over it would run on defaults that name another database.
+        let present = |p: &Path| p.symlink_metadata().is_ok();
         let local = PathBuf::from("config.toml");
-        if local.is_file() {
+        if present(&local) {
             return Config::load(&local);
         }
         if let Some(dirs) = directories::ProjectDirs::from("", "", "qishe") {
             let p = dirs.config_dir().join("config.toml");
-            if p.is_file() {
+            if present(&p) {
                 return Config::load(&p);
             }
         }
         let beside = std::env::current_exe()
             .ok()
             .and_then(|exe| Some(exe.parent()?.join("config.toml")));
-        if let Some(p) = beside.filter(|p| p.is_file()) {
+        if let Some(p) = beside.filter(|p| present(p)) {
             return Config::load(&p);
         }
         Ok(Config::default())

@@ -400,6 +400,16 @@ pub struct Board {
 pub struct ForbiddenPair {
     pub a: i64,
     pub b: i64,
+    /// The rounds it holds for (first, last); `None`: every round.
+    #[serde(default)]
+    pub rounds: Option<(u32, u32)>,
+}
+
+impl ForbiddenPair {
+    /// Does the pair hold when round `round` is paired?
+    pub fn holds_in(&self, round: u32) -> bool {
+        self.rounds.is_none_or(|(a, b)| a <= round && round <= b)
+    }
 }
 
 #[cfg(test)]

@@ -204,8 +204,7 @@ pub fn create_new(
     }
     let tmp = temp_beside(path, |_| Ok(()))?;
     fill(tmp.path())?;
-    let f = std::fs::File::open(tmp.path()).map_err(|e| io_error(path, &e))?;
-    f.sync_all().map_err(|e| io_error(path, &e))?;
+    sync_by_path(tmp.path(), path)?;
     persist(tmp, path, false)
 }
 
@@ -219,9 +218,19 @@ pub fn replace_by_path(
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let tmp = temp_beside(&real, |_| Ok(()))?;
     fill(tmp.path())?;
-    let f = std::fs::File::open(tmp.path()).map_err(|e| io_error(path, &e))?;
-    f.sync_all().map_err(|e| io_error(path, &e))?;
+    sync_by_path(tmp.path(), path)?;
     persist(tmp, &real, true)
+}
+
+/// Syncs the file at `tmp` (written by name, by another handle) to disk;
+/// an error names `path`. Opened for writing: Windows flushes a file only
+/// through a handle that may write it (a read-only one is "access denied").
+fn sync_by_path(tmp: &Path, path: &Path) -> Result<(), FileError> {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(tmp)
+        .map_err(|e| io_error(path, &e))?;
+    f.sync_all().map_err(|e| io_error(path, &e))
 }
 
 /// A temporary file in `path`'s folder (stale ones of killed runs removed

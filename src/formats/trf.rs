@@ -138,10 +138,11 @@ impl Default for PointSettings {
     }
 }
 
-/// A parsed TRF-16 file.
+/// A parsed TRF file (TRF-16, TRF(x), TRF-2026).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trf {
-    /// Header lines other than `001`, `XXR`, `XXC`, `XXP`, `XXS`, kept verbatim in order.
+    /// Header lines qishe does not read into a field below, kept verbatim
+    /// in order (`012`, `042`, `222`, national records, unknown codes…).
     pub other_lines: Vec<String>,
     pub players: Vec<TrfPlayer>,
     /// `XXR`: rounds planned.
@@ -155,6 +156,28 @@ pub struct Trf {
     /// The line each player was read from (parallel to `players`; empty
     /// for a file built in memory).
     pub player_lines: Vec<usize>,
+    /// `132`: each round's date as written (`YY/MM/DD`; empty when blank).
+    pub round_dates: Vec<String>,
+    /// `192`: the tournament-type code as written.
+    pub system: Option<String>,
+    /// `250` and `XXA` records, in file order.
+    pub accelerations: Vec<AccelRecord>,
+    /// `240` records.
+    pub byes: Vec<ByeRecord>,
+    /// `260` records.
+    pub prohibited: Vec<Prohibited>,
+    /// `###` lines to write after the header (read files drop theirs).
+    pub comments: Vec<String>,
+    /// Where the records above were read (for messages).
+    pub record_lines: RecordLines,
+}
+
+/// The lines the 2026 records were read from, parallel to their lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordLines {
+    pub accel: Vec<usize>,
+    pub byes: Vec<usize>,
+    pub prohibited: Vec<usize>,
 }
 
 /// The most rounds a file may have (as the club database allows).
@@ -224,8 +247,12 @@ impl Trf {
 
 mod check;
 mod read;
+mod records;
 mod state;
 mod write;
+
+pub use records::{dutch_code, group_pairs, AccelRecord, ByeRecord, Prohibited, VirtualTable};
+pub use write::TrfVersion;
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use super::Text;
 pub(super) static TEXTS: &[Text] = &[
     // Files as messages name them
     ("file.path", "{path}", "{path}", "{path}"),
+    ("err.config.in_file", "{file}: {why}", "{file}: {why}", "{file}: {why}"),
     (
         "file.link_to",
         "{path} (指向 {target} 的链接)",

@@ -163,9 +163,9 @@ pub(super) static TEXTS: &[Text] = &[
     ("ko.due.regular", "常规第 {game} 盘", "常規第 {game} 盤", "regular game {game}"),
     (
         "ko.due.playoff",
-        "加赛 {step}, 第 {game} 盘",
-        "加賽 {step}, 第 {game} 盤",
-        "play-off {step}, game {game}",
+        "{step}, 第 {game} 盘",
+        "{step}, 第 {game} 盤",
+        "{step}, game {game}",
     ),
     ("ko.due.lot", "待抽签", "待抽籤", "lot to draw"),
     (

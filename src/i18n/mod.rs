@@ -111,7 +111,9 @@ impl Lang {
 }
 
 mod archive;
+mod bracket;
 mod cli;
+mod cli_lines;
 mod console;
 mod errors;
 mod hostile;
@@ -126,11 +128,13 @@ mod reliability;
 mod report;
 mod tabs;
 mod team;
+mod team_docs;
+mod trf2026;
 mod tui;
 mod tui_night;
 
 pub(crate) use msg::{english_display, msg};
-pub use msg::{fill, io_msg, placeholders, Arg, IntoArg, Msg};
+pub use msg::{fill, io_msg, join_msgs, placeholders, Arg, IntoArg, Msg};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);
@@ -153,8 +157,12 @@ static TABLES: &[&[Text]] = &[
     cli::TEXTS,
     prizes::TEXTS,
     paperwork::TEXTS,
+    bracket::TEXTS,
+    team_docs::TEXTS,
+    cli_lines::TEXTS,
     kinds::TEXTS,
     hostile::TEXTS,
+    trf2026::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

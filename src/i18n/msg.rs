@@ -76,6 +76,13 @@ impl Msg {
     }
 }
 
+/// Messages joined by `; ` (`None` for none), each rendered in the
+/// language of the whole.
+pub fn join_msgs(msgs: Vec<Msg>) -> Option<Msg> {
+    msgs.into_iter()
+        .reduce(|a, b| Msg::new("cl.join").with("a", a).with("b", b))
+}
+
 /// An IO error as a message: the common kinds by key, so that the TUI says
 /// "file not found" in its language; the English column is the system's
 /// own text (`{os}`), as the CLI has always printed it.

@@ -450,6 +450,7 @@ mod tests {
             first_colour: Colour::Red,
             win_points: Points::new(2),
             draw_points: Points::new(1),
+            virtual_points: Default::default(),
         }
     }
 

@@ -4,13 +4,17 @@
 //! up to the round being paired) and returns a [`RoundPairing`]. The store and
 //! the TRF reader both build a `SwissState`; nothing here knows where it came from.
 
+pub mod accel;
 pub mod berger;
 pub mod check;
+pub mod clubs;
 pub mod cxa;
 pub mod dutch;
 pub mod knockout;
 pub mod matching;
 pub mod team;
+
+pub use clubs::{ClubApart, CLUBMATES};
 
 use crate::domain::{Colour, PairingSystem, Points};
 use crate::i18n::{msg, Msg};
@@ -116,6 +120,10 @@ pub struct SwissState {
     /// Points for a win and a draw in the event's scheme (for score groups).
     pub win_points: Points,
     pub draw_points: Points,
+    /// Accelerated pairings: each player's virtual points by round (see
+    /// [`accel`]); empty when the event is not accelerated.
+    #[serde(default)]
+    pub virtual_points: accel::VirtualPoints,
 }
 
 impl SwissState {
@@ -129,11 +137,17 @@ impl SwissState {
             first_colour: Colour::Red,
             win_points: Points::new(2),
             draw_points: Points::new(1),
+            virtual_points: accel::VirtualPoints::new(),
         }
     }
 
     pub fn player(&self, id: u32) -> Option<&PairingPlayer> {
         self.players.iter().find(|p| p.id == id)
+    }
+
+    /// The virtual points of player `id` in the round being paired.
+    pub fn virtual_now(&self, id: u32) -> Points {
+        accel::at(&self.virtual_points, id, self.round)
     }
 }
 
@@ -210,6 +224,9 @@ pub struct PairingConfig {
     pub cxa: CxaOptions,
     /// Berger: play a double round-robin (colours reversed in the second cycle).
     pub double_round_robin: bool,
+    /// Dutch: keep clubmates apart.
+    #[serde(default)]
+    pub clubmates: ClubApart,
 }
 
 impl PairingConfig {
@@ -218,6 +235,7 @@ impl PairingConfig {
             system,
             cxa: CxaOptions::default(),
             double_round_robin: false,
+            clubmates: ClubApart::Off,
         }
     }
 }
@@ -279,7 +297,7 @@ impl PairingError {
 /// Pairs the next round with the configured system.
 pub fn pair(state: &SwissState, config: &PairingConfig) -> Result<RoundPairing, PairingError> {
     match config.system {
-        PairingSystem::Dutch => dutch::pair(state),
+        PairingSystem::Dutch => clubs::pair_dutch(state, config.clubmates),
         PairingSystem::Cxa => cxa::pair(state, &config.cxa),
         PairingSystem::Berger => berger::pair(state, config),
     }

@@ -114,6 +114,7 @@ pub fn team_state(
         first_colour: Colour::Red,
         win_points: win,
         draw_points: draw,
+        virtual_points: Default::default(),
     }
 }
 

@@ -111,6 +111,26 @@ div.boxes { display: flex; flex-wrap: wrap; gap: 2mm 6mm; margin-top: 2mm; font-
 div.boxes span { white-space: nowrap; }
 ";
 
+/// The bracket chart's lines (only in documents that have a chart).
+const CHART_CSS: &str = "\
+table.chart { border-collapse: collapse; margin-bottom: 4mm; break-inside: avoid; page-break-inside: avoid; }
+table.chart th { text-align: left; font-weight: bold; padding: 0 1.5mm 1mm 1.5mm; white-space: nowrap; }
+table.chart td { padding: 0 1.5mm; height: 4.6mm; white-space: nowrap; }
+table.chart td.cn { border-bottom: 0.3mm solid #000; min-width: 22mm; }
+table.chart td.cn div { max-width: 34mm; overflow: hidden; text-overflow: ellipsis; }
+table.chart td.l, table.chart td.lt, table.chart td.lm, table.chart td.lv, table.chart td.lb { width: 5mm; min-width: 5mm; padding: 0; }
+table.chart td.lt { border-bottom: 0.3mm solid #000; }
+table.chart td.lm, table.chart td.lv { border-right: 0.3mm solid #000; }
+table.chart td.lb { border-right: 0.3mm solid #000; border-bottom: 0.3mm solid #000; }
+";
+
+/// Does a table draw a bracket chart?
+fn is_chart(t: &Table) -> bool {
+    t.columns
+        .iter()
+        .any(|c| c.key.starts_with(super::bracket::LINK_KEY))
+}
+
 /// A CSS string literal (inside `<style>`: no `<`, quotes and
 /// backslashes escaped, no line breaks).
 fn css_string(s: &str) -> String {
@@ -213,9 +233,13 @@ pub fn render_html(doc: &Doc) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}body {{ font-family: {}; }}\n{}{}</style>\n</head>\n<body>\n<section>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}{}body {{ font-family: {}; }}\n{}{}</style>\n</head>\n<body>\n<section>\n",
         doc.lang.code(),
         escape(&doc.title),
+        match doc.parts.iter().any(|p| matches!(p, Part::Table(t) if is_chart(t))) {
+            true => CHART_CSS,
+            false => "",
+        },
         font_stack(doc.lang),
         // A certificate is a page of its own: no running title, no number.
         if doc.parts.iter().all(|p| {
@@ -319,6 +343,43 @@ pub fn render_html(doc: &Doc) -> String {
 }
 
 fn table(o: &mut String, t: &Table) {
+    use super::bracket::{CHART_KEY, LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
+    if is_chart(t) {
+        // A bracket chart: names underlined, the connectors drawn as lines.
+        o.push_str("<table class=\"chart\">\n<thead><tr>");
+        for c in &t.columns {
+            let _ = write!(o, "<th>{}</th>", escape(&c.heading));
+        }
+        o.push_str("</tr></thead>\n<tbody>\n");
+        for r in &t.rows {
+            o.push_str("<tr>");
+            for (i, c) in t.columns.iter().enumerate() {
+                let v = r.get(i).map_or("", |s| s.as_str());
+                if c.key.starts_with(LINK_KEY) {
+                    let class = match v {
+                        LINK_TOP => "lt",
+                        LINK_MID => "lm",
+                        LINK_BAR => "lv",
+                        LINK_BOTTOM => "lb",
+                        _ => "l",
+                    };
+                    let _ = write!(o, "<td class=\"{class}\"></td>");
+                } else if c.key.starts_with(CHART_KEY) && !v.is_empty() {
+                    // A long name is cut with an ellipsis, never widening the chart.
+                    let _ = write!(
+                        o,
+                        "<td class=\"cn\" title=\"{0}\"><div>{0}</div></td>",
+                        escape(v)
+                    );
+                } else {
+                    o.push_str("<td></td>");
+                }
+            }
+            o.push_str("</tr>\n");
+        }
+        o.push_str("</tbody>\n</table>\n");
+        return;
+    }
     o.push_str("<table class=\"doc\">\n<thead><tr>");
     for (i, c) in t.columns.iter().enumerate() {
         let style = match c.kind {
@@ -369,7 +430,10 @@ fn table(o: &mut String, t: &Table) {
 
 /// Name columns never break inside a name (clubs wrap instead).
 fn is_name(key: &str) -> bool {
-    matches!(key, "name" | "red" | "black" | "opponent")
+    matches!(
+        key,
+        "name" | "red" | "black" | "opponent" | "a" | "b" | "winner" | "home" | "away"
+    )
 }
 
 fn cell(o: &mut String, c: &SlipCell, colspan: u32) {

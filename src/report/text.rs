@@ -376,6 +376,14 @@ fn pad(s: &str, width: usize, kind: ColKind) -> String {
 /// value lists the (short, full) headings used, for a line under the table.
 fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
     let n = t.columns.len();
+    // A bracket chart: its connector columns draw the lines, so columns
+    // are set apart by a space, not a rule (the widths below count ` | `).
+    let link = |i: usize| t.columns[i].key.starts_with(super::bracket::LINK_KEY);
+    let chart = (0..n).any(link);
+    let max = match chart {
+        true => max + 2 * n.saturating_sub(1),
+        false => max,
+    };
     let rows: Vec<Vec<String>> = t
         .rows
         .iter()
@@ -465,16 +473,23 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
                 pad(&cells[i], widths[i], kind)
             })
             .collect::<Vec<_>>()
-            .join(" | ")
+            .join(if chart { " " } else { " | " })
     };
-    let mut out = vec![
-        line(&heads, true),
-        widths
+    let rule = match chart {
+        true => (0..n)
+            .map(|i| match link(i) {
+                true => " ".repeat(widths[i]),
+                false => "-".repeat(widths[i]),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        false => widths
             .iter()
             .map(|w| "-".repeat(*w))
             .collect::<Vec<_>>()
             .join("-+-"),
-    ];
+    };
+    let mut out = vec![line(&heads, true), rule];
     out.extend(rows.iter().map(|r| line(r, false)));
     (out, used)
 }
@@ -482,7 +497,7 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
 fn is_name(t: &Table, i: usize) -> bool {
     matches!(
         t.columns[i].key.as_str(),
-        "name" | "red" | "black" | "opponent"
+        "name" | "red" | "black" | "opponent" | "a" | "b" | "winner" | "home" | "away"
     )
 }
 

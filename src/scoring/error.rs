@@ -77,6 +77,15 @@ pub enum ScoringError {
 }
 
 impl ScoringError {
+    /// The game the error is about, if it names one.
+    pub fn game_mut(&mut self) -> Option<&mut GameRef> {
+        use ScoringError::*;
+        match self {
+            MissingField { game, .. } | BadGame { game, .. } | Invalid { game, .. } => Some(game),
+            _ => None,
+        }
+    }
+
     /// The error as a keyed message.
     pub fn msg(&self) -> Msg {
         use ScoringError::*;
@@ -97,6 +106,10 @@ impl ScoringError {
             }
             UnknownTieBreak { code, allowed } => {
                 msg!("err.scoring.unknown_tiebreak", code, allowed)
+            }
+            // No capture is written `none`: the message says so.
+            MissingField { field, game, .. } if *field == "err.field.first_strike" => {
+                msg!("err.scoring.missing_first_strike", game = game.msg())
             }
             KnockoutTieBreaks { codes } => msg!("err.scoring.knockout_tiebreaks", codes),
             MissingField {

@@ -355,6 +355,64 @@ impl Fide {
     }
 }
 
+impl Fide {
+    /// SB/C1, as FIDE's tie-break checker cuts it: the round of the
+    /// lowest opponent value (then the lowest Sonneborn-Berger share) is
+    /// cut, a voluntarily unplayed round first (16.5) unless the lowest
+    /// opponent's share is the greater.
+    pub fn sonneborn_cut1_parts(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+    ) -> (Points, Vec<Part>) {
+        let (_, opp) = self.buchholz_parts(rounds, idx, i, false);
+        let (_, mut parts) = self.sonneborn_parts(rounds, idx, i);
+        let key = |k: usize| (opp[k].value, parts[k].value, k);
+        let lowest = (0..parts.len()).min_by_key(|&k| key(k));
+        let unplayed_first = (0..parts.len()).min_by_key(|&k| (!parts[k].vur, key(k)));
+        if let (Some(a), Some(e)) = (lowest, unplayed_first) {
+            let k = if parts[a].value > parts[e].value {
+                a
+            } else {
+                e
+            };
+            parts[k].cut = true;
+        }
+        (sum_kept(&parts), parts)
+    }
+
+    /// ARO/C1: the lowest-rated opponent over the board is cut (the
+    /// earlier round on a tie) when every opponent met over the board is
+    /// rated; the rest's average rounded to a whole number.
+    pub fn aro_cut1_parts(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        ratings: &[Option<i32>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+    ) -> (Points, Vec<Part>) {
+        let (_, _, mut parts) = self.rating_parts(rounds, ratings, idx, i);
+        let games = rounds[i].iter().filter(|pr| over_board(pr)).count();
+        if games == parts.len() {
+            if let Some(k) = (0..parts.len()).min_by_key(|&k| (parts[k].value, k)) {
+                parts[k].cut = true;
+            }
+        }
+        let kept: Vec<i64> = parts
+            .iter()
+            .filter(|p| !p.cut)
+            .map(|p| p.value.hundredths() / 100)
+            .collect();
+        let aro = if kept.is_empty() {
+            0
+        } else {
+            div_round(kept.iter().sum(), kept.len() as i64)
+        };
+        (Points::new(aro), parts)
+    }
+}
+
 /// The sum of the parts that count.
 pub(crate) fn sum_kept(parts: &[Part]) -> Points {
     parts.iter().filter(|p| !p.cut).map(|p| p.value).sum()

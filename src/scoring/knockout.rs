@@ -191,6 +191,8 @@ pub struct MatchStatus {
     pub score: [Points; 2],
     /// Play-off points (1 / ½ / 0, or the attacker-defender values), for (a, b).
     pub playoff: [Points; 2],
+    /// The part of the match each game played so far belongs to, in game order.
+    pub phases: Vec<Phase>,
 }
 
 impl MatchStatus {
@@ -257,6 +259,19 @@ pub fn decide_match(
     games: &[Game],
     lot: Option<i64>,
 ) -> Result<MatchStatus, MatchError> {
+    let mut phases = Vec::new();
+    let mut status = decide(rules, p, games, lot, &mut phases)?;
+    status.phases = phases;
+    Ok(status)
+}
+
+fn decide(
+    rules: &MatchRules,
+    p: &MatchPlayers,
+    games: &[Game],
+    lot: Option<i64>,
+    phases: &mut Vec<Phase>,
+) -> Result<MatchStatus, MatchError> {
     let mut gs: Vec<&Game> = games
         .iter()
         .filter(|g| g.outcome != Outcome::Unplayed)
@@ -278,6 +293,7 @@ pub fn decide_match(
         state: MatchState::NeedsLot,
         score: [Points::ZERO; 2],
         playoff: [Points::ZERO; 2],
+        phases: Vec::new(),
     };
     let mut walk = Walker {
         gs: &gs,
@@ -285,6 +301,7 @@ pub fn decide_match(
         prev_red: None,
         a: p.a,
         b: p.b,
+        phases,
     };
     let due = |game_no: u32, red: i64, phase: Phase| {
         MatchState::Due(DueGame {
@@ -310,7 +327,7 @@ pub fn decide_match(
         // Game 1; if drawn, a replay with the same colours.
         loop {
             let red = p.first_red;
-            match walk.take(red)? {
+            match walk.take(red, Phase::Regular)? {
                 None => {
                     status.state = due(walk.used as u32 + 1, red, Phase::Regular);
                     return Ok(status);
@@ -336,7 +353,7 @@ pub fn decide_match(
             } else {
                 other(walk.prev_red.unwrap_or(p.first_red))
             };
-            match walk.take(red)? {
+            match walk.take(red, Phase::Regular)? {
                 None => {
                     status.state = due(walk.used as u32 + 1, red, Phase::Regular);
                     return Ok(status);
@@ -416,7 +433,7 @@ pub fn decide_match(
                 let mut pts = [Points::ZERO; 2];
                 for _ in 0..k {
                     let red = next_red(walk.prev_red);
-                    match walk.take(red)? {
+                    match walk.take(red, phase)? {
                         None => {
                             status.state = due(walk.used as u32 + 1, red, phase);
                             return Ok(status);
@@ -442,7 +459,7 @@ pub fn decide_match(
             PlayoffStep::SuddenDeath(k) => {
                 for _ in 0..k {
                     let red = next_red(walk.prev_red);
-                    match walk.take(red)? {
+                    match walk.take(red, phase)? {
                         None => {
                             status.state = due(walk.used as u32 + 1, red, phase);
                             return Ok(status);
@@ -474,7 +491,7 @@ pub fn decide_match(
             }
             PlayoffStep::Armageddon => {
                 let red = p.higher;
-                match walk.take(red)? {
+                match walk.take(red, phase)? {
                     None => {
                         status.state = due(walk.used as u32 + 1, red, phase);
                         return Ok(status);
@@ -520,11 +537,13 @@ struct Walker<'a, 'g> {
     prev_red: Option<i64>,
     a: i64,
     b: i64,
+    /// The phase of each game taken.
+    phases: &'a mut Vec<Phase>,
 }
 
 impl<'g> Walker<'_, 'g> {
-    /// The next game, if stored, checked to have `red` as red.
-    fn take(&mut self, red: i64) -> Result<Option<&'g Game>, MatchError> {
+    /// The next game, if stored, checked to have `red` as red; it belongs to `phase`.
+    fn take(&mut self, red: i64, phase: Phase) -> Result<Option<&'g Game>, MatchError> {
         let game_no = self.used as u32 + 1;
         let Some(&g) = self.gs.get(self.used) else {
             return Ok(None);
@@ -545,6 +564,7 @@ impl<'g> Walker<'_, 'g> {
         }
         self.used += 1;
         self.prev_red = Some(red);
+        self.phases.push(phase);
         Ok(Some(g))
     }
 }

@@ -8,9 +8,11 @@
 
 mod error;
 mod fide;
+mod fide_codes;
 mod import;
 pub mod knockout;
 pub mod prizes;
+mod performance;
 mod rounds;
 mod scheme;
 mod settings;

@@ -6,6 +6,7 @@ use super::scheme::{Scheme, SchemeKind};
 use super::tiebreak::{DirectDetailIx, TbCtx, TieBreak, TieValue};
 use super::{EventData, PlayerRef, ScoringError};
 use crate::domain::{Colour, Points};
+use crate::i18n::{msg, Msg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
@@ -421,6 +422,42 @@ pub struct Explanation {
     /// For sequence criteria: the values the table shows (its first
     /// element), when they are equal although a later element decided.
     pub table_shows: Option<Points>,
+}
+
+impl Explanation {
+    /// The explanation as a keyed message, the criterion by its name in
+    /// each language (the command line prints [`fmt::Display`] in English,
+    /// which names the criterion by its code).
+    pub fn msg(&self) -> Msg {
+        let (Some(c), Some(av), Some(bv)) = (&self.criterion, self.a_value, self.b_value) else {
+            return msg!("explain.tied", a = &self.a.name, b = &self.b.name);
+        };
+        let (w, l) = if self.ahead == Some(self.a.id) {
+            (&self.a.name, &self.b.name)
+        } else {
+            (&self.b.name, &self.a.name)
+        };
+        let key = format!("tb.{c}");
+        let name = match crate::i18n::all().find(|t| t.0 == key) {
+            Some(t) if c != "points" => Msg::new(t.0),
+            _ => Msg::new("rep.col.points"),
+        };
+        let criterion = match &self.detail {
+            Some(d) => msg!("explain.criterion_detail", name, detail = d.clone()),
+            None => name,
+        };
+        let m = match self.table_shows {
+            Some(value) => Msg::new("explain.ahead_shows").with("value", value),
+            None => Msg::new("explain.ahead"),
+        };
+        m.with("winner", w)
+            .with("loser", l)
+            .with("criterion", criterion)
+            .with("a", &self.a.name)
+            .with("av", av)
+            .with("b", &self.b.name)
+            .with("bv", bv)
+    }
 }
 
 impl fmt::Display for Explanation {

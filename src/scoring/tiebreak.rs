@@ -1,6 +1,7 @@
 //! Tie-break codes and their values.
 
 use super::fide::{board_games, cut, Fide, Part, PartKind};
+use super::performance as perf;
 use super::rounds::{PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
 use super::ScoringError;
@@ -44,10 +45,16 @@ pub enum TieBreak {
     Koya,
     ForeBuchholz,
     Aob,
+    Rep,
+    Ptp,
+    Apro,
+    Appo,
+    SonnebornBergerCut1,
+    AroCut1,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 33] = [
+    pub const ALL: [TieBreak; 39] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -81,11 +88,17 @@ impl TieBreak {
         TieBreak::Koya,
         TieBreak::ForeBuchholz,
         TieBreak::Aob,
+        TieBreak::Rep,
+        TieBreak::Ptp,
+        TieBreak::Apro,
+        TieBreak::Appo,
+        TieBreak::SonnebornBergerCut1,
+        TieBreak::AroCut1,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 33] = [
+    pub const CODES: [&'static str; 39] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -119,6 +132,12 @@ impl TieBreak {
         "koya",
         "fore-buchholz",
         "aob",
+        "rep",
+        "ptp",
+        "apro",
+        "appo",
+        "sonneborn-berger-cut1",
+        "aro-cut1",
     ];
 
     pub fn code(self) -> &'static str {
@@ -128,9 +147,17 @@ impl TieBreak {
     /// Parses a code; an unknown one is an error listing the allowed codes.
     pub fn parse(code: &str) -> Result<TieBreak, ScoringError> {
         let c = code.trim();
+        let fide = c.to_ascii_uppercase();
         Self::ALL
             .into_iter()
             .find(|t| t.code() == c)
+            .or_else(|| (fide == "AOB").then_some(TieBreak::Aob))
+            .or_else(|| {
+                Self::FIDE_CODES
+                    .iter()
+                    .find(|(f, _)| *f == fide)
+                    .map(|(_, t)| *t)
+            })
             .ok_or_else(|| ScoringError::UnknownTieBreak {
                 code: code.to_string(),
                 allowed: Self::ALL.map(|t| t.code()).join(", "),
@@ -159,9 +186,11 @@ impl TieBreak {
                 | BuchholzCut2
                 | BuchholzMedian1
                 | SonnebornBerger
+                | SonnebornBergerCut1
                 | RoundsWon
                 | GamesWon
                 | Aro
+                | AroCut1
                 | Tpr
                 | Koya
                 | ForeBuchholz
@@ -393,8 +422,38 @@ impl TbCtx<'_> {
             GamesWon => one(Points::new(
                 rounds.iter().map(|pr| board_games(pr, None, true)).sum(),
             )),
-            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger | Aro
-            | Tpr | Koya | ForeBuchholz | Aob => {
+            // Rounds one elected to play (FIDE REP, GE before 2026): games
+            // over the board, and rounds that brought a win's points
+            // (forfeit wins, byes).
+            Rep => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| {
+                        super::fide::over_board(pr) || pr.points == self.scheme.win_value()
+                    })
+                    .count() as i64,
+            )),
+            Ptp => one(perf::as_points(perf::ptp(
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
+            Apro => one(perf::as_points(perf::apro(
+                self.fide,
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
+            Appo => one(perf::as_points(perf::appo(
+                self.rounds,
+                &self.fide_ratings(),
+                self.idx,
+                i,
+            ))),
+            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger
+            | SonnebornBergerCut1 | Aro | AroCut1 | Tpr | Koya | ForeBuchholz | Aob => {
                 one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default())
             }
         }
@@ -419,6 +478,8 @@ impl TbCtx<'_> {
             BuchholzMedian1 => cut_sum(1, 1),
             ForeBuchholz => f.buchholz_parts(rounds, idx, i, true),
             SonnebornBerger => f.sonneborn_parts(rounds, idx, i),
+            SonnebornBergerCut1 => f.sonneborn_cut1_parts(rounds, idx, i),
+            AroCut1 => f.aro_cut1_parts(rounds, &self.fide_ratings(), idx, i),
             Koya => f.koya_parts(rounds, idx, i),
             Aob => f.aob_parts(rounds, idx, i),
             Aro => {

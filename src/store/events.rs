@@ -407,7 +407,7 @@ impl Store {
         &mut self,
         event_id: i64,
         settings: &serde_json::Map<String, serde_json::Value>,
-        summary: &str,
+        summary: crate::i18n::Msg,
     ) -> Result<()> {
         let old = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
@@ -575,6 +575,18 @@ impl Store {
 
     /// Records a pair of entries that must not meet.
     pub fn forbid_pair(&mut self, event_id: i64, a: &Entry, b: &Entry) -> Result<()> {
+        self.forbid_pair_in(event_id, a, b, None)
+    }
+
+    /// Records a pair of entries that must not meet in `rounds` (first,
+    /// last; `None`: any round). A pair already recorded takes the new range.
+    pub fn forbid_pair_in(
+        &mut self,
+        event_id: i64,
+        a: &Entry,
+        b: &Entry,
+        rounds: Option<(u32, u32)>,
+    ) -> Result<()> {
         if a.id == b.id {
             return Err(StoreError::Invalid(msg!("err.store.forbid_self")));
         }
@@ -583,19 +595,45 @@ impl Store {
         } else {
             (b.id, a.id)
         };
+        if let Some((f, l)) = rounds {
+            if f == 0 || l < f {
+                return Err(StoreError::Invalid(msg!(
+                    "err.store.forbid_rounds",
+                    first = f,
+                    last = l
+                )));
+            }
+        }
         let tx = super::log::begin_write(&mut self.conn)?;
+        let old: Option<(Option<u32>, Option<u32>)> = tx
+            .query_row(
+                "SELECT first_round, last_round FROM forbidden_pair
+                 WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
+                params![event_id, x, y],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
         tx.execute(
-            "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
-            params![event_id, x, y],
+            "INSERT OR REPLACE INTO forbidden_pair(event_id, entry_a, entry_b, first_round, last_round)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![event_id, x, y, rounds.map(|r| r.0), rounds.map(|r| r.1)],
         )?;
+        let undo = match old {
+            None => UndoStep::new(
+                "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
+                vec![json!(event_id), json!(x), json!(y)],
+            ),
+            Some((f, l)) => UndoStep::new(
+                "UPDATE forbidden_pair SET first_round=?4, last_round=?5
+                 WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
+                vec![json!(event_id), json!(x), json!(y), json!(f), json!(l)],
+            ),
+        };
         record(
             &tx,
             "forbid",
             msg!("log.forbid", a = &a.name, b = &b.name),
-            Some(&[UndoStep::new(
-                "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
-                vec![json!(event_id), json!(x), json!(y)],
-            )]),
+            Some(&[undo]),
         )?;
         tx.commit()?;
         Ok(())
@@ -603,10 +641,13 @@ impl Store {
 
     /// The event's forbidden pairs (entry ids).
     pub fn forbidden_pairs(&self, event_id: i64) -> Result<Vec<ForbiddenPair>> {
-        self.rows("SELECT entry_a, entry_b FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b", [event_id], |r| {
+        self.rows("SELECT entry_a, entry_b, first_round, last_round FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b", [event_id], |r| {
+                let f: Option<u32> = r.get(2)?;
+                let l: Option<u32> = r.get(3)?;
                 Ok(ForbiddenPair {
                     a: r.get(0)?,
                     b: r.get(1)?,
+                    rounds: f.map(|f| (f, l.unwrap_or(f))),
                 })
         })
     }

@@ -231,6 +231,22 @@ impl Store {
         };
         tx.execute("DELETE FROM board WHERE round_id=?1", [round_id])?;
         insert_boards(&tx, round_id, boards)?;
+        // The boards that changed, kept as a note of the event (a TRF
+        // export writes it as a `###` line).
+        let changed: Vec<String> = (0..old.len().max(boards.len()))
+            .filter(|&i| {
+                let was = old.get(i).map(|o| (o.1, o.2));
+                let now = boards.get(i).map(|b| (b.red, b.black));
+                was != now
+            })
+            .map(|i| (i + 1).to_string())
+            .collect();
+        if !changed.is_empty() {
+            tx.execute(
+                "INSERT INTO event_note(event_id, round, kind, detail) VALUES (?1, ?2, 'pairing', ?3)",
+                params![event_id, number, changed.join(", ")],
+            )?;
+        }
         let mut undo = vec![UndoStep::new(
             "DELETE FROM board WHERE round_id=?1",
             vec![json!(round_id)],
@@ -297,6 +313,24 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(last)
+    }
+
+    /// The notes kept of an event: pairings changed by hand and results
+    /// corrected, in the order they were made.
+    pub fn event_notes(&self, event_id: i64) -> Result<Vec<EventNote>> {
+        self.rows(
+            "SELECT round, board, kind, detail, at FROM event_note WHERE event_id=?1 ORDER BY id",
+            [event_id],
+            |r| {
+                Ok(EventNote {
+                    round: r.get(0)?,
+                    board: r.get(1)?,
+                    kind: r.get(2)?,
+                    detail: r.get(3)?,
+                    at: r.get(4)?,
+                })
+            },
+        )
     }
 
     /// The boards of an event, optionally of one round, by round then board.
@@ -380,6 +414,22 @@ impl Store {
         let id = upsert_game(&tx, g)?;
         let undo = game_undo(id, old.as_ref());
         let summary = summary.into_summary();
+        if let Some(o) = old
+            .as_ref()
+            .filter(|o| o.outcome != Outcome::Unplayed && o.outcome != g.outcome)
+        {
+            // A corrected result, kept as a note of the event (a TRF export
+            // writes it as a `###` line).
+            tx.execute(
+                "INSERT INTO event_note(event_id, round, board, kind, detail)
+                 SELECT r.event_id, r.number, b.number, 'result', ?2 FROM board b
+                 JOIN round r ON r.id = b.round_id WHERE b.id = ?1",
+                params![
+                    g.board_id,
+                    format!("{} -> {}", o.outcome.code(), g.outcome.code())
+                ],
+            )?;
+        }
         let full = match &old {
             Some(o) if o.outcome != Outcome::Unplayed => msg!(
                 "log.result_was",
@@ -392,6 +442,19 @@ impl Store {
         tx.commit()?;
         Ok(id)
     }
+}
+
+/// A note kept of an event: a pairing changed by hand (`kind` `pairing`,
+/// `detail` the boards) or a result corrected (`result`, `detail` old ->
+/// new outcome).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventNote {
+    pub round: u32,
+    pub board: Option<u32>,
+    pub kind: String,
+    pub detail: String,
+    /// When (`YYYY-MM-DDTHH:MM`, UTC).
+    pub at: String,
 }
 
 /// Inserts round `number` with its boards (numbered in order) and their

@@ -66,6 +66,15 @@ pub struct TrfExtras {
     pub players: Vec<(u32, String, String, String)>,
     /// (round, start number) of each `F` bye, imported as a pairing-bye board.
     pub full_byes: Vec<(u32, u32)>,
+    /// The header lines kept verbatim (`trf_line`), in file order.
+    pub lines: Vec<String>,
+    /// Pairs (start numbers) that may not meet in some rounds only:
+    /// (a, b, first round, last round).
+    pub prohibited: Vec<(u32, u32, u32, u32)>,
+    /// A pairing setting whose value is keyed by entry: (setting, value
+    /// by start number), stored as an object by entry id once the entries
+    /// exist (the explicit virtual points of an accelerated event).
+    pub by_entry: Option<(String, std::collections::BTreeMap<u32, serde_json::Value>)>,
 }
 
 /// The TRF fields of an event's entries, as stored by an import.
@@ -103,6 +112,17 @@ impl Store {
                     },
                 ))
             })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// The header lines an imported TRF file's event keeps, in file order.
+    pub fn trf_lines(&self, event_id: i64) -> Result<Vec<String>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT line FROM trf_line WHERE event_id = ?1 ORDER BY seq")?;
+        let rows = stmt
+            .query_map([event_id], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
     }
@@ -203,6 +223,35 @@ impl Store {
             tx.execute(
                 "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
                 params![event_id, x.min(y), x.max(y)],
+            )?;
+        }
+        for &(a, b, first, last) in &extras.prohibited {
+            let (x, y) = (entry(a)?, entry(b)?);
+            if x == y {
+                continue;
+            }
+            tx.execute(
+                "INSERT OR REPLACE INTO forbidden_pair(event_id, entry_a, entry_b, first_round, last_round)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![event_id, x.min(y), x.max(y), first, last],
+            )?;
+        }
+        if let Some((key, values)) = &extras.by_entry {
+            let mut obj = serde_json::Map::new();
+            for (no, v) in values {
+                obj.insert(entry(*no)?.to_string(), v.clone());
+            }
+            let mut ps = ev.settings.pairing_settings.clone();
+            ps.insert(key.clone(), serde_json::Value::Object(obj));
+            tx.execute(
+                "UPDATE event SET pairing_settings=?2 WHERE id=?1",
+                params![event_id, serde_json::to_string(&ps)?],
+            )?;
+        }
+        for (seq, line) in extras.lines.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO trf_line(event_id, seq, line) VALUES (?1, ?2, ?3)",
+                params![event_id, seq as i64, line],
             )?;
         }
         for &(no, round, value) in &ev.requested_byes {

@@ -6,7 +6,7 @@ use super::games::{game_undo, insert_boards, upsert_game, NewBoard};
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{Event, EventSettings, Game, Outcome};
-use crate::i18n::msg;
+use crate::i18n::{msg, Msg};
 use rusqlite::{params, OptionalExtension};
 use serde_json::json;
 
@@ -75,7 +75,7 @@ impl Store {
         &mut self,
         event_id: i64,
         settings: &str,
-        summary: &str,
+        summary: impl super::log::IntoSummary,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let old: String = tx.query_row(
@@ -125,9 +125,11 @@ impl Store {
         number: u32,
         boards: &[(NewBoard, i64)],
         total_rounds: u32,
+        expected: Option<u64>,
     ) -> Result<i64> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
+        super::stamp::check_unchanged(&tx, event_id, expected)?;
         let round_id = super::events::insert_next_round(&tx, event_id, number)?;
         let plain: Vec<NewBoard> = boards.iter().map(|b| b.0).collect();
         super::games::check_boards(&plain)?;
@@ -169,7 +171,7 @@ impl Store {
     }
 
     /// Records the winner of a lot for a match.
-    pub fn set_knockout_lot(&mut self, board_id: i64, winner: i64, summary: &str) -> Result<()> {
+    pub fn set_knockout_lot(&mut self, board_id: i64, winner: i64, summary: Msg) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let old: Option<i64> = tx.query_row(
             "SELECT lot_winner FROM knockout_match WHERE board_id=?1",
@@ -199,7 +201,7 @@ impl Store {
         &mut self,
         games: &[Game],
         repairs: &[KnockoutRepair],
-        summary: &str,
+        summary: Msg,
     ) -> Result<Vec<i64>> {
         let olds: Vec<Option<Game>> = games
             .iter()
@@ -261,12 +263,14 @@ impl Store {
             undo.push(game_undo(id, old.as_ref()));
         }
         let full = match olds.first() {
-            Some(Some(o)) if games.len() == 1 && o.outcome != Outcome::Unplayed => {
-                format!("{summary} (was {})", o.outcome.code())
-            }
-            _ => summary.to_string(),
+            Some(Some(o)) if games.len() == 1 && o.outcome != Outcome::Unplayed => msg!(
+                "log.result_was",
+                what = summary,
+                old = Msg::new(o.outcome.word_key())
+            ),
+            _ => summary,
         };
-        record(&tx, "result", &full, Some(&undo))?;
+        record(&tx, "result", full, Some(&undo))?;
         tx.commit()?;
         Ok(ids)
     }

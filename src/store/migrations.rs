@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     HISTORY_GAMES,
     LOG_KEYS,
     BYE_NOTICE,
+    TRF_2026,
     PRIZES,
 ];
 
@@ -167,7 +168,35 @@ const BYE_NOTICE: &str =
     "ALTER TABLE requested_bye ADD COLUMN notice INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1));";
 // ---- end of the bye notice block ---------------------------------------------
 
-// ---- Prize lists (issue 37, specs/prizes.md) ---------------------------------
+// ---- TRF-2026 ------------------------------------------------------
+// `event_note`: the pairings changed by hand and the results corrected, which
+// a TRF-2026 export writes as `###` lines.
+// `trf_line`: the header lines of an imported TRF file that qishe keeps but
+// does not read into the event (city, arbiters, `192`, `222`, `202`, national
+// records, codes it does not know…), in file order, so `export trf` writes
+// them back unchanged. A prohibited pairing (`260`) may hold for some rounds
+// only: `first_round` / `last_round` (NULL: every round).
+const TRF_2026: &str = "
+CREATE TABLE trf_line (
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    line     TEXT    NOT NULL,
+    PRIMARY KEY (event_id, seq)
+);
+ALTER TABLE forbidden_pair ADD COLUMN first_round INTEGER CHECK (first_round >= 1);
+ALTER TABLE forbidden_pair ADD COLUMN last_round INTEGER CHECK (last_round >= first_round);
+CREATE TABLE event_note (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER,
+    kind     TEXT    NOT NULL CHECK (kind IN ('pairing', 'result')),
+    detail   TEXT    NOT NULL DEFAULT '',
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M', 'now'))
+);
+";
+// ---- end of the TRF-2026 block ------------------------------------------------
+// ---- Prize lists (specs/prizes.md) ----------------------------------------
 // An event's prize list and its sharing mode: one row per event, the prizes
 // in list order as JSON (`[{"category": "sex=f", "place": 1, "value":
 // {"money": 1500}}, …]`, domain::Prize). In TABLES, so replacing a list is
@@ -207,7 +236,10 @@ pub const TABLES: &[&str] = &[
     // Issue 23: the archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
-    // Issue 37: prize lists.
+    // Issue 39: the kept header lines of imported TRF files, event notes.
+    "trf_line",
+    "event_note",
+    // Prize lists.
     "prize_list",
 ];
 

@@ -24,7 +24,7 @@ mod stamp;
 mod teams;
 
 pub use events::EventSummary;
-pub use games::{ImportRound, NewBoard, PlacedGame};
+pub use games::{EventNote, ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};

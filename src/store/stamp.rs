@@ -32,7 +32,11 @@ const EVENT_ROWS: &[&str] = &[
      WHERE t.event_id = ?1 ORDER BY tm.entry_id",
     "SELECT l.* FROM team_lineup l JOIN team t ON t.id = l.team_id
      WHERE t.event_id = ?1 ORDER BY l.team_id, l.round, l.board",
+    "SELECT tm.* FROM team_match tm JOIN round r ON r.id = tm.round_id
+     WHERE r.event_id = ?1 ORDER BY tm.round_id, tm.number",
     "SELECT * FROM knockout WHERE event_id = ?1",
+    "SELECT k.* FROM knockout_match k JOIN board b ON b.id = k.board_id
+     JOIN round r ON r.id = b.round_id WHERE r.event_id = ?1 ORDER BY k.board_id",
 ];
 
 fn stamp(conn: &Connection, event_id: i64) -> Result<u64> {
@@ -58,6 +62,16 @@ fn stamp(conn: &Connection, event_id: i64) -> Result<u64> {
     Ok(h.finish())
 }
 
+/// Inside a write transaction: `StoreError::Changed` unless the event's
+/// stamp is still `expected` (`None`: no check, the caller read nothing
+/// before the transaction).
+pub(super) fn check_unchanged(tx: &Connection, event_id: i64, expected: Option<u64>) -> Result<()> {
+    match expected {
+        Some(e) if stamp(tx, event_id)? != e => Err(StoreError::Changed),
+        _ => Ok(()),
+    }
+}
+
 impl Store {
     /// The event's stamp now (see the module notes).
     pub fn event_stamp(&self, event_id: i64) -> Result<u64> {
@@ -77,9 +91,7 @@ impl Store {
         super::games::check_boards(boards)?;
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
-        if stamp(&tx, event_id)? != expected {
-            return Err(StoreError::Changed);
-        }
+        check_unchanged(&tx, event_id, Some(expected))?;
         let round_id = super::events::insert_next_round(&tx, event_id, number)?;
         super::games::insert_boards(&tx, round_id, boards)?;
         if event.status == crate::domain::EventStatus::Planned {

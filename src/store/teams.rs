@@ -10,7 +10,7 @@ use super::{Result, Store, StoreError};
 use crate::domain::{
     Event, EventSettings, EventStatus, Game, NewMember, Outcome, Team, TeamMatch, TeamSettings,
 };
-use crate::i18n::msg;
+use crate::i18n::{msg, Msg};
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde_json::json;
 
@@ -190,6 +190,7 @@ impl Store {
     /// Adds teams with their rosters in one change: unknown members are
     /// added, members are entered into the event. A member already on a team
     /// of the event is refused (`err.team.two_teams`).
+    /// `source`: the file the teams came from (empty: typed in).
     pub fn add_teams(
         &mut self,
         event_id: i64,
@@ -286,13 +287,21 @@ impl Store {
         record(
             &tx,
             "team-add",
-            msg!(
-                "log.team_add",
-                count = teams.len(),
-                event = &event.name,
-                source,
-                names = names.join(", ")
-            ),
+            match Some(source).filter(|s| !s.is_empty()) {
+                Some(source) => msg!(
+                    "log.team_add",
+                    count = teams.len(),
+                    event = &event.name,
+                    source,
+                    names = names.join(", ")
+                ),
+                None => msg!(
+                    "log.team_add_typed",
+                    count = teams.len(),
+                    event = &event.name,
+                    names = names.join(", ")
+                ),
+            },
             Some(&undo),
         )?;
         tx.commit()?;
@@ -401,10 +410,12 @@ impl Store {
         rounds: &[NewTeamRound],
         into_paired: &[(u32, u32, Game)],
         action: &str,
-        summary: &str,
+        summary: Msg,
+        expected: Option<u64>,
     ) -> Result<usize> {
         let event = self.event(event_id)?;
         let tx = super::log::begin_write(&mut self.conn)?;
+        super::stamp::check_unchanged(&tx, event_id, expected)?;
         let mut undo = Vec::new();
         upsert_round_games(&tx, event_id, into_paired, &mut undo)?;
         let mut games = into_paired.len();
@@ -448,7 +459,7 @@ impl Store {
         event_id: i64,
         lineup: &Lineup,
         replace: Option<(Vec<u32>, Vec<NewTeamBoard>)>,
-        summary: &str,
+        summary: Msg,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let mut undo = Vec::new();
@@ -527,7 +538,7 @@ impl Store {
         event_id: i64,
         team_id: i64,
         roster: &[RosterMember],
-        summary: &str,
+        summary: impl super::log::IntoSummary,
     ) -> Result<()> {
         let tx = super::log::begin_write(&mut self.conn)?;
         let team: String =

@@ -113,6 +113,9 @@ pub struct EventData {
     pub standings_error: Option<String>,
     /// Each entry's points before the shown round (Round tab, by entry id).
     pub points_before: std::collections::HashMap<i64, crate::domain::Points>,
+    /// Accelerated pairings: the virtual points of the shown round (Round
+    /// tab, by entry id), shown apart from the points.
+    pub virtual_now: std::collections::HashMap<i64, crate::domain::Points>,
 }
 
 /// The pop-ups; at most one is open (`Model::modal`).
@@ -364,7 +367,14 @@ impl Model {
                 points_before = st.rows.iter().map(|r| (r.player.id, r.points)).collect();
             }
         }
+        let virtual_now = match round.as_ref() {
+            Some(r) => app
+                .virtual_points_in(&v.event, r.number)
+                .unwrap_or_default(),
+            None => Default::default(),
+        };
         self.ev = EventData {
+            virtual_now,
             kind: Some(v.kind),
             byes: v.byes,
             forbidden: v.forbidden,

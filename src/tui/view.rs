@@ -467,7 +467,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 let pts = super::model::entry::short_points(
                     m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
                 );
-                let tail = format!(" ({}) {pts}", e.start_no);
+                // Accelerated pairings: the virtual points, apart (+1).
+                let virt =
+                    m.ev.virtual_now
+                        .get(&e.id)
+                        .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
+                let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
                 let w = (NAME_COLUMN as usize)
                     .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
                 format!("{}{}{tail}", mark(c), fit(&e.name, w))

@@ -26,7 +26,7 @@
 
 use super::board::{Piece, Square};
 use super::record::{GameRecord, ImportError, ReadNote, ReadOptions, Skipped};
-use super::tree::{fill, start_position, Node, MAX_DEPTH};
+use super::tree::{build, fill, start_position, Found, Node};
 use crate::domain::Colour;
 use crate::i18n::msg;
 
@@ -106,35 +106,31 @@ impl Reader<'_> {
     }
 }
 
-/// Reads the children of a node: each with its subtree, then its
-/// alternative siblings.
-fn read_children(r: &mut Reader, depth: usize) -> Result<Vec<Node>, ImportError> {
-    let mut kids = Vec::new();
-    if depth > MAX_DEPTH {
-        return Err(err(msg!("err.cbr.too_deep")));
-    }
-    loop {
-        if r.at + 4 > r.b.len() {
-            break;
-        }
-        let s = r.bytes(4)?;
-        let (flags, from, to) = (s[0], s[2], s[3]);
-        if s == [0, 0, 0, 0] {
-            break;
-        }
-        let mut node = Node::new(point(from), point(to), format!("{from}-{to}"));
-        if flags & 0x04 != 0 {
-            node.comment = Some(r.text()?).filter(|c| !c.is_empty());
-        }
-        if flags & 0x01 == 0 {
-            node.children = read_children(r, depth + 1)?;
-        }
-        kids.push(node);
-        if flags & 0x02 == 0 {
-            break;
-        }
-    }
-    Ok(kids)
+/// Reads the move tree: each move with its subtree, then its alternative
+/// siblings (the end of the data or a zero record ends a level).
+fn read_tree(r: &mut Reader) -> Result<Vec<Node>, ImportError> {
+    build(
+        |_| {
+            if r.at + 4 > r.b.len() {
+                return Ok(Found::EndOfLevel);
+            }
+            let s = r.bytes(4)?;
+            let (flags, from, to) = (s[0], s[2], s[3]);
+            if s == [0, 0, 0, 0] {
+                return Ok(Found::EndOfLevel);
+            }
+            let mut node = Node::new(point(from), point(to), format!("{from}-{to}"));
+            if flags & 0x04 != 0 {
+                node.comment = Some(r.text()?).filter(|c| !c.is_empty());
+            }
+            Ok(Found::Move {
+                node,
+                next: flags & 0x01 == 0,
+                alternative: flags & 0x02 != 0,
+            })
+        },
+        || err(msg!("err.cbr.too_deep")),
+    )
 }
 
 /// Reads one CBR record (a `.cbr` file, or a record of a library).
@@ -192,7 +188,7 @@ pub fn read_cbr(
             g.comments.push((0, c));
         }
     }
-    let kids = read_children(&mut r, 0)?;
+    let kids = read_tree(&mut r)?;
     g.start = start_position(&pieces, side, kids.first())
         .map_err(|e| err(msg!("err.cbr.start", why = e)))?;
     let notes = fill(&mut g, &kids, opts)?;

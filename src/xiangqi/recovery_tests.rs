@@ -510,3 +510,79 @@ fn a_broken_cbr_says_cbr_not_xqf() {
     assert_eq!(e.to_string(), "CBR: 1000 bytes, the header alone is 2214");
     assert!(!e.msg().render(Lang::ZhHans).contains("XQF"));
 }
+
+/// `plies` moves that can be played over and over: the horses out and back.
+fn shuffled_horses(plies: usize) -> Vec<&'static str> {
+    ["h0g2", "h9g7", "g2h0", "g7h9"]
+        .into_iter()
+        .cycle()
+        .take(plies)
+        .collect()
+}
+
+/// Runs `f` on a thread with a small stack (a Windows main thread has
+/// 1 MB, the TUI's worker 2 MB): a reader that recursed once per move of
+/// a long line would overflow it.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn binary_move_trees_as_deep_as_the_limit_are_read_and_dropped_without_recursion() {
+    use super::tree::MAX_DEPTH;
+    let n = MAX_DEPTH - 2;
+    let plies = on_small_stack(move || {
+        let moves = shuffled_horses(n);
+        let nodes: Vec<_> = (0..n)
+            .map(|i| (moves[i], if i + 1 < n { 0 } else { 0x01 }, None))
+            .collect();
+        let from_cbr = read_games(&cbr("红方", 1, &nodes)).unwrap();
+        let from_xqf = read_games(&xqf(&moves)).unwrap();
+        [from_cbr, from_xqf].map(|f| f.games[0].moves.len())
+    });
+    assert_eq!(plies, [n, n]);
+    // Deeper than the limit: refused, by name.
+    let (cbr_err, xqf_err) = on_small_stack(|| {
+        let n = MAX_DEPTH + 5;
+        let moves = shuffled_horses(n);
+        let nodes: Vec<_> = moves.iter().map(|m| (*m, 0, None)).collect();
+        let e = |b: &[u8]| match read_games(b) {
+            Err(e) => e.to_string(),
+            Ok(f) => f.skipped[0].error.to_string(),
+        };
+        (e(&cbr("红方", 1, &nodes)), e(&xqf(&moves)))
+    });
+    assert!(cbr_err.contains("too deep"), "{cbr_err}");
+    assert!(xqf_err.contains("too deep"), "{xqf_err}");
+}
+
+#[test]
+fn nested_text_variations_are_read_written_and_dropped_on_a_small_stack() {
+    // 7,000 nested PGN variations and 3,000 chained DhtmlXQ branches: the
+    // readers keep MAX_VARIATION_DEPTH levels, and reading, writing in
+    // every format, the statistics and dropping the game stay within a
+    // small stack.
+    let kept = on_small_stack(|| {
+        let mut kept = Vec::new();
+        for text in [
+            hostile::nested_pgn(7_000),
+            hostile::chained_dhtmlxq(3_000, true),
+        ] {
+            let f = read_games(text.as_bytes()).unwrap();
+            let g = &f.games[0];
+            let _ = game_stats(g);
+            let pgn = write_pgn(&f.games, Notation::Chinese);
+            let dhtml = dhtmlxq::write_dhtmlxq(&f.games);
+            let again = read_games(pgn.as_bytes()).unwrap();
+            let twice = read_games(dhtml.as_bytes()).unwrap();
+            kept.push((again.games[0].variations.len(), twice.games.len()));
+        }
+        kept
+    });
+    assert!(kept.iter().all(|&(v, n)| v > 0 && n == 1), "{kept:?}");
+}

@@ -8,8 +8,8 @@ use super::board::{Move, Piece, Position, Square};
 use super::notation::MoveTextError;
 use super::record::{move_number, GameRecord, ImportError, ReadNote, ReadOptions, Variation};
 
-/// Deeper trees than this are refused (a damaged file must not overflow
-/// the stack).
+/// Deeper trees than this are refused: no game is 2,000 plies long (the
+/// tree is read and dropped without recursion, see [`build`]).
 pub(super) const MAX_DEPTH: usize = 2000;
 
 /// A move of the tree with its comment and what follows it: the main
@@ -21,6 +21,103 @@ pub(super) struct Node {
     pub text: String,
     pub comment: Option<String>,
     pub children: Vec<Node>,
+}
+
+// A long line is a chain of nested nodes: they are dropped one by one,
+// never by a recursion as deep as the line.
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut rest = std::mem::take(&mut self.children);
+        while let Some(mut n) = rest.pop() {
+            rest.append(&mut n.children);
+        }
+    }
+}
+
+/// What a reader found at its place in the records.
+pub(super) enum Found {
+    /// A move, whether its continuation follows, and whether an
+    /// alternative to it follows (after that continuation).
+    Move {
+        node: Node,
+        next: bool,
+        alternative: bool,
+    },
+    /// The moves of this level end here.
+    EndOfLevel,
+    /// Nothing more is read: every open level ends with what it has.
+    Stop,
+}
+
+/// Builds the tree from records stored in pre-order (a move, its
+/// continuation, then the alternatives to it) with a stack of open levels
+/// instead of a recursion, so no file can overflow the stack. `read(main)`
+/// gives the next record (`main`: it would be a move of the main line);
+/// more than [`MAX_DEPTH`] open levels are `too_deep`.
+pub(super) fn build(
+    mut read: impl FnMut(bool) -> Result<Found, ImportError>,
+    too_deep: impl Fn() -> ImportError,
+) -> Result<Vec<Node>, ImportError> {
+    struct Level {
+        kids: Vec<Node>,
+        main: bool,
+        /// The move whose continuation this level is, and whether an
+        /// alternative to that move follows the level.
+        parent: Option<(Node, bool)>,
+    }
+    let mut open = vec![Level {
+        kids: Vec::new(),
+        main: true,
+        parent: None,
+    }];
+    loop {
+        let top = open.last_mut().expect("the root level stays open");
+        let on_main = top.main && top.kids.is_empty();
+        let mut stop = false;
+        match read(on_main)? {
+            Found::Move {
+                node,
+                next: true,
+                alternative,
+            } => {
+                if open.len() >= MAX_DEPTH {
+                    return Err(too_deep());
+                }
+                open.push(Level {
+                    kids: Vec::new(),
+                    main: on_main,
+                    parent: Some((node, alternative)),
+                });
+                continue;
+            }
+            Found::Move {
+                node, alternative, ..
+            } => {
+                top.kids.push(node);
+                if alternative {
+                    continue;
+                }
+            }
+            Found::EndOfLevel => {}
+            Found::Stop => stop = true,
+        }
+        // The level is complete: it becomes its move's continuation, and
+        // the level above goes on when an alternative follows that move.
+        loop {
+            let level = open.pop().expect("the root level stays open");
+            let Some((mut node, alternative)) = level.parent else {
+                return Ok(level.kids);
+            };
+            node.children = level.kids;
+            open.last_mut()
+                .expect("a parent level is open")
+                .kids
+                .push(node);
+            if alternative && !stop {
+                break;
+            }
+        }
+    }
 }
 
 impl Node {

@@ -6,7 +6,7 @@
 
 use super::board::{Piece, Square};
 use super::record::{GameRecord, ImportError, ReadNote, ReadOptions};
-use super::tree::{fill, start_position, Node, MAX_DEPTH};
+use super::tree::{build, fill, start_position, Found, Node};
 use crate::domain::Colour;
 
 const HEADER: usize = 1024;
@@ -137,15 +137,11 @@ pub fn read_xqf_with(
     };
     // The root record: the opening comment, then the first move (and, in
     // the tree, its alternatives).
-    let root = r.record()?;
-    if let Some(c) = root.node.comment {
+    let mut root = r.record()?;
+    if let Some(c) = root.node.comment.take() {
         g.comments.push((0, c));
     }
-    let kids = if root.next {
-        r.siblings(1, true)?
-    } else {
-        Vec::new()
-    };
+    let kids = if root.next { r.tree()? } else { Vec::new() };
     g.start = start_position(&pieces, side, kids.first())
         .map_err(|e| err(format!("start position: {e}")))?;
     let mut notes = fill(&mut g, &kids, opts)?;
@@ -238,34 +234,33 @@ impl Records<'_> {
         })
     }
 
-    /// A move, its continuation, then its alternatives (each with its own
-    /// continuation), in the file's pre-order: the whole main line comes
-    /// before any alternative. A record that cannot be read is an error on
-    /// the main line; in a variation it ends the reading (what was read is
-    /// kept, `broken` says where).
-    fn siblings(&mut self, depth: usize, main: bool) -> Result<Vec<Node>, ImportError> {
-        if depth > MAX_DEPTH {
-            return Err(err("the move tree is too deep"));
-        }
-        let mut kids = Vec::new();
-        loop {
-            let on_main = main && kids.is_empty();
-            let at = self.at;
-            let mut rec = match self.record() {
-                Ok(rec) => rec,
-                Err(e) if on_main => return Err(e),
-                Err(_) => {
-                    self.broken = Some(at);
-                    return Ok(kids);
+    /// The move tree after the root record: a move, its continuation,
+    /// then its alternatives (each with its own continuation), in the
+    /// file's pre-order: the whole main line comes before any
+    /// alternative. A record that cannot be read is an error on the main
+    /// line; in a variation it ends the reading (what was read is kept,
+    /// `broken` says where).
+    fn tree(&mut self) -> Result<Vec<Node>, ImportError> {
+        build(
+            |on_main| {
+                if self.broken.is_some() {
+                    return Ok(Found::Stop);
                 }
-            };
-            if rec.next {
-                rec.node.children = self.siblings(depth + 1, on_main)?;
-            }
-            kids.push(rec.node);
-            if !rec.alternative || self.broken.is_some() {
-                return Ok(kids);
-            }
-        }
+                let at = self.at;
+                match self.record() {
+                    Ok(rec) => Ok(Found::Move {
+                        node: rec.node,
+                        next: rec.next,
+                        alternative: rec.alternative,
+                    }),
+                    Err(e) if on_main => Err(e),
+                    Err(_) => {
+                        self.broken = Some(at);
+                        Ok(Found::Stop)
+                    }
+                }
+            },
+            || err("the move tree is too deep"),
+        )
     }
 }

@@ -79,6 +79,7 @@ fn state(n: u32, rounds: u32) -> SwissState {
         first_colour: Colour::Red,
         win_points: Points::new(2),
         draw_points: Points::new(1),
+        virtual_points: Default::default(),
     }
 }
 

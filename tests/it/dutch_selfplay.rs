@@ -29,14 +29,46 @@ fn answer(text: &str) -> Option<Vec<(u32, u32)>> {
 
 #[test]
 fn every_self_play_round_is_paired_as_the_endorsed_engine_pairs_it() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/dutch_selfplay");
+    check_corpus("dutch_selfplay", 200, 5);
+}
+
+/// Accelerated tournaments (`selfplay --accelerate`): every file carries
+/// explicit virtual points (`250` or `XXA` lines: FIDE's Baku groups,
+/// random overlapping ranges, per-player lines), sometimes with `192
+/// FIDE_DUTCH_2025_BAKU` beside them.
+#[test]
+fn every_accelerated_self_play_round_is_paired_as_the_endorsed_engine_pairs_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/baku_selfplay");
+    for e in std::fs::read_dir(&dir).expect("accelerated corpus") {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "trf") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let t = Trf::parse(&text).unwrap();
+            assert!(
+                !t.accelerations.is_empty(),
+                "{}: no 250/XXA line",
+                p.display()
+            );
+        }
+    }
+    check_corpus("baku_selfplay", 200, 5);
+}
+
+fn check_corpus(name: &str, min_rounds: usize, min_refused: usize) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data")
+        .join(name);
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
         .expect("self-play corpus")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "trf"))
         .collect();
     cases.sort();
-    assert!(cases.len() >= 200, "only {} self-play rounds", cases.len());
+    assert!(
+        cases.len() >= min_rounds,
+        "only {} self-play rounds",
+        cases.len()
+    );
     let mut refused = 0;
     let mut failures = Vec::new();
     for path in &cases {
@@ -69,7 +101,7 @@ fn every_self_play_round_is_paired_as_the_endorsed_engine_pairs_it() {
         failures.join("\n")
     );
     assert!(
-        refused >= 5,
+        refused >= min_refused,
         "the corpus should hold refused rounds, has {refused}"
     );
 }

@@ -65,37 +65,21 @@ fn decided(b: &Value, round: usize, board: usize) -> (Option<String>, Option<Str
     )
 }
 
-/// The game due in a match: (game number, red, black), from the slips.
+/// The game due in a match: (game number, red, black), from the slips' JSON.
 fn due(c: &Club, ev: &str, round: u32, board: u32) -> (u32, String, String) {
-    let slips = c.ok(&["knockout", "slips", ev]);
-    let tag = format!(" R{round} B{board}  #");
-    let lines: Vec<&str> = slips.lines().collect();
-    let i = lines
+    let slips: Value =
+        serde_json::from_str(&c.ok(&["knockout", "slips", ev, "--format", "json"])).unwrap();
+    let s = slips
+        .as_array()
+        .unwrap()
         .iter()
-        .position(|l| l.contains(&tag))
+        .find(|s| s["round"] == round && s["board"] == board)
         .unwrap_or_else(|| panic!("no game due in round {round} board {board}:\n{slips}"));
-    let no: u32 = lines[i]
-        .split(&tag)
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let red = lines[i + 1]
-        .trim()
-        .strip_prefix("red")
-        .unwrap()
-        .trim()
-        .to_string();
-    let black = lines[i + 2]
-        .trim()
-        .strip_prefix("black")
-        .unwrap()
-        .trim()
-        .to_string();
-    (no, red, black)
+    (
+        s["game"].as_u64().unwrap() as u32,
+        s["red"].as_str().unwrap().to_string(),
+        s["black"].as_str().unwrap().to_string(),
+    )
 }
 
 /// Plays the game due in a match: `winner` wins it (`None` = a draw), with extra options.
@@ -142,3 +126,4 @@ mod agreement;
 mod brackets;
 mod changes;
 mod outputs;
+mod paper;

@@ -1,6 +1,7 @@
 //! The integration tests, one binary: a module per former test file.
 //! (One binary links the crate once; 34 binaries each linked it again.)
 
+mod accel_fronts;
 mod common;
 mod report_support;
 
@@ -10,6 +11,7 @@ mod archive_roundtrip;
 mod archive_tui;
 mod berger_tables;
 mod cli_messages;
+mod cli_zh;
 mod cxa_examples;
 mod cxa_rules;
 mod dutch_bench_set;
@@ -54,8 +56,11 @@ mod scoring_conformance;
 mod scoring_props;
 mod scoring_rules;
 mod teams_cli;
+mod teams_paper;
+mod tiebreaks_2026;
 mod tiebreaks_cli;
 mod tiebreaks_kinds;
+mod trf2026;
 mod trf_checks;
 mod trf_roundtrip;
 mod tui_bar;

@@ -122,6 +122,7 @@ fn initial(f: &Field, roster: &mut Roster, dice: &mut Dice) -> SwissState {
         first_colour: Colour::Red,
         win_points: [Points::new(2), Points::new(3), Points::new(1)][f.scheme as usize % 3],
         draw_points: [Points::new(1), Points::new(1), Points(50)][f.scheme as usize % 3],
+        virtual_points: Default::default(),
     }
 }
 

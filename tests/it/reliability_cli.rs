@@ -295,8 +295,20 @@ fn a_closed_pipe_ends_the_output_quietly() {
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    assert_ne!(out.status.code(), Some(101), "{err}");
+    assert!(err.is_empty(), "a closed pipe is not an error: {err}");
+    // Unix ends qishe by the default SIGPIPE (no status); Windows has no
+    // SIGPIPE, and the failed write ends it with status 0.
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(libc::SIGPIPE),
+            "{:?}",
+            out.status
+        );
+    }
+    #[cfg(windows)]
+    assert_eq!(out.status.code(), Some(0));
 }
 
 // 9. Untrusted content reaches neither terminals nor spreadsheets raw.

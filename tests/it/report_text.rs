@@ -66,6 +66,7 @@ fn player_strategy(n: u32) -> impl Strategy<Value = PlayerLine> {
         club,
         rating: Some(1500),
         points: Some(qishe::domain::Points(150)),
+        virtual_points: None,
     })
 }
 

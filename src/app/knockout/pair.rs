@@ -2,16 +2,36 @@
 //! round one.
 
 use super::MatchView;
-use crate::app::{invalid, App, Result};
+use crate::app::{invalid, App, AppError, Result};
 use crate::domain::Entry;
 use crate::history::SplitMix64;
 use crate::pairing::knockout as ko;
-use crate::store::NewBoard;
+use crate::store::{NewBoard, StoreError};
 
 impl App {
     /// Pairs the next knockout round (round 1 from the seeds); refused while
-    /// a match of the current round is undecided, naming them.
+    /// a match of the current round is undecided, naming them. The round is
+    /// stored only if the event is still as it was read (else it is drawn
+    /// again from the new state).
     pub fn knockout_pair(&mut self, event: &str) -> Result<Vec<MatchView>> {
+        let id = self.store.resolve_event(event)?.id;
+        let mut attempt = 1;
+        loop {
+            let stamp = self.store.event_stamp(id)?;
+            match self.knockout_pair_from(event, stamp) {
+                Err(AppError::Store(StoreError::Changed))
+                    if attempt < crate::app::rounds::PAIR_ATTEMPTS =>
+                {
+                    attempt += 1
+                }
+                r => return r,
+            }
+        }
+    }
+
+    /// One attempt of [`App::knockout_pair`] from the event as it was when
+    /// its stamp was `stamp`.
+    fn knockout_pair_from(&mut self, event: &str, stamp: u64) -> Result<Vec<MatchView>> {
         let ev = self.store.resolve_event(event)?;
         let br = self.bracket_of(&ev)?;
         let n = br.entries.len();
@@ -78,28 +98,26 @@ impl App {
                 ));
             }
             let last = &br.rounds[paired as usize - 1];
-            let open: Vec<String> = last
+            let open: Vec<crate::i18n::Msg> = last
                 .iter()
                 .filter(|s| br.winner(s).is_none())
                 .map(|s| {
                     let v = br.view(s);
-                    format!(
-                        "board {} {} – {} ({})",
-                        s.board,
-                        v.a.name,
-                        v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
-                        v.next
-                            .map(|n| n.text(crate::i18n::Lang::En))
-                            .unwrap_or_default()
+                    let next = v
+                        .next
+                        .map(|n| n.msg(self.lang()))
+                        .unwrap_or_else(|| crate::i18n::msg!("log.text", text = ""));
+                    crate::i18n::msg!(
+                        "cl.ko.open_match",
+                        board = s.board,
+                        a = &v.a.name,
+                        b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
+                        next
                     )
                 })
                 .collect();
-            if !open.is_empty() {
-                return Err(invalid!(
-                    "err.ko.undecided",
-                    round = paired,
-                    matches = open.join("; ")
-                ));
+            if let Some(matches) = crate::i18n::join_msgs(open) {
+                return Err(invalid!("err.ko.undecided", round = paired, matches));
             }
             let winners: Vec<i64> = last
                 .iter()
@@ -124,8 +142,10 @@ impl App {
                 ));
             }
         }
+        #[cfg(any(test, feature = "testkit"))]
+        crate::app::rounds::before_round_save();
         self.store
-            .save_knockout_round(ev.id, round, &boards, total)?;
+            .save_knockout_round(ev.id, round, &boards, total, Some(stamp))?;
         let ev = self.store.resolve_event(event)?;
         let br = self.bracket_of(&ev)?;
         Ok(br.rounds[round as usize - 1]
@@ -172,7 +192,7 @@ impl App {
         self.store.set_knockout_settings(
             ev.id,
             &json,
-            &format!("place the players of {} by hand", ev.name),
+            crate::i18n::msg!("log.ko_place", event = &ev.name),
         )?;
         Ok(())
     }

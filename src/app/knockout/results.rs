@@ -123,39 +123,37 @@ impl App {
                 .cloned()
                 .collect();
             if !later.is_empty() {
-                let names: Vec<String> = later
+                let names: Vec<Msg> = later
                     .iter()
                     .map(|s| {
-                        format!(
-                            "round {} board {} {} – {}",
-                            s.round,
-                            s.board,
-                            br.name(s.a),
-                            s.b.map(|b| br.name(b)).unwrap_or_default()
+                        msg!(
+                            "cl.ko.later_match",
+                            round = s.round,
+                            board = s.board,
+                            a = br.name(s.a),
+                            b = s.b.map(|b| br.name(b)).unwrap_or_default()
                         )
                     })
                     .collect();
+                let all = || crate::i18n::join_msgs(names.clone()).unwrap_or(Msg::new("cl.bye"));
                 let Some(w) = new_winner else {
-                    return Err(invalid!(
-                        "err.ko.later_undecided",
-                        matches = names.join("; ")
-                    ));
+                    return Err(invalid!("err.ko.later_undecided", matches = all()));
                 };
                 if !force {
                     return Err(invalid!(
                         "err.ko.affects_later",
                         winner = br.name(w),
-                        matches = names.join("; ")
+                        matches = all()
                     ));
                 }
-                let played: Vec<String> = later
+                let played: Vec<Msg> = later
                     .iter()
                     .zip(&names)
                     .filter(|(s, _)| s.games.iter().any(|g| g.outcome != Outcome::Unplayed))
                     .map(|(_, n)| n.clone())
                     .collect();
-                if !played.is_empty() {
-                    return Err(invalid!("err.ko.later_played", matches = played.join("; ")));
+                if let Some(matches) = crate::i18n::join_msgs(played) {
+                    return Err(invalid!("err.ko.later_played", matches));
                 }
                 for s in &later {
                     let (Some(u), Some(l)) = br.expected(s) else {
@@ -172,17 +170,20 @@ impl App {
                 }
             }
         }
-        let summary = format!(
-            "result {} round {round} board {board} game {game_no}: {} – {} {}",
-            ev.name,
-            br.name(g.red),
-            br.name(g.black),
-            g.outcome.code()
+        let summary = msg!(
+            "log.result_game",
+            event = &ev.name,
+            round,
+            board,
+            game = game_no,
+            red = br.name(g.red),
+            black = br.name(g.black),
+            outcome = Msg::new(g.outcome.word_key())
         );
         let _ = p;
         let ids = self
             .store
-            .save_knockout_games(&[g.clone()], &repairs, &summary)?;
+            .save_knockout_games(&[g.clone()], &repairs, summary)?;
         g.id = ids[0];
         let ev = self.store.resolve_event(event)?;
         let br = self.bracket_of(&ev)?;
@@ -237,11 +238,8 @@ impl App {
                 board
             ));
         }
-        let summary = format!(
-            "lot {} round {round} board {board}: {} wins",
-            ev.name, e.name
-        );
-        self.store.set_knockout_lot(slot.board_id, e.id, &summary)?;
+        let summary = msg!("log.ko_lot", event = &ev.name, round, board, name = &e.name);
+        self.store.set_knockout_lot(slot.board_id, e.id, summary)?;
         let br = self.bracket_of(&ev)?;
         Ok(br.view(br.slot(round, board)?))
     }
@@ -341,25 +339,22 @@ impl App {
             if (key.0 as usize) < br.rounds.len() && st.winner() != br.winner(slot) {
                 let mut copy = slot.clone();
                 copy.games = games.clone();
-                let later: Vec<String> = br.rounds[key.0 as usize]
+                let later: Vec<Msg> = br.rounds[key.0 as usize]
                     .iter()
                     .filter(|s| {
                         let (u, l) = br.expected(s);
                         u != Some(s.a) || l != s.b
                     })
-                    .map(|s| format!("round {} board {}", s.round, s.board))
+                    .map(|s| msg!("cl.ko.round_board", round = s.round, board = s.board))
                     .collect();
-                if !later.is_empty() {
-                    return Err(invalid!(
-                        "err.ko.later_undecided",
-                        matches = later.join("; ")
-                    ));
+                if let Some(matches) = crate::i18n::join_msgs(later) {
+                    return Err(invalid!("err.ko.later_undecided", matches));
                 }
             }
         }
         let n = out.len();
-        let summary = format!("import {n} knockout games into {} from {file}", ev.name);
-        self.store.save_knockout_games(&out, &[], &summary)?;
+        let summary = msg!("log.ko_import", n, event = &ev.name, file);
+        self.store.save_knockout_games(&out, &[], summary)?;
         Ok(n)
     }
 }

@@ -1,78 +1,168 @@
 //! The bracket as shown and printed, and the final ranking.
 
-use super::{BracketView, KnockoutRank, MatchView, NextStep, Slot};
+use super::{Bracket, BracketView, KnockoutRank, MatchView, Slot};
 use crate::app::{App, Result};
-use crate::domain::Entry;
-use crate::i18n::msg;
+use crate::domain::{Entry, Outcome};
+use crate::i18n::{msg, Lang};
 use crate::pairing::knockout as ko;
-use crate::report::bracket::{BracketDoc, BracketMatch, Slip};
+use crate::report::bracket::{KnockoutData, KoGame, KoMatch, KoPlayer, KoStage};
+use crate::report::{Doc, EventInfo};
+use crate::scoring::knockout::{MatchState, Phase};
 use std::collections::HashMap;
 
-impl App {
-    /// The bracket as a printable chart with the slips of the games due.
-    pub fn bracket_doc(&self, b: &BracketView, lang: crate::i18n::Lang) -> BracketDoc {
-        let rounds = b
-            .rounds
+impl Bracket {
+    /// A match as the documents show it: players with seeds, the games
+    /// played with their stage and time control, the game due.
+    fn printed(&self, s: &Slot, lang: Lang) -> KoMatch {
+        let player = |id: i64| KoPlayer {
+            seed: self.seed(id),
+            name: self.name(id),
+        };
+        let stage = |ph: Phase| match ph {
+            Phase::Regular => KoStage::Regular,
+            Phase::Playoff { step, .. } => KoStage::Playoff {
+                code: step.code(),
+                label: self.label_of(ph),
+            },
+        };
+        let mut played: Vec<_> = s
+            .games
             .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|m| {
-                        let note = match (&m.score, m.decided_by) {
-                            (Some(s), Some(by)) => format!("{}–{} {by}", s[0], s[1]),
-                            (None, Some(by)) => by.to_string(),
-                            _ => m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),
-                        };
-                        BracketMatch {
-                            board: m.board,
-                            a: m.a.name.clone(),
-                            b: m.b.as_ref().map(|x| x.name.clone()),
-                            winner: m.winner.as_ref().map(|x| x.name.clone()),
-                            note,
-                            third_place: m.third_place,
-                        }
-                    })
-                    .collect()
-            })
+            .filter(|g| g.outcome != Outcome::Unplayed)
             .collect();
-        let mut slips = Vec::new();
-        for m in b.rounds.iter().flatten() {
-            if let Some(NextStep::Game {
-                game_no,
-                red,
-                black,
-                step,
-                time,
-                ..
-            }) = &m.next
-            {
-                slips.push(Slip {
-                    round: m.round,
-                    board: m.board,
-                    game_no: *game_no,
-                    red: red.clone(),
-                    black: black.clone(),
-                    what: m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),
-                    time: time.clone(),
-                    note: (step.as_deref() == Some("armageddon"))
-                        .then(|| msg!("ko.armageddon_note", red).render(lang)),
-                });
+        played.sort_by_key(|g| g.game_no);
+        let mut m = KoMatch {
+            round: s.round,
+            board: s.board,
+            third_place: s.third_place,
+            a: player(s.a),
+            b: s.b.map(player),
+            winner: None,
+            decided_by: None,
+            score: None,
+            games: Vec::new(),
+            due: None,
+            lot_due: false,
+            problem: None,
+        };
+        let game = |no: u32, red: i64, black: i64, ph: Phase, result: &str| KoGame {
+            game_no: no,
+            red: self.name(red),
+            black: self.name(black),
+            stage: stage(ph),
+            time: self.time_of(ph),
+            result: result.to_string(),
+        };
+        match self.decide(s, &s.games) {
+            Ok(st) => {
+                m.games = played
+                    .iter()
+                    .zip(&st.phases)
+                    .map(|(g, ph)| game(g.game_no, g.red, g.black, *ph, g.outcome.code()))
+                    .collect();
+                match st.state {
+                    MatchState::Due(d) => {
+                        m.due = Some(game(d.game_no, d.red, d.black, d.phase, ""))
+                    }
+                    MatchState::NeedsLot => m.lot_due = true,
+                    MatchState::Decided { .. } => {}
+                }
+                m.winner = st.winner().map(|w| self.name(w));
+                m.decided_by = st.decided_by().map(|d| d.code().to_string());
+                m.score =
+                    s.b.map(|_| [st.score[0], st.score[1], st.playoff[0], st.playoff[1]]);
+            }
+            Err(e) => {
+                m.games = played
+                    .iter()
+                    .map(|g| game(g.game_no, g.red, g.black, Phase::Regular, g.outcome.code()))
+                    .collect();
+                m.problem = Some(self.match_error(s, e).render(lang));
             }
         }
-        BracketDoc {
-            title: format!("{} — {}", b.event, msg!("ko.bracket").render(lang)),
-            round_names: (1..=b.total_rounds)
-                .map(|r| msg!("ko.round", round = r).render(lang))
-                .collect(),
+        m
+    }
+}
+
+impl App {
+    /// A knockout as its documents show it, in `lang`.
+    fn knockout_data(&self, event: &str, info: EventInfo, lang: Lang) -> Result<KnockoutData> {
+        let ev = self.store.resolve_event(event)?;
+        let br = self.bracket_of(&ev)?;
+        let rounds: Vec<Vec<KoMatch>> = br
+            .rounds
+            .iter()
+            .map(|r| r.iter().map(|s| br.printed(s, lang)).collect())
+            .collect();
+        let champion = match br.rounds.len() as u32 == br.total {
+            true => rounds
+                .last()
+                .and_then(|r| r.iter().find(|m| !m.third_place))
+                .and_then(|m| m.winner.clone()),
+            false => None,
+        };
+        let ladder = br
+            .rules
+            .ladder
+            .clone()
+            .unwrap_or_else(|| crate::scoring::knockout::default_ladder(br.rules.scheme.kind));
+        Ok(KnockoutData {
+            event: info,
+            total_rounds: br.total,
+            size: ko::bracket_size(br.entries.len()),
             rounds,
-            size: ko::bracket_size(b.entries),
-            champion: b.champion.as_ref().map(|c| c.name.clone()),
-            champion_label: msg!("ko.champion").render(lang),
-            third_place_label: msg!("ko.third_place").render(lang),
-            bye_label: msg!("ko.bye").render(lang),
-            slips,
-        }
+            champion,
+            ladder: ladder
+                .iter()
+                .enumerate()
+                .map(|(index, step)| {
+                    (
+                        step.code(),
+                        br.label_of(Phase::Playoff { index, step: *step }),
+                    )
+                })
+                .collect(),
+            regular_games: match br.rules.scheme.kind.is_two_game() {
+                true => 2,
+                false => br.rules.regular.max(1),
+            },
+        })
     }
 
+    /// A knockout's document: the bracket chart (`Bracket`), the pairing
+    /// sheet of a round (`Pairings`; default the last paired), the match
+    /// slips of the games due (`Slips`).
+    pub(crate) fn print_knockout_paper(
+        &self,
+        event: &str,
+        kind: crate::app::print::DocKind,
+        round: Option<u32>,
+        lang: Lang,
+        info: EventInfo,
+    ) -> Result<Doc> {
+        use crate::app::print::DocKind;
+        use crate::report::bracket as rb;
+        let d = self.knockout_data(event, info, lang)?;
+        Ok(match kind {
+            DocKind::Pairings => {
+                let paired = d.rounds.len() as u32;
+                let r = round.unwrap_or(paired);
+                if paired == 0 {
+                    return Err(crate::app::invalid!("err.app.no_round_yet", event = event));
+                }
+                if r == 0 || r > paired {
+                    return Err(crate::app::invalid!(
+                        "err.app.round_not_paired_yet",
+                        round = r,
+                        paired
+                    ));
+                }
+                rb::knockout_pairings(&d, r, lang)
+            }
+            DocKind::Slips => rb::knockout_slips(&d, lang, crate::app::print::SLIPS_PER_PAGE),
+            _ => rb::bracket_chart(&d, lang),
+        })
+    }
     /// The bracket with every match's state.
     pub fn bracket(&self, event: &str) -> Result<BracketView> {
         let ev = self.store.resolve_event(event)?;

@@ -330,10 +330,14 @@ impl App {
             &new_rounds,
             &into_paired,
             "games-import",
-            &format!(
-                "import {} team games ({} new rounds) into {} from {file}",
-                report.games, report.rounds, ev.name
+            crate::i18n::msg!(
+                "log.team_games_import",
+                games = report.games,
+                rounds = report.rounds,
+                event = &ev.name,
+                file
             ),
+            None,
         )?;
         Ok(report)
     }

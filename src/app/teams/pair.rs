@@ -4,8 +4,28 @@ use super::*;
 
 impl App {
     /// Pairs the next round of a team event and stores matches, lineups
-    /// and boards in one transaction.
+    /// and boards in one transaction. As for individual events, the round
+    /// is stored only if the event is still as it was read (else it is
+    /// paired again from the new state).
     pub fn pair_team_round(&mut self, event: &str) -> Result<TeamPairOutcome> {
+        let id = self.store.resolve_event(event)?.id;
+        let mut attempt = 1;
+        loop {
+            let stamp = self.store.event_stamp(id)?;
+            match self.pair_team_round_from(event, stamp) {
+                Err(AppError::Store(crate::store::StoreError::Changed))
+                    if attempt < crate::app::rounds::PAIR_ATTEMPTS =>
+                {
+                    attempt += 1
+                }
+                r => return r,
+            }
+        }
+    }
+
+    /// One attempt of [`App::pair_team_round`] from the event as it was
+    /// when its stamp was `stamp`.
+    fn pair_team_round_from(&mut self, event: &str, stamp: u64) -> Result<TeamPairOutcome> {
         let (ev, ts) = self.team_event(event)?;
         let round = self.store.rounds_paired(ev.id)? + 1;
         if ev.settings.system != crate::domain::PairingSystem::Berger && round > ev.settings.rounds
@@ -109,16 +129,20 @@ impl App {
             nr.matches.push((t.team.id, None));
             names.push((t.team.name.clone(), None));
         }
+        #[cfg(any(test, feature = "testkit"))]
+        crate::app::rounds::before_round_save();
         self.store.save_team_rounds(
             ev.id,
             &[nr],
             &[],
             "round-pair",
-            &format!(
-                "pair round {round} of {} ({} matches)",
-                ev.name,
-                names.len()
+            crate::i18n::msg!(
+                "log.team_round_pair",
+                round,
+                event = &ev.name,
+                matches = names.len()
             ),
+            Some(stamp),
         )?;
         Ok(TeamPairOutcome {
             round,
@@ -155,10 +179,13 @@ impl App {
         Ok((ev, st))
     }
 
-    /// Board prizes after a round (default: the last paired).
+    /// Board prizes after a round (default: the standings' complete rounds).
     pub fn team_board_prizes(&self, event: &str, after: Option<u32>) -> Result<Vec<BoardPrizeRow>> {
         let (ev, ts) = self.team_event(event)?;
-        let r = after.unwrap_or(self.store.rounds_paired(ev.id)?);
+        let r = match after {
+            Some(r) => r,
+            None => self.team_standings(event, None)?.1.after_round,
+        };
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
         Ok(board_prizes(&data, &scheme, Some(r))?)

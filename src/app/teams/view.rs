@@ -16,6 +16,9 @@ impl App {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         let r = round.unwrap_or(paired);
+        if paired == 0 {
+            return Err(invalid!("err.app.no_round_yet", event = &ev.name));
+        }
         if r == 0 || r > paired {
             return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
         }
@@ -114,9 +117,10 @@ pub struct TeamRoundView {
 }
 
 impl App {
-    /// A team event's document: pairing sheet with lineups, match score
+    /// A team event's document: pairing sheet by match, match score
     /// sheets (for `Slips`), team standings with board prizes, team
-    /// crosstable (for `Crosstable` and `Wallchart`).
+    /// crosstable (for `Crosstable` and `Wallchart`), the check-in sheet
+    /// by team.
     pub(crate) fn print_team_doc(
         &self,
         event: &str,
@@ -144,19 +148,16 @@ impl App {
                             boards: m
                                 .boards
                                 .iter()
-                                .map(|b| {
-                                    let (red, black) = if b.home_red {
-                                        (&b.home, &b.away)
-                                    } else {
-                                        (&b.away, &b.home)
-                                    };
-                                    rt::TeamBoardLine {
-                                        board: b.board,
-                                        red: red.clone(),
-                                        black: black.clone(),
-                                        home_red: b.home_red,
-                                        result: b.result.clone(),
-                                    }
+                                .map(|b| rt::TeamBoardLine {
+                                    board: b.board,
+                                    home: b.home.clone(),
+                                    away: b.away.clone(),
+                                    home_red: b.home_red,
+                                    result: b.result.clone(),
+                                    points: b
+                                        .home_points
+                                        .zip(b.away_points)
+                                        .map(|(h, a)| (short_points(h), short_points(a))),
                                 })
                                 .collect(),
                             score: (m.status != MatchStatus::Pending).then(|| {
@@ -202,6 +203,7 @@ impl App {
                 let d = rt::TeamStandingsData {
                     event: info,
                     after_round: st.after_round,
+                    in_progress: st.in_progress,
                     codes: shown
                         .iter()
                         .map(|&i| st.tiebreaks[i].code().to_string())
@@ -217,7 +219,12 @@ impl App {
                             values: shown
                                 .iter()
                                 .map(|&i| {
-                                    r.values[i].1.shown().map(short_points).unwrap_or_default()
+                                    // 直胜 where the teams level on match points met.
+                                    let v = match st.tiebreaks[i] {
+                                        TeamTieBreak::Direct => r.met.shown(),
+                                        _ => r.values[i].1.shown(),
+                                    };
+                                    v.map(short_points).unwrap_or_default()
                                 })
                                 .collect(),
                         })
@@ -237,12 +244,40 @@ impl App {
                 };
                 Ok(rt::team_standings_doc(&d, lang))
             }
+            DocKind::Checkin => {
+                let (ev, ts) = self.team_event(event)?;
+                let b = ts.boards;
+                let teams = self
+                    .teams_in_order(&ev, &ts)?
+                    .into_iter()
+                    .map(|v| {
+                        let lines = v
+                            .roster
+                            .iter()
+                            .enumerate()
+                            .map(|(i, e)| rt::TeamCheckinLine {
+                                position: i as u32 + 1,
+                                start_no: e.start_no,
+                                name: e.name.clone(),
+                                rating: e.rating,
+                                reserve: i as u32 >= b,
+                            })
+                            .collect();
+                        (v.team.name, lines)
+                    })
+                    .collect();
+                Ok(rt::team_checkin_sheet(
+                    &rt::TeamCheckinData { event: info, teams },
+                    lang,
+                ))
+            }
             _ => {
                 let x = self.team_crosstable(event, round)?;
                 Ok(rt::team_crosstable(
                     &rt::TeamCrossData {
                         event: info,
                         after_round: x.after_round,
+                        in_progress: x.in_progress,
                         teams: x.teams,
                         rows: x.rows,
                     },
@@ -330,7 +365,12 @@ impl App {
                     }
                     Err(e) => return Err(e.into()),
                 }
-                format!("add {p} to the roster of {} in {}", view.team.name, ev.name)
+                crate::i18n::msg!(
+                    "log.roster_add",
+                    player = p,
+                    team = &view.team.name,
+                    event = &ev.name
+                )
             }
             RosterChange::Remove { player } => {
                 let p = player.trim();
@@ -355,14 +395,16 @@ impl App {
                     ));
                 }
                 roster.remove(pos);
-                format!(
-                    "remove {p} from the roster of {} in {}",
-                    view.team.name, ev.name
+                crate::i18n::msg!(
+                    "log.roster_remove",
+                    player = p,
+                    team = &view.team.name,
+                    event = &ev.name
                 )
             }
         };
         self.store
-            .set_roster(ev.id, view.team.id, &roster, &summary)?;
+            .set_roster(ev.id, view.team.id, &roster, summary)?;
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
         Ok(find_team(&views, &view.team.name)?.team.clone())
@@ -375,6 +417,8 @@ impl App {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamCrosstable {
     pub after_round: u32,
+    /// A paired round after `after_round` not all played (not counted).
+    pub in_progress: Option<u32>,
     /// Team names in pairing order.
     pub teams: Vec<String>,
     /// Per team: one cell per team (own cell empty), then match points,
@@ -428,6 +472,7 @@ impl App {
             .collect();
         Ok(TeamCrosstable {
             after_round: st.after_round,
+            in_progress: st.in_progress,
             teams: data.teams.iter().map(|t| t.name.clone()).collect(),
             rows,
         })

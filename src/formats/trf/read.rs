@@ -1,12 +1,14 @@
 //! Reading a TRF file: the line loop of [`Trf::parse`] and the
 //! column-exact fields of a player line.
 
+use super::records;
 use super::*;
 use crate::i18n::msg;
 
 impl Trf {
-    /// Parses TRF-16 text. Lines end in `\n`, `\r\n` or a bare `\r` (what the
-    /// endorsed pairing engine and older programs write).
+    /// Parses TRF text (TRF-16, TRF(x), TRF-2026). Lines end in `\n`,
+    /// `\r\n` or a bare `\r` (what TRF-2026, the endorsed pairing engine
+    /// and older programs write); `###` lines are comments.
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
         let mut bbu = false;
@@ -14,7 +16,7 @@ impl Trf {
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
             let line = raw.trim_end_matches('\r');
-            if line.trim().is_empty() {
+            if line.trim().is_empty() || line.starts_with("###") {
                 continue;
             }
             let chars: Vec<char> = line.chars().collect();
@@ -60,6 +62,34 @@ impl Trf {
                         "B" | "b" => Colour::Black,
                         other => return Err(err(ln, 5, msg!("err.trf.152", value = other))),
                     });
+                }
+                "132" => trf.round_dates = records::parse_132(&chars, ln)?,
+                "162" => {
+                    let st = trf.points.get_or_insert_with(PointSettings::default);
+                    records::parse_162(&chars, ln, st, &mut bbu)?;
+                }
+                "192" => {
+                    let code = field(&chars, 5, chars.len()).trim().to_string();
+                    if code.is_empty() {
+                        return Err(err(ln, 5, msg!("err.trf26.no_system")));
+                    }
+                    trf.system = Some(code);
+                }
+                "240" => {
+                    trf.byes.push(records::parse_240(&chars, ln)?);
+                    trf.record_lines.byes.push(ln);
+                }
+                "250" => {
+                    trf.accelerations.push(records::parse_250(&chars, ln)?);
+                    trf.record_lines.accel.push(ln);
+                }
+                "XXA" => {
+                    trf.accelerations.push(records::parse_xxa(&chars, ln)?);
+                    trf.record_lines.accel.push(ln);
+                }
+                "260" => {
+                    trf.prohibited.push(records::parse_260(&chars, ln)?);
+                    trf.record_lines.prohibited.push(ln);
                 }
                 "XXP" => {
                     let v = field(&chars, 4, chars.len());
@@ -118,6 +148,7 @@ impl Trf {
             }
         }
         trf.check_consistency()?;
+        trf.check_records()?;
         Ok(trf)
     }
 }

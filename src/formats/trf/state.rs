@@ -112,7 +112,14 @@ impl Trf {
                 history.push(rec);
             }
             let next = p.rounds.get(k).copied().unwrap_or(TrfRound::BLANK);
-            let available = next.is_blank() && p.rounds.iter().skip(k + 1).all(|r| r.is_blank());
+            // A `240` bye for the round being paired takes the player out
+            // of it, as a block in its column does.
+            let bye_240 = self
+                .byes
+                .iter()
+                .any(|b| b.round as usize == k + 1 && b.ids.contains(&p.id));
+            let available =
+                next.is_blank() && !bye_240 && p.rounds.iter().skip(k + 1).all(|r| r.is_blank());
             players.push(PairingPlayer {
                 id: p.id,
                 name: p.name.clone(),
@@ -124,7 +131,13 @@ impl Trf {
         }
         players.sort_by_key(|p| p.id);
         let mut forbidden = Vec::new();
-        for g in &self.forbidden {
+        let round = k as u32 + 1;
+        let in_force = self
+            .prohibited
+            .iter()
+            .filter(|p| p.first_round <= round && round <= p.last_round)
+            .map(|p| &p.ids);
+        for g in self.forbidden.iter().chain(in_force) {
             for (i, &a) in g.iter().enumerate() {
                 for &b in &g[i + 1..] {
                     if a != b {
@@ -141,6 +154,7 @@ impl Trf {
             first_colour: self.initial_colour(),
             win_points: s.win,
             draw_points: s.draw,
+            virtual_points: self.virtual_points(),
         })
     }
 }
@@ -217,6 +231,18 @@ impl Trf {
         for &(a, b) in &state.forbidden {
             forbidden.push(vec![a, b]);
         }
+        let accelerations = crate::pairing::accel::as_ranges(&state.virtual_points)
+            .into_iter()
+            .map(
+                |(points, first_round, last_round, first_id, last_id)| AccelRecord::Range {
+                    points,
+                    first_round,
+                    last_round,
+                    first_id,
+                    last_id,
+                },
+            )
+            .collect();
         Trf {
             other_lines: vec![format!("012 {title}")],
             players,
@@ -224,7 +250,8 @@ impl Trf {
             first_colour: Some(state.first_colour),
             forbidden,
             points: (s != PointSettings::default()).then_some(s),
-            player_lines: Vec::new(),
+            accelerations,
+            ..Trf::default()
         }
     }
 }

@@ -100,29 +100,43 @@ fn pair_with(
 }
 
 /// A round with no history and nothing forbidden (round 1 of an event
-/// without forbidden pairs) is one scoregroup in which every pair is
-/// allowed and no criterion tells two pairings apart but the bracket
-/// order: S1 (the top half) meets S2 in order, S1[i] against S2[i], and in
-/// an odd round the last player is left for the bye (the bye criteria all
+/// without forbidden pairs, accelerated or not) pairs each scoregroup on
+/// its own when every scoregroup but the last has an even number of
+/// players: every pair is allowed, no criterion tells two pairings apart
+/// but the bracket order, so S1 (a group's top half) meets S2 in order,
+/// S1[i] against S2[i], and nobody floats; in an odd round the last
+/// player of the lowest group is left for the bye (the bye criteria all
 /// weigh alike with no history, and the last player is the one a
-/// homogeneous bracket leaves over). The matcher would spend O(n³) to find
-/// this; `tests/it/dutch_bench_set.rs` compares the two on random rounds.
+/// homogeneous bracket leaves over). Without acceleration round 1 is one
+/// scoregroup; FIDE's Baku groups are even. The matcher would spend O(n³)
+/// to find this; `tests/it/dutch_bench_set.rs` and the unit tests compare
+/// the two on random rounds.
 fn unconstrained_round(info: &Info) -> Option<Mates> {
     let n = info.sorted.len();
     if info.played_rounds != 0
         || n < 2
         || info.sorted.iter().any(|&i| {
             let p = &info.players[i];
-            !p.forbidden.is_empty() || !p.bye_eligible || p.score != Points::ZERO
+            !p.forbidden.is_empty() || !p.bye_eligible
         })
     {
         return None;
     }
-    let half = n / 2;
+    let score = |v: usize| info.players[info.sorted[v]].score;
     let mut mates: Mates = (0..n).collect();
-    for i in 0..half {
-        mates[i] = half + i;
-        mates[half + i] = i;
+    let mut start = 0;
+    while start < n {
+        let end = (start..n).find(|&v| score(v) != score(start)).unwrap_or(n);
+        let size = end - start;
+        if size % 2 == 1 && end != n {
+            return None;
+        }
+        let half = size / 2;
+        for i in start..start + half {
+            mates[i] = half + i;
+            mates[half + i] = i;
+        }
+        start = end;
     }
     Some(mates)
 }

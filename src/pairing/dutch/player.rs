@@ -18,7 +18,11 @@ pub(super) struct Player {
     pub id: u32,
     /// Pairing number among the players taking part (0-based).
     pub rank: usize,
+    /// The pairing score: points plus the round's virtual points
+    /// (accelerated pairings; `pairing::accel`).
     pub score: Points,
+    /// Points without virtual points (the board order reads them).
+    pub real_score: Points,
     /// |games as red − games as black|.
     pub imbalance: usize,
     pub pref: Option<Colour>,
@@ -129,11 +133,16 @@ impl Info {
         order.sort_by_key(|&i| state.players[i].id);
         let mut players: Vec<Player> = Vec::with_capacity(state.players.len());
         let mut rank = 0usize;
+        // The pairing score `back` rounds ago: the points then and that
+        // round's virtual points (past rounds' stay in force for floats).
+        let accel = &state.virtual_points;
         let score_at = |p: &crate::pairing::PairingPlayer, back: usize| -> Points {
-            p.history[..p.history.len() - back]
+            let real: Points = p.history[..p.history.len() - back]
                 .iter()
                 .map(|r| r.points)
-                .sum()
+                .sum();
+            let round = (played_rounds - back) as u32 + 1;
+            real + crate::pairing::accel::at(accel, p.id, round)
         };
         for &i in &order {
             let p = &state.players[i];
@@ -242,7 +251,8 @@ impl Info {
             players.push(Player {
                 id: p.id,
                 rank: my_rank,
-                score: p.points(),
+                score: p.points() + state.virtual_now(p.id),
+                real_score: p.points(),
                 imbalance,
                 pref,
                 repeated,
@@ -379,17 +389,15 @@ impl Info {
                 boards.push((red, black));
             }
         }
-        // Board order: higher score of the pair, then lower score, then rank.
+        // Board order: higher score of the pair, then lower score, then
+        // rank; real points, without virtual ones.
         boards.sort_by(|a, b| {
             let key = |x: &(&Player, &Player)| {
-                let (h, l) = if Self::ranks_below(x.0, x.1) {
-                    (x.1, x.0)
-                } else {
-                    (x.0, x.1)
-                };
+                let below = (x.0.real_score, x.1.rank) < (x.1.real_score, x.0.rank);
+                let (h, l) = if below { (x.1, x.0) } else { (x.0, x.1) };
                 (
-                    std::cmp::Reverse(h.score),
-                    std::cmp::Reverse(l.score),
+                    std::cmp::Reverse(h.real_score),
+                    std::cmp::Reverse(l.real_score),
                     h.rank,
                 )
             };

@@ -47,6 +47,7 @@ pub fn new_event(n: usize, total_rounds: u32) -> SwissState {
         first_colour: Colour::Red,
         win_points: Points::new(1),
         draw_points: Points(50),
+        virtual_points: Default::default(),
     }
 }
 
@@ -184,6 +185,28 @@ pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> 
         }
         play_round(&mut s, &pairing, &mut rng);
     }
+    s
+}
+
+/// An accelerated event of `n` players (FIDE's Baku rule) after `rounds`
+/// rounds, each paired by the Dutch system with the virtual points: the
+/// speed criterion of accelerated opens (`benches/dutch.rs`).
+pub fn baku_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = Rng::new(seed);
+    let mut s = baku_event(n, total_rounds);
+    for _ in 0..rounds {
+        let p = super::pair(&s).expect("a random event can be paired");
+        play_round(&mut s, &p, &mut rng);
+    }
+    s
+}
+
+/// [`new_event`] with FIDE's Baku virtual points.
+pub fn baku_event(n: usize, total_rounds: u32) -> SwissState {
+    let mut s = new_event(n, total_rounds);
+    let ids: Vec<u32> = (1..=n as u32).collect();
+    s.virtual_points =
+        crate::pairing::accel::baku(&ids, &ids, total_rounds, s.win_points, s.draw_points);
     s
 }
 

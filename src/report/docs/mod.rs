@@ -54,6 +54,9 @@ pub struct PlayerLine {
     pub rating: Option<i32>,
     /// Points (before the round on a pairing sheet; after it in standings).
     pub points: Option<Points>,
+    /// Accelerated pairings: the virtual points the pairing of the round
+    /// added (pairing sheets only; never in standings).
+    pub virtual_points: Option<Points>,
 }
 
 /// A board of a pairing sheet or a slip. `black: None` is a pairing bye.

@@ -78,6 +78,15 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         row[10] = why.code().into();
         csv.rows.push(row);
     }
+    let accelerated = d
+        .boards
+        .iter()
+        .flat_map(|b| std::iter::once(&b.red).chain(&b.black))
+        .chain(d.absent.iter().map(|a| &a.0))
+        .any(|p| p.virtual_points.is_some());
+    if accelerated {
+        add_virtual_columns(&mut t, &mut csv, d, lang);
+    }
     if d.event.two_games() {
         // Two-game rounds: a result column per game (第1局, 第2局).
         let results: Vec<&BoardLine> = d.boards.iter().filter(|b| b.black.is_some()).collect();
@@ -125,6 +134,9 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         parts.push(Part::Table(a));
     }
 
+    if accelerated {
+        parts.push(Part::Note(tr(lang, "rep.virtual_note").to_string()));
+    }
     parts.push(Part::Note(arbiter_line(lang)));
 
     // Second page: by name.
@@ -325,5 +337,33 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
         }],
         landscape: false,
         csv: None,
+    }
+}
+
+/// Accelerated pairings: each player's virtual points in a column of its
+/// own beside his points (they count for this round's pairing only), in
+/// the printed table and the CSV alike.
+fn add_virtual_columns(t: &mut Table, csv: &mut Table, d: &PairingSheetData, lang: Lang) {
+    let v = |p: &PlayerLine| p.virtual_points.map(|x| format!("+{}", short_points(x)));
+    let column = |csv_key: &str| named(csv_key, lang, "rep.col.virtual", ColKind::Number);
+    // Columns 4 and 6 are the points; insert after each, the later first.
+    for table in [&mut *t, &mut *csv] {
+        table.columns.insert(7, column("black_virtual"));
+        table.columns.insert(5, column("red_virtual"));
+    }
+    let mut printed = d.boards.iter().filter(|b| b.black.is_some());
+    for row in &mut t.rows {
+        let b = printed.next().expect("a row per board");
+        row.insert(7, b.black.as_ref().and_then(v).unwrap_or_default());
+        row.insert(5, v(&b.red).unwrap_or_default());
+    }
+    let players = d
+        .boards
+        .iter()
+        .map(|b| (Some(&b.red), b.black.as_ref()))
+        .chain(d.absent.iter().map(|a| (Some(&a.0), None)));
+    for (row, (red, black)) in csv.rows.iter_mut().zip(players) {
+        row.insert(7, black.and_then(v).unwrap_or_default());
+        row.insert(5, red.and_then(v).unwrap_or_default());
     }
 }

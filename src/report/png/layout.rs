@@ -3,7 +3,13 @@
 
 use super::{fit_width, measure, Glyphs, PNG_WIDTH};
 use crate::i18n::{tr, Lang};
+use crate::report::bracket::{LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
 use crate::report::{ColKind, Doc, Part, Table};
+
+/// Does a table draw a bracket chart (`report::bracket`)?
+fn is_chart(t: &Table) -> bool {
+    t.columns.iter().any(|c| c.key.starts_with(LINK_KEY))
+}
 
 /// An RGB colour.
 pub type Rgb = [u8; 3];
@@ -426,12 +432,42 @@ impl<'a> Pager<'a> {
                 w: self.content_w() as i32,
                 h: row_h as i32,
             };
-            if r % 2 == 1 {
+            let chart = is_chart(t);
+            if r % 2 == 1 && !chart {
                 self.cur.fills.push((rect, ZEBRA));
             }
             let mut x = STYLE.margin;
             for (c, w) in fit.widths.iter().enumerate() {
                 let s = clean(row.get(c).map_or("", String::as_str));
+                if chart {
+                    // A bracket chart: names underlined, connectors as lines.
+                    let link = t.columns[c].key.starts_with(LINK_KEY);
+                    let line = |x: f32, y: f32, w: f32, h: f32| Rect {
+                        x: x as i32,
+                        y: y as i32,
+                        w: w as i32,
+                        h: h as i32,
+                    };
+                    let (right, bottom) = match (link, s.as_str()) {
+                        (true, LINK_TOP) => (false, true),
+                        (true, LINK_MID) | (true, LINK_BAR) => (true, false),
+                        (true, LINK_BOTTOM) => (true, true),
+                        (true, _) => (false, false),
+                        (false, v) => (false, !v.is_empty()),
+                    };
+                    if bottom {
+                        let l = line(x, self.y + row_h - 2.0, *w, 2.0);
+                        self.cur.fills.push((l, INK));
+                    }
+                    if right {
+                        let l = line(x + w - 2.0, self.y, 2.0, row_h);
+                        self.cur.fills.push((l, INK));
+                    }
+                    if link {
+                        x += w;
+                        continue;
+                    }
+                }
                 self.cell(
                     &s,
                     x,

@@ -46,6 +46,7 @@ fn player(n: u32, long: bool) -> PlayerLine {
         club: Some(["杭州市象棋协会少年队", "四川", "Berlin XQ Club"][n as usize % 3].into()),
         rating: None,
         points: Some(crate::domain::Points(n as i64 % 5 * 100)),
+        virtual_points: None,
     }
 }
 
@@ -345,4 +346,70 @@ fn a_cjk_collection_gives_its_simplified_face_and_real_glyphs() {
 #[test]
 fn bytes_that_are_no_font_are_refused() {
     assert!(FontGlyphs::from_bytes(b"not a font".to_vec(), Lang::ZhHans).is_err());
+}
+
+/// A bracket chart's connectors are drawn as lines, not as box-drawing
+/// glyphs, and its rows are not striped (the lines would break).
+#[test]
+fn a_bracket_chart_draws_its_connectors_as_lines() {
+    use crate::report::bracket::{bracket_chart, KnockoutData, KoMatch, KoPlayer};
+    let p = |seed: u32, name: &str| KoPlayer {
+        seed,
+        name: name.into(),
+    };
+    let m = |board, a: KoPlayer, b: KoPlayer, w: &str| KoMatch {
+        round: 1,
+        board,
+        third_place: false,
+        a,
+        b: Some(b),
+        winner: Some(w.into()),
+        decided_by: Some("games".into()),
+        score: None,
+        games: Vec::new(),
+        due: None,
+        lot_due: false,
+        problem: None,
+    };
+    let d = KnockoutData {
+        event: event(),
+        total_rounds: 2,
+        size: 4,
+        rounds: vec![vec![
+            m(1, p(1, "王天一"), p(4, "洪智"), "王天一"),
+            m(2, p(2, "郑惟桐"), p(3, "许银川"), "许银川"),
+        ]],
+        ..Default::default()
+    };
+    let doc = bracket_chart(&d, Lang::ZhHans);
+    let pages = layout(&doc, &Boxes, PNG_MAX_HEIGHT);
+    let page = &pages[0];
+    assert!(
+        page.texts
+            .iter()
+            .all(|t| !t.text.contains('┐') && !t.text.contains('│')),
+        "connectors are not text"
+    );
+    // The chart (table 0) has no striped row; its lines are ink: an
+    // underline under each of the 4 + 2 names and the connectors' lines.
+    let chart_bottom = page
+        .texts
+        .iter()
+        .filter(|t| matches!(t.role, Role::Cell { table: 0, .. }))
+        .map(|t| t.clip.bottom())
+        .max()
+        .unwrap();
+    let ink = page
+        .fills
+        .iter()
+        .filter(|(r, c)| *c == INK && r.y <= chart_bottom)
+        .count();
+    assert!(ink >= 6 + 4, "{ink} lines");
+    assert!(
+        !page
+            .fills
+            .iter()
+            .any(|(r, c)| *c == ZEBRA && r.y < chart_bottom),
+        "no stripes in the chart"
+    );
 }

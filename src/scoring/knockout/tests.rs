@@ -364,3 +364,30 @@ fn attacker_defender_keeps_its_scoring_in_the_playoff() {
         (Some(B), Some(DecidedBy::PlayoffGames))
     );
 }
+
+/// Each game played is told apart by the part of the match it belongs to
+/// (documents print "regular game 2", "play-off games:2", "armageddon").
+#[test]
+fn each_game_knows_its_phase() {
+    let r = rules(SchemeKind::Standard, 2, Some("games:2,armageddon"));
+    let games = [
+        g(1, A, B, Outcome::RedWin),
+        g(2, B, A, Outcome::RedWin),
+        g(3, A, B, Outcome::RedWin),
+        g(4, B, A, Outcome::RedWin),
+        g(5, A, B, Outcome::Draw),
+    ];
+    let s = decide_match(&r, &players(), &games, None).unwrap();
+    let po = |index, step| Phase::Playoff { index, step };
+    assert_eq!(
+        s.phases,
+        vec![
+            Phase::Regular,
+            Phase::Regular,
+            po(0, PlayoffStep::Games(2)),
+            po(0, PlayoffStep::Games(2)),
+            po(1, PlayoffStep::Armageddon),
+        ]
+    );
+    assert_eq!(s.winner(), Some(B), "a drawn armageddon game goes to black");
+}

@@ -95,6 +95,11 @@ pub struct TeamStandingRow {
     pub game_points: Points,
     /// Values in tie-break order.
     pub values: Vec<(TeamTieBreak, TeamValue)>,
+    /// Match points, then game points, in the matches among the teams
+    /// level with this one on match points, when they have all met (empty
+    /// otherwise): what a printed 直胜 column shows, though game points
+    /// may have parted them before `direct` was reached.
+    pub met: TeamValue,
 }
 
 /// The team standings after a round.
@@ -291,6 +296,14 @@ pub fn team_standings(
             _ => groups.push(vec![i]),
         }
     }
+    // What the documents' 直胜 column shows: the matches among the teams
+    // level on match points, where they have all met.
+    let mut met = vec![TeamValue(Vec::new()); n];
+    for g in groups.iter().filter(|g| g.len() > 1) {
+        for (&i, v) in g.iter().zip(ctx.direct(g)) {
+            met[i] = v;
+        }
+    }
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
@@ -335,6 +348,7 @@ pub fn team_standings(
                     .copied()
                     .zip(keys[i].iter().cloned())
                     .collect(),
+                met: met[i].clone(),
             });
         }
         pos += g.len() as u32;

@@ -499,6 +499,23 @@ fn direct_encounter_decides_when_the_tied_teams_met() {
     assert_eq!(order, ["T3", "T4", "T1", "T2"]);
     let ex = st.explain("T4", "T1").unwrap();
     assert_eq!(ex.decided_by.as_deref(), Some("game-points"));
+    // 直胜 as documents show it is filled where the teams level on match
+    // points met, though game points parted them before `direct` (whose
+    // value, among the teams still tied, stays empty); T3 and T2 are
+    // level with no one.
+    let met = |name: &str| {
+        st.rows
+            .iter()
+            .find(|r| r.team.name == name)
+            .unwrap()
+            .met
+            .0
+            .clone()
+    };
+    assert_eq!(met("T4"), vec![p(2), p(4)]);
+    assert_eq!(met("T1"), vec![p(0), p(0)]);
+    assert_eq!(met("T3"), Vec::<Points>::new());
+    assert_eq!(values(&st, "T4")[1], Vec::<Points>::new());
     // Standings after round 2 ignore round 3.
     let st = team_standings(&ev, &std(), &TeamTieBreak::DEFAULT, Some(2)).unwrap();
     assert_eq!(st.rows[0].team.name, "T1");

@@ -214,6 +214,8 @@ fn kind_labels(kind: &str) -> &'static [&'static str] {
             "tui.field.bye_opponent_score",
             "tui.field.double",
             "tui.field.cxa_round1",
+            "tui.field.acceleration",
+            "tui.field.clubmates",
             "tui.field.kind",
         ],
     }
@@ -253,6 +255,12 @@ pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
         ),
         Field::choice("tui.field.double", &["no", "yes"], "no"),
         Field::choice("tui.field.cxa_round1", CXA_ROUND1, round1_code(d)),
+        Field::choice(
+            "tui.field.acceleration",
+            crate::app::accel::METHODS,
+            accel_code(d),
+        ),
+        Field::choice("tui.field.clubmates", CLUBMATES, clubmates_code(d)),
         // A team event's.
         Field::text("tui.field.boards", "4"),
         Field::text("tui.field.match_points", "2-1-0"),
@@ -323,6 +331,26 @@ fn round1_code(d: &EventSettings) -> &'static str {
         .unwrap_or("split")
 }
 
+/// The Dutch system's ways of keeping clubmates apart, as the form offers them.
+pub const CLUBMATES: &[&str] = &["off", "absolute", "relaxed"];
+
+/// The acceleration of settings as the form's choice.
+fn accel_code(d: &EventSettings) -> &'static str {
+    match d
+        .pairing_settings
+        .contains_key(crate::app::accel::ACCELERATION)
+    {
+        true => "baku",
+        false => "none",
+    }
+}
+
+fn clubmates_code(d: &EventSettings) -> &'static str {
+    let v = d.pairing_settings.get(crate::pairing::CLUBMATES);
+    let v = v.and_then(|v| v.as_str()).unwrap_or("off");
+    CLUBMATES.iter().copied().find(|c| *c == v).unwrap_or("off")
+}
+
 /// The event form filled with an event's name, date and settings. Its
 /// kind cannot change (the kind field offers only its own), nor can a
 /// knockout's system (编排 shows 淘汰赛 and offers nothing else); the
@@ -340,6 +368,8 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
                 "tui.field.tiebreaks",
                 "tui.field.bye_opponent_score",
                 "tui.field.cxa_round1",
+                "tui.field.acceleration",
+                "tui.field.clubmates",
             ]
             .contains(l),
             crate::app::EventKind::Knockout => ![
@@ -348,6 +378,8 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
                 "tui.field.bye_opponent_score",
                 "tui.field.double",
                 "tui.field.cxa_round1",
+                "tui.field.acceleration",
+                "tui.field.clubmates",
             ]
             .contains(l),
         })
@@ -498,6 +530,10 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             s.bye_opponent_score =
                 crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
             s.double = f.value("tui.field.double") == "yes";
+            if kind == EventKind::Individual {
+                s.acceleration = Some(f.value("tui.field.acceleration").to_string());
+                s.clubmates = Some(f.value("tui.field.clubmates").to_string());
+            }
             s.cxa_round1 = CXA_ROUND1
                 .iter()
                 .position(|c| *c == f.value("tui.field.cxa_round1"))
@@ -584,6 +620,13 @@ pub fn tiebreak_code(kind: EventKind, t: &str) -> Option<String> {
                     .any(|l| tr(l, &format!("{prefix}.{c}")).eq_ignore_ascii_case(t))
         })
         .map(|c| c.to_string())
+        // FIDE's codes (BH/C1, SB, REP, GE…) for an individual event.
+        .or_else(|| match kind {
+            EventKind::Individual => crate::scoring::TieBreak::parse(t)
+                .ok()
+                .map(|x| x.code().to_string()),
+            _ => None,
+        })
 }
 
 /// A team event's settings from the form, or the field that is wrong.

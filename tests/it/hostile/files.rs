@@ -1,6 +1,8 @@
 //! The one door for input files and the one writer for output files.
 
-use super::{both, intact, paired_club, run_for};
+use super::paired_club;
+#[cfg(unix)]
+use super::{both, intact, run_for};
 use crate::common::Club;
 #[cfg(unix)]
 use std::os::unix::fs::{symlink, PermissionsExt};
@@ -196,6 +198,7 @@ fn the_archive_walk_skips_pipes_devices_and_parent_links() {
 
 // 13. A backup never goes to a device; a killed backup's temporary file is
 // removed on the next start.
+#[cfg(unix)]
 #[test]
 fn a_backup_to_a_device_is_refused_sensibly() {
     let c = paired_club();

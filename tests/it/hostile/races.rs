@@ -107,3 +107,78 @@ fn a_result_racing_an_unpair_or_undo_says_which_board_is_gone() {
     eprintln!("{gone} of 16 results came after their board was gone");
     super::intact(&c);
 }
+
+/// Runs `change` (qishe commands from another process) once, between the
+/// app computing a round and storing it, then pairs `event`'s next round.
+fn pair_with_a_change_meanwhile(
+    c: &crate::common::Club,
+    event: &str,
+    change: &'static [&'static [&'static str]],
+) -> qishe::app::PairOutcome {
+    let mut app = App::open(Config::default(), &c.db).unwrap();
+    let (dir, db) = (c.dir.path().to_path_buf(), c.db.clone());
+    let mut done = false;
+    set_before_round_save(Some(Box::new(move || {
+        if done {
+            return;
+        }
+        done = true;
+        for args in change {
+            let o = crate::common::run_in(&dir, &db, args);
+            assert!(o.status.success(), "{args:?}: {}", both(&o));
+        }
+    })));
+    let out = app.pair_next_round(event);
+    set_before_round_save(None);
+    out.unwrap()
+}
+
+// 3. The same for a team event: a team added while its round is computed
+// gets a match (three teams would leave one out with a bye).
+#[test]
+fn a_team_added_during_a_team_pairing_is_paired() {
+    let c = crate::common::Club::new();
+    c.ok(&[
+        "event", "new", "L", "--teams", "--boards", "2", "--rounds", "3",
+    ]);
+    for t in 1..=3 {
+        let players = format!("L{t}a,L{t}b");
+        c.ok(&[
+            "team",
+            "add",
+            "L",
+            &format!("T{t}"),
+            "--players",
+            &players,
+            "--create",
+        ]);
+    }
+    let out = pair_with_a_change_meanwhile(
+        &c,
+        "L",
+        &[&["team", "add", "L", "T4", "--players", "L4a,L4b", "--create"]],
+    );
+    assert_eq!(out.round, 1);
+    assert_eq!(out.pairing.boards.len(), 2, "{:?}", out.pairing);
+    assert_eq!(out.pairing.bye, None, "{:?}", out.pairing);
+    let shown = c.ok(&["round", "show", "L", "1"]);
+    assert!(shown.contains("L4a"), "{shown}");
+    super::intact_db(&c);
+}
+
+// 3. And for a knockout: a late entry made while round 1 is drawn is in
+// the bracket.
+#[test]
+fn a_late_entry_during_a_knockout_draw_is_in_the_bracket() {
+    let c = crate::common::Club::new();
+    for n in ["A", "B", "C", "D", "E"] {
+        c.ok(&["player", "add", n]);
+    }
+    c.ok(&["event", "new", "K", "--system", "knockout"]);
+    c.ok(&["event", "enter", "K", "A", "B", "C", "D"]);
+    let out = pair_with_a_change_meanwhile(&c, "K", &[&["event", "enter", "K", "E"]]);
+    assert_eq!(out.round, 1);
+    let bracket = c.ok(&["bracket", "K", "--format", "json"]);
+    assert!(bracket.contains("\"E\""), "{bracket}");
+    super::intact_db(&c);
+}

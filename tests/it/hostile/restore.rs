@@ -49,12 +49,15 @@ fn a_bad_backup_is_refused_and_the_club_untouched() {
         conn.execute_batch("CREATE TABLE notes(x); PRAGMA user_version = 2;")
             .unwrap();
     }
-    for (file, says) in [
+    let mut cases = vec![
         ("junk.db", "damaged"),
         ("other.db", "not a qishe club database"),
         ("missing.db", "cannot read"),
-        ("/dev/zero", "not a backup file"),
-    ] {
+    ];
+    if cfg!(unix) {
+        cases.push(("/dev/zero", "not a backup file"));
+    }
+    for (file, says) in cases {
         let e = c.fails(&["restore", file, "--yes"]);
         assert!(e.contains(says), "{file}: {e}");
     }

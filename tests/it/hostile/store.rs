@@ -2,7 +2,7 @@
 //! media, NUL bytes and control characters in names, limits with their
 //! line, config.toml's characters, an event with nobody to pair.
 
-use super::{both, intact, paired_club};
+use super::{both, intact, paired_club, run_for};
 use crate::common::Club;
 
 /// The bytes of a file, to show it was left untouched.
@@ -264,6 +264,30 @@ fn config_with_bare_carriage_returns_or_nul_says_where_and_why() {
             "{e}"
         );
     }
+}
+
+// 6 and 11. A ./config.toml found by itself that is not a regular file (a
+// link to a device, a pipe) is refused by name, not silently passed over
+// for the defaults (which name another database); an error of the whole
+// file has no made-up position, and bytes that are not UTF-8 have theirs.
+#[test]
+fn a_config_that_is_not_a_file_or_not_text_says_so_where_it_is() {
+    let c = paired_club();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/dev/zero", c.path("config.toml")).unwrap();
+        let o = run_for(&c, 20, &["player", "list"]);
+        assert!(!o.status.success(), "{}", both(&o));
+        let e = both(&o);
+        assert!(e.contains("config.toml") && e.contains("/dev/zero"), "{e}");
+        assert!(!e.contains(":0:0"), "{e}");
+        std::fs::remove_file(c.path("config.toml")).unwrap();
+    }
+    std::fs::write(c.path("config.toml"), b"club = \"x\"\nab = \"\xff\"\n").unwrap();
+    let o = c.run(&["player", "list"]);
+    assert!(!o.status.success(), "{}", both(&o));
+    let e = both(&o);
+    assert!(e.contains("config.toml:2:7:") && e.contains("UTF-8"), "{e}");
 }
 
 // 13. Pairing an event with nobody in it stores no empty round.

@@ -41,10 +41,10 @@ fn sixteen_player_standard_knockout_with_the_default_ladder() {
     play(&c, "杯赛", 1, 2, None, &[]);
     // Armageddon: the higher seed has red although he had black last.
     assert_eq!(due(&c, "杯赛", 1, 2), (6, "S08".into(), "S09".into()));
-    let slips = c.ok(&["knockout", "slips", "杯赛"]);
+    let slips = c.ok(&["knockout", "slips", "杯赛", "--lang", "en"]);
     assert!(slips.contains("armageddon: red (S08) must win"), "{slips}");
     assert!(
-        slips.contains("red=5,black=4,inc=3"),
+        slips.contains("red 5 min, black 4 min, +3 s a move"),
         "the step's time control:\n{slips}"
     );
     // Round 2 cannot be paired while matches are open; they are named.
@@ -116,12 +116,16 @@ fn sixteen_player_standard_knockout_with_the_default_ladder() {
     assert_eq!(rows[16], "9=,S16,1");
     assert_eq!(rows.len(), 17);
     // The bracket as text and HTML.
-    let t = c.ok(&["bracket", "杯赛"]);
-    assert!(t.contains("├ S01"), "{t}");
-    assert!(t.contains("S08 – S09") && t.contains("armageddon"), "{t}");
+    let t = c.ok(&["bracket", "杯赛", "--lang", "en"]);
+    assert!(t.contains("├─ S01"), "{t}");
+    assert!(
+        t.contains("| S08 (8) |") && t.contains("| S09 (9) |"),
+        "{t}"
+    );
+    assert!(t.contains("armageddon"), "{t}");
     let h = c.ok(&["bracket", "杯赛", "--format", "html"]);
     assert!(
-        h.contains("<table class=\"bracket\">") && h.contains("size: A4"),
+        h.contains("<table class=\"chart\">") && h.contains("size: A4"),
         "{h}"
     );
     // Play-off games are ordinary stored games: they show in the round.

@@ -3,9 +3,10 @@
 
 use super::*;
 
-/// A decided bracket of `n` players (names N01…), the higher seed winning.
-fn full_doc(n: usize) -> qishe::report::bracket::BracketDoc {
-    use qishe::report::bracket::{BracketDoc, BracketMatch};
+/// A decided bracket of `n` players (names 选手01 俱乐部 …), the higher
+/// seed winning every match.
+fn full_data(n: usize) -> qishe::report::bracket::KnockoutData {
+    use qishe::report::bracket::{KnockoutData, KoMatch, KoPlayer};
     let p = n.next_power_of_two();
     let mut order = vec![1usize];
     while order.len() < p {
@@ -13,63 +14,98 @@ fn full_doc(n: usize) -> qishe::report::bracket::BracketDoc {
         order = order.iter().flat_map(|&s| [s, size + 1 - s]).collect();
     }
     let name = |s: usize| format!("选手{s:02} 俱乐部");
+    let player = |s: usize| KoPlayer {
+        seed: s as u32,
+        name: name(s),
+    };
     let mut current: Vec<usize> = order;
     let mut rounds = Vec::new();
     while current.len() > 1 {
-        let r: Vec<BracketMatch> = current
+        let r: Vec<KoMatch> = current
             .chunks(2)
             .enumerate()
-            .map(|(i, c)| BracketMatch {
+            .map(|(i, c)| KoMatch {
+                round: rounds.len() as u32 + 1,
                 board: i as u32 + 1,
-                a: name(c[0]),
-                b: (c[1] <= n).then(|| name(c[1])),
-                winner: Some(name(c[0].min(c[1]))),
-                note: "2.00–0.00 games".into(),
                 third_place: false,
+                a: player(c[0]),
+                b: (c[1] <= n).then(|| player(c[1])),
+                winner: Some(name(c[0].min(c[1]))),
+                decided_by: Some(if c[1] <= n { "games" } else { "bye" }.into()),
+                score: None,
+                games: Vec::new(),
+                due: None,
+                lot_due: false,
+                problem: None,
             })
             .collect();
         current = current.chunks(2).map(|c| c[0].min(c[1])).collect();
         rounds.push(r);
     }
-    BracketDoc {
-        title: "俱乐部冠军赛 — 对阵图".into(),
-        round_names: (1..=rounds.len()).map(|r| format!("第 {r} 轮")).collect(),
-        rounds,
+    KnockoutData {
+        event: qishe::report::EventInfo {
+            name: "俱乐部冠军赛".into(),
+            ..Default::default()
+        },
+        total_rounds: rounds.len() as u32,
         size: p,
+        rounds,
         champion: Some(name(1)),
-        champion_label: "冠军".into(),
-        third_place_label: "三四名决赛".into(),
-        bye_label: "轮空".into(),
-        slips: Vec::new(),
+        ladder: Vec::new(),
+        regular_games: 1,
     }
 }
 
+/// A bracket prints a page-sized chart: the whole bracket up to 16
+/// players, beyond that a section per 16 first-round slots (each one
+/// table of at most 31 rows, kept on one page) and then the rounds after
+/// them; every slot and the champion are on it, names cut to fit 80
+/// columns of text.
 #[test]
-fn the_html_bracket_prints_on_one_page_up_to_64_players() {
-    let Some(chrome) = crate::report_chromium::chromium() else {
-        eprintln!("chromium not found: skipping the printed bracket check");
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
+fn the_bracket_chart_has_every_slot_in_page_sized_sections() {
+    use qishe::report::{render_html, render_text, Part};
     for n in [7, 16, 20, 33, 64] {
-        let html = qishe::report::bracket::html(&full_doc(n));
-        let pdf =
-            crate::report_chromium::print_pdf(&chrome, dir.path(), &format!("bracket{n}"), &html);
-        assert_eq!(crate::report_chromium::count_pages(&pdf), 1, "{n} players");
+        let doc = qishe::report::bracket::bracket_chart(&full_data(n), qishe::i18n::Lang::ZhHans);
+        let charts: Vec<&qishe::report::Table> = doc
+            .parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Table(t) if t.columns[0].key.starts_with("chart-") => Some(t),
+                _ => None,
+            })
+            .collect();
+        let p = n.next_power_of_two();
+        let sections = if p <= 16 { 1 } else { p / 16 + 1 };
+        assert_eq!(charts.len(), sections, "{n} players");
+        assert!(charts.iter().all(|t| t.rows.len() <= 31), "{n} players");
+        let t = render_text(&doc, 60);
+        for s in 1..=n {
+            assert!(t.contains(&format!("选手{s:02}")), "slot {s} of {n}");
+        }
+        let width = |l: &str| unicode_width::UnicodeWidthStr::width(l.trim_start_matches('\x0c'));
+        assert!(t.lines().all(|l| width(l) <= 80), "{t}");
+        assert!(t.contains("冠军: 选手01 俱乐部"), "{t}");
+        let h = render_html(&doc);
+        assert_eq!(h.matches("<table class=\"chart\">").count(), sections);
+        assert!(h.contains(
+            "table.chart { border-collapse: collapse; margin-bottom: 4mm; break-inside: avoid;"
+        ));
     }
-}
-
-#[test]
-fn the_bracket_chart_text_has_every_slot_and_the_champion() {
-    let t = qishe::report::bracket::text(&full_doc(64));
-    for s in 1..=64 {
-        assert!(t.contains(&format!("选手{s:02} 俱乐部")), "slot {s}");
+    let t = render_text(
+        &qishe::report::bracket::bracket_chart(&full_data(64), qishe::i18n::Lang::ZhHans),
+        60,
+    );
+    for name in [
+        "1/32决赛",
+        "1/16决赛",
+        "1/8决赛",
+        "四分之一决赛",
+        "半决赛",
+        "决赛",
+    ] {
+        assert!(t.contains(name), "{name}:\n{t}");
     }
-    assert!(t.contains("冠军: 选手01 俱乐部"), "{t}");
-    // 2P − 1 chart rows between the headings and the match lists.
-    let h = qishe::report::bracket::html(&full_doc(64));
-    assert!(h.contains("size: A3 portrait"), "beyond 32 players: A3");
-    assert_eq!(h.matches("rowspan=\"64\"").count(), 2, "final and champion");
+    assert!(t.contains("第1区") && t.contains("第4区"), "{t}");
 }
 
 /// The rating list after a two-player knockout: a drawn game 1 and a
@@ -152,9 +188,11 @@ fn each_playoff_step_has_its_own_time_control_and_label() {
     );
     c.ok(&["round", "pair", "快棋杯"]);
     c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "1"]);
-    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯", "--lang", "zh-Hans"]);
     assert!(slips.contains("快棋加赛"), "{slips}");
-    assert!(slips.contains("15+10"), "{slips}");
+    assert!(slips.contains("15分钟, 每步加10秒"), "{slips}");
+    let json = c.ok(&["knockout", "slips", "快棋杯", "--format", "json"]);
+    assert!(json.contains("\"time\":\"15+10\""), "{json}");
     // A clock past the step's 15 minutes (+10 s a move) cannot be right.
     let e = c.fails(&[
         "result",
@@ -173,16 +211,16 @@ fn each_playoff_step_has_its_own_time_control_and_label() {
     ]);
     assert!(!e.is_empty());
     c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "2"]);
-    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯", "--lang", "zh-Hans"]);
     assert!(
-        slips.contains("超快棋加赛") && slips.contains("5+3"),
+        slips.contains("超快棋加赛") && slips.contains("5分钟, 每步加3秒"),
         "{slips}"
     );
-    assert!(!slips.contains("15+10"), "{slips}");
+    assert!(!slips.contains("15分钟"), "{slips}");
     c.ok(&["result", "快棋杯", "1", "1", "1/2-1/2", "--game", "3"]);
-    let slips = c.ok(&["knockout", "slips", "快棋杯"]);
+    let slips = c.ok(&["knockout", "slips", "快棋杯", "--lang", "zh-Hans"]);
     assert!(slips.contains("一局定胜负"), "{slips}");
-    assert!(slips.contains("red=5,black=4,inc=3"), "{slips}");
+    assert!(slips.contains("红方5分钟, 黑方4分钟, 每步加3秒"), "{slips}");
     let text = c.ok(&["bracket", "快棋杯", "--format", "text"]);
     assert!(text.contains("一局定胜负"), "{text}");
 }

@@ -65,6 +65,7 @@ pub fn player(n: u32) -> PlayerLine {
         club: (i % 11 != 3).then(|| CLUBS[i % CLUBS.len()].to_string()),
         rating: (i % 9 != 4).then(|| 2600 - 7 * n as i32),
         points: Some(Points(((i * 37) % 9) as i64 * 50)),
+        virtual_points: None,
     }
 }
 

@@ -1,0 +1,392 @@
+//! `export trf`: an event as a TRF file, TRF-2026 (the default) or
+//! TRF-16 with the TRF(x) lines.
+
+use super::super::accel as accel_key;
+use super::super::{schedule, App, Result};
+use crate::domain::{Colour, Event, PairingSystem, Points, RequestedByeValue};
+use crate::formats::trf::{
+    group_pairs, AccelRecord, ByeRecord, PointSettings, Prohibited, Trf, TrfPlayer, TrfRound,
+    TrfVersion,
+};
+use crate::pairing::accel;
+use crate::scoring::{self, RoundKind, RoundResult};
+use std::collections::{BTreeMap, HashMap};
+
+impl App {
+    /// As [`App::export_trf_as`] in TRF-2026.
+    pub fn export_trf(&self, event_key: &str) -> Result<String> {
+        self.export_trf_as(event_key, TrfVersion::V2026)
+    }
+
+    /// Writes an event as TRF: every round whose results are all in, the
+    /// byes asked for (the next round's in the players' lines, later ones
+    /// as `240`), forbidden pairs (`260`, or `XXP` in TRF-16), the virtual
+    /// points of an accelerated event (`250`, or `XXA` in TRF-16), the
+    /// scheme's values when not 1 / ½ / 0 (`162` or `BBx`, and `XXS`), and
+    /// the header lines an import kept.
+    pub fn export_trf_as(&self, event_key: &str, version: TrfVersion) -> Result<String> {
+        let event = self.store.resolve_event(event_key)?;
+        let data = self.event_data(&event)?;
+        let scheme = self.scheme(&event)?;
+        let entries = self.store.entries(event.id)?;
+        let paired = self.store.rounds_paired(event.id)?;
+        let all = scoring::player_rounds(&data, &scheme, paired)?;
+        // Only complete rounds: a round with a game still pending ends the export.
+        let done = (1..=paired)
+            .take_while(|&r| {
+                all.iter()
+                    .all(|prs| prs[(r - 1) as usize].kind != RoundKind::Pending)
+            })
+            .count();
+        let no_of: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
+        let next_byes: HashMap<i64, RequestedByeValue> = self
+            .store
+            .requested_byes(event.id)?
+            .into_iter()
+            .filter(|b| b.round == done as u32 + 1)
+            .map(|b| (b.entry_id, b.value))
+            .collect();
+        let win = scheme.win_value();
+        // What the players' lines hold besides the games: the member's
+        // sex, FIDE id and birth year, what an imported file said of title,
+        // federation and birth date, and the rank after the exported rounds.
+        let members: HashMap<i64, crate::domain::Member> = self
+            .store
+            .members(true)?
+            .into_iter()
+            .map(|m| (m.id, m))
+            .collect();
+        let fields = self.store.trf_entry_fields(event.id)?;
+        let full_byes = self.store.trf_full_byes(event.id)?;
+        let rank_of: HashMap<i64, u32> = if done > 0 {
+            let tbs = self.tiebreaks_of(&event, &scheme)?;
+            scoring::standings(&data, &scheme, &tbs, Some(done as u32))?
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.player.id, i as u32 + 1))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        let mut players = Vec::new();
+        let mut withdrawn = Vec::new();
+        let in_lines = version == TrfVersion::V2016
+            || event
+                .settings
+                .pairing_settings
+                .get(super::TRF_BYES)
+                .and_then(|v| v.as_str())
+                != Some("240");
+        for (e, prs) in entries.iter().zip(&all) {
+            let mut rounds = Vec::new();
+            let mut total = Points::ZERO;
+            for (r, pr) in prs.iter().take(done).enumerate() {
+                total += pr.points;
+                let opp = pr
+                    .opponent
+                    .and_then(|o| no_of.get(&o).copied())
+                    .unwrap_or(0);
+                let block = |result: char, colour: Option<Colour>| TrfRound {
+                    opponent: opp,
+                    colour,
+                    result,
+                };
+                rounds.push(match pr.kind {
+                    RoundKind::Played => block(
+                        match pr.result {
+                            Some(RoundResult::Win) => '1',
+                            Some(RoundResult::Draw) => '=',
+                            _ => '0',
+                        },
+                        pr.colour,
+                    ),
+                    RoundKind::PairingBye => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: if full_byes.contains(&(e.id, r as u32 + 1)) {
+                            'F'
+                        } else {
+                            'U'
+                        },
+                    },
+                    RoundKind::RequestedBye => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: if pr.points > Points::ZERO { 'H' } else { 'Z' },
+                    },
+                    RoundKind::ForfeitWin => block('+', pr.colour),
+                    RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', pr.colour),
+                    // Not yet entered: blank columns, as the file read them.
+                    RoundKind::Absent if (r as u32) + 1 < e.first_round => TrfRound::BLANK,
+                    // Entered but not paired (absent, or withdrawn): `0000 - -`,
+                    // so the columns other programs count stay where they were.
+                    RoundKind::Absent => TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: '-',
+                    },
+                    RoundKind::Pending => TrfRound::BLANK,
+                });
+            }
+            // The round to pair: byes asked for, and a zero bye for the
+            // withdrawn to keep other programs from pairing them, in the
+            // players' lines, or in `240` records when the file imported
+            // wrote them so (the endorsed engine's check counts a column
+            // with a bye as a round).
+            let next = done as u32 + 1;
+            let ahead = match next_byes.get(&e.id) {
+                Some(v) => Some(*v),
+                None if !e.available_in(next) && done < event.settings.rounds as usize => {
+                    Some(RequestedByeValue::Zero)
+                }
+                None => None,
+            };
+            match ahead {
+                Some(v) if in_lines => {
+                    // The points count a bye asked for in the round to pair,
+                    // as the endorsed engine's check reads them.
+                    if v == RequestedByeValue::Half {
+                        total += win.half();
+                    }
+                    rounds.push(TrfRound {
+                        opponent: 0,
+                        colour: None,
+                        result: if v == RequestedByeValue::Half {
+                            'H'
+                        } else {
+                            'Z'
+                        },
+                    });
+                }
+                Some(_) if !next_byes.contains_key(&e.id) => withdrawn.push(e.start_no),
+                _ => {}
+            }
+            while rounds.last() == Some(&TrfRound::BLANK) {
+                rounds.pop();
+            }
+            let member = members.get(&e.member_id);
+            let f = fields.get(&e.id).cloned().unwrap_or_default();
+            let birth = if f.birth.is_empty() {
+                member
+                    .and_then(|m| m.born)
+                    .map(|y| format!("{y:04}/00/00"))
+                    .unwrap_or_default()
+            } else {
+                f.birth
+            };
+            players.push(TrfPlayer {
+                id: e.start_no,
+                sex: member
+                    .and_then(|m| m.sex)
+                    .map(|s| s.code().to_string())
+                    .unwrap_or_default(),
+                title: f.title,
+                name: e.name.clone(),
+                rating: e.rating.unwrap_or(0).max(0) as u32,
+                federation: f.federation,
+                fide_id: member
+                    .and_then(|m| m.ext_id.clone())
+                    .filter(|id| id.len() <= 11 && id.chars().all(|c| c.is_ascii_digit()))
+                    .unwrap_or_default(),
+                birth,
+                points: total,
+                rank: rank_of.get(&e.id).copied().unwrap_or(0),
+                rounds,
+            });
+        }
+        // Forbidden pairs by the rounds they hold for, gathered back into
+        // the groups a file lists.
+        type Rounds = Option<(u32, u32)>;
+        let mut by_range: BTreeMap<Rounds, Vec<(u32, u32)>> = BTreeMap::new();
+        for f in self.store.forbidden_pairs(event.id)? {
+            if let (Some(&a), Some(&b)) = (no_of.get(&f.a), no_of.get(&f.b)) {
+                by_range.entry(f.rounds).or_default().push((a, b));
+            }
+        }
+        let mut forbidden = Vec::new();
+        let mut prohibited = Vec::new();
+        for (range, pairs) in by_range {
+            for ids in group_pairs(&pairs) {
+                match range {
+                    None => forbidden.push(ids),
+                    Some((first_round, last_round)) => prohibited.push(Prohibited {
+                        first_round,
+                        last_round,
+                        ids,
+                    }),
+                }
+            }
+        }
+        // Byes asked for in the rounds to come, a `240` line per kind and
+        // round (the next round's are in the players' lines too).
+        let mut later: BTreeMap<(u32, char), Vec<u32>> = BTreeMap::new();
+        if !withdrawn.is_empty() {
+            later.insert((done as u32 + 1, 'Z'), withdrawn);
+        }
+        for b in self.store.requested_byes(event.id)? {
+            if b.round as usize > done + usize::from(in_lines) {
+                let kind = if b.value == RequestedByeValue::Half {
+                    'H'
+                } else {
+                    'Z'
+                };
+                if let Some(&no) = no_of.get(&b.entry_id) {
+                    later.entry((b.round, kind)).or_default().push(no);
+                }
+            }
+        }
+        let byes = later
+            .into_iter()
+            .map(|((round, kind), mut ids)| {
+                ids.sort_unstable();
+                ByeRecord { kind, round, ids }
+            })
+            .collect();
+        let accelerations = accel::as_ranges(&self.virtual_points(&event)?)
+            .into_iter()
+            .map(
+                |(points, first_round, last_round, first_id, last_id)| AccelRecord::Range {
+                    points,
+                    first_round,
+                    last_round,
+                    first_id,
+                    last_id,
+                },
+            )
+            .collect();
+        // Pairings changed by hand and results corrected: `###` lines
+        // (TRF-2026 keeps them as comments), in English as the file is.
+        let comments = self
+            .store
+            .event_notes(event.id)?
+            .into_iter()
+            .map(|n| {
+                let at = n.at.replace('T', " ");
+                let m = match n.board {
+                    Some(board) if n.kind == "result" => crate::i18n::msg!(
+                        "trf.note.result",
+                        round = n.round,
+                        board,
+                        change = n.detail,
+                        at
+                    ),
+                    _ => crate::i18n::msg!(
+                        "trf.note.pairing",
+                        round = n.round,
+                        boards = n.detail,
+                        at
+                    ),
+                };
+                m.render(crate::i18n::Lang::En)
+            })
+            .collect();
+        let half = win.half();
+        let trf = Trf {
+            comments,
+            other_lines: self.trf_header(&event, entries.len())?,
+            players,
+            total_rounds: Some(event.settings.rounds),
+            first_colour: Some(match event.settings.pairing_settings.get("first_colour") {
+                Some(v) if v.as_str() == Some("black") => Colour::Black,
+                _ => Colour::Red,
+            }),
+            forbidden,
+            prohibited,
+            byes,
+            accelerations,
+            points: Some(PointSettings {
+                win,
+                draw: half,
+                loss: Points::ZERO,
+                forfeit_win: win,
+                forfeit_loss: Points::ZERO,
+                pairing_bye: win,
+                full_bye: win,
+                half_bye: half,
+                zero_bye: Points::ZERO,
+            }),
+            ..Trf::default()
+        };
+        Ok(trf.write_as(version))
+    }
+
+    /// The header lines before the records: the name, the lines an import
+    /// kept (in their order), and what the event says and they do not:
+    /// start and end dates (`YYYY/MM/DD`), the number of players, the
+    /// round dates from the schedule, the system code, the time control.
+    fn trf_header(&self, event: &Event, players: usize) -> Result<Vec<String>> {
+        let kept = self.store.trf_lines(event.id)?;
+        let has = |code: &str| kept.iter().any(|l| l.starts_with(code));
+        let scheduled: Vec<(u32, chrono::NaiveDate)> = (1..=event.settings.rounds)
+            .filter_map(|r| Some((r, schedule::round_start(event, r)?.date())))
+            .collect();
+        let mut out = vec![format!("012 {}", event.name)];
+        if let Some(d) = event.start_date.filter(|_| !has("042")) {
+            out.push(format!("042 {}", d.format("%Y/%m/%d")));
+        }
+        if let Some(d) = event.end_date.filter(|_| !has("052")) {
+            out.push(format!("052 {}", d.format("%Y/%m/%d")));
+        }
+        out.push(format!("062 {players}"));
+        out.extend(
+            kept.iter()
+                .filter(|l| scheduled.is_empty() || !l.starts_with("132"))
+                .cloned(),
+        );
+        if !scheduled.is_empty() {
+            let mut dates = vec![String::new(); event.settings.rounds as usize];
+            for (r, d) in scheduled {
+                dates[r as usize - 1] = d.format("%y/%m/%d").to_string();
+            }
+            while dates.last().is_some_and(|d| d.is_empty()) {
+                dates.pop();
+            }
+            let only = Trf {
+                round_dates: dates,
+                ..Trf::default()
+            };
+            out.extend(only.write_as(TrfVersion::V2026).lines().map(str::to_string));
+        }
+        if !has("192") && event.settings.system == PairingSystem::Dutch {
+            let baku = event
+                .settings
+                .pairing_settings
+                .contains_key(accel_key::ACCELERATION);
+            out.push(format!(
+                "192 FIDE_DUTCH_2025{}",
+                if baku { "_BAKU" } else { "" }
+            ));
+        }
+        // `202`: the tie-breaks after points, when each has a FIDE code.
+        if !has("202") {
+            let scheme = self.scheme(event)?;
+            let fide: Option<Vec<&str>> = self
+                .tiebreaks_of(event, &scheme)?
+                .iter()
+                .map(|t| t.fide_code())
+                .collect();
+            if let Some(codes) = fide.filter(|c| !c.is_empty()) {
+                out.push(format!("202 {}", codes.join(",")));
+            }
+        }
+        if !has("222") {
+            let tc = event.settings.time_control;
+            let s = |ms: i64| ms / 1000;
+            let inc = match s(tc.increment_ms) {
+                0 => String::new(),
+                i => format!("+{i}"),
+            };
+            out.push(if tc.red_base_ms == tc.black_base_ms {
+                format!("222 {}{inc}", s(tc.red_base_ms))
+            } else {
+                format!(
+                    "222 W{}{inc}-B{}{inc}",
+                    s(tc.red_base_ms),
+                    s(tc.black_base_ms)
+                )
+            });
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,336 @@
+//! A knockout's documents (淘汰赛): the bracket chart (对阵图) with every
+//! round's matches, games and play-offs, the pairing sheet of a round
+//! (对阵表: the matches and the games due) and the match slips (记分单, one
+//! per game due), and the ranking as standings or crosstable. Built from
+//! plain data as [`Doc`]s like every other document, so the text, HTML,
+//! CSV and PNG renderers print them.
+//!
+//! The chart is in `chart.rs`, the round's sheet and slips in `round.rs`.
+
+mod chart;
+mod round;
+
+pub use chart::bracket_chart;
+pub(crate) use chart::{CHART_KEY, LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
+pub use round::{knockout_pairings, knockout_slips};
+
+use super::{short_points, Doc, EventInfo};
+use crate::domain::{Points, TimeControl};
+use crate::i18n::{msg, tr, Lang};
+
+/// A player of a match: seed (start number) and name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KoPlayer {
+    pub seed: u32,
+    pub name: String,
+}
+
+/// The part of a match a game belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KoStage {
+    Regular,
+    /// A play-off step: its code (`games:2`, `armageddon`) and the label
+    /// the event's settings give it, if any.
+    Playoff {
+        code: String,
+        label: Option<String>,
+    },
+}
+
+/// A game of a match: played (with its result code) or due (result empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoGame {
+    pub game_no: u32,
+    pub red: String,
+    pub black: String,
+    pub stage: KoStage,
+    pub time: TimeControl,
+    /// `1-0`, `0-1`, `1/2-1/2`, … ; empty for the game due.
+    pub result: String,
+}
+
+/// One match of the bracket.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoMatch {
+    pub round: u32,
+    /// Position in its round from the top of the bracket; the third-place
+    /// match follows the final.
+    pub board: u32,
+    pub third_place: bool,
+    pub a: KoPlayer,
+    /// `None`: a bye.
+    pub b: Option<KoPlayer>,
+    /// The winner's name, once decided.
+    pub winner: Option<String>,
+    /// What decided it (`games`, `playoff-games`, `armageddon`, …).
+    pub decided_by: Option<String>,
+    /// Match score of a and b over the regular games, then their play-off points.
+    pub score: Option<[Points; 4]>,
+    /// The games played, in order.
+    pub games: Vec<KoGame>,
+    /// The game due next, if any.
+    pub due: Option<KoGame>,
+    /// Level at the lot step: the arbiter draws the winner.
+    pub lot_due: bool,
+    /// Why the stored games cannot be scored, if they cannot.
+    pub problem: Option<String>,
+}
+
+/// A knockout as its documents show it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnockoutData {
+    pub event: EventInfo,
+    /// Rounds the knockout has (paired or not).
+    pub total_rounds: u32,
+    /// The bracket size P (a power of two).
+    pub size: usize,
+    /// The paired rounds' matches, in bracket order.
+    pub rounds: Vec<Vec<KoMatch>>,
+    pub champion: Option<String>,
+    /// The play-off ladder, step by step (code, label).
+    pub ladder: Vec<(String, Option<String>)>,
+    /// Regular games of a match.
+    pub regular_games: u32,
+}
+
+impl KnockoutData {
+    /// The matches of round `r` (1-based) that are part of the tree (not
+    /// the third-place match), in bracket order.
+    fn tree(&self, r: usize) -> Vec<&KoMatch> {
+        let mut v: Vec<&KoMatch> = self
+            .rounds
+            .get(r.wrapping_sub(1))
+            .map(|ms| ms.iter().filter(|m| !m.third_place).collect())
+            .unwrap_or_default();
+        v.sort_by_key(|m| m.board);
+        v
+    }
+
+    fn third_place(&self) -> Option<&KoMatch> {
+        self.rounds.iter().flatten().find(|m| m.third_place)
+    }
+}
+
+/// The name of round `round` of a knockout of `total` rounds: 决赛,
+/// 半决赛, 四分之一决赛, 1/8决赛 … (Final, Semi-finals, Quarter-finals,
+/// Round of 16 …); 第N轮 for the early rounds of a very large bracket.
+pub fn round_name(lang: Lang, round: u32, total: u32) -> String {
+    let key = match total.saturating_sub(round) {
+        0 => "kp.round.final",
+        1 => "kp.round.semi",
+        2 => "kp.round.quarter",
+        3 => "kp.round.last16",
+        4 => "kp.round.last32",
+        5 => "kp.round.last64",
+        6 => "kp.round.last128",
+        _ => return msg!("kp.round.n", round).render(lang),
+    };
+    tr(lang, key).to_string()
+}
+
+/// What decided a match, in words (加赛, 和棋黑胜 …).
+pub fn decided_words(lang: Lang, code: &str) -> String {
+    let key = format!("kp.by.{code}");
+    match crate::i18n::has(&key) {
+        true => tr(lang, &key).to_string(),
+        false => code.to_string(),
+    }
+}
+
+/// A play-off step in words (加赛2局, 和棋黑胜 …); the event's label when
+/// it gives one.
+pub fn step_words(lang: Lang, code: &str, label: Option<&str>) -> String {
+    if let Some(l) = label.filter(|l| !l.trim().is_empty()) {
+        return l.to_string();
+    }
+    let count = |k: &str| k.trim().parse::<u32>().unwrap_or(1);
+    match code.split_once(':') {
+        Some(("games", k)) => msg!("kp.step.games", n = count(k)).render(lang),
+        Some(("sudden-death", k)) => msg!("kp.step.sudden", n = count(k)).render(lang),
+        _ => match code {
+            "residual" => tr(lang, "kp.step.residual").to_string(),
+            "armageddon" => tr(lang, "kp.step.armageddon").to_string(),
+            "lot" => tr(lang, "kp.step.lot").to_string(),
+            other => other.to_string(),
+        },
+    }
+}
+
+/// A game's stage in words: 常规, or the play-off step.
+pub fn stage_words(lang: Lang, s: &KoStage) -> String {
+    match s {
+        KoStage::Regular => tr(lang, "kp.stage.regular").to_string(),
+        KoStage::Playoff { code, label } => step_words(lang, code, label.as_deref()),
+    }
+}
+
+/// Minutes and seconds without trailing zeros.
+fn minutes(ms: i64) -> String {
+    short_points(Points::from_hundredths(ms / 600))
+}
+
+fn seconds(ms: i64) -> String {
+    short_points(Points::from_hundredths(ms / 10))
+}
+
+/// A time control in words: `90+30` as 90分钟, 每步加30秒; time odds
+/// (armageddon) as 红方5分钟, 黑方4分钟, 每步加3秒.
+pub fn time_words(lang: Lang, t: &TimeControl) -> String {
+    if t.red_base_ms == t.black_base_ms {
+        msg!(
+            "kp.time.plain",
+            base = minutes(t.red_base_ms),
+            inc = seconds(t.increment_ms)
+        )
+        .render(lang)
+    } else {
+        msg!(
+            "kp.time.odds",
+            red = minutes(t.red_base_ms),
+            black = minutes(t.black_base_ms),
+            inc = seconds(t.increment_ms)
+        )
+        .render(lang)
+    }
+}
+
+/// A time control as a column shows it: `90+30`, time odds in words.
+pub fn time_short(lang: Lang, t: &TimeControl) -> String {
+    match t.red_base_ms == t.black_base_ms {
+        true => t.to_string(),
+        false => msg!(
+            "kp.time.odds_short",
+            red = minutes(t.red_base_ms),
+            black = minutes(t.black_base_ms),
+            inc = seconds(t.increment_ms)
+        )
+        .render(lang),
+    }
+}
+
+/// A match's score as the club reads it, from a's side: `3–1` (the
+/// regular games, by the event's scheme). Empty for a bye or a match not
+/// begun.
+pub fn score_words(m: &KoMatch) -> String {
+    match (m.score, &m.b) {
+        (Some(s), Some(_)) if !m.games.is_empty() => {
+            format!("{}–{}", short_points(s[0]), short_points(s[1]))
+        }
+        _ => String::new(),
+    }
+}
+
+/// How a match was decided, in words, with the play-off score when there
+/// were play-off games (`加赛 1.5–0.5`; `加赛 1–1, 和棋黑胜`); for a match
+/// still open, the play-off score so far and what it waits for.
+pub fn decided_text(lang: Lang, m: &KoMatch) -> String {
+    let playoff_games = m
+        .games
+        .iter()
+        .any(|g| matches!(&g.stage, KoStage::Playoff { code, .. } if code != "armageddon"));
+    let po = match (m.score, playoff_games) {
+        (Some(s), true) => {
+            let score = format!("{}–{}", short_points(s[2]), short_points(s[3]));
+            Some(msg!("kp.score.playoff", score).render(lang))
+        }
+        _ => None,
+    };
+    let rest = match m.decided_by.as_deref() {
+        Some("playoff-games") if po.is_some() => None,
+        Some(by) => Some(decided_words(lang, by)),
+        None => Some(state_words(lang, m)).filter(|s| !s.is_empty()),
+    };
+    [po, rest]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where an undecided match stands: the game due, a lot to draw, or the
+/// problem with its games.
+pub fn state_words(lang: Lang, m: &KoMatch) -> String {
+    if let Some(p) = &m.problem {
+        return p.clone();
+    }
+    if m.lot_due {
+        return tr(lang, "kp.state.lot").to_string();
+    }
+    match &m.due {
+        Some(g) => msg!("kp.state.due", game = g.game_no).render(lang),
+        None => String::new(),
+    }
+}
+
+/// A player with his seed: `王天一 (1)`.
+fn with_seed(p: &KoPlayer) -> String {
+    format!("{} ({})", p.name, p.seed)
+}
+
+/// One line of a knockout's ranking: rank (`1`, `3=` …), name, each
+/// round's match from the player's side (crosstable only), and the round
+/// the player went out in (`None`: still in, or the champion).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnockoutRankLine {
+    pub rank: String,
+    pub name: String,
+    pub rounds: Vec<String>,
+    pub lost_in_round: Option<u32>,
+}
+
+/// A knockout's standings (the ranking of `specs/knockout.md`) or, with
+/// round columns, its crosstable: columns `rank,name,[r1…],lost-in-round`.
+pub fn ranking_doc(
+    event: &super::EventInfo,
+    lines: &[KnockoutRankLine],
+    rounds: u32,
+    crosstable: bool,
+    lang: crate::i18n::Lang,
+) -> super::Doc {
+    use super::{ColKind, Column, Part, Table};
+    use crate::i18n::tr;
+    let kind = if crosstable {
+        "rep.crosstable"
+    } else {
+        "rep.standings"
+    };
+    let mut cols = vec![
+        Column::new("rank", tr(lang, "rep.col.rank"), ColKind::Number),
+        Column::new("name", tr(lang, "rep.col.name"), ColKind::Text),
+    ];
+    if crosstable {
+        for r in 1..=rounds {
+            cols.push(Column::new(
+                &format!("r{r}"),
+                round_name(lang, r, rounds),
+                ColKind::Text,
+            ));
+        }
+    }
+    cols.push(Column::new(
+        "lost-in-round",
+        tr(lang, "rep.ko.lost_in_round"),
+        ColKind::Number,
+    ));
+    let mut t = Table::new(cols);
+    for l in lines {
+        let mut row = vec![l.rank.clone(), l.name.clone()];
+        if crosstable {
+            let mut cells = l.rounds.clone();
+            cells.resize(rounds as usize, String::new());
+            row.extend(cells);
+        }
+        row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
+        t.rows.push(row);
+    }
+    super::Doc {
+        title: format!("{} · {}", event.name, tr(lang, kind)),
+        lang,
+        parts: vec![
+            Part::Heading(format!("{} · {}", event.name, tr(lang, kind))),
+            Part::Table(t),
+        ],
+        landscape: false,
+        csv: None,
+    }
+}

@@ -1,0 +1,333 @@
+//! A knockout on paper, in the user's language: an 8-player cup with
+//! play-off games, an armageddon game and a third-place match, printed as
+//! the bracket chart, the pairing sheet of each round and the match slips.
+
+use super::*;
+
+/// 8 players, two games a match, `games:2,armageddon`, a third-place
+/// match; played up to `upto` rounds (3 = finished):
+/// - QF1 S01 2–0; QF2 S04–S05 red wins twice (1–1), S05 takes the
+///   play-off 1½–½; QF3 S02–S07 two draws, play-off split, armageddon
+///   drawn (S07, black, goes through); QF4 S03 a win and a draw.
+/// - SF1 S01 2–0 S05; SF2 S07–S03 red wins twice (1–1 with colours
+///   swapped), S03 takes the play-off.
+/// - Final S01 a win and a draw; third place S05–S07 1–1, S07 wins the
+///   play-off 2–0.
+fn cup(upto: u32) -> Club {
+    let c = club(8);
+    knockout(
+        &c,
+        "CUP",
+        8,
+        &[
+            "--scheme",
+            "standard",
+            "--games-per-round",
+            "2",
+            "--playoff",
+            "games:2,armageddon",
+            "--third-place",
+        ],
+    );
+    let red_wins = |r: u32, b: u32| {
+        let (_, red, _) = due(&c, "CUP", r, b);
+        play(&c, "CUP", r, b, Some(&red), &[]);
+    };
+    pair(&c, "CUP");
+    play(&c, "CUP", 1, 1, Some("S01"), &[]);
+    play(&c, "CUP", 1, 1, Some("S01"), &[]);
+    red_wins(1, 2);
+    red_wins(1, 2);
+    play(&c, "CUP", 1, 2, Some("S05"), &[]);
+    play(&c, "CUP", 1, 2, None, &[]);
+    for w in [None, None, Some("S02"), Some("S07"), None] {
+        play(&c, "CUP", 1, 3, w, &[]);
+    }
+    play(&c, "CUP", 1, 4, Some("S03"), &[]);
+    play(&c, "CUP", 1, 4, None, &[]);
+    if upto < 2 {
+        return c;
+    }
+    pair(&c, "CUP");
+    play(&c, "CUP", 2, 1, Some("S01"), &[]);
+    play(&c, "CUP", 2, 1, Some("S01"), &[]);
+    red_wins(2, 2);
+    red_wins(2, 2);
+    play(&c, "CUP", 2, 2, Some("S03"), &[]);
+    play(&c, "CUP", 2, 2, None, &[]);
+    if upto < 3 {
+        return c;
+    }
+    pair(&c, "CUP");
+    play(&c, "CUP", 3, 1, Some("S01"), &[]);
+    play(&c, "CUP", 3, 1, None, &[]);
+    red_wins(3, 2);
+    red_wins(3, 2);
+    play(&c, "CUP", 3, 2, Some("S07"), &[]);
+    play(&c, "CUP", 3, 2, Some("S07"), &[]);
+    c
+}
+
+/// The table rows of a text document, as trimmed cells.
+fn cells(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.contains(" | "))
+        .map(|l| l.split(" | ").map(|c| c.trim().to_string()).collect())
+        .collect()
+}
+
+/// Does a row of the text start with these cells?
+fn has_row(text: &str, want: &[&str]) -> bool {
+    cells(text)
+        .iter()
+        .any(|r| r.len() >= want.len() && r.iter().zip(want).all(|(a, b)| a == b))
+}
+
+fn chart(c: &Club, lang: &str) -> String {
+    c.ok(&["bracket", "CUP", "--lang", lang])
+}
+
+/// The chart names the rounds as clubs do, in each language, shows the
+/// third-place match as a match of its own (in text too), every match's
+/// score, play-offs and who went through, in words, never in codes.
+#[test]
+fn the_bracket_chart_speaks_the_users_language() {
+    let c = cup(3);
+    let zh = chart(&c, "zh-Hans");
+    for w in [
+        "四分之一决赛",
+        "半决赛",
+        "决赛",
+        "三四名决赛",
+        "冠军",
+        "第三名",
+    ] {
+        assert!(zh.contains(w), "{w}:\n{zh}");
+    }
+    // Scores as the club reads them (2/1/0 a game), play-offs in words.
+    assert!(
+        has_row(&zh, &["1", "S01 (1)", "4–0", "S08 (8)", "S01", "常规对局"]),
+        "{zh}"
+    );
+    assert!(
+        has_row(
+            &zh,
+            &["2", "S04 (4)", "2–2", "S05 (5)", "S05", "加赛 0.5–1.5"]
+        ),
+        "{zh}"
+    );
+    assert!(
+        has_row(
+            &zh,
+            &[
+                "3",
+                "S02 (2)",
+                "2–2",
+                "S07 (7)",
+                "S07",
+                "加赛 1–1, 和棋黑胜"
+            ]
+        ),
+        "{zh}"
+    );
+    for bad in [
+        "playoff-games",
+        ".00",
+        "round 1",
+        "champion",
+        "armageddon",
+        "games:2",
+    ] {
+        assert!(!zh.contains(bad), "{bad}:\n{zh}");
+    }
+    // The third-place match has its own heading and table, with its games.
+    let third = zh.split("三四名决赛\n==========").nth(1).expect(&zh);
+    assert!(
+        has_row(
+            third,
+            &["2", "S05 (5)", "2–2", "S07 (7)", "S07", "加赛 0–2"]
+        ),
+        "{third}"
+    );
+    assert!(zh.contains("冠军: S01   第三名: S07"), "{zh}");
+    // The chart: the champion at the end of the tree.
+    assert!(zh.contains("├─ S01"), "{zh}");
+    let hant = chart(&c, "zh-Hant");
+    for w in [
+        "四分之一決賽",
+        "半決賽",
+        "決賽",
+        "三四名決賽",
+        "冠軍",
+        "和棋黑勝",
+    ] {
+        assert!(hant.contains(w), "{w}:\n{hant}");
+    }
+    let en = chart(&c, "en");
+    for w in [
+        "Quarter-finals",
+        "Semi-finals",
+        "Final",
+        "Third-place match",
+        "Champion: S01",
+        "play-off 1–1, armageddon",
+    ] {
+        assert!(en.contains(w), "{w}:\n{en}");
+    }
+    let html = c.ok(&["bracket", "CUP", "--format", "html", "--lang", "zh-Hans"]);
+    assert!(html.contains("<th>四分之一决赛</th>"), "{html}");
+    assert!(!html.contains("round 1") && !html.contains("playoff-games"));
+    // The same document through `print`, and as CSV.
+    let printed = c.ok(&["print", "bracket", "CUP", "--lang", "zh-Hans"]);
+    assert_eq!(printed, zh);
+    // As CSV: every match, what decided it by its code.
+    let csv = c.ok(&["print", "bracket", "CUP", "--format", "csv", "--no-bom"]);
+    assert!(
+        csv.starts_with("round,match,a_seed,a,b_seed,b,score,winner,decided_by\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("1,3,2,S02,7,S07,2–2,S07,armageddon\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 4 + 2 + 2, "{csv}");
+}
+
+/// A 64-player bracket in English names its early rounds by size.
+#[test]
+fn round_names_follow_the_bracket_size() {
+    use qishe::i18n::Lang;
+    use qishe::report::bracket::round_name;
+    let names: Vec<String> = (1..=6).map(|r| round_name(Lang::ZhHans, r, 6)).collect();
+    assert_eq!(
+        names,
+        [
+            "1/32决赛",
+            "1/16决赛",
+            "1/8决赛",
+            "四分之一决赛",
+            "半决赛",
+            "决赛"
+        ]
+    );
+    assert_eq!(round_name(Lang::En, 3, 6), "Round of 16");
+    assert_eq!(round_name(Lang::ZhHant, 5, 6), "半決賽");
+    assert_eq!(round_name(Lang::En, 1, 9), "Round 1");
+}
+
+/// The pairing sheet of a knockout round lists its matches and their
+/// games (game number, play-off step, time control), never Swiss points,
+/// never calls a knocked-out player absent, and a match whose colours
+/// swapped and stood 1–1 reads 2–2, not as two wins for one side.
+#[test]
+fn a_knockout_round_pairing_sheet_lists_matches_and_games() {
+    let c = cup(2);
+    let sheet = c.ok(&["print", "pairings", "CUP", "--lang", "zh-Hans"]);
+    assert!(sheet.contains("半决赛 (第2轮)"), "{sheet}");
+    assert!(
+        !sheet.contains("缺席") && !sheet.contains("积分"),
+        "{sheet}"
+    );
+    for out in ["S02", "S04", "S06", "S08"] {
+        assert!(!sheet.contains(out), "{out} is out:\n{sheet}");
+    }
+    // SF2: S07 and S03 each won with red: 2–2 (1–1 in games), play-off to S03.
+    assert!(
+        has_row(
+            &sheet,
+            &["2", "S07 (7)", "2–2", "S03 (3)", "S03", "加赛 0.5–1.5"]
+        ),
+        "{sheet}"
+    );
+    let games: Vec<Vec<String>> = cells(&sheet).into_iter().filter(|r| r[0] == "2").collect();
+    assert_eq!(games.len(), 5, "the match row and its four games:\n{sheet}");
+    assert_eq!(games[1][1..3], ["1", "常规"], "{sheet}");
+    assert_eq!(games[1][5], "90+30", "{sheet}");
+    assert_eq!(games[3][1..3], ["3", "加赛2局"], "{sheet}");
+    // Round 1 with the armageddon game and its time odds.
+    let r1 = c.ok(&["print", "pairings", "CUP", "--round", "1", "--lang", "en"]);
+    assert!(r1.contains("Quarter-finals (Round 1)"), "{r1}");
+    assert!(
+        has_row(
+            &r1,
+            &[
+                "3",
+                "5",
+                "armageddon",
+                "S02",
+                "S07",
+                "R 5′ B 4′ +3″",
+                "1/2-1/2"
+            ]
+        ),
+        "{r1}"
+    );
+    let html = c.ok(&[
+        "print", "pairings", "CUP", "--format", "html", "--lang", "zh-Hant",
+    ]);
+    assert!(html.contains("半決賽") && !html.contains("缺席"), "{html}");
+}
+
+/// Match slips: one per game due, in the user's language, with the step
+/// and its time control, tick boxes for the result and signature rows;
+/// the armageddon slip says who must win.
+#[test]
+fn match_slips_are_one_per_game_due_with_boxes_and_signatures() {
+    let c = cup(2);
+    pair(&c, "CUP");
+    let zh = c.ok(&["knockout", "slips", "CUP", "--lang", "zh-Hans"]);
+    assert_eq!(
+        zh.matches("[ ] 红胜   [ ] 和棋   [ ] 黑胜").count(),
+        2,
+        "{zh}"
+    );
+    assert_eq!(zh.matches("签名").count(), 2, "{zh}");
+    assert!(zh.contains("决赛 · 第1场 · 第1局"), "{zh}");
+    assert!(zh.contains("三四名决赛 · 第1局"), "{zh}");
+    assert!(zh.contains("90分钟, 每步加30秒"), "{zh}");
+    assert_eq!(
+        c.ok(&["print", "slips", "CUP", "--lang", "zh-Hans"]),
+        zh,
+        "print slips and knockout slips are one document"
+    );
+    // Play the third-place match to its armageddon game.
+    for w in [Some("S05"), Some("S07"), Some("S05"), Some("S07")] {
+        play(&c, "CUP", 3, 2, w, &[]);
+    }
+    let en = c.ok(&["knockout", "slips", "CUP", "--lang", "en"]);
+    assert!(en.contains("Third-place match · Game 5"), "{en}");
+    assert!(en.contains("armageddon: red (S05) must win"), "{en}");
+    assert!(en.contains("red 5 min, black 4 min, +3 s a move"), "{en}");
+    assert!(en.contains("Signature"), "{en}");
+    let hant = c.ok(&["knockout", "slips", "CUP", "--lang", "zh-Hant"]);
+    assert!(hant.contains("和棋黑勝") && hant.contains("簽名"), "{hant}");
+}
+
+/// The published site of a knockout has its bracket, its rounds and its
+/// ranking, in both languages.
+#[test]
+fn the_published_site_has_the_bracket_page() {
+    let c = cup(3);
+    let dir = c.path("site");
+    c.ok(&["publish", "CUP", "-o", dir.to_str().unwrap()]);
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    // The tests' locale is English: English on top, 简体 under zh-Hans/.
+    let en = read("bracket.html");
+    assert!(
+        en.contains("Quarter-finals") && en.contains("Third-place match"),
+        "{en}"
+    );
+    let zh = read("zh-Hans/bracket.html");
+    for w in ["四分之一决赛", "半决赛", "三四名决赛", "冠军", "和棋黑胜"] {
+        assert!(zh.contains(w), "{w}:\n{zh}");
+    }
+    assert!(read("index.html").contains("href=\"bracket.html\""));
+    let round = read("zh-Hans/round-1.html");
+    assert!(
+        round.contains("四分之一决赛") && !round.contains("缺席"),
+        "{round}"
+    );
+    let st = read("zh-Hans/standings.html");
+    assert!(st.contains("出局轮次"), "{st}");
+    assert!(!dir.join("standings-1.html").exists());
+}

@@ -1,0 +1,115 @@
+//! FIDE C.07 (2026) tie-breaks qishe added: REP (GE before
+//! 2026), PTP, APRO, APPO, SB/C1 and ARO/C1, against the values FIDE's
+//! TEC checker gives on the six conformance tournaments
+//! (`data/tiebreaks_2026/expected.json`, made with `tiebreakchecker.py
+//! -s`); and FIDE's codes read wherever
+//! qishe's are (`--tiebreaks BH/C1,SB`, TRF `202`).
+
+use crate::common::{shared_or_skip, Club};
+use qishe::domain::Points;
+use std::path::Path;
+
+fn value(s: &str) -> Points {
+    s.trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("not a value: {s:?}"))
+}
+
+/// The criteria compared, by qishe's code (the standings CSV's columns).
+const CODES: [&str; 6] = [
+    "rep",
+    "ptp",
+    "apro",
+    "appo",
+    "sonneborn-berger-cut1",
+    "aro-cut1",
+];
+
+#[test]
+fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
+    let dir = shared_or_skip!("conformance/tiebreaks");
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/expected.json");
+    let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for (case, players) in exp["cases"].as_object().unwrap() {
+        let trf = dir.join(format!("{case}.trf"));
+        let c = Club::new();
+        // FIDE's codes, GE being REP's old name.
+        c.ok(&[
+            "import",
+            "trf",
+            trf.to_str().unwrap(),
+            "--name",
+            case,
+            "--scheme",
+            "chess",
+            "--tiebreaks",
+            "GE,PTP,APRO,APPO,SB/C1,ARO/C1",
+        ]);
+        let csv = c.ok(&["standings", case, "--format", "csv"]);
+        let mut lines = csv.lines();
+        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |k: &str| {
+            head.iter()
+                .position(|h| *h == k)
+                .unwrap_or_else(|| panic!("{k}: {head:?}"))
+        };
+        // Players by name, as the file names them (start numbers by name).
+        let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
+        let no_of: std::collections::HashMap<String, String> = text
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| (l[14..47].trim().to_string(), l[4..8].trim().to_string()))
+            .collect();
+        for line in lines {
+            let cells: Vec<&str> = line.split(',').collect();
+            let no = &no_of[cells[col("name")]];
+            let want = &players[no.as_str()];
+            for code in CODES {
+                compared += 1;
+                let got = value(cells[col(code)]);
+                if got != value(want[code].as_str().unwrap()) {
+                    wrong.push(format!("{case} #{no} {code}: {got} want {}", want[code]));
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 136 * CODES.len(), "every player of the six cases");
+    assert!(
+        wrong.is_empty(),
+        "{} of {compared} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// FIDE's codes and the 2024 names are read where qishe's codes are; an
+/// event keeps qishe's codes, and writes FIDE's in TRF `202`.
+#[test]
+fn fide_codes_are_read_and_written() {
+    let c = Club::new();
+    c.five_members();
+    c.ok(&[
+        "event",
+        "new",
+        "Open",
+        "--system",
+        "dutch",
+        "--scheme",
+        "chess",
+        "--tiebreaks",
+        "BH/C1,bh,SB,ge,DE",
+    ]);
+    let show = c.ok(&["event", "show", "Open"]);
+    assert!(
+        show.contains("buchholz-cut1, buchholz, sonneborn-berger, rep, direct"),
+        "{show}"
+    );
+    c.ok(&["event", "enter", "Open", "A", "B", "C", "D", "E"]);
+    let trf = c.ok(&["export", "trf", "Open"]);
+    assert!(trf.contains("202 BH/C1,BH,SB,REP,DE"), "{trf}");
+    let err = c.fails(&["event", "new", "X", "--tiebreaks", "BH/C9"]);
+    assert!(err.contains("BH/C9"), "{err}");
+}

@@ -1,0 +1,393 @@
+//! TRF-2026: every record read and written back, the older
+//! forms still read, bad lines named by line and column, accelerated
+//! events and prohibited pairings from the command line, and the endorsed
+//! engine's verdict the same on a file and on its import → export.
+
+use crate::common::{shared, Club};
+use qishe::domain::Points;
+use qishe::formats::trf::{AccelRecord, Trf, TrfVersion};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/trf2026")
+        .join(name)
+}
+
+fn full() -> String {
+    std::fs::read_to_string(data("full_2026.trf")).unwrap()
+}
+
+/// The hand-made file (bare CR line ends, as TRF-2026 asks) is read
+/// record by record.
+#[test]
+fn every_record_of_a_trf_2026_file_is_read() {
+    let t = Trf::parse(&full()).unwrap();
+    assert_eq!(t.total_rounds, Some(5));
+    assert_eq!(t.first_colour, Some(qishe::domain::Colour::Black));
+    assert_eq!(t.system.as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
+    assert_eq!(
+        t.round_dates,
+        ["26/04/03", "26/04/03", "26/04/04", "26/04/04", "26/04/05"]
+    );
+    assert_eq!(t.byes.len(), 2);
+    assert_eq!(
+        (t.byes[0].kind, t.byes[0].round, &t.byes[0].ids[..]),
+        ('H', 4, &[3][..])
+    );
+    assert_eq!(t.prohibited.len(), 2);
+    assert_eq!(t.prohibited[1].ids, vec![4, 9, 10]);
+    assert_eq!(
+        (t.prohibited[1].first_round, t.prohibited[1].last_round),
+        (3, 4)
+    );
+    let vp = t.virtual_points();
+    assert_eq!(vp[&1], vec![Points(100), Points(100), Points(50)]);
+    assert_eq!(vp[&6], vec![Points(100), Points(100), Points(50)]);
+    assert!(!vp.contains_key(&7));
+    // Comments are not records; unknown records and NRS lines are kept.
+    assert!(t.other_lines.iter().all(|l| !l.starts_with("###")));
+    for code in [
+        "022", "052", "172", "182", "202", "212", "222", "CHN", "999",
+    ] {
+        assert!(
+            t.other_lines.iter().any(|l| l.starts_with(code)),
+            "{code} kept"
+        );
+    }
+    assert_eq!(t.played_rounds(), 3);
+    let s = t.to_swiss_state().unwrap();
+    assert!(!s.player(3).unwrap().available, "240 H for round 4");
+    assert!(s.forbidden.contains(&(4, 9)), "260 holds in round 4");
+    assert!(s.forbidden.contains(&(1, 2)), "260 001 005 lists 1 and 2");
+}
+
+/// The same facts in the older forms: XXR, XXC, XXA, XXP, XXS, BBx.
+#[test]
+fn the_older_forms_are_still_read() {
+    let text = "012 Old\nXXR 5\nXXC black1\nXXS W=1 D=0.5 L=0 FW=1 FL=0 U=1 F=1 H=0.5 Z=0\n\
+BBW  1.0\nXXP 1 2\nXXA    1  1.0  0.5\nXXA    2  1.0  0.5\n\
+001    1      A                                 2000                             0.0\n\
+001    2      B                                 1900                             0.0\n\
+001    3      C                                 1800                             0.0\n";
+    let t = Trf::parse(text).unwrap();
+    assert_eq!(t.total_rounds, Some(5));
+    assert_eq!(t.first_colour, Some(qishe::domain::Colour::Black));
+    assert_eq!(t.forbidden, vec![vec![1, 2]]);
+    assert_eq!(t.virtual_points()[&2], vec![Points(100), Points(50)]);
+    assert!(matches!(
+        t.accelerations[0],
+        AccelRecord::PerRound { id: 1, .. }
+    ));
+    // Written as TRF-2026: 250 lines, never XXA; 142 and 152; 260.
+    let w = t.write_as(TrfVersion::V2026);
+    assert!(w.contains("250       1.0 001 001 0001 0002"), "{w}");
+    assert!(w.contains("250       0.5 002 002 0001 0002"), "{w}");
+    assert!(
+        !w.contains("XXA") && w.contains("142 5") && w.contains("152 B"),
+        "{w}"
+    );
+    assert!(w.contains("260 001 005    1    2"), "{w}");
+    assert_eq!(Trf::parse(&w).unwrap().virtual_points(), t.virtual_points());
+    // And as TRF-16: XXR, XXC, XXP, XXA.
+    let w = t.write_as(TrfVersion::V2016);
+    assert!(w.contains("XXR 5") && w.contains("XXC black1") && w.contains("XXP 1 2"));
+    assert!(
+        w.contains("XXA    1  1.0  0.5") && !w.contains("250 "),
+        "{w}"
+    );
+}
+
+/// Line ends: CR, LF and CRLF read alike.
+#[test]
+fn cr_lf_and_crlf_read_alike() {
+    let cr = full();
+    let lf = cr.replace('\r', "\n");
+    let crlf = cr.replace('\r', "\r\n");
+    let a = Trf::parse(&cr).unwrap();
+    assert_eq!(a, Trf::parse(&lf).unwrap());
+    assert_eq!(a, Trf::parse(&crlf).unwrap());
+}
+
+/// A bad field of each record is named by its line and column.
+#[test]
+fn bad_records_are_named_by_line_and_column() {
+    let base = "012 X\n142 5\n001    1      A                                 2000                             0.0\n\
+001    2      B                                 1900                             0.0\n";
+    let cases = [
+        ("250       0.0 001 002 0001 0002", 10),
+        ("250       1.0 003 002 0001 0002", 19),
+        ("250  1.0  1.0 001 002 0001 0002", 5),
+        ("250       1.0 001 002 0001", 27),
+        ("250       1.0 001 002 0001 0009", 1),
+        ("250       1.0 001 009 0001 0002", 1),
+        ("240 Q 001    1", 5),
+        ("240 H 0x1    1", 7),
+        ("240 H 001    1x   2", 15),
+        ("260 001 00a    1    2", 9),
+        ("260 001 002    1    7", 1),
+        ("XXA    1  1.0       0.5", 15),
+        ("XXA    1  1.x", 10),
+        ("162  W 1.0    Q 0.5", 15),
+        ("162  W 1.x", 7),
+        ("132                                                                                        26/4/03", 92),
+        ("192", 5),
+    ];
+    for (line, col) in cases {
+        let text = format!("{base}{line}\n");
+        let e = Trf::parse(&text).unwrap_err();
+        assert_eq!((e.line, e.column), (5, col), "{line}: {e}");
+    }
+    // Through the CLI: the file, the line and the column.
+    let c = Club::new();
+    let f = c.path("bad.trf");
+    std::fs::write(&f, format!("{base}250       0.0 001 002 0001 0002\n")).unwrap();
+    let err = c.fails(&["import", "trf", f.to_str().unwrap()]);
+    assert!(
+        err.contains("bad.trf") && err.contains('5') && err.contains("10"),
+        "{err}"
+    );
+    let o = c.run(&["pair-trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 5") && err.contains("column 10"), "{err}");
+    assert!(err.contains("must not be 0"), "{err}");
+}
+
+/// The endorsed engine's `-c` report (file name taken out) and `-p` output.
+fn engine(file: &Path) -> Option<(String, i32, String)> {
+    let bbp = shared("tools/bbpPairings/bbpPairings")?;
+    let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+    let c = Command::new(&bbp)
+        .arg("--dutch")
+        .arg(file)
+        .arg("-c")
+        .output()
+        .unwrap();
+    let p = Command::new(&bbp)
+        .arg("--dutch")
+        .arg(file)
+        .arg("-p")
+        .output()
+        .unwrap();
+    Some((
+        String::from_utf8_lossy(&c.stdout).replace(&stem, "FILE"),
+        p.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&p.stdout).to_string(),
+    ))
+}
+
+/// Import → export keeps every record (the modelled ones by meaning, the
+/// others word for word), and the engine judges and pairs both alike.
+#[test]
+fn import_then_export_keeps_every_record() {
+    let c = Club::new();
+    let src = data("full_2026.trf");
+    c.ok(&["import", "trf", src.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let a = Trf::parse(&full()).unwrap();
+    let b = Trf::parse(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+    for l in &a.other_lines {
+        assert!(b.other_lines.contains(l), "{l} lost:\n{out}");
+    }
+    assert_eq!(a.total_rounds, b.total_rounds);
+    assert_eq!(a.first_colour, b.first_colour);
+    assert_eq!(a.system, b.system);
+    assert_eq!(a.round_dates, b.round_dates);
+    assert_eq!(a.byes, b.byes);
+    let sorted = |t: &Trf| {
+        let mut v = t.prohibited.clone();
+        v.sort_by_key(|p| (p.first_round, p.last_round, p.ids.clone()));
+        v
+    };
+    assert_eq!(sorted(&a), sorted(&b));
+    assert_eq!(a.virtual_points(), b.virtual_points());
+    for (x, y) in a.players.iter().zip(&b.players) {
+        assert_eq!(
+            (x.id, &x.name, x.points, &x.rounds),
+            (y.id, &y.name, y.points, &y.rounds)
+        );
+    }
+    let f = c.path("exported.trf");
+    std::fs::write(&f, &out).unwrap();
+    if let (Some(x), Some(y)) = (engine(&src), engine(&f)) {
+        assert_eq!(x, y, "the engine's verdict changed");
+    }
+    // qishe pairs the export as the engine pairs the original.
+    let q = c.ok(&["pair-trf", f.to_str().unwrap()]);
+    if let Some((_, 0, want)) = engine(&src) {
+        assert_eq!(q, want);
+    }
+    // TRF-16 on request.
+    let old = c.ok(&["export", "trf", "Spring Open 2026", "--trf", "2016"]);
+    assert!(old.contains("XXR 5") && old.contains("XXA    1"), "{old}");
+    assert!(!old.contains("\n250 ") && !old.contains("\n142 "), "{old}");
+    assert_eq!(
+        Trf::parse(&old).unwrap().virtual_points(),
+        a.virtual_points()
+    );
+}
+
+/// `event new --acceleration baku`: FIDE's groups (2·⌈N/4⌉), the pairing
+/// the endorsed engine makes from the same points, written as 250 lines;
+/// standings stay on real points.
+#[test]
+fn a_baku_event_pairs_as_the_engine_and_exports_250_lines() {
+    let c = Club::new();
+    for i in 1..=30 {
+        c.ok(&[
+            "player",
+            "add",
+            &format!("P{i:02}"),
+            "--rating",
+            &(2400 - 10 * i).to_string(),
+        ]);
+    }
+    c.ok(&[
+        "event",
+        "new",
+        "Open",
+        "--system",
+        "dutch",
+        "--scheme",
+        "chess",
+        "--rounds",
+        "7",
+        "--acceleration",
+        "baku",
+    ]);
+    let names: Vec<String> = (1..=30).map(|i| format!("P{i:02}")).collect();
+    let mut args = vec!["event", "enter", "Open"];
+    args.extend(names.iter().map(String::as_str));
+    c.ok(&args);
+    c.ok(&["round", "pair", "Open"]);
+    let trf = c.ok(&["export", "trf", "Open"]);
+    assert!(trf.contains("192 FIDE_DUTCH_2025_BAKU"), "{trf}");
+    assert!(trf.contains("250       1.0 001 002 0001 0016"), "{trf}");
+    assert!(trf.contains("250       0.5 003 004 0001 0016"), "{trf}");
+    // GA of 16 meets among itself: 1–9, 10–2, …
+    let shown = c.ok(&["round", "show", "Open", "1", "--format", "csv"]);
+    assert!(shown.lines().nth(1).unwrap().contains("P01"), "{shown}");
+    assert!(shown.lines().nth(1).unwrap().contains("P09"), "{shown}");
+    // Not for the Chinese method, nor for a 3-point scheme.
+    let err = c.fails(&[
+        "event",
+        "new",
+        "X",
+        "--system",
+        "cxa",
+        "--acceleration",
+        "baku",
+    ]);
+    assert!(err.contains("Dutch"), "{err}");
+    let err = c.fails(&[
+        "event",
+        "new",
+        "Y",
+        "--system",
+        "dutch",
+        "--scheme",
+        "three-point",
+        "--acceleration",
+        "baku",
+    ]);
+    assert!(err.contains("two draws"), "{err}");
+}
+
+/// `event forbid --rounds`: a pair kept apart in some rounds only, written
+/// as a 260 record with its rounds.
+#[test]
+fn a_forbidden_pair_for_some_rounds_is_a_260_record() {
+    let c = Club::new();
+    c.five_members();
+    c.dutch_event("Cup", &[], &["A", "B", "C", "D", "E"]);
+    c.ok(&["event", "forbid", "Cup", "#1", "#3", "--rounds", "1-2"]);
+    c.ok(&["event", "forbid", "Cup", "#2", "#4"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(trf.contains("260 001 002    1    3"), "{trf}");
+    assert!(trf.contains("260 001 005    2    4"), "{trf}");
+    let old = c.ok(&["export", "trf", "Cup", "--trf", "2016"]);
+    assert!(
+        old.contains("XXP 2 4") && old.contains("260 001 002    1    3"),
+        "{old}"
+    );
+    let err = c.fails(&["event", "forbid", "Cup", "#1", "#2", "--rounds", "3-1"]);
+    assert!(err.contains("3-1"), "{err}");
+}
+
+/// A pairing changed by hand and a corrected result are written as `###`
+/// lines of a TRF-2026 export (and undone with the change).
+#[test]
+fn manual_changes_and_corrections_are_comment_lines() {
+    let c = Club::new();
+    c.five_members();
+    c.ok(&["player", "add", "F", "--rating", "1500"]);
+    c.dutch_event("Cup", &[], &["A", "B", "C", "D", "E", "F"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["round", "swap", "Cup", "1", "#1", "#2", "--insist"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(
+        trf.contains("### round 1: pairing changed by hand (boards "),
+        "{trf}"
+    );
+    c.ok(&["result", "Cup", "1", "1", "1-0"]);
+    c.ok(&["result", "Cup", "1", "1", "0-1"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(
+        trf.contains("### round 1, board 1: result corrected 1-0 -> 0-1"),
+        "{trf}"
+    );
+    assert!(Trf::parse(&trf).is_ok());
+    let old = c.ok(&["export", "trf", "Cup", "--trf", "2016"]);
+    assert!(!old.contains("###"), "{old}");
+    c.ok(&["undo"]);
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(!trf.contains("result corrected"), "{trf}");
+}
+
+/// The spec's 30-player, 7-round file: 30 players, round 1.
+fn thirty(accel: &[&str]) -> String {
+    let mut t = String::from("012 Thirty\r142 7\r152 W\r");
+    for l in accel {
+        t.push_str(l);
+        t.push('\r');
+    }
+    for i in 1..=30 {
+        t.push_str(&format!(
+            "001 {i:4}      {:<33} {:4}                             0.0\r",
+            format!("Player {i}"),
+            2400 - 10 * i
+        ));
+    }
+    t
+}
+
+/// `192 …_BAKU` alone: qishe takes FIDE's group (2·⌈30/4⌉ = 16: 1–9,
+/// 10–2, …, 16–8), not the engine's own ⌈30/2⌉ = 15; the same points as
+/// explicit `250` lines (which override `192`) pair identically in both.
+#[test]
+fn pair_trf_takes_fides_baku_group_and_explicit_lines_exactly() {
+    let c = Club::new();
+    let want = "15\n1 9\n10 2\n3 11\n12 4\n5 13\n14 6\n7 15\n16 8\n\
+17 24\n25 18\n19 26\n27 20\n21 28\n29 22\n23 30\n";
+    let alone = c.path("alone.trf");
+    std::fs::write(&alone, thirty(&["192 FIDE_DUTCH_2025_BAKU"])).unwrap();
+    assert_eq!(c.ok(&["pair-trf", alone.to_str().unwrap()]), want);
+    let lines = [
+        "192 FIDE_DUTCH_2025_BAKU",
+        "250       1.0 001 002 0001 0016",
+        "250       0.5 003 004 0001 0016",
+    ];
+    let explicit = c.path("explicit.trf");
+    std::fs::write(&explicit, thirty(&lines)).unwrap();
+    assert_eq!(c.ok(&["pair-trf", explicit.to_str().unwrap()]), want);
+    if let Some((_, code, got)) = engine(&explicit) {
+        assert_eq!((code, got.as_str()), (0, want));
+    }
+    // No acceleration at all: 1–16, 17–2, …
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, thirty(&[])).unwrap();
+    let out = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    assert!(out.starts_with("15\n1 16\n17 2\n"), "{out}");
+}
