@@ -50,6 +50,7 @@ fn bench(c: &mut Criterion) {
         games_per_round: 1,
         round_start: None,
         name_order: Default::default(),
+        round_robin: false,
     };
     let sheet = PairingSheetData {
         event: event.clone(),

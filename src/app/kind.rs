@@ -3,7 +3,11 @@
 //! [`App::event_crosstable`] and [`App::event_round`] answer for the
 //! event's own kind with an enum every front end renders, so no front end
 //! asks the kind itself and none can take the wrong path (a knockout ranked
-//! like a Swiss).
+//! like a Swiss). The writing acts (pair, result, import) are in
+//! `kind/acts.rs`.
+
+mod acts;
+pub use acts::{EventImport, EventPairing, EventResult};
 
 use super::teams::{TeamCrosstable, TeamRoundView};
 use super::{App, EventId, KnockoutRank, MatchView, Result, RoundView};
@@ -225,14 +229,7 @@ impl App {
             EventKind::Knockout => {
                 let b = self.bracket(&key)?;
                 let paired = b.rounds.len() as u32;
-                let r = round.unwrap_or(paired);
-                if r == 0 || r > paired {
-                    return Err(super::invalid!(
-                        "err.app.round_not_paired_yet",
-                        round = r,
-                        paired
-                    ));
-                }
+                let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
                     round: r,
                     matches: b.rounds[r as usize - 1].clone(),

@@ -461,14 +461,9 @@ impl App {
         Ok(v)
     }
 
-    /// Is the event (id or name) a knockout?
-    pub fn is_knockout(&self, event: &str) -> Result<bool> {
-        let ev = self.store.resolve_event(event)?;
-        Ok(self.store.knockout_settings(ev.id)?.is_some())
-    }
-
     /// Creates a knockout. With `seed_from` = (event, N), the other event's
-    /// top N (in its final order) are entered as seeds 1..N.
+    /// top N (in its final order) are entered as seeds 1..N; with a season
+    /// (a name no event has), its top N qualified players.
     pub fn create_knockout(
         &mut self,
         name: &str,
@@ -515,34 +510,39 @@ impl App {
             if top < 2 {
                 return Err(invalid!("err.ko.seed_from_top"));
             }
-            let src = self.store.resolve_event(from)?;
-            let order: Vec<Entry> = if self.knockout_settings(&src)?.is_some() {
-                self.knockout_ranking(&src.name)?
-                    .into_iter()
-                    .map(|r| r.entry)
-                    .collect()
+            if let Some(season) = self.seed_season(from)? {
+                seeded = self.season_top(&season.name, top)?;
+                ko.seed_from = Some(season.name);
             } else {
-                let (_, st) = self.standings(&src.name, None)?;
-                let entries = self.store.entries(src.id)?;
-                st.rows
+                let src = self.store.resolve_event(from)?;
+                let order: Vec<Entry> = if self.knockout_settings(&src)?.is_some() {
+                    self.knockout_ranking(&src.name)?
+                        .into_iter()
+                        .map(|r| r.entry)
+                        .collect()
+                } else {
+                    let (_, st) = self.standings(&src.name, None)?;
+                    let entries = self.store.entries(src.id)?;
+                    st.rows
+                        .iter()
+                        .filter_map(|r| entries.iter().find(|e| e.id == r.player.id).cloned())
+                        .collect()
+                };
+                if order.len() < top as usize {
+                    return Err(invalid!(
+                        "err.ko.top_too_many",
+                        event = &src.name,
+                        count = order.len(),
+                        top
+                    ));
+                }
+                seeded = order
                     .iter()
-                    .filter_map(|r| entries.iter().find(|e| e.id == r.player.id).cloned())
-                    .collect()
-            };
-            if order.len() < top as usize {
-                return Err(invalid!(
-                    "err.ko.top_too_many",
-                    event = &src.name,
-                    count = order.len(),
-                    top
-                ));
+                    .take(top as usize)
+                    .map(|e| e.member_id)
+                    .collect();
+                ko.seed_from = Some(src.name.clone());
             }
-            seeded = order
-                .iter()
-                .take(top as usize)
-                .map(|e| e.member_id)
-                .collect();
-            ko.seed_from = Some(src.name.clone());
         }
         let json = serde_json::to_string(&ko)
             .map_err(|e| invalid!("err.app.bad_pairing_setting", why = e))?;

@@ -22,24 +22,28 @@ mod judge;
 mod kind;
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
-    EventCrosstable, EventKind, EventRound, EventStandings, KnockoutCell, KnockoutCrossRow,
-    KnockoutCrosstable, KnockoutStandings,
+    EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
+    KnockoutCell, KnockoutCrossRow, KnockoutCrosstable, KnockoutStandings,
 };
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
 };
+pub mod imprint;
 mod members;
 pub mod output;
 mod paperwork;
+pub mod pdf;
 pub mod png;
 pub mod print;
+pub mod printer;
 pub mod prizes;
 pub mod publish;
 mod records;
 mod restore;
 mod rounds;
 pub mod schedule;
+mod season;
 pub mod teams;
 mod trf;
 mod tui_support;
@@ -56,6 +60,7 @@ pub use restore::{check_backup, restore_club, saved_club_path};
 #[cfg(any(test, feature = "testkit"))]
 pub use rounds::set_before_round_save;
 pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
+pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
 pub use trf::{TrfImport, TrfImportOptions};
 
 /// Shows a notice on stderr while a command waits for another qishe to

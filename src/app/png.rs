@@ -9,15 +9,23 @@ use super::output::{check_output, Protected};
 use super::print::DocKind;
 use super::{invalid, App, Result};
 use crate::i18n::Lang;
-use crate::report::png::{missing_chars, render_png, FontGlyphs};
+use crate::report::pdf::PdfFont;
+use crate::report::png::{
+    missing_chars, render_png_sized, FontGlyphs, PNG_LANDSCAPE, PNG_MAX_HEIGHT, PNG_WIDTH,
+};
 use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 3] = [DocKind::Pairings, DocKind::Standings, DocKind::Bracket];
+pub const PNG_KINDS: [DocKind; 4] = [
+    DocKind::Pairings,
+    DocKind::Standings,
+    DocKind::Bracket,
+    DocKind::Season,
+];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
-/// macOS), tried in order after `--font` and the config's `png_font`;
+/// macOS), tried in order after `--font` and the config's `font`;
 /// the AR PL fonts of [`ARPHIC_DIR`] come after the first two.
 pub const WELL_KNOWN_FONTS: &[&str] = &[
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
@@ -64,12 +72,33 @@ pub fn font_candidates() -> Vec<PathBuf> {
     out
 }
 
-/// A font read for a document's language.
-fn load(path: &Path, lang: Lang) -> Result<FontGlyphs> {
+/// A font file read and checked for a document's language (a face with
+/// outlines for its language).
+fn load(path: &Path, lang: Lang) -> Result<Vec<u8>> {
     let shown = path.display().to_string();
     let bytes = super::output::read_input(path, crate::files::input::Kind::Font)?;
-    FontGlyphs::from_bytes(bytes, lang)
-        .map_err(|_| invalid!("err.app.png_font_invalid", path = shown))
+    match PdfFont::from_bytes(&bytes, lang) {
+        Ok(_) => Ok(bytes),
+        Err(_) => Err(invalid!("err.app.png_font_invalid", path = shown)),
+    }
+}
+
+/// The characters of `doc` the font in `bytes` has no glyph for.
+fn lacks(doc: &Doc, bytes: &[u8]) -> Vec<char> {
+    match PdfFont::from_bytes(bytes, doc.lang) {
+        Ok(f) => missing_chars(doc, &f),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The font a document is drawn with (PNG pages) or embedded in (PDF).
+pub struct DocFont {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    /// Characters of the document the font has no glyph for (drawn as the
+    /// font's empty box); only when no font was named and no font found
+    /// has them all.
+    pub missing: Vec<char>,
 }
 
 /// PNG pages made, with the font they were drawn with.
@@ -103,16 +132,16 @@ pub fn page_paths(path: &Path, pages: usize) -> Vec<PathBuf> {
 }
 
 impl App {
-    /// Draws `doc` as PNG pages with `font` (a path the user named), else
-    /// the config's `png_font`, else the first well-known font that has
-    /// every character of the document. A named font that cannot be read,
-    /// is no font, or lacks characters of the document is an error; no
-    /// font at all is an error saying what to pass.
-    pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
-        let named = font.map(Path::to_path_buf).or(self.config.png_font.clone());
+    /// The font for `doc`: `font` (a path the user named), else the
+    /// config's `font` (or its old name `png_font`), else the first
+    /// well-known font that has every character of the document. A named
+    /// font that cannot be read, is no font, or lacks characters of the
+    /// document is an error; no font at all is an error saying what to pass.
+    pub fn doc_font(&self, doc: &Doc, font: Option<&Path>) -> Result<DocFont> {
+        let named = font.map(Path::to_path_buf).or(self.config.font.clone());
         if let Some(path) = named {
-            let g = load(&path, doc.lang)?;
-            let missing = missing_chars(doc, &g);
+            let bytes = load(&path, doc.lang)?;
+            let missing = lacks(doc, &bytes);
             if !missing.is_empty() {
                 let chars: String = missing.iter().take(12).collect();
                 return Err(invalid!(
@@ -121,14 +150,41 @@ impl App {
                     chars = chars
                 ));
             }
-            let pages = render_png(doc, &g);
-            return Ok(PngPages {
-                font: path,
-                pages,
+            return Ok(DocFont {
+                path,
+                bytes,
                 missing,
             });
         }
         pick_font(doc, &font_candidates())
+    }
+
+    /// Draws `doc` as PNG pages with the font [`Self::doc_font`] finds.
+    pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
+        self.png_pages_shaped(doc, font, false)
+    }
+
+    /// [`App::png_pages`] on landscape pages when `landscape` (a season
+    /// table whose events do not fit an upright page).
+    pub fn png_pages_shaped(
+        &self,
+        doc: &Doc,
+        font: Option<&Path>,
+        landscape: bool,
+    ) -> Result<PngPages> {
+        let (width, height) = match landscape {
+            true => PNG_LANDSCAPE,
+            false => (PNG_WIDTH, PNG_MAX_HEIGHT),
+        };
+        let f = self.doc_font(doc, font)?;
+        let shown = f.path.display().to_string();
+        let g = FontGlyphs::from_bytes(f.bytes, doc.lang)
+            .map_err(|_| invalid!("err.app.png_font_invalid", path = shown))?;
+        Ok(PngPages {
+            font: f.path,
+            pages: render_png_sized(doc, &g, width, height),
+            missing: f.missing,
+        })
     }
 
     /// Writes PNG pages to `path` (one page) or `stem-N.ext` beside it
@@ -156,40 +212,40 @@ impl App {
     }
 }
 
-/// Draws `doc` with the first of `candidates` that has every character
-/// of it, else the one missing the fewest; none readable is an error
-/// saying what to pass.
-fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<PngPages> {
-    let mut best: Option<(PathBuf, FontGlyphs, Vec<char>)> = None;
+/// The first of `candidates` that has every character of `doc`, else
+/// the one missing the fewest; none readable is an error saying what to
+/// pass.
+fn pick_font(doc: &Doc, candidates: &[PathBuf]) -> Result<DocFont> {
+    let mut best: Option<DocFont> = None;
     for path in candidates.iter().filter(|p| p.is_file()) {
-        let Ok(g) = load(path, doc.lang) else {
+        let Ok(bytes) = load(path, doc.lang) else {
             continue;
         };
-        let missing = missing_chars(doc, &g);
-        let better = best.as_ref().is_none_or(|b| missing.len() < b.2.len());
-        if better {
+        let missing = lacks(doc, &bytes);
+        if best
+            .as_ref()
+            .is_none_or(|b| missing.len() < b.missing.len())
+        {
             let done = missing.is_empty();
-            best = Some((path.clone(), g, missing));
+            best = Some(DocFont {
+                path: path.clone(),
+                bytes,
+                missing,
+            });
             if done {
                 break;
             }
         }
     }
-    let Some((path, g, missing)) = best else {
-        return Err(invalid!(
+    best.ok_or_else(|| {
+        invalid!(
             "err.app.png_no_font",
             tried = candidates
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ));
-    };
-    let pages = render_png(doc, &g);
-    Ok(PngPages {
-        font: path,
-        pages,
-        missing,
+        )
     })
 }
 
@@ -240,7 +296,7 @@ mod tests {
         let tried = [dir.path().join("none.ttc"), junk];
         let e = pick_font(&doc(), &tried).err().unwrap();
         let en = e.to_string();
-        assert!(en.contains("--font") && en.contains("png_font"), "{en}");
+        assert!(en.contains("--font") && en.contains("font ="), "{en}");
         assert!(en.contains("none.ttc") && en.contains("junk.ttc"), "{en}");
     }
 
@@ -252,9 +308,8 @@ mod tests {
             return;
         }
         let p = pick_font(&doc(), &[PathBuf::from("/no/such.ttc"), noto.clone()]).unwrap();
-        assert_eq!(p.font, noto);
+        assert_eq!(p.path, noto);
         assert!(p.missing.is_empty());
-        assert_eq!(p.pages.len(), 1);
     }
 
     #[test]

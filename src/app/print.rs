@@ -4,15 +4,13 @@
 
 use super::{App, Result};
 use crate::domain::{Entry, Event, NameOrder, PairingSystem, Points};
-use crate::i18n::{io_msg, Lang};
+use crate::i18n::Lang;
 use crate::report::{
     self, AbsentReason, BoardLine, CheckinData, CrosstableData, Doc, EventInfo, PairingSheetData,
     PlayerLine, SlipsData, StandingsData,
 };
 use crate::scoring;
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// The printable documents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +27,9 @@ pub enum DocKind {
     Wallchart,
     /// 签到表.
     Checkin,
+    /// 年度积分榜: a season's table (the key names a season, not an
+    /// event; not among an event's documents, [`DocKind::ALL`]).
+    Season,
     /// 对阵图 (knockouts only).
     Bracket,
     /// 奖金分配表: who gets which prize, with signatures.
@@ -76,6 +77,7 @@ impl DocKind {
             DocKind::ResultsBook => "results-book",
             DocKind::TableCards => "table-cards",
             DocKind::ScoreSheets => "score-sheets",
+            DocKind::Season => "season",
             DocKind::Bracket => "bracket",
         }
     }
@@ -93,6 +95,7 @@ pub(super) fn event_info(ev: &Event, name_order: NameOrder) -> EventInfo {
         games_per_round: ev.settings.games_per_round,
         round_start: None,
         name_order,
+        round_robin: ev.settings.system == PairingSystem::Berger,
     }
 }
 
@@ -126,8 +129,15 @@ impl App {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
-        let ev = self.store.resolve_event(event_key)?;
         let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        // A season (`print season`): by its name and its events' names.
+        if self.store.resolve_event(event_key).is_err() {
+            if let Ok(s) = self.season(event_key) {
+                let chinese = han(&s.name) || s.events.iter().any(|e| han(&e.name));
+                return Ok(if chinese { Lang::ZhHans } else { Lang::En });
+            }
+        }
+        let ev = self.store.resolve_event(event_key)?;
         let entries = self.store.entries(ev.id)?;
         let chinese = entries.iter().filter(|e| han(&e.name)).count();
         Ok(
@@ -151,8 +161,26 @@ impl App {
         self.print_doc_with(event_key, kind, round, lang, DocOptions::default())
     }
 
-    /// [`Self::print_doc`] with the wide extras chosen.
+    /// [`Self::print_doc`] with the wide extras chosen; stamped with the
+    /// event's imprint (the club, organiser, venue, arbiters, print date).
     pub fn print_doc_with(
+        &self,
+        event_key: &str,
+        kind: DocKind,
+        round: Option<u32>,
+        lang: Lang,
+        opts: DocOptions,
+    ) -> Result<Doc> {
+        if kind == DocKind::Season {
+            let t = self.season_standings(event_key)?;
+            return Ok(self.season_doc(&t, lang));
+        }
+        let mut doc = self.build_doc(event_key, kind, round, lang, opts)?;
+        self.stamp(event_key, &mut doc)?;
+        Ok(doc)
+    }
+
+    fn build_doc(
         &self,
         event_key: &str,
         kind: DocKind,
@@ -194,6 +222,7 @@ impl App {
                     return self.print_knockout_paper(event_key, kind, round, lang, info);
                 }
                 DocKind::Checkin
+                | DocKind::Season
                 | DocKind::Prizes
                 | DocKind::Certificates
                 | DocKind::Programme
@@ -371,6 +400,7 @@ impl App {
                     lang,
                 ))
             }
+            DocKind::Season => unreachable!("a season's table is built above"),
         }
     }
 
@@ -472,13 +502,15 @@ pub enum OutputFormat {
     },
     Html,
     Csv,
+    /// A PDF file (bytes: [`App::render_bytes`]).
+    Pdf,
 }
 
 /// How a document is laid out beyond its format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PrintOptions {
-    /// Widest text line (display columns); `None`: 80, or the landscape
-    /// width for wide documents.
+    /// Widest text line (display columns); `None`: 80, or 132 (or more)
+    /// for documents whose tables need it (`report::auto_width`).
     pub width: Option<usize>,
     /// CSV: the header row, the byte-order mark.
     pub csv: report::CsvOptions,
@@ -494,16 +526,14 @@ pub fn render(doc: &Doc, format: OutputFormat) -> Result<String> {
     render_with(doc, format, &PrintOptions::default())
 }
 
-/// [`render`] with the text width and the CSV options chosen.
+/// [`render`] with the text width and the CSV options chosen. A PDF is
+/// bytes made with a font: [`App::render_bytes`].
 pub fn render_with(doc: &Doc, format: OutputFormat, opts: &PrintOptions) -> Result<String> {
     Ok(match format {
-        OutputFormat::Text { lines_per_page } => {
-            let width = opts.width.unwrap_or(match doc.landscape {
-                true => report::LANDSCAPE_WIDTH,
-                false => report::DEFAULT_WIDTH,
-            });
-            report::render_text_width(doc, lines_per_page, width)
-        }
+        OutputFormat::Text { lines_per_page } => match opts.width {
+            Some(width) => report::render_text_width(doc, lines_per_page, width),
+            None => report::render_text_auto(doc, lines_per_page),
+        },
         OutputFormat::Html => report::render_html(doc),
         OutputFormat::Csv => {
             let raw = opts.csv_formulas;
@@ -514,159 +544,6 @@ pub fn render_with(doc: &Doc, format: OutputFormat, opts: &PrintOptions) -> Resu
             report::render_csv(doc, opts.csv, &cell)
                 .map_err(|e| super::AppError::Invalid(e.msg()))?
         }
+        OutputFormat::Pdf => return Err(super::invalid!("err.app.pdf_is_bytes")),
     })
-}
-
-/// Sends a rendered document to `printer` (the default one when `None`):
-/// text as it is, HTML through a PDF. Returns the print job's name.
-pub fn send(out: &str, format: OutputFormat, printer: Option<&str>) -> Result<String> {
-    match format {
-        OutputFormat::Html => send_to_printer(PrintJob::Pdf(&html_to_pdf(out)?), printer),
-        OutputFormat::Text { .. } => send_to_printer(PrintJob::Text(out), printer),
-        OutputFormat::Csv => Err(super::invalid!("tui.print.text_only")),
-    }
-}
-
-/// What goes to the printer.
-pub enum PrintJob<'a> {
-    /// Fixed-width text (pages separated by form feeds).
-    Text(&'a str),
-    /// A PDF (an HTML document printed by headless Chromium).
-    Pdf(&'a [u8]),
-}
-
-/// `lp` prints 80 columns at its default 10 characters per inch; wider text
-/// gets a smaller pitch so lines are not wrapped (which would break the
-/// columns): 12 cpi fits 96 columns, 15 cpi 120, 17 cpi 136 on A4.
-pub fn cpi_for(text: &str) -> Option<u32> {
-    use unicode_width::UnicodeWidthStr;
-    let w = text.lines().map(|l| l.width()).max().unwrap_or(0);
-    match w {
-        0..=80 => None,
-        81..=96 => Some(12),
-        97..=120 => Some(15),
-        _ => Some(17),
-    }
-}
-
-/// Sends a job to a printer through `lp` (or `lpr` where there is no
-/// `lp`); `printer` names a queue, else the system default. Returns what
-/// the print system said (the job id).
-pub fn send_to_printer(job: PrintJob, printer: Option<&str>) -> Result<String> {
-    let (bytes, cpi) = match job {
-        PrintJob::Text(t) => (t.as_bytes(), cpi_for(t)),
-        PrintJob::Pdf(b) => (b, None),
-    };
-    let candidates: [(&str, &str); 2] = [("lp", "-d"), ("lpr", "-P")];
-    for (prog, flag) in candidates {
-        let mut cmd = Command::new(prog);
-        if let Some(p) = printer {
-            cmd.arg(flag).arg(p);
-        }
-        if let Some(c) = cpi {
-            cmd.arg("-o").arg(format!("cpi={c}"));
-        }
-        let child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
-        let mut child = match child {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                return Err(super::invalid!(
-                    "err.app.cannot_run",
-                    prog,
-                    why = io_msg(&e)
-                ))
-            }
-        };
-        if let Some(mut stdin) = child.stdin.take() {
-            stdin
-                .write_all(bytes)
-                .map_err(|e| super::invalid!("err.app.cannot_send", prog, why = io_msg(&e)))?;
-        }
-        let out = child
-            .wait_with_output()
-            .map_err(|e| super::invalid!("err.app.print_failed", prog, why = io_msg(&e)))?;
-        if !out.status.success() {
-            return Err(super::invalid!(
-                "err.app.print_refused",
-                prog,
-                why = String::from_utf8_lossy(&out.stderr).trim()
-            ));
-        }
-        return Ok(String::from_utf8_lossy(&out.stdout).trim().to_string());
-    }
-    Err(super::invalid!("err.app.no_print_command"))
-}
-
-/// Prints an HTML document to PDF with headless Chromium (for printers
-/// through `lp`: the browser lays out Chinese text with the system's fonts).
-pub fn html_to_pdf(html: &str) -> Result<Vec<u8>> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let browser = ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
-        .find(|p| p.is_file())
-        .ok_or_else(|| super::invalid!("err.app.no_chromium"))?;
-    let io = |e: std::io::Error| super::invalid!("err.app.cannot_prepare_pdf", why = io_msg(&e));
-    // A fresh folder of a random name, made by us alone (0700): never one
-    // another user prepared in the shared temporary folder.
-    let tmp = tempfile::Builder::new()
-        .prefix("qishe-print-")
-        .tempdir()
-        .map_err(io)?;
-    let dir = tmp.path().to_path_buf();
-    let result = (|| {
-        let src = dir.join("doc.html");
-        let pdf = dir.join("doc.pdf");
-        std::fs::write(&src, html).map_err(io)?;
-        let out = Command::new(&browser)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--no-pdf-header-footer",
-            ])
-            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-            .arg(format!("--print-to-pdf={}", pdf.display()))
-            .arg(&src)
-            .output()
-            .map_err(|e| {
-                super::invalid!(
-                    "err.app.cannot_run",
-                    prog = browser.display(),
-                    why = io_msg(&e)
-                )
-            })?;
-        if !out.status.success() {
-            return Err(super::invalid!(
-                "err.app.browser_failed",
-                browser = browser.display(),
-                status = out.status
-            ));
-        }
-        std::fs::read(&pdf).map_err(io)
-    })();
-    drop(tmp);
-    result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wide_text_gets_a_smaller_pitch() {
-        assert_eq!(cpi_for(&"x".repeat(80)), None);
-        assert_eq!(cpi_for(&"王".repeat(41)), Some(12));
-        assert_eq!(cpi_for(&format!("a\n{}", "b".repeat(120))), Some(15));
-        assert_eq!(cpi_for(&"c".repeat(121)), Some(17));
-    }
 }

@@ -46,14 +46,65 @@ fn own_page(rel: &str) -> Option<&Path> {
     (plain && p.components().count() <= 2 && rel.ends_with(".html")).then_some(p)
 }
 
-/// One page of the site: its file name and HTML; `nav`: listed in the
-/// navigation bar of every page (player and game pages are listed on the
-/// index only).
+/// One page of the site: its file name and HTML, and what it is in the
+/// navigation bar (player and game pages are listed on the index only).
 struct Page {
     file: String,
     title: String,
     html: String,
-    nav: bool,
+    nav: Nav,
+}
+
+/// A page's place in the navigation bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Nav {
+    Index,
+    Round(u32),
+    Standings(u32),
+    Crosstable,
+    Bracket,
+    /// Listed on the index only.
+    None,
+}
+
+/// The page a table cell links to: a name to its player's page (the start
+/// number beside it: `no`, `red_no`, `black_no`, `opponent_no`), a board's
+/// result (on round `round`'s pairing sheet) to its game's page.
+fn cell_link(
+    t: &report::Table,
+    row: usize,
+    col: usize,
+    round: Option<u32>,
+    players: &[&str],
+    games: &[&str],
+) -> Option<String> {
+    let key = t.columns.get(col)?.key.as_str();
+    let cell = |k: &str| -> Option<u32> {
+        let j = t.columns.iter().position(|c| c.key == k)?;
+        t.rows.get(row)?.get(j)?.trim().parse().ok()
+    };
+    let no_key = match key {
+        "name" => "no",
+        "red" => "red_no",
+        "black" => "black_no",
+        "opponent" => "opponent_no",
+        "result" | "result_1" | "result_2" => {
+            let (r, b) = (round?, cell("board")?);
+            let game = match key {
+                "result_2" => 2,
+                _ => 1,
+            };
+            return [
+                format!("game-{r}-{b}.html"),
+                format!("game-{r}-{b}-{game}.html"),
+            ]
+            .into_iter()
+            .find(|f| games.contains(&f.as_str()));
+        }
+        _ => return None,
+    };
+    let f = format!("player-{}.html", cell(no_key)?);
+    players.contains(&f.as_str()).then_some(f)
 }
 
 impl App {
@@ -91,8 +142,7 @@ impl App {
         let mut written = Vec::new();
         let mut listed_now = Vec::new();
         for (l, sub, twin, pages) in &pages_by_lang {
-            let listed: Vec<&Page> = pages.iter().filter(|p| p.nav).collect();
-            let nav = nav(&listed, *l, other_name(*l));
+            let nav = nav(pages, *l, other_name(*l));
             for p in pages {
                 let html = with_nav(&p.html, &nav, &p.file, twin);
                 let rel = sub.join(&p.file);
@@ -145,7 +195,7 @@ impl App {
                 file: "bracket.html".into(),
                 title: d.title.clone(),
                 html: render_html(&d),
-                nav: true,
+                nav: Nav::Bracket,
             });
         }
         // A web page has room for the progression and tie-break columns.
@@ -155,24 +205,33 @@ impl App {
             rating: true,
             name_order: None,
         };
+        let (players, games) = self.people_and_games(event_key, lang)?;
+        let player_files: Vec<&str> = players.iter().map(|p| p.file.as_str()).collect();
+        let game_files: Vec<&str> = games.iter().map(|p| p.file.as_str()).collect();
         for r in 1..=paired {
             let d = self.print_doc(event_key, DocKind::Pairings, Some(r), lang)?;
             links.push((format!("round-{r}.html"), d.title.clone()));
+            let linked = |t: &report::Table, row: usize, col: usize| {
+                cell_link(t, row, col, Some(r), &player_files, &game_files)
+            };
             pages.push(Page {
                 file: format!("round-{r}.html"),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Round(r),
             });
         }
+        let linked = |t: &report::Table, row: usize, col: usize| {
+            cell_link(t, row, col, None, &player_files, &game_files)
+        };
         if knockout && paired > 0 {
             let d = self.print_doc_with(event_key, DocKind::Standings, None, lang, full)?;
             links.push(("standings.html".to_string(), d.title.clone()));
             pages.push(Page {
                 file: "standings.html".into(),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Standings(paired),
             });
         }
         for r in 1..=counted {
@@ -181,8 +240,8 @@ impl App {
             pages.push(Page {
                 file: format!("standings-{r}.html"),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Standings(r),
             });
         }
         if counted > 0 || knockout && paired > 0 {
@@ -191,8 +250,8 @@ impl App {
             pages.push(Page {
                 file: "crosstable.html".into(),
                 title: d.title.clone(),
-                html: render_html(&d),
-                nav: true,
+                html: report::render_html_linked(&d, &linked),
+                nav: Nav::Crosstable,
             });
         }
         let index = report::Doc {
@@ -202,11 +261,13 @@ impl App {
             landscape: false,
             csv: None,
         };
-        let (players, games) = self.people_and_games(event_key, lang)?;
         let mut list = link_list(&links);
-        for (key, more) in [("rep.site.players", &players), ("rep.site.games", &games)] {
+        for (key, id, more) in [
+            ("rep.site.players", "players", &players),
+            ("rep.site.games", "games", &games),
+        ] {
             if !more.is_empty() {
-                list.push_str(&format!("<h2>{}</h2>\n", tr(lang, key)));
+                list.push_str(&format!("<h2 id=\"{id}\">{}</h2>\n", tr(lang, key)));
                 let l: Vec<(String, String)> = more
                     .iter()
                     .map(|p| (p.file.clone(), p.title.clone()))
@@ -224,7 +285,7 @@ impl App {
                 file: "index.html".into(),
                 title: tr(lang, "rep.site.index").to_string(),
                 html,
-                nav: true,
+                nav: Nav::Index,
             },
         );
         Ok(pages)
@@ -253,21 +314,49 @@ fn other_name(l: Lang) -> &'static str {
     }
 }
 
-/// The navigation bar: every page of the site and the other language.
-fn nav(pages: &[&Page], lang: Lang, other: &str) -> String {
-    let mut s = String::from("<nav class=\"site\" style=\"margin-bottom:4mm\">");
-    for p in pages {
-        s.push_str(&format!(
-            "<a href=\"{}\">{}</a> · ",
-            report::escape_html(&p.file),
-            report::escape_html(&p.title)
+/// The navigation bar, short enough for a phone: the event (the index,
+/// which lists the players and games), the rounds by number, the latest
+/// standings, the crosstable, the bracket, and the other language.
+fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
+    let e = report::escape_html;
+    let a = |file: &str, text: &str| format!("<a href=\"{}\">{}</a>", e(file), e(text));
+    let mut s = String::from("<nav class=\"site\">");
+    let mut items = Vec::new();
+    if let Some(p) = pages.iter().find(|p| p.nav == Nav::Index) {
+        items.push(a(&p.file, tr(lang, "rep.site.nav_event")));
+    }
+    let rounds: Vec<String> = pages
+        .iter()
+        .filter_map(|p| match p.nav {
+            Nav::Round(r) => Some(a(&p.file, &r.to_string())),
+            _ => None,
+        })
+        .collect();
+    if !rounds.is_empty() {
+        items.push(format!(
+            "<span class=\"k\">{}</span>{}",
+            e(tr(lang, "rep.site.nav_rounds")),
+            rounds.join(" ")
         ));
     }
-    s.push_str(&format!(
-        "<a href=\"{{TWIN}}\" hreflang=\"{}\">{}</a></nav>\n",
+    if let Some(p) = pages.iter().rfind(|p| matches!(p.nav, Nav::Standings(_))) {
+        items.push(a(&p.file, tr(lang, "rep.site.nav_standings")));
+    }
+    for (kind, key) in [
+        (Nav::Crosstable, "rep.site.nav_crosstable"),
+        (Nav::Bracket, "rep.site.nav_bracket"),
+    ] {
+        if let Some(p) = pages.iter().find(|p| p.nav == kind) {
+            items.push(a(&p.file, tr(lang, key)));
+        }
+    }
+    items.push(format!(
+        "<a href=\"{{TWIN}}\" hreflang=\"{}\">{}</a>",
         lang.other().code(),
-        report::escape_html(other)
+        e(other)
     ));
+    s.push_str(&items.join(" · "));
+    s.push_str("</nav>\n");
     s
 }
 
@@ -362,7 +451,7 @@ impl App {
                 file,
                 title,
                 html: site::game_page(&d, lang),
-                nav: false,
+                nav: Nav::None,
             });
         }
         // Each player's rank for the event's kind (a knockout's is its
@@ -429,7 +518,7 @@ impl App {
                 file: format!("player-{}.html", e.start_no),
                 title: format!("{} {}", e.start_no, e.name),
                 html: site::player_page(&d, lang),
-                nav: false,
+                nav: Nav::None,
             });
         }
         Ok((players, games))

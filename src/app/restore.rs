@@ -16,6 +16,13 @@ use std::path::{Path, PathBuf};
 /// Checks that `backup` is a regular file holding a sound qishe club
 /// database, and says what it holds (for the question before restoring).
 pub fn check_backup(backup: &Path) -> Result<BackupInfo> {
+    // Windows' `NUL` or `CON`: not every Windows gives their metadata.
+    if cfg!(windows) && output::windows_device(backup) {
+        return Err(invalid!(
+            "err.restore.not_a_file",
+            path = crate::files::shown(backup)
+        ));
+    }
     let m = std::fs::metadata(backup).map_err(|e| {
         invalid!(
             "err.in.read",

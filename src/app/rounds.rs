@@ -49,6 +49,25 @@ pub struct PairOutcome {
 /// Pairing setting: a round-robin's player who sits out scores a win.
 pub const ROUND_ROBIN_BYE_SCORES: &str = "round_robin_bye_scores";
 
+/// The round a view shows: `round`, else the last paired. An event with
+/// no round yet says so (not "round 0 is not paired"); a round beyond the
+/// paired ones names how many are.
+pub(super) fn round_to_show(event: &Event, round: Option<u32>, paired: u32) -> Result<u32> {
+    let number = round.unwrap_or(paired);
+    if paired == 0 {
+        return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
+    }
+    if number == 0 || number > paired {
+        return Err(super::invalid!(
+            "err.app.round_not_paired_of",
+            round = number,
+            event = &event.name,
+            paired
+        ));
+    }
+    Ok(number)
+}
+
 impl App {
     /// The event's scheme with its settings.
     pub fn scheme(&self, event: &Event) -> Result<Scheme> {
@@ -268,21 +287,17 @@ impl App {
         })
     }
 
-    /// Pairs the next round and stores its boards in one transaction.
+    /// Pairs the next round of an event of any kind and stores it in one
+    /// transaction: the boards by start number (a team event's teams, a
+    /// knockout's matches as their first games). [`App::event_pair`] gives
+    /// the kind's own outcome.
     pub fn pair_next_round(&mut self, event_key: &str) -> Result<PairOutcome> {
-        let event = self.store.resolve_event(event_key)?;
-        if self.knockout_settings(&event)?.is_some() {
-            return self.knockout_pair_outcome(event_key);
-        }
-        // A team event pairs its teams (the TUI's `p` takes this door too).
-        if self.team_settings_of(&event)?.is_some() {
-            let o = self.pair_team_round(event_key)?;
-            return Ok(PairOutcome {
-                round: o.round,
-                pairing: o.pairing,
-                violations: Vec::new(),
-            });
-        }
+        let id = self.store.resolve_event(event_key)?.key();
+        Ok(self.event_pair(id)?.into_outcome())
+    }
+
+    /// Pairs the next round of an individual event.
+    pub(super) fn pair_individual_round(&mut self, event: &Event) -> Result<PairOutcome> {
         // The pairing is computed outside any transaction (seconds for a
         // big event); the round is stored only if the event is still as it
         // was read, else it is paired again from the new state.
@@ -463,18 +478,7 @@ impl App {
     pub fn round_view(&self, event_key: &str, round: Option<u32>) -> Result<RoundView> {
         let event = self.store.resolve_event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
-        let number = round.unwrap_or(paired);
-        if paired == 0 {
-            return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
-        }
-        if number == 0 || number > paired {
-            return Err(super::invalid!(
-                "err.app.round_not_paired_of",
-                round = number,
-                event = &event.name,
-                paired
-            ));
-        }
+        let number = round_to_show(&event, round, paired)?;
         let entries = self.store.entries(event.id)?;
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
         let games = self.store.games(event.id, Some(number))?;

@@ -37,6 +37,8 @@ mod tests {
 
     const NAMES: [&str; 8] = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
     const EVENTS: [&str; 2] = ["周赛", "月赛"];
+    /// The seasons of the sequences: placement, and score:0.5.
+    const SEASONS: [&str; 2] = ["年度", "积分"];
     /// The knockout of the sequences.
     const CUP: &str = "杯赛";
     /// The team event of the fault script, and its teams.
@@ -81,6 +83,13 @@ mod tests {
         TeamResult(u32, u32, u8),
         /// A team games CSV for a new round.
         ImportTeamGames(u32),
+        /// A season (0: placement, 1: score:0.5), by index into SEASONS.
+        NewSeason(usize),
+        /// Season, event (EVENTS, then the knockout), weight ×2.
+        SeasonAdd(usize, usize, bool),
+        SeasonWeight(usize, usize),
+        SeasonRemove(usize, usize),
+        DeleteSeason(usize),
         Undo,
         Redo,
     }
@@ -120,6 +129,11 @@ mod tests {
             Just(Op::PairTeams),
             (1..4u32, 1..5u32, 0..4u8).prop_map(|(r, b, o)| Op::TeamResult(r, b, o)),
             (1..4u32).prop_map(Op::ImportTeamGames),
+            (0..2usize).prop_map(Op::NewSeason),
+            (0..2usize, 0..3usize, any::<bool>()).prop_map(|(s, e, w)| Op::SeasonAdd(s, e, w)),
+            (0..2usize, 0..3usize).prop_map(|(s, e)| Op::SeasonWeight(s, e)),
+            (0..2usize, 0..3usize).prop_map(|(s, e)| Op::SeasonRemove(s, e)),
+            (0..2usize).prop_map(Op::DeleteSeason),
             Just(Op::Undo),
             Just(Op::Redo),
         ]
@@ -332,6 +346,30 @@ mod tests {
                     .map(|_| ())
                     .map_err(e)
             }
+            Op::NewSeason(k) => app
+                .create_season(&crate::app::SeasonDraft {
+                    name: SEASONS[*k].into(),
+                    rule: (*k == 1).then(|| "score:0.5".into()),
+                    best: Some(2),
+                    min_events: Some(1),
+                    participation: Some("1".into()),
+                })
+                .map(|_| ())
+                .map_err(e),
+            Op::SeasonAdd(k, ev, w) => {
+                let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
+                let w = if *w { "2" } else { "1" };
+                app.season_add_event(SEASONS[*k], ev, Some(w)).map_err(e)
+            }
+            Op::SeasonWeight(k, ev) => {
+                let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
+                app.season_set_weight(SEASONS[*k], ev, "0.5").map_err(e)
+            }
+            Op::SeasonRemove(k, ev) => {
+                let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
+                app.season_remove_event(SEASONS[*k], ev).map_err(e)
+            }
+            Op::DeleteSeason(k) => app.delete_season(SEASONS[*k]).map_err(e),
             Op::Undo => app.undo().map(|_| ()).map_err(e),
             Op::Redo => app.redo().map(|_| ()).map_err(e),
         }
@@ -412,9 +450,10 @@ mod tests {
     }
 
     /// The same for the imports (members, games CSV, TRF), a knockout
-    /// from its draw to its second round and a team event (teams CSV, a
-    /// team added, a round paired, results, a team games CSV): a fault at any write leaves the
-    /// club and its action log as they were.
+    /// from its draw to its second round, a team event (teams CSV, a
+    /// team added, a round paired, results, a team games CSV) and a season
+    /// (made, events added, a weight changed, one removed, deleted): a
+    /// fault at any write leaves the club and its action log as they were.
     #[test]
     fn a_failure_at_any_step_of_an_import_a_knockout_or_a_team_event_changes_nothing() {
         let mut app = App::in_memory(Config::default()).unwrap();
@@ -444,6 +483,12 @@ mod tests {
             Op::TeamResult(1, 3, 1),
             Op::TeamResult(1, 4, 3),
             Op::ImportTeamGames(2),
+            Op::NewSeason(0),
+            Op::SeasonAdd(0, 1, true),
+            Op::SeasonAdd(0, 2, false),
+            Op::SeasonWeight(0, 2),
+            Op::SeasonRemove(0, 1),
+            Op::DeleteSeason(0),
             Op::Undo,
             Op::Redo,
         ]);

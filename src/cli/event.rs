@@ -31,6 +31,17 @@ pub enum EventCmd {
         event: String,
         /// Members to enter (id or exact name).
         players: Vec<String>,
+        /// Enter a season's top N qualified players (with --top N): a final.
+        #[arg(
+            long,
+            value_name = "SEASON",
+            requires = "top",
+            conflicts_with = "players"
+        )]
+        from_season: Option<String>,
+        /// How many of --from-season's top players enter.
+        #[arg(long, value_name = "N", requires = "from_season")]
+        top: Option<u32>,
     },
     /// Withdraw a player: not paired after round N (default: the rounds paired so far).
     Withdraw {
@@ -88,6 +99,14 @@ pub enum EventCmd {
         #[arg(long, default_value = "none")]
         sharing: String,
     },
+    /// Set who runs the event, printed on its documents (overrides the
+    /// club's values in config.toml; an empty value clears the event's own).
+    Edit {
+        /// The event (id or exact name).
+        event: String,
+        #[command(flatten)]
+        identity: IdentityArgs,
+    },
     /// Mark the event finished (with rounds still to play: needs --force).
     Finish {
         event: String,
@@ -95,6 +114,50 @@ pub enum EventCmd {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// Who runs an event, printed on every document of it.
+#[derive(Debug, Default, Args)]
+pub struct IdentityArgs {
+    /// The club (棋社) printed on the event's documents (default: club in config.toml).
+    #[arg(long, value_name = "NAME")]
+    pub club: Option<String>,
+    /// The organiser (主办单位).
+    #[arg(long, value_name = "NAME")]
+    pub organiser: Option<String>,
+    /// The venue (比赛地点).
+    #[arg(long, value_name = "PLACE")]
+    pub venue: Option<String>,
+    /// The chief arbiter (裁判长).
+    #[arg(long, value_name = "NAME")]
+    pub chief_arbiter: Option<String>,
+    /// The deputy arbiters (副裁判长), separated by commas or 、.
+    #[arg(long, value_name = "NAMES")]
+    pub deputy_arbiters: Option<String>,
+}
+
+impl IdentityArgs {
+    /// `base` with the values given here (an empty one cleared).
+    pub fn over(&self, base: crate::domain::Identity) -> crate::domain::Identity {
+        let set = |v: &Option<String>, old: Option<String>| match v {
+            Some(x) => Some(x.clone()),
+            None => old,
+        };
+        crate::domain::Identity {
+            club: set(&self.club, base.club),
+            organiser: set(&self.organiser, base.organiser),
+            venue: set(&self.venue, base.venue),
+            chief_arbiter: set(&self.chief_arbiter, base.chief_arbiter),
+            deputy_arbiters: match &self.deputy_arbiters {
+                Some(v) => v
+                    .split([',', '、', '，'])
+                    .map(|s| s.trim().to_string())
+                    .collect(),
+                None => base.deputy_arbiters,
+            },
+        }
+        .normalized()
+    }
 }
 
 #[derive(Debug, Args)]
@@ -175,6 +238,8 @@ pub struct NewArgs {
     /// (default: he scores nothing).
     #[arg(long)]
     pub bye_scores: bool,
+    #[command(flatten)]
+    pub identity: IdentityArgs,
     /// Accelerated pairings (Dutch): `baku` (FIDE C.04.5.1) or `none`.
     #[arg(long)]
     pub acceleration: Option<String>,
@@ -259,6 +324,13 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 })?);
             }
             let mut s = app.event_settings(&d)?;
+            let id = a.identity.over(Default::default());
+            if !id.is_empty() {
+                s.pairing_settings.insert(
+                    crate::app::imprint::IDENTITY.into(),
+                    serde_json::to_value(&id).unwrap_or_default(),
+                );
+            }
             if a.bye_scores {
                 s.pairing_settings
                     .insert(ROUND_ROBIN_BYE_SCORES.into(), serde_json::Value::Bool(true));
@@ -283,6 +355,10 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             let e = app.create_event(&a.name, a.date, &s)?;
             say!("{}\t{}", e.id, e.name);
+        }
+        EventCmd::Edit { event, identity } => {
+            let id = identity.over(app.event_identity(&event)?);
+            app.set_event_identity(&event, id)?;
         }
         EventCmd::List { format } => {
             let mut t = Table::new(&[
@@ -316,10 +392,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         EventCmd::Show { event, format } => {
             let e = app.find_event(&event)?;
             let s = &e.settings;
-            let system = if app.is_knockout(&e.id.to_string())? {
-                "knockout"
-            } else {
-                s.system.code()
+            let system = match app.event_kind(e.key())? {
+                crate::app::EventKind::Knockout => "knockout",
+                _ => s.system.code(),
             };
             if format == Format::Text {
                 say!("{} (#{})", e.name, e.id);
@@ -374,7 +449,18 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             }
             say_raw!("{}", t.render(format));
         }
-        EventCmd::Enter { event, players } => {
+        EventCmd::Enter {
+            event,
+            players,
+            from_season,
+            top,
+        } => {
+            if let (Some(season), Some(n)) = (from_season, top) {
+                for en in app.enter_from_season(&event, &season, n)? {
+                    say!("{}\t{}", en.start_no, en.name);
+                }
+                return Ok(());
+            }
             if players.is_empty() {
                 return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }

@@ -5,7 +5,7 @@
 use super::event::NewArgs;
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{App, BracketView, KnockoutSettings, MatchView, ResultInput};
+use crate::app::{App, BracketView, KnockoutResult, KnockoutSettings, MatchView};
 use crate::domain::TimeControl;
 use crate::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
@@ -181,37 +181,18 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
     format!("  {:>2}  {} – {}{red}{tp}  {state}", m.board, m.a.name, b)
 }
 
-/// `round pair` for a knockout.
-pub fn run_pair(app: &mut App, event: &str, lang: Lang) -> CliResult {
-    let ms = app.knockout_pair(event)?;
-    let round = ms.first().map(|m| m.round).unwrap_or(0);
+/// A knockout's round just paired (`round pair`).
+pub fn print_pairing(round: u32, ms: &[MatchView], lang: Lang) {
     let line = crate::i18n::msg!("cli.out.round_matches", round, n = ms.len());
     say!("{}", line.render(lang));
-    for m in &ms {
+    for m in ms {
         say!("{}", match_line(m, lang));
     }
-    Ok(())
 }
 
-/// `result` for a knockout game.
-pub fn run_result(
-    app: &mut App,
-    event: &str,
-    round: u32,
-    board: u32,
-    input: &ResultInput,
-    force: bool,
-    lang: Lang,
-) -> CliResult {
-    let r = app.knockout_result(event, round, board, input, force)?;
-    let line = crate::i18n::msg!(
-        "cli.out.result",
-        round,
-        board,
-        game = r.game.game_no,
-        outcome = r.game.outcome.code()
-    );
-    say!("{}", line.render(lang));
+/// What a knockout game's `result` changed: its match as it now stands and
+/// the later matches re-paired (after the result line).
+pub fn print_result(r: &KnockoutResult, lang: Lang) {
     say!("{}", match_line(&r.view, lang));
     for (rd, bd) in &r.repaired {
         say!(
@@ -219,17 +200,6 @@ pub fn run_result(
             crate::i18n::msg!("cli.out.repaired", round = rd, board = bd).render(lang)
         );
     }
-    Ok(())
-}
-
-/// `import games` into a knockout.
-pub fn run_import(app: &mut App, event: &str, bytes: &[u8], file: &str) -> CliResult {
-    let n = app.knockout_import(event, bytes, file)?;
-    say!(
-        "{}",
-        crate::i18n::msg!("cli.out.imported_games", n).render(app.lang())
-    );
-    Ok(())
 }
 
 /// `standings` for a knockout: rank, name, the round lost in.

@@ -53,6 +53,7 @@ pub mod prizes;
 pub mod publish;
 pub mod round;
 pub mod scoring;
+pub mod season;
 pub mod stdout;
 pub mod team;
 pub mod trf;
@@ -114,6 +115,9 @@ pub enum Command {
     Ratings(history::RatingsArgs),
     /// Statistics over stored games: red's advantage, draw rate, terminations.
     Stats(history::StatsArgs),
+    /// The club season (年度积分榜): seasons, their events, the season standings.
+    #[command(subcommand)]
+    Season(season::SeasonCmd),
     /// Knockout events (淘汰赛): lots, match slips.
     #[command(subcommand)]
     Knockout(knockout::KnockoutCmd),
@@ -260,6 +264,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Ratings(a)) => history::run_ratings(ctx, a),
         Some(Command::Stats(a)) => history::run_stats(ctx, a),
         Some(Command::Round(c)) => round::run(ctx, c),
+        Some(Command::Season(c)) => season::run(ctx, c),
         Some(Command::Knockout(c)) => knockout::run(ctx, c),
         Some(Command::Bracket(a)) => knockout::run_bracket(ctx, a),
         Some(Command::Import(c)) => exchange::run_import(ctx, c),

@@ -1,7 +1,7 @@
 //! `qishe print KIND EVENT`: documents to stdout, a file or a printer.
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::print::{render_with, send, DocKind, DocOptions, OutputFormat, PrintOptions};
+use crate::app::print::{DocKind, DocOptions, OutputFormat, PrintOptions};
 use crate::domain::NameOrder;
 use crate::i18n::Lang;
 use crate::report::{CsvOptions, Doc, Part, DEFAULT_LINES_PER_PAGE, MIN_WIDTH};
@@ -23,6 +23,8 @@ pub enum Kind {
     Wallchart,
     /// Check-in sheet (签到表).
     Checkin,
+    /// A season's table (年度积分榜): name the season instead of an event.
+    Season,
     /// A knockout's bracket chart (对阵图) with every match and game.
     Bracket,
     /// Prize sheet (奖金分配表): who gets which prize, a signature for each winner.
@@ -48,6 +50,7 @@ impl From<Kind> for DocKind {
             Kind::Crosstable => DocKind::Crosstable,
             Kind::Wallchart => DocKind::Wallchart,
             Kind::Checkin => DocKind::Checkin,
+            Kind::Season => DocKind::Season,
             Kind::Bracket => DocKind::Bracket,
             Kind::Prizes => DocKind::Prizes,
             Kind::Certificates => DocKind::Certificates,
@@ -69,6 +72,10 @@ pub enum PrintFormat {
     Html,
     /// The document's table as CSV (standings, crosstable, …).
     Csv,
+    /// A PDF (A4, or the config's paper): the Chinese font embedded as a
+    /// subset (--font, else font in config.toml, else a font found on this
+    /// computer), text selectable. Needs -o or --printer.
+    Pdf,
     /// Images for phone screens and chat groups (pairings, standings and a
     /// knockout's bracket):
     /// 1080 px wide, a screen tall each; several pages are written as
@@ -81,7 +88,7 @@ pub struct PrintArgs {
     /// Which document.
     #[arg(value_enum)]
     pub kind: Kind,
-    /// The event (id or name).
+    /// The event (id or name); for `season`, the season.
     pub event: String,
     /// Round of the pairing sheet or slips (default: the last paired); for
     /// standings, crosstable and wall chart: after this round (default: the
@@ -97,14 +104,16 @@ pub struct PrintArgs {
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// PNG: the font to draw with (.ttf, .otf or .ttc with Chinese
-    /// characters); default: png_font in config.toml, else the first found
-    /// of Noto Sans CJK, WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
+    /// PDF and PNG: the font (.ttf, .otf or .ttc with Chinese characters);
+    /// default: font in config.toml, else the first found of Noto Sans CJK,
+    /// WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
     #[arg(long, value_name = "PATH")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub font: Option<PathBuf>,
-    /// Send to this printer through lp/lpr; without a name, the default printer.
-    /// HTML goes as a PDF made by headless Chromium.
+    /// Send to this printer; without a name, the default printer. Linux and
+    /// macOS: lp/lpr (text as text, the other formats as PDF); Windows: the
+    /// PDF through SumatraPDF if installed, else the PDF viewer's print
+    /// command. Where nothing prints, says where the PDF was written.
     #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
     pub printer: Option<String>,
     /// Language of the document: zh-Hans, zh-Hant or en (default: the club's).
@@ -185,7 +194,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             min = MIN_WIDTH
         )));
     }
-    if a.font.is_some() && a.format != PrintFormat::Png {
+    if a.font.is_some() && !matches!(a.format, PrintFormat::Png | PrintFormat::Pdf) {
         return Err(CliError::msg(crate::i18n::msg!("err.cli.font_png_only")));
     }
     if a.format == PrintFormat::Png {
@@ -205,6 +214,9 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             "err.cli.lines_per_page",
             lines = a.lines_per_page
         )));
+    }
+    if a.format == PrintFormat::Pdf && a.output.is_none() && a.printer.is_none() {
+        return Err(CliError::msg(crate::i18n::msg!("err.cli.pdf_needs_output")));
     }
     if a.printer.is_some() && a.output.is_some() {
         return Err(CliError::msg(crate::i18n::msg!(
@@ -240,7 +252,9 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         }
     }
     if let (PrintFormat::Png, Some(path)) = (a.format, &a.output) {
-        let png = app.png_pages(&doc, a.font.as_deref())?;
+        // A season whose events do not fit an upright page: landscape.
+        let wide = a.kind == Kind::Season && doc.landscape;
+        let png = app.png_pages_shaped(&doc, a.font.as_deref(), wide)?;
         if !png.missing.is_empty() {
             let chars: String = png.missing.iter().take(12).collect();
             let note =
@@ -266,19 +280,25 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         },
         PrintFormat::Html => OutputFormat::Html,
         PrintFormat::Csv => OutputFormat::Csv,
+        PrintFormat::Pdf => OutputFormat::Pdf,
         PrintFormat::Png => unreachable!("PNG pages are written above"),
     };
-    let out = render_with(&doc, format, &opts)?;
     if let Some(p) = &a.printer {
         let p = Some(p.as_str()).filter(|s| !s.is_empty());
-        let job = send(&out, format, p)?;
+        let job = app.print_to(&doc, format, &opts, a.font.as_deref(), p)?;
         note!("{job}");
         return Ok(());
     }
+    let (out, note) = app.render_bytes(&doc, format, &opts, a.font.as_deref())?;
+    if let Some(n) = note {
+        note!("{}", n.render(ctx.lang));
+    }
     match a.output {
-        Some(path) => Ok(app.write_output(&path, out.as_bytes(), a.force, &[])?),
+        Some(path) => Ok(app.write_output(&path, &out, a.force, &[])?),
         None => {
-            say_raw!("{out}");
+            // PDF never comes here (it needs -o or --printer): the text
+            // goes through the CLI's one sanitising writer.
+            say_raw!("{}", String::from_utf8_lossy(&out));
             Ok(())
         }
     }

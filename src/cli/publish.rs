@@ -1,4 +1,5 @@
-//! `qishe publish EVENT -o DIR`: the event as a static website.
+//! `qishe publish EVENT -o DIR`: the event as a static website;
+//! `qishe publish --season SEASON -o DIR`: the season's.
 
 use super::{CliResult, Ctx};
 use clap::Args;
@@ -7,7 +8,12 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct PublishArgs {
     /// The event (id or name).
-    pub event: String,
+    #[arg(required_unless_present = "season", conflicts_with = "season")]
+    pub event: Option<String>,
+    /// A season instead: its table with links to every event's own site
+    /// (each in `DIR/event-<id>/`).
+    #[arg(long, value_name = "SEASON")]
+    pub season: Option<String>,
     /// The folder to write the site into (created if missing).
     #[arg(short, long, value_name = "DIR")]
     #[arg(value_parser = crate::cli::path_arg())]
@@ -19,7 +25,11 @@ pub struct PublishArgs {
 
 pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
     let app = ctx.open()?;
-    let files = app.publish(&a.event, &a.output, a.force)?;
+    let files = match (&a.season, &a.event) {
+        (Some(s), _) => app.publish_season(s, &a.output, a.force)?,
+        (None, Some(e)) => app.publish(e, &a.output, a.force)?,
+        (None, None) => unreachable!("clap requires an event or --season"),
+    };
     let line = crate::i18n::msg!(
         "cli.out.site_pages",
         path = a.output.display(),

@@ -2,7 +2,7 @@
 
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::PairOutcome;
+use crate::app::{EventPairing, EventRound, PairOutcome};
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -93,37 +93,60 @@ fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
 pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
-        RoundCmd::Pair { event } if app.is_knockout(&event)? => {
-            super::knockout::run_pair(&mut app, &event, ctx.lang)?;
-        }
-        RoundCmd::Pair { event } if app.is_team_event(&event)? => {
-            let o = app.pair_team_round(&event)?;
+        RoundCmd::Pair { event } => {
+            // The app pairs by the event's kind; the CLI renders its answer.
+            let id = app.find_event(&event)?.key();
             let l = ctx.lang;
-            for n in &o.pairing.notes {
-                note!(
-                    "{}",
-                    crate::i18n::msg!("cli.out.note", what = n.render(l)).render(l)
-                );
-            }
-            let n = o.matches.len();
-            say!(
-                "{}",
-                crate::i18n::msg!("cli.out.round_matches", round = o.round, n).render(l)
-            );
-            for (i, (h, a)) in o.matches.iter().enumerate() {
-                match a {
-                    Some(a) => say!("{}\t{h}\t{a}", i + 1),
-                    None => say!("{}\t{h}\tBYE", i + 1),
+            match app.event_pair(id)? {
+                EventPairing::Knockout { round, matches } => {
+                    super::knockout::print_pairing(round, &matches, l)
+                }
+                EventPairing::Team(o) => {
+                    for n in &o.pairing.notes {
+                        note!(
+                            "{}",
+                            crate::i18n::msg!("cli.out.note", what = n.render(l)).render(l)
+                        );
+                    }
+                    let n = o.matches.len();
+                    say!(
+                        "{}",
+                        crate::i18n::msg!("cli.out.round_matches", round = o.round, n).render(l)
+                    );
+                    for (i, (h, a)) in o.matches.iter().enumerate() {
+                        match a {
+                            Some(a) => say!("{}\t{h}\t{a}", i + 1),
+                            None => say!("{}\t{h}\tBYE", i + 1),
+                        }
+                    }
+                }
+                EventPairing::Individual(o) => {
+                    report(&o, true, l)?;
+                    let n = o.pairing.boards.len() + o.pairing.bye.is_some() as usize;
+                    let line = crate::i18n::msg!("cli.out.round_boards", round = o.round, n);
+                    say!("{}", line.render(l));
+                    print_round(&app, &event, Some(o.round), Format::Text)?;
                 }
             }
         }
-        RoundCmd::Pair { event } => {
-            let o = app.pair_next_round(&event)?;
-            report(&o, true, ctx.lang)?;
-            let n = o.pairing.boards.len() + o.pairing.bye.is_some() as usize;
-            let line = crate::i18n::msg!("cli.out.round_boards", round = o.round, n);
-            say!("{}", line.render(ctx.lang));
-            print_round(&app, &event, Some(o.round), Format::Text)?;
+        RoundCmd::Show {
+            event,
+            round,
+            format,
+        } if format == Format::Text => {
+            // The round as its kind has it: an individual event's boards, a
+            // team event's matches with their boards, a knockout's matches.
+            // CSV and JSON keep the boards for every kind.
+            let id = app.find_event(&event)?.key();
+            match app.event_round(id, round)? {
+                EventRound::Individual(v) => print_view(&v, format, app.lang()),
+                EventRound::Team(v) => {
+                    say_raw!("{}", super::team::round_table(&v, ctx.lang).render(format))
+                }
+                EventRound::Knockout { round, matches } => {
+                    super::knockout::print_pairing(round, &matches, ctx.lang)
+                }
+            }
         }
         RoundCmd::Show {
             event,
@@ -172,8 +195,12 @@ fn print_round(
     round: Option<u32>,
     format: Format,
 ) -> CliResult {
-    let v = app.round_view(event, round)?;
-    let l = app.lang();
+    print_view(&app.round_view(event, round)?, format, app.lang());
+    Ok(())
+}
+
+/// A round's boards (the individual view of any kind's round).
+fn print_view(v: &crate::app::RoundView, format: Format, l: crate::i18n::Lang) {
     let h = |key: &str, en: &str| super::output::heading(l, key, en);
     let mut t = Table::new(&[
         ("board", h("rep.col.board", "board"), true),
@@ -205,5 +232,4 @@ fn print_round(
             say!("  #{} {}: {}", e.start_no, e.name, crate::i18n::tr(l, why));
         }
     }
-    Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{parse_clock, ClockInput, EventStandings, ResultInput};
+use crate::app::{parse_clock, ClockInput, EventImport, EventResult, EventStandings, ResultInput};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
 use clap::Args;
@@ -14,7 +14,9 @@ pub struct ResultArgs {
     pub event: String,
     pub round: u32,
     pub board: u32,
-    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-.
+    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-
+    /// (a result starting with `-` needs no `--` before it).
+    #[arg(allow_hyphen_values = true)]
     pub outcome: String,
     /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -192,17 +194,19 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
 pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let input = result_input(&a)?;
     let mut app = ctx.open()?;
-    if a.record.is_none() && app.is_knockout(&a.event)? {
-        return super::knockout::run_result(
-            &mut app, &a.event, a.round, a.board, &input, a.force, ctx.lang,
-        );
-    }
     let mut a = a;
     if let Some(m) = a.match_no {
         a.board = app.team_board_number(&a.event, m, a.board)?;
     }
-    let g = match &a.record {
-        None => app.record_result(&a.event, a.round, a.board, &input)?,
+    // The app records by the event's kind; the CLI renders its answer.
+    let (g, knockout) = match &a.record {
+        None => {
+            let id = app.find_event(&a.event)?.key();
+            match app.event_result(id, a.round, a.board, &input, a.force)? {
+                EventResult::Game(g) => (g, None),
+                EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
+            }
+        }
         Some(path) => {
             let bytes =
                 crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
@@ -222,7 +226,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                     crate::i18n::msg!("cli.out.record_wins", what = d).render(ctx.lang)
                 );
             }
-            g
+            (g, None)
         }
     };
     let line = crate::i18n::msg!(
@@ -233,6 +237,9 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
         outcome = g.outcome.code()
     );
     say!("{}", line.render(ctx.lang));
+    if let Some(r) = knockout {
+        super::knockout::print_result(&r, ctx.lang);
+    }
     Ok(())
 }
 
@@ -245,25 +252,25 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
         } => {
             let (bytes, name) = super::read_input(&file, crate::app::InputKind::Games)?;
             let mut app = ctx.open()?;
-            if app.is_knockout(&event)? {
-                return super::knockout::run_import(&mut app, &event, &bytes, &name);
-            }
-            if app.is_team_event(&event)? {
-                let r = app.import_team_games(&event, &bytes, &name)?;
-                let line =
-                    crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds);
-                say!("{}", line.render(ctx.lang));
-                return Ok(());
-            }
+            let id = app.find_event(&event)?.key();
             let dir = file.parent().map(|p| p.to_path_buf());
-            let r = app.import_games_in(&event, &bytes, &name, dir.as_deref(), record_wins)?;
-            let line = crate::i18n::msg!(
-                "cli.out.games_imported",
-                n = r.games,
-                rounds = r.rounds,
-                members = r.new_members.len(),
-                entered = r.new_members.len() + r.new_entries.len()
-            );
+            // The app imports by the event's kind; the CLI renders its answer.
+            let line =
+                match app.event_import_games(id, &bytes, &name, dir.as_deref(), record_wins)? {
+                    EventImport::Knockout { games } => {
+                        crate::i18n::msg!("cli.out.imported_games", n = games)
+                    }
+                    EventImport::Team(r) => {
+                        crate::i18n::msg!("cli.out.imported_rounds", n = r.games, rounds = r.rounds)
+                    }
+                    EventImport::Individual(r) => crate::i18n::msg!(
+                        "cli.out.games_imported",
+                        n = r.games,
+                        rounds = r.rounds,
+                        members = r.new_members.len(),
+                        entered = r.new_members.len() + r.new_entries.len()
+                    ),
+                };
             say!("{}", line.render(ctx.lang));
             Ok(())
         }

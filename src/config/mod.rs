@@ -90,9 +90,16 @@ pub struct Config {
     pub repetition_rules: crate::xiangqi::repetition::RuleSet,
     /// The order of by-name lists: `pinyin` (default) or `strokes` (笔画).
     pub name_order: crate::domain::NameOrder,
-    /// The font PNG pages are drawn with (`png_font`, relative to the
-    /// config file); `None`: the well-known places (`app::png`).
-    pub png_font: Option<PathBuf>,
+    /// The font PNG pages are drawn with and PDF documents embed (`font`,
+    /// or its old name `png_font`; relative to the config file); `None`:
+    /// the well-known places (`app::png`).
+    pub font: Option<PathBuf>,
+    /// The paper PDF documents are laid out on (`paper`: `a4`, `letter`).
+    pub paper: crate::domain::Paper,
+    /// Who runs the club's events (`organiser`, `venue`, `chief_arbiter`,
+    /// `deputy_arbiters`), printed on every document; an event's own
+    /// values override these.
+    pub identity: crate::domain::Identity,
     /// The certificate template (`certificate_template`, relative to the
     /// config file); `None`: the language's default certificate.
     pub certificate_template: Option<PathBuf>,
@@ -124,7 +131,9 @@ impl Default for Config {
             ratings: Default::default(),
             repetition_rules: crate::xiangqi::repetition::RuleSet::Cxa2011,
             name_order: Default::default(),
-            png_font: None,
+            font: None,
+            paper: Default::default(),
+            identity: Default::default(),
             certificate_template: None,
             source: None,
             keys: Vec::new(),
@@ -142,7 +151,13 @@ struct RawConfig {
     ratings: Option<RawRatings>,
     repetition_rules: Option<Spanned<String>>,
     name_order: Option<Spanned<String>>,
-    png_font: Option<String>,
+    png_font: Option<Spanned<String>>,
+    font: Option<Spanned<String>>,
+    paper: Option<Spanned<String>>,
+    organiser: Option<String>,
+    venue: Option<String>,
+    chief_arbiter: Option<String>,
+    deputy_arbiters: Option<Vec<String>>,
     certificate_template: Option<String>,
     keys: Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
 }
@@ -343,6 +358,7 @@ impl Config {
             err_at(span, msg!("err.config.toml", why))
         })?;
         let mut c = Config::default();
+        let club_set = raw.club.is_some();
         if let Some(club) = raw.club {
             c.club = club;
         }
@@ -379,10 +395,30 @@ impl Config {
             let p = PathBuf::from(f);
             c.certificate_template = Some(if p.is_relative() { dir.join(p) } else { p });
         }
-        if let Some(f) = raw.png_font {
-            let p = native_path(PathBuf::from(f));
-            c.png_font = Some(if p.is_relative() { dir.join(p) } else { p });
+        // `font` is `png_font`'s new name; both at once is a mistake.
+        if let (Some(_), Some(old)) = (&raw.font, &raw.png_font) {
+            return Err(err_at(old.span(), msg!("err.config.font_twice")));
         }
+        if let Some(f) = raw.font.or(raw.png_font) {
+            let p = native_path(PathBuf::from(f.into_inner()));
+            c.font = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(p) = raw.paper {
+            c.paper = crate::domain::Paper::from_code(p.get_ref()).ok_or_else(|| {
+                err_at(
+                    p.span(),
+                    msg!("err.config.unknown_paper", value = p.get_ref()),
+                )
+            })?;
+        }
+        c.identity = crate::domain::Identity {
+            club: Some(c.club.clone()).filter(|_| club_set),
+            organiser: raw.organiser,
+            venue: raw.venue,
+            chief_arbiter: raw.chief_arbiter,
+            deputy_arbiters: raw.deputy_arbiters.unwrap_or_default(),
+        }
+        .normalized();
         for (action, key) in raw.keys.unwrap_or_default() {
             c.keys.push(KeyBinding {
                 action_at: line_col(text, action.span().start),
@@ -677,17 +713,37 @@ mod tests {
     }
 
     #[test]
-    fn png_font_is_relative_to_the_config_file() {
+    fn font_is_relative_to_the_config_file() {
         let c = Config::parse(
             "png_font = \"fonts/x.ttc\"\n",
             "c.toml",
             Path::new("/etc/q"),
         )
         .unwrap();
-        assert_eq!(c.png_font, Some(PathBuf::from("/etc/q/fonts/x.ttc")));
-        let c = Config::parse("png_font = \"/f.ttf\"\n", "c.toml", Path::new("/etc/q")).unwrap();
-        assert_eq!(c.png_font, Some(PathBuf::from("/f.ttf")));
-        assert_eq!(parse("").unwrap().png_font, None);
+        assert_eq!(c.font, Some(PathBuf::from("/etc/q/fonts/x.ttc")));
+        let c = Config::parse("font = \"/f.ttf\"\n", "c.toml", Path::new("/etc/q")).unwrap();
+        assert_eq!(c.font, Some(PathBuf::from("/f.ttf")));
+        assert_eq!(parse("").unwrap().font, None);
+        let e = parse("font = \"a.ttf\"\npng_font = \"b.ttf\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 12), "{e}");
+    }
+
+    #[test]
+    fn the_clubs_identity_and_paper() {
+        let c = parse(
+            "club = \"东城象棋社\"\norganiser = \"东城区体育局\"\nvenue = \"文化宫\"\nchief_arbiter = \"张三\"\ndeputy_arbiters = [\"李四\", \"王五\"]\npaper = \"letter\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.identity.club.as_deref(), Some("东城象棋社"));
+        assert_eq!(c.identity.organiser.as_deref(), Some("东城区体育局"));
+        assert_eq!(c.identity.venue.as_deref(), Some("文化宫"));
+        assert_eq!(c.identity.chief_arbiter.as_deref(), Some("张三"));
+        assert_eq!(c.identity.deputy_arbiters, ["李四", "王五"]);
+        assert_eq!(c.paper, crate::domain::Paper::Letter);
+        // The built-in club name is no club of the user's.
+        assert_eq!(parse("").unwrap().identity.club, None);
+        let e = parse("paper = \"a5\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9), "{e}");
     }
 
     #[test]

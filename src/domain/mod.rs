@@ -4,7 +4,9 @@
 
 pub mod archive;
 mod clock;
+mod fraction;
 mod game;
+mod identity;
 pub mod limits;
 mod names;
 mod points;
@@ -12,10 +14,12 @@ pub mod prize;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
+pub use fraction::Fraction;
 pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
     PieceMoves, Termination,
 };
+pub use identity::{Identity, Paper};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use prize::{

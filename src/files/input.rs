@@ -176,36 +176,38 @@ pub fn read_utf8(path: &Path, kind: Kind) -> Result<String, FileError> {
 pub fn walk(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    walk_into(dir, exts, &mut seen, &mut out);
-    out
-}
-
-fn walk_into(dir: &Path, exts: &[&str], seen: &mut HashSet<PathBuf>, out: &mut Vec<PathBuf>) {
-    let Ok(real) = std::fs::canonicalize(dir) else {
-        return;
-    };
-    if !seen.insert(real) {
-        return;
-    }
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
+    // A stack of what is still to visit, the next on top, instead of a
+    // recursion as deep as the folders: no folder tree overflows the stack.
+    let mut todo = vec![(dir.to_path_buf(), true)];
+    while let Some((p, is_dir)) = todo.pop() {
+        if !is_dir {
+            if p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| exts.contains(&e.to_ascii_lowercase().as_str()))
+            {
+                out.push(p);
+            }
+            continue;
+        }
+        let Ok(real) = std::fs::canonicalize(&p) else {
+            continue;
+        };
+        if !seen.insert(real) {
+            continue;
+        }
+        let Ok(rd) = std::fs::read_dir(&p) else {
+            continue;
+        };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
         // `metadata` follows a link: a link to a folder is a folder here,
         // entered once (`seen`).
-        let is_dir = std::fs::metadata(&p).is_ok_and(|m| m.is_dir());
-        if is_dir {
-            walk_into(&p, exts, seen, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| exts.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(p);
-        }
+        todo.extend(entries.into_iter().rev().map(|e| {
+            let d = std::fs::metadata(&e).is_ok_and(|m| m.is_dir());
+            (e, d)
+        }));
     }
+    out
 }
 
 #[cfg(test)]
@@ -221,6 +223,31 @@ mod tests {
         std::fs::write(&p, vec![b'#'; (MB + 1) as usize]).unwrap();
         let e = read(&p, Kind::Config).unwrap_err();
         assert!(e.to_string().contains("1 MB"), "{e}");
+    }
+
+    #[test]
+    fn a_deep_folder_tree_is_walked_in_name_order_on_a_small_stack() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut d = dir.path().to_path_buf();
+        for _ in 0..1_200 {
+            std::fs::write(d.join("a.pgn"), b"").unwrap();
+            std::fs::write(d.join("z.pgn"), b"").unwrap();
+            d.push("m");
+            std::fs::create_dir(&d).unwrap();
+        }
+        let root = dir.path().to_path_buf();
+        let found = std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || walk(&root, &["pgn"]))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(found.len(), 2_400);
+        // depth first, in name order: a.pgn, then the folder m, then z.pgn
+        let rel = |p: &Path| p.strip_prefix(dir.path()).unwrap().to_path_buf();
+        assert_eq!(rel(&found[0]), Path::new("a.pgn"));
+        assert_eq!(rel(&found[1]), Path::new("m/a.pgn"));
+        assert_eq!(rel(&found[2_399]), Path::new("z.pgn"));
     }
 
     #[cfg(unix)]

@@ -197,15 +197,36 @@ pub fn create_new(
     fill: impl FnOnce(&Path) -> Result<(), FileError>,
 ) -> Result<(), FileError> {
     check(path, false, protected)?;
-    if std::fs::symlink_metadata(path).is_ok() {
-        // Only a device or a pipe gets here (`/dev/null`): not a place
-        // for a new file.
+    if std::fs::symlink_metadata(path).is_ok() || (cfg!(windows) && windows_device(path)) {
+        // Only a device or a pipe gets here (`/dev/null`, Windows' `NUL`,
+        // whose metadata not every Windows gives): not a place for a new
+        // file.
         return Err(FileError(msg!("err.out.not_a_file", path = shown(path))));
     }
     let tmp = temp_beside(path, |_| Ok(()))?;
     fill(tmp.path())?;
     sync_by_path(tmp.path(), path)?;
     persist(tmp, path, false)
+}
+
+/// Does `path` name one of Windows' reserved devices (`NUL`, `CON`,
+/// `PRN`, `AUX`, `COM1`…`COM9`, `LPT1`…`LPT9`, `CONIN$`, `CONOUT$`) in any
+/// folder and case, with or without an extension?
+pub fn windows_device(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let stem = name.split('.').next().unwrap_or("").trim_end_matches(' ');
+    let up = stem.to_ascii_uppercase();
+    match up.as_str() {
+        "CON" | "PRN" | "AUX" | "NUL" | "CONIN$" | "CONOUT$" => true,
+        _ => {
+            let b = up.as_bytes();
+            b.len() == 4
+                && (up.starts_with("COM") || up.starts_with("LPT"))
+                && (b'1'..=b'9').contains(&b[3])
+        }
+    }
 }
 
 /// Replaces the file at `path` (the club database, by `qishe restore`)
@@ -500,13 +521,33 @@ mod tests {
         .unwrap();
         assert_eq!(std::fs::read(&out).unwrap(), b"copy");
         assert!(create_new(&out, &p, |_| Ok(())).is_err());
-        #[cfg(unix)]
-        {
-            let e = create_new(Path::new("/dev/null"), &p, |_| Ok(())).unwrap_err();
-            assert!(!e.to_string().contains("File exists"), "{e}");
-        }
+        let device = if cfg!(windows) { "NUL" } else { "/dev/null" };
+        let e = create_new(Path::new(device), &p, |_| Ok(())).unwrap_err();
+        assert!(e.to_string().contains("not a file"), "{e}");
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 1);
+    }
+
+    #[test]
+    fn windows_device_names_are_known_in_any_case_and_folder() {
+        for d in [
+            "NUL", "nul", "Con", "prn.txt", "AUX", "COM1", "lpt9.pdf", "CONOUT$",
+        ] {
+            assert!(windows_device(Path::new(d)), "{d}");
+            assert!(windows_device(&Path::new("备份").join(d)), "{d}");
+        }
+        for f in [
+            "null",
+            "NUL0",
+            "COM0",
+            "COM10",
+            "console.db",
+            "LPT",
+            "b.db",
+            "名次.html",
+        ] {
+            assert!(!windows_device(Path::new(f)), "{f}");
+        }
     }
 
     #[test]

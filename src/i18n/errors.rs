@@ -285,9 +285,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.app.png_no_font",
-        "找不到中文字体, 无法画 PNG; 请用 --font 指定字体文件 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 设 png_font, 或安装 fonts-noto-cjk。找过: {tried}",
-        "找不到中文字型, 無法畫 PNG; 請用 --font 指定字型檔 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 設 png_font, 或安裝 fonts-noto-cjk。找過: {tried}",
-        "no Chinese font found to draw the PNG; pass --font PATH (a .ttf/.otf/.ttc with Chinese characters), set png_font in config.toml, or install fonts-noto-cjk. Looked at: {tried}",
+        "找不到中文字体, 无法画 PNG 或生成 PDF; 请用 --font 指定字体文件 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 设 font = \"字体文件\", 或安装 fonts-noto-cjk。找过: {tried}",
+        "找不到中文字型, 無法畫 PNG 或產生 PDF; 請用 --font 指定字型檔 (.ttf/.otf/.ttc, 含中文), 或在 config.toml 設 font = \"字型檔\", 或安裝 fonts-noto-cjk。找過: {tried}",
+        "no Chinese font found to draw the PNG or make the PDF; pass --font PATH (a .ttf/.otf/.ttc with Chinese characters), set font = \"PATH\" in config.toml, or install fonts-noto-cjk. Looked at: {tried}",
     ),
     (
         "err.app.png_font_read",
@@ -687,9 +687,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.field.first_strike",
-        "首先吃子 (谁先吃子)",
-        "首先吃子 (誰先吃子)",
-        "the first strike (who captured first)",
+        "首先吃子 (谁先吃子: red 或 black; 无人吃子写 none)",
+        "首先吃子 (誰先吃子: red 或 black; 無人吃子寫 none)",
+        "the first strike (who captured first: red or black; none when nobody did)",
     ),
     (
         "err.result.game_number_one",

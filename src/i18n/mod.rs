@@ -123,9 +123,11 @@ mod knockout;
 mod msg;
 mod notes;
 mod paperwork;
+mod printing;
 mod prizes;
 mod reliability;
 mod report;
+mod season;
 mod tabs;
 mod team;
 mod team_docs;
@@ -157,6 +159,8 @@ static TABLES: &[&[Text]] = &[
     cli::TEXTS,
     prizes::TEXTS,
     paperwork::TEXTS,
+    printing::TEXTS,
+    season::TEXTS,
     bracket::TEXTS,
     team_docs::TEXTS,
     cli_lines::TEXTS,

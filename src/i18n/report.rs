@@ -195,8 +195,8 @@ pub(super) static TEXTS: &[Text] = &[
     // Crosstable legend.
     (
         "rep.cross.legend",
-        "格式：对手序号、执色（红/黑）、结果（+ 胜 = 和 - 负）；F 弃权，-- 未赛，? 未录入",
-        "格式：對手序號、執色（紅/黑）、結果（+ 勝 = 和 - 負）；F 棄權，-- 未賽，? 未錄入",
+        "格式：对手序号、执色（红/黑）、结果（+ 胜 = 和 - 负）；F 弃权，轮空 编排轮空，请假 请假轮空，-- 未赛，? 未录入",
+        "格式：對手序號、執色（紅/黑）、結果（+ 勝 = 和 - 負）；F 棄權，輪空 編排輪空，請假 請假輪空，-- 未賽，? 未錄入",
         "Each cell: opponent's number, colour (r red, b black), result (+ win, = draw, - loss); F forfeit, BYE bye, RB requested bye, -- not paired, ? pending",
     ),
     (

@@ -64,11 +64,11 @@ pub fn render_csv(
         .ok_or_else(|| CsvError::NoTable(doc.title.clone()))?;
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| CsvError::Write(e.to_string());
-    w.write_record(t.columns.iter().map(|c| match opts.headings {
-        true => cell(&c.heading),
-        false => c.key.clone(),
-    }))
-    .map_err(err)?;
+    let heads: Vec<String> = match opts.headings {
+        true => headings(t).iter().map(|h| cell(h)).collect(),
+        false => t.columns.iter().map(|c| c.key.clone()).collect(),
+    };
+    w.write_record(&heads).map_err(err)?;
     for r in &t.rows {
         w.write_record(r.iter().map(|c| cell(c))).map_err(err)?;
     }
@@ -80,4 +80,55 @@ pub fn render_csv(
     })
 }
 
+/// The translated headings, each once: a heading two columns share (积分
+/// of red and of black) is qualified by the column its key belongs to
+/// (`red_points` → 红方 积分), else numbered.
+fn headings(t: &super::Table) -> Vec<String> {
+    let heads: Vec<&str> = t.columns.iter().map(|c| c.heading.as_str()).collect();
+    let mut out: Vec<String> = Vec::new();
+    for (i, c) in t.columns.iter().enumerate() {
+        let shared = heads.iter().filter(|h| **h == heads[i]).count() > 1;
+        let mut h = c.heading.clone();
+        if shared {
+            let owner = c
+                .key
+                .split_once('_')
+                .and_then(|(pre, _)| t.columns.iter().find(|o| o.key == pre));
+            if let Some(o) = owner {
+                h = format!("{} {}", o.heading, c.heading);
+            }
+        }
+        let mut n = 2;
+        let base = h.clone();
+        while out.contains(&h) {
+            h = format!("{base} {n}");
+            n += 1;
+        }
+        out.push(h);
+    }
+    out
+}
+
 crate::i18n::english_display!(CsvError);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{ColKind, Column, Table};
+
+    #[test]
+    fn translated_headings_are_never_repeated() {
+        let t = Table::new(vec![
+            Column::new("red", "红方", ColKind::Text),
+            Column::new("red_points", "积分", ColKind::Number),
+            Column::new("black", "黑方", ColKind::Text),
+            Column::new("black_points", "积分", ColKind::Number),
+            Column::new("x", "备注", ColKind::Text),
+            Column::new("y", "备注", ColKind::Text),
+        ]);
+        assert_eq!(
+            headings(&t),
+            ["红方", "红方 积分", "黑方", "黑方 积分", "备注", "备注 2"]
+        );
+    }
+}

@@ -73,12 +73,27 @@ div.slip:not(:last-child)::after { content: \"\\2702\"; position: absolute; left
 table.slip td.long { font-size: 8.5pt; line-height: 1.15; }
 div.slip h2 { font-size: 12pt; margin: 0 0 2mm 0; }
 table.slip { border-collapse: collapse; width: 100%; }
-table.slip th, table.slip td { border: 0.3mm solid #000; padding: 0.5mm 2mm; height: 6mm; }
+table.slip { line-height: 1.15; }
+table.slip th, table.slip td { border: 0.3mm solid #000; padding: 0.5mm 2mm; height: 5.5mm; }
+table.slip td.sign { height: 8.5mm; }
 table.slip th { background: #e8e8e8; text-align: left; white-space: nowrap; width: 22%; }
 table.slip td { width: 39%; }
 span.box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #000; vertical-align: middle; margin: 0 1.5mm 0 0; }
 span.opt { margin-right: 8mm; white-space: nowrap; }
 @media screen { body { margin: 8mm; max-width: 210mm; } section + section { border-top: 1px dashed #888; margin-top: 8mm; padding-top: 8mm; } }
+nav.site { margin-bottom: 4mm; line-height: 1.9; }
+nav.site a { margin-right: 1.5mm; white-space: nowrap; }
+nav.site span.k { color: #555; margin-right: 1mm; }
+@media screen and (max-width: 640px) {
+  body { margin: 3mm; font-size: 11pt; }
+  h1 { font-size: 13pt; }
+  section + section { margin-top: 4mm; padding-top: 4mm; }
+  table.doc { display: block; max-width: 100%; overflow-x: auto; }
+  table.doc td.name { position: sticky; left: 0; background: #fff; }
+  table.doc td, table.doc th { padding: 1mm 1.2mm; }
+  p.info span.v { margin-right: 3mm; }
+  div.bw { font-size: 0.75em; }
+}
 ";
 
 /// The style of certificates, table cards and score sheets, added only
@@ -155,9 +170,26 @@ fn css_string(s: &str) -> String {
 fn running_heads(doc: &Doc) -> String {
     let page = tr(doc.lang, "rep.page");
     let (before, after) = page.split_once("{}").unwrap_or((page, ""));
+    let imprint = doc.imprint();
+    let club = imprint.and_then(|i| i.club.as_deref()).unwrap_or("");
+    let printed = imprint.map_or("", |i| i.printed.as_str());
+    // The club and the print date where the document has them.
+    let mut boxes = String::new();
+    if !club.is_empty() {
+        boxes.push_str(&format!(
+            "@top-right {{ content: {}; font-size: 9pt; vertical-align: bottom; padding-bottom: 2mm; }} ",
+            css_string(club)
+        ));
+    }
+    if !printed.is_empty() {
+        boxes.push_str(&format!(
+            "@bottom-left {{ content: {}; font-size: 9pt; }} ",
+            css_string(printed)
+        ));
+    }
     format!(
         "@page {{ @top-left {{ content: {}; font-size: 9pt; vertical-align: bottom; padding-bottom: 2mm; }} \
-         @bottom-right {{ content: {} counter(page) \"/\" counter(pages) {}; font-size: 9pt; }} }}\n",
+         {boxes}@bottom-right {{ content: {} counter(page) \"/\" counter(pages) {}; font-size: 9pt; }} }}\n",
         css_string(&doc.title),
         css_string(before),
         css_string(after),
@@ -227,13 +259,21 @@ pub fn score_sheet_html(s: &ScoreSheet) -> String {
     o.push_str("</div>\n");
     o
 }
+/// Where a table cell links to (`table`, row, column → a URL), for the
+/// published site: names to player pages, results to game pages.
+pub type CellLinks<'a> = &'a dyn Fn(&Table, usize, usize) -> Option<String>;
 
 /// Renders `doc` as one self-contained HTML page.
 pub fn render_html(doc: &Doc) -> String {
+    render_html_linked(doc, &|_, _, _| None)
+}
+
+/// [`render_html`] with table cells linked where `links` says.
+pub fn render_html_linked(doc: &Doc, links: CellLinks) -> String {
     let mut o = String::new();
     let _ = write!(
         o,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}{}body {{ font-family: {}; }}\n{}{}</style>\n</head>\n<body>\n<section>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{CSS}{}body {{ font-family: {}; }}\n{}{}</style>\n</head>\n<body>\n<section>\n",
         doc.lang.code(),
         escape(&doc.title),
         match doc.parts.iter().any(|p| matches!(p, Part::Table(t) if is_chart(t))) {
@@ -278,26 +318,15 @@ pub fn render_html(doc: &Doc) -> String {
             Part::Heading(h) => {
                 let _ = writeln!(o, "<h1>{}</h1>", escape(h));
             }
-            Part::Info(pairs) => {
+            Part::Info(p) => {
                 o.push_str("<p class=\"info\">");
-                for (k, v) in pairs {
-                    if k.is_empty() {
-                        let _ = write!(o, "<span class=\"v\">{}</span>", escape(v));
-                        continue;
-                    }
-                    let _ = write!(
-                        o,
-                        "<span class=\"k\">{}:</span> <span class=\"v\">{}</span>",
-                        escape(k),
-                        escape(v)
-                    );
-                }
+                pairs(&mut o, p);
                 o.push_str("</p>\n");
             }
             Part::Note(n) => {
                 let _ = writeln!(o, "<p class=\"note\">{}</p>", escape(n));
             }
-            Part::Table(t) => table(&mut o, t),
+            Part::Table(t) => table(&mut o, t, links),
             Part::Slips { per_page, slips } => {
                 let per = (*per_page).max(1);
                 let mm = SLIP_PAGE_MM as f64 / per as f64;
@@ -336,13 +365,38 @@ pub fn render_html(doc: &Doc) -> String {
             }
             Part::Card(c) => o.push_str(&card_html(c)),
             Part::ScoreSheet(s) => o.push_str(&score_sheet_html(s)),
+            // Slips fill their pages: the running heads carry the club and date.
+            Part::Imprint(_) if doc.has_slips() => {}
+            Part::Imprint(i) => {
+                // The print date also on screen, where pages have no margins.
+                o.push_str("<p class=\"info imprint\">");
+                pairs(&mut o, &i.pairs);
+                let _ = write!(o, "<span class=\"v\">{}</span>", escape(&i.printed));
+                o.push_str("</p>\n");
+            }
         }
     }
     o.push_str("</section>\n</body>\n</html>\n");
     o
 }
 
-fn table(o: &mut String, t: &Table) {
+/// Label/value pairs as spans; a pair without a label is its value.
+fn pairs(o: &mut String, pairs: &[(String, String)]) {
+    for (k, v) in pairs {
+        if k.is_empty() {
+            let _ = write!(o, "<span class=\"v\">{}</span>", escape(v));
+            continue;
+        }
+        let _ = write!(
+            o,
+            "<span class=\"k\">{}:</span> <span class=\"v\">{}</span>",
+            escape(k),
+            escape(v)
+        );
+    }
+}
+
+fn table(o: &mut String, t: &Table, links: CellLinks) {
     use super::bracket::{CHART_KEY, LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
     if is_chart(t) {
         // A bracket chart: names underlined, the connectors drawn as lines.
@@ -404,7 +458,7 @@ fn table(o: &mut String, t: &Table) {
         let _ = write!(o, "<th{style}>{}</th>", escape(&c.heading));
     }
     o.push_str("</tr></thead>\n<tbody>\n");
-    for r in &t.rows {
+    for (ri, r) in t.rows.iter().enumerate() {
         o.push_str("<tr>");
         for (i, c) in t.columns.iter().enumerate() {
             let v = r.get(i).map_or("", |s| s.as_str());
@@ -421,7 +475,19 @@ fn table(o: &mut String, t: &Table) {
             } else {
                 v
             };
-            let _ = write!(o, "<td{class}>{}</td>", escape(v));
+            match links(t, ri, i).filter(|_| !v.is_empty()) {
+                Some(href) => {
+                    let _ = write!(
+                        o,
+                        "<td{class}><a href=\"{}\">{}</a></td>",
+                        escape(&href),
+                        escape(v)
+                    );
+                }
+                None => {
+                    let _ = write!(o, "<td{class}>{}</td>", escape(v));
+                }
+            }
         }
         o.push_str("</tr>\n");
     }
@@ -453,6 +519,9 @@ fn cell(o: &mut String, c: &SlipCell, colspan: u32) {
         }
         SlipCell::Blank => {
             let _ = write!(o, "<td{span}></td>");
+        }
+        SlipCell::Sign => {
+            let _ = write!(o, "<td{span} class=\"sign\"></td>");
         }
         SlipCell::Boxes(labels) => {
             let _ = write!(o, "<td{span}>");

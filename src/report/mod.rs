@@ -15,6 +15,7 @@ mod docs;
 mod explain;
 mod html;
 pub mod paperwork;
+pub mod pdf;
 pub mod png;
 pub mod prizes;
 pub mod site;
@@ -29,12 +30,13 @@ pub use docs::{
     AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, GameMark,
     PairingSheetData, PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
+pub use docs::{name_key, season_cells, season_table, SeasonColumn, SeasonData};
 pub use explain::breakdown_text;
-pub use html::{escape as escape_html, render_html};
+pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks};
 pub use strokes::stroke_key;
 pub use text::{
-    fit, render_text, render_text_width, DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH,
-    MIN_WIDTH,
+    auto_width, fit, render_text, render_text_auto, render_text_width, DEFAULT_LINES_PER_PAGE,
+    DEFAULT_WIDTH, LANDSCAPE_WIDTH, MIN_WIDTH,
 };
 
 use crate::i18n::Lang;
@@ -81,6 +83,11 @@ pub enum Part {
     Card(Card),
     /// A move-recording sheet (记录纸) of one game.
     ScoreSheet(ScoreSheet),
+    /// Who runs the event and when the document was printed: a line
+    /// where it stands (after the first heading), and the club and print
+    /// date in every page's header or footer. The app layer adds it
+    /// ([`Doc::stamp`]).
+    Imprint(Imprint),
 }
 
 /// A table card: a large line (the board number, or a name) and the
@@ -123,6 +130,57 @@ pub struct Certificate {
     pub footer: Vec<String>,
 }
 
+/// The club's identity on a document, in the document's language.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Imprint {
+    /// The label/value pairs that are set (棋社, 主办单位, 比赛地点, 裁判长,
+    /// 副裁判长), printed as a line.
+    pub pairs: Vec<(String, String)>,
+    /// The name in every page's header or footer (the club, else the
+    /// organiser).
+    pub club: Option<String>,
+    /// `打印日期: 2026-12-03`, in every page's footer.
+    pub printed: String,
+}
+
+impl Imprint {
+    /// The footer's text: the club and the print date.
+    pub fn footer(&self) -> String {
+        match &self.club {
+            Some(c) => format!("{c} · {}", self.printed),
+            None => self.printed.clone(),
+        }
+    }
+}
+
+impl Doc {
+    /// The document's imprint, if it has one.
+    pub fn imprint(&self) -> Option<&Imprint> {
+        self.parts.iter().find_map(|p| match p {
+            Part::Imprint(i) => Some(i),
+            _ => None,
+        })
+    }
+
+    /// Whether the document is result slips (which fill their pages: the
+    /// imprint goes only in the pages' header and footer).
+    pub fn has_slips(&self) -> bool {
+        self.parts.iter().any(|p| matches!(p, Part::Slips { .. }))
+    }
+
+    /// Puts `imprint` on the document (replacing one it had): after the
+    /// first heading, else first.
+    pub fn stamp(&mut self, imprint: Imprint) {
+        self.parts.retain(|p| !matches!(p, Part::Imprint(_)));
+        let at = self
+            .parts
+            .iter()
+            .position(|p| matches!(p, Part::Heading(_)))
+            .map_or(0, |i| i + 1);
+        self.parts.insert(at, Part::Imprint(imprint));
+    }
+}
+
 /// A table with typed columns; every row has one cell per column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -140,6 +198,9 @@ pub struct Column {
     /// line under the table that spells it out, when the full headings
     /// would not fit the line; never cut.
     pub short: Option<String>,
+    /// Columns of one group (the tie-breaks, the rounds) switch to their
+    /// short headings together, so a table never mixes 比1 with 累进分.
+    pub group: Option<&'static str>,
 }
 
 /// How a column prints.
@@ -163,7 +224,14 @@ impl Column {
             heading: heading.into(),
             kind,
             short: None,
+            group: None,
         }
+    }
+
+    /// The column as one of `group`, whose headings shorten together.
+    pub fn in_group(mut self, group: &'static str) -> Column {
+        self.group = Some(group);
+        self
     }
 
     /// The column with a short heading for narrow text lines.
@@ -202,6 +270,8 @@ pub enum SlipCell {
     Text(String),
     /// Space to write in.
     Blank,
+    /// Space to sign in (a taller row than [`SlipCell::Blank`]).
+    Sign,
     /// Tick boxes with their labels.
     Boxes(Vec<String>),
 }

@@ -212,8 +212,10 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
 
 /// The board's style: a 9 × 10 grid of points, pieces as round discs.
 const BOARD_CSS: &str = "<style>
-div.board { display: grid; grid-template-columns: repeat(9, 2.4em); grid-template-rows: repeat(10, 2.4em); width: max-content; margin: 3mm 0; padding: 0.6em; background: #f3d9a4; border: 0.3mm solid #000; }
-div.board span { --vp: center top; --vs: 1px 100%; --hp: center; --hs: 100% 1px; display: flex; align-items: center; justify-content: center; background: linear-gradient(#555, #555) var(--vp) / var(--vs) no-repeat, linear-gradient(#555, #555) var(--hp) / var(--hs) no-repeat; font-size: 1.25em; }
+div.bw { position: relative; width: max-content; margin: 3mm 0; }
+div.board { position: relative; display: grid; grid-template-columns: repeat(9, 2.4em); grid-template-rows: repeat(10, 2.4em); width: max-content; padding: 0.6em; background: #f3d9a4; border: 0.3mm solid #000; }
+div.bw svg.marks { position: absolute; z-index: 1; left: calc(0.3mm + 0.6em); top: calc(0.3mm + 0.6em); width: 21.6em; height: 24em; pointer-events: none; }
+div.board span { position: relative; z-index: 2; --vp: center top; --vs: 1px 100%; --hp: center; --hs: 100% 1px; display: flex; align-items: center; justify-content: center; background: linear-gradient(#555, #555) var(--vp) / var(--vs) no-repeat, linear-gradient(#555, #555) var(--hp) / var(--hs) no-repeat; font-size: 1.25em; }
 div.board span.vd { --vp: center bottom; --vs: 1px 50%; }
 div.board span.vu { --vp: center top; --vs: 1px 50%; }
 div.board span.hr { --hp: right center; --hs: 50% 1px; }
@@ -357,6 +359,32 @@ fn line_class(i: usize) -> &'static str {
     }
 }
 
+/// What the points' lines do not draw: the palaces' diagonals and the
+/// river's words (楚河 汉界): an SVG over the board's background and under
+/// its pieces, beside the board's 90 points (a cell is one unit, a point
+/// at the middle of its cell).
+fn board_marks(o: &mut String, lang: Lang) {
+    o.push_str("<svg class=\"marks\" viewBox=\"0 0 9 10\" aria-hidden=\"true\">");
+    o.push_str("<g stroke=\"#555\" stroke-width=\"0.04\">");
+    for (top, bottom) in [(0.5, 2.5), (7.5, 9.5)] {
+        let _ = write!(
+            o,
+            "<line x1=\"3.5\" y1=\"{top}\" x2=\"5.5\" y2=\"{bottom}\"/><line x1=\"5.5\" y1=\"{top}\" x2=\"3.5\" y2=\"{bottom}\"/>"
+        );
+    }
+    o.push_str("</g>");
+    let (chu, han) = (
+        tr(lang, "rep.site.river_chu"),
+        tr(lang, "rep.site.river_han"),
+    );
+    let _ = write!(
+        o,
+        "<g font-size=\"0.55\" fill=\"#555\" text-anchor=\"middle\" dominant-baseline=\"central\"><text x=\"2.5\" y=\"5\" letter-spacing=\"0.5\">{}</text><text x=\"6.5\" y=\"5\" letter-spacing=\"0.5\">{}</text></g></svg>",
+        escape(chu),
+        escape(han)
+    );
+}
+
 /// A game's page: players (linked), result, the board at the final
 /// position, the stepping controls (shown by the script) and the moves.
 pub fn game_page(d: &GamePageData, lang: Lang) -> String {
@@ -391,9 +419,11 @@ pub fn game_page(d: &GamePageData, lang: Lang) -> String {
     }
     o.push_str("</p>\n");
     let last = d.fens.last().map(String::as_str).unwrap_or("");
+    let mut marks = String::new();
+    board_marks(&mut marks, lang);
     let _ = write!(
         o,
-        "<div class=\"board\" id=\"board\" data-ply=\"{}\" data-fen=\"{}\">",
+        "<div class=\"bw\">{marks}<div class=\"board\" id=\"board\" data-ply=\"{}\" data-fen=\"{}\">",
         d.fens.len().saturating_sub(1),
         escape(last)
     );
@@ -411,7 +441,7 @@ pub fn game_page(d: &GamePageData, lang: Lang) -> String {
             glyph(lang, ch)
         );
     }
-    o.push_str("</div>\n");
+    o.push_str("</div></div>\n");
     let _ = writeln!(
         o,
         "<div class=\"ctl\" hidden><button type=\"button\" data-go=\"first\" title=\"Home\">|&lt;</button><button type=\"button\" data-go=\"prev\" title=\"&#8592;\">&lt;</button><button type=\"button\" data-go=\"next\" title=\"&#8594;\">&gt;</button><button type=\"button\" data-go=\"last\" title=\"End\">&gt;|</button> <span id=\"ply-now\"></span></div>"

@@ -7,6 +7,36 @@ use super::{Card, ColKind, Doc, Part, ScoreSheet, Slip, SlipCell, SlipRow, Table
 use crate::i18n::tr;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+/// Display width, East Asian Ambiguous characters (… · — box drawing)
+/// two columns in Chinese output (`cjk`), one elsewhere.
+trait Dw {
+    fn w(&self, cjk: bool) -> usize;
+}
+
+impl Dw for str {
+    fn w(&self, cjk: bool) -> usize {
+        match cjk {
+            true => self.width_cjk(),
+            false => self.width(),
+        }
+    }
+}
+
+impl Dw for String {
+    fn w(&self, cjk: bool) -> usize {
+        self.as_str().w(cjk)
+    }
+}
+
+impl Dw for char {
+    fn w(&self, cjk: bool) -> usize {
+        match cjk {
+            true => self.width_cjk().unwrap_or(0),
+            false => self.width().unwrap_or(0),
+        }
+    }
+}
+
 /// 60 lines fit an A4 page at 6 lines per inch with `lp`'s default margins.
 pub const DEFAULT_LINES_PER_PAGE: usize = 60;
 
@@ -144,50 +174,103 @@ pub fn score_sheet_lines(s: &ScoreSheet, width: usize) -> Vec<String> {
 
 /// Renders `doc` as pages of `lines_per_page` lines (at least 12), pages
 /// separated by form feeds (`\x0c`), lines at most 80 columns (or the
-/// landscape width for a landscape document). Each page ends with a footer
-/// line.
+/// landscape width for a landscape document, or the width a wide table
+/// needs: [`auto_width`]). Each page ends with a footer line.
 pub fn render_text(doc: &Doc, lines_per_page: usize) -> String {
-    let width = match doc.landscape {
+    render_text_auto(doc, lines_per_page)
+}
+
+/// The line width `doc` needs: 80 columns (132 for a landscape document),
+/// 132 when a grid's (a crosstable's, a wall chart's) names of four
+/// characters would not fit 80, wider still when a grid is wider than 132
+/// even with its names cut to that.
+pub fn auto_width(doc: &Doc) -> usize {
+    let cjk = doc.lang != crate::i18n::Lang::En;
+    let base = match doc.landscape {
         true => LANDSCAPE_WIDTH,
         false => DEFAULT_WIDTH,
     };
-    render_text_width(doc, lines_per_page, width)
+    let mut need = base;
+    for p in &doc.parts {
+        // Only a grid (a crosstable, a wall chart) widens by itself; other
+        // tables cut their names to the width.
+        let Part::Table(t) = p else { continue };
+        if !t
+            .columns
+            .iter()
+            .any(|c| matches!(c.group, Some("round" | "opponent")))
+        {
+            continue;
+        }
+        let fits = |w: usize| {
+            let (lines, _, cut) = table_lines(t, w, cjk);
+            let widest = lines.iter().map(|l| l.w(cjk)).max().unwrap_or(0);
+            (!cut && widest <= w, widest)
+        };
+        for w in [DEFAULT_WIDTH, LANDSCAPE_WIDTH] {
+            if w < need {
+                continue;
+            }
+            match fits(w) {
+                (true, _) => {
+                    need = need.max(w);
+                    break;
+                }
+                (false, widest) if w == LANDSCAPE_WIDTH => need = need.max(widest.max(w)),
+                _ => {}
+            }
+        }
+    }
+    need
+}
+
+/// [`render_text`] at the width the document needs ([`auto_width`]); a
+/// portrait document printed wider than 80 columns says so under its
+/// heading (to be printed across the page or at a smaller pitch).
+pub fn render_text_auto(doc: &Doc, lines_per_page: usize) -> String {
+    let width = auto_width(doc);
+    if doc.landscape || width <= DEFAULT_WIDTH {
+        return render_text_width(doc, lines_per_page, width);
+    }
+    let mut wide = doc.clone();
+    let at = wide
+        .parts
+        .iter()
+        .position(|p| matches!(p, Part::Heading(_)))
+        .map_or(0, |i| i + 1);
+    let note = tr(doc.lang, "rep.text.wide").replace("{}", &width.to_string());
+    wide.parts.insert(at, Part::Note(note));
+    render_text_width(&wide, lines_per_page, width)
 }
 
 /// [`render_text`] with lines of at most `width` display columns (at least
 /// [`MIN_WIDTH`]): names and clubs that do not fit are cut with an ellipsis.
 pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> String {
     let width = width.max(MIN_WIDTH);
+    // Chinese terminal and printer fonts draw … · — two columns wide.
+    let cjk = doc.lang != crate::i18n::Lang::En;
     let lpp = lines_per_page.max(MIN_LINES_PER_PAGE);
     let mut p = Pager::new(lpp - 2);
     for part in &doc.parts {
         match part {
             Part::Heading(h) => {
-                let h = fit(&clean(h), width);
-                let w = h.width();
+                let h = fit_in(&clean(h), width, cjk);
+                let w = h.w(cjk);
                 p.keep(&[h, "=".repeat(w)], 3);
             }
             Part::Info(pairs) => {
-                let line = pairs
-                    .iter()
-                    .map(|(k, v)| match k.is_empty() {
-                        true => clean(v),
-                        false => format!("{}: {}", clean(k), clean(v)),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("   ");
-                for l in wrap(&line, width) {
+                for l in wrap(&pairs_line(pairs), width, cjk) {
                     p.push(l);
                 }
                 p.push(String::new());
             }
             Part::Note(n) => {
-                for l in wrap(&clean(n), NOTE_WIDTH.min(width)) {
+                for l in wrap(&clean(n), NOTE_WIDTH.min(width), cjk) {
                     p.push(l);
                 }
             }
             Part::Table(t) => {
-                let (lines, shorts) = table_lines(t, width);
+                let (lines, shorts, _) = table_lines(t, width, cjk);
                 let (head, body) = lines.split_at(2);
                 // Keep the heading with at least one row.
                 p.keep(&lines[..lines.len().min(3)], 0);
@@ -201,16 +284,16 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                         shorts.iter().map(|(s, f)| format!("{s} = {f}")).collect();
                     let legend = tr(doc.lang, "rep.abbrev")
                         .replace("{}", &items.join(tr(doc.lang, "rep.abbrev_sep")));
-                    for l in wrap(&legend, NOTE_WIDTH.min(width)) {
+                    for l in wrap(&legend, NOTE_WIDTH.min(width), cjk) {
                         p.push(l);
                     }
                 }
                 p.push(String::new());
             }
             Part::Slips { per_page, slips } => {
-                let blocks = slip_blocks(slips, width);
-                let width = blocks.first().map(|b| b[0].width()).unwrap_or(40);
-                let cut = cut_line(width, tr(doc.lang, "rep.slip.cut"));
+                let blocks = slip_blocks(slips, width, cjk);
+                let width = blocks.first().map(|b| b[0].w(cjk)).unwrap_or(40);
+                let cut = cut_line(width, tr(doc.lang, "rep.slip.cut"), cjk);
                 let tallest = blocks.iter().map(Vec::len).max().unwrap_or(1);
                 let fit = (p.body / (tallest + 2)).max(1);
                 let n = (*per_page).clamp(1, fit);
@@ -245,24 +328,56 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                     p.push(l);
                 }
             }
+            // Slips fill their pages: the footer carries the club and date.
+            Part::Imprint(_) if doc.has_slips() => {}
+            Part::Imprint(i) => {
+                for l in wrap(&pairs_line(&i.pairs), width, cjk) {
+                    p.push(l);
+                }
+                p.push(String::new());
+            }
         }
     }
-    p.finish(&clean(&doc.title), doc.lang, width)
+    let foot = doc.imprint().map(|i| clean(&i.footer()));
+    p.finish(&clean(&doc.title), foot.as_deref(), doc.lang, width, cjk)
+}
+
+/// `label: value   label: value`; a pair without a label is its value.
+fn pairs_line(pairs: &[(String, String)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| match k.is_empty() {
+            true => clean(v),
+            false => format!("{}: {}", clean(k), clean(v)),
+        })
+        .collect::<Vec<_>>()
+        .join("   ")
 }
 
 /// `s` cut to at most `width` display columns, with an ellipsis where cut.
 pub fn fit(s: &str, width: usize) -> String {
-    if s.width() <= width {
+    fit_in(s, width, false)
+}
+
+/// [`fit`] with East Asian Ambiguous characters (… · —) two columns wide
+/// (`cjk`: Chinese output, which terminal and printer fonts draw so).
+pub fn fit_in(s: &str, width: usize, cjk: bool) -> String {
+    if s.w(cjk) <= width {
         return s.to_string();
     }
     if width == 0 {
         return String::new();
     }
+    // The ellipsis itself is two columns wide in Chinese output.
+    let ell = '…'.w(cjk);
+    if width < ell {
+        return String::new();
+    }
     let mut out = String::new();
     let mut w = 0;
     for c in s.chars() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw + 1 > width {
+        let cw = c.w(cjk);
+        if w + cw + ell > width {
             break;
         }
         out.push(c);
@@ -322,7 +437,16 @@ impl Pager {
         }
     }
 
-    fn finish(mut self, title: &str, lang: crate::i18n::Lang, width: usize) -> String {
+    /// The pages with their footers: the title, the imprint's club and
+    /// print date (`foot`), the page number.
+    fn finish(
+        mut self,
+        title: &str,
+        foot: Option<&str>,
+        lang: crate::i18n::Lang,
+        width: usize,
+        cjk: bool,
+    ) -> String {
         self.break_page();
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
@@ -342,8 +466,12 @@ impl Pager {
             }
             let page_no = tr(lang, "rep.page").replace("{}", &format!("{}/{n}", i + 1));
             out.push('\n');
-            let room = width.saturating_sub(page_no.width() + 3);
-            out.push_str(&format!("{} — {page_no}\n", fit(title, room)));
+            let page_no = match foot {
+                Some(f) => format!("{f} — {page_no}"),
+                None => page_no,
+            };
+            let room = width.saturating_sub(page_no.w(cjk) + 3);
+            out.push_str(&format!("{} — {page_no}\n", fit_in(title, room, cjk)));
         }
         out
     }
@@ -357,8 +485,8 @@ fn clean(s: &str) -> String {
 }
 
 /// Pads `s` to `width` display columns.
-fn pad(s: &str, width: usize, kind: ColKind) -> String {
-    let w = s.width();
+fn pad(s: &str, width: usize, kind: ColKind, cjk: bool) -> String {
+    let w = s.w(cjk);
     let fill = width.saturating_sub(w);
     match kind {
         ColKind::Number => format!("{}{s}", " ".repeat(fill)),
@@ -374,7 +502,7 @@ fn pad(s: &str, width: usize, kind: ColKind) -> String {
 /// display width, at most `max` when the text columns can be cut to fit.
 /// Headings are never cut while short headings can make room: the second
 /// value lists the (short, full) headings used, for a line under the table.
-fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
+fn table_lines(t: &Table, max: usize, cjk: bool) -> (Vec<String>, Vec<(String, String)>, bool) {
     let n = t.columns.len();
     // A bracket chart: its connector columns draw the lines, so columns
     // are set apart by a space, not a rule (the widths below count ` | `).
@@ -403,8 +531,8 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
                     _ => 1,
                 };
                 rows.iter()
-                    .map(|r| r[i].width())
-                    .chain([heads[i].width(), min])
+                    .map(|r| r[i].w(cjk))
+                    .chain([heads[i].w(cjk), min])
                     .max()
                     .unwrap_or(1)
             })
@@ -417,8 +545,8 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
     loop {
         let heads = states.last().unwrap();
         let saving = |i: usize| match &shorts[i] {
-            Some(s) if heads[i] == full[i] && s.width() < full[i].width() => {
-                Some(full[i].width() - s.width())
+            Some(s) if heads[i] == full[i] && s.w(cjk) < full[i].w(cjk) => {
+                Some(full[i].w(cjk) - s.w(cjk))
             }
             _ => None,
         };
@@ -433,19 +561,20 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
         };
         let mut next = heads.clone();
         for j in 0..n {
-            if full[j] == full[i] && shorts[j] == shorts[i] {
-                next[j] = shorts[i].clone().unwrap_or_default();
+            let group = t.columns[i].group.is_some() && t.columns[j].group == t.columns[i].group;
+            if (full[j] == full[i] && shorts[j] == shorts[i]) || (group && shorts[j].is_some()) {
+                next[j] = shorts[j].clone().unwrap_or_default();
             }
         }
         states.push(next);
     }
     let heads = states
         .iter()
-        .find(|h| room(t, &natural(h), h, COMFORT_NAME) <= max)
+        .find(|h| room(t, &natural(h), h, COMFORT_NAME, cjk) <= max)
         .or_else(|| {
             states
                 .iter()
-                .find(|h| room(t, &natural(h), h, MIN_TEXT_COL) <= max)
+                .find(|h| room(t, &natural(h), h, MIN_TEXT_COL, cjk) <= max)
         })
         .unwrap_or_else(|| states.last().unwrap())
         .clone();
@@ -456,12 +585,24 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
             used.push(pair);
         }
     }
-    let widths = narrow(t, natural(&heads), &heads, max, true);
+    let nat = natural(&heads);
+    let widths = narrow(t, nat.clone(), &heads, max, true, cjk);
+    // A name column cut below four Chinese characters.
+    let names_cut = (0..n).any(|i| is_name(t, i) && widths[i] < nat[i].min(MIN_TEXT_COL));
     let rows: Vec<Vec<String>> = rows
         .into_iter()
-        .map(|r| r.iter().zip(&widths).map(|(c, w)| fit(c, *w)).collect())
+        .map(|r| {
+            r.iter()
+                .zip(&widths)
+                .map(|(c, w)| fit_in(c, *w, cjk))
+                .collect()
+        })
         .collect();
-    let heads: Vec<String> = heads.iter().zip(&widths).map(|(h, w)| fit(h, *w)).collect();
+    let heads: Vec<String> = heads
+        .iter()
+        .zip(&widths)
+        .map(|(h, w)| fit_in(h, *w, cjk))
+        .collect();
     let line = |cells: &[String], heading: bool| -> String {
         (0..n)
             .map(|i| {
@@ -470,7 +611,7 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
                 } else {
                     t.columns[i].kind
                 };
-                pad(&cells[i], widths[i], kind)
+                pad(&cells[i], widths[i], kind, cjk)
             })
             .collect::<Vec<_>>()
             .join(if chart { " " } else { " | " })
@@ -491,7 +632,7 @@ fn table_lines(t: &Table, max: usize) -> (Vec<String>, Vec<(String, String)>) {
     };
     let mut out = vec![line(&heads, true), rule];
     out.extend(rows.iter().map(|r| line(r, false)));
-    (out, used)
+    (out, used, names_cut)
 }
 
 fn is_name(t: &Table, i: usize) -> bool {
@@ -507,11 +648,11 @@ const COMFORT_NAME: usize = 14;
 /// The width of a table whose names keep `names` columns (or less, when
 /// no name needs them) and other text [`MIN_TEXT_COL`] (or its heading),
 /// every other column as wide as its data and heading.
-fn room(t: &Table, widths: &[usize], heads: &[String], names: usize) -> usize {
+fn room(t: &Table, widths: &[usize], heads: &[String], names: usize, cjk: bool) -> usize {
     let w: usize = (0..widths.len())
         .map(|i| match t.columns[i].kind {
-            ColKind::Text if is_name(t, i) => widths[i].min(names.max(heads[i].width())),
-            ColKind::Text => widths[i].min(MIN_TEXT_COL.max(heads[i].width())),
+            ColKind::Text if is_name(t, i) => widths[i].min(names.max(heads[i].w(cjk))),
+            ColKind::Text => widths[i].min(MIN_TEXT_COL.max(heads[i].w(cjk))),
             _ => widths[i],
         })
         .sum();
@@ -529,12 +670,13 @@ fn narrow(
     heads: &[String],
     max: usize,
     cut_headings: bool,
+    cjk: bool,
 ) -> Vec<usize> {
     let total = |w: &[usize]| w.iter().sum::<usize>() + 3 * w.len().saturating_sub(1);
     let data = |i: usize| {
         t.rows
             .iter()
-            .map(|r| r.get(i).map_or(0, |c| clean(c).width()))
+            .map(|r| r.get(i).map_or(0, |c| clean(c).w(cjk)))
             .max()
             .unwrap_or(0)
             .max(3)
@@ -545,10 +687,10 @@ fn narrow(
     // then names; clubs and other text down to their heading; names down
     // to their heading; the last resort, number headings.
     let floors: [&dyn Fn(usize) -> Option<usize>; 5] = [
-        &|i| (text(i) && !is_name(t, i)).then(|| MIN_TEXT_COL.max(heads[i].width())),
-        &|i| text(i).then(|| MIN_TEXT_COL.max(heads[i].width())),
-        &|i| (text(i) && !is_name(t, i)).then(|| heads[i].width().max(4)),
-        &|i| text(i).then(|| heads[i].width().max(4)),
+        &|i| (text(i) && !is_name(t, i)).then(|| MIN_TEXT_COL.max(heads[i].w(cjk))),
+        &|i| text(i).then(|| MIN_TEXT_COL.max(heads[i].w(cjk))),
+        &|i| (text(i) && !is_name(t, i)).then(|| heads[i].w(cjk).max(4)),
+        &|i| text(i).then(|| heads[i].w(cjk).max(4)),
         &|i| (cut_headings && numeric(i)).then(|| data(i)),
     ];
     for floor in floors {
@@ -567,19 +709,19 @@ fn narrow(
 
 /// Greedy wrapping at `width` display columns: at spaces where there are
 /// any, anywhere in runs without spaces (Chinese text).
-fn wrap(s: &str, width: usize) -> Vec<String> {
+fn wrap(s: &str, width: usize, cjk: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut cur = String::new();
     for word in s.split(' ') {
         let sep = usize::from(!cur.is_empty());
-        if cur.width() + sep + word.width() <= width {
+        if cur.w(cjk) + sep + word.w(cjk) <= width {
             if sep == 1 {
                 cur.push(' ');
             }
             cur.push_str(word);
             continue;
         }
-        if !cur.is_empty() && word.width() <= width {
+        if !cur.is_empty() && word.w(cjk) <= width {
             lines.push(std::mem::take(&mut cur));
             cur.push_str(word);
             continue;
@@ -589,7 +731,7 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
             cur.push(' ');
         }
         for c in word.chars() {
-            if cur.width() + c.width().unwrap_or(0) > width {
+            if cur.w(cjk) + c.w(cjk) > width {
                 lines.push(std::mem::take(&mut cur));
             }
             cur.push(c);
@@ -604,7 +746,7 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
 fn cell_text(c: &SlipCell, width: usize) -> String {
     match c {
         SlipCell::Text(s) => clean(s),
-        SlipCell::Blank => "_".repeat(width),
+        SlipCell::Blank | SlipCell::Sign => "_".repeat(width),
         SlipCell::Boxes(labels) => labels
             .iter()
             .map(|l| format!("[ ] {}", clean(l)))
@@ -624,25 +766,25 @@ fn slip_labels(s: &Slip) -> Vec<&str> {
 
 /// Every slip as lines of one display width (the same for all the slips,
 /// so a page of them cuts alike), at most `max` columns.
-fn slip_blocks(slips: &[Slip], max: usize) -> Vec<Vec<String>> {
+fn slip_blocks(slips: &[Slip], max: usize, cjk: bool) -> Vec<Vec<String>> {
     let lw = slips
         .iter()
         .flat_map(slip_labels)
-        .map(|l| clean(l).width())
+        .map(|l| clean(l).w(cjk))
         .max()
         .unwrap_or(0);
     // Each side at least 24 columns: room to write a clock reading or sign.
     let mut sw = 24;
     for s in slips {
-        sw = sw.max(s.sides.iter().map(|x| x.width()).max().unwrap_or(0));
+        sw = sw.max(s.sides.iter().map(|x| x.w(cjk)).max().unwrap_or(0));
         for r in &s.rows {
             match r {
                 SlipRow::Sides { red, black, .. } => {
-                    sw = sw.max(cell_text(red, 0).width());
-                    sw = sw.max(cell_text(black, 0).width());
+                    sw = sw.max(cell_text(red, 0).w(cjk));
+                    sw = sw.max(cell_text(black, 0).w(cjk));
                 }
                 SlipRow::Span { cell, .. } => {
-                    sw = sw.max(cell_text(cell, 0).width().saturating_sub(3).div_ceil(2));
+                    sw = sw.max(cell_text(cell, 0).w(cjk).saturating_sub(3).div_ceil(2));
                 }
             }
         }
@@ -650,22 +792,32 @@ fn slip_blocks(slips: &[Slip], max: usize) -> Vec<Vec<String>> {
     // lw + 3 + sw + 3 + sw <= max
     let room = max.saturating_sub(lw + 6) / 2;
     let sw = sw.min(room.max(MIN_TEXT_COL));
-    slips.iter().map(|s| slip_lines(s, lw, sw)).collect()
+    slips.iter().map(|s| slip_lines(s, lw, sw, cjk)).collect()
 }
 
 /// A slip as lines of one display width: labels `lw` wide, sides `sw`.
-fn slip_lines(s: &Slip, lw: usize, sw: usize) -> Vec<String> {
+fn slip_lines(s: &Slip, lw: usize, sw: usize, cjk: bool) -> Vec<String> {
     let labels = slip_labels(s);
     let span = sw * 2 + 3;
     let total = lw + 3 + span;
-    let title = fit(&clean(&s.title), total);
+    let title = fit_in(&clean(&s.title), total, cjk);
     let mut out = vec![
-        pad(&title, total, ColKind::Text),
+        pad(&title, total, ColKind::Text, cjk),
         format!(
             "{} | {} | {}",
             " ".repeat(lw),
-            pad(&fit(&clean(&s.sides[0]), sw), sw, ColKind::Text),
-            pad(&fit(&clean(&s.sides[1]), sw), sw, ColKind::Text)
+            pad(
+                &fit_in(&clean(&s.sides[0]), sw, cjk),
+                sw,
+                ColKind::Text,
+                cjk
+            ),
+            pad(
+                &fit_in(&clean(&s.sides[1]), sw, cjk),
+                sw,
+                ColKind::Text,
+                cjk
+            )
         ),
         format!(
             "{}-+-{}-+-{}",
@@ -675,17 +827,32 @@ fn slip_lines(s: &Slip, lw: usize, sw: usize) -> Vec<String> {
         ),
     ];
     for (r, label) in s.rows.iter().zip(labels) {
-        let l = pad(&clean(label), lw, ColKind::Text);
+        let l = pad(&clean(label), lw, ColKind::Text, cjk);
         out.push(match r {
             SlipRow::Sides { red, black, .. } => format!(
                 "{l} | {} | {}",
-                pad(&fit(&cell_text(red, sw), sw), sw, ColKind::Text),
-                pad(&fit(&cell_text(black, sw), sw), sw, ColKind::Text)
+                pad(
+                    &fit_in(&cell_text(red, sw), sw, cjk),
+                    sw,
+                    ColKind::Text,
+                    cjk
+                ),
+                pad(
+                    &fit_in(&cell_text(black, sw), sw, cjk),
+                    sw,
+                    ColKind::Text,
+                    cjk
+                )
             ),
             SlipRow::Span { cell, .. } => {
                 format!(
                     "{l} | {}",
-                    pad(&fit(&cell_text(cell, span), span), span, ColKind::Text)
+                    pad(
+                        &fit_in(&cell_text(cell, span), span, cjk),
+                        span,
+                        ColKind::Text,
+                        cjk
+                    )
                 )
             }
         });
@@ -694,12 +861,12 @@ fn slip_lines(s: &Slip, lw: usize, sw: usize) -> Vec<String> {
 }
 
 /// `8< - - - cut here - - -` exactly `width` columns wide.
-fn cut_line(width: usize, label: &str) -> String {
+fn cut_line(width: usize, label: &str, cjk: bool) -> String {
     let mut s = format!("8< {} ", clean(label));
-    while s.width() + 2 <= width {
+    while s.w(cjk) + 2 <= width {
         s.push_str("- ");
     }
-    while s.width() < width {
+    while s.w(cjk) < width {
         s.push('-');
     }
     s
@@ -712,24 +879,24 @@ mod tests {
     #[test]
     fn wrapping_keeps_every_line_within_width() {
         let s = "中文没有空格所以要按字符断开，每个字占两列 and English words wrap at spaces";
-        for l in wrap(s, 20) {
+        for l in wrap(s, 20, true) {
             assert!(l.width() <= 20, "{l}");
         }
-        assert_eq!(wrap("a b", 10), vec!["a b"]);
-        assert_eq!(wrap("", 10), vec![""]);
+        assert_eq!(wrap("a b", 10, false), vec!["a b"]);
+        assert_eq!(wrap("", 10, false), vec![""]);
     }
 
     #[test]
     fn cut_lines_have_the_slip_width() {
         for w in [30, 31, 57, 80] {
-            assert_eq!(cut_line(w, "剪开").width(), w);
+            assert_eq!(cut_line(w, "剪开", true).width_cjk(), w);
         }
     }
 
     #[test]
     fn pad_aligns_by_display_width() {
-        assert_eq!(pad("王", 4, ColKind::Text), "王  ");
-        assert_eq!(pad("12", 4, ColKind::Number), "  12");
-        assert_eq!(pad("r+", 4, ColKind::Mark), " r+ ");
+        assert_eq!(pad("王", 4, ColKind::Text, false), "王  ");
+        assert_eq!(pad("12", 4, ColKind::Number, false), "  12");
+        assert_eq!(pad("r+", 4, ColKind::Mark, false), " r+ ");
     }
 }

@@ -277,6 +277,8 @@ fn decide(
         .filter(|g| g.outcome != Outcome::Unplayed)
         .collect();
     gs.sort_by_key(|g| g.game_no);
+    // The round and board are the caller's to fill in (`GameRef` of a
+    // `MatchError::Scoring`), the players named `#id`.
     let gref = |g: &Game| GameRef {
         round: 0,
         board: 0,

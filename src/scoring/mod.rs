@@ -15,6 +15,7 @@ mod performance;
 pub mod prizes;
 mod rounds;
 mod scheme;
+pub mod season;
 mod settings;
 mod standings;
 pub mod team;

@@ -209,11 +209,21 @@ fn standings_inner(
     after_round: Option<u32>,
     explain: Option<i64>,
 ) -> Result<(Standings, Option<Breakdown>), ScoringError> {
-    let r = match after_round {
-        Some(r) => r,
-        None => complete_rounds(ev, scheme)?,
+    let (r, (rounds, in_progress)) = match after_round {
+        Some(r) => (r, counted_rounds(ev, scheme, r)?),
+        None => {
+            // Every round's results in (a finished event): the rounds read
+            // to find that are the ones counted; else as after a round.
+            let last = ev.last_round();
+            let all = player_rounds(ev, scheme, last)?;
+            match (0..last as usize)
+                .find(|&s| all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
+            {
+                None => (last, (all, None)),
+                Some(s) => (s as u32, counted_rounds(ev, scheme, s as u32)?),
+            }
+        }
     };
-    let (rounds, in_progress) = counted_rounds(ev, scheme, r)?;
     let idx: HashMap<i64, usize> = ev
         .players
         .iter()

@@ -313,11 +313,8 @@ impl Store {
     /// One event by id.
     pub fn event(&self, id: i64) -> Result<Event> {
         self.conn
-            .query_row(
-                &format!("SELECT {EVENT_COLS} FROM event WHERE id=?1"),
-                [id],
-                event_from_row,
-            )
+            .prepare_cached(&format!("SELECT {EVENT_COLS} FROM event WHERE id=?1"))?
+            .query_row([id], event_from_row)
             .optional()?
             .ok_or_else(|| StoreError::NotFound(msg!("err.store.no_event_id", id)))
     }
@@ -500,7 +497,7 @@ impl Store {
 
     /// An event's entries by start number.
     pub fn entries(&self, event_id: i64) -> Result<Vec<Entry>> {
-        let mut stmt = self.conn.prepare(&format!(
+        let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {ENTRY_COLS} FROM entry e JOIN member m ON m.id = e.member_id
              WHERE e.event_id=?1 ORDER BY e.start_no"
         ))?;

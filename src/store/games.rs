@@ -355,7 +355,7 @@ impl Store {
 
     /// Every game of an event (optionally up to a round), with its round and board.
     pub fn games(&self, event_id: i64, up_to_round: Option<u32>) -> Result<Vec<PlacedGame>> {
-        let mut stmt = self.conn.prepare(&format!(
+        let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT r.number, b.number, {GAME_COLS} FROM game g
              JOIN board b ON b.id = g.board_id JOIN round r ON r.id = b.round_id
              WHERE r.event_id=?1 AND (?2 IS NULL OR r.number <= ?2)

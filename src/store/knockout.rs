@@ -62,11 +62,8 @@ impl Store {
     pub fn knockout_settings(&self, event_id: i64) -> Result<Option<String>> {
         Ok(self
             .conn
-            .query_row(
-                "SELECT settings FROM knockout WHERE event_id=?1",
-                [event_id],
-                |r| r.get(0),
-            )
+            .prepare_cached("SELECT settings FROM knockout WHERE event_id=?1")?
+            .query_row([event_id], |r| r.get(0))
             .optional()?)
     }
 

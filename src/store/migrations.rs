@@ -21,6 +21,8 @@ const MIGRATIONS: &[&str] = &[
     LOG_KEYS,
     BYE_NOTICE,
     TRF_2026,
+    // Seasons: `seasons.sql` (self-contained).
+    include_str!("seasons.sql"),
     PRIZES,
 ];
 
@@ -239,6 +241,9 @@ pub const TABLES: &[&str] = &[
     // Issue 39: the kept header lines of imported TRF files, event notes.
     "trf_line",
     "event_note",
+    // Seasons (`store/seasons.rs`).
+    "season",
+    "season_event",
     // Prize lists.
     "prize_list",
 ];

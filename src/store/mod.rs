@@ -20,6 +20,7 @@ mod members;
 mod migrations;
 mod prizes;
 mod restore;
+mod seasons;
 mod stamp;
 mod teams;
 
@@ -31,6 +32,7 @@ pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{copy_backup, inspect_backup, BackupInfo};
+pub use seasons::{NewSeason, SeasonEntry, SeasonEventRecord, SeasonRecord};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
 
 use crate::i18n::{msg, Msg};
@@ -278,7 +280,9 @@ impl Store {
         params: P,
         map: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> Result<Vec<T>> {
-        let mut stmt = self.conn.prepare(sql)?;
+        // Cached: the same lists are read again and again (a season reads
+        // each of its events); SQLite's parse of a statement is kept, no data.
+        let mut stmt = self.conn.prepare_cached(sql)?;
         let rows = stmt
             .query_map(params, map)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -487,6 +491,8 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", true)?;
+        // Room for the statements a season's standings read per event.
+        conn.set_prepared_statement_cache_capacity(64);
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         let mut store = Store { conn, path };
         // Reading commands never take the write lock: an up-to-date database

@@ -1,4 +1,4 @@
-//! An event's prize list and sharing mode (migration 10, `prize_list`): one
+//! An event's prize list and sharing mode (migration 11, `prize_list`): one
 //! row per event, the prizes as JSON in list order. Replacing the list is
 //! one change of the action log; the capture triggers keep the old row,
 //! so undo brings back the earlier list, or none.

@@ -114,6 +114,17 @@ pub enum Action {
     /// Event tabs: the Prizes tab (shown once the event has a prize list,
     /// or after this key).
     Prizes,
+    /// Club and Events screens: the Season screen (年度积分榜).
+    Season,
+    /// Season screen: a new season.
+    NewSeason,
+    /// Season screen: add an event (with its weight) to the season.
+    SeasonAdd,
+    /// Season screen: take the selected event out of the season.
+    SeasonRemove,
+    /// Season screen: the table's event column to the left / right.
+    ColumnLeft,
+    ColumnRight,
 }
 
 /// Rows a PageUp or PageDown moves in a list.
@@ -228,6 +239,12 @@ impl Action {
             StepForward => "step-forward",
             PositionSearch => "position-search",
             Prizes => "prizes",
+            Season => "season",
+            NewSeason => "new-season",
+            SeasonAdd => "season-add",
+            SeasonRemove => "season-remove",
+            ColumnLeft => "column-left",
+            ColumnRight => "column-right",
         }
     }
 
@@ -280,6 +297,8 @@ pub enum Ctx {
     /// The archive screen's game list, and its game view (issue 23).
     Archive,
     ArchiveGame,
+    /// The Season screen.
+    Season,
 }
 
 /// One binding.
@@ -507,6 +526,20 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::ArchiveGame, K::Home, N, A::Top, false),
     b(Ctx::ArchiveGame, K::End, N, A::Bottom, false),
     b(Ctx::ArchiveGame, K::Char('p'), N, A::PositionSearch, true),
+    // The Season screen (年度积分榜).
+    b(Ctx::Club, K::Char('s'), N, A::Season, false),
+    b(Ctx::Events, K::Char('s'), N, A::Season, true),
+    b(Ctx::Season, K::Char('n'), N, A::NewSeason, true),
+    b(Ctx::Season, K::Char('a'), N, A::SeasonAdd, true),
+    b(Ctx::Season, K::Char('x'), N, A::SeasonRemove, true),
+    b(Ctx::Season, K::Char('p'), N, A::PrintDoc, true),
+    b(Ctx::Season, K::Enter, N, A::Open, true),
+    b(Ctx::Season, K::Left, N, A::ColumnLeft, false),
+    b(Ctx::Season, K::Char('h'), N, A::ColumnLeft, false),
+    b(Ctx::Season, K::Right, N, A::ColumnRight, false),
+    b(Ctx::Season, K::Char('l'), N, A::ColumnRight, false),
+    b(Ctx::Season, K::PageUp, N, A::PageUp, false),
+    b(Ctx::Season, K::PageDown, N, A::PageDown, false),
 ];
 
 fn same_key(bd: &Binding, key: &KeyEvent) -> bool {

@@ -54,6 +54,8 @@ pub struct MemberPage {
     pub h2h: Option<HeadToHead>,
     /// Picking the opponent of a head-to-head (search text).
     pub picker: Option<Picker>,
+    /// The member's rank in each season he has a result in.
+    pub seasons: Vec<crate::app::MemberSeasonRank>,
 }
 
 impl MemberPage {
@@ -76,6 +78,7 @@ impl MemberPage {
             sel: 0,
             h2h: None,
             picker: None,
+            seasons: app.member_season_ranks(id)?,
         })
     }
 
@@ -238,7 +241,7 @@ fn table(
 pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main: Rect) {
     f.render_widget(Clear, main);
     let [details, tabs, body] = Layout::vertical([
-        Constraint::Length(2),
+        Constraint::Length(if p.seasons.is_empty() { 2 } else { 3 }),
         Constraint::Length(1),
         Constraint::Min(3),
     ])
@@ -289,10 +292,30 @@ pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main:
         w + d + l,
         m.t("tui.member.score")
     );
-    f.render_widget(
-        Paragraph::new(vec![Line::from(first).bold(), Line::from(second)]),
-        details,
-    );
+    let mut lines = vec![Line::from(first).bold(), Line::from(second)];
+    if !p.seasons.is_empty() {
+        let ranks: Vec<String> = p
+            .seasons
+            .iter()
+            .map(|s| {
+                crate::i18n::msg!(
+                    "tui.season.member_rank",
+                    season = &s.season,
+                    rank = s.row.rank_cell(),
+                    of = s.of,
+                    total = s.row.total.to_string(),
+                    events = s.row.events
+                )
+                .render(m.lang)
+            })
+            .collect();
+        lines.push(Line::from(format!(
+            "{}: {}",
+            m.t("tui.season.member_title"),
+            ranks.join("  ·  ")
+        )));
+    }
+    f.render_widget(Paragraph::new(lines), details);
     let panes = p.panes();
     let titles: Vec<String> = panes.iter().map(|x| m.t(x.key())).collect();
     let sel = panes.iter().position(|x| *x == p.pane).unwrap_or(0);

@@ -29,6 +29,7 @@ pub mod stats;
 // Issues 19 and 20: the Teams tab of a team event, the Bracket tab of a knockout.
 pub mod archive;
 pub mod bracket;
+pub mod season;
 pub mod teams;
 
 // Issue 37: the Prizes tab of an individual event.

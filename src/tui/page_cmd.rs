@@ -28,4 +28,6 @@ pub enum PageCmd {
     },
     /// The archive screen's commands.
     Archive(super::archive::ArchiveCmd),
+    /// The Season screen's commands.
+    Season(super::season::SeasonCmd),
 }

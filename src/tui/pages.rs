@@ -27,6 +27,8 @@ pub struct Pages {
     pub stats: Option<StatsPage>,
     /// The archive screen (issue 23, `archive.rs`).
     pub archive: Option<super::archive::ArchivePage>,
+    /// The Season screen (`season.rs`).
+    pub season: Option<super::season::SeasonPage>,
 }
 
 impl Pages {
@@ -47,6 +49,13 @@ impl Pages {
                 vec![Ctx::Form]
             } else {
                 vec![Ctx::Stats, Ctx::Page]
+            });
+        }
+        if let Some(p) = &self.season {
+            return Some(if p.form.is_some() {
+                vec![Ctx::Form]
+            } else {
+                vec![Ctx::Season, Ctx::Page]
             });
         }
         if let Some(p) = &self.archive {
@@ -119,6 +128,9 @@ pub fn draw(
     } else if let Some(p) = &pages.stats {
         super::stats::draw(m, p, f, main);
         Some(m.t("tui.stats.title"))
+    } else if let Some(p) = &pages.season {
+        super::season::draw(m, p, f, main);
+        Some(m.t("tui.season.title"))
     } else if let Some(p) = &pages.archive {
         super::archive::draw(m, p, f, main);
         Some(m.t("tui.archive.title"))

@@ -196,33 +196,4 @@ impl App {
         )?;
         Ok(())
     }
-
-    /// [`App::pair_next_round`] for a knockout (the TUI's way in).
-    pub(in crate::app) fn knockout_pair_outcome(
-        &mut self,
-        event: &str,
-    ) -> Result<crate::app::PairOutcome> {
-        let ms = self.knockout_pair(event)?;
-        let mut pairing = crate::pairing::RoundPairing::default();
-        for m in &ms {
-            match &m.b {
-                Some(b) => {
-                    let (red, black) = if m.first_red == m.a.id {
-                        (m.a.start_no, b.start_no)
-                    } else {
-                        (b.start_no, m.a.start_no)
-                    };
-                    pairing
-                        .boards
-                        .push(crate::pairing::PairedBoard { red, black });
-                }
-                None => pairing.bye = Some(m.a.start_no),
-            }
-        }
-        Ok(crate::app::PairOutcome {
-            round: ms.first().map(|m| m.round).unwrap_or(0),
-            pairing,
-            violations: Vec::new(),
-        })
-    }
 }

@@ -4,24 +4,12 @@
 use super::*;
 
 impl App {
-    /// Is the event (id or exact name) a team event?
-    pub fn is_team_event(&self, key: &str) -> Result<bool> {
-        let ev = self.store.resolve_event(key)?;
-        Ok(self.team_settings_of(&ev)?.is_some())
-    }
-
     /// A round of a team event as stored: matches with both lineups and
     /// the board results, for the pairing sheet and `team round`.
     pub fn team_round_view(&self, event: &str, round: Option<u32>) -> Result<TeamRoundView> {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = round.unwrap_or(paired);
-        if paired == 0 {
-            return Err(invalid!("err.app.no_round_yet", event = &ev.name));
-        }
-        if r == 0 || r > paired {
-            return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
-        }
+        let r = crate::app::rounds::round_to_show(&ev, round, paired)?;
         let (data, scores) = self.team_match_scores(event, Some(r))?;
         let name = |id: i64| crate::scoring::team::team_name(&data, id);
         let player = |id: Option<i64>| id.map(|i| data.games.name_of(i)).unwrap_or_default();

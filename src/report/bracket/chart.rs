@@ -94,13 +94,12 @@ pub fn bracket_chart(d: &KnockoutData, lang: Lang) -> Doc {
         let tree: Vec<&KoMatch> = round.iter().filter(|m| !m.third_place).collect();
         parts.push(Part::Heading(round_name(lang, r, d.total_rounds)));
         parts.push(Part::Table(match_table(&tree, lang, last)));
+        push_games(&mut parts, games_table(tree.into_iter(), lang, false));
+        // The third-place match under its own heading, with its own games.
         if let Some(m) = round.iter().find(|m| m.third_place) {
             parts.push(Part::Heading(tr(lang, "kp.third_place").to_string()));
             parts.push(Part::Table(match_table(&[m], lang, true)));
-        }
-        let games = games_table(round.iter(), lang, false);
-        if !games.rows.is_empty() {
-            parts.push(Part::Table(games));
+            push_games(&mut parts, games_table(std::iter::once(m), lang, false));
         }
     }
     Doc {
@@ -109,6 +108,13 @@ pub fn bracket_chart(d: &KnockoutData, lang: Lang) -> Doc {
         parts,
         landscape: false,
         csv: Some(csv_table(d, lang)),
+    }
+}
+
+/// A games table, when some game was played.
+pub(super) fn push_games(parts: &mut Vec<Part>, games: Table) {
+    if !games.rows.is_empty() {
+        parts.push(Part::Table(games));
     }
 }
 

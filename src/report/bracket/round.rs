@@ -3,7 +3,7 @@
 //! control; no points, no absentees: a player knocked out is simply not
 //! in the round) and the match slips, one per game due.
 
-use super::chart::{games_table, info, match_table};
+use super::chart::{games_table, info, match_table, push_games};
 use super::*;
 use crate::report::{Part, Slip, SlipCell, SlipRow};
 
@@ -31,13 +31,12 @@ pub fn knockout_pairings(d: &KnockoutData, round: u32, lang: Lang) -> Doc {
     let last = round == d.total_rounds;
     let tree: Vec<&KoMatch> = ms.iter().copied().filter(|m| !m.third_place).collect();
     parts.push(Part::Table(match_table(&tree, lang, last)));
+    push_games(&mut parts, games_table(tree.into_iter(), lang, true));
+    // The third-place match under its own heading, with its own games.
     if let Some(m) = ms.iter().find(|m| m.third_place) {
         parts.push(Part::Heading(tr(lang, "kp.third_place").to_string()));
         parts.push(Part::Table(match_table(&[m], lang, true)));
-    }
-    let games = games_table(ms.iter().copied(), lang, true);
-    if !games.rows.is_empty() {
-        parts.push(Part::Table(games));
+        push_games(&mut parts, games_table(std::iter::once(*m), lang, true));
     }
     Doc {
         title,

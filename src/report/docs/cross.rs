@@ -3,14 +3,21 @@
 use super::*;
 
 /// A crosstable mark in the document's language: `5r+` in English, `5红+`
-/// in Chinese (also 轮空, 请假 for BYE and RB).
-fn cross_mark(c: &CrossCell, lang: Lang) -> String {
-    let m = c.mark();
+/// in Chinese (also 轮空, 请假 for BYE and RB). In a round-robin the
+/// player who sits out has a bye (轮空, `BYE`), never a leave, whatever
+/// it scores.
+fn cross_mark(c: &CrossCell, lang: Lang, round_robin: bool) -> String {
+    let sit_out = round_robin && c.kind == RoundKind::RequestedBye;
+    let m = match sit_out {
+        true => "BYE".to_string(),
+        false => c.mark(),
+    };
     if lang == Lang::En {
         return m;
     }
     match c.kind {
         RoundKind::PairingBye => return tr(lang, "rep.bye").to_string(),
+        RoundKind::RequestedBye if sit_out => return tr(lang, "rep.bye").to_string(),
         RoundKind::RequestedBye => return tr(lang, "rep.reason.requested_bye").to_string(),
         _ => {}
     }
@@ -106,7 +113,8 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
                     .iter()
                     .find(|c| c.round == r)
                     .map(|c| {
-                        two_game_mark(c, &l.games, lang).unwrap_or_else(|| cross_mark(c, lang))
+                        two_game_mark(c, &l.games, lang)
+                            .unwrap_or_else(|| cross_mark(c, lang, d.event.round_robin))
                     })
                     .unwrap_or_default(),
             );
@@ -171,11 +179,14 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
     let title = title_after(&d.event, lang, "rep.wallchart", d.after_round);
     let mut cols = player_cols(lang);
     for l in &d.rows {
-        cols.push(Column::new(
-            &format!("vs{}", l.player.start_no),
-            l.player.start_no.to_string(),
-            ColKind::Mark,
-        ));
+        cols.push(
+            Column::new(
+                &format!("vs{}", l.player.start_no),
+                l.player.start_no.to_string(),
+                ColKind::Mark,
+            )
+            .in_group("opponent"),
+        );
     }
     // Rounds without an opponent (byes, requested byes) get a column of
     // their own, so every point of the total shows where it came from.

@@ -8,11 +8,13 @@
 mod checkin;
 mod cross;
 mod pairings;
+mod season;
 mod standings;
 
 pub use checkin::checkin_sheet;
 pub use cross::{crosstable, wall_chart};
 pub use pairings::{pairing_sheet, result_slips};
+pub use season::{season_cells, season_table, SeasonColumn, SeasonData};
 pub use standings::standings;
 
 use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};
@@ -37,11 +39,24 @@ pub struct EventInfo {
     pub round_start: Option<chrono::NaiveDateTime>,
     /// The order of by-name lists (pairings by name, check-in).
     pub name_order: NameOrder,
+    /// A round-robin: a player who sits out a round has a bye (轮空),
+    /// however it scores.
+    pub round_robin: bool,
 }
 
 impl EventInfo {
     fn two_games(&self) -> bool {
         self.games_per_round == 2
+    }
+
+    /// When the round is played: its start time where scheduled, else the
+    /// event's date (empty when neither is known).
+    fn when(&self) -> String {
+        match (self.round_start, self.date) {
+            (Some(t), _) => t.format("%Y-%m-%d %H:%M").to_string(),
+            (None, Some(d)) => d.format("%Y-%m-%d").to_string(),
+            (None, None) => String::new(),
+        }
     }
 }
 
@@ -313,15 +328,14 @@ fn tiebreak_col(lang: Lang, i: usize, t: TieBreak) -> Column {
         ColKind::Number,
     )
     .with_short(Some(fill(lang, "rep.col.tb_short", i as u32 + 1)))
+    .in_group("tiebreak")
 }
 
 /// Round `r`'s column heading (第3轮), short `3`.
 fn round_col(lang: Lang, csv: &str, r: u32, kind: ColKind) -> Column {
-    Column::new(csv, fill(lang, "rep.col.round_short", r), kind).with_short(Some(fill(
-        lang,
-        "rep.col.round_short.short",
-        r,
-    )))
+    Column::new(csv, fill(lang, "rep.col.round_short", r), kind)
+        .with_short(Some(fill(lang, "rep.col.round_short.short", r)))
+        .in_group("round")
 }
 
 fn opt_points(p: Option<Points>) -> String {

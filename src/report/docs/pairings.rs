@@ -269,20 +269,22 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             (b, red, bl, g)
         })
         .map(|(b, red, bl, g)| Slip {
-            title: match g {
-                0 => format!(
+            title: {
+                let mut t = format!(
                     "{} · {} · {}",
                     d.event.name,
                     fill(lang, "rep.round_n", d.round),
                     fill(lang, "rep.board_n", b.number)
-                ),
-                _ => format!(
-                    "{} · {} · {} · {}",
-                    d.event.name,
-                    fill(lang, "rep.round_n", d.round),
-                    fill(lang, "rep.board_n", b.number),
-                    fill(lang, "rep.game_n", g)
-                ),
+                );
+                if g > 0 {
+                    t = format!("{t} · {}", fill(lang, "rep.game_n", g));
+                }
+                // When the game is played: the round's start, else the date.
+                let when = d.event.when();
+                if !when.is_empty() {
+                    t = format!("{t} · {when}");
+                }
+                t
             },
             sides: [
                 tr(lang, "rep.slip.red").to_string(),
@@ -318,12 +320,12 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
                 },
                 SlipRow::Sides {
                     label: tr(lang, "rep.slip.signature").to_string(),
-                    red: SlipCell::Blank,
-                    black: SlipCell::Blank,
+                    red: SlipCell::Sign,
+                    black: SlipCell::Sign,
                 },
                 SlipRow::Span {
                     label: tr(lang, "rep.slip.arbiter").to_string(),
-                    cell: SlipCell::Blank,
+                    cell: SlipCell::Sign,
                 },
             ],
         })

@@ -39,7 +39,7 @@ impl FontGlyphs {
 }
 
 /// The face of a collection that suits `lang` (0 for a single font).
-pub(super) fn face_for(bytes: &[u8], lang: Lang) -> u32 {
+pub(crate) fn face_for(bytes: &[u8], lang: Lang) -> u32 {
     let n = ttf_parser::fonts_in_collection(bytes).unwrap_or(1);
     let want = match lang {
         Lang::ZhHant => ["TC", "HK"],

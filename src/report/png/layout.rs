@@ -158,9 +158,18 @@ pub(super) fn fit_table(t: &Table, g: &dyn Glyphs, avail: f32) -> TableFit {
         let mut widths = natural(&headings);
         // Short headings, where the heading is what makes a column wide.
         if widths.iter().sum::<f32>() > avail {
+            // A group shortens together when any of it must.
+            let grouped: Vec<&str> = t
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| c.short.is_some() && measure(g, &c.heading, head) > content[*i])
+                .filter_map(|(_, c)| c.group)
+                .collect();
             for (i, c) in t.columns.iter().enumerate() {
                 if let Some(s) = c.short.as_ref().filter(|s| **s != c.heading) {
-                    if measure(g, &c.heading, head) > content[i] {
+                    let in_group = c.group.is_some_and(|gr| grouped.contains(&gr));
+                    if in_group || measure(g, &c.heading, head) > content[i] {
                         let pair = (s.clone(), c.heading.clone());
                         if !shorts.contains(&pair) {
                             shorts.push(pair);
@@ -268,7 +277,7 @@ pub(super) const BREAK_AFTER: [char; 7] = [' ', '；', '、', '，', '：', ';',
 
 /// Splits `s` into lines at most `max` pixels wide: at spaces where a line
 /// has one, else between any two characters.
-pub(super) fn wrap(g: &dyn Glyphs, s: &str, px: f32, max: f32) -> Vec<String> {
+pub(crate) fn wrap(g: &dyn Glyphs, s: &str, px: f32, max: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut cur = String::new();
     let mut w = 0.0;
@@ -330,6 +339,33 @@ pub(super) struct Pager<'a> {
 }
 
 impl<'a> Pager<'a> {
+    /// Label/value pairs in grey, items kept whole on a line where they fit.
+    fn info(&mut self, pairs: &[(String, String)]) {
+        let g = self.g;
+        let items: Vec<String> = pairs
+            .iter()
+            .map(|(k, v)| match k.is_empty() {
+                true => v.clone(),
+                false => format!("{k}: {v}"),
+            })
+            .collect();
+        let (px, w) = (STYLE.info, self.content_w());
+        let mut lines: Vec<String> = Vec::new();
+        for item in items {
+            match lines.last_mut() {
+                Some(l) if measure(g, &format!("{l}    {item}"), px) <= w => {
+                    l.push_str("    ");
+                    l.push_str(&item);
+                }
+                _ => lines.push(item),
+            }
+        }
+        for l in lines {
+            self.para(&l, px, GREY, false, Role::Info);
+        }
+        self.y += STYLE.info * 0.5;
+    }
+
     fn footer_h() -> f32 {
         (STYLE.footer * 2.2).round()
     }
@@ -606,7 +642,12 @@ pub(super) fn baseline_in(g: &dyn Glyphs, y: f32, h: f32, px: f32) -> f32 {
 /// tall (the document's headings, info lines, notes and tables; result
 /// slips are not drawn).
 pub fn layout(doc: &Doc, g: &dyn Glyphs, max_height: u32) -> Vec<PageLayout> {
-    let width = PNG_WIDTH as f32;
+    layout_sized(doc, g, PNG_WIDTH, max_height)
+}
+
+/// [`layout`] on pages `width` pixels wide.
+pub fn layout_sized(doc: &Doc, g: &dyn Glyphs, width: u32, max_height: u32) -> Vec<PageLayout> {
+    let width = width as f32;
     let mut p = Pager {
         g,
         title: clean(&doc.title),
@@ -628,30 +669,12 @@ pub fn layout(doc: &Doc, g: &dyn Glyphs, max_height: u32) -> Vec<PageLayout> {
                 }
                 p.para(h, STYLE.title, INK, true, Role::Heading);
             }
-            Part::Info(pairs) => {
-                let items: Vec<String> = pairs
-                    .iter()
-                    .map(|(k, v)| match k.is_empty() {
-                        true => v.clone(),
-                        false => format!("{k}: {v}"),
-                    })
-                    .collect();
-                // Items stay whole on a line where they fit one.
-                let (px, w) = (STYLE.info, p.content_w());
-                let mut lines: Vec<String> = Vec::new();
-                for item in items {
-                    match lines.last_mut() {
-                        Some(l) if measure(g, &format!("{l}    {item}"), px) <= w => {
-                            l.push_str("    ");
-                            l.push_str(&item);
-                        }
-                        _ => lines.push(item),
-                    }
-                }
-                for l in lines {
-                    p.para(&l, px, GREY, false, Role::Info);
-                }
-                p.y += STYLE.info * 0.5;
+            Part::Info(pairs) => p.info(pairs),
+            // On a phone page the print date goes with the club's line.
+            Part::Imprint(i) => {
+                let mut pairs = i.pairs.clone();
+                pairs.push((String::new(), i.printed.clone()));
+                p.info(&pairs);
             }
             Part::Note(n) => p.para(n, STYLE.note, INK, false, Role::Note),
             Part::Table(t) => {

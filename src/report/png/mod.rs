@@ -17,8 +17,10 @@ mod layout;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use font::face_for;
 pub use font::{FontGlyphs, InvalidFont};
-pub use layout::{layout, PageLayout, Rect, Rgb, Role, TextItem};
+pub(crate) use layout::wrap;
+pub use layout::{layout, layout_sized, PageLayout, Rect, Rgb, Role, TextItem};
 
 use super::{Doc, Part};
 
@@ -27,6 +29,10 @@ pub const PNG_WIDTH: u32 = 1080;
 
 /// Tallest page, in pixels (1080 × 2400: a phone screen of 20:9).
 pub const PNG_MAX_HEIGHT: u32 = 2400;
+
+/// A landscape page (a phone turned sideways, 2400 × 1080): tables too
+/// wide for an upright page (a season of many events).
+pub const PNG_LANDSCAPE: (u32, u32) = (2400, 1080);
 
 /// Where the renderer gets its glyphs. Sizes are em sizes in pixels.
 pub trait Glyphs {
@@ -90,11 +96,38 @@ pub fn missing_chars(doc: &Doc, g: &dyn Glyphs) -> Vec<char> {
                     texts.extend(r.iter().map(String::as_str));
                 }
             }
-            Part::Slips { .. }
-            | Part::PageBreak
-            | Part::Certificate(_)
-            | Part::Card(_)
-            | Part::ScoreSheet(_) => {}
+            Part::Imprint(i) => {
+                texts.push(&i.printed);
+                for (k, x) in &i.pairs {
+                    texts.push(k);
+                    texts.push(x);
+                }
+            }
+            Part::Slips { slips, .. } => {
+                for s in slips {
+                    texts.push(&s.title);
+                    texts.extend(s.sides.iter().map(String::as_str));
+                    for r in &s.rows {
+                        let (label, cells) = match r {
+                            crate::report::SlipRow::Sides { label, red, black } => {
+                                (label, vec![red, black])
+                            }
+                            crate::report::SlipRow::Span { label, cell } => (label, vec![cell]),
+                        };
+                        texts.push(label);
+                        for c in cells {
+                            match c {
+                                crate::report::SlipCell::Text(t) => texts.push(t),
+                                crate::report::SlipCell::Boxes(b) => {
+                                    texts.extend(b.iter().map(String::as_str))
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            Part::PageBreak | Part::Certificate(_) | Part::Card(_) | Part::ScoreSheet(_) => {}
         }
     }
     let mut out: Vec<char> = texts
@@ -187,7 +220,12 @@ pub fn encode(img: &Image) -> Vec<u8> {
 
 /// `doc` as PNG files, one per page.
 pub fn render_png(doc: &Doc, g: &dyn Glyphs) -> Vec<Vec<u8>> {
-    layout(doc, g, PNG_MAX_HEIGHT)
+    render_png_sized(doc, g, PNG_WIDTH, PNG_MAX_HEIGHT)
+}
+
+/// `doc` as PNG files `width` pixels wide, each at most `max_height` tall.
+pub fn render_png_sized(doc: &Doc, g: &dyn Glyphs, width: u32, max_height: u32) -> Vec<Vec<u8>> {
+    layout::layout_sized(doc, g, width, max_height)
         .iter()
         .map(|p| encode(&paint(p, g)))
         .collect()

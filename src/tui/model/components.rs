@@ -146,6 +146,13 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 .flatten(),
         );
     }
+    if let Some(p) = m.pages.season.as_mut() {
+        let r = p.update(a, &ui).map(PageCmd::Season);
+        return Some(
+            m.reply(r, Command::Page, |m| m.pages.season = None)
+                .flatten(),
+        );
+    }
     if let Some(p) = m.pages.archive.as_mut() {
         let r = p.update(a).map(PageCmd::Archive);
         return Some(
@@ -154,6 +161,9 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
         );
     }
     match a {
+        Action::Season => Some(Some(Command::Page(PageCmd::Season(
+            crate::tui::season::open(),
+        )))),
         Action::Archive => Some(Some(Command::Page(PageCmd::Archive(
             crate::tui::archive::open(),
         )))),

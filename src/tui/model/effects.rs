@@ -57,6 +57,8 @@ pub enum Outcome {
     HeadToHead(Box<HeadToHead>),
     /// What the archive screen read.
     Archive(ArchiveDone),
+    /// What the Season screen read.
+    Season(crate::tui::season::SeasonDone),
     /// The action log to show, and what was done.
     Log(LogView, Option<String>),
     /// The check-in pop-up to open.
@@ -369,6 +371,16 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             Outcome::HeadToHead(Box::new(app.head_to_head(&a.to_string(), &b.to_string())?))
         }
         PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
+        PageCmd::Season(c) => match crate::tui::season::run(app, lang, c)? {
+            crate::tui::season::SeasonDone::Open(id) => {
+                run(app, lang, &Command::OpenEvent(id), &|_, _| {})?
+            }
+            crate::tui::season::SeasonDone::Ask { question, then } => Outcome::Ask {
+                question,
+                then: Command::Page(PageCmd::Season(then)),
+            },
+            done => Outcome::Season(done),
+        },
     })
 }
 
@@ -445,6 +457,11 @@ pub fn apply(m: &mut Model, o: Outcome) {
         Outcome::Archive(done) => {
             let ui = m.ui();
             if let Some(s) = crate::tui::archive::show(&mut m.pages.archive, &ui, done) {
+                say(m, s);
+            }
+        }
+        Outcome::Season(done) => {
+            if let Some(s) = crate::tui::season::show(&mut m.pages.season, done) {
                 say(m, s);
             }
         }

@@ -762,7 +762,7 @@ fn replaced(f: &Form) -> Option<Outcome> {
 }
 
 /// The Print form's formats for a document: slips have no CSV, the site is
-/// HTML only, PNG is for the pairings and the standings.
+/// HTML only, PNG is for the documents `app::png::PNG_KINDS` names.
 pub(super) fn fix_print_format(f: &mut Form) {
     if f.kind != FormKind::Print {
         return;
@@ -773,7 +773,7 @@ pub(super) fn fix_print_format(f: &mut Form) {
             .iter()
             .filter(|x| !(NO_CSV.contains(&doc.as_str()) && **x == "csv"))
             .filter(|x| doc != "site" || **x == "html")
-            .filter(|x| **x != "png" || doc == "pairings" || doc == "standings")
+            .filter(|x| **x != "png" || crate::app::png::PNG_KINDS.iter().any(|k| k.code() == doc))
             .map(|x| x.to_string())
             .collect();
         if !fl.choices.contains(&fl.value) {
@@ -810,7 +810,7 @@ const NO_CSV: &[&str] = &[
     "table-cards",
     "score-sheets",
 ];
-pub const PRINT_FORMATS: &[&str] = &["text", "html", "csv", "png"];
+pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
 
 pub(super) fn print_form() -> Form {
@@ -818,7 +818,7 @@ pub(super) fn print_form() -> Form {
         kind: FormKind::Print,
         fields: vec![
             Field::choice("tui.print.doc", PRINT_DOCS, "pairings"),
-            Field::choice("tui.print.format", PRINT_FORMATS, "text"),
+            Field::choice("tui.print.format", PRINT_FORMATS, "pdf"),
             Field::choice("tui.print.dest", PRINT_DESTS, "file"),
             Field::text("tui.field.path", ""),
             Field::text("tui.print.printer", ""),

@@ -1,5 +1,5 @@
-//! Printing from the Print tab: a document rendered as text, HTML, CSV or
-//! PNG pages and written to a file or sent to a printer; the club's backup,
+//! Printing from the Print tab: a document rendered as PDF, text, HTML,
+//! CSV or PNG pages and written to a file or sent to a printer; the club's backup,
 //! the event's static site and its TRF. A file the secretary did not name
 //! is never replaced; one she named is replaced only after a question.
 
@@ -14,7 +14,7 @@ pub struct PrintJob {
     pub event: i64,
     /// A document code (`DocKind::code`), or `backup`, `site`, `trf`.
     pub doc: String,
-    /// `text`, `html`, `csv` or `png`.
+    /// `pdf`, `text`, `html`, `csv` or `png`.
     pub format: String,
     pub to_printer: bool,
     /// The file or folder (empty: a name made from the event and document).
@@ -40,8 +40,14 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         round,
         force,
     } = job.clone();
-    let (doc, format, printer) = (doc.as_str(), format.as_str(), printer.as_str());
-    use crate::app::print::{render, send, DocKind, OutputFormat};
+    let (doc, printer) = (doc.as_str(), printer.as_str());
+    // A file named with a format's extension (`r3.txt`, `r3.html`) is
+    // written in that format, whatever the format field says.
+    let format = match to_printer {
+        true => format.as_str(),
+        false => format_of_path(&path).unwrap_or(format.as_str()),
+    };
+    use crate::app::print::{DocKind, OutputFormat, PrintOptions};
     use std::path::Path;
     // Before a file is replaced, a question whose yes is this same
     // print again, forced.
@@ -86,19 +92,19 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
             t("tui.print.written")
         )));
     }
-    let (data, path) = if doc == "trf" {
+    let (data, path, note) = if doc == "trf" {
         let path = if path.is_empty() {
             format!("event{event}.trf")
         } else {
             path
         };
-        (app.export_trf(&event.to_string())?, path)
+        (app.export_trf(&event.to_string())?.into_bytes(), path, None)
     } else {
         let kind = DocKind::ALL
             .into_iter()
             .find(|k| k.code() == doc)
             .ok_or_else(|| invalid!("tui.err.no_document", doc = doc))?;
-        if to_printer && format != "text" {
+        if to_printer && format == "csv" {
             return Err(invalid!("tui.print.text_only"));
         }
         if format == "png" {
@@ -132,30 +138,57 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         let f = match format {
             "html" => OutputFormat::Html,
             "csv" => OutputFormat::Csv,
-            _ => OutputFormat::Text {
+            "text" => OutputFormat::Text {
                 lines_per_page: crate::report::DEFAULT_LINES_PER_PAGE,
             },
+            _ => OutputFormat::Pdf,
         };
-        let out = render(&d, f)?;
+        let opts = PrintOptions::default();
         if to_printer {
-            let job = send(&out, f, Some(printer).filter(|p| !p.is_empty()))?;
+            let p = Some(printer).filter(|p| !p.is_empty());
+            let job = app.print_to(&d, f, &opts, None, p)?;
             return Ok(Outcome::Said(format!("{}: {job}", t("tui.print.sent"))));
         }
-        let ext = if format == "text" { "txt" } else { format };
+        let (out, note) = app.render_bytes(&d, f, &opts, None)?;
+        let ext = match format {
+            "text" => "txt",
+            "html" | "csv" => format,
+            _ => "pdf",
+        };
         let path = if path.is_empty() {
             format!("event{event}-{doc}.{ext}")
         } else {
             path
         };
-        (out, path)
+        (out, path, note)
     };
     // An existing file is replaced only after a question (issue
     // 21); never the club database (write_output refuses it).
     if !force && Path::new(&path).exists() {
         return Ok(ask_replace(&path.clone(), path));
     }
-    app.write_output(Path::new(&path), data.as_bytes(), force, &[])?;
-    Ok(Outcome::Said(format!("{}: {path}", t("tui.print.written"))))
+    app.write_output(Path::new(&path), &data, force, &[])?;
+    let said = format!("{}: {path}", t("tui.print.written"));
+    Ok(Outcome::Said(match note {
+        Some(n) => format!("{said} · {}", n.render(lang)),
+        None => said,
+    }))
+}
+
+/// The format a file name's extension names, if any.
+fn format_of_path(path: &str) -> Option<&'static str> {
+    let ext = std::path::Path::new(path)
+        .extension()?
+        .to_str()?
+        .to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "pdf" => "pdf",
+        "txt" | "text" => "text",
+        "html" | "htm" => "html",
+        "csv" => "csv",
+        "png" => "png",
+        _ => return None,
+    })
 }
 
 /// The Print tab's `restore`: the path names the backup; the first submit
@@ -202,4 +235,17 @@ fn restore(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outc
         saved = saved.display()
     );
     Ok(Outcome::Said(done.render(lang)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_files_extension_names_its_format() {
+        assert_eq!(super::format_of_path("第3轮.TXT"), Some("text"));
+        assert_eq!(super::format_of_path("/tmp/x.htm"), Some("html"));
+        assert_eq!(super::format_of_path("r3.pdf"), Some("pdf"));
+        assert_eq!(super::format_of_path("r3"), None);
+        assert_eq!(super::format_of_path("r3.doc"), None);
+        assert_eq!(super::format_of_path(""), None);
+    }
 }

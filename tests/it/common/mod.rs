@@ -90,7 +90,9 @@ pub fn qishe() -> Command {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_qishe")));
     let mut c = Command::new(bin);
+    // Documents carry their print date: one fixed day (2026-12-03).
     c.env("LANG", "en_US.UTF-8")
+        .env("SOURCE_DATE_EPOCH", "1796299200")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES");
     c

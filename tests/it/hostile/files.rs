@@ -202,7 +202,8 @@ fn the_archive_walk_skips_pipes_devices_and_parent_links() {
 #[test]
 fn a_backup_to_a_device_is_refused_sensibly() {
     let c = paired_club();
-    let e = c.fails(&["backup", "/dev/null"]);
+    let device = if cfg!(windows) { "NUL" } else { "/dev/null" };
+    let e = c.fails(&["backup", device]);
     assert!(
         !e.contains("File exists") && e.contains("not a file"),
         "{e}"

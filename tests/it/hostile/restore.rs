@@ -49,15 +49,14 @@ fn a_bad_backup_is_refused_and_the_club_untouched() {
         conn.execute_batch("CREATE TABLE notes(x); PRAGMA user_version = 2;")
             .unwrap();
     }
-    let mut cases = vec![
+    // The last a device: Windows' NUL, Unix's /dev/zero.
+    let device = if cfg!(windows) { "NUL" } else { "/dev/zero" };
+    for (file, says) in [
         ("junk.db", "damaged"),
         ("other.db", "not a qishe club database"),
         ("missing.db", "cannot read"),
-    ];
-    if cfg!(unix) {
-        cases.push(("/dev/zero", "not a backup file"));
-    }
-    for (file, says) in cases {
+        (device, "not a backup file"),
+    ] {
         let e = c.fails(&["restore", file, "--yes"]);
         assert!(e.contains(says), "{file}: {e}");
     }

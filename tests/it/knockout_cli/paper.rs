@@ -149,6 +149,16 @@ fn the_bracket_chart_speaks_the_users_language() {
         ),
         "{third}"
     );
+    // Each match's games under its own heading: the final's games are not
+    // listed under the third-place match.
+    assert!(!third.contains("S01") && !third.contains("S03"), "{third}");
+    let fin = zh.split("\n决赛\n====\n").nth(1).expect(&zh);
+    let fin = fin.split("三四名决赛\n").next().unwrap();
+    assert!(
+        has_row(fin, &["1", "2", "常规", "S03", "S01", "和"]),
+        "{fin}"
+    );
+    assert!(!fin.contains("S05") && !fin.contains("S07"), "{fin}");
     assert!(zh.contains("冠军: S01   第三名: S07"), "{zh}");
     // The chart: the champion at the end of the tree.
     assert!(zh.contains("├─ S01"), "{zh}");
@@ -262,6 +272,20 @@ fn a_knockout_round_pairing_sheet_lists_matches_and_games() {
         ),
         "{r1}"
     );
+    // The final round: the third-place match's games under its heading,
+    // the final's games before it.
+    let fin = cup(3).ok(&["print", "pairings", "CUP", "--lang", "en"]);
+    let (final_part, third) = fin.split_once("Third-place match\n").expect(&fin);
+    assert!(
+        has_row(final_part, &["1", "2", "regular", "S03", "S01"]),
+        "{fin}"
+    );
+    assert!(!final_part.contains("S05"), "{fin}");
+    assert!(
+        has_row(third, &["2", "3", "2-game play-off", "S05", "S07"]),
+        "{fin}"
+    );
+    assert!(!third.contains("S01"), "{fin}");
     let html = c.ok(&[
         "print", "pairings", "CUP", "--format", "html", "--lang", "zh-Hant",
     ]);

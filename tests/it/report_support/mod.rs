@@ -43,6 +43,7 @@ pub fn event() -> EventInfo {
         games_per_round: 1,
         round_start: None,
         name_order: Default::default(),
+        round_robin: false,
     }
 }
 

@@ -1,0 +1,383 @@
+//! The club season (`specs/season.md`): seasons, their events and weights,
+//! and the season standings, computed on every call from each event's
+//! final standings as `qishe standings EVENT` gives them (nothing cached).
+
+use super::{invalid, App, EventId, EventStandings, Result};
+use crate::domain::{Event, EventStatus, Fraction, NameOrder, Points};
+use crate::scoring::season::{
+    decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
+    SeasonRow, SeasonRule, SeasonSettings, SeasonStandings,
+};
+use crate::store::SeasonEntry;
+use crate::store::{NewSeason, SeasonRecord};
+use std::collections::HashMap;
+
+/// A season: its settings and its events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonInfo {
+    pub id: i64,
+    pub name: String,
+    pub settings: SeasonSettings,
+    /// In season order (the order they were added).
+    pub events: Vec<SeasonEventInfo>,
+}
+
+/// An event of a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonEventInfo {
+    pub event_id: i64,
+    pub name: String,
+    pub weight: Fraction,
+    pub status: EventStatus,
+    pub knockout: bool,
+    pub date: Option<chrono::NaiveDate>,
+}
+
+impl SeasonEventInfo {
+    pub fn finished(&self) -> bool {
+        self.status == EventStatus::Finished
+    }
+}
+
+/// A season with its standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonTable {
+    pub info: SeasonInfo,
+    pub standings: SeasonStandings,
+}
+
+/// What a new season is made with; `None` takes the spec's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeasonDraft {
+    pub name: String,
+    pub rule: Option<String>,
+    pub best: Option<u32>,
+    pub min_events: Option<u32>,
+    pub participation: Option<String>,
+}
+
+/// A member's place in one season (the member page).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberSeasonRank {
+    pub season: String,
+    pub row: SeasonRow,
+    /// Players in the season standings.
+    pub of: usize,
+}
+
+impl App {
+    /// Creates a season; a bad value is refused with what is wrong.
+    pub fn create_season(&mut self, d: &SeasonDraft) -> Result<SeasonInfo> {
+        let rule = match &d.rule {
+            Some(r) => SeasonRule::parse(r)?,
+            None => SeasonRule::default(),
+        };
+        if d.best == Some(0) {
+            return Err(invalid!("err.season.bad_best"));
+        }
+        let participation = match &d.participation {
+            Some(p) => parse_participation(p)?,
+            None => Fraction::ZERO,
+        };
+        let rec = self.store.create_season(&NewSeason {
+            name: &d.name,
+            rule: &rule.code(),
+            best: d.best,
+            min_events: d.min_events.unwrap_or(0),
+            participation: &decimal(participation),
+        })?;
+        self.season_info(rec)
+    }
+
+    /// Deletes a season (its events stay).
+    pub fn delete_season(&mut self, season: &str) -> Result<()> {
+        let s = self.store.resolve_season(season)?;
+        Ok(self.store.delete_season(s.id)?)
+    }
+
+    /// Every season of the club, in the order they were made.
+    pub fn seasons(&self) -> Result<Vec<SeasonInfo>> {
+        self.store
+            .seasons()?
+            .into_iter()
+            .map(|r| self.season_info(r))
+            .collect()
+    }
+
+    /// A season (by exact name, or id) with its settings and events.
+    pub fn season(&self, season: &str) -> Result<SeasonInfo> {
+        let rec = self.store.resolve_season(season)?;
+        self.season_info(rec)
+    }
+
+    fn season_info(&self, rec: SeasonRecord) -> Result<SeasonInfo> {
+        let rule = SeasonRule::parse(&rec.rule)?;
+        let participation = parse_participation(&rec.participation)?;
+        let mut events = Vec::new();
+        for e in self.store.season_events(rec.id)? {
+            let ev = self.store.event(e.event_id)?;
+            events.push(SeasonEventInfo {
+                event_id: ev.id,
+                knockout: self.store.knockout_settings(ev.id)?.is_some(),
+                name: ev.name,
+                weight: parse_weight(&e.weight)?,
+                status: ev.status,
+                date: ev.start_date,
+            });
+        }
+        Ok(SeasonInfo {
+            id: rec.id,
+            name: rec.name,
+            settings: SeasonSettings {
+                rule,
+                best: rec.best,
+                min_events: rec.min_events,
+                participation,
+            },
+            events,
+        })
+    }
+
+    /// Adds an event (id or exact name) to a season with its weight
+    /// (default 1). Refused: a team event, a knockout in a `score`
+    /// season, an event already in the season.
+    pub fn season_add_event(
+        &mut self,
+        season: &str,
+        event: &str,
+        weight: Option<&str>,
+    ) -> Result<()> {
+        let s = self.season(season)?;
+        let ev = self.store.resolve_event(event)?;
+        let weight = match weight {
+            Some(w) => parse_weight(w)?,
+            None => Fraction::ONE,
+        };
+        if self.team_settings_of(&ev)?.is_some() {
+            return Err(invalid!("err.season.team_event", event = &ev.name));
+        }
+        if s.settings.rule.is_score() && self.store.knockout_settings(ev.id)?.is_some() {
+            return Err(invalid!(
+                "err.season.knockout_score",
+                event = &ev.name,
+                season = &s.name
+            ));
+        }
+        Ok(self.store.add_season_event(s.id, ev.id, &decimal(weight))?)
+    }
+
+    /// Changes an event's weight in a season.
+    pub fn season_set_weight(&mut self, season: &str, event: &str, weight: &str) -> Result<()> {
+        let s = self.store.resolve_season(season)?;
+        let ev = self.store.resolve_event(event)?;
+        let w = parse_weight(weight)?;
+        Ok(self.store.set_season_weight(s.id, ev.id, &decimal(w))?)
+    }
+
+    /// Takes an event out of a season.
+    pub fn season_remove_event(&mut self, season: &str, event: &str) -> Result<()> {
+        let s = self.store.resolve_season(season)?;
+        let ev = self.store.resolve_event(event)?;
+        Ok(self.store.remove_season_event(s.id, ev.id)?)
+    }
+
+    /// The season standings, from every finished event's final standings.
+    pub fn season_standings(&self, season: &str) -> Result<SeasonTable> {
+        let info = self.season(season)?;
+        self.season_table(info)
+    }
+
+    fn season_table(&self, info: SeasonInfo) -> Result<SeasonTable> {
+        let mut events = Vec::with_capacity(info.events.len());
+        for e in &info.events {
+            let places = if e.finished() {
+                self.final_places(e.event_id)?
+            } else {
+                Vec::new()
+            };
+            events.push(SeasonEvent {
+                name: e.name.clone(),
+                weight: e.weight,
+                finished: e.finished(),
+                places,
+            });
+        }
+        let order = self.config.name_order;
+        let standings = season_standings(&info.settings, &events, |n| name_sort_key(order, n))
+            .map_err(|e| super::AppError::Invalid(e.msg()))?;
+        Ok(SeasonTable { info, standings })
+    }
+
+    /// An event's final standings as the season reads them: the ranks
+    /// `qishe standings EVENT` shows, through the per-kind door
+    /// ([`App::event_standings`]: a knockout's bracket ranks), with each
+    /// entry's member, points and whether he played a game over the board
+    /// (a win, a draw or a loss; play-off games count, byes and forfeits
+    /// do not).
+    fn final_places(&self, event_id: i64) -> Result<Vec<EventPlace>> {
+        let entries: HashMap<i64, SeasonEntry> = self
+            .store
+            .season_entries(event_id)?
+            .into_iter()
+            .map(|e| (e.entry_id, e))
+            .collect();
+        let place = |entry: i64, name: &str, rank: u32, points: Points| {
+            entries.get(&entry).map(|e| EventPlace {
+                member: e.member_id,
+                name: name.to_string(),
+                rank,
+                points,
+                played: e.played,
+            })
+        };
+        Ok(match self.event_standings(EventId(event_id), None)? {
+            EventStandings::Individual(st) => st
+                .rows
+                .iter()
+                .filter_map(|r| place(r.player.id, &r.player.name, r.rank, r.points))
+                .collect(),
+            EventStandings::Knockout(k) => k
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    let rank = r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0);
+                    place(r.entry.id, &r.entry.name, rank, Points::ZERO)
+                })
+                .collect(),
+            // A team event cannot join a season (refused when added).
+            EventStandings::Team(_) => Vec::new(),
+        })
+    }
+
+    /// One player's row of the season standings (`--explain NAME`): by
+    /// exact name, or member id.
+    pub fn season_explain(&self, season: &str, who: &str) -> Result<(SeasonTable, usize)> {
+        let t = self.season_standings(season)?;
+        let w = who.trim();
+        let i = t
+            .standings
+            .rows
+            .iter()
+            .position(|r| r.name == w)
+            .or_else(|| {
+                let id = w.trim_start_matches('#').parse::<i64>().ok()?;
+                t.standings.rows.iter().position(|r| r.member == id)
+            })
+            .ok_or_else(|| invalid!("err.season.no_player", season = &t.info.name, name = w))?;
+        Ok((t, i))
+    }
+
+    /// The season's top `n` qualified players (member ids) in rank order,
+    /// a shared rank in row order: the seeds of a final.
+    pub fn season_top(&self, season: &str, n: u32) -> Result<Vec<i64>> {
+        if n == 0 {
+            return Err(invalid!("err.season.top_zero"));
+        }
+        let t = self.season_standings(season)?;
+        let q: Vec<i64> = t
+            .standings
+            .rows
+            .iter()
+            .filter(|r| r.qualified)
+            .map(|r| r.member)
+            .collect();
+        if q.len() < n as usize {
+            return Err(invalid!(
+                "err.season.top_too_many",
+                season = &t.info.name,
+                count = q.len(),
+                top = n
+            ));
+        }
+        Ok(q[..n as usize].to_vec())
+    }
+
+    /// `--seed-from NAME`: the season so named, when NAME names a season;
+    /// a name that is both an event and a season is refused as ambiguous.
+    pub(super) fn seed_season(&self, name: &str) -> Result<Option<SeasonRecord>> {
+        let Some(s) = self.store.season_named(name)? else {
+            return Ok(None);
+        };
+        if self.store.resolve_event(name).is_ok() {
+            return Err(invalid!("err.season.ambiguous_seed", name = name.trim()));
+        }
+        Ok(Some(s))
+    }
+
+    /// Enters a season's top `n` qualified players into an event (a Swiss
+    /// or round-robin final), in rank order.
+    pub fn enter_from_season(
+        &mut self,
+        event: &str,
+        season: &str,
+        n: u32,
+    ) -> Result<Vec<crate::domain::Entry>> {
+        let members = self.season_top(season, n)?;
+        let ev = self.store.resolve_event(event)?;
+        Ok(self.store.enter_members(ev.id, &members)?)
+    }
+
+    /// The member's place in every season he has a result in.
+    pub fn member_season_ranks(&self, member_id: i64) -> Result<Vec<MemberSeasonRank>> {
+        let mut out = Vec::new();
+        for info in self.seasons()? {
+            let t = self.season_table(info)?;
+            if let Some(row) = t.standings.row_of(member_id) {
+                out.push(MemberSeasonRank {
+                    season: t.info.name.clone(),
+                    row: row.clone(),
+                    of: t.standings.rows.len(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The season table as a document (print, publish, the CLI's CSV).
+    pub fn season_doc(&self, t: &SeasonTable, lang: crate::i18n::Lang) -> crate::report::Doc {
+        crate::report::season_table(&season_data(t), lang)
+    }
+
+    /// Is this event in any season? (The Events list marks it.)
+    pub fn seasons_of_event(&self, event: &Event) -> Result<Vec<String>> {
+        Ok(self
+            .store
+            .seasons_of_event(event.id)?
+            .into_iter()
+            .map(|s| s.name)
+            .collect())
+    }
+}
+
+/// The by-name order of a shared rank: the club's `name_order`.
+fn name_sort_key(order: NameOrder, name: &str) -> Vec<(u8, String)> {
+    match order {
+        NameOrder::Pinyin => vec![(0, crate::report::name_key(name))],
+        NameOrder::Strokes => crate::report::stroke_key(name),
+    }
+}
+
+/// What the season table prints.
+pub(super) fn season_data(t: &SeasonTable) -> crate::report::SeasonData {
+    let s = &t.info.settings;
+    crate::report::SeasonData {
+        name: t.info.name.clone(),
+        rule: s.rule.code(),
+        best: s.best,
+        min_events: s.min_events,
+        participation: s.participation,
+        events: t
+            .info
+            .events
+            .iter()
+            .map(|e| crate::report::SeasonColumn {
+                name: e.name.clone(),
+                weight: e.weight,
+                finished: e.finished(),
+            })
+            .collect(),
+        rows: t.standings.rows.clone(),
+    }
+}
+
+mod publish;
