@@ -32,10 +32,12 @@ pub use knockout::{
 pub mod imprint;
 mod members;
 pub mod output;
+mod paperwork;
 pub mod pdf;
 pub mod png;
 pub mod print;
 pub mod printer;
+pub mod prizes;
 pub mod publish;
 mod records;
 mod restore;

@@ -32,16 +32,34 @@ pub enum DocKind {
     Season,
     /// 对阵图 (knockouts only).
     Bracket,
+    /// 奖金分配表: who gets which prize, with signatures.
+    Prizes,
+    /// 获奖证书: a landscape page per prize given.
+    Certificates,
+    /// 秩序册: the programme book before round 1.
+    Programme,
+    /// 成绩册: the results book after the last round.
+    ResultsBook,
+    /// 台签: a folded card per board (with a round) or per player.
+    TableCards,
+    /// 记录纸: a move-recording sheet per game of a round.
+    ScoreSheets,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 7] = [
+    pub const ALL: [DocKind; 13] = [
         DocKind::Pairings,
         DocKind::Slips,
         DocKind::Standings,
         DocKind::Crosstable,
         DocKind::Wallchart,
         DocKind::Checkin,
+        DocKind::Prizes,
+        DocKind::Certificates,
+        DocKind::Programme,
+        DocKind::ResultsBook,
+        DocKind::TableCards,
+        DocKind::ScoreSheets,
         DocKind::Bracket,
     ];
 
@@ -53,6 +71,12 @@ impl DocKind {
             DocKind::Crosstable => "crosstable",
             DocKind::Wallchart => "wallchart",
             DocKind::Checkin => "checkin",
+            DocKind::Prizes => "prizes",
+            DocKind::Certificates => "certificates",
+            DocKind::Programme => "programme",
+            DocKind::ResultsBook => "results-book",
+            DocKind::TableCards => "table-cards",
+            DocKind::ScoreSheets => "score-sheets",
             DocKind::Season => "season",
             DocKind::Bracket => "bracket",
         }
@@ -62,7 +86,7 @@ impl DocKind {
 /// Result slips to an A4 page.
 pub const SLIPS_PER_PAGE: usize = 4;
 
-fn event_info(ev: &Event, name_order: NameOrder) -> EventInfo {
+pub(super) fn event_info(ev: &Event, name_order: NameOrder) -> EventInfo {
     EventInfo {
         name: ev.name.clone(),
         date: ev.start_date,
@@ -166,6 +190,15 @@ impl App {
     ) -> Result<Doc> {
         let ev = self.store.resolve_event(event_key)?;
         let info = event_info(&ev, opts.name_order.unwrap_or(self.config.name_order));
+        match kind {
+            DocKind::Prizes => return self.prize_sheet(event_key, lang, info),
+            DocKind::Certificates => return self.certificates_doc(event_key, lang, info),
+            DocKind::Programme => return self.programme_doc(event_key, lang, info),
+            DocKind::ResultsBook => return self.results_book_doc(event_key, lang, info),
+            DocKind::TableCards => return self.table_cards_doc(event_key, round, lang),
+            DocKind::ScoreSheets => return self.score_sheets_doc(event_key, round, lang),
+            _ => {}
+        }
         let knockout = self.knockout_settings(&ev)?.is_some();
         if kind == DocKind::Bracket && !knockout {
             return Err(super::invalid!("err.ko.not_knockout", event = &ev.name));
@@ -188,7 +221,14 @@ impl App {
                 DocKind::Pairings | DocKind::Slips | DocKind::Bracket => {
                     return self.print_knockout_paper(event_key, kind, round, lang, info);
                 }
-                DocKind::Checkin | DocKind::Season => {}
+                DocKind::Checkin
+                | DocKind::Season
+                | DocKind::Prizes
+                | DocKind::Certificates
+                | DocKind::Programme
+                | DocKind::ResultsBook
+                | DocKind::TableCards
+                | DocKind::ScoreSheets => {}
             }
         }
         match kind {
@@ -338,6 +378,12 @@ impl App {
                     report::wall_chart(&d, lang)
                 })
             }
+            DocKind::Prizes
+            | DocKind::Certificates
+            | DocKind::Programme
+            | DocKind::ResultsBook
+            | DocKind::TableCards
+            | DocKind::ScoreSheets => unreachable!("printed above"),
             DocKind::Bracket => Err(super::invalid!("err.ko.not_knockout", event = &ev.name)),
             DocKind::Checkin => {
                 let players = self

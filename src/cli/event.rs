@@ -89,6 +89,16 @@ pub enum EventCmd {
         #[arg(long, conflicts_with = "start")]
         clear: bool,
     },
+    /// Store the event's prize list (CSV: category,place,value), replacing any earlier one.
+    Prizes {
+        /// The event (id or exact name).
+        event: String,
+        /// The prize list: header category,place,value, one row per prize.
+        file: std::path::PathBuf,
+        /// How players level on points share the overall money: none, equal or hort.
+        #[arg(long, default_value = "none")]
+        sharing: String,
+    },
     /// Set who runs the event, printed on its documents (overrides the
     /// club's values in config.toml; an empty value clears the event's own).
     Edit {
@@ -502,6 +512,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             clear: _,
         } => {
             app.set_round_start(&event, round, start)?;
+        }
+        EventCmd::Prizes {
+            event,
+            file,
+            sharing,
+        } => {
+            drop(app);
+            return super::prizes::run_set(ctx, &event, &file, &sharing);
         }
         EventCmd::Finish { event, force } => {
             let e = app.find_event(&event)?.key();

@@ -49,6 +49,7 @@ pub mod knockout;
 pub mod output;
 pub mod player;
 pub mod print;
+pub mod prizes;
 pub mod publish;
 pub mod round;
 pub mod scoring;
@@ -104,6 +105,8 @@ pub enum Command {
     Result(Box<scoring::ResultArgs>),
     /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
+    /// Who gets which prize of the event's prize list (qishe event prizes), from the current standings.
+    Prizes(prizes::PrizesArgs),
     /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
     Print(print::PrintArgs),
     /// Write the event as a static website (pairings, results, standings, crosstable) into a folder.
@@ -255,6 +258,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Team(c)) => team::run(ctx, c),
         Some(Command::Result(a)) => scoring::run_result(ctx, *a),
         Some(Command::Standings(a)) => scoring::run_standings(ctx, a),
+        Some(Command::Prizes(a)) => prizes::run(ctx, a),
         Some(Command::Print(a)) => print::run(ctx, a),
         Some(Command::Publish(a)) => publish::run(ctx, a),
         Some(Command::Ratings(a)) => history::run_ratings(ctx, a),

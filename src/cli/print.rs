@@ -27,6 +27,18 @@ pub enum Kind {
     Season,
     /// A knockout's bracket chart (对阵图) with every match and game.
     Bracket,
+    /// Prize sheet (奖金分配表): who gets which prize, a signature for each winner.
+    Prizes,
+    /// Certificates (获奖证书): a landscape page per prize given (template: --template or certificate_template in config.toml).
+    Certificates,
+    /// Programme book (秩序册): cover, rules, schedule, arbiters, participants, round-1 pairings.
+    Programme,
+    /// Results book (成绩册): every round's results, standings, crosstable, prizes, signatures.
+    ResultsBook,
+    /// Table cards (台签): a folded card per board with --round, else a name card per player.
+    TableCards,
+    /// Move-recording sheets (记录纸) of a round (--round N): one per game.
+    ScoreSheets,
 }
 
 impl From<Kind> for DocKind {
@@ -40,6 +52,12 @@ impl From<Kind> for DocKind {
             Kind::Checkin => DocKind::Checkin,
             Kind::Season => DocKind::Season,
             Kind::Bracket => DocKind::Bracket,
+            Kind::Prizes => DocKind::Prizes,
+            Kind::Certificates => DocKind::Certificates,
+            Kind::Programme => DocKind::Programme,
+            Kind::ResultsBook => DocKind::ResultsBook,
+            Kind::TableCards => DocKind::TableCards,
+            Kind::ScoreSheets => DocKind::ScoreSheets,
         }
     }
 }
@@ -133,6 +151,11 @@ pub struct PrintArgs {
     /// default: name_order in config.toml, else pinyin.
     #[arg(long, value_name = "ORDER", value_parser = name_order)]
     pub order: Option<NameOrder>,
+    /// Certificates: the template (TOML: title, name, lines, footer,
+    /// organiser; see certificate.toml); default: certificate_template in
+    /// config.toml, else the language's own.
+    #[arg(long, value_name = "FILE")]
+    pub template: Option<PathBuf>,
 }
 
 fn name_order(s: &str) -> Result<NameOrder, String> {
@@ -200,7 +223,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
             "err.cli.printer_or_output"
         )));
     }
-    let app = ctx.open()?;
+    let mut app = ctx.open()?;
+    if let Some(t) = &a.template {
+        app.config.certificate_template = Some(t.clone());
+    }
     // Without --lang: the club's language (config, locale, else the event's).
     let lang = match lang {
         Some(l) => l,

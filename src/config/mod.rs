@@ -4,6 +4,9 @@
 //! directory; with none, built-in defaults. Unknown keys, wrong types and
 //! unknown names are errors that give the file, line and column.
 
+mod certificate;
+pub use certificate::parse_certificate_template;
+
 use crate::domain::{
     ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
 };
@@ -97,6 +100,9 @@ pub struct Config {
     /// `deputy_arbiters`), printed on every document; an event's own
     /// values override these.
     pub identity: crate::domain::Identity,
+    /// The certificate template (`certificate_template`, relative to the
+    /// config file); `None`: the language's default certificate.
+    pub certificate_template: Option<PathBuf>,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
     /// The `[keys]` section: TUI actions bound to other keys, as written;
@@ -128,6 +134,7 @@ impl Default for Config {
             font: None,
             paper: Default::default(),
             identity: Default::default(),
+            certificate_template: None,
             source: None,
             keys: Vec::new(),
         }
@@ -151,6 +158,7 @@ struct RawConfig {
     venue: Option<String>,
     chief_arbiter: Option<String>,
     deputy_arbiters: Option<Vec<String>>,
+    certificate_template: Option<String>,
     keys: Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
@@ -382,6 +390,10 @@ impl Config {
         if let Some(db) = raw.database {
             let p = native_path(PathBuf::from(db));
             c.database = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(f) = raw.certificate_template {
+            let p = PathBuf::from(f);
+            c.certificate_template = Some(if p.is_relative() { dir.join(p) } else { p });
         }
         // `font` is `png_font`'s new name; both at once is a mistake.
         if let (Some(_), Some(old)) = (&raw.font, &raw.png_font) {

@@ -10,6 +10,7 @@ mod identity;
 pub mod limits;
 mod names;
 mod points;
+pub mod prize;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
@@ -21,6 +22,10 @@ pub use game::{
 pub use identity::{Identity, Paper};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
+pub use prize::{
+    Category, CertificateTemplate, Prize, PrizeFacts, PrizeList, PrizeValue, Sharing,
+    CERTIFICATE_FIELDS,
+};
 pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,
     TeamMatch, TeamSettings, TiedMatch,
@@ -69,7 +74,7 @@ impl fmt::Display for Colour {
 }
 
 /// Player's sex, as clubs record it for separate prizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sex {
     M,

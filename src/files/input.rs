@@ -18,6 +18,10 @@ pub enum Kind {
     Games,
     /// A teams CSV.
     Teams,
+    /// A prize list CSV.
+    Prizes,
+    /// A certificate template (TOML).
+    Template,
     /// A TRF tournament file.
     Trf,
     /// A game record (PGN, XQF, CBR/CBL, DhtmlXQ), also each file of an
@@ -40,7 +44,7 @@ impl Kind {
             Kind::Members | Kind::Teams => 20 * MB,
             Kind::Games => 50 * MB,
             Kind::Trf | Kind::Record => 10 * MB,
-            Kind::Config => MB,
+            Kind::Config | Kind::Prizes | Kind::Template => MB,
             Kind::Font => 64 * MB,
             Kind::Database => u64::MAX,
         }
@@ -52,6 +56,8 @@ impl Kind {
             Kind::Members => "file.kind.members",
             Kind::Games => "file.kind.games",
             Kind::Teams => "file.kind.teams",
+            Kind::Prizes => "file.kind.prizes",
+            Kind::Template => "file.kind.template",
             Kind::Trf => "file.kind.trf",
             Kind::Record => "file.kind.record",
             Kind::Config => "file.kind.config",

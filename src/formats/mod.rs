@@ -4,6 +4,7 @@
 mod csv_header;
 pub mod games_csv;
 pub mod members_csv;
+pub mod prizes_csv;
 pub mod safe;
 pub mod teams_csv;
 pub mod text;

@@ -122,7 +122,9 @@ mod kinds;
 mod knockout;
 mod msg;
 mod notes;
+mod paperwork;
 mod printing;
+mod prizes;
 mod reliability;
 mod report;
 mod season;
@@ -155,6 +157,8 @@ static TABLES: &[&[Text]] = &[
     tui_night::TEXTS,
     console::TEXTS,
     cli::TEXTS,
+    prizes::TEXTS,
+    paperwork::TEXTS,
     printing::TEXTS,
     season::TEXTS,
     bracket::TEXTS,

@@ -3,7 +3,7 @@
 //! page; slips are laid out a fixed number to a page with dashed cut lines;
 //! page breaks between documents' pages.
 
-use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use super::{Card, ColKind, Doc, Part, ScoreSheet, Slip, SlipCell, SlipRow, Table};
 use crate::i18n::{tr, Lang};
 use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
@@ -96,6 +96,36 @@ nav.site span.k { color: #555; margin-right: 1mm; }
 }
 ";
 
+/// The style of certificates, table cards and score sheets, added only
+/// to a document that has them.
+const CERT_CSS: &str = "\
+div.cert { height: 176mm; border: 1.6mm double #a00; padding: 12mm 20mm; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; break-inside: avoid; page-break-inside: avoid; }
+div.cert-title { font-size: 34pt; letter-spacing: 0.4em; margin-bottom: 12mm; color: #a00; }
+div.cert-name { font-size: 56pt; font-weight: bold; letter-spacing: 0.2em; margin-bottom: 10mm; }
+div.cert-name.long { font-size: 32pt; letter-spacing: 0.05em; }
+div.cert-line { font-size: 20pt; margin: 1.5mm 0; }
+div.cert-foot { align-self: flex-end; text-align: right; font-size: 16pt; margin-top: 14mm; line-height: 1.6; }
+";
+const CARD_CSS: &str = "\
+div.card { height: 262mm; display: flex; flex-direction: column; }
+div.card-half { flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; }
+div.card-half.top { transform: rotate(180deg); border-top: 0.3mm dashed #888; }
+div.card-head { font-size: 14pt; margin-bottom: 6mm; }
+div.card-big { font-size: 80pt; font-weight: bold; line-height: 1.1; }
+div.card-line { font-size: 24pt; margin-top: 4mm; }
+";
+const SHEET_CSS: &str = "\
+table.moves { border-collapse: collapse; width: 100%; font-size: 8pt; line-height: 1; }
+table.moves th, table.moves td { border: 0.3mm solid #000; height: 3.9mm; padding: 0 1mm; }
+table.moves th { background: #e8e8e8; }
+table.moves td.n { text-align: center; width: 8%; }
+table.moves td.gap, table.moves th.gap { border: none; background: none; width: 2%; }
+table.sides { width: 100%; border-collapse: collapse; margin-bottom: 2mm; font-size: 11pt; }
+table.sides td { border: 0.3mm solid #000; padding: 1mm 2mm; width: 50%; }
+div.boxes { display: flex; flex-wrap: wrap; gap: 2mm 6mm; margin-top: 2mm; font-size: 10pt; }
+div.boxes span { white-space: nowrap; }
+";
+
 /// The bracket chart's lines (only in documents that have a chart).
 const CHART_CSS: &str = "\
 table.chart { border-collapse: collapse; margin-bottom: 4mm; break-inside: avoid; page-break-inside: avoid; }
@@ -166,6 +196,69 @@ fn running_heads(doc: &Doc) -> String {
     )
 }
 
+/// A card as HTML: two halves, the upper one turned upside down.
+pub fn card_html(c: &Card) -> String {
+    let half = |class: &str| {
+        let mut s = format!(
+            "<div class=\"card-half{class}\"><div class=\"card-head\">{}</div><div class=\"card-big\">{}</div>",
+            escape(&c.head),
+            escape(&c.big)
+        );
+        for l in &c.lines {
+            s.push_str(&format!("<div class=\"card-line\">{}</div>", escape(l)));
+        }
+        s.push_str("</div>");
+        s
+    };
+    format!("<div class=\"card\">{}{}</div>\n", half(" top"), half(""))
+}
+
+/// A score sheet as HTML.
+pub fn score_sheet_html(s: &ScoreSheet) -> String {
+    let mut o = format!("<h1>{}</h1>\n<p class=\"info\">", escape(&s.title));
+    for (k, v) in &s.info {
+        o.push_str(&format!(
+            "<span class=\"k\">{}:</span> <span class=\"v\">{}</span> ",
+            escape(k),
+            escape(v)
+        ));
+    }
+    o.push_str("</p>\n<table class=\"sides\"><tr>");
+    for (side, name) in &s.sides {
+        o.push_str(&format!(
+            "<td><b>{}</b> {}</td>",
+            escape(side),
+            escape(name)
+        ));
+    }
+    o.push_str("</tr></table>\n<table class=\"moves\"><thead><tr>");
+    for _ in 0..2 {
+        for c in &s.columns {
+            o.push_str(&format!("<th>{}</th>", escape(c)));
+        }
+        o.push_str("<th class=\"gap\"></th>");
+    }
+    o.push_str("</tr></thead><tbody>\n");
+    let half = s.moves.div_ceil(2);
+    for i in 1..=half {
+        o.push_str(&format!(
+            "<tr><td class=\"n\">{i}</td><td></td><td></td><td class=\"gap\"></td>"
+        ));
+        let right = i + half;
+        if right <= s.moves {
+            o.push_str(&format!("<td class=\"n\">{right}</td><td></td><td></td>"));
+        } else {
+            o.push_str("<td></td><td></td><td></td>");
+        }
+        o.push_str("<td class=\"gap\"></td></tr>\n");
+    }
+    o.push_str("</tbody></table>\n<div class=\"boxes\">");
+    for b in &s.boxes {
+        o.push_str(&format!("<span>{}: ________________</span>", escape(b)));
+    }
+    o.push_str("</div>\n");
+    o
+}
 /// Where a table cell links to (`table`, row, column → a URL), for the
 /// published site: names to player pages, results to game pages.
 pub type CellLinks<'a> = &'a dyn Fn(&Table, usize, usize) -> Option<String>;
@@ -188,13 +281,38 @@ pub fn render_html_linked(doc: &Doc, links: CellLinks) -> String {
             false => "",
         },
         font_stack(doc.lang),
-        running_heads(doc),
+        // A certificate is a page of its own: no running title, no number.
+        if doc.parts.iter().all(|p| {
+            matches!(
+                p,
+                Part::Certificate(_) | Part::Card(_) | Part::PageBreak | Part::Note(_)
+            )
+        }) {
+            String::new()
+        } else {
+            running_heads(doc)
+        },
         if doc.landscape {
             "@page { size: A4 landscape; }\n"
         } else {
             ""
         },
     );
+    // The style of the parts only some documents have.
+    let has = |f: fn(&Part) -> bool| doc.parts.iter().any(f);
+    let mut extra = String::new();
+    if has(|p| matches!(p, Part::Certificate(_))) {
+        extra.push_str(CERT_CSS);
+    }
+    if has(|p| matches!(p, Part::Card(_))) {
+        extra.push_str(CARD_CSS);
+    }
+    if has(|p| matches!(p, Part::ScoreSheet(_))) {
+        extra.push_str(SHEET_CSS);
+    }
+    if !extra.is_empty() {
+        o = o.replacen("</style>", &format!("{extra}</style>"), 1);
+    }
     for part in &doc.parts {
         match part {
             Part::Heading(h) => {
@@ -224,6 +342,29 @@ pub fn render_html_linked(doc: &Doc, links: CellLinks) -> String {
                 }
             }
             Part::PageBreak => o.push_str("</section>\n<section>\n"),
+            Part::Certificate(c) => {
+                o.push_str("<div class=\"cert\">\n");
+                let _ = writeln!(o, "<div class=\"cert-title\">{}</div>", escape(&c.title));
+                // A long name (an event's on a cover, a foreign player's)
+                // gets a smaller size so it stays on one line.
+                let wide = c.name.width();
+                let class = if wide > 10 {
+                    "cert-name long"
+                } else {
+                    "cert-name"
+                };
+                let _ = writeln!(o, "<div class=\"{class}\">{}</div>", escape(&c.name));
+                for l in &c.lines {
+                    let _ = writeln!(o, "<div class=\"cert-line\">{}</div>", escape(l));
+                }
+                o.push_str("<div class=\"cert-foot\">");
+                for l in &c.footer {
+                    let _ = write!(o, "<div>{}</div>", escape(l));
+                }
+                o.push_str("</div>\n</div>\n");
+            }
+            Part::Card(c) => o.push_str(&card_html(c)),
+            Part::ScoreSheet(s) => o.push_str(&score_sheet_html(s)),
             // Slips fill their pages: the running heads carry the club and date.
             Part::Imprint(_) if doc.has_slips() => {}
             Part::Imprint(i) => {
@@ -432,6 +573,28 @@ mod tests {
         assert!(!s.contains('<') && !s.contains('>'), "{s}");
         assert_eq!(s.matches('"').count(), 2, "{s}");
         assert!(s.starts_with("\"王 "));
+    }
+
+    #[test]
+    fn a_long_certificate_name_gets_the_smaller_size() {
+        let doc = |name: &str| Doc {
+            title: "t".into(),
+            lang: Lang::ZhHans,
+            parts: vec![Part::Certificate(crate::report::Certificate {
+                title: "荣誉证书".into(),
+                name: name.into(),
+                lines: vec![],
+                footer: vec![],
+            })],
+            landscape: true,
+            csv: None,
+        };
+        let short = render_html(&doc("王天一"));
+        assert!(short.contains("<div class=\"cert-name\">王天一</div>"));
+        let long = render_html(&doc("2025 秋季等级赛"));
+        assert!(long.contains("<div class=\"cert-name long\">2025 秋季等级赛</div>"));
+        let latin = render_html(&doc("Alexander Smith"));
+        assert!(latin.contains("cert-name long"));
     }
 
     #[test]

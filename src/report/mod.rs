@@ -9,12 +9,15 @@
 //! [`Doc`] in one language, and a renderer turns the `Doc` into a string.
 
 pub mod bracket;
+pub mod certificate;
 mod csv;
 mod docs;
 mod explain;
 mod html;
+pub mod paperwork;
 pub mod pdf;
 pub mod png;
+pub mod prizes;
 pub mod site;
 mod strokes;
 pub mod team;
@@ -72,11 +75,59 @@ pub enum Part {
     },
     /// Start a new page here.
     PageBreak,
+    /// A certificate (获奖证书): a page of its own, the name large and
+    /// centred.
+    Certificate(Certificate),
+    /// A folded table card (台签): an A4 sheet folded across the middle,
+    /// the upper half printed upside down so both sides read upright.
+    Card(Card),
+    /// A move-recording sheet (记录纸) of one game.
+    ScoreSheet(ScoreSheet),
     /// Who runs the event and when the document was printed: a line
     /// where it stands (after the first heading), and the club and print
     /// date in every page's header or footer. The app layer adds it
     /// ([`Doc::stamp`]).
     Imprint(Imprint),
+}
+
+/// A table card: a large line (the board number, or a name) and the
+/// smaller lines under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// Small, at the top (event, round).
+    pub head: String,
+    /// Large and centred.
+    pub big: String,
+    pub lines: Vec<String>,
+}
+
+/// A move-recording sheet: the game's particulars filled in, numbered
+/// move rows in two columns, the clock and signature boxes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreSheet {
+    pub title: String,
+    /// Label/value pairs of the head (event, round, board, date).
+    pub info: Vec<(String, String)>,
+    /// The two sides: (heading, name) for red and black.
+    pub sides: [(String, String); 2],
+    /// Numbered move rows (回合), split over two columns.
+    pub moves: u32,
+    /// The headings of a move row: move number, red's move, black's move.
+    pub columns: [String; 3],
+    /// The boxes under the grid (result, time used, signatures).
+    pub boxes: Vec<String>,
+}
+
+/// A certificate's texts, filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    pub title: String,
+    /// Printed large and centred.
+    pub name: String,
+    /// Centred under the name.
+    pub lines: Vec<String>,
+    /// At the foot, right-aligned (organiser, date).
+    pub footer: Vec<String>,
 }
 
 /// The club's identity on a document, in the document's language.

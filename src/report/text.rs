@@ -3,7 +3,7 @@
 //! by form feeds, table headings repeated at the top of every page, and a
 //! footer with the page number.
 
-use super::{ColKind, Doc, Part, Slip, SlipCell, SlipRow, Table};
+use super::{Card, ColKind, Doc, Part, ScoreSheet, Slip, SlipCell, SlipRow, Table};
 use crate::i18n::tr;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -58,6 +58,119 @@ pub const MIN_WIDTH: usize = 40;
 
 /// Names and clubs are never cut below this many display columns.
 const MIN_TEXT_COL: usize = 8;
+
+/// A certificate as text: the title and the name centred (the name's
+/// characters spaced out), the lines centred under it, the footer at the
+/// right.
+fn certificate_lines(c: &super::Certificate, width: usize) -> Vec<String> {
+    let centre = |s: &str| {
+        let s = fit(&clean(s), width);
+        format!("{}{s}", " ".repeat(width.saturating_sub(s.width()) / 2))
+    };
+    let right = |s: &str| {
+        let s = fit(&clean(s), width);
+        format!("{}{s}", " ".repeat(width.saturating_sub(s.width() + 4)))
+    };
+    let spaced: String = c
+        .name
+        .chars()
+        .map(|ch| ch.to_string())
+        .collect::<Vec<_>>()
+        .join(if c.name.is_ascii() { "" } else { " " });
+    let mut out = vec![String::new(); 3];
+    out.push(centre(&c.title));
+    out.extend(vec![String::new(); 4]);
+    out.push(centre(&spaced));
+    out.extend(vec![String::new(); 3]);
+    for l in &c.lines {
+        out.push(centre(l));
+        out.push(String::new());
+    }
+    out.extend(vec![String::new(); 3]);
+    for l in &c.footer {
+        out.push(right(l));
+    }
+    out
+}
+
+fn centre(s: &str, width: usize) -> String {
+    let s = fit(s, width);
+    format!("{}{s}", " ".repeat(width.saturating_sub(s.width()) / 2))
+}
+
+/// A card as text: the upper half (to fold back) and the lower half, each
+/// with the large line spaced out.
+pub fn card_lines(c: &Card, width: usize) -> Vec<String> {
+    let big: String = c
+        .big
+        .chars()
+        .map(|ch| ch.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let half = |out: &mut Vec<String>| {
+        out.push(centre(&c.head, width));
+        out.push(String::new());
+        out.push(centre(&big, width));
+        out.push(String::new());
+        for l in &c.lines {
+            out.push(centre(l, width));
+        }
+    };
+    let mut out = vec![String::new()];
+    half(&mut out);
+    out.push(String::new());
+    out.push("- ".repeat(width / 2));
+    out.push(String::new());
+    half(&mut out);
+    out
+}
+
+/// A score sheet as text: the head, both names, the move grid in two
+/// columns, the boxes.
+pub fn score_sheet_lines(s: &ScoreSheet, width: usize) -> Vec<String> {
+    // One A4 page of 60 lines: the head in three lines, the grid, the
+    // boxes three to a line.
+    let mut out = vec![centre(&s.title, width)];
+    let joined = |items: Vec<String>| fit(&items.join("   "), width);
+    out.push(joined(
+        s.info.iter().map(|(k, v)| format!("{k}: {v}")).collect(),
+    ));
+    out.push(joined(
+        s.sides
+            .iter()
+            .map(|(side, name)| format!("{side}: {name}"))
+            .collect(),
+    ));
+    let half = s.moves.div_ceil(2);
+    let cell = (width.saturating_sub(2 * 5 + 3)) / 4;
+    let col = |t: &str, w: usize| {
+        let t = fit(t, w);
+        format!("{t}{}", " ".repeat(w.saturating_sub(t.width())))
+    };
+    let side = format!(
+        "{} {} {}",
+        col(&s.columns[0], 4),
+        col(&s.columns[1], cell),
+        col(&s.columns[2], cell)
+    );
+    out.push(format!("{side}  | {side}"));
+    let blank = col(&"_".repeat(cell.saturating_sub(1)), cell);
+    for i in 1..=half {
+        let right = i + half;
+        let r = if right <= s.moves {
+            format!("{right:>4} {blank} {blank}")
+        } else {
+            String::new()
+        };
+        out.push(format!("{i:>4} {blank} {blank}  | {r}"));
+    }
+    for row in s.boxes.chunks(3) {
+        out.push(joined(
+            row.iter().map(|b| format!("{b}: __________")).collect(),
+        ));
+    }
+    out
+}
 
 /// Renders `doc` as pages of `lines_per_page` lines (at least 12), pages
 /// separated by form feeds (`\x0c`), lines at most 80 columns (or the
@@ -200,6 +313,21 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                 }
             }
             Part::PageBreak => p.break_page(),
+            Part::Certificate(c) => {
+                for l in certificate_lines(c, width) {
+                    p.push(l);
+                }
+            }
+            Part::Card(c) => {
+                for l in card_lines(c, width) {
+                    p.push(l);
+                }
+            }
+            Part::ScoreSheet(s) => {
+                for l in score_sheet_lines(s, width) {
+                    p.push(l);
+                }
+            }
             // Slips fill their pages: the footer carries the club and date.
             Part::Imprint(_) if doc.has_slips() => {}
             Part::Imprint(i) => {

@@ -12,6 +12,7 @@ mod fide_codes;
 mod import;
 pub mod knockout;
 mod performance;
+pub mod prizes;
 mod rounds;
 mod scheme;
 pub mod season;

@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     TRF_2026,
     // Seasons: `seasons.sql` (self-contained).
     include_str!("seasons.sql"),
+    PRIZES,
 ];
 
 // ---- Issue 22 (history lane): kept copies of each event's games --------
@@ -197,6 +198,19 @@ CREATE TABLE event_note (
 );
 ";
 // ---- end of the TRF-2026 block ------------------------------------------------
+// ---- Prize lists (specs/prizes.md) ----------------------------------------
+// An event's prize list and its sharing mode: one row per event, the prizes
+// in list order as JSON (`[{"category": "sex=f", "place": 1, "value":
+// {"money": 1500}}, …]`, domain::Prize). In TABLES, so replacing a list is
+// captured and undone like any change.
+const PRIZES: &str = "
+CREATE TABLE prize_list (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    sharing  TEXT    NOT NULL DEFAULT 'none' CHECK (sharing IN ('none', 'equal', 'hort')),
+    prizes   TEXT    NOT NULL DEFAULT '[]'
+);
+";
+// ---- end of the prize lists block ---------------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -230,6 +244,8 @@ pub const TABLES: &[&str] = &[
     // Seasons (`store/seasons.rs`).
     "season",
     "season_event",
+    // Prize lists.
+    "prize_list",
 ];
 
 /// The tables migration 1 makes: a file that says it is a qishe database

@@ -18,6 +18,7 @@ mod limits;
 mod log;
 mod members;
 mod migrations;
+mod prizes;
 mod restore;
 mod seasons;
 mod stamp;

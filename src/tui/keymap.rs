@@ -111,6 +111,9 @@ pub enum Action {
     StepForward,
     /// Archive game view: every game that reached the position shown.
     PositionSearch,
+    /// Event tabs: the Prizes tab (shown once the event has a prize list,
+    /// or after this key).
+    Prizes,
     /// Club and Events screens: the Season screen (年度积分榜).
     Season,
     /// Season screen: a new season.
@@ -235,6 +238,7 @@ impl Action {
             StepBack => "step-back",
             StepForward => "step-forward",
             PositionSearch => "position-search",
+            Prizes => "prizes",
             Season => "season",
             NewSeason => "new-season",
             SeasonAdd => "season-add",
@@ -284,6 +288,8 @@ pub enum Ctx {
     Teams,
     /// The Bracket tab of a knockout (issue 20).
     Bracket,
+    /// The Prizes tab of an individual event.
+    Prizes,
     /// The action log pop-up.
     Log,
     /// The check-in pop-up.
@@ -488,6 +494,12 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Teams, K::Char('b'), N, A::BlackWin, true),
     b(Ctx::Teams, K::Char('f'), N, A::RedForfeits, false),
     b(Ctx::Teams, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Event, K::Char('P'), N, A::Prizes, false),
+    b(Ctx::Prizes, K::Char('v'), N, A::NextView, true),
+    b(Ctx::Prizes, K::Char('o'), N, A::Import, true),
+    b(Ctx::Prizes, K::Char('a'), N, A::Add, true),
+    b(Ctx::Prizes, K::Char('x'), N, A::Retire, false),
+    b(Ctx::Prizes, K::Char('s'), N, A::Toggle, true),
     b(Ctx::Bracket, K::Left, N, A::PrevRound, true),
     b(Ctx::Bracket, K::Char('h'), N, A::PrevRound, false),
     b(Ctx::Bracket, K::Right, N, A::NextRound, true),

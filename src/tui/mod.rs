@@ -32,6 +32,9 @@ pub mod bracket;
 pub mod season;
 pub mod teams;
 
+// Issue 37: the Prizes tab of an individual event.
+pub mod prizes;
+
 use crate::app::App;
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,

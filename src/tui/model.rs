@@ -49,10 +49,13 @@ pub enum Tab {
     Standings,
     Crosstable,
     Print,
+    /// Individual events only: the prize list and who gets what (last, so
+    /// the other tabs keep their places).
+    Prizes,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 8] = [
+    pub const ALL: [Tab; 9] = [
         Tab::Players,
         Tab::Teams,
         Tab::Bracket,
@@ -61,6 +64,7 @@ impl Tab {
         Tab::Standings,
         Tab::Crosstable,
         Tab::Print,
+        Tab::Prizes,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -71,6 +75,7 @@ impl Tab {
             Tab::Results => "tui.tab.results",
             Tab::Standings => "tui.tab.standings",
             Tab::Crosstable => "tui.tab.crosstable",
+            Tab::Prizes => "tui.tab.prizes",
             Tab::Print => "tui.tab.print",
         }
     }
@@ -83,6 +88,7 @@ impl Tab {
             Tab::Results => Ctx::Results,
             Tab::Standings => Ctx::Standings,
             Tab::Crosstable => Ctx::Crosstable,
+            Tab::Prizes => Ctx::Prizes,
             Tab::Print => Ctx::Print,
         }
     }
@@ -192,6 +198,8 @@ pub struct Model {
     pub teams: Option<super::teams::TeamsTab>,
     /// The Bracket tab of an open knockout (see `bracket`).
     pub bracket: Option<super::bracket::BracketTab>,
+    /// The Prizes tab of an individual event.
+    pub prizes: Option<super::prizes::PrizesTab>,
 }
 
 impl Model {
@@ -240,6 +248,7 @@ impl Model {
             pages: Default::default(),
             teams: None,
             bracket: None,
+            prizes: None,
         };
         m.refresh(app)?;
         Ok(m)
@@ -383,17 +392,22 @@ impl Model {
         let (teams, bracket) = (self.teams.take(), self.bracket.take());
         self.teams = super::teams::load(app, self.lang, ev, self.ev.paired, teams)?;
         self.bracket = super::bracket::load(app, ev, bracket)?;
+        let other = self.teams.is_some() || self.bracket.is_some();
+        let prizes = self.prizes.take();
+        self.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
         Ok(())
     }
 
     /// The tabs of the open event: Teams only for a team event, Bracket
-    /// only for a knockout.
+    /// only for a knockout, Prizes for an individual event once it has a
+    /// prize list (or `P` opened it).
     pub fn tabs(&self) -> Vec<Tab> {
         Tab::ALL
             .into_iter()
             .filter(|t| match t {
                 Tab::Teams => self.teams.is_some(),
                 Tab::Bracket => self.bracket.is_some(),
+                Tab::Prizes => self.prizes.as_ref().is_some_and(|p| p.shown()),
                 _ => true,
             })
             .collect()
@@ -473,6 +487,7 @@ impl Model {
             return vec![Ctx::Form];
         }
         let tabs = self.teams.as_ref().and_then(|t| t.contexts());
+        let tabs = tabs.or_else(|| self.prizes.as_ref().and_then(|p| p.contexts()));
         if let Some(c) = tabs.or_else(|| self.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
@@ -492,7 +507,7 @@ impl Model {
             Screen::Club => self.filtered_members(&self.search).len(),
             Screen::Events => self.events.len(),
             Screen::Event => match self.tab {
-                Tab::Print | Tab::Teams | Tab::Bracket => 0,
+                Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
                 Tab::Players => self.ev.entries.len(),
                 Tab::Round | Tab::Results => {
                     self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)

@@ -332,6 +332,11 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
                 super::bracket::draw(&m.ui(), b, f, area)
             }
         }
+        Tab::Prizes => {
+            if let Some(p) = &m.prizes {
+                super::prizes::draw(&m.ui(), p, f, area)
+            }
+        }
         Tab::Print => draw_print(m, f, area),
     }
 }
@@ -594,9 +599,14 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
         Line::from(m.t("tui.print.round").replace("{round}", &round)),
         Line::from(""),
     ];
+    let w = super::model::PRINT_DOCS
+        .iter()
+        .map(|d| d.len())
+        .max()
+        .unwrap_or(11);
     for d in super::model::PRINT_DOCS {
         lines.push(Line::from(format!(
-            "  {:<11} {}",
+            "  {:<w$} {}",
             d,
             tr(m.lang, &format!("tui.print.doc.{d}"))
         )));

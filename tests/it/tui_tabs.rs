@@ -118,6 +118,11 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tabs().len(), 6);
     assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));
+    // Prizes: once the event has a prize list, or after `P`.
+    assert!(!m.tabs().contains(&Tab::Prizes));
+    go(&mut app, &mut m, c('P'));
+    assert_eq!(m.tab, Tab::Prizes);
+    assert_eq!(m.tabs().len(), 7);
 }
 
 #[test]

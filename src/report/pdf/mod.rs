@@ -26,6 +26,7 @@
 
 mod font;
 mod layout;
+mod paperwork;
 mod parts;
 mod table;
 #[cfg(test)]

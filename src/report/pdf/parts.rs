@@ -43,6 +43,9 @@ pub(super) fn draw_part(f: &mut Flow, doc: &Doc, part: &Part) {
                 f.new_page();
             }
         }
+        Part::Certificate(c) => super::paperwork::draw_certificate(f, c),
+        Part::Card(c) => super::paperwork::draw_card(f, c),
+        Part::ScoreSheet(s) => super::paperwork::draw_score_sheet(f, s),
     }
 }
 

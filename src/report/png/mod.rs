@@ -127,7 +127,7 @@ pub fn missing_chars(doc: &Doc, g: &dyn Glyphs) -> Vec<char> {
                     }
                 }
             }
-            Part::PageBreak => {}
+            Part::PageBreak | Part::Certificate(_) | Part::Card(_) | Part::ScoreSheet(_) => {}
         }
     }
     let mut out: Vec<char> = texts

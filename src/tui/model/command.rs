@@ -107,6 +107,8 @@ pub enum Command {
     Teams(super::super::teams::TeamsCmd),
     /// A command of the Bracket tab (issue 20).
     Bracket(super::super::bracket::BracketCmd),
+    /// A command of the Prizes tab.
+    Prizes(super::super::prizes::PrizesCmd),
     /// A command of the action log pop-up.
     Log(super::super::log::LogCmd),
     /// A command of the check-in pop-up.

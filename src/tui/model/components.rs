@@ -198,6 +198,21 @@ pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let ui = m.ui();
     let on = |tab| m.screen == Screen::Event && m.tab == tab;
     let (teams_shown, bracket_shown) = (on(Tab::Teams), on(Tab::Bracket));
+    let prizes_shown = on(Tab::Prizes);
+    if a == Action::Prizes && m.screen == Screen::Event {
+        if let Some(p) = m.prizes.as_mut() {
+            p.pinned = true;
+            m.tab = Tab::Prizes;
+            m.status = None;
+            return Some(None);
+        }
+    }
+    if let Some(p) = m.prizes.as_mut() {
+        let r = p.update(a, &ui, prizes_shown);
+        if let Some(c) = m.reply(r, Command::Prizes, |_| {}) {
+            return Some(c);
+        }
+    }
     if let Some(t) = m.teams.as_mut() {
         let r = t.update(a, &ui, teams_shown);
         if let Some(c) = m.reply(r, Command::Teams, |_| {}) {

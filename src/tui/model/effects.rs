@@ -326,6 +326,7 @@ pub fn run(
         Command::Bracket(c) => {
             said(crate::tui::bracket::run(app, &Ui::new(lang), c)?.unwrap_or_default())
         }
+        Command::Prizes(c) => said(crate::tui::prizes::run(app, &Ui::new(lang), c)?),
         Command::Log(c) => Ok(
             match crate::tui::log::run(app, &Ui::new(lang), c.clone())? {
                 LogRan::Ask(question, then) => Outcome::Ask {

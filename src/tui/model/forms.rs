@@ -143,11 +143,23 @@ pub(super) fn member_form(kind: FormKind, m: Option<&Member>) -> Form {
             ),
             Field::text("col.club", g(|m| m.club.clone().unwrap_or_default())),
             Field::text("col.ext_id", g(|m| m.ext_id.clone().unwrap_or_default())),
+            Field::text(
+                "col.born",
+                g(|m| m.born.map(|b| b.to_string()).unwrap_or_default()),
+            ),
+            Field::choice(
+                "col.sex",
+                SEXES,
+                m.and_then(|m| m.sex).map_or("-", |s| s.code()),
+            ),
         ],
         focus: 0,
         stash: Vec::new(),
     }
 }
+
+/// The member form's sex choices: not recorded, m, f.
+const SEXES: &[&str] = &["-", "m", "f"];
 
 /// The kinds of event the new-event form offers.
 pub const EVENT_KINDS: &[&str] = &["individual", "team", "knockout"];
@@ -422,12 +434,23 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             }
             let club = opt_text(f.value("col.club"));
             let ext_id = opt_text(f.value("col.ext_id"));
+            let born = parse_opt::<i32>(lang, "col.born", f.value("col.born"))?;
+            if let Some(b) = born.filter(|b| !(1850..=2100).contains(b)) {
+                return Err(format!(
+                    "{}: {}",
+                    tr(lang, "col.born"),
+                    tr(lang, "tui.err.born_range").replace("{value}", &b.to_string())
+                ));
+            }
+            let sex = crate::domain::Sex::from_code(f.value("col.sex"));
             Ok(match &f.kind {
                 FormKind::EditMember(m) => Command::UpdateMember(Member {
                     name,
                     rating,
                     club,
                     ext_id,
+                    born,
+                    sex,
                     ..m.clone()
                 }),
                 _ => Command::AddMember(NewMember {
@@ -435,7 +458,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                     rating,
                     club,
                     ext_id,
-                    ..Default::default()
+                    born,
+                    sex,
                 }),
             })
         }
@@ -747,7 +771,8 @@ pub(super) fn fix_print_format(f: &mut Form) {
     if let Some(fl) = f.fields.iter_mut().find(|x| x.label == "tui.print.format") {
         fl.choices = PRINT_FORMATS
             .iter()
-            .filter(|x| !(doc == "slips" && **x == "csv") && (doc != "site" || **x == "html"))
+            .filter(|x| !(NO_CSV.contains(&doc.as_str()) && **x == "csv"))
+            .filter(|x| doc != "site" || **x == "html")
             .filter(|x| **x != "png" || crate::app::png::PNG_KINDS.iter().any(|k| k.code() == doc))
             .map(|x| x.to_string())
             .collect();
@@ -769,6 +794,21 @@ pub const PRINT_DOCS: &[&str] = &[
     "trf",
     "backup",
     "restore",
+    "prizes",
+    "certificates",
+    "programme",
+    "results-book",
+    "table-cards",
+    "score-sheets",
+];
+/// The documents without a table to write as CSV.
+const NO_CSV: &[&str] = &[
+    "slips",
+    "certificates",
+    "programme",
+    "results-book",
+    "table-cards",
+    "score-sheets",
 ];
 pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];

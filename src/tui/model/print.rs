@@ -191,19 +191,6 @@ fn format_of_path(path: &str) -> Option<&'static str> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_files_extension_names_its_format() {
-        assert_eq!(super::format_of_path("第3轮.TXT"), Some("text"));
-        assert_eq!(super::format_of_path("/tmp/x.htm"), Some("html"));
-        assert_eq!(super::format_of_path("r3.pdf"), Some("pdf"));
-        assert_eq!(super::format_of_path("r3"), None);
-        assert_eq!(super::format_of_path("r3.doc"), None);
-        assert_eq!(super::format_of_path(""), None);
-    }
-}
-
 /// The Print tab's `restore`: the path names the backup; the first submit
 /// checks it and asks, the yes (`force`) restores (see `app::restore_club`).
 fn restore(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outcome> {
@@ -248,4 +235,17 @@ fn restore(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outc
         saved = saved.display()
     );
     Ok(Outcome::Said(done.render(lang)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_files_extension_names_its_format() {
+        assert_eq!(super::format_of_path("第3轮.TXT"), Some("text"));
+        assert_eq!(super::format_of_path("/tmp/x.htm"), Some("html"));
+        assert_eq!(super::format_of_path("r3.pdf"), Some("pdf"));
+        assert_eq!(super::format_of_path("r3"), None);
+        assert_eq!(super::format_of_path("r3.doc"), None);
+        assert_eq!(super::format_of_path(""), None);
+    }
 }

@@ -1,0 +1,337 @@
+//! The event's paperwork through the real binary: the programme book
+//! (秩序册), the results book (成绩册), table cards (台签), score sheets
+//! (记录纸) and certificates, for a Swiss, a round robin, a team event and
+//! a knockout, in 简体, 繁體 and English, as text and HTML. The tests
+//! check the structure: the sections, names and numbers each must show.
+
+use crate::common::Club;
+
+const PLAYERS: [(&str, &str, &str); 6] = [
+    ("王天一", "m", "杭州"),
+    ("郑惟桐", "m", "四川"),
+    ("唐丹", "f", "北京"),
+    ("许银川", "m", "广东"),
+    ("王琳娜", "f", "黑龙江"),
+    ("赵鑫鑫", "m", "浙江"),
+];
+
+fn club() -> Club {
+    let c = Club::new();
+    for (i, (n, sex, club)) in PLAYERS.iter().enumerate() {
+        let rating = (2700 - 20 * i).to_string();
+        c.ok(&[
+            "player", "add", n, "--sex", sex, "--club", club, "--rating", &rating, "--born", "1990",
+        ]);
+    }
+    c
+}
+
+/// A Swiss of 6 with round 1 paired and played, round 2 paired.
+fn swiss(c: &Club) {
+    c.ok(&[
+        "event",
+        "new",
+        "瑞士赛",
+        "--system",
+        "dutch",
+        "--rounds",
+        "5",
+        "--date",
+        "2026-12-05",
+    ]);
+    let mut enter = vec!["event", "enter", "瑞士赛"];
+    enter.extend(PLAYERS.iter().map(|p| p.0));
+    c.ok(&enter);
+    c.ok(&["event", "schedule", "瑞士赛", "1", "2026-12-05 09:00"]);
+    c.ok(&["round", "pair", "瑞士赛"]);
+    for b in 1..=3 {
+        c.ok(&["result", "瑞士赛", "1", &b.to_string(), "1-0"]);
+    }
+    c.ok(&["round", "pair", "瑞士赛"]);
+}
+
+fn round_robin(c: &Club) {
+    c.ok(&[
+        "event",
+        "new",
+        "循环赛",
+        "--system",
+        "berger",
+        "--rounds",
+        "3",
+    ]);
+    c.ok(&[
+        "event",
+        "enter",
+        "循环赛",
+        "王天一",
+        "郑惟桐",
+        "唐丹",
+        "许银川",
+    ]);
+    c.ok(&["round", "pair", "循环赛"]);
+}
+
+fn team(c: &Club) {
+    c.ok(&[
+        "event",
+        "new",
+        "团体赛",
+        "--teams",
+        "--boards",
+        "2",
+        "--scheme",
+        "standard",
+        "--system",
+        "berger",
+        "--rounds",
+        "1",
+    ]);
+    c.ok(&[
+        "team",
+        "add",
+        "团体赛",
+        "红队",
+        "--players",
+        "王天一,郑惟桐",
+    ]);
+    c.ok(&["team", "add", "团体赛", "黑队", "--players", "唐丹,许银川"]);
+    c.ok(&["round", "pair", "团体赛"]);
+}
+
+fn knockout(c: &Club) {
+    c.ok(&["event", "new", "淘汰赛", "--system", "knockout"]);
+    c.ok(&[
+        "event",
+        "enter",
+        "淘汰赛",
+        "王天一",
+        "郑惟桐",
+        "唐丹",
+        "许银川",
+    ]);
+    c.ok(&["round", "pair", "淘汰赛"]);
+}
+
+fn print(c: &Club, kind: &str, ev: &str, lang: &str, more: &[&str]) -> String {
+    let mut args = vec!["print", kind, ev, "--lang", lang];
+    args.extend(more);
+    c.ok(&args)
+}
+
+#[test]
+fn the_programme_book_of_each_kind_of_event() {
+    let c = club();
+    swiss(&c);
+    round_robin(&c);
+    team(&c);
+    knockout(&c);
+    for ev in ["瑞士赛", "循环赛", "团体赛", "淘汰赛"] {
+        let t = print(&c, "programme", ev, "zh-Hans", &[]);
+        for want in [
+            "秩序册",
+            ev,
+            "竞赛规程摘要",
+            "竞赛日程",
+            "裁判长",
+            "参赛名单",
+            "王天一",
+            "许银川",
+            "对阵表",
+        ] {
+            assert!(t.contains(want), "{ev}: {want}\n{t}");
+        }
+        let h = print(&c, "programme", ev, "zh-Hant", &["--format", "html"]);
+        assert!(h.contains("秩序冊") && h.contains("競賽規程摘要"), "{ev}");
+        let e = print(&c, "programme", ev, "en", &[]);
+        assert!(
+            e.contains("Programme") && e.contains("Participants"),
+            "{ev}\n{e}"
+        );
+    }
+    let t = print(&c, "programme", "瑞士赛", "zh-Hans", &[]);
+    assert!(t.contains("2026-12-05 09:00"), "{t}");
+    // The rules speak the reader's language, not the settings' codes.
+    assert!(t.contains("中国象棋协会 2011 年规则"), "{t}");
+    assert!(t.contains("轮空者对手分: 按最低分; 请假轮空: 记0分"), "{t}");
+    for code in ["cxa2011", "lowest", "standard"] {
+        assert!(!t.contains(code), "{code}\n{t}");
+    }
+    let e = print(&c, "programme", "瑞士赛", "en", &[]);
+    assert!(
+        e.contains("Chinese Xiangqi Association rules (2011)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("opponent counts lowest score; requested bye scores 0"),
+        "{e}"
+    );
+    assert!(t.contains("杭州") && t.contains("女"), "{t}");
+    let t = print(&c, "programme", "团体赛", "zh-Hans", &[]);
+    assert!(t.contains("红队") && t.contains("黑队"), "{t}");
+    let t = print(&c, "programme", "淘汰赛", "zh-Hans", &[]);
+    assert!(t.contains("上半区"), "{t}");
+}
+
+#[test]
+fn the_results_book_of_each_kind_of_event() {
+    let c = club();
+    swiss(&c);
+    round_robin(&c);
+    team(&c);
+    knockout(&c);
+    let t = print(&c, "results-book", "瑞士赛", "zh-Hans", &[]);
+    for want in [
+        "成绩册",
+        "第1轮",
+        "名次表",
+        "交叉表",
+        "裁判长签字",
+        "王天一",
+    ] {
+        assert!(t.contains(want), "{want}\n{t}");
+    }
+    // With a prize list, the prize sheet is in the book.
+    let f = c.path("p.csv");
+    std::fs::write(&f, "category,place,value\noverall,1,500\nsex=f,1,200\n").unwrap();
+    c.ok(&["event", "prizes", "瑞士赛", f.to_str().unwrap()]);
+    let t = print(&c, "results-book", "瑞士赛", "zh-Hans", &[]);
+    assert!(t.contains("奖金分配表") && t.contains("女子第1名"), "{t}");
+    let h = print(&c, "results-book", "循环赛", "en", &["--format", "html"]);
+    assert!(h.contains("Results book"), "{h}");
+    let t = print(&c, "results-book", "团体赛", "zh-Hant", &[]);
+    assert!(t.contains("成績冊") && t.contains("红队"), "{t}");
+    let t = print(&c, "results-book", "淘汰赛", "zh-Hans", &[]);
+    assert!(t.contains("对阵") && t.contains("胜者"), "{t}");
+}
+
+#[test]
+fn table_cards_and_score_sheets_of_a_round() {
+    let c = club();
+    swiss(&c);
+    team(&c);
+    knockout(&c);
+    // Round 1 of the Swiss: three boards, a card and a sheet each.
+    let h = print(
+        &c,
+        "table-cards",
+        "瑞士赛",
+        "zh-Hans",
+        &["--round", "1", "--format", "html"],
+    );
+    assert_eq!(h.matches("class=\"card\"").count(), 3, "{h}");
+    for b in 1..=3 {
+        assert!(h.contains(&format!("第{b}台")), "{b}");
+    }
+    let t = print(&c, "table-cards", "瑞士赛", "en", &["--round", "1"]);
+    assert!(t.contains("B o a r d   1") || t.contains("Board 1"), "{t}");
+    // Without a round: a name card per player.
+    let h = print(
+        &c,
+        "table-cards",
+        "瑞士赛",
+        "zh-Hans",
+        &["--format", "html"],
+    );
+    assert_eq!(h.matches("class=\"card\"").count(), 6);
+    assert!(h.contains("唐丹"));
+    let h = print(
+        &c,
+        "score-sheets",
+        "瑞士赛",
+        "zh-Hans",
+        &["--round", "2", "--format", "html"],
+    );
+    assert_eq!(h.matches("对局记录纸").count(), 3, "three sheets");
+    assert!(h.contains(">100</td>") && h.contains(">50</td>"));
+    assert!(h.contains("红方签字") && h.contains("裁判签字"));
+    let t = print(&c, "score-sheets", "瑞士赛", "zh-Hant", &["--round", "1"]);
+    assert!(t.contains("記錄紙") || t.contains("對局記錄紙"), "{t}");
+    // A team match's boards, labelled with the match.
+    let h = print(
+        &c,
+        "score-sheets",
+        "团体赛",
+        "zh-Hans",
+        &["--round", "1", "--format", "html"],
+    );
+    assert!(
+        h.contains("红队 – 黑队") || h.contains("黑队 – 红队"),
+        "{h}"
+    );
+    let h = print(
+        &c,
+        "table-cards",
+        "淘汰赛",
+        "en",
+        &["--round", "1", "--format", "html"],
+    );
+    assert_eq!(h.matches("class=\"card\"").count(), 2);
+    // A round not paired yet.
+    let e = c.fails(&["print", "score-sheets", "瑞士赛", "--round", "4"]);
+    assert!(e.contains("4"), "{e}");
+}
+
+#[test]
+fn certificates_a_page_per_prize_from_the_clubs_template() {
+    let c = club();
+    swiss(&c);
+    let f = c.path("p.csv");
+    std::fs::write(
+        &f,
+        "category,place,value\noverall,1,500\noverall,2,300\nsex=f,1,奖杯\n",
+    )
+    .unwrap();
+    c.ok(&["event", "prizes", "瑞士赛", f.to_str().unwrap()]);
+    let h = print(
+        &c,
+        "certificates",
+        "瑞士赛",
+        "zh-Hans",
+        &["--format", "html"],
+    );
+    assert_eq!(h.matches("class=\"cert\"").count(), 3, "{h}");
+    assert!(h.contains("A4 landscape"));
+    assert!(h.contains("荣誉证书") && h.contains("总名次第1名") && h.contains("女子第1名"));
+    assert!(
+        !h.contains(">500<") && !h.contains("500"),
+        "no amount on a certificate"
+    );
+    let e = print(&c, "certificates", "瑞士赛", "en", &["--format", "html"]);
+    assert!(e.contains("Certificate of Award") && e.contains("总名次第1名 (Overall, place 1)"));
+    // A page each.
+    assert_eq!(e.matches("<section>").count(), 3);
+    let t = print(&c, "certificates", "瑞士赛", "en", &[]);
+    assert_eq!(t.matches('\x0c').count(), 2, "{t}");
+    // The club's template.
+    let tpl = c.path("cert.toml");
+    std::fs::write(
+        &tpl,
+        "title = \"奖状\"\nlines = [\"{event} · {prize}\"]\nfooter = [\"{organiser}\"]\norganiser = \"红星象棋协会\"\n",
+    )
+    .unwrap();
+    let h = print(
+        &c,
+        "certificates",
+        "瑞士赛",
+        "zh-Hans",
+        &["--format", "html", "--template", tpl.to_str().unwrap()],
+    );
+    assert!(
+        h.contains("奖状") && h.contains("红星象棋协会") && h.contains("瑞士赛 · 总名次第1名"),
+        "{h}"
+    );
+    // A typo in the template names its line.
+    std::fs::write(&tpl, "title = \"奖状\"\nlines = [\"{prise}\"]\n").unwrap();
+    let e = c.fails(&[
+        "print",
+        "certificates",
+        "瑞士赛",
+        "--template",
+        tpl.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("cert.toml") && e.contains(":2:") && e.contains("{prise}"),
+        "{e}"
+    );
+}
