@@ -1,4 +1,4 @@
-//! Texts of the game archive (issue 23): what the game-record readers
+//! Texts of the game archive: what the game-record readers
 //! repaired or skipped, and the `archive` commands.
 
 use super::Text;

@@ -52,7 +52,7 @@ pub(super) static TEXTS: &[Text] = &[
         "每輪局數只能是 1 或 2",
         "games per round must be 1 or 2",
     ),
-    // issue 14: event settings and members checked once in the app layer.
+    // Event settings and members checked once in the app layer.
     (
         "err.app.no_rounds",
         "赛事至少要有一轮",

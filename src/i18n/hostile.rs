@@ -1,4 +1,4 @@
-//! Texts of hostile inputs and races (issue 34): the one door for input
+//! Texts of hostile inputs and races: the one door for input
 //! files, the one writer of output files, limits on names, a change made
 //! while a round is paired, restoring a backup.
 

@@ -115,6 +115,7 @@ mod bracket;
 mod cli;
 mod cli_lines;
 mod console;
+mod database;
 mod errors;
 mod hostile;
 mod judge;
@@ -125,15 +126,14 @@ mod notes;
 mod paperwork;
 mod printing;
 mod prizes;
-mod reliability;
 mod report;
+mod result_entry;
 mod season;
 mod tabs;
 mod team;
 mod team_docs;
 mod trf2026;
 mod tui;
-mod tui_night;
 
 pub(crate) use msg::{english_display, msg};
 pub use msg::{fill, io_msg, join_msgs, placeholders, Arg, IntoArg, Msg};
@@ -151,10 +151,10 @@ static TABLES: &[&[Text]] = &[
     notes::TEXTS,
     team::TEXTS,
     knockout::TEXTS,
-    reliability::TEXTS,
+    database::TEXTS,
     tabs::TEXTS,
     archive::TEXTS,
-    tui_night::TEXTS,
+    result_entry::TEXTS,
     console::TEXTS,
     cli::TEXTS,
     prizes::TEXTS,

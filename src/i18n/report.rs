@@ -84,7 +84,7 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("rep.date", "日期", "日期", "Date"),
     ("rep.time_control", "用时", "用時", "Time control"),
-    // The round schedule (issue 18): when a round starts.
+    // The round schedule: when a round starts.
     ("rep.round_start", "开赛时间", "開賽時間", "Starts"),
     (
         "err.app.round_not_in_event",

@@ -1,4 +1,4 @@
-//! Texts of the TUI's Teams tab (issue 19) and Bracket tab (issue 20).
+//! Texts of the TUI's Teams tab and Bracket tab.
 
 use super::Text;
 
@@ -86,7 +86,7 @@ pub(super) static TEXTS: &[Text] = &[
         "←/→ 選人  1-9 名單序號  - 空台  ↑/↓ 換台  Enter 保存  Esc 取消",
         "←/→ pick  1-9 roster no.  - empty  ↑/↓ board  Enter save  Esc cancel",
     ),
-    // Team rosters after round 1 (issue 19)
+    // Team rosters after round 1
     (
         "err.team.roster_fixed",
         "{team} 的名单顺序在第一轮编排后已固定: 移除 {player} 须由裁判确认 (--force)",

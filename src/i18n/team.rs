@@ -1,4 +1,4 @@
-//! Texts of team events (团体赛, issue 19).
+//! Texts of team events (团体赛).
 
 use super::Text;
 

@@ -1,4 +1,4 @@
-//! Texts of the TUI's second pass (issue 17): results in the club's words,
+//! Texts of result entry in the TUI: results in the club's words,
 //! safe result entry, round picking, undo and redo, finishing an event.
 
 use super::Text;

@@ -1,4 +1,4 @@
-//! Texts of issue 21 (reliability): output files, the database's state
+//! Texts of the database and files: output files, the database's state
 //! (busy, read-only, full, foreign, damaged), undo/redo and input limits.
 
 use super::Text;
