@@ -1,4 +1,4 @@
-//! The club archive (issue 23): importing 20,000 generated games (20
+//! The club archive: importing 20,000 generated games (20
 //! PGN files of 1,000, each file one transaction) into a club database
 //! on disk, and a position search over them (every game that reached the
 //! position after 1. 炮二平五 马８进７, with the next moves).
@@ -110,7 +110,7 @@ fn archive(c: &mut Criterion) {
     group.finish();
 }
 
-/// Hostile records (issue 34): 30,000 chained DhtmlXQ branches (about
+/// Hostile records: 30,000 chained DhtmlXQ branches (about
 /// 4 MB with their comments; 61 s before the branches were placed through
 /// maps) and 7,000 nested PGN variations, read to the depth limit.
 fn hostile(c: &mut Criterion) {

@@ -1,4 +1,4 @@
-//! Dutch pairing speed: the large-round benchmark set (issue 22), rounds 1
+//! Dutch pairing speed: the large-round benchmark set, rounds 1
 //! and 5 of events of 100, 1,000, 3,000 and 9,999 players, made at bench
 //! start from one seed (`simulate::bench_round`, no stored files). Each
 //! round's pairing hash is checked against the pinned one before timing,

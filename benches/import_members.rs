@@ -1,5 +1,5 @@
 //! Imports at three sizes, each into a fresh database file, to show they
-//! grow linearly (issue 22): a members CSV of 1,000, 5,000 and 10,000 rows
+//! grow linearly: a members CSV of 1,000, 5,000 and 10,000 rows
 //! into an empty club, and a TRF of 1,000, 5,000 and 9,999 players (TRF's
 //! limit) after four rounds into a club that already has 10,000 members
 //! (every player is looked up among them), and a games CSV of one round of

@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion) {
         "standings 200 players 9 rounds (every tie-break code)",
         |b| b.iter(|| standings(&ev, &scheme, &all, None).unwrap()),
     );
-    // Issue 16: the chess scheme with all 16 FIDE C.07 codes (Article 16).
+    // The chess scheme with all 16 FIDE C.07 codes (Article 16).
     let chess = Scheme::new(SchemeKind::Chess);
     let fide = TieBreak::parse_list(&[
         "buchholz",

@@ -1,4 +1,4 @@
-//! Writes the hostile game records of issue 34 into a folder, for the kill,
+//! Writes the hostile game records into a folder, for the kill,
 //! fuzz and timing runs by hand: `deep.pgn` (an 85 KB PGN with 7,000
 //! nested variations) and `chain.dhtml` (a DhtmlXQ file of about 1.8 MB
 //! with 30,000 chained branches, each the child of the one before).

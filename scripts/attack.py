@@ -23,7 +23,7 @@ race   commands, failed (refused with a message: busy, a board gone, …),
 fuzz   files, commands, refused (a clear error), read, panics, hangs,
        damaged.
 
-The hostile cases of issue 34 are among the inputs: a PGN with 7,000
+The hostile cases are among the inputs: a PGN with 7,000
 nested variations, a DhtmlXQ file of chained branches (from the
 `hostile_files` example when it is built), binary trees (XQF, CBR) as
 deep as their limit and deeper, NUL bytes and escape sequences in

@@ -2,7 +2,7 @@ use clap::Parser;
 
 fn main() {
     // A closed pipe (`qishe player list | head`) ends qishe quietly, as it
-    // ends any Unix tool, instead of panicking in println! (issue 21). Every
+    // ends any Unix tool, instead of panicking in println!. Every
     // change is committed before its report is printed, so nothing is lost.
     #[cfg(unix)]
     // SAFETY: called first thing, before any thread exists; SIG_DFL is a valid

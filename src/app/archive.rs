@@ -1,4 +1,4 @@
-//! The club's game archive (issue 23): bring a folder tree of game files
+//! The club's game archive: bring a folder tree of game files
 //! in (one transaction per file, each game once), find games by player,
 //! event, date, result, opening or position, and each member's openings.
 

@@ -1,4 +1,4 @@
-//! The arbiter's repetition ruling stored with a game (issue 8).
+//! The arbiter's repetition ruling stored with a game.
 
 use super::input::ResultInput;
 use super::{App, Result};

@@ -1,4 +1,4 @@
-//! Safe output files (issue 21) and input files, as the front ends see
+//! Safe output files and input files, as the front ends see
 //! them: the rules themselves live once in `crate::files` (`files::output`
 //! writes every output, `files::input` opens every input); this module
 //! names the open club database as protected and turns their errors into

@@ -1,4 +1,4 @@
-//! PNG pages of the pairing sheet and the standings (issue 18), for chat
+//! PNG pages of the pairing sheet and the standings, for chat
 //! groups: the CJK font found on this machine, the pages drawn by
 //! `report::png` (1080 px wide, a phone screen tall each), written as the
 //! file the user named or, for several pages, as `x-1.png`, `x-2.png`, …

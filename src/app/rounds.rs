@@ -104,7 +104,7 @@ impl App {
             })
             .collect();
         // Round-robin with an odd number: sitting out (the dummy) scores
-        // nothing unless the event says otherwise (issue 16); the round
+        // nothing unless the event says otherwise; the round
         // counts as a zero bye, so crosstable totals equal their cells.
         let dummy_scores = event.settings.system != crate::domain::PairingSystem::Berger
             || event

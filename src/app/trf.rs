@@ -23,7 +23,7 @@ pub struct TrfImport {
     pub notes: Vec<crate::i18n::Msg>,
 }
 
-/// How `import trf` sets up the event (issue 16).
+/// How `import trf` sets up the event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrfImportOptions {
     /// The scoring scheme (`None`: `chess`, the values a TRF file has).
@@ -191,7 +191,7 @@ impl App {
         let members = self.store.members(true)?;
         // Lookups by id and by name through maps, and opponents by start
         // number: an import is linear in the file and the club (a 9,999-player
-        // file against a 10,000-member club scanned 10^8 pairs, issue 22).
+        // file against a 10,000-member club scanned 10^8 pairs).
         let mut by_ext_id: HashMap<&str, &crate::domain::Member> = HashMap::new();
         let mut by_name: HashMap<&str, Vec<&crate::domain::Member>> = HashMap::new();
         for m in &members {

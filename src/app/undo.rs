@@ -1,4 +1,4 @@
-//! Undo and redo (issue 21): every change is captured row by row in the
+//! Undo and redo: every change is captured row by row in the
 //! store, so undo restores the exact previous state and redo replays it.
 
 use super::{App, Result};

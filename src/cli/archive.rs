@@ -1,4 +1,4 @@
-//! `qishe archive …`: the club's game archive (issue 23): import a folder
+//! `qishe archive …`: the club's game archive: import a folder
 //! tree of game files, search it, a member's openings.
 
 use super::game::ReadArgs;

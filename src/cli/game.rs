@@ -1,5 +1,5 @@
 //! `qishe game …`: game records (statistics, display, conversion).
-//! Owned by the game-records work (issue 5).
+//! Owned by the game-records work.
 
 use super::{CliError, CliResult};
 use crate::i18n::Lang;

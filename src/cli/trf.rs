@@ -1,5 +1,5 @@
 //! `qishe pair-trf`: pair the next round of a TRF file (TRF-16 or TRF-2026).
-//! Owned by the pairing work (issue 3).
+//! Owned by the pairing work.
 
 use super::{CliError, CliResult};
 use crate::domain::PairingSystem;

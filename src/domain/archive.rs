@@ -1,4 +1,4 @@
-//! The club's game archive (issue 23): games brought in from files,
+//! The club's game archive: games brought in from files,
 //! searchable by player, event, date, result, opening and position.
 
 use serde::Serialize;

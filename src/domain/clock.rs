@@ -69,7 +69,7 @@ fn minutes_ms(s: &str) -> Option<i64> {
     if p.0 < 0 {
         return None;
     }
-    // checked: a huge number is refused, not an overflow (issue 21 fuzzing)
+    // checked: a huge number is refused, not an overflow
     p.0.checked_mul(60_000).map(|v| v / 100)
 }
 

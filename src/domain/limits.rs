@@ -1,4 +1,4 @@
-//! Sane ranges for what a club stores (issue 21), as pure rules: a birth
+//! Sane ranges for what a club stores, as pure rules: a birth
 //! year 3000, clocks of 10^15 ms, 4,294,967,295 fouls, a 1 MB name or a
 //! name with control characters (a NUL cuts it short in SQLite, an escape
 //! sequence drives a terminal) are typing mistakes or hostile files. The

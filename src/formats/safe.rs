@@ -1,4 +1,4 @@
-//! Untrusted text made safe for where it is shown (issue 21): a terminal
+//! Untrusted text made safe for where it is shown: a terminal
 //! (control characters such as `\x1b[2J` or title sequences shown escaped)
 //! and a spreadsheet (a CSV cell beginning with `=`, `+`, `-`, `@`, tab or
 //! CR is a formula there: it gets a leading `'`).

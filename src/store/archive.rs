@@ -1,4 +1,4 @@
-//! The game archive's storage (issue 23): one transaction per imported
+//! The game archive's storage: one transaction per imported
 //! file, recorded in the action log; searches; the position index.
 
 use super::log::record;

@@ -1,4 +1,4 @@
--- Migration (issue 23): the club's game archive. Games brought in from
+-- Migration: the club's game archive. Games brought in from
 -- files (`qishe archive import`), once each (content hash), linked to
 -- members and events where the names match, with an index of every
 -- position each game reached.

@@ -331,7 +331,7 @@ impl Store {
     }
 
     /// Every event with what the event list shows beside it, newest first,
-    /// in one query (a ten-year club lists in milliseconds, issue 22).
+    /// in one query (a ten-year club lists in milliseconds).
     pub fn event_summaries(&self) -> Result<Vec<EventSummary>> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {EVENT_COLS},

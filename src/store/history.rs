@@ -6,7 +6,7 @@
 //! drop an event's copy whenever its rounds, boards, games or entries
 //! change, and [`Store::history`] rebuilds the missing copies in the same
 //! read transaction, so a ten-year club (100,000 games) reads in a few
-//! milliseconds instead of joining five tables row by row (issue 22).
+//! milliseconds instead of joining five tables row by row.
 //! [`Store::history_from_scratch`] is the direct query, kept as the
 //! reference the tests compare against.
 

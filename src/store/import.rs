@@ -58,7 +58,7 @@ pub struct ImportEvent {
     pub rounds: Vec<Vec<ImportBoard>>,
 }
 
-/// What a TRF file adds to an imported event (issue 15): per start number
+/// What a TRF file adds to an imported event: per start number
 /// the fields no member column holds, and the pre-assigned full-point byes.
 #[derive(Clone, Debug, Default)]
 pub struct TrfExtras {

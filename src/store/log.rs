@@ -149,7 +149,7 @@ fn to_sql_value(v: &serde_json::Value) -> Value {
 /// as its undo, the exact reverse of every row the transaction changed (read
 /// from the capture triggers, see [`install_capture`]). `_steps`, the
 /// hand-written undo of the older code, is no longer used: a captured undo
-/// cannot forget a row (issue 21: unpair, renumbered start numbers, a
+/// cannot forget a row (unpair, renumbered start numbers, a
 /// replaced bye were all restored wrongly or not at all).
 pub(crate) fn record(
     tx: &Transaction<'_>,
@@ -426,7 +426,7 @@ fn replay(tx: &Transaction<'_>, steps: &str) -> Result<()> {
     Ok(())
 }
 
-/// Test hooks (issue 21): the whole database as text, and a fault injected
+/// Test hooks: the whole database as text, and a fault injected
 /// into the next write.
 #[cfg(test)]
 impl Store {

@@ -10,12 +10,12 @@ use rusqlite::Connection;
 /// The migrations, in order; index i is migration i+1.
 const MIGRATIONS: &[&str] = &[
     include_str!("../../schema.sql"),
-    // --- Team events (issue 19): team_event, team, team_member, team_match,
+    // --- Team events: team_event, team, team_member, team_match,
     // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
     include_str!("teams.sql"),
     KNOCKOUT,
     TRF_FIELDS,
-    // Issue 23, the game archive: `archive.sql` (self-contained).
+    // The game archive: `archive.sql` (self-contained).
     include_str!("archive.sql"),
     HISTORY_GAMES,
     LOG_KEYS,
@@ -26,7 +26,7 @@ const MIGRATIONS: &[&str] = &[
     PRIZES,
 ];
 
-// ---- Issue 22 (history lane): kept copies of each event's games --------
+// ---- Kept copies of each event's games --------
 // `history_games` holds, per event, its games in the shape the club history
 // reads them (members instead of entries, in round/board/game order), one
 // compact blob a row (`store/history.rs` writes and reads it). It is derived
@@ -82,9 +82,9 @@ pub const HISTORY_TRIGGERS: &[&str] = &[
     "history_games_entry_upd",
     "history_games_entry_del",
 ];
-// ---- end of issue 22's block --------------------------------------------
+// ---- end of the kept copies' block --------------------------------------------
 
-// ---- Knockout events (issue 20, specs/knockout.md) -------------------------
+// ---- Knockout events (specs/knockout.md) -------------------------
 // `knockout` marks an event as a knockout and holds its settings (JSON: the
 // play-off ladder, third-place match, draw, rate_playoffs, armageddon time
 // odds); `knockout_match` gives each board of a knockout its upper slot and
@@ -135,7 +135,7 @@ ALTER TABLE game_v2 RENAME TO game;
 ";
 // ---- end of the knockout block ----------------------------------------------
 
-// ---- TRF fields (issue 15) ---------------------------------------------------
+// ---- TRF fields ---------------------------------------------------
 // What a TRF file says of a player and no member field holds (title,
 // federation, the full birth date as written), so `export trf` writes it
 // back; and which pairing-bye boards were a pre-assigned full-point bye
@@ -153,7 +153,7 @@ CREATE TABLE trf_full_bye (
 ";
 // ---- end of the TRF fields block --------------------------------------------
 
-// ---- Keyed action-log summaries (issue 17, night lane) ---------------------
+// ---- Keyed action-log summaries ---------------------
 // `summary_msg` holds each change's summary as a keyed message (JSON: key
 // and arguments, see store/log.rs), so undo and the log speak the UI
 // language; `summary` keeps the English. Rows written before have NULL and
@@ -161,7 +161,7 @@ CREATE TABLE trf_full_bye (
 const LOG_KEYS: &str = "ALTER TABLE action_log ADD COLUMN summary_msg TEXT;";
 // ---- end of the keyed summaries block ---------------------------------------
 
-// ---- Absent with or without notice (issue 17) --------------------------------
+// ---- Absent with or without notice --------------------------------
 // A check-in stores an absence as a bye of the round; `notice` tells an
 // absence without notice (0: 缺席) from a bye asked for or excused (1:
 // 请假), which the value alone cannot (an event may score both as zero).
@@ -235,10 +235,10 @@ pub const TABLES: &[&str] = &[
     "knockout_match",
     "trf_entry",
     "trf_full_bye",
-    // Issue 23: the archive's games (their position index, `archive_position`,
+    // The archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
-    // Issue 39: the kept header lines of imported TRF files, event notes.
+    // The kept header lines of imported TRF files, event notes.
     "trf_line",
     "event_note",
     // Seasons (`store/seasons.rs`).

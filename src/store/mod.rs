@@ -91,7 +91,7 @@ pub enum StoreError {
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
-/// SQLite's failures sorted by what is true (issue 21): busy is not damaged,
+/// SQLite's failures sorted by what is true: busy is not damaged,
 /// a full disk is not damaged, a read-only file is not damaged.
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -244,7 +244,7 @@ pub struct Store {
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The notice shown once per wait while another qishe holds the database
-/// (issue 21), in the UI language; `None` (the default, and the TUI, whose
+/// in the UI language; `None` (the default, and the TUI, whose
 /// screen a line on stderr would break): wait quietly.
 static WAIT_NOTICE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
@@ -339,7 +339,7 @@ impl Store {
             source,
         })?;
         match Self::setup(conn, path.to_path_buf()) {
-            // A file or folder we may not write (issue 21), or read-only
+            // A file or folder we may not write, or read-only
             // media (where SQLite cannot even make the WAL index: "unable
             // to open database file"): reading works, every write is
             // refused as read-only.
@@ -361,7 +361,7 @@ impl Store {
         }
     }
 
-    /// Opens an existing database read-only (issue 21). In a folder we cannot write,
+    /// Opens an existing database read-only. In a folder we cannot write,
     /// SQLite cannot make the WAL index beside the file; when no WAL file
     /// holds changes the main file is the whole database, and it is read
     /// as immutable.
@@ -452,7 +452,7 @@ impl Store {
                 detail: "the schema is missing".into(),
             });
         }
-        // Never take over another program's database (issue 21): a file
+        // Never take over another program's database: a file
         // without a version but with tables, or with a version but without
         // qishe's tables, is left as it is.
         if version == 0 && !tables.is_empty() {
@@ -524,7 +524,7 @@ impl Store {
 
     /// Runs `PRAGMA integrity_check` and returns its verdict (`ok` when sound).
     /// A damaged database is marked so that it refuses changes until a
-    /// check passes again (issue 21).
+    /// check passes again.
     pub fn integrity_check(&self) -> Result<String> {
         let verdict = (|| -> Result<String> {
             let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;

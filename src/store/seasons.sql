@@ -1,4 +1,4 @@
--- Migration (issue 38): the club's seasons (赛季), self-contained.
+-- Migration: the club's seasons (赛季), self-contained.
 -- `season`: the settings (rule as written, e.g. `placement:10,8,6` or
 -- `score:0.5`; best N or NULL for all; min_events; participation as a
 -- decimal); `season_event`: the events of a season in the order they were

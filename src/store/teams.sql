@@ -1,6 +1,6 @@
 
 -- ---------------------------------------------------------------------------
--- Team events (团体赛, specs/teams.md, issue 19). A team member plays as an
+-- Team events (团体赛, specs/teams.md). A team member plays as an
 -- ordinary entry of the event; each board of a match is an ordinary board
 -- of the round, numbered (match − 1) × B + board, with its game(s).
 -- ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-//! The archive screen (issue 23): search the club's game archive (player,
+//! The archive screen: search the club's game archive (player,
 //! event, opening, result, dates, a position), a list of the games found
 //! and a game view whose board steps through the game (←/→, Home/End) with
 //! the move list in Chinese notation and the comments. `p` in the game view

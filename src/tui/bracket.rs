@@ -1,4 +1,4 @@
-//! The Bracket tab of a knockout (issue 20): the seeds before round 1,
+//! The Bracket tab of a knockout: the seeds before round 1,
 //! then the bracket drawn as text (rounds as columns, as many as fit the
 //! terminal's width; the view scrolls to the selected match), and below it
 //! the selected match: its games, what decided it, or what it needs next

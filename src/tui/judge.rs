@@ -1,4 +1,4 @@
-//! The repetition ruling dialog of the Results tab (issue 8): the latest
+//! The repetition ruling dialog of the Results tab: the latest
 //! repetition cycle of the selected board's game record, judged under a
 //! rule book chosen with ←/→; `Tab` moves to the board's next game with a
 //! record (two-game rounds); `Enter` stores the ruling after a

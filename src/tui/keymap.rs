@@ -104,7 +104,7 @@ pub enum Action {
     AllPresent,
     /// Events list and Players tab: the event's settings.
     EditEvent,
-    /// Club and Events screens: the game archive (issue 23).
+    /// Club and Events screens: the game archive.
     Archive,
     /// Archive game view: one move back / forward.
     StepBack,
@@ -284,9 +284,9 @@ pub enum Ctx {
     Stats,
     /// Shared by the member page and the statistics screen.
     Page,
-    /// The Teams tab of a team event (issue 19).
+    /// The Teams tab of a team event.
     Teams,
-    /// The Bracket tab of a knockout (issue 20).
+    /// The Bracket tab of a knockout.
     Bracket,
     /// The Prizes tab of an individual event.
     Prizes,
@@ -294,7 +294,7 @@ pub enum Ctx {
     Log,
     /// The check-in pop-up.
     CheckIn,
-    /// The archive screen's game list, and its game view (issue 23).
+    /// The archive screen's game list, and its game view.
     Archive,
     ArchiveGame,
     /// The Season screen.
@@ -511,7 +511,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Bracket, K::Char('F'), N, A::BlackForfeits, false),
     b(Ctx::Bracket, K::Char('c'), N, A::Lot, false),
     b(Ctx::Bracket, K::Char('p'), N, A::PairNext, true),
-    // Issue 23: the archive screen (`tui/archive.rs`).
+    // The archive screen (`tui/archive.rs`).
     b(Ctx::Club, K::Char('A'), N, A::Archive, false),
     b(Ctx::Events, K::Char('A'), N, A::Archive, false),
     b(Ctx::Archive, K::Char('f'), N, A::Filter, true),

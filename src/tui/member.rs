@@ -1,4 +1,4 @@
-//! The member page (issue 9): details, club rating, every event with its
+//! The member page: details, club rating, every event with its
 //! score, every game in a scrollable table, score by year, and a
 //! head-to-head against another member picked by name (`v`). Mirrors
 //! `qishe player show` and `qishe player vs`.

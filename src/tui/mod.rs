@@ -32,7 +32,7 @@ pub mod bracket;
 pub mod season;
 pub mod teams;
 
-// Issue 37: the Prizes tab of an individual event.
+// The Prizes tab of an individual event.
 pub mod prizes;
 
 use crate::app::App;

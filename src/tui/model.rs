@@ -40,9 +40,9 @@ pub enum Screen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
     Players,
-    /// Team events only (issue 19).
+    /// Team events only.
     Teams,
-    /// Knockouts only (issue 20).
+    /// Knockouts only.
     Bracket,
     Round,
     Results,

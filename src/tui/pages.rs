@@ -25,7 +25,7 @@ pub struct Pages {
     pub judge: Option<JudgeDialog>,
     pub member: Option<MemberPage>,
     pub stats: Option<StatsPage>,
-    /// The archive screen (issue 23, `archive.rs`).
+    /// The archive screen (`archive.rs`).
     pub archive: Option<super::archive::ArchivePage>,
     /// The Season screen (`season.rs`).
     pub season: Option<super::season::SeasonPage>,

@@ -1,4 +1,4 @@
-//! The statistics screen (issue 9): the totals of `qishe stats` over the
+//! The statistics screen: the totals of `qishe stats` over the
 //! events a filter selects, bar charts of red wins / draws / black wins and
 //! of the draw rate by rating difference and by time control, and the club
 //! rating list (as of the filter's end date). Panes switch with `Tab`; `f`

@@ -1,4 +1,4 @@
-//! The readers recover per game, never per file (issue 23): real-shaped
+//! The readers recover per game, never per file: real-shaped
 //! files with one broken game, sloppy tags, a wrong FEN side, an illegal
 //! XQF main line, a damaged XQF; comments and variations kept.
 

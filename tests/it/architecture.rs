@@ -1,5 +1,5 @@
 //! Layer rules that the compiler cannot check: the front ends (src/cli,
-//! src/tui) reach the club only through `qishe::app` (issue 14).
+//! src/tui) reach the club only through `qishe::app`.
 
 use std::path::{Path, PathBuf};
 
@@ -214,7 +214,7 @@ fn app_modules_do_not_import_each_other_in_a_cycle() {
 }
 
 /// Every layer but the TUI: its modules use each other one way only. (The
-/// TUI's pages and model still name each other: issue 14's page
+/// TUI's pages and model still name each other: the page
 /// components are not built yet.)
 #[test]
 fn no_layer_has_an_import_cycle() {
@@ -281,7 +281,7 @@ fn the_cycle_check_sees_a_cycle_through_a_folder_module() {
 
 /// Every line the CLI prints goes through the one terminal sanitiser
 /// (`say!`, `note!` and their `_raw` forms, `cli::output::emit`): no
-/// `println!` or `eprintln!` in `src/cli` (issue 34: a name's escape
+/// `println!` or `eprintln!` in `src/cli` (a name's escape
 /// sequences reached the terminal through the lines written directly).
 #[test]
 fn the_cli_prints_only_through_the_terminal_sanitiser() {

@@ -1,4 +1,4 @@
-//! Issue 23 from the command line: the readers' contract of
+//! The game archive from the command line: the readers' contract of
 //! `qishe game stats` (every game read printed, each skipped game on
 //! stderr with its number, line and reason; exit 0, 3 or 1), lossless
 //! convert, and the club archive.

@@ -1,4 +1,4 @@
-//! Lossless convert (issue 23): every game of ../shared/testdata and a
+//! Lossless convert: every game of ../shared/testdata and a
 //! generated archive with comments and variations, written in each
 //! notation as PGN and as DhtmlXQ, reads back with identical moves,
 //! comments and variations. `PROPTEST_CASES=1000` runs the issue's

@@ -1,4 +1,4 @@
-//! The archive screen (issue 23): opened with `A`, a search by player and
+//! The archive screen: opened with `A`, a search by player and
 //! by the position on the board, a game view whose board steps through the
 //! game with the moves in Chinese notation and the comments; driven by keys
 //! through the `Model` against a club whose archive holds three games,

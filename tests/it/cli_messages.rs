@@ -1,4 +1,4 @@
-//! The command line speaks the user's language (issue 14): its own checks,
+//! The command line speaks the user's language: its own checks,
 //! the app's errors and config errors come out in 简体, 繁體 or English, by
 //! the config's `language`, else the locale.
 
@@ -116,7 +116,7 @@ fn config_errors_say_file_line_and_column_in_the_configs_language() {
 }
 
 /// What a command prints when it has done its work is in the user's
-/// language too (issue 14), and stays English in an English one.
+/// language too, and stays English in an English one.
 #[test]
 fn a_commands_report_speaks_the_users_language() {
     let club = Club::new();
@@ -151,7 +151,7 @@ fn a_commands_report_speaks_the_users_language() {
 }
 
 /// The action log of team and knockout events, and of imports, is kept as
-/// keyed messages: `qishe log` reads it in the user's language (issue 14).
+/// keyed messages: `qishe log` reads it in the user's language.
 /// A knockout's name has the same limits as any event's.
 #[test]
 fn the_log_of_a_knockout_speaks_the_users_language() {
@@ -176,7 +176,7 @@ fn the_log_of_a_knockout_speaks_the_users_language() {
 }
 
 /// `[keys]` rebinds the TUI's keys; a typo in it stops the TUI before it
-/// starts, with the file, line and column (issue 14).
+/// starts, with the file, line and column.
 #[test]
 fn a_typo_in_keys_stops_the_tui_with_its_line_and_column() {
     let club = Club::new();
@@ -200,7 +200,7 @@ fn a_typo_in_keys_stops_the_tui_with_its_line_and_column() {
 }
 
 /// The rating list and the statistics read in the user's language; their
-/// CSV keys stay the same in every language (issue 14).
+/// CSV keys stay the same in every language.
 #[test]
 fn the_history_reports_speak_the_users_language() {
     let club = Club::new();

@@ -1,4 +1,4 @@
-//! The Dutch large-round benchmark set (issue 22): pinned pairing hashes,
+//! The Dutch large-round benchmark set: pinned pairing hashes,
 //! the round-1 shortcut and the bracket windows against the full matcher.
 //!
 //! The hashes were taken before any speed work, with every bracket going

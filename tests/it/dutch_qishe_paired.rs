@@ -1,4 +1,4 @@
-//! Tournaments paired by qishe, checked by the endorsed engine (issue 15).
+//! Tournaments paired by qishe, checked by the endorsed engine.
 //!
 //! `dutch_selfplay` replays rounds the engine paired; here it is the other
 //! way round. Random tournaments start from a TRF file with no rounds

@@ -1,5 +1,5 @@
-//! The CLI and the TUI agree because each rule lives once in the app layer
-//! (issue 14): new events start from `[event]` in config.toml, invalid
+//! The CLI and the TUI agree because each rule lives once in the app layer:
+//! new events start from `[event]` in config.toml, invalid
 //! settings get the same keyed error, a two-game scheme plays two games per
 //! round, and a member id in use is refused with a clear message.
 

@@ -1,4 +1,4 @@
-//! A games import of many boards in one round (issue 22: the import was
+//! A games import of many boards in one round (the import was
 //! quadratic in boards per round): every game lands on its board and the
 //! standings add up to the file's results.
 

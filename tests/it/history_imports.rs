@@ -1,4 +1,4 @@
-//! Imports that stay linear keep their answers (issue 22): a TRF player is
+//! Imports that stay linear keep their answers: a TRF player is
 //! matched to a member by FIDE id, else by a unique exact name, else made a
 //! new member; the event list's one-query summary shows rounds paired,
 //! players and the pairing system.
@@ -114,7 +114,7 @@ fn finish(c: &Club, event: &str) {
         .unwrap();
 }
 
-/// Issue 22: on a generated ten-year club (520 weekly events), the kept
+/// On a generated ten-year club (520 weekly events), the kept
 /// history gives the same ratings, statistics and member pages as a
 /// recomputation from scratch after a members import, a TRF import, a games
 /// import, a correction, and undo of each (an undone TRF import deletes its

@@ -1,4 +1,4 @@
-//! Issue 34: hostile inputs and races, third round. A planted symlink, a
+//! Hostile inputs and races, third round. A planted symlink, a
 //! bottomless file, a change made while a round is computed, escape
 //! sequences in names, nested variations, another program's database,
 //! read-only media, a restore. Each item of the issue has its test here,

@@ -1,4 +1,4 @@
-//! Knockout events (issue 20, specs/knockout.md) through the real binary on
+//! Knockout events (specs/knockout.md) through the real binary on
 //! a database file: brackets, play-off ladders, the scheme's own round
 //! rules, seeding from a Swiss qualifier, corrections and bad input.
 //!

@@ -1,4 +1,4 @@
-//! The night lane's CLI side (issue 17): the action log and undo speak the
+//! The night lane's CLI side: the action log and undo speak the
 //! UI language; rows written before keyed summaries still show their text.
 
 use crate::common::{qishe, Club};

@@ -441,7 +441,7 @@ proptest! {
     }
 }
 
-/// Issue 15: cxa gave an avoidable third same colour in a row. The strict
+/// Cxa gave an avoidable third same colour in a row. The strict
 /// property test found it on `n: 8, rounds: 5, seed: 11601670352915622826`
 /// (its other options were not kept, so every combination of the common
 /// ones is played here) and on an 18-player field where a score group

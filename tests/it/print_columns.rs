@@ -1,4 +1,4 @@
-//! Printing (issue 18): the two-game crosstable (both games of a round in
+//! Printing: the two-game crosstable (both games of a round in
 //! its cell), tie-break columns on the crosstable, rating and progression
 //! (score after each round) columns on the standings.
 

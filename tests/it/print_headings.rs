@@ -1,4 +1,4 @@
-//! Printing (issue 18): text tables never cut a column heading. A table too
+//! Printing: text tables never cut a column heading. A table too
 //! wide for its line prints short headings (台 for 台次, 比1 for the first
 //! tie-break) and a line under it spells each one out.
 

@@ -1,4 +1,4 @@
-//! Printing, second pass (issue 18): documents an arbiter pins up without a
+//! Printing, second pass: documents an arbiter pins up without a
 //! pen. Slips never lose a row, CSV opens as UTF-8 in Excel and lists every
 //! player, wall charts show where every point comes from, documents come
 //! out in the club's language and fit 80 columns.

@@ -1,4 +1,4 @@
-//! The published site (issue 18): a page per player and per game with a
+//! The published site: a page per player and per game with a
 //! record, every page valid HTML5 (html5ever, the parser of Servo, reports
 //! each parse error) whose links all resolve to files of the site; the game
 //! page's board shows the final position without script and steps with

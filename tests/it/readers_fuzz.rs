@@ -1,4 +1,4 @@
-//! A fuzz target per file reader (issue 21), proptest-based so CI runs it
+//! A fuzz target per file reader, proptest-based so CI runs it
 //! with a small budget (`PROPTEST_CASES` raises it): random bytes and
 //! structured mutations of a valid file (a character changed, a line cut,
 //! doubled or swapped, the file truncated) never panic, and every refusal

@@ -1,4 +1,4 @@
-//! Issue 21: nothing a secretary typed is ever lost. One test per failure of
+//! Nothing a secretary typed is ever lost. One test per failure of
 //! the issue, through the real binary on a temporary club.
 
 use crate::common::shared_or_skip;
@@ -315,7 +315,7 @@ fn a_closed_pipe_ends_the_output_quietly() {
 #[test]
 fn escape_sequences_in_names_are_shown_escaped() {
     let c = Club::new();
-    // Such a name is refused now (issue 34); one stored by an older qishe
+    // Such a name is refused now; one stored by an older qishe
     // or another program is still shown escaped.
     let name = "王\u{1b}[2J\u{1b}]0;pwned\u{7}天一";
     let e = c.fails(&["player", "add", name]);

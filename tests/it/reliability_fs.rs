@@ -1,4 +1,4 @@
-//! Issue 21: a read-only folder and a full disk. The tests run as root, for
+//! A read-only folder and a full disk. The tests run as root, for
 //! whom permission bits stop nothing, so the read-only folder is tried as
 //! the unprivileged user `nobody` (through `setpriv`) and the full disk on a
 //! small tmpfs in a private mount namespace (`unshare -m`); each says it was

@@ -1,4 +1,4 @@
-//! Table tests of the repetition rulings (issue 8): constructed cycles
+//! Table tests of the repetition rulings: constructed cycles
 //! (pieces + moves, every move played through the board and the repeat
 //! verified), each ruled under the three rule books, and each again with
 //! the colours swapped (board turned round), where the rulings swap.

@@ -1,4 +1,4 @@
-//! The club season (issue 38, specs/season.md) through the real binary on a
+//! The club season (specs/season.md) through the real binary on a
 //! database file: the spec's worked examples A and B verbatim, each rule
 //! with hand-computed totals, the refusals, undo of every season change,
 //! and the finals seeded from a season.

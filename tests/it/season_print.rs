@@ -1,4 +1,4 @@
-//! The season table printed and published (issue 38): text, HTML, CSV and
+//! The season table printed and published: text, HTML, CSV and
 //! PNG (landscape when the events do not fit), and the season's site
 //! linking every event's own pages.
 

@@ -1,4 +1,4 @@
-//! Team events (团体赛, issue 19) end to end through the CLI on a database
+//! Team events (团体赛) end to end through the CLI on a database
 //! file: rosters, pairing, results board by board and from CSV, standings,
 //! board prizes and bad input.
 
@@ -537,7 +537,7 @@ fn a_lineup_changes_after_pairing_until_the_first_result_of_the_match() {
     );
 }
 
-/// The roster of a team (issue 19): a reserve joins at the end at any
+/// The roster of a team: a reserve joins at the end at any
 /// time; a player leaves only before round 1 is paired, after that only
 /// as the arbiter's action (`--force`) and never out of a paired lineup;
 /// a player of another team is refused; every change is undoable.

@@ -1,4 +1,4 @@
-//! End-to-end (issue 16): FIDE tie-breaks through `import trf --scheme chess
+//! End-to-end: FIDE tie-breaks through `import trf --scheme chess
 //! --tiebreaks`, and standings that count complete rounds only.
 
 use crate::common::shared_or_skip;
@@ -342,7 +342,7 @@ fn trf_line(id: u32, name: &str, points: &str, rounds: &[(u32, char, char)]) -> 
     l
 }
 
-/// Issue 16: `--explain` shows how FIDE's direct encounter (DE) placed the
+/// `--explain` shows how FIDE's direct encounter (DE) placed the
 /// tied players: who is tied, their games, the mini-table and the rule. In a
 /// 4-player round-robin #1 and #3 tie on 1.5 and #3 won their game.
 #[test]

@@ -1,5 +1,5 @@
 //! Bad TRF input refused with its file, line and column and nothing
-//! written (issue 21); impossible rounds name the players (issue 15); the
+//! written; impossible rounds name the players; the
 //! cxa reading of an absence; config values checked at load; safe member
 //! export.
 

@@ -1,4 +1,4 @@
-//! TRF import → export (issue 15): every player field and bye kind survives,
+//! TRF import → export: every player field and bye kind survives,
 //! and the endorsed engine reaches the same verdict on the exported file as
 //! on the original, for real files other programs wrote (`data/trf_real/`).
 

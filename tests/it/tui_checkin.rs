@@ -1,4 +1,4 @@
-//! Check-in night (issue 17): who is present tonight and pairing everyone
+//! Check-in night: who is present tonight and pairing everyone
 //! present; an event's settings changed after it was created; the cxa
 //! round-1 method chosen in the new-event form.
 

@@ -37,7 +37,7 @@ fn screen(m: &Model) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 8: the ruling dialog
+// The ruling dialog
 
 /// Red's chariot checks on a9/a8 for ever, the black king steps e9/e8.
 const PERPETUAL_CHECK: &str = r#"[Game "Chinese Chess"]
@@ -146,7 +146,7 @@ fn ruling_snapshots(lang: Lang, suffix: &str) {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 9: a small fixed club history
+// A small fixed club history
 
 /// (red, black, outcome, termination, moves, red used min, black used min) by member index.
 type G = (usize, usize, Outcome, Option<Termination>, u32, i64, i64);

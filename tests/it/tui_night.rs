@@ -1,4 +1,4 @@
-//! The TUI's second pass (issue 17): result entry that cannot hit the
+//! The TUI's second pass: result entry that cannot hit the
 //! wrong board, every round browsable and correctable, undo that asks,
 //! redo, finishing an event, forms that keep what was typed, the club's
 //! words on screen.

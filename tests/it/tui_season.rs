@@ -1,4 +1,4 @@
-//! The Season screen (issue 38) driven by keys through the `Model` against
+//! The Season screen driven by keys through the `Model` against
 //! a real club, drawn at 100×30 in 简体, 繁體 and English: creating a
 //! season, adding events with weights, the table with dropped results in
 //! parentheses and unqualified players marked, removing an event and

@@ -678,7 +678,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         .iter()
         .all(|r| r == "*" || r.is_empty()));
 
-    // The form comes back as typed, the error under it (issue 17).
+    // The form comes back as typed, the error under it.
     assert_eq!(
         m.form().map(|f| f.value("tui.field.red_used")),
         Some("9:00:00")

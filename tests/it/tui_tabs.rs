@@ -1,5 +1,5 @@
-//! The Teams tab of a team event (issue 19) and the Bracket tab of a
-//! knockout (issue 20), driven by keys through the `Model` against a real
+//! The Teams tab of a team event and the Bracket tab of a
+//! knockout, driven by keys through the `Model` against a real
 //! club, with the screen drawn at 80×24.
 
 use crate::common::tui as tui_helpers;
@@ -231,7 +231,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     );
     let s = screen(&m);
     assert!(s.contains("3 : 1"), "{s}");
-    // Board results in words, not codes (issue 19).
+    // Board results in words, not codes.
     assert!(s.contains("红胜") && s.contains(" 和 "), "{s}");
     assert!(!s.contains("1-0") && !s.contains("1/2-1/2"), "{s}");
     assert!(s.contains(&format!("{} 胜", m1.home)), "{s}");
@@ -264,7 +264,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let s = screen(&m);
     assert!(s.contains("台次奖"), "{s}");
     assert!(!m.teams.as_ref().unwrap().prizes.is_empty());
-    // The team crosstable (issue 19): game points against each opponent.
+    // The team crosstable: game points against each opponent.
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("团体交叉表"), "{s}");
@@ -298,7 +298,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     );
 }
 
-/// Issue 19: the roster is edited on the Teams tab with the rules and
+/// The roster is edited on the Teams tab with the rules and
 /// messages of `qishe team roster`: `a` adds a reserve (a refusal stays in
 /// the form with what was typed), `x` takes a player off; once round 1 is
 /// paired that needs the arbiter's tick, and a player of a paired lineup

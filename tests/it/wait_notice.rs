@@ -1,4 +1,4 @@
-//! Two processes (issue 21): while another program holds the club's write
+//! Two processes: while another program holds the club's write
 //! lock, a command says on stderr that it is waiting, then does its work
 //! once the lock is free.
 

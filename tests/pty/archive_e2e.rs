@@ -1,4 +1,4 @@
-//! The archive screen (issue 23) in a real pseudo-terminal, in 简体: a game
+//! The archive screen in a real pseudo-terminal, in 简体: a game
 //! file is imported through the CLI, then `A` opens the archive, Enter a
 //! game, → steps the board and `p` searches the position shown.
 

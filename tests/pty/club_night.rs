@@ -1,4 +1,4 @@
-//! Issue 17's club night end to end in a pseudo-terminal, in 简体, from an
+//! The club night end to end in a pseudo-terminal, in 简体, from an
 //! empty database and with no CLI call: members added and imported (CSV),
 //! an event created with settings from config.toml,
 //! eight entered at once, round 1 paired and played, a late entry, the

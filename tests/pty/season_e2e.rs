@@ -1,4 +1,4 @@
-//! The season (issue 38) in a real pseudo-terminal, in 简体: three weekly
+//! The season in a real pseudo-terminal, in 简体: three weekly
 //! events are played (set up through the CLI), then the secretary, in the
 //! TUI only, opens the Season screen (`s`), creates the season (`n`), adds
 //! each week's event (`a`, the final with weight 2), takes one out and

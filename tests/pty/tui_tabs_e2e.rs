@@ -1,4 +1,4 @@
-//! The Teams tab (issue 19) and the Bracket tab (issue 20) in a real
+//! The Teams tab and the Bracket tab in a real
 //! pseudo-terminal, in 简体: the events are set up through the CLI, then
 //! the `qishe` binary is driven by keystrokes and its screen read back.
 

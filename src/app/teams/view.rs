@@ -399,7 +399,7 @@ impl App {
     }
 }
 
-/// The crosstable of the teams (issue 19): game points per pairing, then
+/// The crosstable of the teams: game points per pairing, then
 /// match points, game points and rank; printed and shown on the TUI's Teams
 /// tab.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Cross-line checks of a TRF file (issue 21): start numbers are unique,
+//! Cross-line checks of a TRF file: start numbers are unique,
 //! every opponent exists, the two lines of a game agree (opponent, colours,
 //! results), and no player line has more round blocks than the event has
 //! rounds. Each error names the line and column where it shows.

@@ -318,7 +318,7 @@ pub(super) fn repair(
         // 禁连三 is never relaxed here: the leftovers float down, and the
         // last group's repair, which can dissolve every pair of the round,
         // relaxes it only when no pairing without a third same colour in a
-        // row exists (issue 15: a relaxation here made avoidable threes).
+        // row exists (a relaxation here made avoidable threes).
         if let Some((m, k)) = best {
             if at_g(ctx, &m.unpaired) < at_g(ctx, unpaired) {
                 apply(&m, k, pairs, paired);

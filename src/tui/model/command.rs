@@ -40,7 +40,7 @@ pub enum Command {
         event: i64,
         force: bool,
     },
-    /// How a player's tie-break values are made (issue 16), in a box.
+    /// How a player's tie-break values are made, in a box.
     ExplainPlayer {
         event: i64,
         start_no: u32,
@@ -103,9 +103,9 @@ pub enum Command {
     Reload,
     /// A command of the ruling dialog, member page or statistics screen.
     Page(super::super::pages::PageCmd),
-    /// A command of the Teams tab (issue 19).
+    /// A command of the Teams tab.
     Teams(super::super::teams::TeamsCmd),
-    /// A command of the Bracket tab (issue 20).
+    /// A command of the Bracket tab.
     Bracket(super::super::bracket::BracketCmd),
     /// A command of the Prizes tab.
     Prizes(super::super::prizes::PrizesCmd),

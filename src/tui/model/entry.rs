@@ -1,4 +1,4 @@
-//! Result entry that cannot hit the wrong board (issue 17): the board
+//! Result entry that cannot hit the wrong board: the board
 //! number typed on the Results tab names the board or is an error; a result
 //! that replaces another shows both and asks; correction forms start from
 //! the stored values; a record is checked against the board's players.

@@ -1,4 +1,4 @@
-//! Drawing the Teams tab (issue 19): the views' titles with the round,
+//! Drawing the Teams tab: the views' titles with the round,
 //! the teams with roster and lineup, the matches board by board, the team
 //! standings, the board prizes and the lineup form. Split from `teams.rs`
 //! (the tab's state, keys and commands) when it passed 800 lines.

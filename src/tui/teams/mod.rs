@@ -1,4 +1,4 @@
-//! The Teams tab of a team event (issue 19): the teams with their rosters
+//! The Teams tab of a team event: the teams with their rosters
 //! (board order, reserves, captain) and each team's lineup for the round
 //! shown; a lineup editor that picks from the roster and shows the app's
 //! refusal inside the form (what was picked stays); the matches of a round

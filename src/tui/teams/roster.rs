@@ -1,4 +1,4 @@
-//! Roster editing on the Teams tab (issue 19): `a` adds a reserve at the
+//! Roster editing on the Teams tab: `a` adds a reserve at the
 //! end of the selected team's roster, `x` takes a player off it. The same
 //! rules and messages as `qishe team roster` (the app's `change_roster`):
 //! a reserve may join at any time; once round 1 is paired a removal is the

@@ -1,4 +1,4 @@
-//! Foundations of the repetition rulings (issue 8): finding the latest
+//! Foundations of the repetition rulings: finding the latest
 //! repeated position and the cycle of moves between its two occurrences,
 //! what a move directly attacks "if the opponent passed", and the classes
 //! of moves (check 将, chase 捉, idle 闲) and of cycles (长将, 一将一捉,

@@ -154,7 +154,7 @@ fn play_off_games_are_rated_only_with_rate_playoffs() {
     );
 }
 
-/// Each play-off step has its own time control and label (issue 20): they
+/// Each play-off step has its own time control and label: they
 /// are on the slips of the game due, and a clock reading is checked
 /// against the step's time control; armageddon keeps its odds when the
 /// settings give it none; more settings than steps are refused.

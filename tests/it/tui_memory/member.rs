@@ -1,4 +1,4 @@
-//! Issue 9: the member page and its head-to-head.
+//! The member page and its head-to-head.
 
 use super::*;
 

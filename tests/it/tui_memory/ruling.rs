@@ -1,4 +1,4 @@
-//! Issue 8: the repetition ruling dialog of the Results tab.
+//! The repetition ruling dialog of the Results tab.
 
 use super::*;
 

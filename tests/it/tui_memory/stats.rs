@@ -1,4 +1,4 @@
-//! Issue 9: the statistics screen.
+//! The statistics screen.
 
 use super::*;
 
