@@ -311,3 +311,57 @@ fn the_cli_prints_only_through_the_terminal_sanitiser() {
         hits.join("\n")
     );
 }
+
+/// Comments that name a tracker's work item (the word and a number) instead of the
+/// code: `file:line` of each, in the Rust files under `dirs` of `root`.
+fn work_item_comments(root: &Path, dirs: &[&str]) -> Vec<String> {
+    let mut files = Vec::new();
+    for d in dirs {
+        let dir = root.join(d);
+        if dir.is_dir() {
+            rust_files(&dir, &mut files);
+        }
+    }
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let Some(at) = line.find("//") else { continue };
+            let comment = line[at..].to_lowercase();
+            let named = comment.match_indices("issue ").any(|(j, m)| {
+                comment[j + m.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+            });
+            if named {
+                hits.push(format!("{}:{}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn comments_speak_of_the_code_not_of_the_tracker() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = work_item_comments(root, &["src", "tests", "benches", "examples"]);
+    assert!(hits.is_empty(), "comments naming an issue: {hits:#?}");
+}
+
+#[test]
+fn the_comment_check_sees_an_issue_number() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("src/a.rs"),
+        format!(
+            "// the issue is the order\nfn a() {{}} // see {} 7\n",
+            "Issue"
+        ),
+    )
+    .unwrap();
+    let hits = work_item_comments(dir.path(), &["src"]);
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].ends_with("a.rs:2"), "{hits:?}");
+}
