@@ -1,8 +1,22 @@
--- qishe (棋社) club database: the source of truth for the schema.
+-- qishe (棋社) club database: the schema a new database has.
 --
--- Migrations in src/store/migrations.rs are append-only; migration 1 is this
--- file as first released. Dates are ISO-8601 text, clock readings are
--- milliseconds, points are hundredths (integers).
+-- This file is the schema to read. A database is built and upgraded by the
+-- append-only migrations of src/store/migrations.rs (migration 1 is
+-- src/store/base.sql, the schema as first released); the test
+-- `store::migrations::tests::schema_sql_is_the_schema_of_a_new_database`
+-- builds one by the migrations and compares its sqlite_master with this
+-- file run on an empty database (comments, quotes and white space aside).
+-- A change to the schema is therefore two edits: a new migration appended,
+-- and this file brought to what the migrations make (a column added by
+-- `ALTER TABLE … ADD COLUMN` goes after the table's last column, before its
+-- table constraints, where SQLite puts it).
+--
+-- Dates are ISO-8601 text, clock readings are milliseconds, points are
+-- hundredths (integers). JSON columns hold objects the app parses once.
+
+-- ===========================================================================
+-- Members, events, entries
+-- ===========================================================================
 
 CREATE TABLE member (
     id        INTEGER PRIMARY KEY,
@@ -37,7 +51,8 @@ CREATE TABLE event (
     bye_opponent     TEXT    NOT NULL DEFAULT 'lowest' CHECK (bye_opponent IN ('lowest', 'zero', 'own')),
     requested_bye    TEXT    NOT NULL DEFAULT 'zero' CHECK (requested_bye IN ('zero', 'half')),
     forfeits_to_drop INTEGER NOT NULL DEFAULT 2 CHECK (forfeits_to_drop >= 0),
-    -- JSON object: pairing options (the Chinese method's settings, double round-robin)
+    -- JSON object: pairing options (the Chinese method's settings,
+    -- double round-robin, acceleration)
     pairing_settings TEXT    NOT NULL DEFAULT '{}',
     status           TEXT    NOT NULL DEFAULT 'planned' CHECK (status IN ('planned', 'running', 'finished')),
     created          TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
@@ -59,20 +74,32 @@ CREATE TABLE entry (
 );
 CREATE INDEX entry_member ON entry(member_id);
 
+-- A bye asked for, or an absence marked at check-in. `notice` tells an
+-- absence without notice (0: 缺席) from a bye asked for or excused (1: 请假),
+-- which the value alone cannot (an event may score both as zero).
 CREATE TABLE requested_bye (
     entry_id  INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
     round     INTEGER NOT NULL CHECK (round >= 1),
     value     TEXT    NOT NULL DEFAULT 'zero' CHECK (value IN ('zero', 'half')),
+    notice    INTEGER NOT NULL DEFAULT 1 CHECK (notice IN (0, 1)),
     PRIMARY KEY (entry_id, round)
 );
 
+-- Two entries that must not meet; for rounds first_round..last_round only
+-- (a TRF `260` record), or in every round when both are NULL.
 CREATE TABLE forbidden_pair (
-    event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
-    entry_a   INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
-    entry_b   INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+    event_id    INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    entry_a     INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+    entry_b     INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+    first_round INTEGER CHECK (first_round >= 1),
+    last_round  INTEGER CHECK (last_round >= first_round),
     CHECK (entry_a < entry_b),
     PRIMARY KEY (event_id, entry_a, entry_b)
 );
+
+-- ===========================================================================
+-- Rounds, boards, games
+-- ===========================================================================
 
 CREATE TABLE round (
     id        INTEGER PRIMARY KEY,
@@ -96,12 +123,13 @@ CREATE TABLE board (
 CREATE INDEX board_red ON board(red);
 CREATE INDEX board_black ON board(black);
 
--- One row per game of a board (two in a two-game round). Every input of the
--- table at the top of specs/scoring.md.
+-- One row per game of a board: two in a two-game round, and a knockout's
+-- play-off games continue the numbers (3, 4, …). Every input of the table
+-- at the top of specs/scoring.md.
 CREATE TABLE game (
     id              INTEGER PRIMARY KEY,
     board_id        INTEGER NOT NULL REFERENCES board(id) ON DELETE CASCADE,
-    game_no         INTEGER NOT NULL DEFAULT 1 CHECK (game_no IN (1, 2)),  -- migration 3 (knockout play-offs) lifts this to game_no >= 1
+    game_no         INTEGER NOT NULL DEFAULT 1 CHECK (game_no >= 1),
     red             INTEGER NOT NULL REFERENCES entry(id),
     black           INTEGER NOT NULL REFERENCES entry(id),
     outcome         TEXT    NOT NULL DEFAULT '*'
@@ -127,31 +155,40 @@ CREATE TABLE game (
     UNIQUE (board_id, game_no)
 );
 
--- Every change, with its time: what the secretary did, and what to restore to undo it.
+-- ===========================================================================
+-- The action log
+-- ===========================================================================
+
+-- Every change, with its time: what the secretary did, and what to restore
+-- to undo it.
 CREATE TABLE action_log (
-    id        INTEGER PRIMARY KEY,
-    at        TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    action    TEXT    NOT NULL,
-    -- human-readable summary
-    summary   TEXT    NOT NULL,
+    id          INTEGER PRIMARY KEY,
+    at          TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    action      TEXT    NOT NULL,
+    -- the summary in English
+    summary     TEXT    NOT NULL,
     -- JSON: the data needed to undo (old rows), or NULL when not undoable
-    undo      TEXT,
-    undone    INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+    undo        TEXT,
+    undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+    -- JSON: the summary as a keyed message (key and arguments, store/log.rs),
+    -- so undo and the log speak the UI language; NULL on rows written before
+    -- migration 7, which show their stored text
+    summary_msg TEXT
 );
 
--- ---------------------------------------------------------------------------
--- Team events (团体赛, specs/teams.md, issue 19). A team member plays as an
--- ordinary entry of the event; each board of a match is an ordinary board
--- of the round, numbered (match − 1) × B + board, with its game(s).
--- ---------------------------------------------------------------------------
+-- ===========================================================================
+-- Team events (团体赛, specs/teams.md). A team member plays as an ordinary
+-- entry of the event; each board of a match is an ordinary board of the
+-- round, numbered (match − 1) × B + board, with its game(s).
+-- ===========================================================================
 
 -- Marks an event as a team event; JSON: boards, match points, tied-match rule, byes.
-CREATE TABLE IF NOT EXISTS team_event (
+CREATE TABLE team_event (
     event_id  INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
     settings  TEXT    NOT NULL DEFAULT '{}'
 );
 
-CREATE TABLE IF NOT EXISTS team (
+CREATE TABLE team (
     id        INTEGER PRIMARY KEY,
     event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
     name      TEXT    NOT NULL CHECK (length(trim(name)) > 0),
@@ -162,7 +199,7 @@ CREATE TABLE IF NOT EXISTS team (
 );
 
 -- The roster in board order (boards 1..B, then reserves); an entry is on one team.
-CREATE TABLE IF NOT EXISTS team_member (
+CREATE TABLE team_member (
     team_id   INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
     entry_id  INTEGER NOT NULL UNIQUE REFERENCES entry(id) ON DELETE CASCADE,
     position  INTEGER NOT NULL CHECK (position >= 1),
@@ -170,7 +207,7 @@ CREATE TABLE IF NOT EXISTS team_member (
 );
 
 -- A match of a round; away NULL = a team bye. Home is named first (red on odd boards).
-CREATE TABLE IF NOT EXISTS team_match (
+CREATE TABLE team_match (
     id        INTEGER PRIMARY KEY,
     round_id  INTEGER NOT NULL REFERENCES round(id) ON DELETE CASCADE,
     number    INTEGER NOT NULL CHECK (number >= 1),
@@ -181,7 +218,7 @@ CREATE TABLE IF NOT EXISTS team_match (
 );
 
 -- Who a team fields on each board of a round (entry NULL: the board is left empty).
-CREATE TABLE IF NOT EXISTS team_lineup (
+CREATE TABLE team_lineup (
     team_id   INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
     round     INTEGER NOT NULL CHECK (round >= 1),
     board     INTEGER NOT NULL CHECK (board >= 1),
@@ -189,14 +226,179 @@ CREATE TABLE IF NOT EXISTS team_lineup (
     PRIMARY KEY (team_id, round, board)
 );
 
--- Migration 4 (src/store/migrations.rs, TRF fields) adds trf_entry (title,
--- federation, birth date as a TRF file wrote them, per entry) and
--- trf_full_bye (boards that were a pre-assigned full-point bye `F`).
+-- ===========================================================================
+-- Knockouts (specs/knockout.md)
+-- ===========================================================================
 
--- Migration 6 (src/store/migrations.rs, HISTORY_GAMES) adds history_games:
--- a kept, derived copy of each event's games for the club history (ratings,
--- statistics, member pages), dropped by triggers whenever the event's
--- rounds, boards, games or entries change and rebuilt on the next read.
--- Migration 7 (src/store/migrations.rs, keyed summaries) adds
--- action_log.summary_msg: the summary as a keyed message (JSON), so undo
--- and the log speak the UI language; NULL on rows written before.
+-- Marks an event as a knockout; JSON: the play-off ladder, third-place
+-- match, draw, rate_playoffs, armageddon time odds.
+CREATE TABLE knockout (
+    event_id  INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    settings  TEXT    NOT NULL DEFAULT '{}'
+);
+
+-- Each board of a knockout: its upper slot, and the winner of a lot.
+CREATE TABLE knockout_match (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE,
+    upper      INTEGER NOT NULL REFERENCES entry(id),
+    lot_winner INTEGER REFERENCES entry(id)
+);
+
+-- ===========================================================================
+-- TRF files: what they say that no other column holds
+-- ===========================================================================
+
+-- A player's title, federation and birth date as the TRF file wrote them,
+-- so `export trf` writes them back.
+CREATE TABLE trf_entry (
+    entry_id   INTEGER PRIMARY KEY REFERENCES entry(id) ON DELETE CASCADE,
+    title      TEXT    NOT NULL DEFAULT '',
+    federation TEXT    NOT NULL DEFAULT '',
+    birth      TEXT    NOT NULL DEFAULT ''
+);
+
+-- The pairing-bye boards that were a pre-assigned full-point bye (`F`).
+CREATE TABLE trf_full_bye (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE
+);
+
+-- The header lines of an imported TRF file that qishe keeps but does not
+-- read into the event (city, arbiters, `192`, `222`, `202`, national
+-- records, codes it does not know…), in file order.
+CREATE TABLE trf_line (
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    line     TEXT    NOT NULL,
+    PRIMARY KEY (event_id, seq)
+);
+
+-- The pairings changed by hand and the results corrected, which a
+-- TRF-2026 export writes as `###` lines.
+CREATE TABLE event_note (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER,
+    kind     TEXT    NOT NULL CHECK (kind IN ('pairing', 'result')),
+    detail   TEXT    NOT NULL DEFAULT '',
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M', 'now'))
+);
+
+-- ===========================================================================
+-- The game archive: games brought in from files (`qishe archive import`),
+-- once each (content hash), linked to members and events where the names
+-- match.
+-- ===========================================================================
+
+CREATE TABLE archive_game (
+    id           INTEGER PRIMARY KEY,
+    hash         TEXT    NOT NULL UNIQUE,
+    source       TEXT    NOT NULL,
+    game_no      INTEGER NOT NULL CHECK (game_no >= 1),
+    event        TEXT,
+    date         TEXT,
+    site         TEXT,
+    round        TEXT,
+    red          TEXT,
+    black        TEXT,
+    result       TEXT    CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+    eco          TEXT,
+    start_fen    TEXT    NOT NULL,
+    moves        TEXT    NOT NULL,
+    plies        INTEGER NOT NULL CHECK (plies >= 0),
+    record       TEXT    NOT NULL,
+    red_member   INTEGER REFERENCES member(id) ON DELETE SET NULL,
+    black_member INTEGER REFERENCES member(id) ON DELETE SET NULL,
+    event_id     INTEGER REFERENCES event(id) ON DELETE SET NULL
+);
+CREATE INDEX archive_game_red_member ON archive_game(red_member);
+CREATE INDEX archive_game_black_member ON archive_game(black_member);
+CREATE INDEX archive_game_eco ON archive_game(eco);
+
+-- Derived data (not in the undo capture, rebuilt when missing): the
+-- position before each ply (0: the start) and after the last move, a 64-bit
+-- key of placement and side to move.
+CREATE TABLE archive_position (
+    key     INTEGER NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES archive_game(id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL
+);
+CREATE INDEX archive_position_key ON archive_position(key);
+CREATE INDEX archive_position_game ON archive_position(game_id);
+
+-- ===========================================================================
+-- Kept copies of each event's games, for the club history
+-- ===========================================================================
+
+-- Per event, its games in the shape the club history reads them, one
+-- compact blob a row (store/history.rs). Derived data, never the only copy:
+-- the triggers below drop an event's row in the same transaction as any
+-- change to its rounds, boards, games or entries, and the next history read
+-- rebuilds the rows that are missing.
+CREATE TABLE history_games (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    data     BLOB    NOT NULL
+);
+CREATE TRIGGER history_games_round_upd AFTER UPDATE ON round BEGIN
+    DELETE FROM history_games WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER history_games_round_del AFTER DELETE ON round BEGIN
+    DELETE FROM history_games WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER history_games_board_upd AFTER UPDATE ON board BEGIN
+    DELETE FROM history_games WHERE event_id IN
+        (SELECT event_id FROM round WHERE id IN (OLD.round_id, NEW.round_id)); END;
+CREATE TRIGGER history_games_board_del AFTER DELETE ON board BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT event_id FROM round WHERE id = OLD.round_id); END;
+CREATE TRIGGER history_games_game_ins AFTER INSERT ON game BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER history_games_game_upd AFTER UPDATE ON game BEGIN
+    DELETE FROM history_games WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER history_games_game_del AFTER DELETE ON game BEGIN
+    DELETE FROM history_games WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER history_games_entry_upd AFTER UPDATE ON entry BEGIN
+    DELETE FROM history_games WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER history_games_entry_del AFTER DELETE ON entry BEGIN
+    DELETE FROM history_games WHERE event_id = OLD.event_id; END;
+
+-- ===========================================================================
+-- Seasons (赛季) and prize lists
+-- ===========================================================================
+
+-- A season's settings: the rule as written (e.g. `placement:10,8,6` or
+-- `score:0.5`), best N or NULL for all, min_events, participation as a
+-- decimal.
+CREATE TABLE season (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT    NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    rule          TEXT    NOT NULL DEFAULT 'placement:10,8,6,5,4,3,2,1',
+    best          INTEGER CHECK (best IS NULL OR best >= 1),
+    min_events    INTEGER NOT NULL DEFAULT 0 CHECK (min_events >= 0),
+    participation TEXT    NOT NULL DEFAULT '0',
+    created       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+
+-- The events of a season in the order they were added, each with its weight
+-- (a decimal); an event can be in several seasons, once in each.
+CREATE TABLE season_event (
+    season_id INTEGER NOT NULL REFERENCES season(id) ON DELETE CASCADE,
+    event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    position  INTEGER NOT NULL,
+    weight    TEXT    NOT NULL DEFAULT '1',
+    PRIMARY KEY (season_id, event_id)
+);
+CREATE INDEX season_event_event ON season_event(event_id);
+
+-- An event's prize list and its sharing mode; the prizes in list order as
+-- JSON (`[{"category": "sex=f", "place": 1, "value": {"money": 1500}}, …]`,
+-- domain::Prize).
+CREATE TABLE prize_list (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    sharing  TEXT    NOT NULL DEFAULT 'none' CHECK (sharing IN ('none', 'equal', 'hort')),
+    prizes   TEXT    NOT NULL DEFAULT '[]'
+);

@@ -1,7 +1,11 @@
 //! Append-only migrations tracked by `PRAGMA user_version`.
 //!
 //! Migration N brings a database from version N−1 to N. Never edit a released
-//! migration: append a new one. Migration 1 is `schema.sql` as first released.
+//! migration: append a new one. Migration 1 is `base.sql`, the schema as
+//! first released. `schema.sql` at the repository root is the schema a new
+//! database has, written out in full: a test builds a database by the
+//! migrations and compares it with that file, so a new migration comes with
+//! its edit of `schema.sql`.
 
 use super::{Result, StoreError};
 use crate::i18n::msg;
@@ -9,9 +13,10 @@ use rusqlite::Connection;
 
 /// The migrations, in order; index i is migration i+1.
 const MIGRATIONS: &[&str] = &[
-    include_str!("../../schema.sql"),
-    // --- Team events: team_event, team, team_member, team_match,
-    // team_lineup. Also appended to schema.sql, hence `IF NOT EXISTS`.
+    // The schema as first released: `base.sql`.
+    include_str!("base.sql"),
+    // Team events: team_event, team, team_member, team_match, team_lineup
+    // (`teams.sql`). A database at version 1 was made before them.
     include_str!("teams.sql"),
     KNOCKOUT,
     TRF_FIELDS,
@@ -313,6 +318,109 @@ mod tests {
             .unwrap();
         assert_eq!(v, SCHEMA_VERSION);
         let n: i64 = c
+            .query_row("SELECT count(*) FROM member", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1);
+    }
+
+    /// `sqlite_master` as (type, name, table, SQL), the SQL without its
+    /// comments, quotes and the white space that does not separate words.
+    fn schema_of(c: &Connection) -> Vec<(String, String, String, Option<String>)> {
+        fn normalise(sql: &str) -> String {
+            let mut out = String::new();
+            for line in sql.lines() {
+                let code = line.split("--").next().unwrap_or_default();
+                out.push_str(code);
+                out.push(' ');
+            }
+            let words: Vec<&str> = out.split_whitespace().collect();
+            let mut out = words.join(" ").replace('"', "");
+            for p in ["(", ")", ","] {
+                out = out
+                    .replace(&format!(" {p}"), p)
+                    .replace(&format!("{p} "), p);
+            }
+            out
+        }
+        let mut rows: Vec<_> = c
+            .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master")
+            .unwrap()
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?.map(|s| normalise(&s)),
+                ))
+            })
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    #[test]
+    fn schema_sql_is_the_schema_of_a_new_database() {
+        let mut migrated = Connection::open_in_memory().unwrap();
+        migrate(&mut migrated).unwrap();
+        let written = Connection::open_in_memory().unwrap();
+        written
+            .execute_batch(include_str!("../../schema.sql"))
+            .unwrap();
+        let (m, w) = (schema_of(&migrated), schema_of(&written));
+        for t in TABLES {
+            assert!(m.iter().any(|r| r.0 == "table" && r.1 == *t), "{t}");
+        }
+        let only = |a: &[(String, String, String, Option<String>)],
+                    b: &[(String, String, String, Option<String>)]| {
+            a.iter()
+                .filter(|r| !b.contains(r))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (only(&m, &w), only(&w, &m)),
+            (vec![], vec![]),
+            "(made by the migrations only, in schema.sql only)"
+        );
+        assert_eq!(m, w);
+    }
+
+    #[test]
+    fn the_schema_check_sees_a_column_and_a_check_that_differ() {
+        let c = Connection::open_in_memory().unwrap();
+        c.execute_batch("CREATE TABLE t (a INTEGER -- note\n, b TEXT CHECK (b IN ('x')));")
+            .unwrap();
+        let same = Connection::open_in_memory().unwrap();
+        same.execute_batch("CREATE TABLE \"t\" ( a INTEGER,\n  b TEXT CHECK (b IN ( 'x' ) ) )")
+            .unwrap();
+        assert_eq!(schema_of(&c), schema_of(&same));
+        let other = Connection::open_in_memory().unwrap();
+        other
+            .execute_batch("CREATE TABLE t (a INTEGER, b TEXT CHECK (b IN ('y')));")
+            .unwrap();
+        assert_ne!(schema_of(&c), schema_of(&other));
+        let more = Connection::open_in_memory().unwrap();
+        more.execute_batch("CREATE TABLE t (a INTEGER, b TEXT CHECK (b IN ('x')), c);")
+            .unwrap();
+        assert_ne!(schema_of(&c), schema_of(&more));
+    }
+
+    /// A database made before the team tables (version 1) gains them, and
+    /// every later migration runs on it as on a new one.
+    #[test]
+    fn a_version_one_database_migrates_to_the_schema_of_a_new_one() {
+        let mut old = Connection::open_in_memory().unwrap();
+        old.execute_batch(include_str!("base.sql")).unwrap();
+        old.pragma_update(None, "user_version", 1).unwrap();
+        old.execute("INSERT INTO member(name) VALUES ('甲')", [])
+            .unwrap();
+        migrate(&mut old).unwrap();
+        let mut new = Connection::open_in_memory().unwrap();
+        migrate(&mut new).unwrap();
+        assert_eq!(schema_of(&old), schema_of(&new));
+        let n: i64 = old
             .query_row("SELECT count(*) FROM member", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 1);

@@ -6,12 +6,12 @@
 -- ---------------------------------------------------------------------------
 
 -- Marks an event as a team event; JSON: boards, match points, tied-match rule, byes.
-CREATE TABLE IF NOT EXISTS team_event (
+CREATE TABLE team_event (
     event_id  INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
     settings  TEXT    NOT NULL DEFAULT '{}'
 );
 
-CREATE TABLE IF NOT EXISTS team (
+CREATE TABLE team (
     id        INTEGER PRIMARY KEY,
     event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
     name      TEXT    NOT NULL CHECK (length(trim(name)) > 0),
@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS team (
 );
 
 -- The roster in board order (boards 1..B, then reserves); an entry is on one team.
-CREATE TABLE IF NOT EXISTS team_member (
+CREATE TABLE team_member (
     team_id   INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
     entry_id  INTEGER NOT NULL UNIQUE REFERENCES entry(id) ON DELETE CASCADE,
     position  INTEGER NOT NULL CHECK (position >= 1),
@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS team_member (
 );
 
 -- A match of a round; away NULL = a team bye. Home is named first (red on odd boards).
-CREATE TABLE IF NOT EXISTS team_match (
+CREATE TABLE team_match (
     id        INTEGER PRIMARY KEY,
     round_id  INTEGER NOT NULL REFERENCES round(id) ON DELETE CASCADE,
     number    INTEGER NOT NULL CHECK (number >= 1),
@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS team_match (
 );
 
 -- Who a team fields on each board of a round (entry NULL: the board is left empty).
-CREATE TABLE IF NOT EXISTS team_lineup (
+CREATE TABLE team_lineup (
     team_id   INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
     round     INTEGER NOT NULL CHECK (round >= 1),
     board     INTEGER NOT NULL CHECK (board >= 1),
