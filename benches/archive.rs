@@ -17,7 +17,7 @@ const PER_FILE: usize = 1_000;
 const FEN: &str = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
 
 /// The project's one RNG, drawing indices.
-struct Rng(qishe::history::SplitMix64);
+struct Rng(qishe::domain::SplitMix64);
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
         self.0.below(n as u64) as usize
@@ -32,7 +32,7 @@ fn games(dir: &Path) -> Vec<PathBuf> {
         &["c3c4", "b7c7"],
         &["h0g2", "g6g5"],
     ];
-    let mut rng = Rng(qishe::history::SplitMix64(0x2545_f491_4f6c_dd1d));
+    let mut rng = Rng(qishe::domain::SplitMix64(0x2545_f491_4f6c_dd1d));
     let mut files = Vec::new();
     for f in 0..GAMES / PER_FILE {
         let mut batch = Vec::with_capacity(PER_FILE);

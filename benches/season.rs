@@ -10,8 +10,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use qishe::app::{App, EventId, SeasonDraft};
 use qishe::config::Config;
+use qishe::domain::SplitMix64;
 use qishe::domain::{EventSettings, NewMember};
-use qishe::history::SplitMix64;
 use std::time::Instant;
 
 /// 40 members; 40 finished weekly events of 30 of them in season "S".

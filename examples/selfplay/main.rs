@@ -34,11 +34,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The project's one RNG, with the draws a tournament needs.
-struct Rng(qishe::history::SplitMix64);
+struct Rng(qishe::domain::SplitMix64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(qishe::history::SplitMix64(seed))
+        Rng(qishe::domain::SplitMix64(seed))
     }
     fn below(&mut self, n: u64) -> u64 {
         self.0.below(n)

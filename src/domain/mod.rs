@@ -11,6 +11,7 @@ pub mod limits;
 mod names;
 mod points;
 pub mod prize;
+mod rng;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
@@ -26,6 +27,7 @@ pub use prize::{
     Category, CertificateTemplate, Prize, PrizeFacts, PrizeList, PrizeValue, Sharing,
     CERTIFICATE_FIELDS,
 };
+pub use rng::SplitMix64;
 pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,
     TeamMatch, TeamSettings, TiedMatch,

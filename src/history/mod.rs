@@ -7,7 +7,6 @@
 
 mod member;
 mod rating;
-mod rng;
 mod stats;
 
 pub use member::{
@@ -18,7 +17,6 @@ pub use rating::{
     compute_ratings, expected_score, PlayerRating, RatedGame, RatingChange, RatingSettings,
     RatingState, Ratings,
 };
-pub use rng::SplitMix64;
 pub use stats::{rating_bucket, red_score_ci, stats, Bucket, ClockUse, RedScore, StatGame, Stats};
 
 use crate::domain::{Outcome, Termination, TimeControl};

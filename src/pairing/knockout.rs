@@ -5,7 +5,7 @@
 //! Pure: seeds in, matches out. Seeds are 1-based (seed 1 is the highest).
 
 use crate::domain::Colour;
-use crate::history::SplitMix64;
+use crate::domain::SplitMix64;
 
 /// The bracket size: the smallest power of two ≥ `n` (at least 2).
 pub fn bracket_size(n: usize) -> usize {

@@ -63,7 +63,7 @@ fn every_testdata_game_converts_losslessly() {
 }
 
 /// The project's one RNG: the generated archive is the same at every run.
-struct Rng(qishe::history::SplitMix64);
+struct Rng(qishe::domain::SplitMix64);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
@@ -137,7 +137,7 @@ fn variation(
 }
 
 fn generated(count: usize) -> Vec<GameRecord> {
-    let mut rng = Rng(qishe::history::SplitMix64(0x9e37_79b9_7f4a_7c15));
+    let mut rng = Rng(qishe::domain::SplitMix64(0x9e37_79b9_7f4a_7c15));
     let results = [None, Some("1-0"), Some("0-1"), Some("1/2-1/2")];
     (0..count)
         .map(|i| {

@@ -14,8 +14,8 @@
 use crate::common::{cases, Club};
 use qishe::app::{App, EntryId, EventId, ResultInput};
 use qishe::config::Config;
+use qishe::domain::SplitMix64;
 use qishe::domain::{Outcome, RequestedByeValue};
-use qishe::history::SplitMix64;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

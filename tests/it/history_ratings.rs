@@ -1,10 +1,10 @@
 //! The club rating list: hand-computed cases, incremental == recompute,
 //! corrections move only later ratings, and the list from a real database.
 
-use qishe::domain::{Outcome, TimeControl};
+use qishe::domain::{Outcome, SplitMix64, TimeControl};
 use qishe::history::{
     compute_ratings, HistEvent, HistGame, HistMember, History, RatedGame, RatingSettings,
-    RatingState, SplitMix64,
+    RatingState,
 };
 use std::collections::HashMap;
 

@@ -3,10 +3,10 @@
 
 use qishe::app::{App, StatsFilter};
 use qishe::config::Config;
+use qishe::domain::SplitMix64;
 use qishe::domain::{
     EventSettings, EventStatus, Game, NewMember, Outcome, Termination, TimeControl,
 };
-use qishe::history::SplitMix64;
 use qishe::store::{ImportBoard, ImportEvent, ImportPlayer};
 
 fn club(members: usize) -> (App, Vec<i64>) {

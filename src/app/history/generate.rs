@@ -2,10 +2,10 @@
 //! benchmarks and tests: the same club from the same seed.
 
 use super::Result;
+use crate::domain::SplitMix64;
 use crate::domain::{
     EventSettings, EventStatus, Game, NewMember, Outcome, PairingSystem, Termination, TimeControl,
 };
-use crate::history::SplitMix64;
 use crate::store::{ImportBoard, ImportEvent, ImportPlayer, Store};
 use chrono::NaiveDate;
 

@@ -4,7 +4,7 @@
 use super::MatchView;
 use crate::app::{invalid, App, AppError, Result};
 use crate::domain::Entry;
-use crate::history::SplitMix64;
+use crate::domain::SplitMix64;
 use crate::pairing::knockout as ko;
 use crate::store::{NewBoard, StoreError};
 

@@ -11,7 +11,7 @@ pub(super) fn round_one(
     let n = ctx.pl.len();
     // The random round-1 method and the coin-flip colour method,
     // reproducible from `CxaOptions::random_seed`: the project's one RNG.
-    let mut rng = crate::history::SplitMix64(opts.random_seed);
+    let mut rng = crate::domain::SplitMix64(opts.random_seed);
     let halves: Vec<u8> = ctx
         .pl
         .iter()

@@ -1,5 +1,7 @@
-//! A small deterministic random generator (SplitMix64) for generated
-//! histories and randomised tests: the same seed gives the same club.
+//! The project's one deterministic random generator (SplitMix64): the
+//! lots of the pairing systems (CXA's random round 1, knockout lots),
+//! generated clubs, randomised tests and benches. The same seed gives the
+//! same draw. Plain arithmetic in the domain, so every layer can use it.
 
 /// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit state, good enough for
 /// test data, not for anything secret.
