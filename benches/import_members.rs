@@ -14,7 +14,6 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use qishe::app::App;
 use qishe::config::Config;
 use qishe::domain::EventSettings;
-use qishe::formats::trf::Trf;
 use qishe::pairing::dutch::simulate;
 use std::path::Path;
 
@@ -69,7 +68,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     for n in [1_000, 5_000, 9_999] {
         let state = simulate::quick_tournament(n, 4, 9, 22);
-        let trf = Trf::from_swiss_state(&state, &format!("open of {n}")).write();
+        let trf = state.to_trf(&format!("open of {n}")).write();
         g.bench_with_input(BenchmarkId::from_parameter(n), &trf, |b, trf| {
             b.iter_batched(
                 || {

@@ -10,7 +10,6 @@
 //! (`simulate::bench_round`); with `--hash` the example also pairs each
 //! round and prints its pairing hash (`--full`: without the shortcuts).
 
-use qishe::formats::trf::Trf;
 use qishe::pairing::dutch::{self, simulate};
 
 fn main() {
@@ -33,7 +32,7 @@ fn main() {
         for &round in &simulate::BENCH_ROUNDS {
             let state = simulate::bench_round(n, round);
             let path = dir.join(format!("n{n}-r{round}.trf"));
-            let trf = Trf::from_swiss_state(&state, &format!("bench {n} players round {round}"));
+            let trf = state.to_trf(&format!("bench {n} players round {round}"));
             std::fs::write(&path, trf.write()).expect("write");
             if hash {
                 let t = std::time::Instant::now();

@@ -222,7 +222,7 @@ fn qishe_pair(text: &str) -> Answer {
         Ok(t) => t,
         Err(e) => return fail(3, e.to_string()),
     };
-    let state = match trf.to_swiss_state() {
+    let state = match qishe::pairing::SwissState::from_trf(&trf) {
         Ok(s) => s,
         Err(e) => return fail(3, e.to_string()),
     };
@@ -599,7 +599,7 @@ fn roundtrip(engine: &Path, out: &Path, text: &str) -> Result<(), String> {
     }
     // The virtual points, whatever records carried them.
     let vp = |t: &Trf| {
-        let mut m = t.virtual_points();
+        let mut m = qishe::pairing::trf::virtual_points(t);
         for v in m.values_mut() {
             while v.last().is_some_and(|p| p.0 == 0) {
                 v.pop();

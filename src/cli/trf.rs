@@ -84,7 +84,7 @@ pub fn run(args: PairTrfArgs) -> CliResult {
             )));
         }
     }
-    let state = trf.to_swiss_state().map_err(|e| bad(e.msg()))?;
+    let state = crate::pairing::SwissState::from_trf(&trf).map_err(|e| bad(e.msg()))?;
     if let Some(total) = trf.total_rounds {
         if state.round > total {
             return Err(bad(crate::i18n::msg!(

@@ -1,5 +1,6 @@
-//! FIDE TRF-16 tournament report files: a column-exact reader, a writer that
-//! round-trips, and the conversion to the pairing model ([`SwissState`]).
+//! FIDE TRF-16 tournament report files: a column-exact reader and a writer
+//! that round-trips. The conversion to and from the pairing model is the
+//! pairing layer's (`pairing/trf.rs`): formats knows nothing of pairing.
 //!
 //! Player lines (`001`) are read by position: start number 5–8, sex 10,
 //! title 11–13, name 15–47, rating 49–52, federation 54–56, FIDE id 58–68,
@@ -7,11 +8,10 @@
 //! from column 92: opponent (4), colour (`w`/`b`/`-`), result.
 //!
 //! Files by role: the types here; `trf/read.rs` the reader, `trf/write.rs`
-//! the writer, `trf/state.rs` the conversions to and from the pairing
-//! model, `trf/check.rs` the cross-line checks.
+//! the writer, `trf/records.rs` the TRF-2026 records, `trf/check.rs` the
+//! cross-line checks.
 
 use crate::domain::{Colour, Points};
-use crate::pairing::{GameScore, PairingPlayer, RoundKind, RoundRecord, SwissState};
 use std::fmt::Write as _;
 
 /// A malformed TRF: where and why.
@@ -248,11 +248,12 @@ impl Trf {
 mod check;
 mod read;
 mod records;
-mod state;
 mod write;
 
-pub use records::{dutch_code, group_pairs, AccelRecord, ByeRecord, Prohibited, VirtualTable};
+pub use records::{
+    as_ranges, dutch_code, group_pairs, AccelRecord, ByeRecord, Prohibited, VirtualTable,
+};
 pub use write::TrfVersion;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -72,48 +72,6 @@ pub fn baku(
     out
 }
 
-/// The `250` records that give `table`'s points: one per run of
-/// consecutive start numbers and consecutive rounds with the same points,
-/// as (points, first round, last round, first id, last id). No two
-/// overlap, so the order they are read in does not matter.
-pub fn as_ranges(table: &VirtualPoints) -> Vec<(Points, u32, u32, u32, u32)> {
-    let rounds = table.values().map(Vec::len).max().unwrap_or(0);
-    // Per round, runs of consecutive ids with the same non-zero points.
-    let mut runs: BTreeMap<(u32, u32, Points), Vec<u32>> = BTreeMap::new();
-    for r in 0..rounds {
-        let mut cur: Option<(u32, u32, Points)> = None;
-        for (&id, v) in table {
-            let p = v.get(r).copied().unwrap_or(Points::ZERO);
-            cur = match cur {
-                Some((a, b, q)) if p == q && id == b + 1 && p != Points::ZERO => Some((a, id, q)),
-                other => {
-                    if let Some(run) = other.filter(|x| x.2 != Points::ZERO) {
-                        runs.entry(run).or_default().push(r as u32 + 1);
-                    }
-                    Some((id, id, p))
-                }
-            };
-        }
-        if let Some(run) = cur.filter(|x| x.2 != Points::ZERO) {
-            runs.entry(run).or_default().push(r as u32 + 1);
-        }
-    }
-    let mut out = Vec::new();
-    for ((a, b, p), rounds) in runs {
-        let mut i = 0;
-        while i < rounds.len() {
-            let mut j = i;
-            while j + 1 < rounds.len() && rounds[j + 1] == rounds[j] + 1 {
-                j += 1;
-            }
-            out.push((p, rounds[i], rounds[j], a, b));
-            i = j + 1;
-        }
-    }
-    out.sort_by_key(|&(p, r1, _, a, _)| (r1, a, std::cmp::Reverse(p)));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,7 +123,7 @@ mod tests {
     fn ranges_give_back_the_table() {
         let mut t = baku(&ids(30), &ids(30), 9, Points(100), Points(50));
         t.get_mut(&3).unwrap()[4] = Points(150);
-        let r = as_ranges(&t);
+        let r = crate::formats::trf::as_ranges(&t);
         let mut back = VirtualPoints::new();
         for &(p, r1, r2, a, b) in &r {
             for id in a..=b {
@@ -180,7 +138,8 @@ mod tests {
         }
         assert_eq!(back, t);
         assert!(r.len() <= 6, "{r:?}");
-        let plain = as_ranges(&baku(&ids(30), &ids(30), 9, Points(100), Points(50)));
+        let plain =
+            crate::formats::trf::as_ranges(&baku(&ids(30), &ids(30), 9, Points(100), Points(50)));
         assert_eq!(
             plain,
             vec![(Points(100), 1, 3, 1, 16), (Points(50), 4, 5, 1, 16)]

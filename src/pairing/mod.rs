@@ -13,6 +13,7 @@ pub mod dutch;
 pub mod knockout;
 pub mod matching;
 pub mod team;
+pub mod trf;
 
 pub use clubs::{ClubApart, CLUBMATES};
 

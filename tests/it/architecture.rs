@@ -365,3 +365,143 @@ fn the_comment_check_sees_an_issue_number() {
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert!(hits[0].ends_with("a.rs:2"), "{hits:?}");
 }
+
+/// What each layer under the app may import (ARCHITECTURE.md's table of
+/// layers): the pure cores, the store, config and the file edge. A layer
+/// not named in its row is not imported, so none of these can form a cycle
+/// (formats never imports pairing, which reads TRF files through it).
+const LAYERS: &[(&str, &[&str])] = &[
+    ("i18n", &[]),
+    ("files", &["i18n"]),
+    ("domain", &["i18n"]),
+    ("history", &["domain"]),
+    ("formats", &["domain", "i18n"]),
+    ("xiangqi", &["domain", "formats", "i18n"]),
+    ("scoring", &["domain", "formats", "i18n"]),
+    ("pairing", &["domain", "scoring", "formats", "i18n"]),
+    ("report", &["domain", "scoring", "i18n"]),
+    (
+        "config",
+        &[
+            "domain", "history", "xiangqi", "scoring", "pairing", "files", "i18n",
+        ],
+    ),
+    ("store", &["domain", "history", "i18n"]),
+];
+
+/// The layers that the code of `src/{layer}` under `root` names
+/// (`crate::x`, `crate::{x::…, y}`), as `layer: file` for each layer it
+/// may not import by [`LAYERS`]. Unit tests (`#[cfg(test)] mod tests`, a
+/// `tests.rs` file or folder) are left out.
+fn layer_breaches(root: &Path) -> Vec<String> {
+    let layers: Vec<&str> = LAYERS.iter().map(|(l, _)| *l).collect();
+    let all = [&layers[..], &["app", "cli", "tui"]].concat();
+    let mut hits = Vec::new();
+    for (layer, allowed) in LAYERS {
+        let dir = root.join("src").join(layer);
+        if !dir.is_dir() {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        for f in files {
+            let rel = f.strip_prefix(&dir).unwrap();
+            if rel
+                .components()
+                .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "tests.rs")
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).unwrap();
+            let text = [
+                "#[cfg(test)]\nmod tests",
+                "#[cfg(test)]\npub(crate) mod tests",
+            ]
+            .iter()
+            .filter_map(|m| text.find(m))
+            .min()
+            .map_or(text.as_str(), |i| &text[..i]);
+            let mut named = Vec::new();
+            for (i, _) in text.match_indices("crate::") {
+                if text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let rest = &text[i + "crate::".len()..];
+                if let Some(group) = rest.strip_prefix('{') {
+                    let group = &group[..group.find('}').unwrap_or(group.len())];
+                    for item in group.split(',') {
+                        let word: String = item
+                            .trim()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        named.push(word);
+                    }
+                } else {
+                    named.push(
+                        rest.chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect(),
+                    );
+                }
+            }
+            for n in named {
+                if n != *layer && all.contains(&n.as_str()) && !allowed.contains(&n.as_str()) {
+                    let hit = format!("{n}: {}", f.display());
+                    if !hits.contains(&hit) {
+                        hits.push(hit);
+                    }
+                }
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn each_layer_imports_only_what_its_row_allows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (layer, _) in LAYERS {
+        assert!(root.join("src").join(layer).is_dir(), "src/{layer}");
+    }
+    let hits = layer_breaches(root);
+    assert!(
+        hits.is_empty(),
+        "imports the layer table does not allow: {hits:#?}"
+    );
+}
+
+#[test]
+fn the_layer_check_sees_formats_import_pairing() {
+    let dir = tempfile::tempdir().unwrap();
+    let formats = dir.path().join("src/formats");
+    std::fs::create_dir_all(formats.join("trf")).unwrap();
+    std::fs::write(
+        formats.join("trf.rs"),
+        "use crate::domain::Points;\nmod state;\n#[cfg(test)]\nmod tests {\n    use crate::app::App;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(formats.join("trf/tests.rs"), "use crate::pairing::pair;\n").unwrap();
+    assert_eq!(layer_breaches(dir.path()), Vec::<String>::new());
+    std::fs::write(
+        formats.join("trf/state.rs"),
+        "use crate::{i18n::msg, pairing::{SwissState, RoundKind}};\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/formats/csv.rs"),
+        "fn f() { let _ = crate::scoring::x(); let _ = qishe_crate::store::y(); }\n",
+    )
+    .unwrap();
+    let mut hits = layer_breaches(dir.path());
+    hits.sort();
+    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert!(
+        hits[0].starts_with("pairing: ") && hits[0].ends_with("state.rs"),
+        "{hits:?}"
+    );
+    assert!(
+        hits[1].starts_with("scoring: ") && hits[1].ends_with("csv.rs"),
+        "{hits:?}"
+    );
+}

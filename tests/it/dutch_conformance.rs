@@ -38,7 +38,7 @@ fn all_conformance_cases_match_with_colours() {
     let mut failures = Vec::new();
     for trf_path in &cases {
         let trf = Trf::parse(&std::fs::read_to_string(trf_path).unwrap()).unwrap();
-        let state = trf.to_swiss_state().unwrap();
+        let state = qishe::pairing::SwissState::from_trf(&trf).unwrap();
         let p = pair(&state, &PairingConfig::new(PairingSystem::Dutch)).unwrap();
         let mut got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.red, b.black)).collect();
         if let Some(b) = p.bye {

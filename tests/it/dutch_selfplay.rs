@@ -75,7 +75,7 @@ fn check_corpus(name: &str, min_rounds: usize, min_refused: usize) {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(path).unwrap();
         let want = answer(&std::fs::read_to_string(path.with_extension("pairs")).unwrap());
-        let state = Trf::parse(&text).unwrap().to_swiss_state().unwrap();
+        let state = qishe::pairing::SwissState::from_trf(&Trf::parse(&text).unwrap()).unwrap();
         let got = match pair(&state, &PairingConfig::new(PairingSystem::Dutch)) {
             Ok(p) => {
                 let mut v: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.red, b.black)).collect();

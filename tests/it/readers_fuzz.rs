@@ -147,7 +147,7 @@ fn check_games(e: GamesCsvError, bytes: &[u8], file: &str) {
 
 fn check_trf(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
-    let parsed = Trf::parse(&text).and_then(|t| t.to_swiss_state());
+    let parsed = Trf::parse(&text).and_then(|t| qishe::pairing::SwissState::from_trf(&t));
     if let Err(e) = parsed {
         assert!((1..=lines_of(bytes) as usize).contains(&e.line), "{e}");
         assert!(e.column >= 1, "{e}");
@@ -171,7 +171,9 @@ fn the_samples_are_valid() {
     assert!(read_games_csv(GAMES.as_bytes(), "g.csv").is_ok());
     assert!(read_team_games_csv(TEAM_GAMES.as_bytes(), "t.csv").is_ok());
     assert!(read_teams_csv(TEAMS.as_bytes(), "teams.csv").is_ok());
-    assert!(Trf::parse(TRF).and_then(|t| t.to_swiss_state()).is_ok());
+    assert!(Trf::parse(TRF)
+        .and_then(|t| qishe::pairing::SwissState::from_trf(&t))
+        .is_ok());
     assert!(Config::parse(CONFIG, "config.toml", std::path::Path::new(".")).is_ok());
 }
 

@@ -8,7 +8,6 @@ use crate::formats::trf::{
     group_pairs, AccelRecord, ByeRecord, PointSettings, Prohibited, Trf, TrfPlayer, TrfRound,
     TrfVersion,
 };
-use crate::pairing::accel;
 use crate::scoring::{self, RoundKind, RoundResult};
 use std::collections::{BTreeMap, HashMap};
 
@@ -243,7 +242,7 @@ impl App {
                 ByeRecord { kind, round, ids }
             })
             .collect();
-        let accelerations = accel::as_ranges(&self.virtual_points(&event)?)
+        let accelerations = crate::formats::trf::as_ranges(&self.virtual_points(&event)?)
             .into_iter()
             .map(
                 |(points, first_round, last_round, first_id, last_id)| AccelRecord::Range {

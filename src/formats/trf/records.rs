@@ -43,8 +43,9 @@ pub struct Prohibited {
     pub ids: Vec<u32>,
 }
 
-/// Virtual points by start number (see [`crate::pairing::accel`]).
-pub type VirtualTable = crate::pairing::accel::VirtualPoints;
+/// Virtual points by start number: index r is what the player gets when
+/// round r + 1 is paired (the pairing layer's `accel::VirtualPoints`).
+pub type VirtualTable = std::collections::BTreeMap<u32, Vec<Points>>;
 
 /// The `192` codes that name the FIDE Dutch system; `true` with Baku
 /// acceleration. `FIDE_DUTCH_2026` is a draft name other programs write.
@@ -295,32 +296,6 @@ impl Trf {
         self.system.as_deref().and_then(dutch_code).unwrap_or(false)
     }
 
-    /// The virtual points pairing uses: the file's own (`250` / `XXA`)
-    /// when it has any, else FIDE's Baku rule when `192` asks for it
-    /// ([`crate::pairing::accel::baku`]), else none.
-    pub fn virtual_points(&self) -> VirtualTable {
-        if let Some(t) = self.explicit_virtual_points() {
-            return t;
-        }
-        if !self.baku_requested() {
-            return VirtualTable::new();
-        }
-        let s = self.settings();
-        let mut order: Vec<&super::TrfPlayer> = self.players.iter().collect();
-        order.sort_by_key(|p| p.id);
-        // The pairing list of round 1: everyone without a blank first
-        // column once a round is played (those with one entered late).
-        let played = self.played_rounds();
-        let at_start: Vec<u32> = order
-            .iter()
-            .filter(|p| played == 0 || p.rounds.first().is_some_and(|r| !r.is_blank()))
-            .map(|p| p.id)
-            .collect();
-        let ids: Vec<u32> = order.iter().map(|p| p.id).collect();
-        let rounds = self.total_rounds.unwrap_or(played as u32 + 1);
-        crate::pairing::accel::baku(&ids, &at_start, rounds, s.win, s.draw)
-    }
-
     /// Checks the 2026 records against the players and the rounds: every
     /// start number they name exists, no round beyond the event's.
     pub(super) fn check_records(&self) -> Result<(), TrfError> {
@@ -415,6 +390,49 @@ pub fn group_pairs(pairs: &[(u32, u32)]) -> Vec<Vec<u32>> {
         groups.push(g);
     }
     groups
+}
+
+/// The `250` records that give `table`'s points: one per run of
+/// consecutive start numbers and consecutive rounds with the same points,
+/// as (points, first round, last round, first id, last id). No two
+/// overlap, so the order they are read in does not matter.
+pub fn as_ranges(table: &VirtualTable) -> Vec<(Points, u32, u32, u32, u32)> {
+    let rounds = table.values().map(Vec::len).max().unwrap_or(0);
+    // Per round, runs of consecutive ids with the same non-zero points.
+    let mut runs: std::collections::BTreeMap<(u32, u32, Points), Vec<u32>> =
+        std::collections::BTreeMap::new();
+    for r in 0..rounds {
+        let mut cur: Option<(u32, u32, Points)> = None;
+        for (&id, v) in table {
+            let p = v.get(r).copied().unwrap_or(Points::ZERO);
+            cur = match cur {
+                Some((a, b, q)) if p == q && id == b + 1 && p != Points::ZERO => Some((a, id, q)),
+                other => {
+                    if let Some(run) = other.filter(|x| x.2 != Points::ZERO) {
+                        runs.entry(run).or_default().push(r as u32 + 1);
+                    }
+                    Some((id, id, p))
+                }
+            };
+        }
+        if let Some(run) = cur.filter(|x| x.2 != Points::ZERO) {
+            runs.entry(run).or_default().push(r as u32 + 1);
+        }
+    }
+    let mut out = Vec::new();
+    for ((a, b, p), rounds) in runs {
+        let mut i = 0;
+        while i < rounds.len() {
+            let mut j = i;
+            while j + 1 < rounds.len() && rounds[j + 1] == rounds[j] + 1 {
+                j += 1;
+            }
+            out.push((p, rounds[i], rounds[j], a, b));
+            i = j + 1;
+        }
+    }
+    out.sort_by_key(|&(p, r1, _, a, _)| (r1, a, std::cmp::Reverse(p)));
+    out
 }
 
 #[cfg(test)]

@@ -198,7 +198,7 @@ impl Trf {
         }
         self.write_240(out);
         if let Some(t) = self.explicit_virtual_points() {
-            for (p, r1, r2, a, b) in crate::pairing::accel::as_ranges(&t) {
+            for (p, r1, r2, a, b) in super::as_ranges(&t) {
                 let _ = writeln!(out, "250      {:>4} {r1:03} {r2:03} {a:04} {b:04}", pts(p));
             }
         }

@@ -1,31 +1,62 @@
-//! A TRF file and the pairing model ([`SwissState`]), both ways.
+//! A TRF file ([`Trf`], read and written by `formats::trf`) and the
+//! pairing model ([`SwissState`]), both ways; and the virtual points a TRF
+//! file asks for (its own `250` / `XXA` records, or FIDE's Baku rule).
 
-use super::*;
+use super::{accel, GameScore, PairingPlayer, RoundKind, RoundRecord, SwissState};
+use crate::domain::Points;
+use crate::formats::trf::{AccelRecord, PointSettings, Trf, TrfError, TrfPlayer, TrfRound};
 
-impl Trf {
-    /// Builds the pairing model for the round after the last played one.
+/// The virtual points pairing uses: the file's own (`250` / `XXA`) when it
+/// has any, else FIDE's Baku rule when `192` asks for it
+/// ([`accel::baku`]), else none.
+pub fn virtual_points(trf: &Trf) -> accel::VirtualPoints {
+    if let Some(t) = trf.explicit_virtual_points() {
+        return t;
+    }
+    if !trf.baku_requested() {
+        return accel::VirtualPoints::new();
+    }
+    let s = trf.settings();
+    let mut order: Vec<&TrfPlayer> = trf.players.iter().collect();
+    order.sort_by_key(|p| p.id);
+    // The pairing list of round 1: everyone without a blank first
+    // column once a round is played (those with one entered late).
+    let played = trf.played_rounds();
+    let at_start: Vec<u32> = order
+        .iter()
+        .filter(|p| played == 0 || p.rounds.first().is_some_and(|r| !r.is_blank()))
+        .map(|p| p.id)
+        .collect();
+    let ids: Vec<u32> = order.iter().map(|p| p.id).collect();
+    let rounds = trf.total_rounds.unwrap_or(played as u32 + 1);
+    accel::baku(&ids, &at_start, rounds, s.win, s.draw)
+}
+
+impl SwissState {
+    /// The pairing model of a TRF file, for the round after its last played
+    /// one.
     /// Blocks in the column of that round (`0000 - H`, `Z`, `F`) are byes
     /// asked for in advance: those players are not paired.
-    pub fn to_swiss_state(&self) -> Result<SwissState, TrfError> {
-        let k = self.played_rounds();
-        let s = self.settings();
-        let ids: std::collections::HashSet<u32> = self.players.iter().map(|p| p.id).collect();
+    pub fn from_trf(trf: &Trf) -> Result<SwissState, TrfError> {
+        let k = trf.played_rounds();
+        let s = trf.settings();
+        let ids: std::collections::HashSet<u32> = trf.players.iter().map(|p| p.id).collect();
         let mut players = Vec::new();
-        for (index, p) in self.players.iter().enumerate() {
+        for (index, p) in trf.players.iter().enumerate() {
             let mut history = Vec::new();
             for r in 0..k {
                 let b = p.rounds.get(r).copied().unwrap_or(TrfRound::BLANK);
                 if b.opponent != 0 && !ids.contains(&b.opponent) {
-                    return Err(err(
-                        self.line_of(index),
-                        92 + 10 * r,
-                        crate::i18n::msg!(
+                    return Err(TrfError {
+                        line: trf.line_of(index),
+                        column: 92 + 10 * r,
+                        message: crate::i18n::msg!(
                             "err.trf.unknown_opponent",
                             id = p.id,
                             opponent = b.opponent,
                             round = r + 1
                         ),
-                    ));
+                    });
                 }
                 let opp = if b.opponent == 0 {
                     None
@@ -97,16 +128,16 @@ impl Trf {
                         points: Points::ZERO,
                     },
                     c => {
-                        return Err(err(
-                            self.line_of(index),
-                            92 + 10 * r + 7,
-                            crate::i18n::msg!(
+                        return Err(TrfError {
+                            line: trf.line_of(index),
+                            column: 92 + 10 * r + 7,
+                            message: crate::i18n::msg!(
                                 "err.trf.needs_opponent",
                                 id = p.id,
                                 result = c,
                                 round = r + 1
                             ),
-                        ))
+                        })
                     }
                 };
                 history.push(rec);
@@ -114,7 +145,7 @@ impl Trf {
             let next = p.rounds.get(k).copied().unwrap_or(TrfRound::BLANK);
             // A `240` bye for the round being paired takes the player out
             // of it, as a block in its column does.
-            let bye_240 = self
+            let bye_240 = trf
                 .byes
                 .iter()
                 .any(|b| b.round as usize == k + 1 && b.ids.contains(&p.id));
@@ -132,12 +163,12 @@ impl Trf {
         players.sort_by_key(|p| p.id);
         let mut forbidden = Vec::new();
         let round = k as u32 + 1;
-        let in_force = self
+        let in_force = trf
             .prohibited
             .iter()
             .filter(|p| p.first_round <= round && round <= p.last_round)
             .map(|p| &p.ids);
-        for g in self.forbidden.iter().chain(in_force) {
+        for g in trf.forbidden.iter().chain(in_force) {
             for (i, &a) in g.iter().enumerate() {
                 for &b in &g[i + 1..] {
                     if a != b {
@@ -149,22 +180,23 @@ impl Trf {
         Ok(SwissState {
             players,
             round: k as u32 + 1,
-            total_rounds: self.total_rounds.unwrap_or(k as u32 + 1).max(k as u32 + 1),
+            total_rounds: trf.total_rounds.unwrap_or(k as u32 + 1).max(k as u32 + 1),
             forbidden,
-            first_colour: self.initial_colour(),
+            first_colour: trf.initial_colour(),
             win_points: s.win,
             draw_points: s.draw,
-            virtual_points: self.virtual_points(),
+            virtual_points: virtual_points(trf),
         })
     }
 }
 
-impl Trf {
+impl SwissState {
     /// A TRF of the pairing model (for `qishe export trf`): one block per
     /// completed round, and `0000 - H`/`Z` in the next round's column for the
-    /// players who are not available for it. Reading it back gives `state`
-    /// again (points of 1 / ½ / 0; other schemes go in an `XXS` line).
-    pub fn from_swiss_state(state: &SwissState, title: &str) -> Trf {
+    /// players who are not available for it. Reading it back gives the
+    /// state again (points of 1 / ½ / 0; other schemes go in an `XXS` line).
+    pub fn to_trf(&self, title: &str) -> Trf {
+        let state = self;
         let s = PointSettings {
             win: state.win_points,
             draw: state.draw_points,
@@ -231,7 +263,7 @@ impl Trf {
         for &(a, b) in &state.forbidden {
             forbidden.push(vec![a, b]);
         }
-        let accelerations = crate::pairing::accel::as_ranges(&state.virtual_points)
+        let accelerations = crate::formats::trf::as_ranges(&state.virtual_points)
             .into_iter()
             .map(
                 |(points, first_round, last_round, first_id, last_id)| AccelRecord::Range {
@@ -255,3 +287,6 @@ impl Trf {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
