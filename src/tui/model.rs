@@ -338,6 +338,25 @@ impl Model {
         Ok(())
     }
 
+    /// Re-reads what a command changed: nothing, the open event's tabs
+    /// only, or everything ([`Model::refresh`]).
+    pub fn reread(&mut self, app: &App, changed: effects::Changed) -> crate::app::Result<()> {
+        use effects::Changed;
+        let open = self.ev.event.as_ref().map(|e| e.id);
+        match changed {
+            Changed::Nothing => Ok(()),
+            Changed::OpenedEvent => match open {
+                Some(id) => self.load_event(app, id),
+                None => Ok(()),
+            },
+            // A result changes its event's round and tables, nothing the
+            // club screens list (members, events, kinds).
+            Changed::Results { event, .. } if open == Some(event) => self.load_event(app, event),
+            Changed::Results { .. } => Ok(()),
+            Changed::Everything => self.refresh(app),
+        }
+    }
+
     /// Loads an event's tabs.
     pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
         let v = app.event_view(EventId(id))?;

@@ -136,7 +136,8 @@ pub struct Confirm {
 }
 
 /// Runs a command against the club through the one command path
-/// (`effects::run`, then `effects::apply`) and refreshes the model. Errors
+/// (`effects::run`, then `effects::apply`) and re-reads what its outcome
+/// says it changed (`Model::reread`). Errors
 /// become the status line (translated prefix, the app's message).
 pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     m.busy = None;
@@ -146,7 +147,13 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     if let (Command::Teams(_), Some(t)) = (&cmd, m.teams.as_mut()) {
         t.ran(&ui, r.as_ref().map(|_| ()));
     }
-    let next_open = matches!(r, Ok(super::effects::Outcome::Recorded(_)));
+    let next_open = matches!(r, Ok(super::effects::Outcome::Recorded { .. }));
+    // A command that failed wrote nothing (each write is one transaction),
+    // but the club is read again all the same: it may have changed behind
+    // the model (another program, the worker).
+    let changed = r
+        .as_ref()
+        .map_or(super::effects::Changed::Everything, |o| o.changed());
     match r {
         Ok(o) => {
             if matches!(
@@ -166,7 +173,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
             }
         }
     }
-    if let Err(e) = m.refresh(app) {
+    if let Err(e) = m.reread(app, changed) {
         let text = super::worker::error_text(m.lang, &e);
         m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
     }

@@ -18,6 +18,21 @@ use crate::tui::component::{outcome_text, Ui};
 use crate::tui::log::{LogRan, LogView};
 use crate::tui::pages::{Loaded, PageCmd};
 
+/// What a command changed in the club, so the model re-reads only that
+/// (`Model::reread`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// Nothing was written: a question, a pop-up, a page read.
+    Nothing,
+    /// Nothing was written, but another event is open: its tabs are read.
+    OpenedEvent,
+    /// A result of `round` of `event`: that event's round, games and tables
+    /// (the members, the events list and the other rounds are as they were).
+    Results { event: i64, round: u32 },
+    /// Anything: the members, the events list, the open event.
+    Everything,
+}
+
 /// What a command came to, for the model.
 #[derive(Debug)]
 pub enum Outcome {
@@ -41,18 +56,29 @@ pub enum Outcome {
         paired: u32,
         tab: Option<Tab>,
         message: Option<String>,
+        /// The event was just made (the events list has a new row).
+        created: bool,
     },
     /// Players were entered: the picker closes.
     Entered(String),
     /// The last round was removed: the tabs show the last paired again.
     Unpaired(String),
-    /// A result was stored: the Results tab moves on to the next board
-    /// without one.
-    Recorded(String),
+    /// A result of `round` of `event` was stored: the Results tab moves
+    /// on to the next board without one.
+    Recorded {
+        message: String,
+        event: i64,
+        round: u32,
+    },
     /// A form to open (after a question was answered yes).
     Form(Box<Form>),
-    /// A ruling was stored: the dialog closes.
-    Ruled(String),
+    /// A ruling on a game of `round` of `event` was stored: the dialog
+    /// closes.
+    Ruled {
+        message: String,
+        event: i64,
+        round: u32,
+    },
     /// A head-to-head for the member page.
     HeadToHead(Box<HeadToHead>),
     /// What the archive screen read.
@@ -63,6 +89,27 @@ pub enum Outcome {
     Log(LogView, Option<String>),
     /// The check-in pop-up to open.
     CheckIn(CheckInView),
+}
+
+impl Outcome {
+    /// What the command that came to this changed in the club.
+    pub fn changed(&self) -> Changed {
+        match self {
+            Outcome::Ask { .. }
+            | Outcome::Notice(_)
+            | Outcome::Form(_)
+            | Outcome::Loaded(_)
+            | Outcome::HeadToHead(_) => Changed::Nothing,
+            Outcome::Opened { created: false, .. } => Changed::OpenedEvent,
+            Outcome::Recorded { event, round, .. } | Outcome::Ruled { event, round, .. } => {
+                Changed::Results {
+                    event: *event,
+                    round: *round,
+                }
+            }
+            _ => Changed::Everything,
+        }
+    }
 }
 
 /// Runs `cmd` against `app`, calling `progress(done, total)` where the
@@ -133,6 +180,7 @@ pub fn run(
                 paired: 0,
                 tab: Some(tab),
                 message: Some(message),
+                created: true,
             })
         }
         Command::ExplainPlayer { event, start_no } => {
@@ -147,6 +195,7 @@ pub fn run(
                 tab: None,
                 // The last message was about another screen.
                 message: None,
+                created: false,
             })
         }
         Command::EnterPlayer { event, member } => {
@@ -187,14 +236,16 @@ pub fn run(
             let g = app.record_result(&event_key(app, *event)?, *round, *board, input)?;
             // The board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场).
             let place = app.board_place(EventId(*event), *round, *board)?;
-            Ok(Outcome::Recorded(
-                crate::i18n::msg!(
+            Ok(Outcome::Recorded {
+                message: crate::i18n::msg!(
                     "tui.msg.result_at",
                     place = place.msg(),
                     outcome = outcome_text(lang, g.outcome)
                 )
                 .render(lang),
-            ))
+                event: *event,
+                round: *round,
+            })
         }
         Command::RequestBye {
             event,
@@ -354,12 +405,16 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             must_change,
         } => {
             let g = app.apply_ruling(&event.to_string(), *round, *board, *game_no, *must_change)?;
-            Outcome::Ruled(format!(
-                "{} {board}: {} ({})",
-                tr(lang, "tui.judge.stored"),
-                g.outcome.code(),
-                g.facts.termination.map(|x| x.code()).unwrap_or("-")
-            ))
+            Outcome::Ruled {
+                message: format!(
+                    "{} {board}: {} ({})",
+                    tr(lang, "tui.judge.stored"),
+                    g.outcome.code(),
+                    g.facts.termination.map(|x| x.code()).unwrap_or("-")
+                ),
+                event: *event,
+                round: *round,
+            }
         }
         PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
             match crate::tui::pages::load(app, cmd)? {
@@ -425,6 +480,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             paired,
             tab,
             message,
+            ..
         } => {
             m.ev = super::EventData {
                 event: Some(*event),
@@ -443,9 +499,9 @@ pub fn apply(m: &mut Model, o: Outcome) {
             m.round_sel = None;
             say(m, message);
         }
-        Outcome::Recorded(message) => say(m, message),
+        Outcome::Recorded { message, .. } => say(m, message),
         Outcome::Form(f) => m.set_form(*f),
-        Outcome::Ruled(message) => {
+        Outcome::Ruled { message, .. } => {
             m.pages.judge = None;
             say(m, message);
         }

@@ -1,0 +1,127 @@
+//! The TUI on the ten-year club (`build_history_db`: 520 weekly events,
+//! 104,000 games, here with 400 members) with an open event of 400 players,
+//! a 200-board round on its Results tab: a result entered and the frame
+//! redrawn, and a key (down a board) answered and redrawn. Goal: under
+//! 16 ms each (one frame at 60 Hz).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use qishe::app::{build_history_db, App, HistorySpec, ResultInput};
+use qishe::config::Config;
+use qishe::domain::{EventSettings, Outcome};
+use qishe::i18n::Lang;
+use qishe::tui::{execute, press, view, Command, Model, Tab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+const PLAYERS: usize = 400;
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let config = Config {
+        language: Some(Lang::ZhHans),
+        ..Config::default()
+    };
+    let event = {
+        let mut app = App::open(config.clone(), &db).unwrap();
+        let spec = HistorySpec {
+            members: PLAYERS,
+            ..HistorySpec::default()
+        };
+        build_history_db(app.store_for_tests(), &spec).unwrap();
+        let e = app
+            .create_event(
+                "公开赛 400",
+                None,
+                &EventSettings {
+                    rounds: 7,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let ids: Vec<String> = app
+            .members(true)
+            .unwrap()
+            .iter()
+            .take(PLAYERS)
+            .map(|m| m.id.to_string())
+            .collect();
+        app.enter_players(&e.name, &ids).unwrap();
+        // Two rounds played, the third paired with half its results in.
+        for round in 1..=3u32 {
+            app.pair_next_round(&e.name).unwrap();
+            let boards = if round < 3 { PLAYERS / 2 } else { PLAYERS / 4 };
+            for board in 1..=boards as u32 {
+                let outcome = match (board + round) % 3 {
+                    0 => Outcome::RedWin,
+                    1 => Outcome::Draw,
+                    _ => Outcome::BlackWin,
+                };
+                let input = ResultInput {
+                    outcome: Some(outcome),
+                    ..Default::default()
+                };
+                app.record_result(&e.name, round, board, &input).unwrap();
+            }
+        }
+        e.id
+    };
+    let mut app = App::open(config, &db).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    execute(&mut app, &mut m, Command::OpenEvent(event));
+    m.tab = Tab::Results;
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| view(&m, f)).unwrap();
+    assert_eq!(
+        m.ev.round.as_ref().map(|r| r.boards.len()),
+        Some(PLAYERS / 2)
+    );
+
+    let mut g = c.benchmark_group("tui_200_boards");
+    g.sample_size(20);
+    // A result on board 7 (already in: each run replaces it, red and black
+    // winning by turns, so every run writes and rereads a real change).
+    let mut red = true;
+    g.bench_function("result_entry_and_redraw", |b| {
+        b.iter(|| {
+            red = !red;
+            let input = ResultInput {
+                outcome: Some(if red {
+                    Outcome::RedWin
+                } else {
+                    Outcome::BlackWin
+                }),
+                ..Default::default()
+            };
+            execute(
+                &mut app,
+                &mut m,
+                Command::RecordResult {
+                    event,
+                    round: 3,
+                    board: 7,
+                    input,
+                },
+            );
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    assert_eq!(
+        m.status.as_ref().map(|s| s.1),
+        Some(false),
+        "{:?}",
+        m.status
+    );
+    let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
+    g.bench_function("key_down_and_redraw", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Char('j')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
