@@ -294,13 +294,19 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Undo) => {
             let mut app = ctx.open()?;
             let what = app.undo()?;
-            say!("{}", tr(app.lang(), "cli.undone").replace("{what}", &what));
+            say!(
+                "{}",
+                crate::i18n::msg!("cli.undone", what).render(app.lang())
+            );
             Ok(())
         }
         Some(Command::Redo) => {
             let mut app = ctx.open()?;
             let what = app.redo()?;
-            say!("{}", tr(app.lang(), "cli.redone").replace("{what}", &what));
+            say!(
+                "{}",
+                crate::i18n::msg!("cli.redone", what).render(app.lang())
+            );
             Ok(())
         }
         Some(Command::Log { count }) => {

@@ -71,7 +71,7 @@ fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
     for v in &o.violations {
         note!(
             "{}",
-            crate::i18n::msg!("cli.out.warning", what = v).render(lang)
+            crate::i18n::msg!("cli.out.warning", what = v.msg()).render(lang)
         );
     }
     for n in &o.pairing.notes {

@@ -65,11 +65,7 @@ impl ConfigError {
     }
 }
 
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(ConfigError);
 
 impl std::error::Error for ConfigError {}
 

@@ -55,11 +55,7 @@ impl ParseTimeControlError {
     }
 }
 
-impl fmt::Display for ParseTimeControlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(ParseTimeControlError);
 
 impl std::error::Error for ParseTimeControlError {}
 

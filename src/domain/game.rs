@@ -227,11 +227,7 @@ impl MaterialParseError {
     }
 }
 
-impl std::fmt::Display for MaterialParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(MaterialParseError);
 
 impl std::error::Error for MaterialParseError {}
 

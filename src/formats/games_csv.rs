@@ -11,7 +11,6 @@ use crate::domain::{
     parse_duration_ms, FirstStrike, GameFacts, Material, Outcome, PieceMoves, Termination,
 };
 use crate::i18n::{msg, Msg};
-use std::fmt;
 
 /// One row of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,12 +42,7 @@ pub struct GamesCsvError {
     pub message: crate::i18n::Msg,
 }
 
-/// The key's English, as every error's `Display`.
-impl fmt::Display for GamesCsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg().render(crate::i18n::Lang::En))
-    }
-}
+crate::i18n::english_display!(GamesCsvError);
 
 impl std::error::Error for GamesCsvError {}
 

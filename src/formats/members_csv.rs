@@ -59,11 +59,7 @@ impl MembersCsvError {
     }
 }
 
-impl std::fmt::Display for MembersCsvError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(MembersCsvError);
 
 impl std::error::Error for MembersCsvError {}
 

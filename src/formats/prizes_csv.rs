@@ -7,7 +7,6 @@
 use crate::domain::{Category, Prize, PrizeValue};
 use crate::i18n::{msg, Msg};
 use std::collections::HashMap;
-use std::fmt;
 
 const COLUMNS: [&str; 3] = ["category", "place", "value"];
 
@@ -31,12 +30,7 @@ impl PrizesCsvError {
     }
 }
 
-/// The key's English, as every error's `Display`.
-impl fmt::Display for PrizesCsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg().render(crate::i18n::Lang::En))
-    }
-}
+crate::i18n::english_display!(PrizesCsvError);
 
 impl std::error::Error for PrizesCsvError {}
 

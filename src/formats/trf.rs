@@ -25,12 +25,7 @@ pub struct TrfError {
     pub message: crate::i18n::Msg,
 }
 
-/// The key's English, as every error's `Display`.
-impl std::fmt::Display for TrfError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.msg().render(crate::i18n::Lang::En))
-    }
-}
+crate::i18n::english_display!(TrfError);
 
 impl std::error::Error for TrfError {}
 

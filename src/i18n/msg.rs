@@ -42,6 +42,12 @@ impl IntoArg for Msg {
     }
 }
 
+impl IntoArg for Arg {
+    fn into_arg(self) -> Arg {
+        self
+    }
+}
+
 impl Msg {
     /// A message without arguments (yet).
     pub fn new(key: &'static str) -> Msg {

@@ -1,5 +1,7 @@
 //! Texts of the pairing systems' notes to the arbiter: rules relaxed or
-//! warnings about a round just paired (`qishe round pair`, the Round tab).
+//! warnings about a round just paired (`qishe round pair`, the Round tab),
+//! and the rules a round changed by hand breaks (`rule.*`,
+//! `pairing::check::RuleViolation`).
 
 use super::Text;
 
@@ -69,5 +71,78 @@ pub(super) static TEXTS: &[Text] = &[
         "{id} 号本轮无对局: 排定的对手 {opponent} 号不参赛",
         "{id} 號本輪無對局: 排定的對手 {opponent} 號不參賽",
         "{id} has no game: scheduled opponent {opponent} does not play",
+    ),
+    // The rules a round changed by hand breaks (pairing::check).
+    (
+        "rule.player",
+        "{no} 号",
+        "{no} 號",
+        "player {no}",
+    ),
+    (
+        "rule.unknown_player",
+        "{p} 不在本赛事中",
+        "{p} 不在本賽事中",
+        "{p} is not in this event",
+    ),
+    (
+        "rule.paired_with_self",
+        "{p} 与自己配对",
+        "{p} 與自己配對",
+        "{p} is paired against himself",
+    ),
+    (
+        "rule.paired_twice",
+        "{p} 本轮被排了两次",
+        "{p} 本輪被排了兩次",
+        "{p} is paired twice in this round",
+    ),
+    (
+        "rule.not_available",
+        "{p} 已退赛或本轮不能出场, 却被排了对局",
+        "{p} 已退賽或本輪不能出場, 卻被排了對局",
+        "{p} is paired but is withdrawn or not available this round",
+    ),
+    (
+        "rule.missing",
+        "{p} 可以出场, 却既无台次也未轮空",
+        "{p} 可以出場, 卻既無台次也未輪空",
+        "{p} is available but has neither a board nor the bye",
+    ),
+    (
+        "rule.rematch",
+        "重复对局: {a} 与 {b} 已在第 {round} 轮交手",
+        "重複對局: {a} 與 {b} 已在第 {round} 輪交手",
+        "rematch: {a} and {b} already met in round {round}",
+    ),
+    (
+        "rule.forbidden",
+        "禁止配对: {a} 与 {b}",
+        "禁止配對: {a} 與 {b}",
+        "forbidden pair: {a} and {b}",
+    ),
+    (
+        "rule.three_in_a_row",
+        "先后手限制: {p} 将连续三局执{colour}",
+        "先後手限制: {p} 將連續三局執{colour}",
+        "colour limit: {p} would have {colour} three times in a row",
+    ),
+    (
+        "rule.imbalance",
+        "先后手限制: {p} 执{more}将比执{less}多 {n} 局",
+        "先後手限制: {p} 執{more}將比執{less}多 {n} 局",
+        "colour limit: {p} would have {n} more {more} than {less} games",
+    ),
+    (
+        "rule.second_bye",
+        "{p} 第二次轮空 (第 {round} 轮已轮空)",
+        "{p} 第二次輪空 (第 {round} 輪已輪空)",
+        "{p} gets a second bye (already had one in round {round})",
+    ),
+    (
+        "rule.unneeded_bye",
+        "{p} 轮空, 但可出场人数为偶数",
+        "{p} 輪空, 但可出場人數為偶數",
+        "{p} gets a bye although the available players are an even number",
     ),
 ];

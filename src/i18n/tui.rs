@@ -608,42 +608,6 @@ pub(super) static TEXTS: &[Text] = &[
         "第 {board} 台此位置無人 (輪空)",
         "nobody sits there on board {board} (bye)",
     ),
-    (
-        "tui.rule.rematch",
-        "重复对局: {a} 与 {b} 已在第 {round} 轮交手",
-        "重複對局: {a} 與 {b} 已在第 {round} 輪交手",
-        "rematch: {a} and {b} already met in round {round}",
-    ),
-    (
-        "tui.rule.forbidden",
-        "禁止配对: {a} 与 {b}",
-        "禁止配對: {a} 與 {b}",
-        "forbidden pair: {a} and {b}",
-    ),
-    (
-        "tui.rule.three_in_a_row",
-        "先后手限制: {p} 将连续三局执{colour}",
-        "先後手限制: {p} 將連續三局執{colour}",
-        "colour limit: {p} would have {colour} three times in a row",
-    ),
-    (
-        "tui.rule.imbalance",
-        "先后手限制: {p} 执{more}将比执{less}多 {n} 局",
-        "先後手限制: {p} 執{more}將比執{less}多 {n} 局",
-        "colour limit: {p} would have {n} more {more} than {less} games",
-    ),
-    (
-        "tui.rule.second_bye",
-        "{p} 第二次轮空 (第 {round} 轮已轮空)",
-        "{p} 第二次輪空 (第 {round} 輪已輪空)",
-        "{p} gets a second bye (already had one in round {round})",
-    ),
-    (
-        "tui.rule.unneeded_bye",
-        "{p} 轮空, 但可出场人数为偶数",
-        "{p} 輪空, 但可出場人數為偶數",
-        "{p} gets a bye although the available players are an even number",
-    ),
     // Issues 8 and 9: ruling dialog, member page, statistics screen.
     ("action.judge", "重复局面裁决", "重複局面裁決", "repetition ruling"),
     ("action.member-page", "会员页", "會員頁", "member page"),

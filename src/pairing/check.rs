@@ -11,8 +11,8 @@ use super::{
     berger, cxa, GameScore, PairingSystem, RoundKind, RoundPairing, RoundRecord, SwissState,
 };
 use crate::domain::{Colour, Points};
+use crate::i18n::{msg, Arg, Msg};
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 
 /// One broken rule in a round's pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,58 +42,57 @@ pub enum RuleViolation {
     UnneededBye { player: u32 },
 }
 
-fn colour_word(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "red",
-        Colour::Black => "black",
-    }
-}
-
-impl fmt::Display for RuleViolation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl RuleViolation {
+    /// The broken rule as a keyed message, each player as `name` gives
+    /// him (the TUI: his name and start number).
+    pub fn msg_named(&self, name: &dyn Fn(u32) -> Arg) -> Msg {
         use RuleViolation::*;
-        match self {
-            UnknownPlayer { player } => write!(f, "player {player} is not in this event"),
-            PairedWithSelf { player } => write!(f, "player {player} is paired against himself"),
-            PairedTwice { player } => write!(f, "player {player} is paired twice in this round"),
-            NotAvailable { player } => write!(
-                f,
-                "player {player} is paired but is withdrawn or not available this round"
-            ),
-            Missing { player } => write!(
-                f,
-                "player {player} is available but has neither a board nor the bye"
-            ),
-            Rematch { a, b, round } => {
-                write!(f, "rematch: {a} and {b} already met in round {round}")
+        let colour = |c: Colour| {
+            Msg::new(match c {
+                Colour::Red => "tui.colour.red",
+                Colour::Black => "tui.colour.black",
+            })
+        };
+        match *self {
+            UnknownPlayer { player } => msg!("rule.unknown_player", p = name(player)),
+            PairedWithSelf { player } => msg!("rule.paired_with_self", p = name(player)),
+            PairedTwice { player } => msg!("rule.paired_twice", p = name(player)),
+            NotAvailable { player } => msg!("rule.not_available", p = name(player)),
+            Missing { player } => msg!("rule.missing", p = name(player)),
+            Rematch { a, b, round } => msg!("rule.rematch", a = name(a), b = name(b), round),
+            ForbiddenPair { a, b } => msg!("rule.forbidden", a = name(a), b = name(b)),
+            ThreeInARow { player, colour: c } => {
+                msg!("rule.three_in_a_row", p = name(player), colour = colour(c))
             }
-            ForbiddenPair { a, b } => write!(f, "{a} and {b} are a forbidden pair"),
-            ThreeInARow { player, colour } => write!(
-                f,
-                "player {player} would have {} three times in a row",
-                colour_word(*colour)
-            ),
-            ColourImbalance { player, difference } => write!(
-                f,
-                "player {player} would have {} more {} than {} games",
-                difference.abs(),
-                if *difference > 0 { "red" } else { "black" },
-                if *difference > 0 { "black" } else { "red" }
-            ),
+            ColourImbalance { player, difference } => {
+                let (more, less) = if difference > 0 {
+                    (Colour::Red, Colour::Black)
+                } else {
+                    (Colour::Black, Colour::Red)
+                };
+                msg!(
+                    "rule.imbalance",
+                    p = name(player),
+                    n = difference.abs(),
+                    more = colour(more),
+                    less = colour(less)
+                )
+            }
             SecondBye {
                 player,
                 earlier_round,
-            } => write!(
-                f,
-                "player {player} gets a second bye (already had one in round {earlier_round})"
-            ),
-            UnneededBye { player } => write!(
-                f,
-                "player {player} gets a bye although the available players are an even number"
-            ),
+            } => msg!("rule.second_bye", p = name(player), round = earlier_round),
+            UnneededBye { player } => msg!("rule.unneeded_bye", p = name(player)),
         }
     }
+
+    /// The broken rule as a keyed message, players by start number.
+    pub fn msg(&self) -> Msg {
+        self.msg_named(&|no| Arg::Msg(msg!("rule.player", no)))
+    }
 }
+
+crate::i18n::english_display!(RuleViolation);
 
 /// Checks a round's pairing (perhaps changed by hand) against the rules of
 /// `system`: everyone available seated once or given the bye, no rematch
@@ -504,8 +503,20 @@ mod tests {
         assert!(v.contains(&RuleViolation::UnknownPlayer { player: 9 }));
         assert!(v.contains(&RuleViolation::PairedWithSelf { player: 1 }));
         let text: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-        assert!(text.contains(&"rematch: 2 and 1 already met in round 1".to_string()));
-        assert!(text.contains(&"3 and 4 are a forbidden pair".to_string()));
+        assert!(text.contains(&"rematch: player 2 and player 1 already met in round 1".to_string()));
+        assert!(text.contains(&"forbidden pair: player 3 and player 4".to_string()));
+        // The same keyed message in the UI language, players as named.
+        let forbidden = RuleViolation::ForbiddenPair { a: 3, b: 4 };
+        assert_eq!(
+            forbidden.msg().render(crate::i18n::Lang::ZhHans),
+            "禁止配对: 3 号 与 4 号"
+        );
+        assert_eq!(
+            forbidden
+                .msg_named(&|no| Arg::Text(format!("棋手{no}")))
+                .render(crate::i18n::Lang::ZhHant),
+            "禁止配對: 棋手3 與 棋手4"
+        );
 
         let p = round(&[(1, 3), (1, 4)], None);
         let v = check_round(&s, &p, PairingSystem::Cxa);
@@ -565,7 +576,7 @@ mod tests {
                 difference: -3
             }
             .to_string(),
-            "player 2 would have 3 more black than red games"
+            "colour limit: player 2 would have 3 more black than red games"
         );
     }
 

@@ -135,10 +135,6 @@ impl ScoringError {
     }
 }
 
-impl fmt::Display for ScoringError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(ScoringError);
 
 impl std::error::Error for ScoringError {}

@@ -5,7 +5,6 @@ use crate::domain::{
     TimeControl,
 };
 use crate::i18n::{msg, Msg};
-use std::fmt;
 
 /// Why a game's input is impossible.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,11 +125,7 @@ impl InvalidResult {
     }
 }
 
-impl fmt::Display for InvalidResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg().en())
-    }
-}
+crate::i18n::english_display!(InvalidResult);
 
 /// Checks one game's inputs against the event's time control and games per
 /// round. The first impossibility found is returned.

@@ -33,8 +33,11 @@ fn has_result(b: &BoardView) -> bool {
     b.results.iter().any(|r| r != "*")
 }
 
-fn err(m: &mut Model, key: &str, board: u32) {
-    let text = m.t(key).replace("{board}", &board.to_string());
+fn err(m: &mut Model, key: &'static str, board: u32) {
+    // Each of these keys takes the one argument `board`.
+    let text = crate::i18n::Msg::new(key)
+        .with("board", board)
+        .render(m.lang);
     m.status = Some((text, true));
 }
 
@@ -48,7 +51,7 @@ fn hint(m: &mut Model) {
             .and_then(|b| seat(b, mv.marked.1))
             .map(|e| format!("{} ({})", e.name, e.start_no))
             .unwrap_or_default();
-    let text = m.t("tui.move.hint").replace("{name}", &name);
+    let text = crate::i18n::msg!("tui.move.hint", name).render(m.lang);
     m.status = Some((text, false));
 }
 
@@ -196,70 +199,8 @@ pub fn marker(m: &Model, row: usize, side: Colour) -> &'static str {
 
 /// A rule broken, in the UI language, players by name.
 pub fn violation_text(lang: Lang, v: &RuleViolation, name: &dyn Fn(u32) -> String) -> String {
-    let colour = |c: Colour| {
-        tr(
-            lang,
-            match c {
-                Colour::Red => "tui.colour.red",
-                Colour::Black => "tui.colour.black",
-            },
-        )
-        .to_string()
-    };
-    let fill = |key: &str, pairs: &[(&str, String)]| {
-        let mut s = tr(lang, key).to_string();
-        for (k, v) in pairs {
-            s = s.replace(k, v);
-        }
-        s
-    };
-    match *v {
-        RuleViolation::Rematch { a, b, round } => fill(
-            "tui.rule.rematch",
-            &[
-                ("{a}", name(a)),
-                ("{b}", name(b)),
-                ("{round}", round.to_string()),
-            ],
-        ),
-        RuleViolation::ForbiddenPair { a, b } => {
-            fill("tui.rule.forbidden", &[("{a}", name(a)), ("{b}", name(b))])
-        }
-        RuleViolation::ThreeInARow { player, colour: c } => fill(
-            "tui.rule.three_in_a_row",
-            &[("{p}", name(player)), ("{colour}", colour(c))],
-        ),
-        RuleViolation::ColourImbalance { player, difference } => {
-            let (more, less) = if difference > 0 {
-                (Colour::Red, Colour::Black)
-            } else {
-                (Colour::Black, Colour::Red)
-            };
-            fill(
-                "tui.rule.imbalance",
-                &[
-                    ("{p}", name(player)),
-                    ("{n}", difference.abs().to_string()),
-                    ("{more}", colour(more)),
-                    ("{less}", colour(less)),
-                ],
-            )
-        }
-        RuleViolation::SecondBye {
-            player,
-            earlier_round,
-        } => fill(
-            "tui.rule.second_bye",
-            &[
-                ("{p}", name(player)),
-                ("{round}", earlier_round.to_string()),
-            ],
-        ),
-        RuleViolation::UnneededBye { player } => {
-            fill("tui.rule.unneeded_bye", &[("{p}", name(player))])
-        }
-        ref other => other.to_string(),
-    }
+    v.msg_named(&|no| crate::i18n::Arg::Text(name(no)))
+        .render(lang)
 }
 
 /// Runs a manual change of a round (players swapped between boards, or the

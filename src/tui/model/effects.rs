@@ -327,18 +327,21 @@ pub fn run(
             let e = app.event(EventId(*id))?;
             let (question, then) = if e.status == crate::domain::EventStatus::Finished {
                 (
-                    t("tui.confirm.reopen").replace("{event}", &e.name),
+                    crate::i18n::msg!("tui.confirm.reopen", event = &e.name).render(lang),
                     Command::Reopen(*id),
                 )
             } else {
                 let missing = app.rounds_missing(&id.to_string())?;
-                let mut q = t("tui.confirm.finish").replace("{event}", &e.name);
+                let mut q = crate::i18n::msg!("tui.confirm.finish", event = &e.name).render(lang);
                 if missing > 0 {
                     q.push(' ');
                     q.push_str(
-                        &t("tui.confirm.finish_missing")
-                            .replace("{missing}", &missing.to_string())
-                            .replace("{rounds}", &e.settings.rounds.to_string()),
+                        &crate::i18n::msg!(
+                            "tui.confirm.finish_missing",
+                            missing,
+                            rounds = e.settings.rounds
+                        )
+                        .render(lang),
                     );
                 }
                 (q, Command::Finish(*id))

@@ -36,10 +36,7 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
             true
         }
         None => {
-            let text = m
-                .t("tui.err.no_such_board")
-                .replace("{board}", &t)
-                .replace("{round}", &round.to_string());
+            let text = crate::i18n::msg!("tui.err.no_such_board", board = t, round).render(m.lang);
             m.status = Some((text, true));
             false
         }
@@ -96,11 +93,14 @@ fn replace_text(
             )
         })
         .unwrap_or_default();
-    tr(lang, "tui.confirm.replace")
-        .replace("{board}", &board.to_string())
-        .replace("{players}", &names)
-        .replace("{old}", &outcome_text(lang, old))
-        .replace("{new}", &outcome_text(lang, new))
+    crate::i18n::msg!(
+        "tui.confirm.replace",
+        board,
+        players = names,
+        old = outcome_text(lang, old),
+        new = outcome_text(lang, new)
+    )
+    .render(lang)
 }
 
 /// `r` / `d` / `b` / `f` / `F` on the Results tab: a forfeit is recorded at
@@ -327,17 +327,17 @@ pub fn record_question(
     let mut parts = Vec::new();
     if differs(&rec.red, &b.red.name) || differs(&rec.black, black) {
         parts.push(
-            tr(lang, "tui.confirm.record_names")
-                .replace(
-                    "{record}",
-                    &format!(
-                        "{}–{}",
-                        rec.red.as_deref().unwrap_or("?"),
-                        rec.black.as_deref().unwrap_or("?")
-                    ),
-                )
-                .replace("{board}", &board.to_string())
-                .replace("{players}", &format!("{}–{black}", b.red.name)),
+            crate::i18n::msg!(
+                "tui.confirm.record_names",
+                record = format!(
+                    "{}–{}",
+                    rec.red.as_deref().unwrap_or("?"),
+                    rec.black.as_deref().unwrap_or("?")
+                ),
+                board,
+                players = format!("{}–{black}", b.red.name)
+            )
+            .render(lang),
         );
     }
     let entered = app

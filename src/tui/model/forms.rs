@@ -429,7 +429,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 return Err(format!(
                     "{}: {}",
                     tr(lang, "col.rating"),
-                    tr(lang, "tui.err.rating_range").replace("{value}", &r.to_string())
+                    crate::i18n::msg!("tui.err.rating_range", value = r).render(lang)
                 ));
             }
             let club = opt_text(f.value("col.club"));
@@ -439,7 +439,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 return Err(format!(
                     "{}: {}",
                     tr(lang, "col.born"),
-                    tr(lang, "tui.err.born_range").replace("{value}", &b.to_string())
+                    crate::i18n::msg!("tui.err.born_range", value = b).render(lang)
                 ));
             }
             let sex = crate::domain::Sex::from_code(f.value("col.sex"));
@@ -508,7 +508,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                             format!(
                                 "{}: {}",
                                 tr(lang, tb_label),
-                                tr(lang, "tui.err.unknown_tiebreak").replace("{value}", t)
+                                crate::i18n::msg!("tui.err.unknown_tiebreak", value = t)
+                                    .render(lang)
                             )
                         })
                     })
@@ -545,7 +546,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                         format!(
                             "{}: {}",
                             tr(lang, "col.date"),
-                            tr(lang, "tui.err.date").replace("{value}", t)
+                            crate::i18n::msg!("tui.err.date", value = t).render(lang)
                         )
                     })?,
                 ),
@@ -635,7 +636,7 @@ fn team_settings(lang: Lang, f: &Form) -> Result<crate::domain::TeamSettings, St
         format!(
             "{}: {}",
             tr(lang, label),
-            tr(lang, "tui.err.bad_value").replace("{value}", v)
+            crate::i18n::msg!("tui.err.bad_value", value = v).render(lang)
         )
     };
     let mut ts = crate::domain::TeamSettings {
@@ -733,9 +734,8 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
                         && x.club.as_deref().unwrap_or("").trim() == club
                 })
                 .map(|x| {
-                    m.t("tui.confirm.duplicate_member")
-                        .replace("{name}", &x.name)
-                        .replace("{id}", &x.id.to_string())
+                    crate::i18n::msg!("tui.confirm.duplicate_member", name = &x.name, id = x.id)
+                        .render(m.lang)
                 })
         }
         _ => None,

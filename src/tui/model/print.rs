@@ -52,7 +52,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
     // Before a file is replaced, a question whose yes is this same
     // print again, forced.
     let ask_replace = |shown: &str, path: String| Outcome::Ask {
-        question: t("tui.confirm.replace_file").replace("{path}", shown),
+        question: crate::i18n::msg!("tui.confirm.replace_file", path = shown).render(lang),
         then: Command::Print(PrintJob {
             path,
             force: true,

@@ -389,8 +389,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     if results > 0 {
                         message.push(' ');
                         message.push_str(
-                            &m.t("tui.confirm.unpair_results")
-                                .replace("{count}", &results.to_string()),
+                            &crate::i18n::msg!("tui.confirm.unpair_results", count = results)
+                                .render(m.lang),
                         );
                     }
                     m.ask(self::Confirm {
