@@ -90,3 +90,24 @@ impl TieBreak {
             .map(|&(_, base, low, high)| (base, low, high))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every modified criterion's FIDE code is its base's with the
+    /// modifier it cuts by (`FB/M2` cuts 2 from the bottom and 2 from the
+    /// top), and it reads back to itself.
+    #[test]
+    fn the_modifier_table_agrees_with_the_fide_codes() {
+        for (tb, base, low, high) in TieBreak::MODIFIED {
+            let modifier = if high == 0 { "C" } else { "M" };
+            assert!(high == 0 || high == low, "{tb}");
+            let want = format!("{}/{modifier}{low}", base.fide_code().unwrap());
+            assert_eq!(tb.fide_code(), Some(want.as_str()), "{tb}");
+            assert_eq!(TieBreak::parse(&want.to_lowercase()).unwrap(), tb);
+            assert!(tb.is_fide() && base.modified().is_none(), "{tb}");
+        }
+        assert_eq!(TieBreak::Koya.modified(), None);
+    }
+}
