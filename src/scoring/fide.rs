@@ -356,48 +356,91 @@ impl Fide {
 }
 
 impl Fide {
-    /// SB/C1, as FIDE's tie-break checker cuts it: the round of the
-    /// lowest opponent value (then the lowest Sonneborn-Berger share) is
-    /// cut, a voluntarily unplayed round first (16.5) unless the lowest
-    /// opponent's share is the greater.
-    pub fn sonneborn_cut1_parts(
+    /// SB with `low` values cut from the bottom and `high` from the top,
+    /// as FIDE's tie-break checker cuts them: from the bottom, the round
+    /// of the lowest opponent value (then the lowest Sonneborn-Berger
+    /// share), a voluntarily unplayed round first (16.5) unless the lowest
+    /// opponent's share is the greater; from the top, the highest opponent
+    /// value (then share). Ties go to the earlier round.
+    pub fn sonneborn_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
         idx: &HashMap<i64, usize>,
         i: usize,
+        low: usize,
+        high: usize,
     ) -> (Points, Vec<Part>) {
         let (_, opp) = self.buchholz_parts(rounds, idx, i, false);
         let (_, mut parts) = self.sonneborn_parts(rounds, idx, i);
-        let key = |k: usize| (opp[k].value, parts[k].value, k);
-        let lowest = (0..parts.len()).min_by_key(|&k| key(k));
-        let unplayed_first = (0..parts.len()).min_by_key(|&k| (!parts[k].vur, key(k)));
-        if let (Some(a), Some(e)) = (lowest, unplayed_first) {
-            let k = if parts[a].value > parts[e].value {
-                a
-            } else {
-                e
-            };
-            parts[k].cut = true;
+        let low = low.min(self.rounds as usize);
+        let high = high.min(self.rounds as usize - low);
+        let left = |parts: &[Part]| {
+            (0..parts.len())
+                .filter(|&k| !parts[k].cut)
+                .collect::<Vec<_>>()
+        };
+        for _ in 0..low {
+            let key = |k: usize| (opp[k].value, parts[k].value, k);
+            let open = left(&parts);
+            let lowest = open.iter().copied().min_by_key(|&k| key(k));
+            let unplayed_first = open
+                .iter()
+                .copied()
+                .min_by_key(|&k| (!parts[k].vur, key(k)));
+            if let (Some(a), Some(e)) = (lowest, unplayed_first) {
+                let k = if parts[a].value > parts[e].value {
+                    a
+                } else {
+                    e
+                };
+                parts[k].cut = true;
+            }
+        }
+        for _ in 0..high {
+            let open = left(&parts);
+            let top = open
+                .iter()
+                .copied()
+                .min_by_key(|&k| (std::cmp::Reverse((opp[k].value, parts[k].value)), k));
+            if let Some(k) = top {
+                parts[k].cut = true;
+            }
         }
         (sum_kept(&parts), parts)
     }
 
-    /// ARO/C1: the lowest-rated opponent over the board is cut (the
-    /// earlier round on a tie) when every opponent met over the board is
-    /// rated; the rest's average rounded to a whole number.
-    pub fn aro_cut1_parts(
+    /// ARO with `low` ratings cut from the bottom and `high` from the top,
+    /// as FIDE's tie-break checker cuts them: each cut counts against the
+    /// games over the board, and an unrated opponent (left out of ARO)
+    /// takes a cut's place; the lowest rating is cut from the bottom (the
+    /// earlier round on a tie), the highest from the top (the later round
+    /// on a tie). The rest's average rounded to a whole number.
+    pub fn aro_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
         ratings: &[Option<i32>],
         idx: &HashMap<i64, usize>,
         i: usize,
+        low: usize,
+        high: usize,
     ) -> (Points, Vec<Part>) {
         let (_, _, mut parts) = self.rating_parts(rounds, ratings, idx, i);
-        let games = rounds[i].iter().filter(|pr| over_board(pr)).count();
-        if games == parts.len() {
-            if let Some(k) = (0..parts.len()).min_by_key(|&k| (parts[k].value, k)) {
-                parts[k].cut = true;
+        let low = low.min(self.rounds as usize);
+        let high = high.min(self.rounds as usize - low);
+        let mut games = rounds[i].iter().filter(|pr| over_board(pr)).count();
+        for top in std::iter::repeat_n(false, low).chain(std::iter::repeat_n(true, high)) {
+            let open: Vec<usize> = (0..parts.len()).filter(|&k| !parts[k].cut).collect();
+            if games == open.len() {
+                let pick = if top {
+                    open.iter().copied().max_by_key(|&k| (parts[k].value, k))
+                } else {
+                    open.iter().copied().min_by_key(|&k| (parts[k].value, k))
+                };
+                if let Some(k) = pick {
+                    parts[k].cut = true;
+                }
             }
+            games = games.saturating_sub(1);
         }
         let kept: Vec<i64> = parts
             .iter()

@@ -51,10 +51,21 @@ pub enum TieBreak {
     Appo,
     SonnebornBergerCut1,
     AroCut1,
+    BuchholzMedian2,
+    ForeBuchholzCut1,
+    ForeBuchholzCut2,
+    ForeBuchholzMedian1,
+    ForeBuchholzMedian2,
+    SonnebornBergerCut2,
+    SonnebornBergerMedian1,
+    SonnebornBergerMedian2,
+    AroCut2,
+    AroMedian1,
+    AroMedian2,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 39] = [
+    pub const ALL: [TieBreak; 50] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -94,11 +105,22 @@ impl TieBreak {
         TieBreak::Appo,
         TieBreak::SonnebornBergerCut1,
         TieBreak::AroCut1,
+        TieBreak::BuchholzMedian2,
+        TieBreak::ForeBuchholzCut1,
+        TieBreak::ForeBuchholzCut2,
+        TieBreak::ForeBuchholzMedian1,
+        TieBreak::ForeBuchholzMedian2,
+        TieBreak::SonnebornBergerCut2,
+        TieBreak::SonnebornBergerMedian1,
+        TieBreak::SonnebornBergerMedian2,
+        TieBreak::AroCut2,
+        TieBreak::AroMedian1,
+        TieBreak::AroMedian2,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 39] = [
+    pub const CODES: [&'static str; 50] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -138,6 +160,17 @@ impl TieBreak {
         "appo",
         "sonneborn-berger-cut1",
         "aro-cut1",
+        "buchholz-median2",
+        "fore-buchholz-cut1",
+        "fore-buchholz-cut2",
+        "fore-buchholz-median1",
+        "fore-buchholz-median2",
+        "sonneborn-berger-cut2",
+        "sonneborn-berger-median1",
+        "sonneborn-berger-median2",
+        "aro-cut2",
+        "aro-median1",
+        "aro-median2",
     ];
 
     pub fn code(self) -> &'static str {
@@ -179,23 +212,19 @@ impl TieBreak {
     /// virtual opponent, adjusted scores)?
     pub fn is_fide(self) -> bool {
         use TieBreak::*;
-        matches!(
-            self,
-            Buchholz
-                | BuchholzCut1
-                | BuchholzCut2
-                | BuchholzMedian1
-                | SonnebornBerger
-                | SonnebornBergerCut1
-                | RoundsWon
-                | GamesWon
-                | Aro
-                | AroCut1
-                | Tpr
-                | Koya
-                | ForeBuchholz
-                | Aob
-        )
+        self.modified().is_some()
+            || matches!(
+                self,
+                Buchholz
+                    | SonnebornBerger
+                    | RoundsWon
+                    | GamesWon
+                    | Aro
+                    | Tpr
+                    | Koya
+                    | ForeBuchholz
+                    | Aob
+            )
     }
 
     /// Fewer is better (fouls); every other criterion: more is better.
@@ -452,10 +481,9 @@ impl TbCtx<'_> {
                 self.idx,
                 i,
             ))),
-            Buchholz | BuchholzCut1 | BuchholzCut2 | BuchholzMedian1 | SonnebornBerger
-            | SonnebornBergerCut1 | Aro | AroCut1 | Tpr | Koya | ForeBuchholz | Aob => {
-                one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default())
-            }
+            // Buchholz, Sonneborn-Berger, ARO, TPR, Koya, AOB and every
+            // modified one (`BH/C1`, `SB/M2`…).
+            _ => one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default()),
         }
     }
 
@@ -466,20 +494,22 @@ impl TbCtx<'_> {
         use TieBreak::*;
         let f = self.fide;
         let (rounds, idx) = (self.rounds, self.idx);
-        let cut_sum = |low: usize, high: usize| {
-            let (_, mut parts) = f.buchholz_parts(rounds, idx, i, false);
-            cut(&mut parts, low, high);
-            (super::fide::sum_kept(&parts), parts)
-        };
+        if let Some((base, low, high)) = tb.modified() {
+            let ratings = self.fide_ratings();
+            return Some(match base {
+                Buchholz | ForeBuchholz => {
+                    let (_, mut parts) = f.buchholz_parts(rounds, idx, i, base == ForeBuchholz);
+                    cut(&mut parts, low, high);
+                    (super::fide::sum_kept(&parts), parts)
+                }
+                SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high),
+                _ => f.aro_cut_parts(rounds, &ratings, idx, i, low, high),
+            });
+        }
         Some(match tb {
             Buchholz => f.buchholz_parts(rounds, idx, i, false),
-            BuchholzCut1 => cut_sum(1, 0),
-            BuchholzCut2 => cut_sum(2, 0),
-            BuchholzMedian1 => cut_sum(1, 1),
             ForeBuchholz => f.buchholz_parts(rounds, idx, i, true),
             SonnebornBerger => f.sonneborn_parts(rounds, idx, i),
-            SonnebornBergerCut1 => f.sonneborn_cut1_parts(rounds, idx, i),
-            AroCut1 => f.aro_cut1_parts(rounds, &self.fide_ratings(), idx, i),
             Koya => f.koya_parts(rounds, idx, i),
             Aob => f.aob_parts(rounds, idx, i),
             Aro => {

@@ -1,5 +1,6 @@
 //! FIDE C.07 (2026) tie-breaks qishe added: REP (GE before
-//! 2026), PTP, APRO, APPO, SB/C1 and ARO/C1, against the values FIDE's
+//! 2026), PTP, APRO, APPO, SB/C1 and ARO/C1, and the Cut/Median modifiers
+//! on BH, FB, SB and ARO (`data/tiebreaks_2026/modifiers.json`), against the values FIDE's
 //! TEC checker gives on the six conformance tournaments
 //! (`data/tiebreaks_2026/expected.json`, made with `tiebreakchecker.py
 //! -s`); and FIDE's codes read wherever
@@ -27,16 +28,52 @@ const CODES: [&str; 6] = [
 
 #[test]
 fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
+    // FIDE's codes, GE being REP's old name.
+    compare_with_checker("expected.json", "GE,PTP,APRO,APPO,SB/C1,ARO/C1", &CODES);
+}
+
+/// The modifiers FIDE C.07 and the checker apply to BH, FB, SB and ARO:
+/// Cut-n (`/C1`, `/C2`: the n least significant values) and Median-n
+/// (`/M1`, `/M2`: the n least and the n most significant).
+#[test]
+fn cut_and_median_modifiers_match_the_fide_checker() {
+    compare_with_checker(
+        "modifiers.json",
+        "BH/M2,FB/C1,FB/C2,FB/M1,FB/M2,SB/C2,SB/M1,SB/M2,ARO/C2,ARO/M1,ARO/M2",
+        &MODIFIED,
+    );
+}
+
+/// The criteria of `modifiers.json`, by qishe's code, in the order of
+/// the FIDE codes the test imports with.
+const MODIFIED: [&str; 11] = [
+    "buchholz-median2",
+    "fore-buchholz-cut1",
+    "fore-buchholz-cut2",
+    "fore-buchholz-median1",
+    "fore-buchholz-median2",
+    "sonneborn-berger-cut2",
+    "sonneborn-berger-median1",
+    "sonneborn-berger-median2",
+    "aro-cut2",
+    "aro-median1",
+    "aro-median2",
+];
+
+/// Imports each conformance tournament with the FIDE codes `fide`, and
+/// compares every player's values of `codes` (qishe's codes, the CSV's
+/// columns) with the checker's in `data/tiebreaks_2026/<file>`.
+fn compare_with_checker(file: &str, fide: &str, codes: &[&str]) {
     let dir = shared_or_skip!("conformance/tiebreaks");
-    let data =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/expected.json");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/tiebreaks_2026")
+        .join(file);
     let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
     let mut compared = 0;
     let mut wrong = Vec::new();
     for (case, players) in exp["cases"].as_object().unwrap() {
         let trf = dir.join(format!("{case}.trf"));
         let c = Club::new();
-        // FIDE's codes, GE being REP's old name.
         c.ok(&[
             "import",
             "trf",
@@ -46,7 +83,7 @@ fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
             "--scheme",
             "chess",
             "--tiebreaks",
-            "GE,PTP,APRO,APPO,SB/C1,ARO/C1",
+            fide,
         ]);
         let csv = c.ok(&["standings", case, "--format", "csv"]);
         let mut lines = csv.lines();
@@ -67,7 +104,7 @@ fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
             let cells: Vec<&str> = line.split(',').collect();
             let no = &no_of[cells[col("name")]];
             let want = &players[no.as_str()];
-            for code in CODES {
+            for &code in codes {
                 compared += 1;
                 let got = value(cells[col(code)]);
                 if got != value(want[code].as_str().unwrap()) {
@@ -76,7 +113,7 @@ fn rep_ptp_apro_appo_and_cuts_match_the_fide_checker() {
             }
         }
     }
-    assert_eq!(compared, 136 * CODES.len(), "every player of the six cases");
+    assert_eq!(compared, 136 * codes.len(), "every player of the six cases");
     assert!(
         wrong.is_empty(),
         "{} of {compared} differ:\n{}",
