@@ -31,6 +31,7 @@ pub use docs::{
     PairingSheetData, PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use docs::{name_key, season_cells, season_table, SeasonColumn, SeasonData};
+pub(crate) use docs::game_slip;
 pub use explain::breakdown_text;
 pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks};
 pub use strokes::stroke_key;
