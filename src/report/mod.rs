@@ -24,6 +24,7 @@ pub mod team;
 mod text;
 
 pub use self::csv::{render_csv, CsvError, CsvOptions};
+pub(crate) use docs::game_slip;
 pub(crate) use docs::result_word;
 pub use docs::{
     checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,
@@ -31,7 +32,6 @@ pub use docs::{
     PairingSheetData, PlayerLine, SlipsData, StandingLine, StandingsData, WallChartData,
 };
 pub use docs::{name_key, season_cells, season_table, SeasonColumn, SeasonData};
-pub(crate) use docs::game_slip;
 pub use explain::breakdown_text;
 pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks};
 pub use strokes::stroke_key;
