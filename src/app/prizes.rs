@@ -167,7 +167,8 @@ impl App {
     }
 
     /// The certificates (获奖证书) of the event in `lang`: a page per prize
-    /// given, in list order, from the club's template (config.toml's
+    /// given (one for a player holding two prizes of one place), in list
+    /// order, from the club's template (config.toml's
     /// `certificate_template`) or the language's default.
     pub(super) fn certificates_doc(
         &self,
@@ -201,7 +202,7 @@ impl App {
             .map(|x| x.to_string())
             .unwrap_or(date);
         let certificates = d
-            .awards_in_list_order()
+            .certificate_awards()
             .into_iter()
             .map(|a| {
                 let c = &d.field[a.player];

@@ -16,7 +16,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tb.team.game-points", "局分", "局分", "GP"),
     ("tb.team.direct", "直胜", "直勝", "Direct"),
     ("tb.team.opponent-match-points", "对手场分", "對手場分", "Opp MP"),
-    ("tb.team.board-results", "台次分", "台次分", "Board 1"),
+    ("tb.team.board-results", "台次分", "台次分", "Board GP"),
     ("tb.team.team-sb", "团体SB", "團體SB", "Team SB"),
     ("tb.team.match-wins", "胜场数", "勝場數", "Wins"),
     ("tb.team.residual", "余子分", "餘子分", "Residual"),

@@ -24,6 +24,7 @@ pub mod team;
 mod text;
 
 pub use self::csv::{render_csv, CsvError, CsvOptions};
+pub(crate) use docs::game_slip;
 pub(crate) use docs::result_word;
 pub use docs::{
     checkin_sheet, crosstable, pairing_sheet, result_slips, short_points, standings, wall_chart,

@@ -290,6 +290,22 @@ pub struct PrizeData {
 }
 
 impl PrizeData {
+    /// The awards a certificate is printed for, in list order: one per
+    /// player and place, though a player may hold two prizes of one place
+    /// (a share of the overall money and the place's item, prizes.md §5).
+    pub fn certificate_awards(&self) -> Vec<&Award> {
+        let mut seen: Vec<(usize, &Category, u32)> = Vec::new();
+        self.awards_in_list_order()
+            .into_iter()
+            .filter(|a| {
+                let key = (a.player, &a.category, a.place);
+                let first = !seen.contains(&key);
+                seen.push(key);
+                first
+            })
+            .collect()
+    }
+
     /// The awards in the order of the list: each prize's award, a share of
     /// a place without a prize of its own after the overall prize before
     /// it.

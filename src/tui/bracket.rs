@@ -69,14 +69,16 @@ impl BracketTab {
     }
 }
 
-/// (Re)reads the bracket when the open event is a knockout; keeps the
-/// selection across reloads.
+/// (Re)reads the bracket when the open event is a knockout (its `kind`, as
+/// the per-kind door `App::kind_of` answers); keeps the selection across
+/// reloads.
 pub fn load(
     app: &App,
     ev: &Event,
+    kind: crate::app::EventKind,
     prev: Option<BracketTab>,
 ) -> crate::app::Result<Option<BracketTab>> {
-    if app.knockout_settings(ev)?.is_none() {
+    if kind != crate::app::EventKind::Knockout {
         return Ok(None);
     }
     let key = ev.id.to_string();

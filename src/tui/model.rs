@@ -408,9 +408,10 @@ impl Model {
             points_before,
         };
         let ev = self.ev.event.as_ref().expect("just loaded");
+        let kind = v.kind;
         let (teams, bracket) = (self.teams.take(), self.bracket.take());
-        self.teams = super::teams::load(app, self.lang, ev, self.ev.paired, teams)?;
-        self.bracket = super::bracket::load(app, ev, bracket)?;
+        self.teams = super::teams::load(app, self.lang, ev, kind, self.ev.paired, teams)?;
+        self.bracket = super::bracket::load(app, ev, kind, bracket)?;
         let other = self.teams.is_some() || self.bracket.is_some();
         let prizes = self.prizes.take();
         self.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);

@@ -335,3 +335,131 @@ fn certificates_a_page_per_prize_from_the_clubs_template() {
         "{e}"
     );
 }
+
+/// A player holding two prizes of one place (a share of the overall money
+/// and the place's item, prizes.md §5) gets one certificate for it; the
+/// prize sheet still lists both.
+#[test]
+fn one_certificate_for_two_prizes_of_one_place() {
+    let c = club();
+    swiss(&c);
+    // After round 1 three players are level on 1 point: overall places
+    // 1..3 share 300 + 0 + 0, and place 2's item goes to position 2 too.
+    let f = c.path("p.csv");
+    std::fs::write(&f, "category,place,value\noverall,1,300\noverall,2,证书\n").unwrap();
+    c.ok(&[
+        "event",
+        "prizes",
+        "瑞士赛",
+        f.to_str().unwrap(),
+        "--sharing",
+        "equal",
+    ]);
+    let sheet = c.ok(&["prizes", "瑞士赛", "--format", "csv"]);
+    let place2: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains(",overall,2,"))
+        .collect();
+    assert_eq!(place2.len(), 2, "money and item of place 2: {sheet}");
+    let h = print(
+        &c,
+        "certificates",
+        "瑞士赛",
+        "zh-Hans",
+        &["--format", "html"],
+    );
+    assert_eq!(h.matches("class=\"cert\"").count(), 3, "{h}");
+    assert_eq!(h.matches("总名次第2名").count(), 1, "{h}");
+    assert_eq!(h.matches("总名次第3名").count(), 1, "{h}");
+}
+
+const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+
+/// `qishe print KIND EVENT --format pdf`: the file's pages (counted in the
+/// file) and its text layer through pdftotext, when installed.
+fn pdf(c: &Club, kind: &str, ev: &str, more: &[&str]) -> (usize, Option<String>) {
+    let out = c.path(&format!("{kind}.pdf"));
+    let mut args = vec![
+        "print",
+        kind,
+        ev,
+        "--lang",
+        "zh-Hans",
+        "--format",
+        "pdf",
+        "--font",
+        FONT,
+        "-o",
+        out.to_str().unwrap(),
+        "--force",
+    ];
+    args.extend(more);
+    c.ok(&args);
+    let bytes = std::fs::read(&out).unwrap();
+    let s = String::from_utf8_lossy(&bytes);
+    assert!(
+        s.starts_with("%PDF-1.") && s.contains("/ToUnicode"),
+        "{kind}"
+    );
+    let pages = s.matches("/Type /Page\n").count()
+        + s.matches("/Type /Page ").count()
+        + s.matches("/Type /Page/").count()
+        + s.matches("/Type /Page>").count();
+    let text = std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(&out)
+        .arg("-")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8(o.stdout).unwrap());
+    (pages, text)
+}
+
+/// Every paperwork document as a PDF: the programme book, the results
+/// book, table cards (a folded page a board), score sheets (a page a
+/// game) and certificates (a page a prize), their pages counted and their
+/// names in the text layer.
+#[test]
+fn every_paperwork_document_is_a_pdf() {
+    if !std::path::Path::new(FONT).is_file() {
+        eprintln!("skipped: no {FONT}");
+        return;
+    }
+    let c = club();
+    swiss(&c);
+    let f = c.path("p.csv");
+    std::fs::write(&f, "category,place,value\noverall,1,500\nsex=f,1,奖杯\n").unwrap();
+    c.ok(&["event", "prizes", "瑞士赛", f.to_str().unwrap()]);
+    let check =
+        |kind: &str, more: &[&str], pages: std::ops::RangeInclusive<usize>, wants: &[&str]| {
+            let (n, text) = pdf(&c, kind, "瑞士赛", more);
+            assert!(pages.contains(&n), "{kind}: {n} pages");
+            if let Some(t) = text {
+                for w in wants {
+                    assert!(t.contains(w), "{kind}: {w}\n{t}");
+                }
+            }
+        };
+    check("programme", &[], 2..=12, &["秩序册", "王天一", "唐丹"]);
+    check(
+        "results-book",
+        &[],
+        3..=20,
+        &["成绩册", "名次表", "裁判长签字"],
+    );
+    // Three boards in round 1: a folded card each; six players: a name card each.
+    check("table-cards", &["--round", "1"], 3..=3, &["第1台", "第3台"]);
+    check("table-cards", &[], 6..=6, &["唐丹", "赵鑫鑫"]);
+    check(
+        "score-sheets",
+        &["--round", "2"],
+        3..=3,
+        &["对局记录纸", "100", "裁判签字"],
+    );
+    check(
+        "certificates",
+        &[],
+        2..=2,
+        &["荣誉证书", "总名次第1名", "女子第1名"],
+    );
+}

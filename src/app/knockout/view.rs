@@ -142,11 +142,18 @@ impl App {
     ) -> Result<Doc> {
         use crate::app::print::DocKind;
         use crate::report::bracket as rb;
-        let d = self.knockout_data(event, info, lang)?;
+        let ev = self.store.resolve_event(event)?;
+        let mut d = self.knockout_data(event, info, lang)?;
+        let paired = d.rounds.len() as u32;
+        // When the round printed starts (the round schedule): the pairing
+        // sheet's round, the slips' (the games due are the last round's).
+        let r = match kind {
+            DocKind::Pairings => round.unwrap_or(paired),
+            _ => paired,
+        };
+        d.event.round_start = crate::app::schedule::round_start(&ev, r);
         Ok(match kind {
             DocKind::Pairings => {
-                let paired = d.rounds.len() as u32;
-                let r = round.unwrap_or(paired);
                 if paired == 0 {
                     return Err(crate::app::invalid!("err.app.no_round_yet", event = event));
                 }

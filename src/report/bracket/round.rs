@@ -5,7 +5,7 @@
 
 use super::chart::{games_table, info, match_table, push_games};
 use super::*;
-use crate::report::{Part, Slip, SlipCell, SlipRow};
+use crate::report::{game_slip, Part, SlipCell, SlipRow};
 
 /// The pairing sheet (对阵表) of knockout round `round`.
 pub fn knockout_pairings(d: &KnockoutData, round: u32, lang: Lang) -> Doc {
@@ -48,8 +48,9 @@ pub fn knockout_pairings(d: &KnockoutData, round: u32, lang: Lang) -> Doc {
 }
 
 /// Match slips (记分单): one per game due in the bracket, `per_page` to a
-/// page, each with the players, the play-off step and its time control,
-/// tick boxes for the result and rows to sign.
+/// page; each is the individual event's slip (`game_slip`: the same
+/// result, fouls and signature rows) with the match's header rows: the
+/// play-off step, its time control, the match score so far.
 pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
     let title = format!("{} · {}", d.event.name, tr(lang, "rep.slips"));
     let mut slips = Vec::new();
@@ -72,11 +73,6 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
             ),
         };
         let mut rows = vec![
-            SlipRow::Sides {
-                label: tr(lang, "rep.col.name").to_string(),
-                red: SlipCell::Text(seed(&g.red)),
-                black: SlipCell::Text(seed(&g.black)),
-            },
             SlipRow::Span {
                 label: tr(lang, "kp.slip.stage").to_string(),
                 cell: SlipCell::Text(format!(
@@ -110,46 +106,17 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
                 ),
             });
         }
-        rows.extend([
-            SlipRow::Span {
-                label: tr(lang, "rep.slip.result").to_string(),
-                cell: SlipCell::Boxes(vec![
-                    tr(lang, "rep.slip.red_wins").to_string(),
-                    tr(lang, "rep.slip.draw").to_string(),
-                    tr(lang, "rep.slip.black_wins").to_string(),
-                ]),
-            },
-            SlipRow::Span {
-                label: tr(lang, "rep.slip.moves").to_string(),
-                cell: SlipCell::Blank,
-            },
-            SlipRow::Sides {
-                label: tr(lang, "rep.slip.clock").to_string(),
-                red: SlipCell::Blank,
-                black: SlipCell::Blank,
-            },
-            SlipRow::Sides {
-                label: tr(lang, "rep.slip.signature").to_string(),
-                red: SlipCell::Blank,
-                black: SlipCell::Blank,
-            },
-            SlipRow::Span {
-                label: tr(lang, "rep.slip.arbiter").to_string(),
-                cell: SlipCell::Blank,
-            },
-        ]);
-        slips.push(Slip {
-            title: format!(
-                "{} · {which} · {}",
-                d.event.name,
-                tr(lang, "rep.game_n").replace("{}", &g.game_no.to_string())
-            ),
-            sides: [
-                tr(lang, "rep.slip.red").to_string(),
-                tr(lang, "rep.slip.black").to_string(),
-            ],
-            rows,
-        });
+        let mut title = format!(
+            "{} · {which} · {}",
+            d.event.name,
+            tr(lang, "rep.game_n").replace("{}", &g.game_no.to_string())
+        );
+        // When the game is played: the round's start, else the date.
+        let when = d.event.when();
+        if !when.is_empty() {
+            title = format!("{title} · {when}");
+        }
+        slips.push(game_slip(lang, title, [seed(&g.red), seed(&g.black)], rows));
     }
     let parts = match slips.is_empty() {
         true => vec![
@@ -172,4 +139,104 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
 
 fn b_name(m: &KoMatch) -> String {
     m.b.as_ref().map(|b| b.name.clone()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::TimeControl;
+    use crate::report::{result_slips, BoardLine, PlayerLine, Slip, SlipsData};
+
+    fn slips(doc: &Doc) -> &[Slip] {
+        match &doc.parts[..] {
+            [Part::Slips { slips, .. }] => slips,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The knockout's match slip is the individual slip with the match's
+    /// header: the same result, fouls and signature rows, in every language.
+    #[test]
+    fn a_match_slip_prints_the_rows_of_an_individual_slip() {
+        // The round's start, from the round schedule.
+        let when = crate::report::EventInfo {
+            name: "杯赛".into(),
+            round_start: chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+                .and_then(|d| d.and_hms_opt(9, 30, 0)),
+            ..Default::default()
+        };
+        let player = |seed: u32, name: &str| KoPlayer {
+            seed,
+            name: name.into(),
+        };
+        let ko = KnockoutData {
+            total_rounds: 1,
+            size: 2,
+            rounds: vec![vec![KoMatch {
+                round: 1,
+                board: 1,
+                third_place: false,
+                a: player(1, "王天一"),
+                b: Some(player(2, "赵鑫鑫")),
+                winner: None,
+                decided_by: None,
+                score: None,
+                games: Vec::new(),
+                due: Some(KoGame {
+                    game_no: 1,
+                    red: "赵鑫鑫".into(),
+                    black: "王天一".into(),
+                    stage: KoStage::Regular,
+                    time: TimeControl::symmetric(900_000, 10_000),
+                    result: String::new(),
+                }),
+                lot_due: false,
+                problem: None,
+            }]],
+            event: when.clone(),
+            ..Default::default()
+        };
+        let line = |start_no: u32, name: &str| PlayerLine {
+            start_no,
+            name: name.into(),
+            ..Default::default()
+        };
+        let individual = SlipsData {
+            event: when.clone(),
+            round: 1,
+            boards: vec![BoardLine {
+                number: 1,
+                red: line(2, "赵鑫鑫"),
+                black: Some(line(1, "王天一")),
+                results: Vec::new(),
+            }],
+            per_page: 4,
+        };
+        for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
+            let k = knockout_slips(&ko, lang, 4);
+            let i = result_slips(&individual, lang);
+            let (k, i) = (&slips(&k)[0], &slips(&i)[0]);
+            assert_eq!(k.sides, i.sides);
+            // Both say when the game is played.
+            assert!(k.title.ends_with(" · 2026-12-05 09:30"), "{}", k.title);
+            assert!(i.title.ends_with(" · 2026-12-05 09:30"), "{}", i.title);
+            // The names first, as on the individual slip.
+            assert!(
+                matches!(&k.rows[0], SlipRow::Sides { red: SlipCell::Text(r), .. } if r.contains("赵鑫鑫"))
+            );
+            // The individual slip's rows after the names end the match slip.
+            let tail = &i.rows[1..];
+            assert!(k.rows.len() > i.rows.len(), "{k:?}");
+            assert_eq!(&k.rows[k.rows.len() - tail.len()..], tail, "{lang:?}");
+            let fouls = tr(lang, "rep.slip.fouls");
+            assert!(
+                tail.iter()
+                    .any(|r| matches!(r, SlipRow::Sides { label, .. } if label == fouls)),
+                "{tail:?}"
+            );
+            let sign = tr(lang, "rep.slip.signature");
+            assert!(tail.iter().any(|r| matches!(r,
+                SlipRow::Sides { label, red: SlipCell::Sign, black: SlipCell::Sign } if label == sign)));
+        }
+    }
 }

@@ -13,6 +13,7 @@ mod standings;
 
 pub use checkin::checkin_sheet;
 pub use cross::{crosstable, wall_chart};
+pub(crate) use pairings::game_slip;
 pub use pairings::{pairing_sheet, result_slips};
 pub use season::{season_cells, season_table, SeasonColumn, SeasonData};
 pub use standings::standings;
@@ -51,7 +52,7 @@ impl EventInfo {
 
     /// When the round is played: its start time where scheduled, else the
     /// event's date (empty when neither is known).
-    fn when(&self) -> String {
+    pub(crate) fn when(&self) -> String {
         match (self.round_start, self.date) {
             (Some(t), _) => t.format("%Y-%m-%d %H:%M").to_string(),
             (None, Some(d)) => d.format("%Y-%m-%d").to_string(),

@@ -268,66 +268,22 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             };
             (b, red, bl, g)
         })
-        .map(|(b, red, bl, g)| Slip {
-            title: {
-                let mut t = format!(
-                    "{} · {} · {}",
-                    d.event.name,
-                    fill(lang, "rep.round_n", d.round),
-                    fill(lang, "rep.board_n", b.number)
-                );
-                if g > 0 {
-                    t = format!("{t} · {}", fill(lang, "rep.game_n", g));
-                }
-                // When the game is played: the round's start, else the date.
-                let when = d.event.when();
-                if !when.is_empty() {
-                    t = format!("{t} · {when}");
-                }
-                t
-            },
-            sides: [
-                tr(lang, "rep.slip.red").to_string(),
-                tr(lang, "rep.slip.black").to_string(),
-            ],
-            rows: vec![
-                SlipRow::Sides {
-                    label: tr(lang, "rep.col.name").to_string(),
-                    red: SlipCell::Text(who(red)),
-                    black: SlipCell::Text(who(bl)),
-                },
-                SlipRow::Span {
-                    label: tr(lang, "rep.slip.result").to_string(),
-                    cell: SlipCell::Boxes(vec![
-                        tr(lang, "rep.slip.red_wins").to_string(),
-                        tr(lang, "rep.slip.draw").to_string(),
-                        tr(lang, "rep.slip.black_wins").to_string(),
-                    ]),
-                },
-                SlipRow::Span {
-                    label: tr(lang, "rep.slip.moves").to_string(),
-                    cell: SlipCell::Blank,
-                },
-                SlipRow::Sides {
-                    label: tr(lang, "rep.slip.clock").to_string(),
-                    red: SlipCell::Blank,
-                    black: SlipCell::Blank,
-                },
-                SlipRow::Sides {
-                    label: tr(lang, "rep.slip.fouls").to_string(),
-                    red: SlipCell::Blank,
-                    black: SlipCell::Blank,
-                },
-                SlipRow::Sides {
-                    label: tr(lang, "rep.slip.signature").to_string(),
-                    red: SlipCell::Sign,
-                    black: SlipCell::Sign,
-                },
-                SlipRow::Span {
-                    label: tr(lang, "rep.slip.arbiter").to_string(),
-                    cell: SlipCell::Sign,
-                },
-            ],
+        .map(|(b, red, bl, g)| {
+            let mut t = format!(
+                "{} · {} · {}",
+                d.event.name,
+                fill(lang, "rep.round_n", d.round),
+                fill(lang, "rep.board_n", b.number)
+            );
+            if g > 0 {
+                t = format!("{t} · {}", fill(lang, "rep.game_n", g));
+            }
+            // When the game is played: the round's start, else the date.
+            let when = d.event.when();
+            if !when.is_empty() {
+                t = format!("{t} · {when}");
+            }
+            game_slip(lang, t, [who(red), who(bl)], Vec::new())
         })
         .collect();
     Doc {
@@ -339,6 +295,67 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
         }],
         landscape: false,
         csv: None,
+    }
+}
+
+/// The slip of one game (记分单): its title, the players' names (red,
+/// black), the `header` rows a kind of event adds (a knockout: the match's
+/// stage, time control and score), then the rows every slip has: the
+/// result's tick boxes, moves, clocks, fouls, the players' and the
+/// arbiter's signatures. Every slip qishe prints is made here.
+pub(crate) fn game_slip(
+    lang: Lang,
+    title: String,
+    names: [String; 2],
+    header: Vec<SlipRow>,
+) -> Slip {
+    let [red, black] = names;
+    let mut rows = vec![SlipRow::Sides {
+        label: tr(lang, "rep.col.name").to_string(),
+        red: SlipCell::Text(red),
+        black: SlipCell::Text(black),
+    }];
+    rows.extend(header);
+    rows.extend([
+        SlipRow::Span {
+            label: tr(lang, "rep.slip.result").to_string(),
+            cell: SlipCell::Boxes(vec![
+                tr(lang, "rep.slip.red_wins").to_string(),
+                tr(lang, "rep.slip.draw").to_string(),
+                tr(lang, "rep.slip.black_wins").to_string(),
+            ]),
+        },
+        SlipRow::Span {
+            label: tr(lang, "rep.slip.moves").to_string(),
+            cell: SlipCell::Blank,
+        },
+        SlipRow::Sides {
+            label: tr(lang, "rep.slip.clock").to_string(),
+            red: SlipCell::Blank,
+            black: SlipCell::Blank,
+        },
+        SlipRow::Sides {
+            label: tr(lang, "rep.slip.fouls").to_string(),
+            red: SlipCell::Blank,
+            black: SlipCell::Blank,
+        },
+        SlipRow::Sides {
+            label: tr(lang, "rep.slip.signature").to_string(),
+            red: SlipCell::Sign,
+            black: SlipCell::Sign,
+        },
+        SlipRow::Span {
+            label: tr(lang, "rep.slip.arbiter").to_string(),
+            cell: SlipCell::Sign,
+        },
+    ]);
+    Slip {
+        title,
+        sides: [
+            tr(lang, "rep.slip.red").to_string(),
+            tr(lang, "rep.slip.black").to_string(),
+        ],
+        rows,
     }
 }
 

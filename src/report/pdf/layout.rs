@@ -20,6 +20,9 @@ pub enum Item {
         /// 0 black … 1 white.
         gray: f32,
         text: String,
+        /// Upside down: turned half a circle about (`x`, `y`), so it runs
+        /// leftwards (the upper half of a folded table card).
+        turned: bool,
     },
     /// A filled rectangle.
     Fill {
@@ -157,6 +160,7 @@ impl<'a> Flow<'a> {
             bold,
             gray: 0.0,
             text: s.to_string(),
+            turned: false,
         });
     }
 
@@ -193,6 +197,73 @@ impl<'a> Flow<'a> {
         });
     }
 
+    /// Where this page's next item goes in its list (for [`Flow::turn_copy`]).
+    pub(super) fn mark(&self) -> usize {
+        self.cur.len()
+    }
+
+    /// Adds a copy of this page's items from `mark` on, turned half a
+    /// circle about (`cx`, `cy`): what a folded card shows upside down.
+    pub(super) fn turn_copy(&mut self, mark: usize, cx: f32, cy: f32) {
+        let turned: Vec<Item> = self.cur[mark..]
+            .iter()
+            .map(|i| match i.clone() {
+                Item::Text {
+                    x,
+                    y,
+                    size,
+                    bold,
+                    gray,
+                    text,
+                    turned,
+                } => Item::Text {
+                    x: 2.0 * cx - x,
+                    y: 2.0 * cy - y,
+                    size,
+                    bold,
+                    gray,
+                    text,
+                    turned: !turned,
+                },
+                Item::Fill { x, y, w, h, gray } => Item::Fill {
+                    x: 2.0 * cx - x - w,
+                    y: 2.0 * cy - y - h,
+                    w,
+                    h,
+                    gray,
+                },
+                Item::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    width,
+                    dashed,
+                } => Item::Line {
+                    x1: 2.0 * cx - x1,
+                    y1: 2.0 * cy - y1,
+                    x2: 2.0 * cx - x2,
+                    y2: 2.0 * cy - y2,
+                    width,
+                    dashed,
+                },
+            })
+            .collect();
+        self.cur.extend(turned);
+    }
+
+    /// A dashed rule (where a card is folded).
+    pub(super) fn dashed(&mut self, x1: f32, y1: f32, x2: f32, y2: f32) {
+        self.push(Item::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width: 0.4,
+            dashed: true,
+        });
+    }
+
     /// A rectangle's outline.
     pub(super) fn frame(&mut self, x: f32, y: f32, w: f32, h: f32) {
         self.line(x, y, x + w, y, RULE);
@@ -223,6 +294,7 @@ impl<'a> Flow<'a> {
             bold: false,
             gray: 0.25,
             text: s,
+            turned: false,
         };
         self.pages
             .into_iter()

@@ -16,7 +16,8 @@
 //! - `parts.rs` and `table.rs`: one function per [`Part`] variant, drawn
 //!   with those primitives (`table.rs`: column widths fitted to the
 //!   content, clubs wrapped in their cell, smaller text or short headings
-//!   only when the table would not fit);
+//!   only when the table would not fit; a knockout's bracket chart in
+//!   `chart.rs`, its connector columns drawn as lines);
 //! - `write.rs`: the pages as a PDF file (pdf-writer), the font a CID
 //!   font subset by `subsetter`.
 //!
@@ -24,6 +25,7 @@
 //! and a function beside the others, drawn with [`Flow`]'s primitives;
 //! the text, HTML and PNG renderers get theirs likewise.
 
+mod chart;
 mod font;
 mod layout;
 mod paperwork;

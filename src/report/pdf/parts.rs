@@ -22,9 +22,10 @@ pub(super) fn draw_part(f: &mut Flow, doc: &Doc, part: &Part) {
             f.paragraph(&pairs_line(pairs), BODY, false);
             f.y += 2.0 * MM;
         }
-        // Slips fill their pages: there the header and footer carry the
-        // club and the print date.
-        Part::Imprint(_) if doc.has_slips() => {}
+        // Slips, cards, certificates and score sheets fill their pages
+        // (a line above them would cost a page of its own): there the
+        // header and footer carry the club and the print date.
+        Part::Imprint(_) if doc.has_slips() || has_own_pages(doc) => {}
         Part::Imprint(i) => {
             f.paragraph(&pairs_line(&i.pairs), BODY - 1.0, false);
             f.y += 2.0 * MM;
@@ -47,6 +48,17 @@ pub(super) fn draw_part(f: &mut Flow, doc: &Doc, part: &Part) {
         Part::Card(c) => super::paperwork::draw_card(f, c),
         Part::ScoreSheet(s) => super::paperwork::draw_score_sheet(f, s),
     }
+}
+
+/// Whether `doc` holds parts that take a page each (cards, certificates,
+/// score sheets).
+fn has_own_pages(doc: &Doc) -> bool {
+    doc.parts.iter().any(|p| {
+        matches!(
+            p,
+            Part::Card(_) | Part::Certificate(_) | Part::ScoreSheet(_)
+        )
+    })
 }
 
 /// `label: value   label: value`; a pair without a label is its value.

@@ -37,6 +37,10 @@ fn is_name(key: &str) -> bool {
 
 /// Whether `t` fits `avail` points at a readable size.
 pub(super) fn fits(t: &Table, g: &dyn Glyphs, avail: f32) -> bool {
+    // A bracket chart cuts its names to the page's width.
+    if super::chart::is_chart(t) {
+        return true;
+    }
     fit(t, g, avail).is_some_and(|f| f.size >= READABLE)
 }
 
@@ -174,6 +178,9 @@ fn fit(t: &Table, g: &dyn Glyphs, avail: f32) -> Option<Fit> {
 
 /// Draws `t` where the flow stands, over as many pages as it needs.
 pub(super) fn draw(f: &mut Flow, t: &Table) {
+    if super::chart::is_chart(t) {
+        return super::chart::draw(f, t);
+    }
     let g = f.g;
     let avail = f.avail();
     let fit = fit(t, g, avail).unwrap_or_else(|| squeezed(t, avail));

@@ -231,3 +231,175 @@ fn the_file_embeds_a_small_subset_of_the_font() {
     // The collection is 19 MB; the subset of a few dozen glyphs is small.
     assert!(pdf.len() < 60_000, "{} bytes", pdf.len());
 }
+
+/// A bracket chart is drawn as the HTML and PNG renderers draw it: names
+/// on their lines, the connector columns as lines joining them (a vertical
+/// bar from the upper name down to the lower one), never as box-drawing
+/// text and without a table's grid.
+#[test]
+fn a_bracket_chart_draws_its_connectors_as_lines() {
+    use crate::report::bracket::{LINK_BOTTOM, LINK_MID, LINK_TOP};
+    font_or_skip!(f, Lang::ZhHans);
+    let mut t = Table::new(vec![
+        Column::new("chart-1", "决赛", ColKind::Text),
+        Column::new("chart-link-1", "", ColKind::Text),
+        Column::new("chart-2", "冠军", ColKind::Text),
+    ]);
+    for r in [
+        ["王天一", LINK_TOP, ""],
+        ["", LINK_MID, "王天一"],
+        ["赵鑫鑫", LINK_BOTTOM, ""],
+    ] {
+        t.rows.push(r.iter().map(|s| s.to_string()).collect());
+    }
+    let pages = layout_pdf(
+        &doc(vec![Part::Table(t)], false),
+        &f,
+        PdfSettings::default(),
+    );
+    assert_eq!(pages.len(), 1);
+    let texts = pages[0].texts();
+    assert_eq!(
+        texts.iter().filter(|s| **s == "王天一").count(),
+        2,
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"赵鑫鑫") && texts.contains(&"冠军"));
+    assert!(
+        !texts.iter().any(|s| s.contains(['─', '┐', '┘', '├', '│'])),
+        "{texts:?}"
+    );
+    let lines: Vec<(f32, f32, f32, f32)> = pages[0]
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Line { x1, y1, x2, y2, .. } => Some((*x1, *y1, *x2, *y2)),
+            _ => None,
+        })
+        .collect();
+    let vertical: Vec<_> = lines.iter().filter(|l| l.0 == l.2).collect();
+    let horizontal: Vec<_> = lines.iter().filter(|l| l.1 == l.3).collect();
+    // One connector: its bar down the three rows' right edge, all at one x.
+    assert_eq!(vertical.len(), 2, "{lines:?}");
+    assert!(vertical.iter().all(|l| l.0 == vertical[0].0));
+    // Three names underlined, the upper and lower name's lines run on into
+    // the connector; the page's header rule.
+    assert_eq!(horizontal.len(), 3 + 2 + 1, "{lines:?}");
+}
+
+/// A table card is a folded A4: the fold across the middle of the page,
+/// the lower half upright and the upper half the same texts turned upside
+/// down, each mirrored about the page's middle.
+#[test]
+fn a_table_card_is_folded_with_its_upper_half_upside_down() {
+    use crate::report::Card;
+    font_or_skip!(f, Lang::ZhHans);
+    let card = Card {
+        head: "秋季赛 · 第1轮".into(),
+        big: "3".into(),
+        lines: vec!["王天一 — 赵鑫鑫".into()],
+    };
+    let pages = layout_pdf(
+        &doc(vec![Part::Card(card)], false),
+        &f,
+        PdfSettings::default(),
+    );
+    assert_eq!(pages.len(), 1);
+    let p = &pages[0];
+    let (cx, fold) = (p.width / 2.0, p.height / 2.0);
+    let texts = |want: &str| -> Vec<(f32, f32, bool)> {
+        p.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    x, y, text, turned, ..
+                } if text == want => Some((*x, *y, *turned)),
+                _ => None,
+            })
+            .collect()
+    };
+    for want in ["3", "王天一 — 赵鑫鑫", "秋季赛 · 第1轮"] {
+        let t = texts(want);
+        assert_eq!(t.len(), 2, "{want}: {t:?}");
+        let up = t.iter().find(|t| !t.2).expect("upright");
+        let down = t.iter().find(|t| t.2).expect("upside down");
+        assert!(up.1 > fold && down.1 < fold, "{want}: {t:?}");
+        assert!((up.0 + down.0 - 2.0 * cx).abs() < 0.01, "{t:?}");
+        assert!((up.1 + down.1 - 2.0 * fold).abs() < 0.01, "{t:?}");
+    }
+    assert!(p.items.iter().any(|i| matches!(i,
+        Item::Line { y1, y2, dashed: true, .. } if *y1 == fold && *y2 == fold)));
+    // The upside-down text is written as such into the file.
+    let pdf = render_pdf(
+        &doc(
+            vec![Part::Card(Card {
+                head: "h".into(),
+                big: "3".into(),
+                lines: Vec::new(),
+            })],
+            false,
+        ),
+        &f,
+        PdfSettings::default(),
+    )
+    .expect("a PDF");
+    assert!(!pdf.is_empty());
+}
+
+/// A score sheet in PDF is a form, not a text dump: the sides in framed
+/// cells, every move number 1–100 a text of its own in a ruled grid, the
+/// boxes framed; no row of underscores.
+#[test]
+fn a_score_sheet_is_a_ruled_form() {
+    use crate::report::ScoreSheet;
+    font_or_skip!(f, Lang::ZhHans);
+    let s = ScoreSheet {
+        title: "记录纸".into(),
+        info: vec![
+            ("比赛".into(), "秋季赛".into()),
+            ("台次".into(), "3".into()),
+        ],
+        sides: [
+            ("红方".into(), "王天一".into()),
+            ("黑方".into(), "赵鑫鑫".into()),
+        ],
+        moves: 100,
+        columns: ["回合".into(), "红方".into(), "黑方".into()],
+        boxes: [
+            "结果",
+            "回合数",
+            "红方用时",
+            "黑方用时",
+            "红方签名",
+            "黑方签名",
+            "裁判签名",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    };
+    let pages = layout_pdf(
+        &doc(vec![Part::ScoreSheet(s)], false),
+        &f,
+        PdfSettings::default(),
+    );
+    assert_eq!(pages.len(), 1, "one page");
+    let texts = pages[0].texts();
+    for n in 1..=100 {
+        assert!(
+            texts.contains(&n.to_string().as_str()),
+            "move {n}: {texts:?}"
+        );
+    }
+    for want in ["王天一", "赵鑫鑫", "裁判签名", "记录纸"] {
+        assert!(texts.contains(&want), "{want}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.contains("___")), "{texts:?}");
+    let lines = pages[0]
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Line { .. }))
+        .count();
+    // 50 rows a block, two blocks, each row ruled.
+    assert!(lines > 100, "{lines} rules");
+}

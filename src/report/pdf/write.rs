@@ -240,6 +240,7 @@ fn content(p: &Page, font: &PdfFont, glyphs: &mut Glyphs) -> Vec<u8> {
                 bold,
                 gray,
                 text,
+                turned,
             } => {
                 let mut bytes = Vec::with_capacity(text.len() * 2);
                 for ch in text.chars() {
@@ -256,7 +257,11 @@ fn content(p: &Page, font: &PdfFont, glyphs: &mut Glyphs) -> Vec<u8> {
                 } else {
                     c.set_text_rendering_mode(TextRenderingMode::Fill);
                 }
-                c.set_text_matrix([1.0, 0.0, 0.0, 1.0, *x, h - y]);
+                let m = match turned {
+                    true => [-1.0, 0.0, 0.0, -1.0, *x, h - y],
+                    false => [1.0, 0.0, 0.0, 1.0, *x, h - y],
+                };
+                c.set_text_matrix(m);
                 c.show(Str(&bytes));
                 c.end_text();
             }

@@ -245,3 +245,41 @@ pub fn team_crosstable(d: &TeamCrossData, lang: Lang) -> Doc {
         csv: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `board-results` column (台次分) holds game points compared board
+    /// by board, as the team spec names it: its heading is the tie-break's
+    /// name in every language, never a single board ("Board 1").
+    #[test]
+    fn the_board_results_column_is_headed_as_game_points_by_board() {
+        let d = TeamStandingsData {
+            codes: vec!["game-points".into(), "board-results".into()],
+            rows: vec![TeamStandingLine {
+                rank: "1".into(),
+                name: "红星".into(),
+                match_points: "4".into(),
+                game_points: "6".into(),
+                values: vec!["6".into(), "2".into()],
+            }],
+            ..Default::default()
+        };
+        for (lang, want) in [
+            (Lang::ZhHans, "台次分"),
+            (Lang::ZhHant, "台次分"),
+            (Lang::En, "Board GP"),
+        ] {
+            let doc = team_standings_doc(&d, lang);
+            let Some(Part::Table(t)) = doc.parts.iter().find(|p| matches!(p, Part::Table(_)))
+            else {
+                panic!("{doc:?}")
+            };
+            let h = &t.columns.last().expect("a column").heading;
+            assert_eq!(h, want, "{lang:?}");
+            assert!(!h.chars().any(|c| c.is_ascii_digit()), "{h}");
+            assert_ne!(h, &tr(lang, "rep.board_n").replace("{}", "1"));
+        }
+    }
+}

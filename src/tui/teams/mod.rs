@@ -147,23 +147,26 @@ pub enum TeamsCmd {
     Import { event: i64, path: String },
 }
 
-/// (Re)reads the tab's data when the open event is a team event; keeps the
-/// view, round, selection and an open lineup form across reloads.
+/// (Re)reads the tab's data when the open event is a team event (its
+/// `kind`, as the per-kind door `App::kind_of` answers); keeps the view,
+/// round, selection and an open lineup form across reloads.
 pub fn load(
     app: &App,
     lang: crate::i18n::Lang,
     ev: &Event,
+    kind: crate::app::EventKind,
     paired: u32,
     prev: Option<TeamsTab>,
 ) -> crate::app::Result<Option<TeamsTab>> {
-    let Some(ts) = app.team_settings_of(ev)? else {
+    if kind != crate::app::EventKind::Team {
         return Ok(None);
-    };
+    }
+    let key = ev.id.to_string();
+    let (_, ts) = app.team_event(&key)?;
     let prev = prev.filter(|t| t.event == ev.id);
     let round = prev
         .as_ref()
         .map_or(paired.max(1), |t| t.round.clamp(1, paired + 1));
-    let key = ev.id.to_string();
     let mut t = TeamsTab {
         event: ev.id,
         view: prev.as_ref().map_or(View::Teams, |t| t.view),
