@@ -24,6 +24,8 @@
 # is placed in the prefix. Wine 8's console does not interpret VT
 # sequences, so the TUI and the pty tests are not run under wine.
 set -euo pipefail
+# `run` works in the caller's folder: relative paths in its ARGS are theirs.
+CALLER_DIR=$PWD
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 TARGET=x86_64-pc-windows-gnu
@@ -169,7 +171,7 @@ run_exe() {
     [ -x "$(exe)" ] || build
     wine_ready
     local status=0
-    "$WINE" "$(exe)" "$@" || status=$?
+    (cd "$CALLER_DIR" && "$WINE" "$(exe)" "$@") || status=$?
     return $status
 }
 
@@ -270,10 +272,29 @@ compare() {
         cat "$work/pipe.err" >&2
     fi
     say "a closed pipe ends qishe.exe quietly"
+    no_printer "$work/windows" || diffs=$((diffs + 1))
     "$WINESERVER" -k 2>/dev/null || true
     disk_full "$work" || diffs=$((diffs + 1))
     rm -rf "$work"
     [ $diffs -eq 0 ] || die "$diffs differences"
+}
+
+# Nothing that can print: `print --printer` fails and names the PDF it
+# kept, which is there. Wine's powershell.exe is a stub that exits 0 (so
+# under wine `--printer` seems to work); it is disabled here, as is the
+# explorer.exe that would open the PDF.
+no_printer() {
+    local d=$1 status=0 pdf
+    (cd "$d" && WINEDLLOVERRIDES="$WINEDLLOVERRIDES;powershell.exe=d;explorer.exe=d" LANG=en_US.UTF-8 \
+        "$WINE" "$(exe)" --db demo.db print standings 1 --printer >"$d/print.out" 2>"$d/print.err") ||
+        status=$?
+    pdf=$(sed -n 's/.*the PDF was written to \([A-Za-z]:.*\.pdf\): .*/\1/p' "$d/print.err")
+    if [ $status != 1 ] || [ -z "$pdf" ] || [ ! -s "$("$WINE" winepath -u "$pdf" 2>/dev/null)" ]; then
+        say "with nothing to print on, --printer does not name a kept PDF (exit $status):"
+        cat "$d/print.err" >&2
+        return 1
+    fi
+    say "nothing to print on: --printer names the PDF it kept ($pdf)"
 }
 
 # A full disk (a 1 MB tmpfs in a private mount namespace, filled up): qishe.exe
