@@ -4,7 +4,8 @@
 //! round's pairing hash is checked against the pinned one before timing,
 //! so a faster answer is also the same answer.
 //!
-//! Also an accelerated open (`dutch_baku_round`, FIDE's Baku rule): 2,000
+//! Also large opens with random results (`dutch_random_open`, rounds 2–5,
+//! several seeds; `bench_open` says how to choose sizes), and an accelerated open (`dutch_baku_round`, FIDE's Baku rule): 2,000
 //! players, every round of nine, with each pairing's CPU time printed.
 //!
 //! `QISHE_BENCH_SIZES=100,1000` picks sizes (default: all); the hashes of
@@ -114,5 +115,51 @@ fn bench_baku(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, bench_baku);
+/// Large opens with random results (`simulate::random_open`: ratings
+/// uniform in 1000–2700, round 1 paired by qishe, 40% red wins, 35% black
+/// wins, 25% draws), rounds 2 to 5, three seeds: the rounds where the
+/// matcher's cost grew with the cube of the field. Each round's CPU time
+/// for one pairing and its hash are printed before timing.
+/// `QISHE_BENCH_OPEN=1000,3000` picks sizes (default 1,000; 3,000 and
+/// 9,999 are the long runs), `QISHE_BENCH_OPEN_SEEDS=1,2,3` the seeds,
+/// `QISHE_BENCH_OPEN_ROUNDS=2,3` the rounds.
+fn bench_open(c: &mut Criterion) {
+    let list = |var: &str, default: &str| -> Vec<u64> {
+        std::env::var(var)
+            .unwrap_or_else(|_| default.to_string())
+            .split(',')
+            .map(|x| x.trim().parse().expect("a number"))
+            .collect()
+    };
+    let mut g = c.benchmark_group("dutch_random_open");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(5));
+    for n in list("QISHE_BENCH_OPEN", "1000") {
+        for seed in list("QISHE_BENCH_OPEN_SEEDS", "1,2,3") {
+            for round in list("QISHE_BENCH_OPEN_ROUNDS", "2,3,4,5") {
+                let state = simulate::random_open(n as usize, round as u32, 9, seed);
+                let t0 = cpu_seconds();
+                let pairing = dutch::pair(&state).expect("pairable");
+                if let (Some(a), Some(b)) = (t0, cpu_seconds()) {
+                    eprintln!(
+                        "open {n} players seed {seed} round {round}: CPU {:.2} s for one pairing, \
+                         hash {:016x}, peak memory {} MB",
+                        b - a,
+                        simulate::pairing_hash(&pairing),
+                        peak_mb().unwrap_or(0)
+                    );
+                }
+                g.bench_with_input(
+                    BenchmarkId::new(format!("s{seed}_r{round}"), n),
+                    &state,
+                    |b, s| b.iter(|| dutch::pair(s).expect("pairable")),
+                );
+            }
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_baku, bench_open);
 criterion_main!(benches);

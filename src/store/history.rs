@@ -148,16 +148,32 @@ impl Store {
     /// only when `member` is given), in event order; games from the kept
     /// per-event copies, rebuilding those that are missing.
     pub fn history(&self, member: Option<i64>) -> Result<History> {
-        // One read transaction: the copies written below are computed from
-        // the same snapshot as everything read, so a change committed
-        // meanwhile by another program cannot leave a stale copy (its
-        // triggers ran before our snapshot, or our write fails and nothing
-        // is kept). Inside a caller's transaction, read without one.
+        self.in_read_tx(|| {
+            let (events, members) = self.hist_events_and_members()?;
+            let (games, wrote) = self.kept_games(&events, member)?;
+            Ok((
+                History {
+                    events,
+                    games,
+                    members,
+                },
+                wrote,
+            ))
+        })
+    }
+
+    /// Runs `read` in one read transaction and commits what it kept when it
+    /// says it wrote: the kept copies written are computed from the same
+    /// snapshot as everything read, so a change committed meanwhile by
+    /// another program cannot leave a stale copy (its triggers ran before
+    /// our snapshot, or our write fails and nothing is kept). Inside a
+    /// caller's transaction, `read` runs in it.
+    pub(super) fn in_read_tx<T>(&self, read: impl FnOnce() -> Result<(T, bool)>) -> Result<T> {
         let own_tx = self.conn.is_autocommit();
         if own_tx {
             self.conn.execute_batch("BEGIN DEFERRED")?;
         }
-        let result = self.history_kept(member);
+        let result = read();
         if own_tx {
             let end = if result.as_ref().is_ok_and(|(_, wrote)| *wrote) {
                 "COMMIT"
@@ -173,11 +189,22 @@ impl Store {
         result.map(|(h, _)| h)
     }
 
-    /// [`Store::history`] inside a transaction; also says whether copies were written.
-    fn history_kept(&self, member: Option<i64>) -> Result<(History, bool)> {
+    /// The club's events in event order and its members.
+    pub(super) fn hist_events_and_members(&self) -> Result<(Vec<HistEvent>, Vec<HistMember>)> {
         let mut events = self.hist_events()?;
         let members = self.hist_members()?;
         events.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
+        Ok((events, members))
+    }
+
+    /// The games of `events` (in their order; only those of `member` when
+    /// given) from the kept copies, rebuilding the missing ones; also says
+    /// whether copies were written. Call inside a transaction.
+    pub(super) fn kept_games(
+        &self,
+        events: &[HistEvent],
+        member: Option<i64>,
+    ) -> Result<(Vec<HistGame>, bool)> {
         let trusted = kept_copies_trusted(&self.conn)?;
         let mut kept: HashMap<i64, Vec<u8>> = HashMap::with_capacity(events.len());
         if trusted {
@@ -190,9 +217,10 @@ impl Store {
                 kept.insert(id, data);
             }
         }
-        let mut games = Vec::new();
+        let kept_games: usize = kept.values().map(|b| b.len() / GAME_BYTES).sum();
+        let mut games = Vec::with_capacity(if member.is_some() { 0 } else { kept_games });
         let mut wrote = false;
-        for e in &events {
+        for e in events {
             let start = games.len();
             let from_copy = kept
                 .get(&e.id)
@@ -223,15 +251,8 @@ impl Store {
             }
         }
         // Events are in event order and each event's games in round, board,
-        // game order: the history is sorted as `History::sort` would.
-        Ok((
-            History {
-                events,
-                games,
-                members,
-            },
-            wrote,
-        ))
+        // game order: the games are sorted as `History::sort` would.
+        Ok((games, wrote))
     }
 
     /// [`Store::history`] straight from the game tables, without the kept
@@ -322,9 +343,12 @@ impl Store {
 
     fn hist_members(&self) -> Result<Vec<HistMember>> {
         let mut stmt = self.conn.prepare(
+            // The first entered rating only for members without their own:
+            // the subquery walks every entry of the member.
             "SELECT m.id, m.name, m.rating,
-                    (SELECT en.rating FROM entry en WHERE en.member_id = m.id
-                       AND en.rating IS NOT NULL ORDER BY en.event_id LIMIT 1)
+                    CASE WHEN m.rating IS NULL THEN
+                      (SELECT en.rating FROM entry en WHERE en.member_id = m.id
+                         AND en.rating IS NOT NULL ORDER BY en.event_id LIMIT 1) END
              FROM member m ORDER BY m.id",
         )?;
         let members = stmt

@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     // Seasons: `seasons.sql` (self-contained).
     include_str!("seasons.sql"),
     PRIZES,
+    RATING_REPLAY,
 ];
 
 // ---- Kept copies of each event's games --------
@@ -216,6 +217,54 @@ CREATE TABLE prize_list (
 );
 ";
 // ---- end of the prize lists block ---------------------------------------------
+
+// ---- The kept rating replay ----------------------------------------------------
+// `rating_replay` holds the rating list's replay of every finished event
+// (`history::compute_ratings` with no date limit), one compact blob per set
+// of rating settings (`store/rating_replay.rs` writes and reads it), so
+// `qishe ratings` and the statistics read one row instead of replaying ten
+// years of games. Derived data like `history_games`: not in TABLES, never
+// the only copy. The replay reads events (status, dates, knockout
+// settings), members and entries (entered ratings), rounds (dates), boards
+// and games, so any insert, update or delete in those tables empties the
+// table in the same transaction (undo and redo replay SQL on them, so they
+// empty it too); the next read replays again and keeps the result.
+// `store/rating_replay.rs` trusts a row only while every RATING_TRIGGERS
+// trigger exists.
+const RATING_REPLAY: &str = "
+CREATE TABLE rating_replay (
+    settings TEXT PRIMARY KEY,
+    data     BLOB NOT NULL
+);
+CREATE TRIGGER rating_replay_event_ins AFTER INSERT ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_event_upd AFTER UPDATE ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_event_del AFTER DELETE ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_ins AFTER INSERT ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_upd AFTER UPDATE ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_del AFTER DELETE ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_ins AFTER INSERT ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_upd AFTER UPDATE ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_del AFTER DELETE ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_ins AFTER INSERT ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_upd AFTER UPDATE ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_del AFTER DELETE ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_ins AFTER INSERT ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_upd AFTER UPDATE ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_del AFTER DELETE ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_ins AFTER INSERT ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_upd AFTER UPDATE ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_del AFTER DELETE ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_ins AFTER INSERT ON knockout BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_upd AFTER UPDATE ON knockout BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_del AFTER DELETE ON knockout BEGIN DELETE FROM rating_replay; END;
+";
+
+/// The tables whose changes empty `rating_replay`; each has an insert, an
+/// update and a delete trigger `rating_replay_{table}_{ins,upd,del}`.
+pub const RATING_REPLAY_TABLES: &[&str] = &[
+    "event", "member", "entry", "round", "board", "game", "knockout",
+];
+// ---- end of the kept rating replay's block ------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -19,6 +19,7 @@ mod log;
 mod members;
 mod migrations;
 mod prizes;
+mod rating_replay;
 mod restore;
 mod seasons;
 mod stamp;

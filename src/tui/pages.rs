@@ -99,8 +99,7 @@ pub fn load(app: &App, cmd: &PageCmd) -> crate::app::Result<Option<Loaded>> {
 }
 
 fn load_stats(app: &App, filter: &StatsFilter, fields: [String; 4]) -> crate::app::Result<Loaded> {
-    let h = app.history()?;
-    let (stats, ratings) = app.stats_and_ratings_in(&h, filter)?;
+    let (stats, ratings) = app.stats_and_ratings(filter)?;
     Ok(Loaded::Stats {
         stats: Box::new(stats),
         ratings,

@@ -127,28 +127,50 @@ impl App {
         Ok((h, r))
     }
 
-    /// The rating list as of `as_of` (default: now), with each member's change per event.
+    /// The rating list as of `as_of` (default: now), with each member's
+    /// change per event. The list of now comes from the store's kept
+    /// replay (replayed again after any change); an earlier date replays
+    /// the events up to it.
     pub fn rating_list(&self, as_of: Option<NaiveDate>) -> Result<RatingList> {
-        let (h, r) = self.ratings(as_of)?;
-        Ok(rating_list(&h, &r, as_of))
+        if as_of.is_some() {
+            let (h, r) = self.ratings(as_of)?;
+            return Ok(rating_list(&h, &r, as_of));
+        }
+        let (h, r) = self.store.rated_history(&self.config.ratings, false)?;
+        Ok(rating_list(&h, &r, None))
     }
 
-    /// Statistics over the events `f` selects.
+    /// Statistics over the events `f` selects (the rating differences from
+    /// the store's kept replay).
     pub fn stats(&self, f: &StatsFilter) -> Result<Stats> {
-        let h = self.history()?;
-        self.stats_in(&h, f)
+        let keep = self.stats_selection(f)?;
+        let (h, r) = self.store.rated_history(&self.config.ratings, true)?;
+        Ok(stats(&games_with_replay(&h, &r, keep)))
     }
 
-    /// [`App::stats`] over an already loaded history (a screen that also
-    /// shows the rating list loads the club's history once).
+    /// The Statistics screen's two answers, [`App::stats`] and
+    /// [`App::rating_list`] as of the filter's end date, from one read of
+    /// the club (and the kept replay).
+    pub fn stats_and_ratings(&self, f: &StatsFilter) -> Result<(Stats, RatingList)> {
+        let keep = self.stats_selection(f)?;
+        let (h, r) = self.store.rated_history(&self.config.ratings, true)?;
+        let stats = stats(&games_with_replay(&h, &r, keep));
+        let list = match f.to {
+            None => rating_list(&h, &r, None),
+            Some(_) => self.rating_list_in(&h, f.to),
+        };
+        Ok((stats, list))
+    }
+
+    /// [`App::stats`] over an already loaded history.
     pub fn stats_in(&self, h: &History, f: &StatsFilter) -> Result<Stats> {
         self.stats_walk(h, f, None)
     }
 
-    /// The Statistics screen's two answers, [`App::stats_in`] and
-    /// [`App::rating_list_in`] as of the filter's end date, equal to
-    /// calling both. With no end date one replay of the club's finished
-    /// events serves both (the rating list is the replay's end state).
+    /// [`App::stats_in`] and [`App::rating_list_in`] as of the filter's
+    /// end date, equal to calling both. With no end date one replay of the
+    /// club's finished events serves both (the rating list is the replay's
+    /// end state).
     pub fn stats_and_ratings_in(
         &self,
         h: &History,
@@ -162,12 +184,11 @@ impl App {
         Ok((stats, rating_list(h, &r, None)))
     }
 
-    fn stats_walk(
+    /// Which events `f` selects; its events resolved and its scheme checked.
+    fn stats_selection(
         &self,
-        h: &History,
         f: &StatsFilter,
-        ratings: Option<&mut Ratings>,
-    ) -> Result<Stats> {
+    ) -> Result<impl Fn(&crate::history::HistEvent) -> bool> {
         let mut ids = Vec::new();
         for key in &f.events {
             ids.push(self.store.resolve_event(key)?.id);
@@ -181,13 +202,24 @@ impl App {
                 ));
             }
         }
-        let games = replay_games(h, &self.config.ratings, ratings, |ev| {
+        let f = f.clone();
+        Ok(move |ev: &crate::history::HistEvent| {
             (ids.is_empty() || ids.contains(&ev.id))
                 && f.from.is_none_or(|d| ev.date >= d)
                 && f.to.is_none_or(|d| ev.date <= d)
                 && f.time_control.is_none_or(|t| ev.time_control == t)
                 && f.scheme.as_ref().is_none_or(|s| &ev.scheme == s)
-        });
+        })
+    }
+
+    fn stats_walk(
+        &self,
+        h: &History,
+        f: &StatsFilter,
+        ratings: Option<&mut Ratings>,
+    ) -> Result<Stats> {
+        let keep = self.stats_selection(f)?;
+        let games = replay_games(h, &self.config.ratings, ratings, keep);
         Ok(stats(&games))
     }
 
@@ -357,6 +389,65 @@ pub fn stat_games(
     keep: impl Fn(&crate::history::HistEvent) -> bool,
 ) -> Vec<StatGame> {
     replay_games(h, s, None, keep)
+}
+
+/// [`stat_games`] from a replay already made: `r` is
+/// `compute_ratings(h, s, None)`, whose changes give each member's rating
+/// before each event without replaying the games again.
+pub fn games_with_replay(
+    h: &History,
+    r: &Ratings,
+    keep: impl Fn(&crate::history::HistEvent) -> bool,
+) -> Vec<StatGame> {
+    // A member's rating so far, by his place in `h.members` (sorted by
+    // id): his last change's, else his entered one (the replay lists a
+    // change for every player of every rated event).
+    let mut ids: Vec<i64> = h.members.iter().map(|m| m.id).collect();
+    let mut now: Vec<Option<i32>> = h.members.iter().map(|m| m.entered_rating).collect();
+    if !ids.is_sorted() {
+        let mut pairs: Vec<(i64, Option<i32>)> = ids.into_iter().zip(now).collect();
+        pairs.sort_unstable_by_key(|p| p.0);
+        (ids, now) = pairs.into_iter().unzip();
+    }
+    let at = |m: i64| ids.binary_search(&m).ok();
+    // Players no member row names (none in a sound club) kept aside.
+    let mut others: HashMap<i64, Option<i32>> = HashMap::new();
+    let rating = |now: &[Option<i32>], others: &HashMap<i64, Option<i32>>, m: i64| match at(m) {
+        Some(i) => now[i],
+        None => others.get(&m).copied().flatten(),
+    };
+    let mut changes = r.changes.iter().peekable();
+    let mut out = Vec::with_capacity(h.games.len());
+    for (ev, games) in h.by_event() {
+        if keep(ev) {
+            for g in games {
+                let diff = match (rating(&now, &others, g.red), rating(&now, &others, g.black)) {
+                    (Some(a), Some(b)) => Some(a - b),
+                    _ => None,
+                };
+                out.push(StatGame {
+                    outcome: g.outcome,
+                    termination: g.termination,
+                    moves: g.moves,
+                    red_used_ms: g.red_used_ms,
+                    black_used_ms: g.black_used_ms,
+                    rating_diff: diff,
+                    time_control: ev.time_control,
+                });
+            }
+        }
+        if ev.finished {
+            while let Some(c) = changes.next_if(|c| c.event_id == ev.id) {
+                match at(c.member_id) {
+                    Some(i) => now[i] = c.after,
+                    None => {
+                        others.insert(c.member_id, c.after);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// [`stat_games`]; with `ratings`, the replay is also kept there, as

@@ -217,3 +217,121 @@ fn events_without_a_date_order_by_creation_and_only_finished_ones_rate() {
     // but its game is in the statistics
     assert_eq!(app.stats(&StatsFilter::default()).unwrap().games, 4);
 }
+
+fn kept_replays(app: &App) -> i64 {
+    app.store
+        .conn_for_tests()
+        .query_row("SELECT count(*) FROM rating_replay", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// The rating list of now comes from the kept replay once it is read; a
+/// corrected result of a finished event drops the replay in the same
+/// transaction, and the next list shows the correction (never a stale list).
+#[test]
+fn a_corrected_result_of_a_finished_event_changes_the_kept_rating_list() {
+    let mut app = small_club();
+    assert_eq!(kept_replays(&app), 0);
+    let list0 = app.rating_list(None).unwrap();
+    assert_eq!(kept_replays(&app), 1, "the first list keeps its replay");
+    assert_eq!(
+        app.rating_list(None).unwrap(),
+        list0,
+        "read from the kept replay"
+    );
+    let stats0 = app.stats(&StatsFilter::default()).unwrap();
+
+    let ev = app.history().unwrap().events[5].name.clone();
+    let input = flipped(&app, &ev, 3, 1);
+    app.record_result(&ev, 3, 1, &input).unwrap();
+    assert_eq!(kept_replays(&app), 0, "the correction drops the replay");
+    let list1 = app.rating_list(None).unwrap();
+    assert_ne!(list1, list0, "the corrected result moves ratings");
+    let scratch = app.store.history_from_scratch(None).unwrap();
+    let s = &app.config.ratings;
+    assert_eq!(
+        list1,
+        rating_list(&scratch, &compute_ratings(&scratch, s, None), None)
+    );
+    assert_ne!(app.stats(&StatsFilter::default()).unwrap(), stats0);
+
+    // A new member, a renamed one, a reopened event: each drops it too.
+    app.add_member(&NewMember {
+        name: "newcomer".into(),
+        rating: Some(1700),
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(kept_replays(&app), 0);
+    app.rating_list(None).unwrap();
+    let id = app.find_event(&ev).unwrap().id;
+    app.set_event_status(crate::app::EventId(id), EventStatus::Running)
+        .unwrap();
+    assert_eq!(kept_replays(&app), 0);
+    let reopened = app.rating_list(None).unwrap();
+    assert_eq!(reopened.events, list1.events - 1);
+    app.undo().unwrap();
+    assert_eq!(app.rating_list(None).unwrap(), list1, "undo restores");
+}
+
+/// A kept replay is read only while every trigger that keeps it true
+/// exists, and a damaged one is replayed again.
+#[test]
+fn a_kept_replay_is_not_trusted_without_its_triggers_or_when_damaged() {
+    let app = small_club();
+    let list0 = app.rating_list(None).unwrap();
+    let conn = app.store.conn_for_tests();
+    conn.execute_batch("UPDATE rating_replay SET data = x'01ff'")
+        .unwrap();
+    assert_eq!(app.rating_list(None).unwrap(), list0, "damaged: replayed");
+    // As if a later migration had rebuilt the game table without them.
+    conn.execute_batch(
+        "DROP TRIGGER rating_replay_game_upd;
+         UPDATE game SET outcome = '1-0' WHERE outcome = '0-1';",
+    )
+    .unwrap();
+    assert_eq!(kept_replays(&app), 1, "the change went unseen");
+    let list1 = app.rating_list(None).unwrap();
+    assert_ne!(list1, list0);
+    let scratch = app.store.history_from_scratch(None).unwrap();
+    assert_eq!(
+        list1,
+        rating_list(
+            &scratch,
+            &compute_ratings(&scratch, &app.config.ratings, None),
+            None
+        )
+    );
+}
+
+/// The statistics from the kept replay equal those of a fresh replay,
+/// with and without filters, and so does the Statistics screen's pair.
+#[test]
+fn statistics_from_the_kept_replay_equal_a_fresh_replay() {
+    let mut app = small_club();
+    let running = event(&mut app, "running", Some("2030-01-01"), false);
+    let h = app.history().unwrap();
+    let filters = [
+        StatsFilter::default(),
+        StatsFilter {
+            from: Some(h.events[3].date),
+            ..Default::default()
+        },
+        StatsFilter {
+            to: Some(h.events[4].date),
+            ..Default::default()
+        },
+        StatsFilter {
+            events: vec![running.to_string(), h.events[1].id.to_string()],
+            ..Default::default()
+        },
+    ];
+    for f in &filters {
+        for _ in 0..2 {
+            let fresh = app.stats_and_ratings_in(&h, f).unwrap();
+            assert_eq!(app.stats(f).unwrap(), fresh.0, "{f:?}");
+            assert_eq!(app.stats_and_ratings(f).unwrap(), fresh, "{f:?}");
+        }
+    }
+    assert_eq!(kept_replays(&app), 1);
+}

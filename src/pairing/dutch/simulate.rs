@@ -144,48 +144,128 @@ pub fn quick_tournament(n: usize, rounds: u32, total_rounds: u32, seed: u64) -> 
     let mut rng = Rng::new(seed);
     let mut s = new_event(n, total_rounds);
     for _ in 0..rounds {
-        let mut order: Vec<usize> = (0..n).filter(|&i| s.players[i].available).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(s.players[i].points()), s.players[i].id));
-        let mut used = vec![false; n];
-        let mut pairing = crate::pairing::RoundPairing::default();
-        for a in 0..order.len() {
-            let i = order[a];
-            if used[i] {
-                continue;
-            }
-            let met: std::collections::HashSet<u32> = s.players[i].opponents().collect();
-            let partner = order[a + 1..]
-                .iter()
-                .copied()
-                .find(|&j| !used[j] && !met.contains(&s.players[j].id));
-            match partner {
-                Some(j) => {
-                    used[i] = true;
-                    used[j] = true;
-                    let reds = |k: usize| {
-                        s.players[k]
-                            .colours_played()
-                            .filter(|&c| c == Colour::Red)
-                            .count() as i64
-                            * 2
-                            - s.players[k].colours_played().count() as i64
-                    };
-                    let (red, black) = if reds(i) <= reds(j) { (i, j) } else { (j, i) };
-                    pairing.boards.push(crate::pairing::PairedBoard {
-                        red: s.players[red].id,
-                        black: s.players[black].id,
-                    });
-                }
-                None if pairing.bye.is_none() => {
-                    used[i] = true;
-                    pairing.bye = Some(s.players[i].id);
-                }
-                None => {}
-            }
-        }
+        let pairing = greedy_pairing(&s);
         play_round(&mut s, &pairing, &mut rng);
     }
     s
+}
+
+/// A cheap pairing of the next round: score order, each player with the
+/// first one below him he has not met, colours balanced, one bye at most.
+fn greedy_pairing(s: &SwissState) -> crate::pairing::RoundPairing {
+    let n = s.players.len();
+    let mut order: Vec<usize> = (0..n).filter(|&i| s.players[i].available).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(s.players[i].points()), s.players[i].id));
+    let mut used = vec![false; n];
+    let mut pairing = crate::pairing::RoundPairing::default();
+    for a in 0..order.len() {
+        let i = order[a];
+        if used[i] {
+            continue;
+        }
+        let met: std::collections::HashSet<u32> = s.players[i].opponents().collect();
+        let partner = order[a + 1..]
+            .iter()
+            .copied()
+            .find(|&j| !used[j] && !met.contains(&s.players[j].id));
+        match partner {
+            Some(j) => {
+                used[i] = true;
+                used[j] = true;
+                let reds = |k: usize| {
+                    s.players[k]
+                        .colours_played()
+                        .filter(|&c| c == Colour::Red)
+                        .count() as i64
+                        * 2
+                        - s.players[k].colours_played().count() as i64
+                };
+                let (red, black) = if reds(i) <= reds(j) { (i, j) } else { (j, i) };
+                pairing.boards.push(crate::pairing::PairedBoard {
+                    red: s.players[red].id,
+                    black: s.players[black].id,
+                });
+            }
+            None if pairing.bye.is_none() => {
+                used[i] = true;
+                pairing.bye = Some(s.players[i].id);
+            }
+            None => {}
+        }
+    }
+    pairing
+}
+
+/// A large open with random results, the hard case for the matcher:
+/// `n` players rated uniformly in 1000–2700 (start numbers by rating),
+/// round 1 paired by [`super::pair`], later rounds by [`greedy_pairing`]
+/// (cheap to make), every game a red win 40%, a black win 35%, a draw 25%
+/// (no forfeits, nobody absent), seeded by `seed`; before round `round`.
+pub fn random_open(n: usize, round: u32, total_rounds: u32, seed: u64) -> SwissState {
+    let mut rng = crate::history::SplitMix64(seed);
+    let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1701) as u32).collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let mut s = new_event(n, total_rounds);
+    for (p, r) in s.players.iter_mut().zip(ratings) {
+        p.rating = r;
+    }
+    for r in 1..round {
+        let pairing = if r == 1 {
+            super::pair(&s).expect("round 1 pairs")
+        } else {
+            greedy_pairing(&s)
+        };
+        play_open_round(&mut s, &pairing, &mut rng);
+    }
+    s
+}
+
+/// [`random_open`]'s results: 40% red wins, 35% black wins, 25% draws; the
+/// bye scores a win.
+fn play_open_round(
+    s: &mut SwissState,
+    pairing: &crate::pairing::RoundPairing,
+    rng: &mut crate::history::SplitMix64,
+) {
+    let index: std::collections::HashMap<u32, usize> = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    let mut recs: Vec<Option<RoundRecord>> = vec![None; s.players.len()];
+    let rec = |opp: u32, colour: Colour, g: GameScore| RoundRecord {
+        opponent: Some(opp),
+        colour: Some(colour),
+        kind: RoundKind::Played(g),
+        points: match g {
+            GameScore::Win => Points::new(1),
+            GameScore::Draw => Points(50),
+            GameScore::Loss => Points::ZERO,
+        },
+    };
+    for b in &pairing.boards {
+        let (red, black) = match rng.below(100) {
+            0..40 => (GameScore::Win, GameScore::Loss),
+            40..75 => (GameScore::Loss, GameScore::Win),
+            _ => (GameScore::Draw, GameScore::Draw),
+        };
+        recs[index[&b.red]] = Some(rec(b.black, Colour::Red, red));
+        recs[index[&b.black]] = Some(rec(b.red, Colour::Black, black));
+    }
+    if let Some(b) = pairing.bye {
+        recs[index[&b]] = Some(RoundRecord {
+            opponent: None,
+            colour: None,
+            kind: RoundKind::PairingBye,
+            points: Points::new(1),
+        });
+    }
+    for (p, rec) in s.players.iter_mut().zip(recs) {
+        p.history
+            .push(rec.expect("everyone is paired or has the bye"));
+    }
+    s.round += 1;
 }
 
 /// An accelerated event of `n` players (FIDE's Baku rule) after `rounds`
