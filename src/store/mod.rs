@@ -19,6 +19,7 @@ mod log;
 mod members;
 mod migrations;
 mod prizes;
+mod reports;
 mod restore;
 mod seasons;
 mod stamp;
@@ -31,6 +32,7 @@ pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtr
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
+pub use reports::{ReportState, ResultReport};
 pub use restore::{copy_backup, inspect_backup, BackupInfo};
 pub use seasons::{NewSeason, SeasonEntry, SeasonEventRecord, SeasonRecord};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};
