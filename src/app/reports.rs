@@ -169,10 +169,13 @@ impl App {
                 last.reports.push(r);
                 continue;
             }
-            if !boards.contains_key(&r.round) {
-                boards.insert(r.round, self.store.boards(ev.id, Some(r.round))?);
-            }
-            let b = boards[&r.round].iter().find(|b| b.number == r.board);
+            let list = match boards.entry(r.round) {
+                std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(self.store.boards(ev.id, Some(r.round))?)
+                }
+            };
+            let b = list.iter().find(|b| b.number == r.board);
             let find =
                 |id: Option<i64>| id.and_then(|id| entries.iter().find(|e| e.id == id).cloned());
             out.push(PendingBoard {

@@ -98,7 +98,7 @@ mod tests {
     fn a_url_makes_a_square_code_with_its_finder_patterns() {
         let q = QrPart::new("scan", "http://192.168.1.20:8080/e/3/zh-Hans/round-2.html").unwrap();
         let w = q.width;
-        assert!(w >= 21 && (w - 21) % 4 == 0);
+        assert!(w >= 21 && (w - 21).is_multiple_of(4));
         // The finder pattern's top row: seven dark modules, then light.
         assert!((0..7).all(|x| q.at(x, 0)) && !q.at(7, 0));
         assert!((w - 7..w).all(|x| q.at(x, 0)));

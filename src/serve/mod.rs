@@ -11,6 +11,10 @@
 //! it serves). Nothing is read from the file system: every page is built
 //! from the database, so no path can reach a file.
 
+// A handler's error is the HTTP answer itself, returned at once: boxing
+// it would only add an allocation to every refusal.
+#![allow(clippy::result_large_err)]
+
 mod api;
 mod pages;
 pub mod qr;
@@ -107,8 +111,11 @@ struct Shared {
     /// Wrong PINs by address: how many, and until when reports pause.
     wrong: Mutex<HashMap<IpAddr, (u32, Option<Instant>)>>,
     /// Rendered pages by (event, version, language, page).
-    cache: Mutex<HashMap<(i64, u64, Lang, String), Arc<String>>>,
+    cache: Mutex<PageCache>,
 }
+
+/// Rendered pages by (event, version, language, page name).
+type PageCache = HashMap<(i64, u64, Lang, String), Arc<String>>;
 
 thread_local! {
     /// The blocking thread's own club, opened on first use.

@@ -27,6 +27,7 @@ form.report input, form.report select, form.report button { font-size: 12pt; pad
 form.report input[name=board] { width: 6em; }
 form.report p.msg { min-height: 1.4em; margin: 2mm 0 0 0; font-weight: bold; }
 p.live { color: #555; font-size: 9pt; }
+@media screen and (max-width: 640px) { table.doc td, table.doc th { white-space: nowrap; } }
 ";
 
 fn frame(lang: Lang, title: &str, body: &str) -> String {
@@ -195,7 +196,12 @@ h1.tv { font-size: 2.6vw; margin: 0 0 1vw 0; color: #ffd54a; }
 #screen th, #screen td { border-bottom: 1px solid #555; padding: 0.35vw 0.8vw; text-align: left; }
 #screen th { color: #bbb; font-weight: normal; }
 #screen a { color: inherit; text-decoration: none; }
+#screen table { font-size: 1.9vw; }
+#screen th, #screen td { padding: 0.2vw 0.8vw; }
 #screen p.info, #screen p.note { color: #bbb; }
+#screen p.info span.k { font-weight: bold; margin-right: 0.5vw; }
+#screen p.info span.v { margin-right: 2vw; }
+#screen p.imprint, #screen p.sign { display: none; }
 ";
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\

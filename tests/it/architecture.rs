@@ -55,7 +55,7 @@ fn front_ends_do_not_reach_the_store() {
 #[test]
 fn the_store_check_sees_a_front_end_that_reaches_the_store() {
     let dir = tempfile::tempdir().unwrap();
-    for d in ["src/cli", "src/tui/deep"] {
+    for d in ["src/cli", "src/tui/deep", "src/serve"] {
         std::fs::create_dir_all(dir.path().join(d)).unwrap();
     }
     for i in 0..10 {
@@ -71,8 +71,14 @@ fn the_store_check_sees_a_front_end_that_reaches_the_store() {
         "use crate::store::Store;\n",
     )
     .unwrap();
+    std::fs::write(
+        dir.path().join("src/serve/z.rs"),
+        "fn page(app: &App) {\n    app.store.events();\n}\n",
+    )
+    .unwrap();
     let hits = store_mentions(dir.path());
-    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("z.rs:2:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("x.rs:2:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("y.rs:1:")), "{hits:?}");
 }
