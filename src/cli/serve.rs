@@ -37,6 +37,7 @@ pub fn run(ctx: &Ctx, a: ServeArgs) -> CliResult {
     for line in crate::serve::started_lines(ctx.lang, running.addr) {
         note!("{line}");
     }
+    note!("{}", crate::i18n::tr(ctx.lang, "serve.stop_hint"));
     running.wait();
     Ok(())
 }

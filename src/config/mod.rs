@@ -766,6 +766,17 @@ mod tests {
     }
 
     #[test]
+    fn the_serve_url_is_an_http_address() {
+        let c = parse("serve_url = \"http://192.168.1.20:8080/\"\n").unwrap();
+        assert_eq!(c.serve_url.as_deref(), Some("http://192.168.1.20:8080"));
+        assert_eq!(parse("").unwrap().serve_url, None);
+        for bad in ["192.168.1.20:8080", "http://a b", "ftp://x"] {
+            let e = parse(&format!("serve_url = \"{bad}\"\n")).unwrap_err();
+            assert_eq!(e.line, 1, "{e}");
+        }
+    }
+
+    #[test]
     fn repetition_rules_are_read_and_checked() {
         use crate::xiangqi::repetition::RuleSet;
         assert_eq!(parse("").unwrap().repetition_rules, RuleSet::Cxa2011);

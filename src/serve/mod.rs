@@ -112,6 +112,10 @@ struct Shared {
     wrong: Mutex<HashMap<IpAddr, (u32, Option<Instant>)>>,
     /// Rendered pages by (event, version, language, page).
     cache: Mutex<PageCache>,
+    /// Held while a page is built: when a result changes the event, the
+    /// many readers of its round page wait for one build instead of each
+    /// building it on the two cores at once.
+    building: Mutex<()>,
 }
 
 /// Rendered pages by (event, version, language, page name).
@@ -151,6 +155,7 @@ pub fn start(opts: ServeOptions) -> std::io::Result<Running> {
         default_lang,
         wrong: Mutex::new(HashMap::new()),
         cache: Mutex::new(HashMap::new()),
+        building: Mutex::new(()),
     });
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -596,8 +601,20 @@ async fn serve_site_page(s: Arc<Shared>, id: i64, lang: String, file: String) ->
             .event_version(EventId(id))
             .map_err(|e| error_json(StatusCode::INTERNAL_SERVER_ERROR, lang, e.msg()))?;
         let key = (id, version, lang, file.clone());
-        if let Some(p) = s2.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(p.clone());
+        let cached = |s: &Shared| {
+            s.cache
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&key)
+                .cloned()
+        };
+        if let Some(p) = cached(&s2) {
+            return Ok(p);
+        }
+        let _building = s2.building.lock().unwrap_or_else(|e| e.into_inner());
+        // Built meanwhile by the request this one waited for.
+        if let Some(p) = cached(&s2) {
+            return Ok(p);
         }
         let twin = format!("../{}/", lang.other().code());
         let page = app
@@ -667,7 +684,6 @@ pub fn started_lines(lang: Lang, addr: SocketAddr) -> Vec<String> {
     } else if addr.ip().is_loopback() {
         out.push(tr(lang, "serve.local_only").to_string());
     }
-    out.push(tr(lang, "serve.stop_hint").to_string());
     out
 }
 

@@ -347,6 +347,14 @@ impl Model {
         Ok(())
     }
 
+    /// Reads the open event's pending reports again (players report from
+    /// the served pages while the TUI waits for a key).
+    pub fn refresh_reports(&mut self, app: &App) {
+        if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
+            self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        }
+    }
+
     /// Loads an event's tabs.
     pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
         let v = app.event_view(EventId(id))?;

@@ -393,3 +393,27 @@ fn a_name_with_a_script_is_escaped_everywhere() {
         .starts_with("application/json"));
     s.stop();
 }
+
+#[test]
+fn the_printed_pairing_sheet_carries_the_served_rounds_qr_code() {
+    let c = night();
+    let plain = c.ok(&["print", "pairings", "Night"]);
+    assert!(!plain.contains("/e/1/"), "no address known, no code");
+    std::fs::write(
+        c.path("config.toml"),
+        "language = \"en\"\nserve_url = \"http://192.168.1.20:8080\"\n",
+    )
+    .unwrap();
+    let text = c.ok(&["print", "pairings", "Night"]);
+    assert!(
+        text.contains("http://192.168.1.20:8080/e/1/en/round-1.html"),
+        "{text}"
+    );
+    assert!(text.contains('█') && text.contains('▀'), "{text}");
+    let html = c.ok(&["print", "pairings", "Night", "--format", "html"]);
+    assert!(html.contains("<svg") && html.contains("round-1.html"));
+    // A bad address is said with its line, and nothing is printed.
+    std::fs::write(c.path("config.toml"), "serve_url = \"192.168.1.20\"\n").unwrap();
+    let e = c.fails(&["print", "pairings", "Night"]);
+    assert!(e.contains("serve_url"), "{e}");
+}
