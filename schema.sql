@@ -402,3 +402,58 @@ CREATE TABLE prize_list (
     sharing  TEXT    NOT NULL DEFAULT 'none' CHECK (sharing IN ('none', 'equal', 'hort')),
     prizes   TEXT    NOT NULL DEFAULT '[]'
 );
+
+-- ===========================================================================
+-- The kept rating replay, for the rating list and the statistics
+-- ===========================================================================
+
+-- The rating list's replay of every finished event, one compact blob per
+-- set of rating settings (store/rating_replay.rs). Derived data, never the
+-- only copy: any insert, update or delete in the tables the replay reads
+-- empties it in the same transaction, and the next read replays again.
+CREATE TABLE rating_replay (
+    settings TEXT PRIMARY KEY,
+    data     BLOB NOT NULL
+);
+CREATE TRIGGER rating_replay_event_ins AFTER INSERT ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_event_upd AFTER UPDATE ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_event_del AFTER DELETE ON event BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_ins AFTER INSERT ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_upd AFTER UPDATE ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_member_del AFTER DELETE ON member BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_ins AFTER INSERT ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_upd AFTER UPDATE ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_entry_del AFTER DELETE ON entry BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_ins AFTER INSERT ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_upd AFTER UPDATE ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_round_del AFTER DELETE ON round BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_ins AFTER INSERT ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_upd AFTER UPDATE ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_board_del AFTER DELETE ON board BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_ins AFTER INSERT ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_upd AFTER UPDATE ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_game_del AFTER DELETE ON game BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_ins AFTER INSERT ON knockout BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_upd AFTER UPDATE ON knockout BEGIN DELETE FROM rating_replay; END;
+CREATE TRIGGER rating_replay_knockout_del AFTER DELETE ON knockout BEGIN DELETE FROM rating_replay; END;
+
+-- ===========================================================================
+-- Players' result reports from the served pages
+-- ===========================================================================
+
+-- A player's report of a board's result, waiting for the arbiter: never a
+-- stored result, and not in the undo capture; confirming one records the
+-- result through the ordinary, logged path. `source` is the reporter's
+-- address.
+CREATE TABLE result_report (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER NOT NULL,
+    result   TEXT    NOT NULL,
+    source   TEXT    NOT NULL,
+    at       TEXT    NOT NULL,
+    state    TEXT    NOT NULL DEFAULT 'pending'
+             CHECK (state IN ('pending', 'confirmed', 'rejected'))
+);
+CREATE INDEX result_report_board ON result_report(event_id, round, board, state);

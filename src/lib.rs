@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod pairing;
 pub mod report;
 pub mod scoring;
+pub mod serve;
 pub mod store;
 pub mod tui;
 pub mod xiangqi;

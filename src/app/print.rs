@@ -177,6 +177,19 @@ impl App {
         }
         let mut doc = self.build_doc(event_key, kind, round, lang, opts)?;
         self.stamp(event_key, &mut doc)?;
+        // Where the club's pages are served: the round's page as a QR code.
+        if let (DocKind::Pairings, Some(base)) = (kind, self.config.serve_url.as_deref()) {
+            let ev = self.store.resolve_event(event_key)?;
+            let r = match round {
+                Some(r) => r,
+                None => self.store.rounds_paired(ev.id)?,
+            };
+            let url = format!("{base}/e/{}/{}/round-{r}.html", ev.id, lang.code());
+            let caption = crate::i18n::tr(lang, "serve.qr_caption");
+            if let Some(q) = crate::report::QrPart::new(caption, &url) {
+                doc.parts.push(crate::report::Part::Qr(q));
+            }
+        }
         Ok(doc)
     }
 

@@ -86,7 +86,11 @@ impl App {
         board: u32,
         input: &ResultInput,
     ) -> Result<Game> {
-        self.record_result_as(event, round, board, input, None)
+        let g = self.record_result_as(event, round, board, input, None)?;
+        // The arbiter's result answers what players reported for the board.
+        let id = self.store.resolve_event(event)?.key();
+        self.settle_reports(id, round, board)?;
+        Ok(g)
     }
 
     /// As [`App::record_result`], logged under `summary` when given (one

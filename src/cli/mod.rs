@@ -51,9 +51,11 @@ pub mod player;
 pub mod print;
 pub mod prizes;
 pub mod publish;
+pub mod reports;
 pub mod round;
 pub mod scoring;
 pub mod season;
+pub mod serve;
 pub mod stdout;
 pub mod team;
 pub mod trf;
@@ -111,6 +113,8 @@ pub enum Command {
     Print(print::PrintArgs),
     /// Write the event as a static website (pairings, results, standings, crosstable) into a folder.
     Publish(publish::PublishArgs),
+    /// Serve the club's events live on the club's network: pages for phones and TVs, results reported with a PIN.
+    Serve(serve::ServeArgs),
     /// The club rating list (等级分) with each member's change per event.
     Ratings(history::RatingsArgs),
     /// Statistics over stored games: red's advantage, draw rate, terminations.
@@ -257,6 +261,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         Some(Command::Event(c)) => event::run(ctx, c),
         Some(Command::Team(c)) => team::run(ctx, c),
         Some(Command::Result(a)) => scoring::run_result(ctx, *a),
+        Some(Command::Serve(a)) => serve::run(ctx, a),
         Some(Command::Standings(a)) => scoring::run_standings(ctx, a),
         Some(Command::Prizes(a)) => prizes::run(ctx, a),
         Some(Command::Print(a)) => print::run(ctx, a),

@@ -8,16 +8,23 @@ use crate::i18n::tr;
 use clap::Args;
 use std::path::PathBuf;
 
-/// `qishe result EVENT ROUND BOARD OUTCOME [options]`.
+/// `qishe result EVENT ROUND BOARD OUTCOME [options]`, or the players'
+/// reports: `qishe result pending|confirm|reject|pin …`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ResultArgs {
-    pub event: String,
-    pub round: u32,
-    pub board: u32,
+    #[command(subcommand)]
+    pub reports: Option<super::reports::ReportCmd>,
+    #[arg(required = true)]
+    pub event: Option<String>,
+    #[arg(required = true)]
+    pub round: Option<u32>,
+    #[arg(required = true)]
+    pub board: Option<u32>,
     /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-
     /// (a result starting with `-` needs no `--` before it).
-    #[arg(allow_hyphen_values = true)]
-    pub outcome: String,
+    #[arg(required = true, allow_hyphen_values = true)]
+    pub outcome: Option<String>,
     /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
@@ -124,6 +131,7 @@ fn bad(what: &str, v: &str, why: crate::i18n::Msg) -> CliError {
 }
 
 fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
+    let outcome = a.outcome.as_deref().unwrap_or_default();
     let clock = |used: &Option<String>, left: &Option<String>| -> CliResult<Option<ClockInput>> {
         Ok(match (used, left) {
             (Some(u), _) => Some(ClockInput::Used(parse_clock(u)?)),
@@ -145,11 +153,8 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
             .transpose()
     };
     Ok(ResultInput {
-        outcome: Some(a.outcome.parse::<Outcome>().map_err(|_| {
-            CliError::usage(crate::i18n::msg!(
-                "err.cli.not_a_result",
-                value = &a.outcome
-            ))
+        outcome: Some(outcome.parse::<Outcome>().map_err(|_| {
+            CliError::usage(crate::i18n::msg!("err.cli.not_a_result", value = outcome))
         })?),
         game_no: a.game,
         moves: a.moves,
@@ -192,17 +197,24 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
 }
 
 pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
+    let mut a = a;
+    if let Some(cmd) = a.reports.take() {
+        return super::reports::run(ctx, cmd);
+    }
     let input = result_input(&a)?;
     let mut app = ctx.open()?;
-    let mut a = a;
+    // clap requires the positionals whenever no subcommand is given.
+    let event = a.event.clone().unwrap_or_default();
+    let round = a.round.unwrap_or_default();
+    let mut board = a.board.unwrap_or_default();
     if let Some(m) = a.match_no {
-        a.board = app.team_board_number(&a.event, m, a.board)?;
+        board = app.team_board_number(&event, m, board)?;
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {
         None => {
-            let id = app.find_event(&a.event)?.key();
-            match app.event_result(id, a.round, a.board, &input, a.force)? {
+            let id = app.find_event(&event)?.key();
+            match app.event_result(id, round, board, &input, a.force)? {
                 EventResult::Game(g) => (g, None),
                 EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
             }
@@ -212,14 +224,8 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
             let name = path.display().to_string();
             let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
-            let (g, overridden) = app.record_result_with_record(
-                &a.event,
-                a.round,
-                a.board,
-                input,
-                &rec,
-                a.record_wins,
-            )?;
+            let (g, overridden) =
+                app.record_result_with_record(&event, round, board, input, &rec, a.record_wins)?;
             for d in overridden {
                 note!(
                     "{}",
@@ -231,8 +237,8 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     };
     let line = crate::i18n::msg!(
         "cli.out.result",
-        round = a.round,
-        board = a.board,
+        round = round,
+        board = board,
         game = g.game_no,
         outcome = g.outcome.code()
     );

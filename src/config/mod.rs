@@ -99,6 +99,10 @@ pub struct Config {
     /// The certificate template (`certificate_template`, relative to the
     /// config file); `None`: the language's default certificate.
     pub certificate_template: Option<PathBuf>,
+    /// Where the club's pages are served (`serve_url`, such as
+    /// `http://192.168.1.20:8080`): the printed pairing sheet carries the
+    /// QR code of the round's page there.
+    pub serve_url: Option<String>,
     /// The file this came from (None = built-in defaults).
     pub source: Option<PathBuf>,
     /// The `[keys]` section: TUI actions bound to other keys, as written;
@@ -131,6 +135,7 @@ impl Default for Config {
             paper: Default::default(),
             identity: Default::default(),
             certificate_template: None,
+            serve_url: None,
             source: None,
             keys: Vec::new(),
         }
@@ -155,6 +160,7 @@ struct RawConfig {
     chief_arbiter: Option<String>,
     deputy_arbiters: Option<Vec<String>>,
     certificate_template: Option<String>,
+    serve_url: Option<Spanned<String>>,
     keys: Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
@@ -398,6 +404,19 @@ impl Config {
         if let Some(f) = raw.font.or(raw.png_font) {
             let p = native_path(PathBuf::from(f.into_inner()));
             c.font = Some(if p.is_relative() { dir.join(p) } else { p });
+        }
+        if let Some(u) = raw.serve_url {
+            let url = u.get_ref().trim().trim_end_matches('/');
+            let ok = (url.starts_with("http://") || url.starts_with("https://"))
+                && url.len() <= 200
+                && !url.chars().any(|c| c.is_whitespace() || c.is_control());
+            if !ok {
+                return Err(err_at(
+                    u.span(),
+                    msg!("err.config.serve_url", value = u.get_ref()),
+                ));
+            }
+            c.serve_url = Some(url.to_string());
         }
         if let Some(p) = raw.paper {
             c.paper = crate::domain::Paper::from_code(p.get_ref()).ok_or_else(|| {
@@ -740,6 +759,17 @@ mod tests {
         assert_eq!(parse("").unwrap().identity.club, None);
         let e = parse("paper = \"a5\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 9), "{e}");
+    }
+
+    #[test]
+    fn the_serve_url_is_an_http_address() {
+        let c = parse("serve_url = \"http://192.168.1.20:8080/\"\n").unwrap();
+        assert_eq!(c.serve_url.as_deref(), Some("http://192.168.1.20:8080"));
+        assert_eq!(parse("").unwrap().serve_url, None);
+        for bad in ["192.168.1.20:8080", "http://a b", "ftp://x"] {
+            let e = parse(&format!("serve_url = \"{bad}\"\n")).unwrap_err();
+            assert_eq!(e.line, 1, "{e}");
+        }
     }
 
     #[test]

@@ -129,6 +129,7 @@ mod prizes;
 mod report;
 mod result_entry;
 mod season;
+mod serve;
 mod tabs;
 mod team;
 mod team_docs;
@@ -167,6 +168,7 @@ static TABLES: &[&[Text]] = &[
     kinds::TEXTS,
     hostile::TEXTS,
     trf2026::TEXTS,
+    serve::TEXTS,
 ];
 
 /// Texts shared by the CLI and every screen.

@@ -365,6 +365,15 @@ pub fn render_html_linked(doc: &Doc, links: CellLinks) -> String {
             }
             Part::Card(c) => o.push_str(&card_html(c)),
             Part::ScoreSheet(s) => o.push_str(&score_sheet_html(s)),
+            Part::Qr(q) => {
+                let _ = writeln!(
+                    o,
+                    "<div class=\"qr\" style=\"break-inside: avoid; margin-top: 4mm;\">{}<p class=\"note\">{}<br>{}</p></div>",
+                    q.svg(132),
+                    escape(&q.caption),
+                    escape(&q.url)
+                );
+            }
             // Slips fill their pages: the running heads carry the club and date.
             Part::Imprint(_) if doc.has_slips() => {}
             Part::Imprint(i) => {

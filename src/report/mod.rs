@@ -18,6 +18,7 @@ pub mod paperwork;
 pub mod pdf;
 pub mod png;
 pub mod prizes;
+pub mod qr;
 pub mod site;
 mod strokes;
 pub mod team;
@@ -34,6 +35,7 @@ pub use docs::{
 pub use docs::{name_key, season_cells, season_table, SeasonColumn, SeasonData};
 pub use explain::breakdown_text;
 pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks};
+pub use qr::QrPart;
 pub use strokes::stroke_key;
 pub use text::{
     auto_width, fit, render_text, render_text_auto, render_text_width, DEFAULT_LINES_PER_PAGE,
@@ -89,6 +91,9 @@ pub enum Part {
     /// date in every page's header or footer. The app layer adds it
     /// ([`Doc::stamp`]).
     Imprint(Imprint),
+    /// A QR code with its caption and the address it holds (the served
+    /// event's page, on the pairing sheet).
+    Qr(QrPart),
 }
 
 /// A table card: a large line (the board number, or a name) and the

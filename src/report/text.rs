@@ -328,6 +328,13 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                     p.push(l);
                 }
             }
+            Part::Qr(q) => {
+                let mut lines = q.text_lines();
+                lines.push(clean(&q.caption));
+                lines.push(clean(&q.url));
+                p.keep(&lines, 0);
+                p.push(String::new());
+            }
             // Slips fill their pages: the footer carries the club and date.
             Part::Imprint(_) if doc.has_slips() => {}
             Part::Imprint(i) => {

@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("seasons.sql"),
     PRIZES,
     RATING_REPLAY,
+    RESULT_REPORTS,
 ];
 
 // ---- Kept copies of each event's games --------
@@ -217,6 +218,27 @@ CREATE TABLE prize_list (
 );
 ";
 // ---- end of the prize lists block ---------------------------------------------
+// ---- Results reported by players (`qishe serve`) ---------------------------
+// A player's report of a board's result, waiting for the arbiter: never a
+// stored result. Not in TABLES: a report is a message to the arbiter, not
+// a change of the club (the secretary's undo must not take back a phone's
+// report); confirming one records the result through the ordinary, logged
+// path, and only marks the report. `source` is the reporter's address.
+const RESULT_REPORTS: &str = "
+CREATE TABLE result_report (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round    INTEGER NOT NULL,
+    board    INTEGER NOT NULL,
+    result   TEXT    NOT NULL,
+    source   TEXT    NOT NULL,
+    at       TEXT    NOT NULL,
+    state    TEXT    NOT NULL DEFAULT 'pending'
+             CHECK (state IN ('pending', 'confirmed', 'rejected'))
+);
+CREATE INDEX result_report_board ON result_report(event_id, round, board, state);
+";
+// ---- end of the result reports block ------------------------------------------
 
 // ---- The kept rating replay ----------------------------------------------------
 // `rating_replay` holds the rating list's replay of every finished event

@@ -20,6 +20,7 @@ mod members;
 mod migrations;
 mod prizes;
 mod rating_replay;
+mod reports;
 mod restore;
 mod seasons;
 mod stamp;
@@ -32,6 +33,7 @@ pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtr
 pub use knockout::{KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
+pub use reports::{ReportState, ResultReport};
 pub use restore::{copy_backup, inspect_backup, BackupInfo};
 pub use seasons::{NewSeason, SeasonEntry, SeasonEventRecord, SeasonRecord};
 pub use teams::{Lineup, NewTeam, NewTeamBoard, NewTeamRound, RosterMember};

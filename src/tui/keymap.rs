@@ -125,6 +125,11 @@ pub enum Action {
     /// Season screen: the table's event column to the left / right.
     ColumnLeft,
     ColumnRight,
+    /// Event tabs: serve the club's pages on the network and show the
+    /// address with its QR code.
+    Serve,
+    /// Results tab: accept the result a player reported for the board.
+    AcceptReport,
 }
 
 /// Rows a PageUp or PageDown moves in a list.
@@ -245,6 +250,8 @@ impl Action {
             SeasonRemove => "season-remove",
             ColumnLeft => "column-left",
             ColumnRight => "column-right",
+            Serve => "serve",
+            AcceptReport => "accept-report",
         }
     }
 
@@ -451,6 +458,8 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Confirm, K::Esc, N, A::Cancel, false),
     // Issues 8 and 9: ruling dialog, member page, statistics screen.
     b(Ctx::Results, K::Char('J'), N, A::Judge, false),
+    b(Ctx::Results, K::Enter, N, A::AcceptReport, false),
+    b(Ctx::Event, K::Char('W'), N, A::Serve, false),
     b(Ctx::Club, K::Enter, N, A::MemberPage, false),
     b(Ctx::Club, K::Char('S'), N, A::Statistics, false),
     b(Ctx::Events, K::Char('S'), N, A::Statistics, false),

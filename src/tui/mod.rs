@@ -145,8 +145,15 @@ pub fn run(mut app: App) -> std::io::Result<()> {
         prev(info);
     }));
     let result = (|| -> std::io::Result<()> {
+        // Players' reports come from the served pages at any time: read
+        // again every two seconds (one indexed query).
+        let mut reports_read = std::time::Instant::now();
         loop {
             worker::poll(&mut app, &mut model);
+            if reports_read.elapsed() >= Duration::from_secs(2) {
+                model.refresh_reports(&app);
+                reports_read = std::time::Instant::now();
+            }
             terminal.draw(|f| view(&model, f))?;
             if model.quit {
                 return Ok(());

@@ -116,6 +116,9 @@ pub struct EventData {
     /// Accelerated pairings: the virtual points of the shown round (Round
     /// tab, by entry id), shown apart from the points.
     pub virtual_now: std::collections::HashMap<i64, crate::domain::Points>,
+    /// Results players reported from the served pages, waiting for the
+    /// arbiter (Results tab: a mark on the board, Enter accepts).
+    pub pending: Vec<crate::app::PendingBoard>,
 }
 
 /// The pop-ups; at most one is open (`Model::modal`).
@@ -135,6 +138,12 @@ pub enum Modal {
     Log(super::log::LogView),
     /// The check-in of the next round (see `checkin`).
     CheckIn(super::checkin::CheckInView),
+    /// The served pages: where phones open them, and the QR code of the
+    /// event's address; any key closes it.
+    Served {
+        lines: Vec<String>,
+        qr: Vec<String>,
+    },
 }
 
 /// Everything `view` draws.
@@ -357,6 +366,14 @@ impl Model {
         }
     }
 
+    /// Reads the open event's pending reports again (players report from
+    /// the served pages while the TUI waits for a key).
+    pub fn refresh_reports(&mut self, app: &App) {
+        if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
+            self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        }
+    }
+
     /// Loads an event's tabs.
     pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
         let v = app.event_view(EventId(id))?;
@@ -392,7 +409,9 @@ impl Model {
                 .unwrap_or_default(),
             None => Default::default(),
         };
+        let pending = app.pending_reports(EventId(id)).unwrap_or_default();
         self.ev = EventData {
+            pending,
             virtual_now,
             kind: Some(v.kind),
             byes: v.byes,

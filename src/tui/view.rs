@@ -46,6 +46,7 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Modal::Notice(text)) => {
             draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys")
         }
+        Some(Modal::Served { lines, qr }) => draw_served(m, f, lines, qr),
         Some(Modal::Log(v)) => super::log::draw(&ui, v, f, main),
         Some(Modal::CheckIn(v)) => super::checkin::draw(&ui, v, f, main),
         Some(Modal::Help) | None => {}
@@ -477,10 +478,22 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                     .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
                 format!("{}{}{tail}", mark(c), fit(&e.name, w))
             };
+            // A result players reported: marked ✉ until the arbiter
+            // accepts it (Enter) or types his own; ✉≠ when reports disagree.
+            let reported =
+                m.ev.pending
+                    .iter()
+                    .find(|p| p.round == r.number && p.board == b.number)
+                    .filter(|_| results);
             let (black, res) = match &b.black {
                 Some(x) => (
                     seat(crate::domain::Colour::Black, x),
-                    if b.results.is_empty() {
+                    if let Some(p) = reported {
+                        match p.agreed() {
+                            Some(code) => format!("✉{}", super::component::code_text(m.lang, code)),
+                            None => "✉≠".to_string(),
+                        }
+                    } else if b.results.is_empty() {
                         super::component::code_text(m.lang, "*")
                     } else {
                         b.results

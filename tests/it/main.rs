@@ -59,6 +59,7 @@ mod scoring_props;
 mod scoring_rules;
 mod season_cli;
 mod season_print;
+mod serve;
 mod teams_cli;
 mod teams_paper;
 mod tiebreaks_2026;

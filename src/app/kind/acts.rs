@@ -135,9 +135,12 @@ impl App {
         let ev = self.event(id)?;
         let key = id.0.to_string();
         Ok(match self.kind_of(&ev)? {
-            EventKind::Knockout => EventResult::Knockout(Box::new(
-                self.knockout_result(&key, round, board, input, force)?,
-            )),
+            EventKind::Knockout => {
+                let r = self.knockout_result(&key, round, board, input, force)?;
+                // The arbiter's result answers what players reported.
+                self.settle_reports(id, round, board)?;
+                EventResult::Knockout(Box::new(r))
+            }
             EventKind::Individual | EventKind::Team => {
                 EventResult::Game(self.record_result(&key, round, board, input)?)
             }

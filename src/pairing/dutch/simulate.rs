@@ -202,7 +202,7 @@ fn greedy_pairing(s: &SwissState) -> crate::pairing::RoundPairing {
 /// (cheap to make), every game a red win 40%, a black win 35%, a draw 25%
 /// (no forfeits, nobody absent), seeded by `seed`; before round `round`.
 pub fn random_open(n: usize, round: u32, total_rounds: u32, seed: u64) -> SwissState {
-    let mut rng = crate::history::SplitMix64(seed);
+    let mut rng = crate::domain::SplitMix64(seed);
     let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1701) as u32).collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let mut s = new_event(n, total_rounds);
@@ -225,7 +225,7 @@ pub fn random_open(n: usize, round: u32, total_rounds: u32, seed: u64) -> SwissS
 fn play_open_round(
     s: &mut SwissState,
     pairing: &crate::pairing::RoundPairing,
-    rng: &mut crate::history::SplitMix64,
+    rng: &mut crate::domain::SplitMix64,
 ) {
     let index: std::collections::HashMap<u32, usize> = s
         .players

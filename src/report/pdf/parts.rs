@@ -47,6 +47,7 @@ pub(super) fn draw_part(f: &mut Flow, doc: &Doc, part: &Part) {
         Part::Certificate(c) => super::paperwork::draw_certificate(f, c),
         Part::Card(c) => super::paperwork::draw_card(f, c),
         Part::ScoreSheet(s) => super::paperwork::draw_score_sheet(f, s),
+        Part::Qr(q) => draw_qr(f, q),
     }
 }
 
@@ -59,6 +60,29 @@ fn has_own_pages(doc: &Doc) -> bool {
             Part::Card(_) | Part::Certificate(_) | Part::ScoreSheet(_)
         )
     })
+}
+
+/// A QR code 32 mm square at the left, its caption and address beside it.
+fn draw_qr(f: &mut Flow, q: &crate::report::QrPart) {
+    let side = 32.0 * MM;
+    let quiet = 4;
+    let module = side / (q.width + 2 * quiet) as f32;
+    f.gap(3.0 * MM);
+    f.need(side);
+    let (x0, y0) = (f.left(), f.y);
+    for y in 0..q.width {
+        for x in 0..q.width {
+            if q.at(x, y) {
+                let px = x0 + (x + quiet) as f32 * module;
+                let py = y0 + (y + quiet) as f32 * module;
+                f.fill(px, py, module, module, 0.0);
+            }
+        }
+    }
+    let tx = x0 + side + 3.0 * MM;
+    f.text_at(tx, y0 + 10.0 * MM, BODY, true, &clean(&q.caption));
+    f.text_at(tx, y0 + 16.0 * MM, BODY - 1.0, false, &clean(&q.url));
+    f.y = y0 + side + 2.0 * MM;
 }
 
 /// `label: value   label: value`; a pair without a label is its value.

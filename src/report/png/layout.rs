@@ -681,7 +681,11 @@ pub fn layout_sized(doc: &Doc, g: &dyn Glyphs, width: u32, max_height: u32) -> V
                 p.table(t, tables, doc.lang);
                 tables += 1;
             }
-            Part::Slips { .. } | Part::Certificate(_) | Part::Card(_) | Part::ScoreSheet(_) => {}
+            Part::Slips { .. }
+            | Part::Certificate(_)
+            | Part::Card(_)
+            | Part::ScoreSheet(_)
+            | Part::Qr(_) => {}
             Part::PageBreak => p.break_page(),
         }
     }

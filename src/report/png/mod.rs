@@ -127,6 +127,10 @@ pub fn missing_chars(doc: &Doc, g: &dyn Glyphs) -> Vec<char> {
                     }
                 }
             }
+            Part::Qr(q) => {
+                texts.push(&q.caption);
+                texts.push(&q.url);
+            }
             Part::PageBreak | Part::Certificate(_) | Part::Card(_) | Part::ScoreSheet(_) => {}
         }
     }

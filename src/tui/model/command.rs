@@ -66,6 +66,20 @@ pub enum Command {
         board: u32,
         input: ResultInput,
     },
+    /// Ask before a board's reported result is recorded.
+    PreviewReport {
+        event: i64,
+        round: u32,
+        board: u32,
+    },
+    /// Record a board's reported result as the arbiter's.
+    ConfirmReport {
+        event: i64,
+        round: u32,
+        board: u32,
+    },
+    /// Serve the club's pages (in the background, once) and show where.
+    Serve(i64),
     /// Read a member CSV and ask before importing it.
     PreviewImport(String),
     ImportMembers(String),

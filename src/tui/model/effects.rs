@@ -89,6 +89,8 @@ pub enum Outcome {
     Log(LogView, Option<String>),
     /// The check-in pop-up to open.
     CheckIn(CheckInView),
+    /// The pages are served: where, and the QR code of the event's page.
+    Served { lines: Vec<String>, qr: Vec<String> },
 }
 
 impl Outcome {
@@ -245,6 +247,89 @@ pub fn run(
                 .render(lang),
                 event: *event,
                 round: *round,
+            })
+        }
+        Command::PreviewReport {
+            event,
+            round,
+            board,
+        } => {
+            let pending = app.pending_reports(EventId(*event))?;
+            let Some(p) = pending
+                .iter()
+                .find(|p| (p.round, p.board) == (*round, *board))
+            else {
+                return said(t("tui.report.none"));
+            };
+            let Some(result) = p.agreed() else {
+                return Err(invalid!(
+                    "err.serve.conflict",
+                    round = *round,
+                    board = *board
+                ));
+            };
+            let outcome = result
+                .parse::<crate::domain::Outcome>()
+                .map(|o| outcome_text(lang, o))
+                .unwrap_or_else(|_| result.to_string());
+            let place = app.board_place(EventId(*event), *round, *board)?;
+            Ok(Outcome::Ask {
+                question: crate::i18n::msg!(
+                    "tui.report.accept",
+                    place = place.msg(),
+                    outcome = outcome,
+                    n = p.reports.len()
+                )
+                .render(lang),
+                then: Command::ConfirmReport {
+                    event: *event,
+                    round: *round,
+                    board: *board,
+                },
+            })
+        }
+        Command::ConfirmReport {
+            event,
+            round,
+            board,
+        } => {
+            let g = match app.confirm_report(EventId(*event), *round, *board)? {
+                crate::app::EventResult::Game(g) => g,
+                crate::app::EventResult::Knockout(r) => r.game.clone(),
+            };
+            let place = app.board_place(EventId(*event), *round, *board)?;
+            Ok(Outcome::Recorded {
+                message: crate::i18n::msg!(
+                    "tui.msg.result_at",
+                    place = place.msg(),
+                    outcome = outcome_text(lang, g.outcome)
+                )
+                .render(lang),
+                event: *event,
+                round: *round,
+            })
+        }
+        Command::Serve(event) => {
+            let addr = crate::serve::background(crate::serve::ServeOptions {
+                addr: crate::serve::LAN_ADDR.parse().expect("a valid address"),
+                db: app.db_path().to_path_buf(),
+                config: app.config.clone(),
+                entry_pin: None,
+            })
+            .map_err(|e| {
+                invalid!(
+                    "serve.cannot_listen",
+                    addr = crate::serve::LAN_ADDR,
+                    why = crate::i18n::io_msg(&e)
+                )
+            })?;
+            let lines = crate::serve::started_lines(lang, addr);
+            let url = crate::serve::event_url(addr, *event, lang);
+            let mut lines = lines;
+            lines.push(crate::i18n::msg!("tui.serve.event_url", url = &url).render(lang));
+            Ok(Outcome::Served {
+                qr: crate::serve::qr::text_lines(&url),
+                lines,
             })
         }
         Command::RequestBye {
@@ -478,6 +563,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
         }
         Outcome::Loaded(l) => m.show(l),
         Outcome::Notice(text) => m.set_notice(text),
+        Outcome::Served { lines, qr } => m.modal = Some(super::Modal::Served { lines, qr }),
         Outcome::Opened {
             event,
             paired,

@@ -20,7 +20,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     } else {
         Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
     };
-    if matches!(m.modal, Some(Modal::Help | Modal::Notice(_))) {
+    if matches!(
+        m.modal,
+        Some(Modal::Help | Modal::Notice(_) | Modal::Served { .. })
+    ) {
         // Any key closes help and the pairing notes.
         m.modal = None;
         return None;
@@ -332,6 +335,29 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 Some(_) => {}
             }
         }
+        AcceptReport => {
+            if !super::entry::take_board(m, typed) {
+                return None;
+            }
+            let round = super::entry::shown_round(m);
+            let (Some(ev), Some(b)) = (m.event_id(), m.selected_board()) else {
+                return None;
+            };
+            let board = b.number;
+            if m.ev
+                .pending
+                .iter()
+                .any(|p| (p.round, p.board) == (round, board))
+            {
+                return Some(Command::PreviewReport {
+                    event: ev,
+                    round,
+                    board,
+                });
+            }
+            m.status = Some((m.t("tui.report.none"), false));
+        }
+        Serve => return m.event_id().map(Command::Serve),
         AttachRecord => {
             if !super::entry::take_board(m, typed) {
                 return None;

@@ -179,3 +179,29 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
         f.render_widget(Paragraph::new(lines), *part);
     }
 }
+
+/// The served pages' box: where phones open them, then the QR code of
+/// the event's address, drawn line for line (no wrapping, no trimming:
+/// a cut code does not scan).
+pub(super) fn draw_served(m: &Model, f: &mut Frame, lines: &[String], qr: &[String]) {
+    let width = |s: &String| unicode_width::UnicodeWidthStr::width(s.as_str());
+    let w = lines
+        .iter()
+        .chain(qr)
+        .map(width)
+        .max()
+        .unwrap_or(20)
+        .max(20) as u16
+        + 4;
+    let h = (lines.len() + qr.len()) as u16 + 4;
+    let area = centered(f.area(), w, h);
+    super::super::draw::clear(f, area);
+    let block = Block::bordered().title(format!(" {} ", m.t("tui.serve.title")));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
+    text.extend(qr.iter().map(|l| Line::from(l.clone())));
+    text.push(Line::from(""));
+    text.push(Line::from(m.t("tui.notice.keys")).bold());
+    f.render_widget(Paragraph::new(text), inner);
+}

@@ -1,0 +1,120 @@
+//! `qishe result pending|confirm|reject|pin`: the results players reported
+//! from the served pages (`qishe serve`), which wait for the arbiter.
+
+use super::{CliResult, Ctx};
+use crate::app::EventResult;
+use crate::i18n::msg;
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCmd {
+    /// The results players reported that wait for the arbiter (two
+    /// different reports for one board are shown as a conflict).
+    Pending { event: String },
+    /// Record a board's reported result as the arbiter's (undo takes it back).
+    Confirm {
+        event: String,
+        round: u32,
+        board: u32,
+    },
+    /// Reject every report of a board (the result stays as it is).
+    Reject {
+        event: String,
+        round: u32,
+        board: u32,
+    },
+    /// Set the event's reporting PIN (players type it with their result);
+    /// without PIN, reporting is switched off for the event.
+    Pin { event: String, pin: Option<String> },
+}
+
+pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
+    let mut app = ctx.open()?;
+    let l = ctx.lang;
+    match cmd {
+        ReportCmd::Pending { event } => {
+            let ev = app.find_event(&event)?;
+            let pending = app.pending_reports(ev.key())?;
+            if pending.is_empty() {
+                say!("{}", msg!("cli.reports.none", event = &ev.name).render(l));
+            }
+            let name = |e: &Option<crate::domain::Entry>| {
+                e.as_ref()
+                    .map(|e| format!("{} {}", e.start_no, e.name))
+                    .unwrap_or_default()
+            };
+            for p in pending {
+                let reports: Vec<String> = p
+                    .reports
+                    .iter()
+                    .map(|r| {
+                        msg!(
+                            "cli.reports.report",
+                            result = &r.result,
+                            source = &r.source,
+                            at = r.at.replace('T', " ")
+                        )
+                        .render(l)
+                    })
+                    .collect();
+                let key = match p.conflict() {
+                    true => "cli.reports.board_conflict",
+                    false => "cli.reports.board",
+                };
+                say!(
+                    "{}",
+                    msg!(
+                        key,
+                        round = p.round,
+                        board = p.board,
+                        red = name(&p.red),
+                        black = name(&p.black),
+                        reports = reports.join("; ")
+                    )
+                    .render(l)
+                );
+            }
+        }
+        ReportCmd::Confirm {
+            event,
+            round,
+            board,
+        } => {
+            let id = app.find_event(&event)?.key();
+            let g = match app.confirm_report(id, round, board)? {
+                EventResult::Game(g) => g,
+                EventResult::Knockout(r) => r.game.clone(),
+            };
+            let line = msg!(
+                "cli.out.result",
+                round = round,
+                board = board,
+                game = g.game_no,
+                outcome = g.outcome.code()
+            );
+            say!("{}", line.render(l));
+        }
+        ReportCmd::Reject {
+            event,
+            round,
+            board,
+        } => {
+            let id = app.find_event(&event)?.key();
+            let n = app.reject_reports(id, round, board)?;
+            say!(
+                "{}",
+                msg!("cli.reports.rejected", round, board, n).render(l)
+            );
+        }
+        ReportCmd::Pin { event, pin } => {
+            let ev = app.find_event(&event)?;
+            app.set_entry_pin(ev.key(), pin.as_deref())?;
+            let key = match pin.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+                Some(_) => "cli.reports.pin_set",
+                None => "cli.reports.pin_cleared",
+            };
+            say!("{}", msg!(key, event = &ev.name).render(l));
+        }
+    }
+    Ok(())
+}

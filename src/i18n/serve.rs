@@ -1,0 +1,201 @@
+//! Texts of the served pages (`qishe serve`) and of the results players
+//! report from them.
+
+use super::Text;
+
+pub(super) static TEXTS: &[Text] = &[
+    // --- Reports waiting for the arbiter ---
+    (
+        "err.serve.pin_form",
+        "报成绩密码最多 32 个字符, 不含控制字符",
+        "報成績密碼最多 32 個字元, 不含控制字元",
+        "a reporting PIN has at most 32 characters and no control character",
+    ),
+    (
+        "err.serve.no_report",
+        "第{round}轮第{board}台没有待确认的成绩报告",
+        "第{round}輪第{board}台沒有待確認的成績報告",
+        "round {round} board {board} has no reported result waiting",
+    ),
+    (
+        "err.serve.conflict",
+        "第{round}轮第{board}台的报告不一致: 请裁判自己录入成绩 (qishe result …) 或拒绝报告",
+        "第{round}輪第{board}台的報告不一致: 請裁判自己錄入成績 (qishe result …) 或拒絕報告",
+        "the reports of round {round} board {board} disagree: enter the result yourself (qishe result …) or reject them",
+    ),
+    (
+        "log.entry_pin_set",
+        "设置报成绩密码",
+        "設定報成績密碼",
+        "reporting PIN set",
+    ),
+    (
+        "log.entry_pin_cleared",
+        "取消报成绩密码",
+        "取消報成績密碼",
+        "reporting PIN removed",
+    ),
+    (
+        "cli.reports.none",
+        "{event} 没有待确认的成绩报告",
+        "{event} 沒有待確認的成績報告",
+        "{event} has no reported result waiting",
+    ),
+    (
+        "cli.reports.board",
+        "第{round}轮 第{board}台  {red} – {black}: {reports}",
+        "第{round}輪 第{board}台  {red} – {black}: {reports}",
+        "round {round} board {board}  {red} – {black}: {reports}",
+    ),
+    (
+        "cli.reports.board_conflict",
+        "第{round}轮 第{board}台  {red} – {black}: {reports}  [报告不一致]",
+        "第{round}輪 第{board}台  {red} – {black}: {reports}  [報告不一致]",
+        "round {round} board {board}  {red} – {black}: {reports}  [reports disagree]",
+    ),
+    (
+        "cli.reports.report",
+        "{result} ({source}, {at})",
+        "{result} ({source}, {at})",
+        "{result} ({source}, {at})",
+    ),
+    (
+        "cli.reports.rejected",
+        "第{round}轮 第{board}台: 已拒绝 {n} 条报告",
+        "第{round}輪 第{board}台: 已拒絕 {n} 條報告",
+        "round {round} board {board}: {n} report(s) rejected",
+    ),
+    (
+        "cli.reports.pin_set",
+        "{event}: 报成绩密码已设置",
+        "{event}: 報成績密碼已設定",
+        "{event}: reporting PIN set",
+    ),
+    (
+        "cli.reports.pin_cleared",
+        "{event}: 报成绩已关闭 (无密码)",
+        "{event}: 報成績已關閉 (無密碼)",
+        "{event}: reporting is off (no PIN)",
+    ),
+    // --- The server and its pages ---
+    ("serve.events", "赛事", "賽事", "Events"),
+    ("serve.no_events", "还没有赛事", "還沒有賽事", "No events yet"),
+    ("serve.not_found", "没有这个页面", "沒有這個頁面", "No such page"),
+    ("serve.tv", "电视模式", "電視模式", "TV mode"),
+    (
+        "serve.rounds_paired",
+        "已编排 {paired}/{rounds} 轮",
+        "已編排 {paired}/{rounds} 輪",
+        "{paired} of {rounds} rounds paired",
+    ),
+    (
+        "serve.live",
+        "本页随成绩自动更新",
+        "本頁隨成績自動更新",
+        "This page updates itself as results come in",
+    ),
+    ("serve.report_title", "报告成绩", "報告成績", "Report a result"),
+    ("serve.board", "台次", "台次", "Board"),
+    ("serve.result", "成绩", "成績", "Result"),
+    ("serve.pin", "密码", "密碼", "PIN"),
+    ("serve.send", "提交", "提交", "Send"),
+    ("serve.red_wins", "红胜", "紅勝", "Red wins"),
+    ("serve.draw", "和棋", "和棋", "Draw"),
+    ("serve.black_wins", "黑胜", "黑勝", "Black wins"),
+    (
+        "serve.reported",
+        "第{round}轮第{board}台的成绩已提交, 等待裁判确认",
+        "第{round}輪第{board}台的成績已提交, 等待裁判確認",
+        "round {round} board {board}: sent, waiting for the arbiter",
+    ),
+    ("serve.wrong_pin", "密码不对", "密碼不對", "wrong PIN"),
+    (
+        "serve.paused",
+        "密码错误次数太多, 请 {secs} 秒后再试",
+        "密碼錯誤次數太多, 請 {secs} 秒後再試",
+        "too many wrong PINs; try again in {secs} s",
+    ),
+    (
+        "serve.reporting_off",
+        "本赛事没有开放报成绩 (没有设置密码)",
+        "本賽事沒有開放報成績 (沒有設定密碼)",
+        "reporting results is off for this event (no PIN is set)",
+    ),
+    (
+        "serve.bad_body",
+        "请求应为 JSON, 含 result (如 1-0) 和 pin",
+        "請求應為 JSON, 含 result (如 1-0) 和 pin",
+        "the request must be JSON with result (such as 1-0) and pin",
+    ),
+    ("serve.no_event", "没有编号为 {id} 的赛事", "沒有編號為 {id} 的賽事", "no event has id {id}"),
+    ("serve.failed", "服务器出错, 请重试", "伺服器出錯, 請重試", "the server failed; try again"),
+    (
+        "serve.started",
+        "正在提供网页: http://{addr}/",
+        "正在提供網頁: http://{addr}/",
+        "serving on http://{addr}/",
+    ),
+    (
+        "serve.open_on_phone",
+        "手机请打开 {url}",
+        "手機請開啟 {url}",
+        "phones open {url}",
+    ),
+    (
+        "serve.local_only",
+        "只有本机能打开; 要让手机打开, 请用 --addr 0.0.0.0:8080",
+        "只有本機能開啟; 要讓手機開啟, 請用 --addr 0.0.0.0:8080",
+        "only this computer can open it; for phones, use --addr 0.0.0.0:8080",
+    ),
+    ("serve.stop_hint", "按 Ctrl-C 停止", "按 Ctrl-C 停止", "press Ctrl-C to stop"),
+    (
+        "serve.cannot_listen",
+        "不能在 {addr} 提供网页: {why}",
+        "不能在 {addr} 提供網頁: {why}",
+        "cannot serve on {addr}: {why}",
+    ),
+    (
+        "err.config.serve_url",
+        "serve_url \"{value}\" 应为 http://地址:端口 (如 http://192.168.1.20:8080)",
+        "serve_url \"{value}\" 應為 http://位址:埠 (如 http://192.168.1.20:8080)",
+        "serve_url \"{value}\" must be http://address:port (such as http://192.168.1.20:8080)",
+    ),
+    (
+        "serve.qr_caption",
+        "扫码在手机上看对阵和成绩",
+        "掃碼在手機上看對陣和成績",
+        "Scan for the pairings and results on your phone",
+    ),
+    // --- The TUI ---
+    (
+        "action.serve",
+        "在局域网提供网页 (手机扫码)",
+        "在區域網提供網頁 (手機掃碼)",
+        "serve the pages on the network (QR code for phones)",
+    ),
+    (
+        "action.accept-report",
+        "采用棋手报告的成绩",
+        "採用棋手報告的成績",
+        "accept the result a player reported",
+    ),
+    (
+        "tui.report.none",
+        "这一台没有棋手报告的成绩",
+        "這一台沒有棋手報告的成績",
+        "no player reported a result for this board",
+    ),
+    (
+        "tui.report.accept",
+        "采用报告的成绩 ({n} 条): {place} {outcome}?",
+        "採用報告的成績 ({n} 條): {place} {outcome}?",
+        "accept the reported result ({n} report(s)): {place} {outcome}?",
+    ),
+    ("tui.serve.title", "网页", "網頁", "Served pages"),
+    (
+        "tui.serve.event_url",
+        "本赛事: {url}",
+        "本賽事: {url}",
+        "this event: {url}",
+    ),
+];
