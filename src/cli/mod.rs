@@ -243,6 +243,12 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
     match cmd {
         None => {
             crate::tui::check_keys(&ctx.config)?;
+            // The screens need a terminal both ways: started from a script,
+            // a pipe or a service, say so instead of failing to draw.
+            use std::io::IsTerminal;
+            if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+                return Err(CliError::usage(crate::i18n::msg!("cli.tui.needs_terminal")));
+            }
             crate::tui::run(ctx.open()?).map_err(CliError::from)
         }
         Some(Command::Init) => {

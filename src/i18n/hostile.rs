@@ -134,6 +134,12 @@ pub(super) static TEXTS: &[Text] = &[
         "restore replaces the whole club; there is no terminal to ask, add --yes",
     ),
     (
+        "cli.tui.needs_terminal",
+        "不带命令运行 qishe 会打开屏幕界面, 这需要终端; 在脚本或管道中请给出命令 (qishe --help 列出全部命令)",
+        "不帶命令執行 qishe 會開啟畫面介面, 這需要終端機; 在腳本或管線中請給出命令 (qishe --help 列出全部命令)",
+        "qishe without a command opens its screens, which need a terminal; from a script or a pipe give a command (qishe --help lists them)",
+    ),
+    (
         "cli.restore.cancelled",
         "已取消; 没有做任何修改",
         "已取消; 沒有做任何修改",

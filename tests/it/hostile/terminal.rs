@@ -129,3 +129,19 @@ fn the_tui_draws_no_control_character() {
         .collect();
     assert!(bad.is_empty(), "{bad:?}");
 }
+
+// Started without a command from a script or a pipe, qishe says the screens
+// need a terminal and exits as for a usage error: no panic, no backtrace,
+// nothing written to the club.
+#[test]
+fn no_command_without_a_terminal_says_so_and_does_not_panic() {
+    let c = paired_club();
+    let before = std::fs::read(&c.db).unwrap();
+    let o = c.run(&[]);
+    let text = both(&o);
+    assert!(!o.status.success(), "{text}");
+    assert_ne!(o.status.code(), Some(101), "a panic: {text}");
+    assert!(text.contains("need a terminal"), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    assert_eq!(std::fs::read(&c.db).unwrap(), before);
+}
