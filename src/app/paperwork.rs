@@ -98,14 +98,7 @@ impl App {
         let tbs: Vec<String> = self
             .tiebreaks_of(ev, &scheme)?
             .iter()
-            .map(|t| {
-                let k = format!("tb.{}", t.code());
-                if crate::i18n::has(&k) {
-                    tr(lang, &k).to_string()
-                } else {
-                    t.code().to_string()
-                }
-            })
+            .map(|t| t.name(lang, false))
             .collect();
         row(
             "book.rule.tiebreaks",

@@ -324,7 +324,11 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         ("points", h("rep.col.points", "points"), true),
     ];
     for t in &st.tiebreaks {
-        cols.push((t.code(), h(&format!("tb.{}", t.code()), t.code()), true));
+        let head = match l {
+            crate::i18n::Lang::En => t.code().to_string(),
+            _ => t.name(l, false),
+        };
+        cols.push((t.code(), head, true));
     }
     let mut table = Table::new(&cols);
     for r in &st.rows {

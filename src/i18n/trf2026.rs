@@ -214,6 +214,13 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.aro-cut2", "对手均分减二", "對手均分減二", "ARO-2"),
     ("tui.tb.aro-median1", "对手均分中位", "對手均分中位", "ARO-M1"),
     ("tui.tb.aro-median2", "对手均分中位二", "對手均分中位二", "ARO-M2"),
+    ("tb.code", "{code}", "{code}", "{code}"),
+    ("tb.mod.cut", "{base}减{n}", "{base}減{n}", "{base} cut {n}"),
+    ("tb.mod.median", "{base}中位{n}", "{base}中位{n}", "{base} median {n}"),
+    ("tb.mod.limit", "{base} (门槛 {limit})", "{base} (門檻 {limit})", "{base}, limit {limit}"),
+    ("tui.tb.mod.cut", "{base}减{n}", "{base}減{n}", "{base}-{n}"),
+    ("tui.tb.mod.median", "{base}中{n}", "{base}中{n}", "{base}-M{n}"),
+    ("tui.tb.mod.limit", "{base}{limit}", "{base}{limit}", "{base}/L{limit}"),
 
     (
         "trf.note.pairing",

@@ -16,7 +16,7 @@ pub fn breakdown_text(l: Lang, b: &Breakdown) -> String {
         tr(l, "cli.after_round").replace("{}", &b.after_round.to_string())
     );
     for it in &b.items {
-        let label = tr(l, &format!("tb.{}", it.tiebreak.code())).to_string();
+        let label = it.tiebreak.name(l, false);
         out.push_str(&format!("{} ({label}): {}\n", it.tiebreak.code(), it.value));
         for p in &it.parts {
             let round = tr(l, "explain.round").replace("{}", &p.round.to_string());

@@ -14,6 +14,7 @@
 //!   whose score is the player's own final score (16.4).
 //! - Cuts remove VURs first (16.5), then the lowest contributions.
 
+use super::modifiers::KoyaLimit;
 use super::rounds::{PlayerRound, RoundKind, RoundResult};
 use crate::domain::{Colour, Points};
 use std::collections::HashMap;
@@ -64,7 +65,7 @@ fn has_opponent(pr: &PlayerRound) -> bool {
 }
 
 /// Round half up of `num / den` for non-negative values.
-fn div_round(num: i64, den: i64) -> i64 {
+pub(crate) fn div_round(num: i64, den: i64) -> i64 {
     if den == 0 {
         return 0;
     }
@@ -262,7 +263,21 @@ impl Fide {
         idx: &HashMap<i64, usize>,
         i: usize,
     ) -> (Points, Vec<Part>) {
+        self.koya_limit_parts(rounds, idx, i, KoyaLimit::Percent(50))
+    }
+
+    /// Koya with the limit `limit` (`KS/L60`: 60% of the maximum score;
+    /// `KS/L+1.0`: half the maximum and a point), as FIDE's checker counts
+    /// it: the maximum is a win in every round.
+    pub fn koya_limit_parts(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+        limit: KoyaLimit,
+    ) -> (Points, Vec<Part>) {
         let max = self.win.hundredths() * self.rounds as i64;
+        let needed = limit.threshold(max);
         let parts: Vec<Part> = rounds[i]
             .iter()
             .filter(|pr| has_opponent(pr))
@@ -274,7 +289,7 @@ impl Fide {
                     kind: PartKind::Own,
                     value: pr.points,
                     vur: false,
-                    cut: 2 * self.own[j].hundredths() < max,
+                    cut: !needed.reached_by(self.own[j]),
                 })
             })
             .collect();
@@ -289,6 +304,18 @@ impl Fide {
         idx: &HashMap<i64, usize>,
         i: usize,
     ) -> (Points, Vec<Part>) {
+        self.aob_cut_parts(rounds, idx, i, |j| self.buchholz[j])
+    }
+
+    /// AOB over a modified Buchholz (`AOB/C1`: the average of the
+    /// opponents' BH/C1, as FIDE's checker computes it).
+    pub fn aob_cut_parts(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+        buchholz: impl Fn(usize) -> Points,
+    ) -> (Points, Vec<Part>) {
         let parts: Vec<Part> = rounds[i]
             .iter()
             .filter(|pr| over_board(pr))
@@ -298,7 +325,7 @@ impl Fide {
                     round: pr.round,
                     opponent: pr.opponent,
                     kind: PartKind::Opponent,
-                    value: self.buchholz[j],
+                    value: buchholz(j),
                     vur: false,
                     cut: false,
                 })
@@ -409,12 +436,9 @@ impl Fide {
         (sum_kept(&parts), parts)
     }
 
-    /// ARO with `low` ratings cut from the bottom and `high` from the top,
-    /// as FIDE's tie-break checker cuts them: each cut counts against the
-    /// games over the board, and an unrated opponent (left out of ARO)
-    /// takes a cut's place; the lowest rating is cut from the bottom (the
-    /// earlier round on a tie), the highest from the top (the later round
-    /// on a tie). The rest's average rounded to a whole number.
+    /// ARO with `low` ratings cut from the bottom and `high` from the top
+    /// ([`Fide::rating_cut`]): the rest's average rounded to a whole
+    /// number.
     pub fn aro_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -424,6 +448,35 @@ impl Fide {
         low: usize,
         high: usize,
     ) -> (Points, Vec<Part>) {
+        let parts = self.rating_cut(rounds, ratings, idx, i, low, high);
+        let kept: Vec<i64> = parts
+            .iter()
+            .filter(|p| !p.cut)
+            .map(|p| p.value.hundredths() / 100)
+            .collect();
+        let aro = if kept.is_empty() {
+            0
+        } else {
+            div_round(kept.iter().sum(), kept.len() as i64)
+        };
+        (Points::new(aro), parts)
+    }
+
+    /// The rated opponents of player `i` met over the board, those cut by
+    /// `low` from the bottom and `high` from the top marked, as FIDE's
+    /// checker cuts ARO, TPR and PTP: each cut counts against the games
+    /// over the board, and an unrated opponent (left out) takes a cut's
+    /// place; the lowest rating is cut from the bottom (the earlier round
+    /// on a tie), the highest from the top (the later round on a tie).
+    pub fn rating_cut(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        ratings: &[Option<i32>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+        low: usize,
+        high: usize,
+    ) -> Vec<Part> {
         let (_, _, mut parts) = self.rating_parts(rounds, ratings, idx, i);
         let low = low.min(self.rounds as usize);
         let high = high.min(self.rounds as usize - low);
@@ -442,17 +495,46 @@ impl Fide {
             }
             games = games.saturating_sub(1);
         }
-        let kept: Vec<i64> = parts
+        parts
+    }
+}
+
+impl Fide {
+    /// Buchholz of player `i` with `low` values cut from the bottom and
+    /// `high` from the top (what `AOB/C1` averages).
+    pub fn buchholz_cut(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+        low: usize,
+        high: usize,
+    ) -> Points {
+        let (_, mut parts) = self.buchholz_parts(rounds, idx, i, false);
+        cut(&mut parts, low, high);
+        sum_kept(&parts)
+    }
+
+    /// PS with the first `low` rounds cut (`PS/C1`): the running scores
+    /// after each later round, summed.
+    pub fn progressive_cut_parts(&self, rounds: &[Vec<PlayerRound>], i: usize, low: usize) -> (Points, Vec<Part>) {
+        let mut run = Points::ZERO;
+        let parts: Vec<Part> = rounds[i]
             .iter()
-            .filter(|p| !p.cut)
-            .map(|p| p.value.hundredths() / 100)
+            .enumerate()
+            .map(|(k, pr)| {
+                run += pr.points;
+                Part {
+                    round: pr.round,
+                    opponent: pr.opponent,
+                    kind: PartKind::Own,
+                    value: run,
+                    vur: false,
+                    cut: k < low,
+                }
+            })
             .collect();
-        let aro = if kept.is_empty() {
-            0
-        } else {
-            div_round(kept.iter().sum(), kept.len() as i64)
-        };
-        (Points::new(aro), parts)
+        (sum_kept(&parts), parts)
     }
 }
 

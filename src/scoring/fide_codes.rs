@@ -44,6 +44,9 @@ impl TieBreak {
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
     pub fn fide_code(self) -> Option<&'static str> {
+        if let Some(code) = self.built_fide_code() {
+            return Some(super::modifiers::intern(code));
+        }
         let aob = (self == TieBreak::Aob).then_some("AOB");
         aob.or_else(|| {
             Self::FIDE_CODES
@@ -59,7 +62,7 @@ impl TieBreak {
     /// significant. The base computes the parts, one generic cut removes
     /// them (`fide::cut` for BH and FB, `Fide::sonneborn_cut_parts`,
     /// `Fide::aro_cut_parts`), as FIDE's TEC checker does.
-    const MODIFIED: [(TieBreak, TieBreak, usize, usize); 16] = {
+    pub(super) const MODIFIED: [(TieBreak, TieBreak, usize, usize); 16] = {
         use TieBreak::*;
         [
             (BuchholzCut1, Buchholz, 1, 0),
@@ -84,6 +87,9 @@ impl TieBreak {
     /// A modified criterion's base and how many values it cuts from the
     /// bottom and the top (`BH/M2` → `(BH, 2, 2)`); `None` for the others.
     pub fn modified(self) -> Option<(TieBreak, usize, usize)> {
+        if let TieBreak::Modified(m) = self {
+            return Some((m.base.tiebreak(), m.low as usize, m.high as usize));
+        }
         Self::MODIFIED
             .iter()
             .find(|m| m.0 == self)

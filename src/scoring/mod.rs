@@ -10,6 +10,7 @@ mod error;
 mod fide;
 mod fide_codes;
 mod import;
+mod modifiers;
 pub mod knockout;
 mod performance;
 pub mod prizes;
@@ -35,6 +36,7 @@ pub use standings::{
     BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, DirectDetail, DirectGame,
     DirectRow, Explanation, StandingRow, Standings,
 };
+pub use modifiers::{CutBase, KoyaLimit, Modified};
 pub use tiebreak::{TieBreak, TieValue};
 pub use tiebreaks::TieBreaks;
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};

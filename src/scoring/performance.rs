@@ -7,7 +7,7 @@
 //! capped at 800) reaches the player's score against them; with no points
 //! it is the lowest opponent's rating less 800.
 
-use super::fide::{over_board, Fide};
+use super::fide::{div_round, dp, over_board, Fide, Part};
 use super::rounds::{PlayerRound, RoundResult};
 use crate::domain::Points;
 use std::collections::HashMap;
@@ -65,6 +65,12 @@ pub(crate) fn ptp(
     i: usize,
 ) -> Option<i64> {
     let (opps, score) = rated_games(rounds, ratings, idx, i);
+    ptp_of(&opps, score)
+}
+
+/// PTP against the ratings `opps` with `score` (hundredths of a game
+/// point) scored against them.
+fn ptp_of(opps: &[i64], score: i64) -> Option<i64> {
     let (lo, hi) = (*opps.iter().min()?, *opps.iter().max()?);
     if score == 0 {
         return Some(lo - 800);
@@ -138,6 +144,64 @@ pub(crate) fn appo(
     i: usize,
 ) -> Option<i64> {
     average_of_opponents(rounds, idx, i, |j| ptp(rounds, ratings, idx, j))
+}
+
+/// TPR (or, `perfect`, PTP) of player `i` over the opponents left when
+/// `low` ratings are cut from the bottom and `high` from the top, as
+/// FIDE's checker cuts ARO ([`Fide::rating_cut`]): the cut games' points
+/// go with them. `None`: no rated opponent left.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cut_performance(
+    f: &Fide,
+    rounds: &[Vec<PlayerRound>],
+    ratings: &[Option<i32>],
+    idx: &HashMap<i64, usize>,
+    i: usize,
+    low: usize,
+    high: usize,
+    perfect: bool,
+) -> (Option<i64>, Vec<Part>) {
+    let parts = f.rating_cut(rounds, ratings, idx, i, low, high);
+    let mut opps = Vec::new();
+    let mut score = 0;
+    for p in parts.iter().filter(|p| !p.cut) {
+        opps.push(p.value.hundredths() / 100);
+        let pr = rounds[i].iter().find(|pr| pr.round == p.round);
+        score += match pr.and_then(|pr| pr.result) {
+            Some(RoundResult::Win) => 100,
+            Some(RoundResult::Draw) => 50,
+            _ => 0,
+        };
+    }
+    if opps.is_empty() {
+        return (None, parts);
+    }
+    let value = if perfect {
+        ptp_of(&opps, score)
+    } else {
+        let n = opps.len() as i64;
+        let aro = div_round(opps.iter().sum(), n);
+        Some(aro + dp(div_round(score, n)))
+    };
+    (value, parts)
+}
+
+/// APRO (or, `perfect`, APPO) over the opponents' cut TPR (PTP):
+/// `APRO/C1` averages the opponents' TPR/C1.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn average_cut_performance(
+    f: &Fide,
+    rounds: &[Vec<PlayerRound>],
+    ratings: &[Option<i32>],
+    idx: &HashMap<i64, usize>,
+    i: usize,
+    low: usize,
+    high: usize,
+    perfect: bool,
+) -> Option<i64> {
+    average_of_opponents(rounds, idx, i, |j| {
+        cut_performance(f, rounds, ratings, idx, j, low, high, perfect).0
+    })
 }
 
 /// Points of a rating, as tie-break values hold them.

@@ -447,9 +447,8 @@ impl Explanation {
         } else {
             (&self.b.name, &self.a.name)
         };
-        let key = format!("tb.{c}");
-        let name = match crate::i18n::all().find(|t| t.0 == key) {
-            Some(t) if c != "points" => Msg::new(t.0),
+        let name = match TieBreak::parse(c) {
+            Ok(t) if c != "points" => t.name_msg(false),
             _ => Msg::new("rep.col.points"),
         };
         let criterion = match &self.detail {

@@ -62,6 +62,11 @@ pub enum TieBreak {
     AroCut2,
     AroMedian1,
     AroMedian2,
+    /// Cut-n / Median-n of a FIDE criterion that has no variant of its
+    /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
+    Modified(super::modifiers::Modified),
+    /// Koya with a limit other than 50% (`KS/L60`, `KS/L+1.0`).
+    KoyaLimit(super::modifiers::KoyaLimit),
 }
 
 impl TieBreak {
@@ -174,7 +179,11 @@ impl TieBreak {
     ];
 
     pub fn code(self) -> &'static str {
-        Self::CODES[self as usize]
+        if let Some(code) = self.built_code() {
+            return super::modifiers::intern(code);
+        }
+        let at = Self::ALL.iter().position(|t| *t == self);
+        at.map_or("", |k| Self::CODES[k])
     }
 
     /// Parses a code; an unknown one is an error listing the allowed codes.
@@ -191,6 +200,7 @@ impl TieBreak {
                     .find(|(f, _)| *f == fide)
                     .map(|(_, t)| *t)
             })
+            .or_else(|| Self::parse_modified(c))
             .ok_or_else(|| ScoringError::UnknownTieBreak {
                 code: code.to_string(),
                 allowed: Self::ALL.map(|t| t.code()).join(", "),
@@ -213,6 +223,7 @@ impl TieBreak {
     pub fn is_fide(self) -> bool {
         use TieBreak::*;
         self.modified().is_some()
+            || matches!(self, KoyaLimit(_))
             || matches!(
                 self,
                 Buchholz
@@ -503,6 +514,23 @@ impl TbCtx<'_> {
                     (super::fide::sum_kept(&parts), parts)
                 }
                 SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high),
+                Tpr | Ptp => {
+                    let perfect = base == Ptp;
+                    let (v, parts) =
+                        perf::cut_performance(f, rounds, &ratings, idx, i, low, high, perfect);
+                    (perf::as_points(v), parts)
+                }
+                Apro | Appo => {
+                    let perfect = base == Appo;
+                    let v = perf::average_cut_performance(
+                        f, rounds, &ratings, idx, i, low, high, perfect,
+                    );
+                    (perf::as_points(v), Vec::new())
+                }
+                Progressive => f.progressive_cut_parts(rounds, i, low),
+                Aob => f.aob_cut_parts(rounds, idx, i, |j| {
+                    f.buchholz_cut(rounds, idx, j, low, high)
+                }),
                 _ => f.aro_cut_parts(rounds, &ratings, idx, i, low, high),
             });
         }
@@ -511,6 +539,7 @@ impl TbCtx<'_> {
             ForeBuchholz => f.buchholz_parts(rounds, idx, i, true),
             SonnebornBerger => f.sonneborn_parts(rounds, idx, i),
             Koya => f.koya_parts(rounds, idx, i),
+            KoyaLimit(limit) => f.koya_limit_parts(rounds, idx, i, limit),
             Aob => f.aob_parts(rounds, idx, i),
             Aro => {
                 let (aro, _, parts) = f.rating_parts(rounds, &self.fide_ratings(), idx, i);

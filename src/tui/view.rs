@@ -594,9 +594,8 @@ fn label(m: &Model, prefix: &str, code: &str) -> String {
 }
 
 pub(super) fn tb_label(m: &Model, code: &str) -> String {
-    let k = format!("tui.tb.{code}");
-    if crate::i18n::has(&k) {
-        m.t(&k)
+    if let Ok(t) = crate::scoring::TieBreak::parse(code) {
+        t.name(m.lang, true)
     } else {
         code.to_string()
     }

@@ -44,6 +44,23 @@ fn cut_and_median_modifiers_match_the_fide_checker() {
     );
 }
 
+/// FIDE C.07's limits and cuts beyond the named modifiers, against the
+/// checker (`data/tiebreaks_2026/limits.json`, made by `gen_limits.py`
+/// there): the Koya limit as a percentage (`KS/L60`) and as a move of the
+/// 50% limit (`KS/L+2`: two half points; `KS/L-1.5`: points); Cut-n on PS,
+/// TPR, PTP, AOB, APRO and APPO, Median-n on TPR, PTP, AOB and APRO; and
+/// n > 2 on BH, FB, SB and ARO.
+#[test]
+fn limits_and_cuts_match_the_fide_checker() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/limits.json");
+    let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
+    let codes = exp["codes"].as_object().unwrap();
+    let fide: Vec<&str> = codes.keys().map(|k| k.as_str()).collect();
+    let ours: Vec<&str> = codes.values().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(fide.len(), 26);
+    compare_with_checker("limits.json", &fide.join(","), &ours);
+}
+
 /// The criteria of `modifiers.json`, by qishe's code, in the order of
 /// the FIDE codes the test imports with.
 const MODIFIED: [&str; 11] = [
@@ -147,6 +164,66 @@ fn fide_codes_are_read_and_written() {
     c.ok(&["event", "enter", "Open", "A", "B", "C", "D", "E"]);
     let trf = c.ok(&["export", "trf", "Open"]);
     assert!(trf.contains("202 BH/C1,BH,SB,REP,DE"), "{trf}");
-    let err = c.fails(&["event", "new", "X", "--tiebreaks", "BH/C9"]);
-    assert!(err.contains("BH/C9"), "{err}");
+    for bad in ["BH/C0", "PS/M1", "KS/L101", "KS/C1", "TPR/L60", "WIN/C1", "BH/C100"] {
+        let err = c.fails(&["event", "new", "X", "--tiebreaks", bad]);
+        assert!(err.contains(bad), "{bad}: {err}");
+    }
+    assert!(!c.ok(&["event", "list"]).contains('X'));
+}
+
+/// The limits and cuts without a named variant: read in FIDE's form and
+/// in qishe's, kept by qishe's codes, written back in FIDE's in `202`,
+/// named in the standings (English columns are the codes, the Chinese
+/// ones the names).
+#[test]
+fn limits_and_cuts_are_read_named_and_written() {
+    let c = Club::new();
+    c.five_members();
+    c.ok(&[
+        "event",
+        "new",
+        "Open",
+        "--system",
+        "dutch",
+        "--scheme",
+        "chess",
+        "--tiebreaks",
+        "KS/L60,ks/l+2,TPR/C1,ptp-median1,BH/C3,PS/C1,AOB/M1,APRO/C2,KS/L50,BH/M1",
+    ]);
+    let show = c.ok(&["event", "show", "Open"]);
+    assert!(
+        show.contains(
+            "koya-limit60, koya-limit+1.0, tpr-cut1, ptp-median1, buchholz-cut3, \
+             progressive-cut1, aob-median1, apro-cut2, koya, buchholz-median1"
+        ),
+        "{show}"
+    );
+    c.ok(&["event", "enter", "Open", "A", "B", "C", "D", "E"]);
+    let trf = c.ok(&["export", "trf", "Open"]);
+    assert!(
+        trf.contains("202 KS/L60,KS/L+1.0,TPR/C1,PTP/M1,BH/C3,PS/C1,AOB/M1,APRO/C2,KS,BH/M1"),
+        "{trf}"
+    );
+    c.ok(&["round", "pair", "Open"]);
+    let csv = c.ok(&["standings", "Open", "--format", "csv"]);
+    let head = csv.lines().next().unwrap();
+    assert!(head.contains("koya-limit60,koya-limit+1.0,tpr-cut1"), "{head}");
+    let zh = in_lang(&c, "zh_CN.UTF-8", &["standings", "Open"]);
+    assert!(zh.contains("科亚分 (门槛 60%)") && zh.contains("布氏分减3"), "{zh}");
+    let hant = in_lang(&c, "zh_TW.UTF-8", &["standings", "Open"]);
+    assert!(hant.contains("科亞分 (門檻 +1.0)") && hant.contains("表現分減1"), "{hant}");
+}
+
+/// Runs qishe with `LANG=lang` on the club's database; its output.
+fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
+    let o = crate::common::qishe()
+        .env("LANG", lang)
+        .current_dir(c.dir.path())
+        .arg("--db")
+        .arg(&c.db)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
 }

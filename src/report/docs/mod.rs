@@ -323,11 +323,7 @@ fn named(csv: &str, lang: Lang, key: &str, kind: ColKind) -> Column {
 /// `比1` when the line is too narrow (the legend names the tie-breaks in
 /// order).
 fn tiebreak_col(lang: Lang, i: usize, t: TieBreak) -> Column {
-    Column::new(
-        t.code(),
-        tr(lang, &format!("tb.{}", t.code())),
-        ColKind::Number,
-    )
+    Column::new(t.code(), t.name(lang, false), ColKind::Number)
     .with_short(Some(fill(lang, "rep.col.tb_short", i as u32 + 1)))
     .in_group("tiebreak")
 }

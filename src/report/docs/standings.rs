@@ -73,11 +73,10 @@ pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
     let mut names = vec![tr(lang, "rep.col.points").to_string()];
     for t in tbs {
         let long = format!("tbl.{}", t.code());
-        let key = match crate::i18n::has(&long) {
-            true => long,
-            false => format!("tb.{}", t.code()),
-        };
-        names.push(tr(lang, &key).to_string());
+        names.push(match crate::i18n::has(&long) {
+            true => tr(lang, &long).to_string(),
+            false => t.name(lang, false),
+        });
     }
     tr(lang, "rep.tb_order").replace("{}", &names.join(tr(lang, "rep.list_sep")))
 }

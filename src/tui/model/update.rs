@@ -528,11 +528,12 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
             } else {
                 (&x.b.name, &x.a.name)
             };
-            let key = format!("tui.tb.{c}");
-            let crit = if crate::i18n::has(&key) {
-                crate::i18n::tr(lang, &key).to_string()
-            } else {
-                c.clone()
+            let crit = match crate::scoring::TieBreak::parse(c) {
+                Ok(t) => t.name(lang, true),
+                _ if crate::i18n::has(&format!("tui.tb.{c}")) => {
+                    tr(lang, &format!("tui.tb.{c}")).to_string()
+                }
+                _ => c.clone(),
             };
             format!(
                 "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",

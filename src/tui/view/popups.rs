@@ -115,8 +115,11 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
                 .iter()
                 .map(|t| format!("{} {}", t.code(), m.t(&format!("tb.team.{}", t.code()))))
                 .collect(),
+            // FIDE's modifiers after the codes, by example: any n of
+            // Cut-n and Median-n, the Koya limit.
             _ => crate::config::TIEBREAKS
                 .iter()
+                .chain(&["BH/C3", "TPR/M1", "PS/C1", "KS/L60"])
                 .map(|c| format!("{c} {}", tb_label(m, c)))
                 .collect(),
         };
