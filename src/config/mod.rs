@@ -879,7 +879,7 @@ mod tests {
             assert_eq!(c.event.scheme, k.id());
         }
         for (i, t) in TieBreak::ALL.into_iter().enumerate() {
-            assert_eq!(t as usize, i);
+            assert_eq!(t.code(), TieBreak::CODES[i]);
             assert_eq!(TieBreak::parse(t.code()).unwrap(), t);
         }
         let all = TieBreak::CODES.map(|c| format!("\"{c}\"")).join(", ");
