@@ -517,7 +517,12 @@ impl Fide {
 
     /// PS with the first `low` rounds cut (`PS/C1`): the running scores
     /// after each later round, summed.
-    pub fn progressive_cut_parts(&self, rounds: &[Vec<PlayerRound>], i: usize, low: usize) -> (Points, Vec<Part>) {
+    pub fn progressive_cut_parts(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        i: usize,
+        low: usize,
+    ) -> (Points, Vec<Part>) {
         let mut run = Points::ZERO;
         let parts: Vec<Part> = rounds[i]
             .iter()

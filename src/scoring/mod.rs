@@ -10,8 +10,8 @@ mod error;
 mod fide;
 mod fide_codes;
 mod import;
-mod modifiers;
 pub mod knockout;
+mod modifiers;
 mod performance;
 pub mod prizes;
 mod rounds;
@@ -28,6 +28,7 @@ mod validate;
 pub use error::{GameRef, ScoringError};
 pub use fide::{Part, PartKind};
 pub use import::event_from_rows;
+pub use modifiers::{CutBase, KoyaLimit, Modified};
 pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::{Scheme, SchemeKind};
 pub use settings::SchemeSettings;
@@ -36,7 +37,6 @@ pub use standings::{
     BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, DirectDetail, DirectGame,
     DirectRow, Explanation, StandingRow, Standings,
 };
-pub use modifiers::{CutBase, KoyaLimit, Modified};
 pub use tiebreak::{TieBreak, TieValue};
 pub use tiebreaks::TieBreaks;
 pub use two_game::{decide_hu_two_game, decide_two_game, RoundDecision, TwoGameStep};

@@ -383,9 +383,25 @@ mod tests {
     #[test]
     fn meaningless_modifiers_are_refused() {
         for bad in [
-            "BH/C0", "BH/C01", "BH/C", "BH/C100", "PS/M1", "KS/L101", "KS/L", "KS/L+", "KS/L+x",
-            "KS/C1", "TPR/L60", "WIN/C1", "DE/C1", "BH/C1/C1", "buchholz-cut1-cut1", "koya-limit",
-            "koya-cut1", "BH/X1", "wins-cut1",
+            "BH/C0",
+            "BH/C01",
+            "BH/C",
+            "BH/C100",
+            "PS/M1",
+            "KS/L101",
+            "KS/L",
+            "KS/L+",
+            "KS/L+x",
+            "KS/C1",
+            "TPR/L60",
+            "WIN/C1",
+            "DE/C1",
+            "BH/C1/C1",
+            "buchholz-cut1-cut1",
+            "koya-limit",
+            "koya-cut1",
+            "BH/X1",
+            "wins-cut1",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }

@@ -52,7 +52,8 @@ fn cut_and_median_modifiers_match_the_fide_checker() {
 /// n > 2 on BH, FB, SB and ARO.
 #[test]
 fn limits_and_cuts_match_the_fide_checker() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/limits.json");
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/limits.json");
     let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
     let codes = exp["codes"].as_object().unwrap();
     let fide: Vec<&str> = codes.keys().map(|k| k.as_str()).collect();
@@ -164,7 +165,9 @@ fn fide_codes_are_read_and_written() {
     c.ok(&["event", "enter", "Open", "A", "B", "C", "D", "E"]);
     let trf = c.ok(&["export", "trf", "Open"]);
     assert!(trf.contains("202 BH/C1,BH,SB,REP,DE"), "{trf}");
-    for bad in ["BH/C0", "PS/M1", "KS/L101", "KS/C1", "TPR/L60", "WIN/C1", "BH/C100"] {
+    for bad in [
+        "BH/C0", "PS/M1", "KS/L101", "KS/C1", "TPR/L60", "WIN/C1", "BH/C100",
+    ] {
         let err = c.fails(&["event", "new", "X", "--tiebreaks", bad]);
         assert!(err.contains(bad), "{bad}: {err}");
     }
@@ -207,11 +210,20 @@ fn limits_and_cuts_are_read_named_and_written() {
     c.ok(&["round", "pair", "Open"]);
     let csv = c.ok(&["standings", "Open", "--format", "csv"]);
     let head = csv.lines().next().unwrap();
-    assert!(head.contains("koya-limit60,koya-limit+1.0,tpr-cut1"), "{head}");
+    assert!(
+        head.contains("koya-limit60,koya-limit+1.0,tpr-cut1"),
+        "{head}"
+    );
     let zh = in_lang(&c, "zh_CN.UTF-8", &["standings", "Open"]);
-    assert!(zh.contains("科亚分 (门槛 60%)") && zh.contains("布氏分减3"), "{zh}");
+    assert!(
+        zh.contains("科亚分 (门槛 60%)") && zh.contains("布氏分减3"),
+        "{zh}"
+    );
     let hant = in_lang(&c, "zh_TW.UTF-8", &["standings", "Open"]);
-    assert!(hant.contains("科亞分 (門檻 +1.0)") && hant.contains("表現分減1"), "{hant}");
+    assert!(
+        hant.contains("科亞分 (門檻 +1.0)") && hant.contains("表現分減1"),
+        "{hant}"
+    );
 }
 
 /// Runs qishe with `LANG=lang` on the club's database; its output.
@@ -224,6 +236,10 @@ fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8(o.stdout).unwrap()
 }

@@ -324,8 +324,8 @@ fn named(csv: &str, lang: Lang, key: &str, kind: ColKind) -> Column {
 /// order).
 fn tiebreak_col(lang: Lang, i: usize, t: TieBreak) -> Column {
     Column::new(t.code(), t.name(lang, false), ColKind::Number)
-    .with_short(Some(fill(lang, "rep.col.tb_short", i as u32 + 1)))
-    .in_group("tiebreak")
+        .with_short(Some(fill(lang, "rep.col.tb_short", i as u32 + 1)))
+        .in_group("tiebreak")
 }
 
 /// Round `r`'s column heading (第3轮), short `3`.
