@@ -150,7 +150,7 @@ impl TieBreak {
             return Some(base);
         }
         let b = CutBase::of(base)?;
-        if (high > 0 && !b.takes_median()) || (high > 0 && high != low) || low > MAX_CUT {
+        if (high > 0 && (!b.takes_median() || high != low)) || low > MAX_CUT {
             return None;
         }
         let named = Self::MODIFIED
