@@ -805,7 +805,7 @@ mod tests {
             e.why.en().contains("standart") && e.why.en().contains("draw-0.8"),
             "{e}"
         );
-        let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz-cut9\"]\n").unwrap_err();
+        let e = parse("[event]\ntiebreaks = [\"wins\", \"buchholz-cut0\"]\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.why.en().contains("opponent-score"));
         let e = parse("language = \"fr\"\n").unwrap_err();
