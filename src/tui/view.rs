@@ -630,7 +630,7 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
     };
     let mut lines = vec![
         Line::from(m.t("tui.print.intro")),
-        Line::from(m.t("tui.print.round").replace("{round}", &round)),
+        Line::from(crate::i18n::msg!("tui.print.round", round).render(m.lang)),
         Line::from(""),
     ];
     let w = super::model::PRINT_DOCS

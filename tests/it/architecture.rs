@@ -715,3 +715,60 @@ trait T {
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert!(hits[0].ends_with("a.rs:151 long (151 lines)"), "{hits:?}");
 }
+
+/// Lines under `root/src`, outside the translation layer (`src/i18n`),
+/// that fill a text's `{placeholder}` by hand instead of through a keyed
+/// message (`msg!`, `Msg::with`): `file:line: text`.
+fn hand_made_templating(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let i18n = root.join("src/i18n");
+    let mut hits = Vec::new();
+    for f in files.iter().filter(|f| !f.starts_with(&i18n)) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(".replace(\"{") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn texts_are_filled_only_through_keyed_messages() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = hand_made_templating(root);
+    assert!(
+        hits.is_empty(),
+        "fill a text's placeholders with msg! (one renderer for every language):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_templating_check_sees_a_hand_made_fill() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/i18n", "src/report/deep"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/report/deep/x.rs"),
+        "fn f(l: Lang) -> String {\n    tr(l, \"rep.round_n\").replace(\"{n}\", \"3\")\n}\n",
+    )
+    .unwrap();
+    // The translation layer itself may, and other replaces are no templates.
+    std::fs::write(
+        dir.path().join("src/i18n/y.rs"),
+        "fn g(t: &str) -> String {\n    t.replace(\"{n}\", \"3\")\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/report/z.rs"),
+        "fn h(t: &str) -> String {\n    t.replace(\"\\n\", \" \")\n}\n",
+    )
+    .unwrap();
+    let hits = hand_made_templating(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
+}

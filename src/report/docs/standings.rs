@@ -79,5 +79,5 @@ pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
         };
         names.push(tr(lang, &key).to_string());
     }
-    tr(lang, "rep.tb_order").replace("{}", &names.join(tr(lang, "rep.list_sep")))
+    crate::i18n::msg!("rep.tb_order", list = names.join(tr(lang, "rep.list_sep"))).render(lang)
 }

@@ -610,7 +610,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
                 if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                     let text = match st.explain(a.player.id, b.player.id) {
-                        Ok(x) => explain_text(m.lang, &x),
+                        Ok(x) => x.msg().render(m.lang),
                         Err(e) => e.msg().render(m.lang),
                     };
                     m.status = Some((text, false));
@@ -633,47 +633,5 @@ pub(super) fn back(m: &mut Model) {
         m.bracket = None;
         m.row_sel = 0;
         m.round_sel = None;
-    }
-}
-
-/// An explanation in the UI language.
-pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
-    match (&x.criterion, x.a_value, x.b_value, x.ahead) {
-        (Some(c), Some(av), Some(bv), Some(ahead)) => {
-            let (w, l) = if ahead == x.a.id {
-                (&x.a.name, &x.b.name)
-            } else {
-                (&x.b.name, &x.a.name)
-            };
-            let key = format!("tui.tb.{c}");
-            let crit = if crate::i18n::has(&key) {
-                crate::i18n::tr(lang, &key).to_string()
-            } else {
-                c.clone()
-            };
-            format!(
-                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",
-                tr(lang, "tui.explain.ahead_of"),
-                tr(lang, "tui.explain.on"),
-                x.detail
-                    .as_ref()
-                    .map(|d| format!(" ({})", d.render(lang)))
-                    .unwrap_or_default(),
-                x.a.name,
-                x.b.name,
-                x.table_shows
-                    .map(|t| format!(
-                        " ({})",
-                        tr(lang, "explain.table_shows").replace("{}", &t.to_string())
-                    ))
-                    .unwrap_or_default()
-            )
-        }
-        _ => format!(
-            "{} / {}: {}",
-            x.a.name,
-            x.b.name,
-            tr(lang, "tui.explain.tied")
-        ),
     }
 }
