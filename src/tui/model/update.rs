@@ -260,11 +260,7 @@ fn move_keys(m: &mut Model, a: Action) {
     let s = m.sel_mut();
     match a {
         Up => *s = s.saturating_sub(1),
-        Down => {
-            if *s + 1 < n {
-                *s += 1;
-            }
-        }
+        Down if *s + 1 < n => *s += 1,
         PageUp => *s = s.saturating_sub(PAGE),
         PageDown => *s = (*s + PAGE).min(n.saturating_sub(1)),
         Top => *s = 0,
