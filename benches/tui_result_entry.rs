@@ -1,7 +1,9 @@
 //! The TUI on the ten-year club (`build_history_db`: 520 weekly events,
 //! 104,000 games, here with 400 members) with an open event of 400 players,
 //! a 200-board round on its Results tab: a result entered and the frame
-//! redrawn, and a key (down a board) answered and redrawn. Goal: under
+//! redrawn, and each key of the Results tab (down a board, a page down, a
+//! board number's digit, the previous and next round, the next tab)
+//! answered and redrawn, and a key on every tab of the event. Goal: under
 //! 16 ms each (one frame at 60 Hz).
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -120,6 +122,49 @@ fn bench(c: &mut Criterion) {
             t.draw(|f| view(&m, f)).unwrap();
         })
     });
+    // The other keys of the Results tab: a page down, a board number's
+    // digit, the previous / next round (each run one of them, by turns).
+    g.bench_function("page_down_and_redraw", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::PageDown), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    g.bench_function("board_digit_and_redraw", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Char('1')), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    let mut back = true;
+    g.bench_function("round_key_and_redraw", |b| {
+        b.iter(|| {
+            let k = if back { '[' } else { ']' };
+            back = !back;
+            press(&mut app, &mut m, key(KeyCode::Char(k)), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    m.round_sel = None;
+    execute(&mut app, &mut m, Command::Reload);
+    // Tab: to the next tab of the event, each run the next one.
+    g.bench_function("tab_key_and_redraw", |b| {
+        b.iter(|| {
+            press(&mut app, &mut m, key(KeyCode::Tab), &mut |_| {});
+            t.draw(|f| view(&m, f)).unwrap();
+        })
+    });
+    // A key on each tab: down a row, and the tab redrawn.
+    for tab in m.tabs() {
+        m.tab = tab;
+        m.row_sel = 0;
+        g.bench_function(format!("key_down_and_redraw_on_{tab:?}"), |b| {
+            b.iter(|| {
+                press(&mut app, &mut m, key(KeyCode::Char('j')), &mut |_| {});
+                t.draw(|f| view(&m, f)).unwrap();
+            })
+        });
+    }
     g.finish();
 }
 

@@ -58,8 +58,8 @@ pub fn imprint(id: &Identity, lang: Lang, date: chrono::NaiveDate) -> Imprint {
     Imprint {
         pairs,
         club: id.club.clone().or_else(|| id.organiser.clone()),
-        printed: tr(lang, "rep.imprint.printed")
-            .replace("{date}", &date.format("%Y-%m-%d").to_string()),
+        printed: crate::i18n::msg!("rep.imprint.printed", date = date.format("%Y-%m-%d"))
+            .render(lang),
     }
 }
 

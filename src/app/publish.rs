@@ -314,10 +314,17 @@ fn other_name(l: Lang) -> &'static str {
     }
 }
 
+/// The navigation bar in two parts around the target of its last link,
+/// the same page in the other language (which differs by page).
+struct NavBar {
+    head: String,
+    tail: String,
+}
+
 /// The navigation bar, short enough for a phone: the event (the index,
 /// which lists the players and games), the rounds by number, the latest
 /// standings, the crosstable, the bracket, and the other language.
-fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
+fn nav(pages: &[Page], lang: Lang, other: &str) -> NavBar {
     let e = report::escape_html;
     let a = |file: &str, text: &str| format!("<a href=\"{}\">{}</a>", e(file), e(text));
     let mut s = String::from("<nav class=\"site\">");
@@ -350,21 +357,24 @@ fn nav(pages: &[Page], lang: Lang, other: &str) -> String {
             items.push(a(&p.file, tr(lang, key)));
         }
     }
-    items.push(format!(
-        "<a href=\"{{TWIN}}\" hreflang=\"{}\">{}</a>",
-        lang.other().code(),
-        e(other)
-    ));
+    items.push("<a href=\"".to_string());
     s.push_str(&items.join(" · "));
-    s.push_str("</nav>\n");
-    s
+    NavBar {
+        head: s,
+        tail: format!(
+            "\" hreflang=\"{}\">{}</a></nav>\n",
+            lang.other().code(),
+            e(other)
+        ),
+    }
 }
 
 /// The page with the navigation bar after `<body>`; the language link
 /// points at the same page in the other language.
-fn with_nav(html: &str, nav: &str, file: &str, twin: &str) -> String {
-    let nav = nav.replace("{TWIN}", &report::escape_html(&format!("{twin}{file}")));
-    html.replacen("<body>\n", &format!("<body>\n{nav}"), 1)
+fn with_nav(html: &str, nav: &NavBar, file: &str, twin: &str) -> String {
+    let href = report::escape_html(&format!("{twin}{file}"));
+    let bar = format!("{}{href}{}", nav.head, nav.tail);
+    html.replacen("<body>\n", &format!("<body>\n{bar}"), 1)
 }
 
 impl App {
@@ -439,7 +449,7 @@ impl App {
             let title = site::game_title(&d, lang);
             let text = match game_no {
                 0 => crate::i18n::tr(lang, "rep.site.games").to_string(),
-                n => crate::i18n::tr(lang, "rep.game_n").replace("{}", &n.to_string()),
+                n => crate::i18n::msg!("rep.game_n", n).render(lang),
             };
             for id in [red.id, black.id] {
                 links.entry((g.round, id)).or_default().push(Link {

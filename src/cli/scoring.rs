@@ -310,10 +310,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         };
         let (x, y) = (who(&pair[0])?, who(&pair[1])?);
         let ex = st.explain(x, y)?;
-        match ctx.lang {
-            crate::i18n::Lang::En => say!("{ex}"),
-            l => say!("{}", ex.msg().render(l)),
-        }
+        say!("{}", ex.msg().render(ctx.lang));
         return Ok(());
     }
     let l = ctx.lang;
@@ -345,12 +342,12 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         match st.in_progress {
             Some(n) => say!(
                 "{} · {}",
-                tr(l, "cli.after_round").replace("{}", &st.after_round.to_string()),
-                tr(l, "rep.in_progress").replace("{}", &n.to_string())
+                crate::i18n::msg!("cli.after_round", n = st.after_round).render(l),
+                crate::i18n::msg!("rep.in_progress", n).render(l)
             ),
             None => say!(
                 "{}",
-                tr(l, "cli.after_round").replace("{}", &st.after_round.to_string())
+                crate::i18n::msg!("cli.after_round", n = st.after_round).render(l)
             ),
         }
     }
@@ -407,11 +404,11 @@ fn run_team_standings(
         return Ok(());
     }
     if a.format == Format::Text {
-        let after = tr(lang, "cli.after_round").replace("{}", &st.after_round.to_string());
+        let after = crate::i18n::msg!("cli.after_round", n = st.after_round).render(lang);
         match st.in_progress {
             Some(n) => say!(
                 "{after} · {}",
-                tr(lang, "rep.in_progress").replace("{}", &n.to_string())
+                crate::i18n::msg!("rep.in_progress", n).render(lang)
             ),
             None => say!("{after}"),
         }

@@ -17,6 +17,10 @@ pub(super) static TEXTS: &[Text] = &[
         "{winner} 在{criterion}上領先 {loser}: {a} {av}, {b} {bv} (表中兩人均顯示 {value})",
         "{winner} is ahead of {loser} on {criterion}: {a} {av} against {b} {bv} (the table shows {value} for both)",
     ),
+    // A criterion in an explanation: by name in Chinese, by the code typed
+    // after `--tiebreaks` in English (the one text whose languages fill
+    // different arguments; both are always given).
+    ("explain.criterion", "{name}", "{name}", "{code}"),
     ("explain.criterion_detail", "{name} ({detail})", "{name} ({detail})", "{name} ({detail})"),
     (
         "explain.tied",

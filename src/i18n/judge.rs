@@ -136,7 +136,12 @@ pub(super) static TEXTS: &[Text] = &[
         "a serious-class forbidden cycle against a lesser one: the serious side must change",
     ), // A cycle's name built from its move classes: 长 + one kind ("perpetual
     // check"), or 一 before each of several ("check and chase").
-    ("judge.cycle.perpetual_of", "长{}", "長{}", "perpetual {}"),
-    ("judge.cycle.each_of", "一{}", "一{}", "{}"),
+    (
+        "judge.cycle.perpetual_of",
+        "长{name}",
+        "長{name}",
+        "perpetual {name}",
+    ),
+    ("judge.cycle.each_of", "一{name}", "一{name}", "{name}"),
     ("judge.cycle.joined", "{a}{b}", "{a}{b}", "{a} and {b}"),
 ];

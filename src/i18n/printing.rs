@@ -66,9 +66,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "rep.text.wide",
-        "本表宽 {} 列: 请横向打印 (或用 --width 指定宽度)",
-        "本表寬 {} 欄: 請橫向列印 (或用 --width 指定寬度)",
-        "This table is {} columns wide: print it across the page (or choose a width with --width)",
+        "本表宽 {n} 列: 请横向打印 (或用 --width 指定宽度)",
+        "本表寬 {n} 欄: 請橫向列印 (或用 --width 指定寬度)",
+        "This table is {n} columns wide: print it across the page (or choose a width with --width)",
     ),
     ("rep.site.river_chu", "楚河", "楚河", "楚河"),
     ("rep.site.river_han", "汉界", "漢界", "汉界"),

@@ -166,14 +166,6 @@ pub(super) static TEXTS: &[Text] = &[
         "違反編排規則 (再按 c 仍然保存):",
         "breaks the pairing rules (press c again to keep it):",
     ),
-    ("tui.explain.ahead_of", "领先", "領先", "is ahead of"),
-    ("tui.explain.on", "依据", "依據", "on"),
-    (
-        "tui.explain.tied",
-        "积分与所有破同分均相同, 名次并列",
-        "積分與所有破同分均相同, 名次並列",
-        "equal on points and every tie-break; they share the rank",
-    ),
     // Errors
     ("tui.err.prefix", "错误", "錯誤", "error"),
     (

@@ -13,13 +13,13 @@ pub fn breakdown_text(l: Lang, b: &Breakdown) -> String {
         b.player.start_no,
         b.points,
         tr(l, "explain.points"),
-        tr(l, "cli.after_round").replace("{}", &b.after_round.to_string())
+        crate::i18n::msg!("cli.after_round", n = b.after_round).render(l)
     );
     for it in &b.items {
         let label = it.tiebreak.name(l, false);
         out.push_str(&format!("{} ({label}): {}\n", it.tiebreak.code(), it.value));
         for p in &it.parts {
-            let round = tr(l, "explain.round").replace("{}", &p.round.to_string());
+            let round = crate::i18n::msg!("explain.round", n = p.round).render(l);
             let what = match p.round_kind {
                 RoundKind::ForfeitWin => Some("explain.kind.forfeit_win"),
                 RoundKind::ForfeitLoss => Some("explain.kind.forfeit_loss"),
@@ -92,7 +92,7 @@ fn direct_text(l: Lang, d: &DirectDetail, out: &mut String) {
         out.push_str(&format!("  {}\n", tr(l, "explain.de.no_games")));
     }
     for g in &d.games {
-        let round = tr(l, "explain.round").replace("{}", &g.round.to_string());
+        let round = crate::i18n::msg!("explain.round", n = g.round).render(l);
         let pair = format!("{} – {}", who(&g.a), who(&g.b));
         out.push_str(&format!(
             "  {round:<5} {pair:<40} {}–{}\n",

@@ -169,7 +169,7 @@ fn css_string(s: &str) -> String {
 /// identified.
 fn running_heads(doc: &Doc) -> String {
     let page = tr(doc.lang, "rep.page");
-    let (before, after) = page.split_once("{}").unwrap_or((page, ""));
+    let (before, after) = page.split_once("{page}").unwrap_or((page, ""));
     let imprint = doc.imprint();
     let club = imprint.and_then(|i| i.club.as_deref()).unwrap_or("");
     let printed = imprint.map_or("", |i| i.printed.as_str());

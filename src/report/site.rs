@@ -81,8 +81,9 @@ pub fn game_title(d: &GamePageData, lang: Lang) -> String {
     t
 }
 
-fn fill(lang: Lang, key: &str, n: u32) -> String {
-    tr(lang, key).replace("{}", &n.to_string())
+/// The numbered text `key` (`第{n}轮`, `Board {n}`) for `n`.
+fn fill(lang: Lang, key: &'static str, n: u32) -> String {
+    crate::i18n::Msg::new(key).with("n", n).render(lang)
 }
 
 fn short(p: Points) -> String {

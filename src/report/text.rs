@@ -238,7 +238,7 @@ pub fn render_text_auto(doc: &Doc, lines_per_page: usize) -> String {
         .iter()
         .position(|p| matches!(p, Part::Heading(_)))
         .map_or(0, |i| i + 1);
-    let note = tr(doc.lang, "rep.text.wide").replace("{}", &width.to_string());
+    let note = crate::i18n::msg!("rep.text.wide", n = width).render(doc.lang);
     wide.parts.insert(at, Part::Note(note));
     render_text_width(&wide, lines_per_page, width)
 }
@@ -282,8 +282,8 @@ pub fn render_text_width(doc: &Doc, lines_per_page: usize, width: usize) -> Stri
                 if !shorts.is_empty() {
                     let items: Vec<String> =
                         shorts.iter().map(|(s, f)| format!("{s} = {f}")).collect();
-                    let legend = tr(doc.lang, "rep.abbrev")
-                        .replace("{}", &items.join(tr(doc.lang, "rep.abbrev_sep")));
+                    let list = items.join(tr(doc.lang, "rep.abbrev_sep"));
+                    let legend = crate::i18n::msg!("rep.abbrev", list).render(doc.lang);
                     for l in wrap(&legend, NOTE_WIDTH.min(width), cjk) {
                         p.push(l);
                     }
@@ -471,7 +471,8 @@ impl Pager {
             for _ in page.len()..self.body {
                 out.push('\n');
             }
-            let page_no = tr(lang, "rep.page").replace("{}", &format!("{}/{n}", i + 1));
+            let page_no =
+                crate::i18n::msg!("rep.page", page = format!("{}/{n}", i + 1)).render(lang);
             out.push('\n');
             let page_no = match foot {
                 Some(f) => format!("{f} — {page_no}"),

@@ -9,7 +9,6 @@ use crate::domain::{Colour, Points};
 use crate::i18n::{msg, Msg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::fmt;
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -435,9 +434,10 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// The explanation as a keyed message, the criterion by its name in
-    /// each language (the command line prints [`fmt::Display`] in English,
-    /// which names the criterion by its code).
+    /// The explanation as a keyed message, what the CLI (`standings
+    /// --explain A B`) and the TUI (`e` on two rows) both print. The
+    /// criterion is named in Chinese, by its code in English (as typed
+    /// after `--tiebreaks`): `explain.criterion`.
     pub fn msg(&self) -> Msg {
         let (Some(c), Some(av), Some(bv)) = (&self.criterion, self.a_value, self.b_value) else {
             return msg!("explain.tied", a = &self.a.name, b = &self.b.name);
@@ -451,6 +451,9 @@ impl Explanation {
             Ok(t) if c != "points" => t.name_msg(false),
             _ => Msg::new("rep.col.points"),
         };
+        let name = Msg::new("explain.criterion")
+            .with("name", name)
+            .with("code", c);
         let criterion = match &self.detail {
             Some(d) => msg!("explain.criterion_detail", name, detail = d.clone()),
             None => name,
@@ -469,33 +472,7 @@ impl Explanation {
     }
 }
 
-impl fmt::Display for Explanation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.criterion, self.a_value, self.b_value) {
-            (Some(c), Some(av), Some(bv)) => {
-                let (w, l) = if self.ahead == Some(self.a.id) {
-                    (&self.a.name, &self.b.name)
-                } else {
-                    (&self.b.name, &self.a.name)
-                };
-                write!(f, "{w} is ahead of {l} on {c}")?;
-                if let Some(d) = &self.detail {
-                    write!(f, " ({})", d.en())?;
-                }
-                write!(f, ": {} {} against {} {}", self.a.name, av, self.b.name, bv)?;
-                if let Some(t) = self.table_shows {
-                    write!(f, " (the table shows {t} for both)")?;
-                }
-                Ok(())
-            }
-            _ => write!(
-                f,
-                "{} and {} are equal on points and every tie-break, and share the rank",
-                self.a.name, self.b.name
-            ),
-        }
-    }
-}
+crate::i18n::english_display!(Explanation);
 
 impl Standings {
     /// The row of a player, by entry id.

@@ -54,9 +54,12 @@ pub fn events(lang: Lang, list: &[EventSummary]) -> String {
             e(&s.event.name),
             e(tr(lang, s.kind.key())),
             e(tr(lang, &format!("status.{}", s.event.status.code()))),
-            e(&tr(lang, "serve.rounds_paired")
-                .replace("{paired}", &s.rounds_paired.to_string())
-                .replace("{rounds}", &s.event.settings.rounds.to_string())),
+            e(&crate::i18n::msg!(
+                "serve.rounds_paired",
+                paired = s.rounds_paired,
+                rounds = s.event.settings.rounds
+            )
+            .render(lang)),
             e(tr(lang, "serve.tv")),
             code = lang.code(),
         ));

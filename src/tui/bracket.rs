@@ -273,11 +273,9 @@ fn fit(s: &str, w: usize) -> String {
 /// A step of the ladder in words (`games:2` → 加赛 2 局).
 pub fn step_text(lang: Lang, code: &str) -> String {
     let (kind, k) = code.split_once(':').unwrap_or((code, ""));
-    let key = format!("tui.ko.step.{kind}");
-    if crate::i18n::has(&key) {
-        t(lang, &key).replace("{k}", k)
-    } else {
-        code.to_string()
+    match crate::i18n::key(&format!("tui.ko.step.{kind}")) {
+        Some(key) => crate::i18n::Msg::new(key).with("k", k).render(lang),
+        None => code.to_string(),
     }
 }
 

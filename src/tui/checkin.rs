@@ -241,11 +241,13 @@ pub fn draw(m: &Ui, v: &CheckInView, f: &mut Frame, main: Rect) {
         .iter()
         .filter(|r| r.mark == Attendance::Present)
         .count();
-    let title = m
-        .t("tui.checkin.title")
-        .replace("{round}", &v.round.to_string())
-        .replace("{present}", &count.to_string())
-        .replace("{total}", &v.rows.len().to_string());
+    let title = crate::i18n::msg!(
+        "tui.checkin.title",
+        round = v.round,
+        present = count,
+        total = v.rows.len()
+    )
+    .render(m.lang);
     let t = Table::new(
         rows,
         [

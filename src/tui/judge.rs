@@ -244,8 +244,7 @@ pub fn draw(m: &Ui, d: &JudgeDialog, f: &mut Frame, main: Rect) {
     let game = if d.recorded.len() > 1 || d.game_no > 1 {
         format!(
             " {}",
-            m.t("tui.judge.game_n")
-                .replace("{n}", &d.game_no.to_string())
+            crate::i18n::msg!("tui.judge.game_n", n = d.game_no).render(m.lang)
         )
     } else {
         String::new()

@@ -246,6 +246,41 @@ pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main:
         Constraint::Min(3),
     ])
     .areas(main);
+    f.render_widget(Paragraph::new(detail_lines(m, p)), details);
+    let panes = p.panes();
+    let titles: Vec<String> = panes.iter().map(|x| m.t(x.key())).collect();
+    let sel = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
+    f.render_widget(
+        Tabs::new(titles)
+            .select(sel)
+            .highlight_style(Style::new().reversed()),
+        tabs,
+    );
+    let body_block = Block::new().borders(Borders::TOP);
+    let inner = body_block.inner(body);
+    f.render_widget(body_block, body);
+    match p.pane {
+        MemberPane::Games => games_table(m, &p.history.games, p.sel, f, inner),
+        MemberPane::Events => events_table(m, p, f, inner),
+        MemberPane::Years => years_table(m, p, f, inner),
+        MemberPane::HeadToHead => {
+            if let Some(h) = &p.h2h {
+                draw_h2h(m, h, p.sel, f, inner);
+            }
+        }
+    }
+    if let Some(q) = &p.picker {
+        let list: Vec<&Member> = candidates
+            .iter()
+            .copied()
+            .filter(|x| x.id != p.member.id)
+            .collect();
+        super::picker::draw(m, q, "tui.member.pick", &list, f, main);
+    }
+}
+
+/// The page's head: who, the club rating and the games, the season ranks.
+fn detail_lines(m: &Ui, p: &MemberPage) -> Vec<Line<'static>> {
     let mem = &p.member;
     let mut first = format!("{}  #{}", mem.name, mem.id);
     if let Some(c) = &mem.club {
@@ -315,113 +350,89 @@ pub fn draw(m: &Ui, p: &MemberPage, candidates: &[&Member], f: &mut Frame, main:
             ranks.join("  ·  ")
         )));
     }
-    f.render_widget(Paragraph::new(lines), details);
-    let panes = p.panes();
-    let titles: Vec<String> = panes.iter().map(|x| m.t(x.key())).collect();
-    let sel = panes.iter().position(|x| *x == p.pane).unwrap_or(0);
-    f.render_widget(
-        Tabs::new(titles)
-            .select(sel)
-            .highlight_style(Style::new().reversed()),
-        tabs,
-    );
-    let body_block = Block::new().borders(Borders::TOP);
-    let inner = body_block.inner(body);
-    f.render_widget(body_block, body);
-    match p.pane {
-        MemberPane::Games => games_table(m, &p.history.games, p.sel, f, inner),
-        MemberPane::Events => {
-            let rows = p
-                .history
-                .events
-                .iter()
-                .map(|e| {
-                    // The rating change of the event (finished events only).
-                    let change = p
-                        .rating
-                        .as_ref()
-                        .and_then(|r| r.changes.iter().find(|c| c.event_id == e.event_id))
-                        .map(|c| {
-                            let v = |x: Option<i32>| x.map_or("—".to_string(), |r| r.to_string());
-                            format!("{}→{} ({:+})", v(c.before), v(c.after), c.delta)
-                        })
-                        .unwrap_or_default();
-                    Row::new(vec![
-                        e.date.to_string(),
-                        e.event.clone(),
-                        e.games.to_string(),
-                        p.event_points
-                            .get(&e.event_id)
-                            .copied()
-                            .unwrap_or(e.score)
-                            .to_string(),
-                        change,
-                    ])
+    lines
+}
+
+/// The events pane: each event with the member's games, points and the
+/// rating change it brought (finished events only).
+fn events_table(m: &Ui, p: &MemberPage, f: &mut Frame, inner: Rect) {
+    let rows = p
+        .history
+        .events
+        .iter()
+        .map(|e| {
+            let change = p
+                .rating
+                .as_ref()
+                .and_then(|r| r.changes.iter().find(|c| c.event_id == e.event_id))
+                .map(|c| {
+                    let v = |x: Option<i32>| x.map_or("—".to_string(), |r| r.to_string());
+                    format!("{}→{} ({:+})", v(c.before), v(c.after), c.delta)
                 })
-                .collect();
-            table(
-                m,
-                f,
-                inner,
-                &[
-                    "col.date",
-                    "col.event",
-                    "tui.member.games",
-                    "tui.member.score",
-                    "col.rating",
-                ],
-                vec![
-                    Constraint::Length(10),
-                    Constraint::Min(20),
-                    Constraint::Length(6),
-                    Constraint::Length(6),
-                    Constraint::Length(18),
-                ],
-                rows,
-                p.history.events.len(),
-                p.sel,
-            );
-        }
-        MemberPane::Years => {
-            let rows = p
-                .history
-                .years
-                .iter()
-                .map(|y| Row::new(y.cells()))
-                .collect();
-            table(
-                m,
-                f,
-                inner,
-                &[
-                    "tui.member.year",
-                    "tui.member.games",
-                    "tui.member.wins",
-                    "tui.member.draws",
-                    "tui.member.losses",
-                    "tui.member.forfeits",
-                    "tui.member.score",
-                ],
-                vec![Constraint::Length(8); 7],
-                rows,
-                p.history.years.len(),
-                p.sel,
-            );
-        }
-        MemberPane::HeadToHead => {
-            if let Some(h) = &p.h2h {
-                draw_h2h(m, h, p.sel, f, inner);
-            }
-        }
-    }
-    if let Some(q) = &p.picker {
-        let list: Vec<&Member> = candidates
-            .iter()
-            .copied()
-            .filter(|x| x.id != p.member.id)
-            .collect();
-        super::picker::draw(m, q, "tui.member.pick", &list, f, main);
-    }
+                .unwrap_or_default();
+            Row::new(vec![
+                e.date.to_string(),
+                e.event.clone(),
+                e.games.to_string(),
+                p.event_points
+                    .get(&e.event_id)
+                    .copied()
+                    .unwrap_or(e.score)
+                    .to_string(),
+                change,
+            ])
+        })
+        .collect();
+    table(
+        m,
+        f,
+        inner,
+        &[
+            "col.date",
+            "col.event",
+            "tui.member.games",
+            "tui.member.score",
+            "col.rating",
+        ],
+        vec![
+            Constraint::Length(10),
+            Constraint::Min(20),
+            Constraint::Length(6),
+            Constraint::Length(6),
+            Constraint::Length(18),
+        ],
+        rows,
+        p.history.events.len(),
+        p.sel,
+    );
+}
+
+/// The years pane: the member's record year by year.
+fn years_table(m: &Ui, p: &MemberPage, f: &mut Frame, inner: Rect) {
+    let rows = p
+        .history
+        .years
+        .iter()
+        .map(|y| Row::new(y.cells()))
+        .collect();
+    table(
+        m,
+        f,
+        inner,
+        &[
+            "tui.member.year",
+            "tui.member.games",
+            "tui.member.wins",
+            "tui.member.draws",
+            "tui.member.losses",
+            "tui.member.forfeits",
+            "tui.member.score",
+        ],
+        vec![Constraint::Length(8); 7],
+        rows,
+        p.history.years.len(),
+        p.sel,
+    );
 }
 
 fn draw_h2h(m: &Ui, h: &HeadToHead, sel: usize, f: &mut Frame, area: Rect) {

@@ -117,8 +117,7 @@ pub fn draw(m: &Ui, p: &Picker, title_key: &str, list: &[&Member], f: &mut Frame
     if p.multi {
         block = block.title_bottom(format!(
             " {} ",
-            m.t("tui.picker.marked")
-                .replace("{count}", &p.marked.len().to_string())
+            crate::i18n::msg!("tui.picker.marked", count = p.marked.len()).render(m.lang)
         ));
     }
     let t = Table::new(

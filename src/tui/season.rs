@@ -227,7 +227,7 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
         (p, _) => p.to_string(),
     };
     let ask = |shown: &str| SeasonDone::Ask {
-        question: crate::i18n::tr(lang, "tui.confirm.replace_file").replace("{path}", shown),
+        question: msg!("tui.confirm.replace_file", path = shown).render(lang),
         then: SeasonCmd::Print {
             season: *season,
             format: format.clone(),

@@ -430,6 +430,44 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         f.render_widget(p, area);
         return;
     };
+    let rows = r
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| board_row(m, r, i, b, results))
+        .collect();
+    let (header, widths) = round_columns(m, results);
+    let [list, absent] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(if r.absent.is_empty() { 0 } else { 2 }),
+    ])
+    .areas(area);
+    table(
+        f,
+        list,
+        round_title(m, r, results),
+        header,
+        widths,
+        rows,
+        (!r.boards.is_empty()).then_some(m.row_sel),
+    );
+    if !r.absent.is_empty() {
+        let names: Vec<String> = r
+            .absent
+            .iter()
+            .map(|(e, why)| format!("{} ({})", e.name, m.t(why)))
+            .collect();
+        f.render_widget(
+            Paragraph::new(format!("{}: {}", m.t("tui.round.absent"), names.join(", ")))
+                .wrap(Wrap { trim: true }),
+            absent,
+        );
+    }
+}
+
+/// The Round and Results tabs' title: the round, the results in, and on
+/// the Results tab the board number being typed.
+fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
     let total = m.ev.event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
     let done = r
         .boards
@@ -452,75 +490,83 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             title.push_str(&format!(" ({}) ", m.t("tui.round.no_board")));
         }
     }
-    let rows = r
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let mark = |c| super::model::boards::marker(m, i, c);
-            let g =
-                m.ev.games
+    title
+}
+
+/// One board of the Round or Results tab (row `i`).
+fn board_row(
+    m: &Model,
+    r: &crate::app::RoundView,
+    i: usize,
+    b: &crate::app::BoardView,
+    results: bool,
+) -> Row<'static> {
+    let mark = |c| super::model::boards::marker(m, i, c);
+    let g =
+        m.ev.games
+            .iter()
+            .find(|g| g.board == b.number && g.game.game_no == 1);
+    let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
+    // Name, start number and points before the round (积分).
+    let seat = |c, e: &crate::domain::Entry| {
+        let pts = super::model::entry::short_points(
+            m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
+        );
+        // Accelerated pairings: the virtual points, apart (+1).
+        let virt =
+            m.ev.virtual_now
+                .get(&e.id)
+                .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
+        let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
+        let w = (NAME_COLUMN as usize)
+            .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
+        format!("{}{}{tail}", mark(c), fit(&e.name, w))
+    };
+    // A result players reported: marked ✉ until the arbiter
+    // accepts it (Enter) or types his own; ✉≠ when reports disagree.
+    let reported =
+        m.ev.pending
+            .iter()
+            .find(|p| p.round == r.number && p.board == b.number)
+            .filter(|_| results);
+    let (black, res) = match &b.black {
+        Some(x) => (
+            seat(crate::domain::Colour::Black, x),
+            if let Some(p) = reported {
+                match p.agreed() {
+                    Some(code) => format!("✉{}", super::component::code_text(m.lang, code)),
+                    None => "✉≠".to_string(),
+                }
+            } else if b.results.is_empty() {
+                super::component::code_text(m.lang, "*")
+            } else {
+                b.results
                     .iter()
-                    .find(|g| g.board == b.number && g.game.game_no == 1);
-            let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
-            // Name, start number and points before the round (积分).
-            let seat = |c, e: &crate::domain::Entry| {
-                let pts = super::model::entry::short_points(
-                    m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
-                );
-                // Accelerated pairings: the virtual points, apart (+1).
-                let virt =
-                    m.ev.virtual_now
-                        .get(&e.id)
-                        .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
-                let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
-                let w = (NAME_COLUMN as usize)
-                    .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
-                format!("{}{}{tail}", mark(c), fit(&e.name, w))
-            };
-            // A result players reported: marked ✉ until the arbiter
-            // accepts it (Enter) or types his own; ✉≠ when reports disagree.
-            let reported =
-                m.ev.pending
-                    .iter()
-                    .find(|p| p.round == r.number && p.board == b.number)
-                    .filter(|_| results);
-            let (black, res) = match &b.black {
-                Some(x) => (
-                    seat(crate::domain::Colour::Black, x),
-                    if let Some(p) = reported {
-                        match p.agreed() {
-                            Some(code) => format!("✉{}", super::component::code_text(m.lang, code)),
-                            None => "✉≠".to_string(),
-                        }
-                    } else if b.results.is_empty() {
-                        super::component::code_text(m.lang, "*")
-                    } else {
-                        b.results
-                            .iter()
-                            .map(|c| super::component::code_text(m.lang, c))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    },
-                ),
-                None => (m.t("tui.round.bye"), String::new()),
-            };
-            let mut cells = vec![
-                Cell::from(b.number.to_string()),
-                Cell::from(seat(crate::domain::Colour::Red, &b.red)),
-                Cell::from(res),
-                Cell::from(black),
-            ];
-            if results {
-                cells.push(Cell::from(clock(g.and_then(|g| g.game.facts.red_used_ms))));
-                cells.push(Cell::from(clock(
-                    g.and_then(|g| g.game.facts.black_used_ms),
-                )));
-                cells.push(Cell::from(opt(&g.and_then(|g| g.game.facts.moves))));
-            }
-            Row::new(cells)
-        })
-        .collect();
+                    .map(|c| super::component::code_text(m.lang, c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+        ),
+        None => (m.t("tui.round.bye"), String::new()),
+    };
+    let mut cells = vec![
+        Cell::from(b.number.to_string()),
+        Cell::from(seat(crate::domain::Colour::Red, &b.red)),
+        Cell::from(res),
+        Cell::from(black),
+    ];
+    if results {
+        cells.push(Cell::from(clock(g.and_then(|g| g.game.facts.red_used_ms))));
+        cells.push(Cell::from(clock(
+            g.and_then(|g| g.game.facts.black_used_ms),
+        )));
+        cells.push(Cell::from(opt(&g.and_then(|g| g.game.facts.moves))));
+    }
+    Row::new(cells)
+}
+
+/// The Round and Results tabs' column headings and widths.
+fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     let mut header: Vec<String> = [
         "tui.round.board",
         "tui.round.red",
@@ -552,32 +598,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
             Constraint::Min(4),
         ]);
     }
-    let [list, absent] = Layout::vertical([
-        Constraint::Min(3),
-        Constraint::Length(if r.absent.is_empty() { 0 } else { 2 }),
-    ])
-    .areas(area);
-    table(
-        f,
-        list,
-        title,
-        header,
-        widths,
-        rows,
-        (!r.boards.is_empty()).then_some(m.row_sel),
-    );
-    if !r.absent.is_empty() {
-        let names: Vec<String> = r
-            .absent
-            .iter()
-            .map(|(e, why)| format!("{} ({})", e.name, m.t(why)))
-            .collect();
-        f.render_widget(
-            Paragraph::new(format!("{}: {}", m.t("tui.round.absent"), names.join(", ")))
-                .wrap(Wrap { trim: true }),
-            absent,
-        );
-    }
+    (header, widths)
 }
 
 /// Width of the Round tab's player columns (name, start number, points).
@@ -608,7 +629,7 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
     };
     let mut lines = vec![
         Line::from(m.t("tui.print.intro")),
-        Line::from(m.t("tui.print.round").replace("{round}", &round)),
+        Line::from(crate::i18n::msg!("tui.print.round", round).render(m.lang)),
         Line::from(""),
     ];
     let w = super::model::PRINT_DOCS

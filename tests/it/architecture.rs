@@ -511,3 +511,264 @@ fn the_layer_check_sees_formats_import_pairing() {
         "{hits:?}"
     );
 }
+
+/// `src` with its comments, strings and character literals blanked out
+/// (line breaks kept), so braces and `fn` in them do not count.
+fn code_only(src: &str) -> String {
+    let c: Vec<char> = src.chars().collect();
+    let mut out = String::with_capacity(src.len());
+    let mut i = 0;
+    while i < c.len() {
+        let rest = &c[i..];
+        let starts = |p: &str| p.chars().enumerate().all(|(k, x)| rest.get(k) == Some(&x));
+        let after_ident = i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_');
+        let len = if starts("//") {
+            rest.iter().position(|&x| x == '\n').unwrap_or(rest.len())
+        } else if starts("/*") {
+            let (mut depth, mut k) = (0, 0);
+            while k < rest.len() {
+                if rest[k..].starts_with(&['/', '*']) {
+                    depth += 1;
+                    k += 2;
+                } else if rest[k..].starts_with(&['*', '/']) {
+                    depth -= 1;
+                    k += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    k += 1;
+                }
+            }
+            k
+        } else if !after_ident && raw_string_start(rest).is_some() {
+            let (open, hashes) = raw_string_start(rest).unwrap();
+            let mut k = open;
+            while k < rest.len()
+                && !(rest[k] == '"' && (1..=hashes).all(|h| rest.get(k + h) == Some(&'#')))
+            {
+                k += 1;
+            }
+            (k + 1 + hashes).min(rest.len())
+        } else if c[i] == '"' {
+            let mut k = 1;
+            while k < rest.len() && rest[k] != '"' {
+                k += if rest[k] == '\\' { 2 } else { 1 };
+            }
+            (k + 1).min(rest.len())
+        } else if c[i] == '\'' && rest.get(1) == Some(&'\\') {
+            // '\n', '\'', '\\', '\u{…}'
+            3 + rest[3..].iter().position(|&x| x == '\'').unwrap_or(0) + 1
+        } else if c[i] == '\'' && rest.get(2) == Some(&'\'') {
+            3
+        } else {
+            0 // code, or a lifetime
+        };
+        if len == 0 {
+            out.push(c[i]);
+            i += 1;
+        } else {
+            for x in &rest[..len] {
+                out.push(if *x == '\n' { '\n' } else { ' ' });
+            }
+            i += len;
+        }
+    }
+    out
+}
+
+/// `r"`, `r#"`, `br##"` …: where the text starts and the number of `#`.
+fn raw_string_start(rest: &[char]) -> Option<(usize, usize)> {
+    let mut k = usize::from(rest.first() == Some(&'b'));
+    if rest.get(k) != Some(&'r') {
+        return None;
+    }
+    k += 1;
+    let hashes = rest[k..].iter().take_while(|&&x| x == '#').count();
+    (rest.get(k + hashes) == Some(&'"')).then_some((k + hashes + 1, hashes))
+}
+
+/// Every `fn` with a body in `src`: its name, the line of `fn` and its
+/// length in lines, from `fn` to the brace that closes its body.
+fn fn_lengths(src: &str) -> Vec<(String, usize, usize)> {
+    let code = code_only(src);
+    let b = code.as_bytes();
+    let is_ident = |x: u8| x.is_ascii_alphanumeric() || x == b'_';
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("fn") {
+        if at > 0 && is_ident(b[at - 1]) {
+            continue;
+        }
+        let mut k = at + 2;
+        let spaces = b[k..]
+            .iter()
+            .take_while(|x| x.is_ascii_whitespace())
+            .count();
+        k += spaces;
+        let name_len = b[k..].iter().take_while(|&&x| is_ident(x)).count();
+        if spaces == 0 || name_len == 0 || b[k].is_ascii_digit() {
+            continue; // `fn(u8)` as a type, `fnord`
+        }
+        let name = code[k..k + name_len].to_string();
+        k += name_len;
+        while k < b.len() && b[k] != b'{' && b[k] != b';' {
+            k += 1;
+        }
+        if k == b.len() || b[k] == b';' {
+            continue; // a declaration without a body
+        }
+        let mut depth = 0;
+        while k < b.len() {
+            match b[k] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        let first = line_of(at);
+        out.push((name, first, line_of(k.min(b.len())) - first + 1));
+    }
+    out
+}
+
+/// The longest a function in `src/tui` may be: split a longer one by page
+/// and component.
+const TUI_FN_LINES: usize = 150;
+
+/// The functions under `dir` longer than `limit` lines: `file:line name (n lines)`.
+fn long_fns(dir: &Path, limit: usize) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (name, line, n) in fn_lengths(&text) {
+            if n > limit {
+                hits.push(format!("{}:{line} {name} ({n} lines)", f.display()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn no_function_in_the_tui_is_over_150_lines() {
+    let tui = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui");
+    let mut all = Vec::new();
+    rust_files(&tui, &mut all);
+    assert!(all.len() > 20, "the TUI's files were found");
+    let hits = long_fns(&tui, TUI_FN_LINES);
+    assert!(
+        hits.is_empty(),
+        "functions in src/tui over {TUI_FN_LINES} lines (split them by page and component):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_length_check_counts_a_functions_lines() {
+    let src = r####"
+/// A comment with fn fake() { and a brace {
+fn short(a: &'static str) -> char {
+    let s = "a } brace in a string \" and fn inner() {";
+    let r = r#"raw } "still" raw {"#;
+    let c = '}';
+    let d = '\'';
+    let e = b'{';
+    /* a block /* nested { */ comment } */
+    'outer: loop { break 'outer; }
+    c
+}
+
+trait T {
+    fn declared(&self);
+    fn with_body(&self) -> fn(u8) -> u8 where Self: Sized {
+        fn nested() {}
+        |x| x
+    }
+}
+"####;
+    let got = fn_lengths(src);
+    let by_name = |n: &str| got.iter().find(|x| x.0 == n).map(|x| (x.1, x.2));
+    assert_eq!(by_name("short"), Some((3, 10)), "{got:?}");
+    assert_eq!(by_name("with_body"), Some((16, 4)), "{got:?}");
+    assert_eq!(by_name("nested"), Some((17, 1)), "{got:?}");
+    assert_eq!(by_name("declared"), None, "{got:?}");
+    assert_eq!(by_name("fake"), None, "{got:?}");
+    assert_eq!(by_name("inner"), None, "{got:?}");
+    assert_eq!(got.len(), 3, "{got:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let body = "    let x = 1;\n".repeat(148);
+    std::fs::write(
+        dir.path().join("a.rs"),
+        format!("fn ok() {{\n{body}}}\nfn long() {{\n{body}    x;\n}}\n"),
+    )
+    .unwrap();
+    let hits = long_fns(dir.path(), TUI_FN_LINES);
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].ends_with("a.rs:151 long (151 lines)"), "{hits:?}");
+}
+
+/// Lines under `root/src`, outside the translation layer (`src/i18n`),
+/// that fill a text's `{placeholder}` by hand instead of through a keyed
+/// message (`msg!`, `Msg::with`): `file:line: text`.
+fn hand_made_templating(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let i18n = root.join("src/i18n");
+    let mut hits = Vec::new();
+    for f in files.iter().filter(|f| !f.starts_with(&i18n)) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(".replace(\"{") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn texts_are_filled_only_through_keyed_messages() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = hand_made_templating(root);
+    assert!(
+        hits.is_empty(),
+        "fill a text's placeholders with msg! (one renderer for every language):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_templating_check_sees_a_hand_made_fill() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/i18n", "src/report/deep"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/report/deep/x.rs"),
+        "fn f(l: Lang) -> String {\n    tr(l, \"rep.round_n\").replace(\"{n}\", \"3\")\n}\n",
+    )
+    .unwrap();
+    // The translation layer itself may, and other replaces are no templates.
+    std::fs::write(
+        dir.path().join("src/i18n/y.rs"),
+        "fn g(t: &str) -> String {\n    t.replace(\"{n}\", \"3\")\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/report/z.rs"),
+        "fn h(t: &str) -> String {\n    t.replace(\"\\n\", \" \")\n}\n",
+    )
+    .unwrap();
+    let hits = hand_made_templating(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
+}

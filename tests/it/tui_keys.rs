@@ -324,3 +324,67 @@ fn mouse_clicks_pick_tabs_and_rows() {
     go(&mut app, &mut m, c('n'));
     assert_eq!(click(&m, 80, 5, 5), None, "no clicks through a form");
 }
+
+/// `e` on one standings row and again on the next says why the first is
+/// ahead in the very words of `qishe standings --explain A B`: one keyed
+/// message renders it for both front ends, in each language.
+#[test]
+fn explain_on_two_rows_says_what_the_cli_says() {
+    use qishe::app::{EventId, ResultInput};
+    use qishe::domain::Outcome;
+    use qishe::tui::{execute, Command};
+    for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
+        let mut app = App::in_memory(Config {
+            language: Some(lang),
+            ..Config::default()
+        })
+        .unwrap();
+        let mut ids = Vec::new();
+        for n in ["甲", "乙", "丙", "丁"] {
+            let x = app
+                .add_member(&NewMember {
+                    name: n.into(),
+                    ..Default::default()
+                })
+                .unwrap();
+            ids.push(x.id.to_string());
+        }
+        let settings = EventSettings {
+            rounds: 3,
+            ..Default::default()
+        };
+        let e = app.create_event("周赛", None, &settings).unwrap();
+        app.enter_players("周赛", &ids).unwrap();
+        app.pair_next_round("周赛").unwrap();
+        for (board, outcome) in [(1, Outcome::RedWin), (2, Outcome::Draw)] {
+            let input = ResultInput {
+                outcome: Some(outcome),
+                ..Default::default()
+            };
+            app.record_result("周赛", 1, board, &input).unwrap();
+        }
+        let mut m = Model::load(&app).unwrap();
+        execute(&mut app, &mut m, Command::OpenEvent(e.id));
+        m.tab = Tab::Standings;
+        m.row_sel = 0;
+        for key in [c('e'), c('j'), c('e')] {
+            go(&mut app, &mut m, key);
+        }
+        let standings = app.event_standings(EventId(e.id), None).unwrap();
+        let st = standings.individual().unwrap();
+        let (a, b) = (st.rows[0].player.id, st.rows[1].player.id);
+        let want = st.explain(a, b).unwrap().msg().render(lang);
+        assert_eq!(m.status.as_ref().map(|s| s.0.as_str()), Some(want.as_str()));
+        let ahead = match lang {
+            Lang::ZhHans => "在积分上领先",
+            Lang::ZhHant => "在積分上領先",
+            Lang::En => " is ahead of ",
+        };
+        assert!(want.contains(ahead), "{lang:?}: {want}");
+        if lang == Lang::En {
+            // The English names the criterion by its code, as the CLI did.
+            assert!(want.contains(" on points: "), "{want}");
+            assert_eq!(want, st.explain(a, b).unwrap().to_string());
+        }
+    }
+}

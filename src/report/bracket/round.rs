@@ -10,7 +10,7 @@ use crate::report::{game_slip, Part, SlipCell, SlipRow};
 /// The pairing sheet (对阵表) of knockout round `round`.
 pub fn knockout_pairings(d: &KnockoutData, round: u32, lang: Lang) -> Doc {
     let name = round_name(lang, round, d.total_rounds);
-    let round_n = tr(lang, "rep.round_n").replace("{}", &round.to_string());
+    let round_n = crate::i18n::msg!("rep.round_n", n = round).render(lang);
     let title = format!("{} · {} · {name}", d.event.name, tr(lang, "rep.pairings"));
     let mut parts = vec![
         Part::Heading(format!("{} · {}", d.event.name, tr(lang, "rep.pairings"))),
@@ -78,7 +78,7 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
                 cell: SlipCell::Text(format!(
                     "{} · {}",
                     stage_words(lang, &g.stage),
-                    tr(lang, "rep.game_n").replace("{}", &g.game_no.to_string())
+                    crate::i18n::msg!("rep.game_n", n = g.game_no).render(lang)
                 )),
             },
             SlipRow::Span {
@@ -109,7 +109,7 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
         let mut title = format!(
             "{} · {which} · {}",
             d.event.name,
-            tr(lang, "rep.game_n").replace("{}", &g.game_no.to_string())
+            crate::i18n::msg!("rep.game_n", n = g.game_no).render(lang)
         );
         // When the game is played: the round's start, else the date.
         let when = d.event.when();

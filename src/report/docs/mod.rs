@@ -254,8 +254,9 @@ pub fn short_points(p: Points) -> String {
     s.trim_end_matches('.').to_string()
 }
 
-fn fill(lang: Lang, key: &str, n: u32) -> String {
-    tr(lang, key).replace("{}", &n.to_string())
+/// The numbered text `key` (`第{n}轮`, `Board {n}`) for `n`.
+fn fill(lang: Lang, key: &'static str, n: u32) -> String {
+    crate::i18n::Msg::new(key).with("n", n).render(lang)
 }
 
 fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
@@ -281,7 +282,7 @@ fn player_cols(lang: Lang) -> Vec<Column> {
     ]
 }
 
-fn info(ev: &EventInfo, lang: Lang, round: Option<(&str, u32)>) -> Part {
+fn info(ev: &EventInfo, lang: Lang, round: Option<(&'static str, u32)>) -> Part {
     let mut v = Vec::new();
     // "Round 3", "after round 3" read as phrases of their own, without a label.
     if let Some((key, n)) = round {

@@ -125,13 +125,17 @@ pub fn season_table(d: &SeasonData, lang: Lang) -> Doc {
         .collect();
     if !weighted.is_empty() {
         parts.push(Part::Note(
-            tr(lang, "rep.season.weights").replace("{}", &weighted.join(tr(lang, "rep.list_sep"))),
+            crate::i18n::msg!(
+                "rep.season.weights",
+                list = weighted.join(tr(lang, "rep.list_sep"))
+            )
+            .render(lang),
         ));
     }
     if d.rows.iter().any(|r| !r.qualified) {
         parts.push(Part::Note(format!(
             "* {}",
-            tr(lang, "season.unqualified_note").replace("{min}", &d.min_events.to_string())
+            crate::i18n::msg!("season.unqualified_note", min = d.min_events).render(lang)
         )));
     }
     if d.rows
@@ -145,7 +149,7 @@ pub fn season_table(d: &SeasonData, lang: Lang) -> Doc {
     }
     for e in d.events.iter().filter(|e| !e.finished) {
         parts.push(Part::Note(
-            tr(lang, "season.not_finished").replace("{event}", &e.name),
+            crate::i18n::msg!("season.not_finished", event = &e.name).render(lang),
         ));
     }
     Doc {

@@ -78,5 +78,5 @@ pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
             false => t.name(lang, false),
         });
     }
-    tr(lang, "rep.tb_order").replace("{}", &names.join(tr(lang, "rep.list_sep")))
+    crate::i18n::msg!("rep.tb_order", list = names.join(tr(lang, "rep.list_sep"))).render(lang)
 }

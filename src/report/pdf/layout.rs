@@ -4,7 +4,6 @@
 
 use super::font::PdfFont;
 use super::{PdfSettings, MM};
-use crate::i18n::tr;
 use crate::report::png::{fit_width, measure, wrap, Glyphs};
 use crate::report::{Doc, Part};
 
@@ -300,7 +299,8 @@ impl<'a> Flow<'a> {
             .into_iter()
             .enumerate()
             .map(|(i, mut items)| {
-                let page = tr(doc.lang, "rep.page").replace("{}", &format!("{}/{n}", i + 1));
+                let page =
+                    crate::i18n::msg!("rep.page", page = format!("{}/{n}", i + 1)).render(doc.lang);
                 let pw = measure(g, &page, FURNITURE);
                 let cw = measure(g, &club, FURNITURE).min((right - left) / 3.0);
                 let club = fit_width(g, &club, FURNITURE, cw);

@@ -541,8 +541,8 @@ impl<'a> Pager<'a> {
                 .iter()
                 .map(|(s, f)| format!("{s} = {f}"))
                 .collect();
-            let legend =
-                tr(lang, "rep.abbrev").replace("{}", &items.join(tr(lang, "rep.abbrev_sep")));
+            let list = items.join(tr(lang, "rep.abbrev_sep"));
+            let legend = crate::i18n::msg!("rep.abbrev", list).render(lang);
             self.para(&legend, STYLE.note, GREY, false, Role::Note);
         }
         self.y += STYLE.note * 0.6;
@@ -693,11 +693,8 @@ pub fn layout_sized(doc: &Doc, g: &dyn Glyphs, width: u32, max_height: u32) -> V
     let mut pages = p.pages;
     let n = pages.len();
     if n > 1 {
-        let page = tr(doc.lang, "rep.png.page");
         for (i, pg) in pages.iter_mut().enumerate() {
-            let text = page
-                .replace("{n}", &(i + 1).to_string())
-                .replace("{m}", &n.to_string());
+            let text = crate::i18n::msg!("rep.png.page", n = i + 1, m = n).render(doc.lang);
             let h = Pager::footer_h();
             let y = pg.height as f32 - h;
             let tw = measure(g, &text, STYLE.footer);

@@ -101,10 +101,10 @@ fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
     Part::Heading(format!("{} · {}", ev.name, tr(lang, key)))
 }
 
-fn round_info(lang: Lang, key: &str, n: u32) -> Part {
+fn round_info(lang: Lang, key: &'static str, n: u32) -> Part {
     Part::Info(vec![(
         String::new(),
-        tr(lang, key).replace("{}", &n.to_string()),
+        crate::i18n::Msg::new(key).with("n", n).render(lang),
     )])
 }
 
@@ -112,12 +112,12 @@ fn round_info(lang: Lang, key: &str, n: u32) -> Part {
 fn after_info(lang: Lang, after: u32, in_progress: Option<u32>) -> Part {
     let mut v = vec![(
         String::new(),
-        tr(lang, "rep.after_round").replace("{}", &after.to_string()),
+        crate::i18n::msg!("rep.after_round", n = after).render(lang),
     )];
     if let Some(n) = in_progress {
         v.push((
             String::new(),
-            tr(lang, "rep.in_progress").replace("{}", &n.to_string()),
+            crate::i18n::msg!("rep.in_progress", n).render(lang),
         ));
     }
     Part::Info(v)
@@ -279,7 +279,7 @@ mod tests {
             let h = &t.columns.last().expect("a column").heading;
             assert_eq!(h, want, "{lang:?}");
             assert!(!h.chars().any(|c| c.is_ascii_digit()), "{h}");
-            assert_ne!(h, &tr(lang, "rep.board_n").replace("{}", "1"));
+            assert_ne!(h, &crate::i18n::msg!("rep.board_n", n = 1).render(lang));
         }
     }
 }

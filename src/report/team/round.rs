@@ -79,7 +79,7 @@ fn match_line(m: &TeamMatchLine, away: &str, lang: Lang) -> String {
 /// away, match points), then each match with its boards: the home
 /// player, his colour, the board's result, the away player.
 pub fn team_pairing_sheet(d: &TeamRoundData, lang: Lang) -> Doc {
-    let round = tr(lang, "rep.round_n").replace("{}", &d.round.to_string());
+    let round = msg!("rep.round_n", n = d.round).render(lang);
     let title = format!("{} · {} · {round}", d.event.name, tr(lang, "rep.pairings"));
     let mut parts = vec![
         heading(&d.event, lang, "rep.pairings"),
@@ -174,10 +174,7 @@ pub fn match_score_sheets(d: &TeamRoundData, lang: Lang) -> Doc {
         let away = m.away.clone().unwrap_or_default();
         parts.push(heading(&d.event, lang, "rep.team.score_sheet"));
         parts.push(Part::Info(vec![
-            (
-                String::new(),
-                tr(lang, "rep.round_n").replace("{}", &d.round.to_string()),
-            ),
+            (String::new(), msg!("rep.round_n", n = d.round).render(lang)),
             (String::new(), msg!("tp.match_n", n = m.number).render(lang)),
         ]));
         parts.push(Part::Info(vec![

@@ -115,7 +115,8 @@ impl Outcome {
 }
 
 /// Runs `cmd` against `app`, calling `progress(done, total)` where the
-/// work counts rows.
+/// work counts rows. One arm per command; the longer ones have a function
+/// of their own below.
 pub fn run(
     app: &mut App,
     lang: Lang,
@@ -125,37 +126,20 @@ pub fn run(
     let t = |k: &str| tr(lang, k).to_string();
     let said = |s: String| Ok(Outcome::Said(s));
     match cmd {
-        Command::PairNext(ev) => {
-            let o = app.pair_next_round(&ev.to_string())?;
-            Ok(Outcome::Paired {
-                message: format!("{} {}", t("tui.msg.paired"), o.round),
-                notice: super::pairing_notice(lang, &o.pairing.notes),
-            })
-        }
+        Command::PairNext(ev) => pair(app, lang, *ev, None),
         Command::PairPresent {
             event,
             present,
             excused,
         } => {
             let checked = crate::tui::checkin::save(app, lang, *event, present, excused)?;
-            let o = app.pair_next_round(&event.to_string())?;
-            Ok(Outcome::Paired {
-                message: format!("{checked}; {} {}", t("tui.msg.paired"), o.round),
-                notice: super::pairing_notice(lang, &o.pairing.notes),
-            })
+            pair(app, lang, *event, Some(checked))
         }
         Command::PreviewImport(path) => Ok(Outcome::Ask {
             question: super::import_preview_text(app, lang, path)?,
             then: Command::ImportMembers(path.clone()),
         }),
-        Command::ImportMembers(path) => {
-            let bytes = crate::app::output::read_input(
-                std::path::Path::new(path),
-                crate::app::InputKind::Members,
-            )?;
-            let r = app.import_members_with(&bytes, path, true, progress)?;
-            said(format!("{}: {}", t("tui.msg.imported"), r.added))
-        }
+        Command::ImportMembers(path) => import_members(app, lang, path, progress),
         Command::AddMember(nm) => {
             let x = app.add_member(nm)?;
             said(format!("{}: {}", t("tui.msg.added"), x.name))
@@ -168,56 +152,14 @@ pub fn run(
             let mem = app.retire_member(MemberId(*id))?;
             said(format!("{}: {}", t("tui.msg.retired"), mem.name))
         }
-        Command::CreateEvent { name, draft, date } => {
-            let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
-            let e = app.create_event_of(name, Some(today), draft)?;
-            let message = format!("{}: {}", t("tui.msg.created"), e.name);
-            // A team event starts on its Teams tab (teams hold the players).
-            let tab = match draft.kind {
-                crate::app::EventKind::Team => Tab::Teams,
-                _ => Tab::Players,
-            };
-            Ok(Outcome::Opened {
-                event: Box::new(e),
-                paired: 0,
-                tab: Some(tab),
-                message: Some(message),
-                created: true,
-            })
-        }
+        Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
         Command::ExplainPlayer { event, start_no } => {
             let (_, b) = app.explain_player(&event.to_string(), None, &format!("#{start_no}"))?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
         }
-        Command::OpenEvent(id) => {
-            let e = app.event(EventId(*id))?;
-            Ok(Outcome::Opened {
-                paired: app.rounds_paired(EventId(*id))?,
-                event: Box::new(e),
-                tab: None,
-                // The last message was about another screen.
-                message: None,
-                created: false,
-            })
-        }
-        Command::EnterPlayer { event, member } => {
-            let e = app.enter_players(&event.to_string(), &[member.to_string()])?;
-            let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
-            Ok(Outcome::Entered(format!(
-                "{}: {}",
-                t("tui.msg.entered"),
-                names.join(", ")
-            )))
-        }
-        Command::EnterPlayers { event, members } => {
-            let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
-            let e = app.enter_players(&event.to_string(), &keys)?;
-            Ok(Outcome::Entered(format!(
-                "{}: {}",
-                t("tui.msg.entered"),
-                e.len()
-            )))
-        }
+        Command::OpenEvent(id) => open_event(app, *id),
+        Command::EnterPlayer { event, member } => enter(app, lang, *event, &[*member], true),
+        Command::EnterPlayers { event, members } => enter(app, lang, *event, members, false),
         Command::Withdraw { event, entry } => {
             let e = app.withdraw(EventId(*event), EntryId(*entry), None)?;
             said(format!("{}: {}", t("tui.msg.withdrawn"), e.name))
@@ -236,102 +178,19 @@ pub fn run(
             input,
         } => {
             let g = app.record_result(&event_key(app, *event)?, *round, *board, input)?;
-            // The board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场).
-            let place = app.board_place(EventId(*event), *round, *board)?;
-            Ok(Outcome::Recorded {
-                message: crate::i18n::msg!(
-                    "tui.msg.result_at",
-                    place = place.msg(),
-                    outcome = outcome_text(lang, g.outcome)
-                )
-                .render(lang),
-                event: *event,
-                round: *round,
-            })
+            recorded(app, lang, (*event, *round, *board), g.outcome)
         }
         Command::PreviewReport {
             event,
             round,
             board,
-        } => {
-            let pending = app.pending_reports(EventId(*event))?;
-            let Some(p) = pending
-                .iter()
-                .find(|p| (p.round, p.board) == (*round, *board))
-            else {
-                return said(t("tui.report.none"));
-            };
-            let Some(result) = p.agreed() else {
-                return Err(invalid!(
-                    "err.serve.conflict",
-                    round = *round,
-                    board = *board
-                ));
-            };
-            let outcome = result
-                .parse::<crate::domain::Outcome>()
-                .map(|o| outcome_text(lang, o))
-                .unwrap_or_else(|_| result.to_string());
-            let place = app.board_place(EventId(*event), *round, *board)?;
-            Ok(Outcome::Ask {
-                question: crate::i18n::msg!(
-                    "tui.report.accept",
-                    place = place.msg(),
-                    outcome = outcome,
-                    n = p.reports.len()
-                )
-                .render(lang),
-                then: Command::ConfirmReport {
-                    event: *event,
-                    round: *round,
-                    board: *board,
-                },
-            })
-        }
+        } => preview_report(app, lang, (*event, *round, *board)),
         Command::ConfirmReport {
             event,
             round,
             board,
-        } => {
-            let g = match app.confirm_report(EventId(*event), *round, *board)? {
-                crate::app::EventResult::Game(g) => g,
-                crate::app::EventResult::Knockout(r) => r.game.clone(),
-            };
-            let place = app.board_place(EventId(*event), *round, *board)?;
-            Ok(Outcome::Recorded {
-                message: crate::i18n::msg!(
-                    "tui.msg.result_at",
-                    place = place.msg(),
-                    outcome = outcome_text(lang, g.outcome)
-                )
-                .render(lang),
-                event: *event,
-                round: *round,
-            })
-        }
-        Command::Serve(event) => {
-            let addr = crate::serve::background(crate::serve::ServeOptions {
-                addr: crate::serve::LAN_ADDR.parse().expect("a valid address"),
-                db: app.db_path().to_path_buf(),
-                config: app.config.clone(),
-                entry_pin: None,
-            })
-            .map_err(|e| {
-                invalid!(
-                    "serve.cannot_listen",
-                    addr = crate::serve::LAN_ADDR,
-                    why = crate::i18n::io_msg(&e)
-                )
-            })?;
-            let lines = crate::serve::started_lines(lang, addr);
-            let url = crate::serve::event_url(addr, *event, lang);
-            let mut lines = lines;
-            lines.push(crate::i18n::msg!("tui.serve.event_url", url = &url).render(lang));
-            Ok(Outcome::Served {
-                qr: crate::serve::qr::text_lines(&url),
-                lines,
-            })
-        }
+        } => confirm_report(app, lang, (*event, *round, *board)),
+        Command::Serve(event) => serve(app, lang, *event),
         Command::RequestBye {
             event,
             entry,
@@ -342,12 +201,8 @@ pub fn run(
         }
         Command::Forbid { event, a, b } => {
             let (ea, eb) = app.forbid_pair(EventId(*event), EntryId(*a), EntryId(*b))?;
-            said(format!(
-                "{} / {}: {}",
-                ea.name,
-                eb.name,
-                t("tui.msg.forbidden")
-            ))
+            let forbidden = t("tui.msg.forbidden");
+            said(format!("{} / {}: {forbidden}", ea.name, eb.name))
         }
         Command::AttachRecord {
             event,
@@ -355,46 +210,7 @@ pub fn run(
             board,
             path,
             checked,
-        } => {
-            let bytes = crate::app::output::read_input(
-                std::path::Path::new(path),
-                crate::app::InputKind::Record,
-            )?;
-            // A record the reader refuses is reported with its file.
-            let with_file = |e| match e {
-                crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
-                    file: path.clone(),
-                    source,
-                },
-                other => other,
-            };
-            if !checked {
-                let at = (*event, *round, *board);
-                if let Some(q) =
-                    super::entry::record_question(app, lang, at, &bytes).map_err(with_file)?
-                {
-                    return Ok(Outcome::Ask {
-                        question: q,
-                        then: Command::AttachRecord {
-                            event: *event,
-                            round: *round,
-                            board: *board,
-                            path: path.clone(),
-                            checked: true,
-                        },
-                    });
-                }
-            }
-            let g = app
-                .attach_record(&event.to_string(), *round, *board, 1, &bytes)
-                .map_err(with_file)?;
-            said(format!(
-                "{} {board}: {} {}",
-                t("tui.msg.attached"),
-                outcome_text(lang, g.outcome),
-                g.facts.moves.map(|x| x.to_string()).unwrap_or_default()
-            ))
-        }
+        } => attach_record(app, lang, (*event, *round, *board), path, *checked),
         Command::Print(job) => print(app, lang, job),
         Command::Reload => said(String::new()),
         Command::PreviewUndo => {
@@ -408,31 +224,7 @@ pub fn run(
         }
         Command::Undo => said(format!("{}: {}", t("tui.msg.undone"), app.undo()?)),
         Command::Redo => said(format!("{}: {}", t("tui.msg.redone"), app.redo()?)),
-        Command::PreviewFinish(id) => {
-            let e = app.event(EventId(*id))?;
-            let (question, then) = if e.status == crate::domain::EventStatus::Finished {
-                (
-                    crate::i18n::msg!("tui.confirm.reopen", event = &e.name).render(lang),
-                    Command::Reopen(*id),
-                )
-            } else {
-                let missing = app.rounds_missing(&id.to_string())?;
-                let mut q = crate::i18n::msg!("tui.confirm.finish", event = &e.name).render(lang);
-                if missing > 0 {
-                    q.push(' ');
-                    q.push_str(
-                        &crate::i18n::msg!(
-                            "tui.confirm.finish_missing",
-                            missing,
-                            rounds = e.settings.rounds
-                        )
-                        .render(lang),
-                    );
-                }
-                (q, Command::Finish(*id))
-            };
-            Ok(Outcome::Ask { question, then })
-        }
+        Command::PreviewFinish(id) => preview_finish(app, lang, *id),
         Command::Finish(id) => {
             app.finish_event(EventId(*id), true)?;
             said(t("tui.msg.finished"))
@@ -452,34 +244,309 @@ pub fn run(
             said(t("tui.msg.event_saved"))
         }
         Command::Page(c) => run_page(app, lang, c),
-        Command::Teams(crate::tui::teams::TeamsCmd::PreviewImport { event, path }) => {
-            Ok(Outcome::Ask {
-                question: crate::tui::teams::import_question(app, &Ui::new(lang), *event, path)?,
-                then: Command::Teams(crate::tui::teams::TeamsCmd::Import {
-                    event: *event,
-                    path: path.clone(),
-                }),
-            })
-        }
-        Command::Teams(c) => said(crate::tui::teams::run(app, &Ui::new(lang), c)?),
+        Command::Teams(c) => run_teams(app, lang, c),
         Command::Bracket(c) => {
             said(crate::tui::bracket::run(app, &Ui::new(lang), c)?.unwrap_or_default())
         }
         Command::Prizes(c) => said(crate::tui::prizes::run(app, &Ui::new(lang), c)?),
-        Command::Log(c) => Ok(
-            match crate::tui::log::run(app, &Ui::new(lang), c.clone())? {
-                LogRan::Ask(question, then) => Outcome::Ask {
-                    question,
-                    then: Command::Log(then),
-                },
-                LogRan::Show(v, done) => Outcome::Log(v, done),
-            },
-        ),
+        Command::Log(c) => run_log(app, lang, c),
         Command::CheckIn(c) => Ok(match crate::tui::checkin::run(app, lang, c)? {
             (Some(v), _) => Outcome::CheckIn(v),
             (None, done) => Outcome::Said(done.unwrap_or_default()),
         }),
     }
+}
+
+/// Imports a members CSV (after its preview was answered yes).
+fn import_members(
+    app: &mut App,
+    lang: Lang,
+    path: &str,
+    progress: &dyn Fn(usize, usize),
+) -> crate::app::Result<Outcome> {
+    let bytes =
+        crate::app::output::read_input(std::path::Path::new(path), crate::app::InputKind::Members)?;
+    let r = app.import_members_with(&bytes, path, true, progress)?;
+    let imported = tr(lang, "tui.msg.imported");
+    Ok(Outcome::Said(format!("{imported}: {}", r.added)))
+}
+
+/// Opens an event on the tab its state calls for.
+fn open_event(app: &App, id: i64) -> crate::app::Result<Outcome> {
+    let e = app.event(EventId(id))?;
+    Ok(Outcome::Opened {
+        paired: app.rounds_paired(EventId(id))?,
+        event: Box::new(e),
+        tab: None,
+        // The last message was about another screen.
+        message: None,
+        created: false,
+    })
+}
+
+/// Accepts a result players reported, as the arbiter's own.
+fn confirm_report(
+    app: &mut App,
+    lang: Lang,
+    (event, round, board): (i64, u32, u32),
+) -> crate::app::Result<Outcome> {
+    let g = match app.confirm_report(EventId(event), round, board)? {
+        crate::app::EventResult::Game(g) => g,
+        crate::app::EventResult::Knockout(r) => r.game.clone(),
+    };
+    recorded(app, lang, (event, round, board), g.outcome)
+}
+
+/// Runs an action-log command: a question, or the log to show.
+fn run_log(app: &mut App, lang: Lang, c: &crate::tui::log::LogCmd) -> crate::app::Result<Outcome> {
+    Ok(
+        match crate::tui::log::run(app, &Ui::new(lang), c.clone())? {
+            LogRan::Ask(question, then) => Outcome::Ask {
+                question,
+                then: Command::Log(then),
+            },
+            LogRan::Show(v, done) => Outcome::Log(v, done),
+        },
+    )
+}
+
+/// Enters members in an event: said by name (one picked) or by count
+/// (the marked ones).
+fn enter(
+    app: &mut App,
+    lang: Lang,
+    event: i64,
+    members: &[i64],
+    by_name: bool,
+) -> crate::app::Result<Outcome> {
+    let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
+    let e = app.enter_players(&event.to_string(), &keys)?;
+    let entered = tr(lang, "tui.msg.entered");
+    Ok(Outcome::Entered(if by_name {
+        let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
+        format!("{entered}: {}", names.join(", "))
+    } else {
+        format!("{entered}: {}", e.len())
+    }))
+}
+
+/// Pairs the next round of `event`; `checked` is what a check-in before
+/// it saved, said first.
+fn pair(
+    app: &mut App,
+    lang: Lang,
+    event: i64,
+    checked: Option<String>,
+) -> crate::app::Result<Outcome> {
+    let o = app.pair_next_round(&event.to_string())?;
+    let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
+    Ok(Outcome::Paired {
+        message: match checked {
+            Some(c) => format!("{c}; {paired}"),
+            None => paired,
+        },
+        notice: super::pairing_notice(lang, &o.pairing.notes),
+    })
+}
+
+/// Creates an event and opens it.
+fn create_event(
+    app: &mut App,
+    lang: Lang,
+    name: &str,
+    draft: &crate::app::EventDraft,
+    date: Option<chrono::NaiveDate>,
+) -> crate::app::Result<Outcome> {
+    let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+    let e = app.create_event_of(name, Some(today), draft)?;
+    let message = format!("{}: {}", tr(lang, "tui.msg.created"), e.name);
+    // A team event starts on its Teams tab (teams hold the players).
+    let tab = match draft.kind {
+        crate::app::EventKind::Team => Tab::Teams,
+        _ => Tab::Players,
+    };
+    Ok(Outcome::Opened {
+        event: Box::new(e),
+        paired: 0,
+        tab: Some(tab),
+        message: Some(message),
+        created: true,
+    })
+}
+
+/// A result stored on board `at` (event, round, board): said with the
+/// board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场).
+fn recorded(
+    app: &App,
+    lang: Lang,
+    (event, round, board): (i64, u32, u32),
+    outcome: crate::domain::Outcome,
+) -> crate::app::Result<Outcome> {
+    let place = app.board_place(EventId(event), round, board)?;
+    Ok(Outcome::Recorded {
+        message: crate::i18n::msg!(
+            "tui.msg.result_at",
+            place = place.msg(),
+            outcome = outcome_text(lang, outcome)
+        )
+        .render(lang),
+        event,
+        round,
+    })
+}
+
+/// The question before a result players reported is accepted.
+fn preview_report(
+    app: &App,
+    lang: Lang,
+    (event, round, board): (i64, u32, u32),
+) -> crate::app::Result<Outcome> {
+    let pending = app.pending_reports(EventId(event))?;
+    let Some(p) = pending
+        .iter()
+        .find(|p| (p.round, p.board) == (round, board))
+    else {
+        return Ok(Outcome::Said(tr(lang, "tui.report.none").to_string()));
+    };
+    let Some(result) = p.agreed() else {
+        return Err(invalid!("err.serve.conflict", round = round, board = board));
+    };
+    let outcome = result
+        .parse::<crate::domain::Outcome>()
+        .map(|o| outcome_text(lang, o))
+        .unwrap_or_else(|_| result.to_string());
+    let place = app.board_place(EventId(event), round, board)?;
+    Ok(Outcome::Ask {
+        question: crate::i18n::msg!(
+            "tui.report.accept",
+            place = place.msg(),
+            outcome = outcome,
+            n = p.reports.len()
+        )
+        .render(lang),
+        then: Command::ConfirmReport {
+            event,
+            round,
+            board,
+        },
+    })
+}
+
+/// Serves the club's pages in the background: where, and the QR code of
+/// the event's page.
+fn serve(app: &App, lang: Lang, event: i64) -> crate::app::Result<Outcome> {
+    let addr = crate::serve::background(crate::serve::ServeOptions {
+        addr: crate::serve::LAN_ADDR.parse().expect("a valid address"),
+        db: app.db_path().to_path_buf(),
+        config: app.config.clone(),
+        entry_pin: None,
+    })
+    .map_err(|e| {
+        invalid!(
+            "serve.cannot_listen",
+            addr = crate::serve::LAN_ADDR,
+            why = crate::i18n::io_msg(&e)
+        )
+    })?;
+    let mut lines = crate::serve::started_lines(lang, addr);
+    let url = crate::serve::event_url(addr, event, lang);
+    lines.push(crate::i18n::msg!("tui.serve.event_url", url = &url).render(lang));
+    Ok(Outcome::Served {
+        qr: crate::serve::qr::text_lines(&url),
+        lines,
+    })
+}
+
+/// Attaches a game record to board `at`; unless `checked`, asks first
+/// when the record does not fit the board.
+fn attach_record(
+    app: &mut App,
+    lang: Lang,
+    at: (i64, u32, u32),
+    path: &str,
+    checked: bool,
+) -> crate::app::Result<Outcome> {
+    let (event, round, board) = at;
+    let bytes =
+        crate::app::output::read_input(std::path::Path::new(path), crate::app::InputKind::Record)?;
+    // A record the reader refuses is reported with its file.
+    let with_file = |e| match e {
+        crate::app::AppError::Record { source, .. } => crate::app::AppError::Record {
+            file: path.to_string(),
+            source,
+        },
+        other => other,
+    };
+    if !checked {
+        if let Some(q) = super::entry::record_question(app, lang, at, &bytes).map_err(with_file)? {
+            return Ok(Outcome::Ask {
+                question: q,
+                then: Command::AttachRecord {
+                    event,
+                    round,
+                    board,
+                    path: path.to_string(),
+                    checked: true,
+                },
+            });
+        }
+    }
+    let g = app
+        .attach_record(&event.to_string(), round, board, 1, &bytes)
+        .map_err(with_file)?;
+    Ok(Outcome::Said(format!(
+        "{} {board}: {} {}",
+        tr(lang, "tui.msg.attached"),
+        outcome_text(lang, g.outcome),
+        g.facts.moves.map(|x| x.to_string()).unwrap_or_default()
+    )))
+}
+
+/// The question before an event is finished (with the rounds it misses)
+/// or reopened.
+fn preview_finish(app: &App, lang: Lang, id: i64) -> crate::app::Result<Outcome> {
+    let e = app.event(EventId(id))?;
+    let (question, then) = if e.status == crate::domain::EventStatus::Finished {
+        (
+            crate::i18n::msg!("tui.confirm.reopen", event = &e.name).render(lang),
+            Command::Reopen(id),
+        )
+    } else {
+        let missing = app.rounds_missing(&id.to_string())?;
+        let mut q = crate::i18n::msg!("tui.confirm.finish", event = &e.name).render(lang);
+        if missing > 0 {
+            q.push(' ');
+            q.push_str(
+                &crate::i18n::msg!(
+                    "tui.confirm.finish_missing",
+                    missing,
+                    rounds = e.settings.rounds
+                )
+                .render(lang),
+            );
+        }
+        (q, Command::Finish(id))
+    };
+    Ok(Outcome::Ask { question, then })
+}
+
+/// Runs a Teams tab's command; a teams CSV asks before it is imported.
+fn run_teams(
+    app: &mut App,
+    lang: Lang,
+    c: &crate::tui::teams::TeamsCmd,
+) -> crate::app::Result<Outcome> {
+    use crate::tui::teams::TeamsCmd;
+    Ok(match c {
+        TeamsCmd::PreviewImport { event, path } => Outcome::Ask {
+            question: crate::tui::teams::import_question(app, &Ui::new(lang), *event, path)?,
+            then: Command::Teams(TeamsCmd::Import {
+                event: *event,
+                path: path.clone(),
+            }),
+        },
+        c => Outcome::Said(crate::tui::teams::run(app, &Ui::new(lang), c)?),
+    })
 }
 
 /// Runs a page's command against the club.

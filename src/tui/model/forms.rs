@@ -419,152 +419,8 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
 /// Turns a submitted form into a command (or an error to show in the form).
 pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
     match &f.kind {
-        FormKind::AddMember | FormKind::EditMember(_) => {
-            let name = f.value("col.name").to_string();
-            if name.is_empty() {
-                return Err(tr(lang, "tui.err.name_required").to_string());
-            }
-            let rating = parse_opt::<i32>(lang, "col.rating", f.value("col.rating"))?;
-            if let Some(r) = rating.filter(|r| !(0..=3500).contains(r)) {
-                return Err(format!(
-                    "{}: {}",
-                    tr(lang, "col.rating"),
-                    crate::i18n::msg!("tui.err.rating_range", value = r).render(lang)
-                ));
-            }
-            let club = opt_text(f.value("col.club"));
-            let ext_id = opt_text(f.value("col.ext_id"));
-            let born = parse_opt::<i32>(lang, "col.born", f.value("col.born"))?;
-            if let Some(b) = born.filter(|b| !(1850..=2100).contains(b)) {
-                return Err(format!(
-                    "{}: {}",
-                    tr(lang, "col.born"),
-                    crate::i18n::msg!("tui.err.born_range", value = b).render(lang)
-                ));
-            }
-            let sex = crate::domain::Sex::from_code(f.value("col.sex"));
-            Ok(match &f.kind {
-                FormKind::EditMember(m) => Command::UpdateMember(Member {
-                    name,
-                    rating,
-                    club,
-                    ext_id,
-                    born,
-                    sex,
-                    ..m.clone()
-                }),
-                _ => Command::AddMember(NewMember {
-                    name,
-                    rating,
-                    club,
-                    ext_id,
-                    born,
-                    sex,
-                }),
-            })
-        }
-        FormKind::NewEvent | FormKind::EditEvent(_) => {
-            let name = f.value("col.event").to_string();
-            if name.is_empty() {
-                return Err(tr(lang, "tui.err.name_required").to_string());
-            }
-            // The kind chosen; an event's settings form has none and is of
-            // its event's kind (its fields say which).
-            let has = |label: &str| f.fields.iter().any(|x| x.label == label);
-            let kind = match f.value("tui.field.kind") {
-                "team" => EventKind::Team,
-                "knockout" => EventKind::Knockout,
-                _ if has("tui.field.team_tiebreaks") => EventKind::Team,
-                _ if f.value("col.system") == "knockout" => EventKind::Knockout,
-                _ => EventKind::Individual,
-            };
-            let mut s = EventDraft {
-                kind,
-                scheme: Some(f.value("col.scheme").to_string()),
-                system: PairingSystem::from_code(f.value("col.system")),
-                rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
-                ..Default::default()
-            };
-            let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
-            let red = min("tui.field.red_base")?.unwrap_or(90);
-            let black = min("tui.field.black_base")?.unwrap_or(red);
-            let inc = min("tui.field.increment")?.unwrap_or(0);
-            s.time_control = Some(TimeControl {
-                red_base_ms: red * 60_000,
-                black_base_ms: black * 60_000,
-                increment_ms: inc * 1000,
-            });
-            let tb_label = match kind {
-                EventKind::Team => "tui.field.team_tiebreaks",
-                _ => "tui.field.tiebreaks",
-            };
-            if kind != EventKind::Knockout {
-                let codes = f
-                    .value(tb_label)
-                    .split([',', ' ', '，', '、'])
-                    .filter(|t| !t.is_empty())
-                    .map(|t| {
-                        tiebreak_code(kind, t).ok_or_else(|| {
-                            format!(
-                                "{}: {}",
-                                tr(lang, tb_label),
-                                crate::i18n::msg!("tui.err.unknown_tiebreak", value = t)
-                                    .render(lang)
-                            )
-                        })
-                    })
-                    .collect::<Result<Vec<String>, String>>()?;
-                s.tiebreaks =
-                    Some(crate::scoring::TieBreaks::parse(kind, &codes).map_err(|e| {
-                        format!("{}: {}", tr(lang, tb_label), e.msg().render(lang))
-                    })?);
-            }
-            if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) {
-                s.team = Some(team_settings(lang, f)?);
-            }
-            if kind == EventKind::Knockout && matches!(f.kind, FormKind::NewEvent) {
-                let (ko, seed) = knockout_settings(lang, f)?;
-                s.knockout = Some(ko);
-                s.seed_from = seed;
-            }
-            s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
-            s.bye_opponent_score =
-                crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
-            s.double = f.value("tui.field.double") == "yes";
-            if kind == EventKind::Individual {
-                s.acceleration = Some(f.value("tui.field.acceleration").to_string());
-                s.clubmates = Some(f.value("tui.field.clubmates").to_string());
-            }
-            s.cxa_round1 = CXA_ROUND1
-                .iter()
-                .position(|c| *c == f.value("tui.field.cxa_round1"))
-                .map(|i| i as u8 + 1);
-            let date = match f.value("col.date") {
-                "" => None,
-                t => Some(
-                    chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
-                        format!(
-                            "{}: {}",
-                            tr(lang, "col.date"),
-                            crate::i18n::msg!("tui.err.date", value = t).render(lang)
-                        )
-                    })?,
-                ),
-            };
-            Ok(match f.kind {
-                FormKind::EditEvent(event) => Command::EditEvent {
-                    event,
-                    name,
-                    draft: Box::new(s),
-                    date,
-                },
-                _ => Command::CreateEvent {
-                    name,
-                    draft: Box::new(s),
-                    date,
-                },
-            })
-        }
+        FormKind::AddMember | FormKind::EditMember(_) => submit_member(lang, f),
+        FormKind::NewEvent | FormKind::EditEvent(_) => submit_event(lang, f),
         FormKind::Result {
             round,
             board,
@@ -602,6 +458,162 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             checked: false,
         }),
     }
+}
+
+/// The member form: a new member or the edited one.
+fn submit_member(lang: Lang, f: &Form) -> Result<Command, String> {
+    let name = f.value("col.name").to_string();
+    if name.is_empty() {
+        return Err(tr(lang, "tui.err.name_required").to_string());
+    }
+    let rating = parse_opt::<i32>(lang, "col.rating", f.value("col.rating"))?;
+    if let Some(r) = rating.filter(|r| !(0..=3500).contains(r)) {
+        return Err(format!(
+            "{}: {}",
+            tr(lang, "col.rating"),
+            crate::i18n::msg!("tui.err.rating_range", value = r).render(lang)
+        ));
+    }
+    let club = opt_text(f.value("col.club"));
+    let ext_id = opt_text(f.value("col.ext_id"));
+    let born = parse_opt::<i32>(lang, "col.born", f.value("col.born"))?;
+    if let Some(b) = born.filter(|b| !(1850..=2100).contains(b)) {
+        return Err(format!(
+            "{}: {}",
+            tr(lang, "col.born"),
+            crate::i18n::msg!("tui.err.born_range", value = b).render(lang)
+        ));
+    }
+    let sex = crate::domain::Sex::from_code(f.value("col.sex"));
+    Ok(match &f.kind {
+        FormKind::EditMember(m) => Command::UpdateMember(Member {
+            name,
+            rating,
+            club,
+            ext_id,
+            born,
+            sex,
+            ..m.clone()
+        }),
+        _ => Command::AddMember(NewMember {
+            name,
+            rating,
+            club,
+            ext_id,
+            born,
+            sex,
+        }),
+    })
+}
+
+/// The new-event form or an event's settings form.
+fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
+    let name = f.value("col.event").to_string();
+    if name.is_empty() {
+        return Err(tr(lang, "tui.err.name_required").to_string());
+    }
+    // The kind chosen; an event's settings form has none and is of
+    // its event's kind (its fields say which).
+    let has = |label: &str| f.fields.iter().any(|x| x.label == label);
+    let kind = match f.value("tui.field.kind") {
+        "team" => EventKind::Team,
+        "knockout" => EventKind::Knockout,
+        _ if has("tui.field.team_tiebreaks") => EventKind::Team,
+        _ if f.value("col.system") == "knockout" => EventKind::Knockout,
+        _ => EventKind::Individual,
+    };
+    let mut s = EventDraft {
+        kind,
+        scheme: Some(f.value("col.scheme").to_string()),
+        system: PairingSystem::from_code(f.value("col.system")),
+        rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
+        ..Default::default()
+    };
+    let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
+    let red = min("tui.field.red_base")?.unwrap_or(90);
+    let black = min("tui.field.black_base")?.unwrap_or(red);
+    let inc = min("tui.field.increment")?.unwrap_or(0);
+    s.time_control = Some(TimeControl {
+        red_base_ms: red * 60_000,
+        black_base_ms: black * 60_000,
+        increment_ms: inc * 1000,
+    });
+    if kind != EventKind::Knockout {
+        s.tiebreaks = Some(event_tiebreaks(lang, f, kind)?);
+    }
+    if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) {
+        s.team = Some(team_settings(lang, f)?);
+    }
+    if kind == EventKind::Knockout && matches!(f.kind, FormKind::NewEvent) {
+        let (ko, seed) = knockout_settings(lang, f)?;
+        s.knockout = Some(ko);
+        s.seed_from = seed;
+    }
+    s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
+    s.bye_opponent_score =
+        crate::domain::ByeOpponentScore::from_code(f.value("tui.field.bye_opponent_score"));
+    s.double = f.value("tui.field.double") == "yes";
+    if kind == EventKind::Individual {
+        s.acceleration = Some(f.value("tui.field.acceleration").to_string());
+        s.clubmates = Some(f.value("tui.field.clubmates").to_string());
+    }
+    s.cxa_round1 = CXA_ROUND1
+        .iter()
+        .position(|c| *c == f.value("tui.field.cxa_round1"))
+        .map(|i| i as u8 + 1);
+    let date = match f.value("col.date") {
+        "" => None,
+        t => Some(
+            chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
+                format!(
+                    "{}: {}",
+                    tr(lang, "col.date"),
+                    crate::i18n::msg!("tui.err.date", value = t).render(lang)
+                )
+            })?,
+        ),
+    };
+    Ok(match f.kind {
+        FormKind::EditEvent(event) => Command::EditEvent {
+            event,
+            name,
+            draft: Box::new(s),
+            date,
+        },
+        _ => Command::CreateEvent {
+            name,
+            draft: Box::new(s),
+            date,
+        },
+    })
+}
+
+/// The event form's tie-break list, typed by code or name, for its kind.
+fn event_tiebreaks(
+    lang: Lang,
+    f: &Form,
+    kind: EventKind,
+) -> Result<crate::scoring::TieBreaks, String> {
+    let tb_label = match kind {
+        EventKind::Team => "tui.field.team_tiebreaks",
+        _ => "tui.field.tiebreaks",
+    };
+    let codes = f
+        .value(tb_label)
+        .split([',', ' ', '，', '、'])
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            tiebreak_code(kind, t).ok_or_else(|| {
+                format!(
+                    "{}: {}",
+                    tr(lang, tb_label),
+                    crate::i18n::msg!("tui.err.unknown_tiebreak", value = t).render(lang)
+                )
+            })
+        })
+        .collect::<Result<Vec<String>, String>>()?;
+    crate::scoring::TieBreaks::parse(kind, &codes)
+        .map_err(|e| format!("{}: {}", tr(lang, tb_label), e.msg().render(lang)))
 }
 
 /// A tie-break of an event of `kind` as typed: its code, or its name in

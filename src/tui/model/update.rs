@@ -5,16 +5,19 @@ use crate::domain::EntryStatus;
 use crate::tui::picker::{Picked, Picker};
 
 /// Applies an action. Returns a command for the app layer, if any.
+///
+/// The pop-ups, the pages' components, an open form, the search line and
+/// the picker take the key first, in that order; what is left goes to the
+/// screen's keys ([`screen_keys`]).
 pub fn update(m: &mut Model, a: Action) -> Option<Command> {
-    use Action::*;
-    if a == ForceQuit {
+    if a == Action::ForceQuit {
         m.quit = true;
         return None;
     }
     // A typed board number lives until the next key that is not a digit:
     // that key uses it (or says there is no such board), any other
     // forgets it.
-    let digit = matches!(a, Input(c) if c.is_ascii_digit()) || a == Backspace;
+    let digit = matches!(a, Action::Input(c) if c.is_ascii_digit()) || a == Action::Backspace;
     let typed = if digit {
         None
     } else {
@@ -29,17 +32,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         return None;
     }
     if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
-        return match a {
-            Confirm => Some(c.command),
-            _ => {
-                // A form's question answered no: back to the form as typed.
-                if let Some(f) = m.submitted.take() {
-                    m.set_form(f);
-                }
-                m.status = Some((m.t("tui.msg.cancelled"), false));
-                None
-            }
-        };
+        return confirm_keys(m, a, c);
     }
     if let Some(r) = super::components::update_popups(m, a) {
         return r;
@@ -50,113 +43,17 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if m.form().is_none() {
         m.submitted = None;
     }
-    if let Some(Modal::Form(form)) = m.modal.as_mut() {
-        match a {
-            Cancel => m.modal = None,
-            NextField => form.focus = (form.focus + 1) % form.fields.len(),
-            PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
-            ChoiceNext => {
-                form.fields[form.focus].cycle(1);
-                fix_print_format(form);
-                fix_event_form(form);
-            }
-            ChoicePrev => {
-                form.fields[form.focus].cycle(-1);
-                fix_print_format(form);
-                fix_event_form(form);
-            }
-            PageDown => m.form_scroll += 5,
-            PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
-            Backspace => {
-                form.fields[form.focus].value.pop();
-            }
-            Input(c) => {
-                let f = &mut form.fields[form.focus];
-                if f.choices.is_empty() {
-                    f.value.push(c);
-                } else if c == ' ' {
-                    f.cycle(1);
-                    fix_print_format(form);
-                    fix_event_form(form);
-                }
-            }
-            Submit => match submit(m.lang, form) {
-                Ok(mut cmd) => {
-                    if let Command::RecordResult { event, .. }
-                    | Command::AttachRecord { event, .. }
-                    | Command::Print(super::print::PrintJob { event, .. }) = &mut cmd
-                    {
-                        *event = m.event_id().unwrap_or(0);
-                    }
-                    if let Command::Print(job) = &mut cmd {
-                        job.round = m.round_sel;
-                    }
-                    let form = match m.modal.take() {
-                        Some(Modal::Form(f)) => Some(f),
-                        _ => None,
-                    };
-                    m.form_scroll = 0;
-                    let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
-                    m.submitted = form;
-                    if let Some(q) = question {
-                        m.ask(self::Confirm {
-                            message: q,
-                            command: cmd,
-                        });
-                        return None;
-                    }
-                    return Some(cmd);
-                }
-                Err(e) => m.status = Some((e, true)),
-            },
-            _ => {}
-        }
-        return None;
+    if matches!(m.modal, Some(Modal::Form(_))) {
+        return form_keys(m, a);
     }
     if m.searching {
-        match a {
-            Cancel => {
-                m.searching = false;
-                m.search.clear();
-            }
-            Submit | NextField => m.searching = false,
-            Backspace => {
-                m.search.pop();
-            }
-            Input(c) => {
-                m.search.push(c);
-                m.member_sel = 0;
-            }
-            PrevField => m.member_sel = m.member_sel.saturating_sub(1),
-            _ => {}
-        }
+        search_keys(m, a);
         return None;
     }
-    if let Some(Modal::Picker(p)) = m.modal.as_ref() {
-        let ids: Vec<i64> = m.pickable().iter().map(|x| x.id).collect();
-        let none_marked = p.marked.is_empty();
-        let Some(Modal::Picker(p)) = m.modal.as_mut() else {
-            unreachable!()
-        };
-        match p.handle(a, &ids) {
-            Picked::Cancel => m.modal = None,
-            Picked::Submit => {
-                let mut members = p.chosen(&ids);
-                let event = m.event_id()?;
-                return match (none_marked, members.len()) {
-                    (_, 0) => None,
-                    (true, 1) => Some(Command::EnterPlayer {
-                        event,
-                        member: members.remove(0),
-                    }),
-                    _ => Some(Command::EnterPlayers { event, members }),
-                };
-            }
-            Picked::Handled => {}
-        }
-        return None;
+    if matches!(m.modal, Some(Modal::Picker(_))) {
+        return picker_keys(m, a);
     }
-    if m.mover.is_some() || a == MarkMove {
+    if m.mover.is_some() || a == Action::MarkMove {
         if let Some(r) = super::boards::update(m, a) {
             return r;
         }
@@ -164,6 +61,178 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if let Some(r) = super::components::update_tabs(m, a) {
         return r;
     }
+    screen_keys(m, a, typed)
+}
+
+/// A question's answer: yes runs its command; anything else cancels.
+fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
+    match a {
+        Action::Confirm => Some(c.command),
+        _ => {
+            // A form's question answered no: back to the form as typed.
+            if let Some(f) = m.submitted.take() {
+                m.set_form(f);
+            }
+            m.status = Some((m.t("tui.msg.cancelled"), false));
+            None
+        }
+    }
+}
+
+/// The keys of an open form.
+fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    let Some(Modal::Form(form)) = m.modal.as_mut() else {
+        return None;
+    };
+    match a {
+        Cancel => m.modal = None,
+        NextField => form.focus = (form.focus + 1) % form.fields.len(),
+        PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
+        ChoiceNext => {
+            form.fields[form.focus].cycle(1);
+            fix_print_format(form);
+            fix_event_form(form);
+        }
+        ChoicePrev => {
+            form.fields[form.focus].cycle(-1);
+            fix_print_format(form);
+            fix_event_form(form);
+        }
+        PageDown => m.form_scroll += 5,
+        PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
+        Backspace => {
+            form.fields[form.focus].value.pop();
+        }
+        Input(c) => {
+            let f = &mut form.fields[form.focus];
+            if f.choices.is_empty() {
+                f.value.push(c);
+            } else if c == ' ' {
+                f.cycle(1);
+                fix_print_format(form);
+                fix_event_form(form);
+            }
+        }
+        Submit => match submit(m.lang, form) {
+            Ok(cmd) => return submitted(m, cmd),
+            Err(e) => m.status = Some((e, true)),
+        },
+        _ => {}
+    }
+    None
+}
+
+/// A form submitted as `cmd`: the form closes (kept, to come back to if
+/// its question is answered no) and the command runs, or its question is
+/// asked first.
+fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
+    if let Command::RecordResult { event, .. }
+    | Command::AttachRecord { event, .. }
+    | Command::Print(super::print::PrintJob { event, .. }) = &mut cmd
+    {
+        *event = m.event_id().unwrap_or(0);
+    }
+    if let Command::Print(job) = &mut cmd {
+        job.round = m.round_sel;
+    }
+    let form = match m.modal.take() {
+        Some(Modal::Form(f)) => Some(f),
+        _ => None,
+    };
+    m.form_scroll = 0;
+    let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
+    m.submitted = form;
+    if let Some(q) = question {
+        m.ask(self::Confirm {
+            message: q,
+            command: cmd,
+        });
+        return None;
+    }
+    Some(cmd)
+}
+
+/// The keys of the members' search line.
+fn search_keys(m: &mut Model, a: Action) {
+    use Action::*;
+    match a {
+        Cancel => {
+            m.searching = false;
+            m.search.clear();
+        }
+        Submit | NextField => m.searching = false,
+        Backspace => {
+            m.search.pop();
+        }
+        Input(c) => {
+            m.search.push(c);
+            m.member_sel = 0;
+        }
+        PrevField => m.member_sel = m.member_sel.saturating_sub(1),
+        _ => {}
+    }
+}
+
+/// The keys of the picker that enters players: one or the marked ones.
+fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
+    let ids: Vec<i64> = m.pickable().iter().map(|x| x.id).collect();
+    let event = m.event_id();
+    let Some(Modal::Picker(p)) = m.modal.as_mut() else {
+        return None;
+    };
+    let none_marked = p.marked.is_empty();
+    match p.handle(a, &ids) {
+        Picked::Cancel => m.modal = None,
+        Picked::Submit => {
+            let mut members = p.chosen(&ids);
+            let event = event?;
+            return match (none_marked, members.len()) {
+                (_, 0) => None,
+                (true, 1) => Some(Command::EnterPlayer {
+                    event,
+                    member: members.remove(0),
+                }),
+                _ => Some(Command::EnterPlayers { event, members }),
+            };
+        }
+        Picked::Handled => {}
+    }
+    None
+}
+
+/// The keys of the screen and tab shown, by what they act on.
+fn screen_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Command> {
+    use Action::*;
+    match a {
+        Quit | Back | Help | Undo | Redo | ActionLog | Search | Serve => general_keys(m, a),
+        Up | Down | Top | Bottom | PageUp | PageDown | SelectRow(_) => {
+            move_keys(m, a);
+            None
+        }
+        NextTab | PrevTab | SelectTab(_) | PrevRound | NextRound => tab_keys(m, a),
+        Add | Edit | Retire | Import => {
+            member_keys(m, a);
+            None
+        }
+        NewEvent | EditEvent | Open | FinishEvent | PrintDoc | CheckIn => event_keys(m, a),
+        RequestBye | Forbid | EnterPlayer | Withdraw => player_keys(m, a),
+        PairNext | Unpair | SwapColours => round_keys(m, a),
+        Input(_) | Backspace => {
+            board_number_keys(m, a);
+            None
+        }
+        RedWin | Draw | BlackWin | RedForfeits | BlackForfeits | AcceptReport | AttachRecord => {
+            result_keys(m, a, typed)
+        }
+        Explain => explain_key(m),
+        _ => None,
+    }
+}
+
+/// Keys that mean the same on every screen.
+fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
     match a {
         Quit => {
             if m.screen == Screen::Event {
@@ -175,31 +244,36 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Back => back(m),
         Help => m.show_help(),
         Undo => return Some(Command::PreviewUndo),
-        ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
-        CheckIn => {
-            let open = super::super::checkin::CheckInCmd::Open;
-            return m.event_id().map(|ev| Command::CheckIn(open(ev)));
-        }
-        EditEvent => {
-            let e = match m.screen {
-                Screen::Event => m.ev.event.as_ref(),
-                _ => m.events.get(m.event_sel),
-            };
-            if let Some(e) = e {
-                let kind = m.event_kinds.get(&e.id).copied().unwrap_or_default();
-                m.set_form(edit_event_form(e, kind));
-            }
-        }
         Redo => return Some(Command::Redo),
-        PageUp => {
-            let s = m.sel_mut();
-            *s = s.saturating_sub(PAGE);
-        }
-        PageDown => {
-            let n = m.rows();
-            let s = m.sel_mut();
-            *s = (*s + PAGE).min(n.saturating_sub(1));
-        }
+        ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
+        Search => m.searching = true,
+        Serve => return m.event_id().map(Command::Serve),
+        _ => {}
+    }
+    None
+}
+
+/// Moving the selection in the list shown.
+fn move_keys(m: &mut Model, a: Action) {
+    use Action::*;
+    let n = m.rows();
+    let s = m.sel_mut();
+    match a {
+        Up => *s = s.saturating_sub(1),
+        Down if *s + 1 < n => *s += 1,
+        PageUp => *s = s.saturating_sub(PAGE),
+        PageDown => *s = (*s + PAGE).min(n.saturating_sub(1)),
+        Top => *s = 0,
+        Bottom => *s = n.saturating_sub(1),
+        SelectRow(i) if i < n => *s = i,
+        _ => {}
+    }
+}
+
+/// Switching screens, tabs and the round shown.
+fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    match a {
         PrevRound | NextRound => {
             let paired = m.ev.paired;
             if m.screen != Screen::Event || paired == 0 {
@@ -216,48 +290,16 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             m.status = None;
             return Some(Command::Reload);
         }
-        FinishEvent => {
-            let id = match m.screen {
-                Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
-                _ => m.event_id(),
-            };
-            return id.map(Command::PreviewFinish);
-        }
-        Up => {
-            let s = m.sel_mut();
-            *s = s.saturating_sub(1);
-        }
-        Down => {
-            let n = m.rows();
-            let s = m.sel_mut();
-            if *s + 1 < n {
-                *s += 1;
-            }
-        }
-        Top => *m.sel_mut() = 0,
-        Bottom => {
-            let n = m.rows();
-            *m.sel_mut() = n.saturating_sub(1);
-        }
         NextTab | PrevTab => {
-            let fwd = a == NextTab;
             m.status = None;
             match m.screen {
                 Screen::Club => m.screen = Screen::Events,
                 Screen::Events => m.screen = Screen::Club,
                 Screen::Event => {
-                    m.tab = crate::tui::component::cycle(&m.tabs(), m.tab, fwd);
-                    m.row_sel = 0;
-                    m.explain_mark = None;
-                    m.forbid_mark = None;
-                    if m.tab == Tab::Results {
-                        m.next_unfinished();
-                    }
+                    let tab = crate::tui::component::cycle(&m.tabs(), m.tab, a == NextTab);
+                    show_tab(m, tab);
                 }
             }
-        }
-        Search => {
-            m.searching = true;
         }
         SelectTab(i) => {
             m.status = None;
@@ -267,35 +309,44 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 }
                 Screen::Event => {
                     if let Some(t) = m.tabs().get(i) {
-                        m.tab = *t;
-                        m.row_sel = 0;
-                        m.explain_mark = None;
-                        m.forbid_mark = None;
-                        if m.tab == Tab::Results {
-                            m.next_unfinished();
-                        }
+                        show_tab(m, *t);
                     }
                 }
             }
         }
-        SelectRow(i) if i < m.rows() => *m.sel_mut() = i,
+        _ => {}
+    }
+    None
+}
+
+/// Shows an event's tab from its top, with no pair marked.
+fn show_tab(m: &mut Model, tab: Tab) {
+    m.tab = tab;
+    m.row_sel = 0;
+    m.explain_mark = None;
+    m.forbid_mark = None;
+    if m.tab == Tab::Results {
+        m.next_unfinished();
+    }
+}
+
+/// The members list's keys.
+fn member_keys(m: &mut Model, a: Action) {
+    use Action::*;
+    let sel = m
+        .filtered_members(&m.search)
+        .get(m.member_sel)
+        .cloned()
+        .cloned();
+    match a {
         Add => m.set_form(member_form(FormKind::AddMember, None)),
+        Import => m.set_form(path_form(FormKind::ImportMembers)),
         Edit => {
-            let sel = m
-                .filtered_members(&m.search)
-                .get(m.member_sel)
-                .cloned()
-                .cloned();
             if let Some(mem) = sel {
                 m.set_form(member_form(FormKind::EditMember(mem.clone()), Some(&mem)));
             }
         }
         Retire => {
-            let sel = m
-                .filtered_members(&m.search)
-                .get(m.member_sel)
-                .cloned()
-                .cloned();
             if let Some(mem) = sel.filter(|x| !x.retired) {
                 m.ask(self::Confirm {
                     message: format!("{} {}?", m.t("tui.confirm.retire"), mem.name),
@@ -303,9 +354,48 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 });
             }
         }
+        _ => {}
+    }
+}
+
+/// Keys that act on an event as a whole (the events list's or the open one).
+fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    match a {
         NewEvent => m.set_form(event_form(&m.event_defaults, &m.team_tiebreaks)),
-        Import => m.set_form(path_form(FormKind::ImportMembers)),
         PrintDoc => m.set_form(print_form()),
+        Open => return m.events.get(m.event_sel).map(|e| Command::OpenEvent(e.id)),
+        CheckIn => {
+            let open = super::super::checkin::CheckInCmd::Open;
+            return m.event_id().map(|ev| Command::CheckIn(open(ev)));
+        }
+        EditEvent => {
+            let e = match m.screen {
+                Screen::Event => m.ev.event.as_ref(),
+                _ => m.events.get(m.event_sel),
+            };
+            if let Some(e) = e {
+                let kind = m.event_kinds.get(&e.id).copied().unwrap_or_default();
+                m.set_form(edit_event_form(e, kind));
+            }
+        }
+        FinishEvent => {
+            let id = match m.screen {
+                Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
+                _ => m.event_id(),
+            };
+            return id.map(Command::PreviewFinish);
+        }
+        _ => {}
+    }
+    None
+}
+
+/// The Players tab's keys.
+fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    match a {
+        EnterPlayer => m.modal = Some(Modal::Picker(Picker::new(true))),
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
@@ -315,26 +405,141 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 });
             }
         }
-        Forbid => {
-            let here = m.row_sel;
-            match m.forbid_mark.take() {
-                None => {
-                    m.forbid_mark = Some(here);
-                    m.status = Some((m.t("tui.msg.forbid_mark"), false));
-                }
-                Some(first) if first != here => {
-                    let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
-                    if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
-                        return Some(Command::Forbid {
+        Forbid => return forbid_key(m),
+        Withdraw => {
+            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+                if e.status == EntryStatus::Active {
+                    m.ask(self::Confirm {
+                        message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
+                        command: Command::Withdraw {
                             event: ev,
-                            a: a.id,
-                            b: b.id,
-                        });
-                    }
+                            entry: e.id,
+                        },
+                    });
                 }
-                Some(_) => {}
             }
         }
+        _ => {}
+    }
+    None
+}
+
+/// `Forbid` marks a player; on a second player it forbids the pair.
+fn forbid_key(m: &mut Model) -> Option<Command> {
+    let here = m.row_sel;
+    match m.forbid_mark.take() {
+        None => {
+            m.forbid_mark = Some(here);
+            m.status = Some((m.t("tui.msg.forbid_mark"), false));
+        }
+        Some(first) if first != here => {
+            let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+            if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
+                return Some(Command::Forbid {
+                    event: ev,
+                    a: a.id,
+                    b: b.id,
+                });
+            }
+        }
+        Some(_) => {}
+    }
+    None
+}
+
+/// The Round tab's keys: pair, unpair, swap colours.
+fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    match a {
+        PairNext => {
+            let ev = m.event_id()?;
+            m.busy = Some(m.t("tui.msg.pairing"));
+            Some(Command::PairNext(ev))
+        }
+        Unpair => unpair_key(m),
+        SwapColours => {
+            // A refused change opens the insist dialog (see `boards`).
+            if super::boards::refused(m) {
+                return None;
+            }
+            let round = super::entry::shown_round(m);
+            let (b, ev) = (m.selected_board()?, m.event_id()?);
+            let black = b.black.as_ref()?;
+            Some(Command::SwapColours {
+                event: ev,
+                round,
+                red: b.red.start_no,
+                black: black.start_no,
+                insist: false,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Removing the last round asks first, and says how many results go with it.
+fn unpair_key(m: &mut Model) -> Option<Command> {
+    if m.round_sel.is_some() {
+        m.status = Some((m.t("tui.err.unpair_last"), true));
+        return None;
+    }
+    let ev = m.event_id()?;
+    if m.ev.paired == 0 {
+        return None;
+    }
+    let results = m.ev.round.as_ref().map_or(0, |r| {
+        r.boards
+            .iter()
+            .flat_map(|b| &b.results)
+            .filter(|x| *x != "*")
+            .count()
+    });
+    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
+    if results > 0 {
+        message.push(' ');
+        message.push_str(
+            &crate::i18n::msg!("tui.confirm.unpair_results", count = results).render(m.lang),
+        );
+    }
+    m.ask(self::Confirm {
+        message,
+        command: Command::Unpair {
+            event: ev,
+            force: results > 0,
+        },
+    });
+    None
+}
+
+/// A board number typed digit by digit selects that board.
+fn board_number_keys(m: &mut Model, a: Action) {
+    match a {
+        Action::Input(c) if c.is_ascii_digit() => {
+            if m.board_input.len() >= 3 {
+                m.board_input.clear();
+            }
+            m.board_input.push(c);
+            if let Ok(n) = m.board_input.parse::<u32>() {
+                if let Some(i) =
+                    m.ev.round
+                        .as_ref()
+                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
+                {
+                    m.row_sel = i;
+                }
+            }
+        }
+        Action::Backspace => {
+            m.board_input.pop();
+        }
+        _ => {}
+    }
+}
+
+/// The Results tab's keys, on the selected board or the one typed.
+fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Command> {
+    use Action::*;
+    match a {
         AcceptReport => {
             if !super::entry::take_board(m, typed) {
                 return None;
@@ -356,8 +561,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 });
             }
             m.status = Some((m.t("tui.report.none"), false));
+            None
         }
-        Serve => return m.event_id().map(Command::Serve),
         AttachRecord => {
             if !super::entry::take_board(m, typed) {
                 return None;
@@ -369,137 +574,45 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                     board: b.number,
                 }));
             }
+            None
         }
-        Open => {
-            if let Some(e) = m.events.get(m.event_sel) {
-                return Some(Command::OpenEvent(e.id));
-            }
-        }
-        EnterPlayer => {
-            m.modal = Some(Modal::Picker(Picker::new(true)));
-        }
-        Withdraw => {
-            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
-                if e.status == EntryStatus::Active {
-                    m.ask(self::Confirm {
-                        message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
-                        command: Command::Withdraw {
-                            event: ev,
-                            entry: e.id,
-                        },
-                    });
-                }
-            }
-        }
-        PairNext => {
-            if let Some(ev) = m.event_id() {
-                m.busy = Some(m.t("tui.msg.pairing"));
-                return Some(Command::PairNext(ev));
-            }
-        }
-        Unpair => {
-            if m.round_sel.is_some() {
-                m.status = Some((m.t("tui.err.unpair_last"), true));
-                return None;
-            }
-            if let Some(ev) = m.event_id() {
-                if m.ev.paired > 0 {
-                    let results = m.ev.round.as_ref().map_or(0, |r| {
-                        r.boards
-                            .iter()
-                            .flat_map(|b| &b.results)
-                            .filter(|x| *x != "*")
-                            .count()
-                    });
-                    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
-                    if results > 0 {
-                        message.push(' ');
-                        message.push_str(
-                            &crate::i18n::msg!("tui.confirm.unpair_results", count = results)
-                                .render(m.lang),
-                        );
-                    }
-                    m.ask(self::Confirm {
-                        message,
-                        command: Command::Unpair {
-                            event: ev,
-                            force: results > 0,
-                        },
-                    });
-                }
-            }
-        }
-        SwapColours => {
-            // A refused change opens the insist dialog (see `boards`).
-            if super::boards::refused(m) {
-                return None;
-            }
-            let round = super::entry::shown_round(m);
-            if let (Some(b), Some(ev)) = (m.selected_board(), m.event_id()) {
-                if let Some(black) = &b.black {
-                    return Some(Command::SwapColours {
-                        event: ev,
-                        round,
-                        red: b.red.start_no,
-                        black: black.start_no,
-                        insist: false,
-                    });
-                }
-            }
-        }
-        Input(c) if c.is_ascii_digit() => {
-            if m.board_input.len() >= 3 {
-                m.board_input.clear();
-            }
-            m.board_input.push(c);
-            if let Ok(n) = m.board_input.parse::<u32>() {
-                if let Some(i) =
-                    m.ev.round
-                        .as_ref()
-                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
-                {
-                    m.row_sel = i;
-                }
-            }
-        }
-        Backspace => {
-            m.board_input.pop();
-        }
-        RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
+        _ => {
             let outcome = a.outcome()?;
-            return super::entry::result_key(m, outcome, typed);
+            super::entry::result_key(m, outcome, typed)
         }
-        Explain => {
-            let here = m.row_sel;
-            match m.explain_mark.take() {
-                None => {
-                    m.explain_mark = Some(here);
-                    m.status = Some((m.t("tui.msg.explain_mark"), false));
-                }
-                Some(first) if first == here => {
-                    let st = m.ev.standings.as_ref().and_then(|s| s.individual());
-                    let row = st.and_then(|st| st.rows.get(here));
-                    if let (Some(ev), Some(row)) = (&m.ev.event, row) {
-                        return Some(Command::ExplainPlayer {
-                            event: ev.id,
-                            start_no: row.player.start_no,
-                        });
-                    }
-                }
-                Some(first) => {
-                    if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
-                        if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
-                            let text = match st.explain(a.player.id, b.player.id) {
-                                Ok(x) => explain_text(m.lang, &x),
-                                Err(e) => e.msg().render(m.lang),
-                            };
-                            m.status = Some((text, false));
-                        }
-                    }
+    }
+}
+
+/// `Explain` marks a standings row; on the same row it opens that
+/// player's breakdown, on another it says why one is ahead of the other.
+fn explain_key(m: &mut Model) -> Option<Command> {
+    let here = m.row_sel;
+    match m.explain_mark.take() {
+        None => {
+            m.explain_mark = Some(here);
+            m.status = Some((m.t("tui.msg.explain_mark"), false));
+        }
+        Some(first) if first == here => {
+            let st = m.ev.standings.as_ref().and_then(|s| s.individual());
+            let row = st.and_then(|st| st.rows.get(here));
+            if let (Some(ev), Some(row)) = (&m.ev.event, row) {
+                return Some(Command::ExplainPlayer {
+                    event: ev.id,
+                    start_no: row.player.start_no,
+                });
+            }
+        }
+        Some(first) => {
+            if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
+                if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
+                    let text = match st.explain(a.player.id, b.player.id) {
+                        Ok(x) => x.msg().render(m.lang),
+                        Err(e) => e.msg().render(m.lang),
+                    };
+                    m.status = Some((text, false));
                 }
             }
         }
-        _ => {}
     }
     None
 }
@@ -516,48 +629,5 @@ pub(super) fn back(m: &mut Model) {
         m.bracket = None;
         m.row_sel = 0;
         m.round_sel = None;
-    }
-}
-
-/// An explanation in the UI language.
-pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
-    match (&x.criterion, x.a_value, x.b_value, x.ahead) {
-        (Some(c), Some(av), Some(bv), Some(ahead)) => {
-            let (w, l) = if ahead == x.a.id {
-                (&x.a.name, &x.b.name)
-            } else {
-                (&x.b.name, &x.a.name)
-            };
-            let crit = match crate::scoring::TieBreak::parse(c) {
-                Ok(t) => t.name(lang, true),
-                _ if crate::i18n::has(&format!("tui.tb.{c}")) => {
-                    tr(lang, &format!("tui.tb.{c}")).to_string()
-                }
-                _ => c.clone(),
-            };
-            format!(
-                "{w} {} {l} {} {crit}{}: {} {av} : {} {bv}{}",
-                tr(lang, "tui.explain.ahead_of"),
-                tr(lang, "tui.explain.on"),
-                x.detail
-                    .as_ref()
-                    .map(|d| format!(" ({})", d.render(lang)))
-                    .unwrap_or_default(),
-                x.a.name,
-                x.b.name,
-                x.table_shows
-                    .map(|t| format!(
-                        " ({})",
-                        tr(lang, "explain.table_shows").replace("{}", &t.to_string())
-                    ))
-                    .unwrap_or_default()
-            )
-        }
-        _ => format!(
-            "{} / {}: {}",
-            x.a.name,
-            x.b.name,
-            tr(lang, "tui.explain.tied")
-        ),
     }
 }

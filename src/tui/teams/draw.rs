@@ -361,7 +361,7 @@ pub fn standings_table(m: &Ui, st: &TeamStandings, sel: Option<usize>, f: &mut F
             " {} {} · {} ",
             t(lang, "tui.standings.after"),
             st.after_round,
-            t(lang, "rep.in_progress").replace("{}", &n.to_string())
+            crate::i18n::msg!("rep.in_progress", n).render(lang)
         ),
         None => format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
     };

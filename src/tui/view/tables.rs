@@ -220,7 +220,7 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
                 " {} {} · {} ",
                 m.t("tui.standings.after"),
                 st.after_round,
-                m.t("rep.in_progress").replace("{}", &n.to_string())
+                crate::i18n::msg!("rep.in_progress", n).render(m.lang)
             ),
             None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
         },

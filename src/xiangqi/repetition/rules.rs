@@ -14,7 +14,7 @@
 use super::classify::{cycle_facts, ChaseKind, MoveFacts};
 use super::{cycle_class, latest_repetition, CycleClass, MoveClass, Repetition};
 use crate::domain::Colour;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{msg, tr, Lang, Msg};
 use crate::xiangqi::board::{Kind, Move, Position};
 use serde_json::json;
 
@@ -179,18 +179,18 @@ impl SideCycle {
         if self.label_keys.is_empty() {
             return tr(lang, "judge.cycle.ordinary").to_string();
         }
-        let names: Vec<&str> = self.label_keys.iter().map(|k| tr(lang, k)).collect();
-        if names.len() == 1 && !self.perpetual {
-            names[0].to_string()
+        let name = |k: &'static str| Msg::new(k);
+        let first = name(self.label_keys[0]);
+        if self.label_keys.len() == 1 && !self.perpetual {
+            first.render(lang)
         } else if self.perpetual {
-            tr(lang, "judge.cycle.perpetual_of").replace("{}", names[0])
+            msg!("judge.cycle.perpetual_of", name = first).render(lang)
         } else {
-            let each = tr(lang, "judge.cycle.each_of");
-            let joined = tr(lang, "judge.cycle.joined");
-            names
+            self.label_keys
                 .iter()
-                .map(|n| each.replace("{}", n))
-                .reduce(|a, b| joined.replace("{a}", &a).replace("{b}", &b))
+                .map(|&k| msg!("judge.cycle.each_of", name = name(k)))
+                .reduce(|a, b| msg!("judge.cycle.joined", a, b))
+                .map(|m| m.render(lang))
                 .unwrap_or_default()
         }
     }
@@ -473,7 +473,7 @@ impl JudgedMove {
             Class::Check => vec![piece_name(Kind::King, them, lang)],
             Class::MateThreat => {
                 let d = f.mate_in.unwrap_or(0);
-                let text = tr(lang, "judge.mate_in").replace("{n}", &d.to_string());
+                let text = msg!("judge.mate_in", n = d).render(lang);
                 vec![format!(
                     "{}{}",
                     piece_name(Kind::King, them, lang),
@@ -499,9 +499,7 @@ impl Judgement {
     /// `red must change` / `红方须变着` / `draw`.
     pub fn ruling_text(&self, lang: Lang) -> String {
         match self.must_change {
-            Some(c) => {
-                tr(lang, "judge.ruling.must_change").replace("{side}", tr(lang, side_key(c)))
-            }
+            Some(c) => msg!("judge.ruling.must_change", side = Msg::new(side_key(c))).render(lang),
             None => tr(lang, "judge.ruling.draw").to_string(),
         }
     }
