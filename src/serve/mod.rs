@@ -379,13 +379,35 @@ fn known_event(app: &App, id: i64, lang: Lang) -> Result<crate::domain::Event, R
 
 type Q = Query<HashMap<String, String>>;
 
+/// Every JSON read answers the same way: the reader's language, the
+/// event known (else a 404 in that language), `f`'s value on the
+/// blocking pool as JSON, `f`'s error as `refused` with its message.
+async fn read_json(
+    s: &Arc<Shared>,
+    event: Option<i64>,
+    refused: StatusCode,
+    lang: Lang,
+    f: impl FnOnce(&mut App) -> crate::app::Result<serde_json::Value> + Send + 'static,
+) -> Response {
+    let r = blocking(s, move |app| {
+        if let Some(id) = event {
+            known_event(app, id, lang)?;
+        }
+        f(app).map_err(|e| error_json(refused, lang, e.msg()))
+    })
+    .await;
+    match r {
+        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
+        Ok(Err(r)) | Err(r) => r,
+    }
+}
+
 async fn api_events(State(s): State<Arc<Shared>>, Query(q): Q, h: HeaderMap) -> Response {
     let lang = negotiate(&s, &q, &h);
-    match blocking(&s, |app| api::events(app)).await {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(e)) => error_json(StatusCode::BAD_REQUEST, lang, e.msg()),
-        Err(r) => r,
-    }
+    read_json(&s, None, StatusCode::BAD_REQUEST, lang, |app| {
+        api::events(app)
+    })
+    .await
 }
 
 async fn api_round(
@@ -395,16 +417,10 @@ async fn api_round(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
+    read_json(&s, Some(id), StatusCode::NOT_FOUND, lang, move |app| {
         api::round(app, EventId(id), n)
-            .map_err(|e| error_json(StatusCode::NOT_FOUND, lang, e.msg()))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn api_standings(
@@ -414,16 +430,10 @@ async fn api_standings(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
+    read_json(&s, Some(id), StatusCode::BAD_REQUEST, lang, move |app| {
         api::standings(app, EventId(id))
-            .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn api_version(
@@ -433,19 +443,11 @@ async fn api_version(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
-        app.event_version(EventId(id))
-            .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))
+    read_json(&s, Some(id), StatusCode::BAD_REQUEST, lang, move |app| {
+        let v = app.event_version(EventId(id))?;
+        Ok(serde_json::json!({"version": format!("{v:016x}")}))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(
-            StatusCode::OK,
-            &serde_json::json!({"version": format!("{v:016x}")}),
-        ),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 /// A report's body: `{"result": "1-0", "pin": "…"}`.
