@@ -188,21 +188,27 @@ pub fn start(opts: ServeOptions) -> std::io::Result<Running> {
     })
 }
 
-/// The address the TUI serves on: the club's network (the secretary asked
-/// for the phones by pressing the key).
-pub const LAN_ADDR: &str = "0.0.0.0:8080";
-
-/// The server the TUI started, kept until the program ends.
-static BACKGROUND: Mutex<Option<Running>> = Mutex::new(None);
+/// The server the TUI started, with the address and database it was
+/// asked for, kept until the program ends or another is asked for.
+static BACKGROUND: Mutex<Option<(SocketAddr, PathBuf, Running)>> = Mutex::new(None);
 
 /// Serves `opts` in the background for the rest of the program (the TUI's
-/// key): started once, the same server's address on later calls. When the
-/// port is taken, another free port is used.
+/// key): asked again for the same address and database, the running
+/// server's address; asked for another (the secretary switched to the
+/// club's network, or another port), the running one stops and the new
+/// one starts. When the port is taken, another free port is used.
 pub fn background(opts: ServeOptions) -> std::io::Result<SocketAddr> {
     let mut slot = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = slot.as_ref() {
-        return Ok(r.addr);
+    if let Some((asked, db, r)) = slot.as_ref() {
+        if *asked == opts.addr && *db == opts.db {
+            return Ok(r.addr);
+        }
     }
+    if let Some((_, _, r)) = slot.take() {
+        r.stop();
+    }
+    let asked = opts.addr;
+    let db = opts.db.clone();
     let running = match start(opts.clone()) {
         Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => start(ServeOptions {
             addr: SocketAddr::new(opts.addr.ip(), 0),
@@ -211,8 +217,44 @@ pub fn background(opts: ServeOptions) -> std::io::Result<SocketAddr> {
         r => r?,
     };
     let addr = running.addr;
-    *slot = Some(running);
+    *slot = Some((asked, db, running));
     Ok(addr)
+}
+
+/// Stops the background server, if one runs (the TUI leaving).
+pub fn stop_background() {
+    let taken = BACKGROUND
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    if let Some((_, _, r)) = taken {
+        r.stop();
+    }
+}
+
+/// What the TUI's served box says for a server bound to `addr`, and the
+/// QR code phones scan: on the club's network, the addresses phones open
+/// (this computer's, never 0.0.0.0) and the event's page with its code;
+/// this computer only, the address and that phones cannot reach it (no
+/// code). `pin`: whether reporting is on.
+pub fn tui_lines(lang: Lang, addr: SocketAddr, event: i64, pin: bool) -> (Vec<String>, Vec<String>) {
+    let url = event_url(addr, event, lang);
+    let mut lines = Vec::new();
+    let lan = addr.ip().is_unspecified();
+    if lan {
+        for a in reachable_addresses(addr) {
+            lines.push(msg!("serve.open_on_phone", url = format!("http://{a}/")).render(lang));
+        }
+    } else {
+        lines.push(msg!("serve.started", addr = addr.to_string()).render(lang));
+        lines.push(tr(lang, "tui.serve.local_only").to_string());
+    }
+    lines.push(msg!("tui.serve.event_url", url = &url).render(lang));
+    if !pin {
+        lines.push(tr(lang, "tui.serve.no_pin").to_string());
+    }
+    let qr = if lan { qr::text_lines(&url) } else { Vec::new() };
+    (lines, qr)
 }
 
 /// The address of event `id`'s pages in `lang` for a server bound to

@@ -285,6 +285,7 @@ pub fn run(
                     event: *event,
                     round: *round,
                     board: *board,
+                    result: None,
                 },
             })
         }
@@ -292,8 +293,9 @@ pub fn run(
             event,
             round,
             board,
+            result,
         } => {
-            let g = match app.confirm_report(EventId(*event), *round, *board)? {
+            let g = match app.confirm_report(EventId(*event), *round, *board, result.as_deref())? {
                 crate::app::EventResult::Game(g) => g,
                 crate::app::EventResult::Knockout(r) => r.game.clone(),
             };
@@ -309,9 +311,17 @@ pub fn run(
                 round: *round,
             })
         }
-        Command::Serve(event) => {
+        Command::ServeForm(event) => {
+            let choice = app.serve_choice(EventId(*event))?;
+            Ok(Outcome::Form(Box::new(super::forms::serve_form(
+                *event, &choice,
+            ))))
+        }
+        Command::Serve { event, choice } => {
+            app.set_serve_choice(EventId(*event), choice)?;
+            let asked = crate::app::serve_addr(choice.lan, choice.port);
             let addr = crate::serve::background(crate::serve::ServeOptions {
-                addr: crate::serve::LAN_ADDR.parse().expect("a valid address"),
+                addr: asked,
                 db: app.db_path().to_path_buf(),
                 config: app.config.clone(),
                 entry_pin: None,
@@ -319,18 +329,12 @@ pub fn run(
             .map_err(|e| {
                 invalid!(
                     "serve.cannot_listen",
-                    addr = crate::serve::LAN_ADDR,
+                    addr = asked.to_string(),
                     why = crate::i18n::io_msg(&e)
                 )
             })?;
-            let lines = crate::serve::started_lines(lang, addr);
-            let url = crate::serve::event_url(addr, *event, lang);
-            let mut lines = lines;
-            lines.push(crate::i18n::msg!("tui.serve.event_url", url = &url).render(lang));
-            Ok(Outcome::Served {
-                qr: crate::serve::qr::text_lines(&url),
-                lines,
-            })
+            let (lines, qr) = crate::serve::tui_lines(lang, addr, *event, choice.pin.is_some());
+            Ok(Outcome::Served { lines, qr })
         }
         Command::RequestBye {
             event,

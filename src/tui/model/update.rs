@@ -28,6 +28,39 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         m.modal = None;
         return None;
     }
+    if let Some(Modal::Reports(rc)) = m.modal.as_mut() {
+        let chosen = match a {
+            Up => {
+                rc.sel = rc.sel.saturating_sub(1);
+                None
+            }
+            Down => {
+                rc.sel = (rc.sel + 1).min(rc.choices.len().saturating_sub(1));
+                None
+            }
+            Submit => rc.choices.get(rc.sel).map(|(code, _)| code.clone()),
+            RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
+                a.outcome().map(|o| o.code().to_string())
+            }
+            Cancel => {
+                m.modal = None;
+                None
+            }
+            _ => None,
+        };
+        let Some(result) = chosen else {
+            return None;
+        };
+        let Some(Modal::Reports(rc)) = m.modal.take() else {
+            return None;
+        };
+        return Some(Command::ConfirmReport {
+            event: rc.event,
+            round: rc.round,
+            board: rc.board,
+            result: Some(result),
+        });
+    }
     if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
         return match a {
             Confirm => Some(c.command),
@@ -344,11 +377,21 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 return None;
             };
             let board = b.number;
-            if m.ev
+            let names = (
+                b.red.name.clone(),
+                b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
+            );
+            let pending = m
+                .ev
                 .pending
                 .iter()
-                .any(|p| (p.round, p.board) == (round, board))
-            {
+                .find(|p| (p.round, p.board) == (round, board));
+            if let Some(p) = pending.filter(|p| p.conflict()) {
+                let choice = report_choice(m.lang, ev, p, names);
+                m.modal = Some(Modal::Reports(choice));
+                return None;
+            }
+            if pending.is_some() {
                 return Some(Command::PreviewReport {
                     event: ev,
                     round,
@@ -357,7 +400,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             m.status = Some((m.t("tui.report.none"), false));
         }
-        Serve => return m.event_id().map(Command::Serve),
+        Serve => return m.event_id().map(Command::ServeForm),
         AttachRecord => {
             if !super::entry::take_board(m, typed) {
                 return None;
@@ -558,5 +601,43 @@ pub fn explain_text(lang: Lang, x: &crate::scoring::Explanation) -> String {
             x.b.name,
             tr(lang, "tui.explain.tied")
         ),
+    }
+}
+
+/// The conflict pop-up of a board whose reports disagree: one row per
+/// result reported, with who reported it and when.
+fn report_choice(
+    lang: Lang,
+    event: i64,
+    p: &crate::app::PendingBoard,
+    (red, black): (String, String),
+) -> ReportChoice {
+    let choices = p
+        .results()
+        .into_iter()
+        .map(|code| {
+            let who = p
+                .reports
+                .iter()
+                .filter(|r| r.result == code)
+                .map(|r| format!("{} {}", r.source, r.at.replace('T', " ")))
+                .collect();
+            (code.to_string(), who)
+        })
+        .collect();
+    ReportChoice {
+        event,
+        round: p.round,
+        board: p.board,
+        place: crate::i18n::msg!(
+            "tui.report.conflict_place",
+            round = p.round,
+            board = p.board,
+            red = &red,
+            black = &black
+        )
+        .render(lang),
+        choices,
+        sel: 0,
     }
 }
