@@ -147,7 +147,8 @@ fn result_words(c: &CrossCell, lang: Lang) -> String {
 pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     let p = &d.player;
     let title = format!("{} · {}", d.event, p.name);
-    let mut info = Vec::new();
+    // His game now, on a line of its own above the rest.
+    let mut next = Vec::new();
     if let Some(n) = &d.next {
         let text = match (n.colour, &n.opponent) {
             (Some(c), Some(o)) => crate::i18n::msg!(
@@ -162,9 +163,9 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
             ),
             _ => crate::i18n::msg!("rep.site.next_bye", round = n.round),
         };
-        info.push((tr(lang, "rep.site.next").to_string(), text.render(lang)));
+        next.push((tr(lang, "rep.site.next").to_string(), text.render(lang)));
     }
-    info.push((tr(lang, "rep.col.no").to_string(), p.start_no.to_string()));
+    let mut info = vec![(tr(lang, "rep.col.no").to_string(), p.start_no.to_string())];
     if let Some(c) = p.club.as_ref().filter(|c| !c.is_empty()) {
         info.push((tr(lang, "rep.col.club").to_string(), c.clone()));
     }
@@ -187,7 +188,11 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     let doc = Doc {
         title: title.clone(),
         lang,
-        parts: vec![Part::Heading(title), Part::Info(info)],
+        parts: [Part::Heading(title)]
+            .into_iter()
+            .chain((!next.is_empty()).then_some(Part::Info(next)))
+            .chain([Part::Info(info)])
+            .collect(),
         landscape: false,
         csv: None,
     };

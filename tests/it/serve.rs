@@ -318,6 +318,19 @@ fn a_players_page_says_his_board_and_colour_while_the_round_is_played() {
 }
 
 #[test]
+fn a_served_page_leaves_out_what_only_paper_needs() {
+    let c = night();
+    let s = serve(&c, None);
+    let page = get(s.addr, "/e/1/en/round-1.html").body;
+    assert!(page.contains("<table class=\"doc\""), "{page}");
+    assert!(
+        !page.contains("____") && !page.contains("imprint"),
+        "no line to sign, no print date:\n{page}"
+    );
+    s.stop();
+}
+
+#[test]
 fn an_event_with_a_reporting_pin_still_pairs_its_next_round() {
     let c = night();
     c.ok(&["result", "pin", "Night", "4321"]);

@@ -265,7 +265,8 @@ pub fn run(
                 return Err(invalid!(
                     "err.serve.conflict",
                     round = *round,
-                    board = *board
+                    board = *board,
+                    results = p.results().join(", ")
                 ));
             };
             let outcome = result
