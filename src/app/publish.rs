@@ -402,8 +402,8 @@ impl App {
                 .iter()
                 .filter(|g| g.round == round && g.board == b.number)
                 .peekable();
-            let open = on_board.peek().is_none()
-                || on_board.any(|g| g.game.outcome == Outcome::Unplayed);
+            let open =
+                on_board.peek().is_none() || on_board.any(|g| g.game.outcome == Outcome::Unplayed);
             if !open {
                 continue;
             }

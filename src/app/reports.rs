@@ -151,7 +151,10 @@ impl App {
         let ev = self.event(id)?;
         let remembered = |s: &serde_json::Map<String, serde_json::Value>| {
             let lan = s.get(SERVE_LAN)?.as_bool()?;
-            let port = s.get(SERVE_PORT)?.as_u64().and_then(|p| u16::try_from(p).ok())?;
+            let port = s
+                .get(SERVE_PORT)?
+                .as_u64()
+                .and_then(|p| u16::try_from(p).ok())?;
             Some((lan, port))
         };
         let (lan, port) = match remembered(&ev.settings.pairing_settings) {
@@ -315,17 +318,14 @@ impl App {
                 .ok()
                 .filter(|o| *o != Outcome::Unplayed)
                 .ok_or_else(|| invalid!("err.cli.not_a_result", value = r))?,
-            None => p
-                .agreed()
-                .and_then(|r| r.parse().ok())
-                .ok_or_else(|| {
-                    invalid!(
-                        "err.serve.conflict",
-                        round,
-                        board,
-                        results = p.results().join(", ")
-                    )
-                })?,
+            None => p.agreed().and_then(|r| r.parse().ok()).ok_or_else(|| {
+                invalid!(
+                    "err.serve.conflict",
+                    round,
+                    board,
+                    results = p.results().join(", ")
+                )
+            })?,
         };
         let input = ResultInput {
             outcome: Some(outcome),

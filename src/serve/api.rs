@@ -166,7 +166,11 @@ pub fn standings(app: &App, id: EventId) -> Result<Value> {
                 .rows
                 .iter()
                 .map(|r| {
-                    let tb = tiebreaks(r.values.iter().map(|(t, v)| (t.code(), json!(v.to_string()))));
+                    let tb = tiebreaks(
+                        r.values
+                            .iter()
+                            .map(|(t, v)| (t.code(), json!(v.to_string()))),
+                    );
                     json!({
                         "rank": r.rank,
                         "shared": r.shared,

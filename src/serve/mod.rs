@@ -223,10 +223,7 @@ pub fn background(opts: ServeOptions) -> std::io::Result<SocketAddr> {
 
 /// Stops the background server, if one runs (the TUI leaving).
 pub fn stop_background() {
-    let taken = BACKGROUND
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take();
+    let taken = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner()).take();
     if let Some((_, _, r)) = taken {
         r.stop();
     }
@@ -237,7 +234,12 @@ pub fn stop_background() {
 /// (this computer's, never 0.0.0.0) and the event's page with its code;
 /// this computer only, the address and that phones cannot reach it (no
 /// code). `pin`: whether reporting is on.
-pub fn tui_lines(lang: Lang, addr: SocketAddr, event: i64, pin: bool) -> (Vec<String>, Vec<String>) {
+pub fn tui_lines(
+    lang: Lang,
+    addr: SocketAddr,
+    event: i64,
+    pin: bool,
+) -> (Vec<String>, Vec<String>) {
     let url = event_url(addr, event, lang);
     let mut lines = Vec::new();
     let lan = addr.ip().is_unspecified();
@@ -253,7 +255,11 @@ pub fn tui_lines(lang: Lang, addr: SocketAddr, event: i64, pin: bool) -> (Vec<St
     if !pin {
         lines.push(tr(lang, "tui.serve.no_pin").to_string());
     }
-    let qr = if lan { qr::text_lines(&url) } else { Vec::new() };
+    let qr = if lan {
+        qr::text_lines(&url)
+    } else {
+        Vec::new()
+    };
     (lines, qr)
 }
 

@@ -309,11 +309,17 @@ fn a_players_page_says_his_board_and_colour_while_the_round_is_played() {
     assert!(page(bye).contains("round 1: bye"));
     // In 简体 too.
     let zh = get(s.addr, &format!("/e/1/zh-Hans/player-{red}.html")).body;
-    assert!(zh.contains("下一盘") && zh.contains("第1轮 第1台, 红方"), "{zh}");
+    assert!(
+        zh.contains("下一盘") && zh.contains("第1轮 第1台, 红方"),
+        "{zh}"
+    );
     // His result in: no game to go to until the next round is paired.
     c.ok(&["result", "Night", "1", "1", "1-0"]);
     assert!(!page(red).contains("Next game"));
-    assert!(page(bye).contains("round 1: bye"), "a bye's board has no game");
+    assert!(
+        page(bye).contains("round 1: bye"),
+        "a bye's board has no game"
+    );
     s.stop();
 }
 

@@ -48,9 +48,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
             }
             _ => None,
         };
-        let Some(result) = chosen else {
-            return None;
-        };
+        let result = chosen?;
         let Some(Modal::Reports(rc)) = m.modal.take() else {
             return None;
         };
@@ -381,11 +379,10 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
                 b.red.name.clone(),
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
             );
-            let pending = m
-                .ev
-                .pending
-                .iter()
-                .find(|p| (p.round, p.board) == (round, board));
+            let pending =
+                m.ev.pending
+                    .iter()
+                    .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
                 m.modal = Some(Modal::Reports(choice));

@@ -223,9 +223,13 @@ pub(super) fn draw_served(m: &Model, f: &mut Frame, lines: &[String], qr: &[Stri
     text.push(Line::from(keys).bold());
     let code: Vec<Line> = qr
         .iter()
-        .map(|l| Line::from(l.clone()).style(Style::new()
+        .map(|l| {
+            Line::from(l.clone()).style(
+                Style::new()
                     .fg(ratatui::style::Color::Black)
-                    .bg(ratatui::style::Color::White)))
+                    .bg(ratatui::style::Color::White),
+            )
+        })
         .collect();
     if beside {
         let [left, _, right] = Layout::horizontal([
@@ -264,7 +268,13 @@ pub(super) fn draw_reports(m: &Model, f: &mut Frame, rc: &super::super::model::R
     }
     text.push(Line::from(""));
     text.push(Line::from(m.t("tui.report.conflict_keys")).bold());
-    let width = text.iter().map(|l| l.width()).max().unwrap_or(20).clamp(40, 76) as u16 + 4;
+    let width = text
+        .iter()
+        .map(|l| l.width())
+        .max()
+        .unwrap_or(20)
+        .clamp(40, 76) as u16
+        + 4;
     let area = centered(f.area(), width, text.len() as u16 + 2);
     super::super::draw::clear(f, area);
     let block = Block::bordered().title(format!(" {} ", m.t("tui.report.conflict_title")));

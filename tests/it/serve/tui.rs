@@ -25,7 +25,8 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     let (mut app, ev) = club(Lang::En);
     app.report_result(ev, 1, 2, "1-0", "192.168.1.31").unwrap();
     app.report_result(ev, 1, 2, "0-1", "192.168.1.47").unwrap();
-    app.report_result(ev, 1, 3, "1/2-1/2", "192.168.1.52").unwrap();
+    app.report_result(ev, 1, 3, "1/2-1/2", "192.168.1.52")
+        .unwrap();
     let mut m = open(&mut app, Tab::Results);
     m.refresh_reports(&app);
     let s = screen(&m, 110, 24);
@@ -45,7 +46,13 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(matches!(m.modal, Some(Modal::Reports(_))), "{:?}", m.modal);
     let s = screen(&m, 110, 24);
-    for want in ["Reports disagree", "(1-0)", "(0-1)", "192.168.1.31", "192.168.1.47"] {
+    for want in [
+        "Reports disagree",
+        "(1-0)",
+        "(0-1)",
+        "192.168.1.31",
+        "192.168.1.47",
+    ] {
         assert!(s.contains(want), "{want}:\n{s}");
     }
     // Esc closes it and changes nothing.
@@ -180,14 +187,19 @@ fn w_asks_how_to_serve_remembers_it_and_shows_the_phones_address_with_a_code_tha
     assert_eq!(field(&m, "tui.field.port"), "8080");
     assert_eq!(field(&m, "tui.field.entry_pin"), "");
     let s = screen(&m, 100, 30);
-    assert!(s.contains("this computer only") && s.contains("reporting PIN"), "{s}");
+    assert!(
+        s.contains("this computer only") && s.contains("reporting PIN"),
+        "{s}"
+    );
     // A port that is no port: said, nothing served, nothing stored.
     go(&mut app, &mut m, k(KeyCode::Tab));
     retype(&mut app, &mut m, "99999");
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "the form stays");
     assert!(
-        m.status.as_ref().is_some_and(|s| s.1 && s.0.contains("99999")),
+        m.status
+            .as_ref()
+            .is_some_and(|s| s.1 && s.0.contains("99999")),
         "{:?}",
         m.status
     );
@@ -218,12 +230,12 @@ fn w_asks_how_to_serve_remembers_it_and_shows_the_phones_address_with_a_code_tha
     crate::common::tui::typed(&mut app, &mut m, "2468");
     go(&mut app, &mut m, k(KeyCode::Enter));
     let lines = served_lines(&m).join("\n");
-    assert!(!lines.contains("0.0.0.0"), "phones cannot open 0.0.0.0:\n{lines}");
-    let phones = qishe::serve::reachable_addresses(([0, 0, 0, 0], lan).into());
     assert!(
-        lines.contains(&format!("http://{}/", phones[0])),
-        "{lines}"
+        !lines.contains("0.0.0.0"),
+        "phones cannot open 0.0.0.0:\n{lines}"
     );
+    let phones = qishe::serve::reachable_addresses(([0, 0, 0, 0], lan).into());
+    assert!(lines.contains(&format!("http://{}/", phones[0])), "{lines}");
     assert!(!lines.contains("no reporting PIN"), "{lines}");
     assert_eq!(app.entry_pin(ev_id()).unwrap().as_deref(), Some("2468"));
     let url = qishe::serve::event_url(([0, 0, 0, 0], lan).into(), 1, Lang::En);
