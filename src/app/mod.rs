@@ -57,7 +57,7 @@ pub use door::{
     EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
 };
 pub use records::{load_record, RecordAttachment};
-pub use reports::{PendingBoard, PinRefusal};
+pub use reports::{serve_addr, PendingBoard, PinRefusal, ServeChoice};
 pub use restore::{check_backup, restore_club, saved_club_path};
 #[cfg(any(test, feature = "testkit"))]
 pub use rounds::set_before_round_save;

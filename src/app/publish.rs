@@ -378,6 +378,60 @@ fn with_nav(html: &str, nav: &NavBar, file: &str, twin: &str) -> String {
 }
 
 impl App {
+    /// Each entry's game in the last paired round while its result is not
+    /// in (a board is open while one of its games has none), by entry id.
+    fn next_games(
+        &self,
+        event_id: i64,
+        games: &[crate::store::PlacedGame],
+        by_id: &HashMap<i64, &Entry>,
+    ) -> Result<HashMap<i64, crate::report::site::NextGame>> {
+        use crate::domain::{Colour, Outcome};
+        use crate::report::site::NextGame;
+        let mut out = HashMap::new();
+        let round = self.store.rounds_paired(event_id)?;
+        if round == 0 {
+            return Ok(out);
+        }
+        let name = |id: i64| by_id.get(&id).map(|e| format!("{} {}", e.start_no, e.name));
+        for b in self.store.boards(event_id, Some(round))? {
+            // A bye is said for the whole round.
+            let Some(black) = b.black else {
+                out.insert(
+                    b.red,
+                    NextGame {
+                        round,
+                        board: b.number,
+                        colour: None,
+                        opponent: None,
+                    },
+                );
+                continue;
+            };
+            let mut on_board = games
+                .iter()
+                .filter(|g| g.round == round && g.board == b.number)
+                .peekable();
+            let open =
+                on_board.peek().is_none() || on_board.any(|g| g.game.outcome == Outcome::Unplayed);
+            if !open {
+                continue;
+            }
+            for (me, colour, them) in [(b.red, Colour::Red, black), (black, Colour::Black, b.red)] {
+                out.insert(
+                    me,
+                    NextGame {
+                        round,
+                        board: b.number,
+                        colour: Some(colour),
+                        opponent: name(them),
+                    },
+                );
+            }
+        }
+        Ok(out)
+    }
+
     /// The player pages (in start-number order) and the game pages (in
     /// round, board, game order) of an individual event in `lang`; none
     /// for a team event (its site is the team documents).
@@ -399,7 +453,9 @@ impl App {
         // Games with a record: their pages, and links by (round, entry).
         let mut games = Vec::new();
         let mut links: HashMap<(u32, i64), Vec<Link>> = HashMap::new();
-        for g in self.store.games(ev.id, None)? {
+        let all_games = self.store.games(ev.id, None)?;
+        let next = self.next_games(ev.id, &all_games, &by_id)?;
+        for g in all_games {
             let Some(pgn) = g.game.facts.record.as_deref() else {
                 continue;
             };
@@ -523,6 +579,7 @@ impl App {
                 rank: ranks.get(&r.player.id).copied(),
                 after_round: ct.rounds,
                 rounds,
+                next: next.get(&e.id).cloned(),
             };
             players.push(Page {
                 file: format!("player-{}.html", e.start_no),

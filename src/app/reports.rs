@@ -15,6 +15,31 @@ pub use crate::store::{ReportState, ResultReport};
 /// The pairing-settings key of the event's reporting PIN.
 pub const ENTRY_PIN: &str = "entry_pin";
 
+/// The pairing-settings keys of how the event was last served from the
+/// TUI: on the club's network (else this computer only), and the port.
+pub const SERVE_LAN: &str = "serve_lan";
+pub const SERVE_PORT: &str = "serve_port";
+
+/// How the secretary serves the event's pages: this computer only or the
+/// club's network, the port, the reporting PIN (the event's own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServeChoice {
+    pub lan: bool,
+    pub port: u16,
+    pub pin: Option<String>,
+}
+
+impl Default for ServeChoice {
+    /// This computer only (`127.0.0.1:8080`), reporting off.
+    fn default() -> Self {
+        ServeChoice {
+            lan: false,
+            port: 8080,
+            pin: None,
+        }
+    }
+}
+
 /// Why a report was refused before it was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PinRefusal {
@@ -43,12 +68,30 @@ impl PendingBoard {
             .any(|r| r.result != self.reports[0].result)
     }
 
+    /// The different results reported, in the order first reported.
+    pub fn results(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for r in &self.reports {
+            if !out.contains(&r.result.as_str()) {
+                out.push(&r.result);
+            }
+        }
+        out
+    }
+
     /// The result reported, when all reports agree.
     pub fn agreed(&self) -> Option<&str> {
         (!self.conflict())
             .then(|| self.reports.first().map(|r| r.result.as_str()))
             .flatten()
     }
+}
+
+/// The address served for a choice: `127.0.0.1:PORT` (this computer
+/// only) or `0.0.0.0:PORT` (every network of this computer).
+pub fn serve_addr(lan: bool, port: u16) -> std::net::SocketAddr {
+    let ip = if lan { [0, 0, 0, 0] } else { [127, 0, 0, 1] };
+    std::net::SocketAddr::from((ip, port))
 }
 
 /// Compares two PINs in time that does not depend on where they differ.
@@ -99,6 +142,69 @@ impl App {
             }
         };
         Ok(self.store.set_pairing_settings(ev.id, &settings, summary)?)
+    }
+
+    /// How the event was last served (its remembered choice); an event
+    /// never served takes the newest other event's reach and port, with
+    /// its own PIN; else the default (this computer only, port 8080).
+    pub fn serve_choice(&self, id: EventId) -> Result<ServeChoice> {
+        let ev = self.event(id)?;
+        let remembered = |s: &serde_json::Map<String, serde_json::Value>| {
+            let lan = s.get(SERVE_LAN)?.as_bool()?;
+            let port = s
+                .get(SERVE_PORT)?
+                .as_u64()
+                .and_then(|p| u16::try_from(p).ok())?;
+            Some((lan, port))
+        };
+        let (lan, port) = match remembered(&ev.settings.pairing_settings) {
+            Some(r) => r,
+            None => {
+                let mut others = self.store.events()?;
+                others.sort_by_key(|e| std::cmp::Reverse(e.id));
+                others
+                    .iter()
+                    .find_map(|e| remembered(&e.settings.pairing_settings))
+                    .unwrap_or((false, ServeChoice::default().port))
+            }
+        };
+        Ok(ServeChoice {
+            lan,
+            port,
+            pin: self.entry_pin(id)?,
+        })
+    }
+
+    /// Remembers how the event is served (one undoable write; nothing
+    /// written when nothing changed, and `false` said). A port of 0 or a
+    /// PIN of the wrong form is refused and changes nothing.
+    pub fn set_serve_choice(&mut self, id: EventId, c: &ServeChoice) -> Result<bool> {
+        if c.port == 0 {
+            return Err(invalid!("err.serve.port", value = c.port));
+        }
+        let pin = c.pin.as_deref().map(str::trim).filter(|p| !p.is_empty());
+        if let Some(p) = pin {
+            if p.chars().count() > 32 || p.chars().any(char::is_control) {
+                return Err(invalid!("err.serve.pin_form"));
+            }
+        }
+        let ev = self.event(id)?;
+        let mut settings = ev.settings.pairing_settings.clone();
+        settings.insert(SERVE_LAN.into(), c.lan.into());
+        settings.insert(SERVE_PORT.into(), c.port.into());
+        match pin {
+            Some(p) => settings.insert(ENTRY_PIN.into(), p.into()),
+            None => settings.remove(ENTRY_PIN),
+        };
+        if settings == ev.settings.pairing_settings {
+            return Ok(false);
+        }
+        let summary = crate::i18n::msg!(
+            "log.serve_choice",
+            addr = serve_addr(c.lan, c.port).to_string()
+        );
+        self.store.set_pairing_settings(ev.id, &settings, summary)?;
+        Ok(true)
     }
 
     /// Whether `given` opens reporting for the event: its own PIN, else
@@ -191,19 +297,38 @@ impl App {
 
     /// Records the board's reported result as the arbiter's (through the
     /// ordinary path, logged and undoable) and closes its reports.
-    /// Refused when the reports disagree: the arbiter types the result
-    /// himself (`qishe result …`), which closes them too.
-    pub fn confirm_report(&mut self, id: EventId, round: u32, board: u32) -> Result<EventResult> {
+    /// `chosen` is the result the arbiter says stands (one of the reports
+    /// or his own); without it the reports must agree, and reports that
+    /// disagree are refused with the results they name.
+    pub fn confirm_report(
+        &mut self,
+        id: EventId,
+        round: u32,
+        board: u32,
+        chosen: Option<&str>,
+    ) -> Result<EventResult> {
         let pending = self.pending_reports(id)?;
         let p = pending
             .iter()
             .find(|p| (p.round, p.board) == (round, board))
             .ok_or_else(|| invalid!("err.serve.no_report", round, board))?;
-        let Some(result) = p.agreed() else {
-            return Err(invalid!("err.serve.conflict", round, board));
+        let outcome = match chosen.map(str::trim) {
+            Some(r) => r
+                .parse::<Outcome>()
+                .ok()
+                .filter(|o| *o != Outcome::Unplayed)
+                .ok_or_else(|| invalid!("err.cli.not_a_result", value = r))?,
+            None => p.agreed().and_then(|r| r.parse().ok()).ok_or_else(|| {
+                invalid!(
+                    "err.serve.conflict",
+                    round,
+                    board,
+                    results = p.results().join(", ")
+                )
+            })?,
         };
         let input = ResultInput {
-            outcome: result.parse().ok(),
+            outcome: Some(outcome),
             ..Default::default()
         };
         let r = self.event_result(id, round, board, &input, false)?;

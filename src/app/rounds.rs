@@ -176,6 +176,9 @@ impl App {
                 || k == super::accel::ACCELERATION
                 || k == super::accel::VIRTUAL_POINTS
                 || k == super::trf::TRF_BYES
+                || k == super::reports::ENTRY_PIN
+                || k == super::reports::SERVE_LAN
+                || k == super::reports::SERVE_PORT
             {
                 continue;
             }

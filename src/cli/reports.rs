@@ -16,6 +16,10 @@ pub enum ReportCmd {
         event: String,
         round: u32,
         board: u32,
+        /// The result that stands (1-0, 1/2-1/2, 0-1 …): needed when the
+        /// reports disagree; one of them or the arbiter's own.
+        #[arg(long)]
+        result: Option<String>,
     },
     /// Reject every report of a board (the result stays as it is).
     Reject {
@@ -73,15 +77,29 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
                     )
                     .render(l)
                 );
+                if p.conflict() {
+                    say!(
+                        "{}",
+                        msg!(
+                            "cli.reports.conflict",
+                            results = p.results().join(" / "),
+                            event = &event,
+                            round = p.round,
+                            board = p.board
+                        )
+                        .render(l)
+                    );
+                }
             }
         }
         ReportCmd::Confirm {
             event,
             round,
             board,
+            result,
         } => {
             let id = app.find_event(&event)?.key();
-            let g = match app.confirm_report(id, round, board)? {
+            let g = match app.confirm_report(id, round, board, result.as_deref())? {
                 EventResult::Game(g) => g,
                 EventResult::Knockout(r) => r.game.clone(),
             };

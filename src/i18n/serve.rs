@@ -19,15 +19,27 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.serve.conflict",
-        "第{round}轮第{board}台的报告不一致: 请裁判自己录入成绩 (qishe result …) 或拒绝报告",
-        "第{round}輪第{board}台的報告不一致: 請裁判自己錄入成績 (qishe result …) 或拒絕報告",
-        "the reports of round {round} board {board} disagree: enter the result yourself (qishe result …) or reject them",
+        "第{round}轮第{board}台的报告不一致 ({results}): 请裁判说明采用哪个成绩 (qishe result confirm … --result 成绩), 或自己录入, 或拒绝报告",
+        "第{round}輪第{board}台的報告不一致 ({results}): 請裁判說明採用哪個成績 (qishe result confirm … --result 成績), 或自己錄入, 或拒絕報告",
+        "the reports of round {round} board {board} disagree ({results}): say which result stands (qishe result confirm … --result RESULT), enter your own, or reject them",
     ),
     (
         "log.entry_pin_set",
         "设置报成绩密码",
         "設定報成績密碼",
         "reporting PIN set",
+    ),
+    (
+        "err.serve.port",
+        "端口 {value} 不能用: 请填 1–65535",
+        "埠 {value} 不能用: 請填 1–65535",
+        "port {value} cannot be used: give 1–65535",
+    ),
+    (
+        "log.serve_choice",
+        "网页服务设置: {addr}",
+        "網頁服務設定: {addr}",
+        "serving settings: {addr}",
     ),
     (
         "log.entry_pin_cleared",
@@ -52,6 +64,12 @@ pub(super) static TEXTS: &[Text] = &[
         "第{round}轮 第{board}台  {red} – {black}: {reports}  [报告不一致]",
         "第{round}輪 第{board}台  {red} – {black}: {reports}  [報告不一致]",
         "round {round} board {board}  {red} – {black}: {reports}  [reports disagree]",
+    ),
+    (
+        "cli.reports.conflict",
+        "  冲突: 报告的成绩不同 ({results}); 裁判决定: qishe result confirm {event} {round} {board} --result 成绩",
+        "  衝突: 報告的成績不同 ({results}); 裁判決定: qishe result confirm {event} {round} {board} --result 成績",
+        "  conflict: the reports differ ({results}); the arbiter decides: qishe result confirm {event} {round} {board} --result RESULT",
     ),
     (
         "cli.reports.report",
@@ -169,9 +187,9 @@ pub(super) static TEXTS: &[Text] = &[
     // --- The TUI ---
     (
         "action.serve",
-        "在局域网提供网页 (手机扫码)",
-        "在區域網提供網頁 (手機掃碼)",
-        "serve the pages on the network (QR code for phones)",
+        "提供网页: 仅本机或局域网 (手机扫码)",
+        "提供網頁: 僅本機或區域網 (手機掃碼)",
+        "serve the pages: this computer or the club's network (QR code for phones)",
     ),
     (
         "action.accept-report",
@@ -190,6 +208,42 @@ pub(super) static TEXTS: &[Text] = &[
         "采用报告的成绩 ({n} 条): {place} {outcome}?",
         "採用報告的成績 ({n} 條): {place} {outcome}?",
         "accept the reported result ({n} report(s)): {place} {outcome}?",
+    ),
+    (
+        "tui.report.conflict_title",
+        "报告不一致",
+        "報告不一致",
+        "Reports disagree",
+    ),
+    (
+        "tui.report.conflict_place",
+        "第{round}轮 第{board}台  {red} – {black}",
+        "第{round}輪 第{board}台  {red} – {black}",
+        "round {round} board {board}  {red} – {black}",
+    ),
+    (
+        "tui.report.conflict_keys",
+        "↑↓ 选择  Enter 采用所选成绩  r/d/b/f/F 录入自己的成绩  Esc 关闭",
+        "↑↓ 選擇  Enter 採用所選成績  r/d/b/f/F 錄入自己的成績  Esc 關閉",
+        "↑↓ choose  Enter: this result stands  r/d/b/f/F: your own result  Esc: close",
+    ),
+    ("tui.form.serve", "提供网页", "提供網頁", "Serve the pages"),
+    ("tui.field.serve_reach", "谁能打开", "誰能開啟", "open to"),
+    ("tui.choice.local", "仅本机", "僅本機", "this computer only"),
+    ("tui.choice.lan", "局域网 (手机)", "區域網 (手機)", "the club's network (phones)"),
+    ("tui.field.port", "端口", "埠", "port"),
+    ("tui.field.entry_pin", "报成绩密码", "報成績密碼", "reporting PIN"),
+    (
+        "tui.serve.no_pin",
+        "没有报成绩密码: 棋手不能用手机报成绩",
+        "沒有報成績密碼: 棋手不能用手機報成績",
+        "no reporting PIN: players cannot report results from their phones",
+    ),
+    (
+        "tui.serve.local_only",
+        "只有本机能打开; 要让手机打开, 按 W 选局域网",
+        "只有本機能開啟; 要讓手機開啟, 按 W 選區域網",
+        "only this computer can open it; for phones, press W and choose the club's network",
     ),
     ("tui.serve.title", "网页", "網頁", "Served pages"),
     (

@@ -38,9 +38,15 @@ impl QrPart {
     /// The code as text lines, two module rows per line (▀ ▄ █), with a
     /// quiet zone of two modules.
     pub fn text_lines(&self) -> Vec<String> {
-        const QUIET: usize = 2;
-        let size = self.width + 2 * QUIET;
-        let at = |x: usize, y: usize| x >= QUIET && y >= QUIET && self.at(x - QUIET, y - QUIET);
+        self.text_lines_quiet(2)
+    }
+
+    /// The code as text lines, two module rows per line, a block drawn
+    /// where a module is dark (so the text must be drawn dark on light),
+    /// with a quiet zone of `quiet` modules on every side.
+    pub fn text_lines_quiet(&self, quiet: usize) -> Vec<String> {
+        let size = self.width + 2 * quiet;
+        let at = |x: usize, y: usize| x >= quiet && y >= quiet && self.at(x - quiet, y - quiet);
         (0..size)
             .step_by(2)
             .map(|y| {

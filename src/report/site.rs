@@ -45,6 +45,20 @@ pub struct PlayerPageData {
     pub rank: Option<(u32, bool)>,
     pub after_round: u32,
     pub rounds: Vec<PlayerRound>,
+    /// The game he is to play now: the last paired round's, while its
+    /// result is not in.
+    pub next: Option<NextGame>,
+}
+
+/// A player's game in the round being played: where he sits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextGame {
+    pub round: u32,
+    pub board: u32,
+    /// His colour; `None`: a bye.
+    pub colour: Option<Colour>,
+    /// His opponent (start number and name).
+    pub opponent: Option<String>,
 }
 
 /// Everything a game's page shows.
@@ -134,6 +148,24 @@ fn result_words(c: &CrossCell, lang: Lang) -> String {
 pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     let p = &d.player;
     let title = format!("{} · {}", d.event, p.name);
+    // His game now, on a line of its own above the rest.
+    let mut next = Vec::new();
+    if let Some(n) = &d.next {
+        let text = match (n.colour, &n.opponent) {
+            (Some(c), Some(o)) => crate::i18n::msg!(
+                "rep.site.next_board",
+                round = n.round,
+                board = n.board,
+                colour = crate::i18n::Msg::new(match c {
+                    Colour::Red => "rep.col.red",
+                    Colour::Black => "rep.col.black",
+                }),
+                opponent = o
+            ),
+            _ => crate::i18n::msg!("rep.site.next_bye", round = n.round),
+        };
+        next.push((tr(lang, "rep.site.next").to_string(), text.render(lang)));
+    }
     let mut info = vec![(tr(lang, "rep.col.no").to_string(), p.start_no.to_string())];
     if let Some(c) = p.club.as_ref().filter(|c| !c.is_empty()) {
         info.push((tr(lang, "rep.col.club").to_string(), c.clone()));
@@ -157,7 +189,11 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     let doc = Doc {
         title: title.clone(),
         lang,
-        parts: vec![Part::Heading(title), Part::Info(info)],
+        parts: [Part::Heading(title)]
+            .into_iter()
+            .chain((!next.is_empty()).then_some(Part::Info(next)))
+            .chain([Part::Info(info)])
+            .collect(),
         landscape: false,
         csv: None,
     };

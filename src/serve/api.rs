@@ -152,6 +152,11 @@ pub fn round(app: &App, id: EventId, n: u32) -> Result<Value> {
     })
 }
 
+/// A standings row's tie-break values by code, as JSON.
+fn tiebreaks<'a>(values: impl Iterator<Item = (&'a str, Value)>) -> Value {
+    Value::Object(values.map(|(c, v)| (c.to_string(), v)).collect())
+}
+
 /// `GET /api/events/ID/standings`: an array, one row per player (a team
 /// event: per team), after the complete rounds (a knockout: its ranking).
 pub fn standings(app: &App, id: EventId) -> Result<Value> {
@@ -161,11 +166,11 @@ pub fn standings(app: &App, id: EventId) -> Result<Value> {
                 .rows
                 .iter()
                 .map(|r| {
-                    let tb: serde_json::Map<String, Value> = r
-                        .values
-                        .iter()
-                        .map(|(t, v)| (t.code().to_string(), json!(v.to_string())))
-                        .collect();
+                    let tb = tiebreaks(
+                        r.values
+                            .iter()
+                            .map(|(t, v)| (t.code(), json!(v.to_string()))),
+                    );
                     json!({
                         "rank": r.rank,
                         "shared": r.shared,
@@ -183,16 +188,11 @@ pub fn standings(app: &App, id: EventId) -> Result<Value> {
                 .rows
                 .iter()
                 .map(|r| {
-                    let tb: serde_json::Map<String, Value> = r
-                        .values
-                        .iter()
-                        .map(|(t, v)| {
-                            (
-                                t.code().to_string(),
-                                json!(v.shown().map(|p| p.to_string())),
-                            )
-                        })
-                        .collect();
+                    let tb = tiebreaks(
+                        r.values
+                            .iter()
+                            .map(|(t, v)| (t.code(), json!(v.shown().map(|p| p.to_string())))),
+                    );
                     json!({
                         "rank": r.rank,
                         "shared": r.shared,

@@ -188,21 +188,27 @@ pub fn start(opts: ServeOptions) -> std::io::Result<Running> {
     })
 }
 
-/// The address the TUI serves on: the club's network (the secretary asked
-/// for the phones by pressing the key).
-pub const LAN_ADDR: &str = "0.0.0.0:8080";
-
-/// The server the TUI started, kept until the program ends.
-static BACKGROUND: Mutex<Option<Running>> = Mutex::new(None);
+/// The server the TUI started, with the address and database it was
+/// asked for, kept until the program ends or another is asked for.
+static BACKGROUND: Mutex<Option<(SocketAddr, PathBuf, Running)>> = Mutex::new(None);
 
 /// Serves `opts` in the background for the rest of the program (the TUI's
-/// key): started once, the same server's address on later calls. When the
-/// port is taken, another free port is used.
+/// key): asked again for the same address and database, the running
+/// server's address; asked for another (the secretary switched to the
+/// club's network, or another port), the running one stops and the new
+/// one starts. When the port is taken, another free port is used.
 pub fn background(opts: ServeOptions) -> std::io::Result<SocketAddr> {
     let mut slot = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = slot.as_ref() {
-        return Ok(r.addr);
+    if let Some((asked, db, r)) = slot.as_ref() {
+        if *asked == opts.addr && *db == opts.db {
+            return Ok(r.addr);
+        }
     }
+    if let Some((_, _, r)) = slot.take() {
+        r.stop();
+    }
+    let asked = opts.addr;
+    let db = opts.db.clone();
     let running = match start(opts.clone()) {
         Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => start(ServeOptions {
             addr: SocketAddr::new(opts.addr.ip(), 0),
@@ -211,8 +217,50 @@ pub fn background(opts: ServeOptions) -> std::io::Result<SocketAddr> {
         r => r?,
     };
     let addr = running.addr;
-    *slot = Some(running);
+    *slot = Some((asked, db, running));
     Ok(addr)
+}
+
+/// Stops the background server, if one runs (the TUI leaving).
+pub fn stop_background() {
+    let taken = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some((_, _, r)) = taken {
+        r.stop();
+    }
+}
+
+/// What the TUI's served box says for a server bound to `addr`, and the
+/// QR code phones scan: on the club's network, the addresses phones open
+/// (this computer's, never 0.0.0.0) and the event's page with its code;
+/// this computer only, the address and that phones cannot reach it (no
+/// code). `pin`: whether reporting is on.
+pub fn tui_lines(
+    lang: Lang,
+    addr: SocketAddr,
+    event: i64,
+    pin: bool,
+) -> (Vec<String>, Vec<String>) {
+    let url = event_url(addr, event, lang);
+    let mut lines = Vec::new();
+    let lan = addr.ip().is_unspecified();
+    if lan {
+        for a in reachable_addresses(addr) {
+            lines.push(msg!("serve.open_on_phone", url = format!("http://{a}/")).render(lang));
+        }
+    } else {
+        lines.push(msg!("serve.started", addr = addr.to_string()).render(lang));
+        lines.push(tr(lang, "tui.serve.local_only").to_string());
+    }
+    lines.push(msg!("tui.serve.event_url", url = &url).render(lang));
+    if !pin {
+        lines.push(tr(lang, "tui.serve.no_pin").to_string());
+    }
+    let qr = if lan {
+        qr::text_lines(&url)
+    } else {
+        Vec::new()
+    };
+    (lines, qr)
 }
 
 /// The address of event `id`'s pages in `lang` for a server bound to
@@ -379,13 +427,35 @@ fn known_event(app: &App, id: i64, lang: Lang) -> Result<crate::domain::Event, R
 
 type Q = Query<HashMap<String, String>>;
 
+/// Every JSON read answers the same way: the reader's language, the
+/// event known (else a 404 in that language), `f`'s value on the
+/// blocking pool as JSON, `f`'s error as `refused` with its message.
+async fn read_json(
+    s: &Arc<Shared>,
+    event: Option<i64>,
+    refused: StatusCode,
+    lang: Lang,
+    f: impl FnOnce(&mut App) -> crate::app::Result<serde_json::Value> + Send + 'static,
+) -> Response {
+    let r = blocking(s, move |app| {
+        if let Some(id) = event {
+            known_event(app, id, lang)?;
+        }
+        f(app).map_err(|e| error_json(refused, lang, e.msg()))
+    })
+    .await;
+    match r {
+        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
+        Ok(Err(r)) | Err(r) => r,
+    }
+}
+
 async fn api_events(State(s): State<Arc<Shared>>, Query(q): Q, h: HeaderMap) -> Response {
     let lang = negotiate(&s, &q, &h);
-    match blocking(&s, |app| api::events(app)).await {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(e)) => error_json(StatusCode::BAD_REQUEST, lang, e.msg()),
-        Err(r) => r,
-    }
+    read_json(&s, None, StatusCode::BAD_REQUEST, lang, |app| {
+        api::events(app)
+    })
+    .await
 }
 
 async fn api_round(
@@ -395,16 +465,10 @@ async fn api_round(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
+    read_json(&s, Some(id), StatusCode::NOT_FOUND, lang, move |app| {
         api::round(app, EventId(id), n)
-            .map_err(|e| error_json(StatusCode::NOT_FOUND, lang, e.msg()))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn api_standings(
@@ -414,16 +478,10 @@ async fn api_standings(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
+    read_json(&s, Some(id), StatusCode::BAD_REQUEST, lang, move |app| {
         api::standings(app, EventId(id))
-            .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(StatusCode::OK, &v),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 async fn api_version(
@@ -433,19 +491,11 @@ async fn api_version(
     h: HeaderMap,
 ) -> Response {
     let lang = negotiate(&s, &q, &h);
-    let r = blocking(&s, move |app| {
-        known_event(app, id, lang)?;
-        app.event_version(EventId(id))
-            .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))
+    read_json(&s, Some(id), StatusCode::BAD_REQUEST, lang, move |app| {
+        let v = app.event_version(EventId(id))?;
+        Ok(serde_json::json!({"version": format!("{v:016x}")}))
     })
-    .await;
-    match r {
-        Ok(Ok(v)) => json_response(
-            StatusCode::OK,
-            &serde_json::json!({"version": format!("{v:016x}")}),
-        ),
-        Ok(Err(r)) | Err(r) => r,
-    }
+    .await
 }
 
 /// A report's body: `{"result": "1-0", "pin": "…"}`.

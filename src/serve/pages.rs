@@ -16,6 +16,7 @@ ul.events { list-style: none; padding: 0; }
 ul.events li { padding: 2.5mm 0; border-bottom: 1px solid #ddd; }
 ul.events a { font-size: 12.5pt; }
 span.meta { color: #555; display: block; font-size: 10pt; }
+span.meta a { font-size: inherit; margin-left: 1mm; }
 @media screen and (max-width: 640px) { body { margin: 3mm; } }
 ";
 
@@ -157,11 +158,24 @@ pub fn live(lang: Lang, id: i64, html: &str, report_round: Option<u32>) -> Strin
         e(tr(lang, "serve.tv")),
     ));
     tail.push_str(&live_script(id));
-    let html = html.replacen("</style>", &format!("{FORM_STYLE}</style>"), 1);
+    let html = screen_only(html).replacen("</style>", &format!("{FORM_STYLE}</style>"), 1);
     match html.rfind("</body>") {
         Some(i) => format!("{}{tail}{}", &html[..i], &html[i..]),
         None => format!("{html}{tail}"),
     }
+}
+
+/// A site page without what only paper needs: the print date and the
+/// lines to sign on (a live page is read, never printed).
+fn screen_only(html: &str) -> String {
+    html.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.starts_with("<p class=\"info imprint\">")
+                || l.starts_with("<p class=\"note\">") && l.contains("____"))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// `/tv/ID`: the current round's pairings and the standings in turn, in

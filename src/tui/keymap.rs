@@ -301,6 +301,8 @@ pub enum Ctx {
     Log,
     /// The check-in pop-up.
     CheckIn,
+    /// The pop-up of a board whose reports disagree.
+    Reports,
     /// The archive screen's game list, and its game view.
     Archive,
     ArchiveGame,
@@ -459,6 +461,18 @@ pub static KEYMAP: &[Binding] = &[
     // Issues 8 and 9: ruling dialog, member page, statistics screen.
     b(Ctx::Results, K::Char('J'), N, A::Judge, false),
     b(Ctx::Results, K::Enter, N, A::AcceptReport, false),
+    b(Ctx::Reports, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Reports, K::Up, N, A::Up, true),
+    b(Ctx::Reports, K::Char('k'), N, A::Up, false),
+    b(Ctx::Reports, K::Down, N, A::Down, true),
+    b(Ctx::Reports, K::Char('j'), N, A::Down, false),
+    b(Ctx::Reports, K::Enter, N, A::Submit, true),
+    b(Ctx::Reports, K::Char('r'), N, A::RedWin, true),
+    b(Ctx::Reports, K::Char('d'), N, A::Draw, true),
+    b(Ctx::Reports, K::Char('b'), N, A::BlackWin, true),
+    b(Ctx::Reports, K::Char('f'), N, A::RedForfeits, false),
+    b(Ctx::Reports, K::Char('F'), N, A::BlackForfeits, false),
+    b(Ctx::Reports, K::Esc, N, A::Cancel, true),
     b(Ctx::Event, K::Char('W'), N, A::Serve, false),
     b(Ctx::Club, K::Enter, N, A::MemberPage, false),
     b(Ctx::Club, K::Char('S'), N, A::Statistics, false),

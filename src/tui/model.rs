@@ -144,6 +144,25 @@ pub enum Modal {
         lines: Vec<String>,
         qr: Vec<String>,
     },
+    /// Reports that disagree on one board: the arbiter picks the result
+    /// that stands, or presses a result key for his own.
+    Reports(ReportChoice),
+}
+
+/// The conflict pop-up of the Results tab: a board's reports grouped by
+/// the result they name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportChoice {
+    pub event: i64,
+    pub round: u32,
+    pub board: u32,
+    /// Round, board and players, as the title says them.
+    pub place: String,
+    /// The different results reported (codes: `1-0` …), first reported
+    /// first, each with its reports (who, when).
+    pub choices: Vec<(String, Vec<String>)>,
+    /// The chosen row.
+    pub sel: usize,
 }
 
 /// Everything `view` draws.
@@ -518,6 +537,9 @@ impl Model {
         }
         if let Some(Modal::CheckIn(_)) = self.modal {
             return vec![Ctx::CheckIn, Ctx::Global];
+        }
+        if let Some(Modal::Reports(_)) = self.modal {
+            return vec![Ctx::Reports];
         }
         if let Some(c) = self.pages.contexts() {
             return c;

@@ -47,6 +47,7 @@ pub fn view(m: &Model, f: &mut Frame) {
             draw_message_box(m, f, "tui.notice.title", text, "tui.notice.keys")
         }
         Some(Modal::Served { lines, qr }) => draw_served(m, f, lines, qr),
+        Some(Modal::Reports(rc)) => draw_reports(m, f, rc),
         Some(Modal::Log(v)) => super::log::draw(&ui, v, f, main),
         Some(Modal::CheckIn(v)) => super::checkin::draw(&ui, v, f, main),
         Some(Modal::Help) | None => {}

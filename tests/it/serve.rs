@@ -1,9 +1,11 @@
 //! `qishe serve`: the server started in-process on 127.0.0.1 with a
 //! random port over a club the real binary made; a plain `TcpStream`
 //! client. Children: `serve/chromium.rs` (a page at 360 px sees a result
-//! appear without a reload).
+//! appear without a reload), `serve/tui.rs` (the TUI's serve form and its
+//! QR code, the conflict pop-up of the Results tab).
 
 mod chromium;
+mod tui;
 
 use crate::common::Club;
 use qishe::config::Config;
@@ -227,6 +229,123 @@ fn two_different_reports_are_a_conflict_the_arbiter_settles() {
         .contains("no reported result"));
     let r = get(s.addr, "/api/events/1/rounds/1").json();
     assert_eq!(board(&r, 2)["result"], "1/2-1/2");
+    s.stop();
+}
+
+#[test]
+fn a_conflicting_board_is_confirmed_only_with_the_result_the_arbiter_names() {
+    let c = night();
+    let s = serve(&c, Some("77"));
+    assert_eq!(report(s.addr, 1, "1-0", "77").status, 202);
+    assert_eq!(report(s.addr, 1, "1-0", "77").status, 202);
+    assert_eq!(report(s.addr, 1, "0-1", "77").status, 202);
+    assert_eq!(report(s.addr, 2, "1/2-1/2", "77").status, 202);
+    // The pending list: a conflict line under the board whose reports
+    // differ, naming both results and how to decide; none under the other.
+    let pending = c.ok(&["result", "pending", "Night"]);
+    let lines: Vec<&str> = pending.lines().collect();
+    let conflicts: Vec<&&str> = lines.iter().filter(|l| l.contains("conflict")).collect();
+    assert_eq!(conflicts.len(), 1, "{pending}");
+    assert!(
+        conflicts[0].contains("1-0 / 0-1") && conflicts[0].contains("--result"),
+        "{pending}"
+    );
+    let at = lines.iter().position(|l| l.contains("conflict")).unwrap();
+    assert!(lines[at - 1].contains("board 1"), "{pending}");
+    // Without saying which: refused, naming the results and the option;
+    // nothing stored.
+    let refused = c.fails(&["result", "confirm", "Night", "1", "1"]);
+    assert!(
+        refused.contains("1-0, 0-1") && refused.contains("--result"),
+        "{refused}"
+    );
+    assert!(board(&get(s.addr, "/api/events/1/rounds/1").json(), 1)["result"].is_null());
+    // Not a result: refused too.
+    let bad = c.fails(&["result", "confirm", "Night", "1", "1", "--result", "2-0"]);
+    assert!(bad.contains("2-0"), "{bad}");
+    // The arbiter names the minority's report: it stands, the reports close.
+    c.ok(&["result", "confirm", "Night", "1", "1", "--result", "0-1"]);
+    let r = get(s.addr, "/api/events/1/rounds/1").json();
+    assert_eq!(board(&r, 1)["result"], "0-1");
+    let pending = c.ok(&["result", "pending", "Night"]);
+    assert!(
+        !pending.contains("board 1") && pending.contains("board 2"),
+        "{pending}"
+    );
+    // Agreeing reports need no --result.
+    c.ok(&["result", "confirm", "Night", "1", "2"]);
+    let r = get(s.addr, "/api/events/1/rounds/1").json();
+    assert_eq!(board(&r, 2)["result"], "1/2-1/2");
+    s.stop();
+}
+
+#[test]
+fn a_players_page_says_his_board_and_colour_while_the_round_is_played() {
+    let c = night();
+    let s = serve(&c, None);
+    let r = get(s.addr, "/api/events/1/rounds/1").json();
+    let b1 = board(&r, 1);
+    let seat = |p: &serde_json::Value| {
+        (
+            p["no"].as_u64().unwrap(),
+            format!("{} {}", p["no"], p["name"].as_str().unwrap()),
+        )
+    };
+    let (red, red_seat) = seat(&b1["red"]);
+    let (black, black_seat) = seat(&b1["black"]);
+    let page = |no: u64| {
+        let a = get(s.addr, &format!("/e/1/en/player-{no}.html"));
+        assert_eq!(a.status, 200);
+        a.body
+    };
+    let p = page(red);
+    assert!(
+        p.contains("Next game")
+            && p.contains(&format!("round 1, board 1, Red, against {black_seat}")),
+        "{p}"
+    );
+    assert!(page(black).contains(&format!("round 1, board 1, Black, against {red_seat}")));
+    let bye = r["byes"][0]["no"].as_u64().unwrap();
+    assert!(page(bye).contains("round 1: bye"));
+    // In 简体 too.
+    let zh = get(s.addr, &format!("/e/1/zh-Hans/player-{red}.html")).body;
+    assert!(
+        zh.contains("下一盘") && zh.contains("第1轮 第1台, 红方"),
+        "{zh}"
+    );
+    // His result in: no game to go to until the next round is paired.
+    c.ok(&["result", "Night", "1", "1", "1-0"]);
+    assert!(!page(red).contains("Next game"));
+    assert!(
+        page(bye).contains("round 1: bye"),
+        "a bye's board has no game"
+    );
+    s.stop();
+}
+
+#[test]
+fn a_served_page_leaves_out_what_only_paper_needs() {
+    let c = night();
+    let s = serve(&c, None);
+    let page = get(s.addr, "/e/1/en/round-1.html").body;
+    assert!(page.contains("<table class=\"doc\""), "{page}");
+    assert!(
+        !page.contains("____") && !page.contains("imprint"),
+        "no line to sign, no print date:\n{page}"
+    );
+    s.stop();
+}
+
+#[test]
+fn an_event_with_a_reporting_pin_still_pairs_its_next_round() {
+    let c = night();
+    c.ok(&["result", "pin", "Night", "4321"]);
+    c.ok(&["result", "Night", "1", "1", "1-0"]);
+    c.ok(&["result", "Night", "1", "2", "0-1"]);
+    let out = c.ok(&["round", "pair", "Night"]);
+    assert!(out.contains("2"), "{out}");
+    let s = serve(&c, None);
+    assert_eq!(get(s.addr, "/api/events/1/rounds/2").status, 200);
     s.stop();
 }
 

@@ -72,14 +72,22 @@ pub enum Command {
         round: u32,
         board: u32,
     },
-    /// Record a board's reported result as the arbiter's.
+    /// Record a board's reported result as the arbiter's: the one the
+    /// reports agree on, else `result` (the one he picked or typed).
     ConfirmReport {
         event: i64,
         round: u32,
         board: u32,
+        result: Option<String>,
     },
-    /// Serve the club's pages (in the background, once) and show where.
-    Serve(i64),
+    /// Open the serve form, filled with the event's remembered choice.
+    ServeForm(i64),
+    /// Serve the club's pages as chosen (in the background; a new choice
+    /// restarts the server), remember the choice, and show where.
+    Serve {
+        event: i64,
+        choice: crate::app::ServeChoice,
+    },
     /// Read a member CSV and ask before importing it.
     PreviewImport(String),
     ImportMembers(String),

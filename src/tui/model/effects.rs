@@ -189,8 +189,15 @@ pub fn run(
             event,
             round,
             board,
-        } => confirm_report(app, lang, (*event, *round, *board)),
-        Command::Serve(event) => serve(app, lang, *event),
+            result,
+        } => confirm_report(app, lang, (*event, *round, *board), result.as_deref()),
+        Command::ServeForm(event) => {
+            let choice = app.serve_choice(EventId(*event))?;
+            Ok(Outcome::Form(Box::new(super::forms::serve_form(
+                *event, &choice,
+            ))))
+        }
+        Command::Serve { event, choice } => serve(app, lang, *event, choice),
         Command::RequestBye {
             event,
             entry,
@@ -289,8 +296,9 @@ fn confirm_report(
     app: &mut App,
     lang: Lang,
     (event, round, board): (i64, u32, u32),
+    chosen: Option<&str>,
 ) -> crate::app::Result<Outcome> {
-    let g = match app.confirm_report(EventId(event), round, board)? {
+    let g = match app.confirm_report(EventId(event), round, board, chosen)? {
         crate::app::EventResult::Game(g) => g,
         crate::app::EventResult::Knockout(r) => r.game.clone(),
     };
@@ -409,7 +417,12 @@ fn preview_report(
         return Ok(Outcome::Said(tr(lang, "tui.report.none").to_string()));
     };
     let Some(result) = p.agreed() else {
-        return Err(invalid!("err.serve.conflict", round = round, board = board));
+        return Err(invalid!(
+            "err.serve.conflict",
+            round = round,
+            board = board,
+            results = p.results().join(", ")
+        ));
     };
     let outcome = result
         .parse::<crate::domain::Outcome>()
@@ -428,15 +441,24 @@ fn preview_report(
             event,
             round,
             board,
+            result: None,
         },
     })
 }
 
-/// Serves the club's pages in the background: where, and the QR code of
-/// the event's page.
-fn serve(app: &App, lang: Lang, event: i64) -> crate::app::Result<Outcome> {
+/// Serves the club's pages in the background as the secretary chose
+/// (this computer or the club's network, port, PIN), remembered by the
+/// event: where phones open them, and the QR code of the event's page.
+fn serve(
+    app: &mut App,
+    lang: Lang,
+    event: i64,
+    choice: &crate::app::ServeChoice,
+) -> crate::app::Result<Outcome> {
+    app.set_serve_choice(EventId(event), choice)?;
+    let asked = crate::app::serve_addr(choice.lan, choice.port);
     let addr = crate::serve::background(crate::serve::ServeOptions {
-        addr: crate::serve::LAN_ADDR.parse().expect("a valid address"),
+        addr: asked,
         db: app.db_path().to_path_buf(),
         config: app.config.clone(),
         entry_pin: None,
@@ -444,17 +466,12 @@ fn serve(app: &App, lang: Lang, event: i64) -> crate::app::Result<Outcome> {
     .map_err(|e| {
         invalid!(
             "serve.cannot_listen",
-            addr = crate::serve::LAN_ADDR,
+            addr = asked.to_string(),
             why = crate::i18n::io_msg(&e)
         )
     })?;
-    let mut lines = crate::serve::started_lines(lang, addr);
-    let url = crate::serve::event_url(addr, event, lang);
-    lines.push(crate::i18n::msg!("tui.serve.event_url", url = &url).render(lang));
-    Ok(Outcome::Served {
-        qr: crate::serve::qr::text_lines(&url),
-        lines,
-    })
+    let (lines, qr) = crate::serve::tui_lines(lang, addr, event, choice.pin.is_some());
+    Ok(Outcome::Served { lines, qr })
 }
 
 /// Attaches a game record to board `at`; unless `checked`, asks first

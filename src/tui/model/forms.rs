@@ -73,6 +73,9 @@ pub enum FormKind {
         board: u32,
     },
     Print,
+    /// How to serve the event's pages (its id): this computer only or
+    /// the club's network, the port, the reporting PIN.
+    Serve(i64),
 }
 
 /// A modal form.
@@ -97,6 +100,7 @@ impl Form {
             FormKind::ImportMembers => "tui.form.import",
             FormKind::AttachRecord { .. } => "tui.form.attach",
             FormKind::Print => "tui.form.print",
+            FormKind::Serve(_) => "tui.form.serve",
         }
     }
     pub fn value(&self, label: &str) -> &str {
@@ -440,6 +444,22 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         FormKind::ImportMembers => Ok(Command::PreviewImport(
             f.value("tui.field.path").to_string(),
         )),
+        FormKind::Serve(event) => {
+            let port = parse_opt::<u16>(lang, "tui.field.port", f.value("tui.field.port"))?
+                .filter(|p| *p > 0)
+                .ok_or_else(|| {
+                    crate::i18n::msg!("err.serve.port", value = f.value("tui.field.port"))
+                        .render(lang)
+                })?;
+            Ok(Command::Serve {
+                event: *event,
+                choice: crate::app::ServeChoice {
+                    lan: f.value("tui.field.serve_reach") == "lan",
+                    port,
+                    pin: opt_text(f.value("tui.field.entry_pin")),
+                },
+            })
+        }
         FormKind::Print => Ok(Command::Print(super::print::PrintJob {
             event: 0,
             doc: f.value("tui.print.doc").to_string(),
@@ -844,6 +864,24 @@ pub(super) fn path_form(kind: FormKind) -> Form {
     Form {
         kind,
         fields: vec![Field::text("tui.field.path", "")],
+        focus: 0,
+        stash: Vec::new(),
+    }
+}
+
+/// The serve form of `W`, filled with the event's remembered choice.
+pub(crate) fn serve_form(event: i64, c: &crate::app::ServeChoice) -> Form {
+    Form {
+        kind: FormKind::Serve(event),
+        fields: vec![
+            Field::choice(
+                "tui.field.serve_reach",
+                &["local", "lan"],
+                if c.lan { "lan" } else { "local" },
+            ),
+            Field::text("tui.field.port", c.port.to_string()),
+            Field::text("tui.field.entry_pin", c.pin.clone().unwrap_or_default()),
+        ],
         focus: 0,
         stash: Vec::new(),
     }

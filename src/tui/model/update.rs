@@ -31,6 +31,9 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         m.modal = None;
         return None;
     }
+    if matches!(m.modal, Some(Modal::Reports(_))) {
+        return report_choice_keys(m, a);
+    }
     if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
         return confirm_keys(m, a, c);
     }
@@ -247,7 +250,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
         Search => m.searching = true,
-        Serve => return m.event_id().map(Command::Serve),
+        Serve => return m.event_id().map(Command::ServeForm),
         _ => {}
     }
     None
@@ -549,11 +552,20 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 return None;
             };
             let board = b.number;
-            if m.ev
-                .pending
-                .iter()
-                .any(|p| (p.round, p.board) == (round, board))
-            {
+            let names = (
+                b.red.name.clone(),
+                b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
+            );
+            let pending =
+                m.ev.pending
+                    .iter()
+                    .find(|p| (p.round, p.board) == (round, board));
+            if let Some(p) = pending.filter(|p| p.conflict()) {
+                let choice = report_choice(m.lang, ev, p, names);
+                m.modal = Some(Modal::Reports(choice));
+                return None;
+            }
+            if pending.is_some() {
                 return Some(Command::PreviewReport {
                     event: ev,
                     round,
@@ -630,4 +642,80 @@ pub(super) fn back(m: &mut Model) {
         m.row_sel = 0;
         m.round_sel = None;
     }
+}
+
+/// The conflict pop-up of a board whose reports disagree: one row per
+/// result reported, with who reported it and when.
+fn report_choice(
+    lang: Lang,
+    event: i64,
+    p: &crate::app::PendingBoard,
+    (red, black): (String, String),
+) -> ReportChoice {
+    let choices = p
+        .results()
+        .into_iter()
+        .map(|code| {
+            let who = p
+                .reports
+                .iter()
+                .filter(|r| r.result == code)
+                .map(|r| format!("{} {}", r.source, r.at.replace('T', " ")))
+                .collect();
+            (code.to_string(), who)
+        })
+        .collect();
+    ReportChoice {
+        event,
+        round: p.round,
+        board: p.board,
+        place: crate::i18n::msg!(
+            "tui.report.conflict_place",
+            round = p.round,
+            board = p.board,
+            red = &red,
+            black = &black
+        )
+        .render(lang),
+        choices,
+        sel: 0,
+    }
+}
+
+/// The conflict pop-up's keys: ↑↓ and Enter pick a reported result, a
+/// result key enters the arbiter's own, Esc closes it.
+fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
+    use Action::*;
+    let Some(Modal::Reports(rc)) = m.modal.as_mut() else {
+        return None;
+    };
+    let chosen = match a {
+        Up => {
+            rc.sel = rc.sel.saturating_sub(1);
+            None
+        }
+        Down => {
+            rc.sel = (rc.sel + 1).min(rc.choices.len().saturating_sub(1));
+            None
+        }
+        Submit => rc.choices.get(rc.sel).map(|(code, _)| code.clone()),
+        RedWin | Draw | BlackWin | RedForfeits | BlackForfeits => {
+            a.outcome().map(|o| o.code().to_string())
+        }
+        Cancel => {
+            m.modal = None;
+            None
+        }
+        _ => None,
+    };
+    let result = chosen?;
+    let Some(Modal::Reports(rc)) = m.modal.take() else {
+        return None;
+    };
+    Some(Command::ConfirmReport {
+        event: rc.event,
+        round: rc.round,
+        board: rc.board,
+        result: Some(result),
+    })
 }

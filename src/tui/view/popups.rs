@@ -183,28 +183,105 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
     }
 }
 
-/// The served pages' box: where phones open them, then the QR code of
-/// the event's address, drawn line for line (no wrapping, no trimming:
-/// a cut code does not scan).
+/// The served pages' box: where phones open them, and the QR code of
+/// the event's address, drawn line for line (no wrapping, no trimming: a
+/// cut code does not scan) in black on white whatever the terminal's
+/// colours, so dark modules are dark and the quiet zone light. Beside the
+/// words when the screen is wide enough, else under them.
 pub(super) fn draw_served(m: &Model, f: &mut Frame, lines: &[String], qr: &[String]) {
-    let width = |s: &String| unicode_width::UnicodeWidthStr::width(s.as_str());
-    let w = lines
+    let width = |s: &String| unicode_width::UnicodeWidthStr::width(s.as_str()) as u16;
+    let keys = m.t("tui.notice.keys");
+    let text_w = lines
         .iter()
-        .chain(qr)
+        .chain(std::iter::once(&keys))
         .map(width)
         .max()
         .unwrap_or(20)
-        .max(20) as u16
-        + 4;
-    let h = (lines.len() + qr.len()) as u16 + 4;
-    let area = centered(f.area(), w, h);
+        .max(20);
+    let qr_w = qr.iter().map(width).max().unwrap_or(0);
+    let qr_h = qr.len() as u16;
+    let screen = f.area();
+    let text_h = lines.len() as u16 + 2;
+    // Beside: the words wrap in what is left of the screen's width.
+    let beside = qr_w > 0 && screen.width >= qr_w + 2 + 24 + 2 && screen.height >= qr_h + 2;
+    let (w, h) = if beside {
+        let room = screen.width - qr_w - 4;
+        let tw = text_w.min(room);
+        let wrapped: u16 = lines
+            .iter()
+            .map(|l| width(l).div_ceil(tw.max(1)).max(1))
+            .sum::<u16>()
+            + 2;
+        (qr_w + 2 + tw + 2, qr_h.max(wrapped) + 2)
+    } else {
+        (text_w.max(qr_w) + 2, text_h + qr_h + 2)
+    };
+    let area = centered(screen, w, h);
     super::super::draw::clear(f, area);
     let block = Block::bordered().title(format!(" {} ", m.t("tui.serve.title")));
     let inner = block.inner(area);
     f.render_widget(block, area);
     let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
-    text.extend(qr.iter().map(|l| Line::from(l.clone())));
     text.push(Line::from(""));
-    text.push(Line::from(m.t("tui.notice.keys")).bold());
-    f.render_widget(Paragraph::new(text), inner);
+    text.push(Line::from(keys).bold());
+    let code: Vec<Line> = qr
+        .iter()
+        .map(|l| {
+            Line::from(l.clone()).style(
+                Style::new()
+                    .fg(ratatui::style::Color::Black)
+                    .bg(ratatui::style::Color::White),
+            )
+        })
+        .collect();
+    if beside {
+        let [left, _, right] = Layout::horizontal([
+            Constraint::Length(qr_w),
+            Constraint::Length(1),
+            Constraint::Min(1),
+        ])
+        .areas(inner);
+        f.render_widget(Paragraph::new(code), left);
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), right);
+    } else {
+        let [top, bottom] =
+            Layout::vertical([Constraint::Length(text_h), Constraint::Min(0)]).areas(inner);
+        f.render_widget(Paragraph::new(text), top);
+        f.render_widget(Paragraph::new(code), bottom);
+    }
+}
+
+/// The pop-up of a board whose reports disagree: the board, then one row
+/// per result reported with who reported it and when (the chosen row
+/// marked), then the keys: Enter takes the chosen result, a result key
+/// stands for the arbiter's own.
+pub(super) fn draw_reports(m: &Model, f: &mut Frame, rc: &super::super::model::ReportChoice) {
+    let mut text: Vec<Line> = vec![Line::from(rc.place.clone()), Line::from("")];
+    for (i, (code, who)) in rc.choices.iter().enumerate() {
+        let mark = if i == rc.sel { "▶ " } else { "  " };
+        let head = format!(
+            "{mark}{} ({code})",
+            super::super::component::code_text(m.lang, code)
+        );
+        let line = Line::from(head);
+        text.push(if i == rc.sel { line.reversed() } else { line });
+        for w in who {
+            text.push(Line::from(format!("     ← {w}")));
+        }
+    }
+    text.push(Line::from(""));
+    text.push(Line::from(m.t("tui.report.conflict_keys")).bold());
+    let width = text
+        .iter()
+        .map(|l| l.width())
+        .max()
+        .unwrap_or(20)
+        .clamp(40, 76) as u16
+        + 4;
+    let area = centered(f.area(), width, text.len() as u16 + 2);
+    super::super::draw::clear(f, area);
+    let block = Block::bordered().title(format!(" {} ", m.t("tui.report.conflict_title")));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), inner);
 }
