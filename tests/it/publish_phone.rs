@@ -21,6 +21,8 @@ struct Measured {
     /// The page body's scroll width and the window's inner width.
     body: u32,
     inner: u32,
+    /// The first name cell stays put while its table scrolls (`sticky`).
+    sticky_names: bool,
     /// Tables wider than their box: (class, table width, box width,
     /// whether that box scrolls sideways by itself).
     wide: Vec<(String, u32, u32, bool)>,
@@ -37,7 +39,11 @@ function next() {
   if (i >= pages.length) { document.getElementById('out').textContent = out.join('\n') + '\nEND'; return; }
   var f = document.createElement('iframe');
   f.style.width = 'WIDTHpx'; f.style.height = '800px'; f.style.border = '0';
-  f.onload = function () {
+  f.onload = function () { try { measure(f); } catch (e) { out.push('ERROR ' + pages[i] + ' ' + e); i = pages.length; next(); } };
+  f.src = pages[i];
+  document.body.appendChild(f);
+}
+function measure(f) {
     var w = f.contentWindow, d = f.contentDocument, s = d.scrollingElement;
     var line = [pages[i], s.scrollWidth, w.innerWidth];
     d.querySelectorAll('table').forEach(function (t) {
@@ -53,12 +59,11 @@ function next() {
         line.push((t.className || 'table') + ':' + t.scrollWidth + ':' + Math.round(bw) + ':' + (scrolls ? 1 : 0)
           + ':' + Math.round(t.getBoundingClientRect().right));
     });
+    var nm = d.querySelector('td.name');
+    line.splice(3, 0, nm && w.getComputedStyle(nm).position === 'sticky' ? 1 : 0);
     out.push(line.join(' '));
     document.body.removeChild(f);
     i += 1; next();
-  };
-  f.src = pages[i];
-  document.body.appendChild(f);
 }
 window.addEventListener('load', next);
 </script></body></html>"#;
@@ -66,6 +71,36 @@ window.addEventListener('load', next);
 /// Lays out `pages` (paths under `site`) in one headless Chromium, each
 /// in a [`PHONE`]-wide frame, and returns what it measured.
 fn measure(chrome: &Path, site: &Path, pages: &[PathBuf]) -> Vec<Measured> {
+    // A probe in each folder (a language's pages), beside its pages: a
+    // frame in another folder may be another origin to Chromium.
+    let mut dirs: Vec<&Path> = pages.iter().map(|p| p.parent().unwrap()).collect();
+    dirs.dedup();
+    dirs.sort();
+    dirs.dedup();
+    let mut all = Vec::new();
+    for dir in dirs {
+        let here: Vec<PathBuf> = pages
+            .iter()
+            .filter(|p| p.parent() == Some(dir))
+            .cloned()
+            .collect();
+        for (p, mut m) in here.iter().zip(measure_in(chrome, dir, &here)) {
+            m.page = p.strip_prefix(site).unwrap().to_string_lossy().into_owned();
+            all.push((p.clone(), m));
+        }
+    }
+    pages
+        .iter()
+        .map(|p| {
+            let i = all.iter().position(|(q, _)| q == p).unwrap();
+            all.remove(i).1
+        })
+        .collect()
+}
+
+/// [`measure`] for pages of one folder `dir`.
+fn measure_in(chrome: &Path, dir: &Path, pages: &[PathBuf]) -> Vec<Measured> {
+    let site = dir;
     let list: Vec<String> = pages
         .iter()
         .map(|p| {
@@ -99,7 +134,7 @@ fn measure(chrome: &Path, site: &Path, pages: &[PathBuf]) -> Vec<Measured> {
         ))
         .arg(&file)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("chromium starts");
     let start = Instant::now();
@@ -118,7 +153,11 @@ fn measure(chrome: &Path, site: &Path, pages: &[PathBuf]) -> Vec<Measured> {
         .nth(1)
         .and_then(|t| t.split("</pre>").next())
         .unwrap_or("");
-    assert!(text.ends_with("END"), "the probe did not finish: {dom}");
+    assert!(
+        text.ends_with("END") && !text.contains("ERROR"),
+        "the probe did not finish: {text}\n{dom}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let got: Vec<Measured> = text
         .lines()
         .filter(|l| *l != "END")
@@ -127,6 +166,7 @@ fn measure(chrome: &Path, site: &Path, pages: &[PathBuf]) -> Vec<Measured> {
             let page = it.next().unwrap().to_string();
             let body = it.next().unwrap().parse().unwrap();
             let inner = it.next().unwrap().parse().unwrap();
+            let sticky_names = it.next() == Some("1");
             let wide = it
                 .map(|w| {
                     let f: Vec<&str> = w.split(':').collect();
@@ -142,6 +182,7 @@ fn measure(chrome: &Path, site: &Path, pages: &[PathBuf]) -> Vec<Measured> {
                 page,
                 body,
                 inner,
+                sticky_names,
                 wide,
             }
         })
@@ -191,9 +232,9 @@ fn assert_fits(m: &[Measured]) {
     }
 }
 
-/// `n` members with names of two to four characters and long clubs, in a
-/// round robin `name` (round 1 paired and played) or a Swiss.
-fn event(c: &Club, name: &str, n: usize, system: &str, rounds: &str) {
+/// `n` members with names of two to four characters and long clubs, in
+/// an event `name` of `system`, its first `played` rounds played.
+fn event(c: &Club, name: &str, n: usize, system: &str, rounds: &str, played: u32) {
     let family = ["王", "欧阳", "郑", "司马", "赵", "许", "上官", "吕"];
     let given = ["天一", "惟桐", "银川", "琦琳", "鑫鑫", "钦", "晓东", "文君"];
     let clubs = [
@@ -212,22 +253,23 @@ fn event(c: &Club, name: &str, n: usize, system: &str, rounds: &str) {
     }
     let f = format!("{name}.csv");
     std::fs::write(c.path(&f), csv).unwrap();
-    c.ok(&["player", "import", &f]);
+    // Members of an earlier event of the club are entered again.
+    c.ok(&["player", "import", &f, "--skip-duplicates"]);
     c.ok(&["event", "new", name, "--system", system, "--rounds", rounds]);
     let mut enter = vec!["event", "enter", name];
     enter.extend(names.iter().map(String::as_str));
     c.ok(&enter);
-    c.ok(&["round", "pair", name]);
-    let games = c.ok(&["round", "show", name, "1", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&games).unwrap();
-    for (i, b) in v.as_array().unwrap().iter().enumerate() {
-        let board = b["board"]
-            .as_str()
-            .map(String::from)
-            .unwrap_or_else(|| b["board"].to_string());
-        let r = ["1-0", "0-1", "1/2-1/2"][i % 3];
-        if b["black"].as_str().is_some_and(|s| !s.is_empty()) {
-            c.ok(&["result", name, "1", &board, r]);
+    for round in 1..=played {
+        let r = round.to_string();
+        c.ok(&["round", "pair", name]);
+        let games = c.ok(&["round", "show", name, &r, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&games).unwrap();
+        for (i, b) in v.as_array().unwrap().iter().enumerate() {
+            let board = b["board"].as_str().unwrap();
+            let res = ["1-0", "0-1", "1/2-1/2"][(i + round as usize) % 3];
+            if b["result"].as_str() == Some("*") {
+                c.ok(&["result", name, &r, board, res]);
+            }
         }
     }
 }
@@ -245,11 +287,11 @@ fn every_page_of_a_swiss_site_fits_a_phone() {
         return;
     };
     let c = Club::new();
-    event(&c, "秋季公开赛", 24, "dutch", "7");
+    event(&c, "秋季公开赛", 24, "dutch", "7", 3);
     let site = publish(&c, "秋季公开赛");
     let pages = site_pages(&site);
-    // index, round 1, standings after 1, crosstable and 24 players, twice.
-    assert!(pages.len() >= 2 * 28, "{}", pages.len());
+    // index, rounds 1-3, standings after 1-3, crosstable and 24 players, twice.
+    assert!(pages.len() >= 2 * 32, "{}", pages.len());
     for p in &pages {
         let html = std::fs::read_to_string(p).unwrap();
         assert!(
@@ -270,8 +312,8 @@ fn crosstables_of_24_and_60_players_scroll_inside_their_box() {
         return;
     };
     let c = Club::new();
-    for (ev, n) in [("循环24", 24), ("循环60", 60)] {
-        event(&c, ev, n, "berger", &(n - 1).to_string());
+    for (ev, n, played) in [("循环24", 24, 6), ("循环60", 60, 3)] {
+        event(&c, ev, n, "berger", &(n - 1).to_string(), played);
         let site = publish(&c, ev);
         let pages: Vec<PathBuf> = [
             "crosstable.html",
@@ -295,6 +337,11 @@ fn crosstables_of_24_and_60_players_scroll_inside_their_box() {
             cross.wide.iter().any(|(_, w, _, s)| *s && *w > PHONE * 2),
             "{ev}: the crosstable should be wide and scroll in its box: {cross:?}"
         );
+        // Its names stay in sight while it scrolls.
+        assert!(
+            cross.sticky_names,
+            "{ev}: the names should stay while the crosstable scrolls: {cross:?}"
+        );
     }
 }
 
@@ -308,7 +355,7 @@ fn a_traditional_chinese_site_fits_a_phone() {
         "language = \"zh-Hant\"\nclub = \"臺北象棋會\"\n",
     )
     .unwrap();
-    event(&c, "春季賽", 10, "dutch", "5");
+    event(&c, "春季賽", 10, "dutch", "5", 2);
     let site = publish(&c, "春季賽");
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
     assert!(index.contains("lang=\"zh-Hant\""), "{index}");

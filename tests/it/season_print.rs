@@ -210,7 +210,7 @@ fn the_season_table_as_a_pdf_upright_or_landscape_in_every_language() {
         };
         for want in [title, note, "28.33", "(6)", "5*", "周赛1", "第1/1页"] {
             let want = match (lang, want) {
-                ("en", "第1/1页") => "page 1 of 1",
+                ("en", "第1/1页") => "page 1/1",
                 ("zh-Hant", "第1/1页") => "第1/1頁",
                 _ => want,
             };
