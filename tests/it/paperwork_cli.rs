@@ -203,10 +203,7 @@ fn the_results_book_of_each_kind_of_event() {
     assert!(t.contains("成績冊") && t.contains("红队"), "{t}");
     // The bracket chart with every round's matches and games.
     let t = print(&c, "results-book", "淘汰赛", "zh-Hans", &[]);
-    assert!(
-        t.contains("对阵图") && t.contains("晋级") && t.contains("红方"),
-        "{t}"
-    );
+    assert!(t.contains("对阵图") && t.contains("晋级"), "{t}");
 }
 
 #[test]
