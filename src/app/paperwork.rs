@@ -68,7 +68,7 @@ impl App {
 
     /// The rules in brief: scheme, system, rounds, time control, tie-breaks,
     /// the repetition rule book, byes and forfeits.
-    fn rules_table(&self, ev: &Event, lang: Lang) -> Result<Table> {
+    fn rules_table(&self, key: &str, ev: &Event, lang: Lang) -> Result<Table> {
         let s = &ev.settings;
         let mut t = Table::new(vec![
             Column::new("item", tr(lang, "book.col.item"), ColKind::Text),
@@ -86,28 +86,58 @@ impl App {
                 s.scheme.clone()
             },
         );
-        let system = match self.paper_kind(ev)? {
+        let kind = self.paper_kind(ev)?;
+        let system = match kind {
             Kind::Knockout => tr(lang, "tui.system.knockout").to_string(),
             _ => tr(lang, &format!("tui.system.{}", s.system.code())).to_string(),
         };
         row("book.rule.system", system);
         row("book.rule.rounds", s.rounds.to_string());
-        row("book.rule.games", s.games_per_round.to_string());
-        row("book.rule.time", s.time_control.to_string());
-        let scheme = self.scheme(ev)?;
-        let tbs: Vec<String> = self
-            .tiebreaks_of(ev, &scheme)?
-            .iter()
-            .map(|t| t.name(lang, false))
-            .collect();
-        row(
-            "book.rule.tiebreaks",
-            if tbs.is_empty() {
-                "—".into()
-            } else {
-                tbs.join(", ")
-            },
-        );
+        // A tie-break's name in the reader's language, else its code.
+        let named = |k: String, code: &str| match crate::i18n::has(&k) {
+            true => tr(lang, &k).to_string(),
+            false => code.to_string(),
+        };
+        let listed = |v: Vec<String>| match v.is_empty() {
+            true => "—".to_string(),
+            false => v.join(", "),
+        };
+        match &kind {
+            // A knockout: games a match, the play-offs, places by the bracket.
+            Kind::Knockout => {
+                let (games, ladder) = self.knockout_rules(key, lang)?;
+                row("book.rule.games", games.to_string());
+                row("book.rule.time", s.time_control.to_string());
+                row("kp.playoffs", ladder);
+                row(
+                    "book.rule.places",
+                    tr(lang, "book.rule.places_by_bracket").to_string(),
+                );
+            }
+            // A team event: boards a team, the team tie-breaks.
+            Kind::Team(ts) => {
+                row("book.rule.boards", ts.boards.to_string());
+                row("book.rule.games", s.games_per_round.to_string());
+                row("book.rule.time", s.time_control.to_string());
+                let tbs = crate::scoring::team::TeamTieBreak::parse_list(&s.tiebreaks)?;
+                let names = tbs
+                    .iter()
+                    .map(|t| named(format!("tb.team.{}", t.code()), t.code()))
+                    .collect();
+                row("book.rule.tiebreaks", listed(names));
+            }
+            Kind::Individual => {
+                row("book.rule.games", s.games_per_round.to_string());
+                row("book.rule.time", s.time_control.to_string());
+                let scheme = self.scheme(ev)?;
+                let names = self
+                    .tiebreaks_of(ev, &scheme)?
+                    .iter()
+                    .map(|t| t.name(lang, false))
+                    .collect();
+                row("book.rule.tiebreaks", listed(names));
+            }
+        }
         row(
             "book.rule.repetition",
             tr(
@@ -116,6 +146,10 @@ impl App {
             )
             .to_string(),
         );
+        // A knockout's loser is out and a bye goes through: neither rule applies.
+        if matches!(kind, Kind::Knockout) {
+            return Ok(t);
+        }
         row(
             "book.rule.forfeits",
             msg!("book.rule.forfeits_value", n = s.byes.forfeits_to_drop).render(lang),
@@ -257,7 +291,7 @@ impl App {
         let kind = self.paper_kind(&ev)?;
         let mut parts = vec![self.cover(&ev, lang, "book.programme"), Part::PageBreak];
         parts.push(Part::Heading(tr(lang, "book.rules").to_string()));
-        parts.push(Part::Table(self.rules_table(&ev, lang)?));
+        parts.push(Part::Table(self.rules_table(key, &ev, lang)?));
         parts.push(Part::Heading(tr(lang, "book.schedule").to_string()));
         parts.push(Part::Table(self.schedule_table(&ev, lang)));
         parts.push(Part::Heading(tr(lang, "book.arbiters").to_string()));
@@ -311,10 +345,16 @@ impl App {
         let mut parts = vec![self.cover(&ev, lang, "book.results")];
         let paired = self.store.rounds_paired(ev.id)?;
         if let Kind::Knockout = kind {
-            let t = self.bracket_table(key, lang, false)?;
+            // The bracket chart, then every round's matches with every game.
+            let chart = self.parts_of(key, DocKind::Bracket, None, lang);
             parts.push(Part::PageBreak);
-            parts.push(Part::Heading(tr(lang, "book.bracket").to_string()));
-            parts.push(Part::Table(t));
+            if chart.is_empty() {
+                let t = self.bracket_table(key, lang, false)?;
+                parts.push(Part::Heading(tr(lang, "book.bracket").to_string()));
+                parts.push(Part::Table(t));
+            } else {
+                parts.extend(chart);
+            }
         } else {
             for r in 1..=paired {
                 let p = self.parts_of(key, DocKind::Pairings, Some(r), lang);

@@ -17,12 +17,17 @@ use crate::report::Doc;
 use std::path::{Path, PathBuf};
 
 /// The documents that can be PNG pages.
-pub const PNG_KINDS: [DocKind; 4] = [
+pub const PNG_KINDS: [DocKind; 5] = [
     DocKind::Pairings,
     DocKind::Standings,
+    DocKind::Crosstable,
     DocKind::Bracket,
     DocKind::Season,
 ];
+
+/// The documents drawn on landscape PNG pages when they print landscape
+/// (a crosstable of many players, a season of many events).
+const PNG_LANDSCAPE_KINDS: [DocKind; 2] = [DocKind::Crosstable, DocKind::Season];
 
 /// Where CJK fonts usually are (Debian/Ubuntu, Fedora/Arch, Windows,
 /// macOS), tried in order after `--font` and the config's `font`;
@@ -162,6 +167,14 @@ impl App {
     /// Draws `doc` as PNG pages with the font [`Self::doc_font`] finds.
     pub fn png_pages(&self, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
         self.png_pages_shaped(doc, font, false)
+    }
+
+    /// [`App::png_pages`] for a document of `kind`: on landscape pages
+    /// when the document prints landscape and its kind is one that turns
+    /// (a crosstable of many players, a season of many events).
+    pub fn png_pages_of(&self, kind: DocKind, doc: &Doc, font: Option<&Path>) -> Result<PngPages> {
+        let landscape = doc.landscape && PNG_LANDSCAPE_KINDS.contains(&kind);
+        self.png_pages_shaped(doc, font, landscape)
     }
 
     /// [`App::png_pages`] on landscape pages when `landscape` (a season

@@ -252,9 +252,8 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         }
     }
     if let (PrintFormat::Png, Some(path)) = (a.format, &a.output) {
-        // A season whose events do not fit an upright page: landscape.
-        let wide = a.kind == Kind::Season && doc.landscape;
-        let png = app.png_pages_shaped(&doc, a.font.as_deref(), wide)?;
+        // A season or a crosstable that does not fit an upright page: landscape.
+        let png = app.png_pages_of(a.kind.into(), &doc, a.font.as_deref())?;
         if !png.missing.is_empty() {
             let chars: String = png.missing.iter().take(12).collect();
             let note =

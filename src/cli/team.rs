@@ -326,7 +326,12 @@ pub fn standings_table(st: &TeamStandings, format: Format, l: Lang) -> Table {
         ];
         for &i in &shown {
             // `direct` is 0 where it does not apply (not tied, or not all met).
-            row.push(r.values[i].1.shown().unwrap_or_default().to_string());
+            // board-results: every board's game points (3/2.5/1).
+            let (tb, v) = &r.values[i];
+            row.push(
+                v.shown_text(*tb, |p| p.to_string())
+                    .unwrap_or_else(|| Points::ZERO.to_string()),
+            );
         }
         t.push(row);
     }

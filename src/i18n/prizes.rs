@@ -326,7 +326,7 @@ pub(super) static TEXTS: &[Text] = &[
         "prize.arbiter_signature",
         "裁判长签字: ____________________    日期: ____________",
         "裁判長簽字: ____________________    日期: ____________",
-        "Chief arbiter (裁判长签字): ____________________    date: ____________",
+        "Chief arbiter's signature: ____________________    date: ____________",
     ),
     (
         "prize.treasurer_signature",

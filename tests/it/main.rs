@@ -40,6 +40,7 @@ mod print_pass2;
 mod print_pdf;
 mod print_png;
 mod prizes_cli;
+mod publish_phone;
 mod publish_site;
 mod readers_fuzz;
 mod records_cli;

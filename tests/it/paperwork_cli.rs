@@ -201,8 +201,9 @@ fn the_results_book_of_each_kind_of_event() {
     assert!(h.contains("Results book"), "{h}");
     let t = print(&c, "results-book", "团体赛", "zh-Hant", &[]);
     assert!(t.contains("成績冊") && t.contains("红队"), "{t}");
+    // The bracket chart with every round's matches and games.
     let t = print(&c, "results-book", "淘汰赛", "zh-Hans", &[]);
-    assert!(t.contains("对阵") && t.contains("胜者"), "{t}");
+    assert!(t.contains("对阵图") && t.contains("晋级"), "{t}");
 }
 
 #[test]
@@ -462,4 +463,205 @@ fn every_paperwork_document_is_a_pdf() {
         2..=2,
         &["荣誉证书", "总名次第1名", "女子第1名"],
     );
+}
+
+/// `qishe print KIND EVENT --format pdf --lang LANG` into `KIND-LANG.pdf`:
+/// A4 pages (upright or turned) with the font embedded, and the text layer.
+fn pdf_in(c: &Club, kind: &str, ev: &str, lang: &str, more: &[&str]) -> (usize, Option<String>) {
+    let out = c.path(&format!("{kind}-{lang}.pdf"));
+    let mut args = vec![
+        "print",
+        kind,
+        ev,
+        "--lang",
+        lang,
+        "--format",
+        "pdf",
+        "--font",
+        FONT,
+        "-o",
+        out.to_str().unwrap(),
+        "--force",
+    ];
+    args.extend(more);
+    c.ok(&args);
+    let bytes = std::fs::read(&out).unwrap();
+    let s = String::from_utf8_lossy(&bytes);
+    assert!(
+        s.starts_with("%PDF-1.") && s.contains("/ToUnicode"),
+        "{kind}"
+    );
+    assert!(
+        s.contains("/FontFile3") || s.contains("/FontFile2"),
+        "{kind}: the font embedded"
+    );
+    for media in s.split("/MediaBox [").skip(1) {
+        let m = media.split(']').next().unwrap();
+        assert!(
+            m == "0 0 595.28 841.89" || m == "0 0 841.89 595.28",
+            "{kind} {lang}: A4, {m}"
+        );
+    }
+    let pages = s.matches("/Type /Page\n").count()
+        + s.matches("/Type /Page ").count()
+        + s.matches("/Type /Page/").count()
+        + s.matches("/Type /Page>").count();
+    let text = std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(&out)
+        .arg("-")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8(o.stdout).unwrap());
+    (pages, text)
+}
+
+/// A team event of three teams on two boards, two rounds played, and a
+/// knockout of four played to its end: every document of each as a PDF
+/// in 繁體 and English, its words in that language and the names in it.
+#[test]
+fn every_document_of_a_team_event_and_a_knockout_is_a_pdf_in_traditional_and_english() {
+    if !std::path::Path::new(FONT).is_file() {
+        eprintln!("skipped: no {FONT}");
+        return;
+    }
+    let c = club();
+    c.ok(&[
+        "event",
+        "new",
+        "團體賽",
+        "--teams",
+        "--boards",
+        "2",
+        "--scheme",
+        "standard",
+        "--system",
+        "berger",
+        "--rounds",
+        "3",
+    ]);
+    for (t, p) in [
+        ("紅隊", "王天一,郑惟桐"),
+        ("黑隊", "唐丹,许银川"),
+        ("藍隊", "王琳娜,赵鑫鑫"),
+    ] {
+        c.ok(&["team", "add", "團體賽", t, "--players", p]);
+    }
+    for r in ["1", "2"] {
+        c.ok(&["round", "pair", "團體賽"]);
+        let show = c.ok(&["round", "show", "團體賽", r, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&show).unwrap();
+        for (i, b) in v.as_array().unwrap().iter().enumerate() {
+            let board = b["board"].as_str().unwrap().to_string();
+            let res = ["1-0", "1/2-1/2", "0-1"][i % 3];
+            c.ok(&["result", "團體賽", r, &board, res]);
+        }
+    }
+    knockout(&c);
+    // The match slips of the games due, before any is played.
+    for lang in ["zh-Hant", "en"] {
+        let (pages, text) = pdf_in(&c, "slips", "淘汰赛", lang, &[]);
+        assert!(pages >= 1);
+        if let Some(t) = text {
+            assert!(t.contains("王天一") && t.contains("许银川"), "{lang}\n{t}");
+        }
+    }
+    // Each match's due games until the final is decided: red wins.
+    for _ in 0..12 {
+        let slips = c.ok(&["knockout", "slips", "淘汰赛", "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&slips).unwrap();
+        let Some(s) = v.as_array().and_then(|a| a.first()) else {
+            let paired = c.run(&["round", "pair", "淘汰赛"]);
+            if !paired.status.success() {
+                break;
+            }
+            continue;
+        };
+        let n = |k: &str| {
+            s[k].as_u64()
+                .map(|x| x.to_string())
+                .unwrap_or_else(|| s[k].as_str().unwrap().to_string())
+        };
+        let (r, b, g) = (n("round"), n("board"), n("game"));
+        c.ok(&["result", "淘汰赛", &r, &b, "1-0", "--game", &g]);
+    }
+    let (_, text) = pdf_in(&c, "standings", "淘汰赛", "en", &[]);
+    if let Some(t) = &text {
+        assert!(t.contains("Standings"), "{t}");
+    }
+    let team_docs: [(&str, &[&str]); 9] = [
+        ("pairings", &["--round", "2"]),
+        ("slips", &["--round", "2"]),
+        ("standings", &[]),
+        ("crosstable", &[]),
+        ("checkin", &[]),
+        ("programme", &[]),
+        ("results-book", &[]),
+        ("table-cards", &["--round", "2"]),
+        ("score-sheets", &["--round", "2"]),
+    ];
+    let ko_docs: [(&str, &[&str]); 9] = [
+        ("pairings", &["--round", "1"]),
+        ("standings", &[]),
+        ("crosstable", &[]),
+        ("bracket", &[]),
+        ("checkin", &[]),
+        ("programme", &[]),
+        ("results-book", &[]),
+        ("table-cards", &["--round", "1"]),
+        ("score-sheets", &["--round", "1"]),
+    ];
+    for (ev, docs, names) in [
+        ("團體賽", &team_docs[..], ["紅隊", "唐丹"]),
+        ("淘汰赛", &ko_docs[..], ["王天一", "许银川"]),
+    ] {
+        for (kind, more) in docs {
+            for lang in ["zh-Hant", "en"] {
+                let (pages, text) = pdf_in(&c, kind, ev, lang, more);
+                assert!(pages >= 1, "{ev} {kind} {lang}");
+                let Some(t) = text else { continue };
+                assert!(t.contains(ev), "{ev} {kind} {lang}: the event\n{t}");
+                // Some name of the event on every document.
+                assert!(
+                    names.iter().any(|n| t.contains(n)) || *kind == "checkin" && t.contains("王"),
+                    "{ev} {kind} {lang}: a name\n{t}"
+                );
+                // 繁體 words, no 简体 ones the headings use.
+                if lang == "zh-Hant" {
+                    for simplified in ["对阵表", "签到表", "成绩册", "秩序册", "记录纸", "轮空"]
+                    {
+                        assert!(!t.contains(simplified), "{ev} {kind}: {simplified}\n{t}");
+                    }
+                } else {
+                    assert!(
+                        !t.contains("第1轮") && !t.contains("第1輪") && !t.contains("名次"),
+                        "{ev} {kind} en\n{t}"
+                    );
+                }
+            }
+        }
+        let (_, t) = pdf_in(&c, "results-book", ev, "zh-Hant", &[]);
+        if let Some(t) = t {
+            assert!(t.contains("成績冊"), "{t}");
+        }
+        let (_, t) = pdf_in(&c, "programme", ev, "en", &[]);
+        if let Some(t) = t {
+            assert!(t.contains("Programme") && t.contains("Participants"), "{t}");
+        }
+    }
+    // The team results book: the matches of both rounds, the standings
+    // with every board's game points, the board prizes.
+    let (_, t) = pdf_in(&c, "results-book", "團體賽", "en", &[]);
+    if let Some(t) = t {
+        for want in [
+            "Round 1",
+            "Round 2",
+            "Board GP",
+            "Board prizes",
+            "紅隊",
+            "藍隊",
+        ] {
+            assert!(t.contains(want), "{want}\n{t}");
+        }
+    }
 }

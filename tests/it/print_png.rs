@@ -82,11 +82,14 @@ fn a_font_that_is_missing_or_no_font_is_a_clear_error_and_nothing_is_written() {
 }
 
 #[test]
-fn png_is_for_pairings_and_standings_with_a_file_and_no_printer() {
+fn png_is_for_pairings_standings_and_crosstables_with_a_file_and_no_printer() {
     let c = club();
-    for kind in ["slips", "crosstable", "checkin"] {
+    for kind in ["slips", "wallchart", "checkin"] {
         let e = c.fails(&["print", kind, "秋季赛", "--format", "png", "-o", "x.png"]);
-        assert!(e.contains("pairings, standings") && e.contains(kind), "{e}");
+        assert!(
+            e.contains("pairings, standings, crosstable") && e.contains(kind),
+            "{e}"
+        );
     }
     let e = c.fails(&["print", "pairings", "秋季赛", "--format", "png"]);
     assert!(e.contains("-o"), "{e}");
@@ -147,4 +150,76 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
     ]);
     let (w, _) = size(&std::fs::read(c.path("st.png")).unwrap());
     assert_eq!(w, 1080);
+}
+
+/// The crosstable as PNG (what chat groups ask for): an eight-player
+/// Swiss on upright phone pages; a round robin of 24 after four rounds
+/// on landscape pages (2400 × 1080), as it prints landscape.
+#[test]
+fn the_crosstable_as_png_upright_or_landscape() {
+    if !std::path::Path::new(FONT).is_file() {
+        eprintln!("skipped: no {FONT}");
+        return;
+    }
+    let c = club();
+    c.ok(&[
+        "print",
+        "crosstable",
+        "秋季赛",
+        "--format",
+        "png",
+        "--font",
+        FONT,
+        "-o",
+        "x.png",
+    ]);
+    let (w, h) = size(&std::fs::read(c.path("x.png")).unwrap());
+    assert_eq!(w, 1080);
+    assert!((300..=2400).contains(&h), "{h}");
+    let mut csv = String::from("姓名,单位\n");
+    let mut names = Vec::new();
+    for i in 0..24 {
+        let n = format!("棋手{i:02}");
+        csv.push_str(&format!("{n},杭州市象棋协会\n"));
+        names.push(n);
+    }
+    std::fs::write(c.path("rr.csv"), csv).unwrap();
+    c.ok(&["player", "import", "rr.csv"]);
+    c.ok(&[
+        "event",
+        "new",
+        "循环赛",
+        "--system",
+        "berger",
+        "--rounds",
+        "23",
+    ]);
+    let mut enter = vec!["event", "enter", "循环赛"];
+    enter.extend(names.iter().map(String::as_str));
+    c.ok(&enter);
+    // Four rounds and the tie-break columns: too wide to stand.
+    for r in 1..=4 {
+        c.ok(&["round", "pair", "循环赛"]);
+        for b in 1..=12 {
+            c.ok(&["result", "循环赛", &r.to_string(), &b.to_string(), "1-0"]);
+        }
+    }
+    let out = c.ok(&[
+        "print",
+        "crosstable",
+        "循环赛",
+        "--tiebreaks",
+        "--format",
+        "png",
+        "--font",
+        FONT,
+        "-o",
+        "rr.png",
+    ]);
+    let pages: Vec<&str> = out.lines().collect();
+    assert!(!pages.is_empty(), "{out}");
+    for p in &pages {
+        let (w, h) = size(&std::fs::read(c.dir.path().join(p)).unwrap());
+        assert_eq!((w, h <= 1080), (2400, true), "{p}: {w} × {h}");
+    }
 }

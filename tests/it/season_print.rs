@@ -139,3 +139,99 @@ fn publish_a_season_links_every_events_own_site() {
     let e = c.fails(&["publish", "--season", "2026", "-o", "mine"]);
     assert!(e.contains("mine"), "{e}");
 }
+
+/// The text layer of a PDF through pdftotext (poppler-utils), or `None`
+/// where it is not installed.
+fn pdf_text(pdf: &std::path::Path) -> Option<String> {
+    let o = std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .ok()?;
+    assert!(o.status.success(), "pdftotext {}", pdf.display());
+    Some(String::from_utf8(o.stdout).unwrap())
+}
+
+/// The page size of a PDF's first page and its page count, read from the
+/// file; the font embedded as a subset with a text layer.
+fn pdf_pages(pdf: &[u8]) -> (String, usize) {
+    let s = String::from_utf8_lossy(pdf);
+    assert!(s.starts_with("%PDF-1.") && s.trim_end().ends_with("%%EOF"));
+    assert!(
+        s.contains("/FontFile3") || s.contains("/FontFile2"),
+        "embedded"
+    );
+    assert!(s.contains("/ToUnicode"), "text can be selected");
+    let media = s
+        .split("/MediaBox [")
+        .nth(1)
+        .and_then(|r| r.split(']').next())
+        .unwrap_or("")
+        .to_string();
+    let pages = [
+        "/Type /Page\n",
+        "/Type /Page ",
+        "/Type /Page/",
+        "/Type /Page>",
+    ]
+    .iter()
+    .map(|p| s.matches(p).count())
+    .sum();
+    (media, pages)
+}
+
+/// The season table as a PDF in the three languages: A4 upright for a
+/// few events with the table's numbers, dropped results and notes in its
+/// text; landscape A4 when the events do not fit an upright page.
+#[test]
+fn the_season_table_as_a_pdf_upright_or_landscape_in_every_language() {
+    if !std::path::Path::new(FONT).is_file() {
+        eprintln!("skipped: no {FONT}");
+        return;
+    }
+    let c = example_a();
+    for (lang, title, note) in [
+        ("zh-Hans", "年度积分榜", "尚未结束"),
+        ("zh-Hant", "年度積分榜", "尚未結束"),
+        ("en", "Season standings", "not finished"),
+    ] {
+        let out = format!("season-{lang}.pdf");
+        c.ok(&[
+            "print", "season", "2026", "--format", "pdf", "--font", FONT, "--lang", lang, "-o",
+            &out,
+        ]);
+        let (media, pages) = pdf_pages(&std::fs::read(c.path(&out)).unwrap());
+        assert_eq!(media, "0 0 595.28 841.89", "{lang}: upright A4");
+        assert_eq!(pages, 1, "{lang}");
+        let Some(t) = pdf_text(&c.path(&out)) else {
+            eprintln!("skipped the text layer: no pdftotext");
+            continue;
+        };
+        for want in [title, note, "28.33", "(6)", "5*", "周赛1", "第1/1页"] {
+            let want = match (lang, want) {
+                ("en", "第1/1页") => "page 1/1",
+                ("zh-Hant", "第1/1页") => "第1/1頁",
+                _ => want,
+            };
+            assert!(t.contains(want), "{lang}: {want}\n{t}");
+        }
+    }
+    let c = long_season(12);
+    c.ok(&[
+        "print",
+        "season",
+        "长赛季",
+        "--format",
+        "pdf",
+        "--font",
+        FONT,
+        "-o",
+        "l.pdf",
+    ]);
+    let (media, _) = pdf_pages(&std::fs::read(c.path("l.pdf")).unwrap());
+    assert_eq!(media, "0 0 841.89 595.28", "landscape A4");
+    if let Some(t) = pdf_text(&c.path("l.pdf")) {
+        assert!(t.contains("周赛12") && t.contains("周赛1"), "{t}");
+    }
+}

@@ -129,6 +129,18 @@ impl App {
         })
     }
 
+    /// A knockout's games a match and its play-off ladder in words
+    /// (`加赛2局 → 和棋黑胜`), for the programme's rules.
+    pub(crate) fn knockout_rules(&self, event: &str, lang: Lang) -> Result<(u32, String)> {
+        let d = self.knockout_data(event, EventInfo::default(), lang)?;
+        let steps: Vec<String> = d
+            .ladder
+            .iter()
+            .map(|(code, label)| crate::report::bracket::step_words(lang, code, label.as_deref()))
+            .collect();
+        Ok((d.regular_games, steps.join(" → ")))
+    }
+
     /// A knockout's document: the bracket chart (`Bracket`), the pairing
     /// sheet of a round (`Pairings`; default the last paired), the match
     /// slips of the games due (`Slips`).

@@ -208,11 +208,13 @@ impl App {
                                 .iter()
                                 .map(|&i| {
                                     // 直胜 where the teams level on match points met.
-                                    let v = match st.tiebreaks[i] {
-                                        TeamTieBreak::Direct => r.met.shown(),
-                                        _ => r.values[i].1.shown(),
+                                    // 台次分: every board's game points.
+                                    let tb = st.tiebreaks[i];
+                                    let v = match tb {
+                                        TeamTieBreak::Direct => &r.met,
+                                        _ => &r.values[i].1,
                                     };
-                                    v.map(short_points).unwrap_or_default()
+                                    v.shown_text(tb, short_points).unwrap_or_default()
                                 })
                                 .collect(),
                         })

@@ -17,6 +17,9 @@ const SIZES: [f32; 8] = [10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5];
 const READABLE: f32 = 8.0;
 const PAD: f32 = 1.4 * MM;
 const VPAD: f32 = 0.9 * MM;
+/// Room added to a column beyond its text, so the text measured is never
+/// cut by a rounding error when it is fitted back into the column.
+const SLACK: f32 = 0.5;
 /// A row with a column to write in by hand is at least this tall.
 const WRITE_ROW: f32 = 8.0 * MM;
 
@@ -73,9 +76,11 @@ fn fit(t: &Table, g: &dyn Glyphs, avail: f32) -> Option<Fit> {
             })
             .collect();
         let mut headings: Vec<String> = t.columns.iter().map(|c| clean(&c.heading)).collect();
+        // SLACK: the text checks its room as width − 2·PAD, which in
+        // floating point may come out a hair short of the text measured.
         let natural = |hs: &[String]| -> Vec<f32> {
             (0..n)
-                .map(|i| content[i].max(measure(g, &hs[i], size)) + 2.0 * PAD)
+                .map(|i| content[i].max(measure(g, &hs[i], size)) + 2.0 * PAD + SLACK)
                 .collect()
         };
         // The narrowest a wrapping column gets: its heading, and four
@@ -89,7 +94,8 @@ fn fit(t: &Table, g: &dyn Glyphs, avail: f32) -> Option<Fit> {
                             .flat_map(|r| r[i].split(' ').map(|w| measure(g, w, size)))
                             .fold(0.0, f32::max)
                             .min(8.0 * size);
-                        (measure(g, &hs[i], size).max(4.0 * size).max(word) + 2.0 * PAD).min(nat[i])
+                        (measure(g, &hs[i], size).max(4.0 * size).max(word) + 2.0 * PAD + SLACK)
+                            .min(nat[i])
                     }
                     false => nat[i],
                 })

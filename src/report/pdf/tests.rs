@@ -403,3 +403,37 @@ fn a_score_sheet_is_a_ruled_form() {
     // 50 rows a block, two blocks, each row ruled.
     assert!(lines > 100, "{lines} rules");
 }
+
+/// A column as wide as its heading or its widest cell prints that heading
+/// and that cell whole: the width is not a rounding error short of the
+/// text (English "Match" was cut to "Mat…" over a column of numbers).
+#[test]
+fn the_text_a_column_is_sized_by_is_never_cut() {
+    font_or_skip!(f, Lang::En);
+    let mut t = Table::new(vec![
+        Column::new("match", "Match", ColKind::Number),
+        Column::new("home", "Home", ColKind::Text),
+        Column::new("score", "Score", ColKind::Mark),
+        Column::new("away", "Away", ColKind::Text),
+        Column::new("match-points", "MP", ColKind::Mark),
+        Column::new("games", "Games", ColKind::Number),
+        Column::new("percent", "%", ColKind::Number),
+    ]);
+    t.rows.push(vec![
+        "1".into(),
+        "藍隊".into(),
+        "3:1".into(),
+        "黑隊".into(),
+        "2:0".into(),
+        "2".into(),
+        "100.00".into(),
+    ]);
+    let mut d = doc(vec![Part::Table(t)], false);
+    d.lang = Lang::En;
+    let pages = layout_pdf(&d, &f, PdfSettings::default());
+    let texts = pages[0].texts();
+    for whole in ["Match", "Score", "MP", "Games", "100.00", "3:1", "2:0"] {
+        assert!(texts.contains(&whole), "{whole}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|s| s.contains('…')), "{texts:?}");
+}

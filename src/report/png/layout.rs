@@ -6,6 +6,11 @@ use crate::i18n::{tr, Lang};
 use crate::report::bracket::{LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
 use crate::report::{ColKind, Doc, Part, Table};
 
+/// A column of players' names (kept whole while the table can shrink).
+fn is_name(key: &str) -> bool {
+    matches!(key, "name" | "red" | "black" | "opponent" | "player")
+}
+
 /// Does a table draw a bracket chart (`report::bracket`)?
 fn is_chart(t: &Table) -> bool {
     t.columns.iter().any(|c| c.key.starts_with(LINK_KEY))
@@ -184,12 +189,21 @@ pub(super) fn fit_table(t: &Table, g: &dyn Glyphs, avail: f32) -> TableFit {
         let total: f32 = widths.iter().sum();
         if total > avail {
             // Narrow the text columns to a common cap, never below their
-            // heading or two characters and an ellipsis.
+            // heading or two characters and an ellipsis; a player's name
+            // not below six characters (four-character names whole) while
+            // a smaller size would show it.
             let floor: Vec<f32> = (0..widths.len())
-                .map(|i| match text[i] {
-                    true => (measure(g, &headings[i], head).max(measure(g, "中中…", body)) + pad2)
-                        .min(widths[i]),
-                    false => widths[i],
+                .map(|i| {
+                    let least = match is_name(&t.columns[i].key) {
+                        true => "中中中中中中…",
+                        false => "中中…",
+                    };
+                    match text[i] {
+                        true => (measure(g, &headings[i], head).max(measure(g, least, body))
+                            + pad2)
+                            .min(widths[i]),
+                        false => widths[i],
+                    }
                 })
                 .collect();
             if floor.iter().sum::<f32>() > avail {

@@ -413,3 +413,56 @@ fn a_bracket_chart_draws_its_connectors_as_lines() {
         "no stripes in the chart"
     );
 }
+
+/// A crosstable of six rounds with four-character names and long clubs
+/// on an upright page: the clubs give way and the text gets smaller, but
+/// every name is printed whole (it was cut to "欧阳…").
+#[test]
+fn four_character_names_stay_whole_while_clubs_give_way() {
+    use crate::report::{ColKind, Column, Table};
+    let mut cols = vec![
+        Column::new("no", "号", ColKind::Number),
+        Column::new("name", "姓名", ColKind::Text),
+        Column::new("club", "单位", ColKind::Text),
+    ];
+    for r in 1..=6 {
+        cols.push(Column::new(
+            &format!("r{r}"),
+            format!("第{r}轮"),
+            ColKind::Mark,
+        ));
+    }
+    cols.push(Column::new("points", "分", ColKind::Number));
+    cols.push(Column::new("rank", "名次", ColKind::Number));
+    let mut t = Table::new(cols);
+    for i in 0..24 {
+        let mut row = vec![
+            (i + 1).to_string(),
+            ["欧阳天一", "司马惟桐", "上官银川", "王钦"][i % 4].to_string(),
+            "杭州市象棋协会少年宫分会".to_string(),
+        ];
+        row.extend((0..6).map(|r| format!("{}红+", (i + r) % 24 + 1)));
+        row.extend(["8".to_string(), "12=".to_string()]);
+        t.rows.push(row);
+    }
+    let doc = Doc {
+        title: "交叉表".into(),
+        lang: Lang::ZhHans,
+        parts: vec![Part::Table(t)],
+        landscape: false,
+        csv: None,
+    };
+    let pages = layout(&doc, &Boxes, PNG_MAX_HEIGHT);
+    let cells = cells(&pages, 0);
+    let names: Vec<&str> = cells
+        .iter()
+        .filter(|(_, c, _)| *c == 1)
+        .map(|(_, _, t)| t.text.as_str())
+        .collect();
+    assert_eq!(names.len(), 24);
+    assert!(names.iter().all(|n| !n.ends_with('…')), "{names:?}");
+    let clubs = cells
+        .iter()
+        .filter(|(_, c, t)| *c == 2 && t.text.ends_with('…'));
+    assert!(clubs.count() > 0, "the clubs gave way");
+}

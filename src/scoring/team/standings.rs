@@ -83,6 +83,18 @@ impl TeamValue {
     pub fn shown(&self) -> Option<Points> {
         self.0.first().copied()
     }
+
+    /// What a table shows in `tb`'s column, each number through `fmt`:
+    /// `board-results` every board's game points, board 1 first, joined
+    /// by `/` (`3/2.5/1`); any other the first element. `None` when empty.
+    pub fn shown_text(&self, tb: TeamTieBreak, fmt: impl Fn(Points) -> String) -> Option<String> {
+        match tb {
+            TeamTieBreak::BoardResults if !self.0.is_empty() => {
+                Some(self.0.iter().map(|&p| fmt(p)).collect::<Vec<_>>().join("/"))
+            }
+            _ => self.shown().map(fmt),
+        }
+    }
 }
 
 /// One line of the team standings.

@@ -484,6 +484,32 @@ fn every_tie_break_by_hand() {
     assert!(st.rows[1].shared);
 }
 
+/// A table shows `board-results` as every board's game points, board 1
+/// first, not board 1's alone; another tie-break as its one number.
+#[test]
+fn board_results_show_every_boards_game_points() {
+    let half = Points(50);
+    let v = TeamValue(vec![Points::new(3), Points(250), Points::new(1)]);
+    let fmt = crate::domain::short_points;
+    assert_eq!(
+        v.shown_text(TeamTieBreak::BoardResults, fmt).as_deref(),
+        Some("3/2.5/1")
+    );
+    assert_eq!(
+        v.shown_text(TeamTieBreak::GamePoints, fmt).as_deref(),
+        Some("3")
+    );
+    let one = TeamValue(vec![half]);
+    assert_eq!(
+        one.shown_text(TeamTieBreak::BoardResults, fmt).as_deref(),
+        Some("0.5")
+    );
+    assert_eq!(
+        TeamValue(vec![]).shown_text(TeamTieBreak::BoardResults, fmt),
+        None
+    );
+}
+
 #[test]
 fn direct_encounter_decides_when_the_tied_teams_met() {
     // After round 3: T3 4, T1 3, T4 3, T2 2; T4 beat T1.

@@ -119,7 +119,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
             } else {
                 path
             };
-            let png = app.png_pages(&d, None)?;
+            let png = app.png_pages_of(kind, &d, None)?;
             let targets = crate::app::png::page_paths(Path::new(&path), png.pages.len());
             if let Some(old) = targets.iter().find(|p| p.exists()).filter(|_| !force) {
                 return Ok(ask_replace(&old.display().to_string(), path));

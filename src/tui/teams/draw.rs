@@ -351,7 +351,7 @@ pub fn standings_table(m: &Ui, st: &TeamStandings, sel: Option<usize>, f: &mut F
                 r.values
                     .iter()
                     .filter(|(x, _)| *x != TeamTieBreak::GamePoints)
-                    .map(|(_, v)| v.shown().map(short_points).unwrap_or_default()),
+                    .map(|(t, v)| v.shown_text(*t, short_points).unwrap_or_default()),
             );
             Row::new(cells)
         })
