@@ -122,7 +122,9 @@ fn bench_baku(c: &mut Criterion) {
 /// for one pairing and its hash are printed before timing.
 /// `QISHE_BENCH_OPEN=1000,3000` picks sizes (default 1,000; 3,000 and
 /// 9,999 are the long runs), `QISHE_BENCH_OPEN_SEEDS=1,2,3` the seeds,
-/// `QISHE_BENCH_OPEN_ROUNDS=2,3` the rounds.
+/// `QISHE_BENCH_OPEN_ROUNDS=2,3` the rounds, `QISHE_BENCH_OPEN_MIXES=40/35,45/45`
+/// the result mixes (red wins % / black wins %, the rest draws; default
+/// 40/35, the issue's mix, and 45/45, few draws).
 fn bench_open(c: &mut Criterion) {
     let list = |var: &str, default: &str| -> Vec<u64> {
         std::env::var(var)
@@ -135,26 +137,37 @@ fn bench_open(c: &mut Criterion) {
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(500));
     g.measurement_time(Duration::from_secs(5));
+    let mixes: Vec<(u64, u64)> = std::env::var("QISHE_BENCH_OPEN_MIXES")
+        .unwrap_or_else(|_| "40/35,45/45".to_string())
+        .split(',')
+        .map(|m| {
+            let (r, b) = m.trim().split_once('/').expect("red%/black%");
+            (r.parse().expect("red %"), b.parse().expect("black %"))
+        })
+        .collect();
     for n in list("QISHE_BENCH_OPEN", "1000") {
-        for seed in list("QISHE_BENCH_OPEN_SEEDS", "1,2,3") {
-            for round in list("QISHE_BENCH_OPEN_ROUNDS", "2,3,4,5") {
-                let state = simulate::random_open(n as usize, round as u32, 9, seed);
-                let t0 = cpu_seconds();
-                let pairing = dutch::pair(&state).expect("pairable");
-                if let (Some(a), Some(b)) = (t0, cpu_seconds()) {
-                    eprintln!(
-                        "open {n} players seed {seed} round {round}: CPU {:.2} s for one pairing, \
-                         hash {:016x}, peak memory {} MB",
-                        b - a,
-                        simulate::pairing_hash(&pairing),
-                        peak_mb().unwrap_or(0)
+        for &mix in &mixes {
+            for seed in list("QISHE_BENCH_OPEN_SEEDS", "1,2,3") {
+                for round in list("QISHE_BENCH_OPEN_ROUNDS", "2,3,4,5") {
+                    let state = simulate::random_open_mix(n as usize, round as u32, 9, seed, mix);
+                    let t0 = cpu_seconds();
+                    let pairing = dutch::pair(&state).expect("pairable");
+                    let (red, black) = mix;
+                    if let (Some(a), Some(b)) = (t0, cpu_seconds()) {
+                        eprintln!(
+                            "open {n} players mix {red}/{black} seed {seed} round {round}: \
+                             CPU {:.2} s for one pairing, hash {:016x}, peak memory {} MB",
+                            b - a,
+                            simulate::pairing_hash(&pairing),
+                            peak_mb().unwrap_or(0)
+                        );
+                    }
+                    g.bench_with_input(
+                        BenchmarkId::new(format!("m{red}-{black}_s{seed}_r{round}"), n),
+                        &state,
+                        |b, s| b.iter(|| dutch::pair(s).expect("pairable")),
                     );
                 }
-                g.bench_with_input(
-                    BenchmarkId::new(format!("s{seed}_r{round}"), n),
-                    &state,
-                    |b, s| b.iter(|| dutch::pair(s).expect("pairable")),
-                );
             }
         }
     }

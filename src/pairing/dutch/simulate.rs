@@ -202,6 +202,23 @@ fn greedy_pairing(s: &SwissState) -> crate::pairing::RoundPairing {
 /// (cheap to make), every game a red win 40%, a black win 35%, a draw 25%
 /// (no forfeits, nobody absent), seeded by `seed`; before round `round`.
 pub fn random_open(n: usize, round: u32, total_rounds: u32, seed: u64) -> SwissState {
+    random_open_mix(n, round, total_rounds, seed, OPEN_MIX)
+}
+
+/// [`random_open`]'s result mix: percent red wins, percent black wins
+/// (the rest draws).
+pub const OPEN_MIX: (u64, u64) = (40, 35);
+
+/// [`random_open`] with another result mix `(red %, black %)`, the rest
+/// draws: fewer draws leave fewer, larger scoregroups.
+pub fn random_open_mix(
+    n: usize,
+    round: u32,
+    total_rounds: u32,
+    seed: u64,
+    mix: (u64, u64),
+) -> SwissState {
+    assert!(mix.0 + mix.1 <= 100, "a result mix adds up to at most 100%");
     let mut rng = crate::domain::SplitMix64(seed);
     let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1701) as u32).collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
@@ -215,17 +232,18 @@ pub fn random_open(n: usize, round: u32, total_rounds: u32, seed: u64) -> SwissS
         } else {
             greedy_pairing(&s)
         };
-        play_open_round(&mut s, &pairing, &mut rng);
+        play_open_round(&mut s, &pairing, &mut rng, mix);
     }
     s
 }
 
-/// [`random_open`]'s results: 40% red wins, 35% black wins, 25% draws; the
-/// bye scores a win.
+/// [`random_open_mix`]'s results: `mix.0`% red wins, `mix.1`% black wins,
+/// the rest draws; the bye scores a win.
 fn play_open_round(
     s: &mut SwissState,
     pairing: &crate::pairing::RoundPairing,
     rng: &mut crate::domain::SplitMix64,
+    mix: (u64, u64),
 ) {
     let index: std::collections::HashMap<u32, usize> = s
         .players
@@ -245,10 +263,13 @@ fn play_open_round(
         },
     };
     for b in &pairing.boards {
-        let (red, black) = match rng.below(100) {
-            0..40 => (GameScore::Win, GameScore::Loss),
-            40..75 => (GameScore::Loss, GameScore::Win),
-            _ => (GameScore::Draw, GameScore::Draw),
+        let x = rng.below(100);
+        let (red, black) = if x < mix.0 {
+            (GameScore::Win, GameScore::Loss)
+        } else if x < mix.0 + mix.1 {
+            (GameScore::Loss, GameScore::Win)
+        } else {
+            (GameScore::Draw, GameScore::Draw)
         };
         recs[index[&b.red]] = Some(rec(b.black, Colour::Red, red));
         recs[index[&b.black]] = Some(rec(b.red, Colour::Black, black));
