@@ -573,7 +573,7 @@ mod tests {
         };
         assert!(app.create_event("E", None, &s).is_err());
         let s = EventSettings {
-            tiebreaks: vec!["buchholz-cut9".into()],
+            tiebreaks: vec!["buchholz-cut0".into()],
             ..Default::default()
         };
         assert!(app.create_event("E", None, &s).is_err());

@@ -274,6 +274,22 @@ fn event(c: &Club, name: &str, n: usize, system: &str, rounds: &str, played: u32
     }
 }
 
+/// The site's folder of its second language (`en`, `zh-Hans`, …: which
+/// one depends on the language the site is published in first).
+fn twin(site: &Path) -> PathBuf {
+    let dirs: Vec<PathBuf> = std::fs::read_dir(site)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    assert_eq!(
+        dirs.len(),
+        1,
+        "one folder for the second language: {dirs:?}"
+    );
+    dirs[0].clone()
+}
+
 fn publish(c: &Club, event: &str) -> PathBuf {
     let site = c.path(&format!("site-{event}"));
     c.ok(&["publish", event, "-o", site.to_str().unwrap()]);
@@ -326,7 +342,7 @@ fn crosstables_of_24_and_60_players_scroll_inside_their_box() {
         .chain(
             ["crosstable.html", "round-1.html"]
                 .iter()
-                .map(|f| site.join("en").join(f)),
+                .map(|f| twin(&site).join(f)),
         )
         .collect();
         let m = measure(&chrome, &site, &pages);

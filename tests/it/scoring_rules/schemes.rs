@@ -80,7 +80,7 @@ fn unknown_settings_schemes_and_codes_are_errors_listing_the_allowed() {
         e.contains("hu-two-game") && e.contains("attacker-defender"),
         "{e}"
     );
-    let e = TieBreak::parse("buchholz-cut9").unwrap_err().to_string();
+    let e = TieBreak::parse("buchholtz").unwrap_err().to_string();
     assert!(
         e.contains("buchholz-cut1") && e.contains("black-draw-small"),
         "{e}"
