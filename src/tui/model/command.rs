@@ -123,6 +123,9 @@ pub enum Command {
     OpenForm(Form),
     /// Reload the model's data (after a worker changed the database).
     Reload,
+    /// Show the round picked with [ / ]: the open event's tabs are read
+    /// again, nothing else (nothing was written).
+    ShowRound,
     /// A command of the ruling dialog, member page or statistics screen.
     Page(super::super::pages::PageCmd),
     /// A command of the Teams tab.

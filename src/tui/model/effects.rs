@@ -51,6 +51,8 @@ pub enum Outcome {
     Notice(String),
     /// An event to open on `tab` (`None`: the Round tab once a round is
     /// paired, else Players).
+    /// Another round of the open event was picked: its tabs are read.
+    RoundShown,
     Opened {
         event: Box<Event>,
         paired: u32,
@@ -102,7 +104,7 @@ impl Outcome {
             | Outcome::Form(_)
             | Outcome::Loaded(_)
             | Outcome::HeadToHead(_) => Changed::Nothing,
-            Outcome::Opened { created: false, .. } => Changed::OpenedEvent,
+            Outcome::Opened { created: false, .. } | Outcome::RoundShown => Changed::OpenedEvent,
             Outcome::Recorded { event, round, .. } | Outcome::Ruled { event, round, .. } => {
                 Changed::Results {
                     event: *event,
@@ -220,6 +222,7 @@ pub fn run(
         } => attach_record(app, lang, (*event, *round, *board), path, *checked),
         Command::Print(job) => print(app, lang, job),
         Command::Reload => said(String::new()),
+        Command::ShowRound => Ok(Outcome::RoundShown),
         Command::PreviewUndo => {
             let what = app
                 .undo_preview()?
@@ -627,6 +630,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
     };
     match o {
         Outcome::Said(message) => say(m, message),
+        Outcome::RoundShown => {}
         Outcome::Paired { message, notice } => {
             // The Teams and Bracket tabs show the new round themselves.
             if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
@@ -768,5 +772,42 @@ mod tests {
             panic!("{e:?}")
         };
         assert_eq!(then, Command::Finish(ev));
+    }
+
+    #[test]
+    fn a_round_key_rereads_the_open_event_only_and_shows_that_round() {
+        let (mut app, ev) = club();
+        for _ in 0..2 {
+            run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+            let games = app.games(crate::app::EventId(ev), None).unwrap();
+            let round = app.rounds_paired(crate::app::EventId(ev)).unwrap();
+            for g in games.iter().filter(|g| g.round == round) {
+                let input = crate::app::ResultInput {
+                    outcome: Some(crate::domain::Outcome::RedWin),
+                    ..Default::default()
+                };
+                app.record_result("E", round, g.board, &input).unwrap();
+            }
+        }
+        let mut m = Model::load(&app).unwrap();
+        m.load_event(&app, ev).unwrap();
+        m.screen = Screen::Event;
+        let members = m.members.len();
+        // A member added behind the TUI's back: a round key does not read
+        // the members again, only the open event.
+        app.add_member(&NewMember {
+            name: "戊".into(),
+            ..Default::default()
+        })
+        .unwrap();
+        let c = super::super::update::update(&mut m, crate::tui::keymap::Action::PrevRound);
+        assert_eq!(c, Some(Command::ShowRound));
+        let o = run(&mut app, Lang::En, &Command::ShowRound, &|_, _| {}).unwrap();
+        assert!(matches!(o.changed(), Changed::OpenedEvent), "{o:?}");
+        apply(&mut m, o);
+        m.reread(&app, Changed::OpenedEvent).unwrap();
+        assert_eq!(m.round_sel, Some(1));
+        assert_eq!(m.ev.round.as_ref().map(|r| r.number), Some(1));
+        assert_eq!(m.members.len(), members);
     }
 }

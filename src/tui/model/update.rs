@@ -291,7 +291,7 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
             m.round_sel = (new < paired).then_some(new);
             m.row_sel = 0;
             m.status = None;
-            return Some(Command::Reload);
+            return Some(Command::ShowRound);
         }
         NextTab | PrevTab => {
             m.status = None;
