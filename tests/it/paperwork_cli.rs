@@ -4,6 +4,7 @@
 //! a knockout, in 简体, 繁體 and English, as text and HTML. The tests
 //! check the structure: the sections, names and numbers each must show.
 
+use crate::common::pdf::{self, FONT};
 use crate::common::Club;
 
 const PLAYERS: [(&str, &str, &str); 6] = [
@@ -374,46 +375,11 @@ fn one_certificate_for_two_prizes_of_one_place() {
     assert_eq!(h.matches("总名次第3名").count(), 1, "{h}");
 }
 
-const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
-
-/// `qishe print KIND EVENT --format pdf`: the file's pages (counted in the
-/// file) and its text layer through pdftotext, when installed.
+/// `qishe print KIND EVENT --format pdf` in 简体: the file's pages
+/// (counted in the file) and its text layer through pdftotext, when
+/// installed.
 fn pdf(c: &Club, kind: &str, ev: &str, more: &[&str]) -> (usize, Option<String>) {
-    let out = c.path(&format!("{kind}.pdf"));
-    let mut args = vec![
-        "print",
-        kind,
-        ev,
-        "--lang",
-        "zh-Hans",
-        "--format",
-        "pdf",
-        "--font",
-        FONT,
-        "-o",
-        out.to_str().unwrap(),
-        "--force",
-    ];
-    args.extend(more);
-    c.ok(&args);
-    let bytes = std::fs::read(&out).unwrap();
-    let s = String::from_utf8_lossy(&bytes);
-    assert!(
-        s.starts_with("%PDF-1.") && s.contains("/ToUnicode"),
-        "{kind}"
-    );
-    let pages = s.matches("/Type /Page\n").count()
-        + s.matches("/Type /Page ").count()
-        + s.matches("/Type /Page/").count()
-        + s.matches("/Type /Page>").count();
-    let text = std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(&out)
-        .arg("-")
-        .output()
-        .ok()
-        .map(|o| String::from_utf8(o.stdout).unwrap());
-    (pages, text)
+    pdf_in(c, kind, ev, "zh-Hans", more)
 }
 
 /// Every paperwork document as a PDF: the programme book, the results
@@ -422,10 +388,7 @@ fn pdf(c: &Club, kind: &str, ev: &str, more: &[&str]) -> (usize, Option<String>)
 /// names in the text layer.
 #[test]
 fn every_paperwork_document_is_a_pdf() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    pdf::font_or_skip!();
     let c = club();
     swiss(&c);
     let f = c.path("p.csv");
@@ -485,35 +448,9 @@ fn pdf_in(c: &Club, kind: &str, ev: &str, lang: &str, more: &[&str]) -> (usize, 
     ];
     args.extend(more);
     c.ok(&args);
-    let bytes = std::fs::read(&out).unwrap();
-    let s = String::from_utf8_lossy(&bytes);
-    assert!(
-        s.starts_with("%PDF-1.") && s.contains("/ToUnicode"),
-        "{kind}"
-    );
-    assert!(
-        s.contains("/FontFile3") || s.contains("/FontFile2"),
-        "{kind}: the font embedded"
-    );
-    for media in s.split("/MediaBox [").skip(1) {
-        let m = media.split(']').next().unwrap();
-        assert!(
-            m == "0 0 595.28 841.89" || m == "0 0 841.89 595.28",
-            "{kind} {lang}: A4, {m}"
-        );
-    }
-    let pages = s.matches("/Type /Page\n").count()
-        + s.matches("/Type /Page ").count()
-        + s.matches("/Type /Page/").count()
-        + s.matches("/Type /Page>").count();
-    let text = std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(&out)
-        .arg("-")
-        .output()
-        .ok()
-        .map(|o| String::from_utf8(o.stdout).unwrap());
-    (pages, text)
+    let facts = pdf::facts(&std::fs::read(&out).unwrap());
+    assert!(facts.all_a4(), "{kind} {lang}: A4, {:?}", facts.media);
+    (facts.pages, pdf::text(&out))
 }
 
 /// A team event of three teams on two boards, two rounds played, and a
@@ -521,10 +458,7 @@ fn pdf_in(c: &Club, kind: &str, ev: &str, lang: &str, more: &[&str]) -> (usize, 
 /// in 繁體 and English, its words in that language and the names in it.
 #[test]
 fn every_document_of_a_team_event_and_a_knockout_is_a_pdf_in_traditional_and_english() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    pdf::font_or_skip!();
     let c = club();
     c.ok(&[
         "event",

@@ -3,15 +3,15 @@
 //! player, wall charts show where every point comes from, documents come
 //! out in the club's language and fit 80 columns.
 
+use crate::common::chromium::find as chromium;
 use crate::common::{self, Club};
-use crate::report_chromium::chromium;
 use crate::report_support::*;
 
 use qishe::i18n::Lang;
 use qishe::report::{self, render_html, render_text};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 use unicode_width::UnicodeWidthStr;
 
 const BOM: &str = "\u{feff}";
@@ -45,35 +45,15 @@ window.addEventListener('load', function () {
     let html = html.replace("</body>", &format!("{probe}</body>"));
     let src = dir.join(format!("{name}.html"));
     std::fs::write(&src, html).unwrap();
-    let mut child = Command::new(chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--virtual-time-budget=2000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.join(format!("p-{name}")).display()
-        ))
-        .arg(&src)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("chromium did not finish {name}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    crate::common::chromium::dump_dom(
+        chrome,
+        &src,
+        &dir.join(format!("p-{name}")),
+        2000,
+        &[],
+        Duration::from_secs(120),
+    )
+    .stdout
 }
 
 #[test]

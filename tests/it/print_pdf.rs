@@ -3,64 +3,23 @@
 //! embedded as a subset, the club's identity and the print date in its
 //! text layer, A4 or Letter, and the refusals.
 
+use crate::common::pdf::{self, font_or_skip, text as pdf_text, FONT};
 use crate::common::Club;
-use std::path::Path;
-use std::process::Command;
-
-const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 
 const CONFIG: &str = "club = \"东城象棋社\"\norganiser = \"东城区体育局\"\nvenue = \"文化宫二楼\"\nchief_arbiter = \"张裁判\"\ndeputy_arbiters = [\"李副\", \"王副\"]\n";
 
-macro_rules! font_or_skip {
-    () => {
-        if !Path::new(FONT).is_file() {
-            eprintln!("skipped: no {FONT} (apt-get install fonts-noto-cjk)");
-            return;
-        }
-    };
-}
-
-/// The text layer of a PDF through pdftotext (poppler-utils), or `None`
-/// where it is not installed.
-fn pdf_text(pdf: &Path) -> Option<String> {
-    let o = Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .ok()?;
-    assert!(o.status.success(), "pdftotext {}", pdf.display());
-    Some(String::from_utf8(o.stdout).unwrap())
-}
-
-/// What a PDF file says about itself without a parser: its pages' size,
-/// the embedded font's kind, the page count.
+/// The first page's size and the page count of a PDF qishe wrote; its
+/// font a subset.
 fn structure(pdf: &[u8]) -> (String, usize) {
+    let facts = pdf::facts(pdf);
     let s = String::from_utf8_lossy(pdf);
-    assert!(s.starts_with("%PDF-1."), "a PDF header");
-    assert!(s.trim_end().ends_with("%%EOF"));
-    assert!(
-        s.contains("/FontFile3") || s.contains("/FontFile2"),
-        "embedded"
-    );
-    assert!(s.contains("/ToUnicode"), "text can be selected");
     let sub = s.split("/BaseFont /").nth(1).unwrap_or("");
     assert_eq!(
         sub.as_bytes().get(6),
         Some(&b'+'),
         "a subset's name: {sub:.30}"
     );
-    let media = s
-        .split("/MediaBox [")
-        .nth(1)
-        .and_then(|r| r.split(']').next())
-        .unwrap_or("")
-        .to_string();
-    let pages = s.matches("/Type /Page\n").count()
-        + s.matches("/Type /Page ").count()
-        + s.matches("/Type /Page/").count()
-        + s.matches("/Type /Page>").count();
-    (media, pages)
+    (facts.first_media().to_string(), facts.pages)
 }
 
 /// Eight players of the printing tests in a five-round Swiss, round 1

@@ -2,9 +2,8 @@
 //! standings as phone-sized images, the font found or named, and the
 //! refusals that write nothing.
 
+use crate::common::pdf::{font_or_skip, FONT};
 use crate::common::Club;
-
-const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 
 /// Eight players, round 1 paired and two results in.
 fn club() -> Club {
@@ -111,10 +110,7 @@ fn png_is_for_pairings_standings_and_crosstables_with_a_file_and_no_printer() {
 
 #[test]
 fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    font_or_skip!();
     let c = club();
     let out = c.ok(&r1(FONT, &["--lang", "zh-Hans"]));
     // By board and by name: two pages.
@@ -157,10 +153,7 @@ fn pages_are_phone_wide_and_numbered_beside_the_named_file() {
 /// on landscape pages (2400 × 1080), as it prints landscape.
 #[test]
 fn the_crosstable_as_png_upright_or_landscape() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    font_or_skip!();
     let c = club();
     c.ok(&[
         "print",

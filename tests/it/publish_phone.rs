@@ -4,12 +4,11 @@
 //! box); the crosstables of 24 and 60 players; a 繁體 site when the
 //! config says so. Skips (with a message) when Chromium is not installed.
 
+use crate::common::chromium::find as chromium;
 use crate::common::Club;
-use crate::report_chromium::chromium;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The phone's width in CSS pixels.
 const PHONE: u32 = 360;
@@ -113,41 +112,17 @@ fn measure_in(chrome: &Path, dir: &Path, pages: &[PathBuf]) -> Vec<Measured> {
         .replace("WIDTH", &PHONE.to_string());
     let file = site.join("phone-probe.html");
     std::fs::write(&file, probe).unwrap();
-    let mut child = Command::new(chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            // The frames are the site's own files: same origin for the probe.
-            "--allow-file-access-from-files",
-            "--window-size=800,900",
-            "--virtual-time-budget=60000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            site.with_file_name("phone-profile").display()
-        ))
-        .arg(&file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(300) {
-            let _ = child.kill();
-            panic!("chromium did not finish");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::chromium::dump_dom(
+        chrome,
+        &file,
+        &site.with_file_name("phone-profile"),
+        60_000,
+        // The frames are the site's own files: same origin for the probe.
+        &["--allow-file-access-from-files", "--window-size=800,900"],
+        Duration::from_secs(300),
+    );
     std::fs::remove_file(&file).unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let dom = out.stdout;
     let text = dom
         .split("<pre id=\"out\">")
         .nth(1)
@@ -156,7 +131,7 @@ fn measure_in(chrome: &Path, dir: &Path, pages: &[PathBuf]) -> Vec<Measured> {
     assert!(
         text.ends_with("END") && !text.contains("ERROR"),
         "the probe did not finish: {text}\n{dom}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        out.stderr
     );
     let got: Vec<Measured> = text
         .lines()

@@ -4,15 +4,14 @@
 //! page's board shows the final position without script and steps with
 //! it, in Chromium with the network off.
 
+use crate::common::chromium::find as chromium;
 use crate::common::shared_or_skip;
 use crate::common::Club;
-use crate::report_chromium::chromium;
 
 use html5ever::tendril::TendrilSink;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn pgn(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -374,41 +373,21 @@ window.addEventListener('load', function () {{
     );
     let probed = page.with_file_name("probe.html");
     std::fs::write(&probed, html.replace("</body>", &format!("{probe}</body>"))).unwrap();
-    let mut child = Command::new(chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+    let log = format!("--log-net-log={}", netlog.display());
+    crate::common::chromium::dump_dom(
+        chrome,
+        &probed,
+        &page.with_file_name("chrome-profile"),
+        2000,
+        &[
             // The network off: no name resolves, every proxy connection fails.
             "--host-resolver-rules=MAP * ~NOTFOUND",
             "--proxy-server=127.0.0.1:9",
-            "--virtual-time-budget=2000",
-            "--dump-dom",
-        ])
-        .arg(format!("--log-net-log={}", netlog.display()))
-        .arg(format!(
-            "--user-data-dir={}",
-            page.with_file_name("chrome-profile").display()
-        ))
-        .arg(&probed)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("chromium did not finish");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
+            &log,
+        ],
+        Duration::from_secs(120),
+    )
+    .stdout
 }
 
 #[test]

@@ -8,58 +8,23 @@ use qishe::i18n::Lang;
 use qishe::report::{self, render_html};
 use report_support::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-pub(crate) fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        for dir in std::env::split_paths(&path) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
+pub(crate) use crate::common::chromium::find as chromium;
 
 /// Prints `html` to a PDF with Chromium and returns the PDF's bytes.
 pub(crate) fn print_pdf(chrome: &Path, dir: &Path, name: &str, html: &str) -> Vec<u8> {
     let src = dir.join(format!("{name}.html"));
     let pdf = dir.join(format!("{name}.pdf"));
     std::fs::write(&src, html).unwrap();
-    let profile = dir.join(format!("profile-{name}"));
-    let mut child = Command::new(chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(&src)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "chromium failed on {name}: {status}");
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("chromium did not finish {name} in 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let to = format!("--print-to-pdf={}", pdf.display());
+    crate::common::chromium::run(
+        chrome,
+        &src,
+        &dir.join(format!("profile-{name}")),
+        &["--no-pdf-header-footer", &to],
+        Duration::from_secs(120),
+    );
     std::fs::read(&pdf).expect("chromium wrote the PDF")
 }
 

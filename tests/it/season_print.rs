@@ -2,10 +2,9 @@
 //! PNG (landscape when the events do not fit), and the season's site
 //! linking every event's own pages.
 
+use crate::common::pdf::{self, FONT};
 use crate::common::Club;
 use crate::season_cli::{event, example_a};
-
-const FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 
 fn png_size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -76,10 +75,7 @@ fn long_season(n: usize) -> Club {
 
 #[test]
 fn a_png_of_few_events_is_upright_and_of_many_landscape() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    pdf::font_or_skip!();
     let c = example_a();
     c.ok(&["print", "season", "2026", "--format", "png", "-o", "s.png"]);
     let (w, h) = png_size(&std::fs::read(c.path("s.png")).unwrap());
@@ -140,45 +136,10 @@ fn publish_a_season_links_every_events_own_site() {
     assert!(e.contains("mine"), "{e}");
 }
 
-/// The text layer of a PDF through pdftotext (poppler-utils), or `None`
-/// where it is not installed.
-fn pdf_text(pdf: &std::path::Path) -> Option<String> {
-    let o = std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .ok()?;
-    assert!(o.status.success(), "pdftotext {}", pdf.display());
-    Some(String::from_utf8(o.stdout).unwrap())
-}
-
-/// The page size of a PDF's first page and its page count, read from the
-/// file; the font embedded as a subset with a text layer.
-fn pdf_pages(pdf: &[u8]) -> (String, usize) {
-    let s = String::from_utf8_lossy(pdf);
-    assert!(s.starts_with("%PDF-1.") && s.trim_end().ends_with("%%EOF"));
-    assert!(
-        s.contains("/FontFile3") || s.contains("/FontFile2"),
-        "embedded"
-    );
-    assert!(s.contains("/ToUnicode"), "text can be selected");
-    let media = s
-        .split("/MediaBox [")
-        .nth(1)
-        .and_then(|r| r.split(']').next())
-        .unwrap_or("")
-        .to_string();
-    let pages = [
-        "/Type /Page\n",
-        "/Type /Page ",
-        "/Type /Page/",
-        "/Type /Page>",
-    ]
-    .iter()
-    .map(|p| s.matches(p).count())
-    .sum();
-    (media, pages)
+/// The first page's size and the page count of a PDF qishe wrote.
+fn pdf_pages(bytes: &[u8]) -> (String, usize) {
+    let facts = pdf::facts(bytes);
+    (facts.first_media().to_string(), facts.pages)
 }
 
 /// The season table as a PDF in the three languages: A4 upright for a
@@ -186,10 +147,7 @@ fn pdf_pages(pdf: &[u8]) -> (String, usize) {
 /// text; landscape A4 when the events do not fit an upright page.
 #[test]
 fn the_season_table_as_a_pdf_upright_or_landscape_in_every_language() {
-    if !std::path::Path::new(FONT).is_file() {
-        eprintln!("skipped: no {FONT}");
-        return;
-    }
+    pdf::font_or_skip!();
     let c = example_a();
     for (lang, title, note) in [
         ("zh-Hans", "年度积分榜", "尚未结束"),
@@ -204,7 +162,7 @@ fn the_season_table_as_a_pdf_upright_or_landscape_in_every_language() {
         let (media, pages) = pdf_pages(&std::fs::read(c.path(&out)).unwrap());
         assert_eq!(media, "0 0 595.28 841.89", "{lang}: upright A4");
         assert_eq!(pages, 1, "{lang}");
-        let Some(t) = pdf_text(&c.path(&out)) else {
+        let Some(t) = pdf::text(&c.path(&out)) else {
             eprintln!("skipped the text layer: no pdftotext");
             continue;
         };
@@ -231,7 +189,7 @@ fn the_season_table_as_a_pdf_upright_or_landscape_in_every_language() {
     ]);
     let (media, _) = pdf_pages(&std::fs::read(c.path("l.pdf")).unwrap());
     assert_eq!(media, "0 0 841.89 595.28", "landscape A4");
-    if let Some(t) = pdf_text(&c.path("l.pdf")) {
+    if let Some(t) = pdf::text(&c.path("l.pdf")) {
         assert!(t.contains("周赛12") && t.contains("周赛1"), "{t}");
     }
 }

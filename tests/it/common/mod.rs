@@ -1,6 +1,8 @@
 //! Helpers for end-to-end tests that run the real binary on a database file.
 #![allow(dead_code)]
 
+pub mod chromium;
+pub mod pdf;
 pub mod records;
 pub mod tui;
 

@@ -9,10 +9,9 @@
 //! checks, whatever the machine's speed.
 
 use super::{night, serve};
-use crate::report_chromium::chromium;
+use crate::common::chromium::find as chromium;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,26 +73,15 @@ fn a_phone_sees_a_result_appear_without_a_reload() {
         });
     }
     let url = format!("http://{proxy_addr}/e/1/en/round-1.html");
-    let out = Command::new(chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--window-size=360,800",
-            "--virtual-time-budget=15000",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", c.path("profile").display()))
-        .arg(&url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .output()
-        .expect("chromium runs");
-    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let dom = crate::common::chromium::dump_dom(
+        &chrome,
+        &url,
+        &c.path("profile"),
+        15_000,
+        &["--window-size=360,800"],
+        Duration::from_secs(120),
+    )
+    .stdout;
     assert!(
         checks.load(Ordering::SeqCst) >= 2,
         "the page did not check the event's version: {dom}"
