@@ -7,7 +7,7 @@
 //! capped at 800) reaches the player's score against them; with no points
 //! it is the lowest opponent's rating less 800.
 
-use super::fide::{div_round, dp, over_board, Fide, Part};
+use super::fide::{div_round, dp, over_board, Fide, Part, PartKind};
 use super::rounds::{PlayerRound, RoundResult};
 use crate::domain::Points;
 use std::collections::HashMap;
@@ -94,7 +94,7 @@ fn ptp_of(opps: &[i64], score: i64) -> Option<i64> {
 }
 
 /// TPR of player `i` (`None`: no rated opponent met over the board).
-fn tpr(
+pub(crate) fn tpr(
     f: &Fide,
     rounds: &[Vec<PlayerRound>],
     ratings: &[Option<i32>],
@@ -113,10 +113,43 @@ fn average_of_opponents(
     i: usize,
     value: impl Fn(usize) -> Option<i64>,
 ) -> Option<i64> {
-    let vals: Vec<i64> = rounds[i]
+    average_of_parts(&opponent_parts(rounds, idx, i, value))
+}
+
+/// The parts an average of opponents (APRO, APPO and their cuts) is made
+/// of: each opponent met over the board with his value, one a round; an
+/// opponent without a value (no rated opponent of his own) is shown but
+/// not counted, as the average leaves him out.
+pub(crate) fn opponent_parts(
+    rounds: &[Vec<PlayerRound>],
+    idx: &HashMap<i64, usize>,
+    i: usize,
+    value: impl Fn(usize) -> Option<i64>,
+) -> Vec<Part> {
+    rounds[i]
         .iter()
         .filter(|pr| over_board(pr))
-        .filter_map(|pr| value(*idx.get(&pr.opponent?)?))
+        .filter_map(|pr| {
+            let v = value(*idx.get(&pr.opponent?)?);
+            Some(Part {
+                round: pr.round,
+                opponent: pr.opponent,
+                kind: PartKind::Opponent,
+                value: Points::new(v.unwrap_or(0)),
+                vur: false,
+                cut: v.is_none(),
+            })
+        })
+        .collect()
+}
+
+/// The average of the counted parts' whole values, rounded half up;
+/// `None` when none is counted.
+pub(crate) fn average_of_parts(parts: &[Part]) -> Option<i64> {
+    let vals: Vec<i64> = parts
+        .iter()
+        .filter(|p| !p.cut)
+        .map(|p| p.value.hundredths() / 100)
         .collect();
     if vals.is_empty() {
         return None;
@@ -187,7 +220,8 @@ pub(crate) fn cut_performance(
 }
 
 /// APRO (or, `perfect`, APPO) over the opponents' cut TPR (PTP):
-/// `APRO/C1` averages the opponents' TPR/C1.
+/// `APRO/C1` averages the opponents' TPR/C1. The parts are each
+/// opponent's cut performance.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn average_cut_performance(
     f: &Fide,
@@ -198,10 +232,11 @@ pub(crate) fn average_cut_performance(
     low: usize,
     high: usize,
     perfect: bool,
-) -> Option<i64> {
-    average_of_opponents(rounds, idx, i, |j| {
+) -> (Option<i64>, Vec<Part>) {
+    let parts = opponent_parts(rounds, idx, i, |j| {
         cut_performance(f, rounds, ratings, idx, j, low, high, perfect).0
-    })
+    });
+    (average_of_parts(&parts), parts)
 }
 
 /// Points of a rating, as tie-break values hold them.

@@ -522,10 +522,10 @@ impl TbCtx<'_> {
                 }
                 Apro | Appo => {
                     let perfect = base == Appo;
-                    let v = perf::average_cut_performance(
+                    let (v, parts) = perf::average_cut_performance(
                         f, rounds, &ratings, idx, i, low, high, perfect,
                     );
-                    (perf::as_points(v), Vec::new())
+                    (perf::as_points(v), parts)
                 }
                 Progressive => f.progressive_cut_parts(rounds, i, low),
                 Aob => f.aob_cut_parts(rounds, idx, i, |j| {
@@ -548,6 +548,19 @@ impl TbCtx<'_> {
             Tpr => {
                 let (_, tpr, parts) = f.rating_parts(rounds, &self.fide_ratings(), idx, i);
                 (tpr, parts)
+            }
+            // Each opponent's TPR (PTP): only `--explain` asks for these
+            // parts; the value itself is computed by `value`.
+            Apro | Appo => {
+                let ratings = self.fide_ratings();
+                let parts = perf::opponent_parts(rounds, idx, i, |j| {
+                    if tb == Apro {
+                        perf::tpr(f, rounds, &ratings, idx, j)
+                    } else {
+                        perf::ptp(rounds, &ratings, idx, j)
+                    }
+                });
+                (perf::as_points(perf::average_of_parts(&parts)), parts)
             }
             _ => return None,
         })

@@ -237,6 +237,64 @@ fn explain_one_player_shows_each_part_of_his_values() {
     assert_eq!(counted, num(&table["buchholz-cut1"]));
 }
 
+/// `--explain` of the averages of opponents' performances (APRO, APPO
+/// and APRO/C1): one line per opponent met over the board with his
+/// performance (his cut one for APRO/C1), and the average of the
+/// counted lines, rounded half up, is the table's value.
+#[test]
+fn explain_lists_each_opponents_performance_for_apro_and_appo() {
+    shared_or_skip!("conformance/tiebreaks");
+    let c = Club::new();
+    let trf = conformance().join("tb_01_12p_5r.trf");
+    c.ok(&[
+        "import",
+        "trf",
+        trf.to_str().unwrap(),
+        "--name",
+        "T",
+        "--tiebreaks",
+        "APRO,APPO,APRO/C1",
+    ]);
+    let rows = csv_rows(&c.ok(&["standings", "T", "--format", "csv"]));
+    let table = by_name(&rows, "Test0010 Player0010");
+    let out = c.ok(&["standings", "T", "--explain", "#10"]);
+    let mut lists = Vec::new();
+    for code in ["apro", "appo", "apro-cut1"] {
+        let b: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{code} (")))
+            .take_while(|l| l.starts_with(&format!("{code} (")) || l.starts_with("  "))
+            .collect();
+        assert!(b.len() >= 2, "{code}: no parts\n{out}");
+        assert!(
+            b[0].ends_with(&format!(": {}", table[code])),
+            "{code}: {}",
+            b[0]
+        );
+        let vals: Vec<i64> = b[1..]
+            .iter()
+            .filter(|l| !l.contains("not counted"))
+            .map(|l| {
+                num(l
+                    .split_whitespace()
+                    .rev()
+                    .find(|w| w.contains('.'))
+                    .unwrap())
+                    / 100
+            })
+            .collect();
+        assert!(b[1..].iter().all(|l| l.contains('#')), "{code}: {b:?}");
+        let n = vals.len() as i64;
+        assert!(n > 0, "{code}: {b:?}");
+        let avg = (2 * vals.iter().sum::<i64>() + n).div_euclid(2 * n);
+        assert_eq!(avg * 100, num(&table[code]), "{code}: {b:?}");
+        lists.push(vals);
+    }
+    // The cut changes the opponents' performances, not who they were.
+    assert_eq!(lists[0].len(), lists[2].len());
+    assert_ne!(lists[0], lists[2], "APRO/C1 shows the opponents' TPR/C1");
+}
+
 /// A 7-player round-robin: whoever sits out scores nothing by default, so
 /// the wall chart's totals are the sums of its cells; a club that scores
 /// the bye says so with `--bye-scores`.
