@@ -196,8 +196,13 @@ package() {
     cp "$(exe)" "$stage/qishe.exe"
     # The sample config, its database left to the default (the user's
     # AppData, which a new version unpacked elsewhere finds again).
+    # Its language too, left to Windows' display language (繁體 for
+    # Taiwan, Hong Kong and Macao, 简体 for other Chinese, else English);
+    # the sample's zh-Hans would give everyone 简体.
     grep -q '^database = "club.db"$' config.toml || die "config.toml: no database line to comment out"
-    sed 's/^database = "club.db"$/# database = "club.db"/' config.toml >"$stage/config.toml"
+    grep -q '^language = ' config.toml || die "config.toml: no language line to comment out"
+    sed -e 's/^database = "club.db"$/# database = "club.db"/' \
+        -e 's/^language = /# language = /' config.toml >"$stage/config.toml"
     sed "s/@VERSION@/$version/g" scripts/windows/README.txt >"$stage/README.txt"
     # Windows' Notepad and consoles read CRLF text best.
     sed -i 's/$/\r/' "$stage/config.toml" "$stage/README.txt"
@@ -209,6 +214,14 @@ package() {
     unzip -q "$dist/$name.zip" -d "$check"
     (cd "$check/$name" && "$WINE" ./qishe.exe --version) ||
         die "the unpacked qishe.exe does not run"
+    # Its config found beside it, the language left to the system: a bad
+    # input in an English locale is answered in English.
+    local said
+    said=$(cd "$check/$name" && LANG=en_US.UTF-8 "$WINE" ./qishe.exe --db "$check/t.db" player add "" 2>&1) || true
+    case $said in
+    *name*) ;;
+    *) die "the unpacked qishe.exe in an English locale said: $said" ;;
+    esac
     rm -rf "$check"
     say "wrote $dist/$name.zip ($(du -h "$dist/$name.zip" | cut -f1))"
 }
