@@ -377,6 +377,27 @@ impl Store {
         Ok(rows)
     }
 
+    /// The games of round `round` of an event (a result entered reads its
+    /// round only, not the event's every game).
+    pub fn round_games(&self, event_id: i64, round: u32) -> Result<Vec<PlacedGame>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT r.number, b.number, {GAME_COLS} FROM game g
+             JOIN board b ON b.id = g.board_id JOIN round r ON r.id = b.round_id
+             WHERE r.event_id=?1 AND r.number = ?2
+             ORDER BY b.number, g.game_no"
+        ))?;
+        let rows = stmt
+            .query_map(params![event_id, round], |r| {
+                Ok(PlacedGame {
+                    round: r.get(0)?,
+                    board: r.get(1)?,
+                    game: game_from_offset(r, 2)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
     /// One game of a board (game 1 or 2), if stored.
     pub fn game(&self, board_id: i64, game_no: u32) -> Result<Option<Game>> {
         Ok(self
