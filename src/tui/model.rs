@@ -3,7 +3,8 @@
 //! (Action → state change and maybe a [`Command`]), `components` (the
 //! model's side of the page components: their keys and replies),
 //! `command` (the commands and `execute`), `effects` (the one command
-//! path: `run` against the [`App`], `apply` to the model), `worker` (long
+//! path: `run` against the [`App`], `apply` to the model), `outcome` (what
+//! a command came to and what it changed), `worker` (long
 //! work on a thread), `print`, and the Round and Results tabs' own logic
 //! (`boards`, `entry`).
 
@@ -13,6 +14,7 @@ mod components;
 pub mod effects;
 pub mod entry;
 mod forms;
+pub mod outcome;
 pub mod print;
 mod update;
 pub mod worker;
