@@ -14,7 +14,20 @@ use crate::domain::{
 use crate::scoring::TieBreaks;
 use std::path::Path;
 
-pub use crate::store::{LogEntry, PlacedGame};
+pub use crate::domain::PlacedGame;
+
+/// A row of the action log, as the front ends show it: the door's own
+/// type, so no store type reaches them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    pub id: i64,
+    pub at: String,
+    pub action: String,
+    /// What the change was, rendered in the reader's language.
+    pub summary: crate::i18n::Msg,
+    pub undoable: bool,
+    pub undone: bool,
+}
 
 /// An event, by its database id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -264,7 +277,19 @@ impl App {
 
     /// The last `count` entries of the action log, newest first.
     pub fn log(&self, count: usize) -> Result<Vec<LogEntry>> {
-        Ok(self.store.log_entries(count)?)
+        Ok(self
+            .store
+            .log_entries(count)?
+            .into_iter()
+            .map(|e| LogEntry {
+                summary: e.summary.to_msg(),
+                id: e.id,
+                at: e.at,
+                action: e.action,
+                undoable: e.undoable,
+                undone: e.undone,
+            })
+            .collect())
     }
 
     // ---- writes ----

@@ -20,13 +20,7 @@ pub struct NewBoard {
 /// A round to import: its number and its boards, each with its games.
 pub type ImportRound = (u32, Vec<(NewBoard, Vec<Game>)>);
 
-/// A stored game with where it was played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlacedGame {
-    pub round: u32,
-    pub board: u32,
-    pub game: Game,
-}
+pub use crate::domain::PlacedGame;
 
 const GAME_COLS: &str = "g.id, g.board_id, g.game_no, g.red, g.black, g.outcome, g.termination, \
      g.moves, g.red_used_ms, g.black_used_ms, g.red_fouls, g.black_fouls, g.red_residual, \
