@@ -14,7 +14,20 @@ use crate::domain::{
 use crate::scoring::TieBreaks;
 use std::path::Path;
 
-pub use crate::store::{LogEntry, PlacedGame};
+pub use crate::domain::PlacedGame;
+
+/// A row of the action log, as the front ends show it: the door's own
+/// type, so no store type reaches them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    pub id: i64,
+    pub at: String,
+    pub action: String,
+    /// What the change was, rendered in the reader's language.
+    pub summary: crate::i18n::Msg,
+    pub undoable: bool,
+    pub undone: bool,
+}
 
 /// An event, by its database id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,7 +71,9 @@ pub struct EventSummary {
     pub players: u32,
 }
 
-/// Everything an event's screen shows, read in one go.
+/// Everything an event's screen shows but its tables, read in one go (the
+/// standings and crosstable cost the most: [`App::tables`] reads them
+/// when a tab shows them).
 #[derive(Debug)]
 pub struct EventView {
     pub event: Event,
@@ -73,9 +88,6 @@ pub struct EventView {
     pub games: Vec<PlacedGame>,
     pub byes: Vec<RequestedBye>,
     pub forbidden: Vec<ForbiddenPair>,
-    /// Standings (complete rounds) and crosstable for the event's kind, or
-    /// why they cannot be computed (e.g. an inconsistent result).
-    pub tables: std::result::Result<(EventStandings, EventCrosstable), super::AppError>,
 }
 
 /// The settings a secretary gives for a new event; what is left out comes
@@ -195,6 +207,11 @@ impl App {
         Ok(self.store.games(event.0, up_to_round)?)
     }
 
+    /// The games of round `round` of `event`.
+    pub fn round_games(&self, event: EventId, round: u32) -> Result<Vec<PlacedGame>> {
+        Ok(self.store.round_games(event.0, round)?)
+    }
+
     /// One entry of `event`.
     pub fn entry(&self, event: EventId, entry: EntryId) -> Result<Entry> {
         self.entries(event)?
@@ -221,19 +238,12 @@ impl App {
         let event = self.event(id)?;
         let paired = self.rounds_paired(id)?;
         let (round, games) = if paired > 0 {
-            let games = self
-                .games(id, Some(paired))?
-                .into_iter()
-                .filter(|g| g.round == paired)
-                .collect();
+            let games = self.round_games(id, paired)?;
             (Some(self.round_view(&id.0.to_string(), None)?), games)
         } else {
             (None, Vec::new())
         };
         Ok(EventView {
-            // Standings count complete rounds only; the crosstable shows
-            // every paired round, pending games included.
-            tables: self.tables(id, None),
             kind: self.kind_of(&event)?,
             byes: self.store.requested_byes(id.0)?,
             forbidden: self.store.forbidden_pairs(id.0)?,
@@ -267,7 +277,19 @@ impl App {
 
     /// The last `count` entries of the action log, newest first.
     pub fn log(&self, count: usize) -> Result<Vec<LogEntry>> {
-        Ok(self.store.log_entries(count)?)
+        Ok(self
+            .store
+            .log_entries(count)?
+            .into_iter()
+            .map(|e| LogEntry {
+                summary: e.summary.to_msg(),
+                id: e.id,
+                at: e.at,
+                action: e.action,
+                undoable: e.undoable,
+                undone: e.undone,
+            })
+            .collect())
     }
 
     // ---- writes ----

@@ -1,69 +1,107 @@
 //! The commands a secretary can give. The CLI and the TUI both call these;
 //! neither talks to the store directly.
+//!
+//! The door, by what a secretary does (each `impl App` block lives in the
+//! file of its act; the types below are the door's own, no store type
+//! crosses it):
+//! - the door itself: typed ids resolved once at the edge, the reads every
+//!   screen needs, the small writes (`door`), and the answer for any
+//!   event's kind (`kind`);
+//! - members (`members`);
+//! - events: settings, accelerated pairings, the schedule, check-in, prize
+//!   lists, TRF files (`accel`, `schedule`, `checkin`, `prizes`, `trf`);
+//! - rounds and results: pairing, result entry, rulings, game records,
+//!   players' reports (`rounds`, `results`, `input`, `judge`, `records`,
+//!   `reports`);
+//! - teams (`teams`) and knockouts (`knockout`);
+//! - the archive of game files (`archive`);
+//! - history: the club's memory and its seasons (`history`, `season`);
+//! - printing and publishing (`print`, `paperwork`, `imprint`, `pdf`,
+//!   `png`, `printer`, `publish`, `output`);
+//! - the club file: undo and redo, backup and restore (`undo`, `restore`);
+//! - what only the TUI asks (`tui_support`).
 
-mod history;
+// ---- the door: typed ids, reads, answers for any kind ----
+mod door;
+mod kind;
+pub use crate::files::input::Kind as InputKind;
+pub use door::{
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+};
+pub use kind::{knockout_round_name, BoardPlace};
+pub use kind::{
+    EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
+    KnockoutCell, KnockoutCrossRow, KnockoutCrosstable, KnockoutStandings,
+};
+
+// ---- members ----
+mod members;
+
+// ---- events ----
+pub mod accel;
+mod checkin;
+pub mod prizes;
+pub mod schedule;
+mod trf;
+pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
+pub use trf::{TrfImport, TrfImportOptions};
+
+// ---- rounds and results ----
 mod input;
+mod judge;
+mod records;
+pub mod reports;
 mod results;
+mod rounds;
+pub use input::{parse_clock, ClockInput, ResultInput};
+pub use records::{load_record, RecordAttachment};
+pub use reports::{serve_addr, PendingBoard, PinRefusal, ServeChoice};
+#[cfg(any(test, feature = "testkit"))]
+pub use rounds::set_before_round_save;
+pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
 
+// ---- teams ----
+pub mod teams;
+
+// ---- knockouts ----
+mod knockout;
+pub use knockout::{
+    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
+};
+
+// ---- archive ----
+pub mod archive;
+
+// ---- history ----
+mod history;
+mod season;
 #[cfg(any(test, feature = "testkit"))]
 pub use history::{build_history_db, HistorySpec};
 pub use history::{
     rating_list, stat_games, RatingChangeRow, RatingList, RatingRow, SchemeColumn,
     SchemeComparison, StatsFilter,
 };
+pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
 
-pub use input::{parse_clock, ClockInput, ResultInput};
-
-pub mod accel;
-pub mod archive;
-mod checkin;
-mod door;
-mod judge;
-mod kind;
-pub use kind::{knockout_round_name, BoardPlace};
-pub use kind::{
-    EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
-    KnockoutCell, KnockoutCrossRow, KnockoutCrosstable, KnockoutStandings,
-};
-mod knockout;
-pub use knockout::{
-    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
-};
+// ---- printing and publishing ----
 pub mod imprint;
-mod members;
 pub mod output;
 mod paperwork;
 pub mod pdf;
 pub mod png;
 pub mod print;
 pub mod printer;
-pub mod prizes;
 pub mod publish;
-mod records;
-pub mod reports;
-mod restore;
-mod rounds;
-pub mod schedule;
-mod season;
-pub mod teams;
-mod trf;
-mod tui_support;
-mod undo;
 
-pub use crate::files::input::Kind as InputKind;
+// ---- the club file: undo, backup, restore ----
+mod restore;
+mod undo;
 pub use crate::store::BackupInfo;
-pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
-pub use door::{
-    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
-};
-pub use records::{load_record, RecordAttachment};
-pub use reports::{serve_addr, PendingBoard, PinRefusal, ServeChoice};
 pub use restore::{check_backup, restore_club, saved_club_path};
-#[cfg(any(test, feature = "testkit"))]
-pub use rounds::set_before_round_save;
-pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
-pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
-pub use trf::{TrfImport, TrfImportOptions};
+
+// ---- what only the TUI asks ----
+mod tui_support;
+pub use tui_support::{ImportPreview, RecordPreview};
 
 /// Shows a notice on stderr while a command waits for another qishe to
 /// finish with the database (the CLI; the TUI waits with its spinner).
@@ -72,7 +110,6 @@ pub fn announce_waits(lang: crate::i18n::Lang) {
         crate::i18n::tr(lang, "note.store.waiting").to_string(),
     ));
 }
-pub use tui_support::{ImportPreview, RecordPreview};
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{Entry, Event, EventSettings, Member, NewMember};

@@ -484,7 +484,7 @@ impl App {
         let number = round_to_show(&event, round, paired)?;
         let entries = self.store.entries(event.id)?;
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
-        let games = self.store.games(event.id, Some(number))?;
+        let games = self.store.round_games(event.id, number)?;
         let mut out = RoundView {
             number,
             boards: Vec::new(),

@@ -414,6 +414,14 @@ pub struct GameFacts {
     pub record: Option<String>,
 }
 
+/// A game with where it was played: its round and board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedGame {
+    pub round: u32,
+    pub board: u32,
+    pub game: Game,
+}
+
 /// One game as stored: the result plus every optional fact a scheme may read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {

@@ -18,7 +18,7 @@ pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, Ti
 pub use fraction::Fraction;
 pub use game::{
     FirstStrike, Game, GameFacts, Material, MaterialParseError, Outcome, OutcomeParseError,
-    PieceMoves, Termination,
+    PieceMoves, PlacedGame, Termination,
 };
 pub use identity::{Identity, Paper};
 pub use names::NameOrder;

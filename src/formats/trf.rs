@@ -241,6 +241,7 @@ impl Trf {
 }
 
 mod check;
+mod columns;
 mod read;
 mod records;
 mod write;

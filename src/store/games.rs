@@ -20,13 +20,7 @@ pub struct NewBoard {
 /// A round to import: its number and its boards, each with its games.
 pub type ImportRound = (u32, Vec<(NewBoard, Vec<Game>)>);
 
-/// A stored game with where it was played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlacedGame {
-    pub round: u32,
-    pub board: u32,
-    pub game: Game,
-}
+pub use crate::domain::PlacedGame;
 
 const GAME_COLS: &str = "g.id, g.board_id, g.game_no, g.red, g.black, g.outcome, g.termination, \
      g.moves, g.red_used_ms, g.black_used_ms, g.red_fouls, g.black_fouls, g.red_residual, \
@@ -371,6 +365,27 @@ impl Store {
                     round,
                     board,
                     game: g,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// The games of round `round` of an event (a result entered reads its
+    /// round only, not the event's every game).
+    pub fn round_games(&self, event_id: i64, round: u32) -> Result<Vec<PlacedGame>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT r.number, b.number, {GAME_COLS} FROM game g
+             JOIN board b ON b.id = g.board_id JOIN round r ON r.id = b.round_id
+             WHERE r.event_id=?1 AND r.number = ?2
+             ORDER BY b.number, g.game_no"
+        ))?;
+        let rows = stmt
+            .query_map(params![event_id, round], |r| {
+                Ok(PlacedGame {
+                    round: r.get(0)?,
+                    board: r.get(1)?,
+                    game: game_from_offset(r, 2)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;

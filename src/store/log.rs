@@ -54,6 +54,15 @@ impl Summary {
         }
     }
 
+    /// The summary as a keyed message (an old row: its stored text, the
+    /// same in every language).
+    pub fn to_msg(&self) -> Msg {
+        self.msg
+            .as_ref()
+            .and_then(json_msg)
+            .unwrap_or_else(|| msg!("log.text", text = self.text.as_str()))
+    }
+
     /// The summary in `lang` (an old row: its stored text).
     pub fn render(&self, lang: Lang) -> String {
         self.msg

@@ -62,11 +62,15 @@ pub fn press(
         }
         return;
     }
+    // The visible tab's data, read if a result made it stale (also before
+    // the key: a key may act on the tab's rows).
+    m.fill(app);
     if let Some(action) = m.handle(key) {
         if let Some(cmd) = update(m, action) {
             dispatch(app, m, cmd, redraw);
         }
     }
+    m.fill(app);
 }
 
 /// Runs a command from `update`: long work (pairing, imports, history
@@ -176,6 +180,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                         if let Some(cmd) = update(&mut model, a) {
                             dispatch(&mut app, &mut model, cmd, &mut |_| {});
                         }
+                        model.fill(&app);
                     }
                 }
                 _ => {}

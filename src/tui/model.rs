@@ -3,7 +3,8 @@
 //! (Action → state change and maybe a [`Command`]), `components` (the
 //! model's side of the page components: their keys and replies),
 //! `command` (the commands and `execute`), `effects` (the one command
-//! path: `run` against the [`App`], `apply` to the model), `worker` (long
+//! path: `run` against the [`App`], `apply` to the model), `outcome` (what
+//! a command came to and what it changed), `worker` (long
 //! work on a thread), `print`, and the Round and Results tabs' own logic
 //! (`boards`, `entry`).
 
@@ -13,6 +14,7 @@ mod components;
 pub mod effects;
 pub mod entry;
 mod forms;
+pub mod outcome;
 pub mod print;
 mod update;
 pub mod worker;
@@ -119,6 +121,21 @@ pub struct EventData {
     /// Results players reported from the served pages, waiting for the
     /// arbiter (Results tab: a mark on the board, Enter accepts).
     pub pending: Vec<crate::app::PendingBoard>,
+    /// The round the tables are after (`None`: the complete rounds).
+    pub tables_after: Option<u32>,
+    /// What is out of date and read when a tab shows it ([`Model::fill`]).
+    pub stale: Stale,
+}
+
+/// Parts of the open event that are read only when a tab shows them: the
+/// tables and the prize report cost the most, and a result entered on the
+/// Results tab changes them without them being seen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stale {
+    /// Standings and crosstable.
+    pub tables: bool,
+    /// The prize report.
+    pub prizes: bool,
 }
 
 /// The pop-ups; at most one is open (`Model::modal`).
@@ -379,9 +396,68 @@ impl Model {
             },
             // A result changes its event's round and tables, nothing the
             // club screens list (members, events, kinds).
-            Changed::Results { event, .. } if open == Some(event) => self.load_event(app, event),
+            Changed::Results { event, round } if open == Some(event) => {
+                self.reread_round(app, event, round)
+            }
             Changed::Results { .. } => Ok(()),
             Changed::Everything => self.refresh(app),
+        }?;
+        self.fill(app);
+        Ok(())
+    }
+
+    /// After a result of `round` of the open event `id`: that round's
+    /// boards and games are read again; the tables and the prize report
+    /// only when a tab shows them ([`Model::fill`]). The points before the
+    /// round, the entries and the other rounds are as they were. A team
+    /// event or a knockout (whose other tabs follow each result), or a
+    /// result of a round not shown, reads the whole event.
+    fn reread_round(&mut self, app: &App, id: i64, round: u32) -> crate::app::Result<()> {
+        let shown = self.ev.round.as_ref().map(|r| r.number);
+        if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
+            return self.load_event(app, id);
+        }
+        self.ev.round = Some(app.round_view(&id.to_string(), Some(round))?);
+        self.ev.games = app.round_games(EventId(id), round)?;
+        self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        self.ev.stale = Stale {
+            tables: true,
+            prizes: true,
+        };
+        Ok(())
+    }
+
+    /// Reads what the visible tab shows and is out of date: the tables on
+    /// the Standings and Crosstable tabs, the prize report on the Prizes
+    /// tab. Called before and after every key and after every command, so
+    /// a tab never shows what was true before a result.
+    pub fn fill(&mut self, app: &App) {
+        let Some(id) = self.ev.event.as_ref().map(|e| e.id) else {
+            return;
+        };
+        if self.screen != Screen::Event {
+            return;
+        }
+        // A team event's or a knockout's tables are read at once (their
+        // Teams and Bracket tabs follow each result anyway).
+        let shown = matches!(self.tab, Tab::Standings | Tab::Crosstable)
+            || self.ev.kind.is_some_and(|k| k != EventKind::Individual);
+        if self.ev.stale.tables && shown {
+            let (standings, crosstable, error) = match app.tables(EventId(id), self.ev.tables_after)
+            {
+                Ok((s, c)) => (Some(s), Some(c), None),
+                Err(e) => (None, None, Some(e.render(self.lang))),
+            };
+            self.ev.standings = standings;
+            self.ev.crosstable = crosstable;
+            self.ev.standings_error = error;
+            self.ev.stale.tables = false;
+        }
+        if self.ev.stale.prizes && self.tab == Tab::Prizes {
+            let ev = self.ev.event.as_ref().expect("open");
+            let prizes = self.prizes.take();
+            self.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
+            self.ev.stale.prizes = false;
         }
     }
 
@@ -399,20 +475,12 @@ impl Model {
         // A round picked with [ / ]: its boards, and the tables after it.
         let pick = self.round_sel.filter(|&r| r >= 1 && r < v.paired);
         self.round_sel = pick;
-        let (round, games, tables) = match pick {
+        let (round, games) = match pick {
             Some(r) => (
                 Some(app.round_view(&id.to_string(), Some(r))?),
-                app.games(EventId(id), Some(r))?
-                    .into_iter()
-                    .filter(|g| g.round == r)
-                    .collect(),
-                app.tables(EventId(id), Some(r)),
+                app.round_games(EventId(id), r)?,
             ),
-            None => (v.round, v.games, v.tables),
-        };
-        let (standings, crosstable, standings_error) = match tables {
-            Ok((s, c)) => (Some(s), Some(c), None),
-            Err(e) => (None, None, Some(e.render(self.lang))),
+            None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();
         if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
@@ -440,9 +508,17 @@ impl Model {
             paired: v.paired,
             round,
             games,
-            standings,
-            crosstable,
-            standings_error,
+            // Standings count complete rounds only (or those up to the
+            // round picked); the crosstable shows every paired round,
+            // pending games included. Read when a tab shows them.
+            standings: None,
+            crosstable: None,
+            standings_error: None,
+            tables_after: pick,
+            stale: Stale {
+                tables: true,
+                prizes: false,
+            },
             points_before,
         };
         let ev = self.ev.event.as_ref().expect("just loaded");

@@ -95,6 +95,12 @@ fn app_module_uses(app: &Path) -> Vec<(String, Vec<String>)> {
 /// them, is left out too.
 fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
     let root = format!("crate::{layer}::");
+    // The module above the folder (`tui` for `tui::model`; the crate for
+    // a layer): what `super::super::` names from a file in the folder.
+    let parent = match layer.rsplit_once("::") {
+        Some((p, _)) => format!("crate::{p}::"),
+        None => "crate::".to_string(),
+    };
     let mut files = Vec::new();
     rust_files(app, &mut files);
     let stem = |p: &Path| p.file_stem().unwrap().to_string_lossy().into_owned();
@@ -122,10 +128,12 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
         };
         // Every path into the layer, written from the crate root.
         let text = if rel.components().count() > 1 {
-            text.replace("super::super::", &root)
+            text.replace("super::super::super::", &parent)
+                .replace("super::super::", &root)
                 .replace("super::", &format!("{root}{top}::"))
         } else {
-            text.replace("super::", &root)
+            text.replace("super::super::", &parent)
+                .replace("super::", &root)
         };
         let mut named = Vec::new();
         for (i, _) in text.match_indices(&root) {
@@ -237,6 +245,83 @@ fn no_layer_has_an_import_cycle() {
         assert_eq!(find_cycle(&uses), None, "src/{layer}: {uses:?}");
     }
     assert!(layers >= 13, "{layers} layers");
+}
+
+/// The folders inside the layers (a module split into files, as
+/// src/tui/model), each with its path from the crate (`tui::model`).
+fn inner_folders(src: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, path: &str, out: &mut Vec<(PathBuf, String)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                let inner = format!("{path}::{name}");
+                walk(&p, &inner, out);
+                out.push((p, inner));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(src).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            let layer = p.file_name().unwrap().to_string_lossy().into_owned();
+            walk(&p, &layer, &mut out);
+        }
+    }
+    out
+}
+
+/// Inside a layer's folder too (the TUI's model: boards, effects,
+/// printing, the worker), files use each other one way only.
+#[test]
+fn no_folder_inside_a_layer_has_an_import_cycle_between_its_files() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let folders = inner_folders(&src);
+    assert!(
+        folders.iter().any(|(_, m)| m == "tui::model"),
+        "{folders:?}"
+    );
+    for (dir, path) in &folders {
+        let uses = module_uses(dir, path);
+        assert_eq!(find_cycle(&uses), None, "src/{path}: {uses:?}");
+    }
+    // The model's files are seen: effects runs the boards' swaps.
+    let model = src.join("tui/model");
+    let uses = module_uses(&model, "tui::model");
+    let of = |m: &str| &uses.iter().find(|(n, _)| n == m).unwrap().1;
+    assert!(of("effects").contains(&"boards".to_string()), "{uses:?}");
+}
+
+#[test]
+fn the_cycle_check_sees_a_cycle_between_files_of_an_inner_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("tui/model");
+    std::fs::create_dir_all(&model).unwrap();
+    std::fs::write(model.join("a.rs"), "use super::b::Outcome;\n").unwrap();
+    // `super::super::view` is the TUI's view, not the folder's view.rs.
+    std::fs::write(
+        model.join("b.rs"),
+        "use super::super::view::x;\nfn f() { super::a::run(); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        model.join("view.rs"),
+        "fn g() { crate::tui::model::a::h(); }\n",
+    )
+    .unwrap();
+    let uses = module_uses(&model, "tui::model");
+    assert_eq!(
+        uses,
+        [
+            ("a".to_string(), vec!["b".to_string()]),
+            ("b".to_string(), vec!["a".to_string()]),
+            ("view".to_string(), vec!["a".to_string()]),
+        ]
+    );
+    assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> a"));
+    let folders = inner_folders(dir.path());
+    assert_eq!(folders, [(model.clone(), "tui::model".to_string())]);
 }
 
 /// The TUI's components (pages, pop-ups, the Teams and Bracket tabs)

@@ -1,6 +1,7 @@
 //! Reading a TRF file: the line loop of [`Trf::parse`] and the
 //! column-exact fields of a player line.
 
+use super::columns::{field, parse_points, parse_uint};
 use super::records;
 use super::*;
 use crate::i18n::msg;
@@ -151,46 +152,6 @@ impl Trf {
         trf.check_records()?;
         Ok(trf)
     }
-}
-
-pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
-    // 1-based inclusive column range.
-    let a = (from - 1).min(chars.len());
-    let b = to.min(chars.len());
-    chars[a..b].iter().collect::<String>()
-}
-
-pub(super) fn parse_uint(
-    s: &str,
-    line: usize,
-    col: usize,
-    what: &'static str,
-) -> Result<u32, TrfError> {
-    let t = s.trim();
-    if t.is_empty() {
-        return Ok(0);
-    }
-    t.parse::<u32>().map_err(|_| {
-        err(
-            line,
-            col,
-            msg!("err.trf.not_whole", what = msg!(what), value = t),
-        )
-    })
-}
-
-pub(super) fn parse_points(s: &str, line: usize, col: usize) -> Result<Points, TrfError> {
-    let t = s.trim();
-    if t.is_empty() {
-        return Ok(Points::ZERO);
-    }
-    let p: Points = t
-        .parse()
-        .map_err(|_| err(line, col, msg!("err.trf.points", value = t)))?;
-    if p.0 < 0 || p.0 > 100_000 {
-        return Err(err(line, col, msg!("err.trf.points_range", value = t)));
-    }
-    Ok(p)
 }
 
 pub(super) fn parse_settings(v: &str, ln: usize) -> Result<PointSettings, TrfError> {

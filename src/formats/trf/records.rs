@@ -4,7 +4,7 @@
 //! prohibited pairings. Columns are 1-based, as the format's tables give
 //! them; every value is checked where the endorsed engine checks it.
 
-use super::read::{field, parse_points};
+use super::columns::{field, parse_points};
 use super::{err, PointSettings, Trf, TrfError};
 use crate::domain::Points;
 use crate::i18n::msg;

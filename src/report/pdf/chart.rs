@@ -3,8 +3,7 @@
 //! connector columns (`chart-link-*`) as the lines joining two names to
 //! the one they sent on; no grid. A chart is kept whole on one page.
 
-use super::layout::{Flow, LEADING};
-use super::parts::clean;
+use super::layout::{clean, Flow, LEADING};
 use super::MM;
 use crate::report::bracket::{LINK_BAR, LINK_BOTTOM, LINK_KEY, LINK_MID, LINK_TOP};
 use crate::report::png::{fit_width, measure};

@@ -3,9 +3,9 @@
 //! the club at the top; the print date and `第N/M页` at the bottom).
 
 use super::font::PdfFont;
-use super::{PdfSettings, MM};
+use super::MM;
 use crate::report::png::{fit_width, measure, wrap, Glyphs};
-use crate::report::{Doc, Part};
+use crate::report::Doc;
 
 /// What is drawn on a page; coordinates in points from the page's top
 /// left, `y` of a text its baseline.
@@ -71,7 +71,7 @@ const FURNITURE: f32 = 8.0;
 pub(super) const LEADING: f32 = 1.3;
 /// Rules of tables and slips.
 pub(super) const RULE: f32 = 0.6;
-const MARGIN_SIDE: f32 = 14.0 * MM;
+pub(super) const MARGIN_SIDE: f32 = 14.0 * MM;
 const MARGIN_TOP: f32 = 17.0 * MM;
 const MARGIN_BOTTOM: f32 = 16.0 * MM;
 
@@ -87,7 +87,7 @@ pub(super) struct Flow<'a> {
 }
 
 impl<'a> Flow<'a> {
-    fn new(g: &'a PdfFont<'a>, width: f32, height: f32) -> Flow<'a> {
+    pub(super) fn new(g: &'a PdfFont<'a>, width: f32, height: f32) -> Flow<'a> {
         Flow {
             g,
             width,
@@ -273,7 +273,7 @@ impl<'a> Flow<'a> {
 
     /// The pages with their furniture: the document's title and the club
     /// at the top, the imprint's print date and `第N/M页` at the bottom.
-    fn finish(mut self, doc: &Doc) -> Vec<Page> {
+    pub(super) fn finish(mut self, doc: &Doc) -> Vec<Page> {
         if !self.cur.is_empty() || self.pages.is_empty() {
             self.pages.push(std::mem::take(&mut self.cur));
         }
@@ -333,19 +333,9 @@ impl<'a> Flow<'a> {
     }
 }
 
-/// Lays `doc` out on pages of the paper in `settings`: across the page
-/// when the document asks for it or a table of it would not fit upright.
-pub(super) fn layout(doc: &Doc, g: &PdfFont, settings: PdfSettings) -> Vec<Page> {
-    let (w, h) = settings.paper.size();
-    let across = doc.landscape
-        || doc.parts.iter().any(|p| match p {
-            Part::Table(t) => !super::table::fits(t, g, w - 2.0 * MARGIN_SIDE),
-            _ => false,
-        });
-    let (w, h) = if across { (h, w) } else { (w, h) };
-    let mut flow = Flow::new(g, w, h);
-    for part in &doc.parts {
-        super::parts::draw_part(&mut flow, doc, part);
-    }
-    flow.finish(doc)
+/// Control characters (tabs, newlines) print as spaces.
+pub(super) fn clean(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }

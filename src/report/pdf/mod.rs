@@ -8,7 +8,7 @@
 //! ([`PdfFont`]; the app layer finds the file as it does for PNG), the
 //! bytes of the PDF go back.
 //!
-//! Three steps, a file each:
+//! Four steps, a file each:
 //! - `layout.rs`: the [`Flow`] of a document down its pages: a cursor, the
 //!   page furniture (header, footer), and the primitives every part is
 //!   drawn with (a line of text, a wrapped paragraph, a block kept whole,
@@ -18,6 +18,8 @@
 //!   content, clubs wrapped in their cell, smaller text or short headings
 //!   only when the table would not fit; a knockout's bracket chart in
 //!   `chart.rs`, its connector columns drawn as lines);
+//! - `paginate.rs`: a document on pages (across the page when a table
+//!   would not fit upright), each part drawn into the flow;
 //! - `write.rs`: the pages as a PDF file (pdf-writer), the font a CID
 //!   font subset by `subsetter`.
 //!
@@ -28,6 +30,7 @@
 mod chart;
 mod font;
 mod layout;
+mod paginate;
 mod paperwork;
 mod parts;
 mod table;
@@ -60,11 +63,11 @@ pub enum PdfError {
 
 /// The pages of `doc` laid out with `font` (what the tests look at).
 pub fn layout_pdf(doc: &Doc, font: &PdfFont, settings: PdfSettings) -> Vec<Page> {
-    layout::layout(doc, font, settings)
+    paginate::paginate(doc, font, settings)
 }
 
 /// `doc` as the bytes of a PDF file.
 pub fn render_pdf(doc: &Doc, font: &PdfFont, settings: PdfSettings) -> Result<Vec<u8>, PdfError> {
-    let pages = layout::layout(doc, font, settings);
+    let pages = paginate::paginate(doc, font, settings);
     write::write(doc, &pages, font)
 }

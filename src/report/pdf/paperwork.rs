@@ -4,8 +4,7 @@
 //! the lower one turned upside down), and a score sheet as a form (framed
 //! cells for the sides, the move grid, the boxes to fill in).
 
-use super::layout::{Flow, BODY, HEADING, LEADING, RULE};
-use super::parts::clean;
+use super::layout::{clean, Flow, BODY, HEADING, LEADING, RULE};
 use super::MM;
 use crate::report::png::{fit_width, measure};
 use crate::report::{Card, Certificate, ScoreSheet};

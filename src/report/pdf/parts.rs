@@ -2,7 +2,7 @@
 //! primitives. A new part kind gets an arm in [`draw_part`] and a
 //! function here (or a file of its own beside `table.rs`).
 
-use super::layout::{Flow, BODY, HEADING, LEADING, RULE};
+use super::layout::{clean, Flow, BODY, HEADING, LEADING, RULE};
 use super::MM;
 use crate::i18n::tr;
 use crate::report::png::{fit_width, measure, Glyphs};
@@ -95,13 +95,6 @@ fn pairs_line(pairs: &[(String, String)]) -> String {
         })
         .collect::<Vec<_>>()
         .join("    ")
-}
-
-/// Control characters (tabs, newlines) print as spaces.
-pub(super) fn clean(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
 }
 
 /// How much taller than a row of text a row of a slip is: room to write

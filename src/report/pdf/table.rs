@@ -4,8 +4,7 @@
 //! headings are used, then the text gets smaller. Names never wrap. The
 //! heading row is repeated at the top of every page the table runs onto.
 
-use super::layout::{Flow, LEADING, RULE};
-use super::parts::clean;
+use super::layout::{clean, Flow, LEADING, RULE};
 use super::MM;
 use crate::report::png::{fit_width, measure, wrap, Glyphs};
 use crate::report::{ColKind, Table};

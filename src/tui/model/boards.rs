@@ -6,7 +6,7 @@
 //! a dialog names the rule broken, `y` stores it anyway, `n` cancels.
 //! Moves are refused once results are in.
 
-use super::effects::Outcome;
+use super::outcome::Outcome;
 use super::{Command, Model, Tab};
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};

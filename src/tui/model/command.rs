@@ -172,13 +172,13 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     if let (Command::Teams(_), Some(t)) = (&cmd, m.teams.as_mut()) {
         t.ran(&ui, r.as_ref().map(|_| ()));
     }
-    let next_open = matches!(r, Ok(super::effects::Outcome::Recorded { .. }));
+    let next_open = matches!(r, Ok(super::outcome::Outcome::Recorded { .. }));
     // A command that failed wrote nothing (each write is one transaction),
     // but the club is read again all the same: it may have changed behind
     // the model (another program, the worker).
     let changed = r
         .as_ref()
-        .map_or(super::effects::Changed::Everything, |o| o.changed());
+        .map_or(super::outcome::Changed::Everything, |o| o.changed());
     match r {
         Ok(o) => {
             if matches!(

@@ -6,115 +6,14 @@
 //! own `App`, and send the `Outcome` back. So tests and users take one
 //! path.
 
+pub use super::outcome::{Changed, Outcome};
 use super::print::print;
-use super::{Command, Confirm, Form, Model, Screen, Tab};
+use super::{Command, Confirm, Model, Screen, Tab};
 use crate::app::{invalid, App, EntryId, EventId, MemberId};
-use crate::domain::Event;
-use crate::history::HeadToHead;
 use crate::i18n::{tr, Lang};
-use crate::tui::archive::ArchiveDone;
-use crate::tui::checkin::CheckInView;
 use crate::tui::component::{outcome_text, Ui};
-use crate::tui::log::{LogRan, LogView};
-use crate::tui::pages::{Loaded, PageCmd};
-
-/// What a command changed in the club, so the model re-reads only that
-/// (`Model::reread`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Changed {
-    /// Nothing was written: a question, a pop-up, a page read.
-    Nothing,
-    /// Nothing was written, but another event is open: its tabs are read.
-    OpenedEvent,
-    /// A result of `round` of `event`: that event's round, games and tables
-    /// (the members, the events list and the other rounds are as they were).
-    Results { event: i64, round: u32 },
-    /// Anything: the members, the events list, the open event.
-    Everything,
-}
-
-/// What a command came to, for the model.
-#[derive(Debug)]
-pub enum Outcome {
-    /// A line for the status bar (none when empty).
-    Said(String),
-    /// A round was paired: the status line and the pairing notes.
-    Paired {
-        message: String,
-        notice: Option<String>,
-    },
-    /// A question before `then` runs.
-    Ask { question: String, then: Command },
-    /// A page read from the club.
-    Loaded(Loaded),
-    /// A text in a box until a key (a player's tie-break breakdown).
-    Notice(String),
-    /// An event to open on `tab` (`None`: the Round tab once a round is
-    /// paired, else Players).
-    /// Another round of the open event was picked: its tabs are read.
-    RoundShown,
-    Opened {
-        event: Box<Event>,
-        paired: u32,
-        tab: Option<Tab>,
-        message: Option<String>,
-        /// The event was just made (the events list has a new row).
-        created: bool,
-    },
-    /// Players were entered: the picker closes.
-    Entered(String),
-    /// The last round was removed: the tabs show the last paired again.
-    Unpaired(String),
-    /// A result of `round` of `event` was stored: the Results tab moves
-    /// on to the next board without one.
-    Recorded {
-        message: String,
-        event: i64,
-        round: u32,
-    },
-    /// A form to open (after a question was answered yes).
-    Form(Box<Form>),
-    /// A ruling on a game of `round` of `event` was stored: the dialog
-    /// closes.
-    Ruled {
-        message: String,
-        event: i64,
-        round: u32,
-    },
-    /// A head-to-head for the member page.
-    HeadToHead(Box<HeadToHead>),
-    /// What the archive screen read.
-    Archive(ArchiveDone),
-    /// What the Season screen read.
-    Season(crate::tui::season::SeasonDone),
-    /// The action log to show, and what was done.
-    Log(LogView, Option<String>),
-    /// The check-in pop-up to open.
-    CheckIn(CheckInView),
-    /// The pages are served: where, and the QR code of the event's page.
-    Served { lines: Vec<String>, qr: Vec<String> },
-}
-
-impl Outcome {
-    /// What the command that came to this changed in the club.
-    pub fn changed(&self) -> Changed {
-        match self {
-            Outcome::Ask { .. }
-            | Outcome::Notice(_)
-            | Outcome::Form(_)
-            | Outcome::Loaded(_)
-            | Outcome::HeadToHead(_) => Changed::Nothing,
-            Outcome::Opened { created: false, .. } | Outcome::RoundShown => Changed::OpenedEvent,
-            Outcome::Recorded { event, round, .. } | Outcome::Ruled { event, round, .. } => {
-                Changed::Results {
-                    event: *event,
-                    round: *round,
-                }
-            }
-            _ => Changed::Everything,
-        }
-    }
-}
+use crate::tui::log::LogRan;
+use crate::tui::pages::PageCmd;
 
 /// Runs `cmd` against `app`, calling `progress(done, total)` where the
 /// work counts rows. One arm per command; the longer ones have a function
@@ -772,6 +671,67 @@ mod tests {
             panic!("{e:?}")
         };
         assert_eq!(then, Command::Finish(ev));
+    }
+
+    #[test]
+    fn a_result_rereads_its_round_and_the_tables_only_when_a_tab_shows_them() {
+        let (mut app, ev) = club();
+        run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+        let mut m = Model::load(&app).unwrap();
+        crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
+        m.tab = Tab::Results;
+        let members = m.members.len();
+        app.add_member(&NewMember {
+            name: "戊".into(),
+            ..Default::default()
+        })
+        .unwrap();
+        for board in 1..=2 {
+            let input = crate::app::ResultInput {
+                outcome: Some(crate::domain::Outcome::RedWin),
+                ..Default::default()
+            };
+            let cmd = Command::RecordResult {
+                event: ev,
+                round: 1,
+                board,
+                input,
+            };
+            crate::tui::execute(&mut app, &mut m, cmd);
+            assert_eq!(
+                m.status.as_ref().map(|s| s.1),
+                Some(false),
+                "{:?}",
+                m.status
+            );
+        }
+        // The round's boards show both results; the members were not read.
+        let round = m.ev.round.as_ref().unwrap();
+        assert!(
+            round.boards.iter().all(|b| b.results == ["1-0"]),
+            "{round:?}"
+        );
+        assert!(m.ev.games.iter().all(|g| g.round == 1));
+        assert_eq!(m.ev.games.len(), 2);
+        assert_eq!(m.members.len(), members);
+        // The tables wait for a tab that shows them.
+        assert!(m.ev.stale.tables);
+        m.tab = Tab::Standings;
+        m.fill(&app);
+        assert!(!m.ev.stale.tables);
+        let st =
+            m.ev.standings
+                .as_ref()
+                .and_then(|s| s.individual())
+                .unwrap();
+        assert_eq!(st.after_round, 1);
+        let want = app.event_standings(crate::app::EventId(ev), None).unwrap();
+        let want = want.individual().unwrap();
+        let pts = |s: &crate::scoring::Standings| -> Vec<_> {
+            s.rows.iter().map(|r| (r.player.id, r.points)).collect()
+        };
+        assert_eq!(pts(st), pts(want));
+        assert!(m.ev.crosstable.is_some());
     }
 
     #[test]

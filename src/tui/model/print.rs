@@ -3,7 +3,7 @@
 //! the event's static site and its TRF. A file the secretary did not name
 //! is never replaced; one she named is replaced only after a question.
 
-use super::effects::Outcome;
+use super::outcome::Outcome;
 use super::Command;
 use crate::app::{invalid, App};
 use crate::i18n::{tr, Lang};

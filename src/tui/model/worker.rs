@@ -11,7 +11,7 @@
 //! An in-memory club (tests) has no file a second connection could open;
 //! its commands run on the event loop's thread as before.
 
-use super::effects::Outcome;
+use super::outcome::Outcome;
 use super::{Command, Model};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
