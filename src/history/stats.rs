@@ -155,13 +155,6 @@ struct Count {
 }
 
 impl Count {
-    fn add(&mut self, o: Outcome) {
-        match o {
-            Outcome::RedWin => self.red += 1,
-            Outcome::Draw => self.draw += 1,
-            _ => self.black += 1,
-        }
-    }
     fn bucket(&self, label: String) -> Bucket {
         let games = self.red + self.draw + self.black;
         Bucket {

@@ -1,6 +1,7 @@
 //! The kept final places of each finished event (migration 14,
 //! `event_places`): what a season reads of an event (each entry's member,
-//! name, rank, points and whether he played over the board), one compact
+//! name, rank, points and whether he played over the board) and the member
+//! page (his points over every round), one compact
 //! blob per event. The app computes the places through the per-kind door
 //! and keeps them here; triggers drop an event's row in the same
 //! transaction as any change to what its standings read, so a kept row is
@@ -25,6 +26,9 @@ pub struct KeptPlace {
     pub rank: u32,
     pub points: Points,
     pub played: bool,
+    /// His points over every round of the event (not only the complete
+    /// ones the standings count; the member page); `None` in a knockout.
+    pub total: Option<Points>,
 }
 
 /// Are all the triggers that keep `event_places` true in place?
@@ -54,6 +58,8 @@ fn encode(places: &[KeptPlace]) -> Vec<u8> {
         b.extend_from_slice(&p.rank.to_le_bytes());
         b.extend_from_slice(&p.points.hundredths().to_le_bytes());
         b.push(u8::from(p.played));
+        let total = p.total.map_or(i64::MIN, |t| t.hundredths());
+        b.extend_from_slice(&total.to_le_bytes());
         b.extend_from_slice(&(p.name.len() as u32).to_le_bytes());
         b.extend_from_slice(p.name.as_bytes());
     }
@@ -74,7 +80,7 @@ fn decode(b: &[u8]) -> Option<Vec<KeptPlace>> {
     let u32_of = |s: &[u8]| u32::from_le_bytes(s.try_into().expect("4 bytes"));
     let i64_of = |s: &[u8]| i64::from_le_bytes(s.try_into().expect("8 bytes"));
     let n = u32_of(take(&mut b, 4)?) as usize;
-    let mut out = Vec::with_capacity(n.min(b.len() / 25));
+    let mut out = Vec::with_capacity(n.min(b.len() / 33));
     for _ in 0..n {
         let member_id = i64_of(take(&mut b, 8)?);
         let rank = u32_of(take(&mut b, 4)?);
@@ -84,6 +90,8 @@ fn decode(b: &[u8]) -> Option<Vec<KeptPlace>> {
             1 => true,
             _ => return None,
         };
+        let total = i64_of(take(&mut b, 8)?);
+        let total = (total != i64::MIN).then(|| Points::from_hundredths(total));
         let len = u32_of(take(&mut b, 4)?) as usize;
         let name = std::str::from_utf8(take(&mut b, len)?).ok()?.to_string();
         out.push(KeptPlace {
@@ -92,6 +100,7 @@ fn decode(b: &[u8]) -> Option<Vec<KeptPlace>> {
             rank,
             points,
             played,
+            total,
         });
     }
     b.is_empty().then_some(out)
@@ -176,6 +185,7 @@ mod tests {
                 rank: 1,
                 points: Points::from_hundredths(450),
                 played: true,
+                total: Some(Points::from_hundredths(500)),
             },
             KeptPlace {
                 member_id: 3,
@@ -183,6 +193,7 @@ mod tests {
                 rank: 2,
                 points: Points::from_hundredths(-50),
                 played: false,
+                total: None,
             },
         ]
     }

@@ -215,10 +215,9 @@ impl App {
             } else if let Some(k) = kept.remove(&e.event_id) {
                 k.into_iter().map(event_place).collect()
             } else {
-                let places = self.final_places(e.event_id)?;
-                let k: Vec<KeptPlace> = places.iter().map(kept_place).collect();
+                let k = self.final_places(e.event_id)?;
                 wrote |= self.store.keep_event_places(e.event_id, &k)?;
-                places
+                k.into_iter().map(event_place).collect()
             };
             events.push(SeasonEvent {
                 name: e.name.clone(),
@@ -240,7 +239,7 @@ impl App {
     /// An event's final places computed afresh, never from the kept copy
     /// (what the kept copy must equal; tests compare them).
     #[cfg(test)]
-    pub(crate) fn final_places_fresh(&self, event_id: i64) -> Result<Vec<EventPlace>> {
+    pub(crate) fn final_places_fresh(&self, event_id: i64) -> Result<Vec<KeptPlace>> {
         self.final_places(event_id)
     }
 
@@ -250,34 +249,50 @@ impl App {
     /// entry's member, points and whether he played a game over the board
     /// (a win, a draw or a loss; play-off games count, byes and forfeits
     /// do not).
-    fn final_places(&self, event_id: i64) -> Result<Vec<EventPlace>> {
+    pub(crate) fn final_places(&self, event_id: i64) -> Result<Vec<KeptPlace>> {
         let entries: HashMap<i64, SeasonEntry> = self
             .store
             .season_entries(event_id)?
             .into_iter()
             .map(|e| (e.entry_id, e))
             .collect();
-        let place = |entry: i64, name: &str, rank: u32, points: Points| {
-            entries.get(&entry).map(|e| EventPlace {
-                member: e.member_id,
+        let place = |entry: i64, name: &str, rank: u32, points: Points, total: Option<Points>| {
+            entries.get(&entry).map(|e| KeptPlace {
+                member_id: e.member_id,
                 name: name.to_string(),
                 rank,
                 points,
                 played: e.played,
+                total,
             })
         };
         Ok(match self.event_standings(EventId(event_id), None)? {
-            EventStandings::Individual(st) => st
-                .rows
-                .iter()
-                .filter_map(|r| place(r.player.id, &r.player.name, r.rank, r.points))
-                .collect(),
+            EventStandings::Individual(st) => {
+                // Each entry's points over every round (the member page).
+                let ev = self.event(EventId(event_id))?;
+                let data = self.event_data(&ev)?;
+                let scheme = self.scheme(&ev)?;
+                let rounds = crate::scoring::player_rounds(&data, &scheme, data.last_round())?;
+                let totals: HashMap<i64, Points> = data
+                    .players
+                    .iter()
+                    .zip(&rounds)
+                    .map(|(p, r)| (p.id, r.iter().map(|x| x.points).sum()))
+                    .collect();
+                st.rows
+                    .iter()
+                    .filter_map(|r| {
+                        let total = totals.get(&r.player.id).copied();
+                        place(r.player.id, &r.player.name, r.rank, r.points, total)
+                    })
+                    .collect()
+            }
             EventStandings::Knockout(k) => k
                 .rows
                 .iter()
                 .filter_map(|r| {
                     let rank = r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0);
-                    place(r.entry.id, &r.entry.name, rank, Points::ZERO)
+                    place(r.entry.id, &r.entry.name, rank, Points::ZERO, None)
                 })
                 .collect(),
             // A team event cannot join a season (refused when added).
@@ -382,16 +397,6 @@ impl App {
             .into_iter()
             .map(|s| s.name)
             .collect())
-    }
-}
-
-fn kept_place(p: &EventPlace) -> KeptPlace {
-    KeptPlace {
-        member_id: p.member,
-        name: p.name.clone(),
-        rank: p.rank,
-        points: p.points,
-        played: p.played,
     }
 }
 

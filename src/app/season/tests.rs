@@ -66,12 +66,7 @@ fn kept_rows(app: &App) -> Vec<i64> {
 fn assert_kept_rows_true(app: &App) {
     for id in kept_rows(app) {
         let kept = app.store.kept_event_places(&[id]).unwrap();
-        let fresh: Vec<KeptPlace> = app
-            .final_places_fresh(id)
-            .unwrap()
-            .iter()
-            .map(kept_place)
-            .collect();
+        let fresh = app.final_places_fresh(id).unwrap();
         assert_eq!(kept.get(&id), Some(&fresh), "event {id}");
     }
 }
@@ -176,4 +171,39 @@ fn kept_places_are_not_trusted_without_their_triggers_or_when_damaged() {
         .unwrap();
     assert!(kept.is_empty(), "not trusted");
     assert!(!fresh.is_empty());
+}
+
+/// The member page's points per event: from the kept final places once
+/// kept, equal to those computed with none kept, and a correction shows.
+#[test]
+fn the_member_page_points_come_from_the_kept_places_and_follow_a_correction() {
+    let mut app = club();
+    let ids: Vec<i64> = app
+        .season_standings("S")
+        .unwrap()
+        .info
+        .events
+        .iter()
+        .map(|e| e.event_id)
+        .collect();
+    let p1 = MemberId(1);
+    let from_kept = app.member_event_points(p1, &ids).unwrap();
+    assert_eq!(from_kept.len(), 3);
+    let conn = app.store.conn_for_tests();
+    conn.execute_batch("DELETE FROM event_places").unwrap();
+    assert_eq!(app.member_event_points(p1, &ids).unwrap(), from_kept);
+    assert_eq!(kept_rows(&app), ids, "kept by the member page too");
+    // P1 has red on round 1, board 1 of W2: a draw there (1/2) becomes a
+    // win (1), one point more under the standard scheme's 2/1/0.
+    flip(&mut app, "W2", 1, 1);
+    let after = app.member_event_points(p1, &ids).unwrap();
+    assert_eq!(after[&ids[0]], from_kept[&ids[0]]);
+    assert_ne!(after[&ids[1]], from_kept[&ids[1]]);
+    app.store
+        .conn_for_tests()
+        .execute_batch("DELETE FROM event_places")
+        .unwrap();
+    assert_eq!(app.member_event_points(p1, &ids).unwrap(), after);
+    app.undo().unwrap();
+    assert_eq!(app.member_event_points(p1, &ids).unwrap(), from_kept);
 }
