@@ -457,3 +457,94 @@ CREATE TABLE result_report (
              CHECK (state IN ('pending', 'confirmed', 'rejected'))
 );
 CREATE INDEX result_report_board ON result_report(event_id, round, board, state);
+
+-- ===========================================================================
+-- Each finished event's kept final places (derived data)
+-- ===========================================================================
+
+-- Per event, its final standings as the season reads them, one compact blob
+-- (store/event_places.rs). Not in the undo capture; the triggers drop the
+-- rows of the events a change touches, in the same transaction.
+CREATE TABLE event_places (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    data     BLOB    NOT NULL
+);
+CREATE TRIGGER event_places_event_upd AFTER UPDATE ON event BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.id, NEW.id); END;
+CREATE TRIGGER event_places_event_del AFTER DELETE ON event BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.id; END;
+CREATE TRIGGER event_places_member_upd AFTER UPDATE ON member BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM entry WHERE member_id IN (OLD.id, NEW.id)); END;
+CREATE TRIGGER event_places_entry_ins AFTER INSERT ON entry BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_entry_upd AFTER UPDATE ON entry BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_entry_del AFTER DELETE ON entry BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_requested_bye_ins AFTER INSERT ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM entry WHERE id = NEW.entry_id); END;
+CREATE TRIGGER event_places_requested_bye_upd AFTER UPDATE ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM entry WHERE id IN (OLD.entry_id, NEW.entry_id)); END;
+CREATE TRIGGER event_places_requested_bye_del AFTER DELETE ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM entry WHERE id = OLD.entry_id); END;
+CREATE TRIGGER event_places_round_ins AFTER INSERT ON round BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_round_upd AFTER UPDATE ON round BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_round_del AFTER DELETE ON round BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_board_ins AFTER INSERT ON board BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM round WHERE id = NEW.round_id); END;
+CREATE TRIGGER event_places_board_upd AFTER UPDATE ON board BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM round WHERE id IN (OLD.round_id, NEW.round_id)); END;
+CREATE TRIGGER event_places_board_del AFTER DELETE ON board BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM round WHERE id = OLD.round_id); END;
+CREATE TRIGGER event_places_game_ins AFTER INSERT ON game BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_game_upd AFTER UPDATE ON game BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_game_del AFTER DELETE ON game BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER event_places_knockout_ins AFTER INSERT ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_knockout_upd AFTER UPDATE ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_knockout_del AFTER DELETE ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_knockout_match_ins AFTER INSERT ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_knockout_match_upd AFTER UPDATE ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_knockout_match_del AFTER DELETE ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER event_places_trf_full_bye_ins AFTER INSERT ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_trf_full_bye_upd AFTER UPDATE ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_trf_full_bye_del AFTER DELETE ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;

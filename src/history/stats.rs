@@ -10,7 +10,8 @@
 use crate::domain::{Outcome, Termination, TimeControl};
 use serde::Serialize;
 
-use std::collections::BTreeMap;
+use super::{HistEvent, History, Ratings};
+use std::collections::{BTreeMap, HashMap};
 
 /// Floats are written with four decimals at most (fixed output for JSON).
 fn r4(x: f64) -> f64 {
@@ -154,13 +155,6 @@ struct Count {
 }
 
 impl Count {
-    fn add(&mut self, o: Outcome) {
-        match o {
-            Outcome::RedWin => self.red += 1,
-            Outcome::Draw => self.draw += 1,
-            _ => self.black += 1,
-        }
-    }
     fn bucket(&self, label: String) -> Bucket {
         let games = self.red + self.draw + self.black;
         Bucket {
@@ -182,83 +176,273 @@ fn pct(x: u64, n: u64) -> f64 {
     }
 }
 
-/// Computes the statistics of `games` (forfeits and unplayed games are counted aside).
-pub fn stats<'a>(games: impl IntoIterator<Item = &'a StatGame>) -> Stats {
-    let mut total = Count::default();
-    let mut forfeits = 0;
-    let mut by_diff: BTreeMap<&'static str, Count> = BTreeMap::new();
-    let mut by_tc: BTreeMap<(i64, i64, i64), Count> = BTreeMap::new();
-    let (mut moves_sum, mut moves_n) = (0u64, 0u64);
-    let (mut red_ms, mut black_ms, mut clock_n) = (0i64, 0i64, 0u64);
-    let mut terminations: BTreeMap<&'static str, u64> = BTreeMap::new();
-    for g in games {
+/// Where a termination is counted in a [`Tally`]: its place in
+/// `Termination::ALL`, or the last slot when not recorded.
+fn termination_slot(t: Option<Termination>) -> usize {
+    t.and_then(|t| Termination::ALL.iter().position(|&x| x == t))
+        .unwrap_or(Termination::ALL.len())
+}
+
+/// The running sums the statistics are made of; tallies of disjoint sets
+/// of games add up ([`Tally::merge`]) to the tally of their union, so the
+/// store keeps one per event and any selection of events is the sum of
+/// theirs. [`Tally::finish`] makes the [`Stats`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Red wins, draws, black wins.
+    pub total: [u64; 3],
+    pub forfeits: u64,
+    /// By rating-difference bucket, in `BUCKETS` order.
+    pub by_diff: [[u64; 3]; 6],
+    /// By time control (red base, black base, increment).
+    pub by_tc: BTreeMap<(i64, i64, i64), [u64; 3]>,
+    pub moves_sum: u64,
+    pub moves_n: u64,
+    pub red_ms: i64,
+    pub black_ms: i64,
+    pub clock_n: u64,
+    /// By termination, in `Termination::ALL` order, then "unknown".
+    pub terminations: [u64; 8],
+}
+
+// A tally's termination slots: every termination, then "unknown".
+const _: () = assert!(Termination::ALL.len() + 1 == 8);
+
+/// [`rating_bucket`]'s place in `BUCKETS`.
+fn bucket_slot(diff: Option<i32>) -> usize {
+    match diff.map(|d| d.unsigned_abs()) {
+        None => 5,
+        Some(0..=99) => 0,
+        Some(100..=199) => 1,
+        Some(200..=299) => 2,
+        Some(300..=399) => 3,
+        Some(_) => 4,
+    }
+}
+
+fn outcome_slot(o: Outcome) -> usize {
+    match o {
+        Outcome::RedWin => 0,
+        Outcome::Draw => 1,
+        _ => 2,
+    }
+}
+
+fn add3(a: &mut [u64; 3], b: &[u64; 3]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Tally {
+    /// Counts one game (a forfeit or an unplayed game only as such).
+    pub fn add(&mut self, g: &StatGame) {
         if !g.outcome.is_played() {
             if g.outcome.is_forfeit() {
-                forfeits += 1;
+                self.forfeits += 1;
             }
-            continue;
+            return;
         }
-        total.add(g.outcome);
-        by_diff
-            .entry(rating_bucket(g.rating_diff))
-            .or_default()
-            .add(g.outcome);
+        let o = outcome_slot(g.outcome);
+        self.total[o] += 1;
+        self.by_diff[bucket_slot(g.rating_diff)][o] += 1;
         let tc = g.time_control;
-        by_tc
+        self.by_tc
             .entry((tc.red_base_ms, tc.black_base_ms, tc.increment_ms))
-            .or_default()
-            .add(g.outcome);
+            .or_default()[o] += 1;
         if let Some(m) = g.moves {
-            moves_sum += m as u64;
-            moves_n += 1;
+            self.moves_sum += m as u64;
+            self.moves_n += 1;
         }
         if let (Some(r), Some(b)) = (g.red_used_ms, g.black_used_ms) {
-            red_ms += r;
-            black_ms += b;
-            clock_n += 1;
+            self.red_ms += r;
+            self.black_ms += b;
+            self.clock_n += 1;
         }
-        *terminations
-            .entry(g.termination.map_or("unknown", |t| t.code()))
-            .or_default() += 1;
+        self.terminations[termination_slot(g.termination)] += 1;
     }
-    let n = total.red + total.draw + total.black;
-    let avg = |s: i64, k: u64| (k > 0).then(|| s as f64 / k as f64);
-    Stats {
-        games: n,
-        red_wins: total.red,
-        draws: total.draw,
-        black_wins: total.black,
-        red_score: red_score_ci(total.red, total.draw, total.black),
-        red_win_pct: pct(total.red, n),
-        draw_pct: pct(total.draw, n),
-        black_win_pct: pct(total.black, n),
-        forfeits,
-        draw_rate_by_rating_diff: BUCKETS
-            .iter()
-            .filter_map(|b| by_diff.get(b).map(|c| c.bucket(b.to_string())))
-            .collect(),
-        draw_rate_by_time_control: by_tc
-            .iter()
-            .map(|(&(r, b, i), c)| {
-                let tc = TimeControl {
-                    red_base_ms: r,
-                    black_base_ms: b,
-                    increment_ms: i,
-                };
-                c.bucket(tc.to_string())
-            })
-            .collect(),
-        average_moves: avg(moves_sum as i64, moves_n),
-        games_with_moves: moves_n,
-        clock: ClockUse {
-            games: clock_n,
-            red_ms: avg(red_ms, clock_n),
-            black_ms: avg(black_ms, clock_n),
+
+    /// Adds another tally's games.
+    pub fn merge(&mut self, o: &Tally) {
+        add3(&mut self.total, &o.total);
+        self.forfeits += o.forfeits;
+        for (a, b) in self.by_diff.iter_mut().zip(&o.by_diff) {
+            add3(a, b);
+        }
+        for (k, v) in &o.by_tc {
+            add3(self.by_tc.entry(*k).or_default(), v);
+        }
+        self.moves_sum += o.moves_sum;
+        self.moves_n += o.moves_n;
+        self.red_ms += o.red_ms;
+        self.black_ms += o.black_ms;
+        self.clock_n += o.clock_n;
+        for (a, b) in self.terminations.iter_mut().zip(&o.terminations) {
+            *a += b;
+        }
+    }
+
+    /// The statistics of the games counted.
+    pub fn finish(&self) -> Stats {
+        let count = |c: &[u64; 3]| Count {
+            red: c[0],
+            draw: c[1],
+            black: c[2],
+        };
+        let total = count(&self.total);
+        let n = total.red + total.draw + total.black;
+        let avg = |s: i64, k: u64| (k > 0).then(|| s as f64 / k as f64);
+        let seen = |c: &&[u64; 3]| c.iter().sum::<u64>() > 0;
+        Stats {
+            games: n,
+            red_wins: total.red,
+            draws: total.draw,
+            black_wins: total.black,
+            red_score: red_score_ci(total.red, total.draw, total.black),
+            red_win_pct: pct(total.red, n),
+            draw_pct: pct(total.draw, n),
+            black_win_pct: pct(total.black, n),
+            forfeits: self.forfeits,
+            draw_rate_by_rating_diff: BUCKETS
+                .iter()
+                .zip(&self.by_diff)
+                .filter(|(_, c)| seen(c))
+                .map(|(b, c)| count(c).bucket(b.to_string()))
+                .collect(),
+            draw_rate_by_time_control: self
+                .by_tc
+                .iter()
+                .filter(|(_, c)| seen(c))
+                .map(|(&(r, b, i), c)| {
+                    let tc = TimeControl {
+                        red_base_ms: r,
+                        black_base_ms: b,
+                        increment_ms: i,
+                    };
+                    count(c).bucket(tc.to_string())
+                })
+                .collect(),
+            average_moves: avg(self.moves_sum as i64, self.moves_n),
+            games_with_moves: self.moves_n,
+            clock: ClockUse {
+                games: self.clock_n,
+                red_ms: avg(self.red_ms, self.clock_n),
+                black_ms: avg(self.black_ms, self.clock_n),
+            },
+            terminations: self
+                .terminations
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(i, &n)| {
+                    let code = Termination::ALL.get(i).map_or("unknown", |t| t.code());
+                    (code.to_string(), n)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Computes the statistics of `games` (forfeits and unplayed games are counted aside).
+pub fn stats<'a>(games: impl IntoIterator<Item = &'a StatGame>) -> Stats {
+    let mut t = Tally::default();
+    for g in games {
+        t.add(g);
+    }
+    t.finish()
+}
+
+/// The statistics' games from a replay already made: `r` is
+/// `compute_ratings(h, s, None)`, whose changes give each member's rating
+/// before each event without replaying the games again.
+pub fn games_with_replay(
+    h: &History,
+    r: &Ratings,
+    keep: impl Fn(&HistEvent) -> bool,
+) -> Vec<StatGame> {
+    let mut out = Vec::with_capacity(h.games.len());
+    walk_with_replay(h, r, keep, |_, g| out.push(g));
+    out
+}
+
+/// Each event's [`Tally`] (events in `h`'s order, every one of them), the
+/// games' rating differences from the replay `r` as in
+/// [`games_with_replay`]: the statistics of a selection of events are the
+/// sum of theirs.
+pub fn event_tallies(h: &History, r: &Ratings) -> Vec<(i64, Tally)> {
+    let mut out: Vec<(i64, Tally)> = h.events.iter().map(|e| (e.id, Tally::default())).collect();
+    let mut i = 0;
+    walk_with_replay(
+        h,
+        r,
+        |_| true,
+        |ev, g| {
+            while out[i].0 != ev.id {
+                i += 1;
+            }
+            out[i].1.add(&g);
         },
-        terminations: terminations
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect(),
+    );
+    out
+}
+
+/// Calls `f` with each game of the events `keep` selects, in `h`'s order,
+/// its rating difference from the replay `r`.
+fn walk_with_replay(
+    h: &History,
+    r: &Ratings,
+    keep: impl Fn(&HistEvent) -> bool,
+    mut f: impl FnMut(&HistEvent, StatGame),
+) {
+    // A member's rating so far, by his place in `h.members` (sorted by
+    // id): his last change's, else his entered one (the replay lists a
+    // change for every player of every rated event).
+    let mut ids: Vec<i64> = h.members.iter().map(|m| m.id).collect();
+    let mut now: Vec<Option<i32>> = h.members.iter().map(|m| m.entered_rating).collect();
+    if !ids.is_sorted() {
+        let mut pairs: Vec<(i64, Option<i32>)> = ids.into_iter().zip(now).collect();
+        pairs.sort_unstable_by_key(|p| p.0);
+        (ids, now) = pairs.into_iter().unzip();
+    }
+    let at = |m: i64| ids.binary_search(&m).ok();
+    // Players no member row names (none in a sound club) kept aside.
+    let mut others: HashMap<i64, Option<i32>> = HashMap::new();
+    let rating = |now: &[Option<i32>], others: &HashMap<i64, Option<i32>>, m: i64| match at(m) {
+        Some(i) => now[i],
+        None => others.get(&m).copied().flatten(),
+    };
+    let mut changes = r.changes.iter().peekable();
+    for (ev, games) in h.by_event() {
+        if keep(ev) {
+            for g in games {
+                let diff = match (rating(&now, &others, g.red), rating(&now, &others, g.black)) {
+                    (Some(a), Some(b)) => Some(a - b),
+                    _ => None,
+                };
+                f(
+                    ev,
+                    StatGame {
+                        outcome: g.outcome,
+                        termination: g.termination,
+                        moves: g.moves,
+                        red_used_ms: g.red_used_ms,
+                        black_used_ms: g.black_used_ms,
+                        rating_diff: diff,
+                        time_control: ev.time_control,
+                    },
+                );
+            }
+        }
+        if ev.finished {
+            while let Some(c) = changes.next_if(|c| c.event_id == ev.id) {
+                match at(c.member_id) {
+                    Some(i) => now[i] = c.after,
+                    None => {
+                        others.insert(c.member_id, c.after);
+                    }
+                }
+            }
+        }
     }
 }
 

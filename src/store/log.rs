@@ -200,6 +200,26 @@ fn drain_captured(tx: &Transaction<'_>) -> Result<Vec<UndoStep>> {
     Ok(steps)
 }
 
+/// Installs the capture triggers ([`install_capture`]) on this connection
+/// unless they are there: [`begin_write`] calls it, so a connection that
+/// only reads (most commands) never parses them, and every write is
+/// captured.
+pub(crate) fn ensure_capture(conn: &Connection) -> Result<()> {
+    let expected = 3 * super::migrations::TABLES
+        .iter()
+        .filter(|t| **t != "action_log")
+        .count();
+    let n: usize = conn.query_row(
+        "SELECT count(*) FROM temp.sqlite_master WHERE type = 'trigger' AND name GLOB 'undo_*'",
+        [],
+        |r| r.get(0),
+    )?;
+    if n != expected {
+        install_capture(conn)?;
+    }
+    Ok(())
+}
+
 /// Creates (on this connection only: TEMP objects, nothing is written to the
 /// file) the triggers that record, for every row a statement inserts,
 /// updates or deletes in a club table, the SQL that puts the row back. The
@@ -287,6 +307,7 @@ pub(crate) fn begin_write(conn: &mut Connection) -> Result<Transaction<'_>> {
             StoreError::ReadOnly
         });
     }
+    ensure_capture(conn)?;
     Ok(conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
 }
 
@@ -473,6 +494,7 @@ impl Store {
     /// A failed command's transaction is rolled back, which restores the
     /// count: the same command fails at the same step again.
     pub(crate) fn inject_fault(&self, ok_writes: Option<u32>) {
+        ensure_capture(&self.conn).unwrap();
         self.conn
             .execute_batch(
                 "CREATE TEMP TABLE IF NOT EXISTS fault(left INTEGER);

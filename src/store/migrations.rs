@@ -31,6 +31,7 @@ const MIGRATIONS: &[&str] = &[
     PRIZES,
     RATING_REPLAY,
     RESULT_REPORTS,
+    EVENT_PLACES,
 ];
 
 // ---- Kept copies of each event's games --------
@@ -287,6 +288,138 @@ pub const RATING_REPLAY_TABLES: &[&str] = &[
     "event", "member", "entry", "round", "board", "game", "knockout",
 ];
 // ---- end of the kept rating replay's block ------------------------------------
+
+// ---- Each finished event's kept final places ----------------------------------
+// `event_places` holds, per event, its final standings as the season reads
+// them (each entry's member, name, rank, points and whether he played over
+// the board), one compact blob a row (`store/event_places.rs` writes and
+// reads it), so a season's standings read one row per event instead of
+// scoring every event again. Derived data like `history_games`: not in
+// TABLES, never the only copy. An event's standings read its settings and
+// status (event), its entries and their members (name, rating), byes asked
+// for, rounds, boards, games, a knockout's settings and matches, and TRF
+// full-point byes: any insert, update or delete there drops the rows of the
+// events it touches in the same transaction (undo and redo replay SQL on
+// those tables, so they drop them too); a deleted event's row goes with it
+// (ON DELETE CASCADE). `store/event_places.rs` trusts a row only while every
+// EVENT_PLACES_TRIGGERS trigger exists.
+const EVENT_PLACES: &str = "
+CREATE TABLE event_places (
+    event_id INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+    data     BLOB    NOT NULL
+);
+CREATE TRIGGER event_places_event_upd AFTER UPDATE ON event BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.id, NEW.id); END;
+CREATE TRIGGER event_places_event_del AFTER DELETE ON event BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.id; END;
+CREATE TRIGGER event_places_member_upd AFTER UPDATE ON member BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM entry WHERE member_id IN (OLD.id, NEW.id)); END;
+CREATE TRIGGER event_places_entry_ins AFTER INSERT ON entry BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_entry_upd AFTER UPDATE ON entry BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_entry_del AFTER DELETE ON entry BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_requested_bye_ins AFTER INSERT ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM entry WHERE id = NEW.entry_id); END;
+CREATE TRIGGER event_places_requested_bye_upd AFTER UPDATE ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM entry WHERE id IN (OLD.entry_id, NEW.entry_id)); END;
+CREATE TRIGGER event_places_requested_bye_del AFTER DELETE ON requested_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM entry WHERE id = OLD.entry_id); END;
+CREATE TRIGGER event_places_round_ins AFTER INSERT ON round BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_round_upd AFTER UPDATE ON round BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_round_del AFTER DELETE ON round BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_board_ins AFTER INSERT ON board BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM round WHERE id = NEW.round_id); END;
+CREATE TRIGGER event_places_board_upd AFTER UPDATE ON board BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT event_id FROM round WHERE id IN (OLD.round_id, NEW.round_id)); END;
+CREATE TRIGGER event_places_board_del AFTER DELETE ON board BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT event_id FROM round WHERE id = OLD.round_id); END;
+CREATE TRIGGER event_places_game_ins AFTER INSERT ON game BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_game_upd AFTER UPDATE ON game BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_game_del AFTER DELETE ON game BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER event_places_knockout_ins AFTER INSERT ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id = NEW.event_id; END;
+CREATE TRIGGER event_places_knockout_upd AFTER UPDATE ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id IN (OLD.event_id, NEW.event_id); END;
+CREATE TRIGGER event_places_knockout_del AFTER DELETE ON knockout BEGIN
+    DELETE FROM event_places WHERE event_id = OLD.event_id; END;
+CREATE TRIGGER event_places_knockout_match_ins AFTER INSERT ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_knockout_match_upd AFTER UPDATE ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_knockout_match_del AFTER DELETE ON knockout_match BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+CREATE TRIGGER event_places_trf_full_bye_ins AFTER INSERT ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = NEW.board_id); END;
+CREATE TRIGGER event_places_trf_full_bye_upd AFTER UPDATE ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id IN
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id IN (OLD.board_id, NEW.board_id)); END;
+CREATE TRIGGER event_places_trf_full_bye_del AFTER DELETE ON trf_full_bye BEGIN
+    DELETE FROM event_places WHERE event_id =
+        (SELECT r.event_id FROM board b JOIN round r ON r.id = b.round_id
+         WHERE b.id = OLD.board_id); END;
+";
+
+/// The triggers that keep `event_places` true (see EVENT_PLACES).
+pub const EVENT_PLACES_TRIGGERS: &[&str] = &[
+    "event_places_event_upd",
+    "event_places_event_del",
+    "event_places_member_upd",
+    "event_places_entry_ins",
+    "event_places_entry_upd",
+    "event_places_entry_del",
+    "event_places_requested_bye_ins",
+    "event_places_requested_bye_upd",
+    "event_places_requested_bye_del",
+    "event_places_round_ins",
+    "event_places_round_upd",
+    "event_places_round_del",
+    "event_places_board_ins",
+    "event_places_board_upd",
+    "event_places_board_del",
+    "event_places_game_ins",
+    "event_places_game_upd",
+    "event_places_game_del",
+    "event_places_knockout_ins",
+    "event_places_knockout_upd",
+    "event_places_knockout_del",
+    "event_places_knockout_match_ins",
+    "event_places_knockout_match_upd",
+    "event_places_knockout_match_del",
+    "event_places_trf_full_bye_ins",
+    "event_places_trf_full_bye_upd",
+    "event_places_trf_full_bye_del",
+];
+// ---- end of the kept final places' block --------------------------------------
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

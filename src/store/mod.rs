@@ -8,6 +8,7 @@
 mod archive;
 mod checkin;
 mod event_edit;
+mod event_places;
 mod events;
 mod games;
 mod games_import;
@@ -26,6 +27,7 @@ mod seasons;
 mod stamp;
 mod teams;
 
+pub use event_places::KeptPlace;
 pub use events::EventSummary;
 pub use games::{EventNote, ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
@@ -509,7 +511,8 @@ impl Store {
                 other => other,
             })?;
         }
-        log::install_capture(&store.conn)?;
+        // The undo capture is installed by the first write
+        // (`log::begin_write`): reading commands skip parsing its triggers.
         Ok(store)
     }
 

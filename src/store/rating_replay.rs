@@ -1,6 +1,9 @@
 //! The kept rating replay (migration 12, `rating_replay`): the replay of
 //! every finished event (`history::compute_ratings` with no date limit) as
-//! one compact blob per set of rating settings. Triggers empty the table in
+//! one compact blob per set of rating settings, and beside it (key
+//! `stats ` and the settings) every event's statistics tally
+//! (`history::event_tallies`: the statistics of any selection of events
+//! are the sum of their tallies). Triggers empty the table in
 //! the same transaction as any change to what the replay reads (events,
 //! members, entries, rounds, boards, games, knockouts), so a kept row is
 //! never stale; [`Store::rated_history`] replays again when there is none
@@ -10,8 +13,8 @@
 
 use super::{Result, Store};
 use crate::history::{
-    compute_ratings, HistEvent, History, PlayerRating, RatingChange, RatingSettings, RatingState,
-    Ratings,
+    compute_ratings, event_tallies, HistEvent, History, PlayerRating, RatingChange, RatingSettings,
+    RatingState, Ratings, Tally,
 };
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashMap;
@@ -166,7 +169,136 @@ fn decode(b: &[u8], events: &[HistEvent]) -> Option<Ratings> {
     })
 }
 
+/// The layout version of a tallies blob.
+const TALLY_VERSION: u8 = 1;
+
+/// The `rating_replay` key of the statistics tallies under `settings_key`.
+fn tallies_key(settings_key: &str) -> String {
+    format!("stats {settings_key}")
+}
+
+fn put_u64(b: &mut Vec<u8>, x: u64) {
+    b.extend_from_slice(&x.to_le_bytes());
+}
+
+/// Every event's tally as a blob.
+fn encode_tallies(t: &[(i64, Tally)]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(5 + t.len() * 340);
+    b.push(TALLY_VERSION);
+    put_u32(&mut b, t.len() as u32);
+    for (id, t) in t {
+        put_i64(&mut b, *id);
+        let counts = t
+            .total
+            .iter()
+            .chain([&t.forfeits])
+            .chain(t.by_diff.iter().flatten())
+            .chain([&t.moves_sum, &t.moves_n, &t.clock_n])
+            .chain(&t.terminations);
+        for &x in counts {
+            put_u64(&mut b, x);
+        }
+        put_i64(&mut b, t.red_ms);
+        put_i64(&mut b, t.black_ms);
+        put_u32(&mut b, t.by_tc.len() as u32);
+        for (&(r, bl, i), c) in &t.by_tc {
+            for x in [r, bl, i] {
+                put_i64(&mut b, x);
+            }
+            for &x in c {
+                put_u64(&mut b, x);
+            }
+        }
+    }
+    b
+}
+
+/// The tallies of a blob by event, or `None` when it is not one this code
+/// wrote or does not hold exactly the events of `events`.
+fn decode_tallies(b: &[u8], events: &[HistEvent]) -> Option<HashMap<i64, Tally>> {
+    let (&v, body) = b.split_first()?;
+    if v != TALLY_VERSION {
+        return None;
+    }
+    let mut rd = Reader(body);
+    let n = rd.u32()? as usize;
+    if n != events.len() {
+        return None;
+    }
+    let mut out: HashMap<i64, Tally> = HashMap::with_capacity(n);
+    let next = |rd: &mut Reader| rd.take().map(u64::from_le_bytes);
+    for _ in 0..n {
+        let id = rd.i64()?;
+        let mut t = Tally::default();
+        for x in t.total.iter_mut() {
+            *x = next(&mut rd)?;
+        }
+        t.forfeits = next(&mut rd)?;
+        for x in t.by_diff.iter_mut().flatten() {
+            *x = next(&mut rd)?;
+        }
+        t.moves_sum = next(&mut rd)?;
+        t.moves_n = next(&mut rd)?;
+        t.clock_n = next(&mut rd)?;
+        for x in t.terminations.iter_mut() {
+            *x = next(&mut rd)?;
+        }
+        t.red_ms = rd.i64()?;
+        t.black_ms = rd.i64()?;
+        for _ in 0..rd.u32()? {
+            let key = (rd.i64()?, rd.i64()?, rd.i64()?);
+            let c = [next(&mut rd)?, next(&mut rd)?, next(&mut rd)?];
+            t.by_tc.insert(key, c);
+        }
+        if out.insert(id, t).is_some() {
+            return None;
+        }
+    }
+    let all_there = events.iter().all(|e| out.contains_key(&e.id));
+    (rd.0.is_empty() && all_there).then_some(out)
+}
+
 impl Store {
+    /// The club's events (in event order) and every event's statistics
+    /// tally under `s` (what `history::event_tallies` gives on the history
+    /// and its replay), read in one transaction: from the kept copy when
+    /// there is one; otherwise computed and kept.
+    pub fn stats_tallies(
+        &self,
+        s: &RatingSettings,
+    ) -> Result<(Vec<HistEvent>, HashMap<i64, Tally>)> {
+        self.in_read_tx(|| {
+            let key = tallies_key(&serde_json::to_string(s).expect("settings serialise"));
+            let trusted = kept_replay_trusted(&self.conn)?;
+            if trusted {
+                let kept: Option<Vec<u8>> = self
+                    .conn
+                    .prepare_cached("SELECT data FROM rating_replay WHERE settings = ?1")?
+                    .query_row([&key], |r| r.get(0))
+                    .optional()?;
+                if let Some(b) = kept {
+                    let events = self.hist_events_and_members()?.0;
+                    if let Some(t) = decode_tallies(&b, &events) {
+                        return Ok(((events, t), false));
+                    }
+                }
+            }
+            let ((h, r), mut wrote) = self.rated_history_kept(s, true)?;
+            let tallies = event_tallies(&h, &r);
+            if trusted {
+                // Failing to keep them (busy, read-only) loses nothing.
+                wrote |= self
+                    .conn
+                    .prepare_cached(
+                        "INSERT OR REPLACE INTO rating_replay(settings, data) VALUES (?1, ?2)",
+                    )
+                    .and_then(|mut st| st.execute(params![key, encode_tallies(&tallies)]))
+                    .is_ok();
+            }
+            Ok(((h.events, tallies.into_iter().collect()), wrote))
+        })
+    }
+
     /// The club's history and the replay of all its finished events under
     /// `s` (what `compute_ratings(&history, s, None)` gives), read in one
     /// transaction. The replay comes from the kept copy when there is one;
@@ -279,6 +411,37 @@ mod tests {
         let (events, r) = replay();
         assert!(r.changes.iter().any(|c| c.before.is_none()));
         assert_eq!(decode(&encode(&r), &events), Some(r));
+    }
+
+    #[test]
+    fn a_tallies_blob_reads_back_as_the_tallies_it_was_made_from() {
+        let (events, _) = replay();
+        let mut a = Tally {
+            forfeits: 2,
+            moves_sum: 300,
+            moves_n: 4,
+            red_ms: -1,
+            black_ms: 9,
+            clock_n: 1,
+            ..Default::default()
+        };
+        a.total = [1, 2, 3];
+        a.by_diff[5] = [4, 5, 6];
+        a.terminations[7] = 3;
+        a.by_tc.insert((600_000, 500_000, 5_000), [1, 1, 0]);
+        a.by_tc.insert((60_000, 60_000, 0), [0, 0, 7]);
+        let t = vec![(3, a.clone()), (1, Tally::default())];
+        let b = encode_tallies(&t);
+        let back = decode_tallies(&b, &events).expect("read back");
+        assert_eq!(back, HashMap::from([(3, a), (1, Tally::default())]));
+        assert_eq!(
+            decode_tallies(&b[..b.len() - 1], &events),
+            None,
+            "cut short"
+        );
+        assert_eq!(decode_tallies(&b, &events[..1]), None, "an event gone");
+        let other = [events[0].clone(), ev(5, 3)];
+        assert_eq!(decode_tallies(&b, &other), None, "another event");
     }
 
     #[test]

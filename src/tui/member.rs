@@ -62,10 +62,10 @@ impl MemberPage {
     /// Loads a member's page from the club.
     pub fn load(app: &App, id: i64) -> crate::app::Result<MemberPage> {
         let member = app.member(crate::app::MemberId(id))?;
-        // One load of the club's history for both (the rating list needs all of it).
-        let h = app.history()?;
-        let history = crate::history::member_history(&h, id);
-        let list = app.rating_list_in(&h, None);
+        // The member's games only, and the rating list of now from the
+        // store's kept replay (not a replay of the club's every game).
+        let history = app.member_history_of(crate::app::MemberId(id))?;
+        let list = app.rating_list(None)?;
         let ids: Vec<i64> = history.events.iter().map(|e| e.event_id).collect();
         let event_points = app.member_event_points(crate::app::MemberId(id), &ids)?;
         Ok(MemberPage {

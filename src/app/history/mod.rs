@@ -6,7 +6,7 @@ use super::{App, Result};
 use crate::domain::{Event, Points, TimeControl};
 use crate::history::{
     compute_ratings, head_to_head, member_history, stats, HeadToHead, History, MemberHistory,
-    RatedGame, RatingChange, RatingState, Ratings, StatGame, Stats,
+    RatedGame, RatingChange, RatingState, Ratings, StatGame, Stats, Tally,
 };
 use crate::scoring::{standings, PlayerRef, Scheme, Standings};
 use chrono::NaiveDate;
@@ -144,20 +144,24 @@ impl App {
     /// the store's kept replay).
     pub fn stats(&self, f: &StatsFilter) -> Result<Stats> {
         let keep = self.stats_selection(f)?;
-        let (h, r) = self.store.rated_history(&self.config.ratings, true)?;
-        Ok(stats(&games_with_replay(&h, &r, keep)))
+        let (events, tallies) = self.store.stats_tallies(&self.config.ratings)?;
+        let mut t = Tally::default();
+        for ev in events.iter().filter(|e| keep(e)) {
+            if let Some(x) = tallies.get(&ev.id) {
+                t.merge(x);
+            }
+        }
+        Ok(t.finish())
     }
 
     /// The Statistics screen's two answers, [`App::stats`] and
     /// [`App::rating_list`] as of the filter's end date, from one read of
     /// the club (and the kept replay).
     pub fn stats_and_ratings(&self, f: &StatsFilter) -> Result<(Stats, RatingList)> {
-        let keep = self.stats_selection(f)?;
-        let (h, r) = self.store.rated_history(&self.config.ratings, true)?;
-        let stats = stats(&games_with_replay(&h, &r, keep));
+        let stats = self.stats(f)?;
         let list = match f.to {
-            None => rating_list(&h, &r, None),
-            Some(_) => self.rating_list_in(&h, f.to),
+            None => self.rating_list(None)?,
+            Some(_) => self.rating_list_in(&self.history()?, f.to),
         };
         Ok((stats, list))
     }
@@ -234,6 +238,12 @@ impl App {
         let m = self.store.resolve_member(member)?;
         let h = self.store.history(Some(m.id))?;
         Ok(member_history(&h, m.id))
+    }
+
+    /// [`App::member_history`] of a member by id (the member page).
+    pub fn member_history_of(&self, id: crate::app::MemberId) -> Result<MemberHistory> {
+        let h = self.store.history(Some(id.0))?;
+        Ok(member_history(&h, id.0))
     }
 
     /// Two members' games against each other.
@@ -389,65 +399,6 @@ pub fn stat_games(
     keep: impl Fn(&crate::history::HistEvent) -> bool,
 ) -> Vec<StatGame> {
     replay_games(h, s, None, keep)
-}
-
-/// [`stat_games`] from a replay already made: `r` is
-/// `compute_ratings(h, s, None)`, whose changes give each member's rating
-/// before each event without replaying the games again.
-pub fn games_with_replay(
-    h: &History,
-    r: &Ratings,
-    keep: impl Fn(&crate::history::HistEvent) -> bool,
-) -> Vec<StatGame> {
-    // A member's rating so far, by his place in `h.members` (sorted by
-    // id): his last change's, else his entered one (the replay lists a
-    // change for every player of every rated event).
-    let mut ids: Vec<i64> = h.members.iter().map(|m| m.id).collect();
-    let mut now: Vec<Option<i32>> = h.members.iter().map(|m| m.entered_rating).collect();
-    if !ids.is_sorted() {
-        let mut pairs: Vec<(i64, Option<i32>)> = ids.into_iter().zip(now).collect();
-        pairs.sort_unstable_by_key(|p| p.0);
-        (ids, now) = pairs.into_iter().unzip();
-    }
-    let at = |m: i64| ids.binary_search(&m).ok();
-    // Players no member row names (none in a sound club) kept aside.
-    let mut others: HashMap<i64, Option<i32>> = HashMap::new();
-    let rating = |now: &[Option<i32>], others: &HashMap<i64, Option<i32>>, m: i64| match at(m) {
-        Some(i) => now[i],
-        None => others.get(&m).copied().flatten(),
-    };
-    let mut changes = r.changes.iter().peekable();
-    let mut out = Vec::with_capacity(h.games.len());
-    for (ev, games) in h.by_event() {
-        if keep(ev) {
-            for g in games {
-                let diff = match (rating(&now, &others, g.red), rating(&now, &others, g.black)) {
-                    (Some(a), Some(b)) => Some(a - b),
-                    _ => None,
-                };
-                out.push(StatGame {
-                    outcome: g.outcome,
-                    termination: g.termination,
-                    moves: g.moves,
-                    red_used_ms: g.red_used_ms,
-                    black_used_ms: g.black_used_ms,
-                    rating_diff: diff,
-                    time_control: ev.time_control,
-                });
-            }
-        }
-        if ev.finished {
-            while let Some(c) = changes.next_if(|c| c.event_id == ev.id) {
-                match at(c.member_id) {
-                    Some(i) => now[i] = c.after,
-                    None => {
-                        others.insert(c.member_id, c.after);
-                    }
-                }
-            }
-        }
-    }
-    out
 }
 
 /// [`stat_games`]; with `ratings`, the replay is also kept there, as

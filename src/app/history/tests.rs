@@ -221,7 +221,11 @@ fn events_without_a_date_order_by_creation_and_only_finished_ones_rate() {
 fn kept_replays(app: &App) -> i64 {
     app.store
         .conn_for_tests()
-        .query_row("SELECT count(*) FROM rating_replay", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM rating_replay WHERE settings NOT LIKE 'stats %'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap()
 }
 
@@ -334,4 +338,47 @@ fn statistics_from_the_kept_replay_equal_a_fresh_replay() {
         }
     }
     assert_eq!(kept_replays(&app), 1);
+}
+
+fn kept_tallies(app: &App) -> i64 {
+    app.store
+        .conn_for_tests()
+        .query_row(
+            "SELECT count(*) FROM rating_replay WHERE settings LIKE 'stats %'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+/// The statistics come from each event's kept tally once read; a
+/// corrected result of a finished event drops the tallies in the same
+/// transaction, the next statistics equal a fresh walk over the games, and
+/// undo brings back the first figures.
+#[test]
+fn a_corrected_result_of_a_finished_event_changes_the_kept_statistics() {
+    let mut app = small_club();
+    let f = StatsFilter::default();
+    assert_eq!(kept_tallies(&app), 0);
+    let s0 = app.stats(&f).unwrap();
+    assert_eq!(
+        kept_tallies(&app),
+        1,
+        "the first statistics keep the tallies"
+    );
+    assert_eq!(app.stats(&f).unwrap(), s0, "read from the kept tallies");
+    let h = app.history().unwrap();
+    assert_eq!(s0, app.stats_and_ratings_in(&h, &f).unwrap().0);
+
+    let ev = h.events[5].name.clone();
+    let input = flipped(&app, &ev, 3, 1);
+    app.record_result(&ev, 3, 1, &input).unwrap();
+    assert_eq!(kept_tallies(&app), 0, "the correction drops the tallies");
+    let s1 = app.stats(&f).unwrap();
+    assert_ne!(s1, s0, "the corrected result moves the statistics");
+    let scratch = app.store.history_from_scratch(None).unwrap();
+    assert_eq!(s1, app.stats_and_ratings_in(&scratch, &f).unwrap().0);
+    app.undo().unwrap();
+    assert_eq!(kept_tallies(&app), 0, "undo drops them too");
+    assert_eq!(app.stats(&f).unwrap(), s0, "undo restores");
 }

@@ -1,6 +1,9 @@
 //! The club season (`specs/season.md`): seasons, their events and weights,
 //! and the season standings, computed on every call from each event's
-//! final standings as `qishe standings EVENT` gives them (nothing cached).
+//! final standings as `qishe standings EVENT` gives them. A finished
+//! event's final places are kept by the store (`event_places`, dropped by
+//! triggers on any change to what they read) and computed only when
+//! there is no kept copy.
 
 use super::{invalid, App, EventId, EventStandings, Result};
 use crate::domain::{Event, EventStatus, Fraction, NameOrder, Points};
@@ -8,7 +11,7 @@ use crate::scoring::season::{
     decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
     SeasonRow, SeasonRule, SeasonSettings, SeasonStandings,
 };
-use crate::store::SeasonEntry;
+use crate::store::{KeptPlace, SeasonEntry};
 use crate::store::{NewSeason, SeasonRecord};
 use std::collections::HashMap;
 
@@ -183,17 +186,38 @@ impl App {
 
     /// The season standings, from every finished event's final standings.
     pub fn season_standings(&self, season: &str) -> Result<SeasonTable> {
-        let info = self.season(season)?;
-        self.season_table(info)
+        self.store.keeping(|| {
+            let info = self.season(season)?;
+            self.season_table_kept(info)
+        })
     }
 
     fn season_table(&self, info: SeasonInfo) -> Result<SeasonTable> {
+        self.store.keeping(|| self.season_table_kept(info))
+    }
+
+    /// [`App::season_table`] inside the store's snapshot: the finished
+    /// events' kept places, the others' computed and kept; also says
+    /// whether it kept any.
+    fn season_table_kept(&self, info: SeasonInfo) -> Result<(SeasonTable, bool)> {
+        let finished: Vec<i64> = info
+            .events
+            .iter()
+            .filter(|e| e.finished())
+            .map(|e| e.event_id)
+            .collect();
+        let mut kept = self.store.kept_event_places(&finished)?;
+        let mut wrote = false;
         let mut events = Vec::with_capacity(info.events.len());
         for e in &info.events {
-            let places = if e.finished() {
-                self.final_places(e.event_id)?
-            } else {
+            let places = if !e.finished() {
                 Vec::new()
+            } else if let Some(k) = kept.remove(&e.event_id) {
+                k.into_iter().map(event_place).collect()
+            } else {
+                let k = self.final_places(e.event_id)?;
+                wrote |= self.store.keep_event_places(e.event_id, &k)?;
+                k.into_iter().map(event_place).collect()
             };
             events.push(SeasonEvent {
                 name: e.name.clone(),
@@ -202,10 +226,21 @@ impl App {
                 places,
             });
         }
+        Ok((self.season_table_of(info, events)?, wrote))
+    }
+
+    fn season_table_of(&self, info: SeasonInfo, events: Vec<SeasonEvent>) -> Result<SeasonTable> {
         let order = self.config.name_order;
         let standings = season_standings(&info.settings, &events, |n| name_sort_key(order, n))
             .map_err(|e| super::AppError::Invalid(e.msg()))?;
         Ok(SeasonTable { info, standings })
+    }
+
+    /// An event's final places computed afresh, never from the kept copy
+    /// (what the kept copy must equal; tests compare them).
+    #[cfg(test)]
+    pub(crate) fn final_places_fresh(&self, event_id: i64) -> Result<Vec<KeptPlace>> {
+        self.final_places(event_id)
     }
 
     /// An event's final standings as the season reads them: the ranks
@@ -214,34 +249,50 @@ impl App {
     /// entry's member, points and whether he played a game over the board
     /// (a win, a draw or a loss; play-off games count, byes and forfeits
     /// do not).
-    fn final_places(&self, event_id: i64) -> Result<Vec<EventPlace>> {
+    pub(crate) fn final_places(&self, event_id: i64) -> Result<Vec<KeptPlace>> {
         let entries: HashMap<i64, SeasonEntry> = self
             .store
             .season_entries(event_id)?
             .into_iter()
             .map(|e| (e.entry_id, e))
             .collect();
-        let place = |entry: i64, name: &str, rank: u32, points: Points| {
-            entries.get(&entry).map(|e| EventPlace {
-                member: e.member_id,
+        let place = |entry: i64, name: &str, rank: u32, points: Points, total: Option<Points>| {
+            entries.get(&entry).map(|e| KeptPlace {
+                member_id: e.member_id,
                 name: name.to_string(),
                 rank,
                 points,
                 played: e.played,
+                total,
             })
         };
         Ok(match self.event_standings(EventId(event_id), None)? {
-            EventStandings::Individual(st) => st
-                .rows
-                .iter()
-                .filter_map(|r| place(r.player.id, &r.player.name, r.rank, r.points))
-                .collect(),
+            EventStandings::Individual(st) => {
+                // Each entry's points over every round (the member page).
+                let ev = self.event(EventId(event_id))?;
+                let data = self.event_data(&ev)?;
+                let scheme = self.scheme(&ev)?;
+                let rounds = crate::scoring::player_rounds(&data, &scheme, data.last_round())?;
+                let totals: HashMap<i64, Points> = data
+                    .players
+                    .iter()
+                    .zip(&rounds)
+                    .map(|(p, r)| (p.id, r.iter().map(|x| x.points).sum()))
+                    .collect();
+                st.rows
+                    .iter()
+                    .filter_map(|r| {
+                        let total = totals.get(&r.player.id).copied();
+                        place(r.player.id, &r.player.name, r.rank, r.points, total)
+                    })
+                    .collect()
+            }
             EventStandings::Knockout(k) => k
                 .rows
                 .iter()
                 .filter_map(|r| {
                     let rank = r.rank.trim_end_matches('=').parse::<u32>().unwrap_or(0);
-                    place(r.entry.id, &r.entry.name, rank, Points::ZERO)
+                    place(r.entry.id, &r.entry.name, rank, Points::ZERO, None)
                 })
                 .collect(),
             // A team event cannot join a season (refused when added).
@@ -349,6 +400,16 @@ impl App {
     }
 }
 
+fn event_place(k: KeptPlace) -> EventPlace {
+    EventPlace {
+        member: k.member_id,
+        name: k.name,
+        rank: k.rank,
+        points: k.points,
+        played: k.played,
+    }
+}
+
 /// The by-name order of a shared rank: the club's `name_order`.
 fn name_sort_key(order: NameOrder, name: &str) -> Vec<(u8, String)> {
     match order {
@@ -381,3 +442,6 @@ pub(super) fn season_data(t: &SeasonTable) -> crate::report::SeasonData {
 }
 
 mod publish;
+
+#[cfg(test)]
+mod tests;
