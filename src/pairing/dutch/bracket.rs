@@ -225,12 +225,22 @@ impl<const N: usize> Engine<'_, N> {
                     rp += 1;
                 }
             }
+            // Every edge of an S1 player gains the same bonus (less for a
+            // lower S1 player): his dual rises by it first, so the kept
+            // optimum stays feasible and its S1–S2 pairs stay tight and
+            // matched, instead of every S1 player being freed.
+            let lifted: Vec<usize> = rem[..rp].iter().map(|&ki| bracket[ki]).collect();
+            for (kri, &v) in lifted.iter().enumerate() {
+                let by = Uint::<N>::from_u64(1).shifted_left(2 * b) - Uint::from_u64(kri as u64);
+                self.lift(v, by.shifted_left(1));
+            }
             for (oidx, &oi) in rem.iter().enumerate() {
                 for (kri, &ki) in rem[..oidx].iter().enumerate() {
                     let w = ewc(&base, ki, oi, kri, rp);
                     self.set(bracket[ki], bracket[oi], w);
                 }
             }
+            self.settle_lifts(&lifted);
             st = self.solve()?;
             let down = |st: &Mates, v: usize| st[v] > v && st[v] < nsgbv;
             let mut exchanges = 0usize;

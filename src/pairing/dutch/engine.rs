@@ -183,6 +183,19 @@ impl<'a, const N: usize> Engine<'a, N> {
         mate.map(|l| self.verts[l])
     }
 
+    /// Raises the dual of `v` (in the window) before each of its edges
+    /// gains at most `by` (see `Matcher::lift`).
+    pub(super) fn lift(&mut self, v: usize, by: Uint<N>) {
+        self.m.lift(self.loc[v], by);
+    }
+
+    /// Ends the lifts of `lifted` once their edges have their new weights
+    /// (see `Matcher::settle_lifts`).
+    pub(super) fn settle_lifts(&mut self, lifted: &[usize]) {
+        let local: Vec<usize> = lifted.iter().map(|&v| self.loc[v]).collect();
+        self.m.settle_lifts(&local);
+    }
+
     /// Fixes the pair `a–b` (just matched): every other edge of both goes,
     /// so every later optimum keeps them together.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {

@@ -502,6 +502,47 @@ impl<W: Weight> Matcher<W> {
         sure.then_some(p)
     }
 
+    /// Raises the dual of `v` by what an edge of `v` gaining `by` needs,
+    /// before the caller makes every edge of `v` gain at most `by`: the
+    /// kept optimum stays dual-feasible through those gains, and a matched
+    /// edge that gains exactly `by` stays tight, so its pair is kept
+    /// (a gain through [`Matcher::set`] alone frees one end). `v` leaves
+    /// its blossoms first. After the edits, [`Matcher::settle_lifts`]
+    /// unmatches each lifted vertex whose matched edge gained less.
+    pub fn lift(&mut self, v: usize, by: W) {
+        if !self.valid || by.is_zero() {
+            return;
+        }
+        self.clean = false;
+        let st = &mut self.st;
+        while st.inblossom[v] != v {
+            let last = st.parent[v];
+            st.dissolve_down_to(v, last);
+        }
+        st.dual[v] = st.dual[v] + st.scaled(by + by);
+    }
+
+    /// Ends a [`Matcher::lift`] of the vertices `lifted`: a matched edge at
+    /// one of them that is no longer tight is unmatched (a lifted vertex
+    /// lies in no blossom, so no blossom dual counts for its edges).
+    pub fn settle_lifts(&mut self, lifted: &[usize]) {
+        if !self.valid {
+            return;
+        }
+        let st = &mut self.st;
+        for &v in lifted {
+            let m = st.mate[v];
+            if m == NONE {
+                continue;
+            }
+            debug_assert!(st.inblossom[v] == v);
+            if st.dual[v] + st.dual[m] != st.scaled(self.w.at(v, m)) {
+                st.mate[v] = NONE;
+                st.mate[m] = NONE;
+            }
+        }
+    }
+
     /// Leaves retired pairs out of the scans when the state allows it.
     fn drop_retired(&mut self) {
         let mut keep = Vec::new();

@@ -481,3 +481,82 @@ fn a_graph_of_mostly_equal_top_weights_is_solved_and_certified() {
     assert!((0..n).all(|v| mate[v] != v), "a perfect matching exists");
     assert_eq!(total(&w, &mate), 20 * n as i64 / 2);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::test_cases(1500)))]
+    /// The Dutch remainder's edit: every edge of a "lifted" vertex gains
+    /// its bonus (the higher end's, when both are lifted), the other edges
+    /// lose a little. Lifting the duals first and settling after keeps a
+    /// certified optimum of the new weights, as a fresh solve finds it.
+    #[test]
+    fn lifted_duals_keep_the_maximum(
+        (n, w) in big_graph(),
+        bonus in proptest::collection::vec(0i64..6, 40),
+        lose in proptest::collection::vec(0i64..3, 40),
+    ) {
+        let mut w = doubled(w);
+        let mut m = matcher_of(n, &w);
+        let mate = m.solve();
+        certify(&m, &mate);
+        // The first half gains (a higher vertex more), the rest loses.
+        let lifted: Vec<usize> = (0..n / 2).filter(|&v| bonus[v] > 0).collect();
+        let by = |v: usize| if lifted.contains(&v) { 2 * (bonus[v] + (n - v) as i64) } else { 0 };
+        for &v in &lifted {
+            m.lift(v, by(v));
+        }
+        for j in 0..n {
+            for i in 0..j {
+                if w[i][j] == 0 {
+                    continue;
+                }
+                let y = if by(i) > 0 { w[i][j] + by(i) } else { (w[i][j] - 2 * lose[i]).max(2) };
+                m.set(i, j, y);
+                w[i][j] = y;
+                w[j][i] = y;
+            }
+        }
+        m.settle_lifts(&lifted);
+        let mate = m.solve();
+        certify(&m, &mate);
+        let mut fresh = m.clone();
+        let again = fresh.solve_fresh();
+        prop_assert_eq!(total(&w, &mate), total(&w, &again));
+        prop_assert_eq!(total(&w, &mate), brute_or_skip(n, &w, total(&w, &again)));
+    }
+}
+
+/// `brute(n, w)` on graphs small enough for it, else `fallback`.
+fn brute_or_skip(n: usize, w: &[Vec<i64>], fallback: i64) -> i64 {
+    if n <= 14 {
+        brute(n, w)
+    } else {
+        fallback
+    }
+}
+
+/// A pair whose edge gains exactly the lift of its higher end stays
+/// matched through the edit (a plain `set` would free an end of it).
+#[test]
+fn a_lifted_pair_whose_edge_gains_the_lift_stays_matched() {
+    let n = 6;
+    let mut w = vec![vec![0i64; n]; n];
+    for i in 0..n {
+        for j in 0..i {
+            w[i][j] = 10;
+            w[j][i] = 10;
+        }
+    }
+    let mut m = matcher_of(n, &w);
+    let mate = m.solve();
+    let (a, b) = (0, mate[0]);
+    assert_ne!(a, b);
+    m.lift(a, 4);
+    for u in 1..n {
+        m.set(a, u, 14);
+    }
+    m.settle_lifts(&[a]);
+    assert_eq!(m.st.mate[a], b, "the pair was freed");
+    let mate = m.solve();
+    certify(&m, &mate);
+    assert_eq!(mate[a], b);
+}
