@@ -174,12 +174,9 @@ fn standings_in_the_middle_of_a_round_do_not_count_it() {
     assert_eq!(by_name(&rows, "D")["points"], "4.00");
 }
 
-/// `--explain A`: a player with a pairing bye (round 2) and a forfeit loss
-/// (round 3): each opponent's part, the virtual opponents, what was cut,
-/// and values that agree with the table.
-#[test]
-fn explain_one_player_shows_each_part_of_his_values() {
-    shared_or_skip!("conformance/tiebreaks");
+/// The FIDE conformance tournament tb_01 imported with `tiebreaks`:
+/// player #10's row of the standings (by column) and his `--explain`.
+fn explain_tb01(tiebreaks: &str) -> (HashMap<String, String>, String) {
     let c = Club::new();
     let trf = conformance().join("tb_01_12p_5r.trf");
     c.ok(&[
@@ -189,21 +186,35 @@ fn explain_one_player_shows_each_part_of_his_values() {
         "--name",
         "T",
         "--tiebreaks",
-        "buchholz-cut1,sonneborn-berger,progressive",
+        tiebreaks,
     ]);
     let rows = csv_rows(&c.ok(&["standings", "T", "--format", "csv"]));
     let table = by_name(&rows, "Test0010 Player0010");
-    let out = c.ok(&["standings", "T", "--explain", "#10"]);
+    (table, c.ok(&["standings", "T", "--explain", "#10"]))
+}
+
+/// The lines of `code`'s block in an explanation: its heading, then its
+/// indented parts.
+fn explained<'a>(out: &'a str, code: &str) -> Vec<&'a str> {
+    let head = format!("{code} (");
+    out.lines()
+        .skip_while(|l| !l.starts_with(&head))
+        .take_while(|l| l.starts_with(&head) || l.starts_with("  "))
+        .collect()
+}
+
+/// `--explain A`: a player with a pairing bye (round 2) and a forfeit loss
+/// (round 3): each opponent's part, the virtual opponents, what was cut,
+/// and values that agree with the table.
+#[test]
+fn explain_one_player_shows_each_part_of_his_values() {
+    shared_or_skip!("conformance/tiebreaks");
+    let (table, out) = explain_tb01("buchholz-cut1,sonneborn-berger,progressive");
     assert!(
         out.starts_with("Test0010 Player0010 (#10): 2.00 points"),
         "{out}"
     );
-    let block = |code: &str| -> Vec<&str> {
-        out.lines()
-            .skip_while(|l| !l.starts_with(&format!("{code} (")))
-            .take_while(|l| l.starts_with(&format!("{code} (")) || l.starts_with("  "))
-            .collect()
-    };
+    let block = |code: &str| explained(&out, code);
     for code in ["buchholz-cut1", "sonneborn-berger", "progressive"] {
         let b = block(code);
         assert!(!b.is_empty(), "{code} missing: {out}");
@@ -244,27 +255,10 @@ fn explain_one_player_shows_each_part_of_his_values() {
 #[test]
 fn explain_lists_each_opponents_performance_for_apro_and_appo() {
     shared_or_skip!("conformance/tiebreaks");
-    let c = Club::new();
-    let trf = conformance().join("tb_01_12p_5r.trf");
-    c.ok(&[
-        "import",
-        "trf",
-        trf.to_str().unwrap(),
-        "--name",
-        "T",
-        "--tiebreaks",
-        "APRO,APPO,APRO/C1",
-    ]);
-    let rows = csv_rows(&c.ok(&["standings", "T", "--format", "csv"]));
-    let table = by_name(&rows, "Test0010 Player0010");
-    let out = c.ok(&["standings", "T", "--explain", "#10"]);
+    let (table, out) = explain_tb01("APRO,APPO,APRO/C1");
     let mut lists = Vec::new();
     for code in ["apro", "appo", "apro-cut1"] {
-        let b: Vec<&str> = out
-            .lines()
-            .skip_while(|l| !l.starts_with(&format!("{code} (")))
-            .take_while(|l| l.starts_with(&format!("{code} (")) || l.starts_with("  "))
-            .collect();
+        let b = explained(&out, code);
         assert!(b.len() >= 2, "{code}: no parts\n{out}");
         assert!(
             b[0].ends_with(&format!(": {}", table[code])),
