@@ -110,7 +110,13 @@ fn bench(c: &mut Criterion) {
                     (dir, app)
                 },
                 |(dir, mut app)| {
-                    let r = app.import_games("BIG", csv.as_bytes(), "g.csv").unwrap();
+                    let r = app
+                        .import_games(
+                            app.find_event("BIG").unwrap().key(),
+                            csv.as_bytes(),
+                            "g.csv",
+                        )
+                        .unwrap();
                     assert_eq!(r.games, boards);
                     drop(app);
                     dir

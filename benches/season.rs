@@ -61,10 +61,19 @@ fn season(db: &std::path::Path) -> App {
                 csv.push_str(&format!("{},{red},{black},{res}\n", r + 1));
             }
         }
-        app.import_games(&name, csv.as_bytes(), "week.csv").unwrap();
+        app.import_games(
+            app.find_event(&name).unwrap().key(),
+            csv.as_bytes(),
+            "week.csv",
+        )
+        .unwrap();
         app.finish_event(EventId(e.id), false).unwrap();
-        app.season_add_event("S", &name, Some(if w == 40 { "2" } else { "1" }))
-            .unwrap();
+        app.season_add_event(
+            "S",
+            app.find_event(&name).unwrap().key(),
+            Some(if w == 40 { "2" } else { "1" }),
+        )
+        .unwrap();
     }
     app
 }

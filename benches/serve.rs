@@ -50,8 +50,10 @@ fn club(dir: &std::path::Path) -> std::path::PathBuf {
         ..EventSettings::default()
     };
     app.create_event("周五快棋", None, &settings).unwrap();
-    app.enter_players("1", &names).unwrap();
-    app.pair_next_round("1").unwrap();
+    app.enter_players(app.find_event("1").unwrap().key(), &names)
+        .unwrap();
+    app.pair_next_round(app.find_event("1").unwrap().key())
+        .unwrap();
     db
 }
 
@@ -81,7 +83,8 @@ fn load(addr: SocketAddr, db: &std::path::Path) -> Vec<Duration> {
                     outcome: Some(outcome),
                     ..Default::default()
                 };
-                app.record_result("1", 1, board, &input).unwrap();
+                app.record_result(app.find_event("1").unwrap().key(), 1, board, &input)
+                    .unwrap();
                 i += 1;
                 std::thread::sleep(Duration::from_millis(20));
             }

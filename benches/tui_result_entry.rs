@@ -49,10 +49,12 @@ fn bench(c: &mut Criterion) {
             .take(PLAYERS)
             .map(|m| m.id.to_string())
             .collect();
-        app.enter_players(&e.name, &ids).unwrap();
+        app.enter_players(app.find_event(&e.name).unwrap().key(), &ids)
+            .unwrap();
         // Two rounds played, the third paired with half its results in.
         for round in 1..=3u32 {
-            app.pair_next_round(&e.name).unwrap();
+            app.pair_next_round(app.find_event(&e.name).unwrap().key())
+                .unwrap();
             let boards = if round < 3 { PLAYERS / 2 } else { PLAYERS / 4 };
             for board in 1..=boards as u32 {
                 let outcome = match (board + round) % 3 {
@@ -64,7 +66,8 @@ fn bench(c: &mut Criterion) {
                     outcome: Some(outcome),
                     ..Default::default()
                 };
-                app.record_result(&e.name, round, board, &input).unwrap();
+                app.record_result(app.find_event(&e.name).unwrap().key(), round, board, &input)
+                    .unwrap();
             }
         }
         e.id

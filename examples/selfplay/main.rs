@@ -577,7 +577,9 @@ fn roundtrip(engine: &Path, out: &Path, text: &str) -> Result<(), String> {
         .first()
         .map(|e| e.name.clone())
         .ok_or("no event")?;
-    let exported = app.export_trf(&event).map_err(|e| format!("export: {e}"))?;
+    let exported = app
+        .export_trf(app.find_event(&event).unwrap().key())
+        .map_err(|e| format!("export: {e}"))?;
     let a = Trf::parse(text).map_err(|e| format!("original: {e}"))?;
     let b = Trf::parse(&exported).map_err(|e| format!("exported: {e}"))?;
     let line_012 = |t: &Trf| t.other_lines.iter().find(|l| l.starts_with("012")).cloned();

@@ -207,7 +207,8 @@ mod tests {
         };
         let s = app.event_settings(&d).unwrap();
         app.create_event("Open", None, &s).unwrap();
-        app.enter_players("Open", &names).unwrap();
+        app.enter_players(app.find_event("Open").unwrap().key(), &names)
+            .unwrap();
         app
     }
 
@@ -225,14 +226,16 @@ mod tests {
             vp[&8],
             vec![Points(100), Points(100), Points(50), Points(50)]
         );
-        app.pair_next_round("Open").unwrap();
+        app.pair_next_round(app.find_event("Open").unwrap().key())
+            .unwrap();
         app.add_member(&NewMember {
             name: "Late".into(),
             rating: Some(2800),
             ..Default::default()
         })
         .unwrap();
-        app.enter_players("Open", &["Late".to_string()]).unwrap();
+        app.enter_players(app.find_event("Open").unwrap().key(), &["Late".to_string()])
+            .unwrap();
         let vp = app.virtual_points(&ev).unwrap();
         assert_eq!(vp.len(), 8, "the late entry (#14) is in GB: {vp:?}");
         assert!(!vp.contains_key(&14));
@@ -252,7 +255,9 @@ mod tests {
         let st = app.swiss_state(&ev, 1).unwrap();
         assert_eq!(st.virtual_now(1), Points(100));
         assert_eq!(st.virtual_now(7), Points::ZERO);
-        let out = app.pair_next_round("Open").unwrap();
+        let out = app
+            .pair_next_round(app.find_event("Open").unwrap().key())
+            .unwrap();
         // GA (1..=6) among itself: 1–4, 5–2, 3–6.
         let b = &out.pairing.boards[0];
         assert_eq!((b.red.min(b.black), b.red.max(b.black)), (1, 4));

@@ -239,7 +239,7 @@ impl App {
         let paired = self.rounds_paired(id)?;
         let (round, games) = if paired > 0 {
             let games = self.round_games(id, paired)?;
-            (Some(self.round_view(&id.0.to_string(), None)?), games)
+            (Some(self.round_view(id, None)?), games)
         } else {
             (None, Vec::new())
         };
@@ -375,7 +375,7 @@ impl App {
     /// first); returns how many rounds were missing.
     pub fn finish_event(&mut self, event: EventId, force: bool) -> Result<u32> {
         let ev = self.event(event)?;
-        let missing = self.rounds_missing(&ev.id.to_string())?;
+        let missing = self.rounds_missing(ev.key())?;
         if missing > 0 && !force {
             return Err(invalid!(
                 "err.app.finish_rounds_missing",

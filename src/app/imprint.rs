@@ -5,6 +5,7 @@
 //! its own and is undone like any other change), and the print date.
 
 use super::{invalid, App, Result};
+use crate::app::EventId;
 use crate::domain::{Event, Identity};
 use crate::i18n::{tr, Lang};
 use crate::report::{Doc, Imprint};
@@ -71,13 +72,13 @@ impl App {
     }
 
     /// An event's own identity, as set (`event edit`).
-    pub fn event_identity(&self, event_key: &str) -> Result<Identity> {
-        Ok(event_identity(&self.store.resolve_event(event_key)?))
+    pub fn event_identity(&self, event_key: EventId) -> Result<Identity> {
+        Ok(event_identity(&self.event(event_key)?))
     }
 
     /// Sets an event's own identity (blank values unset); one undoable change.
-    pub fn set_event_identity(&mut self, event_key: &str, id: Identity) -> Result<()> {
-        let ev = self.store.resolve_event(event_key)?;
+    pub fn set_event_identity(&mut self, event_key: EventId, id: Identity) -> Result<()> {
+        let ev = self.event(event_key)?;
         let id = id.normalized();
         for v in [&id.club, &id.organiser, &id.venue, &id.chief_arbiter]
             .into_iter()
@@ -107,8 +108,8 @@ impl App {
     /// print date) on `doc`. Every document printed for an event gets it;
     /// a new kind of document built outside [`App::print_doc_with`] calls
     /// this too.
-    pub fn stamp(&self, event_key: &str, doc: &mut Doc) -> Result<()> {
-        let ev = self.store.resolve_event(event_key)?;
+    pub fn stamp(&self, event_key: EventId, doc: &mut Doc) -> Result<()> {
+        let ev = self.event(event_key)?;
         doc.stamp(imprint(&self.identity_of(&ev), doc.lang, print_date()));
         Ok(())
     }

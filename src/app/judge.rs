@@ -1,7 +1,7 @@
 //! The arbiter's repetition ruling stored with a game.
 
 use super::input::ResultInput;
-use super::{App, Result};
+use super::{App, EventId, Result};
 use crate::domain::{Colour, Game, Outcome, Termination};
 
 impl App {
@@ -12,7 +12,7 @@ impl App {
     /// [`App::record_result`], so the usual checks and the undo log apply.
     pub fn apply_ruling(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         game_no: u32,

@@ -186,16 +186,16 @@ impl App {
     /// ranking as far as known (`after` does not apply to it).
     pub fn event_standings(&self, id: EventId, after: Option<u32>) -> Result<EventStandings> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventStandings::Individual(self.standings(&key, after)?.1),
-            EventKind::Team => EventStandings::Team(self.team_standings(&key, after)?.1),
+            EventKind::Individual => EventStandings::Individual(self.standings(key, after)?.1),
+            EventKind::Team => EventStandings::Team(self.team_standings(key, after)?.1),
             EventKind::Knockout => {
-                let b = self.bracket(&key)?;
+                let b = self.bracket(key)?;
                 EventStandings::Knockout(KnockoutStandings {
                     rounds: b.total_rounds,
                     decided: b.champion.is_some(),
-                    rows: self.knockout_ranking(&key)?,
+                    rows: self.knockout_ranking(key)?,
                 })
             }
         })
@@ -207,27 +207,27 @@ impl App {
     /// bracket from each player's side, in ranking order.
     pub fn event_crosstable(&self, id: EventId, after: Option<u32>) -> Result<EventCrosstable> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
             EventKind::Individual => {
                 let scheme = self.scheme(&ev)?;
                 let data = self.event_data(&ev)?;
                 EventCrosstable::Individual(crate::scoring::crosstable(&data, &scheme, after)?)
             }
-            EventKind::Team => EventCrosstable::Team(self.team_crosstable(&key, after)?),
-            EventKind::Knockout => EventCrosstable::Knockout(self.knockout_crosstable(&key)?),
+            EventKind::Team => EventCrosstable::Team(self.team_crosstable(key, after)?),
+            EventKind::Knockout => EventCrosstable::Knockout(self.knockout_crosstable(key)?),
         })
     }
 
     /// A round of an event for its kind (default: the last paired).
     pub fn event_round(&self, id: EventId, round: Option<u32>) -> Result<EventRound> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventRound::Individual(self.round_view(&key, round)?),
-            EventKind::Team => EventRound::Team(self.team_round_view(&key, round)?),
+            EventKind::Individual => EventRound::Individual(self.round_view(key, round)?),
+            EventKind::Team => EventRound::Team(self.team_round_view(key, round)?),
             EventKind::Knockout => {
-                let b = self.bracket(&key)?;
+                let b = self.bracket(key)?;
                 let paired = b.rounds.len() as u32;
                 let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
@@ -240,7 +240,7 @@ impl App {
 
     /// A knockout's crosstable: each player's match per round, in the
     /// order of the ranking.
-    pub fn knockout_crosstable(&self, event: &str) -> Result<KnockoutCrosstable> {
+    pub fn knockout_crosstable(&self, event: EventId) -> Result<KnockoutCrosstable> {
         let b = self.bracket(event)?;
         let rows = self
             .knockout_ranking(event)?
@@ -438,8 +438,10 @@ mod tests {
             ..Default::default()
         };
         let ind = app.create_event("周赛", None, &s).unwrap().key();
-        app.enter_players("周赛", &names()).unwrap();
-        app.pair_next_round("周赛").unwrap();
+        app.enter_players(app.find_event("周赛").unwrap().key(), &names())
+            .unwrap();
+        app.pair_next_round(app.find_event("周赛").unwrap().key())
+            .unwrap();
         assert_eq!(app.event_kind(ind).unwrap(), EventKind::Individual);
         assert!(matches!(
             app.event_standings(ind, None).unwrap(),
@@ -456,8 +458,10 @@ mod tests {
             ..Default::default()
         };
         let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
-        app.enter_players("杯赛", &names()).unwrap();
-        app.knockout_pair("杯赛").unwrap();
+        app.enter_players(app.find_event("杯赛").unwrap().key(), &names())
+            .unwrap();
+        app.knockout_pair(app.find_event("杯赛").unwrap().key())
+            .unwrap();
         let st = app.event_standings(ko, None).unwrap();
         let EventStandings::Knockout(k) = &st else {
             panic!("{st:?}");

@@ -9,6 +9,7 @@
 //! the bracket view, chart and ranking in `knockout/view.rs`.
 
 use super::{invalid, App, Result};
+use crate::app::EventId;
 use crate::domain::{Entry, Event, EventSettings, Game, Outcome, TimeControl};
 use crate::i18n::{msg, Msg};
 use crate::pairing::knockout as ko;
@@ -454,8 +455,8 @@ impl App {
     }
 
     /// The entries of an event, by start number (= seed in a knockout).
-    pub fn knockout_entries(&self, event: &str) -> Result<Vec<Entry>> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn knockout_entries(&self, event: EventId) -> Result<Vec<Entry>> {
+        let ev = self.event(event)?;
         let mut v = self.store.entries(ev.id)?;
         v.sort_by_key(|e| e.start_no);
         Ok(v)
@@ -516,12 +517,12 @@ impl App {
             } else {
                 let src = self.store.resolve_event(from)?;
                 let order: Vec<Entry> = if self.knockout_settings(&src)?.is_some() {
-                    self.knockout_ranking(&src.name)?
+                    self.knockout_ranking(src.key())?
                         .into_iter()
                         .map(|r| r.entry)
                         .collect()
                 } else {
-                    let (_, st) = self.standings(&src.name, None)?;
+                    let (_, st) = self.standings(src.key(), None)?;
                     let entries = self.store.entries(src.id)?;
                     st.rows
                         .iter()

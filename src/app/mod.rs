@@ -311,8 +311,8 @@ impl App {
     }
 
     /// Enters members (by id or name) into an event.
-    pub fn enter_players(&mut self, event: &str, players: &[String]) -> Result<Vec<Entry>> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn enter_players(&mut self, event: EventId, players: &[String]) -> Result<Vec<Entry>> {
+        let ev = self.event(event)?;
         let mut ids = Vec::new();
         for p in players {
             ids.push(self.store.resolve_member(p)?.id);
@@ -336,8 +336,13 @@ pub(crate) fn two_players_paired() -> App {
     }
     app.create_event("E", None, &EventSettings::default())
         .unwrap();
-    app.enter_players("E", &["1".into(), "2".into()]).unwrap();
-    app.pair_next_round("E").unwrap();
+    app.enter_players(
+        app.find_event("E").unwrap().key(),
+        &["1".into(), "2".into()],
+    )
+    .unwrap();
+    app.pair_next_round(app.find_event("E").unwrap().key())
+        .unwrap();
     app
 }
 

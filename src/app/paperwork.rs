@@ -7,6 +7,7 @@
 
 use super::print::DocKind;
 use super::{App, Result};
+use crate::app::EventId;
 use crate::domain::Event;
 use crate::i18n::{msg, tr, Lang};
 use crate::report::paperwork::{HallBoard, HallData, Seat};
@@ -37,7 +38,7 @@ impl App {
 
     /// The parts of another document of the event (its heading kept), or
     /// nothing when it cannot be made yet (no round paired, no results).
-    fn parts_of(&self, key: &str, kind: DocKind, round: Option<u32>, lang: Lang) -> Vec<Part> {
+    fn parts_of(&self, key: EventId, kind: DocKind, round: Option<u32>, lang: Lang) -> Vec<Part> {
         self.print_doc(key, kind, round, lang)
             .map(|d| d.parts)
             .unwrap_or_default()
@@ -68,7 +69,7 @@ impl App {
 
     /// The rules in brief: scheme, system, rounds, time control, tie-breaks,
     /// the repetition rule book, byes and forfeits.
-    fn rules_table(&self, key: &str, ev: &Event, lang: Lang) -> Result<Table> {
+    fn rules_table(&self, key: EventId, ev: &Event, lang: Lang) -> Result<Table> {
         let s = &ev.settings;
         let mut t = Table::new(vec![
             Column::new("item", tr(lang, "book.col.item"), ColKind::Text),
@@ -245,7 +246,7 @@ impl App {
 
     /// A knockout's matches round by round: both players, every game, the
     /// winner (`games`: with the games' results).
-    fn bracket_table(&self, key: &str, lang: Lang, first_round_only: bool) -> Result<Table> {
+    fn bracket_table(&self, key: EventId, lang: Lang, first_round_only: bool) -> Result<Table> {
         let b = self.bracket(key)?;
         let mut t = Table::new(vec![
             Column::new("round", tr(lang, "book.label.round"), ColKind::Number),
@@ -286,8 +287,8 @@ impl App {
     /// The programme book (秩序册): cover, rules, schedule, arbiters, the
     /// participants (teams with rosters, a knockout's first round), and
     /// the round-1 pairings when paired.
-    pub(super) fn programme_doc(&self, key: &str, lang: Lang, info: EventInfo) -> Result<Doc> {
-        let ev = self.store.resolve_event(key)?;
+    pub(super) fn programme_doc(&self, key: EventId, lang: Lang, info: EventInfo) -> Result<Doc> {
+        let ev = self.event(key)?;
         let kind = self.paper_kind(&ev)?;
         let mut parts = vec![self.cover(&ev, lang, "book.programme"), Part::PageBreak];
         parts.push(Part::Heading(tr(lang, "book.rules").to_string()));
@@ -339,8 +340,13 @@ impl App {
     /// standings with every tie-break, the crosstable, the prize list, the
     /// arbiters' signatures; a team event's matches and board prizes; a
     /// knockout's bracket with every game.
-    pub(super) fn results_book_doc(&self, key: &str, lang: Lang, info: EventInfo) -> Result<Doc> {
-        let ev = self.store.resolve_event(key)?;
+    pub(super) fn results_book_doc(
+        &self,
+        key: EventId,
+        lang: Lang,
+        info: EventInfo,
+    ) -> Result<Doc> {
+        let ev = self.event(key)?;
         let kind = self.paper_kind(&ev)?;
         let mut parts = vec![self.cover(&ev, lang, "book.results")];
         let paired = self.store.rounds_paired(ev.id)?;
@@ -410,7 +416,13 @@ impl App {
 
     /// The boards of `round` as the hall sees them (a team event: every
     /// board of every match, labelled with the match).
-    fn hall_boards(&self, key: &str, ev: &Event, round: u32, lang: Lang) -> Result<Vec<HallBoard>> {
+    fn hall_boards(
+        &self,
+        key: EventId,
+        ev: &Event,
+        round: u32,
+        lang: Lang,
+    ) -> Result<Vec<HallBoard>> {
         if self.team_settings_of(ev)?.is_some() {
             let v = self.team_round_view(key, Some(round))?;
             let mut out = Vec::new();
@@ -457,8 +469,8 @@ impl App {
             .collect())
     }
 
-    fn hall_data(&self, key: &str, round: Option<u32>, lang: Lang) -> Result<HallData> {
-        let ev = self.store.resolve_event(key)?;
+    fn hall_data(&self, key: EventId, round: Option<u32>, lang: Lang) -> Result<HallData> {
+        let ev = self.event(key)?;
         let boards = match round {
             Some(r) => self.hall_boards(key, &ev, r, lang)?,
             None => Vec::new(),
@@ -486,7 +498,12 @@ impl App {
 
     /// Table cards (台签): with a round, a folded card per board; without,
     /// a name card per player.
-    pub(super) fn table_cards_doc(&self, key: &str, round: Option<u32>, lang: Lang) -> Result<Doc> {
+    pub(super) fn table_cards_doc(
+        &self,
+        key: EventId,
+        round: Option<u32>,
+        lang: Lang,
+    ) -> Result<Doc> {
         Ok(crate::report::paperwork::table_cards(
             &self.hall_data(key, round, lang)?,
             lang,
@@ -496,11 +513,11 @@ impl App {
     /// Move-recording sheets (记录纸) of a round (default: the last paired).
     pub(super) fn score_sheets_doc(
         &self,
-        key: &str,
+        key: EventId,
         round: Option<u32>,
         lang: Lang,
     ) -> Result<Doc> {
-        let ev = self.store.resolve_event(key)?;
+        let ev = self.event(key)?;
         let paired = self.store.rounds_paired(ev.id)?;
         let r = round.unwrap_or(paired);
         if r == 0 || r > paired {

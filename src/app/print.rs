@@ -3,6 +3,7 @@
 //! The CLI's `qishe print` and the TUI's Print tab both call this.
 
 use super::{App, Result};
+use crate::app::EventId;
 use crate::domain::{Entry, Event, NameOrder, PairingSystem, Points};
 use crate::i18n::Lang;
 use crate::report::{
@@ -120,24 +121,21 @@ fn reason(why: &str) -> AbsentReason {
     }
 }
 
+/// Whether `s` is written in Chinese characters.
+fn han(s: &str) -> bool {
+    s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
 impl App {
     /// The language of an event's documents when none is asked for: the
     /// config's `language`, else the locale's when it names one, else the
     /// club's own: Chinese when the event's name or most of its players'
     /// names are written in Chinese characters, English otherwise.
-    pub fn document_lang(&self, event_key: &str) -> Result<Lang> {
+    pub fn document_lang(&self, event: EventId) -> Result<Lang> {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
-        let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-        // A season (`print season`): by its name and its events' names.
-        if self.store.resolve_event(event_key).is_err() {
-            if let Ok(s) = self.season(event_key) {
-                let chinese = han(&s.name) || s.events.iter().any(|e| han(&e.name));
-                return Ok(if chinese { Lang::ZhHans } else { Lang::En });
-            }
-        }
-        let ev = self.store.resolve_event(event_key)?;
+        let ev = self.event(event)?;
         let entries = self.store.entries(ev.id)?;
         let chinese = entries.iter().filter(|e| han(&e.name)).count();
         Ok(
@@ -148,12 +146,30 @@ impl App {
         )
     }
 
+    /// The language of a season's documents (`print season`) when none is
+    /// asked for: the config's or the locale's, else Chinese when the
+    /// season's name or one of its events' names is.
+    pub fn season_lang(&self, season: &str) -> Result<Lang> {
+        if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
+            return Ok(l);
+        }
+        let s = self.season(season)?;
+        let chinese = han(&s.name) || s.events.iter().any(|e| han(&e.name));
+        Ok(if chinese { Lang::ZhHans } else { Lang::En })
+    }
+
+    /// A season's standings as a document (`print season`).
+    pub fn print_season_doc(&self, season: &str, lang: Lang) -> Result<Doc> {
+        let t = self.season_standings(season)?;
+        Ok(self.season_doc(&t, lang))
+    }
+
     /// Builds a document of `event_key` in `lang`. `round`: the round of a
     /// pairing sheet or slips (default: the last paired), or the round the
     /// standings, crosstable and wall chart are after (default: the last).
     pub fn print_doc(
         &self,
-        event_key: &str,
+        event_key: EventId,
         kind: DocKind,
         round: Option<u32>,
         lang: Lang,
@@ -165,21 +181,25 @@ impl App {
     /// event's imprint (the club, organiser, venue, arbiters, print date).
     pub fn print_doc_with(
         &self,
-        event_key: &str,
+        event_key: EventId,
         kind: DocKind,
         round: Option<u32>,
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
         if kind == DocKind::Season {
-            let t = self.season_standings(event_key)?;
-            return Ok(self.season_doc(&t, lang));
+            // A season is no event: its document comes from print_season_doc.
+            let ev = self.event(event_key)?;
+            return Err(super::invalid!(
+                "err.app.season_doc_of_event",
+                event = &ev.name
+            ));
         }
         let mut doc = self.build_doc(event_key, kind, round, lang, opts)?;
         self.stamp(event_key, &mut doc)?;
         // Where the club's pages are served: the round's page as a QR code.
         if let (DocKind::Pairings, Some(base)) = (kind, self.config.serve_url.as_deref()) {
-            let ev = self.store.resolve_event(event_key)?;
+            let ev = self.event(event_key)?;
             let r = match round {
                 Some(r) => r,
                 None => self.store.rounds_paired(ev.id)?,
@@ -195,13 +215,13 @@ impl App {
 
     fn build_doc(
         &self,
-        event_key: &str,
+        event_key: EventId,
         kind: DocKind,
         round: Option<u32>,
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
-        let ev = self.store.resolve_event(event_key)?;
+        let ev = self.event(event_key)?;
         let info = event_info(&ev, opts.name_order.unwrap_or(self.config.name_order));
         match kind {
             DocKind::Prizes => return self.prize_sheet(event_key, lang, info),

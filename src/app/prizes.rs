@@ -3,6 +3,7 @@
 //! pure `scoring::prizes`; the file is read by `formats::prizes_csv`.
 
 use super::{invalid, App, Result};
+use crate::app::EventId;
 use crate::domain::{Entry, Event, EventStatus, PrizeFacts, PrizeList, Sharing};
 use crate::formats::prizes_csv::read_prizes_csv;
 use crate::i18n::msg;
@@ -36,8 +37,8 @@ impl PrizeReport {
 impl App {
     /// The event by key, refused when it is a team event or a knockout
     /// (their prizes are another spec's).
-    fn individual_event(&self, key: &str) -> Result<Event> {
-        let ev = self.store.resolve_event(key)?;
+    fn individual_event(&self, key: EventId) -> Result<Event> {
+        let ev = self.event(key)?;
         if self.team_settings_of(&ev)?.is_some() {
             return Err(invalid!("err.prizes.team_event", event = &ev.name));
         }
@@ -52,7 +53,7 @@ impl App {
     /// change. A bad file changes nothing. Returns the number of prizes.
     pub fn set_prizes_csv(
         &mut self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
         sharing: Sharing,
@@ -81,7 +82,7 @@ impl App {
 
     /// Stores `list` as the event's prize list (the TUI's editor), after
     /// the checks a file gets: it is written out as CSV and read back.
-    pub fn set_prize_list(&mut self, event: &str, list: &PrizeList) -> Result<()> {
+    pub fn set_prize_list(&mut self, event: EventId, list: &PrizeList) -> Result<()> {
         let ev = self.individual_event(event)?;
         check_prize_list(list).map_err(super::AppError::Invalid)?;
         self.store.set_prize_list(
@@ -99,14 +100,14 @@ impl App {
     }
 
     /// The event's stored prize list, if any.
-    pub fn prize_list(&self, event: &str) -> Result<Option<PrizeList>> {
+    pub fn prize_list(&self, event: EventId) -> Result<Option<PrizeList>> {
         let ev = self.individual_event(event)?;
         Ok(self.store.prize_list(ev.id)?)
     }
 
     /// The allocation of the event's prize list over its current standings
     /// (a corrected result changes it). No list stored: an error.
-    pub fn prizes(&self, event: &str) -> Result<PrizeReport> {
+    pub fn prizes(&self, event: EventId) -> Result<PrizeReport> {
         let ev = self.individual_event(event)?;
         let list = self
             .store
@@ -156,7 +157,7 @@ impl App {
     /// The prize sheet (奖金分配表) of the event in `lang`.
     pub(super) fn prize_sheet(
         &self,
-        event: &str,
+        event: EventId,
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::Doc> {
@@ -172,7 +173,7 @@ impl App {
     /// `certificate_template`) or the language's default.
     pub(super) fn certificates_doc(
         &self,
-        event: &str,
+        event: EventId,
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::Doc> {
@@ -196,8 +197,7 @@ impl App {
             .map(|x| x.to_string())
             .unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
         let date = self
-            .store
-            .resolve_event(event)?
+            .event(event)?
             .end_date
             .map(|x| x.to_string())
             .unwrap_or(date);
@@ -235,7 +235,7 @@ impl App {
     /// What the prize documents show.
     pub(super) fn prize_data(
         &self,
-        event: &str,
+        event: EventId,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::prizes::PrizeData> {
         let r = self.prizes(event)?;

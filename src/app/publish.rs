@@ -13,6 +13,7 @@
 
 use super::print::DocKind;
 use super::{App, Result};
+use crate::app::EventId;
 use crate::domain::Entry;
 use crate::i18n::{io_msg, tr, Lang};
 use crate::report::{self, render_html};
@@ -110,7 +111,7 @@ fn cell_link(
 impl App {
     /// Writes the site of `event_key` into `dir` (created if missing) and
     /// returns the files written.
-    pub fn publish(&self, event_key: &str, dir: &Path, force: bool) -> Result<Vec<PathBuf>> {
+    pub fn publish(&self, event_key: EventId, dir: &Path, force: bool) -> Result<Vec<PathBuf>> {
         let io = |e: std::io::Error| {
             super::invalid!("err.app.publish_io", dir = dir.display(), why = io_msg(&e))
         };
@@ -174,8 +175,8 @@ impl App {
     }
 
     /// The site's pages in one language.
-    fn site_pages(&self, event_key: &str, lang: Lang) -> Result<Vec<Page>> {
-        let event = self.store.resolve_event(event_key)?;
+    fn site_pages(&self, event_key: EventId, lang: Lang) -> Result<Vec<Page>> {
+        let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let ev = event.name.clone();
         // The rounds the standings count, for the event's kind; a
@@ -435,10 +436,10 @@ impl App {
     /// The player pages (in start-number order) and the game pages (in
     /// round, board, game order) of an individual event in `lang`; none
     /// for a team event (its site is the team documents).
-    fn people_and_games(&self, event_key: &str, lang: Lang) -> Result<(Vec<Page>, Vec<Page>)> {
+    fn people_and_games(&self, event_key: EventId, lang: Lang) -> Result<(Vec<Page>, Vec<Page>)> {
         use crate::report::site::{self, GamePageData, Link, PlayerPageData, PlayerRound};
         use crate::xiangqi::{read_pgn, write_move, Notation};
-        let ev = self.store.resolve_event(event_key)?;
+        let ev = self.event(event_key)?;
         if self.team_settings_of(&ev)?.is_some() {
             return Ok((Vec::new(), Vec::new()));
         }
@@ -640,7 +641,7 @@ impl App {
     /// the player and game pages with the site's pages.
     pub fn site_page(
         &self,
-        event_key: &str,
+        event_key: EventId,
         file: &str,
         lang: Lang,
         twin: &str,
@@ -648,7 +649,7 @@ impl App {
         if !is_site_file(file) {
             return Ok(None);
         }
-        let event = self.store.resolve_event(event_key)?;
+        let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let counted = match self.event_standings(event.key(), None)? {
             super::EventStandings::Individual(st) => st.after_round,

@@ -4,6 +4,7 @@
 
 use super::input::ResultInput;
 use super::{invalid, AppError, Result};
+use crate::app::EventId;
 use crate::domain::{Game, Outcome};
 use crate::i18n::{msg, Msg};
 use crate::scoring::EventData;
@@ -205,14 +206,14 @@ impl super::App {
     #[allow(clippy::too_many_arguments)]
     pub fn record_result_with_record(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         mut input: ResultInput,
         record: &RecordAttachment,
         record_wins: bool,
     ) -> Result<(Game, Vec<String>)> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let b = self
             .store
             .boards(ev.id, Some(round))?

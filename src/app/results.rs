@@ -2,6 +2,7 @@
 
 use super::input::{ClockInput, ResultInput};
 use super::{invalid, App, Result};
+use crate::app::EventId;
 use crate::domain::{Event, Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
 use crate::i18n::{msg, Msg};
@@ -23,8 +24,12 @@ impl App {
 
     /// Standings of an event after a round (default: the last round whose
     /// results are all in; a round in progress is named in the result).
-    pub fn standings(&self, event: &str, after_round: Option<u32>) -> Result<(Event, Standings)> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn standings(
+        &self,
+        event: EventId,
+        after_round: Option<u32>,
+    ) -> Result<(Event, Standings)> {
+        let ev = self.event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         if let Some(r) = after_round.filter(|&r| r > paired) {
             return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
@@ -38,8 +43,8 @@ impl App {
 
     /// Rounds of the event still missing: planned rounds minus the rounds
     /// whose results are all in.
-    pub fn rounds_missing(&self, event: &str) -> Result<u32> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn rounds_missing(&self, event: EventId) -> Result<u32> {
+        let ev = self.event(event)?;
         let data = self.event_data(&ev)?;
         let done = crate::scoring::complete_rounds(&data, &self.scheme(&ev)?)?;
         Ok(ev.settings.rounds.saturating_sub(done))
@@ -49,11 +54,11 @@ impl App {
     /// the TUI's `e`): `who` is a name or a start number (`#3` or `3`).
     pub fn explain_player(
         &self,
-        event: &str,
+        event: EventId,
         after_round: Option<u32>,
         who: &str,
     ) -> Result<(Standings, Breakdown)> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         if let Some(r) = after_round.filter(|&r| r > paired) {
             return Err(invalid!("err.app.round_not_paired_yet", round = r, paired));
@@ -81,14 +86,14 @@ impl App {
     /// and games that do not fit the scheme's rounds; returns the stored game.
     pub fn record_result(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         input: &ResultInput,
     ) -> Result<Game> {
         let g = self.record_result_as(event, round, board, input, None)?;
         // The arbiter's result answers what players reported for the board.
-        let id = self.store.resolve_event(event)?.key();
+        let id = self.event(event)?.key();
         self.settle_reports(id, round, board)?;
         Ok(g)
     }
@@ -97,13 +102,13 @@ impl App {
     /// action-log row, so one undo reverts the whole change).
     pub(super) fn record_result_as(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         input: &ResultInput,
         summary: Option<&str>,
     ) -> Result<Game> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         if self.knockout_settings(&ev)?.is_some() {
             return Ok(self
                 .knockout_result(event, round, board, input, false)?
@@ -221,7 +226,7 @@ impl App {
     /// and boards are created as the file has them.
     pub fn import_games(
         &mut self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
     ) -> Result<GamesImportReport> {
@@ -234,13 +239,13 @@ impl App {
     /// `record_wins`.
     pub fn import_games_in(
         &mut self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
         dir: Option<&std::path::Path>,
         record_wins: bool,
     ) -> Result<GamesImportReport> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let rows = read_games_csv(bytes, file)?;
         if rows.is_empty() {
             return Err(invalid!("err.app.no_games_in_file", file));

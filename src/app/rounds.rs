@@ -2,6 +2,7 @@
 //! next round, manual board changes, unpairing.
 
 use super::{App, AppError, Result};
+use crate::app::EventId;
 use crate::domain::{Colour, Entry, Event, PairingSystem};
 use crate::pairing::{
     check::{check_round, RuleViolation},
@@ -294,8 +295,8 @@ impl App {
     /// transaction: the boards by start number (a team event's teams, a
     /// knockout's matches as their first games). [`App::event_pair`] gives
     /// the kind's own outcome.
-    pub fn pair_next_round(&mut self, event_key: &str) -> Result<PairOutcome> {
-        let id = self.store.resolve_event(event_key)?.key();
+    pub fn pair_next_round(&mut self, event_key: EventId) -> Result<PairOutcome> {
+        let id = self.event(event_key)?.key();
         Ok(self.event_pair(id)?.into_outcome())
     }
 
@@ -382,12 +383,12 @@ impl App {
     /// `insist` is set.
     pub fn set_boards(
         &mut self,
-        event_key: &str,
+        event_key: EventId,
         round: u32,
         boards: &[(u32, Option<u32>)],
         insist: bool,
     ) -> Result<PairOutcome> {
-        let event = self.store.resolve_event(event_key)?;
+        let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         if round == 0 || round > paired + 1 {
             return Err(super::invalid!(
@@ -431,13 +432,13 @@ impl App {
     /// round without results. Returns the rule check of the new boards.
     pub fn swap_players(
         &mut self,
-        event_key: &str,
+        event_key: EventId,
         round: u32,
         a: &str,
         b: &str,
         insist: bool,
     ) -> Result<PairOutcome> {
-        let event = self.store.resolve_event(event_key)?;
+        let event = self.event(event_key)?;
         let ea = self.store.resolve_entry(event.id, a)?;
         let eb = self.store.resolve_entry(event.id, b)?;
         let entries = self.store.entries(event.id)?;
@@ -472,14 +473,14 @@ impl App {
     }
 
     /// Removes the last round (refused once results exist, unless `force`).
-    pub fn unpair_last(&mut self, event_key: &str, force: bool) -> Result<u32> {
-        let event = self.store.resolve_event(event_key)?;
+    pub fn unpair_last(&mut self, event_key: EventId, force: bool) -> Result<u32> {
+        let event = self.event(event_key)?;
         Ok(self.store.delete_last_round(event.id, force)?)
     }
 
     /// A stored round with names (default: the last one).
-    pub fn round_view(&self, event_key: &str, round: Option<u32>) -> Result<RoundView> {
-        let event = self.store.resolve_event(event_key)?;
+    pub fn round_view(&self, event_key: EventId, round: Option<u32>) -> Result<RoundView> {
+        let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let number = round_to_show(&event, round, paired)?;
         let entries = self.store.entries(event.id)?;

@@ -6,6 +6,7 @@
 //! its own and is undone like any other change.
 
 use super::{invalid, App, Result};
+use crate::app::EventId;
 use crate::domain::Event;
 use chrono::NaiveDateTime;
 
@@ -42,11 +43,11 @@ impl App {
     /// event's rounds, paired or not.
     pub fn set_round_start(
         &mut self,
-        event_key: &str,
+        event_key: EventId,
         round: u32,
         start: Option<NaiveDateTime>,
     ) -> Result<()> {
-        let ev = self.store.resolve_event(event_key)?;
+        let ev = self.event(event_key)?;
         let rounds = ev.settings.rounds;
         if round == 0 || round > rounds {
             return Err(invalid!("err.app.round_not_in_event", round, rounds));

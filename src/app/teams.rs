@@ -2,6 +2,7 @@
 //! pairing teams, importing team games, team standings and board prizes.
 
 use super::{invalid, App, AppError, Result};
+use crate::app::EventId;
 use crate::domain::{
     lineup_order_break, round_board_number, Entry, Event, EventSettings, Game, NewMember, Team,
     TeamSettings,
@@ -96,8 +97,8 @@ impl App {
     }
 
     /// The event by key, with its team settings; an error for an individual event.
-    pub fn team_event(&self, key: &str) -> Result<(Event, TeamSettings)> {
-        let ev = self.store.resolve_event(key)?;
+    pub fn team_event(&self, key: EventId) -> Result<(Event, TeamSettings)> {
+        let ev = self.event(key)?;
         match self.team_settings_of(&ev)? {
             Some(t) => Ok((ev, t)),
             None => Err(invalid!("err.team.not_team_event", event = &ev.name)),
@@ -175,7 +176,7 @@ impl App {
     /// `create`, unknown names are added as new members.
     pub fn add_team(
         &mut self,
-        event: &str,
+        event: EventId,
         name: &str,
         club: Option<&str>,
         captain: Option<&str>,
@@ -221,7 +222,7 @@ impl App {
     /// Imports rosters from a teams CSV (`team,board,name,club,rating`):
     /// members matched by exact name (and club when given), else added.
     /// A player on two teams, or twice, stops the import with the line.
-    pub fn import_teams(&mut self, event: &str, bytes: &[u8], file: &str) -> Result<Vec<Team>> {
+    pub fn import_teams(&mut self, event: EventId, bytes: &[u8], file: &str) -> Result<Vec<Team>> {
         let (ev, new_teams) = self.plan_teams_import(event, bytes, file)?;
         Ok(self.store.add_teams(ev.id, &new_teams, file)?)
     }
@@ -230,7 +231,7 @@ impl App {
     /// with its roster in board order, the members it would create marked.
     pub fn preview_teams_import(
         &self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
     ) -> Result<TeamsImportPreview> {
@@ -252,7 +253,7 @@ impl App {
     /// The teams a teams CSV holds, checked against the event and the club.
     fn plan_teams_import(
         &self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
     ) -> Result<(Event, Vec<NewTeam>)> {
@@ -388,7 +389,7 @@ impl App {
     /// order. Before the round is paired, or before any result of the match.
     pub fn set_team_lineup(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         team: &str,
         players: &[String],
@@ -534,7 +535,7 @@ impl App {
     /// Every match score up to a round (default: all stored).
     pub fn team_match_scores(
         &self,
-        event: &str,
+        event: EventId,
         after: Option<u32>,
     ) -> Result<(TeamEventData, Vec<MatchScore>)> {
         let (ev, ts) = self.team_event(event)?;

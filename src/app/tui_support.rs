@@ -2,6 +2,7 @@
 //! attaching a game-record file to a board's game.
 
 use super::{App, AppError, Result, ResultInput};
+use crate::app::EventId;
 use crate::domain::{Game, Outcome};
 use crate::xiangqi::{game_stats, read_games, write_pgn, Notation};
 
@@ -13,7 +14,7 @@ impl App {
     /// PGN.
     pub fn attach_record(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         game_no: u32,
@@ -29,7 +30,7 @@ impl App {
             .next()
             .ok_or_else(|| super::invalid!("err.app.file_holds_no_game"))?;
         let stats = game_stats(&rec);
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let stored = self
             .store
             .boards(ev.id, Some(round))?
@@ -122,7 +123,15 @@ mod tests {
     fn attach_then_one_undo_restores(app: &mut App, board_id: i64) {
         let before = app.store.game(board_id, 1).unwrap();
         let logged = app.store.log_entries(1000).unwrap().len();
-        let g = app.attach_record("E", 1, 1, 1, RECORD.as_bytes()).unwrap();
+        let g = app
+            .attach_record(
+                app.find_event("E").unwrap().key(),
+                1,
+                1,
+                1,
+                RECORD.as_bytes(),
+            )
+            .unwrap();
         assert!(g.facts.record.as_deref().unwrap_or("").contains("h2e2"));
         assert_eq!(g.facts.moves, Some(3));
         let stored = app.store.game(board_id, 1).unwrap().unwrap();
@@ -153,7 +162,7 @@ mod tests {
     fn attaching_a_record_to_a_typed_result_is_undone_by_one_undo() {
         let (mut app, b) = paired();
         app.record_result(
-            "E",
+            app.find_event("E").unwrap().key(),
             1,
             1,
             &ResultInput {

@@ -193,7 +193,7 @@ mod tests {
             }
             Op::Enter(ev, ms) => {
                 let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
-                app.enter_players(EVENTS[*ev], &names)
+                app.enter_players(app.find_event(EVENTS[*ev]).map_err(e)?.key(), &names)
                     .map(|_| ())
                     .map_err(e)
             }
@@ -218,16 +218,33 @@ mod tests {
                 };
                 app.store.request_bye(&x, *r, v).map_err(s)
             }
-            Op::Pair(ev) => app.pair_next_round(EVENTS[*ev]).map(|_| ()).map_err(e),
+            Op::Pair(ev) => app
+                .pair_next_round(app.find_event(EVENTS[*ev]).map_err(e)?.key())
+                .map(|_| ())
+                .map_err(e),
             Op::Result(ev, r, b, o) => app
-                .record_result(EVENTS[*ev], *r, *b, &result(*o))
+                .record_result(
+                    app.find_event(EVENTS[*ev]).map_err(e)?.key(),
+                    *r,
+                    *b,
+                    &result(*o),
+                )
                 .map(|_| ())
                 .map_err(e),
             Op::Swap(ev, r, a, b) => app
-                .swap_players(EVENTS[*ev], *r, NAMES[*a], NAMES[*b], true)
+                .swap_players(
+                    app.find_event(EVENTS[*ev]).map_err(e)?.key(),
+                    *r,
+                    NAMES[*a],
+                    NAMES[*b],
+                    true,
+                )
                 .map(|_| ())
                 .map_err(e),
-            Op::Unpair(ev, force) => app.unpair_last(EVENTS[*ev], *force).map(|_| ()).map_err(e),
+            Op::Unpair(ev, force) => app
+                .unpair_last(app.find_event(EVENTS[*ev]).map_err(e)?.key(), *force)
+                .map(|_| ())
+                .map_err(e),
             Op::Status(ev, st) => {
                 let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
                 let status = [
@@ -245,9 +262,13 @@ mod tests {
                     NAMES[(k + 1) % 4],
                     NAMES[(k + 1) % 4 + 4],
                 );
-                app.import_games(EVENTS[*ev], csv.as_bytes(), "g.csv")
-                    .map(|_| ())
-                    .map_err(e)
+                app.import_games(
+                    app.find_event(EVENTS[*ev]).map_err(e)?.key(),
+                    csv.as_bytes(),
+                    "g.csv",
+                )
+                .map(|_| ())
+                .map_err(e)
             }
             Op::ImportTrf(k) => {
                 let line = |id: u32, opp: u32, colour: char, res: char| {
@@ -278,15 +299,26 @@ mod tests {
                 .map_err(e),
             Op::KoEnter(ms) => {
                 let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
-                app.enter_players(CUP, &names).map(|_| ()).map_err(e)
+                app.enter_players(app.find_event(CUP).map_err(e)?.key(), &names)
+                    .map(|_| ())
+                    .map_err(e)
             }
-            Op::KoPair => app.knockout_pair(CUP).map(|_| ()).map_err(e),
+            Op::KoPair => app
+                .knockout_pair(app.find_event(CUP).map_err(e)?.key())
+                .map(|_| ())
+                .map_err(e),
             Op::KoResult(r, b, o, force) => app
-                .knockout_result(CUP, *r, *b, &result(*o), *force)
+                .knockout_result(
+                    app.find_event(CUP).map_err(e)?.key(),
+                    *r,
+                    *b,
+                    &result(*o),
+                    *force,
+                )
                 .map(|_| ())
                 .map_err(e),
             Op::KoLot(r, b, m) => app
-                .knockout_lot(CUP, *r, *b, NAMES[*m])
+                .knockout_lot(app.find_event(CUP).map_err(e)?.key(), *r, *b, NAMES[*m])
                 .map(|_| ())
                 .map_err(e),
             Op::NewTeamEvent => {
@@ -309,19 +341,38 @@ mod tests {
                     "team,board,name\n{0},1,{2}\n{0},2,{3}\n{1},1,{4}\n{1},2,{5}\n",
                     TEAMS[0], TEAMS[1], NAMES[0], NAMES[1], NAMES[2], NAMES[3]
                 );
-                app.import_teams(LEAGUE, csv.as_bytes(), "teams.csv")
-                    .map(|_| ())
-                    .map_err(e)
+                app.import_teams(
+                    app.find_event(LEAGUE).map_err(e)?.key(),
+                    csv.as_bytes(),
+                    "teams.csv",
+                )
+                .map(|_| ())
+                .map_err(e)
             }
             Op::AddTeam(t) => {
                 let players = [NAMES[2 * t].to_string(), NAMES[2 * t + 1].to_string()];
-                app.add_team(LEAGUE, TEAMS[*t], None, None, &players, false)
-                    .map(|_| ())
-                    .map_err(e)
+                app.add_team(
+                    app.find_event(LEAGUE).map_err(e)?.key(),
+                    TEAMS[*t],
+                    None,
+                    None,
+                    &players,
+                    false,
+                )
+                .map(|_| ())
+                .map_err(e)
             }
-            Op::PairTeams => app.pair_team_round(LEAGUE).map(|_| ()).map_err(e),
+            Op::PairTeams => app
+                .pair_team_round(app.find_event(LEAGUE).map_err(e)?.key())
+                .map(|_| ())
+                .map_err(e),
             Op::TeamResult(r, b, o) => app
-                .record_result(LEAGUE, *r, *b, &result(*o))
+                .record_result(
+                    app.find_event(LEAGUE).map_err(e)?.key(),
+                    *r,
+                    *b,
+                    &result(*o),
+                )
                 .map(|_| ())
                 .map_err(e),
             Op::ImportTeamGames(r) => {
@@ -342,9 +393,13 @@ mod tests {
                     g = NAMES[6],
                     h = NAMES[7],
                 );
-                app.import_team_games(LEAGUE, csv.as_bytes(), "team_games.csv")
-                    .map(|_| ())
-                    .map_err(e)
+                app.import_team_games(
+                    app.find_event(LEAGUE).map_err(e)?.key(),
+                    csv.as_bytes(),
+                    "team_games.csv",
+                )
+                .map(|_| ())
+                .map_err(e)
             }
             Op::NewSeason(k) => app
                 .create_season(&crate::app::SeasonDraft {
@@ -359,15 +414,18 @@ mod tests {
             Op::SeasonAdd(k, ev, w) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
                 let w = if *w { "2" } else { "1" };
-                app.season_add_event(SEASONS[*k], ev, Some(w)).map_err(e)
+                app.season_add_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), Some(w))
+                    .map_err(e)
             }
             Op::SeasonWeight(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_set_weight(SEASONS[*k], ev, "0.5").map_err(e)
+                app.season_set_weight(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), "0.5")
+                    .map_err(e)
             }
             Op::SeasonRemove(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_remove_event(SEASONS[*k], ev).map_err(e)
+                app.season_remove_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key())
+                    .map_err(e)
             }
             Op::DeleteSeason(k) => app.delete_season(SEASONS[*k]).map_err(e),
             Op::Undo => app.undo().map(|_| ()).map_err(e),

@@ -4,7 +4,7 @@
 //! next round. Deterministic (a fixed pseudo-random sequence).
 
 use super::{CliError, CliResult, Ctx};
-use crate::app::{App, ClockInput, ResultInput};
+use crate::app::{App, ClockInput, EventId, ResultInput};
 use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, PairingSystem, TimeControl};
 use std::path::PathBuf;
 
@@ -76,9 +76,15 @@ fn clock(rng: &mut Lcg, tc: &TimeControl, red: bool, moves: u32) -> i64 {
     (lo + rng.next(span) as i64) / 1000 * 1000
 }
 
-fn play_round(app: &mut App, event: &str, round: u32, rng: &mut Lcg, records: bool) -> CliResult {
+fn play_round(
+    app: &mut App,
+    event: EventId,
+    round: u32,
+    rng: &mut Lcg,
+    records: bool,
+) -> CliResult {
     let view = app.round_view(event, Some(round))?;
-    let tc = app.find_event(event)?.settings.time_control;
+    let tc = app.event(event)?.settings.time_control;
     for b in &view.boards {
         let Some(black) = &b.black else { continue };
         let diff = b.red.rating.unwrap_or(1800) - black.rating.unwrap_or(1800) + 40;
@@ -146,14 +152,13 @@ pub fn build_demo(app: &mut App) -> CliResult {
         time_control: TimeControl::symmetric(60 * 60_000, 30_000),
         ..Default::default()
     };
-    app.create_event(done, date(2025, 10, 11), &s)?;
+    let done = app.create_event(done, date(2025, 10, 11), &s)?.key();
     app.enter_players(done, &names[..24])?;
     for r in 1..=7 {
         app.pair_next_round(done)?;
         play_round(app, done, r, &mut rng, r >= 5)?;
     }
-    let id = app.find_event(done)?.key();
-    app.finish_event(id, false)?;
+    app.finish_event(done, false)?;
     // A running event: two rounds played, the third paired.
     let running = "周四快棋 第12期";
     let s = EventSettings {
@@ -162,14 +167,13 @@ pub fn build_demo(app: &mut App) -> CliResult {
         time_control: TimeControl::symmetric(15 * 60_000, 10_000),
         ..Default::default()
     };
-    app.create_event(running, date(2026, 3, 5), &s)?;
+    let running = app.create_event(running, date(2026, 3, 5), &s)?.key();
     app.enter_players(running, &names[10..28])?;
     for r in 1..=2 {
         app.pair_next_round(running)?;
         play_round(app, running, r, &mut rng, false)?;
     }
     app.pair_next_round(running)?;
-    let id = app.find_event(running)?.key();
-    app.set_event_status(id, EventStatus::Running)?;
+    app.set_event_status(running, EventStatus::Running)?;
     Ok(())
 }

@@ -357,8 +357,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             say!("{}\t{}", e.id, e.name);
         }
         EventCmd::Edit { event, identity } => {
-            let id = identity.over(app.event_identity(&event)?);
-            app.set_event_identity(&event, id)?;
+            let event = app.find_event(&event)?.key();
+            let id = identity.over(app.event_identity(event)?);
+            app.set_event_identity(event, id)?;
         }
         EventCmd::List { format } => {
             let mut t = Table::new(&[
@@ -456,7 +457,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             top,
         } => {
             if let (Some(season), Some(n)) = (from_season, top) {
-                for en in app.enter_from_season(&event, &season, n)? {
+                let event = app.find_event(&event)?.key();
+                for en in app.enter_from_season(event, &season, n)? {
                     say!("{}\t{}", en.start_no, en.name);
                 }
                 return Ok(());
@@ -464,7 +466,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             if players.is_empty() {
                 return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }
-            let entries = app.enter_players(&event, &players)?;
+            let event = app.find_event(&event)?.key();
+            let entries = app.enter_players(event, &players)?;
             for en in entries {
                 say!("{}\t{}", en.start_no, en.name);
             }
@@ -511,7 +514,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             start,
             clear: _,
         } => {
-            app.set_round_start(&event, round, start)?;
+            let event = app.find_event(&event)?.key();
+            app.set_round_start(event, round, start)?;
         }
         EventCmd::Prizes {
             event,

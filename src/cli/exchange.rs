@@ -91,7 +91,8 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
         ImportCmd::Games { .. } => unreachable!("handled above"),
         ImportCmd::Teams { event, file } => {
             let (bytes, fname) = super::read_input(&file, crate::app::InputKind::Teams)?;
-            let teams = app.import_teams(&event, &bytes, &fname)?;
+            let event = app.find_event(&event)?.key();
+            let teams = app.import_teams(event, &bytes, &fname)?;
             let players: usize = teams.iter().map(|t| t.roster.len()).sum();
             let line = crate::i18n::msg!("cli.out.teams_players", teams = teams.len(), players);
             say!("{}", line.render(ctx.lang));
@@ -139,7 +140,8 @@ pub fn run_export(ctx: &Ctx, cmd: ExportCmd) -> CliResult {
             force,
         } => {
             let v = crate::formats::trf::TrfVersion::from_code(&version).unwrap_or_default();
-            write_out(&app, output, force, &app.export_trf_as(&event, v)?)
+            let event = app.find_event(&event)?.key();
+            write_out(&app, output, force, &app.export_trf_as(event, v)?)
         }
     }
 }

@@ -296,6 +296,7 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
     emit(&text)?;
     if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
         let mut app = ctx.open()?;
+        let event = app.find_event(event)?.key();
         let game = app.apply_ruling(event, round, board, a.game_no, j.must_change)?;
         let line = crate::i18n::msg!(
             "cli.out.ruling_stored",

@@ -421,7 +421,7 @@ pub fn render_vs(hh: &HeadToHead, f: Format, l: Lang) -> CliResult<String> {
 /// `qishe standings EVENT --compare-schemes a,b,c`.
 pub fn run_compare(ctx: &Ctx, event: &str, schemes: &[String], f: Format) -> CliResult {
     let app = ctx.open()?;
-    let c = app.compare_schemes(event, schemes)?;
+    let c = app.compare_schemes(app.find_event(event)?.key(), schemes)?;
     say_raw!("{}", render_compare(&c, f, ctx.lang));
     Ok(())
 }

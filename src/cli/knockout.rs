@@ -5,7 +5,7 @@
 use super::event::NewArgs;
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{App, BracketView, KnockoutResult, KnockoutSettings, MatchView};
+use crate::app::{App, BracketView, EventId, KnockoutResult, KnockoutSettings, MatchView};
 use crate::domain::TimeControl;
 use crate::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
@@ -70,7 +70,7 @@ pub struct BracketArgs {
 }
 
 /// The language asked for, else the club's for the event.
-fn doc_lang(app: &App, event: &str, asked: Option<&str>) -> CliResult<Lang> {
+fn doc_lang(app: &App, event: EventId, asked: Option<&str>) -> CliResult<Lang> {
     match asked {
         Some(code) => Lang::from_code(code)
             .ok_or_else(|| CliError::msg(crate::i18n::msg!("err.cli.unknown_lang", value = code))),
@@ -146,7 +146,7 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
     say!("{}\t{}", e.id, e.name);
     if seed.is_some() {
-        for en in app.knockout_entries(&e.name)? {
+        for en in app.knockout_entries(e.key())? {
             say!("{}\t{}", en.start_no, en.name);
         }
     }
@@ -252,11 +252,12 @@ pub fn bracket_json(b: &BracketView) -> serde_json::Value {
 pub fn run_bracket(ctx: &Ctx, a: BracketArgs) -> CliResult {
     use crate::app::print::DocKind;
     let app = ctx.open()?;
+    let event = app.find_event(&a.event)?.key();
     let out = match a.format {
-        ChartFormat::Json => format!("{}\n", bracket_json(&app.bracket(&a.event)?)),
+        ChartFormat::Json => format!("{}\n", bracket_json(&app.bracket(event)?)),
         ChartFormat::Text | ChartFormat::Html => {
-            let lang = doc_lang(&app, &a.event, a.lang.as_deref())?;
-            let doc = app.print_doc(&a.event, DocKind::Bracket, None, lang)?;
+            let lang = doc_lang(&app, event, a.lang.as_deref())?;
+            let doc = app.print_doc(event, DocKind::Bracket, None, lang)?;
             render(&doc, a.format)
         }
     };
@@ -315,11 +316,12 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             board,
             winner,
         } => {
-            let m = app.knockout_lot(&event, round, board, &winner)?;
+            let event = app.find_event(&event)?.key();
+            let m = app.knockout_lot(event, round, board, &winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {
-            app.knockout_place(&event, &slots)?;
+            app.knockout_place(app.find_event(&event)?.key(), &slots)?;
             let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());
             say!("{}", line.render(ctx.lang));
         }
@@ -328,12 +330,13 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             format,
             lang,
         } => {
+            let event = app.find_event(&event)?.key();
             let out = match format {
-                ChartFormat::Json => format!("{}\n", slips_json(&app.bracket(&event)?)),
+                ChartFormat::Json => format!("{}\n", slips_json(&app.bracket(event)?)),
                 _ => {
-                    let lang = doc_lang(&app, &event, lang.as_deref())?;
+                    let lang = doc_lang(&app, event, lang.as_deref())?;
                     let kind = crate::app::print::DocKind::Slips;
-                    render(&app.print_doc(&event, kind, None, lang)?, format)
+                    render(&app.print_doc(event, kind, None, lang)?, format)
                 }
             };
             say_raw!("{out}");

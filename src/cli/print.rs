@@ -227,11 +227,27 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(t) = &a.template {
         app.config.certificate_template = Some(t.clone());
     }
+    // What is printed: an event's document, or `print season`'s table of
+    // the season named.
+    let kind: crate::app::print::DocKind = a.kind.into();
+    let event = match kind {
+        crate::app::print::DocKind::Season => None,
+        _ => Some(app.find_event(&a.event)?.key()),
+    };
     // Without --lang: the club's language (config, locale, else the event's).
     let lang = match lang {
         Some(l) => l,
-        None if a.other_lang => app.document_lang(&a.event)?.other(),
-        None => app.document_lang(&a.event)?,
+        None => {
+            let l = match event {
+                Some(e) => app.document_lang(e)?,
+                None => app.season_lang(&a.event)?,
+            };
+            if a.other_lang {
+                l.other()
+            } else {
+                l
+            }
+        }
     };
     let dopts = DocOptions {
         progress: a.progress,
@@ -239,7 +255,11 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         rating: a.rating,
         name_order: a.order,
     };
-    let mut doc = app.print_doc_with(&a.event, a.kind.into(), a.round, lang, dopts)?;
+    let build = |app: &crate::app::App, lang| match event {
+        Some(e) => app.print_doc_with(e, kind, a.round, lang, dopts),
+        None => app.print_season_doc(&a.event, lang),
+    };
+    let mut doc = build(&app, lang)?;
     let heads = match &a.headers {
         Some(h) => header_lang(h, lang)?,
         None => None,
@@ -247,7 +267,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     if let Some(hl) = heads {
         // Headings in another language: the same document built in it.
         if hl != lang {
-            let other = app.print_doc_with(&a.event, a.kind.into(), a.round, hl, dopts)?;
+            let other = build(&app, hl)?;
             set_headings(&mut doc, &other);
         }
     }

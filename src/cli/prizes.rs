@@ -34,8 +34,8 @@ pub fn run_set(ctx: &Ctx, event: &str, file: &Path, sharing: &str) -> CliResult 
     let sharing = parse_sharing(sharing)?;
     let (bytes, name) = super::read_input(file, crate::app::InputKind::Prizes)?;
     let mut app = ctx.open()?;
-    let n = app.set_prizes_csv(event, &bytes, &name, sharing)?;
     let ev = app.find_event(event)?;
+    let n = app.set_prizes_csv(ev.key(), &bytes, &name, sharing)?;
     say!(
         "{}",
         msg!(
@@ -52,7 +52,7 @@ pub fn run_set(ctx: &Ctx, event: &str, file: &Path, sharing: &str) -> CliResult 
 /// `qishe prizes EVENT`.
 pub fn run(ctx: &Ctx, a: PrizesArgs) -> CliResult {
     let app = ctx.open()?;
-    let r = app.prizes(&a.event)?;
+    let r = app.prizes(app.find_event(&a.event)?.key())?;
     match a.format {
         Format::Csv => say_raw!("{}", csv_table(&r).csv()),
         Format::Json => say!("{}", json(&r)),

@@ -27,7 +27,7 @@ pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
     let app = ctx.open()?;
     let files = match (&a.season, &a.event) {
         (Some(s), _) => app.publish_season(s, &a.output, a.force)?,
-        (None, Some(e)) => app.publish(e, &a.output, a.force)?,
+        (None, Some(e)) => app.publish(app.find_event(e)?.key(), &a.output, a.force)?,
         (None, None) => unreachable!("clap requires an event or --season"),
     };
     let line = crate::i18n::msg!(

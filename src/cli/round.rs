@@ -125,7 +125,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                     let n = o.pairing.boards.len() + o.pairing.bye.is_some() as usize;
                     let line = crate::i18n::msg!("cli.out.round_boards", round = o.round, n);
                     say!("{}", line.render(l));
-                    print_round(&app, &event, Some(o.round), Format::Text)?;
+                    print_round(&app, id, Some(o.round), Format::Text)?;
                 }
             }
         }
@@ -152,9 +152,9 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             event,
             round,
             format,
-        } => print_round(&app, &event, round, format)?,
+        } => print_round(&app, app.find_event(&event)?.key(), round, format)?,
         RoundCmd::Unpair { event, force } => {
-            let r = app.unpair_last(&event, force)?;
+            let r = app.unpair_last(app.find_event(&event)?.key(), force)?;
             say!(
                 "{}",
                 crate::i18n::msg!("cli.out.round_removed", round = r).render(ctx.lang)
@@ -167,9 +167,10 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             b,
             insist,
         } => {
-            let o = app.swap_players(&event, round, &a, &b, insist)?;
+            let event = app.find_event(&event)?.key();
+            let o = app.swap_players(event, round, &a, &b, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, &event, Some(round), Format::Text)?;
+            print_round(&app, event, Some(round), Format::Text)?;
         }
         RoundCmd::Set {
             event,
@@ -181,9 +182,10 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                 .iter()
                 .map(|b| parse_board(b))
                 .collect::<Result<Vec<_>, _>>()?;
-            let o = app.set_boards(&event, round, &parsed, insist)?;
+            let event = app.find_event(&event)?.key();
+            let o = app.set_boards(event, round, &parsed, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, &event, Some(round), Format::Text)?;
+            print_round(&app, event, Some(round), Format::Text)?;
         }
     }
     Ok(())
@@ -191,7 +193,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
 
 fn print_round(
     app: &crate::app::App,
-    event: &str,
+    event: crate::app::EventId,
     round: Option<u32>,
     format: Format,
 ) -> CliResult {

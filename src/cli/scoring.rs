@@ -207,25 +207,23 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let event = a.event.clone().unwrap_or_default();
     let round = a.round.unwrap_or_default();
     let mut board = a.board.unwrap_or_default();
+    let id = app.find_event(&event)?.key();
     if let Some(m) = a.match_no {
-        board = app.team_board_number(&event, m, board)?;
+        board = app.team_board_number(id, m, board)?;
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {
-        None => {
-            let id = app.find_event(&event)?.key();
-            match app.event_result(id, round, board, &input, a.force)? {
-                EventResult::Game(g) => (g, None),
-                EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
-            }
-        }
+        None => match app.event_result(id, round, board, &input, a.force)? {
+            EventResult::Game(g) => (g, None),
+            EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
+        },
         Some(path) => {
             let bytes =
                 crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
             let name = path.display().to_string();
             let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
             let (g, overridden) =
-                app.record_result_with_record(&event, round, board, input, &rec, a.record_wins)?;
+                app.record_result_with_record(id, round, board, input, &rec, a.record_wins)?;
             for d in overridden {
                 note!(
                     "{}",
@@ -298,7 +296,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         EventStandings::Individual(st) => st,
     };
     if let Some([one]) = a.explain.as_deref() {
-        let (_, b) = app.explain_player(&a.event, a.after_round, one)?;
+        let (_, b) = app.explain_player(id, a.after_round, one)?;
         say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
@@ -364,7 +362,7 @@ fn run_team_standings(
 ) -> CliResult {
     let lang = app.lang();
     if a.boards {
-        let rows = app.team_board_prizes(&a.event, a.after_round)?;
+        let rows = app.team_board_prizes(app.find_event(&a.event)?.key(), a.after_round)?;
         say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format, lang).render(a.format)

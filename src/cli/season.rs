@@ -105,7 +105,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             event,
             weight,
         } => {
-            app.season_add_event(&season, &event, weight.as_deref())?;
+            app.season_add_event(&season, app.find_event(&event)?.key(), weight.as_deref())?;
             let s = app.season(&season)?;
             if let Some(e) = s.events.last() {
                 let line = msg!(
@@ -122,11 +122,11 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             event,
             weight,
         } => {
-            app.season_set_weight(&season, &event, &weight)?;
+            app.season_set_weight(&season, app.find_event(&event)?.key(), &weight)?;
             say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::RemoveEvent { season, event } => {
-            app.season_remove_event(&season, &event)?;
+            app.season_remove_event(&season, app.find_event(&event)?.key())?;
             say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::Delete { season } => {

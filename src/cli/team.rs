@@ -100,7 +100,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 .filter(|s| !s.is_empty())
                 .collect();
             let t = app.add_team(
-                &event,
+                app.find_event(&event)?.key(),
                 &team,
                 club.as_deref(),
                 captain.as_deref(),
@@ -111,7 +111,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             say!("{}\t{}\t{}", t.id, t.name, n.render(ctx.lang));
         }
         TeamCmd::List { event, format } => {
-            let (ev, ts) = app.team_event(&event)?;
+            let (ev, ts) = app.team_event(app.find_event(&event)?.key())?;
             let views = app.teams_in_order(&ev, &ts)?;
             let mut t = Table::new(&[
                 ("no", tr(l, "col.no").into(), true),
@@ -152,7 +152,8 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             team,
             players,
         } => {
-            let boards = app.set_team_lineup(&event, round, &team, &split(&players))?;
+            let event = app.find_event(&event)?.key();
+            let boards = app.set_team_lineup(event, round, &team, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             let line = crate::i18n::msg!(
                 "cli.out.lineup",
@@ -177,9 +178,10 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             } else {
                 RosterChange::Remove { player }
             };
-            let t = app.change_roster(&event, &team, &change, force)?;
+            let event = app.find_event(&event)?.key();
+            let t = app.change_roster(event, &team, &change, force)?;
             let names: Vec<String> = app
-                .knockout_entries(&event)?
+                .knockout_entries(event)?
                 .into_iter()
                 .filter(|e| t.roster.contains(&e.id))
                 .map(|e| (t.roster.iter().position(|x| *x == e.id), e.name))
@@ -193,7 +195,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             round,
             format,
         } => {
-            let v = app.team_round_view(&event, round)?;
+            let v = app.team_round_view(app.find_event(&event)?.key(), round)?;
             say_raw!("{}", round_table(&v, l).render(format));
         }
     }

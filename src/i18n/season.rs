@@ -114,6 +114,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the season {season} has only {count} qualified players, fewer than --top {top}",
     ),
     (
+        "err.app.season_doc_of_event",
+        "{event} 是赛事, 不是赛季: 赛季名次表请用 print season <赛季>",
+        "{event} 是賽事, 不是賽季: 賽季名次表請用 print season <賽季>",
+        "{event} is an event, not a season: a season's table is printed by print season <season>",
+    ),
+    (
         "err.season.top_zero",
         "--top 须 ≥ 1",
         "--top 須 ≥ 1",

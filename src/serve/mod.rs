@@ -668,7 +668,7 @@ async fn serve_site_page(s: Arc<Shared>, id: i64, lang: String, file: String) ->
         }
         let twin = format!("../{}/", lang.other().code());
         let page = app
-            .site_page(&id.to_string(), &file, lang, &twin)
+            .site_page(EventId(id), &file, lang, &twin)
             .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))?
             .ok_or_else(|| html_response(StatusCode::NOT_FOUND, pages::not_found(lang)))?;
         let reporting = app

@@ -11,6 +11,7 @@
 use super::component::{BoardResult, Reply, Ui};
 use super::draw::pad;
 use super::keymap::{Action, Ctx};
+use crate::app::EventId;
 use crate::app::{App, BracketView, MatchView, NextStep};
 use crate::domain::{short_points, Entry, Event};
 use crate::i18n::{msg, tr, Lang};
@@ -81,8 +82,8 @@ pub fn load(
     if kind != crate::app::EventKind::Knockout {
         return Ok(None);
     }
-    let key = ev.id.to_string();
-    let bracket = app.bracket(&key)?;
+    let key = ev.key();
+    let bracket = app.bracket(key)?;
     let prev = prev.filter(|b| b.event == ev.id);
     let paired = bracket.rounds.len();
     let (round, sel, lot) = match prev {
@@ -92,7 +93,7 @@ pub fn load(
     };
     let mut b = BracketTab {
         event: ev.id,
-        seeds: app.knockout_entries(&key)?,
+        seeds: app.knockout_entries(key)?,
         bracket,
         round: round.min(paired.saturating_sub(1)),
         sel,
@@ -241,7 +242,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Optio
             board,
             winner,
         } => {
-            let v = app.knockout_lot(&event.to_string(), *round, *board, winner)?;
+            let v = app.knockout_lot(EventId(*event), *round, *board, winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }

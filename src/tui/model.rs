@@ -417,7 +417,7 @@ impl Model {
         if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
             return self.load_event(app, id);
         }
-        self.ev.round = Some(app.round_view(&id.to_string(), Some(round))?);
+        self.ev.round = Some(app.round_view(EventId(id), Some(round))?);
         self.ev.games = app.round_games(EventId(id), round)?;
         self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
         self.ev.stale = Stale {
@@ -477,7 +477,7 @@ impl Model {
         self.round_sel = pick;
         let (round, games) = match pick {
             Some(r) => (
-                Some(app.round_view(&id.to_string(), Some(r))?),
+                Some(app.round_view(EventId(id), Some(r))?),
                 app.round_games(EventId(id), r)?,
             ),
             None => (v.round, v.games),

@@ -14,6 +14,7 @@ use super::draw::fit;
 use super::keymap::{Action, Ctx};
 use crate::app::prizes::{check_prize_list, PrizeReport};
 use crate::app::App;
+use crate::app::EventId;
 use crate::domain::{Category, Event, Prize, PrizeList, PrizeValue, Sharing};
 use crate::i18n::msg;
 use crate::report::prizes::{award_value, prize_label, sharing_name, unawarded_reason, why_text};
@@ -83,11 +84,11 @@ pub fn load(
     if team_or_knockout {
         return None;
     }
-    let key = ev.id.to_string();
-    let list = app.prize_list(&key).ok().flatten();
+    let key = ev.key();
+    let list = app.prize_list(key).ok().flatten();
     let report = list
         .as_ref()
-        .map(|_| app.prizes(&key).map_err(|e| e.render(ui.lang)));
+        .map(|_| app.prizes(key).map_err(|e| e.render(ui.lang)));
     let prev = prev.filter(|p| p.event == ev.id);
     let mut t = PrizesTab {
         event: ev.id,
@@ -116,11 +117,11 @@ pub fn run(app: &mut App, ui: &Ui, c: &PrizesCmd) -> crate::app::Result<String> 
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| path.clone());
-            let n = app.set_prizes_csv(&event.to_string(), &bytes, &name, *sharing)?;
+            let n = app.set_prizes_csv(EventId(*event), &bytes, &name, *sharing)?;
             Ok(msg!("tui.prizes.loaded", count = n).render(ui.lang))
         }
         PrizesCmd::Set { event, list } => {
-            app.set_prize_list(&event.to_string(), list)?;
+            app.set_prize_list(EventId(*event), list)?;
             Ok(ui.t("tui.prizes.saved"))
         }
     }

@@ -10,6 +10,7 @@
 use super::component::{cycle, Reply, Ui};
 use super::draw::pad;
 use super::keymap::Action;
+use crate::app::EventId;
 use crate::app::{App, SeasonDraft, SeasonInfo, SeasonTable};
 use crate::i18n::{msg, Lang};
 use crate::scoring::season::decimal;
@@ -144,14 +145,14 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
             event,
             weight,
         } => {
-            app.season_add_event(&season.to_string(), &event.to_string(), weight.as_deref())?;
+            app.season_add_event(&season.to_string(), EventId(*event), weight.as_deref())?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.added").to_string()),
             )
         }
         SeasonCmd::RemoveEvent { season, event } => {
-            app.season_remove_event(&season.to_string(), &event.to_string())?;
+            app.season_remove_event(&season.to_string(), EventId(*event))?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.removed").to_string()),

@@ -276,8 +276,10 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     assert_eq!(ps.get("acceleration"), Some(&"baku".into()));
     assert_eq!(ps.get("clubmates"), Some(&"relaxed".into()));
     let names: Vec<String> = (1..=8).map(|i| format!("P{i}")).collect();
-    app.enter_players("Open", &names).unwrap();
-    app.pair_next_round("Open").unwrap();
+    app.enter_players(app.find_event("Open").unwrap().key(), &names)
+        .unwrap();
+    app.pair_next_round(app.find_event("Open").unwrap().key())
+        .unwrap();
     // The Round tab: GA's four with +1 beside their points.
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));

@@ -95,7 +95,7 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
     let mut withdrawn = vec![false; entries.len()];
     let (mut paired, mut refused) = (0, None);
     for r in 1..=rounds {
-        let played = app.export_trf("E").unwrap();
+        let played = app.export_trf(app.find_event("E").unwrap().key()).unwrap();
         for (i, e) in entries.iter().enumerate() {
             if withdrawn[i] {
                 continue;
@@ -110,8 +110,8 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
         }
         // No legal pairing left (qishe refuses, as the engine does): the
         // rounds played so far are still checked.
-        let Ok(o) = app.pair_next_round("E") else {
-            refused = Some(app.export_trf("E").unwrap());
+        let Ok(o) = app.pair_next_round(app.find_event("E").unwrap().key()) else {
+            refused = Some(app.export_trf(app.find_event("E").unwrap().key()).unwrap());
             return (played, paired, refused);
         };
         paired = r;
@@ -121,11 +121,15 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result("E", r, b as u32 + 1, &input)
+            app.record_result(app.find_event("E").unwrap().key(), r, b as u32 + 1, &input)
                 .unwrap_or_else(|e| panic!("seed {seed} round {r} board {}: {e}", b + 1));
         }
     }
-    (app.export_trf("E").unwrap(), paired, refused)
+    (
+        app.export_trf(app.find_event("E").unwrap().key()).unwrap(),
+        paired,
+        refused,
+    )
 }
 
 #[test]

@@ -356,7 +356,7 @@ fn what_if_two_schemes_disagree_on_the_winner() {
     );
     let c = app
         .compare_schemes(
-            "What if",
+            app.find_event("What if").unwrap().key(),
             &["three-point".into(), "draw-0.8".into(), "two-game".into()],
         )
         .unwrap();
@@ -383,5 +383,7 @@ fn what_if_two_schemes_disagree_on_the_winner() {
     );
     let why = c.columns[3].standings.as_ref().unwrap_err();
     assert!(why.contains("two-game"), "{why}");
-    assert!(app.compare_schemes("What if", &["nope".into()]).is_err());
+    assert!(app
+        .compare_schemes(app.find_event("What if").unwrap().key(), &["nope".into()])
+        .is_err());
 }

@@ -274,10 +274,18 @@ fn team_league() -> (App, EventId) {
     let ev = app.create_team_event("联赛", None, &s, &ts).unwrap();
     for team in ["东", "西", "南", "北"] {
         let ps: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
-        app.add_team("联赛", &format!("{team}城"), None, None, &ps, false)
-            .unwrap();
+        app.add_team(
+            app.find_event("联赛").unwrap().key(),
+            &format!("{team}城"),
+            None,
+            None,
+            &ps,
+            false,
+        )
+        .unwrap();
     }
-    app.pair_team_round("联赛").unwrap();
+    app.pair_team_round(app.find_event("联赛").unwrap().key())
+        .unwrap();
     (app, ev.key())
 }
 
@@ -352,8 +360,11 @@ fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_tha
     };
     app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
         .unwrap();
-    app.enter_players("杯赛", &["王天一".into(), "赵鑫鑫".into()])
-        .unwrap();
+    app.enter_players(
+        app.find_event("杯赛").unwrap().key(),
+        &["王天一".into(), "赵鑫鑫".into()],
+    )
+    .unwrap();
     let mut m = open(&mut app, Tab::Bracket);
     keys(&mut app, &mut m, "p");
     // Game 1 drawn; game 2 swaps colours: 赵鑫鑫 has red.
@@ -478,7 +489,8 @@ fn the_screens_words_are_the_users_language() {
         .iter()
         .map(|x| x.to_string())
         .collect();
-    app.enter_players("周赛", &names).unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
+        .unwrap();
     let mut m = open(&mut app, Tab::Round);
     keys(&mut app, &mut m, "p");
     while m.tab != Tab::Results {

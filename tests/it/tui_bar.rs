@@ -93,7 +93,8 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
             ..Default::default()
         };
         app.create_event("周赛", None, &s).unwrap();
-        app.enter_players("周赛", &names).unwrap();
+        app.enter_players(app.find_event("周赛").unwrap().key(), &names)
+            .unwrap();
         walk_event(&mut app, lang, "swiss");
 
         // The check-in pop-up of the Players tab.
@@ -133,7 +134,8 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
             None,
         )
         .unwrap();
-        app.enter_players("杯赛", &names[..4]).unwrap();
+        app.enter_players(app.find_event("杯赛").unwrap().key(), &names[..4])
+            .unwrap();
         walk_event(&mut app, lang, "knockout");
     }
 }

@@ -143,14 +143,22 @@ fn absent_and_excused_stay_apart_even_when_both_score_zero() {
         .map(|r| r.mark)
         .collect();
     assert_eq!(marks, [Attendance::Absent, Attendance::Excused]);
-    app.pair_next_round("周赛").unwrap();
-    let r = app.round_view("周赛", Some(2)).unwrap();
+    app.pair_next_round(app.find_event("周赛").unwrap().key())
+        .unwrap();
+    let r = app
+        .round_view(app.find_event("周赛").unwrap().key(), Some(2))
+        .unwrap();
     let why = |id: i64| r.absent.iter().find(|(x, _)| x.id == id).map(|a| a.1);
     assert_eq!(why(e[0].id), Some("rep.reason.absent"));
     assert_eq!(why(e[1].id), Some("rep.reason.requested_bye"));
     use qishe::app::print::{render, DocKind, OutputFormat};
     let doc = app
-        .print_doc("周赛", DocKind::Pairings, Some(2), Lang::ZhHans)
+        .print_doc(
+            app.find_event("周赛").unwrap().key(),
+            DocKind::Pairings,
+            Some(2),
+            Lang::ZhHans,
+        )
         .unwrap();
     let sheet = render(&doc, OutputFormat::Text { lines_per_page: 60 }).unwrap();
     assert!(line_of(&sheet, &e[0].name).contains("缺席"), "{sheet}");
@@ -161,7 +169,12 @@ fn absent_and_excused_stay_apart_even_when_both_score_zero() {
         result(&mut app, 2, b, Outcome::RedWin);
     }
     let doc = app
-        .print_doc("周赛", DocKind::Crosstable, Some(2), Lang::ZhHans)
+        .print_doc(
+            app.find_event("周赛").unwrap().key(),
+            DocKind::Crosstable,
+            Some(2),
+            Lang::ZhHans,
+        )
         .unwrap();
     let cross = render(&doc, OutputFormat::Text { lines_per_page: 60 }).unwrap();
     assert!(line_of(&cross, &e[0].name).contains("--"), "{cross}");
@@ -204,7 +217,8 @@ fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
     assert!(err.to_string().contains("scheme"), "{err}");
     assert_eq!(app.event(ev).unwrap().settings.scheme, "standard");
     finish_round_1(&mut app);
-    app.pair_next_round("周赛").unwrap();
+    app.pair_next_round(app.find_event("周赛").unwrap().key())
+        .unwrap();
     let d = EventDraft {
         rounds: Some(1),
         ..Default::default()
@@ -338,7 +352,8 @@ fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye
         ..Default::default()
     };
     let ev = app.create_event("周赛", None, &s).unwrap().key();
-    app.enter_players("周赛", &names).unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
+        .unwrap();
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('C'));
     // Row 1: absent. Row 2: Space twice, excused. Row 3: three times, back.

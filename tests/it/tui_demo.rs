@@ -50,7 +50,12 @@ fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
         .find(|e| e.status == EventStatus::Running)
         .unwrap();
     assert_eq!(app.rounds_paired(running.key()).unwrap(), 3);
-    let r3 = app.round_view(&running.id.to_string(), Some(3)).unwrap();
+    let r3 = app
+        .round_view(
+            app.find_event(&running.id.to_string()).unwrap().key(),
+            Some(3),
+        )
+        .unwrap();
     assert!(r3.boards.iter().all(|b| b.results.iter().all(|r| r == "*")));
 }
 

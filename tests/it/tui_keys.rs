@@ -282,7 +282,8 @@ fn players_tab_requests_byes_and_forbids_pairs() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    app.enter_players("E", &names).unwrap();
+    app.enter_players(app.find_event("E").unwrap().key(), &names)
+        .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -354,14 +355,17 @@ fn explain_on_two_rows_says_what_the_cli_says() {
             ..Default::default()
         };
         let e = app.create_event("周赛", None, &settings).unwrap();
-        app.enter_players("周赛", &ids).unwrap();
-        app.pair_next_round("周赛").unwrap();
+        app.enter_players(app.find_event("周赛").unwrap().key(), &ids)
+            .unwrap();
+        app.pair_next_round(app.find_event("周赛").unwrap().key())
+            .unwrap();
         for (board, outcome) in [(1, Outcome::RedWin), (2, Outcome::Draw)] {
             let input = ResultInput {
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result("周赛", 1, board, &input).unwrap();
+            app.record_result(app.find_event("周赛").unwrap().key(), 1, board, &input)
+                .unwrap();
         }
         let mut m = Model::load(&app).unwrap();
         execute(&mut app, &mut m, Command::OpenEvent(e.id));

@@ -89,13 +89,15 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
         )
         .unwrap();
     let names: Vec<String> = players.iter().map(|p| p.0.to_string()).collect();
-    app.enter_players("周赛", &names).unwrap();
-    app.pair_next_round("周赛").unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
+        .unwrap();
+    app.pair_next_round(app.find_event("周赛").unwrap().key())
+        .unwrap();
     // The secretary typed agreed draws; the records came later.
     for board in 1..=3 {
         for game in 1..=games {
             app.record_result(
-                "周赛",
+                app.find_event("周赛").unwrap().key(),
                 1,
                 board,
                 &ResultInput {
@@ -108,16 +110,40 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
             .unwrap();
         }
     }
-    app.attach_record("周赛", 1, 1, 1, PERPETUAL_CHECK.as_bytes())
-        .unwrap();
+    app.attach_record(
+        app.find_event("周赛").unwrap().key(),
+        1,
+        1,
+        1,
+        PERPETUAL_CHECK.as_bytes(),
+    )
+    .unwrap();
     if games == 2 {
-        app.attach_record("周赛", 1, 1, 2, PROTECTED_HORSE.as_bytes())
-            .unwrap();
+        app.attach_record(
+            app.find_event("周赛").unwrap().key(),
+            1,
+            1,
+            2,
+            PROTECTED_HORSE.as_bytes(),
+        )
+        .unwrap();
     }
-    app.attach_record("周赛", 1, 2, 1, PROTECTED_HORSE.as_bytes())
-        .unwrap();
-    app.attach_record("周赛", 1, 3, 1, NO_REPEAT.as_bytes())
-        .unwrap();
+    app.attach_record(
+        app.find_event("周赛").unwrap().key(),
+        1,
+        2,
+        1,
+        PROTECTED_HORSE.as_bytes(),
+    )
+    .unwrap();
+    app.attach_record(
+        app.find_event("周赛").unwrap().key(),
+        1,
+        3,
+        1,
+        NO_REPEAT.as_bytes(),
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab)); // Events
     go(&mut app, &mut m, k(KeyCode::Enter)); // open: the Round tab

@@ -74,7 +74,8 @@ fn check(order: NameOrder, want: [&str; 6]) {
     assert_eq!(picker, want, "{order:?}: entry picker");
     go(&mut app, &mut m, k(KeyCode::Esc));
     // The check-in of round 1.
-    app.enter_players("周赛", &names(want)).unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &names(want))
+        .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('C'));
     let Some(Modal::CheckIn(v)) = &m.modal else {

@@ -45,8 +45,10 @@ pub(crate) fn club(lang: Lang) -> (App, EventId) {
     };
     let e = app.create_event("周赛", None, &s).unwrap();
     let all: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
-    app.enter_players("周赛", &all).unwrap();
-    app.pair_next_round("周赛").unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &all)
+        .unwrap();
+    app.pair_next_round(app.find_event("周赛").unwrap().key())
+        .unwrap();
     (app, e.key())
 }
 
@@ -64,7 +66,7 @@ pub(crate) fn open(app: &mut App, tab: Tab) -> Model {
 
 pub(crate) fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
     app.record_result(
-        "周赛",
+        app.find_event("周赛").unwrap().key(),
         round,
         board,
         &ResultInput {
@@ -169,7 +171,7 @@ fn replacing_a_result_shows_old_and_new_and_asks() {
 fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() {
     let (mut app, ev) = club(Lang::En);
     app.record_result(
-        "周赛",
+        app.find_event("周赛").unwrap().key(),
         1,
         2,
         &ResultInput {
@@ -292,7 +294,8 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     for b in 1..=4 {
         result(&mut app, 1, b, Outcome::RedWin);
     }
-    app.pair_next_round("周赛").unwrap();
+    app.pair_next_round(app.find_event("周赛").unwrap().key())
+        .unwrap();
     let mut m = open(&mut app, Tab::Results);
     assert_eq!(m.ev.round.as_ref().unwrap().number, 2);
     go(&mut app, &mut m, c('['));
@@ -709,7 +712,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
 fn undo_and_redo_speak_chinese_in_a_chinese_ui() {
     let (mut app, ev) = club(Lang::ZhHans);
     app.record_result(
-        &ev.0.to_string(),
+        app.find_event(&ev.0.to_string()).unwrap().key(),
         1,
         1,
         &ResultInput {
@@ -756,7 +759,7 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
     let (mut app, ev) = club(Lang::ZhHant);
     let key = ev.0.to_string();
     app.record_result(
-        &key,
+        app.find_event(&key).unwrap().key(),
         1,
         2,
         &ResultInput {
@@ -766,7 +769,7 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
     )
     .unwrap();
     app.record_result(
-        &key,
+        app.find_event(&key).unwrap().key(),
         1,
         2,
         &ResultInput {
@@ -785,7 +788,7 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
 fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking() {
     let (mut app, ev) = club(Lang::ZhHans);
     app.record_result(
-        &ev.0.to_string(),
+        app.find_event(&ev.0.to_string()).unwrap().key(),
         1,
         1,
         &ResultInput {

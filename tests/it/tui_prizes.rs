@@ -66,8 +66,13 @@ fn club(lang: Lang, list: bool) -> App {
     .unwrap();
     app.import_trf(&trf, "example2.trf", Some("示例2")).unwrap();
     if list {
-        app.set_prizes_csv("示例2", LIST_2.as_bytes(), "list.csv", Sharing::Equal)
-            .unwrap();
+        app.set_prizes_csv(
+            app.find_event("示例2").unwrap().key(),
+            LIST_2.as_bytes(),
+            "list.csv",
+            Sharing::Equal,
+        )
+        .unwrap();
     }
     app
 }
@@ -140,11 +145,21 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
         s.contains("王强") && s.contains("总名次第1名 (Overall, place 1) 2000"),
         "{s}"
     );
-    assert_eq!(app.prize_list("示例2").unwrap().unwrap().prizes.len(), 7);
+    assert_eq!(
+        app.prize_list(app.find_event("示例2").unwrap().key())
+            .unwrap()
+            .unwrap()
+            .prizes
+            .len(),
+        7
+    );
     // s: the sharing mode, none → equal.
     go(&mut app, &mut m, c('s'));
     assert_eq!(
-        app.prize_list("示例2").unwrap().unwrap().sharing,
+        app.prize_list(app.find_event("示例2").unwrap().key())
+            .unwrap()
+            .unwrap()
+            .sharing,
         Sharing::Equal
     );
     assert!(screen(&m).contains("267 (800 ÷ 3, 同分均分)"));
@@ -160,7 +175,10 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     }
     typed(&mut app, &mut m, "200");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let l = app.prize_list("示例2").unwrap().unwrap();
+    let l = app
+        .prize_list(app.find_event("示例2").unwrap().key())
+        .unwrap()
+        .unwrap();
     assert_eq!(l.prizes.len(), 8);
     assert_eq!(l.prizes[7].category.code(), "sex=f");
     // v, then x on the first prize (overall 1) and y: the places move up.
@@ -168,7 +186,10 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     assert!(screen(&m).contains("born<=1965"));
     go(&mut app, &mut m, c('x'));
     go(&mut app, &mut m, c('y'));
-    let l = app.prize_list("示例2").unwrap().unwrap();
+    let l = app
+        .prize_list(app.find_event("示例2").unwrap().key())
+        .unwrap()
+        .unwrap();
     assert_eq!(l.prizes.len(), 7);
     assert_eq!(
         (l.prizes[0].place, l.prizes[0].value.text()),
@@ -177,7 +198,14 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     // Every change is one undo.
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y'));
-    assert_eq!(app.prize_list("示例2").unwrap().unwrap().prizes.len(), 8);
+    assert_eq!(
+        app.prize_list(app.find_event("示例2").unwrap().key())
+            .unwrap()
+            .unwrap()
+            .prizes
+            .len(),
+        8
+    );
 }
 
 #[test]

@@ -52,7 +52,12 @@ fn club(lang: Lang) -> App {
             ..Default::default()
         };
         let e = app.create_event(&name, None, &s).unwrap();
-        app.import_games(&name, games.as_bytes(), "g.csv").unwrap();
+        app.import_games(
+            app.find_event(&name).unwrap().key(),
+            games.as_bytes(),
+            "g.csv",
+        )
+        .unwrap();
         app.finish_event(EventId(e.id), false).unwrap();
     }
     app

@@ -107,7 +107,8 @@ fn event_of_six(app: &mut App) {
     app.create_event("周赛", chrono::NaiveDate::from_ymd_opt(2026, 3, 7), &s)
         .unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players("周赛", &names).unwrap();
+    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
+        .unwrap();
 }
 
 /// A club in a database file (a worker opens its own connection to it)
@@ -255,7 +256,8 @@ fn paired_event(lang: Lang, rounds_done: u32) -> (App, Model) {
     let mut app = App::in_memory(config(lang)).unwrap();
     event_of_six(&mut app);
     for r in 1..=rounds_done + 1 {
-        app.pair_next_round("周赛").unwrap();
+        app.pair_next_round(app.find_event("周赛").unwrap().key())
+            .unwrap();
         if r <= rounds_done {
             for b in 1..=3 {
                 draw(&mut app, r, b);
@@ -274,12 +276,13 @@ fn draw(app: &mut App, round: u32, board: u32) {
         outcome: Some(Outcome::Draw),
         ..Default::default()
     };
-    app.record_result("周赛", round, board, &input).unwrap();
+    app.record_result(app.find_event("周赛").unwrap().key(), round, board, &input)
+        .unwrap();
 }
 
 /// (red, black) start numbers of each board of the stored round.
 fn seats(app: &App, round: u32) -> Vec<(u32, Option<u32>)> {
-    app.round_view("周赛", Some(round))
+    app.round_view(app.find_event("周赛").unwrap().key(), Some(round))
         .unwrap()
         .boards
         .iter()
@@ -613,7 +616,10 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     // Board 1's black player (screen line 3), then board 3's red (line 5).
     let text = screen(&m);
     let line = |n: usize| text.lines().nth(n).unwrap().to_string();
-    let black1 = app.round_view("周赛", Some(1)).unwrap().boards[0]
+    let black1 = app
+        .round_view(app.find_event("周赛").unwrap().key(), Some(1))
+        .unwrap()
+        .boards[0]
         .black
         .clone()
         .unwrap()
@@ -732,7 +738,8 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     };
     app.create_event("循环赛", None, &s).unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players("循环赛", &names).unwrap();
+    app.enter_players(app.find_event("循环赛").unwrap().key(), &names)
+        .unwrap();
     let ev = app.find_event("循环赛").unwrap();
     let entries = app.entries(ev.key()).unwrap();
     let no = |n: u32| entries.iter().find(|e| e.start_no == n).unwrap().clone();

@@ -82,7 +82,8 @@ fn running_event(lang: Lang) -> (App, Model) {
     )
     .unwrap();
     let names: Vec<String> = NAMES.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players("周赛 第1期", &names).unwrap();
+    app.enter_players(app.find_event("周赛 第1期").unwrap().key(), &names)
+        .unwrap();
     let mut m = Model::load(&app).unwrap();
     hit(&mut app, &mut m, KeyCode::Tab); // Events
     hit(&mut app, &mut m, KeyCode::Enter); // open

@@ -65,8 +65,15 @@ fn team_club(lang: Lang) -> App {
     app.create_team_event("联赛", None, &s, &ts).unwrap();
     for (name, players) in TEAMS {
         let ps: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-        app.add_team("联赛", name, None, Some("队长"), &ps, false)
-            .unwrap();
+        app.add_team(
+            app.find_event("联赛").unwrap().key(),
+            name,
+            None,
+            Some("队长"),
+            &ps,
+            false,
+        )
+        .unwrap();
     }
     app
 }
@@ -166,7 +173,9 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     let s = screen(&m);
     let head: String = err.chars().take(6).collect();
     assert!(s.contains(&head), "{head}:\n{s}");
-    let stored = app.team_lineups("联赛", 1).unwrap();
+    let stored = app
+        .team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        .unwrap();
     assert_eq!(
         stored[0].1,
         [
@@ -180,7 +189,9 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     keys(&mut app, &mut m, "13\r");
     assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
     assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
-    let stored = app.team_lineups("联赛", 1).unwrap();
+    let stored = app
+        .team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        .unwrap();
     let roster = &stored[0].0.roster;
     assert_eq!(stored[0].1, [Some(roster[0].id), Some(roster[2].id)]);
     // The tab shows it.
@@ -191,7 +202,12 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     keys(&mut app, &mut m, "o2");
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.teams.as_ref().unwrap().editor.is_none());
-    assert_eq!(app.team_lineups("联赛", 1).unwrap()[0].1, stored[0].1);
+    assert_eq!(
+        app.team_lineups(app.find_event("联赛").unwrap().key(), 1)
+            .unwrap()[0]
+            .1,
+        stored[0].1
+    );
 }
 
 #[test]
@@ -201,7 +217,9 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "p");
     assert_eq!(m.ev.paired, 1, "{:?}", m.status);
     assert_eq!(m.tab, Tab::Teams, "pairing keeps the Teams tab");
-    let round = app.team_round_view("联赛", Some(1)).unwrap();
+    let round = app
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .unwrap();
     assert_eq!(round.matches.len(), 2);
     assert!(round.matches.iter().all(|x| x.away.is_some()));
     // Results are entered on the matches view.
@@ -223,7 +241,9 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     );
     keys(&mut app, &mut m, "d\r");
     assert_eq!(m.teams.as_ref().unwrap().sel, 2, "on to the next match");
-    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    let v = app
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .unwrap();
     let m1 = &v.matches[0];
     assert_eq!(
         (m1.home_game_points, m1.away_game_points),
@@ -237,7 +257,9 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     assert!(s.contains(&format!("{} 胜", m1.home)), "{s}");
     // Match 2: board 1 black (away) wins, board 2 black (home) wins: drawn.
     keys(&mut app, &mut m, "b\rb\r");
-    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    let v = app
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .unwrap();
     let m2 = &v.matches[1];
     assert_eq!(m2.home_match_points, m2.away_match_points);
     let s = screen(&m);
@@ -291,7 +313,9 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     // `u` asks first; `y` undoes.
     keys(&mut app, &mut m, "[uy");
     assert_eq!(m.teams.as_ref().unwrap().round, 1);
-    let v = app.team_round_view("联赛", Some(1)).unwrap();
+    let v = app
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .unwrap();
     assert_eq!(
         v.matches[1].status,
         qishe::scoring::team::MatchStatus::Pending
@@ -309,7 +333,8 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     member(&mut app, "东四", 2000);
     let mut m = open(&mut app, Tab::Teams);
     let roster = |app: &App| -> Vec<String> {
-        app.team_lineups("联赛", 1).unwrap()[0]
+        app.team_lineups(app.find_event("联赛").unwrap().key(), 1)
+            .unwrap()[0]
             .0
             .roster
             .iter()
@@ -367,7 +392,8 @@ fn knockout_club(n: usize, ko: KnockoutSettings) -> App {
     app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
         .unwrap();
     let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
-    app.enter_players("杯赛", &names).unwrap();
+    app.enter_players(app.find_event("杯赛").unwrap().key(), &names)
+        .unwrap();
     app
 }
 

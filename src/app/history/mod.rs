@@ -3,6 +3,7 @@
 //! for tests and benchmarks (`generate.rs`, feature `testkit`).
 
 use super::{App, Result};
+use crate::app::EventId;
 use crate::domain::{Event, Points, TimeControl};
 use crate::history::{
     compute_ratings, head_to_head, member_history, stats, HeadToHead, History, MemberHistory,
@@ -261,8 +262,8 @@ impl App {
     /// event's own scheme (with its settings and tie-breaks) comes first;
     /// others use their default constants and tie-breaks. `all` = every
     /// built-in scheme. A scheme that needs facts the games lack says so.
-    pub fn compare_schemes(&self, event: &str, schemes: &[String]) -> Result<SchemeComparison> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn compare_schemes(&self, event: EventId, schemes: &[String]) -> Result<SchemeComparison> {
+        let ev = self.event(event)?;
         let data = self.event_data(&ev)?;
         let mut ids: Vec<String> = vec![ev.settings.scheme.clone()];
         for s in schemes {

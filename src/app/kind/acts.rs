@@ -104,12 +104,12 @@ impl App {
     /// the bracket. One transaction; undoable.
     pub fn event_pair(&mut self, id: EventId) -> Result<EventPairing> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
             EventKind::Individual => EventPairing::Individual(self.pair_individual_round(&ev)?),
-            EventKind::Team => EventPairing::Team(self.pair_team_round(&key)?),
+            EventKind::Team => EventPairing::Team(self.pair_team_round(key)?),
             EventKind::Knockout => {
-                let matches = self.knockout_pair(&key)?;
+                let matches = self.knockout_pair(key)?;
                 let round = match matches.first() {
                     Some(m) => m.round,
                     None => self.rounds_paired(id)?,
@@ -133,16 +133,16 @@ impl App {
         force: bool,
     ) -> Result<EventResult> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
             EventKind::Knockout => {
-                let r = self.knockout_result(&key, round, board, input, force)?;
+                let r = self.knockout_result(key, round, board, input, force)?;
                 // The arbiter's result answers what players reported.
                 self.settle_reports(id, round, board)?;
                 EventResult::Knockout(Box::new(r))
             }
             EventKind::Individual | EventKind::Team => {
-                EventResult::Game(self.record_result(&key, round, board, input)?)
+                EventResult::Game(self.record_result(key, round, board, input)?)
             }
         })
     }
@@ -160,18 +160,14 @@ impl App {
         record_wins: bool,
     ) -> Result<EventImport> {
         let ev = self.event(id)?;
-        let key = id.0.to_string();
+        let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventImport::Individual(self.import_games_in(
-                &key,
-                bytes,
-                file,
-                dir,
-                record_wins,
-            )?),
-            EventKind::Team => EventImport::Team(self.import_team_games(&key, bytes, file)?),
+            EventKind::Individual => {
+                EventImport::Individual(self.import_games_in(key, bytes, file, dir, record_wins)?)
+            }
+            EventKind::Team => EventImport::Team(self.import_team_games(key, bytes, file)?),
             EventKind::Knockout => EventImport::Knockout {
-                games: self.knockout_import(&key, bytes, file)?,
+                games: self.knockout_import(key, bytes, file)?,
             },
         })
     }
@@ -220,7 +216,8 @@ mod tests {
             ..Default::default()
         };
         let ind = app.create_event("周赛", None, &s).unwrap().key();
-        app.enter_players("周赛", &four()).unwrap();
+        app.enter_players(app.find_event("周赛").unwrap().key(), &four())
+            .unwrap();
         let p = app.event_pair(ind).unwrap();
         let EventPairing::Individual(o) = &p else {
             panic!("{p:?}");
@@ -243,8 +240,15 @@ mod tests {
         let team = app.create_event_of("联赛", None, &d).unwrap().key();
         for t in ["东", "西"] {
             let ps: Vec<String> = (1..=2).map(|i| format!("{t}{i}")).collect();
-            app.add_team("联赛", &format!("{t}城"), None, None, &ps, false)
-                .unwrap();
+            app.add_team(
+                app.find_event("联赛").unwrap().key(),
+                &format!("{t}城"),
+                None,
+                None,
+                &ps,
+                false,
+            )
+            .unwrap();
         }
         let p = app.event_pair(team).unwrap();
         let EventPairing::Team(o) = &p else {
@@ -264,7 +268,8 @@ mod tests {
             ..Default::default()
         };
         let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
-        app.enter_players("杯赛", &four()).unwrap();
+        app.enter_players(app.find_event("杯赛").unwrap().key(), &four())
+            .unwrap();
         let p = app.event_pair(ko).unwrap();
         let EventPairing::Knockout { round, matches } = &p else {
             panic!("{p:?}");

@@ -2,6 +2,7 @@
 //! round one.
 
 use super::MatchView;
+use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result};
 use crate::domain::Entry;
 use crate::domain::SplitMix64;
@@ -13,8 +14,8 @@ impl App {
     /// a match of the current round is undecided, naming them. The round is
     /// stored only if the event is still as it was read (else it is drawn
     /// again from the new state).
-    pub fn knockout_pair(&mut self, event: &str) -> Result<Vec<MatchView>> {
-        let id = self.store.resolve_event(event)?.id;
+    pub fn knockout_pair(&mut self, event: EventId) -> Result<Vec<MatchView>> {
+        let id = self.event(event)?.id;
         let mut attempt = 1;
         loop {
             let stamp = self.store.event_stamp(id)?;
@@ -31,8 +32,8 @@ impl App {
 
     /// One attempt of [`App::knockout_pair`] from the event as it was when
     /// its stamp was `stamp`.
-    fn knockout_pair_from(&mut self, event: &str, stamp: u64) -> Result<Vec<MatchView>> {
-        let ev = self.store.resolve_event(event)?;
+    fn knockout_pair_from(&mut self, event: EventId, stamp: u64) -> Result<Vec<MatchView>> {
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let n = br.entries.len();
         if n < 2 {
@@ -146,7 +147,7 @@ impl App {
         crate::app::rounds::before_round_save();
         self.store
             .save_knockout_round(ev.id, round, &boards, total, Some(stamp))?;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         Ok(br.rounds[round as usize - 1]
             .iter()
@@ -156,8 +157,8 @@ impl App {
 
     /// Places the players by hand before round 1: `slots` top to bottom
     /// (player keys; `bye` or `-` for an empty slot), exactly P of them.
-    pub fn knockout_place(&mut self, event: &str, slots: &[String]) -> Result<()> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn knockout_place(&mut self, event: EventId, slots: &[String]) -> Result<()> {
+        let ev = self.event(event)?;
         let mut settings = self
             .knockout_settings(&ev)?
             .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;

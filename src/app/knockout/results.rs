@@ -2,6 +2,7 @@
 //! that re-decide a match, lots, and a games CSV imported into the bracket.
 
 use super::{KnockoutResult, MatchView, Slot};
+use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result, ResultInput};
 use crate::domain::{Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
@@ -17,13 +18,13 @@ impl App {
     /// matches depend on is refused unless `force`, which re-pairs them.
     pub fn knockout_result(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         input: &ResultInput,
         force: bool,
     ) -> Result<KnockoutResult> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let mut br = self.bracket_of(&ev)?;
         let slot = br.slot(round, board)?.clone();
         let Some(p) = br.players(&slot) else {
@@ -185,7 +186,7 @@ impl App {
             .store
             .save_knockout_games(&[g.clone()], &repairs, summary)?;
         g.id = ids[0];
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let view = br.view(br.slot(round, board)?);
         Ok(KnockoutResult {
@@ -198,12 +199,12 @@ impl App {
     /// Records the winner drawn by lot for a match tied at the lot step.
     pub fn knockout_lot(
         &mut self,
-        event: &str,
+        event: EventId,
         round: u32,
         board: u32,
         winner: &str,
     ) -> Result<MatchView> {
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let slot = br.slot(round, board)?.clone();
         let Some(b) = slot.b else {
@@ -247,8 +248,8 @@ impl App {
     /// Imports a games CSV into a knockout's paired rounds: each row
     /// attaches to the match of its two players; game numbers continue into
     /// the play-offs. All or nothing.
-    pub fn knockout_import(&mut self, event: &str, bytes: &[u8], file: &str) -> Result<usize> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn knockout_import(&mut self, event: EventId, bytes: &[u8], file: &str) -> Result<usize> {
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let rows = read_games_csv(bytes, file)?;
         if rows.is_empty() {

@@ -19,7 +19,8 @@ fn app(n: usize) -> App {
     app.create_knockout("K", None, &s, &KnockoutSettings::default(), None)
         .unwrap();
     let names: Vec<String> = (1..=n).map(|i| format!("S{i}")).collect();
-    app.enter_players("K", &names).unwrap();
+    app.enter_players(app.find_event("K").unwrap().key(), &names)
+        .unwrap();
     app
 }
 
@@ -29,15 +30,29 @@ fn players_placed_by_hand_before_round_one() {
     let slots = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     // Two empty slots in one match, a player twice, the wrong count: refused.
     assert!(a
-        .knockout_place("K", &slots(&["S1", "S2", "bye", "-"]))
+        .knockout_place(
+            a.find_event("K").unwrap().key(),
+            &slots(&["S1", "S2", "bye", "-"])
+        )
         .is_err());
     assert!(a
-        .knockout_place("K", &slots(&["S1", "S1", "S2", "bye"]))
+        .knockout_place(
+            a.find_event("K").unwrap().key(),
+            &slots(&["S1", "S1", "S2", "bye"])
+        )
         .is_err());
-    assert!(a.knockout_place("K", &slots(&["S1", "S2", "S3"])).is_err());
-    a.knockout_place("K", &slots(&["S3", "bye", "S1", "S2"]))
-        .unwrap();
-    let r1 = a.knockout_pair("K").unwrap();
+    assert!(a
+        .knockout_place(
+            a.find_event("K").unwrap().key(),
+            &slots(&["S1", "S2", "S3"])
+        )
+        .is_err());
+    a.knockout_place(
+        a.find_event("K").unwrap().key(),
+        &slots(&["S3", "bye", "S1", "S2"]),
+    )
+    .unwrap();
+    let r1 = a.knockout_pair(a.find_event("K").unwrap().key()).unwrap();
     assert_eq!(r1[0].a.name, "S3");
     assert!(r1[0].b.is_none());
     assert_eq!(r1[0].decided_by, Some("bye"));
@@ -50,7 +65,10 @@ fn players_placed_by_hand_before_round_one() {
     );
     assert_eq!(r1[1].first_red, r1[1].a.id, "the higher seed has red");
     let e = a
-        .knockout_place("K", &slots(&["S1", "S2", "S3", "bye"]))
+        .knockout_place(
+            a.find_event("K").unwrap().key(),
+            &slots(&["S1", "S2", "S3", "bye"]),
+        )
         .unwrap_err();
     assert!(e.to_string().contains("before round 1"), "{e}");
 }
@@ -66,21 +84,27 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
     let json = serde_json::to_string(&k).unwrap();
     let id = a.store.resolve_event("K").unwrap().id;
     a.store.set_knockout_settings(id, &json, "test").unwrap();
-    a.knockout_pair("K").unwrap();
+    a.knockout_pair(a.find_event("K").unwrap().key()).unwrap();
     let draw = ResultInput {
         outcome: Some(Outcome::Draw),
         game_no: Some(1),
         ..Default::default()
     };
-    a.knockout_result("K", 1, 1, &draw, false).unwrap();
-    let e = a.knockout_lot("K", 1, 1, "S1").unwrap_err();
+    a.knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw, false)
+        .unwrap();
+    let e = a
+        .knockout_lot(a.find_event("K").unwrap().key(), 1, 1, "S1")
+        .unwrap_err();
     assert!(e.to_string().contains("game 2 is the one due"), "{e}");
     let draw2 = ResultInput {
         game_no: Some(2),
         ..draw.clone()
     };
-    a.knockout_result("K", 1, 1, &draw2, false).unwrap();
-    let m = a.knockout_lot("K", 1, 1, "S2").unwrap();
+    a.knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw2, false)
+        .unwrap();
+    let m = a
+        .knockout_lot(a.find_event("K").unwrap().key(), 1, 1, "S2")
+        .unwrap();
     assert_eq!(m.winner.unwrap().name, "S2");
     assert_eq!(m.decided_by, Some("lot"));
     // No further game once the lot decided.
@@ -88,5 +112,7 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
         game_no: Some(3),
         ..draw
     };
-    assert!(a.knockout_result("K", 1, 1, &draw3, false).is_err());
+    assert!(a
+        .knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw3, false)
+        .is_err());
 }

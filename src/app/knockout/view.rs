@@ -1,6 +1,7 @@
 //! The bracket as shown and printed, and the final ranking.
 
 use super::{Bracket, BracketView, KnockoutRank, MatchView, Slot};
+use crate::app::EventId;
 use crate::app::{App, Result};
 use crate::domain::{Entry, Outcome};
 use crate::i18n::{msg, Lang};
@@ -86,8 +87,8 @@ impl Bracket {
 
 impl App {
     /// A knockout as its documents show it, in `lang`.
-    fn knockout_data(&self, event: &str, info: EventInfo, lang: Lang) -> Result<KnockoutData> {
-        let ev = self.store.resolve_event(event)?;
+    fn knockout_data(&self, event: EventId, info: EventInfo, lang: Lang) -> Result<KnockoutData> {
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let rounds: Vec<Vec<KoMatch>> = br
             .rounds
@@ -131,7 +132,7 @@ impl App {
 
     /// A knockout's games a match and its play-off ladder in words
     /// (`加赛2局 → 和棋黑胜`), for the programme's rules.
-    pub(crate) fn knockout_rules(&self, event: &str, lang: Lang) -> Result<(u32, String)> {
+    pub(crate) fn knockout_rules(&self, event: EventId, lang: Lang) -> Result<(u32, String)> {
         let d = self.knockout_data(event, EventInfo::default(), lang)?;
         let steps: Vec<String> = d
             .ladder
@@ -146,7 +147,7 @@ impl App {
     /// slips of the games due (`Slips`).
     pub(crate) fn print_knockout_paper(
         &self,
-        event: &str,
+        event: EventId,
         kind: crate::app::print::DocKind,
         round: Option<u32>,
         lang: Lang,
@@ -154,7 +155,7 @@ impl App {
     ) -> Result<Doc> {
         use crate::app::print::DocKind;
         use crate::report::bracket as rb;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let mut d = self.knockout_data(event, info, lang)?;
         let paired = d.rounds.len() as u32;
         // When the round printed starts (the round schedule): the pairing
@@ -167,7 +168,10 @@ impl App {
         Ok(match kind {
             DocKind::Pairings => {
                 if paired == 0 {
-                    return Err(crate::app::invalid!("err.app.no_round_yet", event = event));
+                    return Err(crate::app::invalid!(
+                        "err.app.no_round_yet",
+                        event = &ev.name
+                    ));
                 }
                 if r == 0 || r > paired {
                     return Err(crate::app::invalid!(
@@ -183,8 +187,8 @@ impl App {
         })
     }
     /// The bracket with every match's state.
-    pub fn bracket(&self, event: &str) -> Result<BracketView> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn bracket(&self, event: EventId) -> Result<BracketView> {
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let rounds: Vec<Vec<MatchView>> = br
             .rounds
@@ -215,7 +219,7 @@ impl App {
     /// each round's opponent and result from the player's side.
     pub(crate) fn print_knockout_doc(
         &self,
-        event: &str,
+        event: EventId,
         crosstable: bool,
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
@@ -264,8 +268,8 @@ impl App {
 
     /// The final ranking (or as far as known): 1, 2, 3=, 5=, … by seed
     /// within a shared place.
-    pub fn knockout_ranking(&self, event: &str) -> Result<Vec<KnockoutRank>> {
-        let ev = self.store.resolve_event(event)?;
+    pub fn knockout_ranking(&self, event: EventId) -> Result<Vec<KnockoutRank>> {
+        let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let mut by_seed: Vec<&Entry> = br.entries.iter().collect();
         by_seed.sort_by_key(|e| e.start_no);

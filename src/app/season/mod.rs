@@ -147,11 +147,11 @@ impl App {
     pub fn season_add_event(
         &mut self,
         season: &str,
-        event: &str,
+        event: EventId,
         weight: Option<&str>,
     ) -> Result<()> {
         let s = self.season(season)?;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let weight = match weight {
             Some(w) => parse_weight(w)?,
             None => Fraction::ONE,
@@ -170,17 +170,17 @@ impl App {
     }
 
     /// Changes an event's weight in a season.
-    pub fn season_set_weight(&mut self, season: &str, event: &str, weight: &str) -> Result<()> {
+    pub fn season_set_weight(&mut self, season: &str, event: EventId, weight: &str) -> Result<()> {
         let s = self.store.resolve_season(season)?;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         let w = parse_weight(weight)?;
         Ok(self.store.set_season_weight(s.id, ev.id, &decimal(w))?)
     }
 
     /// Takes an event out of a season.
-    pub fn season_remove_event(&mut self, season: &str, event: &str) -> Result<()> {
+    pub fn season_remove_event(&mut self, season: &str, event: EventId) -> Result<()> {
         let s = self.store.resolve_season(season)?;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         Ok(self.store.remove_season_event(s.id, ev.id)?)
     }
 
@@ -359,12 +359,12 @@ impl App {
     /// or round-robin final), in rank order.
     pub fn enter_from_season(
         &mut self,
-        event: &str,
+        event: EventId,
         season: &str,
         n: u32,
     ) -> Result<Vec<crate::domain::Entry>> {
         let members = self.season_top(season, n)?;
-        let ev = self.store.resolve_event(event)?;
+        let ev = self.event(event)?;
         Ok(self.store.enter_members(ev.id, &members)?)
     }
 

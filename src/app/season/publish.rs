@@ -4,7 +4,7 @@
 //! published as its own site under `DIR/event-<id>/`.
 
 use super::super::publish::SITE_MARKER;
-use super::super::{invalid, App, Result};
+use super::super::{invalid, App, EventId, Result};
 use crate::i18n::{io_msg, tr};
 use crate::report::{escape_html, render_html};
 use std::path::{Path, PathBuf};
@@ -28,7 +28,7 @@ impl App {
             }
         }
         let t = self.season_standings(season)?;
-        let lang = self.document_lang(&t.info.name)?;
+        let lang = self.season_lang(&t.info.name)?;
         let other = lang.other();
         // Every file through the one writer (never through a link planted
         // in an earlier site, never onto the database); the language and
@@ -40,7 +40,7 @@ impl App {
         for e in &t.info.events {
             let sub = dir.join(event_dir(e.event_id));
             crate::files::output::make_folder(&sub, true)?;
-            written.extend(self.publish(&e.event_id.to_string(), &sub, true)?);
+            written.extend(self.publish(EventId(e.event_id), &sub, true)?);
         }
         for (l, path, up, twin) in [
             (

@@ -44,9 +44,15 @@ fn club() -> App {
                 csv.push_str(&format!("{},P{x},P{y},{res}\n", r + 1));
             }
         }
-        app.import_games(&name, csv.as_bytes(), "week.csv").unwrap();
+        app.import_games(
+            app.find_event(&name).unwrap().key(),
+            csv.as_bytes(),
+            "week.csv",
+        )
+        .unwrap();
         app.finish_event(EventId(e.id), false).unwrap();
-        app.season_add_event("S", &name, None).unwrap();
+        app.season_add_event("S", app.find_event(&name).unwrap().key(), None)
+            .unwrap();
     }
     app
 }
@@ -86,7 +92,8 @@ fn flip(app: &mut App, event: &str, round: u32, board: u32) {
         outcome: Some(outcome),
         ..Default::default()
     };
-    app.record_result(event, round, board, &input).unwrap();
+    app.record_result(app.find_event(event).unwrap().key(), round, board, &input)
+        .unwrap();
 }
 
 #[test]

@@ -9,7 +9,7 @@ impl App {
     /// order they first appear, lineups from the players). All or nothing.
     pub fn import_team_games(
         &mut self,
-        event: &str,
+        event: EventId,
         bytes: &[u8],
         file: &str,
     ) -> Result<TeamGamesReport> {

@@ -1,14 +1,15 @@
 //! Team events: pairing a round, board numbers, team standings and board prizes.
 
 use super::*;
+use crate::app::EventId;
 
 impl App {
     /// Pairs the next round of a team event and stores matches, lineups
     /// and boards in one transaction. As for individual events, the round
     /// is stored only if the event is still as it was read (else it is
     /// paired again from the new state).
-    pub fn pair_team_round(&mut self, event: &str) -> Result<TeamPairOutcome> {
-        let id = self.store.resolve_event(event)?.id;
+    pub fn pair_team_round(&mut self, event: EventId) -> Result<TeamPairOutcome> {
+        let id = self.event(event)?.id;
         let mut attempt = 1;
         loop {
             let stamp = self.store.event_stamp(id)?;
@@ -25,7 +26,7 @@ impl App {
 
     /// One attempt of [`App::pair_team_round`] from the event as it was
     /// when its stamp was `stamp`.
-    fn pair_team_round_from(&mut self, event: &str, stamp: u64) -> Result<TeamPairOutcome> {
+    fn pair_team_round_from(&mut self, event: EventId, stamp: u64) -> Result<TeamPairOutcome> {
         let (ev, ts) = self.team_event(event)?;
         let round = self.store.rounds_paired(ev.id)? + 1;
         if ev.settings.system != crate::domain::PairingSystem::Berger && round > ev.settings.rounds
@@ -152,7 +153,7 @@ impl App {
     }
 
     /// The round board number of board `board` of match `match_no`.
-    pub fn team_board_number(&self, event: &str, match_no: u32, board: u32) -> Result<u32> {
+    pub fn team_board_number(&self, event: EventId, match_no: u32, board: u32) -> Result<u32> {
         let (_, ts) = self.team_event(event)?;
         if match_no == 0 || board == 0 || board > ts.boards {
             return Err(invalid!("err.team.board_range", board, boards = ts.boards));
@@ -163,7 +164,7 @@ impl App {
     /// Team standings after a round (default: the last complete one).
     pub fn team_standings(
         &self,
-        event: &str,
+        event: EventId,
         after: Option<u32>,
     ) -> Result<(Event, TeamStandings)> {
         let (ev, ts) = self.team_event(event)?;
@@ -180,7 +181,11 @@ impl App {
     }
 
     /// Board prizes after a round (default: the standings' complete rounds).
-    pub fn team_board_prizes(&self, event: &str, after: Option<u32>) -> Result<Vec<BoardPrizeRow>> {
+    pub fn team_board_prizes(
+        &self,
+        event: EventId,
+        after: Option<u32>,
+    ) -> Result<Vec<BoardPrizeRow>> {
         let (ev, ts) = self.team_event(event)?;
         let r = match after {
             Some(r) => r,

@@ -6,7 +6,7 @@ use super::*;
 impl App {
     /// A round of a team event as stored: matches with both lineups and
     /// the board results, for the pairing sheet and `team round`.
-    pub fn team_round_view(&self, event: &str, round: Option<u32>) -> Result<TeamRoundView> {
+    pub fn team_round_view(&self, event: EventId, round: Option<u32>) -> Result<TeamRoundView> {
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         let r = crate::app::rounds::round_to_show(&ev, round, paired)?;
@@ -111,7 +111,7 @@ impl App {
     /// by team.
     pub(crate) fn print_team_doc(
         &self,
-        event: &str,
+        event: EventId,
         kind: crate::app::print::DocKind,
         round: Option<u32>,
         lang: crate::i18n::Lang,
@@ -284,7 +284,7 @@ impl App {
     /// TUI's Teams tab shows and edits these.
     pub fn team_lineups(
         &self,
-        event: &str,
+        event: EventId,
         round: u32,
     ) -> Result<Vec<(TeamView, Vec<Option<i64>>)>> {
         let (ev, ts) = self.team_event(event)?;
@@ -318,7 +318,7 @@ impl App {
     /// One logged, undoable change.
     pub fn change_roster(
         &mut self,
-        event: &str,
+        event: EventId,
         team: &str,
         change: &RosterChange,
         force: bool,
@@ -418,7 +418,7 @@ pub struct TeamCrosstable {
 
 impl App {
     /// The team crosstable after `round` (default: the standings' round).
-    pub fn team_crosstable(&self, event: &str, round: Option<u32>) -> Result<TeamCrosstable> {
+    pub fn team_crosstable(&self, event: EventId, round: Option<u32>) -> Result<TeamCrosstable> {
         use crate::domain::short_points;
         let (ev, ts) = self.team_event(event)?;
         let (_, st) = self.team_standings(event, round)?;

@@ -3,6 +3,7 @@
 
 use super::super::accel as accel_key;
 use super::super::{schedule, App, Result};
+use crate::app::EventId;
 use crate::domain::{Colour, Event, PairingSystem, Points, RequestedByeValue};
 use crate::formats::trf::{
     group_pairs, AccelRecord, ByeRecord, PointSettings, Prohibited, Trf, TrfPlayer, TrfRound,
@@ -13,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 
 impl App {
     /// As [`App::export_trf_as`] in TRF-2026.
-    pub fn export_trf(&self, event_key: &str) -> Result<String> {
+    pub fn export_trf(&self, event_key: EventId) -> Result<String> {
         self.export_trf_as(event_key, TrfVersion::V2026)
     }
 
@@ -23,8 +24,8 @@ impl App {
     /// points of an accelerated event (`250`, or `XXA` in TRF-16), the
     /// scheme's values when not 1 / ½ / 0 (`162` or `BBx`, and `XXS`), and
     /// the header lines an import kept.
-    pub fn export_trf_as(&self, event_key: &str, version: TrfVersion) -> Result<String> {
-        let event = self.store.resolve_event(event_key)?;
+    pub fn export_trf_as(&self, event_key: EventId, version: TrfVersion) -> Result<String> {
+        let event = self.event(event_key)?;
         let data = self.event_data(&event)?;
         let scheme = self.scheme(&event)?;
         let entries = self.store.entries(event.id)?;

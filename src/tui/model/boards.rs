@@ -8,6 +8,7 @@
 
 use super::outcome::Outcome;
 use super::{Command, Model, Tab};
+use crate::app::EventId;
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
@@ -226,7 +227,7 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
         _ => return Ok(Outcome::Said(String::new())),
     };
     let o = app.swap_players(
-        &event.to_string(),
+        EventId(event),
         round,
         &format!("#{a}"),
         &format!("#{b}"),

@@ -55,7 +55,7 @@ pub fn run(
         }
         Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
         Command::ExplainPlayer { event, start_no } => {
-            let (_, b) = app.explain_player(&event.to_string(), None, &format!("#{start_no}"))?;
+            let (_, b) = app.explain_player(EventId(*event), None, &format!("#{start_no}"))?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
         }
         Command::OpenEvent(id) => open_event(app, *id),
@@ -66,7 +66,7 @@ pub fn run(
             said(format!("{}: {}", t("tui.msg.withdrawn"), e.name))
         }
         Command::Unpair { event, force } => {
-            let r = app.unpair_last(&event_key(app, *event)?, *force)?;
+            let r = app.unpair_last(EventId(*event), *force)?;
             Ok(Outcome::Unpaired(format!("{} {r}", t("tui.msg.unpaired"))))
         }
         Command::SwapColours { .. } | Command::SwapPlayers { .. } => {
@@ -78,7 +78,7 @@ pub fn run(
             board,
             input,
         } => {
-            let g = app.record_result(&event_key(app, *event)?, *round, *board, input)?;
+            let g = app.record_result(EventId(*event), *round, *board, input)?;
             recorded(app, lang, (*event, *round, *board), g.outcome)
         }
         Command::PreviewReport {
@@ -230,7 +230,7 @@ fn enter(
     by_name: bool,
 ) -> crate::app::Result<Outcome> {
     let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
-    let e = app.enter_players(&event.to_string(), &keys)?;
+    let e = app.enter_players(EventId(event), &keys)?;
     let entered = tr(lang, "tui.msg.entered");
     Ok(Outcome::Entered(if by_name {
         let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
@@ -248,7 +248,7 @@ fn pair(
     event: i64,
     checked: Option<String>,
 ) -> crate::app::Result<Outcome> {
-    let o = app.pair_next_round(&event.to_string())?;
+    let o = app.pair_next_round(EventId(event))?;
     let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
     Ok(Outcome::Paired {
         message: match checked {
@@ -411,7 +411,7 @@ fn attach_record(
         }
     }
     let g = app
-        .attach_record(&event.to_string(), round, board, 1, &bytes)
+        .attach_record(EventId(event), round, board, 1, &bytes)
         .map_err(with_file)?;
     Ok(Outcome::Said(format!(
         "{} {board}: {} {}",
@@ -431,7 +431,7 @@ fn preview_finish(app: &App, lang: Lang, id: i64) -> crate::app::Result<Outcome>
             Command::Reopen(id),
         )
     } else {
-        let missing = app.rounds_missing(&id.to_string())?;
+        let missing = app.rounds_missing(EventId(id))?;
         let mut q = crate::i18n::msg!("tui.confirm.finish", event = &e.name).render(lang);
         if missing > 0 {
             q.push(' ');
@@ -478,7 +478,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             game_no,
             must_change,
         } => {
-            let g = app.apply_ruling(&event.to_string(), *round, *board, *game_no, *must_change)?;
+            let g = app.apply_ruling(EventId(*event), *round, *board, *game_no, *must_change)?;
             Outcome::Ruled {
                 message: format!(
                     "{} {board}: {} ({})",
@@ -511,13 +511,6 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             done => Outcome::Season(done),
         },
     })
-}
-
-/// The key the app layer resolves an event by.
-fn event_key(app: &App, id: i64) -> crate::app::Result<String> {
-    // The id form is unambiguous (names may repeat across years).
-    app.event(EventId(id))?;
-    Ok(id.to_string())
 }
 
 /// Puts an outcome on the model (before the model rereads the club).
@@ -633,7 +626,8 @@ mod tests {
             .create_event("E", None, &EventSettings::default())
             .unwrap();
         let all: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
-        app.enter_players("E", &all).unwrap();
+        app.enter_players(app.find_event("E").unwrap().key(), &all)
+            .unwrap();
         (app, e.id)
     }
 
@@ -746,7 +740,8 @@ mod tests {
                     outcome: Some(crate::domain::Outcome::RedWin),
                     ..Default::default()
                 };
-                app.record_result("E", round, g.board, &input).unwrap();
+                app.record_result(app.find_event("E").unwrap().key(), round, g.board, &input)
+                    .unwrap();
             }
         }
         let mut m = Model::load(&app).unwrap();

@@ -317,7 +317,7 @@ pub fn record_question(
     bytes: &[u8],
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
-    let view = app.round_view(&event.to_string(), Some(round))?;
+    let view = app.round_view(EventId(event), Some(round))?;
     let Some(b) = view.boards.iter().find(|b| b.number == board) else {
         return Ok(None);
     };

@@ -5,6 +5,7 @@
 
 use super::outcome::Outcome;
 use super::Command;
+use crate::app::EventId;
 use crate::app::{invalid, App};
 use crate::i18n::{tr, Lang};
 
@@ -85,7 +86,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         } else {
             path
         };
-        let files = app.publish(&event.to_string(), Path::new(&path), false)?;
+        let files = app.publish(EventId(event), Path::new(&path), false)?;
         let n = files.len();
         return Ok(Outcome::Said(format!(
             "{}: {path} ({n})",
@@ -98,7 +99,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         } else {
             path
         };
-        (app.export_trf(&event.to_string())?.into_bytes(), path, None)
+        (app.export_trf(EventId(event))?.into_bytes(), path, None)
     } else {
         let kind = DocKind::ALL
             .into_iter()
@@ -110,7 +111,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         if format == "png" {
             crate::app::png::check_png_kind(kind)?;
         }
-        let d = app.print_doc(&event.to_string(), kind, round, lang)?;
+        let d = app.print_doc(EventId(event), kind, round, lang)?;
         // PNG pages for chat groups: one file, or name-1.png,
         // name-2.png, … beside the one named.
         if format == "png" {

@@ -259,7 +259,9 @@ mod tests {
             outcome: Some(Outcome::Draw),
             ..Default::default()
         };
-        let e = app.record_result("E", 3, 9, &input).unwrap_err();
+        let e = app
+            .record_result(app.find_event("E").unwrap().key(), 3, 9, &input)
+            .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "第3轮没有第9台");
         assert_eq!(hant, "第3輪沒有第9台");
@@ -275,7 +277,9 @@ mod tests {
             red_clock: Some(ClockInput::Used(9 * 3_600_000)),
             ..Default::default()
         };
-        let e = app.record_result("E", 1, 1, &input).unwrap_err();
+        let e = app
+            .record_result(app.find_event("E").unwrap().key(), 1, 1, &input)
+            .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert!(
             hans.starts_with("第1轮第1台第1局: 红方用时 9:00:00"),
@@ -304,7 +308,9 @@ mod tests {
             moves: Some(12),
             ..Default::default()
         };
-        let e = app.record_result("E", 1, 1, &input).unwrap_err();
+        let e = app
+            .record_result(app.find_event("E").unwrap().key(), 1, 1, &input)
+            .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "第1轮第1台第1局: 该局未下, 不能有步数");
         assert_eq!(hant, "第1輪第1台第1局: 該局未下, 不能有步數");
@@ -348,7 +354,9 @@ mod tests {
     fn a_broken_record_keeps_its_line_and_column() {
         let mut app = paired();
         let pgn = "[Event \"x\"]\n1. h2e2 h9g7 {never closed\n";
-        let e = app.attach_record("E", 1, 1, 1, pgn.as_bytes()).unwrap_err();
+        let e = app
+            .attach_record(app.find_event("E").unwrap().key(), 1, 1, 1, pgn.as_bytes())
+            .unwrap_err();
         let AppError::Record { source, .. } = &e else {
             panic!("{e:?}")
         };
@@ -389,7 +397,9 @@ mod tests {
     #[test]
     fn pairing_refusals_are_translated() {
         let mut app = paired();
-        let e = app.pair_next_round("E").unwrap_err();
+        let e = app
+            .pair_next_round(app.find_event("E").unwrap().key())
+            .unwrap_err();
         let [hans, _, en] = three(&e);
         assert!(hans.starts_with("第 1 轮尚未结束: "), "{hans}");
         assert!(hans.ends_with("录入全部成绩后才能编排第 2 轮"), "{hans}");
@@ -424,7 +434,12 @@ mod tests {
     fn print_errors_are_translated() {
         let app = paired();
         let e = app
-            .print_doc("E", crate::app::print::DocKind::Wallchart, None, Lang::En)
+            .print_doc(
+                app.find_event("E").unwrap().key(),
+                crate::app::print::DocKind::Wallchart,
+                None,
+                Lang::En,
+            )
             .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert!(hans.starts_with("E 是瑞士制赛事 ("), "{hans}");

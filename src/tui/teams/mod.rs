@@ -20,6 +20,7 @@ use super::component::{BoardResult, Reply, Ui};
 use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
+use crate::app::EventId;
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -161,8 +162,8 @@ pub fn load(
     if kind != crate::app::EventKind::Team {
         return Ok(None);
     }
-    let key = ev.id.to_string();
-    let (_, ts) = app.team_event(&key)?;
+    let key = ev.key();
+    let (_, ts) = app.team_event(key)?;
     let prev = prev.filter(|t| t.event == ev.id);
     let round = prev
         .as_ref()
@@ -175,18 +176,18 @@ pub fn load(
         boards: ts.boards,
         games_per_round: ev.settings.games_per_round,
         paired,
-        teams: app.team_lineups(&key, round)?,
+        teams: app.team_lineups(key, round)?,
         matches: if round <= paired {
-            Some(app.team_round_view(&key, Some(round))?)
+            Some(app.team_round_view(key, Some(round))?)
         } else {
             None
         },
         standings: app
-            .team_standings(&key, None)
+            .team_standings(key, None)
             .map(|(_, s)| s)
             .map_err(|e| e.render(lang)),
-        prizes: app.team_board_prizes(&key, None).unwrap_or_default(),
-        cross: app.team_crosstable(&key, None).map_err(|e| e.render(lang)),
+        prizes: app.team_board_prizes(key, None).unwrap_or_default(),
+        cross: app.team_crosstable(key, None).map_err(|e| e.render(lang)),
         editor: prev.as_ref().and_then(|t| t.editor.clone()),
         roster_editor: prev.as_ref().and_then(|t| t.roster_editor.clone()),
         team_form: prev.as_ref().and_then(|t| t.team_form.clone()),
@@ -456,7 +457,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             team,
             players,
         } => {
-            app.set_team_lineup(&event.to_string(), *round, team, players)?;
+            app.set_team_lineup(EventId(*event), *round, team, players)?;
             Ok(format!(
                 "{}: {team} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),
@@ -477,7 +478,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             create,
         } => {
             let t = app.add_team(
-                &event.to_string(),
+                EventId(*event),
                 name,
                 club.as_deref(),
                 None,
@@ -506,7 +507,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
                 std::path::Path::new(path),
                 crate::app::output::RECORD_LIMIT,
             )?;
-            let teams = app.import_teams(&event.to_string(), &bytes, path)?;
+            let teams = app.import_teams(EventId(*event), &bytes, path)?;
             Ok(crate::i18n::msg!("tui.teams.imported", n = teams.len()).render(ui.lang))
         }
     }
@@ -519,7 +520,7 @@ pub fn import_question(app: &App, ui: &Ui, event: i64, path: &str) -> crate::app
         std::path::Path::new(path),
         crate::app::output::RECORD_LIMIT,
     )?;
-    let p = app.preview_teams_import(&event.to_string(), &bytes, path)?;
+    let p = app.preview_teams_import(EventId(event), &bytes, path)?;
     let new = ui.t("tui.teams.new_member");
     let teams: Vec<String> = p
         .teams

@@ -10,6 +10,7 @@ use super::super::keymap::Action;
 use super::{TeamsCmd, TeamsTab};
 use crate::app::teams::RosterChange;
 use crate::app::App;
+use crate::app::EventId;
 use crate::i18n::tr;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -115,7 +116,7 @@ pub fn run(
     change: &RosterChange,
     force: bool,
 ) -> crate::app::Result<String> {
-    app.change_roster(&event.to_string(), team, change, force)?;
+    app.change_roster(EventId(event), team, change, force)?;
     let who = match change {
         RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
     };

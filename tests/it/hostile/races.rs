@@ -32,11 +32,13 @@ fn a_withdrawal_and_a_late_entry_during_pairing_are_honoured() {
             assert!(o.status.success(), "{args:?}: {}", both(&o));
         }
     })));
-    let out = app.pair_next_round("T");
+    let out = app.pair_next_round(app.find_event("T").unwrap().key());
     set_before_round_save(None);
     let out = out.unwrap();
     assert_eq!(out.round, 2);
-    let v = app.round_view("T", Some(2)).unwrap();
+    let v = app
+        .round_view(app.find_event("T").unwrap().key(), Some(2))
+        .unwrap();
     let mut on_boards: Vec<String> = Vec::new();
     for b in &v.boards {
         on_boards.push(b.red.name.clone());
@@ -128,7 +130,7 @@ fn pair_with_a_change_meanwhile(
             assert!(o.status.success(), "{args:?}: {}", both(&o));
         }
     })));
-    let out = app.pair_next_round(event);
+    let out = app.pair_next_round(app.find_event(event).unwrap().key());
     set_before_round_save(None);
     out.unwrap()
 }
