@@ -96,8 +96,7 @@ pub mod publish;
 // ---- the club file: undo, backup, restore ----
 mod restore;
 mod undo;
-pub use crate::store::BackupInfo;
-pub use restore::{check_backup, restore_club, saved_club_path};
+pub use restore::{check_backup, restore_club, saved_club_path, BackupInfo};
 
 // ---- what only the TUI asks ----
 mod tui_support;

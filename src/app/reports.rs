@@ -10,7 +10,70 @@
 
 use super::{invalid, App, EventId, EventResult, Result, ResultInput};
 use crate::domain::{Entry, Outcome};
-pub use crate::store::{ReportState, ResultReport};
+use crate::store::ReportState as StoreState;
+
+/// Where a report stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportState {
+    Pending,
+    Confirmed,
+    Rejected,
+}
+
+impl ReportState {
+    /// The state's code (`pending`, `confirmed`, `rejected`).
+    pub fn code(self) -> &'static str {
+        self.to_store().code()
+    }
+
+    fn to_store(self) -> StoreState {
+        match self {
+            ReportState::Pending => StoreState::Pending,
+            ReportState::Confirmed => StoreState::Confirmed,
+            ReportState::Rejected => StoreState::Rejected,
+        }
+    }
+
+    fn of_store(s: StoreState) -> ReportState {
+        match s {
+            StoreState::Pending => ReportState::Pending,
+            StoreState::Confirmed => ReportState::Confirmed,
+            StoreState::Rejected => ReportState::Rejected,
+        }
+    }
+}
+
+/// One result reported from the served pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultReport {
+    pub id: i64,
+    pub event: EventId,
+    pub round: u32,
+    pub board: u32,
+    /// The result as reported, in the result notation (`1-0`, `1/2-1/2` …).
+    pub result: String,
+    /// The reporter's address.
+    pub source: String,
+    /// When it came, `YYYY-MM-DDTHH:MM:SS` (local time).
+    pub at: String,
+    pub state: ReportState,
+}
+
+impl ResultReport {
+    /// The store's row as the door's own type.
+    fn of_store(r: crate::store::ResultReport) -> ResultReport {
+        ResultReport {
+            id: r.id,
+            event: EventId(r.event_id),
+            round: r.round,
+            board: r.board,
+            result: r.result,
+            source: r.source,
+            at: r.at,
+            state: ReportState::of_store(r.state),
+        }
+    }
+}
 
 /// The pairing-settings key of the event's reporting PIN.
 pub const ENTRY_PIN: &str = "entry_pin";
@@ -268,6 +331,7 @@ impl App {
         let mut boards = std::collections::HashMap::new();
         let entries = self.store.entries(ev.id)?;
         for r in self.store.pending_reports(ev.id)? {
+            let r = ResultReport::of_store(r);
             if let Some(last) = out
                 .last_mut()
                 .filter(|p| (p.round, p.board) == (r.round, r.board))
@@ -333,7 +397,7 @@ impl App {
         };
         let r = self.event_result(id, round, board, &input, false)?;
         self.store
-            .close_reports(id.0, round, board, ReportState::Confirmed)?;
+            .close_reports(id.0, round, board, ReportState::Confirmed.to_store())?;
         Ok(r)
     }
 
@@ -342,7 +406,7 @@ impl App {
         let ev = self.event(id)?;
         let n = self
             .store
-            .close_reports(ev.id, round, board, ReportState::Rejected)?;
+            .close_reports(ev.id, round, board, ReportState::Rejected.to_store())?;
         if n == 0 {
             return Err(invalid!("err.serve.no_report", round, board));
         }
@@ -353,7 +417,7 @@ impl App {
     /// result himself (the reports are then answered).
     pub fn settle_reports(&mut self, id: EventId, round: u32, board: u32) -> Result<()> {
         self.store
-            .close_reports(id.0, round, board, ReportState::Confirmed)?;
+            .close_reports(id.0, round, board, ReportState::Confirmed.to_store())?;
         Ok(())
     }
 }

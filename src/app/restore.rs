@@ -10,8 +10,18 @@ use super::{invalid, App, Result};
 use crate::config::Config;
 use crate::files::output::{self, Protected};
 use crate::files::FileError;
-use crate::store::{BackupInfo, Store};
+use crate::store::Store;
 use std::path::{Path, PathBuf};
+
+/// What a backup holds, for the question before restoring it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupInfo {
+    pub schema: i64,
+    pub members: i64,
+    pub events: i64,
+    /// The time of the newest change in its action log, if any.
+    pub last_change: Option<String>,
+}
 
 /// Checks that `backup` is a regular file holding a sound qishe club
 /// database, and says what it holds (for the question before restoring).
@@ -36,7 +46,13 @@ pub fn check_backup(backup: &Path) -> Result<BackupInfo> {
             path = crate::files::shown(backup)
         ));
     }
-    Ok(crate::store::inspect_backup(backup)?)
+    let i = crate::store::inspect_backup(backup)?;
+    Ok(BackupInfo {
+        schema: i.schema,
+        members: i.members,
+        events: i.events,
+        last_change: i.last_change,
+    })
 }
 
 /// Where the club as it is now is kept by a restore: beside it,

@@ -83,6 +83,77 @@ fn the_store_check_sees_a_front_end_that_reaches_the_store() {
     assert!(hits.iter().any(|h| h.contains("y.rs:1:")), "{hits:?}");
 }
 
+/// `store::` as a path of its own (`crate::store::X`, `store::X`), not
+/// the end of a longer name (`restore::check_backup`).
+fn names_a_store_path(line: &str) -> bool {
+    line.match_indices("store::").any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Lines of `src/app` (unit tests aside) that hand a store type to the
+/// front ends: a `pub use` of a store item, or a public item whose line
+/// names one (`pub fn x() -> store::Y`, `pub field: store::Y`).
+fn door_store_leaks(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        if f.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("#[cfg(test)]") {
+                break;
+            }
+            let public = t.starts_with("pub ") && !t.starts_with("pub(");
+            if public && names_a_store_path(t) {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, t));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_door_hands_out_no_store_type() {
+    let hits = door_store_leaks(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "the app's public types are its own (convert at the app/store seam):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_door_check_sees_a_store_type_handed_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app/deep")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "pub use crate::store::BackupInfo;\nuse crate::store::Store;\npub use restore::check_backup;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/app/deep/b.rs"),
+        "impl App {\n    pub fn x(&self) -> Vec<crate::store::EventSummary> {}\n    pub(crate) fn y(&self) -> store::Z {}\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/app/c.rs"),
+        "pub struct S {\n    pub info: store::BackupInfo,\n}\n#[cfg(test)]\nmod tests {\n    pub use crate::store::Store;\n}\n",
+    )
+    .unwrap();
+    let hits = door_store_leaks(dir.path());
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("a.rs:1:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("b.rs:2:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("c.rs:2:")), "{hits:?}");
+}
+
 /// The modules of `src/app` (see [`module_uses`]).
 fn app_module_uses(app: &Path) -> Vec<(String, Vec<String>)> {
     module_uses(app, "app")
