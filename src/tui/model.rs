@@ -182,18 +182,62 @@ pub struct ReportChoice {
     pub sel: usize,
 }
 
+/// What config.toml says, read once when the TUI starts.
+#[derive(Clone, Debug)]
+pub struct Prefs {
+    /// The rule book the repetition dialog opens with.
+    pub(in crate::tui) repetition_rules: crate::xiangqi::repetition::RuleSet,
+    pub(in crate::tui) club_name: String,
+    /// The order of by-name lists (`name_order`: pinyin or 笔画).
+    pub(in crate::tui) name_order: crate::domain::NameOrder,
+    /// What the new-event form starts from: `[event]`.
+    pub(in crate::tui) event_defaults: EventSettings,
+    /// The team tie-breaks (codes), for a new team event.
+    pub(in crate::tui) team_tiebreaks: Vec<String>,
+}
+
+impl Prefs {
+    fn of(config: &crate::config::Config) -> Prefs {
+        Prefs {
+            repetition_rules: config.repetition_rules,
+            club_name: config.club.clone(),
+            name_order: config.name_order,
+            event_defaults: config.event.clone(),
+            team_tiebreaks: config
+                .team_tiebreaks
+                .iter()
+                .map(|t| t.code().to_string())
+                .collect(),
+        }
+    }
+}
+
+/// A form's state beside the pop-up that shows it.
+#[derive(Clone, Debug, Default)]
+pub struct FormState {
+    /// The form just submitted: it comes back, as typed, when its command
+    /// fails or its question is answered no.
+    pub(in crate::tui) submitted: Option<Form>,
+    /// First line of the scrollable list of choices under a form.
+    pub(in crate::tui) scroll: usize,
+}
+
+/// Rows marked for an act of two keys, and a change waiting for `y`.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// Standings row marked with `e`.
+    pub(in crate::tui) explain: Option<usize>,
+    /// Players row marked with `f` (forbidding a pair).
+    pub(in crate::tui) forbid: Option<usize>,
+    /// A manual change refused by the rule check, waiting to be insisted on.
+    pub(in crate::tui) insist: Option<Command>,
+}
+
 /// Everything `view` draws.
 pub struct Model {
     pub lang: Lang,
-    /// The rule book the repetition dialog opens with (config.toml).
-    pub repetition_rules: crate::xiangqi::repetition::RuleSet,
-    pub club_name: String,
-    /// The order of by-name lists (config.toml `name_order`: pinyin or 笔画).
-    pub name_order: crate::domain::NameOrder,
-    /// What the new-event form starts from: `[event]` in config.toml.
-    pub event_defaults: EventSettings,
-    /// config.toml's team tie-breaks (codes), for a new team event.
-    pub team_tiebreaks: Vec<String>,
+    /// What config.toml says, read once at start (the TUI's own code only).
+    pub(in crate::tui) prefs: Prefs,
     pub screen: Screen,
     pub tab: Tab,
     pub members: Vec<Member>,
@@ -217,17 +261,12 @@ pub struct Model {
     pub board_input: String,
     /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
     pub round_sel: Option<u32>,
-    /// The form just submitted: it comes back, as typed, when its command
-    /// fails or its question is answered no.
-    pub submitted: Option<Form>,
-    /// First line of the scrollable list of choices under a form.
-    pub form_scroll: usize,
-    /// Standings row marked with `e`.
-    pub explain_mark: Option<usize>,
-    /// Players row marked with `f` (forbidding a pair).
-    pub forbid_mark: Option<usize>,
-    /// A manual change refused by the rule check, waiting to be insisted on.
-    pub pending_insist: Option<Command>,
+    /// The submitted form and the scroll of a form's choices (the TUI's own
+    /// code only).
+    pub(in crate::tui) form_state: FormState,
+    /// Rows marked for a two-key act and a change waiting to be insisted
+    /// on (the TUI's own code only).
+    pub(in crate::tui) marks: Marks,
     /// Pinyin readings of the members' names and clubs (search).
     pub pinyin: super::search::PinyinIndex,
     /// Work running on a worker thread (see `worker`).
@@ -253,16 +292,7 @@ impl Model {
     pub fn load(app: &App) -> crate::app::Result<Model> {
         let mut m = Model {
             lang: app.lang(),
-            repetition_rules: app.config.repetition_rules,
-            club_name: app.config.club.clone(),
-            name_order: app.config.name_order,
-            event_defaults: app.config.event.clone(),
-            team_tiebreaks: app
-                .config
-                .team_tiebreaks
-                .iter()
-                .map(|t| t.code().to_string())
-                .collect(),
+            prefs: Prefs::of(&app.config),
             screen: Screen::Club,
             tab: Tab::Players,
             members: Vec::new(),
@@ -279,11 +309,8 @@ impl Model {
             busy: None,
             board_input: String::new(),
             round_sel: None,
-            submitted: None,
-            form_scroll: 0,
-            explain_mark: None,
-            forbid_mark: None,
-            pending_insist: None,
+            form_state: FormState::default(),
+            marks: Marks::default(),
             pinyin: Default::default(),
             job: None,
             mover: None,
@@ -356,10 +383,10 @@ impl Model {
     /// Chinese).
     pub fn masthead(&self) -> String {
         let title = self.t("app.title");
-        if self.club_name.trim().is_empty() || self.club_name.trim() == title {
+        if self.prefs.club_name.trim().is_empty() || self.prefs.club_name.trim() == title {
             title
         } else {
-            format!("{title} {}", self.club_name)
+            format!("{title} {}", self.prefs.club_name)
         }
     }
 
@@ -586,7 +613,7 @@ impl Model {
                         .contains(&q)
             })
             .collect();
-        let order = self.name_order;
+        let order = self.prefs.name_order;
         v.sort_by_cached_key(|m| {
             let name = self.pinyin.sort_key(&m.name, order);
             (m.retired, rank(m), name, m.id)

@@ -167,7 +167,7 @@ pub struct Confirm {
 pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     m.busy = None;
     let r = super::effects::run(app, m.lang, &cmd, &|_, _| {});
-    let submitted = m.submitted.take();
+    let submitted = m.form_state.submitted.take();
     let ui = m.ui();
     if let (Command::Teams(_), Some(t)) = (&cmd, m.teams.as_mut()) {
         t.ran(&ui, r.as_ref().map(|_| ()));
@@ -185,7 +185,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
                 cmd,
                 Command::SwapColours { .. } | Command::SwapPlayers { .. }
             ) {
-                m.pending_insist = None;
+                m.marks.insist = None;
             }
             super::effects::apply(m, o);
         }

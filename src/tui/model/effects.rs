@@ -597,7 +597,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
         }
         Outcome::CheckIn(mut v) => {
-            v.sort_by_name(&m.pinyin, m.name_order);
+            v.sort_by_name(&m.pinyin, m.prefs.name_order);
             m.modal = Some(super::Modal::CheckIn(v));
         }
     }

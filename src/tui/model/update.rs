@@ -44,7 +44,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         return r;
     }
     if m.form().is_none() {
-        m.submitted = None;
+        m.form_state.submitted = None;
     }
     if matches!(m.modal, Some(Modal::Form(_))) {
         return form_keys(m, a);
@@ -73,7 +73,7 @@ fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
         Action::Confirm => Some(c.command),
         _ => {
             // A form's question answered no: back to the form as typed.
-            if let Some(f) = m.submitted.take() {
+            if let Some(f) = m.form_state.submitted.take() {
                 m.set_form(f);
             }
             m.status = Some((m.t("tui.msg.cancelled"), false));
@@ -102,8 +102,8 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
             fix_print_format(form);
             fix_event_form(form);
         }
-        PageDown => m.form_scroll += 5,
-        PageUp => m.form_scroll = m.form_scroll.saturating_sub(5),
+        PageDown => m.form_state.scroll += 5,
+        PageUp => m.form_state.scroll = m.form_state.scroll.saturating_sub(5),
         Backspace => {
             form.fields[form.focus].value.pop();
         }
@@ -143,9 +143,9 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
         Some(Modal::Form(f)) => Some(f),
         _ => None,
     };
-    m.form_scroll = 0;
+    m.form_state.scroll = 0;
     let question = form.as_ref().and_then(|f| form_question(m, f, &cmd));
-    m.submitted = form;
+    m.form_state.submitted = form;
     if let Some(q) = question {
         m.ask(self::Confirm {
             message: q,
@@ -326,8 +326,8 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
 fn show_tab(m: &mut Model, tab: Tab) {
     m.tab = tab;
     m.row_sel = 0;
-    m.explain_mark = None;
-    m.forbid_mark = None;
+    m.marks.explain = None;
+    m.marks.forbid = None;
     if m.tab == Tab::Results {
         m.next_unfinished();
     }
@@ -365,7 +365,7 @@ fn member_keys(m: &mut Model, a: Action) {
 fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
-        NewEvent => m.set_form(event_form(&m.event_defaults, &m.team_tiebreaks)),
+        NewEvent => m.set_form(event_form(&m.prefs.event_defaults, &m.prefs.team_tiebreaks)),
         PrintDoc => m.set_form(print_form()),
         Open => return m.events.get(m.event_sel).map(|e| Command::OpenEvent(e.id)),
         CheckIn => {
@@ -430,9 +430,9 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// `Forbid` marks a player; on a second player it forbids the pair.
 fn forbid_key(m: &mut Model) -> Option<Command> {
     let here = m.row_sel;
-    match m.forbid_mark.take() {
+    match m.marks.forbid.take() {
         None => {
-            m.forbid_mark = Some(here);
+            m.marks.forbid = Some(here);
             m.status = Some((m.t("tui.msg.forbid_mark"), false));
         }
         Some(first) if first != here => {
@@ -599,9 +599,9 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
 /// player's breakdown, on another it says why one is ahead of the other.
 fn explain_key(m: &mut Model) -> Option<Command> {
     let here = m.row_sel;
-    match m.explain_mark.take() {
+    match m.marks.explain.take() {
         None => {
-            m.explain_mark = Some(here);
+            m.marks.explain = Some(here);
             m.status = Some((m.t("tui.msg.explain_mark"), false));
         }
         Some(first) if first == here => {

@@ -138,7 +138,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             CHOICE_LINES as usize - 1
         };
         let max = rows.len().saturating_sub(list_lines);
-        let first = m.form_scroll.min(max);
+        let first = m.form_state.scroll.min(max);
         lines.push(Line::from(m.t("tui.form.choices")).dim());
         for r in rows.iter().skip(first).take(list_lines) {
             lines.push(Line::from(r.clone()).dim());

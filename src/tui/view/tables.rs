@@ -205,7 +205,7 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
             ];
             cells.extend(r.values.iter().map(|(t, v)| tb_value(t.code(), *v)));
             let row = Row::new(cells);
-            if m.explain_mark == Some(i) {
+            if m.marks.explain == Some(i) {
                 row.underlined()
             } else {
                 row
