@@ -171,7 +171,14 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
             let event = m.event_id()?;
             let round = super::entry::shown_round(m);
             let board = m.selected_board()?;
-            match JudgeDialog::open(&ui, event, round, board, &m.ev.games, m.prefs.repetition_rules) {
+            match JudgeDialog::open(
+                &ui,
+                event,
+                round,
+                board,
+                &m.ev.games,
+                m.prefs.repetition_rules,
+            ) {
                 Ok(d) => m.pages.judge = Some(d),
                 Err(msg) => m.status = Some((msg, true)),
             }
