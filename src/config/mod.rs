@@ -29,8 +29,7 @@ pub const TIEBREAKS: &[&str] = &crate::scoring::TieBreak::CODES;
 /// The keys `[event.pairing]` may hold: the pairing options but those an
 /// event is given on its own (the Dutch clubmates rule and the
 /// acceleration, individual events' only, and virtual points by entry).
-#[allow(non_snake_case)]
-fn PAIRING_KEYS() -> impl Iterator<Item = &'static str> {
+fn pairing_keys() -> impl Iterator<Item = &'static str> {
     PairingOptions::KEYS
         .into_iter()
         .filter(|k| !["clubmates", "acceleration", "virtual_points"].contains(k))
@@ -233,11 +232,11 @@ fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
 /// ([`PairingOptions`]): a key the club's defaults may hold, with a value
 /// of its type.
 fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
-    if !PAIRING_KEYS().any(|k| k == key) {
+    if !pairing_keys().any(|k| k == key) {
         return Err(msg!(
             "err.config.unknown_pairing_setting",
             key,
-            allowed = PAIRING_KEYS().collect::<Vec<_>>().join(", ")
+            allowed = pairing_keys().collect::<Vec<_>>().join(", ")
         ));
     }
     let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
