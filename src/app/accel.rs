@@ -4,30 +4,27 @@
 //!
 //! Kept in the event's pairing settings, so they need no table of their
 //! own and are undone like any other change:
-//! - [`ACCELERATION`] = `"baku"`: FIDE's rule. GA is the first 2·⌈N/4⌉
+//! - `acceleration` = `"baku"` ([`crate::domain::PairingOptions::acceleration`]): FIDE's rule. GA is the first 2·⌈N/4⌉
 //!   players of round 1's pairing list (the entries from round 1); late
 //!   entries take the next start numbers, so the last GA player stays the
 //!   same. The rounds are the event's; neither can change once round 1 is
 //!   paired (`App::edit_event` refuses).
-//! - [`VIRTUAL_POINTS`]: explicit points (from a TRF's `250` / `XXA`
+//! - `virtual_points`: explicit points (from a TRF's `250` / `XXA`
 //!   records), by entry id: a list of hundredths per round, used exactly.
 
 use super::{invalid, App, Result};
-use crate::domain::{Entry, EntryStatus, Event, EventSettings, PairingSystem, Points};
+use crate::domain::{
+    Acceleration, Entry, EntryStatus, Event, EventSettings, PairingSystem, Points,
+};
 use crate::pairing::accel::{self, VirtualPoints};
-use std::collections::BTreeMap;
-
-/// The pairing-settings key of the acceleration method (`"baku"`).
-pub const ACCELERATION: &str = "acceleration";
-/// The pairing-settings key of explicit virtual points.
-pub const VIRTUAL_POINTS: &str = "virtual_points";
 
 /// The acceleration methods `event new --acceleration` takes.
 pub const METHODS: &[&str] = &["none", "baku"];
 
 /// Is the event accelerated (by rule or by explicit points)?
 pub fn is_accelerated(s: &EventSettings) -> bool {
-    s.pairing_settings.contains_key(ACCELERATION) || s.pairing_settings.contains_key(VIRTUAL_POINTS)
+    let o = &s.pairing_settings.options;
+    o.acceleration.is_some() || o.virtual_points.is_some()
 }
 
 /// Sets the acceleration method in `s` (`none` takes it away), checked:
@@ -36,13 +33,10 @@ pub fn is_accelerated(s: &EventSettings) -> bool {
 pub fn set_method(s: &mut EventSettings, method: &str) -> Result<()> {
     match method.trim() {
         "none" | "" => {
-            s.pairing_settings.remove(ACCELERATION);
+            s.pairing_settings.options.acceleration = None;
         }
         "baku" => {
-            s.pairing_settings.insert(
-                ACCELERATION.into(),
-                serde_json::Value::String("baku".into()),
-            );
+            s.pairing_settings.options.acceleration = Some(Acceleration::Baku);
         }
         other => {
             return Err(invalid!(
@@ -59,15 +53,6 @@ pub fn set_method(s: &mut EventSettings, method: &str) -> Result<()> {
 pub fn check(s: &EventSettings) -> Result<()> {
     if !is_accelerated(s) {
         return Ok(());
-    }
-    if let Some(v) = s.pairing_settings.get(ACCELERATION) {
-        if v.as_str() != Some("baku") {
-            return Err(invalid!(
-                "err.accel.unknown_method",
-                value = v.to_string(),
-                allowed = METHODS.join(", ")
-            ));
-        }
     }
     if s.system != PairingSystem::Dutch {
         return Err(invalid!("err.accel.dutch_only"));
@@ -89,54 +74,17 @@ pub fn check(s: &EventSettings) -> Result<()> {
     Ok(())
 }
 
-/// Explicit virtual points from the settings, by entry id.
-fn explicit(s: &EventSettings) -> Option<BTreeMap<i64, Vec<Points>>> {
-    let obj = s.pairing_settings.get(VIRTUAL_POINTS)?.as_object()?;
-    Some(
-        obj.iter()
-            .filter_map(|(k, v)| {
-                let id = k.parse().ok()?;
-                let pts = v
-                    .as_array()?
-                    .iter()
-                    .map(|x| Points(x.as_i64().unwrap_or(0)))
-                    .collect();
-                Some((id, pts))
-            })
-            .collect(),
-    )
-}
-
-/// Explicit virtual points as the settings keep them.
-pub fn explicit_value(by_entry: &BTreeMap<i64, Vec<Points>>) -> serde_json::Value {
-    serde_json::Value::Object(
-        by_entry
-            .iter()
-            .map(|(id, v)| {
-                (
-                    id.to_string(),
-                    serde_json::Value::Array(v.iter().map(|p| p.0.into()).collect()),
-                )
-            })
-            .collect(),
-    )
-}
-
 /// The event's virtual points by start number (empty when not
 /// accelerated).
 pub fn virtual_points(ev: &Event, entries: &[Entry], win: Points) -> VirtualPoints {
     let s = &ev.settings;
-    if let Some(t) = explicit(s) {
+    if let Some(t) = &s.pairing_settings.options.virtual_points {
         return entries
             .iter()
             .filter_map(|e| Some((e.start_no, t.get(&e.id)?.clone())))
             .collect();
     }
-    if s.pairing_settings
-        .get(ACCELERATION)
-        .and_then(|v| v.as_str())
-        != Some("baku")
-    {
+    if s.pairing_settings.options.acceleration != Some(Acceleration::Baku) {
         return VirtualPoints::new();
     }
     let mut order: Vec<&Entry> = entries.iter().collect();
@@ -183,6 +131,7 @@ mod tests {
     use crate::app::EventDraft;
     use crate::config::Config;
     use crate::domain::NewMember;
+    use std::collections::BTreeMap;
 
     /// A club of `n` members and a 7-round Dutch event of them, Baku.
     fn baku_event(n: usize) -> App {
@@ -271,10 +220,8 @@ mod tests {
         let entries = app.store.entries(ev.id).unwrap();
         let mut t = BTreeMap::new();
         t.insert(entries[2].id, vec![Points(150)]);
-        ev.settings.pairing_settings.remove(ACCELERATION);
-        ev.settings
-            .pairing_settings
-            .insert(VIRTUAL_POINTS.into(), explicit_value(&t));
+        ev.settings.pairing_settings.options.acceleration = None;
+        ev.settings.pairing_settings.options.virtual_points = Some(t);
         let vp = virtual_points(&ev, &entries, Points(100));
         assert_eq!(vp.len(), 1);
         assert_eq!(vp[&entries[2].start_no], vec![Points(150)]);

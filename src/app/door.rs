@@ -438,18 +438,16 @@ impl App {
             s.byes.opponent_score = v;
         }
         if d.double {
-            s.pairing_settings
-                .insert("double_round_robin".into(), serde_json::Value::Bool(true));
+            s.pairing_settings.options.double_round_robin = Some(true);
         }
         match d.cxa_round1 {
             Some(v) if !(1..=5).contains(&v) => {
                 return Err(invalid!("err.app.cxa_round1", value = v));
             }
             // The default needs no setting (an unchanged form adds none).
-            Some(3) if !s.pairing_settings.contains_key("round1_method") => {}
+            Some(3) if s.pairing_settings.options.round1_method.is_none() => {}
             Some(v) if s.system == PairingSystem::Cxa => {
-                s.pairing_settings
-                    .insert("round1_method".into(), serde_json::Value::from(v));
+                s.pairing_settings.options.round1_method = Some(v);
             }
             _ => {}
         }
@@ -465,12 +463,11 @@ impl App {
                 )
             })?;
             if mode == crate::pairing::ClubApart::Off {
-                s.pairing_settings.remove(crate::pairing::CLUBMATES);
+                s.pairing_settings.options.clubmates = None;
             } else if s.system != PairingSystem::Dutch {
                 return Err(invalid!("err.pairing.clubmates_dutch"));
             } else {
-                s.pairing_settings
-                    .insert(crate::pairing::CLUBMATES.into(), mode.code().into());
+                s.pairing_settings.options.clubmates = Some(mode);
             }
         }
         self.check_settings_of(d.kind, &s)?;
@@ -501,8 +498,8 @@ impl App {
             return Err(invalid!("err.app.knockout_system", event = &ev.name));
         }
         let mut s = self.apply_draft(ev.settings.clone(), d)?;
-        if !d.double && s.pairing_settings.get("double_round_robin") == Some(&true.into()) {
-            s.pairing_settings.remove("double_round_robin");
+        if !d.double && s.pairing_settings.options.double_round_robin() {
+            s.pairing_settings.options.double_round_robin = None;
         }
         let paired = self.rounds_paired(event)?;
         if paired > 0 {
@@ -516,7 +513,7 @@ impl App {
                 ),
                 (
                     "tui.field.pairing",
-                    s.pairing_settings != old.pairing_settings,
+                    s.pairing_settings.options != old.pairing_settings.options,
                 ),
             ];
             if let Some((what, _)) = locked.iter().find(|x| x.1) {
@@ -576,9 +573,7 @@ impl App {
         super::accel::check(settings)?;
         // Acceleration and clubmates apart are the individual Dutch's.
         let individual_only = super::accel::is_accelerated(settings)
-            || settings
-                .pairing_settings
-                .contains_key(crate::pairing::CLUBMATES);
+            || settings.pairing_settings.options.clubmates.is_some();
         if kind != EventKind::Individual && individual_only {
             return Err(invalid!("err.accel.individual_only"));
         }

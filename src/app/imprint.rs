@@ -1,7 +1,7 @@
 //! The club's identity on every document: config.toml's `club`,
 //! `organiser`, `venue`, `chief_arbiter` and `deputy_arbiters`, each
 //! overridden by the event's own (kept in the event's pairing settings
-//! under [`IDENTITY`], like the round schedule, so it needs no table of
+//! as [`crate::domain::EventExtras::identity`], like the round schedule, so it needs no table of
 //! its own and is undone like any other change), and the print date.
 
 use super::{invalid, App, Result};
@@ -9,9 +9,6 @@ use crate::app::EventId;
 use crate::domain::{Event, Identity};
 use crate::i18n::{tr, Lang};
 use crate::report::{Doc, Imprint};
-
-/// The pairing-settings key of an event's own identity.
-pub const IDENTITY: &str = "identity";
 
 /// The date documents are printed on: today, or the day of
 /// `SOURCE_DATE_EPOCH` (seconds since 1970) when set, for output that
@@ -29,8 +26,9 @@ pub fn print_date() -> chrono::NaiveDate {
 pub fn event_identity(ev: &Event) -> Identity {
     ev.settings
         .pairing_settings
-        .get(IDENTITY)
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .extras
+        .identity
+        .clone()
         .unwrap_or_default()
 }
 
@@ -93,13 +91,7 @@ impl App {
             return Ok(());
         }
         let mut settings = ev.settings.pairing_settings.clone();
-        match id.is_empty() {
-            true => settings.remove(IDENTITY),
-            false => settings.insert(
-                IDENTITY.into(),
-                serde_json::to_value(&id).unwrap_or_default(),
-            ),
-        };
+        settings.extras.identity = (!id.is_empty()).then_some(id);
         let summary = crate::i18n::msg!("log.event_identity", name = &ev.name);
         Ok(self.store.set_pairing_settings(ev.id, &settings, summary)?)
     }

@@ -58,7 +58,7 @@ pub use records::{load_record, RecordAttachment};
 pub use reports::{serve_addr, PendingBoard, PinRefusal, ServeChoice};
 #[cfg(any(test, feature = "testkit"))]
 pub use rounds::set_before_round_save;
-pub use rounds::{BoardView, PairOutcome, RoundView, ROUND_ROBIN_BYE_SCORES};
+pub use rounds::{BoardView, PairOutcome, RoundView};
 
 // ---- teams ----
 pub mod teams;

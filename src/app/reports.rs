@@ -4,8 +4,8 @@
 //! confirms one — recorded through [`App::event_result`], the ordinary
 //! logged path, so undo takes it back — or rejects a board's reports.
 //!
-//! Reporting needs a PIN: the event's own (the pairing setting
-//! [`ENTRY_PIN`], `qishe event pin`) or the server's (`--entry-pin`). With
+//! Reporting needs a PIN: the event's own
+//! ([`crate::domain::EventExtras::entry_pin`], `qishe event pin`) or the server's (`--entry-pin`). With
 //! neither, reporting is off.
 
 use super::{invalid, App, EventId, EventResult, Result, ResultInput};
@@ -74,14 +74,6 @@ impl ResultReport {
         }
     }
 }
-
-/// The pairing-settings key of the event's reporting PIN.
-pub const ENTRY_PIN: &str = "entry_pin";
-
-/// The pairing-settings keys of how the event was last served from the
-/// TUI: on the club's network (else this computer only), and the port.
-pub const SERVE_LAN: &str = "serve_lan";
-pub const SERVE_PORT: &str = "serve_port";
 
 /// How the secretary serves the event's pages: this computer only or the
 /// club's network, the port, the reporting PIN (the event's own).
@@ -179,12 +171,7 @@ impl App {
     /// The event's own reporting PIN, if set.
     pub fn entry_pin(&self, id: EventId) -> Result<Option<String>> {
         let ev = self.event(id)?;
-        Ok(ev
-            .settings
-            .pairing_settings
-            .get(ENTRY_PIN)
-            .and_then(|v| v.as_str())
-            .map(str::to_string))
+        Ok(ev.settings.pairing_settings.extras.entry_pin)
     }
 
     /// Sets (or with `None` clears) the event's reporting PIN, undoably.
@@ -196,11 +183,11 @@ impl App {
                 if p.chars().count() > 32 || p.chars().any(char::is_control) {
                     return Err(invalid!("err.serve.pin_form"));
                 }
-                settings.insert(ENTRY_PIN.into(), p.into());
+                settings.extras.entry_pin = Some(p.to_string());
                 crate::i18n::msg!("log.entry_pin_set")
             }
             _ => {
-                settings.remove(ENTRY_PIN);
+                settings.extras.entry_pin = None;
                 crate::i18n::msg!("log.entry_pin_cleared")
             }
         };
@@ -212,14 +199,8 @@ impl App {
     /// its own PIN; else the default (this computer only, port 8080).
     pub fn serve_choice(&self, id: EventId) -> Result<ServeChoice> {
         let ev = self.event(id)?;
-        let remembered = |s: &serde_json::Map<String, serde_json::Value>| {
-            let lan = s.get(SERVE_LAN)?.as_bool()?;
-            let port = s
-                .get(SERVE_PORT)?
-                .as_u64()
-                .and_then(|p| u16::try_from(p).ok())?;
-            Some((lan, port))
-        };
+        let remembered =
+            |s: &crate::domain::PairingSettings| Some((s.extras.serve_lan?, s.extras.serve_port?));
         let (lan, port) = match remembered(&ev.settings.pairing_settings) {
             Some(r) => r,
             None => {
@@ -253,12 +234,9 @@ impl App {
         }
         let ev = self.event(id)?;
         let mut settings = ev.settings.pairing_settings.clone();
-        settings.insert(SERVE_LAN.into(), c.lan.into());
-        settings.insert(SERVE_PORT.into(), c.port.into());
-        match pin {
-            Some(p) => settings.insert(ENTRY_PIN.into(), p.into()),
-            None => settings.remove(ENTRY_PIN),
-        };
+        settings.extras.serve_lan = Some(c.lan);
+        settings.extras.serve_port = Some(c.port);
+        settings.extras.entry_pin = pin.map(str::to_string);
         if settings == ev.settings.pairing_settings {
             return Ok(false);
         }

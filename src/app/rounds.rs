@@ -3,7 +3,7 @@
 
 use super::{App, AppError, Result};
 use crate::app::EventId;
-use crate::domain::{Colour, Entry, Event, PairingSystem};
+use crate::domain::{Entry, Event, PairingSystem};
 use crate::pairing::{
     check::{check_round, RuleViolation},
     CxaOptions, GameScore, PairedBoard, PairingConfig, PairingPlayer, RoundKind, RoundPairing,
@@ -46,9 +46,6 @@ pub struct PairOutcome {
     /// Rule checks the stored boards break (only for manual boards).
     pub violations: Vec<RuleViolation>,
 }
-
-/// Pairing setting: a round-robin's player who sits out scores a win.
-pub const ROUND_ROBIN_BYE_SCORES: &str = "round_robin_bye_scores";
 
 /// The round a view shows: `round`, else the last paired. An event with
 /// no round yet says so (not "round 0 is not paired"); a round beyond the
@@ -111,9 +108,8 @@ impl App {
             || event
                 .settings
                 .pairing_settings
-                .get(ROUND_ROBIN_BYE_SCORES)
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false);
+                .options
+                .round_robin_bye_scores();
         for b in boards {
             if b.black.is_none() && !dummy_scores {
                 rounds[(b.round - 1) as usize]
@@ -156,48 +152,11 @@ impl App {
 
     /// The pairing options stored with the event, over the defaults.
     pub fn pairing_config(&self, event: &Event) -> Result<PairingConfig> {
+        let o = &event.settings.pairing_settings.options;
         let mut cfg = PairingConfig::new(event.settings.system);
-        let mut cxa = serde_json::to_value(CxaOptions::default())
-            .map_err(|e| super::invalid!("err.app.bad_pairing_setting", why = e))?;
-        for (k, v) in &event.settings.pairing_settings {
-            if k == "double_round_robin" {
-                cfg.double_round_robin = v.as_bool().unwrap_or(false);
-                continue;
-            }
-            if k == crate::pairing::CLUBMATES {
-                cfg.clubmates = v
-                    .as_str()
-                    .and_then(crate::pairing::ClubApart::from_code)
-                    .unwrap_or_default();
-                continue;
-            }
-            if k == "first_colour"
-                || k == ROUND_ROBIN_BYE_SCORES
-                || k == super::schedule::ROUND_STARTS
-                || k == super::accel::ACCELERATION
-                || k == super::accel::VIRTUAL_POINTS
-                || k == super::trf::TRF_BYES
-                || k == super::reports::ENTRY_PIN
-                || k == super::reports::SERVE_LAN
-                || k == super::reports::SERVE_PORT
-            {
-                continue;
-            }
-            if cxa.get(k).is_some() {
-                cxa[k] = v.clone();
-                continue;
-            }
-            return Err(super::invalid!(
-                "err.app.unknown_pairing_setting",
-                setting = k,
-                allowed = cxa
-                    .as_object()
-                    .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
-                    .unwrap_or_default()
-            ));
-        }
-        cfg.cxa = serde_json::from_value(cxa)
-            .map_err(|e| super::invalid!("err.app.bad_pairing_setting", why = e))?;
+        cfg.double_round_robin = o.double_round_robin();
+        cfg.clubmates = o.clubmates();
+        cfg.cxa = CxaOptions::with(o);
         Ok(cfg)
     }
 
@@ -275,10 +234,7 @@ impl App {
             .filter(|f| f.holds_in(round))
             .filter_map(|f| Some((*no_of.get(&f.a)?, *no_of.get(&f.b)?)))
             .collect();
-        let first_colour = match event.settings.pairing_settings.get("first_colour") {
-            Some(v) if v.as_str() == Some("black") => Colour::Black,
-            _ => Colour::Red,
-        };
+        let first_colour = event.settings.pairing_settings.options.first_colour();
         Ok(SwissState {
             players,
             round,

@@ -1,26 +1,22 @@
 //! The round schedule: when each round starts (date and time), set before
 //! or after pairing and printed on the round's pairing sheet and slips.
 //!
-//! Kept in the event's pairing settings under [`ROUND_STARTS`] (a JSON
-//! object: round number → `YYYY-MM-DDTHH:MM`), so it needs no table of
+//! Kept in the event's pairing settings as
+//! [`crate::domain::EventExtras::round_starts`] (stored as a JSON object:
+//! round number → `YYYY-MM-DDTHH:MM`), so it needs no table of
 //! its own and is undone like any other change.
 
 use super::{invalid, App, Result};
 use crate::app::EventId;
 use crate::domain::Event;
-use chrono::NaiveDateTime;
-
-/// The pairing-settings key of the round schedule.
-pub const ROUND_STARTS: &str = "round_starts";
-
-const STORED: &str = "%Y-%m-%dT%H:%M";
+use chrono::{NaiveDateTime, Timelike};
 
 /// A round start as written by people: `2026-12-05 14:00` (or with a `T`).
 pub fn parse_round_start(s: &str) -> Option<NaiveDateTime> {
     let s = s.trim();
     [
         "%Y-%m-%d %H:%M",
-        STORED,
+        "%Y-%m-%dT%H:%M",
         "%Y-%m-%d %H:%M:%S",
         "%Y-%m-%dT%H:%M:%S",
     ]
@@ -32,10 +28,10 @@ pub fn parse_round_start(s: &str) -> Option<NaiveDateTime> {
 pub fn round_start(ev: &Event, round: u32) -> Option<NaiveDateTime> {
     ev.settings
         .pairing_settings
-        .get(ROUND_STARTS)?
-        .get(round.to_string())?
-        .as_str()
-        .and_then(parse_round_start)
+        .extras
+        .round_starts
+        .get(&round)
+        .copied()
 }
 
 impl App {
@@ -53,24 +49,22 @@ impl App {
             return Err(invalid!("err.app.round_not_in_event", round, rounds));
         }
         let mut settings = ev.settings.pairing_settings.clone();
-        let mut starts = settings
-            .get(ROUND_STARTS)
-            .and_then(|v| v.as_object().cloned())
-            .unwrap_or_default();
+        let starts = &mut settings.extras.round_starts;
         let summary = match start {
             Some(t) => {
-                let v = t.format(STORED).to_string();
-                starts.insert(round.to_string(), v.clone().into());
+                // Kept to the minute, as stored.
+                let t = t
+                    .with_second(0)
+                    .and_then(|t| t.with_nanosecond(0))
+                    .unwrap_or(t);
+                starts.insert(round, t);
+                let v = t.format("%Y-%m-%dT%H:%M").to_string();
                 crate::i18n::msg!("log.round_start", round, start = v)
             }
             None => {
-                starts.remove(&round.to_string());
+                starts.remove(&round);
                 crate::i18n::msg!("log.round_no_start", round)
             }
-        };
-        match starts.is_empty() {
-            true => settings.remove(ROUND_STARTS),
-            false => settings.insert(ROUND_STARTS.into(), starts.into()),
         };
         Ok(self.store.set_pairing_settings(ev.id, &settings, summary)?)
     }

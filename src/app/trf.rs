@@ -140,10 +140,7 @@ impl App {
             .max(played as u32)
             .max(1);
         if trf.initial_colour() == Colour::Black {
-            settings.pairing_settings.insert(
-                "first_colour".into(),
-                serde_json::Value::String("black".into()),
-            );
+            settings.pairing_settings.options.first_colour = Some(Colour::Black);
         }
         // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
         // the lines kept as they are, the start date.
@@ -154,16 +151,12 @@ impl App {
             .iter()
             .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
         if trf.byes.iter().any(|b| b.round as usize == played + 1) {
-            settings
-                .pairing_settings
-                .insert(TRF_BYES.into(), serde_json::Value::String("240".into()));
+            settings.pairing_settings.extras.trf_byes = Some(crate::domain::TrfByes::Records240);
         }
         let explicit = trf.explicit_virtual_points();
         if explicit.is_none() && trf.baku_requested() {
-            settings.pairing_settings.insert(
-                super::accel::ACCELERATION.into(),
-                serde_json::Value::String("baku".into()),
-            );
+            settings.pairing_settings.options.acceleration =
+                Some(crate::domain::Acceleration::Baku);
         }
         // Virtual points in the event's scheme (a file's are in its own).
         let file_win = trf.settings().win;
@@ -218,16 +211,8 @@ impl App {
         }
         let mut extras = TrfExtras {
             lines: kept,
-            by_entry: virtual_points.map(|t: crate::pairing::accel::VirtualPoints| {
-                let v = t
-                    .into_iter()
-                    .map(|(no, pts)| {
-                        let hundredths = pts.iter().map(|p| serde_json::Value::from(p.0)).collect();
-                        (no, serde_json::Value::Array(hundredths))
-                    })
-                    .collect();
-                (super::accel::VIRTUAL_POINTS.to_string(), v)
-            }),
+            virtual_points: virtual_points
+                .map(|t: crate::pairing::accel::VirtualPoints| t.into_iter().collect()),
             ..TrfExtras::default()
         };
         for p in &trf.players {
@@ -426,11 +411,6 @@ impl App {
         })
     }
 }
-
-/// The pairing-settings key that says an imported file wrote the byes of
-/// the round to pair as `240` records (`"240"`), not in the players' lines;
-/// `export trf` writes them back the same way.
-pub const TRF_BYES: &str = "trf_byes";
 
 /// The header lines an import keeps as they are: all but those the event
 /// holds (`012` name, `042` start date when readable, `062` count) and

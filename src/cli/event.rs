@@ -249,8 +249,6 @@ pub struct NewArgs {
     pub clubmates: Option<String>,
 }
 
-use crate::app::ROUND_ROBIN_BYE_SCORES;
-
 /// `3` or `1-4`: a range of rounds.
 fn round_range(s: &str) -> Result<(u32, u32), String> {
     let bad = || format!("\"{s}\" is not a round or a range of rounds like 1-4");
@@ -326,14 +324,10 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let mut s = app.event_settings(&d)?;
             let id = a.identity.over(Default::default());
             if !id.is_empty() {
-                s.pairing_settings.insert(
-                    crate::app::imprint::IDENTITY.into(),
-                    serde_json::to_value(&id).unwrap_or_default(),
-                );
+                s.pairing_settings.extras.identity = Some(id);
             }
             if a.bye_scores {
-                s.pairing_settings
-                    .insert(ROUND_ROBIN_BYE_SCORES.into(), serde_json::Value::Bool(true));
+                s.pairing_settings.options.round_robin_bye_scores = Some(true);
             }
             if a.teams {
                 let mut ts = crate::domain::TeamSettings {

@@ -8,7 +8,8 @@ mod certificate;
 pub use certificate::parse_certificate_template;
 
 use crate::domain::{
-    ByeOpponentScore, ByeSettings, EventSettings, PairingSystem, RequestedByeValue, TimeControl,
+    ByeOpponentScore, ByeSettings, EventSettings, PairingOptions, PairingSystem, RequestedByeValue,
+    SettingsError, TimeControl,
 };
 use crate::i18n::{msg, Lang, Msg};
 use crate::scoring::team::TeamTieBreak;
@@ -25,13 +26,14 @@ pub const SCHEMES: &[&str] = &crate::scoring::SchemeKind::IDS;
 /// Tie-break codes a config may name: the enum's own list.
 pub const TIEBREAKS: &[&str] = &crate::scoring::TieBreak::CODES;
 
-/// The keys `[event.pairing]` may hold besides the Chinese method's options
-/// (`pairing::CxaOptions`); `app::rounds` reads them.
-const PAIRING_KEYS: [&str; 3] = [
-    "double_round_robin",
-    "first_colour",
-    "round_robin_bye_scores",
-];
+/// The keys `[event.pairing]` may hold: the pairing options but those an
+/// event is given on its own (the Dutch clubmates rule and the
+/// acceleration, individual events' only, and virtual points by entry).
+fn pairing_keys() -> impl Iterator<Item = &'static str> {
+    PairingOptions::KEYS
+        .into_iter()
+        .filter(|k| !["clubmates", "acceleration", "virtual_points"].contains(k))
+}
 
 /// A config error, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,45 +228,31 @@ fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
     }
 }
 
-/// One `[event.pairing]` setting against what the pairing layer takes: a
-/// known key with a value of the right type.
+/// One `[event.pairing]` setting against the typed pairing options
+/// ([`PairingOptions`]): a key the club's defaults may hold, with a value
+/// of its type.
 fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
-    use crate::pairing::CxaOptions;
+    if !pairing_keys().any(|k| k == key) {
+        return Err(msg!(
+            "err.config.unknown_pairing_setting",
+            key,
+            allowed = pairing_keys().collect::<Vec<_>>().join(", ")
+        ));
+    }
     let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
-    let defaults = serde_json::to_value(CxaOptions::default()).unwrap_or_default();
-    let allowed = || {
-        let mut keys: Vec<&str> = PAIRING_KEYS.to_vec();
-        if let Some(m) = defaults.as_object() {
-            keys.extend(m.keys().map(String::as_str));
-        }
-        keys.join(", ")
-    };
-    let bad_value = |why: String| msg!("err.config.pairing_value", key, why);
-    match key {
-        "double_round_robin" | "round_robin_bye_scores" => {
-            if !json.is_boolean() {
-                return Err(bad_value("true / false".into()));
-            }
-        }
-        "first_colour" => {
-            if !matches!(json.as_str(), Some("red" | "black")) {
-                return Err(bad_value("red / black".into()));
-            }
-        }
-        _ if defaults.get(key).is_some() => {
-            let mut all = defaults.clone();
-            all[key] = json;
-            serde_json::from_value::<CxaOptions>(all).map_err(|e| bad_value(e.to_string()))?;
-        }
-        _ => {
-            return Err(msg!(
-                "err.config.unknown_pairing_setting",
-                key,
-                allowed = allowed()
-            ))
+    let one: serde_json::Map<_, _> = [(key.to_string(), json)].into_iter().collect();
+    match PairingOptions::from_map(one) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let why = match (key, e) {
+                ("double_round_robin" | "round_robin_bye_scores", _) => "true / false".into(),
+                ("first_colour", _) => "red / black".into(),
+                (_, SettingsError::Value { why, .. }) => why,
+                (_, e) => e.to_string(),
+            };
+            Err(msg!("err.config.pairing_value", key, why))
         }
     }
-    Ok(())
 }
 
 /// `[event] tiebreaks`: a list of one kind, read as individual codes
@@ -538,7 +526,8 @@ impl Config {
                         .map_err(|why| err_at(k.span(), why))?;
                     all.insert(k.into_inner(), v.into_inner());
                 }
-                s.pairing_settings = toml_to_json(&all);
+                s.pairing_settings.options = PairingOptions::from_map(toml_to_json(&all))
+                    .map_err(|e| err_at(0..0, e.msg()))?;
             }
         }
         if let Some(r) = raw.ratings {
@@ -834,6 +823,31 @@ mod tests {
             ("[event.byes]\nopponent_score = \"low\"\n", 2, 18, "lowest"),
             ("[event.byes]\nrequested = \"full\"\n", 2, 13, "half"),
             ("[event.pairing]\nround1_methd = 3\n", 2, 1, "round1_method"),
+            // An event's own setting is no club default.
+            (
+                "[event.pairing]\nround1_method = 2\nserve_port = 8080\n",
+                3,
+                1,
+                "serve_port",
+            ),
+            (
+                "[event.pairing]\nacceleration = \"baku\"\n",
+                2,
+                1,
+                "acceleration",
+            ),
+            (
+                "[event.pairing]\nclubmates = \"absolute\"\n",
+                2,
+                1,
+                "clubmates",
+            ),
+            (
+                "[event.pairing]\nround1_method = 300\n",
+                2,
+                1,
+                "round1_method",
+            ),
             (
                 "[event.pairing]\nfirst_colour = \"blue\"\n",
                 2,
@@ -861,14 +875,10 @@ mod tests {
         // Known pairing settings of the right type load.
         let c = parse("[event.pairing]\nround1_method = 2\nfirst_colour = \"black\"\ndouble_round_robin = true\n")
             .unwrap();
-        assert_eq!(
-            c.event.pairing_settings["round1_method"],
-            serde_json::json!(2)
-        );
-        assert_eq!(
-            c.event.pairing_settings["first_colour"],
-            serde_json::json!("black")
-        );
+        let o = &c.event.pairing_settings.options;
+        assert_eq!(o.round1_method, Some(2));
+        assert_eq!(o.first_colour, Some(crate::domain::Colour::Black));
+        assert!(o.double_round_robin());
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod names;
 mod points;
 pub mod prize;
 mod rng;
+mod settings;
 mod team;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
@@ -28,6 +29,9 @@ pub use prize::{
     CERTIFICATE_FIELDS,
 };
 pub use rng::SplitMix64;
+pub use settings::{
+    Acceleration, ClubApart, EventExtras, PairingOptions, PairingSettings, SettingsError, TrfByes,
+};
 pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,
     TeamMatch, TeamSettings, TiedMatch,
@@ -303,8 +307,9 @@ pub struct EventSettings {
     /// Tie-break codes after points; empty = the scheme's default order.
     pub tiebreaks: Vec<String>,
     pub byes: ByeSettings,
-    /// Pairing options (the Chinese method's settings, double round-robin), by name.
-    pub pairing_settings: serde_json::Map<String, serde_json::Value>,
+    /// The pairing options and what the event keeps beside them (one
+    /// JSON object in the database's `pairing_settings` column).
+    pub pairing_settings: PairingSettings,
 }
 
 impl Default for EventSettings {
@@ -318,7 +323,7 @@ impl Default for EventSettings {
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             tiebreaks: Vec::new(),
             byes: ByeSettings::default(),
-            pairing_settings: serde_json::Map::new(),
+            pairing_settings: PairingSettings::default(),
         }
     }
 }

@@ -78,10 +78,16 @@ pub(super) static TEXTS: &[Text] = &[
         "bad pairing setting: {why}",
     ),
     (
-        "err.app.unknown_pairing_setting",
-        "未知的编排设置 \"{setting}\"; 可选: double_round_robin, first_colour, {allowed}",
-        "未知的編排設定 \"{setting}\"; 可選: double_round_robin, first_colour, {allowed}",
-        "unknown pairing setting \"{setting}\"; allowed: double_round_robin, first_colour, {allowed}",
+        "err.settings.unknown_key",
+        "赛事设置里有未知的设置项 \"{key}\" (也许来自别的 qishe 版本), 未作改动; 可用: {allowed}",
+        "賽事設定裡有未知的設定項 \"{key}\" (也許來自別的 qishe 版本), 未作改動; 可用: {allowed}",
+        "the event's settings hold an unknown setting \"{key}\" (perhaps from another qishe version); nothing was changed; known: {allowed}",
+    ),
+    (
+        "err.settings.bad_value",
+        "赛事设置 \"{key}\" 的值不对: {why}",
+        "賽事設定 \"{key}\" 的值不對: {why}",
+        "the event setting \"{key}\" has a wrong value: {why}",
     ),
     (
         "err.app.no_start_number",

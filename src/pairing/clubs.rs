@@ -5,41 +5,8 @@
 
 use super::{dutch, PairingError, RoundPairing, SwissState};
 use crate::i18n::msg;
-use serde::{Deserialize, Serialize};
 
-/// The pairing-settings key of [`ClubApart`].
-pub const CLUBMATES: &str = "clubmates";
-
-/// How the Dutch system keeps clubmates apart.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClubApart {
-    #[default]
-    Off,
-    /// Clubmates never meet: a round without such a pairing is not paired.
-    Absolute,
-    /// Clubmates do not meet unless no pairing keeps them all apart; then
-    /// the round is paired without the rule, with a note for the arbiter.
-    Relaxed,
-}
-
-impl ClubApart {
-    pub fn from_code(s: &str) -> Option<ClubApart> {
-        match s.trim() {
-            "off" | "none" | "" => Some(ClubApart::Off),
-            "absolute" => Some(ClubApart::Absolute),
-            "relaxed" => Some(ClubApart::Relaxed),
-            _ => None,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            ClubApart::Off => "off",
-            ClubApart::Absolute => "absolute",
-            ClubApart::Relaxed => "relaxed",
-        }
-    }
-}
+pub use crate::domain::ClubApart;
 
 /// The Dutch system, with clubmates kept apart as `clubs` says: their
 /// pairs are added to the forbidden ones.

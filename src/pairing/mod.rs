@@ -15,7 +15,7 @@ pub mod matching;
 pub mod team;
 pub mod trf;
 
-pub use clubs::{ClubApart, CLUBMATES};
+pub use clubs::ClubApart;
 
 use crate::domain::{Colour, PairingSystem, Points};
 use crate::i18n::{msg, Msg};
@@ -214,6 +214,33 @@ impl Default for CxaOptions {
             qualified_after: None,
             eliminated_after: None,
             exhaustive_cap: 16,
+        }
+    }
+}
+
+impl CxaOptions {
+    /// The defaults with an event's options over them.
+    pub fn with(o: &crate::domain::PairingOptions) -> CxaOptions {
+        let d = CxaOptions::default();
+        CxaOptions {
+            round1_method: o.round1_method.unwrap_or(d.round1_method),
+            round1_colour: o.round1_colour.unwrap_or(d.round1_colour),
+            no_three_in_row: o.no_three_in_row.unwrap_or(d.no_three_in_row),
+            avoid_same_club: o.avoid_same_club.unwrap_or(d.avoid_same_club),
+            float_balance: o.float_balance.unwrap_or(d.float_balance),
+            identical_colour_option: o
+                .identical_colour_option
+                .unwrap_or(d.identical_colour_option),
+            last_rounds_threshold: o.last_rounds_threshold.unwrap_or(d.last_rounds_threshold),
+            last_rounds_from_end: o.last_rounds_from_end.unwrap_or(d.last_rounds_from_end),
+            bye_mode: o.bye_mode.unwrap_or(d.bye_mode),
+            random_seed: o.random_seed.unwrap_or(d.random_seed),
+            forfeit_limit: o.forfeit_limit.unwrap_or(d.forfeit_limit),
+            upper_half: o.upper_half.clone().unwrap_or(d.upper_half),
+            lower_half: o.lower_half.clone().unwrap_or(d.lower_half),
+            qualified_after: o.qualified_after.or(d.qualified_after),
+            eliminated_after: o.eliminated_after.or(d.eliminated_after),
+            exhaustive_cap: o.exhaustive_cap.unwrap_or(d.exhaustive_cap),
         }
     }
 }

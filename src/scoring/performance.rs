@@ -179,21 +179,28 @@ pub(crate) fn appo(
     average_of_opponents(rounds, idx, i, |j| ptp(rounds, ratings, idx, j))
 }
 
-/// TPR (or, `perfect`, PTP) of player `i` over the opponents left when
-/// `low` ratings are cut from the bottom and `high` from the top, as
-/// FIDE's checker cuts ARO ([`Fide::rating_cut`]): the cut games' points
-/// go with them. `None`: no rated opponent left.
-#[allow(clippy::too_many_arguments)]
+/// How a performance is cut: `low` ratings cut from the bottom and `high`
+/// from the top; `perfect`: the perfect performance (PTP, APPO) instead
+/// of the rating performance (TPR, APRO).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    pub low: usize,
+    pub high: usize,
+    pub perfect: bool,
+}
+
+/// TPR (or, `perfect`, PTP) of player `i` over the opponents left after
+/// the cut, as FIDE's checker cuts ARO ([`Fide::rating_cut`]): the cut
+/// games' points go with them. `None`: no rated opponent left.
 pub(crate) fn cut_performance(
     f: &Fide,
     rounds: &[Vec<PlayerRound>],
     ratings: &[Option<i32>],
     idx: &HashMap<i64, usize>,
     i: usize,
-    low: usize,
-    high: usize,
-    perfect: bool,
+    c: Cut,
 ) -> (Option<i64>, Vec<Part>) {
+    let Cut { low, high, perfect } = c;
     let parts = f.rating_cut(rounds, ratings, idx, i, low, high);
     let mut opps = Vec::new();
     let mut score = 0;
@@ -222,19 +229,16 @@ pub(crate) fn cut_performance(
 /// APRO (or, `perfect`, APPO) over the opponents' cut TPR (PTP):
 /// `APRO/C1` averages the opponents' TPR/C1. The parts are each
 /// opponent's cut performance.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn average_cut_performance(
     f: &Fide,
     rounds: &[Vec<PlayerRound>],
     ratings: &[Option<i32>],
     idx: &HashMap<i64, usize>,
     i: usize,
-    low: usize,
-    high: usize,
-    perfect: bool,
+    c: Cut,
 ) -> (Option<i64>, Vec<Part>) {
     let parts = opponent_parts(rounds, idx, i, |j| {
-        cut_performance(f, rounds, ratings, idx, j, low, high, perfect).0
+        cut_performance(f, rounds, ratings, idx, j, c).0
     });
     (average_of_parts(&parts), parts)
 }

@@ -515,16 +515,21 @@ impl TbCtx<'_> {
                 }
                 SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high),
                 Tpr | Ptp => {
-                    let perfect = base == Ptp;
-                    let (v, parts) =
-                        perf::cut_performance(f, rounds, &ratings, idx, i, low, high, perfect);
+                    let c = perf::Cut {
+                        low,
+                        high,
+                        perfect: base == Ptp,
+                    };
+                    let (v, parts) = perf::cut_performance(f, rounds, &ratings, idx, i, c);
                     (perf::as_points(v), parts)
                 }
                 Apro | Appo => {
-                    let perfect = base == Appo;
-                    let (v, parts) = perf::average_cut_performance(
-                        f, rounds, &ratings, idx, i, low, high, perfect,
-                    );
+                    let c = perf::Cut {
+                        low,
+                        high,
+                        perfect: base == Appo,
+                    };
+                    let (v, parts) = perf::average_cut_performance(f, rounds, &ratings, idx, i, c);
                     (perf::as_points(v), parts)
                 }
                 Progressive => f.progressive_cut_parts(rounds, i, low),

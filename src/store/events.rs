@@ -40,6 +40,16 @@ fn json_map(text: &str) -> rusqlite::Result<serde_json::Map<String, serde_json::
     })
 }
 
+/// The typed settings of the column's JSON: an unknown key (an older or a
+/// newer qishe's) is refused by name ([`crate::domain::SettingsError`],
+/// turned into [`super::StoreError::Invalid`]), never dropped, so writing
+/// the event back cannot lose it.
+fn pairing_settings(text: &str) -> rusqlite::Result<crate::domain::PairingSettings> {
+    crate::domain::PairingSettings::from_map(json_map(text)?).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(16, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
     let system: String = r.get(6)?;
     let bye_opp: String = r.get(13)?;
@@ -86,7 +96,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
                     .ok_or_else(|| bad_data("requested-bye value", &req))?,
                 forfeits_to_drop: r.get(15)?,
             },
-            pairing_settings: json_map(&r.get::<_, String>(16)?)?,
+            pairing_settings: pairing_settings(&r.get::<_, String>(16)?)?,
         },
         status: EventStatus::from_code(&status).ok_or_else(|| bad_data("status", &status))?,
     })
@@ -403,7 +413,7 @@ impl Store {
     pub fn set_pairing_settings(
         &mut self,
         event_id: i64,
-        settings: &serde_json::Map<String, serde_json::Value>,
+        settings: &crate::domain::PairingSettings,
         summary: crate::i18n::Msg,
     ) -> Result<()> {
         let old = self.event(event_id)?;
@@ -733,9 +743,7 @@ mod tests {
             ..Default::default()
         };
         settings.scheme_settings.insert("draw".into(), json!("0.8"));
-        settings
-            .pairing_settings
-            .insert("round1_method".into(), json!(2));
+        settings.pairing_settings.options.round1_method = Some(2);
         let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 30);
         let e = s.create_event("周赛 第48期", date, &settings).unwrap();
         let back = s.event(e.id).unwrap();

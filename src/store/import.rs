@@ -71,10 +71,9 @@ pub struct TrfExtras {
     /// Pairs (start numbers) that may not meet in some rounds only:
     /// (a, b, first round, last round).
     pub prohibited: Vec<(u32, u32, u32, u32)>,
-    /// A pairing setting whose value is keyed by entry: (setting, value
-    /// by start number), stored as an object by entry id once the entries
-    /// exist (the explicit virtual points of an accelerated event).
-    pub by_entry: Option<(String, std::collections::BTreeMap<u32, serde_json::Value>)>,
+    /// The explicit virtual points of an accelerated event, by start
+    /// number, stored by entry id once the entries exist.
+    pub virtual_points: Option<std::collections::BTreeMap<u32, Vec<crate::domain::Points>>>,
 }
 
 /// The TRF fields of an event's entries, as stored by an import.
@@ -236,13 +235,13 @@ impl Store {
                 params![event_id, x.min(y), x.max(y), first, last],
             )?;
         }
-        if let Some((key, values)) = &extras.by_entry {
-            let mut obj = serde_json::Map::new();
+        if let Some(values) = &extras.virtual_points {
+            let mut by_id = std::collections::BTreeMap::new();
             for (no, v) in values {
-                obj.insert(entry(*no)?.to_string(), v.clone());
+                by_id.insert(entry(*no)?, v.clone());
             }
             let mut ps = ev.settings.pairing_settings.clone();
-            ps.insert(key.clone(), serde_json::Value::Object(obj));
+            ps.options.virtual_points = Some(by_id);
             tx.execute(
                 "UPDATE event SET pairing_settings=?2 WHERE id=?1",
                 params![event_id, serde_json::to_string(&ps)?],

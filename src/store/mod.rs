@@ -108,7 +108,16 @@ impl From<rusqlite::Error> for StoreError {
             Some(C::ReadOnly) => StoreError::ReadOnly,
             Some(C::DiskFull) => StoreError::DiskFull,
             Some(C::DatabaseCorrupt) | Some(C::NotADatabase) => StoreError::Damaged(e.to_string()),
-            _ => StoreError::Sql(e),
+            _ => match &e {
+                // A stored setting this qishe cannot read, by its key.
+                rusqlite::Error::FromSqlConversionFailure(_, _, inner) => {
+                    match inner.downcast_ref::<crate::domain::SettingsError>() {
+                        Some(s) => StoreError::Invalid(s.msg()),
+                        None => StoreError::Sql(e),
+                    }
+                }
+                _ => StoreError::Sql(e),
+            },
         }
     }
 }

@@ -272,7 +272,7 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_none(), "{:?}", m.status);
     let ev = app.find_event("Open").unwrap();
-    let ps = &ev.settings.pairing_settings;
+    let ps = ev.settings.pairing_settings.to_map();
     assert_eq!(ps.get("acceleration"), Some(&"baku".into()));
     assert_eq!(ps.get("clubmates"), Some(&"relaxed".into()));
     let names: Vec<String> = (1..=8).map(|i| format!("P{i}")).collect();

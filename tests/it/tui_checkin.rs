@@ -298,7 +298,7 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     assert!(screen(&m, 100, 40).contains("首尾"));
     go(&mut app, &mut m, k(KeyCode::Enter));
     let e = app.find_event("积分赛").unwrap();
-    assert_eq!(e.settings.pairing_settings["round1_method"], 2);
+    assert_eq!(e.settings.pairing_settings.to_map()["round1_method"], 2);
     // Method 5 (上下半区) is offered too, here when the event is edited
     // (`E` on the new event's Players tab).
     assert_eq!((m.screen, m.tab), (qishe::tui::Screen::Event, Tab::Players));
@@ -308,7 +308,7 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     assert!(screen(&m, 100, 40).contains("上下半区"));
     go(&mut app, &mut m, k(KeyCode::Enter));
     let e = app.find_event("积分赛").unwrap();
-    assert_eq!(e.settings.pairing_settings["round1_method"], 5);
+    assert_eq!(e.settings.pairing_settings.to_map()["round1_method"], 5);
     // Out of range is refused by the app layer; other systems ignore it.
     let bad = EventDraft {
         system: Some(qishe::domain::PairingSystem::Cxa),
@@ -325,7 +325,7 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
         ..Default::default()
     };
     let s = app.event_settings(&dutch).unwrap();
-    assert!(!s.pairing_settings.contains_key("round1_method"));
+    assert!(!s.pairing_settings.to_map().contains_key("round1_method"));
 }
 
 /// Item 2 of session 9: Space cycles present → absent (no notice, a zero

@@ -703,7 +703,10 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     assert_eq!(e.settings.games_per_round, 2);
     assert_eq!(e.settings.byes.opponent_score.code(), "own");
     assert_eq!(
-        e.settings.pairing_settings.get("double_round_robin"),
+        e.settings
+            .pairing_settings
+            .to_map()
+            .get("double_round_robin"),
         Some(&serde_json::Value::Bool(true))
     );
 }

@@ -1,7 +1,6 @@
 //! `export trf`: an event as a TRF file, TRF-2026 (the default) or
 //! TRF-16 with the TRF(x) lines.
 
-use super::super::accel as accel_key;
 use super::super::{schedule, App, Result};
 use crate::app::EventId;
 use crate::domain::{Colour, Event, PairingSystem, Points, RequestedByeValue};
@@ -72,12 +71,8 @@ impl App {
         let mut players = Vec::new();
         let mut withdrawn = Vec::new();
         let in_lines = version == TrfVersion::V2016
-            || event
-                .settings
-                .pairing_settings
-                .get(super::TRF_BYES)
-                .and_then(|v| v.as_str())
-                != Some("240");
+            || event.settings.pairing_settings.extras.trf_byes
+                != Some(crate::domain::TrfByes::Records240);
         for (e, prs) in entries.iter().zip(&all) {
             let mut rounds = Vec::new();
             let mut total = Points::ZERO;
@@ -287,10 +282,7 @@ impl App {
             other_lines: self.trf_header(&event, entries.len())?,
             players,
             total_rounds: Some(event.settings.rounds),
-            first_colour: Some(match event.settings.pairing_settings.get("first_colour") {
-                Some(v) if v.as_str() == Some("black") => Colour::Black,
-                _ => Colour::Red,
-            }),
+            first_colour: Some(event.settings.pairing_settings.options.first_colour()),
             forbidden,
             prohibited,
             byes,
@@ -352,7 +344,9 @@ impl App {
             let baku = event
                 .settings
                 .pairing_settings
-                .contains_key(accel_key::ACCELERATION);
+                .options
+                .acceleration
+                .is_some();
             out.push(format!(
                 "192 FIDE_DUTCH_2025{}",
                 if baku { "_BAKU" } else { "" }

@@ -324,11 +324,7 @@ pub const CXA_ROUND1: &[&str] = &["adjacent", "head-tail", "split", "random", "h
 
 /// The round-1 method of settings as the form's choice (拦腰 unless set).
 fn round1_code(d: &EventSettings) -> &'static str {
-    let n = d
-        .pairing_settings
-        .get("round1_method")
-        .and_then(|v| v.as_u64())
-        .unwrap_or(3) as usize;
+    let n = d.pairing_settings.options.round1_method.unwrap_or(3) as usize;
     CXA_ROUND1
         .get(n.wrapping_sub(1))
         .copied()
@@ -336,23 +332,18 @@ fn round1_code(d: &EventSettings) -> &'static str {
 }
 
 /// The Dutch system's ways of keeping clubmates apart, as the form offers them.
-pub const CLUBMATES: &[&str] = &["off", "absolute", "relaxed"];
+pub const CLUBMATES: &[&str] = &crate::domain::ClubApart::CODES;
 
 /// The acceleration of settings as the form's choice.
 fn accel_code(d: &EventSettings) -> &'static str {
-    match d
-        .pairing_settings
-        .contains_key(crate::app::accel::ACCELERATION)
-    {
-        true => "baku",
-        false => "none",
+    match d.pairing_settings.options.acceleration {
+        Some(crate::domain::Acceleration::Baku) => "baku",
+        None => "none",
     }
 }
 
 fn clubmates_code(d: &EventSettings) -> &'static str {
-    let v = d.pairing_settings.get(crate::pairing::CLUBMATES);
-    let v = v.and_then(|v| v.as_str()).unwrap_or("off");
-    CLUBMATES.iter().copied().find(|c| *c == v).unwrap_or("off")
+    d.pairing_settings.options.clubmates().code()
 }
 
 /// The event form filled with an event's name, date and settings. Its
@@ -403,7 +394,7 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
     f.stash.clear();
     let s = &e.settings;
     let date = e.start_date.map(|d| d.to_string()).unwrap_or_default();
-    let double = s.pairing_settings.get("double_round_robin") == Some(&true.into());
+    let double = s.pairing_settings.options.double_round_robin();
     for fl in &mut f.fields {
         match fl.label {
             "col.event" => fl.value = e.name.clone(),

@@ -1,0 +1,551 @@
+//! An event's typed settings kept in its `pairing_settings` column: the
+//! pairing options ([`PairingOptions`]: how its rounds are paired and how
+//! a round-robin's sitting out scores) and what the event keeps beside
+//! them ([`EventExtras`]: the reporting PIN, how it was last served, the
+//! round schedule, its own identity, how a TRF's byes were written).
+//!
+//! The column is one flat JSON object, as it always was; every key has a
+//! typed field, so a setting that does not exist cannot be held: reading
+//! an object with a key neither struct knows is refused with the key's
+//! name ([`SettingsError`]), never dropped.
+
+use super::{Colour, Identity, Points};
+use crate::i18n::{msg, Msg};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+
+/// How the Dutch system keeps clubmates apart (stored by its code).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClubApart {
+    #[default]
+    Off,
+    /// Clubmates never meet: a round without such a pairing is not paired.
+    Absolute,
+    /// Clubmates do not meet unless no pairing keeps them all apart; then
+    /// the round is paired without the rule, with a note for the arbiter.
+    Relaxed,
+}
+
+impl ClubApart {
+    pub const CODES: [&'static str; 3] = ["off", "absolute", "relaxed"];
+
+    pub fn from_code(s: &str) -> Option<ClubApart> {
+        match s.trim() {
+            "off" | "none" | "" => Some(ClubApart::Off),
+            "absolute" => Some(ClubApart::Absolute),
+            "relaxed" => Some(ClubApart::Relaxed),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ClubApart::Off => "off",
+            ClubApart::Absolute => "absolute",
+            ClubApart::Relaxed => "relaxed",
+        }
+    }
+}
+
+impl Serialize for ClubApart {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for ClubApart {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        ClubApart::from_code(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "\"{s}\" is none of {}",
+                ClubApart::CODES.join(", ")
+            ))
+        })
+    }
+}
+
+/// An acceleration method (FIDE's Baku rule is the one there is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Acceleration {
+    Baku,
+}
+
+/// How an imported TRF's byes for the round to pair were written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrfByes {
+    /// As `240` records (TRF-2026), not in the players' lines.
+    #[serde(rename = "240")]
+    Records240,
+}
+
+/// How an event's rounds are paired: the system-wide options, the Chinese
+/// method's overrides of its defaults (`pairing::CxaOptions`), and the
+/// acceleration. Each is absent unless set (absent = the default), so an
+/// event's stored object stays as small as before. Once a round is paired
+/// these stay as they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairingOptions {
+    /// A round-robin played twice (colours swapped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub double_round_robin: Option<bool>,
+    /// The colour of the first board's top player in round 1 (red unless set).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_colour: Option<Colour>,
+    /// The Dutch system's clubmates-apart rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clubmates: Option<ClubApart>,
+    /// A round-robin's player who sits out scores a win.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_robin_bye_scores: Option<bool>,
+    /// The acceleration method.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<Acceleration>,
+    /// Explicit virtual points (a TRF's `250` / `XXA`), by entry id: one
+    /// value per round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub virtual_points: Option<BTreeMap<i64, Vec<Points>>>,
+    // The Chinese method's options (see `pairing::CxaOptions`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round1_method: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round1_colour: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_three_in_row: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avoid_same_club: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub float_balance: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identical_colour_option: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_rounds_threshold: Option<Points>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_rounds_from_end: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bye_mode: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub random_seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit_limit: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper_half: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_half: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qualified_after: Option<(u32, Points)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminated_after: Option<(u32, Points)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exhaustive_cap: Option<usize>,
+}
+
+impl PairingOptions {
+    /// Every key, as stored and as `[event.pairing]` in config.toml takes it.
+    pub const KEYS: [&'static str; 22] = [
+        "double_round_robin",
+        "first_colour",
+        "clubmates",
+        "round_robin_bye_scores",
+        "acceleration",
+        "virtual_points",
+        "round1_method",
+        "round1_colour",
+        "no_three_in_row",
+        "avoid_same_club",
+        "float_balance",
+        "identical_colour_option",
+        "last_rounds_threshold",
+        "last_rounds_from_end",
+        "bye_mode",
+        "random_seed",
+        "forfeit_limit",
+        "upper_half",
+        "lower_half",
+        "qualified_after",
+        "eliminated_after",
+        "exhaustive_cap",
+    ];
+
+    pub fn double_round_robin(&self) -> bool {
+        self.double_round_robin == Some(true)
+    }
+
+    pub fn first_colour(&self) -> Colour {
+        self.first_colour.unwrap_or(Colour::Red)
+    }
+
+    pub fn clubmates(&self) -> ClubApart {
+        self.clubmates.unwrap_or_default()
+    }
+
+    pub fn round_robin_bye_scores(&self) -> bool {
+        self.round_robin_bye_scores == Some(true)
+    }
+
+    /// Reads a JSON object of options (config.toml's `[event.pairing]`),
+    /// refusing an unknown key or a value of the wrong type by its key.
+    pub fn from_map(
+        map: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, SettingsError> {
+        if let Some(k) = map.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
+            return Err(SettingsError::Unknown {
+                key: k.clone(),
+                allowed: Self::KEYS.join(", "),
+            });
+        }
+        typed(map)
+    }
+}
+
+/// What an event keeps beside its pairing options, in the same column:
+/// each may change at any time (none changes how a round is paired).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventExtras {
+    /// The event's own reporting PIN (`qishe event pin`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry_pin: Option<String>,
+    /// How the event was last served from the TUI: on the club's network
+    /// (else this computer only), and the port.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub serve_lan: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub serve_port: Option<u16>,
+    /// When rounds start, by round number (stored `YYYY-MM-DDTHH:MM`).
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        with = "round_starts"
+    )]
+    pub round_starts: BTreeMap<u32, chrono::NaiveDateTime>,
+    /// The event's own identity (over the club's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<Identity>,
+    /// How an imported TRF wrote the byes of the round to pair.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trf_byes: Option<TrfByes>,
+}
+
+impl EventExtras {
+    pub const KEYS: [&'static str; 6] = [
+        "entry_pin",
+        "serve_lan",
+        "serve_port",
+        "round_starts",
+        "identity",
+        "trf_byes",
+    ];
+}
+
+/// The round schedule as stored: round number → `YYYY-MM-DDTHH:MM`.
+mod round_starts {
+    use chrono::NaiveDateTime;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    pub const STORED: &str = "%Y-%m-%dT%H:%M";
+
+    pub fn serialize<S: Serializer>(
+        v: &BTreeMap<u32, NaiveDateTime>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        v.iter()
+            .map(|(k, t)| (*k, t.format(STORED).to_string()))
+            .collect::<BTreeMap<u32, String>>()
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<u32, NaiveDateTime>, D::Error> {
+        BTreeMap::<u32, String>::deserialize(d)?
+            .into_iter()
+            .map(|(k, t)| {
+                ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
+                    .iter()
+                    .find_map(|f| NaiveDateTime::parse_from_str(t.trim(), f).ok())
+                    .map(|t| (k, t))
+                    .ok_or_else(|| {
+                        serde::de::Error::custom(format!("\"{t}\" is no YYYY-MM-DDTHH:MM"))
+                    })
+            })
+            .collect()
+    }
+}
+
+/// The event's `pairing_settings` column, typed: its pairing options and
+/// what it keeps beside them, one flat JSON object in the database.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairingSettings {
+    pub options: PairingOptions,
+    pub extras: EventExtras,
+}
+
+impl PairingSettings {
+    /// Reads the stored object: each key to its struct, an unknown key (an
+    /// older or a newer qishe's, or a hand edit) refused by name.
+    pub fn from_map(
+        map: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, SettingsError> {
+        let mut options = serde_json::Map::new();
+        let mut extras = serde_json::Map::new();
+        for (k, v) in map {
+            if PairingOptions::KEYS.contains(&k.as_str()) {
+                options.insert(k, v);
+            } else if EventExtras::KEYS.contains(&k.as_str()) {
+                extras.insert(k, v);
+            } else {
+                return Err(SettingsError::Unknown {
+                    key: k,
+                    allowed: PairingOptions::KEYS
+                        .iter()
+                        .chain(EventExtras::KEYS.iter())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            }
+        }
+        Ok(PairingSettings {
+            options: typed(options)?,
+            extras: typed(extras)?,
+        })
+    }
+
+    /// The stored object.
+    pub fn to_map(&self) -> serde_json::Map<String, serde_json::Value> {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+
+    /// The stored text (the column's JSON).
+    pub fn from_json(text: &str) -> Result<Self, SettingsError> {
+        let map = serde_json::from_str(text).map_err(|e| SettingsError::Value {
+            key: String::new(),
+            why: e.to_string(),
+        })?;
+        Self::from_map(map)
+    }
+}
+
+/// `map` as `T`; a value of the wrong type names its key.
+fn typed<T: serde::de::DeserializeOwned>(
+    map: serde_json::Map<String, serde_json::Value>,
+) -> Result<T, SettingsError> {
+    for (k, v) in &map {
+        let one: serde_json::Map<_, _> = [(k.clone(), v.clone())].into_iter().collect();
+        if let Err(e) = serde_json::from_value::<T>(serde_json::Value::Object(one)) {
+            return Err(SettingsError::Value {
+                key: k.clone(),
+                why: e.to_string(),
+            });
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| SettingsError::Value {
+        key: String::new(),
+        why: e.to_string(),
+    })
+}
+
+impl Serialize for PairingSettings {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Flat<'a> {
+            #[serde(flatten)]
+            options: &'a PairingOptions,
+            #[serde(flatten)]
+            extras: &'a EventExtras,
+        }
+        Flat {
+            options: &self.options,
+            extras: &self.extras,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for PairingSettings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = serde_json::Map::deserialize(d)?;
+        PairingSettings::from_map(map).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A stored or configured setting that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingsError {
+    /// A key no setting has.
+    Unknown { key: String, allowed: String },
+    /// A known key with a value of the wrong type.
+    Value { key: String, why: String },
+}
+
+impl SettingsError {
+    pub fn msg(&self) -> Msg {
+        match self {
+            SettingsError::Unknown { key, allowed } => {
+                msg!("err.settings.unknown_key", key, allowed)
+            }
+            SettingsError::Value { key, why } => msg!("err.settings.bad_value", key, why),
+        }
+    }
+}
+
+crate::i18n::english_display!(SettingsError);
+impl std::error::Error for SettingsError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn map(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    /// Every key of the two structs, with a value of its type, as the
+    /// writers of earlier versions stored them.
+    fn every_key() -> serde_json::Value {
+        json!({
+            "double_round_robin": true,
+            "first_colour": "black",
+            "clubmates": "relaxed",
+            "round_robin_bye_scores": true,
+            "acceleration": "baku",
+            "virtual_points": {"7": [100, 50], "12": [0]},
+            "round1_method": 5,
+            "round1_colour": 3,
+            "no_three_in_row": false,
+            "avoid_same_club": false,
+            "float_balance": false,
+            "identical_colour_option": 1,
+            "last_rounds_threshold": 100,
+            "last_rounds_from_end": 3,
+            "bye_mode": 1,
+            "random_seed": 42,
+            "forfeit_limit": 0,
+            "upper_half": [1, 2],
+            "lower_half": [9],
+            "qualified_after": [3, 500],
+            "eliminated_after": [2, 100],
+            "exhaustive_cap": 20,
+            "entry_pin": "4711",
+            "serve_lan": true,
+            "serve_port": 8081,
+            "round_starts": {"1": "2026-12-05T14:00", "3": "2026-12-06T09:30"},
+            "identity": {"venue": "文化宫", "deputy_arbiters": ["李"]},
+            "trf_byes": "240"
+        })
+    }
+
+    #[test]
+    fn every_stored_key_reads_typed_and_writes_back_the_same_object() {
+        let stored = map(every_key());
+        let s = PairingSettings::from_map(stored.clone()).unwrap();
+        assert!(s.options.double_round_robin());
+        assert_eq!(s.options.first_colour(), Colour::Black);
+        assert_eq!(s.options.clubmates(), ClubApart::Relaxed);
+        assert_eq!(s.options.acceleration, Some(Acceleration::Baku));
+        assert_eq!(
+            s.options.virtual_points.as_ref().unwrap()[&7],
+            vec![Points(100), Points(50)]
+        );
+        assert_eq!(s.options.qualified_after, Some((3, Points(500))));
+        assert_eq!(s.extras.serve_port, Some(8081));
+        assert_eq!(s.extras.round_starts[&3].to_string(), "2026-12-06 09:30:00");
+        assert_eq!(
+            s.extras.identity.as_ref().unwrap().venue.as_deref(),
+            Some("文化宫")
+        );
+        assert_eq!(s.extras.trf_byes, Some(TrfByes::Records240));
+        assert_eq!(s.to_map(), stored);
+        // Through the column's text too.
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(PairingSettings::from_json(&text).unwrap(), s);
+        assert_eq!(serde_json::from_str::<PairingSettings>(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn the_key_lists_are_the_structs_fields() {
+        let s = PairingSettings::from_map(map(every_key())).unwrap();
+        let mut opts: Vec<String> = match serde_json::to_value(&s.options).unwrap() {
+            serde_json::Value::Object(m) => m.keys().cloned().collect(),
+            _ => unreachable!(),
+        };
+        let mut want: Vec<String> = PairingOptions::KEYS.iter().map(|k| k.to_string()).collect();
+        opts.sort();
+        want.sort();
+        assert_eq!(opts, want);
+        let mut extras: Vec<String> = match serde_json::to_value(&s.extras).unwrap() {
+            serde_json::Value::Object(m) => m.keys().cloned().collect(),
+            _ => unreachable!(),
+        };
+        let mut want: Vec<String> = EventExtras::KEYS.iter().map(|k| k.to_string()).collect();
+        extras.sort();
+        want.sort();
+        assert_eq!(extras, want);
+    }
+
+    #[test]
+    fn an_empty_object_is_the_default_and_stays_empty() {
+        let s = PairingSettings::from_json("{}").unwrap();
+        assert_eq!(s, PairingSettings::default());
+        assert_eq!(serde_json::to_string(&s).unwrap(), "{}");
+        assert_eq!(s.options.first_colour(), Colour::Red);
+        assert!(!s.options.double_round_robin());
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_by_name() {
+        let e =
+            PairingSettings::from_json(r#"{"round1_method": 2, "serve_prot": 80}"#).unwrap_err();
+        assert!(matches!(&e, SettingsError::Unknown { key, .. } if key == "serve_prot"));
+        assert!(e.to_string().contains("serve_prot"), "{e}");
+        assert!(e
+            .msg()
+            .render(crate::i18n::Lang::ZhHans)
+            .contains("未知的设置项 \"serve_prot\""));
+        // Through serde too (a backup's or an archive's JSON).
+        let e =
+            serde_json::from_str::<PairingSettings>(r#"{"doubel_round_robin": true}"#).unwrap_err();
+        assert!(e.to_string().contains("doubel_round_robin"), "{e}");
+    }
+
+    #[test]
+    fn an_event_level_key_is_no_pairing_option() {
+        let e = PairingOptions::from_map(map(json!({"serve_port": 80}))).unwrap_err();
+        assert!(matches!(e, SettingsError::Unknown { key, .. } if key == "serve_port"));
+    }
+
+    #[test]
+    fn a_wrong_value_names_its_key() {
+        for (text, key) in [
+            (r#"{"first_colour": "green"}"#, "first_colour"),
+            (r#"{"clubmates": "always"}"#, "clubmates"),
+            (r#"{"acceleration": "swiss"}"#, "acceleration"),
+            (
+                r#"{"round1_method": "two", "bye_mode": 1}"#,
+                "round1_method",
+            ),
+            (r#"{"serve_port": 70000}"#, "serve_port"),
+            (r#"{"round_starts": {"1": "noon"}}"#, "round_starts"),
+            (r#"{"trf_byes": "241"}"#, "trf_byes"),
+        ] {
+            match PairingSettings::from_json(text) {
+                Err(SettingsError::Value { key: k, .. }) => assert_eq!(k, key, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn clubmates_none_reads_as_off() {
+        let s = PairingSettings::from_json(r#"{"clubmates": "none"}"#).unwrap();
+        assert_eq!(s.options.clubmates, Some(ClubApart::Off));
+    }
+}

@@ -1,0 +1,146 @@
+//! An event's typed settings against the database column they are kept
+//! in (`event.pairing_settings`, one JSON object): what earlier versions
+//! stored reads the same, and a key this version does not know is
+//! refused by name and left in place.
+
+use crate::common::Club;
+use qishe::app::{App, EventId};
+use qishe::config::Config;
+use qishe::domain::{Acceleration, ClubApart, Colour, Points, TrfByes};
+use serde_json::json;
+
+fn column(c: &Club) -> String {
+    rusqlite::Connection::open(&c.db)
+        .unwrap()
+        .query_row(
+            "SELECT pairing_settings FROM event WHERE name='T'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+fn store(c: &Club, text: &str) {
+    rusqlite::Connection::open(&c.db)
+        .unwrap()
+        .execute(
+            "UPDATE event SET pairing_settings=?1 WHERE name='T'",
+            [text],
+        )
+        .unwrap();
+}
+
+fn club_with_event() -> Club {
+    let c = Club::new();
+    c.ok(&["init"]);
+    c.ok(&["event", "new", "T", "--rounds", "5"]);
+    c
+}
+
+/// Every key as earlier versions wrote it (`serde_json::Map` by name).
+fn earlier_object() -> serde_json::Value {
+    json!({
+        "double_round_robin": true,
+        "first_colour": "black",
+        "clubmates": "absolute",
+        "round_robin_bye_scores": true,
+        "acceleration": "baku",
+        "virtual_points": {"1": [100, 100, 50]},
+        "round1_method": 2,
+        "last_rounds_threshold": 100,
+        "qualified_after": [4, 700],
+        "upper_half": [1, 3],
+        "entry_pin": "2468",
+        "serve_lan": true,
+        "serve_port": 8765,
+        "round_starts": {"2": "2026-12-12T14:00"},
+        "identity": {"venue": "少年宫", "chief_arbiter": "王"},
+        "trf_byes": "240"
+    })
+}
+
+#[test]
+fn settings_stored_by_earlier_versions_read_the_same_and_write_back_unchanged() {
+    let c = club_with_event();
+    let old = earlier_object();
+    store(&c, &old.to_string());
+    let mut app = App::open(Config::default(), &c.db).unwrap();
+    let ev = app.find_event("T").unwrap();
+    let s = &ev.settings.pairing_settings;
+    assert!(s.options.double_round_robin());
+    assert_eq!(s.options.first_colour(), Colour::Black);
+    assert_eq!(s.options.clubmates(), ClubApart::Absolute);
+    assert!(s.options.round_robin_bye_scores());
+    assert_eq!(s.options.acceleration, Some(Acceleration::Baku));
+    assert_eq!(
+        s.options.virtual_points.as_ref().unwrap()[&1],
+        vec![Points(100), Points(100), Points(50)]
+    );
+    assert_eq!(s.options.round1_method, Some(2));
+    assert_eq!(s.options.qualified_after, Some((4, Points(700))));
+    assert_eq!(s.extras.trf_byes, Some(TrfByes::Records240));
+    // Through the App's readers.
+    let id = EventId(ev.id);
+    assert_eq!(app.entry_pin(id).unwrap().as_deref(), Some("2468"));
+    let serve = app.serve_choice(id).unwrap();
+    assert_eq!((serve.lan, serve.port), (true, 8765));
+    assert_eq!(
+        qishe::app::schedule::round_start(&ev, 2)
+            .unwrap()
+            .to_string(),
+        "2026-12-12 14:00:00"
+    );
+    assert_eq!(
+        app.event_identity(id).unwrap().venue.as_deref(),
+        Some("少年宫")
+    );
+    let cfg = app.pairing_config(&ev).unwrap();
+    assert!(cfg.double_round_robin);
+    assert_eq!(cfg.cxa.round1_method, 2);
+    assert_eq!(cfg.cxa.last_rounds_threshold, Points(100));
+    assert_eq!(cfg.cxa.upper_half, vec![1, 3]);
+    // A write of one setting keeps every other key as it was stored.
+    app.set_entry_pin(id, Some("1357")).unwrap();
+    let mut want = old.clone();
+    want["entry_pin"] = json!("1357");
+    let now: serde_json::Value = serde_json::from_str(&column(&c)).unwrap();
+    assert_eq!(now, want);
+    // And undoing it gives the stored object back.
+    app.undo().unwrap();
+    let now: serde_json::Value = serde_json::from_str(&column(&c)).unwrap();
+    assert_eq!(now, old);
+}
+
+#[test]
+fn an_unknown_stored_setting_is_refused_by_name_and_left_in_place() {
+    let c = club_with_event();
+    let text = r#"{"round1_method":2,"pairing_magic":true}"#;
+    store(&c, text);
+    for args in [&["event", "show", "T"][..], &["event", "list"][..]] {
+        let err = c.fails(args);
+        assert!(err.contains("pairing_magic"), "{args:?}: {err}");
+        assert!(err.contains("unknown setting"), "{args:?}: {err}");
+    }
+    // A write is refused too, and the column is as it was.
+    c.fails(&["result", "pin", "T", "1234"]);
+    assert_eq!(column(&c), text);
+    // In Chinese too.
+    let o = crate::common::qishe()
+        .env("LANG", "zh_CN.UTF-8")
+        .current_dir(c.dir.path())
+        .arg("--db")
+        .arg(&c.db)
+        .args(["event", "show", "T"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("未知的设置项 \"pairing_magic\""), "{err}");
+}
+
+#[test]
+fn a_wrong_stored_value_names_its_key() {
+    let c = club_with_event();
+    store(&c, r#"{"first_colour":"green"}"#);
+    let err = c.fails(&["event", "show", "T"]);
+    assert!(err.contains("first_colour"), "{err}");
+}
