@@ -615,9 +615,11 @@ fn a_sure_partner_is_the_mate_in_every_optimum() {
                 x[t][a] = 0;
             }
         }
-        for u in (0..n).filter(|&u| !held[u] && x[v][u] > 0) {
-            x[v][u] += bonus[u];
-            x[u][v] += bonus[u];
+        for u in 0..n {
+            if !held[u] && x[v][u] > 0 {
+                x[v][u] += bonus[u];
+                x[u][v] += bonus[u];
+            }
         }
         let mut rest = x.clone();
         for t in 0..n {
