@@ -324,7 +324,13 @@ impl<const N: usize> Engine<'_, N> {
                 }
             }
             // Pair S1 in order, each with the highest possible S2 player.
+            // A pair the kept optimum proves is held back (its other edges
+            // stay) while the next proofs go on from the same optimum:
+            // taking its edges out could dissolve a blossom with a positive
+            // dual, which frees two players and spoils every later proof.
+            // The held pairs are fixed before the next solve.
             let mut bonus: Vec<(usize, u64)> = Vec::new();
+            let mut held: Vec<(usize, usize)> = Vec::new();
             for &pi in &rem {
                 let pv = bracket[pi];
                 if !down(&st, pv) {
@@ -345,9 +351,12 @@ impl<const N: usize> Engine<'_, N> {
                 }
                 let sure: Vec<(usize, u64)> =
                     bonus.iter().map(|&(oi, a)| (bracket[oi], a)).collect();
-                let mv = match self.sure_mate(pv, &sure) {
+                let mv = match self.sure_mate(pv, &sure, &held) {
                     Some(mv) => mv,
                     None => {
+                        for (a, b) in held.drain(..) {
+                            self.finalize(a, b);
+                        }
                         for &(oi, a) in &bonus {
                             let w = base.get(oi, pi) + Uint::from_u64(a);
                             self.set(pv, bracket[oi], w);
@@ -358,7 +367,10 @@ impl<const N: usize> Engine<'_, N> {
                 };
                 matched[pv] = true;
                 matched[mv] = true;
-                self.finalize(pv, mv);
+                held.push((pv, mv));
+            }
+            for (a, b) in held.drain(..) {
+                self.finalize(a, b);
             }
 
             // Next bracket: the unpaired (downfloaters) and the next scoregroup.

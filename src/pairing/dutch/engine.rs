@@ -167,18 +167,30 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     /// The mate of `pv` once each edge `pv–v` gains `a` for `(v, a)` in
-    /// `bonus`, when the matcher's kept optimum proves it without a solve
-    /// (see `Matcher::sure_partner`).
-    pub(super) fn sure_mate(&mut self, pv: usize, bonus: &[(usize, u64)]) -> Option<usize> {
+    /// `bonus` and the players of `held` (pairs of the kept optimum fixed
+    /// without their other edges taken out yet) have no edge to `pv`,
+    /// when the matcher's kept optimum proves it without a solve (see
+    /// `Matcher::sure_partner`).
+    pub(super) fn sure_mate(
+        &mut self,
+        pv: usize,
+        bonus: &[(usize, u64)],
+        held: &[(usize, usize)],
+    ) -> Option<usize> {
+        const GONE: u64 = u64::MAX;
         let mut by_local = std::mem::take(&mut self.bonus_buf);
         by_local.clear();
         by_local.resize(self.m.len(), 0);
         for &(v, a) in bonus {
             by_local[self.loc[v]] = a;
         }
-        let mate = self
-            .m
-            .sure_partner(self.loc[pv], |l| Uint::from_u64(by_local[l]));
+        for &(a, b) in held {
+            by_local[self.loc[a]] = GONE;
+            by_local[self.loc[b]] = GONE;
+        }
+        let mate = self.m.sure_partner(self.loc[pv], |l| {
+            (by_local[l] != GONE).then(|| Uint::from_u64(by_local[l]))
+        });
         self.bonus_buf = by_local;
         mate.map(|l| self.verts[l])
     }

@@ -462,8 +462,12 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// The partner of `v` in every maximum-weight matching once each edge
-    /// `v–u` gains `bonus(u)`, when the kept optimum proves it without a
-    /// solve; `None` when it does not (the caller then solves).
+    /// `v–u` gains `bonus(u)` and the edges `v–u` with `bonus(u) = None`
+    /// are gone, when the kept optimum proves it without a solve; `None`
+    /// when it does not (the caller then solves). (A caller fixing pairs of
+    /// the kept matching one by one may leave their other edges in place
+    /// and name their ends `None`: the kept optimum is an optimum of the
+    /// graph without those edges too, see below.)
     ///
     /// The proof: `v` matched to `p`; its dual raised by `bonus(p)` keeps
     /// `v–p` tight, and every other edge `v–u` keeps a slack above zero
@@ -472,16 +476,20 @@ impl<W: Weight> Matcher<W> {
     /// keeps every blossom as full as it was) then meet the optimality
     /// conditions for the new weights, so every optimum uses only their
     /// tight edges and covers `v` (its dual is positive): `v–p` it is.
-    /// The slack read here leaves out the duals of the blossoms around
-    /// both ends, which are never negative: it is at most the true one,
-    /// so `v` may sit inside blossoms.
-    pub fn sure_partner(&self, v: usize, bonus: impl Fn(usize) -> W) -> Option<usize> {
+    /// Taking edges away that the matching does not use keeps those
+    /// conditions (every slack of what is left is as it was), whether or
+    /// not they were blossom edges: the conditions ask nothing of a
+    /// blossom's cycle, only that a blossom with a positive dual be full.
+    /// The slack is read from both ends' duals first, which is at most the
+    /// true one (blossom duals are never negative); only when that is not
+    /// enough are the duals of the blossoms around both ends added.
+    pub fn sure_partner(&self, v: usize, bonus: impl Fn(usize) -> Option<W>) -> Option<usize> {
         let st = &self.st;
         if !self.valid || !self.clean || st.mate[v] == NONE {
             return None;
         }
         let p = st.mate[v];
-        let bp = bonus(p);
+        let bp = bonus(p)?;
         let two = |x: W| st.scaled(x + x);
         if (st.dual[v] + two(bp)).is_zero() {
             return None;
@@ -491,13 +499,23 @@ impl<W: Weight> Matcher<W> {
             if u == v || u == p {
                 return true;
             }
-            let bu = bonus(u);
+            let Some(bu) = bonus(u) else {
+                return true;
+            };
             // (A bonus on a missing edge makes one of that weight.)
             if bu < bp || (row[u] == NO_EDGE_WEIGHT && bu.is_zero()) {
                 return true;
             }
-            let slack = W::sum_minus(st.dual[v], st.dual[u], st.scaled(self.w.value(row[u])));
-            slack > two(bu - bp)
+            let need = two(bu - bp);
+            let w2 = st.scaled(self.w.value(row[u]));
+            if W::sum_minus(st.dual[v], st.dual[u], w2) > need {
+                return true;
+            }
+            if st.inblossom[u] != st.inblossom[v] {
+                return false;
+            }
+            let z = st.common_z(v, u);
+            W::sum_minus(st.dual[v] + z + z, st.dual[u], w2) > need
         });
         sure.then_some(p)
     }
