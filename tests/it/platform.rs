@@ -147,22 +147,39 @@ fn a_config_beside_the_program_is_read_from_another_folder() {
         .env("XDG_CONFIG_HOME", &elsewhere)
         .env("HOME", &elsewhere)
         .args(["player", "add", "王天一"]);
-    let o = cmd.output().unwrap();
+    let o = output_of_fresh_copy(&mut cmd);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The database is the config's, relative to the config's folder.
     assert!(bin.join("俱乐部.db").is_file());
     assert!(!elsewhere.join("俱乐部.db").exists());
     // ./config.toml still comes first.
     std::fs::write(elsewhere.join("config.toml"), "language = \"en\"\n").unwrap();
-    let o = std::process::Command::new(&copy)
-        .current_dir(&elsewhere)
-        .env("LANG", "en_US.UTF-8")
-        .args(["--db", "local.db", "player", "show", "nobody"])
-        .output()
-        .unwrap();
+    let o = output_of_fresh_copy(
+        std::process::Command::new(&copy)
+            .current_dir(&elsewhere)
+            .env("LANG", "en_US.UTF-8")
+            .args(["--db", "local.db", "player", "show", "nobody"]),
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success());
     assert!(err.is_ascii(), "English from ./config.toml: {err}");
+}
+
+/// Runs a program this test has just copied. On Linux, while another test
+/// thread forks, its child holds the copy's write handle for a moment and
+/// exec fails with ETXTBSY ("Text file busy"); that is the test harness's
+/// race, not qishe's, so the exec is tried again.
+fn output_of_fresh_copy(cmd: &mut std::process::Command) -> std::process::Output {
+    const ETXTBSY: i32 = 26;
+    for _ in 0..100 {
+        match cmd.output() {
+            Err(e) if cfg!(target_os = "linux") && e.raw_os_error() == Some(ETXTBSY) => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            r => return r.unwrap(),
+        }
+    }
+    panic!("the copied program stayed busy for 2 s");
 }
 
 /// The database path qishe shows uses the platform's separator only, also
