@@ -201,3 +201,63 @@ fn shown_paths_use_the_platform_separator() {
     assert!(out.contains(&format!("a{sep}b.db")), "{out}");
     assert!(!out.contains(other), "{out}");
 }
+
+/// The file-taking commands the test above leaves out, by Chinese names
+/// too: a demo club written, a PDF, a games CSV and a prize list read, a
+/// restore from a backup (the club as it was kept beside it, named after
+/// it).
+#[test]
+fn chinese_file_names_work_in_demo_pdf_game_imports_and_restore() {
+    let (_club, dir) = chinese_club();
+    let db = dir.join("演示 棋社.db");
+    let run = |args: &[&str]| ok_in(&dir, &db, args);
+
+    let said = run(&["demo", s(&db)]);
+    assert!(said.contains("演示 棋社.db"), "{said}");
+    assert!(run(&["player", "list"]).lines().count() > 30);
+
+    let font = crate::common::pdf::FONT;
+    if Path::new(font).is_file() {
+        let pdf = dir.join("名次表 第1届.pdf");
+        run(&[
+            "print",
+            "standings",
+            "1",
+            "--format",
+            "pdf",
+            "--font",
+            font,
+            "-o",
+            s(&pdf),
+        ]);
+        assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    }
+
+    run(&["event", "new", "春季赛", "--rounds", "3"]);
+    let games = dir.join("对局 成绩.csv");
+    std::fs::write(
+        &games,
+        "round,red,black,result\n1,甲一,乙二,1-0\n1,丙三,丁四,1/2-1/2\n",
+    )
+    .unwrap();
+    assert!(run(&["import", "games", "春季赛", s(&games)]).contains('2'));
+    let prizes = dir.join("奖金 表.csv");
+    std::fs::write(&prizes, "category,place,value\noverall,1,500\n").unwrap();
+    run(&["event", "prizes", "春季赛", s(&prizes)]);
+
+    let backup = dir.join("备份 一.db");
+    run(&["backup", s(&backup)]);
+    run(&["player", "add", "后来者"]);
+    let said = run(&["restore", s(&backup), "--yes"]);
+    assert!(!run(&["player", "list"]).contains("后来者"));
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("演示 棋社") && n.contains(".before-restore-"))
+        .filter(|n| n.ends_with(".db"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(said.contains(&kept[0]), "{said}");
+    let o = crate::common::run_in(&dir, &dir.join(&kept[0]), &["player", "list"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("后来者"));
+}
