@@ -101,13 +101,27 @@ pub fn qishe() -> Command {
 }
 
 pub fn run_in(dir: &Path, db: &Path, args: &[&str]) -> Output {
-    qishe()
-        .current_dir(dir)
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap()
+    output_of(qishe().current_dir(dir).arg("--db").arg(db).args(args))
+}
+
+/// Runs `cmd` to its end. Under wine on a loaded machine, starting a
+/// process now and then fails with ERROR_INTERNAL_ERROR (1359, "Internal
+/// error") before the program runs at all; that is wine's, so the start is
+/// tried again (Windows only; any other error fails the test at once).
+pub fn output_of(cmd: &mut Command) -> Output {
+    const ERROR_INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 0;
+    loop {
+        match cmd.output() {
+            Err(e)
+                if cfg!(windows) && e.raw_os_error() == Some(ERROR_INTERNAL_ERROR) && tries < 5 =>
+            {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            r => return r.unwrap(),
+        }
+    }
 }
 
 /// `rel` under `../shared` (the conformance cases, real game records and
