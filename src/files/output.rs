@@ -293,7 +293,7 @@ fn persist(tmp: tempfile::NamedTempFile, path: &Path, replace: bool) -> Result<(
 }
 
 /// Is the process that made temporary file `name` gone? Our own files carry
-/// the process id (asked on Unix); older ones, and ours where a process
+/// the process id (asked of the system); older ones, and ours where a process
 /// cannot be asked about, count as gone after an hour.
 fn writer_gone(dir: &Path, name: &str) -> bool {
     let old = || {
@@ -329,7 +329,35 @@ fn process_alive(pid: u32) -> Option<bool> {
     Some(r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
 }
 
-#[cfg(not(unix))]
+/// Whether process `pid` is alive: Windows keeps a process object while any
+/// handle to it is open (the parent's, say), so an exited process is told by
+/// its exit code, not by whether it can be opened.
+#[cfg(windows)]
+fn process_alive(pid: u32) -> Option<bool> {
+    use windows_sys::Win32::Foundation::{
+        CloseHandle, GetLastError, ERROR_ACCESS_DENIED, ERROR_INVALID_PARAMETER, STILL_ACTIVE,
+    };
+    use windows_sys::Win32::System::Threading::{
+        GetExitCodeProcess, OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION,
+    };
+    // SAFETY: plain Win32 calls on a handle this function owns and closes.
+    unsafe {
+        let h = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid);
+        if h.is_null() {
+            return match GetLastError() {
+                ERROR_INVALID_PARAMETER => Some(false),
+                ERROR_ACCESS_DENIED => Some(true),
+                _ => None,
+            };
+        }
+        let mut code = 0u32;
+        let asked = GetExitCodeProcess(h, &mut code) != 0;
+        CloseHandle(h);
+        asked.then_some(code == STILL_ACTIVE as u32)
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
 fn process_alive(_: u32) -> Option<bool> {
     None
 }
@@ -387,6 +415,23 @@ pub fn remove_own_file(path: &Path) -> Result<(), FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // A killed writer's temporary file is cleaned at the next start only if
+    // the system says its process is gone; on Windows the parent still holds
+    // the finished child's handle, so the process object is still there.
+    #[test]
+    fn a_finished_process_is_gone_and_this_one_is_alive() {
+        assert_eq!(process_alive(std::process::id()), Some(true));
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--list", "--exact", "no-such-test"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        assert!(child.wait().unwrap().success());
+        assert_eq!(process_alive(pid), Some(false));
+        drop(child);
+    }
 
     #[test]
     fn the_database_and_its_companions_are_never_outputs() {
