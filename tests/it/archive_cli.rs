@@ -11,13 +11,13 @@ const GOOD: &str = "[Event \"Club 2024\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \
 const BAD: &str = "[Event \"Club 2024\"]\n[Red \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n  1. 炮二平五 马８进７\n  2. 马二进三 车９进９\n0-1\n";
 
 fn stats(file: &Path, extra: &[&str]) -> (i32, String, String) {
-    let out = qishe()
-        .args(["game", "stats"])
-        .arg(file)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(
+        &mut qishe()
+            .args(["game", "stats"])
+            .arg(file)
+            .args(["--format", "json"])
+            .args(extra),
+    );
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),
@@ -77,12 +77,12 @@ fn convert_keeps_comments_and_variations() {
     )
     .unwrap();
     for to in ["pgn", "dhtmlxq"] {
-        let out = qishe()
-            .args(["game", "convert"])
-            .arg(&p)
-            .args(["--to", to, "--notation", "wxf"])
-            .output()
-            .unwrap();
+        let out = crate::common::output_of(&mut qishe().args(["game", "convert"]).arg(&p).args([
+            "--to",
+            to,
+            "--notation",
+            "wxf",
+        ]));
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         for c in ["中炮", "仙人指路", "屏风马"] {

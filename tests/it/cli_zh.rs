@@ -7,14 +7,14 @@ use crate::common::{qishe, Club};
 
 /// Runs qishe in 简体 on the club's database: (success, stdout, stderr).
 fn zh(c: &Club, args: &[&str]) -> (bool, String, String) {
-    let o = qishe()
-        .env("LANG", "zh_CN.UTF-8")
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(args)
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        &mut qishe()
+            .env("LANG", "zh_CN.UTF-8")
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(args),
+    );
     (
         o.status.success(),
         String::from_utf8(o.stdout).unwrap(),

@@ -251,13 +251,13 @@ fn a_second_process_waits_for_the_first() {
         .unwrap();
     tx.execute("INSERT INTO member(name) VALUES ('先来')", [])
         .unwrap();
-    let child = qishe()
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(["player", "add", "后到"])
-        .spawn()
-        .unwrap();
+    let child = crate::common::spawn_of(
+        &mut qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["player", "add", "后到"]),
+    );
     std::thread::sleep(std::time::Duration::from_millis(700));
     tx.commit().unwrap();
     let out = child.wait_with_output().unwrap();
@@ -280,13 +280,13 @@ fn sigkill_during_an_import_leaves_all_or_nothing() {
     }
     std::fs::write(c.path("big.csv"), csv).unwrap();
     let wal = c.db.with_extension("db-wal");
-    let mut child = qishe()
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(["player", "import", "big.csv"])
-        .spawn()
-        .unwrap();
+    let mut child = crate::common::spawn_of(
+        &mut qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["player", "import", "big.csv"]),
+    );
     // Wait until the import is writing pages (the WAL grows past its first
     // megabyte), then kill it without warning.
     let start = std::time::Instant::now();

@@ -50,7 +50,7 @@ pub fn run_for(c: &Club, secs: u64, args: &[&str]) -> Output {
         .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
+    let mut child = crate::common::spawn_of(&mut cmd);
     let start = std::time::Instant::now();
     loop {
         if child.try_wait().unwrap().is_some() {

@@ -283,15 +283,15 @@ fn a_closed_pipe_ends_the_output_quietly() {
         .collect();
     std::fs::write(c.path("many.csv"), csv).unwrap();
     c.ok(&["player", "import", "many.csv"]);
-    let mut child = crate::common::qishe()
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(["player", "list"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = crate::common::spawn_of(
+        &mut crate::common::qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["player", "list"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

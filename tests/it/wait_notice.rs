@@ -13,15 +13,15 @@ fn a_command_waiting_for_the_lock_says_so_and_then_succeeds() {
     // Another writer takes the lock and keeps it.
     let other = rusqlite::Connection::open(&c.db).unwrap();
     other.execute_batch("BEGIN IMMEDIATE").unwrap();
-    let mut child = qishe()
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(["player", "add", "Second"])
-        .stderr(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = crate::common::spawn_of(
+        &mut qishe()
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(["player", "add", "Second"])
+            .stderr(Stdio::piped())
+            .stdout(Stdio::piped()),
+    );
     // The lock is held until the waiting command has said so: no timing.
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut first = String::new();

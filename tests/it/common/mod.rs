@@ -124,6 +124,24 @@ pub fn output_of(cmd: &mut Command) -> Output {
     }
 }
 
+/// Starts `cmd`, tried again as [`output_of`] does when wine fails the
+/// start with ERROR_INTERNAL_ERROR (1359) before the program runs.
+pub fn spawn_of(cmd: &mut Command) -> std::process::Child {
+    const ERROR_INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 0;
+    loop {
+        match cmd.spawn() {
+            Err(e)
+                if cfg!(windows) && e.raw_os_error() == Some(ERROR_INTERNAL_ERROR) && tries < 5 =>
+            {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            r => return r.unwrap(),
+        }
+    }
+}
+
 /// `rel` under `../shared` (the conformance cases, real game records and
 /// the endorsed engine the project is checked against), or `None` when this
 /// checkout has no `../shared` beside it (a bare clone): the calling test

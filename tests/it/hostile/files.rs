@@ -240,14 +240,14 @@ fn a_killed_demo_leaves_no_half_built_file() {
     let c = Club::new();
     for delay_ms in [50u64, 200, 600] {
         let target = c.path(&format!("demo-{delay_ms}.db"));
-        let mut child = crate::common::qishe()
-            .current_dir(c.dir.path())
-            .arg("demo")
-            .arg(&target)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = crate::common::spawn_of(
+            &mut crate::common::qishe()
+                .current_dir(c.dir.path())
+                .arg("demo")
+                .arg(&target)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        );
         std::thread::sleep(std::time::Duration::from_millis(delay_ms));
         let _ = child.kill();
         let status = child.wait().unwrap();

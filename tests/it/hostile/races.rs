@@ -65,15 +65,15 @@ fn a_result_racing_an_unpair_or_undo_says_which_board_is_gone() {
         c.ok(&["result", "T", "1", b, "1-0"]);
     }
     let spawn = |args: &[&str]| {
-        crate::common::qishe()
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(args)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
+        crate::common::spawn_of(
+            &mut crate::common::qishe()
+                .current_dir(c.dir.path())
+                .arg("--db")
+                .arg(&c.db)
+                .args(args)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped()),
+        )
     };
     let mut gone = 0;
     for i in 0..16 {

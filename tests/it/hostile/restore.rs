@@ -92,15 +92,15 @@ fn a_killed_restore_leaves_the_old_club_or_the_backup() {
     let count = |c: &Club| c.ok(&["player", "list"]).lines().count();
     let (backup_n, club_n) = (4 + 2, count(&c));
     for delay_ms in [0u64, 5, 10, 20, 40, 80, 160] {
-        let mut child = crate::common::qishe()
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(["restore", "b.db", "--yes"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = crate::common::spawn_of(
+            &mut crate::common::qishe()
+                .current_dir(c.dir.path())
+                .arg("--db")
+                .arg(&c.db)
+                .args(["restore", "b.db", "--yes"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        );
         std::thread::sleep(std::time::Duration::from_millis(delay_ms));
         let _ = child.kill();
         let _ = child.wait();
