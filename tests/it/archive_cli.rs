@@ -12,7 +12,7 @@ const BAD: &str = "[Event \"Club 2024\"]\n[Red \"C\"]\n[Black \"D\"]\n[Result \"
 
 fn stats(file: &Path, extra: &[&str]) -> (i32, String, String) {
     let out = crate::common::output_of(
-        &mut qishe()
+        qishe()
             .args(["game", "stats"])
             .arg(file)
             .args(["--format", "json"])
@@ -77,7 +77,7 @@ fn convert_keeps_comments_and_variations() {
     )
     .unwrap();
     for to in ["pgn", "dhtmlxq"] {
-        let out = crate::common::output_of(&mut qishe().args(["game", "convert"]).arg(&p).args([
+        let out = crate::common::output_of(qishe().args(["game", "convert"]).arg(&p).args([
             "--to",
             to,
             "--notation",

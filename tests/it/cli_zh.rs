@@ -8,7 +8,7 @@ use crate::common::{qishe, Club};
 /// Runs qishe in 简体 on the club's database: (success, stdout, stderr).
 fn zh(c: &Club, args: &[&str]) -> (bool, String, String) {
     let o = crate::common::output_of(
-        &mut qishe()
+        qishe()
             .env("LANG", "zh_CN.UTF-8")
             .current_dir(c.dir.path())
             .arg("--db")

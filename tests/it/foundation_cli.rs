@@ -252,7 +252,7 @@ fn a_second_process_waits_for_the_first() {
     tx.execute("INSERT INTO member(name) VALUES ('先来')", [])
         .unwrap();
     let child = crate::common::spawn_of(
-        &mut qishe()
+        qishe()
             .current_dir(c.dir.path())
             .arg("--db")
             .arg(&c.db)
@@ -281,7 +281,7 @@ fn sigkill_during_an_import_leaves_all_or_nothing() {
     std::fs::write(c.path("big.csv"), csv).unwrap();
     let wal = c.db.with_extension("db-wal");
     let mut child = crate::common::spawn_of(
-        &mut qishe()
+        qishe()
             .current_dir(c.dir.path())
             .arg("--db")
             .arg(&c.db)

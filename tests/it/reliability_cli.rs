@@ -284,7 +284,7 @@ fn a_closed_pipe_ends_the_output_quietly() {
     std::fs::write(c.path("many.csv"), csv).unwrap();
     c.ok(&["player", "import", "many.csv"]);
     let mut child = crate::common::spawn_of(
-        &mut crate::common::qishe()
+        crate::common::qishe()
             .current_dir(c.dir.path())
             .arg("--db")
             .arg(&c.db)

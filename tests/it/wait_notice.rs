@@ -14,7 +14,7 @@ fn a_command_waiting_for_the_lock_says_so_and_then_succeeds() {
     let other = rusqlite::Connection::open(&c.db).unwrap();
     other.execute_batch("BEGIN IMMEDIATE").unwrap();
     let mut child = crate::common::spawn_of(
-        &mut qishe()
+        qishe()
             .current_dir(c.dir.path())
             .arg("--db")
             .arg(&c.db)

@@ -241,7 +241,7 @@ fn a_killed_demo_leaves_no_half_built_file() {
     for delay_ms in [50u64, 200, 600] {
         let target = c.path(&format!("demo-{delay_ms}.db"));
         let mut child = crate::common::spawn_of(
-            &mut crate::common::qishe()
+            crate::common::qishe()
                 .current_dir(c.dir.path())
                 .arg("demo")
                 .arg(&target)

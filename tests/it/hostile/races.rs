@@ -66,7 +66,7 @@ fn a_result_racing_an_unpair_or_undo_says_which_board_is_gone() {
     }
     let spawn = |args: &[&str]| {
         crate::common::spawn_of(
-            &mut crate::common::qishe()
+            crate::common::qishe()
                 .current_dir(c.dir.path())
                 .arg("--db")
                 .arg(&c.db)

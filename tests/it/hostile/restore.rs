@@ -93,7 +93,7 @@ fn a_killed_restore_leaves_the_old_club_or_the_backup() {
     let (backup_n, club_n) = (4 + 2, count(&c));
     for delay_ms in [0u64, 5, 10, 20, 40, 80, 160] {
         let mut child = crate::common::spawn_of(
-            &mut crate::common::qishe()
+            crate::common::qishe()
                 .current_dir(c.dir.path())
                 .arg("--db")
                 .arg(&c.db)
