@@ -9,6 +9,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::{build_history_db, App, HistorySpec, ResultInput};
+use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::{EventSettings, Outcome};
 use qishe::i18n::Lang;
@@ -66,8 +67,13 @@ fn bench(c: &mut Criterion) {
                     outcome: Some(outcome),
                     ..Default::default()
                 };
-                app.record_result(app.find_event(&e.name).unwrap().key(), round, board, &input)
-                    .unwrap();
+                app.record_result(
+                    app.find_event(&e.name).unwrap().key(),
+                    RoundNo(round),
+                    BoardNo(board),
+                    &input,
+                )
+                .unwrap();
             }
         }
         e.id

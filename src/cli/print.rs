@@ -2,6 +2,7 @@
 
 use super::{CliError, CliResult, Ctx};
 use crate::app::print::{DocKind, DocOptions, OutputFormat, PrintOptions};
+use crate::app::RoundNo;
 use crate::domain::NameOrder;
 use crate::i18n::Lang;
 use crate::report::{CsvOptions, Doc, Part, DEFAULT_LINES_PER_PAGE, MIN_WIDTH};
@@ -256,7 +257,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         name_order: a.order,
     };
     let build = |app: &crate::app::App, lang| match event {
-        Some(e) => app.print_doc_with(e, kind, a.round, lang, dopts),
+        Some(e) => app.print_doc_with(e, kind, a.round.map(RoundNo), lang, dopts),
         None => app.print_season_doc(&a.event, lang),
     };
     let mut doc = build(&app, lang)?;

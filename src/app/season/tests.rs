@@ -5,6 +5,7 @@
 use super::*;
 use crate::app::{MemberId, ResultInput};
 use crate::config::Config;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{EventSettings, NewMember, Outcome};
 
 /// Six members; three finished events of four rounds in season "S".
@@ -92,8 +93,13 @@ fn flip(app: &mut App, event: &str, round: u32, board: u32) {
         outcome: Some(outcome),
         ..Default::default()
     };
-    app.record_result(app.find_event(event).unwrap().key(), round, board, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event(event).unwrap().key(),
+        RoundNo(round),
+        BoardNo(board),
+        &input,
+    )
+    .unwrap();
 }
 
 #[test]

@@ -9,6 +9,7 @@
 use super::outcome::Outcome;
 use super::{Command, Model, Tab};
 use crate::app::EventId;
+use crate::app::RoundNo;
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
@@ -228,7 +229,7 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
     };
     let o = app.swap_players(
         EventId(event),
-        round,
+        RoundNo(round),
         &format!("#{a}"),
         &format!("#{b}"),
         insist,

@@ -10,6 +10,7 @@ pub use super::outcome::{Changed, Outcome};
 use super::print::print;
 use super::{Command, Confirm, Model, Screen, Tab};
 use crate::app::{invalid, App, EntryId, EventId, MemberId};
+use crate::app::{BoardNo, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::tui::component::{outcome_text, Ui};
 use crate::tui::log::LogRan;
@@ -78,7 +79,7 @@ pub fn run(
             board,
             input,
         } => {
-            let g = app.record_result(EventId(*event), *round, *board, input)?;
+            let g = app.record_result(EventId(*event), RoundNo(*round), BoardNo(*board), input)?;
             recorded(app, lang, (*event, *round, *board), g.outcome)
         }
         Command::PreviewReport {
@@ -104,7 +105,7 @@ pub fn run(
             entry,
             round,
         } => {
-            let e = app.request_bye(EventId(*event), EntryId(*entry), *round, None)?;
+            let e = app.request_bye(EventId(*event), EntryId(*entry), RoundNo(*round), None)?;
             said(format!("{}: {} {round}", e.name, t("tui.msg.bye")))
         }
         Command::Forbid { event, a, b } => {
@@ -200,7 +201,7 @@ fn confirm_report(
     (event, round, board): (i64, u32, u32),
     chosen: Option<&str>,
 ) -> crate::app::Result<Outcome> {
-    let g = match app.confirm_report(EventId(event), round, board, chosen)? {
+    let g = match app.confirm_report(EventId(event), RoundNo(round), BoardNo(board), chosen)? {
         crate::app::EventResult::Game(g) => g,
         crate::app::EventResult::Knockout(r) => r.game.clone(),
     };
@@ -292,7 +293,7 @@ fn recorded(
     (event, round, board): (i64, u32, u32),
     outcome: crate::domain::Outcome,
 ) -> crate::app::Result<Outcome> {
-    let place = app.board_place(EventId(event), round, board)?;
+    let place = app.board_place(EventId(event), RoundNo(round), BoardNo(board))?;
     Ok(Outcome::Recorded {
         message: crate::i18n::msg!(
             "tui.msg.result_at",
@@ -330,7 +331,7 @@ fn preview_report(
         .parse::<crate::domain::Outcome>()
         .map(|o| outcome_text(lang, o))
         .unwrap_or_else(|_| result.to_string());
-    let place = app.board_place(EventId(event), round, board)?;
+    let place = app.board_place(EventId(event), RoundNo(round), BoardNo(board))?;
     Ok(Outcome::Ask {
         question: crate::i18n::msg!(
             "tui.report.accept",
@@ -411,7 +412,7 @@ fn attach_record(
         }
     }
     let g = app
-        .attach_record(EventId(event), round, board, 1, &bytes)
+        .attach_record(EventId(event), RoundNo(round), BoardNo(board), 1, &bytes)
         .map_err(with_file)?;
     Ok(Outcome::Said(format!(
         "{} {board}: {} {}",
@@ -478,7 +479,13 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             game_no,
             must_change,
         } => {
-            let g = app.apply_ruling(EventId(*event), *round, *board, *game_no, *must_change)?;
+            let g = app.apply_ruling(
+                EventId(*event),
+                RoundNo(*round),
+                BoardNo(*board),
+                *game_no,
+                *must_change,
+            )?;
             Outcome::Ruled {
                 message: format!(
                     "{} {board}: {} ({})",
@@ -740,8 +747,13 @@ mod tests {
                     outcome: Some(crate::domain::Outcome::RedWin),
                     ..Default::default()
                 };
-                app.record_result(app.find_event("E").unwrap().key(), round, g.board, &input)
-                    .unwrap();
+                app.record_result(
+                    app.find_event("E").unwrap().key(),
+                    RoundNo(round),
+                    BoardNo(g.board),
+                    &input,
+                )
+                .unwrap();
             }
         }
         let mut m = Model::load(&app).unwrap();

@@ -5,6 +5,7 @@
 //! Also the round shown on the event's tabs (`[` / `]`).
 
 use super::{Command, Confirm, Field, Form, FormKind, Model};
+use crate::app::RoundNo;
 use crate::app::{App, BoardView, ClockInput, EventId, PlacedGame, ResultInput};
 use crate::domain::{format_duration_ms, Outcome};
 use crate::i18n::{tr, Lang};
@@ -317,7 +318,7 @@ pub fn record_question(
     bytes: &[u8],
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
-    let view = app.round_view(EventId(event), Some(round))?;
+    let view = app.round_view(EventId(event), Some(RoundNo(round)))?;
     let Some(b) = view.boards.iter().find(|b| b.number == board) else {
         return Ok(None);
     };
@@ -341,7 +342,7 @@ pub fn record_question(
         );
     }
     let entered = app
-        .games(EventId(event), Some(round))?
+        .games(EventId(event), Some(RoundNo(round)))?
         .into_iter()
         .find(|g| g.round == round && g.board == board && g.game.game_no == 1)
         .map(|g| g.game.outcome)
