@@ -424,8 +424,8 @@ impl Model {
             },
             // A result changes its event's round and tables, nothing the
             // club screens list (members, events, kinds).
-            Changed::Results { event, round } if open == Some(event) => {
-                self.reread_round(app, event, round)
+            Changed::Results { event, round } if open == Some(event.0) => {
+                self.reread_round(app, event.0, round.get())
             }
             Changed::Results { .. } => Ok(()),
             Changed::Everything => self.refresh(app),

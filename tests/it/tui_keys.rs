@@ -374,7 +374,7 @@ fn explain_on_two_rows_says_what_the_cli_says() {
             .unwrap();
         }
         let mut m = Model::load(&app).unwrap();
-        execute(&mut app, &mut m, Command::OpenEvent(e.id));
+        execute(&mut app, &mut m, Command::OpenEvent(EventId(e.id)));
         m.tab = Tab::Standings;
         m.row_sel = 0;
         for key in [c('e'), c('j'), c('e')] {
