@@ -150,7 +150,7 @@ impl App {
     /// The language of a season's documents (`print season`) when none is
     /// asked for: the config's or the locale's, else Chinese when the
     /// season's name or one of its events' names is.
-    pub fn season_lang(&self, season: &str) -> Result<Lang> {
+    pub fn season_lang(&self, season: crate::domain::SeasonId) -> Result<Lang> {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
@@ -160,7 +160,7 @@ impl App {
     }
 
     /// A season's standings as a document (`print season`).
-    pub fn print_season_doc(&self, season: &str, lang: Lang) -> Result<Doc> {
+    pub fn print_season_doc(&self, season: crate::domain::SeasonId, lang: Lang) -> Result<Doc> {
         let t = self.season_standings(season)?;
         Ok(self.season_doc(&t, lang))
     }

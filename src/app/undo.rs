@@ -419,20 +419,26 @@ mod tests {
             Op::SeasonAdd(k, ev, w) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
                 let w = if *w { "2" } else { "1" };
-                app.season_add_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), Some(w))
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_add_event(s, ev, Some(w)).map_err(e)
             }
             Op::SeasonWeight(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_set_weight(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), "0.5")
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_set_weight(s, ev, "0.5").map_err(e)
             }
             Op::SeasonRemove(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_remove_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key())
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_remove_event(s, ev).map_err(e)
             }
-            Op::DeleteSeason(k) => app.delete_season(SEASONS[*k]).map_err(e),
+            Op::DeleteSeason(k) => {
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.delete_season(s).map_err(e)
+            }
             Op::Undo => app.undo().map(|_| ()).map_err(e),
             Op::Redo => app.redo().map(|_| ()).map_err(e),
         }

@@ -453,7 +453,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         } => {
             if let (Some(season), Some(n)) = (from_season, top) {
                 let event = app.find_event(&event)?.key();
-                for en in app.enter_from_season(event, &season, n)? {
+                for en in app.enter_from_season(event, app.find_season(&season)?, n)? {
                     say!("{}\t{}", en.start_no, en.name);
                 }
                 return Ok(());

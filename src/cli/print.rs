@@ -241,7 +241,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         None => {
             let l = match event {
                 Some(e) => app.document_lang(e)?,
-                None => app.season_lang(&a.event)?,
+                None => app.season_lang(app.find_season(&a.event)?)?,
             };
             if a.other_lang {
                 l.other()
@@ -258,7 +258,9 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
     };
     let build = |app: &crate::app::App, lang| match event {
         Some(e) => app.print_doc_with(e, kind, a.round.map(RoundNo), lang, dopts),
-        None => app.print_season_doc(&a.event, lang),
+        None => app
+            .find_season(&a.event)
+            .and_then(|s| app.print_season_doc(s, lang)),
     };
     let mut doc = build(&app, lang)?;
     let heads = match &a.headers {
