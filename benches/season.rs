@@ -69,7 +69,7 @@ fn season(db: &std::path::Path) -> App {
         .unwrap();
         app.finish_event(EventId(e.id), false).unwrap();
         app.season_add_event(
-            "S",
+            app.find_season("S").unwrap(),
             app.find_event(&name).unwrap().key(),
             Some(if w == 40 { "2" } else { "1" }),
         )
@@ -85,13 +85,13 @@ fn bench(c: &mut Criterion) {
     drop(season(&db));
     eprintln!("built the season in {:.1?}", t.elapsed());
     let app = App::open(Config::default(), &db).unwrap();
-    let t = app.season_standings("S").unwrap();
+    let t = app.season_standings(app.find_season("S").unwrap()).unwrap();
     assert_eq!(t.info.events.len(), 40);
     assert_eq!(t.standings.rows.len(), 40);
     let mut g = c.benchmark_group("season");
     g.sample_size(20);
     g.bench_function("standings_40_events_30_players", |b| {
-        b.iter(|| app.season_standings("S").unwrap())
+        b.iter(|| app.season_standings(app.find_season("S").unwrap()).unwrap())
     });
     g.finish();
 }

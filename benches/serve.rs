@@ -7,6 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use qishe::app::{App, ResultInput};
+use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::{EventSettings, NewMember, Outcome, PairingSystem};
 use qishe::i18n::Lang;
@@ -83,8 +84,13 @@ fn load(addr: SocketAddr, db: &std::path::Path) -> Vec<Duration> {
                     outcome: Some(outcome),
                     ..Default::default()
                 };
-                app.record_result(app.find_event("1").unwrap().key(), 1, board, &input)
-                    .unwrap();
+                app.record_result(
+                    app.find_event("1").unwrap().key(),
+                    RoundNo(1),
+                    BoardNo(board),
+                    &input,
+                )
+                .unwrap();
                 i += 1;
                 std::thread::sleep(Duration::from_millis(20));
             }

@@ -8,7 +8,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use qishe::app::EventId;
 use qishe::app::{build_history_db, App, HistorySpec, ResultInput};
+use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::{EventSettings, Outcome};
 use qishe::i18n::Lang;
@@ -66,15 +68,20 @@ fn bench(c: &mut Criterion) {
                     outcome: Some(outcome),
                     ..Default::default()
                 };
-                app.record_result(app.find_event(&e.name).unwrap().key(), round, board, &input)
-                    .unwrap();
+                app.record_result(
+                    app.find_event(&e.name).unwrap().key(),
+                    RoundNo(round),
+                    BoardNo(board),
+                    &input,
+                )
+                .unwrap();
             }
         }
         e.id
     };
     let mut app = App::open(config, &db).unwrap();
     let mut m = Model::load(&app).unwrap();
-    execute(&mut app, &mut m, Command::OpenEvent(event));
+    execute(&mut app, &mut m, Command::OpenEvent(EventId(event)));
     m.tab = Tab::Results;
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
@@ -103,9 +110,9 @@ fn bench(c: &mut Criterion) {
                 &mut app,
                 &mut m,
                 Command::RecordResult {
-                    event,
-                    round: 3,
-                    board: 7,
+                    event: EventId(event),
+                    round: RoundNo(3),
+                    board: BoardNo(7),
                     input,
                 },
             );

@@ -7,6 +7,7 @@
 
 use super::{invalid, App, Result, RoundView};
 use super::{EventCrosstable, EventKind, EventStandings};
+use crate::domain::RoundNo;
 use crate::domain::{
     Entry, Event, EventSettings, EventStatus, ForbiddenPair, Member, PairingSystem, RequestedBye,
     RequestedByeValue, TimeControl,
@@ -29,17 +30,7 @@ pub struct LogEntry {
     pub undone: bool,
 }
 
-/// An event, by its database id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct EventId(pub i64);
-
-/// A club member, by its database id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MemberId(pub i64);
-
-/// A player's entry in one event, by its database id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct EntryId(pub i64);
+pub use crate::domain::{EntryId, EventId, MemberId};
 
 impl Event {
     /// This event's typed id.
@@ -203,12 +194,14 @@ impl App {
     }
 
     /// The games of `event` up to `round` (all rounds when `None`).
-    pub fn games(&self, event: EventId, up_to_round: Option<u32>) -> Result<Vec<PlacedGame>> {
+    pub fn games(&self, event: EventId, up_to_round: Option<RoundNo>) -> Result<Vec<PlacedGame>> {
+        let up_to_round = up_to_round.map(RoundNo::get);
         Ok(self.store.games(event.0, up_to_round)?)
     }
 
     /// The games of round `round` of `event`.
-    pub fn round_games(&self, event: EventId, round: u32) -> Result<Vec<PlacedGame>> {
+    pub fn round_games(&self, event: EventId, round: RoundNo) -> Result<Vec<PlacedGame>> {
+        let round = round.get();
         Ok(self.store.round_games(event.0, round)?)
     }
 
@@ -225,11 +218,12 @@ impl App {
     pub fn tables(
         &self,
         event: EventId,
-        round: Option<u32>,
+        round: Option<RoundNo>,
     ) -> Result<(EventStandings, EventCrosstable)> {
+        let round = round.map(RoundNo::get);
         Ok((
-            self.event_standings(event, round)?,
-            self.event_crosstable(event, round)?,
+            self.event_standings(event, round.map(RoundNo))?,
+            self.event_crosstable(event, round.map(RoundNo))?,
         ))
     }
 
@@ -238,7 +232,7 @@ impl App {
         let event = self.event(id)?;
         let paired = self.rounds_paired(id)?;
         let (round, games) = if paired > 0 {
-            let games = self.round_games(id, paired)?;
+            let games = self.round_games(id, RoundNo(paired))?;
             (Some(self.round_view(id, None)?), games)
         } else {
             (None, Vec::new())
@@ -317,8 +311,9 @@ impl App {
         &mut self,
         event: EventId,
         entry: EntryId,
-        after_round: Option<u32>,
+        after_round: Option<RoundNo>,
     ) -> Result<Entry> {
+        let after_round = after_round.map(RoundNo::get);
         let e = self.entry(event, entry)?;
         self.store.withdraw(&e, after_round)?;
         Ok(e)
@@ -353,9 +348,10 @@ impl App {
         &mut self,
         event: EventId,
         entry: EntryId,
-        round: u32,
+        round: RoundNo,
         value: Option<RequestedByeValue>,
     ) -> Result<Entry> {
+        let round = round.get();
         let e = self.entry(event, entry)?;
         let value = match value {
             Some(v) => v,

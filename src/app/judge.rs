@@ -2,6 +2,7 @@
 
 use super::input::ResultInput;
 use super::{App, EventId, Result};
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Colour, Game, Outcome, Termination};
 
 impl App {
@@ -13,11 +14,13 @@ impl App {
     pub fn apply_ruling(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         game_no: u32,
         must_change: Option<Colour>,
     ) -> Result<Game> {
+        let round = round.get();
+        let board = board.get();
         let (outcome, termination) = match must_change {
             Some(Colour::Red) => (Outcome::BlackWin, Termination::RepetitionRuling),
             Some(Colour::Black) => (Outcome::RedWin, Termination::RepetitionRuling),
@@ -29,6 +32,6 @@ impl App {
             termination: Some(termination),
             ..ResultInput::default()
         };
-        self.record_result(event, round, board, &input)
+        self.record_result(event, RoundNo(round), BoardNo(board), &input)
     }
 }

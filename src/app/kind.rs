@@ -12,6 +12,7 @@ pub use acts::{EventImport, EventPairing, EventResult};
 use super::teams::{TeamCrosstable, TeamRoundView};
 use super::{App, EventId, KnockoutRank, MatchView, Result, RoundView};
 pub use crate::domain::EventKind;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, Points};
 use crate::scoring::team::TeamStandings;
 use crate::scoring::{Crosstable, Standings};
@@ -184,12 +185,17 @@ impl App {
     /// The standings of an event for its kind: after `after` (default: the
     /// complete rounds) for individual and team events; a knockout's final
     /// ranking as far as known (`after` does not apply to it).
-    pub fn event_standings(&self, id: EventId, after: Option<u32>) -> Result<EventStandings> {
+    pub fn event_standings(&self, id: EventId, after: Option<RoundNo>) -> Result<EventStandings> {
+        let after = after.map(RoundNo::get);
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventStandings::Individual(self.standings(key, after)?.1),
-            EventKind::Team => EventStandings::Team(self.team_standings(key, after)?.1),
+            EventKind::Individual => {
+                EventStandings::Individual(self.standings(key, after.map(RoundNo))?.1)
+            }
+            EventKind::Team => {
+                EventStandings::Team(self.team_standings(key, after.map(RoundNo))?.1)
+            }
             EventKind::Knockout => {
                 let b = self.bracket(key)?;
                 EventStandings::Knockout(KnockoutStandings {
@@ -205,7 +211,8 @@ impl App {
     /// shows every paired round up to `after` (pending games included); a
     /// team event's the matches of its standings' rounds; a knockout's the
     /// bracket from each player's side, in ranking order.
-    pub fn event_crosstable(&self, id: EventId, after: Option<u32>) -> Result<EventCrosstable> {
+    pub fn event_crosstable(&self, id: EventId, after: Option<RoundNo>) -> Result<EventCrosstable> {
+        let after = after.map(RoundNo::get);
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
@@ -214,18 +221,23 @@ impl App {
                 let data = self.event_data(&ev)?;
                 EventCrosstable::Individual(crate::scoring::crosstable(&data, &scheme, after)?)
             }
-            EventKind::Team => EventCrosstable::Team(self.team_crosstable(key, after)?),
+            EventKind::Team => {
+                EventCrosstable::Team(self.team_crosstable(key, after.map(RoundNo))?)
+            }
             EventKind::Knockout => EventCrosstable::Knockout(self.knockout_crosstable(key)?),
         })
     }
 
     /// A round of an event for its kind (default: the last paired).
-    pub fn event_round(&self, id: EventId, round: Option<u32>) -> Result<EventRound> {
+    pub fn event_round(&self, id: EventId, round: Option<RoundNo>) -> Result<EventRound> {
+        let round = round.map(RoundNo::get);
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventRound::Individual(self.round_view(key, round)?),
-            EventKind::Team => EventRound::Team(self.team_round_view(key, round)?),
+            EventKind::Individual => {
+                EventRound::Individual(self.round_view(key, round.map(RoundNo))?)
+            }
+            EventKind::Team => EventRound::Team(self.team_round_view(key, round.map(RoundNo))?),
             EventKind::Knockout => {
                 let b = self.bracket(key)?;
                 let paired = b.rounds.len() as u32;
@@ -383,7 +395,9 @@ impl BoardPlace {
 
 impl App {
     /// How the event's kind names board `board` of `round`.
-    pub fn board_place(&self, id: EventId, round: u32, board: u32) -> Result<BoardPlace> {
+    pub fn board_place(&self, id: EventId, round: RoundNo, board: BoardNo) -> Result<BoardPlace> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(id)?;
         Ok(match self.kind_of(&ev)? {
             EventKind::Individual => BoardPlace::Board(board),
@@ -451,7 +465,10 @@ mod tests {
             app.event_round(ind, None).unwrap(),
             EventRound::Individual(ref r) if r.number == 1
         ));
-        assert_eq!(app.board_place(ind, 1, 2).unwrap(), BoardPlace::Board(2));
+        assert_eq!(
+            app.board_place(ind, RoundNo(1), BoardNo(2)).unwrap(),
+            BoardPlace::Board(2)
+        );
         // A knockout of the same four: its ranking, its bracket's round.
         let d = super::super::EventDraft {
             kind: EventKind::Knockout,
@@ -479,7 +496,10 @@ mod tests {
             .iter()
             .all(|r| matches!(r.cells[0], KnockoutCell::Match { .. })));
         assert_eq!(
-            app.board_place(ko, 1, 2).unwrap().msg().en(),
+            app.board_place(ko, RoundNo(1), BoardNo(2))
+                .unwrap()
+                .msg()
+                .en(),
             "round 1 match 2"
         );
         // A knockout takes no tie-breaks; a team event its own.
@@ -508,7 +528,7 @@ mod tests {
             EventStandings::Team(_)
         ));
         assert_eq!(
-            app.board_place(team.key(), 1, 3).unwrap(),
+            app.board_place(team.key(), RoundNo(1), BoardNo(3)).unwrap(),
             BoardPlace::TeamBoard {
                 r#match: 2,
                 board: 1

@@ -512,7 +512,7 @@ impl App {
                 return Err(invalid!("err.ko.seed_from_top"));
             }
             if let Some(season) = self.seed_season(from)? {
-                seeded = self.season_top(&season.name, top)?;
+                seeded = self.season_top(crate::domain::SeasonId(season.id), top)?;
                 ko.seed_from = Some(season.name);
             } else {
                 let src = self.store.resolve_event(from)?;

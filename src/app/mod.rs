@@ -24,6 +24,7 @@
 // ---- the door: typed ids, reads, answers for any kind ----
 mod door;
 mod kind;
+pub use crate::domain::{BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
 pub use door::{
     EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,

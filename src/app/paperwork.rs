@@ -9,6 +9,7 @@ use super::print::DocKind;
 use super::{App, Result};
 use crate::app::EventId;
 use crate::domain::Event;
+use crate::domain::RoundNo;
 use crate::i18n::{msg, tr, Lang};
 use crate::report::paperwork::{HallBoard, HallData, Seat};
 use crate::report::{Certificate, ColKind, Column, Doc, EventInfo, Part, Table};
@@ -39,7 +40,7 @@ impl App {
     /// The parts of another document of the event (its heading kept), or
     /// nothing when it cannot be made yet (no round paired, no results).
     fn parts_of(&self, key: EventId, kind: DocKind, round: Option<u32>, lang: Lang) -> Vec<Part> {
-        self.print_doc(key, kind, round, lang)
+        self.print_doc(key, kind, round.map(RoundNo), lang)
             .map(|d| d.parts)
             .unwrap_or_default()
     }
@@ -424,7 +425,7 @@ impl App {
         lang: Lang,
     ) -> Result<Vec<HallBoard>> {
         if self.team_settings_of(ev)?.is_some() {
-            let v = self.team_round_view(key, Some(round))?;
+            let v = self.team_round_view(key, Some(RoundNo(round)))?;
             let mut out = Vec::new();
             for m in &v.matches {
                 let Some(away) = &m.away else { continue };
@@ -452,7 +453,7 @@ impl App {
             }
             return Ok(out);
         }
-        let v = self.round_view(key, Some(round))?;
+        let v = self.round_view(key, Some(RoundNo(round)))?;
         let seat = |e: &crate::domain::Entry| Seat {
             name: e.name.clone(),
             club: e.club.clone(),

@@ -4,6 +4,7 @@
 
 use super::{App, Result};
 use crate::app::EventId;
+use crate::domain::RoundNo;
 use crate::domain::{Entry, Event, NameOrder, PairingSystem, Points};
 use crate::i18n::Lang;
 use crate::report::{
@@ -149,7 +150,7 @@ impl App {
     /// The language of a season's documents (`print season`) when none is
     /// asked for: the config's or the locale's, else Chinese when the
     /// season's name or one of its events' names is.
-    pub fn season_lang(&self, season: &str) -> Result<Lang> {
+    pub fn season_lang(&self, season: crate::domain::SeasonId) -> Result<Lang> {
         if let Some(l) = self.config.language.or_else(Lang::from_env_named) {
             return Ok(l);
         }
@@ -159,7 +160,7 @@ impl App {
     }
 
     /// A season's standings as a document (`print season`).
-    pub fn print_season_doc(&self, season: &str, lang: Lang) -> Result<Doc> {
+    pub fn print_season_doc(&self, season: crate::domain::SeasonId, lang: Lang) -> Result<Doc> {
         let t = self.season_standings(season)?;
         Ok(self.season_doc(&t, lang))
     }
@@ -171,10 +172,17 @@ impl App {
         &self,
         event_key: EventId,
         kind: DocKind,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
     ) -> Result<Doc> {
-        self.print_doc_with(event_key, kind, round, lang, DocOptions::default())
+        let round = round.map(RoundNo::get);
+        self.print_doc_with(
+            event_key,
+            kind,
+            round.map(RoundNo),
+            lang,
+            DocOptions::default(),
+        )
     }
 
     /// [`Self::print_doc`] with the wide extras chosen; stamped with the
@@ -183,10 +191,11 @@ impl App {
         &self,
         event_key: EventId,
         kind: DocKind,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
+        let round = round.map(RoundNo::get);
         if kind == DocKind::Season {
             // A season is no event: its document comes from print_season_doc.
             let ev = self.event(event_key)?;
@@ -266,7 +275,7 @@ impl App {
         }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
-                let view = self.round_view(event_key, round)?;
+                let view = self.round_view(event_key, round.map(RoundNo))?;
                 // Points before the round.
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
@@ -324,7 +333,7 @@ impl App {
                 })
             }
             DocKind::Standings => {
-                let (_, st) = self.standings(event_key, round)?;
+                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
                 let entries = self.entries_by_id(&ev)?;
                 let progress = match opts.progress {
                     true => self.progress(&ev, st.after_round)?,
@@ -368,7 +377,7 @@ impl App {
                         system = ev.settings.system.code()
                     ));
                 }
-                let (_, st) = self.standings(event_key, round)?;
+                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
                 let ct = scoring::crosstable(&data, &scheme, Some(st.after_round))?;

@@ -15,6 +15,7 @@ use super::print::DocKind;
 use super::{App, Result};
 use crate::app::EventId;
 use crate::domain::Entry;
+use crate::domain::RoundNo;
 use crate::i18n::{io_msg, tr, Lang};
 use crate::report::{self, render_html};
 use std::collections::HashMap;
@@ -210,7 +211,7 @@ impl App {
         let player_files: Vec<&str> = players.iter().map(|p| p.file.as_str()).collect();
         let game_files: Vec<&str> = games.iter().map(|p| p.file.as_str()).collect();
         for r in 1..=paired {
-            let d = self.print_doc(event_key, DocKind::Pairings, Some(r), lang)?;
+            let d = self.print_doc(event_key, DocKind::Pairings, Some(RoundNo(r)), lang)?;
             links.push((format!("round-{r}.html"), d.title.clone()));
             let linked = |t: &report::Table, row: usize, col: usize| {
                 cell_link(t, row, col, Some(r), &player_files, &game_files)
@@ -236,7 +237,8 @@ impl App {
             });
         }
         for r in 1..=counted {
-            let d = self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?;
+            let d =
+                self.print_doc_with(event_key, DocKind::Standings, Some(RoundNo(r)), lang, full)?;
             links.push((format!("standings-{r}.html"), d.title.clone()));
             pages.push(Page {
                 file: format!("standings-{r}.html"),
@@ -700,12 +702,12 @@ impl App {
         };
         let built = if let Some(r) = number("round-").filter(|r| (1..=paired).contains(r)) {
             Some(one(
-                self.print_doc(event_key, DocKind::Pairings, Some(r), lang)?,
+                self.print_doc(event_key, DocKind::Pairings, Some(RoundNo(r)), lang)?,
                 Some(r),
             )?)
         } else if let Some(r) = number("standings-").filter(|r| (1..=counted).contains(r)) {
             Some(one(
-                self.print_doc_with(event_key, DocKind::Standings, Some(r), lang, full)?,
+                self.print_doc_with(event_key, DocKind::Standings, Some(RoundNo(r)), lang, full)?,
                 None,
             )?)
         } else if file == "standings.html" && knockout && paired > 0 {

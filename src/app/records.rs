@@ -5,6 +5,7 @@
 use super::input::ResultInput;
 use super::{invalid, AppError, Result};
 use crate::app::EventId;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Game, Outcome};
 use crate::i18n::{msg, Msg};
 use crate::scoring::EventData;
@@ -207,12 +208,14 @@ impl super::App {
     pub fn record_result_with_record(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         mut input: ResultInput,
         record: &RecordAttachment,
         record_wins: bool,
     ) -> Result<(Game, Vec<String>)> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(event)?;
         let b = self
             .store
@@ -227,7 +230,7 @@ impl super::App {
             .unwrap_or_else(|| Game::bare(b.red, b.black.unwrap_or(0), Outcome::Unplayed));
         let what = msg!("err.app.game_at", round, board, game = game_no);
         let diffs = merge_into_input(&mut input, &stored, record, record_wins, &what)?;
-        let g = self.record_result(event, round, board, &input)?;
+        let g = self.record_result(event, RoundNo(round), BoardNo(board), &input)?;
         Ok((g, diffs))
     }
 }

@@ -9,6 +9,7 @@
 //! neither, reporting is off.
 
 use super::{invalid, App, EventId, EventResult, Result, ResultInput};
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Outcome};
 use crate::store::ReportState as StoreState;
 
@@ -274,11 +275,13 @@ impl App {
     pub fn report_result(
         &mut self,
         id: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         result: &str,
         source: &str,
     ) -> Result<i64> {
+        let round = round.get();
+        let board = board.get();
         let outcome = result
             .parse::<Outcome>()
             .ok()
@@ -345,10 +348,12 @@ impl App {
     pub fn confirm_report(
         &mut self,
         id: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         chosen: Option<&str>,
     ) -> Result<EventResult> {
+        let round = round.get();
+        let board = board.get();
         let pending = self.pending_reports(id)?;
         let p = pending
             .iter()
@@ -373,14 +378,16 @@ impl App {
             outcome: Some(outcome),
             ..Default::default()
         };
-        let r = self.event_result(id, round, board, &input, false)?;
+        let r = self.event_result(id, RoundNo(round), BoardNo(board), &input, false)?;
         self.store
             .close_reports(id.0, round, board, ReportState::Confirmed.to_store())?;
         Ok(r)
     }
 
     /// Rejects every pending report of a board; how many.
-    pub fn reject_reports(&mut self, id: EventId, round: u32, board: u32) -> Result<usize> {
+    pub fn reject_reports(&mut self, id: EventId, round: RoundNo, board: BoardNo) -> Result<usize> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(id)?;
         let n = self
             .store
@@ -393,7 +400,9 @@ impl App {
 
     /// Closes a board's pending reports once the arbiter has entered its
     /// result himself (the reports are then answered).
-    pub fn settle_reports(&mut self, id: EventId, round: u32, board: u32) -> Result<()> {
+    pub fn settle_reports(&mut self, id: EventId, round: RoundNo, board: BoardNo) -> Result<()> {
+        let round = round.get();
+        let board = board.get();
         self.store
             .close_reports(id.0, round, board, ReportState::Confirmed.to_store())?;
         Ok(())

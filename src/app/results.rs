@@ -3,6 +3,7 @@
 use super::input::{ClockInput, ResultInput};
 use super::{invalid, App, Result};
 use crate::app::EventId;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Event, Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
 use crate::i18n::{msg, Msg};
@@ -27,8 +28,9 @@ impl App {
     pub fn standings(
         &self,
         event: EventId,
-        after_round: Option<u32>,
+        after_round: Option<RoundNo>,
     ) -> Result<(Event, Standings)> {
+        let after_round = after_round.map(RoundNo::get);
         let ev = self.event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         if let Some(r) = after_round.filter(|&r| r > paired) {
@@ -55,9 +57,10 @@ impl App {
     pub fn explain_player(
         &self,
         event: EventId,
-        after_round: Option<u32>,
+        after_round: Option<RoundNo>,
         who: &str,
     ) -> Result<(Standings, Breakdown)> {
+        let after_round = after_round.map(RoundNo::get);
         let ev = self.event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         if let Some(r) = after_round.filter(|&r| r > paired) {
@@ -87,14 +90,16 @@ impl App {
     pub fn record_result(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         input: &ResultInput,
     ) -> Result<Game> {
+        let round = round.get();
+        let board = board.get();
         let g = self.record_result_as(event, round, board, input, None)?;
         // The arbiter's result answers what players reported for the board.
         let id = self.event(event)?.key();
-        self.settle_reports(id, round, board)?;
+        self.settle_reports(id, RoundNo(round), BoardNo(board))?;
         Ok(g)
     }
 
@@ -111,7 +116,7 @@ impl App {
         let ev = self.event(event)?;
         if self.knockout_settings(&ev)?.is_some() {
             return Ok(self
-                .knockout_result(event, round, board, input, false)?
+                .knockout_result(event, RoundNo(round), BoardNo(board), input, false)?
                 .game);
         }
         let b = self

@@ -3,6 +3,7 @@
 
 use super::{App, AppError, Result};
 use crate::app::EventId;
+use crate::domain::RoundNo;
 use crate::domain::{Entry, Event, PairingSystem};
 use crate::pairing::{
     check::{check_round, RuleViolation},
@@ -340,10 +341,11 @@ impl App {
     pub fn set_boards(
         &mut self,
         event_key: EventId,
-        round: u32,
+        round: RoundNo,
         boards: &[(u32, Option<u32>)],
         insist: bool,
     ) -> Result<PairOutcome> {
+        let round = round.get();
         let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         if round == 0 || round > paired + 1 {
@@ -389,11 +391,12 @@ impl App {
     pub fn swap_players(
         &mut self,
         event_key: EventId,
-        round: u32,
+        round: RoundNo,
         a: &str,
         b: &str,
         insist: bool,
     ) -> Result<PairOutcome> {
+        let round = round.get();
         let event = self.event(event_key)?;
         let ea = self.store.resolve_entry(event.id, a)?;
         let eb = self.store.resolve_entry(event.id, b)?;
@@ -425,7 +428,7 @@ impl App {
         if !(found.0 && found.1) {
             return Err(super::invalid!("err.app.both_on_a_board", round));
         }
-        self.set_boards(event_key, round, &boards, insist)
+        self.set_boards(event_key, RoundNo(round), &boards, insist)
     }
 
     /// Removes the last round (refused once results exist, unless `force`).
@@ -435,7 +438,8 @@ impl App {
     }
 
     /// A stored round with names (default: the last one).
-    pub fn round_view(&self, event_key: EventId, round: Option<u32>) -> Result<RoundView> {
+    pub fn round_view(&self, event_key: EventId, round: Option<RoundNo>) -> Result<RoundView> {
+        let round = round.map(RoundNo::get);
         let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
         let number = round_to_show(&event, round, paired)?;

@@ -9,6 +9,7 @@
 use super::{invalid, App, Result};
 use crate::app::EventId;
 use crate::domain::Event;
+use crate::domain::RoundNo;
 use chrono::{NaiveDateTime, Timelike};
 
 /// A round start as written by people: `2026-12-05 14:00` (or with a `T`).
@@ -40,9 +41,10 @@ impl App {
     pub fn set_round_start(
         &mut self,
         event_key: EventId,
-        round: u32,
+        round: RoundNo,
         start: Option<NaiveDateTime>,
     ) -> Result<()> {
+        let round = round.get();
         let ev = self.event(event_key)?;
         let rounds = ev.settings.rounds;
         if round == 0 || round > rounds {

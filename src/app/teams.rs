@@ -3,6 +3,7 @@
 
 use super::{invalid, App, AppError, Result};
 use crate::app::EventId;
+use crate::domain::RoundNo;
 use crate::domain::{
     lineup_order_break, round_board_number, Entry, Event, EventSettings, Game, NewMember, Team,
     TeamSettings,
@@ -390,10 +391,11 @@ impl App {
     pub fn set_team_lineup(
         &mut self,
         event: EventId,
-        round: u32,
+        round: RoundNo,
         team: &str,
         players: &[String],
     ) -> Result<Vec<Option<i64>>> {
+        let round = round.get();
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
         let view = find_team(&views, team)?;
@@ -536,8 +538,9 @@ impl App {
     pub fn team_match_scores(
         &self,
         event: EventId,
-        after: Option<u32>,
+        after: Option<RoundNo>,
     ) -> Result<(TeamEventData, Vec<MatchScore>)> {
+        let after = after.map(RoundNo::get);
         let (ev, ts) = self.team_event(event)?;
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;

@@ -3,6 +3,7 @@
 
 use super::{App, AppError, Result, ResultInput};
 use crate::app::EventId;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Game, Outcome};
 use crate::xiangqi::{game_stats, read_games, write_pgn, Notation};
 
@@ -15,11 +16,13 @@ impl App {
     pub fn attach_record(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         game_no: u32,
         bytes: &[u8],
     ) -> Result<Game> {
+        let round = round.get();
+        let board = board.get();
         let file = read_games(bytes).map_err(|source| AppError::Record {
             file: String::new(),
             source: Box::new(source),
@@ -126,8 +129,8 @@ mod tests {
         let g = app
             .attach_record(
                 app.find_event("E").unwrap().key(),
-                1,
-                1,
+                RoundNo(1),
+                BoardNo(1),
                 1,
                 RECORD.as_bytes(),
             )
@@ -163,8 +166,8 @@ mod tests {
         let (mut app, b) = paired();
         app.record_result(
             app.find_event("E").unwrap().key(),
-            1,
-            1,
+            RoundNo(1),
+            BoardNo(1),
             &ResultInput {
                 outcome: Some(Outcome::Draw),
                 moves: Some(40),

@@ -30,7 +30,7 @@ impl App {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::{App, KnockoutSettings, ResultInput};
+    use crate::app::{App, BoardNo, KnockoutSettings, ResultInput, RoundNo};
     use crate::config::Config;
     use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, RequestedByeValue};
     use proptest::prelude::*;
@@ -225,8 +225,8 @@ mod tests {
             Op::Result(ev, r, b, o) => app
                 .record_result(
                     app.find_event(EVENTS[*ev]).map_err(e)?.key(),
-                    *r,
-                    *b,
+                    RoundNo(*r),
+                    BoardNo(*b),
                     &result(*o),
                 )
                 .map(|_| ())
@@ -234,7 +234,7 @@ mod tests {
             Op::Swap(ev, r, a, b) => app
                 .swap_players(
                     app.find_event(EVENTS[*ev]).map_err(e)?.key(),
-                    *r,
+                    RoundNo(*r),
                     NAMES[*a],
                     NAMES[*b],
                     true,
@@ -310,15 +310,20 @@ mod tests {
             Op::KoResult(r, b, o, force) => app
                 .knockout_result(
                     app.find_event(CUP).map_err(e)?.key(),
-                    *r,
-                    *b,
+                    RoundNo(*r),
+                    BoardNo(*b),
                     &result(*o),
                     *force,
                 )
                 .map(|_| ())
                 .map_err(e),
             Op::KoLot(r, b, m) => app
-                .knockout_lot(app.find_event(CUP).map_err(e)?.key(), *r, *b, NAMES[*m])
+                .knockout_lot(
+                    app.find_event(CUP).map_err(e)?.key(),
+                    RoundNo(*r),
+                    BoardNo(*b),
+                    NAMES[*m],
+                )
                 .map(|_| ())
                 .map_err(e),
             Op::NewTeamEvent => {
@@ -369,8 +374,8 @@ mod tests {
             Op::TeamResult(r, b, o) => app
                 .record_result(
                     app.find_event(LEAGUE).map_err(e)?.key(),
-                    *r,
-                    *b,
+                    RoundNo(*r),
+                    BoardNo(*b),
                     &result(*o),
                 )
                 .map(|_| ())
@@ -414,20 +419,26 @@ mod tests {
             Op::SeasonAdd(k, ev, w) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
                 let w = if *w { "2" } else { "1" };
-                app.season_add_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), Some(w))
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_add_event(s, ev, Some(w)).map_err(e)
             }
             Op::SeasonWeight(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_set_weight(SEASONS[*k], app.find_event(ev).map_err(e)?.key(), "0.5")
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_set_weight(s, ev, "0.5").map_err(e)
             }
             Op::SeasonRemove(k, ev) => {
                 let ev = if *ev < 2 { EVENTS[*ev] } else { CUP };
-                app.season_remove_event(SEASONS[*k], app.find_event(ev).map_err(e)?.key())
-                    .map_err(e)
+                let ev = app.find_event(ev).map_err(e)?.key();
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.season_remove_event(s, ev).map_err(e)
             }
-            Op::DeleteSeason(k) => app.delete_season(SEASONS[*k]).map_err(e),
+            Op::DeleteSeason(k) => {
+                let s = app.find_season(SEASONS[*k]).map_err(e)?;
+                app.delete_season(s).map_err(e)
+            }
             Op::Undo => app.undo().map(|_| ()).map_err(e),
             Op::Redo => app.redo().map(|_| ()).map_err(e),
         }

@@ -5,6 +5,7 @@
 
 use super::{CliError, CliResult, Ctx};
 use crate::app::{App, ClockInput, EventId, ResultInput};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, PairingSystem, TimeControl};
 use std::path::PathBuf;
 
@@ -83,7 +84,7 @@ fn play_round(
     rng: &mut Lcg,
     records: bool,
 ) -> CliResult {
-    let view = app.round_view(event, Some(round))?;
+    let view = app.round_view(event, Some(RoundNo(round)))?;
     let tc = app.event(event)?.settings.time_control;
     for b in &view.boards {
         let Some(black) = &b.black else { continue };
@@ -104,11 +105,17 @@ fn play_round(
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result(event, round, b.number, &input)?;
+            app.record_result(event, RoundNo(round), BoardNo(b.number), &input)?;
             continue;
         }
         if records && b.number == 1 {
-            app.attach_record(event, round, b.number, 1, RECORD.as_bytes())?;
+            app.attach_record(
+                event,
+                RoundNo(round),
+                BoardNo(b.number),
+                1,
+                RECORD.as_bytes(),
+            )?;
             continue;
         }
         let moves = 20 + rng.next(60) as u32;
@@ -119,7 +126,7 @@ fn play_round(
             black_clock: Some(ClockInput::Used(clock(rng, &tc, false, moves))),
             ..Default::default()
         };
-        app.record_result(event, round, b.number, &input)?;
+        app.record_result(event, RoundNo(round), BoardNo(b.number), &input)?;
     }
     Ok(())
 }

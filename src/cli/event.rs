@@ -3,6 +3,7 @@
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
 use crate::app::EventDraft;
+use crate::app::RoundNo;
 use crate::domain::{
     ByeOpponentScore, EntryStatus, EventStatus, PairingSystem, RequestedByeValue, TimeControl,
 };
@@ -452,7 +453,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         } => {
             if let (Some(season), Some(n)) = (from_season, top) {
                 let event = app.find_event(&event)?.key();
-                for en in app.enter_from_season(event, &season, n)? {
+                for en in app.enter_from_season(event, app.find_season(&season)?, n)? {
                     say!("{}\t{}", en.start_no, en.name);
                 }
                 return Ok(());
@@ -473,7 +474,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         } => {
             let e = app.find_event(&event)?.key();
             let en = app.find_entry(e, &player)?.key();
-            app.withdraw(e, en, after_round)?;
+            app.withdraw(e, en, after_round.map(RoundNo))?;
         }
         EventCmd::Forbid {
             event,
@@ -500,7 +501,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 })?),
                 None => None,
             };
-            app.request_bye(e, en, round, v)?;
+            app.request_bye(e, en, RoundNo(round), v)?;
         }
         EventCmd::Schedule {
             event,
@@ -509,7 +510,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             clear: _,
         } => {
             let event = app.find_event(&event)?.key();
-            app.set_round_start(event, round, start)?;
+            app.set_round_start(event, RoundNo(round), start)?;
         }
         EventCmd::Prizes {
             event,

@@ -2,6 +2,7 @@
 //! Owned by the game-records work.
 
 use super::{CliError, CliResult};
+use crate::app::{BoardNo, RoundNo};
 use crate::i18n::Lang;
 use crate::xiangqi::repetition::{judge, Judgement, RuleSet};
 use crate::xiangqi::{self, game_stats, pgn, GameRecord, ImportedFile, Notation};
@@ -297,7 +298,13 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
     if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
         let mut app = ctx.open()?;
         let event = app.find_event(event)?.key();
-        let game = app.apply_ruling(event, round, board, a.game_no, j.must_change)?;
+        let game = app.apply_ruling(
+            event,
+            RoundNo(round),
+            BoardNo(board),
+            a.game_no,
+            j.must_change,
+        )?;
         let line = crate::i18n::msg!(
             "cli.out.ruling_stored",
             round,

@@ -6,6 +6,7 @@ use super::event::NewArgs;
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
 use crate::app::{App, BracketView, EventId, KnockoutResult, KnockoutSettings, MatchView};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::TimeControl;
 use crate::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
@@ -317,7 +318,7 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let event = app.find_event(&event)?.key();
-            let m = app.knockout_lot(event, round, board, &winner)?;
+            let m = app.knockout_lot(event, RoundNo(round), BoardNo(board), &winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {

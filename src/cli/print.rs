@@ -2,6 +2,7 @@
 
 use super::{CliError, CliResult, Ctx};
 use crate::app::print::{DocKind, DocOptions, OutputFormat, PrintOptions};
+use crate::app::RoundNo;
 use crate::domain::NameOrder;
 use crate::i18n::Lang;
 use crate::report::{CsvOptions, Doc, Part, DEFAULT_LINES_PER_PAGE, MIN_WIDTH};
@@ -240,7 +241,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         None => {
             let l = match event {
                 Some(e) => app.document_lang(e)?,
-                None => app.season_lang(&a.event)?,
+                None => app.season_lang(app.find_season(&a.event)?)?,
             };
             if a.other_lang {
                 l.other()
@@ -256,8 +257,10 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         name_order: a.order,
     };
     let build = |app: &crate::app::App, lang| match event {
-        Some(e) => app.print_doc_with(e, kind, a.round, lang, dopts),
-        None => app.print_season_doc(&a.event, lang),
+        Some(e) => app.print_doc_with(e, kind, a.round.map(RoundNo), lang, dopts),
+        None => app
+            .find_season(&a.event)
+            .and_then(|s| app.print_season_doc(s, lang)),
     };
     let mut doc = build(&app, lang)?;
     let heads = match &a.headers {

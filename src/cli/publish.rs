@@ -26,7 +26,7 @@ pub struct PublishArgs {
 pub fn run(ctx: &Ctx, a: PublishArgs) -> CliResult {
     let app = ctx.open()?;
     let files = match (&a.season, &a.event) {
-        (Some(s), _) => app.publish_season(s, &a.output, a.force)?,
+        (Some(s), _) => app.publish_season(app.find_season(s)?, &a.output, a.force)?,
         (None, Some(e)) => app.publish(app.find_event(e)?.key(), &a.output, a.force)?,
         (None, None) => unreachable!("clap requires an event or --season"),
     };

@@ -3,6 +3,7 @@
 
 use super::{CliResult, Ctx};
 use crate::app::EventResult;
+use crate::app::{BoardNo, RoundNo};
 use crate::i18n::msg;
 use clap::Subcommand;
 
@@ -99,10 +100,11 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
             result,
         } => {
             let id = app.find_event(&event)?.key();
-            let g = match app.confirm_report(id, round, board, result.as_deref())? {
-                EventResult::Game(g) => g,
-                EventResult::Knockout(r) => r.game.clone(),
-            };
+            let g =
+                match app.confirm_report(id, RoundNo(round), BoardNo(board), result.as_deref())? {
+                    EventResult::Game(g) => g,
+                    EventResult::Knockout(r) => r.game.clone(),
+                };
             let line = msg!(
                 "cli.out.result",
                 round = round,
@@ -118,7 +120,7 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
             board,
         } => {
             let id = app.find_event(&event)?.key();
-            let n = app.reject_reports(id, round, board)?;
+            let n = app.reject_reports(id, RoundNo(round), BoardNo(board))?;
             say!(
                 "{}",
                 msg!("cli.reports.rejected", round, board, n).render(l)

@@ -2,6 +2,7 @@
 
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
+use crate::app::RoundNo;
 use crate::app::{EventPairing, EventRound, PairOutcome};
 use clap::Subcommand;
 
@@ -138,7 +139,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             // team event's matches with their boards, a knockout's matches.
             // CSV and JSON keep the boards for every kind.
             let id = app.find_event(&event)?.key();
-            match app.event_round(id, round)? {
+            match app.event_round(id, round.map(RoundNo))? {
                 EventRound::Individual(v) => print_view(&v, format, app.lang()),
                 EventRound::Team(v) => {
                     say_raw!("{}", super::team::round_table(&v, ctx.lang).render(format))
@@ -168,7 +169,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             insist,
         } => {
             let event = app.find_event(&event)?.key();
-            let o = app.swap_players(event, round, &a, &b, insist)?;
+            let o = app.swap_players(event, RoundNo(round), &a, &b, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
             print_round(&app, event, Some(round), Format::Text)?;
         }
@@ -183,7 +184,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                 .map(|b| parse_board(b))
                 .collect::<Result<Vec<_>, _>>()?;
             let event = app.find_event(&event)?.key();
-            let o = app.set_boards(event, round, &parsed, insist)?;
+            let o = app.set_boards(event, RoundNo(round), &parsed, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
             print_round(&app, event, Some(round), Format::Text)?;
         }
@@ -197,7 +198,11 @@ fn print_round(
     round: Option<u32>,
     format: Format,
 ) -> CliResult {
-    print_view(&app.round_view(event, round)?, format, app.lang());
+    print_view(
+        &app.round_view(event, round.map(RoundNo))?,
+        format,
+        app.lang(),
+    );
     Ok(())
 }
 

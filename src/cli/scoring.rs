@@ -3,6 +3,7 @@
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
 use crate::app::{parse_clock, ClockInput, EventImport, EventResult, EventStandings, ResultInput};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::{FirstStrike, Material, Outcome, PieceMoves, Termination};
 use crate::i18n::tr;
 use clap::Args;
@@ -213,7 +214,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {
-        None => match app.event_result(id, round, board, &input, a.force)? {
+        None => match app.event_result(id, RoundNo(round), BoardNo(board), &input, a.force)? {
             EventResult::Game(g) => (g, None),
             EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
         },
@@ -222,8 +223,14 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
             let name = path.display().to_string();
             let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
-            let (g, overridden) =
-                app.record_result_with_record(id, round, board, input, &rec, a.record_wins)?;
+            let (g, overridden) = app.record_result_with_record(
+                id,
+                RoundNo(round),
+                BoardNo(board),
+                input,
+                &rec,
+                a.record_wins,
+            )?;
             for d in overridden {
                 note!(
                     "{}",
@@ -288,7 +295,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     let app = ctx.open()?;
     // The app answers for the event's kind; the CLI only renders it.
     let id = app.find_event(&a.event)?.key();
-    let st = match app.event_standings(id, a.after_round)? {
+    let st = match app.event_standings(id, a.after_round.map(RoundNo))? {
         EventStandings::Knockout(k) => {
             return super::knockout::print_standings(ctx.lang, &k, a.format)
         }
@@ -296,7 +303,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         EventStandings::Individual(st) => st,
     };
     if let Some([one]) = a.explain.as_deref() {
-        let (_, b) = app.explain_player(id, a.after_round, one)?;
+        let (_, b) = app.explain_player(id, a.after_round.map(RoundNo), one)?;
         say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
@@ -362,7 +369,8 @@ fn run_team_standings(
 ) -> CliResult {
     let lang = app.lang();
     if a.boards {
-        let rows = app.team_board_prizes(app.find_event(&a.event)?.key(), a.after_round)?;
+        let rows =
+            app.team_board_prizes(app.find_event(&a.event)?.key(), a.after_round.map(RoundNo))?;
         say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format, lang).render(a.format)

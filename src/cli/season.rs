@@ -105,8 +105,10 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             event,
             weight,
         } => {
-            app.season_add_event(&season, app.find_event(&event)?.key(), weight.as_deref())?;
-            let s = app.season(&season)?;
+            let event = app.find_event(&event)?.key();
+            let season = app.find_season(&season)?;
+            app.season_add_event(season, event, weight.as_deref())?;
+            let s = app.season(season)?;
             if let Some(e) = s.events.last() {
                 let line = msg!(
                     "cli.season.added",
@@ -122,15 +124,17 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             event,
             weight,
         } => {
-            app.season_set_weight(&season, app.find_event(&event)?.key(), &weight)?;
+            let event = app.find_event(&event)?.key();
+            app.season_set_weight(app.find_season(&season)?, event, &weight)?;
             say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::RemoveEvent { season, event } => {
-            app.season_remove_event(&season, app.find_event(&event)?.key())?;
+            let event = app.find_event(&event)?.key();
+            app.season_remove_event(app.find_season(&season)?, event)?;
             say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::Delete { season } => {
-            app.delete_season(&season)?;
+            app.delete_season(app.find_season(&season)?)?;
             say!("{}", tr(l, "cli.season.done"));
         }
         SeasonCmd::Standings {
@@ -138,12 +142,13 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             format,
             explain,
         } => {
+            let season = app.find_season(&season)?;
             if let Some(who) = explain {
-                let (t, i) = app.season_explain(&season, &who)?;
+                let (t, i) = app.season_explain(season, &who)?;
                 say_raw!("{}", explain_text(&t, i, l));
                 return Ok(());
             }
-            let t = app.season_standings(&season)?;
+            let t = app.season_standings(season)?;
             match format {
                 Format::Text => say_raw!("{}", standings_text(&t, l)),
                 Format::Csv => {
@@ -192,7 +197,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
             say_raw!("{}", t.render(format));
         }
         SeasonCmd::Show { season, format } => {
-            let s = app.season(&season)?;
+            let s = app.season(app.find_season(&season)?)?;
             match format {
                 Format::Json => say!("{}", season_json(&s)),
                 _ => {

@@ -4,6 +4,7 @@
 use super::output::{Format, Table};
 use super::{CliResult, Ctx};
 use crate::app::teams::TeamRoundView;
+use crate::app::RoundNo;
 use crate::domain::Points;
 use crate::i18n::{tr, Lang};
 use crate::scoring::team::TeamStandings;
@@ -153,7 +154,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             players,
         } => {
             let event = app.find_event(&event)?.key();
-            let boards = app.set_team_lineup(event, round, &team, &split(&players))?;
+            let boards = app.set_team_lineup(event, RoundNo(round), &team, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             let line = crate::i18n::msg!(
                 "cli.out.lineup",
@@ -195,7 +196,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             round,
             format,
         } => {
-            let v = app.team_round_view(app.find_event(&event)?.key(), round)?;
+            let v = app.team_round_view(app.find_event(&event)?.key(), round.map(RoundNo))?;
             say_raw!("{}", round_table(&v, l).render(format));
         }
     }

@@ -7,6 +7,7 @@ mod clock;
 mod fraction;
 mod game;
 mod identity;
+mod ids;
 pub mod limits;
 mod names;
 mod points;
@@ -22,6 +23,7 @@ pub use game::{
     PieceMoves, PlacedGame, Termination,
 };
 pub use identity::{Identity, Paper};
+pub use ids::{BoardNo, EntryId, EventId, MemberId, RoundNo, SeasonId};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use prize::{

@@ -1,6 +1,7 @@
 //! The JSON the pages use and tests call. Points are written as strings
 //! (`"2.5"`): exact, as qishe keeps them, never a float.
 
+use crate::app::RoundNo;
 use crate::app::{App, EventId, EventRound, EventStandings, Result};
 use crate::domain::{Entry, EventKind};
 use serde_json::{json, Value};
@@ -45,7 +46,7 @@ fn result_of(codes: &[String]) -> Value {
 /// `GET /api/events/ID/rounds/N`: boards for every kind; a team event's
 /// matches and a knockout's matches besides.
 pub fn round(app: &App, id: EventId, n: u32) -> Result<Value> {
-    Ok(match app.event_round(id, Some(n))? {
+    Ok(match app.event_round(id, Some(RoundNo(n)))? {
         EventRound::Individual(v) => {
             let boards: Vec<Value> = v
                 .boards

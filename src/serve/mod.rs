@@ -20,6 +20,7 @@ mod pages;
 pub mod qr;
 
 use crate::app::{App, EventId, PinRefusal};
+use crate::app::{BoardNo, RoundNo};
 use crate::config::Config;
 use crate::i18n::{msg, tr, Lang};
 use axum::body::Bytes;
@@ -556,7 +557,7 @@ async fn api_report(
             Ok(Err(PinRefusal::Wrong)) => return Ok(None),
             Err(e) => return Err(error_json(StatusCode::BAD_REQUEST, lang, e.msg())),
         }
-        app.report_result(EventId(id), n, b, &report.result, &source)
+        app.report_result(EventId(id), RoundNo(n), BoardNo(b), &report.result, &source)
             .map(Some)
             .map_err(|e| error_json(StatusCode::BAD_REQUEST, lang, e.msg()))
     })

@@ -13,6 +13,7 @@ use super::draw::pad;
 use super::keymap::{Action, Ctx};
 use crate::app::EventId;
 use crate::app::{App, BracketView, MatchView, NextStep};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::{short_points, Entry, Event};
 use crate::i18n::{msg, tr, Lang};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -242,7 +243,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Optio
             board,
             winner,
         } => {
-            let v = app.knockout_lot(EventId(*event), *round, *board, winner)?;
+            let v = app.knockout_lot(EventId(*event), RoundNo(*round), BoardNo(*board), winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }

@@ -62,15 +62,15 @@ pub enum CheckInCmd {
     /// Record who is present and who is excused (the others are absent).
     Save {
         event: i64,
-        present: Vec<i64>,
-        excused: Vec<i64>,
+        present: Vec<EntryId>,
+        excused: Vec<EntryId>,
     },
     /// Record the check-in, then pair everyone present (the model runs
     /// it as its long `PairPresent` work).
     Pair {
         event: i64,
-        present: Vec<i64>,
-        excused: Vec<i64>,
+        present: Vec<EntryId>,
+        excused: Vec<EntryId>,
     },
 }
 
@@ -100,8 +100,9 @@ impl CheckInView {
             }
             Action::Submit | Action::PairNext => {
                 let event = v.event;
-                let present = v.marked(Attendance::Present);
-                let excused = v.marked(Attendance::Excused);
+                let ids = |v: Vec<i64>| v.into_iter().map(EntryId).collect::<Vec<_>>();
+                let present = ids(v.marked(Attendance::Present));
+                let excused = ids(v.marked(Attendance::Excused));
                 return Reply::CloseAndRun(if a == Action::PairNext {
                     CheckInCmd::Pair {
                         event,
@@ -162,7 +163,10 @@ pub fn run(
             event,
             present,
             excused,
-        } => Ok((None, Some(save(app, lang, *event, present, excused)?))),
+        } => Ok((
+            None,
+            Some(save(app, lang, EventId(*event), present, excused)?),
+        )),
     }
 }
 
@@ -170,12 +174,11 @@ pub fn run(
 pub fn save(
     app: &mut App,
     lang: crate::i18n::Lang,
-    event: i64,
-    present: &[i64],
-    excused: &[i64],
+    event: EventId,
+    present: &[EntryId],
+    excused: &[EntryId],
 ) -> crate::app::Result<String> {
-    let ids = |v: &[i64]| v.iter().map(|&i| EntryId(i)).collect::<Vec<_>>();
-    let c = app.check_in_marked(EventId(event), &ids(present), &ids(excused))?;
+    let c = app.check_in_marked(event, present, excused)?;
     let said = if c.excused == 0 {
         crate::i18n::msg!(
             "log.check_in",

@@ -25,6 +25,7 @@ pub use update::*;
 
 use super::component::Ui;
 use super::keymap::{Action, Ctx};
+use crate::app::RoundNo;
 use crate::app::{App, EventCrosstable, EventId, EventKind, EventStandings, PlacedGame, RoundView};
 use crate::domain::{Entry, Event, EventSettings, Member};
 use crate::i18n::{tr, Lang};
@@ -423,8 +424,8 @@ impl Model {
             },
             // A result changes its event's round and tables, nothing the
             // club screens list (members, events, kinds).
-            Changed::Results { event, round } if open == Some(event) => {
-                self.reread_round(app, event, round)
+            Changed::Results { event, round } if open == Some(event.0) => {
+                self.reread_round(app, event.0, round.get())
             }
             Changed::Results { .. } => Ok(()),
             Changed::Everything => self.refresh(app),
@@ -444,8 +445,8 @@ impl Model {
         if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
             return self.load_event(app, id);
         }
-        self.ev.round = Some(app.round_view(EventId(id), Some(round))?);
-        self.ev.games = app.round_games(EventId(id), round)?;
+        self.ev.round = Some(app.round_view(EventId(id), Some(RoundNo(round)))?);
+        self.ev.games = app.round_games(EventId(id), RoundNo(round))?;
         self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
         self.ev.stale = Stale {
             tables: true,
@@ -470,11 +471,11 @@ impl Model {
         let shown = matches!(self.tab, Tab::Standings | Tab::Crosstable)
             || self.ev.kind.is_some_and(|k| k != EventKind::Individual);
         if self.ev.stale.tables && shown {
-            let (standings, crosstable, error) = match app.tables(EventId(id), self.ev.tables_after)
-            {
-                Ok((s, c)) => (Some(s), Some(c), None),
-                Err(e) => (None, None, Some(e.render(self.lang))),
-            };
+            let (standings, crosstable, error) =
+                match app.tables(EventId(id), self.ev.tables_after.map(RoundNo)) {
+                    Ok((s, c)) => (Some(s), Some(c), None),
+                    Err(e) => (None, None, Some(e.render(self.lang))),
+                };
             self.ev.standings = standings;
             self.ev.crosstable = crosstable;
             self.ev.standings_error = error;
@@ -504,15 +505,15 @@ impl Model {
         self.round_sel = pick;
         let (round, games) = match pick {
             Some(r) => (
-                Some(app.round_view(EventId(id), Some(r))?),
-                app.round_games(EventId(id), r)?,
+                Some(app.round_view(EventId(id), Some(RoundNo(r)))?),
+                app.round_games(EventId(id), RoundNo(r))?,
             ),
             None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();
         if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
             if let Ok(EventStandings::Individual(st)) =
-                app.event_standings(EventId(id), Some(n - 1))
+                app.event_standings(EventId(id), Some(RoundNo(n - 1)))
             {
                 points_before = st.rows.iter().map(|r| (r.player.id, r.points)).collect();
             }

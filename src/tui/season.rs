@@ -10,8 +10,8 @@
 use super::component::{cycle, Reply, Ui};
 use super::draw::pad;
 use super::keymap::Action;
-use crate::app::EventId;
 use crate::app::{App, SeasonDraft, SeasonInfo, SeasonTable};
+use crate::app::{EventId, SeasonId};
 use crate::i18n::{msg, Lang};
 use crate::scoring::season::decimal;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -145,14 +145,14 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
             event,
             weight,
         } => {
-            app.season_add_event(&season.to_string(), EventId(*event), weight.as_deref())?;
+            app.season_add_event(SeasonId(*season), EventId(*event), weight.as_deref())?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.added").to_string()),
             )
         }
         SeasonCmd::RemoveEvent { season, event } => {
-            app.season_remove_event(&season.to_string(), EventId(*event))?;
+            app.season_remove_event(SeasonId(*season), EventId(*event))?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.removed").to_string()),
@@ -167,7 +167,7 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
         .or(seasons.first());
     let (table, candidates) = match chosen {
         Some(s) => {
-            let t = app.season_standings(&s.id.to_string())?;
+            let t = app.season_standings(s.key())?;
             let inside: Vec<i64> = s.events.iter().map(|e| e.event_id).collect();
             let candidates = app
                 .event_summaries()?
@@ -204,7 +204,7 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
     else {
         return Ok(SeasonDone::Said(String::new()));
     };
-    let t = app.season_standings(&season.to_string())?;
+    let t = app.season_standings(SeasonId(*season))?;
     let written = |what: String| {
         SeasonDone::Said(format!(
             "{}: {what}",
@@ -237,7 +237,7 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
         },
     };
     if format == "site" {
-        let files = app.publish_season(&season.to_string(), Path::new(&path), *force)?;
+        let files = app.publish_season(SeasonId(*season), Path::new(&path), *force)?;
         return Ok(written(format!("{path} ({})", files.len())));
     }
     let doc = app.season_doc(&t, lang);

@@ -13,6 +13,7 @@
 
 use crate::common::{cases, Club};
 use qishe::app::{App, EntryId, EventId, ResultInput};
+use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::SplitMix64;
 use qishe::domain::{Outcome, RequestedByeValue};
@@ -101,10 +102,11 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
                 continue;
             }
             if r > 1 && rng.below(100) < 3 {
-                app.withdraw(ev, EntryId(e.id), Some(r - 1)).unwrap();
+                app.withdraw(ev, EntryId(e.id), Some(RoundNo(r - 1)))
+                    .unwrap();
                 withdrawn[i] = true;
             } else if rng.below(100) < 4 {
-                app.request_bye(ev, EntryId(e.id), r, Some(RequestedByeValue::Half))
+                app.request_bye(ev, EntryId(e.id), RoundNo(r), Some(RequestedByeValue::Half))
                     .unwrap();
             }
         }
@@ -121,8 +123,13 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result(app.find_event("E").unwrap().key(), r, b as u32 + 1, &input)
-                .unwrap_or_else(|e| panic!("seed {seed} round {r} board {}: {e}", b + 1));
+            app.record_result(
+                app.find_event("E").unwrap().key(),
+                RoundNo(r),
+                BoardNo(b as u32 + 1),
+                &input,
+            )
+            .unwrap_or_else(|e| panic!("seed {seed} round {r} board {}: {e}", b + 1));
         }
     }
     (

@@ -2,6 +2,7 @@
 //! `qishe standings --compare-schemes` on a generated club, end to end.
 
 use crate::common;
+use qishe::app::RoundNo;
 
 use common::Club;
 use qishe::app::{build_history_db, App, HistorySpec, StatsFilter};
@@ -63,7 +64,9 @@ fn ratings_list_as_of_and_a_correction() {
     let ev = "Weekly 005 2024-02-04";
     let app = App::open(Config::default(), &c.db).unwrap();
     let e = app.find_event(ev).unwrap();
-    let old = app.games(e.key(), Some(1)).unwrap()[0].game.outcome;
+    let old = app.games(e.key(), Some(RoundNo(1))).unwrap()[0]
+        .game
+        .outcome;
     drop(app);
     let new = if old == Outcome::RedWin { "0-1" } else { "1-0" };
     c.ok(&["result", ev, "1", "1", new, "--termination", "resignation"]);

@@ -4,6 +4,7 @@
 //! players and the pairing system.
 
 use crate::common::Club;
+use qishe::app::RoundNo;
 use qishe::app::{build_history_db, rating_list, stat_games, App, EventId, HistorySpec};
 use qishe::app::{RatingList, StatsFilter};
 use qishe::config::Config;
@@ -98,7 +99,7 @@ fn kept_equals_recomputed(c: &Club) -> (RatingList, Stats, i64) {
 fn flipped(c: &Club, event: &str, board: u32) -> &'static str {
     let app = App::open(Config::default(), &c.db).unwrap();
     let e = app.find_event(event).unwrap();
-    let g = app.games(EventId(e.id), Some(1)).unwrap();
+    let g = app.games(EventId(e.id), Some(RoundNo(1))).unwrap();
     let g = g.iter().find(|g| g.round == 1 && g.board == board).unwrap();
     if g.game.outcome == Outcome::RedWin {
         "0-1"

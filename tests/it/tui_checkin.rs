@@ -5,6 +5,7 @@
 use crate::common::tui::{c, go, k, typed};
 use crate::tui_night::{club, open, result, screen};
 use crossterm::event::KeyCode;
+use qishe::app::RoundNo;
 use qishe::app::{Attendance, EntryId, EventDraft};
 use qishe::domain::{Outcome, RequestedByeValue};
 use qishe::i18n::Lang;
@@ -95,8 +96,13 @@ fn a_player_who_turns_up_loses_the_bye_asked_for_and_strangers_are_refused() {
     let (mut app, ev) = club(Lang::En);
     finish_round_1(&mut app);
     let e = app.entries(ev).unwrap();
-    app.request_bye(ev, EntryId(e[3].id), 2, Some(RequestedByeValue::Half))
-        .unwrap();
+    app.request_bye(
+        ev,
+        EntryId(e[3].id),
+        RoundNo(2),
+        Some(RequestedByeValue::Half),
+    )
+    .unwrap();
     let list = app.check_in_list(ev).unwrap();
     assert_eq!(list.rows[3].mark, Attendance::Excused, "a half bye asked");
     assert_eq!(list.rows[2].mark, Attendance::Present);
@@ -146,7 +152,7 @@ fn absent_and_excused_stay_apart_even_when_both_score_zero() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let r = app
-        .round_view(app.find_event("周赛").unwrap().key(), Some(2))
+        .round_view(app.find_event("周赛").unwrap().key(), Some(RoundNo(2)))
         .unwrap();
     let why = |id: i64| r.absent.iter().find(|(x, _)| x.id == id).map(|a| a.1);
     assert_eq!(why(e[0].id), Some("rep.reason.absent"));
@@ -156,7 +162,7 @@ fn absent_and_excused_stay_apart_even_when_both_score_zero() {
         .print_doc(
             app.find_event("周赛").unwrap().key(),
             DocKind::Pairings,
-            Some(2),
+            Some(RoundNo(2)),
             Lang::ZhHans,
         )
         .unwrap();
@@ -172,7 +178,7 @@ fn absent_and_excused_stay_apart_even_when_both_score_zero() {
         .print_doc(
             app.find_event("周赛").unwrap().key(),
             DocKind::Crosstable,
-            Some(2),
+            Some(RoundNo(2)),
             Lang::ZhHans,
         )
         .unwrap();

@@ -3,6 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::App;
+use qishe::app::RoundNo;
 use qishe::cli::demo::build_demo;
 use qishe::config::Config;
 use qishe::domain::{EventStatus, Outcome};
@@ -53,7 +54,7 @@ fn the_demo_club_has_members_a_finished_swiss_and_a_running_event() {
     let r3 = app
         .round_view(
             app.find_event(&running.id.to_string()).unwrap().key(),
-            Some(3),
+            Some(RoundNo(3)),
         )
         .unwrap();
     assert!(r3.boards.iter().all(|b| b.results.iter().all(|r| r == "*")));

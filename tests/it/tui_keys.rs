@@ -3,6 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::App;
+use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::{EventSettings, NewMember};
 use qishe::i18n::{has, Lang};
@@ -364,11 +365,16 @@ fn explain_on_two_rows_says_what_the_cli_says() {
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result(app.find_event("周赛").unwrap().key(), 1, board, &input)
-                .unwrap();
+            app.record_result(
+                app.find_event("周赛").unwrap().key(),
+                RoundNo(1),
+                BoardNo(board),
+                &input,
+            )
+            .unwrap();
         }
         let mut m = Model::load(&app).unwrap();
-        execute(&mut app, &mut m, Command::OpenEvent(e.id));
+        execute(&mut app, &mut m, Command::OpenEvent(EventId(e.id)));
         m.tab = Tab::Standings;
         m.row_sel = 0;
         for key in [c('e'), c('j'), c('e')] {

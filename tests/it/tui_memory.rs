@@ -8,6 +8,7 @@
 //! modules by screen.
 
 use crate::common::tui as tui_helpers;
+use qishe::app::{BoardNo, RoundNo};
 
 use crossterm::event::KeyCode;
 use qishe::app::{App, ResultInput};
@@ -98,8 +99,8 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
         for game in 1..=games {
             app.record_result(
                 app.find_event("周赛").unwrap().key(),
-                1,
-                board,
+                RoundNo(1),
+                BoardNo(board),
                 &ResultInput {
                     game_no: Some(game),
                     outcome: Some(Outcome::Draw),
@@ -112,8 +113,8 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
     }
     app.attach_record(
         app.find_event("周赛").unwrap().key(),
-        1,
-        1,
+        RoundNo(1),
+        BoardNo(1),
         1,
         PERPETUAL_CHECK.as_bytes(),
     )
@@ -121,8 +122,8 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
     if games == 2 {
         app.attach_record(
             app.find_event("周赛").unwrap().key(),
-            1,
-            1,
+            RoundNo(1),
+            BoardNo(1),
             2,
             PROTECTED_HORSE.as_bytes(),
         )
@@ -130,16 +131,16 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
     }
     app.attach_record(
         app.find_event("周赛").unwrap().key(),
-        1,
-        2,
+        RoundNo(1),
+        BoardNo(2),
         1,
         PROTECTED_HORSE.as_bytes(),
     )
     .unwrap();
     app.attach_record(
         app.find_event("周赛").unwrap().key(),
-        1,
-        3,
+        RoundNo(1),
+        BoardNo(3),
         1,
         NO_REPEAT.as_bytes(),
     )
@@ -155,7 +156,7 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
 }
 
 fn board_game(app: &App, ev: i64, board: u32) -> Game {
-    app.games(qishe::app::EventId(ev), Some(1))
+    app.games(qishe::app::EventId(ev), Some(RoundNo(1)))
         .unwrap()
         .into_iter()
         .find(|g| g.round == 1 && g.board == board)

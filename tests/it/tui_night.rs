@@ -6,6 +6,7 @@
 use crate::common::tui::{c, config, go, k, typed};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::{App, ClockInput, EventId, ResultInput};
+use qishe::app::{BoardNo, RoundNo};
 use qishe::domain::{EventSettings, EventStatus, NewMember, Outcome};
 use qishe::i18n::Lang;
 use qishe::tui::model::FormKind;
@@ -67,8 +68,8 @@ pub(crate) fn open(app: &mut App, tab: Tab) -> Model {
 pub(crate) fn result(app: &mut App, round: u32, board: u32, o: Outcome) {
     app.record_result(
         app.find_event("周赛").unwrap().key(),
-        round,
-        board,
+        RoundNo(round),
+        BoardNo(board),
         &ResultInput {
             outcome: Some(o),
             ..Default::default()
@@ -172,8 +173,8 @@ fn a_correction_form_starts_from_the_stored_values_and_a_clock_can_be_cleared() 
     let (mut app, ev) = club(Lang::En);
     app.record_result(
         app.find_event("周赛").unwrap().key(),
-        1,
-        2,
+        RoundNo(1),
+        BoardNo(2),
         &ResultInput {
             outcome: Some(Outcome::Draw),
             moves: Some(40),
@@ -716,8 +717,8 @@ fn undo_and_redo_speak_chinese_in_a_chinese_ui() {
     let (mut app, ev) = club(Lang::ZhHans);
     app.record_result(
         app.find_event(&ev.0.to_string()).unwrap().key(),
-        1,
-        1,
+        RoundNo(1),
+        BoardNo(1),
         &ResultInput {
             outcome: Some(Outcome::RedWin),
             ..Default::default()
@@ -763,8 +764,8 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
     let key = ev.0.to_string();
     app.record_result(
         app.find_event(&key).unwrap().key(),
-        1,
-        2,
+        RoundNo(1),
+        BoardNo(2),
         &ResultInput {
             outcome: Some(Outcome::Draw),
             ..Default::default()
@@ -773,8 +774,8 @@ fn a_corrected_result_says_what_it_was_in_the_ui_language() {
     .unwrap();
     app.record_result(
         app.find_event(&key).unwrap().key(),
-        1,
-        2,
+        RoundNo(1),
+        BoardNo(2),
         &ResultInput {
             outcome: Some(Outcome::BlackWin),
             ..Default::default()
@@ -792,8 +793,8 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     let (mut app, ev) = club(Lang::ZhHans);
     app.record_result(
         app.find_event(&ev.0.to_string()).unwrap().key(),
-        1,
-        1,
+        RoundNo(1),
+        BoardNo(1),
         &ResultInput {
             outcome: Some(Outcome::Draw),
             ..Default::default()

@@ -116,7 +116,7 @@ fn the_season_screen_in_every_language() {
         let row = s.lines().find(|l| l.contains(" 丙 ")).unwrap().to_string();
         assert!(row.contains("3*"), "{row}");
         assert!(s.contains("×2"), "the weight: {s}");
-        let t = app.season_standings("S").unwrap();
+        let t = app.season_standings(app.find_season("S").unwrap()).unwrap();
         assert_eq!(t.info.events.len(), 3);
         assert_eq!(t.standings.rows[0].total.to_string(), "30");
     }
@@ -133,14 +133,20 @@ fn removing_an_event_asks_first_and_is_undone_and_an_event_opens_from_its_column
     go(&mut app, &mut m, c('x'));
     assert!(screen(&m).contains("Take W1 out of the season S?"));
     go(&mut app, &mut m, c('y'));
-    assert_eq!(app.season("S").unwrap().events.len(), 2);
+    assert_eq!(
+        app.season(app.find_season("S").unwrap())
+            .unwrap()
+            .events
+            .len(),
+        2
+    );
     assert!(screen(&m).contains("event taken out of the season"));
     // Undo puts it back where it was.
     go(&mut app, &mut m, k(KeyCode::Esc));
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y'));
     let names: Vec<String> = app
-        .season("S")
+        .season(app.find_season("S").unwrap())
         .unwrap()
         .events
         .into_iter()

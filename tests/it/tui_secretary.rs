@@ -2,6 +2,7 @@
 //! worker thread, moving players between boards in the Round tab.
 
 use crate::common::tui as tui_helpers;
+use qishe::app::{BoardNo, RoundNo};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::App;
@@ -276,13 +277,18 @@ fn draw(app: &mut App, round: u32, board: u32) {
         outcome: Some(Outcome::Draw),
         ..Default::default()
     };
-    app.record_result(app.find_event("周赛").unwrap().key(), round, board, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event("周赛").unwrap().key(),
+        RoundNo(round),
+        BoardNo(board),
+        &input,
+    )
+    .unwrap();
 }
 
 /// (red, black) start numbers of each board of the stored round.
 fn seats(app: &App, round: u32) -> Vec<(u32, Option<u32>)> {
-    app.round_view(app.find_event("周赛").unwrap().key(), Some(round))
+    app.round_view(app.find_event("周赛").unwrap().key(), Some(RoundNo(round)))
         .unwrap()
         .boards
         .iter()
@@ -617,7 +623,7 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     let text = screen(&m);
     let line = |n: usize| text.lines().nth(n).unwrap().to_string();
     let black1 = app
-        .round_view(app.find_event("周赛").unwrap().key(), Some(1))
+        .round_view(app.find_event("周赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap()
         .boards[0]
         .black

@@ -3,6 +3,7 @@
 //! club, with the screen drawn at 80×24.
 
 use crate::common::tui as tui_helpers;
+use qishe::app::RoundNo;
 
 use crossterm::event::KeyCode;
 use qishe::app::{App, KnockoutSettings};
@@ -174,7 +175,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     let head: String = err.chars().take(6).collect();
     assert!(s.contains(&head), "{head}:\n{s}");
     let stored = app
-        .team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        .team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
         .unwrap();
     assert_eq!(
         stored[0].1,
@@ -190,7 +191,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
     assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
     let stored = app
-        .team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        .team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
         .unwrap();
     let roster = &stored[0].0.roster;
     assert_eq!(stored[0].1, [Some(roster[0].id), Some(roster[2].id)]);
@@ -203,7 +204,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.teams.as_ref().unwrap().editor.is_none());
     assert_eq!(
-        app.team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        app.team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
             .unwrap()[0]
             .1,
         stored[0].1
@@ -218,7 +219,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     assert_eq!(m.ev.paired, 1, "{:?}", m.status);
     assert_eq!(m.tab, Tab::Teams, "pairing keeps the Teams tab");
     let round = app
-        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
     assert_eq!(round.matches.len(), 2);
     assert!(round.matches.iter().all(|x| x.away.is_some()));
@@ -242,7 +243,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "d\r");
     assert_eq!(m.teams.as_ref().unwrap().sel, 2, "on to the next match");
     let v = app
-        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
     let m1 = &v.matches[0];
     assert_eq!(
@@ -258,7 +259,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     // Match 2: board 1 black (away) wins, board 2 black (home) wins: drawn.
     keys(&mut app, &mut m, "b\rb\r");
     let v = app
-        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
     let m2 = &v.matches[1];
     assert_eq!(m2.home_match_points, m2.away_match_points);
@@ -314,7 +315,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "[uy");
     assert_eq!(m.teams.as_ref().unwrap().round, 1);
     let v = app
-        .team_round_view(app.find_event("联赛").unwrap().key(), Some(1))
+        .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
     assert_eq!(
         v.matches[1].status,
@@ -333,7 +334,7 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     member(&mut app, "东四", 2000);
     let mut m = open(&mut app, Tab::Teams);
     let roster = |app: &App| -> Vec<String> {
-        app.team_lineups(app.find_event("联赛").unwrap().key(), 1)
+        app.team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
             .unwrap()[0]
             .0
             .roster

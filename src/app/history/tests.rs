@@ -1,6 +1,7 @@
 use super::*;
 use crate::app::ResultInput;
 use crate::config::Config;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{EventSettings, EventStatus, Game, NewMember, Outcome};
 use crate::store::{ImportBoard, ImportEvent, ImportPlayer};
 
@@ -127,8 +128,13 @@ fn kept_history_equals_the_direct_query_through_corrections_undo_and_redo() {
     // in the same transaction; the next read rebuilds it.
     let ev = app.history().unwrap().events[2].name.clone();
     let input = flipped(&app, &ev, 2, 1);
-    app.record_result(app.find_event(&ev).unwrap().key(), 2, 1, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event(&ev).unwrap().key(),
+        RoundNo(2),
+        BoardNo(1),
+        &input,
+    )
+    .unwrap();
     assert_eq!(kept_copies(&app), 7);
     let (list1, stats1) = assert_kept_equals_scratch(&app);
     assert_ne!(list1, list0, "the correction moves ratings");
@@ -248,8 +254,13 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_rating_list() {
 
     let ev = app.history().unwrap().events[5].name.clone();
     let input = flipped(&app, &ev, 3, 1);
-    app.record_result(app.find_event(&ev).unwrap().key(), 3, 1, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event(&ev).unwrap().key(),
+        RoundNo(3),
+        BoardNo(1),
+        &input,
+    )
+    .unwrap();
     assert_eq!(kept_replays(&app), 0, "the correction drops the replay");
     let list1 = app.rating_list(None).unwrap();
     assert_ne!(list1, list0, "the corrected result moves ratings");
@@ -374,8 +385,13 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_statistics() {
 
     let ev = h.events[5].name.clone();
     let input = flipped(&app, &ev, 3, 1);
-    app.record_result(app.find_event(&ev).unwrap().key(), 3, 1, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event(&ev).unwrap().key(),
+        RoundNo(3),
+        BoardNo(1),
+        &input,
+    )
+    .unwrap();
     assert_eq!(kept_tallies(&app), 0, "the correction drops the tallies");
     let s1 = app.stats(&f).unwrap();
     assert_ne!(s1, s0, "the corrected result moves the statistics");

@@ -6,6 +6,7 @@ use super::EventKind;
 use crate::app::teams::{TeamGamesReport, TeamPairOutcome};
 use crate::app::{App, EventId, KnockoutResult, MatchView, PairOutcome, Result, ResultInput};
 use crate::domain::Game;
+use crate::domain::{BoardNo, RoundNo};
 use crate::pairing::{PairedBoard, RoundPairing};
 use crate::store::GamesImportReport;
 
@@ -127,22 +128,24 @@ impl App {
     pub fn event_result(
         &mut self,
         id: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         input: &ResultInput,
         force: bool,
     ) -> Result<EventResult> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
             EventKind::Knockout => {
-                let r = self.knockout_result(key, round, board, input, force)?;
+                let r = self.knockout_result(key, RoundNo(round), BoardNo(board), input, force)?;
                 // The arbiter's result answers what players reported.
-                self.settle_reports(id, round, board)?;
+                self.settle_reports(id, RoundNo(round), BoardNo(board))?;
                 EventResult::Knockout(Box::new(r))
             }
             EventKind::Individual | EventKind::Team => {
-                EventResult::Game(self.record_result(key, round, board, input)?)
+                EventResult::Game(self.record_result(key, RoundNo(round), BoardNo(board), input)?)
             }
         })
     }
@@ -223,7 +226,9 @@ mod tests {
             panic!("{p:?}");
         };
         assert_eq!((p.round(), o.pairing.boards.len()), (1, 2));
-        let r = app.event_result(ind, 1, 1, &draw(), false).unwrap();
+        let r = app
+            .event_result(ind, RoundNo(1), BoardNo(1), &draw(), false)
+            .unwrap();
         assert!(matches!(&r, EventResult::Game(g) if g.outcome == Outcome::Draw));
         // A team event: its matches by team name; its board numbered across
         // the round's matches; its games CSV.
@@ -257,7 +262,9 @@ mod tests {
         assert_eq!(o.matches.len(), 1, "{o:?}");
         let (home, away) = &o.matches[0];
         assert!(away.is_some() && [home, away.as_ref().unwrap()].contains(&&"东城".to_string()));
-        let r = app.event_result(team, 1, 2, &draw(), false).unwrap();
+        let r = app
+            .event_result(team, RoundNo(1), BoardNo(2), &draw(), false)
+            .unwrap();
         assert!(matches!(r, EventResult::Game(_)));
         // The same round through the kind-free door gives its boards.
         assert_eq!(p.clone().into_outcome().round, 1);
@@ -286,7 +293,9 @@ mod tests {
                 matches[0].b.as_ref().unwrap().start_no
             ]
         );
-        let r = app.event_result(ko, 1, 1, &draw(), false).unwrap();
+        let r = app
+            .event_result(ko, RoundNo(1), BoardNo(1), &draw(), false)
+            .unwrap();
         let EventResult::Knockout(k) = &r else {
             panic!("{r:?}");
         };

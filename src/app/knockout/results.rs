@@ -4,6 +4,7 @@
 use super::{KnockoutResult, MatchView, Slot};
 use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result, ResultInput};
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
 use crate::i18n::{msg, Msg};
@@ -19,11 +20,13 @@ impl App {
     pub fn knockout_result(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         input: &ResultInput,
         force: bool,
     ) -> Result<KnockoutResult> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(event)?;
         let mut br = self.bracket_of(&ev)?;
         let slot = br.slot(round, board)?.clone();
@@ -200,10 +203,12 @@ impl App {
     pub fn knockout_lot(
         &mut self,
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         winner: &str,
     ) -> Result<MatchView> {
+        let round = round.get();
+        let board = board.get();
         let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let slot = br.slot(round, board)?.clone();

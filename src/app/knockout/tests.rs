@@ -4,6 +4,7 @@ use super::*;
 use crate::app::ResultInput;
 use crate::config::Config;
 use crate::domain::NewMember;
+use crate::domain::{BoardNo, RoundNo};
 
 fn app(n: usize) -> App {
     let mut app = App::in_memory(Config::default()).unwrap();
@@ -90,20 +91,42 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
         game_no: Some(1),
         ..Default::default()
     };
-    a.knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw, false)
-        .unwrap();
+    a.knockout_result(
+        a.find_event("K").unwrap().key(),
+        RoundNo(1),
+        BoardNo(1),
+        &draw,
+        false,
+    )
+    .unwrap();
     let e = a
-        .knockout_lot(a.find_event("K").unwrap().key(), 1, 1, "S1")
+        .knockout_lot(
+            a.find_event("K").unwrap().key(),
+            RoundNo(1),
+            BoardNo(1),
+            "S1",
+        )
         .unwrap_err();
     assert!(e.to_string().contains("game 2 is the one due"), "{e}");
     let draw2 = ResultInput {
         game_no: Some(2),
         ..draw.clone()
     };
-    a.knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw2, false)
-        .unwrap();
+    a.knockout_result(
+        a.find_event("K").unwrap().key(),
+        RoundNo(1),
+        BoardNo(1),
+        &draw2,
+        false,
+    )
+    .unwrap();
     let m = a
-        .knockout_lot(a.find_event("K").unwrap().key(), 1, 1, "S2")
+        .knockout_lot(
+            a.find_event("K").unwrap().key(),
+            RoundNo(1),
+            BoardNo(1),
+            "S2",
+        )
         .unwrap();
     assert_eq!(m.winner.unwrap().name, "S2");
     assert_eq!(m.decided_by, Some("lot"));
@@ -113,6 +136,12 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
         ..draw
     };
     assert!(a
-        .knockout_result(a.find_event("K").unwrap().key(), 1, 1, &draw3, false)
+        .knockout_result(
+            a.find_event("K").unwrap().key(),
+            RoundNo(1),
+            BoardNo(1),
+            &draw3,
+            false
+        )
         .is_err());
 }

@@ -5,7 +5,7 @@
 //! triggers on any change to what they read) and computed only when
 //! there is no kept copy.
 
-use super::{invalid, App, EventId, EventStandings, Result};
+use super::{invalid, App, EventId, EventStandings, Result, SeasonId};
 use crate::domain::{Event, EventStatus, Fraction, NameOrder, Points};
 use crate::scoring::season::{
     decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
@@ -34,6 +34,13 @@ pub struct SeasonEventInfo {
     pub status: EventStatus,
     pub knockout: bool,
     pub date: Option<chrono::NaiveDate>,
+}
+
+impl SeasonInfo {
+    /// This season's typed id.
+    pub fn key(&self) -> SeasonId {
+        SeasonId(self.id)
+    }
 }
 
 impl SeasonEventInfo {
@@ -92,9 +99,15 @@ impl App {
         self.season_info(rec)
     }
 
+    /// The season a secretary named (exact name, or id when no season has
+    /// that name), resolved once at the front end's edge.
+    pub fn find_season(&self, key: &str) -> Result<SeasonId> {
+        Ok(SeasonId(self.store.resolve_season(key)?.id))
+    }
+
     /// Deletes a season (its events stay).
-    pub fn delete_season(&mut self, season: &str) -> Result<()> {
-        let s = self.store.resolve_season(season)?;
+    pub fn delete_season(&mut self, season: SeasonId) -> Result<()> {
+        let s = self.store.season(season.0)?;
         Ok(self.store.delete_season(s.id)?)
     }
 
@@ -108,8 +121,8 @@ impl App {
     }
 
     /// A season (by exact name, or id) with its settings and events.
-    pub fn season(&self, season: &str) -> Result<SeasonInfo> {
-        let rec = self.store.resolve_season(season)?;
+    pub fn season(&self, season: SeasonId) -> Result<SeasonInfo> {
+        let rec = self.store.season(season.0)?;
         self.season_info(rec)
     }
 
@@ -146,7 +159,7 @@ impl App {
     /// season, an event already in the season.
     pub fn season_add_event(
         &mut self,
-        season: &str,
+        season: SeasonId,
         event: EventId,
         weight: Option<&str>,
     ) -> Result<()> {
@@ -170,22 +183,27 @@ impl App {
     }
 
     /// Changes an event's weight in a season.
-    pub fn season_set_weight(&mut self, season: &str, event: EventId, weight: &str) -> Result<()> {
-        let s = self.store.resolve_season(season)?;
+    pub fn season_set_weight(
+        &mut self,
+        season: SeasonId,
+        event: EventId,
+        weight: &str,
+    ) -> Result<()> {
+        let s = self.store.season(season.0)?;
         let ev = self.event(event)?;
         let w = parse_weight(weight)?;
         Ok(self.store.set_season_weight(s.id, ev.id, &decimal(w))?)
     }
 
     /// Takes an event out of a season.
-    pub fn season_remove_event(&mut self, season: &str, event: EventId) -> Result<()> {
-        let s = self.store.resolve_season(season)?;
+    pub fn season_remove_event(&mut self, season: SeasonId, event: EventId) -> Result<()> {
+        let s = self.store.season(season.0)?;
         let ev = self.event(event)?;
         Ok(self.store.remove_season_event(s.id, ev.id)?)
     }
 
     /// The season standings, from every finished event's final standings.
-    pub fn season_standings(&self, season: &str) -> Result<SeasonTable> {
+    pub fn season_standings(&self, season: SeasonId) -> Result<SeasonTable> {
         self.store.keeping(|| {
             let info = self.season(season)?;
             self.season_table_kept(info)
@@ -302,7 +320,7 @@ impl App {
 
     /// One player's row of the season standings (`--explain NAME`): by
     /// exact name, or member id.
-    pub fn season_explain(&self, season: &str, who: &str) -> Result<(SeasonTable, usize)> {
+    pub fn season_explain(&self, season: SeasonId, who: &str) -> Result<(SeasonTable, usize)> {
         let t = self.season_standings(season)?;
         let w = who.trim();
         let i = t
@@ -320,7 +338,7 @@ impl App {
 
     /// The season's top `n` qualified players (member ids) in rank order,
     /// a shared rank in row order: the seeds of a final.
-    pub fn season_top(&self, season: &str, n: u32) -> Result<Vec<i64>> {
+    pub fn season_top(&self, season: SeasonId, n: u32) -> Result<Vec<i64>> {
         if n == 0 {
             return Err(invalid!("err.season.top_zero"));
         }
@@ -360,7 +378,7 @@ impl App {
     pub fn enter_from_season(
         &mut self,
         event: EventId,
-        season: &str,
+        season: SeasonId,
         n: u32,
     ) -> Result<Vec<crate::domain::Entry>> {
         let members = self.season_top(season, n)?;

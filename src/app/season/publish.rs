@@ -17,7 +17,12 @@ pub fn event_dir(event_id: i64) -> String {
 impl App {
     /// Writes the season's site into `dir` (created if missing): its page
     /// and every event's site; returns the files written.
-    pub fn publish_season(&self, season: &str, dir: &Path, force: bool) -> Result<Vec<PathBuf>> {
+    pub fn publish_season(
+        &self,
+        season: crate::domain::SeasonId,
+        dir: &Path,
+        force: bool,
+    ) -> Result<Vec<PathBuf>> {
         let io = |e: std::io::Error| {
             invalid!("err.app.publish_io", dir = dir.display(), why = io_msg(&e))
         };
@@ -28,7 +33,7 @@ impl App {
             }
         }
         let t = self.season_standings(season)?;
-        let lang = self.season_lang(&t.info.name)?;
+        let lang = self.season_lang(season)?;
         let other = lang.other();
         // Every file through the one writer (never through a link planted
         // in an earlier site, never onto the database); the language and

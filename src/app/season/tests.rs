@@ -5,6 +5,7 @@
 use super::*;
 use crate::app::{MemberId, ResultInput};
 use crate::config::Config;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{EventSettings, NewMember, Outcome};
 
 /// Six members; three finished events of four rounds in season "S".
@@ -51,8 +52,12 @@ fn club() -> App {
         )
         .unwrap();
         app.finish_event(EventId(e.id), false).unwrap();
-        app.season_add_event("S", app.find_event(&name).unwrap().key(), None)
-            .unwrap();
+        app.season_add_event(
+            app.find_season("S").unwrap(),
+            app.find_event(&name).unwrap().key(),
+            None,
+        )
+        .unwrap();
     }
     app
 }
@@ -92,20 +97,25 @@ fn flip(app: &mut App, event: &str, round: u32, board: u32) {
         outcome: Some(outcome),
         ..Default::default()
     };
-    app.record_result(app.find_event(event).unwrap().key(), round, board, &input)
-        .unwrap();
+    app.record_result(
+        app.find_event(event).unwrap().key(),
+        RoundNo(round),
+        BoardNo(board),
+        &input,
+    )
+    .unwrap();
 }
 
 #[test]
 fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
     let mut app = club();
     assert!(kept_rows(&app).is_empty());
-    let t0 = app.season_standings("S").unwrap();
+    let t0 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     let ids: Vec<i64> = t0.info.events.iter().map(|e| e.event_id).collect();
     assert_eq!(kept_rows(&app), ids, "the first read keeps every event");
     assert_kept_rows_true(&app);
     assert_eq!(
-        app.season_standings("S").unwrap(),
+        app.season_standings(app.find_season("S").unwrap()).unwrap(),
         t0,
         "read from the kept rows"
     );
@@ -113,7 +123,7 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
     // A corrected result drops that event's row only, in the same write.
     flip(&mut app, "W2", 1, 1);
     assert_eq!(kept_rows(&app), vec![ids[0], ids[2]]);
-    let t1 = app.season_standings("S").unwrap();
+    let t1 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     assert_ne!(t1, t0, "the correction moves the season");
     assert_eq!(kept_rows(&app), ids);
     assert_kept_rows_true(&app);
@@ -121,11 +131,15 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
     // Undo drops it again, and the season is as before; redo as after.
     app.undo().unwrap();
     assert_eq!(kept_rows(&app), vec![ids[0], ids[2]]);
-    assert_eq!(app.season_standings("S").unwrap(), t0, "undo restores");
+    assert_eq!(
+        app.season_standings(app.find_season("S").unwrap()).unwrap(),
+        t0,
+        "undo restores"
+    );
     assert_kept_rows_true(&app);
     app.redo().unwrap();
     assert_eq!(
-        app.season_standings("S").unwrap(),
+        app.season_standings(app.find_season("S").unwrap()).unwrap(),
         t1,
         "redo corrects again"
     );
@@ -136,7 +150,7 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
     m.name = "P1 renamed".into();
     app.edit_member(&m).unwrap();
     assert!(kept_rows(&app).is_empty(), "P1 played every event");
-    let t2 = app.season_standings("S").unwrap();
+    let t2 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     assert!(t2.standings.rows.iter().any(|r| r.name == "P1 renamed"));
     assert_kept_rows_true(&app);
 
@@ -144,10 +158,13 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
     app.set_event_status(EventId(ids[1]), EventStatus::Running)
         .unwrap();
     assert_eq!(kept_rows(&app), vec![ids[0], ids[2]]);
-    let t3 = app.season_standings("S").unwrap();
+    let t3 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     assert_ne!(t3, t2);
     app.undo().unwrap();
-    assert_eq!(app.season_standings("S").unwrap(), t2);
+    assert_eq!(
+        app.season_standings(app.find_season("S").unwrap()).unwrap(),
+        t2
+    );
     assert_kept_rows_true(&app);
 }
 
@@ -156,11 +173,15 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_season() {
 #[test]
 fn kept_places_are_not_trusted_without_their_triggers_or_when_damaged() {
     let app = club();
-    let t0 = app.season_standings("S").unwrap();
+    let t0 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     let conn = app.store.conn_for_tests();
     conn.execute_batch("UPDATE event_places SET data = x'01ff'")
         .unwrap();
-    assert_eq!(app.season_standings("S").unwrap(), t0, "damaged: computed");
+    assert_eq!(
+        app.season_standings(app.find_season("S").unwrap()).unwrap(),
+        t0,
+        "damaged: computed"
+    );
     assert_kept_rows_true(&app);
     // As if a later migration had rebuilt the game table without them.
     conn.execute_batch(
@@ -169,7 +190,7 @@ fn kept_places_are_not_trusted_without_their_triggers_or_when_damaged() {
     )
     .unwrap();
     assert_eq!(kept_rows(&app).len(), 3, "the change went unseen");
-    let t1 = app.season_standings("S").unwrap();
+    let t1 = app.season_standings(app.find_season("S").unwrap()).unwrap();
     assert_ne!(t1, t0, "computed afresh, not read from the stale rows");
     let fresh = app.final_places_fresh(t1.info.events[0].event_id).unwrap();
     let kept = app
@@ -186,7 +207,7 @@ fn kept_places_are_not_trusted_without_their_triggers_or_when_damaged() {
 fn the_member_page_points_come_from_the_kept_places_and_follow_a_correction() {
     let mut app = club();
     let ids: Vec<i64> = app
-        .season_standings("S")
+        .season_standings(app.find_season("S").unwrap())
         .unwrap()
         .info
         .events
@@ -213,4 +234,28 @@ fn the_member_page_points_come_from_the_kept_places_and_follow_a_correction() {
     assert_eq!(app.member_event_points(p1, &ids).unwrap(), after);
     app.undo().unwrap();
     assert_eq!(app.member_event_points(p1, &ids).unwrap(), from_kept);
+}
+
+#[test]
+fn a_season_is_found_once_by_name_or_id_and_then_held_by_its_typed_id() {
+    let mut app = App::in_memory(Config::default()).unwrap();
+    let draft = |name: &str| crate::app::SeasonDraft {
+        name: name.into(),
+        ..Default::default()
+    };
+    let a = app.create_season(&draft("A")).unwrap();
+    // A season named like the other's id: a name comes first when typed,
+    // but a typed id is never read as a name.
+    let one = app.create_season(&draft(&a.id.to_string())).unwrap();
+    assert_ne!(a.id, one.id);
+    assert_eq!(app.find_season("A").unwrap(), a.key());
+    assert_eq!(app.find_season(&a.id.to_string()).unwrap(), one.key());
+    assert_eq!(app.find_season(&one.id.to_string()).unwrap(), one.key());
+    assert_eq!(app.season(a.key()).unwrap().name, "A");
+    assert_eq!(app.season_standings(a.key()).unwrap().info.name, "A");
+    let e = app.find_season("nope").unwrap_err();
+    assert!(e.to_string().contains("no season \"nope\""), "{e}");
+    app.delete_season(a.key()).unwrap();
+    assert_eq!(app.seasons().unwrap().len(), 1);
+    assert_eq!(app.seasons().unwrap()[0].key(), one.key());
 }

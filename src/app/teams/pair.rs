@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::app::EventId;
+use crate::domain::RoundNo;
 
 impl App {
     /// Pairs the next round of a team event and stores matches, lineups
@@ -165,8 +166,9 @@ impl App {
     pub fn team_standings(
         &self,
         event: EventId,
-        after: Option<u32>,
+        after: Option<RoundNo>,
     ) -> Result<(Event, TeamStandings)> {
+        let after = after.map(RoundNo::get);
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         if let Some(r) = after.filter(|&r| r > paired) {
@@ -184,8 +186,9 @@ impl App {
     pub fn team_board_prizes(
         &self,
         event: EventId,
-        after: Option<u32>,
+        after: Option<RoundNo>,
     ) -> Result<Vec<BoardPrizeRow>> {
+        let after = after.map(RoundNo::get);
         let (ev, ts) = self.team_event(event)?;
         let r = match after {
             Some(r) => r,

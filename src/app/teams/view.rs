@@ -2,15 +2,17 @@
 //! printed documents, lineups, roster changes, the team crosstable).
 
 use super::*;
+use crate::domain::RoundNo;
 
 impl App {
     /// A round of a team event as stored: matches with both lineups and
     /// the board results, for the pairing sheet and `team round`.
-    pub fn team_round_view(&self, event: EventId, round: Option<u32>) -> Result<TeamRoundView> {
+    pub fn team_round_view(&self, event: EventId, round: Option<RoundNo>) -> Result<TeamRoundView> {
+        let round = round.map(RoundNo::get);
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
         let r = crate::app::rounds::round_to_show(&ev, round, paired)?;
-        let (data, scores) = self.team_match_scores(event, Some(r))?;
+        let (data, scores) = self.team_match_scores(event, Some(RoundNo(r)))?;
         let name = |id: i64| crate::scoring::team::team_name(&data, id);
         let player = |id: Option<i64>| id.map(|i| data.games.name_of(i)).unwrap_or_default();
         let games: HashMap<u32, Vec<Game>> = data
@@ -122,7 +124,7 @@ impl App {
         use crate::report::team as rt;
         match kind {
             DocKind::Pairings | DocKind::Slips => {
-                let v = self.team_round_view(event, round)?;
+                let v = self.team_round_view(event, round.map(RoundNo))?;
                 let d = rt::TeamRoundData {
                     event: info,
                     round: v.round,
@@ -172,8 +174,8 @@ impl App {
                 })
             }
             DocKind::Standings => {
-                let (_, st) = self.team_standings(event, round)?;
-                let prizes = self.team_board_prizes(event, Some(st.after_round))?;
+                let (_, st) = self.team_standings(event, round.map(RoundNo))?;
+                let prizes = self.team_board_prizes(event, Some(RoundNo(st.after_round)))?;
                 let rank = |r: u32, shared: bool| {
                     if shared {
                         format!("{r}=")
@@ -262,7 +264,7 @@ impl App {
                 ))
             }
             _ => {
-                let x = self.team_crosstable(event, round)?;
+                let x = self.team_crosstable(event, round.map(RoundNo))?;
                 Ok(rt::team_crosstable(
                     &rt::TeamCrossData {
                         event: info,
@@ -285,8 +287,9 @@ impl App {
     pub fn team_lineups(
         &self,
         event: EventId,
-        round: u32,
+        round: RoundNo,
     ) -> Result<Vec<(TeamView, Vec<Option<i64>>)>> {
+        let round = round.get();
         let (ev, ts) = self.team_event(event)?;
         let stored = self.store.lineups(ev.id)?;
         Ok(self
@@ -418,10 +421,15 @@ pub struct TeamCrosstable {
 
 impl App {
     /// The team crosstable after `round` (default: the standings' round).
-    pub fn team_crosstable(&self, event: EventId, round: Option<u32>) -> Result<TeamCrosstable> {
+    pub fn team_crosstable(
+        &self,
+        event: EventId,
+        round: Option<RoundNo>,
+    ) -> Result<TeamCrosstable> {
+        let round = round.map(RoundNo::get);
         use crate::domain::short_points;
         let (ev, ts) = self.team_event(event)?;
-        let (_, st) = self.team_standings(event, round)?;
+        let (_, st) = self.team_standings(event, round.map(RoundNo))?;
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
         let scores = match_scores(&data, &scheme, st.after_round)?;

@@ -9,6 +9,7 @@
 use super::outcome::Outcome;
 use super::{Command, Model, Tab};
 use crate::app::EventId;
+use crate::app::RoundNo;
 use crate::app::{App, BoardView};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
@@ -153,8 +154,8 @@ fn mark(m: &mut Model) -> Option<Command> {
                 .map(|x| ("tui.move.round_has_results", x.number))
         });
     let cmd = Command::SwapPlayers {
-        event: m.ev.event.as_ref()?.id,
-        round: round.number,
+        event: EventId(m.ev.event.as_ref()?.id),
+        round: RoundNo(round.number),
         a: a.start_no,
         b: target.start_no,
         insist: false,
@@ -226,17 +227,11 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
         } => (event, round, red, black, insist, "tui.msg.swapped"),
         _ => return Ok(Outcome::Said(String::new())),
     };
-    let o = app.swap_players(
-        EventId(event),
-        round,
-        &format!("#{a}"),
-        &format!("#{b}"),
-        insist,
-    )?;
+    let o = app.swap_players(event, round, &format!("#{a}"), &format!("#{b}"), insist)?;
     if o.violations.is_empty() || insist {
         return Ok(Outcome::Said(t(done_key)));
     }
-    let entries = app.entries(crate::app::EventId(event))?;
+    let entries = app.entries(event)?;
     let name = |no: u32| {
         entries
             .iter()

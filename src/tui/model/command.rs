@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::app::App;
+use crate::app::{BoardNo, EntryId, EventId, MemberId, RoundNo};
 use crate::app::{EventDraft, ResultInput};
 use crate::domain::{Member, NewMember};
 
@@ -12,99 +13,99 @@ use crate::domain::{Member, NewMember};
 pub enum Command {
     AddMember(NewMember),
     UpdateMember(Member),
-    RetireMember(i64),
+    RetireMember(MemberId),
     CreateEvent {
         name: String,
         draft: Box<EventDraft>,
         /// The first day (`None`: today).
         date: Option<chrono::NaiveDate>,
     },
-    OpenEvent(i64),
+    OpenEvent(EventId),
     EnterPlayer {
-        event: i64,
-        member: i64,
+        event: EventId,
+        member: MemberId,
     },
     /// Every member marked in the picker, at once.
     EnterPlayers {
-        event: i64,
-        members: Vec<i64>,
+        event: EventId,
+        members: Vec<MemberId>,
     },
     Withdraw {
-        event: i64,
-        entry: i64,
+        event: EventId,
+        entry: EntryId,
     },
-    PairNext(i64),
+    PairNext(EventId),
     /// Remove the last round; `force` when it has results (the question
     /// said how many).
     Unpair {
-        event: i64,
+        event: EventId,
         force: bool,
     },
     /// How a player's tie-break values are made, in a box.
     ExplainPlayer {
-        event: i64,
+        event: EventId,
         start_no: u32,
     },
     SwapColours {
-        event: i64,
-        round: u32,
+        event: EventId,
+        round: RoundNo,
         red: u32,
         black: u32,
         insist: bool,
     },
     /// Two players (start numbers) change places in a round.
     SwapPlayers {
-        event: i64,
-        round: u32,
+        event: EventId,
+        round: RoundNo,
         a: u32,
         b: u32,
         insist: bool,
     },
     RecordResult {
-        event: i64,
-        round: u32,
-        board: u32,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
         input: ResultInput,
     },
     /// Ask before a board's reported result is recorded.
     PreviewReport {
-        event: i64,
-        round: u32,
-        board: u32,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
     },
     /// Record a board's reported result as the arbiter's: the one the
     /// reports agree on, else `result` (the one he picked or typed).
     ConfirmReport {
-        event: i64,
-        round: u32,
-        board: u32,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
         result: Option<String>,
     },
     /// Open the serve form, filled with the event's remembered choice.
-    ServeForm(i64),
+    ServeForm(EventId),
     /// Serve the club's pages as chosen (in the background; a new choice
     /// restarts the server), remember the choice, and show where.
     Serve {
-        event: i64,
+        event: EventId,
         choice: crate::app::ServeChoice,
     },
     /// Read a member CSV and ask before importing it.
     PreviewImport(String),
     ImportMembers(String),
     RequestBye {
-        event: i64,
-        entry: i64,
-        round: u32,
+        event: EventId,
+        entry: EntryId,
+        round: RoundNo,
     },
     Forbid {
-        event: i64,
-        a: i64,
-        b: i64,
+        event: EventId,
+        a: EntryId,
+        b: EntryId,
     },
     AttachRecord {
-        event: i64,
-        round: u32,
-        board: u32,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
         path: String,
         /// The secretary saw and accepted what the record differs in.
         checked: bool,
@@ -116,9 +117,9 @@ pub enum Command {
     Undo,
     Redo,
     /// Ask before finishing (how many rounds are missing) or reopening.
-    PreviewFinish(i64),
-    Finish(i64),
-    Reopen(i64),
+    PreviewFinish(EventId),
+    Finish(EventId),
+    Reopen(EventId),
     /// Open a form (after a question was answered yes).
     OpenForm(Form),
     /// Reload the model's data (after a worker changed the database).
@@ -140,13 +141,13 @@ pub enum Command {
     CheckIn(super::super::checkin::CheckInCmd),
     /// Record the check-in, then pair everyone present (long work).
     PairPresent {
-        event: i64,
-        present: Vec<i64>,
-        excused: Vec<i64>,
+        event: EventId,
+        present: Vec<EntryId>,
+        excused: Vec<EntryId>,
     },
     /// Change an event's name, date and settings.
     EditEvent {
-        event: i64,
+        event: EventId,
         name: String,
         draft: Box<EventDraft>,
         date: Option<chrono::NaiveDate>,

@@ -4,6 +4,7 @@
 //! pages. Their commands run through the one command path (`effects.rs`).
 
 use super::*;
+use crate::app::EventId;
 use crate::app::StatsFilter;
 use crate::tui::checkin::CheckInCmd;
 use crate::tui::component::Reply;
@@ -106,7 +107,7 @@ pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 } => {
                     *busy = Some(pairing);
                     Command::PairPresent {
-                        event,
+                        event: EventId(event),
                         present,
                         excused,
                     }

@@ -9,7 +9,8 @@
 pub use super::outcome::{Changed, Outcome};
 use super::print::print;
 use super::{Command, Confirm, Model, Screen, Tab};
-use crate::app::{invalid, App, EntryId, EventId, MemberId};
+use crate::app::{invalid, App, EventId, MemberId};
+use crate::app::{BoardNo, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::tui::component::{outcome_text, Ui};
 use crate::tui::log::LogRan;
@@ -50,23 +51,23 @@ pub fn run(
             said(format!("{}: {}", t("tui.msg.saved"), mem.name))
         }
         Command::RetireMember(id) => {
-            let mem = app.retire_member(MemberId(*id))?;
+            let mem = app.retire_member(*id)?;
             said(format!("{}: {}", t("tui.msg.retired"), mem.name))
         }
         Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
         Command::ExplainPlayer { event, start_no } => {
-            let (_, b) = app.explain_player(EventId(*event), None, &format!("#{start_no}"))?;
+            let (_, b) = app.explain_player(*event, None, &format!("#{start_no}"))?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
         }
         Command::OpenEvent(id) => open_event(app, *id),
         Command::EnterPlayer { event, member } => enter(app, lang, *event, &[*member], true),
         Command::EnterPlayers { event, members } => enter(app, lang, *event, members, false),
         Command::Withdraw { event, entry } => {
-            let e = app.withdraw(EventId(*event), EntryId(*entry), None)?;
+            let e = app.withdraw(*event, *entry, None)?;
             said(format!("{}: {}", t("tui.msg.withdrawn"), e.name))
         }
         Command::Unpair { event, force } => {
-            let r = app.unpair_last(EventId(*event), *force)?;
+            let r = app.unpair_last(*event, *force)?;
             Ok(Outcome::Unpaired(format!("{} {r}", t("tui.msg.unpaired"))))
         }
         Command::SwapColours { .. } | Command::SwapPlayers { .. } => {
@@ -78,7 +79,7 @@ pub fn run(
             board,
             input,
         } => {
-            let g = app.record_result(EventId(*event), *round, *board, input)?;
+            let g = app.record_result(*event, *round, *board, input)?;
             recorded(app, lang, (*event, *round, *board), g.outcome)
         }
         Command::PreviewReport {
@@ -93,9 +94,9 @@ pub fn run(
             result,
         } => confirm_report(app, lang, (*event, *round, *board), result.as_deref()),
         Command::ServeForm(event) => {
-            let choice = app.serve_choice(EventId(*event))?;
+            let choice = app.serve_choice(*event)?;
             Ok(Outcome::Form(Box::new(super::forms::serve_form(
-                *event, &choice,
+                event.0, &choice,
             ))))
         }
         Command::Serve { event, choice } => serve(app, lang, *event, choice),
@@ -104,11 +105,11 @@ pub fn run(
             entry,
             round,
         } => {
-            let e = app.request_bye(EventId(*event), EntryId(*entry), *round, None)?;
+            let e = app.request_bye(*event, *entry, *round, None)?;
             said(format!("{}: {} {round}", e.name, t("tui.msg.bye")))
         }
         Command::Forbid { event, a, b } => {
-            let (ea, eb) = app.forbid_pair(EventId(*event), EntryId(*a), EntryId(*b))?;
+            let (ea, eb) = app.forbid_pair(*event, *a, *b)?;
             let forbidden = t("tui.msg.forbidden");
             said(format!("{} / {}: {forbidden}", ea.name, eb.name))
         }
@@ -135,11 +136,11 @@ pub fn run(
         Command::Redo => said(format!("{}: {}", t("tui.msg.redone"), app.redo()?)),
         Command::PreviewFinish(id) => preview_finish(app, lang, *id),
         Command::Finish(id) => {
-            app.finish_event(EventId(*id), true)?;
+            app.finish_event(*id, true)?;
             said(t("tui.msg.finished"))
         }
         Command::Reopen(id) => {
-            app.set_event_status(EventId(*id), crate::domain::EventStatus::Running)?;
+            app.set_event_status(*id, crate::domain::EventStatus::Running)?;
             said(t("tui.msg.reopened"))
         }
         Command::OpenForm(f) => Ok(Outcome::Form(Box::new(f.clone()))),
@@ -149,7 +150,7 @@ pub fn run(
             draft,
             date,
         } => {
-            app.edit_event(EventId(*event), name, *date, draft)?;
+            app.edit_event(*event, name, *date, draft)?;
             said(t("tui.msg.event_saved"))
         }
         Command::Page(c) => run_page(app, lang, c),
@@ -181,10 +182,10 @@ fn import_members(
 }
 
 /// Opens an event on the tab its state calls for.
-fn open_event(app: &App, id: i64) -> crate::app::Result<Outcome> {
-    let e = app.event(EventId(id))?;
+fn open_event(app: &App, id: EventId) -> crate::app::Result<Outcome> {
+    let e = app.event(id)?;
     Ok(Outcome::Opened {
-        paired: app.rounds_paired(EventId(id))?,
+        paired: app.rounds_paired(id)?,
         event: Box::new(e),
         tab: None,
         // The last message was about another screen.
@@ -197,10 +198,10 @@ fn open_event(app: &App, id: i64) -> crate::app::Result<Outcome> {
 fn confirm_report(
     app: &mut App,
     lang: Lang,
-    (event, round, board): (i64, u32, u32),
+    (event, round, board): (EventId, RoundNo, BoardNo),
     chosen: Option<&str>,
 ) -> crate::app::Result<Outcome> {
-    let g = match app.confirm_report(EventId(event), round, board, chosen)? {
+    let g = match app.confirm_report(event, round, board, chosen)? {
         crate::app::EventResult::Game(g) => g,
         crate::app::EventResult::Knockout(r) => r.game.clone(),
     };
@@ -225,12 +226,12 @@ fn run_log(app: &mut App, lang: Lang, c: &crate::tui::log::LogCmd) -> crate::app
 fn enter(
     app: &mut App,
     lang: Lang,
-    event: i64,
-    members: &[i64],
+    event: EventId,
+    members: &[MemberId],
     by_name: bool,
 ) -> crate::app::Result<Outcome> {
-    let keys: Vec<String> = members.iter().map(|x| x.to_string()).collect();
-    let e = app.enter_players(EventId(event), &keys)?;
+    let keys: Vec<String> = members.iter().map(|x| x.0.to_string()).collect();
+    let e = app.enter_players(event, &keys)?;
     let entered = tr(lang, "tui.msg.entered");
     Ok(Outcome::Entered(if by_name {
         let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
@@ -245,10 +246,10 @@ fn enter(
 fn pair(
     app: &mut App,
     lang: Lang,
-    event: i64,
+    event: EventId,
     checked: Option<String>,
 ) -> crate::app::Result<Outcome> {
-    let o = app.pair_next_round(EventId(event))?;
+    let o = app.pair_next_round(event)?;
     let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
     Ok(Outcome::Paired {
         message: match checked {
@@ -289,10 +290,10 @@ fn create_event(
 fn recorded(
     app: &App,
     lang: Lang,
-    (event, round, board): (i64, u32, u32),
+    (event, round, board): (EventId, RoundNo, BoardNo),
     outcome: crate::domain::Outcome,
 ) -> crate::app::Result<Outcome> {
-    let place = app.board_place(EventId(event), round, board)?;
+    let place = app.board_place(event, round, board)?;
     Ok(Outcome::Recorded {
         message: crate::i18n::msg!(
             "tui.msg.result_at",
@@ -309,12 +310,12 @@ fn recorded(
 fn preview_report(
     app: &App,
     lang: Lang,
-    (event, round, board): (i64, u32, u32),
+    (event, round, board): (EventId, RoundNo, BoardNo),
 ) -> crate::app::Result<Outcome> {
-    let pending = app.pending_reports(EventId(event))?;
+    let pending = app.pending_reports(event)?;
     let Some(p) = pending
         .iter()
-        .find(|p| (p.round, p.board) == (round, board))
+        .find(|p| (p.round, p.board) == (round.get(), board.get()))
     else {
         return Ok(Outcome::Said(tr(lang, "tui.report.none").to_string()));
     };
@@ -330,7 +331,7 @@ fn preview_report(
         .parse::<crate::domain::Outcome>()
         .map(|o| outcome_text(lang, o))
         .unwrap_or_else(|_| result.to_string());
-    let place = app.board_place(EventId(event), round, board)?;
+    let place = app.board_place(event, round, board)?;
     Ok(Outcome::Ask {
         question: crate::i18n::msg!(
             "tui.report.accept",
@@ -354,10 +355,10 @@ fn preview_report(
 fn serve(
     app: &mut App,
     lang: Lang,
-    event: i64,
+    event: EventId,
     choice: &crate::app::ServeChoice,
 ) -> crate::app::Result<Outcome> {
-    app.set_serve_choice(EventId(event), choice)?;
+    app.set_serve_choice(event, choice)?;
     let asked = crate::app::serve_addr(choice.lan, choice.port);
     let addr = crate::serve::background(crate::serve::ServeOptions {
         addr: asked,
@@ -372,7 +373,7 @@ fn serve(
             why = crate::i18n::io_msg(&e)
         )
     })?;
-    let (lines, qr) = crate::serve::tui_lines(lang, addr, event, choice.pin.is_some());
+    let (lines, qr) = crate::serve::tui_lines(lang, addr, event.0, choice.pin.is_some());
     Ok(Outcome::Served { lines, qr })
 }
 
@@ -381,7 +382,7 @@ fn serve(
 fn attach_record(
     app: &mut App,
     lang: Lang,
-    at: (i64, u32, u32),
+    at: (EventId, RoundNo, BoardNo),
     path: &str,
     checked: bool,
 ) -> crate::app::Result<Outcome> {
@@ -397,7 +398,10 @@ fn attach_record(
         other => other,
     };
     if !checked {
-        if let Some(q) = super::entry::record_question(app, lang, at, &bytes).map_err(with_file)? {
+        if let Some(q) =
+            super::entry::record_question(app, lang, (at.0 .0, at.1.get(), at.2.get()), &bytes)
+                .map_err(with_file)?
+        {
             return Ok(Outcome::Ask {
                 question: q,
                 then: Command::AttachRecord {
@@ -411,7 +415,7 @@ fn attach_record(
         }
     }
     let g = app
-        .attach_record(EventId(event), round, board, 1, &bytes)
+        .attach_record(event, round, board, 1, &bytes)
         .map_err(with_file)?;
     Ok(Outcome::Said(format!(
         "{} {board}: {} {}",
@@ -423,15 +427,15 @@ fn attach_record(
 
 /// The question before an event is finished (with the rounds it misses)
 /// or reopened.
-fn preview_finish(app: &App, lang: Lang, id: i64) -> crate::app::Result<Outcome> {
-    let e = app.event(EventId(id))?;
+fn preview_finish(app: &App, lang: Lang, id: EventId) -> crate::app::Result<Outcome> {
+    let e = app.event(id)?;
     let (question, then) = if e.status == crate::domain::EventStatus::Finished {
         (
             crate::i18n::msg!("tui.confirm.reopen", event = &e.name).render(lang),
             Command::Reopen(id),
         )
     } else {
-        let missing = app.rounds_missing(EventId(id))?;
+        let missing = app.rounds_missing(id)?;
         let mut q = crate::i18n::msg!("tui.confirm.finish", event = &e.name).render(lang);
         if missing > 0 {
             q.push(' ');
@@ -478,7 +482,13 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             game_no,
             must_change,
         } => {
-            let g = app.apply_ruling(EventId(*event), *round, *board, *game_no, *must_change)?;
+            let g = app.apply_ruling(
+                EventId(*event),
+                RoundNo(*round),
+                BoardNo(*board),
+                *game_no,
+                *must_change,
+            )?;
             Outcome::Ruled {
                 message: format!(
                     "{} {board}: {} ({})",
@@ -486,8 +496,8 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
                     g.outcome.code(),
                     g.facts.termination.map(|x| x.code()).unwrap_or("-")
                 ),
-                event: *event,
-                round: *round,
+                event: EventId(*event),
+                round: RoundNo(*round),
             }
         }
         PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
@@ -502,7 +512,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
         PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
         PageCmd::Season(c) => match crate::tui::season::run(app, lang, c)? {
             crate::tui::season::SeasonDone::Open(id) => {
-                run(app, lang, &Command::OpenEvent(id), &|_, _| {})?
+                run(app, lang, &Command::OpenEvent(EventId(id)), &|_, _| {})?
             }
             crate::tui::season::SeasonDone::Ask { question, then } => Outcome::Ask {
                 question,
@@ -634,7 +644,13 @@ mod tests {
     #[test]
     fn a_pairing_outcome_moves_the_model_to_the_round() {
         let (mut app, ev) = club();
-        let o = run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+        let o = run(
+            &mut app,
+            Lang::En,
+            &Command::PairNext(EventId(ev)),
+            &|_, _| {},
+        )
+        .unwrap();
         let Outcome::Paired { message, .. } = &o else {
             panic!("{o:?}")
         };
@@ -652,7 +668,13 @@ mod tests {
         let (mut app, ev) = club();
         let mut m = Model::load(&app).unwrap();
         // Opening an event: nothing changes on the model until `apply`.
-        let o = run(&mut app, Lang::En, &Command::OpenEvent(ev), &|_, _| {}).unwrap();
+        let o = run(
+            &mut app,
+            Lang::En,
+            &Command::OpenEvent(EventId(ev)),
+            &|_, _| {},
+        )
+        .unwrap();
         assert_eq!(m.screen, Screen::Club);
         apply(&mut m, o);
         m.refresh(&app).unwrap();
@@ -660,19 +682,31 @@ mod tests {
         assert_eq!(m.ev.entries.len(), 4);
         // A question comes back as an outcome too (nothing to undo is an
         // error; after a pairing, undo asks).
-        let e = run(&mut app, Lang::En, &Command::PreviewFinish(ev), &|_, _| {}).unwrap();
+        let e = run(
+            &mut app,
+            Lang::En,
+            &Command::PreviewFinish(EventId(ev)),
+            &|_, _| {},
+        )
+        .unwrap();
         let Outcome::Ask { then, .. } = e else {
             panic!("{e:?}")
         };
-        assert_eq!(then, Command::Finish(ev));
+        assert_eq!(then, Command::Finish(EventId(ev)));
     }
 
     #[test]
     fn a_result_rereads_its_round_and_the_tables_only_when_a_tab_shows_them() {
         let (mut app, ev) = club();
-        run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+        run(
+            &mut app,
+            Lang::En,
+            &Command::PairNext(EventId(ev)),
+            &|_, _| {},
+        )
+        .unwrap();
         let mut m = Model::load(&app).unwrap();
-        crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
+        crate::tui::execute(&mut app, &mut m, Command::OpenEvent(EventId(ev)));
         m.tab = Tab::Results;
         let members = m.members.len();
         app.add_member(&NewMember {
@@ -686,9 +720,9 @@ mod tests {
                 ..Default::default()
             };
             let cmd = Command::RecordResult {
-                event: ev,
-                round: 1,
-                board,
+                event: EventId(ev),
+                round: RoundNo(1),
+                board: BoardNo(board),
                 input,
             };
             crate::tui::execute(&mut app, &mut m, cmd);
@@ -732,7 +766,13 @@ mod tests {
     fn a_round_key_rereads_the_open_event_only_and_shows_that_round() {
         let (mut app, ev) = club();
         for _ in 0..2 {
-            run(&mut app, Lang::En, &Command::PairNext(ev), &|_, _| {}).unwrap();
+            run(
+                &mut app,
+                Lang::En,
+                &Command::PairNext(EventId(ev)),
+                &|_, _| {},
+            )
+            .unwrap();
             let games = app.games(crate::app::EventId(ev), None).unwrap();
             let round = app.rounds_paired(crate::app::EventId(ev)).unwrap();
             for g in games.iter().filter(|g| g.round == round) {
@@ -740,8 +780,13 @@ mod tests {
                     outcome: Some(crate::domain::Outcome::RedWin),
                     ..Default::default()
                 };
-                app.record_result(app.find_event("E").unwrap().key(), round, g.board, &input)
-                    .unwrap();
+                app.record_result(
+                    app.find_event("E").unwrap().key(),
+                    RoundNo(round),
+                    BoardNo(g.board),
+                    &input,
+                )
+                .unwrap();
             }
         }
         let mut m = Model::load(&app).unwrap();

@@ -5,6 +5,8 @@
 //! Also the round shown on the event's tabs (`[` / `]`).
 
 use super::{Command, Confirm, Field, Form, FormKind, Model};
+use crate::app::BoardNo;
+use crate::app::RoundNo;
 use crate::app::{App, BoardView, ClockInput, EventId, PlacedGame, ResultInput};
 use crate::domain::{format_duration_ms, Outcome};
 use crate::i18n::{tr, Lang};
@@ -121,9 +123,9 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     let old = entered(m, board);
     if outcome.is_forfeit() {
         let cmd = Command::RecordResult {
-            event: ev,
-            round,
-            board,
+            event: EventId(ev),
+            round: RoundNo(round),
+            board: BoardNo(board),
             input: ResultInput {
                 outcome: Some(outcome),
                 ..Default::default()
@@ -156,9 +158,9 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
         .filter(|o| *o != k.outcome && *o != Outcome::Unplayed);
     if k.outcome.is_forfeit() {
         let cmd = Command::RecordResult {
-            event: k.event,
-            round: k.round,
-            board: k.board,
+            event: EventId(k.event),
+            round: RoundNo(k.round),
+            board: BoardNo(k.board),
             input: ResultInput {
                 outcome: Some(k.outcome),
                 game_no: k.game,
@@ -317,7 +319,7 @@ pub fn record_question(
     bytes: &[u8],
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
-    let view = app.round_view(EventId(event), Some(round))?;
+    let view = app.round_view(EventId(event), Some(RoundNo(round)))?;
     let Some(b) = view.boards.iter().find(|b| b.number == board) else {
         return Ok(None);
     };
@@ -341,7 +343,7 @@ pub fn record_question(
         );
     }
     let entered = app
-        .games(EventId(event), Some(round))?
+        .games(EventId(event), Some(RoundNo(round)))?
         .into_iter()
         .find(|g| g.round == round && g.board == board && g.game.game_no == 1)
         .map(|g| g.game.outcome)

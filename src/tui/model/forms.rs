@@ -2,6 +2,7 @@
 //! turning a submitted form into a [`Command`] (or the field's error).
 
 use super::*;
+use crate::app::{BoardNo, EventId, RoundNo};
 use crate::app::{EventDraft, EventKind};
 use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
@@ -426,9 +427,9 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             // Only the Teams and Bracket tabs add a game field.
             input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
             Ok(Command::RecordResult {
-                event: 0,
-                round: *round,
-                board: *board,
+                event: EventId(0),
+                round: RoundNo(*round),
+                board: BoardNo(*board),
                 input,
             })
         }
@@ -443,7 +444,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                         .render(lang)
                 })?;
             Ok(Command::Serve {
-                event: *event,
+                event: EventId(*event),
                 choice: crate::app::ServeChoice {
                     lan: f.value("tui.field.serve_reach") == "lan",
                     port,
@@ -462,9 +463,9 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             force: false,
         })),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
-            event: 0,
-            round: *round,
-            board: *board,
+            event: EventId(0),
+            round: RoundNo(*round),
+            board: BoardNo(*board),
             path: f.value("tui.field.path").to_string(),
             checked: false,
         }),
@@ -586,7 +587,7 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
     };
     Ok(match f.kind {
         FormKind::EditEvent(event) => Command::EditEvent {
-            event,
+            event: EventId(event),
             name,
             draft: Box::new(s),
             date,

@@ -6,6 +6,7 @@
 //! them.
 
 use super::{Command, Form, Tab};
+use crate::app::{EventId, RoundNo};
 use crate::domain::Event;
 use crate::history::HeadToHead;
 use crate::tui::archive::ArchiveDone;
@@ -23,7 +24,7 @@ pub enum Changed {
     OpenedEvent,
     /// A result of `round` of `event`: that event's round, games and tables
     /// (the members, the events list and the other rounds are as they were).
-    Results { event: i64, round: u32 },
+    Results { event: EventId, round: RoundNo },
     /// Anything: the members, the events list, the open event.
     Everything,
 }
@@ -64,8 +65,8 @@ pub enum Outcome {
     /// on to the next board without one.
     Recorded {
         message: String,
-        event: i64,
-        round: u32,
+        event: EventId,
+        round: RoundNo,
     },
     /// A form to open (after a question was answered yes).
     Form(Box<Form>),
@@ -73,8 +74,8 @@ pub enum Outcome {
     /// closes.
     Ruled {
         message: String,
-        event: i64,
-        round: u32,
+        event: EventId,
+        round: RoundNo,
     },
     /// A head-to-head for the member page.
     HeadToHead(Box<HeadToHead>),

@@ -6,6 +6,7 @@
 use super::outcome::Outcome;
 use super::Command;
 use crate::app::EventId;
+use crate::app::RoundNo;
 use crate::app::{invalid, App};
 use crate::i18n::{tr, Lang};
 
@@ -111,7 +112,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         if format == "png" {
             crate::app::png::check_png_kind(kind)?;
         }
-        let d = app.print_doc(EventId(event), kind, round, lang)?;
+        let d = app.print_doc(EventId(event), kind, round.map(RoundNo), lang)?;
         // PNG pages for chat groups: one file, or name-1.png,
         // name-2.png, … beside the one named.
         if format == "png" {

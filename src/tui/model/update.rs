@@ -1,6 +1,7 @@
 //! `update`: an [`Action`] changes the model and may return a [`Command`].
 
 use super::*;
+use crate::app::{BoardNo, EntryId, EventId, MemberId, RoundNo};
 use crate::domain::EntryStatus;
 use crate::tui::picker::{Picked, Picker};
 
@@ -130,10 +131,10 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// its question is answered no) and the command runs, or its question is
 /// asked first.
 fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
-    if let Command::RecordResult { event, .. }
-    | Command::AttachRecord { event, .. }
-    | Command::Print(super::print::PrintJob { event, .. }) = &mut cmd
-    {
+    if let Command::RecordResult { event, .. } | Command::AttachRecord { event, .. } = &mut cmd {
+        *event = EventId(m.event_id().unwrap_or(0));
+    }
+    if let Command::Print(super::print::PrintJob { event, .. }) = &mut cmd {
         *event = m.event_id().unwrap_or(0);
     }
     if let Command::Print(job) = &mut cmd {
@@ -193,10 +194,13 @@ fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
             return match (none_marked, members.len()) {
                 (_, 0) => None,
                 (true, 1) => Some(Command::EnterPlayer {
-                    event,
-                    member: members.remove(0),
+                    event: EventId(event),
+                    member: MemberId(members.remove(0)),
                 }),
-                _ => Some(Command::EnterPlayers { event, members }),
+                _ => Some(Command::EnterPlayers {
+                    event: EventId(event),
+                    members: members.into_iter().map(MemberId).collect(),
+                }),
             };
         }
         Picked::Handled => {}
@@ -250,7 +254,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
         Search => m.searching = true,
-        Serve => return m.event_id().map(Command::ServeForm),
+        Serve => return m.event_id().map(|id| Command::ServeForm(EventId(id))),
         _ => {}
     }
     None
@@ -353,7 +357,7 @@ fn member_keys(m: &mut Model, a: Action) {
             if let Some(mem) = sel.filter(|x| !x.retired) {
                 m.ask(self::Confirm {
                     message: format!("{} {}?", m.t("tui.confirm.retire"), mem.name),
-                    command: Command::RetireMember(mem.id),
+                    command: Command::RetireMember(MemberId(mem.id)),
                 });
             }
         }
@@ -367,7 +371,12 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         NewEvent => m.set_form(event_form(&m.prefs.event_defaults, &m.prefs.team_tiebreaks)),
         PrintDoc => m.set_form(print_form()),
-        Open => return m.events.get(m.event_sel).map(|e| Command::OpenEvent(e.id)),
+        Open => {
+            return m
+                .events
+                .get(m.event_sel)
+                .map(|e| Command::OpenEvent(EventId(e.id)))
+        }
         CheckIn => {
             let open = super::super::checkin::CheckInCmd::Open;
             return m.event_id().map(|ev| Command::CheckIn(open(ev)));
@@ -387,7 +396,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
                 Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
                 _ => m.event_id(),
             };
-            return id.map(Command::PreviewFinish);
+            return id.map(|id| Command::PreviewFinish(EventId(id)));
         }
         _ => {}
     }
@@ -402,9 +411,9 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
-                    event: ev,
-                    entry: e.id,
-                    round: m.ev.paired + 1,
+                    event: EventId(ev),
+                    entry: EntryId(e.id),
+                    round: RoundNo(m.ev.paired + 1),
                 });
             }
         }
@@ -415,8 +424,8 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
                     m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
                         command: Command::Withdraw {
-                            event: ev,
-                            entry: e.id,
+                            event: EventId(ev),
+                            entry: EntryId(e.id),
                         },
                     });
                 }
@@ -439,9 +448,9 @@ fn forbid_key(m: &mut Model) -> Option<Command> {
             let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
             if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
                 return Some(Command::Forbid {
-                    event: ev,
-                    a: a.id,
-                    b: b.id,
+                    event: EventId(ev),
+                    a: EntryId(a.id),
+                    b: EntryId(b.id),
                 });
             }
         }
@@ -457,7 +466,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
         PairNext => {
             let ev = m.event_id()?;
             m.busy = Some(m.t("tui.msg.pairing"));
-            Some(Command::PairNext(ev))
+            Some(Command::PairNext(EventId(ev)))
         }
         Unpair => unpair_key(m),
         SwapColours => {
@@ -469,8 +478,8 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             let (b, ev) = (m.selected_board()?, m.event_id()?);
             let black = b.black.as_ref()?;
             Some(Command::SwapColours {
-                event: ev,
-                round,
+                event: EventId(ev),
+                round: RoundNo(round),
                 red: b.red.start_no,
                 black: black.start_no,
                 insist: false,
@@ -507,7 +516,7 @@ fn unpair_key(m: &mut Model) -> Option<Command> {
     m.ask(self::Confirm {
         message,
         command: Command::Unpair {
-            event: ev,
+            event: EventId(ev),
             force: results > 0,
         },
     });
@@ -567,9 +576,9 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             }
             if pending.is_some() {
                 return Some(Command::PreviewReport {
-                    event: ev,
-                    round,
-                    board,
+                    event: EventId(ev),
+                    round: RoundNo(round),
+                    board: BoardNo(board),
                 });
             }
             m.status = Some((m.t("tui.report.none"), false));
@@ -609,7 +618,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             let row = st.and_then(|st| st.rows.get(here));
             if let (Some(ev), Some(row)) = (&m.ev.event, row) {
                 return Some(Command::ExplainPlayer {
-                    event: ev.id,
+                    event: EventId(ev.id),
                     start_no: row.player.start_no,
                 });
             }
@@ -713,9 +722,9 @@ fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
         return None;
     };
     Some(Command::ConfirmReport {
-        event: rc.event,
-        round: rc.round,
-        board: rc.board,
+        event: EventId(rc.event),
+        round: RoundNo(rc.round),
+        board: BoardNo(rc.board),
         result: Some(result),
     })
 }

@@ -214,7 +214,7 @@ pub fn busy_text(m: &Model, j: &Job) -> String {
 mod tests {
     use super::*;
     use crate::app::two_players_paired as paired;
-    use crate::app::{AppError, ClockInput, ResultInput};
+    use crate::app::{AppError, BoardNo, ClockInput, ResultInput, RoundNo};
     use crate::domain::Outcome;
 
     /// The error in the three languages; the English is what the CLI prints.
@@ -260,7 +260,12 @@ mod tests {
             ..Default::default()
         };
         let e = app
-            .record_result(app.find_event("E").unwrap().key(), 3, 9, &input)
+            .record_result(
+                app.find_event("E").unwrap().key(),
+                RoundNo(3),
+                BoardNo(9),
+                &input,
+            )
             .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "第3轮没有第9台");
@@ -278,7 +283,12 @@ mod tests {
             ..Default::default()
         };
         let e = app
-            .record_result(app.find_event("E").unwrap().key(), 1, 1, &input)
+            .record_result(
+                app.find_event("E").unwrap().key(),
+                RoundNo(1),
+                BoardNo(1),
+                &input,
+            )
             .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert!(
@@ -309,7 +319,12 @@ mod tests {
             ..Default::default()
         };
         let e = app
-            .record_result(app.find_event("E").unwrap().key(), 1, 1, &input)
+            .record_result(
+                app.find_event("E").unwrap().key(),
+                RoundNo(1),
+                BoardNo(1),
+                &input,
+            )
             .unwrap_err();
         let [hans, hant, en] = three(&e);
         assert_eq!(hans, "第1轮第1台第1局: 该局未下, 不能有步数");
@@ -355,7 +370,13 @@ mod tests {
         let mut app = paired();
         let pgn = "[Event \"x\"]\n1. h2e2 h9g7 {never closed\n";
         let e = app
-            .attach_record(app.find_event("E").unwrap().key(), 1, 1, 1, pgn.as_bytes())
+            .attach_record(
+                app.find_event("E").unwrap().key(),
+                RoundNo(1),
+                BoardNo(1),
+                1,
+                pgn.as_bytes(),
+            )
             .unwrap_err();
         let AppError::Record { source, .. } = &e else {
             panic!("{e:?}")

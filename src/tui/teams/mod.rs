@@ -21,6 +21,7 @@ use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
 use crate::app::EventId;
+use crate::app::RoundNo;
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -176,9 +177,9 @@ pub fn load(
         boards: ts.boards,
         games_per_round: ev.settings.games_per_round,
         paired,
-        teams: app.team_lineups(key, round)?,
+        teams: app.team_lineups(key, RoundNo(round))?,
         matches: if round <= paired {
-            Some(app.team_round_view(key, Some(round))?)
+            Some(app.team_round_view(key, Some(RoundNo(round)))?)
         } else {
             None
         },
@@ -457,7 +458,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             team,
             players,
         } => {
-            app.set_team_lineup(EventId(*event), *round, team, players)?;
+            app.set_team_lineup(EventId(*event), RoundNo(*round), team, players)?;
             Ok(format!(
                 "{}: {team} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),

@@ -2,6 +2,7 @@
 //! unpair or an undo.
 
 use super::{both, paired_club};
+use qishe::app::RoundNo;
 use qishe::app::{set_before_round_save, App};
 use qishe::config::Config;
 
@@ -37,7 +38,7 @@ fn a_withdrawal_and_a_late_entry_during_pairing_are_honoured() {
     let out = out.unwrap();
     assert_eq!(out.round, 2);
     let v = app
-        .round_view(app.find_event("T").unwrap().key(), Some(2))
+        .round_view(app.find_event("T").unwrap().key(), Some(RoundNo(2)))
         .unwrap();
     let mut on_boards: Vec<String> = Vec::new();
     for b in &v.boards {

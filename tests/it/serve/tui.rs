@@ -7,6 +7,7 @@ use crate::common::tui::{c, go, k};
 use crate::tui_night::{club, open, screen};
 use crossterm::event::KeyCode;
 use qishe::app::EventId;
+use qishe::app::{BoardNo, RoundNo};
 use qishe::domain::Outcome;
 use qishe::i18n::Lang;
 use qishe::tui::model::Modal;
@@ -23,9 +24,11 @@ fn outcome(app: &qishe::app::App, ev: EventId, board: u32) -> Outcome {
 #[test]
 fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     let (mut app, ev) = club(Lang::En);
-    app.report_result(ev, 1, 2, "1-0", "192.168.1.31").unwrap();
-    app.report_result(ev, 1, 2, "0-1", "192.168.1.47").unwrap();
-    app.report_result(ev, 1, 3, "1/2-1/2", "192.168.1.52")
+    app.report_result(ev, RoundNo(1), BoardNo(2), "1-0", "192.168.1.31")
+        .unwrap();
+    app.report_result(ev, RoundNo(1), BoardNo(2), "0-1", "192.168.1.47")
+        .unwrap();
+    app.report_result(ev, RoundNo(1), BoardNo(3), "1/2-1/2", "192.168.1.52")
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
     m.refresh_reports(&app);
@@ -80,8 +83,10 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
 #[test]
 fn in_the_conflict_pop_up_a_result_key_enters_the_arbiters_own() {
     let (mut app, ev) = club(Lang::ZhHans);
-    app.report_result(ev, 1, 1, "1-0", "10.0.0.5").unwrap();
-    app.report_result(ev, 1, 1, "0-1", "10.0.0.6").unwrap();
+    app.report_result(ev, RoundNo(1), BoardNo(1), "1-0", "10.0.0.5")
+        .unwrap();
+    app.report_result(ev, RoundNo(1), BoardNo(1), "0-1", "10.0.0.6")
+        .unwrap();
     let mut m = open(&mut app, Tab::Results);
     m.refresh_reports(&app);
     go(&mut app, &mut m, c('1'));

@@ -1,6 +1,7 @@
 //! The repetition ruling dialog of the Results tab.
 
 use super::*;
+use qishe::app::RoundNo;
 
 #[test]
 fn ruling_keys() {
@@ -100,7 +101,7 @@ fn tab_moves_the_ruling_to_the_boards_second_game() {
     go(&mut app, &mut m, c('y'));
     assert!(m.pages.judge.is_none());
     let games: Vec<Game> = app
-        .games(qishe::app::EventId(ev), Some(1))
+        .games(qishe::app::EventId(ev), Some(RoundNo(1)))
         .unwrap()
         .into_iter()
         .filter(|g| g.round == 1 && g.board == 1)
@@ -191,7 +192,7 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     let (text, err) = m.status.clone().unwrap();
     assert!(err && text.contains("no position repeats"), "{text}");
     // A board whose game has no record.
-    app.games(qishe::app::EventId(ev), Some(1))
+    app.games(qishe::app::EventId(ev), Some(RoundNo(1)))
         .unwrap()
         .iter()
         .for_each(|g| assert!(g.game.facts.record.is_some()));

@@ -1,0 +1,72 @@
+//! Typed ids and numbers: what crosses the app's door instead of a bare
+//! `i64` or `u32`, so an event id cannot be passed where a member id is
+//! meant, nor a board number where a round number is. Each is made once at
+//! a front end's edge from what the user typed (the CLI's `App::find_*`,
+//! the TUI from the rows it shows) and unwrapped inside the app.
+
+use std::fmt;
+
+/// An event, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EventId(pub i64);
+
+/// A club member, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MemberId(pub i64);
+
+/// A player's entry in one event, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EntryId(pub i64);
+
+/// A season, by its database id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SeasonId(pub i64);
+
+/// A round of an event, numbered from 1 as the secretary sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoundNo(pub u32);
+
+/// A board of a round, numbered from 1 as the pairing sheet shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoardNo(pub u32);
+
+impl RoundNo {
+    /// The round's number.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl BoardNo {
+    /// The board's number.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// A round or board shows as its bare number, so a message that names one
+/// reads as it did when the number was a `u32`.
+impl fmt::Display for RoundNo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for BoardNo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_and_a_board_show_as_their_numbers() {
+        assert_eq!(RoundNo(3).to_string(), "3");
+        assert_eq!(format!("{:>3}", BoardNo(12)), " 12");
+        assert_eq!(RoundNo(7).get(), 7);
+        assert!(RoundNo(2) < RoundNo(10));
+    }
+}
