@@ -6,7 +6,7 @@ use crate::common::tui as tui_helpers;
 
 use crossterm::event::KeyCode;
 use qishe::app::App;
-use qishe::domain::{NewMember, Sex, Sharing};
+use qishe::domain::{NewMember, PrizeList, Sex, Sharing};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -145,23 +145,10 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
         s.contains("王强") && s.contains("总名次第1名 (Overall, place 1) 2000"),
         "{s}"
     );
-    assert_eq!(
-        app.prize_list(app.find_event("示例2").unwrap().key())
-            .unwrap()
-            .unwrap()
-            .prizes
-            .len(),
-        7
-    );
+    assert_eq!(prizes_of(&app).prizes.len(), 7);
     // s: the sharing mode, none → equal.
     go(&mut app, &mut m, c('s'));
-    assert_eq!(
-        app.prize_list(app.find_event("示例2").unwrap().key())
-            .unwrap()
-            .unwrap()
-            .sharing,
-        Sharing::Equal
-    );
+    assert_eq!(prizes_of(&app).sharing, Sharing::Equal);
     assert!(screen(&m).contains("267 (800 ÷ 3, 同分均分)"));
     // a: add a prize; a bad one is refused and the line kept.
     go(&mut app, &mut m, c('a'));
@@ -175,10 +162,7 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     }
     typed(&mut app, &mut m, "200");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let l = app
-        .prize_list(app.find_event("示例2").unwrap().key())
-        .unwrap()
-        .unwrap();
+    let l = prizes_of(&app);
     assert_eq!(l.prizes.len(), 8);
     assert_eq!(l.prizes[7].category.code(), "sex=f");
     // v, then x on the first prize (overall 1) and y: the places move up.
@@ -186,10 +170,7 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     assert!(screen(&m).contains("born<=1965"));
     go(&mut app, &mut m, c('x'));
     go(&mut app, &mut m, c('y'));
-    let l = app
-        .prize_list(app.find_event("示例2").unwrap().key())
-        .unwrap()
-        .unwrap();
+    let l = prizes_of(&app);
     assert_eq!(l.prizes.len(), 7);
     assert_eq!(
         (l.prizes[0].place, l.prizes[0].value.text()),
@@ -198,14 +179,14 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     // Every change is one undo.
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y'));
-    assert_eq!(
-        app.prize_list(app.find_event("示例2").unwrap().key())
-            .unwrap()
-            .unwrap()
-            .prizes
-            .len(),
-        8
-    );
+    assert_eq!(prizes_of(&app).prizes.len(), 8);
+}
+
+/// The prize list of the example event, as stored.
+fn prizes_of(app: &App) -> PrizeList {
+    app.prize_list(app.find_event("示例2").unwrap().key())
+        .unwrap()
+        .unwrap()
 }
 
 #[test]
