@@ -11,24 +11,13 @@
 //! must list no round at all. Without the engine (../shared/tools) the test
 //! says it was skipped.
 
-use crate::common::{cases, Club};
+use crate::common::{cases, reference_engine, Club};
 use qishe::app::{App, EntryId, EventId, ResultInput};
 use qishe::app::{BoardNo, RoundNo};
 use qishe::config::Config;
 use qishe::domain::SplitMix64;
 use qishe::domain::{Outcome, RequestedByeValue};
-use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn engine() -> Option<PathBuf> {
-    // The endorsed engine in ../shared is a Linux program.
-    if cfg!(windows) {
-        eprintln!("skipped: the endorsed engine does not run on Windows");
-        return None;
-    }
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/bbpPairings/bbpPairings");
-    p.exists().then_some(p)
-}
 
 /// A TRF file with `n` players (start numbers by rating) and no round yet.
 fn start_file(seed: u64, n: usize, rounds: u32, rng: &mut SplitMix64) -> String {
@@ -141,7 +130,7 @@ fn play(seed: u64) -> (String, u32, Option<String>) {
 
 #[test]
 fn tournaments_paired_by_qishe_pass_the_endorsed_engines_check() {
-    let Some(engine) = engine() else {
+    let Some(engine) = reference_engine() else {
         eprintln!("skipped: ../shared/tools/bbpPairings not found");
         return;
     };

@@ -3,7 +3,7 @@
 //! events and prohibited pairings from the command line, and the endorsed
 //! engine's verdict the same on a file and on its import → export.
 
-use crate::common::{shared, Club};
+use crate::common::{reference_engine, Club};
 use qishe::domain::Points;
 use qishe::formats::trf::{AccelRecord, Trf, TrfVersion};
 use qishe::pairing::trf::virtual_points;
@@ -159,12 +159,7 @@ fn bad_records_are_named_by_line_and_column() {
 
 /// The endorsed engine's `-c` report (file name taken out) and `-p` output.
 fn engine(file: &Path) -> Option<(String, i32, String)> {
-    // The endorsed engine in ../shared is a Linux program.
-    if cfg!(windows) {
-        eprintln!("skipped: the endorsed engine does not run on Windows");
-        return None;
-    }
-    let bbp = shared("tools/bbpPairings/bbpPairings")?;
+    let bbp = reference_engine()?;
     let stem = file.file_stem().unwrap().to_string_lossy().to_string();
     let c = Command::new(&bbp)
         .arg("--dutch")

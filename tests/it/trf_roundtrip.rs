@@ -2,7 +2,7 @@
 //! and the endorsed engine reaches the same verdict on the exported file as
 //! on the original, for real files other programs wrote (`data/trf_real/`).
 
-use crate::common::Club;
+use crate::common::{reference_engine, Club};
 use qishe::formats::trf::Trf;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -248,20 +248,10 @@ fn a_bye_asked_for_the_next_round_counts_in_the_exported_points() {
         }
         assert_eq!(p.points, sum, "#{}: {text}", p.id);
     }
-    if let Some(engine) = engine() {
+    if let Some(engine) = reference_engine() {
         let (report, _, _) = engine_verdict(&engine, &f);
         assert!(!report.contains("does not match"), "{report}\n{text}");
     }
-}
-
-fn engine() -> Option<PathBuf> {
-    // The endorsed engine in ../shared is a Linux program.
-    if cfg!(windows) {
-        eprintln!("skipped: the endorsed engine does not run on Windows");
-        return None;
-    }
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/bbpPairings/bbpPairings");
-    p.exists().then_some(p)
 }
 
 /// The engine's `-c` report (file names taken out) and its `-p` answer
@@ -304,7 +294,7 @@ fn real_files() -> Vec<PathBuf> {
 fn real_files_import_export_and_the_engine_agrees() {
     let files = real_files();
     assert!(files.len() >= 5, "the corpus is missing");
-    let engine = engine();
+    let engine = reference_engine();
     if engine.is_none() {
         eprintln!("../shared/tools/bbpPairings not found: checking the import → export only");
     }

@@ -104,15 +104,26 @@ pub fn run_in(dir: &Path, db: &Path, args: &[&str]) -> Output {
     output_of(qishe().current_dir(dir).arg("--db").arg(db).args(args))
 }
 
-/// Runs `cmd` to its end. Under wine on a loaded machine, starting a
-/// process now and then fails with ERROR_INTERNAL_ERROR (1359, "Internal
-/// error") before the program runs at all; that is wine's, so the start is
-/// tried again (Windows only; any other error fails the test at once).
+/// Runs `cmd` to its end, its start tried again as [`retry_start`] says.
 pub fn output_of(cmd: &mut Command) -> Output {
+    retry_start(|| cmd.output())
+}
+
+/// Starts `cmd`, its start tried again as [`retry_start`] says.
+pub fn spawn_of(cmd: &mut Command) -> std::process::Child {
+    retry_start(|| cmd.spawn())
+}
+
+/// Runs `start` (a process start). Under wine on a loaded machine, starting
+/// a process now and then fails with ERROR_INTERNAL_ERROR (1359, "Internal
+/// error") before the program runs at all; that is wine's, so the start is
+/// tried again, up to five times (Windows only; any other error fails the
+/// test at once).
+fn retry_start<T>(mut start: impl FnMut() -> std::io::Result<T>) -> T {
     const ERROR_INTERNAL_ERROR: i32 = 1359;
     let mut tries = 0;
     loop {
-        match cmd.output() {
+        match start() {
             Err(e)
                 if cfg!(windows) && e.raw_os_error() == Some(ERROR_INTERNAL_ERROR) && tries < 5 =>
             {
@@ -124,22 +135,16 @@ pub fn output_of(cmd: &mut Command) -> Output {
     }
 }
 
-/// Starts `cmd`, tried again as [`output_of`] does when wine fails the
-/// start with ERROR_INTERNAL_ERROR (1359) before the program runs.
-pub fn spawn_of(cmd: &mut Command) -> std::process::Child {
-    const ERROR_INTERNAL_ERROR: i32 = 1359;
-    let mut tries = 0;
-    loop {
-        match cmd.spawn() {
-            Err(e)
-                if cfg!(windows) && e.raw_os_error() == Some(ERROR_INTERNAL_ERROR) && tries < 5 =>
-            {
-                tries += 1;
-                std::thread::sleep(std::time::Duration::from_millis(200));
-            }
-            r => return r.unwrap(),
-        }
+/// The endorsed Dutch engine in `../shared` (bbpPairings), or `None` with
+/// the reason on stderr: on Windows (it is a Linux program) or when this
+/// checkout has no `../shared` beside it. The calling test then checks what
+/// it can without the engine, or says it was skipped.
+pub fn reference_engine() -> Option<PathBuf> {
+    if cfg!(windows) {
+        eprintln!("skipped: the endorsed engine does not run on Windows");
+        return None;
     }
+    shared("tools/bbpPairings/bbpPairings")
 }
 
 /// `rel` under `../shared` (the conformance cases, real game records and
