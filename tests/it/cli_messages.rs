@@ -7,14 +7,14 @@ use std::process::Output;
 
 /// Runs qishe on the club with `LANG` set to `locale`.
 fn run_in_locale(club: &Club, locale: &str, args: &[&str]) -> Output {
-    qishe()
-        .env("LANG", locale)
-        .current_dir(club.dir.path())
-        .arg("--db")
-        .arg(&club.db)
-        .args(args)
-        .output()
-        .unwrap()
+    crate::common::output_of(
+        qishe()
+            .env("LANG", locale)
+            .current_dir(club.dir.path())
+            .arg("--db")
+            .arg(&club.db)
+            .args(args),
+    )
 }
 
 fn stderr(o: &Output) -> String {

@@ -160,11 +160,7 @@ fn a_config_typo_names_file_line_and_column_and_changes_nothing() {
         "club = \"x\"\n[event]\nrounds = 7\nsheme = \"standard\"\n",
     )
     .unwrap();
-    let out = qishe()
-        .current_dir(c.dir.path())
-        .args(["player", "list"])
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(qishe().current_dir(c.dir.path()).args(["player", "list"]));
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -176,11 +172,7 @@ fn a_config_typo_names_file_line_and_column_and_changes_nothing() {
         "no database created on a bad config"
     );
     std::fs::write(c.path("config.toml"), "[event]\nscheme = \"3-1-0\"\n").unwrap();
-    let out = qishe()
-        .current_dir(c.dir.path())
-        .args(["player", "list"])
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(qishe().current_dir(c.dir.path()).args(["player", "list"]));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("config.toml:2:10:") && err.contains("three-point"),
@@ -197,11 +189,11 @@ fn the_config_database_path_is_relative_to_the_config_file() {
         "club = \"东城\"\ndatabase = \"data/east.db\"\n",
     )
     .unwrap();
-    let out = qishe()
-        .current_dir(c.dir.path())
-        .args(["--config", "conf/q.toml", "init"])
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(qishe().current_dir(c.dir.path()).args([
+        "--config",
+        "conf/q.toml",
+        "init",
+    ]));
     assert!(
         out.status.success(),
         "{}",

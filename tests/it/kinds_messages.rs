@@ -7,14 +7,14 @@ use crate::common::{qishe, Club};
 
 /// Runs qishe on the club in 简体 (the locale `zh_CN.UTF-8`); stderr.
 fn zh_fails(c: &Club, args: &[&str]) -> String {
-    let o = qishe()
-        .env("LANG", "zh_CN.UTF-8")
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(args)
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        qishe()
+            .env("LANG", "zh_CN.UTF-8")
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(args),
+    );
     assert!(!o.status.success(), "qishe {args:?} should have failed");
     String::from_utf8(o.stderr).unwrap()
 }

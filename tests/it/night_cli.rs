@@ -5,14 +5,14 @@ use crate::common::{qishe, Club};
 
 /// Runs qishe on the club with `LANG` set.
 fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
-    let o = qishe()
-        .env("LANG", lang)
-        .current_dir(c.dir.path())
-        .arg("--db")
-        .arg(&c.db)
-        .args(args)
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        qishe()
+            .env("LANG", lang)
+            .current_dir(c.dir.path())
+            .arg("--db")
+            .arg(&c.db)
+            .args(args),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
 }

@@ -189,11 +189,11 @@ fn shown_paths_use_the_platform_separator() {
     let c = Club::new();
     let sub = c.path("a");
     std::fs::create_dir(&sub).unwrap();
-    let o = qishe()
-        .current_dir(c.dir.path())
-        .args(["--db", "a/b.db", "init"])
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        qishe()
+            .current_dir(c.dir.path())
+            .args(["--db", "a/b.db", "init"]),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8(o.stdout).unwrap();
     let sep = std::path::MAIN_SEPARATOR;

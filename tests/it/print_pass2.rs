@@ -275,18 +275,18 @@ fn documents_default_to_the_clubs_language() {
     let c = swiss();
     // No config, a locale that names no language: the club's Chinese.
     for lang in ["C", "POSIX", "C.UTF-8", ""] {
-        let o = common::qishe()
-            .current_dir(c.dir.path())
-            .env("LANG", lang)
-            .args([
-                "--db",
-                c.db.to_str().unwrap(),
-                "print",
-                "pairings",
-                "秋季赛",
-            ])
-            .output()
-            .unwrap();
+        let o = crate::common::output_of(
+            common::qishe()
+                .current_dir(c.dir.path())
+                .env("LANG", lang)
+                .args([
+                    "--db",
+                    c.db.to_str().unwrap(),
+                    "print",
+                    "pairings",
+                    "秋季赛",
+                ]),
+        );
         let text = String::from_utf8(o.stdout).unwrap();
         assert!(text.contains("对阵表"), "LANG={lang}: {text}");
     }

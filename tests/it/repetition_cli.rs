@@ -25,12 +25,7 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 }
 
 fn judge(args: &[&str]) -> (bool, String, String) {
-    let out = qishe()
-        .arg("game")
-        .arg("judge")
-        .args(args)
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(qishe().arg("game").arg("judge").args(args));
     (
         out.status.success(),
         String::from_utf8(out.stdout).unwrap(),
@@ -168,23 +163,19 @@ fn the_default_rule_book_comes_from_the_config() {
     let (ok, out, err) = judge(&[&f, "--format", "json"]);
     assert!(ok, "{err}");
     assert_eq!(rules_of(&out), "cxa2011");
-    let o = qishe()
-        .args(["--config", &cfg, "game", "judge", &f, "--format", "json"])
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        qishe().args(["--config", &cfg, "game", "judge", &f, "--format", "json"]),
+    );
     assert!(o.status.success());
     assert_eq!(rules_of(&String::from_utf8_lossy(&o.stdout)), "simple");
-    let o = qishe()
-        .args(["--config", &cfg, "game", "judge", &f, "--format", "json"])
-        .args(["--rules", "asian"])
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        qishe()
+            .args(["--config", &cfg, "game", "judge", &f, "--format", "json"])
+            .args(["--rules", "asian"]),
+    );
     assert_eq!(rules_of(&String::from_utf8_lossy(&o.stdout)), "asian");
     let bad = write(dir.path(), "bad.toml", "repetition_rules = \"wxf\"\n");
-    let o = qishe()
-        .args(["--config", &bad, "game", "judge", &f])
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(qishe().args(["--config", &bad, "game", "judge", &f]));
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

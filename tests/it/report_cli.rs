@@ -271,19 +271,19 @@ fn printing_goes_through_lp_or_says_there_is_none() {
     // No lp or lpr on the PATH.
     let empty = c.path("empty-bin");
     std::fs::create_dir(&empty).unwrap();
-    let o = common::qishe()
-        .current_dir(c.dir.path())
-        .env("PATH", &empty)
-        .args([
-            "--db",
-            c.db.to_str().unwrap(),
-            "print",
-            "pairings",
-            "秋季赛",
-            "--printer",
-        ])
-        .output()
-        .unwrap();
+    let o = crate::common::output_of(
+        common::qishe()
+            .current_dir(c.dir.path())
+            .env("PATH", &empty)
+            .args([
+                "--db",
+                c.db.to_str().unwrap(),
+                "print",
+                "pairings",
+                "秋季赛",
+                "--printer",
+            ]),
+    );
     assert!(!o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(

@@ -14,13 +14,13 @@ fn data(name: &str) -> PathBuf {
 }
 
 fn qishe(args: &[&str], file: &PathBuf) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qishe"))
-        .arg("game")
-        .arg(args[0])
-        .arg(file)
-        .args(&args[1..])
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(
+        Command::new(env!("CARGO_BIN_EXE_qishe"))
+            .arg("game")
+            .arg(args[0])
+            .arg(file)
+            .args(&args[1..]),
+    );
     (
         out.status.success(),
         String::from_utf8(out.stdout).unwrap(),

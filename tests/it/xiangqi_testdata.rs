@@ -124,12 +124,12 @@ fn cli_stats_json_reproduces_expected() {
         "xqdb_wxf_utf8_3games.pgn",
         "xqftools_sample.xqf",
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_qishe"))
-            .args(["game", "stats"])
-            .arg(testdata().join("pgn").join(name))
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
+        let out = crate::common::output_of(
+            Command::new(env!("CARGO_BIN_EXE_qishe"))
+                .args(["game", "stats"])
+                .arg(testdata().join("pgn").join(name))
+                .args(["--format", "json"]),
+        );
         assert!(
             out.status.success(),
             "{}",
@@ -156,11 +156,11 @@ fn cli_reports_an_illegal_move_with_game_move_and_text() {
         "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９进５\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_qishe"))
-        .args(["game", "stats"])
-        .arg(&p)
-        .output()
-        .unwrap();
+    let out = crate::common::output_of(
+        Command::new(env!("CARGO_BIN_EXE_qishe"))
+            .args(["game", "stats"])
+            .arg(&p),
+    );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("game 1 (A v B)"), "{err}");
