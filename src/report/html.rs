@@ -89,6 +89,7 @@ nav.site span.k { color: #555; margin-right: 1mm; }
   h1 { font-size: 13pt; }
   section + section { margin-top: 4mm; padding-top: 4mm; }
   table.doc { display: block; max-width: 100%; overflow-x: auto; }
+  table.chart { display: block; max-width: 100%; overflow-x: auto; }
   table.doc td.name { position: sticky; left: 0; background: #fff; }
   table.doc td, table.doc th { padding: 1mm 1.2mm; }
   p.info span.v { margin-right: 3mm; }

@@ -366,3 +366,82 @@ fn a_traditional_chinese_site_fits_a_phone() {
     let pages = site_pages(&site);
     assert_fits(&measure(&chrome, &site, &pages));
 }
+
+/// A knockout of 32 (its bracket is five rounds wide, far wider than a
+/// phone) and a team league of 10 teams of 4 boards: every page of their
+/// sites fits the phone, the bracket and the team tables scrolling inside
+/// their own box.
+#[test]
+fn knockout_and_team_sites_fit_a_phone() {
+    let Some(chrome) = chromium() else {
+        eprintln!("SKIPPED knockout_and_team_sites_fit_a_phone: no chromium");
+        return;
+    };
+    let c = Club::new();
+    let mut csv = String::from("姓名,单位,等级分\n");
+    for i in 0..72 {
+        csv.push_str(&format!(
+            "欧阳棋手{i},杭州市象棋协会少年宫分会,{}\n",
+            2400 - 5 * i
+        ));
+    }
+    std::fs::write(c.path("m.csv"), csv).unwrap();
+    c.ok(&["player", "import", "m.csv"]);
+
+    c.ok(&["event", "new", "冬季淘汰赛", "--system", "knockout"]);
+    let mut enter = vec!["event".to_string(), "enter".into(), "冬季淘汰赛".into()];
+    enter.extend((0..32).map(|i| format!("欧阳棋手{i}")));
+    c.ok(&enter.iter().map(String::as_str).collect::<Vec<_>>());
+    c.ok(&["round", "pair", "冬季淘汰赛"]);
+    for board in 1..=16 {
+        let res = ["1-0", "0-1"][board % 2];
+        c.ok(&["result", "冬季淘汰赛", "1", &board.to_string(), res]);
+    }
+    c.ok(&["round", "pair", "冬季淘汰赛"]);
+
+    c.ok(&[
+        "event",
+        "new",
+        "团体联赛",
+        "--teams",
+        "--boards",
+        "4",
+        "--system",
+        "berger",
+        "--rounds",
+        "9",
+    ]);
+    for t in 0..10 {
+        let players: Vec<String> = (0..4)
+            .map(|b| format!("欧阳棋手{}", 32 + 4 * t + b))
+            .collect();
+        c.ok(&[
+            "team",
+            "add",
+            "团体联赛",
+            &format!("杭州市第{t}象棋俱乐部代表队"),
+            "--players",
+            &players.join(","),
+        ]);
+    }
+    c.ok(&["round", "pair", "团体联赛"]);
+
+    for ev in ["冬季淘汰赛", "团体联赛"] {
+        let site = publish(&c, ev);
+        let pages = site_pages(&site);
+        assert!(pages.len() >= 4, "{ev}: {pages:?}");
+        let m = measure(&chrome, &site, &pages);
+        assert_fits(&m);
+        if ev == "冬季淘汰赛" {
+            // The bracket is wider than the phone: it is one that scrolls.
+            let bracket = m
+                .iter()
+                .find(|p| p.page.ends_with("bracket.html"))
+                .expect("the knockout site has a bracket page");
+            assert!(
+                bracket.wide.iter().any(|(_, w, _, s)| *s && *w > PHONE),
+                "the bracket should be wider than the phone and scroll in its box: {bracket:?}"
+            );
+        }
+    }
+}
