@@ -2,19 +2,12 @@
 //! the app's errors and config errors come out in 简体, 繁體 or English, by
 //! the config's `language`, else the locale.
 
-use crate::common::{qishe, Club};
+use crate::common::Club;
 use std::process::Output;
 
 /// Runs qishe on the club with `LANG` set to `locale`.
 fn run_in_locale(club: &Club, locale: &str, args: &[&str]) -> Output {
-    crate::common::output_of(
-        qishe()
-            .env("LANG", locale)
-            .current_dir(club.dir.path())
-            .arg("--db")
-            .arg(&club.db)
-            .args(args),
-    )
+    club.run_lang(locale, args)
 }
 
 fn stderr(o: &Output) -> String {

@@ -3,18 +3,11 @@
 //! without a game, the action log), and its messages name what the user
 //! can act on (no "round 0", the way to write "no capture").
 
-use crate::common::{qishe, Club};
+use crate::common::Club;
 
 /// Runs qishe in 简体 on the club's database: (success, stdout, stderr).
 fn zh(c: &Club, args: &[&str]) -> (bool, String, String) {
-    let o = crate::common::output_of(
-        qishe()
-            .env("LANG", "zh_CN.UTF-8")
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(args),
-    );
+    let o = c.run_lang("zh_CN.UTF-8", args);
     (
         o.status.success(),
         String::from_utf8(o.stdout).unwrap(),

@@ -125,14 +125,7 @@ fn an_unknown_stored_setting_is_refused_by_name_and_left_in_place() {
     c.fails(&["result", "pin", "T", "1234"]);
     assert_eq!(column(&c), text);
     // In Chinese too.
-    let o = crate::common::output_of(
-        crate::common::qishe()
-            .env("LANG", "zh_CN.UTF-8")
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(["event", "show", "T"]),
-    );
+    let o = c.run_lang("zh_CN.UTF-8", &["event", "show", "T"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("未知的设置项 \"pairing_magic\""), "{err}");
 }

@@ -3,18 +3,11 @@
 //! round yet, a knockout game refused by its place in the bracket, a
 //! drawn attacker-defender game without the first strike.
 
-use crate::common::{qishe, Club};
+use crate::common::Club;
 
 /// Runs qishe on the club in 简体 (the locale `zh_CN.UTF-8`); stderr.
 fn zh_fails(c: &Club, args: &[&str]) -> String {
-    let o = crate::common::output_of(
-        qishe()
-            .env("LANG", "zh_CN.UTF-8")
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(args),
-    );
+    let o = c.run_lang("zh_CN.UTF-8", args);
     assert!(!o.status.success(), "qishe {args:?} should have failed");
     String::from_utf8(o.stderr).unwrap()
 }

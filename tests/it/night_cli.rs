@@ -1,18 +1,11 @@
 //! The night lane's CLI side: the action log and undo speak the
 //! UI language; rows written before keyed summaries still show their text.
 
-use crate::common::{qishe, Club};
+use crate::common::Club;
 
 /// Runs qishe on the club with `LANG` set.
 fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
-    let o = crate::common::output_of(
-        qishe()
-            .env("LANG", lang)
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(args),
-    );
+    let o = c.run_lang(lang, args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
 }

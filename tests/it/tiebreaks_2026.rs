@@ -228,14 +228,7 @@ fn limits_and_cuts_are_read_named_and_written() {
 
 /// Runs qishe with `LANG=lang` on the club's database; its output.
 fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
-    let o = crate::common::output_of(
-        crate::common::qishe()
-            .env("LANG", lang)
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(args),
-    );
+    let o = c.run_lang(lang, args);
     assert!(
         o.status.success(),
         "{args:?}: {}",

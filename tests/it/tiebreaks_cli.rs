@@ -476,14 +476,7 @@ fn explain_shows_the_direct_encounter_of_the_tied_players() {
     let beta = c.ok(&["standings", "DE", "--explain", "#2"]);
     assert!(beta.contains("no one is tied with him"), "{beta}");
     // In Chinese too.
-    let zh = crate::common::output_of(
-        crate::common::qishe()
-            .env("LANG", "zh_CN.UTF-8")
-            .current_dir(c.dir.path())
-            .arg("--db")
-            .arg(&c.db)
-            .args(["standings", "DE", "--explain", "#1"]),
-    );
+    let zh = c.run_lang("zh_CN.UTF-8", &["standings", "DE", "--explain", "#1"]);
     let zh = String::from_utf8(zh.stdout).unwrap();
     assert!(
         zh.contains("同分者: #3 Gamma, #1 Alpha") && zh.contains("相互得分"),

@@ -30,6 +30,18 @@ impl Club {
         run_in(self.dir.path(), &self.db, args)
     }
 
+    /// [`Club::run`] with `LANG` set to `locale` (`zh_CN.UTF-8`, …).
+    pub fn run_lang(&self, locale: &str, args: &[&str]) -> Output {
+        output_of(
+            qishe()
+                .env("LANG", locale)
+                .current_dir(self.dir.path())
+                .arg("--db")
+                .arg(&self.db)
+                .args(args),
+        )
+    }
+
     /// Runs and expects success; returns stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let o = self.run(args);
