@@ -482,13 +482,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             game_no,
             must_change,
         } => {
-            let g = app.apply_ruling(
-                EventId(*event),
-                RoundNo(*round),
-                BoardNo(*board),
-                *game_no,
-                *must_change,
-            )?;
+            let g = app.apply_ruling(*event, *round, *board, *game_no, *must_change)?;
             Outcome::Ruled {
                 message: format!(
                     "{} {board}: {} ({})",
@@ -496,8 +490,8 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
                     g.outcome.code(),
                     g.facts.termination.map(|x| x.code()).unwrap_or("-")
                 ),
-                event: EventId(*event),
-                round: RoundNo(*round),
+                event: *event,
+                round: *round,
             }
         }
         PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
@@ -512,7 +506,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
         PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
         PageCmd::Season(c) => match crate::tui::season::run(app, lang, c)? {
             crate::tui::season::SeasonDone::Open(id) => {
-                run(app, lang, &Command::OpenEvent(EventId(id)), &|_, _| {})?
+                run(app, lang, &Command::OpenEvent(id), &|_, _| {})?
             }
             crate::tui::season::SeasonDone::Ask { question, then } => Outcome::Ask {
                 question,
@@ -657,7 +651,7 @@ mod tests {
         assert_eq!(message, "paired round 1");
         assert_eq!(app.rounds_paired(crate::app::EventId(ev)).unwrap(), 1);
         let mut m = Model::load(&app).unwrap();
-        m.load_event(&app, ev).unwrap();
+        m.load_event(&app, crate::app::EventId(ev)).unwrap();
         apply(&mut m, o);
         assert_eq!(m.tab, Tab::Round);
         assert_eq!(m.status, Some(("paired round 1".into(), false)));
@@ -790,7 +784,7 @@ mod tests {
             }
         }
         let mut m = Model::load(&app).unwrap();
-        m.load_event(&app, ev).unwrap();
+        m.load_event(&app, crate::app::EventId(ev)).unwrap();
         m.screen = Screen::Event;
         let members = m.members.len();
         // A member added behind the TUI's back: a round key does not read
