@@ -336,8 +336,9 @@ impl App {
         event: EventId,
         a: EntryId,
         b: EntryId,
-        rounds: Option<(u32, u32)>,
+        rounds: Option<(RoundNo, RoundNo)>,
     ) -> Result<(Entry, Entry)> {
+        let rounds = rounds.map(|(from, to)| (from.get(), to.get()));
         let (ea, eb) = (self.entry(event, a)?, self.entry(event, b)?);
         self.store.forbid_pair_in(event.0, &ea, &eb, rounds)?;
         Ok((ea, eb))

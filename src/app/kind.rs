@@ -313,10 +313,13 @@ impl App {
     pub fn member_event_points(
         &self,
         member: super::MemberId,
-        events: &[i64],
-    ) -> Result<std::collections::HashMap<i64, Points>> {
-        self.store
-            .keeping(|| self.member_event_points_kept(member, events))
+        events: &[EventId],
+    ) -> Result<std::collections::HashMap<EventId, Points>> {
+        let events: Vec<i64> = events.iter().map(|e| e.0).collect();
+        let points = self
+            .store
+            .keeping(|| self.member_event_points_kept(member, &events))?;
+        Ok(points.into_iter().map(|(id, p)| (EventId(id), p)).collect())
     }
 
     /// [`App::member_event_points`] inside the store's snapshot: a finished

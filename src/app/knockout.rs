@@ -512,7 +512,11 @@ impl App {
                 return Err(invalid!("err.ko.seed_from_top"));
             }
             if let Some(season) = self.seed_season(from)? {
-                seeded = self.season_top(crate::domain::SeasonId(season.id), top)?;
+                seeded = self
+                    .season_top(crate::domain::SeasonId(season.id), top)?
+                    .iter()
+                    .map(|m| m.0)
+                    .collect();
                 ko.seed_from = Some(season.name);
             } else {
                 let src = self.store.resolve_event(from)?;

@@ -485,6 +485,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let e = app.find_event(&event)?.key();
             let a = app.find_entry(e, &p1)?.key();
             let b = app.find_entry(e, &p2)?.key();
+            let rounds = rounds.map(|(from, to)| (RoundNo(from), RoundNo(to)));
             app.forbid_pair_in(e, a, b, rounds)?;
         }
         EventCmd::Bye {

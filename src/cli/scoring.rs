@@ -210,7 +210,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let mut board = a.board.unwrap_or_default();
     let id = app.find_event(&event)?.key();
     if let Some(m) = a.match_no {
-        board = app.team_board_number(id, m, board)?;
+        board = app.team_board_number(id, m, BoardNo(board))?.get();
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {

@@ -30,7 +30,7 @@ pub struct CheckRow {
 /// The open check-in: the event, the round and its players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckInView {
-    pub event: i64,
+    pub event: EventId,
     pub round: u32,
     pub rows: Vec<CheckRow>,
     pub sel: usize,
@@ -58,17 +58,17 @@ impl CheckInView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckInCmd {
     /// Read the next round's players and open the pop-up.
-    Open(i64),
+    Open(EventId),
     /// Record who is present and who is excused (the others are absent).
     Save {
-        event: i64,
+        event: EventId,
         present: Vec<EntryId>,
         excused: Vec<EntryId>,
     },
     /// Record the check-in, then pair everyone present (the model runs
     /// it as its long `PairPresent` work).
     Pair {
-        event: i64,
+        event: EventId,
         present: Vec<EntryId>,
         excused: Vec<EntryId>,
     },
@@ -134,7 +134,7 @@ pub fn run(
     match c {
         CheckInCmd::Open(event) => {
             let event = *event;
-            let list = app.check_in_list(EventId(event))?;
+            let list = app.check_in_list(event)?;
             let rows: Vec<CheckRow> = list
                 .rows
                 .into_iter()
@@ -165,7 +165,7 @@ pub fn run(
             excused,
         } => Ok((
             None,
-            Some(save(app, lang, EventId(*event), present, excused)?),
+            Some(save(app, lang, *event, present, excused)?),
         )),
     }
 }

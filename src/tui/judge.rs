@@ -7,7 +7,7 @@
 use super::component::{cycle, Reply, Ui};
 use super::keymap::Action;
 use super::page_cmd::PageCmd;
-use crate::app::{BoardView, PlacedGame};
+use crate::app::{BoardNo, BoardView, EventId, PlacedGame, RoundNo};
 use crate::domain::{Colour, Outcome};
 use crate::xiangqi::repetition::rules::Class;
 use crate::xiangqi::repetition::{judge, Judgement, RuleSet};
@@ -21,9 +21,9 @@ use ratatui::Frame;
 /// The open dialog.
 #[derive(Clone, Debug)]
 pub struct JudgeDialog {
-    pub event: i64,
-    pub round: u32,
-    pub board: u32,
+    pub event: EventId,
+    pub round: RoundNo,
+    pub board: BoardNo,
     pub game_no: u32,
     /// The result stored now (`1/2-1/2`, `*`…), shown in the confirmation.
     pub stored: String,
@@ -52,8 +52,8 @@ impl JudgeDialog {
     /// message (bye, no record, no repetition).
     pub fn open(
         ui: &Ui,
-        event: i64,
-        round: u32,
+        event: EventId,
+        round: RoundNo,
         b: &BoardView,
         games: &[PlacedGame],
         rules: RuleSet,
@@ -85,7 +85,7 @@ impl JudgeDialog {
         Ok(JudgeDialog {
             event,
             round,
-            board: b.number,
+            board: BoardNo(b.number),
             game_no: first.game_no,
             stored: first.stored.clone(),
             red: b.red.name.clone(),
@@ -110,7 +110,7 @@ impl JudgeDialog {
         let Some(g) = next else {
             return Ok(());
         };
-        let (record, judgement) = judged(ui, self.board, &g, self.rules())?;
+        let (record, judgement) = judged(ui, self.board.get(), &g, self.rules())?;
         self.game_no = g.game_no;
         self.stored = g.stored;
         self.record = record;

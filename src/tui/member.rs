@@ -43,7 +43,7 @@ pub struct MemberPage {
     pub history: MemberHistory,
     /// Per event: the member's points as the event scores them (its
     /// scheme), shown instead of the 1/½/0 game score.
-    pub event_points: std::collections::HashMap<i64, crate::domain::Points>,
+    pub event_points: std::collections::HashMap<crate::app::EventId, crate::domain::Points>,
     /// The member's line of the rating list (none when not rated yet).
     pub rating: Option<RatingRow>,
     /// Not rated yet: rated games played so far.
@@ -66,7 +66,11 @@ impl MemberPage {
         // store's kept replay (not a replay of the club's every game).
         let history = app.member_history_of(crate::app::MemberId(id))?;
         let list = app.rating_list(None)?;
-        let ids: Vec<i64> = history.events.iter().map(|e| e.event_id).collect();
+        let ids: Vec<crate::app::EventId> = history
+            .events
+            .iter()
+            .map(|e| crate::app::EventId(e.event_id))
+            .collect();
         let event_points = app.member_event_points(crate::app::MemberId(id), &ids)?;
         Ok(MemberPage {
             event_points,
@@ -78,7 +82,7 @@ impl MemberPage {
             sel: 0,
             h2h: None,
             picker: None,
-            seasons: app.member_season_ranks(id)?,
+            seasons: app.member_season_ranks(crate::app::MemberId(id))?,
         })
     }
 
@@ -375,7 +379,7 @@ fn events_table(m: &Ui, p: &MemberPage, f: &mut Frame, inner: Rect) {
                 e.event.clone(),
                 e.games.to_string(),
                 p.event_points
-                    .get(&e.event_id)
+                    .get(&crate::app::EventId(e.event_id))
                     .copied()
                     .unwrap_or(e.score)
                     .to_string(),

@@ -25,7 +25,7 @@ pub use update::*;
 
 use super::component::Ui;
 use super::keymap::{Action, Ctx};
-use crate::app::RoundNo;
+use crate::app::{BoardNo, RoundNo};
 use crate::app::{App, EventCrosstable, EventId, EventKind, EventStandings, PlacedGame, RoundView};
 use crate::domain::{Entry, Event, EventSettings, Member};
 use crate::i18n::{tr, Lang};
@@ -171,9 +171,9 @@ pub enum Modal {
 /// the result they name.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReportChoice {
-    pub event: i64,
-    pub round: u32,
-    pub board: u32,
+    pub event: EventId,
+    pub round: RoundNo,
+    pub board: BoardNo,
     /// Round, board and players, as the title says them.
     pub place: String,
     /// The different results reported (codes: `1-0` …), first reported
@@ -405,7 +405,7 @@ impl Model {
             .into_iter()
             .map(|s| (s.event.id, s.kind))
             .collect();
-        if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
+        if let Some(id) = self.event_id() {
             self.load_event(app, id)?;
         }
         Ok(())
@@ -415,7 +415,7 @@ impl Model {
     /// only, or everything ([`Model::refresh`]).
     pub fn reread(&mut self, app: &App, changed: effects::Changed) -> crate::app::Result<()> {
         use effects::Changed;
-        let open = self.ev.event.as_ref().map(|e| e.id);
+        let open = self.event_id();
         match changed {
             Changed::Nothing => Ok(()),
             Changed::OpenedEvent => match open {
@@ -424,8 +424,8 @@ impl Model {
             },
             // A result changes its event's round and tables, nothing the
             // club screens list (members, events, kinds).
-            Changed::Results { event, round } if open == Some(event.0) => {
-                self.reread_round(app, event.0, round.get())
+            Changed::Results { event, round } if open == Some(event) => {
+                self.reread_round(app, event, round)
             }
             Changed::Results { .. } => Ok(()),
             Changed::Everything => self.refresh(app),
@@ -440,14 +440,14 @@ impl Model {
     /// round, the entries and the other rounds are as they were. A team
     /// event or a knockout (whose other tabs follow each result), or a
     /// result of a round not shown, reads the whole event.
-    fn reread_round(&mut self, app: &App, id: i64, round: u32) -> crate::app::Result<()> {
-        let shown = self.ev.round.as_ref().map(|r| r.number);
+    fn reread_round(&mut self, app: &App, id: EventId, round: RoundNo) -> crate::app::Result<()> {
+        let shown = self.ev.round.as_ref().map(|r| RoundNo(r.number));
         if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
             return self.load_event(app, id);
         }
-        self.ev.round = Some(app.round_view(EventId(id), Some(RoundNo(round)))?);
-        self.ev.games = app.round_games(EventId(id), RoundNo(round))?;
-        self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        self.ev.round = Some(app.round_view(id, Some(round))?);
+        self.ev.games = app.round_games(id, round)?;
+        self.ev.pending = app.pending_reports(id).unwrap_or_default();
         self.ev.stale = Stale {
             tables: true,
             prizes: true,
@@ -460,7 +460,7 @@ impl Model {
     /// tab. Called before and after every key and after every command, so
     /// a tab never shows what was true before a result.
     pub fn fill(&mut self, app: &App) {
-        let Some(id) = self.ev.event.as_ref().map(|e| e.id) else {
+        let Some(id) = self.event_id() else {
             return;
         };
         if self.screen != Screen::Event {
@@ -472,7 +472,7 @@ impl Model {
             || self.ev.kind.is_some_and(|k| k != EventKind::Individual);
         if self.ev.stale.tables && shown {
             let (standings, crosstable, error) =
-                match app.tables(EventId(id), self.ev.tables_after.map(RoundNo)) {
+                match app.tables(id, self.ev.tables_after.map(RoundNo)) {
                     Ok((s, c)) => (Some(s), Some(c), None),
                     Err(e) => (None, None, Some(e.render(self.lang))),
                 };
@@ -492,28 +492,28 @@ impl Model {
     /// Reads the open event's pending reports again (players report from
     /// the served pages while the TUI waits for a key).
     pub fn refresh_reports(&mut self, app: &App) {
-        if let Some(id) = self.ev.event.as_ref().map(|e| e.id) {
-            self.ev.pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        if let Some(id) = self.event_id() {
+            self.ev.pending = app.pending_reports(id).unwrap_or_default();
         }
     }
 
     /// Loads an event's tabs.
-    pub fn load_event(&mut self, app: &App, id: i64) -> crate::app::Result<()> {
-        let v = app.event_view(EventId(id))?;
+    pub fn load_event(&mut self, app: &App, id: EventId) -> crate::app::Result<()> {
+        let v = app.event_view(id)?;
         // A round picked with [ / ]: its boards, and the tables after it.
         let pick = self.round_sel.filter(|&r| r >= 1 && r < v.paired);
         self.round_sel = pick;
         let (round, games) = match pick {
             Some(r) => (
-                Some(app.round_view(EventId(id), Some(RoundNo(r)))?),
-                app.round_games(EventId(id), RoundNo(r))?,
+                Some(app.round_view(id, Some(RoundNo(r)))?),
+                app.round_games(id, RoundNo(r))?,
             ),
             None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();
         if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
             if let Ok(EventStandings::Individual(st)) =
-                app.event_standings(EventId(id), Some(RoundNo(n - 1)))
+                app.event_standings(id, Some(RoundNo(n - 1)))
             {
                 points_before = st.rows.iter().map(|r| (r.player.id, r.points)).collect();
             }
@@ -524,7 +524,7 @@ impl Model {
                 .unwrap_or_default(),
             None => Default::default(),
         };
-        let pending = app.pending_reports(EventId(id)).unwrap_or_default();
+        let pending = app.pending_reports(id).unwrap_or_default();
         self.ev = EventData {
             pending,
             virtual_now,
@@ -694,8 +694,8 @@ impl Model {
         }
     }
 
-    fn event_id(&self) -> Option<i64> {
-        self.ev.event.as_ref().map(|e| e.id)
+    fn event_id(&self) -> Option<EventId> {
+        self.ev.event.as_ref().map(|e| e.key())
     }
 
     fn selected_board(&self) -> Option<&crate::app::BoardView> {

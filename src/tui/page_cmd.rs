@@ -2,7 +2,7 @@
 //! (their own module, so that the pages and their container `pages.rs`
 //! both use it without importing each other).
 
-use crate::app::StatsFilter;
+use crate::app::{BoardNo, EventId, RoundNo, StatsFilter};
 use crate::domain::Colour;
 
 /// What the pages ask of the app layer.
@@ -10,9 +10,9 @@ use crate::domain::Colour;
 pub enum PageCmd {
     /// Store a repetition ruling (`App::apply_ruling`).
     ApplyRuling {
-        event: i64,
-        round: u32,
-        board: u32,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
         game_no: u32,
         must_change: Option<Colour>,
     },

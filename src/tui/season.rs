@@ -60,7 +60,7 @@ pub const PRINT_FORMATS: [&str; 5] = ["text", "html", "csv", "png", "site"];
 /// An event that can join the selected season.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
-    pub id: i64,
+    pub id: EventId,
     pub name: String,
 }
 
@@ -87,22 +87,22 @@ pub struct SeasonPage {
 pub enum SeasonCmd {
     /// Read the seasons (and open the screen), the one with this id
     /// selected (`None`: the first).
-    Load(Option<i64>),
+    Load(Option<SeasonId>),
     Create(SeasonDraft),
     AddEvent {
-        season: i64,
-        event: i64,
+        season: SeasonId,
+        event: EventId,
         weight: Option<String>,
     },
     RemoveEvent {
-        season: i64,
-        event: i64,
+        season: SeasonId,
+        event: EventId,
     },
     /// Open an event (the screen closes).
-    OpenEvent(i64),
+    OpenEvent(EventId),
     /// Print the season's table (`force`: replace the file, asked first).
     Print {
-        season: i64,
+        season: SeasonId,
         format: String,
         path: String,
         force: bool,
@@ -119,7 +119,7 @@ pub enum SeasonDone {
         message: Option<String>,
     },
     /// The event to open.
-    Open(i64),
+    Open(EventId),
     /// A line for the status bar (what was printed).
     Said(String),
     /// A question (replace a file?) before `then` runs.
@@ -138,21 +138,21 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
         SeasonCmd::Create(d) => {
             let s = app.create_season(d)?;
             let m = msg!("tui.season.created", name = &s.name);
-            (Some(s.id), Some(m.render(lang)))
+            (Some(s.key()), Some(m.render(lang)))
         }
         SeasonCmd::AddEvent {
             season,
             event,
             weight,
         } => {
-            app.season_add_event(SeasonId(*season), EventId(*event), weight.as_deref())?;
+            app.season_add_event(*season, *event, weight.as_deref())?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.added").to_string()),
             )
         }
         SeasonCmd::RemoveEvent { season, event } => {
-            app.season_remove_event(SeasonId(*season), EventId(*event))?;
+            app.season_remove_event(*season, *event)?;
             (
                 Some(*season),
                 Some(crate::i18n::tr(lang, "tui.season.removed").to_string()),
@@ -163,7 +163,7 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
     };
     let seasons = app.seasons()?;
     let chosen = select
-        .and_then(|id| seasons.iter().find(|s| s.id == id))
+        .and_then(|id| seasons.iter().find(|s| s.key() == id))
         .or(seasons.first());
     let (table, candidates) = match chosen {
         Some(s) => {
@@ -174,7 +174,7 @@ pub fn run(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Sea
                 .into_iter()
                 .filter(|e| !inside.contains(&e.event.id))
                 .map(|e| Candidate {
-                    id: e.event.id,
+                    id: e.event.key(),
                     name: e.event.name,
                 })
                 .collect();
@@ -204,7 +204,7 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
     else {
         return Ok(SeasonDone::Said(String::new()));
     };
-    let t = app.season_standings(SeasonId(*season))?;
+    let t = app.season_standings(*season)?;
     let written = |what: String| {
         SeasonDone::Said(format!(
             "{}: {what}",
@@ -237,7 +237,7 @@ fn print(app: &mut App, lang: Lang, cmd: &SeasonCmd) -> crate::app::Result<Seaso
         },
     };
     if format == "site" {
-        let files = app.publish_season(SeasonId(*season), Path::new(&path), *force)?;
+        let files = app.publish_season(*season, Path::new(&path), *force)?;
         return Ok(written(format!("{path} ({})", files.len())));
     }
     let doc = app.season_doc(&t, lang);
@@ -309,8 +309,8 @@ impl SeasonPage {
             .map_or((0, 0), |t| (t.standings.rows.len(), t.info.events.len()))
     }
 
-    fn season_id(&self) -> Option<i64> {
-        self.table.as_ref().map(|t| t.info.id)
+    fn season_id(&self) -> Option<SeasonId> {
+        self.table.as_ref().map(|t| t.info.key())
     }
 
     /// Applies an action to the open screen.
@@ -370,15 +370,15 @@ impl SeasonPage {
                 return Reply::Ask(
                     q.render(ui.lang),
                     SeasonCmd::RemoveEvent {
-                        season: t.info.id,
-                        event: e.event_id,
+                        season: t.info.key(),
+                        event: EventId(e.event_id),
                     },
                 );
             }
             Action::Open => match self.pane {
                 Pane::Seasons => {
                     if let Some(s) = self.seasons.get(self.sel) {
-                        return Reply::Run(SeasonCmd::Load(Some(s.id)));
+                        return Reply::Run(SeasonCmd::Load(Some(s.key())));
                     }
                 }
                 Pane::Table | Pane::Events => {
@@ -388,7 +388,7 @@ impl SeasonPage {
                         self.event
                     };
                     if let Some(e) = self.table.as_ref().and_then(|t| t.info.events.get(i)) {
-                        return Reply::CloseAndRun(SeasonCmd::OpenEvent(e.event_id));
+                        return Reply::CloseAndRun(SeasonCmd::OpenEvent(EventId(e.event_id)));
                     }
                 }
             },
@@ -400,7 +400,7 @@ impl SeasonPage {
                         let m = a.move_in_list(&mut self.sel, n);
                         // A new season selected: read its table.
                         if m && self.sel != before {
-                            let id = self.seasons[self.sel].id;
+                            let id = self.seasons[self.sel].key();
                             return Reply::Run(SeasonCmd::Load(Some(id)));
                         }
                         m

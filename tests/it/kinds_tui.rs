@@ -516,6 +516,6 @@ fn the_screens_words_are_the_users_language() {
     assert_eq!(tc.text(Lang::En), "red 5 min, black 4 min, +3 s");
     let jia = app.find_member("甲").unwrap();
     let ev = app.find_event("周赛").unwrap();
-    let pts = app.member_event_points(jia.key(), &[ev.id]).unwrap();
-    assert_eq!(pts[&ev.id], qishe::domain::Points::new(2), "{pts:?}");
+    let pts = app.member_event_points(jia.key(), &[ev.key()]).unwrap();
+    assert_eq!(pts[&ev.key()], qishe::domain::Points::new(2), "{pts:?}");
 }

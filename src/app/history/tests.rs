@@ -116,6 +116,19 @@ fn flipped(app: &App, event: &str, round: u32, board: u32) -> ResultInput {
     }
 }
 
+/// Corrects a result: board `board` of round `round` of `event` gets the
+/// other side's win (a draw or a black win becomes a red win).
+fn correct(app: &mut App, event: &str, round: u32, board: u32) {
+    let input = flipped(app, event, round, board);
+    app.record_result(
+        app.find_event(event).unwrap().key(),
+        RoundNo(round),
+        BoardNo(board),
+        &input,
+    )
+    .unwrap();
+}
+
 #[test]
 fn kept_history_equals_the_direct_query_through_corrections_undo_and_redo() {
     let mut app = small_club();
@@ -127,14 +140,7 @@ fn kept_history_equals_the_direct_query_through_corrections_undo_and_redo() {
     // A corrected result in a finished event drops that event's copy
     // in the same transaction; the next read rebuilds it.
     let ev = app.history().unwrap().events[2].name.clone();
-    let input = flipped(&app, &ev, 2, 1);
-    app.record_result(
-        app.find_event(&ev).unwrap().key(),
-        RoundNo(2),
-        BoardNo(1),
-        &input,
-    )
-    .unwrap();
+    correct(&mut app, &ev, 2, 1);
     assert_eq!(kept_copies(&app), 7);
     let (list1, stats1) = assert_kept_equals_scratch(&app);
     assert_ne!(list1, list0, "the correction moves ratings");
@@ -253,14 +259,7 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_rating_list() {
     let stats0 = app.stats(&StatsFilter::default()).unwrap();
 
     let ev = app.history().unwrap().events[5].name.clone();
-    let input = flipped(&app, &ev, 3, 1);
-    app.record_result(
-        app.find_event(&ev).unwrap().key(),
-        RoundNo(3),
-        BoardNo(1),
-        &input,
-    )
-    .unwrap();
+    correct(&mut app, &ev, 3, 1);
     assert_eq!(kept_replays(&app), 0, "the correction drops the replay");
     let list1 = app.rating_list(None).unwrap();
     assert_ne!(list1, list0, "the corrected result moves ratings");
@@ -384,14 +383,7 @@ fn a_corrected_result_of_a_finished_event_changes_the_kept_statistics() {
     assert_eq!(s0, app.stats_and_ratings_in(&h, &f).unwrap().0);
 
     let ev = h.events[5].name.clone();
-    let input = flipped(&app, &ev, 3, 1);
-    app.record_result(
-        app.find_event(&ev).unwrap().key(),
-        RoundNo(3),
-        BoardNo(1),
-        &input,
-    )
-    .unwrap();
+    correct(&mut app, &ev, 3, 1);
     assert_eq!(kept_tallies(&app), 0, "the correction drops the tallies");
     let s1 = app.stats(&f).unwrap();
     assert_ne!(s1, s0, "the corrected result moves the statistics");

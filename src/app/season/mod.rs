@@ -5,7 +5,7 @@
 //! triggers on any change to what they read) and computed only when
 //! there is no kept copy.
 
-use super::{invalid, App, EventId, EventStandings, Result, SeasonId};
+use super::{invalid, App, EventId, EventStandings, MemberId, Result, SeasonId};
 use crate::domain::{Event, EventStatus, Fraction, NameOrder, Points};
 use crate::scoring::season::{
     decimal, parse_participation, parse_weight, season_standings, EventPlace, SeasonEvent,
@@ -338,17 +338,17 @@ impl App {
 
     /// The season's top `n` qualified players (member ids) in rank order,
     /// a shared rank in row order: the seeds of a final.
-    pub fn season_top(&self, season: SeasonId, n: u32) -> Result<Vec<i64>> {
+    pub fn season_top(&self, season: SeasonId, n: u32) -> Result<Vec<MemberId>> {
         if n == 0 {
             return Err(invalid!("err.season.top_zero"));
         }
         let t = self.season_standings(season)?;
-        let q: Vec<i64> = t
+        let q: Vec<MemberId> = t
             .standings
             .rows
             .iter()
             .filter(|r| r.qualified)
-            .map(|r| r.member)
+            .map(|r| MemberId(r.member))
             .collect();
         if q.len() < n as usize {
             return Err(invalid!(
@@ -381,13 +381,14 @@ impl App {
         season: SeasonId,
         n: u32,
     ) -> Result<Vec<crate::domain::Entry>> {
-        let members = self.season_top(season, n)?;
+        let members: Vec<i64> = self.season_top(season, n)?.iter().map(|m| m.0).collect();
         let ev = self.event(event)?;
         Ok(self.store.enter_members(ev.id, &members)?)
     }
 
     /// The member's place in every season he has a result in.
-    pub fn member_season_ranks(&self, member_id: i64) -> Result<Vec<MemberSeasonRank>> {
+    pub fn member_season_ranks(&self, member: MemberId) -> Result<Vec<MemberSeasonRank>> {
+        let member_id = member.0;
         let mut out = Vec::new();
         for info in self.seasons()? {
             let t = self.season_table(info)?;

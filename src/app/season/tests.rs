@@ -214,26 +214,27 @@ fn the_member_page_points_come_from_the_kept_places_and_follow_a_correction() {
         .iter()
         .map(|e| e.event_id)
         .collect();
+    let keys: Vec<EventId> = ids.iter().map(|&id| EventId(id)).collect();
     let p1 = MemberId(1);
-    let from_kept = app.member_event_points(p1, &ids).unwrap();
+    let from_kept = app.member_event_points(p1, &keys).unwrap();
     assert_eq!(from_kept.len(), 3);
     let conn = app.store.conn_for_tests();
     conn.execute_batch("DELETE FROM event_places").unwrap();
-    assert_eq!(app.member_event_points(p1, &ids).unwrap(), from_kept);
+    assert_eq!(app.member_event_points(p1, &keys).unwrap(), from_kept);
     assert_eq!(kept_rows(&app), ids, "kept by the member page too");
     // P1 has red on round 1, board 1 of W2: a draw there (1/2) becomes a
     // win (1), one point more under the standard scheme's 2/1/0.
     flip(&mut app, "W2", 1, 1);
-    let after = app.member_event_points(p1, &ids).unwrap();
-    assert_eq!(after[&ids[0]], from_kept[&ids[0]]);
-    assert_ne!(after[&ids[1]], from_kept[&ids[1]]);
+    let after = app.member_event_points(p1, &keys).unwrap();
+    assert_eq!(after[&keys[0]], from_kept[&keys[0]]);
+    assert_ne!(after[&keys[1]], from_kept[&keys[1]]);
     app.store
         .conn_for_tests()
         .execute_batch("DELETE FROM event_places")
         .unwrap();
-    assert_eq!(app.member_event_points(p1, &ids).unwrap(), after);
+    assert_eq!(app.member_event_points(p1, &keys).unwrap(), after);
     app.undo().unwrap();
-    assert_eq!(app.member_event_points(p1, &ids).unwrap(), from_kept);
+    assert_eq!(app.member_event_points(p1, &keys).unwrap(), from_kept);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::app::EventId;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 
 impl App {
     /// Pairs the next round of a team event and stores matches, lineups
@@ -154,12 +154,18 @@ impl App {
     }
 
     /// The round board number of board `board` of match `match_no`.
-    pub fn team_board_number(&self, event: EventId, match_no: u32, board: u32) -> Result<u32> {
+    pub fn team_board_number(
+        &self,
+        event: EventId,
+        match_no: u32,
+        board: BoardNo,
+    ) -> Result<BoardNo> {
+        let board = board.get();
         let (_, ts) = self.team_event(event)?;
         if match_no == 0 || board == 0 || board > ts.boards {
             return Err(invalid!("err.team.board_range", board, boards = ts.boards));
         }
-        Ok(round_board_number(ts.boards, match_no, board))
+        Ok(BoardNo(round_board_number(ts.boards, match_no, board)))
     }
 
     /// Team standings after a round (default: the last complete one).

@@ -482,13 +482,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
             game_no,
             must_change,
         } => {
-            let g = app.apply_ruling(
-                EventId(*event),
-                RoundNo(*round),
-                BoardNo(*board),
-                *game_no,
-                *must_change,
-            )?;
+            let g = app.apply_ruling(*event, *round, *board, *game_no, *must_change)?;
             Outcome::Ruled {
                 message: format!(
                     "{} {board}: {} ({})",
@@ -496,8 +490,8 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
                     g.outcome.code(),
                     g.facts.termination.map(|x| x.code()).unwrap_or("-")
                 ),
-                event: EventId(*event),
-                round: RoundNo(*round),
+                event: *event,
+                round: *round,
             }
         }
         PageCmd::OpenMember(_) | PageCmd::Stats { .. } => {
@@ -512,7 +506,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
         PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
         PageCmd::Season(c) => match crate::tui::season::run(app, lang, c)? {
             crate::tui::season::SeasonDone::Open(id) => {
-                run(app, lang, &Command::OpenEvent(EventId(id)), &|_, _| {})?
+                run(app, lang, &Command::OpenEvent(id), &|_, _| {})?
             }
             crate::tui::season::SeasonDone::Ask { question, then } => Outcome::Ask {
                 question,
@@ -619,7 +613,7 @@ mod tests {
     use crate::config::Config;
     use crate::domain::{EventSettings, NewMember};
 
-    fn club() -> (App, i64) {
+    fn club() -> (App, EventId) {
         let mut app = App::in_memory(Config {
             language: Some(Lang::En),
             ..Config::default()
@@ -638,24 +632,23 @@ mod tests {
         let all: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
         app.enter_players(app.find_event("E").unwrap().key(), &all)
             .unwrap();
-        (app, e.id)
+        (app, e.key())
+    }
+
+    /// Runs a command in English with no progress shown; it must succeed.
+    fn run_ok(app: &mut App, cmd: &Command) -> Outcome {
+        run(app, Lang::En, cmd, &|_, _| {}).unwrap()
     }
 
     #[test]
     fn a_pairing_outcome_moves_the_model_to_the_round() {
         let (mut app, ev) = club();
-        let o = run(
-            &mut app,
-            Lang::En,
-            &Command::PairNext(EventId(ev)),
-            &|_, _| {},
-        )
-        .unwrap();
+        let o = run_ok(&mut app, &Command::PairNext(ev));
         let Outcome::Paired { message, .. } = &o else {
             panic!("{o:?}")
         };
         assert_eq!(message, "paired round 1");
-        assert_eq!(app.rounds_paired(crate::app::EventId(ev)).unwrap(), 1);
+        assert_eq!(app.rounds_paired(ev).unwrap(), 1);
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
         apply(&mut m, o);
@@ -668,13 +661,7 @@ mod tests {
         let (mut app, ev) = club();
         let mut m = Model::load(&app).unwrap();
         // Opening an event: nothing changes on the model until `apply`.
-        let o = run(
-            &mut app,
-            Lang::En,
-            &Command::OpenEvent(EventId(ev)),
-            &|_, _| {},
-        )
-        .unwrap();
+        let o = run_ok(&mut app, &Command::OpenEvent(ev));
         assert_eq!(m.screen, Screen::Club);
         apply(&mut m, o);
         m.refresh(&app).unwrap();
@@ -682,31 +669,19 @@ mod tests {
         assert_eq!(m.ev.entries.len(), 4);
         // A question comes back as an outcome too (nothing to undo is an
         // error; after a pairing, undo asks).
-        let e = run(
-            &mut app,
-            Lang::En,
-            &Command::PreviewFinish(EventId(ev)),
-            &|_, _| {},
-        )
-        .unwrap();
+        let e = run_ok(&mut app, &Command::PreviewFinish(ev));
         let Outcome::Ask { then, .. } = e else {
             panic!("{e:?}")
         };
-        assert_eq!(then, Command::Finish(EventId(ev)));
+        assert_eq!(then, Command::Finish(ev));
     }
 
     #[test]
     fn a_result_rereads_its_round_and_the_tables_only_when_a_tab_shows_them() {
         let (mut app, ev) = club();
-        run(
-            &mut app,
-            Lang::En,
-            &Command::PairNext(EventId(ev)),
-            &|_, _| {},
-        )
-        .unwrap();
+        run_ok(&mut app, &Command::PairNext(ev));
         let mut m = Model::load(&app).unwrap();
-        crate::tui::execute(&mut app, &mut m, Command::OpenEvent(EventId(ev)));
+        crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
         m.tab = Tab::Results;
         let members = m.members.len();
         app.add_member(&NewMember {
@@ -720,7 +695,7 @@ mod tests {
                 ..Default::default()
             };
             let cmd = Command::RecordResult {
-                event: EventId(ev),
+                event: ev,
                 round: RoundNo(1),
                 board: BoardNo(board),
                 input,
@@ -753,7 +728,7 @@ mod tests {
                 .and_then(|s| s.individual())
                 .unwrap();
         assert_eq!(st.after_round, 1);
-        let want = app.event_standings(crate::app::EventId(ev), None).unwrap();
+        let want = app.event_standings(ev, None).unwrap();
         let want = want.individual().unwrap();
         let pts = |s: &crate::scoring::Standings| -> Vec<_> {
             s.rows.iter().map(|r| (r.player.id, r.points)).collect()
@@ -766,15 +741,9 @@ mod tests {
     fn a_round_key_rereads_the_open_event_only_and_shows_that_round() {
         let (mut app, ev) = club();
         for _ in 0..2 {
-            run(
-                &mut app,
-                Lang::En,
-                &Command::PairNext(EventId(ev)),
-                &|_, _| {},
-            )
-            .unwrap();
-            let games = app.games(crate::app::EventId(ev), None).unwrap();
-            let round = app.rounds_paired(crate::app::EventId(ev)).unwrap();
+            run_ok(&mut app, &Command::PairNext(ev));
+            let games = app.games(ev, None).unwrap();
+            let round = app.rounds_paired(ev).unwrap();
             for g in games.iter().filter(|g| g.round == round) {
                 let input = crate::app::ResultInput {
                     outcome: Some(crate::domain::Outcome::RedWin),
@@ -802,7 +771,7 @@ mod tests {
         .unwrap();
         let c = super::super::update::update(&mut m, crate::tui::keymap::Action::PrevRound);
         assert_eq!(c, Some(Command::ShowRound));
-        let o = run(&mut app, Lang::En, &Command::ShowRound, &|_, _| {}).unwrap();
+        let o = run_ok(&mut app, &Command::ShowRound);
         assert!(matches!(o.changed(), Changed::OpenedEvent), "{o:?}");
         apply(&mut m, o);
         m.reread(&app, Changed::OpenedEvent).unwrap();

@@ -453,7 +453,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             })
         }
         FormKind::Print => Ok(Command::Print(super::print::PrintJob {
-            event: 0,
+            event: EventId(0),
             doc: f.value("tui.print.doc").to_string(),
             format: f.value("tui.print.format").to_string(),
             to_printer: f.value("tui.print.dest") == "printer",

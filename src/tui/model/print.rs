@@ -13,7 +13,7 @@ use crate::i18n::{tr, Lang};
 /// The document to print and where it goes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintJob {
-    pub event: i64,
+    pub event: EventId,
     /// A document code (`DocKind::code`), or `backup`, `site`, `trf`.
     pub doc: String,
     /// `pdf`, `text`, `html`, `csv` or `png`.
@@ -23,7 +23,7 @@ pub struct PrintJob {
     pub path: String,
     pub printer: String,
     /// After this round (`None`: the last).
-    pub round: Option<u32>,
+    pub round: Option<RoundNo>,
     /// Replace an existing file (asked first).
     pub force: bool,
 }
@@ -33,7 +33,7 @@ pub struct PrintJob {
 pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Outcome> {
     let t = |k: &str| tr(lang, k).to_string();
     let PrintJob {
-        event,
+        event: id,
         doc,
         format,
         to_printer,
@@ -43,6 +43,8 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         force,
     } = job.clone();
     let (doc, printer) = (doc.as_str(), printer.as_str());
+    // Files not named by the secretary are named by the event's number.
+    let event = id.0;
     // A file named with a format's extension (`r3.txt`, `r3.html`) is
     // written in that format, whatever the format field says.
     let format = match to_printer {
@@ -87,7 +89,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         } else {
             path
         };
-        let files = app.publish(EventId(event), Path::new(&path), false)?;
+        let files = app.publish(id, Path::new(&path), false)?;
         let n = files.len();
         return Ok(Outcome::Said(format!(
             "{}: {path} ({n})",
@@ -100,7 +102,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         } else {
             path
         };
-        (app.export_trf(EventId(event))?.into_bytes(), path, None)
+        (app.export_trf(id)?.into_bytes(), path, None)
     } else {
         let kind = DocKind::ALL
             .into_iter()
@@ -112,7 +114,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
         if format == "png" {
             crate::app::png::check_png_kind(kind)?;
         }
-        let d = app.print_doc(EventId(event), kind, round.map(RoundNo), lang)?;
+        let d = app.print_doc(id, kind, round, lang)?;
         // PNG pages for chat groups: one file, or name-1.png,
         // name-2.png, … beside the one named.
         if format == "png" {

@@ -132,13 +132,13 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// asked first.
 fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
     if let Command::RecordResult { event, .. } | Command::AttachRecord { event, .. } = &mut cmd {
-        *event = EventId(m.event_id().unwrap_or(0));
+        *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(super::print::PrintJob { event, .. }) = &mut cmd {
-        *event = m.event_id().unwrap_or(0);
+        *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(job) = &mut cmd {
-        job.round = m.round_sel;
+        job.round = m.round_sel.map(RoundNo);
     }
     let form = match m.modal.take() {
         Some(Modal::Form(f)) => Some(f),
@@ -194,11 +194,11 @@ fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
             return match (none_marked, members.len()) {
                 (_, 0) => None,
                 (true, 1) => Some(Command::EnterPlayer {
-                    event: EventId(event),
+                    event: event,
                     member: MemberId(members.remove(0)),
                 }),
                 _ => Some(Command::EnterPlayers {
-                    event: EventId(event),
+                    event: event,
                     members: members.into_iter().map(MemberId).collect(),
                 }),
             };
@@ -254,7 +254,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
         Search => m.searching = true,
-        Serve => return m.event_id().map(|id| Command::ServeForm(EventId(id))),
+        Serve => return m.event_id().map(|id| Command::ServeForm(id)),
         _ => {}
     }
     None
@@ -393,10 +393,10 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         FinishEvent => {
             let id = match m.screen {
-                Screen::Events => m.events.get(m.event_sel).map(|e| e.id),
+                Screen::Events => m.events.get(m.event_sel).map(|e| e.key()),
                 _ => m.event_id(),
             };
-            return id.map(|id| Command::PreviewFinish(EventId(id)));
+            return id.map(Command::PreviewFinish);
         }
         _ => {}
     }
@@ -411,7 +411,7 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
-                    event: EventId(ev),
+                    event: ev,
                     entry: EntryId(e.id),
                     round: RoundNo(m.ev.paired + 1),
                 });
@@ -424,7 +424,7 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
                     m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
                         command: Command::Withdraw {
-                            event: EventId(ev),
+                            event: ev,
                             entry: EntryId(e.id),
                         },
                     });
@@ -448,7 +448,7 @@ fn forbid_key(m: &mut Model) -> Option<Command> {
             let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
             if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
                 return Some(Command::Forbid {
-                    event: EventId(ev),
+                    event: ev,
                     a: EntryId(a.id),
                     b: EntryId(b.id),
                 });
@@ -466,7 +466,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
         PairNext => {
             let ev = m.event_id()?;
             m.busy = Some(m.t("tui.msg.pairing"));
-            Some(Command::PairNext(EventId(ev)))
+            Some(Command::PairNext(ev))
         }
         Unpair => unpair_key(m),
         SwapColours => {
@@ -478,7 +478,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             let (b, ev) = (m.selected_board()?, m.event_id()?);
             let black = b.black.as_ref()?;
             Some(Command::SwapColours {
-                event: EventId(ev),
+                event: ev,
                 round: RoundNo(round),
                 red: b.red.start_no,
                 black: black.start_no,
@@ -516,7 +516,7 @@ fn unpair_key(m: &mut Model) -> Option<Command> {
     m.ask(self::Confirm {
         message,
         command: Command::Unpair {
-            event: EventId(ev),
+            event: ev,
             force: results > 0,
         },
     });
@@ -576,7 +576,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             }
             if pending.is_some() {
                 return Some(Command::PreviewReport {
-                    event: EventId(ev),
+                    event: ev,
                     round: RoundNo(round),
                     board: BoardNo(board),
                 });
@@ -618,7 +618,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             let row = st.and_then(|st| st.rows.get(here));
             if let (Some(ev), Some(row)) = (&m.ev.event, row) {
                 return Some(Command::ExplainPlayer {
-                    event: EventId(ev.id),
+                    event: ev.key(),
                     start_no: row.player.start_no,
                 });
             }
@@ -657,7 +657,7 @@ pub(super) fn back(m: &mut Model) {
 /// result reported, with who reported it and when.
 fn report_choice(
     lang: Lang,
-    event: i64,
+    event: EventId,
     p: &crate::app::PendingBoard,
     (red, black): (String, String),
 ) -> ReportChoice {
@@ -676,8 +676,8 @@ fn report_choice(
         .collect();
     ReportChoice {
         event,
-        round: p.round,
-        board: p.board,
+        round: RoundNo(p.round),
+        board: BoardNo(p.board),
         place: crate::i18n::msg!(
             "tui.report.conflict_place",
             round = p.round,
@@ -722,9 +722,9 @@ fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
         return None;
     };
     Some(Command::ConfirmReport {
-        event: EventId(rc.event),
-        round: RoundNo(rc.round),
-        board: BoardNo(rc.board),
+        event: rc.event,
+        round: rc.round,
+        board: rc.board,
         result: Some(result),
     })
 }
