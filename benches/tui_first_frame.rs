@@ -162,15 +162,15 @@ fn bench(c: &mut Criterion) {
         let name = tab.key().trim_start_matches("tui.tab.");
         g.bench_function(format!("key_tab_to_{name}"), |b| {
             b.iter(|| {
-                m.tab = before;
+                m.set_tab(before);
                 press(&mut app, &mut m, key(KeyCode::Tab), &mut |_| {});
                 t.draw(|f| view(&m, f)).unwrap();
             })
         });
-        assert_eq!(m.tab, *tab);
+        assert_eq!(m.tab(), *tab);
     }
     // The round before and back again on the Round tab (each loads a round).
-    m.tab = qishe::tui::Tab::Round;
+    m.set_tab(qishe::tui::Tab::Round);
     g.bench_function("key_prev_and_next_round", |b| {
         b.iter(|| {
             press(&mut app, &mut m, key(KeyCode::Char('[')), &mut |_| {});

@@ -82,7 +82,7 @@ fn bench(c: &mut Criterion) {
     let mut app = App::open(config, &db).unwrap();
     let mut m = Model::load(&app).unwrap();
     execute(&mut app, &mut m, Command::OpenEvent(EventId(event)));
-    m.tab = Tab::Results;
+    m.set_tab(Tab::Results);
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
     assert_eq!(
@@ -155,7 +155,7 @@ fn bench(c: &mut Criterion) {
             t.draw(|f| view(&m, f)).unwrap();
         })
     });
-    m.round_sel = None;
+    m.pick_round(None);
     execute(&mut app, &mut m, Command::Reload);
     // Tab: to the next tab of the event, each run the next one.
     g.bench_function("tab_key_and_redraw", |b| {
@@ -166,8 +166,8 @@ fn bench(c: &mut Criterion) {
     });
     // A key on each tab: down a row, and the tab redrawn.
     for tab in m.tabs() {
-        m.tab = tab;
-        m.row_sel = 0;
+        m.set_tab(tab);
+        m.select_row(0);
         g.bench_function(format!("key_down_and_redraw_on_{tab:?}"), |b| {
             b.iter(|| {
                 press(&mut app, &mut m, key(KeyCode::Char('j')), &mut |_| {});

@@ -163,10 +163,7 @@ pub fn run(
             event,
             present,
             excused,
-        } => Ok((
-            None,
-            Some(save(app, lang, *event, present, excused)?),
-        )),
+        } => Ok((None, Some(save(app, lang, *event, present, excused)?))),
     }
 }
 

@@ -25,8 +25,8 @@ pub use update::*;
 
 use super::component::Ui;
 use super::keymap::{Action, Ctx};
-use crate::app::{BoardNo, RoundNo};
 use crate::app::{App, EventCrosstable, EventId, EventKind, EventStandings, PlacedGame, RoundView};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, EventSettings, Member};
 use crate::i18n::{tr, Lang};
 use crossterm::event::KeyEvent;
@@ -239,17 +239,22 @@ pub struct Model {
     pub lang: Lang,
     /// What config.toml says, read once at start (the TUI's own code only).
     pub(in crate::tui) prefs: Prefs,
-    pub screen: Screen,
-    pub tab: Tab,
+    /// Where the secretary is: the screen, the event's tab, the selected
+    /// row of each list and the round picked. Changed only by the model's
+    /// own code (`model/`); the view and other code read them through
+    /// [`Model::screen`], [`Model::tab`], … and move them through the
+    /// navigation methods below.
+    screen: Screen,
+    tab: Tab,
     pub members: Vec<Member>,
     pub events: Vec<Event>,
     /// Each event's kind (individual, team, knockout), by event id.
     pub event_kinds: std::collections::HashMap<i64, EventKind>,
     pub ev: EventData,
     /// Selected row per list (club, events, tab).
-    pub member_sel: usize,
-    pub event_sel: usize,
-    pub row_sel: usize,
+    member_sel: usize,
+    event_sel: usize,
+    row_sel: usize,
     pub search: String,
     pub searching: bool,
     /// The pop-up over the screen, if any (one at a time).
@@ -261,7 +266,7 @@ pub struct Model {
     /// A board number typed on the Results tab.
     pub board_input: String,
     /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
-    pub round_sel: Option<u32>,
+    round_sel: Option<u32>,
     /// The submitted form and the scroll of a form's choices (the TUI's own
     /// code only).
     pub(in crate::tui) form_state: FormState,
@@ -285,6 +290,65 @@ pub struct Model {
     pub bracket: Option<super::bracket::BracketTab>,
     /// The Prizes tab of an individual event.
     pub prizes: Option<super::prizes::PrizesTab>,
+}
+
+/// Navigation: where the secretary is, read by the view and moved only
+/// through these methods outside the model's own code.
+impl Model {
+    /// The screen shown.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The open event's tab shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// The selected row of the members list.
+    pub fn member_sel(&self) -> usize {
+        self.member_sel
+    }
+
+    /// The selected row of the events list.
+    pub fn event_sel(&self) -> usize {
+        self.event_sel
+    }
+
+    /// The selected row of the event's tab.
+    pub fn row_sel(&self) -> usize {
+        self.row_sel
+    }
+
+    /// The round the event's tabs show (`None`: the last paired).
+    pub fn round_sel(&self) -> Option<u32> {
+        self.round_sel
+    }
+
+    /// Shows `tab` of the open event (the selection stays where it is).
+    pub fn set_tab(&mut self, tab: Tab) {
+        self.tab = tab;
+    }
+
+    /// Selects row `row` of the members list.
+    pub fn select_member(&mut self, row: usize) {
+        self.member_sel = row;
+    }
+
+    /// Selects row `row` of the events list.
+    pub fn select_event(&mut self, row: usize) {
+        self.event_sel = row;
+    }
+
+    /// Selects row `row` of the event's tab.
+    pub fn select_row(&mut self, row: usize) {
+        self.row_sel = row;
+    }
+
+    /// Picks the round the event's tabs show (`None`: the last paired).
+    pub fn pick_round(&mut self, round: Option<u32>) {
+        self.round_sel = round;
+    }
 }
 
 impl Model {

@@ -25,7 +25,7 @@ pub fn view(m: &Model, f: &mut Frame) {
     ])
     .areas(f.area());
     draw_header(m, f, head);
-    match m.screen {
+    match m.screen() {
         Screen::Club => draw_club(m, f, main),
         Screen::Events => draw_events(m, f, main),
         Screen::Event => draw_event(m, f, main),
@@ -80,15 +80,15 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
 
 /// The header's tab titles, the selected one, and the name shown before them.
 fn header(m: &Model) -> (Vec<String>, usize, String) {
-    match m.screen {
+    match m.screen() {
         Screen::Club | Screen::Events => (
             vec![m.t("tui.screen.club"), m.t("tui.screen.events")],
-            usize::from(m.screen == Screen::Events),
+            usize::from(m.screen() == Screen::Events),
             m.masthead(),
         ),
         Screen::Event => (
             m.tabs().iter().map(|t| m.t(t.key())).collect(),
-            m.tabs().iter().position(|t| *t == m.tab).unwrap_or(0),
+            m.tabs().iter().position(|t| *t == m.tab()).unwrap_or(0),
             m.ev.event
                 .as_ref()
                 .map(|e| e.name.clone())
@@ -126,11 +126,11 @@ pub const FIRST_ROW_LINE: u16 = 3;
 pub fn list_offset(m: &Model, height: u16) -> usize {
     // header, status and bar lines; the block's title and column headings
     let mut rows = height.saturating_sub(3 + 2) as usize;
-    let (sel, below) = match m.screen {
-        Screen::Club => (m.member_sel, 0),
-        Screen::Events => (m.event_sel, 0),
+    let (sel, below) = match m.screen() {
+        Screen::Club => (m.member_sel(), 0),
+        Screen::Events => (m.event_sel(), 0),
         Screen::Event => {
-            let below = match m.tab {
+            let below = match m.tab() {
                 Tab::Players => {
                     usize::from(!m.ev.byes.is_empty()) + usize::from(!m.ev.forbidden.is_empty())
                 }
@@ -141,7 +141,7 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
                 }
                 _ => 0,
             };
-            (m.row_sel, below)
+            (m.row_sel(), below)
         }
     };
     rows = rows.saturating_sub(below).max(1);
@@ -254,7 +254,7 @@ fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(6),
         ],
         rows,
-        (!list.is_empty()).then_some(m.member_sel),
+        (!list.is_empty()).then_some(m.member_sel()),
     );
 }
 
@@ -313,12 +313,12 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Length(8),
         ],
         rows,
-        (!m.events.is_empty()).then_some(m.event_sel),
+        (!m.events.is_empty()).then_some(m.event_sel()),
     );
 }
 
 fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
-    match m.tab {
+    match m.tab() {
         Tab::Players => draw_players(m, f, area),
         Tab::Round => draw_round(m, f, area, false),
         Tab::Results => draw_round(m, f, area, true),
@@ -417,7 +417,7 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(8),
         ],
         rows,
-        (!m.ev.entries.is_empty()).then_some(m.row_sel),
+        (!m.ev.entries.is_empty()).then_some(m.row_sel()),
     );
 }
 
@@ -450,7 +450,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         header,
         widths,
         rows,
-        (!r.boards.is_empty()).then_some(m.row_sel),
+        (!r.boards.is_empty()).then_some(m.row_sel()),
     );
     if !r.absent.is_empty() {
         let names: Vec<String> = r
@@ -624,7 +624,7 @@ pub(super) fn tb_label(m: &Model, code: &str) -> String {
 }
 
 fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
-    let round = match m.round_sel {
+    let round = match m.round_sel() {
         Some(r) => r.to_string(),
         None => m.t("tui.print.latest"),
     };

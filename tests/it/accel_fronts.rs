@@ -284,13 +284,13 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
-    while m.tab != Tab::Round {
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != Tab::Round {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
     let s = screen(&m);
     assert_eq!(s.matches(" +1").count(), 4, "{s}");
-    while m.tab != Tab::Standings {
+    while m.tab() != Tab::Standings {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
     let s = screen(&m);

@@ -36,7 +36,7 @@ fn en() -> Config {
 /// Opens the TUI's new-event form.
 fn new_event_form(app: &mut App, m: &mut Model) {
     go(app, m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     go(app, m, c('n'));
     assert!(m.form().is_some());
 }
@@ -182,7 +182,7 @@ fn a_member_id_in_use_is_refused_clearly_in_both_front_ends() {
         .iter()
         .position(|x| x.name == "胡荣华")
         .unwrap();
-    m.member_sel = row;
+    m.select_member(row);
     go(&mut app, &mut m, c('e'));
     set(&mut m, "col.ext_id", "A1");
     go(&mut app, &mut m, k(KeyCode::Enter));

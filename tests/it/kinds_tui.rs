@@ -86,7 +86,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
     let mut m = Model::load(&app).unwrap();
     keys(&mut app, &mut m, "\tn");
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     crate::common::tui::typed(&mut app, &mut m, "联赛");
     set(&mut app, &mut m, "tui.field.kind", "team");
     let labels: Vec<&str> = m.form().unwrap().fields.iter().map(|f| f.label).collect();
@@ -119,7 +119,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     );
     keys(&mut app, &mut m, "\r");
     assert!(m.form().is_none(), "{:?}", m.status);
-    assert_eq!(m.tab, Tab::Teams, "a team event opens on its Teams tab");
+    assert_eq!(m.tab(), Tab::Teams, "a team event opens on its Teams tab");
     let ev = m.ev.event.clone().unwrap();
     assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Team);
     let ts = app.team_settings_of(&ev).unwrap().unwrap();
@@ -190,7 +190,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     assert_eq!(m.teams.as_ref().unwrap().teams.len(), 2);
     // The team standings on the event's 名次 tab: team columns, no round yet.
     keys(&mut app, &mut m, "p");
-    while m.tab != Tab::Standings {
+    while m.tab() != Tab::Standings {
         keys(&mut app, &mut m, "\t");
     }
     let s = screen(&m);
@@ -231,7 +231,7 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
     assert!(m.tabs().contains(&Tab::Bracket));
     // The events list names it 淘汰赛.
     keys(&mut app, &mut m, "⎋");
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     let s = screen(&m);
     assert!(s.contains("淘汰赛"), "{s}");
     // Its settings form: 编排 is 淘汰赛 and offers nothing else.
@@ -292,7 +292,7 @@ fn team_league() -> (App, EventId) {
 fn open(app: &mut App, tab: Tab) -> Model {
     let mut m = Model::load(app).unwrap();
     keys(app, &mut m, "\t\r");
-    while m.tab != tab {
+    while m.tab() != tab {
         keys(app, &mut m, "\t");
     }
     m
@@ -493,11 +493,11 @@ fn the_screens_words_are_the_users_language() {
         .unwrap();
     let mut m = open(&mut app, Tab::Round);
     keys(&mut app, &mut m, "p");
-    while m.tab != Tab::Results {
+    while m.tab() != Tab::Results {
         keys(&mut app, &mut m, "\t");
     }
     keys(&mut app, &mut m, "r\rr\r");
-    while m.tab != Tab::Standings {
+    while m.tab() != Tab::Standings {
         keys(&mut app, &mut m, "\t");
     }
     keys(&mut app, &mut m, "e↓↓↓e");

@@ -71,9 +71,9 @@ fn walk_event(app: &mut App, lang: Lang, what: &str) {
     go(app, &mut m, k(KeyCode::Tab));
     assert_whole(&m, lang, "events");
     go(app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     for _ in 0..m.tabs().len() {
-        assert_whole(&m, lang, &format!("{what} {:?}", m.tab));
+        assert_whole(&m, lang, &format!("{what} {:?}", m.tab()));
         go(app, &mut m, k(KeyCode::Tab));
     }
 }

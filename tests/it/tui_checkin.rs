@@ -65,7 +65,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     go(&mut app, &mut m, c('p'));
     assert!(m.modal.is_none() || m.notice().is_some());
     assert_eq!(app.rounds_paired(ev).unwrap(), 2);
-    assert_eq!(m.tab, Tab::Round);
+    assert_eq!(m.tab(), Tab::Round);
     let r2: Vec<_> = app
         .games(ev, None)
         .unwrap()
@@ -307,7 +307,10 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     assert_eq!(e.settings.pairing_settings.to_map()["round1_method"], 2);
     // Method 5 (上下半区) is offered too, here when the event is edited
     // (`E` on the new event's Players tab).
-    assert_eq!((m.screen, m.tab), (qishe::tui::Screen::Event, Tab::Players));
+    assert_eq!(
+        (m.screen(), m.tab()),
+        (qishe::tui::Screen::Event, Tab::Players)
+    );
     go(&mut app, &mut m, c('E'));
     assert_eq!(m.form().unwrap().value("tui.field.cxa_round1"), "head-tail");
     choose(&mut app, &mut m, "tui.field.cxa_round1", "halves");

@@ -81,11 +81,11 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
         go(&mut app, &mut m, KeyCode::Esc);
         go(&mut app, &mut m, KeyCode::Char('G'));
         go(&mut app, &mut m, KeyCode::Tab);
-        assert_eq!(m.screen, Screen::Events);
+        assert_eq!(m.screen(), Screen::Events);
         for event in 0..2 {
-            m.event_sel = event;
+            m.select_event(event);
             go(&mut app, &mut m, KeyCode::Enter);
-            assert_eq!(m.screen, Screen::Event);
+            assert_eq!(m.screen(), Screen::Event);
             for _ in 0..Tab::ALL.len() {
                 go(&mut app, &mut m, KeyCode::Char('j'));
                 go(&mut app, &mut m, KeyCode::Char('?'));
@@ -94,7 +94,7 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
             }
             assert!(m.ev.standings.is_some(), "{:?}", m.ev.standings_error);
             go(&mut app, &mut m, KeyCode::Esc);
-            assert_eq!(m.screen, Screen::Events);
+            assert_eq!(m.screen(), Screen::Events);
         }
     }
 }
@@ -114,16 +114,17 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
         press(app, m, KeyEvent::new(code, KeyModifiers::NONE), &mut |_| {});
     };
     go(&mut app, &mut m, KeyCode::Tab);
-    m.event_sel = m
-        .events
-        .iter()
-        .position(|e| e.status == EventStatus::Running)
-        .unwrap();
+    m.select_event(
+        m.events
+            .iter()
+            .position(|e| e.status == EventStatus::Running)
+            .unwrap(),
+    );
     go(&mut app, &mut m, KeyCode::Enter);
-    while m.tab != Tab::Results {
+    while m.tab() != Tab::Results {
         go(&mut app, &mut m, KeyCode::Tab);
     }
-    let board = m.ev.round.as_ref().unwrap().boards[m.row_sel].number;
+    let board = m.ev.round.as_ref().unwrap().boards[m.row_sel()].number;
     go(&mut app, &mut m, KeyCode::Char('g'));
     for ch in path.to_str().unwrap().chars() {
         go(&mut app, &mut m, KeyCode::Char(ch));

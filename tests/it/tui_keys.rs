@@ -44,7 +44,7 @@ fn go(app: &mut App, m: &mut Model, key: KeyEvent) {
 fn club_screen_keys() {
     let app = club();
     let mut m = Model::load(&app).unwrap();
-    assert_eq!(m.screen, Screen::Club);
+    assert_eq!(m.screen(), Screen::Club);
     let cases = [
         (c('/'), Action::Search),
         (c('a'), Action::Add),
@@ -76,11 +76,11 @@ fn events_and_event_tab_keys() {
         .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     assert_eq!(m.handle(k(KeyCode::Enter)), Some(Action::Open));
     assert_eq!(m.handle(c('n')), Some(Action::NewEvent));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     let per_tab: [(Tab, Vec<(KeyEvent, Action)>); 4] = [
         (
             Tab::Players,
@@ -108,14 +108,14 @@ fn events_and_event_tab_keys() {
         (Tab::Standings, vec![(c('e'), Action::Explain)]),
     ];
     for (tab, cases) in per_tab {
-        m.tab = tab;
+        m.set_tab(tab);
         for (key, want) in cases {
             assert_eq!(m.handle(key), Some(want), "{tab:?} {key:?}");
         }
         assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
         assert_eq!(m.handle(c('q')), Some(Action::Quit));
     }
-    m.tab = Tab::Round;
+    m.set_tab(Tab::Round);
     assert_eq!(
         m.handle(c('r')),
         None,
@@ -218,9 +218,9 @@ fn q_goes_back_from_an_event_and_quits_from_the_top() {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     go(&mut app, &mut m, c('q'));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     assert!(!m.quit);
     go(&mut app, &mut m, c('q'));
     assert!(m.quit);
@@ -288,7 +288,7 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.tab, Tab::Players);
+    assert_eq!(m.tab(), Tab::Players);
     go(&mut app, &mut m, c('b'));
     assert_eq!(m.ev.byes.len(), 1);
     assert_eq!(m.ev.byes[0].round, 1);
@@ -319,10 +319,10 @@ fn mouse_clicks_pick_tabs_and_rows() {
     assert_eq!(click(&m, 80, 5, 5), Some(Action::SelectRow(2)));
     let a = click(&m, 80, 5, 5).unwrap();
     assert!(qishe::tui::update(&mut m, a).is_none());
-    assert_eq!(m.member_sel, 2);
+    assert_eq!(m.member_sel(), 2);
     let a = click(&m, 80, 20, 0).unwrap();
     qishe::tui::update(&mut m, a);
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     go(&mut app, &mut m, c('n'));
     assert_eq!(click(&m, 80, 5, 5), None, "no clicks through a form");
 }
@@ -375,8 +375,8 @@ fn explain_on_two_rows_says_what_the_cli_says() {
         }
         let mut m = Model::load(&app).unwrap();
         execute(&mut app, &mut m, Command::OpenEvent(EventId(e.id)));
-        m.tab = Tab::Standings;
-        m.row_sel = 0;
+        m.set_tab(Tab::Standings);
+        m.select_row(0);
         for key in [c('e'), c('j'), c('e')] {
             go(&mut app, &mut m, key);
         }

@@ -148,10 +148,10 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab)); // Events
     go(&mut app, &mut m, k(KeyCode::Enter)); // open: the Round tab
-    while m.tab != Tab::Results {
+    while m.tab() != Tab::Results {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
-    m.row_sel = 0;
+    m.select_row(0);
     (app, m, ev.id)
 }
 

@@ -68,7 +68,7 @@ fn check(order: NameOrder, want: [&str; 6]) {
     // The entry picker on the Players tab.
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Players));
+    assert_eq!((m.screen(), m.tab()), (Screen::Event, Tab::Players));
     go(&mut app, &mut m, c('a'));
     let picker: Vec<&str> = m.pickable().iter().map(|x| x.name.as_str()).collect();
     assert_eq!(picker, want, "{order:?}: entry picker");

@@ -58,8 +58,8 @@ pub(crate) fn open(app: &mut App, tab: Tab) -> Model {
     let mut m = Model::load(app).unwrap();
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
-    while m.tab != tab {
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != tab {
         go(app, &mut m, k(KeyCode::Tab));
     }
     m
@@ -117,7 +117,7 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     assert_eq!(form_board(&m), Some(4), "board 4, not 34 or 3");
     go(&mut app, &mut m, k(KeyCode::Esc));
     // An unknown board is an error; nothing opens.
-    let before = m.row_sel;
+    let before = m.row_sel();
     go(&mut app, &mut m, c('9'));
     assert!(screen(&m, 100, 20).contains("no such board"));
     go(&mut app, &mut m, c('r'));
@@ -127,7 +127,7 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     );
     let (msg, err) = m.status.clone().unwrap();
     assert!(err && msg.contains("no board 9"), "{msg}");
-    assert_eq!(m.row_sel, before);
+    assert_eq!(m.row_sel(), before);
     assert!(m.board_input.is_empty());
     // Arrows and tab changes forget a typed number too.
     go(&mut app, &mut m, c('2'));
@@ -310,7 +310,7 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     assert_eq!(m.ev.round.as_ref().unwrap().number, 1, "still on round 1");
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.tab, Tab::Standings);
+    assert_eq!(m.tab(), Tab::Standings);
     assert_eq!(
         m.ev.standings
             .as_ref()
@@ -320,14 +320,14 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
         1
     );
     go(&mut app, &mut m, c(']'));
-    assert_eq!(m.round_sel, None);
+    assert_eq!(m.round_sel(), None);
     go(&mut app, &mut m, c('['));
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.round_sel, Some(1), "round 1 is the first");
+    assert_eq!(m.round_sel(), Some(1), "round 1 is the first");
     // Un-pairing is for the last round only.
     go(&mut app, &mut m, k(KeyCode::BackTab));
     go(&mut app, &mut m, k(KeyCode::BackTab));
-    assert_eq!(m.tab, Tab::Round);
+    assert_eq!(m.tab(), Tab::Round);
     go(&mut app, &mut m, c('U'));
     assert!(m.confirm().is_none());
     assert!(m.status.as_ref().unwrap().1);
@@ -509,7 +509,7 @@ fn results_and_crosstable_speak_chinese() {
     assert!(!s.contains("1-0") && !s.contains("+/-"), "{s}");
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.tab, Tab::Crosstable);
+    assert_eq!(m.tab(), Tab::Crosstable);
     let s = screen(&m, 110, 20);
     assert!(s.contains("红+") && s.contains("黑="), "{s}");
 }
@@ -579,15 +579,15 @@ fn page_keys_move_a_page_and_home_end_the_ends() {
     }
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::PageDown));
-    assert_eq!(m.member_sel, 10);
+    assert_eq!(m.member_sel(), 10);
     go(&mut app, &mut m, k(KeyCode::End));
-    assert_eq!(m.member_sel, 29);
+    assert_eq!(m.member_sel(), 29);
     go(&mut app, &mut m, k(KeyCode::PageDown));
-    assert_eq!(m.member_sel, 29);
+    assert_eq!(m.member_sel(), 29);
     go(&mut app, &mut m, k(KeyCode::PageUp));
-    assert_eq!(m.member_sel, 19);
+    assert_eq!(m.member_sel(), 19);
     go(&mut app, &mut m, k(KeyCode::Home));
-    assert_eq!(m.member_sel, 0);
+    assert_eq!(m.member_sel(), 0);
 }
 
 #[test]

@@ -81,13 +81,13 @@ fn open_prizes(app: &mut App) -> Model {
     let mut m = Model::load(app).unwrap();
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     if !m.tabs().contains(&Tab::Prizes) {
         // No list yet: `P` opens the tab.
         go(app, &mut m, c('P'));
     }
     for _ in 0..m.tabs().len() {
-        if m.tab == Tab::Prizes {
+        if m.tab() == Tab::Prizes {
             return m;
         }
         go(app, &mut m, k(KeyCode::Tab));
@@ -131,7 +131,7 @@ fn a_list_is_loaded_edited_and_its_sharing_changed_from_the_tab() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(!m.tabs().contains(&Tab::Prizes), "no list, no tab");
     let mut m = open_prizes(&mut app);
-    assert_eq!(m.tab, Tab::Prizes);
+    assert_eq!(m.tab(), Tab::Prizes);
     assert!(screen(&m).contains("this event has no prize list yet"));
     // o: load a file.
     let dir = tempfile::tempdir().unwrap();
@@ -204,12 +204,12 @@ fn team_events_and_knockouts_have_no_prizes_tab() {
     .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.event_sel = m.events.iter().position(|e| e.name == "团体").unwrap();
+    m.select_event(m.events.iter().position(|e| e.name == "团体").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(!m.tabs().contains(&Tab::Prizes), "{:?}", m.tabs());
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.event_sel = m.events.iter().position(|e| e.name == "示例2").unwrap();
+    m.select_event(m.events.iter().position(|e| e.name == "示例2").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('P'));
     assert!(m.tabs().contains(&Tab::Prizes));

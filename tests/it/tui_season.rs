@@ -67,7 +67,7 @@ fn club(lang: Lang) -> App {
 /// best 2 and min events 2, then adds W1, W2 and W3 (the last with weight 2).
 fn season(app: &mut App, m: &mut Model) {
     go(app, m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     go(app, m, c('s'));
     go(app, m, c('n'));
     typed(app, m, "S");
@@ -159,7 +159,7 @@ fn removing_an_event_asks_first_and_is_undone_and_an_event_opens_from_its_column
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     assert!(screen(&m).contains("W3"), "{}", screen(&m));
 }
 
@@ -171,7 +171,7 @@ fn the_member_page_shows_the_season_rank() {
     go(&mut app, &mut m, k(KeyCode::Esc));
     // The Club screen: 甲 found by his pinyin.
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Club);
+    assert_eq!(m.screen(), Screen::Club);
     go(&mut app, &mut m, c('/'));
     typed(&mut app, &mut m, "jia");
     go(&mut app, &mut m, k(KeyCode::Enter));

@@ -120,9 +120,9 @@ fn file_club(lang: Lang, dir: &tempfile::TempDir) -> (App, Model) {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.tab, Tab::Round);
+    assert_eq!(m.tab(), Tab::Round);
     (app, m)
 }
 
@@ -137,12 +137,12 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     // Keys other than Ctrl-C are ignored meanwhile.
     go(&mut app, &mut m, c('q'));
     go(&mut app, &mut m, c('U'));
-    assert!(!m.quit && m.confirm().is_none() && m.screen == Screen::Event);
+    assert!(!m.quit && m.confirm().is_none() && m.screen() == Screen::Event);
     assert!(m.job.is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert!(m.job.is_none() && m.busy.is_none());
     assert_eq!(m.ev.paired, 1, "the model reloaded the new round");
-    assert_eq!(m.tab, Tab::Round);
+    assert_eq!(m.tab(), Tab::Round);
     assert_eq!(m.ev.round.as_ref().map(|r| r.boards.len()), Some(3));
     let (msg, err) = m.status.clone().unwrap();
     assert!(!err, "{msg}");
@@ -198,7 +198,7 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     let (mut app, mut m) = file_club(Lang::En, &dir);
     go(&mut app, &mut m, k(KeyCode::Esc)); // Events
     go(&mut app, &mut m, k(KeyCode::Tab)); // Club
-    assert_eq!(m.screen, Screen::Club);
+    assert_eq!(m.screen(), Screen::Club);
     let csv = dir.path().join("m.csv");
     let mut text = String::from("姓名,等级分,单位\n");
     for i in 0..500 {
@@ -268,7 +268,7 @@ fn paired_event(lang: Lang, rounds_done: u32) -> (App, Model) {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Round));
+    assert_eq!((m.screen(), m.tab()), (Screen::Event, Tab::Round));
     (app, m)
 }
 
@@ -529,7 +529,7 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         let Action::SelectRow(i) = a else {
             panic!("{a:?}")
         };
-        let before = m.member_sel;
+        let before = m.member_sel();
         qishe::tui::update(m, a);
         match m.filtered_members(&m.search).get(i).map(|x| x.name.clone()) {
             Some(name) => {
@@ -537,12 +537,13 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
                     drawn.contains(&name),
                     "line {line} shows {drawn}, click picked {name}"
                 );
-                assert_eq!(m.member_sel, i);
+                assert_eq!(m.member_sel(), i);
             }
             None => {
                 assert!(!drawn.contains('P'), "line {line} is empty: {drawn}");
                 assert_eq!(
-                    m.member_sel, before,
+                    m.member_sel(),
+                    before,
                     "a click under the list selects nothing"
                 );
             }
@@ -552,7 +553,8 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         check(&mut m, line);
     }
     assert_eq!(
-        m.member_sel, 39,
+        m.member_sel(),
+        39,
         "line 4 is the last member; line 10 is empty"
     );
     // Within a page the list stays put: a click does not scroll it.
@@ -560,15 +562,15 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
     for line in [21u16, 3, 12] {
         check(&mut m, line);
     }
-    assert_eq!(m.member_sel, 9);
+    assert_eq!(m.member_sel(), 9);
     go(&mut app, &mut m, k(KeyCode::Down));
     check(&mut m, 13);
-    assert_eq!(m.member_sel, 10);
+    assert_eq!(m.member_sel(), 10);
     assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 22), None, "status line");
     assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, 23), None, "key bar");
-    let before = m.member_sel;
+    let before = m.member_sel();
     qishe::tui::update(&mut m, Action::SelectRow(40));
-    assert_eq!(m.member_sel, before, "past the last row: nothing");
+    assert_eq!(m.member_sel(), before, "past the last row: nothing");
 }
 
 #[test]
@@ -645,7 +647,7 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     let a = click_in(&m, 80, 24, 10, 5).unwrap();
     assert_eq!(a, Action::SelectSeat(2, false));
     update(&mut m, a);
-    assert_eq!(m.row_sel, 2);
+    assert_eq!(m.row_sel(), 2);
     assert_eq!(
         click_in(&m, 80, 24, 28, 5),
         Some(Action::SelectRow(2)),
@@ -667,10 +669,10 @@ fn error_shown(m: &Model) -> String {
 #[test]
 fn results_tab_errors_reach_the_secretary_in_chinese() {
     let (mut app, mut m) = paired_event(Lang::ZhHans, 0);
-    while m.tab != Tab::Results {
+    while m.tab() != Tab::Results {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
-    m.row_sel = 0;
+    m.select_row(0);
     // Red wins, red used nine hours in thirty moves: the clock cannot allow it.
     go(&mut app, &mut m, c('r'));
     assert!(m.form().is_some(), "the result form opens");
@@ -754,7 +756,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.tab, Tab::Round);
+    assert_eq!(m.tab(), Tab::Round);
     go(&mut app, &mut m, c('p'));
     if on_file {
         assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
@@ -774,7 +776,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     assert_eq!(tabs(&m), 0);
     // Any key closes the notes and does nothing else.
     go(&mut app, &mut m, c('q'));
-    assert!(m.notice().is_none() && !m.quit && m.screen == Screen::Event);
+    assert!(m.notice().is_none() && !m.quit && m.screen() == Screen::Event);
     assert!(tabs(&m) > 0, "the tabs answer clicks again");
     assert!(!screen(&m).contains(&notice[..notice.len().min(12)]));
     text

@@ -92,7 +92,7 @@ fn running_event(lang: Lang) -> (App, Model) {
 }
 
 fn go_tab(app: &mut App, m: &mut Model, tab: qishe::tui::Tab) {
-    while m.tab != tab {
+    while m.tab() != tab {
         hit(app, m, KeyCode::Tab);
     }
 }

@@ -84,9 +84,9 @@ fn open(app: &mut App, tab: Tab) -> Model {
     let mut m = Model::load(app).unwrap();
     go(app, &mut m, k(KeyCode::Tab));
     go(app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
+    assert_eq!(m.screen(), Screen::Event);
     for _ in 0..m.tabs().len() {
-        if m.tab == tab {
+        if m.tab() == tab {
             return m;
         }
         go(app, &mut m, k(KeyCode::Tab));
@@ -122,14 +122,14 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
         .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.event_sel = m.events.iter().position(|e| e.name == "周赛").unwrap();
+    m.select_event(m.events.iter().position(|e| e.name == "周赛").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tabs().len(), 6);
     assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));
     // Prizes: once the event has a prize list, or after `P`.
     assert!(!m.tabs().contains(&Tab::Prizes));
     go(&mut app, &mut m, c('P'));
-    assert_eq!(m.tab, Tab::Prizes);
+    assert_eq!(m.tab(), Tab::Prizes);
     assert_eq!(m.tabs().len(), 7);
 }
 
@@ -217,7 +217,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "p");
     assert_eq!(m.ev.paired, 1, "{:?}", m.status);
-    assert_eq!(m.tab, Tab::Teams, "pairing keeps the Teams tab");
+    assert_eq!(m.tab(), Tab::Teams, "pairing keeps the Teams tab");
     let round = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
@@ -407,7 +407,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     let s = screen(&m);
     assert!(s.contains("种子顺序 (8)") && s.contains("P8"), "{s}");
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.tab, Tab::Bracket);
+    assert_eq!(m.tab(), Tab::Bracket);
     let b = m.bracket.as_ref().unwrap();
     assert_eq!(b.bracket.rounds.len(), 1);
     assert_eq!((b.round, b.sel), (0, 0));

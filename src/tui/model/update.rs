@@ -194,11 +194,11 @@ fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
             return match (none_marked, members.len()) {
                 (_, 0) => None,
                 (true, 1) => Some(Command::EnterPlayer {
-                    event: event,
+                    event,
                     member: MemberId(members.remove(0)),
                 }),
                 _ => Some(Command::EnterPlayers {
-                    event: event,
+                    event,
                     members: members.into_iter().map(MemberId).collect(),
                 }),
             };
@@ -254,7 +254,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
         Search => m.searching = true,
-        Serve => return m.event_id().map(|id| Command::ServeForm(id)),
+        Serve => return m.event_id().map(Command::ServeForm),
         _ => {}
     }
     None

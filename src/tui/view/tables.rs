@@ -26,7 +26,7 @@ fn nothing(m: &Model, f: &mut Frame, area: Rect) {
 
 /// The Standings tab.
 pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
-    let sel = Some(m.row_sel);
+    let sel = Some(m.row_sel());
     match &m.ev.standings {
         None => nothing(m, f, area),
         Some(EventStandings::Individual(st)) => draw_individual_standings(m, st, f, area),
@@ -39,7 +39,7 @@ pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
 
 /// The Crosstable tab.
 pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
-    let sel = Some(m.row_sel);
+    let sel = Some(m.row_sel());
     match &m.ev.crosstable {
         None => nothing(m, f, area),
         Some(EventCrosstable::Individual(ct)) => draw_individual_crosstable(m, ct, f, area),
@@ -89,7 +89,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         header,
         widths,
         rows,
-        (!st.rows.is_empty()).then_some(m.row_sel),
+        (!st.rows.is_empty()).then_some(m.row_sel()),
     );
 }
 
@@ -121,7 +121,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
         header,
         widths,
         rows,
-        (!x.rows.is_empty()).then_some(m.row_sel),
+        (!x.rows.is_empty()).then_some(m.row_sel()),
     );
 }
 
@@ -227,7 +227,7 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
         header,
         widths,
         rows,
-        (!st.rows.is_empty()).then_some(m.row_sel),
+        (!st.rows.is_empty()).then_some(m.row_sel()),
     );
 }
 
@@ -260,7 +260,7 @@ fn draw_individual_crosstable(m: &Model, ct: &Crosstable, f: &mut Frame, area: R
         header,
         widths,
         rows,
-        (!ct.rows.is_empty()).then_some(m.row_sel),
+        (!ct.rows.is_empty()).then_some(m.row_sel()),
     );
 }
 

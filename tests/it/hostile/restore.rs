@@ -164,8 +164,8 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen, Screen::Event);
-    while m.tab != Tab::Print {
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != Tab::Print {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
     go(&mut app, &mut m, k(KeyCode::Enter));

@@ -130,7 +130,7 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
         &mut m,
         crate::common::tui::k(crossterm::event::KeyCode::Tab),
     );
-    m.event_sel = ev;
+    m.select_event(ev);
     crate::common::tui::go(
         &mut app,
         &mut m,
@@ -145,7 +145,7 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
         .map(|r| (r.rank.clone(), r.entry.name.clone()))
         .collect();
     assert_eq!(tui, want());
-    while m.tab != qishe::tui::Tab::Standings {
+    while m.tab() != qishe::tui::Tab::Standings {
         crate::common::tui::go(
             &mut app,
             &mut m,
@@ -170,7 +170,7 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
         &mut m,
         crate::common::tui::k(crossterm::event::KeyCode::Tab),
     );
-    assert_eq!(m.tab, qishe::tui::Tab::Crosstable);
+    assert_eq!(m.tab(), qishe::tui::Tab::Crosstable);
     let s = screen(&m);
     assert!(s.contains("+S01") || s.contains("-S01"), "{s}");
     assert!(s.contains("半决赛"), "{s}");

@@ -36,7 +36,7 @@ fn member_page_keys() {
     assert!(m.pages.member.as_ref().unwrap().picker.is_none());
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.pages.member.is_none());
-    assert_eq!(m.screen, Screen::Club, "Esc goes back to the club");
+    assert_eq!(m.screen(), Screen::Club, "Esc goes back to the club");
     assert!(!m.quit);
 }
 
@@ -96,7 +96,7 @@ fn pages_of_a_club_file_are_read_on_the_worker() {
     // The statistics screen, from the Events screen.
     go(&mut app, &mut m, k(KeyCode::Esc));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     go(&mut app, &mut m, c('S'));
     assert!(m.job.is_some() && m.pages.stats.is_none());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));

@@ -66,12 +66,12 @@ fn pages_on_the_demo_club() {
         .iter()
         .position(|e| e.status == EventStatus::Finished)
         .unwrap();
-    m.event_sel = finished;
+    m.select_event(finished);
     go(&mut app, &mut m, k(KeyCode::Enter));
-    while m.tab != Tab::Results {
+    while m.tab() != Tab::Results {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
-    m.row_sel = 0;
+    m.select_row(0);
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
     let (text, err) = m.status.clone().unwrap();

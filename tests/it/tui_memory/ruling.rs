@@ -157,7 +157,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
 #[test]
 fn a_drawn_repetition_is_stored_as_the_arbiters_draw() {
     let (mut app, mut m, ev) = ruling_club(Lang::En);
-    m.row_sel = 1;
+    m.select_row(1);
     assert_eq!(board_game(&app, ev, 2).outcome, Outcome::Draw);
     go(&mut app, &mut m, c('J'));
     let d = m.pages.judge.as_ref().unwrap();
@@ -186,7 +186,7 @@ fn a_drawn_repetition_is_stored_as_the_arbiters_draw() {
 #[test]
 fn boards_without_a_record_or_a_repetition_give_a_message() {
     let (mut app, mut m, ev) = ruling_club(Lang::En);
-    m.row_sel = 2;
+    m.select_row(2);
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
     let (text, err) = m.status.clone().unwrap();

@@ -7,7 +7,7 @@ fn statistics_keys() {
     let mut app = history_club(Lang::En);
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
     assert_eq!(m.handle(c('S')), Some(Action::Statistics));
     go(&mut app, &mut m, c('S'));
     assert!(m.pages.stats.is_some());
@@ -29,7 +29,7 @@ fn statistics_keys() {
     go(&mut app, &mut m, k(KeyCode::Esc));
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.pages.stats.is_none());
-    assert_eq!(m.screen, Screen::Events);
+    assert_eq!(m.screen(), Screen::Events);
 }
 
 #[test]
