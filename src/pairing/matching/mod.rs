@@ -12,7 +12,7 @@
 mod table;
 pub mod uint;
 
-use table::{Table, NO_EDGE_WEIGHT};
+use table::{on_row, Key, Table, NO_EDGE_WEIGHT};
 pub use table::{WordHasher, WordMap};
 pub use uint::Uint;
 
@@ -328,13 +328,12 @@ impl<W: Weight> Matcher<W> {
             return false;
         }
         let de = st.dual[e];
-        let row = w2.row(e);
-        active.iter().all(|&u| {
+        on_row!(w2.row(e), row => active.iter().all(|&u| {
             u == e
                 || st.mate[e] == u
-                || row[u] == NO_EDGE_WEIGHT
-                || de + st.dual[u] >= st.scaled(w2.value(row[u])) + drop
-        })
+                || row[u].k() == NO_EDGE_WEIGHT
+                || de + st.dual[u] >= st.scaled(w2.value(row[u].k())) + drop
+        }))
     }
 
     /// Takes the pair `a–b` out of the graph for good: the caller has removed
@@ -494,8 +493,7 @@ impl<W: Weight> Matcher<W> {
         if (st.dual[v] + two(bp)).is_zero() {
             return None;
         }
-        let row = self.w.row(v);
-        let sure = self.active.iter().all(|&u| {
+        let sure = on_row!(self.w.row(v), row => self.active.iter().all(|&u| {
             if u == v || u == p {
                 return true;
             }
@@ -503,11 +501,11 @@ impl<W: Weight> Matcher<W> {
                 return true;
             };
             // (A bonus on a missing edge makes one of that weight.)
-            if bu < bp || (row[u] == NO_EDGE_WEIGHT && bu.is_zero()) {
+            if bu < bp || (row[u].k() == NO_EDGE_WEIGHT && bu.is_zero()) {
                 return true;
             }
             let need = two(bu - bp);
-            let w2 = st.scaled(self.w.value(row[u]));
+            let w2 = st.scaled(self.w.value(row[u].k()));
             if W::sum_minus(st.dual[v], st.dual[u], w2) > need {
                 return true;
             }
@@ -516,7 +514,7 @@ impl<W: Weight> Matcher<W> {
             }
             let z = st.common_z(v, u);
             W::sum_minus(st.dual[v] + z + z, st.dual[u], w2) > need
-        });
+        }));
         sure.then_some(p)
     }
 
@@ -690,8 +688,14 @@ struct State<W: Weight> {
     childmark: Vec<bool>,
     unused: Vec<usize>,
     dual: Vec<W>,
-    /// Stage stamp per edge: the edge is known tight in this stage.
-    allowed: Vec<u32>,
+    /// Stage tag per edge: the edge is known tight in the stage tagged
+    /// `tag`. One byte per edge (the matrix of a 7,000-player window is
+    /// 49 MB, not 196): tags run 1 to 255 and start again, and the
+    /// whole array is cleared when they do, so an old mark never passes
+    /// for a new one.
+    allowed: Vec<u8>,
+    /// The current stage's tag (see `allowed`; 0 marks no stage).
+    tag: u8,
     /// The root of the search tree each labelled top-level blossom (or
     /// vertex) belongs to in this stage.
     tree: Vec<usize>,
@@ -737,6 +741,7 @@ impl<W: Weight> State<W> {
             unused: Vec::new(),
             dual: Vec::new(),
             allowed: Vec::new(),
+            tag: 0,
             tree: Vec::new(),
             dead: Vec::new(),
             stage: 0,
@@ -773,12 +778,25 @@ impl<W: Weight> State<W> {
             unused: (n..2 * n).rev().collect(),
             dual,
             allowed: vec![0; n * n],
+            tag: 0,
             tree: vec![NONE; 2 * n],
             dead: vec![0; n],
             stage: 0,
             queue: Vec::new(),
             scale: 0,
         }
+    }
+
+    /// Moves to the next stage's tag in `allowed`, clearing the marks
+    /// when the tags start again.
+    fn next_tag(&mut self) {
+        self.tag = match self.tag {
+            u8::MAX => {
+                self.allowed.fill(0);
+                1
+            }
+            t => t + 1,
+        };
     }
 
     /// The innermost blossom containing both `i` and `j` (`NONE`: none):
@@ -1300,7 +1318,7 @@ impl<W: Weight> Solver<'_, W> {
     }
 
     fn mark_allowed(&mut self, e: Edge) {
-        let s = self.stage;
+        let s = self.tag;
         let n = self.n;
         self.allowed[e.0 * n + e.1] = s;
         self.allowed[e.1 * n + e.0] = s;
@@ -1472,27 +1490,30 @@ impl<W: Weight> Solver<'_, W> {
             if self.st.mate[v] != NONE || self.st.inblossom[v] != v || self.st.dual[v].is_zero() {
                 continue;
             }
-            let row = self.g.row(v);
+            let g = self.g;
             // The least feasible dual of v, and the first free vertex (or a
             // blossom's free base) whose edge sets it.
-            let mut least = W::zero();
-            let mut best = NONE;
-            let mut any = false;
-            for &u in self.act {
-                if u == v || row[u] == NO_EDGE_WEIGHT {
-                    continue;
+            let (least, best) = on_row!(g.row(v), row => {
+                let mut least = W::zero();
+                let mut best = NONE;
+                let mut any = false;
+                for &u in self.act {
+                    if u == v || row[u].k() == NO_EDGE_WEIGHT {
+                        continue;
+                    }
+                    let w2 = g.value(row[u].k());
+                    let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
+                    let free = self.st.mate[u] == NONE && self.st.base[self.st.inblossom[u]] == u;
+                    if !any || need > least {
+                        least = need;
+                        best = if free { u } else { NONE };
+                        any = true;
+                    } else if need == least && best == NONE && free {
+                        best = u;
+                    }
                 }
-                let w2 = self.g.value(row[u]);
-                let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
-                let free = self.st.mate[u] == NONE && self.st.base[self.st.inblossom[u]] == u;
-                if !any || need > least {
-                    least = need;
-                    best = if free { u } else { NONE };
-                    any = true;
-                } else if need == least && best == NONE && free {
-                    best = u;
-                }
-            }
+                (least, best)
+            });
             if least > self.st.dual[v] {
                 continue;
             }
@@ -1552,41 +1573,14 @@ impl<W: Weight> Solver<'_, W> {
         }
     }
 
-    /// Runs stages until no root is left. Returns false when the values
-    /// would outgrow the weight type (the caller restarts from scratch).
     /// Scans the edges of the S-vertex or S-blossom `x`; true when an
     /// augmentation ended the stage.
     fn scan(&mut self, x: usize) -> bool {
         let n = self.n;
         let g = self.g;
-        let stage = self.st.stage;
+        let tag = self.st.tag;
         if x < n {
-            // The hot loop: row `v` is scanned whole, so everything fixed
-            // for the row is read once.
-            let v = x;
-            let ks = g.row(v);
-            let dv = self.st.dual[v];
-            let mut bv = self.st.inblossom[v];
-            for &u in self.act {
-                let k = ks[u];
-                if k == NO_EDGE_WEIGHT || u == v {
-                    continue;
-                }
-                let bu = self.st.inblossom[u];
-                if bv == bu || (self.augmented && self.is_dead(bu)) {
-                    continue;
-                }
-                let ei = v * n + u;
-                let tight = self.st.allowed[ei] == stage;
-                let kslack = if tight {
-                    W::zero()
-                } else {
-                    W::sum_minus(dv, self.st.dual[u], self.st.scaled(g.value(k)))
-                };
-                if self.visit(v, u, bu, kslack, tight, &mut bv) {
-                    return true;
-                }
-            }
+            return on_row!(g.row(x), ks => self.scan_row(x, ks));
         } else {
             // One edge per outside vertex: the least-slack one from `x`.
             let mut bv = self.st.inblossom[self.st.base[x]];
@@ -1600,7 +1594,7 @@ impl<W: Weight> Solver<'_, W> {
                     v => v as usize,
                 };
                 let ei = v * n + u;
-                let tight = self.st.allowed[ei] == stage;
+                let tight = self.st.allowed[ei] == tag;
                 let kslack = if tight {
                     W::zero()
                 } else {
@@ -1609,6 +1603,39 @@ impl<W: Weight> Solver<'_, W> {
                 if self.visit(v, u, bu, kslack, tight, &mut bv) {
                     return true;
                 }
+            }
+        }
+        false
+    }
+
+    /// The hot loop of [`Solver::scan`] for the S-vertex `v` whose row is
+    /// `ks`: the row is scanned whole, so everything fixed for the row is
+    /// read once.
+    #[inline]
+    fn scan_row<K: Key>(&mut self, v: usize, ks: &[K]) -> bool {
+        let n = self.n;
+        let g = self.g;
+        let tag = self.st.tag;
+        let dv = self.st.dual[v];
+        let mut bv = self.st.inblossom[v];
+        for &u in self.act {
+            let k = ks[u].k();
+            if k == NO_EDGE_WEIGHT || u == v {
+                continue;
+            }
+            let bu = self.st.inblossom[u];
+            if bv == bu || (self.augmented && self.is_dead(bu)) {
+                continue;
+            }
+            let ei = v * n + u;
+            let tight = self.st.allowed[ei] == tag;
+            let kslack = if tight {
+                W::zero()
+            } else {
+                W::sum_minus(dv, self.st.dual[u], self.st.scaled(g.value(k)))
+            };
+            if self.visit(v, u, bu, kslack, tight, &mut bv) {
+                return true;
             }
         }
         false
@@ -1633,9 +1660,9 @@ impl<W: Weight> Solver<'_, W> {
             let t = kslack.is_zero();
             if t {
                 let n = self.n;
-                let stage = self.st.stage;
-                self.st.allowed[v * n + u] = stage;
-                self.st.allowed[u * n + v] = stage;
+                let tag = self.st.tag;
+                self.st.allowed[v * n + u] = tag;
+                self.st.allowed[u * n + v] = tag;
             }
             t
         };
@@ -1713,6 +1740,8 @@ impl<W: Weight> Solver<'_, W> {
         }
     }
 
+    /// Runs stages until no root is left. Returns false when the values
+    /// would outgrow the weight type (the caller restarts from scratch).
     fn run(&mut self) -> bool {
         self.st.epoch += 1;
         let n = self.n;
@@ -1722,6 +1751,7 @@ impl<W: Weight> Solver<'_, W> {
         self.warm_start();
         loop {
             self.stage += 1;
+            self.st.next_tag();
             for x in self.label.iter_mut() {
                 *x = 0;
             }

@@ -1,10 +1,13 @@
 //! The weight matrix of a dense graph whose weights take few distinct
-//! values: each cell holds a 32-bit index into a table of those values.
+//! values: each cell holds an index into a table of those values, 16 bits
+//! wide while the table has at most 65,536 slots, 32 bits after (the
+//! matrix is widened once, when a value needs slot 65,536).
 //!
 //! A pairing graph of 3,000 players has 9 million edges but only a few
 //! thousand distinct weights at a time, each hundreds of bits wide. Scanning
-//! a vertex's row then reads 4 bytes per edge instead of the whole weight,
-//! and the values it meets stay in the cache.
+//! a vertex's row then reads 2 bytes per edge instead of the whole weight,
+//! and the values it meets stay in the cache; a window of 7,000 players
+//! holds its matrix in 100 MB instead of 200.
 
 use super::Weight;
 use std::collections::HashMap;
@@ -42,11 +45,60 @@ pub type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 /// Index 0 is the zero weight: no edge.
 pub(super) const NO_EDGE_WEIGHT: u32 = 0;
 
+/// The most slots a narrow matrix can name.
+const NARROW_SLOTS: usize = 1 << 16;
+
+/// A cell of the matrix: a value index, narrow or wide.
+pub(super) trait Key: Copy {
+    fn k(self) -> u32;
+}
+
+impl Key for u16 {
+    #[inline]
+    fn k(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Key for u32 {
+    #[inline]
+    fn k(self) -> u32 {
+        self
+    }
+}
+
+/// The matrix's cells: `[i * n + j]` is the value index of edge `i–j`
+/// (symmetric).
+#[derive(Clone, Debug)]
+enum Cells {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+/// One row of the matrix (see [`Table::row`]); [`on_row!`] runs code on
+/// either width.
+pub(super) enum Row<'a> {
+    Narrow(&'a [u16]),
+    Wide(&'a [u32]),
+}
+
+/// `on_row!(row, ks => body)`: `body` with `ks` bound to the row's cells as
+/// a slice of `u16` or `u32` (read them with [`Key::k`]); the body is
+/// compiled once per width, so a scan does not test the width per cell.
+macro_rules! on_row {
+    ($row:expr, $ks:ident => $body:expr) => {
+        match $row {
+            $crate::pairing::matching::table::Row::Narrow($ks) => $body,
+            $crate::pairing::matching::table::Row::Wide($ks) => $body,
+        }
+    };
+}
+pub(super) use on_row;
+
 #[derive(Clone, Debug)]
 pub(super) struct Table<W: Weight> {
     n: usize,
-    /// `idx[i * n + j]`: the value of edge `i–j` (symmetric).
-    idx: Vec<u32>,
+    idx: Cells,
     vals: Vec<W>,
     /// How many edges hold each value (the zero value is not counted).
     refs: Vec<u32>,
@@ -59,7 +111,7 @@ impl<W: Weight> Table<W> {
     pub fn new(n: usize) -> Self {
         Table {
             n,
-            idx: vec![NO_EDGE_WEIGHT; n * n],
+            idx: Cells::Narrow(vec![0; n * n]),
             vals: vec![W::zero()],
             refs: vec![0],
             lookup: WordMap::default(),
@@ -70,13 +122,58 @@ impl<W: Weight> Table<W> {
     /// The value of edge `i–j`.
     #[inline]
     pub fn at(&self, i: usize, j: usize) -> W {
-        self.vals[self.idx[i * self.n + j] as usize]
+        self.vals[self.key(i * self.n + j) as usize]
+    }
+
+    #[inline]
+    fn key(&self, c: usize) -> u32 {
+        match &self.idx {
+            Cells::Narrow(v) => u32::from(v[c]),
+            Cells::Wide(v) => v[c],
+        }
     }
 
     /// Row `v`: the value index of each edge `v–u`.
     #[inline]
-    pub fn row(&self, v: usize) -> &[u32] {
-        &self.idx[v * self.n..(v + 1) * self.n]
+    pub fn row(&self, v: usize) -> Row<'_> {
+        let r = v * self.n..(v + 1) * self.n;
+        match &self.idx {
+            Cells::Narrow(c) => Row::Narrow(&c[r]),
+            Cells::Wide(c) => Row::Wide(&c[r]),
+        }
+    }
+
+    /// Stores index `k` in the cells of `i–j` and `j–i`.
+    fn store(&mut self, i: usize, j: usize, k: u32) {
+        let (a, b) = (i * self.n + j, j * self.n + i);
+        match &mut self.idx {
+            Cells::Narrow(c) => {
+                let k = u16::try_from(k).expect("a narrow slot");
+                c[a] = k;
+                c[b] = k;
+            }
+            Cells::Wide(c) => {
+                c[a] = k;
+                c[b] = k;
+            }
+        }
+    }
+
+    /// A new slot for a value: a freed one, or the next (widening the
+    /// matrix when a narrow cell cannot name it).
+    fn new_slot(&mut self, w: W) -> u32 {
+        if let Some(k) = self.free.pop() {
+            self.vals[k as usize] = w;
+            return k;
+        }
+        if self.vals.len() == NARROW_SLOTS {
+            if let Cells::Narrow(c) = &self.idx {
+                self.idx = Cells::Wide(c.iter().map(|&k| u32::from(k)).collect());
+            }
+        }
+        self.vals.push(w);
+        self.refs.push(0);
+        u32::try_from(self.vals.len() - 1).expect("fewer than 2^32 distinct weights")
     }
 
     /// The value behind index `k`.
@@ -87,23 +184,13 @@ impl<W: Weight> Table<W> {
 
     /// Sets edge `i–j` to `w` (zero removes it).
     pub fn put(&mut self, i: usize, j: usize, w: W) {
-        let old = self.idx[i * self.n + j];
+        let old = self.key(i * self.n + j);
         let k = if w.is_zero() {
             NO_EDGE_WEIGHT
         } else if let Some(&k) = self.lookup.get(&w) {
             k
         } else {
-            let k = match self.free.pop() {
-                Some(k) => {
-                    self.vals[k as usize] = w;
-                    k
-                }
-                None => {
-                    self.vals.push(w);
-                    self.refs.push(0);
-                    (self.vals.len() - 1) as u32
-                }
-            };
+            let k = self.new_slot(w);
             self.lookup.insert(w, k);
             k
         };
@@ -120,8 +207,7 @@ impl<W: Weight> Table<W> {
                 self.free.push(old);
             }
         }
-        self.idx[i * self.n + j] = k;
-        self.idx[j * self.n + i] = k;
+        self.store(i, j, k);
     }
 
     /// The largest value any edge holds.
@@ -165,6 +251,41 @@ mod tests {
             (t.at(0, 3), t.at(3, 0), t.at(0, 1), t.max()),
             (10, 10, 4, 10)
         );
-        assert_eq!(t.row(0), &[0, t.idx[1], 0, t.idx[3]]);
+        let Row::Narrow(r) = t.row(0) else {
+            panic!("few values keep the matrix narrow")
+        };
+        assert_eq!(r, &[0, t.key(1) as u16, 0, t.key(3) as u16]);
+    }
+
+    #[test]
+    fn many_values_widen_the_matrix() {
+        // A 400-vertex graph has 79,800 edges: give each its own value.
+        let n = 400;
+        let mut t = Table::<i64>::new(n);
+        let w = |i: usize, j: usize| (i * n + j) as i64 + 1;
+        for i in 0..n {
+            for j in i + 1..n {
+                t.put(i, j, w(i, j));
+                assert!(
+                    matches!(t.idx, Cells::Narrow(_)) == (t.vals.len() <= NARROW_SLOTS),
+                    "the matrix widens exactly when a slot needs 17 bits"
+                );
+            }
+        }
+        assert!(matches!(t.idx, Cells::Wide(_)));
+        assert_eq!(t.distinct(), n * (n - 1) / 2);
+        for i in 0..n {
+            for j in i + 1..n {
+                assert_eq!((t.at(i, j), t.at(j, i)), (w(i, j), w(i, j)));
+            }
+        }
+        let Row::Wide(r) = t.row(3) else {
+            panic!("wide")
+        };
+        assert_eq!(t.value(r[399]), w(3, 399));
+        // Freed slots are reused; the matrix stays wide.
+        t.put(0, 1, 0);
+        t.put(0, 2, 7);
+        assert_eq!((t.at(0, 1), t.at(2, 0)), (0, 7));
     }
 }

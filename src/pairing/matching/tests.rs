@@ -645,3 +645,67 @@ fn a_sure_partner_is_the_mate_in_every_optimum() {
     );
     assert!(inside * 100 > cases, "proved inside a blossom {inside}");
 }
+
+/// The one-byte stage tags of `allowed` start again after 255 stages; a
+/// mark made in an earlier stage must never read as tight in a later one.
+#[test]
+fn stage_tags_wrap_without_reviving_old_marks() {
+    let mut st = State::<i64>::fresh(3, &Table::new(3));
+    let mut first_tag = None;
+    for stage in 0..1000 {
+        st.next_tag();
+        assert_ne!(st.tag, 0, "0 marks no stage");
+        match first_tag {
+            None => {
+                st.allowed[1] = st.tag;
+                first_tag = Some(st.tag);
+            }
+            Some(_) => assert_ne!(
+                st.allowed[1], st.tag,
+                "stage {stage} reads a mark from stage 0"
+            ),
+        }
+    }
+}
+
+/// One matcher through many more stages than there are tags (the stage
+/// counter and the tags carry over from solve to solve): every solve is a
+/// certified optimum with the weight a fresh solve finds.
+#[test]
+fn long_edit_sequences_outlive_the_stage_tags() {
+    let n = 24;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut w = vec![vec![0i64; n]; n];
+    for i in 0..n {
+        for j in 0..i {
+            let x = 2 * next(8) as i64;
+            w[i][j] = x;
+            w[j][i] = x;
+        }
+    }
+    let mut m = matcher_of(n, &w);
+    for _ in 0..700 {
+        let (a, b) = (next(n as u64) as usize, next(n as u64) as usize);
+        if a != b {
+            let x = 2 * next(8) as i64;
+            m.set(a, b, x);
+            w[a][b] = x;
+            w[b][a] = x;
+        }
+        let mate = m.solve();
+        certify(&m, &mate);
+        let again = m.clone().solve_fresh();
+        assert_eq!(total(&w, &mate), total(&w, &again));
+    }
+    assert!(
+        m.st.stage > 3 * 255,
+        "only {} stages: the tags never wrapped",
+        m.st.stage
+    );
+}
