@@ -395,8 +395,8 @@ impl App {
         // The config's defaults of the draft's kind.
         s.tiebreaks = match d.kind {
             EventKind::Individual => s.tiebreaks,
-            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).codes(),
-            EventKind::Knockout => Vec::new(),
+            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).list(),
+            EventKind::Knockout => TieBreaks::Knockout.list(),
         };
         self.apply_draft(s, d)
     }
@@ -421,14 +421,8 @@ impl App {
             s.time_control = v;
         }
         if let Some(v) = &d.tiebreaks {
-            if v.kind() != d.kind {
-                return Err(invalid!(
-                    "err.app.tiebreaks_kind",
-                    codes = v.codes().join(", "),
-                    kind = crate::i18n::Msg::new(d.kind.key())
-                ));
-            }
-            s.tiebreaks = v.codes();
+            s.tiebreaks = v.list();
+            TieBreaks::for_event(d.kind, &s.tiebreaks)?;
         }
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
@@ -559,7 +553,7 @@ impl App {
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        TieBreaks::parse(kind, &settings.tiebreaks)?;
+        TieBreaks::for_event(kind, &settings.tiebreaks)?;
         if settings.rounds == 0 {
             return Err(invalid!("err.app.no_rounds"));
         }

@@ -132,7 +132,7 @@ impl App {
             true => from_202().unwrap_or_default(),
             false => asked,
         };
-        settings.tiebreaks = tbs.iter().map(|t| t.code().to_string()).collect();
+        settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds

@@ -459,7 +459,7 @@ impl Config {
             if let Some(list) = ev.tiebreaks {
                 let (individual, team) = read_tiebreaks(&list, &err_at)?;
                 if let Some(v) = individual {
-                    s.tiebreaks = v.iter().map(|t| t.code().to_string()).collect();
+                    s.tiebreaks = crate::scoring::TieBreaks::Individual(v).list();
                 }
                 if let Some(v) = team {
                     c.team_tiebreaks = v;
@@ -682,7 +682,7 @@ mod tests {
         assert_eq!(c.event.rounds, 9);
         assert_eq!(c.event.games_per_round, 2);
         assert_eq!(c.event.time_control.black_base_ms, 1_800_000);
-        assert_eq!(c.event.tiebreaks, vec!["small-points", "wins"]);
+        assert_eq!(c.event.tiebreaks.codes(), ["small-points", "wins"]);
         assert_eq!(c.event.byes.opponent_score, ByeOpponentScore::Own);
         assert_eq!(c.event.byes.forfeits_to_drop, 3);
         assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
@@ -894,7 +894,7 @@ mod tests {
         }
         let all = TieBreak::CODES.map(|c| format!("\"{c}\"")).join(", ");
         let c = parse(&format!("[event]\ntiebreaks = [{all}]\n")).unwrap();
-        assert_eq!(c.event.tiebreaks, TieBreak::CODES);
+        assert_eq!(c.event.tiebreaks.codes(), TieBreak::CODES);
     }
 
     #[test]
