@@ -114,6 +114,10 @@ impl App {
         }
         let mut settings = self.config.event.clone();
         settings.system = PairingSystem::Dutch;
+        settings.pairing_settings.options = settings
+            .pairing_settings
+            .options
+            .only_for(PairingSystem::Dutch);
         settings.scheme = scheme_id;
         settings.scheme_settings = serde_json::Map::new();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
