@@ -431,8 +431,15 @@ impl App {
             s.time_control = v;
         }
         if let Some(v) = &d.tiebreaks {
+            // A list read for another kind is refused, empty or not.
+            if v.kind() != d.kind {
+                return Err(crate::scoring::ScoringError::TieBreaksKind {
+                    codes: v.codes().join(", "),
+                    kind: d.kind,
+                }
+                .into());
+            }
             s.tiebreaks = v.list();
-            TieBreaks::for_event(d.kind, &s.tiebreaks)?;
         }
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
