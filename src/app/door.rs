@@ -396,14 +396,24 @@ impl App {
         // The config's defaults of the draft's kind.
         s.tiebreaks = match d.kind {
             EventKind::Individual => s.tiebreaks,
-            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).codes(),
-            EventKind::Knockout => Vec::new(),
+            EventKind::Team => TieBreaks::Team(self.config.team_tiebreaks.clone()).list(),
+            EventKind::Knockout => TieBreaks::Knockout.list(),
         };
-        self.apply_draft(s, d)
+        // The club's default pairing options are those of its default
+        // system: an event paired by another system takes none of them.
+        let system = d.system.unwrap_or(s.system);
+        s.pairing_settings.options = s.pairing_settings.options.only_for(system);
+        self.apply_draft(s, d, None)
     }
 
-    /// `d` over the settings `s`, checked.
-    fn apply_draft(&self, mut s: EventSettings, d: &EventDraft) -> Result<EventSettings> {
+    /// `d` over the settings `s`, checked (`before`: the event's settings
+    /// as stored, when it is an edit).
+    fn apply_draft(
+        &self,
+        mut s: EventSettings,
+        d: &EventDraft,
+        before: Option<&EventSettings>,
+    ) -> Result<EventSettings> {
         if let Some(v) = &d.scheme {
             s.scheme = v.clone();
         }
@@ -422,19 +432,25 @@ impl App {
             s.time_control = v;
         }
         if let Some(v) = &d.tiebreaks {
+            // A list read for another kind is refused, empty or not.
             if v.kind() != d.kind {
-                return Err(invalid!(
-                    "err.app.tiebreaks_kind",
-                    codes = v.codes().join(", "),
-                    kind = crate::i18n::Msg::new(d.kind.key())
-                ));
+                return Err(crate::scoring::ScoringError::TieBreaksKind {
+                    codes: v.codes().join(", "),
+                    kind: d.kind,
+                }
+                .into());
             }
-            s.tiebreaks = v.codes();
+            s.tiebreaks = v.list();
         }
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
         }
         if d.double {
+            if s.system != PairingSystem::Berger {
+                return Err(super::AppError::Invalid(
+                    crate::domain::PairingOptions::foreign_msg("double_round_robin", s.system),
+                ));
+            }
             s.pairing_settings.options.double_round_robin = Some(true);
         }
         match d.cxa_round1 {
@@ -446,7 +462,13 @@ impl App {
             Some(v) if s.system == PairingSystem::Cxa => {
                 s.pairing_settings.options.round1_method = Some(v);
             }
-            _ => {}
+            // The form's default on another system sets nothing.
+            Some(3) | None => {}
+            Some(_) => {
+                return Err(super::AppError::Invalid(
+                    crate::domain::PairingOptions::foreign_msg("round1_method", s.system),
+                ));
+            }
         }
         if let Some(m) = &d.acceleration {
             super::accel::set_method(&mut s, m)?;
@@ -467,7 +489,7 @@ impl App {
                 s.pairing_settings.options.clubmates = Some(mode);
             }
         }
-        self.check_settings_of(d.kind, &s)?;
+        self.check_settings_with(d.kind, &s, before)?;
         Ok(s)
     }
 
@@ -494,7 +516,12 @@ impl App {
         if kind == EventKind::Knockout && d.system.is_some_and(|x| x != ev.settings.system) {
             return Err(invalid!("err.app.knockout_system", event = &ev.name));
         }
-        let mut s = self.apply_draft(ev.settings.clone(), d)?;
+        // A new system keeps none of the old one's own options.
+        let mut base = ev.settings.clone();
+        if let Some(x) = d.system.filter(|&x| x != base.system) {
+            base.pairing_settings.options = base.pairing_settings.options.only_for(x);
+        }
+        let mut s = self.apply_draft(base, d, Some(&ev.settings))?;
         if !d.double && s.pairing_settings.options.double_round_robin() {
             s.pairing_settings.options.double_round_robin = None;
         }
@@ -551,6 +578,20 @@ impl App {
     /// [`App::check_settings`] for an event of `kind`: its tie-breaks are
     /// that kind's.
     pub fn check_settings_of(&self, kind: EventKind, settings: &EventSettings) -> Result<()> {
+        self.check_settings_with(kind, settings, None)
+    }
+
+    /// [`App::check_settings_of`]; `before`, an edited event's settings as
+    /// stored: a pairing option its system does not read is refused, but
+    /// one the stored row already held under the same system is kept (a
+    /// row an older qishe wrote opens and edits as before; its system's
+    /// pairer never reads the option).
+    fn check_settings_with(
+        &self,
+        kind: EventKind,
+        settings: &EventSettings,
+        before: Option<&EventSettings>,
+    ) -> Result<()> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
             return Err(invalid!(
                 "err.app.unknown_scheme",
@@ -560,7 +601,7 @@ impl App {
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        TieBreaks::parse(kind, &settings.tiebreaks)?;
+        TieBreaks::for_event(kind, &settings.tiebreaks)?;
         if settings.rounds == 0 {
             return Err(invalid!("err.app.no_rounds"));
         }
@@ -573,6 +614,18 @@ impl App {
             || settings.pairing_settings.options.clubmates.is_some();
         if kind != EventKind::Individual && individual_only {
             return Err(invalid!("err.accel.individual_only"));
+        }
+        // Each pairing option is read by the systems it names (a
+        // knockout's bracket reads none of them).
+        let options = &settings.pairing_settings.options;
+        let kept = before
+            .is_some_and(|b| b.system == settings.system && b.pairing_settings.options == *options);
+        if let Some(key) = options.foreign_to(settings.system) {
+            if kind != EventKind::Knockout && !kept {
+                return Err(super::AppError::Invalid(
+                    crate::domain::PairingOptions::foreign_msg(key, settings.system),
+                ));
+            }
         }
         Ok(())
     }
@@ -595,6 +648,58 @@ mod tests {
             .unwrap();
         }
         app
+    }
+
+    #[test]
+    fn a_pairing_option_of_another_system_is_refused_but_a_stored_one_is_kept() {
+        use crate::domain::PairingSystem;
+        let mut app = club();
+        // `--double` is the round-robin's.
+        let d = EventDraft {
+            system: Some(PairingSystem::Dutch),
+            double: true,
+            ..Default::default()
+        };
+        let e = app.create_event_of("错", None, &d).unwrap_err();
+        assert_eq!(e.msg().key, "err.settings.option_system");
+        assert!(e.to_string().contains("double_round_robin"), "{e}");
+        assert!(app.events().unwrap().is_empty());
+        // A settings object with the Chinese method's option on a Dutch
+        // event: refused at creation...
+        let mut s = EventSettings::default();
+        s.pairing_settings.options.round1_method = Some(2);
+        let e = app.create_event("错", None, &s).unwrap_err();
+        assert!(e.to_string().contains("round1_method"), "{e}");
+        // ... but a row that already holds one (written by an older
+        // qishe) opens and edits as before, the option kept.
+        let ev = app
+            .create_event("周赛", None, &EventSettings::default())
+            .unwrap();
+        app.store.update_event(ev.id, "周赛", None, &s).unwrap();
+        let ev = app.event(ev.key()).unwrap();
+        assert_eq!(ev.settings.pairing_settings.options.round1_method, Some(2));
+        let more = EventDraft {
+            rounds: Some(9),
+            ..Default::default()
+        };
+        let e = app.edit_event(ev.key(), "周赛二", None, &more).unwrap();
+        assert_eq!(e.settings.rounds, 9);
+        assert_eq!(e.settings.pairing_settings.options.round1_method, Some(2));
+        // Changing the system leaves the old system's own options behind;
+        // a Chinese event keeps its method.
+        let cxa = EventDraft {
+            system: Some(PairingSystem::Cxa),
+            ..Default::default()
+        };
+        let e = app.edit_event(ev.key(), "周赛二", None, &cxa).unwrap();
+        assert_eq!(e.settings.pairing_settings.options.round1_method, Some(2));
+        let dutch = EventDraft {
+            system: Some(PairingSystem::Dutch),
+            ..Default::default()
+        };
+        let e = app.edit_event(ev.key(), "周赛二", None, &dutch).unwrap();
+        assert_eq!(e.settings.pairing_settings.options.round1_method, None);
+        assert_eq!(e.settings.system, PairingSystem::Dutch);
     }
 
     #[test]

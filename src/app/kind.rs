@@ -524,7 +524,46 @@ mod tests {
             ..Default::default()
         };
         let team = app.create_event_of("联赛", None, &d).unwrap();
-        assert_eq!(team.settings.tiebreaks, ["match-wins"]);
+        assert_eq!(team.settings.tiebreaks.codes(), ["match-wins"]);
+        assert_eq!(team.settings.tiebreaks.kind(), EventKind::Team);
+        // An edit keeps the team list (a rename, more rounds) and takes
+        // team codes only; undo and redo bring the list back as it was.
+        let more = super::super::EventDraft {
+            rounds: Some(5),
+            ..Default::default()
+        };
+        let e = app.edit_event(team.key(), "联赛甲", None, &more).unwrap();
+        assert_eq!(e.settings.tiebreaks, team.settings.tiebreaks);
+        let ind = super::super::EventDraft {
+            tiebreaks: Some(
+                crate::scoring::TieBreaks::parse(EventKind::Individual, &["wins"]).unwrap(),
+            ),
+            ..Default::default()
+        };
+        let err = app
+            .edit_event(team.key(), "联赛甲", None, &ind)
+            .unwrap_err();
+        assert!(err.to_string().contains("wins"), "{err}");
+        let sb = super::super::EventDraft {
+            tiebreaks: Some(
+                crate::scoring::TieBreaks::parse(EventKind::Team, &["team-sb", "direct"]).unwrap(),
+            ),
+            ..Default::default()
+        };
+        let e = app.edit_event(team.key(), "联赛甲", None, &sb).unwrap();
+        assert_eq!(e.settings.tiebreaks.codes(), ["team-sb", "direct"]);
+        assert_eq!(e.settings.tiebreaks.kind(), EventKind::Team);
+        app.undo().unwrap();
+        assert_eq!(
+            app.event(team.key()).unwrap().settings.tiebreaks.codes(),
+            ["match-wins"]
+        );
+        app.redo().unwrap();
+        let e = app.event(team.key()).unwrap();
+        assert_eq!(e.settings.tiebreaks.codes(), ["team-sb", "direct"]);
+        assert_eq!(e.settings.tiebreaks.kind(), EventKind::Team);
+        let same = super::super::EventDraft::default();
+        app.edit_event(team.key(), "联赛", None, &same).unwrap();
         assert_eq!(app.event_kind(team.key()).unwrap(), EventKind::Team);
         assert!(matches!(
             app.event_standings(team.key(), None).unwrap(),

@@ -482,7 +482,7 @@ impl App {
             ));
         }
         let scheme = crate::scoring::Scheme::from_id(&s.scheme, &s.scheme_settings)?;
-        crate::scoring::TieBreaks::parse(crate::domain::EventKind::Knockout, &s.tiebreaks)?;
+        crate::scoring::TieBreaks::for_event(crate::domain::EventKind::Knockout, &s.tiebreaks)?;
         if !(1..=2).contains(&s.games_per_round) {
             return Err(invalid!("err.app.games_per_round"));
         }

@@ -615,7 +615,10 @@ mod tests {
         };
         assert!(app.create_event("E", None, &s).is_err());
         let s = EventSettings {
-            tiebreaks: vec!["buchholz-cut0".into()],
+            tiebreaks: crate::domain::TieBreakList::new(
+                crate::domain::EventKind::Individual,
+                &["buchholz-cut0"],
+            ),
             ..Default::default()
         };
         assert!(app.create_event("E", None, &s).is_err());

@@ -121,7 +121,7 @@ impl App {
                 row("book.rule.boards", ts.boards.to_string());
                 row("book.rule.games", s.games_per_round.to_string());
                 row("book.rule.time", s.time_control.to_string());
-                let tbs = crate::scoring::team::TeamTieBreak::parse_list(&s.tiebreaks)?;
+                let tbs = crate::scoring::TieBreaks::team(&s.tiebreaks)?;
                 let names = tbs
                     .iter()
                     .map(|t| named(format!("tb.team.{}", t.code()), t.code()))

@@ -16,11 +16,10 @@ use crate::store::{GamesImportReport, ImportRound, NewBoard};
 impl App {
     /// The event's tie-break order: its own list, else the scheme's default.
     pub fn tiebreaks_of(&self, event: &Event, scheme: &Scheme) -> Result<Vec<TieBreak>> {
-        if event.settings.tiebreaks.is_empty() {
-            Ok(scheme.default_tiebreaks())
-        } else {
-            Ok(TieBreak::parse_list(&event.settings.tiebreaks)?)
-        }
+        Ok(
+            crate::scoring::TieBreaks::individual(&event.settings.tiebreaks)?
+                .unwrap_or_else(|| scheme.default_tiebreaks()),
+        )
     }
 
     /// Standings of an event after a round (default: the last round whose

@@ -122,7 +122,7 @@ impl App {
             ));
         }
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;
-        TeamTieBreak::parse_list(&settings.tiebreaks)?;
+        crate::scoring::TieBreaks::team(&settings.tiebreaks)?;
         if !(1..=2).contains(&settings.games_per_round) {
             return Err(invalid!("err.app.games_per_round"));
         }

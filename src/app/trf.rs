@@ -114,6 +114,10 @@ impl App {
         }
         let mut settings = self.config.event.clone();
         settings.system = PairingSystem::Dutch;
+        settings.pairing_settings.options = settings
+            .pairing_settings
+            .options
+            .only_for(PairingSystem::Dutch);
         settings.scheme = scheme_id;
         settings.scheme_settings = serde_json::Map::new();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
@@ -132,7 +136,7 @@ impl App {
             true => from_202().unwrap_or_default(),
             false => asked,
         };
-        settings.tiebreaks = tbs.iter().map(|t| t.code().to_string()).collect();
+        settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds

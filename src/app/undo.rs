@@ -330,7 +330,7 @@ mod tests {
                 let s = EventSettings {
                     system: crate::domain::PairingSystem::Berger,
                     rounds: 3,
-                    tiebreaks: Vec::new(),
+                    tiebreaks: crate::domain::TieBreakList::empty(crate::domain::EventKind::Team),
                     ..Default::default()
                 };
                 let ts = crate::domain::TeamSettings {

@@ -408,7 +408,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     say!(
                         "  {} {}",
                         tr(l, "cli.out.tiebreaks"),
-                        s.tiebreaks.join(", ")
+                        s.tiebreaks.codes().join(", ")
                     );
                 }
                 say!(

@@ -459,7 +459,7 @@ impl Config {
             if let Some(list) = ev.tiebreaks {
                 let (individual, team) = read_tiebreaks(&list, &err_at)?;
                 if let Some(v) = individual {
-                    s.tiebreaks = v.iter().map(|t| t.code().to_string()).collect();
+                    s.tiebreaks = crate::scoring::TieBreaks::Individual(v).list();
                 }
                 if let Some(v) = team {
                     c.team_tiebreaks = v;
@@ -521,10 +521,20 @@ impl Config {
             }
             if let Some(t) = ev.pairing {
                 let mut all = toml::Table::new();
+                let mut spans = Vec::new();
                 for (k, v) in t {
                     check_pairing_setting(k.get_ref(), v.get_ref())
                         .map_err(|why| err_at(k.span(), why))?;
+                    spans.push((k.get_ref().clone(), k.span()));
                     all.insert(k.into_inner(), v.into_inner());
+                }
+                // Every option is for the systems that read it: `[event]
+                // system` (Dutch unless set) must be one of them.
+                for (k, span) in spans {
+                    let systems = PairingOptions::systems_of(&k);
+                    if systems.is_some_and(|x| !x.contains(&s.system)) {
+                        return Err(err_at(span, PairingOptions::foreign_msg(&k, s.system)));
+                    }
                 }
                 s.pairing_settings.options = PairingOptions::from_map(toml_to_json(&all))
                     .map_err(|e| err_at(0..0, e.msg()))?;
@@ -682,7 +692,7 @@ mod tests {
         assert_eq!(c.event.rounds, 9);
         assert_eq!(c.event.games_per_round, 2);
         assert_eq!(c.event.time_control.black_base_ms, 1_800_000);
-        assert_eq!(c.event.tiebreaks, vec!["small-points", "wins"]);
+        assert_eq!(c.event.tiebreaks.codes(), ["small-points", "wins"]);
         assert_eq!(c.event.byes.opponent_score, ByeOpponentScore::Own);
         assert_eq!(c.event.byes.forfeits_to_drop, 3);
         assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
@@ -872,13 +882,41 @@ mod tests {
             assert_eq!((e.line, e.column), (line, column), "{text}: {e}");
             assert!(e.to_string().contains(word), "{text}: {e}");
         }
-        // Known pairing settings of the right type load.
-        let c = parse("[event.pairing]\nround1_method = 2\nfirst_colour = \"black\"\ndouble_round_robin = true\n")
+        // Known pairing settings of the right type load, for a system
+        // that reads them.
+        let c = parse("[event]\nsystem = \"cxa\"\n[event.pairing]\nround1_method = 2\nfirst_colour = \"black\"\n")
             .unwrap();
         let o = &c.event.pairing_settings.options;
         assert_eq!(o.round1_method, Some(2));
         assert_eq!(o.first_colour, Some(crate::domain::Colour::Black));
-        assert!(o.double_round_robin());
+        let c = parse("[event]\nsystem = \"berger\"\n[event.pairing]\ndouble_round_robin = true\n")
+            .unwrap();
+        assert!(c.event.pairing_settings.options.double_round_robin());
+        // ... and are refused, by file, line and column, for one that does
+        // not: the Chinese method's round 1 on a Dutch event.
+        for (text, line, key, system) in [
+            ("[event.pairing]\nround1_method = 2\n", 2, "round1_method", "瑞士制"),
+            (
+                "[event]\nsystem = \"cxa\"\n[event.pairing]\ndouble_round_robin = true\n",
+                4,
+                "double_round_robin",
+                "积分编排",
+            ),
+            (
+                "[event]\nsystem = \"dutch\"\n[event.pairing]\nfirst_colour = \"black\"\nforfeit_limit = 3\n",
+                5,
+                "forfeit_limit",
+                "瑞士制",
+            ),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert_eq!((e.line, e.column), (line, 1), "{text}: {e}");
+            let zh = e.msg().render(Lang::ZhHans);
+            assert!(zh.contains(key) && zh.contains(system), "{zh}");
+            let hant = e.msg().render(Lang::ZhHant);
+            assert!(hant.contains(key) && hant.contains("不適用於"), "{hant}");
+            assert!(e.to_string().contains("is for"), "{e}");
+        }
     }
 
     #[test]
@@ -894,7 +932,7 @@ mod tests {
         }
         let all = TieBreak::CODES.map(|c| format!("\"{c}\"")).join(", ");
         let c = parse(&format!("[event]\ntiebreaks = [{all}]\n")).unwrap();
-        assert_eq!(c.event.tiebreaks, TieBreak::CODES);
+        assert_eq!(c.event.tiebreaks.codes(), TieBreak::CODES);
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod prize;
 mod rng;
 mod settings;
 mod team;
+mod tiebreak_list;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
 pub use fraction::Fraction;
@@ -38,6 +39,7 @@ pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,
     TeamMatch, TeamSettings, TiedMatch,
 };
+pub use tiebreak_list::TieBreakList;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -262,7 +264,8 @@ impl EventStatus {
 }
 
 /// What an event is: how its results are ranked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum EventKind {
     /// Players paired by a system (Swiss or round robin).
     #[default]
@@ -306,8 +309,9 @@ pub struct EventSettings {
     pub rounds: u32,
     pub games_per_round: u32,
     pub time_control: TimeControl,
-    /// Tie-break codes after points; empty = the scheme's default order.
-    pub tiebreaks: Vec<String>,
+    /// Tie-break codes after points, of the event's kind; empty = the
+    /// kind's default order (the scheme's, for an individual event).
+    pub tiebreaks: TieBreakList,
     pub byes: ByeSettings,
     /// The pairing options and what the event keeps beside them (one
     /// JSON object in the database's `pairing_settings` column).
@@ -323,7 +327,7 @@ impl Default for EventSettings {
             rounds: 7,
             games_per_round: 1,
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
-            tiebreaks: Vec::new(),
+            tiebreaks: TieBreakList::default(),
             byes: ByeSettings::default(),
             pairing_settings: PairingSettings::default(),
         }

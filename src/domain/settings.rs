@@ -9,7 +9,7 @@
 //! an object with a key neither struct knows is refused with the key's
 //! name ([`SettingsError`]), never dropped.
 
-use super::{Colour, Identity, Points};
+use super::{Colour, Identity, PairingSystem, Points};
 use crate::i18n::{msg, Msg};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -168,6 +168,68 @@ impl PairingOptions {
         "eliminated_after",
         "exhaustive_cap",
     ];
+
+    /// The systems that read the option `key`; `None`: every system
+    /// (the first colour). The Chinese method's options are its own; the
+    /// forfeit limit is the round-robin's too.
+    pub fn systems_of(key: &str) -> Option<&'static [PairingSystem]> {
+        use PairingSystem::*;
+        match key {
+            "first_colour" => None,
+            "double_round_robin" | "round_robin_bye_scores" => Some(&[Berger]),
+            "clubmates" | "acceleration" | "virtual_points" => Some(&[Dutch]),
+            "forfeit_limit" => Some(&[Cxa, Berger]),
+            _ => Some(&[Cxa]),
+        }
+    }
+
+    /// The keys of the options set (those the stored object holds).
+    pub fn set_keys(&self) -> Vec<&'static str> {
+        let set = serde_json::to_value(self).unwrap_or_default();
+        Self::KEYS
+            .into_iter()
+            .filter(|k| set.get(k).is_some())
+            .collect()
+    }
+
+    /// The first option set that `system` does not read, by key.
+    pub fn foreign_to(&self, system: PairingSystem) -> Option<&'static str> {
+        self.set_keys()
+            .into_iter()
+            .find(|k| Self::systems_of(k).is_some_and(|s| !s.contains(&system)))
+    }
+
+    /// These options without those `system` does not read.
+    pub fn only_for(&self, system: PairingSystem) -> PairingOptions {
+        let mut map = match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => return self.clone(),
+        };
+        map.retain(|k, _| Self::systems_of(k).is_none_or(|s| s.contains(&system)));
+        serde_json::from_value(serde_json::Value::Object(map)).unwrap_or_else(|_| self.clone())
+    }
+
+    /// The refusal of the option `key` on an event paired by `system`.
+    pub fn foreign_msg(key: &str, system: PairingSystem) -> Msg {
+        let name = |s: PairingSystem| {
+            Msg::new(match s {
+                PairingSystem::Dutch => "tui.system.dutch",
+                PairingSystem::Cxa => "tui.system.cxa",
+                PairingSystem::Berger => "tui.system.berger",
+            })
+        };
+        let systems = Self::systems_of(key)
+            .unwrap_or(&PairingSystem::ALL)
+            .iter()
+            .map(|&s| name(s))
+            .collect();
+        msg!(
+            "err.settings.option_system",
+            key,
+            systems = crate::i18n::join_msgs(systems).unwrap_or_else(|| name(system)),
+            system = name(system)
+        )
+    }
 
     pub fn double_round_robin(&self) -> bool {
         self.double_round_robin == Some(true)
@@ -402,6 +464,40 @@ impl std::error::Error for SettingsError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_option_names_the_systems_that_read_it() {
+        use PairingSystem::*;
+        let o = PairingOptions {
+            round1_method: Some(2),
+            first_colour: Some(Colour::Black),
+            forfeit_limit: Some(3),
+            ..Default::default()
+        };
+        assert_eq!(
+            o.set_keys(),
+            ["first_colour", "round1_method", "forfeit_limit"]
+        );
+        assert_eq!(o.foreign_to(Cxa), None);
+        assert_eq!(o.foreign_to(Dutch), Some("round1_method"));
+        assert_eq!(o.foreign_to(Berger), Some("round1_method"));
+        let b = o.only_for(Berger);
+        assert_eq!(b.set_keys(), ["first_colour", "forfeit_limit"]);
+        assert_eq!(o.only_for(Dutch).set_keys(), ["first_colour"]);
+        // Every key is some system's: none is refused everywhere.
+        for k in PairingOptions::KEYS {
+            assert!(
+                PairingOptions::systems_of(k).is_none_or(|s| !s.is_empty()),
+                "{k}"
+            );
+        }
+        let m = PairingOptions::foreign_msg("forfeit_limit", Dutch);
+        assert!(
+            m.en().contains("forfeit_limit") && m.en().contains("round-robin"),
+            "{}",
+            m.en()
+        );
+    }
     use serde_json::json;
 
     fn map(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {

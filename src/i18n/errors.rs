@@ -78,6 +78,12 @@ pub(super) static TEXTS: &[Text] = &[
         "bad pairing setting: {why}",
     ),
     (
+        "err.settings.option_system",
+        "编排选项 {key} 只适用于{systems}, 不适用于{system}",
+        "編排選項 {key} 只適用於{systems}, 不適用於{system}",
+        "the pairing option {key} is for {systems} only, not for {system}",
+    ),
+    (
         "err.settings.unknown_key",
         "赛事设置里有未知的设置项 \"{key}\" (也许来自别的 qishe 版本), 未作改动; 可用: {allowed}",
         "賽事設定裡有未知的設定項 \"{key}\" (也許來自別的 qishe 版本), 未作改動; 可用: {allowed}",

@@ -169,10 +169,16 @@ pub(super) static TEXTS: &[Text] = &[
         "give the event the seeds come from",
     ),
     (
-        "err.app.tiebreaks_kind",
+        "err.scoring.tiebreaks_kind",
         "同分排序规则 {codes} 不适用于{kind}",
         "同分排序規則 {codes} 不適用於{kind}",
-        "the tie-breaks {codes} are not those of a {kind}",
+        "the tie-breaks {codes} are another kind of event's, not this one's ({kind})",
+    ),
+    (
+        "err.scoring.tiebreak_other_kind",
+        "{code} 是{other}的同分排序规则, 不适用于{kind}; 可用: {allowed}",
+        "{code} 是{other}的同分排序規則, 不適用於{kind}; 可用: {allowed}",
+        "{code} is a tie-break of another kind of event ({other}), not of this one ({kind}); allowed: {allowed}",
     ),
     (
         "err.app.knockout_system",

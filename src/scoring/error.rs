@@ -57,6 +57,20 @@ pub enum ScoringError {
     UnknownTieBreak { code: String, allowed: String },
     /// Tie-break codes given for a knockout, which has none.
     KnockoutTieBreaks { codes: String },
+    /// A code of another kind of event's tie-breaks (`game-points` on an
+    /// individual event, `buchholz` on a team event).
+    TieBreakOtherKind {
+        code: String,
+        other: crate::domain::EventKind,
+        kind: crate::domain::EventKind,
+        allowed: String,
+    },
+    /// An event's tie-breaks of another kind of event (team codes on an
+    /// individual event, or the reverse).
+    TieBreaksKind {
+        codes: String,
+        kind: crate::domain::EventKind,
+    },
     /// The scheme needs a fact this game does not have (`field` is the
     /// i18n key of its name).
     MissingField {
@@ -112,6 +126,25 @@ impl ScoringError {
                 msg!("err.scoring.missing_first_strike", game = game.msg())
             }
             KnockoutTieBreaks { codes } => msg!("err.scoring.knockout_tiebreaks", codes),
+            TieBreakOtherKind {
+                code,
+                other,
+                kind,
+                allowed,
+            } => msg!(
+                "err.scoring.tiebreak_other_kind",
+                code,
+                other = Msg::new(other.key()),
+                kind = Msg::new(kind.key()),
+                allowed
+            ),
+            TieBreaksKind { codes, kind } => {
+                msg!(
+                    "err.scoring.tiebreaks_kind",
+                    codes,
+                    kind = Msg::new(kind.key())
+                )
+            }
             MissingField {
                 scheme,
                 field,

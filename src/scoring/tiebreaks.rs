@@ -7,7 +7,7 @@
 
 use super::team::TeamTieBreak;
 use super::{ScoringError, TieBreak};
-use crate::domain::EventKind;
+use crate::domain::{EventKind, TieBreakList};
 
 /// A tie-break list of one kind of event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,20 +28,90 @@ impl TieBreaks {
             .map(|c| c.as_ref().trim())
             .filter(|c| !c.is_empty())
             .collect();
+        // A code of the other kind is named as such, not as unknown.
+        let other = |code: &str, other: EventKind| ScoringError::TieBreakOtherKind {
+            code: code.to_string(),
+            other,
+            kind,
+            allowed: TieBreaks::allowed(kind).join(", "),
+        };
         match kind {
-            EventKind::Individual => Ok(TieBreaks::Individual(TieBreak::parse_list(&codes)?)),
-            EventKind::Team => Ok(TieBreaks::Team(
-                codes
+            EventKind::Individual => {
+                if let Some(c) = codes
                     .iter()
-                    .filter(|c| **c != "match-points")
-                    .map(|c| TeamTieBreak::parse(c))
-                    .collect::<Result<_, _>>()?,
-            )),
+                    .find(|c| TieBreak::parse(c).is_err() && TeamTieBreak::parse(c).is_ok())
+                {
+                    return Err(other(c, EventKind::Team));
+                }
+                Ok(TieBreaks::Individual(TieBreak::parse_list(&codes)?))
+            }
+            EventKind::Team => {
+                if let Some(c) = codes.iter().find(|c| {
+                    **c != "match-points"
+                        && TeamTieBreak::parse(c).is_err()
+                        && TieBreak::parse(c).is_ok()
+                }) {
+                    return Err(other(c, EventKind::Individual));
+                }
+                Ok(TieBreaks::Team(
+                    codes
+                        .iter()
+                        .filter(|c| **c != "match-points")
+                        .map(|c| TeamTieBreak::parse(c))
+                        .collect::<Result<_, _>>()?,
+                ))
+            }
             EventKind::Knockout if codes.is_empty() => Ok(TieBreaks::Knockout),
             EventKind::Knockout => Err(ScoringError::KnockoutTieBreaks {
                 codes: codes.join(", "),
             }),
         }
+    }
+
+    /// An event's list ([`TieBreakList`]) read for its own kind.
+    pub fn of(list: &TieBreakList) -> Result<TieBreaks, ScoringError> {
+        TieBreaks::parse(list.kind(), list.codes())
+    }
+
+    /// An event's list read for an event of `kind`: an empty list is the
+    /// kind's default whatever its tag; codes of another kind are
+    /// refused, naming them and the kind.
+    pub fn for_event(kind: EventKind, list: &TieBreakList) -> Result<TieBreaks, ScoringError> {
+        if list.is_empty() {
+            return TieBreaks::parse::<&str>(kind, &[]);
+        }
+        if list.kind() != kind {
+            return Err(ScoringError::TieBreaksKind {
+                codes: list.codes().join(", "),
+                kind,
+            });
+        }
+        TieBreaks::of(list)
+    }
+
+    /// The list of an individual event: its codes, or `None` when it has
+    /// none (the scheme's default order applies).
+    pub fn individual(list: &TieBreakList) -> Result<Option<Vec<TieBreak>>, ScoringError> {
+        match TieBreaks::for_event(EventKind::Individual, list)? {
+            TieBreaks::Individual(v) if v.is_empty() => Ok(None),
+            TieBreaks::Individual(v) => Ok(Some(v)),
+            _ => unreachable!("read for an individual event"),
+        }
+    }
+
+    /// The list of a team event: its codes, else the default order.
+    pub fn team(list: &TieBreakList) -> Result<Vec<TeamTieBreak>, ScoringError> {
+        match TieBreaks::for_event(EventKind::Team, list)? {
+            TieBreaks::Team(v) if v.is_empty() => Ok(TeamTieBreak::DEFAULT.to_vec()),
+            TieBreaks::Team(v) => Ok(v),
+            _ => unreachable!("read for a team event"),
+        }
+    }
+
+    /// The list as an event's settings keep it: the codes, tagged with
+    /// the kind.
+    pub fn list(&self) -> TieBreakList {
+        TieBreakList::new(self.kind(), &self.codes())
     }
 
     /// The kind of event the list is for.
@@ -96,6 +166,8 @@ mod tests {
         assert!(TieBreaks::parse(EventKind::Individual, &["direct"]).is_ok());
         assert!(TieBreaks::parse(EventKind::Team, &["direct"]).is_ok());
         let e = TieBreaks::parse(EventKind::Individual, &["game-points"]).unwrap_err();
+        assert!(matches!(e, ScoringError::TieBreakOtherKind { .. }), "{e}");
+        let e = TieBreaks::parse(EventKind::Individual, &["game-pionts"]).unwrap_err();
         assert!(matches!(e, ScoringError::UnknownTieBreak { .. }), "{e}");
         let e = TieBreaks::parse(EventKind::Team, &["buchholz"]).unwrap_err();
         assert!(e.to_string().contains("game-points"), "{e}");
@@ -105,5 +177,74 @@ mod tests {
         );
         let e = TieBreaks::parse(EventKind::Knockout, &["wins"]).unwrap_err();
         assert!(e.to_string().contains("--playoff"), "{e}");
+    }
+
+    #[test]
+    fn a_code_of_the_other_kind_is_refused_as_such_in_every_language() {
+        use crate::i18n::Lang;
+        let e = TieBreaks::parse(EventKind::Individual, &["wins", "match-wins"]).unwrap_err();
+        let en = e.msg().render(Lang::En);
+        assert!(
+            en.contains("match-wins") && en.contains("team event") && en.contains("buchholz"),
+            "{en}"
+        );
+        let hans = e.msg().render(Lang::ZhHans);
+        assert!(
+            hans.contains("match-wins") && hans.contains("团体赛") && hans.contains("个人赛"),
+            "{hans}"
+        );
+        let hant = e.msg().render(Lang::ZhHant);
+        assert!(
+            hant.contains("match-wins") && hant.contains("團體賽") && hant.contains("個人賽"),
+            "{hant}"
+        );
+        let e = TieBreaks::parse(EventKind::Team, &["game-points", "buchholz"]).unwrap_err();
+        let en = e.msg().render(Lang::En);
+        assert!(
+            en.contains("buchholz") && en.contains("game-points"),
+            "{en}"
+        );
+        assert!(e.msg().render(Lang::ZhHans).contains("个人赛"));
+        assert!(e.msg().render(Lang::ZhHant).contains("個人賽"));
+        // A list tagged with another kind names the kind it was read for.
+        let list = TieBreakList::new(EventKind::Team, &["direct"]);
+        let e = TieBreaks::for_event(EventKind::Individual, &list).unwrap_err();
+        assert!(e.msg().render(Lang::ZhHans).contains("个人赛"));
+        assert!(e.msg().render(Lang::ZhHant).contains("個人賽"));
+        assert!(e.msg().render(Lang::En).contains("individual"));
+    }
+
+    #[test]
+    fn an_events_list_is_read_for_its_own_kind_only() {
+        let team = TieBreaks::parse(EventKind::Team, &["match-wins", "direct"]).unwrap();
+        let list = team.list();
+        assert_eq!(list.kind(), EventKind::Team);
+        assert_eq!(list.to_column(), "match-wins,direct");
+        assert_eq!(TieBreaks::of(&list).unwrap(), team);
+        assert_eq!(
+            TieBreaks::team(&list).unwrap(),
+            [TeamTieBreak::MatchWins, TeamTieBreak::Direct]
+        );
+        // A team list never reads as an individual one, even where the
+        // codes are both kinds' (`direct`).
+        let e = TieBreaks::individual(&list).unwrap_err();
+        assert!(matches!(e, ScoringError::TieBreaksKind { .. }), "{e}");
+        assert!(e.to_string().contains("match-wins, direct"), "{e}");
+        let both = TieBreakList::new(EventKind::Team, &["direct"]);
+        assert!(TieBreaks::individual(&both).is_err());
+        let ind = TieBreakList::new(EventKind::Individual, &["direct"]);
+        assert!(TieBreaks::team(&ind).is_err());
+        assert_eq!(
+            TieBreaks::individual(&ind).unwrap(),
+            Some(vec![TieBreak::Direct])
+        );
+        // Empty: the kind's default, whatever the tag.
+        let none = TieBreakList::empty(EventKind::Individual);
+        assert_eq!(TieBreaks::team(&none).unwrap(), TeamTieBreak::DEFAULT);
+        assert_eq!(TieBreaks::individual(&none).unwrap(), None);
+        assert_eq!(
+            TieBreaks::for_event(EventKind::Knockout, &none).unwrap(),
+            TieBreaks::Knockout
+        );
     }
 }

@@ -3,8 +3,9 @@
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{
-    ByeOpponentScore, ByeSettings, Entry, EntryStatus, Event, EventSettings, EventStatus,
-    ForbiddenPair, PairingSystem, RequestedBye, RequestedByeValue, TimeControl,
+    ByeOpponentScore, ByeSettings, Entry, EntryStatus, Event, EventKind, EventSettings,
+    EventStatus, ForbiddenPair, PairingSystem, RequestedBye, RequestedByeValue, TieBreakList,
+    TimeControl,
 };
 use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
@@ -13,7 +14,9 @@ use serde_json::json;
 const EVENT_COLS: &str =
     "id, name, start_date, end_date, scheme, scheme_settings, system, rounds, \
      games_per_round, red_base_ms, black_base_ms, increment_ms, tiebreaks, bye_opponent, \
-     requested_bye, forfeits_to_drop, pairing_settings, status";
+     requested_bye, forfeits_to_drop, pairing_settings, status, \
+     EXISTS (SELECT 1 FROM knockout k WHERE k.event_id = event.id), \
+     EXISTS (SELECT 1 FROM team_event t WHERE t.event_id = event.id)";
 
 /// A line of the event list: the event, rounds paired, players entered,
 /// and whether it is a knockout.
@@ -56,6 +59,12 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
     let req: String = r.get(14)?;
     let status: String = r.get(17)?;
     let tiebreaks: String = r.get(12)?;
+    // The list's kind is the event's: its knockout or team row.
+    let kind = match (r.get::<_, bool>(18)?, r.get::<_, bool>(19)?) {
+        (true, _) => EventKind::Knockout,
+        (false, true) => EventKind::Team,
+        (false, false) => EventKind::Individual,
+    };
     let date = |i: usize| -> rusqlite::Result<Option<chrono::NaiveDate>> {
         let s: Option<String> = r.get(i)?;
         match s {
@@ -83,12 +92,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
                 black_base_ms: r.get(10)?,
                 increment_ms: r.get(11)?,
             },
-            tiebreaks: tiebreaks
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(String::from)
-                .collect(),
+            tiebreaks: TieBreakList::from_column(kind, &tiebreaks),
             byes: ByeSettings {
                 opponent_score: ByeOpponentScore::from_code(&bye_opp)
                     .ok_or_else(|| bad_data("bye setting", &bye_opp))?,
@@ -199,7 +203,7 @@ pub(super) fn settings_values(
         int(s.time_control.red_base_ms),
         int(s.time_control.black_base_ms),
         int(s.time_control.increment_ms),
-        Value::Text(s.tiebreaks.join(",")),
+        Value::Text(s.tiebreaks.to_column()),
         Value::Text(s.byes.opponent_score.code().to_string()),
         Value::Text(s.byes.requested.code().to_string()),
         int(s.byes.forfeits_to_drop.into()),
@@ -346,19 +350,17 @@ impl Store {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {EVENT_COLS},
                     (SELECT coalesce(max(r.number), 0) FROM round r WHERE r.event_id = event.id),
-                    (SELECT count(*) FROM entry en WHERE en.event_id = event.id),
-                    EXISTS (SELECT 1 FROM knockout k WHERE k.event_id = event.id),
-                    EXISTS (SELECT 1 FROM team_event t WHERE t.event_id = event.id)
+                    (SELECT count(*) FROM entry en WHERE en.event_id = event.id)
              FROM event ORDER BY coalesce(start_date, created) DESC, id DESC"
         ))?;
         let rows = stmt
             .query_map([], |r| {
                 Ok(EventSummary {
                     event: event_from_row(r)?,
-                    rounds_paired: r.get(18)?,
-                    players: r.get(19)?,
-                    knockout: r.get(20)?,
-                    team: r.get(21)?,
+                    rounds_paired: r.get(20)?,
+                    players: r.get(21)?,
+                    knockout: r.get(18)?,
+                    team: r.get(19)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -734,7 +736,10 @@ mod tests {
             rounds: 9,
             games_per_round: 2,
             time_control: "red=60,black=30,inc=15".parse().unwrap(),
-            tiebreaks: vec!["opponent-score".into(), "wins".into()],
+            tiebreaks: crate::domain::TieBreakList::new(
+                crate::domain::EventKind::Individual,
+                &["opponent-score", "wins"],
+            ),
             byes: ByeSettings {
                 opponent_score: ByeOpponentScore::Own,
                 requested: RequestedByeValue::Half,
@@ -754,6 +759,68 @@ mod tests {
         assert!(s.create_event("周赛 第48期", None, &settings).is_err());
         s.set_event_status(e.id, EventStatus::Running).unwrap();
         assert_eq!(s.event(e.id).unwrap().status, EventStatus::Running);
+    }
+
+    /// The column as every qishe wrote it (codes joined by commas) reads
+    /// as the event's kind and writes back byte for byte.
+    #[test]
+    fn the_tiebreaks_column_reads_by_the_events_kind_and_writes_back_unchanged() {
+        let mut s = Store::open_in_memory().unwrap();
+        let one = s
+            .create_event("周赛", None, &EventSettings::default())
+            .unwrap();
+        let team = s
+            .create_team_event(
+                "联赛",
+                None,
+                &EventSettings::default(),
+                &crate::domain::TeamSettings::default(),
+            )
+            .unwrap();
+        let column = |s: &Store, id: i64| -> String {
+            s.conn
+                .query_row("SELECT tiebreaks FROM event WHERE id=?1", [id], |r| {
+                    r.get(0)
+                })
+                .unwrap()
+        };
+        // Written as an older qishe wrote it, straight into the column.
+        for (id, text) in [
+            (one.id, "wins,opponent-score"),
+            (team.id, "match-wins,direct"),
+        ] {
+            s.conn
+                .execute(
+                    "UPDATE event SET tiebreaks=?1 WHERE id=?2",
+                    params![text, id],
+                )
+                .unwrap();
+        }
+        let ev = s.event(one.id).unwrap();
+        assert_eq!(ev.settings.tiebreaks.kind(), EventKind::Individual);
+        assert_eq!(ev.settings.tiebreaks.codes(), ["wins", "opponent-score"]);
+        let tev = s.event(team.id).unwrap();
+        assert_eq!(tev.settings.tiebreaks.kind(), EventKind::Team);
+        assert_eq!(tev.settings.tiebreaks.codes(), ["match-wins", "direct"]);
+        // The list of events reads the same kinds.
+        let all = s.events().unwrap();
+        let t = all.iter().find(|e| e.id == team.id).unwrap();
+        assert_eq!(t.settings.tiebreaks, tev.settings.tiebreaks);
+        let sums = s.event_summaries().unwrap();
+        let t = sums.iter().find(|e| e.event.id == team.id).unwrap();
+        assert!(t.team && !t.knockout);
+        assert_eq!(t.event.settings.tiebreaks.kind(), EventKind::Team);
+        // Written back (a rename): the column is unchanged.
+        s.update_event(team.id, "联赛二", None, &tev.settings)
+            .unwrap();
+        s.update_event(one.id, "周赛二", None, &ev.settings)
+            .unwrap();
+        assert_eq!(column(&s, team.id), "match-wins,direct");
+        assert_eq!(column(&s, one.id), "wins,opponent-score");
+        assert_eq!(
+            s.event(team.id).unwrap().settings.tiebreaks,
+            tev.settings.tiebreaks
+        );
     }
 
     #[test]

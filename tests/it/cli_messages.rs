@@ -220,3 +220,36 @@ fn the_history_reports_speak_the_users_language() {
         csv("en_US.UTF-8").lines().next()
     );
 }
+
+#[test]
+fn a_pairing_option_of_another_system_is_refused_on_the_command_line_and_in_config() {
+    let club = Club::new();
+    let e = club.fails(&["event", "new", "错", "--system", "dutch", "--double"]);
+    assert!(
+        e.contains("double_round_robin") && e.contains("round-robin") && e.contains("Dutch"),
+        "{e}"
+    );
+    assert!(!club.ok(&["event", "list"]).contains("错"));
+    std::fs::write(
+        club.path("config.toml"),
+        "[event]\nsystem = \"dutch\"\n[event.pairing]\nround1_method = 2\n",
+    )
+    .unwrap();
+    let o = run_in_locale(&club, "zh_CN.UTF-8", &["event", "list"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("第4行第1列") && e.contains("round1_method"),
+        "{e}"
+    );
+    assert!(e.contains("积分编排") && e.contains("瑞士制"), "{e}");
+    // The same option under the Chinese method loads.
+    std::fs::write(
+        club.path("config.toml"),
+        "[event]\nsystem = \"cxa\"\n[event.pairing]\nround1_method = 2\n",
+    )
+    .unwrap();
+    club.ok(&["event", "new", "积分赛"]);
+    // ... and is no default of an event paired by another system.
+    club.ok(&["event", "new", "周赛", "--system", "dutch"]);
+}

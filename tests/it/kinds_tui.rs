@@ -126,7 +126,8 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     assert_eq!(ts.boards, 2);
     assert_eq!(ts.match_points.text(), "3-1-0");
     assert_eq!(ts.tied_match.code(), "residual");
-    assert_eq!(ev.settings.tiebreaks, ["match-wins", "game-points"]);
+    assert_eq!(ev.settings.tiebreaks.codes(), ["match-wins", "game-points"]);
+    assert_eq!(ev.settings.tiebreaks.kind(), qishe::domain::EventKind::Team);
     assert!(screen(&m).contains("还没有队伍") || m.teams.as_ref().unwrap().teams.is_empty());
     // With no team, each key of a team says why it does nothing.
     for key in ["a", "x", "o"] {
@@ -481,7 +482,10 @@ fn the_screens_words_are_the_users_language() {
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
-        tiebreaks: vec!["strip-last".into()],
+        tiebreaks: qishe::domain::TieBreakList::new(
+            qishe::domain::EventKind::Individual,
+            &["strip-last"],
+        ),
         ..Default::default()
     };
     app.create_event("周赛", None, &s).unwrap();

@@ -245,3 +245,50 @@ fn tiebreaks_from_config_toml_reach_every_kind() {
         "{e}"
     );
 }
+
+#[test]
+fn a_team_events_tiebreaks_survive_undo_backup_and_restore() {
+    let c = Club::new();
+    team(&c, "联赛", &["--tiebreaks", "match-wins,team-sb"]);
+    let want = "rank,team,match-points,game-points,match-wins,team-sb";
+    assert_eq!(header(&c, "联赛"), want);
+    let copy = c.path("copy.db");
+    c.ok(&["backup", copy.to_str().unwrap()]);
+    c.ok(&["event", "new", "后来", "--system", "berger"]);
+    c.ok(&["restore", copy.to_str().unwrap(), "--yes"]);
+    assert_eq!(header(&c, "联赛"), want);
+    let show = c.ok(&["event", "show", "联赛"]);
+    assert!(show.contains("match-wins, team-sb"), "{show}");
+    // A result undone and redone leaves the list as it was.
+    c.ok(&["undo"]);
+    c.ok(&["redo"]);
+    assert_eq!(header(&c, "联赛"), want);
+}
+
+#[test]
+fn a_code_of_the_other_kind_is_named_as_such() {
+    let c = Club::new();
+    let e = c.fails(&[
+        "event",
+        "new",
+        "错",
+        "--system",
+        "berger",
+        "--tiebreaks",
+        "wins,match-wins",
+    ]);
+    assert!(
+        e.contains("match-wins") && e.contains("team event") && e.contains("individual"),
+        "{e}"
+    );
+    let e = c.fails(&[
+        "event",
+        "new",
+        "错",
+        "--teams",
+        "--tiebreaks",
+        "direct,buchholz",
+    ]);
+    assert!(e.contains("buchholz") && e.contains("team event"), "{e}");
+    assert!(!c.ok(&["event", "list"]).contains("错"));
+}

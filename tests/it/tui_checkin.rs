@@ -208,7 +208,7 @@ fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
     };
     let e = app.edit_event(ev, "周赛", None, &d).unwrap();
     assert_eq!(e.settings.rounds, 7);
-    assert_eq!(e.settings.tiebreaks, vec!["buchholz".to_string()]);
+    assert_eq!(e.settings.tiebreaks.codes(), ["buchholz"]);
     // The change is one undo (and one redo).
     app.undo().unwrap();
     assert_eq!(app.event(ev).unwrap().settings.rounds, 5);
@@ -318,7 +318,8 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let e = app.find_event("积分赛").unwrap();
     assert_eq!(e.settings.pairing_settings.to_map()["round1_method"], 5);
-    // Out of range is refused by the app layer; other systems ignore it.
+    // Out of range is refused by the app layer; so is a method on another
+    // system (the form's default, 拦腰, sets nothing there).
     let bad = EventDraft {
         system: Some(qishe::domain::PairingSystem::Cxa),
         cxa_round1: Some(9),
@@ -333,7 +334,17 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
         cxa_round1: Some(2),
         ..Default::default()
     };
-    let s = app.event_settings(&dutch).unwrap();
+    let e = app.event_settings(&dutch).unwrap_err();
+    assert_eq!(e.msg().key, "err.settings.option_system");
+    assert!(e.msg().render(Lang::ZhHans).contains("积分编排"), "{e}");
+    assert!(e.msg().render(Lang::ZhHant).contains("積分編排"), "{e}");
+    assert!(e.to_string().contains("round1_method"), "{e}");
+    let default = EventDraft {
+        system: Some(qishe::domain::PairingSystem::Dutch),
+        cxa_round1: Some(3),
+        ..Default::default()
+    };
+    let s = app.event_settings(&default).unwrap();
     assert!(!s.pairing_settings.to_map().contains_key("round1_method"));
 }
 

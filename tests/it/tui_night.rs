@@ -425,7 +425,10 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_none(), "{:?}", m.status);
     let e = app.find_event("月赛").unwrap();
-    assert_eq!(e.settings.tiebreaks, ["opponent-score", "progressive"]);
+    assert_eq!(
+        e.settings.tiebreaks.codes(),
+        ["opponent-score", "progressive"]
+    );
 }
 
 #[test]

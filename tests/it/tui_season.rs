@@ -48,7 +48,10 @@ fn club(lang: Lang) -> App {
         let name = format!("W{}", i + 1);
         let s = EventSettings {
             rounds: 1,
-            tiebreaks: vec!["fouls".into()],
+            tiebreaks: qishe::domain::TieBreakList::new(
+                qishe::domain::EventKind::Individual,
+                &["fouls"],
+            ),
             ..Default::default()
         };
         let e = app.create_event(&name, None, &s).unwrap();

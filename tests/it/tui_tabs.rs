@@ -56,7 +56,7 @@ fn team_club(lang: Lang) -> App {
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
-        tiebreaks: Vec::new(),
+        tiebreaks: qishe::domain::TieBreakList::empty(qishe::domain::EventKind::Individual),
         ..Default::default()
     };
     let ts = TeamSettings {

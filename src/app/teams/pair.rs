@@ -182,7 +182,7 @@ impl App {
         }
         let data = self.team_event_data(&ev, &ts)?;
         let scheme = self.scheme(&ev)?;
-        let tbs = TeamTieBreak::parse_list(&ev.settings.tiebreaks)?;
+        let tbs = crate::scoring::TieBreaks::team(&ev.settings.tiebreaks)?;
         // Left out: the complete rounds only, as for individual events.
         let st = team_standings(&data, &scheme, &tbs, after)?;
         Ok((ev, st))

@@ -250,7 +250,7 @@ pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
             "tui.field.increment",
             (d.time_control.increment_ms / 1000).to_string(),
         ),
-        Field::text("tui.field.tiebreaks", d.tiebreaks.join(",")),
+        Field::text("tui.field.tiebreaks", d.tiebreaks.codes().join(",")),
         Field::text("col.date", ""),
         Field::choice("tui.field.games_per_round", &["auto", "1", "2"], "auto"),
         Field::choice(
@@ -384,7 +384,10 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
     f.fields
         .retain(|x| keep.contains(&x.label) && x.label != "tui.field.kind");
     if kind == crate::app::EventKind::Team {
-        let tbs = Field::text("tui.field.team_tiebreaks", e.settings.tiebreaks.join(","));
+        let tbs = Field::text(
+            "tui.field.team_tiebreaks",
+            e.settings.tiebreaks.codes().join(","),
+        );
         let at = f
             .fields
             .iter()
