@@ -700,9 +700,23 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     go(&mut app, &mut m, k(KeyCode::Left));
     focus(&mut m, "tui.field.double");
     go(&mut app, &mut m, k(KeyCode::Right));
+    // A double round robin on a Dutch event: refused, the form kept.
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status.clone().unwrap();
+    assert!(
+        err && msg.contains("double_round_robin") && msg.contains("round-robin only"),
+        "{msg}"
+    );
+    assert!(m.form().is_some());
+    assert!(app.find_event("双循环").is_err(), "nothing stored");
+    // The same form as a round robin (Dutch → Chinese Swiss → round robin).
+    focus(&mut m, "col.system");
+    go(&mut app, &mut m, k(KeyCode::Right));
+    go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_none(), "{:?}", m.status);
     let e = app.find_event("双循环").unwrap();
+    assert_eq!(e.settings.system.code(), "berger");
     assert_eq!(e.start_date, chrono::NaiveDate::from_ymd_opt(2026, 12, 5));
     assert_eq!(e.settings.games_per_round, 2);
     assert_eq!(e.settings.byes.opponent_score.code(), "own");
