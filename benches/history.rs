@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
         eprintln!("built {games} games in {:.1?}", t.elapsed());
     }
     let app = App::open(Config::default(), &db).unwrap();
-    let member = app.find_member("Member 0001").unwrap().id;
+    let member = app.find_member("Member 0001").unwrap().key();
     let mut g = c.benchmark_group("history_10y");
     g.sample_size(10);
     g.bench_function("event_list", |b| b.iter(|| app.event_summaries().unwrap()));

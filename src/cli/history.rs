@@ -380,7 +380,12 @@ pub fn render_member_history(hist: &MemberHistory, l: Lang) -> String {
 
 /// `qishe player vs A B`.
 pub fn run_vs(app: &App, a: &str, b: &str, f: Format) -> CliResult {
-    let h = app.head_to_head(a, b)?;
+    let (ma, mb) = (app.find_member(a)?, app.find_member(b)?);
+    if ma.id == mb.id {
+        // Named as the user typed them: "杨国栋 and 16 are the same member".
+        return Err(CliError::msg(msg!("err.app.same_member", a, b)));
+    }
+    let h = app.head_to_head(ma.key(), mb.key())?;
     say_raw!("{}", render_vs(&h, f, app.lang())?);
     Ok(())
 }

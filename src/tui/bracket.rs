@@ -31,7 +31,7 @@ const BLOCK: usize = 4;
 /// The tab's state and the bracket it shows.
 #[derive(Clone, Debug)]
 pub struct BracketTab {
-    pub event: i64,
+    pub event: EventId,
     pub bracket: BracketView,
     /// The entries by seed (the seeding view before round 1).
     pub seeds: Vec<Entry>,
@@ -56,7 +56,7 @@ pub struct LotPick {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BracketCmd {
     Lot {
-        event: i64,
+        event: EventId,
         round: u32,
         board: u32,
         /// `#start_no` of the winner.
@@ -85,7 +85,7 @@ pub fn load(
     }
     let key = ev.key();
     let bracket = app.bracket(key)?;
-    let prev = prev.filter(|b| b.event == ev.id);
+    let prev = prev.filter(|b| b.event == key);
     let paired = bracket.rounds.len();
     let (round, sel, lot) = match prev {
         // A new round was paired: go to it.
@@ -93,7 +93,7 @@ pub fn load(
         _ => (paired.saturating_sub(1), 0, None),
     };
     let mut b = BracketTab {
-        event: ev.id,
+        event: key,
         seeds: app.knockout_entries(key)?,
         bracket,
         round: round.min(paired.saturating_sub(1)),
@@ -243,7 +243,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Optio
             board,
             winner,
         } => {
-            let v = app.knockout_lot(EventId(*event), RoundNo(*round), BoardNo(*board), winner)?;
+            let v = app.knockout_lot(*event, RoundNo(*round), BoardNo(*board), winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }

@@ -20,7 +20,7 @@ use unicode_width::UnicodeWidthStr;
 /// One player of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckRow {
-    pub entry: i64,
+    pub entry: EntryId,
     pub start_no: u32,
     pub name: String,
     pub club: String,
@@ -45,7 +45,7 @@ impl CheckInView {
     }
 
     /// The entries marked `mark`.
-    pub fn marked(&self, mark: Attendance) -> Vec<i64> {
+    pub fn marked(&self, mark: Attendance) -> Vec<EntryId> {
         self.rows
             .iter()
             .filter(|r| r.mark == mark)
@@ -100,9 +100,8 @@ impl CheckInView {
             }
             Action::Submit | Action::PairNext => {
                 let event = v.event;
-                let ids = |v: Vec<i64>| v.into_iter().map(EntryId).collect::<Vec<_>>();
-                let present = ids(v.marked(Attendance::Present));
-                let excused = ids(v.marked(Attendance::Excused));
+                let present = v.marked(Attendance::Present);
+                let excused = v.marked(Attendance::Excused);
                 return Reply::CloseAndRun(if a == Action::PairNext {
                     CheckInCmd::Pair {
                         event,
@@ -139,7 +138,7 @@ pub fn run(
                 .rows
                 .into_iter()
                 .map(|r| CheckRow {
-                    entry: r.entry.id,
+                    entry: EntryId(r.entry.id),
                     start_no: r.entry.start_no,
                     name: r.entry.name,
                     club: r.entry.club.unwrap_or_default(),

@@ -6,6 +6,7 @@
 //! the drawing helpers, never the model: the model holds them and turns
 //! their replies into status lines, questions and commands.
 
+use crate::app::EventId;
 use crate::domain::Outcome;
 use crate::i18n::{tr, Lang};
 
@@ -79,7 +80,7 @@ pub enum Reply<C> {
 /// A result key on a board of a team match or a knockout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardResult {
-    pub event: i64,
+    pub event: EventId,
     pub round: u32,
     pub board: u32,
     pub outcome: Outcome,

@@ -60,29 +60,33 @@ pub struct MemberPage {
 
 impl MemberPage {
     /// Loads a member's page from the club.
-    pub fn load(app: &App, id: i64) -> crate::app::Result<MemberPage> {
-        let member = app.member(crate::app::MemberId(id))?;
+    pub fn load(app: &App, id: crate::app::MemberId) -> crate::app::Result<MemberPage> {
+        let member = app.member(id)?;
         // The member's games only, and the rating list of now from the
         // store's kept replay (not a replay of the club's every game).
-        let history = app.member_history_of(crate::app::MemberId(id))?;
+        let history = app.member_history_of(id)?;
         let list = app.rating_list(None)?;
         let ids: Vec<crate::app::EventId> = history
             .events
             .iter()
             .map(|e| crate::app::EventId(e.event_id))
             .collect();
-        let event_points = app.member_event_points(crate::app::MemberId(id), &ids)?;
+        let event_points = app.member_event_points(id, &ids)?;
         Ok(MemberPage {
             event_points,
-            rating: list.rows.iter().find(|r| r.member_id == id).cloned(),
-            pending: list.unrated.iter().find(|(m, _, _)| *m == id).map(|x| x.2),
+            rating: list.rows.iter().find(|r| r.member_id == id.0).cloned(),
+            pending: list
+                .unrated
+                .iter()
+                .find(|(m, _, _)| *m == id.0)
+                .map(|x| x.2),
             member,
             history,
             pane: MemberPane::Games,
             sel: 0,
             h2h: None,
             picker: None,
-            seasons: app.member_season_ranks(crate::app::MemberId(id))?,
+            seasons: app.member_season_ranks(id)?,
         })
     }
 
@@ -132,7 +136,12 @@ impl MemberPage {
             match q.handle(a, &ids) {
                 Picked::Cancel => p.picker = None,
                 Picked::Submit => match q.chosen(&ids).first() {
-                    Some(&b) => return Reply::Run(PageCmd::HeadToHead { a: p.member.id, b }),
+                    Some(&b) => {
+                        return Reply::Run(PageCmd::HeadToHead {
+                            a: crate::app::MemberId(p.member.id),
+                            b: crate::app::MemberId(b),
+                        })
+                    }
                     None => return Reply::error(ui.t("tui.member.no_match")),
                 },
                 Picked::Handled => {}

@@ -2,7 +2,7 @@
 //! (their own module, so that the pages and their container `pages.rs`
 //! both use it without importing each other).
 
-use crate::app::{BoardNo, EventId, RoundNo, StatsFilter};
+use crate::app::{BoardNo, EventId, MemberId, RoundNo, StatsFilter};
 use crate::domain::Colour;
 
 /// What the pages ask of the app layer.
@@ -17,9 +17,9 @@ pub enum PageCmd {
         must_change: Option<Colour>,
     },
     /// Open a member's page.
-    OpenMember(i64),
+    OpenMember(MemberId),
     /// Head-to-head of the page's member (`a`) against `b`.
-    HeadToHead { a: i64, b: i64 },
+    HeadToHead { a: MemberId, b: MemberId },
     /// Open (or refilter) the statistics screen; `fields` are the filter
     /// texts as typed (from, to, time control, scheme).
     Stats {

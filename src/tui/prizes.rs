@@ -45,7 +45,7 @@ pub enum Prompt {
 /// The tab's state and what it shows.
 #[derive(Clone, Debug)]
 pub struct PrizesTab {
-    pub event: i64,
+    pub event: EventId,
     pub view: View,
     /// The stored list (`None`: none yet).
     pub list: Option<PrizeList>,
@@ -63,12 +63,12 @@ pub struct PrizesTab {
 pub enum PrizesCmd {
     /// Read a CSV file and store it (keeping the sharing mode).
     Load {
-        event: i64,
+        event: EventId,
         path: String,
         sharing: Sharing,
     },
     /// Store this list.
-    Set { event: i64, list: PrizeList },
+    Set { event: EventId, list: PrizeList },
 }
 
 /// (Re)reads the prize list and its allocation when the open event is an
@@ -89,9 +89,9 @@ pub fn load(
     let report = list
         .as_ref()
         .map(|_| app.prizes(key).map_err(|e| e.render(ui.lang)));
-    let prev = prev.filter(|p| p.event == ev.id);
+    let prev = prev.filter(|p| p.event == key);
     let mut t = PrizesTab {
-        event: ev.id,
+        event: key,
         view: prev.as_ref().map_or(View::Winners, |p| p.view),
         list,
         report,
@@ -117,11 +117,11 @@ pub fn run(app: &mut App, ui: &Ui, c: &PrizesCmd) -> crate::app::Result<String> 
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| path.clone());
-            let n = app.set_prizes_csv(EventId(*event), &bytes, &name, *sharing)?;
+            let n = app.set_prizes_csv(*event, &bytes, &name, *sharing)?;
             Ok(msg!("tui.prizes.loaded", count = n).render(ui.lang))
         }
         PrizesCmd::Set { event, list } => {
-            app.set_prize_list(EventId(*event), list)?;
+            app.set_prize_list(*event, list)?;
             Ok(ui.t("tui.prizes.saved"))
         }
     }

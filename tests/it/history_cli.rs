@@ -210,6 +210,13 @@ fn member_history_head_to_head_and_compare_schemes() {
     assert_eq!(vs["a_wins"], swapped["b_wins"]);
     assert_eq!(vs["draws"], swapped["draws"]);
     c.fails(&["player", "vs", "Member 0001", "Member 0001"]);
+    // The same member by name and by id: named as typed.
+    let id = app.find_member("Member 0001").unwrap().id.to_string();
+    let e = c.fails(&["player", "vs", "Member 0001", &id]);
+    assert!(
+        e.contains(&format!("Member 0001 and {id} are the same member")),
+        "{e}"
+    );
 
     let ev = "Weekly 001 2024-01-07";
     let out = c.ok(&["standings", ev, "--compare-schemes", "three-point,draw-0.8"]);

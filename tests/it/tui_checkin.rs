@@ -43,7 +43,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     go(&mut app, &mut m, c(' '));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
-    let away: Vec<i64> = checkin(&m).rows[..2].iter().map(|r| r.entry).collect();
+    let away: Vec<i64> = checkin(&m).rows[..2].iter().map(|r| r.entry.0).collect();
     assert!(checkin(&m).rows[..2]
         .iter()
         .all(|r| r.mark == Attendance::Absent));
@@ -253,7 +253,7 @@ fn the_settings_form_opens_filled_and_keeps_what_was_typed_on_an_error() {
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('E'));
     let f = m.form().expect("the settings form");
-    assert_eq!(f.kind, FormKind::EditEvent(ev.0));
+    assert_eq!(f.kind, FormKind::EditEvent(ev));
     assert_eq!((f.value("col.event"), f.value("col.rounds")), ("周赛", "5"));
     assert!(screen(&m, 100, 30).contains("修改赛事设置"));
     for _ in 0..3 {

@@ -3,7 +3,7 @@
 //! for tests and benchmarks (`generate.rs`, feature `testkit`).
 
 use super::{App, Result};
-use crate::app::EventId;
+use crate::app::{EventId, MemberId};
 use crate::domain::{Event, Points, TimeControl};
 use crate::history::{
     compute_ratings, head_to_head, member_history, stats, HeadToHead, History, MemberHistory,
@@ -242,17 +242,20 @@ impl App {
     }
 
     /// [`App::member_history`] of a member by id (the member page).
-    pub fn member_history_of(&self, id: crate::app::MemberId) -> Result<MemberHistory> {
+    pub fn member_history_of(&self, id: MemberId) -> Result<MemberHistory> {
         let h = self.store.history(Some(id.0))?;
         Ok(member_history(&h, id.0))
     }
 
     /// Two members' games against each other.
-    pub fn head_to_head(&self, a: &str, b: &str) -> Result<HeadToHead> {
-        let ma = self.store.resolve_member(a)?;
-        let mb = self.store.resolve_member(b)?;
+    pub fn head_to_head(&self, a: MemberId, b: MemberId) -> Result<HeadToHead> {
+        let (ma, mb) = (self.member(a)?, self.member(b)?);
         if ma.id == mb.id {
-            return Err(super::invalid!("err.app.same_member", a, b));
+            return Err(super::invalid!(
+                "err.app.same_member",
+                a = &ma.name,
+                b = &mb.name
+            ));
         }
         let h = self.store.history(Some(ma.id))?;
         Ok(head_to_head(&h, ma.id, mb.id))

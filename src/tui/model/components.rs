@@ -190,7 +190,7 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 .filtered_members(&m.search)
                 .get(m.member_sel)
                 .map(|x| x.id);
-            Some(id.map(|id| Command::Page(PageCmd::OpenMember(id))))
+            Some(id.map(|id| Command::Page(PageCmd::OpenMember(crate::app::MemberId(id)))))
         }
         Action::Statistics => Some(Some(Command::Page(PageCmd::Stats {
             filter: StatsFilter::default(),

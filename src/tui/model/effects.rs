@@ -96,7 +96,7 @@ pub fn run(
         Command::ServeForm(event) => {
             let choice = app.serve_choice(*event)?;
             Ok(Outcome::Form(Box::new(super::forms::serve_form(
-                event.0, &choice,
+                *event, &choice,
             ))))
         }
         Command::Serve { event, choice } => serve(app, lang, *event, choice),
@@ -500,9 +500,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
                 None => Outcome::Said(String::new()),
             }
         }
-        PageCmd::HeadToHead { a, b } => {
-            Outcome::HeadToHead(Box::new(app.head_to_head(&a.to_string(), &b.to_string())?))
-        }
+        PageCmd::HeadToHead { a, b } => Outcome::HeadToHead(Box::new(app.head_to_head(*a, *b)?)),
         PageCmd::Archive(c) => Outcome::Archive(crate::tui::archive::run(app, lang, c)?),
         PageCmd::Season(c) => match crate::tui::season::run(app, lang, c)? {
             crate::tui::season::SeasonDone::Open(id) => {

@@ -158,7 +158,7 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
         .filter(|o| *o != k.outcome && *o != Outcome::Unplayed);
     if k.outcome.is_forfeit() {
         let cmd = Command::RecordResult {
-            event: EventId(k.event),
+            event: k.event,
             round: RoundNo(k.round),
             board: BoardNo(k.board),
             input: ResultInput {

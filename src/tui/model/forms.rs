@@ -52,7 +52,7 @@ pub enum FormKind {
     EditMember(Member),
     NewEvent,
     /// Changing an event's name, date and settings (its id).
-    EditEvent(i64),
+    EditEvent(crate::app::EventId),
     Result {
         round: u32,
         board: u32,
@@ -76,7 +76,7 @@ pub enum FormKind {
     Print,
     /// How to serve the event's pages (its id): this computer only or
     /// the club's network, the port, the reporting PIN.
-    Serve(i64),
+    Serve(crate::app::EventId),
 }
 
 /// A modal form.
@@ -353,7 +353,7 @@ fn clubmates_code(d: &EventSettings) -> &'static str {
 /// team and knockout settings are not edited here.
 pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventKind) -> Form {
     let mut f = event_form(&e.settings, &[]);
-    f.kind = FormKind::EditEvent(e.id);
+    f.kind = FormKind::EditEvent(e.key());
     // Only the fields the edit takes: no team or knockout settings.
     let keep: Vec<&str> = kind_labels("individual")
         .iter()
@@ -447,7 +447,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                         .render(lang)
                 })?;
             Ok(Command::Serve {
-                event: EventId(*event),
+                event: *event,
                 choice: crate::app::ServeChoice {
                     lan: f.value("tui.field.serve_reach") == "lan",
                     port,
@@ -590,7 +590,7 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
     };
     Ok(match f.kind {
         FormKind::EditEvent(event) => Command::EditEvent {
-            event: EventId(event),
+            event,
             name,
             draft: Box::new(s),
             date,
@@ -865,7 +865,7 @@ pub(super) fn path_form(kind: FormKind) -> Form {
 }
 
 /// The serve form of `W`, filled with the event's remembered choice.
-pub(crate) fn serve_form(event: i64, c: &crate::app::ServeChoice) -> Form {
+pub(crate) fn serve_form(event: crate::app::EventId, c: &crate::app::ServeChoice) -> Form {
     Form {
         kind: FormKind::Serve(event),
         fields: vec![

@@ -57,7 +57,7 @@ impl View {
 /// The tab's state and the data it shows (read from the app on every load).
 #[derive(Clone, Debug)]
 pub struct TeamsTab {
-    pub event: i64,
+    pub event: EventId,
     pub view: View,
     /// The round whose lineups and matches are shown (1 ..= paired + 1).
     pub round: u32,
@@ -123,30 +123,30 @@ impl LineupEditor {
 #[derive(Clone, Debug, PartialEq)]
 pub enum TeamsCmd {
     SetLineup {
-        event: i64,
+        event: EventId,
         round: u32,
         team: String,
         players: Vec<String>,
     },
     /// A roster change (`qishe team roster`).
     Roster {
-        event: i64,
+        event: EventId,
         team: String,
         change: crate::app::teams::RosterChange,
         force: bool,
     },
     /// A new team (`qishe team add`).
     NewTeam {
-        event: i64,
+        event: EventId,
         name: String,
         club: Option<String>,
         players: Vec<String>,
         create: bool,
     },
     /// Read a teams CSV and ask before importing it.
-    PreviewImport { event: i64, path: String },
+    PreviewImport { event: EventId, path: String },
     /// Import a teams CSV (`qishe import teams`).
-    Import { event: i64, path: String },
+    Import { event: EventId, path: String },
 }
 
 /// (Re)reads the tab's data when the open event is a team event (its
@@ -165,12 +165,12 @@ pub fn load(
     }
     let key = ev.key();
     let (_, ts) = app.team_event(key)?;
-    let prev = prev.filter(|t| t.event == ev.id);
+    let prev = prev.filter(|t| t.event == key);
     let round = prev
         .as_ref()
         .map_or(paired.max(1), |t| t.round.clamp(1, paired + 1));
     let mut t = TeamsTab {
-        event: ev.id,
+        event: key,
         view: prev.as_ref().map_or(View::Teams, |t| t.view),
         round,
         sel: prev.as_ref().map_or(0, |t| t.sel),
@@ -458,7 +458,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             team,
             players,
         } => {
-            app.set_team_lineup(EventId(*event), RoundNo(*round), team, players)?;
+            app.set_team_lineup(*event, RoundNo(*round), team, players)?;
             Ok(format!(
                 "{}: {team} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),
@@ -478,14 +478,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             players,
             create,
         } => {
-            let t = app.add_team(
-                EventId(*event),
-                name,
-                club.as_deref(),
-                None,
-                players,
-                *create,
-            )?;
+            let t = app.add_team(*event, name, club.as_deref(), None, players, *create)?;
             Ok(
                 crate::i18n::msg!("tui.teams.team_added", team = &t.name, n = t.roster.len())
                     .render(ui.lang),
@@ -508,7 +501,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
                 std::path::Path::new(path),
                 crate::app::output::RECORD_LIMIT,
             )?;
-            let teams = app.import_teams(EventId(*event), &bytes, path)?;
+            let teams = app.import_teams(*event, &bytes, path)?;
             Ok(crate::i18n::msg!("tui.teams.imported", n = teams.len()).render(ui.lang))
         }
     }
@@ -516,12 +509,17 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
 
 /// The question before a teams CSV is imported: the teams and players it
 /// would add, new members marked.
-pub fn import_question(app: &App, ui: &Ui, event: i64, path: &str) -> crate::app::Result<String> {
+pub fn import_question(
+    app: &App,
+    ui: &Ui,
+    event: EventId,
+    path: &str,
+) -> crate::app::Result<String> {
     let bytes = crate::app::output::read_record_file(
         std::path::Path::new(path),
         crate::app::output::RECORD_LIMIT,
     )?;
-    let p = app.preview_teams_import(EventId(event), &bytes, path)?;
+    let p = app.preview_teams_import(event, &bytes, path)?;
     let new = ui.t("tui.teams.new_member");
     let teams: Vec<String> = p
         .teams

@@ -112,11 +112,11 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
 pub fn run(
     app: &mut App,
     ui: &Ui,
-    (event, team): (i64, &str),
+    (event, team): (EventId, &str),
     change: &RosterChange,
     force: bool,
 ) -> crate::app::Result<String> {
-    app.change_roster(EventId(event), team, change, force)?;
+    app.change_roster(event, team, change, force)?;
     let who = match change {
         RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
     };

@@ -31,7 +31,7 @@ fn pages_on_the_demo_club() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let h = m.pages.member.as_ref().unwrap().h2h.clone().expect("h2h");
     let again = app
-        .head_to_head(&h.a.to_string(), &h.b.to_string())
+        .head_to_head(qishe::app::MemberId(h.a), qishe::app::MemberId(h.b))
         .unwrap();
     assert_eq!(h, again);
     std::env::var("SHOW")
