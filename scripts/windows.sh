@@ -163,7 +163,7 @@ run_tests() {
     [ ${#args[@]} -eq 0 ] && args=(--lib --test it)
     local t0=$SECONDS status=0
     # The release profile: the tests then reuse every dependency `build`
-    # compiled for qishe.exe, where the test profile (opt-level 1, its
+    # compiled for qishe.exe, where the test profile (qishe at opt-level 0, its
     # dependencies at 2) compiles them all again for the target; and the
     # integration tests run the very qishe.exe that `package` ships.
     CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=$WINE \

@@ -522,10 +522,13 @@ fn shuffled_horses(plies: usize) -> Vec<&'static str> {
 
 /// Runs `f` on a thread with a small stack (a Windows main thread has
 /// 1 MB, the TUI's worker 2 MB): a reader that recursed once per move of
-/// a long line would overflow it.
+/// a long line would overflow it. A quarter of the main thread's: the
+/// tests build qishe unoptimised, whose frames are several times those of
+/// the release build (the 64 levels of nested variations need over 128 KB
+/// there).
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
-        .stack_size(128 * 1024)
+        .stack_size(256 * 1024)
         .spawn(f)
         .unwrap()
         .join()
