@@ -445,12 +445,9 @@ impl App {
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
         }
+        // The options are set as the draft asks; on a system that does
+        // not read them the general check below refuses them by key.
         if d.double {
-            if s.system != PairingSystem::Berger {
-                return Err(super::AppError::Invalid(
-                    crate::domain::PairingOptions::foreign_msg("double_round_robin", s.system),
-                ));
-            }
             s.pairing_settings.options.double_round_robin = Some(true);
         }
         match d.cxa_round1 {
