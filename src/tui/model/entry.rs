@@ -186,11 +186,7 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
     if let Some(game) = k.game {
         form.fields.insert(
             0,
-            Field {
-                label: "tui.field.game",
-                value: game.to_string(),
-                choices: Vec::new(),
-            },
+            Field::text("tui.field.game", game.to_string()),
         );
     }
     m.set_form(form);
