@@ -172,6 +172,12 @@ impl PairingOptions {
     /// The systems that read the option `key`; `None`: every system
     /// (the first colour). The Chinese method's options are its own; the
     /// forfeit limit is the round-robin's too.
+    ///
+    /// Every key of [`Self::KEYS`] has its own arm, so a new option must be
+    /// given its systems here. A key that is none of them is a mistake in
+    /// the code (the keys come from `KEYS`, never from the user): it stops
+    /// a debug build, and a release build takes it as read by no system,
+    /// so it is refused rather than let through everywhere.
     pub fn systems_of(key: &str) -> Option<&'static [PairingSystem]> {
         use PairingSystem::*;
         match key {
@@ -179,7 +185,25 @@ impl PairingOptions {
             "double_round_robin" | "round_robin_bye_scores" => Some(&[Berger]),
             "clubmates" | "acceleration" | "virtual_points" => Some(&[Dutch]),
             "forfeit_limit" => Some(&[Cxa, Berger]),
-            _ => Some(&[Cxa]),
+            "round1_method"
+            | "round1_colour"
+            | "no_three_in_row"
+            | "avoid_same_club"
+            | "float_balance"
+            | "identical_colour_option"
+            | "last_rounds_threshold"
+            | "last_rounds_from_end"
+            | "bye_mode"
+            | "random_seed"
+            | "upper_half"
+            | "lower_half"
+            | "qualified_after"
+            | "eliminated_after"
+            | "exhaustive_cap" => Some(&[Cxa]),
+            _ => {
+                debug_assert!(false, "no pairing option is called {key:?}");
+                Some(&[])
+            }
         }
     }
 
@@ -498,6 +522,22 @@ mod tests {
             m.en()
         );
     }
+    #[test]
+    fn every_key_has_its_own_arm_in_systems_of() {
+        // A debug build stops on a key without an arm, so reaching the end
+        // says each of KEYS has one.
+        for k in PairingOptions::KEYS {
+            let _ = PairingOptions::systems_of(k);
+        }
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "no pairing option is called \"doubel_round_robin\"")]
+    fn an_unknown_key_stops_a_debug_build() {
+        let _ = PairingOptions::systems_of("doubel_round_robin");
+    }
+
     use serde_json::json;
 
     fn map(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
