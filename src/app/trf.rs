@@ -57,7 +57,7 @@ impl App {
         // Scheme and tie-breaks are checked before the file is read, so a
         // typo changes nothing.
         let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
-        scoring::Scheme::from_id(&scheme_id, &serde_json::Map::new())?;
+        scoring::Scheme::from_id(&scheme_id, &Default::default())?;
         scoring::TieBreak::parse_list(&opts.tiebreaks)?;
         let (text, _) = decode_text(bytes);
         let trf = Trf::parse(&text)
@@ -119,7 +119,7 @@ impl App {
             .options
             .only_for(PairingSystem::Dutch);
         settings.scheme = scheme_id;
-        settings.scheme_settings = serde_json::Map::new();
+        settings.scheme_settings = Default::default();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
         // `202` record when qishe knows every code of it.
         let asked = scoring::TieBreak::parse_list(&opts.tiebreaks)?;
