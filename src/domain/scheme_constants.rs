@@ -350,10 +350,22 @@ mod tests {
     #[test]
     fn a_wrong_value_names_the_constant_and_what_it_takes() {
         for (text, key, expected) in [
-            (r#"{"black_win":"abc"}"#, "black_win", "err.scoring.expected.points"),
+            (
+                r#"{"black_win":"abc"}"#,
+                "black_win",
+                "err.scoring.expected.points",
+            ),
             (r#"{"draw":0.125}"#, "draw", "err.scoring.expected.points"),
-            (r#"{"values":"1:2:3"}"#, "values", "err.scoring.expected.six_points"),
-            (r#"{"values":"a:b:c:d"}"#, "values", "err.scoring.expected.six_points"),
+            (
+                r#"{"values":"1:2:3"}"#,
+                "values",
+                "err.scoring.expected.six_points",
+            ),
+            (
+                r#"{"values":"a:b:c:d"}"#,
+                "values",
+                "err.scoring.expected.six_points",
+            ),
             (r#"{"win":true}"#, "win", "err.scoring.expected.number"),
         ] {
             match read(text) {

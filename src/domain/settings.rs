@@ -630,7 +630,12 @@ mod tests {
         );
         assert_eq!(
             full.only_for(Dutch).set_keys(),
-            ["first_colour", "clubmates", "acceleration", "virtual_points"]
+            [
+                "first_colour",
+                "clubmates",
+                "acceleration",
+                "virtual_points"
+            ]
         );
         // Values are kept as they were, not re-read.
         assert_eq!(full.only_for(Cxa).round1_method, Some(5));

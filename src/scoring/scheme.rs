@@ -1,8 +1,8 @@
 //! Scoring schemes: which constants they have and how one game scores.
 
 use super::settings::{read_scheme_constants, SchemeSettings, SIX};
-use crate::domain::SchemeConstants;
 use super::{ScoringError, TieBreak};
+use crate::domain::SchemeConstants;
 use crate::domain::{Colour, Material, Points};
 
 /// The schemes of `specs/scoring.md`.

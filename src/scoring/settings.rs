@@ -209,13 +209,20 @@ mod tests {
             "{e:?}"
         );
         let m = e.msg();
-        assert!(m.en().contains("scheme standard has no setting \"draw\""), "{}", m.en());
+        assert!(
+            m.en().contains("scheme standard has no setting \"draw\""),
+            "{}",
+            m.en()
+        );
         assert!(m.en().contains("black_loss, values"), "{}", m.en());
         assert!(m.render(Lang::ZhHans).contains("没有设置 \"draw\""));
         assert!(m.render(Lang::ZhHant).contains("沒有設定 \"draw\""));
         // `values` on a scheme without six values.
         let e = read_scheme_constants("draw-0.8", &map(json!({"values": "2:1:0:2:1:0"})));
-        assert!(matches!(e, Err(ScoringError::UnknownSetting { .. })), "{e:?}");
+        assert!(
+            matches!(e, Err(ScoringError::UnknownSetting { .. })),
+            "{e:?}"
+        );
         // The same constants stored on a row and applied: refused too.
         let stored = read_scheme_constants("draw-0.8", &map(json!({"draw": 0.7}))).unwrap();
         assert!(Scheme::from_id("draw-0.8", &stored).is_ok());

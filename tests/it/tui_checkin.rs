@@ -384,7 +384,11 @@ fn the_cxa_round_one_field_untouched_sets_nothing_and_chosen_on_dutch_is_refused
     assert!(m.form().is_none(), "{:?}", m.status);
     let e = app.find_event("瑞士制").unwrap();
     assert_eq!(e.settings.system.code(), "dutch");
-    assert!(!e.settings.pairing_settings.to_map().contains_key("round1_method"));
+    assert!(!e
+        .settings
+        .pairing_settings
+        .to_map()
+        .contains_key("round1_method"));
     // Chosen (首尾) on a Dutch event: refused by name, in the UI's language.
     let before = app.events().unwrap().len();
     let mut m = Model::load(&app).unwrap();

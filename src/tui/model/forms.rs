@@ -124,9 +124,7 @@ impl Form {
     /// The field `label` is shown and its value is not the one the form
     /// opened with.
     pub fn changed(&self, label: &str) -> bool {
-        self.fields
-            .iter()
-            .any(|f| f.label == label && f.changed())
+        self.fields.iter().any(|f| f.label == label && f.changed())
     }
 }
 
