@@ -19,10 +19,12 @@ pub struct TieBreakList {
 }
 
 impl TieBreakList {
-    /// A list of `kind` with `codes` (blank codes dropped). Made by
-    /// `scoring::TieBreaks::list` once the codes are checked against the
-    /// kind, and by the store from the column with the event's kind.
-    pub fn new<S: AsRef<str>>(kind: EventKind, codes: &[S]) -> TieBreakList {
+    /// A list of `kind` with `codes` (blank codes dropped). Private: a
+    /// list is made only by [`TieBreakList::checked`] (the scoring layer,
+    /// once it has read the codes for the kind) and
+    /// [`TieBreakList::from_column`] (the store, from the column with the
+    /// event's kind); anything else goes through `scoring::TieBreaks`.
+    fn new<S: AsRef<str>>(kind: EventKind, codes: &[S]) -> TieBreakList {
         TieBreakList {
             kind,
             codes: codes
@@ -34,6 +36,12 @@ impl TieBreakList {
         }
     }
 
+    /// The codes of a list the scoring layer has read for `kind`
+    /// (`scoring::TieBreaks::list`, its only caller).
+    pub(crate) fn checked(kind: EventKind, codes: &[String]) -> TieBreakList {
+        TieBreakList::new(kind, codes)
+    }
+
     /// No codes: the default order of the kind (or nothing, a knockout).
     pub fn empty(kind: EventKind) -> TieBreakList {
         TieBreakList {
@@ -42,8 +50,10 @@ impl TieBreakList {
         }
     }
 
-    /// The column's text (`wins,buchholz`) read as a list of `kind`.
-    pub fn from_column(kind: EventKind, text: &str) -> TieBreakList {
+    /// The column's text (`wins,buchholz`) read as a list of `kind`: the
+    /// store's, for a row as it was written (its readers check it against
+    /// the event's kind through `scoring::TieBreaks`).
+    pub(crate) fn from_column(kind: EventKind, text: &str) -> TieBreakList {
         TieBreakList::new(kind, &text.split(',').collect::<Vec<_>>())
     }
 

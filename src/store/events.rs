@@ -745,9 +745,9 @@ mod tests {
             rounds: 9,
             games_per_round: 2,
             time_control: "red=60,black=30,inc=15".parse().unwrap(),
-            tiebreaks: crate::domain::TieBreakList::new(
+            tiebreaks: crate::domain::TieBreakList::from_column(
                 crate::domain::EventKind::Individual,
-                &["opponent-score", "wins"],
+                "opponent-score,wins",
             ),
             byes: ByeSettings {
                 opponent_score: ByeOpponentScore::Own,
@@ -756,10 +756,9 @@ mod tests {
             },
             ..Default::default()
         };
-        settings.scheme_settings = crate::domain::SchemeConstants::from_map(
-            json!({"draw": "0.8"}).as_object().unwrap(),
-        )
-        .unwrap();
+        settings.scheme_settings =
+            crate::domain::SchemeConstants::from_map(json!({"draw": "0.8"}).as_object().unwrap())
+                .unwrap();
         settings.pairing_settings.options.round1_method = Some(2);
         let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 30);
         let e = s.create_event("周赛 第48期", date, &settings).unwrap();
