@@ -883,8 +883,11 @@ mod tests {
                 params![r#"{"drawn":1}"#, ev.id],
             )
             .unwrap();
-        let e = s.event(ev.id).unwrap_err().to_string();
-        assert!(e.contains("drawn"), "{e}");
+        let e = s.event(ev.id).unwrap_err();
+        assert!(matches!(e, StoreError::Invalid(_)), "{e:?}");
+        let zh = e.msg().render(crate::i18n::Lang::ZhHans);
+        assert!(zh.contains("未知的设置项 \"drawn\""), "{zh}");
+        assert!(!zh.contains("Conversion"), "{zh}");
     }
 
     #[test]
