@@ -303,7 +303,7 @@ impl EventKind {
 }
 
 /// The settings an event is created with (also the config's defaults).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EventSettings {
     /// Scoring scheme id (`standard`, `three-point`, …).
     pub scheme: String,
@@ -340,7 +340,7 @@ impl Default for EventSettings {
 }
 
 /// An event (赛事): a tournament or a club night series.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Event {
     pub id: i64,
     pub name: String,

@@ -8,11 +8,13 @@
 //! (its team or knockout row).
 
 use super::EventKind;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The codes of an event's tie-breaks and the kind of event they are for.
-/// Empty: the kind's default order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Empty: the kind's default order. Written by serde (an event as JSON)
+/// but never read by it: a list is read only through the scoring layer or
+/// the store's column.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TieBreakList {
     kind: EventKind,
     codes: Vec<String>,
