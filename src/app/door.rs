@@ -445,30 +445,16 @@ impl App {
         if let Some(v) = d.bye_opponent_score {
             s.byes.opponent_score = v;
         }
+        // The options are set as the draft asks; on a system that does
+        // not read them the general check below refuses them by key.
         if d.double {
-            if s.system != PairingSystem::Berger {
-                return Err(super::AppError::Invalid(
-                    crate::domain::PairingOptions::foreign_msg("double_round_robin", s.system),
-                ));
-            }
             s.pairing_settings.options.double_round_robin = Some(true);
         }
-        match d.cxa_round1 {
-            Some(v) if !(1..=5).contains(&v) => {
+        if let Some(v) = d.cxa_round1 {
+            if !(1..=5).contains(&v) {
                 return Err(invalid!("err.app.cxa_round1", value = v));
             }
-            // The default needs no setting (an unchanged form adds none).
-            Some(3) if s.pairing_settings.options.round1_method.is_none() => {}
-            Some(v) if s.system == PairingSystem::Cxa => {
-                s.pairing_settings.options.round1_method = Some(v);
-            }
-            // The form's default on another system sets nothing.
-            Some(3) | None => {}
-            Some(_) => {
-                return Err(super::AppError::Invalid(
-                    crate::domain::PairingOptions::foreign_msg("round1_method", s.system),
-                ));
-            }
+            s.pairing_settings.options.round1_method = Some(v);
         }
         if let Some(m) = &d.acceleration {
             super::accel::set_method(&mut s, m)?;

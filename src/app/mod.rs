@@ -615,9 +615,11 @@ mod tests {
         };
         assert!(app.create_event("E", None, &s).is_err());
         let s = EventSettings {
-            tiebreaks: crate::domain::TieBreakList::new(
+            // As a stored row could hold it (no other way makes an
+            // unchecked list).
+            tiebreaks: crate::domain::TieBreakList::from_column(
                 crate::domain::EventKind::Individual,
-                &["buchholz-cut0"],
+                "buchholz-cut0",
             ),
             ..Default::default()
         };

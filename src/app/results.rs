@@ -22,6 +22,28 @@ impl App {
         )
     }
 
+    /// The codes of the tie-breaks an event ranks by after points, as it
+    /// ranks: its own list, else its kind's default order (the scheme's
+    /// for an individual event, the team default for a team event; a
+    /// knockout has none).
+    pub fn effective_tiebreaks(&self, event: EventId) -> Result<Vec<String>> {
+        use crate::scoring::TieBreaks;
+        let ev = self.event(event)?;
+        Ok(
+            match TieBreaks::for_event(self.kind_of(&ev)?, &ev.settings.tiebreaks)? {
+                TieBreaks::Individual(v) if v.is_empty() => {
+                    let scheme =
+                        Scheme::from_id(&ev.settings.scheme, &ev.settings.scheme_settings)?;
+                    TieBreaks::Individual(scheme.default_tiebreaks()).codes()
+                }
+                TieBreaks::Team(v) if v.is_empty() => {
+                    TieBreaks::Team(crate::scoring::team::TeamTieBreak::DEFAULT.to_vec()).codes()
+                }
+                t => t.codes(),
+            },
+        )
+    }
+
     /// Standings of an event after a round (default: the last round whose
     /// results are all in; a round in progress is named in the result).
     pub fn standings(

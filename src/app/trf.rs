@@ -28,8 +28,10 @@ pub struct TrfImport {
 pub struct TrfImportOptions {
     /// The scoring scheme (`None`: `chess`, the values a TRF file has).
     pub scheme: Option<String>,
-    /// Tie-break codes after points (empty: the scheme's default list).
-    pub tiebreaks: Vec<String>,
+    /// The tie-breaks after points, read where they were typed (empty:
+    /// the file's `202` record when qishe knows it, else the scheme's
+    /// default list).
+    pub tiebreaks: Vec<scoring::TieBreak>,
 }
 
 impl App {
@@ -54,11 +56,10 @@ impl App {
         name: Option<&str>,
         opts: &TrfImportOptions,
     ) -> Result<TrfImport> {
-        // Scheme and tie-breaks are checked before the file is read, so a
-        // typo changes nothing.
+        // The scheme is checked before the file is read, so a typo changes
+        // nothing (the tie-breaks come read).
         let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
-        scoring::Scheme::from_id(&scheme_id, &serde_json::Map::new())?;
-        scoring::TieBreak::parse_list(&opts.tiebreaks)?;
+        scoring::Scheme::from_id(&scheme_id, &Default::default())?;
         let (text, _) = decode_text(bytes);
         let trf = Trf::parse(&text)
             .map_err(|e| super::invalid!("err.app.in_file", file, why = e.msg()))?;
@@ -119,10 +120,10 @@ impl App {
             .options
             .only_for(PairingSystem::Dutch);
         settings.scheme = scheme_id;
-        settings.scheme_settings = serde_json::Map::new();
+        settings.scheme_settings = Default::default();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
         // `202` record when qishe knows every code of it.
-        let asked = scoring::TieBreak::parse_list(&opts.tiebreaks)?;
+        let asked = opts.tiebreaks.clone();
         let from_202 = || -> Option<Vec<scoring::TieBreak>> {
             let l = trf.other_lines.iter().find(|l| l.starts_with("202"))?;
             let codes: Vec<&str> = l[3..]

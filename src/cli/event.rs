@@ -404,12 +404,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     time = &s.time_control
                 );
                 say!("  {}", line.render(l));
-                if !s.tiebreaks.is_empty() {
-                    say!(
-                        "  {} {}",
-                        tr(l, "cli.out.tiebreaks"),
-                        s.tiebreaks.codes().join(", ")
-                    );
+                // The order it ranks by: its own list, else its kind's
+                // default (a knockout has none).
+                let tbs = app.effective_tiebreaks(e.key())?;
+                if !tbs.is_empty() {
+                    say!("  {} {}", tr(l, "cli.out.tiebreaks"), tbs.join(", "));
+                }
+                if let Some(ts) = app.team_settings_of(&e)? {
+                    say!("  {} {}", tr(l, "cli.out.boards"), ts.boards);
                 }
                 say!(
                     "  {} {}",

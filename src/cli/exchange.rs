@@ -104,9 +104,14 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
             tiebreaks,
         } => {
             let (bytes, fname) = super::read_input(&file, crate::app::InputKind::Trf)?;
+            // The tie-breaks are read here, once, for an individual event.
+            let tiebreaks = match tiebreaks {
+                Some(codes) => crate::scoring::TieBreak::parse_list(&codes)?,
+                None => Vec::new(),
+            };
             let opts = crate::app::TrfImportOptions {
                 scheme: Some(scheme),
-                tiebreaks: tiebreaks.unwrap_or_default(),
+                tiebreaks,
             };
             let r = app.import_trf_with(&bytes, &fname, name.as_deref(), &opts)?;
             for m in &r.matched {

@@ -499,9 +499,11 @@ impl Config {
                     spans.push((k.clone(), v.span()));
                     all.insert(k, v.into_inner());
                 }
-                let check =
-                    |m: &toml::Table| crate::scoring::Scheme::from_id(&s.scheme, &toml_to_json(m));
-                if let Err(e) = check(&all) {
+                let check = |m: &toml::Table| {
+                    crate::scoring::read_scheme_constants(&s.scheme, &toml_to_json(m))
+                };
+                let read = check(&all);
+                if let Err(e) = &read {
                     let (key, span) = spans
                         .iter()
                         .find(|(k, _)| {
@@ -517,7 +519,9 @@ impl Config {
                         msg!("err.config.scheme_setting", key, why = e.msg()),
                     ));
                 }
-                s.scheme_settings = toml_to_json(&all);
+                if let Ok(c) = read {
+                    s.scheme_settings = c;
+                }
             }
             if let Some(t) = ev.pairing {
                 let mut all = toml::Table::new();
@@ -695,7 +699,7 @@ mod tests {
         assert_eq!(c.event.tiebreaks.codes(), ["small-points", "wins"]);
         assert_eq!(c.event.byes.opponent_score, ByeOpponentScore::Own);
         assert_eq!(c.event.byes.forfeits_to_drop, 3);
-        assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
+        assert_eq!(c.event.scheme_settings.get("draw").unwrap().text(), "0.8");
     }
 
     #[test]
@@ -793,7 +797,7 @@ mod tests {
         assert_eq!(e.line, 3, "{e}");
         let c = parse("[event]\nscheme = \"draw-0.8\"\n[event.scheme_settings]\ndraw = \"0.8\"\n")
             .unwrap();
-        assert_eq!(c.event.scheme_settings["draw"], serde_json::json!("0.8"));
+        assert_eq!(c.event.scheme_settings.get("draw").unwrap().text(), "0.8");
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod names;
 mod points;
 pub mod prize;
 mod rng;
+mod scheme_constants;
 mod settings;
 mod team;
 mod tiebreak_list;
@@ -32,6 +33,9 @@ pub use prize::{
     CERTIFICATE_FIELDS,
 };
 pub use rng::SplitMix64;
+pub use scheme_constants::{
+    Constant, ConstantError, ConstantName, ConstantValue, SchemeConstants, CONSTANT_NAMES,
+};
 pub use settings::{
     Acceleration, ClubApart, EventExtras, PairingOptions, PairingSettings, SettingsError, TrfByes,
 };
@@ -299,12 +303,13 @@ impl EventKind {
 }
 
 /// The settings an event is created with (also the config's defaults).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EventSettings {
     /// Scoring scheme id (`standard`, `three-point`, …).
     pub scheme: String,
-    /// Scheme constants that override the scheme's defaults, as TOML/JSON values by name.
-    pub scheme_settings: serde_json::Map<String, serde_json::Value>,
+    /// Scheme constants that override the scheme's defaults, by name
+    /// (read against the scheme where they are typed or stored).
+    pub scheme_settings: SchemeConstants,
     pub system: PairingSystem,
     pub rounds: u32,
     pub games_per_round: u32,
@@ -322,7 +327,7 @@ impl Default for EventSettings {
     fn default() -> Self {
         EventSettings {
             scheme: "standard".into(),
-            scheme_settings: serde_json::Map::new(),
+            scheme_settings: SchemeConstants::default(),
             system: PairingSystem::Dutch,
             rounds: 7,
             games_per_round: 1,
@@ -335,7 +340,7 @@ impl Default for EventSettings {
 }
 
 /// An event (赛事): a tournament or a club night series.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Event {
     pub id: i64,
     pub name: String,

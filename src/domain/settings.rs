@@ -172,6 +172,12 @@ impl PairingOptions {
     /// The systems that read the option `key`; `None`: every system
     /// (the first colour). The Chinese method's options are its own; the
     /// forfeit limit is the round-robin's too.
+    ///
+    /// Every key of [`Self::KEYS`] has its own arm, so a new option must be
+    /// given its systems here. A key that is none of them is a mistake in
+    /// the code (the keys come from `KEYS`, never from the user): it stops
+    /// a debug build, and a release build takes it as read by no system,
+    /// so it is refused rather than let through everywhere.
     pub fn systems_of(key: &str) -> Option<&'static [PairingSystem]> {
         use PairingSystem::*;
         match key {
@@ -179,17 +185,92 @@ impl PairingOptions {
             "double_round_robin" | "round_robin_bye_scores" => Some(&[Berger]),
             "clubmates" | "acceleration" | "virtual_points" => Some(&[Dutch]),
             "forfeit_limit" => Some(&[Cxa, Berger]),
-            _ => Some(&[Cxa]),
+            "round1_method"
+            | "round1_colour"
+            | "no_three_in_row"
+            | "avoid_same_club"
+            | "float_balance"
+            | "identical_colour_option"
+            | "last_rounds_threshold"
+            | "last_rounds_from_end"
+            | "bye_mode"
+            | "random_seed"
+            | "upper_half"
+            | "lower_half"
+            | "qualified_after"
+            | "eliminated_after"
+            | "exhaustive_cap" => Some(&[Cxa]),
+            _ => {
+                debug_assert!(false, "no pairing option is called {key:?}");
+                Some(&[])
+            }
+        }
+    }
+
+    /// The option `key` is set (the stored object holds it).
+    pub fn is_set(&self, key: &str) -> bool {
+        match key {
+            "double_round_robin" => self.double_round_robin.is_some(),
+            "first_colour" => self.first_colour.is_some(),
+            "clubmates" => self.clubmates.is_some(),
+            "round_robin_bye_scores" => self.round_robin_bye_scores.is_some(),
+            "acceleration" => self.acceleration.is_some(),
+            "virtual_points" => self.virtual_points.is_some(),
+            "round1_method" => self.round1_method.is_some(),
+            "round1_colour" => self.round1_colour.is_some(),
+            "no_three_in_row" => self.no_three_in_row.is_some(),
+            "avoid_same_club" => self.avoid_same_club.is_some(),
+            "float_balance" => self.float_balance.is_some(),
+            "identical_colour_option" => self.identical_colour_option.is_some(),
+            "last_rounds_threshold" => self.last_rounds_threshold.is_some(),
+            "last_rounds_from_end" => self.last_rounds_from_end.is_some(),
+            "bye_mode" => self.bye_mode.is_some(),
+            "random_seed" => self.random_seed.is_some(),
+            "forfeit_limit" => self.forfeit_limit.is_some(),
+            "upper_half" => self.upper_half.is_some(),
+            "lower_half" => self.lower_half.is_some(),
+            "qualified_after" => self.qualified_after.is_some(),
+            "eliminated_after" => self.eliminated_after.is_some(),
+            "exhaustive_cap" => self.exhaustive_cap.is_some(),
+            _ => {
+                debug_assert!(false, "no pairing option is called {key:?}");
+                false
+            }
+        }
+    }
+
+    /// Unsets the option `key` (back to its default).
+    pub fn clear(&mut self, key: &str) {
+        match key {
+            "double_round_robin" => self.double_round_robin = None,
+            "first_colour" => self.first_colour = None,
+            "clubmates" => self.clubmates = None,
+            "round_robin_bye_scores" => self.round_robin_bye_scores = None,
+            "acceleration" => self.acceleration = None,
+            "virtual_points" => self.virtual_points = None,
+            "round1_method" => self.round1_method = None,
+            "round1_colour" => self.round1_colour = None,
+            "no_three_in_row" => self.no_three_in_row = None,
+            "avoid_same_club" => self.avoid_same_club = None,
+            "float_balance" => self.float_balance = None,
+            "identical_colour_option" => self.identical_colour_option = None,
+            "last_rounds_threshold" => self.last_rounds_threshold = None,
+            "last_rounds_from_end" => self.last_rounds_from_end = None,
+            "bye_mode" => self.bye_mode = None,
+            "random_seed" => self.random_seed = None,
+            "forfeit_limit" => self.forfeit_limit = None,
+            "upper_half" => self.upper_half = None,
+            "lower_half" => self.lower_half = None,
+            "qualified_after" => self.qualified_after = None,
+            "eliminated_after" => self.eliminated_after = None,
+            "exhaustive_cap" => self.exhaustive_cap = None,
+            _ => debug_assert!(false, "no pairing option is called {key:?}"),
         }
     }
 
     /// The keys of the options set (those the stored object holds).
     pub fn set_keys(&self) -> Vec<&'static str> {
-        let set = serde_json::to_value(self).unwrap_or_default();
-        Self::KEYS
-            .into_iter()
-            .filter(|k| set.get(k).is_some())
-            .collect()
+        Self::KEYS.into_iter().filter(|k| self.is_set(k)).collect()
     }
 
     /// The first option set that `system` does not read, by key.
@@ -201,12 +282,13 @@ impl PairingOptions {
 
     /// These options without those `system` does not read.
     pub fn only_for(&self, system: PairingSystem) -> PairingOptions {
-        let mut map = match serde_json::to_value(self) {
-            Ok(serde_json::Value::Object(m)) => m,
-            _ => return self.clone(),
-        };
-        map.retain(|k, _| Self::systems_of(k).is_none_or(|s| s.contains(&system)));
-        serde_json::from_value(serde_json::Value::Object(map)).unwrap_or_else(|_| self.clone())
+        let mut kept = self.clone();
+        for key in Self::KEYS {
+            if Self::systems_of(key).is_some_and(|s| !s.contains(&system)) {
+                kept.clear(key);
+            }
+        }
+        kept
     }
 
     /// The refusal of the option `key` on an event paired by `system`.
@@ -498,6 +580,71 @@ mod tests {
             m.en()
         );
     }
+    #[test]
+    fn every_key_has_its_own_arm_in_systems_of_is_set_and_clear() {
+        // A debug build stops on a key without an arm, so reaching the end
+        // says each of KEYS has one.
+        let full = PairingSettings::from_map(map(every_key())).unwrap().options;
+        for k in PairingOptions::KEYS {
+            let _ = PairingOptions::systems_of(k);
+            assert!(full.is_set(k), "{k}");
+            assert!(!PairingOptions::default().is_set(k), "{k}");
+            // Clearing a key takes exactly that key out of the stored object.
+            let mut one = full.clone();
+            one.clear(k);
+            let mut want = serde_json::to_value(&full).unwrap();
+            want.as_object_mut().unwrap().remove(k);
+            assert_eq!(serde_json::to_value(&one).unwrap(), want, "{k}");
+            assert!(!one.is_set(k));
+        }
+        assert_eq!(full.set_keys(), PairingOptions::KEYS);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "no pairing option is called \"doubel_round_robin\"")]
+    fn an_unknown_key_stops_a_debug_build() {
+        let _ = PairingOptions::systems_of("doubel_round_robin");
+    }
+
+    #[test]
+    fn only_for_keeps_the_options_each_system_reads() {
+        use PairingSystem::*;
+        let full = PairingSettings::from_map(map(every_key())).unwrap().options;
+        for system in PairingSystem::ALL {
+            let kept = full.only_for(system);
+            assert_eq!(kept.foreign_to(system), None, "{system:?}");
+            for k in PairingOptions::KEYS {
+                let reads = PairingOptions::systems_of(k).is_none_or(|s| s.contains(&system));
+                assert_eq!(kept.is_set(k), reads, "{system:?} {k}");
+            }
+        }
+        assert_eq!(
+            full.only_for(Berger).set_keys(),
+            [
+                "double_round_robin",
+                "first_colour",
+                "round_robin_bye_scores",
+                "forfeit_limit"
+            ]
+        );
+        assert_eq!(
+            full.only_for(Dutch).set_keys(),
+            [
+                "first_colour",
+                "clubmates",
+                "acceleration",
+                "virtual_points"
+            ]
+        );
+        // Values are kept as they were, not re-read.
+        assert_eq!(full.only_for(Cxa).round1_method, Some(5));
+        assert_eq!(
+            full.only_for(Dutch).virtual_points,
+            full.virtual_points.clone()
+        );
+    }
+
     use serde_json::json;
 
     fn map(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {

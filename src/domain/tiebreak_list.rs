@@ -8,21 +8,25 @@
 //! (its team or knockout row).
 
 use super::EventKind;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The codes of an event's tie-breaks and the kind of event they are for.
-/// Empty: the kind's default order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Empty: the kind's default order. Written by serde (an event as JSON)
+/// but never read by it: a list is read only through the scoring layer or
+/// the store's column.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TieBreakList {
     kind: EventKind,
     codes: Vec<String>,
 }
 
 impl TieBreakList {
-    /// A list of `kind` with `codes` (blank codes dropped). Made by
-    /// `scoring::TieBreaks::list` once the codes are checked against the
-    /// kind, and by the store from the column with the event's kind.
-    pub fn new<S: AsRef<str>>(kind: EventKind, codes: &[S]) -> TieBreakList {
+    /// A list of `kind` with `codes` (blank codes dropped). Private: a
+    /// list is made only by [`TieBreakList::checked`] (the scoring layer,
+    /// once it has read the codes for the kind) and
+    /// [`TieBreakList::from_column`] (the store, from the column with the
+    /// event's kind); anything else goes through `scoring::TieBreaks`.
+    fn new<S: AsRef<str>>(kind: EventKind, codes: &[S]) -> TieBreakList {
         TieBreakList {
             kind,
             codes: codes
@@ -34,6 +38,12 @@ impl TieBreakList {
         }
     }
 
+    /// The codes of a list the scoring layer has read for `kind`
+    /// (`scoring::TieBreaks::list`, its only caller).
+    pub(crate) fn checked(kind: EventKind, codes: &[String]) -> TieBreakList {
+        TieBreakList::new(kind, codes)
+    }
+
     /// No codes: the default order of the kind (or nothing, a knockout).
     pub fn empty(kind: EventKind) -> TieBreakList {
         TieBreakList {
@@ -42,8 +52,10 @@ impl TieBreakList {
         }
     }
 
-    /// The column's text (`wins,buchholz`) read as a list of `kind`.
-    pub fn from_column(kind: EventKind, text: &str) -> TieBreakList {
+    /// The column's text (`wins,buchholz`) read as a list of `kind`: the
+    /// store's, for a row as it was written (its readers check it against
+    /// the event's kind through `scoring::TieBreaks`).
+    pub(crate) fn from_column(kind: EventKind, text: &str) -> TieBreakList {
         TieBreakList::new(kind, &text.split(',').collect::<Vec<_>>())
     }
 

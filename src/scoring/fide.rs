@@ -905,7 +905,7 @@ mod tests {
         assert_eq!(v(&plain, 1, TieBreak::Aro), "1800.00", "unrated left out");
         let mut m = serde_json::Map::new();
         m.insert("unrated_rating".into(), serde_json::json!(1400));
-        let sub = Scheme::from_id("chess", &m).unwrap();
+        let sub = Scheme::from_json("chess", &m).unwrap();
         let st = standings(&ev, &sub, &codes, None).unwrap();
         // (1400 + 1800) / 2 = 1600; 1.5 of 2 = 75 %, dp +193.
         assert_eq!(v(&st, 1, TieBreak::Aro), "1600.00");

@@ -31,7 +31,7 @@ pub use import::event_from_rows;
 pub use modifiers::{CutBase, KoyaLimit, Modified};
 pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::{Scheme, SchemeKind};
-pub use settings::SchemeSettings;
+pub use settings::{read_scheme_constants, SchemeSettings};
 pub use standings::{
     breakdown, complete_rounds, crosstable, excluded_by_forfeits, standings, Breakdown,
     BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, DirectDetail, DirectGame,

@@ -1,7 +1,8 @@
 //! Scoring schemes: which constants they have and how one game scores.
 
-use super::settings::{SchemeSettings, SIX};
+use super::settings::{read_scheme_constants, SchemeSettings, SIX};
 use super::{ScoringError, TieBreak};
+use crate::domain::SchemeConstants;
 use crate::domain::{Colour, Material, Points};
 
 /// The schemes of `specs/scoring.md`.
@@ -176,14 +177,21 @@ impl Scheme {
         }
     }
 
-    /// The scheme by id, with overrides from a JSON map (unknown keys are errors).
-    pub fn from_id(
-        id: &str,
-        overrides: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Scheme, ScoringError> {
+    /// The scheme by id with an event's constants over its defaults (a
+    /// constant the scheme has not is refused by name).
+    pub fn from_id(id: &str, constants: &SchemeConstants) -> Result<Scheme, ScoringError> {
         let mut s = Scheme::new(SchemeKind::from_id(id)?);
-        s.settings.apply_json(overrides)?;
+        s.settings.apply(constants)?;
         Ok(s)
+    }
+
+    /// The scheme by id with constants as a JSON object writes them
+    /// (read against the scheme by [`read_scheme_constants`]).
+    pub fn from_json(
+        id: &str,
+        map: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Scheme, ScoringError> {
+        Scheme::from_id(id, &read_scheme_constants(id, map)?)
     }
 
     pub fn id(&self) -> &'static str {

@@ -1,7 +1,8 @@
-//! Scheme constants as named settings, overridable from a JSON or TOML map.
+//! Scheme constants as named settings, overridden by an event's
+//! [`SchemeConstants`] (read where they are typed: [`read_scheme_constants`]).
 
 use super::ScoringError;
-use crate::domain::Points;
+use crate::domain::{Constant, ConstantName, ConstantValue, Points, SchemeConstants};
 
 /// The constants of one scheme, by name. Every constant of the spec is here
 /// with its default; a club overrides some of them by name.
@@ -73,105 +74,45 @@ impl SchemeSettings {
             .all(|k| self.values.iter().any(|(name, _)| name == k))
     }
 
-    /// Applies overrides from a JSON map (numbers or strings such as `"0.8"`).
-    /// Six-value schemes also take `values = "2:1:0:2:1:0"` (red win, draw,
-    /// loss, black win, draw, loss; or the 4-value form win:red draw:black
-    /// draw:loss).
-    pub fn apply_json(
-        &mut self,
-        map: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), ScoringError> {
-        // The six-value shorthand first, so single keys can refine it.
-        let mut entries: Vec<_> = map.iter().collect();
-        entries.sort_by_key(|(k, _)| k.as_str() != "values");
-        for (k, v) in entries {
-            let text = match v {
-                serde_json::Value::Number(n) => n.to_string(),
-                serde_json::Value::String(s) => s.clone(),
-                other => {
-                    return Err(ScoringError::BadSettingValue {
-                        key: k.clone(),
-                        value: other.to_string(),
-                        expected: "err.scoring.expected.number",
-                    })
+    /// Takes an event's constants over these values: `values` first (a
+    /// six-value scheme's six), so single constants refine it. A constant
+    /// this scheme has not (a stored row of another scheme, or `values` on
+    /// a scheme without six values) is refused by name with the scheme's
+    /// own constants.
+    pub fn apply(&mut self, constants: &SchemeConstants) -> Result<(), ScoringError> {
+        let mut all: Vec<&Constant> = constants.iter().collect();
+        all.sort_by_key(|c| c.name() != ConstantName::VALUES);
+        for c in all {
+            self.check(c.name().as_str())?;
+            match c.value() {
+                ConstantValue::Six(six) => {
+                    for (k, v) in SIX.iter().zip(six) {
+                        self.set(k, v)?;
+                    }
                 }
-            };
-            self.apply_text(k, &text)?;
-        }
-        Ok(())
-    }
-
-    /// Applies overrides from a TOML table.
-    pub fn apply_toml(&mut self, table: &toml::Table) -> Result<(), ScoringError> {
-        let mut entries: Vec<_> = table.iter().collect();
-        entries.sort_by_key(|(k, _)| k.as_str() != "values");
-        for (k, v) in entries {
-            let text = match v {
-                toml::Value::Integer(i) => i.to_string(),
-                toml::Value::Float(f) => f.to_string(),
-                toml::Value::String(s) => s.clone(),
-                other => {
-                    return Err(ScoringError::BadSettingValue {
-                        key: k.clone(),
-                        value: other.to_string(),
-                        expected: "err.scoring.expected.number",
-                    })
-                }
-            };
-            self.apply_text(k, &text)?;
-        }
-        Ok(())
-    }
-
-    /// Applies one override given as text.
-    pub fn apply_text(&mut self, key: &str, text: &str) -> Result<(), ScoringError> {
-        if key == "values" && self.has_six_values() {
-            let parts: Vec<&str> = text.split([':', ',', ';']).collect();
-            let parsed: Vec<Points> = parts
-                .iter()
-                .map(|p| p.trim().parse::<Points>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| ScoringError::BadSettingValue {
-                    key: key.to_string(),
-                    value: text.to_string(),
-                    expected: "err.scoring.expected.six_points",
-                })?;
-            let six = match parsed.len() {
-                6 => parsed,
-                // win : red draw : black draw : loss
-                4 => vec![
-                    parsed[0], parsed[1], parsed[3], parsed[0], parsed[2], parsed[3],
-                ],
-                _ => {
-                    return Err(ScoringError::BadSettingValue {
-                        key: key.to_string(),
-                        value: text.to_string(),
-                        expected: "err.scoring.expected.six_points",
-                    })
-                }
-            };
-            for (k, v) in SIX.iter().zip(six) {
-                self.set(k, v)?;
+                ConstantValue::Points(v) => self.set(c.name().as_str(), v)?,
             }
-            return Ok(());
         }
-        // Check the key first so that a typo is reported as such.
-        if !self.values.iter().any(|(k, _)| *k == key) {
-            return Err(ScoringError::UnknownSetting {
+        Ok(())
+    }
+
+    /// Does this scheme have the constant `key`? (`values` when it has
+    /// the six values.) Refused by name, with the scheme's constants.
+    pub fn check(&self, key: &str) -> Result<(), ScoringError> {
+        let has = if key == "values" {
+            self.has_six_values()
+        } else {
+            self.values.iter().any(|(k, _)| *k == key)
+        };
+        if has {
+            Ok(())
+        } else {
+            Err(ScoringError::UnknownSetting {
                 scheme: self.scheme.to_string(),
                 key: key.to_string(),
                 allowed: self.allowed(),
-            });
+            })
         }
-        let v: Points = text
-            .trim()
-            .parse()
-            .map_err(|_| ScoringError::BadSettingValue {
-                key: key.to_string(),
-                value: text.to_string(),
-                expected: "err.scoring.expected.points",
-            })?;
-        self.set(key, v)
     }
 }
 
@@ -184,3 +125,127 @@ pub(crate) const SIX: [&str; 6] = [
     "black_draw",
     "black_loss",
 ];
+
+/// Reads constants as a user or a file wrote them (config.toml's
+/// `[event.scheme_settings]`, any JSON object) against the scheme `id`:
+/// a constant the scheme has not is refused by name with the scheme's
+/// own constants (first, so a typo reads as such), a wrong value by its
+/// name and what it takes. `values` is read first, as it is applied.
+pub fn read_scheme_constants(
+    id: &str,
+    map: &serde_json::Map<String, serde_json::Value>,
+) -> Result<SchemeConstants, ScoringError> {
+    let scheme = super::Scheme::new(super::SchemeKind::from_id(id)?);
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_by_key(|(k, _)| k.as_str() != "values");
+    let mut out = Vec::new();
+    for (k, v) in entries {
+        scheme.settings.check(k)?;
+        // Every scheme's constant is a domain name (a test holds them so).
+        let name = ConstantName::from_name(k).ok_or_else(|| ScoringError::UnknownSetting {
+            scheme: id.to_string(),
+            key: k.clone(),
+            allowed: scheme.settings.allowed(),
+        })?;
+        out.push(Constant::from_json(name, v).map_err(bad_value)?);
+    }
+    Ok(SchemeConstants::new(out))
+}
+
+/// A domain value error as the scoring layer's.
+fn bad_value(e: crate::domain::ConstantError) -> ScoringError {
+    match e {
+        crate::domain::ConstantError::Value {
+            key,
+            value,
+            expected,
+        } => ScoringError::BadSettingValue {
+            key,
+            value,
+            expected,
+        },
+        crate::domain::ConstantError::Unknown { key } => ScoringError::BadSettingValue {
+            value: key.clone(),
+            key,
+            expected: "err.scoring.expected.number",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::CONSTANT_NAMES;
+    use crate::i18n::Lang;
+    use crate::scoring::{Scheme, SchemeKind};
+    use serde_json::json;
+
+    fn map(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    /// The domain's names are every scheme's constants and no more, so a
+    /// constant a scheme reads can always be held.
+    #[test]
+    fn the_domain_names_every_constant_of_every_scheme() {
+        let mut all: Vec<&str> = SchemeKind::ALL
+            .iter()
+            .flat_map(|k| Scheme::new(*k).settings.keys())
+            .chain(["values"])
+            .collect();
+        all.sort();
+        all.dedup();
+        let mut names = CONSTANT_NAMES.to_vec();
+        names.sort();
+        assert_eq!(all, names);
+    }
+
+    #[test]
+    fn a_constant_of_another_scheme_is_refused_by_name_with_the_schemes_own() {
+        // `draw` is draw-0.8's, not the standard scheme's.
+        let e = read_scheme_constants("standard", &map(json!({"draw": "0.8"}))).unwrap_err();
+        assert!(
+            matches!(&e, ScoringError::UnknownSetting { key, .. } if key == "draw"),
+            "{e:?}"
+        );
+        let m = e.msg();
+        assert!(
+            m.en().contains("scheme standard has no setting \"draw\""),
+            "{}",
+            m.en()
+        );
+        assert!(m.en().contains("black_loss, values"), "{}", m.en());
+        assert!(m.render(Lang::ZhHans).contains("没有设置 \"draw\""));
+        assert!(m.render(Lang::ZhHant).contains("沒有設定 \"draw\""));
+        // `values` on a scheme without six values.
+        let e = read_scheme_constants("draw-0.8", &map(json!({"values": "2:1:0:2:1:0"})));
+        assert!(
+            matches!(e, Err(ScoringError::UnknownSetting { .. })),
+            "{e:?}"
+        );
+        // The same constants stored on a row and applied: refused too.
+        let stored = read_scheme_constants("draw-0.8", &map(json!({"draw": 0.7}))).unwrap();
+        assert!(Scheme::from_id("draw-0.8", &stored).is_ok());
+        let e = Scheme::from_id("three-point", &stored).unwrap_err();
+        assert!(
+            matches!(&e, ScoringError::UnknownSetting { key, scheme, .. } if key == "draw" && scheme == "three-point"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn read_constants_are_applied_values_first() {
+        let c = read_scheme_constants(
+            "custom",
+            &map(json!({"black_loss": -1, "values": "3:1:2:0"})),
+        )
+        .unwrap();
+        let s = Scheme::from_id("custom", &c).unwrap();
+        let v: Vec<i64> = SIX.iter().map(|k| s.settings.get(k).hundredths()).collect();
+        assert_eq!(v, [300, 100, 0, 300, 200, -100]);
+        // A typo is reported as such, before a wrong value.
+        let e = read_scheme_constants("custom", &map(json!({"black_wim": "x", "red_win": "y"})))
+            .unwrap_err();
+        assert!(matches!(e, ScoringError::UnknownSetting { .. }), "{e:?}");
+    }
+}

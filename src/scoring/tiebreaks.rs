@@ -111,7 +111,7 @@ impl TieBreaks {
     /// The list as an event's settings keep it: the codes, tagged with
     /// the kind.
     pub fn list(&self) -> TieBreakList {
-        TieBreakList::new(self.kind(), &self.codes())
+        TieBreakList::checked(self.kind(), &self.codes())
     }
 
     /// The kind of event the list is for.
@@ -207,7 +207,7 @@ mod tests {
         assert!(e.msg().render(Lang::ZhHans).contains("个人赛"));
         assert!(e.msg().render(Lang::ZhHant).contains("個人賽"));
         // A list tagged with another kind names the kind it was read for.
-        let list = TieBreakList::new(EventKind::Team, &["direct"]);
+        let list = TieBreakList::from_column(EventKind::Team, "direct");
         let e = TieBreaks::for_event(EventKind::Individual, &list).unwrap_err();
         assert!(e.msg().render(Lang::ZhHans).contains("个人赛"));
         assert!(e.msg().render(Lang::ZhHant).contains("個人賽"));
@@ -230,9 +230,9 @@ mod tests {
         let e = TieBreaks::individual(&list).unwrap_err();
         assert!(matches!(e, ScoringError::TieBreaksKind { .. }), "{e}");
         assert!(e.to_string().contains("match-wins, direct"), "{e}");
-        let both = TieBreakList::new(EventKind::Team, &["direct"]);
+        let both = TieBreakList::from_column(EventKind::Team, "direct");
         assert!(TieBreaks::individual(&both).is_err());
-        let ind = TieBreakList::new(EventKind::Individual, &["direct"]);
+        let ind = TieBreakList::from_column(EventKind::Individual, "direct");
         assert!(TieBreaks::team(&ind).is_err());
         assert_eq!(
             TieBreaks::individual(&ind).unwrap(),

@@ -43,6 +43,15 @@ fn json_map(text: &str) -> rusqlite::Result<serde_json::Map<String, serde_json::
     })
 }
 
+/// The scheme constants of the column's JSON: a name no scheme has is
+/// refused by name ([`crate::domain::ConstantError`]), never dropped; a
+/// constant of another scheme is refused where the scheme is built.
+fn scheme_constants(text: &str) -> rusqlite::Result<crate::domain::SchemeConstants> {
+    crate::domain::SchemeConstants::from_map(&json_map(text)?).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
 /// The typed settings of the column's JSON: an unknown key (an older or a
 /// newer qishe's) is refused by name ([`crate::domain::SettingsError`],
 /// turned into [`super::StoreError::Invalid`]), never dropped, so writing
@@ -82,7 +91,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
         end_date: date(3)?,
         settings: EventSettings {
             scheme: r.get(4)?,
-            scheme_settings: json_map(&r.get::<_, String>(5)?)?,
+            scheme_settings: scheme_constants(&r.get::<_, String>(5)?)?,
             system: PairingSystem::from_code(&system)
                 .ok_or_else(|| bad_data("pairing system", &system))?,
             rounds: r.get(7)?,
@@ -736,9 +745,9 @@ mod tests {
             rounds: 9,
             games_per_round: 2,
             time_control: "red=60,black=30,inc=15".parse().unwrap(),
-            tiebreaks: crate::domain::TieBreakList::new(
+            tiebreaks: crate::domain::TieBreakList::from_column(
                 crate::domain::EventKind::Individual,
-                &["opponent-score", "wins"],
+                "opponent-score,wins",
             ),
             byes: ByeSettings {
                 opponent_score: ByeOpponentScore::Own,
@@ -747,7 +756,9 @@ mod tests {
             },
             ..Default::default()
         };
-        settings.scheme_settings.insert("draw".into(), json!("0.8"));
+        settings.scheme_settings =
+            crate::domain::SchemeConstants::from_map(json!({"draw": "0.8"}).as_object().unwrap())
+                .unwrap();
         settings.pairing_settings.options.round1_method = Some(2);
         let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 30);
         let e = s.create_event("周赛 第48期", date, &settings).unwrap();
@@ -821,6 +832,62 @@ mod tests {
             s.event(team.id).unwrap().settings.tiebreaks,
             tev.settings.tiebreaks
         );
+    }
+
+    /// The scheme constants as every qishe wrote them (a JSON object of
+    /// numbers and texts) read typed and write back byte for byte; a name
+    /// no scheme has is refused by name when the row is read.
+    #[test]
+    fn the_scheme_settings_column_reads_typed_and_writes_back_unchanged() {
+        let mut s = Store::open_in_memory().unwrap();
+        let ev = s
+            .create_event("周赛", None, &EventSettings::default())
+            .unwrap();
+        let column = |s: &Store| -> String {
+            s.conn
+                .query_row(
+                    "SELECT scheme_settings FROM event WHERE id=?1",
+                    [ev.id],
+                    |r| r.get(0),
+                )
+                .unwrap()
+        };
+        assert_eq!(column(&s), "{}");
+        for text in [
+            r#"{"draw":"0.8"}"#,
+            r#"{"draw":0.7,"residual_cap":"0.5","win":2}"#,
+            r#"{"black_loss":-1,"values":"3:1:2:0"}"#,
+            r#"{"red_win":2.0,"unrated_rating":1400}"#,
+        ] {
+            // Written as an older qishe wrote it: `serde_json::to_string`
+            // of the map.
+            let old: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(text).unwrap();
+            let written = serde_json::to_string(&old).unwrap();
+            assert_eq!(written, text);
+            s.conn
+                .execute(
+                    "UPDATE event SET scheme_settings=?1 WHERE id=?2",
+                    params![written, ev.id],
+                )
+                .unwrap();
+            let back = s.event(ev.id).unwrap();
+            assert_eq!(back.settings.scheme_settings.iter().count(), old.len());
+            s.update_event(ev.id, "周赛", None, &back.settings).unwrap();
+            assert_eq!(column(&s), text);
+            assert_eq!(s.event(ev.id).unwrap().settings, back.settings);
+        }
+        s.conn
+            .execute(
+                "UPDATE event SET scheme_settings=?1 WHERE id=?2",
+                params![r#"{"drawn":1}"#, ev.id],
+            )
+            .unwrap();
+        let e = s.event(ev.id).unwrap_err();
+        assert!(matches!(e, StoreError::Invalid(_)), "{e:?}");
+        let zh = e.msg().render(crate::i18n::Lang::ZhHans);
+        assert!(zh.contains("未知的设置项 \"drawn\""), "{zh}");
+        assert!(!zh.contains("Conversion"), "{zh}");
     }
 
     #[test]

@@ -111,9 +111,12 @@ impl From<rusqlite::Error> for StoreError {
             _ => match &e {
                 // A stored setting this qishe cannot read, by its key.
                 rusqlite::Error::FromSqlConversionFailure(_, _, inner) => {
-                    match inner.downcast_ref::<crate::domain::SettingsError>() {
-                        Some(s) => StoreError::Invalid(s.msg()),
-                        None => StoreError::Sql(e),
+                    if let Some(s) = inner.downcast_ref::<crate::domain::SettingsError>() {
+                        StoreError::Invalid(s.msg())
+                    } else if let Some(c) = inner.downcast_ref::<crate::domain::ConstantError>() {
+                        StoreError::Invalid(c.msg())
+                    } else {
+                        StoreError::Sql(e)
                     }
                 }
                 _ => StoreError::Sql(e),

@@ -928,3 +928,74 @@ fn the_templating_check_sees_a_hand_made_fill() {
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
 }
+
+/// Lines outside test modules that make a `TieBreakList` other than where
+/// the codes are known good: `checked` only by the scoring layer's reader
+/// (`src/scoring/tiebreaks.rs`), `from_column` only by the store.
+fn unchecked_tiebreak_lists(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel == "src/domain/tiebreak_list.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code.lines().enumerate() {
+            let checked =
+                line.contains("TieBreakList::checked(") && rel != "src/scoring/tiebreaks.rs";
+            let column =
+                line.contains("TieBreakList::from_column(") && !rel.starts_with("src/store/");
+            if checked || column {
+                hits.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn a_tiebreak_list_is_made_only_by_the_scoring_reader_or_the_store() {
+    let hits = unchecked_tiebreak_lists(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "make tie-break lists through scoring::TieBreaks (parse, then list):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_tiebreak_list_check_sees_a_list_made_elsewhere() {
+    let root = std::env::temp_dir().join(format!("qishe-arch-tb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("src/app")).unwrap();
+    std::fs::create_dir_all(root.join("src/store")).unwrap();
+    std::fs::write(
+        root.join("src/app/x.rs"),
+        "fn f() { let l = TieBreakList::from_column(k, \"wins\"); }\n#[cfg(test)]\nmod tests { fn g() { TieBreakList::from_column(k, \"x\"); } }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/store/y.rs"),
+        "fn f() { TieBreakList::from_column(k, t); TieBreakList::checked(k, &c); }\n",
+    )
+    .unwrap();
+    let hits = unchecked_tiebreak_lists(&root);
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert!(
+        hits[0].starts_with("src/app/x.rs:1:") || hits[1].starts_with("src/app/x.rs:1:"),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.starts_with("src/store/y.rs:1:") && h.contains("checked")),
+        "{hits:?}"
+    );
+}

@@ -137,3 +137,59 @@ fn a_wrong_stored_value_names_its_key() {
     let err = c.fails(&["event", "show", "T"]);
     assert!(err.contains("first_colour"), "{err}");
 }
+
+/// `event show` says the tie-break order the event ranks by: its own
+/// list, else its kind's default (the scheme's for an individual event,
+/// the team default for a team event), and a team event's boards per
+/// match; in each of the three languages.
+#[test]
+fn event_show_prints_the_effective_tiebreaks_and_a_team_events_boards() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "周赛", "--scheme", "draw-0.8", "--rounds", "5",
+    ]);
+    c.ok(&["event", "new", "快棋", "--tiebreaks", "wins,opponent-score"]);
+    c.ok(&[
+        "event", "new", "联赛", "--teams", "--boards", "6", "--scheme", "standard", "--system",
+        "berger", "--rounds", "3",
+    ]);
+    let codes = |v: Vec<String>| v.join(", ");
+    let draw08 = codes(
+        qishe::scoring::TieBreaks::Individual(
+            qishe::scoring::Scheme::from_id("draw-0.8", &Default::default())
+                .unwrap()
+                .default_tiebreaks(),
+        )
+        .codes(),
+    );
+    let team = codes(
+        qishe::scoring::TieBreaks::Team(qishe::scoring::team::TeamTieBreak::DEFAULT.to_vec())
+            .codes(),
+    );
+    assert!(!draw08.is_empty() && !team.is_empty());
+    for (locale, label, boards) in [
+        ("zh_CN.UTF-8", "破同分", "每场台数"),
+        ("zh_TW.UTF-8", "破同分", "每場台數"),
+        ("en_US.UTF-8", "tie-breaks", "boards per match"),
+    ] {
+        let show = |e: &str| {
+            let o = c.run_lang(locale, &["event", "show", e]);
+            assert!(o.status.success(), "{locale} {e}");
+            String::from_utf8_lossy(&o.stdout).to_string()
+        };
+        let s = show("周赛");
+        assert!(
+            s.contains(&format!("  {label} {draw08}\n")),
+            "{locale}: {s}"
+        );
+        assert!(!s.contains(boards), "{locale}: {s}");
+        let s = show("快棋");
+        assert!(
+            s.contains(&format!("  {label} wins, opponent-score\n")),
+            "{locale}: {s}"
+        );
+        let s = show("联赛");
+        assert!(s.contains(&format!("  {label} {team}\n")), "{locale}: {s}");
+        assert!(s.contains(&format!("  {boards} 6\n")), "{locale}: {s}");
+    }
+}

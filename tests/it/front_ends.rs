@@ -59,7 +59,9 @@ fn the_tui_new_event_form_starts_from_the_config() {
     config.event.rounds = 9;
     config.event.scheme = "draw-0.8".into();
     config.event.tiebreaks =
-        qishe::domain::TieBreakList::new(qishe::domain::EventKind::Individual, &["wins"]);
+        qishe::scoring::TieBreaks::parse(qishe::domain::EventKind::Individual, &["wins"])
+            .unwrap()
+            .list();
     let (mut app, mut m) = tui_club(config);
     new_event_form(&mut app, &mut m);
     let f = m.form().unwrap();

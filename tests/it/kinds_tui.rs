@@ -482,10 +482,12 @@ fn the_screens_words_are_the_users_language() {
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
-        tiebreaks: qishe::domain::TieBreakList::new(
+        tiebreaks: qishe::scoring::TieBreaks::parse(
             qishe::domain::EventKind::Individual,
             &["strip-last"],
-        ),
+        )
+        .unwrap()
+        .list(),
         ..Default::default()
     };
     app.create_event("周赛", None, &s).unwrap();

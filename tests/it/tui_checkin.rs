@@ -339,13 +339,71 @@ fn the_new_event_form_sets_the_cxa_round_one_method() {
     assert!(e.msg().render(Lang::ZhHans).contains("积分编排"), "{e}");
     assert!(e.msg().render(Lang::ZhHant).contains("積分編排"), "{e}");
     assert!(e.to_string().contains("round1_method"), "{e}");
+    // The default method asked for explicitly is an option of the
+    // Chinese method too: refused on Dutch like any other.
     let default = EventDraft {
         system: Some(qishe::domain::PairingSystem::Dutch),
         cxa_round1: Some(3),
         ..Default::default()
     };
-    let s = app.event_settings(&default).unwrap();
+    let e = app.event_settings(&default).unwrap_err();
+    assert_eq!(e.msg().key, "err.settings.option_system");
+    // Not asked for, it sets nothing.
+    let none = EventDraft {
+        system: Some(qishe::domain::PairingSystem::Dutch),
+        ..Default::default()
+    };
+    let s = app.event_settings(&none).unwrap();
     assert!(!s.pairing_settings.to_map().contains_key("round1_method"));
+}
+
+/// The new-event form sends the Chinese method's round-1 method only when
+/// the secretary chose one: left as it opened, a Dutch event is created
+/// without it; chosen on a Dutch event, it is refused and the form kept.
+#[test]
+fn the_cxa_round_one_field_untouched_sets_nothing_and_chosen_on_dutch_is_refused() {
+    let (mut app, _) = club(Lang::ZhHans);
+    let mut m = Model::load(&app).unwrap();
+    let choose = |app: &mut qishe::app::App, m: &mut Model, label: &str, value: &str| {
+        let f = m.form_mut().unwrap();
+        f.focus = f.fields.iter().position(|x| x.label == label).unwrap();
+        for _ in 0..10 {
+            if m.form().unwrap().value(label) == value {
+                return;
+            }
+            go(app, m, k(KeyCode::Right));
+        }
+        panic!("{label} never became {value}");
+    };
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "瑞士制");
+    choose(&mut app, &mut m, "col.system", "dutch");
+    assert_eq!(m.form().unwrap().value("tui.field.cxa_round1"), "split");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form().is_none(), "{:?}", m.status);
+    let e = app.find_event("瑞士制").unwrap();
+    assert_eq!(e.settings.system.code(), "dutch");
+    assert!(!e
+        .settings
+        .pairing_settings
+        .to_map()
+        .contains_key("round1_method"));
+    // Chosen (首尾) on a Dutch event: refused by name, in the UI's language.
+    let before = app.events().unwrap().len();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "错配");
+    choose(&mut app, &mut m, "col.system", "dutch");
+    choose(&mut app, &mut m, "tui.field.cxa_round1", "head-tail");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (text, error) = m.status.clone().unwrap();
+    assert!(error && text.contains("round1_method"), "{text}");
+    assert!(text.contains("积分编排"), "{text}");
+    assert!(m.form().is_some(), "the form is kept");
+    assert!(app.find_event("错配").is_err(), "nothing stored");
+    assert_eq!(app.events().unwrap().len(), before);
 }
 
 /// Item 2 of session 9: Space cycles present → absent (no notice, a zero

@@ -48,10 +48,12 @@ fn club(lang: Lang) -> App {
         let name = format!("W{}", i + 1);
         let s = EventSettings {
             rounds: 1,
-            tiebreaks: qishe::domain::TieBreakList::new(
+            tiebreaks: qishe::scoring::TieBreaks::parse(
                 qishe::domain::EventKind::Individual,
                 &["fouls"],
-            ),
+            )
+            .unwrap()
+            .list(),
             ..Default::default()
         };
         let e = app.create_event(&name, None, &s).unwrap();

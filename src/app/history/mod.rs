@@ -294,7 +294,7 @@ impl App {
         for (i, id) in ids.iter().enumerate() {
             let own = i == 0;
             let result = (|| -> std::result::Result<Standings, String> {
-                let empty = serde_json::Map::new();
+                let empty = crate::domain::SchemeConstants::default();
                 let overrides = if own {
                     &ev.settings.scheme_settings
                 } else {

@@ -184,14 +184,8 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
         *results = k.results.clone();
     }
     if let Some(game) = k.game {
-        form.fields.insert(
-            0,
-            Field {
-                label: "tui.field.game",
-                value: game.to_string(),
-                choices: Vec::new(),
-            },
-        );
+        form.fields
+            .insert(0, Field::text("tui.field.game", game.to_string()));
     }
     m.set_form(form);
     None

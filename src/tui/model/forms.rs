@@ -14,13 +14,18 @@ pub struct Field {
     pub label: &'static str,
     pub value: String,
     pub choices: Vec<String>,
+    /// The value the form opened with: a field left at it asks for no
+    /// change (a setting the secretary did not touch is not sent).
+    pub initial: String,
 }
 
 impl Field {
     pub(crate) fn text(label: &'static str, value: impl Into<String>) -> Field {
+        let value = value.into();
         Field {
             label,
-            value: value.into(),
+            initial: value.clone(),
+            value,
             choices: Vec::new(),
         }
     }
@@ -28,8 +33,13 @@ impl Field {
         Field {
             label,
             value: current.to_string(),
+            initial: current.to_string(),
             choices: choices.iter().map(|s| s.to_string()).collect(),
         }
+    }
+    /// The value differs from the one the form opened with.
+    pub(crate) fn changed(&self) -> bool {
+        self.value.trim() != self.initial.trim()
     }
     pub(crate) fn cycle(&mut self, step: isize) {
         if self.choices.is_empty() {
@@ -110,6 +120,11 @@ impl Form {
             .find(|f| f.label == label)
             .map(|f| f.value.trim())
             .unwrap_or("")
+    }
+    /// The field `label` is shown and its value is not the one the form
+    /// opened with.
+    pub fn changed(&self, label: &str) -> bool {
+        self.fields.iter().any(|f| f.label == label && f.changed())
     }
 }
 
@@ -411,6 +426,7 @@ pub(super) fn edit_event_form(e: &crate::domain::Event, kind: crate::app::EventK
             }
             _ => {}
         }
+        fl.initial = fl.value.clone();
     }
     f
 }
@@ -572,10 +588,13 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
         s.acceleration = Some(f.value("tui.field.acceleration").to_string());
         s.clubmates = Some(f.value("tui.field.clubmates").to_string());
     }
+    // Left as the form opened it (the default, or the event's own), the
+    // method is not sent: only a method the secretary chose is set.
     s.cxa_round1 = CXA_ROUND1
         .iter()
         .position(|c| *c == f.value("tui.field.cxa_round1"))
-        .map(|i| i as u8 + 1);
+        .map(|i| i as u8 + 1)
+        .filter(|_| f.changed("tui.field.cxa_round1"));
     let date = match f.value("col.date") {
         "" => None,
         t => Some(

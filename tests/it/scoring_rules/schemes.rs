@@ -36,7 +36,7 @@ fn single_game_schemes_score_by_colour() {
 fn custom_scheme_takes_its_six_values_from_settings() {
     let mut m = serde_json::Map::new();
     m.insert("values".into(), "1:0.5:0:1:0.5:0".into());
-    let s = Scheme::from_id("custom", &m).unwrap();
+    let s = Scheme::from_json("custom", &m).unwrap();
     let mut e = Ev::new(&["R", "B"]);
     e.game(1, "R", "B", "1/2-1/2");
     let st = e.standings(&s, &[]);
@@ -45,14 +45,17 @@ fn custom_scheme_takes_its_six_values_from_settings() {
     let mut m = serde_json::Map::new();
     m.insert("values".into(), "3:1:2:0".into());
     m.insert("black_loss".into(), serde_json::json!(-1));
-    let s = Scheme::from_id("custom", &m).unwrap();
+    let s = Scheme::from_json("custom", &m).unwrap();
     let st = e.standings(&s, &[]);
     assert_eq!(row(&st, "B").points, p("2"));
     assert_eq!(s.settings.get("black_loss"), p("-1"));
     // TOML overrides too.
-    let mut s = Scheme::new(SchemeKind::Draw08);
     let t: toml::Table = toml::from_str("draw = 0.7\nresidual_cap = \"0.5\"").unwrap();
-    s.settings.apply_toml(&t).unwrap();
+    let t = match serde_json::to_value(t).unwrap() {
+        serde_json::Value::Object(m) => m,
+        _ => unreachable!(),
+    };
+    let s = Scheme::from_json(SchemeKind::Draw08.id(), &t).unwrap();
     assert_eq!(s.settings.get("draw"), p("0.7"));
     assert_eq!(s.settings.get("residual_cap"), p("0.5"));
 }
@@ -61,7 +64,7 @@ fn custom_scheme_takes_its_six_values_from_settings() {
 fn unknown_settings_schemes_and_codes_are_errors_listing_the_allowed() {
     let mut m = serde_json::Map::new();
     m.insert("drawn".into(), serde_json::json!(1));
-    let e = Scheme::from_id("draw-0.8", &m).unwrap_err().to_string();
+    let e = Scheme::from_json("draw-0.8", &m).unwrap_err().to_string();
     assert!(e.contains("\"drawn\""), "{e}");
     assert!(
         e.contains("residual_cap") && e.contains("crossed_pawn"),
@@ -70,7 +73,7 @@ fn unknown_settings_schemes_and_codes_are_errors_listing_the_allowed() {
     let mut m = serde_json::Map::new();
     m.insert("win".into(), "lots".into());
     assert!(matches!(
-        Scheme::from_id("attacker-defender", &m),
+        Scheme::from_json("attacker-defender", &m),
         Err(ScoringError::BadSettingValue { .. })
     ));
     let e = Scheme::from_id("go", &Default::default())
