@@ -126,17 +126,6 @@ impl<const N: usize> Engine<'_, N> {
                     self.set_matcher_weight(hi, lo, wm);
                 }
             }
-            let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize, rp: usize| {
-                let r = base.get(l, k);
-                if r.is_zero() {
-                    return r;
-                }
-                let mut add = Uint::<N>::from_u64((kri < rp) as u64);
-                add = add.shifted_left(2 * b);
-                add = add - Uint::from_u64(kri as u64);
-                add = add.shifted_left(1);
-                r + add
-            };
             let mut st = self.solve()?;
             let in_cur = |st: &Mates, v: usize| st[v] >= sgbv && st[v] < nsgbv;
 
@@ -225,6 +214,26 @@ impl<const N: usize> Engine<'_, N> {
                     rp += 1;
                 }
             }
+            // The ordering bonus of an edge whose higher end is the
+            // `kri`-th remaining player (wrapping below zero from `rp` on,
+            // as the sum then takes it back off), made once per player
+            // rather than once per edge: a shift of a wide weight costs
+            // as much as the rest of the edge's update.
+            let adds: Vec<Uint<N>> = (0..rem.len())
+                .map(|kri| {
+                    let mut add = Uint::<N>::from_u64((kri < rp) as u64);
+                    add = add.shifted_left(2 * b);
+                    add = add - Uint::from_u64(kri as u64);
+                    add.shifted_left(1)
+                })
+                .collect();
+            let ewc = |base: &BaseWeights<N>, k: usize, l: usize, kri: usize| {
+                let r = base.get(l, k);
+                if r.is_zero() {
+                    return r;
+                }
+                r + adds[kri]
+            };
             // Every edge of an S1 player gains the same bonus (less for a
             // lower S1 player): his dual rises by it first, so the kept
             // optimum stays feasible and its S1–S2 pairs stay tight and
@@ -236,7 +245,7 @@ impl<const N: usize> Engine<'_, N> {
             }
             for (oidx, &oi) in rem.iter().enumerate() {
                 for (kri, &ki) in rem[..oidx].iter().enumerate() {
-                    let w = ewc(&base, ki, oi, kri, rp);
+                    let w = ewc(&base, ki, oi, kri);
                     self.set(bracket[ki], bracket[oi], w);
                 }
             }
@@ -258,7 +267,7 @@ impl<const N: usize> Engine<'_, N> {
                 let pv = bracket[rem[it]];
                 if down(&st, pv) {
                     for oj in it + 1..rem.len() {
-                        let w = ewc(&base, rem[it], rem[oj], pri, rp);
+                        let w = ewc(&base, rem[it], rem[oj], pri);
                         if !w.is_zero() {
                             self.set(pv, bracket[rem[oj]], w - Uint::from_u64(1));
                         }
@@ -271,7 +280,7 @@ impl<const N: usize> Engine<'_, N> {
                     if exchange {
                         base.clear(rem[oj], rem[it]);
                     }
-                    let w = ewc(&base, rem[it], rem[oj], pri, rp);
+                    let w = ewc(&base, rem[it], rem[oj], pri);
                     self.set(pv, bracket[rem[oj]], w);
                 }
             }
@@ -284,7 +293,7 @@ impl<const N: usize> Engine<'_, N> {
                 let already = down(&st, pv);
                 if !already {
                     for oj in it + 1..rem.len() {
-                        let w = ewc(&base, rem[it], rem[oj], ri, rp);
+                        let w = ewc(&base, rem[it], rem[oj], ri);
                         if !w.is_zero() {
                             self.set(pv, bracket[rem[oj]], w + Uint::from_u64(1));
                         }
@@ -304,7 +313,7 @@ impl<const N: usize> Engine<'_, N> {
                 }
                 if !already {
                     for oj in it + 1..rem.len() {
-                        let w = ewc(&base, rem[it], rem[oj], ri, rp);
+                        let w = ewc(&base, rem[it], rem[oj], ri);
                         self.set(pv, bracket[rem[oj]], w);
                     }
                 }

@@ -17,6 +17,8 @@ impl<'a, const N: usize> Engine<'a, N> {
     ) -> Self {
         let n = info.sorted.len();
         let windowed = windowed && !fresh;
+        let at = lay.total_bits() - 2;
+        let completion_units = [0u64, 1, 2, 3].map(|k| Uint::from_u64(k).shifted_left(at));
         Engine {
             info,
             lay,
@@ -47,6 +49,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             tail_at,
             below: window::Below::default(),
             bonus_buf: Vec::new(),
+            completion_units,
         }
     }
 

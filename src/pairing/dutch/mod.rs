@@ -253,6 +253,9 @@ struct Engine<'a, const N: usize> {
     below: window::Below,
     /// Scratch bonuses by local vertex (`sure_mate`).
     bonus_buf: Vec<u64>,
+    /// The completion field's values, `k` at its place for `k` in 0..4
+    /// (see `window::completion_part`), shifted once per round.
+    completion_units: [Uint<N>; 4],
 }
 
 /// Parameters of the bracket being paired that enter the base weights.

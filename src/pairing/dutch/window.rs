@@ -71,8 +71,8 @@ impl<const N: usize> Engine<'_, N> {
             return Uint::ZERO;
         }
         let bye = self.ctx_bye.bye_score;
-        let nb = |v: usize| (!self.bye_candidate(v, bye)) as u64;
-        Uint::from_u64(1 + nb(a) + nb(b)).shifted_left(self.lay.total_bits() - 2)
+        let nb = |v: usize| (!self.bye_candidate(v, bye)) as usize;
+        self.completion_units[1 + nb(a) + nb(b)]
     }
 
     /// Weight `w` of edge `a–b` in a relaxed window: less its completion

@@ -107,7 +107,7 @@ impl<const N: usize> Weight for Uint<N> {
     fn half(self) -> Self {
         Uint::half(self)
     }
-    #[inline]
+    #[inline(always)]
     fn sum_minus(a: Self, b: Self, c: Self) -> Self {
         Uint::sum_minus_saturating(a, b, c)
     }
@@ -198,8 +198,12 @@ impl<W: Weight> Matcher<W> {
     pub fn set(&mut self, i: usize, j: usize, new: W) {
         debug_assert!(i != j && i < self.n && j < self.n);
         let old = self.w.at(i, j).half();
+        if new == old {
+            // (The S1-order loop sets many edges to the weight they hold.)
+            return;
+        }
         self.w.put(i, j, new + new);
-        if !self.valid || new == old {
+        if !self.valid {
             return;
         }
         self.clean = false;
@@ -1000,6 +1004,17 @@ impl<W: Weight> Solver<'_, W> {
         self.label[b] != 0 && self.dead[self.tree[b]] == self.stage
     }
 
+    /// Whether an edge from an S-vertex to `u` (in the top-level blossom
+    /// `bu`) can change nothing in this stage, tight or not: `u` is
+    /// T-labelled and so is its blossom. [`Solver::visit`] would only note
+    /// the edge as tight (a cache); skipping it saves the slack, which is
+    /// most of a scan's cost with wide weights (in a fresh solve about
+    /// half the labelled vertices are T).
+    #[inline]
+    fn takes_nothing(&self, u: usize, bu: usize) -> bool {
+        self.st.label[u] == 2 && self.st.label[bu] == 2
+    }
+
     /// Slack of an edge between different top-level blossoms (twice the textbook value).
     #[inline]
     fn slack(&self, e: Edge) -> W {
@@ -1586,7 +1601,7 @@ impl<W: Weight> Solver<'_, W> {
             let mut bv = self.st.inblossom[self.st.base[x]];
             for &u in self.act {
                 let bu = self.st.inblossom[u];
-                if bv == bu || (self.augmented && self.is_dead(bu)) {
+                if bv == bu || (self.augmented && self.is_dead(bu)) || self.takes_nothing(u, bu) {
                     continue;
                 }
                 let v = match self.leaf_to(x, u) {
@@ -1624,7 +1639,7 @@ impl<W: Weight> Solver<'_, W> {
                 continue;
             }
             let bu = self.st.inblossom[u];
-            if bv == bu || (self.augmented && self.is_dead(bu)) {
+            if bv == bu || (self.augmented && self.is_dead(bu)) || self.takes_nothing(u, bu) {
                 continue;
             }
             let ei = v * n + u;

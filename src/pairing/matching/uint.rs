@@ -162,7 +162,7 @@ impl<const N: usize> Uint<N> {
 
     /// `a + b - c`, or zero when `c > a + b` (the slack of an edge), in one
     /// pass over the limbs.
-    #[inline]
+    #[inline(always)]
     pub fn sum_minus_saturating(a: Self, b: Self, c: Self) -> Self {
         let mut r = Self::ZERO;
         let mut carry = 0u64;
@@ -226,6 +226,7 @@ impl<const N: usize> Ord for Uint<N> {
 }
 
 impl<const N: usize> PartialOrd for Uint<N> {
+    #[inline]
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
     }
