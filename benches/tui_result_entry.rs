@@ -120,10 +120,10 @@ fn bench(c: &mut Criterion) {
         })
     });
     assert_eq!(
-        m.status.as_ref().map(|s| s.1),
+        m.status().map(|s| s.1),
         Some(false),
         "{:?}",
-        m.status
+        m.status().cloned()
     );
     let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
     g.bench_function("key_down_and_redraw", |b| {

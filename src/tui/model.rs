@@ -234,6 +234,22 @@ pub struct Marks {
     pub(in crate::tui) insist: Option<Command>,
 }
 
+/// What is over the screen or on its last line: the pop-up, the status
+/// line and long work in progress. Private to the model; the view reads it
+/// through [`Model::modal`], [`Model::status`], [`Model::busy`] and
+/// [`Model::job`].
+#[derive(Default)]
+pub struct Popups {
+    /// The pop-up over the screen, if any (one at a time).
+    modal: Option<Modal>,
+    /// The last message, and whether it is an error.
+    status: Option<(String, bool)>,
+    /// Long work in progress (drawn before the work starts).
+    busy: Option<String>,
+    /// Work running on a worker thread (see `worker`).
+    job: Option<worker::Job>,
+}
+
 /// Everything `view` draws.
 pub struct Model {
     pub lang: Lang,
@@ -257,12 +273,8 @@ pub struct Model {
     row_sel: usize,
     pub search: String,
     pub searching: bool,
-    /// The pop-up over the screen, if any (one at a time).
-    pub modal: Option<Modal>,
-    /// The last message, and whether it is an error.
-    pub status: Option<(String, bool)>,
-    /// Long work in progress (drawn before the work starts).
-    pub busy: Option<String>,
+    /// The pop-up, the status line and long work in progress.
+    popups: Popups,
     /// A board number typed on the Results tab.
     pub board_input: String,
     /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
@@ -275,8 +287,6 @@ pub struct Model {
     pub(in crate::tui) marks: Marks,
     /// Pinyin readings of the members' names and clubs (search).
     pub pinyin: super::search::PinyinIndex,
-    /// Work running on a worker thread (see `worker`).
-    pub job: Option<worker::Job>,
     /// A player marked on the Round tab for a move (see `boards`).
     pub mover: Option<boards::Mover>,
     pub quit: bool,
@@ -351,6 +361,60 @@ impl Model {
     }
 }
 
+/// Pop-ups: what is over the screen or on its last line.
+impl Model {
+    /// The pop-up over the screen, if any.
+    pub fn modal(&self) -> Option<&Modal> {
+        self.popups.modal.as_ref()
+    }
+
+    /// Closes the pop-up, whatever it is.
+    pub fn close_modal(&mut self) {
+        self.popups.modal = None;
+    }
+
+    /// The last message, and whether it is an error.
+    pub fn status(&self) -> Option<&(String, bool)> {
+        self.popups.status.as_ref()
+    }
+
+    /// Puts a message on the status line (`error`: shown as one).
+    pub fn say(&mut self, text: String, error: bool) {
+        self.popups.status = Some((text, error));
+    }
+
+    /// Clears the status line.
+    pub fn clear_status(&mut self) {
+        self.popups.status = None;
+    }
+
+    /// Long work in progress, as the busy line says it.
+    pub fn busy(&self) -> Option<&str> {
+        self.popups.busy.as_deref()
+    }
+
+    /// Shows `label` as long work in progress (drawn before it starts).
+    pub fn set_busy(&mut self, label: String) {
+        self.popups.busy = Some(label);
+    }
+
+    /// Hands long work to a worker thread, its label on the busy line.
+    pub fn start_job(&mut self, job: worker::Job) {
+        self.popups.busy = Some(self.t(job.label));
+        self.popups.job = Some(job);
+    }
+
+    /// Work running on a worker thread.
+    pub fn job(&self) -> Option<&worker::Job> {
+        self.popups.job.as_ref()
+    }
+
+    /// The worker's job, to wait for it (tests and the event loop).
+    pub fn job_mut(&mut self) -> Option<&mut worker::Job> {
+        self.popups.job.as_mut()
+    }
+}
+
 impl Model {
     /// Loads the model from the club (members and events; an event's data
     /// only when one is opened).
@@ -369,15 +433,12 @@ impl Model {
             row_sel: 0,
             search: String::new(),
             searching: false,
-            modal: None,
-            status: None,
-            busy: None,
+            popups: Popups::default(),
             board_input: String::new(),
             round_sel: None,
             form_state: FormState::default(),
             marks: Marks::default(),
             pinyin: Default::default(),
-            job: None,
             mover: None,
             quit: false,
             // Checked before the TUI starts (`tui::check_keys`).
@@ -392,51 +453,51 @@ impl Model {
     }
 
     pub fn form(&self) -> Option<&Form> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Form(f)) => Some(f),
             _ => None,
         }
     }
     pub fn form_mut(&mut self) -> Option<&mut Form> {
-        match &mut self.modal {
+        match &mut self.popups.modal {
             Some(Modal::Form(f)) => Some(f),
             _ => None,
         }
     }
     pub fn confirm(&self) -> Option<&Confirm> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Confirm(c)) => Some(c),
             _ => None,
         }
     }
     pub fn notice(&self) -> Option<&str> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Notice(n)) => Some(n),
             _ => None,
         }
     }
     pub fn picker(&self) -> Option<&super::picker::Picker> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Picker(p)) => Some(p),
             _ => None,
         }
     }
     pub fn help(&self) -> bool {
-        self.modal == Some(Modal::Help)
+        self.popups.modal == Some(Modal::Help)
     }
     /// Opens a form (over whatever pop-up was open).
     pub fn set_form(&mut self, f: Form) {
-        self.modal = Some(Modal::Form(f));
+        self.popups.modal = Some(Modal::Form(f));
     }
     /// Asks a question.
     pub fn ask(&mut self, c: Confirm) {
-        self.modal = Some(Modal::Confirm(c));
+        self.popups.modal = Some(Modal::Confirm(c));
     }
     pub fn show_help(&mut self) {
-        self.modal = Some(Modal::Help);
+        self.popups.modal = Some(Modal::Help);
     }
     pub fn set_notice(&mut self, text: String) {
-        self.modal = Some(Modal::Notice(text));
+        self.popups.modal = Some(Modal::Notice(text));
     }
 
     pub fn t(&self, key: &str) -> String {
@@ -700,13 +761,13 @@ impl Model {
         if self.confirm().is_some() {
             return vec![Ctx::Confirm];
         }
-        if let Some(Modal::Log(_)) = self.modal {
+        if let Some(Modal::Log(_)) = self.popups.modal {
             return vec![Ctx::Log, Ctx::Global];
         }
-        if let Some(Modal::CheckIn(_)) = self.modal {
+        if let Some(Modal::CheckIn(_)) = self.popups.modal {
             return vec![Ctx::CheckIn, Ctx::Global];
         }
-        if let Some(Modal::Reports(_)) = self.modal {
+        if let Some(Modal::Reports(_)) = self.popups.modal {
             return vec![Ctx::Reports];
         }
         if let Some(c) = self.pages.contexts() {
@@ -748,7 +809,7 @@ impl Model {
     }
 
     fn sel_mut(&mut self) -> &mut usize {
-        if let Some(Modal::Picker(p)) = &mut self.modal {
+        if let Some(Modal::Picker(p)) = &mut self.popups.modal {
             return &mut p.sel;
         }
         match self.screen {

@@ -35,7 +35,7 @@ pub fn view(m: &Model, f: &mut Frame) {
     super::pages::draw(&m.pages, &ui, &m.masthead(), &candidates, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
-    match &m.modal {
+    match m.modal() {
         Some(Modal::Picker(p)) => {
             super::picker::draw(&ui, p, "tui.picker.title", &m.pickable(), f, main)
         }
@@ -52,8 +52,8 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Modal::CheckIn(v)) => super::checkin::draw(&ui, v, f, main),
         Some(Modal::Help) | None => {}
     }
-    if let Some(b) = &m.busy {
-        let text = match &m.job {
+    if let Some(b) = m.busy() {
+        let text = match m.job() {
             Some(j) => super::model::worker::busy_text(m, j),
             None => format!("⏳ {b}"),
         };
@@ -163,7 +163,7 @@ fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
-    if let Some((msg, err)) = &m.status {
+    if let Some((msg, err)) = m.status() {
         let style = if *err {
             Style::new().red().bold()
         } else {
@@ -175,7 +175,7 @@ fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
-    if m.job.is_some() {
+    if m.job().is_some() {
         // Keys wait while a worker runs: say so instead of listing them.
         f.render_widget(Paragraph::new(m.t("tui.msg.busy_wait")).dim(), area);
         return;

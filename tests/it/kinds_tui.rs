@@ -78,7 +78,7 @@ fn member(app: &mut App, name: &str, rating: i32) {
 }
 
 fn status(m: &Model) -> String {
-    m.status.as_ref().map(|s| s.0.clone()).unwrap_or_default()
+    m.status().map(|s| s.0.clone()).unwrap_or_default()
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
         "胜场数,game-points",
     );
     keys(&mut app, &mut m, "\r");
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "a team event opens on its Teams tab");
     let ev = m.ev.event.clone().unwrap();
     assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Team);
@@ -131,9 +131,9 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     assert!(screen(&m).contains("还没有队伍") || m.teams.as_ref().unwrap().teams.is_empty());
     // With no team, each key of a team says why it does nothing.
     for key in ["a", "x", "o"] {
-        m.status = None;
+        m.clear_status();
         keys(&mut app, &mut m, key);
-        assert!(status(&m).contains("还没有队伍"), "{key}: {:?}", m.status);
+        assert!(status(&m).contains("还没有队伍"), "{key}: {:?}", m.status().cloned());
     }
     // A team from scratch: name, club and players (new members).
     keys(&mut app, &mut m, "n");
@@ -152,7 +152,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
         .map(|e| e.name.as_str())
         .collect();
     assert_eq!(names, ["东一", "东二", "东三"]);
-    assert!(status(&m).contains("东城"), "{:?}", m.status);
+    assert!(status(&m).contains("东城"), "{:?}", m.status().cloned());
     // `x` on the team now takes a player off its roster: the help says so.
     let help = m.keymap.help_entries(&m.contexts(), false);
     let x = help
@@ -174,7 +174,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     // 东一 is on 东城 already: the app's refusal stays in the form.
     let t = m.teams.as_ref().unwrap();
     let err = t.team_form.as_ref().and_then(|f| f.error.clone());
-    assert!(err.is_some_and(|e| e.contains("东一")), "{:?}", m.status);
+    assert!(err.is_some_and(|e| e.contains("东一")), "{:?}", m.status().cloned());
     keys(&mut app, &mut m, "⎋");
     std::fs::write(
         &csv,
@@ -223,7 +223,7 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
     set(&mut app, &mut m, "tui.field.third_place", "yes");
     set(&mut app, &mut m, "tui.field.ko_draw", "lot");
     keys(&mut app, &mut m, "\r");
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     let ev = m.ev.event.clone().unwrap();
     let ko = app.knockout_settings(&ev).unwrap().expect("a knockout");
     assert_eq!(ko.playoff, ["games:1", "armageddon"]);
@@ -316,7 +316,7 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     assert!(
         status(&m).contains("已录入 场次 1 台 1: 红胜"),
         "{:?}",
-        m.status
+        m.status().cloned()
     );
     // Back on board 1: a draw replaces 红胜 only after the question.
     keys(&mut app, &mut m, "↑d");

@@ -130,7 +130,7 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
         go(&mut app, &mut m, KeyCode::Char(ch));
     }
     go(&mut app, &mut m, KeyCode::Enter);
-    assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
     let g = m.ev.games.iter().find(|g| g.board == board).unwrap();
     assert_eq!(g.game.outcome, Outcome::BlackWin, "the record's result");
     assert_eq!(g.game.facts.moves, Some(3));

@@ -181,7 +181,7 @@ fn adding_a_member_through_the_form() {
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "a bad rating keeps the form open");
-    assert!(m.status.as_ref().unwrap().1, "and shows an error");
+    assert!(m.status().unwrap().1, "and shows an error");
     for _ in 0..3 {
         go(&mut app, &mut m, k(KeyCode::Backspace));
     }
@@ -384,7 +384,7 @@ fn explain_on_two_rows_says_what_the_cli_says() {
         let st = standings.individual().unwrap();
         let (a, b) = (st.rows[0].player.id, st.rows[1].player.id);
         let want = st.explain(a, b).unwrap().msg().render(lang);
-        assert_eq!(m.status.as_ref().map(|s| s.0.as_str()), Some(want.as_str()));
+        assert_eq!(m.status().map(|s| s.0.as_str()), Some(want.as_str()));
         let ahead = match lang {
             Lang::ZhHans => "在积分上领先",
             Lang::ZhHant => "在積分上領先",

@@ -170,7 +170,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     assert_eq!(e.picks, [Some(1), Some(0)], "what was picked stays");
     let err = e.error.expect("the app's refusal in the form");
     assert!(err.contains("东城"), "{err}");
-    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
     let s = screen(&m);
     let head: String = err.chars().take(6).collect();
     assert!(s.contains(&head), "{head}:\n{s}");
@@ -188,8 +188,8 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     // The focus went round to board 1 again.
     assert_eq!(m.teams.as_ref().unwrap().editor.as_ref().unwrap().focus, 0);
     keys(&mut app, &mut m, "13\r");
-    assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
-    assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status().cloned());
+    assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
     let stored = app
         .team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
         .unwrap();
@@ -216,7 +216,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev.paired, 1, "{:?}", m.status);
+    assert_eq!(m.ev.paired, 1, "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "pairing keeps the Teams tab");
     let round = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
@@ -226,7 +226,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     // Results are entered on the matches view.
     keys(&mut app, &mut m, "r");
     assert!(m.form().is_none());
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("进行中"), "{s}");
@@ -439,7 +439,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert_eq!(m.form().unwrap().value("tui.field.game"), "3");
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
-    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
     // The refused form stays open with what was typed; Esc closes it.
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
     go(&mut app, &mut m, k(KeyCode::Esc));
@@ -450,7 +450,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     // Pairing round 2 is refused while round 1 is open.
     keys(&mut app, &mut m, "p");
     assert_eq!(m.bracket.as_ref().unwrap().bracket.rounds.len(), 1);
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     for _ in 0..3 {
         keys(&mut app, &mut m, "↓r\r");
     }
@@ -517,7 +517,7 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     // The lot key before the match is level does nothing but say so.
     keys(&mut app, &mut m, "c");
     assert!(m.bracket.as_ref().unwrap().lot.is_none());
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     keys(&mut app, &mut m, "d\r");
     assert!(screen(&m).contains("按 c"), "the lot is asked for");
     keys(&mut app, &mut m, "c");

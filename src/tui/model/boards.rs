@@ -40,7 +40,7 @@ fn err(m: &mut Model, key: &'static str, board: u32) {
     let text = crate::i18n::Msg::new(key)
         .with("board", board)
         .render(m.lang);
-    m.status = Some((text, true));
+    m.popups.status = Some((text, true));
 }
 
 /// The hint on the status line while a player is marked.
@@ -54,7 +54,7 @@ fn hint(m: &mut Model) {
             .map(|e| format!("{} ({})", e.name, e.start_no))
             .unwrap_or_default();
     let text = crate::i18n::msg!("tui.move.hint", name).render(m.lang);
-    m.status = Some((text, false));
+    m.popups.status = Some((text, false));
 }
 
 /// Handles an action while a move is in progress (or `m` starting one).
@@ -86,7 +86,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         }
         Action::Cancel => {
             m.mover.take()?;
-            m.status = Some((m.t("tui.msg.cancelled"), false));
+            m.popups.status = Some((m.t("tui.msg.cancelled"), false));
             Some(None)
         }
         Action::Quit
@@ -109,7 +109,7 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     }
     if m.ev.round.is_none() {
-        m.status = Some((m.t("tui.round.none"), true));
+        m.popups.status = Some((m.t("tui.round.none"), true));
         return None;
     }
     if m.mover.is_none() && refused(m) {
@@ -128,7 +128,7 @@ fn mark(m: &mut Model) -> Option<Command> {
     };
     if (here, mv.side) == mv.marked {
         m.mover = None;
-        m.status = Some((m.t("tui.msg.cancelled"), false));
+        m.popups.status = Some((m.t("tui.msg.cancelled"), false));
         return None;
     }
     let Some(from) = round.boards.get(mv.marked.0) else {
@@ -165,7 +165,7 @@ fn mark(m: &mut Model) -> Option<Command> {
         err(m, key, n);
         return None;
     }
-    m.status = None;
+    m.popups.status = None;
     m.mover = None;
     Some(cmd)
 }

@@ -166,7 +166,7 @@ pub struct Confirm {
 /// says it changed (`Model::reread`). Errors
 /// become the status line (translated prefix, the app's message).
 pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
-    m.busy = None;
+    m.popups.busy = None;
     let r = super::effects::run(app, m.lang, &cmd, &|_, _| {});
     let submitted = m.form_state.submitted.take();
     let ui = m.ui();
@@ -192,16 +192,16 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
         }
         Err(e) => {
             let text = super::worker::error_text(m.lang, &e);
-            m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+            m.popups.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
             // The form comes back as typed, the error under it.
-            if let (None, Some(f)) = (&m.modal, submitted) {
+            if let (None, Some(f)) = (&m.popups.modal, submitted) {
                 m.set_form(f);
             }
         }
     }
     if let Err(e) = m.reread(app, changed) {
         let text = super::worker::error_text(m.lang, &e);
-        m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+        m.popups.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
     }
     if next_open {
         m.next_unfinished();

@@ -42,7 +42,7 @@ impl Model {
                 None
             }
             Reply::Say(text, error) => {
-                self.status = Some((text, error));
+                self.popups.status = Some((text, error));
                 None
             }
             Reply::Help => {
@@ -89,8 +89,8 @@ impl Model {
 /// Hands an action to the open pop-up (the action log, the check-in).
 /// `None`: none is open.
 pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    let close = |m: &mut Model| m.modal = None;
-    match m.modal.as_mut()? {
+    let close = |m: &mut Model| m.popups.modal = None;
+    match m.popups.modal.as_mut()? {
         Modal::Log(v) => {
             let r = v.update(a);
             m.reply(r, Command::Log, close)
@@ -98,7 +98,7 @@ pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
         Modal::CheckIn(v) => {
             let r = v.update(a);
             let pairing = m.t("tui.msg.pairing");
-            let busy = &mut m.busy;
+            let busy = &mut m.popups.busy;
             let wrap = |c| match c {
                 CheckInCmd::Pair {
                     event,
@@ -181,7 +181,7 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 m.prefs.repetition_rules,
             ) {
                 Ok(d) => m.pages.judge = Some(d),
-                Err(msg) => m.status = Some((msg, true)),
+                Err(msg) => m.popups.status = Some((msg, true)),
             }
             Some(None)
         }
@@ -211,7 +211,7 @@ pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
         if let Some(p) = m.prizes.as_mut() {
             p.pinned = true;
             m.tab = Tab::Prizes;
-            m.status = None;
+            m.popups.status = None;
             return Some(None);
         }
     }

@@ -519,7 +519,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
 pub fn apply(m: &mut Model, o: Outcome) {
     let say = |m: &mut Model, message: String| {
         if !message.is_empty() {
-            m.status = Some((message, false));
+            m.popups.status = Some((message, false));
         }
     };
     match o {
@@ -535,7 +535,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             if let Some(n) = notice {
                 m.set_notice(n);
             }
-            m.status = Some((message, false));
+            m.popups.status = Some((message, false));
         }
         Outcome::Ask { question, then } => {
             m.ask(Confirm {
@@ -545,7 +545,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
         }
         Outcome::Loaded(l) => m.show(l),
         Outcome::Notice(text) => m.set_notice(text),
-        Outcome::Served { lines, qr } => m.modal = Some(super::Modal::Served { lines, qr }),
+        Outcome::Served { lines, qr } => m.popups.modal = Some(super::Modal::Served { lines, qr }),
         Outcome::Opened {
             event,
             paired,
@@ -560,10 +560,10 @@ pub fn apply(m: &mut Model, o: Outcome) {
             m.screen = Screen::Event;
             m.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
             m.row_sel = 0;
-            m.status = message.map(|s| (s, false));
+            m.popups.status = message.map(|s| (s, false));
         }
         Outcome::Entered(message) => {
-            m.modal = None;
+            m.popups.modal = None;
             say(m, message);
         }
         Outcome::Unpaired(message) => {
@@ -593,14 +593,14 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
         }
         Outcome::Log(v, done) => {
-            m.modal = Some(super::Modal::Log(v));
+            m.popups.modal = Some(super::Modal::Log(v));
             if let Some(s) = done {
                 say(m, s);
             }
         }
         Outcome::CheckIn(mut v) => {
             v.sort_by_name(&m.pinyin, m.prefs.name_order);
-            m.modal = Some(super::Modal::CheckIn(v));
+            m.popups.modal = Some(super::Modal::CheckIn(v));
         }
     }
 }
@@ -651,7 +651,7 @@ mod tests {
         m.load_event(&app, ev).unwrap();
         apply(&mut m, o);
         assert_eq!(m.tab, Tab::Round);
-        assert_eq!(m.status, Some(("paired round 1".into(), false)));
+        assert_eq!(m.popups.status, Some(("paired round 1".into(), false)));
     }
 
     #[test]
@@ -700,10 +700,10 @@ mod tests {
             };
             crate::tui::execute(&mut app, &mut m, cmd);
             assert_eq!(
-                m.status.as_ref().map(|s| s.1),
+                m.popups.status.as_ref().map(|s| s.1),
                 Some(false),
                 "{:?}",
-                m.status
+                m.popups.status
             );
         }
         // The round's boards show both results; the members were not read.

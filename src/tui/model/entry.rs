@@ -39,7 +39,7 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
         }
         None => {
             let text = crate::i18n::msg!("tui.err.no_such_board", board = t, round).render(m.lang);
-            m.status = Some((text, true));
+            m.popups.status = Some((text, true));
             false
         }
     }
@@ -116,7 +116,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     let ev = m.ev.event.as_ref()?.id;
     let b = m.ev.round.as_ref()?.boards.get(m.row_sel)?;
     if b.black.is_none() {
-        m.status = Some((m.t("tui.err.bye_board"), true));
+        m.popups.status = Some((m.t("tui.err.bye_board"), true));
         return None;
     }
     let board = b.number;

@@ -25,17 +25,17 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
         Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
     };
     if matches!(
-        m.modal,
+        m.popups.modal,
         Some(Modal::Help | Modal::Notice(_) | Modal::Served { .. })
     ) {
         // Any key closes help and the pairing notes.
-        m.modal = None;
+        m.popups.modal = None;
         return None;
     }
-    if matches!(m.modal, Some(Modal::Reports(_))) {
+    if matches!(m.popups.modal, Some(Modal::Reports(_))) {
         return report_choice_keys(m, a);
     }
-    if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
+    if let Some(Modal::Confirm(c)) = m.popups.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
         return confirm_keys(m, a, c);
     }
     if let Some(r) = super::components::update_popups(m, a) {
@@ -47,14 +47,14 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if m.form().is_none() {
         m.form_state.submitted = None;
     }
-    if matches!(m.modal, Some(Modal::Form(_))) {
+    if matches!(m.popups.modal, Some(Modal::Form(_))) {
         return form_keys(m, a);
     }
     if m.searching {
         search_keys(m, a);
         return None;
     }
-    if matches!(m.modal, Some(Modal::Picker(_))) {
+    if matches!(m.popups.modal, Some(Modal::Picker(_))) {
         return picker_keys(m, a);
     }
     if m.mover.is_some() || a == Action::MarkMove {
@@ -77,7 +77,7 @@ fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
             if let Some(f) = m.form_state.submitted.take() {
                 m.set_form(f);
             }
-            m.status = Some((m.t("tui.msg.cancelled"), false));
+            m.popups.status = Some((m.t("tui.msg.cancelled"), false));
             None
         }
     }
@@ -86,11 +86,11 @@ fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
 /// The keys of an open form.
 fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
-    let Some(Modal::Form(form)) = m.modal.as_mut() else {
+    let Some(Modal::Form(form)) = m.popups.modal.as_mut() else {
         return None;
     };
     match a {
-        Cancel => m.modal = None,
+        Cancel => m.popups.modal = None,
         NextField => form.focus = (form.focus + 1) % form.fields.len(),
         PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
         ChoiceNext => {
@@ -120,7 +120,7 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         Submit => match submit(m.lang, form) {
             Ok(cmd) => return submitted(m, cmd),
-            Err(e) => m.status = Some((e, true)),
+            Err(e) => m.popups.status = Some((e, true)),
         },
         _ => {}
     }
@@ -140,7 +140,7 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
     if let Command::Print(job) = &mut cmd {
         job.round = m.round_sel.map(RoundNo);
     }
-    let form = match m.modal.take() {
+    let form = match m.popups.modal.take() {
         Some(Modal::Form(f)) => Some(f),
         _ => None,
     };
@@ -182,12 +182,12 @@ fn search_keys(m: &mut Model, a: Action) {
 fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
     let ids: Vec<i64> = m.pickable().iter().map(|x| x.id).collect();
     let event = m.event_id();
-    let Some(Modal::Picker(p)) = m.modal.as_mut() else {
+    let Some(Modal::Picker(p)) = m.popups.modal.as_mut() else {
         return None;
     };
     let none_marked = p.marked.is_empty();
     match p.handle(a, &ids) {
-        Picked::Cancel => m.modal = None,
+        Picked::Cancel => m.popups.modal = None,
         Picked::Submit => {
             let mut members = p.chosen(&ids);
             let event = event?;
@@ -294,11 +294,11 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
             };
             m.round_sel = (new < paired).then_some(new);
             m.row_sel = 0;
-            m.status = None;
+            m.popups.status = None;
             return Some(Command::ShowRound);
         }
         NextTab | PrevTab => {
-            m.status = None;
+            m.popups.status = None;
             match m.screen {
                 Screen::Club => m.screen = Screen::Events,
                 Screen::Events => m.screen = Screen::Club,
@@ -309,7 +309,7 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         SelectTab(i) => {
-            m.status = None;
+            m.popups.status = None;
             match m.screen {
                 Screen::Club | Screen::Events => {
                     m.screen = if i == 0 { Screen::Club } else { Screen::Events };
@@ -407,7 +407,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
 fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
-        EnterPlayer => m.modal = Some(Modal::Picker(Picker::new(true))),
+        EnterPlayer => m.popups.modal = Some(Modal::Picker(Picker::new(true))),
         RequestBye => {
             if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
@@ -442,7 +442,7 @@ fn forbid_key(m: &mut Model) -> Option<Command> {
     match m.marks.forbid.take() {
         None => {
             m.marks.forbid = Some(here);
-            m.status = Some((m.t("tui.msg.forbid_mark"), false));
+            m.popups.status = Some((m.t("tui.msg.forbid_mark"), false));
         }
         Some(first) if first != here => {
             let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
@@ -465,7 +465,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         PairNext => {
             let ev = m.event_id()?;
-            m.busy = Some(m.t("tui.msg.pairing"));
+            m.popups.busy = Some(m.t("tui.msg.pairing"));
             Some(Command::PairNext(ev))
         }
         Unpair => unpair_key(m),
@@ -492,7 +492,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// Removing the last round asks first, and says how many results go with it.
 fn unpair_key(m: &mut Model) -> Option<Command> {
     if m.round_sel.is_some() {
-        m.status = Some((m.t("tui.err.unpair_last"), true));
+        m.popups.status = Some((m.t("tui.err.unpair_last"), true));
         return None;
     }
     let ev = m.event_id()?;
@@ -571,7 +571,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                     .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
-                m.modal = Some(Modal::Reports(choice));
+                m.popups.modal = Some(Modal::Reports(choice));
                 return None;
             }
             if pending.is_some() {
@@ -581,7 +581,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                     board: BoardNo(board),
                 });
             }
-            m.status = Some((m.t("tui.report.none"), false));
+            m.popups.status = Some((m.t("tui.report.none"), false));
             None
         }
         AttachRecord => {
@@ -611,7 +611,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
     match m.marks.explain.take() {
         None => {
             m.marks.explain = Some(here);
-            m.status = Some((m.t("tui.msg.explain_mark"), false));
+            m.popups.status = Some((m.t("tui.msg.explain_mark"), false));
         }
         Some(first) if first == here => {
             let st = m.ev.standings.as_ref().and_then(|s| s.individual());
@@ -630,7 +630,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
                         Ok(x) => x.msg().render(m.lang),
                         Err(e) => e.msg().render(m.lang),
                     };
-                    m.status = Some((text, false));
+                    m.popups.status = Some((text, false));
                 }
             }
         }
@@ -642,7 +642,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
 pub(super) const PAGE: usize = 10;
 
 pub(super) fn back(m: &mut Model) {
-    m.status = None;
+    m.popups.status = None;
     if m.screen == Screen::Event {
         m.screen = Screen::Events;
         m.ev = EventData::default();
@@ -695,7 +695,7 @@ fn report_choice(
 /// result key enters the arbiter's own, Esc closes it.
 fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
-    let Some(Modal::Reports(rc)) = m.modal.as_mut() else {
+    let Some(Modal::Reports(rc)) = m.popups.modal.as_mut() else {
         return None;
     };
     let chosen = match a {
@@ -712,13 +712,13 @@ fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
             a.outcome().map(|o| o.code().to_string())
         }
         Cancel => {
-            m.modal = None;
+            m.popups.modal = None;
             None
         }
         _ => None,
     };
     let result = chosen?;
-    let Some(Modal::Reports(rc)) = m.modal.take() else {
+    let Some(Modal::Reports(rc)) = m.popups.modal.take() else {
         return None;
     };
     Some(Command::ConfirmReport {

@@ -131,14 +131,14 @@ pub fn tick(job: &mut Job) {
 /// the Round tab after a pairing. Returns the command that reloads the
 /// model's data (the worker changed the database behind it).
 pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
-    m.job = None;
-    m.busy = None;
+    m.popups.job = None;
+    m.popups.busy = None;
     // "Busy, please wait" (said to keys pressed meanwhile) is over now.
-    if m.status
+    if m.popups.status
         .as_ref()
         .is_some_and(|(s, _)| *s == m.t("tui.msg.busy_wait"))
     {
-        m.status = None;
+        m.popups.status = None;
     }
     match done.result {
         // A preview changed nothing: it only asks whether to import.
@@ -147,7 +147,7 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
             return None;
         }
         Ok(o) => super::effects::apply(m, o),
-        Err(e) => m.status = Some((e, true)),
+        Err(e) => m.popups.status = Some((e, true)),
     }
     Some(Command::Reload)
 }
@@ -155,7 +155,7 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
 /// Called by the event loop between frames: advances the spinner and, when
 /// the worker has answered, applies its answer and reloads the data.
 pub fn poll(app: &mut App, m: &mut Model) {
-    let Some(job) = m.job.as_mut() else { return };
+    let Some(job) = m.popups.job.as_mut() else { return };
     tick(job);
     let done = match job.rx.try_recv() {
         Ok(d) => d,
@@ -170,7 +170,7 @@ pub fn poll(app: &mut App, m: &mut Model) {
 /// Waits (at most `timeout`) for the running job and applies its answer;
 /// false if it is still running. For tests and for quitting cleanly.
 pub fn wait(app: &mut App, m: &mut Model, timeout: Duration) -> bool {
-    let Some(job) = m.job.as_mut() else {
+    let Some(job) = m.popups.job.as_mut() else {
         return true;
     };
     let done = match job.rx.recv_timeout(timeout) {
@@ -228,23 +228,23 @@ mod tests {
     fn the_busy_notice_goes_when_the_work_is_done() {
         let app = paired();
         let mut m = Model::load(&app).unwrap();
-        m.status = Some((m.t("tui.msg.busy_wait"), false));
+        m.popups.status = Some((m.t("tui.msg.busy_wait"), false));
         finished(
             &mut m,
             Done {
                 result: Ok(super::super::effects::Outcome::Said(String::new())),
             },
         );
-        assert_eq!(m.status, None);
+        assert_eq!(m.popups.status, None);
         // Any other message stays.
-        m.status = Some(("kept".into(), false));
+        m.popups.status = Some(("kept".into(), false));
         finished(
             &mut m,
             Done {
                 result: Ok(super::super::effects::Outcome::Said(String::new())),
             },
         );
-        assert_eq!(m.status, Some(("kept".into(), false)));
+        assert_eq!(m.popups.status, Some(("kept".into(), false)));
     }
 
     /// No word of English (ASCII letters) left in a Chinese message.

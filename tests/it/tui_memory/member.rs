@@ -79,11 +79,11 @@ fn pages_of_a_club_file_are_read_on_the_worker() {
     let mut app = history_club_in(file);
     let mut m = Model::load(&app).unwrap();
     open_member(&mut app, &mut m, "王天一");
-    assert!(m.job.is_some(), "the page is read on the worker");
-    assert!(m.pages.member.is_none() && m.busy.is_some());
+    assert!(m.job().is_some(), "the page is read on the worker");
+    assert!(m.pages.member.is_none() && m.busy().is_some());
     assert!(screen(&m).contains("正在读取"), "the busy box is drawn");
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert!(m.job.is_none() && m.busy.is_none());
+    assert!(m.job().is_none() && m.busy().is_none());
     let p = m.pages.member.as_ref().expect("the page arrived");
     let mut mem_app = history_club(Lang::ZhHans);
     let mut mem = Model::load(&mem_app).unwrap();
@@ -98,10 +98,10 @@ fn pages_of_a_club_file_are_read_on_the_worker() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.screen(), Screen::Events);
     go(&mut app, &mut m, c('S'));
-    assert!(m.job.is_some() && m.pages.stats.is_none());
+    assert!(m.job().is_some() && m.pages.stats.is_none());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert!(m.pages.stats.is_some());
-    assert!(!m.status.as_ref().is_some_and(|s| s.1), "{:?}", m.status);
+    assert!(!m.status().is_some_and(|s| s.1), "{:?}", m.status().cloned());
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn head_to_head_shows_the_right_totals() {
     go(&mut app, &mut m, c('v'));
     typed(&mut app, &mut m, "nobody");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     assert_eq!(
         m.pages
             .member

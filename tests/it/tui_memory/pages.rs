@@ -74,7 +74,7 @@ fn pages_on_the_demo_club() {
     m.select_row(0);
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("棋谱中没有重复局面"), "{text}");
 }
 
@@ -111,7 +111,7 @@ fn empty_club_and_small_terminals_do_not_break_the_pages() {
     // The only member: the head-to-head picker offers nobody.
     go(&mut app, &mut m, c('v'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     let mut t = Terminal::new(TestBackend::new(30, 6)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
 }

@@ -134,7 +134,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
         g.facts.record, record_before,
         "the record stays with the game"
     );
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(
         !err && text.contains("0-1") && text.contains("repetition"),
         "{text}"
@@ -189,7 +189,7 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     m.select_row(2);
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("no position repeats"), "{text}");
     // A board whose game has no record.
     app.games(qishe::app::EventId(ev), Some(RoundNo(1)))
@@ -204,7 +204,7 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('J'));
     assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("no game record"), "{text}");
     assert!(!screen(&m).contains("Repetition ruling"));
 }

@@ -55,7 +55,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, c('f'));
     typed(&mut app, &mut m, "2025-13-01");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("is not a date"), "{text}");
     assert_eq!(m.pages.stats.as_ref().unwrap().stats.games, 6);
     // Esc drops the typed text; from 2025 and no time control: 5 games.
@@ -87,7 +87,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::BackTab));
     typed(&mut app, &mut m, "x");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("not a scoring scheme"), "{text}");
     // From after to.
     go(&mut app, &mut m, k(KeyCode::Esc));
@@ -95,7 +95,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     typed(&mut app, &mut m, "2024-01-01");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("start date is after"), "{text}");
 }
 
