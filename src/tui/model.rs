@@ -234,6 +234,19 @@ pub struct Marks {
     pub(in crate::tui) insist: Option<Command>,
 }
 
+/// The club's lists as the club screens show them, read by
+/// [`Model::refresh`]. Private to the model; read through
+/// [`Model::members`], [`Model::events`] and [`Model::event_kind`].
+#[derive(Default)]
+pub struct Club {
+    members: Vec<Member>,
+    events: Vec<Event>,
+    /// Each event's kind (individual, team, knockout), by event id.
+    event_kinds: std::collections::HashMap<i64, EventKind>,
+    /// Pinyin readings of the members' names and clubs (search).
+    pinyin: super::search::PinyinIndex,
+}
+
 /// What is over the screen or on its last line: the pop-up, the status
 /// line and long work in progress. Private to the model; the view reads it
 /// through [`Model::modal`], [`Model::status`], [`Model::busy`] and
@@ -262,10 +275,8 @@ pub struct Model {
     /// navigation methods below.
     screen: Screen,
     tab: Tab,
-    pub members: Vec<Member>,
-    pub events: Vec<Event>,
-    /// Each event's kind (individual, team, knockout), by event id.
-    pub event_kinds: std::collections::HashMap<i64, EventKind>,
+    /// The club's members and events.
+    club: Club,
     pub ev: EventData,
     /// Selected row per list (club, events, tab).
     member_sel: usize,
@@ -285,8 +296,6 @@ pub struct Model {
     /// Rows marked for a two-key act and a change waiting to be insisted
     /// on (the TUI's own code only).
     pub(in crate::tui) marks: Marks,
-    /// Pinyin readings of the members' names and clubs (search).
-    pub pinyin: super::search::PinyinIndex,
     /// A player marked on the Round tab for a move (see `boards`).
     pub mover: Option<boards::Mover>,
     pub quit: bool,
@@ -361,6 +370,24 @@ impl Model {
     }
 }
 
+/// The club: its members and events.
+impl Model {
+    /// Every member, retired ones too.
+    pub fn members(&self) -> &[Member] {
+        &self.club.members
+    }
+
+    /// Every event.
+    pub fn events(&self) -> &[Event] {
+        &self.club.events
+    }
+
+    /// An event's kind (individual, team, knockout).
+    pub fn event_kind(&self, event: i64) -> Option<EventKind> {
+        self.club.event_kinds.get(&event).copied()
+    }
+}
+
 /// Pop-ups: what is over the screen or on its last line.
 impl Model {
     /// The pop-up over the screen, if any.
@@ -424,9 +451,7 @@ impl Model {
             prefs: Prefs::of(&app.config),
             screen: Screen::Club,
             tab: Tab::Players,
-            members: Vec::new(),
-            events: Vec::new(),
-            event_kinds: Default::default(),
+            club: Club::default(),
             ev: EventData::default(),
             member_sel: 0,
             event_sel: 0,
@@ -438,7 +463,6 @@ impl Model {
             round_sel: None,
             form_state: FormState::default(),
             marks: Marks::default(),
-            pinyin: Default::default(),
             mover: None,
             quit: false,
             // Checked before the TUI starts (`tui::check_keys`).
@@ -518,14 +542,14 @@ impl Model {
 
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
-        self.members = app.members(true)?;
-        self.pinyin = super::search::PinyinIndex::build(
-            self.members
+        self.club.members = app.members(true)?;
+        self.club.pinyin = super::search::PinyinIndex::build(
+            self.club.members
                 .iter()
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
-        self.events = app.events()?;
-        self.event_kinds = app
+        self.club.events = app.events()?;
+        self.club.event_kinds = app
             .event_summaries()?
             .into_iter()
             .map(|s| (s.event.id, s.kind))
@@ -710,24 +734,25 @@ impl Model {
         let py = super::search::normalise(query);
         let rank = |m: &Member| -> u8 {
             let name = m.name.to_lowercase();
-            if q.is_empty() || name.starts_with(&q) || self.pinyin.starts(&m.name, &py) {
+            if q.is_empty() || name.starts_with(&q) || self.club.pinyin.starts(&m.name, &py) {
                 0
-            } else if name.contains(&q) || self.pinyin.matches(&m.name, &py) {
+            } else if name.contains(&q) || self.club.pinyin.matches(&m.name, &py) {
                 1
             } else {
                 2
             }
         };
         let mut v: Vec<&Member> = self
+            .club
             .members
             .iter()
             .filter(|m| {
                 q.is_empty()
                     || m.name.to_lowercase().contains(&q)
-                    || self.pinyin.matches(&m.name, &py)
+                    || self.club.pinyin.matches(&m.name, &py)
                     || m.club
                         .as_deref()
-                        .is_some_and(|c| self.pinyin.matches(c, &py))
+                        .is_some_and(|c| self.club.pinyin.matches(c, &py))
                     || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
                     || m.rating
                         .map(|r| r.to_string().starts_with(&q))
@@ -741,7 +766,7 @@ impl Model {
             .collect();
         let order = self.prefs.name_order;
         v.sort_by_cached_key(|m| {
-            let name = self.pinyin.sort_key(&m.name, order);
+            let name = self.club.pinyin.sort_key(&m.name, order);
             (m.retired, rank(m), name, m.id)
         });
         v
@@ -795,7 +820,7 @@ impl Model {
     fn rows(&self) -> usize {
         match self.screen {
             Screen::Club => self.filtered_members(&self.search).len(),
-            Screen::Events => self.events.len(),
+            Screen::Events => self.club.events.len(),
             Screen::Event => match self.tab {
                 Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
                 Tab::Players => self.ev.entries.len(),

@@ -262,7 +262,7 @@ fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
 /// the system marked as a team event's, else the pairing system.
 fn system_label(m: &Model, e: &crate::domain::Event) -> String {
     use crate::app::EventKind;
-    let kind = m.event_kinds.get(&e.id).copied();
+    let kind = m.event_kind(e.id);
     let system = label(m, "tui.system", e.settings.system.code());
     match kind {
         Some(EventKind::Knockout) => m.t("tui.system.knockout"),
@@ -273,7 +273,7 @@ fn system_label(m: &Model, e: &crate::domain::Event) -> String {
 
 fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
     let rows = m
-        .events
+        .events()
         .iter()
         .map(|e| {
             Row::new(vec![
@@ -290,7 +290,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} ({}) ", m.t("tui.events.title"), m.events.len()),
+        format!(" {} ({}) ", m.t("tui.events.title"), m.events().len()),
         [
             "col.id",
             "col.event",
@@ -313,7 +313,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Length(8),
         ],
         rows,
-        (!m.events.is_empty()).then_some(m.event_sel()),
+        (!m.events().is_empty()).then_some(m.event_sel()),
     );
 }
 

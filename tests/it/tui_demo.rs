@@ -115,7 +115,7 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
     };
     go(&mut app, &mut m, KeyCode::Tab);
     m.select_event(
-        m.events
+        m.events()
             .iter()
             .position(|e| e.status == EventStatus::Running)
             .unwrap(),

@@ -213,7 +213,7 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     assert_eq!(job.label, "tui.msg.previewing");
     assert!(m.confirm().is_none(), "no question before the file is read");
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert_eq!(m.members.len(), MEMBERS.len(), "a preview stores nothing");
+    assert_eq!(m.members().len(), MEMBERS.len(), "a preview stores nothing");
     let msg = &m.confirm().expect("a preview first").message;
     assert!(
         msg.contains("棋手7 (滨江棋友会), … (+492)"),
@@ -241,7 +241,7 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     assert!(screen(&m).contains("500/500 rows"));
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert_eq!(m.status().cloned(), Some(("imported: 500".into(), false)));
-    assert_eq!(m.members.len(), MEMBERS.len() + 500, "the model reloaded");
+    assert_eq!(m.members().len(), MEMBERS.len() + 500, "the model reloaded");
 }
 
 // ---- Moving players between boards (Round tab) ----

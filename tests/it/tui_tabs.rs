@@ -122,7 +122,7 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
         .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.select_event(m.events.iter().position(|e| e.name == "周赛").unwrap());
+    m.select_event(m.events().iter().position(|e| e.name == "周赛").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tabs().len(), 6);
     assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));

@@ -599,7 +599,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             }
         }
         Outcome::CheckIn(mut v) => {
-            v.sort_by_name(&m.pinyin, m.prefs.name_order);
+            v.sort_by_name(&m.club.pinyin, m.prefs.name_order);
             m.popups.modal = Some(super::Modal::CheckIn(v));
         }
     }
@@ -681,7 +681,7 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
         m.tab = Tab::Results;
-        let members = m.members.len();
+        let members = m.club.members.len();
         app.add_member(&NewMember {
             name: "戊".into(),
             ..Default::default()
@@ -714,7 +714,7 @@ mod tests {
         );
         assert!(m.ev.games.iter().all(|g| g.round == 1));
         assert_eq!(m.ev.games.len(), 2);
-        assert_eq!(m.members.len(), members);
+        assert_eq!(m.club.members.len(), members);
         // The tables wait for a tab that shows them.
         assert!(m.ev.stale.tables);
         m.tab = Tab::Standings;
@@ -759,7 +759,7 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
         m.screen = Screen::Event;
-        let members = m.members.len();
+        let members = m.club.members.len();
         // A member added behind the TUI's back: a round key does not read
         // the members again, only the open event.
         app.add_member(&NewMember {
@@ -775,6 +775,6 @@ mod tests {
         m.reread(&app, Changed::OpenedEvent).unwrap();
         assert_eq!(m.round_sel, Some(1));
         assert_eq!(m.ev.round.as_ref().map(|r| r.number), Some(1));
-        assert_eq!(m.members.len(), members);
+        assert_eq!(m.club.members.len(), members);
     }
 }

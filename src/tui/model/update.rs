@@ -373,6 +373,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
         PrintDoc => m.set_form(print_form()),
         Open => {
             return m
+                .club
                 .events
                 .get(m.event_sel)
                 .map(|e| Command::OpenEvent(EventId(e.id)))
@@ -384,16 +385,16 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
         EditEvent => {
             let e = match m.screen {
                 Screen::Event => m.ev.event.as_ref(),
-                _ => m.events.get(m.event_sel),
+                _ => m.club.events.get(m.event_sel),
             };
             if let Some(e) = e {
-                let kind = m.event_kinds.get(&e.id).copied().unwrap_or_default();
+                let kind = m.club.event_kinds.get(&e.id).copied().unwrap_or_default();
                 m.set_form(edit_event_form(e, kind));
             }
         }
         FinishEvent => {
             let id = match m.screen {
-                Screen::Events => m.events.get(m.event_sel).map(|e| e.key()),
+                Screen::Events => m.club.events.get(m.event_sel).map(|e| e.key()),
                 _ => m.event_id(),
             };
             return id.map(Command::PreviewFinish);

@@ -193,5 +193,5 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         .map(|x| x.name)
         .collect();
     assert!(!members.contains(&"戊".to_string()), "{members:?}");
-    assert!(m.members.iter().all(|x| x.name != "戊"));
+    assert!(m.members().iter().all(|x| x.name != "戊"));
 }

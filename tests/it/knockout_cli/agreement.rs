@@ -124,7 +124,7 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
     let app = App::open(config, &c.db).unwrap();
     let mut m = qishe::tui::Model::load(&app).unwrap();
     let mut app = app;
-    let ev = m.events.iter().position(|e| e.name == "杯赛").unwrap();
+    let ev = m.events().iter().position(|e| e.name == "杯赛").unwrap();
     crate::common::tui::go(
         &mut app,
         &mut m,

@@ -62,7 +62,7 @@ fn pages_on_the_demo_club() {
     // The finished Swiss, last round, board 1: a record without a repetition.
     go(&mut app, &mut m, k(KeyCode::Tab));
     let finished = m
-        .events
+        .events()
         .iter()
         .position(|e| e.status == EventStatus::Finished)
         .unwrap();
