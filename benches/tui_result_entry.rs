@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
     assert_eq!(
-        m.ev.round.as_ref().map(|r| r.boards.len()),
+        m.ev().round.as_ref().map(|r| r.boards.len()),
         Some(PLAYERS / 2)
     );
 

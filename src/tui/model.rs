@@ -247,6 +247,26 @@ pub struct Club {
     pinyin: super::search::PinyinIndex,
 }
 
+/// The open event: what its tabs show ([`EventData`]) and the tabs' own
+/// state (the Teams, Bracket and Prizes tabs, the Round tab's mover, the
+/// board number typed on the Results tab). Private to the model; read
+/// through [`Model::ev`], [`Model::teams`], [`Model::bracket`],
+/// [`Model::prizes`], [`Model::mover`] and [`Model::board_input`].
+#[derive(Default)]
+pub struct OpenEvent {
+    ev: EventData,
+    /// The Teams tab of an open team event (see `teams`).
+    teams: Option<super::teams::TeamsTab>,
+    /// The Bracket tab of an open knockout (see `bracket`).
+    bracket: Option<super::bracket::BracketTab>,
+    /// The Prizes tab of an individual event.
+    prizes: Option<super::prizes::PrizesTab>,
+    /// A player marked on the Round tab for a move (see `boards`).
+    mover: Option<boards::Mover>,
+    /// A board number typed on the Results tab.
+    board_input: String,
+}
+
 /// What is over the screen or on its last line: the pop-up, the status
 /// line and long work in progress. Private to the model; the view reads it
 /// through [`Model::modal`], [`Model::status`], [`Model::busy`] and
@@ -277,7 +297,8 @@ pub struct Model {
     tab: Tab,
     /// The club's members and events.
     club: Club,
-    pub ev: EventData,
+    /// The open event: its data and its tabs' own state.
+    open: OpenEvent,
     /// Selected row per list (club, events, tab).
     member_sel: usize,
     event_sel: usize,
@@ -286,8 +307,6 @@ pub struct Model {
     pub searching: bool,
     /// The pop-up, the status line and long work in progress.
     popups: Popups,
-    /// A board number typed on the Results tab.
-    pub board_input: String,
     /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
     round_sel: Option<u32>,
     /// The submitted form and the scroll of a form's choices (the TUI's own
@@ -296,19 +315,11 @@ pub struct Model {
     /// Rows marked for a two-key act and a change waiting to be insisted
     /// on (the TUI's own code only).
     pub(in crate::tui) marks: Marks,
-    /// A player marked on the Round tab for a move (see `boards`).
-    pub mover: Option<boards::Mover>,
     pub quit: bool,
     /// The keys in force (config.toml `[keys]` applied).
     pub keymap: super::keymap::Keymap,
     /// Ruling dialog, member page, statistics screen (see `pages`).
     pub pages: super::pages::Pages,
-    /// The Teams tab of an open team event (see `teams`).
-    pub teams: Option<super::teams::TeamsTab>,
-    /// The Bracket tab of an open knockout (see `bracket`).
-    pub bracket: Option<super::bracket::BracketTab>,
-    /// The Prizes tab of an individual event.
-    pub prizes: Option<super::prizes::PrizesTab>,
 }
 
 /// Navigation: where the secretary is, read by the view and moved only
@@ -388,6 +399,39 @@ impl Model {
     }
 }
 
+/// The open event and its tabs.
+impl Model {
+    /// What the open event's tabs show (empty while none is open).
+    pub fn ev(&self) -> &EventData {
+        &self.open.ev
+    }
+
+    /// The Teams tab of an open team event.
+    pub fn teams(&self) -> Option<&super::teams::TeamsTab> {
+        self.open.teams.as_ref()
+    }
+
+    /// The Bracket tab of an open knockout.
+    pub fn bracket(&self) -> Option<&super::bracket::BracketTab> {
+        self.open.bracket.as_ref()
+    }
+
+    /// The Prizes tab of an individual event.
+    pub fn prizes(&self) -> Option<&super::prizes::PrizesTab> {
+        self.open.prizes.as_ref()
+    }
+
+    /// A player marked on the Round tab for a move.
+    pub fn mover(&self) -> Option<&boards::Mover> {
+        self.open.mover.as_ref()
+    }
+
+    /// The board number typed on the Results tab so far.
+    pub fn board_input(&self) -> &str {
+        &self.open.board_input
+    }
+}
+
 /// Pop-ups: what is over the screen or on its last line.
 impl Model {
     /// The pop-up over the screen, if any.
@@ -452,25 +496,20 @@ impl Model {
             screen: Screen::Club,
             tab: Tab::Players,
             club: Club::default(),
-            ev: EventData::default(),
+            open: OpenEvent::default(),
             member_sel: 0,
             event_sel: 0,
             row_sel: 0,
             search: String::new(),
             searching: false,
             popups: Popups::default(),
-            board_input: String::new(),
             round_sel: None,
             form_state: FormState::default(),
             marks: Marks::default(),
-            mover: None,
             quit: false,
             // Checked before the TUI starts (`tui::check_keys`).
             keymap: super::keymap::Keymap::from_config(&app.config).unwrap_or_default(),
             pages: Default::default(),
-            teams: None,
-            bracket: None,
-            prizes: None,
         };
         m.refresh(app)?;
         Ok(m)
@@ -590,14 +629,14 @@ impl Model {
     /// event or a knockout (whose other tabs follow each result), or a
     /// result of a round not shown, reads the whole event.
     fn reread_round(&mut self, app: &App, id: EventId, round: RoundNo) -> crate::app::Result<()> {
-        let shown = self.ev.round.as_ref().map(|r| RoundNo(r.number));
-        if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
+        let shown = self.open.ev.round.as_ref().map(|r| RoundNo(r.number));
+        if shown != Some(round) || self.open.teams.is_some() || self.open.bracket.is_some() {
             return self.load_event(app, id);
         }
-        self.ev.round = Some(app.round_view(id, Some(round))?);
-        self.ev.games = app.round_games(id, round)?;
-        self.ev.pending = app.pending_reports(id).unwrap_or_default();
-        self.ev.stale = Stale {
+        self.open.ev.round = Some(app.round_view(id, Some(round))?);
+        self.open.ev.games = app.round_games(id, round)?;
+        self.open.ev.pending = app.pending_reports(id).unwrap_or_default();
+        self.open.ev.stale = Stale {
             tables: true,
             prizes: true,
         };
@@ -618,23 +657,23 @@ impl Model {
         // A team event's or a knockout's tables are read at once (their
         // Teams and Bracket tabs follow each result anyway).
         let shown = matches!(self.tab, Tab::Standings | Tab::Crosstable)
-            || self.ev.kind.is_some_and(|k| k != EventKind::Individual);
-        if self.ev.stale.tables && shown {
+            || self.open.ev.kind.is_some_and(|k| k != EventKind::Individual);
+        if self.open.ev.stale.tables && shown {
             let (standings, crosstable, error) =
-                match app.tables(id, self.ev.tables_after.map(RoundNo)) {
+                match app.tables(id, self.open.ev.tables_after.map(RoundNo)) {
                     Ok((s, c)) => (Some(s), Some(c), None),
                     Err(e) => (None, None, Some(e.render(self.lang))),
                 };
-            self.ev.standings = standings;
-            self.ev.crosstable = crosstable;
-            self.ev.standings_error = error;
-            self.ev.stale.tables = false;
+            self.open.ev.standings = standings;
+            self.open.ev.crosstable = crosstable;
+            self.open.ev.standings_error = error;
+            self.open.ev.stale.tables = false;
         }
-        if self.ev.stale.prizes && self.tab == Tab::Prizes {
-            let ev = self.ev.event.as_ref().expect("open");
-            let prizes = self.prizes.take();
-            self.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
-            self.ev.stale.prizes = false;
+        if self.open.ev.stale.prizes && self.tab == Tab::Prizes {
+            let ev = self.open.ev.event.as_ref().expect("open");
+            let prizes = self.open.prizes.take();
+            self.open.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
+            self.open.ev.stale.prizes = false;
         }
     }
 
@@ -642,7 +681,7 @@ impl Model {
     /// the served pages while the TUI waits for a key).
     pub fn refresh_reports(&mut self, app: &App) {
         if let Some(id) = self.event_id() {
-            self.ev.pending = app.pending_reports(id).unwrap_or_default();
+            self.open.ev.pending = app.pending_reports(id).unwrap_or_default();
         }
     }
 
@@ -674,7 +713,7 @@ impl Model {
             None => Default::default(),
         };
         let pending = app.pending_reports(id).unwrap_or_default();
-        self.ev = EventData {
+        self.open.ev = EventData {
             pending,
             virtual_now,
             kind: Some(v.kind),
@@ -698,14 +737,14 @@ impl Model {
             },
             points_before,
         };
-        let ev = self.ev.event.as_ref().expect("just loaded");
+        let ev = self.open.ev.event.as_ref().expect("just loaded");
         let kind = v.kind;
-        let (teams, bracket) = (self.teams.take(), self.bracket.take());
-        self.teams = super::teams::load(app, self.lang, ev, kind, self.ev.paired, teams)?;
-        self.bracket = super::bracket::load(app, ev, kind, bracket)?;
-        let other = self.teams.is_some() || self.bracket.is_some();
-        let prizes = self.prizes.take();
-        self.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
+        let (teams, bracket) = (self.open.teams.take(), self.open.bracket.take());
+        self.open.teams = super::teams::load(app, self.lang, ev, kind, self.open.ev.paired, teams)?;
+        self.open.bracket = super::bracket::load(app, ev, kind, bracket)?;
+        let other = self.open.teams.is_some() || self.open.bracket.is_some();
+        let prizes = self.open.prizes.take();
+        self.open.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
         Ok(())
     }
 
@@ -716,9 +755,9 @@ impl Model {
         Tab::ALL
             .into_iter()
             .filter(|t| match t {
-                Tab::Teams => self.teams.is_some(),
-                Tab::Bracket => self.bracket.is_some(),
-                Tab::Prizes => self.prizes.as_ref().is_some_and(|p| p.shown()),
+                Tab::Teams => self.open.teams.is_some(),
+                Tab::Bracket => self.open.bracket.is_some(),
+                Tab::Prizes => self.open.prizes.as_ref().is_some_and(|p| p.shown()),
                 _ => true,
             })
             .collect()
@@ -774,7 +813,7 @@ impl Model {
 
     /// Members not yet entered in the open event, filtered by the picker.
     pub fn pickable(&self) -> Vec<&Member> {
-        let entered: Vec<i64> = self.ev.entries.iter().map(|e| e.member_id).collect();
+        let entered: Vec<i64> = self.open.ev.entries.iter().map(|e| e.member_id).collect();
         self.filtered_members(self.picker().map_or("", |p| p.query.as_str()))
             .into_iter()
             .filter(|m| !m.retired && !entered.contains(&m.id))
@@ -801,12 +840,12 @@ impl Model {
         if self.form().is_some() || self.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }
-        let tabs = self.teams.as_ref().and_then(|t| t.contexts());
-        let tabs = tabs.or_else(|| self.prizes.as_ref().and_then(|p| p.contexts()));
-        if let Some(c) = tabs.or_else(|| self.bracket.as_ref().and_then(|b| b.contexts())) {
+        let tabs = self.open.teams.as_ref().and_then(|t| t.contexts());
+        let tabs = tabs.or_else(|| self.open.prizes.as_ref().and_then(|p| p.contexts()));
+        if let Some(c) = tabs.or_else(|| self.open.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
-        if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
+        if self.open.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
             return vec![Ctx::Move, Ctx::Global];
         }
         match self.screen {
@@ -823,12 +862,12 @@ impl Model {
             Screen::Events => self.club.events.len(),
             Screen::Event => match self.tab {
                 Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
-                Tab::Players => self.ev.entries.len(),
+                Tab::Players => self.open.ev.entries.len(),
                 Tab::Round | Tab::Results => {
-                    self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
+                    self.open.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
                 }
-                Tab::Standings => self.ev.standings.as_ref().map_or(0, |s| s.len()),
-                Tab::Crosstable => self.ev.crosstable.as_ref().map_or(0, |c| c.len()),
+                Tab::Standings => self.open.ev.standings.as_ref().map_or(0, |s| s.len()),
+                Tab::Crosstable => self.open.ev.crosstable.as_ref().map_or(0, |c| c.len()),
             },
         }
     }
@@ -845,17 +884,17 @@ impl Model {
     }
 
     fn event_id(&self) -> Option<EventId> {
-        self.ev.event.as_ref().map(|e| e.key())
+        self.open.ev.event.as_ref().map(|e| e.key())
     }
 
     fn selected_board(&self) -> Option<&crate::app::BoardView> {
-        self.ev.round.as_ref()?.boards.get(self.row_sel)
+        self.open.ev.round.as_ref()?.boards.get(self.row_sel)
     }
 
     /// Moves the Results selection to the first board without a result,
     /// from the current one on.
     pub fn next_unfinished(&mut self) {
-        if let Some(r) = &self.ev.round {
+        if let Some(r) = &self.open.ev.round {
             let n = r.boards.len();
             let open = |i: usize| {
                 let b = &r.boards[i];

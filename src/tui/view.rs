@@ -89,7 +89,7 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
         Screen::Event => (
             m.tabs().iter().map(|t| m.t(t.key())).collect(),
             m.tabs().iter().position(|t| *t == m.tab()).unwrap_or(0),
-            m.ev.event
+            m.ev().event
                 .as_ref()
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
@@ -132,10 +132,10 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
         Screen::Event => {
             let below = match m.tab() {
                 Tab::Players => {
-                    usize::from(!m.ev.byes.is_empty()) + usize::from(!m.ev.forbidden.is_empty())
+                    usize::from(!m.ev().byes.is_empty()) + usize::from(!m.ev().forbidden.is_empty())
                 }
                 Tab::Round | Tab::Results => {
-                    m.ev.round
+                    m.ev().round
                         .as_ref()
                         .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
                 }
@@ -325,17 +325,17 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
         Tab::Teams => {
-            if let Some(t) = &m.teams {
+            if let Some(t) = m.teams() {
                 super::teams::draw(&m.ui(), t, f, area)
             }
         }
         Tab::Bracket => {
-            if let Some(b) = &m.bracket {
+            if let Some(b) = m.bracket() {
                 super::bracket::draw(&m.ui(), b, f, area)
             }
         }
         Tab::Prizes => {
-            if let Some(p) = &m.prizes {
+            if let Some(p) = m.prizes() {
                 super::prizes::draw(&m.ui(), p, f, area)
             }
         }
@@ -345,7 +345,7 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
 
 fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     let rows =
-        m.ev.entries
+        m.ev().entries
             .iter()
             .map(|e| {
                 let status = match e.status {
@@ -367,16 +367,16 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             })
             .collect();
     let name = |id: i64| {
-        m.ev.entries
+        m.ev().entries
             .iter()
             .find(|e| e.id == id)
             .map(|e| e.name.clone())
             .unwrap_or_default()
     };
     let mut notes = Vec::new();
-    if !m.ev.byes.is_empty() {
+    if !m.ev().byes.is_empty() {
         let v: Vec<String> =
-            m.ev.byes
+            m.ev().byes
                 .iter()
                 .map(|b| format!("{} ({})", name(b.entry_id), b.round))
                 .collect();
@@ -386,9 +386,9 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             v.join(", ")
         )));
     }
-    if !m.ev.forbidden.is_empty() {
+    if !m.ev().forbidden.is_empty() {
         let v: Vec<String> =
-            m.ev.forbidden
+            m.ev().forbidden
                 .iter()
                 .map(|p| format!("{}–{}", name(p.a), name(p.b)))
                 .collect();
@@ -404,7 +404,7 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev.entries.len()),
+        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev().entries.len()),
         ["col.no", "col.name", "col.rating", "col.club", "col.status"]
             .iter()
             .map(|k| m.t(k))
@@ -417,12 +417,12 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(8),
         ],
         rows,
-        (!m.ev.entries.is_empty()).then_some(m.row_sel()),
+        (!m.ev().entries.is_empty()).then_some(m.row_sel()),
     );
 }
 
 fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
-    let Some(r) = &m.ev.round else {
+    let Some(r) = &m.ev().round else {
         let p = Paragraph::new(m.t("tui.round.none")).block(
             Block::new()
                 .borders(Borders::TOP)
@@ -469,7 +469,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
 /// The Round and Results tabs' title: the round, the results in, and on
 /// the Results tab the board number being typed.
 fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
-    let total = m.ev.event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
+    let total = m.ev().event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
     let done = r
         .boards
         .iter()
@@ -485,8 +485,8 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
         total,
         m.t("tui.round.results_in")
     );
-    if results && !m.board_input.is_empty() {
-        title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input));
+    if results && !m.board_input().is_empty() {
+        title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input()));
         if !super::model::entry::typed_board_exists(m) {
             title.push_str(&format!(" ({}) ", m.t("tui.round.no_board")));
         }
@@ -504,18 +504,18 @@ fn board_row(
 ) -> Row<'static> {
     let mark = |c| super::model::boards::marker(m, i, c);
     let g =
-        m.ev.games
+        m.ev().games
             .iter()
             .find(|g| g.board == b.number && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
     // Name, start number and points before the round (积分).
     let seat = |c, e: &crate::domain::Entry| {
         let pts = super::model::entry::short_points(
-            m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
+            m.ev().points_before.get(&e.id).copied().unwrap_or_default(),
         );
         // Accelerated pairings: the virtual points, apart (+1).
         let virt =
-            m.ev.virtual_now
+            m.ev().virtual_now
                 .get(&e.id)
                 .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
         let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
@@ -526,7 +526,7 @@ fn board_row(
     // A result players reported: marked ✉ until the arbiter
     // accepts it (Enter) or types his own; ✉≠ when reports disagree.
     let reported =
-        m.ev.pending
+        m.ev().pending
             .iter()
             .find(|p| p.round == r.number && p.board == b.number)
             .filter(|_| results);

@@ -106,12 +106,12 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     let mut m = open(&mut app, Tab::Results);
     // The repro of the issue: 3 g Esc 4 d opened board 3.
     go(&mut app, &mut m, c('3'));
-    assert_eq!(m.board_input, "3");
+    assert_eq!(m.board_input(), "3");
     assert!(screen(&m, 100, 20).contains("board 3▏"), "the number shows");
     go(&mut app, &mut m, c('g'));
     assert_eq!(form_board(&m), Some(3));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     go(&mut app, &mut m, c('4'));
     go(&mut app, &mut m, c('d'));
     assert_eq!(form_board(&m), Some(4), "board 4, not 34 or 3");
@@ -128,14 +128,14 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     let (msg, err) = m.status().cloned().unwrap();
     assert!(err && msg.contains("no board 9"), "{msg}");
     assert_eq!(m.row_sel(), before);
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     // Arrows and tab changes forget a typed number too.
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Down));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
 }
 
 #[test]
@@ -298,21 +298,21 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 2);
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 2);
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 1);
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 1);
     assert!(screen(&m, 100, 20).contains("round 1/5"));
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('b'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 1, "still on round 1");
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 1, "still on round 1");
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);
     assert_eq!(
-        m.ev.standings
+        m.ev().standings
             .as_ref()
             .and_then(|s| s.individual())
             .unwrap()

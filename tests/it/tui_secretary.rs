@@ -132,7 +132,7 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     go(&mut app, &mut m, c('p'));
     // The key returned at once: the work runs on a worker, the model waits.
     assert!(m.job().is_some(), "pairing went to a worker");
-    assert_eq!(m.ev.paired, 0, "no data change before the answer");
+    assert_eq!(m.ev().paired, 0, "no data change before the answer");
     insta::assert_snapshot!(format!("pairing_busy_{suffix}"), screen(&m));
     // Keys other than Ctrl-C are ignored meanwhile.
     go(&mut app, &mut m, c('q'));
@@ -141,9 +141,9 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     assert!(m.job().is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert!(m.job().is_none() && m.busy().is_none());
-    assert_eq!(m.ev.paired, 1, "the model reloaded the new round");
+    assert_eq!(m.ev().paired, 1, "the model reloaded the new round");
     assert_eq!(m.tab(), Tab::Round);
-    assert_eq!(m.ev.round.as_ref().map(|r| r.boards.len()), Some(3));
+    assert_eq!(m.ev().round.as_ref().map(|r| r.boards.len()), Some(3));
     let (msg, err) = m.status().cloned().unwrap();
     assert!(!err, "{msg}");
     assert!(msg.ends_with(" 1"), "{msg}");
@@ -175,7 +175,7 @@ fn a_failing_worker_reports_a_translated_error_and_changes_nothing() {
     let (msg, err) = m.status().cloned().unwrap();
     assert!(err, "{msg}");
     assert!(msg.starts_with("error: round 1 is not finished"), "{msg}");
-    assert_eq!(m.ev.paired, 1);
+    assert_eq!(m.ev().paired, 1);
 }
 
 #[test]
@@ -306,7 +306,7 @@ fn move_keys_resolve_through_the_keymap() {
         "not moving yet"
     );
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_some());
+    assert!(m.mover().is_some());
     for (key, action) in [
         (c('m'), Action::MarkMove),
         (k(KeyCode::Enter), Action::MarkMove),
@@ -324,7 +324,7 @@ fn move_keys_resolve_through_the_keymap() {
     assert_eq!(m.handle(c('q')), Some(Action::Quit));
     assert_eq!(resolve(&m.contexts(), &c('p')), None, "no pairing mid-move");
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(m.status().cloned(), Some(("cancelled".into(), false)));
 }
 
@@ -346,13 +346,13 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     go(&mut app, &mut m, c('m'));
     assert!(m.confirm().is_none(), "round 1 breaks no rule");
     assert_eq!(m.status().cloned(), Some(("players moved".into(), false)));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     let after = seats(&app, 1);
     assert_eq!(after[0], (before[0].0, Some(before[2].0)));
     assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
     assert_eq!(after[1], before[1]);
     // The model shows the stored round.
-    let r = m.ev.round.as_ref().unwrap();
+    let r = m.ev().round.as_ref().unwrap();
     assert_eq!(r.boards[0].black.as_ref().unwrap().start_no, before[2].0);
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
@@ -365,7 +365,7 @@ fn marking_the_same_seat_again_unmarks_it() {
     let before = seats(&app, 1);
     go(&mut app, &mut m, c('m'));
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(seats(&app, 1), before);
 }
 
@@ -462,7 +462,7 @@ fn moves_and_colour_swaps_are_refused_once_results_are_in() {
     m.refresh(&app).unwrap();
     let before = seats(&app, 1);
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(
         m.status().cloned(),
         Some((
@@ -579,13 +579,13 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_some());
+    assert!(m.mover().is_some());
     go(&mut app, &mut m, c('u')); // undoes the pairing itself
     go(&mut app, &mut m, c('y')); // undo asks first
-    assert!(m.mover.is_none());
-    assert!(m.ev.round.is_none(), "{:?}", m.status().cloned());
+    assert!(m.mover().is_none());
+    assert!(m.ev().round.is_none(), "{:?}", m.status().cloned());
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(
         m.status().cloned(),
         Some((
@@ -606,7 +606,7 @@ fn a_failing_pairing_is_reported_in_the_ui_language() {
     let (msg, err) = m.status().cloned().unwrap();
     assert!(err);
     // The first player in start order without a result is named.
-    let name = &m.ev.entries.iter().find(|e| e.start_no == 1).unwrap().name;
+    let name = &m.ev().entries.iter().find(|e| e.start_no == 1).unwrap().name;
     assert_eq!(
         msg,
         format!("错误: 第 1 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 2 轮")
@@ -643,7 +643,7 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     let a = click_in(&m, 80, 24, 40, 3).unwrap();
     assert_eq!(a, Action::SelectSeat(0, true));
     assert!(update(&mut m, a).is_none());
-    assert_eq!(m.mover.unwrap().marked.0, 0);
+    assert_eq!(m.mover().unwrap().marked.0, 0);
     let a = click_in(&m, 80, 24, 10, 5).unwrap();
     assert_eq!(a, Action::SelectSeat(2, false));
     update(&mut m, a);
@@ -687,7 +687,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         "{msg}"
     );
     assert!(!msg.chars().any(|c| c.is_ascii_alphabetic()), "{msg}");
-    assert!(m.ev.round.as_ref().unwrap().boards[0]
+    assert!(m.ev().round.as_ref().unwrap().boards[0]
         .results
         .iter()
         .all(|r| r == "*" || r.is_empty()));
@@ -761,7 +761,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     if on_file {
         assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     }
-    assert_eq!(m.ev.paired, 1);
+    assert_eq!(m.ev().paired, 1);
     let notice = m
         .notice()
         .map(str::to_string)

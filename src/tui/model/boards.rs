@@ -45,9 +45,9 @@ fn err(m: &mut Model, key: &'static str, board: u32) {
 
 /// The hint on the status line while a player is marked.
 fn hint(m: &mut Model) {
-    let Some(mv) = m.mover else { return };
+    let Some(mv) = m.open.mover else { return };
     let name =
-        m.ev.round
+        m.open.ev.round
             .as_ref()
             .and_then(|r| r.boards.get(mv.marked.0))
             .and_then(|b| seat(b, mv.marked.1))
@@ -64,7 +64,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         Action::MarkMove => Some(mark(m)),
         Action::OtherSide => {
             let here = m.row_sel;
-            let mv = m.mover.as_mut()?;
+            let mv = m.open.mover.as_mut()?;
             mv.side = mv.side.opposite();
             if mv.marked.0 == here {
                 // Still on the marked board: choose which of its players.
@@ -74,8 +74,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
             Some(None)
         }
         Action::SelectSeat(row, black) => {
-            let here = row < m.ev.round.as_ref().map_or(0, |r| r.boards.len());
-            let mv = m.mover.as_mut().filter(|_| here)?;
+            let here = row < m.open.ev.round.as_ref().map_or(0, |r| r.boards.len());
+            let mv = m.open.mover.as_mut().filter(|_| here)?;
             mv.side = if black { Colour::Black } else { Colour::Red };
             if mv.marked.0 == row {
                 mv.marked.1 = mv.side;
@@ -85,7 +85,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
             Some(None)
         }
         Action::Cancel => {
-            m.mover.take()?;
+            m.open.mover.take()?;
             m.popups.status = Some((m.t("tui.msg.cancelled"), false));
             Some(None)
         }
@@ -97,7 +97,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         | Action::PairNext
         | Action::Unpair
         | Action::Undo => {
-            m.mover = None;
+            m.open.mover = None;
             None
         }
         _ => None,
@@ -108,18 +108,18 @@ fn mark(m: &mut Model) -> Option<Command> {
     if m.tab != Tab::Round {
         return None;
     }
-    if m.ev.round.is_none() {
+    if m.open.ev.round.is_none() {
         m.popups.status = Some((m.t("tui.round.none"), true));
         return None;
     }
-    if m.mover.is_none() && refused(m) {
+    if m.open.mover.is_none() && refused(m) {
         return None;
     }
-    let round = m.ev.round.as_ref()?;
+    let round = m.open.ev.round.as_ref()?;
     let here = m.row_sel;
     let b = round.boards.get(here)?;
-    let Some(mv) = m.mover else {
-        m.mover = Some(Mover {
+    let Some(mv) = m.open.mover else {
+        m.open.mover = Some(Mover {
             marked: (here, Colour::Red),
             side: Colour::Red,
         });
@@ -127,14 +127,14 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     };
     if (here, mv.side) == mv.marked {
-        m.mover = None;
+        m.open.mover = None;
         m.popups.status = Some((m.t("tui.msg.cancelled"), false));
         return None;
     }
     let Some(from) = round.boards.get(mv.marked.0) else {
         // The round changed under the mark (it cannot while moving, but
         // a stale mark must not panic): start again.
-        m.mover = None;
+        m.open.mover = None;
         return None;
     };
     let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
@@ -154,19 +154,19 @@ fn mark(m: &mut Model) -> Option<Command> {
                 .map(|x| ("tui.move.round_has_results", x.number))
         });
     let cmd = Command::SwapPlayers {
-        event: EventId(m.ev.event.as_ref()?.id),
+        event: EventId(m.open.ev.event.as_ref()?.id),
         round: RoundNo(round.number),
         a: a.start_no,
         b: target.start_no,
         insist: false,
     };
-    m.mover = None;
+    m.open.mover = None;
     if let Some((key, n)) = blocked {
         err(m, key, n);
         return None;
     }
     m.popups.status = None;
-    m.mover = None;
+    m.open.mover = None;
     Some(cmd)
 }
 
@@ -177,7 +177,7 @@ pub const BLACK_COLUMNS: std::ops::Range<u16> = 36..56;
 
 /// While moving, a click on a player of board row `row` picks that seat.
 pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
-    if m.mover.is_none() || m.screen != super::Screen::Event || m.tab != Tab::Round {
+    if m.open.mover.is_none() || m.screen != super::Screen::Event || m.tab != Tab::Round {
         return None;
     }
     if RED_COLUMNS.contains(&column) {
@@ -192,7 +192,7 @@ pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
 /// The marker drawn before a player's name on the Round tab: `◆` the marked
 /// player, `▶` the cursor's seat.
 pub fn marker(m: &Model, row: usize, side: Colour) -> &'static str {
-    match m.mover {
+    match m.open.mover {
         Some(mv) if mv.marked == (row, side) => "◆ ",
         Some(mv) if (m.row_sel, mv.side) == (row, side) => "▶ ",
         _ => "",
@@ -274,7 +274,7 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
 /// Whether the selected board's change is refused because results are in
 /// (with the translated reason on the status line).
 pub fn refused(m: &mut Model) -> bool {
-    let Some(round) = m.ev.round.as_ref() else {
+    let Some(round) = m.open.ev.round.as_ref() else {
         return false;
     };
     let here = round.boards.get(m.row_sel).filter(|b| has_result(b));

@@ -170,7 +170,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     let r = super::effects::run(app, m.lang, &cmd, &|_, _| {});
     let submitted = m.form_state.submitted.take();
     let ui = m.ui();
-    if let (Command::Teams(_), Some(t)) = (&cmd, m.teams.as_mut()) {
+    if let (Command::Teams(_), Some(t)) = (&cmd, m.open.teams.as_mut()) {
         t.ran(&ui, r.as_ref().map(|_| ()));
     }
     let next_open = matches!(r, Ok(super::outcome::Outcome::Recorded { .. }));
@@ -205,7 +205,7 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
     }
     if next_open {
         m.next_unfinished();
-        if let Some(t) = m.teams.as_mut() {
+        if let Some(t) = m.open.teams.as_mut() {
             t.after_result();
         }
     }

@@ -177,7 +177,7 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 event,
                 round,
                 board,
-                &m.ev.games,
+                &m.open.ev.games,
                 m.prefs.repetition_rules,
             ) {
                 Ok(d) => m.pages.judge = Some(d),
@@ -208,26 +208,26 @@ pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let (teams_shown, bracket_shown) = (on(Tab::Teams), on(Tab::Bracket));
     let prizes_shown = on(Tab::Prizes);
     if a == Action::Prizes && m.screen == Screen::Event {
-        if let Some(p) = m.prizes.as_mut() {
+        if let Some(p) = m.open.prizes.as_mut() {
             p.pinned = true;
             m.tab = Tab::Prizes;
             m.popups.status = None;
             return Some(None);
         }
     }
-    if let Some(p) = m.prizes.as_mut() {
+    if let Some(p) = m.open.prizes.as_mut() {
         let r = p.update(a, &ui, prizes_shown);
         if let Some(c) = m.reply(r, Command::Prizes, |_| {}) {
             return Some(c);
         }
     }
-    if let Some(t) = m.teams.as_mut() {
+    if let Some(t) = m.open.teams.as_mut() {
         let r = t.update(a, &ui, teams_shown);
         if let Some(c) = m.reply(r, Command::Teams, |_| {}) {
             return Some(c);
         }
     }
-    if let Some(b) = m.bracket.as_mut() {
+    if let Some(b) = m.open.bracket.as_mut() {
         let r = b.update(a, &ui, bracket_shown);
         return m.reply(r, Command::Bracket, |_| {});
     }

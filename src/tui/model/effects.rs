@@ -553,7 +553,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
             message,
             ..
         } => {
-            m.ev = super::EventData {
+            m.open.ev = super::EventData {
                 event: Some(*event),
                 ..Default::default()
             };
@@ -664,7 +664,7 @@ mod tests {
         apply(&mut m, o);
         m.refresh(&app).unwrap();
         assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Players));
-        assert_eq!(m.ev.entries.len(), 4);
+        assert_eq!(m.open.ev.entries.len(), 4);
         // A question comes back as an outcome too (nothing to undo is an
         // error; after a pairing, undo asks).
         let e = run_ok(&mut app, &Command::PreviewFinish(ev));
@@ -707,21 +707,21 @@ mod tests {
             );
         }
         // The round's boards show both results; the members were not read.
-        let round = m.ev.round.as_ref().unwrap();
+        let round = m.open.ev.round.as_ref().unwrap();
         assert!(
             round.boards.iter().all(|b| b.results == ["1-0"]),
             "{round:?}"
         );
-        assert!(m.ev.games.iter().all(|g| g.round == 1));
-        assert_eq!(m.ev.games.len(), 2);
+        assert!(m.open.ev.games.iter().all(|g| g.round == 1));
+        assert_eq!(m.open.ev.games.len(), 2);
         assert_eq!(m.club.members.len(), members);
         // The tables wait for a tab that shows them.
-        assert!(m.ev.stale.tables);
+        assert!(m.open.ev.stale.tables);
         m.tab = Tab::Standings;
         m.fill(&app);
-        assert!(!m.ev.stale.tables);
+        assert!(!m.open.ev.stale.tables);
         let st =
-            m.ev.standings
+            m.open.ev.standings
                 .as_ref()
                 .and_then(|s| s.individual())
                 .unwrap();
@@ -732,7 +732,7 @@ mod tests {
             s.rows.iter().map(|r| (r.player.id, r.points)).collect()
         };
         assert_eq!(pts(st), pts(want));
-        assert!(m.ev.crosstable.is_some());
+        assert!(m.open.ev.crosstable.is_some());
     }
 
     #[test]
@@ -774,7 +774,7 @@ mod tests {
         apply(&mut m, o);
         m.reread(&app, Changed::OpenedEvent).unwrap();
         assert_eq!(m.round_sel, Some(1));
-        assert_eq!(m.ev.round.as_ref().map(|r| r.number), Some(1));
+        assert_eq!(m.open.ev.round.as_ref().map(|r| r.number), Some(1));
         assert_eq!(m.club.members.len(), members);
     }
 }

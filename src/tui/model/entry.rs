@@ -15,7 +15,7 @@ use crate::tui::component::outcome_text;
 /// The round the event's tabs show: the one picked with `[` / `]`, else
 /// the last paired.
 pub fn shown_round(m: &Model) -> u32 {
-    m.ev.round.as_ref().map_or(m.ev.paired, |r| r.number)
+    m.open.ev.round.as_ref().map_or(m.open.ev.paired, |r| r.number)
 }
 
 /// Points without needless decimals: 2, 1.5, 0.8 (the domain's one copy).
@@ -28,7 +28,7 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
     let Some(t) = typed else { return true };
     let round = shown_round(m);
     let found = t.parse::<u32>().ok().and_then(|n| {
-        m.ev.round
+        m.open.ev.round
             .as_ref()
             .and_then(|r| r.boards.iter().position(|b| b.number == n))
     });
@@ -47,17 +47,17 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
 
 /// Whether the typed board number names a board of the shown round.
 pub fn typed_board_exists(m: &Model) -> bool {
-    let Ok(n) = m.board_input.parse::<u32>() else {
+    let Ok(n) = m.open.board_input.parse::<u32>() else {
         return false;
     };
-    m.ev.round
+    m.open.ev.round
         .as_ref()
         .is_some_and(|r| r.boards.iter().any(|b| b.number == n))
 }
 
 /// The stored first game of board `board` of the shown round.
 fn stored_game(m: &Model, board: u32) -> Option<&PlacedGame> {
-    m.ev.games
+    m.open.ev.games
         .iter()
         .find(|g| g.board == board && g.game.game_no == 1)
 }
@@ -72,7 +72,7 @@ fn entered(m: &Model, board: u32) -> Option<Outcome> {
 /// The question before a result replaces another: board, players, old
 /// and new.
 pub fn replace_question(m: &Model, board: u32, old: Outcome, new: Outcome) -> String {
-    let boards = m.ev.round.as_ref().map_or(&[][..], |r| &r.boards[..]);
+    let boards = m.open.ev.round.as_ref().map_or(&[][..], |r| &r.boards[..]);
     replace_text(m.lang, boards, board, old, new)
 }
 
@@ -113,8 +113,8 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         return None;
     }
     let round = shown_round(m);
-    let ev = m.ev.event.as_ref()?.id;
-    let b = m.ev.round.as_ref()?.boards.get(m.row_sel)?;
+    let ev = m.open.ev.event.as_ref()?.id;
+    let b = m.open.ev.round.as_ref()?.boards.get(m.row_sel)?;
     if b.black.is_none() {
         m.popups.status = Some((m.t("tui.err.bye_board"), true));
         return None;

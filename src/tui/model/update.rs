@@ -22,7 +22,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     let typed = if digit {
         None
     } else {
-        Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
+        Some(std::mem::take(&mut m.open.board_input)).filter(|t| !t.is_empty())
     };
     if matches!(
         m.popups.modal,
@@ -57,7 +57,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if matches!(m.popups.modal, Some(Modal::Picker(_))) {
         return picker_keys(m, a);
     }
-    if m.mover.is_some() || a == Action::MarkMove {
+    if m.open.mover.is_some() || a == Action::MarkMove {
         if let Some(r) = super::boards::update(m, a) {
             return r;
         }
@@ -282,7 +282,7 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
         PrevRound | NextRound => {
-            let paired = m.ev.paired;
+            let paired = m.open.ev.paired;
             if m.screen != Screen::Event || paired == 0 {
                 return None;
             }
@@ -384,7 +384,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         EditEvent => {
             let e = match m.screen {
-                Screen::Event => m.ev.event.as_ref(),
+                Screen::Event => m.open.ev.event.as_ref(),
                 _ => m.club.events.get(m.event_sel),
             };
             if let Some(e) = e {
@@ -410,17 +410,17 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         EnterPlayer => m.popups.modal = Some(Modal::Picker(Picker::new(true))),
         RequestBye => {
-            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
                     event: ev,
                     entry: EntryId(e.id),
-                    round: RoundNo(m.ev.paired + 1),
+                    round: RoundNo(m.open.ev.paired + 1),
                 });
             }
         }
         Forbid => return forbid_key(m),
         Withdraw => {
-            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.row_sel), m.event_id()) {
                 if e.status == EntryStatus::Active {
                     m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
@@ -446,7 +446,7 @@ fn forbid_key(m: &mut Model) -> Option<Command> {
             m.popups.status = Some((m.t("tui.msg.forbid_mark"), false));
         }
         Some(first) if first != here => {
-            let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+            let ids = (m.open.ev.entries.get(first), m.open.ev.entries.get(here));
             if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
                 return Some(Command::Forbid {
                     event: ev,
@@ -497,17 +497,17 @@ fn unpair_key(m: &mut Model) -> Option<Command> {
         return None;
     }
     let ev = m.event_id()?;
-    if m.ev.paired == 0 {
+    if m.open.ev.paired == 0 {
         return None;
     }
-    let results = m.ev.round.as_ref().map_or(0, |r| {
+    let results = m.open.ev.round.as_ref().map_or(0, |r| {
         r.boards
             .iter()
             .flat_map(|b| &b.results)
             .filter(|x| *x != "*")
             .count()
     });
-    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
+    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.open.ev.paired);
     if results > 0 {
         message.push(' ');
         message.push_str(
@@ -528,13 +528,13 @@ fn unpair_key(m: &mut Model) -> Option<Command> {
 fn board_number_keys(m: &mut Model, a: Action) {
     match a {
         Action::Input(c) if c.is_ascii_digit() => {
-            if m.board_input.len() >= 3 {
-                m.board_input.clear();
+            if m.open.board_input.len() >= 3 {
+                m.open.board_input.clear();
             }
-            m.board_input.push(c);
-            if let Ok(n) = m.board_input.parse::<u32>() {
+            m.open.board_input.push(c);
+            if let Ok(n) = m.open.board_input.parse::<u32>() {
                 if let Some(i) =
-                    m.ev.round
+                    m.open.ev.round
                         .as_ref()
                         .and_then(|r| r.boards.iter().position(|b| b.number == n))
                 {
@@ -543,7 +543,7 @@ fn board_number_keys(m: &mut Model, a: Action) {
             }
         }
         Action::Backspace => {
-            m.board_input.pop();
+            m.open.board_input.pop();
         }
         _ => {}
     }
@@ -567,7 +567,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
             );
             let pending =
-                m.ev.pending
+                m.open.ev.pending
                     .iter()
                     .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
@@ -615,9 +615,9 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             m.popups.status = Some((m.t("tui.msg.explain_mark"), false));
         }
         Some(first) if first == here => {
-            let st = m.ev.standings.as_ref().and_then(|s| s.individual());
+            let st = m.open.ev.standings.as_ref().and_then(|s| s.individual());
             let row = st.and_then(|st| st.rows.get(here));
-            if let (Some(ev), Some(row)) = (&m.ev.event, row) {
+            if let (Some(ev), Some(row)) = (&m.open.ev.event, row) {
                 return Some(Command::ExplainPlayer {
                     event: ev.key(),
                     start_no: row.player.start_no,
@@ -625,7 +625,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             }
         }
         Some(first) => {
-            if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
+            if let Some(st) = m.open.ev.standings.as_ref().and_then(|s| s.individual()) {
                 if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                     let text = match st.explain(a.player.id, b.player.id) {
                         Ok(x) => x.msg().render(m.lang),
@@ -646,9 +646,9 @@ pub(super) fn back(m: &mut Model) {
     m.popups.status = None;
     if m.screen == Screen::Event {
         m.screen = Screen::Events;
-        m.ev = EventData::default();
-        m.teams = None;
-        m.bracket = None;
+        m.open.ev = EventData::default();
+        m.open.teams = None;
+        m.open.bracket = None;
         m.row_sel = 0;
         m.round_sel = None;
     }

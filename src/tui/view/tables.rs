@@ -18,7 +18,7 @@ use ratatui::Frame;
 /// Why there is nothing to show: the error, else "no round yet".
 fn nothing(m: &Model, f: &mut Frame, area: Rect) {
     let msg =
-        m.ev.standings_error
+        m.ev().standings_error
             .clone()
             .unwrap_or_else(|| m.t("tui.round.none"));
     f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
@@ -27,7 +27,7 @@ fn nothing(m: &Model, f: &mut Frame, area: Rect) {
 /// The Standings tab.
 pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev.standings {
+    match &m.ev().standings {
         None => nothing(m, f, area),
         Some(EventStandings::Individual(st)) => draw_individual_standings(m, st, f, area),
         Some(EventStandings::Team(st)) => {
@@ -40,7 +40,7 @@ pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
 /// The Crosstable tab.
 pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev.crosstable {
+    match &m.ev().crosstable {
         None => nothing(m, f, area),
         Some(EventCrosstable::Individual(ct)) => draw_individual_crosstable(m, ct, f, area),
         Some(EventCrosstable::Team(x)) => crate::tui::teams::cross_table(&m.ui(), x, sel, f, area),
