@@ -234,6 +234,27 @@ pub struct Marks {
     pub(in crate::tui) insist: Option<Command>,
 }
 
+/// Where the secretary is: the screen, a page over it, the event's tab,
+/// the selected row of each list, the round picked and the search line.
+/// Private to the model: the view and the tests read it through
+/// [`Model::screen`], [`Model::tab`], … and move it through the navigation
+/// methods.
+pub struct Nav {
+    screen: Screen,
+    tab: Tab,
+    /// Selected row per list (club, events, tab).
+    member_sel: usize,
+    event_sel: usize,
+    row_sel: usize,
+    /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
+    round_sel: Option<u32>,
+    /// The search line of the members list, and whether it has the keys.
+    search: String,
+    searching: bool,
+    /// Ruling dialog, member page, statistics screen (see `pages`).
+    pages: super::pages::Pages,
+}
+
 /// The club's lists as the club screens show them, read by
 /// [`Model::refresh`]. Private to the model; read through
 /// [`Model::members`], [`Model::events`] and [`Model::event_kind`].
@@ -288,27 +309,14 @@ pub struct Model {
     pub lang: Lang,
     /// What config.toml says, read once at start (the TUI's own code only).
     pub(in crate::tui) prefs: Prefs,
-    /// Where the secretary is: the screen, the event's tab, the selected
-    /// row of each list and the round picked. Changed only by the model's
-    /// own code (`model/`); the view and other code read them through
-    /// [`Model::screen`], [`Model::tab`], … and move them through the
-    /// navigation methods below.
-    screen: Screen,
-    tab: Tab,
+    /// Where the secretary is.
+    nav: Nav,
     /// The club's members and events.
     club: Club,
     /// The open event: its data and its tabs' own state.
     open: OpenEvent,
-    /// Selected row per list (club, events, tab).
-    member_sel: usize,
-    event_sel: usize,
-    row_sel: usize,
-    pub search: String,
-    pub searching: bool,
     /// The pop-up, the status line and long work in progress.
     popups: Popups,
-    /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
-    round_sel: Option<u32>,
     /// The submitted form and the scroll of a form's choices (the TUI's own
     /// code only).
     pub(in crate::tui) form_state: FormState,
@@ -318,8 +326,6 @@ pub struct Model {
     pub quit: bool,
     /// The keys in force (config.toml `[keys]` applied).
     pub keymap: super::keymap::Keymap,
-    /// Ruling dialog, member page, statistics screen (see `pages`).
-    pub pages: super::pages::Pages,
 }
 
 /// Navigation: where the secretary is, read by the view and moved only
@@ -327,57 +333,72 @@ pub struct Model {
 impl Model {
     /// The screen shown.
     pub fn screen(&self) -> Screen {
-        self.screen
+        self.nav.screen
     }
 
     /// The open event's tab shown.
     pub fn tab(&self) -> Tab {
-        self.tab
+        self.nav.tab
     }
 
     /// The selected row of the members list.
     pub fn member_sel(&self) -> usize {
-        self.member_sel
+        self.nav.member_sel
     }
 
     /// The selected row of the events list.
     pub fn event_sel(&self) -> usize {
-        self.event_sel
+        self.nav.event_sel
     }
 
     /// The selected row of the event's tab.
     pub fn row_sel(&self) -> usize {
-        self.row_sel
+        self.nav.row_sel
     }
 
     /// The round the event's tabs show (`None`: the last paired).
     pub fn round_sel(&self) -> Option<u32> {
-        self.round_sel
+        self.nav.round_sel
     }
 
     /// Shows `tab` of the open event (the selection stays where it is).
     pub fn set_tab(&mut self, tab: Tab) {
-        self.tab = tab;
+        self.nav.tab = tab;
     }
 
     /// Selects row `row` of the members list.
     pub fn select_member(&mut self, row: usize) {
-        self.member_sel = row;
+        self.nav.member_sel = row;
     }
 
     /// Selects row `row` of the events list.
     pub fn select_event(&mut self, row: usize) {
-        self.event_sel = row;
+        self.nav.event_sel = row;
     }
 
     /// Selects row `row` of the event's tab.
     pub fn select_row(&mut self, row: usize) {
-        self.row_sel = row;
+        self.nav.row_sel = row;
     }
 
     /// Picks the round the event's tabs show (`None`: the last paired).
     pub fn pick_round(&mut self, round: Option<u32>) {
-        self.round_sel = round;
+        self.nav.round_sel = round;
+    }
+
+    /// The members list's search line as typed.
+    pub fn search(&self) -> &str {
+        &self.nav.search
+    }
+
+    /// Whether the search line has the keys.
+    pub fn searching(&self) -> bool {
+        self.nav.searching
+    }
+
+    /// The pages (ruling dialog, member page, statistics, archive).
+    pub fn pages(&self) -> &super::pages::Pages {
+        &self.nav.pages
     }
 }
 
@@ -493,23 +514,25 @@ impl Model {
         let mut m = Model {
             lang: app.lang(),
             prefs: Prefs::of(&app.config),
-            screen: Screen::Club,
-            tab: Tab::Players,
+            nav: Nav {
+                screen: Screen::Club,
+                tab: Tab::Players,
+                member_sel: 0,
+                event_sel: 0,
+                row_sel: 0,
+                round_sel: None,
+                search: String::new(),
+                searching: false,
+                pages: Default::default(),
+            },
             club: Club::default(),
             open: OpenEvent::default(),
-            member_sel: 0,
-            event_sel: 0,
-            row_sel: 0,
-            search: String::new(),
-            searching: false,
             popups: Popups::default(),
-            round_sel: None,
             form_state: FormState::default(),
             marks: Marks::default(),
             quit: false,
             // Checked before the TUI starts (`tui::check_keys`).
             keymap: super::keymap::Keymap::from_config(&app.config).unwrap_or_default(),
-            pages: Default::default(),
         };
         m.refresh(app)?;
         Ok(m)
@@ -583,7 +606,8 @@ impl Model {
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
         self.club.members = app.members(true)?;
         self.club.pinyin = super::search::PinyinIndex::build(
-            self.club.members
+            self.club
+                .members
                 .iter()
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
@@ -651,13 +675,17 @@ impl Model {
         let Some(id) = self.event_id() else {
             return;
         };
-        if self.screen != Screen::Event {
+        if self.nav.screen != Screen::Event {
             return;
         }
         // A team event's or a knockout's tables are read at once (their
         // Teams and Bracket tabs follow each result anyway).
-        let shown = matches!(self.tab, Tab::Standings | Tab::Crosstable)
-            || self.open.ev.kind.is_some_and(|k| k != EventKind::Individual);
+        let shown = matches!(self.nav.tab, Tab::Standings | Tab::Crosstable)
+            || self
+                .open
+                .ev
+                .kind
+                .is_some_and(|k| k != EventKind::Individual);
         if self.open.ev.stale.tables && shown {
             let (standings, crosstable, error) =
                 match app.tables(id, self.open.ev.tables_after.map(RoundNo)) {
@@ -669,7 +697,7 @@ impl Model {
             self.open.ev.standings_error = error;
             self.open.ev.stale.tables = false;
         }
-        if self.open.ev.stale.prizes && self.tab == Tab::Prizes {
+        if self.open.ev.stale.prizes && self.nav.tab == Tab::Prizes {
             let ev = self.open.ev.event.as_ref().expect("open");
             let prizes = self.open.prizes.take();
             self.open.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
@@ -689,8 +717,8 @@ impl Model {
     pub fn load_event(&mut self, app: &App, id: EventId) -> crate::app::Result<()> {
         let v = app.event_view(id)?;
         // A round picked with [ / ]: its boards, and the tables after it.
-        let pick = self.round_sel.filter(|&r| r >= 1 && r < v.paired);
-        self.round_sel = pick;
+        let pick = self.nav.round_sel.filter(|&r| r >= 1 && r < v.paired);
+        self.nav.round_sel = pick;
         let (round, games) = match pick {
             Some(r) => (
                 Some(app.round_view(id, Some(RoundNo(r)))?),
@@ -834,10 +862,10 @@ impl Model {
         if let Some(Modal::Reports(_)) = self.popups.modal {
             return vec![Ctx::Reports];
         }
-        if let Some(c) = self.pages.contexts() {
+        if let Some(c) = self.nav.pages.contexts() {
             return c;
         }
-        if self.form().is_some() || self.searching || self.picker().is_some() {
+        if self.form().is_some() || self.nav.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }
         let tabs = self.open.teams.as_ref().and_then(|t| t.contexts());
@@ -845,27 +873,34 @@ impl Model {
         if let Some(c) = tabs.or_else(|| self.open.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
-        if self.open.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
+        if self.open.mover.is_some()
+            && self.nav.screen == Screen::Event
+            && self.nav.tab == Tab::Round
+        {
             return vec![Ctx::Move, Ctx::Global];
         }
-        match self.screen {
+        match self.nav.screen {
             Screen::Club => vec![Ctx::Club, Ctx::List, Ctx::Global],
             Screen::Events => vec![Ctx::Events, Ctx::List, Ctx::Global],
-            Screen::Event => vec![self.tab.ctx(), Ctx::Event, Ctx::Global],
+            Screen::Event => vec![self.nav.tab.ctx(), Ctx::Event, Ctx::Global],
         }
     }
 
     /// Number of rows in the current list.
     fn rows(&self) -> usize {
-        match self.screen {
-            Screen::Club => self.filtered_members(&self.search).len(),
+        match self.nav.screen {
+            Screen::Club => self.filtered_members(&self.nav.search).len(),
             Screen::Events => self.club.events.len(),
-            Screen::Event => match self.tab {
+            Screen::Event => match self.nav.tab {
                 Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
                 Tab::Players => self.open.ev.entries.len(),
-                Tab::Round | Tab::Results => {
-                    self.open.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
-                }
+                Tab::Round | Tab::Results => self
+                    .open
+                    .ev
+                    .round
+                    .as_ref()
+                    .map(|r| r.boards.len())
+                    .unwrap_or(0),
                 Tab::Standings => self.open.ev.standings.as_ref().map_or(0, |s| s.len()),
                 Tab::Crosstable => self.open.ev.crosstable.as_ref().map_or(0, |c| c.len()),
             },
@@ -876,10 +911,10 @@ impl Model {
         if let Some(Modal::Picker(p)) = &mut self.popups.modal {
             return &mut p.sel;
         }
-        match self.screen {
-            Screen::Club => &mut self.member_sel,
-            Screen::Events => &mut self.event_sel,
-            Screen::Event => &mut self.row_sel,
+        match self.nav.screen {
+            Screen::Club => &mut self.nav.member_sel,
+            Screen::Events => &mut self.nav.event_sel,
+            Screen::Event => &mut self.nav.row_sel,
         }
     }
 
@@ -888,7 +923,7 @@ impl Model {
     }
 
     fn selected_board(&self) -> Option<&crate::app::BoardView> {
-        self.open.ev.round.as_ref()?.boards.get(self.row_sel)
+        self.open.ev.round.as_ref()?.boards.get(self.nav.row_sel)
     }
 
     /// Moves the Results selection to the first board without a result,
@@ -901,8 +936,11 @@ impl Model {
                 b.black.is_some() && b.results.iter().all(|x| x == "*")
                     || b.black.is_some() && b.results.is_empty()
             };
-            if let Some(i) = (0..n).map(|k| (self.row_sel + k) % n).find(|&i| open(i)) {
-                self.row_sel = i;
+            if let Some(i) = (0..n)
+                .map(|k| (self.nav.row_sel + k) % n)
+                .find(|&i| open(i))
+            {
+                self.nav.row_sel = i;
             }
         }
     }
@@ -916,7 +954,10 @@ pub trait Component {
 impl Component for Model {
     fn handle(&mut self, key: KeyEvent) -> Option<Action> {
         let ctxs = self.contexts();
-        if self.screen == Screen::Event && self.tab == Tab::Results && ctxs[0] == Ctx::Results {
+        if self.nav.screen == Screen::Event
+            && self.nav.tab == Tab::Results
+            && ctxs[0] == Ctx::Results
+        {
             if let crossterm::event::KeyCode::Char(c) = key.code {
                 if c.is_ascii_digit() {
                     return Some(Action::Input(c));

@@ -32,7 +32,7 @@ pub fn view(m: &Model, f: &mut Frame) {
     }
     let ui = m.ui();
     let candidates = m.page_candidates();
-    super::pages::draw(&m.pages, &ui, &m.masthead(), &candidates, f, head, main);
+    super::pages::draw(m.pages(), &ui, &m.masthead(), &candidates, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
     match m.modal() {
@@ -89,7 +89,8 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
         Screen::Event => (
             m.tabs().iter().map(|t| m.t(t.key())).collect(),
             m.tabs().iter().position(|t| *t == m.tab()).unwrap_or(0),
-            m.ev().event
+            m.ev()
+                .event
                 .as_ref()
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
@@ -135,7 +136,8 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
                     usize::from(!m.ev().byes.is_empty()) + usize::from(!m.ev().forbidden.is_empty())
                 }
                 Tab::Round | Tab::Results => {
-                    m.ev().round
+                    m.ev()
+                        .round
                         .as_ref()
                         .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
                 }
@@ -196,13 +198,13 @@ fn opt<T: ToString>(v: &Option<T>) -> String {
 }
 
 fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
-    let list = m.filtered_members(&m.search);
-    let title = if m.searching || !m.search.is_empty() {
+    let list = m.filtered_members(&m.search());
+    let title = if m.searching() || !m.search().is_empty() {
         format!(
             " {} / {}{} ({}) ",
             m.t("tui.club.title"),
-            m.search,
-            if m.searching { "▏" } else { "" },
+            m.search(),
+            if m.searching() { "▏" } else { "" },
             list.len()
         )
     } else {
@@ -344,30 +346,32 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
-    let rows =
-        m.ev().entries
-            .iter()
-            .map(|e| {
-                let status = match e.status {
-                    EntryStatus::Active if e.first_round > 1 => {
-                        format!("{} {}", m.t("tui.players.late"), e.first_round)
-                    }
-                    EntryStatus::Active => m.t("status.active"),
-                    EntryStatus::Withdrawn { after_round } => {
-                        format!("{} {after_round}", m.t("status.withdrawn"))
-                    }
-                };
-                Row::new(vec![
-                    e.start_no.to_string(),
-                    fit(&e.name, 14),
-                    opt(&e.rating),
-                    fit(&opt(&e.club), 20),
-                    status,
-                ])
-            })
-            .collect();
+    let rows = m
+        .ev()
+        .entries
+        .iter()
+        .map(|e| {
+            let status = match e.status {
+                EntryStatus::Active if e.first_round > 1 => {
+                    format!("{} {}", m.t("tui.players.late"), e.first_round)
+                }
+                EntryStatus::Active => m.t("status.active"),
+                EntryStatus::Withdrawn { after_round } => {
+                    format!("{} {after_round}", m.t("status.withdrawn"))
+                }
+            };
+            Row::new(vec![
+                e.start_no.to_string(),
+                fit(&e.name, 14),
+                opt(&e.rating),
+                fit(&opt(&e.club), 20),
+                status,
+            ])
+        })
+        .collect();
     let name = |id: i64| {
-        m.ev().entries
+        m.ev()
+            .entries
             .iter()
             .find(|e| e.id == id)
             .map(|e| e.name.clone())
@@ -375,11 +379,12 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     };
     let mut notes = Vec::new();
     if !m.ev().byes.is_empty() {
-        let v: Vec<String> =
-            m.ev().byes
-                .iter()
-                .map(|b| format!("{} ({})", name(b.entry_id), b.round))
-                .collect();
+        let v: Vec<String> = m
+            .ev()
+            .byes
+            .iter()
+            .map(|b| format!("{} ({})", name(b.entry_id), b.round))
+            .collect();
         notes.push(Line::from(format!(
             "{}: {}",
             m.t("tui.players.byes"),
@@ -387,11 +392,12 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
         )));
     }
     if !m.ev().forbidden.is_empty() {
-        let v: Vec<String> =
-            m.ev().forbidden
-                .iter()
-                .map(|p| format!("{}–{}", name(p.a), name(p.b)))
-                .collect();
+        let v: Vec<String> = m
+            .ev()
+            .forbidden
+            .iter()
+            .map(|p| format!("{}–{}", name(p.a), name(p.b)))
+            .collect();
         notes.push(Line::from(format!(
             "{}: {}",
             m.t("tui.players.forbidden"),
@@ -469,7 +475,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
 /// The Round and Results tabs' title: the round, the results in, and on
 /// the Results tab the board number being typed.
 fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
-    let total = m.ev().event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
+    let total = m
+        .ev()
+        .event
+        .as_ref()
+        .map(|e| e.settings.rounds)
+        .unwrap_or(0);
     let done = r
         .boards
         .iter()
@@ -503,10 +514,11 @@ fn board_row(
     results: bool,
 ) -> Row<'static> {
     let mark = |c| super::model::boards::marker(m, i, c);
-    let g =
-        m.ev().games
-            .iter()
-            .find(|g| g.board == b.number && g.game.game_no == 1);
+    let g = m
+        .ev()
+        .games
+        .iter()
+        .find(|g| g.board == b.number && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
     // Name, start number and points before the round (积分).
     let seat = |c, e: &crate::domain::Entry| {
@@ -514,10 +526,11 @@ fn board_row(
             m.ev().points_before.get(&e.id).copied().unwrap_or_default(),
         );
         // Accelerated pairings: the virtual points, apart (+1).
-        let virt =
-            m.ev().virtual_now
-                .get(&e.id)
-                .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
+        let virt = m
+            .ev()
+            .virtual_now
+            .get(&e.id)
+            .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
         let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
         let w = (NAME_COLUMN as usize)
             .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
@@ -525,11 +538,12 @@ fn board_row(
     };
     // A result players reported: marked ✉ until the arbiter
     // accepts it (Enter) or types his own; ✉≠ when reports disagree.
-    let reported =
-        m.ev().pending
-            .iter()
-            .find(|p| p.round == r.number && p.board == b.number)
-            .filter(|_| results);
+    let reported = m
+        .ev()
+        .pending
+        .iter()
+        .find(|p| p.round == r.number && p.board == b.number)
+        .filter(|_| results);
     let (black, res) = match &b.black {
         Some(x) => (
             seat(crate::domain::Colour::Black, x),

@@ -133,7 +133,11 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     for key in ["a", "x", "o"] {
         m.clear_status();
         keys(&mut app, &mut m, key);
-        assert!(status(&m).contains("还没有队伍"), "{key}: {:?}", m.status().cloned());
+        assert!(
+            status(&m).contains("还没有队伍"),
+            "{key}: {:?}",
+            m.status().cloned()
+        );
     }
     // A team from scratch: name, club and players (new members).
     keys(&mut app, &mut m, "n");
@@ -174,7 +178,11 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     // 东一 is on 东城 already: the app's refusal stays in the form.
     let t = m.teams().unwrap();
     let err = t.team_form.as_ref().and_then(|f| f.error.clone());
-    assert!(err.is_some_and(|e| e.contains("东一")), "{:?}", m.status().cloned());
+    assert!(
+        err.is_some_and(|e| e.contains("东一")),
+        "{:?}",
+        m.status().cloned()
+    );
     keys(&mut app, &mut m, "⎋");
     std::fs::write(
         &csv,
@@ -332,11 +340,7 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     keys(&mut app, &mut m, "y");
     let r = m.teams().unwrap().matches.clone().unwrap();
     assert_eq!(r.matches[0].boards[0].result, "1/2-1/2");
-    assert_eq!(
-        m.teams().unwrap().sel,
-        0,
-        "a correction keeps the cursor"
-    );
+    assert_eq!(m.teams().unwrap().sel, 0, "a correction keeps the cursor");
     // A forfeit over a result asks too; no changes nothing.
     keys(&mut app, &mut m, "f");
     let q = m.confirm().expect("asks").message.clone();

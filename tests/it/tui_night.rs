@@ -312,7 +312,8 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);
     assert_eq!(
-        m.ev().standings
+        m.ev()
+            .standings
             .as_ref()
             .and_then(|s| s.individual())
             .unwrap()
@@ -566,7 +567,12 @@ fn the_picker_enters_every_marked_member_at_once() {
     go(&mut app, &mut m, c(' '));
     assert_eq!(m.picker().map_or(0, |p| p.marked.len()), 3);
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(app.entries(e.key()).unwrap().len(), 3, "{:?}", m.status().cloned());
+    assert_eq!(
+        app.entries(e.key()).unwrap().len(),
+        3,
+        "{:?}",
+        m.status().cloned()
+    );
     assert!(m.picker().is_none());
 }
 

@@ -36,7 +36,7 @@ fn members(app: &mut App) {
 }
 
 fn shown(m: &Model) -> Vec<String> {
-    m.filtered_members(&m.search)
+    m.filtered_members(&m.search())
         .iter()
         .map(|x| x.name.clone())
         .collect()
@@ -48,7 +48,7 @@ fn typing_pinyin_initials_narrows_the_club_list() {
     members(&mut app);
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('/'));
-    assert!(m.searching);
+    assert!(m.searching());
     typed(&mut app, &mut m, "z");
     let mut v = shown(&m);
     v.sort();
@@ -531,7 +531,11 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         };
         let before = m.member_sel();
         qishe::tui::update(m, a);
-        match m.filtered_members(&m.search).get(i).map(|x| x.name.clone()) {
+        match m
+            .filtered_members(&m.search())
+            .get(i)
+            .map(|x| x.name.clone())
+        {
             Some(name) => {
                 assert!(
                     drawn.contains(&name),
@@ -606,7 +610,13 @@ fn a_failing_pairing_is_reported_in_the_ui_language() {
     let (msg, err) = m.status().cloned().unwrap();
     assert!(err);
     // The first player in start order without a result is named.
-    let name = &m.ev().entries.iter().find(|e| e.start_no == 1).unwrap().name;
+    let name = &m
+        .ev()
+        .entries
+        .iter()
+        .find(|e| e.start_no == 1)
+        .unwrap()
+        .name;
     assert_eq!(
         msg,
         format!("错误: 第 1 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 2 轮")

@@ -155,12 +155,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "o");
-    let e = m
-        .teams()
-        .unwrap()
-        .editor
-        .clone()
-        .expect("lineup form");
+    let e = m.teams().unwrap().editor.clone().expect("lineup form");
     assert_eq!(e.team, "东城");
     assert_eq!(e.picks, [Some(0), Some(1)]);
     // Board 1 东二, board 2 东一: against the roster order.
@@ -187,7 +182,11 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     // The focus went round to board 1 again.
     assert_eq!(m.teams().unwrap().editor.as_ref().unwrap().focus, 0);
     keys(&mut app, &mut m, "13\r");
-    assert!(m.teams().unwrap().editor.is_none(), "{:?}", m.status().cloned());
+    assert!(
+        m.teams().unwrap().editor.is_none(),
+        "{:?}",
+        m.status().cloned()
+    );
     assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
     let stored = app
         .team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
@@ -442,10 +441,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     // The refused form stays open with what was typed; Esc closes it.
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert_eq!(
-        m.bracket().unwrap().selected().unwrap().games.len(),
-        3
-    );
+    assert_eq!(m.bracket().unwrap().selected().unwrap().games.len(), 3);
     // Pairing round 2 is refused while round 1 is open.
     keys(&mut app, &mut m, "p");
     assert_eq!(m.bracket().unwrap().bracket.rounds.len(), 1);
@@ -533,11 +529,5 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     );
     // Undo takes the lot back.
     keys(&mut app, &mut m, "uy");
-    assert!(m
-        .bracket()
-        .unwrap()
-        .selected()
-        .unwrap()
-        .winner
-        .is_none());
+    assert!(m.bracket().unwrap().selected().unwrap().winner.is_none());
 }

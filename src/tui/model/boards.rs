@@ -46,13 +46,15 @@ fn err(m: &mut Model, key: &'static str, board: u32) {
 /// The hint on the status line while a player is marked.
 fn hint(m: &mut Model) {
     let Some(mv) = m.open.mover else { return };
-    let name =
-        m.open.ev.round
-            .as_ref()
-            .and_then(|r| r.boards.get(mv.marked.0))
-            .and_then(|b| seat(b, mv.marked.1))
-            .map(|e| format!("{} ({})", e.name, e.start_no))
-            .unwrap_or_default();
+    let name = m
+        .open
+        .ev
+        .round
+        .as_ref()
+        .and_then(|r| r.boards.get(mv.marked.0))
+        .and_then(|b| seat(b, mv.marked.1))
+        .map(|e| format!("{} ({})", e.name, e.start_no))
+        .unwrap_or_default();
     let text = crate::i18n::msg!("tui.move.hint", name).render(m.lang);
     m.popups.status = Some((text, false));
 }
@@ -63,7 +65,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     match a {
         Action::MarkMove => Some(mark(m)),
         Action::OtherSide => {
-            let here = m.row_sel;
+            let here = m.nav.row_sel;
             let mv = m.open.mover.as_mut()?;
             mv.side = mv.side.opposite();
             if mv.marked.0 == here {
@@ -80,7 +82,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
             if mv.marked.0 == row {
                 mv.marked.1 = mv.side;
             }
-            m.row_sel = row;
+            m.nav.row_sel = row;
             hint(m);
             Some(None)
         }
@@ -105,7 +107,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
 }
 
 fn mark(m: &mut Model) -> Option<Command> {
-    if m.tab != Tab::Round {
+    if m.nav.tab != Tab::Round {
         return None;
     }
     if m.open.ev.round.is_none() {
@@ -116,7 +118,7 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     }
     let round = m.open.ev.round.as_ref()?;
-    let here = m.row_sel;
+    let here = m.nav.row_sel;
     let b = round.boards.get(here)?;
     let Some(mv) = m.open.mover else {
         m.open.mover = Some(Mover {
@@ -177,7 +179,7 @@ pub const BLACK_COLUMNS: std::ops::Range<u16> = 36..56;
 
 /// While moving, a click on a player of board row `row` picks that seat.
 pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
-    if m.open.mover.is_none() || m.screen != super::Screen::Event || m.tab != Tab::Round {
+    if m.open.mover.is_none() || m.nav.screen != super::Screen::Event || m.nav.tab != Tab::Round {
         return None;
     }
     if RED_COLUMNS.contains(&column) {
@@ -194,7 +196,7 @@ pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
 pub fn marker(m: &Model, row: usize, side: Colour) -> &'static str {
     match m.open.mover {
         Some(mv) if mv.marked == (row, side) => "◆ ",
-        Some(mv) if (m.row_sel, mv.side) == (row, side) => "▶ ",
+        Some(mv) if (m.nav.row_sel, mv.side) == (row, side) => "▶ ",
         _ => "",
     }
 }
@@ -277,7 +279,7 @@ pub fn refused(m: &mut Model) -> bool {
     let Some(round) = m.open.ev.round.as_ref() else {
         return false;
     };
-    let here = round.boards.get(m.row_sel).filter(|b| has_result(b));
+    let here = round.boards.get(m.nav.row_sel).filter(|b| has_result(b));
     let other = round.boards.iter().find(|b| has_result(b));
     match (here, other) {
         (Some(b), _) => {

@@ -527,11 +527,11 @@ pub fn apply(m: &mut Model, o: Outcome) {
         Outcome::RoundShown => {}
         Outcome::Paired { message, notice } => {
             // The Teams and Bracket tabs show the new round themselves.
-            if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
-                m.tab = Tab::Round;
+            if !matches!(m.nav.tab, Tab::Teams | Tab::Bracket) {
+                m.nav.tab = Tab::Round;
             }
-            m.round_sel = None;
-            m.row_sel = 0;
+            m.nav.round_sel = None;
+            m.nav.row_sel = 0;
             if let Some(n) = notice {
                 m.set_notice(n);
             }
@@ -557,9 +557,9 @@ pub fn apply(m: &mut Model, o: Outcome) {
                 event: Some(*event),
                 ..Default::default()
             };
-            m.screen = Screen::Event;
-            m.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
-            m.row_sel = 0;
+            m.nav.screen = Screen::Event;
+            m.nav.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
+            m.nav.row_sel = 0;
             m.popups.status = message.map(|s| (s, false));
         }
         Outcome::Entered(message) => {
@@ -567,28 +567,28 @@ pub fn apply(m: &mut Model, o: Outcome) {
             say(m, message);
         }
         Outcome::Unpaired(message) => {
-            m.round_sel = None;
+            m.nav.round_sel = None;
             say(m, message);
         }
         Outcome::Recorded { message, .. } => say(m, message),
         Outcome::Form(f) => m.set_form(*f),
         Outcome::Ruled { message, .. } => {
-            m.pages.judge = None;
+            m.nav.pages.judge = None;
             say(m, message);
         }
         Outcome::HeadToHead(h) => {
-            if let Some(p) = m.pages.member.as_mut() {
+            if let Some(p) = m.nav.pages.member.as_mut() {
                 p.show_head_to_head(*h);
             }
         }
         Outcome::Archive(done) => {
             let ui = m.ui();
-            if let Some(s) = crate::tui::archive::show(&mut m.pages.archive, &ui, done) {
+            if let Some(s) = crate::tui::archive::show(&mut m.nav.pages.archive, &ui, done) {
                 say(m, s);
             }
         }
         Outcome::Season(done) => {
-            if let Some(s) = crate::tui::season::show(&mut m.pages.season, done) {
+            if let Some(s) = crate::tui::season::show(&mut m.nav.pages.season, done) {
                 say(m, s);
             }
         }
@@ -650,7 +650,7 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
         apply(&mut m, o);
-        assert_eq!(m.tab, Tab::Round);
+        assert_eq!(m.nav.tab, Tab::Round);
         assert_eq!(m.popups.status, Some(("paired round 1".into(), false)));
     }
 
@@ -660,10 +660,10 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         // Opening an event: nothing changes on the model until `apply`.
         let o = run_ok(&mut app, &Command::OpenEvent(ev));
-        assert_eq!(m.screen, Screen::Club);
+        assert_eq!(m.nav.screen, Screen::Club);
         apply(&mut m, o);
         m.refresh(&app).unwrap();
-        assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Players));
+        assert_eq!((m.nav.screen, m.nav.tab), (Screen::Event, Tab::Players));
         assert_eq!(m.open.ev.entries.len(), 4);
         // A question comes back as an outcome too (nothing to undo is an
         // error; after a pairing, undo asks).
@@ -680,7 +680,7 @@ mod tests {
         run_ok(&mut app, &Command::PairNext(ev));
         let mut m = Model::load(&app).unwrap();
         crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
-        m.tab = Tab::Results;
+        m.nav.tab = Tab::Results;
         let members = m.club.members.len();
         app.add_member(&NewMember {
             name: "戊".into(),
@@ -717,14 +717,16 @@ mod tests {
         assert_eq!(m.club.members.len(), members);
         // The tables wait for a tab that shows them.
         assert!(m.open.ev.stale.tables);
-        m.tab = Tab::Standings;
+        m.nav.tab = Tab::Standings;
         m.fill(&app);
         assert!(!m.open.ev.stale.tables);
-        let st =
-            m.open.ev.standings
-                .as_ref()
-                .and_then(|s| s.individual())
-                .unwrap();
+        let st = m
+            .open
+            .ev
+            .standings
+            .as_ref()
+            .and_then(|s| s.individual())
+            .unwrap();
         assert_eq!(st.after_round, 1);
         let want = app.event_standings(ev, None).unwrap();
         let want = want.individual().unwrap();
@@ -758,7 +760,7 @@ mod tests {
         }
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
-        m.screen = Screen::Event;
+        m.nav.screen = Screen::Event;
         let members = m.club.members.len();
         // A member added behind the TUI's back: a round key does not read
         // the members again, only the open event.
@@ -773,7 +775,7 @@ mod tests {
         assert!(matches!(o.changed(), Changed::OpenedEvent), "{o:?}");
         apply(&mut m, o);
         m.reread(&app, Changed::OpenedEvent).unwrap();
-        assert_eq!(m.round_sel, Some(1));
+        assert_eq!(m.nav.round_sel, Some(1));
         assert_eq!(m.open.ev.round.as_ref().map(|r| r.number), Some(1));
         assert_eq!(m.club.members.len(), members);
     }

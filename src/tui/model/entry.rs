@@ -15,7 +15,11 @@ use crate::tui::component::outcome_text;
 /// The round the event's tabs show: the one picked with `[` / `]`, else
 /// the last paired.
 pub fn shown_round(m: &Model) -> u32 {
-    m.open.ev.round.as_ref().map_or(m.open.ev.paired, |r| r.number)
+    m.open
+        .ev
+        .round
+        .as_ref()
+        .map_or(m.open.ev.paired, |r| r.number)
 }
 
 /// Points without needless decimals: 2, 1.5, 0.8 (the domain's one copy).
@@ -28,13 +32,15 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
     let Some(t) = typed else { return true };
     let round = shown_round(m);
     let found = t.parse::<u32>().ok().and_then(|n| {
-        m.open.ev.round
+        m.open
+            .ev
+            .round
             .as_ref()
             .and_then(|r| r.boards.iter().position(|b| b.number == n))
     });
     match found {
         Some(i) => {
-            m.row_sel = i;
+            m.nav.row_sel = i;
             true
         }
         None => {
@@ -50,14 +56,18 @@ pub fn typed_board_exists(m: &Model) -> bool {
     let Ok(n) = m.open.board_input.parse::<u32>() else {
         return false;
     };
-    m.open.ev.round
+    m.open
+        .ev
+        .round
         .as_ref()
         .is_some_and(|r| r.boards.iter().any(|b| b.number == n))
 }
 
 /// The stored first game of board `board` of the shown round.
 fn stored_game(m: &Model, board: u32) -> Option<&PlacedGame> {
-    m.open.ev.games
+    m.open
+        .ev
+        .games
         .iter()
         .find(|g| g.board == board && g.game.game_no == 1)
 }
@@ -114,7 +124,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     }
     let round = shown_round(m);
     let ev = m.open.ev.event.as_ref()?.id;
-    let b = m.open.ev.round.as_ref()?.boards.get(m.row_sel)?;
+    let b = m.open.ev.round.as_ref()?.boards.get(m.nav.row_sel)?;
     if b.black.is_none() {
         m.popups.status = Some((m.t("tui.err.bye_board"), true));
         return None;

@@ -754,7 +754,8 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
         }
         (FormKind::AddMember, Command::AddMember(nm)) => {
             let club = nm.club.as_deref().unwrap_or("").trim();
-            m.club.members
+            m.club
+                .members
                 .iter()
                 .find(|x| {
                     x.name.trim() == nm.name.trim()

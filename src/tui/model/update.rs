@@ -50,7 +50,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if matches!(m.popups.modal, Some(Modal::Form(_))) {
         return form_keys(m, a);
     }
-    if m.searching {
+    if m.nav.searching {
         search_keys(m, a);
         return None;
     }
@@ -138,7 +138,7 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
         *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(job) = &mut cmd {
-        job.round = m.round_sel.map(RoundNo);
+        job.round = m.nav.round_sel.map(RoundNo);
     }
     let form = match m.popups.modal.take() {
         Some(Modal::Form(f)) => Some(f),
@@ -162,18 +162,18 @@ fn search_keys(m: &mut Model, a: Action) {
     use Action::*;
     match a {
         Cancel => {
-            m.searching = false;
-            m.search.clear();
+            m.nav.searching = false;
+            m.nav.search.clear();
         }
-        Submit | NextField => m.searching = false,
+        Submit | NextField => m.nav.searching = false,
         Backspace => {
-            m.search.pop();
+            m.nav.search.pop();
         }
         Input(c) => {
-            m.search.push(c);
-            m.member_sel = 0;
+            m.nav.search.push(c);
+            m.nav.member_sel = 0;
         }
-        PrevField => m.member_sel = m.member_sel.saturating_sub(1),
+        PrevField => m.nav.member_sel = m.nav.member_sel.saturating_sub(1),
         _ => {}
     }
 }
@@ -242,7 +242,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
         Quit => {
-            if m.screen == Screen::Event {
+            if m.nav.screen == Screen::Event {
                 back(m);
             } else {
                 m.quit = true;
@@ -253,7 +253,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Undo => return Some(Command::PreviewUndo),
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
-        Search => m.searching = true,
+        Search => m.nav.searching = true,
         Serve => return m.event_id().map(Command::ServeForm),
         _ => {}
     }
@@ -283,36 +283,36 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         PrevRound | NextRound => {
             let paired = m.open.ev.paired;
-            if m.screen != Screen::Event || paired == 0 {
+            if m.nav.screen != Screen::Event || paired == 0 {
                 return None;
             }
-            let cur = m.round_sel.unwrap_or(paired);
+            let cur = m.nav.round_sel.unwrap_or(paired);
             let new = if a == PrevRound {
                 cur.saturating_sub(1).max(1)
             } else {
                 (cur + 1).min(paired)
             };
-            m.round_sel = (new < paired).then_some(new);
-            m.row_sel = 0;
+            m.nav.round_sel = (new < paired).then_some(new);
+            m.nav.row_sel = 0;
             m.popups.status = None;
             return Some(Command::ShowRound);
         }
         NextTab | PrevTab => {
             m.popups.status = None;
-            match m.screen {
-                Screen::Club => m.screen = Screen::Events,
-                Screen::Events => m.screen = Screen::Club,
+            match m.nav.screen {
+                Screen::Club => m.nav.screen = Screen::Events,
+                Screen::Events => m.nav.screen = Screen::Club,
                 Screen::Event => {
-                    let tab = crate::tui::component::cycle(&m.tabs(), m.tab, a == NextTab);
+                    let tab = crate::tui::component::cycle(&m.tabs(), m.nav.tab, a == NextTab);
                     show_tab(m, tab);
                 }
             }
         }
         SelectTab(i) => {
             m.popups.status = None;
-            match m.screen {
+            match m.nav.screen {
                 Screen::Club | Screen::Events => {
-                    m.screen = if i == 0 { Screen::Club } else { Screen::Events };
+                    m.nav.screen = if i == 0 { Screen::Club } else { Screen::Events };
                 }
                 Screen::Event => {
                     if let Some(t) = m.tabs().get(i) {
@@ -328,11 +328,11 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// Shows an event's tab from its top, with no pair marked.
 fn show_tab(m: &mut Model, tab: Tab) {
-    m.tab = tab;
-    m.row_sel = 0;
+    m.nav.tab = tab;
+    m.nav.row_sel = 0;
     m.marks.explain = None;
     m.marks.forbid = None;
-    if m.tab == Tab::Results {
+    if m.nav.tab == Tab::Results {
         m.next_unfinished();
     }
 }
@@ -341,8 +341,8 @@ fn show_tab(m: &mut Model, tab: Tab) {
 fn member_keys(m: &mut Model, a: Action) {
     use Action::*;
     let sel = m
-        .filtered_members(&m.search)
-        .get(m.member_sel)
+        .filtered_members(&m.nav.search)
+        .get(m.nav.member_sel)
         .cloned()
         .cloned();
     match a {
@@ -375,7 +375,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
             return m
                 .club
                 .events
-                .get(m.event_sel)
+                .get(m.nav.event_sel)
                 .map(|e| Command::OpenEvent(EventId(e.id)))
         }
         CheckIn => {
@@ -383,9 +383,9 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
             return m.event_id().map(|ev| Command::CheckIn(open(ev)));
         }
         EditEvent => {
-            let e = match m.screen {
+            let e = match m.nav.screen {
                 Screen::Event => m.open.ev.event.as_ref(),
-                _ => m.club.events.get(m.event_sel),
+                _ => m.club.events.get(m.nav.event_sel),
             };
             if let Some(e) = e {
                 let kind = m.club.event_kinds.get(&e.id).copied().unwrap_or_default();
@@ -393,8 +393,8 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         FinishEvent => {
-            let id = match m.screen {
-                Screen::Events => m.club.events.get(m.event_sel).map(|e| e.key()),
+            let id = match m.nav.screen {
+                Screen::Events => m.club.events.get(m.nav.event_sel).map(|e| e.key()),
                 _ => m.event_id(),
             };
             return id.map(Command::PreviewFinish);
@@ -410,7 +410,7 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         EnterPlayer => m.popups.modal = Some(Modal::Picker(Picker::new(true))),
         RequestBye => {
-            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.nav.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
                     event: ev,
                     entry: EntryId(e.id),
@@ -420,7 +420,7 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         Forbid => return forbid_key(m),
         Withdraw => {
-            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.nav.row_sel), m.event_id()) {
                 if e.status == EntryStatus::Active {
                     m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
@@ -439,7 +439,7 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// `Forbid` marks a player; on a second player it forbids the pair.
 fn forbid_key(m: &mut Model) -> Option<Command> {
-    let here = m.row_sel;
+    let here = m.nav.row_sel;
     match m.marks.forbid.take() {
         None => {
             m.marks.forbid = Some(here);
@@ -492,7 +492,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// Removing the last round asks first, and says how many results go with it.
 fn unpair_key(m: &mut Model) -> Option<Command> {
-    if m.round_sel.is_some() {
+    if m.nav.round_sel.is_some() {
         m.popups.status = Some((m.t("tui.err.unpair_last"), true));
         return None;
     }
@@ -533,12 +533,14 @@ fn board_number_keys(m: &mut Model, a: Action) {
             }
             m.open.board_input.push(c);
             if let Ok(n) = m.open.board_input.parse::<u32>() {
-                if let Some(i) =
-                    m.open.ev.round
-                        .as_ref()
-                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
+                if let Some(i) = m
+                    .open
+                    .ev
+                    .round
+                    .as_ref()
+                    .and_then(|r| r.boards.iter().position(|b| b.number == n))
                 {
-                    m.row_sel = i;
+                    m.nav.row_sel = i;
                 }
             }
         }
@@ -566,10 +568,12 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 b.red.name.clone(),
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
             );
-            let pending =
-                m.open.ev.pending
-                    .iter()
-                    .find(|p| (p.round, p.board) == (round, board));
+            let pending = m
+                .open
+                .ev
+                .pending
+                .iter()
+                .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
                 m.popups.modal = Some(Modal::Reports(choice));
@@ -608,7 +612,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
 /// `Explain` marks a standings row; on the same row it opens that
 /// player's breakdown, on another it says why one is ahead of the other.
 fn explain_key(m: &mut Model) -> Option<Command> {
-    let here = m.row_sel;
+    let here = m.nav.row_sel;
     match m.marks.explain.take() {
         None => {
             m.marks.explain = Some(here);
@@ -644,13 +648,13 @@ pub(super) const PAGE: usize = 10;
 
 pub(super) fn back(m: &mut Model) {
     m.popups.status = None;
-    if m.screen == Screen::Event {
-        m.screen = Screen::Events;
+    if m.nav.screen == Screen::Event {
+        m.nav.screen = Screen::Events;
         m.open.ev = EventData::default();
         m.open.teams = None;
         m.open.bracket = None;
-        m.row_sel = 0;
-        m.round_sel = None;
+        m.nav.row_sel = 0;
+        m.nav.round_sel = None;
     }
 }
 

@@ -134,7 +134,8 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
     m.popups.job = None;
     m.popups.busy = None;
     // "Busy, please wait" (said to keys pressed meanwhile) is over now.
-    if m.popups.status
+    if m.popups
+        .status
         .as_ref()
         .is_some_and(|(s, _)| *s == m.t("tui.msg.busy_wait"))
     {
@@ -155,7 +156,9 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
 /// Called by the event loop between frames: advances the spinner and, when
 /// the worker has answered, applies its answer and reloads the data.
 pub fn poll(app: &mut App, m: &mut Model) {
-    let Some(job) = m.popups.job.as_mut() else { return };
+    let Some(job) = m.popups.job.as_mut() else {
+        return;
+    };
     tick(job);
     let done = match job.rx.try_recv() {
         Ok(d) => d,

@@ -17,10 +17,11 @@ use ratatui::Frame;
 
 /// Why there is nothing to show: the error, else "no round yet".
 fn nothing(m: &Model, f: &mut Frame, area: Rect) {
-    let msg =
-        m.ev().standings_error
-            .clone()
-            .unwrap_or_else(|| m.t("tui.round.none"));
+    let msg = m
+        .ev()
+        .standings_error
+        .clone()
+        .unwrap_or_else(|| m.t("tui.round.none"));
     f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
 }
 

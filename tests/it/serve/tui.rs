@@ -47,7 +47,11 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     // Enter on board 2: the pop-up lists both reports, who and when.
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(matches!(m.modal(), Some(Modal::Reports(_))), "{:?}", m.modal());
+    assert!(
+        matches!(m.modal(), Some(Modal::Reports(_))),
+        "{:?}",
+        m.modal()
+    );
     let s = screen(&m, 110, 24);
     for want in [
         "Reports disagree",
@@ -68,7 +72,12 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     go(&mut app, &mut m, k(KeyCode::Down));
     assert!(matches!(m.modal(), Some(Modal::Reports(r)) if r.sel == 1));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.modal().is_none(), "{:?} {:?}", m.modal(), m.status().cloned());
+    assert!(
+        m.modal().is_none(),
+        "{:?} {:?}",
+        m.modal(),
+        m.status().cloned()
+    );
     assert_eq!(outcome(&app, ev, 2), Outcome::BlackWin);
     assert!(app
         .pending_reports(ev)
@@ -202,7 +211,8 @@ fn w_asks_how_to_serve_remembers_it_and_shows_the_phones_address_with_a_code_tha
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "the form stays");
     assert!(
-        m.status().cloned()
+        m.status()
+            .cloned()
             .as_ref()
             .is_some_and(|s| s.1 && s.0.contains("99999")),
         "{:?}",
