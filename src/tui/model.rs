@@ -736,7 +736,7 @@ impl Model {
         }
         let virtual_now = match round.as_ref() {
             Some(r) => app
-                .virtual_points_in(&v.event, r.number)
+                .virtual_points_in(&v.event, RoundNo(r.number))
                 .unwrap_or_default(),
             None => Default::default(),
         };

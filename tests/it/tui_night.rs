@@ -89,7 +89,7 @@ fn game(app: &App, ev: EventId, round: u32, board: u32) -> qishe::domain::Game {
 
 fn form_board(m: &Model) -> Option<u32> {
     match &m.form()?.kind {
-        FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(*board),
+        FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(board.get()),
         _ => None,
     }
 }

@@ -4,7 +4,6 @@
 //! pages. Their commands run through the one command path (`effects.rs`).
 
 use super::*;
-use crate::app::RoundNo;
 use crate::app::StatsFilter;
 use crate::tui::checkin::CheckInCmd;
 use crate::tui::component::Reply;
@@ -170,7 +169,7 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
         )))),
         Action::Judge => {
             let event = m.event_id()?;
-            let round = RoundNo(super::entry::shown_round(m));
+            let round = super::entry::shown_round(m);
             let board = m.selected_board()?;
             match JudgeDialog::open(
                 &ui,

@@ -398,10 +398,7 @@ fn attach_record(
         other => other,
     };
     if !checked {
-        if let Some(q) =
-            super::entry::record_question(app, lang, (at.0 .0, at.1.get(), at.2.get()), &bytes)
-                .map_err(with_file)?
-        {
+        if let Some(q) = super::entry::record_question(app, lang, at, &bytes).map_err(with_file)? {
             return Ok(Outcome::Ask {
                 question: q,
                 then: Command::AttachRecord {

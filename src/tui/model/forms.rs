@@ -2,7 +2,7 @@
 //! turning a submitted form into a [`Command`] (or the field's error).
 
 use super::*;
-use crate::app::{BoardNo, EventId, RoundNo};
+use crate::app::EventId;
 use crate::app::{EventDraft, EventKind};
 use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
@@ -54,8 +54,8 @@ pub enum FormKind {
     /// Changing an event's name, date and settings (its id).
     EditEvent(crate::app::EventId),
     Result {
-        round: u32,
-        board: u32,
+        round: crate::app::RoundNo,
+        board: crate::app::BoardNo,
         outcome: Outcome,
         /// The result already entered there (the form asks before
         /// replacing it).
@@ -70,8 +70,8 @@ pub enum FormKind {
     },
     ImportMembers,
     AttachRecord {
-        round: u32,
-        board: u32,
+        round: crate::app::RoundNo,
+        board: crate::app::BoardNo,
     },
     Print,
     /// How to serve the event's pages (its id): this computer only or
@@ -431,8 +431,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
             Ok(Command::RecordResult {
                 event: EventId(0),
-                round: RoundNo(*round),
-                board: BoardNo(*board),
+                round: *round,
+                board: *board,
                 input,
             })
         }
@@ -467,8 +467,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         })),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: EventId(0),
-            round: RoundNo(*round),
-            board: BoardNo(*board),
+            round: *round,
+            board: *board,
             path: f.value("tui.field.path").to_string(),
             checked: false,
         }),

@@ -480,7 +480,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             let black = b.black.as_ref()?;
             Some(Command::SwapColours {
                 event: ev,
-                round: RoundNo(round),
+                round,
                 red: b.red.start_no,
                 black: black.start_no,
                 insist: false,
@@ -563,7 +563,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             let (Some(ev), Some(b)) = (m.event_id(), m.selected_board()) else {
                 return None;
             };
-            let board = b.number;
+            let board = BoardNo(b.number);
             let names = (
                 b.red.name.clone(),
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
@@ -573,7 +573,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 .ev
                 .pending
                 .iter()
-                .find(|p| (p.round, p.board) == (round, board));
+                .find(|p| (RoundNo(p.round), BoardNo(p.board)) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
                 m.popups.modal = Some(Modal::Reports(choice));
@@ -582,8 +582,8 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             if pending.is_some() {
                 return Some(Command::PreviewReport {
                     event: ev,
-                    round: RoundNo(round),
-                    board: BoardNo(board),
+                    round,
+                    board,
                 });
             }
             m.popups.status = Some((m.t("tui.report.none"), false));
@@ -597,7 +597,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
                 m.set_form(path_form(FormKind::AttachRecord {
                     round,
-                    board: b.number,
+                    board: BoardNo(b.number),
                 }));
             }
             None

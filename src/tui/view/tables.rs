@@ -6,7 +6,7 @@ use super::super::draw::{fit, table};
 use super::super::model::Model;
 use super::tb_label;
 use crate::app::{
-    EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings,
+    EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings, RoundNo,
 };
 use crate::domain::short_points;
 use crate::scoring::{Crosstable, Standings};
@@ -66,7 +66,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         .iter()
         .map(|r| {
             let lost = match r.lost_in_round {
-                Some(n) => round_name(m, n, st.rounds),
+                Some(n) => round_name(m, RoundNo(n), st.rounds),
                 None if st.decided => m.t("ko.champion"),
                 None => String::new(),
             };
@@ -95,7 +95,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
 }
 
 /// A round of the bracket by name: 决赛, 半决赛, 四分之一决赛, else 第N轮.
-pub fn round_name(m: &Model, round: u32, rounds: u32) -> String {
+pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
     crate::app::knockout_round_name(m.lang, round, rounds)
 }
 
@@ -103,7 +103,7 @@ pub fn round_name(m: &Model, round: u32, rounds: u32) -> String {
 /// out, with the match score; 轮空 for a bye.
 fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
     let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
-    header.extend((1..=x.rounds).map(|r| round_name(m, r, x.rounds)));
+    header.extend((1..=x.rounds).map(|r| round_name(m, RoundNo(r), x.rounds)));
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((1..=x.rounds).map(|_| Constraint::Length(16)));
     let rows = x
