@@ -1,18 +1,22 @@
 //! The model: everything the screen shows (state). Its roles live in
-//! child modules: `forms` (form fields and submitting them), `update`
-//! (Action → state change and maybe a [`Command`]), `components` (the
-//! model's side of the page components: their keys and replies),
-//! `command` (the commands and `execute`), `effects` (the one command
-//! path: `run` against the [`App`], `apply` to the model), `outcome` (what
-//! a command came to and what it changed), `worker` (long
-//! work on a thread), `print`, and the Round and Results tabs' own logic
-//! (`boards`, `entry`).
+//! child modules: `form` (what a form is), `forms` (the forms and
+//! submitting them), `update` (Action → state change and maybe a
+//! [`Command`]), `components` (the model's side of the page components:
+//! their keys and replies), `command` (the commands), `execute` (running
+//! one inline), `effects` (the one command path: `run` against the
+//! [`App`], `apply` to the model), `outcome` (what a command came to and
+//! what it changed), `worker` (long work on a thread), `print`, and the
+//! Round and Results tabs' own logic (`boards`, `entry`). The files import
+//! each other one way only (`tests/it/architecture.rs`, names re-exported
+//! here counted as imports of the file that defines them).
 
 pub mod boards;
 mod command;
 mod components;
 pub mod effects;
 pub mod entry;
+mod execute;
+mod form;
 mod forms;
 pub mod outcome;
 pub mod print;
@@ -20,6 +24,8 @@ mod update;
 pub mod worker;
 
 pub use command::*;
+pub use execute::execute;
+pub use form::*;
 pub use forms::*;
 pub use update::*;
 

@@ -134,7 +134,7 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
     if let Command::RecordResult { event, .. } | Command::AttachRecord { event, .. } = &mut cmd {
         *event = m.event_id().unwrap_or(EventId(0));
     }
-    if let Command::Print(super::print::PrintJob { event, .. }) = &mut cmd {
+    if let Command::Print(PrintJob { event, .. }) = &mut cmd {
         *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(job) = &mut cmd {

@@ -11,7 +11,7 @@
 //! An in-memory club (tests) has no file a second connection could open;
 //! its commands run on the event loop's thread as before.
 
-use super::outcome::Outcome;
+use super::outcome::{error_text, Outcome};
 use super::{Command, Model};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
@@ -52,12 +52,6 @@ pub struct Job {
 #[derive(Debug)]
 pub struct Done {
     pub result: Result<Outcome, String>,
-}
-
-/// An app error in the UI language: every error is a keyed message, its
-/// arguments (names, paths, numbers) inserted as they are.
-pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
-    e.render(lang)
 }
 
 /// Whether a command is long enough to run off the event loop.
