@@ -198,7 +198,7 @@ fn opt<T: ToString>(v: &Option<T>) -> String {
 }
 
 fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
-    let list = m.filtered_members(&m.search());
+    let list = m.filtered_members(m.search());
     let title = if m.searching() || !m.search().is_empty() {
         format!(
             " {} / {}{} ({}) ",

@@ -201,13 +201,13 @@ fn search_as_you_type_filters_members() {
     go(&mut app, &mut m, c('/'));
     go(&mut app, &mut m, c('丙'));
     let names: Vec<&str> = m
-        .filtered_members(&m.search())
+        .filtered_members(m.search())
         .iter()
         .map(|x| x.name.as_str())
         .collect();
     assert_eq!(names, ["丙"]);
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert_eq!(m.filtered_members(&m.search()).len(), 4);
+    assert_eq!(m.filtered_members(m.search()).len(), 4);
 }
 
 #[test]

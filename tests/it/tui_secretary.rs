@@ -36,7 +36,7 @@ fn members(app: &mut App) {
 }
 
 fn shown(m: &Model) -> Vec<String> {
-    m.filtered_members(&m.search())
+    m.filtered_members(m.search())
         .iter()
         .map(|x| x.name.clone())
         .collect()
@@ -532,7 +532,7 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         let before = m.member_sel();
         qishe::tui::update(m, a);
         match m
-            .filtered_members(&m.search())
+            .filtered_members(m.search())
             .get(i)
             .map(|x| x.name.clone())
         {
