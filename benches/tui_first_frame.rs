@@ -144,7 +144,7 @@ fn bench(c: &mut Criterion) {
     let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
     g.bench_function("open_latest_event", |b| {
         b.iter(|| {
-            let id = m.events[0].key();
+            let id = m.events()[0].key();
             m.load_event(&app, id).unwrap();
             t.draw(|f| view(&m, f)).unwrap();
         })

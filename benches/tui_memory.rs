@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
             keys(&mut app, &mut m, "f2020-01-01");
             key(&mut app, &mut m, KeyCode::Enter);
             t.draw(|f| view(&m, f)).unwrap();
-            assert!(m.pages.stats.as_ref().unwrap().editing.is_none());
+            assert!(m.pages().stats.as_ref().unwrap().editing.is_none());
             keys(&mut app, &mut m, "f");
             for _ in 0..10 {
                 key(&mut app, &mut m, KeyCode::Backspace);
@@ -74,7 +74,7 @@ fn bench(c: &mut Criterion) {
             keys(&mut app, &mut m, "v");
             key(&mut app, &mut m, KeyCode::Enter);
             t.draw(|f| view(&m, f)).unwrap();
-            assert!(m.pages.member.as_ref().unwrap().h2h.is_some());
+            assert!(m.pages().member.as_ref().unwrap().h2h.is_some());
         })
     });
     g.finish();

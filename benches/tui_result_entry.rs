@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
     assert_eq!(
-        m.ev.round.as_ref().map(|r| r.boards.len()),
+        m.ev().round.as_ref().map(|r| r.boards.len()),
         Some(PLAYERS / 2)
     );
 
@@ -120,10 +120,10 @@ fn bench(c: &mut Criterion) {
         })
     });
     assert_eq!(
-        m.status.as_ref().map(|s| s.1),
+        m.status().map(|s| s.1),
         Some(false),
         "{:?}",
-        m.status
+        m.status().cloned()
     );
     let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
     g.bench_function("key_down_and_redraw", |b| {

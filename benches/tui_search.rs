@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("index_build", n), &m, |b, m| {
             b.iter(|| {
                 PinyinIndex::build(
-                    m.members
+                    m.members()
                         .iter()
                         .flat_map(|x| std::iter::once(x.name.as_str()).chain(x.club.as_deref())),
                 )

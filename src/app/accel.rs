@@ -12,7 +12,7 @@
 //! - `virtual_points`: explicit points (from a TRF's `250` / `XXA`
 //!   records), by entry id: a list of hundredths per round, used exactly.
 
-use super::{invalid, App, Result};
+use super::{invalid, App, Result, RoundNo};
 use crate::domain::{
     Acceleration, Entry, EntryStatus, Event, EventSettings, PairingSystem, Points,
 };
@@ -112,14 +112,14 @@ impl App {
     pub fn virtual_points_in(
         &self,
         ev: &Event,
-        round: u32,
+        round: RoundNo,
     ) -> Result<std::collections::HashMap<i64, Points>> {
         let entries = self.store.entries(ev.id)?;
         let win = self.scheme(ev)?.win_value();
         let vp = virtual_points(ev, &entries, win);
         Ok(entries
             .iter()
-            .map(|e| (e.id, accel::at(&vp, e.start_no, round)))
+            .map(|e| (e.id, accel::at(&vp, e.start_no, round.get())))
             .filter(|(_, p)| *p != Points::ZERO)
             .collect())
     }

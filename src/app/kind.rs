@@ -301,8 +301,8 @@ impl App {
 /// A round of a knockout of `rounds` rounds by name, as its printed
 /// documents name it: 决赛, 半决赛, 四分之一决赛, then 1/8决赛, 1/16决赛, …
 /// (English: Final, Semi-finals, Quarter-finals, Round of 16, …).
-pub fn knockout_round_name(lang: crate::i18n::Lang, round: u32, rounds: u32) -> String {
-    crate::report::bracket::round_name(lang, round, rounds)
+pub fn knockout_round_name(lang: crate::i18n::Lang, round: RoundNo, rounds: u32) -> String {
+    crate::report::bracket::round_name(lang, round.get(), rounds)
 }
 
 impl App {
@@ -585,11 +585,11 @@ mod tests {
         assert!(kinds.contains(&EventKind::Team) && kinds.contains(&EventKind::Knockout));
         // Round names of a four-round bracket.
         use crate::i18n::Lang;
-        let name = |r| knockout_round_name(Lang::ZhHans, r, 4);
+        let name = |r| knockout_round_name(Lang::ZhHans, RoundNo(r), 4);
         assert_eq!(
             [name(1), name(2), name(3), name(4)],
             ["1/8决赛", "四分之一决赛", "半决赛", "决赛"]
         );
-        assert_eq!(knockout_round_name(Lang::En, 1, 4), "Round of 16");
+        assert_eq!(knockout_round_name(Lang::En, RoundNo(1), 4), "Round of 16");
     }
 }

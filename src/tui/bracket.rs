@@ -45,8 +45,8 @@ pub struct BracketTab {
 /// Picking the winner of a lot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LotPick {
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     /// The two players: (start number, name).
     pub players: [(u32, String); 2],
     pub pick: usize,
@@ -57,8 +57,8 @@ pub struct LotPick {
 pub enum BracketCmd {
     Lot {
         event: EventId,
-        round: u32,
-        board: u32,
+        round: RoundNo,
+        board: BoardNo,
         /// `#start_no` of the winner.
         winner: String,
     },
@@ -156,8 +156,8 @@ impl BracketTab {
                 match (&mv.next, &mv.b) {
                     (Some(NextStep::Lot), Some(other)) => {
                         b.lot = Some(LotPick {
-                            round: mv.round,
-                            board: mv.board,
+                            round: RoundNo(mv.round),
+                            board: BoardNo(mv.board),
                             players: [
                                 (mv.a.start_no, mv.a.name.clone()),
                                 (other.start_no, other.name.clone()),
@@ -195,8 +195,8 @@ impl BracketTab {
         let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(ui.lang);
         Reply::ResultKey(BoardResult {
             event: self.event,
-            round: mv.round,
-            board: mv.board,
+            round: RoundNo(mv.round),
+            board: BoardNo(mv.board),
             outcome,
             game: Some(game),
             replaces: stored.map(|g| g.outcome),
@@ -243,7 +243,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Optio
             board,
             winner,
         } => {
-            let v = app.knockout_lot(*event, RoundNo(*round), BoardNo(*board), winner)?;
+            let v = app.knockout_lot(*event, *round, *board, winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }
@@ -490,7 +490,7 @@ pub fn draw(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
         top_line(b.round, b.sel)
     };
     let offset = (sel_top + 3).saturating_sub(h);
-    let name = |r: usize| crate::app::knockout_round_name(lang, r as u32, total as u32);
+    let name = |r: usize| crate::app::knockout_round_name(lang, RoundNo(r as u32), total as u32);
     let last = (first + fit_cols).min(total);
     let title = format!(
         " {} · {} {}–{} ({}–{}) / {} {} ",

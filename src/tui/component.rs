@@ -6,7 +6,7 @@
 //! the drawing helpers, never the model: the model holds them and turns
 //! their replies into status lines, questions and commands.
 
-use crate::app::EventId;
+use crate::app::{BoardNo, EventId, RoundNo};
 use crate::domain::Outcome;
 use crate::i18n::{tr, Lang};
 
@@ -81,8 +81,8 @@ pub enum Reply<C> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardResult {
     pub event: EventId,
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     pub outcome: Outcome,
     /// The game the form opens with (`None`: the board's next).
     pub game: Option<u32>,

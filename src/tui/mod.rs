@@ -50,7 +50,7 @@ pub fn press(
     key: crossterm::event::KeyEvent,
     redraw: &mut dyn FnMut(&Model),
 ) {
-    if m.job.is_some() {
+    if m.job().is_some() {
         let ctrl_c = key.code == crossterm::event::KeyCode::Char('c')
             && key
                 .modifiers
@@ -58,7 +58,7 @@ pub fn press(
         if ctrl_c {
             update(m, Action::ForceQuit);
         } else {
-            m.status = Some((m.t("tui.msg.busy_wait"), false));
+            m.say(m.t("tui.msg.busy_wait"), false);
         }
         return;
     }
@@ -80,13 +80,12 @@ pub fn press(
 pub fn dispatch(app: &mut App, m: &mut Model, cmd: Command, redraw: &mut dyn FnMut(&Model)) {
     if worker::is_long(&cmd) {
         if let Some(job) = worker::start(app, m.lang, cmd.clone()) {
-            m.busy = Some(m.t(job.label));
-            m.job = Some(job);
+            m.start_job(job);
             return;
         }
-        m.busy = Some(m.t(worker::label(&cmd)));
+        m.set_busy(m.t(worker::label(&cmd)));
     }
-    if m.busy.is_some() {
+    if m.busy().is_some() {
         redraw(m);
     }
     execute(app, m, cmd);
@@ -116,7 +115,7 @@ pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Op
 }
 
 fn click_line(m: &Model, width: u16, column: u16, row: u16) -> Option<Action> {
-    if m.modal.is_some() || m.job.is_some() {
+    if m.modal().is_some() || m.job().is_some() {
         return None;
     }
     if row == 0 {
@@ -163,7 +162,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                 return Ok(());
             }
             // The spinner turns ten times a second while a worker runs.
-            let wait = if model.job.is_some() { 100 } else { 250 };
+            let wait = if model.job().is_some() { 100 } else { 250 };
             if !event::poll(Duration::from_millis(wait))? {
                 continue;
             }

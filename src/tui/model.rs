@@ -1,26 +1,34 @@
 //! The model: everything the screen shows (state). Its roles live in
-//! child modules: `forms` (form fields and submitting them), `update`
-//! (Action → state change and maybe a [`Command`]), `components` (the
-//! model's side of the page components: their keys and replies),
-//! `command` (the commands and `execute`), `effects` (the one command
-//! path: `run` against the [`App`], `apply` to the model), `outcome` (what
-//! a command came to and what it changed), `worker` (long
-//! work on a thread), `print`, and the Round and Results tabs' own logic
-//! (`boards`, `entry`).
+//! child modules: `form` (what a form is), `forms` (the forms and
+//! submitting them), `update` (Action → state change and maybe a
+//! [`Command`]), `components` (the model's side of the page components:
+//! their keys and replies), `command` (the commands), `execute` (running
+//! one inline), `effects` (the one command path: `run` against the
+//! [`App`], `apply` to the model), `outcome` (what a command came to and
+//! what it changed), `worker` (long work on a thread), `print`, and the
+//! Round and Results tabs' own logic (`boards`, `entry`). The files import
+//! each other one way only (`tests/it/architecture.rs`, names re-exported
+//! here counted as imports of the file that defines them).
 
 pub mod boards;
 mod command;
 mod components;
 pub mod effects;
 pub mod entry;
+mod execute;
+mod form;
 mod forms;
 pub mod outcome;
 pub mod print;
+mod state;
 mod update;
 pub mod worker;
 
 pub use command::*;
+pub use execute::execute;
+pub use form::*;
 pub use forms::*;
+use state::{Club, Nav, OpenEvent, Popups};
 pub use update::*;
 
 use super::component::Ui;
@@ -239,116 +247,23 @@ pub struct Model {
     pub lang: Lang,
     /// What config.toml says, read once at start (the TUI's own code only).
     pub(in crate::tui) prefs: Prefs,
-    /// Where the secretary is: the screen, the event's tab, the selected
-    /// row of each list and the round picked. Changed only by the model's
-    /// own code (`model/`); the view and other code read them through
-    /// [`Model::screen`], [`Model::tab`], … and move them through the
-    /// navigation methods below.
-    screen: Screen,
-    tab: Tab,
-    pub members: Vec<Member>,
-    pub events: Vec<Event>,
-    /// Each event's kind (individual, team, knockout), by event id.
-    pub event_kinds: std::collections::HashMap<i64, EventKind>,
-    pub ev: EventData,
-    /// Selected row per list (club, events, tab).
-    member_sel: usize,
-    event_sel: usize,
-    row_sel: usize,
-    pub search: String,
-    pub searching: bool,
-    /// The pop-up over the screen, if any (one at a time).
-    pub modal: Option<Modal>,
-    /// The last message, and whether it is an error.
-    pub status: Option<(String, bool)>,
-    /// Long work in progress (drawn before the work starts).
-    pub busy: Option<String>,
-    /// A board number typed on the Results tab.
-    pub board_input: String,
-    /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
-    round_sel: Option<u32>,
+    /// Where the secretary is.
+    nav: Nav,
+    /// The club's members and events.
+    club: Club,
+    /// The open event: its data and its tabs' own state.
+    open: OpenEvent,
+    /// The pop-up, the status line and long work in progress.
+    popups: Popups,
     /// The submitted form and the scroll of a form's choices (the TUI's own
     /// code only).
     pub(in crate::tui) form_state: FormState,
     /// Rows marked for a two-key act and a change waiting to be insisted
     /// on (the TUI's own code only).
     pub(in crate::tui) marks: Marks,
-    /// Pinyin readings of the members' names and clubs (search).
-    pub pinyin: super::search::PinyinIndex,
-    /// Work running on a worker thread (see `worker`).
-    pub job: Option<worker::Job>,
-    /// A player marked on the Round tab for a move (see `boards`).
-    pub mover: Option<boards::Mover>,
     pub quit: bool,
     /// The keys in force (config.toml `[keys]` applied).
     pub keymap: super::keymap::Keymap,
-    /// Ruling dialog, member page, statistics screen (see `pages`).
-    pub pages: super::pages::Pages,
-    /// The Teams tab of an open team event (see `teams`).
-    pub teams: Option<super::teams::TeamsTab>,
-    /// The Bracket tab of an open knockout (see `bracket`).
-    pub bracket: Option<super::bracket::BracketTab>,
-    /// The Prizes tab of an individual event.
-    pub prizes: Option<super::prizes::PrizesTab>,
-}
-
-/// Navigation: where the secretary is, read by the view and moved only
-/// through these methods outside the model's own code.
-impl Model {
-    /// The screen shown.
-    pub fn screen(&self) -> Screen {
-        self.screen
-    }
-
-    /// The open event's tab shown.
-    pub fn tab(&self) -> Tab {
-        self.tab
-    }
-
-    /// The selected row of the members list.
-    pub fn member_sel(&self) -> usize {
-        self.member_sel
-    }
-
-    /// The selected row of the events list.
-    pub fn event_sel(&self) -> usize {
-        self.event_sel
-    }
-
-    /// The selected row of the event's tab.
-    pub fn row_sel(&self) -> usize {
-        self.row_sel
-    }
-
-    /// The round the event's tabs show (`None`: the last paired).
-    pub fn round_sel(&self) -> Option<u32> {
-        self.round_sel
-    }
-
-    /// Shows `tab` of the open event (the selection stays where it is).
-    pub fn set_tab(&mut self, tab: Tab) {
-        self.tab = tab;
-    }
-
-    /// Selects row `row` of the members list.
-    pub fn select_member(&mut self, row: usize) {
-        self.member_sel = row;
-    }
-
-    /// Selects row `row` of the events list.
-    pub fn select_event(&mut self, row: usize) {
-        self.event_sel = row;
-    }
-
-    /// Selects row `row` of the event's tab.
-    pub fn select_row(&mut self, row: usize) {
-        self.row_sel = row;
-    }
-
-    /// Picks the round the event's tabs show (`None`: the last paired).
-    pub fn pick_round(&mut self, round: Option<u32>) {
-        self.round_sel = round;
-    }
 }
 
 impl Model {
@@ -358,85 +273,76 @@ impl Model {
         let mut m = Model {
             lang: app.lang(),
             prefs: Prefs::of(&app.config),
-            screen: Screen::Club,
-            tab: Tab::Players,
-            members: Vec::new(),
-            events: Vec::new(),
-            event_kinds: Default::default(),
-            ev: EventData::default(),
-            member_sel: 0,
-            event_sel: 0,
-            row_sel: 0,
-            search: String::new(),
-            searching: false,
-            modal: None,
-            status: None,
-            busy: None,
-            board_input: String::new(),
-            round_sel: None,
+            nav: Nav {
+                screen: Screen::Club,
+                tab: Tab::Players,
+                member_sel: 0,
+                event_sel: 0,
+                row_sel: 0,
+                round_sel: None,
+                search: String::new(),
+                searching: false,
+                pages: Default::default(),
+            },
+            club: Club::default(),
+            open: OpenEvent::default(),
+            popups: Popups::default(),
             form_state: FormState::default(),
             marks: Marks::default(),
-            pinyin: Default::default(),
-            job: None,
-            mover: None,
             quit: false,
             // Checked before the TUI starts (`tui::check_keys`).
             keymap: super::keymap::Keymap::from_config(&app.config).unwrap_or_default(),
-            pages: Default::default(),
-            teams: None,
-            bracket: None,
-            prizes: None,
         };
         m.refresh(app)?;
         Ok(m)
     }
 
     pub fn form(&self) -> Option<&Form> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Form(f)) => Some(f),
             _ => None,
         }
     }
     pub fn form_mut(&mut self) -> Option<&mut Form> {
-        match &mut self.modal {
+        match &mut self.popups.modal {
             Some(Modal::Form(f)) => Some(f),
             _ => None,
         }
     }
     pub fn confirm(&self) -> Option<&Confirm> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Confirm(c)) => Some(c),
             _ => None,
         }
     }
     pub fn notice(&self) -> Option<&str> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Notice(n)) => Some(n),
             _ => None,
         }
     }
     pub fn picker(&self) -> Option<&super::picker::Picker> {
-        match &self.modal {
+        match &self.popups.modal {
             Some(Modal::Picker(p)) => Some(p),
             _ => None,
         }
     }
     pub fn help(&self) -> bool {
-        self.modal == Some(Modal::Help)
+        self.popups.modal == Some(Modal::Help)
     }
     /// Opens a form (over whatever pop-up was open).
     pub fn set_form(&mut self, f: Form) {
-        self.modal = Some(Modal::Form(f));
+        self.popups.modal = Some(Modal::Form(f));
     }
     /// Asks a question.
     pub fn ask(&mut self, c: Confirm) {
-        self.modal = Some(Modal::Confirm(c));
+        self.popups.modal = Some(Modal::Confirm(c));
     }
     pub fn show_help(&mut self) {
-        self.modal = Some(Modal::Help);
+        self.popups.modal = Some(Modal::Help);
     }
     pub fn set_notice(&mut self, text: String) {
-        self.modal = Some(Modal::Notice(text));
+        self.popups.modal = Some(Modal::Notice(text));
     }
 
     pub fn t(&self, key: &str) -> String {
@@ -457,14 +363,15 @@ impl Model {
 
     /// Reloads the data from the club.
     pub fn refresh(&mut self, app: &App) -> crate::app::Result<()> {
-        self.members = app.members(true)?;
-        self.pinyin = super::search::PinyinIndex::build(
-            self.members
+        self.club.members = app.members(true)?;
+        self.club.pinyin = super::search::PinyinIndex::build(
+            self.club
+                .members
                 .iter()
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
-        self.events = app.events()?;
-        self.event_kinds = app
+        self.club.events = app.events()?;
+        self.club.event_kinds = app
             .event_summaries()?
             .into_iter()
             .map(|s| (s.event.id, s.kind))
@@ -505,14 +412,14 @@ impl Model {
     /// event or a knockout (whose other tabs follow each result), or a
     /// result of a round not shown, reads the whole event.
     fn reread_round(&mut self, app: &App, id: EventId, round: RoundNo) -> crate::app::Result<()> {
-        let shown = self.ev.round.as_ref().map(|r| RoundNo(r.number));
-        if shown != Some(round) || self.teams.is_some() || self.bracket.is_some() {
+        let shown = self.open.ev.round.as_ref().map(|r| RoundNo(r.number));
+        if shown != Some(round) || self.open.teams.is_some() || self.open.bracket.is_some() {
             return self.load_event(app, id);
         }
-        self.ev.round = Some(app.round_view(id, Some(round))?);
-        self.ev.games = app.round_games(id, round)?;
-        self.ev.pending = app.pending_reports(id).unwrap_or_default();
-        self.ev.stale = Stale {
+        self.open.ev.round = Some(app.round_view(id, Some(round))?);
+        self.open.ev.games = app.round_games(id, round)?;
+        self.open.ev.pending = app.pending_reports(id).unwrap_or_default();
+        self.open.ev.stale = Stale {
             tables: true,
             prizes: true,
         };
@@ -527,29 +434,33 @@ impl Model {
         let Some(id) = self.event_id() else {
             return;
         };
-        if self.screen != Screen::Event {
+        if self.nav.screen != Screen::Event {
             return;
         }
         // A team event's or a knockout's tables are read at once (their
         // Teams and Bracket tabs follow each result anyway).
-        let shown = matches!(self.tab, Tab::Standings | Tab::Crosstable)
-            || self.ev.kind.is_some_and(|k| k != EventKind::Individual);
-        if self.ev.stale.tables && shown {
+        let shown = matches!(self.nav.tab, Tab::Standings | Tab::Crosstable)
+            || self
+                .open
+                .ev
+                .kind
+                .is_some_and(|k| k != EventKind::Individual);
+        if self.open.ev.stale.tables && shown {
             let (standings, crosstable, error) =
-                match app.tables(id, self.ev.tables_after.map(RoundNo)) {
+                match app.tables(id, self.open.ev.tables_after.map(RoundNo)) {
                     Ok((s, c)) => (Some(s), Some(c), None),
                     Err(e) => (None, None, Some(e.render(self.lang))),
                 };
-            self.ev.standings = standings;
-            self.ev.crosstable = crosstable;
-            self.ev.standings_error = error;
-            self.ev.stale.tables = false;
+            self.open.ev.standings = standings;
+            self.open.ev.crosstable = crosstable;
+            self.open.ev.standings_error = error;
+            self.open.ev.stale.tables = false;
         }
-        if self.ev.stale.prizes && self.tab == Tab::Prizes {
-            let ev = self.ev.event.as_ref().expect("open");
-            let prizes = self.prizes.take();
-            self.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
-            self.ev.stale.prizes = false;
+        if self.open.ev.stale.prizes && self.nav.tab == Tab::Prizes {
+            let ev = self.open.ev.event.as_ref().expect("open");
+            let prizes = self.open.prizes.take();
+            self.open.prizes = super::prizes::load(app, &self.ui(), ev, false, prizes);
+            self.open.ev.stale.prizes = false;
         }
     }
 
@@ -557,7 +468,7 @@ impl Model {
     /// the served pages while the TUI waits for a key).
     pub fn refresh_reports(&mut self, app: &App) {
         if let Some(id) = self.event_id() {
-            self.ev.pending = app.pending_reports(id).unwrap_or_default();
+            self.open.ev.pending = app.pending_reports(id).unwrap_or_default();
         }
     }
 
@@ -565,8 +476,8 @@ impl Model {
     pub fn load_event(&mut self, app: &App, id: EventId) -> crate::app::Result<()> {
         let v = app.event_view(id)?;
         // A round picked with [ / ]: its boards, and the tables after it.
-        let pick = self.round_sel.filter(|&r| r >= 1 && r < v.paired);
-        self.round_sel = pick;
+        let pick = self.nav.round_sel.filter(|&r| r >= 1 && r < v.paired);
+        self.nav.round_sel = pick;
         let (round, games) = match pick {
             Some(r) => (
                 Some(app.round_view(id, Some(RoundNo(r)))?),
@@ -584,12 +495,12 @@ impl Model {
         }
         let virtual_now = match round.as_ref() {
             Some(r) => app
-                .virtual_points_in(&v.event, r.number)
+                .virtual_points_in(&v.event, RoundNo(r.number))
                 .unwrap_or_default(),
             None => Default::default(),
         };
         let pending = app.pending_reports(id).unwrap_or_default();
-        self.ev = EventData {
+        self.open.ev = EventData {
             pending,
             virtual_now,
             kind: Some(v.kind),
@@ -613,14 +524,14 @@ impl Model {
             },
             points_before,
         };
-        let ev = self.ev.event.as_ref().expect("just loaded");
+        let ev = self.open.ev.event.as_ref().expect("just loaded");
         let kind = v.kind;
-        let (teams, bracket) = (self.teams.take(), self.bracket.take());
-        self.teams = super::teams::load(app, self.lang, ev, kind, self.ev.paired, teams)?;
-        self.bracket = super::bracket::load(app, ev, kind, bracket)?;
-        let other = self.teams.is_some() || self.bracket.is_some();
-        let prizes = self.prizes.take();
-        self.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
+        let (teams, bracket) = (self.open.teams.take(), self.open.bracket.take());
+        self.open.teams = super::teams::load(app, self.lang, ev, kind, self.open.ev.paired, teams)?;
+        self.open.bracket = super::bracket::load(app, ev, kind, bracket)?;
+        let other = self.open.teams.is_some() || self.open.bracket.is_some();
+        let prizes = self.open.prizes.take();
+        self.open.prizes = super::prizes::load(app, &self.ui(), ev, other, prizes);
         Ok(())
     }
 
@@ -631,9 +542,9 @@ impl Model {
         Tab::ALL
             .into_iter()
             .filter(|t| match t {
-                Tab::Teams => self.teams.is_some(),
-                Tab::Bracket => self.bracket.is_some(),
-                Tab::Prizes => self.prizes.as_ref().is_some_and(|p| p.shown()),
+                Tab::Teams => self.open.teams.is_some(),
+                Tab::Bracket => self.open.bracket.is_some(),
+                Tab::Prizes => self.open.prizes.as_ref().is_some_and(|p| p.shown()),
                 _ => true,
             })
             .collect()
@@ -649,24 +560,25 @@ impl Model {
         let py = super::search::normalise(query);
         let rank = |m: &Member| -> u8 {
             let name = m.name.to_lowercase();
-            if q.is_empty() || name.starts_with(&q) || self.pinyin.starts(&m.name, &py) {
+            if q.is_empty() || name.starts_with(&q) || self.club.pinyin.starts(&m.name, &py) {
                 0
-            } else if name.contains(&q) || self.pinyin.matches(&m.name, &py) {
+            } else if name.contains(&q) || self.club.pinyin.matches(&m.name, &py) {
                 1
             } else {
                 2
             }
         };
         let mut v: Vec<&Member> = self
+            .club
             .members
             .iter()
             .filter(|m| {
                 q.is_empty()
                     || m.name.to_lowercase().contains(&q)
-                    || self.pinyin.matches(&m.name, &py)
+                    || self.club.pinyin.matches(&m.name, &py)
                     || m.club
                         .as_deref()
-                        .is_some_and(|c| self.pinyin.matches(c, &py))
+                        .is_some_and(|c| self.club.pinyin.matches(c, &py))
                     || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
                     || m.rating
                         .map(|r| r.to_string().starts_with(&q))
@@ -680,7 +592,7 @@ impl Model {
             .collect();
         let order = self.prefs.name_order;
         v.sort_by_cached_key(|m| {
-            let name = self.pinyin.sort_key(&m.name, order);
+            let name = self.club.pinyin.sort_key(&m.name, order);
             (m.retired, rank(m), name, m.id)
         });
         v
@@ -688,7 +600,7 @@ impl Model {
 
     /// Members not yet entered in the open event, filtered by the picker.
     pub fn pickable(&self) -> Vec<&Member> {
-        let entered: Vec<i64> = self.ev.entries.iter().map(|e| e.member_id).collect();
+        let entered: Vec<i64> = self.open.ev.entries.iter().map(|e| e.member_id).collect();
         self.filtered_members(self.picker().map_or("", |p| p.query.as_str()))
             .into_iter()
             .filter(|m| !m.retired && !entered.contains(&m.id))
@@ -700,84 +612,94 @@ impl Model {
         if self.confirm().is_some() {
             return vec![Ctx::Confirm];
         }
-        if let Some(Modal::Log(_)) = self.modal {
+        if let Some(Modal::Log(_)) = self.popups.modal {
             return vec![Ctx::Log, Ctx::Global];
         }
-        if let Some(Modal::CheckIn(_)) = self.modal {
+        if let Some(Modal::CheckIn(_)) = self.popups.modal {
             return vec![Ctx::CheckIn, Ctx::Global];
         }
-        if let Some(Modal::Reports(_)) = self.modal {
+        if let Some(Modal::Reports(_)) = self.popups.modal {
             return vec![Ctx::Reports];
         }
-        if let Some(c) = self.pages.contexts() {
+        if let Some(c) = self.nav.pages.contexts() {
             return c;
         }
-        if self.form().is_some() || self.searching || self.picker().is_some() {
+        if self.form().is_some() || self.nav.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }
-        let tabs = self.teams.as_ref().and_then(|t| t.contexts());
-        let tabs = tabs.or_else(|| self.prizes.as_ref().and_then(|p| p.contexts()));
-        if let Some(c) = tabs.or_else(|| self.bracket.as_ref().and_then(|b| b.contexts())) {
+        let tabs = self.open.teams.as_ref().and_then(|t| t.contexts());
+        let tabs = tabs.or_else(|| self.open.prizes.as_ref().and_then(|p| p.contexts()));
+        if let Some(c) = tabs.or_else(|| self.open.bracket.as_ref().and_then(|b| b.contexts())) {
             return c;
         }
-        if self.mover.is_some() && self.screen == Screen::Event && self.tab == Tab::Round {
+        if self.open.mover.is_some()
+            && self.nav.screen == Screen::Event
+            && self.nav.tab == Tab::Round
+        {
             return vec![Ctx::Move, Ctx::Global];
         }
-        match self.screen {
+        match self.nav.screen {
             Screen::Club => vec![Ctx::Club, Ctx::List, Ctx::Global],
             Screen::Events => vec![Ctx::Events, Ctx::List, Ctx::Global],
-            Screen::Event => vec![self.tab.ctx(), Ctx::Event, Ctx::Global],
+            Screen::Event => vec![self.nav.tab.ctx(), Ctx::Event, Ctx::Global],
         }
     }
 
     /// Number of rows in the current list.
     fn rows(&self) -> usize {
-        match self.screen {
-            Screen::Club => self.filtered_members(&self.search).len(),
-            Screen::Events => self.events.len(),
-            Screen::Event => match self.tab {
+        match self.nav.screen {
+            Screen::Club => self.filtered_members(&self.nav.search).len(),
+            Screen::Events => self.club.events.len(),
+            Screen::Event => match self.nav.tab {
                 Tab::Print | Tab::Teams | Tab::Bracket | Tab::Prizes => 0,
-                Tab::Players => self.ev.entries.len(),
-                Tab::Round | Tab::Results => {
-                    self.ev.round.as_ref().map(|r| r.boards.len()).unwrap_or(0)
-                }
-                Tab::Standings => self.ev.standings.as_ref().map_or(0, |s| s.len()),
-                Tab::Crosstable => self.ev.crosstable.as_ref().map_or(0, |c| c.len()),
+                Tab::Players => self.open.ev.entries.len(),
+                Tab::Round | Tab::Results => self
+                    .open
+                    .ev
+                    .round
+                    .as_ref()
+                    .map(|r| r.boards.len())
+                    .unwrap_or(0),
+                Tab::Standings => self.open.ev.standings.as_ref().map_or(0, |s| s.len()),
+                Tab::Crosstable => self.open.ev.crosstable.as_ref().map_or(0, |c| c.len()),
             },
         }
     }
 
     fn sel_mut(&mut self) -> &mut usize {
-        if let Some(Modal::Picker(p)) = &mut self.modal {
+        if let Some(Modal::Picker(p)) = &mut self.popups.modal {
             return &mut p.sel;
         }
-        match self.screen {
-            Screen::Club => &mut self.member_sel,
-            Screen::Events => &mut self.event_sel,
-            Screen::Event => &mut self.row_sel,
+        match self.nav.screen {
+            Screen::Club => &mut self.nav.member_sel,
+            Screen::Events => &mut self.nav.event_sel,
+            Screen::Event => &mut self.nav.row_sel,
         }
     }
 
     fn event_id(&self) -> Option<EventId> {
-        self.ev.event.as_ref().map(|e| e.key())
+        self.open.ev.event.as_ref().map(|e| e.key())
     }
 
     fn selected_board(&self) -> Option<&crate::app::BoardView> {
-        self.ev.round.as_ref()?.boards.get(self.row_sel)
+        self.open.ev.round.as_ref()?.boards.get(self.nav.row_sel)
     }
 
     /// Moves the Results selection to the first board without a result,
     /// from the current one on.
     pub fn next_unfinished(&mut self) {
-        if let Some(r) = &self.ev.round {
+        if let Some(r) = &self.open.ev.round {
             let n = r.boards.len();
             let open = |i: usize| {
                 let b = &r.boards[i];
                 b.black.is_some() && b.results.iter().all(|x| x == "*")
                     || b.black.is_some() && b.results.is_empty()
             };
-            if let Some(i) = (0..n).map(|k| (self.row_sel + k) % n).find(|&i| open(i)) {
-                self.row_sel = i;
+            if let Some(i) = (0..n)
+                .map(|k| (self.nav.row_sel + k) % n)
+                .find(|&i| open(i))
+            {
+                self.nav.row_sel = i;
             }
         }
     }
@@ -791,7 +713,10 @@ pub trait Component {
 impl Component for Model {
     fn handle(&mut self, key: KeyEvent) -> Option<Action> {
         let ctxs = self.contexts();
-        if self.screen == Screen::Event && self.tab == Tab::Results && ctxs[0] == Ctx::Results {
+        if self.nav.screen == Screen::Event
+            && self.nav.tab == Tab::Results
+            && ctxs[0] == Ctx::Results
+        {
             if let crossterm::event::KeyCode::Char(c) = key.code {
                 if c.is_ascii_digit() {
                     return Some(Action::Input(c));

@@ -32,10 +32,10 @@ pub fn view(m: &Model, f: &mut Frame) {
     }
     let ui = m.ui();
     let candidates = m.page_candidates();
-    super::pages::draw(&m.pages, &ui, &m.masthead(), &candidates, f, head, main);
+    super::pages::draw(m.pages(), &ui, &m.masthead(), &candidates, f, head, main);
     draw_status(m, f, status);
     draw_bar(m, f, bar);
-    match &m.modal {
+    match m.modal() {
         Some(Modal::Picker(p)) => {
             super::picker::draw(&ui, p, "tui.picker.title", &m.pickable(), f, main)
         }
@@ -52,8 +52,8 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Modal::CheckIn(v)) => super::checkin::draw(&ui, v, f, main),
         Some(Modal::Help) | None => {}
     }
-    if let Some(b) = &m.busy {
-        let text = match &m.job {
+    if let Some(b) = m.busy() {
+        let text = match m.job() {
             Some(j) => super::model::worker::busy_text(m, j),
             None => format!("⏳ {b}"),
         };
@@ -89,7 +89,8 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
         Screen::Event => (
             m.tabs().iter().map(|t| m.t(t.key())).collect(),
             m.tabs().iter().position(|t| *t == m.tab()).unwrap_or(0),
-            m.ev.event
+            m.ev()
+                .event
                 .as_ref()
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
@@ -132,10 +133,11 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
         Screen::Event => {
             let below = match m.tab() {
                 Tab::Players => {
-                    usize::from(!m.ev.byes.is_empty()) + usize::from(!m.ev.forbidden.is_empty())
+                    usize::from(!m.ev().byes.is_empty()) + usize::from(!m.ev().forbidden.is_empty())
                 }
                 Tab::Round | Tab::Results => {
-                    m.ev.round
+                    m.ev()
+                        .round
                         .as_ref()
                         .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
                 }
@@ -163,7 +165,7 @@ fn draw_header(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
-    if let Some((msg, err)) = &m.status {
+    if let Some((msg, err)) = m.status() {
         let style = if *err {
             Style::new().red().bold()
         } else {
@@ -175,7 +177,7 @@ fn draw_status(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
-    if m.job.is_some() {
+    if m.job().is_some() {
         // Keys wait while a worker runs: say so instead of listing them.
         f.render_widget(Paragraph::new(m.t("tui.msg.busy_wait")).dim(), area);
         return;
@@ -196,13 +198,13 @@ fn opt<T: ToString>(v: &Option<T>) -> String {
 }
 
 fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
-    let list = m.filtered_members(&m.search);
-    let title = if m.searching || !m.search.is_empty() {
+    let list = m.filtered_members(m.search());
+    let title = if m.searching() || !m.search().is_empty() {
         format!(
             " {} / {}{} ({}) ",
             m.t("tui.club.title"),
-            m.search,
-            if m.searching { "▏" } else { "" },
+            m.search(),
+            if m.searching() { "▏" } else { "" },
             list.len()
         )
     } else {
@@ -262,7 +264,7 @@ fn draw_club(m: &Model, f: &mut Frame, area: Rect) {
 /// the system marked as a team event's, else the pairing system.
 fn system_label(m: &Model, e: &crate::domain::Event) -> String {
     use crate::app::EventKind;
-    let kind = m.event_kinds.get(&e.id).copied();
+    let kind = m.event_kind(e.id);
     let system = label(m, "tui.system", e.settings.system.code());
     match kind {
         Some(EventKind::Knockout) => m.t("tui.system.knockout"),
@@ -273,7 +275,7 @@ fn system_label(m: &Model, e: &crate::domain::Event) -> String {
 
 fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
     let rows = m
-        .events
+        .events()
         .iter()
         .map(|e| {
             Row::new(vec![
@@ -290,7 +292,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} ({}) ", m.t("tui.events.title"), m.events.len()),
+        format!(" {} ({}) ", m.t("tui.events.title"), m.events().len()),
         [
             "col.id",
             "col.event",
@@ -313,7 +315,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Length(8),
         ],
         rows,
-        (!m.events.is_empty()).then_some(m.event_sel()),
+        (!m.events().is_empty()).then_some(m.event_sel()),
     );
 }
 
@@ -325,17 +327,17 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
         Tab::Standings => draw_standings(m, f, area),
         Tab::Crosstable => draw_crosstable(m, f, area),
         Tab::Teams => {
-            if let Some(t) = &m.teams {
+            if let Some(t) = m.teams() {
                 super::teams::draw(&m.ui(), t, f, area)
             }
         }
         Tab::Bracket => {
-            if let Some(b) = &m.bracket {
+            if let Some(b) = m.bracket() {
                 super::bracket::draw(&m.ui(), b, f, area)
             }
         }
         Tab::Prizes => {
-            if let Some(p) = &m.prizes {
+            if let Some(p) = m.prizes() {
                 super::prizes::draw(&m.ui(), p, f, area)
             }
         }
@@ -344,54 +346,58 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
-    let rows =
-        m.ev.entries
-            .iter()
-            .map(|e| {
-                let status = match e.status {
-                    EntryStatus::Active if e.first_round > 1 => {
-                        format!("{} {}", m.t("tui.players.late"), e.first_round)
-                    }
-                    EntryStatus::Active => m.t("status.active"),
-                    EntryStatus::Withdrawn { after_round } => {
-                        format!("{} {after_round}", m.t("status.withdrawn"))
-                    }
-                };
-                Row::new(vec![
-                    e.start_no.to_string(),
-                    fit(&e.name, 14),
-                    opt(&e.rating),
-                    fit(&opt(&e.club), 20),
-                    status,
-                ])
-            })
-            .collect();
+    let rows = m
+        .ev()
+        .entries
+        .iter()
+        .map(|e| {
+            let status = match e.status {
+                EntryStatus::Active if e.first_round > 1 => {
+                    format!("{} {}", m.t("tui.players.late"), e.first_round)
+                }
+                EntryStatus::Active => m.t("status.active"),
+                EntryStatus::Withdrawn { after_round } => {
+                    format!("{} {after_round}", m.t("status.withdrawn"))
+                }
+            };
+            Row::new(vec![
+                e.start_no.to_string(),
+                fit(&e.name, 14),
+                opt(&e.rating),
+                fit(&opt(&e.club), 20),
+                status,
+            ])
+        })
+        .collect();
     let name = |id: i64| {
-        m.ev.entries
+        m.ev()
+            .entries
             .iter()
             .find(|e| e.id == id)
             .map(|e| e.name.clone())
             .unwrap_or_default()
     };
     let mut notes = Vec::new();
-    if !m.ev.byes.is_empty() {
-        let v: Vec<String> =
-            m.ev.byes
-                .iter()
-                .map(|b| format!("{} ({})", name(b.entry_id), b.round))
-                .collect();
+    if !m.ev().byes.is_empty() {
+        let v: Vec<String> = m
+            .ev()
+            .byes
+            .iter()
+            .map(|b| format!("{} ({})", name(b.entry_id), b.round))
+            .collect();
         notes.push(Line::from(format!(
             "{}: {}",
             m.t("tui.players.byes"),
             v.join(", ")
         )));
     }
-    if !m.ev.forbidden.is_empty() {
-        let v: Vec<String> =
-            m.ev.forbidden
-                .iter()
-                .map(|p| format!("{}–{}", name(p.a), name(p.b)))
-                .collect();
+    if !m.ev().forbidden.is_empty() {
+        let v: Vec<String> = m
+            .ev()
+            .forbidden
+            .iter()
+            .map(|p| format!("{}–{}", name(p.a), name(p.b)))
+            .collect();
         notes.push(Line::from(format!(
             "{}: {}",
             m.t("tui.players.forbidden"),
@@ -404,7 +410,7 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev.entries.len()),
+        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev().entries.len()),
         ["col.no", "col.name", "col.rating", "col.club", "col.status"]
             .iter()
             .map(|k| m.t(k))
@@ -417,12 +423,12 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(8),
         ],
         rows,
-        (!m.ev.entries.is_empty()).then_some(m.row_sel()),
+        (!m.ev().entries.is_empty()).then_some(m.row_sel()),
     );
 }
 
 fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
-    let Some(r) = &m.ev.round else {
+    let Some(r) = &m.ev().round else {
         let p = Paragraph::new(m.t("tui.round.none")).block(
             Block::new()
                 .borders(Borders::TOP)
@@ -469,7 +475,12 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
 /// The Round and Results tabs' title: the round, the results in, and on
 /// the Results tab the board number being typed.
 fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
-    let total = m.ev.event.as_ref().map(|e| e.settings.rounds).unwrap_or(0);
+    let total = m
+        .ev()
+        .event
+        .as_ref()
+        .map(|e| e.settings.rounds)
+        .unwrap_or(0);
     let done = r
         .boards
         .iter()
@@ -485,8 +496,8 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
         total,
         m.t("tui.round.results_in")
     );
-    if results && !m.board_input.is_empty() {
-        title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input));
+    if results && !m.board_input().is_empty() {
+        title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input()));
         if !super::model::entry::typed_board_exists(m) {
             title.push_str(&format!(" ({}) ", m.t("tui.round.no_board")));
         }
@@ -503,21 +514,23 @@ fn board_row(
     results: bool,
 ) -> Row<'static> {
     let mark = |c| super::model::boards::marker(m, i, c);
-    let g =
-        m.ev.games
-            .iter()
-            .find(|g| g.board == b.number && g.game.game_no == 1);
+    let g = m
+        .ev()
+        .games
+        .iter()
+        .find(|g| g.board == b.number && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
     // Name, start number and points before the round (积分).
     let seat = |c, e: &crate::domain::Entry| {
         let pts = super::model::entry::short_points(
-            m.ev.points_before.get(&e.id).copied().unwrap_or_default(),
+            m.ev().points_before.get(&e.id).copied().unwrap_or_default(),
         );
         // Accelerated pairings: the virtual points, apart (+1).
-        let virt =
-            m.ev.virtual_now
-                .get(&e.id)
-                .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
+        let virt = m
+            .ev()
+            .virtual_now
+            .get(&e.id)
+            .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
         let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
         let w = (NAME_COLUMN as usize)
             .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
@@ -525,11 +538,12 @@ fn board_row(
     };
     // A result players reported: marked ✉ until the arbiter
     // accepts it (Enter) or types his own; ✉≠ when reports disagree.
-    let reported =
-        m.ev.pending
-            .iter()
-            .find(|p| p.round == r.number && p.board == b.number)
-            .filter(|_| results);
+    let reported = m
+        .ev()
+        .pending
+        .iter()
+        .find(|p| p.round == r.number && p.board == b.number)
+        .filter(|_| results);
     let (black, res) = match &b.black {
         Some(x) => (
             seat(crate::domain::Colour::Black, x),

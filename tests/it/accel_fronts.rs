@@ -265,12 +265,12 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     // 积分编排 has no acceleration: the form says why and stays open.
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "the form comes back as typed");
-    let (err, is_err) = m.status.clone().unwrap();
+    let (err, is_err) = m.status().cloned().unwrap();
     assert!(is_err && err.contains("Dutch"), "{err}");
     set(&mut app, &mut m, "col.system", "dutch");
     set(&mut app, &mut m, "tui.field.clubmates", "relaxed");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     let ev = app.find_event("Open").unwrap();
     let ps = ev.settings.pairing_settings.to_map();
     assert_eq!(ps.get("acceleration"), Some(&"baku".into()));

@@ -184,6 +184,7 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
     modules.dedup();
     let mut uses: Vec<(String, Vec<String>)> =
         modules.iter().map(|m| (m.clone(), Vec::new())).collect();
+    let hub = hub_reexports(app);
     for f in &files {
         let rel = f.strip_prefix(app).unwrap();
         let mut parts = rel.components();
@@ -197,6 +198,13 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
             Some(i) => text[..i].to_string(),
             None => text,
         };
+        // Comment lines name no module (a doc may say `update` or link
+        // `super::Command`).
+        let text: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .flat_map(|l| [l, "\n"])
+            .collect();
         // Every path into the layer, written from the crate root.
         let text = if rel.components().count() > 1 {
             text.replace("super::super::super::", &parent)
@@ -244,6 +252,30 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
                 named.push(word);
             }
         }
+        // Names the hub re-exports (`pub use x::*;`) are the files'
+        // that define them: `use super::{Command, Form}` imports
+        // `command` and `form`, and a file that imports the hub whole
+        // (`use super::*;`) imports every file whose items it names.
+        let named = named.into_iter().flat_map(|n| {
+            let from: Vec<String> = hub
+                .iter()
+                .filter(|(item, _)| *item == n)
+                .map(|(_, m)| m.clone())
+                .collect();
+            if from.is_empty() {
+                vec![n]
+            } else {
+                from
+            }
+        });
+        let mut named: Vec<String> = named.collect();
+        if rel.components().count() == 1 && text.contains(&format!("{root}*;")) {
+            for (item, m) in &hub {
+                if names_item(&text, item) {
+                    named.push(m.clone());
+                }
+            }
+        }
         let entry = uses.iter_mut().find(|(m, _)| *m == top).unwrap();
         for n in named {
             if n != top && modules.contains(&n) && !entry.1.contains(&n) {
@@ -252,6 +284,82 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
         }
     }
     uses
+}
+
+/// The items the hub of the folder `dir` (its `mod.rs`, or the file
+/// beside it: `tui/model.rs` for `tui/model/`) re-exports whole from its
+/// files (`pub use x::*;`: the top level `pub`, `pub(crate)`,
+/// `pub(super)` … fns, types, traits and consts of `x.rs`; `pub use
+/// x::item;`: that one), each with the file that defines it.
+fn hub_reexports(dir: &Path) -> Vec<(String, String)> {
+    let hub = std::fs::read_to_string(dir.join("mod.rs"))
+        .or_else(|_| std::fs::read_to_string(dir.with_extension("rs")))
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for line in hub.lines() {
+        let Some(path) = line
+            .trim()
+            .strip_prefix("pub use ")
+            .and_then(|r| r.strip_suffix(';'))
+        else {
+            continue;
+        };
+        let ident = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let Some((m, what)) = path.split_once("::").filter(|(m, _)| ident(m)) else {
+            continue;
+        };
+        // One item (`pub use execute::execute;`), or all of them.
+        if ident(what) {
+            out.push((what.to_string(), m.to_string()));
+            continue;
+        }
+        if what != "*" {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(format!("{m}.rs")))
+            .or_else(|_| std::fs::read_to_string(dir.join(m).join("mod.rs")))
+            .unwrap_or_default();
+        for l in text.lines() {
+            let Some(rest) = l.strip_prefix("pub") else {
+                continue;
+            };
+            let rest = match rest.strip_prefix('(') {
+                Some(r) => r.split_once(')').map_or("", |(_, r)| r),
+                None => rest,
+            };
+            let mut words = rest.split_whitespace();
+            let kind = words.next().unwrap_or("");
+            if !["fn", "struct", "enum", "type", "trait", "const", "static"].contains(&kind) {
+                continue;
+            }
+            let name: String = words
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                out.push((name, m.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` names `item` as a path of its own: not a method
+/// (`.item(`), not a path into something else (`x::item`), not a
+/// definition (`fn item`), not part of a longer name.
+fn names_item(text: &str, item: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(item).any(|(i, _)| {
+        let before = &text[..i];
+        let after = &text[i + item.len()..];
+        !before.ends_with(word)
+            && !before.ends_with('.')
+            && !before.ends_with("::")
+            && !before.ends_with("fn ")
+            && !after.starts_with(word)
+    })
 }
 
 /// A cycle among the modules, as `a -> b -> a`, if there is one.
@@ -393,6 +501,51 @@ fn the_cycle_check_sees_a_cycle_between_files_of_an_inner_folder() {
     assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> a"));
     let folders = inner_folders(dir.path());
     assert_eq!(folders, [(model.clone(), "tui::model".to_string())]);
+}
+
+/// A cycle that goes through the names the folder's hub re-exports
+/// (`pub use a::*;` in `tui/model.rs`) is seen too: `b` names `A` through
+/// the hub, or imports the hub whole and calls `a_fn`.
+#[test]
+fn the_cycle_check_sees_a_cycle_through_the_hubs_reexports() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("tui/model");
+    std::fs::create_dir_all(&model).unwrap();
+    std::fs::write(
+        dir.path().join("tui/model.rs"),
+        "mod a;\nmod b;\nmod c;\npub use a::*;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        model.join("a.rs"),
+        "pub struct A;\npub(super) fn a_fn() {}\nfn f() { super::b::g(); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        model.join("b.rs"),
+        "use super::{A, Model};\npub fn g() {}\n",
+    )
+    .unwrap();
+    // A method of the same name, a longer name and a path into another
+    // module are not the item.
+    std::fs::write(
+        model.join("c.rs"),
+        "use super::*;\nfn h(x: X) { x.a_fn(); other::A; AB; super::b::g(); }\n",
+    )
+    .unwrap();
+    let uses = module_uses(&model, "tui::model");
+    assert_eq!(
+        uses,
+        [
+            ("a".to_string(), vec!["b".to_string()]),
+            ("b".to_string(), vec!["a".to_string()]),
+            ("c".to_string(), vec!["b".to_string()]),
+        ]
+    );
+    assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> a"));
+    std::fs::write(model.join("c.rs"), "use super::*;\nfn h() { a_fn(); }\n").unwrap();
+    let uses = module_uses(&model, "tui::model");
+    assert_eq!(uses[2], ("c".to_string(), vec!["a".to_string()]));
 }
 
 /// The TUI's components (pages, pop-ups, the Teams and Bracket tabs)

@@ -63,7 +63,14 @@ fn club() -> (App, tempfile::TempDir) {
 }
 
 fn ply_of(m: &Model) -> usize {
-    m.pages.archive.as_ref().unwrap().view.as_ref().unwrap().ply
+    m.pages()
+        .archive
+        .as_ref()
+        .unwrap()
+        .view
+        .as_ref()
+        .unwrap()
+        .ply
 }
 
 #[test]
@@ -76,12 +83,12 @@ fn the_archive_screen_opens_with_every_game_and_searches_by_player() {
     for name in ["许银川", "吕钦", "胡荣华", "春季赛"] {
         assert!(s.contains(name), "{name} missing:\n{s}");
     }
-    assert_eq!(m.pages.archive.as_ref().unwrap().found.games.len(), 3);
+    assert_eq!(m.pages().archive.as_ref().unwrap().found.games.len(), 3);
     // `f` edits the search; the player field first.
     go(&mut app, &mut m, c('f'));
     typed(&mut app, &mut m, "许银川");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let p = m.pages.archive.as_ref().unwrap();
+    let p = m.pages().archive.as_ref().unwrap();
     assert_eq!(p.found.games.len(), 2);
     assert!(p.editing.is_none());
     let s = screen(&m);
@@ -89,7 +96,7 @@ fn the_archive_screen_opens_with_every_game_and_searches_by_player() {
     assert!(!s.contains("兵七进一"), "{s}");
     // Esc closes the screen.
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.archive.is_none());
+    assert!(m.pages().archive.is_none());
 }
 
 #[test]
@@ -117,7 +124,7 @@ fn the_game_view_steps_through_the_game_with_moves_and_comments() {
     // The cannon stands on the central file: the row of red's cannons
     // changed.
     let before = {
-        let v = m.pages.archive.as_ref().unwrap().view.as_ref().unwrap();
+        let v = m.pages().archive.as_ref().unwrap().view.as_ref().unwrap();
         v.position().fen()
     };
     assert_eq!(
@@ -138,8 +145,8 @@ fn the_game_view_steps_through_the_game_with_moves_and_comments() {
     assert_eq!(ply_of(&m), 0, "no step before the start");
     // Esc leaves the game for the list, a second Esc the screen.
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.archive.as_ref().unwrap().view.is_none());
-    assert!(m.pages.archive.is_some());
+    assert!(m.pages().archive.as_ref().unwrap().view.is_none());
+    assert!(m.pages().archive.is_some());
 }
 
 #[test]
@@ -154,7 +161,7 @@ fn p_searches_the_position_on_the_board_and_lists_the_next_moves() {
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, c('p'));
-    let p = m.pages.archive.as_ref().unwrap();
+    let p = m.pages().archive.as_ref().unwrap();
     assert!(p.view.is_none(), "the search shows the list");
     assert_eq!(p.found.games.len(), 2);
     assert_eq!(p.found.next_moves.len(), 2);
@@ -172,7 +179,7 @@ fn the_archive_is_reached_from_the_events_screen_too_and_help_names_its_keys() {
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, c('A'));
-    assert!(m.pages.archive.is_some());
+    assert!(m.pages().archive.is_some());
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('?'));
     let s = screen(&m);

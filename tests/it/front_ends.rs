@@ -48,7 +48,7 @@ fn set(m: &mut Model, label: &str, value: &str) {
 }
 
 fn error(m: &Model) -> String {
-    let (text, err) = m.status.clone().expect("a message");
+    let (text, err) = m.status().cloned().expect("a message");
     assert!(err, "an error: {text}");
     text
 }

@@ -78,7 +78,7 @@ fn member(app: &mut App, name: &str, rating: i32) {
 }
 
 fn status(m: &Model) -> String {
-    m.status.as_ref().map(|s| s.0.clone()).unwrap_or_default()
+    m.status().map(|s| s.0.clone()).unwrap_or_default()
 }
 
 #[test]
@@ -118,9 +118,9 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
         "胜场数,game-points",
     );
     keys(&mut app, &mut m, "\r");
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "a team event opens on its Teams tab");
-    let ev = m.ev.event.clone().unwrap();
+    let ev = m.ev().event.clone().unwrap();
     assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Team);
     let ts = app.team_settings_of(&ev).unwrap().unwrap();
     assert_eq!(ts.boards, 2);
@@ -128,12 +128,16 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     assert_eq!(ts.tied_match.code(), "residual");
     assert_eq!(ev.settings.tiebreaks.codes(), ["match-wins", "game-points"]);
     assert_eq!(ev.settings.tiebreaks.kind(), qishe::domain::EventKind::Team);
-    assert!(screen(&m).contains("还没有队伍") || m.teams.as_ref().unwrap().teams.is_empty());
+    assert!(screen(&m).contains("还没有队伍") || m.teams().unwrap().teams.is_empty());
     // With no team, each key of a team says why it does nothing.
     for key in ["a", "x", "o"] {
-        m.status = None;
+        m.clear_status();
         keys(&mut app, &mut m, key);
-        assert!(status(&m).contains("还没有队伍"), "{key}: {:?}", m.status);
+        assert!(
+            status(&m).contains("还没有队伍"),
+            "{key}: {:?}",
+            m.status().cloned()
+        );
     }
     // A team from scratch: name, club and players (new members).
     keys(&mut app, &mut m, "n");
@@ -142,7 +146,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     crate::common::tui::typed(&mut app, &mut m, "东一,东二,东三");
     assert!(screen(&m).contains("新建队伍"));
     keys(&mut app, &mut m, "\r");
-    let t = m.teams.as_ref().unwrap();
+    let t = m.teams().unwrap();
     assert!(t.team_form.is_none(), "{:?}", t.team_form);
     assert_eq!(t.teams.len(), 1);
     let names: Vec<&str> = t.teams[0]
@@ -152,7 +156,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
         .map(|e| e.name.as_str())
         .collect();
     assert_eq!(names, ["东一", "东二", "东三"]);
-    assert!(status(&m).contains("东城"), "{:?}", m.status);
+    assert!(status(&m).contains("东城"), "{:?}", m.status().cloned());
     // `x` on the team now takes a player off its roster: the help says so.
     let help = m.keymap.help_entries(&m.contexts(), false);
     let x = help
@@ -172,9 +176,13 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     crate::common::tui::typed(&mut app, &mut m, csv.to_str().unwrap());
     keys(&mut app, &mut m, "\r");
     // 东一 is on 东城 already: the app's refusal stays in the form.
-    let t = m.teams.as_ref().unwrap();
+    let t = m.teams().unwrap();
     let err = t.team_form.as_ref().and_then(|f| f.error.clone());
-    assert!(err.is_some_and(|e| e.contains("东一")), "{:?}", m.status);
+    assert!(
+        err.is_some_and(|e| e.contains("东一")),
+        "{:?}",
+        m.status().cloned()
+    );
     keys(&mut app, &mut m, "⎋");
     std::fs::write(
         &csv,
@@ -186,9 +194,9 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     keys(&mut app, &mut m, "\r");
     let q = m.confirm().expect("the preview asks").message.clone();
     assert!(q.contains("西城 (2)") && q.contains("西一 (新会员)"), "{q}");
-    assert_eq!(m.teams.as_ref().unwrap().teams.len(), 1, "nothing yet");
+    assert_eq!(m.teams().unwrap().teams.len(), 1, "nothing yet");
     keys(&mut app, &mut m, "y");
-    assert_eq!(m.teams.as_ref().unwrap().teams.len(), 2);
+    assert_eq!(m.teams().unwrap().teams.len(), 2);
     // The team standings on the event's 名次 tab: team columns, no round yet.
     keys(&mut app, &mut m, "p");
     while m.tab() != Tab::Standings {
@@ -223,8 +231,8 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
     set(&mut app, &mut m, "tui.field.third_place", "yes");
     set(&mut app, &mut m, "tui.field.ko_draw", "lot");
     keys(&mut app, &mut m, "\r");
-    assert!(m.form().is_none(), "{:?}", m.status);
-    let ev = m.ev.event.clone().unwrap();
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
+    let ev = m.ev().event.clone().unwrap();
     let ko = app.knockout_settings(&ev).unwrap().expect("a knockout");
     assert_eq!(ko.playoff, ["games:1", "armageddon"]);
     assert!(ko.third_place);
@@ -304,7 +312,7 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     let (mut app, _) = team_league();
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "v");
-    let t = m.teams.as_ref().unwrap();
+    let t = m.teams().unwrap();
     assert_eq!(t.view, qishe::tui::teams::View::Matches);
     assert_eq!(t.sel, 0);
     // A result on a board without one: the next board comes up.
@@ -312,11 +320,11 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     let s = screen(&m);
     assert!(s.contains("场次 1 台 1"), "the form names the board:\n{s}");
     keys(&mut app, &mut m, "\r");
-    assert_eq!(m.teams.as_ref().unwrap().sel, 1);
+    assert_eq!(m.teams().unwrap().sel, 1);
     assert!(
         status(&m).contains("已录入 场次 1 台 1: 红胜"),
         "{:?}",
-        m.status
+        m.status().cloned()
     );
     // Back on board 1: a draw replaces 红胜 only after the question.
     keys(&mut app, &mut m, "↑d");
@@ -330,23 +338,19 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     );
     assert!(!q.contains("台 4"), "{q}");
     keys(&mut app, &mut m, "y");
-    let r = m.teams.as_ref().unwrap().matches.clone().unwrap();
+    let r = m.teams().unwrap().matches.clone().unwrap();
     assert_eq!(r.matches[0].boards[0].result, "1/2-1/2");
-    assert_eq!(
-        m.teams.as_ref().unwrap().sel,
-        0,
-        "a correction keeps the cursor"
-    );
+    assert_eq!(m.teams().unwrap().sel, 0, "a correction keeps the cursor");
     // A forfeit over a result asks too; no changes nothing.
     keys(&mut app, &mut m, "f");
     let q = m.confirm().expect("asks").message.clone();
     assert!(q.contains("场次 1 台 1") && q.contains("改为"), "{q}");
     keys(&mut app, &mut m, "n");
-    let r = m.teams.as_ref().unwrap().matches.clone().unwrap();
+    let r = m.teams().unwrap().matches.clone().unwrap();
     assert_eq!(r.matches[0].boards[0].result, "1/2-1/2");
     // A cancelled form moves nothing either.
     keys(&mut app, &mut m, "↓↓r⎋");
-    assert_eq!(m.teams.as_ref().unwrap().sel, 2);
+    assert_eq!(m.teams().unwrap().sel, 2);
 }
 
 #[test]
@@ -388,7 +392,7 @@ fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_tha
         "the form names the match:\n{s}"
     );
     keys(&mut app, &mut m, "\r");
-    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
     let g2 = mv.games.iter().find(|g| g.game_no == 2).unwrap();
     let zhao =
         mv.b.as_ref()
@@ -416,7 +420,7 @@ fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_tha
         "{q}"
     );
     keys(&mut app, &mut m, "n");
-    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
     assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
 }
 

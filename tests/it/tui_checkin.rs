@@ -19,7 +19,7 @@ fn finish_round_1(app: &mut qishe::app::App) {
 }
 
 fn checkin(m: &Model) -> &qishe::tui::checkin::CheckInView {
-    match &m.modal {
+    match m.modal() {
         Some(Modal::CheckIn(v)) => v,
         other => panic!("the check-in is open: {other:?}"),
     }
@@ -63,7 +63,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
     go(&mut app, &mut m, c('p'));
-    assert!(m.modal.is_none() || m.notice().is_some());
+    assert!(m.modal().is_none() || m.notice().is_some());
     assert_eq!(app.rounds_paired(ev).unwrap(), 2);
     assert_eq!(m.tab(), Tab::Round);
     let r2: Vec<_> = app
@@ -88,7 +88,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
         log[1].summary.render(Lang::ZhHans),
         "第 2 轮签到：6 人到场，2 人缺席"
     );
-    assert!(m.status.as_ref().unwrap().0.contains("6 人到场"));
+    assert!(m.status().unwrap().0.contains("6 人到场"));
 }
 
 #[test]
@@ -262,8 +262,8 @@ fn the_settings_form_opens_filled_and_keeps_what_was_typed_on_an_error() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     typed(&mut app, &mut m, "7");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.ev.event.as_ref().unwrap().settings.rounds, 7);
-    assert!(m.status.as_ref().unwrap().0.contains("赛事设置已保存"));
+    assert_eq!(m.ev().event.as_ref().unwrap().settings.rounds, 7);
+    assert!(m.status().unwrap().0.contains("赛事设置已保存"));
     // The scheme is fixed once round 1 is paired: the error names it and
     // the form comes back with the new value.
     go(&mut app, &mut m, c('E'));
@@ -271,7 +271,7 @@ fn the_settings_form_opens_filled_and_keeps_what_was_typed_on_an_error() {
     go(&mut app, &mut m, k(KeyCode::Right));
     let scheme = m.form().unwrap().value("col.scheme").to_string();
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, error) = m.status.clone().unwrap();
+    let (text, error) = m.status().cloned().unwrap();
     assert!(
         error && text.contains("计分") && text.contains("不能再改"),
         "{text}"
@@ -381,7 +381,7 @@ fn the_cxa_round_one_field_untouched_sets_nothing_and_chosen_on_dutch_is_refused
     choose(&mut app, &mut m, "col.system", "dutch");
     assert_eq!(m.form().unwrap().value("tui.field.cxa_round1"), "split");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status());
     let e = app.find_event("瑞士制").unwrap();
     assert_eq!(e.settings.system.code(), "dutch");
     assert!(!e
@@ -398,7 +398,7 @@ fn the_cxa_round_one_field_untouched_sets_nothing_and_chosen_on_dutch_is_refused
     choose(&mut app, &mut m, "col.system", "dutch");
     choose(&mut app, &mut m, "tui.field.cxa_round1", "head-tail");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, error) = m.status.clone().unwrap();
+    let (text, error) = m.status().cloned().unwrap();
     assert!(error && text.contains("round1_method"), "{text}");
     assert!(text.contains("积分编排"), "{text}");
     assert!(m.form().is_some(), "the form is kept");
@@ -450,7 +450,7 @@ fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye
         "{shown}"
     );
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.modal.is_none());
+    assert!(m.modal().is_none());
     let e = app.entries(ev).unwrap();
     let mut byes: Vec<(i64, RequestedByeValue)> = app
         .event_view(ev)
@@ -472,7 +472,7 @@ fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye
         log[0].summary.render(Lang::ZhHans),
         "第 1 轮签到：6 人到场，1 人请假，1 人缺席"
     );
-    assert!(m.status.as_ref().unwrap().0.contains("1 人请假"));
+    assert!(m.status().unwrap().0.contains("1 人请假"));
     // The list reopens with the marks recorded.
     go(&mut app, &mut m, c('C'));
     let marks: Vec<Attendance> = checkin(&m).rows[..3].iter().map(|r| r.mark).collect();

@@ -181,7 +181,7 @@ fn adding_a_member_through_the_form() {
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "a bad rating keeps the form open");
-    assert!(m.status.as_ref().unwrap().1, "and shows an error");
+    assert!(m.status().unwrap().1, "and shows an error");
     for _ in 0..3 {
         go(&mut app, &mut m, k(KeyCode::Backspace));
     }
@@ -201,13 +201,13 @@ fn search_as_you_type_filters_members() {
     go(&mut app, &mut m, c('/'));
     go(&mut app, &mut m, c('丙'));
     let names: Vec<&str> = m
-        .filtered_members(&m.search)
+        .filtered_members(m.search())
         .iter()
         .map(|x| x.name.as_str())
         .collect();
     assert_eq!(names, ["丙"]);
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert_eq!(m.filtered_members(&m.search).len(), 4);
+    assert_eq!(m.filtered_members(m.search()).len(), 4);
 }
 
 #[test]
@@ -290,19 +290,19 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tab(), Tab::Players);
     go(&mut app, &mut m, c('b'));
-    assert_eq!(m.ev.byes.len(), 1);
-    assert_eq!(m.ev.byes[0].round, 1);
+    assert_eq!(m.ev().byes.len(), 1);
+    assert_eq!(m.ev().byes[0].round, 1);
     go(&mut app, &mut m, c('j'));
     go(&mut app, &mut m, c('f'));
     go(&mut app, &mut m, c('j'));
     go(&mut app, &mut m, c('f'));
-    assert_eq!(m.ev.forbidden.len(), 1);
-    let (a, b) = (m.ev.forbidden[0].a, m.ev.forbidden[0].b);
-    let ids: Vec<i64> = m.ev.entries[1..3].iter().map(|e| e.id).collect();
+    assert_eq!(m.ev().forbidden.len(), 1);
+    let (a, b) = (m.ev().forbidden[0].a, m.ev().forbidden[0].b);
+    let ids: Vec<i64> = m.ev().entries[1..3].iter().map(|e| e.id).collect();
     assert!(ids.contains(&a) && ids.contains(&b));
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
-    assert!(m.ev.forbidden.is_empty(), "u undoes the forbidden pair");
+    assert!(m.ev().forbidden.is_empty(), "u undoes the forbidden pair");
 }
 
 #[test]
@@ -384,7 +384,7 @@ fn explain_on_two_rows_says_what_the_cli_says() {
         let st = standings.individual().unwrap();
         let (a, b) = (st.rows[0].player.id, st.rows[1].player.id);
         let want = st.explain(a, b).unwrap().msg().render(lang);
-        assert_eq!(m.status.as_ref().map(|s| s.0.as_str()), Some(want.as_str()));
+        assert_eq!(m.status().map(|s| s.0.as_str()), Some(want.as_str()));
         let ahead = match lang {
             Lang::ZhHans => "在积分上领先",
             Lang::ZhHant => "在積分上領先",

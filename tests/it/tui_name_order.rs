@@ -78,8 +78,8 @@ fn check(order: NameOrder, want: [&str; 6]) {
         .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('C'));
-    let Some(Modal::CheckIn(v)) = &m.modal else {
-        panic!("the check-in is open: {:?}", m.modal);
+    let Some(Modal::CheckIn(v)) = m.modal() else {
+        panic!("the check-in is open: {:?}", m.modal());
     };
     let rows: Vec<&str> = v.rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(rows, want, "{order:?}: check-in");

@@ -89,7 +89,7 @@ fn game(app: &App, ev: EventId, round: u32, board: u32) -> qishe::domain::Game {
 
 fn form_board(m: &Model) -> Option<u32> {
     match &m.form()?.kind {
-        FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(*board),
+        FormKind::Result { board, .. } | FormKind::AttachRecord { board, .. } => Some(board.get()),
         _ => None,
     }
 }
@@ -106,12 +106,12 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
     let mut m = open(&mut app, Tab::Results);
     // The repro of the issue: 3 g Esc 4 d opened board 3.
     go(&mut app, &mut m, c('3'));
-    assert_eq!(m.board_input, "3");
+    assert_eq!(m.board_input(), "3");
     assert!(screen(&m, 100, 20).contains("board 3▏"), "the number shows");
     go(&mut app, &mut m, c('g'));
     assert_eq!(form_board(&m), Some(3));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     go(&mut app, &mut m, c('4'));
     go(&mut app, &mut m, c('d'));
     assert_eq!(form_board(&m), Some(4), "board 4, not 34 or 3");
@@ -125,17 +125,17 @@ fn a_typed_board_number_goes_with_the_next_key_and_never_falls_back() {
         m.form().is_none(),
         "no form for a board that does not exist"
     );
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(err && msg.contains("no board 9"), "{msg}");
     assert_eq!(m.row_sel(), before);
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     // Arrows and tab changes forget a typed number too.
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Down));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert!(m.board_input.is_empty());
+    assert!(m.board_input().is_empty());
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     typed(&mut app, &mut m, "0");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(err && msg.starts_with("moves"), "{msg}");
     assert_eq!(form_board(&m), Some(4));
     // A clock over the limit: refused by the app, the form comes back.
@@ -242,7 +242,7 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     typed(&mut app, &mut m, "999");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
     let f = m.form().expect("the form is back");
     assert_eq!(f.value("tui.field.red_used"), "999");
     assert_eq!(f.value("tui.field.moves"), "20");
@@ -256,7 +256,7 @@ fn clocks_are_minutes_or_time_left_and_errors_keep_the_form() {
     go(&mut app, &mut m, c(' '));
     assert_eq!(m.form().unwrap().value("tui.field.clock_kind"), "left");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     let g = game(&app, ev, 1, 4);
     assert_eq!(g.outcome, Outcome::BlackWin);
     assert!(g.facts.red_used_ms.unwrap() >= 10 * 60_000);
@@ -298,21 +298,22 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 2);
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 2);
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 1);
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 1);
     assert!(screen(&m, 100, 20).contains("round 1/5"));
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('b'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
-    assert_eq!(m.ev.round.as_ref().unwrap().number, 1, "still on round 1");
+    assert_eq!(m.ev().round.as_ref().unwrap().number, 1, "still on round 1");
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);
     assert_eq!(
-        m.ev.standings
+        m.ev()
+            .standings
             .as_ref()
             .and_then(|s| s.individual())
             .unwrap()
@@ -330,7 +331,7 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     assert_eq!(m.tab(), Tab::Round);
     go(&mut app, &mut m, c('U'));
     assert!(m.confirm().is_none());
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
 }
 
 #[test]
@@ -351,7 +352,7 @@ fn undo_says_what_it_undoes_and_asks_and_ctrl_r_redoes() {
     assert!(!app.member(first.key()).unwrap().retired);
     go(&mut app, &mut m, ctrl('r'));
     assert!(app.member(first.key()).unwrap().retired, "redone");
-    assert!(m.status.as_ref().unwrap().0.starts_with("redone"));
+    assert!(m.status().unwrap().0.starts_with("redone"));
 }
 
 #[test]
@@ -410,7 +411,7 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
     }
     typed(&mut app, &mut m, "对手分,胡说");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(
         err && msg.contains("胡说") && msg.contains("破同分"),
         "{msg}"
@@ -423,7 +424,7 @@ fn the_new_event_form_takes_chinese_tiebreak_names_and_keeps_what_was_typed() {
     }
     typed(&mut app, &mut m, "累进分");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     let e = app.find_event("月赛").unwrap();
     assert_eq!(
         e.settings.tiebreaks.codes(),
@@ -487,7 +488,7 @@ fn the_print_form_offers_png_for_pairings_and_standings_and_writes_the_pages() {
     let out = dir.path().join("r1.png");
     typed(&mut app, &mut m, out.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(
         !err && msg.contains("r1-1.png") && msg.contains("r1-2.png"),
         "{msg}"
@@ -527,7 +528,7 @@ fn member_form_checks_rating_and_warns_of_a_duplicate() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     typed(&mut app, &mut m, "99999");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(
         err && msg.starts_with("rating") && msg.contains("0–3500"),
         "{msg}"
@@ -566,7 +567,12 @@ fn the_picker_enters_every_marked_member_at_once() {
     go(&mut app, &mut m, c(' '));
     assert_eq!(m.picker().map_or(0, |p| p.marked.len()), 3);
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(app.entries(e.key()).unwrap().len(), 3, "{:?}", m.status);
+    assert_eq!(
+        app.entries(e.key()).unwrap().len(),
+        3,
+        "{:?}",
+        m.status().cloned()
+    );
     assert!(m.picker().is_none());
 }
 
@@ -599,9 +605,9 @@ fn a_screen_change_clears_the_last_message() {
     let mut m = open(&mut app, Tab::Results);
     go(&mut app, &mut m, c('9'));
     go(&mut app, &mut m, c('r'));
-    assert!(m.status.is_some());
+    assert!(m.status().is_some());
     go(&mut app, &mut m, k(KeyCode::Tab));
-    assert!(m.status.is_none());
+    assert!(m.status().is_none());
 }
 
 #[test]
@@ -656,7 +662,7 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     assert!(q.contains("replace this file"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
-    m.modal = None;
+    m.close_modal();
     print_to(&mut app, &mut m, 0, out.to_str().unwrap());
     go(&mut app, &mut m, c('y'));
     let text = std::fs::read_to_string(&out).unwrap();
@@ -665,12 +671,12 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     let trf = dir.path().join("e.trf");
     // (after the documents and the site)
     print_to(&mut app, &mut m, 7, trf.to_str().unwrap());
-    assert!(m.confirm().is_none(), "{:?}", m.status);
+    assert!(m.confirm().is_none(), "{:?}", m.status().cloned());
     let t = std::fs::read_to_string(&trf).unwrap();
     assert!(t.lines().any(|l| l.starts_with("001")), "{t}");
     let db = dir.path().join("copy.db");
     print_to(&mut app, &mut m, 8, db.to_str().unwrap());
-    assert!(db.exists(), "{:?}", m.status);
+    assert!(db.exists(), "{:?}", m.status().cloned());
 }
 
 #[test]
@@ -687,7 +693,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     focus(&mut m, "col.date");
     typed(&mut app, &mut m, "2026-13-01");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(err && msg.starts_with("date"), "{msg}");
     for _ in 0..4 {
         go(&mut app, &mut m, k(KeyCode::Backspace));
@@ -702,7 +708,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     go(&mut app, &mut m, k(KeyCode::Right));
     // A double round robin on a Dutch event: refused, the form kept.
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(
         err && msg.contains("double_round_robin") && msg.contains("round-robin only"),
         "{msg}"
@@ -714,7 +720,7 @@ fn the_new_event_form_sets_date_games_per_round_bye_score_and_double() {
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Right));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.form().is_none(), "{:?}", m.status);
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
     let e = app.find_event("双循环").unwrap();
     assert_eq!(e.settings.system.code(), "berger");
     assert_eq!(e.start_date, chrono::NaiveDate::from_ymd_opt(2026, 12, 5));
@@ -751,10 +757,10 @@ fn undo_and_redo_speak_chinese_in_a_chinese_ui() {
     );
     assert!(!q.contains("result") && !q.contains("round"), "{q}");
     go(&mut app, &mut m, c('y'));
-    let s = m.status.as_ref().unwrap().0.clone();
+    let s = m.status().unwrap().0.clone();
     assert!(s.starts_with("已撤销") && s.contains("台 1"), "{s}");
     go(&mut app, &mut m, ctrl('r'));
-    let s = m.status.as_ref().unwrap().0.clone();
+    let s = m.status().unwrap().0.clone();
     assert!(
         s.contains("成绩 周赛 第 1 轮") && !s.contains("undo"),
         "{s}"
@@ -820,7 +826,7 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('L'));
-    let rows = match &m.modal {
+    let rows = match m.modal() {
         Some(qishe::tui::model::Modal::Log(v)) => v.rows.clone(),
         other => panic!("the log is open: {other:?}"),
     };
@@ -843,7 +849,7 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     assert!(q.starts_with("撤销：") && q.contains("台 1"), "{q}");
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::Unplayed);
-    let Some(qishe::tui::model::Modal::Log(v)) = &m.modal else {
+    let Some(qishe::tui::model::Modal::Log(v)) = m.modal() else {
         panic!("back to the log")
     };
     assert!(v.rows[0].summary.starts_with("撤销: "), "{:?}", v.rows[0]);
@@ -861,5 +867,5 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
         "n redoes nothing"
     );
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.modal.is_none());
+    assert!(m.modal().is_none());
 }

@@ -204,12 +204,12 @@ fn team_events_and_knockouts_have_no_prizes_tab() {
     .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.select_event(m.events.iter().position(|e| e.name == "团体").unwrap());
+    m.select_event(m.events().iter().position(|e| e.name == "团体").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(!m.tabs().contains(&Tab::Prizes), "{:?}", m.tabs());
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.select_event(m.events.iter().position(|e| e.name == "示例2").unwrap());
+    m.select_event(m.events().iter().position(|e| e.name == "示例2").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('P'));
     assert!(m.tabs().contains(&Tab::Prizes));

@@ -36,7 +36,7 @@ fn members(app: &mut App) {
 }
 
 fn shown(m: &Model) -> Vec<String> {
-    m.filtered_members(&m.search)
+    m.filtered_members(m.search())
         .iter()
         .map(|x| x.name.clone())
         .collect()
@@ -48,7 +48,7 @@ fn typing_pinyin_initials_narrows_the_club_list() {
     members(&mut app);
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('/'));
-    assert!(m.searching);
+    assert!(m.searching());
     typed(&mut app, &mut m, "z");
     let mut v = shown(&m);
     v.sort();
@@ -131,20 +131,20 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     let (mut app, mut m) = file_club(lang, &dir);
     go(&mut app, &mut m, c('p'));
     // The key returned at once: the work runs on a worker, the model waits.
-    assert!(m.job.is_some(), "pairing went to a worker");
-    assert_eq!(m.ev.paired, 0, "no data change before the answer");
+    assert!(m.job().is_some(), "pairing went to a worker");
+    assert_eq!(m.ev().paired, 0, "no data change before the answer");
     insta::assert_snapshot!(format!("pairing_busy_{suffix}"), screen(&m));
     // Keys other than Ctrl-C are ignored meanwhile.
     go(&mut app, &mut m, c('q'));
     go(&mut app, &mut m, c('U'));
     assert!(!m.quit && m.confirm().is_none() && m.screen() == Screen::Event);
-    assert!(m.job.is_some());
+    assert!(m.job().is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert!(m.job.is_none() && m.busy.is_none());
-    assert_eq!(m.ev.paired, 1, "the model reloaded the new round");
+    assert!(m.job().is_none() && m.busy().is_none());
+    assert_eq!(m.ev().paired, 1, "the model reloaded the new round");
     assert_eq!(m.tab(), Tab::Round);
-    assert_eq!(m.ev.round.as_ref().map(|r| r.boards.len()), Some(3));
-    let (msg, err) = m.status.clone().unwrap();
+    assert_eq!(m.ev().round.as_ref().map(|r| r.boards.len()), Some(3));
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(!err, "{msg}");
     assert!(msg.ends_with(" 1"), "{msg}");
     // The main connection sees what the worker stored.
@@ -170,12 +170,12 @@ fn a_failing_worker_reports_a_translated_error_and_changes_nothing() {
     go(&mut app, &mut m, c('p'));
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     go(&mut app, &mut m, c('p'));
-    assert!(m.job.is_some());
+    assert!(m.job().is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(err, "{msg}");
     assert!(msg.starts_with("error: round 1 is not finished"), "{msg}");
-    assert_eq!(m.ev.paired, 1);
+    assert_eq!(m.ev().paired, 1);
 }
 
 #[test]
@@ -183,7 +183,7 @@ fn ctrl_c_quits_while_a_worker_runs() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, mut m) = file_club(Lang::En, &dir);
     go(&mut app, &mut m, c('p'));
-    assert!(m.job.is_some());
+    assert!(m.job().is_some());
     go(
         &mut app,
         &mut m,
@@ -209,11 +209,11 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     go(&mut app, &mut m, c('i'));
     typed(&mut app, &mut m, csv.to_str().unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter)); // preview, read on a worker too
-    let job = m.job.as_ref().expect("the preview went to a worker");
+    let job = m.job().expect("the preview went to a worker");
     assert_eq!(job.label, "tui.msg.previewing");
     assert!(m.confirm().is_none(), "no question before the file is read");
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert_eq!(m.members.len(), MEMBERS.len(), "a preview stores nothing");
+    assert_eq!(m.members().len(), MEMBERS.len(), "a preview stores nothing");
     let msg = &m.confirm().expect("a preview first").message;
     assert!(
         msg.contains("棋手7 (滨江棋友会), … (+492)"),
@@ -221,7 +221,7 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     );
     assert!(!msg.contains("棋手8 "), "{msg}");
     go(&mut app, &mut m, c('y'));
-    let job = m.job.as_mut().expect("the import went to a worker");
+    let job = m.job_mut().expect("the import went to a worker");
     assert_eq!(job.label, "tui.msg.importing");
     // Progress: poll until the worker has counted every row.
     let mut seen = None;
@@ -240,8 +240,8 @@ fn a_member_import_runs_on_a_worker_and_counts_its_rows() {
     assert_eq!(seen, Some(500), "the worker reported its rows");
     assert!(screen(&m).contains("500/500 rows"));
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert_eq!(m.status, Some(("imported: 500".into(), false)));
-    assert_eq!(m.members.len(), MEMBERS.len() + 500, "the model reloaded");
+    assert_eq!(m.status().cloned(), Some(("imported: 500".into(), false)));
+    assert_eq!(m.members().len(), MEMBERS.len() + 500, "the model reloaded");
 }
 
 // ---- Moving players between boards (Round tab) ----
@@ -306,7 +306,7 @@ fn move_keys_resolve_through_the_keymap() {
         "not moving yet"
     );
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_some());
+    assert!(m.mover().is_some());
     for (key, action) in [
         (c('m'), Action::MarkMove),
         (k(KeyCode::Enter), Action::MarkMove),
@@ -324,8 +324,8 @@ fn move_keys_resolve_through_the_keymap() {
     assert_eq!(m.handle(c('q')), Some(Action::Quit));
     assert_eq!(resolve(&m.contexts(), &c('p')), None, "no pairing mid-move");
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.mover.is_none());
-    assert_eq!(m.status, Some(("cancelled".into(), false)));
+    assert!(m.mover().is_none());
+    assert_eq!(m.status().cloned(), Some(("cancelled".into(), false)));
 }
 
 #[test]
@@ -335,7 +335,7 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     // Board 1: mark the black player; board 3: swap with its red player.
     go(&mut app, &mut m, c('m'));
     go(&mut app, &mut m, k(KeyCode::Right));
-    assert!(m.status.as_ref().unwrap().0.starts_with("marked "));
+    assert!(m.status().unwrap().0.starts_with("marked "));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, k(KeyCode::Left)); // the cursor to red of board 3
@@ -345,14 +345,14 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     insta::assert_snapshot!("move_marked_en", shown);
     go(&mut app, &mut m, c('m'));
     assert!(m.confirm().is_none(), "round 1 breaks no rule");
-    assert_eq!(m.status, Some(("players moved".into(), false)));
-    assert!(m.mover.is_none());
+    assert_eq!(m.status().cloned(), Some(("players moved".into(), false)));
+    assert!(m.mover().is_none());
     let after = seats(&app, 1);
     assert_eq!(after[0], (before[0].0, Some(before[2].0)));
     assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
     assert_eq!(after[1], before[1]);
     // The model shows the stored round.
-    let r = m.ev.round.as_ref().unwrap();
+    let r = m.ev().round.as_ref().unwrap();
     assert_eq!(r.boards[0].black.as_ref().unwrap().start_no, before[2].0);
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
@@ -365,7 +365,7 @@ fn marking_the_same_seat_again_unmarks_it() {
     let before = seats(&app, 1);
     go(&mut app, &mut m, c('m'));
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(seats(&app, 1), before);
 }
 
@@ -462,9 +462,9 @@ fn moves_and_colour_swaps_are_refused_once_results_are_in() {
     m.refresh(&app).unwrap();
     let before = seats(&app, 1);
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(
-        m.status,
+        m.status().cloned(),
         Some((
             "this round already has results (board 2); its boards can no longer be changed".into(),
             true
@@ -473,7 +473,7 @@ fn moves_and_colour_swaps_are_refused_once_results_are_in() {
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c('m'));
     assert_eq!(
-        m.status,
+        m.status().cloned(),
         Some((
             "board 2 already has a result; it can no longer be changed".into(),
             true
@@ -481,7 +481,7 @@ fn moves_and_colour_swaps_are_refused_once_results_are_in() {
     );
     go(&mut app, &mut m, c('c'));
     assert_eq!(
-        m.status.as_ref().map(|s| s.1),
+        m.status().map(|s| s.1),
         Some(true),
         "colour swap refused too"
     );
@@ -506,7 +506,7 @@ fn a_colour_swap_that_breaks_a_rule_asks_in_the_same_dialog() {
     assert!(msg.contains("forbidden pair: "), "{msg}");
     go(&mut app, &mut m, c('y'));
     assert_eq!(seats(&app, 1)[0], (s[0].1.unwrap(), Some(s[0].0)));
-    assert_eq!(m.status, Some(("colours swapped".into(), false)));
+    assert_eq!(m.status().cloned(), Some(("colours swapped".into(), false)));
 }
 
 #[test]
@@ -531,7 +531,11 @@ fn a_click_on_a_scrolled_list_picks_the_row_drawn_there() {
         };
         let before = m.member_sel();
         qishe::tui::update(m, a);
-        match m.filtered_members(&m.search).get(i).map(|x| x.name.clone()) {
+        match m
+            .filtered_members(m.search())
+            .get(i)
+            .map(|x| x.name.clone())
+        {
             Some(name) => {
                 assert!(
                     drawn.contains(&name),
@@ -579,15 +583,15 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_some());
+    assert!(m.mover().is_some());
     go(&mut app, &mut m, c('u')); // undoes the pairing itself
     go(&mut app, &mut m, c('y')); // undo asks first
-    assert!(m.mover.is_none());
-    assert!(m.ev.round.is_none(), "{:?}", m.status);
+    assert!(m.mover().is_none());
+    assert!(m.ev().round.is_none(), "{:?}", m.status().cloned());
     go(&mut app, &mut m, c('m'));
-    assert!(m.mover.is_none());
+    assert!(m.mover().is_none());
     assert_eq!(
-        m.status,
+        m.status().cloned(),
         Some((
             "no round paired yet: press p to pair the next round".into(),
             true
@@ -603,10 +607,16 @@ fn a_failing_pairing_is_reported_in_the_ui_language() {
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     go(&mut app, &mut m, c('p'));
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    let (msg, err) = m.status.clone().unwrap();
+    let (msg, err) = m.status().cloned().unwrap();
     assert!(err);
     // The first player in start order without a result is named.
-    let name = &m.ev.entries.iter().find(|e| e.start_no == 1).unwrap().name;
+    let name = &m
+        .ev()
+        .entries
+        .iter()
+        .find(|e| e.start_no == 1)
+        .unwrap()
+        .name;
     assert_eq!(
         msg,
         format!("错误: 第 1 轮尚未结束: {name} 还没有成绩; 录入全部成绩后才能编排第 2 轮")
@@ -643,7 +653,7 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
     let a = click_in(&m, 80, 24, 40, 3).unwrap();
     assert_eq!(a, Action::SelectSeat(0, true));
     assert!(update(&mut m, a).is_none());
-    assert_eq!(m.mover.unwrap().marked.0, 0);
+    assert_eq!(m.mover().unwrap().marked.0, 0);
     let a = click_in(&m, 80, 24, 10, 5).unwrap();
     assert_eq!(a, Action::SelectSeat(2, false));
     update(&mut m, a);
@@ -661,7 +671,7 @@ fn while_moving_a_click_on_a_player_picks_that_seat() {
 
 /// The status line's error after the last command, checked to be one.
 fn error_shown(m: &Model) -> String {
-    let (msg, err) = m.status.clone().expect("a status line");
+    let (msg, err) = m.status().cloned().expect("a status line");
     assert!(err, "not an error: {msg}");
     msg
 }
@@ -687,7 +697,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         "{msg}"
     );
     assert!(!msg.chars().any(|c| c.is_ascii_alphabetic()), "{msg}");
-    assert!(m.ev.round.as_ref().unwrap().boards[0]
+    assert!(m.ev().round.as_ref().unwrap().boards[0]
         .results
         .iter()
         .all(|r| r == "*" || r.is_empty()));
@@ -761,7 +771,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     if on_file {
         assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     }
-    assert_eq!(m.ev.paired, 1);
+    assert_eq!(m.ev().paired, 1);
     let notice = m
         .notice()
         .map(str::to_string)

@@ -122,7 +122,7 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
         .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
-    m.select_event(m.events.iter().position(|e| e.name == "周赛").unwrap());
+    m.select_event(m.events().iter().position(|e| e.name == "周赛").unwrap());
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tabs().len(), 6);
     assert!(!m.tabs().contains(&Tab::Teams) && !m.tabs().contains(&Tab::Bracket));
@@ -155,22 +155,16 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "o");
-    let e = m
-        .teams
-        .as_ref()
-        .unwrap()
-        .editor
-        .clone()
-        .expect("lineup form");
+    let e = m.teams().unwrap().editor.clone().expect("lineup form");
     assert_eq!(e.team, "东城");
     assert_eq!(e.picks, [Some(0), Some(1)]);
     // Board 1 东二, board 2 东一: against the roster order.
     keys(&mut app, &mut m, "21\r");
-    let e = m.teams.as_ref().unwrap().editor.clone().expect("form kept");
+    let e = m.teams().unwrap().editor.clone().expect("form kept");
     assert_eq!(e.picks, [Some(1), Some(0)], "what was picked stays");
     let err = e.error.expect("the app's refusal in the form");
     assert!(err.contains("东城"), "{err}");
-    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
     let s = screen(&m);
     let head: String = err.chars().take(6).collect();
     assert!(s.contains(&head), "{head}:\n{s}");
@@ -186,10 +180,14 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     );
     // 东一 and the reserve 东三: in order, saved.
     // The focus went round to board 1 again.
-    assert_eq!(m.teams.as_ref().unwrap().editor.as_ref().unwrap().focus, 0);
+    assert_eq!(m.teams().unwrap().editor.as_ref().unwrap().focus, 0);
     keys(&mut app, &mut m, "13\r");
-    assert!(m.teams.as_ref().unwrap().editor.is_none(), "{:?}", m.status);
-    assert!(!m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(
+        m.teams().unwrap().editor.is_none(),
+        "{:?}",
+        m.status().cloned()
+    );
+    assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
     let stored = app
         .team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
         .unwrap();
@@ -202,7 +200,7 @@ fn a_lineup_out_of_roster_order_is_refused_inside_the_form_which_keeps_the_picks
     // Esc leaves the form without a change.
     keys(&mut app, &mut m, "o2");
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.teams.as_ref().unwrap().editor.is_none());
+    assert!(m.teams().unwrap().editor.is_none());
     assert_eq!(
         app.team_lineups(app.find_event("联赛").unwrap().key(), RoundNo(1))
             .unwrap()[0]
@@ -216,7 +214,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev.paired, 1, "{:?}", m.status);
+    assert_eq!(m.ev().paired, 1, "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "pairing keeps the Teams tab");
     let round = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
@@ -226,7 +224,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     // Results are entered on the matches view.
     keys(&mut app, &mut m, "r");
     assert!(m.form().is_none());
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("进行中"), "{s}");
@@ -234,14 +232,14 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "r");
     assert!(m.form().is_some(), "the ordinary result form");
     keys(&mut app, &mut m, "\r");
-    assert_eq!(m.teams.as_ref().unwrap().sel, 1, "the next board comes up");
+    assert_eq!(m.teams().unwrap().sel, 1, "the next board comes up");
     let s = screen(&m);
     assert!(
         s.contains("2 : 0") && s.contains("进行中"),
         "the score so far:\n{s}"
     );
     keys(&mut app, &mut m, "d\r");
-    assert_eq!(m.teams.as_ref().unwrap().sel, 2, "on to the next match");
+    assert_eq!(m.teams().unwrap().sel, 2, "on to the next match");
     let v = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
@@ -272,7 +270,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("团体名次"), "{s}");
-    let st = m.teams.as_ref().unwrap().standings.clone().unwrap();
+    let st = m.teams().unwrap().standings.clone().unwrap();
     let mp: Vec<(String, Points)> = st
         .rows
         .iter()
@@ -286,12 +284,12 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("台次奖"), "{s}");
-    assert!(!m.teams.as_ref().unwrap().prizes.is_empty());
+    assert!(!m.teams().unwrap().prizes.is_empty());
     // The team crosstable: game points against each opponent.
     keys(&mut app, &mut m, "v");
     let s = screen(&m);
     assert!(s.contains("团体交叉表"), "{s}");
-    let x = m.teams.as_ref().unwrap().cross.clone().unwrap();
+    let x = m.teams().unwrap().cross.clone().unwrap();
     let h = x.teams.iter().position(|t| *t == m1.home).unwrap();
     let a = x
         .teams
@@ -307,13 +305,13 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     assert!(line.contains('×') && line.contains(" 3 "), "{line}");
     // The next round's lineups: `]` moves on; the round is not paired yet.
     keys(&mut app, &mut m, "v]");
-    assert_eq!(m.teams.as_ref().unwrap().round, 2);
+    assert_eq!(m.teams().unwrap().round, 2);
     keys(&mut app, &mut m, "v");
     assert!(screen(&m).contains("尚未编排"));
     // Undo takes the last result back; the match is in progress again.
     // `u` asks first; `y` undoes.
     keys(&mut app, &mut m, "[uy");
-    assert_eq!(m.teams.as_ref().unwrap().round, 1);
+    assert_eq!(m.teams().unwrap().round, 1);
     let v = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
@@ -348,29 +346,29 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     assert!(s.contains("增加替补") && s.contains("东四"), "{s}");
     keys(&mut app, &mut m, "\r");
     assert_eq!(roster(&app), ["东一", "东二", "东三", "东四"]);
-    assert!(m.teams.as_ref().unwrap().roster_editor.is_none());
+    assert!(m.teams().unwrap().roster_editor.is_none());
     assert!(screen(&m).contains("东四"), "the new reserve is listed");
     // Twice: the app's refusal inside the form, the name kept.
     keys(&mut app, &mut m, "a东四\r");
-    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    let e = m.teams().unwrap().roster_editor.clone().unwrap();
     assert_eq!(e.input, "东四");
     assert!(e.error.as_deref().unwrap().contains("两次"), "{e:?}");
     assert!(screen(&m).contains("两次"));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.teams.as_ref().unwrap().roster_editor.is_none());
+    assert!(m.teams().unwrap().roster_editor.is_none());
     // An unknown name needs the "new member" tick.
     keys(&mut app, &mut m, "a新人\r");
-    assert!(m.teams.as_ref().unwrap().roster_editor.is_some());
+    assert!(m.teams().unwrap().roster_editor.is_some());
     go(&mut app, &mut m, k(KeyCode::Tab));
     keys(&mut app, &mut m, " \r");
     assert_eq!(roster(&app).last().unwrap(), "新人");
     // Round 1 paired: taking 东四 off is the arbiter's.
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev.paired, 1);
+    assert_eq!(m.ev().paired, 1);
     keys(&mut app, &mut m, "x→→→");
     assert!(screen(&m).contains("移出名单"));
     keys(&mut app, &mut m, "\r");
-    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    let e = m.teams().unwrap().roster_editor.clone().unwrap();
     assert!(e.error.as_deref().unwrap().contains("已固定"), "{e:?}");
     go(&mut app, &mut m, k(KeyCode::Tab));
     keys(&mut app, &mut m, " \r");
@@ -379,7 +377,7 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     keys(&mut app, &mut m, "x");
     go(&mut app, &mut m, k(KeyCode::Tab));
     keys(&mut app, &mut m, " \r");
-    let e = m.teams.as_ref().unwrap().roster_editor.clone().unwrap();
+    let e = m.teams().unwrap().roster_editor.clone().unwrap();
     assert!(e.error.as_deref().unwrap().contains("出场名单"), "{e:?}");
     assert_eq!(roster(&app).len(), 4);
 }
@@ -408,7 +406,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert!(s.contains("种子顺序 (8)") && s.contains("P8"), "{s}");
     keys(&mut app, &mut m, "p");
     assert_eq!(m.tab(), Tab::Bracket);
-    let b = m.bracket.as_ref().unwrap();
+    let b = m.bracket().unwrap();
     assert_eq!(b.bracket.rounds.len(), 1);
     assert_eq!((b.round, b.sel), (0, 0));
     let s = screen(&m);
@@ -417,7 +415,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     }
     // Match 1 drawn: the ladder's first step (two play-off games) is due.
     keys(&mut app, &mut m, "d\r");
-    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
     assert!(mv.winner.is_none());
     let s = screen(&m);
     assert!(s.contains("加赛 2 局"), "{s}");
@@ -428,7 +426,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     keys(&mut app, &mut m, "\r");
     // Colours swap: black winning game 3 is the same player winning again.
     keys(&mut app, &mut m, "b\r");
-    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
     let w = mv.winner.clone().expect("decided by the play-off games");
     assert_eq!(mv.decided_by, Some("playoff-games"));
     assert_eq!(mv.games.len(), 3);
@@ -439,23 +437,20 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert_eq!(m.form().unwrap().value("tui.field.game"), "3");
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
-    assert!(m.status.as_ref().unwrap().1, "{:?}", m.status);
+    assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
     // The refused form stays open with what was typed; Esc closes it.
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert_eq!(
-        m.bracket.as_ref().unwrap().selected().unwrap().games.len(),
-        3
-    );
+    assert_eq!(m.bracket().unwrap().selected().unwrap().games.len(), 3);
     // Pairing round 2 is refused while round 1 is open.
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.bracket.as_ref().unwrap().bracket.rounds.len(), 1);
-    assert!(m.status.as_ref().unwrap().1);
+    assert_eq!(m.bracket().unwrap().bracket.rounds.len(), 1);
+    assert!(m.status().unwrap().1);
     for _ in 0..3 {
         keys(&mut app, &mut m, "↓r\r");
     }
     keys(&mut app, &mut m, "p");
-    let b = m.bracket.as_ref().unwrap();
+    let b = m.bracket().unwrap();
     assert_eq!(b.bracket.rounds.len(), 2);
     assert_eq!(b.round, 1, "the new round is selected");
     assert!(
@@ -466,13 +461,13 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     // (no form: it goes straight in and decides the match).
     keys(&mut app, &mut m, "r\r↓F");
     assert!(m.form().is_none());
-    let mv = m.bracket.as_ref().unwrap().selected().unwrap().clone();
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
     assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::BlackForfeits);
     assert_eq!(mv.games.len(), 1);
     assert!(mv.winner.is_some());
     keys(&mut app, &mut m, "p");
     keys(&mut app, &mut m, "b\r");
-    let b = m.bracket.as_ref().unwrap();
+    let b = m.bracket().unwrap();
     let champion = b.bracket.champion.clone().expect("a champion");
     assert_eq!(Some(&champion), b.bracket.rounds[2][0].winner.as_ref());
     let s = screen(&m);
@@ -482,7 +477,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     );
     // ← goes back through the rounds; the third column is drawn as it was.
     keys(&mut app, &mut m, "←←");
-    assert_eq!(m.bracket.as_ref().unwrap().round, 0);
+    assert_eq!(m.bracket().unwrap().round, 0);
 }
 
 #[test]
@@ -497,7 +492,7 @@ fn a_narrow_terminal_shows_the_selected_round_and_scrolls_the_bracket() {
     // The last match of round 1 is far down: the view follows it.
     keys(&mut app, &mut m, "↓↓↓↓↓↓↓");
     let s = screen_of(&m, 60, 24);
-    let last = &m.bracket.as_ref().unwrap().bracket.rounds[0][7];
+    let last = &m.bracket().unwrap().bracket.rounds[0][7];
     assert!(
         s.contains(&format!("{:>2} {}", last.a.start_no, last.a.name)),
         "{s}"
@@ -516,15 +511,15 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     keys(&mut app, &mut m, "p");
     // The lot key before the match is level does nothing but say so.
     keys(&mut app, &mut m, "c");
-    assert!(m.bracket.as_ref().unwrap().lot.is_none());
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.bracket().unwrap().lot.is_none());
+    assert!(m.status().unwrap().1);
     keys(&mut app, &mut m, "d\r");
     assert!(screen(&m).contains("按 c"), "the lot is asked for");
     keys(&mut app, &mut m, "c");
-    let lot = m.bracket.as_ref().unwrap().lot.clone().expect("lot dialog");
+    let lot = m.bracket().unwrap().lot.clone().expect("lot dialog");
     assert_eq!(lot.players[1].1, "P2");
     keys(&mut app, &mut m, "→\r");
-    let b = m.bracket.as_ref().unwrap();
+    let b = m.bracket().unwrap();
     let mv = b.selected().unwrap();
     assert_eq!(mv.winner.as_ref().map(|w| w.name.as_str()), Some("P2"));
     assert_eq!(mv.decided_by, Some("lot"));
@@ -534,12 +529,5 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     );
     // Undo takes the lot back.
     keys(&mut app, &mut m, "uy");
-    assert!(m
-        .bracket
-        .as_ref()
-        .unwrap()
-        .selected()
-        .unwrap()
-        .winner
-        .is_none());
+    assert!(m.bracket().unwrap().selected().unwrap().winner.is_none());
 }

@@ -40,21 +40,23 @@ fn err(m: &mut Model, key: &'static str, board: u32) {
     let text = crate::i18n::Msg::new(key)
         .with("board", board)
         .render(m.lang);
-    m.status = Some((text, true));
+    m.popups.status = Some((text, true));
 }
 
 /// The hint on the status line while a player is marked.
 fn hint(m: &mut Model) {
-    let Some(mv) = m.mover else { return };
-    let name =
-        m.ev.round
-            .as_ref()
-            .and_then(|r| r.boards.get(mv.marked.0))
-            .and_then(|b| seat(b, mv.marked.1))
-            .map(|e| format!("{} ({})", e.name, e.start_no))
-            .unwrap_or_default();
+    let Some(mv) = m.open.mover else { return };
+    let name = m
+        .open
+        .ev
+        .round
+        .as_ref()
+        .and_then(|r| r.boards.get(mv.marked.0))
+        .and_then(|b| seat(b, mv.marked.1))
+        .map(|e| format!("{} ({})", e.name, e.start_no))
+        .unwrap_or_default();
     let text = crate::i18n::msg!("tui.move.hint", name).render(m.lang);
-    m.status = Some((text, false));
+    m.popups.status = Some((text, false));
 }
 
 /// Handles an action while a move is in progress (or `m` starting one).
@@ -63,8 +65,8 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
     match a {
         Action::MarkMove => Some(mark(m)),
         Action::OtherSide => {
-            let here = m.row_sel;
-            let mv = m.mover.as_mut()?;
+            let here = m.nav.row_sel;
+            let mv = m.open.mover.as_mut()?;
             mv.side = mv.side.opposite();
             if mv.marked.0 == here {
                 // Still on the marked board: choose which of its players.
@@ -74,19 +76,19 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
             Some(None)
         }
         Action::SelectSeat(row, black) => {
-            let here = row < m.ev.round.as_ref().map_or(0, |r| r.boards.len());
-            let mv = m.mover.as_mut().filter(|_| here)?;
+            let here = row < m.open.ev.round.as_ref().map_or(0, |r| r.boards.len());
+            let mv = m.open.mover.as_mut().filter(|_| here)?;
             mv.side = if black { Colour::Black } else { Colour::Red };
             if mv.marked.0 == row {
                 mv.marked.1 = mv.side;
             }
-            m.row_sel = row;
+            m.nav.row_sel = row;
             hint(m);
             Some(None)
         }
         Action::Cancel => {
-            m.mover.take()?;
-            m.status = Some((m.t("tui.msg.cancelled"), false));
+            m.open.mover.take()?;
+            m.popups.status = Some((m.t("tui.msg.cancelled"), false));
             Some(None)
         }
         Action::Quit
@@ -97,7 +99,7 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
         | Action::PairNext
         | Action::Unpair
         | Action::Undo => {
-            m.mover = None;
+            m.open.mover = None;
             None
         }
         _ => None,
@@ -105,21 +107,21 @@ pub fn update(m: &mut Model, a: Action) -> Option<Option<Command>> {
 }
 
 fn mark(m: &mut Model) -> Option<Command> {
-    if m.tab != Tab::Round {
+    if m.nav.tab != Tab::Round {
         return None;
     }
-    if m.ev.round.is_none() {
-        m.status = Some((m.t("tui.round.none"), true));
+    if m.open.ev.round.is_none() {
+        m.popups.status = Some((m.t("tui.round.none"), true));
         return None;
     }
-    if m.mover.is_none() && refused(m) {
+    if m.open.mover.is_none() && refused(m) {
         return None;
     }
-    let round = m.ev.round.as_ref()?;
-    let here = m.row_sel;
+    let round = m.open.ev.round.as_ref()?;
+    let here = m.nav.row_sel;
     let b = round.boards.get(here)?;
-    let Some(mv) = m.mover else {
-        m.mover = Some(Mover {
+    let Some(mv) = m.open.mover else {
+        m.open.mover = Some(Mover {
             marked: (here, Colour::Red),
             side: Colour::Red,
         });
@@ -127,14 +129,14 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     };
     if (here, mv.side) == mv.marked {
-        m.mover = None;
-        m.status = Some((m.t("tui.msg.cancelled"), false));
+        m.open.mover = None;
+        m.popups.status = Some((m.t("tui.msg.cancelled"), false));
         return None;
     }
     let Some(from) = round.boards.get(mv.marked.0) else {
         // The round changed under the mark (it cannot while moving, but
         // a stale mark must not panic): start again.
-        m.mover = None;
+        m.open.mover = None;
         return None;
     };
     let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
@@ -154,19 +156,19 @@ fn mark(m: &mut Model) -> Option<Command> {
                 .map(|x| ("tui.move.round_has_results", x.number))
         });
     let cmd = Command::SwapPlayers {
-        event: EventId(m.ev.event.as_ref()?.id),
+        event: EventId(m.open.ev.event.as_ref()?.id),
         round: RoundNo(round.number),
         a: a.start_no,
         b: target.start_no,
         insist: false,
     };
-    m.mover = None;
+    m.open.mover = None;
     if let Some((key, n)) = blocked {
         err(m, key, n);
         return None;
     }
-    m.status = None;
-    m.mover = None;
+    m.popups.status = None;
+    m.open.mover = None;
     Some(cmd)
 }
 
@@ -177,7 +179,7 @@ pub const BLACK_COLUMNS: std::ops::Range<u16> = 36..56;
 
 /// While moving, a click on a player of board row `row` picks that seat.
 pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
-    if m.mover.is_none() || m.screen != super::Screen::Event || m.tab != Tab::Round {
+    if m.open.mover.is_none() || m.nav.screen != super::Screen::Event || m.nav.tab != Tab::Round {
         return None;
     }
     if RED_COLUMNS.contains(&column) {
@@ -192,9 +194,9 @@ pub fn seat_at(m: &Model, row: usize, column: u16) -> Option<Action> {
 /// The marker drawn before a player's name on the Round tab: `◆` the marked
 /// player, `▶` the cursor's seat.
 pub fn marker(m: &Model, row: usize, side: Colour) -> &'static str {
-    match m.mover {
+    match m.open.mover {
         Some(mv) if mv.marked == (row, side) => "◆ ",
-        Some(mv) if (m.row_sel, mv.side) == (row, side) => "▶ ",
+        Some(mv) if (m.nav.row_sel, mv.side) == (row, side) => "▶ ",
         _ => "",
     }
 }
@@ -274,10 +276,10 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
 /// Whether the selected board's change is refused because results are in
 /// (with the translated reason on the status line).
 pub fn refused(m: &mut Model) -> bool {
-    let Some(round) = m.ev.round.as_ref() else {
+    let Some(round) = m.open.ev.round.as_ref() else {
         return false;
     };
-    let here = round.boards.get(m.row_sel).filter(|b| has_result(b));
+    let here = round.boards.get(m.nav.row_sel).filter(|b| has_result(b));
     let other = round.boards.iter().find(|b| has_result(b));
     match (here, other) {
         (Some(b), _) => {

@@ -1,12 +1,12 @@
-//! Commands for the app layer: `execute` runs a [`Command`] through the
-//! one command path (`effects::run`, then `effects::apply`) and refreshes
-//! the model's data.
+//! Commands for the app layer: [`Command`] and what it carries (the print
+//! form's [`PrintJob`], a question's [`Confirm`]). `execute.rs` runs one.
 
-use super::*;
+use super::Form;
 use crate::app::App;
 use crate::app::{BoardNo, EntryId, EventId, MemberId, RoundNo};
 use crate::app::{EventDraft, ResultInput};
 use crate::domain::{Member, NewMember};
+use crate::i18n::{tr, Lang};
 
 /// A command for the app layer.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,7 +111,7 @@ pub enum Command {
         checked: bool,
     },
     /// Print a document, or write the backup, the site or the TRF.
-    Print(super::print::PrintJob),
+    Print(PrintJob),
     /// Say what `Undo` would take back and ask.
     PreviewUndo,
     Undo,
@@ -154,66 +154,29 @@ pub enum Command {
     },
 }
 
+/// The document to print and where it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintJob {
+    pub event: EventId,
+    /// A document code (`DocKind::code`), or `backup`, `site`, `trf`.
+    pub doc: String,
+    /// `pdf`, `text`, `html`, `csv` or `png`.
+    pub format: String,
+    pub to_printer: bool,
+    /// The file or folder (empty: a name made from the event and document).
+    pub path: String,
+    pub printer: String,
+    /// After this round (`None`: the last).
+    pub round: Option<RoundNo>,
+    /// Replace an existing file (asked first).
+    pub force: bool,
+}
+
 /// A destructive action waiting for `y`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Confirm {
     pub message: String,
     pub command: Command,
-}
-
-/// Runs a command against the club through the one command path
-/// (`effects::run`, then `effects::apply`) and re-reads what its outcome
-/// says it changed (`Model::reread`). Errors
-/// become the status line (translated prefix, the app's message).
-pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
-    m.busy = None;
-    let r = super::effects::run(app, m.lang, &cmd, &|_, _| {});
-    let submitted = m.form_state.submitted.take();
-    let ui = m.ui();
-    if let (Command::Teams(_), Some(t)) = (&cmd, m.teams.as_mut()) {
-        t.ran(&ui, r.as_ref().map(|_| ()));
-    }
-    let next_open = matches!(r, Ok(super::outcome::Outcome::Recorded { .. }));
-    // A command that failed wrote nothing (each write is one transaction),
-    // but the club is read again all the same: it may have changed behind
-    // the model (another program, the worker).
-    let changed = r
-        .as_ref()
-        .map_or(super::outcome::Changed::Everything, |o| o.changed());
-    match r {
-        Ok(o) => {
-            if matches!(
-                cmd,
-                Command::SwapColours { .. } | Command::SwapPlayers { .. }
-            ) {
-                m.marks.insist = None;
-            }
-            super::effects::apply(m, o);
-        }
-        Err(e) => {
-            let text = super::worker::error_text(m.lang, &e);
-            m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
-            // The form comes back as typed, the error under it.
-            if let (None, Some(f)) = (&m.modal, submitted) {
-                m.set_form(f);
-            }
-        }
-    }
-    if let Err(e) = m.reread(app, changed) {
-        let text = super::worker::error_text(m.lang, &e);
-        m.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
-    }
-    if next_open {
-        m.next_unfinished();
-        if let Some(t) = m.teams.as_mut() {
-            t.after_result();
-        }
-    }
-    let n = m.rows();
-    let s = m.sel_mut();
-    if *s >= n {
-        *s = n.saturating_sub(1);
-    }
 }
 
 /// The question before a member import: who will be added and who skipped

@@ -4,7 +4,6 @@
 //! pages. Their commands run through the one command path (`effects.rs`).
 
 use super::*;
-use crate::app::RoundNo;
 use crate::app::StatsFilter;
 use crate::tui::checkin::CheckInCmd;
 use crate::tui::component::Reply;
@@ -42,7 +41,7 @@ impl Model {
                 None
             }
             Reply::Say(text, error) => {
-                self.status = Some((text, error));
+                self.popups.status = Some((text, error));
                 None
             }
             Reply::Help => {
@@ -64,7 +63,7 @@ impl Model {
 
     /// Members the member page's head-to-head picker offers for its search.
     pub fn page_candidates(&self) -> Vec<&Member> {
-        match self.pages.member.as_ref().and_then(|p| p.query()) {
+        match self.nav.pages.member.as_ref().and_then(|p| p.query()) {
             Some(q) => self.filtered_members(q),
             None => Vec::new(),
         }
@@ -73,14 +72,14 @@ impl Model {
     /// Opens (or refreshes) the page `loaded` holds.
     pub fn show(&mut self, loaded: Loaded) {
         match loaded {
-            Loaded::Member(page) => self.pages.member = Some(*page),
+            Loaded::Member(page) => self.nav.pages.member = Some(*page),
             Loaded::Stats {
                 stats,
                 ratings,
                 fields,
-            } => match self.pages.stats.as_mut() {
+            } => match self.nav.pages.stats.as_mut() {
                 Some(p) => p.set(*stats, ratings, fields),
-                None => self.pages.stats = Some(StatsPage::new(*stats, ratings, fields)),
+                None => self.nav.pages.stats = Some(StatsPage::new(*stats, ratings, fields)),
             },
         }
     }
@@ -89,8 +88,8 @@ impl Model {
 /// Hands an action to the open pop-up (the action log, the check-in).
 /// `None`: none is open.
 pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
-    let close = |m: &mut Model| m.modal = None;
-    match m.modal.as_mut()? {
+    let close = |m: &mut Model| m.popups.modal = None;
+    match m.popups.modal.as_mut()? {
         Modal::Log(v) => {
             let r = v.update(a);
             m.reply(r, Command::Log, close)
@@ -98,7 +97,7 @@ pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
         Modal::CheckIn(v) => {
             let r = v.update(a);
             let pairing = m.t("tui.msg.pairing");
-            let busy = &mut m.busy;
+            let busy = &mut m.popups.busy;
             let wrap = |c| match c {
                 CheckInCmd::Pair {
                     event,
@@ -125,39 +124,39 @@ pub fn update_popups(m: &mut Model, a: Action) -> Option<Option<Command>> {
 /// business (the model's own update goes on).
 pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let ui = m.ui();
-    if let Some(d) = m.pages.judge.as_mut() {
+    if let Some(d) = m.nav.pages.judge.as_mut() {
         let r = d.update(a, &ui);
         return Some(
-            m.reply(r, Command::Page, |m| m.pages.judge = None)
+            m.reply(r, Command::Page, |m| m.nav.pages.judge = None)
                 .flatten(),
         );
     }
-    if m.pages.member.is_some() {
+    if m.nav.pages.member.is_some() {
         let ids: Vec<i64> = m.page_candidates().iter().map(|x| x.id).collect();
-        let r = m.pages.member.as_mut()?.update(a, &ui, &ids);
+        let r = m.nav.pages.member.as_mut()?.update(a, &ui, &ids);
         return Some(
-            m.reply(r, Command::Page, |m| m.pages.member = None)
+            m.reply(r, Command::Page, |m| m.nav.pages.member = None)
                 .flatten(),
         );
     }
-    if let Some(p) = m.pages.stats.as_mut() {
+    if let Some(p) = m.nav.pages.stats.as_mut() {
         let r = p.update(a, &ui);
         return Some(
-            m.reply(r, Command::Page, |m| m.pages.stats = None)
+            m.reply(r, Command::Page, |m| m.nav.pages.stats = None)
                 .flatten(),
         );
     }
-    if let Some(p) = m.pages.season.as_mut() {
+    if let Some(p) = m.nav.pages.season.as_mut() {
         let r = p.update(a, &ui).map(PageCmd::Season);
         return Some(
-            m.reply(r, Command::Page, |m| m.pages.season = None)
+            m.reply(r, Command::Page, |m| m.nav.pages.season = None)
                 .flatten(),
         );
     }
-    if let Some(p) = m.pages.archive.as_mut() {
+    if let Some(p) = m.nav.pages.archive.as_mut() {
         let r = p.update(a).map(PageCmd::Archive);
         return Some(
-            m.reply(r, Command::Page, |m| m.pages.archive = None)
+            m.reply(r, Command::Page, |m| m.nav.pages.archive = None)
                 .flatten(),
         );
     }
@@ -170,25 +169,25 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
         )))),
         Action::Judge => {
             let event = m.event_id()?;
-            let round = RoundNo(super::entry::shown_round(m));
+            let round = super::entry::shown_round(m);
             let board = m.selected_board()?;
             match JudgeDialog::open(
                 &ui,
                 event,
                 round,
                 board,
-                &m.ev.games,
+                &m.open.ev.games,
                 m.prefs.repetition_rules,
             ) {
-                Ok(d) => m.pages.judge = Some(d),
-                Err(msg) => m.status = Some((msg, true)),
+                Ok(d) => m.nav.pages.judge = Some(d),
+                Err(msg) => m.popups.status = Some((msg, true)),
             }
             Some(None)
         }
         Action::MemberPage => {
             let id = m
-                .filtered_members(&m.search)
-                .get(m.member_sel)
+                .filtered_members(&m.nav.search)
+                .get(m.nav.member_sel)
                 .map(|x| x.id);
             Some(id.map(|id| Command::Page(PageCmd::OpenMember(crate::app::MemberId(id)))))
         }
@@ -204,30 +203,30 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
 /// keyboard wherever it is; other keys only while the tab is shown).
 pub fn update_tabs(m: &mut Model, a: Action) -> Option<Option<Command>> {
     let ui = m.ui();
-    let on = |tab| m.screen == Screen::Event && m.tab == tab;
+    let on = |tab| m.nav.screen == Screen::Event && m.nav.tab == tab;
     let (teams_shown, bracket_shown) = (on(Tab::Teams), on(Tab::Bracket));
     let prizes_shown = on(Tab::Prizes);
-    if a == Action::Prizes && m.screen == Screen::Event {
-        if let Some(p) = m.prizes.as_mut() {
+    if a == Action::Prizes && m.nav.screen == Screen::Event {
+        if let Some(p) = m.open.prizes.as_mut() {
             p.pinned = true;
-            m.tab = Tab::Prizes;
-            m.status = None;
+            m.nav.tab = Tab::Prizes;
+            m.popups.status = None;
             return Some(None);
         }
     }
-    if let Some(p) = m.prizes.as_mut() {
+    if let Some(p) = m.open.prizes.as_mut() {
         let r = p.update(a, &ui, prizes_shown);
         if let Some(c) = m.reply(r, Command::Prizes, |_| {}) {
             return Some(c);
         }
     }
-    if let Some(t) = m.teams.as_mut() {
+    if let Some(t) = m.open.teams.as_mut() {
         let r = t.update(a, &ui, teams_shown);
         if let Some(c) = m.reply(r, Command::Teams, |_| {}) {
             return Some(c);
         }
     }
-    if let Some(b) = m.bracket.as_mut() {
+    if let Some(b) = m.open.bracket.as_mut() {
         let r = b.update(a, &ui, bracket_shown);
         return m.reply(r, Command::Bracket, |_| {});
     }

@@ -398,10 +398,7 @@ fn attach_record(
         other => other,
     };
     if !checked {
-        if let Some(q) =
-            super::entry::record_question(app, lang, (at.0 .0, at.1.get(), at.2.get()), &bytes)
-                .map_err(with_file)?
-        {
+        if let Some(q) = super::entry::record_question(app, lang, at, &bytes).map_err(with_file)? {
             return Ok(Outcome::Ask {
                 question: q,
                 then: Command::AttachRecord {
@@ -519,7 +516,7 @@ fn run_page(app: &mut App, lang: Lang, cmd: &PageCmd) -> crate::app::Result<Outc
 pub fn apply(m: &mut Model, o: Outcome) {
     let say = |m: &mut Model, message: String| {
         if !message.is_empty() {
-            m.status = Some((message, false));
+            m.popups.status = Some((message, false));
         }
     };
     match o {
@@ -527,15 +524,15 @@ pub fn apply(m: &mut Model, o: Outcome) {
         Outcome::RoundShown => {}
         Outcome::Paired { message, notice } => {
             // The Teams and Bracket tabs show the new round themselves.
-            if !matches!(m.tab, Tab::Teams | Tab::Bracket) {
-                m.tab = Tab::Round;
+            if !matches!(m.nav.tab, Tab::Teams | Tab::Bracket) {
+                m.nav.tab = Tab::Round;
             }
-            m.round_sel = None;
-            m.row_sel = 0;
+            m.nav.round_sel = None;
+            m.nav.row_sel = 0;
             if let Some(n) = notice {
                 m.set_notice(n);
             }
-            m.status = Some((message, false));
+            m.popups.status = Some((message, false));
         }
         Outcome::Ask { question, then } => {
             m.ask(Confirm {
@@ -545,7 +542,7 @@ pub fn apply(m: &mut Model, o: Outcome) {
         }
         Outcome::Loaded(l) => m.show(l),
         Outcome::Notice(text) => m.set_notice(text),
-        Outcome::Served { lines, qr } => m.modal = Some(super::Modal::Served { lines, qr }),
+        Outcome::Served { lines, qr } => m.popups.modal = Some(super::Modal::Served { lines, qr }),
         Outcome::Opened {
             event,
             paired,
@@ -553,54 +550,54 @@ pub fn apply(m: &mut Model, o: Outcome) {
             message,
             ..
         } => {
-            m.ev = super::EventData {
+            m.open.ev = super::EventData {
                 event: Some(*event),
                 ..Default::default()
             };
-            m.screen = Screen::Event;
-            m.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
-            m.row_sel = 0;
-            m.status = message.map(|s| (s, false));
+            m.nav.screen = Screen::Event;
+            m.nav.tab = tab.unwrap_or(if paired > 0 { Tab::Round } else { Tab::Players });
+            m.nav.row_sel = 0;
+            m.popups.status = message.map(|s| (s, false));
         }
         Outcome::Entered(message) => {
-            m.modal = None;
+            m.popups.modal = None;
             say(m, message);
         }
         Outcome::Unpaired(message) => {
-            m.round_sel = None;
+            m.nav.round_sel = None;
             say(m, message);
         }
         Outcome::Recorded { message, .. } => say(m, message),
         Outcome::Form(f) => m.set_form(*f),
         Outcome::Ruled { message, .. } => {
-            m.pages.judge = None;
+            m.nav.pages.judge = None;
             say(m, message);
         }
         Outcome::HeadToHead(h) => {
-            if let Some(p) = m.pages.member.as_mut() {
+            if let Some(p) = m.nav.pages.member.as_mut() {
                 p.show_head_to_head(*h);
             }
         }
         Outcome::Archive(done) => {
             let ui = m.ui();
-            if let Some(s) = crate::tui::archive::show(&mut m.pages.archive, &ui, done) {
+            if let Some(s) = crate::tui::archive::show(&mut m.nav.pages.archive, &ui, done) {
                 say(m, s);
             }
         }
         Outcome::Season(done) => {
-            if let Some(s) = crate::tui::season::show(&mut m.pages.season, done) {
+            if let Some(s) = crate::tui::season::show(&mut m.nav.pages.season, done) {
                 say(m, s);
             }
         }
         Outcome::Log(v, done) => {
-            m.modal = Some(super::Modal::Log(v));
+            m.popups.modal = Some(super::Modal::Log(v));
             if let Some(s) = done {
                 say(m, s);
             }
         }
         Outcome::CheckIn(mut v) => {
-            v.sort_by_name(&m.pinyin, m.prefs.name_order);
-            m.modal = Some(super::Modal::CheckIn(v));
+            v.sort_by_name(&m.club.pinyin, m.prefs.name_order);
+            m.popups.modal = Some(super::Modal::CheckIn(v));
         }
     }
 }
@@ -650,8 +647,8 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
         apply(&mut m, o);
-        assert_eq!(m.tab, Tab::Round);
-        assert_eq!(m.status, Some(("paired round 1".into(), false)));
+        assert_eq!(m.nav.tab, Tab::Round);
+        assert_eq!(m.popups.status, Some(("paired round 1".into(), false)));
     }
 
     #[test]
@@ -660,11 +657,11 @@ mod tests {
         let mut m = Model::load(&app).unwrap();
         // Opening an event: nothing changes on the model until `apply`.
         let o = run_ok(&mut app, &Command::OpenEvent(ev));
-        assert_eq!(m.screen, Screen::Club);
+        assert_eq!(m.nav.screen, Screen::Club);
         apply(&mut m, o);
         m.refresh(&app).unwrap();
-        assert_eq!((m.screen, m.tab), (Screen::Event, Tab::Players));
-        assert_eq!(m.ev.entries.len(), 4);
+        assert_eq!((m.nav.screen, m.nav.tab), (Screen::Event, Tab::Players));
+        assert_eq!(m.open.ev.entries.len(), 4);
         // A question comes back as an outcome too (nothing to undo is an
         // error; after a pairing, undo asks).
         let e = run_ok(&mut app, &Command::PreviewFinish(ev));
@@ -680,8 +677,8 @@ mod tests {
         run_ok(&mut app, &Command::PairNext(ev));
         let mut m = Model::load(&app).unwrap();
         crate::tui::execute(&mut app, &mut m, Command::OpenEvent(ev));
-        m.tab = Tab::Results;
-        let members = m.members.len();
+        m.nav.tab = Tab::Results;
+        let members = m.club.members.len();
         app.add_member(&NewMember {
             name: "戊".into(),
             ..Default::default()
@@ -700,31 +697,33 @@ mod tests {
             };
             crate::tui::execute(&mut app, &mut m, cmd);
             assert_eq!(
-                m.status.as_ref().map(|s| s.1),
+                m.popups.status.as_ref().map(|s| s.1),
                 Some(false),
                 "{:?}",
-                m.status
+                m.popups.status
             );
         }
         // The round's boards show both results; the members were not read.
-        let round = m.ev.round.as_ref().unwrap();
+        let round = m.open.ev.round.as_ref().unwrap();
         assert!(
             round.boards.iter().all(|b| b.results == ["1-0"]),
             "{round:?}"
         );
-        assert!(m.ev.games.iter().all(|g| g.round == 1));
-        assert_eq!(m.ev.games.len(), 2);
-        assert_eq!(m.members.len(), members);
+        assert!(m.open.ev.games.iter().all(|g| g.round == 1));
+        assert_eq!(m.open.ev.games.len(), 2);
+        assert_eq!(m.club.members.len(), members);
         // The tables wait for a tab that shows them.
-        assert!(m.ev.stale.tables);
-        m.tab = Tab::Standings;
+        assert!(m.open.ev.stale.tables);
+        m.nav.tab = Tab::Standings;
         m.fill(&app);
-        assert!(!m.ev.stale.tables);
-        let st =
-            m.ev.standings
-                .as_ref()
-                .and_then(|s| s.individual())
-                .unwrap();
+        assert!(!m.open.ev.stale.tables);
+        let st = m
+            .open
+            .ev
+            .standings
+            .as_ref()
+            .and_then(|s| s.individual())
+            .unwrap();
         assert_eq!(st.after_round, 1);
         let want = app.event_standings(ev, None).unwrap();
         let want = want.individual().unwrap();
@@ -732,7 +731,7 @@ mod tests {
             s.rows.iter().map(|r| (r.player.id, r.points)).collect()
         };
         assert_eq!(pts(st), pts(want));
-        assert!(m.ev.crosstable.is_some());
+        assert!(m.open.ev.crosstable.is_some());
     }
 
     #[test]
@@ -758,8 +757,8 @@ mod tests {
         }
         let mut m = Model::load(&app).unwrap();
         m.load_event(&app, ev).unwrap();
-        m.screen = Screen::Event;
-        let members = m.members.len();
+        m.nav.screen = Screen::Event;
+        let members = m.club.members.len();
         // A member added behind the TUI's back: a round key does not read
         // the members again, only the open event.
         app.add_member(&NewMember {
@@ -773,8 +772,8 @@ mod tests {
         assert!(matches!(o.changed(), Changed::OpenedEvent), "{o:?}");
         apply(&mut m, o);
         m.reread(&app, Changed::OpenedEvent).unwrap();
-        assert_eq!(m.round_sel, Some(1));
-        assert_eq!(m.ev.round.as_ref().map(|r| r.number), Some(1));
-        assert_eq!(m.members.len(), members);
+        assert_eq!(m.nav.round_sel, Some(1));
+        assert_eq!(m.open.ev.round.as_ref().map(|r| r.number), Some(1));
+        assert_eq!(m.club.members.len(), members);
     }
 }

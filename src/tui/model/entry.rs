@@ -14,8 +14,14 @@ use crate::tui::component::outcome_text;
 
 /// The round the event's tabs show: the one picked with `[` / `]`, else
 /// the last paired.
-pub fn shown_round(m: &Model) -> u32 {
-    m.ev.round.as_ref().map_or(m.ev.paired, |r| r.number)
+pub fn shown_round(m: &Model) -> RoundNo {
+    RoundNo(
+        m.open
+            .ev
+            .round
+            .as_ref()
+            .map_or(m.open.ev.paired, |r| r.number),
+    )
 }
 
 /// Points without needless decimals: 2, 1.5, 0.8 (the domain's one copy).
@@ -28,18 +34,20 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
     let Some(t) = typed else { return true };
     let round = shown_round(m);
     let found = t.parse::<u32>().ok().and_then(|n| {
-        m.ev.round
+        m.open
+            .ev
+            .round
             .as_ref()
             .and_then(|r| r.boards.iter().position(|b| b.number == n))
     });
     match found {
         Some(i) => {
-            m.row_sel = i;
+            m.nav.row_sel = i;
             true
         }
         None => {
             let text = crate::i18n::msg!("tui.err.no_such_board", board = t, round).render(m.lang);
-            m.status = Some((text, true));
+            m.popups.status = Some((text, true));
             false
         }
     }
@@ -47,23 +55,27 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
 
 /// Whether the typed board number names a board of the shown round.
 pub fn typed_board_exists(m: &Model) -> bool {
-    let Ok(n) = m.board_input.parse::<u32>() else {
+    let Ok(n) = m.open.board_input.parse::<u32>() else {
         return false;
     };
-    m.ev.round
+    m.open
+        .ev
+        .round
         .as_ref()
         .is_some_and(|r| r.boards.iter().any(|b| b.number == n))
 }
 
 /// The stored first game of board `board` of the shown round.
-fn stored_game(m: &Model, board: u32) -> Option<&PlacedGame> {
-    m.ev.games
+fn stored_game(m: &Model, board: BoardNo) -> Option<&PlacedGame> {
+    m.open
+        .ev
+        .games
         .iter()
-        .find(|g| g.board == board && g.game.game_no == 1)
+        .find(|g| g.board == board.get() && g.game.game_no == 1)
 }
 
 /// The result already entered on a board (game 1), if any.
-fn entered(m: &Model, board: u32) -> Option<Outcome> {
+fn entered(m: &Model, board: BoardNo) -> Option<Outcome> {
     stored_game(m, board)
         .map(|g| g.game.outcome)
         .filter(|o| *o != Outcome::Unplayed)
@@ -71,8 +83,8 @@ fn entered(m: &Model, board: u32) -> Option<Outcome> {
 
 /// The question before a result replaces another: board, players, old
 /// and new.
-pub fn replace_question(m: &Model, board: u32, old: Outcome, new: Outcome) -> String {
-    let boards = m.ev.round.as_ref().map_or(&[][..], |r| &r.boards[..]);
+pub fn replace_question(m: &Model, board: BoardNo, old: Outcome, new: Outcome) -> String {
+    let boards = m.open.ev.round.as_ref().map_or(&[][..], |r| &r.boards[..]);
     replace_text(m.lang, boards, board, old, new)
 }
 
@@ -80,13 +92,13 @@ pub fn replace_question(m: &Model, board: u32, old: Outcome, new: Outcome) -> St
 fn replace_text(
     lang: Lang,
     boards: &[BoardView],
-    board: u32,
+    board: BoardNo,
     old: Outcome,
     new: Outcome,
 ) -> String {
     let names = boards
         .iter()
-        .find(|b| b.number == board)
+        .find(|b| b.number == board.get())
         .map(|b| {
             format!(
                 "{}–{}",
@@ -113,19 +125,19 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         return None;
     }
     let round = shown_round(m);
-    let ev = m.ev.event.as_ref()?.id;
-    let b = m.ev.round.as_ref()?.boards.get(m.row_sel)?;
+    let ev = m.open.ev.event.as_ref()?.id;
+    let b = m.open.ev.round.as_ref()?.boards.get(m.nav.row_sel)?;
     if b.black.is_none() {
-        m.status = Some((m.t("tui.err.bye_board"), true));
+        m.popups.status = Some((m.t("tui.err.bye_board"), true));
         return None;
     }
-    let board = b.number;
+    let board = BoardNo(b.number);
     let old = entered(m, board);
     if outcome.is_forfeit() {
         let cmd = Command::RecordResult {
             event: EventId(ev),
-            round: RoundNo(round),
-            board: BoardNo(board),
+            round,
+            board,
             input: ResultInput {
                 outcome: Some(outcome),
                 ..Default::default()
@@ -159,8 +171,8 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
     if k.outcome.is_forfeit() {
         let cmd = Command::RecordResult {
             event: k.event,
-            round: RoundNo(k.round),
-            board: BoardNo(k.board),
+            round: k.round,
+            board: k.board,
             input: ResultInput {
                 outcome: Some(k.outcome),
                 game_no: k.game,
@@ -205,8 +217,8 @@ pub fn place_question(lang: Lang, place: &str, old: Outcome, new: Outcome) -> St
 
 /// The result form of a board, its fields filled from the stored game.
 pub fn result_form(
-    round: u32,
-    board: u32,
+    round: RoundNo,
+    board: BoardNo,
     outcome: Outcome,
     stored: Option<&crate::domain::Game>,
     replaces: Option<Outcome>,
@@ -309,12 +321,12 @@ pub fn result_input(lang: Lang, f: &Form, outcome: Outcome) -> Result<ResultInpu
 pub fn record_question(
     app: &App,
     lang: Lang,
-    (event, round, board): (i64, u32, u32),
+    (event, round, board): (EventId, RoundNo, BoardNo),
     bytes: &[u8],
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
-    let view = app.round_view(EventId(event), Some(RoundNo(round)))?;
-    let Some(b) = view.boards.iter().find(|b| b.number == board) else {
+    let view = app.round_view(event, Some(round))?;
+    let Some(b) = view.boards.iter().find(|b| b.number == board.get()) else {
         return Ok(None);
     };
     let black = b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("");
@@ -337,9 +349,9 @@ pub fn record_question(
         );
     }
     let entered = app
-        .games(EventId(event), Some(RoundNo(round)))?
+        .games(event, Some(round))?
         .into_iter()
-        .find(|g| g.round == round && g.board == board && g.game.game_no == 1)
+        .find(|g| g.round == round.get() && g.board == board.get() && g.game.game_no == 1)
         .map(|g| g.game.outcome)
         .filter(|o| *o != Outcome::Unplayed);
     if let (Some(old), Some(new)) = (entered, rec.outcome) {

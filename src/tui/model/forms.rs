@@ -1,132 +1,11 @@
-//! Forms: fields, what each form is for, the forms the TUI opens, and
-//! turning a submitted form into a [`Command`] (or the field's error).
+//! Forms: the forms the TUI opens (their types in `form.rs`), and turning
+//! a submitted form into a [`Command`] (or the field's error).
 
 use super::*;
-use crate::app::{BoardNo, EventId, RoundNo};
+use crate::app::EventId;
 use crate::app::{EventDraft, EventKind};
 use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
-
-/// One field of a form: free text, or a choice among `choices`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    /// i18n key of the label.
-    pub label: &'static str,
-    pub value: String,
-    pub choices: Vec<String>,
-    /// The value the form opened with: a field left at it asks for no
-    /// change (a setting the secretary did not touch is not sent).
-    pub initial: String,
-}
-
-impl Field {
-    pub(crate) fn text(label: &'static str, value: impl Into<String>) -> Field {
-        let value = value.into();
-        Field {
-            label,
-            initial: value.clone(),
-            value,
-            choices: Vec::new(),
-        }
-    }
-    pub(crate) fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
-        Field {
-            label,
-            value: current.to_string(),
-            initial: current.to_string(),
-            choices: choices.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-    /// The value differs from the one the form opened with.
-    pub(crate) fn changed(&self) -> bool {
-        self.value.trim() != self.initial.trim()
-    }
-    pub(crate) fn cycle(&mut self, step: isize) {
-        if self.choices.is_empty() {
-            return;
-        }
-        let n = self.choices.len() as isize;
-        let i = self
-            .choices
-            .iter()
-            .position(|c| *c == self.value)
-            .unwrap_or(0) as isize;
-        self.value = self.choices[((i + step).rem_euclid(n)) as usize].clone();
-    }
-}
-
-/// What a form is for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FormKind {
-    AddMember,
-    EditMember(Member),
-    NewEvent,
-    /// Changing an event's name, date and settings (its id).
-    EditEvent(crate::app::EventId),
-    Result {
-        round: u32,
-        board: u32,
-        outcome: Outcome,
-        /// The result already entered there (the form asks before
-        /// replacing it).
-        replaces: Option<Outcome>,
-        /// The board as a Teams or Bracket tab names it (`场次 2 台 1 …`);
-        /// `None`: the round's board number.
-        place: Option<String>,
-        /// A match's games with a result so far (game number, result):
-        /// when the form's game field names one of them, the form asks
-        /// before replacing it.
-        results: Vec<(u32, Outcome)>,
-    },
-    ImportMembers,
-    AttachRecord {
-        round: u32,
-        board: u32,
-    },
-    Print,
-    /// How to serve the event's pages (its id): this computer only or
-    /// the club's network, the port, the reporting PIN.
-    Serve(crate::app::EventId),
-}
-
-/// A modal form.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Form {
-    pub kind: FormKind,
-    pub fields: Vec<Field>,
-    pub focus: usize,
-    /// Fields kept while not shown (the event form's fields of another
-    /// kind of event), so switching back finds them as typed.
-    pub stash: Vec<Field>,
-}
-
-impl Form {
-    pub fn title_key(&self) -> &'static str {
-        match self.kind {
-            FormKind::AddMember => "tui.form.add_member",
-            FormKind::EditMember(_) => "tui.form.edit_member",
-            FormKind::NewEvent => "tui.form.new_event",
-            FormKind::EditEvent(_) => "tui.form.edit_event",
-            FormKind::Result { .. } => "tui.form.result",
-            FormKind::ImportMembers => "tui.form.import",
-            FormKind::AttachRecord { .. } => "tui.form.attach",
-            FormKind::Print => "tui.form.print",
-            FormKind::Serve(_) => "tui.form.serve",
-        }
-    }
-    pub fn value(&self, label: &str) -> &str {
-        self.fields
-            .iter()
-            .find(|f| f.label == label)
-            .map(|f| f.value.trim())
-            .unwrap_or("")
-    }
-    /// The field `label` is shown and its value is not the one the form
-    /// opened with.
-    pub fn changed(&self, label: &str) -> bool {
-        self.fields.iter().any(|f| f.label == label && f.changed())
-    }
-}
 
 pub(super) fn opt_text(s: &str) -> Option<String> {
     let t = s.trim();
@@ -447,8 +326,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             input.game_no = parse_opt::<u32>(lang, "tui.field.game", f.value("tui.field.game"))?;
             Ok(Command::RecordResult {
                 event: EventId(0),
-                round: RoundNo(*round),
-                board: BoardNo(*board),
+                round: *round,
+                board: *board,
                 input,
             })
         }
@@ -471,7 +350,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 },
             })
         }
-        FormKind::Print => Ok(Command::Print(super::print::PrintJob {
+        FormKind::Print => Ok(Command::Print(PrintJob {
             event: EventId(0),
             doc: f.value("tui.print.doc").to_string(),
             format: f.value("tui.print.format").to_string(),
@@ -483,8 +362,8 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         })),
         FormKind::AttachRecord { round, board } => Ok(Command::AttachRecord {
             event: EventId(0),
-            round: RoundNo(*round),
-            board: BoardNo(*board),
+            round: *round,
+            board: *board,
             path: f.value("tui.field.path").to_string(),
             checked: false,
         }),
@@ -773,7 +652,8 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
         }
         (FormKind::AddMember, Command::AddMember(nm)) => {
             let club = nm.club.as_deref().unwrap_or("").trim();
-            m.members
+            m.club
+                .members
                 .iter()
                 .find(|x| {
                     x.name.trim() == nm.name.trim()

@@ -9,6 +9,7 @@ use super::{Command, Form, Tab};
 use crate::app::{EventId, RoundNo};
 use crate::domain::Event;
 use crate::history::HeadToHead;
+use crate::i18n::Lang;
 use crate::tui::archive::ArchiveDone;
 use crate::tui::checkin::CheckInView;
 use crate::tui::log::LogView;
@@ -110,4 +111,10 @@ impl Outcome {
             _ => Changed::Everything,
         }
     }
+}
+
+/// An app error in the UI language: every error is a keyed message, its
+/// arguments (names, paths, numbers) inserted as they are.
+pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
+    e.render(lang)
 }

@@ -4,29 +4,9 @@
 //! is never replaced; one she named is replaced only after a question.
 
 use super::outcome::Outcome;
-use super::Command;
-use crate::app::EventId;
-use crate::app::RoundNo;
+use super::{Command, PrintJob};
 use crate::app::{invalid, App};
 use crate::i18n::{tr, Lang};
-
-/// The document to print and where it goes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PrintJob {
-    pub event: EventId,
-    /// A document code (`DocKind::code`), or `backup`, `site`, `trf`.
-    pub doc: String,
-    /// `pdf`, `text`, `html`, `csv` or `png`.
-    pub format: String,
-    pub to_printer: bool,
-    /// The file or folder (empty: a name made from the event and document).
-    pub path: String,
-    pub printer: String,
-    /// After this round (`None`: the last).
-    pub round: Option<RoundNo>,
-    /// Replace an existing file (asked first).
-    pub force: bool,
-}
 
 /// Prints `job`: what was written or sent, or the question before a file
 /// is replaced (its yes prints again, forced).

@@ -22,20 +22,20 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     let typed = if digit {
         None
     } else {
-        Some(std::mem::take(&mut m.board_input)).filter(|t| !t.is_empty())
+        Some(std::mem::take(&mut m.open.board_input)).filter(|t| !t.is_empty())
     };
     if matches!(
-        m.modal,
+        m.popups.modal,
         Some(Modal::Help | Modal::Notice(_) | Modal::Served { .. })
     ) {
         // Any key closes help and the pairing notes.
-        m.modal = None;
+        m.popups.modal = None;
         return None;
     }
-    if matches!(m.modal, Some(Modal::Reports(_))) {
+    if matches!(m.popups.modal, Some(Modal::Reports(_))) {
         return report_choice_keys(m, a);
     }
-    if let Some(Modal::Confirm(c)) = m.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
+    if let Some(Modal::Confirm(c)) = m.popups.modal.take_if(|x| matches!(x, Modal::Confirm(_))) {
         return confirm_keys(m, a, c);
     }
     if let Some(r) = super::components::update_popups(m, a) {
@@ -47,17 +47,17 @@ pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if m.form().is_none() {
         m.form_state.submitted = None;
     }
-    if matches!(m.modal, Some(Modal::Form(_))) {
+    if matches!(m.popups.modal, Some(Modal::Form(_))) {
         return form_keys(m, a);
     }
-    if m.searching {
+    if m.nav.searching {
         search_keys(m, a);
         return None;
     }
-    if matches!(m.modal, Some(Modal::Picker(_))) {
+    if matches!(m.popups.modal, Some(Modal::Picker(_))) {
         return picker_keys(m, a);
     }
-    if m.mover.is_some() || a == Action::MarkMove {
+    if m.open.mover.is_some() || a == Action::MarkMove {
         if let Some(r) = super::boards::update(m, a) {
             return r;
         }
@@ -77,7 +77,7 @@ fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
             if let Some(f) = m.form_state.submitted.take() {
                 m.set_form(f);
             }
-            m.status = Some((m.t("tui.msg.cancelled"), false));
+            m.popups.status = Some((m.t("tui.msg.cancelled"), false));
             None
         }
     }
@@ -86,11 +86,11 @@ fn confirm_keys(m: &mut Model, a: Action, c: Confirm) -> Option<Command> {
 /// The keys of an open form.
 fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
-    let Some(Modal::Form(form)) = m.modal.as_mut() else {
+    let Some(Modal::Form(form)) = m.popups.modal.as_mut() else {
         return None;
     };
     match a {
-        Cancel => m.modal = None,
+        Cancel => m.popups.modal = None,
         NextField => form.focus = (form.focus + 1) % form.fields.len(),
         PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
         ChoiceNext => {
@@ -120,7 +120,7 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         Submit => match submit(m.lang, form) {
             Ok(cmd) => return submitted(m, cmd),
-            Err(e) => m.status = Some((e, true)),
+            Err(e) => m.popups.status = Some((e, true)),
         },
         _ => {}
     }
@@ -134,13 +134,13 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
     if let Command::RecordResult { event, .. } | Command::AttachRecord { event, .. } = &mut cmd {
         *event = m.event_id().unwrap_or(EventId(0));
     }
-    if let Command::Print(super::print::PrintJob { event, .. }) = &mut cmd {
+    if let Command::Print(PrintJob { event, .. }) = &mut cmd {
         *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(job) = &mut cmd {
-        job.round = m.round_sel.map(RoundNo);
+        job.round = m.nav.round_sel.map(RoundNo);
     }
-    let form = match m.modal.take() {
+    let form = match m.popups.modal.take() {
         Some(Modal::Form(f)) => Some(f),
         _ => None,
     };
@@ -162,18 +162,18 @@ fn search_keys(m: &mut Model, a: Action) {
     use Action::*;
     match a {
         Cancel => {
-            m.searching = false;
-            m.search.clear();
+            m.nav.searching = false;
+            m.nav.search.clear();
         }
-        Submit | NextField => m.searching = false,
+        Submit | NextField => m.nav.searching = false,
         Backspace => {
-            m.search.pop();
+            m.nav.search.pop();
         }
         Input(c) => {
-            m.search.push(c);
-            m.member_sel = 0;
+            m.nav.search.push(c);
+            m.nav.member_sel = 0;
         }
-        PrevField => m.member_sel = m.member_sel.saturating_sub(1),
+        PrevField => m.nav.member_sel = m.nav.member_sel.saturating_sub(1),
         _ => {}
     }
 }
@@ -182,12 +182,12 @@ fn search_keys(m: &mut Model, a: Action) {
 fn picker_keys(m: &mut Model, a: Action) -> Option<Command> {
     let ids: Vec<i64> = m.pickable().iter().map(|x| x.id).collect();
     let event = m.event_id();
-    let Some(Modal::Picker(p)) = m.modal.as_mut() else {
+    let Some(Modal::Picker(p)) = m.popups.modal.as_mut() else {
         return None;
     };
     let none_marked = p.marked.is_empty();
     match p.handle(a, &ids) {
-        Picked::Cancel => m.modal = None,
+        Picked::Cancel => m.popups.modal = None,
         Picked::Submit => {
             let mut members = p.chosen(&ids);
             let event = event?;
@@ -242,7 +242,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
         Quit => {
-            if m.screen == Screen::Event {
+            if m.nav.screen == Screen::Event {
                 back(m);
             } else {
                 m.quit = true;
@@ -253,7 +253,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
         Undo => return Some(Command::PreviewUndo),
         Redo => return Some(Command::Redo),
         ActionLog => return Some(Command::Log(super::super::log::LogCmd::Show)),
-        Search => m.searching = true,
+        Search => m.nav.searching = true,
         Serve => return m.event_id().map(Command::ServeForm),
         _ => {}
     }
@@ -282,37 +282,37 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
         PrevRound | NextRound => {
-            let paired = m.ev.paired;
-            if m.screen != Screen::Event || paired == 0 {
+            let paired = m.open.ev.paired;
+            if m.nav.screen != Screen::Event || paired == 0 {
                 return None;
             }
-            let cur = m.round_sel.unwrap_or(paired);
+            let cur = m.nav.round_sel.unwrap_or(paired);
             let new = if a == PrevRound {
                 cur.saturating_sub(1).max(1)
             } else {
                 (cur + 1).min(paired)
             };
-            m.round_sel = (new < paired).then_some(new);
-            m.row_sel = 0;
-            m.status = None;
+            m.nav.round_sel = (new < paired).then_some(new);
+            m.nav.row_sel = 0;
+            m.popups.status = None;
             return Some(Command::ShowRound);
         }
         NextTab | PrevTab => {
-            m.status = None;
-            match m.screen {
-                Screen::Club => m.screen = Screen::Events,
-                Screen::Events => m.screen = Screen::Club,
+            m.popups.status = None;
+            match m.nav.screen {
+                Screen::Club => m.nav.screen = Screen::Events,
+                Screen::Events => m.nav.screen = Screen::Club,
                 Screen::Event => {
-                    let tab = crate::tui::component::cycle(&m.tabs(), m.tab, a == NextTab);
+                    let tab = crate::tui::component::cycle(&m.tabs(), m.nav.tab, a == NextTab);
                     show_tab(m, tab);
                 }
             }
         }
         SelectTab(i) => {
-            m.status = None;
-            match m.screen {
+            m.popups.status = None;
+            match m.nav.screen {
                 Screen::Club | Screen::Events => {
-                    m.screen = if i == 0 { Screen::Club } else { Screen::Events };
+                    m.nav.screen = if i == 0 { Screen::Club } else { Screen::Events };
                 }
                 Screen::Event => {
                     if let Some(t) = m.tabs().get(i) {
@@ -328,11 +328,11 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// Shows an event's tab from its top, with no pair marked.
 fn show_tab(m: &mut Model, tab: Tab) {
-    m.tab = tab;
-    m.row_sel = 0;
+    m.nav.tab = tab;
+    m.nav.row_sel = 0;
     m.marks.explain = None;
     m.marks.forbid = None;
-    if m.tab == Tab::Results {
+    if m.nav.tab == Tab::Results {
         m.next_unfinished();
     }
 }
@@ -341,8 +341,8 @@ fn show_tab(m: &mut Model, tab: Tab) {
 fn member_keys(m: &mut Model, a: Action) {
     use Action::*;
     let sel = m
-        .filtered_members(&m.search)
-        .get(m.member_sel)
+        .filtered_members(&m.nav.search)
+        .get(m.nav.member_sel)
         .cloned()
         .cloned();
     match a {
@@ -373,8 +373,9 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
         PrintDoc => m.set_form(print_form()),
         Open => {
             return m
+                .club
                 .events
-                .get(m.event_sel)
+                .get(m.nav.event_sel)
                 .map(|e| Command::OpenEvent(EventId(e.id)))
         }
         CheckIn => {
@@ -382,18 +383,18 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
             return m.event_id().map(|ev| Command::CheckIn(open(ev)));
         }
         EditEvent => {
-            let e = match m.screen {
-                Screen::Event => m.ev.event.as_ref(),
-                _ => m.events.get(m.event_sel),
+            let e = match m.nav.screen {
+                Screen::Event => m.open.ev.event.as_ref(),
+                _ => m.club.events.get(m.nav.event_sel),
             };
             if let Some(e) = e {
-                let kind = m.event_kinds.get(&e.id).copied().unwrap_or_default();
+                let kind = m.club.event_kinds.get(&e.id).copied().unwrap_or_default();
                 m.set_form(edit_event_form(e, kind));
             }
         }
         FinishEvent => {
-            let id = match m.screen {
-                Screen::Events => m.events.get(m.event_sel).map(|e| e.key()),
+            let id = match m.nav.screen {
+                Screen::Events => m.club.events.get(m.nav.event_sel).map(|e| e.key()),
                 _ => m.event_id(),
             };
             return id.map(Command::PreviewFinish);
@@ -407,19 +408,19 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
 fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
-        EnterPlayer => m.modal = Some(Modal::Picker(Picker::new(true))),
+        EnterPlayer => m.popups.modal = Some(Modal::Picker(Picker::new(true))),
         RequestBye => {
-            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.nav.row_sel), m.event_id()) {
                 return Some(Command::RequestBye {
                     event: ev,
                     entry: EntryId(e.id),
-                    round: RoundNo(m.ev.paired + 1),
+                    round: RoundNo(m.open.ev.paired + 1),
                 });
             }
         }
         Forbid => return forbid_key(m),
         Withdraw => {
-            if let (Some(e), Some(ev)) = (m.ev.entries.get(m.row_sel), m.event_id()) {
+            if let (Some(e), Some(ev)) = (m.open.ev.entries.get(m.nav.row_sel), m.event_id()) {
                 if e.status == EntryStatus::Active {
                     m.ask(self::Confirm {
                         message: format!("{} {}?", m.t("tui.confirm.withdraw"), e.name),
@@ -438,14 +439,14 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// `Forbid` marks a player; on a second player it forbids the pair.
 fn forbid_key(m: &mut Model) -> Option<Command> {
-    let here = m.row_sel;
+    let here = m.nav.row_sel;
     match m.marks.forbid.take() {
         None => {
             m.marks.forbid = Some(here);
-            m.status = Some((m.t("tui.msg.forbid_mark"), false));
+            m.popups.status = Some((m.t("tui.msg.forbid_mark"), false));
         }
         Some(first) if first != here => {
-            let ids = (m.ev.entries.get(first), m.ev.entries.get(here));
+            let ids = (m.open.ev.entries.get(first), m.open.ev.entries.get(here));
             if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
                 return Some(Command::Forbid {
                     event: ev,
@@ -465,7 +466,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
     match a {
         PairNext => {
             let ev = m.event_id()?;
-            m.busy = Some(m.t("tui.msg.pairing"));
+            m.popups.busy = Some(m.t("tui.msg.pairing"));
             Some(Command::PairNext(ev))
         }
         Unpair => unpair_key(m),
@@ -479,7 +480,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             let black = b.black.as_ref()?;
             Some(Command::SwapColours {
                 event: ev,
-                round: RoundNo(round),
+                round,
                 red: b.red.start_no,
                 black: black.start_no,
                 insist: false,
@@ -491,22 +492,22 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
 
 /// Removing the last round asks first, and says how many results go with it.
 fn unpair_key(m: &mut Model) -> Option<Command> {
-    if m.round_sel.is_some() {
-        m.status = Some((m.t("tui.err.unpair_last"), true));
+    if m.nav.round_sel.is_some() {
+        m.popups.status = Some((m.t("tui.err.unpair_last"), true));
         return None;
     }
     let ev = m.event_id()?;
-    if m.ev.paired == 0 {
+    if m.open.ev.paired == 0 {
         return None;
     }
-    let results = m.ev.round.as_ref().map_or(0, |r| {
+    let results = m.open.ev.round.as_ref().map_or(0, |r| {
         r.boards
             .iter()
             .flat_map(|b| &b.results)
             .filter(|x| *x != "*")
             .count()
     });
-    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.ev.paired);
+    let mut message = format!("{} {}?", m.t("tui.confirm.unpair"), m.open.ev.paired);
     if results > 0 {
         message.push(' ');
         message.push_str(
@@ -527,22 +528,24 @@ fn unpair_key(m: &mut Model) -> Option<Command> {
 fn board_number_keys(m: &mut Model, a: Action) {
     match a {
         Action::Input(c) if c.is_ascii_digit() => {
-            if m.board_input.len() >= 3 {
-                m.board_input.clear();
+            if m.open.board_input.len() >= 3 {
+                m.open.board_input.clear();
             }
-            m.board_input.push(c);
-            if let Ok(n) = m.board_input.parse::<u32>() {
-                if let Some(i) =
-                    m.ev.round
-                        .as_ref()
-                        .and_then(|r| r.boards.iter().position(|b| b.number == n))
+            m.open.board_input.push(c);
+            if let Ok(n) = m.open.board_input.parse::<u32>() {
+                if let Some(i) = m
+                    .open
+                    .ev
+                    .round
+                    .as_ref()
+                    .and_then(|r| r.boards.iter().position(|b| b.number == n))
                 {
-                    m.row_sel = i;
+                    m.nav.row_sel = i;
                 }
             }
         }
         Action::Backspace => {
-            m.board_input.pop();
+            m.open.board_input.pop();
         }
         _ => {}
     }
@@ -560,28 +563,30 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             let (Some(ev), Some(b)) = (m.event_id(), m.selected_board()) else {
                 return None;
             };
-            let board = b.number;
+            let board = BoardNo(b.number);
             let names = (
                 b.red.name.clone(),
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
             );
-            let pending =
-                m.ev.pending
-                    .iter()
-                    .find(|p| (p.round, p.board) == (round, board));
+            let pending = m
+                .open
+                .ev
+                .pending
+                .iter()
+                .find(|p| (RoundNo(p.round), BoardNo(p.board)) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
-                m.modal = Some(Modal::Reports(choice));
+                m.popups.modal = Some(Modal::Reports(choice));
                 return None;
             }
             if pending.is_some() {
                 return Some(Command::PreviewReport {
                     event: ev,
-                    round: RoundNo(round),
-                    board: BoardNo(board),
+                    round,
+                    board,
                 });
             }
-            m.status = Some((m.t("tui.report.none"), false));
+            m.popups.status = Some((m.t("tui.report.none"), false));
             None
         }
         AttachRecord => {
@@ -592,7 +597,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
                 m.set_form(path_form(FormKind::AttachRecord {
                     round,
-                    board: b.number,
+                    board: BoardNo(b.number),
                 }));
             }
             None
@@ -607,16 +612,16 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
 /// `Explain` marks a standings row; on the same row it opens that
 /// player's breakdown, on another it says why one is ahead of the other.
 fn explain_key(m: &mut Model) -> Option<Command> {
-    let here = m.row_sel;
+    let here = m.nav.row_sel;
     match m.marks.explain.take() {
         None => {
             m.marks.explain = Some(here);
-            m.status = Some((m.t("tui.msg.explain_mark"), false));
+            m.popups.status = Some((m.t("tui.msg.explain_mark"), false));
         }
         Some(first) if first == here => {
-            let st = m.ev.standings.as_ref().and_then(|s| s.individual());
+            let st = m.open.ev.standings.as_ref().and_then(|s| s.individual());
             let row = st.and_then(|st| st.rows.get(here));
-            if let (Some(ev), Some(row)) = (&m.ev.event, row) {
+            if let (Some(ev), Some(row)) = (&m.open.ev.event, row) {
                 return Some(Command::ExplainPlayer {
                     event: ev.key(),
                     start_no: row.player.start_no,
@@ -624,13 +629,13 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             }
         }
         Some(first) => {
-            if let Some(st) = m.ev.standings.as_ref().and_then(|s| s.individual()) {
+            if let Some(st) = m.open.ev.standings.as_ref().and_then(|s| s.individual()) {
                 if let (Some(a), Some(b)) = (st.rows.get(first), st.rows.get(here)) {
                     let text = match st.explain(a.player.id, b.player.id) {
                         Ok(x) => x.msg().render(m.lang),
                         Err(e) => e.msg().render(m.lang),
                     };
-                    m.status = Some((text, false));
+                    m.popups.status = Some((text, false));
                 }
             }
         }
@@ -642,14 +647,14 @@ fn explain_key(m: &mut Model) -> Option<Command> {
 pub(super) const PAGE: usize = 10;
 
 pub(super) fn back(m: &mut Model) {
-    m.status = None;
-    if m.screen == Screen::Event {
-        m.screen = Screen::Events;
-        m.ev = EventData::default();
-        m.teams = None;
-        m.bracket = None;
-        m.row_sel = 0;
-        m.round_sel = None;
+    m.popups.status = None;
+    if m.nav.screen == Screen::Event {
+        m.nav.screen = Screen::Events;
+        m.open.ev = EventData::default();
+        m.open.teams = None;
+        m.open.bracket = None;
+        m.nav.row_sel = 0;
+        m.nav.round_sel = None;
     }
 }
 
@@ -695,7 +700,7 @@ fn report_choice(
 /// result key enters the arbiter's own, Esc closes it.
 fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
-    let Some(Modal::Reports(rc)) = m.modal.as_mut() else {
+    let Some(Modal::Reports(rc)) = m.popups.modal.as_mut() else {
         return None;
     };
     let chosen = match a {
@@ -712,13 +717,13 @@ fn report_choice_keys(m: &mut Model, a: Action) -> Option<Command> {
             a.outcome().map(|o| o.code().to_string())
         }
         Cancel => {
-            m.modal = None;
+            m.popups.modal = None;
             None
         }
         _ => None,
     };
     let result = chosen?;
-    let Some(Modal::Reports(rc)) = m.modal.take() else {
+    let Some(Modal::Reports(rc)) = m.popups.modal.take() else {
         return None;
     };
     Some(Command::ConfirmReport {

@@ -11,7 +11,7 @@
 //! An in-memory club (tests) has no file a second connection could open;
 //! its commands run on the event loop's thread as before.
 
-use super::outcome::Outcome;
+use super::outcome::{error_text, Outcome};
 use super::{Command, Model};
 use crate::app::App;
 use crate::i18n::{tr, Lang};
@@ -52,12 +52,6 @@ pub struct Job {
 #[derive(Debug)]
 pub struct Done {
     pub result: Result<Outcome, String>,
-}
-
-/// An app error in the UI language: every error is a keyed message, its
-/// arguments (names, paths, numbers) inserted as they are.
-pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
-    e.render(lang)
 }
 
 /// Whether a command is long enough to run off the event loop.
@@ -131,14 +125,15 @@ pub fn tick(job: &mut Job) {
 /// the Round tab after a pairing. Returns the command that reloads the
 /// model's data (the worker changed the database behind it).
 pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
-    m.job = None;
-    m.busy = None;
+    m.popups.job = None;
+    m.popups.busy = None;
     // "Busy, please wait" (said to keys pressed meanwhile) is over now.
-    if m.status
+    if m.popups
+        .status
         .as_ref()
         .is_some_and(|(s, _)| *s == m.t("tui.msg.busy_wait"))
     {
-        m.status = None;
+        m.popups.status = None;
     }
     match done.result {
         // A preview changed nothing: it only asks whether to import.
@@ -147,7 +142,7 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
             return None;
         }
         Ok(o) => super::effects::apply(m, o),
-        Err(e) => m.status = Some((e, true)),
+        Err(e) => m.popups.status = Some((e, true)),
     }
     Some(Command::Reload)
 }
@@ -155,7 +150,9 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
 /// Called by the event loop between frames: advances the spinner and, when
 /// the worker has answered, applies its answer and reloads the data.
 pub fn poll(app: &mut App, m: &mut Model) {
-    let Some(job) = m.job.as_mut() else { return };
+    let Some(job) = m.popups.job.as_mut() else {
+        return;
+    };
     tick(job);
     let done = match job.rx.try_recv() {
         Ok(d) => d,
@@ -170,7 +167,7 @@ pub fn poll(app: &mut App, m: &mut Model) {
 /// Waits (at most `timeout`) for the running job and applies its answer;
 /// false if it is still running. For tests and for quitting cleanly.
 pub fn wait(app: &mut App, m: &mut Model, timeout: Duration) -> bool {
-    let Some(job) = m.job.as_mut() else {
+    let Some(job) = m.popups.job.as_mut() else {
         return true;
     };
     let done = match job.rx.recv_timeout(timeout) {
@@ -228,23 +225,23 @@ mod tests {
     fn the_busy_notice_goes_when_the_work_is_done() {
         let app = paired();
         let mut m = Model::load(&app).unwrap();
-        m.status = Some((m.t("tui.msg.busy_wait"), false));
+        m.popups.status = Some((m.t("tui.msg.busy_wait"), false));
         finished(
             &mut m,
             Done {
                 result: Ok(super::super::effects::Outcome::Said(String::new())),
             },
         );
-        assert_eq!(m.status, None);
+        assert_eq!(m.popups.status, None);
         // Any other message stays.
-        m.status = Some(("kept".into(), false));
+        m.popups.status = Some(("kept".into(), false));
         finished(
             &mut m,
             Done {
                 result: Ok(super::super::effects::Outcome::Said(String::new())),
             },
         );
-        assert_eq!(m.status, Some(("kept".into(), false)));
+        assert_eq!(m.popups.status, Some(("kept".into(), false)));
     }
 
     /// No word of English (ASCII letters) left in a Chinese message.

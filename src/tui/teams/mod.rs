@@ -21,7 +21,7 @@ use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
 use crate::app::EventId;
-use crate::app::RoundNo;
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -89,7 +89,7 @@ pub struct TeamsTab {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineupEditor {
     pub team: String,
-    pub round: u32,
+    pub round: RoundNo,
     /// The roster in board order: (entry id, name).
     pub roster: Vec<(i64, String)>,
     /// Per board the roster index picked (`None`: the board stays empty).
@@ -124,7 +124,7 @@ impl LineupEditor {
 pub enum TeamsCmd {
     SetLineup {
         event: EventId,
-        round: u32,
+        round: RoundNo,
         team: String,
         players: Vec<String>,
     },
@@ -319,7 +319,7 @@ impl TeamsTab {
                         .collect();
                     t.editor = Some(LineupEditor {
                         team: v.team.name.clone(),
-                        round: t.round,
+                        round: RoundNo(t.round),
                         roster,
                         picks,
                         focus: 0,
@@ -381,7 +381,7 @@ impl TeamsTab {
             black = black.as_str()
         )
         .render(ui.lang);
-        let (round, board, event) = (r.round, b.number, t.event);
+        let (round, board, event) = (RoundNo(r.round), BoardNo(b.number), t.event);
         // Like the Results tab: after a result on a board that had none,
         // the next board without a result comes up; a correction stays.
         t.advance = replaces.is_none();
@@ -458,7 +458,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             team,
             players,
         } => {
-            app.set_team_lineup(*event, RoundNo(*round), team, players)?;
+            app.set_team_lineup(*event, *round, team, players)?;
             Ok(format!(
                 "{}: {team} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),

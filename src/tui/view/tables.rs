@@ -6,7 +6,7 @@ use super::super::draw::{fit, table};
 use super::super::model::Model;
 use super::tb_label;
 use crate::app::{
-    EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings,
+    EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings, RoundNo,
 };
 use crate::domain::short_points;
 use crate::scoring::{Crosstable, Standings};
@@ -17,17 +17,18 @@ use ratatui::Frame;
 
 /// Why there is nothing to show: the error, else "no round yet".
 fn nothing(m: &Model, f: &mut Frame, area: Rect) {
-    let msg =
-        m.ev.standings_error
-            .clone()
-            .unwrap_or_else(|| m.t("tui.round.none"));
+    let msg = m
+        .ev()
+        .standings_error
+        .clone()
+        .unwrap_or_else(|| m.t("tui.round.none"));
     f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
 }
 
 /// The Standings tab.
 pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev.standings {
+    match &m.ev().standings {
         None => nothing(m, f, area),
         Some(EventStandings::Individual(st)) => draw_individual_standings(m, st, f, area),
         Some(EventStandings::Team(st)) => {
@@ -40,7 +41,7 @@ pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
 /// The Crosstable tab.
 pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev.crosstable {
+    match &m.ev().crosstable {
         None => nothing(m, f, area),
         Some(EventCrosstable::Individual(ct)) => draw_individual_crosstable(m, ct, f, area),
         Some(EventCrosstable::Team(x)) => crate::tui::teams::cross_table(&m.ui(), x, sel, f, area),
@@ -65,7 +66,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         .iter()
         .map(|r| {
             let lost = match r.lost_in_round {
-                Some(n) => round_name(m, n, st.rounds),
+                Some(n) => round_name(m, RoundNo(n), st.rounds),
                 None if st.decided => m.t("ko.champion"),
                 None => String::new(),
             };
@@ -94,7 +95,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
 }
 
 /// A round of the bracket by name: 决赛, 半决赛, 四分之一决赛, else 第N轮.
-pub fn round_name(m: &Model, round: u32, rounds: u32) -> String {
+pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
     crate::app::knockout_round_name(m.lang, round, rounds)
 }
 
@@ -102,7 +103,7 @@ pub fn round_name(m: &Model, round: u32, rounds: u32) -> String {
 /// out, with the match score; 轮空 for a bye.
 fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
     let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
-    header.extend((1..=x.rounds).map(|r| round_name(m, r, x.rounds)));
+    header.extend((1..=x.rounds).map(|r| round_name(m, RoundNo(r), x.rounds)));
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((1..=x.rounds).map(|_| Constraint::Length(16)));
     let rows = x

@@ -184,7 +184,7 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
     let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("4 members") && q.contains("b.db"), "{q}");
     go(&mut app, &mut m, ch('y'));
-    let (said, err) = m.status.clone().unwrap();
+    let (said, err) = m.status().cloned().unwrap();
     assert!(!err && said.contains("restored"), "{said}");
     let members: Vec<String> = app
         .members(false)
@@ -193,5 +193,5 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         .map(|x| x.name)
         .collect();
     assert!(!members.contains(&"戊".to_string()), "{members:?}");
-    assert!(m.members.iter().all(|x| x.name != "戊"));
+    assert!(m.members().iter().all(|x| x.name != "戊"));
 }

@@ -124,7 +124,7 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
     let app = App::open(config, &c.db).unwrap();
     let mut m = qishe::tui::Model::load(&app).unwrap();
     let mut app = app;
-    let ev = m.events.iter().position(|e| e.name == "杯赛").unwrap();
+    let ev = m.events().iter().position(|e| e.name == "杯赛").unwrap();
     crate::common::tui::go(
         &mut app,
         &mut m,
@@ -136,8 +136,8 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
         &mut m,
         crate::common::tui::k(crossterm::event::KeyCode::Enter),
     );
-    let Some(EventStandings::Knockout(st)) = &m.ev.standings else {
-        panic!("a knockout's standings: {:?}", m.ev.standings);
+    let Some(EventStandings::Knockout(st)) = &m.ev().standings else {
+        panic!("a knockout's standings: {:?}", m.ev().standings);
     };
     let tui: Vec<(String, String)> = st
         .rows

@@ -47,7 +47,11 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     // Enter on board 2: the pop-up lists both reports, who and when.
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(matches!(m.modal, Some(Modal::Reports(_))), "{:?}", m.modal);
+    assert!(
+        matches!(m.modal(), Some(Modal::Reports(_))),
+        "{:?}",
+        m.modal()
+    );
     let s = screen(&m, 110, 24);
     for want in [
         "Reports disagree",
@@ -60,15 +64,20 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
     }
     // Esc closes it and changes nothing.
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.modal.is_none());
+    assert!(m.modal().is_none());
     assert_eq!(outcome(&app, ev, 2), Outcome::Unplayed);
     // The arbiter picks the second report: it stands, the reports close.
     go(&mut app, &mut m, c('2'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, k(KeyCode::Down));
-    assert!(matches!(&m.modal, Some(Modal::Reports(r)) if r.sel == 1));
+    assert!(matches!(m.modal(), Some(Modal::Reports(r)) if r.sel == 1));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.modal.is_none(), "{:?} {:?}", m.modal, m.status);
+    assert!(
+        m.modal().is_none(),
+        "{:?} {:?}",
+        m.modal(),
+        m.status().cloned()
+    );
     assert_eq!(outcome(&app, ev, 2), Outcome::BlackWin);
     assert!(app
         .pending_reports(ev)
@@ -94,7 +103,7 @@ fn in_the_conflict_pop_up_a_result_key_enters_the_arbiters_own() {
     let s = screen(&m, 110, 24);
     assert!(s.contains("报告不一致") && s.contains("红胜"), "{s}");
     go(&mut app, &mut m, c('d'));
-    assert!(m.modal.is_none(), "{:?}", m.modal);
+    assert!(m.modal().is_none(), "{:?}", m.modal());
     assert_eq!(outcome(&app, ev, 1), Outcome::Draw);
     assert!(app.pending_reports(ev).unwrap().is_empty());
 }
@@ -132,7 +141,7 @@ fn field(m: &qishe::tui::Model, label: &str) -> String {
 }
 
 fn served_lines(m: &qishe::tui::Model) -> Vec<String> {
-    match &m.modal {
+    match m.modal() {
         Some(Modal::Served { lines, .. }) => lines.clone(),
         other => panic!("no served box: {other:?}"),
     }
@@ -202,11 +211,12 @@ fn w_asks_how_to_serve_remembers_it_and_shows_the_phones_address_with_a_code_tha
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert!(m.form().is_some(), "the form stays");
     assert!(
-        m.status
+        m.status()
+            .cloned()
             .as_ref()
             .is_some_and(|s| s.1 && s.0.contains("99999")),
         "{:?}",
-        m.status
+        m.status().cloned()
     );
     // This computer only, on a free port: served there; no code, since a
     // phone cannot open this computer's own address.
@@ -217,7 +227,7 @@ fn w_asks_how_to_serve_remembers_it_and_shows_the_phones_address_with_a_code_tha
     assert!(lines.contains(&format!("127.0.0.1:{local}")), "{lines}");
     assert!(lines.contains("only this computer"), "{lines}");
     assert!(lines.contains("no reporting PIN"), "{lines}");
-    assert!(matches!(&m.modal, Some(Modal::Served { qr, .. }) if qr.is_empty()));
+    assert!(matches!(m.modal(), Some(Modal::Served { qr, .. }) if qr.is_empty()));
     let events = crate::serve::get(([127, 0, 0, 1], local).into(), "/api/events");
     assert_eq!(events.status, 200);
     go(&mut app, &mut m, k(KeyCode::Esc));

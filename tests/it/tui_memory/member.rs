@@ -9,7 +9,7 @@ fn member_page_keys() {
     assert_eq!(m.handle(k(KeyCode::Enter)), Some(Action::MemberPage));
     assert_eq!(m.handle(c('S')), Some(Action::Statistics));
     open_member(&mut app, &mut m, "王天一");
-    let p = m.pages.member.as_ref().expect("the page opens");
+    let p = m.pages().member.as_ref().expect("the page opens");
     assert_eq!(p.member.name, "王天一");
     let cases = [
         (c('v'), Action::HeadToHead),
@@ -33,9 +33,9 @@ fn member_page_keys() {
     assert_eq!(m.contexts(), vec![Ctx::Form], "the picker takes text");
     assert_eq!(m.handle(c('q')), Some(Action::Input('q')));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.member.as_ref().unwrap().picker.is_none());
+    assert!(m.pages().member.as_ref().unwrap().picker.is_none());
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.member.is_none());
+    assert!(m.pages().member.is_none());
     assert_eq!(m.screen(), Screen::Club, "Esc goes back to the club");
     assert!(!m.quit);
 }
@@ -45,7 +45,7 @@ fn member_page_lists_every_game_and_scrolls() {
     let mut app = history_club(Lang::En);
     let mut m = Model::load(&app).unwrap();
     open_member(&mut app, &mut m, "王天一");
-    let p = m.pages.member.as_ref().unwrap();
+    let p = m.pages().member.as_ref().unwrap();
     assert_eq!(p.history.games.len(), 6);
     assert_eq!(p.history.events.len(), 2);
     assert_eq!(p.history.years.len(), 2);
@@ -54,7 +54,7 @@ fn member_page_lists_every_game_and_scrolls() {
         go(&mut app, &mut m, c('j'));
     }
     assert_eq!(
-        m.pages.member.as_ref().unwrap().sel,
+        m.pages().member.as_ref().unwrap().sel,
         5,
         "stops at the last game"
     );
@@ -79,16 +79,16 @@ fn pages_of_a_club_file_are_read_on_the_worker() {
     let mut app = history_club_in(file);
     let mut m = Model::load(&app).unwrap();
     open_member(&mut app, &mut m, "王天一");
-    assert!(m.job.is_some(), "the page is read on the worker");
-    assert!(m.pages.member.is_none() && m.busy.is_some());
+    assert!(m.job().is_some(), "the page is read on the worker");
+    assert!(m.pages().member.is_none() && m.busy().is_some());
     assert!(screen(&m).contains("正在读取"), "the busy box is drawn");
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert!(m.job.is_none() && m.busy.is_none());
-    let p = m.pages.member.as_ref().expect("the page arrived");
+    assert!(m.job().is_none() && m.busy().is_none());
+    let p = m.pages().member.as_ref().expect("the page arrived");
     let mut mem_app = history_club(Lang::ZhHans);
     let mut mem = Model::load(&mem_app).unwrap();
     open_member(&mut mem_app, &mut mem, "王天一");
-    let q = mem.pages.member.as_ref().unwrap();
+    let q = mem.pages().member.as_ref().unwrap();
     assert_eq!(p.member.name, "王天一");
     assert_eq!(p.history.games.len(), 6);
     assert_eq!(p.history, q.history);
@@ -98,10 +98,14 @@ fn pages_of_a_club_file_are_read_on_the_worker() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.screen(), Screen::Events);
     go(&mut app, &mut m, c('S'));
-    assert!(m.job.is_some() && m.pages.stats.is_none());
+    assert!(m.job().is_some() && m.pages().stats.is_none());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
-    assert!(m.pages.stats.is_some());
-    assert!(!m.status.as_ref().is_some_and(|s| s.1), "{:?}", m.status);
+    assert!(m.pages().stats.is_some());
+    assert!(
+        !m.status().is_some_and(|s| s.1),
+        "{:?}",
+        m.status().cloned()
+    );
 }
 
 #[test]
@@ -112,7 +116,7 @@ fn head_to_head_shows_the_right_totals() {
     go(&mut app, &mut m, c('v'));
     typed(&mut app, &mut m, "郑");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let p = m.pages.member.as_ref().unwrap();
+    let p = m.pages().member.as_ref().unwrap();
     let h = p.h2h.as_ref().expect("head-to-head shown");
     assert_eq!(h.b_name, "郑惟桐");
     // 春季赛: 王 (red) beat 郑; 秋季快棋: 郑 (red) drew with 王.
@@ -128,9 +132,9 @@ fn head_to_head_shows_the_right_totals() {
     go(&mut app, &mut m, c('v'));
     typed(&mut app, &mut m, "nobody");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     assert_eq!(
-        m.pages
+        m.pages()
             .member
             .as_ref()
             .unwrap()

@@ -10,7 +10,7 @@ fn pages_on_the_demo_club() {
     let mut m = Model::load(&app).unwrap();
     let first = m.filtered_members("")[0].clone();
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let p = m.pages.member.as_ref().expect("the member page opens");
+    let p = m.pages().member.as_ref().expect("the member page opens");
     assert_eq!(p.member.id, first.id);
     let want = app.member_history(&first.id.to_string()).unwrap();
     assert_eq!(p.history, want, "the same history as `qishe player show`");
@@ -29,7 +29,7 @@ fn pages_on_the_demo_club() {
     }
     go(&mut app, &mut m, c('v'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let h = m.pages.member.as_ref().unwrap().h2h.clone().expect("h2h");
+    let h = m.pages().member.as_ref().unwrap().h2h.clone().expect("h2h");
     let again = app
         .head_to_head(qishe::app::MemberId(h.a), qishe::app::MemberId(h.b))
         .unwrap();
@@ -38,7 +38,7 @@ fn pages_on_the_demo_club() {
         .is_ok()
         .then(|| eprintln!("{}", screen(&m)));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.member.is_none());
+    assert!(m.pages().member.is_none());
     go(&mut app, &mut m, c('S'));
     let played: u64 = app
         .events()
@@ -47,7 +47,7 @@ fn pages_on_the_demo_club() {
         .flat_map(|e| app.games(e.key(), None).unwrap())
         .filter(|g| g.game.outcome.is_played())
         .count() as u64;
-    let page = m.pages.stats.as_ref().unwrap();
+    let page = m.pages().stats.as_ref().unwrap();
     assert_eq!(page.stats.games, played);
     assert_eq!(page.stats, app.stats(&Default::default()).unwrap());
     assert_eq!(page.ratings, app.rating_list(None).unwrap());
@@ -62,7 +62,7 @@ fn pages_on_the_demo_club() {
     // The finished Swiss, last round, board 1: a record without a repetition.
     go(&mut app, &mut m, k(KeyCode::Tab));
     let finished = m
-        .events
+        .events()
         .iter()
         .position(|e| e.status == EventStatus::Finished)
         .unwrap();
@@ -73,8 +73,8 @@ fn pages_on_the_demo_club() {
     }
     m.select_row(0);
     go(&mut app, &mut m, c('J'));
-    assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    assert!(m.pages().judge.is_none());
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("棋谱中没有重复局面"), "{text}");
 }
 
@@ -88,7 +88,7 @@ fn empty_club_and_small_terminals_do_not_break_the_pages() {
     .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('S'));
-    let s = &m.pages.stats.as_ref().unwrap().stats;
+    let s = &m.pages().stats.as_ref().unwrap().stats;
     assert_eq!((s.games, s.red_score.mean), (0, None));
     for _ in 0..4 {
         let text = screen(&m);
@@ -111,7 +111,7 @@ fn empty_club_and_small_terminals_do_not_break_the_pages() {
     // The only member: the head-to-head picker offers nobody.
     go(&mut app, &mut m, c('v'));
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert!(m.status.as_ref().unwrap().1);
+    assert!(m.status().unwrap().1);
     let mut t = Terminal::new(TestBackend::new(30, 6)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
 }

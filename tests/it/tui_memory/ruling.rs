@@ -14,7 +14,7 @@ fn ruling_keys() {
         "help lists the ruling key: {help:?}"
     );
     go(&mut app, &mut m, c('J'));
-    assert!(m.pages.judge.is_some());
+    assert!(m.pages().judge.is_some());
     assert_eq!(m.contexts(), vec![Ctx::Judge]);
     let cases = [
         (k(KeyCode::Left), Action::ChoicePrev),
@@ -34,27 +34,27 @@ fn ruling_keys() {
 fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     let (mut app, mut m, ev) = ruling_club(Lang::En);
     go(&mut app, &mut m, c('J'));
-    let d = m.pages.judge.as_ref().expect("the dialog opens");
+    let d = m.pages().judge.as_ref().expect("the dialog opens");
     assert_eq!(d.rules().code(), "cxa2011", "the default rule book");
     assert_eq!(d.judgement.moves.len(), 4);
     go(&mut app, &mut m, k(KeyCode::Right));
-    assert_eq!(m.pages.judge.as_ref().unwrap().rules().code(), "simple");
+    assert_eq!(m.pages().judge.as_ref().unwrap().rules().code(), "simple");
     go(&mut app, &mut m, k(KeyCode::Left));
     go(&mut app, &mut m, k(KeyCode::Left));
-    assert_eq!(m.pages.judge.as_ref().unwrap().rules().code(), "asian");
+    assert_eq!(m.pages().judge.as_ref().unwrap().rules().code(), "asian");
     for _ in 0..10 {
         go(&mut app, &mut m, k(KeyCode::Down));
     }
     assert_eq!(
-        m.pages.judge.as_ref().unwrap().scroll,
+        m.pages().judge.as_ref().unwrap().scroll,
         3,
         "scrolls to the last move"
     );
     assert!(screen(&m).contains("e9e8") && !screen(&m).contains("a9a8"));
     go(&mut app, &mut m, k(KeyCode::Up));
-    assert_eq!(m.pages.judge.as_ref().unwrap().scroll, 2);
+    assert_eq!(m.pages().judge.as_ref().unwrap().scroll, 2);
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.judge.is_none());
+    assert!(m.pages().judge.is_none());
     let g = board_game(&app, ev, 1);
     assert_eq!(
         (g.outcome, g.facts.termination),
@@ -66,7 +66,7 @@ fn ruling_dialog_switches_rule_books_and_esc_changes_nothing() {
     assert!(m.confirm().is_some());
     go(&mut app, &mut m, c('n'));
     assert_eq!(board_game(&app, ev, 1).outcome, Outcome::Draw);
-    assert!(m.pages.judge.is_some(), "the dialog stays after a no");
+    assert!(m.pages().judge.is_some(), "the dialog stays after a no");
 }
 
 #[test]
@@ -74,32 +74,32 @@ fn tab_moves_the_ruling_to_the_boards_second_game() {
     let (mut app, mut m, ev) = ruling_club_with(Lang::En, 2);
     assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
     go(&mut app, &mut m, c('J'));
-    let d = m.pages.judge.as_ref().expect("the dialog opens");
+    let d = m.pages().judge.as_ref().expect("the dialog opens");
     assert_eq!((d.game_no, d.recorded.len()), (1, 2));
     assert!(screen(&m).contains("board 1 game 1"), "{}", screen(&m));
     go(&mut app, &mut m, k(KeyCode::Right)); // simple
     assert_eq!(m.handle(k(KeyCode::Tab)), Some(Action::NextTab));
     go(&mut app, &mut m, k(KeyCode::Tab));
-    let d = m.pages.judge.as_ref().unwrap();
+    let d = m.pages().judge.as_ref().unwrap();
     assert_eq!(d.game_no, 2, "Tab moves to game 2");
     assert_eq!(d.rules().code(), "simple", "the rule book stays");
     assert!(screen(&m).contains("board 1 game 2"));
     let moves2 = d.judgement.moves.len();
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(
-        m.pages.judge.as_ref().unwrap().game_no,
+        m.pages().judge.as_ref().unwrap().game_no,
         1,
         "and round again"
     );
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(
-        m.pages.judge.as_ref().unwrap().judgement.moves.len(),
+        m.pages().judge.as_ref().unwrap().judgement.moves.len(),
         moves2
     );
     // The ruling is stored on game 2; game 1 keeps its agreed draw.
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
-    assert!(m.pages.judge.is_none());
+    assert!(m.pages().judge.is_none());
     let games: Vec<Game> = app
         .games(qishe::app::EventId(ev), Some(RoundNo(1)))
         .unwrap()
@@ -123,7 +123,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
     let msg = m.confirm().expect("asks first").message.clone();
     assert!(msg.contains("红方须变着") && msg.contains("0-1"), "{msg}");
     go(&mut app, &mut m, c('y'));
-    assert!(m.pages.judge.is_none(), "the dialog closes once stored");
+    assert!(m.pages().judge.is_none(), "the dialog closes once stored");
     let g = board_game(&app, ev, 1);
     // Red checked for ever: red must change and did not, black wins.
     assert_eq!(
@@ -134,13 +134,13 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
         g.facts.record, record_before,
         "the record stays with the game"
     );
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(
         !err && text.contains("0-1") && text.contains("repetition"),
         "{text}"
     );
     assert_eq!(
-        m.ev.round.as_ref().unwrap().boards[0].results,
+        m.ev().round.as_ref().unwrap().boards[0].results,
         vec!["0-1".to_string()],
         "the Results tab shows the new result"
     );
@@ -160,7 +160,7 @@ fn a_drawn_repetition_is_stored_as_the_arbiters_draw() {
     m.select_row(1);
     assert_eq!(board_game(&app, ev, 2).outcome, Outcome::Draw);
     go(&mut app, &mut m, c('J'));
-    let d = m.pages.judge.as_ref().unwrap();
+    let d = m.pages().judge.as_ref().unwrap();
     assert_eq!(
         d.judgement.must_change, None,
         "cxa2011: neither side forbidden"
@@ -175,7 +175,7 @@ fn a_drawn_repetition_is_stored_as_the_arbiters_draw() {
     // Under the simple rule the chase ranks higher: red must change.
     go(&mut app, &mut m, c('J'));
     go(&mut app, &mut m, k(KeyCode::Right));
-    let d = m.pages.judge.as_ref().unwrap();
+    let d = m.pages().judge.as_ref().unwrap();
     assert_eq!(d.rules().code(), "simple");
     assert_eq!(d.judgement.must_change, Some(qishe::domain::Colour::Red));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -188,8 +188,8 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     let (mut app, mut m, ev) = ruling_club(Lang::En);
     m.select_row(2);
     go(&mut app, &mut m, c('J'));
-    assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    assert!(m.pages().judge.is_none());
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("no position repeats"), "{text}");
     // A board whose game has no record.
     app.games(qishe::app::EventId(ev), Some(RoundNo(1)))
@@ -203,8 +203,8 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
         .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('J'));
-    assert!(m.pages.judge.is_none());
-    let (text, err) = m.status.clone().unwrap();
+    assert!(m.pages().judge.is_none());
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("no game record"), "{text}");
     assert!(!screen(&m).contains("Repetition ruling"));
 }

@@ -10,7 +10,7 @@ fn statistics_keys() {
     assert_eq!(m.screen(), Screen::Events);
     assert_eq!(m.handle(c('S')), Some(Action::Statistics));
     go(&mut app, &mut m, c('S'));
-    assert!(m.pages.stats.is_some());
+    assert!(m.pages().stats.is_some());
     let cases = [
         (c('f'), Action::Filter),
         (k(KeyCode::Tab), Action::NextTab),
@@ -28,7 +28,7 @@ fn statistics_keys() {
     assert_eq!(m.handle(c('2')), Some(Action::Input('2')));
     go(&mut app, &mut m, k(KeyCode::Esc));
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert!(m.pages.stats.is_none());
+    assert!(m.pages().stats.is_none());
     assert_eq!(m.screen(), Screen::Events);
 }
 
@@ -37,7 +37,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     let mut app = history_club(Lang::En);
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, c('S'));
-    let s = &m.pages.stats.as_ref().unwrap().stats;
+    let s = &m.pages().stats.as_ref().unwrap().stats;
     assert_eq!((s.games, s.red_wins, s.draws, s.black_wins), (11, 5, 3, 3));
     assert_eq!(s.forfeits, 1);
     assert!(screen(&m).contains("games         11"), "{}", screen(&m));
@@ -47,7 +47,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     typed(&mut app, &mut m, "90+30");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let p = m.pages.stats.as_ref().unwrap();
+    let p = m.pages().stats.as_ref().unwrap();
     assert!(p.editing.is_none());
     assert_eq!((p.stats.games, p.stats.red_wins, p.stats.draws), (6, 2, 2));
     assert!(screen(&m).contains("games          6"));
@@ -55,12 +55,12 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, c('f'));
     typed(&mut app, &mut m, "2025-13-01");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("is not a date"), "{text}");
-    assert_eq!(m.pages.stats.as_ref().unwrap().stats.games, 6);
+    assert_eq!(m.pages().stats.as_ref().unwrap().stats.games, 6);
     // Esc drops the typed text; from 2025 and no time control: 5 games.
     go(&mut app, &mut m, k(KeyCode::Esc));
-    assert_eq!(m.pages.stats.as_ref().unwrap().fields[0], "");
+    assert_eq!(m.pages().stats.as_ref().unwrap().fields[0], "");
     go(&mut app, &mut m, c('f'));
     typed(&mut app, &mut m, "2025-01-01");
     go(&mut app, &mut m, k(KeyCode::Tab));
@@ -69,17 +69,17 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
         go(&mut app, &mut m, k(KeyCode::Backspace));
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let s = &m.pages.stats.as_ref().unwrap().stats;
+    let s = &m.pages().stats.as_ref().unwrap().stats;
     assert_eq!((s.games, s.red_wins, s.draws, s.black_wins), (5, 3, 1, 1));
     // A scheme is chosen with ←/→; typed nonsense is refused.
     go(&mut app, &mut m, c('f'));
     go(&mut app, &mut m, k(KeyCode::BackTab));
-    assert_eq!(m.pages.stats.as_ref().unwrap().editing, Some(3));
+    assert_eq!(m.pages().stats.as_ref().unwrap().editing, Some(3));
     go(&mut app, &mut m, k(KeyCode::Right));
-    assert_eq!(m.pages.stats.as_ref().unwrap().fields[3], "standard");
+    assert_eq!(m.pages().stats.as_ref().unwrap().fields[3], "standard");
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(
-        m.pages.stats.as_ref().unwrap().stats.games,
+        m.pages().stats.as_ref().unwrap().stats.games,
         0,
         "2025 had no standard event"
     );
@@ -87,7 +87,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::BackTab));
     typed(&mut app, &mut m, "x");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("not a scoring scheme"), "{text}");
     // From after to.
     go(&mut app, &mut m, k(KeyCode::Esc));
@@ -95,7 +95,7 @@ fn the_filter_changes_the_counts_and_bad_input_changes_nothing() {
     go(&mut app, &mut m, k(KeyCode::Tab));
     typed(&mut app, &mut m, "2024-01-01");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let (text, err) = m.status.clone().unwrap();
+    let (text, err) = m.status().cloned().unwrap();
     assert!(err && text.contains("start date is after"), "{text}");
 }
 

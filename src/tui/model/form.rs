@@ -1,0 +1,127 @@
+//! What a form is: its fields ([`Field`]), what it is for ([`FormKind`])
+//! and the form itself ([`Form`]). Its own file so that the files that
+//! carry a form (a command, an outcome, result entry) need not
+//! import `forms`, which builds and submits them.
+
+use crate::domain::{Member, Outcome};
+
+/// One field of a form: free text, or a choice among `choices`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// i18n key of the label.
+    pub label: &'static str,
+    pub value: String,
+    pub choices: Vec<String>,
+    /// The value the form opened with: a field left at it asks for no
+    /// change (a setting the secretary did not touch is not sent).
+    pub initial: String,
+}
+
+impl Field {
+    pub(crate) fn text(label: &'static str, value: impl Into<String>) -> Field {
+        let value = value.into();
+        Field {
+            label,
+            initial: value.clone(),
+            value,
+            choices: Vec::new(),
+        }
+    }
+    pub(crate) fn choice(label: &'static str, choices: &[&str], current: &str) -> Field {
+        Field {
+            label,
+            value: current.to_string(),
+            initial: current.to_string(),
+            choices: choices.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+    /// The value differs from the one the form opened with.
+    pub(crate) fn changed(&self) -> bool {
+        self.value.trim() != self.initial.trim()
+    }
+    pub(crate) fn cycle(&mut self, step: isize) {
+        if self.choices.is_empty() {
+            return;
+        }
+        let n = self.choices.len() as isize;
+        let i = self
+            .choices
+            .iter()
+            .position(|c| *c == self.value)
+            .unwrap_or(0) as isize;
+        self.value = self.choices[((i + step).rem_euclid(n)) as usize].clone();
+    }
+}
+
+/// What a form is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    AddMember,
+    EditMember(Member),
+    NewEvent,
+    /// Changing an event's name, date and settings (its id).
+    EditEvent(crate::app::EventId),
+    Result {
+        round: crate::app::RoundNo,
+        board: crate::app::BoardNo,
+        outcome: Outcome,
+        /// The result already entered there (the form asks before
+        /// replacing it).
+        replaces: Option<Outcome>,
+        /// The board as a Teams or Bracket tab names it (`场次 2 台 1 …`);
+        /// `None`: the round's board number.
+        place: Option<String>,
+        /// A match's games with a result so far (game number, result):
+        /// when the form's game field names one of them, the form asks
+        /// before replacing it.
+        results: Vec<(u32, Outcome)>,
+    },
+    ImportMembers,
+    AttachRecord {
+        round: crate::app::RoundNo,
+        board: crate::app::BoardNo,
+    },
+    Print,
+    /// How to serve the event's pages (its id): this computer only or
+    /// the club's network, the port, the reporting PIN.
+    Serve(crate::app::EventId),
+}
+
+/// A modal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub kind: FormKind,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+    /// Fields kept while not shown (the event form's fields of another
+    /// kind of event), so switching back finds them as typed.
+    pub stash: Vec<Field>,
+}
+
+impl Form {
+    pub fn title_key(&self) -> &'static str {
+        match self.kind {
+            FormKind::AddMember => "tui.form.add_member",
+            FormKind::EditMember(_) => "tui.form.edit_member",
+            FormKind::NewEvent => "tui.form.new_event",
+            FormKind::EditEvent(_) => "tui.form.edit_event",
+            FormKind::Result { .. } => "tui.form.result",
+            FormKind::ImportMembers => "tui.form.import",
+            FormKind::AttachRecord { .. } => "tui.form.attach",
+            FormKind::Print => "tui.form.print",
+            FormKind::Serve(_) => "tui.form.serve",
+        }
+    }
+    pub fn value(&self, label: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|f| f.label == label)
+            .map(|f| f.value.trim())
+            .unwrap_or("")
+    }
+    /// The field `label` is shown and its value is not the one the form
+    /// opened with.
+    pub fn changed(&self, label: &str) -> bool {
+        self.fields.iter().any(|f| f.label == label && f.changed())
+    }
+}
