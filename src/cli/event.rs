@@ -280,6 +280,43 @@ pub fn is_knockout(a: &NewArgs) -> bool {
     a.system.as_deref().map(str::trim) == Some("knockout")
 }
 
+/// The first option of `event new` that the kind of event asked for has
+/// no use for, as typed: a knockout's own options on a Swiss, round robin
+/// or team event, and a Swiss's, round robin's or team event's on a
+/// knockout. Refused before the club is opened, so nothing changes. A
+/// knockout's `--rounds` is only noted (see `cli/mod.rs`): its rounds
+/// follow from the entries.
+pub fn check_new_options(a: &NewArgs) -> CliResult {
+    let knockout_only = [
+        ("--playoff", a.playoff.is_some()),
+        ("--third-place", a.third_place),
+        ("--seed-from", a.seed_from.is_some()),
+        ("--top", a.top.is_some()),
+        ("--draw", a.draw.is_some()),
+        ("--rate-playoffs", a.rate_playoffs),
+        ("--armageddon-time", a.armageddon_time.is_some()),
+        ("--playoff-times", a.playoff_times.is_some()),
+        ("--playoff-labels", a.playoff_labels.is_some()),
+    ];
+    let not_knockout = [
+        ("--double", a.double),
+        ("--teams", a.teams),
+        ("--bye-score", a.bye_score.is_some()),
+        ("--bye-scores", a.bye_scores),
+        ("--acceleration", a.acceleration.is_some()),
+        ("--clubmates", a.clubmates.is_some()),
+    ];
+    let (list, key) = if is_knockout(a) {
+        (&not_knockout[..], "err.cli.not_for_knockout")
+    } else {
+        (&knockout_only[..], "err.cli.knockout_only")
+    };
+    match list.iter().find(|(_, given)| *given) {
+        Some((option, _)) => Err(CliError::usage(crate::i18n::msg!(key, option = *option))),
+        None => Ok(()),
+    }
+}
+
 /// Every `event` command but a new knockout (see [`is_knockout`]), which
 /// `cli/mod.rs` sends to `knockout.rs`.
 pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {

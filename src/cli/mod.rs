@@ -262,7 +262,18 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
         }
         Some(Command::Player(c)) => player::run(ctx, c),
         Some(Command::Event(event::EventCmd::New(a))) if event::is_knockout(&a) => {
+            event::check_new_options(&a)?;
+            if a.rounds.is_some() {
+                note!(
+                    "{}",
+                    crate::i18n::msg!("cli.note.knockout_rounds").render(ctx.lang)
+                );
+            }
             knockout::run_new(&mut ctx.open()?, *a)
+        }
+        Some(Command::Event(event::EventCmd::New(a))) => {
+            event::check_new_options(&a)?;
+            event::run(ctx, event::EventCmd::New(a))
         }
         Some(Command::Event(c)) => event::run(ctx, c),
         Some(Command::Team(c)) => team::run(ctx, c),

@@ -432,6 +432,24 @@ pub(super) static TEXTS: &[Text] = &[
         "writing the output: {why}",
     ),
     (
+        "err.cli.knockout_only",
+        "{option} 是淘汰赛的选项 (--system knockout), 不适用于这个赛事",
+        "{option} 是淘汰賽的選項 (--system knockout), 不適用於這個賽事",
+        "{option} is a knockout's option (--system knockout), not this event's",
+    ),
+    (
+        "err.cli.not_for_knockout",
+        "{option} 不适用于淘汰赛",
+        "{option} 不適用於淘汰賽",
+        "{option} does not apply to a knockout",
+    ),
+    (
+        "cli.note.knockout_rounds",
+        "注意: --rounds 不用于淘汰赛, 轮数由参赛人数决定",
+        "注意: --rounds 不用於淘汰賽, 輪數由參賽人數決定",
+        "note: --rounds is not used by a knockout; its rounds follow from the entries",
+    ),
+    (
         "err.cli.seed_from_needs_top",
         "--seed-from 需要 --top N",
         "--seed-from 需要 --top N",

@@ -193,3 +193,84 @@ fn event_show_prints_the_effective_tiebreaks_and_a_team_events_boards() {
         assert!(s.contains(&format!("  {boards} 6\n")), "{locale}: {s}");
     }
 }
+
+/// `event new` refuses an option the kind of event has no use for (a
+/// knockout's on a Swiss, a Swiss's or team event's on a knockout), in
+/// each language, before the club is even created; the same options on
+/// the kind they belong to are taken.
+#[test]
+fn event_new_refuses_an_option_of_another_kind_and_creates_nothing() {
+    let c = Club::new();
+    for (locale, on_swiss, on_knockout) in [
+        ("zh_CN.UTF-8", "是淘汰赛的选项", "不适用于淘汰赛"),
+        ("zh_TW.UTF-8", "是淘汰賽的選項", "不適用於淘汰賽"),
+        (
+            "en_US.UTF-8",
+            "is a knockout's option",
+            "does not apply to a knockout",
+        ),
+    ] {
+        for (args, option, says) in [
+            (&["--third-place"][..], "--third-place", on_swiss),
+            (
+                &["--rounds", "5", "--playoff", "games:2"][..],
+                "--playoff",
+                on_swiss,
+            ),
+            (
+                &["--teams", "--seed-from", "A", "--top", "4"][..],
+                "--seed-from",
+                on_swiss,
+            ),
+            (
+                &["--system", "knockout", "--double"][..],
+                "--double",
+                on_knockout,
+            ),
+            (
+                &["--system", "knockout", "--acceleration", "baku"][..],
+                "--acceleration",
+                on_knockout,
+            ),
+            (
+                &["--system", "knockout", "--teams"][..],
+                "--teams",
+                on_knockout,
+            ),
+        ] {
+            let mut all = vec!["event", "new", "X"];
+            all.extend_from_slice(args);
+            let o = c.run_lang(locale, &all);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success(), "{locale} {all:?}");
+            assert!(
+                err.contains(option) && err.contains(says),
+                "{locale} {all:?}: {err}"
+            );
+        }
+    }
+    assert!(!c.db.exists(), "a refused event new created the club");
+    c.ok(&[
+        "event",
+        "new",
+        "KO",
+        "--system",
+        "knockout",
+        "--third-place",
+    ]);
+    c.ok(&[
+        "event", "new", "S", "--rounds", "5", "--double", "--system", "berger",
+    ]);
+    // A knockout's rounds follow from its entries: --rounds is noted.
+    let o = c.run_lang(
+        "en_US.UTF-8",
+        &[
+            "event", "new", "KO2", "--system", "knockout", "--rounds", "4",
+        ],
+    );
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--rounds is not used by a knockout"), "{err}");
+    let list = c.ok(&["event", "list"]);
+    assert!(list.contains("KO2") && list.contains('S'), "{list}");
+}
