@@ -17,7 +17,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
 /// Every constant of every scheme, by the name config.toml and the column
-/// use; `values` is the six-value schemes' shorthand for their six.
+/// use; `values` is the six-value schemes' shorthand for their six. The
+/// first six are those six in the CXA order (`scoring` reads them so).
 pub const CONSTANT_NAMES: [&str; 33] = [
     "red_win",
     "red_draw",

@@ -116,15 +116,12 @@ impl SchemeSettings {
     }
 }
 
-/// The six values of a single-game scheme, in the CXA order.
-pub(crate) const SIX: [&str; 6] = [
-    "red_win",
-    "red_draw",
-    "red_loss",
-    "black_win",
-    "black_draw",
-    "black_loss",
-];
+/// The six values of a single-game scheme, in the CXA order: the first
+/// six of the domain's constant names.
+pub(crate) const SIX: [&str; 6] = {
+    let n = crate::domain::CONSTANT_NAMES;
+    [n[0], n[1], n[2], n[3], n[4], n[5]]
+};
 
 /// Reads constants as a user or a file wrote them (config.toml's
 /// `[event.scheme_settings]`, any JSON object) against the scheme `id`:
