@@ -312,4 +312,33 @@ fn the_published_site_has_the_team_documents() {
     assert!(st.contains("名次表") && st.contains("第3轮进行中"), "{st}");
     let en = std::fs::read_to_string(dir.join("round-3.html")).unwrap();
     assert!(en.contains("Home") && en.contains("(empty)"), "{en}");
+    // The index tells the standings pages apart by the round they stand
+    // after, in every language, as for an individual event (a 繁體 club's
+    // site has its pages at the top).
+    let hant = c.path("site-hant");
+    let o = c.run_lang(
+        "zh_TW.UTF-8",
+        &["publish", EV, "-o", hant.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{o:?}");
+    for (index, after) in [
+        (dir.join("index.html"), ["After round 1", "After round 2"]),
+        (dir.join("zh-Hans/index.html"), ["第1轮后", "第2轮后"]),
+        (hant.join("index.html"), ["第1輪後", "第2輪後"]),
+    ] {
+        let html = std::fs::read_to_string(&index).unwrap();
+        let index = index.display();
+        for (r, words) in after.iter().enumerate() {
+            let link = format!("href=\"standings-{}.html\">", r + 1);
+            // The last link: the page list, after the navigation bar.
+            let at = html
+                .rfind(&link)
+                .unwrap_or_else(|| panic!("{link} in {html}"));
+            let text = &html[at + link.len()..];
+            let text = &text[..text.find("</a>").unwrap()];
+            assert!(text.ends_with(words), "{index}: {text}");
+        }
+        let at = html.rfind("href=\"crosstable.html\">").unwrap();
+        assert!(html[at..].contains(after[1]), "{index}");
+    }
 }

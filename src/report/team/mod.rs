@@ -123,6 +123,17 @@ fn after_info(lang: Lang, after: u32, in_progress: Option<u32>) -> Part {
     Part::Info(v)
 }
 
+/// A document's title with the round it stands after, so a site's list
+/// of standings pages (and a browser's tabs) tell them apart.
+fn title_after(ev: &EventInfo, lang: Lang, key: &str, after: u32) -> String {
+    format!(
+        "{} · {} · {}",
+        ev.name,
+        tr(lang, key),
+        crate::i18n::msg!("rep.after_round", n = after).render(lang)
+    )
+}
+
 fn c(lang: Lang, key: &str, heading: &str, kind: ColKind) -> Column {
     Column::new(key, tr(lang, heading), kind)
 }
@@ -190,7 +201,7 @@ pub fn team_standings_doc(d: &TeamStandingsData, lang: Lang) -> Doc {
         parts.push(Part::Table(p));
     }
     Doc {
-        title: format!("{} · {}", d.event.name, tr(lang, "rep.standings")),
+        title: title_after(&d.event, lang, "rep.standings", d.after_round),
         lang,
         parts,
         landscape: false,
@@ -234,7 +245,7 @@ pub fn team_crosstable(d: &TeamCrossData, lang: Lang) -> Doc {
         t.rows.push(row);
     }
     Doc {
-        title: format!("{} · {}", d.event.name, tr(lang, "rep.crosstable")),
+        title: title_after(&d.event, lang, "rep.crosstable", d.after_round),
         lang,
         parts: vec![
             heading(&d.event, lang, "rep.crosstable"),
