@@ -5,7 +5,7 @@
 use super::{App, Result};
 use crate::app::EventId;
 use crate::domain::RoundNo;
-use crate::domain::{Entry, Event, NameOrder, PairingSystem, Points};
+use crate::domain::{Entry, Event, EventKind, NameOrder, PairingSystem, Points};
 use crate::i18n::Lang;
 use crate::report::{
     self, AbsentReason, BoardLine, CheckinData, CrosstableData, Doc, EventInfo, PairingSheetData,
@@ -64,6 +64,20 @@ impl DocKind {
         DocKind::ScoreSheets,
         DocKind::Bracket,
     ];
+
+    /// Whether an event of `kind`, paired by `system`, prints this
+    /// document: the bracket is a knockout's, the wall chart a round
+    /// robin's, the prize sheet and certificates an individual event's
+    /// (a team event's prizes are its board prizes, on its standings).
+    pub fn offered(self, kind: EventKind, system: PairingSystem) -> bool {
+        match self {
+            DocKind::Bracket => kind == EventKind::Knockout,
+            DocKind::Wallchart => kind != EventKind::Knockout && system == PairingSystem::Berger,
+            DocKind::Prizes | DocKind::Certificates => kind == EventKind::Individual,
+            DocKind::Season => false,
+            _ => true,
+        }
+    }
 
     pub fn code(self) -> &'static str {
         match self {

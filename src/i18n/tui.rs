@@ -250,6 +250,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.print.intro", "按 Enter 选择文档、格式 (pdf/text/html/csv/png) 和输出 (文件或打印机).", "按 Enter 選擇文件、格式 (pdf/text/html/csv/png) 和輸出 (檔案或印表機).", "Press Enter to choose a document, a format (pdf/text/html/csv/png) and where it goes (file or printer)."),
     ("tui.print.doc.pairings", "对阵表", "對陣表", "pairing sheet"),
     ("tui.print.doc.slips", "记分单", "記分單", "result slips"),
+    ("tui.print.doc.bracket", "对阵图", "對陣圖", "bracket (knockout)"),
     ("tui.print.doc.standings", "名次表", "名次表", "standings"),
     ("tui.print.doc.crosstable", "交叉表", "交叉表", "crosstable"),
     ("tui.print.doc.wallchart", "循环赛总表", "循環賽總表", "wall chart (round-robin)"),

@@ -681,6 +681,15 @@ impl Model {
         self.open.ev.event.as_ref().map(|e| e.key())
     }
 
+    /// The documents the Print tab offers for the open event (its kind's:
+    /// a knockout's bracket, a round robin's wall chart, …).
+    pub fn print_docs(&self) -> Vec<&'static str> {
+        match &self.open.ev.event {
+            Some(e) => print_docs(self.open.ev.kind.unwrap_or_default(), e.settings.system),
+            None => PRINT_DOCS.to_vec(),
+        }
+    }
+
     fn selected_board(&self) -> Option<&crate::app::BoardView> {
         self.open.ev.round.as_ref()?.boards.get(self.nav.row_sel)
     }

@@ -647,12 +647,9 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
         Line::from(crate::i18n::msg!("tui.print.round", round).render(m.lang)),
         Line::from(""),
     ];
-    let w = super::model::PRINT_DOCS
-        .iter()
-        .map(|d| d.len())
-        .max()
-        .unwrap_or(11);
-    for d in super::model::PRINT_DOCS {
+    let docs = m.print_docs();
+    let w = docs.iter().map(|d| d.len()).max().unwrap_or(11);
+    for d in docs {
         lines.push(Line::from(format!(
             "  {:<w$} {}",
             d,

@@ -529,3 +529,60 @@ fn the_screens_words_are_the_users_language() {
     let pts = app.member_event_points(jia.key(), &[ev.key()]).unwrap();
     assert_eq!(pts[&ev.key()], qishe::domain::Points::new(2), "{pts:?}");
 }
+
+/// The Print tab offers an event the documents of its kind: a knockout
+/// its bracket (对阵图) and no wall chart or prize sheet, a team round
+/// robin its wall chart and no bracket; the bracket prints from the form.
+#[test]
+fn the_print_tab_offers_a_knockout_its_bracket_and_prints_it() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for (i, n) in ["王天一", "赵鑫鑫", "郑惟桐", "许银川"].iter().enumerate() {
+        member(&mut app, n, 2700 - 10 * i as i32);
+    }
+    app.create_knockout(
+        "杯赛",
+        None,
+        &EventSettings::default(),
+        &KnockoutSettings::default(),
+        None,
+    )
+    .unwrap();
+    let names: Vec<String> = ["王天一", "赵鑫鑫", "郑惟桐", "许银川"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    app.enter_players(app.find_event("杯赛").unwrap().key(), &names)
+        .unwrap();
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    while m.tab() != Tab::Print {
+        keys(&mut app, &mut m, "\t");
+    }
+    let s = screen(&m);
+    assert!(s.contains("bracket") && s.contains("对阵图"), "{s}");
+    assert!(!s.contains("wallchart") && !s.contains("prizes"), "{s}");
+    keys(&mut app, &mut m, "\r");
+    let docs = m.form().unwrap().fields[0].choices.clone();
+    assert!(docs.contains(&"bracket".to_string()), "{docs:?}");
+    for absent in ["wallchart", "prizes", "certificates"] {
+        assert!(!docs.contains(&absent.to_string()), "{absent}: {docs:?}");
+    }
+    // The bracket, as text, to a file named in the form.
+    set(&mut app, &mut m, "tui.print.doc", "bracket");
+    set(&mut app, &mut m, "tui.print.format", "text");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bracket.txt");
+    set(&mut app, &mut m, "tui.field.path", out.to_str().unwrap());
+    keys(&mut app, &mut m, "\r");
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {}", status(&m)));
+    assert!(text.contains("杯赛 · 对阵图"), "{text}");
+    assert!(text.contains("王天一") && text.contains("├─"), "{text}");
+
+    // A team round robin: the wall chart, no bracket.
+    let (mut app, _) = team_league();
+    let mut m = open(&mut app, Tab::Print);
+    keys(&mut app, &mut m, "\r");
+    let docs = m.form().unwrap().fields[0].choices.clone();
+    assert!(docs.contains(&"wallchart".to_string()), "{docs:?}");
+    assert!(!docs.contains(&"bracket".to_string()), "{docs:?}");
+}

@@ -638,9 +638,11 @@ fn members_are_listed_by_pinyin_and_searches_rank_prefix_matches_first() {
 }
 
 /// Print box: document `doc_steps` to the right of the first, file `path`.
-fn print_to(app: &mut App, m: &mut Model, doc_steps: usize, path: &str) {
+fn print_to(app: &mut App, m: &mut Model, doc: &str, path: &str) {
     go(app, m, k(KeyCode::Enter));
-    for _ in 0..doc_steps {
+    let docs = m.form().unwrap().fields[0].choices.clone();
+    assert!(docs.iter().any(|d| d == doc), "{doc}: {docs:?}");
+    while m.form().unwrap().value("tui.print.doc") != doc {
         go(app, m, k(KeyCode::Right));
     }
     for _ in 0..3 {
@@ -657,25 +659,24 @@ fn printing_over_an_existing_file_asks_first_and_trf_and_backup_are_in_the_box()
     let out = dir.path().join("sheet.txt");
     std::fs::write(&out, "keep me").unwrap();
     let mut m = open(&mut app, Tab::Print);
-    print_to(&mut app, &mut m, 0, out.to_str().unwrap());
+    print_to(&mut app, &mut m, "pairings", out.to_str().unwrap());
     let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("replace this file"), "{q}");
     go(&mut app, &mut m, c('n'));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
     m.close_modal();
-    print_to(&mut app, &mut m, 0, out.to_str().unwrap());
+    print_to(&mut app, &mut m, "pairings", out.to_str().unwrap());
     go(&mut app, &mut m, c('y'));
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("陈磊"), "{text}");
     // TRF export of the event, and a backup of the club.
     let trf = dir.path().join("e.trf");
-    // (after the documents and the site)
-    print_to(&mut app, &mut m, 7, trf.to_str().unwrap());
+    print_to(&mut app, &mut m, "trf", trf.to_str().unwrap());
     assert!(m.confirm().is_none(), "{:?}", m.status().cloned());
     let t = std::fs::read_to_string(&trf).unwrap();
     assert!(t.lines().any(|l| l.starts_with("001")), "{t}");
     let db = dir.path().join("copy.db");
-    print_to(&mut app, &mut m, 8, db.to_str().unwrap());
+    print_to(&mut app, &mut m, "backup", db.to_str().unwrap());
     assert!(db.exists(), "{:?}", m.status().cloned());
 }
 

@@ -708,10 +708,12 @@ pub(super) fn fix_print_format(f: &mut Form) {
     }
 }
 
-/// The documents and formats the Print tab offers (codes of `app::print`).
+/// The documents and formats the Print tab offers (codes of `app::print`),
+/// in its order; an event is offered those of its kind ([`print_docs`]).
 pub const PRINT_DOCS: &[&str] = &[
     "pairings",
     "slips",
+    "bracket",
     "standings",
     "crosstable",
     "wallchart",
@@ -727,6 +729,24 @@ pub const PRINT_DOCS: &[&str] = &[
     "table-cards",
     "score-sheets",
 ];
+/// The Print tab's documents for an event of `kind` paired by `system`:
+/// a knockout's bracket, a round robin's wall chart, an individual
+/// event's prize sheet and certificates (the app says which); the club's
+/// files (backup, restore) and the event's site and TRF always.
+pub fn print_docs(kind: EventKind, system: PairingSystem) -> Vec<&'static str> {
+    use crate::app::print::DocKind;
+    PRINT_DOCS
+        .iter()
+        .copied()
+        .filter(|code| {
+            DocKind::ALL
+                .iter()
+                .find(|d| d.code() == *code)
+                .is_none_or(|d| d.offered(kind, system))
+        })
+        .collect()
+}
+
 /// The documents without a table to write as CSV.
 const NO_CSV: &[&str] = &[
     "slips",
@@ -739,11 +759,11 @@ const NO_CSV: &[&str] = &[
 pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
 
-pub(super) fn print_form() -> Form {
+pub(super) fn print_form(docs: &[&str]) -> Form {
     Form {
         kind: FormKind::Print,
         fields: vec![
-            Field::choice("tui.print.doc", PRINT_DOCS, "pairings"),
+            Field::choice("tui.print.doc", docs, "pairings"),
             Field::choice("tui.print.format", PRINT_FORMATS, "pdf"),
             Field::choice("tui.print.dest", PRINT_DESTS, "file"),
             Field::text("tui.field.path", ""),

@@ -370,7 +370,7 @@ fn event_keys(m: &mut Model, a: Action) -> Option<Command> {
     use Action::*;
     match a {
         NewEvent => m.set_form(event_form(&m.prefs.event_defaults, &m.prefs.team_tiebreaks)),
-        PrintDoc => m.set_form(print_form()),
+        PrintDoc => m.set_form(print_form(&m.print_docs())),
         Open => {
             return m
                 .club

@@ -169,11 +169,7 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         go(&mut app, &mut m, k(KeyCode::Tab));
     }
     go(&mut app, &mut m, k(KeyCode::Enter));
-    let steps = qishe::tui::PRINT_DOCS
-        .iter()
-        .position(|d| *d == "restore")
-        .unwrap();
-    for _ in 0..steps {
+    while m.form().unwrap().value("tui.print.doc") != "restore" {
         go(&mut app, &mut m, k(KeyCode::Right));
     }
     for _ in 0..3 {
