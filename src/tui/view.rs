@@ -520,18 +520,23 @@ fn board_row(
         .iter()
         .find(|g| g.board == b.number && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
-    // Name, start number and points before the round (积分).
+    // Name, start number and points before the round (积分): an
+    // individual event's from round 2 on (a team event's players and a
+    // knockout's have no points of their own, round 1 none yet).
     let seat = |c, e: &crate::domain::Entry| {
-        let pts = super::model::entry::short_points(
-            m.ev().points_before.get(&e.id).copied().unwrap_or_default(),
-        );
+        let pts = m
+            .ev()
+            .points_before
+            .get(&e.id)
+            .map(|p| format!(" {}", super::model::entry::short_points(*p)))
+            .unwrap_or_default();
         // Accelerated pairings: the virtual points, apart (+1).
         let virt = m
             .ev()
             .virtual_now
             .get(&e.id)
             .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
-        let tail = format!(" ({}) {pts}{}", e.start_no, virt.unwrap_or_default());
+        let tail = format!(" ({}){pts}{}", e.start_no, virt.unwrap_or_default());
         let w = (NAME_COLUMN as usize)
             .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
         format!("{}{}{tail}", mark(c), fit(&e.name, w))

@@ -586,3 +586,67 @@ fn the_print_tab_offers_a_knockout_its_bracket_and_prints_it() {
     assert!(docs.contains(&"wallchart".to_string()), "{docs:?}");
     assert!(!docs.contains(&"bracket".to_string()), "{docs:?}");
 }
+
+/// The boards' name cells of the Results tab as shown: does any seat
+/// carry points after its start number (`王天一 (1) 2`)?
+fn seats_with_points(s: &str) -> Vec<String> {
+    s.lines()
+        .filter(|l| {
+            let b = l.as_bytes();
+            (0..b.len()).any(|i| {
+                b[i] == b')'
+                    && b.get(i + 1) == Some(&b' ')
+                    && b.get(i + 2).is_some_and(u8::is_ascii_digit)
+                    && b[..i]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count()
+                        > 0
+            })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// A seat shows the player's points before the round only where they
+/// mean something: an individual event from round 2 on; never a team
+/// event's players (the match points are the team's) or a knockout's.
+#[test]
+fn the_results_tab_shows_a_players_points_only_in_an_individual_event() {
+    use qishe::app::ResultInput;
+    use qishe::domain::{BoardNo, Outcome, RoundNo};
+    let win = ResultInput {
+        outcome: Some(Outcome::RedWin),
+        ..Default::default()
+    };
+    // An individual event: round 1 shows none (all have 0), round 2 the
+    // winners' 2 and the losers' 0.
+    let (mut app, ev) = crate::tui_night::club(Lang::ZhHans);
+    for b in 1..=4 {
+        app.record_result(ev, RoundNo(1), BoardNo(b), &win).unwrap();
+    }
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(seats_with_points(&screen(&m)), Vec::<String>::new());
+    app.pair_next_round(ev).unwrap();
+    let mut m2 = open(&mut app, Tab::Results);
+    let s = screen(&m2);
+    let with = seats_with_points(&s);
+    assert_eq!(with.len(), 4, "every board of round 2:\n{s}");
+    assert!(s.contains(") 2 ") && s.contains(") 0 "), "{s}");
+    keys(&mut app, &mut m2, "[");
+    assert_eq!(seats_with_points(&screen(&m2)), Vec::<String>::new());
+    keys(&mut app, &mut m, "q");
+
+    // A team league after round 1: its players show no points.
+    let (mut app, ev) = team_league();
+    let boards = app.round_view(ev, Some(RoundNo(1))).unwrap().boards.len() as u32;
+    for b in 1..=boards {
+        app.record_result(ev, RoundNo(1), BoardNo(b), &win).unwrap();
+    }
+    app.pair_next_round(ev).unwrap();
+    let m = open(&mut app, Tab::Results);
+    let s = screen(&m);
+    assert!(s.contains("东1") || s.contains("西1"), "{s}");
+    assert_eq!(seats_with_points(&s), Vec::<String>::new(), "{s}");
+}
