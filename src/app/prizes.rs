@@ -36,7 +36,7 @@ impl PrizeReport {
 
 impl App {
     /// The event by key, refused when it is a team event or a knockout
-    /// (their prizes are another spec's).
+    /// (the prize sheet and certificates are for individual events).
     fn individual_event(&self, key: EventId) -> Result<Event> {
         let ev = self.event(key)?;
         if self.team_settings_of(&ev)?.is_some() {

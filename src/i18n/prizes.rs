@@ -343,15 +343,15 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.prizes.team_event",
-        "{event} 是团体赛: 团体赛的奖项另有规定 (qishe standings {event} --boards 给出台次奖)",
-        "{event} 是團體賽: 團體賽的獎項另有規定 (qishe standings {event} --boards 給出台次獎)",
-        "{event} is a team event: its prizes are another spec's (board prizes: qishe standings {event} --boards)",
+        "{event} 是团体赛: 奖金分配表和获奖证书只用于个人赛; 团体赛的台次奖见名次表 (qishe standings {event} --boards)",
+        "{event} 是團體賽: 獎金分配表和獲獎證書只用於個人賽; 團體賽的台次獎見名次表 (qishe standings {event} --boards)",
+        "{event} is a team event: the prize sheet and certificates are for individual events; its board prizes are on its standings (qishe standings {event} --boards)",
     ),
     (
         "err.prizes.knockout",
-        "{event} 是淘汰赛: 淘汰赛的奖项另有规定",
-        "{event} 是淘汰賽: 淘汰賽的獎項另有規定",
-        "{event} is a knockout: its prizes are another spec's",
+        "{event} 是淘汰赛: 奖金分配表和获奖证书只用于个人赛; 淘汰赛的名次见对阵图和名次表 (qishe print bracket {event})",
+        "{event} 是淘汰賽: 獎金分配表和獲獎證書只用於個人賽; 淘汰賽的名次見對陣圖和名次表 (qishe print bracket {event})",
+        "{event} is a knockout: the prize sheet and certificates are for individual events; its places are on its bracket and standings (qishe print bracket {event})",
     ),
     (
         "err.prizes.unknown_sharing",

@@ -408,3 +408,48 @@ fn rating_and_club_are_the_entrys_and_a_withdrawn_player_keeps_his_prizes() {
 ";
     assert_eq!(csv, want);
 }
+
+/// The prize sheet and certificates are an individual event's: a knockout
+/// and a team event are refused in words a secretary can act on (where
+/// their places or board prizes are), in every language, and nothing
+/// is written.
+#[test]
+fn a_knockout_and_a_team_event_are_told_where_their_places_are() {
+    let c = Club::new();
+    for (name, ..) in &MEMBERS[..4] {
+        c.ok(&["player", "add", name]);
+    }
+    c.ok(&["event", "new", "杯赛", "--system", "knockout"]);
+    c.ok(&["event", "enter", "杯赛", "王强", "李娜", "张伟", "刘洋"]);
+    c.ok(&["event", "new", "联赛", "--teams", "--boards", "2"]);
+    let out = c.path("p.pdf");
+    for (ev, hans, hant, en) in [
+        (
+            "杯赛",
+            "淘汰赛的名次见对阵图和名次表 (qishe print bracket 杯赛)",
+            "淘汰賽的名次見對陣圖和名次表",
+            "its places are on its bracket and standings (qishe print bracket 杯赛)",
+        ),
+        (
+            "联赛",
+            "团体赛的台次奖见名次表 (qishe standings 联赛 --boards)",
+            "團體賽的台次獎見名次表",
+            "its board prizes are on its standings (qishe standings 联赛 --boards)",
+        ),
+    ] {
+        for args in [
+            vec!["prizes", ev],
+            vec!["print", "certificates", ev, "-o", out.to_str().unwrap()],
+        ] {
+            for (locale, want) in [("zh_CN.UTF-8", hans), ("zh_TW.UTF-8", hant), ("C", en)] {
+                let o = c.run_lang(locale, &args);
+                let err = String::from_utf8_lossy(&o.stderr);
+                assert!(
+                    !o.status.success() && err.contains(want),
+                    "{args:?} {locale}: {err}"
+                );
+            }
+        }
+    }
+    assert!(!out.exists());
+}
