@@ -556,6 +556,31 @@ impl App {
             .create_knockout_event(name, date, &s, &json, &seeded)?)
     }
 
+    /// The red and black of the game due in a knockout's match (round,
+    /// board), when one is due: who a player's report of that board is
+    /// about. `None` for any other event or a match with nothing due.
+    pub(super) fn knockout_due_seats(
+        &self,
+        ev: &Event,
+        round: u32,
+        board: u32,
+    ) -> Result<Option<(i64, i64)>> {
+        if self.knockout_settings(ev)?.is_none() {
+            return Ok(None);
+        }
+        let br = self.bracket_of(ev)?;
+        let Ok(slot) = br.slot(round, board) else {
+            return Ok(None);
+        };
+        Ok(match br.decide(slot, &slot.games) {
+            Ok(crate::scoring::knockout::MatchStatus {
+                state: crate::scoring::knockout::MatchState::Due(d),
+                ..
+            }) => Some((d.red, d.black)),
+            _ => None,
+        })
+    }
+
     fn bracket_of(&self, ev: &Event) -> Result<Bracket> {
         let settings = self
             .knockout_settings(ev)?

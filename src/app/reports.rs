@@ -329,11 +329,17 @@ impl App {
             let b = list.iter().find(|b| b.number == r.board);
             let find =
                 |id: Option<i64>| id.and_then(|id| entries.iter().find(|e| e.id == id).cloned());
+            // A knockout's report is of the game due: its red and black
+            // (a play-off game swaps the colours of game 1).
+            let (red, black) = match self.knockout_due_seats(&ev, r.round, r.board)? {
+                Some((red, black)) => (Some(red), Some(black)),
+                None => (b.map(|b| b.red), b.and_then(|b| b.black)),
+            };
             out.push(PendingBoard {
                 round: r.round,
                 board: r.board,
-                red: find(b.map(|b| b.red)),
-                black: find(b.and_then(|b| b.black)),
+                red: find(red),
+                black: find(black),
                 reports: vec![r],
             });
         }

@@ -26,7 +26,7 @@ pub struct ResultArgs {
     /// (a result starting with `-` needs no `--` before it).
     #[arg(required = true, allow_hyphen_values = true)]
     pub outcome: Option<String>,
-    /// Game number in two-game rounds (knockouts: 3, 4, … for play-off games).
+    /// Game number in two-game rounds; in a knockout, without it, the game due (play-off games follow the regular ones).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
     /// Team events: the match (as `qishe team round` numbers them); BOARD is then the board in that match.

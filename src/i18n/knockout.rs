@@ -52,6 +52,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the match is decided ({by}); no play-off game is due",
     ),
     (
+        "err.ko.which_game",
+        "第 {round} 轮第 {board} 台已下 {n} 盘: 请用 --game 指明改哪一盘",
+        "第 {round} 輪第 {board} 台已下 {n} 盤: 請用 --game 指明改哪一盤",
+        "round {round} board {board} has {n} games played: say which one with --game",
+    ),
+    (
         "err.ko.next_due",
         "本场下一盘应是第 {due} 盘",
         "本場下一盤應是第 {due} 盤",

@@ -33,8 +33,38 @@ impl App {
         let Some(p) = br.players(&slot) else {
             return Err(invalid!("err.ko.bye_match", round, board));
         };
-        let game_no = input.game_no.unwrap_or(1);
         let before = br.decide(&slot, &slot.games);
+        // Without a game number: the game due, else the match's only game
+        // (a correction, as on any board); a match of several games
+        // decided already is refused, as no game is plainly meant.
+        let game_no = match input.game_no {
+            Some(n) => n,
+            None => match &before {
+                Ok(MatchStatus {
+                    state: MatchState::Due(d),
+                    ..
+                }) => d.game_no,
+                _ => {
+                    let played: Vec<u32> = slot
+                        .games
+                        .iter()
+                        .filter(|g| g.outcome != Outcome::Unplayed)
+                        .map(|g| g.game_no)
+                        .collect();
+                    match played.as_slice() {
+                        [] | [_] => played.first().copied().unwrap_or(1),
+                        _ => {
+                            return Err(invalid!(
+                                "err.ko.which_game",
+                                round,
+                                board,
+                                n = played.len()
+                            ))
+                        }
+                    }
+                }
+            },
+        };
         let stored = slot
             .games
             .iter()

@@ -164,3 +164,78 @@ fn games_import_attaches_to_matches_and_refuses_wrong_colours() {
         vec![("S01".into(), Some("S02".into()))]
     );
 }
+
+/// A result typed without `--game` is the game due: after a drawn game 1
+/// the play-off game (colours swapped), never game 1 replaced; a decided
+/// match of several games asks which game; one of a single game is
+/// corrected as on any board.
+#[test]
+fn a_result_without_a_game_number_is_the_game_due() {
+    let c = club(4);
+    knockout(&c, "杯赛", 4, &["--scheme", "standard"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    c.ok(&["result", "杯赛", "1", "1", "1/2-1/2"]);
+    let (no, red, _) = due(&c, "杯赛", 1, 1);
+    assert_eq!(no, 2, "the first play-off game is due");
+    let said = c.ok(&["result", "杯赛", "1", "1", "1-0"]);
+    assert!(said.contains("game 2"), "{said}");
+    // Game 1 is still the draw: game 2's red won, so a second play-off
+    // game is due, not a match decided by game 1.
+    let (no, ..) = due(&c, "杯赛", 1, 1);
+    assert_eq!(no, 3);
+    c.ok(&["result", "杯赛", "1", "1", "1/2-1/2"]);
+    assert_eq!(decided(&bracket(&c, "杯赛"), 1, 1).0, Some(red));
+    // Decided over three games: which one is meant must be said.
+    for (locale, want) in [
+        (
+            "C",
+            "round 1 board 1 has 3 games played: say which one with --game",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "第 1 轮第 1 台已下 3 盘: 请用 --game 指明改哪一盘",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "第 1 輪第 1 台已下 3 盤: 請用 --game 指明改哪一盤",
+        ),
+    ] {
+        let o = c.run_lang(locale, &["result", "杯赛", "1", "1", "0-1"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{locale}: {err}");
+    }
+    // Board 2, one game: typed again without a number, it is corrected.
+    c.ok(&["result", "杯赛", "1", "2", "1-0"]);
+    let winner = |c: &Club| decided(&bracket(c, "杯赛"), 1, 2).0.unwrap();
+    let first = winner(&c);
+    c.ok(&["result", "杯赛", "1", "2", "0-1"]);
+    assert_ne!(winner(&c), first, "the correction stands");
+}
+
+/// A player's report from the served pages of a match whose play-off
+/// game is due is about that game: the arbiter's list names its red and
+/// black, and confirming it records that game, game 1 kept.
+#[test]
+fn a_reported_result_of_a_knockout_is_the_game_due() {
+    use qishe::app::App;
+    use qishe::domain::{BoardNo, RoundNo};
+    let c = club(2);
+    knockout(&c, "杯赛", 2, &["--scheme", "standard"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    c.ok(&["result", "杯赛", "1", "1", "1/2-1/2", "--game", "1"]);
+    let (no, red, black) = due(&c, "杯赛", 1, 1);
+    assert_eq!(no, 2);
+    {
+        let mut app = App::open(qishe::config::Config::default(), &c.db).unwrap();
+        let ev = app.find_event("杯赛").unwrap().key();
+        app.report_result(ev, RoundNo(1), BoardNo(1), "1-0", "10.0.0.7")
+            .unwrap();
+    }
+    let pending = c.ok(&["result", "pending", "杯赛"]);
+    let (r, b) = (pending.find(&red).unwrap(), pending.find(&black).unwrap());
+    assert!(r < b, "red of the game due first: {pending}");
+    let said = c.ok(&["result", "confirm", "杯赛", "1", "1"]);
+    assert!(said.contains("game 2"), "{said}");
+    let (no, ..) = due(&c, "杯赛", 1, 1);
+    assert_eq!(no, 3, "game 1 still drawn, game 2 won by its red");
+}
