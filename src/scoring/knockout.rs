@@ -111,18 +111,24 @@ pub enum DecidedBy {
 }
 
 impl DecidedBy {
-    pub fn code(self) -> &'static str {
+    /// The translation key of its words (`kp.by.games`: 常规对局).
+    pub fn word_key(self) -> &'static str {
         match self {
-            DecidedBy::Games => "games",
-            DecidedBy::Scheme => "scheme",
-            DecidedBy::PlayoffGames => "playoff-games",
-            DecidedBy::SuddenDeath => "sudden-death",
-            DecidedBy::Residual => "residual",
-            DecidedBy::Armageddon => "armageddon",
-            DecidedBy::Lot => "lot",
-            DecidedBy::Bye => "bye",
-            DecidedBy::Forfeit => "forfeit",
+            DecidedBy::Games => "kp.by.games",
+            DecidedBy::Scheme => "kp.by.scheme",
+            DecidedBy::PlayoffGames => "kp.by.playoff-games",
+            DecidedBy::SuddenDeath => "kp.by.sudden-death",
+            DecidedBy::Residual => "kp.by.residual",
+            DecidedBy::Armageddon => "kp.by.armageddon",
+            DecidedBy::Lot => "kp.by.lot",
+            DecidedBy::Bye => "kp.by.bye",
+            DecidedBy::Forfeit => "kp.by.forfeit",
         }
+    }
+
+    /// The code written in JSON and CSV (`games`): its key's last part.
+    pub fn code(self) -> &'static str {
+        &self.word_key()["kp.by.".len()..]
     }
 }
 

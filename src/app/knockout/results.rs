@@ -101,7 +101,12 @@ impl App {
                 Ok(MatchStatus {
                     state: MatchState::Decided { by, .. },
                     ..
-                }) => return Err(refuse(msg!("err.ko.no_playoff_due", by = by.code()))),
+                }) => {
+                    return Err(refuse(msg!(
+                        "err.ko.no_playoff_due",
+                        by = Msg::new(by.word_key())
+                    )))
+                }
                 Ok(_) => return Err(refuse(msg!("err.ko.lot_due"))),
                 Err(e) => return Err(AppError::Invalid(br.match_error(&slot, e.clone()))),
             },
@@ -255,7 +260,7 @@ impl App {
             Ok(MatchStatus {
                 state: MatchState::Decided { by, .. },
                 ..
-            }) => Some(msg!("err.ko.no_playoff_due", by = by.code())),
+            }) => Some(msg!("err.ko.no_playoff_due", by = Msg::new(by.word_key()))),
             Ok(MatchStatus {
                 state: MatchState::Due(d),
                 ..

@@ -210,6 +210,16 @@ fn a_result_without_a_game_number_is_the_game_due() {
     let first = winner(&c);
     c.ok(&["result", "杯赛", "1", "2", "0-1"]);
     assert_ne!(winner(&c), first, "the correction stands");
+    // A lot on a decided match says how it was decided, in words.
+    for (locale, want) in [
+        ("zh_CN.UTF-8", "本场已决出胜负 (常规对局)"),
+        ("zh_TW.UTF-8", "本場已決出勝負 (常規對局)"),
+        ("C", "the match is decided (regular games)"),
+    ] {
+        let o = c.run_lang(locale, &["knockout", "lot", "杯赛", "1", "2", &first]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{locale}: {err}");
+    }
 }
 
 /// A player's report from the served pages of a match whose play-off
