@@ -400,6 +400,12 @@ impl App {
         let views = self.teams_in_order(&ev, &ts)?;
         let view = find_team(&views, team)?;
         let b = ts.boards as usize;
+        // A round of the event: not 0, not past its last (a typo would
+        // store a lineup no round ever uses).
+        let last = ev.settings.rounds.max(self.store.rounds_paired(ev.id)?);
+        if round == 0 || (last > 0 && round > last) {
+            return Err(invalid!("err.team.lineup_round", round, rounds = last));
+        }
         if players.len() > b {
             return Err(invalid!(
                 "err.team.lineup_too_long",

@@ -175,6 +175,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{player} is not in the lineup of {team} on board {board} in round {round}",
     ),
     (
+        "err.team.lineup_round",
+        "本赛事没有第 {round} 轮 (共 {rounds} 轮), 不能为它排出场名单",
+        "本賽事沒有第 {round} 輪 (共 {rounds} 輪), 不能為它排出場名單",
+        "the event has no round {round} (it has {rounds}): no lineup can be set for it",
+    ),
+    (
         "err.team.round_gap",
         "第 {round} 轮不能接在已有各轮之后 (下一轮是第 {next} 轮)",
         "第 {round} 輪不能接在已有各輪之後 (下一輪是第 {next} 輪)",

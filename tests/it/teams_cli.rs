@@ -418,6 +418,23 @@ fn bad_input_names_the_line_and_changes_nothing() {
     assert!(e.contains("roster order") && e.contains("board 2"), "{e}");
     let e = c.fails(&["team", "lineup", "B", "1", "A", "a1,zz"]);
     assert!(e.contains("not on the roster"), "{e}");
+    // A round the event does not have: refused by name, nothing stored
+    // (round 0 was a raw database error).
+    for round in ["0", "99"] {
+        let e = c.fails(&["team", "lineup", "B", round, "A", "a1,a2"]);
+        assert!(
+            e.contains(&format!("the event has no round {round}")),
+            "{e}"
+        );
+    }
+    for (locale, want) in [
+        ("zh_CN.UTF-8", "本赛事没有第 0 轮"),
+        ("zh_TW.UTF-8", "本賽事沒有第 0 輪"),
+    ] {
+        let o = c.run_lang(locale, &["team", "lineup", "B", "0", "A", "a1"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{err}");
+    }
     let before = c.ok(&["log", "-n", "1"]);
     // Reserves fill in below the regulars: a1 and a3 is fine.
     c.ok(&["team", "lineup", "B", "1", "A", "a1,a3"]);
