@@ -72,6 +72,7 @@ pub enum EventCmd {
         /// The player (start number as #N, member id, or exact name).
         player: String,
         /// Round number.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         /// What it scores: zero or half (default: the event's setting).
         #[arg(long)]
@@ -82,6 +83,7 @@ pub enum EventCmd {
         /// The event (id or exact name).
         event: String,
         /// Round number.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         /// Date and time, `YYYY-MM-DD HH:MM`; left out with --clear.
         #[arg(value_parser = round_start, required_unless_present = "clear")]

@@ -18,6 +18,7 @@ pub enum KnockoutCmd {
     Lot {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
         /// The winner (#N, member id or name).

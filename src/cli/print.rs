@@ -94,7 +94,7 @@ pub struct PrintArgs {
     /// Round of the pairing sheet or slips (default: the last paired); for
     /// standings, crosstable and wall chart: after this round (default: the
     /// last round whose results are all in).
-    #[arg(short, long, visible_alias = "after-round")]
+    #[arg(short, long, visible_alias = "after-round", value_parser = clap::value_parser!(u32).range(1..))]
     pub round: Option<u32>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,

@@ -15,6 +15,7 @@ pub enum ReportCmd {
     /// Record a board's reported result as the arbiter's (undo takes it back).
     Confirm {
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
         /// The result that stands (1-0, 1/2-1/2, 0-1 …): needed when the
@@ -25,6 +26,7 @@ pub enum ReportCmd {
     /// Reject every report of a board (the result stays as it is).
     Reject {
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
     },

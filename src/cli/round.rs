@@ -14,6 +14,7 @@ pub enum RoundCmd {
     Show {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: Option<u32>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
@@ -31,6 +32,7 @@ pub enum RoundCmd {
         /// The event (id or exact name).
         event: String,
         /// Round number.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         /// One player (#N, member id or name).
         a: String,
@@ -45,6 +47,7 @@ pub enum RoundCmd {
         /// The event (id or exact name).
         event: String,
         /// Round number.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         boards: Vec<String>,
         /// Store the boards even if they break a pairing rule.

@@ -18,7 +18,7 @@ pub struct ResultArgs {
     pub reports: Option<super::reports::ReportCmd>,
     #[arg(required = true)]
     pub event: Option<String>,
-    #[arg(required = true)]
+    #[arg(required = true, value_parser = clap::value_parser!(u32).range(1..))]
     pub round: Option<u32>,
     #[arg(required = true)]
     pub board: Option<u32>,
@@ -31,7 +31,7 @@ pub struct ResultArgs {
     pub game: Option<u32>,
     /// Team events: the match (as `qishe team round` numbers them); BOARD is then the board in that match.
     /// Without it BOARD is the round's board number (match − 1) × boards + board.
-    #[arg(long = "match", value_name = "M")]
+    #[arg(long = "match", value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
     pub match_no: Option<u32>,
     /// Full moves played (the number of the last move on the score sheet).
     #[arg(long)]
@@ -100,7 +100,7 @@ pub enum ImportCmd {
 pub struct StandingsArgs {
     pub event: String,
     /// Standings after this round (default: the last round whose results are all in).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub after_round: Option<u32>,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -210,7 +210,9 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let mut board = a.board.unwrap_or_default();
     let id = app.find_event(&event)?.key();
     if let Some(m) = a.match_no {
-        board = app.team_board_number(id, m, BoardNo(board))?.get();
+        board = app
+            .team_board_number(id, RoundNo(round), m, BoardNo(board))?
+            .get();
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {

@@ -42,6 +42,7 @@ pub enum TeamCmd {
     Lineup {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         /// The team (exact name or pairing number).
         team: String,
@@ -72,6 +73,7 @@ pub enum TeamCmd {
     Round {
         /// The event (id or exact name).
         event: String,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: Option<u32>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,

@@ -175,6 +175,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{player} is not in the lineup of {team} on board {board} in round {round}",
     ),
     (
+        "err.team.no_match",
+        "第 {round} 轮没有第 {match_no} 场 (本轮共 {n} 场)",
+        "第 {round} 輪沒有第 {match_no} 場 (本輪共 {n} 場)",
+        "round {round} has no match {match_no} (it has {n})",
+    ),
+    (
         "err.team.lineup_round",
         "本赛事没有第 {round} 轮 (共 {rounds} 轮), 不能为它排出场名单",
         "本賽事沒有第 {round} 輪 (共 {rounds} 輪), 不能為它排出場名單",

@@ -419,19 +419,16 @@ fn bad_input_names_the_line_and_changes_nothing() {
     let e = c.fails(&["team", "lineup", "B", "1", "A", "a1,zz"]);
     assert!(e.contains("not on the roster"), "{e}");
     // A round the event does not have: refused by name, nothing stored
-    // (round 0 was a raw database error).
-    for round in ["0", "99"] {
-        let e = c.fails(&["team", "lineup", "B", round, "A", "a1,a2"]);
-        assert!(
-            e.contains(&format!("the event has no round {round}")),
-            "{e}"
-        );
-    }
+    // (round 0 was a raw database error, round 99 was stored).
+    let e = c.fails(&["team", "lineup", "B", "0", "A", "a1,a2"]);
+    assert!(e.contains("invalid value '0' for '<ROUND>'"), "{e}");
+    let e = c.fails(&["team", "lineup", "B", "99", "A", "a1,a2"]);
+    assert!(e.contains("the event has no round 99"), "{e}");
     for (locale, want) in [
-        ("zh_CN.UTF-8", "本赛事没有第 0 轮"),
-        ("zh_TW.UTF-8", "本賽事沒有第 0 輪"),
+        ("zh_CN.UTF-8", "本赛事没有第 99 轮"),
+        ("zh_TW.UTF-8", "本賽事沒有第 99 輪"),
     ] {
-        let o = c.run_lang(locale, &["team", "lineup", "B", "0", "A", "a1"]);
+        let o = c.run_lang(locale, &["team", "lineup", "B", "99", "A", "a1"]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(want), "{err}");
     }
@@ -439,6 +436,19 @@ fn bad_input_names_the_line_and_changes_nothing() {
     // Reserves fill in below the regulars: a1 and a3 is fine.
     c.ok(&["team", "lineup", "B", "1", "A", "a1,a3"]);
     c.ok(&["round", "pair", "B"]);
+    // A match or a round that does not exist is named as such.
+    let e = c.fails(&["result", "B", "1", "1", "1-0", "--match", "2"]);
+    assert!(e.contains("round 1 has no match 2 (it has 1)"), "{e}");
+    for (args, arg) in [
+        (["result", "B", "1", "1", "1-0", "--match", "0"], "--match"),
+        (["result", "B", "0", "1", "1-0", "--game", "1"], "ROUND"),
+    ] {
+        let e = c.fails(&args);
+        assert!(
+            e.contains("invalid value '0' for '") && e.contains(arg),
+            "{e}"
+        );
+    }
     let b = round_boards(&c, "B", 1);
     assert!(b.iter().any(|x| x["black"] == "a3" || x["red"] == "a3"));
     let after_pair = c.ok(&["log", "-n", "1"]);

@@ -157,13 +157,30 @@ impl App {
     pub fn team_board_number(
         &self,
         event: EventId,
+        round: RoundNo,
         match_no: u32,
         board: BoardNo,
     ) -> Result<BoardNo> {
         let board = board.get();
-        let (_, ts) = self.team_event(event)?;
-        if match_no == 0 || board == 0 || board > ts.boards {
+        let (ev, ts) = self.team_event(event)?;
+        if board == 0 || board > ts.boards {
             return Err(invalid!("err.team.board_range", board, boards = ts.boards));
+        }
+        // The match must be one of the round's (a paired round's matches
+        // are numbered 1…n); another round's or none is named as such.
+        let matches = self
+            .store
+            .team_matches(ev.id)?
+            .into_iter()
+            .filter(|m| m.round == round.get())
+            .count() as u32;
+        if matches > 0 && (match_no == 0 || match_no > matches) {
+            return Err(invalid!(
+                "err.team.no_match",
+                round = round.get(),
+                match_no,
+                n = matches
+            ));
         }
         Ok(BoardNo(round_board_number(ts.boards, match_no, board)))
     }
