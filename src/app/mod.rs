@@ -313,11 +313,23 @@ impl App {
     /// Enters members (by id or name) into an event.
     pub fn enter_players(&mut self, event: EventId, players: &[String]) -> Result<Vec<Entry>> {
         let ev = self.event(event)?;
+        self.check_entries_open(&ev)?;
         let mut ids = Vec::new();
         for p in players {
             ids.push(self.store.resolve_member(p)?.id);
         }
         Ok(self.store.enter_members(ev.id, &ids)?)
+    }
+
+    /// A knockout's field is closed once its bracket is drawn (round 1
+    /// paired): a late entry would redraw the bracket under the games
+    /// played. Swiss and round-robin events take late entries.
+    pub(crate) fn check_entries_open(&self, ev: &crate::domain::Event) -> Result<()> {
+        let paired = self.store.rounds_paired(ev.id)?;
+        if paired > 0 && self.knockout_settings(ev)?.is_some() {
+            return Err(invalid!("err.ko.entries_closed", event = &ev.name));
+        }
+        Ok(())
     }
 }
 

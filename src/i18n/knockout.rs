@@ -52,6 +52,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the match is decided ({by}); no play-off game is due",
     ),
     (
+        "err.ko.entries_closed",
+        "{event} 的对阵已排出 (第 1 轮已编排), 不能再加人; 要重新抽签排阵请先撤销编排 (qishe round unpair {event})",
+        "{event} 的對陣已排出 (第 1 輪已編排), 不能再加人; 要重新抽籤排陣請先撤銷編排 (qishe round unpair {event})",
+        "the bracket of {event} is drawn (round 1 is paired): no one can be entered now; to draw it again, unpair first (qishe round unpair {event})",
+    ),
+    (
         "err.ko.which_game",
         "第 {round} 轮第 {board} 台已下 {n} 盘: 请用 --game 指明改哪一盘",
         "第 {round} 輪第 {board} 台已下 {n} 盤: 請用 --game 指明改哪一盤",

@@ -383,6 +383,7 @@ impl App {
     ) -> Result<Vec<crate::domain::Entry>> {
         let members: Vec<i64> = self.season_top(season, n)?.iter().map(|m| m.0).collect();
         let ev = self.event(event)?;
+        self.check_entries_open(&ev)?;
         Ok(self.store.enter_members(ev.id, &members)?)
     }
 

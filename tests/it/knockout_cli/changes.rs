@@ -249,3 +249,39 @@ fn a_reported_result_of_a_knockout_is_the_game_due() {
     let (no, ..) = due(&c, "杯赛", 1, 1);
     assert_eq!(no, 3, "game 1 still drawn, game 2 won by its red");
 }
+
+/// Once the bracket is drawn, a late entry is refused and the bracket
+/// stays as drawn (an entry used to redraw it as a bracket of 16 under
+/// the games played, the newcomer ranked among the winners).
+#[test]
+fn a_late_entry_into_a_drawn_knockout_is_refused() {
+    let c = club(9);
+    knockout(&c, "杯赛", 8, &["--scheme", "standard"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    c.ok(&["result", "杯赛", "1", "1", "1-0"]);
+    let before = c.ok(&["bracket", "杯赛", "--format", "json"]);
+    let standings = c.ok(&["standings", "杯赛", "--format", "csv"]);
+    for (locale, want) in [
+        (
+            "C",
+            "the bracket of 杯赛 is drawn (round 1 is paired): no one can be entered now",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "杯赛 的对阵已排出 (第 1 轮已编排), 不能再加人",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "杯赛 的對陣已排出 (第 1 輪已編排), 不能再加人",
+        ),
+    ] {
+        let o = c.run_lang(locale, &["event", "enter", "杯赛", "S09"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{locale}: {err}");
+    }
+    assert_eq!(c.ok(&["bracket", "杯赛", "--format", "json"]), before);
+    assert_eq!(c.ok(&["standings", "杯赛", "--format", "csv"]), standings);
+    // Before the draw, entries are open.
+    knockout(&c, "新杯", 4, &["--scheme", "standard"]);
+    c.ok(&["event", "enter", "新杯", "S09"]);
+}
