@@ -339,6 +339,7 @@ impl App {
         rounds: Option<(RoundNo, RoundNo)>,
     ) -> Result<(Entry, Entry)> {
         let rounds = rounds.map(|(from, to)| (from.get(), to.get()));
+        self.refuse_in_knockout(event, "err.ko.no_forbidden_pairs")?;
         let (ea, eb) = (self.entry(event, a)?, self.entry(event, b)?);
         self.store.forbid_pair_in(event.0, &ea, &eb, rounds)?;
         Ok((ea, eb))
@@ -353,6 +354,7 @@ impl App {
         value: Option<RequestedByeValue>,
     ) -> Result<Entry> {
         let round = round.get();
+        self.refuse_in_knockout(event, "err.ko.no_requested_byes")?;
         let e = self.entry(event, entry)?;
         let value = match value {
             Some(v) => v,
@@ -360,6 +362,20 @@ impl App {
         };
         self.store.request_bye(&e, round, value)?;
         Ok(e)
+    }
+
+    /// Refuses with `key` (its `{event}` named) when the event is a
+    /// knockout: its bracket is drawn by seed, with no byes asked for and
+    /// no pairs kept apart.
+    fn refuse_in_knockout(&self, event: EventId, key: &'static str) -> Result<()> {
+        let ev = self.event(event)?;
+        if self.knockout_settings(&ev)?.is_some() {
+            return Err(super::AppError::Invalid(crate::i18n::msg!(
+                key,
+                event = &ev.name
+            )));
+        }
+        Ok(())
     }
 
     /// Sets an event's status (planned, running, finished).

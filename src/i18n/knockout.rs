@@ -52,6 +52,18 @@ pub(super) static TEXTS: &[Text] = &[
         "the match is decided ({by}); no play-off game is due",
     ),
     (
+        "err.ko.no_requested_byes",
+        "{event} 是淘汰赛: 对阵图按种子排出, 不能申请轮空 (不能来的棋手请记弃权或退赛)",
+        "{event} 是淘汰賽: 對陣圖按種子排出, 不能申請輪空 (不能來的棋手請記棄權或退賽)",
+        "{event} is a knockout: its bracket is drawn by seed, with no byes asked for (record a forfeit or a withdrawal for a player who cannot come)",
+    ),
+    (
+        "err.ko.no_forbidden_pairs",
+        "{event} 是淘汰赛: 对阵图按种子排出, 不能设禁配",
+        "{event} 是淘汰賽: 對陣圖按種子排出, 不能設禁配",
+        "{event} is a knockout: its bracket is drawn by seed, with no pairs kept apart",
+    ),
+    (
         "err.ko.entries_closed",
         "{event} 的对阵已排出 (第 1 轮已编排), 不能再加人; 要重新抽签排阵请先撤销编排 (qishe round unpair {event})",
         "{event} 的對陣已排出 (第 1 輪已編排), 不能再加人; 要重新抽籤排陣請先撤銷編排 (qishe round unpair {event})",

@@ -251,7 +251,7 @@ fn a_reported_result_of_a_knockout_is_the_game_due() {
 }
 
 /// Once the bracket is drawn, a late entry is refused and the bracket
-/// stays as drawn (an entry used to redraw it as a bracket of 16 under
+/// stays as drawn; a knockout takes no requested byes or forbidden pairs (an entry used to redraw it as a bracket of 16 under
 /// the games played, the newcomer ranked among the winners).
 #[test]
 fn a_late_entry_into_a_drawn_knockout_is_refused() {
@@ -278,6 +278,23 @@ fn a_late_entry_into_a_drawn_knockout_is_refused() {
         let o = c.run_lang(locale, &["event", "enter", "杯赛", "S09"]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(want), "{locale}: {err}");
+    }
+    // Nor are byes asked for or pairs kept apart: the bracket is by seed.
+    for (args, want) in [
+        (
+            vec!["event", "bye", "杯赛", "S01", "2"],
+            ["with no byes asked for", "不能申请轮空", "不能申請輪空"],
+        ),
+        (
+            vec!["event", "forbid", "杯赛", "S01", "S02"],
+            ["with no pairs kept apart", "不能设禁配", "不能設禁配"],
+        ),
+    ] {
+        for (locale, want) in ["C", "zh_CN.UTF-8", "zh_TW.UTF-8"].into_iter().zip(want) {
+            let o = c.run_lang(locale, &args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success() && err.contains(want), "{locale}: {err}");
+        }
     }
     assert_eq!(c.ok(&["bracket", "杯赛", "--format", "json"]), before);
     assert_eq!(c.ok(&["standings", "杯赛", "--format", "csv"]), standings);
