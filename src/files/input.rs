@@ -193,11 +193,9 @@ pub fn walk(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
         // RAM disks and network shares; Wine past 260 characters) is still
         // walked, known by the path it was reached by; but no link in it is
         // followed, as nothing tells where it leads.
-        let (real, resolved) = match std::fs::canonicalize(&p) {
-            Ok(real) => (real, true),
-            Err(_) => (p.clone(), false),
-        };
-        if !seen.insert(real) {
+        let key = folder_identity(&p).ok_or_else(|| p.clone());
+        let resolved = key.is_ok();
+        if !seen.insert(key) {
             continue;
         }
         let Ok(rd) = std::fs::read_dir(&p) else {
@@ -214,6 +212,22 @@ pub fn walk(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
         }));
     }
     out
+}
+
+/// What tells a folder from every other however it was reached (through
+/// links or `..`): its device and inode on Unix — one `stat`, where
+/// resolving the final path costs a system call per component of the path,
+/// so a walk of a deep tree went cubic in its depth — and its final path
+/// elsewhere.
+#[cfg(unix)]
+fn folder_identity(p: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn folder_identity(p: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(p).ok()
 }
 
 #[cfg(test)]
