@@ -1661,7 +1661,13 @@ impl<W: Weight> Solver<'_, W> {
     /// labels, forms a blossom or augments along a tight edge, else keeps
     /// the edge if it is the least-slack one of its kind. True when an
     /// augmentation ended the stage.
-    #[inline]
+    ///
+    /// Most edges a scan meets are not tight: that case (a comparison with
+    /// the kept least slack) stays inline in the scan loops, and the rest
+    /// (labelling, blossoms, augmenting) is a call of its own, so the
+    /// loops neither call out per edge nor pass the wide slack through
+    /// memory.
+    #[inline(always)]
     fn visit(
         &mut self,
         v: usize,
@@ -1671,17 +1677,35 @@ impl<W: Weight> Solver<'_, W> {
         tight: bool,
         bv: &mut usize,
     ) -> bool {
-        let tight = tight || {
-            let t = kslack.is_zero();
-            if t {
+        if !tight {
+            if kslack.is_zero() {
                 let n = self.n;
                 let tag = self.st.tag;
                 self.st.allowed[v * n + u] = tag;
                 self.st.allowed[u * n + v] = tag;
+            } else {
+                if self.label[bu] == 1 {
+                    let b = *bv;
+                    if self.bestedge[b] == NO_EDGE || kslack < self.best_slack(b) {
+                        self.bestedge[b] = (v, u);
+                        self.bestslack[b] = (kslack, self.epoch);
+                    }
+                } else if self.label[u] == 0
+                    && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
+                {
+                    self.bestedge[u] = (v, u);
+                    self.bestslack[u] = (kslack, self.epoch);
+                }
+                return false;
             }
-            t
-        };
-        if tight {
+        }
+        self.visit_tight(v, u, bu, bv)
+    }
+
+    /// [`Solver::visit`] for a tight edge.
+    #[inline(never)]
+    fn visit_tight(&mut self, v: usize, u: usize, bu: usize, bv: &mut usize) -> bool {
+        {
             if self.label[bu] == 0 {
                 if self.mate[self.base[bu]] == NONE {
                     let t = self.st.tree[*bv];
@@ -1710,16 +1734,6 @@ impl<W: Weight> Solver<'_, W> {
                 self.label[u] = 2;
                 self.labelend[u] = (v, u);
             }
-        } else if self.label[bu] == 1 {
-            let b = *bv;
-            if self.bestedge[b] == NO_EDGE || kslack < self.best_slack(b) {
-                self.bestedge[b] = (v, u);
-                self.bestslack[b] = (kslack, self.epoch);
-            }
-        } else if self.label[u] == 0 && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
-        {
-            self.bestedge[u] = (v, u);
-            self.bestslack[u] = (kslack, self.epoch);
         }
         false
     }
