@@ -1209,7 +1209,27 @@ impl<W: Weight> Solver<'_, W> {
             sl.resize(n, W::zero());
         }
         for &c in &path {
-            if c >= n && self.leafbest[c].is_none() {
+            if c < n {
+                // A vertex: one pass over its row, the cells read once.
+                let g = self.g;
+                let dc = self.st.dual[c];
+                on_row!(g.row(c), ks => {
+                    for &u in self.act {
+                        let k = ks[u].k();
+                        if k == NO_EDGE_WEIGHT || self.st.inblossom[u] == b {
+                            continue;
+                        }
+                        let x = W::sum_minus(dc, self.st.dual[u], self.st.scaled(g.value(k)));
+                        if arr[u] == NO_LEAF || x < sl[u] {
+                            arr[u] = c as u32;
+                            sl[u] = x;
+                        }
+                    }
+                });
+                self.bestedge[c] = NO_EDGE;
+                continue;
+            }
+            if self.leafbest[c].is_none() {
                 self.build_leafbest(c);
             }
             for &u in self.act {
@@ -1299,17 +1319,22 @@ impl<W: Weight> Solver<'_, W> {
         for &lv in &leaves {
             inside[lv] = true;
         }
+        let g = self.g;
         for &lv in &leaves {
-            for &u in self.act {
-                if inside[u] || self.gw(lv, u).is_zero() {
-                    continue;
+            let dl = self.st.dual[lv];
+            on_row!(g.row(lv), ks => {
+                for &u in self.act {
+                    let k = ks[u].k();
+                    if k == NO_EDGE_WEIGHT || inside[u] {
+                        continue;
+                    }
+                    let x = W::sum_minus(dl, self.st.dual[u], self.st.scaled(g.value(k)));
+                    if arr[u] == NO_LEAF || x < sl[u] {
+                        arr[u] = lv as u32;
+                        sl[u] = x;
+                    }
                 }
-                let x = self.slack((lv, u));
-                if arr[u] == NO_LEAF || x < sl[u] {
-                    arr[u] = lv as u32;
-                    sl[u] = x;
-                }
-            }
+            });
         }
         self.st.scratch = sl;
         self.leafbest[b] = Some(arr);
