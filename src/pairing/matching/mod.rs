@@ -1209,7 +1209,27 @@ impl<W: Weight> Solver<'_, W> {
             sl.resize(n, W::zero());
         }
         for &c in &path {
-            if c >= n && self.leafbest[c].is_none() {
+            if c < n {
+                // A vertex: one pass over its row, the cells read once.
+                let g = self.g;
+                let dc = self.st.dual[c];
+                on_row!(g.row(c), ks => {
+                    for &u in self.act {
+                        let k = ks[u].k();
+                        if k == NO_EDGE_WEIGHT || self.st.inblossom[u] == b {
+                            continue;
+                        }
+                        let x = W::sum_minus(dc, self.st.dual[u], self.st.scaled(g.value(k)));
+                        if arr[u] == NO_LEAF || x < sl[u] {
+                            arr[u] = c as u32;
+                            sl[u] = x;
+                        }
+                    }
+                });
+                self.bestedge[c] = NO_EDGE;
+                continue;
+            }
+            if self.leafbest[c].is_none() {
                 self.build_leafbest(c);
             }
             for &u in self.act {
@@ -1299,17 +1319,22 @@ impl<W: Weight> Solver<'_, W> {
         for &lv in &leaves {
             inside[lv] = true;
         }
+        let g = self.g;
         for &lv in &leaves {
-            for &u in self.act {
-                if inside[u] || self.gw(lv, u).is_zero() {
-                    continue;
+            let dl = self.st.dual[lv];
+            on_row!(g.row(lv), ks => {
+                for &u in self.act {
+                    let k = ks[u].k();
+                    if k == NO_EDGE_WEIGHT || inside[u] {
+                        continue;
+                    }
+                    let x = W::sum_minus(dl, self.st.dual[u], self.st.scaled(g.value(k)));
+                    if arr[u] == NO_LEAF || x < sl[u] {
+                        arr[u] = lv as u32;
+                        sl[u] = x;
+                    }
                 }
-                let x = self.slack((lv, u));
-                if arr[u] == NO_LEAF || x < sl[u] {
-                    arr[u] = lv as u32;
-                    sl[u] = x;
-                }
-            }
+            });
         }
         self.st.scratch = sl;
         self.leafbest[b] = Some(arr);
@@ -1661,7 +1686,13 @@ impl<W: Weight> Solver<'_, W> {
     /// labels, forms a blossom or augments along a tight edge, else keeps
     /// the edge if it is the least-slack one of its kind. True when an
     /// augmentation ended the stage.
-    #[inline]
+    ///
+    /// Most edges a scan meets are not tight: that case (a comparison with
+    /// the kept least slack) stays inline in the scan loops, and the rest
+    /// (labelling, blossoms, augmenting) is a call of its own, so the
+    /// loops neither call out per edge nor pass the wide slack through
+    /// memory.
+    #[inline(always)]
     fn visit(
         &mut self,
         v: usize,
@@ -1671,17 +1702,35 @@ impl<W: Weight> Solver<'_, W> {
         tight: bool,
         bv: &mut usize,
     ) -> bool {
-        let tight = tight || {
-            let t = kslack.is_zero();
-            if t {
+        if !tight {
+            if kslack.is_zero() {
                 let n = self.n;
                 let tag = self.st.tag;
                 self.st.allowed[v * n + u] = tag;
                 self.st.allowed[u * n + v] = tag;
+            } else {
+                if self.label[bu] == 1 {
+                    let b = *bv;
+                    if self.bestedge[b] == NO_EDGE || kslack < self.best_slack(b) {
+                        self.bestedge[b] = (v, u);
+                        self.bestslack[b] = (kslack, self.epoch);
+                    }
+                } else if self.label[u] == 0
+                    && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
+                {
+                    self.bestedge[u] = (v, u);
+                    self.bestslack[u] = (kslack, self.epoch);
+                }
+                return false;
             }
-            t
-        };
-        if tight {
+        }
+        self.visit_tight(v, u, bu, bv)
+    }
+
+    /// [`Solver::visit`] for a tight edge.
+    #[inline(never)]
+    fn visit_tight(&mut self, v: usize, u: usize, bu: usize, bv: &mut usize) -> bool {
+        {
             if self.label[bu] == 0 {
                 if self.mate[self.base[bu]] == NONE {
                     let t = self.st.tree[*bv];
@@ -1710,16 +1759,6 @@ impl<W: Weight> Solver<'_, W> {
                 self.label[u] = 2;
                 self.labelend[u] = (v, u);
             }
-        } else if self.label[bu] == 1 {
-            let b = *bv;
-            if self.bestedge[b] == NO_EDGE || kslack < self.best_slack(b) {
-                self.bestedge[b] = (v, u);
-                self.bestslack[b] = (kslack, self.epoch);
-            }
-        } else if self.label[u] == 0 && (self.bestedge[u] == NO_EDGE || kslack < self.best_slack(u))
-        {
-            self.bestedge[u] = (v, u);
-            self.bestslack[u] = (kslack, self.epoch);
         }
         false
     }
