@@ -131,7 +131,7 @@ pub struct EventData {
     /// arbiter (Results tab: a mark on the board, Enter accepts).
     pub pending: Vec<crate::app::PendingBoard>,
     /// The round the tables are after (`None`: the complete rounds).
-    pub tables_after: Option<u32>,
+    pub tables_after: Option<RoundNo>,
     /// What is out of date and read when a tab shows it ([`Model::fill`]).
     pub stale: Stale,
 }
@@ -446,11 +446,10 @@ impl Model {
                 .kind
                 .is_some_and(|k| k != EventKind::Individual);
         if self.open.ev.stale.tables && shown {
-            let (standings, crosstable, error) =
-                match app.tables(id, self.open.ev.tables_after.map(RoundNo)) {
-                    Ok((s, c)) => (Some(s), Some(c), None),
-                    Err(e) => (None, None, Some(e.render(self.lang))),
-                };
+            let (standings, crosstable, error) = match app.tables(id, self.open.ev.tables_after) {
+                Ok((s, c)) => (Some(s), Some(c), None),
+                Err(e) => (None, None, Some(e.render(self.lang))),
+            };
             self.open.ev.standings = standings;
             self.open.ev.crosstable = crosstable;
             self.open.ev.standings_error = error;
@@ -476,13 +475,13 @@ impl Model {
     pub fn load_event(&mut self, app: &App, id: EventId) -> crate::app::Result<()> {
         let v = app.event_view(id)?;
         // A round picked with [ / ]: its boards, and the tables after it.
-        let pick = self.nav.round_sel.filter(|&r| r >= 1 && r < v.paired);
+        let pick = self
+            .nav
+            .round_sel
+            .filter(|r| r.get() >= 1 && r.get() < v.paired);
         self.nav.round_sel = pick;
         let (round, games) = match pick {
-            Some(r) => (
-                Some(app.round_view(id, Some(RoundNo(r)))?),
-                app.round_games(id, RoundNo(r))?,
-            ),
+            Some(r) => (Some(app.round_view(id, Some(r))?), app.round_games(id, r)?),
             None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();

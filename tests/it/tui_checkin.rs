@@ -32,7 +32,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('C'));
     let v = checkin(&m);
-    assert_eq!((v.round, v.rows.len()), (2, 8));
+    assert_eq!((v.round, v.rows.len()), (qishe::app::RoundNo(2), 8));
     assert!(
         v.rows.iter().all(|r| r.mark == Attendance::Present),
         "everyone expected"

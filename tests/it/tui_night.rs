@@ -324,7 +324,11 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     assert_eq!(m.round_sel(), None);
     go(&mut app, &mut m, c('['));
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.round_sel(), Some(1), "round 1 is the first");
+    assert_eq!(
+        m.round_sel(),
+        Some(qishe::app::RoundNo(1)),
+        "round 1 is the first"
+    );
     // Un-pairing is for the last round only.
     go(&mut app, &mut m, k(KeyCode::BackTab));
     go(&mut app, &mut m, k(KeyCode::BackTab));
