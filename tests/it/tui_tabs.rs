@@ -214,7 +214,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev().paired, 1, "{:?}", m.status().cloned());
+    assert_eq!(m.ev().paired(), 1, "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "pairing keeps the Teams tab");
     let round = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
@@ -364,7 +364,7 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     assert_eq!(roster(&app).last().unwrap(), "新人");
     // Round 1 paired: taking 东四 off is the arbiter's.
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev().paired, 1);
+    assert_eq!(m.ev().paired(), 1);
     keys(&mut app, &mut m, "x→→→");
     assert!(screen(&m).contains("移出名单"));
     keys(&mut app, &mut m, "\r");

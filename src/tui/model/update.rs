@@ -12,7 +12,7 @@ use crate::tui::picker::{Picked, Picker};
 /// screen's keys ([`screen_keys`]).
 pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if a == Action::ForceQuit {
-        m.quit = true;
+        m.request_quit();
         return None;
     }
     // A typed board number lives until the next key that is not a digit:
@@ -245,7 +245,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
             if m.nav.screen == Screen::Event {
                 back(m);
             } else {
-                m.quit = true;
+                m.request_quit();
             }
         }
         Back => back(m),
