@@ -401,8 +401,13 @@ impl App {
         };
         // The club's default pairing options are those of its default
         // system: an event paired by another system takes none of them.
+        // A knockout's bracket reads none of them.
         let system = d.system.unwrap_or(s.system);
-        s.pairing_settings.options = s.pairing_settings.options.only_for(system);
+        s.pairing_settings.options = if d.kind == EventKind::Knockout {
+            crate::domain::PairingOptions::default()
+        } else {
+            s.pairing_settings.options.only_for(system)
+        };
         self.apply_draft(s, d, None)
     }
 
@@ -601,17 +606,23 @@ impl App {
         if kind != EventKind::Individual && individual_only {
             return Err(invalid!("err.accel.individual_only"));
         }
-        // Each pairing option is read by the systems it names (a
-        // knockout's bracket reads none of them).
+        // Each pairing option is read by the systems it names; a
+        // knockout's bracket reads none of them.
         let options = &settings.pairing_settings.options;
         let kept = before
             .is_some_and(|b| b.system == settings.system && b.pairing_settings.options == *options);
-        if let Some(key) = options.foreign_to(settings.system) {
-            if kind != EventKind::Knockout && !kept {
-                return Err(super::AppError::Invalid(
-                    crate::domain::PairingOptions::foreign_msg(key, settings.system),
-                ));
-            }
+        let refused = if kind == EventKind::Knockout {
+            options
+                .set_keys()
+                .first()
+                .map(|&key| crate::domain::PairingOptions::knockout_msg(key))
+        } else {
+            options
+                .foreign_to(settings.system)
+                .map(|key| crate::domain::PairingOptions::foreign_msg(key, settings.system))
+        };
+        if let Some(m) = refused.filter(|_| !kept) {
+            return Err(super::AppError::Invalid(m));
         }
         Ok(())
     }
@@ -634,6 +645,67 @@ mod tests {
             .unwrap();
         }
         app
+    }
+
+    #[test]
+    fn a_knockout_draft_refuses_every_pairing_option() {
+        use crate::domain::PairingSystem;
+        use crate::i18n::Lang;
+        let mut app = club();
+        // The round-robin's double and the Chinese method's round 1: a
+        // knockout's bracket reads neither.
+        for d in [
+            EventDraft {
+                kind: EventKind::Knockout,
+                double: true,
+                ..Default::default()
+            },
+            EventDraft {
+                kind: EventKind::Knockout,
+                system: Some(PairingSystem::Cxa),
+                cxa_round1: Some(2),
+                ..Default::default()
+            },
+        ] {
+            let e = app.create_event_of("错", None, &d).unwrap_err();
+            assert_eq!(e.msg().key, "err.settings.option_knockout", "{e}");
+            assert!(e.to_string().contains("a knockout"), "{e}");
+            let zh = e.msg().render(Lang::ZhHans);
+            assert!(zh.contains("淘汰赛不用编排选项"), "{zh}");
+            let hant = e.msg().render(Lang::ZhHant);
+            assert!(hant.contains("淘汰賽不用編排選項"), "{hant}");
+            assert!(app.events().unwrap().is_empty(), "nothing is made");
+        }
+        // Without one, the knockout is made.
+        let ok = EventDraft {
+            kind: EventKind::Knockout,
+            ..Default::default()
+        };
+        app.create_event_of("杯赛", None, &ok).unwrap();
+    }
+
+    #[test]
+    fn a_knockout_draft_takes_none_of_the_clubs_default_pairing_options() {
+        let mut config = Config::default();
+        config.event.pairing_settings.options.first_colour = Some(crate::domain::Colour::Black);
+        let mut app = App::in_memory(config).unwrap();
+        let ko = EventDraft {
+            kind: EventKind::Knockout,
+            ..Default::default()
+        };
+        let ev = app.create_event_of("杯赛", None, &ko).unwrap();
+        assert_eq!(
+            ev.settings.pairing_settings.options,
+            crate::domain::PairingOptions::default()
+        );
+        // An individual event still takes them.
+        let ev = app
+            .create_event_of("周赛", None, &EventDraft::default())
+            .unwrap();
+        assert_eq!(
+            ev.settings.pairing_settings.options.first_colour,
+            Some(crate::domain::Colour::Black)
+        );
     }
 
     #[test]

@@ -230,24 +230,21 @@ impl PairingOptions {
 
     /// The refusal of the option `key` on an event paired by `system`.
     pub fn foreign_msg(key: PairingKey, system: PairingSystem) -> Msg {
-        let name = |s: PairingSystem| {
-            Msg::new(match s {
-                PairingSystem::Dutch => "tui.system.dutch",
-                PairingSystem::Cxa => "tui.system.cxa",
-                PairingSystem::Berger => "tui.system.berger",
-            })
-        };
-        let systems = key
-            .systems()
-            .unwrap_or(&PairingSystem::ALL)
-            .iter()
-            .map(|&s| name(s))
-            .collect();
         msg!(
             "err.settings.option_system",
             key = key.name(),
-            systems = crate::i18n::join_msgs(systems).unwrap_or_else(|| name(system)),
-            system = name(system)
+            systems = systems_msg(key).unwrap_or_else(|| system_msg(system)),
+            system = system_msg(system)
+        )
+    }
+
+    /// The refusal of the option `key` on a knockout, whose bracket reads
+    /// no pairing option.
+    pub fn knockout_msg(key: PairingKey) -> Msg {
+        msg!(
+            "err.settings.option_knockout",
+            key = key.name(),
+            systems = systems_msg(key).unwrap_or_else(|| system_msg(PairingSystem::Dutch))
         )
     }
 
@@ -280,6 +277,26 @@ impl PairingOptions {
         }
         typed(map)
     }
+}
+
+/// A pairing system's name, keyed.
+fn system_msg(s: PairingSystem) -> Msg {
+    Msg::new(match s {
+        PairingSystem::Dutch => "tui.system.dutch",
+        PairingSystem::Cxa => "tui.system.cxa",
+        PairingSystem::Berger => "tui.system.berger",
+    })
+}
+
+/// The systems that read the option `key`, named and joined.
+fn systems_msg(key: PairingKey) -> Option<Msg> {
+    let systems = key
+        .systems()
+        .unwrap_or(&PairingSystem::ALL)
+        .iter()
+        .map(|&s| system_msg(s))
+        .collect();
+    crate::i18n::join_msgs(systems)
 }
 
 /// What an event keeps beside its pairing options, in the same column:
