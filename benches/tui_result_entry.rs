@@ -85,10 +85,7 @@ fn bench(c: &mut Criterion) {
     m.set_tab(Tab::Results);
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| view(&m, f)).unwrap();
-    assert_eq!(
-        m.ev().round.as_ref().map(|r| r.boards.len()),
-        Some(PLAYERS / 2)
-    );
+    assert_eq!(m.ev().round().map(|r| r.boards.len()), Some(PLAYERS / 2));
 
     let mut g = c.benchmark_group("tui_200_boards");
     g.sample_size(20);

@@ -201,7 +201,7 @@ mod tests {
     fn the_pairing_state_carries_the_points_and_standings_do_not() {
         let mut app = baku_event(12);
         let ev = app.store.resolve_event("Open").unwrap();
-        let st = app.swiss_state(&ev, 1).unwrap();
+        let st = app.swiss_state(&ev, RoundNo(1)).unwrap();
         assert_eq!(st.virtual_now(1), Points(100));
         assert_eq!(st.virtual_now(7), Points::ZERO);
         let out = app

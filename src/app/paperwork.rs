@@ -182,7 +182,7 @@ impl App {
         for r in 1..=ev.settings.rounds {
             t.rows.push(vec![
                 r.to_string(),
-                super::schedule::round_start(ev, r)
+                super::schedule::round_start(ev, RoundNo(r))
                     .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
                     .unwrap_or_default(),
             ]);
@@ -480,7 +480,7 @@ impl App {
         entries.sort_by_key(|e| e.start_no);
         Ok(HallData {
             date: round
-                .and_then(|r| super::schedule::round_start(&ev, r).map(|d| d.date()))
+                .and_then(|r| super::schedule::round_start(&ev, RoundNo(r)).map(|d| d.date()))
                 .or(ev.start_date),
             event: ev.name,
             round,

@@ -317,7 +317,7 @@ impl App {
                     })
                     .collect();
                 let info = EventInfo {
-                    round_start: super::schedule::round_start(&ev, view.number),
+                    round_start: super::schedule::round_start(&ev, RoundNo(view.number)),
                     ..info
                 };
                 Ok(if kind == DocKind::Pairings {

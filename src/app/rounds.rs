@@ -162,7 +162,8 @@ impl App {
     }
 
     /// The state the pairing layer needs to pair round `round` (ids are start numbers).
-    pub fn swiss_state(&self, event: &Event, round: u32) -> Result<SwissState> {
+    pub fn swiss_state(&self, event: &Event, round: RoundNo) -> Result<SwissState> {
+        let round = round.get();
         let entries = self.store.entries(event.id)?;
         let data = self.event_data(event)?;
         let scheme = self.scheme(event)?;
@@ -272,7 +273,7 @@ impl App {
                     event: event.name.clone(),
                 });
             }
-            let state = self.swiss_state(&event, round)?;
+            let state = self.swiss_state(&event, RoundNo(round))?;
             if !state.players.iter().any(|p| p.available) {
                 return Err(super::invalid!(
                     "err.app.nobody_to_pair",
@@ -355,7 +356,7 @@ impl App {
                 paired
             ));
         }
-        let state = self.swiss_state(&event, round)?;
+        let state = self.swiss_state(&event, RoundNo(round))?;
         let mut pairing = RoundPairing::default();
         for &(red, black) in boards {
             match black {

@@ -26,12 +26,12 @@ pub fn parse_round_start(s: &str) -> Option<NaiveDateTime> {
 }
 
 /// When round `round` of `ev` starts, if scheduled.
-pub fn round_start(ev: &Event, round: u32) -> Option<NaiveDateTime> {
+pub fn round_start(ev: &Event, round: RoundNo) -> Option<NaiveDateTime> {
     ev.settings
         .pairing_settings
         .extras
         .round_starts
-        .get(&round)
+        .get(&round.get())
         .copied()
 }
 

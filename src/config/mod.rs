@@ -8,8 +8,8 @@ mod certificate;
 pub use certificate::parse_certificate_template;
 
 use crate::domain::{
-    ByeOpponentScore, ByeSettings, EventSettings, PairingOptions, PairingSystem, RequestedByeValue,
-    SettingsError, TimeControl,
+    ByeOpponentScore, ByeSettings, EventSettings, PairingKey, PairingOptions, PairingSystem,
+    RequestedByeValue, SettingsError, TimeControl,
 };
 use crate::i18n::{msg, Lang, Msg};
 use crate::scoring::team::TeamTieBreak;
@@ -29,10 +29,13 @@ pub const TIEBREAKS: &[&str] = &crate::scoring::TieBreak::CODES;
 /// The keys `[event.pairing]` may hold: the pairing options but those an
 /// event is given on its own (the Dutch clubmates rule and the
 /// acceleration, individual events' only, and virtual points by entry).
-fn pairing_keys() -> impl Iterator<Item = &'static str> {
-    PairingOptions::KEYS
-        .into_iter()
-        .filter(|k| !["clubmates", "acceleration", "virtual_points"].contains(k))
+fn pairing_keys() -> impl Iterator<Item = PairingKey> {
+    PairingKey::ALL.into_iter().filter(|k| {
+        !matches!(
+            k,
+            PairingKey::Clubmates | PairingKey::Acceleration | PairingKey::VirtualPoints
+        )
+    })
 }
 
 /// A config error, with where it is.
@@ -232,11 +235,14 @@ fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
 /// ([`PairingOptions`]): a key the club's defaults may hold, with a value
 /// of its type.
 fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
-    if !pairing_keys().any(|k| k == key) {
+    if !pairing_keys().any(|k| k.name() == key) {
         return Err(msg!(
             "err.config.unknown_pairing_setting",
             key,
-            allowed = pairing_keys().collect::<Vec<_>>().join(", ")
+            allowed = pairing_keys()
+                .map(PairingKey::name)
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
@@ -535,9 +541,9 @@ impl Config {
                 // Every option is for the systems that read it: `[event]
                 // system` (Dutch unless set) must be one of them.
                 for (k, span) in spans {
-                    let systems = PairingOptions::systems_of(&k);
-                    if systems.is_some_and(|x| !x.contains(&s.system)) {
-                        return Err(err_at(span, PairingOptions::foreign_msg(&k, s.system)));
+                    let key = PairingKey::from_name(&k);
+                    if let Some(key) = key.filter(|key| !key.read_by(s.system)) {
+                        return Err(err_at(span, PairingOptions::foreign_msg(key, s.system)));
                     }
                 }
                 s.pairing_settings.options = PairingOptions::from_map(toml_to_json(&all))
@@ -921,6 +927,61 @@ mod tests {
             assert!(hant.contains(key) && hant.contains("不適用於"), "{hant}");
             assert!(e.to_string().contains("is for"), "{e}");
         }
+    }
+
+    #[test]
+    fn every_pairing_key_the_config_takes_round_trips_to_the_stored_column() {
+        use serde_json::json;
+        // A value of each option's type, as the stored column writes it.
+        let sample = |k: PairingKey| match k {
+            PairingKey::DoubleRoundRobin
+            | PairingKey::RoundRobinByeScores
+            | PairingKey::NoThreeInRow => json!(true),
+            PairingKey::AvoidSameClub | PairingKey::FloatBalance => json!(false),
+            PairingKey::FirstColour => json!("black"),
+            PairingKey::Clubmates => json!("relaxed"),
+            PairingKey::Acceleration => json!("baku"),
+            PairingKey::VirtualPoints => json!({"7": [100]}),
+            PairingKey::Round1Method => json!(5),
+            PairingKey::Round1Colour => json!(3),
+            PairingKey::IdenticalColourOption | PairingKey::ByeMode => json!(1),
+            PairingKey::LastRoundsThreshold => json!(150),
+            PairingKey::LastRoundsFromEnd | PairingKey::ForfeitLimit => json!(2),
+            PairingKey::RandomSeed => json!(42),
+            PairingKey::UpperHalf => json!([1, 2]),
+            PairingKey::LowerHalf => json!([9]),
+            PairingKey::QualifiedAfter => json!([3, 500]),
+            PairingKey::EliminatedAfter => json!([2, 100]),
+            PairingKey::ExhaustiveCap => json!(20),
+        };
+        let mut taken = 0;
+        for k in PairingKey::ALL {
+            let value = sample(k);
+            let system = k.systems().map_or(PairingSystem::Dutch, |s| s[0]);
+            let toml_value: toml::Value = serde_json::from_value(value.clone()).unwrap();
+            let text = format!(
+                "[event]\nsystem = \"{}\"\n[event.pairing]\n{} = {}\n",
+                system.code(),
+                k.name(),
+                toml_value
+            );
+            let Ok(c) = parse(&text) else {
+                // Only the options an event is given on its own are not
+                // the club's defaults.
+                assert!(!pairing_keys().any(|p| p == k), "{text}");
+                continue;
+            };
+            taken += 1;
+            let o = &c.event.pairing_settings.options;
+            assert_eq!(o.set_keys(), [k], "{text}");
+            assert_eq!(
+                serde_json::to_string(o).unwrap(),
+                serde_json::to_string(&json!({ k.name(): value })).unwrap(),
+                "{text}"
+            );
+        }
+        assert_eq!(taken, pairing_keys().count());
+        assert_eq!(taken, PairingKey::ALL.len() - 3);
     }
 
     #[test]

@@ -31,9 +31,27 @@ pub struct RoundNo(pub u32);
 pub struct BoardNo(pub u32);
 
 impl RoundNo {
+    /// The first round.
+    pub const FIRST: RoundNo = RoundNo(1);
+
     /// The round's number.
     pub fn get(self) -> u32 {
         self.0
+    }
+
+    /// The round before this one; the first round stays the first.
+    pub fn prev(self) -> RoundNo {
+        RoundNo(self.0.saturating_sub(1).max(1))
+    }
+
+    /// The round after this one, but never past round `last`.
+    pub fn next_upto(self, last: u32) -> RoundNo {
+        RoundNo((self.0 + 1).min(last.max(1)))
+    }
+
+    /// This round kept within rounds `1 ..= last`.
+    pub fn within(self, last: u32) -> RoundNo {
+        RoundNo(self.0.clamp(1, last.max(1)))
     }
 }
 
@@ -68,5 +86,17 @@ mod tests {
         assert_eq!(format!("{:>3}", BoardNo(12)), " 12");
         assert_eq!(RoundNo(7).get(), 7);
         assert!(RoundNo(2) < RoundNo(10));
+    }
+
+    #[test]
+    fn a_round_steps_within_its_event() {
+        assert_eq!(RoundNo(3).prev(), RoundNo(2));
+        assert_eq!(RoundNo::FIRST.prev(), RoundNo::FIRST);
+        assert_eq!(RoundNo(3).next_upto(5), RoundNo(4));
+        assert_eq!(RoundNo(5).next_upto(5), RoundNo(5));
+        assert_eq!(RoundNo(1).next_upto(0), RoundNo(1));
+        assert_eq!(RoundNo(9).within(4), RoundNo(4));
+        assert_eq!(RoundNo(0).within(4), RoundNo(1));
+        assert_eq!(RoundNo(2).within(4), RoundNo(2));
     }
 }

@@ -37,7 +37,8 @@ pub use scheme_constants::{
     Constant, ConstantError, ConstantName, ConstantValue, SchemeConstants, CONSTANT_NAMES,
 };
 pub use settings::{
-    Acceleration, ClubApart, EventExtras, PairingOptions, PairingSettings, SettingsError, TrfByes,
+    Acceleration, ClubApart, EventExtras, PairingKey, PairingOptions, PairingSettings,
+    SettingsError, TrfByes,
 };
 pub use team::{
     lineup_order_break, match_board_of, round_board_number, short_points, MatchPoints, Team,

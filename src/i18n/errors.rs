@@ -84,6 +84,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the pairing option {key} is for {systems} only, not for {system}",
     ),
     (
+        "err.settings.option_knockout",
+        "编排选项 {key} 只适用于{systems}, 淘汰赛不用编排选项",
+        "編排選項 {key} 只適用於{systems}, 淘汰賽不用編排選項",
+        "the pairing option {key} is for {systems} only; a knockout takes no pairing options",
+    ),
+    (
         "err.settings.unknown_key",
         "赛事设置里有未知的设置项 \"{key}\" (也许来自别的 qishe 版本), 未作改动; 可用: {allowed}",
         "賽事設定裡有未知的設定項 \"{key}\" (也許來自別的 qishe 版本), 未作改動; 可用: {allowed}",

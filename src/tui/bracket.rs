@@ -35,8 +35,8 @@ pub struct BracketTab {
     pub bracket: BracketView,
     /// The entries by seed (the seeding view before round 1).
     pub seeds: Vec<Entry>,
-    /// The selected round (index into `bracket.rounds`) and match in it.
-    pub round: usize,
+    /// The selected round (round 1 before any is paired) and match in it.
+    pub round: RoundNo,
     pub sel: usize,
     /// The lot dialog: which of the two players won the lot.
     pub lot: Option<LotPick>,
@@ -67,7 +67,12 @@ pub enum BracketCmd {
 impl BracketTab {
     /// The selected match.
     pub fn selected(&self) -> Option<&MatchView> {
-        self.bracket.rounds.get(self.round)?.get(self.sel)
+        self.bracket.rounds.get(self.column())?.get(self.sel)
+    }
+
+    /// The selected round's column (its index into `bracket.rounds`).
+    fn column(&self) -> usize {
+        self.round.get().saturating_sub(1) as usize
     }
 }
 
@@ -90,17 +95,17 @@ pub fn load(
     let (round, sel, lot) = match prev {
         // A new round was paired: go to it.
         Some(p) if p.bracket.rounds.len() == paired => (p.round, p.sel, p.lot),
-        _ => (paired.saturating_sub(1), 0, None),
+        _ => (RoundNo(paired as u32), 0, None),
     };
     let mut b = BracketTab {
         event: key,
         seeds: app.knockout_entries(key)?,
         bracket,
-        round: round.min(paired.saturating_sub(1)),
+        round: round.within(paired as u32),
         sel,
         lot,
     };
-    let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
+    let n = b.bracket.rounds.get(b.column()).map_or(0, |r| r.len());
     b.sel = b.sel.min(n.saturating_sub(1));
     Ok(Some(b))
 }
@@ -122,21 +127,22 @@ impl BracketTab {
         }
         let b = self;
         let rounds = b.bracket.rounds.len();
-        let n = b.bracket.rounds.get(b.round).map_or(0, |r| r.len());
+        let n = b.bracket.rounds.get(b.column()).map_or(0, |r| r.len());
         match a {
             _ if a.move_in_list(&mut b.sel, n) => {}
             Action::PrevRound => {
-                if b.round > 0 {
-                    b.round -= 1;
-                    b.sel = (b.sel * 2).min(b.bracket.rounds[b.round].len().saturating_sub(1));
+                if b.round > RoundNo::FIRST {
+                    b.round = b.round.prev();
+                    let len = b.bracket.rounds[b.column()].len();
+                    b.sel = (b.sel * 2).min(len.saturating_sub(1));
                 }
             }
             Action::NextRound => {
-                if b.round + 1 < rounds {
+                if b.column() + 1 < rounds {
                     // The third-place match sits under the final.
                     let third = b.selected().is_some_and(|x| x.third_place);
-                    b.round += 1;
-                    let len = b.bracket.rounds[b.round].len();
+                    b.round = b.round.next_upto(rounds as u32);
+                    let len = b.bracket.rounds[b.column()].len();
                     b.sel = if third {
                         len - 1
                     } else {
@@ -406,7 +412,7 @@ fn put_match(
         col[top + 1] = Span::raw(fit(" ·", width)).dim();
         return;
     };
-    let selected = b.round == r
+    let selected = b.column() == r
         && b.selected()
             .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
     let score = |i: usize| -> String {
@@ -479,15 +485,15 @@ pub fn draw(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
     let width = (chart.width as usize / fit_cols).max(MIN_COLUMN as usize);
     // The selected round stays in view.
     let first = b
-        .round
+        .column()
         .saturating_sub(fit_cols - 1)
         .min(columns_all - fit_cols);
     let lines = bracket_lines(lang, b, first, fit_cols, width);
     let h = chart.height.saturating_sub(1) as usize;
     let sel_top = if b.selected().is_some_and(|x| x.third_place) {
-        top_line(b.round, 0) + BLOCK + 1
+        top_line(b.column(), 0) + BLOCK + 1
     } else {
-        top_line(b.round, b.sel)
+        top_line(b.column(), b.sel)
     };
     let offset = (sel_top + 3).saturating_sub(h);
     let name = |r: usize| crate::app::knockout_round_name(lang, RoundNo(r as u32), total as u32);

@@ -9,7 +9,7 @@
 use super::component::{Reply, Ui};
 use super::keymap::Action;
 use super::search::PinyinIndex;
-use crate::app::{App, Attendance, EntryId, EventId};
+use crate::app::{App, Attendance, EntryId, EventId, RoundNo};
 use crate::domain::NameOrder;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Style, Stylize};
@@ -31,7 +31,7 @@ pub struct CheckRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckInView {
     pub event: EventId,
-    pub round: u32,
+    pub round: RoundNo,
     pub rows: Vec<CheckRow>,
     pub sel: usize,
 }
@@ -147,7 +147,7 @@ pub fn run(
                 .collect();
             let view = CheckInView {
                 event,
-                round: list.round,
+                round: RoundNo(list.round),
                 rows,
                 sel: 0,
             };

@@ -81,7 +81,7 @@ impl JudgeDialog {
                 ui.t("tui.judge.no_record")
             ));
         };
-        let (record, judgement) = judged(ui, b.number, first, rules)?;
+        let (record, judgement) = judged(ui, BoardNo(b.number), first, rules)?;
         Ok(JudgeDialog {
             event,
             round,
@@ -110,7 +110,7 @@ impl JudgeDialog {
         let Some(g) = next else {
             return Ok(());
         };
-        let (record, judgement) = judged(ui, self.board.get(), &g, self.rules())?;
+        let (record, judgement) = judged(ui, self.board, &g, self.rules())?;
         self.game_no = g.game_no;
         self.stored = g.stored;
         self.record = record;
@@ -143,7 +143,7 @@ impl JudgeDialog {
 /// Reads a game's record and finds its latest repetition.
 fn judged(
     ui: &Ui,
-    board: u32,
+    board: BoardNo,
     g: &Recorded,
     rules: RuleSet,
 ) -> Result<(GameRecord, Judgement), String> {

@@ -79,7 +79,7 @@ pub fn press(
 /// the busy frame before long work that has to run here (in-memory clubs).
 pub fn dispatch(app: &mut App, m: &mut Model, cmd: Command, redraw: &mut dyn FnMut(&Model)) {
     if worker::is_long(&cmd) {
-        if let Some(job) = worker::start(app, m.lang, cmd.clone()) {
+        if let Some(job) = worker::start(app, m.lang(), cmd.clone()) {
             m.start_job(job);
             return;
         }
@@ -158,7 +158,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                 reports_read = std::time::Instant::now();
             }
             terminal.draw(|f| view(&model, f))?;
-            if model.quit {
+            if model.quitting() {
                 return Ok(());
             }
             // The spinner turns ten times a second while a worker runs.

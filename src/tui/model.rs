@@ -108,32 +108,102 @@ impl Tab {
 /// The open event and what its tabs show.
 #[derive(Clone, Debug, Default)]
 pub struct EventData {
-    pub event: Option<Event>,
+    event: Option<Event>,
     /// Individual, team or knockout (what the tables are).
-    pub kind: Option<EventKind>,
-    pub entries: Vec<Entry>,
-    pub paired: u32,
-    pub round: Option<RoundView>,
-    pub games: Vec<PlacedGame>,
+    kind: Option<EventKind>,
+    entries: Vec<Entry>,
+    paired: u32,
+    round: Option<RoundView>,
+    games: Vec<PlacedGame>,
     /// The standings for the event's kind (the app's door decides).
-    pub standings: Option<EventStandings>,
-    pub crosstable: Option<EventCrosstable>,
-    pub byes: Vec<crate::domain::RequestedBye>,
-    pub forbidden: Vec<crate::domain::ForbiddenPair>,
+    standings: Option<EventStandings>,
+    crosstable: Option<EventCrosstable>,
+    byes: Vec<crate::domain::RequestedBye>,
+    forbidden: Vec<crate::domain::ForbiddenPair>,
     /// Why standings could not be computed (e.g. an inconsistent result).
-    pub standings_error: Option<String>,
+    standings_error: Option<String>,
     /// Each entry's points before the shown round (Round tab, by entry id).
-    pub points_before: std::collections::HashMap<i64, crate::domain::Points>,
+    points_before: std::collections::HashMap<i64, crate::domain::Points>,
     /// Accelerated pairings: the virtual points of the shown round (Round
     /// tab, by entry id), shown apart from the points.
-    pub virtual_now: std::collections::HashMap<i64, crate::domain::Points>,
+    virtual_now: std::collections::HashMap<i64, crate::domain::Points>,
     /// Results players reported from the served pages, waiting for the
     /// arbiter (Results tab: a mark on the board, Enter accepts).
-    pub pending: Vec<crate::app::PendingBoard>,
+    pending: Vec<crate::app::PendingBoard>,
     /// The round the tables are after (`None`: the complete rounds).
-    pub tables_after: Option<u32>,
+    tables_after: Option<RoundNo>,
     /// What is out of date and read when a tab shows it ([`Model::fill`]).
-    pub stale: Stale,
+    stale: Stale,
+}
+
+/// The open event's data, read by the screens; the model alone changes it.
+impl EventData {
+    pub fn event(&self) -> Option<&Event> {
+        self.event.as_ref()
+    }
+
+    pub fn kind(&self) -> Option<EventKind> {
+        self.kind
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// How many rounds are paired.
+    pub fn paired(&self) -> u32 {
+        self.paired
+    }
+
+    /// The round shown (the latest, or the one picked with [ / ]).
+    pub fn round(&self) -> Option<&RoundView> {
+        self.round.as_ref()
+    }
+
+    pub fn games(&self) -> &[PlacedGame] {
+        &self.games
+    }
+
+    pub fn standings(&self) -> Option<&EventStandings> {
+        self.standings.as_ref()
+    }
+
+    pub fn crosstable(&self) -> Option<&EventCrosstable> {
+        self.crosstable.as_ref()
+    }
+
+    pub fn byes(&self) -> &[crate::domain::RequestedBye] {
+        &self.byes
+    }
+
+    pub fn forbidden(&self) -> &[crate::domain::ForbiddenPair] {
+        &self.forbidden
+    }
+
+    /// Why standings could not be computed.
+    pub fn standings_error(&self) -> Option<&str> {
+        self.standings_error.as_deref()
+    }
+
+    /// Each entry's points before the shown round, by entry id.
+    pub fn points_before(&self) -> &std::collections::HashMap<i64, crate::domain::Points> {
+        &self.points_before
+    }
+
+    /// The virtual points of the shown round, by entry id.
+    pub fn virtual_now(&self) -> &std::collections::HashMap<i64, crate::domain::Points> {
+        &self.virtual_now
+    }
+
+    /// Results reported from the served pages, waiting for the arbiter.
+    pub fn pending(&self) -> &[crate::app::PendingBoard] {
+        &self.pending
+    }
+
+    /// The round the tables are after (`None`: the complete rounds).
+    pub fn tables_after(&self) -> Option<RoundNo> {
+        self.tables_after
+    }
 }
 
 /// Parts of the open event that are read only when a tab shows them: the
@@ -244,7 +314,7 @@ pub struct Marks {
 
 /// Everything `view` draws.
 pub struct Model {
-    pub lang: Lang,
+    lang: Lang,
     /// What config.toml says, read once at start (the TUI's own code only).
     pub(in crate::tui) prefs: Prefs,
     /// Where the secretary is.
@@ -261,9 +331,9 @@ pub struct Model {
     /// Rows marked for a two-key act and a change waiting to be insisted
     /// on (the TUI's own code only).
     pub(in crate::tui) marks: Marks,
-    pub quit: bool,
+    quit: bool,
     /// The keys in force (config.toml `[keys]` applied).
-    pub keymap: super::keymap::Keymap,
+    keymap: super::keymap::Keymap,
 }
 
 impl Model {
@@ -295,6 +365,26 @@ impl Model {
         };
         m.refresh(app)?;
         Ok(m)
+    }
+
+    /// The language the screens speak.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The secretary asked to leave (the main loop stops).
+    pub fn quitting(&self) -> bool {
+        self.quit
+    }
+
+    /// Asks the main loop to stop.
+    pub(in crate::tui) fn request_quit(&mut self) {
+        self.quit = true;
+    }
+
+    /// The keys in force (config.toml `[keys]` applied).
+    pub fn keymap(&self) -> &super::keymap::Keymap {
+        &self.keymap
     }
 
     pub fn form(&self) -> Option<&Form> {
@@ -446,11 +536,10 @@ impl Model {
                 .kind
                 .is_some_and(|k| k != EventKind::Individual);
         if self.open.ev.stale.tables && shown {
-            let (standings, crosstable, error) =
-                match app.tables(id, self.open.ev.tables_after.map(RoundNo)) {
-                    Ok((s, c)) => (Some(s), Some(c), None),
-                    Err(e) => (None, None, Some(e.render(self.lang))),
-                };
+            let (standings, crosstable, error) = match app.tables(id, self.open.ev.tables_after) {
+                Ok((s, c)) => (Some(s), Some(c), None),
+                Err(e) => (None, None, Some(e.render(self.lang))),
+            };
             self.open.ev.standings = standings;
             self.open.ev.crosstable = crosstable;
             self.open.ev.standings_error = error;
@@ -476,13 +565,13 @@ impl Model {
     pub fn load_event(&mut self, app: &App, id: EventId) -> crate::app::Result<()> {
         let v = app.event_view(id)?;
         // A round picked with [ / ]: its boards, and the tables after it.
-        let pick = self.nav.round_sel.filter(|&r| r >= 1 && r < v.paired);
+        let pick = self
+            .nav
+            .round_sel
+            .filter(|r| r.get() >= 1 && r.get() < v.paired);
         self.nav.round_sel = pick;
         let (round, games) = match pick {
-            Some(r) => (
-                Some(app.round_view(id, Some(RoundNo(r)))?),
-                app.round_games(id, RoundNo(r))?,
-            ),
+            Some(r) => (Some(app.round_view(id, Some(r))?), app.round_games(id, r)?),
             None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();

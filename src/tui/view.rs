@@ -90,7 +90,7 @@ fn header(m: &Model) -> (Vec<String>, usize, String) {
             m.tabs().iter().map(|t| m.t(t.key())).collect(),
             m.tabs().iter().position(|t| *t == m.tab()).unwrap_or(0),
             m.ev()
-                .event
+                .event()
                 .as_ref()
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
@@ -133,11 +133,12 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
         Screen::Event => {
             let below = match m.tab() {
                 Tab::Players => {
-                    usize::from(!m.ev().byes.is_empty()) + usize::from(!m.ev().forbidden.is_empty())
+                    usize::from(!m.ev().byes().is_empty())
+                        + usize::from(!m.ev().forbidden().is_empty())
                 }
                 Tab::Round | Tab::Results => {
                     m.ev()
-                        .round
+                        .round()
                         .as_ref()
                         .map_or(0, |r| if r.absent.is_empty() { 0 } else { 2 })
                 }
@@ -183,7 +184,7 @@ fn draw_bar(m: &Model, f: &mut Frame, area: Rect) {
         return;
     }
     let mut spans = Vec::new();
-    for (keys, text) in key_bar(&m.keymap, &m.contexts(), m.lang, area.width as usize) {
+    for (keys, text) in key_bar(m.keymap(), &m.contexts(), m.lang(), area.width as usize) {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }
@@ -268,7 +269,7 @@ fn system_label(m: &Model, e: &crate::domain::Event) -> String {
     let system = label(m, "tui.system", e.settings.system.code());
     match kind {
         Some(EventKind::Knockout) => m.t("tui.system.knockout"),
-        Some(EventKind::Team) => crate::i18n::msg!("tui.system.team", system).render(m.lang),
+        Some(EventKind::Team) => crate::i18n::msg!("tui.system.team", system).render(m.lang()),
         _ => system,
     }
 }
@@ -348,7 +349,7 @@ fn draw_event(m: &Model, f: &mut Frame, area: Rect) {
 fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     let rows = m
         .ev()
-        .entries
+        .entries()
         .iter()
         .map(|e| {
             let status = match e.status {
@@ -371,17 +372,17 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
         .collect();
     let name = |id: i64| {
         m.ev()
-            .entries
+            .entries()
             .iter()
             .find(|e| e.id == id)
             .map(|e| e.name.clone())
             .unwrap_or_default()
     };
     let mut notes = Vec::new();
-    if !m.ev().byes.is_empty() {
+    if !m.ev().byes().is_empty() {
         let v: Vec<String> = m
             .ev()
-            .byes
+            .byes()
             .iter()
             .map(|b| format!("{} ({})", name(b.entry_id), b.round))
             .collect();
@@ -391,10 +392,10 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             v.join(", ")
         )));
     }
-    if !m.ev().forbidden.is_empty() {
+    if !m.ev().forbidden().is_empty() {
         let v: Vec<String> = m
             .ev()
-            .forbidden
+            .forbidden()
             .iter()
             .map(|p| format!("{}–{}", name(p.a), name(p.b)))
             .collect();
@@ -410,7 +411,7 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
     table(
         f,
         area,
-        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev().entries.len()),
+        format!(" {} ({}) ", m.t("tui.tab.players"), m.ev().entries().len()),
         ["col.no", "col.name", "col.rating", "col.club", "col.status"]
             .iter()
             .map(|k| m.t(k))
@@ -423,12 +424,12 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
             Constraint::Min(8),
         ],
         rows,
-        (!m.ev().entries.is_empty()).then_some(m.row_sel()),
+        (!m.ev().entries().is_empty()).then_some(m.row_sel()),
     );
 }
 
 fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
-    let Some(r) = &m.ev().round else {
+    let Some(r) = m.ev().round() else {
         let p = Paragraph::new(m.t("tui.round.none")).block(
             Block::new()
                 .borders(Borders::TOP)
@@ -477,7 +478,7 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
 fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
     let total = m
         .ev()
-        .event
+        .event()
         .as_ref()
         .map(|e| e.settings.rounds)
         .unwrap_or(0);
@@ -516,7 +517,7 @@ fn board_row(
     let mark = |c| super::model::boards::marker(m, i, c);
     let g = m
         .ev()
-        .games
+        .games()
         .iter()
         .find(|g| g.board == b.number && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
@@ -526,14 +527,14 @@ fn board_row(
     let seat = |c, e: &crate::domain::Entry| {
         let pts = m
             .ev()
-            .points_before
+            .points_before()
             .get(&e.id)
             .map(|p| format!(" {}", super::model::entry::short_points(*p)))
             .unwrap_or_default();
         // Accelerated pairings: the virtual points, apart (+1).
         let virt = m
             .ev()
-            .virtual_now
+            .virtual_now()
             .get(&e.id)
             .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
         let tail = format!(" ({}){pts}{}", e.start_no, virt.unwrap_or_default());
@@ -545,7 +546,7 @@ fn board_row(
     // accepts it (Enter) or types his own; ✉≠ when reports disagree.
     let reported = m
         .ev()
-        .pending
+        .pending()
         .iter()
         .find(|p| p.round == r.number && p.board == b.number)
         .filter(|_| results);
@@ -554,15 +555,15 @@ fn board_row(
             seat(crate::domain::Colour::Black, x),
             if let Some(p) = reported {
                 match p.agreed() {
-                    Some(code) => format!("✉{}", super::component::code_text(m.lang, code)),
+                    Some(code) => format!("✉{}", super::component::code_text(m.lang(), code)),
                     None => "✉≠".to_string(),
                 }
             } else if b.results.is_empty() {
-                super::component::code_text(m.lang, "*")
+                super::component::code_text(m.lang(), "*")
             } else {
                 b.results
                     .iter()
-                    .map(|c| super::component::code_text(m.lang, c))
+                    .map(|c| super::component::code_text(m.lang(), c))
                     .collect::<Vec<_>>()
                     .join(" ")
             },
@@ -636,7 +637,7 @@ fn label(m: &Model, prefix: &str, code: &str) -> String {
 
 pub(super) fn tb_label(m: &Model, code: &str) -> String {
     if let Ok(t) = crate::scoring::TieBreak::parse(code) {
-        t.name(m.lang, true)
+        t.name(m.lang(), true)
     } else {
         code.to_string()
     }
@@ -649,7 +650,7 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
     };
     let mut lines = vec![
         Line::from(m.t("tui.print.intro")),
-        Line::from(crate::i18n::msg!("tui.print.round", round).render(m.lang)),
+        Line::from(crate::i18n::msg!("tui.print.round", round).render(m.lang())),
         Line::from(""),
     ];
     let docs = m.print_docs();
@@ -658,7 +659,7 @@ fn draw_print(m: &Model, f: &mut Frame, area: Rect) {
         lines.push(Line::from(format!(
             "  {:<w$} {}",
             d,
-            tr(m.lang, &format!("tui.print.doc.{d}"))
+            tr(m.lang(), &format!("tui.print.doc.{d}"))
         )));
     }
     let p = Paragraph::new(lines).wrap(Wrap { trim: false }).block(

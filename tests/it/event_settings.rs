@@ -85,7 +85,7 @@ fn settings_stored_by_earlier_versions_read_the_same_and_write_back_unchanged() 
     let serve = app.serve_choice(id).unwrap();
     assert_eq!((serve.lan, serve.port), (true, 8765));
     assert_eq!(
-        qishe::app::schedule::round_start(&ev, 2)
+        qishe::app::schedule::round_start(&ev, qishe::domain::RoundNo(2))
             .unwrap()
             .to_string(),
         "2026-12-12 14:00:00"

@@ -120,7 +120,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     keys(&mut app, &mut m, "\r");
     assert!(m.form().is_none(), "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "a team event opens on its Teams tab");
-    let ev = m.ev().event.clone().unwrap();
+    let ev = m.ev().event().cloned().unwrap();
     assert_eq!(app.event_kind(ev.key()).unwrap(), EventKind::Team);
     let ts = app.team_settings_of(&ev).unwrap().unwrap();
     assert_eq!(ts.boards, 2);
@@ -158,7 +158,7 @@ fn a_team_league_is_created_and_its_teams_made_from_scratch_in_the_tui() {
     assert_eq!(names, ["东一", "东二", "东三"]);
     assert!(status(&m).contains("东城"), "{:?}", m.status().cloned());
     // `x` on the team now takes a player off its roster: the help says so.
-    let help = m.keymap.help_entries(&m.contexts(), false);
+    let help = m.keymap().help_entries(&m.contexts(), false);
     let x = help
         .iter()
         .find(|(k, _)| k.split('/').any(|k| k == "x"))
@@ -232,7 +232,7 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
     set(&mut app, &mut m, "tui.field.ko_draw", "lot");
     keys(&mut app, &mut m, "\r");
     assert!(m.form().is_none(), "{:?}", m.status().cloned());
-    let ev = m.ev().event.clone().unwrap();
+    let ev = m.ev().event().cloned().unwrap();
     let ko = app.knockout_settings(&ev).unwrap().expect("a knockout");
     assert_eq!(ko.playoff, ["games:1", "armageddon"]);
     assert!(ko.third_place);

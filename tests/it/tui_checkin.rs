@@ -32,7 +32,7 @@ fn the_check_in_marks_who_is_present_and_pairs_only_them() {
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('C'));
     let v = checkin(&m);
-    assert_eq!((v.round, v.rows.len()), (2, 8));
+    assert_eq!((v.round, v.rows.len()), (qishe::app::RoundNo(2), 8));
     assert!(
         v.rows.iter().all(|r| r.mark == Attendance::Present),
         "everyone expected"
@@ -262,7 +262,7 @@ fn the_settings_form_opens_filled_and_keeps_what_was_typed_on_an_error() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     typed(&mut app, &mut m, "7");
     go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.ev().event.as_ref().unwrap().settings.rounds, 7);
+    assert_eq!(m.ev().event().unwrap().settings.rounds, 7);
     assert!(m.status().unwrap().0.contains("赛事设置已保存"));
     // The scheme is fixed once round 1 is paired: the error names it and
     // the form comes back with the new value.

@@ -92,7 +92,11 @@ fn every_screen_of_the_demo_is_reachable_by_keys() {
                 go(&mut app, &mut m, KeyCode::Char('?'));
                 go(&mut app, &mut m, KeyCode::Tab);
             }
-            assert!(m.ev().standings.is_some(), "{:?}", m.ev().standings_error);
+            assert!(
+                m.ev().standings().is_some(),
+                "{:?}",
+                m.ev().standings_error()
+            );
             go(&mut app, &mut m, KeyCode::Esc);
             assert_eq!(m.screen(), Screen::Events);
         }
@@ -124,14 +128,14 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
     while m.tab() != Tab::Results {
         go(&mut app, &mut m, KeyCode::Tab);
     }
-    let board = m.ev().round.as_ref().unwrap().boards[m.row_sel()].number;
+    let board = m.ev().round().unwrap().boards[m.row_sel()].number;
     go(&mut app, &mut m, KeyCode::Char('g'));
     for ch in path.to_str().unwrap().chars() {
         go(&mut app, &mut m, KeyCode::Char(ch));
     }
     go(&mut app, &mut m, KeyCode::Enter);
     assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
-    let g = m.ev().games.iter().find(|g| g.board == board).unwrap();
+    let g = m.ev().games().iter().find(|g| g.board == board).unwrap();
     assert_eq!(g.game.outcome, Outcome::BlackWin, "the record's result");
     assert_eq!(g.game.facts.moves, Some(3));
     assert!(g.game.facts.record.as_deref().unwrap().contains("h2e2"));

@@ -221,9 +221,9 @@ fn q_goes_back_from_an_event_and_quits_from_the_top() {
     assert_eq!(m.screen(), Screen::Event);
     go(&mut app, &mut m, c('q'));
     assert_eq!(m.screen(), Screen::Events);
-    assert!(!m.quit);
+    assert!(!m.quitting());
     go(&mut app, &mut m, c('q'));
-    assert!(m.quit);
+    assert!(m.quitting());
 }
 
 #[test]
@@ -290,19 +290,19 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.tab(), Tab::Players);
     go(&mut app, &mut m, c('b'));
-    assert_eq!(m.ev().byes.len(), 1);
-    assert_eq!(m.ev().byes[0].round, 1);
+    assert_eq!(m.ev().byes().len(), 1);
+    assert_eq!(m.ev().byes()[0].round, 1);
     go(&mut app, &mut m, c('j'));
     go(&mut app, &mut m, c('f'));
     go(&mut app, &mut m, c('j'));
     go(&mut app, &mut m, c('f'));
-    assert_eq!(m.ev().forbidden.len(), 1);
-    let (a, b) = (m.ev().forbidden[0].a, m.ev().forbidden[0].b);
-    let ids: Vec<i64> = m.ev().entries[1..3].iter().map(|e| e.id).collect();
+    assert_eq!(m.ev().forbidden().len(), 1);
+    let (a, b) = (m.ev().forbidden()[0].a, m.ev().forbidden()[0].b);
+    let ids: Vec<i64> = m.ev().entries()[1..3].iter().map(|e| e.id).collect();
     assert!(ids.contains(&a) && ids.contains(&b));
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
-    assert!(m.ev().forbidden.is_empty(), "u undoes the forbidden pair");
+    assert!(m.ev().forbidden().is_empty(), "u undoes the forbidden pair");
 }
 
 #[test]

@@ -298,23 +298,22 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
-    assert_eq!(m.ev().round.as_ref().unwrap().number, 2);
+    assert_eq!(m.ev().round().unwrap().number, 2);
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.ev().round.as_ref().unwrap().number, 1);
+    assert_eq!(m.ev().round().unwrap().number, 1);
     assert!(screen(&m, 100, 20).contains("round 1/5"));
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('b'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
-    assert_eq!(m.ev().round.as_ref().unwrap().number, 1, "still on round 1");
+    assert_eq!(m.ev().round().unwrap().number, 1, "still on round 1");
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);
     assert_eq!(
         m.ev()
-            .standings
-            .as_ref()
+            .standings()
             .and_then(|s| s.individual())
             .unwrap()
             .after_round,
@@ -324,7 +323,11 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     assert_eq!(m.round_sel(), None);
     go(&mut app, &mut m, c('['));
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.round_sel(), Some(1), "round 1 is the first");
+    assert_eq!(
+        m.round_sel(),
+        Some(qishe::app::RoundNo(1)),
+        "round 1 is the first"
+    );
     // Un-pairing is for the last round only.
     go(&mut app, &mut m, k(KeyCode::BackTab));
     go(&mut app, &mut m, k(KeyCode::BackTab));

@@ -132,18 +132,18 @@ fn pairing_runs_on_a_worker(lang: Lang, suffix: &str) {
     go(&mut app, &mut m, c('p'));
     // The key returned at once: the work runs on a worker, the model waits.
     assert!(m.job().is_some(), "pairing went to a worker");
-    assert_eq!(m.ev().paired, 0, "no data change before the answer");
+    assert_eq!(m.ev().paired(), 0, "no data change before the answer");
     insta::assert_snapshot!(format!("pairing_busy_{suffix}"), screen(&m));
     // Keys other than Ctrl-C are ignored meanwhile.
     go(&mut app, &mut m, c('q'));
     go(&mut app, &mut m, c('U'));
-    assert!(!m.quit && m.confirm().is_none() && m.screen() == Screen::Event);
+    assert!(!m.quitting() && m.confirm().is_none() && m.screen() == Screen::Event);
     assert!(m.job().is_some());
     assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     assert!(m.job().is_none() && m.busy().is_none());
-    assert_eq!(m.ev().paired, 1, "the model reloaded the new round");
+    assert_eq!(m.ev().paired(), 1, "the model reloaded the new round");
     assert_eq!(m.tab(), Tab::Round);
-    assert_eq!(m.ev().round.as_ref().map(|r| r.boards.len()), Some(3));
+    assert_eq!(m.ev().round().map(|r| r.boards.len()), Some(3));
     let (msg, err) = m.status().cloned().unwrap();
     assert!(!err, "{msg}");
     assert!(msg.ends_with(" 1"), "{msg}");
@@ -175,7 +175,7 @@ fn a_failing_worker_reports_a_translated_error_and_changes_nothing() {
     let (msg, err) = m.status().cloned().unwrap();
     assert!(err, "{msg}");
     assert!(msg.starts_with("error: round 1 is not finished"), "{msg}");
-    assert_eq!(m.ev().paired, 1);
+    assert_eq!(m.ev().paired(), 1);
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn ctrl_c_quits_while_a_worker_runs() {
         &mut m,
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     );
-    assert!(m.quit);
+    assert!(m.quitting());
 }
 
 #[test]
@@ -352,7 +352,7 @@ fn moving_a_player_to_another_board_is_stored_and_undone_in_one() {
     assert_eq!(after[2], (before[0].1.unwrap(), before[2].1));
     assert_eq!(after[1], before[1]);
     // The model shows the stored round.
-    let r = m.ev().round.as_ref().unwrap();
+    let r = m.ev().round().unwrap();
     assert_eq!(r.boards[0].black.as_ref().unwrap().start_no, before[2].0);
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
@@ -587,7 +587,7 @@ fn undo_while_a_player_is_marked_drops_the_mark() {
     go(&mut app, &mut m, c('u')); // undoes the pairing itself
     go(&mut app, &mut m, c('y')); // undo asks first
     assert!(m.mover().is_none());
-    assert!(m.ev().round.is_none(), "{:?}", m.status().cloned());
+    assert!(m.ev().round().is_none(), "{:?}", m.status().cloned());
     go(&mut app, &mut m, c('m'));
     assert!(m.mover().is_none());
     assert_eq!(
@@ -612,7 +612,7 @@ fn a_failing_pairing_is_reported_in_the_ui_language() {
     // The first player in start order without a result is named.
     let name = &m
         .ev()
-        .entries
+        .entries()
         .iter()
         .find(|e| e.start_no == 1)
         .unwrap()
@@ -697,7 +697,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         "{msg}"
     );
     assert!(!msg.chars().any(|c| c.is_ascii_alphabetic()), "{msg}");
-    assert!(m.ev().round.as_ref().unwrap().boards[0]
+    assert!(m.ev().round().unwrap().boards[0]
         .results
         .iter()
         .all(|r| r == "*" || r.is_empty()));
@@ -771,7 +771,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     if on_file {
         assert!(worker::wait(&mut app, &mut m, Duration::from_secs(60)));
     }
-    assert_eq!(m.ev().paired, 1);
+    assert_eq!(m.ev().paired(), 1);
     let notice = m
         .notice()
         .map(str::to_string)
@@ -786,7 +786,7 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     assert_eq!(tabs(&m), 0);
     // Any key closes the notes and does nothing else.
     go(&mut app, &mut m, c('q'));
-    assert!(m.notice().is_none() && !m.quit && m.screen() == Screen::Event);
+    assert!(m.notice().is_none() && !m.quitting() && m.screen() == Screen::Event);
     assert!(tabs(&m) > 0, "the tabs answer clicks again");
     assert!(!screen(&m).contains(&notice[..notice.len().min(12)]));
     text

@@ -214,7 +214,7 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     let mut app = team_club(Lang::ZhHans);
     let mut m = open(&mut app, Tab::Teams);
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev().paired, 1, "{:?}", m.status().cloned());
+    assert_eq!(m.ev().paired(), 1, "{:?}", m.status().cloned());
     assert_eq!(m.tab(), Tab::Teams, "pairing keeps the Teams tab");
     let round = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
@@ -305,13 +305,13 @@ fn a_team_round_is_paired_entered_board_by_board_and_the_standings_follow() {
     assert!(line.contains('×') && line.contains(" 3 "), "{line}");
     // The next round's lineups: `]` moves on; the round is not paired yet.
     keys(&mut app, &mut m, "v]");
-    assert_eq!(m.teams().unwrap().round, 2);
+    assert_eq!(m.teams().unwrap().round, qishe::app::RoundNo(2));
     keys(&mut app, &mut m, "v");
     assert!(screen(&m).contains("尚未编排"));
     // Undo takes the last result back; the match is in progress again.
     // `u` asks first; `y` undoes.
     keys(&mut app, &mut m, "[uy");
-    assert_eq!(m.teams().unwrap().round, 1);
+    assert_eq!(m.teams().unwrap().round, qishe::app::RoundNo(1));
     let v = app
         .team_round_view(app.find_event("联赛").unwrap().key(), Some(RoundNo(1)))
         .unwrap();
@@ -364,7 +364,7 @@ fn the_roster_is_edited_on_the_teams_tab_with_the_rules_of_team_roster() {
     assert_eq!(roster(&app).last().unwrap(), "新人");
     // Round 1 paired: taking 东四 off is the arbiter's.
     keys(&mut app, &mut m, "p");
-    assert_eq!(m.ev().paired, 1);
+    assert_eq!(m.ev().paired(), 1);
     keys(&mut app, &mut m, "x→→→");
     assert!(screen(&m).contains("移出名单"));
     keys(&mut app, &mut m, "\r");
@@ -408,7 +408,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert_eq!(m.tab(), Tab::Bracket);
     let b = m.bracket().unwrap();
     assert_eq!(b.bracket.rounds.len(), 1);
-    assert_eq!((b.round, b.sel), (0, 0));
+    assert_eq!((b.round, b.sel), (qishe::app::RoundNo(1), 0));
     let s = screen(&m);
     for want in [" 1 P1", " 8 P8", " 4 P4", " 5 P5", "冠军"] {
         assert!(s.contains(want), "{want}:\n{s}");
@@ -452,7 +452,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     keys(&mut app, &mut m, "p");
     let b = m.bracket().unwrap();
     assert_eq!(b.bracket.rounds.len(), 2);
-    assert_eq!(b.round, 1, "the new round is selected");
+    assert_eq!(b.round, qishe::app::RoundNo(2), "the new round is selected");
     assert!(
         b.bracket.rounds[1][0].a.id == w.id
             || b.bracket.rounds[1][0].b.as_ref().unwrap().id == w.id
@@ -477,7 +477,7 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     );
     // ← goes back through the rounds; the third column is drawn as it was.
     keys(&mut app, &mut m, "←←");
-    assert_eq!(m.bracket().unwrap().round, 0);
+    assert_eq!(m.bracket().unwrap().round, qishe::app::RoundNo(1));
 }
 
 #[test]

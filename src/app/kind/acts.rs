@@ -25,12 +25,12 @@ pub enum EventPairing {
 
 impl EventPairing {
     /// The round paired.
-    pub fn round(&self) -> u32 {
-        match self {
+    pub fn round(&self) -> RoundNo {
+        RoundNo(match self {
             EventPairing::Individual(o) => o.round,
             EventPairing::Team(o) => o.round,
             EventPairing::Knockout { round, .. } => *round,
-        }
+        })
     }
 
     /// The round as boards of start numbers, for every kind: a team
@@ -225,7 +225,7 @@ mod tests {
         let EventPairing::Individual(o) = &p else {
             panic!("{p:?}");
         };
-        assert_eq!((p.round(), o.pairing.boards.len()), (1, 2));
+        assert_eq!((p.round(), o.pairing.boards.len()), (RoundNo(1), 2));
         let r = app
             .event_result(ind, RoundNo(1), BoardNo(1), &draw(), false)
             .unwrap();

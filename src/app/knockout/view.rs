@@ -164,7 +164,7 @@ impl App {
             DocKind::Pairings => round.unwrap_or(paired),
             _ => paired,
         };
-        d.event.round_start = crate::app::schedule::round_start(&ev, r);
+        d.event.round_start = crate::app::schedule::round_start(&ev, crate::domain::RoundNo(r));
         Ok(match kind {
             DocKind::Pairings => {
                 if paired == 0 {

@@ -311,7 +311,12 @@ impl App {
         let kept = self.store.trf_lines(event.id)?;
         let has = |code: &str| kept.iter().any(|l| l.starts_with(code));
         let scheduled: Vec<(u32, chrono::NaiveDate)> = (1..=event.settings.rounds)
-            .filter_map(|r| Some((r, schedule::round_start(event, r)?.date())))
+            .filter_map(|r| {
+                Some((
+                    r,
+                    schedule::round_start(event, crate::domain::RoundNo(r))?.date(),
+                ))
+            })
             .collect();
         let mut out = vec![format!("012 {}", event.name)];
         if let Some(d) = event.start_date.filter(|_| !has("042")) {

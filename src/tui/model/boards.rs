@@ -9,8 +9,8 @@
 use super::outcome::Outcome;
 use super::{Command, Model, Tab};
 use crate::app::EventId;
-use crate::app::RoundNo;
 use crate::app::{App, BoardView};
+use crate::app::{BoardNo, RoundNo};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
 use crate::pairing::check::RuleViolation;
@@ -35,7 +35,7 @@ fn has_result(b: &BoardView) -> bool {
     b.results.iter().any(|r| r != "*")
 }
 
-fn err(m: &mut Model, key: &'static str, board: u32) {
+fn err(m: &mut Model, key: &'static str, board: BoardNo) {
     // Each of these keys takes the one argument `board`.
     let text = crate::i18n::Msg::new(key)
         .with("board", board)
@@ -140,20 +140,20 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     };
     let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
-        let n = b.number;
+        let n = BoardNo(b.number);
         err(m, "tui.move.empty_seat", n);
         return None;
     };
     let blocked = [from, b]
         .into_iter()
         .find(|x| has_result(x))
-        .map(|x| ("tui.move.has_result", x.number))
+        .map(|x| ("tui.move.has_result", BoardNo(x.number)))
         .or_else(|| {
             round
                 .boards
                 .iter()
                 .find(|x| has_result(x))
-                .map(|x| ("tui.move.round_has_results", x.number))
+                .map(|x| ("tui.move.round_has_results", BoardNo(x.number)))
         });
     let cmd = Command::SwapPlayers {
         event: EventId(m.open.ev.event.as_ref()?.id),
@@ -283,12 +283,12 @@ pub fn refused(m: &mut Model) -> bool {
     let other = round.boards.iter().find(|b| has_result(b));
     match (here, other) {
         (Some(b), _) => {
-            let n = b.number;
+            let n = BoardNo(b.number);
             err(m, "tui.move.has_result", n);
             true
         }
         (None, Some(b)) => {
-            let n = b.number;
+            let n = BoardNo(b.number);
             err(m, "tui.move.round_has_results", n);
             true
         }

@@ -54,7 +54,7 @@ impl Model {
                 None
             }
             Reply::Quit => {
-                self.quit = true;
+                self.request_quit();
                 None
             }
             Reply::ResultKey(k) => super::entry::match_result_key(self, k),

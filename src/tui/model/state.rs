@@ -6,7 +6,7 @@
 //! and the tests go through the getters and movers here.
 
 use super::{boards, worker, EventData, Modal, Model, Screen, Tab};
-use crate::app::EventKind;
+use crate::app::{EventKind, RoundNo};
 use crate::domain::{Event, Member};
 
 /// Where the secretary is: the screen, a page over it, the event's tab,
@@ -22,7 +22,7 @@ pub struct Nav {
     pub(super) event_sel: usize,
     pub(super) row_sel: usize,
     /// The round the event's tabs show (`[` / `]`); `None`: the last paired.
-    pub(super) round_sel: Option<u32>,
+    pub(super) round_sel: Option<RoundNo>,
     /// The search line of the members list, and whether it has the keys.
     pub(super) search: String,
     pub(super) searching: bool,
@@ -108,7 +108,7 @@ impl Model {
     }
 
     /// The round the event's tabs show (`None`: the last paired).
-    pub fn round_sel(&self) -> Option<u32> {
+    pub fn round_sel(&self) -> Option<RoundNo> {
         self.nav.round_sel
     }
 
@@ -133,7 +133,7 @@ impl Model {
     }
 
     /// Picks the round the event's tabs show (`None`: the last paired).
-    pub fn pick_round(&mut self, round: Option<u32>) {
+    pub fn pick_round(&mut self, round: Option<RoundNo>) {
         self.nav.round_sel = round;
     }
 

@@ -12,7 +12,7 @@ use crate::tui::picker::{Picked, Picker};
 /// screen's keys ([`screen_keys`]).
 pub fn update(m: &mut Model, a: Action) -> Option<Command> {
     if a == Action::ForceQuit {
-        m.quit = true;
+        m.request_quit();
         return None;
     }
     // A typed board number lives until the next key that is not a digit:
@@ -138,7 +138,7 @@ fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
         *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(job) = &mut cmd {
-        job.round = m.nav.round_sel.map(RoundNo);
+        job.round = m.nav.round_sel;
     }
     let form = match m.popups.modal.take() {
         Some(Modal::Form(f)) => Some(f),
@@ -245,7 +245,7 @@ fn general_keys(m: &mut Model, a: Action) -> Option<Command> {
             if m.nav.screen == Screen::Event {
                 back(m);
             } else {
-                m.quit = true;
+                m.request_quit();
             }
         }
         Back => back(m),
@@ -286,13 +286,13 @@ fn tab_keys(m: &mut Model, a: Action) -> Option<Command> {
             if m.nav.screen != Screen::Event || paired == 0 {
                 return None;
             }
-            let cur = m.nav.round_sel.unwrap_or(paired);
+            let cur = m.nav.round_sel.unwrap_or(RoundNo(paired));
             let new = if a == PrevRound {
-                cur.saturating_sub(1).max(1)
+                cur.prev()
             } else {
-                (cur + 1).min(paired)
+                cur.next_upto(paired)
             };
-            m.nav.round_sel = (new < paired).then_some(new);
+            m.nav.round_sel = (new.get() < paired).then_some(new);
             m.nav.row_sel = 0;
             m.popups.status = None;
             return Some(Command::ShowRound);

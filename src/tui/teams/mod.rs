@@ -60,7 +60,7 @@ pub struct TeamsTab {
     pub event: EventId,
     pub view: View,
     /// The round whose lineups and matches are shown (1 ..= paired + 1).
-    pub round: u32,
+    pub round: RoundNo,
     /// The selected row of the view (team, board, standings or prize row).
     pub sel: usize,
     pub boards: u32,
@@ -168,7 +168,7 @@ pub fn load(
     let prev = prev.filter(|t| t.event == key);
     let round = prev
         .as_ref()
-        .map_or(paired.max(1), |t| t.round.clamp(1, paired + 1));
+        .map_or(RoundNo(paired.max(1)), |t| t.round.within(paired + 1));
     let mut t = TeamsTab {
         event: key,
         view: prev.as_ref().map_or(View::Teams, |t| t.view),
@@ -177,9 +177,9 @@ pub fn load(
         boards: ts.boards,
         games_per_round: ev.settings.games_per_round,
         paired,
-        teams: app.team_lineups(key, RoundNo(round))?,
-        matches: if round <= paired {
-            Some(app.team_round_view(key, Some(RoundNo(round)))?)
+        teams: app.team_lineups(key, round)?,
+        matches: if round.get() <= paired {
+            Some(app.team_round_view(key, Some(round))?)
         } else {
             None
         },
@@ -279,9 +279,9 @@ impl TeamsTab {
             }
             Action::PrevRound | Action::NextRound => {
                 let r = if a == Action::PrevRound {
-                    t.round.saturating_sub(1).max(1)
+                    t.round.prev()
                 } else {
-                    (t.round + 1).min(t.paired + 1)
+                    t.round.next_upto(t.paired + 1)
                 };
                 if r != t.round {
                     t.round = r;
@@ -319,7 +319,7 @@ impl TeamsTab {
                         .collect();
                     t.editor = Some(LineupEditor {
                         team: v.team.name.clone(),
-                        round: RoundNo(t.round),
+                        round: t.round,
                         roster,
                         picks,
                         focus: 0,

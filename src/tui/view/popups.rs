@@ -80,7 +80,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     {
         let was = replaces
             .filter(|o| o != outcome)
-            .map(|o| format!(" ← {}", super::super::component::outcome_text(m.lang, o)))
+            .map(|o| format!(" ← {}", super::super::component::outcome_text(m.lang(), o)))
             .unwrap_or_default();
         let at = match place {
             Some(p) => p.clone(),
@@ -89,7 +89,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         title = format!(
             " {} {at}: {}{was} ",
             m.t(form.title_key()),
-            super::super::component::outcome_text(m.lang, *outcome)
+            super::super::component::outcome_text(m.lang(), *outcome)
         );
     }
     if extra > 0 {
@@ -98,10 +98,11 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         if !tight {
             lines.push(Line::from(""));
         }
-        lines.push(Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.1")).to_string()).italic());
+        lines
+            .push(Line::from(tr(m.lang(), &format!("tui.scheme.{scheme}.1")).to_string()).italic());
         if !tight {
             lines.push(
-                Line::from(tr(m.lang, &format!("tui.scheme.{scheme}.2")).to_string()).italic(),
+                Line::from(tr(m.lang(), &format!("tui.scheme.{scheme}.2")).to_string()).italic(),
             );
         }
         // The tie-breaks one may type (code or name) for the kind of
@@ -109,7 +110,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         let all: Vec<String> = match form.value("tui.field.kind") {
             "knockout" => ["games:2", "sudden-death:3", "residual", "armageddon", "lot"]
                 .iter()
-                .map(|c| format!("{c} {}", crate::tui::bracket::step_text(m.lang, c)))
+                .map(|c| format!("{c} {}", crate::tui::bracket::step_text(m.lang(), c)))
                 .collect(),
             "team" => crate::scoring::team::TeamTieBreak::ALL
                 .iter()
@@ -156,7 +157,7 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
         // Help shows the keys of the screen under it.
         ctxs.retain(|c| *c != super::super::keymap::Ctx::Form);
     }
-    let entries = m.keymap.help_entries(&ctxs, false);
+    let entries = m.keymap().help_entries(&ctxs, false);
     // Two columns when one does not fit the screen (80×24 and the club's
     // list), so no key drops off the bottom.
     let fits = (f.area().height as usize).saturating_sub(3);
@@ -175,7 +176,7 @@ pub(super) fn draw_help(m: &Model, f: &mut Frame) {
             .map(|(k, a)| {
                 Line::from(vec![
                     Span::raw(format!(" {k:<key_w$}")).bold(),
-                    Span::raw(tr(m.lang, &a.help_key()).to_string()),
+                    Span::raw(tr(m.lang(), &a.help_key()).to_string()),
                 ])
             })
             .collect();
@@ -261,7 +262,7 @@ pub(super) fn draw_reports(m: &Model, f: &mut Frame, rc: &super::super::model::R
         let mark = if i == rc.sel { "▶ " } else { "  " };
         let head = format!(
             "{mark}{} ({code})",
-            super::super::component::code_text(m.lang, code)
+            super::super::component::code_text(m.lang(), code)
         );
         let line = Line::from(head);
         text.push(if i == rc.sel { line.reversed() } else { line });

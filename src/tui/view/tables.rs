@@ -19,8 +19,8 @@ use ratatui::Frame;
 fn nothing(m: &Model, f: &mut Frame, area: Rect) {
     let msg = m
         .ev()
-        .standings_error
-        .clone()
+        .standings_error()
+        .map(str::to_string)
         .unwrap_or_else(|| m.t("tui.round.none"));
     f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
 }
@@ -28,7 +28,7 @@ fn nothing(m: &Model, f: &mut Frame, area: Rect) {
 /// The Standings tab.
 pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev().standings {
+    match m.ev().standings() {
         None => nothing(m, f, area),
         Some(EventStandings::Individual(st)) => draw_individual_standings(m, st, f, area),
         Some(EventStandings::Team(st)) => {
@@ -41,7 +41,7 @@ pub fn draw_standings(m: &Model, f: &mut Frame, area: Rect) {
 /// The Crosstable tab.
 pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
     let sel = Some(m.row_sel());
-    match &m.ev().crosstable {
+    match m.ev().crosstable() {
         None => nothing(m, f, area),
         Some(EventCrosstable::Individual(ct)) => draw_individual_crosstable(m, ct, f, area),
         Some(EventCrosstable::Team(x)) => crate::tui::teams::cross_table(&m.ui(), x, sel, f, area),
@@ -96,7 +96,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
 
 /// A round of the bracket by name: 决赛, 半决赛, 四分之一决赛, else 第N轮.
 pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
-    crate::app::knockout_round_name(m.lang, round, rounds)
+    crate::app::knockout_round_name(m.lang(), round, rounds)
 }
 
 /// A knockout's crosstable: per round the opponent, + went through, -
@@ -221,7 +221,7 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
                 " {} {} · {} ",
                 m.t("tui.standings.after"),
                 st.after_round,
-                crate::i18n::msg!("rep.in_progress", n).render(m.lang)
+                crate::i18n::msg!("rep.in_progress", n).render(m.lang())
             ),
             None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
         },
@@ -237,7 +237,7 @@ fn draw_individual_crosstable(m: &Model, ct: &Crosstable, f: &mut Frame, area: R
     header.extend((1..=ct.rounds).map(|r| r.to_string()));
     header.push(m.t("tui.standings.points"));
     let mut widths = vec![Constraint::Length(4), Constraint::Length(12)];
-    let cell_width = if m.lang == crate::i18n::Lang::En {
+    let cell_width = if m.lang() == crate::i18n::Lang::En {
         5
     } else {
         7

@@ -136,8 +136,8 @@ fn a_knockouts_ranks_agree_in_the_cli_the_print_the_site_and_the_tui() {
         &mut m,
         crate::common::tui::k(crossterm::event::KeyCode::Enter),
     );
-    let Some(EventStandings::Knockout(st)) = &m.ev().standings else {
-        panic!("a knockout's standings: {:?}", m.ev().standings);
+    let Some(EventStandings::Knockout(st)) = m.ev().standings() else {
+        panic!("a knockout's standings: {:?}", m.ev().standings());
     };
     let tui: Vec<(String, String)> = st
         .rows

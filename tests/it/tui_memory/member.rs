@@ -37,7 +37,7 @@ fn member_page_keys() {
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.pages().member.is_none());
     assert_eq!(m.screen(), Screen::Club, "Esc goes back to the club");
-    assert!(!m.quit);
+    assert!(!m.quitting());
 }
 
 #[test]

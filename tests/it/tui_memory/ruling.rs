@@ -140,7 +140,7 @@ fn enter_stores_the_ruling_and_one_undo_restores_the_result() {
         "{text}"
     );
     assert_eq!(
-        m.ev().round.as_ref().unwrap().boards[0].results,
+        m.ev().round().unwrap().boards[0].results,
         vec!["0-1".to_string()],
         "the Results tab shows the new result"
     );
