@@ -121,6 +121,7 @@ impl Store {
         event_id: i64,
         number: u32,
         boards: &[(NewBoard, i64)],
+        walkovers: &[(usize, Game)],
         total_rounds: u32,
         expected: Option<u64>,
     ) -> Result<i64> {
@@ -137,6 +138,17 @@ impl Store {
                  SELECT id, ?3 FROM board WHERE round_id=?1 AND number=?2",
                 params![round_id, (i + 1) as i64, upper],
             )?;
+        }
+        // Games decided with the pairing (a withdrawn player's walkover):
+        // deleted with the round when the pairing is undone.
+        for (i, g) in walkovers {
+            let mut g = g.clone();
+            g.board_id = tx.query_row(
+                "SELECT id FROM board WHERE round_id=?1 AND number=?2",
+                params![round_id, (i + 1) as i64],
+                |x| x.get(0),
+            )?;
+            upsert_game(&tx, &g)?;
         }
         tx.execute(
             "UPDATE event SET rounds=?2, status='running' WHERE id=?1",

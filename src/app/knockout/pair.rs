@@ -4,8 +4,8 @@
 use super::MatchView;
 use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result};
-use crate::domain::Entry;
 use crate::domain::SplitMix64;
+use crate::domain::{Entry, EntryStatus, Game, Outcome};
 use crate::pairing::knockout as ko;
 use crate::store::{NewBoard, StoreError};
 
@@ -143,10 +143,46 @@ impl App {
                 ));
             }
         }
+        // A player who has withdrawn loses his new match by forfeit (a
+        // walkover, recorded with the pairing and undone with it); both
+        // withdrawn is left to the arbiter.
+        let withdrawn = |id: i64| {
+            br.entries
+                .iter()
+                .find(|e| e.id == id)
+                .is_some_and(|e| !matches!(e.status, EntryStatus::Active) && !e.available_in(round))
+        };
+        // Every regular game of the match is forfeited (a two-game
+        // round's second game with the colours swapped).
+        let regular = br.rules.regular.max(1);
+        let walkovers: Vec<(usize, Game)> = boards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (b, _))| {
+                let black = b.black?;
+                let red_out = match (withdrawn(b.red), withdrawn(black)) {
+                    (true, false) => true,
+                    (false, true) => false,
+                    _ => return None,
+                };
+                Some((1..=regular).map(move |n| {
+                    let swap = n % 2 == 0;
+                    let (r, bl) = if swap { (black, b.red) } else { (b.red, black) };
+                    let outcome = match red_out != swap {
+                        true => Outcome::RedForfeits,
+                        false => Outcome::BlackForfeits,
+                    };
+                    let mut g = Game::bare(r, bl, outcome);
+                    g.game_no = n;
+                    (i, g)
+                }))
+            })
+            .flatten()
+            .collect();
         #[cfg(any(test, feature = "testkit"))]
         crate::app::rounds::before_round_save();
         self.store
-            .save_knockout_round(ev.id, round, &boards, total, Some(stamp))?;
+            .save_knockout_round(ev.id, round, &boards, &walkovers, total, Some(stamp))?;
         let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         Ok(br.rounds[round as usize - 1]

@@ -302,3 +302,51 @@ fn a_late_entry_into_a_drawn_knockout_is_refused() {
     knockout(&c, "新杯", 4, &["--scheme", "standard"]);
     c.ok(&["event", "enter", "新杯", "S09"]);
 }
+
+/// A player who withdraws loses his next match by forfeit when it is
+/// paired (a walkover, in the same change as the pairing: one undo takes
+/// both back); he is not left waiting for a game that will not be played.
+#[test]
+fn a_withdrawn_player_loses_his_next_match_by_walkover() {
+    let c = club(4);
+    knockout(&c, "杯赛", 4, &["--scheme", "standard"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    c.ok(&["result", "杯赛", "1", "1", "1-0"]);
+    c.ok(&["result", "杯赛", "1", "2", "1-0"]);
+    let b = bracket(&c, "杯赛");
+    let (w1, w2) = (decided(&b, 1, 1).0.unwrap(), decided(&b, 1, 2).0.unwrap());
+    c.ok(&["event", "withdraw", "杯赛", &w2]);
+    c.ok(&["round", "pair", "杯赛"]);
+    let b = bracket(&c, "杯赛");
+    assert_eq!(
+        decided(&b, 2, 1),
+        (Some(w1.clone()), Some("forfeit".to_string())),
+        "{b}"
+    );
+    assert_eq!(b["champion"], w1.as_str());
+    // One undo takes back the pairing and its walkover.
+    c.ok(&["undo"]);
+    let b = bracket(&c, "杯赛");
+    assert_eq!(b["rounds"].as_array().unwrap().len(), 1, "{b}");
+    assert_eq!(b["champion"], Value::Null);
+    // Two-game rounds: both games are forfeited, the second with the
+    // colours swapped.
+    knockout(
+        &c,
+        "双杯",
+        4,
+        &["--scheme", "standard", "--games-per-round", "2"],
+    );
+    c.ok(&["round", "pair", "双杯"]);
+    // Game 1's red wins both games (red, then black with colours swapped).
+    for board in ["1", "2"] {
+        c.ok(&["result", "双杯", "1", board, "1-0", "--game", "1"]);
+        c.ok(&["result", "双杯", "1", board, "0-1", "--game", "2"]);
+    }
+    let b = bracket(&c, "双杯");
+    let (a, w) = (decided(&b, 1, 1).0.unwrap(), decided(&b, 1, 2).0.unwrap());
+    c.ok(&["event", "withdraw", "双杯", &w]);
+    c.ok(&["round", "pair", "双杯"]);
+    let b = bracket(&c, "双杯");
+    assert_eq!(decided(&b, 2, 1), (Some(a), Some("forfeit".into())), "{b}");
+}
