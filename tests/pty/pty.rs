@@ -36,6 +36,21 @@ impl Tui {
         }
     }
 
+    /// Waits for `what`, then until the screen stops changing (a frame
+    /// can be read while it is still being drawn on a loaded machine).
+    pub fn wait_settled(&self, what: &str) -> String {
+        let mut last = self.wait_for(what);
+        let start = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(150));
+            let now = self.text();
+            if now == last || start.elapsed() > Duration::from_secs(30) {
+                return now;
+            }
+            last = now;
+        }
+    }
+
     /// Waits for qishe to exit (after the keys that quit it) and checks
     /// that it exited cleanly.
     pub fn wait_exit(&mut self) {

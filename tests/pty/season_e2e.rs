@@ -82,7 +82,9 @@ fn a_secretary_makes_the_season_and_prints_its_table_in_the_tui() {
     t.send("\x1b[C");
     t.wait_for("网页");
     t.send("season.html\r");
-    t.wait_for("season.html");
+    // The status line says the file is written (the name alone shows as
+    // soon as it is typed).
+    t.wait_for("已写入");
     let html = std::fs::read_to_string(dir.path().join("season.html")).unwrap();
     assert!(html.contains("2026年度 · 年度积分榜"), "{html}");
     assert!(html.contains("王天一"), "{html}");
