@@ -35,6 +35,7 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("tui.round.title", "轮次", "輪次", "round"),
     ("tui.round.results_in", "已录", "已錄", "results in"),
+    ("tui.round.decided", "已决出", "已決出", "matches decided"),
     ("tui.round.board", "台", "台", "board"),
     ("tui.round.red", "红方", "紅方", "red"),
     ("tui.round.black", "黑方", "黑方", "black"),

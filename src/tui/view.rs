@@ -482,20 +482,36 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
         .as_ref()
         .map(|e| e.settings.rounds)
         .unwrap_or(0);
-    let done = r
-        .boards
-        .iter()
-        .filter(|b| {
-            b.black.is_some() && !b.results.is_empty() && b.results.iter().all(|x| x != "*")
-        })
-        .count();
-    let games = r.boards.iter().filter(|b| b.black.is_some()).count();
+    // A knockout's round is done match by match (a drawn game 1 leaves a
+    // play-off due): its matches decided, from the bracket.
+    let matches = m
+        .bracket()
+        .and_then(|b| b.bracket.rounds.get((r.number as usize).wrapping_sub(1)));
+    let (done, games, words) = match matches {
+        Some(ms) => (
+            ms.iter()
+                .filter(|x| x.b.is_some() && x.winner.is_some())
+                .count(),
+            ms.iter().filter(|x| x.b.is_some()).count(),
+            "tui.round.decided",
+        ),
+        None => (
+            r.boards
+                .iter()
+                .filter(|b| {
+                    b.black.is_some() && !b.results.is_empty() && b.results.iter().all(|x| x != "*")
+                })
+                .count(),
+            r.boards.iter().filter(|b| b.black.is_some()).count(),
+            "tui.round.results_in",
+        ),
+    };
     let mut title = format!(
         " {} {}/{}  {} {done}/{games} ",
         m.t("tui.round.title"),
         r.number,
         total,
-        m.t("tui.round.results_in")
+        m.t(words)
     );
     if results && !m.board_input().is_empty() {
         title.push_str(&format!(" {} {}▏", m.t("tui.round.board"), m.board_input()));

@@ -650,3 +650,40 @@ fn the_results_tab_shows_a_players_points_only_in_an_individual_event() {
     assert!(s.contains("东1") || s.contains("西1"), "{s}");
     assert_eq!(seats_with_points(&s), Vec::<String>::new(), "{s}");
 }
+
+/// A knockout's Results tab counts the matches decided, not the game-1
+/// results in: a drawn game 1 leaves its match open (a play-off is due).
+#[test]
+fn a_knockouts_results_tab_counts_matches_decided() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    for (i, n) in ["王天一", "赵鑫鑫", "郑惟桐", "许银川"].iter().enumerate() {
+        member(&mut app, n, 2700 - 10 * i as i32);
+    }
+    let ko = KnockoutSettings {
+        playoff: vec!["games:2".into(), "armageddon".into()],
+        ..Default::default()
+    };
+    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
+        .unwrap();
+    let names: Vec<String> = ["王天一", "赵鑫鑫", "郑惟桐", "许银川"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let ev = app.find_event("杯赛").unwrap().key();
+    app.enter_players(ev, &names).unwrap();
+    app.pair_next_round(ev).unwrap();
+    let game1 = |o| qishe::app::ResultInput {
+        outcome: Some(o),
+        game_no: Some(1),
+        ..Default::default()
+    };
+    use qishe::domain::{BoardNo, Outcome, RoundNo};
+    app.event_result(ev, RoundNo(1), BoardNo(1), &game1(Outcome::RedWin), false)
+        .unwrap();
+    app.event_result(ev, RoundNo(1), BoardNo(2), &game1(Outcome::Draw), false)
+        .unwrap();
+    let m = open(&mut app, Tab::Results);
+    let s = screen(&m);
+    assert!(s.contains("已决出 1/2"), "{s}");
+    assert!(!s.contains("已录 2/2"), "{s}");
+}
