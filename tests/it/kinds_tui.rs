@@ -353,23 +353,28 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     assert_eq!(m.teams().unwrap().sel, 2);
 }
 
-#[test]
-fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_that_red() {
+/// A knockout 杯赛 (简体 club) of `names`, rated in that order, with the
+/// play-off ladder `playoff` (empty: the scheme's default), not paired.
+fn cup(names: &[&str], playoff: &[&str]) -> (App, EventId) {
     let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (i, n) in ["王天一", "赵鑫鑫"].iter().enumerate() {
+    for (i, n) in names.iter().enumerate() {
         member(&mut app, n, 2700 - 10 * i as i32);
     }
     let ko = KnockoutSettings {
-        playoff: vec!["games:2".into(), "armageddon".into()],
+        playoff: playoff.iter().map(|s| s.to_string()).collect(),
         ..Default::default()
     };
     app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
         .unwrap();
-    app.enter_players(
-        app.find_event("杯赛").unwrap().key(),
-        &["王天一".into(), "赵鑫鑫".into()],
-    )
-    .unwrap();
+    let ev = app.find_event("杯赛").unwrap().key();
+    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    app.enter_players(ev, &names).unwrap();
+    (app, ev)
+}
+
+#[test]
+fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_that_red() {
+    let (mut app, _) = cup(&["王天一", "赵鑫鑫"], &["games:2", "armageddon"]);
     let mut m = open(&mut app, Tab::Bracket);
     keys(&mut app, &mut m, "p");
     // Game 1 drawn; game 2 swaps colours: 赵鑫鑫 has red.
@@ -535,24 +540,7 @@ fn the_screens_words_are_the_users_language() {
 /// robin its wall chart and no bracket; the bracket prints from the form.
 #[test]
 fn the_print_tab_offers_a_knockout_its_bracket_and_prints_it() {
-    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (i, n) in ["王天一", "赵鑫鑫", "郑惟桐", "许银川"].iter().enumerate() {
-        member(&mut app, n, 2700 - 10 * i as i32);
-    }
-    app.create_knockout(
-        "杯赛",
-        None,
-        &EventSettings::default(),
-        &KnockoutSettings::default(),
-        None,
-    )
-    .unwrap();
-    let names: Vec<String> = ["王天一", "赵鑫鑫", "郑惟桐", "许银川"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    app.enter_players(app.find_event("杯赛").unwrap().key(), &names)
-        .unwrap();
+    let (mut app, _) = cup(&["王天一", "赵鑫鑫", "郑惟桐", "许银川"], &[]);
     let mut m = open(&mut app, Tab::Bracket);
     keys(&mut app, &mut m, "p");
     while m.tab() != Tab::Print {
@@ -655,22 +643,10 @@ fn the_results_tab_shows_a_players_points_only_in_an_individual_event() {
 /// results in: a drawn game 1 leaves its match open (a play-off is due).
 #[test]
 fn a_knockouts_results_tab_counts_matches_decided() {
-    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (i, n) in ["王天一", "赵鑫鑫", "郑惟桐", "许银川"].iter().enumerate() {
-        member(&mut app, n, 2700 - 10 * i as i32);
-    }
-    let ko = KnockoutSettings {
-        playoff: vec!["games:2".into(), "armageddon".into()],
-        ..Default::default()
-    };
-    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
-        .unwrap();
-    let names: Vec<String> = ["王天一", "赵鑫鑫", "郑惟桐", "许银川"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let ev = app.find_event("杯赛").unwrap().key();
-    app.enter_players(ev, &names).unwrap();
+    let (mut app, ev) = cup(
+        &["王天一", "赵鑫鑫", "郑惟桐", "许银川"],
+        &["games:2", "armageddon"],
+    );
     app.pair_next_round(ev).unwrap();
     let game1 = |o| qishe::app::ResultInput {
         outcome: Some(o),
