@@ -3,9 +3,9 @@
 //! keys that do nothing saying why, safe result entry on the Teams and
 //! Bracket tabs, help without conflicting keys, and the screens' words.
 
-use crate::common::tui::{c, config, go, k};
+use crate::common::tui::{c, config, cup, go, k};
 use crossterm::event::KeyCode;
-use qishe::app::{App, EventId, EventKind, KnockoutSettings};
+use qishe::app::{App, EventId, EventKind};
 use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
@@ -351,25 +351,6 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
     // A cancelled form moves nothing either.
     keys(&mut app, &mut m, "↓↓r⎋");
     assert_eq!(m.teams().unwrap().sel, 2);
-}
-
-/// A knockout 杯赛 (简体 club) of `names`, rated in that order, with the
-/// play-off ladder `playoff` (empty: the scheme's default), not paired.
-fn cup(names: &[&str], playoff: &[&str]) -> (App, EventId) {
-    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (i, n) in names.iter().enumerate() {
-        member(&mut app, n, 2700 - 10 * i as i32);
-    }
-    let ko = KnockoutSettings {
-        playoff: playoff.iter().map(|s| s.to_string()).collect(),
-        ..Default::default()
-    };
-    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
-        .unwrap();
-    let ev = app.find_event("杯赛").unwrap().key();
-    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-    app.enter_players(ev, &names).unwrap();
-    (app, ev)
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! and 繁體, its last key and text are whole (none cut at the edge), and
 //! `?` (help, which lists every key) is always there.
 
-use crate::common::tui::{c, config, go, k};
+use crate::common::tui::{c, config, cup_in, go, k};
 use crossterm::event::KeyCode;
-use qishe::app::{App, KnockoutSettings};
+use qishe::app::App;
 use qishe::config::Config;
 use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
 use qishe::i18n::{tr, Lang};
@@ -122,20 +122,8 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
         walk_event(&mut app, lang, "teams");
 
         // A knockout's Bracket tab.
-        let mut app = App::in_memory(config(lang)).unwrap();
-        for n in &names[..4] {
-            member(&mut app, n);
-        }
-        app.create_knockout(
-            "杯赛",
-            None,
-            &EventSettings::default(),
-            &KnockoutSettings::default(),
-            None,
-        )
-        .unwrap();
-        app.enter_players(app.find_event("杯赛").unwrap().key(), &names[..4])
-            .unwrap();
+        let four: Vec<&str> = names[..4].iter().map(String::as_str).collect();
+        let (mut app, _) = cup_in(lang, &four, &[]);
         walk_event(&mut app, lang, "knockout");
     }
 }

@@ -2,8 +2,9 @@
 #![allow(dead_code)]
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use qishe::app::App;
+use qishe::app::{App, EventId, KnockoutSettings};
 use qishe::config::Config;
+use qishe::domain::{EventSettings, NewMember};
 use qishe::i18n::Lang;
 use qishe::tui::{press, Model};
 
@@ -33,4 +34,33 @@ pub fn config(lang: Lang) -> Config {
         language: Some(lang),
         ..Config::default()
     }
+}
+
+/// A knockout 杯赛 (简体 club) of `names`, rated in that order, with the
+/// play-off ladder `playoff` (empty: the scheme's default), not paired.
+pub fn cup(names: &[&str], playoff: &[&str]) -> (App, EventId) {
+    cup_in(Lang::ZhHans, names, playoff)
+}
+
+/// [`cup`] in a club of language `lang`.
+pub fn cup_in(lang: Lang, names: &[&str], playoff: &[&str]) -> (App, EventId) {
+    let mut app = App::in_memory(config(lang)).unwrap();
+    for (i, n) in names.iter().enumerate() {
+        app.add_member(&NewMember {
+            name: n.to_string(),
+            rating: Some(2700 - 10 * i as i32),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let ko = KnockoutSettings {
+        playoff: playoff.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
+    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
+        .unwrap();
+    let ev = app.find_event("杯赛").unwrap().key();
+    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    app.enter_players(ev, &names).unwrap();
+    (app, ev)
 }
