@@ -99,6 +99,35 @@ impl DocKind {
     }
 }
 
+/// Why an event of `event_kind` does not print `doc`: the event, what
+/// it is, the document's code and the kinds of event that print it.
+fn not_offered(ev: &Event, event_kind: EventKind, doc: DocKind) -> super::AppError {
+    use crate::i18n::{msg, Msg};
+    let system = ev.settings.system.code();
+    let what = match event_kind {
+        EventKind::Knockout => Msg::new("print.kind.knockout"),
+        EventKind::Team => msg!("print.kind.team", system),
+        EventKind::Individual if ev.settings.system == PairingSystem::Berger => {
+            Msg::new("print.kind.round_robin")
+        }
+        EventKind::Individual => msg!("print.kind.swiss", system),
+    };
+    let offered = Msg::new(match doc {
+        DocKind::Bracket => "print.offered.bracket",
+        DocKind::Wallchart => "print.offered.wallchart",
+        DocKind::Prizes => "print.offered.prizes",
+        DocKind::Certificates => "print.offered.certificates",
+        _ => "print.offered.season",
+    });
+    super::invalid!(
+        "err.print.not_offered",
+        event = &ev.name,
+        kind = what,
+        code = doc.code(),
+        offered
+    )
+}
+
 /// Result slips to an A4 page.
 pub const SLIPS_PER_PAGE: usize = 4;
 
@@ -217,6 +246,13 @@ impl App {
                 "err.app.season_doc_of_event",
                 event = &ev.name
             ));
+        }
+        // At the door: a document the event's kind does not print is
+        // refused here, whichever front end asked (CLI, TUI, site, serve).
+        let ev = self.event(event_key)?;
+        let event_kind = self.kind_of(&ev)?;
+        if !kind.offered(event_kind, ev.settings.system) {
+            return Err(not_offered(&ev, event_kind, kind));
         }
         let mut doc = self.build_doc(event_key, kind, round, lang, opts)?;
         self.stamp(event_key, &mut doc)?;
@@ -384,13 +420,6 @@ impl App {
                 ))
             }
             DocKind::Crosstable | DocKind::Wallchart => {
-                if kind == DocKind::Wallchart && ev.settings.system != PairingSystem::Berger {
-                    return Err(super::invalid!(
-                        "err.app.wallchart_swiss",
-                        event = &ev.name,
-                        system = ev.settings.system.code()
-                    ));
-                }
                 let (_, st) = self.standings(event_key, round.map(RoundNo))?;
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;

@@ -248,10 +248,39 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     // Printing
     (
-        "err.app.wallchart_swiss",
-        "{event} 是瑞士制赛事 ({system}); 循环赛总表只用于循环赛: 请改印交叉表",
-        "{event} 是瑞士制賽事 ({system}); 循環賽總表只用於循環賽: 請改印交叉表",
-        "{event} is a Swiss event ({system}); the wall chart is for round-robins: print the crosstable instead",
+        "err.print.not_offered",
+        "{event} 是{kind}, 不印 {code}: {offered}",
+        "{event} 是{kind}, 不印 {code}: {offered}",
+        "{event} is {kind}, which does not print {code}: {offered}",
+    ),
+    ("print.kind.knockout", "淘汰赛", "淘汰賽", "a knockout"),
+    ("print.kind.team", "团体赛 ({system})", "團體賽 ({system})", "a team event ({system})"),
+    ("print.kind.round_robin", "循环赛", "循環賽", "a round-robin"),
+    ("print.kind.swiss", "瑞士制赛事 ({system})", "瑞士制賽事 ({system})", "a Swiss event ({system})"),
+    ("print.offered.bracket", "对阵图只用于淘汰赛", "對陣圖只用於淘汰賽", "the bracket is for knockouts only"),
+    (
+        "print.offered.wallchart",
+        "循环赛总表只用于循环赛 (个人或团体): 请改印交叉表",
+        "循環賽總表只用於循環賽 (個人或團體): 請改印交叉表",
+        "the wall chart is for round-robins only (individual or team): print the crosstable instead",
+    ),
+    (
+        "print.offered.prizes",
+        "奖金分配表只用于个人赛 (团体赛的台次奖印在名次表上)",
+        "獎金分配表只用於個人賽 (團體賽的台次獎印在名次表上)",
+        "the prize sheet is for individual events only (a team event's board prizes are on its standings)",
+    ),
+    (
+        "print.offered.certificates",
+        "获奖证书只用于个人赛",
+        "獲獎證書只用於個人賽",
+        "certificates are for individual events only",
+    ),
+    (
+        "print.offered.season",
+        "年度积分榜属于赛季, 不属于赛事",
+        "年度積分榜屬於賽季, 不屬於賽事",
+        "a season's table belongs to a season, not to an event",
     ),
     (
         "err.app.cannot_run",

@@ -37,6 +37,7 @@ mod paperwork_cli;
 mod platform;
 mod print_columns;
 mod print_headings;
+mod print_kinds;
 mod print_pass2;
 mod print_pdf;
 mod print_png;
