@@ -225,7 +225,14 @@ pub fn print_standings(
         t.push(vec![
             r.rank,
             r.entry.name,
-            r.lost_in_round.map(|x| x.to_string()).unwrap_or_default(),
+            // The text names the round (决赛, 半决赛, …); CSV and JSON
+            // keep its number.
+            r.lost_in_round
+                .map(|x| match format {
+                    Format::Text => crate::app::knockout_round_name(lang, RoundNo(x), st.rounds),
+                    _ => x.to_string(),
+                })
+                .unwrap_or_default(),
         ]);
     }
     say_raw!("{}", t.render(format));

@@ -307,7 +307,15 @@ pub fn ranking_doc(
             ));
         }
     }
+    // The round a player went out in, by its name (决赛, 半决赛, …); the
+    // CSV keeps its number for programs.
+    let mut csv = Table::new(cols.clone());
     cols.push(Column::new(
+        "lost-in-round",
+        tr(lang, "rep.ko.lost_in_round"),
+        ColKind::Text,
+    ));
+    csv.columns.push(Column::new(
         "lost-in-round",
         tr(lang, "rep.ko.lost_in_round"),
         ColKind::Number,
@@ -320,7 +328,14 @@ pub fn ranking_doc(
             cells.resize(rounds as usize, String::new());
             row.extend(cells);
         }
-        row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
+        let mut csv_row = row.clone();
+        csv_row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
+        csv.rows.push(csv_row);
+        row.push(
+            l.lost_in_round
+                .map(|r| round_name(lang, r, rounds))
+                .unwrap_or_default(),
+        );
         t.rows.push(row);
     }
     super::Doc {
@@ -331,6 +346,6 @@ pub fn ranking_doc(
             Part::Table(t),
         ],
         landscape: false,
-        csv: None,
+        csv: Some(csv),
     }
 }

@@ -271,3 +271,60 @@ fn csv_lines(text: &str) -> Vec<Vec<String>> {
         .map(|l| l.split(',').map(str::to_string).collect())
         .collect()
 }
+
+/// The printed standings name the round each player went out in (决赛,
+/// 半决赛, 四分之一决赛 / Final, Semi-finals, Quarter-finals), as the TUI
+/// does, in text and HTML; the CSV keeps the round's number.
+#[test]
+fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
+    let c = club(8);
+    knockout(&c, "八强赛", 8, &[]);
+    for round in 1..=3 {
+        pair(&c, "八强赛");
+        for _ in 0..3 {
+            favourites_win(&c, "八强赛", round);
+        }
+    }
+    // The line of each player in a rendered table.
+    let line_of = |text: &str, name: &str| -> String {
+        text.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .to_string()
+    };
+    let cases = [
+        ("zh-Hans", ["决赛", "半决赛", "四分之一决赛"]),
+        ("en", ["Final", "Semi-finals", "Quarter-finals"]),
+    ];
+    for (lang, [fin, semi, quarter]) in cases {
+        for doc in ["standings", "crosstable"] {
+            let text = c.ok(&["print", doc, "八强赛", "--lang", lang]);
+            let html = c.ok(&["print", doc, "八强赛", "--lang", lang, "--format", "html"]);
+            for (name, round) in [("S02", fin), ("S03", semi), ("S08", quarter)] {
+                let t = line_of(&text, &format!(" {name} "));
+                assert!(t.trim_end().ends_with(round), "{lang} {doc}: {t}");
+                let h = line_of(&html, &format!(">{name}<"));
+                assert!(h.contains(&format!(">{round}<")), "{lang} {doc}: {h}");
+            }
+            let t = line_of(&text, " S02 ");
+            assert!(!t.contains(semi), "{t}");
+            // The champion went out in no round.
+            let t = line_of(&text, " S01 ");
+            assert!(!t.trim_end().ends_with(fin), "{t}");
+        }
+    }
+    let csv = c.ok(&[
+        "print",
+        "standings",
+        "八强赛",
+        "--format",
+        "csv",
+        "--no-bom",
+    ]);
+    assert!(
+        csv.lines().any(|l| l.trim_end().ends_with(",S08,1")),
+        "{csv}"
+    );
+    let cli = c.ok(&["standings", "八强赛"]);
+    assert!(line_of(&cli, " S04").contains("Semi-finals"), "{cli}");
+}
