@@ -1,5 +1,3 @@
-use clap::Parser;
-
 fn main() {
     // A closed pipe (`qishe player list | head`) ends qishe quietly, as it
     // ends any Unix tool, instead of panicking in println!. Every
@@ -10,7 +8,10 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = qishe::cli::Cli::parse();
+    // The help and clap's errors in the user's language.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let lang = qishe::cli::help::lang_of(&args);
+    let cli = qishe::cli::help::parse(args, lang);
     qishe::cli::console::start();
     let code = match qishe::cli::run(cli) {
         Ok(()) => 0,

@@ -13,57 +13,39 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum ArchiveCmd {
-    /// Bring game files and folders (walked for .pgn .xqf .txt .html .cbr
-    /// .cbl) into the archive: one transaction per file, each game once.
     Import(ImportArgs),
-    /// Find games: no filter lists every game; --fen finds every game that
-    /// reached the position, with the move played next.
     Search(SearchArgs),
-    /// A member's openings from the archive: ECCO codes as red and as
-    /// black, with the score.
     Openings(OpeningsArgs),
-    /// Give every archive game the ECCO code this version gives its moves
-    /// (codes are set at import); one change, `qishe undo` takes it back.
     Reclassify,
 }
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// Files or folders.
     #[arg(required = true)]
     #[arg(value_parser = crate::cli::path_arg())]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
-    /// The summary as text or JSON.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// Either side's name contains this.
     #[arg(long)]
     pub player: Option<String>,
-    /// The other side's name contains this.
     #[arg(long)]
     pub opponent: Option<String>,
-    /// From this date (2024-05-01; 2024.05.01 and 2024/5/1 too).
     #[arg(long)]
     pub from: Option<String>,
-    /// Up to this date (a prefix: --to 2024 is the whole year).
     #[arg(long)]
     pub to: Option<String>,
-    /// The event's name contains this.
     #[arg(long)]
     pub event: Option<String>,
-    /// 1-0, 0-1 or 1/2-1/2 (红胜, 黑胜, 和 too).
     #[arg(long)]
     pub result: Option<String>,
-    /// An ECCO code or its start (C47, C4, C).
     #[arg(long)]
     pub eco: Option<String>,
-    /// Every game that reached this position.
     #[arg(long)]
     pub fen: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
@@ -72,7 +54,6 @@ pub struct SearchArgs {
 
 #[derive(Debug, Args)]
 pub struct OpeningsArgs {
-    /// The member (name or id).
     pub member: String,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,

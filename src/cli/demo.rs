@@ -9,10 +9,9 @@ use crate::app::{BoardNo, RoundNo};
 use crate::domain::{EventSettings, EventStatus, NewMember, Outcome, PairingSystem, TimeControl};
 use std::path::PathBuf;
 
-/// Arguments of `qishe demo`.
+// Arguments of `qishe demo`.
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
-    /// Where to write the demo database (default: qishe-demo.db); must not exist.
     #[arg(value_parser = crate::cli::path_arg())]
     pub path: Option<PathBuf>,
 }

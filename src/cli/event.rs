@@ -12,27 +12,19 @@ use clap::{Args, Subcommand};
 
 #[derive(Debug, Subcommand)]
 pub enum EventCmd {
-    /// Create an event; unspecified settings come from config.toml.
     New(Box<NewArgs>),
-    /// List events.
     List {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Show an event's settings and entries.
     Show {
-        /// The event (id or exact name).
         event: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Enter players (member id or exact name); start numbers follow rating, then name.
     Enter {
-        /// The event (id or exact name).
         event: String,
-        /// Members to enter (id or exact name).
         players: Vec<String>,
-        /// Enter a season's top N qualified players (with --top N): a final.
         #[arg(
             long,
             value_name = "SEASON",
@@ -40,101 +32,68 @@ pub enum EventCmd {
             conflicts_with = "players"
         )]
         from_season: Option<String>,
-        /// How many of --from-season's top players enter.
         #[arg(long, value_name = "N", requires = "from_season")]
         top: Option<u32>,
     },
-    /// Withdraw a player: not paired after round N (default: the rounds paired so far).
     Withdraw {
-        /// The event (id or exact name).
         event: String,
-        /// The player (start number as #N, member id, or exact name).
         player: String,
         #[arg(long)]
         after_round: Option<u32>,
     },
-    /// Two players who must not meet (clubmates, family).
     Forbid {
-        /// The event (id or exact name).
         event: String,
-        /// One player (#N, member id or name).
         p1: String,
-        /// The other player.
         p2: String,
-        /// Only in these rounds: `3` or `1-4` (default: every round).
         #[arg(long, value_parser = round_range)]
         rounds: Option<(u32, u32)>,
     },
-    /// A bye asked for in advance for one round.
     Bye {
-        /// The event (id or exact name).
         event: String,
-        /// The player (start number as #N, member id, or exact name).
         player: String,
-        /// Round number.
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
-        /// What it scores: zero or half (default: the event's setting).
         #[arg(long)]
         value: Option<String>,
     },
-    /// When a round starts (printed on its pairing sheet): `2026-12-05 14:00`.
     Schedule {
-        /// The event (id or exact name).
         event: String,
-        /// Round number.
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
-        /// Date and time, `YYYY-MM-DD HH:MM`; left out with --clear.
         #[arg(value_parser = round_start, required_unless_present = "clear")]
         start: Option<chrono::NaiveDateTime>,
-        /// Remove the round's start time.
         #[arg(long, conflicts_with = "start")]
         clear: bool,
     },
-    /// Store the event's prize list (CSV: category,place,value), replacing any earlier one.
     Prizes {
-        /// The event (id or exact name).
         event: String,
-        /// The prize list: header category,place,value, one row per prize.
         file: std::path::PathBuf,
-        /// How players level on points share the overall money: none, equal or hort.
         #[arg(long, default_value = "none")]
         sharing: String,
     },
-    /// Set who runs the event, printed on its documents (overrides the
-    /// club's values in config.toml; an empty value clears the event's own).
     Edit {
-        /// The event (id or exact name).
         event: String,
         #[command(flatten)]
         identity: IdentityArgs,
     },
-    /// Mark the event finished (with rounds still to play: needs --force).
     Finish {
         event: String,
-        /// Finish although rounds are missing.
         #[arg(long)]
         force: bool,
     },
 }
 
-/// Who runs an event, printed on every document of it.
+// Who runs an event, printed on every document of it.
 #[derive(Debug, Default, Args)]
 pub struct IdentityArgs {
-    /// The club (棋社) printed on the event's documents (default: club in config.toml).
     #[arg(long, value_name = "NAME")]
     pub club: Option<String>,
-    /// The organiser (主办单位).
     #[arg(long, value_name = "NAME")]
     pub organiser: Option<String>,
-    /// The venue (比赛地点).
     #[arg(long, value_name = "PLACE")]
     pub venue: Option<String>,
-    /// The chief arbiter (裁判长).
     #[arg(long, value_name = "NAME")]
     pub chief_arbiter: Option<String>,
-    /// The deputy arbiters (副裁判长), separated by commas or 、.
     #[arg(long, value_name = "NAMES")]
     pub deputy_arbiters: Option<String>,
 }
@@ -166,88 +125,58 @@ impl IdentityArgs {
 #[derive(Debug, Args)]
 pub struct NewArgs {
     pub name: String,
-    /// Scoring scheme (standard, three-point, red-draw-penalty, armageddon, draw-0.8,
-    /// attacker-defender, two-game, hu-two-game, custom).
     #[arg(long)]
     pub scheme: Option<String>,
-    /// Pairing system: dutch, cxa, berger, or knockout (淘汰赛).
     #[arg(long)]
     pub system: Option<String>,
     #[arg(long)]
     pub rounds: Option<u32>,
-    /// 1, or 2 for two-game rounds with colours swapped (分先).
     #[arg(long)]
     pub games_per_round: Option<u32>,
-    /// `90+30` or `red=60,black=30,inc=15`.
     #[arg(long)]
     pub time_control: Option<String>,
-    /// Tie-break codes after points, comma-separated.
     #[arg(long)]
     pub tiebreaks: Option<String>,
-    /// Start date (YYYY-MM-DD).
     #[arg(long)]
     pub date: Option<chrono::NaiveDate>,
-    /// Bye contribution to opponent score: lowest, zero or own.
     #[arg(long)]
     pub bye_score: Option<String>,
-    /// Double round-robin (berger): colours reversed in the second cycle.
     #[arg(long)]
     pub double: bool,
-    /// Knockout: the play-off ladder, e.g. "games:2,games:2,armageddon".
     #[arg(long)]
     pub playoff: Option<String>,
-    /// Knockout: the semi-final losers play for third place.
     #[arg(long)]
     pub third_place: bool,
-    /// Knockout: seed from this event's final standings (with --top N).
     #[arg(long, value_name = "EVENT")]
     pub seed_from: Option<String>,
-    /// Knockout: how many of --seed-from's top players enter.
     #[arg(long, value_name = "N")]
     pub top: Option<u32>,
-    /// Knockout: `seed` (standard slots, default) or `lot` (drawn within seed groups).
     #[arg(long)]
     pub draw: Option<String>,
-    /// Knockout: play-off games count in the rating list.
     #[arg(long)]
     pub rate_playoffs: bool,
-    /// Knockout: armageddon time odds (default red=5,black=4,inc=3).
     #[arg(long)]
     pub armageddon_time: Option<String>,
-    /// Knockout: each play-off step's time control, in ladder order,
-    /// separated by `;` (an empty item keeps the default), e.g. "15+10;5+3".
     #[arg(long)]
     pub playoff_times: Option<String>,
-    /// Knockout: each play-off step's label on slips and the bracket, in
-    /// ladder order, separated by `;`, e.g. "快棋加赛;超快棋加赛;一局定胜负".
     #[arg(long)]
     pub playoff_labels: Option<String>,
-    /// A team event (团体赛): teams play matches of --boards boards.
     #[arg(long)]
     pub teams: bool,
-    /// Team events: boards per match.
     #[arg(long, requires = "teams")]
     pub boards: Option<u32>,
-    /// Team events: match points for a win, draw and loss (default 2-1-0).
     #[arg(long, requires = "teams")]
     pub match_points: Option<String>,
-    /// Team events: a match tied on game points is a draw (default) or goes to residual points.
     #[arg(long, requires = "teams", value_parser = ["draw", "residual"])]
     pub tied_match: Option<String>,
-    /// Team events: a team fielding fewer players loses the match by forfeit (default: half the boards, rounded up).
     #[arg(long, requires = "teams")]
     pub min_boards: Option<u32>,
-    /// Round-robin with an odd number: the player who sits out scores a win
-    /// (default: he scores nothing).
     #[arg(long)]
     pub bye_scores: bool,
     #[command(flatten)]
     pub identity: IdentityArgs,
-    /// Accelerated pairings (Dutch): `baku` (FIDE C.04.5.1) or `none`.
     #[arg(long)]
     pub acceleration: Option<String>,
-    /// Dutch: keep clubmates apart, `absolute` or `relaxed` (apart unless no
-    /// pairing exists), or `off`.
     #[arg(long, value_parser = ["off", "absolute", "relaxed"])]
     pub clubmates: Option<String>,
 }

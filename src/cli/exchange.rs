@@ -6,36 +6,25 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum ImportCmd {
-    /// Import a games CSV into an event (one transaction): players matched by
-    /// name and entered if new, rounds and boards created as needed.
     Games {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
-        /// Game records named in the `record` column win over typed values that contradict them.
         #[arg(long)]
         record_wins: bool,
     },
-    /// Import a team event's rosters from a CSV: team,board,name,club,rating (one row per member).
     Teams {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
     },
-    /// Make an event from a FIDE TRF file, TRF-16 or TRF-2026 (players, played rounds, byes,
-    /// forbidden pairs, accelerations).
     Trf {
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
-        /// The event's name (default: the file's 012 line, else the file name).
         #[arg(long)]
         name: Option<String>,
-        /// Scoring scheme of the event (default `chess`: 1, ½, 0 as the file has them).
         #[arg(long, default_value = "chess")]
         scheme: String,
-        /// Tie-break codes after points, comma-separated (default: the scheme's list).
         #[arg(long, value_delimiter = ',')]
         tiebreaks: Option<Vec<String>>,
     },
@@ -43,18 +32,13 @@ pub enum ImportCmd {
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCmd {
-    /// Write an event as FIDE TRF (completed rounds), for other pairing programs.
     Trf {
-        /// The event (id or exact name).
         event: String,
-        /// The form: 2026 (TRF-2026, the default) or 2016 (TRF-16 with XXR, XXC, XXP, XXA lines).
         #[arg(long = "trf", default_value = "2026", value_parser = ["2016", "2026"])]
         version: String,
-        /// Write here instead of stdout.
         #[arg(short, long)]
         #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
-        /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
     },

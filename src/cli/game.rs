@@ -11,15 +11,9 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Subcommand)]
 pub enum GameCmd {
-    /// Statistics of every game in a file (PGN, XQF or DhtmlXQ).
     Stats(StatsArgs),
-    /// Print the moves of every game, two a line like a score sheet.
     Show(ShowArgs),
-    /// Convert a game file to PGN in a chosen notation (written to stdout
-    /// unless --output is given).
     Convert(ConvertArgs),
-    /// The arbiter's repetition ruling on a game: the cycle, each move's
-    /// class and target, and what a rule book says (--apply stores it).
     Judge(JudgeArgs),
 }
 
@@ -49,22 +43,16 @@ impl From<RulesArg> for RuleSet {
 
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// The game file.
     #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
-    /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
     pub game: usize,
-    /// The rule book; default: `repetition_rules` in config.toml (cxa2011).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: StatsFormat,
-    /// Store the ruling with a game: EVENT ROUND BOARD (the side that must
-    /// change loses; a drawn repetition is stored as a draw).
     #[arg(long, num_args = 3, value_names = ["EVENT", "ROUND", "BOARD"])]
     pub apply: Vec<String>,
-    /// With --apply: the game of a multi-game round.
     #[arg(long, default_value_t = 1)]
     pub game_no: u32,
 }
@@ -103,11 +91,9 @@ pub enum TargetFormat {
     Dhtmlxq,
 }
 
-/// How the readers treat what real files get wrong.
+// How the readers treat what real files get wrong.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct ReadArgs {
-    /// A main line that turns illegal keeps its legal moves (with a note)
-    /// instead of losing the game.
     #[arg(long)]
     pub keep_legal_prefix: bool,
 }
@@ -122,7 +108,6 @@ impl ReadArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// The game file.
     #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
@@ -133,7 +118,6 @@ pub struct StatsArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The game file.
     #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "chinese")]
@@ -144,7 +128,6 @@ pub struct ShowArgs {
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The game file.
     #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[command(flatten)]
@@ -153,11 +136,9 @@ pub struct ConvertArgs {
     pub to: TargetFormat,
     #[arg(long, value_enum, default_value = "chinese")]
     pub notation: NotationArg,
-    /// Where to write (default: stdout).
     #[arg(long, short)]
     #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
-    /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
 }

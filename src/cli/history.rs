@@ -23,35 +23,28 @@ fn label(l: Lang, key: &str) -> String {
     format!("{t}{}", " ".repeat(pad))
 }
 
-/// `qishe ratings [--as-of DATE] [--changes] [--format …]`.
+// `qishe ratings [--as-of DATE] [--changes] [--format …]`.
 #[derive(Debug, Args)]
 pub struct RatingsArgs {
-    /// The list as it stood after the events up to this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<NaiveDate>,
-    /// One row per member and event: the rating before, after, the change.
     #[arg(long)]
     pub changes: bool,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
 
-/// `qishe stats [--from DATE] [--to DATE] [--event E]… [--time-control TC] [--scheme S]`.
+// `qishe stats [--from DATE] [--to DATE] [--event E]… [--time-control TC] [--scheme S]`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// First event date counted (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub from: Option<NaiveDate>,
-    /// Last event date counted.
     #[arg(long, value_name = "DATE")]
     pub to: Option<NaiveDate>,
-    /// Only this event (name or id); repeat for several.
     #[arg(long)]
     pub event: Vec<String>,
-    /// Only events with this time control (e.g. 90+30).
     #[arg(long)]
     pub time_control: Option<String>,
-    /// Only events scored with this scheme.
     #[arg(long)]
     pub scheme: Option<String>,
     #[arg(long, value_enum, default_value_t)]

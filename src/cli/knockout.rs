@@ -14,30 +14,21 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum KnockoutCmd {
-    /// Record the winner drawn by lot for a match tied at the lot step.
     Lot {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
-        /// The winner (#N, member id or name).
         winner: String,
     },
-    /// Place the players by hand before round 1: every slot top to bottom
-    /// (player, or `bye` for an empty slot), P slots in all.
     Place {
-        /// The event (id or exact name).
         event: String,
         slots: Vec<String>,
     },
-    /// Match slips for the games due (regular and play-off), with the step's time control.
     Slips {
-        /// The event (id or exact name).
         event: String,
         #[arg(long, value_enum, default_value_t)]
         format: ChartFormat,
-        /// Language of the slips: zh-Hans, zh-Hant or en (default: the club's).
         #[arg(long, value_name = "LANG")]
         lang: Option<String>,
     },
@@ -52,21 +43,17 @@ pub enum ChartFormat {
     Html,
 }
 
-/// `qishe bracket EVENT --format text|json|html`.
+// `qishe bracket EVENT --format text|json|html`.
 #[derive(Debug, clap::Args)]
 pub struct BracketArgs {
-    /// The event (id or exact name).
     pub event: String,
     #[arg(long, value_enum, default_value_t)]
     pub format: ChartFormat,
-    /// Write here instead of stdout.
     #[arg(short, long)]
     #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
-    /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Language of the chart: zh-Hans, zh-Hant or en (default: the club's).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
 }

@@ -44,6 +44,7 @@ mod error;
 pub mod event;
 pub mod exchange;
 pub mod game;
+pub mod help;
 pub mod history;
 pub mod knockout;
 pub mod output;
@@ -68,22 +69,17 @@ use crate::i18n::{tr, Lang};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
-/// qishe (棋社): a Xiangqi club's tournament manager.
-///
-/// Run with no command to open the terminal UI on the club database.
+// The command line's shape; every help text (about, argument help) is in
+// the i18n tables, put on the commands by `help.rs`.
 #[derive(Debug, Parser)]
-#[command(name = "qishe", bin_name = "qishe", version, about, long_about = None)]
+#[command(name = "qishe", bin_name = "qishe", version)]
 pub struct Cli {
-    /// Configuration file (default: ./config.toml, then the platform config directory, then beside the qishe program).
     #[arg(long, global = true, value_name = "PATH")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub config: Option<PathBuf>,
-    /// Club database (default: the config's `database`, else club.db in the platform data directory).
     #[arg(long, global = true, value_name = "PATH")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub db: Option<PathBuf>,
-    /// Write CSV cells that begin with = + - @ as they are (by default they
-    /// get a leading ' so a spreadsheet does not run them as formulas).
     #[arg(long, global = true)]
     pub csv_formulas: bool,
     #[command(subcommand)]
@@ -92,85 +88,51 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Create the club database (every other command creates it on first use too).
     Init,
-    /// Club members: add, list, show, edit, retire, import, export.
     #[command(subcommand)]
     Player(player::PlayerCmd),
-    /// Events: create, list, show, enter players, withdraw, forbid pairs, byes.
     #[command(subcommand)]
     Event(event::EventCmd),
-    /// Team events: add teams and rosters, list them, set lineups, show a round's matches.
     #[command(subcommand)]
     Team(team::TeamCmd),
-    /// Enter or correct a result: qishe result EVENT ROUND BOARD OUTCOME [--game 2] [--moves N] ….
     Result(Box<scoring::ResultArgs>),
-    /// Standings after a round, with tie-breaks; --explain A B says what separates two players.
     Standings(scoring::StandingsArgs),
-    /// Who gets which prize of the event's prize list (qishe event prizes), from the current standings.
     Prizes(prizes::PrizesArgs),
-    /// Print pairing sheets, result slips, standings, crosstables, wall charts, check-in sheets.
     Print(print::PrintArgs),
-    /// Write the event as a static website (pairings, results, standings, crosstable) into a folder.
     Publish(publish::PublishArgs),
-    /// Serve the club's events live on the club's network: pages for phones and TVs, results reported with a PIN.
     Serve(serve::ServeArgs),
-    /// The club rating list (等级分) with each member's change per event.
     Ratings(history::RatingsArgs),
-    /// Statistics over stored games: red's advantage, draw rate, terminations.
     Stats(history::StatsArgs),
-    /// The club season (年度积分榜): seasons, their events, the season standings.
     #[command(subcommand)]
     Season(season::SeasonCmd),
-    /// Knockout events (淘汰赛): lots, match slips.
     #[command(subcommand)]
     Knockout(knockout::KnockoutCmd),
-    /// A knockout's bracket (对阵图) as text, JSON or HTML.
     Bracket(knockout::BracketArgs),
-    /// Rounds: pair the next, show, swap or set boards by hand, unpair.
     #[command(subcommand)]
     Round(round::RoundCmd),
-    /// Import events and games from other programs' files.
     #[command(subcommand)]
     Import(exchange::ImportCmd),
-    /// Export events for other programs.
     #[command(subcommand)]
     Export(exchange::ExportCmd),
-    /// Game records: statistics, display, conversion.
     #[command(subcommand)]
     Game(game::GameCmd),
-    /// The club's game archive: import folders of game files, search them.
     #[command(subcommand)]
     Archive(archive::ArchiveCmd),
-    /// Pair the next round of a TRF tournament file (TRF-16 or TRF-2026, accelerations included).
     PairTrf(trf::PairTrfArgs),
-    /// Write a consistent copy of the database (safe while qishe is running).
     Backup {
-        /// Where to write the copy.
         #[arg(value_parser = crate::cli::path_arg())]
         path: PathBuf,
     },
-    /// Check every page of the database (PRAGMA integrity_check); exit 1 if damaged.
     Check,
-    /// Replace the club with a backup: the backup is checked first, the
-    /// question asked (--yes for scripts), and the club as it is now kept as
-    /// a file beside it.
     Restore {
-        /// The backup file (written by `qishe backup`).
         backup: PathBuf,
-        /// Do not ask (needed without a terminal).
         #[arg(long)]
         yes: bool,
     },
-    /// Undo the last change (repeat to go further back).
     Undo,
-    /// Redo the change the last undo took back (repeat after several undos).
     Redo,
-    /// Write a demo club database to try qishe on (then: qishe --db PATH).
     Demo(demo::DemoArgs),
-    /// Show the latest changes from the action log.
     Log {
-        /// How many entries.
         #[arg(short = 'n', long, default_value_t = 20)]
         count: usize,
     },

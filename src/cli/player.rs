@@ -9,52 +9,40 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum PlayerCmd {
-    /// Add a member.
     Add(AddArgs),
-    /// List members.
     List {
-        /// Include retired members.
         #[arg(long)]
         all: bool,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Show one member (by id, exact name or member id).
     Show {
-        /// The player (start number as #N, member id, or exact name).
         player: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Head-to-head of two members: score and every game between them.
     Vs {
         a: String,
         b: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Change a member's details.
     Edit(EditArgs),
-    /// Retire a member (kept in history, hidden from lists).
-    Retire { player: String },
-    /// Import members from CSV (UTF-8 or GBK; headers such as 姓名/name, 等级分/rating, 单位/club).
+    Retire {
+        player: String,
+    },
     Import {
         #[arg(value_parser = crate::cli::path_arg())]
         file: PathBuf,
-        /// Import the other rows when some are duplicates (they are listed).
         #[arg(long)]
         skip_duplicates: bool,
     },
-    /// Export members as CSV.
     Export {
-        /// Write here instead of stdout.
         #[arg(short, long)]
         #[arg(value_parser = crate::cli::path_arg())]
         output: Option<PathBuf>,
-        /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
-        /// Include retired members.
         #[arg(long)]
         all: bool,
     },
@@ -62,27 +50,21 @@ pub enum PlayerCmd {
 
 #[derive(Debug, Args)]
 pub struct AddArgs {
-    /// Full name.
     pub name: String,
     #[arg(long)]
     pub rating: Option<i32>,
-    /// Club or team (same-club players can be kept apart in pairings).
     #[arg(long)]
     pub club: Option<String>,
-    /// Member or federation id.
     #[arg(long)]
     pub id: Option<String>,
-    /// Year of birth.
     #[arg(long)]
     pub born: Option<i32>,
-    /// m or f.
     #[arg(long, value_parser = parse_sex)]
     pub sex: Option<Sex>,
 }
 
 #[derive(Debug, Args)]
 pub struct EditArgs {
-    /// The member (id or exact name).
     pub player: String,
     #[arg(long)]
     pub name: Option<String>,
@@ -96,7 +78,6 @@ pub struct EditArgs {
     pub born: Option<i32>,
     #[arg(long, value_parser = parse_sex)]
     pub sex: Option<Sex>,
-    /// Bring a retired member back.
     #[arg(long)]
     pub reactivate: bool,
 }

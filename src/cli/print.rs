@@ -86,75 +86,43 @@ pub enum PrintFormat {
 
 #[derive(Debug, Args)]
 pub struct PrintArgs {
-    /// Which document.
     #[arg(value_enum)]
     pub kind: Kind,
-    /// The event (id or name); for `season`, the season.
     pub event: String,
-    /// Round of the pairing sheet or slips (default: the last paired); for
-    /// standings, crosstable and wall chart: after this round (default: the
-    /// last round whose results are all in).
     #[arg(short, long, visible_alias = "after-round", value_parser = clap::value_parser!(u32).range(1..))]
     pub round: Option<u32>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,
-    /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub output: Option<PathBuf>,
-    /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// PDF and PNG: the font (.ttf, .otf or .ttc with Chinese characters);
-    /// default: font in config.toml, else the first found of Noto Sans CJK,
-    /// WenQuanYi, AR PL, Microsoft YaHei, SimSun, PingFang.
     #[arg(long, value_name = "PATH")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub font: Option<PathBuf>,
-    /// Send to this printer; without a name, the default printer. Linux and
-    /// macOS: lp/lpr (text as text, the other formats as PDF); Windows: the
-    /// PDF through SumatraPDF if installed, else the PDF viewer's print
-    /// command. Where nothing prints, says where the PDF was written.
     #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
     pub printer: Option<String>,
-    /// Language of the document: zh-Hans, zh-Hant or en (default: the club's).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
-    /// Print in the other language (English ↔ Chinese).
     #[arg(long, conflicts_with = "lang")]
     pub other_lang: bool,
-    /// Lines per page of text output (A4 at 6 lines per inch: 60).
     #[arg(long, default_value_t = DEFAULT_LINES_PER_PAGE)]
     pub lines_per_page: usize,
-    /// Widest line of text output in display columns (default: 80, A4
-    /// portrait; 132 for wide crosstables and wall charts, printed
-    /// landscape). Longer names and clubs are cut with an ellipsis.
     #[arg(long, value_name = "N")]
     pub width: Option<usize>,
-    /// CSV: leave out the UTF-8 byte-order mark (for programs; Excel needs
-    /// it to read Chinese).
     #[arg(long)]
     pub no_bom: bool,
-    /// CSV header row: codes (stable keys, the default), text (the
-    /// document's language), or a language: zh, zh-Hans, zh-Hant, en.
     #[arg(long, value_name = "STYLE")]
     pub headers: Option<String>,
-    /// Standings: add the score after each round (a column per round).
     #[arg(long)]
     pub progress: bool,
-    /// Crosstable: add the event's tie-break columns.
     #[arg(long)]
     pub tiebreaks: bool,
-    /// Standings: add the players' ratings.
     #[arg(long)]
     pub rating: bool,
-    /// By-name lists (pairings, check-in): pinyin or strokes (笔画);
-    /// default: name_order in config.toml, else pinyin.
     #[arg(long, value_name = "ORDER", value_parser = name_order)]
     pub order: Option<NameOrder>,
-    /// Certificates: the template (TOML: title, name, lines, footer,
-    /// organiser; see certificate.toml); default: certificate_template in
-    /// config.toml, else the language's own.
     #[arg(long, value_name = "FILE")]
     pub template: Option<PathBuf>,
 }

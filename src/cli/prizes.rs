@@ -14,10 +14,9 @@ use crate::scoring::prizes::Given;
 use clap::Args;
 use std::path::Path;
 
-/// `qishe prizes`.
+// `qishe prizes`.
 #[derive(Debug, Args)]
 pub struct PrizesArgs {
-    /// The event (id or exact name).
     pub event: String,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

@@ -7,18 +7,13 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct PublishArgs {
-    /// The event (id or name).
     #[arg(required_unless_present = "season", conflicts_with = "season")]
     pub event: Option<String>,
-    /// A season instead: its table with links to every event's own site
-    /// (each in `DIR/event-<id>/`).
     #[arg(long, value_name = "SEASON")]
     pub season: Option<String>,
-    /// The folder to write the site into (created if missing).
     #[arg(short, long, value_name = "DIR")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub output: PathBuf,
-    /// Write into a folder that holds other files.
     #[arg(long)]
     pub force: bool,
 }

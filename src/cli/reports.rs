@@ -9,30 +9,27 @@ use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
 pub enum ReportCmd {
-    /// The results players reported that wait for the arbiter (two
-    /// different reports for one board are shown as a conflict).
-    Pending { event: String },
-    /// Record a board's reported result as the arbiter's (undo takes it back).
+    Pending {
+        event: String,
+    },
     Confirm {
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
-        /// The result that stands (1-0, 1/2-1/2, 0-1 …): needed when the
-        /// reports disagree; one of them or the arbiter's own.
         #[arg(long)]
         result: Option<String>,
     },
-    /// Reject every report of a board (the result stays as it is).
     Reject {
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         board: u32,
     },
-    /// Set the event's reporting PIN (players type it with their result);
-    /// without PIN, reporting is switched off for the event.
-    Pin { event: String, pin: Option<String> },
+    Pin {
+        event: String,
+        pin: Option<String>,
+    },
 }
 
 pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {

@@ -8,49 +8,35 @@ use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
 pub enum RoundCmd {
-    /// Pair the next round with the event's system and store its boards.
-    Pair { event: String },
-    /// Show a round's boards (default: the last paired round).
+    Pair {
+        event: String,
+    },
     Show {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: Option<u32>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Remove the last round (refused once it has results, unless --force).
     Unpair {
-        /// The event (id or exact name).
         event: String,
-        /// Remove it even with results (logged).
         #[arg(long)]
         force: bool,
     },
-    /// Swap two players between boards (or the colours of one board) by hand.
     Swap {
-        /// The event (id or exact name).
         event: String,
-        /// Round number.
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
-        /// One player (#N, member id or name).
         a: String,
-        /// The other player.
         b: String,
-        /// Store the change even if it breaks a pairing rule.
         #[arg(long)]
         insist: bool,
     },
-    /// Set a round's boards by hand: `RED-BLACK` start numbers per board, `N-0` or `N-bye` for the bye.
     Set {
-        /// The event (id or exact name).
         event: String,
-        /// Round number.
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
         boards: Vec<String>,
-        /// Store the boards even if they break a pairing rule.
         #[arg(long)]
         insist: bool,
     },

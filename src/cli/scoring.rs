@@ -9,8 +9,8 @@ use crate::i18n::tr;
 use clap::Args;
 use std::path::PathBuf;
 
-/// `qishe result EVENT ROUND BOARD OUTCOME [options]`, or the players'
-/// reports: `qishe result pending|confirm|reject|pin …`.
+// `qishe result EVENT ROUND BOARD OUTCOME [options]`, or the players'
+// reports: `qishe result pending|confirm|reject|pin …`.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ResultArgs {
@@ -22,65 +22,45 @@ pub struct ResultArgs {
     pub round: Option<u32>,
     #[arg(required = true)]
     pub board: Option<u32>,
-    /// 1-0, 0-1, 1/2-1/2 (or 红胜, 黑胜, 和), +/- and -/+ (forfeits), -/-
-    /// (a result starting with `-` needs no `--` before it).
     #[arg(required = true, allow_hyphen_values = true)]
     pub outcome: Option<String>,
-    /// Game number in two-game rounds; in a knockout, without it, the game due (play-off games follow the regular ones).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
-    /// Team events: the match (as `qishe team round` numbers them); BOARD is then the board in that match.
-    /// Without it BOARD is the round's board number (match − 1) × boards + board.
     #[arg(long = "match", value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
     pub match_no: Option<u32>,
-    /// Full moves played (the number of the last move on the score sheet).
     #[arg(long)]
     pub moves: Option<u32>,
-    /// Red's clock time used (H:MM:SS, MM:SS or seconds).
     #[arg(long, conflicts_with = "red_left")]
     pub red_used: Option<String>,
-    /// Red's time left on the clock (needs --moves).
     #[arg(long)]
     pub red_left: Option<String>,
-    /// Black's clock time used.
     #[arg(long, conflicts_with = "black_left")]
     pub black_used: Option<String>,
-    /// Black's time left on the clock (needs --moves).
     #[arg(long)]
     pub black_left: Option<String>,
-    /// checkmate, stalemate, resignation, time, repetition, agreement, arbiter.
     #[arg(long)]
     pub termination: Option<String>,
     #[arg(long)]
     pub red_fouls: Option<u32>,
     #[arg(long)]
     pub black_fouls: Option<u32>,
-    /// Red's pieces at the end: letters R H C A E P X (X = crossed pawn) or 车马炮士象兵.
     #[arg(long)]
     pub red_residual: Option<String>,
     #[arg(long)]
     pub black_residual: Option<String>,
-    /// Who first captured a 车/马/炮 or the unmoved central pawn: red|black|none[@MOVE].
     #[arg(long)]
     pub first_strike: Option<String>,
-    /// Red's moves by piece: 车/马+炮/兵/士+象/将, e.g. 8/35/4/7/9.
     #[arg(long)]
     pub red_pieces: Option<String>,
     #[arg(long)]
     pub black_pieces: Option<String>,
-    /// Attach a game record (PGN, XQF or DhtmlXQ): it fills moves, residual
-    /// material, first strike and piece-move counts.
     #[arg(long, value_name = "FILE")]
     #[arg(value_parser = crate::cli::path_arg())]
     pub record: Option<PathBuf>,
-    /// Which game of the record file (1-based; default 1).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub record_game: usize,
-    /// Confirm that the record's values replace typed values that contradict it.
     #[arg(long)]
     pub record_wins: bool,
-    /// Knockout: confirm a correction that changes a winner later matches depend on
-    /// (their unplayed matches are re-paired).
     #[arg(long)]
     pub force: bool,
 }
@@ -95,24 +75,18 @@ pub enum ImportCmd {
     },
 }
 
-/// `qishe standings EVENT [--after-round N] [--format …] [--explain A B]`.
+// `qishe standings EVENT [--after-round N] [--format …] [--explain A B]`.
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
     pub event: String,
-    /// Standings after this round (default: the last round whose results are all in).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub after_round: Option<u32>,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// With one player: how each of his tie-break values is made (each
-    /// opponent's part, virtual opponents, cuts). With two: which criterion
-    /// separates them (name or start number as #N).
     #[arg(long, num_args = 1..=2, value_names = ["A", "B"])]
     pub explain: Option<Vec<String>>,
-    /// Team events: board prizes (台次奖) instead of the team standings.
     #[arg(long)]
     pub boards: bool,
-    /// Re-score under other schemes and show the standings side by side (a,b,c or all).
     #[arg(
         long,
         value_delimiter = ',',

@@ -10,62 +10,51 @@ use serde_json::{json, Value};
 
 #[derive(Debug, Subcommand)]
 pub enum SeasonCmd {
-    /// Create a season: its rule, best N, minimum events, participation points.
     New {
-        /// The season's name (unique).
         name: String,
-        /// `placement:10,8,6,5,4,3,2,1` (default) or `score[:FACTOR]`.
         #[arg(long)]
         rule: Option<String>,
-        /// Only each player's best N event results count (default: all).
         #[arg(long, value_name = "N", allow_hyphen_values = true)]
         best: Option<String>,
-        /// Players with fewer events are ranked after the others (default 0).
         #[arg(long, value_name = "N", allow_hyphen_values = true)]
         min_events: Option<String>,
-        /// Points added to every event result (default 0).
         #[arg(long, value_name = "P", allow_hyphen_values = true)]
         participation: Option<String>,
     },
-    /// Add an event (id or exact name) to a season.
     Add {
         season: String,
         event: String,
-        /// The event's rule points are multiplied by W (default 1).
         #[arg(long, value_name = "W", allow_hyphen_values = true)]
         weight: Option<String>,
     },
-    /// Change an event's weight in a season.
     Weight {
         season: String,
         event: String,
         weight: String,
     },
-    /// Take an event out of a season (the event stays).
-    RemoveEvent { season: String, event: String },
-    /// The season standings; --explain NAME shows one player's results.
+    RemoveEvent {
+        season: String,
+        event: String,
+    },
     Standings {
         season: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
-        /// One player's results: rule points, weight, participation,
-        /// counted or dropped by best N.
         #[arg(long, value_name = "NAME")]
         explain: Option<String>,
     },
-    /// The club's seasons.
     List {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// A season's settings and its events with weights and status.
     Show {
         season: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Delete a season (its events stay).
-    Delete { season: String },
+    Delete {
+        season: String,
+    },
 }
 
 /// A whole number option (`--best`, `--min-events`), refused in one line.

@@ -7,13 +7,8 @@ use std::net::SocketAddr;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Where to listen: 127.0.0.1:8080 (this computer only) unless told;
-    /// 0.0.0.0:8080 serves the club's network (the phones' addresses are
-    /// printed).
     #[arg(long, value_name = "HOST:PORT", default_value = crate::serve::DEFAULT_ADDR)]
     pub addr: SocketAddr,
-    /// The PIN players type to report a result (an event's own PIN, set
-    /// with `qishe result pin`, comes first). Without one, reporting is off.
     #[arg(long, value_name = "PIN")]
     pub entry_pin: Option<String>,
 }

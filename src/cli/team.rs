@@ -12,66 +12,42 @@ use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
 pub enum TeamCmd {
-    /// Add a team: members by id or exact name, in roster order (boards 1..B, then reserves).
     Add {
-        /// The event (id or exact name).
         event: String,
-        /// The team's name.
         team: String,
-        /// The team's club (teams of one club are not paired together).
         #[arg(long)]
         club: Option<String>,
-        /// The captain (a member's name or free text).
         #[arg(long)]
         captain: Option<String>,
-        /// The roster, comma-separated: "A,B,C,D,E".
         #[arg(long)]
         players: String,
-        /// Add unknown names as new members.
         #[arg(long)]
         create: bool,
     },
-    /// List the teams in pairing order with their rosters.
     List {
-        /// The event (id or exact name).
         event: String,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Set a team's lineup for a round, board by board in roster order ("-" leaves a board empty).
     Lineup {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: u32,
-        /// The team (exact name or pairing number).
         team: String,
-        /// The players, comma-separated: "A,B,C,D".
         players: String,
     },
-    /// Change a team's roster: `add NAME` puts a reserve at the end (any
-    /// time); `remove NAME` takes a player off (once round 1 is paired only
-    /// with --force, the arbiter's action; never a player of a paired
-    /// round's lineup). Logged; `qishe undo` takes it back.
     Roster {
-        /// The event (id or exact name).
         event: String,
-        /// The team (exact name or pairing number).
         team: String,
         #[arg(value_parser = ["add", "remove"])]
         action: String,
-        /// The player (member id or exact name).
         player: String,
-        /// add: an unknown name becomes a new member.
         #[arg(long)]
         create: bool,
-        /// remove: the arbiter changes a roster fixed by round 1's pairing.
         #[arg(long)]
         force: bool,
     },
-    /// Show a round's matches with lineups and board results (default: the last paired).
     Round {
-        /// The event (id or exact name).
         event: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         round: Option<u32>,

@@ -8,19 +8,15 @@ use crate::pairing::{self, PairingConfig, PairingError, RoundPairing};
 use clap::Args;
 use std::path::PathBuf;
 
-/// Pair the round after the last one in a TRF file (TRF-16 or TRF-2026).
+// Pair the round after the last one in a TRF file (TRF-16 or TRF-2026).
 #[derive(Debug, Args)]
 pub struct PairTrfArgs {
-    /// Pairing system.
     #[arg(long, default_value = "dutch")]
     pub system: String,
-    /// The tournament file (TRF-16 or TRF-2026).
     #[arg(value_parser = crate::cli::path_arg())]
     pub input: PathBuf,
-    /// Write the pairing here (`-p` alone or `-p -` writes to stdout).
     #[arg(short = 'p', long = "pairings", num_args = 0..=1, default_missing_value = "-")]
     pub output: Option<String>,
-    /// Replace the pairings file if it exists.
     #[arg(long)]
     pub force: bool,
 }

@@ -113,6 +113,7 @@ impl Lang {
 mod archive;
 mod bracket;
 mod cli;
+mod cli_help;
 mod cli_lines;
 mod console;
 mod database;
@@ -165,6 +166,7 @@ static TABLES: &[&[Text]] = &[
     bracket::TEXTS,
     team_docs::TEXTS,
     cli_lines::TEXTS,
+    cli_help::TEXTS,
     kinds::TEXTS,
     hostile::TEXTS,
     trf2026::TEXTS,

@@ -10,6 +10,7 @@ mod archive_cli;
 mod archive_roundtrip;
 mod archive_tui;
 mod berger_tables;
+mod cli_help;
 mod cli_messages;
 mod cli_zh;
 mod cxa_examples;

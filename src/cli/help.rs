@@ -1,0 +1,188 @@
+//! The command line's help in the user's language. The clap derive in this
+//! folder gives the shape of the commands; their texts come from the i18n
+//! tables alone (`i18n/cli_help.rs`): a command's about by its path
+//! (`cli.about`, `cli.about.print`, `cli.about.event.new`), an argument's
+//! help by its command's path and its id (`cli.arg.print.round`), and the
+//! headings, usage line and built-in flags of clap's help. A text not in
+//! the tables keeps the derive's own. clap's parse errors stay in clap's
+//! English, followed by a translated hint that names the help to read.
+
+use super::Cli;
+use crate::i18n::{self, tr, Lang};
+use clap::{Arg, ArgAction, Command, CommandFactory, FromArgMatches};
+use std::ffi::OsString;
+
+/// The key of the about of the command at `path` (empty: qishe itself).
+pub fn about_key(path: &[&str]) -> String {
+    path.iter()
+        .fold("cli.about".to_string(), |k, p| format!("{k}.{p}"))
+}
+
+/// The key of the help of argument `id` of the command at `path`.
+pub fn arg_key(path: &[&str], id: &str) -> String {
+    format!(
+        "{}.{id}",
+        about_key(path).replacen("cli.about", "cli.arg", 1)
+    )
+}
+
+/// The command tree with every text in `lang`.
+pub fn command(lang: Lang) -> Command {
+    let cmd = Cli::command().disable_version_flag(true).arg(
+        Arg::new("version")
+            .short('V')
+            .long("version")
+            .action(ArgAction::Version)
+            .help(tr(lang, "cli.help.version")),
+    );
+    let mut cmd = localize(cmd, lang, &mut Vec::new());
+    // clap's own `help` subcommands exist once the tree is built.
+    cmd.build();
+    help_commands(cmd, lang)
+}
+
+/// `cmd` with the about of clap's `help` subcommand, its own and its
+/// subcommands', in `lang`.
+fn help_commands(mut cmd: Command, lang: Lang) -> Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for n in names {
+        cmd = match n.as_str() {
+            "help" => cmd.mut_subcommand(&n, |h| {
+                let h = h
+                    .about(tr(lang, "cli.help.help_command"))
+                    .help_template(template(lang))
+                    .subcommand_help_heading(tr(lang, "cli.help.commands"))
+                    .subcommand_value_name(tr(lang, "cli.help.command_name"))
+                    .mut_args(|a| a.help_heading(tr(lang, "cli.help.arguments")));
+                help_commands(h, lang)
+            }),
+            _ => cmd.mut_subcommand(&n, |s| help_commands(s, lang)),
+        };
+    }
+    cmd
+}
+
+/// The help layout of clap's default with the usage heading translated.
+fn template(lang: Lang) -> String {
+    format!(
+        "{{before-help}}{{about-with-newline}}\n{} {{usage}}\n\n{{all-args}}{{after-help}}",
+        tr(lang, "cli.help.usage")
+    )
+}
+
+fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
+    let here: Vec<&str> = path.iter().map(String::as_str).collect();
+    if let Some(k) = i18n::key(&about_key(&here)) {
+        cmd = cmd.about(tr(lang, k));
+    }
+    let (options, arguments) = (tr(lang, "cli.help.options"), tr(lang, "cli.help.arguments"));
+    // The derive's order, kept across the headings set here.
+    let mut order = 0;
+    cmd = cmd
+        .mut_args(|a| {
+            order += 1;
+            let a = a.display_order(order);
+            let a = match i18n::key(&arg_key(&here, a.get_id().as_str())) {
+                Some(k) => a.help(tr(lang, k)),
+                None => a,
+            };
+            let heading = if a.is_positional() {
+                arguments
+            } else {
+                options
+            };
+            a.help_heading(heading)
+        })
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help)
+                .help(tr(lang, "cli.help.help"))
+                .help_heading(options),
+        )
+        .subcommand_help_heading(tr(lang, "cli.help.commands"))
+        .subcommand_value_name(tr(lang, "cli.help.command_name"))
+        .help_template(template(lang));
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for n in names {
+        path.push(n.clone());
+        cmd = cmd.mut_subcommand(&n, |s| localize(s, lang, path));
+        path.pop();
+    }
+    cmd
+}
+
+/// The language of the help: config.toml's `language` (the file named by
+/// `--config`, else the one found as every command finds it), else the
+/// locale's, as for the CLI's other messages.
+pub fn lang_of(args: &[OsString]) -> Lang {
+    let mut explicit = None;
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        let a = a.to_string_lossy();
+        if a == "--" {
+            break;
+        }
+        if a == "--config" {
+            explicit = it.next().map(std::path::PathBuf::from);
+        } else if let Some(p) = a.strip_prefix("--config=") {
+            explicit = Some(p.into());
+        }
+    }
+    crate::config::Config::discover(explicit.as_deref())
+        .ok()
+        .and_then(|c| c.language)
+        .unwrap_or_else(Lang::from_env)
+}
+
+/// The subcommands named on the command line, outermost first (`print`,
+/// `event new`): whose help the hint after a parse error names.
+fn named_path(cmd: &Command, args: &[OsString]) -> Vec<String> {
+    let mut path = Vec::new();
+    let mut at = cmd;
+    for a in args.iter().skip(1) {
+        if let Some(sub) = at.find_subcommand(a) {
+            path.push(sub.get_name().to_string());
+            at = sub;
+        }
+    }
+    path
+}
+
+/// Parses `args` (the program's own, first) in `lang`: help and version
+/// are printed and qishe ends; a parse error is printed as clap words it,
+/// with the translated hint after it, and qishe ends with status 2.
+pub fn parse(args: Vec<OsString>, lang: Lang) -> Cli {
+    let mut cmd = command(lang);
+    let err = match cmd.try_get_matches_from_mut(&args) {
+        Ok(m) => match Cli::from_arg_matches(&m) {
+            Ok(cli) => return cli,
+            Err(e) => e,
+        },
+        Err(e) => e,
+    };
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => err.exit(),
+        _ => {
+            let _ = err.print();
+            let path = named_path(&cmd, &args);
+            let help = match path.is_empty() {
+                true => "qishe --help".to_string(),
+                false => format!("qishe {} --help", path.join(" ")),
+            };
+            note!("{}", i18n::msg!("cli.help.parse_error", help).render(lang));
+            super::exit(2)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! `qishe --help`, each command's help and clap's parse errors in the
+//! user's language (config.toml's `language`, else the locale's): the
+//! texts come from the i18n tables (`cli.about.*`, `cli.arg.*`), once.
+
+use crate::common::Club;
+use qishe::cli::help::{about_key, arg_key};
+use qishe::i18n::{has, tr, Lang};
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Every command of the tree, as its path of subcommand names.
+fn paths(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    out.push(path.clone());
+    for s in cmd.get_subcommands() {
+        path.push(s.get_name().to_string());
+        paths(s, path, out);
+        path.pop();
+    }
+}
+
+#[test]
+fn the_top_level_help_is_in_the_locale_s_language() {
+    let c = Club::new();
+    let o = c.run_lang("zh_CN.UTF-8", &["--help"]);
+    assert!(o.status.success());
+    let zh = stdout(&o);
+    assert!(zh.contains("用法:"), "{zh}");
+    assert!(zh.contains("命令:") && zh.contains("选项:"), "{zh}");
+    for cmd in ["print", "result", "standings", "event"] {
+        let key = about_key(&[cmd]);
+        let about = tr(Lang::ZhHans, &key);
+        assert!(about
+            .chars()
+            .any(|ch| ('\u{4e00}'..='\u{9fff}').contains(&ch)));
+        assert!(zh.contains(about), "{cmd}: {about:?} not in {zh}");
+    }
+    assert!(zh.contains("打印对阵表"), "{zh}");
+    assert!(!zh.contains("Print pairing sheets"), "{zh}");
+    assert!(!zh.contains("Usage:") && !zh.contains("Options:"), "{zh}");
+
+    let en = c.ok(&["--help"]);
+    assert!(en.contains("Usage:") && en.contains("Commands:"), "{en}");
+    assert!(en.contains(tr(Lang::En, &about_key(&["print"]))), "{en}");
+    assert!(en.contains("Print pairing sheets"), "{en}");
+    assert!(!en.contains("用法"), "{en}");
+}
+
+#[test]
+fn a_subcommand_s_help_and_its_arguments_are_translated() {
+    let c = Club::new();
+    let zh = stdout(&c.run_lang("zh_CN.UTF-8", &["print", "--help"]));
+    assert!(
+        zh.starts_with(tr(Lang::ZhHans, &about_key(&["print"]))),
+        "{zh}"
+    );
+    assert!(
+        zh.contains(tr(Lang::ZhHans, &arg_key(&["print"], "round"))),
+        "{zh}"
+    );
+    assert!(zh.contains("显示帮助"), "{zh}");
+    let en = c.ok(&["print", "--help"]);
+    assert!(
+        en.contains(tr(Lang::En, &arg_key(&["print"], "round"))),
+        "{en}"
+    );
+    assert!(en.contains("Print help"), "{en}");
+}
+
+#[test]
+fn config_toml_s_language_chooses_the_help_s_language() {
+    let c = Club::new();
+    std::fs::write(c.path("config.toml"), "language = \"zh-Hant\"\n").unwrap();
+    // The locale says English; config.toml says 繁體.
+    let o = c.run(&["--help"]);
+    let out = stdout(&o);
+    assert!(out.contains("用法:"), "{out}");
+    assert!(
+        out.contains(tr(Lang::ZhHant, &about_key(&["print"]))),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_parse_error_keeps_clap_s_words_and_adds_a_translated_hint() {
+    let c = Club::new();
+    let o = c.run_lang("zh_CN.UTF-8", &["print", "--frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--frobnicate"), "{err}");
+    assert!(
+        err.contains("命令行参数有误") && err.contains("用 qishe print --help 查看用法"),
+        "{err}"
+    );
+    let o = c.run(&["event", "new", "--rounds"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("qishe event new --help shows the usage"),
+        "{err}"
+    );
+    // An unknown command names the top-level help.
+    let err = stderr(&c.run_lang("zh_CN.UTF-8", &["frobnicate"]));
+    assert!(err.contains("用 qishe --help 查看用法"), "{err}");
+}
+
+/// Every command has its about in the tables, in three languages, and
+/// the derive gives none of its own: one source of text.
+#[test]
+fn every_command_s_about_comes_from_the_tables_only() {
+    let cmd = <qishe::cli::Cli as clap::CommandFactory>::command();
+    let mut all = Vec::new();
+    paths(&cmd, &mut Vec::new(), &mut all);
+    assert!(all.len() > 60, "{}", all.len());
+    let mut missing = Vec::new();
+    let mut twice = Vec::new();
+    for p in &all {
+        let p: Vec<&str> = p.iter().map(String::as_str).collect();
+        let key = about_key(&p);
+        if !has(&key) {
+            missing.push(key.clone());
+        }
+        let mut sub = &cmd;
+        for n in &p {
+            sub = sub.find_subcommand(n).unwrap();
+        }
+        if sub.get_about().is_some() || sub.get_long_about().is_some() {
+            twice.push(key.clone());
+        }
+        // An argument's help is in one place: the tables or the derive.
+        for a in sub.get_arguments() {
+            let key = arg_key(&p, a.get_id().as_str());
+            if has(&key) && (a.get_help().is_some() || a.get_long_help().is_some()) {
+                twice.push(key);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no about in the tables: {missing:?}");
+    assert!(twice.is_empty(), "written twice: {twice:?}");
+}
