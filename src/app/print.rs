@@ -103,6 +103,17 @@ impl DocKind {
 /// it is, the document's code and the kinds of event that print it.
 fn not_offered(ev: &Event, event_kind: EventKind, doc: DocKind) -> super::AppError {
     use crate::i18n::{msg, Msg};
+    // The prize sheet and certificates say where a knockout's places and
+    // a team event's board prizes are printed instead.
+    match (doc, event_kind) {
+        (DocKind::Prizes | DocKind::Certificates, EventKind::Knockout) => {
+            return super::invalid!("err.prizes.knockout", event = &ev.name);
+        }
+        (DocKind::Prizes | DocKind::Certificates, EventKind::Team) => {
+            return super::invalid!("err.prizes.team_event", event = &ev.name);
+        }
+        _ => {}
+    }
     let system = ev.settings.system.code();
     let what = match event_kind {
         EventKind::Knockout => Msg::new("print.kind.knockout"),
@@ -115,8 +126,6 @@ fn not_offered(ev: &Event, event_kind: EventKind, doc: DocKind) -> super::AppErr
     let offered = Msg::new(match doc {
         DocKind::Bracket => "print.offered.bracket",
         DocKind::Wallchart => "print.offered.wallchart",
-        DocKind::Prizes => "print.offered.prizes",
-        DocKind::Certificates => "print.offered.certificates",
         _ => "print.offered.season",
     });
     super::invalid!(

@@ -265,18 +265,6 @@ pub(super) static TEXTS: &[Text] = &[
         "the wall chart is for round-robins only (individual or team): print the crosstable instead",
     ),
     (
-        "print.offered.prizes",
-        "奖金分配表只用于个人赛 (团体赛的台次奖印在名次表上)",
-        "獎金分配表只用於個人賽 (團體賽的台次獎印在名次表上)",
-        "the prize sheet is for individual events only (a team event's board prizes are on its standings)",
-    ),
-    (
-        "print.offered.certificates",
-        "获奖证书只用于个人赛",
-        "獲獎證書只用於個人賽",
-        "certificates are for individual events only",
-    ),
-    (
         "print.offered.season",
         "年度积分榜属于赛季, 不属于赛事",
         "年度積分榜屬於賽季, 不屬於賽事",
