@@ -69,7 +69,6 @@ pub enum NotationArg {
     Traditional,
     Wxf,
     Iccs,
-    /// XBoard/WinBoard algebraic (`Che3`), with `[Variant "xiangqi"]`.
     Xboard,
 }
 

@@ -86,7 +86,7 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
             order += 1;
             let a = a.display_order(order);
             let a = match i18n::key(&arg_key(&here, a.get_id().as_str())) {
-                Some(k) => a.help(tr(lang, k)),
+                Some(k) => values(a.help(tr(lang, k)), &here, tr(lang, k), lang),
                 None => a,
             };
             let heading = if a.is_positional() {
@@ -118,6 +118,47 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
         path.pop();
     }
     cmd
+}
+
+/// The key of what `value`, one of argument `id`'s possible values, means.
+pub fn value_key(path: &[&str], id: &str, value: &str) -> String {
+    format!(
+        "{}.{value}",
+        arg_key(path, id).replacen("cli.arg", "cli.value", 1)
+    )
+}
+
+/// An argument whose possible values have their meanings in the tables
+/// (`cli.value.{path}.{id}.{value}`): the values listed after its help
+/// (`-h`), and one a line with their meanings in the long help
+/// (`--help`), where clap would list them from the derive.
+fn values(a: Arg, path: &[&str], help: &str, lang: Lang) -> Arg {
+    let id = a.get_id().as_str().to_string();
+    let shown: Vec<String> = a
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    let meant: Vec<(&String, Option<&'static str>)> = shown
+        .iter()
+        .map(|v| (v, i18n::key(&value_key(path, &id, v))))
+        .collect();
+    if meant.iter().all(|(_, k)| k.is_none()) {
+        return a;
+    }
+    let heading = tr(lang, "cli.help.possible_values");
+    let width = shown.iter().map(|v| v.len()).max().unwrap_or(0) + 1;
+    let lines: Vec<String> = meant
+        .iter()
+        .map(|(v, k)| match k {
+            Some(k) => format!("- {:width$}  {}", format!("{v}:"), tr(lang, k)),
+            None => format!("- {v}"),
+        })
+        .collect();
+    a.hide_possible_values(true)
+        .help(format!("{help} [{heading}: {}]", shown.join(", ")))
+        .long_help(format!("{help}\n\n{heading}:\n{}", lines.join("\n")))
 }
 
 /// The language of the help: config.toml's `language` (the file named by

@@ -12,33 +12,19 @@ use std::path::PathBuf;
 /// Which document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
-    /// Pairing sheet (对阵表), by board and by name.
     Pairings,
-    /// Result slips (记分单), four to a page.
     Slips,
-    /// Standings (名次表) with the event's tie-breaks.
     Standings,
-    /// Crosstable (交叉表).
     Crosstable,
-    /// Wall chart (循环赛总表) of a round-robin.
     Wallchart,
-    /// Check-in sheet (签到表).
     Checkin,
-    /// A season's table (年度积分榜): name the season instead of an event.
     Season,
-    /// A knockout's bracket chart (对阵图) with every match and game.
     Bracket,
-    /// Prize sheet (奖金分配表): who gets which prize, a signature for each winner.
     Prizes,
-    /// Certificates (获奖证书): a landscape page per prize given (template: --template or certificate_template in config.toml).
     Certificates,
-    /// Programme book (秩序册): cover, rules, schedule, arbiters, participants, round-1 pairings.
     Programme,
-    /// Results book (成绩册): every round's results, standings, crosstable, prizes, signatures.
     ResultsBook,
-    /// Table cards (台签): a folded card per board with --round, else a name card per player.
     TableCards,
-    /// Move-recording sheets (记录纸) of a round (--round N): one per game.
     ScoreSheets,
 }
 
@@ -66,21 +52,11 @@ impl From<Kind> for DocKind {
 /// Output format of a document.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum PrintFormat {
-    /// Fixed-width text for `lp` (pages separated by form feeds).
     #[default]
     Text,
-    /// One self-contained HTML file with print CSS (A4).
     Html,
-    /// The document's table as CSV (standings, crosstable, …).
     Csv,
-    /// A PDF (A4, or the config's paper): the Chinese font embedded as a
-    /// subset (--font, else font in config.toml, else a font found on this
-    /// computer), text selectable. Needs -o or --printer.
     Pdf,
-    /// Images for phone screens and chat groups (pairings, standings and a
-    /// knockout's bracket):
-    /// 1080 px wide, a screen tall each; several pages are written as
-    /// FILE-1.png, FILE-2.png, … Needs -o and a Chinese font (--font).
     Png,
 }
 

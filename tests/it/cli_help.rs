@@ -3,7 +3,7 @@
 //! texts come from the i18n tables (`cli.about.*`, `cli.arg.*`), once.
 
 use crate::common::Club;
-use qishe::cli::help::{about_key, arg_key};
+use qishe::cli::help::{about_key, arg_key, value_key};
 use qishe::i18n::{has, tr, Lang};
 
 fn stdout(o: &std::process::Output) -> String {
@@ -64,6 +64,14 @@ fn a_subcommand_s_help_and_its_arguments_are_translated() {
         "{zh}"
     );
     assert!(zh.contains("显示帮助"), "{zh}");
+    // The documents' meanings, one a line in the long help.
+    assert!(zh.contains("可选值:"), "{zh}");
+    let key = value_key(&["print"], "kind", "pairings");
+    let pairings = tr(Lang::ZhHans, &key);
+    assert!(zh.contains(&format!("- pairings:      {pairings}")), "{zh}");
+    assert!(!zh.contains("Pairing sheet"), "{zh}");
+    let short = stdout(&c.run_lang("zh_CN.UTF-8", &["print", "-h"]));
+    assert!(short.contains("[可选值: pairings, slips,"), "{short}");
     let en = c.ok(&["print", "--help"]);
     assert!(
         en.contains(tr(Lang::En, &arg_key(&["print"], "round"))),
@@ -137,6 +145,12 @@ fn every_command_s_about_comes_from_the_tables_only() {
             let key = arg_key(&p, a.get_id().as_str());
             if has(&key) && (a.get_help().is_some() || a.get_long_help().is_some()) {
                 twice.push(key);
+            }
+            for v in a.get_possible_values() {
+                let key = value_key(&p, a.get_id().as_str(), v.get_name());
+                if has(&key) && v.get_help().is_some() {
+                    twice.push(key);
+                }
             }
         }
     }
