@@ -12,6 +12,9 @@ use crate::i18n::{self, tr, Lang};
 use clap::{Arg, ArgAction, Command, CommandFactory, FromArgMatches};
 use std::ffi::OsString;
 
+/// Where clap's own flags (-h, -V) are listed: after the command's own.
+const LAST: usize = 9_999;
+
 /// The key of the about of the command at `path` (empty: qishe itself).
 pub fn about_key(path: &[&str]) -> String {
     path.iter()
@@ -33,7 +36,8 @@ pub fn command(lang: Lang) -> Command {
             .short('V')
             .long("version")
             .action(ArgAction::Version)
-            .help(tr(lang, "cli.help.version")),
+            .help(tr(lang, "cli.help.version"))
+            .display_order(LAST),
     );
     let mut cmd = localize(cmd, lang, &mut Vec::new());
     // clap's own `help` subcommands exist once the tree is built.
@@ -79,12 +83,18 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
         cmd = cmd.about(tr(lang, k));
     }
     let (options, arguments) = (tr(lang, "cli.help.options"), tr(lang, "cli.help.arguments"));
-    // The derive's order, kept across the headings set here.
+    // The positional arguments in the derive's order, kept across the
+    // headings set here.
     let mut order = 0;
     cmd = cmd
         .mut_args(|a| {
-            order += 1;
-            let a = a.display_order(order);
+            let a = match a.is_positional() {
+                true => {
+                    order += 1;
+                    a.display_order(order)
+                }
+                false => a,
+            };
             let a = match i18n::key(&arg_key(&here, a.get_id().as_str())) {
                 Some(k) => values(a.help(tr(lang, k)), &here, tr(lang, k), lang),
                 None => a,
@@ -103,7 +113,8 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
                 .long("help")
                 .action(ArgAction::Help)
                 .help(tr(lang, "cli.help.help"))
-                .help_heading(options),
+                .help_heading(options)
+                .display_order(LAST),
         )
         .subcommand_help_heading(tr(lang, "cli.help.commands"))
         .subcommand_value_name(tr(lang, "cli.help.command_name"))
