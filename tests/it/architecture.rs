@@ -162,8 +162,8 @@ fn app_module_uses(app: &Path) -> Vec<(String, Vec<String>)> {
 /// The modules of the layer `src/{layer}` at `dir` (a file `x.rs` or a
 /// folder `x/`), each with the sibling modules its files name by path
 /// (`super::x`, `crate::{layer}::x`, `use super::{x::…}`), its unit tests
-/// (`#[cfg(test)] mod tests`) left out. `mod.rs`, the hub that declares
-/// them, is left out too.
+/// (`#[cfg(test)] mod tests`, a `tests.rs` file or folder) left out.
+/// `mod.rs`, the hub that declares them, is left out too.
 fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
     let root = format!("crate::{layer}::");
     // The module above the folder (`tui` for `tui::model`; the crate for
@@ -191,6 +191,13 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
         let top = parts.next().unwrap().as_os_str().to_string_lossy();
         let top = top.trim_end_matches(".rs").to_string();
         if top == "mod" {
+            continue;
+        }
+        if rel
+            .components()
+            .skip(1)
+            .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "tests.rs")
+        {
             continue;
         }
         let text = std::fs::read_to_string(f).unwrap();
@@ -592,6 +599,17 @@ fn the_cycle_check_sees_a_cycle_through_a_folder_module() {
     assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> c -> a"));
     std::fs::write(app.join("c.rs"), "fn h() {}\n").unwrap();
     assert_eq!(find_cycle(&app_module_uses(&app)), None);
+    // A module's unit tests in its folder's `tests.rs` are left out, as
+    // its inline `mod tests` is.
+    std::fs::create_dir_all(app.join("c")).unwrap();
+    std::fs::write(app.join("c.rs"), "#[cfg(test)]\nmod tests;\n").unwrap();
+    std::fs::write(app.join("c/tests.rs"), "use crate::app::a::k;\n").unwrap();
+    assert_eq!(find_cycle(&app_module_uses(&app)), None);
+    std::fs::write(app.join("c/other.rs"), "use crate::app::a::k;\n").unwrap();
+    assert_eq!(
+        find_cycle(&app_module_uses(&app)).as_deref(),
+        Some("a -> b -> c -> a")
+    );
 }
 
 /// Every line the CLI prints goes through the one terminal sanitiser
