@@ -1170,3 +1170,70 @@ fn the_tiebreak_list_check_sees_a_list_made_elsewhere() {
         "{hits:?}"
     );
 }
+
+/// The most lines a source file may have; split a longer one by subject.
+const FILE_LINES: usize = 800;
+
+/// The files allowed to be longer: the matcher, one algorithm read best
+/// whole, and the translation tables.
+const LONG_FILES: &[&str] = &["src/pairing/matching/mod.rs", "src/i18n/"];
+
+/// The files under `root/src` longer than [`FILE_LINES`] lines, but those
+/// [`LONG_FILES`] names (a file, or every file of a folder ending in `/`):
+/// `path (n lines)`.
+fn long_files(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.sort();
+    let mut hits = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let allowed = LONG_FILES.iter().any(|a| match a.ends_with('/') {
+            true => rel.starts_with(a),
+            false => rel == *a,
+        });
+        let n = std::fs::read_to_string(&f).unwrap().lines().count();
+        if n > FILE_LINES && !allowed {
+            hits.push(format!("{rel} ({n} lines)"));
+        }
+    }
+    hits
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = long_files(root);
+    assert!(
+        hits.is_empty(),
+        "files over {FILE_LINES} lines (split them by subject):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/pairing/matching", "src/i18n", "src/app/deep"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    let lines = |n: usize| "let x = 1;\n".repeat(n);
+    let write = |p: &str, n: usize| std::fs::write(dir.path().join(p), lines(n)).unwrap();
+    write("src/pairing/matching/mod.rs", 2000);
+    write("src/i18n/tables.rs", 1500);
+    write("src/app/ok.rs", 800);
+    write("src/app/deep/long.rs", 801);
+    write("src/pairing/matching/other.rs", 900);
+    let hits = long_files(dir.path());
+    assert_eq!(
+        hits,
+        vec![
+            "src/app/deep/long.rs (801 lines)".to_string(),
+            "src/pairing/matching/other.rs (900 lines)".to_string(),
+        ]
+    );
+}
