@@ -134,7 +134,7 @@ pub enum EventRound {
     Team(TeamRoundView),
     /// The round's matches of the bracket.
     Knockout {
-        round: u32,
+        round: RoundNo,
         matches: Vec<MatchView>,
     },
 }
@@ -243,7 +243,7 @@ impl App {
                 let paired = b.rounds.len() as u32;
                 let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
-                    round: r,
+                    round: RoundNo(r),
                     matches: b.rounds[r as usize - 1].clone(),
                 }
             }
@@ -490,7 +490,7 @@ mod tests {
         let EventRound::Knockout { round, matches } = app.event_round(ko, None).unwrap() else {
             panic!("a bracket round");
         };
-        assert_eq!((round, matches.len()), (1, 2));
+        assert_eq!((round, matches.len()), (RoundNo(1), 2));
         let EventCrosstable::Knockout(x) = app.event_crosstable(ko, None).unwrap() else {
             panic!("a bracket crosstable");
         };

@@ -444,7 +444,7 @@ impl App {
                         continue;
                     }
                     out.push(HallBoard {
-                        number: b.number,
+                        number: b.number.get(),
                         label: Some(label.clone()),
                         red: seat(red),
                         black: Some(seat(black)),

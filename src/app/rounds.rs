@@ -42,7 +42,7 @@ pub(crate) const PAIR_ATTEMPTS: usize = 3;
 /// What pairing a round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairOutcome {
-    pub round: u32,
+    pub round: RoundNo,
     pub pairing: RoundPairing,
     /// Rule checks the stored boards break (only for manual boards).
     pub violations: Vec<RuleViolation>,
@@ -301,7 +301,7 @@ impl App {
                 Err(e) => return Err(e.into()),
                 Ok(_) => {
                     return Ok(PairOutcome {
-                        round,
+                        round: RoundNo(round),
                         pairing,
                         violations: Vec::new(),
                     })
@@ -381,7 +381,7 @@ impl App {
             }
         }
         Ok(PairOutcome {
-            round,
+            round: RoundNo(round),
             pairing,
             violations,
         })

@@ -564,7 +564,7 @@ fn board_row(
         .ev()
         .pending()
         .iter()
-        .find(|p| p.round == r.number && p.board == b.number)
+        .find(|p| p.round.get() == r.number && p.board.get() == b.number)
         .filter(|_| results);
     let (black, res) = match &b.black {
         Some(x) => (

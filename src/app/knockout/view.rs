@@ -3,7 +3,7 @@
 use super::{Bracket, BracketView, KnockoutRank, MatchView, Slot};
 use crate::app::EventId;
 use crate::app::{App, Result};
-use crate::domain::{Entry, Outcome};
+use crate::domain::{BoardNo, Entry, Outcome};
 use crate::i18n::{msg, Lang};
 use crate::pairing::knockout as ko;
 use crate::report::bracket::{KnockoutData, KoGame, KoMatch, KoPlayer, KoStage};
@@ -198,7 +198,7 @@ impl App {
         let champion = if br.rounds.len() as u32 == br.total {
             rounds
                 .last()
-                .and_then(|r| r.iter().find(|m| m.board == 1 && !m.third_place))
+                .and_then(|r| r.iter().find(|m| m.board == BoardNo(1) && !m.third_place))
                 .and_then(|m| m.winner.clone())
         } else {
             None

@@ -2,7 +2,7 @@
 //! printed documents, lineups, roster changes, the team crosstable).
 
 use super::*;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 
 impl App {
     /// A round of a team event as stored: matches with both lineups and
@@ -42,7 +42,7 @@ impl App {
                         let gs = games.get(&b.number).cloned().unwrap_or_default();
                         BoardLine {
                             board: b.board,
-                            number: b.number,
+                            number: BoardNo(b.number),
                             home: player(b.home_player),
                             away: player(b.away_player),
                             home_red: b.board % 2 == 1,
@@ -60,7 +60,7 @@ impl App {
             .collect();
         Ok(TeamRoundView {
             event: ev.name.clone(),
-            round: r,
+            round: RoundNo(r),
             boards: ts.boards,
             matches,
         })
@@ -70,9 +70,11 @@ impl App {
 /// One board of a match as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLine {
+    /// The board within its match (1 … the event's boards): a place in the
+    /// match, not a board of the round.
     pub board: u32,
     /// The round board number (`qishe result EVENT ROUND NUMBER …`).
-    pub number: u32,
+    pub number: BoardNo,
     pub home: String,
     pub away: String,
     /// Home has red on this board (odd boards).
@@ -101,7 +103,7 @@ pub struct MatchView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamRoundView {
     pub event: String,
-    pub round: u32,
+    pub round: RoundNo,
     pub boards: u32,
     pub matches: Vec<MatchView>,
 }
@@ -127,7 +129,7 @@ impl App {
                 let v = self.team_round_view(event, round.map(RoundNo))?;
                 let d = rt::TeamRoundData {
                     event: info,
-                    round: v.round,
+                    round: v.round.get(),
                     matches: v
                         .matches
                         .iter()

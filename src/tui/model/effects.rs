@@ -315,7 +315,7 @@ fn preview_report(
     let pending = app.pending_reports(event)?;
     let Some(p) = pending
         .iter()
-        .find(|p| (p.round, p.board) == (round.get(), board.get()))
+        .find(|p| (p.round, p.board) == (round, board))
     else {
         return Ok(Outcome::Said(tr(lang, "tui.report.none").to_string()));
     };

@@ -573,7 +573,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 .ev
                 .pending
                 .iter()
-                .find(|p| (RoundNo(p.round), BoardNo(p.board)) == (round, board));
+                .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
                 m.popups.modal = Some(Modal::Reports(choice));
@@ -681,8 +681,8 @@ fn report_choice(
         .collect();
     ReportChoice {
         event,
-        round: RoundNo(p.round),
-        board: BoardNo(p.board),
+        round: p.round,
+        board: p.board,
         place: crate::i18n::msg!(
             "tui.report.conflict_place",
             round = p.round,
