@@ -230,21 +230,18 @@ impl App {
 
     /// A round of an event for its kind (default: the last paired).
     pub fn event_round(&self, id: EventId, round: Option<RoundNo>) -> Result<EventRound> {
-        let round = round.map(RoundNo::get);
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => {
-                EventRound::Individual(self.round_view(key, round.map(RoundNo))?)
-            }
-            EventKind::Team => EventRound::Team(self.team_round_view(key, round.map(RoundNo))?),
+            EventKind::Individual => EventRound::Individual(self.round_view(key, round)?),
+            EventKind::Team => EventRound::Team(self.team_round_view(key, round)?),
             EventKind::Knockout => {
                 let b = self.bracket(key)?;
                 let paired = b.rounds.len() as u32;
                 let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
-                    round: RoundNo(r),
-                    matches: b.rounds[r as usize - 1].clone(),
+                    round: r,
+                    matches: b.rounds[r.get() as usize - 1].clone(),
                 }
             }
         })

@@ -189,14 +189,7 @@ impl App {
         round: Option<RoundNo>,
         lang: Lang,
     ) -> Result<Doc> {
-        let round = round.map(RoundNo::get);
-        self.print_doc_with(
-            event_key,
-            kind,
-            round.map(RoundNo),
-            lang,
-            DocOptions::default(),
-        )
+        self.print_doc_with(event_key, kind, round, lang, DocOptions::default())
     }
 
     /// [`Self::print_doc`] with the wide extras chosen; stamped with the
@@ -209,7 +202,6 @@ impl App {
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
-        let round = round.map(RoundNo::get);
         if kind == DocKind::Season {
             // A season is no event: its document comes from print_season_doc.
             let ev = self.event(event_key)?;
@@ -224,7 +216,7 @@ impl App {
         if let (DocKind::Pairings, Some(base)) = (kind, self.config.serve_url.as_deref()) {
             let ev = self.event(event_key)?;
             let r = match round {
-                Some(r) => r,
+                Some(r) => r.get(),
                 None => self.store.rounds_paired(ev.id)?,
             };
             let url = format!("{base}/e/{}/{}/round-{r}.html", ev.id, lang.code());
@@ -240,7 +232,7 @@ impl App {
         &self,
         event_key: EventId,
         kind: DocKind,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
@@ -289,7 +281,7 @@ impl App {
         }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
-                let view = self.round_view(event_key, round.map(RoundNo))?;
+                let view = self.round_view(event_key, round)?;
                 // Points before the round.
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
@@ -347,7 +339,7 @@ impl App {
                 })
             }
             DocKind::Standings => {
-                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
+                let (_, st) = self.standings(event_key, round)?;
                 let entries = self.entries_by_id(&ev)?;
                 let progress = match opts.progress {
                     true => self.progress(&ev, st.after_round)?,
@@ -391,7 +383,7 @@ impl App {
                         system = ev.settings.system.code()
                     ));
                 }
-                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
+                let (_, st) = self.standings(event_key, round)?;
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
                 let ct = scoring::crosstable(&data, &scheme, Some(st.after_round))?;

@@ -51,8 +51,8 @@ pub struct PairOutcome {
 /// The round a view shows: `round`, else the last paired. An event with
 /// no round yet says so (not "round 0 is not paired"); a round beyond the
 /// paired ones names how many are.
-pub(super) fn round_to_show(event: &Event, round: Option<u32>, paired: u32) -> Result<u32> {
-    let number = round.unwrap_or(paired);
+pub(super) fn round_to_show(event: &Event, round: Option<RoundNo>, paired: u32) -> Result<RoundNo> {
+    let number = round.map_or(paired, RoundNo::get);
     if paired == 0 {
         return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
     }
@@ -64,7 +64,7 @@ pub(super) fn round_to_show(event: &Event, round: Option<u32>, paired: u32) -> R
             paired
         ));
     }
-    Ok(number)
+    Ok(RoundNo(number))
 }
 
 impl App {
@@ -440,10 +440,9 @@ impl App {
 
     /// A stored round with names (default: the last one).
     pub fn round_view(&self, event_key: EventId, round: Option<RoundNo>) -> Result<RoundView> {
-        let round = round.map(RoundNo::get);
         let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
-        let number = round_to_show(&event, round, paired)?;
+        let number = round_to_show(&event, round, paired)?.get();
         let entries = self.store.entries(event.id)?;
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
         let games = self.store.round_games(event.id, number)?;

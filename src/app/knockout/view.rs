@@ -149,7 +149,7 @@ impl App {
         &self,
         event: EventId,
         kind: crate::app::print::DocKind,
-        round: Option<u32>,
+        round: Option<crate::domain::RoundNo>,
         lang: Lang,
         info: EventInfo,
     ) -> Result<Doc> {
@@ -161,7 +161,7 @@ impl App {
         // When the round printed starts (the round schedule): the pairing
         // sheet's round, the slips' (the games due are the last round's).
         let r = match kind {
-            DocKind::Pairings => round.unwrap_or(paired),
+            DocKind::Pairings => round.map_or(paired, crate::domain::RoundNo::get),
             _ => paired,
         };
         d.event.round_start = crate::app::schedule::round_start(&ev, crate::domain::RoundNo(r));
