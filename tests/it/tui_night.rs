@@ -873,3 +873,19 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.modal().is_none());
 }
+
+#[test]
+fn an_attached_record_is_logged_in_the_language_shown() {
+    let (mut app, ev) = club(Lang::En);
+    result(&mut app, 1, 1, Outcome::RedWin);
+    app.attach_record(ev, RoundNo(1), BoardNo(1), 1, PGN.as_bytes())
+        .unwrap();
+    let log = app.log(1).unwrap();
+    let zh = log[0].summary.render(Lang::ZhHans);
+    assert!(zh.contains("第 1 轮 台 1") && zh.contains("棋谱"), "{zh}");
+    let en = log[0].summary.render(Lang::En);
+    assert!(
+        en.starts_with("game record for 周赛 round 1 board 1 ("),
+        "{en}"
+    );
+}
