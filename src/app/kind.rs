@@ -463,7 +463,7 @@ mod tests {
         ));
         assert!(matches!(
             app.event_round(ind, None).unwrap(),
-            EventRound::Individual(ref r) if r.number == 1
+            EventRound::Individual(ref r) if r.number == RoundNo(1)
         ));
         assert_eq!(
             app.board_place(ind, RoundNo(1), BoardNo(2)).unwrap(),

@@ -468,7 +468,7 @@ impl App {
         Ok(v.boards
             .iter()
             .map(|b| HallBoard {
-                number: b.number,
+                number: b.number.get(),
                 label: None,
                 red: seat(&b.red),
                 black: b.black.as_ref().map(seat),

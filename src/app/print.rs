@@ -285,7 +285,7 @@ impl App {
                 // Points before the round.
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
-                let before = scoring::standings(&data, &scheme, &[], Some(view.number - 1))?;
+                let before = scoring::standings(&data, &scheme, &[], Some(view.number.get() - 1))?;
                 let pts: HashMap<i64, Points> = before
                     .rows
                     .iter()
@@ -294,29 +294,33 @@ impl App {
                 // Accelerated pairings: the round's virtual points, apart.
                 let vp = self.virtual_points(&ev)?;
                 let pl = |e: &Entry| PlayerLine {
-                    virtual_points: Some(crate::pairing::accel::at(&vp, e.start_no, view.number))
-                        .filter(|v| *v != Points::ZERO),
+                    virtual_points: Some(crate::pairing::accel::at(
+                        &vp,
+                        e.start_no,
+                        view.number.get(),
+                    ))
+                    .filter(|v| *v != Points::ZERO),
                     ..line(e, Some(pts.get(&e.id).copied().unwrap_or_default()))
                 };
                 let boards: Vec<BoardLine> = view
                     .boards
                     .iter()
                     .map(|b| BoardLine {
-                        number: b.number,
+                        number: b.number.get(),
                         red: pl(&b.red),
                         black: b.black.as_ref().map(pl),
                         results: b.results.clone(),
                     })
                     .collect();
                 let info = EventInfo {
-                    round_start: super::schedule::round_start(&ev, RoundNo(view.number)),
+                    round_start: super::schedule::round_start(&ev, view.number),
                     ..info
                 };
                 Ok(if kind == DocKind::Pairings {
                     report::pairing_sheet(
                         &PairingSheetData {
                             event: info,
-                            round: view.number,
+                            round: view.number.get(),
                             boards,
                             absent: view
                                 .absent
@@ -330,7 +334,7 @@ impl App {
                     report::result_slips(
                         &SlipsData {
                             event: info,
-                            round: view.number,
+                            round: view.number.get(),
                             boards,
                             per_page: SLIPS_PER_PAGE,
                         },

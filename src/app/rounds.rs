@@ -3,7 +3,7 @@
 
 use super::{App, AppError, Result};
 use crate::app::EventId;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, PairingSystem};
 use crate::pairing::{
     check::{check_round, RuleViolation},
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 /// A paired round as stored, with names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundView {
-    pub number: u32,
+    pub number: RoundNo,
     pub boards: Vec<BoardView>,
     /// Players not on a board this round, with the i18n key of why
     /// (`rep.reason.*`: requested bye, late entry, withdrawn, absent).
@@ -27,7 +27,7 @@ pub struct RoundView {
 /// One board of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
-    pub number: u32,
+    pub number: BoardNo,
     pub red: Entry,
     /// `None` = pairing-allocated bye.
     pub black: Option<Entry>,
@@ -447,7 +447,7 @@ impl App {
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
         let games = self.store.round_games(event.id, number)?;
         let mut out = RoundView {
-            number,
+            number: RoundNo(number),
             boards: Vec::new(),
             absent: Vec::new(),
         };
@@ -463,7 +463,7 @@ impl App {
                 .map(|g| g.game.outcome.code().to_string())
                 .collect();
             out.boards.push(BoardView {
-                number: b.number,
+                number: BoardNo(b.number),
                 red: by_id[&b.red].clone(),
                 black: b.black.map(|x| by_id[&x].clone()),
                 results,

@@ -298,16 +298,20 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
-    assert_eq!(m.ev().round().unwrap().number, 2);
+    assert_eq!(m.ev().round().unwrap().number, RoundNo(2));
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.ev().round().unwrap().number, 1);
+    assert_eq!(m.ev().round().unwrap().number, RoundNo(1));
     assert!(screen(&m, 100, 20).contains("round 1/5"));
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('b'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
-    assert_eq!(m.ev().round().unwrap().number, 1, "still on round 1");
+    assert_eq!(
+        m.ev().round().unwrap().number,
+        RoundNo(1),
+        "still on round 1"
+    );
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);

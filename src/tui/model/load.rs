@@ -57,7 +57,7 @@ impl Model {
     /// event or a knockout (whose other tabs follow each result), or a
     /// result of a round not shown, reads the whole event.
     fn reread_round(&mut self, app: &App, id: EventId, round: RoundNo) -> crate::app::Result<()> {
-        let shown = self.open.ev.round.as_ref().map(|r| RoundNo(r.number));
+        let shown = self.open.ev.round.as_ref().map(|r| r.number);
         if shown != Some(round) || self.open.teams.is_some() || self.open.bracket.is_some() {
             return self.load_event(app, id);
         }
@@ -130,7 +130,7 @@ impl Model {
             None => (v.round, v.games),
         };
         let mut points_before = std::collections::HashMap::new();
-        if let Some(n) = round.as_ref().map(|r| r.number).filter(|&n| n > 1) {
+        if let Some(n) = round.as_ref().map(|r| r.number.get()).filter(|&n| n > 1) {
             if let Ok(EventStandings::Individual(st)) =
                 app.event_standings(id, Some(RoundNo(n - 1)))
             {
@@ -139,7 +139,7 @@ impl Model {
         }
         let virtual_now = match round.as_ref() {
             Some(r) => app
-                .virtual_points_in(&v.event, RoundNo(r.number))
+                .virtual_points_in(&v.event, r.number)
                 .unwrap_or_default(),
             None => Default::default(),
         };
