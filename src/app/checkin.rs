@@ -5,7 +5,7 @@
 //! goes when its player turns up.
 
 use super::{invalid, App, EntryId, EventId, Result};
-use crate::domain::{Entry, EventStatus, RequestedByeValue};
+use crate::domain::{Entry, EventStatus, RequestedByeValue, RoundNo};
 
 /// A player's mark in the check-in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct CheckInRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckInList {
     /// The round checked in for (the next one to pair).
-    pub round: u32,
+    pub round: RoundNo,
     /// The entries that can play in that round, in start-number order.
     pub rows: Vec<CheckInRow>,
 }
@@ -49,7 +49,7 @@ pub struct CheckInList {
 /// What a check-in recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckedIn {
-    pub round: u32,
+    pub round: RoundNo,
     pub present: usize,
     /// Absent without notice (a zero bye).
     pub absent: usize,
@@ -93,7 +93,10 @@ impl App {
                 entry: e,
             })
             .collect();
-        Ok(CheckInList { round, rows })
+        Ok(CheckInList {
+            round: RoundNo(round),
+            rows,
+        })
     }
 
     /// Records who is present for the next round: every player of
@@ -135,7 +138,8 @@ impl App {
                 away.push((id, RequestedByeValue::Zero, false));
             }
         }
-        self.store.check_in(event.0, list.round, &here, &away)?;
+        self.store
+            .check_in(event.0, list.round.get(), &here, &away)?;
         Ok(CheckedIn {
             round: list.round,
             present: here.len(),

@@ -134,7 +134,7 @@ pub enum EventRound {
     Team(TeamRoundView),
     /// The round's matches of the bracket.
     Knockout {
-        round: u32,
+        round: RoundNo,
         matches: Vec<MatchView>,
     },
 }
@@ -230,21 +230,18 @@ impl App {
 
     /// A round of an event for its kind (default: the last paired).
     pub fn event_round(&self, id: EventId, round: Option<RoundNo>) -> Result<EventRound> {
-        let round = round.map(RoundNo::get);
         let ev = self.event(id)?;
         let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => {
-                EventRound::Individual(self.round_view(key, round.map(RoundNo))?)
-            }
-            EventKind::Team => EventRound::Team(self.team_round_view(key, round.map(RoundNo))?),
+            EventKind::Individual => EventRound::Individual(self.round_view(key, round)?),
+            EventKind::Team => EventRound::Team(self.team_round_view(key, round)?),
             EventKind::Knockout => {
                 let b = self.bracket(key)?;
                 let paired = b.rounds.len() as u32;
                 let r = super::rounds::round_to_show(&ev, round, paired)?;
                 EventRound::Knockout {
                     round: r,
-                    matches: b.rounds[r as usize - 1].clone(),
+                    matches: b.rounds[r.get() as usize - 1].clone(),
                 }
             }
         })
@@ -466,7 +463,7 @@ mod tests {
         ));
         assert!(matches!(
             app.event_round(ind, None).unwrap(),
-            EventRound::Individual(ref r) if r.number == 1
+            EventRound::Individual(ref r) if r.number == RoundNo(1)
         ));
         assert_eq!(
             app.board_place(ind, RoundNo(1), BoardNo(2)).unwrap(),
@@ -490,7 +487,7 @@ mod tests {
         let EventRound::Knockout { round, matches } = app.event_round(ko, None).unwrap() else {
             panic!("a bracket round");
         };
-        assert_eq!((round, matches.len()), (1, 2));
+        assert_eq!((round, matches.len()), (RoundNo(1), 2));
         let EventCrosstable::Knockout(x) = app.event_crosstable(ko, None).unwrap() else {
             panic!("a bracket crosstable");
         };

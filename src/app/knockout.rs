@@ -10,7 +10,7 @@
 
 use super::{invalid, App, Result};
 use crate::app::EventId;
-use crate::domain::{Entry, Event, EventSettings, Game, Outcome, TimeControl};
+use crate::domain::{BoardNo, Entry, Event, EventSettings, Game, Outcome, RoundNo, TimeControl};
 use crate::i18n::{msg, Msg};
 use crate::pairing::knockout as ko;
 use crate::scoring::knockout::{
@@ -80,10 +80,10 @@ impl KnockoutSettings {
 /// One match of the bracket, as shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchView {
-    pub round: u32,
+    pub round: RoundNo,
     /// Position in its round from the top of the bracket (the third-place
     /// match follows the final).
-    pub board: u32,
+    pub board: BoardNo,
     pub a: Entry,
     /// `None` = bye.
     pub b: Option<Entry>,
@@ -389,8 +389,8 @@ impl Bracket {
             ),
         };
         MatchView {
-            round: s.round,
-            board: s.board,
+            round: RoundNo(s.round),
+            board: BoardNo(s.board),
             a: self.entry(s.a).clone(),
             b: s.b.map(|b| self.entry(b).clone()),
             third_place: s.third_place,

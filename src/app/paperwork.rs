@@ -39,8 +39,14 @@ impl App {
 
     /// The parts of another document of the event (its heading kept), or
     /// nothing when it cannot be made yet (no round paired, no results).
-    fn parts_of(&self, key: EventId, kind: DocKind, round: Option<u32>, lang: Lang) -> Vec<Part> {
-        self.print_doc(key, kind, round.map(RoundNo), lang)
+    fn parts_of(
+        &self,
+        key: EventId,
+        kind: DocKind,
+        round: Option<RoundNo>,
+        lang: Lang,
+    ) -> Vec<Part> {
+        self.print_doc(key, kind, round, lang)
             .map(|d| d.parts)
             .unwrap_or_default()
     }
@@ -322,7 +328,7 @@ impl App {
             }
         }
         if self.store.rounds_paired(ev.id)? >= 1 {
-            let r1 = self.parts_of(key, DocKind::Pairings, Some(1), lang);
+            let r1 = self.parts_of(key, DocKind::Pairings, Some(RoundNo::FIRST), lang);
             if !r1.is_empty() {
                 parts.push(Part::PageBreak);
                 parts.extend(r1);
@@ -364,7 +370,7 @@ impl App {
             }
         } else {
             for r in 1..=paired {
-                let p = self.parts_of(key, DocKind::Pairings, Some(r), lang);
+                let p = self.parts_of(key, DocKind::Pairings, Some(RoundNo(r)), lang);
                 if !p.is_empty() {
                     parts.push(Part::PageBreak);
                     parts.extend(p);
@@ -421,11 +427,11 @@ impl App {
         &self,
         key: EventId,
         ev: &Event,
-        round: u32,
+        round: RoundNo,
         lang: Lang,
     ) -> Result<Vec<HallBoard>> {
         if self.team_settings_of(ev)?.is_some() {
-            let v = self.team_round_view(key, Some(RoundNo(round)))?;
+            let v = self.team_round_view(key, Some(round))?;
             let mut out = Vec::new();
             for m in &v.matches {
                 let Some(away) = &m.away else { continue };
@@ -444,7 +450,7 @@ impl App {
                         continue;
                     }
                     out.push(HallBoard {
-                        number: b.number,
+                        number: b.number.get(),
                         label: Some(label.clone()),
                         red: seat(red),
                         black: Some(seat(black)),
@@ -453,7 +459,7 @@ impl App {
             }
             return Ok(out);
         }
-        let v = self.round_view(key, Some(RoundNo(round)))?;
+        let v = self.round_view(key, Some(round))?;
         let seat = |e: &crate::domain::Entry| Seat {
             name: e.name.clone(),
             club: e.club.clone(),
@@ -462,7 +468,7 @@ impl App {
         Ok(v.boards
             .iter()
             .map(|b| HallBoard {
-                number: b.number,
+                number: b.number.get(),
                 label: None,
                 red: seat(&b.red),
                 black: b.black.as_ref().map(seat),
@@ -470,7 +476,7 @@ impl App {
             .collect())
     }
 
-    fn hall_data(&self, key: EventId, round: Option<u32>, lang: Lang) -> Result<HallData> {
+    fn hall_data(&self, key: EventId, round: Option<RoundNo>, lang: Lang) -> Result<HallData> {
         let ev = self.event(key)?;
         let boards = match round {
             Some(r) => self.hall_boards(key, &ev, r, lang)?,
@@ -480,10 +486,10 @@ impl App {
         entries.sort_by_key(|e| e.start_no);
         Ok(HallData {
             date: round
-                .and_then(|r| super::schedule::round_start(&ev, RoundNo(r)).map(|d| d.date()))
+                .and_then(|r| super::schedule::round_start(&ev, r).map(|d| d.date()))
                 .or(ev.start_date),
             event: ev.name,
-            round,
+            round: round.map(RoundNo::get),
             boards,
             players: entries
                 .iter()
@@ -502,7 +508,7 @@ impl App {
     pub(super) fn table_cards_doc(
         &self,
         key: EventId,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
     ) -> Result<Doc> {
         Ok(crate::report::paperwork::table_cards(
@@ -515,13 +521,13 @@ impl App {
     pub(super) fn score_sheets_doc(
         &self,
         key: EventId,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
     ) -> Result<Doc> {
         let ev = self.event(key)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = round.unwrap_or(paired);
-        if r == 0 || r > paired {
+        let r = round.unwrap_or(RoundNo(paired));
+        if r.get() == 0 || r.get() > paired {
             return Err(super::invalid!(
                 "err.app.round_not_paired_yet",
                 round = r,

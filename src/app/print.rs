@@ -227,14 +227,7 @@ impl App {
         round: Option<RoundNo>,
         lang: Lang,
     ) -> Result<Doc> {
-        let round = round.map(RoundNo::get);
-        self.print_doc_with(
-            event_key,
-            kind,
-            round.map(RoundNo),
-            lang,
-            DocOptions::default(),
-        )
+        self.print_doc_with(event_key, kind, round, lang, DocOptions::default())
     }
 
     /// [`Self::print_doc`] with the wide extras chosen; stamped with the
@@ -247,7 +240,6 @@ impl App {
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
-        let round = round.map(RoundNo::get);
         if kind == DocKind::Season {
             // A season is no event: its document comes from print_season_doc.
             let ev = self.event(event_key)?;
@@ -269,7 +261,7 @@ impl App {
         if let (DocKind::Pairings, Some(base)) = (kind, self.config.serve_url.as_deref()) {
             let ev = self.event(event_key)?;
             let r = match round {
-                Some(r) => r,
+                Some(r) => r.get(),
                 None => self.store.rounds_paired(ev.id)?,
             };
             let url = format!("{base}/e/{}/{}/round-{r}.html", ev.id, lang.code());
@@ -285,7 +277,7 @@ impl App {
         &self,
         event_key: EventId,
         kind: DocKind,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: Lang,
         opts: DocOptions,
     ) -> Result<Doc> {
@@ -334,11 +326,11 @@ impl App {
         }
         match kind {
             DocKind::Pairings | DocKind::Slips => {
-                let view = self.round_view(event_key, round.map(RoundNo))?;
+                let view = self.round_view(event_key, round)?;
                 // Points before the round.
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
-                let before = scoring::standings(&data, &scheme, &[], Some(view.number - 1))?;
+                let before = scoring::standings(&data, &scheme, &[], Some(view.number.get() - 1))?;
                 let pts: HashMap<i64, Points> = before
                     .rows
                     .iter()
@@ -347,29 +339,33 @@ impl App {
                 // Accelerated pairings: the round's virtual points, apart.
                 let vp = self.virtual_points(&ev)?;
                 let pl = |e: &Entry| PlayerLine {
-                    virtual_points: Some(crate::pairing::accel::at(&vp, e.start_no, view.number))
-                        .filter(|v| *v != Points::ZERO),
+                    virtual_points: Some(crate::pairing::accel::at(
+                        &vp,
+                        e.start_no,
+                        view.number.get(),
+                    ))
+                    .filter(|v| *v != Points::ZERO),
                     ..line(e, Some(pts.get(&e.id).copied().unwrap_or_default()))
                 };
                 let boards: Vec<BoardLine> = view
                     .boards
                     .iter()
                     .map(|b| BoardLine {
-                        number: b.number,
+                        number: b.number.get(),
                         red: pl(&b.red),
                         black: b.black.as_ref().map(pl),
                         results: b.results.clone(),
                     })
                     .collect();
                 let info = EventInfo {
-                    round_start: super::schedule::round_start(&ev, RoundNo(view.number)),
+                    round_start: super::schedule::round_start(&ev, view.number),
                     ..info
                 };
                 Ok(if kind == DocKind::Pairings {
                     report::pairing_sheet(
                         &PairingSheetData {
                             event: info,
-                            round: view.number,
+                            round: view.number.get(),
                             boards,
                             absent: view
                                 .absent
@@ -383,7 +379,7 @@ impl App {
                     report::result_slips(
                         &SlipsData {
                             event: info,
-                            round: view.number,
+                            round: view.number.get(),
                             boards,
                             per_page: SLIPS_PER_PAGE,
                         },
@@ -392,7 +388,7 @@ impl App {
                 })
             }
             DocKind::Standings => {
-                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
+                let (_, st) = self.standings(event_key, round)?;
                 let entries = self.entries_by_id(&ev)?;
                 let progress = match opts.progress {
                     true => self.progress(&ev, st.after_round)?,
@@ -429,7 +425,7 @@ impl App {
                 ))
             }
             DocKind::Crosstable | DocKind::Wallchart => {
-                let (_, st) = self.standings(event_key, round.map(RoundNo))?;
+                let (_, st) = self.standings(event_key, round)?;
                 let data = self.event_data(&ev)?;
                 let scheme = self.scheme(&ev)?;
                 let ct = scoring::crosstable(&data, &scheme, Some(st.after_round))?;

@@ -49,8 +49,8 @@ impl ReportState {
 pub struct ResultReport {
     pub id: i64,
     pub event: EventId,
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     /// The result as reported, in the result notation (`1-0`, `1/2-1/2` …).
     pub result: String,
     /// The reporter's address.
@@ -66,8 +66,8 @@ impl ResultReport {
         ResultReport {
             id: r.id,
             event: EventId(r.event_id),
-            round: r.round,
-            board: r.board,
+            round: RoundNo(r.round),
+            board: BoardNo(r.board),
             result: r.result,
             source: r.source,
             at: r.at,
@@ -108,8 +108,8 @@ pub enum PinRefusal {
 /// A board with reports waiting for the arbiter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PendingBoard {
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     pub red: Option<Entry>,
     pub black: Option<Entry>,
     /// Every pending report of the board, oldest first.
@@ -320,18 +320,18 @@ impl App {
                 last.reports.push(r);
                 continue;
             }
-            let list = match boards.entry(r.round) {
+            let list = match boards.entry(r.round.get()) {
                 std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
                 std::collections::hash_map::Entry::Vacant(v) => {
-                    v.insert(self.store.boards(ev.id, Some(r.round))?)
+                    v.insert(self.store.boards(ev.id, Some(r.round.get()))?)
                 }
             };
-            let b = list.iter().find(|b| b.number == r.board);
+            let b = list.iter().find(|b| b.number == r.board.get());
             let find =
                 |id: Option<i64>| id.and_then(|id| entries.iter().find(|e| e.id == id).cloned());
             // A knockout's report is of the game due: its red and black
             // (a play-off game swaps the colours of game 1).
-            let (red, black) = match self.knockout_due_seats(&ev, r.round, r.board)? {
+            let (red, black) = match self.knockout_due_seats(&ev, r.round.get(), r.board.get())? {
                 Some((red, black)) => (Some(red), Some(black)),
                 None => (b.map(|b| b.red), b.and_then(|b| b.black)),
             };
@@ -363,7 +363,7 @@ impl App {
         let pending = self.pending_reports(id)?;
         let p = pending
             .iter()
-            .find(|p| (p.round, p.board) == (round, board))
+            .find(|p| (p.round.get(), p.board.get()) == (round, board))
             .ok_or_else(|| invalid!("err.serve.no_report", round, board))?;
         let outcome = match chosen.map(str::trim) {
             Some(r) => r

@@ -132,7 +132,7 @@ impl App {
         round: u32,
         board: u32,
         input: &ResultInput,
-        summary: Option<&str>,
+        summary: Option<Msg>,
     ) -> Result<Game> {
         let ev = self.event(event)?;
         if self.knockout_settings(&ev)?.is_some() {

@@ -3,7 +3,7 @@
 
 use super::{App, AppError, Result};
 use crate::app::EventId;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, PairingSystem};
 use crate::pairing::{
     check::{check_round, RuleViolation},
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 /// A paired round as stored, with names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundView {
-    pub number: u32,
+    pub number: RoundNo,
     pub boards: Vec<BoardView>,
     /// Players not on a board this round, with the i18n key of why
     /// (`rep.reason.*`: requested bye, late entry, withdrawn, absent).
@@ -27,7 +27,7 @@ pub struct RoundView {
 /// One board of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
-    pub number: u32,
+    pub number: BoardNo,
     pub red: Entry,
     /// `None` = pairing-allocated bye.
     pub black: Option<Entry>,
@@ -42,7 +42,7 @@ pub(crate) const PAIR_ATTEMPTS: usize = 3;
 /// What pairing a round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairOutcome {
-    pub round: u32,
+    pub round: RoundNo,
     pub pairing: RoundPairing,
     /// Rule checks the stored boards break (only for manual boards).
     pub violations: Vec<RuleViolation>,
@@ -51,8 +51,8 @@ pub struct PairOutcome {
 /// The round a view shows: `round`, else the last paired. An event with
 /// no round yet says so (not "round 0 is not paired"); a round beyond the
 /// paired ones names how many are.
-pub(super) fn round_to_show(event: &Event, round: Option<u32>, paired: u32) -> Result<u32> {
-    let number = round.unwrap_or(paired);
+pub(super) fn round_to_show(event: &Event, round: Option<RoundNo>, paired: u32) -> Result<RoundNo> {
+    let number = round.map_or(paired, RoundNo::get);
     if paired == 0 {
         return Err(super::invalid!("err.app.no_round_yet", event = &event.name));
     }
@@ -64,7 +64,7 @@ pub(super) fn round_to_show(event: &Event, round: Option<u32>, paired: u32) -> R
             paired
         ));
     }
-    Ok(number)
+    Ok(RoundNo(number))
 }
 
 impl App {
@@ -301,7 +301,7 @@ impl App {
                 Err(e) => return Err(e.into()),
                 Ok(_) => {
                     return Ok(PairOutcome {
-                        round,
+                        round: RoundNo(round),
                         pairing,
                         violations: Vec::new(),
                     })
@@ -381,7 +381,7 @@ impl App {
             }
         }
         Ok(PairOutcome {
-            round,
+            round: RoundNo(round),
             pairing,
             violations,
         })
@@ -440,15 +440,14 @@ impl App {
 
     /// A stored round with names (default: the last one).
     pub fn round_view(&self, event_key: EventId, round: Option<RoundNo>) -> Result<RoundView> {
-        let round = round.map(RoundNo::get);
         let event = self.event(event_key)?;
         let paired = self.store.rounds_paired(event.id)?;
-        let number = round_to_show(&event, round, paired)?;
+        let number = round_to_show(&event, round, paired)?.get();
         let entries = self.store.entries(event.id)?;
         let by_id: HashMap<i64, &Entry> = entries.iter().map(|e| (e.id, e)).collect();
         let games = self.store.round_games(event.id, number)?;
         let mut out = RoundView {
-            number,
+            number: RoundNo(number),
             boards: Vec::new(),
             absent: Vec::new(),
         };
@@ -464,7 +463,7 @@ impl App {
                 .map(|g| g.game.outcome.code().to_string())
                 .collect();
             out.boards.push(BoardView {
-                number: b.number,
+                number: BoardNo(b.number),
                 red: by_id[&b.red].clone(),
                 black: b.black.map(|x| by_id[&x].clone()),
                 results,

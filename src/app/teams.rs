@@ -56,7 +56,7 @@ impl TeamView {
 /// What pairing a team round did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamPairOutcome {
-    pub round: u32,
+    pub round: RoundNo,
     /// Home and away team names, in match order (away `None`: bye).
     pub matches: Vec<(String, Option<String>)>,
     pub pairing: RoundPairing,

@@ -60,11 +60,14 @@ impl App {
             ..Default::default()
         };
         input.take_record_facts(&facts);
-        let summary = format!(
-            "game record for {} round {round} board {board} ({} moves)",
-            ev.name, stats.full_moves
+        let summary = crate::i18n::msg!(
+            "log.game_record",
+            event = &ev.name,
+            round,
+            board,
+            moves = stats.full_moves
         );
-        self.record_result_as(event, round, board, &input, Some(&summary))
+        self.record_result_as(event, round, board, &input, Some(summary))
     }
 }
 

@@ -104,17 +104,11 @@ fn play_round(
                 outcome: Some(outcome),
                 ..Default::default()
             };
-            app.record_result(event, RoundNo(round), BoardNo(b.number), &input)?;
+            app.record_result(event, RoundNo(round), b.number, &input)?;
             continue;
         }
-        if records && b.number == 1 {
-            app.attach_record(
-                event,
-                RoundNo(round),
-                BoardNo(b.number),
-                1,
-                RECORD.as_bytes(),
-            )?;
+        if records && b.number == BoardNo(1) {
+            app.attach_record(event, RoundNo(round), b.number, 1, RECORD.as_bytes())?;
             continue;
         }
         let moves = 20 + rng.next(60) as u32;
@@ -125,7 +119,7 @@ fn play_round(
             black_clock: Some(ClockInput::Used(clock(rng, &tc, false, moves))),
             ..Default::default()
         };
-        app.record_result(event, RoundNo(round), BoardNo(b.number), &input)?;
+        app.record_result(event, RoundNo(round), b.number, &input)?;
     }
     Ok(())
 }

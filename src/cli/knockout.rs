@@ -171,7 +171,7 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
 }
 
 /// A knockout's round just paired (`round pair`).
-pub fn print_pairing(round: u32, ms: &[MatchView], lang: Lang) {
+pub fn print_pairing(round: RoundNo, ms: &[MatchView], lang: Lang) {
     let line = crate::i18n::msg!("cli.out.round_matches", round, n = ms.len());
     say!("{}", line.render(lang));
     for m in ms {

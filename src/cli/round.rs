@@ -142,7 +142,12 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             event,
             round,
             format,
-        } => print_round(&app, app.find_event(&event)?.key(), round, format)?,
+        } => print_round(
+            &app,
+            app.find_event(&event)?.key(),
+            round.map(RoundNo),
+            format,
+        )?,
         RoundCmd::Unpair { event, force } => {
             let r = app.unpair_last(app.find_event(&event)?.key(), force)?;
             say!(
@@ -160,7 +165,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             let event = app.find_event(&event)?.key();
             let o = app.swap_players(event, RoundNo(round), &a, &b, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, event, Some(round), Format::Text)?;
+            print_round(&app, event, Some(RoundNo(round)), Format::Text)?;
         }
         RoundCmd::Set {
             event,
@@ -175,7 +180,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             let event = app.find_event(&event)?.key();
             let o = app.set_boards(event, RoundNo(round), &parsed, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, event, Some(round), Format::Text)?;
+            print_round(&app, event, Some(RoundNo(round)), Format::Text)?;
         }
     }
     Ok(())
@@ -184,14 +189,10 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
 fn print_round(
     app: &crate::app::App,
     event: crate::app::EventId,
-    round: Option<u32>,
+    round: Option<RoundNo>,
     format: Format,
 ) -> CliResult {
-    print_view(
-        &app.round_view(event, round.map(RoundNo))?,
-        format,
-        app.lang(),
-    );
+    print_view(&app.round_view(event, round)?, format, app.lang());
     Ok(())
 }
 

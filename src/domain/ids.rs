@@ -22,12 +22,14 @@ pub struct EntryId(pub i64);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SeasonId(pub i64);
 
-/// A round of an event, numbered from 1 as the secretary sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A round of an event, numbered from 1 as the secretary sees it. As
+/// JSON, its bare number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct RoundNo(pub u32);
 
-/// A board of a round, numbered from 1 as the pairing sheet shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A board of a round, numbered from 1 as the pairing sheet shows it. As
+/// JSON, its bare number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct BoardNo(pub u32);
 
 impl RoundNo {

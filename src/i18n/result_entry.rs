@@ -357,6 +357,12 @@ pub(super) static TEXTS: &[Text] = &[
         "result {event} round {round} board {board} game {game}: {red} – {black} {outcome}",
     ),
     (
+        "log.game_record",
+        "棋谱 {event} 第 {round} 轮 台 {board}（{moves} 回合）",
+        "棋譜 {event} 第 {round} 輪 台 {board}（{moves} 回合）",
+        "game record for {event} round {round} board {board} ({moves} moves)",
+    ),
+    (
         "log.result_was",
         "{what}（原为 {old}）",
         "{what}（原為 {old}）",

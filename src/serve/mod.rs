@@ -679,7 +679,8 @@ async fn serve_site_page(s: Arc<Shared>, id: i64, lang: String, file: String) ->
         let round = file
             .strip_prefix("round-")
             .and_then(|r| r.strip_suffix(".html"))
-            .and_then(|r| r.parse::<u32>().ok());
+            .and_then(|r| r.parse::<u32>().ok())
+            .map(RoundNo);
         let html = Arc::new(pages::live(
             lang,
             id,

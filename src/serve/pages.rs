@@ -4,7 +4,7 @@
 //! reload; on a round page, the form that reports a result). The site's
 //! pages themselves are `app::publish`'s. Every name is escaped.
 
-use crate::app::EventSummary;
+use crate::app::{EventSummary, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::report::escape_html as e;
 
@@ -110,7 +110,7 @@ tick();setInterval(tick,2000);}})();\n</script>\n",
 
 /// The form on a round's page: board, result, PIN; sent as JSON, the
 /// answer said under it (sent and waiting for the arbiter, wrong PIN, …).
-fn report_form(lang: Lang, id: i64, round: u32) -> String {
+fn report_form(lang: Lang, id: i64, round: RoundNo) -> String {
     let t = |k: &str| e(tr(lang, k));
     let options = [
         ("1-0", "serve.red_wins"),
@@ -145,7 +145,7 @@ m.textContent=r.status===202?j.message:(j.error||{failed});if(r.status===202)f.p
 
 /// A site page as served live: the live script, a link to the events,
 /// and on a round's page (when reporting is on) the report form.
-pub fn live(lang: Lang, id: i64, html: &str, report_round: Option<u32>) -> String {
+pub fn live(lang: Lang, id: i64, html: &str, report_round: Option<RoundNo>) -> String {
     let mut tail = String::new();
     if let Some(r) = report_round {
         tail.push_str(&report_form(lang, id, r));

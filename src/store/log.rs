@@ -82,8 +82,9 @@ pub(crate) fn key_msg(key: &str) -> Msg {
     }
 }
 
-/// What a summary can be made from: a keyed message, or (code not yet
-/// keyed) plain text, which every language shows as it is.
+/// What a summary can be made from: a keyed message only, so the log
+/// shows every change in the language of the screen (plain text, which
+/// every language would show as it is, is not taken).
 pub trait IntoSummary {
     fn into_summary(self) -> Msg;
 }
@@ -94,15 +95,11 @@ impl IntoSummary for Msg {
     }
 }
 
+/// Unit tests may name a change in plain words.
+#[cfg(test)]
 impl IntoSummary for &str {
     fn into_summary(self) -> Msg {
         msg!("log.text", text = self)
-    }
-}
-
-impl IntoSummary for &String {
-    fn into_summary(self) -> Msg {
-        self.as_str().into_summary()
     }
 }
 

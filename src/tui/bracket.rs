@@ -162,8 +162,8 @@ impl BracketTab {
                 match (&mv.next, &mv.b) {
                     (Some(NextStep::Lot), Some(other)) => {
                         b.lot = Some(LotPick {
-                            round: RoundNo(mv.round),
-                            board: BoardNo(mv.board),
+                            round: mv.round,
+                            board: mv.board,
                             players: [
                                 (mv.a.start_no, mv.a.name.clone()),
                                 (other.start_no, other.name.clone()),
@@ -201,8 +201,8 @@ impl BracketTab {
         let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(ui.lang);
         Reply::ResultKey(BoardResult {
             event: self.event,
-            round: RoundNo(mv.round),
-            board: BoardNo(mv.board),
+            round: mv.round,
+            board: mv.board,
             outcome,
             game: Some(game),
             replaces: stored.map(|g| g.outcome),
@@ -369,7 +369,7 @@ pub fn bracket_lines(
                 let top = top_line(r, i);
                 let mv = played.and_then(|ms| {
                     ms.iter()
-                        .find(|x| !x.third_place && x.board == i as u32 + 1)
+                        .find(|x| !x.third_place && x.board == BoardNo(i as u32 + 1))
                 });
                 put_match(lang, b, mv, r, top, width, &mut col);
             }

@@ -147,7 +147,7 @@ pub fn run(
                 .collect();
             let view = CheckInView {
                 event,
-                round: RoundNo(list.round),
+                round: list.round,
                 rows,
                 sel: 0,
             };

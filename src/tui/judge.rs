@@ -63,7 +63,7 @@ impl JudgeDialog {
         };
         let mut recorded: Vec<Recorded> = games
             .iter()
-            .filter(|g| g.board == b.number)
+            .filter(|g| g.board == b.number.get())
             .filter_map(|g| {
                 g.game.facts.record.as_ref().map(|r| Recorded {
                     game_no: g.game.game_no,
@@ -81,11 +81,11 @@ impl JudgeDialog {
                 ui.t("tui.judge.no_record")
             ));
         };
-        let (record, judgement) = judged(ui, BoardNo(b.number), first, rules)?;
+        let (record, judgement) = judged(ui, b.number, first, rules)?;
         Ok(JudgeDialog {
             event,
             round,
-            board: BoardNo(b.number),
+            board: b.number,
             game_no: first.game_no,
             stored: first.stored.clone(),
             red: b.red.name.clone(),

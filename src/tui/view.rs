@@ -484,9 +484,11 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
         .unwrap_or(0);
     // A knockout's round is done match by match (a drawn game 1 leaves a
     // play-off due): its matches decided, from the bracket.
-    let matches = m
-        .bracket()
-        .and_then(|b| b.bracket.rounds.get((r.number as usize).wrapping_sub(1)));
+    let matches = m.bracket().and_then(|b| {
+        b.bracket
+            .rounds
+            .get((r.number.get() as usize).wrapping_sub(1))
+    });
     let (done, games, words) = match matches {
         Some(ms) => (
             ms.iter()
@@ -535,7 +537,7 @@ fn board_row(
         .ev()
         .games()
         .iter()
-        .find(|g| g.board == b.number && g.game.game_no == 1);
+        .find(|g| g.board == b.number.get() && g.game.game_no == 1);
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
     // Name, start number and points before the round (积分): an
     // individual event's from round 2 on (a team event's players and a

@@ -162,8 +162,8 @@ fn app_module_uses(app: &Path) -> Vec<(String, Vec<String>)> {
 /// The modules of the layer `src/{layer}` at `dir` (a file `x.rs` or a
 /// folder `x/`), each with the sibling modules its files name by path
 /// (`super::x`, `crate::{layer}::x`, `use super::{x::…}`), its unit tests
-/// (`#[cfg(test)] mod tests`) left out. `mod.rs`, the hub that declares
-/// them, is left out too.
+/// (`#[cfg(test)] mod tests`, a `tests.rs` file or folder) left out.
+/// `mod.rs`, the hub that declares them, is left out too.
 fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
     let root = format!("crate::{layer}::");
     // The module above the folder (`tui` for `tui::model`; the crate for
@@ -191,6 +191,13 @@ fn module_uses(app: &Path, layer: &str) -> Vec<(String, Vec<String>)> {
         let top = parts.next().unwrap().as_os_str().to_string_lossy();
         let top = top.trim_end_matches(".rs").to_string();
         if top == "mod" {
+            continue;
+        }
+        if rel
+            .components()
+            .skip(1)
+            .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "tests.rs")
+        {
             continue;
         }
         let text = std::fs::read_to_string(f).unwrap();
@@ -592,6 +599,17 @@ fn the_cycle_check_sees_a_cycle_through_a_folder_module() {
     assert_eq!(find_cycle(&uses).as_deref(), Some("a -> b -> c -> a"));
     std::fs::write(app.join("c.rs"), "fn h() {}\n").unwrap();
     assert_eq!(find_cycle(&app_module_uses(&app)), None);
+    // A module's unit tests in its folder's `tests.rs` are left out, as
+    // its inline `mod tests` is.
+    std::fs::create_dir_all(app.join("c")).unwrap();
+    std::fs::write(app.join("c.rs"), "#[cfg(test)]\nmod tests;\n").unwrap();
+    std::fs::write(app.join("c/tests.rs"), "use crate::app::a::k;\n").unwrap();
+    assert_eq!(find_cycle(&app_module_uses(&app)), None);
+    std::fs::write(app.join("c/other.rs"), "use crate::app::a::k;\n").unwrap();
+    assert_eq!(
+        find_cycle(&app_module_uses(&app)).as_deref(),
+        Some("a -> b -> c -> a")
+    );
 }
 
 /// Every line the CLI prints goes through the one terminal sanitiser
@@ -1150,5 +1168,72 @@ fn the_tiebreak_list_check_sees_a_list_made_elsewhere() {
         hits.iter()
             .any(|h| h.starts_with("src/store/y.rs:1:") && h.contains("checked")),
         "{hits:?}"
+    );
+}
+
+/// The most lines a source file may have; split a longer one by subject.
+const FILE_LINES: usize = 800;
+
+/// The files allowed to be longer: the matcher, one algorithm read best
+/// whole, and the translation tables.
+const LONG_FILES: &[&str] = &["src/pairing/matching/mod.rs", "src/i18n/"];
+
+/// The files under `root/src` longer than [`FILE_LINES`] lines, but those
+/// [`LONG_FILES`] names (a file, or every file of a folder ending in `/`):
+/// `path (n lines)`.
+fn long_files(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.sort();
+    let mut hits = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let allowed = LONG_FILES.iter().any(|a| match a.ends_with('/') {
+            true => rel.starts_with(a),
+            false => rel == *a,
+        });
+        let n = std::fs::read_to_string(&f).unwrap().lines().count();
+        if n > FILE_LINES && !allowed {
+            hits.push(format!("{rel} ({n} lines)"));
+        }
+    }
+    hits
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = long_files(root);
+    assert!(
+        hits.is_empty(),
+        "files over {FILE_LINES} lines (split them by subject):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/pairing/matching", "src/i18n", "src/app/deep"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    let lines = |n: usize| "let x = 1;\n".repeat(n);
+    let write = |p: &str, n: usize| std::fs::write(dir.path().join(p), lines(n)).unwrap();
+    write("src/pairing/matching/mod.rs", 2000);
+    write("src/i18n/tables.rs", 1500);
+    write("src/app/ok.rs", 800);
+    write("src/app/deep/long.rs", 801);
+    write("src/pairing/matching/other.rs", 900);
+    let hits = long_files(dir.path());
+    assert_eq!(
+        hits,
+        vec![
+            "src/app/deep/long.rs (801 lines)".to_string(),
+            "src/pairing/matching/other.rs (900 lines)".to_string(),
+        ]
     );
 }

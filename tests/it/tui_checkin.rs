@@ -112,7 +112,7 @@ fn a_player_who_turns_up_loses_the_bye_asked_for_and_strangers_are_refused() {
     assert_eq!(app.log(100).unwrap().len(), before, "nothing written");
     let all: Vec<EntryId> = e.iter().map(|x| EntryId(x.id)).collect();
     let done = app.check_in(ev, &all).unwrap();
-    assert_eq!((done.round, done.present, done.absent), (2, 8, 0));
+    assert_eq!((done.round, done.present, done.absent), (RoundNo(2), 8, 0));
     assert!(app.event_view(ev).unwrap().byes.is_empty(), "the bye went");
     // One undo brings the bye back.
     app.undo().unwrap();

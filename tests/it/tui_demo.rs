@@ -135,7 +135,12 @@ fn attaching_a_record_on_the_results_tab_fills_the_game() {
     }
     go(&mut app, &mut m, KeyCode::Enter);
     assert!(!m.status().unwrap().1, "{:?}", m.status().cloned());
-    let g = m.ev().games().iter().find(|g| g.board == board).unwrap();
+    let g = m
+        .ev()
+        .games()
+        .iter()
+        .find(|g| g.board == board.get())
+        .unwrap();
     assert_eq!(g.game.outcome, Outcome::BlackWin, "the record's result");
     assert_eq!(g.game.facts.moves, Some(3));
     assert!(g.game.facts.record.as_deref().unwrap().contains("h2e2"));

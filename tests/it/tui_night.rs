@@ -298,16 +298,20 @@ fn an_earlier_round_is_shown_and_corrected_and_standings_follow() {
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     let mut m = open(&mut app, Tab::Results);
-    assert_eq!(m.ev().round().unwrap().number, 2);
+    assert_eq!(m.ev().round().unwrap().number, RoundNo(2));
     go(&mut app, &mut m, c('['));
-    assert_eq!(m.ev().round().unwrap().number, 1);
+    assert_eq!(m.ev().round().unwrap().number, RoundNo(1));
     assert!(screen(&m, 100, 20).contains("round 1/5"));
     go(&mut app, &mut m, c('1'));
     go(&mut app, &mut m, c('b'));
     go(&mut app, &mut m, k(KeyCode::Enter));
     go(&mut app, &mut m, c('y'));
     assert_eq!(game(&app, ev, 1, 1).outcome, Outcome::BlackWin);
-    assert_eq!(m.ev().round().unwrap().number, 1, "still on round 1");
+    assert_eq!(
+        m.ev().round().unwrap().number,
+        RoundNo(1),
+        "still on round 1"
+    );
     // Standings after round 1, then the latest again.
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.tab(), Tab::Standings);
@@ -872,4 +876,20 @@ fn the_action_log_lists_changes_newest_first_and_undoes_from_there_after_asking(
     );
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert!(m.modal().is_none());
+}
+
+#[test]
+fn an_attached_record_is_logged_in_the_language_shown() {
+    let (mut app, ev) = club(Lang::En);
+    result(&mut app, 1, 1, Outcome::RedWin);
+    app.attach_record(ev, RoundNo(1), BoardNo(1), 1, PGN.as_bytes())
+        .unwrap();
+    let log = app.log(1).unwrap();
+    let zh = log[0].summary.render(Lang::ZhHans);
+    assert!(zh.contains("第 1 轮 台 1") && zh.contains("棋谱"), "{zh}");
+    let en = log[0].summary.render(Lang::En);
+    assert!(
+        en.starts_with("game record for 周赛 round 1 board 1 ("),
+        "{en}"
+    );
 }

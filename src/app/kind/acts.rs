@@ -18,7 +18,7 @@ pub enum EventPairing {
     Team(TeamPairOutcome),
     /// The round's matches of the bracket.
     Knockout {
-        round: u32,
+        round: RoundNo,
         matches: Vec<MatchView>,
     },
 }
@@ -26,11 +26,11 @@ pub enum EventPairing {
 impl EventPairing {
     /// The round paired.
     pub fn round(&self) -> RoundNo {
-        RoundNo(match self {
+        match self {
             EventPairing::Individual(o) => o.round,
             EventPairing::Team(o) => o.round,
             EventPairing::Knockout { round, .. } => *round,
-        })
+        }
     }
 
     /// The round as boards of start numbers, for every kind: a team
@@ -113,7 +113,7 @@ impl App {
                 let matches = self.knockout_pair(key)?;
                 let round = match matches.first() {
                     Some(m) => m.round,
-                    None => self.rounds_paired(id)?,
+                    None => RoundNo(self.rounds_paired(id)?),
                 };
                 EventPairing::Knockout { round, matches }
             }
@@ -267,7 +267,7 @@ mod tests {
             .unwrap();
         assert!(matches!(r, EventResult::Game(_)));
         // The same round through the kind-free door gives its boards.
-        assert_eq!(p.clone().into_outcome().round, 1);
+        assert_eq!(p.clone().into_outcome().round, RoundNo(1));
         // A knockout: the bracket's matches; a game with its match; the
         // games CSV attached to the matches.
         let d = EventDraft {
@@ -281,7 +281,7 @@ mod tests {
         let EventPairing::Knockout { round, matches } = &p else {
             panic!("{p:?}");
         };
-        assert_eq!((*round, matches.len()), (1, 2));
+        assert_eq!((*round, matches.len()), (RoundNo(1), 2));
         // Seeds 1 – 4 on the first match: the kind-free outcome has red of
         // its first game on board 1.
         let out = p.clone().into_outcome();
@@ -299,7 +299,7 @@ mod tests {
         let EventResult::Knockout(k) = &r else {
             panic!("{r:?}");
         };
-        assert_eq!((k.game.game_no, k.view.board), (1, 1));
+        assert_eq!((k.game.game_no, k.view.board), (1, BoardNo(1)));
         assert!(k.view.winner.is_none(), "a drawn game does not decide it");
         // Board 2 (乙 – 丙) from a games CSV, red of its first game.
         let m2 = &matches[1];

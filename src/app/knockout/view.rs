@@ -3,7 +3,7 @@
 use super::{Bracket, BracketView, KnockoutRank, MatchView, Slot};
 use crate::app::EventId;
 use crate::app::{App, Result};
-use crate::domain::{Entry, Outcome};
+use crate::domain::{BoardNo, Entry, Outcome};
 use crate::i18n::{msg, Lang};
 use crate::pairing::knockout as ko;
 use crate::report::bracket::{KnockoutData, KoGame, KoMatch, KoPlayer, KoStage};
@@ -149,7 +149,7 @@ impl App {
         &self,
         event: EventId,
         kind: crate::app::print::DocKind,
-        round: Option<u32>,
+        round: Option<crate::domain::RoundNo>,
         lang: Lang,
         info: EventInfo,
     ) -> Result<Doc> {
@@ -161,7 +161,7 @@ impl App {
         // When the round printed starts (the round schedule): the pairing
         // sheet's round, the slips' (the games due are the last round's).
         let r = match kind {
-            DocKind::Pairings => round.unwrap_or(paired),
+            DocKind::Pairings => round.map_or(paired, crate::domain::RoundNo::get),
             _ => paired,
         };
         d.event.round_start = crate::app::schedule::round_start(&ev, crate::domain::RoundNo(r));
@@ -198,7 +198,7 @@ impl App {
         let champion = if br.rounds.len() as u32 == br.total {
             rounds
                 .last()
-                .and_then(|r| r.iter().find(|m| m.board == 1 && !m.third_place))
+                .and_then(|r| r.iter().find(|m| m.board == BoardNo(1) && !m.third_place))
                 .and_then(|m| m.winner.clone())
         } else {
             None

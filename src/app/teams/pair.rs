@@ -147,7 +147,7 @@ impl App {
             Some(stamp),
         )?;
         Ok(TeamPairOutcome {
-            round,
+            round: RoundNo(round),
             matches: names,
             pairing,
         })

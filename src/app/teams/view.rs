@@ -2,17 +2,17 @@
 //! printed documents, lineups, roster changes, the team crosstable).
 
 use super::*;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 
 impl App {
     /// A round of a team event as stored: matches with both lineups and
     /// the board results, for the pairing sheet and `team round`.
     pub fn team_round_view(&self, event: EventId, round: Option<RoundNo>) -> Result<TeamRoundView> {
-        let round = round.map(RoundNo::get);
         let (ev, ts) = self.team_event(event)?;
         let paired = self.store.rounds_paired(ev.id)?;
-        let r = crate::app::rounds::round_to_show(&ev, round, paired)?;
-        let (data, scores) = self.team_match_scores(event, Some(RoundNo(r)))?;
+        let round = crate::app::rounds::round_to_show(&ev, round, paired)?;
+        let (data, scores) = self.team_match_scores(event, Some(round))?;
+        let r = round.get();
         let name = |id: i64| crate::scoring::team::team_name(&data, id);
         let player = |id: Option<i64>| id.map(|i| data.games.name_of(i)).unwrap_or_default();
         let games: HashMap<u32, Vec<Game>> = data
@@ -42,7 +42,7 @@ impl App {
                         let gs = games.get(&b.number).cloned().unwrap_or_default();
                         BoardLine {
                             board: b.board,
-                            number: b.number,
+                            number: BoardNo(b.number),
                             home: player(b.home_player),
                             away: player(b.away_player),
                             home_red: b.board % 2 == 1,
@@ -60,7 +60,7 @@ impl App {
             .collect();
         Ok(TeamRoundView {
             event: ev.name.clone(),
-            round: r,
+            round,
             boards: ts.boards,
             matches,
         })
@@ -70,9 +70,11 @@ impl App {
 /// One board of a match as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLine {
+    /// The board within its match (1 … the event's boards): a place in the
+    /// match, not a board of the round.
     pub board: u32,
     /// The round board number (`qishe result EVENT ROUND NUMBER …`).
-    pub number: u32,
+    pub number: BoardNo,
     pub home: String,
     pub away: String,
     /// Home has red on this board (odd boards).
@@ -101,7 +103,7 @@ pub struct MatchView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamRoundView {
     pub event: String,
-    pub round: u32,
+    pub round: RoundNo,
     pub boards: u32,
     pub matches: Vec<MatchView>,
 }
@@ -115,7 +117,7 @@ impl App {
         &self,
         event: EventId,
         kind: crate::app::print::DocKind,
-        round: Option<u32>,
+        round: Option<RoundNo>,
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::Doc> {
@@ -124,10 +126,10 @@ impl App {
         use crate::report::team as rt;
         match kind {
             DocKind::Pairings | DocKind::Slips => {
-                let v = self.team_round_view(event, round.map(RoundNo))?;
+                let v = self.team_round_view(event, round)?;
                 let d = rt::TeamRoundData {
                     event: info,
-                    round: v.round,
+                    round: v.round.get(),
                     matches: v
                         .matches
                         .iter()
@@ -174,7 +176,7 @@ impl App {
                 })
             }
             DocKind::Standings => {
-                let (_, st) = self.team_standings(event, round.map(RoundNo))?;
+                let (_, st) = self.team_standings(event, round)?;
                 let prizes = self.team_board_prizes(event, Some(RoundNo(st.after_round)))?;
                 let rank = |r: u32, shared: bool| {
                     if shared {
@@ -264,7 +266,7 @@ impl App {
                 ))
             }
             _ => {
-                let x = self.team_crosstable(event, round.map(RoundNo))?;
+                let x = self.team_crosstable(event, round)?;
                 Ok(rt::team_crosstable(
                     &rt::TeamCrossData {
                         event: info,

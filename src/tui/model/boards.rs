@@ -8,9 +8,9 @@
 
 use super::outcome::Outcome;
 use super::{Command, Model, Tab};
+use crate::app::BoardNo;
 use crate::app::EventId;
 use crate::app::{App, BoardView};
-use crate::app::{BoardNo, RoundNo};
 use crate::domain::{Colour, Entry};
 use crate::i18n::{tr, Lang};
 use crate::pairing::check::RuleViolation;
@@ -140,24 +140,24 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     };
     let (Some(a), Some(target)) = (seat(from, mv.marked.1), seat(b, mv.side)) else {
-        let n = BoardNo(b.number);
+        let n = b.number;
         err(m, "tui.move.empty_seat", n);
         return None;
     };
     let blocked = [from, b]
         .into_iter()
         .find(|x| has_result(x))
-        .map(|x| ("tui.move.has_result", BoardNo(x.number)))
+        .map(|x| ("tui.move.has_result", x.number))
         .or_else(|| {
             round
                 .boards
                 .iter()
                 .find(|x| has_result(x))
-                .map(|x| ("tui.move.round_has_results", BoardNo(x.number)))
+                .map(|x| ("tui.move.round_has_results", x.number))
         });
     let cmd = Command::SwapPlayers {
         event: EventId(m.open.ev.event.as_ref()?.id),
-        round: RoundNo(round.number),
+        round: round.number,
         a: a.start_no,
         b: target.start_no,
         insist: false,
@@ -283,12 +283,12 @@ pub fn refused(m: &mut Model) -> bool {
     let other = round.boards.iter().find(|b| has_result(b));
     match (here, other) {
         (Some(b), _) => {
-            let n = BoardNo(b.number);
+            let n = b.number;
             err(m, "tui.move.has_result", n);
             true
         }
         (None, Some(b)) => {
-            let n = BoardNo(b.number);
+            let n = b.number;
             err(m, "tui.move.round_has_results", n);
             true
         }

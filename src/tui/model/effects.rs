@@ -315,7 +315,7 @@ fn preview_report(
     let pending = app.pending_reports(event)?;
     let Some(p) = pending
         .iter()
-        .find(|p| (p.round, p.board) == (round.get(), board.get()))
+        .find(|p| (p.round, p.board) == (round, board))
     else {
         return Ok(Outcome::Said(tr(lang, "tui.report.none").to_string()));
     };
@@ -773,7 +773,7 @@ mod tests {
         apply(&mut m, o);
         m.reread(&app, Changed::OpenedEvent).unwrap();
         assert_eq!(m.nav.round_sel, Some(RoundNo(1)));
-        assert_eq!(m.open.ev.round.as_ref().map(|r| r.number), Some(1));
+        assert_eq!(m.open.ev.round.as_ref().map(|r| r.number), Some(RoundNo(1)));
         assert_eq!(m.club.members.len(), members);
     }
 }

@@ -20,7 +20,7 @@ pub fn shown_round(m: &Model) -> RoundNo {
             .ev
             .round
             .as_ref()
-            .map_or(m.open.ev.paired, |r| r.number),
+            .map_or(m.open.ev.paired, |r| r.number.get()),
     )
 }
 
@@ -38,7 +38,7 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
             .ev
             .round
             .as_ref()
-            .and_then(|r| r.boards.iter().position(|b| b.number == n))
+            .and_then(|r| r.boards.iter().position(|b| b.number.get() == n))
     });
     match found {
         Some(i) => {
@@ -62,7 +62,7 @@ pub fn typed_board_exists(m: &Model) -> bool {
         .ev
         .round
         .as_ref()
-        .is_some_and(|r| r.boards.iter().any(|b| b.number == n))
+        .is_some_and(|r| r.boards.iter().any(|b| b.number.get() == n))
 }
 
 /// The stored first game of board `board` of the shown round.
@@ -98,7 +98,7 @@ fn replace_text(
 ) -> String {
     let names = boards
         .iter()
-        .find(|b| b.number == board.get())
+        .find(|b| b.number == board)
         .map(|b| {
             format!(
                 "{}–{}",
@@ -131,7 +131,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         m.popups.status = Some((m.t("tui.err.bye_board"), true));
         return None;
     }
-    let board = BoardNo(b.number);
+    let board = b.number;
     let old = entered(m, board);
     if outcome.is_forfeit() {
         let cmd = Command::RecordResult {
@@ -326,7 +326,7 @@ pub fn record_question(
 ) -> crate::app::Result<Option<String>> {
     let rec = app.preview_record(bytes)?;
     let view = app.round_view(event, Some(round))?;
-    let Some(b) = view.boards.iter().find(|b| b.number == board.get()) else {
+    let Some(b) = view.boards.iter().find(|b| b.number == board) else {
         return Ok(None);
     };
     let black = b.black.as_ref().map(|x| x.name.as_str()).unwrap_or("");

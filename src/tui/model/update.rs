@@ -1,7 +1,7 @@
 //! `update`: an [`Action`] changes the model and may return a [`Command`].
 
 use super::*;
-use crate::app::{BoardNo, EntryId, EventId, MemberId, RoundNo};
+use crate::app::{EntryId, EventId, MemberId, RoundNo};
 use crate::domain::EntryStatus;
 use crate::tui::picker::{Picked, Picker};
 
@@ -538,7 +538,7 @@ fn board_number_keys(m: &mut Model, a: Action) {
                     .ev
                     .round
                     .as_ref()
-                    .and_then(|r| r.boards.iter().position(|b| b.number == n))
+                    .and_then(|r| r.boards.iter().position(|b| b.number.get() == n))
                 {
                     m.nav.row_sel = i;
                 }
@@ -563,7 +563,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             let (Some(ev), Some(b)) = (m.event_id(), m.selected_board()) else {
                 return None;
             };
-            let board = BoardNo(b.number);
+            let board = b.number;
             let names = (
                 b.red.name.clone(),
                 b.black.as_ref().map(|e| e.name.clone()).unwrap_or_default(),
@@ -573,7 +573,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
                 .ev
                 .pending
                 .iter()
-                .find(|p| (RoundNo(p.round), BoardNo(p.board)) == (round, board));
+                .find(|p| (p.round, p.board) == (round, board));
             if let Some(p) = pending.filter(|p| p.conflict()) {
                 let choice = report_choice(m.lang, ev, p, names);
                 m.popups.modal = Some(Modal::Reports(choice));
@@ -597,7 +597,7 @@ fn result_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             if let Some(b) = m.selected_board().filter(|b| b.black.is_some()) {
                 m.set_form(path_form(FormKind::AttachRecord {
                     round,
-                    board: BoardNo(b.number),
+                    board: b.number,
                 }));
             }
             None
@@ -681,8 +681,8 @@ fn report_choice(
         .collect();
     ReportChoice {
         event,
-        round: RoundNo(p.round),
-        board: BoardNo(p.board),
+        round: p.round,
+        board: p.board,
         place: crate::i18n::msg!(
             "tui.report.conflict_place",
             round = p.round,

@@ -21,7 +21,7 @@ use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
 use crate::app::EventId;
-use crate::app::{BoardNo, RoundNo};
+use crate::app::RoundNo;
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -381,7 +381,7 @@ impl TeamsTab {
             black = black.as_str()
         )
         .render(ui.lang);
-        let (round, board, event) = (RoundNo(r.round), BoardNo(b.number), t.event);
+        let (round, board, event) = (r.round, b.number, t.event);
         // Like the Results tab: after a result on a board that had none,
         // the next board without a result comes up; a correction stays.
         t.advance = replaces.is_none();

@@ -36,7 +36,7 @@ fn a_withdrawal_and_a_late_entry_during_pairing_are_honoured() {
     let out = app.pair_next_round(app.find_event("T").unwrap().key());
     set_before_round_save(None);
     let out = out.unwrap();
-    assert_eq!(out.round, 2);
+    assert_eq!(out.round, RoundNo(2));
     let v = app
         .round_view(app.find_event("T").unwrap().key(), Some(RoundNo(2)))
         .unwrap();
@@ -161,7 +161,7 @@ fn a_team_added_during_a_team_pairing_is_paired() {
         "L",
         &[&["team", "add", "L", "T4", "--players", "L4a,L4b", "--create"]],
     );
-    assert_eq!(out.round, 1);
+    assert_eq!(out.round, RoundNo(1));
     assert_eq!(out.pairing.boards.len(), 2, "{:?}", out.pairing);
     assert_eq!(out.pairing.bye, None, "{:?}", out.pairing);
     let shown = c.ok(&["round", "show", "L", "1"]);
@@ -180,7 +180,7 @@ fn a_late_entry_during_a_knockout_draw_is_in_the_bracket() {
     c.ok(&["event", "new", "K", "--system", "knockout"]);
     c.ok(&["event", "enter", "K", "A", "B", "C", "D"]);
     let out = pair_with_a_change_meanwhile(&c, "K", &[&["event", "enter", "K", "E"]]);
-    assert_eq!(out.round, 1);
+    assert_eq!(out.round, RoundNo(1));
     let bracket = c.ok(&["bracket", "K", "--format", "json"]);
     assert!(bracket.contains("\"E\""), "{bracket}");
     super::intact_db(&c);

@@ -83,7 +83,7 @@ fn a_conflicting_board_is_marked_and_enter_lists_its_reports_to_pick_from() {
         .pending_reports(ev)
         .unwrap()
         .iter()
-        .all(|p| p.board != 2));
+        .all(|p| p.board != BoardNo(2)));
     // Undo takes it back.
     app.undo().unwrap();
     assert_eq!(outcome(&app, ev, 2), Outcome::Unplayed);

@@ -199,7 +199,10 @@ fn boards_without_a_record_or_a_repetition_give_a_message() {
     let mut g = board_game(&app, ev, 3);
     g.facts.record = None;
     app.store_for_tests()
-        .save_game(&g, "drop the record")
+        .save_game(
+            &g,
+            qishe::i18n::Msg::new("log.text").with("text", "drop the record"),
+        )
         .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('J'));
