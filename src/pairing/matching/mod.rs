@@ -508,6 +508,10 @@ impl<W: Weight> Matcher<W> {
         if (st.dual[v] + two(bp)).is_zero() {
             return None;
         }
+        // The duals of every blossom around `v`: at least those around
+        // both `v` and any `u` (duals are never negative), so when even
+        // they leave too little slack, no walk up `u`'s blossoms is needed.
+        let zv = st.z_from(st.parent[v]);
         let sure = on_row!(self.w.row(v), row => self.active.iter().all(|&u| {
             if u == v || u == p {
                 return true;
@@ -524,7 +528,10 @@ impl<W: Weight> Matcher<W> {
             if W::sum_minus(st.dual[v], st.dual[u], w2) > need {
                 return true;
             }
-            if st.inblossom[u] != st.inblossom[v] {
+            if st.inblossom[u] != st.inblossom[v]
+                || zv.is_zero()
+                || W::sum_minus(st.dual[v] + zv + zv, st.dual[u], w2) <= need
+            {
                 return false;
             }
             let z = st.common_z(v, u);
