@@ -405,6 +405,24 @@ impl<W: Weight> Matcher<W> {
     fn isolate_matched_pair(&mut self, a: usize, b: usize) {
         let n = self.n;
         let mut had = [vec![false; n], vec![false; n]];
+        // For each vertex u, the blossom whose cycle holds the edge a–u
+        // (b–u): one around a (b), found once per pair instead of a walk
+        // up the nest per edge. Blossoms only go meanwhile, none forms, so
+        // an entry names that blossom for as long as it lives.
+        let mut cycle = [vec![NONE; n], vec![NONE; n]];
+        for (side, x) in [a, b].into_iter().enumerate() {
+            let mut bl = self.st.parent[x];
+            while bl != NONE {
+                for &(p, q) in &self.st.bedges[bl] {
+                    if p == x {
+                        cycle[side][q] = bl;
+                    } else if q == x {
+                        cycle[side][p] = bl;
+                    }
+                }
+                bl = self.st.parent[bl];
+            }
+        }
         for u in 0..n {
             if u == a || u == b {
                 continue;
@@ -416,13 +434,11 @@ impl<W: Weight> Matcher<W> {
                 had[side][u] = true;
                 self.w.put(x, u, W::zero());
                 let st = &mut self.st;
-                while st.inblossom[x] == st.inblossom[u] {
-                    // (The innermost common blossom, whose cycle holds the
-                    // edge, stays so until it goes itself.)
-                    let last = st.common_blossom(x, u);
-                    if !st.is_cycle_edge_in(last, x, u) {
-                        break;
-                    }
+                // (The innermost common blossom, whose cycle holds the
+                // edge, stays so until it goes itself.)
+                let last = cycle[side][u];
+                while last != NONE && st.base[last] != NONE {
+                    debug_assert!(st.common_blossom(x, u) == last);
                     let top = st.inblossom[x];
                     // A blossom with a positive dual frees its base when it
                     // goes; one with none changes neither duals nor
