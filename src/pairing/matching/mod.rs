@@ -207,15 +207,28 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         self.clean = false;
-        self.note_changed_edge(i, j, old + old, new + new);
-        self.note_changed_edge(j, i, old + old, new + new);
+        // The innermost blossom around both ends (`NONE`: none).
+        let around_both = if self.st.inblossom[i] == self.st.inblossom[j] {
+            self.st.common_blossom(i, j)
+        } else {
+            NONE
+        };
+        self.note_changed_edge(i, j, around_both, old + old, new + new);
+        self.note_changed_edge(j, i, around_both, old + old, new + new);
         let st = &mut self.st;
         let need = st.scaled(new + new);
+        let mut common = around_both;
         while st.inblossom[i] == st.inblossom[j] {
+            // (Each pass dissolves down to `common` and leaves `i` and
+            // `j` apart, so a second pass finds a new one.)
+            if common == NONE {
+                common = st.common_blossom(i, j);
+            }
             let ok = if new < old {
-                st.mate[i] != j && !st.is_cycle_edge(i, j)
+                st.mate[i] != j && !st.is_cycle_edge_in(common, i, j)
             } else {
-                st.dual[i] + st.dual[j] + st.common_z(i, j) + st.common_z(i, j) >= need
+                let z = st.z_from(common);
+                st.dual[i] + st.dual[j] + z + z >= need
             };
             if ok {
                 return;
@@ -223,8 +236,8 @@ impl<W: Weight> Matcher<W> {
             // Dissolving a blossom with a zero dual moves no dual and
             // unmatches nobody, so `ok` stays false until `i` and `j`
             // part: down to their innermost common blossom.
-            let last = st.common_blossom(i, j);
-            st.dissolve_down_to(i, last);
+            st.dissolve_down_to(i, common);
+            common = NONE;
         }
         if new < old {
             if st.mate[i] == j {
@@ -275,18 +288,13 @@ impl<W: Weight> Matcher<W> {
     /// entry that may have moved to another vertex is marked stale and
     /// found again when a scan needs it; a blossom with many stale entries
     /// drops its `leafbest` (a rebuild reads whole rows, which is cheaper).
-    fn note_changed_edge(&mut self, e: usize, o: usize, old2: W, new2: W) {
+    /// `around_both`: the innermost blossom around both `e` and `o`
+    /// (`NONE`: none).
+    fn note_changed_edge(&mut self, e: usize, o: usize, around_both: usize, old2: W, new2: W) {
         let st = &mut self.st;
         if st.parent[e] == NONE {
             return;
         }
-        // The blossoms around both: from their innermost common one up
-        // (none when they lie in different top-level blossoms).
-        let around_both = if st.inblossom[e] == st.inblossom[o] {
-            st.common_blossom(e, o)
-        } else {
-            NONE
-        };
         let scale = st.scale;
         let scaled = |w: W| if scale == 0 { w } else { w.shl(scale) };
         let mut b = st.parent[e];
@@ -397,6 +405,24 @@ impl<W: Weight> Matcher<W> {
     fn isolate_matched_pair(&mut self, a: usize, b: usize) {
         let n = self.n;
         let mut had = [vec![false; n], vec![false; n]];
+        // For each vertex u, the blossom whose cycle holds the edge a–u
+        // (b–u): one around a (b), found once per pair instead of a walk
+        // up the nest per edge. Blossoms only go meanwhile, none forms, so
+        // an entry names that blossom for as long as it lives.
+        let mut cycle = [vec![NONE; n], vec![NONE; n]];
+        for (side, x) in [a, b].into_iter().enumerate() {
+            let mut bl = self.st.parent[x];
+            while bl != NONE {
+                for &(p, q) in &self.st.bedges[bl] {
+                    if p == x {
+                        cycle[side][q] = bl;
+                    } else if q == x {
+                        cycle[side][p] = bl;
+                    }
+                }
+                bl = self.st.parent[bl];
+            }
+        }
         for u in 0..n {
             if u == a || u == b {
                 continue;
@@ -408,7 +434,11 @@ impl<W: Weight> Matcher<W> {
                 had[side][u] = true;
                 self.w.put(x, u, W::zero());
                 let st = &mut self.st;
-                while st.inblossom[x] == st.inblossom[u] && st.is_cycle_edge(x, u) {
+                // (The innermost common blossom, whose cycle holds the
+                // edge, stays so until it goes itself.)
+                let last = cycle[side][u];
+                while last != NONE && st.base[last] != NONE {
+                    debug_assert!(st.common_blossom(x, u) == last);
                     let top = st.inblossom[x];
                     // A blossom with a positive dual frees its base when it
                     // goes; one with none changes neither duals nor
@@ -417,9 +447,6 @@ impl<W: Weight> Matcher<W> {
                     if !st.dual[top].is_zero() {
                         self.clean = false;
                     }
-                    // (The innermost common blossom, whose cycle holds the
-                    // edge, stays so until it goes itself.)
-                    let last = st.common_blossom(x, u);
                     st.dissolve_down_to(x, last);
                 }
             }
@@ -497,6 +524,10 @@ impl<W: Weight> Matcher<W> {
         if (st.dual[v] + two(bp)).is_zero() {
             return None;
         }
+        // The duals of every blossom around `v`: at least those around
+        // both `v` and any `u` (duals are never negative), so when even
+        // they leave too little slack, no walk up `u`'s blossoms is needed.
+        let zv = st.z_from(st.parent[v]);
         let sure = on_row!(self.w.row(v), row => self.active.iter().all(|&u| {
             if u == v || u == p {
                 return true;
@@ -513,7 +544,10 @@ impl<W: Weight> Matcher<W> {
             if W::sum_minus(st.dual[v], st.dual[u], w2) > need {
                 return true;
             }
-            if st.inblossom[u] != st.inblossom[v] {
+            if st.inblossom[u] != st.inblossom[v]
+                || zv.is_zero()
+                || W::sum_minus(st.dual[v] + zv + zv, st.dual[u], w2) <= need
+            {
                 return false;
             }
             let z = st.common_z(v, u);
@@ -850,12 +884,21 @@ impl<W: Weight> State<W> {
             .fold(W::zero(), |acc, b| acc + self.dual[b])
     }
 
-    /// Is `i–j` an edge of the cycle of a blossom containing both? Only
-    /// the innermost one can have it: a cycle edge joins two of the
-    /// blossom's children, and in every blossom above, `i` and `j` lie in
-    /// the same child.
-    fn is_cycle_edge(&self, i: usize, j: usize) -> bool {
-        let b = self.common_blossom(i, j);
+    /// Sum of the duals of blossom `b` and those around it (`NONE`: zero).
+    fn z_from(&self, mut b: usize) -> W {
+        let mut z = W::zero();
+        while b != NONE {
+            z = z + self.dual[b];
+            b = self.parent[b];
+        }
+        z
+    }
+
+    /// Is `i–j` an edge of the cycle of a blossom containing both, `b`
+    /// being the innermost such blossom (`NONE`: none)? Only `b` can have
+    /// it: a cycle edge joins two of the blossom's children, and in every
+    /// blossom above, `i` and `j` lie in the same child.
+    fn is_cycle_edge_in(&self, b: usize, i: usize, j: usize) -> bool {
         b != NONE
             && self.bedges[b]
                 .iter()
