@@ -2,7 +2,7 @@
 //! tree of game files, search it, a member's openings.
 
 use super::game::ReadArgs;
-use super::output::{Format, Table};
+use super::output::{Format, Table, TextOrJson};
 use super::{CliError, CliResult, Ctx};
 use crate::app::archive::{ArchiveSearchInput, Repertoire};
 use crate::domain::archive::ArchiveQuery;
@@ -27,7 +27,7 @@ pub struct ImportArgs {
     #[command(flatten)]
     pub read: ReadArgs,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: TextOrJson,
 }
 
 #[derive(Debug, Args)]
@@ -56,7 +56,7 @@ pub struct SearchArgs {
 pub struct OpeningsArgs {
     pub member: String,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: TextOrJson,
 }
 
 pub fn run(ctx: &Ctx, cmd: ArchiveCmd) -> CliResult {
@@ -102,7 +102,7 @@ fn import(ctx: &Ctx, a: ImportArgs) -> CliResult {
             note!("{}: {}", f.path, note.render(ctx.lang));
         }
     }
-    if a.format == Format::Json {
+    if a.format == TextOrJson::Json {
         say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         let line = crate::i18n::msg!(
@@ -207,7 +207,7 @@ fn openings(ctx: &Ctx, a: OpeningsArgs) -> CliResult {
     let app = ctx.open()?;
     let m = app.find_member(&a.member)?;
     let rep: Repertoire = app.opening_stats(crate::app::MemberId(m.id))?;
-    if a.format == Format::Json {
+    if a.format == TextOrJson::Json {
         say!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }

@@ -1,6 +1,7 @@
 //! `qishe game …`: game records (statistics, display, conversion).
 //! Owned by the game-records work.
 
+use super::output::TextOrJson;
 use super::{CliError, CliResult};
 use crate::app::{BoardNo, RoundNo};
 use crate::i18n::Lang;
@@ -50,17 +51,11 @@ pub struct JudgeArgs {
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: StatsFormat,
+    pub format: TextOrJson,
     #[arg(long, num_args = 3, value_names = ["EVENT", "ROUND", "BOARD"])]
     pub apply: Vec<String>,
     #[arg(long, default_value_t = 1)]
     pub game_no: u32,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum StatsFormat {
-    Text,
-    Json,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -110,7 +105,7 @@ pub struct StatsArgs {
     #[arg(value_parser = crate::cli::path_arg())]
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: StatsFormat,
+    pub format: TextOrJson,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -271,8 +266,8 @@ fn judge_cmd(a: JudgeArgs, with: Judged) -> CliResult {
         _ => None,
     };
     let text = match a.format {
-        StatsFormat::Json => format!("{}\n", serde_json::to_string_pretty(&j.to_json())?),
-        StatsFormat::Text => format!("{}\n{}", j.text(Lang::ZhHans), j.text(Lang::En)),
+        TextOrJson::Json => format!("{}\n", serde_json::to_string_pretty(&j.to_json())?),
+        TextOrJson::Text => format!("{}\n{}", j.text(Lang::ZhHans), j.text(Lang::En)),
     };
     emit(&text)?;
     if let (Some(ctx), Some((event, round, board))) = (ctx, apply) {
@@ -316,7 +311,7 @@ fn emit(text: &str) -> CliResult {
 fn stats(a: StatsArgs) -> CliResult {
     let file = load_with(&a.file, a.read.options())?;
     let text = match a.format {
-        StatsFormat::Json => {
+        TextOrJson::Json => {
             let v: Vec<_> = file
                 .games
                 .iter()
@@ -324,7 +319,7 @@ fn stats(a: StatsArgs) -> CliResult {
                 .collect();
             format!("{}\n", serde_json::to_string_pretty(&v)?)
         }
-        StatsFormat::Text => file.games.iter().map(stats_text).collect(),
+        TextOrJson::Text => file.games.iter().map(stats_text).collect(),
     };
     emit(&text)?;
     partly(&a.file, &file)

@@ -53,6 +53,14 @@ pub enum Format {
     Json,
 }
 
+/// Output of a report that has no table form: text or JSON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    #[default]
+    Text,
+    Json,
+}
+
 /// A table: stable keys (CSV/JSON), translated headings (text), rows of cells.
 pub struct Table {
     pub keys: Vec<&'static str>,

@@ -463,3 +463,28 @@ fn ecco_codes_of_real_records_and_published_lines() {
         assert_eq!(code(moves), want, "{moves}");
     }
 }
+
+/// `archive import` and `archive openings` have no table form: `--format
+/// csv` is refused by the parser (exit 2, the choices named) instead of
+/// printing text under a csv name, and the import reads nothing.
+#[test]
+fn archive_import_and_openings_refuse_csv() {
+    shared_or_skip!("testdata/pgn");
+    let c = crate::common::Club::new();
+    c.ok(&["player", "add", "甲一"]);
+    let dir = archive_folder(&c);
+    let d = dir.to_str().unwrap();
+    for args in [
+        vec!["archive", "import", d, "--format", "csv"],
+        vec!["archive", "openings", "甲一", "--format", "csv"],
+    ] {
+        let o = c.run(&args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("[possible values: text, json]"), "{err}");
+    }
+    assert_eq!(
+        json(&c.ok(&["archive", "search", "--format", "json"])).len(),
+        0
+    );
+}
