@@ -10,8 +10,7 @@ fn main() {
     }
     // The help and clap's errors in the user's language.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let lang = qishe::cli::help::lang_of(&args);
-    let cli = qishe::cli::help::parse(args, lang);
+    let cli = qishe::cli::help::parse(args);
     qishe::cli::console::start();
     let code = match qishe::cli::run(cli) {
         Ok(()) => 0,

@@ -9,7 +9,7 @@
 
 use super::Cli;
 use crate::i18n::{self, tr, Lang};
-use clap::{Arg, ArgAction, Command, CommandFactory, FromArgMatches};
+use clap::{Arg, ArgAction, Command, CommandFactory, FromArgMatches, Parser};
 use std::ffi::OsString;
 
 /// Where clap's own flags (-h, -V) are listed: after the command's own.
@@ -209,10 +209,21 @@ fn named_path(cmd: &Command, args: &[OsString]) -> Vec<String> {
     path
 }
 
-/// Parses `args` (the program's own, first) in `lang`: help and version
-/// are printed and qishe ends; a parse error is printed as clap words it,
-/// with the translated hint after it, and qishe ends with status 2.
-pub fn parse(args: Vec<OsString>, lang: Lang) -> Cli {
+/// Parses `args` (the program's own, first): help and version are printed
+/// in the user's language (`lang_of`) and qishe ends; a parse error is
+/// printed as clap words it, with the translated hint after it, and qishe
+/// ends with status 2.
+///
+/// A valid command line is parsed by the derive's own tree, which carries
+/// no texts: building the translated tree costs more than most commands'
+/// whole work (about 27 of `event list`'s 32 million instructions), so it
+/// is built only for help, version and errors. Both trees have the same
+/// arguments; only their texts differ.
+pub fn parse(args: Vec<OsString>) -> Cli {
+    if let Ok(cli) = Cli::try_parse_from(&args) {
+        return cli;
+    }
+    let lang = lang_of(&args);
     let mut cmd = command(lang);
     let err = match cmd.try_get_matches_from_mut(&args) {
         Ok(m) => match Cli::from_arg_matches(&m) {

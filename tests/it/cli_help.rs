@@ -202,3 +202,52 @@ fn every_argument_has_its_help_from_the_tables() {
     );
     assert!(untranslated.is_empty(), "left in English: {untranslated:?}");
 }
+
+/// A valid command line is parsed by the derive's own tree and only help,
+/// version and errors by the translated one (`help::parse`): the two
+/// trees must take the same commands and arguments, each the same way.
+#[test]
+fn the_translated_tree_takes_the_same_arguments_as_the_derive() {
+    let plain = <qishe::cli::Cli as clap::CommandFactory>::command();
+    let mut all = Vec::new();
+    paths(&plain, &mut Vec::new(), &mut all);
+    for lang in [Lang::ZhHans, Lang::En] {
+        let mut shown = qishe::cli::help::command(lang);
+        shown.build();
+        let mut plain = plain.clone();
+        plain.build();
+        for p in &all {
+            let (mut a, mut b) = (&plain, &shown);
+            for n in p {
+                a = a.find_subcommand(n).unwrap();
+                b = b.find_subcommand(n).unwrap_or_else(|| panic!("{p:?}"));
+            }
+            let shape = |c: &clap::Command| {
+                let mut v: Vec<String> = c
+                    .get_arguments()
+                    .map(|x| {
+                        format!(
+                            "{} {:?} {:?} {:?} {} {} {:?} {:?}",
+                            x.get_id(),
+                            x.get_short(),
+                            x.get_long(),
+                            x.get_index(),
+                            x.is_required_set(),
+                            x.is_global_set(),
+                            x.get_action(),
+                            x.get_num_args(),
+                        )
+                    })
+                    .collect();
+                v.sort();
+                let mut subs: Vec<String> = c
+                    .get_subcommands()
+                    .map(|s| s.get_name().to_string())
+                    .collect();
+                subs.sort();
+                (v, subs)
+            };
+            assert_eq!(shape(a), shape(b), "{p:?} in {lang:?}");
+        }
+    }
+}
