@@ -125,6 +125,10 @@ fn not_offered(ev: &Event, event_kind: EventKind, doc: DocKind) -> super::AppErr
     };
     let offered = Msg::new(match doc {
         DocKind::Bracket => "print.offered.bracket",
+        // A knockout's own chart is its bracket, not the crosstable.
+        DocKind::Wallchart if event_kind == EventKind::Knockout => {
+            "print.offered.wallchart_knockout"
+        }
         DocKind::Wallchart => "print.offered.wallchart",
         _ => "print.offered.season",
     });

@@ -265,6 +265,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the wall chart is for round-robins only (individual or team): print the crosstable instead",
     ),
     (
+        "print.offered.wallchart_knockout",
+        "循环赛总表只用于循环赛: 淘汰赛请改印对阵图 (bracket)",
+        "循環賽總表只用於循環賽: 淘汰賽請改印對陣圖 (bracket)",
+        "the wall chart is for round-robins only: print a knockout's bracket instead",
+    ),
+    (
         "print.offered.season",
         "年度积分榜属于赛季, 不属于赛事",
         "年度積分榜屬於賽季, 不屬於賽事",

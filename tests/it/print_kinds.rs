@@ -61,7 +61,7 @@ fn a_knockout_prints_no_wall_chart_prize_sheet_or_certificates() {
         "杯赛",
         &[
             "杯赛 is a knockout, which does not print wallchart",
-            "the wall chart is for round-robins only",
+            "the wall chart is for round-robins only: print a knockout's bracket instead",
         ],
     );
     refused(
@@ -112,7 +112,7 @@ fn the_refusal_is_in_the_user_s_language() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(
-            "杯赛 是淘汰赛, 不印 wallchart: 循环赛总表只用于循环赛 (个人或团体): 请改印交叉表"
+            "杯赛 是淘汰赛, 不印 wallchart: 循环赛总表只用于循环赛: 淘汰赛请改印对阵图 (bracket)"
         ),
         "{err}"
     );
