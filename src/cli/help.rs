@@ -175,7 +175,7 @@ fn values(a: Arg, path: &[&str], help: &str, lang: Lang) -> Arg {
 /// The language of the help: config.toml's `language` (the file named by
 /// `--config`, else the one found as every command finds it), else the
 /// locale's, as for the CLI's other messages.
-pub fn lang_of(args: &[OsString]) -> Lang {
+fn lang_of(args: &[OsString]) -> Lang {
     let mut explicit = None;
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {

@@ -3,10 +3,11 @@
 //! keys that do nothing saying why, safe result entry on the Teams and
 //! Bracket tabs, help without conflicting keys, and the screens' words.
 
+use crate::common::member;
 use crate::common::tui::{c, config, cup, go, k};
 use crossterm::event::KeyCode;
 use qishe::app::{App, EventId, EventKind};
-use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -66,15 +67,6 @@ fn set(app: &mut App, m: &mut Model, label: &str, value: &str) {
         }
         panic!("{label} offers no {value}");
     }
-}
-
-fn member(app: &mut App, name: &str, rating: i32) {
-    app.add_member(&NewMember {
-        name: name.into(),
-        rating: Some(rating),
-        ..Default::default()
-    })
-    .unwrap();
 }
 
 fn status(m: &Model) -> String {

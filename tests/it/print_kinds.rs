@@ -8,7 +8,7 @@ use crate::common::Club;
 use qishe::app::print::DocKind;
 use qishe::app::{App, AppError, EventKind};
 use qishe::config::Config;
-use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
 use qishe::i18n::Lang;
 
 /// A club with a four-player knockout 杯赛 and a two-board Swiss team
@@ -120,12 +120,7 @@ fn the_refusal_is_in_the_user_s_language() {
 }
 
 fn member(app: &mut App, name: &str) {
-    app.add_member(&NewMember {
-        name: name.into(),
-        rating: Some(2000),
-        ..Default::default()
-    })
-    .unwrap();
+    crate::common::member(app, name, 2000);
 }
 
 /// The refusals at the door: a document the kind does not print, and the

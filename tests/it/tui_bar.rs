@@ -6,7 +6,7 @@ use crate::common::tui::{c, config, cup_in, go, k};
 use crossterm::event::KeyCode;
 use qishe::app::App;
 use qishe::config::Config;
-use qishe::domain::{EventSettings, NewMember, PairingSystem, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
 use qishe::i18n::{tr, Lang};
 use qishe::tui::{view, Model, Screen, KEYMAP};
 use ratatui::backend::TestBackend;
@@ -56,12 +56,7 @@ fn assert_whole(m: &Model, lang: Lang, place: &str) {
 }
 
 fn member(app: &mut App, name: &str) {
-    app.add_member(&NewMember {
-        name: name.into(),
-        rating: Some(2000),
-        ..Default::default()
-    })
-    .unwrap();
+    crate::common::member(app, name, 2000);
 }
 
 /// Opens the first event, then walks every tab checking the bar.

@@ -2,12 +2,13 @@
 //! knockout, driven by keys through the `Model` against a real
 //! club, with the screen drawn at 80×24.
 
+use crate::common::member;
 use crate::common::tui as tui_helpers;
 use qishe::app::RoundNo;
 
 use crossterm::event::KeyCode;
 use qishe::app::{App, KnockoutSettings};
-use qishe::domain::{EventSettings, NewMember, PairingSystem, Points, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem, Points, TeamSettings};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -26,15 +27,6 @@ fn screen_of(m: &Model, w: u16, h: u16) -> String {
 
 fn screen(m: &Model) -> String {
     screen_of(m, 80, 24)
-}
-
-fn member(app: &mut App, name: &str, rating: i32) {
-    app.add_member(&NewMember {
-        name: name.into(),
-        rating: Some(rating),
-        ..Default::default()
-    })
-    .unwrap();
 }
 
 const TEAMS: [(&str, [&str; 3]); 4] = [

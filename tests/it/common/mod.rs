@@ -97,6 +97,17 @@ pub const SEVEN: [&str; 7] = [
     "吕钦",
 ];
 
+/// Adds a member to the club by name with a rating: the set-up of the
+/// tests that build an event through the app.
+pub fn member(app: &mut qishe::app::App, name: &str, rating: i32) {
+    app.add_member(&qishe::domain::NewMember {
+        name: name.into(),
+        rating: Some(rating),
+        ..Default::default()
+    })
+    .unwrap();
+}
+
 /// The binary under test: this build's, or `QISHE_TEST_BIN` (to show a new
 /// test failing on an older build).
 pub fn qishe() -> Command {

@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use qishe::app::{App, EventId, KnockoutSettings};
 use qishe::config::Config;
-use qishe::domain::{EventSettings, NewMember};
+use qishe::domain::EventSettings;
 use qishe::i18n::Lang;
 use qishe::tui::{press, Model};
 
@@ -46,12 +46,7 @@ pub fn cup(names: &[&str], playoff: &[&str]) -> (App, EventId) {
 pub fn cup_in(lang: Lang, names: &[&str], playoff: &[&str]) -> (App, EventId) {
     let mut app = App::in_memory(config(lang)).unwrap();
     for (i, n) in names.iter().enumerate() {
-        app.add_member(&NewMember {
-            name: n.to_string(),
-            rating: Some(2700 - 10 * i as i32),
-            ..Default::default()
-        })
-        .unwrap();
+        super::member(&mut app, n, 2700 - 10 * i as i32);
     }
     let ko = KnockoutSettings {
         playoff: playoff.iter().map(|s| s.to_string()).collect(),
