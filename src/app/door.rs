@@ -600,11 +600,17 @@ impl App {
         before: Option<&EventSettings>,
     ) -> Result<()> {
         if !crate::config::SCHEMES.contains(&settings.scheme.as_str()) {
-            return Err(invalid!(
+            let why = crate::i18n::msg!(
                 "err.app.unknown_scheme",
                 scheme = &settings.scheme,
                 allowed = crate::config::SCHEMES.join(", ")
-            ));
+            );
+            let why = crate::i18n::with_near(
+                why,
+                &settings.scheme,
+                crate::config::SCHEMES.iter().copied(),
+            );
+            return Err(super::AppError::Invalid(why));
         }
         // Scheme constants: unknown keys and bad values are refused here.
         crate::scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?;

@@ -420,7 +420,7 @@ mod tests {
                     file: "qishe.toml".into(),
                     line: 3,
                     column: 7,
-                    why: msg!("err.config.toml", why = "expected a number"),
+                    why: msg!("err.config.syntax", why = "expected a number"),
                 };
                 (e.to_string(), e.msg())
             },

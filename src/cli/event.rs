@@ -272,11 +272,13 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             };
             if let Some(v) = a.system {
                 d.system = Some(PairingSystem::from_code(&v).ok_or_else(|| {
-                    CliError::usage(crate::i18n::msg!(
+                    let why = crate::i18n::msg!(
                         "err.cli.unknown_system",
                         value = &v,
                         allowed = "dutch, cxa, berger, knockout"
-                    ))
+                    );
+                    let near = ["dutch", "cxa", "berger", "knockout"];
+                    CliError::usage(crate::i18n::with_near(why, &v, near))
                 })?);
             }
             if let Some(v) = a.time_control {

@@ -57,10 +57,15 @@ pub fn decode(bytes: Vec<u8>) -> String {
 pub fn run(args: PairTrfArgs) -> CliResult {
     use crate::i18n::msg;
     let system = PairingSystem::from_code(&args.system).ok_or_else(|| {
-        CliError::usage(msg!(
+        let why = msg!(
             "err.cli.unknown_system",
             value = &args.system,
             allowed = "dutch, cxa, berger"
+        );
+        CliError::usage(crate::i18n::with_near(
+            why,
+            &args.system,
+            ["dutch", "cxa", "berger"],
         ))
     })?;
     let in_file = |why: crate::i18n::Msg| msg!("err.app.in_file", file = args.input.display(), why);

@@ -35,7 +35,7 @@ pub fn parse_certificate_template(
     };
     let raw: RawTemplate = toml::from_str(text).map_err(|e| {
         let at = e.span().map_or(0, |s| s.start);
-        err_at(at, msg!("err.config.toml", why = e.message().trim()))
+        err_at(at, super::toml_error::toml_msg(e.message()))
     })?;
     // Every `{field}` must be one the certificate fills.
     let check = |s: &Spanned<String>| -> Result<String, ConfigError> {

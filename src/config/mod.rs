@@ -5,6 +5,7 @@
 //! unknown names are errors that give the file, line and column.
 
 mod certificate;
+mod toml_error;
 pub use certificate::parse_certificate_template;
 
 use crate::domain::{
@@ -236,13 +237,18 @@ fn toml_to_json(t: &toml::Table) -> serde_json::Map<String, serde_json::Value> {
 /// of its type.
 fn check_pairing_setting(key: &str, value: &toml::Value) -> Result<(), Msg> {
     if !pairing_keys().any(|k| k.name() == key) {
-        return Err(msg!(
+        let why = msg!(
             "err.config.unknown_pairing_setting",
             key,
             allowed = pairing_keys()
                 .map(PairingKey::name)
                 .collect::<Vec<_>>()
                 .join(", ")
+        );
+        return Err(crate::i18n::with_near(
+            why,
+            key,
+            pairing_keys().map(PairingKey::name),
         ));
     }
     let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
@@ -283,14 +289,19 @@ fn read_tiebreaks(
         if i.is_none() && m.is_none() {
             // Not a string: the reader's type error; else both lists.
             let why = match TieBreak::deserialize(t.get_ref().clone()) {
-                Err(e) if !t.get_ref().is_str() => {
-                    msg!("err.config.toml", why = e.message().trim())
-                }
-                _ => msg!(
-                    "err.config.unknown_tiebreak_any",
+                Err(e) if !t.get_ref().is_str() => toml_error::toml_msg(e.message()),
+                _ => crate::i18n::with_near(
+                    msg!(
+                        "err.config.unknown_tiebreak_any",
+                        code,
+                        allowed = TieBreak::CODES.join(", "),
+                        team = TeamTieBreak::ALL.map(|t| t.code()).join(", ")
+                    ),
                     code,
-                    allowed = TieBreak::CODES.join(", "),
-                    team = TeamTieBreak::ALL.map(|t| t.code()).join(", ")
+                    TieBreak::CODES
+                        .iter()
+                        .copied()
+                        .chain(TeamTieBreak::ALL.map(|t| t.code())),
                 ),
             };
             return Err(err_at(t.span(), why));
@@ -347,12 +358,8 @@ impl Config {
                 return Err(err_at(at..at, why));
             }
         }
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            let why = e.message().trim();
-            let why = if why.is_empty() { "invalid TOML" } else { why };
-            err_at(span, msg!("err.config.toml", why))
-        })?;
+        let raw: RawConfig = toml::from_str(text)
+            .map_err(|e| err_at(e.span().unwrap_or(0..0), toml_error::toml_msg(e.message())))?;
         let mut c = Config::default();
         let club_set = raw.club.is_some();
         if let Some(club) = raw.club {

@@ -35,6 +35,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{count} duplicate rows; nothing was imported (use --skip-duplicates to import the rest):\n  {rows}",
     ),
     (
+        "err.did_you_mean",
+        "{why}; 是否要写 \"{near}\"?",
+        "{why}; 是否要寫 \"{near}\"?",
+        "{why}; did you mean \"{near}\"?",
+    ),
+    (
         "err.app.unknown_scheme",
         "未知的计分方案 \"{scheme}\"; 可选: {allowed}",
         "未知的計分方案 \"{scheme}\"; 可選: {allowed}",

@@ -123,6 +123,7 @@ mod judge;
 mod kinds;
 mod knockout;
 mod msg;
+mod near;
 mod notes;
 mod paperwork;
 mod printing;
@@ -139,6 +140,7 @@ mod tui;
 
 pub(crate) use msg::{english_display, msg};
 pub use msg::{fill, io_msg, join_msgs, placeholders, Arg, IntoArg, Msg};
+pub use near::{closest, with_near};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);

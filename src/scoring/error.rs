@@ -2,7 +2,7 @@
 //! ([`ScoringError::msg`]); `Display` is that message's English.
 
 use super::validate::InvalidResult;
-use crate::i18n::{msg, Msg};
+use crate::i18n::{msg, with_near, Msg};
 use std::fmt;
 
 /// Which game a message is about: round, board, game number and players.
@@ -104,7 +104,11 @@ impl ScoringError {
     pub fn msg(&self) -> Msg {
         use ScoringError::*;
         match self {
-            UnknownScheme { id, allowed } => msg!("err.scoring.unknown_scheme", id, allowed),
+            UnknownScheme { id, allowed } => with_near(
+                msg!("err.scoring.unknown_scheme", id, allowed),
+                id,
+                allowed.split(", "),
+            ),
             UnknownSetting {
                 scheme,
                 key,
@@ -118,9 +122,11 @@ impl ScoringError {
                 let expected = Msg::new(expected);
                 msg!("err.scoring.bad_setting_value", key, value, expected)
             }
-            UnknownTieBreak { code, allowed } => {
-                msg!("err.scoring.unknown_tiebreak", code, allowed)
-            }
+            UnknownTieBreak { code, allowed } => with_near(
+                msg!("err.scoring.unknown_tiebreak", code, allowed),
+                code,
+                allowed.split(", "),
+            ),
             // No capture is written `none`: the message says so.
             MissingField { field, game, .. } if *field == "err.field.first_strike" => {
                 msg!("err.scoring.missing_first_strike", game = game.msg())

@@ -94,6 +94,7 @@ fn config_errors_say_file_line_and_column_in_the_configs_language() {
         e.contains("config.toml:5:1: [event.pairing] has no setting \"round1_methd\""),
         "{e}"
     );
+    assert!(e.contains("did you mean \"round1_method\"?"), "{e}");
     let o = run_in_locale(&club, "zh_TW.UTF-8", &["player", "list"]);
     assert!(
         stderr(&o).contains("第5行第1欄: [event.pairing] 沒有設定項"),
@@ -106,6 +107,66 @@ fn config_errors_say_file_line_and_column_in_the_configs_language() {
     assert!(!o.status.success());
     let e = stderr(&o);
     assert!(!e.is_ascii(), "{e}");
+}
+
+/// A mistyped key, value or type in the config is said in the reader's
+/// language (not serde's English) and names what was probably meant; the
+/// command does nothing.
+#[test]
+fn config_typos_are_translated_and_suggest_the_name_meant() {
+    let club = Club::new();
+    let config = club.path("config.toml");
+    let cases: [(&str, &str, &str, &str); 4] = [
+        (
+            "club = \"x\"\nlanguge = \"en\"\n",
+            "config.toml 第2行第1列: 未知的设置项 \"languge\"，是否要写 \"language\"?",
+            "未知的設定項 \"languge\"，是否要寫 \"language\"?",
+            "config.toml:2:1: unknown key \"languge\"; did you mean \"language\"?",
+        ),
+        (
+            "[event]\nscheme = \"standrad\"\n",
+            "第2行第10列: 未知的值 \"standrad\"，是否要写 \"standard\"?",
+            "未知的值 \"standrad\"，是否要寫 \"standard\"?",
+            "config.toml:2:10: unknown value \"standrad\"; did you mean \"standard\"?",
+        ),
+        (
+            "club = 5\n",
+            "第1行第8列: 值的类型不对: 应为字符串（用双引号括起，如 \"a4\"），写的是整数 5",
+            "值的類型不對: 應為字串",
+            "config.toml:1:8: wrong type: expected a string (in double quotes, like \"a4\"), found the integer 5",
+        ),
+        (
+            "[event]\ntiebreaks = [\"buchholtz\"]\n",
+            "是否要写 \"buchholz\"?",
+            "是否要寫 \"buchholz\"?",
+            "did you mean \"buchholz\"?",
+        ),
+    ];
+    for (text, zh, tw, en) in cases {
+        std::fs::write(&config, text).unwrap();
+        for (locale, want) in [
+            ("zh_CN.UTF-8", zh),
+            ("zh_TW.UTF-8", tw),
+            ("en_US.UTF-8", en),
+        ] {
+            let o = run_in_locale(&club, locale, &["player", "add", "甲"]);
+            assert_eq!(o.status.code(), Some(1), "{text}");
+            let e = stderr(&o);
+            assert!(e.contains(want), "{locale} {text}: {e}");
+            for english in [
+                "unknown field",
+                "unknown variant",
+                "invalid type",
+                "expected one of",
+            ] {
+                assert!(!e.contains(english), "{locale}: serde's English in {e}");
+            }
+        }
+    }
+    // Nothing was added while the config was wrong.
+    std::fs::write(&config, "club = \"x\"\n").unwrap();
+    let list = club.ok(&["player", "list"]);
+    assert!(!list.contains('甲'), "{list}");
 }
 
 /// What a command prints when it has done its work is in the user's
