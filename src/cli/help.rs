@@ -238,13 +238,23 @@ pub fn parse(args: Vec<OsString>) -> Cli {
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => err.exit(),
         _ => {
-            let _ = err.print();
             let path = named_path(&cmd, &args);
             let help = match path.is_empty() {
                 true => "qishe --help".to_string(),
                 false => format!("qishe {} --help", path.join(" ")),
             };
-            note!("{}", i18n::msg!("cli.help.parse_error", help).render(lang));
+            // clap's English as it is for English readers, and for an
+            // error not said in the other languages yet.
+            match super::parse_error::translate(&err).filter(|_| lang != Lang::En) {
+                Some(why) => {
+                    note!("qishe: {}", why.render(lang));
+                    note!("{}", i18n::msg!("cli.err.usage_hint", help).render(lang));
+                }
+                None => {
+                    let _ = err.print();
+                    note!("{}", i18n::msg!("cli.help.parse_error", help).render(lang));
+                }
+            }
             super::exit(2)
         }
     }

@@ -48,6 +48,7 @@ pub mod help;
 pub mod history;
 pub mod knockout;
 pub mod output;
+mod parse_error;
 pub mod player;
 pub mod print;
 pub mod prizes;

@@ -115,6 +115,7 @@ mod bracket;
 mod cli;
 mod cli_help;
 mod cli_lines;
+mod cli_parse;
 mod console;
 mod database;
 mod errors;
@@ -169,6 +170,7 @@ static TABLES: &[&[Text]] = &[
     team_docs::TEXTS,
     cli_lines::TEXTS,
     cli_help::TEXTS,
+    cli_parse::TEXTS,
     kinds::TEXTS,
     hostile::TEXTS,
     trf2026::TEXTS,

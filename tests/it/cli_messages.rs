@@ -169,6 +169,63 @@ fn config_typos_are_translated_and_suggest_the_name_meant() {
     assert!(!list.contains('甲'), "{list}");
 }
 
+/// A command line clap cannot parse is refused in the reader's language:
+/// the argument, the value, why, and what was probably meant; English
+/// readers keep clap's own words. Nothing is done (exit 2).
+#[test]
+fn parse_errors_speak_the_readers_language() {
+    let club = Club::new();
+    club.ok(&["player", "add", "甲"]);
+    let cases: [(&[&str], &str, &str); 5] = [
+        (
+            &["result", "周赛", "0", "1", "1-0"],
+            "<ROUND> 的值 \"0\" 无效: 须为整数，至少为 1",
+            "<ROUND> 的值 \"0\" 無效: 須為整數，至少為 1",
+        ),
+        (
+            &["player", "add", "乙", "--ratng", "1500"],
+            "不认识的参数 --ratng，是否要写 --rating?",
+            "不認識的參數 --ratng，是否要寫 --rating?",
+        ),
+        (
+            &["playr", "list"],
+            "不认识的命令 \"playr\"，是否要写 \"player\"?",
+            "不認識的命令 \"playr\"，是否要寫 \"player\"?",
+        ),
+        (
+            &["result", "周赛"],
+            "缺少参数: <ROUND>, <BOARD>, <OUTCOME>",
+            "缺少參數: <ROUND>, <BOARD>, <OUTCOME>",
+        ),
+        (
+            &["player", "add", "乙", "--rating", "x"],
+            "--rating <RATING> 的值 \"x\" 无效: 须为整数",
+            "須為整數",
+        ),
+    ];
+    for (args, zh, tw) in cases {
+        for (locale, want) in [("zh_CN.UTF-8", zh), ("zh_TW.UTF-8", tw)] {
+            let o = run_in_locale(&club, locale, args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            let e = stderr(&o);
+            assert!(
+                e.starts_with("qishe: ") && e.contains(want),
+                "{locale} {args:?}: {e}"
+            );
+            for english in ["error:", "tip:", "Usage:", "For more information"] {
+                assert!(
+                    !e.contains(english),
+                    "{locale} {args:?}: clap's English in {e}"
+                );
+            }
+        }
+        let en = stderr(&run_in_locale(&club, "en_US.UTF-8", args));
+        assert!(en.starts_with("error: "), "{args:?}: {en}");
+    }
+    let list = club.ok(&["player", "list"]);
+    assert!(!list.contains('乙'), "{list}");
+}
+
 /// What a command prints when it has done its work is in the user's
 /// language too, and stays English in an English one.
 #[test]

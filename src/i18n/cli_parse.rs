@@ -1,0 +1,127 @@
+//! Texts of the command line's parse errors (`cli/parse_error.rs`): what
+//! clap says in English, said again in the reader's language.
+
+use super::Text;
+
+pub static TEXTS: &[Text] = &[
+    (
+        "cli.err.unknown_argument",
+        "不认识的参数 {arg}",
+        "不認識的參數 {arg}",
+        "unexpected argument {arg}",
+    ),
+    (
+        "cli.err.unknown_argument_near",
+        "不认识的参数 {arg}，是否要写 {near}?",
+        "不認識的參數 {arg}，是否要寫 {near}?",
+        "unexpected argument {arg}; did you mean {near}?",
+    ),
+    (
+        "cli.err.negative",
+        "{arg}: 此处不接受负数 (以 - 开头的值被当作选项)",
+        "{arg}: 此處不接受負數 (以 - 開頭的值被當作選項)",
+        "{arg}: no negative number is taken here (a value starting with - is read as an option)",
+    ),
+    (
+        "cli.err.unknown_command",
+        "不认识的命令 \"{name}\"",
+        "不認識的命令 \"{name}\"",
+        "unrecognised command \"{name}\"",
+    ),
+    (
+        "cli.err.unknown_command_near",
+        "不认识的命令 \"{name}\"，是否要写 \"{near}\"?",
+        "不認識的命令 \"{name}\"，是否要寫 \"{near}\"?",
+        "unrecognised command \"{name}\"; did you mean \"{near}\"?",
+    ),
+    (
+        "cli.err.missing",
+        "缺少参数: {args}",
+        "缺少參數: {args}",
+        "missing: {args}",
+    ),
+    (
+        "cli.err.missing_command",
+        "缺少命令",
+        "缺少命令",
+        "a command is missing",
+    ),
+    (
+        "cli.err.value_missing",
+        "{arg} 后面缺少值",
+        "{arg} 後面缺少值",
+        "{arg} needs a value",
+    ),
+    (
+        "cli.err.value_not_allowed",
+        "{arg} 的值 \"{value}\" 不可用; 可用: {allowed}",
+        "{arg} 的值 \"{value}\" 不可用; 可用: {allowed}",
+        "\"{value}\" is not a value of {arg}; allowed: {allowed}",
+    ),
+    (
+        "cli.err.value_not_allowed_near",
+        "{arg} 的值 \"{value}\" 不可用，是否要写 \"{near}\"? 可用: {allowed}",
+        "{arg} 的值 \"{value}\" 不可用，是否要寫 \"{near}\"? 可用: {allowed}",
+        "\"{value}\" is not a value of {arg}; did you mean \"{near}\"? Allowed: {allowed}",
+    ),
+    (
+        "cli.err.bad_value",
+        "{arg} 的值 \"{value}\" 无效: {why}",
+        "{arg} 的值 \"{value}\" 無效: {why}",
+        "\"{value}\" is not valid for {arg}: {why}",
+    ),
+    (
+        "cli.err.at_least",
+        "须为整数，至少为 {low}",
+        "須為整數，至少為 {low}",
+        "it must be a whole number, at least {low}",
+    ),
+    (
+        "cli.err.between",
+        "须为 {low} 到 {high} 之间的整数",
+        "須為 {low} 到 {high} 之間的整數",
+        "it must be a whole number from {low} to {high}",
+    ),
+    (
+        "cli.err.not_whole_number",
+        "须为整数",
+        "須為整數",
+        "it must be a whole number",
+    ),
+    (
+        "cli.err.too_large",
+        "数太大",
+        "數太大",
+        "the number is too large",
+    ),
+    (
+        "cli.err.too_small",
+        "数太小",
+        "數太小",
+        "the number is too small",
+    ),
+    (
+        "cli.err.conflict",
+        "{arg} 不能与 {other} 同时使用",
+        "{arg} 不能與 {other} 同時使用",
+        "{arg} cannot be used with {other}",
+    ),
+    (
+        "cli.err.extra_value",
+        "多余的值 \"{value}\"",
+        "多餘的值 \"{value}\"",
+        "unexpected value \"{value}\"",
+    ),
+    (
+        "cli.err.no_equals",
+        "{arg} 的值须用 = 连接，如 {arg}=值",
+        "{arg} 的值須用 = 連接，如 {arg}=值",
+        "{arg} takes its value after =, like {arg}=VALUE",
+    ),
+    (
+        "cli.err.usage_hint",
+        "用 {help} 查看用法",
+        "用 {help} 查看用法",
+        "{help} shows the usage",
+    ),
+];
