@@ -301,7 +301,7 @@ impl App {
                     &empty
                 };
                 let scheme = Scheme::from_id(id, overrides).map_err(|e| e.to_string())?;
-                let two = scheme.kind.is_two_game();
+                let two = scheme.kind().is_two_game();
                 if two != (ev.settings.games_per_round == 2) {
                     return Err(if two {
                         "needs two-game rounds (分先); this event has one game per round".into()
