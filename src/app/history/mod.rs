@@ -234,15 +234,9 @@ impl App {
         rating_list(h, &r, as_of)
     }
 
-    /// A member's events, games, score by year.
-    pub fn member_history(&self, member: &str) -> Result<MemberHistory> {
-        let m = self.store.resolve_member(member)?;
-        let h = self.store.history(Some(m.id))?;
-        Ok(member_history(&h, m.id))
-    }
-
-    /// [`App::member_history`] of a member by id (the member page).
-    pub fn member_history_of(&self, id: MemberId) -> Result<MemberHistory> {
+    /// A member's events, games, score by year (`player show`, the
+    /// member page).
+    pub fn member_history(&self, id: MemberId) -> Result<MemberHistory> {
         let h = self.store.history(Some(id.0))?;
         Ok(member_history(&h, id.0))
     }
