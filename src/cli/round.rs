@@ -158,7 +158,9 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             insist,
         } => {
             let event = app.find_event(&event)?.key();
-            let o = app.swap_players(event, round, &a, &b, insist)?;
+            let a = app.find_entry(event, &a)?.key();
+            let b = app.find_entry(event, &b)?.key();
+            let o = app.swap_players(event, round, a, b, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
             print_round(&app, event, Some(round), Format::Text)?;
         }
