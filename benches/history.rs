@@ -42,7 +42,10 @@ fn bench(c: &mut Criterion) {
         b.iter(|| app.stats(&StatsFilter::default()).unwrap())
     });
     g.bench_function("player_show", |b| {
-        b.iter(|| app.member_history("Member 0001").unwrap())
+        b.iter(|| {
+            let m = app.find_member("Member 0001").unwrap();
+            app.member_history(m.key()).unwrap()
+        })
     });
     let mut m = Model::load(&app).unwrap();
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();

@@ -1,5 +1,6 @@
-//! The TUI pages of issues 8 and 9 on ten years of weekly events (520
-//! events, 104,000 games, 200 members, `build_history_db`'s default): the
+//! The TUI pages (ruling dialog, member page, statistics) on ten years
+//! of weekly events (520 events, 104,000 games, 200 members,
+//! `build_history_db`'s default): the
 //! statistics screen opened (`S`, stats and rating list, first frame), its
 //! filter applied, the member page opened (`Enter` on the club list) and a
 //! head-to-head shown (`v`).

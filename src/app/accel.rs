@@ -58,16 +58,13 @@ pub fn check(s: &EventSettings) -> Result<()> {
         return Err(invalid!("err.accel.dutch_only"));
     }
     let scheme = crate::scoring::Scheme::from_id(&s.scheme, &s.scheme_settings)?;
-    let keys = scheme.settings.keys();
-    let v = |k: &str| keys.contains(&k).then(|| scheme.settings.get(k));
-    let win = Some(scheme.win_value());
-    let half = win.map(Points::half);
-    let zero = Some(Points::ZERO);
-    let standard = !scheme.kind.is_two_game()
-        && scheme.kind != crate::scoring::SchemeKind::Armageddon
-        && [v("red_win"), v("black_win")] == [win, win]
-        && [v("red_draw"), v("black_draw")] == [half, half]
-        && [v("red_loss"), v("black_loss")] == [zero, zero];
+    let win = scheme.win_value();
+    let (half, zero) = (win.half(), Points::ZERO);
+    // Only a six-value scheme (chess's too) can be win = 2 × draw, loss 0.
+    let standard = scheme
+        .settings()
+        .six_values()
+        .is_some_and(|v| v.six() == [win, half, zero, win, half, zero]);
     if !standard {
         return Err(invalid!("err.accel.scheme", scheme = &s.scheme));
     }

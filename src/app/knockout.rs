@@ -486,14 +486,14 @@ impl App {
         if !(1..=2).contains(&s.games_per_round) {
             return Err(invalid!("err.app.games_per_round"));
         }
-        if scheme.kind.is_two_game() {
+        if scheme.kind().is_two_game() {
             s.games_per_round = 2;
         }
         // The number of rounds follows from the entries (set when round 1 is paired).
         s.rounds = 1;
         let steps = knockout
             .ladder()?
-            .unwrap_or_else(|| crate::scoring::knockout::default_ladder(scheme.kind))
+            .unwrap_or_else(|| crate::scoring::knockout::default_ladder(scheme.kind()))
             .len();
         let given = knockout
             .playoff_times

@@ -165,7 +165,7 @@ impl App {
             None => {
                 // Game 2: colours swapped (two-game), kept (hu-two-game).
                 let (red, blk) =
-                    if game_no == 2 && scheme.kind != crate::scoring::SchemeKind::HuTwoGame {
+                    if game_no == 2 && scheme.kind() != crate::scoring::SchemeKind::HuTwoGame {
                         (black, b.red)
                     } else {
                         (b.red, black)

@@ -2,7 +2,7 @@
 //! next round, manual board changes, unpairing.
 
 use super::{App, AppError, Result};
-use crate::app::EventId;
+use crate::app::{EntryId, EventId};
 use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, PairingSystem};
 use crate::pairing::{
@@ -393,14 +393,14 @@ impl App {
         &mut self,
         event_key: EventId,
         round: RoundNo,
-        a: &str,
-        b: &str,
+        a: EntryId,
+        b: EntryId,
         insist: bool,
     ) -> Result<PairOutcome> {
         let round = round.get();
         let event = self.event(event_key)?;
-        let ea = self.store.resolve_entry(event.id, a)?;
-        let eb = self.store.resolve_entry(event.id, b)?;
+        let ea = self.entry(event_key, a)?;
+        let eb = self.entry(event_key, b)?;
         let entries = self.store.entries(event.id)?;
         let no: HashMap<i64, u32> = entries.iter().map(|e| (e.id, e.start_no)).collect();
         let mut boards: Vec<(u32, Option<u32>)> = self

@@ -231,16 +231,14 @@ mod tests {
                 )
                 .map(|_| ())
                 .map_err(e),
-            Op::Swap(ev, r, a, b) => app
-                .swap_players(
-                    app.find_event(EVENTS[*ev]).map_err(e)?.key(),
-                    RoundNo(*r),
-                    NAMES[*a],
-                    NAMES[*b],
-                    true,
-                )
-                .map(|_| ())
-                .map_err(e),
+            Op::Swap(ev, r, a, b) => {
+                let event = app.find_event(EVENTS[*ev]).map_err(e)?.key();
+                let a = app.find_entry(event, NAMES[*a]).map_err(e)?.key();
+                let b = app.find_entry(event, NAMES[*b]).map_err(e)?.key();
+                app.swap_players(event, RoundNo(*r), a, b, true)
+                    .map(|_| ())
+                    .map_err(e)
+            }
             Op::Unpair(ev, force) => app
                 .unpair_last(app.find_event(EVENTS[*ev]).map_err(e)?.key(), *force)
                 .map(|_| ())

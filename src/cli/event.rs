@@ -38,28 +38,28 @@ pub enum EventCmd {
     Withdraw {
         event: String,
         player: String,
-        #[arg(long)]
-        after_round: Option<u32>,
+        #[arg(long, value_parser = super::after_round_no())]
+        after_round: Option<RoundNo>,
     },
     Forbid {
         event: String,
         p1: String,
         p2: String,
         #[arg(long, value_parser = round_range)]
-        rounds: Option<(u32, u32)>,
+        rounds: Option<(RoundNo, RoundNo)>,
     },
     Bye {
         event: String,
         player: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
         #[arg(long)]
         value: Option<String>,
     },
     Schedule {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
         #[arg(value_parser = round_start, required_unless_present = "clear")]
         start: Option<chrono::NaiveDateTime>,
         #[arg(long, conflicts_with = "start")]
@@ -182,7 +182,7 @@ pub struct NewArgs {
 }
 
 /// `3` or `1-4`: a range of rounds.
-fn round_range(s: &str) -> Result<(u32, u32), String> {
+fn round_range(s: &str) -> Result<(RoundNo, RoundNo), String> {
     let bad = || format!("\"{s}\" is not a round or a range of rounds like 1-4");
     let (a, b) = s.split_once('-').unwrap_or((s, s));
     let a: u32 = a.trim().parse().map_err(|_| bad())?;
@@ -190,7 +190,7 @@ fn round_range(s: &str) -> Result<(u32, u32), String> {
     if a == 0 || b < a {
         return Err(bad());
     }
-    Ok((a, b))
+    Ok((RoundNo(a), RoundNo(b)))
 }
 
 fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
@@ -446,7 +446,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
         } => {
             let e = app.find_event(&event)?.key();
             let en = app.find_entry(e, &player)?.key();
-            app.withdraw(e, en, after_round.map(RoundNo))?;
+            app.withdraw(e, en, after_round)?;
         }
         EventCmd::Forbid {
             event,
@@ -457,7 +457,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             let e = app.find_event(&event)?.key();
             let a = app.find_entry(e, &p1)?.key();
             let b = app.find_entry(e, &p2)?.key();
-            let rounds = rounds.map(|(from, to)| (RoundNo(from), RoundNo(to)));
+
             app.forbid_pair_in(e, a, b, rounds)?;
         }
         EventCmd::Bye {
@@ -474,7 +474,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 })?),
                 None => None,
             };
-            app.request_bye(e, en, RoundNo(round), v)?;
+            app.request_bye(e, en, round, v)?;
         }
         EventCmd::Schedule {
             event,
@@ -483,7 +483,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             clear: _,
         } => {
             let event = app.find_event(&event)?.key();
-            app.set_round_start(event, RoundNo(round), start)?;
+            app.set_round_start(event, round, start)?;
         }
         EventCmd::Prizes {
             event,

@@ -16,9 +16,10 @@ use std::path::PathBuf;
 pub enum KnockoutCmd {
     Lot {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
-        board: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
+        #[arg(value_parser = super::board_no())]
+        board: BoardNo,
         winner: String,
     },
     Place {
@@ -313,7 +314,7 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let event = app.find_event(&event)?.key();
-            let m = app.knockout_lot(event, RoundNo(round), BoardNo(board), &winner)?;
+            let m = app.knockout_lot(event, round, board, &winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {

@@ -173,6 +173,28 @@ pub(crate) fn path_arg() -> impl clap::builder::TypedValueParser<Value = PathBuf
     clap::builder::PathBufValueParser::new().map(crate::config::native_path)
 }
 
+/// The parser of a round number: 1 or more, typed at the edge (clap's own
+/// words for 0 or for what is no number).
+pub(crate) fn round_no() -> impl clap::builder::TypedValueParser<Value = crate::app::RoundNo> {
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u32).range(1..).map(crate::app::RoundNo)
+}
+
+/// The parser of `--after-round` on a withdrawal: a round number, where 0
+/// is before the first round.
+pub(crate) fn after_round_no() -> impl clap::builder::TypedValueParser<Value = crate::app::RoundNo>
+{
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u32).map(crate::app::RoundNo)
+}
+
+/// The parser of a board number, typed at the edge (the app refuses one
+/// its round has not, 0 too).
+pub(crate) fn board_no() -> impl clap::builder::TypedValueParser<Value = crate::app::BoardNo> {
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u32).map(crate::app::BoardNo)
+}
+
 /// Ends qishe with `code` after the console is put back as it was found
 /// (and, in a console window of its own, a failure waited on: `console.rs`).
 pub fn exit(code: i32) -> ! {

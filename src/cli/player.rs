@@ -146,7 +146,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
                 member_table(ctx, std::slice::from_ref(&m)).render(format)
             );
             if format == Format::Text {
-                let h = app.member_history(&m.id.to_string())?;
+                let h = app.member_history(m.key())?;
                 say_raw!("{}", super::history::render_member_history(&h, ctx.lang));
                 // The member's openings from the game archive, if any.
                 let rep = app.opening_stats(crate::app::MemberId(m.id))?;

@@ -65,8 +65,8 @@ pub struct PrintArgs {
     #[arg(value_enum)]
     pub kind: Kind,
     pub event: String,
-    #[arg(short, long, visible_alias = "after-round", value_parser = clap::value_parser!(u32).range(1..))]
-    pub round: Option<u32>,
+    #[arg(short, long, visible_alias = "after-round", value_parser = super::round_no())]
+    pub round: Option<RoundNo>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,
     #[arg(short, long, value_name = "FILE")]
@@ -201,7 +201,7 @@ pub fn run(ctx: &Ctx, a: PrintArgs) -> CliResult {
         name_order: a.order,
     };
     let build = |app: &crate::app::App, lang| match event {
-        Some(e) => app.print_doc_with(e, kind, a.round.map(RoundNo), lang, dopts),
+        Some(e) => app.print_doc_with(e, kind, a.round, lang, dopts),
         None => app
             .find_season(&a.event)
             .and_then(|s| app.print_season_doc(s, lang)),

@@ -14,17 +14,19 @@ pub enum ReportCmd {
     },
     Confirm {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
-        board: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
+        #[arg(value_parser = super::board_no())]
+        board: BoardNo,
         #[arg(long)]
         result: Option<String>,
     },
     Reject {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
-        board: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
+        #[arg(value_parser = super::board_no())]
+        board: BoardNo,
     },
     Pin {
         event: String,
@@ -99,11 +101,10 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
             result,
         } => {
             let id = app.find_event(&event)?.key();
-            let g =
-                match app.confirm_report(id, RoundNo(round), BoardNo(board), result.as_deref())? {
-                    EventResult::Game(g) => g,
-                    EventResult::Knockout(r) => r.game.clone(),
-                };
+            let g = match app.confirm_report(id, round, board, result.as_deref())? {
+                EventResult::Game(g) => g,
+                EventResult::Knockout(r) => r.game.clone(),
+            };
             let line = msg!(
                 "cli.out.result",
                 round = round,
@@ -119,7 +120,7 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
             board,
         } => {
             let id = app.find_event(&event)?.key();
-            let n = app.reject_reports(id, RoundNo(round), BoardNo(board))?;
+            let n = app.reject_reports(id, round, board)?;
             say!(
                 "{}",
                 msg!("cli.reports.rejected", round, board, n).render(l)

@@ -13,8 +13,8 @@ pub enum RoundCmd {
     },
     Show {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: Option<u32>,
+        #[arg(value_parser = super::round_no())]
+        round: Option<RoundNo>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -25,8 +25,8 @@ pub enum RoundCmd {
     },
     Swap {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
         a: String,
         b: String,
         #[arg(long)]
@@ -34,8 +34,8 @@ pub enum RoundCmd {
     },
     Set {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
         boards: Vec<String>,
         #[arg(long)]
         insist: bool,
@@ -128,7 +128,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             // team event's matches with their boards, a knockout's matches.
             // CSV and JSON keep the boards for every kind.
             let id = app.find_event(&event)?.key();
-            match app.event_round(id, round.map(RoundNo))? {
+            match app.event_round(id, round)? {
                 EventRound::Individual(v) => print_view(&v, format, app.lang()),
                 EventRound::Team(v) => {
                     say_raw!("{}", super::team::round_table(&v, ctx.lang).render(format))
@@ -142,12 +142,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             event,
             round,
             format,
-        } => print_round(
-            &app,
-            app.find_event(&event)?.key(),
-            round.map(RoundNo),
-            format,
-        )?,
+        } => print_round(&app, app.find_event(&event)?.key(), round, format)?,
         RoundCmd::Unpair { event, force } => {
             let r = app.unpair_last(app.find_event(&event)?.key(), force)?;
             say!(
@@ -163,9 +158,11 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             insist,
         } => {
             let event = app.find_event(&event)?.key();
-            let o = app.swap_players(event, RoundNo(round), &a, &b, insist)?;
+            let a = app.find_entry(event, &a)?.key();
+            let b = app.find_entry(event, &b)?.key();
+            let o = app.swap_players(event, round, a, b, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, event, Some(RoundNo(round)), Format::Text)?;
+            print_round(&app, event, Some(round), Format::Text)?;
         }
         RoundCmd::Set {
             event,
@@ -178,9 +175,9 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                 .map(|b| parse_board(b))
                 .collect::<Result<Vec<_>, _>>()?;
             let event = app.find_event(&event)?.key();
-            let o = app.set_boards(event, RoundNo(round), &parsed, insist)?;
+            let o = app.set_boards(event, round, &parsed, insist)?;
             report(&o, o.violations.is_empty() || insist, ctx.lang)?;
-            print_round(&app, event, Some(RoundNo(round)), Format::Text)?;
+            print_round(&app, event, Some(round), Format::Text)?;
         }
     }
     Ok(())

@@ -18,10 +18,10 @@ pub struct ResultArgs {
     pub reports: Option<super::reports::ReportCmd>,
     #[arg(required = true)]
     pub event: Option<String>,
-    #[arg(required = true, value_parser = clap::value_parser!(u32).range(1..))]
-    pub round: Option<u32>,
-    #[arg(required = true)]
-    pub board: Option<u32>,
+    #[arg(required = true, value_parser = super::round_no())]
+    pub round: Option<RoundNo>,
+    #[arg(required = true, value_parser = super::board_no())]
+    pub board: Option<BoardNo>,
     #[arg(required = true, allow_hyphen_values = true)]
     pub outcome: Option<String>,
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -79,8 +79,8 @@ pub enum ImportCmd {
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
     pub event: String,
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub after_round: Option<u32>,
+    #[arg(long, value_parser = super::round_no())]
+    pub after_round: Option<RoundNo>,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     #[arg(long, num_args = 1..=2, value_names = ["A", "B"])]
@@ -180,17 +180,15 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let mut app = ctx.open()?;
     // clap requires the positionals whenever no subcommand is given.
     let event = a.event.clone().unwrap_or_default();
-    let round = a.round.unwrap_or_default();
-    let mut board = a.board.unwrap_or_default();
+    let round = a.round.unwrap_or(RoundNo(0));
+    let mut board = a.board.unwrap_or(BoardNo(0));
     let id = app.find_event(&event)?.key();
     if let Some(m) = a.match_no {
-        board = app
-            .team_board_number(id, RoundNo(round), m, BoardNo(board))?
-            .get();
+        board = app.team_board_number(id, round, m, board)?;
     }
     // The app records by the event's kind; the CLI renders its answer.
     let (g, knockout) = match &a.record {
-        None => match app.event_result(id, RoundNo(round), BoardNo(board), &input, a.force)? {
+        None => match app.event_result(id, round, board, &input, a.force)? {
             EventResult::Game(g) => (g, None),
             EventResult::Knockout(r) => (r.game.clone(), Some(*r)),
         },
@@ -199,14 +197,8 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
                 crate::app::output::read_record_file(path, crate::app::output::RECORD_LIMIT)?;
             let name = path.display().to_string();
             let rec = crate::app::load_record(&bytes, &name, a.record_game.saturating_sub(1))?;
-            let (g, overridden) = app.record_result_with_record(
-                id,
-                RoundNo(round),
-                BoardNo(board),
-                input,
-                &rec,
-                a.record_wins,
-            )?;
+            let (g, overridden) =
+                app.record_result_with_record(id, round, board, input, &rec, a.record_wins)?;
             for d in overridden {
                 note!(
                     "{}",
@@ -271,7 +263,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
     let app = ctx.open()?;
     // The app answers for the event's kind; the CLI only renders it.
     let id = app.find_event(&a.event)?.key();
-    let st = match app.event_standings(id, a.after_round.map(RoundNo))? {
+    let st = match app.event_standings(id, a.after_round)? {
         EventStandings::Knockout(k) => {
             return super::knockout::print_standings(ctx.lang, &k, a.format)
         }
@@ -279,7 +271,7 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         EventStandings::Individual(st) => st,
     };
     if let Some([one]) = a.explain.as_deref() {
-        let (_, b) = app.explain_player(id, a.after_round.map(RoundNo), one)?;
+        let (_, b) = app.explain_player(id, a.after_round, one)?;
         say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }
@@ -345,8 +337,7 @@ fn run_team_standings(
 ) -> CliResult {
     let lang = app.lang();
     if a.boards {
-        let rows =
-            app.team_board_prizes(app.find_event(&a.event)?.key(), a.after_round.map(RoundNo))?;
+        let rows = app.team_board_prizes(app.find_event(&a.event)?.key(), a.after_round)?;
         say_raw!(
             "{}",
             super::team::board_prizes_table(&rows, a.format, lang).render(a.format)

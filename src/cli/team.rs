@@ -31,8 +31,8 @@ pub enum TeamCmd {
     },
     Lineup {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: u32,
+        #[arg(value_parser = super::round_no())]
+        round: RoundNo,
         team: String,
         players: String,
     },
@@ -49,8 +49,8 @@ pub enum TeamCmd {
     },
     Round {
         event: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
-        round: Option<u32>,
+        #[arg(value_parser = super::round_no())]
+        round: Option<RoundNo>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -132,7 +132,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             players,
         } => {
             let event = app.find_event(&event)?.key();
-            let boards = app.set_team_lineup(event, RoundNo(round), &team, &split(&players))?;
+            let boards = app.set_team_lineup(event, round, &team, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             let line = crate::i18n::msg!(
                 "cli.out.lineup",
@@ -174,7 +174,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             round,
             format,
         } => {
-            let v = app.team_round_view(app.find_event(&event)?.key(), round.map(RoundNo))?;
+            let v = app.team_round_view(app.find_event(&event)?.key(), round)?;
             say_raw!("{}", round_table(&v, l).render(format));
         }
     }

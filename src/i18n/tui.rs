@@ -602,7 +602,7 @@ pub(super) static TEXTS: &[Text] = &[
         "第 {board} 台此位置無人 (輪空)",
         "nobody sits there on board {board} (bye)",
     ),
-    // Issues 8 and 9: ruling dialog, member page, statistics screen.
+    // The ruling dialog, the member page, the statistics screen.
     ("action.judge", "重复局面裁决", "重複局面裁決", "repetition ruling"),
     ("action.member-page", "会员页", "會員頁", "member page"),
     ("action.statistics", "统计", "統計", "statistics"),

@@ -7,6 +7,7 @@
 
 use super::rounds::single_game_round;
 use super::scheme::{RoundResult, Scheme, SchemeKind};
+use super::settings::{Draw08Values, SchemeSettings};
 use super::two_game::{hu_round, two_game_round, Ctx, TwoGameStep};
 use super::{GameRef, ScoringError};
 use crate::domain::{Colour, Game, Outcome, Points};
@@ -320,7 +321,7 @@ fn decide(
         })
     };
     let forfeited = |gs: &[&Game]| gs.iter().any(|g| g.outcome.is_forfeit());
-    let kind = rules.scheme.kind;
+    let kind = rules.scheme.kind();
     let ladder = rules.ladder.clone().unwrap_or_else(|| default_ladder(kind));
     // --- regular games ---
     let regular = if kind.is_two_game() {
@@ -595,10 +596,9 @@ fn finish(status: MatchStatus, gs: &[&Game], used: usize) -> Result<MatchStatus,
 /// The residual score of `a` summed over the drawn games (draw-0.8
 /// definition; the event's constants when it is a draw-0.8 event).
 fn residual_sum(scheme: &Scheme, ctx: &Ctx, a: i64, games: &[&Game]) -> Result<Points, MatchError> {
-    let d08 = if scheme.kind == SchemeKind::Draw08 {
-        scheme.clone()
-    } else {
-        Scheme::new(SchemeKind::Draw08)
+    let d08 = match scheme.settings() {
+        SchemeSettings::Draw08(v) => *v,
+        _ => Draw08Values::default(),
     };
     let mut sum = Points::ZERO;
     for g in games.iter().filter(|g| g.outcome == Outcome::Draw) {

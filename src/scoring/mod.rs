@@ -30,8 +30,12 @@ pub use fide::{Part, PartKind};
 pub use import::event_from_rows;
 pub use modifiers::{CutBase, KoyaLimit, Modified};
 pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
+pub use scheme::read_scheme_constants;
 pub use scheme::{Scheme, SchemeKind};
-pub use settings::{read_scheme_constants, SchemeSettings};
+pub use settings::{
+    ArmageddonValues, AttackerDefenderValues, ChessValues, Draw08Values, HuTwoGameValues,
+    SchemeSettings, SixValues, TwoGameValues,
+};
 pub use standings::{
     breakdown, complete_rounds, crosstable, excluded_by_forfeits, standings, Breakdown,
     BreakdownItem, BreakdownPart, CrossCell, CrossRow, Crosstable, DirectDetail, DirectGame,

@@ -1,6 +1,7 @@
 //! Per player and round: what happened and what it scored.
 
 use super::scheme::{Scheme, SchemeKind};
+use super::settings::{AttackerDefenderValues, SchemeSettings};
 use super::two_game::{hu_round, two_game_round, Ctx, RoundDecision};
 use super::{BoardData, EventData, GameRef, ScoringError};
 use crate::domain::{Colour, Game, Outcome, Points, RequestedByeValue};
@@ -168,15 +169,12 @@ fn score_board(
     };
     let Some(black) = b.black else {
         // Pairing bye: a win; in two-game schemes 2 points and 2 small.
-        let (points, small) = if scheme.kind.is_two_game() {
-            (
-                scheme.settings.get("bye_points"),
-                scheme.settings.get("bye_small"),
-            )
-        } else {
-            (scheme.win_value(), Points::ZERO)
+        let (points, small) = match scheme.settings() {
+            SchemeSettings::TwoGame(v) => (v.bye_points, v.bye_small),
+            SchemeSettings::HuTwoGame(v) => (v.bye_points, v.bye_small),
+            _ => (scheme.win_value(), Points::ZERO),
         };
-        let games = if scheme.kind.is_two_game() {
+        let games = if scheme.kind().is_two_game() {
             Vec::new()
         } else {
             vec![GameSide {
@@ -185,7 +183,7 @@ fn score_board(
                 result: RoundResult::Win,
                 small: Points::ZERO,
                 fouls: 0,
-                big_win: scheme.kind == SchemeKind::AttackerDefender,
+                big_win: scheme.kind() == SchemeKind::AttackerDefender,
                 small_win: false,
                 over_board: false,
             }]
@@ -267,7 +265,7 @@ fn score_board(
         scheme: scheme.id(),
         game_ref: &game_ref,
     };
-    let decision: RoundDecision = match scheme.kind {
+    let decision: RoundDecision = match scheme.kind() {
         SchemeKind::TwoGame => {
             if decided.len() == 1 {
                 let g = decided[0];
@@ -374,12 +372,12 @@ fn score_board(
         ));
     }
     // attacker-defender marks, per game.
-    if scheme.kind == SchemeKind::AttackerDefender {
+    if let SchemeSettings::AttackerDefender(v) = scheme.settings() {
         for (who, pr) in res.iter_mut() {
             for (side, g) in pr.games.iter_mut().zip(decided.iter()) {
                 side.big_win = side.result == RoundResult::Win;
                 if side.result == RoundResult::Draw {
-                    let attacker = attacker_of(scheme, g);
+                    let attacker = attacker_of(v, g);
                     side.small_win = attacker.is_some_and(|a| a != side.colour);
                     let _ = who;
                 }
@@ -391,9 +389,10 @@ fn score_board(
 
 /// attacker-defender: who was the attacker (`None` if the game lacks the
 /// first-strike fact; the scoring step reports that).
-fn attacker_of(scheme: &Scheme, g: &Game) -> Option<Colour> {
+fn attacker_of(v: &AttackerDefenderValues, g: &Game) -> Option<Colour> {
     let fs = g.facts.first_strike?;
-    let limit = scheme.settings.get_whole("strike_limit");
+    // A move number: the limit's whole part.
+    let limit = v.strike_limit.hundredths() / 100;
     Some(match (fs.side, fs.move_no) {
         (Some(c), Some(m)) if (m as i64) <= limit => c,
         (Some(c), None) => c,
@@ -411,7 +410,6 @@ pub(super) fn single_game_round(
     black: i64,
     games: &[&Game],
 ) -> Result<RoundDecision, ScoringError> {
-    let s = &scheme.settings;
     let mut tot = [(Points::ZERO, Points::ZERO); 2];
     let mut per_game = Vec::new();
     for g in games {
@@ -425,10 +423,10 @@ pub(super) fn single_game_round(
                 Colour::Black
             };
             let res = scheme.game_res(winner, draw, colour);
-            let (pts, small) = match scheme.kind {
-                SchemeKind::Draw08 => match res {
-                    RoundResult::Win => (s.get("win"), Points::ZERO),
-                    RoundResult::Loss => (s.get("loss"), Points::ZERO),
+            let (pts, small) = match scheme.settings() {
+                SchemeSettings::Draw08(s) => match res {
+                    RoundResult::Win => (s.win, Points::ZERO),
+                    RoundResult::Loss => (s.loss, Points::ZERO),
                     RoundResult::Draw => {
                         let rr =
                             g.facts
@@ -446,25 +444,24 @@ pub(super) fn single_game_round(
                                     field: "err.field.black_residual",
                                     game: (ctx.game_ref)(g),
                                 })?;
-                        let r = scheme.residual_score(&rr, &br);
+                        let r = s.residual_score(&rr, &br);
                         let mine = if colour == Colour::Red { r } else { -r };
-                        (s.get("draw"), mine)
+                        (s.draw, mine)
                     }
                 },
-                SchemeKind::AttackerDefender => match res {
-                    RoundResult::Win => (s.get("win"), Points::ZERO),
-                    RoundResult::Loss => (s.get("loss"), Points::ZERO),
+                SchemeSettings::AttackerDefender(s) => match res {
+                    RoundResult::Win => (s.win, Points::ZERO),
+                    RoundResult::Loss => (s.loss, Points::ZERO),
                     RoundResult::Draw => {
-                        let a =
-                            attacker_of(scheme, g).ok_or_else(|| ScoringError::MissingField {
-                                scheme: scheme.id().into(),
-                                field: "err.field.first_strike",
-                                game: (ctx.game_ref)(g),
-                            })?;
+                        let a = attacker_of(s, g).ok_or_else(|| ScoringError::MissingField {
+                            scheme: scheme.id().into(),
+                            field: "err.field.first_strike",
+                            game: (ctx.game_ref)(g),
+                        })?;
                         if a == colour {
-                            (s.get("attacker_draw"), Points::ZERO)
+                            (s.attacker_draw, Points::ZERO)
                         } else {
-                            (s.get("defender_draw"), Points::ZERO)
+                            (s.defender_draw, Points::ZERO)
                         }
                     }
                 },

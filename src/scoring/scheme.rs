@@ -1,9 +1,12 @@
 //! Scoring schemes: which constants they have and how one game scores.
 
-use super::settings::{read_scheme_constants, SchemeSettings, SIX};
+use super::settings::{
+    ArmageddonValues, AttackerDefenderValues, ChessValues, Draw08Values, HuTwoGameValues,
+    SchemeSettings, SixValues, TwoGameValues,
+};
 use super::{ScoringError, TieBreak};
 use crate::domain::SchemeConstants;
-use crate::domain::{Colour, Material, Points};
+use crate::domain::{Colour, Points};
 
 /// The schemes of `specs/scoring.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,86 +81,135 @@ impl SchemeKind {
     pub fn is_two_game(self) -> bool {
         matches!(self, SchemeKind::TwoGame | SchemeKind::HuTwoGame)
     }
+}
 
-    fn defaults(self) -> Vec<(&'static str, Points)> {
+impl SchemeSettings {
+    /// The scheme's constants with the defaults of `specs/scoring.md`.
+    pub fn defaults(kind: SchemeKind) -> SchemeSettings {
         let p = Points::new;
         let h = Points::from_hundredths;
-        let six = |v: [i64; 6]| -> Vec<(&'static str, Points)> {
-            SIX.iter().zip(v).map(|(k, x)| (*k, p(x))).collect()
+        let six = |[a, b, c, d, e, f]: [i64; 6]| SixValues {
+            red_win: p(a),
+            red_draw: p(b),
+            red_loss: p(c),
+            black_win: p(d),
+            black_draw: p(e),
+            black_loss: p(f),
         };
+        match kind {
+            SchemeKind::Standard => SchemeSettings::Standard(six([2, 1, 0, 2, 1, 0])),
+            SchemeKind::Custom => SchemeSettings::Custom(six([2, 1, 0, 2, 1, 0])),
+            SchemeKind::ThreePoint => SchemeSettings::ThreePoint(six([3, 1, 0, 3, 1, 0])),
+            SchemeKind::RedDrawPenalty => SchemeSettings::RedDrawPenalty(six([3, 1, 0, 3, 2, 0])),
+            SchemeKind::Chess => SchemeSettings::Chess(ChessValues {
+                red_win: h(100),
+                red_draw: h(50),
+                red_loss: h(0),
+                black_win: h(100),
+                black_draw: h(50),
+                black_loss: h(0),
+                unrated_rating: p(0),
+            }),
+            SchemeKind::Armageddon => SchemeSettings::Armageddon(ArmageddonValues {
+                red_win: p(2),
+                red_loss: p(0),
+                black_win: p(2),
+                black_loss: p(0),
+            }),
+            SchemeKind::Draw08 => SchemeSettings::Draw08(Draw08Values::default()),
+            SchemeKind::AttackerDefender => {
+                SchemeSettings::AttackerDefender(AttackerDefenderValues {
+                    win: p(3),
+                    loss: p(0),
+                    defender_draw: p(2),
+                    attacker_draw: p(1),
+                    strike_limit: p(30),
+                })
+            }
+            SchemeKind::TwoGame => SchemeSettings::TwoGame(TwoGameValues {
+                round_win: p(2),
+                round_draw: p(1),
+                round_loss: p(0),
+                game_win_small: p(2),
+                game_draw_small: p(1),
+                game_loss_small: p(0),
+                bye_points: p(2),
+                bye_small: p(2),
+            }),
+            SchemeKind::HuTwoGame => SchemeSettings::HuTwoGame(HuTwoGameValues {
+                red_win: p(3),
+                red_draw: p(1),
+                black_draw: p(2),
+                black_win: p(3),
+                loss: p(0),
+                target: p(3),
+                round_win: p(2),
+                round_draw: p(1),
+                round_loss: p(0),
+                bye_points: p(2),
+                bye_small: p(2),
+            }),
+        }
+    }
+
+    /// The scheme these settings are of.
+    pub fn kind(&self) -> SchemeKind {
         match self {
-            SchemeKind::Standard | SchemeKind::Custom => six([2, 1, 0, 2, 1, 0]),
-            SchemeKind::ThreePoint => six([3, 1, 0, 3, 1, 0]),
-            SchemeKind::RedDrawPenalty => six([3, 1, 0, 3, 2, 0]),
-            // `unrated_rating`: the rating an unrated player counts with in
-            // ARO and TPR (0: unrated opponents are left out).
-            SchemeKind::Chess => SIX
-                .iter()
-                .zip([100, 50, 0, 100, 50, 0])
-                .map(|(k, x)| (*k, h(x)))
-                .chain([("unrated_rating", p(0))])
-                .collect(),
-            // A draw is a black win: red gets red_loss, black gets black_win.
-            SchemeKind::Armageddon => vec![
-                ("red_win", p(2)),
-                ("red_loss", p(0)),
-                ("black_win", p(2)),
-                ("black_loss", p(0)),
-            ],
-            SchemeKind::Draw08 => vec![
-                ("win", p(2)),
-                ("draw", h(80)),
-                ("loss", p(0)),
-                ("red_deduction", p(1)),
-                ("residual_factor", h(10)),
-                ("residual_cap", h(80)),
-                ("chariot", p(9)),
-                ("cannon", p(4)),
-                ("horse", p(4)),
-                ("elephant", p(2)),
-                ("advisor", p(2)),
-                ("pawn", p(1)),
-                ("crossed_pawn", p(2)),
-            ],
-            SchemeKind::AttackerDefender => vec![
-                ("win", p(3)),
-                ("loss", p(0)),
-                ("defender_draw", p(2)),
-                ("attacker_draw", p(1)),
-                ("strike_limit", p(30)),
-            ],
-            SchemeKind::TwoGame => vec![
-                ("round_win", p(2)),
-                ("round_draw", p(1)),
-                ("round_loss", p(0)),
-                ("game_win_small", p(2)),
-                ("game_draw_small", p(1)),
-                ("game_loss_small", p(0)),
-                ("bye_points", p(2)),
-                ("bye_small", p(2)),
-            ],
-            SchemeKind::HuTwoGame => vec![
-                ("red_win", p(3)),
-                ("red_draw", p(1)),
-                ("black_draw", p(2)),
-                ("black_win", p(3)),
-                ("loss", p(0)),
-                ("target", p(3)),
-                ("round_win", p(2)),
-                ("round_draw", p(1)),
-                ("round_loss", p(0)),
-                ("bye_points", p(2)),
-                ("bye_small", p(2)),
-            ],
+            SchemeSettings::Standard(_) => SchemeKind::Standard,
+            SchemeSettings::ThreePoint(_) => SchemeKind::ThreePoint,
+            SchemeSettings::RedDrawPenalty(_) => SchemeKind::RedDrawPenalty,
+            SchemeSettings::Armageddon(_) => SchemeKind::Armageddon,
+            SchemeSettings::Draw08(_) => SchemeKind::Draw08,
+            SchemeSettings::AttackerDefender(_) => SchemeKind::AttackerDefender,
+            SchemeSettings::TwoGame(_) => SchemeKind::TwoGame,
+            SchemeSettings::HuTwoGame(_) => SchemeKind::HuTwoGame,
+            SchemeSettings::Chess(_) => SchemeKind::Chess,
+            SchemeSettings::Custom(_) => SchemeKind::Custom,
         }
     }
 }
 
-/// A scheme with its settings.
+impl Default for Draw08Values {
+    /// draw-0.8's defaults (also the residual score of a knockout's
+    /// tie-break in an event of another scheme).
+    fn default() -> Draw08Values {
+        let p = Points::new;
+        let h = Points::from_hundredths;
+        Draw08Values {
+            win: p(2),
+            draw: h(80),
+            loss: p(0),
+            red_deduction: p(1),
+            residual_factor: h(10),
+            residual_cap: h(80),
+            chariot: p(9),
+            cannon: p(4),
+            horse: p(4),
+            elephant: p(2),
+            advisor: p(2),
+            pawn: p(1),
+            crossed_pawn: p(2),
+        }
+    }
+}
+
+/// Reads constants as a user or a file wrote them (config.toml's
+/// `[event.scheme_settings]`, any JSON object) against the scheme `id`:
+/// a constant the scheme has not is refused by name with the scheme's
+/// own constants (first, so a typo reads as such), a wrong value by its
+/// name and what it takes. `values` is read first, as it is applied.
+pub fn read_scheme_constants(
+    id: &str,
+    map: &serde_json::Map<String, serde_json::Value>,
+) -> Result<SchemeConstants, ScoringError> {
+    SchemeSettings::defaults(SchemeKind::from_id(id)?).read(id, map)
+}
+
+/// A scheme with its constants (the scheme is the settings' variant, so
+/// the two cannot disagree).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scheme {
-    pub kind: SchemeKind,
-    pub settings: SchemeSettings,
+    settings: SchemeSettings,
 }
 
 /// A player's result in one game or round.
@@ -172,8 +224,7 @@ impl Scheme {
     /// The scheme with its default constants.
     pub fn new(kind: SchemeKind) -> Scheme {
         Scheme {
-            kind,
-            settings: SchemeSettings::new(kind.id(), &kind.defaults()),
+            settings: SchemeSettings::defaults(kind),
         }
     }
 
@@ -181,7 +232,7 @@ impl Scheme {
     /// constant the scheme has not is refused by name).
     pub fn from_id(id: &str, constants: &SchemeConstants) -> Result<Scheme, ScoringError> {
         let mut s = Scheme::new(SchemeKind::from_id(id)?);
-        s.settings.apply(constants)?;
+        s.settings.apply(id, constants)?;
         Ok(s)
     }
 
@@ -194,18 +245,23 @@ impl Scheme {
         Scheme::from_id(id, &read_scheme_constants(id, map)?)
     }
 
-    pub fn id(&self) -> &'static str {
-        self.kind.id()
+    pub fn kind(&self) -> SchemeKind {
+        self.settings.kind()
     }
 
-    fn v(&self, key: &str) -> Points {
-        self.settings.get(key)
+    /// The scheme's constants, typed.
+    pub fn settings(&self) -> &SchemeSettings {
+        &self.settings
+    }
+
+    pub fn id(&self) -> &'static str {
+        self.kind().id()
     }
 
     /// The tie-breaks after points, in the scheme's default order.
     pub fn default_tiebreaks(&self) -> Vec<TieBreak> {
         use TieBreak::*;
-        match self.kind {
+        match self.kind() {
             SchemeKind::Standard
             | SchemeKind::ThreePoint
             | SchemeKind::RedDrawPenalty
@@ -251,17 +307,24 @@ impl Scheme {
     /// single-game scheme (the red-win value, CXA §4 Rec), and the round win
     /// in two-game schemes.
     pub fn win_value(&self) -> Points {
-        match self.kind {
-            SchemeKind::Draw08 | SchemeKind::AttackerDefender => self.v("win"),
-            SchemeKind::TwoGame | SchemeKind::HuTwoGame => self.v("round_win"),
-            _ => self.v("red_win"),
+        match &self.settings {
+            SchemeSettings::Draw08(v) => v.win,
+            SchemeSettings::AttackerDefender(v) => v.win,
+            SchemeSettings::TwoGame(v) => v.round_win,
+            SchemeSettings::HuTwoGame(v) => v.round_win,
+            SchemeSettings::Armageddon(v) => v.red_win,
+            SchemeSettings::Chess(v) => v.red_win,
+            SchemeSettings::Standard(v)
+            | SchemeSettings::ThreePoint(v)
+            | SchemeSettings::RedDrawPenalty(v)
+            | SchemeSettings::Custom(v) => v.red_win,
         }
     }
 
     /// The result of one game for a side, after the scheme's reading of a
     /// draw (armageddon turns a draw into a black win).
     pub(crate) fn game_res(&self, winner: Option<Colour>, draw: bool, side: Colour) -> RoundResult {
-        let winner = if draw && self.kind == SchemeKind::Armageddon {
+        let winner = if draw && self.kind() == SchemeKind::Armageddon {
             Some(Colour::Black)
         } else {
             winner
@@ -274,46 +337,33 @@ impl Scheme {
         }
     }
 
-    /// Points of one game for a single-game six-value scheme (and
-    /// armageddon), by colour and result.
+    /// Points of one game for a single-game scheme scored by colour (the
+    /// six values, and armageddon, where a draw is already read as black's
+    /// win), by colour and result.
     pub(crate) fn six_value(&self, side: Colour, res: RoundResult) -> Points {
-        let key = match (side, res) {
-            (Colour::Red, RoundResult::Win) => "red_win",
-            (Colour::Red, RoundResult::Draw) => "red_draw",
-            (Colour::Red, RoundResult::Loss) => "red_loss",
-            (Colour::Black, RoundResult::Win) => "black_win",
-            (Colour::Black, RoundResult::Draw) => "black_draw",
-            (Colour::Black, RoundResult::Loss) => "black_loss",
+        use RoundResult::*;
+        let v = match &self.settings {
+            SchemeSettings::Armageddon(v) => {
+                return match (side, res) {
+                    (Colour::Red, Win) => v.red_win,
+                    (Colour::Red, Loss | Draw) => v.red_loss,
+                    (Colour::Black, Win | Draw) => v.black_win,
+                    (Colour::Black, Loss) => v.black_loss,
+                }
+            }
+            s => match s.six_values() {
+                Some(v) => v,
+                None => unreachable!("scheme {} does not score a game by colour", self.id()),
+            },
         };
-        self.v(key)
-    }
-
-    /// draw-0.8: the material value of one side's residual pieces.
-    pub fn material_value(&self, m: &Material) -> Points {
-        let s = &self.settings;
-        s.get("chariot") * m.chariots as i64
-            + s.get("cannon") * m.cannons as i64
-            + s.get("horse") * m.horses as i64
-            + s.get("elephant") * m.elephants as i64
-            + s.get("advisor") * m.advisors as i64
-            + s.get("pawn") * m.pawns_uncrossed as i64
-            + s.get("crossed_pawn") * m.pawns_crossed as i64
-    }
-
-    /// draw-0.8: red's residual score in a drawn game (black's is its negative).
-    pub fn residual_score(&self, red: &Material, black: &Material) -> Points {
-        let d = self.material_value(red) - self.v("red_deduction") - self.material_value(black);
-        // A side without attackers cannot profit from its material lead.
-        let red_bare = !red.has_attacker() && black.has_attacker();
-        let black_bare = !black.has_attacker() && red.has_attacker();
-        if (red_bare && d.hundredths() > 0) || (black_bare && d.hundredths() < 0) {
-            return Points::ZERO;
+        match (side, res) {
+            (Colour::Red, Win) => v.red_win,
+            (Colour::Red, Draw) => v.red_draw,
+            (Colour::Red, Loss) => v.red_loss,
+            (Colour::Black, Win) => v.black_win,
+            (Colour::Black, Draw) => v.black_draw,
+            (Colour::Black, Loss) => v.black_loss,
         }
-        // factor × D, with D in hundredths: exact as long as the factor has
-        // at most two decimals and D is a whole number of material units.
-        let raw = Points(d.hundredths() * self.v("residual_factor").hundredths() / 100);
-        let cap = self.v("residual_cap");
-        raw.clamp_to(-cap, cap)
     }
 }
 

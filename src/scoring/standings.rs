@@ -273,7 +273,7 @@ fn standings_inner(
         for mut g in groups {
             if tb == TieBreak::Direct {
                 // Under the chess scheme `direct` is FIDE's DE; else 直胜 (CXA).
-                let fide = scheme.kind == crate::scoring::SchemeKind::Chess;
+                let fide = scheme.kind() == crate::scoring::SchemeKind::Chess;
                 let values = if fide {
                     ctx.fide_direct_values(&g)
                 } else {

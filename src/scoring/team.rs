@@ -10,6 +10,7 @@
 
 use super::rounds::{player_rounds, PlayerRound, RoundKind, RoundResult};
 use super::scheme::{Scheme, SchemeKind};
+use super::settings::SchemeSettings;
 use super::{EventData, ScoringError};
 use crate::domain::{Points, TeamSettings, TiedMatch};
 use std::cmp::Ordering;
@@ -133,15 +134,18 @@ fn flip(r: RoundResult) -> RoundResult {
 /// The scheme's value of a draw on one board (a team bye's game points per
 /// board): the mean of red's and black's draw where they differ.
 pub fn draw_value(scheme: &Scheme) -> Points {
-    let g = |k: &str| scheme.settings.get(k);
-    match scheme.kind {
-        SchemeKind::Draw08 => g("draw"),
-        SchemeKind::TwoGame | SchemeKind::HuTwoGame => g("round_draw"),
-        SchemeKind::AttackerDefender => {
-            Points((g("defender_draw").hundredths() + g("attacker_draw").hundredths()) / 2)
-        }
-        SchemeKind::Armageddon => scheme.win_value().half(),
-        _ => Points((g("red_draw").hundredths() + g("black_draw").hundredths()) / 2),
+    let mean = |a: Points, b: Points| Points((a.hundredths() + b.hundredths()) / 2);
+    match scheme.settings() {
+        SchemeSettings::Draw08(v) => v.draw,
+        SchemeSettings::TwoGame(v) => v.round_draw,
+        SchemeSettings::HuTwoGame(v) => v.round_draw,
+        SchemeSettings::AttackerDefender(v) => mean(v.defender_draw, v.attacker_draw),
+        SchemeSettings::Armageddon(_) => scheme.win_value().half(),
+        SchemeSettings::Chess(v) => mean(v.red_draw, v.black_draw),
+        SchemeSettings::Standard(v)
+        | SchemeSettings::ThreePoint(v)
+        | SchemeSettings::RedDrawPenalty(v)
+        | SchemeSettings::Custom(v) => mean(v.red_draw, v.black_draw),
     }
 }
 
@@ -229,7 +233,7 @@ pub fn match_scores(
                         bs.away = pa.points;
                         bs.home_result = ph.result;
                         bs.away_result = pa.result;
-                        if scheme.kind == SchemeKind::Draw08 {
+                        if scheme.kind() == SchemeKind::Draw08 {
                             bs.home_residual = ph.small;
                             bs.away_residual = pa.small;
                         }

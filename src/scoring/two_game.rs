@@ -2,6 +2,7 @@
 //! chain) and the two-game 胡规 (`hu-two-game`, first to 3 game points).
 
 use super::scheme::{RoundResult, Scheme};
+use super::settings::SchemeSettings;
 use super::{GameRef, ScoringError};
 use crate::domain::{Colour, Game, PieceMoves, Points};
 use crate::i18n::msg;
@@ -191,11 +192,14 @@ pub(crate) fn two_game_round(
     g1: &Game,
     g2: &Game,
 ) -> Result<RoundDecision, ScoringError> {
-    let s = &scheme.settings;
+    let s = match scheme.settings() {
+        SchemeSettings::TwoGame(s) => s,
+        _ => unreachable!("scheme {} is not two-game", scheme.id()),
+    };
     let small = |r: RoundResult| match r {
-        RoundResult::Win => s.get("game_win_small"),
-        RoundResult::Draw => s.get("game_draw_small"),
-        RoundResult::Loss => s.get("game_loss_small"),
+        RoundResult::Win => s.game_win_small,
+        RoundResult::Draw => s.game_draw_small,
+        RoundResult::Loss => s.game_loss_small,
     };
     if colour_of(g1, p) == colour_of(g2, p) {
         return Err(ScoringError::BadGame {
@@ -250,10 +254,10 @@ pub(crate) fn two_game_round(
     };
     let both_lose = winner.is_none() && step == TwoGameStep::Forfeit;
     let pts = |who: i64| match winner {
-        Some(w) if w == who => s.get("round_win"),
-        Some(_) => s.get("round_loss"),
-        None if both_lose => s.get("round_loss"),
-        None => s.get("round_draw"),
+        Some(w) if w == who => s.round_win,
+        Some(_) => s.round_loss,
+        None if both_lose => s.round_loss,
+        None => s.round_draw,
     };
     let sp: Points = rp.iter().map(|&r| small(r)).sum();
     let sq: Points = rq.iter().map(|&r| small(r)).sum();
@@ -326,15 +330,18 @@ pub(crate) fn hu_round(
     q: i64,
     games: &[&Game],
 ) -> Result<Option<RoundDecision>, ScoringError> {
-    let s = &scheme.settings;
-    let gp = |c: Colour, r: RoundResult| match (c, r) {
-        (Colour::Red, RoundResult::Win) => s.get("red_win"),
-        (Colour::Red, RoundResult::Draw) => s.get("red_draw"),
-        (Colour::Black, RoundResult::Win) => s.get("black_win"),
-        (Colour::Black, RoundResult::Draw) => s.get("black_draw"),
-        (_, RoundResult::Loss) => s.get("loss"),
+    let s = match scheme.settings() {
+        SchemeSettings::HuTwoGame(s) => s,
+        _ => unreachable!("scheme {} is not hu-two-game", scheme.id()),
     };
-    let target = s.get("target");
+    let gp = |c: Colour, r: RoundResult| match (c, r) {
+        (Colour::Red, RoundResult::Win) => s.red_win,
+        (Colour::Red, RoundResult::Draw) => s.red_draw,
+        (Colour::Black, RoundResult::Win) => s.black_win,
+        (Colour::Black, RoundResult::Draw) => s.black_draw,
+        (_, RoundResult::Loss) => s.loss,
+    };
+    let target = s.target;
     let mut tot = [Points::ZERO; 2];
     let mut winner: Option<Option<i64>> = None;
     let mut per_game = Vec::new();
@@ -383,10 +390,10 @@ pub(crate) fn hu_round(
         .iter()
         .any(|g| g.outcome == crate::domain::Outcome::DoubleForfeit);
     let pts = |who: i64| match winner {
-        Some(w) if w == who => s.get("round_win"),
-        Some(_) => s.get("round_loss"),
-        None if double => s.get("round_loss"),
-        None => s.get("round_draw"),
+        Some(w) if w == who => s.round_win,
+        Some(_) => s.round_loss,
+        None if double => s.round_loss,
+        None => s.round_draw,
     };
     Ok(Some(RoundDecision {
         winner,

@@ -64,7 +64,7 @@ impl MemberPage {
         let member = app.member(id)?;
         // The member's games only, and the rating list of now from the
         // store's kept replay (not a replay of the club's every game).
-        let history = app.member_history_of(id)?;
+        let history = app.member_history(id)?;
         let list = app.rating_list(None)?;
         let ids: Vec<crate::app::EventId> = history
             .events

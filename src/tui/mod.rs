@@ -20,13 +20,14 @@ pub use keymap::{Action, Ctx, KEYMAP};
 pub use model::{execute, update, Command, Component, Model, Screen, Tab, PRINT_DOCS};
 pub use view::view;
 
-// Issues 8 and 9: ruling dialog, member page, statistics screen.
+// The pages over the screen: ruling dialog, member page, statistics.
 pub mod judge;
 pub mod member;
 pub mod pages;
 pub mod stats;
 
-// Issues 19 and 20: the Teams tab of a team event, the Bracket tab of a knockout.
+// The archive, the Bracket tab of a knockout, the season screen, the Teams
+// tab of a team event.
 pub mod archive;
 pub mod bracket;
 pub mod season;

@@ -661,11 +661,13 @@ fn work_item_comments(root: &Path, dirs: &[&str]) -> Vec<String> {
         for (i, line) in text.lines().enumerate() {
             let Some(at) = line.find("//") else { continue };
             let comment = line[at..].to_lowercase();
-            let named = comment.match_indices("issue ").any(|(j, m)| {
-                comment[j + m.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_digit())
+            let named = ["issue ", "issues "].iter().any(|word| {
+                comment.match_indices(word).any(|(j, m)| {
+                    comment[j + m.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_digit())
+                })
             });
             if named {
                 hits.push(format!("{}:{}", f.display(), i + 1));
@@ -689,14 +691,15 @@ fn the_comment_check_sees_an_issue_number() {
     std::fs::write(
         dir.path().join("src/a.rs"),
         format!(
-            "// the issue is the order\nfn a() {{}} // see {} 7\n",
-            "Issue"
+            "// the issue is the order\nfn a() {{}} // see {} 7\n// {} 8 and 9: more\n",
+            "Issue", "Issues"
         ),
     )
     .unwrap();
     let hits = work_item_comments(dir.path(), &["src"]);
-    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert_eq!(hits.len(), 2, "{hits:?}");
     assert!(hits[0].ends_with("a.rs:2"), "{hits:?}");
+    assert!(hits[1].ends_with("a.rs:3"), "{hits:?}");
 }
 
 /// What each layer under the app may import (ARCHITECTURE.md's table of

@@ -371,3 +371,49 @@ fn a_pairing_option_of_another_system_is_refused_on_the_command_line_and_in_conf
     // ... and is no default of an event paired by another system.
     club.ok(&["event", "new", "周赛", "--system", "dutch"]);
 }
+
+/// A round or a board is typed where clap reads it (`cli::round_no`,
+/// `cli::board_no`): a round of 0 and what is no number are refused with
+/// clap's own words naming the argument, before the club is opened; a
+/// board of 0 passes the edge and is the app's to refuse.
+#[test]
+fn a_round_or_board_that_is_no_number_is_refused_by_clap_naming_it() {
+    let club = Club::new();
+    for (args, want) in [
+        (
+            &["round", "show", "E", "0"][..],
+            "invalid value '0' for '[ROUND]': 0 is not in 1..=4294967295",
+        ),
+        (
+            &["round", "swap", "E", "x", "a", "b"][..],
+            "invalid value 'x' for '<ROUND>': invalid digit found in string",
+        ),
+        (
+            &["result", "E", "1", "x", "1-0"][..],
+            "invalid value 'x' for '<BOARD>': invalid digit found in string",
+        ),
+        (
+            &["result", "confirm", "E", "0", "1"][..],
+            "invalid value '0' for '<ROUND>': 0 is not in 1..=4294967295",
+        ),
+        (
+            &["standings", "E", "--after-round", "0"][..],
+            "invalid value '0' for '--after-round <AFTER_ROUND>': 0 is not in 1..=4294967295",
+        ),
+        (
+            &["event", "withdraw", "E", "p", "--after-round", "x"][..],
+            "invalid value 'x' for '--after-round <AFTER_ROUND>': invalid digit found in string",
+        ),
+        (
+            &["print", "crosstable", "E", "-r", "0"][..],
+            "invalid value '0' for '--round <ROUND>': 0 is not in 1..=4294967295",
+        ),
+    ] {
+        let o = run_in_locale(&club, "en_US.UTF-8", args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+    // Board 0 reaches the app, which looks for the event first.
+    let e = club.fails(&["result", "E", "1", "0", "1-0"]);
+    assert!(e.contains("no event \"E\""), "{e}");
+}

@@ -173,7 +173,8 @@ fn member_history_head_to_head_and_compare_schemes() {
         "{show}"
     );
     let app = App::open(Config::default(), &c.db).unwrap();
-    let h = app.member_history("Member 0001").unwrap();
+    let m = app.find_member("Member 0001").unwrap().key();
+    let h = app.member_history(m).unwrap();
     assert_eq!(
         h.games.len(),
         show.lines().filter(|l| l.starts_with("Weekly")).count() - h.events.len()

@@ -76,7 +76,7 @@ fn kept_equals_recomputed(c: &Club) -> (RatingList, Stats, i64) {
     let pages: Vec<_> = ["Member 0001", "Member 0005", "Newcomer"]
         .iter()
         .filter_map(|m| app.find_member(m).ok())
-        .map(|m| (m.id, app.member_history(&m.name).unwrap()))
+        .map(|m| (m.id, app.member_history(m.key()).unwrap()))
         .collect();
     let store = app.store_for_tests();
     let scratch = store.history_from_scratch(None).unwrap();

@@ -1,4 +1,4 @@
-//! The TUI parts of issues 8 and 9: the repetition ruling dialog of the
+//! The TUI pages over the screen: the repetition ruling dialog of the
 //! Results tab, the member page with its head-to-head, and the statistics
 //! screen. Keys, updates against a real (in-memory) club, and 80×24
 //! snapshots in 简体 and English on small fixed databases.

@@ -234,15 +234,9 @@ impl App {
         rating_list(h, &r, as_of)
     }
 
-    /// A member's events, games, score by year.
-    pub fn member_history(&self, member: &str) -> Result<MemberHistory> {
-        let m = self.store.resolve_member(member)?;
-        let h = self.store.history(Some(m.id))?;
-        Ok(member_history(&h, m.id))
-    }
-
-    /// [`App::member_history`] of a member by id (the member page).
-    pub fn member_history_of(&self, id: MemberId) -> Result<MemberHistory> {
+    /// A member's events, games, score by year (`player show`, the
+    /// member page).
+    pub fn member_history(&self, id: MemberId) -> Result<MemberHistory> {
         let h = self.store.history(Some(id.0))?;
         Ok(member_history(&h, id.0))
     }
@@ -301,7 +295,7 @@ impl App {
                     &empty
                 };
                 let scheme = Scheme::from_id(id, overrides).map_err(|e| e.to_string())?;
-                let two = scheme.kind.is_two_game();
+                let two = scheme.kind().is_two_game();
                 if two != (ev.settings.games_per_round == 2) {
                     return Err(if two {
                         "needs two-game rounds (分先); this event has one game per round".into()

@@ -102,11 +102,10 @@ impl App {
                 .and_then(|m| m.winner.clone()),
             false => None,
         };
-        let ladder = br
-            .rules
-            .ladder
-            .clone()
-            .unwrap_or_else(|| crate::scoring::knockout::default_ladder(br.rules.scheme.kind));
+        let ladder =
+            br.rules.ladder.clone().unwrap_or_else(|| {
+                crate::scoring::knockout::default_ladder(br.rules.scheme.kind())
+            });
         Ok(KnockoutData {
             event: info,
             total_rounds: br.total,
@@ -123,7 +122,7 @@ impl App {
                     )
                 })
                 .collect(),
-            regular_games: match br.rules.scheme.kind.is_two_game() {
+            regular_games: match br.rules.scheme.kind().is_two_game() {
                 true => 2,
                 false => br.rules.regular.max(1),
             },

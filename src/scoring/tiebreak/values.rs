@@ -81,7 +81,7 @@ impl TbCtx<'_> {
                 .iter()
                 .filter_map(|pr| self.contribution(i, pr))
                 .sum()),
-            SmallPoints => one(match self.scheme.kind {
+            SmallPoints => one(match self.scheme.kind() {
                 SchemeKind::Draw08 => {
                     self.value(OpponentScore, i).shown()
                         + rounds.iter().map(|pr| pr.small).sum::<Points>()
@@ -123,7 +123,7 @@ impl TbCtx<'_> {
             )),
             // FIDE (chess scheme): games won with black over the board; CXA
             // 后胜局: wins as black, forfeit wins included.
-            BlackWins if self.scheme.kind == SchemeKind::Chess => one(Points::new(
+            BlackWins if self.scheme.kind() == SchemeKind::Chess => one(Points::new(
                 rounds
                     .iter()
                     .map(|pr| board_games(pr, Some(Colour::Black), true))
@@ -298,10 +298,10 @@ impl TbCtx<'_> {
     /// tournament regulations' substitute rating); with 0 (the default)
     /// unrated opponents are left out.
     pub(super) fn fide_ratings(&self) -> std::borrow::Cow<'_, [Option<i32>]> {
-        let sub = if self.scheme.settings.keys().contains(&"unrated_rating") {
-            self.scheme.settings.get_whole("unrated_rating")
-        } else {
-            0
+        let sub = match self.scheme.settings() {
+            // A rating: the constant's whole part.
+            crate::scoring::SchemeSettings::Chess(v) => v.unrated_rating.hundredths() / 100,
+            _ => 0,
         };
         if sub <= 0 {
             return std::borrow::Cow::Borrowed(self.ratings);
@@ -325,7 +325,7 @@ impl TbCtx<'_> {
             LostSum => Some(RoundResult::Loss),
             SmallPoints
                 if !matches!(
-                    self.scheme.kind,
+                    self.scheme.kind(),
                     SchemeKind::Draw08 | SchemeKind::TwoGame | SchemeKind::HuTwoGame
                 ) =>
             {

@@ -147,7 +147,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Confirm, K::Enter, N, A::Confirm, false),
     b(Ctx::Confirm, K::Char('n'), N, A::Cancel, true),
     b(Ctx::Confirm, K::Esc, N, A::Cancel, false),
-    // Issues 8 and 9: ruling dialog, member page, statistics screen.
+    // The ruling dialog, the member page, the statistics screen.
     b(Ctx::Results, K::Char('J'), N, A::Judge, false),
     b(Ctx::Results, K::Enter, N, A::AcceptReport, false),
     b(Ctx::Reports, K::Char('c'), C, A::ForceQuit, false),
@@ -191,7 +191,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Page, K::Esc, N, A::Back, true),
     b(Ctx::Page, K::Char('q'), N, A::Back, false),
     b(Ctx::Page, K::Char('?'), N, A::Help, true),
-    // Issues 19 and 20: the Teams and Bracket tabs.
+    // The Teams and Bracket tabs.
     b(Ctx::Teams, K::Char('v'), N, A::NextView, true),
     b(Ctx::Teams, K::Char('o'), N, A::Lineup, true),
     b(Ctx::Teams, K::Char('n'), N, A::NewTeam, true),

@@ -158,8 +158,8 @@ fn mark(m: &mut Model) -> Option<Command> {
     let cmd = Command::SwapPlayers {
         event: EventId(m.open.ev.event.as_ref()?.id),
         round: round.number,
-        a: a.start_no,
-        b: target.start_no,
+        a: a.key(),
+        b: target.key(),
         insist: false,
     };
     m.open.mover = None;
@@ -229,7 +229,7 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
         } => (event, round, red, black, insist, "tui.msg.swapped"),
         _ => return Ok(Outcome::Said(String::new())),
     };
-    let o = app.swap_players(event, round, &format!("#{a}"), &format!("#{b}"), insist)?;
+    let o = app.swap_players(event, round, a, b, insist)?;
     if o.violations.is_empty() || insist {
         return Ok(Outcome::Said(t(done_key)));
     }

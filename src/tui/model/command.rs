@@ -49,16 +49,16 @@ pub enum Command {
     SwapColours {
         event: EventId,
         round: RoundNo,
-        red: u32,
-        black: u32,
+        red: EntryId,
+        black: EntryId,
         insist: bool,
     },
-    /// Two players (start numbers) change places in a round.
+    /// Two players change places in a round.
     SwapPlayers {
         event: EventId,
         round: RoundNo,
-        a: u32,
-        b: u32,
+        a: EntryId,
+        b: EntryId,
         insist: bool,
     },
     RecordResult {

@@ -481,8 +481,8 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             Some(Command::SwapColours {
                 event: ev,
                 round,
-                red: b.red.start_no,
-                black: black.start_no,
+                red: b.red.key(),
+                black: black.key(),
                 insist: false,
             })
         }

@@ -2,6 +2,7 @@
 //! codes, default orders, draw-0.8, attacker-defender, armageddon.
 
 use super::*;
+use qishe::scoring::SchemeSettings;
 
 #[test]
 fn single_game_schemes_score_by_colour() {
@@ -48,7 +49,10 @@ fn custom_scheme_takes_its_six_values_from_settings() {
     let s = Scheme::from_json("custom", &m).unwrap();
     let st = e.standings(&s, &[]);
     assert_eq!(row(&st, "B").points, p("2"));
-    assert_eq!(s.settings.get("black_loss"), p("-1"));
+    let SchemeSettings::Custom(v) = s.settings() else {
+        panic!("{:?}", s.settings())
+    };
+    assert_eq!(v.black_loss, p("-1"));
     // TOML overrides too.
     let t: toml::Table = toml::from_str("draw = 0.7\nresidual_cap = \"0.5\"").unwrap();
     let t = match serde_json::to_value(t).unwrap() {
@@ -56,8 +60,10 @@ fn custom_scheme_takes_its_six_values_from_settings() {
         _ => unreachable!(),
     };
     let s = Scheme::from_json(SchemeKind::Draw08.id(), &t).unwrap();
-    assert_eq!(s.settings.get("draw"), p("0.7"));
-    assert_eq!(s.settings.get("residual_cap"), p("0.5"));
+    let SchemeSettings::Draw08(v) = s.settings() else {
+        panic!("{:?}", s.settings())
+    };
+    assert_eq!((v.draw, v.residual_cap), (p("0.7"), p("0.5")));
 }
 
 #[test]
@@ -158,7 +164,10 @@ fn draw_08_worked_example_gives_1_2_and_0_4() {
 
 #[test]
 fn draw_08_residual_score_rules() {
-    let s = scheme("draw-0.8");
+    let d08 = scheme("draw-0.8");
+    let SchemeSettings::Draw08(s) = *d08.settings() else {
+        unreachable!()
+    };
     let m = |x: &str| Material::parse(x).unwrap();
     // D = value(red) − 1 − value(black), 0.1 per unit.
     assert_eq!(s.residual_score(&m("RAAEE"), &m("CAAEE")), p("0.4"));
@@ -182,7 +191,7 @@ fn draw_08_residual_score_rules() {
     let g = e.game(1, "R", "B", "1-0");
     g.facts.red_residual = Some(m("RR"));
     g.facts.black_residual = Some(m(""));
-    let st = e.standings(&s, &["small-points", "opponent-score"]);
+    let st = e.standings(&d08, &["small-points", "opponent-score"]);
     assert_eq!(
         val(&st, "R", "small-points"),
         val(&st, "R", "opponent-score")

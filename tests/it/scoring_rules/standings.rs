@@ -83,7 +83,7 @@ fn byes_requested_byes_and_their_points() {
             p("0"),
             "{id}: a requested bye is not"
         );
-        if s.kind.is_two_game() {
+        if s.kind().is_two_game() {
             assert_eq!(val(&st, "A", "small-points"), p("2"), "{id} bye small");
         }
         e.0.rounds[0].requested_byes[0].1 = RequestedByeValue::Zero;

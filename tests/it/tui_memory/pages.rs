@@ -12,7 +12,7 @@ fn pages_on_the_demo_club() {
     go(&mut app, &mut m, k(KeyCode::Enter));
     let p = m.pages().member.as_ref().expect("the member page opens");
     assert_eq!(p.member.id, first.id);
-    let want = app.member_history(&first.id.to_string()).unwrap();
+    let want = app.member_history(first.key()).unwrap();
     assert_eq!(p.history, want, "the same history as `qishe player show`");
     let rated = app.rating_list(None).unwrap();
     assert_eq!(
