@@ -1274,6 +1274,17 @@ impl<W: Weight> Solver<'_, W> {
         } else {
             Vec::new()
         };
+        #[cfg(debug_assertions)]
+        if kept {
+            // The kept slacks are those of the kept entries now.
+            for &u in self.act {
+                if self.inblossom[u] == b || orig[u] == NO_LEAF {
+                    continue;
+                }
+                let x = self.slack((orig[u] as usize, u));
+                debug_assert!(x == sl[u], "kept slack of {u}");
+            }
+        }
         let mut arr = if kept {
             let mut arr = orig.clone();
             for &c in &path {
