@@ -103,10 +103,23 @@ impl<const N: usize> Engine<'_, N> {
                         .or_insert(next)
                 })
                 .collect();
-            // (The weight, its index in `base`, and the weight the matcher
-            // takes: less the completion field in a relaxed window.)
-            type Memo<const N: usize> = WordMap<(u32, u32, bool), (Uint<N>, u32, Uint<N>)>;
-            let mut memo: Memo<N> = WordMap::default();
+            // (The weight's index in `base`, and the weight the matcher
+            // takes: less the completion field in a relaxed window.) By
+            // the classes of both ends and whether the lower is a
+            // resident: a dense table while the classes are few, as
+            // hashing the key cost as much as the rest of an edge.
+            let classes = keys.len();
+            let dense = classes <= 1024;
+            let slot = |k: u32, l: u32, resident: bool| {
+                ((k as usize * classes) + l as usize) * 2 + resident as usize
+            };
+            let mut dense_memo: Vec<u32> = if dense {
+                vec![u32::MAX; classes * classes * 2]
+            } else {
+                Vec::new()
+            };
+            let mut memo_vals: Vec<(u32, Uint<N>)> = Vec::new();
+            let mut memo: WordMap<(u32, u32, bool), u32> = WordMap::default();
             for l in sgb..len {
                 let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
@@ -115,13 +128,28 @@ impl<const N: usize> Engine<'_, N> {
                         self.set(hi, lo, Uint::ZERO);
                         continue;
                     }
-                    let (_, i, wm) =
-                        *memo
-                            .entry((class[k], class[l], l < nsgb))
-                            .or_insert_with(|| {
-                                let w = self.edge_weight(hi, lo, l < nsgb, l >= nsgb, ctx, &ranks);
-                                (w, base.intern(w), self.matcher_weight(hi, lo, w))
-                            });
+                    let resident = l < nsgb;
+                    let known = if dense {
+                        dense_memo[slot(class[k], class[l], resident)]
+                    } else {
+                        memo.get(&(class[k], class[l], resident))
+                            .copied()
+                            .unwrap_or(u32::MAX)
+                    };
+                    let at = if known != u32::MAX {
+                        known
+                    } else {
+                        let w = self.edge_weight(hi, lo, resident, !resident, ctx, &ranks);
+                        let at = memo_vals.len() as u32;
+                        memo_vals.push((base.intern(w), self.matcher_weight(hi, lo, w)));
+                        if dense {
+                            dense_memo[slot(class[k], class[l], resident)] = at;
+                        } else {
+                            memo.insert((class[k], class[l], resident), at);
+                        }
+                        at
+                    };
+                    let (i, wm) = memo_vals[at as usize];
                     base.put_index(l, k, i);
                     self.set_matcher_weight(hi, lo, wm);
                 }

@@ -717,6 +717,9 @@ struct State<W: Weight> {
     stale: Vec<u32>,
     /// Scratch slacks for building `leafbest`.
     scratch: Vec<W>,
+    /// The blossom whose `leafbest` slacks `scratch` holds, with the dual
+    /// epoch and stage they were read in (see [`Solver::add_blossom`]).
+    scratch_of: (usize, u64, u32),
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
     /// How many vertices each blossom holds.
@@ -773,6 +776,7 @@ impl<W: Weight> State<W> {
             leafbest: Vec::new(),
             stale: Vec::new(),
             scratch: Vec::new(),
+            scratch_of: (NONE, 0, 0),
             leafbuf: Vec::new(),
             size: Vec::new(),
             childmark: Vec::new(),
@@ -810,6 +814,7 @@ impl<W: Weight> State<W> {
             leafbest: vec![None; 2 * n],
             stale: vec![0; 2 * n],
             scratch: Vec::new(),
+            scratch_of: (NONE, 0, 0),
             leafbuf: Vec::new(),
             size: vec![1; 2 * n],
             childmark: vec![false; 2 * n],
@@ -1243,7 +1248,6 @@ impl<W: Weight> Solver<'_, W> {
         }
         // For each vertex outside, the vertex of the new blossom with the
         // least-slack edge to it; then the least-slack edge to an S-blossom.
-        let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
         // `sl[u]` is read only where `arr[u]` names a vertex, which wrote
         // it first: no need to clear it (a blossom of a 4,000-vertex
@@ -1251,7 +1255,64 @@ impl<W: Weight> Solver<'_, W> {
         if sl.len() < n {
             sl.resize(n, W::zero());
         }
+        // A nest grows one level at a time, each new level a blossom
+        // formed right after its largest child, with the duals as they
+        // were: that child's `leafbest` and the slacks `sl` still holds
+        // from its forming are where the pass over its children would
+        // start, so they are taken as they are instead of read again
+        // through the child's entries (a random read of the matrix per
+        // vertex). Children before it in the cycle win its ties, as in
+        // the pass in cycle order (`orig`: its entries).
+        let (owner, ep, stg) = self.st.scratch_of;
+        let kept = owner != NONE
+            && ep == self.epoch
+            && stg == self.stage
+            && self.parent[owner] == b
+            && self.leafbest[owner].is_some();
+        let orig: Vec<u32> = if kept {
+            self.leafbest[owner].take().expect("leafbest")
+        } else {
+            Vec::new()
+        };
+        #[cfg(debug_assertions)]
+        if kept {
+            // The kept slacks are those of the kept entries now.
+            for &u in self.act {
+                if self.inblossom[u] == b || orig[u] == NO_LEAF {
+                    continue;
+                }
+                let x = self.slack((orig[u] as usize, u));
+                debug_assert!(x == sl[u], "kept slack of {u}");
+            }
+        }
+        let mut arr = if kept {
+            let mut arr = orig.clone();
+            for &c in &path {
+                if c == owner {
+                    continue;
+                }
+                if c < n {
+                    arr[c] = NO_LEAF;
+                } else {
+                    let lvs = self.take_leaves(c);
+                    for &lv in &lvs {
+                        arr[lv] = NO_LEAF;
+                    }
+                    self.give_leaves(lvs);
+                }
+            }
+            arr
+        } else {
+            vec![NO_LEAF; n]
+        };
+        // A child before `owner` in the cycle (ties go to it).
+        let mut before = kept;
         for &c in &path {
+            if kept && c == owner {
+                before = false;
+                self.bestedge[c] = NO_EDGE;
+                continue;
+            }
             if c < n {
                 // A vertex: one pass over its row, the cells read once.
                 let g = self.g;
@@ -1263,7 +1324,10 @@ impl<W: Weight> Solver<'_, W> {
                             continue;
                         }
                         let x = W::sum_minus(dc, self.st.dual[u], self.st.scaled(g.value(k)));
-                        if arr[u] == NO_LEAF || x < sl[u] {
+                        if arr[u] == NO_LEAF
+                            || x < sl[u]
+                            || (before && x == sl[u] && arr[u] == orig[u])
+                        {
                             arr[u] = c as u32;
                             sl[u] = x;
                         }
@@ -1279,24 +1343,20 @@ impl<W: Weight> Solver<'_, W> {
                 if self.inblossom[u] == b {
                     continue;
                 }
-                let i = if c < n {
-                    if self.gw(c, u).is_zero() {
-                        continue;
-                    }
-                    c
-                } else {
-                    match self.leaf_to(c, u) {
-                        NO_LEAF => continue,
-                        i => i as usize,
-                    }
+                let i = match self.leaf_to(c, u) {
+                    NO_LEAF => continue,
+                    i => i as usize,
                 };
                 let x = self.slack((i, u));
-                if arr[u] == NO_LEAF || x < sl[u] {
+                if arr[u] == NO_LEAF || x < sl[u] || (before && x == sl[u] && arr[u] == orig[u]) {
                     arr[u] = i as u32;
                     sl[u] = x;
                 }
             }
             self.bestedge[c] = NO_EDGE;
+        }
+        if kept {
+            self.leafbest[owner] = Some(orig);
         }
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
@@ -1311,6 +1371,7 @@ impl<W: Weight> Solver<'_, W> {
             }
         }
         self.st.scratch = sl;
+        self.st.scratch_of = (b, self.epoch, self.stage);
         self.leafbest[b] = Some(arr);
         self.stale[b] = 0;
         self.bestedge[b] = best;
@@ -1349,6 +1410,7 @@ impl<W: Weight> Solver<'_, W> {
     /// edges changed weight since it formed).
     fn build_leafbest(&mut self, b: usize) {
         let n = self.n;
+        self.st.scratch_of = (NONE, 0, 0);
         let mut arr = vec![NO_LEAF; n];
         let mut sl = std::mem::take(&mut self.st.scratch);
         // `sl[u]` is read only where `arr[u]` names a vertex, which wrote

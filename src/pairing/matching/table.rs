@@ -105,6 +105,10 @@ pub(super) struct Table<W: Weight> {
     lookup: WordMap<W, u32>,
     /// Table slots no edge holds any more.
     free: Vec<u32>,
+    /// The value last stored and its slot (`NO_EDGE_WEIGHT`: none): runs
+    /// of edges often take the same value, and comparing it costs less
+    /// than hashing a wide weight.
+    last: (W, u32),
 }
 
 impl<W: Weight> Table<W> {
@@ -116,6 +120,7 @@ impl<W: Weight> Table<W> {
             refs: vec![0],
             lookup: WordMap::default(),
             free: Vec::new(),
+            last: (W::zero(), NO_EDGE_WEIGHT),
         }
     }
 
@@ -187,11 +192,15 @@ impl<W: Weight> Table<W> {
         let old = self.key(i * self.n + j);
         let k = if w.is_zero() {
             NO_EDGE_WEIGHT
+        } else if self.last.1 != NO_EDGE_WEIGHT && self.last.0 == w {
+            self.last.1
         } else if let Some(&k) = self.lookup.get(&w) {
+            self.last = (w, k);
             k
         } else {
             let k = self.new_slot(w);
             self.lookup.insert(w, k);
+            self.last = (w, k);
             k
         };
         if k == old {
@@ -205,6 +214,9 @@ impl<W: Weight> Table<W> {
             if self.refs[old as usize] == 0 {
                 self.lookup.remove(&self.vals[old as usize]);
                 self.free.push(old);
+                if self.last.1 == old {
+                    self.last.1 = NO_EDGE_WEIGHT;
+                }
             }
         }
         self.store(i, j, k);
