@@ -154,10 +154,9 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
     };
     let state = match (&m.winner, m.decided_by) {
         (Some(w), Some(by)) => {
-            let by = match lang {
-                Lang::En => by.to_string(),
-                _ => crate::report::bracket::decided_words(lang, by),
-            };
+            // The match in games, as the bracket shows it (`1–0`,
+            // `½–½, 加赛 2–0`, `轮空`).
+            let by = crate::report::bracket::match_words(lang, m.score.as_ref(), Some(by));
             msg!("cl.ko.winner", name = &w.name, by).render(lang)
         }
         _ => m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),

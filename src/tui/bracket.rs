@@ -14,8 +14,9 @@ use super::keymap::{Action, Ctx};
 use crate::app::EventId;
 use crate::app::{App, BracketView, MatchView, NextStep};
 use crate::app::{BoardNo, RoundNo};
-use crate::domain::{short_points, Entry, Event};
+use crate::domain::{Entry, Event};
 use crate::i18n::{msg, tr, Lang};
+use crate::report::bracket::games_count;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
@@ -328,6 +329,28 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
     }
 }
 
+/// How a decided match was decided, with its play-off games in games
+/// when it had some: `加赛 2–0`, `加赛 1–1, 和棋黑胜`, `常规局定胜负`.
+fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
+    let po = mv.score.filter(|s| s.playoff_games > 0).map(|s| {
+        let score = format!(
+            "{}–{}",
+            games_count(s.playoff[0]),
+            games_count(s.playoff[1])
+        );
+        msg!("kp.score.playoff", score).render(lang)
+    });
+    let by = match (by, &po) {
+        ("playoff-games", Some(_)) => None,
+        _ => Some(decided_text(lang, by)),
+    };
+    [po, by]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What decided a match, in words.
 fn decided_text(lang: Lang, code: &str) -> String {
     let key = format!("tui.ko.by.{code}");
@@ -415,16 +438,10 @@ fn put_match(
     let selected = b.column() == r
         && b.selected()
             .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
+    // Each side's regular games, in games; the play-off apart in the note.
     let score = |i: usize| -> String {
         match mv.score {
-            Some(s) if !mv.games.is_empty() => {
-                let po = s[i + 2];
-                if s[2] != Default::default() || s[3] != Default::default() {
-                    format!("{}+{}", short_points(s[i]), short_points(po))
-                } else {
-                    short_points(s[i])
-                }
-            }
+            Some(s) if s.regular_games > 0 => games_count(s.regular[i]),
             _ => String::new(),
         }
     };
@@ -456,7 +473,7 @@ fn put_match(
     col[top] = side(Some(&mv.a), 0);
     col[top + 1] = side(mv.b.as_ref(), 1);
     let note = match (&mv.decided_by, &mv.next) {
-        (Some(by), _) => decided_text(lang, by),
+        (Some(by), _) => decision_note(lang, mv, by),
         (
             None,
             Some(NextStep::Game {
@@ -601,7 +618,7 @@ fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
             "{}: {} ({})",
             t(lang, "tui.ko.winner"),
             w.name,
-            decided_text(lang, by)
+            decision_note(lang, mv, by)
         ))),
         (_, _, Some(n)) => {
             lines.push(Line::from(format!(

@@ -422,7 +422,10 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     let w = mv.winner.clone().expect("decided by the play-off games");
     assert_eq!(mv.decided_by, Some("playoff-games"));
     assert_eq!(mv.games.len(), 3);
-    assert!(screen(&m).contains("加赛定胜负"));
+    // The match in games: the drawn game ½ a side, the play-off 2–0 apart.
+    let s = screen(&m);
+    assert!(s.contains("加赛 2–0") || s.contains("加赛 0–2"), "{s}");
+    assert!(!s.contains("加赛 4–0") && !s.contains("加赛 0–4"), "{s}");
     // A decided match offers its last game (a correction); a fourth game,
     // when none is due, is the app's refusal on the status line.
     keys(&mut app, &mut m, "r");
@@ -522,4 +525,40 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     // Undo takes the lot back.
     keys(&mut app, &mut m, "uy");
     assert!(m.bracket().unwrap().selected().unwrap().winner.is_none());
+}
+
+/// The 交叉表 tab shows a knockout match in games, as the bracket does:
+/// a drawn game ½ a side and the play-off games apart (`加赛 2–0`), not
+/// the scheme's 2/1/0 points; the 对阵图 tab says the same.
+#[test]
+fn the_crosstable_tab_shows_a_knockout_match_in_games() {
+    let mut app = knockout_club(2, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // A draw, then the two play-off games won by the same player.
+    keys(&mut app, &mut m, "d\r");
+    keys(&mut app, &mut m, "r\r");
+    keys(&mut app, &mut m, "b\r");
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
+    let w = mv.winner.clone().expect("decided by the play-off games");
+    let l = if w.id == mv.a.id {
+        mv.b.clone().unwrap()
+    } else {
+        mv.a.clone()
+    };
+    let s = screen(&m);
+    let po = if w.id == mv.a.id {
+        "加赛 2–0"
+    } else {
+        "加赛 0–2"
+    };
+    assert!(s.contains(po), "{po}:\n{s}");
+    let x = open(&mut app, Tab::Crosstable);
+    let s = screen(&x);
+    assert!(s.contains(&format!("+{} ½–½, 加赛 2–0", l.name)), "{s}");
+    assert!(s.contains(&format!("-{} ½–½, 加赛 0–2", w.name)), "{s}");
+    assert!(
+        !s.contains("1–1") && !s.contains("4–0"),
+        "points, not games:\n{s}"
+    );
 }
