@@ -144,7 +144,11 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
                 }
                 _ => 0,
             };
-            (m.row_sel(), below)
+            let sel = match m.tab() {
+                Tab::Round | Tab::Results => line_of_board(m, m.row_sel()),
+                _ => m.row_sel(),
+            };
+            (sel, below)
         }
     };
     rows = rows.saturating_sub(below).max(1);
@@ -438,18 +442,23 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         f.render_widget(p, area);
         return;
     };
-    let rows = r
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| board_row(m, r, i, b, results))
-        .collect();
     let (header, widths) = round_columns(m, results);
+    let lines = round_lines(m);
+    // A team match's header is an empty row of the table, its words drawn
+    // over the whole line afterwards.
+    let rows = lines
+        .iter()
+        .map(|l| match *l {
+            RoundLine::Board(i) => board_row(m, r, i, &r.boards[i], results),
+            RoundLine::Match(_) => Row::new(vec![String::new(); header.len()]),
+        })
+        .collect();
     let [list, absent] = Layout::vertical([
         Constraint::Min(3),
         Constraint::Length(if r.absent.is_empty() { 0 } else { 2 }),
     ])
     .areas(area);
+    let selected = line_of_board(m, m.row_sel());
     table(
         f,
         list,
@@ -457,8 +466,22 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         header,
         widths,
         rows,
-        (!r.boards.is_empty()).then_some(m.row_sel()),
+        (!r.boards.is_empty()).then_some(selected),
     );
+    if let Some(tr) = m.ev().team_round() {
+        // The lines the table shows: the page holding the selection.
+        let visible = list.height.saturating_sub(2).max(1) as usize;
+        let offset = selected - selected % visible;
+        for (k, l) in lines.iter().enumerate().skip(offset).take(visible) {
+            let RoundLine::Match(i) = *l else { continue };
+            let y = list.y + 2 + (k - offset) as u16;
+            let head = super::teams::match_head(m.lang(), &tr.matches[i]);
+            f.render_widget(
+                Paragraph::new(fit(&format!(" {head}"), list.width as usize)).bold(),
+                Rect::new(list.x, y, list.width, 1),
+            );
+        }
+    }
     if !r.absent.is_empty() {
         let names: Vec<String> = r
             .absent
@@ -470,6 +493,64 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 .wrap(Wrap { trim: true }),
             absent,
         );
+    }
+}
+
+/// A line of the Round and Results tabs' list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundLine {
+    /// A team match's header (its index in the round's matches).
+    Match(usize),
+    /// A board (its index in the round's boards, the row the cursor counts).
+    Board(usize),
+}
+
+/// The lines of the Round and Results tabs: the round's boards in order,
+/// a team event's under a header per match (the cursor counts boards
+/// only, so it never lands on a header).
+pub fn round_lines(m: &Model) -> Vec<RoundLine> {
+    let Some(r) = m.ev().round() else {
+        return Vec::new();
+    };
+    let team = m.ev().team_round().filter(|t| t.round == r.number);
+    let match_of = |b: &crate::app::BoardView| {
+        team.and_then(|t| {
+            t.matches
+                .iter()
+                .position(|mt| mt.boards.iter().any(|x| x.number == b.number))
+        })
+    };
+    let mut lines = Vec::with_capacity(r.boards.len());
+    let mut last = None;
+    for (i, b) in r.boards.iter().enumerate() {
+        let mt = match_of(b);
+        if mt.is_some() && mt != last {
+            lines.push(RoundLine::Match(mt.unwrap_or_default()));
+        }
+        last = mt;
+        lines.push(RoundLine::Board(i));
+    }
+    lines
+}
+
+/// The line the Round and Results tabs draw board `board` on.
+pub fn line_of_board(m: &Model, board: usize) -> usize {
+    round_lines(m)
+        .iter()
+        .position(|l| *l == RoundLine::Board(board))
+        .unwrap_or(board)
+}
+
+/// The board drawn on line `line` of the list (`None`: a match header or
+/// past the end); on other lists the row itself.
+pub fn row_of_line(m: &Model, line: usize) -> Option<usize> {
+    if m.screen() != Screen::Event || !matches!(m.tab(), Tab::Round | Tab::Results) {
+        return Some(line);
+    }
+    match round_lines(m).get(line) {
+        Some(RoundLine::Board(i)) => Some(*i),
+        Some(RoundLine::Match(_)) => None,
+        None => Some(line),
     }
 }
 

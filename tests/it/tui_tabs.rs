@@ -562,3 +562,82 @@ fn the_crosstable_tab_shows_a_knockout_match_in_games() {
         "points, not games:\n{s}"
     );
 }
+
+/// The 编排 and 成绩 tabs of a team event list the round's boards under a
+/// header per match (teams, the score so far, the match points once
+/// decided), as the Teams tab's match view does; the cursor counts boards
+/// only, so a result goes to the board the cursor is on, at 80×24 and
+/// 120×36.
+#[test]
+fn a_team_rounds_boards_are_grouped_by_match_on_the_round_and_results_tabs() {
+    let mut app = team_club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("联赛").unwrap().key();
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    let (m1, m2) = (&v.matches[0], &v.matches[1]);
+    let head = |mt: &qishe::app::teams::MatchView| format!("场次 {}  {} ", mt.number, mt.home);
+    let m = open(&mut app, Tab::Round);
+    for (w, h) in [(80, 24), (120, 36)] {
+        let s = screen_of(&m, w, h);
+        let lines: Vec<&str> = s.lines().collect();
+        let at = |needle: &str| {
+            lines
+                .iter()
+                .position(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("{needle}:\n{s}"))
+        };
+        // Each header, then its two boards, by their players.
+        let (h1, h2) = (at(&head(m1)), at(&head(m2)));
+        assert!(h1 < h2, "{s}");
+        assert!(lines[h1].contains(m1.away.as_deref().unwrap()), "{s}");
+        assert!(lines[h1].contains("进行中"), "{s}");
+        for (k, b) in m1.boards.iter().enumerate() {
+            let row = lines[h1 + 1 + k];
+            assert!(row.contains(&b.home) && row.contains(&b.away), "{s}");
+        }
+        for (k, b) in m2.boards.iter().enumerate() {
+            let row = lines[h2 + 1 + k];
+            assert!(row.contains(&b.home) && row.contains(&b.away), "{s}");
+        }
+    }
+    // The Results tab: two Downs go from board 1 over match 2's header to
+    // board 3, and the result goes there.
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "↓↓");
+    assert_eq!(m.row_sel(), 2);
+    keys(&mut app, &mut m, "b\r");
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    assert_eq!(v.matches[1].boards[0].result, "0-1");
+    assert!(v.matches[0]
+        .boards
+        .iter()
+        .all(|b| matches!(b.result.as_str(), "" | "*")));
+    // On to the next board without a result, below; back up over the
+    // header to board 1, then match 1 in full: its header says who won.
+    assert_eq!(m.row_sel(), 3);
+    keys(&mut app, &mut m, "↑↑↑");
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "r\r");
+    assert_eq!(m.row_sel(), 1);
+    keys(&mut app, &mut m, "r\r");
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    assert!(
+        v.matches[0].boards.iter().all(|b| b.result == "1-0"),
+        "{:?}",
+        v.matches[0]
+    );
+    let s = screen(&m);
+    let line = s.lines().find(|l| l.contains(&head(m1))).expect(&s);
+    assert!(line.contains("场分"), "{s}");
+    // A click picks the board drawn on its line; a header picks nothing.
+    let lines: Vec<&str> = s.lines().collect();
+    let h2 = lines.iter().position(|l| l.contains(&head(m2))).expect(&s) as u16;
+    assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, h2), None, "{s}");
+    assert_eq!(
+        qishe::tui::click_in(&m, 80, 24, 8, h2 + 1),
+        Some(qishe::tui::Action::SelectRow(2)),
+        "{s}"
+    );
+}
