@@ -243,7 +243,12 @@ impl Bracket {
             None => Ok(MatchStatus {
                 state: MatchState::Decided {
                     winner: s.a,
-                    by: crate::scoring::knockout::DecidedBy::Bye,
+                    // After round 1 a player alone in a match had both
+                    // would-be opponents out (a double forfeit): a walkover.
+                    by: match s.round {
+                        1 => crate::scoring::knockout::DecidedBy::Bye,
+                        _ => crate::scoring::knockout::DecidedBy::Forfeit,
+                    },
                     games: 0,
                 },
                 score: Default::default(),
@@ -257,6 +262,11 @@ impl Bracket {
 
     fn winner(&self, s: &Slot) -> Option<i64> {
         self.decide(s, &s.games).ok().and_then(|st| st.winner())
+    }
+
+    /// Decided: a winner, or both players out by a double forfeit.
+    fn settled(&self, s: &Slot) -> bool {
+        self.decide(s, &s.games).is_ok_and(|st| st.settled())
     }
 
     fn loser(&self, s: &Slot) -> Option<i64> {
@@ -362,7 +372,7 @@ impl Bracket {
         let (winner, decided_by, score, next) = match &st {
             Ok(st) => {
                 let next = match st.state {
-                    MatchState::Decided { .. } => None,
+                    MatchState::Decided { .. } | MatchState::BothOut => None,
                     MatchState::NeedsLot => Some(NextStep::Lot),
                     MatchState::Due(d) => Some(NextStep::Game {
                         game_no: d.game_no,

@@ -187,6 +187,10 @@ pub enum MatchState {
     Due(DueGame),
     /// Level at the lot step (or after the whole ladder): a lot decides.
     NeedsLot,
+    /// A game of the match was forfeited by both players: neither goes
+    /// through (decided by `forfeit`, without a winner); the next round's
+    /// opponent has a walkover.
+    BothOut,
 }
 
 /// A match evaluated.
@@ -277,8 +281,14 @@ impl MatchStatus {
     pub fn decided_by(&self) -> Option<DecidedBy> {
         match self.state {
             MatchState::Decided { by, .. } => Some(by),
+            MatchState::BothOut => Some(DecidedBy::Forfeit),
             _ => None,
         }
+    }
+
+    /// Decided: a winner, or both players out.
+    pub fn settled(&self) -> bool {
+        matches!(self.state, MatchState::Decided { .. } | MatchState::BothOut)
     }
 }
 
@@ -332,12 +342,43 @@ pub fn decide_match(
     lot: Option<i64>,
 ) -> Result<MatchStatus, MatchError> {
     let mut phases = Vec::new();
-    let mut status = decide(rules, p, games, lot, &mut phases)?;
     let mut played: Vec<&Game> = games
         .iter()
         .filter(|g| g.outcome != Outcome::Unplayed)
         .collect();
     played.sort_by_key(|g| g.game_no);
+    // Neither player came to a game: the match ends there, both out (a
+    // play-off or an armageddon game would otherwise send one through).
+    // The game must be the one due after the games before it.
+    if let Some(i) = played
+        .iter()
+        .position(|g| g.outcome == Outcome::DoubleForfeit)
+    {
+        let before: Vec<Game> = played[..i].iter().map(|g| (*g).clone()).collect();
+        let st = decide(rules, p, &before, None, &mut phases)?;
+        let g = played[i];
+        if let MatchState::Due(d) = st.state {
+            if d.game_no == g.game_no && d.red == g.red && d.black == g.black {
+                phases.push(d.phase);
+                if let Some(extra) = played.get(i + 1) {
+                    return Err(MatchError::NotDue {
+                        game_no: extra.game_no,
+                        why: msg!("err.ko.match_decided", games = i + 1),
+                    });
+                }
+                let mut status = MatchStatus {
+                    state: MatchState::BothOut,
+                    phases: Vec::new(),
+                    ..st
+                };
+                status.games = MatchScore::count(p.a, &played, &phases);
+                status.phases = phases;
+                return Ok(status);
+            }
+        }
+        phases.clear();
+    }
+    let mut status = decide(rules, p, games, lot, &mut phases)?;
     status.games = MatchScore::count(p.a, &played, &phases);
     status.phases = phases;
     Ok(status)

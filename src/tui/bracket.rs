@@ -332,6 +332,12 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
 /// How a decided match was decided, with its play-off games in games
 /// when it had some: `加赛 2–0`, `加赛 1–1, 和棋黑胜`, `常规局定胜负`.
 fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
+    // Both forfeited: no winner; alone after round 1: a walkover.
+    match (&mv.winner, &mv.b, by) {
+        (None, _, _) => return t(lang, "kp.both_out"),
+        (Some(_), None, "forfeit") => return t(lang, "kp.walkover"),
+        _ => {}
+    }
     let po = mv.score.filter(|s| s.playoff_games > 0).map(|s| {
         let score = format!(
             "{}–{}",
@@ -620,6 +626,7 @@ fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
             w.name,
             decision_note(lang, mv, by)
         ))),
+        (None, Some(by), _) => lines.push(Line::from(decision_note(lang, mv, by))),
         (_, _, Some(n)) => {
             lines.push(Line::from(format!(
                 "{}: {}",

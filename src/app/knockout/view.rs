@@ -66,7 +66,7 @@ impl Bracket {
                         m.due = Some(game(d.game_no, d.red, d.black, d.phase, ""))
                     }
                     MatchState::NeedsLot => m.lot_due = true,
-                    MatchState::Decided { .. } => {}
+                    MatchState::Decided { .. } | MatchState::BothOut => {}
                 }
                 m.winner = st.winner().map(|w| self.name(w));
                 m.decided_by = st.decided_by().map(|d| d.code().to_string());
@@ -247,10 +247,11 @@ impl App {
                         }) else {
                             return msg!("ko.bye").render(lang);
                         };
-                        let mark = match &m.winner {
-                            Some(w) if w.id == id => "+",
-                            Some(_) => "-",
-                            None => "",
+                        let mark = match (&m.winner, m.decided_by) {
+                            (Some(w), _) if w.id == id => "+",
+                            // Lost, or out with the opponent (both forfeited).
+                            (Some(_), _) | (None, Some(_)) => "-",
+                            (None, None) => "",
                         };
                         // The match from this player's side, in games.
                         let score = m.score.map(|s| if m.a.id == id { s } else { s.swapped() });
@@ -288,6 +289,7 @@ impl App {
             a: seed_of[&s.a],
             b: s.b.map(|b| seed_of[&b]),
             winner: br.winner(s).map(|w| seed_of[&w]),
+            both_out: br.winner(s).is_none() && br.settled(s),
         };
         let rounds: Vec<Vec<ko::MatchResult>> = br
             .rounds

@@ -287,6 +287,12 @@ pub fn match_words(lang: Lang, score: Option<&MatchScore>, decided_by: Option<&s
 /// when there were play-off games (`加赛 1½–½`; `加赛 1–1, 和棋黑胜`);
 /// for a match still open, the play-off score so far and what it waits for.
 pub fn decided_text(lang: Lang, m: &KoMatch) -> String {
+    if m.winner.is_none() && m.decided_by.is_some() {
+        return tr(lang, "kp.both_out").to_string();
+    }
+    if m.b.is_none() && m.decided_by.as_deref() == Some("forfeit") {
+        return tr(lang, "kp.walkover").to_string();
+    }
     let mut words = decision_words(lang, m.score.as_ref(), m.decided_by.as_deref());
     if m.decided_by.is_none() {
         words.extend(Some(state_words(lang, m)).filter(|s| !s.is_empty()));

@@ -157,10 +157,11 @@ fn knockout_mark(m: &Model, c: &KnockoutCell) -> String {
             decided_by,
             ..
         } => {
-            let mark = match won {
-                Some(true) => "+",
-                Some(false) => "-",
-                None => "?",
+            let mark = match (won, decided_by) {
+                (Some(true), _) => "+",
+                // Lost, or out with the opponent (both forfeited).
+                (Some(false), _) | (None, Some(_)) => "-",
+                (None, None) => "?",
             };
             let words = match_words(m.lang(), score.as_ref(), *decided_by);
             let name = fit(&opponent.name, 6);
