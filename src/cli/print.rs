@@ -65,7 +65,7 @@ pub struct PrintArgs {
     #[arg(value_enum)]
     pub kind: Kind,
     pub event: String,
-    #[arg(short, long, visible_alias = "after-round", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(short, long, alias = "after-round", value_parser = clap::value_parser!(u32).range(1..))]
     pub round: Option<u32>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,
