@@ -187,29 +187,10 @@ impl BracketTab {
         let (Some(mv), Some(outcome)) = (self.selected(), a.outcome()) else {
             return Reply::Handled;
         };
-        if mv.b.is_none() {
-            return Reply::error(ui.t("tui.err.bye_board"));
+        match match_result(self.event, mv, outcome, ui.lang) {
+            Ok(k) => Reply::ResultKey(k),
+            Err(e) => Reply::error(e),
         }
-        let game = match &mv.next {
-            Some(NextStep::Game { game_no, .. }) => *game_no,
-            Some(NextStep::Lot) => return Reply::error(ui.t("tui.ko.lot_due")),
-            // Decided (a correction) or stuck: the last game, to be changed.
-            _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
-        };
-        let stored = mv.games.iter().find(|g| g.game_no == game);
-        // The match as the tab names it; the game is the form's first field
-        // and the tab's header names its red and black.
-        let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(ui.lang);
-        Reply::ResultKey(BoardResult {
-            event: self.event,
-            round: mv.round,
-            board: mv.board,
-            outcome,
-            game: Some(game),
-            replaces: stored.map(|g| g.outcome),
-            results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
-            place,
-        })
     }
 
     fn lot_update(&mut self, a: Action) -> Reply<BracketCmd> {
@@ -355,6 +336,40 @@ fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A result key on a knockout match (the Bracket tab's, the Results
+/// tab's): the game the match needs, else its last game to correct; why
+/// not on a bye or a match waiting for its lot.
+pub fn match_result(
+    event: EventId,
+    mv: &MatchView,
+    outcome: crate::domain::Outcome,
+    lang: Lang,
+) -> std::result::Result<BoardResult, String> {
+    if mv.b.is_none() {
+        return Err(t(lang, "tui.err.bye_board"));
+    }
+    let game = match &mv.next {
+        Some(NextStep::Game { game_no, .. }) => *game_no,
+        Some(NextStep::Lot) => return Err(t(lang, "tui.ko.lot_due")),
+        // Decided (a correction) or stuck: the last game, to be changed.
+        _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
+    };
+    let stored = mv.games.iter().find(|g| g.game_no == game);
+    // The match as the tab names it; the game is the form's first field
+    // and the tab's header names its red and black.
+    let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(lang);
+    Ok(BoardResult {
+        event,
+        round: mv.round,
+        board: mv.board,
+        outcome,
+        game: Some(game),
+        replaces: stored.map(|g| g.outcome),
+        results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
+        place,
+    })
 }
 
 /// What decided a match, in words.

@@ -626,8 +626,21 @@ impl Model {
     pub fn next_unfinished(&mut self) {
         if let Some(r) = &self.open.ev.round {
             let n = r.boards.len();
+            // A knockout's board is open while its match is undecided (a
+            // drawn game leaves a play-off game due).
+            let matches = self.open.bracket.as_ref().and_then(|b| {
+                b.bracket
+                    .rounds
+                    .get((r.number.get() as usize).wrapping_sub(1))
+            });
             let open = |i: usize| {
                 let b = &r.boards[i];
+                if let Some(ms) = matches {
+                    return ms
+                        .iter()
+                        .find(|x| x.board == b.number)
+                        .is_some_and(|x| x.b.is_some() && x.decided_by.is_none());
+                }
                 b.black.is_some() && b.results.iter().all(|x| x == "*")
                     || b.black.is_some() && b.results.is_empty()
             };

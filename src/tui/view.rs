@@ -657,6 +657,8 @@ fn board_row(
                     Some(code) => format!("✉{}", super::component::code_text(m.lang(), code)),
                     None => "✉≠".to_string(),
                 }
+            } else if let Some(text) = knockout_match_text(m, r, b) {
+                text
             } else if b.results.is_empty() {
                 super::component::code_text(m.lang(), "*")
             } else {
@@ -685,6 +687,28 @@ fn board_row(
     Row::new(cells)
 }
 
+/// A knockout's match on its board in games from red's side (red of game
+/// 1, as the row names the players), as the bracket shows it: `1–0`,
+/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
+fn knockout_match_text(
+    m: &Model,
+    r: &crate::app::RoundView,
+    b: &crate::app::BoardView,
+) -> Option<String> {
+    let mv = m
+        .bracket()?
+        .bracket
+        .rounds
+        .get((r.number.get() as usize).wrapping_sub(1))?
+        .iter()
+        .find(|x| x.board == b.number)?;
+    let score = mv
+        .score
+        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
+    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
+    (!text.is_empty()).then_some(text)
+}
+
 /// The Round and Results tabs' column headings and widths.
 fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     let mut header: Vec<String> = [
@@ -696,10 +720,12 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     .iter()
     .map(|k| m.t(k))
     .collect();
+    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`).
+    let result_width = if m.bracket().is_some() { 24 } else { 8 };
     let mut widths = vec![
         Constraint::Length(5),
         Constraint::Length(NAME_COLUMN),
-        Constraint::Length(8),
+        Constraint::Length(result_width),
         Constraint::Length(NAME_COLUMN),
     ];
     if results {

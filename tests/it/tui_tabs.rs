@@ -641,3 +641,33 @@ fn a_team_rounds_boards_are_grouped_by_match_on_the_round_and_results_tabs() {
         "{s}"
     );
 }
+
+/// A knockout on the 编排 and 成绩 tabs: each match reads in games (a
+/// drawn game ½–½, the play-off apart), and a result key on a match whose
+/// game 1 is drawn enters the play-off game due (as the 对阵图 tab does),
+/// not a replacement of game 1; the cursor stays on the match until it is
+/// decided.
+#[test]
+fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
+    let mut app = knockout_club(4, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "d\r");
+    assert_eq!(m.row_sel(), 0, "the match is not decided");
+    let s = screen(&m);
+    assert!(s.contains("½–½"), "{s}");
+    // The next key is game 2, the first play-off game: no question.
+    keys(&mut app, &mut m, "b");
+    let s = screen(&m);
+    assert!(!s.contains("已有成绩"), "no replace question:\n{s}");
+    assert_eq!(m.form().unwrap().value("tui.field.game"), "2");
+    keys(&mut app, &mut m, "\r");
+    let b = m.bracket().unwrap();
+    let mv = &b.bracket.rounds[0][0];
+    assert_eq!(mv.games.len(), 2, "{mv:?}");
+    assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
+    let s = screen(&m);
+    assert!(s.contains("½–½, 加赛"), "{s}");
+}
