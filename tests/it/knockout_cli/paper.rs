@@ -418,4 +418,12 @@ fn the_published_site_has_the_bracket_page() {
     let st = read("zh-Hans/standings.html");
     assert!(st.contains("出局轮次"), "{st}");
     assert!(!dir.join("standings-1.html").exists());
+    // Each match in games on the site too: QF2 1–1 in games, the play-off
+    // ½–1½ (the scheme's points would read 2–2 and 0.5–1.5).
+    let chart = read("zh-Hans/bracket.html");
+    assert!(
+        chart.contains("加赛 ½–1½") && !chart.contains("2–2"),
+        "{chart}"
+    );
+    assert!(round.contains("1–1") && !round.contains("2–2"), "{round}");
 }
