@@ -572,8 +572,9 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
     });
     let (done, games, words) = match matches {
         Some(ms) => (
+            // Decided: a winner, or both out (forfeited by both).
             ms.iter()
-                .filter(|x| x.b.is_some() && x.winner.is_some())
+                .filter(|x| x.b.is_some() && x.decided_by.is_some())
                 .count(),
             ms.iter().filter(|x| x.b.is_some()).count(),
             "tui.round.decided",
@@ -702,6 +703,9 @@ fn knockout_match_text(
         .get((r.number.get() as usize).wrapping_sub(1))?
         .iter()
         .find(|x| x.board == b.number)?;
+    if mv.winner.is_none() && mv.decided_by.is_some() {
+        return Some(m.t("kp.both_out"));
+    }
     let score = mv
         .score
         .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });

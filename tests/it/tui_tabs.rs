@@ -671,3 +671,24 @@ fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
     let s = screen(&m);
     assert!(s.contains("½–½, 加赛"), "{s}");
 }
+
+/// A knockout match forfeited by both reads so on the 编排 tab and counts
+/// as decided in its title (nobody through, nothing left to enter).
+#[test]
+fn a_knockout_match_forfeited_by_both_reads_so_on_the_round_tab() {
+    let mut app = knockout_club(2, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("杯赛").unwrap().key();
+    let input = qishe::app::ResultInput {
+        outcome: Some(qishe::domain::Outcome::DoubleForfeit),
+        game_no: Some(1),
+        ..Default::default()
+    };
+    app.knockout_result(id, RoundNo(1), qishe::app::BoardNo(1), &input, false)
+        .unwrap();
+    let m = open(&mut app, Tab::Round);
+    let s = screen(&m);
+    assert!(s.contains("双方弃权, 均出局"), "{s}");
+    assert!(s.contains("已决出 1/1"), "{s}");
+}
