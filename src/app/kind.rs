@@ -10,7 +10,7 @@ mod acts;
 pub use acts::{EventImport, EventPairing, EventResult};
 
 use super::teams::{TeamCrosstable, TeamRoundView};
-use super::{App, EventId, KnockoutRank, MatchView, Result, RoundView};
+use super::{App, EventId, KnockoutRank, MatchScore, MatchView, Result, RoundView};
 pub use crate::domain::EventKind;
 use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, Points};
@@ -78,8 +78,9 @@ pub enum KnockoutCell {
         opponent: Entry,
         /// `Some(true)`: went through; `None`: not decided yet.
         won: Option<bool>,
-        /// The player's and the opponent's regular match score.
-        score: Option<(Points, Points)>,
+        /// The match in games, from the player's side (`regular[0]`,
+        /// `playoff[0]` the player's).
+        score: Option<MatchScore>,
         /// What decided it (`games`, `playoff-games`, `armageddon`, …).
         decided_by: Option<&'static str>,
         third_place: bool,
@@ -275,9 +276,7 @@ impl App {
                         KnockoutCell::Match {
                             opponent: other.clone(),
                             won: m.winner.as_ref().map(|w| w.id == id),
-                            score: m
-                                .score
-                                .map(|s| if upper { (s[0], s[1]) } else { (s[1], s[0]) }),
+                            score: m.score.map(|s| if upper { s } else { s.swapped() }),
                             decided_by: m.decided_by,
                             third_place: m.third_place,
                         }

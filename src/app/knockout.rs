@@ -13,6 +13,7 @@ use crate::app::EventId;
 use crate::domain::{BoardNo, Entry, Event, EventSettings, Game, Outcome, RoundNo, TimeControl};
 use crate::i18n::{msg, Msg};
 use crate::pairing::knockout as ko;
+pub use crate::scoring::knockout::MatchScore;
 use crate::scoring::knockout::{
     decide_match, parse_ladder, MatchError, MatchPlayers, MatchRules, MatchState, MatchStatus,
     Phase, PlayoffStep,
@@ -93,8 +94,8 @@ pub struct MatchView {
     pub winner: Option<Entry>,
     /// `games`, `scheme`, `playoff-games`, … `bye`.
     pub decided_by: Option<&'static str>,
-    /// Regular match score of a and b, and their play-off points.
-    pub score: Option<[crate::domain::Points; 4]>,
+    /// The match in games (regular and play-off, for a and b); `None` for a bye.
+    pub score: Option<MatchScore>,
     /// The games played so far (number, red, black, result).
     pub games: Vec<Game>,
     /// What the match needs next (a game, a lot) or why it is stuck.
@@ -242,12 +243,18 @@ impl Bracket {
             None => Ok(MatchStatus {
                 state: MatchState::Decided {
                     winner: s.a,
-                    by: crate::scoring::knockout::DecidedBy::Bye,
+                    // After round 1 a player alone in a match had both
+                    // would-be opponents out (a double forfeit): a walkover.
+                    by: match s.round {
+                        1 => crate::scoring::knockout::DecidedBy::Bye,
+                        _ => crate::scoring::knockout::DecidedBy::Forfeit,
+                    },
                     games: 0,
                 },
                 score: Default::default(),
                 playoff: Default::default(),
                 phases: Vec::new(),
+                games: Default::default(),
             }),
             Some(p) => decide_match(&self.rules, &p, games, s.lot),
         }
@@ -255,6 +262,11 @@ impl Bracket {
 
     fn winner(&self, s: &Slot) -> Option<i64> {
         self.decide(s, &s.games).ok().and_then(|st| st.winner())
+    }
+
+    /// Decided: a winner, or both players out by a double forfeit.
+    fn settled(&self, s: &Slot) -> bool {
+        self.decide(s, &s.games).is_ok_and(|st| st.settled())
     }
 
     fn loser(&self, s: &Slot) -> Option<i64> {
@@ -360,7 +372,7 @@ impl Bracket {
         let (winner, decided_by, score, next) = match &st {
             Ok(st) => {
                 let next = match st.state {
-                    MatchState::Decided { .. } => None,
+                    MatchState::Decided { .. } | MatchState::BothOut => None,
                     MatchState::NeedsLot => Some(NextStep::Lot),
                     MatchState::Due(d) => Some(NextStep::Game {
                         game_no: d.game_no,
@@ -377,7 +389,7 @@ impl Bracket {
                 (
                     st.winner().map(|w| self.entry(w).clone()),
                     st.decided_by().map(|d| d.code()),
-                    s.b.map(|_| [st.score[0], st.score[1], st.playoff[0], st.playoff[1]]),
+                    s.b.map(|_| st.games),
                     next,
                 )
             }

@@ -67,7 +67,7 @@ pub mod teams;
 // ---- knockouts ----
 mod knockout;
 pub use knockout::{
-    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchView, NextStep,
+    BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchScore, MatchView, NextStep,
 };
 
 // ---- archive ----

@@ -42,7 +42,78 @@ pub fn command(lang: Lang) -> Command {
     let mut cmd = localize(cmd, lang, &mut Vec::new());
     // clap's own `help` subcommands exist once the tree is built.
     cmd.build();
-    help_commands(cmd, lang)
+    let mut cmd = help_commands(cmd, lang);
+    usages(&mut cmd, lang);
+    cmd
+}
+
+/// Each command's usage line with clap's `[OPTIONS]` in `lang` (clap
+/// writes the word itself; the rest of the line is names).
+fn usages(cmd: &mut Command, lang: Lang) {
+    if lang != Lang::En {
+        let usage = cmd.render_usage().to_string();
+        let usage = usage
+            .lines()
+            .map(|l| l.trim_start_matches("Usage:").trim())
+            .collect::<Vec<_>>()
+            .join("\n       ")
+            .replace(
+                "[OPTIONS]",
+                &format!("[{}]", tr(lang, "cli.help.options_word")),
+            );
+        *cmd = std::mem::take(cmd).override_usage(usage);
+    }
+    for s in cmd.get_subcommands_mut() {
+        usages(s, lang);
+    }
+}
+
+/// An argument's default and its possible values written by qishe after
+/// its help, headed in `lang`, where clap would write them headed in
+/// English (`[default: text]`, `[possible values: …]`). (An alias is not
+/// shown by clap either: the derive's are hidden, named in the help's
+/// text where one is worth knowing.)
+fn notes(mut a: Arg, lang: Lang) -> Arg {
+    let mut notes = Vec::new();
+    let takes = a.get_action().takes_values();
+    let defaults: Vec<String> = a
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect();
+    if takes && !a.is_hide_default_value_set() && !defaults.is_empty() {
+        notes.push(format!(
+            "[{}: {}]",
+            tr(lang, "cli.help.default"),
+            defaults.join(", ")
+        ));
+        a = a.hide_default_value(true);
+    }
+    let values: Vec<String> = a
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    if takes && !a.is_hide_possible_values_set() && !values.is_empty() {
+        notes.push(format!(
+            "[{}: {}]",
+            tr(lang, "cli.help.possible_values"),
+            values.join(", ")
+        ));
+        a = a.hide_possible_values(true);
+    }
+    if notes.is_empty() {
+        return a;
+    }
+    let notes = notes.join(" ");
+    let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+    let long = a.get_long_help().map(|h| h.to_string());
+    a = a.help(format!("{help} {notes}").trim().to_string());
+    if let Some(l) = long {
+        a = a.long_help(format!("{l}\n\n{notes}"));
+    }
+    a
 }
 
 /// `cmd` with the about of clap's `help` subcommand, its own and its
@@ -63,6 +134,18 @@ fn help_commands(mut cmd: Command, lang: Lang) -> Command {
                     .mut_args(|a| a.help_heading(tr(lang, "cli.help.arguments")));
                 help_commands(h, lang)
             }),
+            // Below `help`: the commands it names, whose help is the usage line.
+            _ if cmd.get_name() == "help" || cmd.is_disable_help_subcommand_set() => {
+                cmd.mut_subcommand(&n, |s| {
+                    let s = s
+                        .help_template(template(lang))
+                        .subcommand_help_heading(tr(lang, "cli.help.commands"))
+                        .subcommand_value_name(tr(lang, "cli.help.command_name"))
+                        // Marks the tree below `help` for its own subcommands.
+                        .disable_help_subcommand(true);
+                    help_commands(s, lang)
+                })
+            }
             _ => cmd.mut_subcommand(&n, |s| help_commands(s, lang)),
         };
     }
@@ -99,6 +182,7 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
                 Some(k) => values(a.help(tr(lang, k)), &here, tr(lang, k), lang),
                 None => a,
             };
+            let a = notes(a, lang);
             let heading = if a.is_positional() {
                 arguments
             } else {

@@ -155,12 +155,16 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
     };
     let state = match (&m.winner, m.decided_by) {
         (Some(w), Some(by)) => {
-            let by = match lang {
-                Lang::En => by.to_string(),
-                _ => crate::report::bracket::decided_words(lang, by),
+            // The match in games, as the bracket shows it (`1–0`,
+            // `½–½, 加赛 2–0`, `轮空`); alone after round 1: a walkover.
+            let by = match (&m.b, by) {
+                (None, "forfeit") => crate::i18n::tr(lang, "kp.walkover").to_string(),
+                _ => crate::report::bracket::match_words(lang, m.score.as_ref(), Some(by)),
             };
             msg!("cl.ko.winner", name = &w.name, by).render(lang)
         }
+        // Decided without a winner: both forfeited.
+        (None, Some(_)) => crate::i18n::tr(lang, "kp.both_out").to_string(),
         _ => m.next.as_ref().map(|n| n.text(lang)).unwrap_or_default(),
     };
     let tp = if m.third_place {

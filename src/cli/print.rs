@@ -65,7 +65,7 @@ pub struct PrintArgs {
     #[arg(value_enum)]
     pub kind: Kind,
     pub event: String,
-    #[arg(short, long, visible_alias = "after-round", value_parser = super::round_no())]
+    #[arg(short, long, alias = "after-round", value_parser = super::round_no())]
     pub round: Option<RoundNo>,
     #[arg(short, long, value_enum, default_value_t = PrintFormat::Text)]
     pub format: PrintFormat,

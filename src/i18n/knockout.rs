@@ -4,6 +4,30 @@ use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
     (
+        "err.ko.both_out",
+        "本场双方弃权, 均已出局; 下一轮的对手直接晋级 (弃权). 记错了可改这盘的结果或撤销 (qishe undo)",
+        "本場雙方棄權, 均已出局; 下一輪的對手直接晉級 (棄權). 記錯了可改這盤的結果或撤銷 (qishe undo)",
+        "both players forfeited: both are out, and the next round's opponent goes through by forfeit; a wrong result can be corrected on this game or undone (qishe undo)",
+    ),
+    (
+        "err.ko.nobody_through",
+        "第 {round} 轮第 {a} 台和第 {b} 台都是双方弃权: 下一轮这一场没有人可以晋级; 请更正其中一场的结果 (qishe result) 或撤销 (qishe undo)",
+        "第 {round} 輪第 {a} 台和第 {b} 台都是雙方棄權: 下一輪這一場沒有人可以晉級; 請更正其中一場的結果 (qishe result) 或撤銷 (qishe undo)",
+        "round {round} boards {a} and {b} were both forfeited by both players: nobody can go through to that match of the next round; correct one of them (qishe result) or undo (qishe undo)",
+    ),
+    (
+        "kp.both_out",
+        "双方弃权, 均出局",
+        "雙方棄權, 均出局",
+        "both forfeited, both out",
+    ),
+    (
+        "kp.walkover",
+        "对手双方弃权, 不战而胜",
+        "對手雙方棄權, 不戰而勝",
+        "walkover: both would-be opponents forfeited",
+    ),
+    (
         "err.ko.bad_step",
         "\"{step}\" 不是加赛步骤; 可用 games:K, sudden-death:K, residual, armageddon, lot",
         "\"{step}\" 不是加賽步驟; 可用 games:K, sudden-death:K, residual, armageddon, lot",

@@ -119,6 +119,8 @@ pub struct MatchResult {
     pub a: u32,
     pub b: Option<u32>,
     pub winner: Option<u32>,
+    /// Both players forfeited: both are out in this round, no winner.
+    pub both_out: bool,
 }
 
 /// A line of the final ranking.
@@ -153,6 +155,14 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
     let mut lost: Vec<Option<u32>> = vec![None; n + 1];
     for (i, r) in rounds.iter().enumerate() {
         for m in r {
+            if let (true, Some(b)) = (m.both_out, m.b) {
+                for out in [m.a, b] {
+                    if lost[out as usize].is_none() {
+                        lost[out as usize] = Some(i as u32 + 1);
+                    }
+                }
+                continue;
+            }
             let (Some(b), Some(w)) = (m.b, m.winner) else {
                 continue;
             };
@@ -181,6 +191,7 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
         a,
         b: Some(b),
         winner: Some(w),
+        ..
     }) = third
     {
         let loser = if w == a { b } else { a };
@@ -323,6 +334,7 @@ mod tests {
                             a,
                             b: None,
                             winner: Some(a),
+                            both_out: false,
                         });
                         continue;
                     };
@@ -339,6 +351,7 @@ mod tests {
                         let st = decide_match(&rules, &p, &games, lot_winner).unwrap();
                         match st.state {
                             MatchState::Decided { winner, .. } => break winner,
+                            MatchState::BothOut => unreachable!("no game is forfeited here"),
                             MatchState::NeedsLot => {
                                 lot_winner = Some(if rng.below(2) == 0 { p.a } else { p.b })
                             }
@@ -374,6 +387,7 @@ mod tests {
                         a,
                         b: Some(b),
                         winner: Some(winner as u32),
+                        both_out: false,
                     });
                 }
                 let winners: Vec<u32> = results.iter().map(|m| m.winner.unwrap()).collect();

@@ -188,6 +188,10 @@ pub enum MatchState {
     Due(DueGame),
     /// Level at the lot step (or after the whole ladder): a lot decides.
     NeedsLot,
+    /// A game of the match was forfeited by both players: neither goes
+    /// through (decided by `forfeit`, without a winner); the next round's
+    /// opponent has a walkover.
+    BothOut,
 }
 
 /// A match evaluated.
@@ -200,6 +204,72 @@ pub struct MatchStatus {
     pub playoff: [Points; 2],
     /// The part of the match each game played so far belongs to, in game order.
     pub phases: Vec<Phase>,
+    /// The match in games (not in the scheme's points), for (a, b).
+    pub games: MatchScore,
+}
+
+/// A match's score in games, as a reader takes a match score: a game won
+/// counts 1, a draw ½, a game lost or forfeited 0 (so one game won reads
+/// 1–0 whatever the scheme's points). The play-off games apart; an
+/// armageddon game is not counted (its decision says who won it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MatchScore {
+    /// The regular games, for (a, b).
+    pub regular: [Points; 2],
+    /// How many regular games `regular` counts.
+    pub regular_games: u32,
+    /// The play-off games (`games:K` and sudden-death steps), for (a, b).
+    pub playoff: [Points; 2],
+    /// How many play-off games `playoff` counts.
+    pub playoff_games: u32,
+}
+
+impl MatchScore {
+    /// Counts the games played, in game order with the phase of each.
+    fn count(a: i64, games: &[&Game], phases: &[Phase]) -> MatchScore {
+        let mut s = MatchScore::default();
+        for (g, ph) in games.iter().zip(phases) {
+            let for_a = game_points(g, a);
+            let for_b = game_points(g, if g.red == a { g.black } else { g.red });
+            let tally = match ph {
+                Phase::Regular => {
+                    s.regular_games += 1;
+                    &mut s.regular
+                }
+                Phase::Playoff {
+                    step: PlayoffStep::Games(_) | PlayoffStep::SuddenDeath(_),
+                    ..
+                } => {
+                    s.playoff_games += 1;
+                    &mut s.playoff
+                }
+                Phase::Playoff { .. } => continue,
+            };
+            tally[0] += for_a;
+            tally[1] += for_b;
+        }
+        s
+    }
+
+    /// The same score seen from b's side.
+    pub fn swapped(self) -> MatchScore {
+        MatchScore {
+            regular: [self.regular[1], self.regular[0]],
+            playoff: [self.playoff[1], self.playoff[0]],
+            ..self
+        }
+    }
+}
+
+/// What one game counts for `who` in games: 1 won (also by forfeit), ½
+/// drawn, 0 lost, forfeited or not played.
+fn game_points(g: &Game, who: i64) -> Points {
+    match g.outcome.winner() {
+        Some(w) if w == colour_of(g, who) => Points::new(1),
+        Some(_) => Points::ZERO,
+        None if g.outcome == Outcome::Draw => Points::from_hundredths(50),
+        None => Points::ZERO,
+    }
 }
 
 impl MatchStatus {
@@ -212,8 +282,14 @@ impl MatchStatus {
     pub fn decided_by(&self) -> Option<DecidedBy> {
         match self.state {
             MatchState::Decided { by, .. } => Some(by),
+            MatchState::BothOut => Some(DecidedBy::Forfeit),
             _ => None,
         }
+    }
+
+    /// Decided: a winner, or both players out.
+    pub fn settled(&self) -> bool {
+        matches!(self.state, MatchState::Decided { .. } | MatchState::BothOut)
     }
 }
 
@@ -267,7 +343,44 @@ pub fn decide_match(
     lot: Option<i64>,
 ) -> Result<MatchStatus, MatchError> {
     let mut phases = Vec::new();
+    let mut played: Vec<&Game> = games
+        .iter()
+        .filter(|g| g.outcome != Outcome::Unplayed)
+        .collect();
+    played.sort_by_key(|g| g.game_no);
+    // Neither player came to a game: the match ends there, both out (a
+    // play-off or an armageddon game would otherwise send one through).
+    // The game must be the one due after the games before it.
+    if let Some(i) = played
+        .iter()
+        .position(|g| g.outcome == Outcome::DoubleForfeit)
+    {
+        let before: Vec<Game> = played[..i].iter().map(|g| (*g).clone()).collect();
+        let st = decide(rules, p, &before, None, &mut phases)?;
+        let g = played[i];
+        if let MatchState::Due(d) = st.state {
+            if d.game_no == g.game_no && d.red == g.red && d.black == g.black {
+                phases.push(d.phase);
+                if let Some(extra) = played.get(i + 1) {
+                    return Err(MatchError::NotDue {
+                        game_no: extra.game_no,
+                        why: msg!("err.ko.match_decided", games = i + 1),
+                    });
+                }
+                let mut status = MatchStatus {
+                    state: MatchState::BothOut,
+                    phases: Vec::new(),
+                    ..st
+                };
+                status.games = MatchScore::count(p.a, &played, &phases);
+                status.phases = phases;
+                return Ok(status);
+            }
+        }
+        phases.clear();
+    }
     let mut status = decide(rules, p, games, lot, &mut phases)?;
+    status.games = MatchScore::count(p.a, &played, &phases);
     status.phases = phases;
     Ok(status)
 }
@@ -303,6 +416,7 @@ fn decide(
         score: [Points::ZERO; 2],
         playoff: [Points::ZERO; 2],
         phases: Vec::new(),
+        games: MatchScore::default(),
     };
     let mut walk = Walker {
         gs: &gs,

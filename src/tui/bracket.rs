@@ -14,8 +14,9 @@ use super::keymap::{Action, Ctx};
 use crate::app::EventId;
 use crate::app::{App, BracketView, MatchView, NextStep};
 use crate::app::{BoardNo, RoundNo};
-use crate::domain::{short_points, Entry, Event};
+use crate::domain::{Entry, Event};
 use crate::i18n::{msg, tr, Lang};
+use crate::report::bracket::games_count;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
@@ -186,29 +187,10 @@ impl BracketTab {
         let (Some(mv), Some(outcome)) = (self.selected(), a.outcome()) else {
             return Reply::Handled;
         };
-        if mv.b.is_none() {
-            return Reply::error(ui.t("tui.err.bye_board"));
+        match match_result(self.event, mv, outcome, ui.lang) {
+            Ok(k) => Reply::ResultKey(k),
+            Err(e) => Reply::error(e),
         }
-        let game = match &mv.next {
-            Some(NextStep::Game { game_no, .. }) => *game_no,
-            Some(NextStep::Lot) => return Reply::error(ui.t("tui.ko.lot_due")),
-            // Decided (a correction) or stuck: the last game, to be changed.
-            _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
-        };
-        let stored = mv.games.iter().find(|g| g.game_no == game);
-        // The match as the tab names it; the game is the form's first field
-        // and the tab's header names its red and black.
-        let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(ui.lang);
-        Reply::ResultKey(BoardResult {
-            event: self.event,
-            round: mv.round,
-            board: mv.board,
-            outcome,
-            game: Some(game),
-            replaces: stored.map(|g| g.outcome),
-            results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
-            place,
-        })
     }
 
     fn lot_update(&mut self, a: Action) -> Reply<BracketCmd> {
@@ -328,6 +310,68 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
     }
 }
 
+/// How a decided match was decided, with its play-off games in games
+/// when it had some: `加赛 2–0`, `加赛 1–1, 和棋黑胜`, `常规局定胜负`.
+fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
+    // Both forfeited: no winner; alone after round 1: a walkover.
+    match (&mv.winner, &mv.b, by) {
+        (None, _, _) => return t(lang, "kp.both_out"),
+        (Some(_), None, "forfeit") => return t(lang, "kp.walkover"),
+        _ => {}
+    }
+    let po = mv.score.filter(|s| s.playoff_games > 0).map(|s| {
+        let score = format!(
+            "{}–{}",
+            games_count(s.playoff[0]),
+            games_count(s.playoff[1])
+        );
+        msg!("kp.score.playoff", score).render(lang)
+    });
+    let by = match (by, &po) {
+        ("playoff-games", Some(_)) => None,
+        _ => Some(decided_text(lang, by)),
+    };
+    [po, by]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A result key on a knockout match (the Bracket tab's, the Results
+/// tab's): the game the match needs, else its last game to correct; why
+/// not on a bye or a match waiting for its lot.
+pub fn match_result(
+    event: EventId,
+    mv: &MatchView,
+    outcome: crate::domain::Outcome,
+    lang: Lang,
+) -> std::result::Result<BoardResult, String> {
+    if mv.b.is_none() {
+        return Err(t(lang, "tui.err.bye_board"));
+    }
+    let game = match &mv.next {
+        Some(NextStep::Game { game_no, .. }) => *game_no,
+        Some(NextStep::Lot) => return Err(t(lang, "tui.ko.lot_due")),
+        // Decided (a correction) or stuck: the last game, to be changed.
+        _ => mv.games.iter().map(|g| g.game_no).max().unwrap_or(1),
+    };
+    let stored = mv.games.iter().find(|g| g.game_no == game);
+    // The match as the tab names it; the game is the form's first field
+    // and the tab's header names its red and black.
+    let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(lang);
+    Ok(BoardResult {
+        event,
+        round: mv.round,
+        board: mv.board,
+        outcome,
+        game: Some(game),
+        replaces: stored.map(|g| g.outcome),
+        results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
+        place,
+    })
+}
+
 /// What decided a match, in words.
 fn decided_text(lang: Lang, code: &str) -> String {
     let key = format!("tui.ko.by.{code}");
@@ -415,16 +459,10 @@ fn put_match(
     let selected = b.column() == r
         && b.selected()
             .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
+    // Each side's regular games, in games; the play-off apart in the note.
     let score = |i: usize| -> String {
         match mv.score {
-            Some(s) if !mv.games.is_empty() => {
-                let po = s[i + 2];
-                if s[2] != Default::default() || s[3] != Default::default() {
-                    format!("{}+{}", short_points(s[i]), short_points(po))
-                } else {
-                    short_points(s[i])
-                }
-            }
+            Some(s) if s.regular_games > 0 => games_count(s.regular[i]),
             _ => String::new(),
         }
     };
@@ -456,7 +494,7 @@ fn put_match(
     col[top] = side(Some(&mv.a), 0);
     col[top + 1] = side(mv.b.as_ref(), 1);
     let note = match (&mv.decided_by, &mv.next) {
-        (Some(by), _) => decided_text(lang, by),
+        (Some(by), _) => decision_note(lang, mv, by),
         (
             None,
             Some(NextStep::Game {
@@ -601,8 +639,9 @@ fn draw_detail(m: &Ui, b: &BracketTab, f: &mut Frame, area: Rect) {
             "{}: {} ({})",
             t(lang, "tui.ko.winner"),
             w.name,
-            decided_text(lang, by)
+            decision_note(lang, mv, by)
         ))),
+        (None, Some(by), _) => lines.push(Line::from(decision_note(lang, mv, by))),
         (_, _, Some(n)) => {
             lines.push(Line::from(format!(
                 "{}: {}",

@@ -108,7 +108,8 @@ pub fn click_in(m: &Model, width: u16, height: u16, column: u16, row: u16) -> Op
     }
     match click_line(m, width, column, row)? {
         Action::SelectRow(i) => {
-            let i = i + view::list_offset(m, height);
+            // A team match's header line selects nothing.
+            let i = view::row_of_line(m, i + view::list_offset(m, height))?;
             Some(boards::seat_at(m, i, column).unwrap_or(Action::SelectRow(i)))
         }
         other => Some(other),

@@ -35,6 +35,7 @@ pub use update::*;
 
 use super::component::Ui;
 use super::keymap::{Action, Ctx};
+use crate::app::teams::TeamRoundView;
 use crate::app::{App, EventCrosstable, EventId, EventKind, EventStandings, PlacedGame, RoundView};
 use crate::app::{BoardNo, RoundNo};
 use crate::domain::{Entry, Event, EventSettings, Member};
@@ -116,6 +117,9 @@ pub struct EventData {
     entries: Vec<Entry>,
     paired: u32,
     round: Option<RoundView>,
+    /// A team event's shown round as matches (the Round and Results tabs
+    /// list its boards under a header per match).
+    team_round: Option<TeamRoundView>,
     games: Vec<PlacedGame>,
     /// The standings for the event's kind (the app's door decides).
     standings: Option<EventStandings>,
@@ -164,6 +168,11 @@ impl EventData {
 
     pub fn games(&self) -> &[PlacedGame] {
         &self.games
+    }
+
+    /// A team event's shown round as matches with their scores.
+    pub fn team_round(&self) -> Option<&TeamRoundView> {
+        self.team_round.as_ref()
     }
 
     pub fn standings(&self) -> Option<&EventStandings> {
@@ -617,8 +626,21 @@ impl Model {
     pub fn next_unfinished(&mut self) {
         if let Some(r) = &self.open.ev.round {
             let n = r.boards.len();
+            // A knockout's board is open while its match is undecided (a
+            // drawn game leaves a play-off game due).
+            let matches = self.open.bracket.as_ref().and_then(|b| {
+                b.bracket
+                    .rounds
+                    .get((r.number.get() as usize).wrapping_sub(1))
+            });
             let open = |i: usize| {
                 let b = &r.boards[i];
+                if let Some(ms) = matches {
+                    return ms
+                        .iter()
+                        .find(|x| x.board == b.number)
+                        .is_some_and(|x| x.b.is_some() && x.decided_by.is_none());
+                }
                 b.black.is_some() && b.results.iter().all(|x| x == "*")
                     || b.black.is_some() && b.results.is_empty()
             };

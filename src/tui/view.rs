@@ -144,7 +144,11 @@ pub fn list_offset(m: &Model, height: u16) -> usize {
                 }
                 _ => 0,
             };
-            (m.row_sel(), below)
+            let sel = match m.tab() {
+                Tab::Round | Tab::Results => line_of_board(m, m.row_sel()),
+                _ => m.row_sel(),
+            };
+            (sel, below)
         }
     };
     rows = rows.saturating_sub(below).max(1);
@@ -438,18 +442,23 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         f.render_widget(p, area);
         return;
     };
-    let rows = r
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| board_row(m, r, i, b, results))
-        .collect();
     let (header, widths) = round_columns(m, results);
+    let lines = round_lines(m);
+    // A team match's header is an empty row of the table, its words drawn
+    // over the whole line afterwards.
+    let rows = lines
+        .iter()
+        .map(|l| match *l {
+            RoundLine::Board(i) => board_row(m, r, i, &r.boards[i], results),
+            RoundLine::Match(_) => Row::new(vec![String::new(); header.len()]),
+        })
+        .collect();
     let [list, absent] = Layout::vertical([
         Constraint::Min(3),
         Constraint::Length(if r.absent.is_empty() { 0 } else { 2 }),
     ])
     .areas(area);
+    let selected = line_of_board(m, m.row_sel());
     table(
         f,
         list,
@@ -457,8 +466,22 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         header,
         widths,
         rows,
-        (!r.boards.is_empty()).then_some(m.row_sel()),
+        (!r.boards.is_empty()).then_some(selected),
     );
+    if let Some(tr) = m.ev().team_round() {
+        // The lines the table shows: the page holding the selection.
+        let visible = list.height.saturating_sub(2).max(1) as usize;
+        let offset = selected - selected % visible;
+        for (k, l) in lines.iter().enumerate().skip(offset).take(visible) {
+            let RoundLine::Match(i) = *l else { continue };
+            let y = list.y + 2 + (k - offset) as u16;
+            let head = super::teams::match_head(m.lang(), &tr.matches[i]);
+            f.render_widget(
+                Paragraph::new(fit(&format!(" {head}"), list.width as usize)).bold(),
+                Rect::new(list.x, y, list.width, 1),
+            );
+        }
+    }
     if !r.absent.is_empty() {
         let names: Vec<String> = r
             .absent
@@ -470,6 +493,64 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
                 .wrap(Wrap { trim: true }),
             absent,
         );
+    }
+}
+
+/// A line of the Round and Results tabs' list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundLine {
+    /// A team match's header (its index in the round's matches).
+    Match(usize),
+    /// A board (its index in the round's boards, the row the cursor counts).
+    Board(usize),
+}
+
+/// The lines of the Round and Results tabs: the round's boards in order,
+/// a team event's under a header per match (the cursor counts boards
+/// only, so it never lands on a header).
+pub fn round_lines(m: &Model) -> Vec<RoundLine> {
+    let Some(r) = m.ev().round() else {
+        return Vec::new();
+    };
+    let team = m.ev().team_round().filter(|t| t.round == r.number);
+    let match_of = |b: &crate::app::BoardView| {
+        team.and_then(|t| {
+            t.matches
+                .iter()
+                .position(|mt| mt.boards.iter().any(|x| x.number == b.number))
+        })
+    };
+    let mut lines = Vec::with_capacity(r.boards.len());
+    let mut last = None;
+    for (i, b) in r.boards.iter().enumerate() {
+        let mt = match_of(b);
+        if mt.is_some() && mt != last {
+            lines.push(RoundLine::Match(mt.unwrap_or_default()));
+        }
+        last = mt;
+        lines.push(RoundLine::Board(i));
+    }
+    lines
+}
+
+/// The line the Round and Results tabs draw board `board` on.
+pub fn line_of_board(m: &Model, board: usize) -> usize {
+    round_lines(m)
+        .iter()
+        .position(|l| *l == RoundLine::Board(board))
+        .unwrap_or(board)
+}
+
+/// The board drawn on line `line` of the list (`None`: a match header or
+/// past the end); on other lists the row itself.
+pub fn row_of_line(m: &Model, line: usize) -> Option<usize> {
+    if m.screen() != Screen::Event || !matches!(m.tab(), Tab::Round | Tab::Results) {
+        return Some(line);
+    }
+    match round_lines(m).get(line) {
+        Some(RoundLine::Board(i)) => Some(*i),
+        Some(RoundLine::Match(_)) => None,
+        None => Some(line),
     }
 }
 
@@ -491,8 +572,9 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
     });
     let (done, games, words) = match matches {
         Some(ms) => (
+            // Decided: a winner, or both out (forfeited by both).
             ms.iter()
-                .filter(|x| x.b.is_some() && x.winner.is_some())
+                .filter(|x| x.b.is_some() && x.decided_by.is_some())
                 .count(),
             ms.iter().filter(|x| x.b.is_some()).count(),
             "tui.round.decided",
@@ -576,6 +658,8 @@ fn board_row(
                     Some(code) => format!("✉{}", super::component::code_text(m.lang(), code)),
                     None => "✉≠".to_string(),
                 }
+            } else if let Some(text) = knockout_match_text(m, r, b) {
+                text
             } else if b.results.is_empty() {
                 super::component::code_text(m.lang(), "*")
             } else {
@@ -604,6 +688,31 @@ fn board_row(
     Row::new(cells)
 }
 
+/// A knockout's match on its board in games from red's side (red of game
+/// 1, as the row names the players), as the bracket shows it: `1–0`,
+/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
+fn knockout_match_text(
+    m: &Model,
+    r: &crate::app::RoundView,
+    b: &crate::app::BoardView,
+) -> Option<String> {
+    let mv = m
+        .bracket()?
+        .bracket
+        .rounds
+        .get((r.number.get() as usize).wrapping_sub(1))?
+        .iter()
+        .find(|x| x.board == b.number)?;
+    if mv.winner.is_none() && mv.decided_by.is_some() {
+        return Some(m.t("kp.both_out"));
+    }
+    let score = mv
+        .score
+        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
+    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
+    (!text.is_empty()).then_some(text)
+}
+
 /// The Round and Results tabs' column headings and widths.
 fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     let mut header: Vec<String> = [
@@ -615,10 +724,12 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     .iter()
     .map(|k| m.t(k))
     .collect();
+    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`).
+    let result_width = if m.bracket().is_some() { 24 } else { 8 };
     let mut widths = vec![
         Constraint::Length(5),
         Constraint::Length(NAME_COLUMN),
-        Constraint::Length(8),
+        Constraint::Length(result_width),
         Constraint::Length(NAME_COLUMN),
     ];
     if results {

@@ -248,3 +248,71 @@ fn the_translated_tree_takes_the_same_arguments_as_the_derive() {
         }
     }
 }
+
+/// Every command's help, short (`-h`) and long (`--help`), in 简体 and
+/// 繁體 has none of clap's English around the names: no `Usage:`,
+/// `[OPTIONS]`, `<COMMAND>`, headings, `[default: …]`, `[possible values:
+/// …]` or `[alias: …]` — the defaults and values are there, headed in the
+/// language; only command, option and value names stay as typed.
+#[test]
+fn every_command_s_help_has_no_english_but_the_names() {
+    const ENGLISH: &[&str] = &[
+        "Usage",
+        "OPTIONS",
+        "COMMAND",
+        "Options:",
+        "Arguments:",
+        "Commands:",
+        "default:",
+        "ossible values",
+        "alias",
+        "Print help",
+        "Print version",
+        "Print this message",
+    ];
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        let mut root = qishe::cli::help::command(lang);
+        let mut all = Vec::new();
+        paths(&root, &mut Vec::new(), &mut all);
+        for path in &all {
+            let mut cmd = &mut root;
+            for p in path {
+                cmd = cmd.find_subcommand_mut(p).unwrap();
+            }
+            for text in [
+                cmd.render_help().to_string(),
+                cmd.render_long_help().to_string(),
+            ] {
+                for w in ENGLISH {
+                    assert!(!text.contains(w), "{lang:?} {path:?}: {w}\n{text}");
+                }
+            }
+        }
+    }
+    // Through the binary: the defaults and values headed in Chinese.
+    let c = Club::new();
+    let o = c.run_lang("zh_CN.UTF-8", &["print", "--help"]);
+    let zh = stdout(&o);
+    assert!(
+        zh.contains("用法: qishe print [选项] <KIND> <EVENT>"),
+        "{zh}"
+    );
+    assert!(zh.contains("[默认: text]"), "{zh}");
+    let o = c.run_lang("zh_TW.UTF-8", &["event", "new", "-h"]);
+    let hant = stdout(&o);
+    assert!(hant.contains("[可選值: draw, residual]"), "{hant}");
+    for w in ENGLISH {
+        assert!(!hant.contains(w), "{w}\n{hant}");
+    }
+    // English keeps clap's words.
+    let en = stdout(&c.run_lang("en_US.UTF-8", &["print", "--help"]));
+    assert!(en.contains("Usage: qishe print [OPTIONS]"), "{en}");
+    // The hidden alias still works.
+    c.ok(&["event", "new", "E"]);
+    let o = c.run(&["print", "standings", "E", "--after-round", "1"]);
+    assert!(
+        !stderr(&o).contains("unexpected argument"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -422,7 +422,10 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     let w = mv.winner.clone().expect("decided by the play-off games");
     assert_eq!(mv.decided_by, Some("playoff-games"));
     assert_eq!(mv.games.len(), 3);
-    assert!(screen(&m).contains("加赛定胜负"));
+    // The match in games: the drawn game ½ a side, the play-off 2–0 apart.
+    let s = screen(&m);
+    assert!(s.contains("加赛 2–0") || s.contains("加赛 0–2"), "{s}");
+    assert!(!s.contains("加赛 4–0") && !s.contains("加赛 0–4"), "{s}");
     // A decided match offers its last game (a correction); a fourth game,
     // when none is due, is the app's refusal on the status line.
     keys(&mut app, &mut m, "r");
@@ -522,4 +525,170 @@ fn a_match_level_after_the_ladder_goes_to_a_lot_recorded_on_the_bracket_tab() {
     // Undo takes the lot back.
     keys(&mut app, &mut m, "uy");
     assert!(m.bracket().unwrap().selected().unwrap().winner.is_none());
+}
+
+/// The 交叉表 tab shows a knockout match in games, as the bracket does:
+/// a drawn game ½ a side and the play-off games apart (`加赛 2–0`), not
+/// the scheme's 2/1/0 points; the 对阵图 tab says the same.
+#[test]
+fn the_crosstable_tab_shows_a_knockout_match_in_games() {
+    let mut app = knockout_club(2, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // A draw, then the two play-off games won by the same player.
+    keys(&mut app, &mut m, "d\r");
+    keys(&mut app, &mut m, "r\r");
+    keys(&mut app, &mut m, "b\r");
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
+    let w = mv.winner.clone().expect("decided by the play-off games");
+    let l = if w.id == mv.a.id {
+        mv.b.clone().unwrap()
+    } else {
+        mv.a.clone()
+    };
+    let s = screen(&m);
+    let po = if w.id == mv.a.id {
+        "加赛 2–0"
+    } else {
+        "加赛 0–2"
+    };
+    assert!(s.contains(po), "{po}:\n{s}");
+    let x = open(&mut app, Tab::Crosstable);
+    let s = screen(&x);
+    assert!(s.contains(&format!("+{} ½–½, 加赛 2–0", l.name)), "{s}");
+    assert!(s.contains(&format!("-{} ½–½, 加赛 0–2", w.name)), "{s}");
+    assert!(
+        !s.contains("1–1") && !s.contains("4–0"),
+        "points, not games:\n{s}"
+    );
+}
+
+/// The 编排 and 成绩 tabs of a team event list the round's boards under a
+/// header per match (teams, the score so far, the match points once
+/// decided), as the Teams tab's match view does; the cursor counts boards
+/// only, so a result goes to the board the cursor is on, at 80×24 and
+/// 120×36.
+#[test]
+fn a_team_rounds_boards_are_grouped_by_match_on_the_round_and_results_tabs() {
+    let mut app = team_club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("联赛").unwrap().key();
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    let (m1, m2) = (&v.matches[0], &v.matches[1]);
+    let head = |mt: &qishe::app::teams::MatchView| format!("场次 {}  {} ", mt.number, mt.home);
+    let m = open(&mut app, Tab::Round);
+    for (w, h) in [(80, 24), (120, 36)] {
+        let s = screen_of(&m, w, h);
+        let lines: Vec<&str> = s.lines().collect();
+        let at = |needle: &str| {
+            lines
+                .iter()
+                .position(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("{needle}:\n{s}"))
+        };
+        // Each header, then its two boards, by their players.
+        let (h1, h2) = (at(&head(m1)), at(&head(m2)));
+        assert!(h1 < h2, "{s}");
+        assert!(lines[h1].contains(m1.away.as_deref().unwrap()), "{s}");
+        assert!(lines[h1].contains("进行中"), "{s}");
+        for (k, b) in m1.boards.iter().enumerate() {
+            let row = lines[h1 + 1 + k];
+            assert!(row.contains(&b.home) && row.contains(&b.away), "{s}");
+        }
+        for (k, b) in m2.boards.iter().enumerate() {
+            let row = lines[h2 + 1 + k];
+            assert!(row.contains(&b.home) && row.contains(&b.away), "{s}");
+        }
+    }
+    // The Results tab: two Downs go from board 1 over match 2's header to
+    // board 3, and the result goes there.
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "↓↓");
+    assert_eq!(m.row_sel(), 2);
+    keys(&mut app, &mut m, "b\r");
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    assert_eq!(v.matches[1].boards[0].result, "0-1");
+    assert!(v.matches[0]
+        .boards
+        .iter()
+        .all(|b| matches!(b.result.as_str(), "" | "*")));
+    // On to the next board without a result, below; back up over the
+    // header to board 1, then match 1 in full: its header says who won.
+    assert_eq!(m.row_sel(), 3);
+    keys(&mut app, &mut m, "↑↑↑");
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "r\r");
+    assert_eq!(m.row_sel(), 1);
+    keys(&mut app, &mut m, "r\r");
+    let v = app.team_round_view(id, Some(RoundNo(1))).unwrap();
+    assert!(
+        v.matches[0].boards.iter().all(|b| b.result == "1-0"),
+        "{:?}",
+        v.matches[0]
+    );
+    let s = screen(&m);
+    let line = s.lines().find(|l| l.contains(&head(m1))).expect(&s);
+    assert!(line.contains("场分"), "{s}");
+    // A click picks the board drawn on its line; a header picks nothing.
+    let lines: Vec<&str> = s.lines().collect();
+    let h2 = lines.iter().position(|l| l.contains(&head(m2))).expect(&s) as u16;
+    assert_eq!(qishe::tui::click_in(&m, 80, 24, 8, h2), None, "{s}");
+    assert_eq!(
+        qishe::tui::click_in(&m, 80, 24, 8, h2 + 1),
+        Some(qishe::tui::Action::SelectRow(2)),
+        "{s}"
+    );
+}
+
+/// A knockout on the 编排 and 成绩 tabs: each match reads in games (a
+/// drawn game ½–½, the play-off apart), and a result key on a match whose
+/// game 1 is drawn enters the play-off game due (as the 对阵图 tab does),
+/// not a replacement of game 1; the cursor stays on the match until it is
+/// decided.
+#[test]
+fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
+    let mut app = knockout_club(4, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let mut m = open(&mut app, Tab::Results);
+    assert_eq!(m.row_sel(), 0);
+    keys(&mut app, &mut m, "d\r");
+    assert_eq!(m.row_sel(), 0, "the match is not decided");
+    let s = screen(&m);
+    assert!(s.contains("½–½"), "{s}");
+    // The next key is game 2, the first play-off game: no question.
+    keys(&mut app, &mut m, "b");
+    let s = screen(&m);
+    assert!(!s.contains("已有成绩"), "no replace question:\n{s}");
+    assert_eq!(m.form().unwrap().value("tui.field.game"), "2");
+    keys(&mut app, &mut m, "\r");
+    let b = m.bracket().unwrap();
+    let mv = &b.bracket.rounds[0][0];
+    assert_eq!(mv.games.len(), 2, "{mv:?}");
+    assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
+    let s = screen(&m);
+    assert!(s.contains("½–½, 加赛"), "{s}");
+}
+
+/// A knockout match forfeited by both reads so on the 编排 tab and counts
+/// as decided in its title (nobody through, nothing left to enter).
+#[test]
+fn a_knockout_match_forfeited_by_both_reads_so_on_the_round_tab() {
+    let mut app = knockout_club(2, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("杯赛").unwrap().key();
+    let input = qishe::app::ResultInput {
+        outcome: Some(qishe::domain::Outcome::DoubleForfeit),
+        game_no: Some(1),
+        ..Default::default()
+    };
+    app.knockout_result(id, RoundNo(1), qishe::app::BoardNo(1), &input, false)
+        .unwrap();
+    let m = open(&mut app, Tab::Round);
+    let s = screen(&m);
+    assert!(s.contains("双方弃权, 均出局"), "{s}");
+    assert!(s.contains("已决出 1/1"), "{s}");
 }

@@ -193,7 +193,8 @@ fn a_team_league_night_and_a_knockout_cup_in_chinese_without_the_command_line() 
     t.send("r");
     t.wait_for("第几盘: 2");
     t.send("\r");
-    t.wait_for("加赛定胜负");
+    // The play-off in games, from the upper player's side.
+    t.wait_for("加赛 0–1");
     // Semi-final 2: 东二 (red) wins.
     t.send(DOWN);
     t.send("r");

@@ -141,7 +141,8 @@ fn an_eight_player_knockout_to_its_champion() {
     t.send("b");
     t.wait_for("第几盘: 3");
     t.send("\r");
-    t.wait_for("加赛定胜负");
+    // The play-off in games, from the upper player's side.
+    t.wait_for("加赛 0–2");
     for board in 2..=4 {
         t.send("\x1b[B"); // ↓
         t.send("r");

@@ -101,7 +101,7 @@ impl App {
             let last = &br.rounds[paired as usize - 1];
             let open: Vec<crate::i18n::Msg> = last
                 .iter()
-                .filter(|s| br.winner(s).is_none())
+                .filter(|s| !br.settled(s))
                 .map(|s| {
                     let v = br.view(s);
                     let next = v
@@ -120,32 +120,59 @@ impl App {
             if let Some(matches) = crate::i18n::join_msgs(open) {
                 return Err(invalid!("err.ko.undecided", round = paired, matches));
             }
-            let winners: Vec<i64> = last
+            // Each match's winner in bracket order; `None`: both players
+            // out by a double forfeit.
+            let winners: Vec<(u32, Option<i64>)> = last
                 .iter()
                 .filter(|s| !s.third_place)
-                .filter_map(|s| br.winner(s))
+                .map(|s| (s.board, br.winner(s)))
                 .collect();
-            let mut pairs = ko::next_round(&winners);
+            let mut pairs: Vec<(i64, Option<i64>)> = Vec::new();
+            for two in winners.chunks(2) {
+                match two {
+                    [(_, Some(a)), (_, Some(b))] => pairs.push((*a, Some(*b))),
+                    // The other match has no winner: a walkover.
+                    [(_, Some(a)), (_, None)] | [(_, None), (_, Some(a))] | [(_, Some(a))] => {
+                        pairs.push((*a, None))
+                    }
+                    [(x, None), (y, None)] => {
+                        return Err(invalid!(
+                            "err.ko.nobody_through",
+                            round = paired,
+                            a = *x,
+                            b = *y
+                        ))
+                    }
+                    _ => {}
+                }
+            }
             if round == total && br.settings.third_place && total >= 2 {
                 let losers: Vec<i64> = last.iter().filter_map(|s| br.loser(s)).collect();
                 if losers.len() == 2 {
-                    pairs.push((losers[0], losers[1]));
+                    pairs.push((losers[0], Some(losers[1])));
                 }
             }
             for (a, b) in pairs {
-                let red = br.first_red(round, a, b);
-                boards.push((
-                    NewBoard {
-                        red,
-                        black: Some(if red == a { b } else { a }),
+                let nb = match b {
+                    Some(b) => {
+                        let red = br.first_red(round, a, b);
+                        NewBoard {
+                            red,
+                            black: Some(if red == a { b } else { a }),
+                        }
+                    }
+                    None => NewBoard {
+                        red: a,
+                        black: None,
                     },
-                    a,
-                ));
+                };
+                boards.push((nb, a));
             }
         }
         // A player who has withdrawn loses his new match by forfeit (a
         // walkover, recorded with the pairing and undone with it); both
-        // withdrawn is left to the arbiter.
+        // withdrawn forfeit game 1 both: both are out, and the next
+        // round's opponent has a walkover.
         let withdrawn = |id: i64| {
             br.entries
                 .iter()
@@ -163,19 +190,28 @@ impl App {
                 let red_out = match (withdrawn(b.red), withdrawn(black)) {
                     (true, false) => true,
                     (false, true) => false,
-                    _ => return None,
+                    (true, true) => {
+                        let mut g = Game::bare(b.red, black, Outcome::DoubleForfeit);
+                        g.game_no = 1;
+                        return Some(vec![(i, g)]);
+                    }
+                    (false, false) => return None,
                 };
-                Some((1..=regular).map(move |n| {
-                    let swap = n % 2 == 0;
-                    let (r, bl) = if swap { (black, b.red) } else { (b.red, black) };
-                    let outcome = match red_out != swap {
-                        true => Outcome::RedForfeits,
-                        false => Outcome::BlackForfeits,
-                    };
-                    let mut g = Game::bare(r, bl, outcome);
-                    g.game_no = n;
-                    (i, g)
-                }))
+                Some(
+                    (1..=regular)
+                        .map(move |n| {
+                            let swap = n % 2 == 0;
+                            let (r, bl) = if swap { (black, b.red) } else { (b.red, black) };
+                            let outcome = match red_out != swap {
+                                true => Outcome::RedForfeits,
+                                false => Outcome::BlackForfeits,
+                            };
+                            let mut g = Game::bare(r, bl, outcome);
+                            g.game_no = n;
+                            (i, g)
+                        })
+                        .collect(),
+                )
             })
             .flatten()
             .collect();

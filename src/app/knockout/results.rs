@@ -99,6 +99,10 @@ impl App {
                     ..
                 }) => return Err(refuse(msg!("err.ko.next_due", due = d.game_no))),
                 Ok(MatchStatus {
+                    state: MatchState::BothOut,
+                    ..
+                }) => return Err(refuse(msg!("err.ko.both_out"))),
+                Ok(MatchStatus {
                     state: MatchState::Decided { by, .. },
                     ..
                 }) => {
@@ -257,6 +261,10 @@ impl App {
                 state: MatchState::NeedsLot,
                 ..
             }) => None,
+            Ok(MatchStatus {
+                state: MatchState::BothOut,
+                ..
+            }) => Some(msg!("err.ko.both_out")),
             Ok(MatchStatus {
                 state: MatchState::Decided { by, .. },
                 ..

@@ -66,12 +66,11 @@ impl Bracket {
                         m.due = Some(game(d.game_no, d.red, d.black, d.phase, ""))
                     }
                     MatchState::NeedsLot => m.lot_due = true,
-                    MatchState::Decided { .. } => {}
+                    MatchState::Decided { .. } | MatchState::BothOut => {}
                 }
                 m.winner = st.winner().map(|w| self.name(w));
                 m.decided_by = st.decided_by().map(|d| d.code().to_string());
-                m.score =
-                    s.b.map(|_| [st.score[0], st.score[1], st.playoff[0], st.playoff[1]]);
+                m.score = s.b.map(|_| st.games);
             }
             Err(e) => {
                 m.games = played
@@ -223,45 +222,53 @@ impl App {
         lang: crate::i18n::Lang,
         info: crate::report::EventInfo,
     ) -> Result<crate::report::Doc> {
-        use crate::report::bracket::{ranking_doc, KnockoutRankLine};
+        use crate::report::bracket::{match_words, ranking_doc, KnockoutRankLine};
         let b = self.bracket(event)?;
-        let lines: Vec<KnockoutRankLine> =
-            self.knockout_ranking(event)?
-                .into_iter()
-                .map(|r| {
-                    let id = r.entry.id;
-                    let rounds =
-                        b.rounds
+        let lines: Vec<KnockoutRankLine> = self
+            .knockout_ranking(event)?
+            .into_iter()
+            .map(|r| {
+                let id = r.entry.id;
+                let rounds = b
+                    .rounds
+                    .iter()
+                    .map(|ms| {
+                        let Some(m) = ms
                             .iter()
-                            .map(|ms| {
-                                let Some(m) = ms.iter().find(|m| {
-                                    m.a.id == id || m.b.as_ref().is_some_and(|x| x.id == id)
-                                }) else {
-                                    return String::new();
-                                };
-                                let Some(other) = (if m.a.id == id {
-                                    m.b.as_ref()
-                                } else {
-                                    Some(&m.a)
-                                }) else {
-                                    return msg!("ko.bye").render(lang);
-                                };
-                                let mark = match &m.winner {
-                                    Some(w) if w.id == id => "+",
-                                    Some(_) => "-",
-                                    None => "",
-                                };
-                                format!("{mark}{}", other.name)
-                            })
-                            .collect();
-                    KnockoutRankLine {
-                        rank: r.rank,
-                        name: r.entry.name,
-                        rounds,
-                        lost_in_round: r.lost_in_round,
-                    }
-                })
-                .collect();
+                            .find(|m| m.a.id == id || m.b.as_ref().is_some_and(|x| x.id == id))
+                        else {
+                            return String::new();
+                        };
+                        let Some(other) = (if m.a.id == id {
+                            m.b.as_ref()
+                        } else {
+                            Some(&m.a)
+                        }) else {
+                            return msg!("ko.bye").render(lang);
+                        };
+                        let mark = match (&m.winner, m.decided_by) {
+                            (Some(w), _) if w.id == id => "+",
+                            // Lost, or out with the opponent (both forfeited).
+                            (Some(_), _) | (None, Some(_)) => "-",
+                            (None, None) => "",
+                        };
+                        // The match from this player's side, in games.
+                        let score = m.score.map(|s| if m.a.id == id { s } else { s.swapped() });
+                        let words = match_words(lang, score.as_ref(), m.decided_by);
+                        match words.is_empty() {
+                            true => format!("{mark}{}", other.name),
+                            false => format!("{mark}{} {words}", other.name),
+                        }
+                    })
+                    .collect();
+                KnockoutRankLine {
+                    rank: r.rank,
+                    name: r.entry.name,
+                    rounds,
+                    lost_in_round: r.lost_in_round,
+                }
+            })
+            .collect();
         Ok(ranking_doc(&info, &lines, b.total_rounds, crosstable, lang))
     }
 
@@ -281,6 +288,7 @@ impl App {
             a: seed_of[&s.a],
             b: s.b.map(|b| seed_of[&b]),
             winner: br.winner(s).map(|w| seed_of[&w]),
+            both_out: br.winner(s).is_none() && br.settled(s),
         };
         let rounds: Vec<Vec<ko::MatchResult>> = br
             .rounds

@@ -17,6 +17,7 @@ pub use round::{knockout_pairings, knockout_slips};
 use super::{short_points, Doc, EventInfo};
 use crate::domain::{Points, TimeControl};
 use crate::i18n::{msg, tr, Lang};
+pub use crate::scoring::knockout::MatchScore;
 
 /// A player of a match: seed (start number) and name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,8 +65,8 @@ pub struct KoMatch {
     pub winner: Option<String>,
     /// What decided it (`games`, `playoff-games`, `armageddon`, …).
     pub decided_by: Option<String>,
-    /// Match score of a and b over the regular games, then their play-off points.
-    pub score: Option<[Points; 4]>,
+    /// The match in games (regular, then play-off), for a and b.
+    pub score: Option<MatchScore>,
     /// The games played, in order.
     pub games: Vec<KoGame>,
     /// The game due next, if any.
@@ -208,43 +209,95 @@ pub fn time_short(lang: Lang, t: &TimeControl) -> String {
     }
 }
 
-/// A match's score as the club reads it, from a's side: `3–1` (the
-/// regular games, by the event's scheme). Empty for a bye or a match not
-/// begun.
+/// A count of games as a match score shows it: `0`, `½`, `1`, `1½`.
+pub fn games_count(p: Points) -> String {
+    let h = p.hundredths();
+    let (whole, rest) = (h.div_euclid(100), h.rem_euclid(100));
+    match (whole, rest) {
+        (0, 50) => "½".into(),
+        (w, 50) => format!("{w}½"),
+        (w, 0) => w.to_string(),
+        // Not a count of whole and half games: shown as the number.
+        _ => super::short_points(p),
+    }
+}
+
+/// A match's regular games from a's side, in games: `1–0`, `1½–½`
+/// (whatever points the scheme gives a game). Empty before a game is played.
+pub fn games_score(s: &MatchScore) -> String {
+    if s.regular_games == 0 {
+        return String::new();
+    }
+    format!(
+        "{}–{}",
+        games_count(s.regular[0]),
+        games_count(s.regular[1])
+    )
+}
+
+/// A match's score as the club reads it, from a's side: the regular
+/// games, in games (`1–0`, `1½–½`). Empty for a bye or a match not begun.
 pub fn score_words(m: &KoMatch) -> String {
     match (m.score, &m.b) {
-        (Some(s), Some(_)) if !m.games.is_empty() => {
-            format!("{}–{}", short_points(s[0]), short_points(s[1]))
-        }
+        (Some(s), Some(_)) => games_score(&s),
         _ => String::new(),
     }
 }
 
-/// How a match was decided, in words, with the play-off score when there
-/// were play-off games (`加赛 1.5–0.5`; `加赛 1–1, 和棋黑胜`); for a match
-/// still open, the play-off score so far and what it waits for.
-pub fn decided_text(lang: Lang, m: &KoMatch) -> String {
-    let playoff_games = m
-        .games
-        .iter()
-        .any(|g| matches!(&g.stage, KoStage::Playoff { code, .. } if code != "armageddon"));
-    let po = match (m.score, playoff_games) {
-        (Some(s), true) => {
-            let score = format!("{}–{}", short_points(s[2]), short_points(s[3]));
-            Some(msg!("kp.score.playoff", score).render(lang))
-        }
-        _ => None,
-    };
-    let rest = match m.decided_by.as_deref() {
+/// How a decided (or open) match got there, in words: the play-off games
+/// in games when there were some (`加赛 2–0`; `加赛 1–1, 和棋黑胜`) and
+/// what decided it unless that is the regular games or the play-off
+/// games just shown (和棋黑胜, 抽签, 弃权, 轮空, 赛制规则, …).
+pub fn decision_words(
+    lang: Lang,
+    score: Option<&MatchScore>,
+    decided_by: Option<&str>,
+) -> Vec<String> {
+    let po = score.filter(|s| s.playoff_games > 0).map(|s| {
+        let score = format!(
+            "{}–{}",
+            games_count(s.playoff[0]),
+            games_count(s.playoff[1])
+        );
+        msg!("kp.score.playoff", score).render(lang)
+    });
+    let by = match decided_by {
         Some("playoff-games") if po.is_some() => None,
         Some(by) => Some(decided_words(lang, by)),
-        None => Some(state_words(lang, m)).filter(|s| !s.is_empty()),
+        None => None,
     };
-    [po, rest]
+    [po, by].into_iter().flatten().collect()
+}
+
+/// A match in one cell, from a's side, as a crosstable or a result line
+/// shows it: the regular games in games, then the play-off games apart
+/// and what decided it (`1–0`; `½–½, 加赛 2–0`; `1–1, 加赛 1–1, 和棋黑胜`;
+/// `1–0, 弃权`; `轮空`); the words `常规对局` left out, the score says it.
+pub fn match_words(lang: Lang, score: Option<&MatchScore>, decided_by: Option<&str>) -> String {
+    let regular = score.map(games_score).filter(|s| !s.is_empty());
+    let by = decided_by.filter(|b| *b != "games");
+    regular
         .into_iter()
-        .flatten()
+        .chain(decision_words(lang, score, by))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// How a match was decided, in words, with the play-off score in games
+/// when there were play-off games (`加赛 1½–½`; `加赛 1–1, 和棋黑胜`);
+/// for a match still open, the play-off score so far and what it waits for.
+pub fn decided_text(lang: Lang, m: &KoMatch) -> String {
+    if m.winner.is_none() && m.decided_by.is_some() {
+        return tr(lang, "kp.both_out").to_string();
+    }
+    if m.b.is_none() && m.decided_by.as_deref() == Some("forfeit") {
+        return tr(lang, "kp.walkover").to_string();
+    }
+    let mut words = decision_words(lang, m.score.as_ref(), m.decided_by.as_deref());
+    if m.decided_by.is_none() {
+        words.extend(Some(state_words(lang, m)).filter(|s| !s.is_empty()));
+    }
+    words.join(", ")
 }
 
 /// Where an undecided match stands: the game due, a lot to draw, or the

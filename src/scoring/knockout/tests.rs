@@ -391,3 +391,79 @@ fn each_game_knows_its_phase() {
     );
     assert_eq!(s.winner(), Some(B), "a drawn armageddon game goes to black");
 }
+
+/// A game forfeited by both ends the match with both players out, in the
+/// regular games or the play-off; an armageddon game forfeited by both
+/// sends nobody through (not black, as a draw would); a game after it is
+/// refused. The score counts it 0–0.
+#[test]
+fn a_double_forfeit_puts_both_players_out() {
+    let r = rules(SchemeKind::Standard, 1, Some("armageddon"));
+    let s = decide_match(&r, &players(), &[g(1, A, B, Outcome::DoubleForfeit)], None).unwrap();
+    assert_eq!(s.state, MatchState::BothOut);
+    assert_eq!(
+        (s.winner(), s.decided_by()),
+        (None, Some(DecidedBy::Forfeit))
+    );
+    assert!(s.settled());
+    assert_eq!(s.games.regular, [Points::ZERO; 2]);
+    assert_eq!(s.phases, vec![Phase::Regular]);
+    // Level after a draw: the armageddon game (A red) forfeited by both.
+    let games = [
+        g(1, A, B, Outcome::Draw),
+        g(2, A, B, Outcome::DoubleForfeit),
+    ];
+    let s = decide_match(&r, &players(), &games, None).unwrap();
+    assert_eq!(s.state, MatchState::BothOut);
+    assert_eq!(s.winner(), None);
+    assert!(matches!(
+        s.phases[1],
+        Phase::Playoff {
+            step: PlayoffStep::Armageddon,
+            ..
+        }
+    ));
+    // A game after it is not due.
+    let more = [
+        g(1, A, B, Outcome::DoubleForfeit),
+        g(2, B, A, Outcome::RedWin),
+    ];
+    assert!(matches!(
+        decide_match(
+            &rules(SchemeKind::Standard, 2, None),
+            &players(),
+            &more,
+            None
+        ),
+        Err(MatchError::NotDue { game_no: 2, .. })
+    ));
+    // A double forfeit with the wrong colours is refused as any game is.
+    let wrong = [g(1, B, A, Outcome::DoubleForfeit)];
+    assert!(decide_match(&r, &players(), &wrong, None).is_err());
+}
+
+/// A match reads in games whatever the scheme's points: a won game 1, a
+/// draw ½; play-off games apart, an armageddon game not counted.
+#[test]
+fn the_match_score_counts_games_not_points() {
+    let r = rules(SchemeKind::Standard, 2, Some("games:2,armageddon"));
+    let games = [
+        g(1, A, B, Outcome::RedWin),
+        g(2, B, A, Outcome::RedWin),
+        g(3, A, B, Outcome::Draw),
+        g(4, B, A, Outcome::Draw),
+        g(5, A, B, Outcome::Draw),
+    ];
+    let s = decide_match(&r, &players(), &games, None).unwrap();
+    assert_eq!(s.winner(), Some(B));
+    assert_eq!(
+        s.score,
+        [Points::new(2), Points::new(2)],
+        "the scheme's points"
+    );
+    assert_eq!(s.games.regular, [Points::new(1), Points::new(1)]);
+    assert_eq!(s.games.regular_games, 2);
+    assert_eq!(s.games.playoff, [Points::new(1), Points::new(1)]);
+    assert_eq!(s.games.playoff_games, 2);
+    assert_eq!(s.games.swapped().regular, s.games.regular);
+}

@@ -132,6 +132,27 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         return None;
     }
     let board = b.number;
+    // A knockout's board is its match: the game it needs, as on the
+    // Bracket tab (not game 1 again, a play-off game may be due).
+    let ko_match = m.open.bracket.as_ref().and_then(|br| {
+        let mv = br
+            .bracket
+            .rounds
+            .get((round.get() as usize).wrapping_sub(1))?
+            .iter()
+            .find(|x| x.board == board)?;
+        Some(crate::tui::bracket::match_result(
+            br.event, mv, outcome, m.lang,
+        ))
+    });
+    match ko_match {
+        Some(Ok(k)) => return match_result_key(m, k),
+        Some(Err(e)) => {
+            m.popups.status = Some((e, true));
+            return None;
+        }
+        None => {}
+    }
     let old = entered(m, board);
     if outcome.is_forfeit() {
         let cmd = Command::RecordResult {

@@ -3,7 +3,7 @@
 //! result, the tables when a tab shows them.
 
 use super::{effects, EventData, Model, Screen, Stale, Tab};
-use crate::app::{App, EventId, EventKind, EventStandings, RoundNo};
+use crate::app::{App, EventId, EventKind, EventRound, EventStandings, RoundNo};
 
 impl Model {
     /// Reloads the data from the club.
@@ -144,7 +144,16 @@ impl Model {
             None => Default::default(),
         };
         let pending = app.pending_reports(id).unwrap_or_default();
+        // A team event's round as matches, for the headers over its boards.
+        let team_round = match (&round, v.kind) {
+            (Some(r), EventKind::Team) => match app.event_round(id, Some(r.number))? {
+                EventRound::Team(t) => Some(t),
+                _ => None,
+            },
+            _ => None,
+        };
         self.open.ev = EventData {
+            team_round,
             pending,
             virtual_now,
             kind: Some(v.kind),

@@ -163,6 +163,42 @@ fn draw_teams(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     );
 }
 
+/// A match's header line: `场次 1  东城 1½ : ½ 西城  进行中`, the game
+/// points so far while boards come in, then who won on match points.
+pub fn match_head(lang: Lang, mt: &crate::app::teams::MatchView) -> String {
+    let (hp, ap) = if mt.status == MatchStatus::Pending {
+        mt.boards
+            .iter()
+            .fold((Points::default(), Points::default()), |(h, a), b| {
+                (
+                    h + b.home_points.unwrap_or_default(),
+                    a + b.away_points.unwrap_or_default(),
+                )
+            })
+    } else {
+        (mt.home_game_points, mt.away_game_points)
+    };
+    match &mt.away {
+        Some(away) => format!(
+            "{} {}  {} {} : {} {}  {}",
+            t(lang, "col.match"),
+            mt.number,
+            mt.home,
+            short_points(hp),
+            short_points(ap),
+            away,
+            match_result(lang, mt)
+        ),
+        None => format!(
+            "{} {}  {}  {}",
+            t(lang, "col.match"),
+            mt.number,
+            mt.home,
+            match_result(lang, mt)
+        ),
+    }
+}
+
 /// The match result from the home team's side, in words.
 fn match_result(lang: Lang, mt: &crate::app::teams::MatchView) -> String {
     match mt.status {
@@ -217,39 +253,7 @@ fn draw_matches(m: &Ui, tab: &TeamsTab, f: &mut Frame, area: Rect) {
     let mut selected = None;
     let mut k = 0;
     for mt in &r.matches {
-        // While boards come in, the game points so far.
-        let (hp, ap) = if mt.status == MatchStatus::Pending {
-            mt.boards
-                .iter()
-                .fold((Points::default(), Points::default()), |(h, a), b| {
-                    (
-                        h + b.home_points.unwrap_or_default(),
-                        a + b.away_points.unwrap_or_default(),
-                    )
-                })
-        } else {
-            (mt.home_game_points, mt.away_game_points)
-        };
-        let head = match &mt.away {
-            Some(away) => format!(
-                "{} {}  {} {} : {} {}  {}",
-                t(lang, "col.match"),
-                mt.number,
-                mt.home,
-                short_points(hp),
-                short_points(ap),
-                away,
-                match_result(lang, mt)
-            ),
-            None => format!(
-                "{} {}  {}  {}",
-                t(lang, "col.match"),
-                mt.number,
-                mt.home,
-                match_result(lang, mt)
-            ),
-        };
-        rows.push(Row::new(vec![head]).bold());
+        rows.push(Row::new(vec![match_head(lang, mt)]).bold());
         for b in &mt.boards {
             if k == tab.sel {
                 selected = Some(rows.len());

@@ -12,7 +12,7 @@ mod draw;
 mod new_team;
 mod roster;
 
-pub use draw::{cross_table, draw, standings_table};
+pub use draw::{cross_table, draw, match_head, standings_table};
 pub use new_team::{TeamForm, TeamFormKind};
 pub use roster::RosterEditor;
 

@@ -8,12 +8,13 @@ use super::tb_label;
 use crate::app::{
     EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings, RoundNo,
 };
-use crate::domain::short_points;
+use crate::report::bracket::match_words;
 use crate::scoring::{Crosstable, Standings};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Stylize;
 use ratatui::widgets::{Paragraph, Row, Wrap};
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 
 /// Why there is nothing to show: the error, else "no round yet".
 fn nothing(m: &Model, f: &mut Frame, area: Rect) {
@@ -104,14 +105,31 @@ pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
 fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
     let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
     header.extend((1..=x.rounds).map(|r| round_name(m, RoundNo(r), x.rounds)));
+    let marks: Vec<Vec<String>> = x
+        .rows
+        .iter()
+        .map(|r| r.cells.iter().map(|c| knockout_mark(m, c)).collect())
+        .collect();
+    // Each round as wide as its longest match (a play-off needs room),
+    // within reason.
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
-    widths.extend((1..=x.rounds).map(|_| Constraint::Length(16)));
+    widths.extend((0..x.rounds as usize).map(|i| {
+        let w = marks
+            .iter()
+            .filter_map(|r| r.get(i))
+            .chain(header.get(i + 2))
+            .map(|s| s.width())
+            .max()
+            .unwrap_or(0);
+        Constraint::Length(w.clamp(8, 28) as u16)
+    }));
     let rows = x
         .rows
         .iter()
-        .map(|r| {
+        .zip(marks)
+        .map(|(r, marks)| {
             let mut cells = vec![r.rank.clone(), fit(&r.entry.name, 12)];
-            cells.extend(r.cells.iter().map(|c| knockout_mark(m, c)));
+            cells.extend(marks);
             Row::new(cells)
         })
         .collect();
@@ -126,7 +144,8 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
     );
 }
 
-/// A knockout cell: `+王天一 2–1`, `-赵鑫鑫 1–1 加赛`, `轮空`.
+/// A knockout cell, the match in games as the bracket shows it:
+/// `+王天一 1–0`, `-赵鑫鑫 ½–½, 加赛 0–2`, `轮空`.
 fn knockout_mark(m: &Model, c: &KnockoutCell) -> String {
     match c {
         KnockoutCell::Out => String::new(),
@@ -135,17 +154,21 @@ fn knockout_mark(m: &Model, c: &KnockoutCell) -> String {
             opponent,
             won,
             score,
+            decided_by,
             ..
         } => {
-            let mark = match won {
-                Some(true) => "+",
-                Some(false) => "-",
-                None => "?",
+            let mark = match (won, decided_by) {
+                (Some(true), _) => "+",
+                // Lost, or out with the opponent (both forfeited).
+                (Some(false), _) | (None, Some(_)) => "-",
+                (None, None) => "?",
             };
-            let score = score
-                .map(|(a, b)| format!(" {}–{}", short_points(a), short_points(b)))
-                .unwrap_or_default();
-            format!("{mark}{}{score}", fit(&opponent.name, 6).trim_end())
+            let words = match_words(m.lang(), score.as_ref(), *decided_by);
+            let name = fit(&opponent.name, 6);
+            match words.is_empty() {
+                true => format!("{mark}{}", name.trim_end()),
+                false => format!("{mark}{} {words}", name.trim_end()),
+            }
         }
     }
 }

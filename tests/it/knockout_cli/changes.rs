@@ -350,3 +350,95 @@ fn a_withdrawn_player_loses_his_next_match_by_walkover() {
     let b = bracket(&c, "双杯");
     assert_eq!(decided(&b, 2, 1), (Some(a), Some("forfeit".into())), "{b}");
 }
+
+/// Both players of a match forfeit (`-/-`): the match is decided with
+/// nobody through — not sent into play-off games nobody will play — and
+/// the next round's opponent has a walkover (`forfeit`, no game) on the
+/// bracket; the standings put both out in that round; a further game on
+/// the match is refused with the way on; the result is corrected or the
+/// pairing undone as any other; said in each language.
+#[test]
+fn a_match_forfeited_by_both_puts_both_out_and_the_next_opponent_walks_over() {
+    let c = club(4);
+    knockout(&c, "杯", 4, &["--playoff", "games:2,armageddon"]);
+    pair(&c, "杯");
+    // Round 1: S01–S04 forfeited by both, S02 beats S03.
+    c.ok(&["result", "杯", "1", "1", "-/-", "--game", "1"]);
+    let b = bracket(&c, "杯");
+    assert_eq!(decided(&b, 1, 1), (None, Some("forfeit".into())), "{b}");
+    let refused = c.fails(&["result", "杯", "1", "1", "1-0", "--game", "2"]);
+    assert!(refused.contains("both players forfeited"), "{refused}");
+    play(&c, "杯", 1, 2, Some("S02"), &[]);
+    let show = |locale: &str| {
+        let out = c.run_lang(locale, &["round", "show", "杯"]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(show("zh_CN.UTF-8").contains("双方弃权, 均出局"));
+    assert!(show("zh_TW.UTF-8").contains("雙方棄權, 均出局"));
+    assert!(show("en_US.UTF-8").contains("both forfeited, both out"));
+    // The final: S02 alone, through by forfeit (a walkover, no game).
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    assert_eq!(pairs(&b, 2), [("S02".to_string(), None)], "{b}");
+    assert_eq!(
+        decided(&b, 2, 1),
+        (Some("S02".into()), Some("forfeit".into()))
+    );
+    assert_eq!(b["champion"], "S02");
+    let zh = show("zh_CN.UTF-8");
+    assert!(zh.contains("胜者 S02 (对手双方弃权, 不战而胜)"), "{zh}");
+    assert!(show("zh_TW.UTF-8").contains("對手雙方棄權, 不戰而勝"));
+    assert!(show("en_US.UTF-8").contains("walkover"));
+    let chart = c.ok(&["bracket", "杯", "--lang", "zh-Hans"]);
+    assert!(
+        chart.contains("双方弃权, 均出局") && chart.contains("不战而胜"),
+        "{chart}"
+    );
+    let st = standings(&c, "杯");
+    assert_eq!(st[1], "1,S02,");
+    assert!(
+        st.contains(&"3,S01,1".to_string()) || st.contains(&"3=,S01,1".to_string()),
+        "{st:?}"
+    );
+    assert!(st.iter().any(|l| l.ends_with(",S04,1")), "{st:?}");
+    // Undone, and the result corrected: S01 through, the final as usual.
+    c.ok(&["undo"]);
+    assert_eq!(bracket(&c, "杯")["rounds"].as_array().unwrap().len(), 1);
+    c.ok(&["result", "杯", "1", "1", "1-0", "--game", "1"]);
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    assert_eq!(pairs(&b, 2).len(), 1);
+    assert!(pairs(&b, 2)[0].1.is_some(), "{b}");
+}
+
+/// Both players of a new match withdrawn: the pairing records the game
+/// forfeited by both, so the match is decided (both out) instead of
+/// waiting for a result nobody can give; a double forfeit in the
+/// armageddon game sends nobody through (not black).
+#[test]
+fn both_withdrawn_or_an_armageddon_forfeited_by_both_send_nobody_through() {
+    let c = club(4);
+    knockout(&c, "杯", 4, &["--playoff", "armageddon"]);
+    pair(&c, "杯");
+    favourites_win(&c, "杯", 1);
+    c.ok(&["event", "withdraw", "杯", "S01"]);
+    c.ok(&["event", "withdraw", "杯", "S02"]);
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    assert_eq!(decided(&b, 2, 1), (None, Some("forfeit".into())), "{b}");
+    assert!(b["champion"].is_null(), "{b}");
+    let st = standings(&c, "杯");
+    assert!(st.iter().any(|l| l.ends_with(",S01,2")), "{st:?}");
+    assert!(st.iter().any(|l| l.ends_with(",S02,2")), "{st:?}");
+    // Armageddon after a drawn game, forfeited by both.
+    let c = club(2);
+    knockout(&c, "杯", 2, &["--playoff", "armageddon"]);
+    pair(&c, "杯");
+    play(&c, "杯", 1, 1, None, &[]);
+    let (no, _, _) = due(&c, "杯", 1, 1);
+    c.ok(&["result", "杯", "1", "1", "-/-", "--game", &no.to_string()]);
+    let b = bracket(&c, "杯");
+    assert_eq!(decided(&b, 1, 1), (None, Some("forfeit".into())), "{b}");
+    assert!(b["champion"].is_null(), "{b}");
+}

@@ -251,7 +251,8 @@ fn printed_standings_and_crosstable_of_a_knockout_are_its_ranking() {
     let rows = csv_lines(&cross);
     assert_eq!(rows[0], ["rank", "name", "r1", "r2", "lost-in-round"]);
     // A cell starting with `+` is neutralised for spreadsheets by default.
-    assert_eq!(rows[1], ["1", "S03", "'+S02", "'+S01", ""]);
+    // Each match in games from the player's side: one game won is 1–0.
+    assert_eq!(rows[1], ["1", "S03", "'+S02 1–0", "'+S01 1–0", ""]);
     let raw = c.ok(&[
         "print",
         "crosstable",
@@ -261,7 +262,7 @@ fn printed_standings_and_crosstable_of_a_knockout_are_its_ranking() {
         "--no-bom",
         "--csv-formulas",
     ]);
-    assert_eq!(csv_lines(&raw)[1], ["1", "S03", "+S02", "+S01", ""]);
+    assert_eq!(csv_lines(&raw)[1], ["1", "S03", "+S02 1–0", "+S01 1–0", ""]);
     let text = c.ok(&["print", "crosstable", "小杯", "--lang", "en"]);
     assert!(text.contains("Lost in round"), "{text}");
 }

@@ -104,16 +104,14 @@ fn the_bracket_chart_speaks_the_users_language() {
     ] {
         assert!(zh.contains(w), "{w}:\n{zh}");
     }
-    // Scores as the club reads them (2/1/0 a game), play-offs in words.
+    // Scores in games (a game won 1, a draw ½), not the scheme's 2/1/0
+    // points; play-offs apart, in words.
     assert!(
-        has_row(&zh, &["1", "S01 (1)", "4–0", "S08 (8)", "S01", "常规对局"]),
+        has_row(&zh, &["1", "S01 (1)", "2–0", "S08 (8)", "S01", "常规对局"]),
         "{zh}"
     );
     assert!(
-        has_row(
-            &zh,
-            &["2", "S04 (4)", "2–2", "S05 (5)", "S05", "加赛 0.5–1.5"]
-        ),
+        has_row(&zh, &["2", "S04 (4)", "1–1", "S05 (5)", "S05", "加赛 ½–1½"]),
         "{zh}"
     );
     assert!(
@@ -122,7 +120,7 @@ fn the_bracket_chart_speaks_the_users_language() {
             &[
                 "3",
                 "S02 (2)",
-                "2–2",
+                "1–1",
                 "S07 (7)",
                 "S07",
                 "加赛 1–1, 和棋黑胜"
@@ -145,7 +143,7 @@ fn the_bracket_chart_speaks_the_users_language() {
     assert!(
         has_row(
             third,
-            &["2", "S05 (5)", "2–2", "S07 (7)", "S07", "加赛 0–2"]
+            &["2", "S05 (5)", "1–1", "S07 (7)", "S07", "加赛 0–2"]
         ),
         "{third}"
     );
@@ -197,7 +195,7 @@ fn the_bracket_chart_speaks_the_users_language() {
         "{csv}"
     );
     assert!(
-        csv.contains("1,3,2,S02,7,S07,2–2,S07,armageddon\n"),
+        csv.contains("1,3,2,S02,7,S07,1–1,S07,armageddon\n"),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 1 + 4 + 2 + 2, "{csv}");
@@ -225,10 +223,76 @@ fn round_names_follow_the_bracket_size() {
     assert_eq!(round_name(Lang::En, 1, 9), "Round 1");
 }
 
+/// A match reads in games wherever it is shown, whatever points the
+/// scheme gives a game (here 2/1/0): the printed crosstable from each
+/// player's side, the CLI's round and result lines, in every language;
+/// the play-off games apart, and what decided the match when it was not
+/// the games (和棋黑胜).
+#[test]
+fn a_knockout_match_reads_in_games_not_points_everywhere() {
+    let c = cup(1);
+    let cross = c.ok(&["print", "crosstable", "CUP", "--lang", "zh-Hans"]);
+    for (name, cell) in [
+        ("S01", "+S08 2–0"),
+        ("S08", "-S01 0–2"),
+        ("S05", "+S04 1–1, 加赛 1½–½"),
+        ("S04", "-S05 1–1, 加赛 ½–1½"),
+        ("S07", "+S02 1–1, 加赛 1–1, 和棋黑胜"),
+        ("S03", "+S06 1½–½"),
+    ] {
+        let row = cells(&cross)
+            .into_iter()
+            .find(|r| r.get(1).map(String::as_str) == Some(name))
+            .unwrap_or_else(|| panic!("{name}:\n{cross}"));
+        assert_eq!(row[2], cell, "{cross}");
+    }
+    let en = c.ok(&[
+        "print",
+        "crosstable",
+        "CUP",
+        "--format",
+        "html",
+        "--lang",
+        "en",
+    ]);
+    assert!(en.contains("+S02 1–1, play-off 1–1, armageddon"), "{en}");
+    let html = c.ok(&[
+        "print",
+        "crosstable",
+        "CUP",
+        "--format",
+        "html",
+        "--lang",
+        "zh-Hant",
+    ]);
+    assert!(html.contains("+S04 1–1, 加賽 1½–½"), "{html}");
+    // The CLI's round: who went through and the match in games, from the
+    // side of the player named first, as the line pairs them.
+    let run = |locale: &str| {
+        let out = c.run_lang(locale, &["round", "show", "CUP", "1"]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let zh = run("zh_CN.UTF-8");
+    assert!(zh.contains("胜者 S01 (2–0)"), "{zh}");
+    assert!(zh.contains("胜者 S05 (1–1, 加赛 ½–1½)"), "{zh}");
+    assert!(zh.contains("胜者 S07 (1–1, 加赛 1–1, 和棋黑胜)"), "{zh}");
+    let hant = run("zh_TW.UTF-8");
+    assert!(hant.contains("勝者 S05 (1–1, 加賽 ½–1½)"), "{hant}");
+    let en = run("en_US.UTF-8");
+    assert!(en.contains("winner S05 (1–1, play-off ½–1½)"), "{en}");
+    for bad in ["4–0", "2–2", "1.5", "3–1"] {
+        assert!(
+            !zh.contains(bad) && !cross.contains(bad),
+            "{bad}:\n{zh}\n{cross}"
+        );
+    }
+}
+
 /// The pairing sheet of a knockout round lists its matches and their
 /// games (game number, play-off step, time control), never Swiss points,
 /// never calls a knocked-out player absent, and a match whose colours
-/// swapped and stood 1–1 reads 2–2, not as two wins for one side.
+/// swapped and stood 1–1 reads 1–1 in games, not as two wins for one side.
 #[test]
 fn a_knockout_round_pairing_sheet_lists_matches_and_games() {
     let c = cup(2);
@@ -241,11 +305,11 @@ fn a_knockout_round_pairing_sheet_lists_matches_and_games() {
     for out in ["S02", "S04", "S06", "S08"] {
         assert!(!sheet.contains(out), "{out} is out:\n{sheet}");
     }
-    // SF2: S07 and S03 each won with red: 2–2 (1–1 in games), play-off to S03.
+    // SF2: S07 and S03 each won with red: 1–1 in games, play-off to S03.
     assert!(
         has_row(
             &sheet,
-            &["2", "S07 (7)", "2–2", "S03 (3)", "S03", "加赛 0.5–1.5"]
+            &["2", "S07 (7)", "1–1", "S03 (3)", "S03", "加赛 ½–1½"]
         ),
         "{sheet}"
     );
@@ -354,4 +418,12 @@ fn the_published_site_has_the_bracket_page() {
     let st = read("zh-Hans/standings.html");
     assert!(st.contains("出局轮次"), "{st}");
     assert!(!dir.join("standings-1.html").exists());
+    // Each match in games on the site too: QF2 1–1 in games, the play-off
+    // ½–1½ (the scheme's points would read 2–2 and 0.5–1.5).
+    let chart = read("zh-Hans/bracket.html");
+    assert!(
+        chart.contains("加赛 ½–1½") && !chart.contains("2–2"),
+        "{chart}"
+    );
+    assert!(round.contains("1–1") && !round.contains("2–2"), "{round}");
 }
