@@ -13,6 +13,7 @@ impl Trf {
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
         let mut bbu = false;
+        let text = text.trim_start_matches('\u{FEFF}');
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
