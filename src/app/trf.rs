@@ -60,25 +60,17 @@ impl App {
         let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
         scoring::Scheme::from_id(&scheme_id, &Default::default())?;
         let text = crate::formats::trf::decode(bytes);
+        // Team records (`013`, `310`): `import trf` makes an individual
+        // event, and teams come from `import teams`; importing the players
+        // while silently dropping their teams would lose what the file
+        // says. Said before the lines are read, whatever else they hold.
+        if let Some((line, code)) = Trf::team_record(&text) {
+            return Err(super::invalid!("err.app.trf_team_lines", file, line, code));
+        }
         let trf = Trf::parse(&text)
             .map_err(|e| super::invalid!("err.app.in_file", file, why = e.msg()))?;
         if trf.players.is_empty() {
             return Err(super::invalid!("err.app.trf_no_players", file));
-        }
-        // `013` team lines: `import trf` makes an individual event, and
-        // teams come from `import teams`; importing the players while
-        // silently dropping their teams would lose what the file says.
-        if let Some(i) = text
-            .replace("\r\n", "\n")
-            .replace('\r', "\n")
-            .lines()
-            .position(|l| l.starts_with("013"))
-        {
-            return Err(super::invalid!(
-                "err.app.trf_team_lines",
-                file,
-                line = i + 1
-            ));
         }
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {

@@ -62,6 +62,9 @@ pub fn run(args: PairTrfArgs) -> CliResult {
         .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?;
     let text = crate::formats::trf::decode(&bytes);
     let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
+    if let Some((line, code)) = Trf::team_record(&text) {
+        return Err(bad(msg!("err.trf.team_pairing", line, code)));
+    }
     let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
     // `192` naming another system than the one asked for.
     if let Some(code) = trf.system.as_deref() {

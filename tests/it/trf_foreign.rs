@@ -146,3 +146,73 @@ fn an_export_comes_back_line_for_line() {
     d.ok(&["import", "trf", g.to_str().unwrap()]);
     assert_eq!(d.ok(&["export", "trf", "Spring Open 2026"]), first);
 }
+
+/// What Sharly-Chess writes: `132` dates a column to the right of
+/// TRF-2026's (93–100), `240` lines ending in a tab, `192
+/// FIDE_DUTCH_2026_BAKU`. The dates are read word by word, the tab is
+/// not a field, and the export writes the dates where TRF-2026 puts them.
+#[test]
+fn sharly_chess_round_dates_and_a_tab_after_a_240_line_are_read() {
+    let c = Club::new();
+    let f = c.path("sharly.trf");
+    let text = edited(|l| {
+        Some(match l.get(..3) {
+            Some("132") => format!(
+                "132{}{}",
+                " ".repeat(89),
+                ["26/04/03", "26/04/03", "26/04/04", "26/04/04", "26/04/05"].join("  ")
+            ),
+            Some("240") => format!("{l}\t "),
+            Some("192") => "192 FIDE_DUTCH_2026_BAKU".to_string(),
+            _ => l.to_string(),
+        })
+    });
+    std::fs::write(&f, text).unwrap();
+    let t = Trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(
+        t.round_dates,
+        ["26/04/03", "26/04/03", "26/04/04", "26/04/04", "26/04/05"]
+    );
+    assert_eq!(t.byes.len(), 2);
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let dates = out.lines().find(|l| l.starts_with("132")).unwrap();
+    assert_eq!(dates.find("26/04/03"), Some(91), "{dates}");
+    c.ok(&["pair-trf", f.to_str().unwrap()]);
+}
+
+/// A team tournament's file (`013` of TRF-16, `310` of TRF-2026) is
+/// refused by both commands with the line and the record, before any
+/// other line is judged: `import trf` took a file with `310` lines as an
+/// individual event, and `pair-trf` paired its players.
+#[test]
+fn team_records_are_refused_by_import_and_pair_trf() {
+    for (code, record) in [
+        (
+            "310",
+            "310   1 Russia                           RUS   2793      4.0",
+        ),
+        ("013", "013 Russia                             1    2"),
+    ] {
+        let c = Club::new();
+        let f = c.path("team.trf");
+        let text = edited(|l| {
+            Some(if l.starts_with("222") {
+                format!("{l}\r\n{record}")
+            } else {
+                l.to_string()
+            })
+        });
+        std::fs::write(&f, text).unwrap();
+        let err = c.fails(&["import", "trf", f.to_str().unwrap()]);
+        assert!(
+            err.contains("line 22") && err.contains(&format!("team lines ({code})")),
+            "{err}"
+        );
+        let err = c.fails(&["pair-trf", f.to_str().unwrap()]);
+        assert!(
+            err.contains("line 22") && err.contains(&format!("({code})")),
+            "{err}"
+        );
+    }
+}
