@@ -19,7 +19,12 @@
 //! header and player field survives and the engine's `-c` report and `-p`
 //! verdict are the same on both files), `--accelerate` (every file carries
 //! explicit virtual points, `250` or `XXA` lines: accelerated pairings,
-//! see `accel.rs`).
+//! see `accel.rs`), `--min-players N` (sizes drawn from N to
+//! `--max-players`), `--rounds LO..HI` (rounds drawn in that range),
+//! `--prohibit` (a few `260` records of players who may not meet):
+//!
+//!     cargo run --release --example selfplay -- --accelerate --prohibit \
+//!         --min-players 100 --max-players 500 --rounds 7..9 --count 20
 //! Without the engine the tool says so and exits 0: it is for tests and
 //! development only; qishe never calls the engine.
 
@@ -93,6 +98,8 @@ struct Params {
     absence: u64,
     /// `--accelerate`: the tournament's virtual points.
     accel: Option<accel::Accel>,
+    /// `--prohibit`: `260` records (first round, last round, start numbers).
+    prohibited: Vec<(usize, usize, Vec<u32>)>,
 }
 
 fn points_of(b: &Block) -> u32 {
@@ -140,6 +147,13 @@ fn write_trf_scored(
             .max()
             .unwrap_or(0);
         lines.extend(a.write(max_id));
+    }
+    for (first, last, ids) in &p.prohibited {
+        let mut l = format!("260 {first:03} {last:03}");
+        for id in ids {
+            l.push_str(&format!(" {id:>4}"));
+        }
+        lines.push(l);
     }
     for pl in players.iter().filter(|pl| pl.entry <= upto) {
         // Points of the completed rounds (the column being paired is not counted).
@@ -295,8 +309,18 @@ fn params(rng: &mut Rng) -> (usize, Params) {
         eol: ["\n", "\r\n", "\r"][rng.below(3) as usize],
         absence: rng.below(3),
         accel: None,
+        prohibited: Vec::new(),
     };
     (n, p)
+}
+
+/// The tournaments' size: `--min-players` (0: the drawn size, at most
+/// `--max-players`), `--rounds LO..HI`, `--prohibit` (`260` records).
+struct Size {
+    min_n: usize,
+    max_n: usize,
+    rounds: Option<(usize, usize)>,
+    prohibit: bool,
 }
 
 struct Stats {
@@ -320,12 +344,19 @@ fn run_one(
     engine: &Path,
     out: &Path,
     corpus: Option<&Path>,
-    max_n: usize,
+    size: &Size,
     st: &mut Stats,
 ) {
     let mut rng = Rng::new(seed);
     let (n, mut p) = params(&mut rng);
-    let n = n.min(max_n).max(2);
+    let n = if size.min_n > 0 {
+        rng.range(size.min_n as u64, size.max_n as u64) as usize
+    } else {
+        n.min(size.max_n).max(2)
+    };
+    if let Some((lo, hi)) = size.rounds {
+        p.rounds = rng.range(lo as u64, hi as u64) as usize;
+    }
     let late = [0u64, 0, 50, 150][rng.below(4) as usize];
     let withdraw = [0u64, 0, 20, 60][rng.below(4) as usize];
     let mut players: Vec<Player> = Vec::new();
@@ -356,6 +387,23 @@ fn run_one(
     if st.accelerate {
         let at_start = players.iter().filter(|pl| pl.entry == 1).count();
         p.accel = Some(accel::draw(&mut rng, at_start, n, p.rounds));
+    }
+    if size.prohibit {
+        // A few groups of players from the start who may not meet, for
+        // some rounds or all.
+        let at_start = players.iter().filter(|pl| pl.entry == 1).count() as u64;
+        for _ in 0..rng.range(1, (at_start / 20).max(1)) {
+            let first = rng.range(1, p.rounds as u64) as usize;
+            let last = rng.range(first as u64, p.rounds as u64) as usize;
+            let mut ids: Vec<u32> = (0..rng.range(2, 4))
+                .map(|_| rng.range(1, at_start) as u32)
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            if ids.len() >= 2 {
+                p.prohibited.push((first, last, ids));
+            }
+        }
     }
     let small = n <= 24 && p.rounds <= 9;
     st.tournaments += 1;
@@ -645,7 +693,12 @@ fn main() {
     let mut seed = 1u64;
     let mut out = std::env::temp_dir().join("qishe-selfplay");
     let mut corpus: Option<PathBuf> = None;
-    let mut max_n = 120usize;
+    let mut size = Size {
+        min_n: 0,
+        max_n: 120,
+        rounds: None,
+        prohibit: false,
+    };
     let mut roundtrip = false;
     let mut accelerate = false;
     let mut engine = std::env::var_os("QISHE_BBP")
@@ -663,7 +716,20 @@ fn main() {
             "--out" => out = PathBuf::from(v),
             "--engine" => engine = PathBuf::from(v),
             "--corpus" => corpus = Some(PathBuf::from(v)),
-            "--max-players" => max_n = v.parse().expect("--max-players N"),
+            "--max-players" => size.max_n = v.parse().expect("--max-players N"),
+            "--min-players" => size.min_n = v.parse().expect("--min-players N"),
+            "--rounds" => {
+                let (a, b) = v.split_once("..").expect("--rounds LO..HI");
+                size.rounds = Some((
+                    a.parse().expect("--rounds LO..HI"),
+                    b.parse().expect("--rounds LO..HI"),
+                ));
+            }
+            "--prohibit" => {
+                size.prohibit = true;
+                i += 1;
+                continue;
+            }
             "--roundtrip" => {
                 roundtrip = true;
                 i += 1;
@@ -708,7 +774,7 @@ fn main() {
         smallest: None,
     };
     for s in seed..seed + count {
-        run_one(s, &engine, &out, corpus.as_deref(), max_n, &mut st);
+        run_one(s, &engine, &out, corpus.as_deref(), &size, &mut st);
     }
     let mut kinds = std::collections::BTreeMap::new();
     for (_, k) in &st.diffs {

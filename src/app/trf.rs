@@ -5,7 +5,6 @@ use super::{App, Result};
 use crate::domain::{
     Colour, Event, Game, NewMember, Outcome, PairingSystem, Points, RequestedByeValue,
 };
-use crate::formats::text::decode_text;
 use crate::formats::trf::{Trf, TrfRound, TrfVersion};
 use crate::scoring;
 use crate::store::{ImportBoard, ImportEvent, ImportPlayer, TrfExtras};
@@ -60,26 +59,18 @@ impl App {
         // nothing (the tie-breaks come read).
         let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
         scoring::Scheme::from_id(&scheme_id, &Default::default())?;
-        let (text, _) = decode_text(bytes);
+        let text = crate::formats::trf::decode(bytes);
+        // Team records (`013`, `310`): `import trf` makes an individual
+        // event, and teams come from `import teams`; importing the players
+        // while silently dropping their teams would lose what the file
+        // says. Said before the lines are read, whatever else they hold.
+        if let Some((line, code)) = Trf::team_record(&text) {
+            return Err(super::invalid!("err.app.trf_team_lines", file, line, code));
+        }
         let trf = Trf::parse(&text)
             .map_err(|e| super::invalid!("err.app.in_file", file, why = e.msg()))?;
         if trf.players.is_empty() {
             return Err(super::invalid!("err.app.trf_no_players", file));
-        }
-        // `013` team lines: `import trf` makes an individual event, and
-        // teams come from `import teams`; importing the players while
-        // silently dropping their teams would lose what the file says.
-        if let Some(i) = text
-            .replace("\r\n", "\n")
-            .replace('\r', "\n")
-            .lines()
-            .position(|l| l.starts_with("013"))
-        {
-            return Err(super::invalid!(
-                "err.app.trf_team_lines",
-                file,
-                line = i + 1
-            ));
         }
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {
@@ -141,7 +132,7 @@ impl App {
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds
-            .unwrap_or(played as u32)
+            .unwrap_or_else(|| rounds_named(&trf))
             .max(played as u32)
             .max(1);
         if trf.initial_colour() == Colour::Black {
@@ -420,7 +411,7 @@ impl App {
 /// The header lines an import keeps as they are: all but those the event
 /// holds (`012` name, `042` start date when readable, `062` count) and
 /// the records qishe writes itself. `132` and `192` are kept in their
-/// written form.
+/// written form, `052` in TRF-2026's when its date is read.
 fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
     let mut kept: Vec<String> = trf
         .other_lines
@@ -433,7 +424,10 @@ fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
                 _ => true,
             }
         })
-        .cloned()
+        .map(|l| match l.get(..3) {
+            Some("052") => date_line(l),
+            _ => l.clone(),
+        })
         .collect();
     if let Some(code) = &trf.system {
         kept.push(format!("192 {code}"));
@@ -462,11 +456,46 @@ fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
     kept
 }
 
-/// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`.
+/// The rounds a file without `142` / `XXR` names: its round dates
+/// (`132`), byes asked for (`240`) and virtual points (`250`, `XXA`), so
+/// that what the export writes of them fits the event it makes.
+fn rounds_named(trf: &Trf) -> u32 {
+    let accel = trf
+        .explicit_virtual_points()
+        .map_or(0, |t| t.values().map(Vec::len).max().unwrap_or(0));
+    let byes = trf.byes.iter().map(|b| b.round).max().unwrap_or(0);
+    (trf.round_dates.len().max(accel) as u32)
+        .max(byes)
+        .min(crate::formats::trf::MAX_ROUNDS)
+}
+
+/// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`; the older
+/// forms other programs write, `DD.MM.YYYY`, `DD/MM/YYYY` and `YY/MM/DD`
+/// (TRF-16's round dates), read by where the separators stand.
 pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
-    ["%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d"]
-        .iter()
-        .find_map(|f| chrono::NaiveDate::parse_from_str(s, f).ok())
+    let sep = |i: usize| matches!(s.as_bytes().get(i), Some(b'/' | b'-' | b'.'));
+    let num = |a: usize, b: usize| -> Option<u32> {
+        let t = s.get(a..b)?;
+        t.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| t.parse().ok())?
+    };
+    let (y, m, d) = match s.len() {
+        10 if sep(4) && sep(7) => (num(0, 4)?, num(5, 7)?, num(8, 10)?),
+        10 if sep(2) && sep(5) => (num(6, 10)?, num(3, 5)?, num(0, 2)?),
+        8 if sep(2) && sep(5) => (2000 + num(0, 2)?, num(3, 5)?, num(6, 8)?),
+        _ => return None,
+    };
+    chrono::NaiveDate::from_ymd_opt(y as i32, m, d)
+}
+
+/// A `042` / `052` line in TRF-2026's form (`YYYY/MM/DD`) when its date
+/// is read, else as it was written.
+fn date_line(line: &str) -> String {
+    match parse_trf_date(line.get(3..).unwrap_or("").trim()) {
+        Some(d) => format!("{} {}", &line[..3], d.format("%Y/%m/%d")),
+        None => line.to_string(),
+    }
 }
 
 mod export;

@@ -48,12 +48,6 @@ fn fail(code: i32, message: crate::i18n::Msg) -> CliError {
     CliError { message, code }
 }
 
-/// TRF text from the bytes of a file: UTF-8, else Latin-1 (every byte one
-/// character), which older programs write.
-pub fn decode(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
-}
-
 pub fn run(args: PairTrfArgs) -> CliResult {
     use crate::i18n::msg;
     let system = PairingSystem::from_code(&args.system).ok_or_else(|| {
@@ -71,8 +65,11 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     let in_file = |why: crate::i18n::Msg| msg!("err.app.in_file", file = args.input.display(), why);
     let bytes = crate::app::output::read_input(&args.input, crate::app::InputKind::Trf)
         .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?;
-    let text = decode(bytes);
+    let text = crate::formats::trf::decode(&bytes);
     let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
+    if let Some((line, code)) = Trf::team_record(&text) {
+        return Err(bad(msg!("err.trf.team_pairing", line, code)));
+    }
     let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
     // `192` naming another system than the one asked for.
     if let Some(code) = trf.system.as_deref() {

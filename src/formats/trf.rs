@@ -242,10 +242,12 @@ impl Trf {
 
 mod check;
 mod columns;
+mod decode;
 mod read;
 mod records;
 mod write;
 
+pub use decode::decode;
 pub use records::{
     as_ranges, dutch_code, group_pairs, AccelRecord, ByeRecord, Prohibited, VirtualTable,
 };

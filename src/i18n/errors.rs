@@ -248,9 +248,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.app.trf_team_lines",
-        "{file} 第 {line} 行: 团体行 (013) 无法导入为个人赛; 团体赛请用 import teams, 或删去 013 行后按个人赛导入",
-        "{file} 第 {line} 行: 團體行 (013) 無法匯入為個人賽; 團體賽請用 import teams, 或刪去 013 行後按個人賽匯入",
-        "{file}, line {line}: team lines (013) cannot be imported into an individual event; use import teams for a team event, or remove the 013 lines to import the players as an individual event",
+        "{file} 第 {line} 行: 团体行 ({code}) 无法导入为个人赛; 团体赛请用 import teams, 或删去 {code} 行后按个人赛导入",
+        "{file} 第 {line} 行: 團體行 ({code}) 無法匯入為個人賽; 團體賽請用 import teams, 或刪去 {code} 行後按個人賽匯入",
+        "{file}, line {line}: team lines ({code}) cannot be imported into an individual event; use import teams for a team event, or remove the {code} lines to import the players as an individual event",
     ),
     // Printing
     (

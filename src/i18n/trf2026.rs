@@ -5,6 +5,12 @@ use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
     (
+        "err.trf.team_pairing",
+        "第 {line} 行是团体赛的记录 ({code}): pair-trf 只编排个人赛",
+        "第 {line} 行是團體賽的記錄 ({code}): pair-trf 只編排個人賽",
+        "line {line} is a team tournament's record ({code}): pair-trf pairs individual tournaments only",
+    ),
+    (
         "err.trf26.number",
         "\"{value}\" 不是大于 0 的整数",
         "\"{value}\" 不是大於 0 的整數",

@@ -211,13 +211,14 @@ impl TieBreak {
             })
     }
 
-    /// Parses a list of codes. A leading `points` is accepted and dropped
-    /// (points always come first).
+    /// Parses a list of codes. `points` (FIDE's `PTS`, which FIDE's lists
+    /// and TRF `212` records start with) is accepted and dropped: points
+    /// always come first.
     pub fn parse_list<S: AsRef<str>>(codes: &[S]) -> Result<Vec<TieBreak>, ScoringError> {
         codes
             .iter()
             .map(|c| c.as_ref().trim())
-            .filter(|c| !c.is_empty() && *c != "points")
+            .filter(|c| !c.is_empty() && *c != "points" && !c.eq_ignore_ascii_case("PTS"))
             .map(TieBreak::parse)
             .collect()
     }

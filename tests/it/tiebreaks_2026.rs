@@ -236,3 +236,24 @@ fn in_lang(c: &Club, lang: &str, args: &[&str]) -> String {
     );
     String::from_utf8(o.stdout).unwrap()
 }
+
+/// FIDE's lists start with `PTS` (points, as TRF `212` writes them):
+/// `--tiebreaks PTS,BH/C1,SB` is read as `BH/C1,SB` (it was refused as
+/// an unknown tie-break), and so is a `202` record that starts with it.
+#[test]
+fn a_list_that_starts_with_pts_is_read() {
+    let c = Club::new();
+    c.five_members();
+    c.ok(&[
+        "event",
+        "new",
+        "Open",
+        "--system",
+        "dutch",
+        "--tiebreaks",
+        "PTS,BH/C1,SB",
+    ]);
+    let show = c.ok(&["event", "show", "Open"]);
+    assert!(show.contains("buchholz-cut1, sonneborn-berger"), "{show}");
+    assert!(!show.contains("PTS"), "{show}");
+}

@@ -386,6 +386,13 @@ impl App {
                 )
             });
         }
+        // In the order of their codes (national and unknown records last,
+        // as they came), so that an exported file imported and exported
+        // again comes back line for line.
+        out.sort_by_key(|l| match l.get(..3) {
+            Some(c) if c.bytes().all(|b| b.is_ascii_digit()) => (0, c.to_string()),
+            _ => (1, String::new()),
+        });
         Ok(out)
     }
 }

@@ -13,10 +13,13 @@ impl Trf {
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
         let mut bbu = false;
+        let text = text.trim_start_matches('\u{FEFF}');
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
-            let line = raw.trim_end_matches('\r');
+            // Trailing blanks and tabs (some programs end a `240` line
+            // with a tab) are not fields.
+            let line = raw.trim_end();
             if line.trim().is_empty() || line.starts_with("###") {
                 continue;
             }
@@ -151,6 +154,21 @@ impl Trf {
         trf.check_consistency()?;
         trf.check_records()?;
         Ok(trf)
+    }
+}
+
+impl Trf {
+    /// The first line of a team tournament's records (`013` TRF-16 teams,
+    /// `310` TRF-2026 teams) and its code: such a file is not an
+    /// individual tournament, whatever its player lines say.
+    pub fn team_record(text: &str) -> Option<(usize, &'static str)> {
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        text.lines().enumerate().find_map(|(i, l)| {
+            ["013", "310"]
+                .into_iter()
+                .find(|c| l.starts_with(c))
+                .map(|c| (i + 1, c))
+        })
     }
 }
 

@@ -85,17 +85,35 @@ fn ids_from(chars: &[char], from: usize, ln: usize) -> Result<Vec<u32>, TrfError
 }
 
 /// `132`: the date of each round, `YY/MM/DD` at column 92 + 10 (r − 1).
+/// A line whose dates stand elsewhere (Sharly-Chess writes them a column
+/// to the right) is read date by date when every word of it is a date.
 pub(super) fn parse_132(chars: &[char], ln: usize) -> Result<Vec<String>, TrfError> {
+    parse_132_columns(chars, ln).or_else(|e| {
+        let rest: String = chars.iter().skip(3).collect();
+        let words: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+        if !words.is_empty() && words.iter().all(|w| is_round_date(w)) {
+            Ok(words)
+        } else {
+            Err(e)
+        }
+    })
+}
+
+/// `YY/MM/DD` (also with `.` or `-`).
+fn is_round_date(d: &str) -> bool {
+    d.len() == 8
+        && d.chars().enumerate().all(|(i, c)| match i {
+            2 | 5 => c == '/' || c == '.' || c == '-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
+fn parse_132_columns(chars: &[char], ln: usize) -> Result<Vec<String>, TrfError> {
     let mut dates = Vec::new();
     let mut col = 92;
     while col <= chars.len() {
         let d = field(chars, col, col + 7).trim().to_string();
-        let ok = d.is_empty()
-            || d.len() == 8
-                && d.chars().enumerate().all(|(i, c)| match i {
-                    2 | 5 => c == '/' || c == '.' || c == '-',
-                    _ => c.is_ascii_digit(),
-                });
+        let ok = d.is_empty() || is_round_date(&d);
         if !ok {
             return Err(err(ln, col, msg!("err.trf26.round_date", value = d)));
         }

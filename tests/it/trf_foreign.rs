@@ -1,0 +1,218 @@
+//! TRF files as other programs write them: a UTF-8 byte-order mark,
+//! Windows-1252 names, no `142`, older date forms; and an export that
+//! comes back line for line through import → export.
+
+use crate::common::Club;
+use qishe::formats::trf::Trf;
+use std::path::Path;
+
+fn full() -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/trf2026/full_2026.trf");
+    std::fs::read_to_string(p).unwrap()
+}
+
+/// The hand-made file's lines with `edit` applied to each (`None` drops it).
+fn edited(edit: impl Fn(&str) -> Option<String>) -> String {
+    full()
+        .split('\r')
+        .filter(|l| !l.is_empty())
+        .filter_map(edit)
+        .map(|l| l + "\r\n")
+        .collect()
+}
+
+/// A UTF-8 byte-order mark (Windows editors write one) is not part of
+/// the first line's code, for `pair-trf` as for `import trf`.
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let c = Club::new();
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, full()).unwrap();
+    let bom = c.path("bom.trf");
+    std::fs::write(&bom, format!("\u{FEFF}{}", full())).unwrap();
+    let want = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    assert_eq!(c.ok(&["pair-trf", bom.to_str().unwrap()]), want);
+    c.ok(&["import", "trf", bom.to_str().unwrap()]);
+}
+
+/// A Windows-1252 file (older European programs): `Müller, Jörg` takes
+/// twelve columns as twelve bytes, and the rating after the name is read
+/// where it stands, by `import trf` (which once read the bytes as GBK and
+/// shifted the line) and by `pair-trf` alike.
+#[test]
+fn windows_1252_names_keep_their_columns() {
+    let c = Club::new();
+    let text = edited(|l| {
+        Some(if l.starts_with("001    4") {
+            format!(
+                "{}{:<33}{}",
+                &l[..14],
+                "Müller, Jörg",
+                &l[l.find(" 2620").unwrap()..]
+            )
+        } else {
+            l.to_string()
+        })
+    });
+    assert!(
+        text.contains("Müller, Jörg                      2620"),
+        "{text}"
+    );
+    let (bytes, _, bad) = encoding_rs::WINDOWS_1252.encode(&text);
+    assert!(!bad);
+    let f = c.path("latin.trf");
+    std::fs::write(&f, &bytes).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let t = Trf::parse(&out).unwrap();
+    let p = t.players.iter().find(|p| p.id == 4).unwrap();
+    assert_eq!((p.name.as_str(), p.rating), ("Müller, Jörg", 2620));
+    let utf8 = c.path("utf8.trf");
+    std::fs::write(&utf8, &text).unwrap();
+    assert_eq!(
+        c.ok(&["pair-trf", f.to_str().unwrap()]),
+        c.ok(&["pair-trf", utf8.to_str().unwrap()])
+    );
+}
+
+/// Without `142` the event gets the rounds the file's `132`, `240` and
+/// `250` records name (5), not only the rounds played (3): the export's
+/// `240` for round 5 then fits its `142`, and the export imports again.
+#[test]
+fn a_file_without_142_gets_the_rounds_its_records_name() {
+    let c = Club::new();
+    let f = c.path("no142.trf");
+    std::fs::write(
+        &f,
+        edited(|l| (!l.starts_with("142")).then(|| l.to_string())),
+    )
+    .unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    assert!(out.contains("\n142 5\n"), "{out}");
+    assert!(out.contains("\n240 Z 005    7\n"), "{out}");
+    let again = c.path("again.trf");
+    std::fs::write(&again, &out).unwrap();
+    let d = Club::new();
+    d.ok(&["import", "trf", again.to_str().unwrap()]);
+}
+
+/// `042` and `052` in the forms older programs write (`DD.MM.YYYY`,
+/// `DD/MM/YYYY`, TRF-16's `YY/MM/DD`) are read and written in
+/// TRF-2026's `YYYY/MM/DD`.
+#[test]
+fn older_date_forms_are_written_in_the_2026_form() {
+    for (start, end) in [
+        ("03.04.2026", "05.04.2026"),
+        ("03/04/2026", "05/04/2026"),
+        ("26/04/03", "26/04/05"),
+    ] {
+        let c = Club::new();
+        let f = c.path("dates.trf");
+        let text = edited(|l| {
+            Some(match l.get(..3) {
+                Some("042") => format!("042 {start}"),
+                Some("052") => format!("052 {end}"),
+                _ => l.to_string(),
+            })
+        });
+        std::fs::write(&f, text).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap()]);
+        let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+        assert!(
+            out.contains("\n042 2026/04/03\n") && out.contains("\n052 2026/04/05\n"),
+            "{start} {end}:\n{out}"
+        );
+    }
+}
+
+/// An exported file imported and exported again comes back line for
+/// line, also when qishe added the `192`, `202` and `222` records the
+/// first time.
+#[test]
+fn an_export_comes_back_line_for_line() {
+    let c = Club::new();
+    let f = c.path("no192.trf");
+    std::fs::write(
+        &f,
+        edited(|l| (!l.starts_with("192") && !l.starts_with("222")).then(|| l.to_string())),
+    )
+    .unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let first = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let g = c.path("first.trf");
+    std::fs::write(&g, &first).unwrap();
+    let d = Club::new();
+    d.ok(&["import", "trf", g.to_str().unwrap()]);
+    assert_eq!(d.ok(&["export", "trf", "Spring Open 2026"]), first);
+}
+
+/// What Sharly-Chess writes: `132` dates a column to the right of
+/// TRF-2026's (93–100), `240` lines ending in a tab, `192
+/// FIDE_DUTCH_2026_BAKU`. The dates are read word by word, the tab is
+/// not a field, and the export writes the dates where TRF-2026 puts them.
+#[test]
+fn sharly_chess_round_dates_and_a_tab_after_a_240_line_are_read() {
+    let c = Club::new();
+    let f = c.path("sharly.trf");
+    let text = edited(|l| {
+        Some(match l.get(..3) {
+            Some("132") => format!(
+                "132{}{}",
+                " ".repeat(89),
+                ["26/04/03", "26/04/03", "26/04/04", "26/04/04", "26/04/05"].join("  ")
+            ),
+            Some("240") => format!("{l}\t "),
+            Some("192") => "192 FIDE_DUTCH_2026_BAKU".to_string(),
+            _ => l.to_string(),
+        })
+    });
+    std::fs::write(&f, text).unwrap();
+    let t = Trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(
+        t.round_dates,
+        ["26/04/03", "26/04/03", "26/04/04", "26/04/04", "26/04/05"]
+    );
+    assert_eq!(t.byes.len(), 2);
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let dates = out.lines().find(|l| l.starts_with("132")).unwrap();
+    assert_eq!(dates.find("26/04/03"), Some(91), "{dates}");
+    c.ok(&["pair-trf", f.to_str().unwrap()]);
+}
+
+/// A team tournament's file (`013` of TRF-16, `310` of TRF-2026) is
+/// refused by both commands with the line and the record, before any
+/// other line is judged: `import trf` took a file with `310` lines as an
+/// individual event, and `pair-trf` paired its players.
+#[test]
+fn team_records_are_refused_by_import_and_pair_trf() {
+    for (code, record) in [
+        (
+            "310",
+            "310   1 Russia                           RUS   2793      4.0",
+        ),
+        ("013", "013 Russia                             1    2"),
+    ] {
+        let c = Club::new();
+        let f = c.path("team.trf");
+        let text = edited(|l| {
+            Some(if l.starts_with("222") {
+                format!("{l}\r\n{record}")
+            } else {
+                l.to_string()
+            })
+        });
+        std::fs::write(&f, text).unwrap();
+        let err = c.fails(&["import", "trf", f.to_str().unwrap()]);
+        assert!(
+            err.contains("line 22") && err.contains(&format!("team lines ({code})")),
+            "{err}"
+        );
+        let err = c.fails(&["pair-trf", f.to_str().unwrap()]);
+        assert!(
+            err.contains("line 22") && err.contains(&format!("({code})")),
+            "{err}"
+        );
+    }
+}
