@@ -219,12 +219,18 @@ pub fn print_standings(
             r.entry.name,
             // The text names the round (决赛, 半决赛, …); CSV and JSON
             // keep its number.
-            r.lost_in_round
-                .map(|x| match format {
-                    Format::Text => crate::app::knockout_round_name(lang, RoundNo(x), st.rounds),
-                    _ => x.to_string(),
-                })
-                .unwrap_or_default(),
+            // A player not out: the champion, or still in.
+            match (r.lost_in_round, format) {
+                (Some(x), Format::Text) => {
+                    crate::app::knockout_round_name(lang, RoundNo(x), st.rounds)
+                }
+                (Some(x), _) => x.to_string(),
+                (None, Format::Text) => {
+                    crate::i18n::tr(lang, crate::report::bracket::not_out_key(st.decided))
+                        .to_string()
+                }
+                (None, _) => String::new(),
+            },
         ]);
     }
     say_raw!("{}", t.render(format));

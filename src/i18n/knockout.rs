@@ -223,6 +223,7 @@ pub(super) static TEXTS: &[Text] = &[
         "armageddon: red ({red}) must win; a draw wins for black",
     ),
     ("ko.champion", "冠军", "冠軍", "champion"),
+    ("ko.still_in", "未出局", "未出局", "still in"),
     ("ko.third_place", "三四名决赛", "三四名決賽", "third-place match"),
     ("ko.bracket", "对阵图", "對陣圖", "bracket"),
     ("ko.round", "第 {round} 轮", "第 {round} 輪", "round {round}"),

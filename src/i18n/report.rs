@@ -21,6 +21,8 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.round_n", "第{n}轮", "第{n}輪", "Round {n}"),
     ("rep.after_round", "第{n}轮后", "第{n}輪後", "After round {n}"),
     ("cli.after_round", "第{n}轮后", "第{n}輪後", "after round {n}"),
+    ("rep.no_round_done", "尚无完成的轮次", "尚無完成的輪次", "No round complete yet"),
+    ("cli.no_round_done", "尚无完成的轮次", "尚無完成的輪次", "no round complete yet"),
     // How a player's tie-break values are made (standings --explain A, TUI e)
     ("explain.points", "积分", "積分", "points"),
     ("explain.round", "第{n}轮", "第{n}輪", "R{n}"),

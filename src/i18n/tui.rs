@@ -44,12 +44,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.round.absent", "未上场", "未上場", "not paired"),
     ("tui.standings.rank", "名次", "名次", "rank"),
     ("tui.standings.points", "积分", "積分", "points"),
-    (
-        "tui.standings.after",
-        "名次 截至轮次",
-        "名次 截至輪次",
-        "standings after round",
-    ),
+    ("tui.standings.heading", "名次", "名次", "standings"),
     // Forms and fields
     ("tui.form.add_member", "新会员", "新會員", "new member"),
     (

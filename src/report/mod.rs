@@ -24,6 +24,24 @@ mod strokes;
 pub mod team;
 mod text;
 
+/// The key that heads standings after `n` complete rounds: "after round
+/// n", or, before any round is complete, "no round complete yet" (not
+/// "after round 0").
+pub fn after_round_key(n: u32) -> &'static str {
+    match n {
+        0 => "rep.no_round_done",
+        _ => "rep.after_round",
+    }
+}
+
+/// [`after_round_key`] for the command line's lower-case heading.
+pub fn cli_after_round_key(n: u32) -> &'static str {
+    match n {
+        0 => "cli.no_round_done",
+        _ => "cli.after_round",
+    }
+}
+
 pub use self::csv::{render_csv, CsvError, CsvOptions};
 pub(crate) use docs::game_slip;
 pub(crate) use docs::result_word;

@@ -185,7 +185,14 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
         };
         info.push((tr(lang, "rep.col.rank").to_string(), r));
     }
-    info.push((String::new(), fill(lang, "rep.after_round", d.after_round)));
+    info.push((
+        String::new(),
+        fill(
+            lang,
+            crate::report::after_round_key(d.after_round),
+            d.after_round,
+        ),
+    ));
     let doc = Doc {
         title: title.clone(),
         lang,

@@ -111,6 +111,22 @@ pub fn table<'a>(
     f.render_stateful_widget(t, area, &mut st);
 }
 
+/// The title of a Standings tab: " 名次 · 第2轮后 · 第3轮进行中 (未计入) ",
+/// or "尚无完成的轮次" before any round is complete.
+pub fn standings_title(lang: crate::i18n::Lang, after: u32, in_progress: Option<u32>) -> String {
+    use crate::i18n::{msg, tr};
+    let after_text = msg!(crate::report::cli_after_round_key(after), n = after).render(lang);
+    match in_progress {
+        Some(n) => format!(
+            " {} · {} · {} ",
+            tr(lang, "tui.standings.heading"),
+            after_text,
+            msg!("rep.in_progress", n).render(lang)
+        ),
+        None => format!(" {} · {} ", tr(lang, "tui.standings.heading"), after_text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

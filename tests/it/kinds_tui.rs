@@ -635,4 +635,11 @@ fn a_knockouts_results_tab_counts_matches_decided() {
     let s = screen(&m);
     assert!(s.contains("已决出 1/2"), "{s}");
     assert!(!s.contains("已录 2/2"), "{s}");
+    // The ranking so far: the loser out in the semi-final, the other three
+    // still in (not a blank beside a shared first place).
+    let m = open(&mut app, Tab::Standings);
+    let s = screen(&m);
+    assert!(s.contains("名次 (赛事未完)"), "{s}");
+    assert_eq!(s.matches("未出局").count(), 3, "{s}");
+    assert_eq!(s.matches("半决赛").count(), 1, "{s}");
 }

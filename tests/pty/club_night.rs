@@ -243,7 +243,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
 
     // Standings after round 1.
     t.send(TAB);
-    t.wait_for("名次 截至轮次 1");
+    t.wait_for("名次 · 第1轮后");
 
     // The round-2 pairing sheet printed to a file.
     t.send(TAB);
@@ -282,7 +282,7 @@ fn a_club_night_in_chinese_without_the_command_line() {
         [("d", "和"), ("r", "红胜"), ("b", "黑胜"), ("r", "红胜")],
     );
     t.send(TAB);
-    t.wait_for("名次 截至轮次 3");
+    t.wait_for("名次 · 第3轮后");
 
     // Rounds 4 and 5, the last of the five (Results, then Round tab).
     t.send(BACKTAB);

@@ -66,7 +66,7 @@ fn a_club_night_from_members_to_standings() {
         "{results}"
     );
     t.send("\t");
-    t.wait_for("standings after round 1");
+    t.wait_for("standings · after round 1");
     let st = t.wait_settled(PLAYERS[PLAYERS.len() - 1]);
     // Three wins and a draw: the points column reads 2,2,2,1,1,0,0,0.
     let mut points: Vec<String> = Vec::new();

@@ -269,7 +269,15 @@ impl App {
                 }
             })
             .collect();
-        Ok(ranking_doc(&info, &lines, b.total_rounds, crosstable, lang))
+        let decided = b.champion.is_some();
+        Ok(ranking_doc(
+            &info,
+            &lines,
+            b.total_rounds,
+            decided,
+            crosstable,
+            lang,
+        ))
     }
 
     /// The final ranking (or as far as known): 1, 2, 3=, 5=, … by seed

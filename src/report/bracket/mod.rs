@@ -322,7 +322,8 @@ fn with_seed(p: &KoPlayer) -> String {
 
 /// One line of a knockout's ranking: rank (`1`, `3=` …), name, each
 /// round's match from the player's side (crosstable only), and the round
-/// the player went out in (`None`: still in, or the champion).
+/// the player went out in (`None`: still in, or the champion once the
+/// bracket is decided).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KnockoutRankLine {
     pub rank: String,
@@ -331,12 +332,22 @@ pub struct KnockoutRankLine {
     pub lost_in_round: Option<u32>,
 }
 
+/// What a player not out is: the champion once the bracket is decided,
+/// else still in (a blank read as "no round" on a ranking so far).
+pub fn not_out_key(decided: bool) -> &'static str {
+    match decided {
+        true => "ko.champion",
+        false => "ko.still_in",
+    }
+}
+
 /// A knockout's standings (the ranking of `specs/knockout.md`) or, with
 /// round columns, its crosstable: columns `rank,name,[r1…],lost-in-round`.
 pub fn ranking_doc(
     event: &super::EventInfo,
     lines: &[KnockoutRankLine],
     rounds: u32,
+    decided: bool,
     crosstable: bool,
     lang: crate::i18n::Lang,
 ) -> super::Doc {
@@ -384,11 +395,10 @@ pub fn ranking_doc(
         let mut csv_row = row.clone();
         csv_row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
         csv.rows.push(csv_row);
-        row.push(
-            l.lost_in_round
-                .map(|r| round_name(lang, r, rounds))
-                .unwrap_or_default(),
-        );
+        row.push(match l.lost_in_round {
+            Some(r) => round_name(lang, r, rounds),
+            None => tr(lang, not_out_key(decided)).to_string(),
+        });
         t.rows.push(row);
     }
     super::Doc {

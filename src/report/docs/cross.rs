@@ -131,7 +131,11 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
         lang,
         parts: vec![
             heading(&d.event, lang, "rep.crosstable"),
-            info(&d.event, lang, Some(("rep.after_round", d.after_round))),
+            info(
+                &d.event,
+                lang,
+                Some((crate::report::after_round_key(d.after_round), d.after_round)),
+            ),
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
             Part::Table(t),
@@ -240,7 +244,11 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
         lang,
         parts: vec![
             heading(&d.event, lang, "rep.wallchart"),
-            info(&d.event, lang, Some(("rep.after_round", d.after_round))),
+            info(
+                &d.event,
+                lang,
+                Some((crate::report::after_round_key(d.after_round), d.after_round)),
+            ),
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.wall.legend").to_string()),
             Part::Table(t),

@@ -269,7 +269,11 @@ fn title_after(ev: &EventInfo, lang: Lang, kind: &str, after_round: u32) -> Stri
         "{} · {} · {}",
         ev.name,
         tr(lang, kind),
-        fill(lang, "rep.after_round", after_round)
+        fill(
+            lang,
+            crate::report::after_round_key(after_round),
+            after_round
+        )
     )
 }
 

@@ -49,7 +49,11 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
         parts: vec![
             heading(&d.event, lang, "rep.standings"),
             {
-                let mut i = info(&d.event, lang, Some(("rep.after_round", d.after_round)));
+                let mut i = info(
+                    &d.event,
+                    lang,
+                    Some((crate::report::after_round_key(d.after_round), d.after_round)),
+                );
                 if let (Part::Info(v), Some(n)) = (&mut i, d.in_progress) {
                     v.insert(1, (String::new(), fill(lang, "rep.in_progress", n)));
                 }

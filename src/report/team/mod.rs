@@ -112,7 +112,7 @@ fn round_info(lang: Lang, key: &'static str, n: u32) -> Part {
 fn after_info(lang: Lang, after: u32, in_progress: Option<u32>) -> Part {
     let mut v = vec![(
         String::new(),
-        crate::i18n::msg!("rep.after_round", n = after).render(lang),
+        crate::i18n::msg!(crate::report::after_round_key(after), n = after).render(lang),
     )];
     if let Some(n) = in_progress {
         v.push((
@@ -130,7 +130,7 @@ fn title_after(ev: &EventInfo, lang: Lang, key: &str, after: u32) -> String {
         "{} · {} · {}",
         ev.name,
         tr(lang, key),
-        crate::i18n::msg!("rep.after_round", n = after).render(lang)
+        crate::i18n::msg!(crate::report::after_round_key(after), n = after).render(lang)
     )
 }
 

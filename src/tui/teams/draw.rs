@@ -360,15 +360,7 @@ pub fn standings_table(m: &Ui, st: &TeamStandings, sel: Option<usize>, f: &mut F
             Row::new(cells)
         })
         .collect();
-    let title = match st.in_progress {
-        Some(n) => format!(
-            " {} {} · {} ",
-            t(lang, "tui.standings.after"),
-            st.after_round,
-            crate::i18n::msg!("rep.in_progress", n).render(lang)
-        ),
-        None => format!(" {} {} ", t(lang, "tui.standings.after"), st.after_round),
-    };
+    let title = crate::tui::draw::standings_title(lang, st.after_round, st.in_progress);
     list(
         f,
         area,
@@ -482,10 +474,13 @@ pub fn cross_table(m: &Ui, x: &TeamCrosstable, sel: Option<usize>, f: &mut Frame
         f,
         area,
         format!(
-            " {} · {} {} ",
+            " {} · {} ",
             t(lang, "tui.teams.view.cross"),
-            t(lang, "tui.standings.after"),
-            x.after_round
+            crate::i18n::msg!(
+                crate::report::cli_after_round_key(x.after_round),
+                n = x.after_round
+            )
+            .render(lang)
         ),
         header,
         widths,

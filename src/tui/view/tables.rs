@@ -69,7 +69,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
             let lost = match r.lost_in_round {
                 Some(n) => round_name(m, RoundNo(n), st.rounds),
                 None if st.decided => m.t("ko.champion"),
-                None => String::new(),
+                None => m.t("ko.still_in"),
             };
             Row::new(vec![
                 r.rank.clone(),
@@ -239,15 +239,7 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
     table(
         f,
         area,
-        match st.in_progress {
-            Some(n) => format!(
-                " {} {} · {} ",
-                m.t("tui.standings.after"),
-                st.after_round,
-                crate::i18n::msg!("rep.in_progress", n).render(m.lang())
-            ),
-            None => format!(" {} {} ", m.t("tui.standings.after"), st.after_round),
-        },
+        crate::tui::draw::standings_title(m.lang(), st.after_round, st.in_progress),
         header,
         widths,
         rows,

@@ -309,9 +309,11 @@ fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
             }
             let t = line_of(&text, " S02 ");
             assert!(!t.contains(semi), "{t}");
-            // The champion went out in no round.
+            // The champion went out in no round: the column says champion.
             let t = line_of(&text, " S01 ");
             assert!(!t.trim_end().ends_with(fin), "{t}");
+            let champion = if lang == "en" { "champion" } else { "冠军" };
+            assert!(t.trim_end().ends_with(champion), "{lang} {doc}: {t}");
         }
     }
     let csv = c.ok(&[
@@ -328,4 +330,56 @@ fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
     );
     let cli = c.ok(&["standings", "八强赛"]);
     assert!(line_of(&cli, " S04").contains("Semi-finals"), "{cli}");
+}
+
+/// On a ranking so far, a player not out yet is said to be still in, not
+/// left blank beside a shared first place; CSV keeps the column empty.
+#[test]
+fn a_ranking_so_far_says_who_is_still_in() {
+    let c = club(8);
+    knockout(&c, "八强赛", 8, &[]);
+    pair(&c, "八强赛");
+    for _ in 0..3 {
+        favourites_win(&c, "八强赛", 1);
+    }
+    let row = |text: &str, name: &str| -> String {
+        text.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .trim_end()
+            .to_string()
+    };
+    for (lang, still_in, quarter) in [
+        ("zh-Hans", "未出局", "四分之一决赛"),
+        ("zh-Hant", "未出局", "四分之一決賽"),
+        ("en", "still in", "Quarter-finals"),
+    ] {
+        let text = c.ok(&["print", "standings", "八强赛", "--lang", lang]);
+        assert!(row(&text, " S01 ").ends_with(still_in), "{lang}: {text}");
+        assert!(row(&text, " S08 ").ends_with(quarter), "{lang}: {text}");
+        let html = c.ok(&[
+            "print",
+            "standings",
+            "八强赛",
+            "--lang",
+            lang,
+            "--format",
+            "html",
+        ]);
+        assert!(html.contains(&format!(">{still_in}<")), "{lang}: {html}");
+    }
+    let cli = c.ok(&["standings", "八强赛"]);
+    assert!(row(&cli, " S01").ends_with("still in"), "{cli}");
+    let csv = c.ok(&[
+        "print",
+        "standings",
+        "八强赛",
+        "--format",
+        "csv",
+        "--no-bom",
+    ]);
+    assert!(
+        csv.lines().any(|l| l.trim_end().ends_with(",S01,")),
+        "{csv}"
+    );
 }
