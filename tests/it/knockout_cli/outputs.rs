@@ -276,6 +276,19 @@ fn csv_lines(text: &str) -> Vec<Vec<String>> {
 /// The printed standings name the round each player went out in (决赛,
 /// 半决赛, 四分之一决赛 / Final, Semi-finals, Quarter-finals), as the TUI
 /// does, in text and HTML; the CSV keeps the round's number.
+/// The line of a rendered table that holds `name`.
+fn line_of(text: &str, name: &str) -> String {
+    text.lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+        .to_string()
+}
+
+/// An event's printed standings as CSV, without the byte-order mark.
+fn standings_csv(c: &Club, event: &str) -> String {
+    c.ok(&["print", "standings", event, "--format", "csv", "--no-bom"])
+}
+
 #[test]
 fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
     let c = club(8);
@@ -287,12 +300,6 @@ fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
         }
     }
     // The line of each player in a rendered table.
-    let line_of = |text: &str, name: &str| -> String {
-        text.lines()
-            .find(|l| l.contains(name))
-            .unwrap_or_else(|| panic!("no {name} in {text}"))
-            .to_string()
-    };
     let cases = [
         ("zh-Hans", ["决赛", "半决赛", "四分之一决赛"]),
         ("en", ["Final", "Semi-finals", "Quarter-finals"]),
@@ -316,14 +323,7 @@ fn printed_standings_of_a_knockout_name_the_round_a_player_went_out_in() {
             assert!(t.trim_end().ends_with(champion), "{lang} {doc}: {t}");
         }
     }
-    let csv = c.ok(&[
-        "print",
-        "standings",
-        "八强赛",
-        "--format",
-        "csv",
-        "--no-bom",
-    ]);
+    let csv = standings_csv(&c, "八强赛");
     assert!(
         csv.lines().any(|l| l.trim_end().ends_with(",S08,1")),
         "{csv}"
@@ -342,21 +342,20 @@ fn a_ranking_so_far_says_who_is_still_in() {
     for _ in 0..3 {
         favourites_win(&c, "八强赛", 1);
     }
-    let row = |text: &str, name: &str| -> String {
-        text.lines()
-            .find(|l| l.contains(name))
-            .unwrap_or_else(|| panic!("no {name} in {text}"))
-            .trim_end()
-            .to_string()
-    };
     for (lang, still_in, quarter) in [
         ("zh-Hans", "未出局", "四分之一决赛"),
         ("zh-Hant", "未出局", "四分之一決賽"),
         ("en", "still in", "Quarter-finals"),
     ] {
         let text = c.ok(&["print", "standings", "八强赛", "--lang", lang]);
-        assert!(row(&text, " S01 ").ends_with(still_in), "{lang}: {text}");
-        assert!(row(&text, " S08 ").ends_with(quarter), "{lang}: {text}");
+        assert!(
+            line_of(&text, " S01 ").trim_end().ends_with(still_in),
+            "{lang}: {text}"
+        );
+        assert!(
+            line_of(&text, " S08 ").trim_end().ends_with(quarter),
+            "{lang}: {text}"
+        );
         let html = c.ok(&[
             "print",
             "standings",
@@ -369,15 +368,11 @@ fn a_ranking_so_far_says_who_is_still_in() {
         assert!(html.contains(&format!(">{still_in}<")), "{lang}: {html}");
     }
     let cli = c.ok(&["standings", "八强赛"]);
-    assert!(row(&cli, " S01").ends_with("still in"), "{cli}");
-    let csv = c.ok(&[
-        "print",
-        "standings",
-        "八强赛",
-        "--format",
-        "csv",
-        "--no-bom",
-    ]);
+    assert!(
+        line_of(&cli, " S01").trim_end().ends_with("still in"),
+        "{cli}"
+    );
+    let csv = standings_csv(&c, "八强赛");
     assert!(
         csv.lines().any(|l| l.trim_end().ends_with(",S01,")),
         "{csv}"
