@@ -106,6 +106,28 @@ impl App {
         Ok(breakdown(&data, &scheme, &tbs, after_round, id)?)
     }
 
+    /// What a board still lacks for the scheme to score it, once its
+    /// games are in (the moves or clock times of a two-game round won one
+    /// game each, a draw's first strike): said right after a result is
+    /// entered, so the secretary adds it then, not when standings refuse.
+    pub fn result_note(
+        &self,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
+    ) -> Result<Option<Msg>> {
+        let ev = self.event(event)?;
+        if self.knockout_settings(&ev)?.is_some() {
+            return Ok(None);
+        }
+        let scheme = self.scheme(&ev)?;
+        let data = self.event_data(&ev)?;
+        Ok(
+            crate::scoring::board_missing(&data, &scheme, round.get(), board.get())
+                .map(|e| e.msg()),
+        )
+    }
+
     /// Records (or corrects) one game's result. Refuses impossible input
     /// and games that do not fit the scheme's rounds; returns the stored game.
     pub fn record_result(

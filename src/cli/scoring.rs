@@ -218,6 +218,18 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     say!("{}", line.render(ctx.lang));
     if let Some(r) = knockout {
         super::knockout::print_result(&r, ctx.lang);
+    } else if let Some(m) = app.result_note(id, round, board)? {
+        note!(
+            "{}",
+            crate::i18n::msg!(
+                "cli.note.result_lacks",
+                why = m,
+                event = &event,
+                round,
+                board
+            )
+            .render(ctx.lang)
+        );
     }
     Ok(())
 }

@@ -106,7 +106,10 @@ impl FromStr for Outcome {
         let o = match t.as_str() {
             "1-0" | "红胜" | "紅勝" | "先胜" | "先勝" | "w" | "W" => Outcome::RedWin,
             "0-1" | "黑胜" | "黑勝" | "后胜" | "後勝" | "l" | "L" => Outcome::BlackWin,
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" | "和" | "和棋" | "d" | "D" => Outcome::Draw,
+            // `1/2` and `½` alone: how chess secretaries write a draw.
+            "1/2-1/2" | "½-½" | "1/2" | "½" | "0.5-0.5" | "=" | "和" | "和棋" | "d" | "D" => {
+                Outcome::Draw
+            }
             "+/-" | "+:-" | "+--" => Outcome::BlackForfeits,
             "-/+" | "-:+" | "--+" => Outcome::RedForfeits,
             "-/-" | "-:-" | "---" => Outcome::DoubleForfeit,
@@ -462,6 +465,10 @@ mod tests {
     fn outcomes_parse_in_every_spelling() {
         assert_eq!("1-0".parse::<Outcome>().unwrap(), Outcome::RedWin);
         assert_eq!("红胜".parse::<Outcome>().unwrap(), Outcome::RedWin);
+        for draw in ["1/2", "½", "1/2-1/2", " ½-½ "] {
+            assert_eq!(draw.parse::<Outcome>().unwrap(), Outcome::Draw, "{draw}");
+        }
+        assert!("1/3".parse::<Outcome>().is_err());
         assert_eq!("黑胜".parse::<Outcome>().unwrap(), Outcome::BlackWin);
         assert_eq!("和".parse::<Outcome>().unwrap(), Outcome::Draw);
         assert_eq!("1/2-1/2".parse::<Outcome>().unwrap(), Outcome::Draw);

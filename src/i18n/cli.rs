@@ -495,6 +495,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{option} does not apply to a knockout",
     ),
     (
+        "cli.note.result_lacks",
+        "注意: {why}; 补录之前无法计算名次 (qishe result {event} {round} {board} … 加上它, 见 qishe result --help)",
+        "注意: {why}; 補錄之前無法計算名次 (qishe result {event} {round} {board} … 加上它, 見 qishe result --help)",
+        "note: {why}; standings cannot be computed until it is added (qishe result {event} {round} {board} … with it, see qishe result --help)",
+    ),
+    (
         "cli.note.knockout_rounds",
         "注意: --rounds 不用于淘汰赛, 轮数由参赛人数决定",
         "注意: --rounds 不用於淘汰賽, 輪數由參賽人數決定",

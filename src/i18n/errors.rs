@@ -641,8 +641,8 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.scoring.missing_field",
-        "{game}: {scheme} 计分需要{field}, 但没有录入",
-        "{game}: {scheme} 計分需要{field}, 但沒有錄入",
+        "{game}: {scheme}需要{field}, 但没有录入",
+        "{game}: {scheme}需要{field}, 但沒有錄入",
         "{game}: the {scheme} scheme needs {field}, which is missing",
     ),
     (

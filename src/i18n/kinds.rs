@@ -4,6 +4,16 @@
 use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
+    // A scheme named in a sentence: its Chinese name, its id in English.
+    ("scheme.name.standard", "胜2和1负0计分", "勝2和1負0計分", "standard"),
+    ("scheme.name.three-point", "胜3和1负0计分", "勝3和1負0計分", "three-point"),
+    ("scheme.name.red-draw-penalty", "先和1分后和2分计分", "先和1分後和2分計分", "red-draw-penalty"),
+    ("scheme.name.armageddon", "和棋黑胜计分", "和棋黑勝計分", "armageddon"),
+    ("scheme.name.draw-0.8", "大分小分调整法", "大分小分調整法", "draw-0.8"),
+    ("scheme.name.attacker-defender", "和棋差额计分法", "和棋差額計分法", "attacker-defender"),
+    ("scheme.name.two-game", "新分先制", "新分先制", "two-game"),
+    ("scheme.name.hu-two-game", "和棋黑胜两局制", "和棋黑勝兩局制", "hu-two-game"),
+    ("scheme.name.custom", "自定义计分", "自訂計分", "custom"),
     ("place.board", "台 {board}", "台 {board}", "board {board}"),
     ("place.team_board", "场次 {m} 台 {b}", "場次 {m} 台 {b}", "match {m} board {b}"),
     (
@@ -11,6 +21,12 @@ pub(super) static TEXTS: &[Text] = &[
         "已录入 {place}: {outcome}",
         "已錄入 {place}: {outcome}",
         "result saved, {place}: {outcome}",
+    ),
+    (
+        "tui.msg.result_lacks",
+        "{saved} · 注意: {why}; 在该台按结果键重开表格补录",
+        "{saved} · 注意: {why}; 在該台按結果鍵重開表格補錄",
+        "{saved} · note: {why}; press the result key on the board again to add it",
     ),
     (
         "tc.odds",

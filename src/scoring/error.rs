@@ -29,6 +29,15 @@ impl GameRef {
     }
 }
 
+/// A scheme's name as its readers know it (新分先制; the id in English),
+/// or the id itself for a scheme without one.
+fn scheme_name(id: &str) -> crate::i18n::Arg {
+    match crate::i18n::key(&format!("scheme.name.{id}")) {
+        Some(k) => crate::i18n::Arg::Msg(Msg::new(k)),
+        None => crate::i18n::Arg::Text(id.to_string()),
+    }
+}
+
 impl fmt::Display for GameRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.msg().en())
@@ -158,7 +167,7 @@ impl ScoringError {
             } => msg!(
                 "err.scoring.missing_field",
                 game = game.msg(),
-                scheme,
+                scheme = scheme_name(scheme),
                 field = Msg::new(field)
             ),
             BadGame { game, why } => {

@@ -29,7 +29,7 @@ pub use error::{GameRef, ScoringError};
 pub use fide::{Part, PartKind};
 pub use import::event_from_rows;
 pub use modifiers::{CutBase, KoyaLimit, Modified};
-pub use rounds::{player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
+pub use rounds::{board_missing, player_rounds, GameSide, PlayerRound, RoundKind, RoundResult};
 pub use scheme::read_scheme_constants;
 pub use scheme::{Scheme, SchemeKind};
 pub use settings::{

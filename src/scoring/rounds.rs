@@ -156,6 +156,29 @@ pub fn player_rounds(
     Ok(out)
 }
 
+/// What board `board` of round `round` still lacks for the scheme to
+/// score it (two-game tie-break facts, a draw's first strike or residual
+/// material), as the error standings would give; `None` when it scores,
+/// or when it is not there or not finished.
+pub fn board_missing(
+    ev: &EventData,
+    scheme: &Scheme,
+    round: u32,
+    board: u32,
+) -> Option<ScoringError> {
+    let b = ev
+        .rounds
+        .iter()
+        .find(|r| r.number == round)?
+        .boards
+        .iter()
+        .find(|b| b.number == board)?;
+    match score_board(ev, scheme, round, b) {
+        Err(e @ ScoringError::MissingField { .. }) => Some(e),
+        _ => None,
+    }
+}
+
 /// Scores one board: one `PlayerRound` per player on it.
 fn score_board(
     ev: &EventData,

@@ -85,6 +85,7 @@ mod tui_season;
 mod tui_secretary;
 mod tui_snapshots;
 mod tui_tabs;
+mod two_game_entry;
 mod wait_notice;
 mod xiangqi_cli;
 mod xiangqi_fuzz;

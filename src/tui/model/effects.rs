@@ -294,13 +294,18 @@ fn recorded(
     outcome: crate::domain::Outcome,
 ) -> crate::app::Result<Outcome> {
     let place = app.board_place(event, round, board)?;
+    let mut message = crate::i18n::msg!(
+        "tui.msg.result_at",
+        place = place.msg(),
+        outcome = outcome_text(lang, outcome)
+    )
+    .render(lang);
+    // What the board still lacks is said now, while the score sheet is at hand.
+    if let Some(why) = app.result_note(event, round, board)? {
+        message = crate::i18n::msg!("tui.msg.result_lacks", saved = message, why).render(lang);
+    }
     Ok(Outcome::Recorded {
-        message: crate::i18n::msg!(
-            "tui.msg.result_at",
-            place = place.msg(),
-            outcome = outcome_text(lang, outcome)
-        )
-        .render(lang),
+        message,
         event,
         round,
     })

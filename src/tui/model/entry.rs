@@ -175,9 +175,61 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
             None => Some(cmd),
         };
     }
+    let gpr = m
+        .open
+        .ev
+        .event
+        .as_ref()
+        .map_or(1, |e| e.settings.games_per_round);
+    if gpr > 1 {
+        m.set_form(mini_match_form(m, (round, board), outcome, gpr));
+        return None;
+    }
     let g = stored_game(m, board).map(|g| &g.game);
     m.set_form(result_form(round, board, outcome, g, old));
     None
+}
+
+/// The result form of a board that plays `gpr` games a round (分先): a
+/// game field first, holding the first game without a result (game 1
+/// when all are in, to correct it), and the stored facts of that game.
+fn mini_match_form(
+    m: &Model,
+    (round, board): (RoundNo, BoardNo),
+    outcome: Outcome,
+    gpr: u32,
+) -> Form {
+    let games: Vec<&crate::domain::Game> = m
+        .open
+        .ev
+        .games
+        .iter()
+        .filter(|g| g.board == board.get())
+        .map(|g| &g.game)
+        .collect();
+    let results: Vec<(u32, Outcome)> = games.iter().map(|g| (g.game_no, g.outcome)).collect();
+    let facts = games.iter().map(|g| (g.game_no, fact_texts(g))).collect();
+    let done = |n: u32| {
+        results
+            .iter()
+            .any(|&(g, o)| g == n && o != Outcome::Unplayed)
+    };
+    let game = (1..=gpr).find(|&n| !done(n)).unwrap_or(1);
+    let stored = games.iter().copied().find(|g| g.game_no == game);
+    let replaces = stored.map(|g| g.outcome);
+    let mut form = result_form(round, board, outcome, stored, replaces);
+    if let FormKind::Result {
+        results: r,
+        facts: f,
+        ..
+    } = &mut form.kind
+    {
+        *r = results;
+        *f = facts;
+    }
+    form.fields
+        .insert(0, Field::text("tui.field.game", game.to_string()));
+    form
 }
 
 /// A result key on a board of a team match or a knockout: a forfeit goes
@@ -237,6 +289,44 @@ pub fn place_question(lang: Lang, place: &str, old: Outcome, new: Outcome) -> St
 }
 
 /// The result form of a board, its fields filled from the stored game.
+/// A game's clocks and moves as the result form shows them.
+fn fact_texts(g: &crate::domain::Game) -> [String; 3] {
+    let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
+    [
+        clock(g.facts.red_used_ms),
+        clock(g.facts.black_used_ms),
+        g.facts.moves.map(|x| x.to_string()).unwrap_or_default(),
+    ]
+}
+
+/// After the game field of a result form changed: the clocks and moves
+/// fields show the stored ones of the game it names now (empty for a
+/// game not stored yet). A form without stored games keeps what is typed.
+pub fn refill_facts(form: &mut Form) {
+    let FormKind::Result { facts, .. } = &form.kind else {
+        return;
+    };
+    if facts.is_empty() {
+        return;
+    }
+    let game = form.value("tui.field.game").parse::<u32>().ok();
+    let texts = facts
+        .iter()
+        .find(|(n, _)| Some(*n) == game)
+        .map(|(_, t)| t.clone())
+        .unwrap_or_default();
+    let labels = [
+        "tui.field.red_used",
+        "tui.field.black_used",
+        "tui.field.moves",
+    ];
+    for (label, text) in labels.iter().zip(texts) {
+        if let Some(f) = form.fields.iter_mut().find(|f| f.label == *label) {
+            f.value = text;
+        }
+    }
+}
+
 pub fn result_form(
     round: RoundNo,
     board: BoardNo,
@@ -253,6 +343,7 @@ pub fn result_form(
             replaces,
             place: None,
             results: Vec::new(),
+            facts: Vec::new(),
         },
         fields: vec![
             Field::text(

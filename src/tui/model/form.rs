@@ -75,6 +75,10 @@ pub enum FormKind {
         /// when the form's game field names one of them, the form asks
         /// before replacing it.
         results: Vec<(u32, Outcome)>,
+        /// Each stored game's clocks and moves as the form shows them
+        /// (game number, [red used, black used, moves]): a form whose game
+        /// field changes shows that game's, never another game's.
+        facts: Vec<(u32, [String; 3])>,
     },
     ImportMembers,
     AttachRecord {

@@ -107,11 +107,17 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
         PageUp => m.form_state.scroll = m.form_state.scroll.saturating_sub(5),
         Backspace => {
             form.fields[form.focus].value.pop();
+            if form.fields[form.focus].label == "tui.field.game" {
+                super::entry::refill_facts(form);
+            }
         }
         Input(c) => {
             let f = &mut form.fields[form.focus];
             if f.choices.is_empty() {
                 f.value.push(c);
+                if f.label == "tui.field.game" {
+                    super::entry::refill_facts(form);
+                }
             } else if c == ' ' {
                 f.cycle(1);
                 fix_print_format(form);
