@@ -159,3 +159,54 @@ fn a_malformed_trf_is_rejected_with_line_and_column_and_writes_nothing() {
     assert!(err.contains("line 2") && err.contains("column"), "{err}");
     assert!(!c.ok(&["event", "list"]).contains("Test"));
 }
+
+#[test]
+fn a_chinese_swiss_round_the_club_rule_makes_impossible_names_the_club_and_the_way_on() {
+    let club = Club::new();
+    for n in ["A", "B", "C", "D", "E", "F"] {
+        let unit = if n == "F" { "乙" } else { "甲" };
+        club.ok(&["player", "add", n, "--club", unit]);
+    }
+    club.ok(&["event", "new", "K", "--system", "cxa", "--rounds", "3"]);
+    club.ok(&["event", "enter", "K", "A", "B", "C", "D", "E", "F"]);
+    club.ok(&["round", "pair", "K"]);
+    for b in ["1", "2", "3"] {
+        club.ok(&["result", "K", "1", b, "1-0"]);
+    }
+    // Five of six from 甲: round 2 cannot keep them apart.
+    for (locale, words) in [
+        (
+            "zh_CN.UTF-8",
+            [
+                "又守同队不相遇的配对 (同单位: 甲: 1, 3, 4, 5)",
+                "请手工编排本轮 (qishe round set)",
+            ],
+        ),
+        (
+            "zh_TW.UTF-8",
+            [
+                "又守同隊不相遇的配對 (同單位: 甲: 1, 3, 4, 5)",
+                "請手工編排本輪 (qishe round set)",
+            ],
+        ),
+        (
+            "en_US.UTF-8",
+            [
+                "keeps clubmates apart (same club: 甲: 1, 3, 4, 5)",
+                "pair this round by hand (qishe round set)",
+            ],
+        ),
+    ] {
+        let o = club.run_lang(locale, &["round", "pair", "K"]);
+        assert!(!o.status.success(), "{locale}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        for w in words {
+            assert!(err.contains(w), "{locale}: {err}");
+        }
+    }
+    // Nothing was saved, and the way named works.
+    let o = club.run(&["round", "show", "K", "2"]);
+    assert!(!o.status.success());
+    club.ok(&["round", "set", "K", "2", "1-3", "4-2", "5-6"]);
+    assert!(club.ok(&["round", "show", "K", "2"]).contains("A"));
+}

@@ -408,9 +408,35 @@ pub(super) fn repair(
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(", ");
-            msg!("err.pairing.cxa_bottom", ids)
+            let clash = club_clash(ctx, unpaired);
+            if ctx.opts.avoid_same_club && !clash.is_empty() {
+                msg!("err.pairing.cxa_bottom_club", ids, clash)
+            } else {
+                msg!("err.pairing.cxa_bottom", ids)
+            }
         },
     })
+}
+
+/// The clubs with more than one of `players`, each with their numbers
+/// (`北京: 1, 2, 10`), joined by `; `; empty when no two share a club.
+fn club_clash(ctx: &Ctx, players: &[usize]) -> String {
+    let mut clubs: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+    for &i in players {
+        if let Some(c) = &ctx.pl[i].club {
+            clubs.entry(c.as_str()).or_default().push(ctx.pl[i].id);
+        }
+    }
+    clubs
+        .into_iter()
+        .filter(|(_, ids)| ids.len() > 1)
+        .map(|(club, mut ids)| {
+            ids.sort_unstable();
+            let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+            format!("{club}: {}", ids.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 pub(super) fn relaxed_note(ctx: &Ctx, m: &Matched) -> Msg {
