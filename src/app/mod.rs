@@ -54,7 +54,7 @@ mod records;
 pub mod reports;
 mod results;
 mod rounds;
-pub use input::{parse_clock, ClockInput, ResultInput};
+pub use input::{parse_board, parse_boards, parse_clock, ClockInput, ResultInput};
 pub use records::{load_record, RecordAttachment};
 pub use reports::{serve_addr, PendingBoard, PinRefusal, ServeChoice};
 #[cfg(any(test, feature = "testkit"))]

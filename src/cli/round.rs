@@ -42,21 +42,6 @@ pub enum RoundCmd {
     },
 }
 
-fn parse_board(s: &str) -> Result<(u32, Option<u32>), CliError> {
-    let bad = || CliError::msg(crate::i18n::msg!("err.cli.bad_board", text = s));
-    let (a, b) = s.split_once(['-', ':', '/']).ok_or_else(bad)?;
-    let red: u32 = a
-        .trim()
-        .trim_start_matches('#')
-        .parse()
-        .map_err(|_| bad())?;
-    let black = match b.trim() {
-        "0" | "bye" | "BYE" | "轮空" => None,
-        x => Some(x.trim_start_matches('#').parse().map_err(|_| bad())?),
-    };
-    Ok((red, black))
-}
-
 fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
     for v in &o.violations {
         note!(
@@ -87,7 +72,25 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
             // The app pairs by the event's kind; the CLI renders its answer.
             let id = app.find_event(&event)?.key();
             let l = ctx.lang;
-            match app.event_pair(id)? {
+            let paired = match app.event_pair(id) {
+                Err(
+                    e @ crate::app::AppError::Pairing(
+                        crate::pairing::PairingError::NoLegalPairing { .. },
+                    ),
+                ) => {
+                    // The way on: the arbiter sets the boards himself.
+                    let next = app.rounds_paired(id)? + 1;
+                    let hint =
+                        crate::i18n::msg!("cli.hint.set_boards", event = &event, round = next);
+                    return Err(CliError::msg(crate::i18n::msg!(
+                        "cli.err.with_hint",
+                        error = e.msg(),
+                        hint
+                    )));
+                }
+                r => r?,
+            };
+            match paired {
                 EventPairing::Knockout { round, matches } => {
                     super::knockout::print_pairing(round, &matches, l)
                 }
@@ -172,7 +175,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
         } => {
             let parsed = boards
                 .iter()
-                .map(|b| parse_board(b))
+                .map(|b| crate::app::parse_board(b))
                 .collect::<Result<Vec<_>, _>>()?;
             let event = app.find_event(&event)?.key();
             let o = app.set_boards(event, round, &parsed, insist)?;

@@ -309,7 +309,19 @@ pub(super) static TEXTS: &[Text] = &[
         "{path} exists; choose a new file for the demo database",
     ),
     (
-        "err.cli.bad_board",
+        "cli.err.with_hint",
+        "{error}\n{hint}",
+        "{error}\n{hint}",
+        "{error}\n{hint}",
+    ),
+    (
+        "cli.hint.set_boards",
+        "手工编排本轮: qishe round set {event} {round} 红-黑 红-黑 … (序号, 从第 1 台起; 轮空写 N-0)",
+        "手工編排本輪: qishe round set {event} {round} 紅-黑 紅-黑 … (序號, 從第 1 台起; 輪空寫 N-0)",
+        "to pair this round by hand: qishe round set {event} {round} RED-BLACK RED-BLACK … (start numbers from board 1; the bye as N-0)",
+    ),
+    (
+        "err.app.bad_board",
         "\"{text}\" 不是一台对局; 请写 红方-黑方 的序号, 如 3-7, 或 5-bye (轮空)",
         "\"{text}\" 不是一台對局; 請寫 紅方-黑方 的序號, 如 3-7, 或 5-bye (輪空)",
         "\"{text}\" is not a board; write RED-BLACK start numbers, e.g. 3-7, or 5-bye",

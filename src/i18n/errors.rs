@@ -1373,15 +1373,15 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.pairing.cxa_bottom",
-        "末尾分组 ({ids} 号棋手) 找不到守绝对规则 (不重复对局、禁配、禁多三) 的配对; 请手工编排本轮 (qishe round set)",
-        "末尾分組 ({ids} 號棋手) 找不到守絕對規則 (不重複對局、禁配、禁多三) 的配對; 請手工編排本輪 (qishe round set)",
-        "no pairing of the bottom group (players {ids}) keeps the absolute rules (no rematch, forbidden pairs, 禁多三); pair this round by hand (qishe round set)",
+        "末尾分组 ({ids} 号棋手) 找不到守绝对规则 (不重复对局、禁配、禁多三) 的配对; 请手工编排本轮",
+        "末尾分組 ({ids} 號棋手) 找不到守絕對規則 (不重複對局、禁配、禁多三) 的配對; 請手工編排本輪",
+        "no pairing of the bottom group (players {ids}) keeps the absolute rules (no rematch, forbidden pairs, 禁多三); pair this round by hand",
     ),
     (
         "err.pairing.cxa_bottom_club",
-        "末尾分组 ({ids} 号棋手) 找不到既守绝对规则 (不重复对局、禁配、禁多三) 又守同队不相遇的配对 (同单位: {clash}); 请手工编排本轮 (qishe round set)",
-        "末尾分組 ({ids} 號棋手) 找不到既守絕對規則 (不重複對局、禁配、禁多三) 又守同隊不相遇的配對 (同單位: {clash}); 請手工編排本輪 (qishe round set)",
-        "no pairing of the bottom group (players {ids}) keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and keeps clubmates apart (same club: {clash}); pair this round by hand (qishe round set)",
+        "末尾分组 ({ids} 号棋手) 找不到既守绝对规则 (不重复对局、禁配、禁多三) 又守同队不相遇的配对 (同单位: {clash}); 请手工编排本轮",
+        "末尾分組 ({ids} 號棋手) 找不到既守絕對規則 (不重複對局、禁配、禁多三) 又守同隊不相遇的配對 (同單位: {clash}); 請手工編排本輪",
+        "no pairing of the bottom group (players {ids}) keeps the absolute rules (no rematch, forbidden pairs, 禁多三) and keeps clubmates apart (same club: {clash}); pair this round by hand",
     ),
     // Game records (PGN, XQF, DhtmlXQ)
     (

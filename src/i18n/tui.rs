@@ -208,6 +208,21 @@ pub(super) static TEXTS: &[Text] = &[
         "編排下一輪",
         "pair next round",
     ),
+    ("action.set-boards", "手工编排", "手工編排", "pair by hand"),
+    ("tui.form.set_boards", "手工编排下一轮", "手工編排下一輪", "pair the next round by hand"),
+    (
+        "tui.field.boards_by_hand",
+        "各台 红-黑 序号 (如 1-3 4-2 5-0)",
+        "各台 紅-黑 序號 (如 1-3 4-2 5-0)",
+        "boards, RED-BLACK numbers (e.g. 1-3 4-2 5-0)",
+    ),
+    ("tui.msg.boards_set", "第 {round} 轮已手工编排", "第 {round} 輪已手工編排", "round {round} paired by hand"),
+    (
+        "tui.hint.set_boards",
+        "按 M 手工编排本轮",
+        "按 M 手工編排本輪",
+        "press M to pair this round by hand",
+    ),
     (
         "action.unpair",
         "撤销最后一轮",

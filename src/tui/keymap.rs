@@ -32,6 +32,9 @@ pub enum Action {
     EnterPlayer,
     Withdraw,
     PairNext,
+    /// Round tab: set the next round's boards by hand (when the rules
+    /// leave no pairing, or the arbiter pairs it himself).
+    SetBoards,
     Unpair,
     SwapColours,
     RedWin,
@@ -194,6 +197,7 @@ impl Action {
             EnterPlayer => "enter-player",
             Withdraw => "withdraw",
             PairNext => "pair-next",
+            SetBoards => "set-boards",
             Unpair => "unpair",
             SwapColours => "swap-colours",
             RedWin => "red-win",

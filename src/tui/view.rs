@@ -725,14 +725,15 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     .map(|k| m.t(k))
     .collect();
     // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`).
-    // A round of two games (分先) shows both results (`红胜 和`, `1-0 1/2-1/2`).
-    let games = m.ev().event().map_or(1, |e| e.settings.games_per_round);
+    // Two games a round (分先) show both results (`红胜 和`).
+    let games = m
+        .ev()
+        .event()
+        .map_or(1, |e| e.settings.games_per_round.min(2));
     let result_width = if m.bracket().is_some() {
         24
-    } else if games > 1 {
-        16
     } else {
-        8
+        8 * games as u16
     };
     let mut widths = vec![
         Constraint::Length(5),

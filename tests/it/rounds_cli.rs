@@ -178,22 +178,22 @@ fn a_chinese_swiss_round_the_club_rule_makes_impossible_names_the_club_and_the_w
         (
             "zh_CN.UTF-8",
             [
-                "又守同队不相遇的配对 (同单位: 甲: 1, 3, 4, 5)",
-                "请手工编排本轮 (qishe round set)",
+                "又守同队不相遇的配对 (同单位: 甲: 1, 3, 4, 5); 请手工编排本轮",
+                "\n手工编排本轮: qishe round set K 2 红-黑",
             ],
         ),
         (
             "zh_TW.UTF-8",
             [
-                "又守同隊不相遇的配對 (同單位: 甲: 1, 3, 4, 5)",
-                "請手工編排本輪 (qishe round set)",
+                "又守同隊不相遇的配對 (同單位: 甲: 1, 3, 4, 5); 請手工編排本輪",
+                "\n手工編排本輪: qishe round set K 2 紅-黑",
             ],
         ),
         (
             "en_US.UTF-8",
             [
-                "keeps clubmates apart (same club: 甲: 1, 3, 4, 5)",
-                "pair this round by hand (qishe round set)",
+                "keeps clubmates apart (same club: 甲: 1, 3, 4, 5); pair this round by hand",
+                "\nto pair this round by hand: qishe round set K 2 RED-BLACK",
             ],
         ),
     ] {
@@ -209,4 +209,65 @@ fn a_chinese_swiss_round_the_club_rule_makes_impossible_names_the_club_and_the_w
     assert!(!o.status.success());
     club.ok(&["round", "set", "K", "2", "1-3", "4-2", "5-6"]);
     assert!(club.ok(&["round", "show", "K", "2"]).contains("A"));
+}
+
+#[test]
+fn the_round_tab_pairs_a_round_by_hand_and_asks_before_breaking_a_rule() {
+    use crate::common::tui::{config, go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::tui::{Model, Screen, Tab};
+    let club = Club::new();
+    for n in ["A", "B", "C", "D", "E", "F"] {
+        club.ok(&["player", "add", n]);
+    }
+    club.ok(&["event", "new", "K", "--system", "cxa", "--rounds", "3"]);
+    club.ok(&["event", "enter", "K", "A", "B", "C", "D", "E", "F"]);
+    club.ok(&["round", "pair", "K"]);
+    for b in ["1", "2", "3"] {
+        club.ok(&["result", "K", "1", b, "1-0"]);
+    }
+    let mut app = qishe::app::App::open(config(qishe::i18n::Lang::ZhHans), &club.db).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != Tab::Round {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    let ev = app.find_event("K").unwrap().key();
+    // A bad board is named and nothing is stored; the form stays.
+    go(&mut app, &mut m, k(KeyCode::Char('M')));
+    assert!(m.form().is_some(), "M opens the form");
+    typed(&mut app, &mut m, "1-3 4-x");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (msg, err) = m.status().cloned().unwrap();
+    assert!(err && msg.contains("\"4-x\" 不是一台对局"), "{msg}");
+    assert_eq!(app.rounds_paired(ev).unwrap(), 1);
+    // A rematch (1 met 4 in round 1): the question names the rule; yes stores it.
+    let f = m.form_mut().unwrap();
+    f.fields[0].value = "1-4 2-5 3-6".into();
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m
+        .confirm()
+        .expect("a question before a rematch")
+        .message
+        .clone();
+    assert!(q.contains("A (1)") && q.contains("D (4)"), "{q}");
+    assert_eq!(
+        app.rounds_paired(ev).unwrap(),
+        1,
+        "nothing stored before the answer"
+    );
+    go(&mut app, &mut m, k(KeyCode::Char('n')));
+    assert_eq!(app.rounds_paired(ev).unwrap(), 1);
+    // A legal round: stored, and the tab shows it.
+    go(&mut app, &mut m, k(KeyCode::Char('M')));
+    typed(&mut app, &mut m, "1-3 4-2 5-6");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.confirm().is_none());
+    assert_eq!(app.rounds_paired(ev).unwrap(), 2);
+    let (msg, _) = m.status().cloned().unwrap();
+    assert!(msg.contains("第 2 轮已手工编排"), "{msg}");
+    let shown = club.ok(&["round", "show", "K", "2"]);
+    assert!(shown.lines().nth(2).unwrap().contains('A'), "{shown}");
 }

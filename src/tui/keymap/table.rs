@@ -112,6 +112,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Round, K::Char('p'), N, A::PairNext, true),
     b(Ctx::Round, K::Char('c'), N, A::SwapColours, false),
     b(Ctx::Round, K::Char('U'), N, A::Unpair, false),
+    b(Ctx::Round, K::Char('M'), N, A::SetBoards, false),
     b(Ctx::Round, K::Char('m'), N, A::MarkMove, true),
     b(Ctx::Move, K::Char('m'), N, A::MarkMove, true),
     b(Ctx::Move, K::Enter, N, A::MarkMove, false),

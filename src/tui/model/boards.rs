@@ -273,6 +273,54 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
     })
 }
 
+/// Sets a round's boards by hand. Broken rules open the insist dialog
+/// instead of storing anything; stored, the round is shown as paired.
+pub fn run_set(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<Outcome> {
+    let Command::SetBoards {
+        event,
+        round,
+        boards,
+        insist,
+    } = cmd
+    else {
+        return Ok(Outcome::Said(String::new()));
+    };
+    let o = app.set_boards(*event, *round, boards, *insist)?;
+    if o.violations.is_empty() || *insist {
+        return Ok(Outcome::Paired {
+            message: crate::i18n::msg!("tui.msg.boards_set", round = round.get()).render(lang),
+            notice: super::pairing_notice(lang, &o.pairing.notes),
+        });
+    }
+    let entries = app.entries(*event)?;
+    let name = |no: u32| {
+        entries
+            .iter()
+            .find(|e| e.start_no == no)
+            .map(|e| format!("{} ({no})", e.name))
+            .unwrap_or_else(|| format!("#{no}"))
+    };
+    let rules: Vec<String> = o
+        .violations
+        .iter()
+        .map(|v| violation_text(lang, v, &name))
+        .collect();
+    Ok(Outcome::Ask {
+        question: format!(
+            "{} {}{}",
+            tr(lang, "tui.move.warn"),
+            rules.join("; "),
+            tr(lang, "tui.move.insist")
+        ),
+        then: Command::SetBoards {
+            event: *event,
+            round: *round,
+            boards: boards.clone(),
+            insist: true,
+        },
+    })
+}
+
 /// Whether the selected board's change is refused because results are in
 /// (with the translated reason on the status line).
 pub fn refused(m: &mut Model) -> bool {

@@ -35,6 +35,14 @@ pub enum Command {
         entry: EntryId,
     },
     PairNext(EventId),
+    /// The boards of round `round` set by hand (start numbers, red first;
+    /// `None`: the bye); `insist` stores them though they break a rule.
+    SetBoards {
+        event: EventId,
+        round: RoundNo,
+        boards: Vec<(u32, Option<u32>)>,
+        insist: bool,
+    },
     /// Remove the last round; `force` when it has results (the question
     /// said how many).
     Unpair {

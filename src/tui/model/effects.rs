@@ -29,6 +29,7 @@ pub fn run(
     let said = |s: String| Ok(Outcome::Said(s));
     match cmd {
         Command::PairNext(ev) => pair(app, lang, *ev, None),
+        Command::SetBoards { .. } => super::boards::run_set(app, lang, cmd),
         Command::PairPresent {
             event,
             present,

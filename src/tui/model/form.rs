@@ -81,6 +81,8 @@ pub enum FormKind {
         facts: Vec<(u32, [String; 3])>,
     },
     ImportMembers,
+    /// The boards of the next round, typed by hand (`1-3 4-2 5-0`).
+    SetBoards(crate::app::RoundNo),
     AttachRecord {
         round: crate::app::RoundNo,
         board: crate::app::BoardNo,
@@ -111,6 +113,7 @@ impl Form {
             FormKind::EditEvent(_) => "tui.form.edit_event",
             FormKind::Result { .. } => "tui.form.result",
             FormKind::ImportMembers => "tui.form.import",
+            FormKind::SetBoards(_) => "tui.form.set_boards",
             FormKind::AttachRecord { .. } => "tui.form.attach",
             FormKind::Print => "tui.form.print",
             FormKind::Serve(_) => "tui.form.serve",

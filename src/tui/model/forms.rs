@@ -335,6 +335,13 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
                 input,
             })
         }
+        FormKind::SetBoards(round) => Ok(Command::SetBoards {
+            event: EventId(0),
+            round: *round,
+            boards: crate::app::parse_boards(f.value("tui.field.boards_by_hand"))
+                .map_err(|e| e.render(lang))?,
+            insist: false,
+        }),
         FormKind::ImportMembers => Ok(Command::PreviewImport(
             f.value("tui.field.path").to_string(),
         )),
@@ -689,6 +696,17 @@ fn replaced(f: &Form) -> Option<Outcome> {
         None => *replaces,
     }
     .filter(|o| *o != Outcome::Unplayed)
+}
+
+/// The form that sets round `round`'s boards by hand: one line of
+/// `RED-BLACK` start numbers, board 1 first.
+pub(super) fn set_boards_form(round: crate::app::RoundNo) -> Form {
+    Form {
+        kind: FormKind::SetBoards(round),
+        fields: vec![Field::text("tui.field.boards_by_hand", "")],
+        focus: 0,
+        stash: Vec::new(),
+    }
 }
 
 pub(super) fn path_form(kind: FormKind) -> Form {

@@ -116,5 +116,38 @@ impl Outcome {
 /// An app error in the UI language: every error is a keyed message, its
 /// arguments (names, paths, numbers) inserted as they are.
 pub fn error_text(lang: Lang, e: &crate::app::AppError) -> String {
-    e.render(lang)
+    use crate::pairing::PairingError;
+    match e {
+        // A round the rules leave unpaired: the way on (on the Round tab)
+        // first, as the status line cuts a long reason.
+        crate::app::AppError::Pairing(PairingError::NoLegalPairing { .. }) => format!(
+            "{} · {}",
+            crate::i18n::tr(lang, "tui.hint.set_boards"),
+            e.render(lang)
+        ),
+        _ => e.render(lang),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_the_rules_cannot_pair_points_to_pairing_by_hand() {
+        let e = crate::app::AppError::Pairing(crate::pairing::PairingError::NoLegalPairing {
+            round: 2,
+            why: crate::i18n::msg!("err.pairing.cxa_bottom", ids = "1, 3"),
+        });
+        for (lang, hint) in [
+            (Lang::ZhHans, "按 M 手工编排本轮"),
+            (Lang::ZhHant, "按 M 手工編排本輪"),
+            (Lang::En, "press M to pair this round by hand"),
+        ] {
+            let t = error_text(lang, &e);
+            assert!(t.starts_with(hint) && t.contains("1, 3"), "{t}");
+        }
+        let other = crate::app::AppError::Invalid(crate::i18n::msg!("tui.err.clock"));
+        assert!(!error_text(Lang::En, &other).contains("press M"));
+    }
 }

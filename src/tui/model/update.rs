@@ -137,7 +137,10 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// its question is answered no) and the command runs, or its question is
 /// asked first.
 fn submitted(m: &mut Model, mut cmd: Command) -> Option<Command> {
-    if let Command::RecordResult { event, .. } | Command::AttachRecord { event, .. } = &mut cmd {
+    if let Command::RecordResult { event, .. }
+    | Command::AttachRecord { event, .. }
+    | Command::SetBoards { event, .. } = &mut cmd
+    {
         *event = m.event_id().unwrap_or(EventId(0));
     }
     if let Command::Print(PrintJob { event, .. }) = &mut cmd {
@@ -230,7 +233,7 @@ fn screen_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
         }
         NewEvent | EditEvent | Open | FinishEvent | PrintDoc | CheckIn => event_keys(m, a),
         RequestBye | Forbid | EnterPlayer | Withdraw => player_keys(m, a),
-        PairNext | Unpair | SwapColours => round_keys(m, a),
+        PairNext | SetBoards | Unpair | SwapColours => round_keys(m, a),
         Input(_) | Backspace => {
             board_number_keys(m, a);
             None
@@ -476,6 +479,12 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
             Some(Command::PairNext(ev))
         }
         Unpair => unpair_key(m),
+        SetBoards => {
+            m.event_id()?;
+            let round = crate::app::RoundNo(m.open.ev.paired + 1);
+            m.set_form(super::forms::set_boards_form(round));
+            None
+        }
         SwapColours => {
             // A refused change opens the insist dialog (see `boards`).
             if super::boards::refused(m) {
