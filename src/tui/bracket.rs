@@ -310,8 +310,9 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
     }
 }
 
-/// How a decided match was decided, with its play-off games in games
-/// when it had some: `加赛 2–0`, `加赛 1–1, 和棋黑胜`, `常规局定胜负`.
+/// How a decided match was decided, with each play-off step's games in
+/// games when it had some: `加赛 2–0`, `快棋 1–1, 超快棋 1½–½`, `加赛 1–1,
+/// 和棋黑胜`, `常规局定胜负`.
 fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
     // Both forfeited: no winner; alone after round 1: a walkover.
     match (&mv.winner, &mv.b, by) {
@@ -319,23 +320,13 @@ fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
         (Some(_), None, "forfeit") => return t(lang, "kp.walkover"),
         _ => {}
     }
-    let po = mv.score.filter(|s| s.playoff_games > 0).map(|s| {
-        let score = format!(
-            "{}–{}",
-            games_count(s.playoff[0]),
-            games_count(s.playoff[1])
-        );
-        msg!("kp.score.playoff", score).render(lang)
-    });
-    let by = match (by, &po) {
-        ("playoff-games", Some(_)) => None,
-        _ => Some(decided_text(lang, by)),
-    };
-    [po, by]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(", ")
+    // Each play-off step apart (report::bracket's words), then what
+    // decided it unless the last step's score says so.
+    let mut words = crate::report::bracket::decision_words(lang, mv.score.as_ref(), None);
+    if words.is_empty() || !matches!(by, "playoff-games" | "sudden-death") {
+        words.push(decided_text(lang, by));
+    }
+    words.join(", ")
 }
 
 /// A result key on a knockout match (the Bracket tab's, the Results
@@ -461,7 +452,7 @@ fn put_match(
             .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
     // Each side's regular games, in games; the play-off apart in the note.
     let score = |i: usize| -> String {
-        match mv.score {
+        match &mv.score {
             Some(s) if s.regular_games > 0 => games_count(s.regular[i]),
             _ => String::new(),
         }

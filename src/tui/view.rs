@@ -708,6 +708,7 @@ fn knockout_match_text(
     }
     let score = mv
         .score
+        .clone()
         .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
     let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
     (!text.is_empty()).then_some(text)
@@ -724,8 +725,21 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     .iter()
     .map(|k| m.t(k))
     .collect();
-    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`).
-    let result_width = if m.bracket().is_some() { 24 } else { 8 };
+    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`;
+    // two play-off steps `½–½, 快棋 1–1, 超快棋 1½–½`): as wide as the
+    // round's longest, 24 at least, 40 at most.
+    let result_width = match (m.bracket(), m.ev().round()) {
+        (Some(_), Some(r)) => r
+            .boards
+            .iter()
+            .filter_map(|b| knockout_match_text(m, r, b))
+            .map(|t| unicode_width::UnicodeWidthStr::width(t.as_str()) as u16 + 1)
+            .max()
+            .unwrap_or(0)
+            .clamp(24, 40),
+        (Some(_), None) => 24,
+        _ => 8,
+    };
     let mut widths = vec![
         Constraint::Length(5),
         Constraint::Length(NAME_COLUMN),

@@ -563,6 +563,57 @@ fn the_crosstable_tab_shows_a_knockout_match_in_games() {
     );
 }
 
+/// A match decided over two play-off steps shows each step apart, by its
+/// label, on the 对阵图, 交叉表 and 编排 tabs (`½–½, 快棋 1–1, 超快棋
+/// 1½–½`), never the play-off games summed (`加赛 2½–1½`).
+#[test]
+fn each_play_off_step_reads_apart_on_the_bracket_crosstable_and_round_tabs() {
+    let ko = KnockoutSettings {
+        playoff: vec!["games:2".into(), "games:2".into(), "lot".into()],
+        playoff_labels: vec!["快棋".into(), "超快棋".into()],
+        ..Default::default()
+    };
+    let mut app = knockout_club(2, ko);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // Game 1 drawn; 快棋 split (red wins both, colours swap); 超快棋 a
+    // draw, then red wins game 5.
+    for k in ["d\r", "r\r", "r\r", "d\r", "r\r"] {
+        keys(&mut app, &mut m, k);
+    }
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
+    assert_eq!(mv.decided_by, Some("playoff-games"));
+    let w = mv.winner.clone().expect("decided by the second step");
+    let (first, second) = match w.id == mv.a.id {
+        true => ("快棋 1–1, 超快棋 1½–½", "½–½, 快棋 1–1, 超快棋 1½–½"),
+        false => ("快棋 1–1, 超快棋 ½–1½", "½–½, 快棋 1–1, 超快棋 ½–1½"),
+    };
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains(first), "{first}:\n{s}");
+    assert!(!s.contains("加赛 2½"), "{s}");
+    let l = if w.id == mv.a.id {
+        mv.b.clone().unwrap()
+    } else {
+        mv.a.clone()
+    };
+    let x = open(&mut app, Tab::Crosstable);
+    let s = screen_of(&x, 120, 36);
+    assert!(
+        s.contains(&format!("+{} ½–½, 快棋 1–1, 超快棋 1½–½", l.name)),
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("-{} ½–½, 快棋 1–1, 超快棋 ½–1½", w.name)),
+        "{s}"
+    );
+    let r = open(&mut app, Tab::Round);
+    let s = screen_of(&r, 120, 36);
+    assert!(
+        s.contains("快棋 1–1, 超快棋 1½–½") || s.contains("快棋 1–1, 超快棋 ½–1½"),
+        "{second}:\n{s}"
+    );
+}
+
 /// The 编排 and 成绩 tabs of a team event list the round's boards under a
 /// header per match (teams, the score so far, the match points once
 /// decided), as the Teams tab's match view does; the cursor counts boards

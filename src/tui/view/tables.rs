@@ -110,8 +110,10 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
         .iter()
         .map(|r| r.cells.iter().map(|c| knockout_mark(m, c)).collect())
         .collect();
-    // Each round as wide as its longest match (a play-off needs room),
-    // within reason.
+    // Each round as wide as its longest match (a play-off needs room, two
+    // play-off steps more), within its share of the screen (28 at least).
+    let rounds = (x.rounds as usize).max(1);
+    let room = (area.width as usize).saturating_sub(5 + 12 + 2 + 2 * rounds) / rounds;
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((0..x.rounds as usize).map(|i| {
         let w = marks
@@ -121,7 +123,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
             .map(|s| s.width())
             .max()
             .unwrap_or(0);
-        Constraint::Length(w.clamp(8, 28) as u16)
+        Constraint::Length(w.clamp(8, room.max(28)) as u16)
     }));
     let rows = x
         .rows
