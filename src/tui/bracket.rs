@@ -71,6 +71,19 @@ impl BracketTab {
         self.bracket.rounds.get(self.column())?.get(self.sel)
     }
 
+    /// The index in the selected round of the match at place `board`, else
+    /// of the next one below it, else the last match.
+    fn index_near(&self, board: u32) -> usize {
+        let ms = self
+            .bracket
+            .rounds
+            .get(self.column())
+            .map_or(&[][..], |r| &r[..]);
+        ms.iter()
+            .position(|x| !x.third_place && x.board.get() >= board)
+            .unwrap_or(ms.len().saturating_sub(1))
+    }
+
     /// The selected round's column (its index into `bracket.rounds`).
     fn column(&self) -> usize {
         self.round.get().saturating_sub(1) as usize
@@ -133,21 +146,24 @@ impl BracketTab {
             _ if a.move_in_list(&mut b.sel, n) => {}
             Action::PrevRound => {
                 if b.round > RoundNo::FIRST {
+                    // The upper of the two matches that led here (by
+                    // place: a place with nobody has no match).
+                    let board = b.selected().map_or(1, |x| x.board.get());
                     b.round = b.round.prev();
-                    let len = b.bracket.rounds[b.column()].len();
-                    b.sel = (b.sel * 2).min(len.saturating_sub(1));
+                    b.sel = b.index_near(2 * board - 1);
                 }
             }
             Action::NextRound => {
                 if b.column() + 1 < rounds {
                     // The third-place match sits under the final.
                     let third = b.selected().is_some_and(|x| x.third_place);
+                    let board = b.selected().map_or(1, |x| x.board.get());
                     b.round = b.round.next_upto(rounds as u32);
                     let len = b.bracket.rounds[b.column()].len();
                     b.sel = if third {
                         len - 1
                     } else {
-                        (b.sel / 2).min(len - 1)
+                        b.index_near(board.div_ceil(2))
                     };
                 }
             }
@@ -406,6 +422,13 @@ pub fn bracket_lines(
                     ms.iter()
                         .find(|x| !x.third_place && x.board == BoardNo(i as u32 + 1))
                 });
+                // A paired round's place without a match: nobody came
+                // through to it (both matches before forfeited by both).
+                if mv.is_none() && played.is_some() {
+                    col[top] = Span::raw(fit(&format!(" {}", t(lang, "ko.nobody")), width)).dim();
+                    col[top + 1] = Span::raw(fit(" ·", width)).dim();
+                    continue;
+                }
                 put_match(lang, b, mv, r, top, width, &mut col);
             }
             if r + 1 == total {

@@ -723,6 +723,57 @@ fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
     assert!(s.contains("½–½, 加赛"), "{s}");
 }
 
+/// Two neighbouring matches forfeited by both: `p` on the 对阵图 tab still
+/// pairs the next round — the place they lead to reads (无人), the match
+/// after it is a walkover — and the semi-final loser whose other
+/// semi-final had nobody is third by walkover.
+#[test]
+fn neighbouring_double_forfeits_leave_a_place_empty_on_the_bracket_tab() {
+    let ko = KnockoutSettings {
+        third_place: true,
+        ..Default::default()
+    };
+    let mut app = knockout_club(8, ko);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("杯赛").unwrap().key();
+    let result = |app: &mut App, board: u32, outcome| {
+        let input = qishe::app::ResultInput {
+            outcome: Some(outcome),
+            game_no: Some(1),
+            ..Default::default()
+        };
+        app.knockout_result(id, RoundNo(1), qishe::app::BoardNo(board), &input, false)
+            .unwrap();
+    };
+    use qishe::domain::Outcome;
+    result(&mut app, 1, Outcome::DoubleForfeit);
+    result(&mut app, 2, Outcome::DoubleForfeit);
+    result(&mut app, 3, Outcome::RedWin);
+    result(&mut app, 4, Outcome::RedWin);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let b = m.bracket().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 2, "{:?}", m.status());
+    let semi: Vec<u32> = b.bracket.rounds[1].iter().map(|x| x.board.get()).collect();
+    assert_eq!(semi, [2]);
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains("(无人)"), "{s}");
+    keys(&mut app, &mut m, "r\r");
+    keys(&mut app, &mut m, "p");
+    let b = m.bracket().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 3, "{:?}", m.status());
+    let fin = &b.bracket.rounds[2];
+    assert_eq!(fin.len(), 2, "the final and the third-place match");
+    assert!(fin
+        .iter()
+        .all(|x| x.b.is_none() && x.decided_by == Some("forfeit")));
+    assert!(fin[1].third_place);
+    assert!(b.bracket.champion.is_some());
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains("三四名决赛"), "{s}");
+}
+
 /// A knockout match forfeited by both reads so on the 编排 tab and counts
 /// as decided in its title (nobody through, nothing left to enter).
 #[test]
