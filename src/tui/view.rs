@@ -13,7 +13,7 @@ use ratatui::Frame;
 mod popups;
 mod tables;
 use popups::*;
-use tables::{draw_crosstable, draw_standings};
+use tables::{draw_crosstable, draw_standings, knockout_match_text, knockout_result_width};
 
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
@@ -688,32 +688,6 @@ fn board_row(
     Row::new(cells)
 }
 
-/// A knockout's match on its board in games from red's side (red of game
-/// 1, as the row names the players), as the bracket shows it: `1–0`,
-/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
-fn knockout_match_text(
-    m: &Model,
-    r: &crate::app::RoundView,
-    b: &crate::app::BoardView,
-) -> Option<String> {
-    let mv = m
-        .bracket()?
-        .bracket
-        .rounds
-        .get((r.number.get() as usize).wrapping_sub(1))?
-        .iter()
-        .find(|x| x.board == b.number)?;
-    if mv.winner.is_none() && mv.decided_by.is_some() {
-        return Some(m.t("kp.both_out"));
-    }
-    let score = mv
-        .score
-        .clone()
-        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
-    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
-    (!text.is_empty()).then_some(text)
-}
-
 /// The Round and Results tabs' column headings and widths.
 fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     let mut header: Vec<String> = [
@@ -728,17 +702,9 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`;
     // two play-off steps `½–½, 快棋 1–1, 超快棋 1½–½`): as wide as the
     // round's longest, 24 at least, 40 at most.
-    let result_width = match (m.bracket(), m.ev().round()) {
-        (Some(_), Some(r)) => r
-            .boards
-            .iter()
-            .filter_map(|b| knockout_match_text(m, r, b))
-            .map(|t| unicode_width::UnicodeWidthStr::width(t.as_str()) as u16 + 1)
-            .max()
-            .unwrap_or(0)
-            .clamp(24, 40),
-        (Some(_), None) => 24,
-        _ => 8,
+    let result_width = match m.bracket() {
+        Some(_) => knockout_result_width(m),
+        None => 8,
     };
     let mut widths = vec![
         Constraint::Length(5),

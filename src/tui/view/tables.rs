@@ -312,3 +312,45 @@ fn cross_mark(m: &Model, c: &crate::scoring::CrossCell) -> String {
         RoundKind::Pending => format!("{opp}{col}?"),
     }
 }
+
+/// A knockout's match on its board in games from red's side (red of game
+/// 1, as the row names the players), as the bracket shows it: `1–0`,
+/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
+pub(super) fn knockout_match_text(
+    m: &Model,
+    r: &crate::app::RoundView,
+    b: &crate::app::BoardView,
+) -> Option<String> {
+    let mv = m
+        .bracket()?
+        .bracket
+        .rounds
+        .get((r.number.get() as usize).wrapping_sub(1))?
+        .iter()
+        .find(|x| x.board == b.number)?;
+    if mv.winner.is_none() && mv.decided_by.is_some() {
+        return Some(m.t("kp.both_out"));
+    }
+    let score = mv
+        .score
+        .clone()
+        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
+    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
+    (!text.is_empty()).then_some(text)
+}
+
+/// The Round and Results tabs' result column for a knockout: as wide as
+/// the round's longest match text, 24 at least, 40 at most.
+pub(super) fn knockout_result_width(m: &Model) -> u16 {
+    match m.ev().round() {
+        Some(r) => r
+            .boards
+            .iter()
+            .filter_map(|b| knockout_match_text(m, r, b))
+            .map(|t| t.width() as u16 + 1)
+            .max()
+            .unwrap_or(0)
+            .clamp(24, 40),
+        None => 24,
+    }
+}
