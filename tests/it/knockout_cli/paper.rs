@@ -508,7 +508,20 @@ fn each_play_off_step_is_shown_apart_everywhere() {
     c.ok(&["publish", "快杯", "-o", site.to_str().unwrap()]);
     let chart = std::fs::read_to_string(site.join("zh-Hans/bracket.html")).unwrap();
     assert!(chart.contains("快棋 1–1, 超快棋 1–1, 抽签"), "{chart}");
-    for out in [&round, &text, &cross, &html, &chart] {
+    // A player's page reads his matches, not Swiss points.
+    let page = std::fs::read_to_string(site.join("zh-Hans/player-4.html")).unwrap();
+    assert!(page.contains("<td>1–1, 快棋 ½–1½</td>"), "{page}");
+    assert!(
+        !page.contains("本轮得分") && !page.contains("累计积分"),
+        "{page}"
+    );
+    assert!(!page.contains("积分:"), "{page}");
+    let page = std::fs::read_to_string(site.join("player-3.html")).unwrap();
+    assert!(
+        page.contains("<td>1–1, 快棋 1–1, 超快棋 1–1, lot</td>"),
+        "{page}"
+    );
+    for out in [&round, &text, &cross, &html, &chart, &page] {
         assert!(
             !out.contains("2–2") && !out.contains("2½"),
             "summed:\n{out}"
