@@ -16,6 +16,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{event}: every match of round {round} was forfeited by both players, so nobody goes through to the next round; correct a result (qishe result) or undo (qishe undo)",
     ),
     (
+        "err.ko.place_was_empty",
+        "第 {round} 轮第 {board} 场在编排时无人 (前两场均为双方弃权); 这项更正会让人晋级到那里: 请先撤销第 {round} 轮的编排 (qishe undo)",
+        "第 {round} 輪第 {board} 場在編排時無人 (前兩場均為雙方棄權); 這項更正會讓人晉級到那裡: 請先撤銷第 {round} 輪的編排 (qishe undo)",
+        "round {round} match {board} had nobody when it was paired (both matches before it forfeited by both); this correction sends a player there: undo the pairing of round {round} first (qishe undo)",
+    ),
+    (
         "kp.nobody",
         "无人: 前两场均为双方弃权",
         "無人: 前兩場均為雙方棄權",

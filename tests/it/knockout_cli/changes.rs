@@ -475,6 +475,11 @@ fn neighbouring_matches_forfeited_by_both_leave_a_place_empty_and_the_next_walks
     let b = bracket(&c, "杯");
     assert!(at_board(&b, 2, 1).is_none(), "{b}");
     assert_eq!(at_board(&b, 2, 2).unwrap()["a"], "S02", "{b}");
+    // A correction that would send a player to the empty place is
+    // refused with the way on: nothing changes.
+    let e = c.fails(&["result", "杯", "1", "1", "1-0", "--game", "1"]);
+    assert!(e.contains("round 2 match 1 had nobody"), "{e}");
+    assert_eq!(bracket(&c, "杯"), b);
     let show = |locale: &str, r: &str| {
         let out = c.run_lang(locale, &["round", "show", "杯", r]);
         assert!(out.status.success(), "{out:?}");
