@@ -276,7 +276,7 @@ impl App {
                         KnockoutCell::Match {
                             opponent: other.clone(),
                             won: m.winner.as_ref().map(|w| w.id == id),
-                            score: m.score.map(|s| if upper { s } else { s.swapped() }),
+                            score: m.score.clone().map(|s| if upper { s } else { s.swapped() }),
                             decided_by: m.decided_by,
                             third_place: m.third_place,
                         }

@@ -256,7 +256,15 @@ impl Bracket {
                 phases: Vec::new(),
                 games: Default::default(),
             }),
-            Some(p) => decide_match(&self.rules, &p, games, s.lot),
+            Some(p) => decide_match(&self.rules, &p, games, s.lot).map(|mut st| {
+                for t in &mut st.games.steps {
+                    t.label = self.label_of(Phase::Playoff {
+                        index: t.index,
+                        step: t.step,
+                    });
+                }
+                st
+            }),
         }
     }
 
@@ -389,7 +397,7 @@ impl Bracket {
                 (
                     st.winner().map(|w| self.entry(w).clone()),
                     st.decided_by().map(|d| d.code()),
-                    s.b.map(|_| st.games),
+                    s.b.map(|_| st.games.clone()),
                     next,
                 )
             }

@@ -546,6 +546,11 @@ impl App {
                 .collect(),
             super::EventStandings::Team(_) => HashMap::new(),
         };
+        // A knockout's rounds read as matches, from each player's side.
+        let matches = match self.knockout_settings(&ev)? {
+            Some(_) => knockout_sides(&self.bracket(ev.key())?, lang),
+            None => HashMap::new(),
+        };
         let data = self.event_data(&ev)?;
         let scheme = self.scheme(&ev)?;
         let ct = crate::scoring::crosstable(&data, &scheme, None)?;
@@ -570,6 +575,7 @@ impl App {
                     total,
                     games: links.remove(&(c.round, e.id)).unwrap_or_default(),
                     starts: None,
+                    knockout: matches.get(&(c.round, e.id)).cloned(),
                     cell: c,
                 });
             }
@@ -597,4 +603,36 @@ impl App {
         }
         Ok((players, games))
     }
+}
+
+/// Each knockout match from each player's side, by (round, entry id):
+/// through, out or open, and the match in games as the bracket shows it
+/// (`1–1, 快棋 1½–½`; 轮空; 不战而胜; 双方弃权, 均出局).
+fn knockout_sides(
+    b: &super::BracketView,
+    lang: Lang,
+) -> HashMap<(u32, i64), (Option<bool>, String)> {
+    use crate::report::bracket::match_words;
+    let mut out = HashMap::new();
+    for m in b.rounds.iter().flatten() {
+        let sides = std::iter::once((&m.a, true)).chain(m.b.as_ref().map(|x| (x, false)));
+        for (e, upper) in sides {
+            let through = match (&m.winner, m.decided_by) {
+                (Some(w), _) => Some(w.id == e.id),
+                (None, Some(_)) => Some(false),
+                (None, None) => None,
+            };
+            let words = match (&m.b, m.decided_by, &m.winner) {
+                (None, Some("bye"), _) => tr(lang, "kp.by.bye").to_string(),
+                (None, _, _) => tr(lang, "kp.walkover").to_string(),
+                (Some(_), Some(_), None) => tr(lang, "kp.both_out").to_string(),
+                _ => {
+                    let score = m.score.clone().map(|s| if upper { s } else { s.swapped() });
+                    match_words(lang, score.as_ref(), m.decided_by)
+                }
+            };
+            out.insert((m.round.get(), e.id), (through, words));
+        }
+    }
+    out
 }

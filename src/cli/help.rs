@@ -183,6 +183,7 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
                 None => a,
             };
             let a = notes(a, lang);
+            let a = value_names(a, lang);
             let heading = if a.is_positional() {
                 arguments
             } else {
@@ -213,6 +214,28 @@ fn localize(mut cmd: Command, lang: Lang, path: &mut Vec<String>) -> Command {
         path.pop();
     }
     cmd
+}
+
+/// An argument's placeholders (`<EVENT>`, `<ROUND>`) in `lang`, by the
+/// tables' `cli.value_name.{NAME}`; English, and a name the tables do not
+/// have (one letter: `<N>`), keep clap's. clap counts a Chinese character
+/// one column wide, so a translated argument's text goes on the line under
+/// its name, where nothing needs to line up.
+fn value_names(a: Arg, lang: Lang) -> Arg {
+    if lang == Lang::En {
+        return a;
+    }
+    let Some(names) = a.get_value_names() else {
+        return a;
+    };
+    let names: Vec<clap::builder::Str> = names
+        .iter()
+        .map(|n| match i18n::key(&format!("cli.value_name.{n}")) {
+            Some(k) => tr(lang, k).into(),
+            None => n.clone(),
+        })
+        .collect();
+    a.value_names(names).next_line_help(true)
 }
 
 /// The key of what `value`, one of argument `id`'s possible values, means.

@@ -179,7 +179,16 @@ fn match_line(m: &MatchView, lang: Lang) -> String {
 pub fn print_pairing(round: RoundNo, ms: &[MatchView], lang: Lang) {
     let line = crate::i18n::msg!("cli.out.round_matches", round, n = ms.len());
     say!("{}", line.render(lang));
+    // A place of the round with nobody to play (both matches before it
+    // forfeited by both) has no match: said on its own line.
+    let mut place = 1;
     for m in ms {
+        if !m.third_place {
+            for p in place..m.board.get() {
+                say!("  {p:>2}  {}", crate::i18n::tr(lang, "kp.nobody"));
+            }
+            place = m.board.get() + 1;
+        }
         say!("{}", match_line(m, lang));
     }
 }

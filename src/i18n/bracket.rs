@@ -81,6 +81,12 @@ pub(super) static TEXTS: &[Text] = &[
         "play-off {score}",
     ),
     (
+        "kp.score.sudden",
+        "突然死亡 {score}",
+        "突然死亡 {score}",
+        "sudden death {score}",
+    ),
+    (
         "kp.state.due",
         "待下第{game}局",
         "待下第{game}局",

@@ -10,10 +10,22 @@ pub(super) static TEXTS: &[Text] = &[
         "both players forfeited: both are out, and the next round's opponent goes through by forfeit; a wrong result can be corrected on this game or undone (qishe undo)",
     ),
     (
-        "err.ko.nobody_through",
-        "第 {round} 轮第 {a} 台和第 {b} 台都是双方弃权: 下一轮这一场没有人可以晋级; 请更正其中一场的结果 (qishe result) 或撤销 (qishe undo)",
-        "第 {round} 輪第 {a} 台和第 {b} 台都是雙方棄權: 下一輪這一場沒有人可以晉級; 請更正其中一場的結果 (qishe result) 或撤銷 (qishe undo)",
-        "round {round} boards {a} and {b} were both forfeited by both players: nobody can go through to that match of the next round; correct one of them (qishe result) or undo (qishe undo)",
+        "err.ko.nobody_left",
+        "{event}: 第 {round} 轮的每一场都是双方弃权, 没有人晋级下一轮; 请更正结果 (qishe result) 或撤销 (qishe undo)",
+        "{event}: 第 {round} 輪的每一場都是雙方棄權, 沒有人晉級下一輪; 請更正結果 (qishe result) 或撤銷 (qishe undo)",
+        "{event}: every match of round {round} was forfeited by both players, so nobody goes through to the next round; correct a result (qishe result) or undo (qishe undo)",
+    ),
+    (
+        "err.ko.place_was_empty",
+        "第 {round} 轮第 {board} 场在编排时无人 (前两场均为双方弃权); 这项更正会让人晋级到那里: 请先撤销第 {round} 轮的编排 (qishe undo)",
+        "第 {round} 輪第 {board} 場在編排時無人 (前兩場均為雙方棄權); 這項更正會讓人晉級到那裡: 請先撤銷第 {round} 輪的編排 (qishe undo)",
+        "round {round} match {board} had nobody when it was paired (both matches before it forfeited by both); this correction sends a player there: undo the pairing of round {round} first (qishe undo)",
+    ),
+    (
+        "kp.nobody",
+        "无人: 前两场均为双方弃权",
+        "無人: 前兩場均為雙方棄權",
+        "nobody: both matches before it were forfeited by both",
     ),
     (
         "kp.both_out",
@@ -228,4 +240,5 @@ pub(super) static TEXTS: &[Text] = &[
     ("ko.bracket", "对阵图", "對陣圖", "bracket"),
     ("ko.round", "第 {round} 轮", "第 {round} 輪", "round {round}"),
     ("ko.bye", "轮空", "輪空", "bye"),
+    ("ko.nobody", "(无人)", "(無人)", "(nobody)"),
 ];

@@ -116,6 +116,7 @@ mod cli;
 mod cli_help;
 mod cli_lines;
 mod cli_parse;
+mod cli_value_names;
 mod console;
 mod database;
 mod errors;
@@ -171,6 +172,7 @@ static TABLES: &[&[Text]] = &[
     cli_lines::TEXTS,
     cli_help::TEXTS,
     cli_parse::TEXTS,
+    cli_value_names::TEXTS,
     kinds::TEXTS,
     hostile::TEXTS,
     trf2026::TEXTS,

@@ -187,15 +187,19 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
             }
         })
         .collect();
+    // A decided third-place match: its winner 3, every other semi-final
+    // loser 4 (its loser; or, when it was a walkover, the two who both
+    // forfeited the other semi-final).
     if let Some(MatchResult {
-        a,
-        b: Some(b),
-        winner: Some(w),
-        ..
+        winner: Some(w), ..
     }) = third
     {
-        let loser = if w == a { b } else { a };
-        rows[loser as usize - 1].place = 4;
+        let semi = total.checked_sub(1).filter(|&r| r >= 1);
+        for r in rows.iter_mut() {
+            if r.lost_in.is_some() && r.lost_in == semi && r.seed != w {
+                r.place = 4;
+            }
+        }
     }
     rows.sort_by_key(|r| (r.place, r.seed));
     let places: Vec<u32> = rows.iter().map(|r| r.place).collect();

@@ -138,6 +138,12 @@ table.chart td.l, table.chart td.lt, table.chart td.lm, table.chart td.lv, table
 table.chart td.lt { border-bottom: 0.3mm solid #000; }
 table.chart td.lm, table.chart td.lv { border-right: 0.3mm solid #000; }
 table.chart td.lb { border-right: 0.3mm solid #000; border-bottom: 0.3mm solid #000; }
+@media screen and (max-width: 640px) {
+  table.chart th { white-space: normal; font-size: 0.85em; }
+  table.chart td.cn { min-width: 12mm; }
+  table.chart td.cn div { max-width: 24mm; }
+  table.chart td.l, table.chart td.lt, table.chart td.lm, table.chart td.lv, table.chart td.lb { width: 3mm; min-width: 3mm; }
+}
 ";
 
 /// Does a table draw a bracket chart?

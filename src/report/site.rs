@@ -34,6 +34,11 @@ pub struct PlayerRound {
     pub games: Vec<Link>,
     /// When the round starts, as printed (`2026-12-05 19:30`).
     pub starts: Option<String>,
+    /// A knockout's match this round, from the player's side: went
+    /// through (`Some(true)`), out (`Some(false)`) or open (`None`), and
+    /// the match in games (`1–1, 快棋 1½–½`; 轮空; 不战而胜). `None` for
+    /// other events: their round reads in points.
+    pub knockout: Option<(Option<bool>, String)>,
 }
 
 /// Everything a player's page shows.
@@ -173,10 +178,14 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     if let Some(r) = p.rating {
         info.push((tr(lang, "rep.col.rating").to_string(), r.to_string()));
     }
-    info.push((
-        tr(lang, "rep.col.points").to_string(),
-        p.points.map(short).unwrap_or_default(),
-    ));
+    // A knockout's player has no points: his rank is the bracket's.
+    let knockout = d.rounds.iter().any(|r| r.knockout.is_some());
+    if !knockout {
+        info.push((
+            tr(lang, "rep.col.points").to_string(),
+            p.points.map(short).unwrap_or_default(),
+        ));
+    }
     if let Some((r, shared)) = d.rank {
         let r = if shared {
             format!("{r}=")
@@ -207,7 +216,10 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     let mut o = String::from("<table class=\"doc\" id=\"rounds\">\n<thead><tr>");
     let starts = d.rounds.iter().any(|r| r.starts.is_some());
     let mut heads = vec!["rep.site.round", "rep.col.colour", "rep.col.opponent"];
-    heads.extend(["rep.col.result", "rep.site.round_points", "rep.site.total"]);
+    match knockout {
+        true => heads.extend(["rep.col.result", "kp.col.score"]),
+        false => heads.extend(["rep.col.result", "rep.site.round_points", "rep.site.total"]),
+    }
     heads.push("rep.site.games");
     for (i, h) in heads.iter().enumerate() {
         let _ = write!(o, "<th>{}</th>", escape(tr(lang, h)));
@@ -235,13 +247,30 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
         if let Some(l) = &r.opponent {
             link(&mut o, l);
         }
-        let _ = write!(
-            o,
-            "</td><td class=\"mark\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>",
-            escape(&result_words(c, lang)),
-            short(c.points),
-            short(r.total)
-        );
+        match &r.knockout {
+            Some((through, words)) => {
+                let result = match through {
+                    Some(true) => tr(lang, "rep.site.win"),
+                    Some(false) => tr(lang, "rep.site.loss"),
+                    None => "?",
+                };
+                let _ = write!(
+                    o,
+                    "</td><td class=\"mark\">{}</td><td>{}</td><td>",
+                    escape(result),
+                    escape(words)
+                );
+            }
+            None => {
+                let _ = write!(
+                    o,
+                    "</td><td class=\"mark\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>",
+                    escape(&result_words(c, lang)),
+                    short(c.points),
+                    short(r.total)
+                );
+            }
+        }
         for (i, g) in r.games.iter().enumerate() {
             if i > 0 {
                 o.push(' ');

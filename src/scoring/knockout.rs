@@ -62,6 +62,13 @@ impl PlayoffStep {
     }
 }
 
+/// Written as its code (`games:2`, `armageddon`).
+impl serde::Serialize for PlayoffStep {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.code())
+    }
+}
+
 impl fmt::Display for PlayoffStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.code())
@@ -210,18 +217,33 @@ pub struct MatchStatus {
 
 /// A match's score in games, as a reader takes a match score: a game won
 /// counts 1, a draw ½, a game lost or forfeited 0 (so one game won reads
-/// 1–0 whatever the scheme's points). The play-off games apart; an
-/// armageddon game is not counted (its decision says who won it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+/// 1–0 whatever the scheme's points). Each play-off step apart (the rapid
+/// games are not summed with the blitz games); an armageddon game is not
+/// counted (its decision says who won it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MatchScore {
     /// The regular games, for (a, b).
     pub regular: [Points; 2],
     /// How many regular games `regular` counts.
     pub regular_games: u32,
-    /// The play-off games (`games:K` and sudden-death steps), for (a, b).
-    pub playoff: [Points; 2],
-    /// How many play-off games `playoff` counts.
-    pub playoff_games: u32,
+    /// The play-off steps that had games (`games:K` and sudden-death), in
+    /// ladder order.
+    pub steps: Vec<StepScore>,
+}
+
+/// One play-off step's games, in games.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StepScore {
+    /// The step's place in the ladder (0-based).
+    pub index: usize,
+    pub step: PlayoffStep,
+    /// Its games, for (a, b).
+    pub score: [Points; 2],
+    /// How many games `score` counts.
+    pub games: u32,
+    /// The event's label for the step (快棋, 超快棋 …); the scorer leaves it
+    /// `None`, the app fills it from the event's settings.
+    pub label: Option<String>,
 }
 
 impl MatchScore {
@@ -231,17 +253,27 @@ impl MatchScore {
         for (g, ph) in games.iter().zip(phases) {
             let for_a = game_points(g, a);
             let for_b = game_points(g, if g.red == a { g.black } else { g.red });
-            let tally = match ph {
+            let tally = match *ph {
                 Phase::Regular => {
                     s.regular_games += 1;
                     &mut s.regular
                 }
                 Phase::Playoff {
-                    step: PlayoffStep::Games(_) | PlayoffStep::SuddenDeath(_),
-                    ..
+                    index,
+                    step: step @ (PlayoffStep::Games(_) | PlayoffStep::SuddenDeath(_)),
                 } => {
-                    s.playoff_games += 1;
-                    &mut s.playoff
+                    if s.steps.last().is_none_or(|t| t.index != index) {
+                        s.steps.push(StepScore {
+                            index,
+                            step,
+                            score: [Points::ZERO; 2],
+                            games: 0,
+                            label: None,
+                        });
+                    }
+                    let t = s.steps.last_mut().expect("pushed above");
+                    t.games += 1;
+                    &mut t.score
                 }
                 Phase::Playoff { .. } => continue,
             };
@@ -251,11 +283,23 @@ impl MatchScore {
         s
     }
 
+    /// How many play-off games the steps count.
+    pub fn playoff_games(&self) -> u32 {
+        self.steps.iter().map(|t| t.games).sum()
+    }
+
     /// The same score seen from b's side.
     pub fn swapped(self) -> MatchScore {
         MatchScore {
             regular: [self.regular[1], self.regular[0]],
-            playoff: [self.playoff[1], self.playoff[0]],
+            steps: self
+                .steps
+                .into_iter()
+                .map(|t| StepScore {
+                    score: [t.score[1], t.score[0]],
+                    ..t
+                })
+                .collect(),
             ..self
         }
     }

@@ -122,11 +122,23 @@ pub(super) fn insert_boards(
     round_id: i64,
     boards: &[NewBoard],
 ) -> Result<()> {
-    for (i, b) in boards.iter().enumerate() {
+    let numbers: Vec<u32> = (1..=boards.len() as u32).collect();
+    insert_boards_numbered(tx, round_id, boards, &numbers)
+}
+
+/// [`insert_boards`] with each board's number given (a knockout's board is
+/// its place in the bracket).
+pub(super) fn insert_boards_numbered(
+    tx: &Transaction<'_>,
+    round_id: i64,
+    boards: &[NewBoard],
+    numbers: &[u32],
+) -> Result<()> {
+    for (b, n) in boards.iter().zip(numbers) {
         tx.prepare_cached(
             "INSERT INTO board(round_id, number, red, black) VALUES (?1, ?2, ?3, ?4)",
         )?
-        .execute(params![round_id, (i + 1) as i64, b.red, b.black])?;
+        .execute(params![round_id, *n as i64, b.red, b.black])?;
         let board_id = tx.last_insert_rowid();
         if let Some(black) = b.black {
             let mut g = Game::bare(b.red, black, Outcome::Unplayed);

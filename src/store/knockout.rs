@@ -2,7 +2,7 @@
 //! the writes a knockout needs (a round with its bracket placement, games
 //! with the re-pairing of later matches, a lot), each one transaction.
 
-use super::games::{game_undo, insert_boards, upsert_game, NewBoard};
+use super::games::{game_undo, insert_boards_numbered, upsert_game, NewBoard};
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{Event, EventSettings, Game, Outcome};
@@ -17,6 +17,15 @@ pub struct KnockoutMatchRow {
     /// Entry id in the upper slot.
     pub upper: i64,
     pub lot_winner: Option<i64>,
+}
+
+/// A knockout board to store: its number (its place in the round from the
+/// top of the bracket), its players and its upper slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnockoutBoard {
+    pub number: u32,
+    pub board: NewBoard,
+    pub upper: i64,
 }
 
 /// A later match to re-pair after a correction: its new players.
@@ -114,14 +123,18 @@ impl Store {
         )
     }
 
-    /// Stores the next knockout round: its boards in bracket order, each with
-    /// its upper slot; sets the event's number of rounds.
+    /// Stores the next knockout round: its boards in bracket order, each
+    /// numbered by its place in the round from the top of the bracket (a
+    /// place with nobody to play — both matches before it forfeited by
+    /// both — has no board, so numbers may skip) and with its upper slot;
+    /// `walkovers` are games decided with the pairing, by board number.
+    /// Sets the event's number of rounds.
     pub fn save_knockout_round(
         &mut self,
         event_id: i64,
         number: u32,
-        boards: &[(NewBoard, i64)],
-        walkovers: &[(usize, Game)],
+        boards: &[KnockoutBoard],
+        walkovers: &[(u32, Game)],
         total_rounds: u32,
         expected: Option<u64>,
     ) -> Result<i64> {
@@ -129,23 +142,24 @@ impl Store {
         let tx = super::log::begin_write(&mut self.conn)?;
         super::stamp::check_unchanged(&tx, event_id, expected)?;
         let round_id = super::events::insert_next_round(&tx, event_id, number)?;
-        let plain: Vec<NewBoard> = boards.iter().map(|b| b.0).collect();
+        let plain: Vec<NewBoard> = boards.iter().map(|b| b.board).collect();
         super::games::check_boards(&plain)?;
-        insert_boards(&tx, round_id, &plain)?;
-        for (i, (_, upper)) in boards.iter().enumerate() {
+        let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+        insert_boards_numbered(&tx, round_id, &plain, &numbers)?;
+        for b in boards {
             tx.execute(
                 "INSERT INTO knockout_match(board_id, upper)
                  SELECT id, ?3 FROM board WHERE round_id=?1 AND number=?2",
-                params![round_id, (i + 1) as i64, upper],
+                params![round_id, b.number as i64, b.upper],
             )?;
         }
         // Games decided with the pairing (a withdrawn player's walkover):
         // deleted with the round when the pairing is undone.
-        for (i, g) in walkovers {
+        for (n, g) in walkovers {
             let mut g = g.clone();
             g.board_id = tx.query_row(
                 "SELECT id FROM board WHERE round_id=?1 AND number=?2",
-                params![round_id, (i + 1) as i64],
+                params![round_id, *n as i64],
                 |x| x.get(0),
             )?;
             upsert_game(&tx, &g)?;

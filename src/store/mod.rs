@@ -32,7 +32,7 @@ pub use events::EventSummary;
 pub use games::{EventNote, ImportRound, NewBoard, PlacedGame};
 pub use games_import::GamesImportReport;
 pub use import::{ImportBoard, ImportEvent, ImportPlayer, TrfEntryFields, TrfExtras};
-pub use knockout::{KnockoutMatchRow, KnockoutRepair};
+pub use knockout::{KnockoutBoard, KnockoutMatchRow, KnockoutRepair};
 pub use log::{IntoSummary, LogEntry, Summary, UndoStep};
 pub use migrations::SCHEMA_VERSION;
 pub use reports::{ReportState, ResultReport};

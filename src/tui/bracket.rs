@@ -71,6 +71,19 @@ impl BracketTab {
         self.bracket.rounds.get(self.column())?.get(self.sel)
     }
 
+    /// The index in the selected round of the match at place `board`, else
+    /// of the next one below it, else the last match.
+    fn index_near(&self, board: u32) -> usize {
+        let ms = self
+            .bracket
+            .rounds
+            .get(self.column())
+            .map_or(&[][..], |r| &r[..]);
+        ms.iter()
+            .position(|x| !x.third_place && x.board.get() >= board)
+            .unwrap_or(ms.len().saturating_sub(1))
+    }
+
     /// The selected round's column (its index into `bracket.rounds`).
     fn column(&self) -> usize {
         self.round.get().saturating_sub(1) as usize
@@ -133,21 +146,24 @@ impl BracketTab {
             _ if a.move_in_list(&mut b.sel, n) => {}
             Action::PrevRound => {
                 if b.round > RoundNo::FIRST {
+                    // The upper of the two matches that led here (by
+                    // place: a place with nobody has no match).
+                    let board = b.selected().map_or(1, |x| x.board.get());
                     b.round = b.round.prev();
-                    let len = b.bracket.rounds[b.column()].len();
-                    b.sel = (b.sel * 2).min(len.saturating_sub(1));
+                    b.sel = b.index_near(2 * board - 1);
                 }
             }
             Action::NextRound => {
                 if b.column() + 1 < rounds {
                     // The third-place match sits under the final.
                     let third = b.selected().is_some_and(|x| x.third_place);
+                    let board = b.selected().map_or(1, |x| x.board.get());
                     b.round = b.round.next_upto(rounds as u32);
                     let len = b.bracket.rounds[b.column()].len();
                     b.sel = if third {
                         len - 1
                     } else {
-                        (b.sel / 2).min(len - 1)
+                        b.index_near(board.div_ceil(2))
                     };
                 }
             }
@@ -310,8 +326,9 @@ pub fn next_text(lang: Lang, n: &NextStep) -> String {
     }
 }
 
-/// How a decided match was decided, with its play-off games in games
-/// when it had some: `加赛 2–0`, `加赛 1–1, 和棋黑胜`, `常规局定胜负`.
+/// How a decided match was decided, with each play-off step's games in
+/// games when it had some: `加赛 2–0`, `快棋 1–1, 超快棋 1½–½`, `加赛 1–1,
+/// 和棋黑胜`, `常规局定胜负`.
 fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
     // Both forfeited: no winner; alone after round 1: a walkover.
     match (&mv.winner, &mv.b, by) {
@@ -319,23 +336,13 @@ fn decision_note(lang: Lang, mv: &MatchView, by: &str) -> String {
         (Some(_), None, "forfeit") => return t(lang, "kp.walkover"),
         _ => {}
     }
-    let po = mv.score.filter(|s| s.playoff_games > 0).map(|s| {
-        let score = format!(
-            "{}–{}",
-            games_count(s.playoff[0]),
-            games_count(s.playoff[1])
-        );
-        msg!("kp.score.playoff", score).render(lang)
-    });
-    let by = match (by, &po) {
-        ("playoff-games", Some(_)) => None,
-        _ => Some(decided_text(lang, by)),
-    };
-    [po, by]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(", ")
+    // Each play-off step apart (report::bracket's words), then what
+    // decided it unless the last step's score says so.
+    let mut words = crate::report::bracket::decision_words(lang, mv.score.as_ref(), None);
+    if words.is_empty() || !matches!(by, "playoff-games" | "sudden-death") {
+        words.push(decided_text(lang, by));
+    }
+    words.join(", ")
 }
 
 /// A result key on a knockout match (the Bracket tab's, the Results
@@ -415,6 +422,13 @@ pub fn bracket_lines(
                     ms.iter()
                         .find(|x| !x.third_place && x.board == BoardNo(i as u32 + 1))
                 });
+                // A paired round's place without a match: nobody came
+                // through to it (both matches before forfeited by both).
+                if mv.is_none() && played.is_some() {
+                    col[top] = Span::raw(fit(&format!(" {}", t(lang, "ko.nobody")), width)).dim();
+                    col[top + 1] = Span::raw(fit(" ·", width)).dim();
+                    continue;
+                }
                 put_match(lang, b, mv, r, top, width, &mut col);
             }
             if r + 1 == total {
@@ -461,7 +475,7 @@ fn put_match(
             .is_some_and(|s| s.board == mv.board && s.third_place == mv.third_place);
     // Each side's regular games, in games; the play-off apart in the note.
     let score = |i: usize| -> String {
-        match mv.score {
+        match &mv.score {
             Some(s) if s.regular_games > 0 => games_count(s.regular[i]),
             _ => String::new(),
         }

@@ -13,7 +13,9 @@ use ratatui::Frame;
 mod popups;
 mod tables;
 use popups::*;
-use tables::{draw_crosstable, draw_standings};
+use tables::{
+    draw_crosstable, draw_standings, games_result_width, knockout_match_text, knockout_result_width,
+};
 
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
@@ -688,31 +690,6 @@ fn board_row(
     Row::new(cells)
 }
 
-/// A knockout's match on its board in games from red's side (red of game
-/// 1, as the row names the players), as the bracket shows it: `1–0`,
-/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
-fn knockout_match_text(
-    m: &Model,
-    r: &crate::app::RoundView,
-    b: &crate::app::BoardView,
-) -> Option<String> {
-    let mv = m
-        .bracket()?
-        .bracket
-        .rounds
-        .get((r.number.get() as usize).wrapping_sub(1))?
-        .iter()
-        .find(|x| x.board == b.number)?;
-    if mv.winner.is_none() && mv.decided_by.is_some() {
-        return Some(m.t("kp.both_out"));
-    }
-    let score = mv
-        .score
-        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
-    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
-    (!text.is_empty()).then_some(text)
-}
-
 /// The Round and Results tabs' column headings and widths.
 fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     let mut header: Vec<String> = [
@@ -724,16 +701,13 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
     .iter()
     .map(|k| m.t(k))
     .collect();
-    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`).
-    // Two games a round (分先) show both results (`红胜 和`).
-    let games = m
-        .ev()
-        .event()
-        .map_or(1, |e| e.settings.games_per_round.min(2));
-    let result_width = if m.bracket().is_some() {
-        24
-    } else {
-        8 * games as u16
+    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`;
+    // two play-off steps `½–½, 快棋 1–1, 超快棋 1½–½`): as wide as the
+    // round's longest, 24 at least, 40 at most. Two games a round (分先)
+    // show both results (`红胜 和`).
+    let result_width = match m.bracket() {
+        Some(_) => knockout_result_width(m),
+        None => games_result_width(m),
     };
     let mut widths = vec![
         Constraint::Length(5),

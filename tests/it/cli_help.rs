@@ -286,6 +286,16 @@ fn every_command_s_help_has_no_english_but_the_names() {
                 for w in ENGLISH {
                     assert!(!text.contains(w), "{lang:?} {path:?}: {w}\n{text}");
                 }
+                // No clap placeholder left in English (`<EVENT>`,
+                // `<ROUND>`); one letter (`<N>`) is a symbol.
+                let upper = |c: char| c.is_ascii_uppercase() || c == '_';
+                for piece in text.split('<').skip(1) {
+                    let name = piece.split('>').next().unwrap_or("");
+                    assert!(
+                        name.chars().count() < 2 || !name.chars().all(upper),
+                        "{lang:?} {path:?}: <{name}>\n{text}"
+                    );
+                }
             }
         }
     }
@@ -294,9 +304,17 @@ fn every_command_s_help_has_no_english_but_the_names() {
     let o = c.run_lang("zh_CN.UTF-8", &["print", "--help"]);
     let zh = stdout(&o);
     assert!(
-        zh.contains("用法: qishe print [选项] <KIND> <EVENT>"),
+        zh.contains("用法: qishe print [选项] <种类> <赛事>"),
         "{zh}"
     );
+    let result = stdout(&c.run_lang("zh_CN.UTF-8", &["result", "--help"]));
+    assert!(result.contains("<赛事> <轮次> <台次> <结果>"), "{result}");
+    assert!(result.contains("--red-used <红方用时>"), "{result}");
+    let result = stdout(&c.run_lang("zh_TW.UTF-8", &["result", "-h"]));
+    assert!(result.contains("<賽事> <輪次> <台次> <結果>"), "{result}");
+    // A parse error names the missing arguments the same way.
+    let e = stderr(&c.run_lang("zh_CN.UTF-8", &["result"]));
+    assert!(e.contains("<赛事>, <轮次>, <台次>, <结果>"), "{e}");
     assert!(zh.contains("[默认: text]"), "{zh}");
     let o = c.run_lang("zh_TW.UTF-8", &["event", "new", "-h"]);
     let hant = stdout(&o);
@@ -306,7 +324,14 @@ fn every_command_s_help_has_no_english_but_the_names() {
     }
     // English keeps clap's words.
     let en = stdout(&c.run_lang("en_US.UTF-8", &["print", "--help"]));
-    assert!(en.contains("Usage: qishe print [OPTIONS]"), "{en}");
+    assert!(
+        en.contains("Usage: qishe print [OPTIONS] <KIND> <EVENT>"),
+        "{en}"
+    );
+    let en = stdout(&c.run_lang("en_US.UTF-8", &["result", "--help"]));
+    assert!(en.contains("<EVENT> <ROUND> <BOARD> <OUTCOME>"), "{en}");
+    let e = stderr(&c.run_lang("en_US.UTF-8", &["result"]));
+    assert!(e.contains("<EVENT>"), "{e}");
     // The hidden alias still works.
     c.ok(&["event", "new", "E"]);
     let o = c.run(&["print", "standings", "E", "--after-round", "1"]);

@@ -179,8 +179,8 @@ fn parse_errors_speak_the_readers_language() {
     let cases: [(&[&str], &str, &str); 5] = [
         (
             &["result", "周赛", "0", "1", "1-0"],
-            "<ROUND> 的值 \"0\" 无效: 须为整数，至少为 1",
-            "<ROUND> 的值 \"0\" 無效: 須為整數，至少為 1",
+            "<轮次> 的值 \"0\" 无效: 须为整数，至少为 1",
+            "<輪次> 的值 \"0\" 無效: 須為整數，至少為 1",
         ),
         (
             &["player", "add", "乙", "--ratng", "1500"],
@@ -194,12 +194,12 @@ fn parse_errors_speak_the_readers_language() {
         ),
         (
             &["result", "周赛"],
-            "缺少参数: <ROUND>, <BOARD>, <OUTCOME>",
-            "缺少參數: <ROUND>, <BOARD>, <OUTCOME>",
+            "缺少参数: <轮次>, <台次>, <结果>",
+            "缺少參數: <輪次>, <台次>, <結果>",
         ),
         (
             &["player", "add", "乙", "--rating", "x"],
-            "--rating <RATING> 的值 \"x\" 无效: 须为整数",
+            "--rating <等级分> 的值 \"x\" 无效: 须为整数",
             "須為整數",
         ),
     ];

@@ -445,3 +445,67 @@ fn knockout_and_team_sites_fit_a_phone() {
         }
     }
 }
+
+/// A bracket of 8 (three rounds and the champion) with four-character
+/// names fits a phone's width whole: on a narrow screen the chart's
+/// headings wrap and its columns narrow, so the reader sees the final
+/// and the champion without scrolling the chart sideways.
+#[test]
+fn an_eight_player_bracket_fits_a_phone_without_scrolling() {
+    let Some(chrome) = chromium() else {
+        eprintln!("SKIPPED an_eight_player_bracket_fits_a_phone_without_scrolling: no chromium");
+        return;
+    };
+    let c = Club::new();
+    let names = [
+        "欧阳靖宇",
+        "司马长风",
+        "诸葛明亮",
+        "上官婉儿",
+        "皇甫嵩山",
+        "慕容复兴",
+        "东方不败",
+        "令狐冲霄",
+    ];
+    for (i, n) in names.iter().enumerate() {
+        c.ok(&[
+            "player",
+            "add",
+            n,
+            "--rating",
+            &(2400 - 10 * i as i32).to_string(),
+        ]);
+    }
+    c.ok(&[
+        "event",
+        "new",
+        "冠军杯",
+        "--system",
+        "knockout",
+        "--third-place",
+    ]);
+    let mut enter = vec!["event", "enter", "冠军杯"];
+    enter.extend(names);
+    c.ok(&enter);
+    c.ok(&["round", "pair", "冠军杯"]);
+    for board in 1..=4 {
+        c.ok(&["result", "冠军杯", "1", &board.to_string(), "1-0"]);
+    }
+    c.ok(&["round", "pair", "冠军杯"]);
+    let site = publish(&c, "冠军杯");
+    let pages: Vec<PathBuf> = site_pages(&site)
+        .into_iter()
+        .filter(|p| p.ends_with("bracket.html"))
+        .collect();
+    assert_eq!(pages.len(), 2, "English and 简体: {pages:?}");
+    let m = measure(&chrome, &site, &pages);
+    assert_fits(&m);
+    for p in &m {
+        assert!(
+            !p.wide.iter().any(|(class, ..)| class == "chart"),
+            "{}: the chart is wider than the phone: {:?}",
+            p.page,
+            p.wide
+        );
+    }
+}

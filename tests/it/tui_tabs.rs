@@ -563,6 +563,57 @@ fn the_crosstable_tab_shows_a_knockout_match_in_games() {
     );
 }
 
+/// A match decided over two play-off steps shows each step apart, by its
+/// label, on the 对阵图, 交叉表 and 编排 tabs (`½–½, 快棋 1–1, 超快棋
+/// 1½–½`), never the play-off games summed (`加赛 2½–1½`).
+#[test]
+fn each_play_off_step_reads_apart_on_the_bracket_crosstable_and_round_tabs() {
+    let ko = KnockoutSettings {
+        playoff: vec!["games:2".into(), "games:2".into(), "lot".into()],
+        playoff_labels: vec!["快棋".into(), "超快棋".into()],
+        ..Default::default()
+    };
+    let mut app = knockout_club(2, ko);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    // Game 1 drawn; 快棋 split (red wins both, colours swap); 超快棋 a
+    // draw, then red wins game 5.
+    for k in ["d\r", "r\r", "r\r", "d\r", "r\r"] {
+        keys(&mut app, &mut m, k);
+    }
+    let mv = m.bracket().unwrap().selected().unwrap().clone();
+    assert_eq!(mv.decided_by, Some("playoff-games"));
+    let w = mv.winner.clone().expect("decided by the second step");
+    let (first, second) = match w.id == mv.a.id {
+        true => ("快棋 1–1, 超快棋 1½–½", "½–½, 快棋 1–1, 超快棋 1½–½"),
+        false => ("快棋 1–1, 超快棋 ½–1½", "½–½, 快棋 1–1, 超快棋 ½–1½"),
+    };
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains(first), "{first}:\n{s}");
+    assert!(!s.contains("加赛 2½"), "{s}");
+    let l = if w.id == mv.a.id {
+        mv.b.clone().unwrap()
+    } else {
+        mv.a.clone()
+    };
+    let x = open(&mut app, Tab::Crosstable);
+    let s = screen_of(&x, 120, 36);
+    assert!(
+        s.contains(&format!("+{} ½–½, 快棋 1–1, 超快棋 1½–½", l.name)),
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("-{} ½–½, 快棋 1–1, 超快棋 ½–1½", w.name)),
+        "{s}"
+    );
+    let r = open(&mut app, Tab::Round);
+    let s = screen_of(&r, 120, 36);
+    assert!(
+        s.contains("快棋 1–1, 超快棋 1½–½") || s.contains("快棋 1–1, 超快棋 ½–1½"),
+        "{second}:\n{s}"
+    );
+}
+
 /// The 编排 and 成绩 tabs of a team event list the round's boards under a
 /// header per match (teams, the score so far, the match points once
 /// decided), as the Teams tab's match view does; the cursor counts boards
@@ -670,6 +721,57 @@ fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
     assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
     let s = screen(&m);
     assert!(s.contains("½–½, 加赛"), "{s}");
+}
+
+/// Two neighbouring matches forfeited by both: `p` on the 对阵图 tab still
+/// pairs the next round — the place they lead to reads (无人), the match
+/// after it is a walkover — and the semi-final loser whose other
+/// semi-final had nobody is third by walkover.
+#[test]
+fn neighbouring_double_forfeits_leave_a_place_empty_on_the_bracket_tab() {
+    let ko = KnockoutSettings {
+        third_place: true,
+        ..Default::default()
+    };
+    let mut app = knockout_club(8, ko);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let id = app.find_event("杯赛").unwrap().key();
+    let result = |app: &mut App, board: u32, outcome| {
+        let input = qishe::app::ResultInput {
+            outcome: Some(outcome),
+            game_no: Some(1),
+            ..Default::default()
+        };
+        app.knockout_result(id, RoundNo(1), qishe::app::BoardNo(board), &input, false)
+            .unwrap();
+    };
+    use qishe::domain::Outcome;
+    result(&mut app, 1, Outcome::DoubleForfeit);
+    result(&mut app, 2, Outcome::DoubleForfeit);
+    result(&mut app, 3, Outcome::RedWin);
+    result(&mut app, 4, Outcome::RedWin);
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let b = m.bracket().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 2, "{:?}", m.status());
+    let semi: Vec<u32> = b.bracket.rounds[1].iter().map(|x| x.board.get()).collect();
+    assert_eq!(semi, [2]);
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains("(无人)"), "{s}");
+    keys(&mut app, &mut m, "r\r");
+    keys(&mut app, &mut m, "p");
+    let b = m.bracket().unwrap();
+    assert_eq!(b.bracket.rounds.len(), 3, "{:?}", m.status());
+    let fin = &b.bracket.rounds[2];
+    assert_eq!(fin.len(), 2, "the final and the third-place match");
+    assert!(fin
+        .iter()
+        .all(|x| x.b.is_none() && x.decided_by == Some("forfeit")));
+    assert!(fin[1].third_place);
+    assert!(b.bracket.champion.is_some());
+    let s = screen_of(&m, 120, 36);
+    assert!(s.contains("三四名决赛"), "{s}");
 }
 
 /// A knockout match forfeited by both reads so on the 编排 tab and counts

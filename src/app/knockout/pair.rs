@@ -7,7 +7,7 @@ use crate::app::{invalid, App, AppError, Result};
 use crate::domain::SplitMix64;
 use crate::domain::{Entry, EntryStatus, Game, Outcome};
 use crate::pairing::knockout as ko;
-use crate::store::{NewBoard, StoreError};
+use crate::store::{KnockoutBoard, NewBoard, StoreError};
 
 impl App {
     /// Pairs the next knockout round (round 1 from the seeds); refused while
@@ -42,7 +42,8 @@ impl App {
         let paired = br.rounds.len() as u32;
         let total = ko::rounds_for(n);
         let round = paired + 1;
-        let mut boards: Vec<(NewBoard, i64)> = Vec::new();
+        // (place from the top of the bracket, board, upper slot).
+        let mut boards: Vec<(u32, NewBoard, i64)> = Vec::new();
         if paired == 0 {
             let mut by_seed: Vec<&Entry> = br.entries.iter().collect();
             by_seed.sort_by_key(|e| e.start_no);
@@ -72,7 +73,7 @@ impl App {
                     })
                     .collect()
             };
-            for (sa, sb) in first {
+            for (place, (sa, sb)) in (1..).zip(first) {
                 let a = by_seed[sa as usize - 1].id;
                 let nb = match sb {
                     None => NewBoard {
@@ -88,7 +89,7 @@ impl App {
                         }
                     }
                 };
-                boards.push((nb, a));
+                boards.push((place, nb, a));
             }
         } else {
             if paired >= total {
@@ -120,39 +121,52 @@ impl App {
             if let Some(matches) = crate::i18n::join_msgs(open) {
                 return Err(invalid!("err.ko.undecided", round = paired, matches));
             }
-            // Each match's winner in bracket order; `None`: both players
-            // out by a double forfeit.
-            let winners: Vec<(u32, Option<i64>)> = last
-                .iter()
-                .filter(|s| !s.third_place)
-                .map(|s| (s.board, br.winner(s)))
+            // Each place of the last round from the top of the bracket: its
+            // winner, `None` when nobody went through (both players out by
+            // a double forfeit, or no match at that place).
+            let places = ko::bracket_size(n) >> paired;
+            let winners: Vec<Option<i64>> = (1..=places as u32)
+                .map(|p| {
+                    last.iter()
+                        .find(|s| s.board == p && !s.third_place)
+                        .and_then(|s| br.winner(s))
+                })
                 .collect();
-            let mut pairs: Vec<(i64, Option<i64>)> = Vec::new();
-            for two in winners.chunks(2) {
+            let mut pairs: Vec<(u32, i64, Option<i64>)> = Vec::new();
+            for (i, two) in winners.chunks(2).enumerate() {
+                let place = i as u32 + 1;
                 match two {
-                    [(_, Some(a)), (_, Some(b))] => pairs.push((*a, Some(*b))),
+                    [Some(a), Some(b)] => pairs.push((place, *a, Some(*b))),
                     // The other match has no winner: a walkover.
-                    [(_, Some(a)), (_, None)] | [(_, None), (_, Some(a))] | [(_, Some(a))] => {
-                        pairs.push((*a, None))
-                    }
-                    [(x, None), (y, None)] => {
-                        return Err(invalid!(
-                            "err.ko.nobody_through",
-                            round = paired,
-                            a = *x,
-                            b = *y
-                        ))
-                    }
+                    [Some(a), None] | [None, Some(a)] | [Some(a)] => pairs.push((place, *a, None)),
+                    // Nobody from either match: this place has no match,
+                    // the one after it a walkover.
                     _ => {}
                 }
             }
+            if pairs.is_empty() {
+                return Err(invalid!(
+                    "err.ko.nobody_left",
+                    event = &ev.name,
+                    round = paired
+                ));
+            }
+            // The third-place match: the semi-final losers; one alone (the
+            // other semi-final forfeited by both, or a walkover) is third
+            // by walkover.
             if round == total && br.settings.third_place && total >= 2 {
-                let losers: Vec<i64> = last.iter().filter_map(|s| br.loser(s)).collect();
-                if losers.len() == 2 {
-                    pairs.push((losers[0], Some(losers[1])));
+                let losers: Vec<i64> = last
+                    .iter()
+                    .filter(|s| !s.third_place)
+                    .filter_map(|s| br.loser(s))
+                    .collect();
+                match losers.as_slice() {
+                    [a, b] => pairs.push((2, *a, Some(*b))),
+                    [a] => pairs.push((2, *a, None)),
+                    _ => {}
                 }
             }
-            for (a, b) in pairs {
+            for (place, a, b) in pairs {
                 let nb = match b {
                     Some(b) => {
                         let red = br.first_red(round, a, b);
@@ -166,7 +180,7 @@ impl App {
                         black: None,
                     },
                 };
-                boards.push((nb, a));
+                boards.push((place, nb, a));
             }
         }
         // A player who has withdrawn loses his new match by forfeit (a
@@ -182,10 +196,9 @@ impl App {
         // Every regular game of the match is forfeited (a two-game
         // round's second game with the colours swapped).
         let regular = br.rules.regular.max(1);
-        let walkovers: Vec<(usize, Game)> = boards
+        let walkovers: Vec<(u32, Game)> = boards
             .iter()
-            .enumerate()
-            .filter_map(|(i, (b, _))| {
+            .filter_map(|&(i, b, _)| {
                 let black = b.black?;
                 let red_out = match (withdrawn(b.red), withdrawn(black)) {
                     (true, false) => true,
@@ -217,6 +230,14 @@ impl App {
             .collect();
         #[cfg(any(test, feature = "testkit"))]
         crate::app::rounds::before_round_save();
+        let boards: Vec<KnockoutBoard> = boards
+            .into_iter()
+            .map(|(number, board, upper)| KnockoutBoard {
+                number,
+                board,
+                upper,
+            })
+            .collect();
         self.store
             .save_knockout_round(ev.id, round, &boards, &walkovers, total, Some(stamp))?;
         let ev = self.event(event)?;

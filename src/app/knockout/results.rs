@@ -157,6 +157,26 @@ impl App {
                 .and_then(|r| r.iter().position(|s| s.board == board))
                 .expect("the match is in its round");
             br.rounds[round as usize - 1][idx].games = games.clone();
+            // The place this match leads to had nobody (no board): a
+            // winner now needs that round paired again.
+            let place = board.div_ceil(2);
+            let here = &br.rounds[round as usize - 1];
+            let winner_at = |b: u32| {
+                here.iter()
+                    .find(|s| s.board == b && !s.third_place)
+                    .and_then(|s| br.winner(s))
+            };
+            let empty = !slot.third_place
+                && !br.rounds[round as usize]
+                    .iter()
+                    .any(|s| s.board == place && !s.third_place);
+            if empty && (winner_at(2 * place - 1).is_some() || winner_at(2 * place).is_some()) {
+                return Err(invalid!(
+                    "err.ko.place_was_empty",
+                    round = round + 1,
+                    board = place
+                ));
+            }
             let later: Vec<Slot> = br.rounds[round as usize]
                 .iter()
                 .filter(|s| {

@@ -224,51 +224,53 @@ impl App {
     ) -> Result<crate::report::Doc> {
         use crate::report::bracket::{match_words, ranking_doc, KnockoutRankLine};
         let b = self.bracket(event)?;
-        let lines: Vec<KnockoutRankLine> = self
-            .knockout_ranking(event)?
-            .into_iter()
-            .map(|r| {
-                let id = r.entry.id;
-                let rounds = b
-                    .rounds
-                    .iter()
-                    .map(|ms| {
-                        let Some(m) = ms
+        let lines: Vec<KnockoutRankLine> =
+            self.knockout_ranking(event)?
+                .into_iter()
+                .map(|r| {
+                    let id = r.entry.id;
+                    let rounds =
+                        b.rounds
                             .iter()
-                            .find(|m| m.a.id == id || m.b.as_ref().is_some_and(|x| x.id == id))
-                        else {
-                            return String::new();
-                        };
-                        let Some(other) = (if m.a.id == id {
-                            m.b.as_ref()
-                        } else {
-                            Some(&m.a)
-                        }) else {
-                            return msg!("ko.bye").render(lang);
-                        };
-                        let mark = match (&m.winner, m.decided_by) {
-                            (Some(w), _) if w.id == id => "+",
-                            // Lost, or out with the opponent (both forfeited).
-                            (Some(_), _) | (None, Some(_)) => "-",
-                            (None, None) => "",
-                        };
-                        // The match from this player's side, in games.
-                        let score = m.score.map(|s| if m.a.id == id { s } else { s.swapped() });
-                        let words = match_words(lang, score.as_ref(), m.decided_by);
-                        match words.is_empty() {
-                            true => format!("{mark}{}", other.name),
-                            false => format!("{mark}{} {words}", other.name),
-                        }
-                    })
-                    .collect();
-                KnockoutRankLine {
-                    rank: r.rank,
-                    name: r.entry.name,
-                    rounds,
-                    lost_in_round: r.lost_in_round,
-                }
-            })
-            .collect();
+                            .map(|ms| {
+                                let Some(m) = ms.iter().find(|m| {
+                                    m.a.id == id || m.b.as_ref().is_some_and(|x| x.id == id)
+                                }) else {
+                                    return String::new();
+                                };
+                                let Some(other) = (if m.a.id == id {
+                                    m.b.as_ref()
+                                } else {
+                                    Some(&m.a)
+                                }) else {
+                                    return msg!("ko.bye").render(lang);
+                                };
+                                let mark = match (&m.winner, m.decided_by) {
+                                    (Some(w), _) if w.id == id => "+",
+                                    // Lost, or out with the opponent (both forfeited).
+                                    (Some(_), _) | (None, Some(_)) => "-",
+                                    (None, None) => "",
+                                };
+                                // The match from this player's side, in games.
+                                let score =
+                                    m.score
+                                        .clone()
+                                        .map(|s| if m.a.id == id { s } else { s.swapped() });
+                                let words = match_words(lang, score.as_ref(), m.decided_by);
+                                match words.is_empty() {
+                                    true => format!("{mark}{}", other.name),
+                                    false => format!("{mark}{} {words}", other.name),
+                                }
+                            })
+                            .collect();
+                    KnockoutRankLine {
+                        rank: r.rank,
+                        name: r.entry.name,
+                        rounds,
+                        lost_in_round: r.lost_in_round,
+                    }
+                })
+                .collect();
         let decided = b.champion.is_some();
         Ok(ranking_doc(
             &info,

@@ -17,7 +17,8 @@ pub use round::{knockout_pairings, knockout_slips};
 use super::{short_points, Doc, EventInfo};
 use crate::domain::{Points, TimeControl};
 use crate::i18n::{msg, tr, Lang};
-pub use crate::scoring::knockout::MatchScore;
+use crate::scoring::knockout::PlayoffStep;
+pub use crate::scoring::knockout::{MatchScore, StepScore};
 
 /// A player of a match: seed (start number) and name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -238,35 +239,47 @@ pub fn games_score(s: &MatchScore) -> String {
 /// A match's score as the club reads it, from a's side: the regular
 /// games, in games (`1–0`, `1½–½`). Empty for a bye or a match not begun.
 pub fn score_words(m: &KoMatch) -> String {
-    match (m.score, &m.b) {
-        (Some(s), Some(_)) => games_score(&s),
+    match (&m.score, &m.b) {
+        (Some(s), Some(_)) => games_score(s),
         _ => String::new(),
     }
 }
 
-/// How a decided (or open) match got there, in words: the play-off games
-/// in games when there were some (`加赛 2–0`; `加赛 1–1, 和棋黑胜`) and
-/// what decided it unless that is the regular games or the play-off
-/// games just shown (和棋黑胜, 抽签, 弃权, 轮空, 赛制规则, …).
+/// How a decided (or open) match got there, in words: each play-off step
+/// that had games with its own score in games, by its label when the
+/// event gives one (`加赛 2–0`; `快棋 1–1, 超快棋 1½–½`; `加赛 1–1,
+/// 和棋黑胜`), then what decided it unless that is the regular games or the
+/// play-off games just shown (和棋黑胜, 抽签, 弃权, 轮空, 赛制规则, …).
 pub fn decision_words(
     lang: Lang,
     score: Option<&MatchScore>,
     decided_by: Option<&str>,
 ) -> Vec<String> {
-    let po = score.filter(|s| s.playoff_games > 0).map(|s| {
-        let score = format!(
-            "{}–{}",
-            games_count(s.playoff[0]),
-            games_count(s.playoff[1])
-        );
-        msg!("kp.score.playoff", score).render(lang)
-    });
+    let steps: Vec<String> = score
+        .map(|s| s.steps.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|t| step_score_words(lang, t))
+        .collect();
     let by = match decided_by {
-        Some("playoff-games") if po.is_some() => None,
+        Some("playoff-games" | "sudden-death") if !steps.is_empty() => None,
         Some(by) => Some(decided_words(lang, by)),
         None => None,
     };
-    [po, by].into_iter().flatten().collect()
+    steps.into_iter().chain(by).collect()
+}
+
+/// One play-off step with its score in games: `快棋 1½–½` (the event's
+/// label), else `加赛 1½–½` / `突然死亡 1–0`.
+pub fn step_score_words(lang: Lang, t: &StepScore) -> String {
+    let score = format!("{}–{}", games_count(t.score[0]), games_count(t.score[1]));
+    match t.label.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        Some(label) => format!("{label} {score}"),
+        None => match t.step {
+            PlayoffStep::SuddenDeath(_) => msg!("kp.score.sudden", score).render(lang),
+            _ => msg!("kp.score.playoff", score).render(lang),
+        },
+    }
 }
 
 /// A match in one cell, from a's side, as a crosstable or a result line

@@ -463,7 +463,47 @@ fn the_match_score_counts_games_not_points() {
     );
     assert_eq!(s.games.regular, [Points::new(1), Points::new(1)]);
     assert_eq!(s.games.regular_games, 2);
-    assert_eq!(s.games.playoff, [Points::new(1), Points::new(1)]);
-    assert_eq!(s.games.playoff_games, 2);
-    assert_eq!(s.games.swapped().regular, s.games.regular);
+    assert_eq!(s.games.steps.len(), 1, "one step played");
+    assert_eq!(s.games.steps[0].score, [Points::new(1), Points::new(1)]);
+    assert_eq!(s.games.steps[0].games, 2);
+    assert_eq!(s.games.playoff_games(), 2);
+    assert_eq!(s.games.clone().swapped().regular, s.games.regular);
+}
+
+/// Two play-off steps are counted apart, each with its place in the
+/// ladder and its games, and swap with the match.
+#[test]
+fn each_play_off_step_is_counted_apart() {
+    let r = rules(SchemeKind::Standard, 1, Some("games:2,sudden-death:2,lot"));
+    let games = [
+        g(1, A, B, Outcome::Draw),
+        g(2, B, A, Outcome::RedWin),
+        g(3, A, B, Outcome::RedWin),
+        g(4, B, A, Outcome::Draw),
+        g(5, A, B, Outcome::BlackWin),
+    ];
+    let s = decide_match(&r, &players(), &games, None).unwrap();
+    assert_eq!(s.winner(), Some(B));
+    let steps: Vec<_> = s
+        .games
+        .steps
+        .iter()
+        .map(|t| (t.index, t.step, t.score, t.games))
+        .collect();
+    let (one, half) = (Points::new(1), Points::from_hundredths(50));
+    assert_eq!(
+        steps,
+        [
+            (0, PlayoffStep::Games(2), [one, one], 2),
+            (
+                1,
+                PlayoffStep::SuddenDeath(2),
+                [half, Points::new(1) + half],
+                2
+            ),
+        ]
+    );
+    let back = s.games.clone().swapped();
+    assert_eq!(back.steps[1].score, [Points::new(1) + half, half]);
+    assert_eq!(s.games.playoff_games(), 4);
 }

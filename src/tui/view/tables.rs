@@ -110,8 +110,10 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
         .iter()
         .map(|r| r.cells.iter().map(|c| knockout_mark(m, c)).collect())
         .collect();
-    // Each round as wide as its longest match (a play-off needs room),
-    // within reason.
+    // Each round as wide as its longest match (a play-off needs room, two
+    // play-off steps more), within its share of the screen (28 at least).
+    let rounds = (x.rounds as usize).max(1);
+    let room = (area.width as usize).saturating_sub(5 + 12 + 2 + 2 * rounds) / rounds;
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((0..x.rounds as usize).map(|i| {
         let w = marks
@@ -121,7 +123,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
             .map(|s| s.width())
             .max()
             .unwrap_or(0);
-        Constraint::Length(w.clamp(8, 28) as u16)
+        Constraint::Length(w.clamp(8, room.max(28)) as u16)
     }));
     let rows = x
         .rows
@@ -308,5 +310,56 @@ fn cross_mark(m: &Model, c: &crate::scoring::CrossCell) -> String {
         RoundKind::RequestedBye => m.t("tui.cross.requested_bye"),
         RoundKind::Absent => "--".into(),
         RoundKind::Pending => format!("{opp}{col}?"),
+    }
+}
+
+/// A knockout's match on its board in games from red's side (red of game
+/// 1, as the row names the players), as the bracket shows it: `1–0`,
+/// `½–½, 加赛 2–0`; `None` for another kind or before a game.
+pub(super) fn knockout_match_text(
+    m: &Model,
+    r: &crate::app::RoundView,
+    b: &crate::app::BoardView,
+) -> Option<String> {
+    let mv = m
+        .bracket()?
+        .bracket
+        .rounds
+        .get((r.number.get() as usize).wrapping_sub(1))?
+        .iter()
+        .find(|x| x.board == b.number)?;
+    if mv.winner.is_none() && mv.decided_by.is_some() {
+        return Some(m.t("kp.both_out"));
+    }
+    let score = mv
+        .score
+        .clone()
+        .map(|s| if mv.a.id == b.red.id { s } else { s.swapped() });
+    let text = crate::report::bracket::match_words(m.lang(), score.as_ref(), mv.decided_by);
+    (!text.is_empty()).then_some(text)
+}
+
+/// The Round and Results tabs' result column for a knockout: as wide as
+/// the round's longest match text, 24 at least, 40 at most.
+/// The result column of an individual or team round: one result a game
+/// (8 columns each), two games a round at most.
+pub(super) fn games_result_width(m: &Model) -> u16 {
+    8 * m
+        .ev()
+        .event()
+        .map_or(1, |e| e.settings.games_per_round.clamp(1, 2)) as u16
+}
+
+pub(super) fn knockout_result_width(m: &Model) -> u16 {
+    match m.ev().round() {
+        Some(r) => r
+            .boards
+            .iter()
+            .filter_map(|b| knockout_match_text(m, r, b))
+            .map(|t| t.width() as u16 + 1)
+            .max()
+            .unwrap_or(0)
+            .clamp(24, 40),
+        None => 24,
     }
 }

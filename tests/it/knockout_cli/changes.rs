@@ -442,3 +442,133 @@ fn both_withdrawn_or_an_armageddon_forfeited_by_both_send_nobody_through() {
     assert_eq!(decided(&b, 1, 1), (None, Some("forfeit".into())), "{b}");
     assert!(b["champion"].is_null(), "{b}");
 }
+
+/// A match of the bracket JSON by its board (its place in the round).
+fn at_board(b: &Value, round: usize, board: u64) -> Option<&Value> {
+    b["rounds"][round - 1]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["board"] == board)
+}
+
+/// Two neighbouring matches both forfeited by both: the next round is
+/// still paired — the place they lead to has nobody (no match, said so),
+/// the match after it is a walkover — and the semi-final loser whose
+/// other semi-final had nobody is third by walkover; the standings rank
+/// him third alone; undo takes each round back; said in each language.
+#[test]
+fn neighbouring_matches_forfeited_by_both_leave_a_place_empty_and_the_next_walks_over() {
+    let c = club(8);
+    knockout(&c, "杯", 8, &["--third-place"]);
+    pair(&c, "杯");
+    // S01–S08 and S04–S05 forfeited by both; S02 and S03 win.
+    c.ok(&["result", "杯", "1", "1", "-/-", "--game", "1"]);
+    c.ok(&["result", "杯", "1", "2", "-/-", "--game", "1"]);
+    play(&c, "杯", 1, 3, Some("S02"), &[]);
+    play(&c, "杯", 1, 4, Some("S03"), &[]);
+    let out = c.run_lang("zh_CN.UTF-8", &["round", "pair", "杯"]);
+    assert!(out.status.success(), "{out:?}");
+    let zh = String::from_utf8(out.stdout).unwrap();
+    assert!(zh.contains("   1  无人: 前两场均为双方弃权"), "{zh}");
+    assert!(zh.contains("   2  S02 – S03"), "{zh}");
+    let b = bracket(&c, "杯");
+    assert!(at_board(&b, 2, 1).is_none(), "{b}");
+    assert_eq!(at_board(&b, 2, 2).unwrap()["a"], "S02", "{b}");
+    // A correction that would send a player to the empty place is
+    // refused with the way on: nothing changes.
+    let e = c.fails(&["result", "杯", "1", "1", "1-0", "--game", "1"]);
+    assert!(e.contains("round 2 match 1 had nobody"), "{e}");
+    assert_eq!(bracket(&c, "杯"), b);
+    let show = |locale: &str, r: &str| {
+        let out = c.run_lang(locale, &["round", "show", "杯", r]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(show("zh_TW.UTF-8", "2").contains("無人: 前兩場均為雙方棄權"));
+    assert!(
+        show("en_US.UTF-8", "2").contains("nobody: both matches before it were forfeited by both")
+    );
+    play(&c, "杯", 2, 2, Some("S02"), &[]);
+    // The final: S02 alone, a walkover; the third-place match: S03 alone.
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    let fin = at_board(&b, 3, 1).unwrap();
+    assert_eq!(
+        (&fin["a"], &fin["b"], &fin["decided_by"]),
+        (&Value::from("S02"), &Value::Null, &Value::from("forfeit")),
+        "{b}"
+    );
+    let third = at_board(&b, 3, 2).unwrap();
+    assert_eq!(
+        (&third["a"], &third["winner"]),
+        (&Value::from("S03"), &Value::from("S03")),
+        "{b}"
+    );
+    assert_eq!(b["champion"], "S02");
+    let zh = show("zh_CN.UTF-8", "3");
+    assert!(
+        zh.contains("S03 – — [三四名决赛]") || zh.contains("S03 – —"),
+        "{zh}"
+    );
+    assert!(zh.contains("胜者 S03 (对手双方弃权, 不战而胜)"), "{zh}");
+    let st = standings(&c, "杯");
+    assert_eq!(st[1], "1,S02,");
+    assert_eq!(st[2], "3,S03,2", "{st:?}");
+    assert!(st[3..].iter().all(|l| l.starts_with("5=,")), "{st:?}");
+    // Undone round by round.
+    c.ok(&["undo"]);
+    assert_eq!(bracket(&c, "杯")["rounds"].as_array().unwrap().len(), 2);
+    c.ok(&["undo"]);
+    c.ok(&["undo"]);
+    assert_eq!(bracket(&c, "杯")["rounds"].as_array().unwrap().len(), 1);
+}
+
+/// A semi-final forfeited by both: the final is the other semi-final's
+/// winner's walkover, and its loser is third by walkover (a third-place
+/// match alone), the two who forfeited 4=; both semi-finals forfeited by
+/// both leave nobody for the final: refused with the way on, in each
+/// language.
+#[test]
+fn a_semi_final_forfeited_by_both_gives_the_other_loser_third_by_walkover() {
+    let c = club(4);
+    knockout(&c, "杯", 4, &["--third-place"]);
+    pair(&c, "杯");
+    c.ok(&["result", "杯", "1", "1", "-/-", "--game", "1"]);
+    play(&c, "杯", 1, 2, Some("S02"), &[]);
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    assert_eq!(at_board(&b, 2, 1).unwrap()["winner"], "S02", "{b}");
+    let third = at_board(&b, 2, 2).expect("a third-place match");
+    assert_eq!(
+        (&third["a"], &third["b"]),
+        (&Value::from("S03"), &Value::Null),
+        "{b}"
+    );
+    assert_eq!(third["decided_by"], "forfeit", "{b}");
+    let st = standings(&c, "杯");
+    assert_eq!(
+        st[1..],
+        ["1,S02,", "3,S03,1", "4=,S01,1", "4=,S04,1"],
+        "{st:?}"
+    );
+    let chart = c.ok(&["bracket", "杯", "--lang", "en"]);
+    assert!(chart.contains("Third-place match"), "{chart}");
+    // Both semi-finals forfeited by both: nobody left for the final.
+    c.ok(&["undo"]);
+    c.ok(&["result", "杯", "1", "2", "-/-", "--game", "1"]);
+    let e = c.fails(&["round", "pair", "杯"]);
+    assert!(
+        e.contains("every match of round 1 was forfeited by both players"),
+        "{e}"
+    );
+    for (locale, want) in [
+        ("zh_CN.UTF-8", "第 1 轮的每一场都是双方弃权"),
+        ("zh_TW.UTF-8", "第 1 輪的每一場都是雙方棄權"),
+    ] {
+        let out = c.run_lang(locale, &["round", "pair", "杯"]);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{err}");
+    }
+}

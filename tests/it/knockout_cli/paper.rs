@@ -427,3 +427,121 @@ fn the_published_site_has_the_bracket_page() {
     );
     assert!(round.contains("1–1") && !round.contains("2–2"), "{round}");
 }
+
+/// A match decided over more than one play-off step shows each step
+/// apart, by the event's label (`1–1, 快棋 1½–½`; `1–1, 快棋 1–1, 超快棋
+/// 1–1, 抽签`), never the play-off games summed (`加赛 2–2`): the CLI's
+/// round, the bracket as text and HTML, the printed crosstable, the
+/// published site; steps without a label read by the step's own word in
+/// each language.
+#[test]
+fn each_play_off_step_is_shown_apart_everywhere() {
+    let c = club(4);
+    knockout(
+        &c,
+        "快杯",
+        4,
+        &[
+            "--games-per-round",
+            "2",
+            "--playoff",
+            "games:2,games:2,lot",
+            "--playoff-labels",
+            "快棋;超快棋",
+        ],
+    );
+    pair(&c, "快杯");
+    // Board 1 (S01–S04): a win each; 快棋: S01 wins, then a draw.
+    for w in [Some("S01"), Some("S04"), Some("S01"), None] {
+        play(&c, "快杯", 1, 1, w, &[]);
+    }
+    // Board 2 (S02–S03): red wins every game (colours swap): level after
+    // both steps, S03 by lot.
+    for _ in 0..6 {
+        let (_, red, _) = due(&c, "快杯", 1, 2);
+        play(&c, "快杯", 1, 2, Some(&red), &[]);
+    }
+    c.ok(&["knockout", "lot", "快杯", "1", "2", "S03"]);
+
+    let show = |ev: &str, locale: &str| {
+        let out = c.run_lang(locale, &["round", "show", ev, "1"]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let round = show("快杯", "zh_CN.UTF-8");
+    assert!(round.contains("胜者 S01 (1–1, 快棋 1½–½)"), "{round}");
+    assert!(
+        round.contains("胜者 S03 (1–1, 快棋 1–1, 超快棋 1–1, 抽签)"),
+        "{round}"
+    );
+    let text = c.ok(&["bracket", "快杯", "--format", "text", "--lang", "zh-Hant"]);
+    assert!(
+        has_row(
+            &text,
+            &["1", "S01 (1)", "1–1", "S04 (4)", "S01", "快棋 1½–½"]
+        ),
+        "{text}"
+    );
+    assert!(
+        has_row(
+            &text,
+            &[
+                "2",
+                "S02 (2)",
+                "1–1",
+                "S03 (3)",
+                "S03",
+                "快棋 1–1, 超快棋 1–1, 抽籤"
+            ]
+        ),
+        "{text}"
+    );
+    let cross = c.ok(&["print", "crosstable", "快杯", "--lang", "zh-Hans"]);
+    assert!(cross.contains("-S01 1–1, 快棋 ½–1½"), "{cross}");
+    assert!(
+        cross.contains("+S02 1–1, 快棋 1–1, 超快棋 1–1, 抽签"),
+        "{cross}"
+    );
+    let html = c.ok(&["bracket", "快杯", "--format", "html", "--lang", "en"]);
+    assert!(html.contains("快棋 1–1, 超快棋 1–1, lot"), "{html}");
+    let site = c.path("site");
+    c.ok(&["publish", "快杯", "-o", site.to_str().unwrap()]);
+    let chart = std::fs::read_to_string(site.join("zh-Hans/bracket.html")).unwrap();
+    assert!(chart.contains("快棋 1–1, 超快棋 1–1, 抽签"), "{chart}");
+    // A player's page reads his matches, not Swiss points.
+    let page = std::fs::read_to_string(site.join("zh-Hans/player-4.html")).unwrap();
+    assert!(page.contains("<td>1–1, 快棋 ½–1½</td>"), "{page}");
+    assert!(
+        !page.contains("本轮得分") && !page.contains("累计积分"),
+        "{page}"
+    );
+    assert!(!page.contains("积分:"), "{page}");
+    let page = std::fs::read_to_string(site.join("player-3.html")).unwrap();
+    assert!(
+        page.contains("<td>1–1, 快棋 1–1, 超快棋 1–1, lot</td>"),
+        "{page}"
+    );
+    for out in [&round, &text, &cross, &html, &chart, &page] {
+        assert!(
+            !out.contains("2–2") && !out.contains("2½"),
+            "summed:\n{out}"
+        );
+    }
+
+    // Without labels: each step by its word, in each language.
+    knockout(&c, "小杯", 2, &["--playoff", "games:1,games:1,lot"]);
+    pair(&c, "小杯");
+    play(&c, "小杯", 1, 1, None, &[]);
+    play(&c, "小杯", 1, 1, None, &[]);
+    play(&c, "小杯", 1, 1, Some("S02"), &[]);
+    let en = show("小杯", "en_US.UTF-8");
+    assert!(
+        en.contains("winner S02 (½–½, play-off ½–½, play-off 0–1)"),
+        "{en}"
+    );
+    let hant = show("小杯", "zh_TW.UTF-8");
+    assert!(
+        hant.contains("勝者 S02 (½–½, 加賽 ½–½, 加賽 0–1)"),
+        "{hant}"
+    );
+}
