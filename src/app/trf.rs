@@ -113,20 +113,11 @@ impl App {
         settings.scheme = scheme_id;
         settings.scheme_settings = Default::default();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
-        // `202` record when qishe knows every code of it.
-        let asked = opts.tiebreaks.clone();
-        let from_202 = || -> Option<Vec<scoring::TieBreak>> {
-            let l = trf.other_lines.iter().find(|l| l.starts_with("202"))?;
-            let codes: Vec<&str> = l[3..]
-                .split(',')
-                .map(str::trim)
-                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
-                .collect();
-            scoring::TieBreak::parse_list(&codes).ok()
-        };
-        let tbs = match asked.is_empty() {
-            true => from_202().unwrap_or_default(),
-            false => asked,
+        // `202` record (codes it does not know named in a note).
+        let mut notes = Vec::new();
+        let tbs = match opts.tiebreaks.is_empty() {
+            true => tiebreaks_202(&trf, file, line_of("202"), &mut notes),
+            false => opts.tiebreaks.clone(),
         };
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
@@ -140,7 +131,6 @@ impl App {
         }
         // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
         // the lines kept as they are, the start date.
-        let mut notes = Vec::new();
         let kept = kept_lines(&trf, &mut notes);
         let date = trf
             .other_lines
@@ -406,6 +396,71 @@ impl App {
             notes,
         })
     }
+}
+
+/// The tie-breaks of a file's `202` record (codes after blanks or commas,
+/// `PTS` dropped), up to the first code qishe does not compute: the
+/// criteria after it would decide ties the file breaks by that one, so
+/// they are not kept either. That code is named in a note with its line
+/// and column, why (one of FIDE's qishe does not compute, or a typo with
+/// the nearest FIDE code), and what the event ranks by instead.
+fn tiebreaks_202(
+    trf: &Trf,
+    file: &str,
+    line: usize,
+    notes: &mut Vec<crate::i18n::Msg>,
+) -> Vec<scoring::TieBreak> {
+    let Some(l) = trf.other_lines.iter().find(|l| l.starts_with("202")) else {
+        return Vec::new();
+    };
+    let mut kept = Vec::new();
+    let mut start = None;
+    // Each code with its 1-based column.
+    let mut codes = Vec::new();
+    for (i, ch) in l.char_indices().skip(3) {
+        let sep = ch == ',' || ch.is_whitespace();
+        match (sep, start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                codes.push((s, &l[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        codes.push((s, &l[s..]));
+    }
+    for (at, code) in codes {
+        if code.eq_ignore_ascii_case("PTS") {
+            continue;
+        }
+        match scoring::TieBreak::parse(code) {
+            Ok(t) => kept.push(t),
+            Err(_) => {
+                let why = scoring::TieBreak::fide_not_computed(code).unwrap_or_else(|| {
+                    crate::i18n::with_near(
+                        crate::i18n::msg!("tb.fide.unknown", code),
+                        code,
+                        scoring::TieBreak::fide_names(),
+                    )
+                });
+                let column = l[..at].chars().count() + 1;
+                notes.push(if kept.is_empty() {
+                    crate::i18n::msg!("note.trf.tiebreak_default", file, line, column, why)
+                } else {
+                    let kept = kept
+                        .iter()
+                        .map(|t: &scoring::TieBreak| t.fide_code().unwrap_or(t.code()))
+                        .collect::<Vec<_>>()
+                        .join(",");
+                    crate::i18n::msg!("note.trf.tiebreak_dropped", file, line, column, why, kept)
+                });
+                break;
+            }
+        }
+    }
+    kept
 }
 
 /// The header lines an import keeps as they are: all but those the event

@@ -229,6 +229,72 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.mod.limit", "{base}{limit}", "{base}{limit}", "{base}/L{limit}"),
 
     (
+        "tb.fide.team",
+        "\"{code}\" 是团体赛的同分排序 (场分与局分); 个人赛只有一种积分, 团体赛请用 qishe 的团体小分",
+        "\"{code}\" 是團體賽的同分排序 (場分與局分); 個人賽只有一種積分, 團體賽請用 qishe 的團體小分",
+        "\"{code}\" is a team-event tie-break (match and game points); an individual event has one kind of points, and team events use qishe's team tie-breaks",
+    ),
+    (
+        "tb.fide.ede",
+        "\"{code}\" (扩展直接对局) 先比积分再比第二种积分, 个人赛没有第二种积分, qishe 不计算; 可用 DE (直接对局)",
+        "\"{code}\" (擴展直接對局) 先比積分再比第二種積分, 個人賽沒有第二種積分, qishe 不計算; 可用 DE (直接對局)",
+        "\"{code}\" (extended direct encounter) compares the points and then a second score, which an individual event does not have; qishe does not compute it; DE (direct encounter) is there",
+    ),
+    (
+        "tb.fide.aux",
+        "\"{code}\" 是国际棋联小分检查程序的中间值或列表项, qishe 不以它排名次",
+        "\"{code}\" 是國際棋聯小分檢查程式的中間值或列表項, qishe 不以它排名次",
+        "\"{code}\" is a working value of FIDE's tie-break checker, not a criterion qishe ranks by",
+    ),
+    (
+        "tb.fide.mod_p",
+        "\"{code}\": 修饰符 P (未赛轮次按已赛计算) qishe 不支持; 未赛轮次按 FIDE C.07 第 16 条计算",
+        "\"{code}\": 修飾符 P (未賽輪次按已賽計算) qishe 不支援; 未賽輪次按 FIDE C.07 第 16 條計算",
+        "\"{code}\": the modifier P (unplayed rounds counted as played) is not applied by qishe; unplayed rounds follow FIDE C.07 Article 16",
+    ),
+    (
+        "tb.fide.mod_f",
+        "\"{code}\": 修饰符 F (按预布氏分方式计算) qishe 不支持; 可用 FB",
+        "\"{code}\": 修飾符 F (按預布氏分方式計算) qishe 不支援; 可用 FB",
+        "\"{code}\": the modifier F (computed the Fore-Buchholz way) is not applied by qishe; FB is there",
+    ),
+    (
+        "tb.fide.mod_d",
+        "\"{code}\": 修饰符 D (未赛轮次按和棋计算) qishe 不支持",
+        "\"{code}\": 修飾符 D (未賽輪次按和棋計算) qishe 不支援",
+        "\"{code}\": the modifier D (unplayed rounds counted as draws) is not applied by qishe",
+    ),
+    (
+        "tb.fide.mod_u",
+        "\"{code}\": 修饰符 U (给无等级分棋手设定等级分) qishe 不支持; 无等级分的对手不计入",
+        "\"{code}\": 修飾符 U (給無等級分棋手設定等級分) qishe 不支援; 無等級分的對手不計入",
+        "\"{code}\": the modifier U (a rating for unrated players) is not applied by qishe; unrated opponents are left out",
+    ),
+    (
+        "err.scoring.fide_not_computed",
+        "{why}; 可选: {allowed}",
+        "{why}; 可選: {allowed}",
+        "{why}; allowed: {allowed}",
+    ),
+    (
+        "note.trf.tiebreak_dropped",
+        "{file} 第 {line} 行第 {column} 列: 202 记录的小分 {why}; 小分按其前的 {kept} 排 (用 --tiebreaks 可另定)",
+        "{file} 第 {line} 行第 {column} 列: 202 記錄的小分 {why}; 小分按其前的 {kept} 排 (用 --tiebreaks 可另定)",
+        "{file} line {line}, column {column}: a tie-break of the 202 record: {why}; ties are broken by the codes before it, {kept} (--tiebreaks sets the list)",
+    ),
+    (
+        "note.trf.tiebreak_default",
+        "{file} 第 {line} 行第 {column} 列: 202 记录的第一个小分 {why}; 用计分办法的默认小分 (用 --tiebreaks 可另定)",
+        "{file} 第 {line} 行第 {column} 列: 202 記錄的第一個小分 {why}; 用計分辦法的預設小分 (用 --tiebreaks 可另定)",
+        "{file} line {line}, column {column}: the first tie-break of the 202 record: {why}; the scheme's default tie-breaks are used (--tiebreaks sets the list)",
+    ),
+    (
+        "tb.fide.unknown",
+        "\"{code}\" 不是国际棋联的小分代码",
+        "\"{code}\" 不是國際棋聯的小分代碼",
+        "\"{code}\" is not a FIDE tie-break code",
+    ),
+    (
         "trf.note.pairing",
         "第 {round} 轮: 人工调整对阵 (台次 {boards}), {at}",
         "第 {round} 輪: 人工調整對陣 (台次 {boards}), {at}",

@@ -192,7 +192,10 @@ impl TieBreak {
 
     /// Parses a code; an unknown one is an error listing the allowed codes.
     pub fn parse(code: &str) -> Result<TieBreak, ScoringError> {
-        let c = code.trim();
+        // FIDE's TEC checker also writes a modifier after `#` or `!`
+        // (`BH#C1`, `SB!C1`): the same as `/`.
+        let c = code.trim().replace(['#', '!'], "/");
+        let c = c.as_str();
         let fide = c.to_ascii_uppercase();
         Self::ALL
             .into_iter()
