@@ -144,24 +144,47 @@ impl App {
             settings.pairing_settings.options.acceleration =
                 Some(crate::domain::Acceleration::Baku);
         }
-        // Virtual points in the event's scheme (a file's are in its own).
+        // Virtual points in the event's scheme (a file's are in its own),
+        // in tenths as `250` writes them and the endorsed engine reads
+        // them: `162 W 3.0` under `chess` makes a 1.0 of the file 0.3,
+        // said in a note.
         let file_win = trf.settings().win;
         let win =
             scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?.win_value();
+        let mut rescaled = std::collections::BTreeSet::new();
         let virtual_points = explicit.map(|t| {
             t.into_iter()
                 .map(|(id, v)| {
                     let v = v
                         .into_iter()
                         .map(|p| match file_win.0 {
-                            0 => p,
-                            fw => Points(p.0 * win.0 / fw),
+                            fw if fw <= 0 || fw == win.0 => p,
+                            fw => {
+                                let q = virtual_in_tenths(p, fw, win.0);
+                                if p.0 * win.0 != q.0 * fw {
+                                    rescaled.insert((p, q));
+                                }
+                                q
+                            }
                         })
                         .collect();
                     (id, v)
                 })
                 .collect()
         });
+        if !rescaled.is_empty() {
+            let values = rescaled
+                .iter()
+                .map(|(p, q)| format!("{p} → {q}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            notes.push(crate::i18n::msg!(
+                "note.trf26.virtual_rescaled",
+                file_win = file_win.to_string(),
+                win = win.to_string(),
+                values
+            ));
+        }
         if let Some(code) = trf.system.as_deref() {
             if crate::formats::trf::dutch_code(code).is_none() {
                 notes.push(crate::i18n::msg!("note.trf26.system_kept", code));
@@ -396,6 +419,16 @@ impl App {
             notes,
         })
     }
+}
+
+/// Virtual points `p` of a file whose win is worth `file_win` (hundredths)
+/// in a scheme whose win is worth `win`: in proportion, rounded half up
+/// to a tenth (a `250` record's `pp.p`).
+fn virtual_in_tenths(p: Points, file_win: i64, win: i64) -> Points {
+    let num = p.0 * win;
+    let den = file_win * 10;
+    let tenths = (2 * num + den).div_euclid(2 * den);
+    Points(tenths * 10)
 }
 
 /// The tie-breaks of a file's `202` record (codes after blanks or commas,

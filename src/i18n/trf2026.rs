@@ -163,6 +163,12 @@ pub(super) static TEXTS: &[Text] = &[
         "round {round}: clubmates could not all be kept apart, so this round was paired without that rule",
     ),
     (
+        "note.trf26.virtual_rescaled",
+        "文件的虚拟分 (250/XXA) 按其胜局 {file_win} 分计, 本赛事胜局 {win} 分: 按比例换算并取到 0.1 分 (250 记录的精度): {values}",
+        "檔案的虛擬分 (250/XXA) 按其勝局 {file_win} 分計, 本賽事勝局 {win} 分: 按比例換算並取到 0.1 分 (250 記錄的精度): {values}",
+        "the file's virtual points (250/XXA) count a win as {file_win}, this event as {win}: rescaled and rounded to tenths, as 250 records hold them: {values}",
+    ),
+    (
         "note.trf26.system_kept",
         "192 \"{code}\" 不是 qishe 的编排制度; 已按荷兰制导入, 导出时写回原代码",
         "192 \"{code}\" 不是 qishe 的編排制度; 已按荷蘭制匯入, 匯出時寫回原代碼",
