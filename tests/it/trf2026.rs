@@ -421,3 +421,40 @@ fn virtual_points_of_another_scale_are_exported_in_tenths() {
     again.ok(&["import", "trf", f.to_str().unwrap()]);
     assert_eq!(again.ok(&["export", "trf", "Three"]), out);
 }
+
+/// `240` records of rounds already played (the byes the arbiter gave:
+/// `H`, `Z`, `F`, also in the players' columns) are written back in a
+/// TRF-2026 export, as FIDE's checker reads them; they were dropped.
+/// Import → export → import → export gives the same bytes, and the
+/// endorsed engine's check judges the file and both exports alike.
+#[test]
+fn byes_of_played_rounds_are_written_back_as_240() {
+    let src = data("past_byes.trf");
+    let c = Club::new();
+    c.ok(&["import", "trf", src.to_str().unwrap()]);
+    let first = c.ok(&["export", "trf", "Byes"]);
+    let lines = |t: &str| -> Vec<String> {
+        t.split(['\r', '\n'])
+            .filter(|l| l.starts_with("240"))
+            .map(str::to_string)
+            .collect()
+    };
+    let original = std::fs::read_to_string(&src).unwrap();
+    assert_eq!(lines(&first), lines(&original), "{first}");
+    assert_eq!(lines(&first).len(), 5);
+    let f = c.path("first.trf");
+    std::fs::write(&f, &first).unwrap();
+    let again = Club::new();
+    again.ok(&["import", "trf", f.to_str().unwrap()]);
+    let second = again.ok(&["export", "trf", "Byes"]);
+    assert_eq!(second, first);
+    if let (Some(a), Some(b)) = (engine(&src), engine(&f)) {
+        assert_eq!(a, b, "the engine's verdict changed");
+    }
+    // TRF-16 keeps them in the players' columns only.
+    let old = c.ok(&["export", "trf", "Byes", "--trf", "2016"]);
+    assert!(
+        !old.contains("240 H 001") && old.contains("0000 - H"),
+        "{old}"
+    );
+}
