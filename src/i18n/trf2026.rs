@@ -200,6 +200,8 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.ptp", "完美表现", "完美表現", "PTP"),
     ("tui.tb.apro", "对手均表现", "對手均表現", "APRO"),
     ("tui.tb.appo", "对手均完美", "對手均完美", "APPO"),
+    ("tb.rating", "等级分", "等級分", "Rating"),
+    ("tui.tb.rating", "等级分", "等級分", "RTNG"),
     ("tb.sonneborn-berger-cut1", "索伯分减一", "索伯分減一", "Sonneborn-Berger cut 1"),
     ("tb.aro-cut1", "对手平均等级分减一", "對手平均等級分減一", "Avg. opp. rating cut 1"),
     ("tui.tb.sonneborn-berger-cut1", "索伯减一", "索伯減一", "SB-1"),
@@ -272,9 +274,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "tb.fide.mod_u",
-        "\"{code}\": 修饰符 U (给无等级分棋手设定等级分) qishe 不支持; 无等级分的对手不计入",
-        "\"{code}\": 修飾符 U (給無等級分棋手設定等級分) qishe 不支援; 無等級分的對手不計入",
-        "\"{code}\": the modifier U (a rating for unrated players) is not applied by qishe; unrated opponents are left out",
+        "\"{code}\": 修饰符 U (给无等级分棋手设定等级分) 不按单项小分设定; qishe 用 chess 计分办法的 unrated_rating 设定 (config.toml 的 [event.scheme_settings]), 对所有小分有效; 不设时无等级分的对手不计入",
+        "\"{code}\": 修飾符 U (給無等級分棋手設定等級分) 不按單項小分設定; qishe 用 chess 計分辦法的 unrated_rating 設定 (config.toml 的 [event.scheme_settings]), 對所有小分有效; 不設時無等級分的對手不計入",
+        "\"{code}\": the modifier U (a rating for unrated players) is not set per criterion; qishe takes the chess scheme's setting unrated_rating (config.toml's [event.scheme_settings]) for every criterion; without it unrated opponents are left out",
     ),
     (
         "err.scoring.fide_not_computed",

@@ -7,7 +7,7 @@ impl TieBreak {
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 33] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 34] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
@@ -41,6 +41,7 @@ impl TieBreak {
         ("PTP", TieBreak::Ptp),
         ("APRO", TieBreak::Apro),
         ("APPO", TieBreak::Appo),
+        ("RTNG", TieBreak::Rating),
     ];
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
@@ -101,7 +102,7 @@ impl TieBreak {
 /// FIDE's codes — C.07's and those its TEC checker (TieBreakServer)
 /// takes — that qishe reads but does not compute, with why: the key of
 /// the reason, filled with the code.
-const NOT_COMPUTED: [(&str, &str); 36] = [
+const NOT_COMPUTED: [(&str, &str); 35] = [
     // Team events: match points and game (board) points.
     ("MPTS", "tb.fide.team"),
     ("GPTS", "tb.fide.team"),
@@ -129,7 +130,6 @@ const NOT_COMPUTED: [(&str, &str); 36] = [
     ("ABH", "tb.fide.aux"),
     ("AFB", "tb.fide.aux"),
     ("RTG", "tb.fide.aux"),
-    ("RTNG", "tb.fide.aux"),
     ("RSES", "tb.fide.aux"),
     ("NUM", "tb.fide.aux"),
     ("RIP", "tb.fide.aux"),

@@ -293,7 +293,7 @@ fn fide_codes_qishe_does_not_compute_say_why() {
         ("EDEC", "team-event tie-break"),
         ("EDE", "extended direct encounter"),
         ("VUR", "working value of FIDE's tie-break checker"),
-        ("RTNG", "working value of FIDE's tie-break checker"),
+        ("ABH", "working value of FIDE's tie-break checker"),
         ("SB/P", "modifier P"),
         ("BH#F", "modifier F"),
         ("SB/D", "modifier D"),
@@ -393,5 +393,45 @@ fn a_202_record_with_a_code_qishe_does_not_know_is_named() {
     assert!(
         err.contains("第 3 行第 5 列") && err.contains("团体赛") && err.contains("默认小分"),
         "{err}"
+    );
+}
+
+/// `RTNG` (FIDE's checker): the player's own rating, more is better;
+/// with someone unrated (and no `unrated_rating` in the scheme) the
+/// criterion is dropped, 0 for everyone, as the checker drops it. On the
+/// six conformance cases its values are the checker's (`tiebreakchecker.py
+/// -s -t PTS RTNG`: 136 of 136). Written back as `RTNG` in `202`.
+#[test]
+fn rtng_is_the_players_rating_and_dropped_when_someone_is_unrated() {
+    let c = Club::new();
+    let f = c.path("t.trf");
+    std::fs::write(&f, with_202("202 PTS RTNG")).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let csv = c.ok(&["standings", "Open", "--format", "csv"]);
+    assert!(
+        csv.contains("Alpha,1.00,2000.00") && csv.contains("Beta,0.00,1900.00"),
+        "{csv}"
+    );
+    c.ok(&[
+        "event",
+        "new",
+        "E",
+        "--system",
+        "dutch",
+        "--tiebreaks",
+        "rtng,BH",
+    ]);
+    assert!(c.ok(&["event", "show", "E"]).contains("rating, buchholz"));
+    let trf = c.ok(&["export", "trf", "E"]);
+    assert!(trf.contains("202 RTNG,BH"), "{trf}");
+
+    let c = Club::new();
+    let f = c.path("t.trf");
+    std::fs::write(&f, with_202("202 PTS RTNG").replace("1900", "    ")).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let csv = c.ok(&["standings", "Open", "--format", "csv"]);
+    assert!(
+        csv.contains("Alpha,1.00,0.00") && csv.contains("Beta,0.00,0.00"),
+        "{csv}"
     );
 }
