@@ -113,20 +113,11 @@ impl App {
         settings.scheme = scheme_id;
         settings.scheme_settings = Default::default();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
-        // `202` record when qishe knows every code of it.
-        let asked = opts.tiebreaks.clone();
-        let from_202 = || -> Option<Vec<scoring::TieBreak>> {
-            let l = trf.other_lines.iter().find(|l| l.starts_with("202"))?;
-            let codes: Vec<&str> = l[3..]
-                .split(',')
-                .map(str::trim)
-                .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("PTS"))
-                .collect();
-            scoring::TieBreak::parse_list(&codes).ok()
-        };
-        let tbs = match asked.is_empty() {
-            true => from_202().unwrap_or_default(),
-            false => asked,
+        // `202` record (codes it does not know named in a note).
+        let mut notes = Vec::new();
+        let tbs = match opts.tiebreaks.is_empty() {
+            true => tiebreaks_202(&trf, file, line_of("202"), &mut notes),
+            false => opts.tiebreaks.clone(),
         };
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
@@ -140,7 +131,6 @@ impl App {
         }
         // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
         // the lines kept as they are, the start date.
-        let mut notes = Vec::new();
         let kept = kept_lines(&trf, &mut notes);
         let date = trf
             .other_lines
@@ -154,24 +144,47 @@ impl App {
             settings.pairing_settings.options.acceleration =
                 Some(crate::domain::Acceleration::Baku);
         }
-        // Virtual points in the event's scheme (a file's are in its own).
+        // Virtual points in the event's scheme (a file's are in its own),
+        // in tenths as `250` writes them and the endorsed engine reads
+        // them: `162 W 3.0` under `chess` makes a 1.0 of the file 0.3,
+        // said in a note.
         let file_win = trf.settings().win;
         let win =
             scoring::Scheme::from_id(&settings.scheme, &settings.scheme_settings)?.win_value();
+        let mut rescaled = std::collections::BTreeSet::new();
         let virtual_points = explicit.map(|t| {
             t.into_iter()
                 .map(|(id, v)| {
                     let v = v
                         .into_iter()
                         .map(|p| match file_win.0 {
-                            0 => p,
-                            fw => Points(p.0 * win.0 / fw),
+                            fw if fw <= 0 || fw == win.0 => p,
+                            fw => {
+                                let q = virtual_in_tenths(p, fw, win.0);
+                                if p.0 * win.0 != q.0 * fw {
+                                    rescaled.insert((p, q));
+                                }
+                                q
+                            }
                         })
                         .collect();
                     (id, v)
                 })
                 .collect()
         });
+        if !rescaled.is_empty() {
+            let values = rescaled
+                .iter()
+                .map(|(p, q)| format!("{p} → {q}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            notes.push(crate::i18n::msg!(
+                "note.trf26.virtual_rescaled",
+                file_win = file_win.to_string(),
+                win = win.to_string(),
+                values
+            ));
+        }
         if let Some(code) = trf.system.as_deref() {
             if crate::formats::trf::dutch_code(code).is_none() {
                 notes.push(crate::i18n::msg!("note.trf26.system_kept", code));
@@ -406,6 +419,81 @@ impl App {
             notes,
         })
     }
+}
+
+/// Virtual points `p` of a file whose win is worth `file_win` (hundredths)
+/// in a scheme whose win is worth `win`: in proportion, rounded half up
+/// to a tenth (a `250` record's `pp.p`).
+fn virtual_in_tenths(p: Points, file_win: i64, win: i64) -> Points {
+    let num = p.0 * win;
+    let den = file_win * 10;
+    let tenths = (2 * num + den).div_euclid(2 * den);
+    Points(tenths * 10)
+}
+
+/// The tie-breaks of a file's `202` record (codes after blanks or commas,
+/// `PTS` dropped), up to the first code qishe does not compute: the
+/// criteria after it would decide ties the file breaks by that one, so
+/// they are not kept either. That code is named in a note with its line
+/// and column, why (one of FIDE's qishe does not compute, or a typo with
+/// the nearest FIDE code), and what the event ranks by instead.
+fn tiebreaks_202(
+    trf: &Trf,
+    file: &str,
+    line: usize,
+    notes: &mut Vec<crate::i18n::Msg>,
+) -> Vec<scoring::TieBreak> {
+    let Some(l) = trf.other_lines.iter().find(|l| l.starts_with("202")) else {
+        return Vec::new();
+    };
+    let mut kept = Vec::new();
+    let mut start = None;
+    // Each code with its 1-based column.
+    let mut codes = Vec::new();
+    for (i, ch) in l.char_indices().skip(3) {
+        let sep = ch == ',' || ch.is_whitespace();
+        match (sep, start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                codes.push((s, &l[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        codes.push((s, &l[s..]));
+    }
+    for (at, code) in codes {
+        if code.eq_ignore_ascii_case("PTS") {
+            continue;
+        }
+        match scoring::TieBreak::parse(code) {
+            Ok(t) => kept.push(t),
+            Err(_) => {
+                let why = scoring::TieBreak::fide_not_computed(code).unwrap_or_else(|| {
+                    crate::i18n::with_near(
+                        crate::i18n::msg!("tb.fide.unknown", code),
+                        code,
+                        scoring::TieBreak::fide_names(),
+                    )
+                });
+                let column = l[..at].chars().count() + 1;
+                notes.push(if kept.is_empty() {
+                    crate::i18n::msg!("note.trf.tiebreak_default", file, line, column, why)
+                } else {
+                    let kept = kept
+                        .iter()
+                        .map(|t: &scoring::TieBreak| t.fide_code().unwrap_or(t.code()))
+                        .collect::<Vec<_>>()
+                        .join(",");
+                    crate::i18n::msg!("note.trf.tiebreak_dropped", file, line, column, why, kept)
+                });
+                break;
+            }
+        }
+    }
+    kept
 }
 
 /// The header lines an import keeps as they are: all but those the event

@@ -131,11 +131,15 @@ impl ScoringError {
                 let expected = Msg::new(expected);
                 msg!("err.scoring.bad_setting_value", key, value, expected)
             }
-            UnknownTieBreak { code, allowed } => with_near(
-                msg!("err.scoring.unknown_tiebreak", code, allowed),
-                code,
-                allowed.split(", "),
-            ),
+            // One of FIDE's codes qishe does not compute says why.
+            UnknownTieBreak { code, allowed } => match super::TieBreak::fide_not_computed(code) {
+                Some(why) => msg!("err.scoring.fide_not_computed", why, allowed),
+                None => with_near(
+                    msg!("err.scoring.unknown_tiebreak", code, allowed),
+                    code,
+                    allowed.split(", "),
+                ),
+            },
             // No capture is written `none`: the message says so.
             MissingField { field, game, .. } if *field == "err.field.first_strike" => {
                 msg!("err.scoring.missing_first_strike", game = game.msg())

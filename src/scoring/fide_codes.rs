@@ -1,12 +1,13 @@
 //! FIDE C.07's tie-break codes (2026) beside qishe's own.
 
 use super::TieBreak;
+use crate::i18n::Msg;
 
 impl TieBreak {
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 33] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 34] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
@@ -40,6 +41,7 @@ impl TieBreak {
         ("PTP", TieBreak::Ptp),
         ("APRO", TieBreak::Apro),
         ("APPO", TieBreak::Appo),
+        ("RTNG", TieBreak::Rating),
     ];
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
@@ -94,6 +96,111 @@ impl TieBreak {
             .iter()
             .find(|m| m.0 == self)
             .map(|&(_, base, low, high)| (base, low, high))
+    }
+}
+
+/// FIDE's codes — C.07's and those its TEC checker (TieBreakServer)
+/// takes — that qishe reads but does not compute, with why: the key of
+/// the reason, filled with the code.
+const NOT_COMPUTED: [(&str, &str); 35] = [
+    // Team events: match points and game (board) points.
+    ("MPTS", "tb.fide.team"),
+    ("GPTS", "tb.fide.team"),
+    ("MPVGP", "tb.fide.team"),
+    ("SSSC", "tb.fide.team"),
+    ("BC", "tb.fide.team"),
+    ("TBR", "tb.fide.team"),
+    ("BBE", "tb.fide.team"),
+    ("ESB", "tb.fide.team"),
+    ("EMMSB", "tb.fide.team"),
+    ("EMGSB", "tb.fide.team"),
+    ("EGMSB", "tb.fide.team"),
+    ("EGGSB", "tb.fide.team"),
+    ("EDEC", "tb.fide.team"),
+    ("EDET", "tb.fide.team"),
+    ("EDEB", "tb.fide.team"),
+    ("EDEBT", "tb.fide.team"),
+    ("EDEBB", "tb.fide.team"),
+    // Extended direct encounter: DE on the points, then on the
+    // secondary score, which an individual event does not have.
+    ("EDE", "tb.fide.ede"),
+    // The checker's working values and listings, not criteria qishe
+    // ranks by.
+    ("VUR", "tb.fide.aux"),
+    ("ABH", "tb.fide.aux"),
+    ("AFB", "tb.fide.aux"),
+    ("RTG", "tb.fide.aux"),
+    ("RSES", "tb.fide.aux"),
+    ("NUM", "tb.fide.aux"),
+    ("RIP", "tb.fide.aux"),
+    ("COP", "tb.fide.aux"),
+    ("COD", "tb.fide.aux"),
+    ("CSQ", "tb.fide.aux"),
+    ("FLT", "tb.fide.aux"),
+    ("RFP", "tb.fide.aux"),
+    ("TOP", "tb.fide.aux"),
+    ("ACC", "tb.fide.aux"),
+    ("SNO", "tb.fide.aux"),
+    ("TPN", "tb.fide.aux"),
+    ("RND", "tb.fide.aux"),
+];
+
+/// FIDE's modifiers (TieBreakServer's letters) that qishe does not apply,
+/// with why.
+const MODIFIERS_NOT_APPLIED: [(char, &str); 4] = [
+    ('P', "tb.fide.mod_p"),
+    ('F', "tb.fide.mod_f"),
+    ('D', "tb.fide.mod_d"),
+    ('U', "tb.fide.mod_u"),
+];
+
+impl TieBreak {
+    /// Why a code qishe refused is one of FIDE's it does not compute:
+    /// a team event's criterion or point type (`SSSC`, `BH:GP`), extended
+    /// direct encounter (`EDE`), one of the checker's working values
+    /// (`VUR`, `RTNG`), or a modifier qishe does not apply (`SB/P`,
+    /// `ARO/U1000`). `None` for a code FIDE does not have either: a typo.
+    pub fn fide_not_computed(code: &str) -> Option<Msg> {
+        let c = code.trim().to_ascii_uppercase().replace(['#', '!'], "/");
+        let (name, modifiers) = c.split_once('/').unwrap_or((c.as_str(), ""));
+        let (name, points) = match name.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (name, None),
+        };
+        let name = name.split_once('@').map_or(name, |(n, _)| n);
+        let known = name == "AOB"
+            || name == "PTS"
+            || Self::FIDE_CODES.iter().any(|(f, _)| *f == name)
+            || NOT_COMPUTED.iter().any(|(f, _)| *f == name);
+        if !known {
+            return None;
+        }
+        let code = code.trim().to_string();
+        if let Some(&(_, why)) = NOT_COMPUTED.iter().find(|(f, _)| *f == name) {
+            return Some(Msg::new(why).with("code", code));
+        }
+        if points.is_some() {
+            return Some(Msg::new("tb.fide.team").with("code", code));
+        }
+        for m in modifiers.split('/') {
+            let first = m.chars().next();
+            if let Some(&(_, why)) = MODIFIERS_NOT_APPLIED
+                .iter()
+                .find(|(l, _)| Some(*l) == first)
+            {
+                return Some(Msg::new(why).with("code", code));
+            }
+        }
+        None
+    }
+
+    /// FIDE's codes, for a did-you-mean on a mistyped one.
+    pub fn fide_names() -> impl Iterator<Item = &'static str> {
+        Self::FIDE_CODES
+            .iter()
+            .map(|(c, _)| *c)
+            .chain(["AOB", "PTS"])
+            .chain(NOT_COMPUTED.iter().map(|(c, _)| *c))
     }
 }
 

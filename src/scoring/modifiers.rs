@@ -224,6 +224,13 @@ impl TieBreak {
         let (kind, n) = modifier.split_at(modifier.chars().next()?.len_utf8());
         match kind {
             "L" if base == TieBreak::Koya => parse_limit(n),
+            // The checker's `KS/Kn`: the 50% limit raised by n points.
+            "K" if base == TieBreak::Koya => {
+                if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit()) {
+                    return None;
+                }
+                parse_limit(&format!("+{n}.0"))
+            }
             "C" | "M" => {
                 if n.is_empty() || n.starts_with('0') || !n.chars().all(|c| c.is_ascii_digit()) {
                     return None;
@@ -357,6 +364,9 @@ mod tests {
             ("KS/L+1.5", "koya-limit+1.5"),
             ("KS/L-1", "koya-limit-0.5"),
             ("KS/L+0.25", "koya-limit+0.25"),
+            ("KS/K1", "koya-limit+1.0"),
+            ("KS#L60", "koya-limit60"),
+            ("BH!C3", "buchholz-cut3"),
         ];
         for (fide, ours) in cases {
             let t = parse(fide).unwrap_or_else(|| panic!("{fide}"));

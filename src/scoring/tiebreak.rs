@@ -66,6 +66,8 @@ pub enum TieBreak {
     AroCut2,
     AroMedian1,
     AroMedian2,
+    /// The player's own rating (FIDE's checker `RTNG`).
+    Rating,
     /// Cut-n / Median-n of a FIDE criterion that has no variant of its
     /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
     Modified(super::modifiers::Modified),
@@ -74,7 +76,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 50] = [
+    pub const ALL: [TieBreak; 51] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -125,11 +127,12 @@ impl TieBreak {
         TieBreak::AroCut2,
         TieBreak::AroMedian1,
         TieBreak::AroMedian2,
+        TieBreak::Rating,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 50] = [
+    pub const CODES: [&'static str; 51] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -180,6 +183,7 @@ impl TieBreak {
         "aro-cut2",
         "aro-median1",
         "aro-median2",
+        "rating",
     ];
 
     pub fn code(self) -> &'static str {
@@ -192,7 +196,10 @@ impl TieBreak {
 
     /// Parses a code; an unknown one is an error listing the allowed codes.
     pub fn parse(code: &str) -> Result<TieBreak, ScoringError> {
-        let c = code.trim();
+        // FIDE's TEC checker also writes a modifier after `#` or `!`
+        // (`BH#C1`, `SB!C1`): the same as `/`.
+        let c = code.trim().replace(['#', '!'], "/");
+        let c = c.as_str();
         let fide = c.to_ascii_uppercase();
         Self::ALL
             .into_iter()

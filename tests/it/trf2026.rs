@@ -393,3 +393,68 @@ fn pair_trf_takes_fides_baku_group_and_explicit_lines_exactly() {
     let out = c.ok(&["pair-trf", plain.to_str().unwrap()]);
     assert!(out.starts_with("15\n1 16\n17 2\n"), "{out}");
 }
+
+/// A file scored 3-1-0 (`162  W 3.0    D 1.0`) with virtual points in
+/// those points, imported under `chess`: the virtual points are rescaled
+/// to a win of 1 and rounded to tenths (a 1.0 of the file is 0.3; it was
+/// 0.33, which the endorsed engine refuses in a `250` line), said in a
+/// note; the export is read by the engine, and import → export of the
+/// export gives it back byte for byte.
+#[test]
+fn virtual_points_of_another_scale_are_exported_in_tenths() {
+    let c = Club::new();
+    let src = data("win3_draw1.trf");
+    let o = c.run(&["import", "trf", src.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("1.00 → 0.30"), "{err}");
+    let out = c.ok(&["export", "trf", "Three"]);
+    assert!(out.contains("250       1.0 001 002 0001 0004"), "{out}");
+    assert!(out.contains("250       0.3 003 003 0001 0004"), "{out}");
+    let f = c.path("export.trf");
+    std::fs::write(&f, &out).unwrap();
+    if let Some((_, code, pairs)) = engine(&f) {
+        assert_eq!(code, 0, "the engine refused the export:\n{out}");
+        assert_eq!(c.ok(&["pair-trf", f.to_str().unwrap()]), pairs);
+    }
+    let again = Club::new();
+    again.ok(&["import", "trf", f.to_str().unwrap()]);
+    assert_eq!(again.ok(&["export", "trf", "Three"]), out);
+}
+
+/// `240` records of rounds already played (the byes the arbiter gave:
+/// `H`, `Z`, `F`, also in the players' columns) are written back in a
+/// TRF-2026 export, as FIDE's checker reads them; they were dropped.
+/// Import → export → import → export gives the same bytes, and the
+/// endorsed engine's check judges the file and both exports alike.
+#[test]
+fn byes_of_played_rounds_are_written_back_as_240() {
+    let src = data("past_byes.trf");
+    let c = Club::new();
+    c.ok(&["import", "trf", src.to_str().unwrap()]);
+    let first = c.ok(&["export", "trf", "Byes"]);
+    let lines = |t: &str| -> Vec<String> {
+        t.split(['\r', '\n'])
+            .filter(|l| l.starts_with("240"))
+            .map(str::to_string)
+            .collect()
+    };
+    let original = std::fs::read_to_string(&src).unwrap();
+    assert_eq!(lines(&first), lines(&original), "{first}");
+    assert_eq!(lines(&first).len(), 5);
+    let f = c.path("first.trf");
+    std::fs::write(&f, &first).unwrap();
+    let again = Club::new();
+    again.ok(&["import", "trf", f.to_str().unwrap()]);
+    let second = again.ok(&["export", "trf", "Byes"]);
+    assert_eq!(second, first);
+    if let (Some(a), Some(b)) = (engine(&src), engine(&f)) {
+        assert_eq!(a, b, "the engine's verdict changed");
+    }
+    // TRF-16 keeps them in the players' columns only.
+    let old = c.ok(&["export", "trf", "Byes", "--trf", "2016"]);
+    assert!(
+        !old.contains("240 H 001") && old.contains("0000 - H"),
+        "{old}"
+    );
+}

@@ -19,7 +19,8 @@ impl App {
 
     /// Writes an event as TRF: every round whose results are all in, the
     /// byes asked for (the next round's in the players' lines, later ones
-    /// as `240`), forbidden pairs (`260`, or `XXP` in TRF-16), the virtual
+    /// as `240`; in TRF-2026 the byes of the rounds played as `240` too),
+    /// forbidden pairs (`260`, or `XXP` in TRF-16), the virtual
     /// points of an accelerated event (`250`, or `XXA` in TRF-16), the
     /// scheme's values when not 1 / ½ / 0 (`162` or `BBx`, and `XXS`), and
     /// the header lines an import kept.
@@ -73,6 +74,11 @@ impl App {
         let in_lines = version == TrfVersion::V2016
             || event.settings.pairing_settings.extras.trf_byes
                 != Some(crate::domain::TrfByes::Records240);
+        // Byes the arbiter gave in the rounds played (`H`, `Z`, `F`; not
+        // the pairing-allocated one): TRF-2026's `240` records hold every
+        // round's, beside the players' columns, as other programs write
+        // and FIDE's checker reads them.
+        let mut past: Vec<((u32, char), u32)> = Vec::new();
         for (e, prs) in entries.iter().zip(&all) {
             let mut rounds = Vec::new();
             let mut total = Points::ZERO;
@@ -157,6 +163,13 @@ impl App {
                 Some(_) if !next_byes.contains_key(&e.id) => withdrawn.push(e.start_no),
                 _ => {}
             }
+            if version == TrfVersion::V2026 {
+                for (r, b) in rounds.iter().enumerate().take(done) {
+                    if matches!(b.result, 'H' | 'Z' | 'F') {
+                        past.push(((r as u32 + 1, b.result), e.start_no));
+                    }
+                }
+            }
             while rounds.last() == Some(&TrfRound::BLANK) {
                 rounds.pop();
             }
@@ -216,6 +229,9 @@ impl App {
         // Byes asked for in the rounds to come, a `240` line per kind and
         // round (the next round's are in the players' lines too).
         let mut later: BTreeMap<(u32, char), Vec<u32>> = BTreeMap::new();
+        for (key, no) in past {
+            later.entry(key).or_default().push(no);
+        }
         if !withdrawn.is_empty() {
             later.insert((done as u32 + 1, 'Z'), withdrawn);
         }

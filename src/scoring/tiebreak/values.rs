@@ -214,6 +214,16 @@ impl TbCtx<'_> {
                 self.idx,
                 i,
             ))),
+            // The player's rating (FIDE's checker `RTNG`): the scheme's
+            // `unrated_rating` for an unrated player when it is set; when
+            // it is not and someone is unrated, the criterion is dropped
+            // (0 for everyone), as the checker drops it.
+            Rating => {
+                let ratings = self.fide_ratings();
+                let all = ratings.iter().all(|r| r.is_some_and(|r| r > 0));
+                let own = ratings[i].filter(|_| all).unwrap_or(0);
+                one(Points::new(own as i64))
+            }
             // Buchholz, Sonneborn-Berger, ARO, TPR, Koya, AOB and every
             // modified one (`BH/C1`, `SB/M2`…).
             _ => one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default()),
