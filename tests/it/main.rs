@@ -20,6 +20,7 @@ mod dutch_conformance;
 mod dutch_properties;
 mod dutch_qishe_paired;
 mod dutch_selfplay;
+mod event_new_kinds;
 mod event_settings;
 mod foundation_cli;
 mod front_ends;
