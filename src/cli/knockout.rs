@@ -87,6 +87,10 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     if let Some(v) = a.time_control {
         s.time_control = v.parse::<TimeControl>()?;
     }
+    let id = a.identity.over(Default::default());
+    if !id.is_empty() {
+        s.pairing_settings.extras.identity = Some(id);
+    }
     let mut k = KnockoutSettings::default();
     if let Some(p) = a.playoff {
         k.playoff = p
