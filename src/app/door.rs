@@ -114,6 +114,12 @@ pub struct EventDraft {
     pub knockout: Option<super::KnockoutSettings>,
     /// A knockout seeded from another event's final standings: (event, top N).
     pub seed_from: Option<(String, u32)>,
+    /// The event's own identity (club, organiser, venue, arbiters); `None`
+    /// or empty: none.
+    pub identity: Option<crate::domain::Identity>,
+    /// A round robin's sitting-out score as its own column (`true`: set;
+    /// `false`: as it is).
+    pub round_robin_bye_scores: bool,
 }
 
 /// Schemes whose rounds are two games with colours swapped (分先).
@@ -470,6 +476,12 @@ impl App {
         // not read them the general check below refuses them by key.
         if d.double {
             s.pairing_settings.options.double_round_robin = Some(true);
+        }
+        if d.round_robin_bye_scores {
+            s.pairing_settings.options.round_robin_bye_scores = Some(true);
+        }
+        if let Some(id) = d.identity.clone().filter(|id| !id.is_empty()) {
+            s.pairing_settings.extras.identity = Some(id);
         }
         if let Some(v) = d.cxa_round1 {
             if !(1..=5).contains(&v) {

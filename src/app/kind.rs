@@ -143,11 +143,8 @@ pub enum EventRound {
 impl App {
     /// Creates an event of the draft's kind: an individual event, a team
     /// event with the draft's team settings, or a knockout with its own
-    /// (seeded from another event when the draft says so). The TUI
-    /// creates every kind through here; the CLI's `event new` calls the
-    /// kind's own door (`create_event`, `create_team_event`,
-    /// `create_knockout`) with settings it finishes itself (identity,
-    /// round-robin bye scores, a knockout's scheme and clocks).
+    /// (seeded from another event when the draft says so). Both front
+    /// ends create every kind through here.
     pub fn create_event_of(
         &mut self,
         name: &str,

@@ -68,31 +68,11 @@ fn doc_lang(app: &App, event: EventId, asked: Option<&str>) -> CliResult<Lang> {
     }
 }
 
-/// `event new … --system knockout`.
-pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let kind = crate::app::EventKind::Knockout;
-    if let Some(v) = &a.tiebreaks {
-        super::event::tiebreak_list(kind, v)?;
-    }
-    let mut s = app.event_settings(&crate::app::EventDraft {
-        kind,
-        ..Default::default()
-    })?;
-    if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
-        s.scheme = v;
-    }
-    if let Some(v) = a.games_per_round {
-        s.games_per_round = v;
-    }
-    if let Some(v) = a.time_control {
-        s.time_control = v.parse::<TimeControl>()?;
-    }
-    let id = a.identity.over(Default::default());
-    if !id.is_empty() {
-        s.pairing_settings.extras.identity = Some(id);
-    }
+/// A knockout's own settings from `event new … --system knockout`, and
+/// the event or season it is seeded from (its top N), as typed.
+pub fn knockout_options(a: &NewArgs) -> CliResult<(KnockoutSettings, Option<(String, u32)>)> {
     let mut k = KnockoutSettings::default();
-    if let Some(p) = a.playoff {
+    if let Some(p) = &a.playoff {
         k.playoff = p
             .split(',')
             .map(|x| x.trim().to_string())
@@ -101,13 +81,13 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
     }
     k.third_place = a.third_place;
     k.rate_playoffs = a.rate_playoffs;
-    if let Some(d) = a.draw {
-        k.draw = d;
+    if let Some(d) = &a.draw {
+        k.draw = d.clone();
     }
-    if let Some(t) = a.armageddon_time {
+    if let Some(t) = &a.armageddon_time {
         k.armageddon_time = t.parse::<TimeControl>()?;
     }
-    if let Some(t) = a.playoff_times {
+    if let Some(t) = &a.playoff_times {
         k.playoff_times = t
             .split(';')
             .map(|x| {
@@ -120,11 +100,11 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
             })
             .collect::<Result<_, _>>()?;
     }
-    if let Some(l) = a.playoff_labels {
+    if let Some(l) = &a.playoff_labels {
         k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
     }
     let seed = match (&a.seed_from, a.top) {
-        (Some(e), Some(n)) => Some((e.as_str(), n)),
+        (Some(e), Some(n)) => Some((e.clone(), n)),
         (Some(_), None) => {
             return Err(CliError::msg(crate::i18n::msg!(
                 "err.cli.seed_from_needs_top"
@@ -137,14 +117,7 @@ pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
         }
         (None, None) => None,
     };
-    let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
-    say!("{}\t{}", e.id, e.name);
-    if seed.is_some() {
-        for en in app.knockout_entries(e.key())? {
-            say!("{}\t{}", en.start_no, en.name);
-        }
-    }
-    Ok(())
+    Ok((k, seed))
 }
 
 fn match_line(m: &MatchView, lang: Lang) -> String {
