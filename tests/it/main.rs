@@ -33,6 +33,7 @@ mod hostile;
 mod kinds_messages;
 mod kinds_tui;
 mod knockout_cli;
+mod name_errors;
 mod night_cli;
 mod pairing_props;
 mod paperwork_cli;
