@@ -55,8 +55,8 @@ pub fn run(
             said(format!("{}: {}", t("tui.msg.retired"), mem.name))
         }
         Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
-        Command::ExplainPlayer { event, start_no } => {
-            let (_, b) = app.explain_player(*event, None, &format!("#{start_no}"))?;
+        Command::ExplainPlayer { event, entry } => {
+            let (_, b) = app.explain_player(*event, None, *entry)?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
         }
         Command::OpenEvent(id) => open_event(app, *id),
