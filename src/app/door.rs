@@ -140,6 +140,14 @@ impl App {
         Ok(self.store.resolve_member(key)?)
     }
 
+    /// The members named by `keys`, in order, each read as
+    /// [`App::find_member`] reads one.
+    pub fn find_members<S: AsRef<str>>(&self, keys: &[S]) -> Result<Vec<MemberId>> {
+        keys.iter()
+            .map(|k| Ok(self.find_member(k.as_ref())?.key()))
+            .collect()
+    }
+
     /// The entry of `event` named `key` (start number or name).
     pub fn find_entry(&self, event: EventId, key: &str) -> Result<Entry> {
         Ok(self.store.resolve_entry(event.0, key)?)

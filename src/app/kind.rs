@@ -451,8 +451,11 @@ mod tests {
             ..Default::default()
         };
         let ind = app.create_event("周赛", None, &s).unwrap().key();
-        app.enter_players(app.find_event("周赛").unwrap().key(), &names())
-            .unwrap();
+        app.enter_players(
+            app.find_event("周赛").unwrap().key(),
+            &app.find_members(&names()).unwrap(),
+        )
+        .unwrap();
         app.pair_next_round(app.find_event("周赛").unwrap().key())
             .unwrap();
         assert_eq!(app.event_kind(ind).unwrap(), EventKind::Individual);
@@ -474,8 +477,11 @@ mod tests {
             ..Default::default()
         };
         let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
-        app.enter_players(app.find_event("杯赛").unwrap().key(), &names())
-            .unwrap();
+        app.enter_players(
+            app.find_event("杯赛").unwrap().key(),
+            &app.find_members(&names()).unwrap(),
+        )
+        .unwrap();
         app.knockout_pair(app.find_event("杯赛").unwrap().key())
             .unwrap();
         let st = app.event_standings(ko, None).unwrap();

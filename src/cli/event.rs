@@ -448,7 +448,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }
             let event = app.find_event(&event)?.key();
-            let entries = app.enter_players(event, &players)?;
+            let members = app.find_members(&players)?;
+            let entries = app.enter_players(event, &members)?;
             for en in entries {
                 say!("{}\t{}", en.start_no, en.name);
             }

@@ -230,8 +230,7 @@ fn enter(
     members: &[MemberId],
     by_name: bool,
 ) -> crate::app::Result<Outcome> {
-    let keys: Vec<String> = members.iter().map(|x| x.0.to_string()).collect();
-    let e = app.enter_players(event, &keys)?;
+    let e = app.enter_players(event, members)?;
     let entered = tr(lang, "tui.msg.entered");
     Ok(Outcome::Entered(if by_name {
         let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
@@ -625,8 +624,11 @@ mod tests {
             .create_event("E", None, &EventSettings::default())
             .unwrap();
         let all: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
-        app.enter_players(app.find_event("E").unwrap().key(), &all)
-            .unwrap();
+        app.enter_players(
+            app.find_event("E").unwrap().key(),
+            &app.find_members(&all).unwrap(),
+        )
+        .unwrap();
         (app, e.key())
     }
 
