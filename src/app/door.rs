@@ -30,7 +30,7 @@ pub struct LogEntry {
     pub undone: bool,
 }
 
-pub use crate::domain::{EntryId, EventId, MemberId};
+pub use crate::domain::{EntryId, EventId, MemberId, TeamId};
 
 impl Event {
     /// This event's typed id.
@@ -43,6 +43,13 @@ impl Member {
     /// This member's typed id.
     pub fn key(&self) -> MemberId {
         MemberId(self.id)
+    }
+}
+
+impl crate::domain::Team {
+    /// This team's typed id.
+    pub fn key(&self) -> TeamId {
+        TeamId(self.id)
     }
 }
 
@@ -146,6 +153,14 @@ impl App {
         keys.iter()
             .map(|k| Ok(self.find_member(k.as_ref())?.key()))
             .collect()
+    }
+
+    /// The team of the team event `event` named `key` (its exact name or
+    /// pairing number).
+    pub fn find_team(&self, event: EventId, key: &str) -> Result<TeamId> {
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        Ok(super::teams::find_team(&views, key)?.team.key())
     }
 
     /// The entry of `event` named `key` (start number or name).

@@ -27,7 +27,7 @@ mod kind;
 pub use crate::domain::{BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
 pub use door::{
-    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame, TeamId,
 };
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{

@@ -20,8 +20,8 @@ use super::component::{BoardResult, Reply, Ui};
 use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
-use crate::app::EventId;
 use crate::app::RoundNo;
+use crate::app::{EventId, TeamId};
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -88,6 +88,8 @@ pub struct TeamsTab {
 /// The lineup form: one roster pick per board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineupEditor {
+    /// The team (its id; its name, shown).
+    pub id: TeamId,
     pub team: String,
     pub round: RoundNo,
     /// The roster in board order: (entry id, name).
@@ -125,13 +127,17 @@ pub enum TeamsCmd {
     SetLineup {
         event: EventId,
         round: RoundNo,
-        team: String,
+        team: TeamId,
+        /// The team's name, for the status line.
+        name: String,
         players: Vec<String>,
     },
     /// A roster change (`qishe team roster`).
     Roster {
         event: EventId,
-        team: String,
+        team: TeamId,
+        /// The team's name, for the status line.
+        name: String,
         change: crate::app::teams::RosterChange,
         force: bool,
     },
@@ -318,6 +324,7 @@ impl TeamsTab {
                         .map(|p| p.and_then(|id| roster.iter().position(|r| r.0 == id)))
                         .collect();
                     t.editor = Some(LineupEditor {
+                        id: v.team.key(),
                         team: v.team.name.clone(),
                         round: t.round,
                         roster,
@@ -438,7 +445,8 @@ impl TeamsTab {
                 return Reply::Run(TeamsCmd::SetLineup {
                     event,
                     round: e.round,
-                    team: e.team.clone(),
+                    team: e.id,
+                    name: e.team.clone(),
                     players: e.players(),
                 })
             }
@@ -456,11 +464,12 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             event,
             round,
             team,
+            name,
             players,
         } => {
-            app.set_team_lineup(*event, *round, team, players)?;
+            app.set_team_lineup(*event, *round, *team, players)?;
             Ok(format!(
-                "{}: {team} ({} {round})",
+                "{}: {name} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),
                 ui.t("tui.round.title")
             ))
@@ -468,9 +477,10 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
         TeamsCmd::Roster {
             event,
             team,
+            name,
             change,
             force,
-        } => roster::run(app, ui, (*event, team), change, *force),
+        } => roster::run(app, ui, (*event, *team, name), change, *force),
         TeamsCmd::NewTeam {
             event,
             name,
