@@ -65,6 +65,14 @@ impl EventStandings {
             _ => None,
         }
     }
+
+    /// A team event's standings (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamStandings> {
+        match self {
+            EventStandings::Team(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// One cell of a knockout's crosstable: the player's match of a round.
@@ -125,6 +133,14 @@ impl EventCrosstable {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// A team event's crosstable (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamCrosstable> {
+        match self {
+            EventCrosstable::Team(c) => Some(c),
+            _ => None,
+        }
+    }
 }
 
 /// A round of an event, by its kind.
@@ -138,6 +154,16 @@ pub enum EventRound {
         round: RoundNo,
         matches: Vec<MatchView>,
     },
+}
+
+impl EventRound {
+    /// A team event's round (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamRoundView> {
+        match self {
+            EventRound::Team(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 impl App {

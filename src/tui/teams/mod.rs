@@ -171,6 +171,7 @@ pub fn load(
     }
     let key = ev.key();
     let (_, ts) = app.team_event(key)?;
+    let not_team = || crate::i18n::msg!("err.team.not_team_event", event = &ev.name).render(lang);
     let prev = prev.filter(|t| t.event == key);
     let round = prev
         .as_ref()
@@ -184,17 +185,22 @@ pub fn load(
         games_per_round: ev.settings.games_per_round,
         paired,
         teams: app.team_lineups(key, round)?,
+        // The round and the tables through the doors that answer for the
+        // event's kind (a team event's, as checked above).
         matches: if round.get() <= paired {
-            Some(app.team_round_view(key, Some(round))?)
+            app.event_round(key, Some(round))?.into_team()
         } else {
             None
         },
         standings: app
-            .team_standings(key, None)
-            .map(|(_, s)| s)
-            .map_err(|e| e.render(lang)),
+            .event_standings(key, None)
+            .map_err(|e| e.render(lang))
+            .and_then(|s| s.into_team().ok_or_else(not_team)),
         prizes: app.team_board_prizes(key, None).unwrap_or_default(),
-        cross: app.team_crosstable(key, None).map_err(|e| e.render(lang)),
+        cross: app
+            .event_crosstable(key, None)
+            .map_err(|e| e.render(lang))
+            .and_then(|c| c.into_team().ok_or_else(not_team)),
         editor: prev.as_ref().and_then(|t| t.editor.clone()),
         roster_editor: prev.as_ref().and_then(|t| t.roster_editor.clone()),
         team_form: prev.as_ref().and_then(|t| t.team_form.clone()),
