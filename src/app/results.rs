@@ -93,12 +93,12 @@ impl App {
         Ok(breakdown(&data, &scheme, &tbs, after_round, entry.0)?)
     }
 
-    /// The player of `event`'s standings named `who`: a name, else a start
+    /// The player of `event`'s standings named `key`: a name, else a start
     /// number (`#3` or `3`), as `standings --explain A` names one.
-    pub fn find_ranked_player(&self, event: EventId, who: &str) -> Result<EntryId> {
+    pub fn find_ranked_player(&self, event: EventId, key: &str) -> Result<EntryId> {
         let ev = self.event(event)?;
         let data = self.event_data(&ev)?;
-        let w = who.trim();
+        let w = key.trim();
         let key = w.strip_prefix('#').unwrap_or(w);
         data.players
             .iter()

@@ -306,11 +306,65 @@ fn draft(a: &NewArgs, kind: crate::app::EventKind) -> CliResult<EventDraft> {
         d.team = Some(ts);
     }
     if kind == EventKind::Knockout {
-        let (k, seed) = super::knockout::knockout_options(a)?;
+        let (k, seed) = knockout_options(a)?;
         d.knockout = Some(k);
         d.seed_from = seed;
     }
     Ok(d)
+}
+
+/// A knockout's own settings from `event new … --system knockout`, and
+/// the event or season it is seeded from (its top N), as typed.
+fn knockout_options(
+    a: &NewArgs,
+) -> CliResult<(crate::app::KnockoutSettings, Option<(String, u32)>)> {
+    let mut k = crate::app::KnockoutSettings::default();
+    if let Some(p) = &a.playoff {
+        k.playoff = p
+            .split(',')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect();
+    }
+    k.third_place = a.third_place;
+    k.rate_playoffs = a.rate_playoffs;
+    if let Some(d) = &a.draw {
+        k.draw = d.clone();
+    }
+    if let Some(t) = &a.armageddon_time {
+        k.armageddon_time = t.parse::<TimeControl>()?;
+    }
+    if let Some(t) = &a.playoff_times {
+        k.playoff_times = t
+            .split(';')
+            .map(|x| {
+                let x = x.trim();
+                if x.is_empty() {
+                    Ok(None)
+                } else {
+                    x.parse::<TimeControl>().map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(l) = &a.playoff_labels {
+        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
+    }
+    let seed = match (&a.seed_from, a.top) {
+        (Some(e), Some(n)) => Some((e.clone(), n)),
+        (Some(_), None) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.seed_from_needs_top"
+            )))
+        }
+        (None, Some(_)) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.top_needs_seed_from"
+            )))
+        }
+        (None, None) => None,
+    };
+    Ok((k, seed))
 }
 
 /// Every `event` command.

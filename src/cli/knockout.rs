@@ -2,12 +2,10 @@
 //! `round pair`, `result … --game N`, `knockout lot`, `import games`,
 //! `bracket` and `standings` for knockouts (`specs/knockout.md`).
 
-use super::event::NewArgs;
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{App, BracketView, EventId, KnockoutResult, KnockoutSettings, MatchView};
+use crate::app::{App, BracketView, EventId, KnockoutResult, MatchView};
 use crate::app::{BoardNo, RoundNo};
-use crate::domain::TimeControl;
 use crate::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -66,58 +64,6 @@ fn doc_lang(app: &App, event: EventId, asked: Option<&str>) -> CliResult<Lang> {
             .ok_or_else(|| CliError::msg(crate::i18n::msg!("err.cli.unknown_lang", value = code))),
         None => Ok(app.document_lang(event)?),
     }
-}
-
-/// A knockout's own settings from `event new … --system knockout`, and
-/// the event or season it is seeded from (its top N), as typed.
-pub fn knockout_options(a: &NewArgs) -> CliResult<(KnockoutSettings, Option<(String, u32)>)> {
-    let mut k = KnockoutSettings::default();
-    if let Some(p) = &a.playoff {
-        k.playoff = p
-            .split(',')
-            .map(|x| x.trim().to_string())
-            .filter(|x| !x.is_empty())
-            .collect();
-    }
-    k.third_place = a.third_place;
-    k.rate_playoffs = a.rate_playoffs;
-    if let Some(d) = &a.draw {
-        k.draw = d.clone();
-    }
-    if let Some(t) = &a.armageddon_time {
-        k.armageddon_time = t.parse::<TimeControl>()?;
-    }
-    if let Some(t) = &a.playoff_times {
-        k.playoff_times = t
-            .split(';')
-            .map(|x| {
-                let x = x.trim();
-                if x.is_empty() {
-                    Ok(None)
-                } else {
-                    x.parse::<TimeControl>().map(Some)
-                }
-            })
-            .collect::<Result<_, _>>()?;
-    }
-    if let Some(l) = &a.playoff_labels {
-        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
-    }
-    let seed = match (&a.seed_from, a.top) {
-        (Some(e), Some(n)) => Some((e.clone(), n)),
-        (Some(_), None) => {
-            return Err(CliError::msg(crate::i18n::msg!(
-                "err.cli.seed_from_needs_top"
-            )))
-        }
-        (None, Some(_)) => {
-            return Err(CliError::msg(crate::i18n::msg!(
-                "err.cli.top_needs_seed_from"
-            )))
-        }
-        (None, None) => None,
-    };
-    Ok((k, seed))
 }
 
 fn match_line(m: &MatchView, lang: Lang) -> String {

@@ -338,11 +338,11 @@ impl App {
         Ok((t, i))
     }
 
-    /// The player of the season standings named `who`: an exact name, else
+    /// The player of the season standings named `key`: an exact name, else
     /// a member id (`#12` or `12`).
-    pub fn find_season_player(&self, season: SeasonId, who: &str) -> Result<MemberId> {
+    pub fn find_season_player(&self, season: SeasonId, key: &str) -> Result<MemberId> {
         let t = self.season_standings(season)?;
-        let w = who.trim();
+        let w = key.trim();
         let rows = &t.standings.rows;
         rows.iter()
             .find(|r| r.name == w)
