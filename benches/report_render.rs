@@ -54,13 +54,13 @@ fn bench(c: &mut Criterion) {
     };
     let sheet = PairingSheetData {
         event: event.clone(),
-        round: 5,
+        round: qishe::app::RoundNo(5),
         boards: boards(120),
         absent: Vec::new(),
     };
     let slips = SlipsData {
         event,
-        round: 5,
+        round: qishe::app::RoundNo(5),
         boards: boards(120),
         per_page: 4,
     };

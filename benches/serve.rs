@@ -51,8 +51,11 @@ fn club(dir: &std::path::Path) -> std::path::PathBuf {
         ..EventSettings::default()
     };
     app.create_event("周五快棋", None, &settings).unwrap();
-    app.enter_players(app.find_event("1").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("1").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     app.pair_next_round(app.find_event("1").unwrap().key())
         .unwrap();
     db

@@ -51,8 +51,11 @@ fn bench(c: &mut Criterion) {
             .take(PLAYERS)
             .map(|m| m.id.to_string())
             .collect();
-        app.enter_players(app.find_event(&e.name).unwrap().key(), &ids)
-            .unwrap();
+        app.enter_players(
+            app.find_event(&e.name).unwrap().key(),
+            &app.find_members(&ids).unwrap(),
+        )
+        .unwrap();
         // Two rounds played, the third paired with half its results in.
         for round in 1..=3u32 {
             app.pair_next_round(app.find_event(&e.name).unwrap().key())

@@ -153,8 +153,11 @@ mod tests {
         };
         let s = app.event_settings(&d).unwrap();
         app.create_event("Open", None, &s).unwrap();
-        app.enter_players(app.find_event("Open").unwrap().key(), &names)
-            .unwrap();
+        app.enter_players(
+            app.find_event("Open").unwrap().key(),
+            &app.find_members(&names).unwrap(),
+        )
+        .unwrap();
         app
     }
 
@@ -180,8 +183,11 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        app.enter_players(app.find_event("Open").unwrap().key(), &["Late".to_string()])
-            .unwrap();
+        app.enter_players(
+            app.find_event("Open").unwrap().key(),
+            &app.find_members(&["Late".to_string()]).unwrap(),
+        )
+        .unwrap();
         let vp = app.virtual_points(&ev).unwrap();
         assert_eq!(vp.len(), 8, "the late entry (#14) is in GB: {vp:?}");
         assert!(!vp.contains_key(&14));

@@ -30,7 +30,7 @@ pub struct LogEntry {
     pub undone: bool,
 }
 
-pub use crate::domain::{EntryId, EventId, MemberId};
+pub use crate::domain::{EntryId, EventId, MemberId, TeamId};
 
 impl Event {
     /// This event's typed id.
@@ -43,6 +43,13 @@ impl Member {
     /// This member's typed id.
     pub fn key(&self) -> MemberId {
         MemberId(self.id)
+    }
+}
+
+impl crate::domain::Team {
+    /// This team's typed id.
+    pub fn key(&self) -> TeamId {
+        TeamId(self.id)
     }
 }
 
@@ -114,6 +121,12 @@ pub struct EventDraft {
     pub knockout: Option<super::KnockoutSettings>,
     /// A knockout seeded from another event's final standings: (event, top N).
     pub seed_from: Option<(String, u32)>,
+    /// The event's own identity (club, organiser, venue, arbiters); `None`
+    /// or empty: none.
+    pub identity: Option<crate::domain::Identity>,
+    /// A round robin's sitting-out score as its own column (`true`: set;
+    /// `false`: as it is).
+    pub round_robin_bye_scores: bool,
 }
 
 /// Schemes whose rounds are two games with colours swapped (分先).
@@ -132,6 +145,22 @@ impl App {
     /// The member named `key` (id, `#id`, member id or name).
     pub fn find_member(&self, key: &str) -> Result<Member> {
         Ok(self.store.resolve_member(key)?)
+    }
+
+    /// The members named by `keys`, in order, each read as
+    /// [`App::find_member`] reads one.
+    pub fn find_members<S: AsRef<str>>(&self, keys: &[S]) -> Result<Vec<MemberId>> {
+        keys.iter()
+            .map(|k| Ok(self.find_member(k.as_ref())?.key()))
+            .collect()
+    }
+
+    /// The team of the team event `event` named `key` (its exact name or
+    /// pairing number).
+    pub fn find_team(&self, event: EventId, key: &str) -> Result<TeamId> {
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        Ok(super::teams::find_team(&views, key)?.team.key())
     }
 
     /// The entry of `event` named `key` (start number or name).
@@ -470,6 +499,12 @@ impl App {
         // not read them the general check below refuses them by key.
         if d.double {
             s.pairing_settings.options.double_round_robin = Some(true);
+        }
+        if d.round_robin_bye_scores {
+            s.pairing_settings.options.round_robin_bye_scores = Some(true);
+        }
+        if let Some(id) = d.identity.clone().filter(|id| !id.is_empty()) {
+            s.pairing_settings.extras.identity = Some(id);
         }
         if let Some(v) = d.cxa_round1 {
             if !(1..=5).contains(&v) {

@@ -65,6 +65,14 @@ impl EventStandings {
             _ => None,
         }
     }
+
+    /// A team event's standings (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamStandings> {
+        match self {
+            EventStandings::Team(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// One cell of a knockout's crosstable: the player's match of a round.
@@ -125,6 +133,14 @@ impl EventCrosstable {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// A team event's crosstable (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamCrosstable> {
+        match self {
+            EventCrosstable::Team(c) => Some(c),
+            _ => None,
+        }
+    }
 }
 
 /// A round of an event, by its kind.
@@ -140,14 +156,21 @@ pub enum EventRound {
     },
 }
 
+impl EventRound {
+    /// A team event's round (`None` for another kind).
+    pub fn into_team(self) -> Option<TeamRoundView> {
+        match self {
+            EventRound::Team(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 impl App {
     /// Creates an event of the draft's kind: an individual event, a team
     /// event with the draft's team settings, or a knockout with its own
-    /// (seeded from another event when the draft says so). The TUI
-    /// creates every kind through here; the CLI's `event new` calls the
-    /// kind's own door (`create_event`, `create_team_event`,
-    /// `create_knockout`) with settings it finishes itself (identity,
-    /// round-robin bye scores, a knockout's scheme and clocks).
+    /// (seeded from another event when the draft says so). Both front
+    /// ends create every kind through here.
     pub fn create_event_of(
         &mut self,
         name: &str,
@@ -454,8 +477,11 @@ mod tests {
             ..Default::default()
         };
         let ind = app.create_event("周赛", None, &s).unwrap().key();
-        app.enter_players(app.find_event("周赛").unwrap().key(), &names())
-            .unwrap();
+        app.enter_players(
+            app.find_event("周赛").unwrap().key(),
+            &app.find_members(&names()).unwrap(),
+        )
+        .unwrap();
         app.pair_next_round(app.find_event("周赛").unwrap().key())
             .unwrap();
         assert_eq!(app.event_kind(ind).unwrap(), EventKind::Individual);
@@ -477,8 +503,11 @@ mod tests {
             ..Default::default()
         };
         let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
-        app.enter_players(app.find_event("杯赛").unwrap().key(), &names())
-            .unwrap();
+        app.enter_players(
+            app.find_event("杯赛").unwrap().key(),
+            &app.find_members(&names()).unwrap(),
+        )
+        .unwrap();
         app.knockout_pair(app.find_event("杯赛").unwrap().key())
             .unwrap();
         let st = app.event_standings(ko, None).unwrap();

@@ -27,7 +27,7 @@ mod kind;
 pub use crate::domain::{BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
 pub use door::{
-    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame,
+    EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame, TeamId,
 };
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
@@ -310,14 +310,11 @@ impl App {
         Ok(self.store.create_event(name, date, settings)?)
     }
 
-    /// Enters members (by id or name) into an event.
-    pub fn enter_players(&mut self, event: EventId, players: &[String]) -> Result<Vec<Entry>> {
+    /// Enters members into an event.
+    pub fn enter_players(&mut self, event: EventId, members: &[MemberId]) -> Result<Vec<Entry>> {
         let ev = self.event(event)?;
         self.check_entries_open(&ev)?;
-        let mut ids = Vec::new();
-        for p in players {
-            ids.push(self.store.resolve_member(p)?.id);
-        }
+        let ids: Vec<i64> = members.iter().map(|m| m.0).collect();
         Ok(self.store.enter_members(ev.id, &ids)?)
     }
 
@@ -350,7 +347,7 @@ pub(crate) fn two_players_paired() -> App {
         .unwrap();
     app.enter_players(
         app.find_event("E").unwrap().key(),
-        &["1".into(), "2".into()],
+        &app.find_members(&["1", "2"]).unwrap(),
     )
     .unwrap();
     app.pair_next_round(app.find_event("E").unwrap().key())

@@ -369,7 +369,7 @@ impl App {
                     report::pairing_sheet(
                         &PairingSheetData {
                             event: info,
-                            round: view.number.get(),
+                            round: view.number,
                             boards,
                             absent: view
                                 .absent
@@ -383,7 +383,7 @@ impl App {
                     report::result_slips(
                         &SlipsData {
                             event: info,
-                            round: view.number.get(),
+                            round: view.number,
                             boards,
                             per_page: SLIPS_PER_PAGE,
                         },

@@ -15,7 +15,7 @@ use super::print::DocKind;
 use super::{App, Result};
 use crate::app::EventId;
 use crate::domain::Entry;
-use crate::domain::RoundNo;
+use crate::domain::{BoardNo, RoundNo};
 use crate::i18n::{io_msg, tr, Lang};
 use crate::report::{self, render_html};
 use std::collections::HashMap;
@@ -407,8 +407,8 @@ impl App {
                 out.insert(
                     b.red,
                     NextGame {
-                        round,
-                        board: b.number,
+                        round: RoundNo(round),
+                        board: BoardNo(b.number),
                         colour: None,
                         opponent: None,
                     },
@@ -428,8 +428,8 @@ impl App {
                 out.insert(
                     me,
                     NextGame {
-                        round,
-                        board: b.number,
+                        round: RoundNo(round),
+                        board: BoardNo(b.number),
                         colour: Some(colour),
                         opponent: name(them),
                     },
@@ -500,8 +500,8 @@ impl App {
             };
             let d = GamePageData {
                 event: ev.name.clone(),
-                round: g.round,
-                board: g.board,
+                round: RoundNo(g.round),
+                board: BoardNo(g.board),
                 game_no,
                 red: player_link(red),
                 black: player_link(black),

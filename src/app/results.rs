@@ -2,7 +2,7 @@
 
 use super::input::{ClockInput, ResultInput};
 use super::{invalid, App, Result};
-use crate::app::EventId;
+use crate::app::{EntryId, EventId};
 use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Event, Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
@@ -74,12 +74,12 @@ impl App {
     }
 
     /// How one player's tie-break values are made (`standings --explain A`,
-    /// the TUI's `e`): `who` is a name or a start number (`#3` or `3`).
+    /// the TUI's `e`): `entry` is the player's entry in the event.
     pub fn explain_player(
         &self,
         event: EventId,
         after_round: Option<RoundNo>,
-        who: &str,
+        entry: EntryId,
     ) -> Result<(Standings, Breakdown)> {
         let after_round = after_round.map(RoundNo::get);
         let ev = self.event(event)?;
@@ -90,10 +90,17 @@ impl App {
         let scheme = self.scheme(&ev)?;
         let tbs = self.tiebreaks_of(&ev, &scheme)?;
         let data = self.event_data(&ev)?;
-        let w = who.trim();
+        Ok(breakdown(&data, &scheme, &tbs, after_round, entry.0)?)
+    }
+
+    /// The player of `event`'s standings named `key`: a name, else a start
+    /// number (`#3` or `3`), as `standings --explain A` names one.
+    pub fn find_ranked_player(&self, event: EventId, key: &str) -> Result<EntryId> {
+        let ev = self.event(event)?;
+        let data = self.event_data(&ev)?;
+        let w = key.trim();
         let key = w.strip_prefix('#').unwrap_or(w);
-        let id = data
-            .players
+        data.players
             .iter()
             .find(|p| p.name == w)
             .or_else(|| {
@@ -101,9 +108,8 @@ impl App {
                     .ok()
                     .and_then(|n| data.players.iter().find(|p| p.start_no == n))
             })
-            .map(|p| p.id)
-            .ok_or_else(|| ScoringError::NoSuchPlayer(w.to_string()))?;
-        Ok(breakdown(&data, &scheme, &tbs, after_round, id)?)
+            .map(|p| EntryId(p.id))
+            .ok_or_else(|| ScoringError::NoSuchPlayer(w.to_string()).into())
     }
 
     /// What a board still lacks for the scheme to score it, once its

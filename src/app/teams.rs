@@ -3,11 +3,11 @@
 
 use super::{invalid, App, AppError, Result};
 use crate::app::EventId;
-use crate::domain::RoundNo;
 use crate::domain::{
     lineup_order_break, round_board_number, Entry, Event, EventSettings, Game, NewMember, Team,
     TeamSettings,
 };
+use crate::domain::{RoundNo, TeamId};
 use crate::formats::games_csv::read_team_games_csv;
 use crate::formats::teams_csv::read_teams_csv;
 use crate::pairing::team::{pair_teams, team_state, TeamPast, TeamUnit};
@@ -392,13 +392,13 @@ impl App {
         &mut self,
         event: EventId,
         round: RoundNo,
-        team: &str,
+        team: TeamId,
         players: &[String],
     ) -> Result<Vec<Option<i64>>> {
         let round = round.get();
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
-        let view = find_team(&views, team)?;
+        let view = team_by_id(&views, team)?;
         let b = ts.boards as usize;
         // A round of the event: not 0, not past its last (a typo would
         // store a lineup no round ever uses).
@@ -571,6 +571,14 @@ fn match_boards(b: u32, m: u32, home: &[Option<i64>], away: &[Option<i64>]) -> V
             })
         })
         .collect()
+}
+
+/// The team `id` of the event's teams.
+pub(crate) fn team_by_id(views: &[TeamView], id: TeamId) -> Result<&TeamView> {
+    views
+        .iter()
+        .find(|v| v.team.id == id.0)
+        .ok_or_else(|| invalid!("err.team.no_team", team = id.0))
 }
 
 /// A team by exact name or pairing number.

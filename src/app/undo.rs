@@ -193,9 +193,12 @@ mod tests {
             }
             Op::Enter(ev, ms) => {
                 let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
-                app.enter_players(app.find_event(EVENTS[*ev]).map_err(e)?.key(), &names)
-                    .map(|_| ())
-                    .map_err(e)
+                app.enter_players(
+                    app.find_event(EVENTS[*ev]).map_err(e)?.key(),
+                    &app.find_members(&names).map_err(e)?,
+                )
+                .map(|_| ())
+                .map_err(e)
             }
             Op::Withdraw(ev, m) => {
                 let event = app.store.resolve_event(EVENTS[*ev]).map_err(s)?;
@@ -297,9 +300,12 @@ mod tests {
                 .map_err(e),
             Op::KoEnter(ms) => {
                 let names: Vec<String> = ms.iter().map(|m| NAMES[*m].to_string()).collect();
-                app.enter_players(app.find_event(CUP).map_err(e)?.key(), &names)
-                    .map(|_| ())
-                    .map_err(e)
+                app.enter_players(
+                    app.find_event(CUP).map_err(e)?.key(),
+                    &app.find_members(&names).map_err(e)?,
+                )
+                .map(|_| ())
+                .map_err(e)
             }
             Op::KoPair => app
                 .knockout_pair(app.find_event(CUP).map_err(e)?.key())

@@ -153,7 +153,7 @@ pub fn build_demo(app: &mut App) -> CliResult {
         ..Default::default()
     };
     let done = app.create_event(done, date(2025, 10, 11), &s)?.key();
-    app.enter_players(done, &names[..24])?;
+    app.enter_players(done, &app.find_members(&names[..24])?)?;
     for r in 1..=7 {
         app.pair_next_round(done)?;
         play_round(app, done, r, &mut rng, r >= 5)?;
@@ -168,7 +168,7 @@ pub fn build_demo(app: &mut App) -> CliResult {
         ..Default::default()
     };
     let running = app.create_event(running, date(2026, 3, 5), &s)?.key();
-    app.enter_players(running, &names[10..28])?;
+    app.enter_players(running, &app.find_members(&names[10..28])?)?;
     for r in 1..=2 {
         app.pair_next_round(running)?;
         play_round(app, running, r, &mut rng, false)?;

@@ -248,78 +248,146 @@ pub fn check_new_options(a: &NewArgs) -> CliResult {
     }
 }
 
-/// Every `event` command but a new knockout (see [`is_knockout`]), which
-/// `cli/mod.rs` sends to `knockout.rs`.
+/// The draft of `event new` for an event of `kind`: what was typed, read
+/// at the edge. A knockout's rounds follow from its entries (`--rounds` is
+/// only noted, see `cli/mod.rs`) and its system is the bracket's.
+fn draft(a: &NewArgs, kind: crate::app::EventKind) -> CliResult<EventDraft> {
+    use crate::app::EventKind;
+    let mut d = EventDraft {
+        kind,
+        scheme: scheme_id(a.scheme.as_deref())?,
+        games_per_round: a.games_per_round,
+        double: a.double,
+        acceleration: a.acceleration.clone(),
+        clubmates: a.clubmates.clone(),
+        round_robin_bye_scores: a.bye_scores,
+        ..Default::default()
+    };
+    if kind != EventKind::Knockout {
+        d.rounds = a.rounds;
+        if let Some(v) = &a.system {
+            d.system = Some(PairingSystem::from_code(v).ok_or_else(|| {
+                let why = crate::i18n::msg!(
+                    "err.cli.unknown_system",
+                    value = v,
+                    allowed = "dutch, cxa, berger, knockout"
+                );
+                let near = ["dutch", "cxa", "berger", "knockout"];
+                CliError::usage(crate::i18n::with_near(why, v, near))
+            })?);
+        }
+    }
+    if let Some(v) = &a.time_control {
+        d.time_control = Some(v.parse::<TimeControl>()?);
+    }
+    if let Some(v) = &a.tiebreaks {
+        d.tiebreaks = Some(tiebreak_list(kind, v)?);
+    }
+    if let Some(v) = &a.bye_score {
+        d.bye_opponent_score = Some(ByeOpponentScore::from_code(v).ok_or_else(|| {
+            CliError::msg(crate::i18n::msg!("err.cli.unknown_bye_score", value = v))
+        })?);
+    }
+    d.identity = Some(a.identity.over(Default::default()));
+    if kind == EventKind::Team {
+        let mut ts = crate::domain::TeamSettings {
+            boards: a.boards.unwrap_or(4),
+            min_boards: a.min_boards,
+            ..Default::default()
+        };
+        if let Some(v) = &a.match_points {
+            ts.match_points = crate::domain::MatchPoints::parse(v).ok_or_else(|| {
+                CliError::msg(crate::i18n::msg!("err.cli.bad_match_points", value = v))
+            })?;
+        }
+        if let Some(v) = &a.tied_match {
+            ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
+        }
+        d.team = Some(ts);
+    }
+    if kind == EventKind::Knockout {
+        let (k, seed) = knockout_options(a)?;
+        d.knockout = Some(k);
+        d.seed_from = seed;
+    }
+    Ok(d)
+}
+
+/// A knockout's own settings from `event new … --system knockout`, and
+/// the event or season it is seeded from (its top N), as typed.
+fn knockout_options(
+    a: &NewArgs,
+) -> CliResult<(crate::app::KnockoutSettings, Option<(String, u32)>)> {
+    let mut k = crate::app::KnockoutSettings::default();
+    if let Some(p) = &a.playoff {
+        k.playoff = p
+            .split(',')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect();
+    }
+    k.third_place = a.third_place;
+    k.rate_playoffs = a.rate_playoffs;
+    if let Some(d) = &a.draw {
+        k.draw = d.clone();
+    }
+    if let Some(t) = &a.armageddon_time {
+        k.armageddon_time = t.parse::<TimeControl>()?;
+    }
+    if let Some(t) = &a.playoff_times {
+        k.playoff_times = t
+            .split(';')
+            .map(|x| {
+                let x = x.trim();
+                if x.is_empty() {
+                    Ok(None)
+                } else {
+                    x.parse::<TimeControl>().map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(l) = &a.playoff_labels {
+        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
+    }
+    let seed = match (&a.seed_from, a.top) {
+        (Some(e), Some(n)) => Some((e.clone(), n)),
+        (Some(_), None) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.seed_from_needs_top"
+            )))
+        }
+        (None, Some(_)) => {
+            return Err(CliError::msg(crate::i18n::msg!(
+                "err.cli.top_needs_seed_from"
+            )))
+        }
+        (None, None) => None,
+    };
+    Ok((k, seed))
+}
+
+/// Every `event` command.
 pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
     let mut app = ctx.open()?;
     let l = ctx.lang;
     match cmd {
         EventCmd::New(a) => {
-            let kind = if a.teams {
+            let kind = if is_knockout(&a) {
+                crate::app::EventKind::Knockout
+            } else if a.teams {
                 crate::app::EventKind::Team
             } else {
                 crate::app::EventKind::Individual
             };
-            let mut d = EventDraft {
-                kind,
-                scheme: scheme_id(a.scheme.as_deref())?,
-                rounds: a.rounds,
-                games_per_round: a.games_per_round,
-                double: a.double,
-                acceleration: a.acceleration.clone(),
-                clubmates: a.clubmates.clone(),
-                ..Default::default()
-            };
-            if let Some(v) = a.system {
-                d.system = Some(PairingSystem::from_code(&v).ok_or_else(|| {
-                    let why = crate::i18n::msg!(
-                        "err.cli.unknown_system",
-                        value = &v,
-                        allowed = "dutch, cxa, berger, knockout"
-                    );
-                    let near = ["dutch", "cxa", "berger", "knockout"];
-                    CliError::usage(crate::i18n::with_near(why, &v, near))
-                })?);
-            }
-            if let Some(v) = a.time_control {
-                d.time_control = Some(v.parse::<TimeControl>()?);
-            }
-            if let Some(v) = a.tiebreaks {
-                d.tiebreaks = Some(tiebreak_list(kind, &v)?);
-            }
-            if let Some(v) = a.bye_score {
-                d.bye_opponent_score = Some(ByeOpponentScore::from_code(&v).ok_or_else(|| {
-                    CliError::msg(crate::i18n::msg!("err.cli.unknown_bye_score", value = &v))
-                })?);
-            }
-            let mut s = app.event_settings(&d)?;
-            let id = a.identity.over(Default::default());
-            if !id.is_empty() {
-                s.pairing_settings.extras.identity = Some(id);
-            }
-            if a.bye_scores {
-                s.pairing_settings.options.round_robin_bye_scores = Some(true);
-            }
-            if a.teams {
-                let mut ts = crate::domain::TeamSettings {
-                    boards: a.boards.unwrap_or(4),
-                    min_boards: a.min_boards,
-                    ..Default::default()
-                };
-                if let Some(v) = &a.match_points {
-                    ts.match_points = crate::domain::MatchPoints::parse(v).ok_or_else(|| {
-                        CliError::msg(crate::i18n::msg!("err.cli.bad_match_points", value = v))
-                    })?;
-                }
-                if let Some(v) = &a.tied_match {
-                    ts.tied_match = crate::domain::TiedMatch::from_code(v).unwrap_or_default();
-                }
-                let e = app.create_team_event(&a.name, a.date, &s, &ts)?;
-                say!("{}\t{}", e.id, e.name);
-                return Ok(());
-            }
-            let e = app.create_event(&a.name, a.date, &s)?;
+            let d = draft(&a, kind)?;
+            let e = app.create_event_of(&a.name, a.date, &d)?;
             say!("{}\t{}", e.id, e.name);
+            if kind == crate::app::EventKind::Knockout && d.seed_from.is_some() {
+                for en in app.knockout_entries(e.key())? {
+                    say!("{}\t{}", en.start_no, en.name);
+                }
+            }
         }
         EventCmd::Edit { event, identity } => {
             let event = app.find_event(&event)?.key();
@@ -434,7 +502,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 return Err(CliError::msg(crate::i18n::msg!("err.cli.enter_nobody")));
             }
             let event = app.find_event(&event)?.key();
-            let entries = app.enter_players(event, &players)?;
+            let members = app.find_members(&players)?;
+            let entries = app.enter_players(event, &members)?;
             for en in entries {
                 say!("{}\t{}", en.start_no, en.name);
             }

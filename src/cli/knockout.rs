@@ -2,12 +2,10 @@
 //! `round pair`, `result … --game N`, `knockout lot`, `import games`,
 //! `bracket` and `standings` for knockouts (`specs/knockout.md`).
 
-use super::event::NewArgs;
 use super::output::{Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::{App, BracketView, EventId, KnockoutResult, KnockoutSettings, MatchView};
+use crate::app::{App, BracketView, EventId, KnockoutResult, MatchView};
 use crate::app::{BoardNo, RoundNo};
-use crate::domain::TimeControl;
 use crate::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -66,81 +64,6 @@ fn doc_lang(app: &App, event: EventId, asked: Option<&str>) -> CliResult<Lang> {
             .ok_or_else(|| CliError::msg(crate::i18n::msg!("err.cli.unknown_lang", value = code))),
         None => Ok(app.document_lang(event)?),
     }
-}
-
-/// `event new … --system knockout`.
-pub fn run_new(app: &mut App, a: NewArgs) -> CliResult {
-    let kind = crate::app::EventKind::Knockout;
-    if let Some(v) = &a.tiebreaks {
-        super::event::tiebreak_list(kind, v)?;
-    }
-    let mut s = app.event_settings(&crate::app::EventDraft {
-        kind,
-        ..Default::default()
-    })?;
-    if let Some(v) = super::event::scheme_id(a.scheme.as_deref())? {
-        s.scheme = v;
-    }
-    if let Some(v) = a.games_per_round {
-        s.games_per_round = v;
-    }
-    if let Some(v) = a.time_control {
-        s.time_control = v.parse::<TimeControl>()?;
-    }
-    let mut k = KnockoutSettings::default();
-    if let Some(p) = a.playoff {
-        k.playoff = p
-            .split(',')
-            .map(|x| x.trim().to_string())
-            .filter(|x| !x.is_empty())
-            .collect();
-    }
-    k.third_place = a.third_place;
-    k.rate_playoffs = a.rate_playoffs;
-    if let Some(d) = a.draw {
-        k.draw = d;
-    }
-    if let Some(t) = a.armageddon_time {
-        k.armageddon_time = t.parse::<TimeControl>()?;
-    }
-    if let Some(t) = a.playoff_times {
-        k.playoff_times = t
-            .split(';')
-            .map(|x| {
-                let x = x.trim();
-                if x.is_empty() {
-                    Ok(None)
-                } else {
-                    x.parse::<TimeControl>().map(Some)
-                }
-            })
-            .collect::<Result<_, _>>()?;
-    }
-    if let Some(l) = a.playoff_labels {
-        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
-    }
-    let seed = match (&a.seed_from, a.top) {
-        (Some(e), Some(n)) => Some((e.as_str(), n)),
-        (Some(_), None) => {
-            return Err(CliError::msg(crate::i18n::msg!(
-                "err.cli.seed_from_needs_top"
-            )))
-        }
-        (None, Some(_)) => {
-            return Err(CliError::msg(crate::i18n::msg!(
-                "err.cli.top_needs_seed_from"
-            )))
-        }
-        (None, None) => None,
-    };
-    let e = app.create_knockout(&a.name, a.date, &s, &k, seed)?;
-    say!("{}\t{}", e.id, e.name);
-    if seed.is_some() {
-        for en in app.knockout_entries(e.key())? {
-            say!("{}\t{}", en.start_no, en.name);
-        }
-    }
-    Ok(())
 }
 
 fn match_line(m: &MatchView, lang: Lang) -> String {

@@ -254,7 +254,7 @@ fn run_command(ctx: &Ctx, cmd: Option<Command>) -> CliResult {
                     crate::i18n::msg!("cli.note.knockout_rounds").render(ctx.lang)
                 );
             }
-            knockout::run_new(&mut ctx.open()?, *a)
+            event::run(ctx, event::EventCmd::New(a))
         }
         Some(Command::Event(event::EventCmd::New(a))) => {
             event::check_new_options(&a)?;

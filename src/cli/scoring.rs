@@ -283,7 +283,8 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         EventStandings::Individual(st) => st,
     };
     if let Some([one]) = a.explain.as_deref() {
-        let (_, b) = app.explain_player(id, a.after_round, one)?;
+        let who = app.find_ranked_player(id, one)?;
+        let (_, b) = app.explain_player(id, a.after_round, who)?;
         say_raw!("{}", crate::report::breakdown_text(ctx.lang, &b));
         return Ok(());
     }

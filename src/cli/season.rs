@@ -133,7 +133,8 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
         } => {
             let season = app.find_season(&season)?;
             if let Some(who) = explain {
-                let (t, i) = app.season_explain(season, &who)?;
+                let member = app.find_season_player(season, &who)?;
+                let (t, i) = app.season_explain(season, member)?;
                 say_raw!("{}", explain_text(&t, i, l));
                 return Ok(());
             }

@@ -132,7 +132,8 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             players,
         } => {
             let event = app.find_event(&event)?.key();
-            let boards = app.set_team_lineup(event, round, &team, &split(&players))?;
+            let id = app.find_team(event, &team)?;
+            let boards = app.set_team_lineup(event, round, id, &split(&players))?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             let line = crate::i18n::msg!(
                 "cli.out.lineup",
@@ -158,7 +159,7 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 RosterChange::Remove { player }
             };
             let event = app.find_event(&event)?.key();
-            let t = app.change_roster(event, &team, &change, force)?;
+            let t = app.change_roster(event, app.find_team(event, &team)?, &change, force)?;
             let names: Vec<String> = app
                 .knockout_entries(event)?
                 .into_iter()

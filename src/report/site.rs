@@ -10,7 +10,7 @@
 
 use super::html::escape;
 use super::{render_html, Doc, Part};
-use crate::domain::{Colour, Points};
+use crate::domain::{BoardNo, Colour, Points, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::scoring::{CrossCell, RoundKind, RoundResult};
 use std::fmt::Write;
@@ -58,8 +58,8 @@ pub struct PlayerPageData {
 /// A player's game in the round being played: where he sits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NextGame {
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     /// His colour; `None`: a bye.
     pub colour: Option<Colour>,
     /// His opponent (start number and name).
@@ -70,8 +70,8 @@ pub struct NextGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePageData {
     pub event: String,
-    pub round: u32,
-    pub board: u32,
+    pub round: RoundNo,
+    pub board: BoardNo,
     /// 0: the board's one game; 1, 2: a two-game round's games.
     pub game_no: u32,
     pub red: Link,
@@ -90,8 +90,8 @@ pub fn game_title(d: &GamePageData, lang: Lang) -> String {
     let mut t = format!(
         "{} · {} · {}",
         d.event,
-        fill(lang, "rep.round_n", d.round),
-        fill(lang, "rep.board_n", d.board)
+        fill(lang, "rep.round_n", d.round.get()),
+        fill(lang, "rep.board_n", d.board.get())
     );
     if d.game_no > 0 {
         t.push_str(" · ");

@@ -276,8 +276,11 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     assert_eq!(ps.get("acceleration"), Some(&"baku".into()));
     assert_eq!(ps.get("clubmates"), Some(&"relaxed".into()));
     let names: Vec<String> = (1..=8).map(|i| format!("P{i}")).collect();
-    app.enter_players(app.find_event("Open").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("Open").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     app.pair_next_round(app.find_event("Open").unwrap().key())
         .unwrap();
     // The Round tab: GA's four with +1 beside their points.

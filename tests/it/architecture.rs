@@ -1240,3 +1240,193 @@ fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
         ]
     );
 }
+
+/// What a public method of `src/app` takes that a front end would have to
+/// type as a name: `pub fn` parameters (unit tests aside) called `event`,
+/// `who`, `member`, `player`, `entry`, `team`, `season`, `round` or
+/// `board` whose type is text (`&str`, `String`, `&[String]`). Each of
+/// those crosses the door as its typed id, resolved at the edge
+/// (`App::find_event`, `find_member(s)`, `find_team`, …: their parameter
+/// is `key`).
+fn door_name_params(root: &Path) -> Vec<String> {
+    const NAMES: [&str; 9] = [
+        "event", "who", "member", "player", "entry", "team", "season", "round", "board",
+    ];
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        if f.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (at, _) in text.match_indices("pub fn ") {
+            // The parameter list: from the first `(` to its closing `)`.
+            let rest = &text[at..];
+            let Some(open) = rest.find('(') else { continue };
+            let mut depth = 0;
+            let mut close = open;
+            for (k, ch) in rest[open..].char_indices() {
+                match ch {
+                    '(' | '[' | '<' => depth += 1,
+                    ')' | ']' | '>' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    close = open + k;
+                    break;
+                }
+            }
+            let params: String = rest[open + 1..close]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            for p in params.split(", ") {
+                let Some((name, ty)) = p.split_once(": ") else {
+                    continue;
+                };
+                let ty = ty.trim_end_matches(',').replace(' ', "");
+                let text_ty = [
+                    "&str",
+                    "String",
+                    "&String",
+                    "&[String]",
+                    "Option<&str>",
+                    "Option<String>",
+                ];
+                if NAMES.contains(&name.trim()) && text_ty.contains(&ty.as_str()) {
+                    let line = text[..at].matches('\n').count() + 1;
+                    let head = rest.lines().next().unwrap_or("").trim();
+                    hits.push(format!("{}:{line}: {head} ({p})", f.display()));
+                }
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_door_takes_typed_ids_not_names() {
+    let hits = door_name_params(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "an App method takes a typed id; the front end resolves the name (App::find_*):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_name_check_sees_a_door_that_takes_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app/deep")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "impl App {\n    pub fn explain(&self, event: EventId, who: &str) -> R {}\n    pub fn find_member(&self, key: &str) -> R {}\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/app/deep/b.rs"),
+        "impl App {\n    pub fn lineup(\n        &mut self,\n        event: EventId,\n        team: &str,\n        players: &[String],\n    ) -> R {}\n    pub fn add(&mut self, name: &str, member: Option<&str>) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn t(who: &str) {}\n}\n",
+    )
+    .unwrap();
+    let hits = door_name_params(dir.path());
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("a.rs:2:") && h.contains("who: &str")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:2:") && h.contains("team: &str")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:8:") && h.contains("member: Option<&str>")),
+        "{hits:?}"
+    );
+}
+
+/// Calls in the front ends of a door that serves one kind of event where
+/// a door answers for every kind: the kind-specific creation methods
+/// (`create_event_of` creates every kind) and the team or knockout
+/// tables (`event_standings`, `event_crosstable`, `event_round`). The
+/// demo club (`cli/demo.rs`) makes its individual events from fixed
+/// settings, not from a secretary's draft, through `create_event`.
+fn kind_specific_calls(root: &Path) -> Vec<String> {
+    let everywhere = [
+        ".create_team_event(",
+        ".create_knockout(",
+        ".team_standings(",
+        ".team_crosstable(",
+        ".knockout_crosstable(",
+        ".knockout_ranking(",
+    ];
+    let mut files = Vec::new();
+    for d in ["src/cli", "src/tui", "src/serve"] {
+        rust_files(&root.join(d), &mut files);
+    }
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        let cli = f.components().any(|c| c.as_os_str() == "cli");
+        let demo = cli && f.file_name().is_some_and(|n| n == "demo.rs");
+        for (i, line) in code_only(text).lines().enumerate() {
+            let mut calls: Vec<&str> = everywhere.to_vec();
+            if !demo {
+                calls.push(".create_event(");
+            }
+            // The CLI's `team round` is a team event's own command.
+            if !cli {
+                calls.push(".team_round_view(");
+            }
+            if let Some(c) = calls.iter().find(|c| line.contains(**c)) {
+                hits.push(format!("{}:{}: {c}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn front_ends_go_through_the_doors_that_answer_for_every_kind() {
+    let hits = kind_specific_calls(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "create through App::create_event_of, read tables through event_standings / \
+         event_crosstable / event_round:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_kind_check_sees_a_front_end_that_picks_the_kinds_door() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/cli", "src/tui/teams", "src/serve"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/cli/event.rs"),
+        "fn a() {\n    app.create_knockout(n, d, &s, &k, None)?;\n    app.create_event_of(n, d, &x)?;\n    app.team_round_view(e, r)?;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/cli/demo.rs"),
+        "fn b() {\n    app.create_event(n, d, &s)?;\n    app.create_team_event(n, d, &s, &t)?;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/tui/teams/mod.rs"),
+        "fn c() {\n    // app.team_standings(e, None)\n    app.team_round_view(e, r)?;\n    app.create_event(n, d, &s)?;\n}\n",
+    )
+    .unwrap();
+    let hits = kind_specific_calls(dir.path());
+    assert_eq!(hits.len(), 4, "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("event.rs:2:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("demo.rs:3:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("mod.rs:3:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("mod.rs:4:")), "{hits:?}");
+}

@@ -477,8 +477,11 @@ fn the_screens_words_are_the_users_language() {
         .iter()
         .map(|x| x.to_string())
         .collect();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let mut m = open(&mut app, Tab::Round);
     keys(&mut app, &mut m, "p");
     while m.tab() != Tab::Results {

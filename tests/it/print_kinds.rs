@@ -169,7 +169,8 @@ fn the_app_refuses_at_the_door_what_the_kind_does_not_offer() {
     app.create_team_event("League", None, &swiss, &ts).unwrap();
     for ev in ["Swiss", "RR", "Cup"] {
         let id = app.find_event(ev).unwrap().key();
-        app.enter_players(id, &names).unwrap();
+        app.enter_players(id, &app.find_members(&names).unwrap())
+            .unwrap();
         app.pair_next_round(id).unwrap();
     }
     let mut refusals = 0;

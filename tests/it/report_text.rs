@@ -105,7 +105,7 @@ proptest! {
             report::result_slips(
                 &qishe::report::SlipsData {
                     event: event(),
-                    round: 1,
+                    round: qishe::app::RoundNo(1),
                     boards: data.boards.clone(),
                     per_page: 4,
                 },

@@ -88,8 +88,11 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
             ..Default::default()
         };
         app.create_event("周赛", None, &s).unwrap();
-        app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-            .unwrap();
+        app.enter_players(
+            app.find_event("周赛").unwrap().key(),
+            &app.find_members(&names).unwrap(),
+        )
+        .unwrap();
         walk_event(&mut app, lang, "swiss");
 
         // The check-in pop-up of the Players tab.

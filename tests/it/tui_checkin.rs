@@ -430,8 +430,11 @@ fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye
         ..Default::default()
     };
     let ev = app.create_event("周赛", None, &s).unwrap().key();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('C'));
     // Row 1: absent. Row 2: Space twice, excused. Row 3: three times, back.

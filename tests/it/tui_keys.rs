@@ -283,8 +283,11 @@ fn players_tab_requests_byes_and_forbids_pairs() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    app.enter_players(app.find_event("E").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("E").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -356,8 +359,11 @@ fn explain_on_two_rows_says_what_the_cli_says() {
             ..Default::default()
         };
         let e = app.create_event("周赛", None, &settings).unwrap();
-        app.enter_players(app.find_event("周赛").unwrap().key(), &ids)
-            .unwrap();
+        app.enter_players(
+            app.find_event("周赛").unwrap().key(),
+            &app.find_members(&ids).unwrap(),
+        )
+        .unwrap();
         app.pair_next_round(app.find_event("周赛").unwrap().key())
             .unwrap();
         for (board, outcome) in [(1, Outcome::RedWin), (2, Outcome::Draw)] {

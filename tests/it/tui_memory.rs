@@ -90,8 +90,11 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
         )
         .unwrap();
     let names: Vec<String> = players.iter().map(|p| p.0.to_string()).collect();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     // The secretary typed agreed draws; the records came later.

@@ -74,8 +74,11 @@ fn check(order: NameOrder, want: [&str; 6]) {
     assert_eq!(picker, want, "{order:?}: entry picker");
     go(&mut app, &mut m, k(KeyCode::Esc));
     // The check-in of round 1.
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names(want))
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names(want)).unwrap(),
+    )
+    .unwrap();
     m.refresh(&app).unwrap();
     go(&mut app, &mut m, c('C'));
     let Some(Modal::CheckIn(v)) = m.modal() else {

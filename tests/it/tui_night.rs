@@ -46,8 +46,11 @@ pub(crate) fn club(lang: Lang) -> (App, EventId) {
     };
     let e = app.create_event("周赛", None, &s).unwrap();
     let all: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &all)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&all).unwrap(),
+    )
+    .unwrap();
     app.pair_next_round(app.find_event("周赛").unwrap().key())
         .unwrap();
     (app, e.key())

@@ -108,8 +108,11 @@ fn event_of_six(app: &mut App) {
     app.create_event("周赛", chrono::NaiveDate::from_ymd_opt(2026, 3, 7), &s)
         .unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
 }
 
 /// A club in a database file (a worker opens its own connection to it)
@@ -756,8 +759,11 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
     };
     app.create_event("循环赛", None, &s).unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players(app.find_event("循环赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("循环赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let ev = app.find_event("循环赛").unwrap();
     let entries = app.entries(ev.key()).unwrap();
     let no = |n: u32| entries.iter().find(|e| e.start_no == n).unwrap().clone();

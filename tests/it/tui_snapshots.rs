@@ -82,8 +82,11 @@ fn running_event(lang: Lang) -> (App, Model) {
     )
     .unwrap();
     let names: Vec<String> = NAMES.iter().map(|n| n.0.to_string()).collect();
-    app.enter_players(app.find_event("周赛 第1期").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛 第1期").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     hit(&mut app, &mut m, KeyCode::Tab); // Events
     hit(&mut app, &mut m, KeyCode::Enter); // open

@@ -383,8 +383,11 @@ fn knockout_club(n: usize, ko: KnockoutSettings) -> App {
     app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
         .unwrap();
     let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
-    app.enter_players(app.find_event("杯赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("杯赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     app
 }
 

@@ -219,8 +219,11 @@ mod tests {
             ..Default::default()
         };
         let ind = app.create_event("周赛", None, &s).unwrap().key();
-        app.enter_players(app.find_event("周赛").unwrap().key(), &four())
-            .unwrap();
+        app.enter_players(
+            app.find_event("周赛").unwrap().key(),
+            &app.find_members(&four()).unwrap(),
+        )
+        .unwrap();
         let p = app.event_pair(ind).unwrap();
         let EventPairing::Individual(o) = &p else {
             panic!("{p:?}");
@@ -275,8 +278,11 @@ mod tests {
             ..Default::default()
         };
         let ko = app.create_event_of("杯赛", None, &d).unwrap().key();
-        app.enter_players(app.find_event("杯赛").unwrap().key(), &four())
-            .unwrap();
+        app.enter_players(
+            app.find_event("杯赛").unwrap().key(),
+            &app.find_members(&four()).unwrap(),
+        )
+        .unwrap();
         let p = app.event_pair(ko).unwrap();
         let EventPairing::Knockout { round, matches } = &p else {
             panic!("{p:?}");

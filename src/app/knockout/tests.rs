@@ -20,8 +20,11 @@ fn app(n: usize) -> App {
     app.create_knockout("K", None, &s, &KnockoutSettings::default(), None)
         .unwrap();
     let names: Vec<String> = (1..=n).map(|i| format!("S{i}")).collect();
-    app.enter_players(app.find_event("K").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("K").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     app
 }
 

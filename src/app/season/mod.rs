@@ -318,22 +318,40 @@ impl App {
         })
     }
 
-    /// One player's row of the season standings (`--explain NAME`): by
-    /// exact name, or member id.
-    pub fn season_explain(&self, season: SeasonId, who: &str) -> Result<(SeasonTable, usize)> {
+    /// One player's row of the season standings (`--explain NAME`): the
+    /// table and the row of `member`.
+    pub fn season_explain(
+        &self,
+        season: SeasonId,
+        member: MemberId,
+    ) -> Result<(SeasonTable, usize)> {
         let t = self.season_standings(season)?;
-        let w = who.trim();
         let i = t
             .standings
             .rows
             .iter()
-            .position(|r| r.name == w)
+            .position(|r| r.member == member.0)
+            .ok_or_else(|| {
+                let name = format!("#{}", member.0);
+                invalid!("err.season.no_player", season = &t.info.name, name)
+            })?;
+        Ok((t, i))
+    }
+
+    /// The player of the season standings named `key`: an exact name, else
+    /// a member id (`#12` or `12`).
+    pub fn find_season_player(&self, season: SeasonId, key: &str) -> Result<MemberId> {
+        let t = self.season_standings(season)?;
+        let w = key.trim();
+        let rows = &t.standings.rows;
+        rows.iter()
+            .find(|r| r.name == w)
             .or_else(|| {
                 let id = w.trim_start_matches('#').parse::<i64>().ok()?;
-                t.standings.rows.iter().position(|r| r.member == id)
+                rows.iter().find(|r| r.member == id)
             })
-            .ok_or_else(|| invalid!("err.season.no_player", season = &t.info.name, name = w))?;
-        Ok((t, i))
+            .map(|r| MemberId(r.member))
+            .ok_or_else(|| invalid!("err.season.no_player", season = &t.info.name, name = w))
     }
 
     /// The season's top `n` qualified players (member ids) in rank order,

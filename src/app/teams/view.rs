@@ -324,13 +324,13 @@ impl App {
     pub fn change_roster(
         &mut self,
         event: EventId,
-        team: &str,
+        team: TeamId,
         change: &RosterChange,
         force: bool,
     ) -> Result<Team> {
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
-        let view = find_team(&views, team)?;
+        let view = super::team_by_id(&views, team)?;
         let mut roster: Vec<RosterMember> = view
             .roster
             .iter()
@@ -402,7 +402,7 @@ impl App {
             .set_roster(ev.id, view.team.id, &roster, summary)?;
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
-        Ok(find_team(&views, &view.team.name)?.team.clone())
+        Ok(super::team_by_id(&views, team)?.team.clone())
     }
 }
 

@@ -203,7 +203,7 @@ mod tests {
         };
         let individual = SlipsData {
             event: when.clone(),
-            round: 1,
+            round: crate::domain::RoundNo(1),
             boards: vec![BoardLine {
                 number: 1,
                 red: line(2, "赵鑫鑫"),

@@ -19,7 +19,7 @@ pub use season::{season_cells, season_table, SeasonColumn, SeasonData};
 pub use standings::standings;
 
 use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};
-use crate::domain::{Colour, NameOrder, Points};
+use crate::domain::{Colour, NameOrder, Points, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::scoring::{CrossCell, RoundKind, RoundResult, TieBreak};
 
@@ -159,7 +159,7 @@ impl AbsentReason {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairingSheetData {
     pub event: EventInfo,
-    pub round: u32,
+    pub round: RoundNo,
     pub boards: Vec<BoardLine>,
     pub absent: Vec<(PlayerLine, AbsentReason)>,
 }
@@ -168,7 +168,7 @@ pub struct PairingSheetData {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlipsData {
     pub event: EventInfo,
-    pub round: u32,
+    pub round: RoundNo,
     pub boards: Vec<BoardLine>,
     /// Slips to an A4 page (at least 1).
     pub per_page: usize,

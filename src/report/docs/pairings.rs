@@ -9,11 +9,11 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
         "{} · {} · {}",
         d.event.name,
         tr(lang, "rep.pairings"),
-        fill(lang, "rep.round_n", d.round)
+        fill(lang, "rep.round_n", d.round.get())
     );
     let mut parts = vec![
         heading(&d.event, lang, "rep.pairings"),
-        info(&d.event, lang, Some(("rep.round_n", d.round))),
+        info(&d.event, lang, Some(("rep.round_n", d.round.get()))),
     ];
     let mut t = Table::new(vec![
         col(lang, "rep.col.board", ColKind::Number),
@@ -142,7 +142,7 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
     // Second page: by name.
     parts.push(Part::PageBreak);
     parts.push(heading(&d.event, lang, "rep.pairings_by_name"));
-    parts.push(info(&d.event, lang, Some(("rep.round_n", d.round))));
+    parts.push(info(&d.event, lang, Some(("rep.round_n", d.round.get()))));
     let mut by_name: Vec<(&PlayerLine, [String; 4])> = Vec::new();
     for b in &d.boards {
         match &b.black {
@@ -249,7 +249,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
         "{} · {} · {}",
         d.event.name,
         tr(lang, "rep.slips"),
-        fill(lang, "rep.round_n", d.round)
+        fill(lang, "rep.round_n", d.round.get())
     );
     let games: Vec<u32> = match d.event.two_games() {
         true => vec![1, 2],
@@ -272,7 +272,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
             let mut t = format!(
                 "{} · {} · {}",
                 d.event.name,
-                fill(lang, "rep.round_n", d.round),
+                fill(lang, "rep.round_n", d.round.get()),
                 fill(lang, "rep.board_n", b.number)
             );
             if g > 0 {

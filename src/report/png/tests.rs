@@ -64,7 +64,7 @@ fn sheet(boards: u32, long: bool) -> Doc {
     pairing_sheet(
         &PairingSheetData {
             event: event(),
-            round: 5,
+            round: crate::domain::RoundNo(5),
             boards: (1..=boards)
                 .map(|b| BoardLine {
                     number: b,

@@ -52,7 +52,7 @@ pub enum Command {
     /// How a player's tie-break values are made, in a box.
     ExplainPlayer {
         event: EventId,
-        start_no: u32,
+        entry: EntryId,
     },
     SwapColours {
         event: EventId,

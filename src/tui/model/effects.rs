@@ -56,8 +56,8 @@ pub fn run(
             said(format!("{}: {}", t("tui.msg.retired"), mem.name))
         }
         Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
-        Command::ExplainPlayer { event, start_no } => {
-            let (_, b) = app.explain_player(*event, None, &format!("#{start_no}"))?;
+        Command::ExplainPlayer { event, entry } => {
+            let (_, b) = app.explain_player(*event, None, *entry)?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
         }
         Command::OpenEvent(id) => open_event(app, *id),
@@ -231,8 +231,7 @@ fn enter(
     members: &[MemberId],
     by_name: bool,
 ) -> crate::app::Result<Outcome> {
-    let keys: Vec<String> = members.iter().map(|x| x.0.to_string()).collect();
-    let e = app.enter_players(event, &keys)?;
+    let e = app.enter_players(event, members)?;
     let entered = tr(lang, "tui.msg.entered");
     Ok(Outcome::Entered(if by_name {
         let names: Vec<String> = e.iter().map(|x| x.name.clone()).collect();
@@ -631,8 +630,11 @@ mod tests {
             .create_event("E", None, &EventSettings::default())
             .unwrap();
         let all: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
-        app.enter_players(app.find_event("E").unwrap().key(), &all)
-            .unwrap();
+        app.enter_players(
+            app.find_event("E").unwrap().key(),
+            &app.find_members(&all).unwrap(),
+        )
+        .unwrap();
         (app, e.key())
     }
 

@@ -639,7 +639,7 @@ fn explain_key(m: &mut Model) -> Option<Command> {
             if let (Some(ev), Some(row)) = (&m.open.ev.event, row) {
                 return Some(Command::ExplainPlayer {
                     event: ev.key(),
-                    start_no: row.player.start_no,
+                    entry: crate::app::EntryId(row.player.id),
                 });
             }
         }

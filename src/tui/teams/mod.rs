@@ -20,8 +20,8 @@ use super::component::{BoardResult, Reply, Ui};
 use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
-use crate::app::EventId;
 use crate::app::RoundNo;
+use crate::app::{EventId, TeamId};
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -88,6 +88,8 @@ pub struct TeamsTab {
 /// The lineup form: one roster pick per board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineupEditor {
+    /// The team (its id; its name, shown).
+    pub id: TeamId,
     pub team: String,
     pub round: RoundNo,
     /// The roster in board order: (entry id, name).
@@ -125,13 +127,17 @@ pub enum TeamsCmd {
     SetLineup {
         event: EventId,
         round: RoundNo,
-        team: String,
+        team: TeamId,
+        /// The team's name, for the status line.
+        name: String,
         players: Vec<String>,
     },
     /// A roster change (`qishe team roster`).
     Roster {
         event: EventId,
-        team: String,
+        team: TeamId,
+        /// The team's name, for the status line.
+        name: String,
         change: crate::app::teams::RosterChange,
         force: bool,
     },
@@ -165,6 +171,7 @@ pub fn load(
     }
     let key = ev.key();
     let (_, ts) = app.team_event(key)?;
+    let not_team = || crate::i18n::msg!("err.team.not_team_event", event = &ev.name).render(lang);
     let prev = prev.filter(|t| t.event == key);
     let round = prev
         .as_ref()
@@ -178,17 +185,22 @@ pub fn load(
         games_per_round: ev.settings.games_per_round,
         paired,
         teams: app.team_lineups(key, round)?,
+        // The round and the tables through the doors that answer for the
+        // event's kind (a team event's, as checked above).
         matches: if round.get() <= paired {
-            Some(app.team_round_view(key, Some(round))?)
+            app.event_round(key, Some(round))?.into_team()
         } else {
             None
         },
         standings: app
-            .team_standings(key, None)
-            .map(|(_, s)| s)
-            .map_err(|e| e.render(lang)),
+            .event_standings(key, None)
+            .map_err(|e| e.render(lang))
+            .and_then(|s| s.into_team().ok_or_else(not_team)),
         prizes: app.team_board_prizes(key, None).unwrap_or_default(),
-        cross: app.team_crosstable(key, None).map_err(|e| e.render(lang)),
+        cross: app
+            .event_crosstable(key, None)
+            .map_err(|e| e.render(lang))
+            .and_then(|c| c.into_team().ok_or_else(not_team)),
         editor: prev.as_ref().and_then(|t| t.editor.clone()),
         roster_editor: prev.as_ref().and_then(|t| t.roster_editor.clone()),
         team_form: prev.as_ref().and_then(|t| t.team_form.clone()),
@@ -318,6 +330,7 @@ impl TeamsTab {
                         .map(|p| p.and_then(|id| roster.iter().position(|r| r.0 == id)))
                         .collect();
                     t.editor = Some(LineupEditor {
+                        id: v.team.key(),
                         team: v.team.name.clone(),
                         round: t.round,
                         roster,
@@ -438,7 +451,8 @@ impl TeamsTab {
                 return Reply::Run(TeamsCmd::SetLineup {
                     event,
                     round: e.round,
-                    team: e.team.clone(),
+                    team: e.id,
+                    name: e.team.clone(),
                     players: e.players(),
                 })
             }
@@ -456,11 +470,12 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             event,
             round,
             team,
+            name,
             players,
         } => {
-            app.set_team_lineup(*event, *round, team, players)?;
+            app.set_team_lineup(*event, *round, *team, players)?;
             Ok(format!(
-                "{}: {team} ({} {round})",
+                "{}: {name} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),
                 ui.t("tui.round.title")
             ))
@@ -468,9 +483,10 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
         TeamsCmd::Roster {
             event,
             team,
+            name,
             change,
             force,
-        } => roster::run(app, ui, (*event, team), change, *force),
+        } => roster::run(app, ui, (*event, *team, name), change, *force),
         TeamsCmd::NewTeam {
             event,
             name,

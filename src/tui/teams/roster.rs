@@ -10,7 +10,7 @@ use super::super::keymap::Action;
 use super::{TeamsCmd, TeamsTab};
 use crate::app::teams::RosterChange;
 use crate::app::App;
-use crate::app::EventId;
+use crate::app::{EventId, TeamId};
 use crate::i18n::tr;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -21,6 +21,8 @@ use ratatui::Frame;
 /// The roster form of one team.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RosterEditor {
+    /// The team (its id; its name, shown).
+    pub id: TeamId,
     pub team: String,
     /// Take a player off (else add a reserve).
     pub remove: bool,
@@ -48,6 +50,7 @@ pub fn open(t: &mut TeamsTab, remove: bool) -> Result<(), &'static str> {
         return Err("tui.teams.roster_empty");
     }
     t.roster_editor = Some(RosterEditor {
+        id: v.team.key(),
         team: v.team.name.clone(),
         remove,
         input: String::new(),
@@ -96,7 +99,8 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
             };
             return Reply::Run(TeamsCmd::Roster {
                 event,
-                team: e.team.clone(),
+                team: e.id,
+                name: e.team.clone(),
                 change,
                 force: e.remove && e.flag,
             });
@@ -112,11 +116,11 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
 pub fn run(
     app: &mut App,
     ui: &Ui,
-    (event, team): (EventId, &str),
+    (event, id, team): (EventId, TeamId, &str),
     change: &RosterChange,
     force: bool,
 ) -> crate::app::Result<String> {
-    app.change_roster(event, team, change, force)?;
+    app.change_roster(event, id, change, force)?;
     let who = match change {
         RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
     };

@@ -56,6 +56,7 @@ pub fn cup_in(lang: Lang, names: &[&str], playoff: &[&str]) -> (App, EventId) {
         .unwrap();
     let ev = app.find_event("杯赛").unwrap().key();
     let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-    app.enter_players(ev, &names).unwrap();
+    app.enter_players(ev, &app.find_members(&names).unwrap())
+        .unwrap();
     (app, ev)
 }

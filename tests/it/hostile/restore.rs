@@ -152,8 +152,11 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
     };
     app.create_event("周赛", None, &s).unwrap();
     let names: Vec<String> = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
-    app.enter_players(app.find_event("周赛").unwrap().key(), &names)
-        .unwrap();
+    app.enter_players(
+        app.find_event("周赛").unwrap().key(),
+        &app.find_members(&names).unwrap(),
+    )
+    .unwrap();
     let backup = dir.path().join("b.db");
     app.backup(&backup).unwrap();
     app.add_member(&NewMember {

@@ -99,7 +99,7 @@ pub fn boards(n: u32, bye: bool) -> Vec<BoardLine> {
 pub fn pairing_data(n: u32) -> PairingSheetData {
     PairingSheetData {
         event: event(),
-        round: 3,
+        round: qishe::app::RoundNo(3),
         boards: boards(n, true),
         absent: vec![
             (player(2 * n + 2), AbsentReason::RequestedBye),
@@ -111,7 +111,7 @@ pub fn pairing_data(n: u32) -> PairingSheetData {
 pub fn slips_data(n: u32) -> SlipsData {
     SlipsData {
         event: event(),
-        round: 3,
+        round: qishe::app::RoundNo(3),
         boards: boards(n, true),
         per_page: 4,
     }
