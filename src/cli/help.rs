@@ -4,8 +4,10 @@
 //! (`cli.about`, `cli.about.print`, `cli.about.event.new`), an argument's
 //! help by its command's path and its id (`cli.arg.print.round`), and the
 //! headings, usage line and built-in flags of clap's help. A text not in
-//! the tables keeps the derive's own. clap's parse errors stay in clap's
-//! English, followed by a translated hint that names the help to read.
+//! the tables keeps the derive's own, and value names (`<EVENT>`) are
+//! translated too (`i18n/cli_value_names.rs`). clap's parse errors are
+//! said in the reader's language by `parse_error.rs` (English keeps
+//! clap's words), followed by a hint that names the help to read.
 
 use super::Cli;
 use crate::i18n::{self, tr, Lang};

@@ -435,15 +435,22 @@ mod tests {
         let p = dutch::pair(&s).unwrap();
         record_round(&mut s, &p, &[BoardResult::Draw], None, Points::ZERO);
         let e = AppError::Pairing(dutch::pair(&s).unwrap_err());
-        let [hans, hant, en] = three(&e);
+        // The TUI puts the way on (pairing by hand) before the reason.
+        let [hans, hant, en] = [Lang::ZhHans, Lang::ZhHant, Lang::En].map(|l| error_text(l, &e));
         assert_eq!(
             hans,
-            "第2轮无法按规则编排: 2 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则; 最大的合规配对仍使 1, 2 号棋手没有对手"
+            "按 M 手工编排本轮 · 第2轮无法按规则编排: 2 名棋手无法全部配对而不重复对局、不违反禁配或先后手规则; 最大的合规配对仍使 1, 2 号棋手没有对手"
         );
-        no_english(&hant);
+        // The key M is the hint's one Latin letter.
+        no_english(hant.strip_prefix("按 M 手工編排本輪 · ").unwrap());
         assert!(hant.contains("無法全部配對"), "{hant}");
         assert_eq!(
             en,
+            format!("press M to pair this round by hand · {e}"),
+            "the reason is the English the CLI prints"
+        );
+        assert_eq!(
+            e.to_string(),
             "no legal pairing exists for round 2: 2 players cannot all be paired without a rematch, a forbidden pair or a colour violation; the largest legal pairing leaves players 1, 2 without an opponent"
         );
     }
