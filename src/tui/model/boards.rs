@@ -233,19 +233,7 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
     if o.violations.is_empty() || insist {
         return Ok(Outcome::Said(t(done_key)));
     }
-    let entries = app.entries(event)?;
-    let name = |no: u32| {
-        entries
-            .iter()
-            .find(|e| e.start_no == no)
-            .map(|e| format!("{} ({no})", e.name))
-            .unwrap_or_else(|| format!("#{no}"))
-    };
-    let rules: Vec<String> = o
-        .violations
-        .iter()
-        .map(|v| violation_text(lang, v, &name))
-        .collect();
+    let question = insist_question(app, lang, event, &o.violations)?;
     let insisted = match cmd {
         Command::SwapPlayers { .. } => Command::SwapPlayers {
             event,
@@ -263,14 +251,37 @@ pub fn run_swap(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<
         },
     };
     Ok(Outcome::Ask {
-        question: format!(
-            "{} {}{}",
-            t("tui.move.warn"),
-            rules.join("; "),
-            t("tui.move.insist")
-        ),
+        question,
         then: insisted,
     })
+}
+
+/// The insist dialog's question: the rules a manual change breaks, the
+/// players by name and start number, and whether to store it anyway.
+fn insist_question(
+    app: &App,
+    lang: Lang,
+    event: EventId,
+    violations: &[RuleViolation],
+) -> crate::app::Result<String> {
+    let entries = app.entries(event)?;
+    let name = |no: u32| {
+        entries
+            .iter()
+            .find(|e| e.start_no == no)
+            .map(|e| format!("{} ({no})", e.name))
+            .unwrap_or_else(|| format!("#{no}"))
+    };
+    let rules: Vec<String> = violations
+        .iter()
+        .map(|v| violation_text(lang, v, &name))
+        .collect();
+    Ok(format!(
+        "{} {}{}",
+        tr(lang, "tui.move.warn"),
+        rules.join("; "),
+        tr(lang, "tui.move.insist")
+    ))
 }
 
 /// Sets a round's boards by hand. Broken rules open the insist dialog
@@ -292,26 +303,9 @@ pub fn run_set(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<O
             notice: super::pairing_notice(lang, &o.pairing.notes),
         });
     }
-    let entries = app.entries(*event)?;
-    let name = |no: u32| {
-        entries
-            .iter()
-            .find(|e| e.start_no == no)
-            .map(|e| format!("{} ({no})", e.name))
-            .unwrap_or_else(|| format!("#{no}"))
-    };
-    let rules: Vec<String> = o
-        .violations
-        .iter()
-        .map(|v| violation_text(lang, v, &name))
-        .collect();
+    let question = insist_question(app, lang, *event, &o.violations)?;
     Ok(Outcome::Ask {
-        question: format!(
-            "{} {}{}",
-            tr(lang, "tui.move.warn"),
-            rules.join("; "),
-            tr(lang, "tui.move.insist")
-        ),
+        question,
         then: Command::SetBoards {
             event: *event,
             round: *round,
