@@ -121,6 +121,9 @@ pub fn tick(job: &mut Job) {
     job.count = (total > 0).then(|| (job.progress.done.load(Ordering::Relaxed), total));
 }
 
+/// Display columns beyond which a job's error is also shown in a box.
+const LONG_ERROR: usize = 100;
+
 /// Applies a finished job to the model: the message on the status line,
 /// the Round tab after a pairing. Returns the command that reloads the
 /// model's data (the worker changed the database behind it).
@@ -142,7 +145,14 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
             return None;
         }
         Ok(o) => super::effects::apply(m, o),
-        Err(e) => m.popups.status = Some((e, true)),
+        Err(e) => {
+            // A reason longer than the status line (a pairing refusal that
+            // names players and clubs) is shown whole in a box as well.
+            if unicode_width::UnicodeWidthStr::width(e.as_str()) > LONG_ERROR {
+                m.set_notice(e.clone());
+            }
+            m.popups.status = Some((e, true));
+        }
     }
     Some(Command::Reload)
 }
@@ -219,6 +229,33 @@ mod tests {
         let en = error_text(Lang::En, e);
         assert_eq!(en, e.to_string(), "Display is the English");
         [error_text(Lang::ZhHans, e), error_text(Lang::ZhHant, e), en]
+    }
+
+    #[test]
+    fn a_long_error_of_a_job_is_shown_whole_in_a_box_too() {
+        let app = paired();
+        let mut m = Model::load(&app).unwrap();
+        let short = "错误: 文件不存在".to_string();
+        finished(
+            &mut m,
+            Done {
+                result: Err(short.clone()),
+            },
+        );
+        assert_eq!(m.notice(), None);
+        assert_eq!(m.popups.status, Some((short, true)));
+        let long = format!(
+            "错误: 按 M 手工编排本轮 · {}",
+            "末尾分组找不到配对 ".repeat(8)
+        );
+        finished(
+            &mut m,
+            Done {
+                result: Err(long.clone()),
+            },
+        );
+        assert_eq!(m.notice(), Some(long.as_str()));
+        assert_eq!(m.popups.status, Some((long, true)));
     }
 
     #[test]
