@@ -348,6 +348,16 @@ impl App {
     ) -> Result<PairOutcome> {
         let round = round.get();
         let event = self.event(event_key)?;
+        // A knockout's rounds follow its bracket, a team event's boards its
+        // matches: boards typed by hand would bypass both, even insisted.
+        let kind = self.kind_of(&event)?;
+        if kind != crate::domain::EventKind::Individual {
+            return Err(super::invalid!(
+                "err.app.boards_by_hand_individual",
+                event = &event.name,
+                kind = crate::i18n::Msg::new(kind.key())
+            ));
+        }
         let paired = self.store.rounds_paired(event.id)?;
         if round == 0 || round > paired + 1 {
             return Err(super::invalid!(

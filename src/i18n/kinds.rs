@@ -23,6 +23,12 @@ pub(super) static TEXTS: &[Text] = &[
         "result saved, {place}: {outcome}",
     ),
     (
+        "err.app.boards_by_hand_individual",
+        "{event} 是{kind}: 各台不能手工设定 (轮次按对阵图或各场对抗编排)",
+        "{event} 是{kind}: 各台不能手工設定 (輪次按對陣圖或各場對抗編排)",
+        "{event} is a {kind}: its boards cannot be set by hand (its rounds follow the bracket or the team matches)",
+    ),
+    (
         "tui.msg.result_lacks",
         "{saved} · 注意: {why}; 在该台按结果键重开表格补录",
         "{saved} · 注意: {why}; 在該台按結果鍵重開表格補錄",

@@ -271,3 +271,35 @@ fn the_round_tab_pairs_a_round_by_hand_and_asks_before_breaking_a_rule() {
     let shown = club.ok(&["round", "show", "K", "2"]);
     assert!(shown.lines().nth(2).unwrap().contains('A'), "{shown}");
 }
+
+#[test]
+fn a_knockouts_boards_are_never_set_by_hand_even_insisted() {
+    let club = Club::new();
+    for n in ["A", "B", "C", "D"] {
+        club.ok(&["player", "add", n]);
+    }
+    club.ok(&["event", "new", "KO", "--system", "knockout"]);
+    club.ok(&["event", "enter", "KO", "A", "B", "C", "D"]);
+    club.ok(&["round", "pair", "KO"]);
+    let before = club.ok(&["round", "show", "KO", "1"]);
+    for (locale, words) in [
+        ("zh_CN.UTF-8", "KO 是淘汰赛: 各台不能手工设定"),
+        ("zh_TW.UTF-8", "KO 是淘汰賽: 各台不能手工設定"),
+        (
+            "en_US.UTF-8",
+            "KO is a knockout: its boards cannot be set by hand",
+        ),
+    ] {
+        for round in ["1", "2"] {
+            let o = club.run_lang(
+                locale,
+                &["round", "set", "KO", round, "1-4", "2-3", "--insist"],
+            );
+            assert!(!o.status.success(), "{locale} {round}");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains(words), "{locale}: {err}");
+        }
+    }
+    assert_eq!(club.ok(&["round", "show", "KO", "1"]), before);
+    assert!(!club.run(&["round", "show", "KO", "2"]).status.success());
+}
