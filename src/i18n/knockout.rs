@@ -41,9 +41,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.ko.bad_step",
-        "\"{step}\" 不是加赛步骤; 可用 games:K, sudden-death:K, residual, armageddon, lot",
-        "\"{step}\" 不是加賽步驟; 可用 games:K, sudden-death:K, residual, armageddon, lot",
-        "\"{step}\" is not a play-off step; use games:K, sudden-death:K, residual, armageddon, lot",
+        "\"{step}\" 不是加赛步骤; 可用 games:K, sudden-death:K, residual, armageddon, lot, 依次排列, 如 games:2,armageddon",
+        "\"{step}\" 不是加賽步驟; 可用 games:K, sudden-death:K, residual, armageddon, lot, 依次排列, 如 games:2,armageddon",
+        "\"{step}\" is not a play-off step; use games:K, sudden-death:K, residual, armageddon, lot, in order, e.g. games:2,armageddon",
     ),
     (
         "err.ko.game_due",

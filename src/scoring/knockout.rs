@@ -75,10 +75,20 @@ impl fmt::Display for PlayoffStep {
     }
 }
 
-/// Parses a comma-separated ladder (`games:2,games:2,armageddon`).
+/// Parses a ladder (`games:2,games:2,armageddon`). Steps may also be
+/// separated by blanks, `;`, or the Chinese `，`/`、`/`；`, as secretaries type them.
 pub fn parse_ladder(s: &str) -> Result<Vec<PlayoffStep>, Msg> {
-    let steps: Vec<PlayoffStep> = s
-        .split(',')
+    // `games: 2` stays one step: blanks after a colon are dropped first.
+    let mut joined = String::with_capacity(s.len());
+    for c in s.chars() {
+        if !(c.is_whitespace() && joined.ends_with(':')) {
+            joined.push(c);
+        }
+    }
+    let steps: Vec<PlayoffStep> = joined
+        .split(|c: char| {
+            c == ',' || c == ';' || c == '，' || c == '、' || c == '；' || c.is_whitespace()
+        })
         .filter(|p| !p.trim().is_empty())
         .map(PlayoffStep::parse)
         .collect::<Result<_, _>>()?;

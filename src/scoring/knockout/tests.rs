@@ -55,8 +55,20 @@ fn ladders_parse_and_refuse() {
             PlayoffStep::Lot
         ]
     );
+    // Blanks, semicolons and Chinese separators, as secretaries type them.
+    let want = vec![PlayoffStep::Games(2), PlayoffStep::Armageddon];
+    for typed in [
+        "games:2 armageddon",
+        "games: 2  armageddon",
+        "games:2;armageddon",
+        "games:2，armageddon",
+        "games:2、armageddon",
+    ] {
+        assert_eq!(parse_ladder(typed).unwrap(), want, "{typed}");
+    }
     assert!(parse_ladder("games:0").is_err());
     assert!(parse_ladder("blitz").is_err());
+    assert!(parse_ladder("games:2 blitz").is_err());
     assert!(parse_ladder("").is_err());
     assert_eq!(
         default_ladder(SchemeKind::Draw08),
