@@ -192,12 +192,11 @@ impl App {
             Some(g) => g,
             None => {
                 // Game 2: colours swapped (two-game), kept (hu-two-game).
-                let (red, blk) =
-                    if game_no == 2 && scheme.kind() != crate::scoring::SchemeKind::HuTwoGame {
-                        (black, b.red)
-                    } else {
-                        (b.red, black)
-                    };
+                let (red, blk) = if scheme.kind().swaps_colours_in(game_no) {
+                    (black, b.red)
+                } else {
+                    (b.red, black)
+                };
                 let mut g = Game::bare(red, blk, Outcome::Unplayed);
                 g.board_id = b.id;
                 g.game_no = game_no;

@@ -84,6 +84,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{place} game {game}",
     ),
     (
+        "tui.form.game_sides",
+        "第 {game} 盘 红方 {red} – 黑方 {black}",
+        "第 {game} 盤 紅方 {red} – 黑方 {black}",
+        "game {game}: red {red} – black {black}",
+    ),
+    (
         "tui.ko.match_at",
         "第 {round} 轮 第 {m} 场",
         "第 {round} 輪 第 {m} 場",

@@ -34,6 +34,13 @@ pub enum SchemeKind {
 }
 
 impl SchemeKind {
+    /// Whether game `game_no` of a board's round is played with the
+    /// board's colours swapped: game 2 of a two-game round (分先), except
+    /// under 胡规, whose two games keep the colours.
+    pub fn swaps_colours_in(self, game_no: u32) -> bool {
+        game_no == 2 && self != SchemeKind::HuTwoGame
+    }
+
     pub const ALL: [SchemeKind; 10] = [
         SchemeKind::Standard,
         SchemeKind::ThreePoint,

@@ -354,9 +354,9 @@ pub fn match_result(
     outcome: crate::domain::Outcome,
     lang: Lang,
 ) -> std::result::Result<BoardResult, String> {
-    if mv.b.is_none() {
+    let Some(b) = mv.b.as_ref() else {
         return Err(t(lang, "tui.err.bye_board"));
-    }
+    };
     let game = match &mv.next {
         Some(NextStep::Game { game_no, .. }) => *game_no,
         Some(NextStep::Lot) => return Err(t(lang, "tui.ko.lot_due")),
@@ -367,6 +367,29 @@ pub fn match_result(
     // The match as the tab names it; the game is the form's first field
     // and the tab's header names its red and black.
     let place = msg!("tui.ko.match_at", round = mv.round, m = mv.board).render(lang);
+    let name = |id: i64| {
+        if id == b.id {
+            b.name.clone()
+        } else {
+            mv.a.name.clone()
+        }
+    };
+    let mut sides: Vec<(u32, String, String)> = mv
+        .games
+        .iter()
+        .map(|g| (g.game_no, name(g.red), name(g.black)))
+        .collect();
+    if let Some(NextStep::Game {
+        game_no,
+        red,
+        black,
+        ..
+    }) = &mv.next
+    {
+        if !sides.iter().any(|s| s.0 == *game_no) {
+            sides.push((*game_no, red.clone(), black.clone()));
+        }
+    }
     Ok(BoardResult {
         event,
         round: mv.round,
@@ -376,6 +399,7 @@ pub fn match_result(
         replaces: stored.map(|g| g.outcome),
         results: mv.games.iter().map(|g| (g.game_no, g.outcome)).collect(),
         place,
+        sides,
     })
 }
 

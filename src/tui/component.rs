@@ -94,6 +94,9 @@ pub struct BoardResult {
     /// The board as the screen names it, with its players: `场次 2 台 1
     /// 红方 甲 – 黑方 乙`, `第 1 轮 第 2 场 第 3 盘 红方 …`.
     pub place: String,
+    /// Red and black of each game (game number, red, black), where the
+    /// place alone does not say it (a knockout's games alternate colours).
+    pub sides: Vec<(u32, String, String)>,
 }
 
 impl<C> Reply<C> {

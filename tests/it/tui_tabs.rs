@@ -717,10 +717,26 @@ fn a_knockout_match_on_the_results_tab_reads_in_games_and_takes_the_game_due() {
     let s = screen(&m);
     assert!(!s.contains("已有成绩"), "no replace question:\n{s}");
     assert_eq!(m.form().unwrap().value("tui.field.game"), "2");
+    let form = screen(&m);
     keys(&mut app, &mut m, "\r");
     let b = m.bracket().unwrap();
     let mv = &b.bracket.rounds[0][0];
     assert_eq!(mv.games.len(), 2, "{mv:?}");
+    // The form named game 2's own red and black (the row's swapped).
+    let name = |id: i64| {
+        [&mv.a, mv.b.as_ref().unwrap()]
+            .into_iter()
+            .find(|e| e.id == id)
+            .unwrap()
+            .name
+            .clone()
+    };
+    let (red, black) = (name(mv.games[1].red), name(mv.games[1].black));
+    assert_eq!(red, name(mv.games[0].black), "game 2 swaps the colours");
+    assert!(
+        form.contains(&format!("第 2 盘 红方 {red} – 黑方 {black}")),
+        "{form}"
+    );
     assert_eq!(mv.games[0].outcome, qishe::domain::Outcome::Draw);
     let s = screen(&m);
     assert!(s.contains("½–½, 加赛"), "{s}");

@@ -196,3 +196,33 @@ fn the_results_tab_shows_both_games_of_a_board_in_full() {
     let screen = crate::tui_night::screen(&m, 120, 20);
     assert!(screen.contains("红胜 红胜"), "{screen}");
 }
+
+#[test]
+fn the_result_form_names_the_red_and_black_of_the_game_it_holds() {
+    let club = two_game_club();
+    club.ok(&["result", "分先赛", "1", "1", "1-0"]);
+    let (mut app, mut m) = results_tab(&club, Lang::ZhHant);
+    // Board 1's row shows A as red; game 2 is played the other way round,
+    // and r means C (game 2's red) wins: the form says who that is.
+    typed(&mut app, &mut m, "1r");
+    let screen = crate::tui_night::screen(&m, 120, 30);
+    assert!(screen.contains("第 2 盤 紅方 C – 黑方 A"), "{screen}");
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    typed(&mut app, &mut m, "1");
+    let screen = crate::tui_night::screen(&m, 120, 30);
+    assert!(screen.contains("第 1 盤 紅方 A – 黑方 C"), "{screen}");
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    typed(&mut app, &mut m, "2");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let ev = app.find_event("分先赛").unwrap().key();
+    let g2 = app
+        .games(ev, None)
+        .unwrap()
+        .into_iter()
+        .find(|g| g.round == 1 && g.board == 1 && g.game.game_no == 2)
+        .expect("game 2");
+    assert_eq!(g2.game.outcome, qishe::domain::Outcome::RedWin);
+    let names = app.entries(ev).unwrap();
+    let red = names.iter().find(|e| e.id == g2.game.red).unwrap();
+    assert_eq!(red.name, "C", "game 2's red is the row's black");
+}

@@ -221,15 +221,61 @@ fn mini_match_form(
     if let FormKind::Result {
         results: r,
         facts: f,
+        sides: s,
         ..
     } = &mut form.kind
     {
         *r = results;
         *f = facts;
+        *s = game_sides(m, board, &games, gpr);
     }
     form.fields
         .insert(0, Field::text("tui.field.game", game.to_string()));
     form
+}
+
+/// Red and black of each game 1..=`gpr` of `board`: a stored game's own,
+/// else the board's, swapped where the event's scheme swaps them.
+fn game_sides(
+    m: &Model,
+    board: BoardNo,
+    games: &[&crate::domain::Game],
+    gpr: u32,
+) -> Vec<(u32, String, String)> {
+    let Some(b) = m
+        .open
+        .ev
+        .round
+        .as_ref()
+        .and_then(|r| r.boards.iter().find(|b| b.number == board))
+    else {
+        return Vec::new();
+    };
+    let Some(black) = b.black.as_ref() else {
+        return Vec::new();
+    };
+    let name = |id: i64| {
+        if id == black.id {
+            black.name.clone()
+        } else {
+            b.red.name.clone()
+        }
+    };
+    let kind = m
+        .open
+        .ev
+        .event
+        .as_ref()
+        .and_then(|e| crate::scoring::SchemeKind::from_id(&e.settings.scheme).ok());
+    (1..=gpr)
+        .map(|n| match games.iter().find(|g| g.game_no == n) {
+            Some(g) => (n, name(g.red), name(g.black)),
+            None if kind.is_some_and(|k| k.swaps_colours_in(n)) => {
+                (n, black.name.clone(), b.red.name.clone())
+            }
+            None => (n, b.red.name.clone(), black.name.clone()),
+        })
+        .collect()
 }
 
 /// A result key on a board of a team match or a knockout: a forfeit goes
@@ -264,9 +310,16 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
         };
     }
     let mut form = result_form(k.round, k.board, k.outcome, None, replaces);
-    if let FormKind::Result { place, results, .. } = &mut form.kind {
+    if let FormKind::Result {
+        place,
+        results,
+        sides,
+        ..
+    } = &mut form.kind
+    {
         *place = Some(k.place.clone());
         *results = k.results.clone();
+        *sides = k.sides.clone();
     }
     if let Some(game) = k.game {
         form.fields
@@ -344,6 +397,7 @@ pub fn result_form(
             place: None,
             results: Vec::new(),
             facts: Vec::new(),
+            sides: Vec::new(),
         },
         fields: vec![
             Field::text(

@@ -79,6 +79,11 @@ pub enum FormKind {
         /// (game number, [red used, black used, moves]): a form whose game
         /// field changes shows that game's, never another game's.
         facts: Vec<(u32, [String; 3])>,
+        /// Who is red and who black in each game of the board (game
+        /// number, red, black): game 2 of a 分先 round or a knockout's
+        /// play-off game may swap the colours the row shows, so the form
+        /// names them for the game its game field holds.
+        sides: Vec<(u32, String, String)>,
     },
     ImportMembers,
     /// The boards of the next round, typed by hand (`1-3 4-2 5-0`).

@@ -416,6 +416,7 @@ impl TeamsTab {
                 })
                 .collect(),
             place,
+            sides: Vec::new(),
         })
     }
 

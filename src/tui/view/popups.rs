@@ -75,6 +75,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         outcome,
         replaces,
         place,
+        sides,
         ..
     } = &form.kind
     {
@@ -86,6 +87,18 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             Some(p) => p.clone(),
             None => format!("{} {board}", m.t("tui.round.board")),
         };
+        // The game the form holds, with its own red and black under the
+        // fields: they may be the row's swapped (game 2 of 分先, a
+        // knockout's games), and r/b mean that game's red and black.
+        let game = form.value("tui.field.game").trim().parse::<u32>().ok();
+        if let Some((n, red, black)) = sides.iter().find(|s| Some(s.0) == game) {
+            lines.push(
+                Line::from(
+                    crate::i18n::msg!("tui.form.game_sides", game = n, red, black).render(m.lang()),
+                )
+                .italic(),
+            );
+        }
         title = format!(
             " {} {at}: {}{was} ",
             m.t(form.title_key()),
