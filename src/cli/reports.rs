@@ -105,13 +105,7 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
                 EventResult::Game(g) => g,
                 EventResult::Knockout(r) => r.game.clone(),
             };
-            let line = msg!(
-                "cli.out.result",
-                round = round,
-                board = board,
-                game = g.game_no,
-                outcome = g.outcome.code()
-            );
+            let line = super::scoring::result_line(&app, id, (round, board), &g)?;
             say!("{}", line.render(l));
         }
         ReportCmd::Reject {

@@ -89,9 +89,9 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "cli.out.result",
-        "第{round}轮第{board}台第{game}局: {outcome}",
-        "第{round}輪第{board}台第{game}局: {outcome}",
-        "round {round} board {board} game {game}: {outcome}",
+        "第{round}轮第{board}台第{game}局 (红方 {red} – 黑方 {black}): {outcome}",
+        "第{round}輪第{board}台第{game}局 (紅方 {red} – 黑方 {black}): {outcome}",
+        "round {round} board {board} game {game} (red {red} – black {black}): {outcome}",
     ),
     (
         "cli.out.games_imported",

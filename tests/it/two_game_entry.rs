@@ -226,3 +226,30 @@ fn the_result_form_names_the_red_and_black_of_the_game_it_holds() {
     let red = names.iter().find(|e| e.id == g2.game.red).unwrap();
     assert_eq!(red.name, "C", "game 2's red is the row's black");
 }
+
+#[test]
+fn the_cli_names_the_red_and_black_of_the_game_it_stored() {
+    let club = two_game_club();
+    let o = club.run_lang("zh_CN.UTF-8", &["result", "分先赛", "1", "1", "1-0"]);
+    let one = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        one.contains("第1轮第1台第1局 (红方 A – 黑方 C): 1-0"),
+        "{one}"
+    );
+    // Game 2 is played the other way round: 1-0 is C's win, and says so.
+    let o = club.run_lang(
+        "zh_TW.UTF-8",
+        &["result", "分先赛", "1", "1", "1-0", "--game", "2"],
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("第1輪第1台第2局 (紅方 C – 黑方 A): 1-0"),
+        "{out}"
+    );
+    let o = club.run_lang("C", &["result", "分先赛", "1", "2", "0-1"]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("round 1 board 2 game 1 (red D – black B): 0-1"),
+        "{out}"
+    );
+}
