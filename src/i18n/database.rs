@@ -36,6 +36,30 @@ pub(super) static TEXTS: &[Text] = &[
         "the database is damaged ({detail}); run qishe check, or restore a backup (qishe restore BACKUP)",
     ),
     (
+        "err.store.why.empty_file",
+        "空文件; qishe init 可把它建成新的俱乐部",
+        "空檔案; qishe init 可把它建成新的俱樂部",
+        "an empty file; qishe init makes it a new club",
+    ),
+    (
+        "err.store.why.version",
+        "数据库版本号 {version}",
+        "資料庫版本號 {version}",
+        "schema version {version}",
+    ),
+    (
+        "err.store.why.other_tables",
+        "其中是别的程序的数据表: {tables}",
+        "其中是別的程式的資料表: {tables}",
+        "it holds other tables ({tables})",
+    ),
+    (
+        "err.store.why.table_missing",
+        "缺少数据表 {table}",
+        "缺少資料表 {table}",
+        "the table {table} is missing",
+    ),
+    (
         "err.store.not_ours",
         "{path} 不是 qishe 俱乐部数据库 ({detail}); 文件未作任何改动",
         "{path} 不是 qishe 俱樂部資料庫 ({detail}); 檔案未作任何改動",

@@ -82,7 +82,7 @@ pub enum StoreError {
     Damaged(String),
     /// The file is a SQLite database of some other program, an empty file,
     /// or one with an impossible schema version: never taken over.
-    NotOurs { path: PathBuf, detail: String },
+    NotOurs { path: PathBuf, detail: Msg },
     /// The event changed while its round was computed: nothing was stored.
     Changed,
     /// The board a result was for is gone (its round was unpaired or
@@ -159,7 +159,11 @@ impl StoreError {
             StoreError::DiskFull => msg!("err.store.disk_full"),
             StoreError::Damaged(detail) => msg!("err.store.damaged", detail),
             StoreError::NotOurs { path, detail } => {
-                msg!("err.store.not_ours", path = path.display(), detail)
+                msg!(
+                    "err.store.not_ours",
+                    path = path.display(),
+                    detail = detail.clone()
+                )
             }
             StoreError::Changed => msg!("err.store.changed"),
             StoreError::BoardGone => msg!("err.store.board_gone"),
@@ -337,7 +341,7 @@ impl Store {
                 if m.is_file() && m.len() == 0 && wal_len == 0 {
                     return Err(StoreError::NotOurs {
                         path: path.to_path_buf(),
-                        detail: "an empty file; qishe init makes it a new club".into(),
+                        detail: msg!("err.store.why.empty_file"),
                     });
                 }
             }
@@ -444,7 +448,7 @@ impl Store {
         if version < 0 {
             return Err(StoreError::NotOurs {
                 path,
-                detail: format!("schema version {version}"),
+                detail: msg!("err.store.why.version", version),
             });
         }
         // A quick check on open: the header and every schema page must read.
@@ -475,7 +479,7 @@ impl Store {
         if version == 0 && !tables.is_empty() {
             return Err(StoreError::NotOurs {
                 path,
-                detail: format!("it holds other tables ({})", tables.join(", ")),
+                detail: msg!("err.store.why.other_tables", tables = tables.join(", ")),
             });
         }
         // A version without qishe's tables is another program's file, left
@@ -491,7 +495,7 @@ impl Store {
         if let Some(t) = needed.iter().find(|t| !tables.iter().any(|x| x == *t)) {
             return Err(StoreError::NotOurs {
                 path,
-                detail: format!("the table {t} is missing"),
+                detail: msg!("err.store.why.table_missing", table = t),
             });
         }
         // WAL lets a reader (a backup, a second qishe) work beside a writer.

@@ -84,7 +84,7 @@ pub fn inspect_backup(path: &Path) -> Result<BackupInfo> {
     if version < 1 {
         return Err(StoreError::NotOurs {
             path: path.to_path_buf(),
-            detail: format!("schema version {version}"),
+            detail: crate::i18n::msg!("err.store.why.version", version),
         });
     }
     if let Some(t) = migrations::BASE_TABLES
@@ -93,7 +93,7 @@ pub fn inspect_backup(path: &Path) -> Result<BackupInfo> {
     {
         return Err(StoreError::NotOurs {
             path: path.to_path_buf(),
-            detail: format!("the table {t} is missing"),
+            detail: crate::i18n::msg!("err.store.why.table_missing", table = t),
         });
     }
     let verdict: Vec<String> = {

@@ -225,6 +225,17 @@ fn another_programs_sqlite_file_is_left_untouched() {
     let before = std::fs::read(&c.db).unwrap();
     let err = c.fails(&["player", "list"]);
     assert!(err.contains("not a qishe club database"), "{err}");
+    assert!(err.contains("it holds other tables (notes)"), "{err}");
+    // The reason is in the user's language, not English inside Chinese.
+    let o = c.run_lang("zh_CN.UTF-8", &["player", "list"]);
+    let zh = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        zh.contains("不是 qishe 俱乐部数据库 (其中是别的程序的数据表: notes)"),
+        "{zh}"
+    );
+    let o = c.run_lang("zh_TW.UTF-8", &["player", "list"]);
+    let tw = String::from_utf8(o.stderr).unwrap();
+    assert!(tw.contains("(其中是別的程式的資料表: notes)"), "{tw}");
     c.fails(&["player", "add", "A"]);
     assert_eq!(std::fs::read(&c.db).unwrap(), before);
     assert!(!c.path("club.db-wal").exists());
