@@ -453,6 +453,26 @@ pub fn bracket_lines(
                     col[top + 1] = Span::raw(fit(" ·", width)).dim();
                     continue;
                 }
+                if mv.is_none() && r > 0 {
+                    // Not paired yet: whoever is through to it already
+                    // (a bye's winner, a decided match's), else a dot.
+                    for k in 0..2 {
+                        let through = b.bracket.rounds.get(r - 1).and_then(|ms| {
+                            ms.iter()
+                                .find(|x| {
+                                    !x.third_place && x.board == BoardNo((2 * i + k) as u32 + 1)
+                                })
+                                .and_then(|x| x.winner.as_ref())
+                        });
+                        col[top + k] = match through {
+                            Some(e) => {
+                                Span::raw(fit(&format!("{:>2} {}", e.start_no, e.name), width))
+                            }
+                            None => Span::raw(fit(" ·", width)).dim(),
+                        };
+                    }
+                    continue;
+                }
                 put_match(lang, b, mv, r, top, width, &mut col);
             }
             if r + 1 == total {

@@ -813,3 +813,22 @@ fn a_knockout_match_forfeited_by_both_reads_so_on_the_round_tab() {
     assert!(s.contains("双方弃权, 均出局"), "{s}");
     assert!(s.contains("已决出 1/1"), "{s}");
 }
+
+/// A knockout of five after round 1: the three seeds with a bye are
+/// already through, and the Bracket tab shows them in the next round's
+/// places (as the printed bracket does), the place still to be decided
+/// as a dot.
+#[test]
+fn players_through_by_a_bye_stand_in_the_next_rounds_places() {
+    let mut app = knockout_club(5, KnockoutSettings::default());
+    let mut m = open(&mut app, Tab::Bracket);
+    keys(&mut app, &mut m, "p");
+    let s = screen_of(&m, 120, 30);
+    // Each bye's winner appears twice: in round 1 and in the semi-final.
+    for p in [" 1 P1", " 2 P2", " 3 P3"] {
+        assert_eq!(s.matches(p).count(), 2, "{p}:\n{s}");
+    }
+    // P4–P5 is not decided: neither is in the semi-final yet.
+    assert_eq!(s.matches(" 4 P4").count(), 1, "{s}");
+    assert_eq!(s.matches(" 5 P5").count(), 1, "{s}");
+}
