@@ -188,7 +188,7 @@ impl App {
                 date,
                 &s,
                 &d.knockout.clone().unwrap_or_default(),
-                d.seed_from.as_ref().map(|(e, n)| (e.as_str(), *n)),
+                d.seed_from,
             ),
         }
     }

@@ -26,6 +26,8 @@ mod door;
 mod kind;
 pub use crate::domain::{BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
+/// A scoring scheme by kind, as [`App::compare_schemes`] takes it.
+pub use crate::scoring::SchemeKind;
 pub use door::{
     EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame, TeamId,
 };
@@ -68,6 +70,7 @@ pub mod teams;
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchScore, MatchView, NextStep,
+    SeedSource,
 };
 
 // ---- archive ----

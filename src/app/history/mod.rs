@@ -9,7 +9,7 @@ use crate::history::{
     compute_ratings, head_to_head, member_history, stats, HeadToHead, History, MemberHistory,
     RatedGame, RatingChange, RatingState, Ratings, StatGame, Stats, Tally,
 };
-use crate::scoring::{standings, PlayerRef, Scheme, Standings};
+use crate::scoring::{standings, PlayerRef, Scheme, SchemeKind, Standings};
 use chrono::NaiveDate;
 use std::collections::HashMap;
 
@@ -255,33 +255,47 @@ impl App {
         Ok(head_to_head(&h, ma.id, mb.id))
     }
 
-    /// Re-scores an event under other schemes from its stored games. The
-    /// event's own scheme (with its settings and tie-breaks) comes first;
-    /// others use their default constants and tie-breaks. `all` = every
-    /// built-in scheme. A scheme that needs facts the games lack says so.
-    pub fn compare_schemes(&self, event: EventId, schemes: &[String]) -> Result<SchemeComparison> {
-        let ev = self.event(event)?;
-        let data = self.event_data(&ev)?;
-        let mut ids: Vec<String> = vec![ev.settings.scheme.clone()];
-        for s in schemes {
-            let s = s.trim();
+    /// The schemes named by `keys` (scheme ids, `all` = every built-in
+    /// scheme, empty items skipped), in order, for
+    /// [`App::compare_schemes`]: the edge's reading of `--compare-schemes`.
+    pub fn find_schemes<S: AsRef<str>>(keys: &[S]) -> Result<Vec<SchemeKind>> {
+        let mut out = Vec::new();
+        for s in keys {
+            let s = s.as_ref().trim();
             if s == "all" {
-                for k in crate::scoring::SchemeKind::ALL {
-                    if k != crate::scoring::SchemeKind::Custom {
-                        ids.push(k.id().to_string());
-                    }
-                }
+                out.extend(
+                    SchemeKind::ALL
+                        .into_iter()
+                        .filter(|&k| k != SchemeKind::Custom),
+                );
             } else if !s.is_empty() {
-                if !crate::config::SCHEMES.contains(&s) {
+                let Ok(k) = SchemeKind::from_id(s) else {
                     return Err(super::invalid!(
                         "err.app.unknown_scheme",
                         scheme = s,
                         allowed = format!("{}, all", crate::config::SCHEMES.join(", "))
                     ));
-                }
-                ids.push(s.to_string());
+                };
+                out.push(k);
             }
         }
+        Ok(out)
+    }
+
+    /// Re-scores an event under other schemes from its stored games. The
+    /// event's own scheme (with its settings and tie-breaks) comes first;
+    /// others use their default constants and tie-breaks
+    /// ([`App::find_schemes`] reads them from what was typed). A scheme
+    /// that needs facts the games lack says so.
+    pub fn compare_schemes(
+        &self,
+        event: EventId,
+        schemes: &[SchemeKind],
+    ) -> Result<SchemeComparison> {
+        let ev = self.event(event)?;
+        let data = self.event_data(&ev)?;
+        let mut ids: Vec<String> = vec![ev.settings.scheme.clone()];
+        ids.extend(schemes.iter().map(|k| k.id().to_string()));
         let mut seen = std::collections::HashSet::new();
         ids.retain(|s| seen.insert(s.clone()));
         let mut columns = Vec::new();
