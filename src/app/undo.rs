@@ -360,16 +360,11 @@ mod tests {
             }
             Op::AddTeam(t) => {
                 let players = [NAMES[2 * t].to_string(), NAMES[2 * t + 1].to_string()];
-                app.add_team(
-                    app.find_event(LEAGUE).map_err(e)?.key(),
-                    TEAMS[*t],
-                    None,
-                    None,
-                    &players,
-                    false,
-                )
-                .map(|_| ())
-                .map_err(e)
+                let ev = app.find_event(LEAGUE).map_err(e)?.key();
+                let roster = app.find_roster(ev, TEAMS[*t], &players, false).map_err(e)?;
+                app.add_team(ev, TEAMS[*t], None, None, &roster)
+                    .map(|_| ())
+                    .map_err(e)
             }
             Op::PairTeams => app
                 .pair_team_round(app.find_event(LEAGUE).map_err(e)?.key())

@@ -1244,13 +1244,29 @@ fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
 /// What a public method of `src/app` takes that a front end would have to
 /// type as a name: `pub fn` parameters (unit tests aside) called `event`,
 /// `who`, `member`, `player`, `entry`, `team`, `season`, `round` or
-/// `board` whose type is text (`&str`, `String`, `&[String]`). Each of
-/// those crosses the door as its typed id, resolved at the edge
-/// (`App::find_event`, `find_member(s)`, `find_team`, …: their parameter
-/// is `key`).
+/// `board`, or a list or source of them (`members`, `players`, `entries`,
+/// `slots`, `schemes`, `seed_from`), whose type is text (`&str`, `String`,
+/// `&[String]`, `(&str, u32)`, …). Each of those crosses the door as its
+/// typed id, resolved at the edge (`App::find_event`, `find_member(s)`,
+/// `find_team`, `find_roster`, `find_lineup`, `find_slots`, `find_seed`,
+/// `find_schemes`, …: their parameter is `key` or `keys`).
 fn door_name_params(root: &Path) -> Vec<String> {
-    const NAMES: [&str; 9] = [
-        "event", "who", "member", "player", "entry", "team", "season", "round", "board",
+    const NAMES: [&str; 15] = [
+        "event",
+        "who",
+        "member",
+        "player",
+        "entry",
+        "team",
+        "season",
+        "round",
+        "board",
+        "members",
+        "players",
+        "entries",
+        "slots",
+        "schemes",
+        "seed_from",
     ];
     let mut files = Vec::new();
     rust_files(&root.join("src/app"), &mut files);
@@ -1282,7 +1298,22 @@ fn door_name_params(root: &Path) -> Vec<String> {
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ");
-            for p in params.split(", ") {
+            // Split at the commas outside brackets (`Option<(&str, u32)>`).
+            let mut parts = Vec::new();
+            let (mut depth, mut start) = (0i32, 0);
+            for (k, ch) in params.char_indices() {
+                match ch {
+                    '(' | '[' | '<' => depth += 1,
+                    ')' | ']' | '>' => depth -= 1,
+                    ',' if depth == 0 => {
+                        parts.push(params[start..k].trim());
+                        start = k + 1;
+                    }
+                    _ => {}
+                }
+            }
+            parts.push(params[start..].trim());
+            for p in parts {
                 let Some((name, ty)) = p.split_once(": ") else {
                     continue;
                 };
@@ -1292,8 +1323,12 @@ fn door_name_params(root: &Path) -> Vec<String> {
                     "String",
                     "&String",
                     "&[String]",
+                    "&[&str]",
+                    "Vec<String>",
                     "Option<&str>",
                     "Option<String>",
+                    "Option<(&str,u32)>",
+                    "Option<(String,u32)>",
                 ];
                 if NAMES.contains(&name.trim()) && text_ty.contains(&ty.as_str()) {
                     let line = text[..at].matches('\n').count() + 1;
@@ -1327,11 +1362,26 @@ fn the_name_check_sees_a_door_that_takes_a_name() {
     .unwrap();
     std::fs::write(
         dir.path().join("src/app/deep/b.rs"),
-        "impl App {\n    pub fn lineup(\n        &mut self,\n        event: EventId,\n        team: &str,\n        players: &[String],\n    ) -> R {}\n    pub fn add(&mut self, name: &str, member: Option<&str>) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn t(who: &str) {}\n}\n",
+        "impl App {\n    pub fn lineup(\n        &mut self,\n        event: EventId,\n        team: &str,\n        players: &[String],\n    ) -> R {}\n    pub fn add(&mut self, name: &str, member: Option<&str>) {}\n    pub fn place(&mut self, event: EventId, slots: &[Option<EntryId>]) {}\n    pub fn find_slots(&self, event: EventId, keys: &[String]) {}\n    pub fn seed(&mut self, seed_from: Option<(&str, u32)>, schemes: &[String]) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn t(who: &str) {}\n}\n",
     )
     .unwrap();
     let hits = door_name_params(dir.path());
-    assert_eq!(hits.len(), 3, "{hits:?}");
+    assert_eq!(hits.len(), 6, "{hits:?}");
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:2:") && h.contains("players: &[String]")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:11:") && h.contains("seed_from: Option<(&str, u32)>")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:11:") && h.contains("schemes: &[String]")),
+        "{hits:?}"
+    );
     assert!(
         hits.iter()
             .any(|h| h.contains("a.rs:2:") && h.contains("who: &str")),

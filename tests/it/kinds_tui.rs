@@ -280,8 +280,11 @@ fn team_league() -> (App, EventId) {
             &format!("{team}城"),
             None,
             None,
-            &ps,
-            false,
+            &app.find_members(&ps)
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>(),
         )
         .unwrap();
     }

@@ -63,8 +63,11 @@ fn team_club(lang: Lang) -> App {
             name,
             None,
             Some("队长"),
-            &ps,
-            false,
+            &app.find_members(&ps)
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>(),
         )
         .unwrap();
     }

@@ -138,7 +138,7 @@ pub enum TeamsCmd {
         team: TeamId,
         /// The team's name, for the status line.
         name: String,
-        change: crate::app::teams::RosterChange,
+        change: roster::TypedChange,
         force: bool,
     },
     /// A new team (`qishe team add`).
@@ -473,7 +473,8 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             name,
             players,
         } => {
-            app.set_team_lineup(*event, *round, *team, players)?;
+            let lineup = app.find_lineup(*event, *round, *team, players)?;
+            app.set_team_lineup(*event, *round, *team, &lineup)?;
             Ok(format!(
                 "{}: {name} ({} {round})",
                 ui.t("tui.teams.lineup_saved"),
@@ -494,7 +495,8 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             players,
             create,
         } => {
-            let t = app.add_team(*event, name, club.as_deref(), None, players, *create)?;
+            let roster = app.find_roster(*event, name, players, *create)?;
+            let t = app.add_team(*event, name, club.as_deref(), None, &roster)?;
             Ok(
                 crate::i18n::msg!("tui.teams.team_added", team = &t.name, n = t.roster.len())
                     .render(ui.lang),

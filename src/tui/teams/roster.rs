@@ -63,6 +63,14 @@ pub fn open(t: &mut TeamsTab, remove: bool) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// A roster change as the form has it: the player as typed (a reserve)
+/// or picked (a player to take off), resolved when it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypedChange {
+    Add { player: String, create: bool },
+    Remove { player: String },
+}
+
 /// Keys while the form is open.
 pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
     let event = t.event;
@@ -88,11 +96,11 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
         }
         Action::Submit => {
             let change = if e.remove {
-                RosterChange::Remove {
+                TypedChange::Remove {
                     player: e.roster.get(e.pick).cloned().unwrap_or_default(),
                 }
             } else {
-                RosterChange::Add {
+                TypedChange::Add {
                     player: e.input.trim().to_string(),
                     create: e.flag,
                 }
@@ -117,13 +125,24 @@ pub fn run(
     app: &mut App,
     ui: &Ui,
     (event, id, team): (EventId, TeamId, &str),
-    change: &RosterChange,
+    change: &TypedChange,
     force: bool,
 ) -> crate::app::Result<String> {
-    app.change_roster(event, id, change, force)?;
-    let who = match change {
-        RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
+    let (typed, who) = match change {
+        TypedChange::Add { player, create } => (
+            RosterChange::Add {
+                player: app.find_reserve(player, *create)?,
+            },
+            player,
+        ),
+        TypedChange::Remove { player } => (
+            RosterChange::Remove {
+                player: app.find_roster_member(event, id, player)?,
+            },
+            player,
+        ),
     };
+    app.change_roster(event, id, &typed, force)?;
     Ok(format!(
         "{}: {team} · {who}",
         ui.t("tui.teams.roster_saved")
