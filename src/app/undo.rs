@@ -321,15 +321,13 @@ mod tests {
                 )
                 .map(|_| ())
                 .map_err(e),
-            Op::KoLot(r, b, m) => app
-                .knockout_lot(
-                    app.find_event(CUP).map_err(e)?.key(),
-                    RoundNo(*r),
-                    BoardNo(*b),
-                    NAMES[*m],
-                )
-                .map(|_| ())
-                .map_err(e),
+            Op::KoLot(r, b, m) => {
+                let cup = app.find_event(CUP).map_err(e)?.key();
+                let winner = app.find_entry(cup, NAMES[*m]).map_err(e)?.key();
+                app.knockout_lot(cup, RoundNo(*r), BoardNo(*b), winner)
+                    .map(|_| ())
+                    .map_err(e)
+            }
             Op::NewTeamEvent => {
                 let s = EventSettings {
                     system: crate::domain::PairingSystem::Berger,

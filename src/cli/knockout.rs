@@ -256,7 +256,8 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let event = app.find_event(&event)?.key();
-            let m = app.knockout_lot(event, round, board, &winner)?;
+            let winner = app.find_entry(event, &winner)?.key();
+            let m = app.knockout_lot(event, round, board, winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {

@@ -1244,15 +1244,16 @@ fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
 /// What a public method of `src/app` takes that a front end would have to
 /// type as a name: `pub fn` parameters (unit tests aside) called `event`,
 /// `who`, `member`, `player`, `entry`, `team`, `season`, `round` or
-/// `board`, or a list or source of them (`members`, `players`, `entries`,
+/// `board`, `winner`, or a list or source of them (`members`, `players`, `entries`,
 /// `slots`, `schemes`, `seed_from`), whose type is text (`&str`, `String`,
 /// `&[String]`, `(&str, u32)`, …). Each of those crosses the door as its
 /// typed id, resolved at the edge (`App::find_event`, `find_member(s)`,
 /// `find_team`, `find_roster`, `find_lineup`, `find_slots`, `find_seed`,
 /// `find_schemes`, …: their parameter is `key` or `keys`).
 fn door_name_params(root: &Path) -> Vec<String> {
-    const NAMES: [&str; 15] = [
+    const NAMES: [&str; 16] = [
         "event",
+        "winner",
         "who",
         "member",
         "player",

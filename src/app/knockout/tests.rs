@@ -93,7 +93,9 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
             a.find_event("K").unwrap().key(),
             RoundNo(1),
             BoardNo(1),
-            "S1",
+            a.find_entry(a.find_event("K").unwrap().key(), "S1")
+                .unwrap()
+                .key(),
         )
         .unwrap_err();
     assert!(e.to_string().contains("game 2 is the one due"), "{e}");
@@ -114,7 +116,9 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
             a.find_event("K").unwrap().key(),
             RoundNo(1),
             BoardNo(1),
-            "S2",
+            a.find_entry(a.find_event("K").unwrap().key(), "S2")
+                .unwrap()
+                .key(),
         )
         .unwrap();
     assert_eq!(m.winner.unwrap().name, "S2");
