@@ -506,8 +506,9 @@ impl App {
 
     /// Creates a knockout. With `seed_from` = (event, N), the other event's
     /// top N (in its final order) are entered as seeds 1..N; with a season,
-    /// its top N qualified players.
-    pub fn create_knockout(
+    /// its top N qualified players (the front ends go through
+    /// [`App::create_event_of`]).
+    pub(crate) fn create_knockout(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,

@@ -31,6 +31,8 @@ pub use crate::scoring::SchemeKind;
 pub use door::{
     EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame, TeamId,
 };
+#[cfg(any(test, feature = "testkit"))]
+pub use kind::NewEventKind;
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
     EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
@@ -302,8 +304,9 @@ impl App {
         Ok(self.store.add_member(m)?)
     }
 
-    /// Creates an event; missing settings come from the config's defaults.
-    pub fn create_event(
+    /// Creates an individual event with its settings in full (the front
+    /// ends go through [`App::create_event_of`]).
+    pub(crate) fn create_event(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,

@@ -115,8 +115,9 @@ impl App {
         }
     }
 
-    /// Creates a team event. The event's tie-breaks are team codes.
-    pub fn create_team_event(
+    /// Creates a team event. The event's tie-breaks are team codes (the
+    /// front ends go through [`App::create_event_of`]).
+    pub(crate) fn create_team_event(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,

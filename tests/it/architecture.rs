@@ -1410,6 +1410,7 @@ fn kind_specific_calls(root: &Path) -> Vec<String> {
     let everywhere = [
         ".create_team_event(",
         ".create_knockout(",
+        ".create_event_with(",
         ".team_standings(",
         ".team_crosstable(",
         ".knockout_crosstable(",
@@ -1480,4 +1481,51 @@ fn the_kind_check_sees_a_front_end_that_picks_the_kinds_door() {
     assert!(hits.iter().any(|h| h.contains("demo.rs:3:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("mod.rs:3:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("mod.rs:4:")), "{hits:?}");
+}
+
+/// `pub fn` lines of `src/app` (unit tests aside) that open one of the
+/// kind-specific creation methods to the front ends: every kind is created
+/// through `App::create_event_of` (tests and benchmarks with settings in
+/// full through the testkit's `App::create_event_with`).
+fn public_kind_creators(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            for name in ["create_event", "create_team_event", "create_knockout"] {
+                if t.starts_with(&format!("pub fn {name}(")) {
+                    hits.push(format!("{}:{}: {t}", f.display(), i + 1));
+                }
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn only_one_door_creates_events() {
+    let hits = public_kind_creators(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "create events through App::create_event_of (the kind's own method is pub(crate)):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_creator_check_sees_a_public_kind_creator() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "impl App {\n    pub fn create_knockout(&mut self) {}\n    pub(crate) fn create_event(&mut self) {}\n    pub fn create_event_of(&mut self) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn create_team_event() {}\n}\n",
+    )
+    .unwrap();
+    let hits = public_kind_creators(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
 }
