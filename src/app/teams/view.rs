@@ -129,7 +129,7 @@ impl App {
                 let v = self.team_round_view(event, round)?;
                 let d = rt::TeamRoundData {
                     event: info,
-                    round: v.round.get(),
+                    round: v.round,
                     matches: v
                         .matches
                         .iter()
@@ -141,7 +141,7 @@ impl App {
                                 .boards
                                 .iter()
                                 .map(|b| rt::TeamBoardLine {
-                                    board: b.board,
+                                    board: BoardNo(b.board),
                                     home: b.home.clone(),
                                     away: b.away.clone(),
                                     home_red: b.home_red,
@@ -226,7 +226,7 @@ impl App {
                     prizes: prizes
                         .iter()
                         .map(|p| rt::BoardPrizeLine {
-                            board: p.board,
+                            board: BoardNo(p.board),
                             rank: rank(p.rank, p.shared),
                             name: p.name.clone(),
                             team: p.team_name.clone(),
