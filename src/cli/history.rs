@@ -521,7 +521,7 @@ pub fn render_compare(c: &SchemeComparison, f: Format, l: Lang) -> String {
             let line = msg!(
                 "hist.cannot_rescore",
                 scheme = &col.scheme,
-                why = why.to_string()
+                why = why.clone()
             );
             let line = line.render(l) + "\n";
             if f == Format::Text {

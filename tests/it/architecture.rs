@@ -1529,3 +1529,51 @@ fn the_creator_check_sees_a_public_kind_creator() {
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
 }
+
+/// Public lines of `src/app` (unit tests aside) whose error is text: a
+/// `Result<_, String>` field or return, which would carry a hand-made
+/// (English) reason past the door instead of a keyed message.
+fn door_text_errors(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        if f.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code_only(text).lines().enumerate() {
+            let t = line.trim_start();
+            let public = t.starts_with("pub ") && !t.starts_with("pub(");
+            if public && t.contains("Result<") && t.replace(' ', "").contains(",String>") {
+                hits.push(format!("{}:{}: {t}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_door_gives_reasons_as_keyed_messages() {
+    let hits = door_text_errors(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "an App answer says why through a keyed message (i18n::Msg), not a String:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_reason_check_sees_a_text_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "pub struct C {\n    pub standings: std::result::Result<Standings, String>,\n    pub ok: Result<Standings, Msg>,\n}\nfn private() -> Result<(), String> {}\n#[cfg(test)]\nmod tests {\n    pub fn t() -> Result<(), String> {}\n}\n",
+    )
+    .unwrap();
+    let hits = door_text_errors(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
+}

@@ -376,12 +376,12 @@ fn what_if_two_schemes_disagree_on_the_winner() {
     assert_eq!(c.rank_change(1, a), Some(-1));
     assert_eq!(c.rank_change(1, b), Some(1));
     // draw-0.8 needs the residual material of drawn games, which is not stored.
-    let why = c.columns[2].standings.as_ref().unwrap_err();
+    let why = c.columns[2].standings.as_ref().unwrap_err().en();
     assert!(
         why.contains("residual") || why.contains("material"),
         "{why}"
     );
-    let why = c.columns[3].standings.as_ref().unwrap_err();
+    let why = c.columns[3].standings.as_ref().unwrap_err().en();
     assert!(why.contains("two-game"), "{why}");
     assert!(App::find_schemes(&["nope"]).is_err());
 }

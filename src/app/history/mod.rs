@@ -79,8 +79,9 @@ pub struct StatsFilter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemeColumn {
     pub scheme: String,
-    /// The standings, or why this scheme cannot score the event.
-    pub standings: std::result::Result<Standings, String>,
+    /// The standings, or why this scheme cannot score the event (a keyed
+    /// message, said in the reader's language).
+    pub standings: std::result::Result<Standings, crate::i18n::Msg>,
 }
 
 /// An event's standings under several schemes; the first is the event's own.
@@ -301,28 +302,28 @@ impl App {
         let mut columns = Vec::new();
         for (i, id) in ids.iter().enumerate() {
             let own = i == 0;
-            let result = (|| -> std::result::Result<Standings, String> {
+            let result = (|| -> std::result::Result<Standings, crate::i18n::Msg> {
                 let empty = crate::domain::SchemeConstants::default();
                 let overrides = if own {
                     &ev.settings.scheme_settings
                 } else {
                     &empty
                 };
-                let scheme = Scheme::from_id(id, overrides).map_err(|e| e.to_string())?;
+                let scheme = Scheme::from_id(id, overrides).map_err(|e| e.msg())?;
                 let two = scheme.kind().is_two_game();
                 if two != (ev.settings.games_per_round == 2) {
-                    return Err(if two {
-                        "needs two-game rounds (分先); this event has one game per round".into()
+                    return Err(crate::i18n::Msg::new(if two {
+                        "hist.needs_two_games"
                     } else {
-                        "scores one game per round; this event has two-game rounds".into()
-                    });
+                        "hist.needs_one_game"
+                    }));
                 }
                 let tbs = if own {
-                    self.tiebreaks_of(&ev, &scheme).map_err(|e| e.to_string())?
+                    self.tiebreaks_of(&ev, &scheme).map_err(|e| e.msg())?
                 } else {
                     scheme.default_tiebreaks()
                 };
-                standings(&data, &scheme, &tbs, None).map_err(|e| e.to_string())
+                standings(&data, &scheme, &tbs, None).map_err(|e| e.msg())
             })();
             columns.push(SchemeColumn {
                 scheme: id.clone(),
