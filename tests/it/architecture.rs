@@ -1577,3 +1577,72 @@ fn the_reason_check_sees_a_text_error() {
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
 }
+
+/// Calls in `src/tui` and `src/serve` (unit tests aside) of a resolver of
+/// something they show and so hold as a typed id (an event, member, entry,
+/// team, season, a roster's or a lineup's players): they pass the id, never
+/// a name for the app to look up again. Resolvers of what the secretary
+/// types into a form (`find_seed`, `find_reserve`, `find_roster`) are
+/// theirs to call.
+fn tui_name_lookups(root: &Path) -> Vec<String> {
+    const HELD: [&str; 11] = [
+        ".find_event(",
+        ".find_member(",
+        ".find_members(",
+        ".find_entry(",
+        ".find_team(",
+        ".find_season(",
+        ".find_season_player(",
+        ".find_ranked_player(",
+        ".find_roster_member(",
+        ".find_lineup(",
+        ".find_slots(",
+    ];
+    let mut files = Vec::new();
+    for d in ["src/tui", "src/serve"] {
+        rust_files(&root.join(d), &mut files);
+    }
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code_only(text).lines().enumerate() {
+            if let Some(c) = HELD.iter().find(|c| line.contains(**c)) {
+                hits.push(format!("{}:{}: {c}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_tui_passes_the_ids_it_holds() {
+    let hits = tui_name_lookups(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "the TUI and the served pages hold typed ids; pass them instead of a name:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_lookup_check_sees_a_name_looked_up_again() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/tui/teams", "src/serve"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/tui/teams/mod.rs"),
+        "fn a() {\n    let l = app.find_lineup(e, r, t, &names)?;\n    let p = app.find_reserve(typed, true)?;\n}\n#[cfg(test)]\nmod tests {\n    fn t() { app.find_event(\"E\"); }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/serve/page.rs"),
+        "fn b() {\n    // app.find_member(name)\n    let e = app.find_event(&name)?;\n}\n",
+    )
+    .unwrap();
+    let hits = tui_name_lookups(dir.path());
+    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("mod.rs:2:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("page.rs:3:")), "{hits:?}");
+}
