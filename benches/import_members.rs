@@ -105,8 +105,13 @@ fn bench(c: &mut Criterion) {
                     let path = dir.path().join("b.db");
                     std::fs::copy(&club, &path).unwrap();
                     let mut app = App::open(Config::default(), &path).unwrap();
-                    app.create_event("BIG", None, &EventSettings::default())
-                        .unwrap();
+                    app.create_event_with(
+                        "BIG",
+                        None,
+                        &EventSettings::default(),
+                        qishe::app::NewEventKind::Individual,
+                    )
+                    .unwrap();
                     (dir, app)
                 },
                 |(dir, mut app)| {

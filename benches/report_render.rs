@@ -33,7 +33,7 @@ fn player(n: u32) -> PlayerLine {
 fn boards(n: u32) -> Vec<BoardLine> {
     (1..=n)
         .map(|b| BoardLine {
-            number: b,
+            number: qishe::app::BoardNo(b),
             red: player(2 * b - 1),
             black: Some(player(2 * b)),
             results: Vec::new(),

@@ -41,7 +41,9 @@ fn season(db: &std::path::Path) -> App {
             rounds: 5,
             ..Default::default()
         };
-        let e = app.create_event(&name, None, &settings).unwrap();
+        let e = app
+            .create_event_with(&name, None, &settings, qishe::app::NewEventKind::Individual)
+            .unwrap();
         // This week's 30: all but ten members in turn.
         let players: Vec<String> = (0..40)
             .filter(|i| (i + 4 * w as usize) % 40 >= 10)

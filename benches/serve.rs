@@ -50,7 +50,13 @@ fn club(dir: &std::path::Path) -> std::path::PathBuf {
         rounds: 7,
         ..EventSettings::default()
     };
-    app.create_event("周五快棋", None, &settings).unwrap();
+    app.create_event_with(
+        "周五快棋",
+        None,
+        &settings,
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     app.enter_players(
         app.find_event("1").unwrap().key(),
         &app.find_members(&names).unwrap(),

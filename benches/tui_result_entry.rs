@@ -35,13 +35,14 @@ fn bench(c: &mut Criterion) {
         };
         build_history_db(app.store_for_tests(), &spec).unwrap();
         let e = app
-            .create_event(
+            .create_event_with(
                 "公开赛 400",
                 None,
                 &EventSettings {
                     rounds: 7,
                     ..Default::default()
                 },
+                qishe::app::NewEventKind::Individual,
             )
             .unwrap();
         let ids: Vec<String> = app

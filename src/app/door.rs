@@ -119,8 +119,9 @@ pub struct EventDraft {
     /// A knockout's settings (play-off ladder, third place, draw); `None`:
     /// the defaults.
     pub knockout: Option<super::KnockoutSettings>,
-    /// A knockout seeded from another event's final standings: (event, top N).
-    pub seed_from: Option<(String, u32)>,
+    /// A knockout seeded from another event's final standings or a
+    /// season's table: (where from, top N), read by [`App::find_seed`].
+    pub seed_from: Option<(super::SeedSource, u32)>,
     /// The event's own identity (club, organiser, venue, arbiters); `None`
     /// or empty: none.
     pub identity: Option<crate::domain::Identity>,

@@ -166,6 +166,16 @@ impl EventRound {
     }
 }
 
+/// The kind of event [`App::create_event_with`] makes, with the kind's
+/// own settings (tests and benchmarks).
+#[cfg(any(test, feature = "testkit"))]
+#[derive(Clone, Copy, Debug)]
+pub enum NewEventKind<'a> {
+    Individual,
+    Team(&'a crate::domain::TeamSettings),
+    Knockout(&'a super::KnockoutSettings),
+}
+
 impl App {
     /// Creates an event of the draft's kind: an individual event, a team
     /// event with the draft's team settings, or a knockout with its own
@@ -188,8 +198,26 @@ impl App {
                 date,
                 &s,
                 &d.knockout.clone().unwrap_or_default(),
-                d.seed_from.as_ref().map(|(e, n)| (e.as_str(), *n)),
+                d.seed_from,
             ),
+        }
+    }
+
+    /// Tests and benchmarks: an event of `kind` with its settings given
+    /// in full, not read from a draft and config.toml's defaults (the
+    /// front ends go through [`App::create_event_of`]).
+    #[cfg(any(test, feature = "testkit"))]
+    pub fn create_event_with(
+        &mut self,
+        name: &str,
+        date: Option<chrono::NaiveDate>,
+        settings: &crate::domain::EventSettings,
+        kind: NewEventKind,
+    ) -> Result<Event> {
+        match kind {
+            NewEventKind::Individual => self.create_event(name, date, settings),
+            NewEventKind::Team(t) => self.create_team_event(name, date, settings, t),
+            NewEventKind::Knockout(k) => self.create_knockout(name, date, settings, k, None),
         }
     }
 

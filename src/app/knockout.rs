@@ -78,6 +78,14 @@ impl KnockoutSettings {
     }
 }
 
+/// Where a knockout's seeds come from ([`App::find_seed`] reads it from
+/// what was typed): another event's final order, or a season's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedSource {
+    Event(EventId),
+    Season(crate::domain::SeasonId),
+}
+
 /// One match of the bracket, as shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchView {
@@ -482,16 +490,31 @@ impl App {
         Ok(v)
     }
 
+    /// Where a knockout is seeded from, read from what was typed: `key`
+    /// names an event, or a season (a name no event has), and `top` how
+    /// many of its first are entered (at least two).
+    pub fn find_seed(&self, key: &str, top: u32) -> Result<(SeedSource, u32)> {
+        if top < 2 {
+            return Err(invalid!("err.ko.seed_from_top"));
+        }
+        let from = match self.seed_season(key)? {
+            Some(season) => SeedSource::Season(crate::domain::SeasonId(season.id)),
+            None => SeedSource::Event(self.find_event(key)?.key()),
+        };
+        Ok((from, top))
+    }
+
     /// Creates a knockout. With `seed_from` = (event, N), the other event's
-    /// top N (in its final order) are entered as seeds 1..N; with a season
-    /// (a name no event has), its top N qualified players.
-    pub fn create_knockout(
+    /// top N (in its final order) are entered as seeds 1..N; with a season,
+    /// its top N qualified players (the front ends go through
+    /// [`App::create_event_of`]).
+    pub(crate) fn create_knockout(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,
         settings: &EventSettings,
         knockout: &KnockoutSettings,
-        seed_from: Option<(&str, u32)>,
+        seed_from: Option<(SeedSource, u32)>,
     ) -> Result<Event> {
         let mut s = settings.clone();
         if !crate::config::SCHEMES.contains(&s.scheme.as_str()) {
@@ -531,42 +554,41 @@ impl App {
             if top < 2 {
                 return Err(invalid!("err.ko.seed_from_top"));
             }
-            if let Some(season) = self.seed_season(from)? {
-                seeded = self
-                    .season_top(crate::domain::SeasonId(season.id), top)?
-                    .iter()
-                    .map(|m| m.0)
-                    .collect();
-                ko.seed_from = Some(season.name);
-            } else {
-                let src = self.store.resolve_event(from)?;
-                let order: Vec<Entry> = if self.knockout_settings(&src)?.is_some() {
-                    self.knockout_ranking(src.key())?
-                        .into_iter()
-                        .map(|r| r.entry)
-                        .collect()
-                } else {
-                    let (_, st) = self.standings(src.key(), None)?;
-                    let entries = self.store.entries(src.id)?;
-                    st.rows
-                        .iter()
-                        .filter_map(|r| entries.iter().find(|e| e.id == r.player.id).cloned())
-                        .collect()
-                };
-                if order.len() < top as usize {
-                    return Err(invalid!(
-                        "err.ko.top_too_many",
-                        event = &src.name,
-                        count = order.len(),
-                        top
-                    ));
+            match from {
+                SeedSource::Season(season) => {
+                    seeded = self.season_top(season, top)?.iter().map(|m| m.0).collect();
+                    ko.seed_from = Some(self.store.season(season.0)?.name);
                 }
-                seeded = order
-                    .iter()
-                    .take(top as usize)
-                    .map(|e| e.member_id)
-                    .collect();
-                ko.seed_from = Some(src.name.clone());
+                SeedSource::Event(from) => {
+                    let src = self.event(from)?;
+                    let order: Vec<Entry> = if self.knockout_settings(&src)?.is_some() {
+                        self.knockout_ranking(src.key())?
+                            .into_iter()
+                            .map(|r| r.entry)
+                            .collect()
+                    } else {
+                        let (_, st) = self.standings(src.key(), None)?;
+                        let entries = self.store.entries(src.id)?;
+                        st.rows
+                            .iter()
+                            .filter_map(|r| entries.iter().find(|e| e.id == r.player.id).cloned())
+                            .collect()
+                    };
+                    if order.len() < top as usize {
+                        return Err(invalid!(
+                            "err.ko.top_too_many",
+                            event = &src.name,
+                            count = order.len(),
+                            top
+                        ));
+                    }
+                    seeded = order
+                        .iter()
+                        .take(top as usize)
+                        .map(|e| e.member_id)
+                        .collect();
+                    ko.seed_from = Some(src.name.clone());
+                }
             }
         }
         let json = serde_json::to_string(&ko)

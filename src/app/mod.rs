@@ -26,9 +26,13 @@ mod door;
 mod kind;
 pub use crate::domain::{BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
+/// A scoring scheme by kind, as [`App::compare_schemes`] takes it.
+pub use crate::scoring::SchemeKind;
 pub use door::{
     EntryId, EventDraft, EventId, EventSummary, EventView, LogEntry, MemberId, PlacedGame, TeamId,
 };
+#[cfg(any(test, feature = "testkit"))]
+pub use kind::NewEventKind;
 pub use kind::{knockout_round_name, BoardPlace};
 pub use kind::{
     EventCrosstable, EventImport, EventKind, EventPairing, EventResult, EventRound, EventStandings,
@@ -68,6 +72,7 @@ pub mod teams;
 mod knockout;
 pub use knockout::{
     BracketView, KnockoutRank, KnockoutResult, KnockoutSettings, MatchScore, MatchView, NextStep,
+    SeedSource,
 };
 
 // ---- archive ----
@@ -299,8 +304,9 @@ impl App {
         Ok(self.store.add_member(m)?)
     }
 
-    /// Creates an event; missing settings come from the config's defaults.
-    pub fn create_event(
+    /// Creates an individual event with its settings in full (the front
+    /// ends go through [`App::create_event_of`]).
+    pub(crate) fn create_event(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,

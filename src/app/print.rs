@@ -355,7 +355,7 @@ impl App {
                     .boards
                     .iter()
                     .map(|b| BoardLine {
-                        number: b.number.get(),
+                        number: b.number,
                         red: pl(&b.red),
                         black: b.black.as_ref().map(pl),
                         results: b.results.clone(),
@@ -552,7 +552,7 @@ impl App {
                 (g.game.black, Colour::Black, black),
             ] {
                 out.entry(id).or_default().push(report::GameMark {
-                    round: g.round,
+                    round: RoundNo(g.round),
                     game_no: g.game.game_no,
                     colour,
                     result,

@@ -7,7 +7,7 @@ use crate::domain::{
     lineup_order_break, round_board_number, Entry, Event, EventSettings, Game, NewMember, Team,
     TeamSettings,
 };
-use crate::domain::{RoundNo, TeamId};
+use crate::domain::{EntryId, RoundNo, TeamId};
 use crate::formats::games_csv::read_team_games_csv;
 use crate::formats::teams_csv::read_teams_csv;
 use crate::pairing::team::{pair_teams, team_state, TeamPast, TeamUnit};
@@ -51,6 +51,15 @@ impl TeamView {
                 )
             })
     }
+}
+
+/// A player of a roster as the door takes it, read at the edge
+/// ([`App::find_roster`], [`App::find_reserve`]): a member of the club, or
+/// a name that becomes a new member.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RosterPlayer {
+    Member(crate::domain::MemberId),
+    New(String),
 }
 
 /// What pairing a team round did.
@@ -106,8 +115,9 @@ impl App {
         }
     }
 
-    /// Creates a team event. The event's tie-breaks are team codes.
-    pub fn create_team_event(
+    /// Creates a team event. The event's tie-breaks are team codes (the
+    /// front ends go through [`App::create_event_of`]).
+    pub(crate) fn create_team_event(
         &mut self,
         name: &str,
         date: Option<chrono::NaiveDate>,
@@ -173,24 +183,28 @@ impl App {
         Ok(views)
     }
 
-    /// Adds a team: members by id or exact name in roster order; with
-    /// `create`, unknown names are added as new members.
-    pub fn add_team(
-        &mut self,
+    /// The roster of a new team `name` of `event` from what was typed:
+    /// members by id or exact name in roster order; with `create`, an
+    /// unknown name is a new member. Read at the edge for
+    /// [`App::add_team`].
+    pub fn find_roster<S: AsRef<str>>(
+        &self,
         event: EventId,
         name: &str,
-        club: Option<&str>,
-        captain: Option<&str>,
-        players: &[String],
+        keys: &[S],
         create: bool,
-    ) -> Result<Team> {
-        let (ev, _) = self.team_event(event)?;
+    ) -> Result<Vec<RosterPlayer>> {
+        self.team_event(event)?;
         if name.trim().is_empty() {
             return Err(invalid!("err.team.needs_name"));
         }
-        let mut roster = Vec::new();
+        let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for p in players.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        for p in keys
+            .iter()
+            .map(|p| p.as_ref().trim())
+            .filter(|p| !p.is_empty())
+        {
             if !seen.insert(p.to_string()) {
                 return Err(invalid!(
                     "err.team.twice_on_roster",
@@ -198,17 +212,74 @@ impl App {
                     team = name
                 ));
             }
-            match self.store.resolve_member(p) {
-                Ok(m) => roster.push(RosterMember::Known(m.id)),
-                Err(crate::store::StoreError::NotFound(_)) if create => {
-                    roster.push(RosterMember::New(NewMember {
-                        name: p.to_string(),
+            out.push(self.find_reserve(p, create)?);
+        }
+        Ok(out)
+    }
+
+    /// The player of the roster of team `team` named `key` (member id or
+    /// exact name), for a [`RosterChange::Remove`].
+    pub fn find_roster_member(
+        &self,
+        event: EventId,
+        team: TeamId,
+        key: &str,
+    ) -> Result<crate::domain::MemberId> {
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        let view = team_by_id(&views, team)?;
+        let pos = view.roster_position(key.trim())?;
+        Ok(crate::domain::MemberId(view.roster[pos].member_id))
+    }
+
+    /// The player named `key` for a roster (member id or exact name);
+    /// with `create`, an unknown name is a new member.
+    pub fn find_reserve(&self, key: &str, create: bool) -> Result<RosterPlayer> {
+        let p = key.trim();
+        match self.store.resolve_member(p) {
+            Ok(m) => Ok(RosterPlayer::Member(crate::domain::MemberId(m.id))),
+            Err(crate::store::StoreError::NotFound(_)) if create => {
+                Ok(RosterPlayer::New(p.to_string()))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Adds a team with its roster in order (a new member's club is the
+    /// team's).
+    pub fn add_team(
+        &mut self,
+        event: EventId,
+        name: &str,
+        club: Option<&str>,
+        captain: Option<&str>,
+        players: &[RosterPlayer],
+    ) -> Result<Team> {
+        let (ev, _) = self.team_event(event)?;
+        if name.trim().is_empty() {
+            return Err(invalid!("err.team.needs_name"));
+        }
+        let mut roster = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for p in players {
+            let (player, member) = match p {
+                RosterPlayer::Member(id) => {
+                    let m = self.store.member(id.0)?;
+                    (m.name, RosterMember::Known(m.id))
+                }
+                RosterPlayer::New(n) => (
+                    n.trim().to_string(),
+                    RosterMember::New(NewMember {
+                        name: n.trim().to_string(),
                         club: club.map(str::to_string),
                         ..Default::default()
-                    }))
-                }
-                Err(e) => return Err(e.into()),
+                    }),
+                ),
+            };
+            if !seen.insert(p) {
+                return Err(invalid!("err.team.twice_on_roster", player, team = name));
             }
+            roster.push(member);
         }
         let team = NewTeam {
             name: name.trim().to_string(),
@@ -385,53 +456,120 @@ impl App {
         v
     }
 
-    /// Sets a team's lineup for a round: players by name or member id,
-    /// board by board (`-` or an empty item leaves a board empty), in roster
-    /// order. Before the round is paired, or before any result of the match.
-    pub fn set_team_lineup(
-        &mut self,
+    /// A team's lineup for a round from what was typed: players by name
+    /// or member id, board by board (`-` or an empty item leaves a board
+    /// empty), in roster order. Read at the edge for
+    /// [`App::set_team_lineup`].
+    pub fn find_lineup<S: AsRef<str>>(
+        &self,
         event: EventId,
         round: RoundNo,
         team: TeamId,
-        players: &[String],
-    ) -> Result<Vec<Option<i64>>> {
-        let round = round.get();
+        keys: &[S],
+    ) -> Result<Vec<Option<EntryId>>> {
         let (ev, ts) = self.team_event(event)?;
         let views = self.teams_in_order(&ev, &ts)?;
         let view = team_by_id(&views, team)?;
-        let b = ts.boards as usize;
-        // A round of the event: not 0, not past its last (a typo would
-        // store a lineup no round ever uses).
-        let last = ev.settings.rounds.max(self.store.rounds_paired(ev.id)?);
-        if round == 0 || (last > 0 && round > last) {
-            return Err(invalid!("err.team.lineup_round", round, rounds = last));
-        }
-        if players.len() > b {
-            return Err(invalid!(
-                "err.team.lineup_too_long",
-                team = &view.team.name,
-                count = players.len(),
-                boards = b
-            ));
-        }
-        let mut boards: Vec<Option<i64>> = Vec::new();
-        let mut positions: Vec<Option<usize>> = Vec::new();
-        for p in players {
-            let p = p.trim();
+        self.check_lineup_size(&ev, &ts, view, round.get(), keys.len())?;
+        let mut out = Vec::new();
+        let mut positions = Vec::new();
+        for p in keys {
+            let p = p.as_ref().trim();
             if p.is_empty() || p == "-" {
-                boards.push(None);
-                positions.push(None);
+                out.push(None);
                 continue;
             }
             let pos = view.roster_position(p)?;
-            if positions.contains(&Some(pos)) {
+            if positions.contains(&pos) {
                 return Err(invalid!(
                     "err.team.twice_on_roster",
                     player = p,
                     team = &view.team.name
                 ));
             }
-            boards.push(Some(view.roster[pos].id));
+            positions.push(pos);
+            out.push(Some(EntryId(view.roster[pos].id)));
+        }
+        Ok(out)
+    }
+
+    /// A lineup of `count` players for `round`: a round of the event (not
+    /// 0, not past its last: a typo would store a lineup no round ever
+    /// uses), no more players than boards.
+    fn check_lineup_size(
+        &self,
+        ev: &Event,
+        ts: &TeamSettings,
+        view: &TeamView,
+        round: u32,
+        count: usize,
+    ) -> Result<()> {
+        let last = ev.settings.rounds.max(self.store.rounds_paired(ev.id)?);
+        if round == 0 || (last > 0 && round > last) {
+            return Err(invalid!("err.team.lineup_round", round, rounds = last));
+        }
+        if count > ts.boards as usize {
+            return Err(invalid!(
+                "err.team.lineup_too_long",
+                team = &view.team.name,
+                count,
+                boards = ts.boards as usize
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sets a team's lineup for a round, board by board (`None`: the board
+    /// stays empty), in roster order. Before the round is paired, or
+    /// before any result of the match.
+    pub fn set_team_lineup(
+        &mut self,
+        event: EventId,
+        round: RoundNo,
+        team: TeamId,
+        players: &[Option<EntryId>],
+    ) -> Result<Vec<Option<i64>>> {
+        let round = round.get();
+        let (ev, ts) = self.team_event(event)?;
+        let views = self.teams_in_order(&ev, &ts)?;
+        let view = team_by_id(&views, team)?;
+        let b = ts.boards as usize;
+        self.check_lineup_size(&ev, &ts, view, round, players.len())?;
+        let name_of = |p: &Option<EntryId>| match p {
+            Some(e) => view
+                .roster
+                .iter()
+                .find(|x| x.id == e.0)
+                .map_or_else(|| e.0.to_string(), |x| x.name.clone()),
+            None => "-".to_string(),
+        };
+        let mut boards: Vec<Option<i64>> = Vec::new();
+        let mut positions: Vec<Option<usize>> = Vec::new();
+        for p in players {
+            let Some(e) = p else {
+                boards.push(None);
+                positions.push(None);
+                continue;
+            };
+            let pos = view
+                .roster
+                .iter()
+                .position(|x| x.id == e.0)
+                .ok_or_else(|| {
+                    invalid!(
+                        "err.team.not_on_roster",
+                        player = name_of(p),
+                        team = &view.team.name
+                    )
+                })?;
+            if positions.contains(&Some(pos)) {
+                return Err(invalid!(
+                    "err.team.twice_on_roster",
+                    player = name_of(p),
+                    team = &view.team.name
+                ));
+            }
+            boards.push(Some(e.0));
             positions.push(Some(pos));
         }
         if let Some(board) = lineup_order_break(&positions) {
@@ -439,7 +577,7 @@ impl App {
                 "err.team.lineup_order",
                 team = &view.team.name,
                 board,
-                player = players[board - 1].trim()
+                player = name_of(&players[board - 1])
             ));
         }
         boards.resize(b, None);
@@ -476,7 +614,7 @@ impl App {
             team = &view.team.name,
             round,
             event = &ev.name,
-            players = players.join(", ")
+            players = players.iter().map(name_of).collect::<Vec<_>>().join(", ")
         );
         self.store.set_lineup(
             ev.id,

@@ -321,15 +321,13 @@ mod tests {
                 )
                 .map(|_| ())
                 .map_err(e),
-            Op::KoLot(r, b, m) => app
-                .knockout_lot(
-                    app.find_event(CUP).map_err(e)?.key(),
-                    RoundNo(*r),
-                    BoardNo(*b),
-                    NAMES[*m],
-                )
-                .map(|_| ())
-                .map_err(e),
+            Op::KoLot(r, b, m) => {
+                let cup = app.find_event(CUP).map_err(e)?.key();
+                let winner = app.find_entry(cup, NAMES[*m]).map_err(e)?.key();
+                app.knockout_lot(cup, RoundNo(*r), BoardNo(*b), winner)
+                    .map(|_| ())
+                    .map_err(e)
+            }
             Op::NewTeamEvent => {
                 let s = EventSettings {
                     system: crate::domain::PairingSystem::Berger,
@@ -360,16 +358,11 @@ mod tests {
             }
             Op::AddTeam(t) => {
                 let players = [NAMES[2 * t].to_string(), NAMES[2 * t + 1].to_string()];
-                app.add_team(
-                    app.find_event(LEAGUE).map_err(e)?.key(),
-                    TEAMS[*t],
-                    None,
-                    None,
-                    &players,
-                    false,
-                )
-                .map(|_| ())
-                .map_err(e)
+                let ev = app.find_event(LEAGUE).map_err(e)?.key();
+                let roster = app.find_roster(ev, TEAMS[*t], &players, false).map_err(e)?;
+                app.add_team(ev, TEAMS[*t], None, None, &roster)
+                    .map(|_| ())
+                    .map_err(e)
             }
             Op::PairTeams => app
                 .pair_team_round(app.find_event(LEAGUE).map_err(e)?.key())

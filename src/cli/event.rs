@@ -2,8 +2,8 @@
 
 use super::output::{opt, Format, Table};
 use super::{CliError, CliResult, Ctx};
-use crate::app::EventDraft;
 use crate::app::RoundNo;
+use crate::app::{App, EventDraft};
 use crate::domain::{
     ByeOpponentScore, EntryStatus, EventStatus, PairingSystem, RequestedByeValue, TimeControl,
 };
@@ -250,8 +250,9 @@ pub fn check_new_options(a: &NewArgs) -> CliResult {
 
 /// The draft of `event new` for an event of `kind`: what was typed, read
 /// at the edge. A knockout's rounds follow from its entries (`--rounds` is
-/// only noted, see `cli/mod.rs`) and its system is the bracket's.
-fn draft(a: &NewArgs, kind: crate::app::EventKind) -> CliResult<EventDraft> {
+/// only noted, see `cli/mod.rs`) and its system is the bracket's; the
+/// event or season it is seeded from is resolved here.
+fn draft(app: &App, a: &NewArgs, kind: crate::app::EventKind) -> CliResult<EventDraft> {
     use crate::app::EventKind;
     let mut d = EventDraft {
         kind,
@@ -308,7 +309,10 @@ fn draft(a: &NewArgs, kind: crate::app::EventKind) -> CliResult<EventDraft> {
     if kind == EventKind::Knockout {
         let (k, seed) = knockout_options(a)?;
         d.knockout = Some(k);
-        d.seed_from = seed;
+        d.seed_from = match seed {
+            Some((from, top)) => Some(app.find_seed(&from, top)?),
+            None => None,
+        };
     }
     Ok(d)
 }
@@ -380,7 +384,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             } else {
                 crate::app::EventKind::Individual
             };
-            let d = draft(&a, kind)?;
+            let d = draft(&app, &a, kind)?;
             let e = app.create_event_of(&a.name, a.date, &d)?;
             say!("{}\t{}", e.id, e.name);
             if kind == crate::app::EventKind::Knockout && d.seed_from.is_some() {

@@ -419,7 +419,8 @@ pub fn render_vs(hh: &HeadToHead, f: Format, l: Lang) -> CliResult<String> {
 /// `qishe standings EVENT --compare-schemes a,b,c`.
 pub fn run_compare(ctx: &Ctx, event: &str, schemes: &[String], f: Format) -> CliResult {
     let app = ctx.open()?;
-    let c = app.compare_schemes(app.find_event(event)?.key(), schemes)?;
+    let event = app.find_event(event)?.key();
+    let c = app.compare_schemes(event, &App::find_schemes(schemes)?)?;
     say_raw!("{}", render_compare(&c, f, ctx.lang));
     Ok(())
 }
@@ -520,7 +521,7 @@ pub fn render_compare(c: &SchemeComparison, f: Format, l: Lang) -> String {
             let line = msg!(
                 "hist.cannot_rescore",
                 scheme = &col.scheme,
-                why = why.to_string()
+                why = why.clone()
             );
             let line = line.render(l) + "\n";
             if f == Format::Text {

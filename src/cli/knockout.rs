@@ -256,11 +256,14 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let event = app.find_event(&event)?.key();
-            let m = app.knockout_lot(event, round, board, &winner)?;
+            let winner = app.find_entry(event, &winner)?.key();
+            let m = app.knockout_lot(event, round, board, winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {
-            app.knockout_place(app.find_event(&event)?.key(), &slots)?;
+            let event = app.find_event(&event)?.key();
+            let placed = app.find_slots(event, &slots)?;
+            app.knockout_place(event, &placed)?;
             let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());
             say!("{}", line.render(ctx.lang));
         }

@@ -78,14 +78,9 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
                 .into_iter()
                 .filter(|s| !s.is_empty())
                 .collect();
-            let t = app.add_team(
-                app.find_event(&event)?.key(),
-                &team,
-                club.as_deref(),
-                captain.as_deref(),
-                &list,
-                create,
-            )?;
+            let event = app.find_event(&event)?.key();
+            let roster = app.find_roster(event, &team, &list, create)?;
+            let t = app.add_team(event, &team, club.as_deref(), captain.as_deref(), &roster)?;
             let n = crate::i18n::msg!("cli.out.players", n = t.roster.len());
             say!("{}\t{}\t{}", t.id, t.name, n.render(ctx.lang));
         }
@@ -133,7 +128,8 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
         } => {
             let event = app.find_event(&event)?.key();
             let id = app.find_team(event, &team)?;
-            let boards = app.set_team_lineup(event, round, id, &split(&players))?;
+            let lineup = app.find_lineup(event, round, id, &split(&players))?;
+            let boards = app.set_team_lineup(event, round, id, &lineup)?;
             let filled = boards.iter().filter(|b| b.is_some()).count();
             let line = crate::i18n::msg!(
                 "cli.out.lineup",
@@ -153,13 +149,18 @@ pub fn run(ctx: &Ctx, cmd: TeamCmd) -> CliResult {
             force,
         } => {
             use crate::app::teams::RosterChange;
-            let change = if action == "add" {
-                RosterChange::Add { player, create }
-            } else {
-                RosterChange::Remove { player }
-            };
             let event = app.find_event(&event)?.key();
-            let t = app.change_roster(event, app.find_team(event, &team)?, &change, force)?;
+            let id = app.find_team(event, &team)?;
+            let change = if action == "add" {
+                RosterChange::Add {
+                    player: app.find_reserve(&player, create)?,
+                }
+            } else {
+                RosterChange::Remove {
+                    player: app.find_roster_member(event, id, &player)?,
+                }
+            };
+            let t = app.change_roster(event, id, &change, force)?;
             let names: Vec<String> = app
                 .knockout_entries(event)?
                 .into_iter()

@@ -50,6 +50,8 @@ pub(super) static TEXTS: &[Text] = &[
     ("hist.vs_colours", "{a} 执红: {red}; 执黑: {black} (胜-和-负)", "{a} 執紅: {red}; 執黑: {black} (勝-和-負)", "{a} with red: {red}; with black: {black} (wins-draws-losses)"),
     ("hist.compare", "{event}: 按 {schemes} 计分的名次 (第一个是赛事本身的计分)", "{event}: 按 {schemes} 計分的名次 (第一個是賽事本身的計分)", "{event}: standings under {schemes} (first: the event's own scheme)"),
     ("hist.cannot_rescore", "{scheme}: 无法重新计分: {why}", "{scheme}: 無法重新計分: {why}", "{scheme}: cannot re-score: {why}"),
+    ("hist.needs_two_games", "需要每轮两局 (分先); 本赛事每轮一局", "需要每輪兩局 (分先); 本賽事每輪一局", "needs two-game rounds (分先); this event has one game per round"),
+    ("hist.needs_one_game", "按每轮一局计分; 本赛事每轮两局", "按每輪一局計分; 本賽事每輪兩局", "scores one game per round; this event has two-game rounds"),
     // What the command line prints when a command has done its work.
     (
         "cli.out.trf_imported",

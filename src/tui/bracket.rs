@@ -11,9 +11,9 @@
 use super::component::{BoardResult, Reply, Ui};
 use super::draw::pad;
 use super::keymap::{Action, Ctx};
-use crate::app::EventId;
 use crate::app::{App, BracketView, MatchView, NextStep};
 use crate::app::{BoardNo, RoundNo};
+use crate::app::{EntryId, EventId};
 use crate::domain::{Entry, Event};
 use crate::i18n::{msg, tr, Lang};
 use crate::report::bracket::games_count;
@@ -50,6 +50,8 @@ pub struct LotPick {
     pub board: BoardNo,
     /// The two players: (start number, name).
     pub players: [(u32, String); 2],
+    /// Their entries, in the same order.
+    pub ids: [EntryId; 2],
     pub pick: usize,
 }
 
@@ -60,8 +62,8 @@ pub enum BracketCmd {
         event: EventId,
         round: RoundNo,
         board: BoardNo,
-        /// `#start_no` of the winner.
-        winner: String,
+        /// The winner's entry.
+        winner: EntryId,
     },
 }
 
@@ -185,6 +187,7 @@ impl BracketTab {
                                 (mv.a.start_no, mv.a.name.clone()),
                                 (other.start_no, other.name.clone()),
                             ],
+                            ids: [mv.a.key(), other.key()],
                             pick: 0,
                         })
                     }
@@ -226,7 +229,7 @@ impl BracketTab {
                     event,
                     round: lot.round,
                     board: lot.board,
-                    winner: format!("#{}", lot.players[lot.pick].0),
+                    winner: lot.ids[lot.pick],
                 };
                 self.lot = None;
                 return Reply::Run(cmd);
@@ -247,7 +250,7 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &BracketCmd) -> crate::app::Result<Optio
             board,
             winner,
         } => {
-            let v = app.knockout_lot(*event, *round, *board, winner)?;
+            let v = app.knockout_lot(*event, *round, *board, *winner)?;
             let name = v.winner.map(|w| w.name).unwrap_or_default();
             Ok(Some(format!("{}: {name}", ui.t("tui.ko.lot_won"))))
         }

@@ -1244,13 +1244,30 @@ fn the_file_length_check_sees_a_long_file_but_not_the_exceptions() {
 /// What a public method of `src/app` takes that a front end would have to
 /// type as a name: `pub fn` parameters (unit tests aside) called `event`,
 /// `who`, `member`, `player`, `entry`, `team`, `season`, `round` or
-/// `board` whose type is text (`&str`, `String`, `&[String]`). Each of
-/// those crosses the door as its typed id, resolved at the edge
-/// (`App::find_event`, `find_member(s)`, `find_team`, …: their parameter
-/// is `key`).
+/// `board`, `winner`, or a list or source of them (`members`, `players`, `entries`,
+/// `slots`, `schemes`, `seed_from`), whose type is text (`&str`, `String`,
+/// `&[String]`, `(&str, u32)`, …). Each of those crosses the door as its
+/// typed id, resolved at the edge (`App::find_event`, `find_member(s)`,
+/// `find_team`, `find_roster`, `find_lineup`, `find_slots`, `find_seed`,
+/// `find_schemes`, …: their parameter is `key` or `keys`).
 fn door_name_params(root: &Path) -> Vec<String> {
-    const NAMES: [&str; 9] = [
-        "event", "who", "member", "player", "entry", "team", "season", "round", "board",
+    const NAMES: [&str; 16] = [
+        "event",
+        "winner",
+        "who",
+        "member",
+        "player",
+        "entry",
+        "team",
+        "season",
+        "round",
+        "board",
+        "members",
+        "players",
+        "entries",
+        "slots",
+        "schemes",
+        "seed_from",
     ];
     let mut files = Vec::new();
     rust_files(&root.join("src/app"), &mut files);
@@ -1282,7 +1299,22 @@ fn door_name_params(root: &Path) -> Vec<String> {
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ");
-            for p in params.split(", ") {
+            // Split at the commas outside brackets (`Option<(&str, u32)>`).
+            let mut parts = Vec::new();
+            let (mut depth, mut start) = (0i32, 0);
+            for (k, ch) in params.char_indices() {
+                match ch {
+                    '(' | '[' | '<' => depth += 1,
+                    ')' | ']' | '>' => depth -= 1,
+                    ',' if depth == 0 => {
+                        parts.push(params[start..k].trim());
+                        start = k + 1;
+                    }
+                    _ => {}
+                }
+            }
+            parts.push(params[start..].trim());
+            for p in parts {
                 let Some((name, ty)) = p.split_once(": ") else {
                     continue;
                 };
@@ -1292,8 +1324,12 @@ fn door_name_params(root: &Path) -> Vec<String> {
                     "String",
                     "&String",
                     "&[String]",
+                    "&[&str]",
+                    "Vec<String>",
                     "Option<&str>",
                     "Option<String>",
+                    "Option<(&str,u32)>",
+                    "Option<(String,u32)>",
                 ];
                 if NAMES.contains(&name.trim()) && text_ty.contains(&ty.as_str()) {
                     let line = text[..at].matches('\n').count() + 1;
@@ -1327,11 +1363,26 @@ fn the_name_check_sees_a_door_that_takes_a_name() {
     .unwrap();
     std::fs::write(
         dir.path().join("src/app/deep/b.rs"),
-        "impl App {\n    pub fn lineup(\n        &mut self,\n        event: EventId,\n        team: &str,\n        players: &[String],\n    ) -> R {}\n    pub fn add(&mut self, name: &str, member: Option<&str>) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn t(who: &str) {}\n}\n",
+        "impl App {\n    pub fn lineup(\n        &mut self,\n        event: EventId,\n        team: &str,\n        players: &[String],\n    ) -> R {}\n    pub fn add(&mut self, name: &str, member: Option<&str>) {}\n    pub fn place(&mut self, event: EventId, slots: &[Option<EntryId>]) {}\n    pub fn find_slots(&self, event: EventId, keys: &[String]) {}\n    pub fn seed(&mut self, seed_from: Option<(&str, u32)>, schemes: &[String]) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn t(who: &str) {}\n}\n",
     )
     .unwrap();
     let hits = door_name_params(dir.path());
-    assert_eq!(hits.len(), 3, "{hits:?}");
+    assert_eq!(hits.len(), 6, "{hits:?}");
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:2:") && h.contains("players: &[String]")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:11:") && h.contains("seed_from: Option<(&str, u32)>")),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("b.rs:11:") && h.contains("schemes: &[String]")),
+        "{hits:?}"
+    );
     assert!(
         hits.iter()
             .any(|h| h.contains("a.rs:2:") && h.contains("who: &str")),
@@ -1359,6 +1410,7 @@ fn kind_specific_calls(root: &Path) -> Vec<String> {
     let everywhere = [
         ".create_team_event(",
         ".create_knockout(",
+        ".create_event_with(",
         ".team_standings(",
         ".team_crosstable(",
         ".knockout_crosstable(",
@@ -1429,4 +1481,168 @@ fn the_kind_check_sees_a_front_end_that_picks_the_kinds_door() {
     assert!(hits.iter().any(|h| h.contains("demo.rs:3:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("mod.rs:3:")), "{hits:?}");
     assert!(hits.iter().any(|h| h.contains("mod.rs:4:")), "{hits:?}");
+}
+
+/// `pub fn` lines of `src/app` (unit tests aside) that open one of the
+/// kind-specific creation methods to the front ends: every kind is created
+/// through `App::create_event_of` (tests and benchmarks with settings in
+/// full through the testkit's `App::create_event_with`).
+fn public_kind_creators(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            for name in ["create_event", "create_team_event", "create_knockout"] {
+                if t.starts_with(&format!("pub fn {name}(")) {
+                    hits.push(format!("{}:{}: {t}", f.display(), i + 1));
+                }
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn only_one_door_creates_events() {
+    let hits = public_kind_creators(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "create events through App::create_event_of (the kind's own method is pub(crate)):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_creator_check_sees_a_public_kind_creator() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "impl App {\n    pub fn create_knockout(&mut self) {}\n    pub(crate) fn create_event(&mut self) {}\n    pub fn create_event_of(&mut self) {}\n}\n#[cfg(test)]\nmod tests {\n    pub fn create_team_event() {}\n}\n",
+    )
+    .unwrap();
+    let hits = public_kind_creators(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
+}
+
+/// Public lines of `src/app` (unit tests aside) whose error is text: a
+/// `Result<_, String>` field or return, which would carry a hand-made
+/// (English) reason past the door instead of a keyed message.
+fn door_text_errors(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/app"), &mut files);
+    let mut hits = Vec::new();
+    for f in files {
+        if f.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code_only(text).lines().enumerate() {
+            let t = line.trim_start();
+            let public = t.starts_with("pub ") && !t.starts_with("pub(");
+            if public && t.contains("Result<") && t.replace(' ', "").contains(",String>") {
+                hits.push(format!("{}:{}: {t}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_door_gives_reasons_as_keyed_messages() {
+    let hits = door_text_errors(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "an App answer says why through a keyed message (i18n::Msg), not a String:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_reason_check_sees_a_text_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/app")).unwrap();
+    std::fs::write(
+        dir.path().join("src/app/a.rs"),
+        "pub struct C {\n    pub standings: std::result::Result<Standings, String>,\n    pub ok: Result<Standings, Msg>,\n}\nfn private() -> Result<(), String> {}\n#[cfg(test)]\nmod tests {\n    pub fn t() -> Result<(), String> {}\n}\n",
+    )
+    .unwrap();
+    let hits = door_text_errors(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("a.rs:2:"), "{hits:?}");
+}
+
+/// Calls in `src/tui` and `src/serve` (unit tests aside) of a resolver of
+/// something they show and so hold as a typed id (an event, member, entry,
+/// team, season, a roster's or a lineup's players): they pass the id, never
+/// a name for the app to look up again. Resolvers of what the secretary
+/// types into a form (`find_seed`, `find_reserve`, `find_roster`) are
+/// theirs to call.
+fn tui_name_lookups(root: &Path) -> Vec<String> {
+    const HELD: [&str; 11] = [
+        ".find_event(",
+        ".find_member(",
+        ".find_members(",
+        ".find_entry(",
+        ".find_team(",
+        ".find_season(",
+        ".find_season_player(",
+        ".find_ranked_player(",
+        ".find_roster_member(",
+        ".find_lineup(",
+        ".find_slots(",
+    ];
+    let mut files = Vec::new();
+    for d in ["src/tui", "src/serve"] {
+        rust_files(&root.join(d), &mut files);
+    }
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code_only(text).lines().enumerate() {
+            if let Some(c) = HELD.iter().find(|c| line.contains(**c)) {
+                hits.push(format!("{}:{}: {c}", f.display(), i + 1));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_tui_passes_the_ids_it_holds() {
+    let hits = tui_name_lookups(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(
+        hits.is_empty(),
+        "the TUI and the served pages hold typed ids; pass them instead of a name:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_lookup_check_sees_a_name_looked_up_again() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/tui/teams", "src/serve"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/tui/teams/mod.rs"),
+        "fn a() {\n    let l = app.find_lineup(e, r, t, &names)?;\n    let p = app.find_reserve(typed, true)?;\n}\n#[cfg(test)]\nmod tests {\n    fn t() { app.find_event(\"E\"); }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/serve/page.rs"),
+        "fn b() {\n    // app.find_member(name)\n    let e = app.find_event(&name)?;\n}\n",
+    )
+    .unwrap();
+    let hits = tui_name_lookups(dir.path());
+    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("mod.rs:2:")), "{hits:?}");
+    assert!(hits.iter().any(|h| h.contains("page.rs:3:")), "{hits:?}");
 }

@@ -242,3 +242,34 @@ fn member_history_head_to_head_and_compare_schemes() {
     let err = c.fails(&["standings", ev, "--compare-schemes", "nope"]);
     assert!(err.contains("nope"), "{err}");
 }
+
+/// Why a scheme cannot re-score an event is said in the reader's language,
+/// not in English inside a translated line.
+#[test]
+fn a_scheme_that_cannot_rescore_says_why_in_the_readers_language() {
+    let c = Club::new();
+    for p in ["甲", "乙"] {
+        c.ok(&["player", "add", p]);
+    }
+    c.ok(&["event", "new", "周赛", "--rounds", "3"]);
+    c.ok(&["event", "enter", "周赛", "甲", "乙"]);
+    let args = ["standings", "周赛", "--compare-schemes", "two-game"];
+    for (locale, want) in [
+        (
+            "zh_CN.UTF-8",
+            "无法重新计分: 需要每轮两局 (分先); 本赛事每轮一局",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "無法重新計分: 需要每輪兩局 (分先); 本賽事每輪一局",
+        ),
+        (
+            "en_US.UTF-8",
+            "cannot re-score: needs two-game rounds (分先); this event has one game per round",
+        ),
+    ] {
+        let o = c.run_lang(locale, &args);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(want), "{locale}: {out}");
+    }
+}

@@ -272,7 +272,9 @@ fn team_league() -> (App, EventId) {
         boards: 2,
         ..Default::default()
     };
-    let ev = app.create_team_event("联赛", None, &s, &ts).unwrap();
+    let ev = app
+        .create_event_with("联赛", None, &s, qishe::app::NewEventKind::Team(&ts))
+        .unwrap();
     for team in ["东", "西", "南", "北"] {
         let ps: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
         app.add_team(
@@ -280,8 +282,11 @@ fn team_league() -> (App, EventId) {
             &format!("{team}城"),
             None,
             None,
-            &ps,
-            false,
+            &app.find_members(&ps)
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>(),
         )
         .unwrap();
     }
@@ -472,7 +477,8 @@ fn the_screens_words_are_the_users_language() {
         .list(),
         ..Default::default()
     };
-    app.create_event("周赛", None, &s).unwrap();
+    app.create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
     let names: Vec<String> = ["甲", "乙", "丙", "丁"]
         .iter()
         .map(|x| x.to_string())

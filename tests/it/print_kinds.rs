@@ -147,26 +147,28 @@ fn the_app_refuses_at_the_door_what_the_kind_does_not_offer() {
         rounds: 3,
         ..Default::default()
     };
-    app.create_event("Swiss", None, &swiss).unwrap();
+    app.create_event_with("Swiss", None, &swiss, qishe::app::NewEventKind::Individual)
+        .unwrap();
     let rr = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
         ..Default::default()
     };
-    app.create_event("RR", None, &rr).unwrap();
-    app.create_knockout(
+    app.create_event_with("RR", None, &rr, qishe::app::NewEventKind::Individual)
+        .unwrap();
+    app.create_event_with(
         "Cup",
         None,
         &EventSettings::default(),
-        &Default::default(),
-        None,
+        qishe::app::NewEventKind::Knockout(&Default::default()),
     )
     .unwrap();
     let ts = TeamSettings {
         boards: 2,
         ..Default::default()
     };
-    app.create_team_event("League", None, &swiss, &ts).unwrap();
+    app.create_event_with("League", None, &swiss, qishe::app::NewEventKind::Team(&ts))
+        .unwrap();
     for ev in ["Swiss", "RR", "Cup"] {
         let id = app.find_event(ev).unwrap().key();
         app.enter_players(id, &app.find_members(&names).unwrap())

@@ -94,7 +94,7 @@ proptest! {
             .chunks(2)
             .enumerate()
             .map(|(i, c)| BoardLine {
-                number: i as u32 + 1,
+                number: qishe::app::BoardNo(i as u32 + 1),
                 red: c[0].clone(),
                 black: c.get(1).cloned(),
                 results: Vec::new(),

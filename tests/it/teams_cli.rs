@@ -615,3 +615,32 @@ fn a_roster_changes_by_command_and_is_fixed_once_round_one_is_paired() {
     let log = c.ok(&["log"]);
     assert!(log.contains("remove a3 from the roster of A"), "{log}");
 }
+
+/// A roster player typed by member id is resolved at the edge: the
+/// refusals and the log then name the player, not the number typed.
+#[test]
+fn a_roster_player_given_by_id_is_named_in_refusals_and_the_log() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "R", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    c.ok(&["team", "add", "R", "A", "--players", "a1,a2,a3", "--create"]);
+    c.ok(&["team", "add", "R", "B", "--players", "b1,b2", "--create"]);
+    let id = |name: &str| -> String {
+        csv_rows(&c.ok(&["player", "list", "--format", "csv"]))
+            .into_iter()
+            .find(|r| r["name"] == name)
+            .unwrap()["id"]
+            .clone()
+    };
+    let (a1, a3) = (id("a1"), id("a3"));
+    let e = c.fails(&["team", "roster", "R", "A", "add", &a1]);
+    assert!(e.contains("a1 is listed twice for A"), "{e}");
+    c.ok(&["round", "pair", "R"]);
+    let e = c.fails(&["team", "roster", "R", "A", "remove", &a3]);
+    assert!(e.contains("removing a3 is an arbiter's action"), "{e}");
+    c.ok(&["team", "roster", "R", "A", "remove", &a3, "--force"]);
+    let log = c.ok(&["log"]);
+    assert!(log.contains("remove a3 from the roster of A"), "{log}");
+}

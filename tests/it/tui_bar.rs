@@ -87,7 +87,8 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
             rounds: 3,
             ..Default::default()
         };
-        app.create_event("周赛", None, &s).unwrap();
+        app.create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+            .unwrap();
         app.enter_players(
             app.find_event("周赛").unwrap().key(),
             &app.find_members(&names).unwrap(),
@@ -116,7 +117,8 @@ fn every_tab_s_key_bar_ends_whole_at_80_columns_in_three_languages() {
             rounds: 1,
             ..Default::default()
         };
-        app.create_team_event("联赛", None, &rr, &ts).unwrap();
+        app.create_event_with("联赛", None, &rr, qishe::app::NewEventKind::Team(&ts))
+            .unwrap();
         walk_event(&mut app, lang, "teams");
 
         // A knockout's Bracket tab.

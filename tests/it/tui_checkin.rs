@@ -239,7 +239,12 @@ fn an_event_s_settings_change_later_but_not_what_its_rounds_were_paired_with() {
         .unwrap();
     assert_eq!((e.name.as_str(), e.start_date), ("周五夜赛", date));
     let other = app
-        .create_event("春季赛", None, &Default::default())
+        .create_event_with(
+            "春季赛",
+            None,
+            &Default::default(),
+            qishe::app::NewEventKind::Individual,
+        )
         .unwrap();
     let err = app
         .edit_event(other.key(), "周五夜赛", None, &EventDraft::default())
@@ -429,7 +434,10 @@ fn space_cycles_present_absent_and_excused_and_the_excused_get_the_requested_bye
         },
         ..Default::default()
     };
-    let ev = app.create_event("周赛", None, &s).unwrap().key();
+    let ev = app
+        .create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap()
+        .key();
     app.enter_players(
         app.find_event("周赛").unwrap().key(),
         &app.find_members(&names).unwrap(),

@@ -72,8 +72,13 @@ fn club_screen_keys() {
 #[test]
 fn events_and_event_tab_keys() {
     let mut app = club();
-    app.create_event("E", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     assert_eq!(m.screen(), Screen::Events);
@@ -213,8 +218,13 @@ fn search_as_you_type_filters_members() {
 #[test]
 fn q_goes_back_from_an_event_and_quits_from_the_top() {
     let mut app = club();
-    app.create_event("E", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     go(&mut app, &mut m, k(KeyCode::Enter));
@@ -277,8 +287,13 @@ fn csv_import_shows_a_preview_and_imports_only_after_yes() {
 #[test]
 fn players_tab_requests_byes_and_forbids_pairs() {
     let mut app = club();
-    app.create_event("E", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let names: Vec<String> = ["甲", "乙", "丙", "丁"]
         .iter()
         .map(|s| s.to_string())
@@ -312,8 +327,13 @@ fn players_tab_requests_byes_and_forbids_pairs() {
 fn mouse_clicks_pick_tabs_and_rows() {
     use qishe::tui::click;
     let mut app = club();
-    app.create_event("E", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     // Header: "qishe 棋社" (width 10, 12 with its margins) then " Club " │ " Events ".
     assert_eq!(click(&m, 80, 13, 0), Some(Action::SelectTab(0)));
@@ -358,7 +378,14 @@ fn explain_on_two_rows_says_what_the_cli_says() {
             rounds: 3,
             ..Default::default()
         };
-        let e = app.create_event("周赛", None, &settings).unwrap();
+        let e = app
+            .create_event_with(
+                "周赛",
+                None,
+                &settings,
+                qishe::app::NewEventKind::Individual,
+            )
+            .unwrap();
         app.enter_players(
             app.find_event("周赛").unwrap().key(),
             &app.find_members(&ids).unwrap(),

@@ -78,7 +78,7 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
         .unwrap();
     }
     let ev = app
-        .create_event(
+        .create_event_with(
             "周赛",
             chrono::NaiveDate::from_ymd_opt(2026, 3, 7),
             &EventSettings {
@@ -87,6 +87,7 @@ fn ruling_club_with(lang: Lang, games: u32) -> (App, Model, i64) {
                 games_per_round: games,
                 ..Default::default()
             },
+            qishe::app::NewEventKind::Individual,
         )
         .unwrap();
     let names: Vec<String> = players.iter().map(|p| p.0.to_string()).collect();

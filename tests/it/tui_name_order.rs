@@ -32,8 +32,13 @@ fn club(order: NameOrder) -> App {
         })
         .unwrap();
     }
-    app.create_event("周赛", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "周赛",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     app
 }
 

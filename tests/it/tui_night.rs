@@ -44,7 +44,9 @@ pub(crate) fn club(lang: Lang) -> (App, EventId) {
         rounds: 5,
         ..Default::default()
     };
-    let e = app.create_event("周赛", None, &s).unwrap();
+    let e = app
+        .create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
     let all: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
     app.enter_players(
         app.find_event("周赛").unwrap().key(),
@@ -566,7 +568,12 @@ fn the_picker_enters_every_marked_member_at_once() {
         .unwrap();
     }
     let e = app
-        .create_event("周赛", None, &EventSettings::default())
+        .create_event_with(
+            "周赛",
+            None,
+            &EventSettings::default(),
+            qishe::app::NewEventKind::Individual,
+        )
         .unwrap();
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('a'));

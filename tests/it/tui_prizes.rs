@@ -192,14 +192,14 @@ fn prizes_of(app: &App) -> PrizeList {
 #[test]
 fn team_events_and_knockouts_have_no_prizes_tab() {
     let mut app = club(Lang::En, false);
-    app.create_team_event(
+    app.create_event_with(
         "团体",
         None,
         &Default::default(),
-        &qishe::domain::TeamSettings {
+        qishe::app::NewEventKind::Team(&qishe::domain::TeamSettings {
             boards: 2,
             ..Default::default()
-        },
+        }),
     )
     .unwrap();
     let mut m = Model::load(&app).unwrap();

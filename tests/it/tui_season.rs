@@ -56,7 +56,9 @@ fn club(lang: Lang) -> App {
             .list(),
             ..Default::default()
         };
-        let e = app.create_event(&name, None, &s).unwrap();
+        let e = app
+            .create_event_with(&name, None, &s, qishe::app::NewEventKind::Individual)
+            .unwrap();
         app.import_games(
             app.find_event(&name).unwrap().key(),
             games.as_bytes(),

@@ -105,8 +105,13 @@ fn event_of_six(app: &mut App) {
         rounds: 5,
         ..Default::default()
     };
-    app.create_event("周赛", chrono::NaiveDate::from_ymd_opt(2026, 3, 7), &s)
-        .unwrap();
+    app.create_event_with(
+        "周赛",
+        chrono::NaiveDate::from_ymd_opt(2026, 3, 7),
+        &s,
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
     app.enter_players(
         app.find_event("周赛").unwrap().key(),
@@ -757,7 +762,8 @@ fn pairing_notes_are_shown(lang: Lang, on_file: bool) -> String {
         rounds: 5,
         ..Default::default()
     };
-    app.create_event("循环赛", None, &s).unwrap();
+    app.create_event_with("循环赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
     let names: Vec<String> = MEMBERS.iter().map(|n| n.0.to_string()).collect();
     app.enter_players(
         app.find_event("循环赛").unwrap().key(),

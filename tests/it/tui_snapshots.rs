@@ -75,10 +75,11 @@ fn running_event(lang: Lang) -> (App, Model) {
         rounds: 5,
         ..Default::default()
     };
-    app.create_event(
+    app.create_event_with(
         "周赛 第1期",
         chrono::NaiveDate::from_ymd_opt(2026, 3, 7),
         &s,
+        qishe::app::NewEventKind::Individual,
     )
     .unwrap();
     let names: Vec<String> = NAMES.iter().map(|n| n.0.to_string()).collect();

@@ -55,7 +55,8 @@ fn team_club(lang: Lang) -> App {
         boards: 2,
         ..Default::default()
     };
-    app.create_team_event("联赛", None, &s, &ts).unwrap();
+    app.create_event_with("联赛", None, &s, qishe::app::NewEventKind::Team(&ts))
+        .unwrap();
     for (name, players) in TEAMS {
         let ps: Vec<String> = players.iter().map(|p| p.to_string()).collect();
         app.add_team(
@@ -63,8 +64,11 @@ fn team_club(lang: Lang) -> App {
             name,
             None,
             Some("队长"),
-            &ps,
-            false,
+            &app.find_members(&ps)
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>(),
         )
         .unwrap();
     }
@@ -110,8 +114,13 @@ fn the_teams_tab_is_there_only_for_a_team_event_and_the_bracket_only_for_a_knock
     assert!(s.contains("Teams"), "{s}");
     assert!(!s.contains("Bracket"), "{s}");
     // An individual event has neither.
-    app.create_event("周赛", None, &EventSettings::default())
-        .unwrap();
+    app.create_event_with(
+        "周赛",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
     let mut m = Model::load(&app).unwrap();
     go(&mut app, &mut m, k(KeyCode::Tab));
     m.select_event(m.events().iter().position(|e| e.name == "周赛").unwrap());
@@ -380,8 +389,13 @@ fn knockout_club(n: usize, ko: KnockoutSettings) -> App {
     for i in 1..=n {
         member(&mut app, &format!("P{i}"), 2500 - 10 * i as i32);
     }
-    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
-        .unwrap();
+    app.create_event_with(
+        "杯赛",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Knockout(&ko),
+    )
+    .unwrap();
     let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
     app.enter_players(
         app.find_event("杯赛").unwrap().key(),

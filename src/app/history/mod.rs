@@ -9,7 +9,7 @@ use crate::history::{
     compute_ratings, head_to_head, member_history, stats, HeadToHead, History, MemberHistory,
     RatedGame, RatingChange, RatingState, Ratings, StatGame, Stats, Tally,
 };
-use crate::scoring::{standings, PlayerRef, Scheme, Standings};
+use crate::scoring::{standings, PlayerRef, Scheme, SchemeKind, Standings};
 use chrono::NaiveDate;
 use std::collections::HashMap;
 
@@ -79,8 +79,9 @@ pub struct StatsFilter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemeColumn {
     pub scheme: String,
-    /// The standings, or why this scheme cannot score the event.
-    pub standings: std::result::Result<Standings, String>,
+    /// The standings, or why this scheme cannot score the event (a keyed
+    /// message, said in the reader's language).
+    pub standings: std::result::Result<Standings, crate::i18n::Msg>,
 }
 
 /// An event's standings under several schemes; the first is the event's own.
@@ -255,60 +256,74 @@ impl App {
         Ok(head_to_head(&h, ma.id, mb.id))
     }
 
-    /// Re-scores an event under other schemes from its stored games. The
-    /// event's own scheme (with its settings and tie-breaks) comes first;
-    /// others use their default constants and tie-breaks. `all` = every
-    /// built-in scheme. A scheme that needs facts the games lack says so.
-    pub fn compare_schemes(&self, event: EventId, schemes: &[String]) -> Result<SchemeComparison> {
-        let ev = self.event(event)?;
-        let data = self.event_data(&ev)?;
-        let mut ids: Vec<String> = vec![ev.settings.scheme.clone()];
-        for s in schemes {
-            let s = s.trim();
+    /// The schemes named by `keys` (scheme ids, `all` = every built-in
+    /// scheme, empty items skipped), in order, for
+    /// [`App::compare_schemes`]: the edge's reading of `--compare-schemes`.
+    pub fn find_schemes<S: AsRef<str>>(keys: &[S]) -> Result<Vec<SchemeKind>> {
+        let mut out = Vec::new();
+        for s in keys {
+            let s = s.as_ref().trim();
             if s == "all" {
-                for k in crate::scoring::SchemeKind::ALL {
-                    if k != crate::scoring::SchemeKind::Custom {
-                        ids.push(k.id().to_string());
-                    }
-                }
+                out.extend(
+                    SchemeKind::ALL
+                        .into_iter()
+                        .filter(|&k| k != SchemeKind::Custom),
+                );
             } else if !s.is_empty() {
-                if !crate::config::SCHEMES.contains(&s) {
+                let Ok(k) = SchemeKind::from_id(s) else {
                     return Err(super::invalid!(
                         "err.app.unknown_scheme",
                         scheme = s,
                         allowed = format!("{}, all", crate::config::SCHEMES.join(", "))
                     ));
-                }
-                ids.push(s.to_string());
+                };
+                out.push(k);
             }
         }
+        Ok(out)
+    }
+
+    /// Re-scores an event under other schemes from its stored games. The
+    /// event's own scheme (with its settings and tie-breaks) comes first;
+    /// others use their default constants and tie-breaks
+    /// ([`App::find_schemes`] reads them from what was typed). A scheme
+    /// that needs facts the games lack says so.
+    pub fn compare_schemes(
+        &self,
+        event: EventId,
+        schemes: &[SchemeKind],
+    ) -> Result<SchemeComparison> {
+        let ev = self.event(event)?;
+        let data = self.event_data(&ev)?;
+        let mut ids: Vec<String> = vec![ev.settings.scheme.clone()];
+        ids.extend(schemes.iter().map(|k| k.id().to_string()));
         let mut seen = std::collections::HashSet::new();
         ids.retain(|s| seen.insert(s.clone()));
         let mut columns = Vec::new();
         for (i, id) in ids.iter().enumerate() {
             let own = i == 0;
-            let result = (|| -> std::result::Result<Standings, String> {
+            let result = (|| -> std::result::Result<Standings, crate::i18n::Msg> {
                 let empty = crate::domain::SchemeConstants::default();
                 let overrides = if own {
                     &ev.settings.scheme_settings
                 } else {
                     &empty
                 };
-                let scheme = Scheme::from_id(id, overrides).map_err(|e| e.to_string())?;
+                let scheme = Scheme::from_id(id, overrides).map_err(|e| e.msg())?;
                 let two = scheme.kind().is_two_game();
                 if two != (ev.settings.games_per_round == 2) {
-                    return Err(if two {
-                        "needs two-game rounds (分先); this event has one game per round".into()
+                    return Err(crate::i18n::Msg::new(if two {
+                        "hist.needs_two_games"
                     } else {
-                        "scores one game per round; this event has two-game rounds".into()
-                    });
+                        "hist.needs_one_game"
+                    }));
                 }
                 let tbs = if own {
-                    self.tiebreaks_of(&ev, &scheme).map_err(|e| e.to_string())?
+                    self.tiebreaks_of(&ev, &scheme).map_err(|e| e.msg())?
                 } else {
                     scheme.default_tiebreaks()
                 };
-                standings(&data, &scheme, &tbs, None).map_err(|e| e.to_string())
+                standings(&data, &scheme, &tbs, None).map_err(|e| e.msg())
             })();
             columns.push(SchemeColumn {
                 scheme: id.clone(),

@@ -253,8 +253,11 @@ mod tests {
                 &format!("{t}城"),
                 None,
                 None,
-                &ps,
-                false,
+                &app.find_members(&ps)
+                    .unwrap()
+                    .into_iter()
+                    .map(crate::app::teams::RosterPlayer::Member)
+                    .collect::<Vec<_>>(),
             )
             .unwrap();
         }

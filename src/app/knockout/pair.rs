@@ -2,8 +2,8 @@
 //! round one.
 
 use super::MatchView;
-use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result};
+use crate::app::{EntryId, EventId};
 use crate::domain::SplitMix64;
 use crate::domain::{Entry, EntryStatus, Game, Outcome};
 use crate::pairing::knockout as ko;
@@ -248,9 +248,29 @@ impl App {
             .collect())
     }
 
+    /// The slots of a knockout placed by hand, read from what was typed
+    /// (top to bottom; a player key, or `bye`, `-` or `轮空` for an empty
+    /// slot: `None`), for [`App::knockout_place`].
+    pub fn find_slots<S: AsRef<str>>(
+        &self,
+        event: EventId,
+        keys: &[S],
+    ) -> Result<Vec<Option<EntryId>>> {
+        keys.iter()
+            .map(|s| {
+                let t = s.as_ref().trim();
+                if t == "-" || t.eq_ignore_ascii_case("bye") || t == "轮空" {
+                    Ok(None)
+                } else {
+                    Ok(Some(self.find_entry(event, t)?.key()))
+                }
+            })
+            .collect()
+    }
+
     /// Places the players by hand before round 1: `slots` top to bottom
-    /// (player keys; `bye` or `-` for an empty slot), exactly P of them.
-    pub fn knockout_place(&mut self, event: EventId, slots: &[String]) -> Result<()> {
+    /// (`None`: an empty slot), exactly P of them.
+    pub fn knockout_place(&mut self, event: EventId, slots: &[Option<EntryId>]) -> Result<()> {
         let ev = self.event(event)?;
         let mut settings = self
             .knockout_settings(&ev)?
@@ -264,15 +284,7 @@ impl App {
         if slots.len() != p {
             return Err(bad());
         }
-        let mut ids = Vec::with_capacity(p);
-        for s in slots {
-            let t = s.trim();
-            if t == "-" || t.eq_ignore_ascii_case("bye") || t == "轮空" {
-                ids.push(0);
-            } else {
-                ids.push(self.store.resolve_entry(ev.id, t)?.id);
-            }
-        }
+        let ids: Vec<i64> = slots.iter().map(|s| s.map_or(0, |e| e.0)).collect();
         let mut placed: Vec<i64> = ids.iter().copied().filter(|&x| x != 0).collect();
         placed.sort();
         let mut all: Vec<i64> = entries.iter().map(|e| e.id).collect();

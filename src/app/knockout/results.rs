@@ -2,8 +2,8 @@
 //! that re-decide a match, lots, and a games CSV imported into the bracket.
 
 use super::{KnockoutResult, MatchView, Slot};
-use crate::app::EventId;
 use crate::app::{invalid, App, AppError, Result, ResultInput};
+use crate::app::{EntryId, EventId};
 use crate::domain::{BoardNo, RoundNo};
 use crate::domain::{Game, Outcome};
 use crate::formats::games_csv::read_games_csv;
@@ -258,13 +258,15 @@ impl App {
         })
     }
 
-    /// Records the winner drawn by lot for a match tied at the lot step.
+    /// Records the winner drawn by lot for a match tied at the lot step
+    /// (one of its two players: a front end reads the name typed with
+    /// [`App::find_entry`]).
     pub fn knockout_lot(
         &mut self,
         event: EventId,
         round: RoundNo,
         board: BoardNo,
-        winner: &str,
+        winner: EntryId,
     ) -> Result<MatchView> {
         let round = round.get();
         let board = board.get();
@@ -298,7 +300,15 @@ impl App {
         if let Some(why) = why {
             return Err(invalid!("err.ko.lot_not_due", round, board, why));
         }
-        let e = self.store.resolve_entry(ev.id, winner)?;
+        let entries = self.store.entries(ev.id)?;
+        let Some(e) = entries.iter().find(|e| e.id == winner.0) else {
+            return Err(invalid!(
+                "err.ko.lot_not_player",
+                name = winner.0,
+                round,
+                board
+            ));
+        };
         if e.id != slot.a && e.id != b {
             return Err(invalid!(
                 "err.ko.lot_not_player",

@@ -31,31 +31,20 @@ fn app(n: usize) -> App {
 #[test]
 fn players_placed_by_hand_before_round_one() {
     let mut a = app(3);
-    let slots = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let ev = a.find_event("K").unwrap().key();
+    let slots = |a: &App, v: &[&str]| a.find_slots(ev, v).unwrap();
     // Two empty slots in one match, a player twice, the wrong count: refused.
     assert!(a
-        .knockout_place(
-            a.find_event("K").unwrap().key(),
-            &slots(&["S1", "S2", "bye", "-"])
-        )
+        .knockout_place(ev, &slots(&a, &["S1", "S2", "bye", "-"]))
         .is_err());
     assert!(a
-        .knockout_place(
-            a.find_event("K").unwrap().key(),
-            &slots(&["S1", "S1", "S2", "bye"])
-        )
+        .knockout_place(ev, &slots(&a, &["S1", "S1", "S2", "bye"]))
         .is_err());
     assert!(a
-        .knockout_place(
-            a.find_event("K").unwrap().key(),
-            &slots(&["S1", "S2", "S3"])
-        )
+        .knockout_place(ev, &slots(&a, &["S1", "S2", "S3"]))
         .is_err());
-    a.knockout_place(
-        a.find_event("K").unwrap().key(),
-        &slots(&["S3", "bye", "S1", "S2"]),
-    )
-    .unwrap();
+    a.knockout_place(ev, &slots(&a, &["S3", "bye", "S1", "S2"]))
+        .unwrap();
     let r1 = a.knockout_pair(a.find_event("K").unwrap().key()).unwrap();
     assert_eq!(r1[0].a.name, "S3");
     assert!(r1[0].b.is_none());
@@ -69,10 +58,7 @@ fn players_placed_by_hand_before_round_one() {
     );
     assert_eq!(r1[1].first_red, r1[1].a.id, "the higher seed has red");
     let e = a
-        .knockout_place(
-            a.find_event("K").unwrap().key(),
-            &slots(&["S1", "S2", "S3", "bye"]),
-        )
+        .knockout_place(ev, &slots(&a, &["S1", "S2", "S3", "bye"]))
         .unwrap_err();
     assert!(e.to_string().contains("before round 1"), "{e}");
 }
@@ -107,7 +93,9 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
             a.find_event("K").unwrap().key(),
             RoundNo(1),
             BoardNo(1),
-            "S1",
+            a.find_entry(a.find_event("K").unwrap().key(), "S1")
+                .unwrap()
+                .key(),
         )
         .unwrap_err();
     assert!(e.to_string().contains("game 2 is the one due"), "{e}");
@@ -128,7 +116,9 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
             a.find_event("K").unwrap().key(),
             RoundNo(1),
             BoardNo(1),
-            "S2",
+            a.find_entry(a.find_event("K").unwrap().key(), "S2")
+                .unwrap()
+                .key(),
         )
         .unwrap();
     assert_eq!(m.winner.unwrap().name, "S2");

@@ -3,7 +3,7 @@
 use super::{Bracket, BracketView, KnockoutRank, MatchView, Slot};
 use crate::app::EventId;
 use crate::app::{App, Result};
-use crate::domain::{BoardNo, Entry, Outcome};
+use crate::domain::{BoardNo, Entry, Outcome, RoundNo};
 use crate::i18n::{msg, Lang};
 use crate::pairing::knockout as ko;
 use crate::report::bracket::{KnockoutData, KoGame, KoMatch, KoPlayer, KoStage};
@@ -33,8 +33,8 @@ impl Bracket {
             .collect();
         played.sort_by_key(|g| g.game_no);
         let mut m = KoMatch {
-            round: s.round,
-            board: s.board,
+            round: RoundNo(s.round),
+            board: BoardNo(s.board),
             third_place: s.third_place,
             a: player(s.a),
             b: s.b.map(player),

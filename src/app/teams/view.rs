@@ -2,7 +2,7 @@
 //! printed documents, lineups, roster changes, the team crosstable).
 
 use super::*;
-use crate::domain::{BoardNo, RoundNo};
+use crate::domain::{BoardNo, MemberId, RoundNo};
 
 impl App {
     /// A round of a team event as stored: matches with both lineups and
@@ -129,7 +129,7 @@ impl App {
                 let v = self.team_round_view(event, round)?;
                 let d = rt::TeamRoundData {
                     event: info,
-                    round: v.round.get(),
+                    round: v.round,
                     matches: v
                         .matches
                         .iter()
@@ -141,7 +141,7 @@ impl App {
                                 .boards
                                 .iter()
                                 .map(|b| rt::TeamBoardLine {
-                                    board: b.board,
+                                    board: BoardNo(b.board),
                                     home: b.home.clone(),
                                     away: b.away.clone(),
                                     home_red: b.home_red,
@@ -226,7 +226,7 @@ impl App {
                     prizes: prizes
                         .iter()
                         .map(|p| rt::BoardPrizeLine {
-                            board: p.board,
+                            board: BoardNo(p.board),
                             rank: rank(p.rank, p.shared),
                             name: p.name.clone(),
                             team: p.team_name.clone(),
@@ -305,14 +305,14 @@ impl App {
     }
 }
 
-/// A change to a team's roster (`qishe team roster`).
+/// A change to a team's roster (`qishe team roster`), its player read at
+/// the edge ([`App::find_reserve`], [`App::find_roster_member`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RosterChange {
-    /// A reserve at the end of the roster (member id or exact name; with
-    /// `create`, an unknown name becomes a new member).
-    Add { player: String, create: bool },
+    /// A reserve at the end of the roster (a member, or a new member).
+    Add { player: super::RosterPlayer },
     /// A player off the roster.
-    Remove { player: String },
+    Remove { player: MemberId },
 }
 
 impl App {
@@ -338,43 +338,55 @@ impl App {
             .collect();
         let paired = self.store.rounds_paired(ev.id)?;
         let summary = match change {
-            RosterChange::Add { player, create } => {
-                let p = player.trim();
-                match self.store.resolve_member(p) {
-                    Ok(m) => {
+            RosterChange::Add { player } => {
+                let p = match player {
+                    super::RosterPlayer::Member(id) => {
+                        let m = self.store.member(id.0)?;
                         if view.roster.iter().any(|e| e.member_id == m.id) {
                             return Err(invalid!(
                                 "err.team.twice_on_roster",
-                                player = p,
+                                player = &m.name,
                                 team = &view.team.name
                             ));
                         }
                         roster.push(RosterMember::Known(m.id));
+                        m.name
                     }
-                    Err(crate::store::StoreError::NotFound(_)) if *create => {
+                    super::RosterPlayer::New(name) => {
+                        let name = name.trim().to_string();
                         roster.push(RosterMember::New(NewMember {
-                            name: p.to_string(),
+                            name: name.clone(),
                             club: view.team.club.clone(),
                             ..Default::default()
-                        }))
+                        }));
+                        name
                     }
-                    Err(e) => return Err(e.into()),
-                }
+                };
                 crate::i18n::msg!(
                     "log.roster_add",
-                    player = p,
+                    player = &p,
                     team = &view.team.name,
                     event = &ev.name
                 )
             }
             RosterChange::Remove { player } => {
-                let p = player.trim();
-                let pos = view.roster_position(p)?;
+                let pos = view
+                    .roster
+                    .iter()
+                    .position(|e| e.member_id == player.0)
+                    .ok_or_else(|| {
+                        invalid!(
+                            "err.team.not_on_roster",
+                            player = player.0,
+                            team = &view.team.name
+                        )
+                    })?;
+                let p = view.roster[pos].name.clone();
                 if paired > 0 && !force {
                     return Err(invalid!(
                         "err.team.roster_fixed",
                         team = &view.team.name,
-                        player = p
+                        player = &p
                     ));
                 }
                 let entry = view.roster[pos].id;
@@ -384,7 +396,7 @@ impl App {
                 {
                     return Err(invalid!(
                         "err.team.roster_in_lineup",
-                        player = p,
+                        player = &p,
                         team = &view.team.name,
                         round
                     ));
@@ -392,7 +404,7 @@ impl App {
                 roster.remove(pos);
                 crate::i18n::msg!(
                     "log.roster_remove",
-                    player = p,
+                    player = &p,
                     team = &view.team.name,
                     event = &ev.name
                 )

@@ -54,10 +54,10 @@ pub struct KoGame {
 /// One match of the bracket.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KoMatch {
-    pub round: u32,
+    pub round: crate::domain::RoundNo,
     /// Position in its round from the top of the bracket; the third-place
     /// match follows the final.
-    pub board: u32,
+    pub board: crate::domain::BoardNo,
     pub third_place: bool,
     pub a: KoPlayer,
     /// `None`: a bye.

@@ -68,7 +68,7 @@ pub fn knockout_slips(d: &KnockoutData, lang: Lang, per_page: usize) -> Doc {
             true => tr(lang, "kp.third_place").to_string(),
             false => format!(
                 "{} · {}",
-                round_name(lang, m.round, d.total_rounds),
+                round_name(lang, m.round.get(), d.total_rounds),
                 msg!("kp.match_n", n = m.board).render(lang)
             ),
         };
@@ -173,8 +173,8 @@ mod tests {
             total_rounds: 1,
             size: 2,
             rounds: vec![vec![KoMatch {
-                round: 1,
-                board: 1,
+                round: crate::domain::RoundNo(1),
+                board: crate::domain::BoardNo(1),
                 third_place: false,
                 a: player(1, "王天一"),
                 b: Some(player(2, "赵鑫鑫")),
@@ -205,7 +205,7 @@ mod tests {
             event: when.clone(),
             round: crate::domain::RoundNo(1),
             boards: vec![BoardLine {
-                number: 1,
+                number: crate::domain::BoardNo(1),
                 red: line(2, "赵鑫鑫"),
                 black: Some(line(1, "王天一")),
                 results: Vec::new(),

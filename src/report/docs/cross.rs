@@ -43,7 +43,7 @@ fn cross_mark(c: &CrossCell, lang: Lang, round_robin: bool) -> String {
 fn two_game_mark(c: &CrossCell, games: &[GameMark], lang: Lang) -> Option<String> {
     let mut mine: Vec<GameMark> = games
         .iter()
-        .filter(|g| g.round == c.round)
+        .filter(|g| g.round.get() == c.round)
         .copied()
         .collect();
     // The other game of the round, not stored yet: colours swapped, pending.

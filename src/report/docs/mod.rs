@@ -78,7 +78,7 @@ pub struct PlayerLine {
 /// A board of a pairing sheet or a slip. `black: None` is a pairing bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLine {
-    pub number: u32,
+    pub number: crate::domain::BoardNo,
     pub red: PlayerLine,
     pub black: Option<PlayerLine>,
     /// Result codes of the board's games as entered (`1-0`, `*` when not
@@ -218,7 +218,7 @@ pub struct CrossLine {
 /// One game of a two-game round, as a crosstable cell shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameMark {
-    pub round: u32,
+    pub round: crate::domain::RoundNo,
     pub game_no: u32,
     pub colour: Colour,
     /// `None`: not in yet.

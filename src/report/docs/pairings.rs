@@ -273,7 +273,7 @@ pub fn result_slips(d: &SlipsData, lang: Lang) -> Doc {
                 "{} · {} · {}",
                 d.event.name,
                 fill(lang, "rep.round_n", d.round.get()),
-                fill(lang, "rep.board_n", b.number)
+                fill(lang, "rep.board_n", b.number.get())
             );
             if g > 0 {
                 t = format!("{t} · {}", fill(lang, "rep.game_n", g));

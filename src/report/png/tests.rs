@@ -67,7 +67,7 @@ fn sheet(boards: u32, long: bool) -> Doc {
             round: crate::domain::RoundNo(5),
             boards: (1..=boards)
                 .map(|b| BoardLine {
-                    number: b,
+                    number: crate::domain::BoardNo(b),
                     red: player(2 * b - 1, long && b == 2),
                     black: Some(player(2 * b, false)),
                     results: if b % 3 == 0 {
@@ -358,8 +358,8 @@ fn a_bracket_chart_draws_its_connectors_as_lines() {
         name: name.into(),
     };
     let m = |board, a: KoPlayer, b: KoPlayer, w: &str| KoMatch {
-        round: 1,
-        board,
+        round: crate::domain::RoundNo(1),
+        board: crate::domain::BoardNo(board),
         third_place: false,
         a,
         b: Some(b),

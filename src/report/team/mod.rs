@@ -16,9 +16,9 @@ use crate::i18n::{tr, Lang};
 /// One board of a match: the home and away players (empty = no player),
 /// the home player's colour, the games' result codes and the board's
 /// points for home and away once it is decided.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamBoardLine {
-    pub board: u32,
+    pub board: crate::domain::BoardNo,
     pub home: String,
     pub away: String,
     /// The home team's player has red on this board.
@@ -41,10 +41,10 @@ pub struct TeamMatchLine {
 }
 
 /// A team round's matches.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamRoundData {
     pub event: EventInfo,
-    pub round: u32,
+    pub round: crate::domain::RoundNo,
     pub matches: Vec<TeamMatchLine>,
 }
 
@@ -59,9 +59,9 @@ pub struct TeamStandingLine {
 }
 
 /// One board-prize line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardPrizeLine {
-    pub board: u32,
+    pub board: crate::domain::BoardNo,
     pub rank: String,
     pub name: String,
     pub team: String,

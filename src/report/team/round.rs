@@ -83,7 +83,7 @@ pub fn team_pairing_sheet(d: &TeamRoundData, lang: Lang) -> Doc {
     let title = format!("{} · {} · {round}", d.event.name, tr(lang, "rep.pairings"));
     let mut parts = vec![
         heading(&d.event, lang, "rep.pairings"),
-        round_info(lang, "rep.round_n", d.round),
+        round_info(lang, "rep.round_n", d.round.get()),
     ];
     let mut list = Table::new(vec![
         c(lang, "match", "rep.team.match", ColKind::Number),
@@ -232,7 +232,7 @@ mod tests {
     fn round() -> TeamRoundData {
         let board = |board, home: &str, away: &str, result: &str, points: Option<(&str, &str)>| {
             TeamBoardLine {
-                board,
+                board: crate::domain::BoardNo(board),
                 home: home.into(),
                 away: away.into(),
                 home_red: board % 2 == 1,
@@ -245,7 +245,7 @@ mod tests {
                 name: "联赛".into(),
                 ..Default::default()
             },
-            round: 2,
+            round: crate::domain::RoundNo(2),
             matches: vec![
                 TeamMatchLine {
                     number: 1,

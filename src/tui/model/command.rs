@@ -17,6 +17,9 @@ pub enum Command {
     CreateEvent {
         name: String,
         draft: Box<EventDraft>,
+        /// A knockout's seeds: the event or season as typed, and its top
+        /// N (resolved when the command runs, `App::find_seed`).
+        seed: Option<(String, u32)>,
         /// The first day (`None`: today).
         date: Option<chrono::NaiveDate>,
     },

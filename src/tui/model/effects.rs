@@ -55,7 +55,7 @@ pub fn run(
             let mem = app.retire_member(*id)?;
             said(format!("{}: {}", t("tui.msg.retired"), mem.name))
         }
-        Command::CreateEvent { name, draft, date } => create_event(app, lang, name, draft, *date),
+        c @ Command::CreateEvent { .. } => create_event(app, lang, c),
         Command::ExplainPlayer { event, entry } => {
             let (_, b) = app.explain_player(*event, None, *entry)?;
             Ok(Outcome::Notice(crate::report::breakdown_text(lang, &b)))
@@ -261,15 +261,22 @@ fn pair(
 }
 
 /// Creates an event and opens it.
-fn create_event(
-    app: &mut App,
-    lang: Lang,
-    name: &str,
-    draft: &crate::app::EventDraft,
-    date: Option<chrono::NaiveDate>,
-) -> crate::app::Result<Outcome> {
+fn create_event(app: &mut App, lang: Lang, c: &Command) -> crate::app::Result<Outcome> {
+    let Command::CreateEvent {
+        name,
+        draft,
+        seed,
+        date,
+    } = c
+    else {
+        unreachable!("create_event runs Command::CreateEvent")
+    };
     let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
-    let e = app.create_event_of(name, Some(today), draft)?;
+    let mut draft = draft.clone();
+    if let Some((from, top)) = seed {
+        draft.seed_from = Some(app.find_seed(from, *top)?);
+    }
+    let e = app.create_event_of(name, Some(today), &draft)?;
     let message = format!("{}: {}", tr(lang, "tui.msg.created"), e.name);
     // A team event starts on its Teams tab (teams hold the players).
     let tab = match draft.kind {

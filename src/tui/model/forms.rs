@@ -465,10 +465,11 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
     if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) {
         s.team = Some(team_settings(lang, f)?);
     }
+    let mut seed = None;
     if kind == EventKind::Knockout && matches!(f.kind, FormKind::NewEvent) {
-        let (ko, seed) = knockout_settings(lang, f)?;
+        let (ko, typed) = knockout_settings(lang, f)?;
         s.knockout = Some(ko);
-        s.seed_from = seed;
+        seed = typed;
     }
     s.games_per_round = f.value("tui.field.games_per_round").parse().ok();
     s.bye_opponent_score =
@@ -507,6 +508,7 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
         _ => Command::CreateEvent {
             name,
             draft: Box::new(s),
+            seed,
             date,
         },
     })

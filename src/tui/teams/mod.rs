@@ -21,7 +21,7 @@ use super::keymap::{Action, Ctx};
 use crate::app::teams::{TeamCrosstable, TeamRoundView, TeamView};
 use crate::app::App;
 use crate::app::RoundNo;
-use crate::app::{EventId, TeamId};
+use crate::app::{EntryId, EventId, TeamId};
 use crate::domain::Event;
 use crate::scoring::team::{BoardPrizeRow, TeamStandings};
 
@@ -102,14 +102,12 @@ pub struct LineupEditor {
 }
 
 impl LineupEditor {
-    /// The players as the app takes them (`-` for an empty board).
-    pub fn players(&self) -> Vec<String> {
+    /// The players as the app takes them, board by board (`None`: the
+    /// board stays empty).
+    pub fn players(&self) -> Vec<Option<EntryId>> {
         self.picks
             .iter()
-            .map(|p| match p {
-                Some(i) => self.roster[*i].1.clone(),
-                None => "-".to_string(),
-            })
+            .map(|p| p.map(|i| EntryId(self.roster[i].0)))
             .collect()
     }
 
@@ -130,7 +128,7 @@ pub enum TeamsCmd {
         team: TeamId,
         /// The team's name, for the status line.
         name: String,
-        players: Vec<String>,
+        players: Vec<Option<EntryId>>,
     },
     /// A roster change (`qishe team roster`).
     Roster {
@@ -138,7 +136,7 @@ pub enum TeamsCmd {
         team: TeamId,
         /// The team's name, for the status line.
         name: String,
-        change: crate::app::teams::RosterChange,
+        change: roster::TypedChange,
         force: bool,
     },
     /// A new team (`qishe team add`).
@@ -495,7 +493,8 @@ pub fn run(app: &mut App, ui: &Ui, cmd: &TeamsCmd) -> crate::app::Result<String>
             players,
             create,
         } => {
-            let t = app.add_team(*event, name, club.as_deref(), None, players, *create)?;
+            let roster = app.find_roster(*event, name, players, *create)?;
+            let t = app.add_team(*event, name, club.as_deref(), None, &roster)?;
             Ok(
                 crate::i18n::msg!("tui.teams.team_added", team = &t.name, n = t.roster.len())
                     .render(ui.lang),

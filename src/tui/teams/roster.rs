@@ -10,7 +10,7 @@ use super::super::keymap::Action;
 use super::{TeamsCmd, TeamsTab};
 use crate::app::teams::RosterChange;
 use crate::app::App;
-use crate::app::{EventId, TeamId};
+use crate::app::{EventId, MemberId, TeamId};
 use crate::i18n::tr;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -28,8 +28,9 @@ pub struct RosterEditor {
     pub remove: bool,
     /// Add: the member's name or id as typed.
     pub input: String,
-    /// Remove: the roster (names, board order) and the one picked.
-    pub roster: Vec<String>,
+    /// Remove: the roster (member and name, board order) and the one
+    /// picked.
+    pub roster: Vec<(MemberId, String)>,
     pub pick: usize,
     /// The form's second line: add — an unknown name becomes a new member;
     /// remove — the arbiter changes a roster fixed by round 1's pairing.
@@ -54,13 +55,25 @@ pub fn open(t: &mut TeamsTab, remove: bool) -> Result<(), &'static str> {
         team: v.team.name.clone(),
         remove,
         input: String::new(),
-        roster: v.roster.iter().map(|e| e.name.clone()).collect(),
+        roster: v
+            .roster
+            .iter()
+            .map(|e| (MemberId(e.member_id), e.name.clone()))
+            .collect(),
         pick: 0,
         flag: false,
         focus: 0,
         error: None,
     });
     Ok(())
+}
+
+/// A roster change as the form has it: a reserve as typed (resolved when
+/// it runs) or the player picked to take off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypedChange {
+    Add { player: String, create: bool },
+    Remove { player: MemberId, name: String },
 }
 
 /// Keys while the form is open.
@@ -87,15 +100,16 @@ pub fn update(t: &mut TeamsTab, a: Action) -> Reply<TeamsCmd> {
             e.input.pop();
         }
         Action::Submit => {
-            let change = if e.remove {
-                RosterChange::Remove {
-                    player: e.roster.get(e.pick).cloned().unwrap_or_default(),
-                }
-            } else {
-                RosterChange::Add {
+            let change = match e.roster.get(e.pick) {
+                Some((player, name)) if e.remove => TypedChange::Remove {
+                    player: *player,
+                    name: name.clone(),
+                },
+                _ if e.remove => return Reply::Handled,
+                _ => TypedChange::Add {
                     player: e.input.trim().to_string(),
                     create: e.flag,
-                }
+                },
             };
             return Reply::Run(TeamsCmd::Roster {
                 event,
@@ -117,13 +131,19 @@ pub fn run(
     app: &mut App,
     ui: &Ui,
     (event, id, team): (EventId, TeamId, &str),
-    change: &RosterChange,
+    change: &TypedChange,
     force: bool,
 ) -> crate::app::Result<String> {
-    app.change_roster(event, id, change, force)?;
-    let who = match change {
-        RosterChange::Add { player, .. } | RosterChange::Remove { player } => player,
+    let (typed, who) = match change {
+        TypedChange::Add { player, create } => (
+            RosterChange::Add {
+                player: app.find_reserve(player, *create)?,
+            },
+            player,
+        ),
+        TypedChange::Remove { player, name } => (RosterChange::Remove { player: *player }, name),
     };
+    app.change_roster(event, id, &typed, force)?;
     Ok(format!(
         "{}: {team} · {who}",
         ui.t("tui.teams.roster_saved")
@@ -143,7 +163,10 @@ pub fn draw(m: &Ui, e: &RosterEditor, f: &mut Frame, area: Rect) {
         format!(
             "‹ {}. {} ›",
             e.pick + 1,
-            e.roster.get(e.pick).cloned().unwrap_or_default()
+            e.roster
+                .get(e.pick)
+                .map(|r| r.1.clone())
+                .unwrap_or_default()
         )
     } else {
         format!("{}▏", e.input)

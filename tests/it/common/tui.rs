@@ -52,8 +52,13 @@ pub fn cup_in(lang: Lang, names: &[&str], playoff: &[&str]) -> (App, EventId) {
         playoff: playoff.iter().map(|s| s.to_string()).collect(),
         ..Default::default()
     };
-    app.create_knockout("杯赛", None, &EventSettings::default(), &ko, None)
-        .unwrap();
+    app.create_event_with(
+        "杯赛",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Knockout(&ko),
+    )
+    .unwrap();
     let ev = app.find_event("杯赛").unwrap().key();
     let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     app.enter_players(ev, &app.find_members(&names).unwrap())

@@ -150,7 +150,8 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         rounds: 3,
         ..Default::default()
     };
-    app.create_event("周赛", None, &s).unwrap();
+    app.create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
     let names: Vec<String> = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
     app.enter_players(
         app.find_event("周赛").unwrap().key(),

@@ -25,8 +25,8 @@ fn full_data(n: usize) -> qishe::report::bracket::KnockoutData {
             .chunks(2)
             .enumerate()
             .map(|(i, c)| KoMatch {
-                round: rounds.len() as u32 + 1,
-                board: i as u32 + 1,
+                round: qishe::app::RoundNo(rounds.len() as u32 + 1),
+                board: qishe::app::BoardNo(i as u32 + 1),
                 third_place: false,
                 a: player(c[0]),
                 b: (c[1] <= n).then(|| player(c[1])),

@@ -78,7 +78,7 @@ pub fn boards(n: u32, bye: bool) -> Vec<BoardLine> {
             let (x, y) = (player(2 * b - 1), player(2 * b));
             let (red, black) = if b % 2 == 0 { (y, x) } else { (x, y) };
             BoardLine {
-                number: b,
+                number: qishe::app::BoardNo(b),
                 red,
                 black: Some(black),
                 results: Vec::new(),
@@ -87,7 +87,7 @@ pub fn boards(n: u32, bye: bool) -> Vec<BoardLine> {
         .collect();
     if bye {
         v.push(BoardLine {
-            number: n + 1,
+            number: qishe::app::BoardNo(n + 1),
             red: player(2 * n + 1),
             black: None,
             results: Vec::new(),
