@@ -29,6 +29,10 @@ pub fn run(
     let said = |s: String| Ok(Outcome::Said(s));
     match cmd {
         Command::PairNext(ev) => pair(app, lang, *ev, None),
+        Command::PairAllowingClubmates(ev) => {
+            let o = app.event_pair_with(*ev, true)?.into_outcome();
+            paired(lang, &o, None)
+        }
         Command::SetBoards { .. } => super::boards::run_set(app, lang, cmd),
         Command::PairPresent {
             event,
@@ -249,7 +253,34 @@ fn pair(
     event: EventId,
     checked: Option<String>,
 ) -> crate::app::Result<Outcome> {
-    let o = app.pair_next_round(event)?;
+    let o = match app.pair_next_round(event) {
+        Err(
+            e @ crate::app::AppError::Pairing(crate::pairing::PairingError::NoLegalPairing {
+                ..
+            }),
+        ) if app.club_rule_blocks(event)? => {
+            // The club rule blocks the round: the arbiter may relax it for
+            // this round, every other rule kept.
+            return Ok(Outcome::Ask {
+                question: format!(
+                    "{}\n\n{}",
+                    super::outcome::error_text(lang, &e),
+                    tr(lang, "tui.confirm.allow_clubmates")
+                ),
+                then: Command::PairAllowingClubmates(event),
+            });
+        }
+        r => r?,
+    };
+    paired(lang, &o, checked)
+}
+
+/// What a paired round says: the round, after what a check-in saved.
+fn paired(
+    lang: Lang,
+    o: &crate::app::PairOutcome,
+    checked: Option<String>,
+) -> crate::app::Result<Outcome> {
     let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
     Ok(Outcome::Paired {
         message: match checked {

@@ -58,6 +58,7 @@ pub struct Done {
 pub fn is_long(cmd: &Command) -> bool {
     match cmd {
         Command::PairNext(_)
+        | Command::PairAllowingClubmates(_)
         | Command::PairPresent { .. }
         | Command::ImportMembers(_)
         | Command::PreviewImport(_) => true,
