@@ -258,6 +258,13 @@ impl App {
         Ok(self.event_pair(id)?.into_outcome())
     }
 
+    /// [`App::pair_next_round`] with clubmates allowed to meet when the
+    /// club rule blocks the round (see [`App::event_pair_with`]).
+    pub fn pair_allowing_clubmates(&mut self, event_key: EventId) -> Result<PairOutcome> {
+        let id = self.event(event_key)?.key();
+        Ok(self.event_pair_with(id, true)?.into_outcome())
+    }
+
     /// Pairs the next round of an individual event.
     ///
     /// `allow_clubmates`: when the event's club rule (the Chinese method's

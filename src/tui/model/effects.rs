@@ -7,6 +7,7 @@
 //! path.
 
 pub use super::outcome::{Changed, Outcome};
+use super::pair::{pair, pair_allowing_clubmates};
 use super::print::print;
 use super::{Command, Confirm, Model, Screen, Tab};
 use crate::app::{invalid, App, EventId, MemberId};
@@ -29,10 +30,7 @@ pub fn run(
     let said = |s: String| Ok(Outcome::Said(s));
     match cmd {
         Command::PairNext(ev) => pair(app, lang, *ev, None),
-        Command::PairAllowingClubmates(ev) => {
-            let o = app.event_pair_with(*ev, true)?.into_outcome();
-            paired(lang, &o, None)
-        }
+        Command::PairAllowingClubmates(ev) => pair_allowing_clubmates(app, lang, *ev),
         Command::SetBoards { .. } => super::boards::run_set(app, lang, cmd),
         Command::PairPresent {
             event,
@@ -243,52 +241,6 @@ fn enter(
     } else {
         format!("{entered}: {}", e.len())
     }))
-}
-
-/// Pairs the next round of `event`; `checked` is what a check-in before
-/// it saved, said first.
-fn pair(
-    app: &mut App,
-    lang: Lang,
-    event: EventId,
-    checked: Option<String>,
-) -> crate::app::Result<Outcome> {
-    let o = match app.pair_next_round(event) {
-        Err(
-            e @ crate::app::AppError::Pairing(crate::pairing::PairingError::NoLegalPairing {
-                ..
-            }),
-        ) if app.club_rule_blocks(event)? => {
-            // The club rule blocks the round: the arbiter may relax it for
-            // this round, every other rule kept.
-            return Ok(Outcome::Ask {
-                question: format!(
-                    "{}\n\n{}",
-                    super::outcome::error_text(lang, &e),
-                    tr(lang, "tui.confirm.allow_clubmates")
-                ),
-                then: Command::PairAllowingClubmates(event),
-            });
-        }
-        r => r?,
-    };
-    paired(lang, &o, checked)
-}
-
-/// What a paired round says: the round, after what a check-in saved.
-fn paired(
-    lang: Lang,
-    o: &crate::app::PairOutcome,
-    checked: Option<String>,
-) -> crate::app::Result<Outcome> {
-    let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
-    Ok(Outcome::Paired {
-        message: match checked {
-            Some(c) => format!("{c}; {paired}"),
-            None => paired,
-        },
-        notice: super::pairing_notice(lang, &o.pairing.notes),
-    })
 }
 
 /// Creates an event and opens it.
