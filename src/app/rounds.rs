@@ -258,8 +258,25 @@ impl App {
         Ok(self.event_pair(id)?.into_outcome())
     }
 
+    /// [`App::pair_next_round`] with clubmates allowed to meet when the
+    /// club rule blocks the round (see [`App::event_pair_with`]).
+    pub fn pair_allowing_clubmates(&mut self, event_key: EventId) -> Result<PairOutcome> {
+        let id = self.event(event_key)?.key();
+        Ok(self.event_pair_with(id, true)?.into_outcome())
+    }
+
     /// Pairs the next round of an individual event.
-    pub(super) fn pair_individual_round(&mut self, event: &Event) -> Result<PairOutcome> {
+    ///
+    /// `allow_clubmates`: when the event's club rule (the Chinese method's
+    /// 同队不相遇, the Dutch clubmates rule) leaves the round unpaired, the
+    /// round is paired with that rule off, every other rule kept, and the
+    /// pairing's notes and the undo log say so. A round the rule does not
+    /// block is paired as ever.
+    pub(super) fn pair_individual_round(
+        &mut self,
+        event: &Event,
+        allow_clubmates: bool,
+    ) -> Result<PairOutcome> {
         // The pairing is computed outside any transaction (seconds for a
         // big event); the round is stored only if the event is still as it
         // was read, else it is paired again from the new state.
@@ -282,7 +299,17 @@ impl App {
                 ));
             }
             let config = self.pairing_config(&event)?;
-            let pairing = crate::pairing::pair(&state, &config)?;
+            let (pairing, relaxed) = match crate::pairing::pair(&state, &config) {
+                Err(crate::pairing::PairingError::NoLegalPairing { .. })
+                    if allow_clubmates && config.keeps_clubs_apart() =>
+                {
+                    let mut p = crate::pairing::pair(&state, &config.without_club_rule())?;
+                    p.notes
+                        .push(crate::i18n::msg!("note.pairing.clubmates_allowed", round));
+                    (p, true)
+                }
+                r => (r?, false),
+            };
             let boards = self.to_new_boards(&event, &pairing)?;
             if boards.is_empty() {
                 return Err(super::invalid!(
@@ -295,7 +322,7 @@ impl App {
             before_round_save();
             match self
                 .store
-                .save_round_if_unchanged(event.id, round, &boards, stamp)
+                .save_round_if_unchanged(event.id, round, &boards, stamp, relaxed)
             {
                 Err(crate::store::StoreError::Changed) if attempt < PAIR_ATTEMPTS => continue,
                 Err(e) => return Err(e.into()),
@@ -309,6 +336,25 @@ impl App {
             }
         }
         Err(crate::store::StoreError::Changed.into())
+    }
+
+    /// Whether the event's club rule is what leaves its next round
+    /// unpaired: the rule is on and the round pairs with it off (every
+    /// other rule kept). Asked after a refusal, to offer
+    /// [`App::event_pair_with`]'s `allow_clubmates`.
+    pub fn club_rule_blocks(&self, event_key: EventId) -> Result<bool> {
+        let event = self.event(event_key)?;
+        if self.kind_of(&event)? != super::EventKind::Individual {
+            return Ok(false);
+        }
+        let config = self.pairing_config(&event)?;
+        if !config.keeps_clubs_apart() {
+            return Ok(false);
+        }
+        let round = self.store.rounds_paired(event.id)? + 1;
+        let state = self.swiss_state(&event, RoundNo(round))?;
+        Ok(crate::pairing::pair(&state, &config).is_err()
+            && crate::pairing::pair(&state, &config.without_club_rule()).is_ok())
     }
 
     fn to_new_boards(&self, event: &Event, pairing: &RoundPairing) -> Result<Vec<NewBoard>> {

@@ -7,7 +7,7 @@ use crate::app::{App, EventDraft};
 use crate::domain::{
     ByeOpponentScore, EntryStatus, EventStatus, PairingSystem, RequestedByeValue, TimeControl,
 };
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Subcommand)]
@@ -196,6 +196,23 @@ fn round_range(s: &str) -> Result<(RoundNo, RoundNo), String> {
 fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
     crate::app::schedule::parse_round_start(s)
         .ok_or_else(|| format!("\"{s}\" is not a date and time like 2026-12-05 14:00"))
+}
+
+/// A scheme as a reader of `format` knows it: its name in text (新分先制;
+/// the id in English, as typed in `--scheme`), its id in CSV and JSON.
+fn scheme_text(l: Lang, id: &str, format: Format) -> String {
+    match crate::i18n::key(&format!("scheme.name.{id}")) {
+        Some(k) if format == Format::Text => tr(l, k).to_string(),
+        _ => id.to_string(),
+    }
+}
+
+/// A pairing system (or `knockout`) as [`scheme_text`] says a scheme.
+fn system_text(l: Lang, code: &str, format: Format) -> String {
+    match crate::i18n::key(&format!("system.name.{code}")) {
+        Some(k) if format == Format::Text => tr(l, k).to_string(),
+        _ => code.to_string(),
+    }
 }
 
 fn status_key(s: EventStatus) -> &'static str {
@@ -415,11 +432,15 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     e.id.to_string(),
                     e.name.clone(),
                     opt(&e.start_date),
-                    e.settings.scheme.clone(),
-                    match sum.kind {
-                        crate::app::EventKind::Knockout => "knockout".into(),
-                        _ => e.settings.system.code().into(),
-                    },
+                    scheme_text(l, &e.settings.scheme, format),
+                    system_text(
+                        l,
+                        match sum.kind {
+                            crate::app::EventKind::Knockout => "knockout",
+                            _ => e.settings.system.code(),
+                        },
+                        format,
+                    ),
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
                     tr(l, status_key(e.status)).into(),
@@ -438,8 +459,8 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 say!("{} (#{})", e.name, e.id);
                 let line = crate::i18n::msg!(
                     "cli.out.event_settings",
-                    scheme = &s.scheme,
-                    system,
+                    scheme = scheme_text(l, &s.scheme, format),
+                    system = system_text(l, system, format),
                     rounds = s.rounds,
                     paired = app.rounds_paired(e.key())?,
                     games = s.games_per_round,
@@ -450,7 +471,16 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 // default (a knockout has none).
                 let tbs = app.effective_tiebreaks(e.key())?;
                 if !tbs.is_empty() {
-                    say!("  {} {}", tr(l, "cli.out.tiebreaks"), tbs.join(", "));
+                    // By name in Chinese; English keeps the codes, as typed
+                    // in `--tiebreaks`.
+                    let names: Vec<String> = tbs
+                        .iter()
+                        .map(|c| match crate::scoring::TieBreak::parse(c) {
+                            Ok(t) if l != Lang::En => t.name(l, true),
+                            _ => c.clone(),
+                        })
+                        .collect();
+                    say!("  {} {}", tr(l, "cli.out.tiebreaks"), names.join(", "));
                 }
                 if let Some(ts) = app.team_settings_of(&e)? {
                     say!("  {} {}", tr(l, "cli.out.boards"), ts.boards);

@@ -169,21 +169,53 @@ pub fn print_standings(
     Ok(())
 }
 
-/// The bracket as the spec's JSON.
+/// The bracket as the spec's JSON. A place of a paired round with nobody
+/// to play (both matches before it forfeited by both) is an explicit
+/// empty slot, `"empty": "both-forfeited"`, as the text and HTML bracket
+/// say `kp.nobody` there.
 pub fn bracket_json(b: &BracketView) -> serde_json::Value {
     use serde_json::json;
-    json!({
-        "rounds": b.rounds.iter().enumerate().map(|(i, r)| json!({
-            "round": i + 1,
+    let rounds = b.rounds.iter().enumerate().map(|(i, r)| {
+        // The places of round i + 1: half of those before it.
+        let places = b
+            .total_rounds
+            .checked_sub(i as u32 + 1)
+            .and_then(|k| 1u32.checked_shl(k))
+            .unwrap_or(0);
+        let mut matches = Vec::new();
+        let mut place = 1;
+        let empty_to = |matches: &mut Vec<serde_json::Value>, to: u32, place: &mut u32| {
+            while *place < to {
+                matches.push(json!({
+                    "board": *place,
+                    "a": null,
+                    "b": null,
+                    "winner": null,
+                    "decided_by": null,
+                    "empty": "both-forfeited",
+                }));
+                *place += 1;
+            }
+        };
+        for m in r {
+            if !m.third_place {
+                empty_to(&mut matches, m.board.get(), &mut place);
+                place = m.board.get() + 1;
+            }
             // The third-place match follows the final as board 2.
-            "matches": r.iter().map(|m| json!({
+            matches.push(json!({
                 "board": m.board,
                 "a": m.a.name,
                 "b": m.b.as_ref().map(|b| b.name.clone()),
                 "winner": m.winner.as_ref().map(|w| w.name.clone()),
                 "decided_by": m.decided_by,
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+            }));
+        }
+        empty_to(&mut matches, places + 1, &mut place);
+        json!({ "round": i + 1, "matches": matches })
+    });
+    json!({
+        "rounds": rounds.collect::<Vec<_>>(),
         "champion": b.champion.as_ref().map(|c| c.name.clone()),
     })
 }

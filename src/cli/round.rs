@@ -10,6 +10,8 @@ use clap::Subcommand;
 pub enum RoundCmd {
     Pair {
         event: String,
+        #[arg(long)]
+        allow_clubmates: bool,
     },
     Show {
         event: String,
@@ -68,11 +70,14 @@ fn report(o: &PairOutcome, stored: bool, lang: crate::i18n::Lang) -> CliResult {
 pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
-        RoundCmd::Pair { event } => {
+        RoundCmd::Pair {
+            event,
+            allow_clubmates,
+        } => {
             // The app pairs by the event's kind; the CLI renders its answer.
             let id = app.find_event(&event)?.key();
             let l = ctx.lang;
-            let paired = match app.event_pair(id) {
+            let paired = match app.event_pair_with(id, allow_clubmates) {
                 Err(
                     e @ crate::app::AppError::Pairing(
                         crate::pairing::PairingError::NoLegalPairing { .. },
@@ -80,8 +85,17 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> CliResult {
                 ) => {
                     // The way on: the arbiter sets the boards himself.
                     let next = app.rounds_paired(id)? + 1;
-                    let hint =
+                    let mut hint =
                         crate::i18n::msg!("cli.hint.set_boards", event = &event, round = next);
+                    // When the club rule is what blocks the round, the
+                    // option that relaxes it for this round comes first.
+                    if !allow_clubmates && app.club_rule_blocks(id)? {
+                        hint = crate::i18n::msg!(
+                            "cli.err.with_hint",
+                            error = crate::i18n::msg!("cli.hint.allow_clubmates", event = &event),
+                            hint
+                        );
+                    }
                     return Err(CliError::msg(crate::i18n::msg!(
                         "cli.err.with_hint",
                         error = e.msg(),

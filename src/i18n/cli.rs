@@ -323,6 +323,12 @@ pub(super) static TEXTS: &[Text] = &[
         "to pair this round by hand: qishe round set {event} {round} RED-BLACK RED-BLACK … (start numbers from board 1; the bye as N-0)",
     ),
     (
+        "cli.hint.allow_clubmates",
+        "本轮允许同队相遇 (其他规则照旧): qishe round pair {event} --allow-clubmates",
+        "本輪允許同隊相遇 (其他規則照舊): qishe round pair {event} --allow-clubmates",
+        "to let clubmates meet in this round (every other rule kept): qishe round pair {event} --allow-clubmates",
+    ),
+    (
         "err.app.bad_board",
         "\"{text}\" 不是一台对局; 请写 红方-黑方 的序号, 如 3-7, 或 5-bye (轮空)",
         "\"{text}\" 不是一台對局; 請寫 紅方-黑方 的序號, 如 3-7, 或 5-bye (輪空)",

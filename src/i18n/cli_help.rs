@@ -310,6 +310,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cli.about.round", "轮次: 编排下一轮、查看、手工换位或设定台次、撤销编排", "輪次: 編排下一輪、檢視、手工換位或設定台次、撤銷編排", "Rounds: pair the next, show, swap or set boards by hand, unpair"),
     ("cli.about.round.pair", "按赛事的编排制编排下一轮并保存各台", "按賽事的編排制編排下一輪並儲存各台", "Pair the next round with the event's system and store its boards"),
     ("cli.arg.round.pair.event", "赛事 (编号或完整名称)", "賽事 (編號或完整名稱)", "The event (id or exact name)"),
+    ("cli.arg.round.pair.allow_clubmates", "同队不相遇使本轮无法编排时, 本轮允许同队相遇 (其他规则照旧, 记入日志); 本轮可守此规则时照常编排", "同隊不相遇使本輪無法編排時, 本輪允許同隊相遇 (其他規則照舊, 記入日誌); 本輪可守此規則時照常編排", "When keeping clubmates apart leaves this round unpaired, pair it with clubmates allowed to meet (every other rule kept; logged); a round the rule does not block is paired as ever"),
     ("cli.about.round.show", "查看一轮的各台 (默认: 最后编排的一轮)", "檢視一輪的各台 (預設: 最後編排的一輪)", "Show a round's boards (default: the last paired round)"),
     ("cli.arg.round.show.event", "赛事 (编号或完整名称)", "賽事 (編號或完整名稱)", "The event (id or exact name)"),
     ("cli.arg.round.show.round", "轮次 (默认: 最后编排的一轮)", "輪次 (預設: 最後編排的一輪)", "Round number (default: the last paired)"),

@@ -14,6 +14,11 @@ pub(super) static TEXTS: &[Text] = &[
     ("scheme.name.two-game", "新分先制", "新分先制", "two-game"),
     ("scheme.name.hu-two-game", "和棋黑胜两局制", "和棋黑勝兩局制", "hu-two-game"),
     ("scheme.name.custom", "自定义计分", "自訂計分", "custom"),
+    // A pairing system named in the CLI's event list: the id in English.
+    ("system.name.dutch", "瑞士制", "瑞士制", "dutch"),
+    ("system.name.cxa", "积分编排", "積分編排", "cxa"),
+    ("system.name.berger", "循环赛", "循環賽", "berger"),
+    ("system.name.knockout", "淘汰赛", "淘汰賽", "knockout"),
     ("place.board", "台 {board}", "台 {board}", "board {board}"),
     ("place.team_board", "场次 {m} 台 {b}", "場次 {m} 台 {b}", "match {m} board {b}"),
     (

@@ -327,6 +327,12 @@ pub(super) static TEXTS: &[Text] = &[
         "pair round {round} of {event} ({boards} boards)",
     ),
     (
+        "log.round_pair_clubmates",
+        "{event} 第 {round} 轮编排（{boards} 台, 本轮允许同队相遇）",
+        "{event} 第 {round} 輪編排（{boards} 台, 本輪允許同隊相遇）",
+        "pair round {round} of {event} ({boards} boards, clubmates allowed to meet this round)",
+    ),
+    (
         "log.round_edit",
         "调整第 {round} 轮对阵",
         "調整第 {round} 輪對陣",

@@ -163,6 +163,18 @@ pub(super) static TEXTS: &[Text] = &[
         "round {round}: clubmates could not all be kept apart, so this round was paired without that rule",
     ),
     (
+        "note.pairing.clubmates_allowed",
+        "第 {round} 轮: 同队不相遇无法遵守, 按裁判要求本轮允许同队相遇 (其他规则照旧)",
+        "第 {round} 輪: 同隊不相遇無法遵守, 按裁判要求本輪允許同隊相遇 (其他規則照舊)",
+        "round {round}: clubmates could not be kept apart, so as the arbiter asked this round was paired with clubmates allowed to meet (every other rule kept)",
+    ),
+    (
+        "err.app.no_club_rule",
+        "{event} 的编排不设同队不相遇, 无需允许同队相遇",
+        "{event} 的編排不設同隊不相遇, 無需允許同隊相遇",
+        "{event} pairs without keeping clubmates apart: there is no club rule to relax",
+    ),
+    (
         "note.trf26.virtual_rescaled",
         "文件的虚拟分 (250/XXA) 按其胜局 {file_win} 分计, 本赛事胜局 {win} 分: 按比例换算并取到 0.1 分 (250 记录的精度): {values}",
         "檔案的虛擬分 (250/XXA) 按其勝局 {file_win} 分計, 本賽事勝局 {win} 分: 按比例換算並取到 0.1 分 (250 記錄的精度): {values}",

@@ -224,6 +224,12 @@ pub(super) static TEXTS: &[Text] = &[
         "press M to pair this round by hand",
     ),
     (
+        "tui.confirm.allow_clubmates",
+        "本轮允许同队相遇吗? (其他规则照旧; 记入撤销记录)",
+        "本輪允許同隊相遇嗎? (其他規則照舊; 記入撤銷記錄)",
+        "Let clubmates meet in this round? (every other rule kept; logged for undo)",
+    ),
+    (
         "action.unpair",
         "撤销最后一轮",
         "撤銷最後一輪",

@@ -266,6 +266,26 @@ impl PairingConfig {
             clubmates: ClubApart::Off,
         }
     }
+
+    /// Whether the system keeps players of one club apart with this
+    /// configuration (the Chinese method's 同队不相遇, the Dutch
+    /// clubmates rule).
+    pub fn keeps_clubs_apart(&self) -> bool {
+        match self.system {
+            PairingSystem::Cxa => self.cxa.avoid_same_club,
+            PairingSystem::Dutch => self.clubmates != ClubApart::Off,
+            _ => false,
+        }
+    }
+
+    /// The same configuration with the club rule off, every other rule
+    /// kept: how a round the club rule blocks is paired on purpose.
+    pub fn without_club_rule(&self) -> PairingConfig {
+        let mut c = self.clone();
+        c.cxa.avoid_same_club = false;
+        c.clubmates = ClubApart::Off;
+        c
+    }
 }
 
 /// One board of a new round: `red` has red (in game 1 of a two-game round).

@@ -87,6 +87,7 @@ impl Store {
         number: u32,
         boards: &[NewBoard],
         expected: u64,
+        clubmates_allowed: bool,
     ) -> Result<i64> {
         super::games::check_boards(boards)?;
         let event = self.event(event_id)?;
@@ -101,7 +102,11 @@ impl Store {
             &tx,
             "round-pair",
             msg!(
-                "log.round_pair",
+                if clubmates_allowed {
+                    "log.round_pair_clubmates"
+                } else {
+                    "log.round_pair"
+                },
                 round = number,
                 event = &event.name,
                 boards = boards.len()
@@ -150,12 +155,13 @@ mod tests {
             black: Some(entries[1].id),
         }];
         assert!(matches!(
-            s.save_round_if_unchanged(ev.id, 1, &boards, before),
+            s.save_round_if_unchanged(ev.id, 1, &boards, before, false),
             Err(StoreError::Changed)
         ));
         assert_eq!(s.rounds_paired(ev.id).unwrap(), 0);
         let now = s.event_stamp(ev.id).unwrap();
-        s.save_round_if_unchanged(ev.id, 1, &boards, now).unwrap();
+        s.save_round_if_unchanged(ev.id, 1, &boards, now, false)
+            .unwrap();
         assert_eq!(s.rounds_paired(ev.id).unwrap(), 1);
     }
 }

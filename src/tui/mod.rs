@@ -159,6 +159,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
                 model.refresh_reports(&app);
                 reports_read = std::time::Instant::now();
             }
+            model.set_status_width(terminal.size()?.width);
             terminal.draw(|f| view(&model, f))?;
             if model.quitting() {
                 return Ok(());

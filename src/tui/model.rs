@@ -21,6 +21,7 @@ mod form;
 mod forms;
 mod load;
 pub mod outcome;
+mod pair;
 pub mod print;
 mod state;
 mod update;

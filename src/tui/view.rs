@@ -2,7 +2,7 @@
 
 use super::draw::{fit, key_bar, table};
 use super::model::{Modal, Model, Screen, Tab};
-use crate::domain::{format_duration_ms, EntryStatus};
+use crate::domain::EntryStatus;
 use crate::i18n::tr;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
@@ -14,7 +14,8 @@ mod popups;
 mod tables;
 use popups::*;
 use tables::{
-    draw_crosstable, draw_standings, games_result_width, knockout_match_text, knockout_result_width,
+    board_facts, draw_crosstable, draw_standings, games_result_width, games_shown,
+    knockout_match_text, knockout_result_width,
 };
 
 /// Draws the whole screen.
@@ -617,12 +618,6 @@ fn board_row(
     results: bool,
 ) -> Row<'static> {
     let mark = |c| super::model::boards::marker(m, i, c);
-    let g = m
-        .ev()
-        .games()
-        .iter()
-        .find(|g| g.board == b.number.get() && g.game.game_no == 1);
-    let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
     // Name, start number and points before the round (积分): an
     // individual event's from round 2 on (a team event's players and a
     // knockout's have no points of their own, round 1 none yet).
@@ -681,11 +676,7 @@ fn board_row(
         Cell::from(black),
     ];
     if results {
-        cells.push(Cell::from(clock(g.and_then(|g| g.game.facts.red_used_ms))));
-        cells.push(Cell::from(clock(
-            g.and_then(|g| g.game.facts.black_used_ms),
-        )));
-        cells.push(Cell::from(opt(&g.and_then(|g| g.game.facts.moves))));
+        cells.extend(board_facts(m, b.number.get()).map(Cell::from));
     }
     Row::new(cells)
 }
@@ -725,9 +716,11 @@ fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
             .iter()
             .map(|k| m.t(k)),
         );
+        // Two games a round: each clock for both games (`1:05 / 0:58`).
+        let clock = 8 * games_shown(m) as u16 + 3 * (games_shown(m) as u16 - 1);
         widths.extend([
-            Constraint::Length(8),
-            Constraint::Length(8),
+            Constraint::Length(clock),
+            Constraint::Length(clock),
             Constraint::Min(4),
         ]);
     }

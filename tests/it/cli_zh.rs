@@ -265,3 +265,46 @@ fn team_and_knockout_log_lines_are_in_chinese() {
     );
     assert!(en.contains("lot 杯 round 1 board 1: 丑 wins"), "{en}");
 }
+
+#[test]
+fn the_event_list_and_show_name_schemes_systems_and_tiebreaks_in_the_locale() {
+    let club = Club::new();
+    club.ok(&[
+        "event", "new", "双局", "--scheme", "two-game", "--system", "cxa", "--rounds", "5",
+    ]);
+    club.ok(&["event", "new", "杯", "--system", "knockout"]);
+    let text = |locale: &str, args: &[&str]| {
+        let o = club.run_lang(locale, args);
+        assert!(o.status.success(), "{locale} {args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for (locale, words) in [
+        ("zh_CN.UTF-8", ["新分先制", "积分编排", "淘汰赛"]),
+        ("zh_TW.UTF-8", ["新分先制", "積分編排", "淘汰賽"]),
+        ("en_US.UTF-8", ["two-game", "cxa", "knockout"]),
+    ] {
+        let list = text(locale, &["event", "list"]);
+        for w in words {
+            assert!(list.contains(w), "{locale}: {list}");
+        }
+        if !locale.starts_with("en") {
+            assert!(
+                !list.contains("two-game") && !list.contains("cxa"),
+                "{list}"
+            );
+        }
+        let show = text(locale, &["event", "show", "双局"]);
+        assert!(
+            show.contains(words[0]) && show.contains(words[1]),
+            "{locale}: {show}"
+        );
+    }
+    // CSV and JSON keep the ids, whatever the language.
+    let csv = text("zh_CN.UTF-8", &["event", "list", "--format", "csv"]);
+    assert!(csv.contains(",two-game,cxa,"), "{csv}");
+    // Tie-breaks by name in Chinese, by code in English.
+    let zh = text("zh_CN.UTF-8", &["event", "show", "双局"]);
+    assert!(zh.contains("小分") && !zh.contains("small-points"), "{zh}");
+    let en = text("en_US.UTF-8", &["event", "show", "双局"]);
+    assert!(en.contains("small-points"), "{en}");
+}

@@ -167,11 +167,23 @@ fn event_show_prints_the_effective_tiebreaks_and_a_team_events_boards() {
             .codes(),
     );
     assert!(!draw08.is_empty() && !team.is_empty());
-    for (locale, label, boards) in [
-        ("zh_CN.UTF-8", "破同分", "每场台数"),
-        ("zh_TW.UTF-8", "破同分", "每場台數"),
-        ("en_US.UTF-8", "tie-breaks", "boards per match"),
+    use qishe::i18n::Lang;
+    for (locale, label, boards, lang) in [
+        ("zh_CN.UTF-8", "破同分", "每场台数", Lang::ZhHans),
+        ("zh_TW.UTF-8", "破同分", "每場台數", Lang::ZhHant),
+        ("en_US.UTF-8", "tie-breaks", "boards per match", Lang::En),
     ] {
+        // Chinese names the tie-breaks; English keeps the codes.
+        let named = |list: &str| {
+            list.split(", ")
+                .map(|c| match qishe::scoring::TieBreak::parse(c) {
+                    Ok(t) if lang != Lang::En => t.name(lang, true),
+                    _ => c.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (draw08, team) = (named(&draw08), named(&team));
         let show = |e: &str| {
             let o = c.run_lang(locale, &["event", "show", e]);
             assert!(o.status.success(), "{locale} {e}");
@@ -185,7 +197,7 @@ fn event_show_prints_the_effective_tiebreaks_and_a_team_events_boards() {
         assert!(!s.contains(boards), "{locale}: {s}");
         let s = show("快棋");
         assert!(
-            s.contains(&format!("  {label} wins, opponent-score\n")),
+            s.contains(&format!("  {label} {}\n", named("wins, opponent-score"))),
             "{locale}: {s}"
         );
         let s = show("联赛");

@@ -652,3 +652,60 @@ fn a_knockouts_results_tab_counts_matches_decided() {
     assert_eq!(s.matches("未出局").count(), 3, "{s}");
     assert_eq!(s.matches("半决赛").count(), 1, "{s}");
 }
+
+/// A two-game round (分先) on the Results tab: each board shows both
+/// games' clocks and moves, game 1's first.
+#[test]
+fn the_results_tab_of_a_two_game_round_shows_both_games_clocks_and_moves() {
+    let club = crate::common::Club::new();
+    for n in ["甲", "乙", "丙", "丁"] {
+        club.ok(&["player", "add", n]);
+    }
+    club.ok(&[
+        "event", "new", "双局", "--scheme", "two-game", "--system", "cxa", "--rounds", "3",
+    ]);
+    club.ok(&["event", "enter", "双局", "甲", "乙", "丙", "丁"]);
+    club.ok(&["round", "pair", "双局"]);
+    let facts = [
+        ("1", "1:05:00", "0:58:00", "41"),
+        ("2", "0:33:00", "0:47:00", "77"),
+    ];
+    for (game, red, black, moves) in facts {
+        let outcome = if game == "1" { "1-0" } else { "1/2-1/2" };
+        club.ok(&[
+            "result",
+            "双局",
+            "1",
+            "1",
+            outcome,
+            "--game",
+            game,
+            "--red-used",
+            red,
+            "--black-used",
+            black,
+            "--moves",
+            moves,
+        ]);
+    }
+    let mut app = App::open(config(Lang::ZhHans), &club.db).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != Tab::Results {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    let mut t = Terminal::new(TestBackend::new(140, 30)).unwrap();
+    t.draw(|f| view(&m, f)).unwrap();
+    let text = format!("{}", t.backend());
+    let row = text
+        .lines()
+        .find(|l| l.contains("41 / 77"))
+        .unwrap_or_else(|| panic!("both games' moves on one row:\n{text}"));
+    let red = row.find("1:05:00 / 33:00");
+    let black = row.find("58:00 / 47:00");
+    assert!(red.is_some() && black.is_some() && red < black, "{row}");
+    // Board 2 has no facts yet: its columns stay empty.
+    assert!(!text.contains("— / —"), "{text}");
+}

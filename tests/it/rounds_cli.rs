@@ -303,3 +303,163 @@ fn a_knockouts_boards_are_never_set_by_hand_even_insisted() {
     assert_eq!(club.ok(&["round", "show", "KO", "1"]), before);
     assert!(!club.run(&["round", "show", "KO", "2"]).status.success());
 }
+
+/// Six players, five of club 甲, in a Chinese Swiss event `name` with
+/// round 1 set as 1-4 2-5 3-6 and won by red.
+fn five_clubmates(club: &Club, name: &str, clubs: bool) {
+    for n in ["A", "B", "C", "D", "E", "F"] {
+        let unit = if n == "F" { "乙" } else { "甲" };
+        let member = n.to_string();
+        if clubs {
+            club.ok(&["player", "add", &member, "--club", unit]);
+        } else {
+            club.ok(&["player", "add", &member]);
+        }
+    }
+    club.ok(&["event", "new", name, "--system", "cxa", "--rounds", "3"]);
+    for n in ["A", "B", "C", "D", "E", "F"] {
+        club.ok(&["event", "enter", name, n]);
+    }
+    club.ok(&["round", "set", name, "1", "1-4", "2-5", "3-6", "--insist"]);
+    for b in ["1", "2", "3"] {
+        club.ok(&["result", name, "1", b, "1-0"]);
+    }
+}
+
+#[test]
+fn a_round_the_club_rule_blocks_is_paired_with_clubmates_allowed_on_purpose_and_undone() {
+    let club = Club::new();
+    five_clubmates(&club, "K", true);
+    // Refused, the hint naming the option, in each language.
+    for (locale, hint) in [
+        ("zh_CN.UTF-8", "本轮允许同队相遇 (其他规则照旧): qishe round pair K --allow-clubmates"),
+        ("zh_TW.UTF-8", "本輪允許同隊相遇 (其他規則照舊): qishe round pair K --allow-clubmates"),
+        ("en_US.UTF-8", "to let clubmates meet in this round (every other rule kept): qishe round pair K --allow-clubmates"),
+    ] {
+        let o = club.run_lang(locale, &["round", "pair", "K"]);
+        assert!(!o.status.success(), "{locale}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(hint), "{locale}: {err}");
+    }
+    // Paired with the option: said, logged, every other rule kept.
+    let o = club.run_lang("zh_CN.UTF-8", &["round", "pair", "K", "--allow-clubmates"]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("第 2 轮: 同队不相遇无法遵守, 按裁判要求本轮允许同队相遇"),
+        "{err}"
+    );
+    let relaxed = stored_round(&club, "K");
+    assert_eq!(relaxed.len(), 3);
+    for rematch in ["1 4", "4 1", "2 5", "5 2", "3 6", "6 3"] {
+        assert!(!relaxed.contains(&rematch.to_string()), "{relaxed:?}");
+    }
+    let log = String::from_utf8_lossy(&club.run_lang("en_US.UTF-8", &["log", "-n", "1"]).stdout)
+        .into_owned();
+    assert!(
+        log.contains("clubmates allowed to meet this round"),
+        "{log}"
+    );
+    // The same field without clubs pairs round 2 the same way: the club
+    // rule is the only one relaxed.
+    let twin = Club::new();
+    five_clubmates(&twin, "K", false);
+    twin.ok(&["round", "pair", "K"]);
+    assert_eq!(stored_round(&twin, "K"), relaxed);
+    // Undo takes the round away; pairing again is refused as before.
+    club.ok(&["undo"]);
+    club.ok(&["undo"]);
+    assert!(!club.run(&["round", "show", "K", "2"]).status.success());
+    assert!(!club.run(&["round", "pair", "K"]).status.success());
+}
+
+#[test]
+fn allowing_clubmates_changes_nothing_where_the_club_rule_holds_and_is_refused_without_one() {
+    let club = Club::new();
+    for (n, unit) in [("A", "甲"), ("B", "甲"), ("C", "乙"), ("D", "乙")] {
+        club.ok(&["player", "add", n, "--club", unit]);
+    }
+    club.ok(&["event", "new", "K", "--system", "cxa", "--rounds", "2"]);
+    club.ok(&["event", "enter", "K", "A", "B", "C", "D"]);
+    let o = club.run(&["round", "pair", "K", "--allow-clubmates"]);
+    assert!(o.status.success());
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("allowed"));
+    for pair in stored_round(&club, "K") {
+        let (a, b) = pair.split_once(' ').unwrap();
+        // Start numbers 1, 2 are 甲 and 3, 4 are 乙 (entry order).
+        assert_ne!(
+            a.parse::<u32>().unwrap() <= 2,
+            b.parse::<u32>().unwrap() <= 2,
+            "{pair}"
+        );
+    }
+    assert!(
+        !String::from_utf8_lossy(&club.run_lang("en_US.UTF-8", &["log", "-n", "1"]).stdout)
+            .into_owned()
+            .contains("clubmates")
+    );
+    club.ok(&["event", "new", "R", "--system", "berger", "--rounds", "3"]);
+    club.ok(&["event", "enter", "R", "A", "B", "C", "D"]);
+    let err = club.fails(&["round", "pair", "R", "--allow-clubmates"]);
+    assert!(err.contains("no club rule to relax"), "{err}");
+}
+
+#[test]
+fn the_round_tab_asks_to_let_clubmates_meet_when_the_club_rule_blocks_the_round() {
+    use crate::common::tui::{config, go, k};
+    use crossterm::event::KeyCode;
+    use qishe::i18n::Lang;
+    use qishe::tui::{worker, Model, Screen, Tab};
+    for (lang, question, note) in [
+        (
+            Lang::ZhHans,
+            "本轮允许同队相遇吗?",
+            "按裁判要求本轮允许同队相遇",
+        ),
+        (
+            Lang::ZhHant,
+            "本輪允許同隊相遇嗎?",
+            "按裁判要求本輪允許同隊相遇",
+        ),
+        (
+            Lang::En,
+            "Let clubmates meet in this round?",
+            "paired with clubmates allowed to meet",
+        ),
+    ] {
+        let club = Club::new();
+        five_clubmates(&club, "K", true);
+        let mut app = qishe::app::App::open(config(lang), &club.db).unwrap();
+        let mut m = Model::load(&app).unwrap();
+        go(&mut app, &mut m, k(KeyCode::Tab));
+        go(&mut app, &mut m, k(KeyCode::Enter));
+        assert_eq!(m.screen(), Screen::Event);
+        while m.tab() != Tab::Round {
+            go(&mut app, &mut m, k(KeyCode::Tab));
+        }
+        let ev = app.find_event("K").unwrap().key();
+        let wait = |app: &mut qishe::app::App, m: &mut Model| {
+            assert!(worker::wait(app, m, std::time::Duration::from_secs(60)));
+        };
+        go(&mut app, &mut m, k(KeyCode::Char('p')));
+        wait(&mut app, &mut m);
+        let q = m
+            .confirm()
+            .expect("a question when the club rule blocks the round")
+            .message
+            .clone();
+        assert!(q.contains(question) && q.contains("甲: 1, 3, 4, 5"), "{q}");
+        // No: nothing is paired.
+        go(&mut app, &mut m, k(KeyCode::Char('n')));
+        assert_eq!(app.rounds_paired(ev).unwrap(), 1);
+        // Yes: the round is paired with clubmates allowed, and said.
+        go(&mut app, &mut m, k(KeyCode::Char('p')));
+        wait(&mut app, &mut m);
+        assert!(m.confirm().is_some());
+        go(&mut app, &mut m, k(KeyCode::Char('y')));
+        wait(&mut app, &mut m);
+        assert_eq!(app.rounds_paired(ev).unwrap(), 2, "{lang:?}");
+        let notice = m.notice().unwrap_or_default().to_string();
+        assert!(notice.contains(note), "{lang:?}: {notice}");
+    }
+}

@@ -431,3 +431,28 @@ fn explain_on_two_rows_says_what_the_cli_says() {
         }
     }
 }
+
+#[test]
+fn an_inline_error_wider_than_the_status_line_is_shown_whole_in_a_box() {
+    use qishe::tui::{execute, Command};
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    let path = format!("/nowhere/{}/members.csv", "long-folder-name".repeat(5));
+    // 80 columns: the error is cut on the status line, so a box shows it whole.
+    m.set_status_width(80);
+    execute(&mut app, &mut m, Command::ImportMembers(path.clone()));
+    let (status, err) = m.status().cloned().unwrap();
+    assert!(err && status.contains(&path), "{status}");
+    assert_eq!(m.notice(), Some(status.as_str()));
+    m.close_modal();
+    // A status line wide enough for it: no box.
+    m.set_status_width(400);
+    execute(&mut app, &mut m, Command::ImportMembers(path.clone()));
+    assert!(m.status().unwrap().0.contains(&path));
+    assert_eq!(m.notice(), None);
+    // A short error never opens a box.
+    m.set_status_width(80);
+    execute(&mut app, &mut m, Command::ImportMembers("/x.csv".into()));
+    assert!(m.status().unwrap().1);
+    assert_eq!(m.notice(), None);
+}

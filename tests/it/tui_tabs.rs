@@ -454,10 +454,14 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
     go(&mut app, &mut m, k(KeyCode::Esc));
     assert_eq!(m.bracket().unwrap().selected().unwrap().games.len(), 3);
-    // Pairing round 2 is refused while round 1 is open.
+    // Pairing round 2 is refused while round 1 is open: the reason, wider
+    // than the status line, is shown whole in a box too.
     keys(&mut app, &mut m, "p");
     assert_eq!(m.bracket().unwrap().bracket.rounds.len(), 1);
     assert!(m.status().unwrap().1);
+    assert_eq!(m.notice(), m.status().map(|s| s.0.as_str()));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert_eq!(m.notice(), None);
     for _ in 0..3 {
         keys(&mut app, &mut m, "↓r\r");
     }

@@ -104,10 +104,30 @@ impl App {
     /// event's boards, a team event's matches, a knockout's next round of
     /// the bracket. One transaction; undoable.
     pub fn event_pair(&mut self, id: EventId) -> Result<EventPairing> {
+        self.event_pair_with(id, false)
+    }
+
+    /// [`App::event_pair`], with the club rule relaxed for this round when
+    /// `allow_clubmates` and the rule leaves it unpaired (see
+    /// [`App::club_rule_blocks`]). Refused for an event without a club
+    /// rule (a team event, a knockout, a system or setting that keeps no
+    /// clubmates apart): there is nothing to relax.
+    pub fn event_pair_with(&mut self, id: EventId, allow_clubmates: bool) -> Result<EventPairing> {
         let ev = self.event(id)?;
+        if allow_clubmates
+            && (self.kind_of(&ev)? != EventKind::Individual
+                || !self.pairing_config(&ev)?.keeps_clubs_apart())
+        {
+            return Err(crate::app::invalid!(
+                "err.app.no_club_rule",
+                event = &ev.name
+            ));
+        }
         let key = id;
         Ok(match self.kind_of(&ev)? {
-            EventKind::Individual => EventPairing::Individual(self.pair_individual_round(&ev)?),
+            EventKind::Individual => {
+                EventPairing::Individual(self.pair_individual_round(&ev, allow_clubmates)?)
+            }
             EventKind::Team => EventPairing::Team(self.pair_team_round(key)?),
             EventKind::Knockout => {
                 let matches = self.knockout_pair(key)?;

@@ -40,7 +40,7 @@ fn err(m: &mut Model, key: &'static str, board: BoardNo) {
     let text = crate::i18n::Msg::new(key)
         .with("board", board)
         .render(m.lang);
-    m.popups.status = Some((text, true));
+    m.say(text, true);
 }
 
 /// The hint on the status line while a player is marked.
@@ -111,7 +111,7 @@ fn mark(m: &mut Model) -> Option<Command> {
         return None;
     }
     if m.open.ev.round.is_none() {
-        m.popups.status = Some((m.t("tui.round.none"), true));
+        m.say(m.t("tui.round.none"), true);
         return None;
     }
     if m.open.mover.is_none() && refused(m) {

@@ -38,6 +38,9 @@ pub enum Command {
         entry: EntryId,
     },
     PairNext(EventId),
+    /// The next round paired with clubmates allowed to meet, as the
+    /// arbiter agreed after the club rule refused it.
+    PairAllowingClubmates(EventId),
     /// The boards of round `round` set by hand (start numbers, red first;
     /// `None`: the bye); `insist` stores them though they break a rule.
     SetBoards {

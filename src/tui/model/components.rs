@@ -41,7 +41,7 @@ impl Model {
                 None
             }
             Reply::Say(text, error) => {
-                self.popups.status = Some((text, error));
+                self.say(text, error);
                 None
             }
             Reply::Help => {
@@ -180,7 +180,7 @@ pub fn update_pages(m: &mut Model, a: Action) -> Option<Option<Command>> {
                 m.prefs.repetition_rules,
             ) {
                 Ok(d) => m.nav.pages.judge = Some(d),
-                Err(msg) => m.popups.status = Some((msg, true)),
+                Err(msg) => m.say(msg, true),
             }
             Some(None)
         }

@@ -7,6 +7,7 @@
 //! path.
 
 pub use super::outcome::{Changed, Outcome};
+use super::pair::{pair, pair_allowing_clubmates};
 use super::print::print;
 use super::{Command, Confirm, Model, Screen, Tab};
 use crate::app::{invalid, App, EventId, MemberId};
@@ -29,6 +30,7 @@ pub fn run(
     let said = |s: String| Ok(Outcome::Said(s));
     match cmd {
         Command::PairNext(ev) => pair(app, lang, *ev, None),
+        Command::PairAllowingClubmates(ev) => pair_allowing_clubmates(app, lang, *ev),
         Command::SetBoards { .. } => super::boards::run_set(app, lang, cmd),
         Command::PairPresent {
             event,
@@ -239,25 +241,6 @@ fn enter(
     } else {
         format!("{entered}: {}", e.len())
     }))
-}
-
-/// Pairs the next round of `event`; `checked` is what a check-in before
-/// it saved, said first.
-fn pair(
-    app: &mut App,
-    lang: Lang,
-    event: EventId,
-    checked: Option<String>,
-) -> crate::app::Result<Outcome> {
-    let o = app.pair_next_round(event)?;
-    let paired = format!("{} {}", tr(lang, "tui.msg.paired"), o.round);
-    Ok(Outcome::Paired {
-        message: match checked {
-            Some(c) => format!("{c}; {paired}"),
-            None => paired,
-        },
-        notice: super::pairing_notice(lang, &o.pairing.notes),
-    })
 }
 
 /// Creates an event and opens it.

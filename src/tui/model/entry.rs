@@ -47,7 +47,7 @@ pub fn take_board(m: &mut Model, typed: Option<String>) -> bool {
         }
         None => {
             let text = crate::i18n::msg!("tui.err.no_such_board", board = t, round).render(m.lang);
-            m.popups.status = Some((text, true));
+            m.say(text, true);
             false
         }
     }
@@ -128,7 +128,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     let ev = m.open.ev.event.as_ref()?.id;
     let b = m.open.ev.round.as_ref()?.boards.get(m.nav.row_sel)?;
     if b.black.is_none() {
-        m.popups.status = Some((m.t("tui.err.bye_board"), true));
+        m.say(m.t("tui.err.bye_board"), true);
         return None;
     }
     let board = b.number;
@@ -148,7 +148,7 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
     match ko_match {
         Some(Ok(k)) => return match_result_key(m, k),
         Some(Err(e)) => {
-            m.popups.status = Some((e, true));
+            m.say(e, true);
             return None;
         }
         None => {}

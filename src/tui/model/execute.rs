@@ -36,16 +36,17 @@ pub fn execute(app: &mut App, m: &mut Model, cmd: Command) {
         }
         Err(e) => {
             let text = error_text(m.lang, &e);
-            m.popups.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
-            // The form comes back as typed, the error under it.
+            // The form comes back as typed, the error under it (a long
+            // one in a box when no form comes back).
             if let (None, Some(f)) = (&m.popups.modal, submitted) {
                 m.set_form(f);
             }
+            m.say(format!("{}: {text}", m.t("tui.err.prefix")), true);
         }
     }
     if let Err(e) = m.reread(app, changed) {
         let text = error_text(m.lang, &e);
-        m.popups.status = Some((format!("{}: {text}", m.t("tui.err.prefix")), true));
+        m.say(format!("{}: {text}", m.t("tui.err.prefix")), true);
     }
     if next_open {
         m.next_unfinished();

@@ -77,7 +77,13 @@ pub struct Popups {
     pub(super) busy: Option<String>,
     /// Work running on a worker thread (see `worker`).
     pub(super) job: Option<worker::Job>,
+    /// The status line's width in columns as last drawn (0 before the
+    /// first frame: [`DEFAULT_STATUS_WIDTH`]).
+    pub(super) status_width: u16,
 }
+
+/// The status line's width assumed before a frame is drawn (and in tests).
+pub const DEFAULT_STATUS_WIDTH: u16 = 100;
 
 /// Navigation: where the secretary is, read by the view and moved only
 /// through these methods outside the model's own code.
@@ -221,9 +227,28 @@ impl Model {
         self.popups.status.as_ref()
     }
 
-    /// Puts a message on the status line (`error`: shown as one).
+    /// Puts a message on the status line (`error`: shown as one). An
+    /// error wider than the status line (a refusal naming players and
+    /// clubs, a file's path and reason) is shown whole in the notice box
+    /// as well, unless a pop-up is open (a form keeps what was typed).
     pub fn say(&mut self, text: String, error: bool) {
+        let width = match self.popups.status_width {
+            0 => DEFAULT_STATUS_WIDTH,
+            w => w,
+        } as usize;
+        if error
+            && self.popups.modal.is_none()
+            && unicode_width::UnicodeWidthStr::width(text.as_str()) > width
+        {
+            self.popups.modal = Some(Modal::Notice(text.clone()));
+        }
         self.popups.status = Some((text, error));
+    }
+
+    /// The width of the status line as drawn (the terminal's columns), for
+    /// [`Model::say`] to know what it would cut.
+    pub fn set_status_width(&mut self, columns: u16) {
+        self.popups.status_width = columns;
     }
 
     /// Clears the status line.

@@ -126,7 +126,7 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
         }
         Submit => match submit(m.lang, form) {
             Ok(cmd) => return submitted(m, cmd),
-            Err(e) => m.popups.status = Some((e, true)),
+            Err(e) => m.say(e, true),
         },
         _ => {}
     }
@@ -508,7 +508,7 @@ fn round_keys(m: &mut Model, a: Action) -> Option<Command> {
 /// Removing the last round asks first, and says how many results go with it.
 fn unpair_key(m: &mut Model) -> Option<Command> {
     if m.nav.round_sel.is_some() {
-        m.popups.status = Some((m.t("tui.err.unpair_last"), true));
+        m.say(m.t("tui.err.unpair_last"), true);
         return None;
     }
     let ev = m.event_id()?;

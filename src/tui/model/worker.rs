@@ -58,6 +58,7 @@ pub struct Done {
 pub fn is_long(cmd: &Command) -> bool {
     match cmd {
         Command::PairNext(_)
+        | Command::PairAllowingClubmates(_)
         | Command::PairPresent { .. }
         | Command::ImportMembers(_)
         | Command::PreviewImport(_) => true,
@@ -121,9 +122,6 @@ pub fn tick(job: &mut Job) {
     job.count = (total > 0).then(|| (job.progress.done.load(Ordering::Relaxed), total));
 }
 
-/// Display columns beyond which a job's error is also shown in a box.
-const LONG_ERROR: usize = 100;
-
 /// Applies a finished job to the model: the message on the status line,
 /// the Round tab after a pairing. Returns the command that reloads the
 /// model's data (the worker changed the database behind it).
@@ -145,14 +143,9 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
             return None;
         }
         Ok(o) => super::effects::apply(m, o),
-        Err(e) => {
-            // A reason longer than the status line (a pairing refusal that
-            // names players and clubs) is shown whole in a box as well.
-            if unicode_width::UnicodeWidthStr::width(e.as_str()) > LONG_ERROR {
-                m.set_notice(e.clone());
-            }
-            m.popups.status = Some((e, true));
-        }
+        // A reason longer than the status line (a pairing refusal that
+        // names players and clubs) is shown whole in a box as well.
+        Err(e) => m.say(e, true),
     }
     Some(Command::Reload)
 }

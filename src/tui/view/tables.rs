@@ -363,3 +363,45 @@ pub(super) fn knockout_result_width(m: &Model) -> u16 {
         None => 24,
     }
 }
+
+/// How many games of a board the Results tab shows: both of a two-game
+/// round (分先), else game 1 (a knockout's match has its games on the
+/// Bracket tab).
+pub(super) fn games_shown(m: &Model) -> u32 {
+    match (m.bracket(), m.ev().event()) {
+        (None, Some(e)) => e.settings.games_per_round.clamp(1, 2),
+        _ => 1,
+    }
+}
+
+/// The Results tab's facts of board `board`: red's time used, black's and
+/// the moves, each of every game shown (`1:05 / 0:58` in a two-game round,
+/// the colours of each game as played; `—` for a game without it).
+pub(super) fn board_facts(m: &Model, board: u32) -> [String; 3] {
+    let n = games_shown(m);
+    let games: Vec<Option<&crate::domain::GameFacts>> = (1..=n)
+        .map(|no| {
+            m.ev()
+                .games()
+                .iter()
+                .find(|g| g.board == board && g.game.game_no == no)
+                .map(|g| &g.game.facts)
+        })
+        .collect();
+    let column = |f: &dyn Fn(&crate::domain::GameFacts) -> Option<String>| {
+        let v: Vec<Option<String>> = games.iter().map(|g| g.and_then(f)).collect();
+        if v.iter().all(Option::is_none) {
+            return String::new();
+        }
+        v.into_iter()
+            .map(|x| x.unwrap_or_else(|| "—".into()))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    let clock = |ms: Option<i64>| ms.map(crate::domain::format_duration_ms);
+    [
+        column(&|g| clock(g.red_used_ms)),
+        column(&|g| clock(g.black_used_ms)),
+        column(&|g| g.moves.map(|x| x.to_string())),
+    ]
+}

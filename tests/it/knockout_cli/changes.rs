@@ -473,8 +473,20 @@ fn neighbouring_matches_forfeited_by_both_leave_a_place_empty_and_the_next_walks
     assert!(zh.contains("   1  无人: 前两场均为双方弃权"), "{zh}");
     assert!(zh.contains("   2  S02 – S03"), "{zh}");
     let b = bracket(&c, "杯");
-    assert!(at_board(&b, 2, 1).is_none(), "{b}");
+    // The empty place is an explicit slot with its reason, before S02's.
+    let empty = at_board(&b, 2, 1).unwrap();
+    assert_eq!(
+        (&empty["a"], &empty["b"], &empty["empty"]),
+        (&Value::Null, &Value::Null, &Value::from("both-forfeited")),
+        "{b}"
+    );
+    assert_eq!(
+        b["rounds"][1]["matches"].as_array().unwrap().len(),
+        2,
+        "{b}"
+    );
     assert_eq!(at_board(&b, 2, 2).unwrap()["a"], "S02", "{b}");
+    assert!(at_board(&b, 2, 2).unwrap().get("empty").is_none(), "{b}");
     // A correction that would send a player to the empty place is
     // refused with the way on: nothing changes.
     let e = c.fails(&["result", "杯", "1", "1", "1-0", "--game", "1"]);
@@ -571,4 +583,34 @@ fn a_semi_final_forfeited_by_both_gives_the_other_loser_third_by_walkover() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(want), "{err}");
     }
+}
+
+/// The last place of a round left empty (the two bottom matches before it
+/// forfeited by both) is in the bracket's JSON too, after the match above.
+#[test]
+fn the_brackets_json_ends_a_round_with_its_empty_place() {
+    let c = club(8);
+    knockout(&c, "杯", 8, &[]);
+    pair(&c, "杯");
+    play(&c, "杯", 1, 1, Some("S01"), &[]);
+    play(&c, "杯", 1, 2, Some("S04"), &[]);
+    c.ok(&["result", "杯", "1", "3", "-/-", "--game", "1"]);
+    c.ok(&["result", "杯", "1", "4", "-/-", "--game", "1"]);
+    pair(&c, "杯");
+    let b = bracket(&c, "杯");
+    let r2 = b["rounds"][1]["matches"].as_array().unwrap();
+    assert_eq!(r2.len(), 2, "{b}");
+    assert_eq!(r2[0]["a"], "S01", "{b}");
+    assert_eq!(
+        (&r2[1]["board"], &r2[1]["a"], &r2[1]["empty"]),
+        (
+            &Value::from(2),
+            &Value::Null,
+            &Value::from("both-forfeited")
+        ),
+        "{b}"
+    );
+    // Round 1 had no empty place.
+    let r1 = b["rounds"][0]["matches"].as_array().unwrap();
+    assert!(r1.iter().all(|m| m.get("empty").is_none()), "{b}");
 }
