@@ -485,6 +485,23 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 if let Some(ts) = app.team_settings_of(&e)? {
                     say!("  {} {}", tr(l, "cli.out.boards"), ts.boards);
                 }
+                // A knockout's play-offs and third-place match, as the
+                // bracket's heading says them.
+                if let Some(ko) = app.knockout_settings(&e)? {
+                    let (_, ladder) = app.knockout_rules(e.key(), l)?;
+                    let third = if ko.third_place {
+                        "tui.choice.yes"
+                    } else {
+                        "tui.choice.no"
+                    };
+                    say!(
+                        "  {} {}  {} {}",
+                        tr(l, "kp.playoffs"),
+                        ladder,
+                        tr(l, "ko.third_place"),
+                        tr(l, third)
+                    );
+                }
                 say!(
                     "  {} {}",
                     tr(l, "cli.out.status"),

@@ -105,7 +105,7 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
                 EventResult::Game(g) => g,
                 EventResult::Knockout(r) => r.game.clone(),
             };
-            let line = super::scoring::result_line(&app, id, (round, board), &g)?;
+            let line = result_line(&app, id, (round, board), &g)?;
             say!("{}", line.render(l));
         }
         ReportCmd::Reject {
@@ -131,4 +131,32 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// The line that confirms a stored result, naming the game's own red and
+/// black: game 2 of a 分先 round or a knockout's game may be played the
+/// other way round from the board, and `1-0` means that game's red won.
+pub fn result_line(
+    app: &crate::app::App,
+    event: crate::app::EventId,
+    (round, board): (RoundNo, BoardNo),
+    g: &crate::domain::Game,
+) -> Result<crate::i18n::Msg, super::CliError> {
+    let entries = app.entries(event)?;
+    let name = |id: i64| {
+        entries
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.name.clone())
+            .unwrap_or_default()
+    };
+    Ok(crate::i18n::msg!(
+        "cli.out.result",
+        round = round,
+        board = board,
+        game = g.game_no,
+        red = name(g.red),
+        black = name(g.black),
+        outcome = g.outcome.code()
+    ))
 }

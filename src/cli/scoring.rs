@@ -171,34 +171,6 @@ fn result_input(a: &ResultArgs) -> CliResult<ResultInput> {
     })
 }
 
-/// The line that confirms a stored result, naming the game's own red and
-/// black: game 2 of a 分先 round or a knockout's game may be played the
-/// other way round from the board, and `1-0` means that game's red won.
-pub fn result_line(
-    app: &crate::app::App,
-    event: crate::app::EventId,
-    (round, board): (RoundNo, BoardNo),
-    g: &crate::domain::Game,
-) -> Result<crate::i18n::Msg, CliError> {
-    let entries = app.entries(event)?;
-    let name = |id: i64| {
-        entries
-            .iter()
-            .find(|e| e.id == id)
-            .map(|e| e.name.clone())
-            .unwrap_or_default()
-    };
-    Ok(crate::i18n::msg!(
-        "cli.out.result",
-        round = round,
-        board = board,
-        game = g.game_no,
-        red = name(g.red),
-        black = name(g.black),
-        outcome = g.outcome.code()
-    ))
-}
-
 pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     let mut a = a;
     if let Some(cmd) = a.reports.take() {
@@ -238,7 +210,7 @@ pub fn run_result(ctx: &Ctx, a: ResultArgs) -> CliResult {
     };
     say!(
         "{}",
-        result_line(&app, id, (round, board), &g)?.render(ctx.lang)
+        super::reports::result_line(&app, id, (round, board), &g)?.render(ctx.lang)
     );
     if let Some(r) = knockout {
         super::knockout::print_result(&r, ctx.lang);

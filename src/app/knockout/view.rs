@@ -130,7 +130,9 @@ impl App {
 
     /// A knockout's games a match and its play-off ladder in words
     /// (`加赛2局 → 和棋黑胜`), for the programme's rules.
-    pub(crate) fn knockout_rules(&self, event: EventId, lang: Lang) -> Result<(u32, String)> {
+    /// A knockout's games a match and its play-off ladder in words
+    /// (`加赛2局 → 和棋黑胜`).
+    pub fn knockout_rules(&self, event: EventId, lang: Lang) -> Result<(u32, String)> {
         let d = self.knockout_data(event, EventInfo::default(), lang)?;
         let steps: Vec<String> = d
             .ladder

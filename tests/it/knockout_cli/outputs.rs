@@ -378,3 +378,30 @@ fn a_ranking_so_far_says_who_is_still_in() {
         "{csv}"
     );
 }
+
+#[test]
+fn event_show_says_the_play_offs_and_the_third_place_match() {
+    let c = club(4);
+    knockout(
+        &c,
+        "杯",
+        4,
+        &["--playoff", "games:2 armageddon", "--third-place"],
+    );
+    let en = c.ok(&["event", "show", "杯"]);
+    assert!(
+        en.contains("Play-offs 2-game play-off → armageddon  third-place match yes"),
+        "{en}"
+    );
+    let o = c.run_lang("zh_TW.UTF-8", &["event", "show", "杯"]);
+    let tw = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        tw.contains("加賽辦法 加賽2局 → 和棋黑勝  三四名決賽 是"),
+        "{tw}"
+    );
+    // An individual event has no such line.
+    c.ok(&["event", "new", "周赛"]);
+    let o = c.run_lang("zh_CN.UTF-8", &["event", "show", "周赛"]);
+    let zh = String::from_utf8(o.stdout).unwrap();
+    assert!(!zh.contains("加赛办法"), "{zh}");
+}
