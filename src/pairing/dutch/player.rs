@@ -36,7 +36,10 @@ pub(super) struct Player {
     pub played_games_for_bye: usize,
     /// Float of one and two rounds back.
     floats: [Float; 2],
-    pub forbidden: HashSet<u32>,
+    /// Whom he may not meet (ids met before and forbidden pairs), sorted
+    /// and without repeats: a few entries, searched for every edge of the
+    /// pairing graph, faster than a hashed set.
+    pub forbidden: Vec<u32>,
 }
 
 impl Player {
@@ -230,7 +233,7 @@ impl Info {
                     Float::None
                 };
             }
-            let mut forbidden: HashSet<u32> = p
+            let mut forbidden: Vec<u32> = p
                 .history
                 .iter()
                 .filter(|r| {
@@ -242,12 +245,14 @@ impl Info {
                 .collect();
             for &(a, b) in &state.forbidden {
                 if a == p.id {
-                    forbidden.insert(b);
+                    forbidden.push(b);
                 }
                 if b == p.id {
-                    forbidden.insert(a);
+                    forbidden.push(a);
                 }
             }
+            forbidden.sort_unstable();
+            forbidden.dedup();
             players.push(Player {
                 id: p.id,
                 rank: my_rank,
@@ -292,7 +297,7 @@ impl Info {
 
     /// Has either of the two met the other, or may not meet him?
     pub fn forbids(&self, a: &Player, b: &Player) -> bool {
-        a.forbidden.contains(&b.id) || b.forbidden.contains(&a.id)
+        a.forbidden.binary_search(&b.id).is_ok() || b.forbidden.binary_search(&a.id).is_ok()
     }
 
     /// May these two meet (absolute criteria C1–C3)?

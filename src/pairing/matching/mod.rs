@@ -476,7 +476,7 @@ impl<W: Weight> Matcher<W> {
                 bl = st.parent[bl];
             }
             // Blossoms not around x: their entry for x.
-            for bl in n..2 * n {
+            for bl in n..st.blossom_end {
                 if st.base[bl] == NONE {
                     continue;
                 }
@@ -728,6 +728,10 @@ struct State<W: Weight> {
     /// being formed.
     childmark: Vec<bool>,
     unused: Vec<usize>,
+    /// One past the highest blossom id handed out since the fresh state:
+    /// every id from there to `2n` is unused, so loops over the blossoms
+    /// stop there.
+    blossom_end: usize,
     dual: Vec<W>,
     /// Stage tag per edge: the edge is known tight in the stage tagged
     /// `tag`. One byte per edge (the matrix of a 7,000-player window is
@@ -781,6 +785,7 @@ impl<W: Weight> State<W> {
             size: Vec::new(),
             childmark: Vec::new(),
             unused: Vec::new(),
+            blossom_end: 0,
             dual: Vec::new(),
             allowed: Vec::new(),
             tag: 0,
@@ -819,6 +824,7 @@ impl<W: Weight> State<W> {
             size: vec![1; 2 * n],
             childmark: vec![false; 2 * n],
             unused: (n..2 * n).rev().collect(),
+            blossom_end: n,
             dual,
             allowed: vec![0; n * n],
             tag: 0,
@@ -1186,6 +1192,7 @@ impl<W: Weight> Solver<'_, W> {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unused.pop().expect("blossom ids");
+        self.st.blossom_end = self.st.blossom_end.max(b + 1);
         self.base[b] = base;
         self.parent[b] = NONE;
         self.parent[bb] = b;
@@ -1231,13 +1238,21 @@ impl<W: Weight> Solver<'_, W> {
             for &c in &path {
                 self.st.childmark[c] = true;
             }
-            for v in 0..n {
-                if self.st.childmark[self.st.inblossom[v]] {
-                    self.st.inblossom[v] = b;
+            // (Only the vertices taking part: a retired pair leaves them
+            // outside every blossom and is never labelled again, so it
+            // never lies in a child.)
+            let st = &mut *self.st;
+            for &v in self.act {
+                if st.childmark[st.inblossom[v]] {
+                    st.inblossom[v] = b;
                 }
             }
+            #[cfg(debug_assertions)]
+            for v in 0..n {
+                debug_assert!(!st.childmark[st.inblossom[v]], "vertex {v} left in a child");
+            }
             for &c in &path {
-                self.st.childmark[c] = false;
+                st.childmark[c] = false;
             }
         } else {
             let lvs = self.take_leaves(b);
@@ -1315,15 +1330,23 @@ impl<W: Weight> Solver<'_, W> {
             }
             if c < n {
                 // A vertex: one pass over its row, the cells read once.
+                // (The arrays are borrowed as slices first: the loop's
+                // writes to `arr` and `sl` do not make it read them again
+                // through `self`.)
                 let g = self.g;
-                let dc = self.st.dual[c];
+                let st = &*self.st;
+                let (inblossom, dual, scale) = (&st.inblossom[..], &st.dual[..], st.scale);
+                let (arr, sl, orig) = (&mut arr[..], &mut sl[..], &orig[..]);
+                let dc = dual[c];
                 on_row!(g.row(c), ks => {
                     for &u in self.act {
                         let k = ks[u].k();
-                        if k == NO_EDGE_WEIGHT || self.st.inblossom[u] == b {
+                        if k == NO_EDGE_WEIGHT || inblossom[u] == b {
                             continue;
                         }
-                        let x = W::sum_minus(dc, self.st.dual[u], self.st.scaled(g.value(k)));
+                        let w2 = g.value(k);
+                        let w2 = if scale == 0 { w2 } else { w2.shl(scale) };
+                        let x = W::sum_minus(dc, dual[u], w2);
                         if arr[u] == NO_LEAF
                             || x < sl[u]
                             || (before && x == sl[u] && arr[u] == orig[u])
@@ -1360,14 +1383,18 @@ impl<W: Weight> Solver<'_, W> {
         }
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
-        for &u in self.act {
-            let bu = self.inblossom[u];
-            if arr[u] == NO_LEAF || bu == b || self.label[bu] != 1 {
-                continue;
-            }
-            if best == NO_EDGE || sl[u] < best_slack {
-                best = (arr[u] as usize, u);
-                best_slack = sl[u];
+        {
+            let st = &*self.st;
+            let (inblossom, label) = (&st.inblossom[..], &st.label[..]);
+            for &u in self.act {
+                let bu = inblossom[u];
+                if arr[u] == NO_LEAF || bu == b || label[bu] != 1 {
+                    continue;
+                }
+                if best == NO_EDGE || sl[u] < best_slack {
+                    best = (arr[u] as usize, u);
+                    best_slack = sl[u];
+                }
             }
         }
         self.st.scratch = sl;
@@ -1755,31 +1782,103 @@ impl<W: Weight> Solver<'_, W> {
 
     /// The hot loop of [`Solver::scan`] for the S-vertex `v` whose row is
     /// `ks`: the row is scanned whole, so everything fixed for the row is
-    /// read once.
+    /// read once. The state's arrays are borrowed once for each run of
+    /// edges up to the next tight one (most edges are not tight: they
+    /// only update a least slack), so the loop keeps them in registers
+    /// instead of reloading them through `self` after every write; a tight
+    /// edge ends the run and goes to [`Solver::visit_tight`] as in
+    /// [`Solver::visit`].
     #[inline]
     fn scan_row<K: Key>(&mut self, v: usize, ks: &[K]) -> bool {
         let n = self.n;
         let g = self.g;
-        let tag = self.st.tag;
-        let dv = self.st.dual[v];
+        let act = self.act;
+        let augmented = self.augmented;
         let mut bv = self.st.inblossom[v];
-        for &u in self.act {
-            let k = ks[u].k();
-            if k == NO_EDGE_WEIGHT || u == v {
-                continue;
-            }
-            let bu = self.st.inblossom[u];
-            if bv == bu || (self.augmented && self.is_dead(bu)) || self.takes_nothing(u, bu) {
-                continue;
-            }
-            let ei = v * n + u;
-            let tight = self.st.allowed[ei] == tag;
-            let kslack = if tight {
-                W::zero()
-            } else {
-                W::sum_minus(dv, self.st.dual[u], self.st.scaled(g.value(k)))
+        let mut i = 0;
+        while i < act.len() {
+            // The next tight edge from `i` on, with its other end and that
+            // end's top-level blossom.
+            let hit = {
+                let st = &mut *self.st;
+                let (tag, stage, epoch, scale) = (st.tag, st.stage, st.epoch, st.scale);
+                let State {
+                    inblossom,
+                    label,
+                    dual,
+                    allowed,
+                    bestedge,
+                    bestslack,
+                    dead,
+                    tree,
+                    ..
+                } = st;
+                let scaled = |w: W| if scale == 0 { w } else { w.shl(scale) };
+                let dv = dual[v];
+                let row = &allowed[v * n..(v + 1) * n];
+                let mut hit = None;
+                while i < act.len() {
+                    let u = act[i];
+                    i += 1;
+                    let k = ks[u].k();
+                    if k == NO_EDGE_WEIGHT || u == v {
+                        continue;
+                    }
+                    let bu = inblossom[u];
+                    if bv == bu
+                        || (augmented && label[bu] != 0 && dead[tree[bu]] == stage)
+                        || (label[u] == 2 && label[bu] == 2)
+                    {
+                        continue;
+                    }
+                    if row[u] == tag {
+                        hit = Some((u, bu, true));
+                        break;
+                    }
+                    let kslack = W::sum_minus(dv, dual[u], scaled(g.value(k)));
+                    if kslack.is_zero() {
+                        hit = Some((u, bu, false));
+                        break;
+                    }
+                    // The least slack this edge may beat: towards an
+                    // S-blossom, the scanning blossom's; towards a free
+                    // unlabelled vertex, that vertex's. (One of an older
+                    // epoch is read again, as `best_slack` does.)
+                    let x = if label[bu] == 1 {
+                        bv
+                    } else if label[u] == 0 {
+                        u
+                    } else {
+                        continue;
+                    };
+                    let (a, b) = bestedge[x];
+                    let better = a == NONE || {
+                        let (s, e) = bestslack[x];
+                        let s = if e == epoch {
+                            s
+                        } else {
+                            let s = W::sum_minus(dual[a], dual[b], scaled(g.at(a, b)));
+                            bestslack[x] = (s, epoch);
+                            s
+                        };
+                        kslack < s
+                    };
+                    if better {
+                        bestedge[x] = (v, u);
+                        bestslack[x] = (kslack, epoch);
+                    }
+                }
+                hit
             };
-            if self.visit(v, u, bu, kslack, tight, &mut bv) {
+            let Some((u, bu, tight)) = hit else {
+                break;
+            };
+            if !tight {
+                let tag = self.st.tag;
+                self.st.allowed[v * n + u] = tag;
+                self.st.allowed[u * n + v] = tag;
+            }
+            if self.visit_tight(v, u, bu, &mut bv) {
                 return true;
             }
         }
@@ -1878,7 +1977,10 @@ impl<W: Weight> Solver<'_, W> {
         let old = self.st.epoch;
         self.st.epoch += 1;
         let now = self.st.epoch;
-        for x in 0..self.bestedge.len() {
+        // (A vertex that no longer takes part has no best edge: it is
+        // never labelled, and every stage starts with none.)
+        let (n, end) = (self.n, self.st.blossom_end);
+        for x in self.act.iter().copied().chain(n..end) {
             let (mut s, e) = self.bestslack[x];
             let (a, b) = self.bestedge[x];
             if e != old || a == NONE {
@@ -1989,7 +2091,10 @@ impl<W: Weight> Solver<'_, W> {
                         }
                     }
                 }
-                for b in 0..2 * n {
+                // (In the order of ids: the vertices taking part, then the
+                // blossoms; other vertices are never labelled.)
+                let end = self.st.blossom_end;
+                for b in self.act.iter().copied().chain(n..end) {
                     if self.parent[b] == NONE
                         && self.label[b] == 1
                         && self.bestedge[b] != NO_EDGE
@@ -2020,7 +2125,8 @@ impl<W: Weight> Solver<'_, W> {
                     self.st.epoch += 1;
                     continue;
                 }
-                for b in n..2 * n {
+                let end = self.st.blossom_end;
+                for b in n..end {
                     if self.base[b] != NONE
                         && self.parent[b] == NONE
                         && self.label[b] == 2
@@ -2039,7 +2145,7 @@ impl<W: Weight> Solver<'_, W> {
                         _ => {}
                     }
                 }
-                for b in n..2 * n {
+                for b in n..self.st.blossom_end {
                     if self.base[b] != NONE && self.parent[b] == NONE {
                         match self.label[b] {
                             1 => self.dual[b] = self.dual[b] + delta,
