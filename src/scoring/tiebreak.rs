@@ -68,6 +68,19 @@ pub enum TieBreak {
     AroMedian2,
     /// The player's own rating (FIDE's checker `RTNG`).
     Rating,
+    /// The player's adjusted score (C.07 16.3.2), what his opponents'
+    /// Buchholz counts (FIDE's checker `ABH`).
+    AdjustedScore,
+    /// The adjusted score with his last game as a draw, what his
+    /// opponents' Fore-Buchholz counts (`AFB`).
+    ForeAdjustedScore,
+    /// Voluntarily unplayed rounds (C.07 16.2.5; `VUR`).
+    UnplayedRounds,
+    /// Games played over the board (`NUM`).
+    GamesPlayed,
+    /// Rounds the player was paired in: a game, a forfeit or the
+    /// pairing-allocated bye (`RIP`).
+    RoundsPaired,
     /// Cut-n / Median-n of a FIDE criterion that has no variant of its
     /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
     Modified(super::modifiers::Modified),
@@ -76,7 +89,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 51] = [
+    pub const ALL: [TieBreak; 56] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -128,11 +141,16 @@ impl TieBreak {
         TieBreak::AroMedian1,
         TieBreak::AroMedian2,
         TieBreak::Rating,
+        TieBreak::AdjustedScore,
+        TieBreak::ForeAdjustedScore,
+        TieBreak::UnplayedRounds,
+        TieBreak::GamesPlayed,
+        TieBreak::RoundsPaired,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 51] = [
+    pub const CODES: [&'static str; 56] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -184,6 +202,11 @@ impl TieBreak {
         "aro-median1",
         "aro-median2",
         "rating",
+        "adjusted-score",
+        "fore-adjusted-score",
+        "unplayed-rounds",
+        "games-played",
+        "rounds-paired",
     ];
 
     pub fn code(self) -> &'static str {

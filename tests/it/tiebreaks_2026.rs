@@ -62,6 +62,45 @@ fn limits_and_cuts_match_the_fide_checker() {
     compare_with_checker("limits.json", &fide.join(","), &ours);
 }
 
+/// The checker's working values qishe ranks by — ABH (the adjusted
+/// score), AFB (the same the Fore-Buchholz way), VUR (voluntarily
+/// unplayed rounds), NUM (games played), RIP (rounds paired) — and its
+/// modifier letters: `/P` (a forfeit counted as a game against its
+/// opponent) on BH, FB, SB and AOB, `/F` (the Fore-Buchholz way) on BH,
+/// SB and AOB, `/D` (every round's share a draw's) on SB, alone and with
+/// cuts (`data/tiebreaks_2026/flags.json`, made by `gen_flags.py` one
+/// code a run).
+#[test]
+fn working_values_and_modifier_letters_match_the_fide_checker() {
+    let (fide, ours) = flag_codes("codes");
+    assert_eq!(fide.len(), 17);
+    compare_cases("flags.json", &fide.join(","), &ours, false);
+}
+
+/// `/U<n>` (a rating for the unrated) on ARO, TPR, PTP, APRO, APPO and
+/// RTNG, with a cut too, against the checker on the six tournaments with
+/// every player numbered 2 mod 5 made unrated.
+#[test]
+fn the_unrated_modifier_matches_the_fide_checker() {
+    let (fide, ours) = flag_codes("unrated_codes");
+    assert_eq!(fide.len(), 7);
+    compare_cases("flags.json", &fide.join(","), &ours, true);
+}
+
+/// `flags.json`'s FIDE codes and qishe's, from its object `key`.
+fn flag_codes(key: &str) -> (Vec<String>, Vec<&'static str>) {
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/flags.json");
+    let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
+    let codes = exp[key].as_object().unwrap();
+    let fide = codes.keys().cloned().collect();
+    let ours = codes
+        .values()
+        .map(|v| &*Box::leak(v.as_str().unwrap().to_string().into_boxed_str()))
+        .collect();
+    (fide, ours)
+}
+
 /// The criteria of `modifiers.json`, by qishe's code, in the order of
 /// the FIDE codes the test imports with.
 const MODIFIED: [&str; 11] = [
@@ -82,6 +121,28 @@ const MODIFIED: [&str; 11] = [
 /// compares every player's values of `codes` (qishe's codes, the CSV's
 /// columns) with the checker's in `data/tiebreaks_2026/<file>`.
 fn compare_with_checker(file: &str, fide: &str, codes: &[&str]) {
+    compare_cases(file, fide, codes, false)
+}
+
+/// The TRF with the rating of every player numbered 2 mod 5 blanked
+/// (columns 49-52), as `gen_flags.py` makes the `u_` cases.
+fn unrated(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .map(|l| match l.get(4..8).map(|n| n.trim().parse::<u32>()) {
+            Some(Ok(no)) if l.starts_with("001") && no % 5 == 2 => {
+                format!("{}    {}", &l[..48], &l[52..])
+            }
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\r")
+}
+
+/// [`compare_with_checker`] on the file's plain cases, or (`unrated`) on
+/// its `u_` cases: the tournaments with some players made unrated.
+fn compare_cases(file: &str, fide: &str, codes: &[&str], unrated_cases: bool) {
     let dir = shared_or_skip!("conformance/tiebreaks");
     let data = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/it/data/tiebreaks_2026")
@@ -90,8 +151,18 @@ fn compare_with_checker(file: &str, fide: &str, codes: &[&str]) {
     let mut compared = 0;
     let mut wrong = Vec::new();
     for (case, players) in exp["cases"].as_object().unwrap() {
-        let trf = dir.join(format!("{case}.trf"));
         let c = Club::new();
+        let trf = match case.strip_prefix("u_") {
+            Some(_) if !unrated_cases => continue,
+            None if unrated_cases => continue,
+            Some(plain) => {
+                let text = std::fs::read_to_string(dir.join(format!("{plain}.trf"))).unwrap();
+                let path = c.path(&format!("{case}.trf"));
+                std::fs::write(&path, unrated(&text)).unwrap();
+                path
+            }
+            None => dir.join(format!("{case}.trf")),
+        };
         c.ok(&[
             "import",
             "trf",
@@ -291,13 +362,15 @@ fn fide_codes_qishe_does_not_compute_say_why() {
         ("SSSC", "team-event tie-break"),
         ("BH:GP", "team-event tie-break"),
         ("EDEC", "team-event tie-break"),
-        ("EDE", "extended direct encounter"),
-        ("VUR", "working value of FIDE's tie-break checker"),
-        ("ABH", "working value of FIDE's tie-break checker"),
-        ("SB/P", "modifier P"),
-        ("BH#F", "modifier F"),
-        ("SB/D", "modifier D"),
-        ("ARO/U1500", "modifier U"),
+        ("COP", "working value of FIDE's tie-break checker"),
+        ("RND", "working value of FIDE's tie-break checker"),
+        ("ARO/P", "ARO takes no modifier P; it takes: C1, M1, U1000"),
+        ("BH#D", "BH takes no modifier D; it takes: C1, M1, P, F"),
+        ("PS/M1", "PS takes no modifier M1; it takes: C1"),
+        ("TPR/U", "TPR takes no modifier U; it takes: C1, M1, U1000"),
+        ("SB/C1/C1", "SB takes no modifier C1/C1"),
+        ("SB/Q1", "did you mean \"C1\""),
+        ("DE/P", "DE takes no modifier P; it takes: -"),
     ];
     for (code, why) in cases {
         let err = c.fails(&["event", "new", "X", "--tiebreaks", code]);
@@ -361,9 +434,9 @@ fn a_202_record_with_a_code_qishe_does_not_know_is_named() {
             "buchholz-cut1",
         ),
         (
-            "202 BH/C1,EDE,SB",
+            "202 BH/C1,EDEC,SB",
             11,
-            "extended direct encounter",
+            "team-event tie-break",
             "buchholz-cut1",
         ),
     ] {
