@@ -7,7 +7,7 @@ impl TieBreak {
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 40] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 44] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
@@ -51,6 +51,10 @@ impl TieBreak {
         ("VUR", TieBreak::UnplayedRounds),
         ("NUM", TieBreak::GamesPlayed),
         ("RIP", TieBreak::RoundsPaired),
+        ("DE/P", TieBreak::DirectPlayed),
+        ("EDE/P", TieBreak::DirectPlayed),
+        ("TPN", TieBreak::StartNumber),
+        ("SNO", TieBreak::StartNumber),
     ];
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
@@ -62,7 +66,7 @@ impl TieBreak {
         aob.or_else(|| {
             Self::FIDE_CODES
                 .iter()
-                .find(|(c, t)| *t == self && *c != "GE" && *c != "EDE")
+                .find(|(c, t)| *t == self && !["GE", "EDE", "EDE/P", "SNO"].contains(c))
                 .map(|(c, _)| *c)
         })
     }
@@ -120,7 +124,7 @@ impl TieBreak {
 /// FIDE's codes — C.07's and those its TEC checker (TieBreakServer)
 /// takes — that qishe reads but does not compute, with why: the key of
 /// the reason, filled with the code.
-const NOT_COMPUTED: [(&str, &str); 29] = [
+const NOT_COMPUTED: [(&str, &str); 27] = [
     // Team events: match points and game (board) points.
     ("MPTS", "tb.fide.team"),
     ("GPTS", "tb.fide.team"),
@@ -152,8 +156,6 @@ const NOT_COMPUTED: [(&str, &str); 29] = [
     ("RFP", "tb.fide.aux"),
     ("TOP", "tb.fide.aux"),
     ("ACC", "tb.fide.aux"),
-    ("SNO", "tb.fide.aux"),
-    ("TPN", "tb.fide.aux"),
     ("RND", "tb.fide.aux"),
 ];
 

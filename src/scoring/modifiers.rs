@@ -420,6 +420,8 @@ impl TieBreak {
         }
         let letters: Vec<String> = if base == TieBreak::Koya {
             vec!["L".into(), "K".into()]
+        } else if base == TieBreak::Direct {
+            vec!["P".into()]
         } else {
             CutBase::of(base)
                 .map(|b| b.letters().iter().map(|c| c.to_string()).collect())
@@ -682,7 +684,7 @@ mod tests {
             "BH/U1000",
             "RTNG/C1",
             "KS/L60/P",
-            "DE/P",
+            "DE/C1",
             "buchholz-played-played",
             "aro-unrated",
             "buchholz-cut1-forfeits",

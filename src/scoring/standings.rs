@@ -235,6 +235,7 @@ fn standings_inner(
         .collect();
     let ids: Vec<i64> = ev.players.iter().map(|p| p.id).collect();
     let ratings: Vec<Option<i32>> = ev.players.iter().map(|p| p.rating).collect();
+    let start_nos: Vec<u32> = ev.players.iter().map(|p| p.start_no).collect();
     let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r);
     let ctx = TbCtx {
         scheme,
@@ -244,6 +245,7 @@ fn standings_inner(
         points: &points,
         bye_rule: ev.byes.opponent_score,
         ratings: &ratings,
+        start_nos: &start_nos,
         fide: &fide,
     };
     let n = ev.players.len();
@@ -271,15 +273,18 @@ fn standings_inner(
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
-            if tb == TieBreak::Direct {
-                // Under the chess scheme `direct` is FIDE's DE; else 直胜 (CXA).
+            if matches!(tb, TieBreak::Direct | TieBreak::DirectPlayed) {
+                // Under the chess scheme `direct` is FIDE's DE (`DE/P`:
+                // forfeits too); else 直胜 (CXA), forfeits counted.
                 let fide = scheme.kind() == crate::scoring::SchemeKind::Chess;
+                let forfeits = tb == TieBreak::DirectPlayed;
                 let values = if fide {
-                    ctx.fide_direct_values(&g)
+                    ctx.fide_direct_values(&g, forfeits)
                 } else {
                     ctx.direct_values(&g)
                 };
                 if explained.is_some_and(|e| g.contains(&e)) {
+                    let fide = fide && !forfeits;
                     direct_detail.insert(t, ctx.direct_detail(&g, &values, fide));
                 }
                 for (&i, v) in g.iter().zip(values) {

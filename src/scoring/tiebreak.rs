@@ -81,6 +81,12 @@ pub enum TieBreak {
     /// Rounds the player was paired in: a game, a forfeit or the
     /// pairing-allocated bye (`RIP`).
     RoundsPaired,
+    /// FIDE's DE with a forfeit counted as an encounter (`DE/P`; under
+    /// another scheme than chess the same as `direct`, which counts
+    /// forfeits already).
+    DirectPlayed,
+    /// The start (pairing) number, lower first (`TPN`, `SNO`).
+    StartNumber,
     /// Cut-n / Median-n of a FIDE criterion that has no variant of its
     /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
     Modified(super::modifiers::Modified),
@@ -89,7 +95,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 56] = [
+    pub const ALL: [TieBreak; 58] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -146,11 +152,13 @@ impl TieBreak {
         TieBreak::UnplayedRounds,
         TieBreak::GamesPlayed,
         TieBreak::RoundsPaired,
+        TieBreak::DirectPlayed,
+        TieBreak::StartNumber,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 56] = [
+    pub const CODES: [&'static str; 58] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -207,6 +215,8 @@ impl TieBreak {
         "unplayed-rounds",
         "games-played",
         "rounds-paired",
+        "direct-played",
+        "start-number",
     ];
 
     pub fn code(self) -> &'static str {
@@ -273,9 +283,10 @@ impl TieBreak {
             )
     }
 
-    /// Fewer is better (fouls); every other criterion: more is better.
+    /// Fewer is better (fouls, the start number); every other
+    /// criterion: more is better.
     pub fn lower_is_better(self) -> bool {
-        self == TieBreak::Fouls
+        matches!(self, TieBreak::Fouls | TieBreak::StartNumber)
     }
 
     /// Compares two values of this criterion; `Less` = `a` ranks ahead.
@@ -325,6 +336,8 @@ pub(crate) struct TbCtx<'a> {
     pub bye_rule: ByeOpponentScore,
     /// Ratings by player index (FIDE `aro`, `tpr`).
     pub ratings: &'a [Option<i32>],
+    /// Start numbers by player index (FIDE `TPN`).
+    pub start_nos: &'a [u32],
     /// The FIDE values every FIDE code builds on.
     pub fide: &'a Fide,
 }

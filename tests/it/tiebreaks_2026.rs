@@ -370,7 +370,8 @@ fn fide_codes_qishe_does_not_compute_say_why() {
         ("TPR/U", "TPR takes no modifier U; it takes: C1, M1, U1000"),
         ("SB/C1/C1", "SB takes no modifier C1/C1"),
         ("SB/Q1", "did you mean \"C1\""),
-        ("DE/P", "DE takes no modifier P; it takes: -"),
+        ("DE/C1", "DE takes no modifier C1; it takes: P"),
+        ("RTNG/P", "RTNG takes no modifier P; it takes: U1000"),
     ];
     for (code, why) in cases {
         let err = c.fails(&["event", "new", "X", "--tiebreaks", code]);
@@ -506,5 +507,96 @@ fn rtng_is_the_players_rating_and_dropped_when_someone_is_unrated() {
     assert!(
         csv.contains("Alpha,1.00,0.00") && csv.contains("Beta,0.00,0.00"),
         "{csv}"
+    );
+}
+
+/// Four players, three rounds: 1 beat 2 by forfeit, and the two are level
+/// on 2 points at the top; 3 and 4 level on 1 point, 3 beat 4 over the
+/// board.
+fn forfeit_between_leaders() -> String {
+    let player = |no: u32, name: &str, pts: &str, rounds: [(u32, char, char); 3]| {
+        let mut l = format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}",
+            2000 - 10 * no,
+            "",
+            "",
+            "",
+            ""
+        );
+        for (o, c, r) in rounds {
+            l += &format!("  {o:4} {c} {r}");
+        }
+        l
+    };
+    [
+        "012 Forfeit".to_string(),
+        "142 3".to_string(),
+        player(
+            1,
+            "Alpha",
+            "2.0",
+            [(2, 'w', '+'), (3, 'b', '1'), (4, 'w', '0')],
+        ),
+        player(
+            2,
+            "Beta",
+            "2.0",
+            [(1, 'b', '-'), (4, 'w', '1'), (3, 'w', '1')],
+        ),
+        player(
+            3,
+            "Gamma",
+            "1.0",
+            [(4, 'w', '1'), (1, 'w', '0'), (2, 'b', '0')],
+        ),
+        player(
+            4,
+            "Delta",
+            "1.0",
+            [(3, 'b', '0'), (2, 'b', '0'), (1, 'b', '1')],
+        ),
+    ]
+    .join("\r")
+        + "\r"
+}
+
+/// DE counts games over the board only, so the forfeit leaves 1 and 2
+/// tied; `DE/P` counts it (FIDE's checker's `/P`) and puts 1 ahead; EDE
+/// ranks as DE (its secondary score is the points again); TPN (SNO) breaks
+/// the rest by start number, lower first. The ranks are the checker's
+/// (`tiebreakchecker.py -s -t PTS <code>` on this file).
+#[test]
+fn de_with_forfeits_ede_and_the_start_number_rank_as_the_checker_does() {
+    for (codes, want) in [
+        ("DE", ["1", "1", "3", "4"]),
+        ("EDE", ["1", "1", "3", "4"]),
+        ("DE/P", ["1", "2", "3", "4"]),
+        ("DE#P,SNO", ["1", "2", "3", "4"]),
+        ("DE,TPN", ["1", "2", "3", "4"]),
+        ("TPN", ["1", "2", "3", "4"]),
+        ("BH", ["1", "1", "3", "3"]),
+    ] {
+        let c = Club::new();
+        let f = c.path("t.trf");
+        std::fs::write(&f, forfeit_between_leaders()).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap(), "--tiebreaks", codes]);
+        let csv = c.ok(&["standings", "Forfeit", "--format", "csv"]);
+        let rank_of = |name: &str| {
+            let line = csv.lines().find(|l| l.contains(name)).unwrap();
+            line.split(',')
+                .next()
+                .unwrap()
+                .trim_end_matches('=')
+                .to_string()
+        };
+        let got = ["Alpha", "Beta", "Gamma", "Delta"].map(rank_of);
+        assert_eq!(got, want, "{codes}: {csv}");
+    }
+    let c = Club::new();
+    c.ok(&["event", "new", "X", "--tiebreaks", "EDE,DE/P,TPN,VUR,ABH"]);
+    let show = c.ok(&["event", "show", "X"]);
+    assert!(
+        show.contains("direct, direct-played, start-number, unplayed-rounds, adjusted-score"),
+        "{show}"
     );
 }

@@ -135,7 +135,8 @@ impl TbCtx<'_> {
             RedWins => one(self.count_games(i, |g| {
                 g.colour == Colour::Red && g.result == RoundResult::Win
             })),
-            Direct => one(Points::ZERO),
+            Direct | DirectPlayed => one(Points::ZERO),
+            StartNumber => one(Points::new(self.start_nos[i] as i64)),
             BigWins => one(self.count_games(i, |g| g.big_win)),
             SmallWins => one(self.count_games(i, |g| g.small_win)),
             BlackBigWins => one(self.count_games(i, |g| g.big_win && g.colour == Colour::Black)),
