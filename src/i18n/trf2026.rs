@@ -216,6 +216,8 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.tb.direct-played", "直胜/P", "直勝/P", "DE/P"),
     ("tb.start-number", "序号", "序號", "Start number"),
     ("tui.tb.start-number", "序号", "序號", "TPN"),
+    ("tb.listed-rating", "名单等级分", "名單等級分", "Listed rating"),
+    ("tui.tb.listed-rating", "等级分", "等級分", "RTG"),
     ("tb.mod.played", "{base} (弃权按对局)", "{base} (棄權按對局)", "{base}, forfeits as games"),
     ("tb.mod.fore", "{base} (预布氏方式)", "{base} (預布氏方式)", "{base}, fore"),
     ("tb.mod.draws", "{base} (各轮按和棋)", "{base} (各輪按和棋)", "{base}, rounds as draws"),

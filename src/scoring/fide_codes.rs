@@ -7,7 +7,7 @@ impl TieBreak {
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 44] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 45] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
@@ -55,6 +55,7 @@ impl TieBreak {
         ("EDE/P", TieBreak::DirectPlayed),
         ("TPN", TieBreak::StartNumber),
         ("SNO", TieBreak::StartNumber),
+        ("RTG", TieBreak::ListedRating),
     ];
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
@@ -124,7 +125,7 @@ impl TieBreak {
 /// FIDE's codes — C.07's and those its TEC checker (TieBreakServer)
 /// takes — that qishe reads but does not compute, with why: the key of
 /// the reason, filled with the code.
-const NOT_COMPUTED: [(&str, &str); 27] = [
+const NOT_COMPUTED: [(&str, &str); 31] = [
     // Team events: match points and game (board) points.
     ("MPTS", "tb.fide.team"),
     ("GPTS", "tb.fide.team"),
@@ -145,9 +146,8 @@ const NOT_COMPUTED: [(&str, &str); 27] = [
     ("EDEBB", "tb.fide.team"),
     // The checker's working values and listings, not criteria qishe
     // ranks by: its pairing data (colours, floats, top scorers, the
-    // accelerated score, registration), a random number, the start
-    // rating listed with null for the unrated, the expected score.
-    ("RTG", "tb.fide.aux"),
+    // accelerated score, registration), a random number, the expected
+    // score, the file's own rank, the 1-½-0 score, the empty criterion.
     ("RSES", "tb.fide.aux"),
     ("COP", "tb.fide.aux"),
     ("COD", "tb.fide.aux"),
@@ -157,6 +157,11 @@ const NOT_COMPUTED: [(&str, &str); 27] = [
     ("TOP", "tb.fide.aux"),
     ("ACC", "tb.fide.aux"),
     ("RND", "tb.fide.aux"),
+    ("FLTD", "tb.fide.aux"),
+    ("FLTFT", "tb.fide.aux"),
+    ("RANK", "tb.fide.aux"),
+    ("STD", "tb.fide.aux"),
+    ("NUL", "tb.fide.aux"),
 ];
 
 impl TieBreak {

@@ -87,6 +87,9 @@ pub enum TieBreak {
     DirectPlayed,
     /// The start (pairing) number, lower first (`TPN`, `SNO`).
     StartNumber,
+    /// The player's rating as listed, an unrated player's 0, last (FIDE's
+    /// checker `RTG`; `RTNG` drops the criterion instead).
+    ListedRating,
     /// Cut-n / Median-n of a FIDE criterion that has no variant of its
     /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
     Modified(super::modifiers::Modified),
@@ -95,7 +98,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 58] = [
+    pub const ALL: [TieBreak; 59] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -154,11 +157,12 @@ impl TieBreak {
         TieBreak::RoundsPaired,
         TieBreak::DirectPlayed,
         TieBreak::StartNumber,
+        TieBreak::ListedRating,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 58] = [
+    pub const CODES: [&'static str; 59] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -217,6 +221,7 @@ impl TieBreak {
         "rounds-paired",
         "direct-played",
         "start-number",
+        "listed-rating",
     ];
 
     pub fn code(self) -> &'static str {

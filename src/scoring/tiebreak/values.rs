@@ -137,6 +137,9 @@ impl TbCtx<'_> {
             })),
             Direct | DirectPlayed => one(Points::ZERO),
             StartNumber => one(Points::new(self.start_nos[i] as i64)),
+            ListedRating => one(Points::new(
+                self.ratings[i].filter(|&r| r > 0).unwrap_or(0) as i64
+            )),
             BigWins => one(self.count_games(i, |g| g.big_win)),
             SmallWins => one(self.count_games(i, |g| g.small_win)),
             BlackBigWins => one(self.count_games(i, |g| g.big_win && g.colour == Colour::Black)),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Expected values of the FIDE codes and modifiers qishe computes since the checker's
 working values and modifier letters were added: ABH, AFB, VUR, NUM, RIP, and /P, /F, /D on
-BH, FB, SB and AOB; /U on ARO, TPR, PTP, APRO, APPO and RTNG, by FIDE's TEC checker.
+BH, FB, SB and AOB; /U on ARO, TPR, PTP, APRO, APPO and RTNG; RTG (the listed rating, the
+unrated's undefined, written 0), by FIDE's TEC checker.
 
 Runs `tiebreakchecker.py -s -t PTS <code>` (TieBreakServer, OttoMilvang, 1.9.57) once per code
 and case (one code a run: the checker's Fore mode changes what later codes of the same run
@@ -26,6 +27,7 @@ UNRATED = {
     "ARO/U1000": "aro-unrated1000", "TPR/U1200": "tpr-unrated1200", "PTP/U1000": "ptp-unrated1000",
     "APRO/U1000": "apro-unrated1000", "APPO/U1000": "appo-unrated1000",
     "RTNG/U1100": "rating-unrated1100", "ARO/C1/U1000": "aro-cut1-unrated1000",
+    "RTG": "listed-rating",
 }
 
 
