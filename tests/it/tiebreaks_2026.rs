@@ -601,3 +601,50 @@ fn de_with_forfeits_ede_and_the_start_number_rank_as_the_checker_does() {
         "{show}"
     );
 }
+
+/// A TRF file may give the next round's byes before that round is
+/// paired (FIDE's checker's test files do: `0000 - H` in round 3 of a
+/// two-round file). The standings are those after the rounds played, not
+/// after the unpaired round with everyone else absent in it (which made
+/// every VUR 1 and every Buchholz one virtual opponent too many).
+#[test]
+fn byes_given_ahead_do_not_make_an_unpaired_round_count() {
+    let player = |no: u32, name: &str, pts: &str, rounds: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}{rounds}",
+            2000 - 10 * no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Ahead".to_string(),
+        "142 5".to_string(),
+        player(1, "Alpha", "2.0", "     2 w 1     3 b 1  0000 - H"),
+        player(2, "Beta", "1.0", "     1 b 0     4 w 1          "),
+        player(3, "Gamma", "1.0", "     4 w 1     1 w 0          "),
+        player(4, "Delta", "0.0", "     3 b 0     2 b 0          "),
+    ]
+    .join("\r")
+        + "\r";
+    let c = Club::new();
+    let f = c.path("t.trf");
+    std::fs::write(&f, text).unwrap();
+    c.ok(&[
+        "import",
+        "trf",
+        f.to_str().unwrap(),
+        "--tiebreaks",
+        "VUR,BH",
+    ]);
+    let st = c.ok(&["standings", "Ahead"]);
+    assert!(st.contains("after round 2"), "{st}");
+    let csv = c.ok(&["standings", "Ahead", "--format", "csv"]);
+    let beta = csv.lines().find(|l| l.contains("Beta")).unwrap();
+    // Beta: no unplayed round; Buchholz 2.0 (Alpha) + 0.0 (Delta).
+    assert!(beta.ends_with(",1.00,0.00,2.00"), "{csv}");
+    let alpha = csv.lines().find(|l| l.contains("Alpha")).unwrap();
+    assert!(alpha.contains(",2.00,0.00,"), "{csv}");
+}
