@@ -185,6 +185,20 @@ impl Fide {
         i: usize,
         fore: bool,
     ) -> (Points, Vec<Part>) {
+        self.buchholz_parts_with(rounds, idx, i, fore, false)
+    }
+
+    /// [`Fide::buchholz_parts`]; `played` (FIDE's checker `/P`): a
+    /// forfeit counts as a game against its opponent, his adjusted score,
+    /// and is no voluntarily unplayed round.
+    pub fn buchholz_parts_with(
+        &self,
+        rounds: &[Vec<PlayerRound>],
+        idx: &HashMap<i64, usize>,
+        i: usize,
+        fore: bool,
+        played: bool,
+    ) -> (Points, Vec<Part>) {
         let last = rounds[i].len();
         let adj = |j: usize| {
             if fore {
@@ -204,7 +218,7 @@ impl Fide {
                 } else {
                     None
                 };
-                let as_game = over_board(pr) || (fore && k + 1 == last);
+                let as_game = over_board(pr) || played || (fore && k + 1 == last);
                 match opp {
                     Some(j) if as_game => Part {
                         round: pr.round,
@@ -389,6 +403,10 @@ impl Fide {
     /// share), a voluntarily unplayed round first (16.5) unless the lowest
     /// opponent's share is the greater; from the top, the highest opponent
     /// value (then share). Ties go to the earlier round.
+    ///
+    /// With FIDE's checker's modifiers:
+    /// `/P` and `/F` as in Buchholz (the opponents' values, the player's
+    /// own result kept), `/D` every round's share that of a draw.
     pub fn sonneborn_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -396,9 +414,18 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
+        flags: super::modifiers::Flags,
     ) -> (Points, Vec<Part>) {
-        let (_, opp) = self.buchholz_parts(rounds, idx, i, false);
-        let (_, mut parts) = self.sonneborn_parts(rounds, idx, i);
+        let (_, opp) = self.buchholz_parts_with(rounds, idx, i, flags.fore, flags.played);
+        let mut parts = opp.clone();
+        for (p, pr) in parts.iter_mut().zip(&rounds[i]) {
+            let result = if flags.draws {
+                self.win.half()
+            } else {
+                pr.points
+            };
+            p.value = self.share(p.value, result);
+        }
         let low = low.min(self.rounds as usize);
         let high = high.min(self.rounds as usize - low);
         let left = |parts: &[Part]| {
@@ -501,7 +528,9 @@ impl Fide {
 
 impl Fide {
     /// Buchholz of player `i` with `low` values cut from the bottom and
-    /// `high` from the top (what `AOB/C1` averages).
+    /// `high` from the top (what `AOB/C1` averages), the Fore-Buchholz way
+    /// (`fore`, `AOB/F`) and with forfeits as games (`played`, `AOB/P`).
+    #[allow(clippy::too_many_arguments)]
     pub fn buchholz_cut(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -509,8 +538,10 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
+        fore: bool,
+        played: bool,
     ) -> Points {
-        let (_, mut parts) = self.buchholz_parts(rounds, idx, i, false);
+        let (_, mut parts) = self.buchholz_parts_with(rounds, idx, i, fore, played);
         cut(&mut parts, low, high);
         sum_kept(&parts)
     }

@@ -7,7 +7,7 @@ impl TieBreak {
     /// FIDE C.07's codes (2026) for qishe's, with the modifiers FIDE
     /// writes (`BH/C1`); `GE` is REP's name before 2026. TRF `202`/`212`
     /// records and `--tiebreaks` take either.
-    pub const FIDE_CODES: [(&'static str, TieBreak); 34] = [
+    pub const FIDE_CODES: [(&'static str, TieBreak); 45] = [
         ("BH", TieBreak::Buchholz),
         ("BH/C1", TieBreak::BuchholzCut1),
         ("BH/C2", TieBreak::BuchholzCut2),
@@ -42,6 +42,20 @@ impl TieBreak {
         ("APRO", TieBreak::Apro),
         ("APPO", TieBreak::Appo),
         ("RTNG", TieBreak::Rating),
+        // Extended direct encounter: DE on the points, then on the
+        // secondary score, which in an individual event is the points
+        // again; so DE (the checker gives the same ranks).
+        ("EDE", TieBreak::Direct),
+        ("ABH", TieBreak::AdjustedScore),
+        ("AFB", TieBreak::ForeAdjustedScore),
+        ("VUR", TieBreak::UnplayedRounds),
+        ("NUM", TieBreak::GamesPlayed),
+        ("RIP", TieBreak::RoundsPaired),
+        ("DE/P", TieBreak::DirectPlayed),
+        ("EDE/P", TieBreak::DirectPlayed),
+        ("TPN", TieBreak::StartNumber),
+        ("SNO", TieBreak::StartNumber),
+        ("RTG", TieBreak::ListedRating),
     ];
 
     /// The FIDE code of a criterion, if it has one (the 2026 name).
@@ -53,7 +67,7 @@ impl TieBreak {
         aob.or_else(|| {
             Self::FIDE_CODES
                 .iter()
-                .find(|(c, t)| *t == self && *c != "GE")
+                .find(|(c, t)| *t == self && !["GE", "EDE", "EDE/P", "SNO"].contains(c))
                 .map(|(c, _)| *c)
         })
     }
@@ -86,6 +100,15 @@ impl TieBreak {
         ]
     };
 
+    /// The modifiers beyond the cuts (`/P`, `/F`, `/D`, `/U`) a criterion
+    /// has; none for the named ones.
+    pub fn flags(self) -> super::modifiers::Flags {
+        match self {
+            TieBreak::Modified(m) => m.flags,
+            _ => Default::default(),
+        }
+    }
+
     /// A modified criterion's base and how many values it cuts from the
     /// bottom and the top (`BH/M2` → `(BH, 2, 2)`); `None` for the others.
     pub fn modified(self) -> Option<(TieBreak, usize, usize)> {
@@ -102,7 +125,7 @@ impl TieBreak {
 /// FIDE's codes — C.07's and those its TEC checker (TieBreakServer)
 /// takes — that qishe reads but does not compute, with why: the key of
 /// the reason, filled with the code.
-const NOT_COMPUTED: [(&str, &str); 35] = [
+const NOT_COMPUTED: [(&str, &str); 31] = [
     // Team events: match points and game (board) points.
     ("MPTS", "tb.fide.team"),
     ("GPTS", "tb.fide.team"),
@@ -121,18 +144,11 @@ const NOT_COMPUTED: [(&str, &str); 35] = [
     ("EDEB", "tb.fide.team"),
     ("EDEBT", "tb.fide.team"),
     ("EDEBB", "tb.fide.team"),
-    // Extended direct encounter: DE on the points, then on the
-    // secondary score, which an individual event does not have.
-    ("EDE", "tb.fide.ede"),
     // The checker's working values and listings, not criteria qishe
-    // ranks by.
-    ("VUR", "tb.fide.aux"),
-    ("ABH", "tb.fide.aux"),
-    ("AFB", "tb.fide.aux"),
-    ("RTG", "tb.fide.aux"),
+    // ranks by: its pairing data (colours, floats, top scorers, the
+    // accelerated score, registration), a random number, the expected
+    // score, the file's own rank, the 1-½-0 score, the empty criterion.
     ("RSES", "tb.fide.aux"),
-    ("NUM", "tb.fide.aux"),
-    ("RIP", "tb.fide.aux"),
     ("COP", "tb.fide.aux"),
     ("COD", "tb.fide.aux"),
     ("CSQ", "tb.fide.aux"),
@@ -140,26 +156,20 @@ const NOT_COMPUTED: [(&str, &str); 35] = [
     ("RFP", "tb.fide.aux"),
     ("TOP", "tb.fide.aux"),
     ("ACC", "tb.fide.aux"),
-    ("SNO", "tb.fide.aux"),
-    ("TPN", "tb.fide.aux"),
     ("RND", "tb.fide.aux"),
-];
-
-/// FIDE's modifiers (TieBreakServer's letters) that qishe does not apply,
-/// with why.
-const MODIFIERS_NOT_APPLIED: [(char, &str); 4] = [
-    ('P', "tb.fide.mod_p"),
-    ('F', "tb.fide.mod_f"),
-    ('D', "tb.fide.mod_d"),
-    ('U', "tb.fide.mod_u"),
+    ("FLTD", "tb.fide.aux"),
+    ("FLTFT", "tb.fide.aux"),
+    ("RANK", "tb.fide.aux"),
+    ("STD", "tb.fide.aux"),
+    ("NUL", "tb.fide.aux"),
 ];
 
 impl TieBreak {
     /// Why a code qishe refused is one of FIDE's it does not compute:
-    /// a team event's criterion or point type (`SSSC`, `BH:GP`), extended
-    /// direct encounter (`EDE`), one of the checker's working values
-    /// (`VUR`, `RTNG`), or a modifier qishe does not apply (`SB/P`,
-    /// `ARO/U1000`). `None` for a code FIDE does not have either: a typo.
+    /// a team event's criterion or point type (`SSSC`, `BH:GP`, `EDEC`),
+    /// one of the checker's working values (`COP`, `RND`), or a modifier
+    /// the criterion does not take (`ARO/P`, `BH/X1`, with the nearest
+    /// it takes). `None` for a code FIDE does not have either: a typo.
     pub fn fide_not_computed(code: &str) -> Option<Msg> {
         let c = code.trim().to_ascii_uppercase().replace(['#', '!'], "/");
         let (name, modifiers) = c.split_once('/').unwrap_or((c.as_str(), ""));
@@ -182,16 +192,10 @@ impl TieBreak {
         if points.is_some() {
             return Some(Msg::new("tb.fide.team").with("code", code));
         }
-        for m in modifiers.split('/') {
-            let first = m.chars().next();
-            if let Some(&(_, why)) = MODIFIERS_NOT_APPLIED
-                .iter()
-                .find(|(l, _)| Some(*l) == first)
-            {
-                return Some(Msg::new(why).with("code", code));
-            }
+        if modifiers.is_empty() {
+            return None;
         }
-        None
+        Self::modifier_problem(&code)
     }
 
     /// FIDE's codes, for a did-you-mean on a mistyped one.

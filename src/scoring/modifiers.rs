@@ -14,7 +14,9 @@ use crate::i18n::{Lang, Msg};
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
-/// A criterion that takes Cut-n (and, but for PS, Median-n).
+/// A criterion that takes FIDE's modifiers: Cut-n (and, but for PS,
+/// Median-n), and the letters its TEC checker reads (`/P`, `/F`, `/D`,
+/// `/U`) where they change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CutBase {
     Buchholz,
@@ -27,10 +29,12 @@ pub enum CutBase {
     Aob,
     Apro,
     Appo,
+    /// RTNG: the unrated player's rating only (`RTNG/U1000`).
+    Rating,
 }
 
 impl CutBase {
-    const ALL: [CutBase; 10] = [
+    const ALL: [CutBase; 11] = [
         CutBase::Buchholz,
         CutBase::ForeBuchholz,
         CutBase::SonnebornBerger,
@@ -41,6 +45,7 @@ impl CutBase {
         CutBase::Aob,
         CutBase::Apro,
         CutBase::Appo,
+        CutBase::Rating,
     ];
 
     /// The unmodified criterion.
@@ -56,6 +61,7 @@ impl CutBase {
             CutBase::Aob => TieBreak::Aob,
             CutBase::Apro => TieBreak::Apro,
             CutBase::Appo => TieBreak::Appo,
+            CutBase::Rating => TieBreak::Rating,
         }
     }
 
@@ -63,9 +69,43 @@ impl CutBase {
         Self::ALL.into_iter().find(|b| b.tiebreak() == tb)
     }
 
-    /// PS cuts the first rounds only: it has no top to cut.
-    fn takes_median(self) -> bool {
-        self != CutBase::Progressive
+    /// The modifier letters this criterion takes, as FIDE's checker
+    /// applies them: `C`/`M` cut (PS only from the first rounds, RTNG
+    /// not at all); `P` a forfeit counted as a game against its opponent
+    /// (the Buchholz family); `F` the Fore-Buchholz way (BH, SB, AOB);
+    /// `D` every round's share a draw's (SB); `U` a rating for the
+    /// unrated (the rating-based ones).
+    pub fn letters(self) -> &'static [char] {
+        use CutBase::*;
+        match self {
+            Buchholz | Aob => &['C', 'M', 'P', 'F'],
+            ForeBuchholz => &['C', 'M', 'P'],
+            SonnebornBerger => &['C', 'M', 'P', 'F', 'D'],
+            Aro | Tpr | Ptp | Apro | Appo => &['C', 'M', 'U'],
+            Progressive => &['C'],
+            Rating => &['U'],
+        }
+    }
+}
+
+/// FIDE's modifiers beyond the cuts, as its TEC checker reads them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flags {
+    /// `/P`: a forfeit counts as a game against its opponent (his
+    /// adjusted score), not as a round against the virtual opponent.
+    pub played: bool,
+    /// `/F`: the Fore-Buchholz way: every player's last game a draw
+    /// (`SB/F`; `AOB/F` averages the opponents' FB; `BH/F` is FB).
+    pub fore: bool,
+    /// `/D`: each round's Sonneborn-Berger share that of a draw.
+    pub draws: bool,
+    /// `/U<n>`: an unrated player counts with rating `n`.
+    pub unrated: Option<u16>,
+}
+
+impl Flags {
+    pub fn is_empty(self) -> bool {
+        self == Flags::default()
     }
 }
 
@@ -77,10 +117,14 @@ pub struct Modified {
     pub low: u8,
     /// Values cut from the top (Median-n).
     pub high: u8,
+    pub flags: Flags,
 }
 
 /// The largest n of Cut-n and Median-n.
 pub const MAX_CUT: u8 = 99;
+
+/// The largest rating `/U` sets.
+pub const MAX_UNRATED: u16 = 4000;
 
 /// The limit of the Koya system when it is not FIDE's 50%.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,19 +190,50 @@ impl TieBreak {
     /// for no cut, else [`TieBreak::Modified`]. `None` when the base takes
     /// no such modifier.
     pub fn with_cut(base: TieBreak, low: u8, high: u8) -> Option<TieBreak> {
-        if low == 0 && high == 0 {
+        Self::with_modifiers(base, low, high, Flags::default())
+    }
+
+    /// `base` cut as [`TieBreak::with_cut`] and with `flags`; `None` when
+    /// the base does not take one of them. `BH/F` is FB.
+    pub fn with_modifiers(base: TieBreak, low: u8, high: u8, flags: Flags) -> Option<TieBreak> {
+        let (base, flags) = match base {
+            TieBreak::Buchholz if flags.fore => (
+                TieBreak::ForeBuchholz,
+                Flags {
+                    fore: false,
+                    ..flags
+                },
+            ),
+            _ => (base, flags),
+        };
+        if low == 0 && high == 0 && flags.is_empty() {
             return Some(base);
         }
         let b = CutBase::of(base)?;
-        if (high > 0 && (!b.takes_median() || high != low)) || low > MAX_CUT {
+        let takes = |c: char| b.letters().contains(&c);
+        let bad = (low > 0 && !takes('C'))
+            || (high > 0 && (!takes('M') || high != low))
+            || low > MAX_CUT
+            || (flags.played && !takes('P'))
+            || (flags.fore && !takes('F'))
+            || (flags.draws && !takes('D'))
+            || (flags.unrated.is_some() && !takes('U'))
+            || flags.unrated.is_some_and(|u| u > MAX_UNRATED);
+        if bad {
             return None;
         }
         let named = Self::MODIFIED
             .iter()
             .find(|m| m.1 == base && m.2 == low as usize && m.3 == high as usize);
         Some(match named {
-            Some(m) => m.0,
-            None => TieBreak::Modified(Modified { base: b, low, high }),
+            Some(m) if flags.is_empty() => m.0,
+            _ if low == 0 && high == 0 && flags.is_empty() => base,
+            _ => TieBreak::Modified(Modified {
+                base: b,
+                low,
+                high,
+                flags,
+            }),
         })
     }
 
@@ -167,8 +242,25 @@ impl TieBreak {
     pub(super) fn built_code(self) -> Option<String> {
         match self {
             TieBreak::Modified(m) => {
-                let kind = if m.high > 0 { "median" } else { "cut" };
-                Some(format!("{}-{kind}{}", m.base.tiebreak().code(), m.low))
+                let mut code = m.base.tiebreak().code().to_string();
+                if m.low > 0 {
+                    let kind = if m.high > 0 { "median" } else { "cut" };
+                    code += &format!("-{kind}{}", m.low);
+                }
+                for (on, word) in [
+                    (m.flags.played, "played"),
+                    (m.flags.fore, "fore"),
+                    (m.flags.draws, "draws"),
+                ] {
+                    if on {
+                        code += "-";
+                        code += word;
+                    }
+                }
+                if let Some(u) = m.flags.unrated {
+                    code += &format!("-unrated{u}");
+                }
+                Some(code)
             }
             TieBreak::KoyaLimit(KoyaLimit::Percent(p)) => Some(format!("koya-limit{p}")),
             TieBreak::KoyaLimit(l) => Some(format!("koya-limit{}", l.text())),
@@ -181,9 +273,24 @@ impl TieBreak {
     pub(super) fn built_fide_code(self) -> Option<String> {
         match self {
             TieBreak::Modified(m) => {
-                let kind = if m.high > 0 { 'M' } else { 'C' };
-                let base = m.base.tiebreak().fide_code()?;
-                Some(format!("{base}/{kind}{}", m.low))
+                let mut code = m.base.tiebreak().fide_code()?.to_string();
+                if m.low > 0 {
+                    let kind = if m.high > 0 { 'M' } else { 'C' };
+                    code += &format!("/{kind}{}", m.low);
+                }
+                for (on, letter) in [
+                    (m.flags.played, "/P"),
+                    (m.flags.fore, "/F"),
+                    (m.flags.draws, "/D"),
+                ] {
+                    if on {
+                        code += letter;
+                    }
+                }
+                if let Some(u) = m.flags.unrated {
+                    code += &format!("/U{u}");
+                }
+                Some(code)
             }
             TieBreak::KoyaLimit(KoyaLimit::Percent(p)) => Some(format!("KS/L{p}")),
             TieBreak::KoyaLimit(l) => Some(format!("KS/L{}", l.text())),
@@ -192,55 +299,169 @@ impl TieBreak {
     }
 
     /// Reads a modified code: FIDE's (`BH/C3`, `tpr/m1`, `KS/L60`,
-    /// `KS/L+2` — two half points, `KS/L+1.5` — points) or qishe's
-    /// (`buchholz-cut3`, `tpr-median1`, `koya-limit60`, `koya-limit+1.5`).
+    /// `KS/L+2` — two half points, `KS/L+1.5` — points, `SB/C1/P`,
+    /// `ARO/U1000`) or qishe's (`buchholz-cut3`, `tpr-median1`,
+    /// `koya-limit60`, `koya-limit+1.5`, `sonneborn-berger-cut1-played`,
+    /// `aro-unrated1000`).
     pub(super) fn parse_modified(code: &str) -> Option<TieBreak> {
-        let c = code.trim();
-        let (base, modifier) = match c.split_once('/') {
-            Some((b, m)) => {
-                let b = b.to_ascii_uppercase();
-                let base = match b.as_str() {
-                    "AOB" => TieBreak::Aob,
-                    _ => Self::FIDE_CODES.iter().find(|(f, _)| *f == b)?.1,
-                };
-                (base, m.to_ascii_uppercase())
-            }
-            None => match c.strip_prefix("koya-limit") {
-                Some(limit) => (TieBreak::Koya, format!("L{limit}")),
-                None => {
-                    let (b, m) = c.rsplit_once('-')?;
-                    let m = match (m.strip_prefix("cut"), m.strip_prefix("median")) {
-                        (Some(n), _) => format!("C{n}"),
-                        (_, Some(n)) => format!("M{n}"),
-                        _ => return None,
-                    };
-                    (Self::ALL.into_iter().find(|t| t.code() == b)?, m)
-                }
-            },
-        };
+        let (base, modifiers) = Self::split_modified(code)?;
         if base.modified().is_some() {
             return None;
         }
-        let (kind, n) = modifier.split_at(modifier.chars().next()?.len_utf8());
-        match kind {
-            "L" if base == TieBreak::Koya => parse_limit(n),
-            // The checker's `KS/Kn`: the 50% limit raised by n points.
-            "K" if base == TieBreak::Koya => {
-                if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit()) {
-                    return None;
+        if base == TieBreak::Koya {
+            let [modifier] = modifiers.as_slice() else {
+                return None;
+            };
+            let (kind, n) = modifier.split_at(modifier.chars().next()?.len_utf8());
+            return match kind {
+                "L" => parse_limit(n),
+                // The checker's `KS/Kn`: the 50% limit raised by n points.
+                "K" => {
+                    if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit()) {
+                        return None;
+                    }
+                    parse_limit(&format!("+{n}.0"))
                 }
-                parse_limit(&format!("+{n}.0"))
+                _ => None,
+            };
+        }
+        let (mut low, mut high, mut flags) = (None::<u8>, 0u8, Flags::default());
+        let mut seen = HashSet::new();
+        for modifier in &modifiers {
+            let (kind, n) = modifier.split_at(modifier.chars().next()?.len_utf8());
+            if !seen.insert(if kind == "M" { "C" } else { kind }) {
+                return None;
             }
-            "C" | "M" => {
+            let number = || -> Option<u16> {
                 if n.is_empty() || n.starts_with('0') || !n.chars().all(|c| c.is_ascii_digit()) {
                     return None;
                 }
-                let n: u8 = n.parse().ok().filter(|n| *n <= MAX_CUT)?;
-                let high = if kind == "M" { n } else { 0 };
-                Self::with_cut(base, n, high)
+                n.parse().ok()
+            };
+            match kind {
+                "C" | "M" => {
+                    let n = number().filter(|n| *n <= MAX_CUT as u16)? as u8;
+                    low = Some(n);
+                    high = if kind == "M" { n } else { 0 };
+                }
+                "P" | "F" | "D" if !n.is_empty() => return None,
+                "P" => flags.played = true,
+                "F" => flags.fore = true,
+                "D" => flags.draws = true,
+                "U" => flags.unrated = Some(number().filter(|u| *u <= MAX_UNRATED)?),
+                _ => return None,
             }
-            _ => None,
         }
+        Self::with_modifiers(base, low.unwrap_or(0), high, flags)
+            .filter(|t| *t != base || modifiers.is_empty())
+    }
+
+    /// A code split into its base criterion and its modifiers in FIDE's
+    /// letters (`SB/C1/P` and `sonneborn-berger-cut1-played` both give
+    /// SB and `["C1", "P"]`); `None` when it has no modifier or its base
+    /// is not known.
+    fn split_modified(code: &str) -> Option<(TieBreak, Vec<String>)> {
+        let c = code.trim();
+        if let Some((b, rest)) = c.split_once('/') {
+            let b = b.to_ascii_uppercase();
+            let base = match b.as_str() {
+                "AOB" => TieBreak::Aob,
+                _ => Self::FIDE_CODES.iter().find(|(f, _)| *f == b)?.1,
+            };
+            let modifiers = rest.split('/').map(|m| m.to_ascii_uppercase()).collect();
+            return Some((base, modifiers));
+        }
+        if let Some(limit) = c.strip_prefix("koya-limit") {
+            return Some((TieBreak::Koya, vec![format!("L{limit}")]));
+        }
+        // The longest base whose code starts the text, then its suffixes.
+        let base = CutBase::ALL
+            .into_iter()
+            .map(CutBase::tiebreak)
+            .filter(|t| c.starts_with(&format!("{}-", t.code())))
+            .max_by_key(|t| t.code().len())?;
+        let modifiers = c[base.code().len() + 1..]
+            .split('-')
+            .map(|m| {
+                let digits = |p: &str| m.strip_prefix(p).map(str::to_string);
+                if let Some(n) = digits("cut") {
+                    Some(format!("C{n}"))
+                } else if let Some(n) = digits("median") {
+                    Some(format!("M{n}"))
+                } else if let Some(n) = digits("unrated") {
+                    Some(format!("U{n}"))
+                } else {
+                    match m {
+                        "played" => Some("P".to_string()),
+                        "fore" => Some("F".to_string()),
+                        "draws" => Some("D".to_string()),
+                        _ => None,
+                    }
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some((base, modifiers))
+    }
+
+    /// Why a known FIDE criterion refuses one of its modifiers (`BH/X1`,
+    /// `ARO/P`, `BH/C1/C1`): the modifier, the criterion and the letters
+    /// it takes, with the nearest of them. `None` when the base is not
+    /// known or every modifier is one it takes.
+    pub fn modifier_problem(code: &str) -> Option<Msg> {
+        let c = code.trim().replace(['#', '!'], "/");
+        let (b, rest) = c.split_once('/')?;
+        let upper = b.to_ascii_uppercase();
+        let base = match upper.as_str() {
+            "AOB" => TieBreak::Aob,
+            _ => Self::FIDE_CODES.iter().find(|(f, _)| *f == upper)?.1,
+        };
+        if base.modified().is_some() || Self::parse_modified(&c).is_some() {
+            return None;
+        }
+        let letters: Vec<String> = if base == TieBreak::Koya {
+            vec!["L".into(), "K".into()]
+        } else if base == TieBreak::Direct {
+            vec!["P".into()]
+        } else {
+            CutBase::of(base)
+                .map(|b| b.letters().iter().map(|c| c.to_string()).collect())
+                .unwrap_or_default()
+        };
+        let forms: Vec<String> = letters
+            .iter()
+            .map(|l| match l.as_str() {
+                "C" | "M" | "K" => format!("{l}1"),
+                "U" => "U1000".to_string(),
+                "L" => "L60".to_string(),
+                _ => l.clone(),
+            })
+            .collect();
+        // The first modifier it does not take, or the whole list.
+        let bad = rest
+            .split('/')
+            .find(|m| {
+                let first = m.chars().next().map(|c| c.to_ascii_uppercase().to_string());
+                !first.is_some_and(|f| letters.contains(&f))
+            })
+            .unwrap_or(rest)
+            .to_string();
+        let allowed = if forms.is_empty() {
+            "-".to_string()
+        } else {
+            forms.join(", ")
+        };
+        let msg = crate::i18n::msg!(
+            "tb.fide.modifier",
+            code = code.trim().to_string(),
+            modifier = bad.clone(),
+            base = upper,
+            allowed
+        );
+        Some(crate::i18n::with_near(
+            msg,
+            &bad,
+            forms.iter().map(String::as_str),
+        ))
     }
 
     /// The criterion's name in `lang`; `short` as the TUI's narrow
@@ -256,9 +477,29 @@ impl TieBreak {
                     (true, false) => "tui.tb.mod.cut",
                     (true, true) => "tui.tb.mod.median",
                 };
-                Msg::new(key)
-                    .with("base", m.base.tiebreak().name_msg(short))
-                    .with("n", m.low)
+                let mut name = m.base.tiebreak().name_msg(short);
+                if m.low > 0 {
+                    name = Msg::new(key).with("base", name).with("n", m.low);
+                }
+                for (on, long, narrow) in [
+                    (m.flags.played, "tb.mod.played", "tui.tb.mod.played"),
+                    (m.flags.fore, "tb.mod.fore", "tui.tb.mod.fore"),
+                    (m.flags.draws, "tb.mod.draws", "tui.tb.mod.draws"),
+                ] {
+                    if on {
+                        let key = if short { narrow } else { long };
+                        name = Msg::new(key).with("base", name);
+                    }
+                }
+                if let Some(u) = m.flags.unrated {
+                    let key = if short {
+                        "tui.tb.mod.unrated"
+                    } else {
+                        "tb.mod.unrated"
+                    };
+                    name = Msg::new(key).with("base", name).with("rating", u);
+                }
+                name
             }
             TieBreak::KoyaLimit(l) => {
                 let key = if short {
@@ -367,6 +608,18 @@ mod tests {
             ("KS/K1", "koya-limit+1.0"),
             ("KS#L60", "koya-limit60"),
             ("BH!C3", "buchholz-cut3"),
+            ("SB/C1/P", "sonneborn-berger-cut1-played"),
+            ("bh#p", "buchholz-played"),
+            ("FB/C2/P", "fore-buchholz-cut2-played"),
+            ("SB/F", "sonneborn-berger-fore"),
+            ("SB/M1/D", "sonneborn-berger-median1-draws"),
+            ("AOB/F", "aob-fore"),
+            ("AOB/C1/P", "aob-cut1-played"),
+            ("ARO/U1000", "aro-unrated1000"),
+            ("ARO/C1/U1000", "aro-cut1-unrated1000"),
+            ("TPR/M1/U1200", "tpr-median1-unrated1200"),
+            ("APPO/U900", "appo-unrated900"),
+            ("RTNG/U1100", "rating-unrated1100"),
         ];
         for (fide, ours) in cases {
             let t = parse(fide).unwrap_or_else(|| panic!("{fide}"));
@@ -381,6 +634,11 @@ mod tests {
         assert_eq!(parse("ARO/M2"), Some(TieBreak::AroMedian2));
         assert_eq!(parse("KS/L50"), Some(TieBreak::Koya));
         assert_eq!(parse("KS/L+0"), Some(TieBreak::Koya));
+        // BH the Fore-Buchholz way is FB; the modifiers in any order.
+        assert_eq!(parse("BH/F"), Some(TieBreak::ForeBuchholz));
+        assert_eq!(parse("BH/C1/F"), Some(TieBreak::ForeBuchholzCut1));
+        assert_eq!(parse("SB/P/C1"), parse("SB/C1/P"));
+        assert_eq!(parse("SB/P/C1").unwrap().fide_code(), Some("SB/C1/P"));
         assert_eq!(
             TieBreak::with_cut(TieBreak::SonnebornBerger, 2, 2),
             Some(TieBreak::SonnebornBergerMedian2)
@@ -412,6 +670,24 @@ mod tests {
             "koya-cut1",
             "BH/X1",
             "wins-cut1",
+            "ARO/P",
+            "BH/D",
+            "PS/P",
+            "FB/F",
+            "SB/P/P",
+            "SB/C1/M1",
+            "BH/P1",
+            "ARO/U",
+            "ARO/U0",
+            "ARO/U01",
+            "ARO/U4001",
+            "BH/U1000",
+            "RTNG/C1",
+            "KS/L60/P",
+            "DE/C1",
+            "buchholz-played-played",
+            "aro-unrated",
+            "buchholz-cut1-forfeits",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
@@ -454,7 +730,22 @@ mod tests {
             "科亞分 (門檻 -1.5)"
         );
         assert_eq!(TieBreak::Buchholz.name(Lang::En, false), "Buchholz");
-        for t in ["BH/C3", "KS/L60", "PS/C1", "APPO/M2"] {
+        let sb = parse("SB/C1/P").unwrap();
+        assert_eq!(
+            sb.name(Lang::En, false),
+            "Sonneborn-Berger cut 1, forfeits as games"
+        );
+        assert_eq!(sb.name(Lang::ZhHans, false), "索伯分减1 (弃权按对局)");
+        assert_eq!(sb.name(Lang::En, true), "SB-1/P");
+        let aro = parse("ARO/U1000").unwrap();
+        assert_eq!(
+            aro.name(Lang::ZhHant, false),
+            "對手平均等級分 (無等級分按 1000)"
+        );
+        assert_eq!(aro.name(Lang::En, true), "ARO/U1000");
+        for t in [
+            "BH/C3", "KS/L60", "PS/C1", "APPO/M2", "SB/F", "SB/M1/D", "AOB/P", "RTNG/U1",
+        ] {
             let t = parse(t).unwrap();
             for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
                 for short in [false, true] {

@@ -92,13 +92,29 @@ fn first_incomplete(ev: &EventData, scheme: &Scheme, r: u32) -> Result<Option<u3
         .map(|s| s as u32 + 1))
 }
 
-/// The last round up to which every round's results are all in.
+/// The last round up to which every round's results are all in. A round
+/// that holds only byes asked for in advance, and not one for every
+/// player, is not paired yet: it is not complete (a TRF file gives the
+/// next round's byes before its pairing).
 pub fn complete_rounds(ev: &EventData, scheme: &Scheme) -> Result<u32, ScoringError> {
     let last = ev.last_round();
     let all = player_rounds(ev, scheme, last)?;
-    Ok((0..last as usize)
-        .find(|&s| all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
-        .map_or(last, |s| s as u32))
+    Ok(first_open(ev, &all, last).map_or(last, |s| s as u32))
+}
+
+/// The first round (0-based) of the first `last` whose results are not
+/// all in, or that holds only byes asked for in advance and not one for
+/// every player (not paired yet).
+fn first_open(ev: &EventData, all: &[Vec<PlayerRound>], last: u32) -> Option<usize> {
+    let unpaired = |s: usize| {
+        ev.rounds.iter().any(|r| {
+            r.number as usize == s + 1
+                && r.boards.is_empty()
+                && r.requested_byes.len() < ev.players.len()
+        })
+    };
+    (0..last as usize)
+        .find(|&s| unpaired(s) || all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
 }
 
 /// Computes the standings after round `after_round` (default: the last
@@ -215,9 +231,7 @@ fn standings_inner(
             // to find that are the ones counted; else as after a round.
             let last = ev.last_round();
             let all = player_rounds(ev, scheme, last)?;
-            match (0..last as usize)
-                .find(|&s| all.iter().any(|prs| prs[s].kind == RoundKind::Pending))
-            {
+            match first_open(ev, &all, last) {
                 None => (last, (all, None)),
                 Some(s) => (s as u32, counted_rounds(ev, scheme, s as u32)?),
             }
@@ -235,6 +249,7 @@ fn standings_inner(
         .collect();
     let ids: Vec<i64> = ev.players.iter().map(|p| p.id).collect();
     let ratings: Vec<Option<i32>> = ev.players.iter().map(|p| p.rating).collect();
+    let start_nos: Vec<u32> = ev.players.iter().map(|p| p.start_no).collect();
     let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r);
     let ctx = TbCtx {
         scheme,
@@ -244,6 +259,7 @@ fn standings_inner(
         points: &points,
         bye_rule: ev.byes.opponent_score,
         ratings: &ratings,
+        start_nos: &start_nos,
         fide: &fide,
     };
     let n = ev.players.len();
@@ -271,15 +287,18 @@ fn standings_inner(
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
-            if tb == TieBreak::Direct {
-                // Under the chess scheme `direct` is FIDE's DE; else 直胜 (CXA).
+            if matches!(tb, TieBreak::Direct | TieBreak::DirectPlayed) {
+                // Under the chess scheme `direct` is FIDE's DE (`DE/P`:
+                // forfeits too); else 直胜 (CXA), forfeits counted.
                 let fide = scheme.kind() == crate::scoring::SchemeKind::Chess;
+                let forfeits = tb == TieBreak::DirectPlayed;
                 let values = if fide {
-                    ctx.fide_direct_values(&g)
+                    ctx.fide_direct_values(&g, forfeits)
                 } else {
                     ctx.direct_values(&g)
                 };
                 if explained.is_some_and(|e| g.contains(&e)) {
+                    let fide = fide && !forfeits;
                     direct_detail.insert(t, ctx.direct_detail(&g, &values, fide));
                 }
                 for (&i, v) in g.iter().zip(values) {

@@ -68,6 +68,28 @@ pub enum TieBreak {
     AroMedian2,
     /// The player's own rating (FIDE's checker `RTNG`).
     Rating,
+    /// The player's adjusted score (C.07 16.3.2), what his opponents'
+    /// Buchholz counts (FIDE's checker `ABH`).
+    AdjustedScore,
+    /// The adjusted score with his last game as a draw, what his
+    /// opponents' Fore-Buchholz counts (`AFB`).
+    ForeAdjustedScore,
+    /// Voluntarily unplayed rounds (C.07 16.2.5; `VUR`).
+    UnplayedRounds,
+    /// Games played over the board (`NUM`).
+    GamesPlayed,
+    /// Rounds the player was paired in: a game, a forfeit or the
+    /// pairing-allocated bye (`RIP`).
+    RoundsPaired,
+    /// FIDE's DE with a forfeit counted as an encounter (`DE/P`; under
+    /// another scheme than chess the same as `direct`, which counts
+    /// forfeits already).
+    DirectPlayed,
+    /// The start (pairing) number, lower first (`TPN`, `SNO`).
+    StartNumber,
+    /// The player's rating as listed, an unrated player's 0, last (FIDE's
+    /// checker `RTG`; `RTNG` drops the criterion instead).
+    ListedRating,
     /// Cut-n / Median-n of a FIDE criterion that has no variant of its
     /// own (`BH/C3`, `TPR/C1`, `PS/C2`, `AOB/M1`; `scoring/modifiers.rs`).
     Modified(super::modifiers::Modified),
@@ -76,7 +98,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 51] = [
+    pub const ALL: [TieBreak; 59] = [
         TieBreak::OpponentScore,
         TieBreak::SmallPoints,
         TieBreak::Progressive,
@@ -128,11 +150,19 @@ impl TieBreak {
         TieBreak::AroMedian1,
         TieBreak::AroMedian2,
         TieBreak::Rating,
+        TieBreak::AdjustedScore,
+        TieBreak::ForeAdjustedScore,
+        TieBreak::UnplayedRounds,
+        TieBreak::GamesPlayed,
+        TieBreak::RoundsPaired,
+        TieBreak::DirectPlayed,
+        TieBreak::StartNumber,
+        TieBreak::ListedRating,
     ];
 
     /// The codes used in config files and on the command line, in the
     /// order of [`TieBreak::ALL`] (and of the variants).
-    pub const CODES: [&'static str; 51] = [
+    pub const CODES: [&'static str; 59] = [
         "opponent-score",
         "small-points",
         "progressive",
@@ -184,6 +214,14 @@ impl TieBreak {
         "aro-median1",
         "aro-median2",
         "rating",
+        "adjusted-score",
+        "fore-adjusted-score",
+        "unplayed-rounds",
+        "games-played",
+        "rounds-paired",
+        "direct-played",
+        "start-number",
+        "listed-rating",
     ];
 
     pub fn code(self) -> &'static str {
@@ -250,9 +288,10 @@ impl TieBreak {
             )
     }
 
-    /// Fewer is better (fouls); every other criterion: more is better.
+    /// Fewer is better (fouls, the start number); every other
+    /// criterion: more is better.
     pub fn lower_is_better(self) -> bool {
-        self == TieBreak::Fouls
+        matches!(self, TieBreak::Fouls | TieBreak::StartNumber)
     }
 
     /// Compares two values of this criterion; `Less` = `a` ranks ahead.
@@ -302,6 +341,8 @@ pub(crate) struct TbCtx<'a> {
     pub bye_rule: ByeOpponentScore,
     /// Ratings by player index (FIDE `aro`, `tpr`).
     pub ratings: &'a [Option<i32>],
+    /// Start numbers by player index (FIDE `TPN`).
+    pub start_nos: &'a [u32],
     /// The FIDE values every FIDE code builds on.
     pub fide: &'a Fide,
 }

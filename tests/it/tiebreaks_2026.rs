@@ -62,6 +62,46 @@ fn limits_and_cuts_match_the_fide_checker() {
     compare_with_checker("limits.json", &fide.join(","), &ours);
 }
 
+/// The checker's working values qishe ranks by — ABH (the adjusted
+/// score), AFB (the same the Fore-Buchholz way), VUR (voluntarily
+/// unplayed rounds), NUM (games played), RIP (rounds paired) — and its
+/// modifier letters: `/P` (a forfeit counted as a game against its
+/// opponent) on BH, FB, SB and AOB, `/F` (the Fore-Buchholz way) on BH,
+/// SB and AOB, `/D` (every round's share a draw's) on SB, alone and with
+/// cuts (`data/tiebreaks_2026/flags.json`, made by `gen_flags.py` one
+/// code a run).
+#[test]
+fn working_values_and_modifier_letters_match_the_fide_checker() {
+    let (fide, ours) = flag_codes("codes");
+    assert_eq!(fide.len(), 17);
+    compare_cases("flags.json", &fide.join(","), &ours, false);
+}
+
+/// `/U<n>` (a rating for the unrated) on ARO, TPR, PTP, APRO, APPO and
+/// RTNG, with a cut too, and RTG (the listed rating, the unrated last),
+/// against the checker on the six tournaments with every player numbered
+/// 2 mod 5 made unrated.
+#[test]
+fn the_unrated_modifier_matches_the_fide_checker() {
+    let (fide, ours) = flag_codes("unrated_codes");
+    assert_eq!(fide.len(), 8);
+    compare_cases("flags.json", &fide.join(","), &ours, true);
+}
+
+/// `flags.json`'s FIDE codes and qishe's, from its object `key`.
+fn flag_codes(key: &str) -> (Vec<String>, Vec<&'static str>) {
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/flags.json");
+    let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
+    let codes = exp[key].as_object().unwrap();
+    let fide = codes.keys().cloned().collect();
+    let ours = codes
+        .values()
+        .map(|v| &*Box::leak(v.as_str().unwrap().to_string().into_boxed_str()))
+        .collect();
+    (fide, ours)
+}
+
 /// The criteria of `modifiers.json`, by qishe's code, in the order of
 /// the FIDE codes the test imports with.
 const MODIFIED: [&str; 11] = [
@@ -82,6 +122,28 @@ const MODIFIED: [&str; 11] = [
 /// compares every player's values of `codes` (qishe's codes, the CSV's
 /// columns) with the checker's in `data/tiebreaks_2026/<file>`.
 fn compare_with_checker(file: &str, fide: &str, codes: &[&str]) {
+    compare_cases(file, fide, codes, false)
+}
+
+/// The TRF with the rating of every player numbered 2 mod 5 blanked
+/// (columns 49-52), as `gen_flags.py` makes the `u_` cases.
+fn unrated(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .map(|l| match l.get(4..8).map(|n| n.trim().parse::<u32>()) {
+            Some(Ok(no)) if l.starts_with("001") && no % 5 == 2 => {
+                format!("{}    {}", &l[..48], &l[52..])
+            }
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\r")
+}
+
+/// [`compare_with_checker`] on the file's plain cases, or (`unrated`) on
+/// its `u_` cases: the tournaments with some players made unrated.
+fn compare_cases(file: &str, fide: &str, codes: &[&str], unrated_cases: bool) {
     let dir = shared_or_skip!("conformance/tiebreaks");
     let data = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/it/data/tiebreaks_2026")
@@ -90,8 +152,18 @@ fn compare_with_checker(file: &str, fide: &str, codes: &[&str]) {
     let mut compared = 0;
     let mut wrong = Vec::new();
     for (case, players) in exp["cases"].as_object().unwrap() {
-        let trf = dir.join(format!("{case}.trf"));
         let c = Club::new();
+        let trf = match case.strip_prefix("u_") {
+            Some(_) if !unrated_cases => continue,
+            None if unrated_cases => continue,
+            Some(plain) => {
+                let text = std::fs::read_to_string(dir.join(format!("{plain}.trf"))).unwrap();
+                let path = c.path(&format!("{case}.trf"));
+                std::fs::write(&path, unrated(&text)).unwrap();
+                path
+            }
+            None => dir.join(format!("{case}.trf")),
+        };
         c.ok(&[
             "import",
             "trf",
@@ -291,13 +363,16 @@ fn fide_codes_qishe_does_not_compute_say_why() {
         ("SSSC", "team-event tie-break"),
         ("BH:GP", "team-event tie-break"),
         ("EDEC", "team-event tie-break"),
-        ("EDE", "extended direct encounter"),
-        ("VUR", "working value of FIDE's tie-break checker"),
-        ("ABH", "working value of FIDE's tie-break checker"),
-        ("SB/P", "modifier P"),
-        ("BH#F", "modifier F"),
-        ("SB/D", "modifier D"),
-        ("ARO/U1500", "modifier U"),
+        ("COP", "working value of FIDE's tie-break checker"),
+        ("RND", "working value of FIDE's tie-break checker"),
+        ("ARO/P", "ARO takes no modifier P; it takes: C1, M1, U1000"),
+        ("BH#D", "BH takes no modifier D; it takes: C1, M1, P, F"),
+        ("PS/M1", "PS takes no modifier M1; it takes: C1"),
+        ("TPR/U", "TPR takes no modifier U; it takes: C1, M1, U1000"),
+        ("SB/C1/C1", "SB takes no modifier C1/C1"),
+        ("SB/Q1", "did you mean \"C1\""),
+        ("DE/C1", "DE takes no modifier C1; it takes: P"),
+        ("RTNG/P", "RTNG takes no modifier P; it takes: U1000"),
     ];
     for (code, why) in cases {
         let err = c.fails(&["event", "new", "X", "--tiebreaks", code]);
@@ -361,9 +436,9 @@ fn a_202_record_with_a_code_qishe_does_not_know_is_named() {
             "buchholz-cut1",
         ),
         (
-            "202 BH/C1,EDE,SB",
+            "202 BH/C1,EDEC,SB",
             11,
-            "extended direct encounter",
+            "team-event tie-break",
             "buchholz-cut1",
         ),
     ] {
@@ -434,4 +509,142 @@ fn rtng_is_the_players_rating_and_dropped_when_someone_is_unrated() {
         csv.contains("Alpha,1.00,0.00") && csv.contains("Beta,0.00,0.00"),
         "{csv}"
     );
+}
+
+/// Four players, three rounds: 1 beat 2 by forfeit, and the two are level
+/// on 2 points at the top; 3 and 4 level on 1 point, 3 beat 4 over the
+/// board.
+fn forfeit_between_leaders() -> String {
+    let player = |no: u32, name: &str, pts: &str, rounds: [(u32, char, char); 3]| {
+        let mut l = format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}",
+            2000 - 10 * no,
+            "",
+            "",
+            "",
+            ""
+        );
+        for (o, c, r) in rounds {
+            l += &format!("  {o:4} {c} {r}");
+        }
+        l
+    };
+    [
+        "012 Forfeit".to_string(),
+        "142 3".to_string(),
+        player(
+            1,
+            "Alpha",
+            "2.0",
+            [(2, 'w', '+'), (3, 'b', '1'), (4, 'w', '0')],
+        ),
+        player(
+            2,
+            "Beta",
+            "2.0",
+            [(1, 'b', '-'), (4, 'w', '1'), (3, 'w', '1')],
+        ),
+        player(
+            3,
+            "Gamma",
+            "1.0",
+            [(4, 'w', '1'), (1, 'w', '0'), (2, 'b', '0')],
+        ),
+        player(
+            4,
+            "Delta",
+            "1.0",
+            [(3, 'b', '0'), (2, 'b', '0'), (1, 'b', '1')],
+        ),
+    ]
+    .join("\r")
+        + "\r"
+}
+
+/// DE counts games over the board only, so the forfeit leaves 1 and 2
+/// tied; `DE/P` counts it (FIDE's checker's `/P`) and puts 1 ahead; EDE
+/// ranks as DE (its secondary score is the points again); TPN (SNO) breaks
+/// the rest by start number, lower first. The ranks are the checker's
+/// (`tiebreakchecker.py -s -t PTS <code>` on this file).
+#[test]
+fn de_with_forfeits_ede_and_the_start_number_rank_as_the_checker_does() {
+    for (codes, want) in [
+        ("DE", ["1", "1", "3", "4"]),
+        ("EDE", ["1", "1", "3", "4"]),
+        ("DE/P", ["1", "2", "3", "4"]),
+        ("DE#P,SNO", ["1", "2", "3", "4"]),
+        ("DE,TPN", ["1", "2", "3", "4"]),
+        ("TPN", ["1", "2", "3", "4"]),
+        ("BH", ["1", "1", "3", "3"]),
+    ] {
+        let c = Club::new();
+        let f = c.path("t.trf");
+        std::fs::write(&f, forfeit_between_leaders()).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap(), "--tiebreaks", codes]);
+        let csv = c.ok(&["standings", "Forfeit", "--format", "csv"]);
+        let rank_of = |name: &str| {
+            let line = csv.lines().find(|l| l.contains(name)).unwrap();
+            line.split(',')
+                .next()
+                .unwrap()
+                .trim_end_matches('=')
+                .to_string()
+        };
+        let got = ["Alpha", "Beta", "Gamma", "Delta"].map(rank_of);
+        assert_eq!(got, want, "{codes}: {csv}");
+    }
+    let c = Club::new();
+    c.ok(&["event", "new", "X", "--tiebreaks", "EDE,DE/P,TPN,VUR,ABH"]);
+    let show = c.ok(&["event", "show", "X"]);
+    assert!(
+        show.contains("direct, direct-played, start-number, unplayed-rounds, adjusted-score"),
+        "{show}"
+    );
+}
+
+/// A TRF file may give the next round's byes before that round is
+/// paired (FIDE's checker's test files do: `0000 - H` in round 3 of a
+/// two-round file). The standings are those after the rounds played, not
+/// after the unpaired round with everyone else absent in it (which made
+/// every VUR 1 and every Buchholz one virtual opponent too many).
+#[test]
+fn byes_given_ahead_do_not_make_an_unpaired_round_count() {
+    let player = |no: u32, name: &str, pts: &str, rounds: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}{rounds}",
+            2000 - 10 * no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Ahead".to_string(),
+        "142 5".to_string(),
+        player(1, "Alpha", "2.0", "     2 w 1     3 b 1  0000 - H"),
+        player(2, "Beta", "1.0", "     1 b 0     4 w 1          "),
+        player(3, "Gamma", "1.0", "     4 w 1     1 w 0          "),
+        player(4, "Delta", "0.0", "     3 b 0     2 b 0          "),
+    ]
+    .join("\r")
+        + "\r";
+    let c = Club::new();
+    let f = c.path("t.trf");
+    std::fs::write(&f, text).unwrap();
+    c.ok(&[
+        "import",
+        "trf",
+        f.to_str().unwrap(),
+        "--tiebreaks",
+        "VUR,BH",
+    ]);
+    let st = c.ok(&["standings", "Ahead"]);
+    assert!(st.contains("after round 2"), "{st}");
+    let csv = c.ok(&["standings", "Ahead", "--format", "csv"]);
+    let beta = csv.lines().find(|l| l.contains("Beta")).unwrap();
+    // Beta: no unplayed round; Buchholz 2.0 (Alpha) + 0.0 (Delta).
+    assert!(beta.ends_with(",1.00,0.00,2.00"), "{csv}");
+    let alpha = csv.lines().find(|l| l.contains("Alpha")).unwrap();
+    assert!(alpha.contains(",2.00,0.00,"), "{csv}");
 }

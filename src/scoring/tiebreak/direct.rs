@@ -13,9 +13,11 @@ impl TbCtx<'_> {
     /// placed ahead only while his score beats the best score each player
     /// below him could still have had (every missing encounter a win).
     /// Sub-groups still tied are decided again among themselves. The
-    /// values rank the group (higher is better).
-    pub fn fide_direct_values(&self, group: &[usize]) -> Vec<Points> {
-        let ordered = self.de_split(group.to_vec());
+    /// values rank the group (higher is better). `forfeits` (`DE/P`): a
+    /// forfeit counts as an encounter with its result, as FIDE's checker
+    /// counts it with `/P`.
+    pub fn fide_direct_values(&self, group: &[usize], forfeits: bool) -> Vec<Points> {
+        let ordered = self.de_split(group.to_vec(), forfeits);
         let k = ordered.len();
         let mut val = std::collections::HashMap::new();
         for (gi, g) in ordered.iter().enumerate() {
@@ -26,7 +28,7 @@ impl TbCtx<'_> {
         group.iter().map(|i| val[i]).collect()
     }
 
-    pub(super) fn de_split(&self, members: Vec<usize>) -> Vec<Vec<usize>> {
+    pub(super) fn de_split(&self, members: Vec<usize>, forfeits: bool) -> Vec<Vec<usize>> {
         if members.len() < 2 {
             return vec![members];
         }
@@ -38,7 +40,12 @@ impl TbCtx<'_> {
             .map(|&i| {
                 let mut per: std::collections::BTreeMap<i64, (i64, i64)> = Default::default();
                 for pr in &self.rounds[i] {
-                    if pr.kind != RoundKind::Played {
+                    let counts = if forfeits {
+                        pr.kind.met()
+                    } else {
+                        pr.kind == RoundKind::Played
+                    };
+                    if !counts {
                         continue;
                     }
                     if let Some(o) = pr.opponent.filter(|o| ids.contains(o)) {
@@ -89,7 +96,10 @@ impl TbCtx<'_> {
         if groups.len() == 1 {
             return groups;
         }
-        groups.into_iter().flat_map(|g| self.de_split(g)).collect()
+        groups
+            .into_iter()
+            .flat_map(|g| self.de_split(g, forfeits))
+            .collect()
     }
 
     /// How `direct` treats a tie group, for `--explain`: the games among

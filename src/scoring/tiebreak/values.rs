@@ -135,7 +135,11 @@ impl TbCtx<'_> {
             RedWins => one(self.count_games(i, |g| {
                 g.colour == Colour::Red && g.result == RoundResult::Win
             })),
-            Direct => one(Points::ZERO),
+            Direct | DirectPlayed => one(Points::ZERO),
+            StartNumber => one(Points::new(self.start_nos[i] as i64)),
+            ListedRating => one(Points::new(
+                self.ratings[i].filter(|&r| r > 0).unwrap_or(0) as i64
+            )),
             BigWins => one(self.count_games(i, |g| g.big_win)),
             SmallWins => one(self.count_games(i, |g| g.small_win)),
             BlackBigWins => one(self.count_games(i, |g| g.big_win && g.colour == Colour::Black)),
@@ -224,6 +228,28 @@ impl TbCtx<'_> {
                 let own = ratings[i].filter(|_| all).unwrap_or(0);
                 one(Points::new(own as i64))
             }
+            AdjustedScore => one(self.fide.adjusted[i]),
+            ForeAdjustedScore => one(self.fide.fore_adjusted[i]),
+            UnplayedRounds => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| crate::scoring::fide::voluntarily_unplayed(pr))
+                    .count() as i64,
+            )),
+            GamesPlayed => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| crate::scoring::fide::over_board(pr))
+                    .count() as i64,
+            )),
+            RoundsPaired => one(Points::new(
+                rounds
+                    .iter()
+                    .filter(|pr| {
+                        (pr.kind.met() && pr.opponent.is_some()) || pr.kind == RoundKind::PairingBye
+                    })
+                    .count() as i64,
+            )),
             // Buchholz, Sonneborn-Berger, ARO, TPR, Koya, AOB and every
             // modified one (`BH/C1`, `SB/M2`…).
             _ => one(self.fide_parts(tb, i).map(|(v, _)| v).unwrap_or_default()),
@@ -238,14 +264,22 @@ impl TbCtx<'_> {
         let f = self.fide;
         let (rounds, idx) = (self.rounds, self.idx);
         if let Some((base, low, high)) = tb.modified() {
-            let ratings = self.fide_ratings();
+            let flags = tb.flags();
+            let ratings = self.fide_ratings_with(flags.unrated);
             return Some(match base {
                 Buchholz | ForeBuchholz => {
-                    let (_, mut parts) = f.buchholz_parts(rounds, idx, i, base == ForeBuchholz);
+                    let fore = base == ForeBuchholz;
+                    let (_, mut parts) = f.buchholz_parts_with(rounds, idx, i, fore, flags.played);
                     cut(&mut parts, low, high);
                     (crate::scoring::fide::sum_kept(&parts), parts)
                 }
-                SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high),
+                SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high, flags),
+                // RTNG/U: the own rating, an unrated player's the one `/U`
+                // gives.
+                Rating => (
+                    Points::new(ratings[i].filter(|&r| r > 0).unwrap_or(0) as i64),
+                    Vec::new(),
+                ),
                 Tpr | Ptp => {
                     let c = perf::Cut {
                         low,
@@ -266,7 +300,7 @@ impl TbCtx<'_> {
                 }
                 Progressive => f.progressive_cut_parts(rounds, i, low),
                 Aob => f.aob_cut_parts(rounds, idx, i, |j| {
-                    f.buchholz_cut(rounds, idx, j, low, high)
+                    f.buchholz_cut(rounds, idx, j, low, high, flags.fore, flags.played)
                 }),
                 _ => f.aro_cut_parts(rounds, &ratings, idx, i, low, high),
             });
@@ -308,9 +342,19 @@ impl TbCtx<'_> {
     /// tournament regulations' substitute rating); with 0 (the default)
     /// unrated opponents are left out.
     pub(super) fn fide_ratings(&self) -> std::borrow::Cow<'_, [Option<i32>]> {
-        let sub = match self.scheme.settings() {
+        self.fide_ratings_with(None)
+    }
+
+    /// [`TbCtx::fide_ratings`], with `unrated` (a criterion's `/U`) in
+    /// place of the scheme's setting when it is given.
+    pub(super) fn fide_ratings_with(
+        &self,
+        unrated: Option<u16>,
+    ) -> std::borrow::Cow<'_, [Option<i32>]> {
+        let sub = match (unrated, self.scheme.settings()) {
+            (Some(u), _) => u as i64,
             // A rating: the constant's whole part.
-            crate::scoring::SchemeSettings::Chess(v) => v.unrated_rating.hundredths() / 100,
+            (None, crate::scoring::SchemeSettings::Chess(v)) => v.unrated_rating.hundredths() / 100,
             _ => 0,
         };
         if sub <= 0 {
