@@ -214,6 +214,9 @@ fn the_result_form_names_the_red_and_black_of_the_game_it_holds() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     typed(&mut app, &mut m, "2");
     go(&mut app, &mut m, k(KeyCode::Enter));
+    // The status line says whose win it stored.
+    let (msg, _) = m.status().cloned().expect("status");
+    assert!(msg.contains("第 2 盤 紅方 C – 黑方 A: 紅勝"), "{msg}");
     let ev = app.find_event("分先赛").unwrap().key();
     let g2 = app
         .games(ev, None)

@@ -83,7 +83,7 @@ pub fn run(
             input,
         } => {
             let g = app.record_result(*event, *round, *board, input)?;
-            recorded(app, lang, (*event, *round, *board), g.outcome)
+            recorded(app, lang, (*event, *round, *board), &g)
         }
         Command::PreviewReport {
             event,
@@ -208,7 +208,7 @@ fn confirm_report(
         crate::app::EventResult::Game(g) => g,
         crate::app::EventResult::Knockout(r) => r.game.clone(),
     };
-    recorded(app, lang, (event, round, board), g.outcome)
+    recorded(app, lang, (event, round, board), &g)
 }
 
 /// Runs an action-log command: a question, or the log to show.
@@ -276,18 +276,37 @@ fn create_event(app: &mut App, lang: Lang, c: &Command) -> crate::app::Result<Ou
 }
 
 /// A result stored on board `at` (event, round, board): said with the
-/// board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场).
+/// board as the event's kind names it (场次 2 台 1, 第 1 轮 第 2 场), and,
+/// past a board's first game, that game's own red and black (game 2 of
+/// 分先 and a knockout's games swap the colours the board shows).
 fn recorded(
     app: &App,
     lang: Lang,
     (event, round, board): (EventId, RoundNo, BoardNo),
-    outcome: crate::domain::Outcome,
+    g: &crate::domain::Game,
 ) -> crate::app::Result<Outcome> {
-    let place = app.board_place(event, round, board)?;
+    let mut place = app.board_place(event, round, board)?.msg().render(lang);
+    if g.game_no > 1 {
+        let entries = app.entries(event)?;
+        let name = |id: i64| {
+            entries
+                .iter()
+                .find(|e| e.id == id)
+                .map(|e| e.name.clone())
+                .unwrap_or_default()
+        };
+        let sides = crate::i18n::msg!(
+            "tui.form.game_sides",
+            game = g.game_no,
+            red = name(g.red),
+            black = name(g.black)
+        );
+        place = format!("{place} · {}", sides.render(lang));
+    }
     let mut message = crate::i18n::msg!(
         "tui.msg.result_at",
-        place = place.msg(),
-        outcome = outcome_text(lang, outcome)
+        place,
+        outcome = outcome_text(lang, g.outcome)
     )
     .render(lang);
     // What the board still lacks is said now, while the score sheet is at hand.
