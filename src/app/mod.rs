@@ -476,7 +476,7 @@ mod tests {
                 (e.to_string(), e.msg())
             },
             {
-                let e = ImportError::Xqf("x".into());
+                let e = ImportError::Xqf(msg!("err.xqf.too_deep"));
                 (e.to_string(), e.msg())
             },
             {
@@ -484,7 +484,7 @@ mod tests {
                 (e.to_string(), e.msg())
             },
             {
-                let e = ImportError::Dhtml("x".into());
+                let e = ImportError::Dhtml(msg!("err.dhtml.binit_length", n = 63));
                 (e.to_string(), e.msg())
             },
             (ImportError::NoGame.to_string(), ImportError::NoGame.msg()),

@@ -130,6 +130,7 @@ mod notes;
 mod paperwork;
 mod printing;
 mod prizes;
+mod records;
 mod report;
 mod result_entry;
 mod season;
@@ -160,6 +161,7 @@ static TABLES: &[&[Text]] = &[
     database::TEXTS,
     tabs::TEXTS,
     archive::TEXTS,
+    records::TEXTS,
     result_entry::TEXTS,
     console::TEXTS,
     cli::TEXTS,

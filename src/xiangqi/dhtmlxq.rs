@@ -7,6 +7,7 @@ use super::notation::MoveTextError;
 use super::pgn::PgnRead;
 use super::record::{move_number, GameRecord, ImportError, ReadNote, ReadOptions, Skipped};
 use crate::domain::Colour;
+use crate::i18n::msg;
 
 /// Does the text hold a DhtmlXQ block?
 pub fn is_dhtmlxq(text: &str) -> bool {
@@ -22,8 +23,8 @@ fn field<'a>(block: &'a str, name: &str) -> Option<&'a str> {
     Some(&block[a..b])
 }
 
-fn err(msg: impl Into<String>) -> ImportError {
-    ImportError::Dhtml(msg.into())
+fn err(why: crate::i18n::Msg) -> ImportError {
+    ImportError::Dhtml(why)
 }
 
 /// A DhtmlXQ point: file digit, row digit (row 0 = black's back rank).
@@ -45,12 +46,12 @@ fn binit(s: &str) -> Result<Position, ImportError> {
             if b.is_ascii_digit() {
                 Ok(b - b'0')
             } else {
-                Err(err("binit holds a non-digit"))
+                Err(err(msg!("err.dhtml.binit_digit")))
             }
         })
         .collect::<Result<_, _>>()?;
     if d.len() != 64 {
-        return Err(err(format!("binit has {} digits, not 64", d.len())));
+        return Err(err(msg!("err.dhtml.binit_length", n = d.len())));
     }
     let mut pieces = Vec::new();
     for i in 0..32 {
@@ -59,7 +60,7 @@ fn binit(s: &str) -> Result<Position, ImportError> {
             pieces.push((sq, Piece::new(colour, SLOTS[i % 16])));
         }
     }
-    Position::from_pieces(&pieces, Colour::Red).map_err(|e| err(format!("binit: {e}")))
+    Position::from_pieces(&pieces, Colour::Red).map_err(|e| err(msg!("err.dhtml.binit", why = e)))
 }
 
 /// Reads every DhtmlXQ block of a text (an HTML page or a bare block);
@@ -106,10 +107,10 @@ fn play_digits(
 ) -> Result<Vec<Move>, ImportError> {
     let list: Vec<u8> = list.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     if !list.len().is_multiple_of(4) {
-        return Err(err(format!(
-            "{}: the move list has {} digits, not a multiple of 4",
-            g.label(),
-            list.len()
+        return Err(err(msg!(
+            "err.dhtml.move_list",
+            game = g.label(),
+            n = list.len()
         )));
     }
     let mut pos = start.clone();

@@ -128,7 +128,7 @@ pub fn read_games_with(bytes: &[u8], opts: ReadOptions) -> Result<ImportedFile, 
 /// Why bytes are binary and no text, if they are: NUL bytes outside a
 /// UTF-16 pattern, or many control bytes. A damaged XQF file (no `XQ`
 /// signature, or cut short) is named as such.
-fn binary(bytes: &[u8]) -> Option<String> {
+fn binary(bytes: &[u8]) -> Option<crate::i18n::Msg> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return None;
     }
@@ -156,15 +156,9 @@ fn binary(bytes: &[u8]) -> Option<String> {
     }
     let first: Vec<String> = head.iter().take(8).map(|b| format!("{b:02X}")).collect();
     Some(if bytes.starts_with(b"XQ") {
-        format!(
-            "an XQF file cut short: {} bytes, the header alone is 1024",
-            bytes.len()
-        )
+        crate::i18n::msg!("err.binary.xqf_cut", len = bytes.len())
     } else {
-        format!(
-            "no \"XQ\" signature of XQF and no known format; first bytes {}",
-            first.join(" ")
-        )
+        crate::i18n::msg!("err.binary.unknown", bytes = first.join(" "))
     })
 }
 

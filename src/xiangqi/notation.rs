@@ -53,7 +53,7 @@ impl fmt::Display for Notation {
 }
 
 impl FromStr for Notation {
-    type Err = String;
+    type Err = crate::i18n::Msg;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "iccs" | "ucci" | "coordinates" => Ok(Notation::Iccs),
@@ -61,9 +61,7 @@ impl FromStr for Notation {
             "traditional" | "zh-tw" => Ok(Notation::Traditional),
             "wxf" => Ok(Notation::Wxf),
             "xboard" | "winboard" | "san" | "algebraic" => Ok(Notation::Xboard),
-            other => Err(format!(
-                "unknown notation \"{other}\"; use chinese, traditional, wxf, iccs or xboard"
-            )),
+            other => Err(crate::i18n::msg!("err.notation_name.unknown", name = other)),
         }
     }
 }

@@ -292,11 +292,11 @@ impl ImportError {
             ImportError::Syntax { line, col, msg } => {
                 msg!("err.record.syntax", line, column = col, why = msg.clone())
             }
-            ImportError::Xqf(why) => msg!("err.record.xqf", why),
+            ImportError::Xqf(why) => msg!("err.record.xqf", why = why.clone()),
             ImportError::Cbr(why) => msg!("err.record.cbr", why = why.clone()),
-            ImportError::Dhtml(why) => msg!("err.record.dhtml", why),
+            ImportError::Dhtml(why) => msg!("err.record.dhtml", why = why.clone()),
             ImportError::NoGame => msg!("err.record.no_game"),
-            ImportError::Binary(why) => msg!("err.record.binary", why),
+            ImportError::Binary(why) => msg!("err.record.binary", why = why.clone()),
         }
     }
 }
@@ -321,18 +321,18 @@ pub enum ImportError {
         col: usize,
         msg: crate::i18n::Msg,
     },
-    /// A broken XQF file.
-    Xqf(String),
+    /// A broken XQF file; the reason is keyed.
+    Xqf(crate::i18n::Msg),
     /// A broken 象棋桥 CBR record (a file of its own or one of a CBL
     /// library); the reason is keyed.
     Cbr(crate::i18n::Msg),
-    /// A broken DhtmlXQ block.
-    Dhtml(String),
+    /// A broken DhtmlXQ block; the reason is keyed.
+    Dhtml(crate::i18n::Msg),
     /// Nothing that looks like a game.
     NoGame,
     /// Binary bytes of no known game format (a damaged XQF file, …): never
-    /// read as text. The reason names what was seen.
-    Binary(String),
+    /// read as text. The reason (keyed) names what was seen.
+    Binary(crate::i18n::Msg),
 }
 
 crate::i18n::english_display!(ImportError);

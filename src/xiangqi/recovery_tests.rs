@@ -242,13 +242,13 @@ fn a_damaged_xqf_is_named_binary_and_never_read_as_text() {
     bytes[0] = 0x00;
     bytes[1] = 0x1B;
     match read_games(&bytes) {
-        Err(ImportError::Binary(why)) => assert!(why.contains("XQ"), "{why}"),
+        Err(ImportError::Binary(why)) => assert!(why.en().contains("XQ"), "{}", why.en()),
         other => panic!("{other:?}"),
     }
     // Cut short after its signature.
     let bytes = xqf(&["h2e2"]);
     match read_games(&bytes[..600]) {
-        Err(ImportError::Binary(why)) => assert!(why.contains("cut short"), "{why}"),
+        Err(ImportError::Binary(why)) => assert!(why.en().contains("cut short"), "{}", why.en()),
         other => panic!("{other:?}"),
     }
     // UTF-16 text without a BOM is still text.

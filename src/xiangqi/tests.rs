@@ -515,3 +515,111 @@ fn latin_names_fall_back_to_windows_1252() {
     assert_eq!(g.black(), Some("Jos\u{e9} M\u{fc}ller"));
     assert_eq!(g.iccs_moves(), ["h2e2", "h9g7"]);
 }
+
+/// The readers' reasons are keyed messages whose English is the text the
+/// readers gave before they were keyed, byte for byte, and whose 简体 and
+/// 繁體 name the same fault.
+#[test]
+fn the_readers_reasons_keep_their_english_and_speak_chinese() {
+    use crate::i18n::{Lang, Msg};
+    fn why(fen: &str) -> Msg {
+        match Position::from_fen(fen) {
+            Err(FenError::Impossible { why, .. }) => why,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+    let cases: Vec<(Msg, &str, &str, &str)> = vec![
+        (
+            why("4k4/9/9/9/9/9/9/9/3A5/4K4 w"),
+            "a red Advisor cannot stand on d1",
+            "红方的仕不能放在 d1",
+            "紅方的仕不能放在 d1",
+        ),
+        (
+            why("4k4/9/9/9/9/9/9/9/9/9 w"),
+            "red must have exactly one king",
+            "红方必须有且只有一个帅 (将)",
+            "紅方必須有且只有一個帥 (將)",
+        ),
+        (
+            why("3k5/9/9/9/9/p1p1p1p1p/p8/9/9/4K4 w"),
+            "black has too many Pawn pieces",
+            "黑方的卒太多",
+            "黑方的卒太多",
+        ),
+        (
+            why("4k4/9/9/9/9/9/9/9/4R4/3K5 w"),
+            "the side not to move is in check",
+            "不走棋的一方正被将军",
+            "不走棋的一方正被將軍",
+        ),
+        (
+            Position::from_pieces(
+                &[
+                    (sq("e0"), Piece::new(Colour::Red, Kind::King)),
+                    (sq("e0"), Piece::new(Colour::Black, Kind::King)),
+                ],
+                Colour::Red,
+            )
+            .unwrap_err(),
+            "two pieces on e0",
+            "e0 上有两个棋子",
+            "e0 上有兩個棋子",
+        ),
+        (
+            "knight".parse::<Notation>().unwrap_err(),
+            "unknown notation \"knight\"; use chinese, traditional, wxf, iccs or xboard",
+            "未知的记谱法 \"knight\"; 请用 chinese、traditional、wxf、iccs 或 xboard",
+            "未知的記譜法 \"knight\"; 請用 chinese、traditional、wxf、iccs 或 xboard",
+        ),
+    ];
+    for (m, en, hans, hant) in cases {
+        assert_eq!(m.en(), en);
+        assert_eq!(m.render(Lang::ZhHans), hans);
+        assert_eq!(m.render(Lang::ZhHant), hant);
+    }
+    let import = |bytes: &[u8]| match read_games(bytes) {
+        Err(e) => e,
+        Ok(_) => panic!("read"),
+    };
+    let dhtml = |binit: &str| {
+        import(
+            format!("[DhtmlXQ]\n[DhtmlXQ_binit]{binit}[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n")
+                .as_bytes(),
+        )
+    };
+    let mut xqf = vec![0u8; 1100];
+    xqf[..3].copy_from_slice(b"XQ\x0a");
+    let cases = [
+        (
+            dhtml("1234"),
+            "DhtmlXQ: binit has 4 digits, not 64",
+            "DhtmlXQ 棋谱有误: binit 有 4 个数字, 应为 64 个",
+        ),
+        (
+            dhtml(&"x".repeat(64)),
+            "DhtmlXQ: binit holds a non-digit",
+            "DhtmlXQ 棋谱有误: binit 含有非数字字符",
+        ),
+        (
+            import(&xqf),
+            "XQF: start position: two pieces on a0",
+            "XQF 文件有误: 开局局面有误: a0 上有两个棋子",
+        ),
+        (
+            import(b"XQ\x0a\x00\x00\x01\x02"),
+            "not a game record: binary data (an XQF file cut short: 7 bytes, the header alone is 1024)",
+            "不是棋谱: 二进制数据 (XQF 文件被截断: 只有 7 字节, 仅文件头就需 1024 字节)",
+        ),
+        (
+            import(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+            "not a game record: binary data (no \"XQ\" signature of XQF and no known format; first bytes 00 01 02 03 04 05 06 07)",
+            "不是棋谱: 二进制数据 (没有 XQF 的 \"XQ\" 标记, 也不是已知格式; 开头字节 00 01 02 03 04 05 06 07)",
+        ),
+    ];
+    for (e, en, hans) in cases {
+        assert_eq!(e.to_string(), en);
+        assert_eq!(e.msg().en(), en);
+        assert_eq!(e.msg().render(Lang::ZhHans), hans);
+    }
+}

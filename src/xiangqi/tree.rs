@@ -137,7 +137,7 @@ pub(super) fn start_position(
     pieces: &[(Square, Piece)],
     side: crate::domain::Colour,
     first: Option<&Node>,
-) -> Result<Position, String> {
+) -> Result<Position, crate::i18n::Msg> {
     let pos = Position::from_pieces(pieces, side)?;
     let mover = first
         .and_then(|n| n.mv)

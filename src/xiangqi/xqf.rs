@@ -8,6 +8,7 @@ use super::board::{Piece, Square};
 use super::record::{GameRecord, ImportError, ReadNote, ReadOptions};
 use super::tree::{build, fill, start_position, Found, Node};
 use crate::domain::Colour;
+use crate::i18n::msg;
 
 const HEADER: usize = 1024;
 /// The text whose bytes, masked with the file's keys, scramble the records.
@@ -20,8 +21,8 @@ pub fn is_xqf(bytes: &[u8]) -> bool {
     bytes.len() >= HEADER && bytes.starts_with(b"XQ")
 }
 
-fn err(msg: impl Into<String>) -> ImportError {
-    ImportError::Xqf(msg.into())
+fn err(why: crate::i18n::Msg) -> ImportError {
+    ImportError::Xqf(why)
 }
 
 fn square54_plus_221(x: u8) -> u8 {
@@ -57,9 +58,7 @@ pub fn read_xqf_with(
     opts: ReadOptions,
 ) -> Result<(GameRecord, Vec<ReadNote>), ImportError> {
     if !is_xqf(bytes) {
-        return Err(err(
-            "not an XQF file (no \"XQ\" signature or shorter than 1024 bytes)",
-        ));
+        return Err(err(msg!("err.xqf.signature")));
     }
     let version = bytes[2];
     let encrypted = version >= 11;
@@ -143,7 +142,7 @@ pub fn read_xqf_with(
     }
     let kids = if root.next { r.tree()? } else { Vec::new() };
     g.start = start_position(&pieces, side, kids.first())
-        .map_err(|e| err(format!("start position: {e}")))?;
+        .map_err(|e| err(msg!("err.xqf.start", why = e)))?;
     let mut notes = fill(&mut g, &kids, opts)?;
     if let Some(at) = r.broken {
         notes.push(ReadNote {
@@ -169,6 +168,24 @@ struct Records<'a> {
 
 /// One record: its move and comment, and whether its continuation and an
 /// alternative to it follow.
+/// The part of a record that a cut-short file ends in.
+#[derive(Clone, Copy)]
+enum Part {
+    Record,
+    CommentLength,
+    Comment,
+}
+
+impl Part {
+    fn msg(self) -> crate::i18n::Msg {
+        match self {
+            Part::Record => msg!("err.xqf.part.record"),
+            Part::CommentLength => msg!("err.xqf.part.comment_length"),
+            Part::Comment => msg!("err.xqf.part.comment"),
+        }
+    }
+}
+
 struct Record {
     node: Node,
     next: bool,
@@ -176,12 +193,12 @@ struct Record {
 }
 
 impl Records<'_> {
-    fn read(&mut self, n: usize, what: &str) -> Result<Vec<u8>, ImportError> {
+    fn read(&mut self, n: usize, what: Part) -> Result<Vec<u8>, ImportError> {
         let at = self.at;
         let raw = self
             .bytes
             .get(at..at + n)
-            .ok_or_else(|| err(format!("{what} at byte {at} cut short")))?;
+            .ok_or_else(|| err(msg!("err.xqf.cut_short", what = what.msg(), at)))?;
         self.at += n;
         Ok(raw
             .iter()
@@ -195,7 +212,7 @@ impl Records<'_> {
     /// "alternative"; later versions use bits 0x80, 0x40 and 0x20
     /// (comment).
     fn record(&mut self) -> Result<Record, ImportError> {
-        let rec = self.read(4, "record")?;
+        let rec = self.read(4, Part::Record)?;
         let tag = rec[2];
         let old = self.version <= 10;
         let (next, alternative, has_comment) = if old {
@@ -211,16 +228,13 @@ impl Records<'_> {
         };
         let mut node = Node::new(xqf_square(from), xqf_square(to), text);
         if has_comment {
-            let len = self.read(4, "comment length")?;
+            let len = self.read(4, Part::CommentLength)?;
             let n = i32::from_le_bytes([len[0], len[1], len[2], len[3]]) as i64
                 - if old { 0 } else { self.rmk_size };
             if n < 0 || self.at as i64 + n > self.bytes.len() as i64 {
-                return Err(err(format!(
-                    "bad comment length {n} at byte {}",
-                    self.at - 4
-                )));
+                return Err(err(msg!("err.xqf.comment_length", n, at = self.at - 4)));
             }
-            let raw = self.read(n as usize, "comment")?;
+            let raw = self.read(n as usize, Part::Comment)?;
             let (c, _, _) = encoding_rs::GB18030.decode(&raw);
             let c = c.trim_end_matches('\0').trim();
             if !c.is_empty() {
@@ -260,7 +274,7 @@ impl Records<'_> {
                     }
                 }
             },
-            || err("the move tree is too deep"),
+            || err(msg!("err.xqf.too_deep")),
         )
     }
 }

@@ -48,6 +48,7 @@ mod prizes_cli;
 mod publish_phone;
 mod publish_site;
 mod readers_fuzz;
+mod record_reasons;
 mod records_cli;
 mod reliability_cli;
 mod reliability_fs;

@@ -4,6 +4,7 @@
 
 use super::{in_palace, pad, Kind, Piece, Position, Square, EMPTY};
 use crate::domain::Colour;
+use crate::i18n::{msg, Msg};
 
 /// Why a FEN text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,20 +18,20 @@ pub enum FenError {
     /// The side to move is not w, r or b.
     Side(String),
     /// The position is not one a game can reach (piece counts, kings, palace).
-    Impossible { fen: String, why: String },
+    Impossible { fen: String, why: Msg },
 }
 
 impl FenError {
-    /// The error as a keyed message (why a position is impossible stays as
-    /// the checker gave it).
-    pub fn msg(&self) -> crate::i18n::Msg {
-        use crate::i18n::msg;
+    /// The error as a keyed message.
+    pub fn msg(&self) -> Msg {
         match self {
             FenError::Ranks(fen) => msg!("err.fen.ranks", fen),
             FenError::RankWidth { fen, rank } => msg!("err.fen.rank_width", fen, rank),
             FenError::Letter { fen, ch, col } => msg!("err.fen.letter", fen, ch, column = col),
             FenError::Side(fen) => msg!("err.fen.side", fen),
-            FenError::Impossible { fen, why } => msg!("err.fen.impossible", fen, why),
+            FenError::Impossible { fen, why } => {
+                msg!("err.fen.impossible", fen, why = why.clone())
+            }
         }
     }
 }
@@ -122,12 +123,12 @@ impl Position {
     }
 
     /// A position from a list of pieces; refuses impossible ones.
-    pub fn from_pieces(pieces: &[(Square, Piece)], side: Colour) -> Result<Position, String> {
+    pub fn from_pieces(pieces: &[(Square, Piece)], side: Colour) -> Result<Position, Msg> {
         let mut pos = Position::empty();
         pos.side = side;
         for &(s, p) in pieces {
             if pos.sq[s.pad()] != EMPTY {
-                return Err(format!("two pieces on {s}"));
+                return Err(msg!("err.position.two_pieces", square = s));
             }
             pos.sq[s.pad()] = p.code();
         }
@@ -136,7 +137,7 @@ impl Position {
     }
 
     /// Checks piece counts and where each kind may stand; records the kings.
-    fn validate(&mut self) -> Result<(), String> {
+    fn validate(&mut self) -> Result<(), Msg> {
         let mut counts = [[0u8; 7]; 2];
         for r in 0..10 {
             for f in 0..9 {
@@ -166,11 +167,11 @@ impl Position {
                     _ => true,
                 };
                 if !ok {
-                    return Err(format!(
-                        "a {} {:?} cannot stand on {}",
-                        pc.colour,
-                        pc.kind,
-                        Square::from_pad(p)
+                    return Err(msg!(
+                        "err.position.misplaced",
+                        colour = side_msg(pc.colour),
+                        kind = kind_msg(pc.colour, pc.kind),
+                        square = Square::from_pad(p)
                     ));
                 }
             }
@@ -178,16 +179,20 @@ impl Position {
         let max = [1u8, 2, 2, 2, 2, 2, 5];
         for (ci, colour) in [Colour::Red, Colour::Black].into_iter().enumerate() {
             if counts[ci][0] != 1 {
-                return Err(format!("{colour} must have exactly one king"));
+                return Err(msg!("err.position.one_king", colour = side_msg(colour)));
             }
             for k in Kind::ALL {
                 if counts[ci][k as usize] > max[k as usize] {
-                    return Err(format!("{colour} has too many {k:?} pieces"));
+                    return Err(msg!(
+                        "err.position.too_many",
+                        colour = side_msg(colour),
+                        kind = kind_msg(colour, k)
+                    ));
                 }
             }
         }
         if self.king_attacked(self.side.opposite()) {
-            return Err("the side not to move is in check".into());
+            return Err(msg!("err.position.in_check"));
         }
         Ok(())
     }
@@ -244,3 +249,33 @@ impl Position {
 }
 
 crate::i18n::english_display!(FenError);
+
+/// A side inside a reason: 红方 / 黑方, in English its code (`red`).
+fn side_msg(colour: Colour) -> Msg {
+    match colour {
+        Colour::Red => msg!("err.side.red"),
+        Colour::Black => msg!("err.side.black"),
+    }
+}
+
+/// A piece kind inside a reason: its Chinese name on that side (帅 / 将),
+/// in English the kind's name (`Advisor`).
+fn kind_msg(colour: Colour, kind: Kind) -> Msg {
+    let key = match (colour, kind) {
+        (Colour::Red, Kind::King) => "err.position.kind.red.king",
+        (Colour::Red, Kind::Advisor) => "err.position.kind.red.advisor",
+        (Colour::Red, Kind::Elephant) => "err.position.kind.red.elephant",
+        (Colour::Red, Kind::Horse) => "err.position.kind.red.horse",
+        (Colour::Red, Kind::Chariot) => "err.position.kind.red.chariot",
+        (Colour::Red, Kind::Cannon) => "err.position.kind.red.cannon",
+        (Colour::Red, Kind::Pawn) => "err.position.kind.red.pawn",
+        (Colour::Black, Kind::King) => "err.position.kind.black.king",
+        (Colour::Black, Kind::Advisor) => "err.position.kind.black.advisor",
+        (Colour::Black, Kind::Elephant) => "err.position.kind.black.elephant",
+        (Colour::Black, Kind::Horse) => "err.position.kind.black.horse",
+        (Colour::Black, Kind::Chariot) => "err.position.kind.black.chariot",
+        (Colour::Black, Kind::Cannon) => "err.position.kind.black.cannon",
+        (Colour::Black, Kind::Pawn) => "err.position.kind.black.pawn",
+    };
+    Msg::new(key)
+}
