@@ -218,6 +218,25 @@ impl App {
         Ok(self.store.entries(event.0)?)
     }
 
+    /// The names of a stored game's red and black players (its own
+    /// colours: game 2 of 分先 and a knockout's games may be played the
+    /// other way round from their board).
+    pub fn game_players(
+        &self,
+        event: EventId,
+        g: &crate::domain::Game,
+    ) -> Result<(String, String)> {
+        let entries = self.entries(event)?;
+        let name = |id: i64| {
+            entries
+                .iter()
+                .find(|e| e.id == id)
+                .map(|e| e.name.clone())
+                .unwrap_or_default()
+        };
+        Ok((name(g.red), name(g.black)))
+    }
+
     /// The rounds of `event` paired so far.
     pub fn rounds_paired(&self, event: EventId) -> Result<u32> {
         Ok(self.store.rounds_paired(event.0)?)

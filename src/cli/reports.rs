@@ -142,21 +142,14 @@ pub fn result_line(
     (round, board): (RoundNo, BoardNo),
     g: &crate::domain::Game,
 ) -> Result<crate::i18n::Msg, super::CliError> {
-    let entries = app.entries(event)?;
-    let name = |id: i64| {
-        entries
-            .iter()
-            .find(|e| e.id == id)
-            .map(|e| e.name.clone())
-            .unwrap_or_default()
-    };
+    let (red, black) = app.game_players(event, g)?;
     Ok(crate::i18n::msg!(
         "cli.out.result",
         round = round,
         board = board,
         game = g.game_no,
-        red = name(g.red),
-        black = name(g.black),
+        red,
+        black,
         outcome = g.outcome.code()
     ))
 }

@@ -287,20 +287,8 @@ fn recorded(
 ) -> crate::app::Result<Outcome> {
     let mut place = app.board_place(event, round, board)?.msg().render(lang);
     if g.game_no > 1 {
-        let entries = app.entries(event)?;
-        let name = |id: i64| {
-            entries
-                .iter()
-                .find(|e| e.id == id)
-                .map(|e| e.name.clone())
-                .unwrap_or_default()
-        };
-        let sides = crate::i18n::msg!(
-            "tui.form.game_sides",
-            game = g.game_no,
-            red = name(g.red),
-            black = name(g.black)
-        );
+        let (red, black) = app.game_players(event, g)?;
+        let sides = crate::i18n::msg!("tui.form.game_sides", game = g.game_no, red, black);
         place = format!("{place} · {}", sides.render(lang));
     }
     let mut message = crate::i18n::msg!(
