@@ -391,7 +391,11 @@ fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_tha
         s.contains("和棋黑胜") && s.contains("红 5 分 · 黑 4 分"),
         "{s}"
     );
-    assert!(s.contains("已录入 第 1 轮 第 1 场: 红胜"), "{s}");
+    // Game 3's own red is named with the win it stored.
+    assert!(
+        s.contains("已录入 第 1 轮 第 1 场 · 第 3 盘 红方 王天一 – 黑方 赵鑫鑫: 红胜"),
+        "{s}"
+    );
     assert!(!s.contains("armageddon") && !s.contains("red=5"), "{s}");
     // Correcting game 1 from the form (its game field changed) asks first.
     keys(&mut app, &mut m, "b");
