@@ -351,6 +351,38 @@ fn the_teams_tab_asks_before_replacing_a_result_and_names_the_board_as_shown() {
 }
 
 #[test]
+fn pairing_the_next_round_on_the_teams_tab_shows_its_matches() {
+    let (mut app, _) = team_league();
+    let mut m = open(&mut app, Tab::Teams);
+    keys(&mut app, &mut m, "v");
+    assert_eq!(m.teams().unwrap().round.get(), 1);
+    // Every board of round 1 (two matches of two boards): each result moves
+    // the cursor to the next board without one.
+    keys(&mut app, &mut m, "r\rd\rb\rr\r");
+    let r1 = m.teams().unwrap().matches.clone().unwrap();
+    assert!(r1
+        .matches
+        .iter()
+        .all(|x| x.boards.iter().all(|b| b.home_points.is_some())));
+    keys(&mut app, &mut m, "p");
+    let t = m.teams().unwrap();
+    assert_eq!(t.paired, 2, "{:?}", m.status().cloned());
+    assert_eq!(t.round.get(), 2, "the round just paired is shown");
+    let s = screen(&m);
+    assert!(s.contains("轮次 2"), "{s}");
+    let r2 = t.matches.clone().expect("round 2's matches");
+    assert!(r2
+        .matches
+        .iter()
+        .all(|x| x.boards.iter().all(|b| b.home_points.is_none())));
+    // Stepping back to round 1 stays there across a reload.
+    keys(&mut app, &mut m, "[");
+    assert_eq!(m.teams().unwrap().round.get(), 1);
+    keys(&mut app, &mut m, "v");
+    assert_eq!(m.teams().unwrap().round.get(), 1);
+}
+
+#[test]
 fn the_bracket_header_reads_red_and_black_of_the_game_due_and_r_is_a_win_for_that_red() {
     let (mut app, _) = cup(&["王天一", "赵鑫鑫"], &["games:2", "armageddon"]);
     let mut m = open(&mut app, Tab::Bracket);

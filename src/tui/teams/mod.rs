@@ -171,9 +171,13 @@ pub fn load(
     let (_, ts) = app.team_event(key)?;
     let not_team = || crate::i18n::msg!("err.team.not_team_event", event = &ev.name).render(lang);
     let prev = prev.filter(|t| t.event == key);
-    let round = prev
-        .as_ref()
-        .map_or(RoundNo(paired.max(1)), |t| t.round.within(paired + 1));
+    // A round paired since the last read is the one the secretary wants to
+    // see next (its matches, its results); otherwise the round stays put.
+    let round = match &prev {
+        Some(t) if paired > t.paired => RoundNo(paired),
+        Some(t) => t.round.within(paired + 1),
+        None => RoundNo(paired.max(1)),
+    };
     let mut t = TeamsTab {
         event: key,
         view: prev.as_ref().map_or(View::Teams, |t| t.view),
