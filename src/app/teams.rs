@@ -730,7 +730,12 @@ pub fn find_team<'a>(views: &'a [TeamView], key: &str) -> Result<&'a TeamView> {
                 .ok()
                 .and_then(|n| views.iter().find(|v| v.no == n))
         })
-        .ok_or_else(|| invalid!("err.team.unknown", team = key))
+        .ok_or_else(|| {
+            // A slip of one character in a short team name is named back.
+            let why = crate::i18n::msg!("err.team.unknown", team = key);
+            let names = views.iter().map(|v| v.team.name.as_str());
+            super::AppError::Invalid(crate::i18n::with_near(why, key, names))
+        })
 }
 
 #[cfg(test)]

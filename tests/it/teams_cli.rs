@@ -565,6 +565,34 @@ fn a_lineup_changes_after_pairing_until_the_first_result_of_the_match() {
     );
 }
 
+/// A team name typed with a slip of one character is refused, and the
+/// refusal names the team meant, in the reader's language.
+#[test]
+fn a_mistyped_team_name_is_named_back() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "L", "--teams", "--boards", "2", "--scheme", "standard", "--system",
+        "berger", "--rounds", "1",
+    ]);
+    c.ok(&["team", "add", "L", "钱塘", "--players", "a1,a2", "--create"]);
+    c.ok(&["team", "add", "L", "西湖", "--players", "b1,b2", "--create"]);
+    let args = ["team", "lineup", "L", "1", "钱唐", "a1,a2"];
+    for (locale, said) in [
+        ("zh_CN.UTF-8", "没有名为 钱唐 的队"),
+        ("zh_TW.UTF-8", "沒有名為 钱唐 的隊"),
+        ("en_US.UTF-8", "no team named 钱唐"),
+    ] {
+        let out = c.run_lang(locale, &args);
+        assert!(!out.status.success());
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert!(e.contains(said) && e.contains("\"钱塘\""), "{locale}: {e}");
+        assert!(!e.contains("西湖"), "{e}");
+    }
+    // A name near none of the teams gets no suggestion.
+    let e = c.fails(&["team", "lineup", "L", "1", "东方红", "a1,a2"]);
+    assert!(e.contains("东方红") && !e.contains("\""), "{e}");
+}
+
 /// The roster of a team: a reserve joins at the end at any
 /// time; a player leaves only before round 1 is paired, after that only
 /// as the arbiter's action (`--force`) and never out of a paired lineup;
