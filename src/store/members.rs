@@ -180,10 +180,19 @@ impl Store {
             .query_map([key], member_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         match found.len() {
-            0 => Err(StoreError::NotFound(msg!(
-                "err.store.no_member",
-                name = key
-            ))),
+            0 => {
+                // A name typed with a slip of a character is named back.
+                let mut stmt = self.conn.prepare("SELECT name FROM member")?;
+                let names = stmt
+                    .query_map([], |r| r.get::<_, String>(0))?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                let why = msg!("err.store.no_member", name = key);
+                Err(StoreError::NotFound(crate::i18n::with_near(
+                    why,
+                    key,
+                    names.iter().map(String::as_str),
+                )))
+            }
             1 => Ok(found.into_iter().next().expect("one row")),
             _ => Err(StoreError::Ambiguous {
                 what: "member",

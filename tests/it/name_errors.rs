@@ -58,3 +58,47 @@ fn unknown_and_ambiguous_names_read_the_same() {
     }
     insta::assert_snapshot!(all);
 }
+
+/// An event or member name typed with a slip — a missing space, one wrong
+/// character — is refused and the name meant is named back; a name near
+/// nothing gets no suggestion.
+#[test]
+fn a_slip_in_an_event_or_member_name_is_named_back() {
+    let c = Club::new();
+    c.ok(&["player", "add", "何晓东", "--rating", "2195"]);
+    c.ok(&["player", "add", "刘红梅", "--rating", "2335"]);
+    c.ok(&["event", "new", "周四快棋 第12期"]);
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &["standings", "周四快棋第12期"],
+            "周四快棋第12期",
+            "周四快棋 第12期",
+        ),
+        (&["player", "show", "何小东"], "何小东", "何晓东"),
+        (
+            &["event", "enter", "周四快棋 第12期", "刘红霉"],
+            "刘红霉",
+            "刘红梅",
+        ),
+    ];
+    for (args, typed, meant) in cases {
+        for (locale, hint) in [
+            ("zh_CN.UTF-8", "是否要写"),
+            ("zh_TW.UTF-8", "是否要寫"),
+            ("en_US.UTF-8", "did you mean"),
+        ] {
+            let out = c.run_lang(locale, args);
+            assert!(!out.status.success(), "{args:?}");
+            let e = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                e.contains(typed) && e.contains(hint) && e.contains(&format!("\"{meant}\"")),
+                "{locale} {args:?}: {e}"
+            );
+        }
+    }
+    let e = c.fails(&["player", "show", "张三丰"]);
+    assert!(e.contains("张三丰") && !e.contains("何晓东"), "{e}");
+    // Nothing was entered by the refused command.
+    let list = c.ok(&["event", "show", "周四快棋 第12期"]);
+    assert!(!list.contains("刘红梅"), "{list}");
+}
