@@ -24,7 +24,7 @@
 // ---- the door: typed ids, reads, answers for any kind ----
 mod door;
 mod kind;
-pub use crate::domain::{BoardNo, RoundNo, SeasonId};
+pub use crate::domain::{AfterRound, BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
 /// A scoring scheme by kind, as [`App::compare_schemes`] takes it.
 pub use crate::scoring::SchemeKind;
