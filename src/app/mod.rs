@@ -447,7 +447,7 @@ mod tests {
             },
             {
                 let e = ImportError::Move {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     move_no: 12,
                     side: Colour::Black,
                     text: "z9z9".into(),
@@ -458,7 +458,7 @@ mod tests {
             },
             {
                 let e = ImportError::Move {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     move_no: 12,
                     side: Colour::Red,
                     text: "z9z9".into(),
@@ -541,7 +541,7 @@ mod tests {
             },
             {
                 let e = ImportError::Fen {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     source: crate::xiangqi::FenError::Side("x".into()),
                 };
                 (e.to_string(), e.msg())

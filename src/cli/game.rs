@@ -328,9 +328,10 @@ fn stats(a: StatsArgs) -> CliResult {
 fn stats_text(g: &GameRecord) -> String {
     let s = game_stats(g);
     let mut out = String::new();
+    // The statistics text is English throughout, its game label too.
     out.push_str(&format!(
         "{}: result {}\n",
-        g.label(),
+        g.label().en(),
         g.result.as_deref().unwrap_or("unknown")
     ));
     out.push_str(&format!(
@@ -356,6 +357,7 @@ fn stats_text(g: &GameRecord) -> String {
 
 fn show(a: ShowArgs) -> CliResult {
     let file = load_with(&a.file, a.read.options())?;
+    let lang = crate::i18n::Lang::from_env();
     let mut text = String::new();
     for (i, g) in file.games.iter().enumerate() {
         if i > 0 {
@@ -363,7 +365,7 @@ fn show(a: ShowArgs) -> CliResult {
         }
         text.push_str(&format!(
             "{}  {}\n",
-            g.label(),
+            g.label().render(lang),
             g.tag("Event").unwrap_or_default()
         ));
         text.push_str(&pgn::score_sheet(g, a.notation.into()));

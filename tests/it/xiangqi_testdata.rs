@@ -167,3 +167,44 @@ fn cli_reports_an_illegal_move_with_game_move_and_text() {
     assert!(err.contains("move 2"), "{err}");
     assert!(err.contains("车９进５"), "{err}");
 }
+
+/// The game's label is said in the reader's language: `第1局 (A 对 B)`,
+/// in an error and in `game show`'s heading alike.
+#[test]
+fn cli_names_a_game_in_the_locale_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(
+        &bad,
+        "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９进５\n",
+    )
+    .unwrap();
+    let good = dir.path().join("good.pgn");
+    std::fs::write(&good, "[Red \"C\"]\n[Black \"D\"]\n1. 炮二平五 马８进７\n").unwrap();
+    for (locale, error_label, show_label) in [
+        ("zh_CN.UTF-8", "第1局 (A 对 B)", "第1局 (C 对 D)"),
+        ("zh_TW.UTF-8", "第1局 (A 對 B)", "第1局 (C 對 D)"),
+        ("en_US.UTF-8", "game 1 (A v B)", "game 1 (C v D)"),
+    ] {
+        let run = |args: &[&str], file: &std::path::Path| {
+            crate::common::output_of(
+                Command::new(env!("CARGO_BIN_EXE_qishe"))
+                    .env("LC_ALL", locale)
+                    .args(args)
+                    .arg(file),
+            )
+        };
+        let out = run(&["game", "stats"], &bad);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(error_label), "{locale}: {err}");
+        assert!(
+            !locale.starts_with("zh") || !err.contains("game 1"),
+            "{locale}: {err}"
+        );
+        let out = run(&["game", "show"], &good);
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(show_label), "{locale}: {text}");
+    }
+}
