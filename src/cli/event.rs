@@ -401,6 +401,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             } else {
                 crate::app::EventKind::Individual
             };
+            // The act's state before the names it refers to: a name
+            // already taken is said before a typo in --seed-from.
+            app.check_new_event(&a.name)?;
             let d = draft(&app, &a, kind)?;
             let e = app.create_event_of(&a.name, a.date, &d)?;
             say!("{}\t{}", e.id, e.name);

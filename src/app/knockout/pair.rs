@@ -268,16 +268,28 @@ impl App {
             .collect()
     }
 
-    /// Places the players by hand before round 1: `slots` top to bottom
-    /// (`None`: an empty slot), exactly P of them.
-    pub fn knockout_place(&mut self, event: EventId, slots: &[Option<EntryId>]) -> Result<()> {
+    /// Whether the players of `event` can be placed by hand now: a
+    /// knockout whose round 1 is not paired yet. A front end asks before it
+    /// reads the names typed, so that a placement that cannot be made is
+    /// said before a typo in one of its names.
+    pub fn check_knockout_place(&self, event: EventId) -> Result<()> {
         let ev = self.event(event)?;
-        let mut settings = self
-            .knockout_settings(&ev)?
+        self.knockout_settings(&ev)?
             .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
         if self.store.rounds_paired(ev.id)? > 0 {
             return Err(invalid!("err.ko.place_after_pairing"));
         }
+        Ok(())
+    }
+
+    /// Places the players by hand before round 1: `slots` top to bottom
+    /// (`None`: an empty slot), exactly P of them.
+    pub fn knockout_place(&mut self, event: EventId, slots: &[Option<EntryId>]) -> Result<()> {
+        self.check_knockout_place(event)?;
+        let ev = self.event(event)?;
+        let mut settings = self
+            .knockout_settings(&ev)?
+            .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
         let entries = self.store.entries(ev.id)?;
         let p = ko::bracket_size(entries.len());
         let bad = || invalid!("err.ko.bad_placement", slots = p, count = entries.len());
