@@ -1103,6 +1103,63 @@ fn the_templating_check_sees_a_hand_made_fill() {
     assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
 }
 
+/// Lines under `root/src`, outside the translation layer and the store,
+/// that name `log.text`: the one message that shows a text as it is, in
+/// every language, kept for action-log rows written before summaries were
+/// keyed (`store/log.rs`). Anywhere else it would carry English (or any
+/// text) past the translation tables: `file:line: text`.
+fn untranslated_texts(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let (i18n, store) = (root.join("src/i18n"), root.join("src/store"));
+    let mut hits = Vec::new();
+    for f in files
+        .iter()
+        .filter(|f| !f.starts_with(&i18n) && !f.starts_with(&store))
+    {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("\"log.text\"") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn no_text_passes_the_translation_tables_as_it_is() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = untranslated_texts(root);
+    assert!(
+        hits.is_empty(),
+        "say it with a keyed message of its own (log.text is for old log rows):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_untranslated_text_check_sees_a_plain_text_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/store", "src/app"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/app/x.rs"),
+        "fn f(p: String) -> Msg {\n    msg!(\"log.text\", text = p)\n}\n",
+    )
+    .unwrap();
+    // The store keeps it for old rows.
+    std::fs::write(
+        dir.path().join("src/store/log.rs"),
+        "fn g(t: &str) -> Msg {\n    msg!(\"log.text\", text = t)\n}\n",
+    )
+    .unwrap();
+    let hits = untranslated_texts(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
+}
+
 /// Lines outside test modules that make a `TieBreakList` other than where
 /// the codes are known good: `checked` only by the scoring layer's reader
 /// (`src/scoring/tiebreaks.rs`), `from_column` only by the store.

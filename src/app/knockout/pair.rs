@@ -105,17 +105,15 @@ impl App {
                 .filter(|s| !br.settled(s))
                 .map(|s| {
                     let v = br.view(s);
-                    let next = v
-                        .next
-                        .map(|n| n.msg(self.lang()))
-                        .unwrap_or_else(|| crate::i18n::msg!("log.text", text = ""));
-                    crate::i18n::msg!(
-                        "cl.ko.open_match",
-                        board = s.board,
-                        a = &v.a.name,
-                        b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
-                        next
-                    )
+                    let b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or("");
+                    let a = &v.a.name;
+                    match v.next {
+                        Some(n) => {
+                            let next = n.msg(self.lang());
+                            crate::i18n::msg!("cl.ko.open_match", board = s.board, a, b, next)
+                        }
+                        None => crate::i18n::msg!("cl.ko.open_match_bare", board = s.board, a, b),
+                    }
                 })
                 .collect();
             if let Some(matches) = crate::i18n::join_msgs(open) {
