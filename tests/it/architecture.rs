@@ -1160,6 +1160,50 @@ fn the_untranslated_text_check_sees_a_plain_text_message() {
     assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
 }
 
+/// Lines of `root/src/cli` whose function gives its reason as text
+/// (`Result<_, String>`): a value parser's reason is a keyed
+/// `cli::parse_error::ValueError`, said in the reader's language.
+fn cli_text_reasons(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/cli"), &mut files);
+    let mut hits = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let l = line.trim();
+            if l.contains("-> Result<") && l.contains(", String>") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, l));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_clis_value_parsers_give_keyed_reasons() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = cli_text_reasons(root);
+    assert!(
+        hits.is_empty(),
+        "give the reason as a keyed ValueError (cli/parse_error.rs):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_cli_reason_check_sees_a_text_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/cli")).unwrap();
+    std::fs::write(
+        dir.path().join("src/cli/x.rs"),
+        "fn sex(s: &str) -> Result<Sex, String> {\n    todo!()\n}\nfn ok(s: &str) -> Result<Sex, ValueError> {\n    todo!()\n}\n",
+    )
+    .unwrap();
+    let hits = cli_text_reasons(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:1:"), "{hits:?}");
+}
+
 /// Lines outside test modules that make a `TieBreakList` other than where
 /// the codes are known good: `checked` only by the scoring layer's reader
 /// (`src/scoring/tiebreaks.rs`), `from_column` only by the store.
