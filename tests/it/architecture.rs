@@ -1204,6 +1204,53 @@ fn the_cli_reason_check_sees_a_text_reason() {
     assert!(hits[0].contains("x.rs:1:"), "{hits:?}");
 }
 
+/// Where the project's random numbers are made: the one generator
+/// (`domain/rng.rs`) that knockout lots, cxa's random round 1 and the
+/// generated clubs share, and the Dutch simulator's own, which its pinned
+/// benchmark rounds were made with. Files under `root/src` that make
+/// another (`fn next_u64`), as paths relative to `src`.
+fn random_generators(root: &Path) -> Vec<String> {
+    const ALLOWED: &[&str] = &["domain/rng.rs", "pairing/dutch/simulate.rs"];
+    let src = root.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut hits = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).unwrap();
+        if text.contains("fn next_u64") && !ALLOWED.contains(&rel.as_str()) {
+            hits.push(rel);
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_random_numbers_come_from_the_domains_one_generator() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = random_generators(root);
+    assert!(
+        hits.is_empty(),
+        "draw from domain::Rng (domain/rng.rs), the one generator: {hits:?}"
+    );
+}
+
+#[test]
+fn the_generator_check_sees_a_second_generator() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/domain", "src/history"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    let gen = "pub struct R(u64);\nimpl R {\n    pub fn next_u64(&mut self) -> u64 {\n        self.0\n    }\n}\n";
+    std::fs::write(dir.path().join("src/domain/rng.rs"), gen).unwrap();
+    std::fs::write(dir.path().join("src/history/lots.rs"), gen).unwrap();
+    assert_eq!(random_generators(dir.path()), vec!["history/lots.rs"]);
+}
+
 /// Lines outside test modules that make a `TieBreakList` other than where
 /// the codes are known good: `checked` only by the scoring layer's reader
 /// (`src/scoring/tiebreaks.rs`), `from_column` only by the store.
