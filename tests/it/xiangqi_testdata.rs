@@ -208,3 +208,51 @@ fn cli_names_a_game_in_the_locale_language() {
         assert!(text.starts_with(show_label), "{locale}: {text}");
     }
 }
+
+/// `game stats` speaks the reader's language; its codes (result, FEN,
+/// material letters) stay as they are.
+#[test]
+fn cli_game_stats_in_the_locale_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.pgn");
+    std::fs::write(
+        &p,
+        "[Red \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n1. 炮二平五 马８进７ 1-0\n",
+    )
+    .unwrap();
+    for (locale, words) in [
+        (
+            "zh_CN.UTF-8",
+            ["第1局 (C 对 D): 结果 1-0", "终局局面", "红方", "首先吃子"],
+        ),
+        (
+            "zh_TW.UTF-8",
+            ["第1局 (C 對 D): 結果 1-0", "終局局面", "紅方", "首先吃子"],
+        ),
+        (
+            "en_US.UTF-8",
+            [
+                "game 1 (C v D): result 1-0",
+                "final position",
+                "red",
+                "first strike",
+            ],
+        ),
+    ] {
+        let out = crate::common::output_of(
+            Command::new(env!("CARGO_BIN_EXE_qishe"))
+                .env("LC_ALL", locale)
+                .args(["game", "stats"])
+                .arg(&p),
+        );
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        for w in words {
+            assert!(text.contains(w), "{locale}: {text}");
+        }
+        assert!(
+            text.contains("plies 2, full moves 1") == locale.starts_with("en"),
+            "{locale}: {text}"
+        );
+    }
+}
