@@ -203,6 +203,21 @@ impl App {
         }
     }
 
+    /// Whether an event can be created under `name`: a name no event has
+    /// yet. A front end asks before it reads the names its draft refers to
+    /// (`--seed-from`), so that a name already taken is said before a typo
+    /// in another; [`App::create_event_of`] refuses it again.
+    pub fn check_new_event(&self, name: &str) -> Result<()> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(super::invalid!("err.store.event_needs_name"));
+        }
+        if self.store.events()?.iter().any(|e| e.name == name) {
+            return Err(super::invalid!("err.store.event_exists", name));
+        }
+        Ok(())
+    }
+
     /// Tests and benchmarks: an event of `kind` with its settings given
     /// in full, not read from a draft and config.toml's defaults (the
     /// front ends go through [`App::create_event_of`]).

@@ -125,8 +125,14 @@ pub enum NextStep {
         label: Option<String>,
     },
     Lot,
-    /// The stored games cannot be scored (a missing fact, …).
-    Problem(String),
+    /// The stored games cannot be scored (a missing fact, …): why, keyed
+    /// (as JSON, its English).
+    Problem(#[serde(serialize_with = "english")] Msg),
+}
+
+/// A keyed reason as JSON: its English, as the bracket's JSON has it.
+fn english<S: serde::Serializer>(m: &Msg, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&m.en())
 }
 
 impl NextStep {
@@ -157,7 +163,7 @@ impl NextStep {
                 msg!("cl.ko.due", what, red, black)
             }
             NextStep::Lot => msg!("ko.due.lot"),
-            NextStep::Problem(p) => msg!("log.text", text = p),
+            NextStep::Problem(p) => p.clone(),
         }
     }
 }
@@ -413,7 +419,7 @@ impl Bracket {
                 None,
                 None,
                 None,
-                Some(NextStep::Problem(self.match_error(s, e.clone()).en())),
+                Some(NextStep::Problem(self.match_error(s, e.clone()))),
             ),
         };
         MatchView {

@@ -24,7 +24,7 @@
 // ---- the door: typed ids, reads, answers for any kind ----
 mod door;
 mod kind;
-pub use crate::domain::{BoardNo, RoundNo, SeasonId};
+pub use crate::domain::{AfterRound, BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;
 /// A scoring scheme by kind, as [`App::compare_schemes`] takes it.
 pub use crate::scoring::SchemeKind;
@@ -447,7 +447,7 @@ mod tests {
             },
             {
                 let e = ImportError::Move {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     move_no: 12,
                     side: Colour::Black,
                     text: "z9z9".into(),
@@ -458,7 +458,7 @@ mod tests {
             },
             {
                 let e = ImportError::Move {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     move_no: 12,
                     side: Colour::Red,
                     text: "z9z9".into(),
@@ -541,7 +541,7 @@ mod tests {
             },
             {
                 let e = ImportError::Fen {
-                    game: "game 1".into(),
+                    game: crate::i18n::msg!("record.game", n = 1),
                     source: crate::xiangqi::FenError::Side("x".into()),
                 };
                 (e.to_string(), e.msg())

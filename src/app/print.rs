@@ -4,6 +4,7 @@
 
 use super::{App, Result};
 use crate::app::EventId;
+use crate::domain::AfterRound;
 use crate::domain::RoundNo;
 use crate::domain::{Entry, Event, EventKind, NameOrder, PairingSystem, Points};
 use crate::i18n::Lang;
@@ -401,7 +402,7 @@ impl App {
                 Ok(report::standings(
                     &StandingsData {
                         event: info,
-                        after_round: st.after_round,
+                        after_round: AfterRound::counting(st.after_round),
                         in_progress: st.in_progress,
                         tiebreaks: st.tiebreaks.clone(),
                         rating: opts.rating,
@@ -459,7 +460,7 @@ impl App {
                     .collect();
                 let d = CrosstableData {
                     event: info,
-                    after_round: ct.rounds,
+                    after_round: AfterRound::counting(ct.rounds),
                     rows,
                     tiebreaks: match tb_cols {
                         true => st.tiebreaks.clone(),

@@ -14,6 +14,7 @@
 use super::print::DocKind;
 use super::{App, Result};
 use crate::app::EventId;
+use crate::domain::AfterRound;
 use crate::domain::Entry;
 use crate::domain::{BoardNo, RoundNo};
 use crate::i18n::{io_msg, tr, Lang};
@@ -590,7 +591,7 @@ impl App {
                     virtual_points: None,
                 },
                 rank: ranks.get(&r.player.id).copied(),
-                after_round: ct.rounds,
+                after_round: AfterRound::counting(ct.rounds),
                 rounds,
                 next: next.get(&e.id).cloned(),
             };

@@ -182,8 +182,9 @@ pub struct NewArgs {
 }
 
 /// `3` or `1-4`: a range of rounds.
-fn round_range(s: &str) -> Result<(RoundNo, RoundNo), String> {
-    let bad = || format!("\"{s}\" is not a round or a range of rounds like 1-4");
+fn round_range(s: &str) -> Result<(RoundNo, RoundNo), super::parse_error::ValueError> {
+    let bad =
+        || super::parse_error::ValueError(crate::i18n::msg!("cli.err.not_round_range", value = s));
     let (a, b) = s.split_once('-').unwrap_or((s, s));
     let a: u32 = a.trim().parse().map_err(|_| bad())?;
     let b: u32 = b.trim().parse().map_err(|_| bad())?;
@@ -193,9 +194,10 @@ fn round_range(s: &str) -> Result<(RoundNo, RoundNo), String> {
     Ok((RoundNo(a), RoundNo(b)))
 }
 
-fn round_start(s: &str) -> Result<chrono::NaiveDateTime, String> {
-    crate::app::schedule::parse_round_start(s)
-        .ok_or_else(|| format!("\"{s}\" is not a date and time like 2026-12-05 14:00"))
+fn round_start(s: &str) -> Result<chrono::NaiveDateTime, super::parse_error::ValueError> {
+    crate::app::schedule::parse_round_start(s).ok_or_else(|| {
+        super::parse_error::ValueError(crate::i18n::msg!("cli.err.not_round_start", value = s))
+    })
 }
 
 /// A scheme as a reader of `format` knows it: its name in text (新分先制;
@@ -401,6 +403,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             } else {
                 crate::app::EventKind::Individual
             };
+            // The act's state before the names it refers to: a name
+            // already taken is said before a typo in --seed-from.
+            app.check_new_event(&a.name)?;
             let d = draft(&app, &a, kind)?;
             let e = app.create_event_of(&a.name, a.date, &d)?;
             say!("{}\t{}", e.id, e.name);

@@ -325,37 +325,45 @@ fn stats(a: StatsArgs) -> CliResult {
     partly(&a.file, &file)
 }
 
+/// A game's statistics as text, in the environment's language (the codes
+/// — result, FEN, material letters, the first strike — as they are).
 fn stats_text(g: &GameRecord) -> String {
+    use crate::i18n::msg;
+    let lang = crate::i18n::Lang::from_env();
     let s = game_stats(g);
-    let mut out = String::new();
-    out.push_str(&format!(
-        "{}: result {}\n",
-        g.label(),
-        g.result.as_deref().unwrap_or("unknown")
-    ));
-    out.push_str(&format!(
-        "  plies {}, full moves {}\n  final position {}\n",
-        s.plies, s.full_moves, s.final_fen
-    ));
-    out.push_str(&format!(
-        "  material   red {:<12} black {}\n",
-        s.red_material.letters(),
-        s.black_material.letters()
-    ));
-    out.push_str(&format!(
-        "  piece moves (车/马炮/兵/士象/将)  red {}  black {}\n",
-        s.red_moves.text(),
-        s.black_moves.text()
-    ));
-    out.push_str(&format!("  first strike {}\n", s.first_strike.text()));
+    let result = match g.result.as_deref() {
+        Some(r) => msg!("cli.stats.result", result = r),
+        None => msg!("cli.stats.no_result"),
+    };
+    let mut lines = vec![
+        msg!("cli.stats.head", game = g.label(), result),
+        msg!(
+            "cli.stats.length",
+            plies = s.plies,
+            moves = s.full_moves,
+            fen = &s.final_fen
+        ),
+        msg!(
+            "cli.stats.material",
+            red = format!("{:<12}", s.red_material.letters()),
+            black = s.black_material.letters()
+        ),
+        msg!(
+            "cli.stats.piece_moves",
+            red = s.red_moves.text(),
+            black = s.black_moves.text()
+        ),
+        msg!("cli.stats.first_strike", what = s.first_strike.text()),
+    ];
     if let Some(t) = s.ending {
-        out.push_str(&format!("  ends in {}\n", t.code()));
+        lines.push(msg!("cli.stats.ends_in", code = t.code()));
     }
-    out
+    lines.iter().map(|m| m.render(lang) + "\n").collect()
 }
 
 fn show(a: ShowArgs) -> CliResult {
     let file = load_with(&a.file, a.read.options())?;
+    let lang = crate::i18n::Lang::from_env();
     let mut text = String::new();
     for (i, g) in file.games.iter().enumerate() {
         if i > 0 {
@@ -363,7 +371,7 @@ fn show(a: ShowArgs) -> CliResult {
         }
         text.push_str(&format!(
             "{}  {}\n",
-            g.label(),
+            g.label().render(lang),
             g.tag("Event").unwrap_or_default()
         ));
         text.push_str(&pgn::score_sheet(g, a.notation.into()));

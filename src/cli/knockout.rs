@@ -288,12 +288,16 @@ pub fn run(ctx: &Ctx, cmd: KnockoutCmd) -> CliResult {
             winner,
         } => {
             let event = app.find_event(&event)?.key();
+            // The act's state before the name typed: a lot that is not
+            // due is said before a typo in the winner's name.
+            app.check_knockout_lot(event, round, board)?;
             let winner = app.find_entry(event, &winner)?.key();
             let m = app.knockout_lot(event, round, board, winner)?;
             say!("{}", match_line(&m, ctx.lang));
         }
         KnockoutCmd::Place { event, slots } => {
             let event = app.find_event(&event)?.key();
+            app.check_knockout_place(event)?;
             let placed = app.find_slots(event, &slots)?;
             app.knockout_place(event, &placed)?;
             let line = crate::i18n::msg!("cli.out.slots_placed", n = slots.len());

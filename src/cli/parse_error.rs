@@ -10,6 +10,21 @@
 use crate::i18n::{msg, Msg};
 use clap::error::{ContextKind, ContextValue, Error, ErrorKind};
 
+/// Why one of qishe's own value parsers refused a value, keyed: clap
+/// shows its English, [`translate`] the message in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueError(pub Msg);
+
+impl ValueError {
+    pub fn msg(&self) -> Msg {
+        self.0.clone()
+    }
+}
+
+crate::i18n::english_display!(ValueError);
+
+impl std::error::Error for ValueError {}
+
 /// The error as a keyed message, or `None` to print clap's own words.
 pub fn translate(err: &Error) -> Option<Msg> {
     let text = |kind| match err.get(kind)? {
@@ -60,8 +75,14 @@ pub fn translate(err: &Error) -> Option<Msg> {
         ErrorKind::ValueValidation => {
             let arg = text(ContextKind::InvalidArg)?;
             let value = text(ContextKind::InvalidValue).unwrap_or_default();
-            let source = std::error::Error::source(err).map(|s| s.to_string());
-            let why = number_reason(source.as_deref().unwrap_or(""), &value)?;
+            let source = std::error::Error::source(err);
+            let why = match source.and_then(|s| s.downcast_ref::<ValueError>()) {
+                Some(own) => own.msg(),
+                None => {
+                    let source = source.map(|s| s.to_string()).unwrap_or_default();
+                    number_reason(&source, &value)?
+                }
+            };
             msg!("cli.err.bad_value", arg, value, why)
         }
         ErrorKind::ArgumentConflict => {

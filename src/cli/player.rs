@@ -82,8 +82,10 @@ pub struct EditArgs {
     pub reactivate: bool,
 }
 
-fn parse_sex(s: &str) -> Result<Sex, String> {
-    Sex::from_code(s).ok_or_else(|| format!("\"{s}\" is not a sex; use m or f"))
+fn parse_sex(s: &str) -> Result<Sex, super::parse_error::ValueError> {
+    Sex::from_code(s).ok_or_else(|| {
+        super::parse_error::ValueError(crate::i18n::msg!("cli.err.not_sex", value = s))
+    })
 }
 
 fn member_table(ctx: &Ctx, members: &[crate::domain::Member]) -> Table {

@@ -103,8 +103,10 @@ pub struct PrintArgs {
     pub template: Option<PathBuf>,
 }
 
-fn name_order(s: &str) -> Result<NameOrder, String> {
-    NameOrder::from_code(s).ok_or_else(|| format!("\"{s}\": use pinyin or strokes"))
+fn name_order(s: &str) -> Result<NameOrder, super::parse_error::ValueError> {
+    NameOrder::from_code(s).ok_or_else(|| {
+        super::parse_error::ValueError(crate::i18n::msg!("cli.err.not_name_order", value = s))
+    })
 }
 
 /// The language of the CSV header row, `None` for the stable keys.

@@ -324,19 +324,17 @@ pub fn run_standings(ctx: &Ctx, a: StandingsArgs) -> CliResult {
         match st.in_progress {
             Some(n) => say!(
                 "{} · {}",
-                crate::i18n::msg!(
-                    crate::report::cli_after_round_key(st.after_round),
-                    n = st.after_round
-                )
+                crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(
+                    st.after_round
+                ))
                 .render(l),
                 crate::i18n::msg!("rep.in_progress", n).render(l)
             ),
             None => say!(
                 "{}",
-                crate::i18n::msg!(
-                    crate::report::cli_after_round_key(st.after_round),
-                    n = st.after_round
-                )
+                crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(
+                    st.after_round
+                ))
                 .render(l)
             ),
         }
@@ -394,11 +392,9 @@ fn run_team_standings(
         return Ok(());
     }
     if a.format == Format::Text {
-        let after = crate::i18n::msg!(
-            crate::report::cli_after_round_key(st.after_round),
-            n = st.after_round
-        )
-        .render(lang);
+        let after =
+            crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(st.after_round))
+                .render(lang);
         match st.in_progress {
             Some(n) => say!(
                 "{after} · {}",

@@ -68,6 +68,40 @@ impl BoardNo {
     }
 }
 
+/// How far a table counts: before any round is complete, or after round
+/// `n` (rounds `1 ..= n` counted). Standings, crosstables and their
+/// documents carry it, so "no round complete yet" is a value of its own
+/// rather than a round 0 each renderer must remember to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AfterRound(Option<RoundNo>);
+
+impl AfterRound {
+    /// Before round 1 is complete: nothing counted yet.
+    pub const START: AfterRound = AfterRound(None);
+
+    /// After round `r`: rounds `1 ..= r` counted.
+    pub fn round(r: RoundNo) -> AfterRound {
+        AfterRound(Some(r))
+    }
+
+    /// After the first `n` rounds (`0`: before round 1), as the scoring
+    /// core counts them.
+    pub fn counting(n: u32) -> AfterRound {
+        AfterRound((n > 0).then_some(RoundNo(n)))
+    }
+
+    /// The last round counted; `None` before round 1.
+    pub fn last(self) -> Option<RoundNo> {
+        self.0
+    }
+
+    /// How many rounds are counted (`0` before round 1): the rounds
+    /// `1 ..= rounds()` a crosstable has columns for.
+    pub fn rounds(self) -> u32 {
+        self.0.map_or(0, RoundNo::get)
+    }
+}
+
 /// A round or board shows as its bare number, so a message that names one
 /// reads as it did when the number was a `u32`.
 impl fmt::Display for RoundNo {
@@ -92,6 +126,17 @@ mod tests {
         assert_eq!(format!("{:>3}", BoardNo(12)), " 12");
         assert_eq!(RoundNo(7).get(), 7);
         assert!(RoundNo(2) < RoundNo(10));
+    }
+
+    #[test]
+    fn after_round_zero_is_the_start_not_a_round() {
+        assert_eq!(AfterRound::counting(0), AfterRound::START);
+        assert_eq!(AfterRound::START.last(), None);
+        assert_eq!(AfterRound::START.rounds(), 0);
+        assert_eq!(AfterRound::counting(3), AfterRound::round(RoundNo(3)));
+        assert_eq!(AfterRound::counting(3).last(), Some(RoundNo(3)));
+        assert_eq!(AfterRound::counting(3).rounds(), 3);
+        assert!(AfterRound::START < AfterRound::counting(1));
     }
 
     #[test]

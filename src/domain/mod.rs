@@ -25,7 +25,7 @@ pub use game::{
     PieceMoves, PlacedGame, Termination,
 };
 pub use identity::{Identity, Paper};
-pub use ids::{BoardNo, EntryId, EventId, MemberId, RoundNo, SeasonId, TeamId};
+pub use ids::{AfterRound, BoardNo, EntryId, EventId, MemberId, RoundNo, SeasonId, TeamId};
 pub use names::NameOrder;
 pub use points::{ParsePointsError, Points};
 pub use prize::{

@@ -39,6 +39,12 @@ pub(super) static TEXTS: &[Text] = &[
         "board {board} {a} – {b} ({next})",
     ),
     (
+        "cl.ko.open_match_bare",
+        "第{board}台 {a} – {b}",
+        "第{board}台 {a} – {b}",
+        "board {board} {a} – {b}",
+    ),
+    (
         "cl.ko.round_board",
         "第{round}轮第{board}台",
         "第{round}輪第{board}台",

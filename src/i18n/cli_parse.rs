@@ -64,6 +64,31 @@ pub static TEXTS: &[Text] = &[
         "{arg} 的值 \"{value}\" 不可用，是否要寫 \"{near}\"? 可用: {allowed}",
         "\"{value}\" is not a value of {arg}; did you mean \"{near}\"? Allowed: {allowed}",
     ),
+    // Why qishe's own value parsers refuse a value (`cli::parse_error::ValueError`).
+    (
+        "cli.err.not_round_range",
+        "\"{value}\" 不是轮次或轮次范围 (如 1-4)",
+        "\"{value}\" 不是輪次或輪次範圍 (如 1-4)",
+        "\"{value}\" is not a round or a range of rounds like 1-4",
+    ),
+    (
+        "cli.err.not_round_start",
+        "\"{value}\" 不是日期和时间 (如 2026-12-05 14:00)",
+        "\"{value}\" 不是日期和時間 (如 2026-12-05 14:00)",
+        "\"{value}\" is not a date and time like 2026-12-05 14:00",
+    ),
+    (
+        "cli.err.not_sex",
+        "\"{value}\" 不是性别; 用 m 或 f",
+        "\"{value}\" 不是性別; 用 m 或 f",
+        "\"{value}\" is not a sex; use m or f",
+    ),
+    (
+        "cli.err.not_name_order",
+        "\"{value}\": 用 pinyin (拼音) 或 strokes (笔画)",
+        "\"{value}\": 用 pinyin (拼音) 或 strokes (筆畫)",
+        "\"{value}\": use pinyin or strokes",
+    ),
     (
         "cli.err.bad_value",
         "{arg} 的值 \"{value}\" 无效: {why}",

@@ -120,7 +120,7 @@ mod cli_value_names;
 mod console;
 mod database;
 mod errors;
-mod hostile;
+mod files_and_limits;
 mod judge;
 mod kinds;
 mod knockout;
@@ -176,7 +176,7 @@ static TABLES: &[&[Text]] = &[
     cli_parse::TEXTS,
     cli_value_names::TEXTS,
     kinds::TEXTS,
-    hostile::TEXTS,
+    files_and_limits::TEXTS,
     trf2026::TEXTS,
     serve::TEXTS,
 ];

@@ -42,6 +42,12 @@ impl IntoArg for Msg {
     }
 }
 
+impl IntoArg for &Msg {
+    fn into_arg(self) -> Arg {
+        Arg::Msg(self.clone())
+    }
+}
+
 impl IntoArg for Arg {
     fn into_arg(self) -> Arg {
         self

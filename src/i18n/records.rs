@@ -1,11 +1,19 @@
 //! Texts of the game-record readers' reasons: why a position cannot be
 //! (FEN, XQF, DhtmlXQ and CBR start positions), why an XQF file or a
-//! DhtmlXQ block is broken, why bytes are no game record, and an unknown
-//! notation's name.
+//! DhtmlXQ block is broken, why bytes are no game record, an unknown
+//! notation's name, and how a game of a file is named.
 
 use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
+    // How messages name a game of a file (`GameRecord::label`).
+    ("record.game", "第{n}局", "第{n}局", "game {n}"),
+    (
+        "record.game_of",
+        "第{n}局 ({red} 对 {black})",
+        "第{n}局 ({red} 對 {black})",
+        "game {n} ({red} v {black})",
+    ),
     // Why a position is impossible (`Position::validate`, `from_pieces`).
     (
         "err.position.two_pieces",

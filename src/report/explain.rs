@@ -13,11 +13,8 @@ pub fn breakdown_text(l: Lang, b: &Breakdown) -> String {
         b.player.start_no,
         b.points,
         tr(l, "explain.points"),
-        crate::i18n::msg!(
-            crate::report::cli_after_round_key(b.after_round),
-            n = b.after_round
-        )
-        .render(l)
+        crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(b.after_round))
+            .render(l)
     );
     for it in &b.items {
         let label = it.tiebreak.name(l, false);

@@ -24,23 +24,25 @@ mod strokes;
 pub mod team;
 mod text;
 
-/// The key that heads standings after `n` complete rounds: "after round
-/// n", or, before any round is complete, "no round complete yet" (not
-/// "after round 0").
-pub fn after_round_key(n: u32) -> &'static str {
-    match n {
-        0 => "rep.no_round_done",
-        _ => "rep.after_round",
+/// What heads standings after `after`: "after round n", or, before any
+/// round is complete, "no round complete yet" (not "after round 0").
+pub fn after_round_msg(after: AfterRound) -> Msg {
+    match after.last() {
+        None => Msg::new("rep.no_round_done"),
+        Some(r) => Msg::new("rep.after_round").with("n", r),
     }
 }
 
-/// [`after_round_key`] for the command line's lower-case heading.
-pub fn cli_after_round_key(n: u32) -> &'static str {
-    match n {
-        0 => "cli.no_round_done",
-        _ => "cli.after_round",
+/// [`after_round_msg`] for the command line's lower-case heading.
+pub fn cli_after_round_msg(after: AfterRound) -> Msg {
+    match after.last() {
+        None => Msg::new("cli.no_round_done"),
+        Some(r) => Msg::new("cli.after_round").with("n", r),
     }
 }
+
+use crate::domain::AfterRound;
+use crate::i18n::Msg;
 
 pub use self::csv::{render_csv, CsvError, CsvOptions};
 pub(crate) use docs::game_slip;

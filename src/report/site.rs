@@ -10,7 +10,7 @@
 
 use super::html::escape;
 use super::{render_html, Doc, Part};
-use crate::domain::{BoardNo, Colour, Points, RoundNo};
+use crate::domain::{AfterRound, BoardNo, Colour, Points, RoundNo};
 use crate::i18n::{tr, Lang};
 use crate::scoring::{CrossCell, RoundKind, RoundResult};
 use std::fmt::Write;
@@ -48,7 +48,7 @@ pub struct PlayerPageData {
     /// With `points` set.
     pub player: super::PlayerLine,
     pub rank: Option<(u32, bool)>,
-    pub after_round: u32,
+    pub after_round: AfterRound,
     pub rounds: Vec<PlayerRound>,
     /// The game he is to play now: the last paired round's, while its
     /// result is not in.
@@ -196,11 +196,7 @@ pub fn player_page(d: &PlayerPageData, lang: Lang) -> String {
     }
     info.push((
         String::new(),
-        fill(
-            lang,
-            crate::report::after_round_key(d.after_round),
-            d.after_round,
-        ),
+        crate::report::after_round_msg(d.after_round).render(lang),
     ));
     let doc = Doc {
         title: title.clone(),

@@ -115,7 +115,8 @@ pub fn table<'a>(
 /// or "尚无完成的轮次" before any round is complete.
 pub fn standings_title(lang: crate::i18n::Lang, after: u32, in_progress: Option<u32>) -> String {
     use crate::i18n::{msg, tr};
-    let after_text = msg!(crate::report::cli_after_round_key(after), n = after).render(lang);
+    let after_text =
+        crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(after)).render(lang);
     match in_progress {
         Some(n) => format!(
             " {} · {} · {} ",

@@ -256,7 +256,7 @@ fn play_line(
     i: &mut usize,
     nested: bool,
     depth: usize,
-    label: &str,
+    label: &crate::i18n::Msg,
     opts: ReadOptions,
     notes: &mut Vec<ReadNote>,
 ) -> Result<Variation, ImportError> {
@@ -327,7 +327,7 @@ fn play_line(
                     }
                     Err(source) => {
                         let e = ImportError::Move {
-                            game: label.to_string(),
+                            game: label.clone(),
                             move_no: move_number(start, ply),
                             side: pos.side_to_move(),
                             text: t.text.clone(),

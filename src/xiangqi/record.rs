@@ -81,7 +81,7 @@ impl Skipped {
 pub const MAX_VARIATION_DEPTH: usize = 64;
 
 /// The note for variations left out below [`MAX_VARIATION_DEPTH`].
-pub(crate) fn too_deep(index: usize, game: &str, dropped: usize) -> ReadNote {
+pub(crate) fn too_deep(index: usize, game: &crate::i18n::Msg, dropped: usize) -> ReadNote {
     ReadNote {
         index,
         msg: crate::i18n::msg!(
@@ -150,8 +150,9 @@ impl GameRecord {
         self.result.as_deref().and_then(|r| r.parse().ok())
     }
 
-    /// How error messages name this game: `game 2 (Lv Qin v LIN HongMin)`.
-    pub fn label(&self) -> String {
+    /// How messages name this game: `game 2 (Lv Qin v LIN HongMin)`,
+    /// `第2局 (Lv Qin 对 LIN HongMin)`.
+    pub fn label(&self) -> crate::i18n::Msg {
         game_label(self.index, self.red(), self.black())
     }
 
@@ -232,13 +233,14 @@ pub fn normalise_result(r: &str) -> Option<String> {
     Some(code.to_string())
 }
 
-/// How error messages name a game.
-pub fn game_label(index: usize, red: Option<&str>, black: Option<&str>) -> String {
+/// How messages name a game: its number in the file, with its players
+/// when the file names them; rendered in the reader's language.
+pub fn game_label(index: usize, red: Option<&str>, black: Option<&str>) -> crate::i18n::Msg {
     match (red, black) {
         (Some(r), Some(b)) if !r.is_empty() || !b.is_empty() => {
-            format!("game {} ({} v {})", index + 1, r, b)
+            crate::i18n::msg!("record.game_of", n = index + 1, red = r, black = b)
         }
-        _ => format!("game {}", index + 1),
+        _ => crate::i18n::msg!("record.game", n = index + 1),
     }
 }
 
@@ -306,7 +308,7 @@ impl ImportError {
 pub enum ImportError {
     /// A move that is unreadable, illegal or ambiguous.
     Move {
-        game: String,
+        game: crate::i18n::Msg,
         move_no: u32,
         side: Colour,
         text: String,
@@ -314,7 +316,10 @@ pub enum ImportError {
         source: MoveTextError,
     },
     /// A bad FEN tag or start position.
-    Fen { game: String, source: FenError },
+    Fen {
+        game: crate::i18n::Msg,
+        source: FenError,
+    },
     /// Broken file structure (unterminated tag or comment, …).
     Syntax {
         line: usize,

@@ -1103,6 +1103,154 @@ fn the_templating_check_sees_a_hand_made_fill() {
     assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
 }
 
+/// Lines under `root/src`, outside the translation layer and the store,
+/// that name `log.text`: the one message that shows a text as it is, in
+/// every language, kept for action-log rows written before summaries were
+/// keyed (`store/log.rs`). Anywhere else it would carry English (or any
+/// text) past the translation tables: `file:line: text`.
+fn untranslated_texts(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let (i18n, store) = (root.join("src/i18n"), root.join("src/store"));
+    let mut hits = Vec::new();
+    for f in files
+        .iter()
+        .filter(|f| !f.starts_with(&i18n) && !f.starts_with(&store))
+    {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("\"log.text\"") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn no_text_passes_the_translation_tables_as_it_is() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = untranslated_texts(root);
+    assert!(
+        hits.is_empty(),
+        "say it with a keyed message of its own (log.text is for old log rows):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_untranslated_text_check_sees_a_plain_text_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/store", "src/app"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("src/app/x.rs"),
+        "fn f(p: String) -> Msg {\n    msg!(\"log.text\", text = p)\n}\n",
+    )
+    .unwrap();
+    // The store keeps it for old rows.
+    std::fs::write(
+        dir.path().join("src/store/log.rs"),
+        "fn g(t: &str) -> Msg {\n    msg!(\"log.text\", text = t)\n}\n",
+    )
+    .unwrap();
+    let hits = untranslated_texts(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:2:"), "{hits:?}");
+}
+
+/// Lines of `root/src/cli` whose function gives its reason as text
+/// (`Result<_, String>`): a value parser's reason is a keyed
+/// `cli::parse_error::ValueError`, said in the reader's language.
+fn cli_text_reasons(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src/cli"), &mut files);
+    let mut hits = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let l = line.trim();
+            if l.contains("-> Result<") && l.contains(", String>") {
+                hits.push(format!("{}:{}: {}", f.display(), i + 1, l));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_clis_value_parsers_give_keyed_reasons() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = cli_text_reasons(root);
+    assert!(
+        hits.is_empty(),
+        "give the reason as a keyed ValueError (cli/parse_error.rs):\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_cli_reason_check_sees_a_text_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/cli")).unwrap();
+    std::fs::write(
+        dir.path().join("src/cli/x.rs"),
+        "fn sex(s: &str) -> Result<Sex, String> {\n    todo!()\n}\nfn ok(s: &str) -> Result<Sex, ValueError> {\n    todo!()\n}\n",
+    )
+    .unwrap();
+    let hits = cli_text_reasons(dir.path());
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("x.rs:1:"), "{hits:?}");
+}
+
+/// Where the project's random numbers are made: the one generator
+/// (`domain/rng.rs`) that knockout lots, cxa's random round 1 and the
+/// generated clubs share, and the Dutch simulator's own, which its pinned
+/// benchmark rounds were made with. Files under `root/src` that make
+/// another (`fn next_u64`), as paths relative to `src`.
+fn random_generators(root: &Path) -> Vec<String> {
+    const ALLOWED: &[&str] = &["domain/rng.rs", "pairing/dutch/simulate.rs"];
+    let src = root.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut hits = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).unwrap();
+        if text.contains("fn next_u64") && !ALLOWED.contains(&rel.as_str()) {
+            hits.push(rel);
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_random_numbers_come_from_the_domains_one_generator() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hits = random_generators(root);
+    assert!(
+        hits.is_empty(),
+        "draw from domain::Rng (domain/rng.rs), the one generator: {hits:?}"
+    );
+}
+
+#[test]
+fn the_generator_check_sees_a_second_generator() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["src/domain", "src/history"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    let gen = "pub struct R(u64);\nimpl R {\n    pub fn next_u64(&mut self) -> u64 {\n        self.0\n    }\n}\n";
+    std::fs::write(dir.path().join("src/domain/rng.rs"), gen).unwrap();
+    std::fs::write(dir.path().join("src/history/lots.rs"), gen).unwrap();
+    assert_eq!(random_generators(dir.path()), vec!["history/lots.rs"]);
+}
+
 /// Lines outside test modules that make a `TieBreakList` other than where
 /// the codes are known good: `checked` only by the scoring layer's reader
 /// (`src/scoring/tiebreaks.rs`), `from_column` only by the store.

@@ -30,7 +30,7 @@ fn round_trip(games: &[GameRecord], label: &str) {
         );
         assert_eq!(back.games.len(), games.len(), "{label} {n}");
         for (a, b) in games.iter().zip(&back.games) {
-            same(a, b, &format!("{label} {n} {}", a.label()));
+            same(a, b, &format!("{label} {n} {}", a.label().en()));
         }
     }
     let text = write_dhtmlxq(games);
@@ -45,7 +45,7 @@ fn round_trip(games: &[GameRecord], label: &str) {
         if a.moves.is_empty() {
             continue;
         }
-        same(a, b, &format!("{label} dhtmlxq {}", a.label()));
+        same(a, b, &format!("{label} dhtmlxq {}", a.label().en()));
     }
 }
 

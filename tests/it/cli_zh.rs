@@ -308,3 +308,24 @@ fn the_event_list_and_show_name_schemes_systems_and_tiebreaks_in_the_locale() {
     let en = text("en_US.UTF-8", &["event", "show", "双局"]);
     assert!(en.contains("small-points"), "{en}");
 }
+
+/// A value refused by one of qishe's own parsers (`--sex`, `--name-order`,
+/// a round range, a round's start) is said in the reader's language, in
+/// 简体 and 繁體 as in English.
+#[test]
+fn a_value_refused_by_qishes_own_parser_is_said_in_the_readers_language() {
+    let c = Club::new();
+    for (locale, why) in [
+        ("zh_CN.UTF-8", "\"q\" 不是性别; 用 m 或 f"),
+        ("zh_TW.UTF-8", "\"q\" 不是性別; 用 m 或 f"),
+        ("en_US.UTF-8", "\"q\" is not a sex; use m or f"),
+    ] {
+        let out = c.run_lang(locale, &["player", "add", "甲", "--sex", "q"]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{locale}: {err}");
+        if locale.starts_with("zh") {
+            assert!(!err.contains("is not a sex"), "{locale}: {err}");
+        }
+    }
+}

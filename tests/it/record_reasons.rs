@@ -39,8 +39,8 @@ fn a_broken_record_says_why_in_the_users_language() {
             "advisor.pgn",
             [
                 format!("qishe: advisor.pgn: game 1: {fen}: a red Advisor cannot stand on d1"),
-                format!("qishe: advisor.pgn: game 1: {fen}: 红方的仕不能放在 d1"),
-                format!("qishe: advisor.pgn: game 1: {fen}: 紅方的仕不能放在 d1"),
+                format!("qishe: advisor.pgn: 第1局: {fen}: 红方的仕不能放在 d1"),
+                format!("qishe: advisor.pgn: 第1局: {fen}: 紅方的仕不能放在 d1"),
             ],
         ),
         (

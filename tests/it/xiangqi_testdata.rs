@@ -167,3 +167,92 @@ fn cli_reports_an_illegal_move_with_game_move_and_text() {
     assert!(err.contains("move 2"), "{err}");
     assert!(err.contains("车９进５"), "{err}");
 }
+
+/// The game's label is said in the reader's language: `第1局 (A 对 B)`,
+/// in an error and in `game show`'s heading alike.
+#[test]
+fn cli_names_a_game_in_the_locale_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(
+        &bad,
+        "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９进５\n",
+    )
+    .unwrap();
+    let good = dir.path().join("good.pgn");
+    std::fs::write(&good, "[Red \"C\"]\n[Black \"D\"]\n1. 炮二平五 马８进７\n").unwrap();
+    for (locale, error_label, show_label) in [
+        ("zh_CN.UTF-8", "第1局 (A 对 B)", "第1局 (C 对 D)"),
+        ("zh_TW.UTF-8", "第1局 (A 對 B)", "第1局 (C 對 D)"),
+        ("en_US.UTF-8", "game 1 (A v B)", "game 1 (C v D)"),
+    ] {
+        let run = |args: &[&str], file: &std::path::Path| {
+            crate::common::output_of(
+                Command::new(env!("CARGO_BIN_EXE_qishe"))
+                    .env("LC_ALL", locale)
+                    .args(args)
+                    .arg(file),
+            )
+        };
+        let out = run(&["game", "stats"], &bad);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(error_label), "{locale}: {err}");
+        assert!(
+            !locale.starts_with("zh") || !err.contains("game 1"),
+            "{locale}: {err}"
+        );
+        let out = run(&["game", "show"], &good);
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(show_label), "{locale}: {text}");
+    }
+}
+
+/// `game stats` speaks the reader's language; its codes (result, FEN,
+/// material letters) stay as they are.
+#[test]
+fn cli_game_stats_in_the_locale_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.pgn");
+    std::fs::write(
+        &p,
+        "[Red \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n1. 炮二平五 马８进７ 1-0\n",
+    )
+    .unwrap();
+    for (locale, words) in [
+        (
+            "zh_CN.UTF-8",
+            ["第1局 (C 对 D): 结果 1-0", "终局局面", "红方", "首先吃子"],
+        ),
+        (
+            "zh_TW.UTF-8",
+            ["第1局 (C 對 D): 結果 1-0", "終局局面", "紅方", "首先吃子"],
+        ),
+        (
+            "en_US.UTF-8",
+            [
+                "game 1 (C v D): result 1-0",
+                "final position",
+                "red",
+                "first strike",
+            ],
+        ),
+    ] {
+        let out = crate::common::output_of(
+            Command::new(env!("CARGO_BIN_EXE_qishe"))
+                .env("LC_ALL", locale)
+                .args(["game", "stats"])
+                .arg(&p),
+        );
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        for w in words {
+            assert!(text.contains(w), "{locale}: {text}");
+        }
+        assert!(
+            text.contains("plies 2, full moves 1") == locale.starts_with("en"),
+            "{locale}: {text}"
+        );
+    }
+}

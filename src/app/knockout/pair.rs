@@ -105,17 +105,15 @@ impl App {
                 .filter(|s| !br.settled(s))
                 .map(|s| {
                     let v = br.view(s);
-                    let next = v
-                        .next
-                        .map(|n| n.msg(self.lang()))
-                        .unwrap_or_else(|| crate::i18n::msg!("log.text", text = ""));
-                    crate::i18n::msg!(
-                        "cl.ko.open_match",
-                        board = s.board,
-                        a = &v.a.name,
-                        b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or(""),
-                        next
-                    )
+                    let b = v.b.as_ref().map(|b| b.name.as_str()).unwrap_or("");
+                    let a = &v.a.name;
+                    match v.next {
+                        Some(n) => {
+                            let next = n.msg(self.lang());
+                            crate::i18n::msg!("cl.ko.open_match", board = s.board, a, b, next)
+                        }
+                        None => crate::i18n::msg!("cl.ko.open_match_bare", board = s.board, a, b),
+                    }
                 })
                 .collect();
             if let Some(matches) = crate::i18n::join_msgs(open) {
@@ -268,16 +266,28 @@ impl App {
             .collect()
     }
 
-    /// Places the players by hand before round 1: `slots` top to bottom
-    /// (`None`: an empty slot), exactly P of them.
-    pub fn knockout_place(&mut self, event: EventId, slots: &[Option<EntryId>]) -> Result<()> {
+    /// Whether the players of `event` can be placed by hand now: a
+    /// knockout whose round 1 is not paired yet. A front end asks before it
+    /// reads the names typed, so that a placement that cannot be made is
+    /// said before a typo in one of its names.
+    pub fn check_knockout_place(&self, event: EventId) -> Result<()> {
         let ev = self.event(event)?;
-        let mut settings = self
-            .knockout_settings(&ev)?
+        self.knockout_settings(&ev)?
             .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
         if self.store.rounds_paired(ev.id)? > 0 {
             return Err(invalid!("err.ko.place_after_pairing"));
         }
+        Ok(())
+    }
+
+    /// Places the players by hand before round 1: `slots` top to bottom
+    /// (`None`: an empty slot), exactly P of them.
+    pub fn knockout_place(&mut self, event: EventId, slots: &[Option<EntryId>]) -> Result<()> {
+        self.check_knockout_place(event)?;
+        let ev = self.event(event)?;
+        let mut settings = self
+            .knockout_settings(&ev)?
+            .ok_or_else(|| invalid!("err.ko.not_knockout", event = &ev.name))?;
         let entries = self.store.entries(ev.id)?;
         let p = ko::bracket_size(entries.len());
         let bad = || invalid!("err.ko.bad_placement", slots = p, count = entries.len());

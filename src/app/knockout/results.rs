@@ -258,20 +258,19 @@ impl App {
         })
     }
 
-    /// Records the winner drawn by lot for a match tied at the lot step
-    /// (one of its two players: a front end reads the name typed with
-    /// [`App::find_entry`]).
-    pub fn knockout_lot(
-        &mut self,
-        event: EventId,
-        round: RoundNo,
-        board: BoardNo,
-        winner: EntryId,
-    ) -> Result<MatchView> {
-        let round = round.get();
-        let board = board.get();
+    /// Whether the match on `board` of `round` is tied at the lot step, so
+    /// that a lot can be recorded for it now. A front end asks before it
+    /// reads the winner's name, so that a lot that is not due is said
+    /// before a typo in the name.
+    pub fn check_knockout_lot(&self, event: EventId, round: RoundNo, board: BoardNo) -> Result<()> {
         let ev = self.event(event)?;
-        let br = self.bracket_of(&ev)?;
+        self.lot_slot(&ev, round.get(), board.get()).map(|_| ())
+    }
+
+    /// The match a lot is recorded for, with its second player: refused
+    /// when it has none or is not tied at the lot step.
+    fn lot_slot(&self, ev: &crate::domain::Event, round: u32, board: u32) -> Result<(Slot, i64)> {
+        let br = self.bracket_of(ev)?;
         let slot = br.slot(round, board)?.clone();
         let Some(b) = slot.b else {
             return Err(invalid!("err.ko.bye_match", round, board));
@@ -300,6 +299,23 @@ impl App {
         if let Some(why) = why {
             return Err(invalid!("err.ko.lot_not_due", round, board, why));
         }
+        Ok((slot, b))
+    }
+
+    /// Records the winner drawn by lot for a match tied at the lot step
+    /// (one of its two players: a front end reads the name typed with
+    /// [`App::find_entry`], after [`App::check_knockout_lot`]).
+    pub fn knockout_lot(
+        &mut self,
+        event: EventId,
+        round: RoundNo,
+        board: BoardNo,
+        winner: EntryId,
+    ) -> Result<MatchView> {
+        let round = round.get();
+        let board = board.get();
+        let ev = self.event(event)?;
+        let (slot, b) = self.lot_slot(&ev, round, board)?;
         let entries = self.store.entries(ev.id)?;
         let Some(e) = entries.iter().find(|e| e.id == winner.0) else {
             return Err(invalid!(

@@ -138,3 +138,14 @@ fn a_lot_is_refused_unless_the_match_is_tied_at_the_lot_step() {
         )
         .is_err());
 }
+
+#[test]
+fn a_stuck_match_says_why_in_the_screens_language_and_english_in_json() {
+    let why = crate::i18n::msg!("err.ko.both_out");
+    let step = NextStep::Problem(why.clone());
+    let zh = step.text(crate::i18n::Lang::ZhHans);
+    assert_eq!(zh, why.render(crate::i18n::Lang::ZhHans));
+    assert_ne!(zh, why.en(), "the reason is translated, not English");
+    let json = serde_json::to_value(&step).unwrap();
+    assert_eq!(json, serde_json::json!({ "Problem": why.en() }));
+}

@@ -2,6 +2,7 @@
 //! printed documents, lineups, roster changes, the team crosstable).
 
 use super::*;
+use crate::domain::AfterRound;
 use crate::domain::{BoardNo, MemberId, RoundNo};
 
 impl App {
@@ -194,7 +195,7 @@ impl App {
                     .collect();
                 let d = rt::TeamStandingsData {
                     event: info,
-                    after_round: st.after_round,
+                    after_round: AfterRound::counting(st.after_round),
                     in_progress: st.in_progress,
                     codes: shown
                         .iter()
@@ -270,7 +271,7 @@ impl App {
                 Ok(rt::team_crosstable(
                     &rt::TeamCrossData {
                         event: info,
-                        after_round: x.after_round,
+                        after_round: AfterRound::counting(x.after_round),
                         in_progress: x.in_progress,
                         teams: x.teams,
                         rows: x.rows,

@@ -89,7 +89,7 @@ fn two_game_mark(c: &CrossCell, games: &[GameMark], lang: Lang) -> Option<String
 pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
     let title = title_after(&d.event, lang, "rep.crosstable", d.after_round);
     let mut cols = player_cols(lang);
-    for r in 1..=d.after_round {
+    for r in 1..=d.after_round.rounds() {
         cols.push(round_col(lang, &format!("r{r}"), r, ColKind::Mark));
     }
     cols.push(col(lang, "rep.col.points", ColKind::Number));
@@ -107,7 +107,7 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
             l.player.name.clone(),
             l.player.club.clone().unwrap_or_default(),
         ];
-        for r in 1..=d.after_round {
+        for r in 1..=d.after_round.rounds() {
             row.push(
                 l.cells
                     .iter()
@@ -134,7 +134,7 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
             info(
                 &d.event,
                 lang,
-                Some((crate::report::after_round_key(d.after_round), d.after_round)),
+                Some(crate::report::after_round_msg(d.after_round)),
             ),
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.cross.legend").to_string()),
@@ -148,7 +148,7 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
                 .then(|| Part::Note(super::standings::tiebreak_legend(&d.tiebreaks, lang))),
         )
         .collect(),
-        landscape: d.after_round as usize + d.tiebreaks.len() > 9,
+        landscape: d.after_round.rounds() as usize + d.tiebreaks.len() > 9,
         csv: None,
     }
 }
@@ -247,7 +247,7 @@ pub fn wall_chart(d: &WallChartData, lang: Lang) -> Doc {
             info(
                 &d.event,
                 lang,
-                Some((crate::report::after_round_key(d.after_round), d.after_round)),
+                Some(crate::report::after_round_msg(d.after_round)),
             ),
             // The legend above the grid: never left alone on a sheet of its own.
             Part::Note(tr(lang, "rep.wall.legend").to_string()),

@@ -19,8 +19,8 @@ pub use season::{season_cells, season_table, SeasonColumn, SeasonData};
 pub use standings::standings;
 
 use super::{ColKind, Column, Doc, Part, Slip, SlipCell, SlipRow, Table};
-use crate::domain::{Colour, NameOrder, Points, RoundNo};
-use crate::i18n::{tr, Lang};
+use crate::domain::{AfterRound, Colour, NameOrder, Points, RoundNo};
+use crate::i18n::{tr, Lang, Msg};
 use crate::scoring::{CrossCell, RoundKind, RoundResult, TieBreak};
 
 /// What every document's header says about the event.
@@ -192,7 +192,7 @@ pub struct StandingLine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StandingsData {
     pub event: EventInfo,
-    pub after_round: u32,
+    pub after_round: AfterRound,
     /// A paired round whose results are not all in (named, not counted).
     pub in_progress: Option<u32>,
     pub tiebreaks: Vec<TieBreak>,
@@ -231,7 +231,7 @@ pub struct GameMark {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrosstableData {
     pub event: EventInfo,
-    pub after_round: u32,
+    pub after_round: AfterRound,
     pub rows: Vec<CrossLine>,
     /// Tie-break columns after the points (empty: none).
     pub tiebreaks: Vec<TieBreak>,
@@ -264,16 +264,12 @@ fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
 }
 
 /// A document's title after a round: "event · kind · 第N轮后".
-fn title_after(ev: &EventInfo, lang: Lang, kind: &str, after_round: u32) -> String {
+fn title_after(ev: &EventInfo, lang: Lang, kind: &str, after_round: AfterRound) -> String {
     format!(
         "{} · {} · {}",
         ev.name,
         tr(lang, kind),
-        fill(
-            lang,
-            crate::report::after_round_key(after_round),
-            after_round
-        )
+        crate::report::after_round_msg(after_round).render(lang)
     )
 }
 
@@ -286,11 +282,11 @@ fn player_cols(lang: Lang) -> Vec<Column> {
     ]
 }
 
-fn info(ev: &EventInfo, lang: Lang, round: Option<(&'static str, u32)>) -> Part {
+fn info(ev: &EventInfo, lang: Lang, round: Option<Msg>) -> Part {
     let mut v = Vec::new();
     // "Round 3", "after round 3" read as phrases of their own, without a label.
-    if let Some((key, n)) = round {
-        v.push((String::new(), fill(lang, key, n)));
+    if let Some(m) = round {
+        v.push((String::new(), m.render(lang)));
     }
     if let Some(n) = ev.rounds {
         v.push((String::new(), fill(lang, "rep.rounds_total", n)));

@@ -13,7 +13,11 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
     );
     let mut parts = vec![
         heading(&d.event, lang, "rep.pairings"),
-        info(&d.event, lang, Some(("rep.round_n", d.round.get()))),
+        info(
+            &d.event,
+            lang,
+            Some(Msg::new("rep.round_n").with("n", d.round)),
+        ),
     ];
     let mut t = Table::new(vec![
         col(lang, "rep.col.board", ColKind::Number),
@@ -142,7 +146,11 @@ pub fn pairing_sheet(d: &PairingSheetData, lang: Lang) -> Doc {
     // Second page: by name.
     parts.push(Part::PageBreak);
     parts.push(heading(&d.event, lang, "rep.pairings_by_name"));
-    parts.push(info(&d.event, lang, Some(("rep.round_n", d.round.get()))));
+    parts.push(info(
+        &d.event,
+        lang,
+        Some(Msg::new("rep.round_n").with("n", d.round)),
+    ));
     let mut by_name: Vec<(&PlayerLine, [String; 4])> = Vec::new();
     for b in &d.boards {
         match &b.black {

@@ -52,7 +52,7 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
                 let mut i = info(
                     &d.event,
                     lang,
-                    Some((crate::report::after_round_key(d.after_round), d.after_round)),
+                    Some(crate::report::after_round_msg(d.after_round)),
                 );
                 if let (Part::Info(v), Some(n)) = (&mut i, d.in_progress) {
                     v.insert(1, (String::new(), fill(lang, "rep.in_progress", n)));

@@ -251,7 +251,7 @@ fn wide_standings_use_short_headings_and_smaller_text_before_cutting() {
     ];
     let d = StandingsData {
         event: event(),
-        after_round: 9,
+        after_round: crate::domain::AfterRound::counting(9),
         in_progress: None,
         tiebreaks: tbs.clone(),
         rating: true,

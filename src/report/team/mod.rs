@@ -11,6 +11,7 @@ pub use checkin::{team_checkin_sheet, TeamCheckinData, TeamCheckinLine};
 pub use round::{match_score_sheets, team_pairing_sheet};
 
 use super::{ColKind, Column, Doc, EventInfo, Part, Table};
+use crate::domain::AfterRound;
 use crate::i18n::{tr, Lang};
 
 /// One board of a match: the home and away players (empty = no player),
@@ -74,7 +75,7 @@ pub struct BoardPrizeLine {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TeamStandingsData {
     pub event: EventInfo,
-    pub after_round: u32,
+    pub after_round: AfterRound,
     /// A paired round after `after_round` not all played (named, not counted).
     pub in_progress: Option<u32>,
     /// Tie-break codes shown after game points.
@@ -87,7 +88,7 @@ pub struct TeamStandingsData {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TeamCrossData {
     pub event: EventInfo,
-    pub after_round: u32,
+    pub after_round: AfterRound,
     /// A paired round after `after_round` not all played (named, not counted).
     pub in_progress: Option<u32>,
     /// Team names in pairing order.
@@ -109,10 +110,10 @@ fn round_info(lang: Lang, key: &'static str, n: u32) -> Part {
 }
 
 /// "after round N", and "round N+1 in progress (not counted)" when one is.
-fn after_info(lang: Lang, after: u32, in_progress: Option<u32>) -> Part {
+fn after_info(lang: Lang, after: AfterRound, in_progress: Option<u32>) -> Part {
     let mut v = vec![(
         String::new(),
-        crate::i18n::msg!(crate::report::after_round_key(after), n = after).render(lang),
+        crate::report::after_round_msg(after).render(lang),
     )];
     if let Some(n) = in_progress {
         v.push((
@@ -125,12 +126,12 @@ fn after_info(lang: Lang, after: u32, in_progress: Option<u32>) -> Part {
 
 /// A document's title with the round it stands after, so a site's list
 /// of standings pages (and a browser's tabs) tell them apart.
-fn title_after(ev: &EventInfo, lang: Lang, key: &str, after: u32) -> String {
+fn title_after(ev: &EventInfo, lang: Lang, key: &str, after: AfterRound) -> String {
     format!(
         "{} · {} · {}",
         ev.name,
         tr(lang, key),
-        crate::i18n::msg!(crate::report::after_round_key(after), n = after).render(lang)
+        crate::report::after_round_msg(after).render(lang)
     )
 }
 

@@ -476,11 +476,8 @@ pub fn cross_table(m: &Ui, x: &TeamCrosstable, sel: Option<usize>, f: &mut Frame
         format!(
             " {} · {} ",
             t(lang, "tui.teams.view.cross"),
-            crate::i18n::msg!(
-                crate::report::cli_after_round_key(x.after_round),
-                n = x.after_round
-            )
-            .render(lang)
+            crate::report::cli_after_round_msg(crate::domain::AfterRound::counting(x.after_round))
+                .render(lang)
         ),
         header,
         widths,

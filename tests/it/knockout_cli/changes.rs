@@ -614,3 +614,49 @@ fn the_brackets_json_ends_a_round_with_its_empty_place() {
     let r1 = b["rounds"][0]["matches"].as_array().unwrap();
     assert!(r1.iter().all(|m| m.get("empty").is_none()), "{b}");
 }
+
+/// Input wrong in two ways (the act cannot be done now, and a name is
+/// unknown): the act's state is said first, as an arbiter needs it — a
+/// corrected name would be refused anyway. The same for `knockout place`,
+/// `knockout lot` and `event new --seed-from`.
+#[test]
+fn the_acts_state_is_said_before_an_unknown_name() {
+    let c = club(4);
+    knockout(&c, "K4", 4, &["--scheme", "standard"]);
+    pair(&c, "K4");
+    // Placing by hand after round 1 is paired, with a typo in a name.
+    let e = c.fails(&["knockout", "place", "K4", "S01", "S04", "S02", "S0X"]);
+    assert!(e.contains("only before round 1 is paired"), "{e}");
+    assert!(!e.contains("S0X"), "the state, not the typo: {e}");
+    // A lot for a match not tied at the lot step, with a typo in the winner.
+    let e = c.fails(&["knockout", "lot", "K4", "1", "1", "S0X"]);
+    assert!(e.contains("not tied at the lot step"), "{e}");
+    assert!(!e.contains("S0X"), "the state, not the typo: {e}");
+    // A new event under a name taken, seeded from an unknown event.
+    let e = c.fails(&[
+        "event",
+        "new",
+        "K4",
+        "--system",
+        "knockout",
+        "--seed-from",
+        "Nowhere",
+        "--top",
+        "4",
+    ]);
+    assert!(e.contains("already exists"), "{e}");
+    assert!(!e.contains("Nowhere"), "the state, not the typo: {e}");
+    // With the act possible, the unknown name is said.
+    let e = c.fails(&[
+        "event",
+        "new",
+        "K5",
+        "--system",
+        "knockout",
+        "--seed-from",
+        "Nowhere",
+        "--top",
+        "4",
+    ]);
+    assert!(e.contains("Nowhere"), "{e}");
+}

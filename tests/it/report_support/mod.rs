@@ -2,7 +2,7 @@
 //! Chinese, Latin and mixed names of different display widths.
 #![allow(dead_code)]
 
-use qishe::domain::{Colour, Points};
+use qishe::domain::{AfterRound, Colour, Points};
 use qishe::report::{
     AbsentReason, BoardLine, CheckinData, CrossLine, CrosstableData, EventInfo, PairingSheetData,
     PlayerLine, SlipsData, StandingLine, StandingsData,
@@ -221,7 +221,7 @@ pub fn round_robin(n: u32, rounds: u32) -> CrosstableData {
     }
     CrosstableData {
         event: event(),
-        after_round: rounds,
+        after_round: AfterRound::counting(rounds),
         rows,
         tiebreaks: Vec::new(),
     }
@@ -251,7 +251,7 @@ pub fn standings_data(n: u32) -> StandingsData {
     rows.sort_by_key(|r| (r.rank, r.player.start_no));
     StandingsData {
         event: event(),
-        after_round: 4,
+        after_round: AfterRound::counting(4),
         in_progress: None,
         tiebreaks: vec![
             TieBreak::OpponentScore,

@@ -1,6 +1,6 @@
-//! Texts of hostile inputs and races: the one door for input
-//! files, the one writer of output files, limits on names, a change made
-//! while a round is paired, restoring a backup.
+//! Texts of input and output files and their limits: the one door for
+//! input files, the one writer of output files, limits on names, a change
+//! made while a round is paired, restoring a backup.
 
 use super::Text;
 
