@@ -74,16 +74,22 @@ impl CutBase {
     /// not at all); `P` a forfeit counted as a game against its opponent
     /// (the Buchholz family); `F` the Fore-Buchholz way (BH, SB, AOB);
     /// `D` every round's share a draw's (SB); `U` a rating for the
-    /// unrated (the rating-based ones).
+    /// unrated (the rating-based ones); `N` a cut without voluntarily
+    /// unplayed rounds first (the Buchholz family); `V` the edition of
+    /// C.07 (the Buchholz family: the virtual opponent; the rating-based
+    /// ones: 2022's cuts); `R` the order reversed and `S` the event taken
+    /// as a Swiss (every one: qishe always does).
     pub fn letters(self) -> &'static [char] {
         use CutBase::*;
         match self {
-            Buchholz | Aob => &['C', 'M', 'P', 'F'],
-            ForeBuchholz => &['C', 'M', 'P'],
-            SonnebornBerger => &['C', 'M', 'P', 'F', 'D'],
-            Aro | Tpr | Ptp | Apro | Appo => &['C', 'M', 'U'],
-            Progressive => &['C'],
-            Rating => &['U'],
+            Buchholz | Aob => &['C', 'M', 'P', 'F', 'N', 'V', 'R', 'S'],
+            ForeBuchholz => &['C', 'M', 'P', 'N', 'V', 'R', 'S'],
+            SonnebornBerger => &['C', 'M', 'P', 'F', 'D', 'N', 'V', 'R', 'S'],
+            Aro | Tpr | Ptp => &['C', 'M', 'U', 'V', 'R', 'S'],
+            // FIDE's checker fails on `APRO/V0`: no edition for these.
+            Apro | Appo => &['C', 'M', 'U', 'R', 'S'],
+            Progressive => &['C', 'R', 'S'],
+            Rating => &['U', 'R', 'S'],
         }
     }
 }
@@ -101,11 +107,82 @@ pub struct Flags {
     pub draws: bool,
     /// `/U<n>`: an unrated player counts with rating `n`.
     pub unrated: Option<u16>,
+    /// `/N`: cuts take the lowest values as they come, voluntarily
+    /// unplayed rounds not first (FIDE's checker's `vun`).
+    pub plain_cut: bool,
+    /// `/V<edition>`: the edition of C.07 the value follows.
+    pub rules: Option<Rules>,
+    /// `/R`: the order reversed (a lower value ranks ahead).
+    pub reverse: bool,
+    /// `/S`: the event taken as a Swiss (unplayed rounds of a round
+    /// robin not counted as played). qishe takes every event so; the
+    /// letter is kept so the code reads back.
+    pub swiss: bool,
+}
+
+/// An edition of FIDE C.07, as FIDE's checker's `/V` names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// 2022: a cut of ARO, TPR and PTP is spent on unplayed rounds first;
+    /// the virtual opponent has the player's own score.
+    V2022,
+    /// 2024: the virtual opponent has the player's own score.
+    V2024,
+    /// 2026 (qishe's default): the virtual opponent's score no more than
+    /// the forfeiting opponent's, or all draws after a bye (16.4).
+    V2026,
+}
+
+impl Rules {
+    fn year(self) -> u16 {
+        match self {
+            Rules::V2022 => 2022,
+            Rules::V2024 => 2024,
+            Rules::V2026 => 2026,
+        }
+    }
+
+    /// `0`/`2022`, `1`/`2024`, `2`/`2026`, or none (the latest).
+    fn parse(n: &str) -> Option<Rules> {
+        match n {
+            "0" | "2022" => Some(Rules::V2022),
+            "1" | "2024" => Some(Rules::V2024),
+            "" | "2" | "2026" => Some(Rules::V2026),
+            _ => None,
+        }
+    }
 }
 
 impl Flags {
     pub fn is_empty(self) -> bool {
         self == Flags::default()
+    }
+
+    /// Does the virtual opponent's score have 2026's ceilings (16.4)?
+    pub fn capped(self) -> bool {
+        !matches!(self.rules, Some(Rules::V2022 | Rules::V2024))
+    }
+
+    /// Are cuts of ARO, TPR and PTP spent on unplayed rounds first (2022)?
+    pub fn old_rating_cut(self) -> bool {
+        self.rules == Some(Rules::V2022)
+    }
+
+    /// The letters beyond the cuts this asks for, one per modifier.
+    fn letters(self) -> impl Iterator<Item = char> {
+        [
+            (self.played, 'P'),
+            (self.fore, 'F'),
+            (self.draws, 'D'),
+            (self.unrated.is_some(), 'U'),
+            (self.plain_cut, 'N'),
+            (self.rules.is_some(), 'V'),
+            (self.reverse, 'R'),
+            (self.swiss, 'S'),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, c)| c)
     }
 }
 
@@ -214,10 +291,7 @@ impl TieBreak {
         let bad = (low > 0 && !takes('C'))
             || (high > 0 && (!takes('M') || high != low))
             || low > MAX_CUT
-            || (flags.played && !takes('P'))
-            || (flags.fore && !takes('F'))
-            || (flags.draws && !takes('D'))
-            || (flags.unrated.is_some() && !takes('U'))
+            || flags.letters().any(|c| !takes(c))
             || flags.unrated.is_some_and(|u| u > MAX_UNRATED);
         if bad {
             return None;
@@ -260,6 +334,18 @@ impl TieBreak {
                 if let Some(u) = m.flags.unrated {
                     code += &format!("-unrated{u}");
                 }
+                if m.flags.plain_cut {
+                    code += "-plain";
+                }
+                if let Some(r) = m.flags.rules {
+                    code += &format!("-rules{}", r.year());
+                }
+                for (on, word) in [(m.flags.reverse, "reversed"), (m.flags.swiss, "swiss")] {
+                    if on {
+                        code += "-";
+                        code += word;
+                    }
+                }
                 Some(code)
             }
             TieBreak::KoyaLimit(KoyaLimit::Percent(p)) => Some(format!("koya-limit{p}")),
@@ -289,6 +375,17 @@ impl TieBreak {
                 }
                 if let Some(u) = m.flags.unrated {
                     code += &format!("/U{u}");
+                }
+                if m.flags.plain_cut {
+                    code += "/N";
+                }
+                if let Some(r) = m.flags.rules {
+                    code += &format!("/V{}", r.year());
+                }
+                for (on, letter) in [(m.flags.reverse, "/R"), (m.flags.swiss, "/S")] {
+                    if on {
+                        code += letter;
+                    }
                 }
                 Some(code)
             }
@@ -344,10 +441,14 @@ impl TieBreak {
                     low = Some(n);
                     high = if kind == "M" { n } else { 0 };
                 }
-                "P" | "F" | "D" if !n.is_empty() => return None,
+                "P" | "F" | "D" | "N" | "R" | "S" if !n.is_empty() => return None,
                 "P" => flags.played = true,
                 "F" => flags.fore = true,
                 "D" => flags.draws = true,
+                "N" => flags.plain_cut = true,
+                "R" => flags.reverse = true,
+                "S" => flags.swiss = true,
+                "V" => flags.rules = Some(Rules::parse(n)?),
                 "U" => flags.unrated = Some(number().filter(|u| *u <= MAX_UNRATED)?),
                 _ => return None,
             }
@@ -390,11 +491,16 @@ impl TieBreak {
                     Some(format!("M{n}"))
                 } else if let Some(n) = digits("unrated") {
                     Some(format!("U{n}"))
+                } else if let Some(n) = digits("rules").filter(|n| !n.is_empty()) {
+                    Some(format!("V{n}"))
                 } else {
                     match m {
                         "played" => Some("P".to_string()),
                         "fore" => Some("F".to_string()),
                         "draws" => Some("D".to_string()),
+                        "plain" => Some("N".to_string()),
+                        "reversed" => Some("R".to_string()),
+                        "swiss" => Some("S".to_string()),
                         _ => None,
                     }
                 }
@@ -432,6 +538,7 @@ impl TieBreak {
             .map(|l| match l.as_str() {
                 "C" | "M" | "K" => format!("{l}1"),
                 "U" => "U1000".to_string(),
+                "V" => "V2024".to_string(),
                 "L" => "L60".to_string(),
                 _ => l.clone(),
             })
@@ -498,6 +605,24 @@ impl TieBreak {
                         "tb.mod.unrated"
                     };
                     name = Msg::new(key).with("base", name).with("rating", u);
+                }
+                let pick =
+                    |long: &'static str, narrow: &'static str| if short { narrow } else { long };
+                if m.flags.plain_cut {
+                    name = Msg::new(pick("tb.mod.plain", "tui.tb.mod.plain")).with("base", name);
+                }
+                if let Some(r) = m.flags.rules {
+                    name = Msg::new(pick("tb.mod.rules", "tui.tb.mod.rules"))
+                        .with("base", name)
+                        .with("year", r.year());
+                }
+                for (on, long, narrow) in [
+                    (m.flags.reverse, "tb.mod.reversed", "tui.tb.mod.reversed"),
+                    (m.flags.swiss, "tb.mod.swiss", "tui.tb.mod.swiss"),
+                ] {
+                    if on {
+                        name = Msg::new(pick(long, narrow)).with("base", name);
+                    }
                 }
                 name
             }
@@ -620,6 +745,19 @@ mod tests {
             ("TPR/M1/U1200", "tpr-median1-unrated1200"),
             ("APPO/U900", "appo-unrated900"),
             ("RTNG/U1100", "rating-unrated1100"),
+            ("BH/C1/N", "buchholz-cut1-plain"),
+            ("AOB/C1/N", "aob-cut1-plain"),
+            ("SB/V1", "sonneborn-berger-rules2024"),
+            ("BH/V", "buchholz-rules2026"),
+            ("ARO/C1/V0", "aro-cut1-rules2022"),
+            ("FB/V2024", "fore-buchholz-rules2024"),
+            ("BH/R", "buchholz-reversed"),
+            ("RTNG/R", "rating-reversed"),
+            ("TPR/S", "tpr-swiss"),
+            (
+                "SB/C2/N/V2022/R/S",
+                "sonneborn-berger-cut2-plain-rules2022-reversed-swiss",
+            ),
         ];
         for (fide, ours) in cases {
             let t = parse(fide).unwrap_or_else(|| panic!("{fide}"));
@@ -639,6 +777,20 @@ mod tests {
         assert_eq!(parse("BH/C1/F"), Some(TieBreak::ForeBuchholzCut1));
         assert_eq!(parse("SB/P/C1"), parse("SB/C1/P"));
         assert_eq!(parse("SB/P/C1").unwrap().fide_code(), Some("SB/C1/P"));
+        // The checker's edition year after the name changes nothing.
+        assert_eq!(parse("BH@24/C1"), Some(TieBreak::BuchholzCut1));
+        assert_eq!(parse("sb@2026"), Some(TieBreak::SonnebornBerger));
+        assert_eq!(parse("ARO@24/C1/U1000"), parse("ARO/C1/U1000"));
+        assert_eq!(parse("BH/V2").unwrap().fide_code(), Some("BH/V2026"));
+        // Reversed, a criterion ranks the lower value ahead.
+        let (low, high) = (
+            crate::scoring::TieValue::One(Points::new(1)),
+            crate::scoring::TieValue::One(Points::new(2)),
+        );
+        let bh = TieBreak::Buchholz;
+        assert_eq!(bh.compare(&high, &low), std::cmp::Ordering::Less);
+        let r = parse("BH/R").unwrap();
+        assert_eq!(r.compare(&low, &high), std::cmp::Ordering::Less);
         assert_eq!(
             TieBreak::with_cut(TieBreak::SonnebornBerger, 2, 2),
             Some(TieBreak::SonnebornBergerMedian2)
@@ -688,6 +840,16 @@ mod tests {
             "buchholz-played-played",
             "aro-unrated",
             "buchholz-cut1-forfeits",
+            "BH/V3",
+            "BH/V2025",
+            "BH/N1",
+            "BH/R1",
+            "APRO/V0",
+            "PS/N",
+            "BH@/C1",
+            "BH@123",
+            "buchholz-rules",
+            "buchholz-plain-plain",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
