@@ -766,3 +766,56 @@ fn byes_given_ahead_do_not_make_an_unpaired_round_count() {
     let alpha = csv.lines().find(|l| l.contains("Alpha")).unwrap();
     assert!(alpha.contains(",2.00,0.00,"), "{csv}");
 }
+
+/// A team event takes FIDE's `GPTS` (its game points) and `MPTS` (the
+/// match points, first anyway), writes `GPTS` back in TRF `202`, and
+/// exports with a list of its own team criteria (it failed: the list was
+/// read as an individual one). FIDE's other team codes are refused as
+/// what they are, in the three languages.
+#[test]
+fn team_events_read_and_write_fides_team_codes_they_compute() {
+    let c = Club::new();
+    let teams = c.path("teams.csv");
+    std::fs::write(
+        &teams,
+        "team,board,name,club,rating\nA,1,a1,,2000\nA,2,a2,,1900\nB,1,b1,,1950\nB,2,b2,,1850\n",
+    )
+    .unwrap();
+    let new = |name: &str, tbs: &str| {
+        c.ok(&[
+            "event",
+            "new",
+            name,
+            "--system",
+            "dutch",
+            "--teams",
+            "--boards",
+            "2",
+            "--tiebreaks",
+            tbs,
+        ]);
+        c.ok(&["import", "teams", name, teams.to_str().unwrap()]);
+    };
+    new("T", "MPTS,gpts@24");
+    assert!(c
+        .ok(&["event", "show", "T"])
+        .contains("tie-breaks game-points"));
+    assert!(c.ok(&["export", "trf", "T"]).contains("202 GPTS"));
+    // Team SB has no FIDE twin: the file has no `202` rather than a
+    // wrong one, and the export works.
+    new("U", "game-points,team-sb");
+    let trf = c.ok(&["export", "trf", "U"]);
+    assert!(trf.contains("012 U") && !trf.contains("202 "), "{trf}");
+    for (lang, want) in [
+        ("en_US.UTF-8", "\"EMGSB\" is one of FIDE's team tie-breaks, and none of qishe's team criteria computes it the same way"),
+        ("zh_CN.UTF-8", "\"EMGSB\" 是 FIDE 的团体赛小分, qishe 的团体小分中没有算法相同的"),
+        ("zh_TW.UTF-8", "\"EMGSB\" 是 FIDE 的團體賽小分, qishe 的團體小分中沒有算法相同的"),
+    ] {
+        let out = c.run_lang(
+            lang,
+            &["event", "new", "X", "--teams", "--tiebreaks", "EMGSB"],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want), "{lang}: {err}");
+    }
+}
