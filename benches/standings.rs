@@ -63,6 +63,7 @@ fn event(n: usize, rounds: u32) -> EventData {
         games_per_round: 1,
         time_control: TimeControl::symmetric(90 * 60_000, 30_000),
         byes: ByeSettings::default(),
+        planned_rounds: 0,
     }
 }
 

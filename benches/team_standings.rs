@@ -91,6 +91,7 @@ fn event(teams: usize, rounds: u32, boards: u32) -> TeamEventData {
             games_per_round: 1,
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             byes: ByeSettings::default(),
+            planned_rounds: 0,
         },
         matches,
     }

@@ -148,6 +148,7 @@ impl App {
             games_per_round: event.settings.games_per_round,
             time_control: event.settings.time_control,
             byes: event.settings.byes,
+            planned_rounds: event.settings.rounds,
         })
     }
 

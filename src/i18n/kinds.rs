@@ -208,6 +208,12 @@ pub(super) static TEXTS: &[Text] = &[
         "the tie-breaks {codes} are another kind of event's, not this one's ({kind})",
     ),
     (
+        "err.scoring.team_fide_code",
+        "\"{code}\" 是 FIDE 的团体赛小分, qishe 的团体小分中没有算法相同的; 团体赛的 FIDE 代码只认 GPTS (即 game-points, 局分) 和 MPTS (场分, 总在最前); 可用: {allowed}",
+        "\"{code}\" 是 FIDE 的團體賽小分, qishe 的團體小分中沒有算法相同的; 團體賽的 FIDE 代碼只認 GPTS (即 game-points, 局分) 和 MPTS (場分, 總在最前); 可用: {allowed}",
+        "\"{code}\" is one of FIDE's team tie-breaks, and none of qishe's team criteria computes it the same way; of FIDE's codes a team event takes GPTS (its game-points) and MPTS (match points, always first); allowed: {allowed}",
+    ),
+    (
         "err.scoring.tiebreak_other_kind",
         "{code} 是{other}的同分排序规则, 不适用于{kind}; 可用: {allowed}",
         "{code} 是{other}的同分排序規則, 不適用於{kind}; 可用: {allowed}",

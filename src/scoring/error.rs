@@ -74,6 +74,9 @@ pub enum ScoringError {
         kind: crate::domain::EventKind,
         allowed: String,
     },
+    /// One of FIDE's team-event codes a team event does not take (all
+    /// but `GPTS` and `MPTS`): none of qishe's team criteria is it.
+    TeamFideCode { code: String, allowed: String },
     /// An event's tie-breaks of another kind of event (team codes on an
     /// individual event, or the reverse).
     TieBreaksKind {
@@ -145,6 +148,7 @@ impl ScoringError {
                 msg!("err.scoring.missing_first_strike", game = game.msg())
             }
             KnockoutTieBreaks { codes } => msg!("err.scoring.knockout_tiebreaks", codes),
+            TeamFideCode { code, allowed } => msg!("err.scoring.team_fide_code", code, allowed),
             TieBreakOtherKind {
                 code,
                 other,

@@ -14,7 +14,7 @@
 //!   whose score is the player's own final score (16.4).
 //! - Cuts remove VURs first (16.5), then the lowest contributions.
 
-use super::modifiers::KoyaLimit;
+use super::modifiers::{Flags, KoyaLimit};
 use super::rounds::{PlayerRound, RoundKind, RoundResult};
 use crate::domain::{Colour, Points};
 use std::collections::HashMap;
@@ -105,6 +105,11 @@ pub(crate) struct Fide {
     pub fore_adjusted: Vec<Points>,
     /// Plain Buchholz (for AOB).
     pub buchholz: Vec<Points>,
+    /// Is the round counted last the event's final round? Only then does
+    /// the Fore-Buchholz way draw its games (C.07 8.3 speaks of the
+    /// tournament's last round; FIDE's checker the same): before it,
+    /// FB is BH.
+    pub fore: bool,
 }
 
 impl Fide {
@@ -114,6 +119,7 @@ impl Fide {
         own: &[Points],
         win: Points,
         after: u32,
+        fore: bool,
     ) -> Fide {
         let draw = win.half();
         let n = rounds.len();
@@ -148,6 +154,7 @@ impl Fide {
                 .last()
                 .is_some_and(|pr| has_opponent(pr) || pr.kind == RoundKind::PairingBye);
             let (fore_lo, adjust) = match prs.last() {
+                _ if !fore => (lo, Points::ZERO),
                 Some(last) if last_paired && has_opponent(last) => (prs.len(), draw - last.points),
                 Some(_) if last_paired => (prs.len(), Points::ZERO),
                 _ => (lo, Points::ZERO),
@@ -163,6 +170,7 @@ impl Fide {
             fore_own,
             fore_adjusted,
             buchholz: Vec::new(),
+            fore,
         };
         f.buchholz = (0..n)
             .map(|i| f.buchholz_parts(rounds, idx, i, false).0)
@@ -185,20 +193,23 @@ impl Fide {
         i: usize,
         fore: bool,
     ) -> (Points, Vec<Part>) {
-        self.buchholz_parts_with(rounds, idx, i, fore, false)
+        self.buchholz_parts_with(rounds, idx, i, fore, Flags::default())
     }
 
-    /// [`Fide::buchholz_parts`]; `played` (FIDE's checker `/P`): a
-    /// forfeit counts as a game against its opponent, his adjusted score,
-    /// and is no voluntarily unplayed round.
+    /// [`Fide::buchholz_parts`] with FIDE's checker's modifiers: `/P`
+    /// (`flags.played`) a forfeit counts as a game against its opponent,
+    /// his adjusted score, and is no voluntarily unplayed round; `/V2024`
+    /// and `/V2022` the virtual opponent has the player's own score,
+    /// without 2026's ceilings.
     pub fn buchholz_parts_with(
         &self,
         rounds: &[Vec<PlayerRound>],
         idx: &HashMap<i64, usize>,
         i: usize,
         fore: bool,
-        played: bool,
+        flags: Flags,
     ) -> (Points, Vec<Part>) {
+        let (played, capped) = (flags.played, flags.capped());
         let last = rounds[i].len();
         let adj = |j: usize| {
             if fore {
@@ -218,7 +229,7 @@ impl Fide {
                 } else {
                     None
                 };
-                let as_game = over_board(pr) || played || (fore && k + 1 == last);
+                let as_game = over_board(pr) || played || (fore && self.fore && k + 1 == last);
                 match opp {
                     Some(j) if as_game => Part {
                         round: pr.round,
@@ -233,6 +244,7 @@ impl Fide {
                         opponent: opp.and(pr.opponent),
                         kind: PartKind::Virtual,
                         value: match opp {
+                            _ if !capped => own,
                             Some(j) => own.min(adj(j)),
                             None => own.min(all_draws),
                         },
@@ -406,7 +418,8 @@ impl Fide {
     ///
     /// With FIDE's checker's modifiers:
     /// `/P` and `/F` as in Buchholz (the opponents' values, the player's
-    /// own result kept), `/D` every round's share that of a draw.
+    /// own result kept), `/D` every round's share that of a draw, `/N`
+    /// the lowest cut first whether unplayed or not, `/V` as in Buchholz.
     pub fn sonneborn_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -414,9 +427,9 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
-        flags: super::modifiers::Flags,
+        flags: Flags,
     ) -> (Points, Vec<Part>) {
-        let (_, opp) = self.buchholz_parts_with(rounds, idx, i, flags.fore, flags.played);
+        let (_, opp) = self.buchholz_parts_with(rounds, idx, i, flags.fore, flags);
         let mut parts = opp.clone();
         for (p, pr) in parts.iter_mut().zip(&rounds[i]) {
             let result = if flags.draws {
@@ -442,7 +455,7 @@ impl Fide {
                 .copied()
                 .min_by_key(|&k| (!parts[k].vur, key(k)));
             if let (Some(a), Some(e)) = (lowest, unplayed_first) {
-                let k = if parts[a].value > parts[e].value {
+                let k = if flags.plain_cut || parts[a].value > parts[e].value {
                     a
                 } else {
                     e
@@ -466,6 +479,7 @@ impl Fide {
     /// ARO with `low` ratings cut from the bottom and `high` from the top
     /// ([`Fide::rating_cut`]): the rest's average rounded to a whole
     /// number.
+    #[allow(clippy::too_many_arguments)]
     pub fn aro_cut_parts(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -474,8 +488,9 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
+        old: bool,
     ) -> (Points, Vec<Part>) {
-        let parts = self.rating_cut(rounds, ratings, idx, i, low, high);
+        let parts = self.rating_cut(rounds, ratings, idx, i, low, high, old);
         let kept: Vec<i64> = parts
             .iter()
             .filter(|p| !p.cut)
@@ -495,6 +510,9 @@ impl Fide {
     /// over the board, and an unrated opponent (left out) takes a cut's
     /// place; the lowest rating is cut from the bottom (the earlier round
     /// on a tie), the highest from the top (the later round on a tie).
+    /// `old` (2022's rules, `/V2022`): the rounds without a game over the
+    /// board are the first cuts, from the bottom and then from the top.
+    #[allow(clippy::too_many_arguments)]
     pub fn rating_cut(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -503,11 +521,18 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
+        old: bool,
     ) -> Vec<Part> {
         let (_, _, mut parts) = self.rating_parts(rounds, ratings, idx, i);
-        let low = low.min(self.rounds as usize);
-        let high = high.min(self.rounds as usize - low);
+        let mut low = low.min(self.rounds as usize);
+        let mut high = high.min(self.rounds as usize - low);
         let mut games = rounds[i].iter().filter(|pr| over_board(pr)).count();
+        if old {
+            let unplayed = (self.rounds as usize).saturating_sub(games);
+            let from_low = unplayed.min(low);
+            low -= from_low;
+            high -= (unplayed - from_low).min(high);
+        }
         for top in std::iter::repeat_n(false, low).chain(std::iter::repeat_n(true, high)) {
             let open: Vec<usize> = (0..parts.len()).filter(|&k| !parts[k].cut).collect();
             if games == open.len() {
@@ -528,9 +553,9 @@ impl Fide {
 
 impl Fide {
     /// Buchholz of player `i` with `low` values cut from the bottom and
-    /// `high` from the top (what `AOB/C1` averages), the Fore-Buchholz way
-    /// (`fore`, `AOB/F`) and with forfeits as games (`played`, `AOB/P`).
-    #[allow(clippy::too_many_arguments)]
+    /// `high` from the top (what `AOB/C1` averages), with FIDE's checker's
+    /// modifiers: the Fore-Buchholz way (`AOB/F`), forfeits as games
+    /// (`AOB/P`), plain cuts (`AOB/C1/N`), an edition (`AOB/V2024`).
     pub fn buchholz_cut(
         &self,
         rounds: &[Vec<PlayerRound>],
@@ -538,11 +563,10 @@ impl Fide {
         i: usize,
         low: usize,
         high: usize,
-        fore: bool,
-        played: bool,
+        flags: Flags,
     ) -> Points {
-        let (_, mut parts) = self.buchholz_parts_with(rounds, idx, i, fore, played);
-        cut(&mut parts, low, high);
+        let (_, mut parts) = self.buchholz_parts_with(rounds, idx, i, flags.fore, flags);
+        cut_with(&mut parts, low, high, !flags.plain_cut);
         sum_kept(&parts)
     }
 
@@ -580,8 +604,9 @@ pub(crate) fn sum_kept(parts: &[Part]) -> Points {
 }
 
 /// Cuts `low` parts from the bottom (voluntarily unplayed rounds first,
-/// 16.5) and then `high` from the top; ties go to the earlier round.
-pub(crate) fn cut(parts: &mut [Part], low: usize, high: usize) {
+/// 16.5, unless `unplayed_first` is false: FIDE's checker's `/N`) and
+/// then `high` from the top; ties go to the earlier round.
+pub(crate) fn cut_with(parts: &mut [Part], low: usize, high: usize, unplayed_first: bool) {
     let n = parts.len();
     let low = low.min(n);
     let high = high.min(n - low);
@@ -594,7 +619,8 @@ pub(crate) fn cut(parts: &mut [Part], low: usize, high: usize) {
                 .min_by(|(a, x), (b, y)| x.value.cmp(&y.value).then(a.cmp(b)))
                 .map(|(k, _)| k)
         };
-        if let Some(k) = pick(true).or_else(|| pick(false)) {
+        let first = if unplayed_first { pick(true) } else { None };
+        if let Some(k) = first.or_else(|| pick(false)) {
             parts[k].cut = true;
         }
     }

@@ -143,5 +143,6 @@ pub fn event_from_rows(
         games_per_round,
         time_control,
         byes,
+        planned_rounds: 0,
     })
 }

@@ -91,6 +91,10 @@ pub struct EventData {
     pub games_per_round: u32,
     pub time_control: TimeControl,
     pub byes: ByeSettings,
+    /// The rounds the event plans (0: not known). FIDE's Fore-Buchholz
+    /// draws the games of this round only; before it is played there is
+    /// nothing to draw.
+    pub planned_rounds: u32,
 }
 
 impl EventData {

@@ -187,6 +187,8 @@ pub(crate) struct Cut {
     pub low: usize,
     pub high: usize,
     pub perfect: bool,
+    /// 2022's rules (`/V2022`): unplayed rounds are the first cuts.
+    pub old: bool,
 }
 
 /// TPR (or, `perfect`, PTP) of player `i` over the opponents left after
@@ -200,8 +202,13 @@ pub(crate) fn cut_performance(
     i: usize,
     c: Cut,
 ) -> (Option<i64>, Vec<Part>) {
-    let Cut { low, high, perfect } = c;
-    let parts = f.rating_cut(rounds, ratings, idx, i, low, high);
+    let Cut {
+        low,
+        high,
+        perfect,
+        old,
+    } = c;
+    let parts = f.rating_cut(rounds, ratings, idx, i, low, high, old);
     let mut opps = Vec::new();
     let mut score = 0;
     for p in parts.iter().filter(|p| !p.cut) {

@@ -250,7 +250,11 @@ fn standings_inner(
     let ids: Vec<i64> = ev.players.iter().map(|p| p.id).collect();
     let ratings: Vec<Option<i32>> = ev.players.iter().map(|p| p.rating).collect();
     let start_nos: Vec<u32> = ev.players.iter().map(|p| p.start_no).collect();
-    let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r);
+    // Fore-Buchholz draws the final round's games only once it is the
+    // round counted (an event whose planned rounds are not known: the
+    // last round counted).
+    let final_round = ev.planned_rounds == 0 || r >= ev.planned_rounds;
+    let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r, final_round);
     let ctx = TbCtx {
         scheme,
         rounds: &rounds,

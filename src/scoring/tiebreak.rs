@@ -237,6 +237,9 @@ impl TieBreak {
         // FIDE's TEC checker also writes a modifier after `#` or `!`
         // (`BH#C1`, `SB!C1`): the same as `/`.
         let c = code.trim().replace(['#', '!'], "/");
+        // The checker also reads an edition year after the name
+        // (`BH@24/C1`, `SB@2026`) and does nothing with it.
+        let c = without_year(&c).unwrap_or(c);
         let c = c.as_str();
         let fide = c.to_ascii_uppercase();
         Self::ALL
@@ -295,13 +298,25 @@ impl TieBreak {
     }
 
     /// Compares two values of this criterion; `Less` = `a` ranks ahead.
+    /// `/R` reverses the order.
     pub fn compare(self, a: &TieValue, b: &TieValue) -> Ordering {
-        if self.lower_is_better() {
+        if self.lower_is_better() != self.flags().reverse {
             a.cmp(b)
         } else {
             b.cmp(a)
         }
     }
+}
+
+/// A FIDE code without the edition year after its name (`BH@24/C1` →
+/// `BH/C1`); `None` when there is no `@` followed by 2 or 4 digits.
+fn without_year(code: &str) -> Option<String> {
+    let (name, rest) = code.split_once('@')?;
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if ![2, 4].contains(&digits) || name.is_empty() || name.contains('/') {
+        return None;
+    }
+    Some(format!("{name}{}", &rest[digits..]))
 }
 
 impl fmt::Display for TieBreak {

@@ -47,7 +47,7 @@ impl TieBreaks {
             }
             EventKind::Team => {
                 if let Some(c) = codes.iter().find(|c| {
-                    **c != "match-points"
+                    !TeamTieBreak::is_primary(c)
                         && TeamTieBreak::parse(c).is_err()
                         && TieBreak::parse(c).is_ok()
                 }) {
@@ -56,7 +56,7 @@ impl TieBreaks {
                 Ok(TieBreaks::Team(
                     codes
                         .iter()
-                        .filter(|c| **c != "match-points")
+                        .filter(|c| !TeamTieBreak::is_primary(c))
                         .map(|c| TeamTieBreak::parse(c))
                         .collect::<Result<_, _>>()?,
                 ))

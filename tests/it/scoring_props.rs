@@ -65,6 +65,7 @@ fn event(n: usize, results: &[Vec<(u8, u8)>]) -> EventData {
             opponent_score: ByeOpponentScore::Zero,
             ..ByeSettings::default()
         },
+        planned_rounds: 0,
     }
 }
 

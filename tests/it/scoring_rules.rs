@@ -40,6 +40,7 @@ impl Ev {
             games_per_round: 1,
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             byes: ByeSettings::default(),
+            planned_rounds: 0,
         })
     }
     fn id(&self, name: &str) -> i64 {

@@ -88,10 +88,100 @@ fn the_unrated_modifier_matches_the_fide_checker() {
     compare_cases("flags.json", &fide.join(","), &ours, true);
 }
 
+/// The checker's letters qishe added after those: `/N` (a cut without
+/// voluntarily unplayed rounds first) on BH, FB, SB and AOB; `/V` (the
+/// edition of C.07: 2024's virtual opponent without 2026's ceilings on
+/// BH, FB, SB and AOB; 2022's cuts on ARO, TPR and PTP, spent on
+/// unplayed rounds first); `/S` (the event taken as a Swiss) and an
+/// edition year after the name (`BH@24/C1`), which change nothing here
+/// (`data/tiebreaks_2026/letters.json`, made by `gen_letters.py` one
+/// code a run).
+#[test]
+fn plain_cuts_editions_and_swiss_match_the_fide_checker() {
+    let (fide, ours) = flag_codes_of("letters.json", "codes");
+    assert_eq!(fide.len(), 21);
+    compare_cases("letters.json", &fide.join(","), &ours, false);
+}
+
+/// `/R` reverses a criterion's order: ranked by points and then `BH/R`
+/// (`TPR/R`, `SB/C1/R`), every player has the checker's rank.
+#[test]
+fn the_reversed_order_ranks_as_the_fide_checker() {
+    let dir = shared_or_skip!("conformance/tiebreaks");
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/letters.json");
+    let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for fide in exp["reversed"].as_array().unwrap() {
+        let fide = fide.as_str().unwrap();
+        for (case, players) in exp["cases"].as_object().unwrap() {
+            let c = Club::new();
+            let trf = dir.join(format!("{case}.trf"));
+            c.ok(&[
+                "import",
+                "trf",
+                trf.to_str().unwrap(),
+                "--name",
+                case,
+                "--scheme",
+                "chess",
+                "--tiebreaks",
+                fide,
+            ]);
+            let csv = c.ok(&["standings", case, "--format", "csv"]);
+            let mut lines = csv.lines();
+            let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+            let col = |k: &str| head.iter().position(|h| *h == k).unwrap();
+            let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
+            let no_of: std::collections::HashMap<String, String> = text
+                .lines()
+                .filter(|l| l.starts_with("001"))
+                .map(|l| (l[14..47].trim().to_string(), l[4..8].trim().to_string()))
+                .collect();
+            for line in lines {
+                let cells: Vec<&str> = line.split(',').collect();
+                let no = &no_of[cells[col("name")]];
+                let want = players[no.as_str()][format!("rank {fide}")]
+                    .as_str()
+                    .unwrap();
+                compared += 1;
+                if cells[col("rank")] != want {
+                    wrong.push(format!(
+                        "{case} #{no} {fide}: rank {} want {want}",
+                        cells[col("rank")]
+                    ));
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 136 * 3);
+    assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// On an event in progress (the conformance tournaments with two more
+/// rounds planned) the Fore-Buchholz way draws nothing: FIDE's checker
+/// draws the games of the planned last round only, and C.07 8.3 speaks
+/// of the tournament's last round. FB is BH, AFB the adjusted score,
+/// SB/F and AOB/F are SB and AOB (`data/tiebreaks_2026/progress.json`,
+/// made by `gen_progress.py`).
+#[test]
+fn fore_buchholz_draws_nothing_before_the_last_round() {
+    let (fide, ours) = flag_codes_of("progress.json", "codes");
+    assert_eq!(fide.len(), 6);
+    compare_cases("progress.json", &fide.join(","), &ours, false);
+}
+
 /// `flags.json`'s FIDE codes and qishe's, from its object `key`.
 fn flag_codes(key: &str) -> (Vec<String>, Vec<&'static str>) {
-    let data =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/flags.json");
+    flag_codes_of("flags.json", key)
+}
+
+/// The FIDE codes and qishe's of `file`'s object `key`.
+fn flag_codes_of(file: &str, key: &str) -> (Vec<String>, Vec<&'static str>) {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/tiebreaks_2026")
+        .join(file);
     let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
     let codes = exp[key].as_object().unwrap();
     let fide = codes.keys().cloned().collect();
@@ -141,6 +231,19 @@ fn unrated(text: &str) -> String {
         .join("\r")
 }
 
+/// The TRF with an `XXR` line of `rounds` after its `012` line, as
+/// `gen_progress.py` makes the `p_` cases.
+fn in_progress(text: &str, rounds: u32) -> String {
+    let mut out = Vec::new();
+    for l in text.replace("\r\n", "\n").replace('\r', "\n").split('\n') {
+        out.push(l.to_string());
+        if l.starts_with("012") {
+            out.push(format!("XXR {rounds}"));
+        }
+    }
+    out.join("\r")
+}
+
 /// [`compare_with_checker`] on the file's plain cases, or (`unrated`) on
 /// its `u_` cases: the tournaments with some players made unrated.
 fn compare_cases(file: &str, fide: &str, codes: &[&str], unrated_cases: bool) {
@@ -154,6 +257,21 @@ fn compare_cases(file: &str, fide: &str, codes: &[&str], unrated_cases: bool) {
     for (case, players) in exp["cases"].as_object().unwrap() {
         let c = Club::new();
         let trf = match case.strip_prefix("u_") {
+            // An event in progress: `XXR` two rounds beyond those played.
+            None if case.starts_with("p_") => {
+                let plain = &case[2..];
+                let played: u32 = plain
+                    .rsplit('_')
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('r')
+                    .parse()
+                    .unwrap();
+                let text = std::fs::read_to_string(dir.join(format!("{plain}.trf"))).unwrap();
+                let path = c.path(&format!("{case}.trf"));
+                std::fs::write(&path, in_progress(&text, played + 2)).unwrap();
+                path
+            }
             Some(_) if !unrated_cases => continue,
             None if unrated_cases => continue,
             Some(plain) => {
@@ -647,4 +765,57 @@ fn byes_given_ahead_do_not_make_an_unpaired_round_count() {
     assert!(beta.ends_with(",1.00,0.00,2.00"), "{csv}");
     let alpha = csv.lines().find(|l| l.contains("Alpha")).unwrap();
     assert!(alpha.contains(",2.00,0.00,"), "{csv}");
+}
+
+/// A team event takes FIDE's `GPTS` (its game points) and `MPTS` (the
+/// match points, first anyway), writes `GPTS` back in TRF `202`, and
+/// exports with a list of its own team criteria (it failed: the list was
+/// read as an individual one). FIDE's other team codes are refused as
+/// what they are, in the three languages.
+#[test]
+fn team_events_read_and_write_fides_team_codes_they_compute() {
+    let c = Club::new();
+    let teams = c.path("teams.csv");
+    std::fs::write(
+        &teams,
+        "team,board,name,club,rating\nA,1,a1,,2000\nA,2,a2,,1900\nB,1,b1,,1950\nB,2,b2,,1850\n",
+    )
+    .unwrap();
+    let new = |name: &str, tbs: &str| {
+        c.ok(&[
+            "event",
+            "new",
+            name,
+            "--system",
+            "dutch",
+            "--teams",
+            "--boards",
+            "2",
+            "--tiebreaks",
+            tbs,
+        ]);
+        c.ok(&["import", "teams", name, teams.to_str().unwrap()]);
+    };
+    new("T", "MPTS,gpts@24");
+    assert!(c
+        .ok(&["event", "show", "T"])
+        .contains("tie-breaks game-points"));
+    assert!(c.ok(&["export", "trf", "T"]).contains("202 GPTS"));
+    // Team SB has no FIDE twin: the file has no `202` rather than a
+    // wrong one, and the export works.
+    new("U", "game-points,team-sb");
+    let trf = c.ok(&["export", "trf", "U"]);
+    assert!(trf.contains("012 U") && !trf.contains("202 "), "{trf}");
+    for (lang, want) in [
+        ("en_US.UTF-8", "\"EMGSB\" is one of FIDE's team tie-breaks, and none of qishe's team criteria computes it the same way"),
+        ("zh_CN.UTF-8", "\"EMGSB\" 是 FIDE 的团体赛小分, qishe 的团体小分中没有算法相同的"),
+        ("zh_TW.UTF-8", "\"EMGSB\" 是 FIDE 的團體賽小分, qishe 的團體小分中沒有算法相同的"),
+    ] {
+        let out = c.run_lang(
+            lang,
+            &["event", "new", "X", "--teams", "--tiebreaks", "EMGSB"],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want), "{lang}: {err}");
+    }
 }

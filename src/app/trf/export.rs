@@ -59,7 +59,13 @@ impl App {
         let fields = self.store.trf_entry_fields(event.id)?;
         let full_byes = self.store.trf_full_byes(event.id)?;
         let rank_of: HashMap<i64, u32> = if done > 0 {
-            let tbs = self.tiebreaks_of(&event, &scheme)?;
+            // A team event's players rank by the scheme's order after
+            // points (the event's own list ranks its teams).
+            let tbs = if self.kind_of(&event)? == crate::domain::EventKind::Team {
+                scheme.default_tiebreaks()
+            } else {
+                self.tiebreaks_of(&event, &scheme)?
+            };
             scoring::standings(&data, &scheme, &tbs, Some(done as u32))?
                 .rows
                 .iter()
@@ -373,14 +379,22 @@ impl App {
                 if baku { "_BAKU" } else { "" }
             ));
         }
-        // `202`: the tie-breaks after points, when each has a FIDE code.
+        // `202`: the tie-breaks after points, when each has a FIDE code
+        // (a team event's: its teams' list, `GPTS` its game points).
         if !has("202") {
             let scheme = self.scheme(event)?;
-            let fide: Option<Vec<&str>> = self
-                .tiebreaks_of(event, &scheme)?
-                .iter()
-                .map(|t| t.fide_code())
-                .collect();
+            let fide: Option<Vec<&str>> = if self.kind_of(event)? == crate::domain::EventKind::Team
+            {
+                crate::scoring::TieBreaks::team(&event.settings.tiebreaks)?
+                    .iter()
+                    .map(|t| t.fide_code())
+                    .collect()
+            } else {
+                self.tiebreaks_of(event, &scheme)?
+                    .iter()
+                    .map(|t| t.fide_code())
+                    .collect()
+            };
             if let Some(codes) = fide.filter(|c| !c.is_empty()) {
                 out.push(format!("202 {}", codes.join(",")));
             }

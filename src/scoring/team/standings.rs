@@ -53,14 +53,52 @@ impl TeamTieBreak {
         }
     }
 
+    /// Reads qishe's code or FIDE's where one of qishe's criteria is
+    /// FIDE's (`GPTS`: the game points, also `GPTS@24`). FIDE's other
+    /// team codes are refused as such.
     pub fn parse(code: &str) -> Result<TeamTieBreak, ScoringError> {
-        Self::ALL
-            .into_iter()
-            .find(|t| t.code() == code.trim())
-            .ok_or_else(|| ScoringError::UnknownTieBreak {
-                code: code.to_string(),
-                allowed: Self::ALL.map(|t| t.code()).join(", "),
-            })
+        let c = code.trim();
+        let allowed = || Self::ALL.map(|t| t.code()).join(", ");
+        if let Some(t) = Self::ALL.into_iter().find(|t| t.code() == c) {
+            return Ok(t);
+        }
+        let upper = c.to_ascii_uppercase();
+        let name = upper.split_once('@').map_or(upper.as_str(), |(n, y)| {
+            if (y.len() == 2 || y.len() == 4) && y.chars().all(|d| d.is_ascii_digit()) {
+                n
+            } else {
+                upper.as_str()
+            }
+        });
+        if let Some(t) = Self::ALL.into_iter().find(|t| t.fide_code() == Some(name)) {
+            return Ok(t);
+        }
+        if super::super::TieBreak::fide_not_computed(c).is_some_and(|m| m.key == "tb.fide.team") {
+            return Err(ScoringError::TeamFideCode {
+                code: c.to_string(),
+                allowed: allowed(),
+            });
+        }
+        Err(ScoringError::UnknownTieBreak {
+            code: code.to_string(),
+            allowed: allowed(),
+        })
+    }
+
+    /// FIDE's code of a criterion FIDE's checker computes the same way
+    /// (`GPTS`: the sum of the game points); `None` for the others.
+    pub fn fide_code(self) -> Option<&'static str> {
+        match self {
+            TeamTieBreak::GamePoints => Some("GPTS"),
+            _ => None,
+        }
+    }
+
+    /// Is the code FIDE's name of the match points, which always come
+    /// first (`MPTS`, `PTS` in a team file's `212`)?
+    pub fn is_primary(code: &str) -> bool {
+        let c = code.trim();
+        c == "match-points" || c.eq_ignore_ascii_case("MPTS") || c.eq_ignore_ascii_case("PTS")
     }
 
     /// The event's list: its codes, else the default order.

@@ -112,6 +112,7 @@ fn event(
             games_per_round: gpr,
             time_control: TimeControl::symmetric(0, 0),
             byes: ByeSettings::default(),
+            planned_rounds: 0,
         },
         matches: mds,
     }

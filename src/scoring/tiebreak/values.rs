@@ -3,7 +3,7 @@
 
 use super::{TbCtx, TieBreak, TieValue};
 use crate::domain::{ByeOpponentScore, Colour, Points};
-use crate::scoring::fide::{board_games, cut, Part, PartKind};
+use crate::scoring::fide::{board_games, cut_with, Part, PartKind};
 use crate::scoring::performance as perf;
 use crate::scoring::rounds::{PlayerRound, RoundKind, RoundResult};
 use crate::scoring::scheme::SchemeKind;
@@ -269,8 +269,8 @@ impl TbCtx<'_> {
             return Some(match base {
                 Buchholz | ForeBuchholz => {
                     let fore = base == ForeBuchholz;
-                    let (_, mut parts) = f.buchholz_parts_with(rounds, idx, i, fore, flags.played);
-                    cut(&mut parts, low, high);
+                    let (_, mut parts) = f.buchholz_parts_with(rounds, idx, i, fore, flags);
+                    cut_with(&mut parts, low, high, !flags.plain_cut);
                     (crate::scoring::fide::sum_kept(&parts), parts)
                 }
                 SonnebornBerger => f.sonneborn_cut_parts(rounds, idx, i, low, high, flags),
@@ -285,6 +285,7 @@ impl TbCtx<'_> {
                         low,
                         high,
                         perfect: base == Ptp,
+                        old: flags.old_rating_cut(),
                     };
                     let (v, parts) = perf::cut_performance(f, rounds, &ratings, idx, i, c);
                     (perf::as_points(v), parts)
@@ -294,15 +295,16 @@ impl TbCtx<'_> {
                         low,
                         high,
                         perfect: base == Appo,
+                        old: flags.old_rating_cut(),
                     };
                     let (v, parts) = perf::average_cut_performance(f, rounds, &ratings, idx, i, c);
                     (perf::as_points(v), parts)
                 }
                 Progressive => f.progressive_cut_parts(rounds, i, low),
                 Aob => f.aob_cut_parts(rounds, idx, i, |j| {
-                    f.buchholz_cut(rounds, idx, j, low, high, flags.fore, flags.played)
+                    f.buchholz_cut(rounds, idx, j, low, high, flags)
                 }),
-                _ => f.aro_cut_parts(rounds, &ratings, idx, i, low, high),
+                _ => f.aro_cut_parts(rounds, &ratings, idx, i, low, high, flags.old_rating_cut()),
             });
         }
         Some(match tb {
