@@ -402,7 +402,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 crate::app::EventKind::Individual
             };
             let d = draft(&app, &a, kind)?;
-            let e = app.create_event_of(&a.name, a.date, &d)?;
+            // No date given: today, as the TUI's form fills it in.
+            let date = a.date.unwrap_or_else(crate::app::imprint::today);
+            let e = app.create_event_of(&a.name, Some(date), &d)?;
             say!("{}\t{}", e.id, e.name);
             if kind == crate::app::EventKind::Knockout && d.seed_from.is_some() {
                 for en in app.knockout_entries(e.key())? {

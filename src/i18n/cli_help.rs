@@ -78,7 +78,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cli.arg.event.new.games_per_round", "1, 或 2 表示每轮两局、交换先后手 (分先)", "1, 或 2 表示每輪兩局、交換先後手 (分先)", "1, or 2 for two-game rounds with colours swapped (分先)"),
     ("cli.arg.event.new.time_control", "用时: `90+30` 或 `red=60,black=30,inc=15`", "用時: `90+30` 或 `red=60,black=30,inc=15`", "`90+30` or `red=60,black=30,inc=15`"),
     ("cli.arg.event.new.tiebreaks", "积分之后的小分代码, 以逗号分隔", "積分之後的小分代碼, 以逗號分隔", "Tie-break codes after points, comma-separated"),
-    ("cli.arg.event.new.date", "开始日期 (YYYY-MM-DD)", "開始日期 (YYYY-MM-DD)", "Start date (YYYY-MM-DD)"),
+    ("cli.arg.event.new.date", "开始日期 (YYYY-MM-DD; 不写则为今天)", "開始日期 (YYYY-MM-DD; 不寫則為今天)", "Start date (YYYY-MM-DD; today when left out)"),
     ("cli.arg.event.new.bye_score", "轮空对对手分的贡献: lowest、zero 或 own", "輪空對對手分的貢獻: lowest、zero 或 own", "Bye contribution to opponent score: lowest, zero or own"),
     ("cli.arg.event.new.double", "双循环 (berger): 第二循环先后手互换", "雙循環 (berger): 第二循環先後手互換", "Double round-robin (berger): colours reversed in the second cycle"),
     ("cli.arg.event.new.playoff", "淘汰赛: 加赛阶梯, 如 \"games:2,games:2,armageddon\"", "淘汰賽: 加賽階梯, 如 \"games:2,games:2,armageddon\"", "Knockout: the play-off ladder, e.g. \"games:2,games:2,armageddon\""),
