@@ -26,6 +26,7 @@ mod foundation_cli;
 mod front_ends;
 mod games_import_large;
 mod gaps_cli;
+mod gaps_tui;
 mod history_cli;
 mod history_imports;
 mod history_ratings;
