@@ -61,3 +61,100 @@ fn the_print_box_writes_the_games_export() {
     assert!(m.confirm().is_some(), "{:?}", m.status().cloned());
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "keep me");
 }
+
+/// Two teams of two, two boards, two games a board (分先): round 1 paired.
+fn two_game_league() -> App {
+    use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
+    let mut app = App::in_memory(crate::common::tui::config(Lang::En)).unwrap();
+    for (t, team) in ["East", "West"].iter().enumerate() {
+        for i in 1..=2 {
+            crate::common::member(&mut app, &format!("{team}{i}"), 2400 - 100 * t as i32 - i);
+        }
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 1,
+        scheme: "two-game".into(),
+        games_per_round: 2,
+        ..Default::default()
+    };
+    let ts = TeamSettings {
+        boards: 2,
+        ..Default::default()
+    };
+    app.create_event_with("League", None, &s, qishe::app::NewEventKind::Team(&ts))
+        .unwrap();
+    for team in ["East", "West"] {
+        let ps: Vec<String> = (1..=2).map(|i| format!("{team}{i}")).collect();
+        app.add_team(
+            app.find_event("League").unwrap().key(),
+            team,
+            None,
+            None,
+            &app.find_members(&ps)
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+    }
+    app.pair_team_round(app.find_event("League").unwrap().key())
+        .unwrap();
+    app
+}
+
+fn screen(m: &Model) -> String {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| qishe::tui::view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+/// On a team board of two games, the result form names the red and black
+/// of the game it holds: game 2 has game 1's colours swapped.
+#[test]
+fn the_team_result_form_names_the_red_and_black_of_its_game() {
+    use crate::common::tui::c;
+    let mut app = two_game_league();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    while m.tab() != Tab::Teams {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    go(&mut app, &mut m, c('v'));
+    let r = app
+        .team_round_view(app.find_event("League").unwrap().key(), None)
+        .unwrap();
+    let b = &r.matches[0].boards[0];
+    let (red, black) = match b.home_red {
+        true => (b.home.clone(), b.away.clone()),
+        false => (b.away.clone(), b.home.clone()),
+    };
+    go(&mut app, &mut m, c('r'));
+    let s = screen(&m);
+    let game1 = format!("game 1: red {red} – black {black}");
+    assert!(s.contains(&game1), "{game1}:\n{s}");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    // Back on board 1: its game 2, with the colours swapped.
+    if m.teams().unwrap().sel != 0 {
+        go(&mut app, &mut m, k(KeyCode::Up));
+    }
+    go(&mut app, &mut m, c('b'));
+    let s = screen(&m);
+    let game2 = format!("game 2: red {black} – black {red}");
+    assert!(s.contains(&game2), "{game2}:\n{s}");
+    // The title names the board, not game 1's red and black.
+    assert!(!s.contains(&format!("red {red} – black {black}")), "{s}");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let ev = app.find_event("League").unwrap().key();
+    let g2 = app
+        .games(ev, None)
+        .unwrap()
+        .into_iter()
+        .find(|g| g.board == b.number.get() && g.game.game_no == 2)
+        .expect("game 2 stored");
+    let (r2, b2) = app.game_players(ev, &g2.game).unwrap();
+    assert_eq!((r2, b2), (black, red), "game 2 as the form named it");
+    assert_eq!(g2.game.outcome, Outcome::BlackWin);
+}
