@@ -158,3 +158,48 @@ fn the_team_result_form_names_the_red_and_black_of_its_game() {
     assert_eq!((r2, b2), (black, red), "game 2 as the form named it");
     assert_eq!(g2.game.outcome, Outcome::BlackWin);
 }
+
+/// A knockout in progress: the TUI crosstable says where each player went
+/// out and that the others are still in, as the printed crosstable does,
+/// so the players ranked 1= together are not read as joint winners.
+#[test]
+fn a_knockout_crosstable_in_progress_says_who_is_still_in() {
+    use qishe::app::{BoardNo, ResultInput, RoundNo};
+    let (mut app, ev) = crate::common::tui::cup_in(Lang::En, &["P1", "P2", "P3", "P4"], &[]);
+    app.event_pair(ev).unwrap();
+    for board in 1..=2 {
+        app.record_result(
+            ev,
+            RoundNo(1),
+            BoardNo(board),
+            &ResultInput {
+                outcome: Some(Outcome::RedWin),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    while m.tab() != Tab::Crosstable {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    let s = screen(&m);
+    assert!(s.contains("out in"), "the column:\n{s}");
+    let still: Vec<&str> = s.lines().filter(|l| l.contains("still in")).collect();
+    assert_eq!(still.len(), 2, "the two finalists:\n{s}");
+    assert!(still.iter().all(|l| l.contains("1=")), "{s}");
+    let out = s.lines().filter(|l| l.contains("3=")).count();
+    assert_eq!(out, 2, "the semi-final losers:\n{s}");
+    // The printed crosstable says the same.
+    let doc = app
+        .print_doc(ev, qishe::app::print::DocKind::Crosstable, None, Lang::En)
+        .unwrap();
+    let text = qishe::app::print::render(
+        &doc,
+        qishe::app::print::OutputFormat::Text { lines_per_page: 60 },
+    )
+    .unwrap();
+    assert_eq!(text.matches("still in").count(), 2, "{text}");
+}

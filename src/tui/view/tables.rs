@@ -51,6 +51,15 @@ pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 /// A knockout's final ranking: rank, seed, name, the round lost in.
+/// Where a player of a knockout went out, as the printed ranking says it:
+/// the round by name, else the champion once decided, else still in.
+fn out_in(m: &Model, lost_in_round: Option<u32>, rounds: u32, decided: bool) -> String {
+    match lost_in_round {
+        Some(n) => round_name(m, RoundNo(n), rounds),
+        None => m.t(crate::report::bracket::not_out_key(decided)),
+    }
+}
+
 fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, area: Rect) {
     let header = ["tui.standings.rank", "col.no", "col.name", "tui.ko.lost_in"]
         .iter()
@@ -66,11 +75,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         .rows
         .iter()
         .map(|r| {
-            let lost = match r.lost_in_round {
-                Some(n) => round_name(m, RoundNo(n), st.rounds),
-                None if st.decided => m.t("ko.champion"),
-                None => m.t("ko.still_in"),
-            };
+            let lost = out_in(m, r.lost_in_round, st.rounds, st.decided);
             Row::new(vec![
                 r.rank.clone(),
                 r.entry.start_no.to_string(),
@@ -105,6 +110,9 @@ pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
 fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
     let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
     header.extend((1..=x.rounds).map(|r| round_name(m, RoundNo(r), x.rounds)));
+    // Last, where each player went out (the printed crosstable's column):
+    // a player still in is said so, not only ranked 1= with the others.
+    header.push(m.t("tui.ko.lost_in"));
     let marks: Vec<Vec<String>> = x
         .rows
         .iter()
@@ -113,7 +121,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
     // Each round as wide as its longest match (a play-off needs room, two
     // play-off steps more), within its share of the screen (28 at least).
     let rounds = (x.rounds as usize).max(1);
-    let room = (area.width as usize).saturating_sub(5 + 12 + 2 + 2 * rounds) / rounds;
+    let room = (area.width as usize).saturating_sub(5 + 12 + 10 + 2 + 2 * rounds) / rounds;
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((0..x.rounds as usize).map(|i| {
         let w = marks
@@ -125,6 +133,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
             .unwrap_or(0);
         Constraint::Length(w.clamp(8, room.max(28)) as u16)
     }));
+    widths.push(Constraint::Min(10));
     let rows = x
         .rows
         .iter()
@@ -132,6 +141,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
         .map(|(r, marks)| {
             let mut cells = vec![r.rank.clone(), fit(&r.entry.name, 12)];
             cells.extend(marks);
+            cells.push(out_in(m, r.lost_in_round, x.rounds, x.decided));
             Row::new(cells)
         })
         .collect();
