@@ -445,7 +445,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ),
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
-                    tr(l, status_key(e.status)).into(),
+                    tr(l, sum.status_key()).into(),
                 ]);
             }
             say_raw!("{}", t.render(format));
@@ -504,11 +504,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                         tr(l, third)
                     );
                 }
-                say!(
-                    "  {} {}",
-                    tr(l, "cli.out.status"),
-                    tr(l, status_key(e.status))
-                );
+                // As the event list says it (决出冠军 for a knockout whose
+                // champion is known).
+                let status = app
+                    .event_summaries()?
+                    .into_iter()
+                    .find(|x| x.event.id == e.id)
+                    .map_or(status_key(e.status), |x| x.status_key());
+                say!("  {} {}", tr(l, "cli.out.status"), tr(l, status));
                 say!();
             }
             let mut t = Table::new(&[

@@ -343,3 +343,44 @@ fn the_games_export_of_a_knockout_has_its_play_off_games() {
     assert_eq!(games[1].tag("Round"), Some("1.1.2"), "{pgn}");
     assert!(games[1].tag("Stage").is_some(), "{pgn}");
 }
+
+/// The status column of `event list` for event `name`.
+fn listed_status(c: &Club, name: &str) -> String {
+    let list = c.ok(&["event", "list", "--format", "csv"]);
+    let mut r = csv::Reader::from_reader(list.as_bytes());
+    let head = r.headers().unwrap().clone();
+    let col = head.iter().position(|h| h == "status").unwrap();
+    let ncol = head.iter().position(|h| h == "name").unwrap();
+    r.records()
+        .map(Result::unwrap)
+        .find(|rec| &rec[ncol] == name)
+        .map(|rec| rec[col].to_string())
+        .unwrap()
+}
+
+/// A knockout whose final is decided is listed as "decided", not
+/// running, until `event finish`; undoing the final's result takes it back.
+#[test]
+fn a_knockout_with_its_champion_decided_is_listed_so() {
+    let c = Club::new();
+    c.ok(&["player", "add", "甲", "--rating", "2000"]);
+    c.ok(&["player", "add", "乙", "--rating", "1900"]);
+    c.ok(&["event", "new", "杯赛", "--system", "knockout"]);
+    c.ok(&["event", "enter", "杯赛", "甲", "乙"]);
+    c.ok(&["round", "pair", "杯赛"]);
+    assert_eq!(listed_status(&c, "杯赛"), "running");
+    c.ok(&["result", "杯赛", "1", "1", "1-0"]);
+    assert_eq!(listed_status(&c, "杯赛"), "decided");
+    let show = c.ok(&["event", "show", "杯赛"]);
+    assert!(show.contains("decided"), "{show}");
+    let zh = c.run_lang("zh_CN.UTF-8", &["event", "list"]);
+    assert!(String::from_utf8(zh.stdout).unwrap().contains("决出冠军"));
+    let tw = c.run_lang("zh_TW.UTF-8", &["event", "list"]);
+    assert!(String::from_utf8(tw.stdout).unwrap().contains("決出冠軍"));
+    c.ok(&["undo"]);
+    assert_eq!(listed_status(&c, "杯赛"), "running");
+    c.ok(&["redo"]);
+    assert_eq!(listed_status(&c, "杯赛"), "decided");
+    c.ok(&["event", "finish", "杯赛"]);
+    assert_eq!(listed_status(&c, "杯赛"), "finished");
+}

@@ -203,3 +203,28 @@ fn a_knockout_crosstable_in_progress_says_who_is_still_in() {
     .unwrap();
     assert_eq!(text.matches("still in").count(), 2, "{text}");
 }
+
+/// The events list says a knockout's champion is decided once its final
+/// has a result, before `event finish`.
+#[test]
+fn the_events_list_says_a_knockouts_champion_is_decided() {
+    use qishe::app::{BoardNo, ResultInput, RoundNo};
+    let (mut app, ev) = crate::common::tui::cup_in(Lang::En, &["P1", "P2"], &[]);
+    app.event_pair(ev).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert!(screen(&m).contains("running"), "{}", screen(&m));
+    app.record_result(
+        ev,
+        RoundNo(1),
+        BoardNo(1),
+        &ResultInput {
+            outcome: Some(Outcome::RedWin),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    m.refresh(&app).unwrap();
+    let s = screen(&m);
+    assert!(s.contains("decided") && !s.contains("running"), "{s}");
+}
