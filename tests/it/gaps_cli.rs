@@ -369,7 +369,14 @@ fn a_knockout_with_its_champion_decided_is_listed_so() {
     c.ok(&["event", "enter", "杯赛", "甲", "乙"]);
     c.ok(&["round", "pair", "杯赛"]);
     assert_eq!(listed_status(&c, "杯赛"), "running");
+    // Both still in share places 1–2 on the text standings; CSV keeps 1=.
+    let text = c.ok(&["standings", "杯赛"]);
+    assert_eq!(text.matches("1–2").count(), 2, "{text}");
+    let csv = c.ok(&["standings", "杯赛", "--format", "csv"]);
+    assert_eq!(csv.matches("1=").count(), 2, "{csv}");
     c.ok(&["result", "杯赛", "1", "1", "1-0"]);
+    let text = c.ok(&["standings", "杯赛"]);
+    assert!(!text.contains("1–2"), "{text}");
     assert_eq!(listed_status(&c, "杯赛"), "decided");
     let show = c.ok(&["event", "show", "杯赛"]);
     assert!(show.contains("decided"), "{show}");

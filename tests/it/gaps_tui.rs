@@ -189,7 +189,14 @@ fn a_knockout_crosstable_in_progress_says_who_is_still_in() {
     assert!(s.contains("out in"), "the column:\n{s}");
     let still: Vec<&str> = s.lines().filter(|l| l.contains("still in")).collect();
     assert_eq!(still.len(), 2, "the two finalists:\n{s}");
-    assert!(still.iter().all(|l| l.contains("1=")), "{s}");
+    // They share places 1 to 2, not 1= as if both had won.
+    assert!(
+        still
+            .iter()
+            .all(|l| l.trim_start_matches('"').starts_with("1–2")),
+        "{s}"
+    );
+    assert!(!s.contains("1="), "{s}");
     let out = s.lines().filter(|l| l.contains("3=")).count();
     assert_eq!(out, 2, "the semi-final losers:\n{s}");
     // The printed crosstable says the same.
@@ -202,6 +209,11 @@ fn a_knockout_crosstable_in_progress_says_who_is_still_in() {
     )
     .unwrap();
     assert_eq!(text.matches("still in").count(), 2, "{text}");
+    assert_eq!(text.matches("1–2").count(), 2, "{text}");
+    assert!(!text.contains("1="), "{text}");
+    // CSV keeps the rank as the ranking has it.
+    let csv = qishe::app::print::render(&doc, qishe::app::print::OutputFormat::Csv).unwrap();
+    assert_eq!(csv.matches("1=").count(), 2, "{csv}");
 }
 
 /// The events list says a knockout's champion is decided once its final

@@ -8,7 +8,7 @@ use super::tb_label;
 use crate::app::{
     EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings, RoundNo,
 };
-use crate::report::bracket::match_words;
+use crate::report::bracket::{match_words, shown_rank};
 use crate::scoring::{Crosstable, Standings};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Stylize;
@@ -60,6 +60,11 @@ fn out_in(m: &Model, lost_in_round: Option<u32>, rounds: u32, decided: bool) -> 
     }
 }
 
+/// The players of a knockout's ranking not out yet.
+fn still_in(rows: &[crate::app::KnockoutRank]) -> usize {
+    rows.iter().filter(|r| r.lost_in_round.is_none()).count()
+}
+
 fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, area: Rect) {
     let header = ["tui.standings.rank", "col.no", "col.name", "tui.ko.lost_in"]
         .iter()
@@ -77,7 +82,7 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         .map(|r| {
             let lost = out_in(m, r.lost_in_round, st.rounds, st.decided);
             Row::new(vec![
-                r.rank.clone(),
+                shown_rank(&r.rank, r.lost_in_round, still_in(&st.rows), st.decided),
                 r.entry.start_no.to_string(),
                 fit(&r.entry.name, 14),
                 lost,
@@ -134,12 +139,14 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
         Constraint::Length(w.clamp(8, room.max(28)) as u16)
     }));
     widths.push(Constraint::Min(10));
+    let still_in = x.rows.iter().filter(|r| r.lost_in_round.is_none()).count();
     let rows = x
         .rows
         .iter()
         .zip(marks)
         .map(|(r, marks)| {
-            let mut cells = vec![r.rank.clone(), fit(&r.entry.name, 12)];
+            let rank = shown_rank(&r.rank, r.lost_in_round, still_in, x.decided);
+            let mut cells = vec![rank, fit(&r.entry.name, 12)];
             cells.extend(marks);
             cells.push(out_in(m, r.lost_in_round, x.rounds, x.decided));
             Row::new(cells)
