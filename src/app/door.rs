@@ -67,6 +67,26 @@ pub struct EventSummary {
     pub kind: EventKind,
     pub rounds_paired: u32,
     pub players: u32,
+    /// A knockout whose champion is known (its final decided), finished
+    /// or not.
+    pub champion_decided: bool,
+}
+
+impl EventSummary {
+    /// The event's state as the lists say it (`status.*`): a knockout
+    /// whose champion is known and that is not finished yet says so
+    /// (决出冠军) rather than 进行中 (running); it stays running in the
+    /// database until `event finish`, so nothing is written for it and
+    /// undo has nothing to take back.
+    pub fn status_key(&self) -> &'static str {
+        use crate::domain::EventStatus;
+        match self.event.status {
+            EventStatus::Finished => "status.finished",
+            _ if self.champion_decided => "status.decided",
+            EventStatus::Running => "status.running",
+            EventStatus::Planned => "status.planned",
+        }
+    }
 }
 
 /// Everything an event's screen shows but its tables, read in one go (the
@@ -196,6 +216,13 @@ impl App {
                 } else {
                     EventKind::Individual
                 },
+                // A bracket that cannot be read is not decided: the event's
+                // own screens say why.
+                champion_decided: s.knockout
+                    && s.rounds_paired > 0
+                    && self
+                        .bracket(EventId(s.event.id))
+                        .is_ok_and(|b| b.champion.is_some()),
                 event: s.event,
                 rounds_paired: s.rounds_paired,
                 players: s.players,

@@ -22,6 +22,13 @@ pub fn print_date() -> chrono::NaiveDate {
         .unwrap_or_else(|| chrono::Local::now().date_naive())
 }
 
+/// Today, the local date (the day of `SOURCE_DATE_EPOCH` when set, as for
+/// [`print_date`]): the start date a new event gets when none is given, in
+/// the CLI's `event new` and the TUI's form alike.
+pub fn today() -> chrono::NaiveDate {
+    print_date()
+}
+
 /// An event's own identity (nothing set: all `None`).
 pub fn event_identity(ev: &Event) -> Identity {
     ev.settings

@@ -109,6 +109,9 @@ pub struct KnockoutCrossRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnockoutCrosstable {
     pub rounds: u32,
+    /// The champion is known (a player not out is the champion, else
+    /// still in).
+    pub decided: bool,
     pub rows: Vec<KnockoutCrossRow>,
 }
 
@@ -358,6 +361,7 @@ impl App {
             .collect();
         Ok(KnockoutCrosstable {
             rounds: b.total_rounds,
+            decided: b.champion.is_some(),
             rows,
         })
     }

@@ -90,6 +90,8 @@ pub use history::{
 pub use season::{MemberSeasonRank, SeasonDraft, SeasonEventInfo, SeasonInfo, SeasonTable};
 
 // ---- printing and publishing ----
+mod games_export;
+pub use games_export::{ExportedGame, GamesFormat};
 pub mod imprint;
 pub mod output;
 mod paperwork;

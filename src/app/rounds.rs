@@ -345,8 +345,10 @@ impl App {
     /// [`App::event_pair_with`]'s `allow_clubmates`.
     pub fn club_rule_blocks(&self, event_key: EventId) -> Result<bool> {
         let event = self.event(event_key)?;
-        if self.kind_of(&event)? != super::EventKind::Individual {
-            return Ok(false);
+        match self.kind_of(&event)? {
+            super::EventKind::Individual => {}
+            super::EventKind::Team => return self.team_club_rule_blocks(&event),
+            super::EventKind::Knockout => return Ok(false),
         }
         let config = self.pairing_config(&event)?;
         if !config.keeps_clubs_apart() {

@@ -407,7 +407,9 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             // already taken is said before a typo in --seed-from.
             app.check_new_event(&a.name)?;
             let d = draft(&app, &a, kind)?;
-            let e = app.create_event_of(&a.name, a.date, &d)?;
+            // No date given: today, as the TUI's form fills it in.
+            let date = a.date.unwrap_or_else(crate::app::imprint::today);
+            let e = app.create_event_of(&a.name, Some(date), &d)?;
             say!("{}\t{}", e.id, e.name);
             if kind == crate::app::EventKind::Knockout && d.seed_from.is_some() {
                 for en in app.knockout_entries(e.key())? {
@@ -448,7 +450,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     ),
                     format!("{paired}/{}", e.settings.rounds),
                     n.to_string(),
-                    tr(l, status_key(e.status)).into(),
+                    tr(l, sum.status_key()).into(),
                 ]);
             }
             say_raw!("{}", t.render(format));
@@ -507,11 +509,14 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                         tr(l, third)
                     );
                 }
-                say!(
-                    "  {} {}",
-                    tr(l, "cli.out.status"),
-                    tr(l, status_key(e.status))
-                );
+                // As the event list says it (决出冠军 for a knockout whose
+                // champion is known).
+                let status = app
+                    .event_summaries()?
+                    .into_iter()
+                    .find(|x| x.event.id == e.id)
+                    .map_or(status_key(e.status), |x| x.status_key());
+                say!("  {} {}", tr(l, "cli.out.status"), tr(l, status));
                 say!();
             }
             let mut t = Table::new(&[

@@ -32,6 +32,18 @@ pub enum ImportCmd {
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCmd {
+    Games {
+        event: String,
+        #[arg(long, default_value = "pgn", value_parser = ["pgn", "csv"])]
+        format: String,
+        #[arg(long, default_value = "iccs", value_parser = ["iccs", "wxf"])]
+        notation: String,
+        #[arg(short, long)]
+        #[arg(value_parser = crate::cli::path_arg())]
+        output: Option<PathBuf>,
+        #[arg(long)]
+        force: bool,
+    },
     Trf {
         event: String,
         #[arg(long = "trf", default_value = "2026", value_parser = ["2016", "2026"])]
@@ -122,6 +134,29 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
 pub fn run_export(ctx: &Ctx, cmd: ExportCmd) -> CliResult {
     let app = ctx.open()?;
     match cmd {
+        ExportCmd::Games {
+            event,
+            format,
+            notation,
+            output,
+            force,
+        } => {
+            use crate::app::GamesFormat;
+            let f = match (format.as_str(), notation.as_str()) {
+                ("csv", _) => GamesFormat::Csv,
+                (_, "wxf") => GamesFormat::PgnWxf,
+                _ => GamesFormat::PgnIccs,
+            };
+            let event = app.find_event(&event)?.key();
+            let bytes = app.export_games(event, f, ctx.lang)?;
+            match output {
+                Some(p) => Ok(app.write_output(&p, &bytes, force, &[])?),
+                None => {
+                    say_raw!("{}", String::from_utf8_lossy(&bytes));
+                    Ok(())
+                }
+            }
+        }
         ExportCmd::Trf {
             event,
             version,

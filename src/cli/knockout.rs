@@ -145,9 +145,18 @@ pub fn print_standings(
             true,
         ),
     ]);
+    let still_in = rows.iter().filter(|r| r.lost_in_round.is_none()).count();
     for r in rows {
+        // The text shows the places the players still in share (`1–4`);
+        // CSV and JSON keep the rank.
+        let rank = match format {
+            Format::Text => {
+                crate::report::bracket::shown_rank(&r.rank, r.lost_in_round, still_in, st.decided)
+            }
+            _ => r.rank.clone(),
+        };
         t.push(vec![
-            r.rank,
+            rank,
             r.entry.name,
             // The text names the round (决赛, 半决赛, …); CSV and JSON
             // keep its number.

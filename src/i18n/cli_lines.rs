@@ -79,6 +79,12 @@ pub(super) static TEXTS: &[Text] = &[
         "pair round {round} of {event} ({matches} matches)",
     ),
     (
+        "log.team_round_pair_clubmates",
+        "{event} 第 {round} 轮编排 ({matches} 场, 本轮允许同单位的队相遇)",
+        "{event} 第 {round} 輪編排 ({matches} 場, 本輪允許同單位的隊相遇)",
+        "pair round {round} of {event} ({matches} matches, teams of one club allowed to meet this round)",
+    ),
+    (
         "log.team_games_import",
         "从 {file} 向 {event} 导入 {games} 局团体赛对局 ({rounds} 个新轮次)",
         "從 {file} 向 {event} 匯入 {games} 局團體賽對局 ({rounds} 個新輪次)",

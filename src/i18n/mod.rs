@@ -206,6 +206,7 @@ static TEXTS: &[Text] = &[
     ("status.withdrawn", "退赛", "退賽", "withdrawn"),
     ("status.planned", "筹备", "籌備", "planned"),
     ("status.running", "进行中", "進行中", "running"),
+    ("status.decided", "决出冠军", "決出冠軍", "decided"),
     ("status.finished", "已结束", "已結束", "finished"),
 ];
 

@@ -164,6 +164,14 @@ pub(super) static TEXTS: &[Text] = &[
         "backup of the whole club",
     ),
     ("tui.choice.trf", "TRF 导出", "TRF 匯出", "TRF export"),
+    (
+        "tui.print.doc.games",
+        "全部对局导出（PGN 或 CSV）",
+        "全部對局匯出（PGN 或 CSV）",
+        "every game of this event (PGN or CSV)",
+    ),
+    ("tui.choice.games", "对局导出", "對局匯出", "games export"),
+    ("tui.choice.pgn", "PGN 棋谱", "PGN 棋譜", "PGN records"),
     ("tui.choice.backup", "备份", "備份", "backup"),
     (
         "tui.err.date",

@@ -24,6 +24,7 @@ pub fn events(app: &App) -> Result<Value> {
                 "id": s.event.id,
                 "name": s.event.name,
                 "status": s.event.status.code(),
+                "champion_decided": s.champion_decided,
                 "kind": kind_code(s.kind),
                 "rounds_paired": s.rounds_paired,
                 "rounds": s.event.settings.rounds,

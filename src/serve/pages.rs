@@ -54,7 +54,7 @@ pub fn events(lang: Lang, list: &[EventSummary]) -> String {
              <span class=\"meta\">{} · {} · {} <a href=\"/tv/{id}?lang={code}\">{}</a></span></li>\n",
             e(&s.event.name),
             e(tr(lang, s.kind.key())),
-            e(tr(lang, &format!("status.{}", s.event.status.code()))),
+            e(tr(lang, s.status_key())),
             e(&crate::i18n::msg!(
                 "serve.rounds_paired",
                 paired = s.rounds_paired,
@@ -232,6 +232,49 @@ h1.tv { font-size: 2.6vw; margin: 0 0 1vw 0; color: #ffd54a; }
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The served list of events says a knockout's champion is decided
+    /// (决出冠军) before the event is finished.
+    #[test]
+    fn the_events_page_says_a_knockouts_champion_is_decided() {
+        use crate::app::{App, BoardNo, KnockoutSettings, NewEventKind, ResultInput, RoundNo};
+        use crate::domain::{EventSettings, NewMember, Outcome};
+        let mut app = App::in_memory(crate::config::Config::default()).unwrap();
+        for n in ["甲", "乙"] {
+            app.add_member(&NewMember {
+                name: n.into(),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let ko = KnockoutSettings::default();
+        let ev = app
+            .create_event_with(
+                "杯赛",
+                None,
+                &EventSettings::default(),
+                NewEventKind::Knockout(&ko),
+            )
+            .unwrap()
+            .key();
+        let names = ["甲".to_string(), "乙".to_string()];
+        app.enter_players(ev, &app.find_members(&names).unwrap())
+            .unwrap();
+        app.event_pair(ev).unwrap();
+        let page = |app: &App| events(Lang::ZhHans, &app.event_summaries().unwrap());
+        assert!(page(&app).contains("进行中"), "{}", page(&app));
+        app.record_result(
+            ev,
+            RoundNo(1),
+            BoardNo(1),
+            &ResultInput {
+                outcome: Some(Outcome::RedWin),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(page(&app).contains("决出冠军"), "{}", page(&app));
+    }
 
     #[test]
     fn script_strings_cannot_close_the_script() {

@@ -293,7 +293,7 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
                 fit(&label(m, "tui.choice", &e.settings.scheme), 16),
                 fit(&system_label(m, e), 14),
                 e.settings.rounds.to_string(),
-                m.t(&format!("status.{}", e.status.code())),
+                m.t(&m.event_status_key(e)),
             ])
         })
         .collect();

@@ -25,6 +25,8 @@ mod event_settings;
 mod foundation_cli;
 mod front_ends;
 mod games_import_large;
+mod gaps_cli;
+mod gaps_tui;
 mod history_cli;
 mod history_imports;
 mod history_ratings;

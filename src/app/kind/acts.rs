@@ -109,15 +109,20 @@ impl App {
 
     /// [`App::event_pair`], with the club rule relaxed for this round when
     /// `allow_clubmates` and the rule leaves it unpaired (see
-    /// [`App::club_rule_blocks`]). Refused for an event without a club
-    /// rule (a team event, a knockout, a system or setting that keeps no
-    /// clubmates apart): there is nothing to relax.
+    /// [`App::club_rule_blocks`]): clubmates of an individual event, teams
+    /// of one club in a team event. Refused for an event without a club
+    /// rule (a knockout, a system or setting that keeps no clubmates
+    /// apart): there is nothing to relax.
     pub fn event_pair_with(&mut self, id: EventId, allow_clubmates: bool) -> Result<EventPairing> {
         let ev = self.event(id)?;
-        if allow_clubmates
-            && (self.kind_of(&ev)? != EventKind::Individual
-                || !self.pairing_config(&ev)?.keeps_clubs_apart())
-        {
+        // The rule relaxed: an individual event's clubmates rule; a team
+        // event's teams of one club kept apart (on unless turned off).
+        let has_club_rule = match self.kind_of(&ev)? {
+            EventKind::Individual => self.pairing_config(&ev)?.keeps_clubs_apart(),
+            EventKind::Team => self.pairing_config(&ev)?.cxa.avoid_same_club,
+            EventKind::Knockout => false,
+        };
+        if allow_clubmates && !has_club_rule {
             return Err(crate::app::invalid!(
                 "err.app.no_club_rule",
                 event = &ev.name
@@ -128,7 +133,7 @@ impl App {
             EventKind::Individual => {
                 EventPairing::Individual(self.pair_individual_round(&ev, allow_clubmates)?)
             }
-            EventKind::Team => EventPairing::Team(self.pair_team_round(key)?),
+            EventKind::Team => EventPairing::Team(self.pair_team_round_with(key, allow_clubmates)?),
             EventKind::Knockout => {
                 let matches = self.knockout_pair(key)?;
                 let round = match matches.first() {

@@ -86,7 +86,12 @@ impl Bracket {
 
 impl App {
     /// A knockout as its documents show it, in `lang`.
-    fn knockout_data(&self, event: EventId, info: EventInfo, lang: Lang) -> Result<KnockoutData> {
+    pub(crate) fn knockout_data(
+        &self,
+        event: EventId,
+        info: EventInfo,
+        lang: Lang,
+    ) -> Result<KnockoutData> {
         let ev = self.event(event)?;
         let br = self.bracket_of(&ev)?;
         let rounds: Vec<Vec<KoMatch>> = br

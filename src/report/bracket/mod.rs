@@ -354,6 +354,22 @@ pub fn not_out_key(decided: bool) -> &'static str {
     }
 }
 
+/// The rank a knockout's ranking shows a player: while the champion is
+/// not known, the `still_in` players not out share the places 1 to
+/// `still_in` (`1–4`), rather than `1=` as if all had won; else `rank`.
+/// (The rank itself, `1=`, stays in CSV and JSON.)
+pub fn shown_rank(
+    rank: &str,
+    lost_in_round: Option<u32>,
+    still_in: usize,
+    decided: bool,
+) -> String {
+    match (lost_in_round, decided) {
+        (None, false) if still_in > 1 => format!("1–{still_in}"),
+        _ => rank.to_string(),
+    }
+}
+
 /// A knockout's standings (the ranking of `specs/knockout.md`) or, with
 /// round columns, its crosstable: columns `rank,name,[r1…],lost-in-round`.
 pub fn ranking_doc(
@@ -398,6 +414,7 @@ pub fn ranking_doc(
         ColKind::Number,
     ));
     let mut t = Table::new(cols);
+    let still_in = lines.iter().filter(|l| l.lost_in_round.is_none()).count();
     for l in lines {
         let mut row = vec![l.rank.clone(), l.name.clone()];
         if crosstable {
@@ -408,6 +425,7 @@ pub fn ranking_doc(
         let mut csv_row = row.clone();
         csv_row.push(l.lost_in_round.map(|r| r.to_string()).unwrap_or_default());
         csv.rows.push(csv_row);
+        row[0] = shown_rank(&l.rank, l.lost_in_round, still_in, decided);
         row.push(match l.lost_in_round {
             Some(r) => round_name(lang, r, rounds),
             None => tr(lang, not_out_key(decided)).to_string(),

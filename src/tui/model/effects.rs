@@ -254,7 +254,7 @@ fn create_event(app: &mut App, lang: Lang, c: &Command) -> crate::app::Result<Ou
     else {
         unreachable!("create_event runs Command::CreateEvent")
     };
-    let today = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+    let today = date.unwrap_or_else(crate::app::imprint::today);
     let mut draft = draft.clone();
     if let Some((from, top)) = seed {
         draft.seed_from = Some(app.find_seed(from, *top)?);

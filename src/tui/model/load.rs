@@ -16,11 +16,9 @@ impl Model {
                 .flat_map(|m| std::iter::once(m.name.as_str()).chain(m.club.as_deref())),
         );
         self.club.events = app.events()?;
-        self.club.event_kinds = app
-            .event_summaries()?
-            .into_iter()
-            .map(|s| (s.event.id, s.kind))
-            .collect();
+        let sums = app.event_summaries()?;
+        self.club.event_status = sums.iter().map(|s| (s.event.id, s.status_key())).collect();
+        self.club.event_kinds = sums.into_iter().map(|s| (s.event.id, s.kind)).collect();
         if let Some(id) = self.event_id() {
             self.load_event(app, id)?;
         }
@@ -38,12 +36,22 @@ impl Model {
                 Some(id) => self.load_event(app, id),
                 None => Ok(()),
             },
-            // A result changes its event's round and tables, nothing the
-            // club screens list (members, events, kinds).
-            Changed::Results { event, round } if open == Some(event) => {
-                self.reread_round(app, event, round)
+            // A result changes its event's round and tables; of what the
+            // club screens list, only a knockout's state (its final
+            // decides the champion: 决出冠军).
+            Changed::Results { event, round } => {
+                if self.event_kind(event.0) == Some(EventKind::Knockout) {
+                    self.club.event_status = app
+                        .event_summaries()?
+                        .iter()
+                        .map(|s| (s.event.id, s.status_key()))
+                        .collect();
+                }
+                match open == Some(event) {
+                    true => self.reread_round(app, event, round),
+                    false => Ok(()),
+                }
             }
-            Changed::Results { .. } => Ok(()),
             Changed::Everything => self.refresh(app),
         }?;
         self.fill(app);

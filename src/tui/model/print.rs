@@ -1,6 +1,6 @@
 //! Printing from the Print tab: a document rendered as PDF, text, HTML,
 //! CSV or PNG pages and written to a file or sent to a printer; the club's backup,
-//! the event's static site and its TRF. A file the secretary did not name
+//! the event's static site, its TRF and its games (PGN or CSV). A file the secretary did not name
 //! is never replaced; one she named is replaced only after a question.
 
 use super::outcome::Outcome;
@@ -76,7 +76,9 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
             t("tui.print.written")
         )));
     }
-    let (data, path, note) = if doc == "trf" {
+    let (data, path, note) = if doc == "games" {
+        games(app, lang, id, format, path)?
+    } else if doc == "trf" {
         let path = if path.is_empty() {
             format!("event{event}.trf")
         } else {
@@ -159,6 +161,27 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
     }))
 }
 
+/// The games export: every game of the event as PGN (ICCS) or CSV, its
+/// bytes and the file they go to (unnamed: by the event's number), no note.
+fn games(
+    app: &App,
+    lang: Lang,
+    id: crate::app::EventId,
+    format: &str,
+    path: String,
+) -> crate::app::Result<(Vec<u8>, String, Option<crate::i18n::Msg>)> {
+    let f = match format {
+        "csv" => crate::app::GamesFormat::Csv,
+        _ => crate::app::GamesFormat::PgnIccs,
+    };
+    let path = if path.is_empty() {
+        format!("event{}-games.{}", id.0, f.extension())
+    } else {
+        path
+    };
+    Ok((app.export_games(id, f, lang)?, path, None))
+}
+
 /// The format a file name's extension names, if any.
 fn format_of_path(path: &str) -> Option<&'static str> {
     let ext = std::path::Path::new(path)
@@ -171,6 +194,7 @@ fn format_of_path(path: &str) -> Option<&'static str> {
         "html" | "htm" => "html",
         "csv" => "csv",
         "png" => "png",
+        "pgn" => "pgn",
         _ => return None,
     })
 }

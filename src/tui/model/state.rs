@@ -39,6 +39,9 @@ pub struct Club {
     pub(super) events: Vec<Event>,
     /// Each event's kind (individual, team, knockout), by event id.
     pub(super) event_kinds: std::collections::HashMap<i64, EventKind>,
+    /// Each event's state as the lists say it (`status.*`, 决出冠军 for a
+    /// knockout whose champion is known), by event id.
+    pub(super) event_status: std::collections::HashMap<i64, &'static str>,
     /// Pinyin readings of the members' names and clubs (search).
     pub(super) pinyin: crate::tui::search::PinyinIndex,
 }
@@ -169,6 +172,14 @@ impl Model {
     /// Every event.
     pub fn events(&self) -> &[Event] {
         &self.club.events
+    }
+
+    /// An event's state as the lists say it (its `status.*` key).
+    pub fn event_status_key(&self, event: &Event) -> String {
+        match self.club.event_status.get(&event.id) {
+            Some(k) => k.to_string(),
+            None => format!("status.{}", event.status.code()),
+        }
     }
 
     /// An event's kind (individual, team, knockout).

@@ -65,6 +65,8 @@ pub struct TeamsTab {
     pub sel: usize,
     pub boards: u32,
     pub games_per_round: u32,
+    /// The event's scheme: which games of a board swap its colours.
+    pub scheme: Option<crate::app::SchemeKind>,
     pub paired: u32,
     /// Every team (pairing order) with its lineup for `round`.
     pub teams: Vec<(TeamView, Vec<Option<i64>>)>,
@@ -185,6 +187,7 @@ pub fn load(
         sel: prev.as_ref().map_or(0, |t| t.sel),
         boards: ts.boards,
         games_per_round: ev.settings.games_per_round,
+        scheme: crate::app::SchemeKind::from_id(&ev.settings.scheme).ok(),
         paired,
         teams: app.team_lineups(key, round)?,
         // The round and the tables through the doors that answer for the
@@ -387,15 +390,30 @@ impl TeamsTab {
         } else {
             (&b.away, &b.home)
         };
-        // The board as the Matches view names it.
-        let place = crate::i18n::msg!(
-            "tui.teams.place",
-            m = mt.number,
-            b = b.board,
-            red = red.as_str(),
-            black = black.as_str()
-        )
+        // The board as the Matches view names it; on a board of several
+        // games, without colours (game 2 of 分先 swaps them): the form
+        // names the red and black of the game it holds (`sides`).
+        let gpr = t.games_per_round.max(1);
+        let place = match gpr {
+            1 => crate::i18n::msg!(
+                "tui.teams.place",
+                m = mt.number,
+                b = b.board,
+                red = red.as_str(),
+                black = black.as_str()
+            ),
+            _ => crate::i18n::msg!("place.team_board", m = mt.number, b = b.board),
+        }
         .render(ui.lang);
+        let sides = match gpr {
+            1 => Vec::new(),
+            _ => (1..=gpr)
+                .map(|n| match t.scheme.is_some_and(|k| k.swaps_colours_in(n)) {
+                    true => (n, black.clone(), red.clone()),
+                    false => (n, red.clone(), black.clone()),
+                })
+                .collect(),
+        };
         let (round, board, event) = (r.round, b.number, t.event);
         // Like the Results tab: after a result on a board that had none,
         // the next board without a result comes up; a correction stays.
@@ -418,7 +436,7 @@ impl TeamsTab {
                 })
                 .collect(),
             place,
-            sides: Vec::new(),
+            sides,
         })
     }
 

@@ -8,7 +8,7 @@ use super::tb_label;
 use crate::app::{
     EventCrosstable, EventStandings, KnockoutCell, KnockoutCrosstable, KnockoutStandings, RoundNo,
 };
-use crate::report::bracket::match_words;
+use crate::report::bracket::{match_words, shown_rank};
 use crate::scoring::{Crosstable, Standings};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Stylize;
@@ -51,6 +51,20 @@ pub fn draw_crosstable(m: &Model, f: &mut Frame, area: Rect) {
 }
 
 /// A knockout's final ranking: rank, seed, name, the round lost in.
+/// Where a player of a knockout went out, as the printed ranking says it:
+/// the round by name, else the champion once decided, else still in.
+fn out_in(m: &Model, lost_in_round: Option<u32>, rounds: u32, decided: bool) -> String {
+    match lost_in_round {
+        Some(n) => round_name(m, RoundNo(n), rounds),
+        None => m.t(crate::report::bracket::not_out_key(decided)),
+    }
+}
+
+/// The players of a knockout's ranking not out yet.
+fn still_in(rows: &[crate::app::KnockoutRank]) -> usize {
+    rows.iter().filter(|r| r.lost_in_round.is_none()).count()
+}
+
 fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, area: Rect) {
     let header = ["tui.standings.rank", "col.no", "col.name", "tui.ko.lost_in"]
         .iter()
@@ -66,13 +80,9 @@ fn draw_knockout_standings(m: &Model, st: &KnockoutStandings, f: &mut Frame, are
         .rows
         .iter()
         .map(|r| {
-            let lost = match r.lost_in_round {
-                Some(n) => round_name(m, RoundNo(n), st.rounds),
-                None if st.decided => m.t("ko.champion"),
-                None => m.t("ko.still_in"),
-            };
+            let lost = out_in(m, r.lost_in_round, st.rounds, st.decided);
             Row::new(vec![
-                r.rank.clone(),
+                shown_rank(&r.rank, r.lost_in_round, still_in(&st.rows), st.decided),
                 r.entry.start_no.to_string(),
                 fit(&r.entry.name, 14),
                 lost,
@@ -105,6 +115,9 @@ pub fn round_name(m: &Model, round: RoundNo, rounds: u32) -> String {
 fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, area: Rect) {
     let mut header = vec![m.t("tui.standings.rank"), m.t("col.name")];
     header.extend((1..=x.rounds).map(|r| round_name(m, RoundNo(r), x.rounds)));
+    // Last, where each player went out (the printed crosstable's column):
+    // a player still in is said so, not only ranked 1= with the others.
+    header.push(m.t("tui.ko.lost_in"));
     let marks: Vec<Vec<String>> = x
         .rows
         .iter()
@@ -113,7 +126,7 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
     // Each round as wide as its longest match (a play-off needs room, two
     // play-off steps more), within its share of the screen (28 at least).
     let rounds = (x.rounds as usize).max(1);
-    let room = (area.width as usize).saturating_sub(5 + 12 + 2 + 2 * rounds) / rounds;
+    let room = (area.width as usize).saturating_sub(5 + 12 + 10 + 2 + 2 * rounds) / rounds;
     let mut widths = vec![Constraint::Length(5), Constraint::Length(12)];
     widths.extend((0..x.rounds as usize).map(|i| {
         let w = marks
@@ -125,13 +138,17 @@ fn draw_knockout_crosstable(m: &Model, x: &KnockoutCrosstable, f: &mut Frame, ar
             .unwrap_or(0);
         Constraint::Length(w.clamp(8, room.max(28)) as u16)
     }));
+    widths.push(Constraint::Min(10));
+    let still_in = x.rows.iter().filter(|r| r.lost_in_round.is_none()).count();
     let rows = x
         .rows
         .iter()
         .zip(marks)
         .map(|(r, marks)| {
-            let mut cells = vec![r.rank.clone(), fit(&r.entry.name, 12)];
+            let rank = shown_rank(&r.rank, r.lost_in_round, still_in, x.decided);
+            let mut cells = vec![rank, fit(&r.entry.name, 12)];
             cells.extend(marks);
+            cells.push(out_in(m, r.lost_in_round, x.rounds, x.decided));
             Row::new(cells)
         })
         .collect();

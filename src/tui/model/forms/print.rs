@@ -4,7 +4,8 @@
 use super::*;
 
 /// The Print form's formats for a document: slips have no CSV, the site is
-/// HTML only, PNG is for the documents `app::png::PNG_KINDS` names.
+/// HTML only, PNG is for the documents `app::png::PNG_KINDS` names, the
+/// games export is PGN or CSV.
 pub(in crate::tui::model) fn fix_print_format(f: &mut Form) {
     if f.kind != FormKind::Print {
         return;
@@ -18,6 +19,11 @@ pub(in crate::tui::model) fn fix_print_format(f: &mut Form) {
             .filter(|x| **x != "png" || crate::app::png::PNG_KINDS.iter().any(|k| k.code() == doc))
             .map(|x| x.to_string())
             .collect();
+        // The games export is PGN (first) or CSV; PGN is for it alone.
+        match doc.as_str() {
+            "games" => fl.choices = vec!["pgn".to_string(), "csv".to_string()],
+            _ => fl.choices.retain(|x| x != "pgn"),
+        }
         if !fl.choices.contains(&fl.value) {
             fl.value = fl.choices[0].clone();
         }
@@ -36,6 +42,7 @@ pub const PRINT_DOCS: &[&str] = &[
     "checkin",
     "site",
     "trf",
+    "games",
     "backup",
     "restore",
     "prizes",
@@ -48,7 +55,7 @@ pub const PRINT_DOCS: &[&str] = &[
 /// The Print tab's documents for an event of `kind` paired by `system`:
 /// a knockout's bracket, a round robin's wall chart, an individual
 /// event's prize sheet and certificates (the app says which); the club's
-/// files (backup, restore) and the event's site and TRF always.
+/// files (backup, restore) and the event's site, TRF and games always.
 pub fn print_docs(kind: EventKind, system: PairingSystem) -> Vec<&'static str> {
     use crate::app::print::DocKind;
     PRINT_DOCS
@@ -72,7 +79,7 @@ const NO_CSV: &[&str] = &[
     "table-cards",
     "score-sheets",
 ];
-pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png"];
+pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png", "pgn"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
 
 pub(in crate::tui::model) fn print_form(docs: &[&str]) -> Form {
