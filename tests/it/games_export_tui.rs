@@ -1,4 +1,6 @@
-//! Gaps a secretary hits in the TUI: the games export in the Print box.
+//! The games export in the TUI's Print box, and beside it the team result
+//! form's colours, a knockout's crosstable in progress and the events list
+//! of a decided knockout.
 
 use crate::common::tui::{go, k, typed};
 use crate::tui_night::{club, open, result};

@@ -1,5 +1,6 @@
-//! Gaps a secretary hits on the command line: `event new`'s default date,
-//! the games export, `--allow-clubmates` on a team event.
+//! The games export (PGN and CSV) at the command line, and beside it
+//! `event new`'s default date, `--allow-clubmates` on a team event and the
+//! listed state of a knockout whose champion is decided.
 
 use super::common::Club;
 
