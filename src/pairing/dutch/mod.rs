@@ -196,9 +196,12 @@ fn run_engine(
     let limbs = (bits as usize).div_ceil(64);
     match limbs {
         0..=2 => Engine::<2>::new(info, layout, fresh, windowed, tail_at).run(),
-        3..=4 => Engine::<4>::new(info, layout, fresh, windowed, tail_at).run(),
-        5..=6 => Engine::<6>::new(info, layout, fresh, windowed, tail_at).run(),
-        7..=8 => Engine::<8>::new(info, layout, fresh, windowed, tail_at).run(),
+        3 => Engine::<3>::new(info, layout, fresh, windowed, tail_at).run(),
+        4 => Engine::<4>::new(info, layout, fresh, windowed, tail_at).run(),
+        5 => Engine::<5>::new(info, layout, fresh, windowed, tail_at).run(),
+        6 => Engine::<6>::new(info, layout, fresh, windowed, tail_at).run(),
+        7 => Engine::<7>::new(info, layout, fresh, windowed, tail_at).run(),
+        8 => Engine::<8>::new(info, layout, fresh, windowed, tail_at).run(),
         9..=10 => Engine::<10>::new(info, layout, fresh, windowed, tail_at).run(),
         11..=12 => Engine::<12>::new(info, layout, fresh, windowed, tail_at).run(),
         13..=14 => Engine::<14>::new(info, layout, fresh, windowed, tail_at).run(),

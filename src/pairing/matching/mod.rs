@@ -1967,36 +1967,52 @@ impl<W: Weight> Solver<'_, W> {
         false
     }
 
-    /// Starts a new dual epoch for a dual update by `delta` (S-vertices
-    /// down, T-vertices up), carrying the cached best slacks over: an
-    /// edge's slack moves by its two ends' dual changes, so a cache of the
-    /// current epoch stays exact without reading the edge again. (A value
-    /// that would go below zero belongs to an edge no longer looked at; it
-    /// is left stale.)
-    fn carry_best_slacks(&mut self, delta: W) {
+    /// Moves the duals by `delta` (S-vertices and T-blossoms down,
+    /// T-vertices and S-blossoms up) in a new dual epoch, carrying the
+    /// cached best slacks over: an edge's slack moves by its two ends'
+    /// dual changes, so a cache of the current epoch stays exact without
+    /// reading the edge again. (A value that would go below zero belongs
+    /// to an edge no longer looked at; it is left stale.)
+    fn update_duals(&mut self, delta: W) {
         let old = self.st.epoch;
         self.st.epoch += 1;
         let now = self.st.epoch;
-        // (A vertex that no longer takes part has no best edge: it is
-        // never labelled, and every stage starts with none.)
         let (n, end) = (self.n, self.st.blossom_end);
-        for x in self.act.iter().copied().chain(n..end) {
-            let (mut s, e) = self.bestslack[x];
-            let (a, b) = self.bestedge[x];
+        let st = &mut *self.st;
+        let carry = |st: &mut State<W>, x: usize| {
+            let (mut s, e) = st.bestslack[x];
+            let (a, b) = st.bestedge[x];
             if e != old || a == NONE {
-                continue;
+                return;
             }
-            let mut ok = true;
             for end in [a, b] {
-                match self.label[self.inblossom[end]] {
+                match st.label[st.inblossom[end]] {
                     1 if s >= delta => s = s - delta,
-                    1 => ok = false,
+                    1 => return,
                     2 => s = s + delta,
                     _ => {}
                 }
             }
-            if ok {
-                self.bestslack[x] = (s, now);
+            st.bestslack[x] = (s, now);
+        };
+        // (A vertex that no longer takes part has no best edge: it is
+        // never labelled, and every stage starts with none.)
+        for &v in self.act {
+            carry(st, v);
+            match st.label[st.inblossom[v]] {
+                1 => st.dual[v] = st.dual[v] - delta,
+                2 => st.dual[v] = st.dual[v] + delta,
+                _ => {}
+            }
+        }
+        for b in n..end {
+            carry(st, b);
+            if st.base[b] != NONE && st.parent[b] == NONE {
+                match st.label[b] {
+                    1 => st.dual[b] = st.dual[b] + delta,
+                    2 => st.dual[b] = st.dual[b] - delta,
+                    _ => {}
+                }
             }
         }
     }
@@ -2068,49 +2084,77 @@ impl<W: Weight> Solver<'_, W> {
                     break;
                 }
                 // No augmenting path over tight edges: update the duals.
-                let mut dtype = 0u8;
-                let mut delta = W::zero();
-                let mut dvertex = NONE;
-                let mut dedge = NO_EDGE;
-                let mut dblossom = NONE;
+                // Each kind of delta keeps its own least value (the first
+                // in the order of ids), and the kinds are then taken in
+                // order, a later one only when strictly less: the choice
+                // of one pass per kind, in one pass over the vertices
+                // and one over the blossoms.
+                let (mut d1, mut v1) = (W::zero(), NONE);
+                let (mut d2, mut e2) = (W::zero(), NO_EDGE);
+                let (mut d3, mut e3) = (W::zero(), NO_EDGE);
+                let (mut d4, mut b4) = (W::zero(), NONE);
                 let mut odd = false;
                 for &v in self.act {
-                    if self.label[self.inblossom[v]] == 1 && (dtype == 0 || self.dual[v] < delta) {
-                        delta = self.dual[v];
-                        dtype = 1;
-                        dvertex = v;
-                    }
-                }
-                for &v in self.act {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NO_EDGE {
+                    let l = self.label[self.inblossom[v]];
+                    if l == 1 {
+                        if v1 == NONE || self.dual[v] < d1 {
+                            d1 = self.dual[v];
+                            v1 = v;
+                        }
+                    } else if l == 0 && self.bestedge[v] != NO_EDGE {
                         let d = self.best_slack(v);
-                        if d < delta {
-                            delta = d;
-                            dtype = 2;
-                            dedge = self.bestedge[v];
+                        if e2 == NO_EDGE || d < d2 {
+                            d2 = d;
+                            e2 = self.bestedge[v];
+                        }
+                    }
+                    if self.parent[v] == NONE && self.label[v] == 1 && self.bestedge[v] != NO_EDGE {
+                        let full = self.best_slack(v);
+                        let d = full.half();
+                        if d + d != full {
+                            odd = true;
+                        }
+                        if e3 == NO_EDGE || d < d3 {
+                            d3 = d;
+                            e3 = self.bestedge[v];
                         }
                     }
                 }
                 // (In the order of ids: the vertices taking part, then the
                 // blossoms; other vertices are never labelled.)
                 let end = self.st.blossom_end;
-                for b in self.act.iter().copied().chain(n..end) {
-                    if self.parent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NO_EDGE
-                        && (b < n || self.base[b] != NONE)
-                    {
+                for b in n..end {
+                    if self.base[b] == NONE || self.parent[b] != NONE {
+                        continue;
+                    }
+                    if self.label[b] == 1 && self.bestedge[b] != NO_EDGE {
                         let full = self.best_slack(b);
                         let d = full.half();
                         if d + d != full {
                             odd = true;
                         }
-                        if d < delta {
-                            delta = d;
-                            dtype = 3;
-                            dedge = self.bestedge[b];
+                        if e3 == NO_EDGE || d < d3 {
+                            d3 = d;
+                            e3 = self.bestedge[b];
                         }
+                    } else if self.label[b] == 2 && (b4 == NONE || self.dual[b] < d4) {
+                        d4 = self.dual[b];
+                        b4 = b;
                     }
+                }
+                let mut dtype = 0u8;
+                let mut delta = W::zero();
+                let mut dvertex = NONE;
+                let mut dedge = NO_EDGE;
+                let mut dblossom = NONE;
+                if v1 != NONE {
+                    (dtype, delta, dvertex) = (1, d1, v1);
+                }
+                if e2 != NO_EDGE && d2 < delta {
+                    (dtype, delta, dedge) = (2, d2, e2);
+                }
+                if e3 != NO_EDGE && d3 < delta {
+                    (dtype, delta, dedge) = (3, d3, e3);
                 }
                 if odd {
                     // Halving an odd slack: double every value instead.
@@ -2125,35 +2169,10 @@ impl<W: Weight> Solver<'_, W> {
                     self.st.epoch += 1;
                     continue;
                 }
-                let end = self.st.blossom_end;
-                for b in n..end {
-                    if self.base[b] != NONE
-                        && self.parent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dual[b] < delta
-                    {
-                        delta = self.dual[b];
-                        dtype = 4;
-                        dblossom = b;
-                    }
+                if b4 != NONE && d4 < delta {
+                    (dtype, delta, dblossom) = (4, d4, b4);
                 }
-                self.carry_best_slacks(delta);
-                for &v in self.act {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dual[v] = self.dual[v] - delta,
-                        2 => self.dual[v] = self.dual[v] + delta,
-                        _ => {}
-                    }
-                }
-                for b in n..self.st.blossom_end {
-                    if self.base[b] != NONE && self.parent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dual[b] = self.dual[b] + delta,
-                            2 => self.dual[b] = self.dual[b] - delta,
-                            _ => {}
-                        }
-                    }
-                }
+                self.update_duals(delta);
                 match dtype {
                     1 => {
                         // An S-vertex's dual reached zero: make it the free
