@@ -264,7 +264,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.print.format", "格式", "格式", "format"),
     ("tui.print.dest", "输出到", "輸出到", "to"),
     ("tui.print.printer", "打印机(空=默认)", "印表機(空=預設)", "printer (empty = default)"),
-    ("tui.print.intro", "按 Enter 选择文档、格式 (pdf/text/html/csv/png) 和输出 (文件或打印机).", "按 Enter 選擇文件、格式 (pdf/text/html/csv/png) 和輸出 (檔案或印表機).", "Press Enter to choose a document, a format (pdf/text/html/csv/png) and where it goes (file or printer)."),
+    ("tui.print.intro", "按 Enter 选择文档、格式 (pdf/text/html/csv/png/pgn) 和输出 (文件或打印机).", "按 Enter 選擇文件、格式 (pdf/text/html/csv/png/pgn) 和輸出 (檔案或印表機).", "Press Enter to choose a document, a format (pdf/text/html/csv/png/pgn) and where it goes (file or printer)."),
     ("tui.print.doc.pairings", "对阵表", "對陣表", "pairing sheet"),
     ("tui.print.doc.slips", "记分单", "記分單", "result slips"),
     ("tui.print.doc.bracket", "对阵图", "對陣圖", "bracket (knockout)"),
