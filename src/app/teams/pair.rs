@@ -56,16 +56,7 @@ impl App {
         }
         let (views, units) = self.team_units(&ev, &ts, round)?;
         let config = self.pairing_config(&ev)?;
-        let state = |apart: bool| {
-            team_state(
-                &units,
-                round,
-                ev.settings.rounds,
-                ts.match_points.win,
-                ts.match_points.draw,
-                apart,
-            )
-        };
+        let state = |apart: bool| state_of(&ev, &ts, &units, round, apart);
         let apart = config.cxa.avoid_same_club;
         let (pairing, relaxed) = match pair_teams(&state(apart), &config) {
             Err(crate::pairing::PairingError::NoLegalPairing { .. })
@@ -214,16 +205,7 @@ impl App {
         let Ok((_, units)) = self.team_units(ev, &ts, round) else {
             return Ok(false);
         };
-        let state = |apart: bool| {
-            team_state(
-                &units,
-                round,
-                ev.settings.rounds,
-                ts.match_points.win,
-                ts.match_points.draw,
-                apart,
-            )
-        };
+        let state = |apart: bool| state_of(ev, &ts, &units, round, apart);
         Ok(pair_teams(&state(true), &config).is_err()
             && pair_teams(&state(false), &config.without_club_rule()).is_ok())
     }
@@ -296,4 +278,23 @@ impl App {
         let scheme = self.scheme(&ev)?;
         Ok(board_prizes(&data, &scheme, Some(r))?)
     }
+}
+
+/// The pairing state of team event `ev`'s round `round` from its teams
+/// `units`, keeping teams of one club apart or not.
+fn state_of(
+    ev: &Event,
+    ts: &TeamSettings,
+    units: &[crate::pairing::team::TeamUnit],
+    round: u32,
+    apart: bool,
+) -> crate::pairing::SwissState {
+    team_state(
+        units,
+        round,
+        ev.settings.rounds,
+        ts.match_points.win,
+        ts.match_points.draw,
+        apart,
+    )
 }
