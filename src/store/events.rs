@@ -390,20 +390,11 @@ impl Store {
             .optional()?;
         match id {
             Some(id) => self.event(id),
-            None => {
-                // An event name typed with a slip (a space, a character)
-                // is named back.
-                let mut stmt = self.conn.prepare("SELECT name FROM event")?;
-                let names = stmt
-                    .query_map([], |r| r.get::<_, String>(0))?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
-                let why = msg!("err.store.no_event", name = key);
-                Err(StoreError::NotFound(crate::i18n::with_near(
-                    why,
-                    key,
-                    names.iter().map(String::as_str),
-                )))
-            }
+            None => Err(self.not_found_near(
+                "SELECT name FROM event",
+                msg!("err.store.no_event", name = key),
+                key,
+            )?),
         }
     }
 

@@ -180,19 +180,11 @@ impl Store {
             .query_map([key], member_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         match found.len() {
-            0 => {
-                // A name typed with a slip of a character is named back.
-                let mut stmt = self.conn.prepare("SELECT name FROM member")?;
-                let names = stmt
-                    .query_map([], |r| r.get::<_, String>(0))?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
-                let why = msg!("err.store.no_member", name = key);
-                Err(StoreError::NotFound(crate::i18n::with_near(
-                    why,
-                    key,
-                    names.iter().map(String::as_str),
-                )))
-            }
+            0 => Err(self.not_found_near(
+                "SELECT name FROM member",
+                msg!("err.store.no_member", name = key),
+                key,
+            )?),
             1 => Ok(found.into_iter().next().expect("one row")),
             _ => Err(StoreError::Ambiguous {
                 what: "member",

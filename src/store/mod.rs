@@ -294,6 +294,21 @@ fn busy_wait(count: i32) -> bool {
 }
 
 impl Store {
+    /// `why` a name was not found, with the nearest of the names `names_sql`
+    /// selects added when one is a slip away (did you mean …): only the
+    /// refusal path reads them.
+    fn not_found_near(&self, names_sql: &str, why: Msg, key: &str) -> Result<StoreError> {
+        let mut stmt = self.conn.prepare(names_sql)?;
+        let names = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(StoreError::NotFound(crate::i18n::with_near(
+            why,
+            key,
+            names.iter().map(String::as_str),
+        )))
+    }
+
     /// Every row `sql` gives for `params`, each made by `map`.
     fn rows<T, P: rusqlite::Params>(
         &self,
