@@ -423,11 +423,13 @@ disk_full() {
 # paths shown with the platform's separator (platform), files that cannot
 # be written, links to the database, full disks, backups and restores
 # (reliability_fs, reliability_cli, hostile::files, hostile::restore,
-# archive_cli), the PDF (print_pdf), the Chinese command line (cli_zh).
+# archive_cli), the PDF (print_pdf), the Chinese command line (cli_zh),
+# the games export's files (games_export_cli: a CSV with a BOM, a file
+# refused unless --force).
 # All of tests/it (about 511 tests, some 16 a minute under wine) is more
 # than CI may spend: `scripts/windows.sh test` runs it by hand.
 CI_IT=(platform:: reliability_fs:: reliability_cli:: hostile::files:: hostile::restore::
-    archive_cli:: print_pdf:: cli_zh::)
+    archive_cli:: print_pdf:: cli_zh:: games_export_cli::)
 
 # .ci/run's Windows part: the exe, the chosen integration tests, the zip
 # and the comparison with the Linux build. The library's tests (450, 40 s
