@@ -364,7 +364,8 @@ impl App {
         }
         // `202`: the tie-breaks after points, when each has a FIDE code
         // (a team event's: its teams' list, `GPTS` its game points).
-        if !has("202") {
+        // A kept `212` (the whole order, points first) says it already.
+        if !has("202") && !has("212") {
             let scheme = self.scheme(event)?;
             let fide: Option<Vec<&str>> = if self.kind_of(event)? == crate::domain::EventKind::Team
             {
