@@ -266,3 +266,41 @@ fn a_212_record_with_the_points_first_gives_the_tie_breaks() {
         assert!(line.contains(want), "{lines:?}: {show}");
     }
 }
+
+/// `0000 - +` (a round won without an opponent) is how older programs
+/// write the pairing-allocated bye, and the endorsed engine reads it so:
+/// the import keeps its point and the export writes it as `U`. It used to
+/// be read as an absence, the point lost.
+#[test]
+fn a_forfeit_win_without_an_opponent_is_the_pairing_bye() {
+    let player = |no: u32, name: &str, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Old".to_string(),
+        "XXR 3".to_string(),
+        player(1, "Alpha", "1.0", "   2 w 1"),
+        player(2, "Beta", "0.0", "   1 b 0"),
+        player(3, "Gamma", "1.0", "0000 - +"),
+    ]
+    .join("\n")
+        + "\n";
+    let c = Club::new();
+    let f = c.path("old.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let st = c.ok(&["standings", "Old", "--format", "csv"]);
+    let gamma = st.lines().find(|l| l.contains("Gamma")).unwrap();
+    assert!(gamma.contains(",1.00,"), "{st}");
+    let out = c.ok(&["export", "trf", "Old"]);
+    let line = out.lines().find(|l| l.contains("Gamma")).unwrap();
+    assert!(line.ends_with("0000 - U"), "{out}");
+    assert!(line.contains(" 1.0 "), "{out}");
+}
