@@ -113,10 +113,17 @@ impl App {
         settings.scheme = scheme_id;
         settings.scheme_settings = Default::default();
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
-        // `202` record (codes it does not know named in a note).
+        // `202` record, or `212` after `PTS` (codes it does not know named
+        // in a note).
         let mut notes = Vec::new();
         let tbs = match opts.tiebreaks.is_empty() {
-            true => tiebreaks_202(&trf, file, line_of("202"), &mut notes),
+            true => {
+                let line = match line_of("202") {
+                    0 => line_of("212"),
+                    n => n,
+                };
+                tiebreaks_202(&trf, file, line, &mut notes)
+            }
             false => opts.tiebreaks.clone(),
         };
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
@@ -431,8 +438,8 @@ fn virtual_in_tenths(p: Points, file_win: i64, win: i64) -> Points {
     Points(tenths * 10)
 }
 
-/// The tie-breaks of a file's `202` record (codes after blanks or commas,
-/// `PTS` dropped), up to the first code qishe does not compute: the
+/// The tie-breaks of a file's `202` record, else of a `212` whose first
+/// code is `PTS` (codes after blanks or commas, `PTS` dropped), up to the first code qishe does not compute: the
 /// criteria after it would decide ties the file breaks by that one, so
 /// they are not kept either. That code is named in a note with its line
 /// and column, why (one of FIDE's qishe does not compute, or a typo with
@@ -443,7 +450,24 @@ fn tiebreaks_202(
     line: usize,
     notes: &mut Vec<crate::i18n::Msg>,
 ) -> Vec<scoring::TieBreak> {
-    let Some(l) = trf.other_lines.iter().find(|l| l.starts_with("202")) else {
+    // Without `202`, FIDE's checker ranks by `212`, the whole order with
+    // the points first: read when those are `PTS`.
+    let starts_with_pts = |l: &&String| {
+        l.get(3..)
+            .and_then(|r| r.split([',', ' ']).find(|c| !c.is_empty()))
+            .is_some_and(|c| c.eq_ignore_ascii_case("PTS"))
+    };
+    let Some(l) = trf
+        .other_lines
+        .iter()
+        .find(|l| l.starts_with("202"))
+        .or_else(|| {
+            trf.other_lines
+                .iter()
+                .filter(|l| l.starts_with("212"))
+                .find(starts_with_pts)
+        })
+    else {
         return Vec::new();
     };
     let mut kept = Vec::new();

@@ -334,4 +334,16 @@ pub(super) static TEXTS: &[Text] = &[
         "第 {round} 輪第 {board} 台: 成績更正 {change}, {at}",
         "round {round}, board {board}: result corrected {change}, {at}",
     ),
+    (
+        "trf.note.clubmates_met",
+        "第 {round} 轮: 同队相遇 (本轮未守同队不相遇), 本轮不写禁止对阵",
+        "第 {round} 輪: 同隊相遇 (本輪未守同隊不相遇), 本輪不寫禁止對陣",
+        "round {round}: clubmates met (the rule keeping them apart was set aside); no prohibited pairings written for this round",
+    ),
+    (
+        "trf.note.clubmates_relaxed",
+        "同队尽量不相遇 (无法全部避开时允许相遇), 本格式无法表达: 第 {round} 轮以后不写同队的禁止对阵",
+        "同隊盡量不相遇 (無法全部避開時允許相遇), 本格式無法表達: 第 {round} 輪以後不寫同隊的禁止對陣",
+        "clubmates kept apart unless no pairing can (relaxed), which this format cannot express: no prohibited pairings written for them after round {round}",
+    ),
 ];

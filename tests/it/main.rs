@@ -76,6 +76,7 @@ mod tiebreaks_cli;
 mod tiebreaks_kinds;
 mod trf2026;
 mod trf_checks;
+mod trf_clubmates;
 mod trf_foreign;
 mod trf_roundtrip;
 mod tui_bar;

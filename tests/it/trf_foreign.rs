@@ -216,3 +216,91 @@ fn team_records_are_refused_by_import_and_pair_trf() {
         );
     }
 }
+
+/// A file with `lines` in its header, two players and one round.
+fn two_players_with(lines: &[&str]) -> String {
+    let player = |no: u32, name: &str, rating: u32, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {rating:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            "", "", "", ""
+        )
+    };
+    let mut out: Vec<String> = vec!["012 Open".into(), "142 3".into()];
+    out.extend(lines.iter().map(|l| l.to_string()));
+    out.push(player(1, "Alpha", 2000, "1.0", "   2 w 1"));
+    out.push(player(2, "Beta", 1900, "0.0", "   1 b 0"));
+    out.join("\n") + "\n"
+}
+
+/// FIDE's tie-break checker ranks by `212` (the whole order, points
+/// first) when a file has no `202`: the import ranks by it, and the
+/// export keeps it without a `202` of its own beside it that would say
+/// otherwise. It used to rank by the scheme's default list and write
+/// that as `202` next to the file's `212`.
+#[test]
+fn a_212_record_with_the_points_first_gives_the_tie_breaks() {
+    let c = Club::new();
+    let f = c.path("t.trf");
+    std::fs::write(&f, two_players_with(&["212 PTS,DE,BH"])).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let show = c.ok(&["event", "show", "Open"]);
+    let line = show.lines().find(|l| l.contains("tie-breaks")).unwrap();
+    assert!(line.ends_with("tie-breaks direct, buchholz"), "{show}");
+    let out = c.ok(&["export", "trf", "Open"]);
+    assert!(out.contains("\n212 PTS,DE,BH\n"), "{out}");
+    assert!(!out.contains("\n202"), "{out}");
+    // A `202` wins over `212`; a `212` ranking by something else first
+    // (a team's match points) is not read as the players' tie-breaks.
+    for (lines, want) in [
+        (
+            &["202 SB", "212 PTS,DE,BH"][..],
+            "tie-breaks sonneborn-berger",
+        ),
+        (&["212 MPTS,DE"][..], "tie-breaks buchholz-cut1, buchholz"),
+    ] {
+        let c = Club::new();
+        std::fs::write(&f, two_players_with(lines)).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap()]);
+        let show = c.ok(&["event", "show", "Open"]);
+        let line = show.lines().find(|l| l.contains("tie-breaks")).unwrap();
+        assert!(line.contains(want), "{lines:?}: {show}");
+    }
+}
+
+/// `0000 - +` (a round won without an opponent) is how older programs
+/// write the pairing-allocated bye, and the endorsed engine reads it so:
+/// the import keeps its point and the export writes it as `U`. It used to
+/// be read as an absence, the point lost.
+#[test]
+fn a_forfeit_win_without_an_opponent_is_the_pairing_bye() {
+    let player = |no: u32, name: &str, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Old".to_string(),
+        "XXR 3".to_string(),
+        player(1, "Alpha", "1.0", "   2 w 1"),
+        player(2, "Beta", "0.0", "   1 b 0"),
+        player(3, "Gamma", "1.0", "0000 - +"),
+    ]
+    .join("\n")
+        + "\n";
+    let c = Club::new();
+    let f = c.path("old.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let st = c.ok(&["standings", "Old", "--format", "csv"]);
+    let gamma = st.lines().find(|l| l.contains("Gamma")).unwrap();
+    assert!(gamma.contains(",1.00,"), "{st}");
+    let out = c.ok(&["export", "trf", "Old"]);
+    let line = out.lines().find(|l| l.contains("Gamma")).unwrap();
+    assert!(line.ends_with("0000 - U"), "{out}");
+    assert!(line.contains(" 1.0 "), "{out}");
+}

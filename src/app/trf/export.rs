@@ -3,7 +3,7 @@
 
 use super::super::{schedule, App, Result};
 use crate::app::EventId;
-use crate::domain::{Colour, Event, PairingSystem, Points, RequestedByeValue};
+use crate::domain::{ClubApart, Colour, Event, PairingSystem, Points, RequestedByeValue};
 use crate::formats::trf::{
     group_pairs, AccelRecord, ByeRecord, PointSettings, Prohibited, Trf, TrfPlayer, TrfRound,
     TrfVersion,
@@ -209,29 +209,16 @@ impl App {
                 rounds,
             });
         }
-        // Forbidden pairs by the rounds they hold for, gathered back into
-        // the groups a file lists.
-        type Rounds = Option<(u32, u32)>;
-        let mut by_range: BTreeMap<Rounds, Vec<(u32, u32)>> = BTreeMap::new();
-        for f in self.store.forbidden_pairs(event.id)? {
-            if let (Some(&a), Some(&b)) = (no_of.get(&f.a), no_of.get(&f.b)) {
-                by_range.entry(f.rounds).or_default().push((a, b));
-            }
-        }
-        let mut forbidden = Vec::new();
-        let mut prohibited = Vec::new();
-        for (range, pairs) in by_range {
-            for ids in group_pairs(&pairs) {
-                match range {
-                    None => forbidden.push(ids),
-                    Some((first_round, last_round)) => prohibited.push(Prohibited {
-                        first_round,
-                        last_round,
-                        ids,
-                    }),
-                }
-            }
-        }
+        // Forbidden pairs, and clubmates kept apart (the Dutch option) in
+        // the rounds the rule held, merged pair by pair.
+        let own: Vec<OwnPair> = self
+            .store
+            .forbidden_pairs(event.id)?
+            .into_iter()
+            .filter_map(|f| Some(((*no_of.get(&f.a)?, *no_of.get(&f.b)?), f.rounds)))
+            .collect();
+        let clubs = ClubmateRounds::of(&event, &entries, &all, paired);
+        let (forbidden, prohibited) = prohibited_records(&own, &clubs);
         // Byes asked for in the rounds to come, a `240` line per kind and
         // round (the next round's are in the players' lines too).
         let mut later: BTreeMap<(u32, char), Vec<u32>> = BTreeMap::new();
@@ -274,30 +261,26 @@ impl App {
             .collect();
         // Pairings changed by hand and results corrected: `###` lines
         // (TRF-2026 keeps them as comments), in English as the file is.
-        let comments = self
-            .store
-            .event_notes(event.id)?
-            .into_iter()
-            .map(|n| {
-                let at = n.at.replace('T', " ");
-                let m = match n.board {
-                    Some(board) if n.kind == "result" => crate::i18n::msg!(
-                        "trf.note.result",
-                        round = n.round,
-                        board,
-                        change = n.detail,
-                        at
-                    ),
-                    _ => crate::i18n::msg!(
-                        "trf.note.pairing",
-                        round = n.round,
-                        boards = n.detail,
-                        at
-                    ),
-                };
-                m.render(crate::i18n::Lang::En)
-            })
+        let mut comments: Vec<String> = clubs
+            .notes
+            .iter()
+            .map(|m| m.render(crate::i18n::Lang::En))
             .collect();
+        let notes = self.store.event_notes(event.id)?.into_iter().map(|n| {
+            let at = n.at.replace('T', " ");
+            let m = match n.board {
+                Some(board) if n.kind == "result" => crate::i18n::msg!(
+                    "trf.note.result",
+                    round = n.round,
+                    board,
+                    change = n.detail,
+                    at
+                ),
+                _ => crate::i18n::msg!("trf.note.pairing", round = n.round, boards = n.detail, at),
+            };
+            m.render(crate::i18n::Lang::En)
+        });
+        comments.extend(notes);
         let half = win.half();
         let trf = Trf {
             comments,
@@ -381,7 +364,8 @@ impl App {
         }
         // `202`: the tie-breaks after points, when each has a FIDE code
         // (a team event's: its teams' list, `GPTS` its game points).
-        if !has("202") {
+        // A kept `212` (the whole order, points first) says it already.
+        if !has("202") && !has("212") {
             let scheme = self.scheme(event)?;
             let fide: Option<Vec<&str>> = if self.kind_of(event)? == crate::domain::EventKind::Team
             {
@@ -424,5 +408,208 @@ impl App {
             _ => (1, String::new()),
         });
         Ok(out)
+    }
+}
+
+/// Clubmates kept apart by the Dutch option, as a file can say it: every
+/// two entries of one club, and the rounds the rule held for them.
+#[derive(Debug, Default)]
+struct ClubmateRounds {
+    /// Start numbers of two entries of the same club.
+    pairs: Vec<(u32, u32)>,
+    /// The rounds whose pairings kept every two clubmates apart (the
+    /// rounds to come too when the rule is absolute).
+    rounds: Vec<u32>,
+    /// What the `260` records cannot say, as `###` lines.
+    notes: Vec<crate::i18n::Msg>,
+}
+
+impl ClubmateRounds {
+    /// A round paired with clubmates allowed to meet (`--allow-clubmates`,
+    /// a relaxed round, a pairing changed by hand) is the round some two
+    /// of them met in: the rule did not hold there. A relaxed rule is not
+    /// written for the rounds to come, which it may set aside.
+    fn of(
+        event: &Event,
+        entries: &[crate::domain::Entry],
+        all: &[Vec<scoring::PlayerRound>],
+        paired: u32,
+    ) -> ClubmateRounds {
+        let mode = event.settings.pairing_settings.options.clubmates();
+        if event.settings.system != PairingSystem::Dutch || mode == ClubApart::Off {
+            return ClubmateRounds::default();
+        }
+        let club_of: HashMap<i64, &str> = entries
+            .iter()
+            .filter_map(|e| {
+                let c = e.club.as_deref()?.trim();
+                (!c.is_empty()).then_some((e.id, c))
+            })
+            .collect();
+        let mut pairs = Vec::new();
+        for (i, a) in entries.iter().enumerate() {
+            for b in &entries[i + 1..] {
+                if club_of.contains_key(&a.id) && club_of.get(&a.id) == club_of.get(&b.id) {
+                    pairs.push((a.start_no, b.start_no));
+                }
+            }
+        }
+        let mut met = std::collections::BTreeSet::new();
+        for (e, prs) in entries.iter().zip(all) {
+            for pr in prs {
+                if let Some(o) = pr.opponent {
+                    if club_of.contains_key(&e.id) && club_of.get(&e.id) == club_of.get(&o) {
+                        met.insert(pr.round);
+                    }
+                }
+            }
+        }
+        let last = if mode == ClubApart::Absolute {
+            event.settings.rounds.max(paired)
+        } else {
+            paired
+        };
+        let rounds = (1..=last).filter(|r| !met.contains(r)).collect();
+        let mut notes: Vec<crate::i18n::Msg> = met
+            .iter()
+            .map(|&round| crate::i18n::msg!("trf.note.clubmates_met", round))
+            .collect();
+        if mode == ClubApart::Relaxed && !pairs.is_empty() {
+            notes.push(crate::i18n::msg!(
+                "trf.note.clubmates_relaxed",
+                round = paired
+            ));
+        }
+        ClubmateRounds {
+            pairs,
+            rounds,
+            notes,
+        }
+    }
+}
+
+/// A forbidden pair of the event's own: the start numbers, and the rounds
+/// it holds for (`None`: every round).
+type OwnPair = ((u32, u32), Option<(u32, u32)>);
+
+/// The forbidden pairs (`XXP` in TRF-16: every round) and the `260`
+/// records from the event's own pairs (start numbers, the rounds they hold
+/// for, `None` every round) and the clubmates': a pair forbidden in some
+/// rounds both ways is written once, with the rounds of both.
+fn prohibited_records(own: &[OwnPair], clubs: &ClubmateRounds) -> (Vec<Vec<u32>>, Vec<Prohibited>) {
+    use std::collections::BTreeSet;
+    // `None`: every round.
+    let mut rounds_of: BTreeMap<(u32, u32), Option<BTreeSet<u32>>> = BTreeMap::new();
+    let norm = |(a, b): (u32, u32)| (a.min(b), a.max(b));
+    for &(pair, range) in own.iter().filter(|(p, _)| p.0 != p.1) {
+        let slot = rounds_of.entry(norm(pair)).or_insert(Some(BTreeSet::new()));
+        match (range, slot.as_mut()) {
+            (None, _) => *slot = None,
+            (Some((first, last)), Some(set)) => set.extend(first..=last),
+            (Some(_), None) => {}
+        }
+    }
+    if !clubs.rounds.is_empty() {
+        for &pair in &clubs.pairs {
+            let slot = rounds_of.entry(norm(pair)).or_insert(Some(BTreeSet::new()));
+            if let Some(set) = slot.as_mut() {
+                set.extend(clubs.rounds.iter().copied());
+            }
+        }
+    }
+    // By the runs of rounds they hold for, gathered back into the groups
+    // a file lists.
+    type Rounds = Option<(u32, u32)>;
+    let mut by_range: BTreeMap<Rounds, Vec<(u32, u32)>> = BTreeMap::new();
+    for (pair, rounds) in rounds_of {
+        let Some(set) = rounds else {
+            by_range.entry(None).or_default().push(pair);
+            continue;
+        };
+        let mut run: Option<(u32, u32)> = None;
+        for r in set {
+            run = match run {
+                Some((first, last)) if r == last + 1 => Some((first, r)),
+                Some(done) => {
+                    by_range.entry(Some(done)).or_default().push(pair);
+                    Some((r, r))
+                }
+                None => Some((r, r)),
+            };
+        }
+        if let Some(done) = run {
+            by_range.entry(Some(done)).or_default().push(pair);
+        }
+    }
+    let mut forbidden = Vec::new();
+    let mut prohibited = Vec::new();
+    for (range, pairs) in by_range {
+        for ids in group_pairs(&pairs) {
+            match range {
+                None => forbidden.push(ids),
+                Some((first_round, last_round)) => prohibited.push(Prohibited {
+                    first_round,
+                    last_round,
+                    ids,
+                }),
+            }
+        }
+    }
+    (forbidden, prohibited)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::trf::{Trf, TrfVersion};
+
+    #[test]
+    fn clubmates_and_own_pairs_are_written_once_by_the_rounds_they_hold() {
+        let own = [
+            // Every round: the clubmates' rounds add nothing.
+            ((2, 1), None),
+            // Rounds 4–5 own, 1–2 and 4 clubmates': 1–2 and 4–5.
+            ((3, 4), Some((4, 5))),
+        ];
+        let clubs = ClubmateRounds {
+            pairs: vec![(1, 2), (3, 4), (3, 6), (4, 6)],
+            // Round 3: clubmates met.
+            rounds: vec![1, 2, 4],
+            notes: Vec::new(),
+        };
+        let (forbidden, prohibited) = prohibited_records(&own, &clubs);
+        let trf = Trf {
+            total_rounds: Some(5),
+            forbidden,
+            prohibited,
+            ..Trf::default()
+        };
+        let lines: Vec<String> = trf
+            .write_as(TrfVersion::V2026)
+            .lines()
+            .filter(|l| l.starts_with("260"))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "260 001 002    3    4    6",
+                "260 004 004    3    6",
+                "260 004 004    4    6",
+                "260 004 005    3    4",
+                "260 001 005    1    2",
+            ]
+        );
+        // Without clubmates the event's own pairs are as they were.
+        let (forbidden, prohibited) = prohibited_records(&own, &ClubmateRounds::default());
+        assert_eq!(forbidden, [vec![1, 2]]);
+        assert_eq!(
+            prohibited,
+            [Prohibited {
+                first_round: 4,
+                last_round: 5,
+                ids: vec![3, 4]
+            }]
+        );
     }
 }

@@ -263,6 +263,14 @@ pub(super) fn parse_player(chars: &[char], ln: usize) -> Result<TrfPlayer, TrfEr
         {
             return Err(err(ln, start + 5, msg!("err.trf.needs_colour")));
         }
+        // `0000 - +`, a won round without an opponent, is how older
+        // programs write the pairing-allocated bye (the endorsed engine
+        // reads it so): read as `U`, not as an absence.
+        let result = if opponent == 0 && result == '+' {
+            'U'
+        } else {
+            result
+        };
         rounds.push(TrfRound {
             opponent,
             colour,
