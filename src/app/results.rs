@@ -108,6 +108,8 @@ impl App {
                     .ok()
                     .and_then(|n| data.players.iter().find(|p| p.start_no == n))
             })
+            // The name typed in the other script (陳磊 for 陈磊).
+            .or_else(|| crate::i18n::one_in_other_script(&data.players, |p| &p.name, w))
             .map(|p| EntryId(p.id))
             .ok_or_else(|| ScoringError::NoSuchPlayer(w.to_string()).into())
     }

@@ -730,6 +730,8 @@ pub fn find_team<'a>(views: &'a [TeamView], key: &str) -> Result<&'a TeamView> {
                 .ok()
                 .and_then(|n| views.iter().find(|v| v.no == n))
         })
+        // The name typed in the other script (錢塘 for 钱塘).
+        .or_else(|| crate::i18n::one_in_other_script(views, |v| &v.team.name, key))
         .ok_or_else(|| {
             // A slip of one character in a short team name is named back.
             let why = crate::i18n::msg!("err.team.unknown", team = key);

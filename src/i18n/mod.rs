@@ -133,6 +133,7 @@ mod prizes;
 mod records;
 mod report;
 mod result_entry;
+mod script;
 mod season;
 mod serve;
 mod tabs;
@@ -144,6 +145,7 @@ mod tui;
 pub(crate) use msg::{english_display, msg};
 pub use msg::{fill, io_msg, join_msgs, placeholders, Arg, IntoArg, Msg};
 pub use near::{closest, with_near};
+pub use script::{fold_script, one_in_other_script, same_name};
 
 /// One translated text: (key, 简体, 繁體, English).
 pub type Text = (&'static str, &'static str, &'static str, &'static str);

@@ -3,10 +3,10 @@
 use super::{msg, Msg};
 
 /// The allowed name the reader most likely meant: the nearest by edit
-/// distance, ignoring case and the separators `-`, `_` and space, when it is
+/// distance, ignoring case, script (繁/简) and the separators `-`, `_` and space, when it is
 /// near enough to be a slip (about one letter in three).
 pub fn closest<'a>(name: &str, allowed: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let plain = |s: &str| s.to_lowercase().replace(['-', '_', ' '], "");
+    let plain = |s: &str| super::fold_script(s).replace(['-', '_', ' '], "");
     let wanted = plain(name);
     let (best, distance) = allowed
         .into_iter()

@@ -514,6 +514,8 @@ impl Standings {
                     .ok()
                     .and_then(|n| self.rows.iter().find(|r| r.player.start_no == n))
             })
+            // The name typed in the other script (陳磊 for 陈磊).
+            .or_else(|| crate::i18n::one_in_other_script(&self.rows, |r| &r.player.name, w))
             .ok_or_else(|| ScoringError::NoSuchPlayer(w.to_string()))
     }
 

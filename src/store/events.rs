@@ -388,6 +388,15 @@ impl Store {
             .conn
             .query_row("SELECT id FROM event WHERE name=?1", [key], |r| r.get(0))
             .optional()?;
+        // Else the name typed in the other script (冬季積分賽 for 冬季积分赛),
+        // when it names one event.
+        let id = match id {
+            Some(id) => Some(id),
+            None => match self.ids_in_other_script("SELECT id, name FROM event", key)?[..] {
+                [id] => Some(id),
+                _ => None,
+            },
+        };
         match id {
             Some(id) => self.event(id),
             None => Err(self.not_found_near(
@@ -542,7 +551,14 @@ impl Store {
                 .find(|e| e.start_no == no)
                 .ok_or_else(|| StoreError::NotFound(msg!("err.store.no_start_number", no)));
         }
-        let by_name: Vec<&Entry> = entries.iter().filter(|e| e.name == key).collect();
+        let mut by_name: Vec<&Entry> = entries.iter().filter(|e| e.name == key).collect();
+        if by_name.is_empty() {
+            // The name typed in the other script (陳磊 for 陈磊).
+            by_name = entries
+                .iter()
+                .filter(|e| crate::i18n::same_name(&e.name, key))
+                .collect();
+        }
         match by_name.len() {
             1 => return Ok(by_name[0].clone()),
             n if n > 1 => {

@@ -176,9 +176,15 @@ impl Store {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {MEMBER_COLS} FROM member WHERE name=?1 OR ext_id=?1 ORDER BY id"
         ))?;
-        let found = stmt
+        let mut found = stmt
             .query_map([key], member_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        if found.is_empty() {
+            // The name typed in the other script (陳磊 for 陈磊).
+            for id in self.ids_in_other_script("SELECT id, name FROM member ORDER BY id", key)? {
+                found.push(self.member(id)?);
+            }
+        }
         match found.len() {
             0 => Err(self.not_found_near(
                 "SELECT name FROM member",

@@ -309,6 +309,22 @@ impl Store {
         )))
     }
 
+    /// The ids whose name (the second column of `ids_names_sql`) is `key`
+    /// written in the other script (陳磊 for 陈磊, see
+    /// [`crate::i18n::same_name`]); read only when no name matched exactly.
+    fn ids_in_other_script(&self, ids_names_sql: &str, key: &str) -> Result<Vec<i64>> {
+        let wanted = crate::i18n::fold_script(key);
+        let mut stmt = self.conn.prepare(ids_names_sql)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows
+            .into_iter()
+            .filter(|(_, name)| crate::i18n::fold_script(name) == wanted)
+            .map(|(id, _)| id)
+            .collect())
+    }
+
     /// Every row `sql` gives for `params`, each made by `map`.
     fn rows<T, P: rusqlite::Params>(
         &self,

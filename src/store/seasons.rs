@@ -109,6 +109,10 @@ impl Store {
                 return Ok(s);
             }
         }
+        // The name typed in the other script (年度積分 for 年度积分).
+        if let [id] = self.ids_in_other_script("SELECT id, name FROM season", key)?[..] {
+            return self.season(id);
+        }
         Err(StoreError::NotFound(msg!(
             "err.store.no_season",
             name = key

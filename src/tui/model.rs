@@ -484,10 +484,11 @@ impl Model {
     /// name matches, then the rest; in name order (pinyin, or 笔画 as
     /// config.toml's `name_order` says) within a rank; retired ones last.
     pub fn filtered_members(&self, query: &str) -> Vec<&Member> {
-        let q = query.trim().to_lowercase();
+        // Names and clubs compare in either script (陳 finds 陈).
+        let q = crate::i18n::fold_script(query);
         let py = super::search::normalise(query);
         let rank = |m: &Member| -> u8 {
-            let name = m.name.to_lowercase();
+            let name = crate::i18n::fold_script(&m.name);
             if q.is_empty() || name.starts_with(&q) || self.club.pinyin.starts(&m.name, &py) {
                 0
             } else if name.contains(&q) || self.club.pinyin.matches(&m.name, &py) {
@@ -502,12 +503,12 @@ impl Model {
             .iter()
             .filter(|m| {
                 q.is_empty()
-                    || m.name.to_lowercase().contains(&q)
+                    || crate::i18n::fold_script(&m.name).contains(&q)
                     || self.club.pinyin.matches(&m.name, &py)
                     || m.club
                         .as_deref()
                         .is_some_and(|c| self.club.pinyin.matches(c, &py))
-                    || m.club.as_deref().unwrap_or("").to_lowercase().contains(&q)
+                    || crate::i18n::fold_script(m.club.as_deref().unwrap_or("")).contains(&q)
                     || m.rating
                         .map(|r| r.to_string().starts_with(&q))
                         .unwrap_or(false)

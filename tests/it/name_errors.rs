@@ -102,3 +102,59 @@ fn a_slip_in_an_event_or_member_name_is_named_back() {
     let list = c.ok(&["event", "show", "周四快棋 第12期"]);
     assert!(!list.contains("刘红梅"), "{list}");
 }
+
+/// A name typed in the other script — 繁體 for a name kept in 简体, or the
+/// other way round — names the member, event, entry, team and season it
+/// means; two members whose names differ only in script are asked apart.
+#[test]
+fn a_name_in_the_other_script_names_what_it_means() {
+    let c = Club::new();
+    c.ok(&["player", "add", "陈磊", "--rating", "1548"]);
+    c.ok(&["player", "add", "何晓东", "--rating", "2195"]);
+    c.ok(&["player", "add", "郭佳琪", "--rating", "2240"]);
+    c.ok(&["player", "add", "黃志強", "--rating", "2342"]);
+    let show = c.ok(&["player", "show", "陳磊"]);
+    assert!(show.contains("陈磊") && show.contains("1548"), "{show}");
+    // Kept in 繁體, typed in 简体.
+    let show = c.ok(&["player", "show", "黄志强"]);
+    assert!(show.contains("黃志強"), "{show}");
+    c.ok(&["event", "new", "冬季積分賽", "--rounds", "3"]);
+    c.ok(&[
+        "event",
+        "enter",
+        "冬季积分赛",
+        "陳磊",
+        "何曉東",
+        "郭佳琪",
+        "黄志强",
+    ]);
+    let shown = c.ok(&["event", "show", "冬季积分赛"]);
+    for name in ["陈磊", "何晓东", "郭佳琪", "黃志強"] {
+        assert!(shown.contains(name), "{name}: {shown}");
+    }
+    c.ok(&["round", "pair", "冬季积分赛"]);
+    let explain = c.ok(&["standings", "冬季积分赛", "--explain", "陳磊", "何曉東"]);
+    assert!(
+        explain.contains("陈磊") && explain.contains("何晓东"),
+        "{explain}"
+    );
+    c.ok(&["season", "new", "年度積分"]);
+    c.ok(&["season", "add", "年度积分", "冬季積分賽"]);
+    let season = c.ok(&["season", "show", "年度積分"]);
+    assert!(season.contains("冬季積分賽"), "{season}");
+    c.ok(&["event", "new", "團體賽", "--teams", "--boards", "2"]);
+    c.ok(&["team", "add", "團體賽", "錢塘", "--players", "陳磊,何曉東"]);
+    c.ok(&["team", "roster", "团体赛", "钱塘", "add", "郭佳琪"]);
+    let teams = c.ok(&["team", "list", "團體賽"]);
+    assert!(teams.contains("郭佳琪"), "{teams}");
+    // Two members whose names differ only in script: the exact name wins,
+    // the folded one is ambiguous and lists both.
+    c.ok(&["player", "add", "陳磊", "--rating", "1600"]);
+    let exact = c.ok(&["player", "show", "陈磊"]);
+    assert!(exact.contains("1548") && !exact.contains("1600"), "{exact}");
+    // Two members of one 繁體 name, typed in 简体: both are listed.
+    c.ok(&["player", "add", "劉芳", "--rating", "2206"]);
+    c.ok(&["player", "add", "劉芳", "--rating", "2000"]);
+    let e = c.fails(&["player", "show", "刘芳"]);
+    assert!(e.contains("#6 劉芳") && e.contains("#7 劉芳"), "{e}");
+}

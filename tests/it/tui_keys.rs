@@ -215,6 +215,56 @@ fn search_as_you_type_filters_members() {
     assert_eq!(m.filtered_members(m.search()).len(), 4);
 }
 
+/// A search typed in 繁體 finds names kept in 简体 and the other way
+/// round, by name and by club, in the club list and the entry picker.
+#[test]
+fn search_finds_names_in_either_script() {
+    let mut app = club();
+    for (name, club) in [
+        ("陈磊", "萧山队"),
+        ("黃志強", "錢塘象棋隊"),
+        ("林丽华", "拱墅"),
+    ] {
+        app.add_member(&NewMember {
+            name: name.into(),
+            club: Some(club.into()),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    let found = |m: &Model, q: &str| -> Vec<String> {
+        m.filtered_members(q)
+            .iter()
+            .map(|x| x.name.clone())
+            .collect()
+    };
+    assert_eq!(found(&m, "陳"), ["陈磊"]);
+    assert_eq!(found(&m, "黄志强"), ["黃志強"]);
+    assert_eq!(found(&m, "钱塘"), ["黃志強"], "by club");
+    assert_eq!(found(&m, "林麗華"), ["林丽华"]);
+    // Typed into the search line, as a secretary does.
+    go(&mut app, &mut m, c('/'));
+    go(&mut app, &mut m, c('陳'));
+    assert_eq!(found(&m, m.search()), ["陈磊"]);
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    // The entry picker of an event.
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!((m.screen(), m.tab()), (Screen::Event, Tab::Players));
+    go(&mut app, &mut m, c('a'));
+    go(&mut app, &mut m, c('強'));
+    let picked: Vec<&str> = m.pickable().iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(picked, ["黃志強"]);
+}
+
 #[test]
 fn q_goes_back_from_an_event_and_quits_from_the_top() {
     let mut app = club();

@@ -350,6 +350,8 @@ impl App {
                 let id = w.trim_start_matches('#').parse::<i64>().ok()?;
                 rows.iter().find(|r| r.member == id)
             })
+            // The name typed in the other script (陳磊 for 陈磊).
+            .or_else(|| crate::i18n::one_in_other_script(rows, |r| &r.name, w))
             .map(|r| MemberId(r.member))
             .ok_or_else(|| invalid!("err.season.no_player", season = &t.info.name, name = w))
     }

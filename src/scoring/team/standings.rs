@@ -430,6 +430,8 @@ impl TeamStandings {
         self.rows
             .iter()
             .find(|r| r.team.name == who || r.team.no.to_string() == who)
+            // The name typed in the other script (錢塘 for 钱塘).
+            .or_else(|| crate::i18n::one_in_other_script(&self.rows, |r| &r.team.name, who))
             .ok_or_else(|| ScoringError::NoSuchPlayer(who.to_string()))
     }
 
