@@ -150,16 +150,18 @@ impl Store {
             )
         };
         let mut args: Vec<String> = Vec::new();
-        let like = |s: &str| format!("%{}%", s.trim());
+        // Names and events compare in either script: 吕钦 finds 呂欽.
+        let like = |s: &str| format!("%{}%", crate::i18n::fold_script(s));
         match (&q.player, &q.opponent) {
             (Some(p), Some(o)) => {
                 sql.push_str(
-                    " AND ((g.red LIKE ? AND g.black LIKE ?) OR (g.black LIKE ? AND g.red LIKE ?))",
+                    " AND ((fold_script(g.red) LIKE ? AND fold_script(g.black) LIKE ?) \
+                     OR (fold_script(g.black) LIKE ? AND fold_script(g.red) LIKE ?))",
                 );
                 args.extend([like(p), like(o), like(p), like(o)]);
             }
             (Some(p), None) | (None, Some(p)) => {
-                sql.push_str(" AND (g.red LIKE ? OR g.black LIKE ?)");
+                sql.push_str(" AND (fold_script(g.red) LIKE ? OR fold_script(g.black) LIKE ?)");
                 args.extend([like(p), like(p)]);
             }
             (None, None) => {}
@@ -175,7 +177,7 @@ impl Store {
             args.extend([d.clone(), d]);
         }
         if let Some(e) = &q.event {
-            sql.push_str(" AND g.event LIKE ?");
+            sql.push_str(" AND fold_script(g.event) LIKE ?");
             args.push(like(e));
         }
         if let Some(r) = &q.result {

@@ -543,6 +543,19 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", true)?;
+        // `fold_script(text)`: a name in either script, as the searches
+        // compare it (陳 finds 陈); nothing stored depends on it.
+        conn.create_scalar_function(
+            "fold_script",
+            1,
+            rusqlite::functions::FunctionFlags::SQLITE_UTF8
+                | rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC,
+            |ctx| {
+                Ok(ctx
+                    .get::<Option<String>>(0)?
+                    .map(|t| crate::i18n::fold_script(&t)))
+            },
+        )?;
         // Room for the statements a season's standings read per event.
         conn.set_prepared_statement_cache_capacity(64);
         conn.pragma_update(None, "synchronous", "NORMAL")?;

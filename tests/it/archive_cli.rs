@@ -488,3 +488,37 @@ fn archive_import_and_openings_refuse_csv() {
         0
     );
 }
+
+/// Games from a 繁體 source are found by names and events typed in 简体,
+/// and the other way round.
+#[test]
+fn archive_search_finds_names_in_either_script() {
+    let c = crate::common::Club::new();
+    let dir = c.path("hk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = |event: &str, red: &str, black: &str, result: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Date \"1990.05.01\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n1. 炮二平五 马８进７ {result}\n\n"
+        )
+    };
+    let lib = [
+        game("全國象棋個人賽", "呂欽", "胡榮華", "1-0"),
+        game("全國象棋個人賽", "胡榮華", "許銀川", "1/2-1/2"),
+        game("广东省赛", "许银川", "吕钦", "0-1"),
+    ]
+    .concat();
+    std::fs::write(dir.join("hk.pgn"), lib).unwrap();
+    c.ok(&["archive", "import", dir.to_str().unwrap()]);
+    let count = |args: &[&str]| -> usize {
+        let mut all = vec!["archive", "search"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "json"]);
+        json(&c.ok(&all)).len()
+    };
+    assert_eq!(count(&["--player", "吕钦"]), 2, "呂欽 and 吕钦");
+    assert_eq!(count(&["--player", "呂欽"]), 2);
+    assert_eq!(count(&["--player", "许银川", "--opponent", "胡荣华"]), 1);
+    assert_eq!(count(&["--event", "全国象棋"]), 2);
+    assert_eq!(count(&["--player", "胡"]), 2);
+    assert_eq!(count(&["--player", "王天一"]), 0);
+}
