@@ -195,8 +195,8 @@ pub(super) static TEXTS: &[Text] = &[
         "Accelerated pairings (Baku): \"Virt\" is the virtual points this round's pairing added; they count for the pairing only, never in points, ranks or tie-breaks.",
     ),
 
-    ("tui.field.acceleration", "加速编排", "加速編排", "acceleration"),
-    ("tui.field.clubmates", "同单位回避", "同單位迴避", "clubmates apart"),
+    ("tui.field.acceleration", "加速编排（荷兰制）", "加速編排（荷蘭制）", "acceleration (dutch)"),
+    ("tui.field.clubmates", "同单位回避（荷兰制）", "同單位迴避（荷蘭制）", "clubmates apart (dutch)"),
 
     ("tui.choice.none", "不加速", "不加速", "none"),
     ("tui.choice.baku", "巴库加速法 (FIDE C.04.5.1)", "巴庫加速法 (FIDE C.04.5.1)", "Baku (FIDE C.04.5.1)"),
