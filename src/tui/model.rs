@@ -17,6 +17,7 @@ mod components;
 pub mod effects;
 pub mod entry;
 mod execute;
+mod facts;
 mod form;
 mod forms;
 mod load;

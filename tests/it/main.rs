@@ -52,6 +52,7 @@ mod publish_site;
 mod readers_fuzz;
 mod record_reasons;
 mod records_cli;
+mod reform_entry;
 mod reliability_cli;
 mod reliability_fs;
 mod repetition_cli;

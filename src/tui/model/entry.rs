@@ -186,7 +186,9 @@ pub fn result_key(m: &mut Model, outcome: Outcome, typed: Option<String>) -> Opt
         return None;
     }
     let g = stored_game(m, board).map(|g| &g.game);
-    m.set_form(result_form(round, board, outcome, g, old));
+    let mut form = result_form(round, board, outcome, g, old);
+    super::facts::add_fields(&mut form, &super::facts::labels(m, outcome), g);
+    m.set_form(form);
     None
 }
 
@@ -218,6 +220,7 @@ fn mini_match_form(
     let stored = games.iter().copied().find(|g| g.game_no == game);
     let replaces = stored.map(|g| g.outcome);
     let mut form = result_form(round, board, outcome, stored, replaces);
+    super::facts::add_fields(&mut form, &super::facts::labels(m, outcome), stored);
     if let FormKind::Result {
         results: r,
         facts: f,
@@ -310,6 +313,7 @@ pub fn match_result_key(m: &mut Model, k: crate::tui::component::BoardResult) ->
         };
     }
     let mut form = result_form(k.round, k.board, k.outcome, None, replaces);
+    super::facts::add_fields(&mut form, &super::facts::labels(m, k.outcome), None);
     if let FormKind::Result {
         place,
         results,
@@ -342,14 +346,20 @@ pub fn place_question(lang: Lang, place: &str, old: Outcome, new: Outcome) -> St
 }
 
 /// The result form of a board, its fields filled from the stored game.
-/// A game's clocks and moves as the result form shows them.
-fn fact_texts(g: &crate::domain::Game) -> [String; 3] {
+/// A game's clocks, moves and other facts as the result form shows them,
+/// by field label.
+fn fact_texts(g: &crate::domain::Game) -> Vec<(&'static str, String)> {
     let clock = |ms: Option<i64>| ms.map(format_duration_ms).unwrap_or_default();
-    [
-        clock(g.facts.red_used_ms),
-        clock(g.facts.black_used_ms),
-        g.facts.moves.map(|x| x.to_string()).unwrap_or_default(),
-    ]
+    let mut v = vec![
+        ("tui.field.red_used", clock(g.facts.red_used_ms)),
+        ("tui.field.black_used", clock(g.facts.black_used_ms)),
+        (
+            "tui.field.moves",
+            g.facts.moves.map(|x| x.to_string()).unwrap_or_default(),
+        ),
+    ];
+    v.extend(super::facts::texts(g));
+    v
 }
 
 /// After the game field of a result form changed: the clocks and moves
@@ -368,15 +378,16 @@ pub fn refill_facts(form: &mut Form) {
         .find(|(n, _)| Some(*n) == game)
         .map(|(_, t)| t.clone())
         .unwrap_or_default();
-    let labels = [
-        "tui.field.red_used",
-        "tui.field.black_used",
-        "tui.field.moves",
-    ];
-    for (label, text) in labels.iter().zip(texts) {
-        if let Some(f) = form.fields.iter_mut().find(|f| f.label == *label) {
-            f.value = text;
+    // A game not stored yet shows every fact field empty.
+    for f in form.fields.iter_mut() {
+        if f.label == "tui.field.game" || f.label == "tui.field.clock_kind" {
+            continue;
         }
+        f.value = texts
+            .iter()
+            .find(|(l, _)| *l == f.label)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default();
     }
 }
 
@@ -472,13 +483,15 @@ pub fn result_input(lang: Lang, f: &Form, outcome: Outcome) -> Result<ResultInpu
             tr(lang, "tui.err.moves_zero")
         ));
     }
-    Ok(ResultInput {
+    let mut input = ResultInput {
         outcome: Some(outcome),
         red_clock,
         black_clock,
         moves,
         ..Default::default()
-    })
+    };
+    super::facts::read(lang, f, &mut input)?;
+    Ok(input)
 }
 
 /// The question before a game record is attached to board `board` of

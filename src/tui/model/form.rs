@@ -75,10 +75,10 @@ pub enum FormKind {
         /// when the form's game field names one of them, the form asks
         /// before replacing it.
         results: Vec<(u32, Outcome)>,
-        /// Each stored game's clocks and moves as the form shows them
-        /// (game number, [red used, black used, moves]): a form whose game
-        /// field changes shows that game's, never another game's.
-        facts: Vec<(u32, [String; 3])>,
+        /// Each stored game's clocks, moves and other facts as the form
+        /// shows them (game number, (field label, text) pairs): a form whose
+        /// game field changes shows that game's, never another game's.
+        facts: Vec<(u32, Vec<(&'static str, String)>)>,
         /// Who is red and who black in each game of the board (game
         /// number, red, black): game 2 of a 分先 round or a knockout's
         /// play-off game may swap the colours the row shows, so the form
