@@ -151,6 +151,7 @@ fn the_results_tab_enters_the_second_game_and_shows_that_games_own_facts() {
     typed(&mut app, &mut m, "1r");
     let f = m.form().expect("result form");
     assert_eq!(f.value("tui.field.game"), "2", "{:?}", f.kind);
+
     assert_eq!(f.value("tui.field.moves"), "");
     // Naming game 1 shows game 1's moves; back to game 2, none.
     go(&mut app, &mut m, k(KeyCode::Backspace));
@@ -185,6 +186,27 @@ fn the_results_tab_enters_the_second_game_and_shows_that_games_own_facts() {
     assert!(!msg.contains("注意"), "{msg}");
     assert_eq!(moves_of(&app, 1), Some(40));
     assert_eq!(moves_of(&app, 2), Some(35));
+}
+
+/// A board without results: its form replaces nothing (the title showed
+/// "← *", the paired game's placeholder, as if a result were there).
+#[test]
+fn the_form_of_a_board_without_results_replaces_nothing() {
+    let club = two_game_club();
+    let (mut app, mut m) = results_tab(&club, Lang::En);
+    typed(&mut app, &mut m, "1r");
+    let f = m.form().expect("result form");
+    assert_eq!(f.value("tui.field.game"), "1");
+    assert!(
+        matches!(
+            f.kind,
+            qishe::tui::model::FormKind::Result { replaces: None, .. }
+        ),
+        "{:?}",
+        f.kind
+    );
+    let screen = crate::tui_night::screen(&m, 100, 24);
+    assert!(!screen.contains('←'), "{screen}");
 }
 
 #[test]

@@ -218,7 +218,9 @@ fn mini_match_form(
     };
     let game = (1..=gpr).find(|&n| !done(n)).unwrap_or(1);
     let stored = games.iter().copied().find(|g| g.game_no == game);
-    let replaces = stored.map(|g| g.outcome);
+    let replaces = stored
+        .map(|g| g.outcome)
+        .filter(|o| *o != Outcome::Unplayed);
     let mut form = result_form(round, board, outcome, stored, replaces);
     super::facts::add_fields(&mut form, &super::facts::labels(m, outcome), stored);
     if let FormKind::Result {
