@@ -361,6 +361,15 @@ impl App {
                     .get(&b.opponent)
                     .and_then(|&q| trf.players[q].rounds.get(r).copied())
                     .unwrap_or(TrfRound::BLANK);
+                // A forfeit written without colours (`153 - -`): stored
+                // with the file's first player as red, marked so that the
+                // export and the pairing history give it no colour.
+                if b.colour.is_none()
+                    && other.colour.is_none()
+                    && (matches!(b.result, '+' | '-') || matches!(other.result, '+' | '-'))
+                {
+                    extras.no_colour.push((r as u32 + 1, p.id));
+                }
                 let p_red = b.colour != Some(Colour::Black) && other.colour != Some(Colour::Red);
                 let (red, black, red_code, black_code) = if p_red {
                     (p.id, b.opponent, b.result, other.result)

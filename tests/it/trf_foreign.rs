@@ -304,3 +304,58 @@ fn a_forfeit_win_without_an_opponent_is_the_pairing_bye() {
     assert!(line.ends_with("0000 - U"), "{out}");
     assert!(line.contains(" 1.0 "), "{out}");
 }
+
+/// Four players, two rounds played of three; in round 1, 3 against 4 is a
+/// forfeit written without colours (`   4 - +` / `   3 - -`).
+fn colourless_forfeit() -> String {
+    let player = |no: u32, name: &str, pts: &str, rounds: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {rounds}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    [
+        "012 Colourless".to_string(),
+        "XXR 3".to_string(),
+        player(1, "Alpha", "1.5", "   2 w 1     3 w ="),
+        player(2, "Beta", "1.0", "   1 b 0     4 w 1"),
+        player(3, "Gamma", "1.5", "   4 - +     1 b ="),
+        player(4, "Delta", "0.0", "   3 - -     2 b 0"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+/// A forfeit a file wrote without colours keeps none: the export (2026
+/// and 2016) writes `-` as the file did, and the pairing history gives
+/// the round no colour, as the endorsed engine reads it. The import used
+/// to give the first player red and the export wrote `   4 w +`.
+#[test]
+fn a_forfeit_without_colours_keeps_none() {
+    let c = Club::new();
+    let f = c.path("colourless.trf");
+    std::fs::write(&f, colourless_forfeit()).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    for version in ["2026", "2016"] {
+        let out = c.ok(&["export", "trf", "Colourless", "--trf", version]);
+        let line = |name: &str| out.lines().find(|l| l.contains(name)).unwrap().to_string();
+        assert!(line("Gamma").contains("   4 - +     1 b ="), "{out}");
+        assert!(line("Delta").contains("   3 - -     2 b 0"), "{out}");
+        // The games over the board keep theirs.
+        assert!(line("Alpha").contains("   2 w 1     3 w ="), "{out}");
+    }
+    let mut app = qishe::app::App::in_memory(qishe::config::Config::default()).unwrap();
+    app.import_trf(colourless_forfeit().as_bytes(), "colourless.trf", None)
+        .unwrap();
+    let ev = app.find_event("Colourless").unwrap();
+    let state = app.swiss_state(&ev, qishe::app::RoundNo(3)).unwrap();
+    let history = |id: u32| &state.players.iter().find(|p| p.id == id).unwrap().history;
+    assert_eq!(history(3)[0].colour, None);
+    assert_eq!(history(4)[0].colour, None);
+    assert_eq!(history(3)[1].colour, Some(qishe::domain::Colour::Black));
+    assert_eq!(history(1)[0].colour, Some(qishe::domain::Colour::Red));
+}
