@@ -139,6 +139,13 @@ impl App {
         // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
         // the lines kept as they are, the start date.
         let kept = kept_lines(&trf, &mut notes);
+        // The records of qishe's own the export would add (the system,
+        // the time control) stay out when the file had none.
+        settings.pairing_settings.extras.trf_absent = ["192", "222"]
+            .into_iter()
+            .filter(|code| !kept.iter().any(|l| l.starts_with(code)))
+            .map(str::to_string)
+            .collect();
         let date = trf
             .other_lines
             .iter()

@@ -359,3 +359,48 @@ fn a_forfeit_without_colours_keeps_none() {
     assert_eq!(history(3)[1].colour, Some(qishe::domain::Colour::Black));
     assert_eq!(history(1)[0].colour, Some(qishe::domain::Colour::Red));
 }
+
+/// A file imported without `192` and `222` is exported without them
+/// (they were qishe's defaults, not the file's); a time control set by
+/// hand afterwards is the event's and is written. A file that had them
+/// keeps its own, and an event made in qishe writes both.
+#[test]
+fn the_export_adds_no_192_or_222_a_file_did_not_have() {
+    use qishe::app::{App, EventDraft, EventId};
+    let mut app = App::in_memory(qishe::config::Config::default()).unwrap();
+    let ev = app
+        .import_trf(two_players_with(&[]).as_bytes(), "open.trf", None)
+        .unwrap()
+        .event
+        .id;
+    let ev = EventId(ev);
+    let out = app.export_trf(ev).unwrap();
+    assert!(!out.contains("\n192") && !out.contains("\n222"), "{out}");
+    let draft = EventDraft {
+        time_control: Some(qishe::domain::TimeControl::symmetric(900_000, 10_000)),
+        ..Default::default()
+    };
+    app.edit_event(ev, "Open", None, &draft).unwrap();
+    let out = app.export_trf(ev).unwrap();
+    assert!(out.contains("\n222 900+10\n"), "{out}");
+    assert!(!out.contains("\n192"), "{out}");
+    // The file's own records are kept as they were.
+    let mut app = App::in_memory(qishe::config::Config::default()).unwrap();
+    let text = two_players_with(&["192 FIDE_DUTCH_2025", "222 5400+30"]);
+    let ev = EventId(
+        app.import_trf(text.as_bytes(), "open.trf", None)
+            .unwrap()
+            .event
+            .id,
+    );
+    let out = app.export_trf(ev).unwrap();
+    assert!(out.contains("\n192 FIDE_DUTCH_2025\n"), "{out}");
+    assert!(out.contains("\n222 5400+30\n"), "{out}");
+    // An event made in qishe.
+    let c = Club::new();
+    c.five_members();
+    c.dutch_event("Native", &[], &["A", "B"]);
+    let out = c.ok(&["export", "trf", "Native"]);
+    assert!(out.contains("\n192 FIDE_DUTCH_2025"), "{out}");
+    assert!(out.contains("\n222 "), "{out}");
+}

@@ -319,7 +319,11 @@ impl App {
     /// round dates from the schedule, the system code, the time control.
     fn trf_header(&self, event: &Event, players: usize) -> Result<Vec<String>> {
         let kept = self.store.trf_lines(event.id)?;
-        let has = |code: &str| kept.iter().any(|l| l.starts_with(code));
+        // What the imported file did not have is not added (`192`, `222`).
+        let absent = &event.settings.pairing_settings.extras.trf_absent;
+        let has = |code: &str| {
+            kept.iter().any(|l| l.starts_with(code)) || absent.iter().any(|a| a == code)
+        };
         let scheduled: Vec<(u32, chrono::NaiveDate)> = (1..=event.settings.rounds)
             .filter_map(|r| {
                 Some((
