@@ -55,10 +55,12 @@ impl App {
         name: Option<&str>,
         opts: &TrfImportOptions,
     ) -> Result<TrfImport> {
-        // The scheme is checked before the file is read, so a typo changes
-        // nothing (the tie-breaks come read).
-        let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
-        scoring::Scheme::from_id(&scheme_id, &Default::default())?;
+        // The scheme asked for is checked before the file is read, so a
+        // typo changes nothing (the tie-breaks come read).
+        let asked = opts.scheme.as_deref().map(|s| s.trim().to_string());
+        if let Some(id) = &asked {
+            scoring::Scheme::from_id(id, &Default::default())?;
+        }
         let text = crate::formats::trf::decode(bytes);
         // Team records (`013`, `310`): `import trf` makes an individual
         // event, and teams come from `import teams`; importing the players
@@ -72,6 +74,12 @@ impl App {
         if trf.players.is_empty() {
             return Err(super::invalid!("err.app.trf_no_players", file));
         }
+        let mut notes = Vec::new();
+        // None asked for: the scheme the file's points say.
+        let scheme_id = match asked {
+            Some(id) => id,
+            None => file_scheme(&trf, file, &mut notes)?,
+        };
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {
             trf.other_lines
@@ -115,7 +123,6 @@ impl App {
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
         // `202` record, or `212` after `PTS` (codes it does not know named
         // in a note).
-        let mut notes = Vec::new();
         let tbs = match opts.tiebreaks.is_empty() {
             true => {
                 let line = match line_of("202") {
@@ -442,6 +449,62 @@ impl App {
             notes,
         })
     }
+}
+
+/// The scheme of a file imported without `--scheme`: what its `162` /
+/// `XXS` record scores a win, a draw and a loss, else what its points
+/// columns add up to (every player's, by the results beside them); 1, ½,
+/// 0 is `chess`, 3, 1, 0 `three-point` (said in a note). A record that
+/// scores otherwise is refused, naming `--scheme`: the standings would
+/// not be the file's. Columns that add up to neither (a file whose
+/// points column is not kept) are read as `chess`.
+fn file_scheme(trf: &Trf, file: &str, notes: &mut Vec<crate::i18n::Msg>) -> Result<String> {
+    let (one, half, zero, three) = (Points::new(1), Points(50), Points::ZERO, Points::new(3));
+    let (win, draw, loss) = match trf.points {
+        Some(p) => (p.win, p.draw, p.loss),
+        None => match columns_scale(trf, &[(one, half), (three, one)]) {
+            Some((w, d)) => (w, d, zero),
+            None => return Ok("chess".into()),
+        },
+    };
+    if (win, draw, loss) == (one, half, zero) {
+        return Ok("chess".into());
+    }
+    if (win, draw, loss) == (three, one, zero) {
+        notes.push(crate::i18n::msg!(
+            "note.trf.scheme_three_point",
+            win = win.to_string(),
+            draw = draw.to_string()
+        ));
+        return Ok("three-point".into());
+    }
+    Err(super::invalid!(
+        "err.app.trf_scheme_unknown",
+        file,
+        win = win.to_string(),
+        draw = draw.to_string(),
+        loss = loss.to_string()
+    ))
+}
+
+/// The first of `scales` (a win's and a draw's points) by which every
+/// player's points column is the sum of his results (`1 W + U F` a win,
+/// `= D H` a draw, the rest nothing).
+fn columns_scale(trf: &Trf, scales: &[(Points, Points)]) -> Option<(Points, Points)> {
+    scales.iter().copied().find(|&(win, draw)| {
+        trf.players.iter().all(|p| {
+            let sum: i64 = p
+                .rounds
+                .iter()
+                .map(|r| match r.result {
+                    '1' | 'W' | '+' | 'U' | 'F' => win.0,
+                    '=' | 'D' | 'H' => draw.0,
+                    _ => 0,
+                })
+                .sum();
+            sum == p.points.0
+        })
+    })
 }
 
 /// Virtual points `p` of a file whose win is worth `file_win` (hundredths)

@@ -404,3 +404,75 @@ fn the_export_adds_no_192_or_222_a_file_did_not_have() {
     assert!(out.contains("\n192 FIDE_DUTCH_2025"), "{out}");
     assert!(out.contains("\n222 "), "{out}");
 }
+
+/// A file scored 3, 1, 0 is imported under the three-point scheme when
+/// no `--scheme` is given, whether its `162` record says so or only its
+/// points columns add up so (said in a note); one scoring otherwise is
+/// refused with a message naming `--scheme`, and `--scheme` decides. It
+/// used to be read under `chess` (1, ½, 0), its standings not the file's.
+#[test]
+fn a_three_point_file_is_imported_under_its_own_scheme() {
+    let player = |no: u32, name: &str, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let file = |header: &[&str], win: &str, draw: &str| {
+        let mut out: Vec<String> = vec!["012 Three".into(), "142 3".into()];
+        out.extend(header.iter().map(|l| l.to_string()));
+        out.push(player(1, "Alpha", win, "   2 w 1"));
+        out.push(player(2, "Beta", "0.0", "   1 b 0"));
+        out.push(player(3, "Gamma", draw, "   4 w ="));
+        out.push(player(4, "Delta", draw, "   3 b ="));
+        out.join("\n") + "\n"
+    };
+    for (header, what) in [(&["162  W 3.0    D 1.0"][..], "162"), (&[][..], "columns")] {
+        let c = Club::new();
+        let f = c.path("three.trf");
+        std::fs::write(&f, file(header, "3.0", "1.0")).unwrap();
+        let o = c.run(&["import", "trf", f.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{what}: {err}");
+        assert!(err.contains("three-point scheme"), "{what}: {err}");
+        let show = c.ok(&["event", "show", "Three"]);
+        assert!(show.contains("three-point"), "{what}: {show}");
+        let st = c.ok(&["standings", "Three", "--format", "csv"]);
+        let alpha = st.lines().find(|l| l.contains("Alpha")).unwrap();
+        assert!(alpha.contains(",3.00,"), "{what}: {st}");
+        // Asked for, `chess` is taken.
+        let c = Club::new();
+        c.ok(&["import", "trf", f.to_str().unwrap(), "--scheme", "chess"]);
+        let show = c.ok(&["event", "show", "Three"]);
+        assert!(show.contains("chess"), "{what}: {show}");
+    }
+    // A 1, ½, 0 file stays `chess`, without a note.
+    let c = Club::new();
+    let f = c.path("one.trf");
+    std::fs::write(&f, file(&[], "1.0", "0.5")).unwrap();
+    let o = c.run(&["import", "trf", f.to_str().unwrap()]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(c.ok(&["event", "show", "Three"]).contains("chess"));
+    // 2, 1, 0: no scheme scores so by itself.
+    let f = c.path("two.trf");
+    std::fs::write(&f, file(&["162  W 2.0    D 1.0"], "2.0", "1.0")).unwrap();
+    let err = c.fails(&["import", "trf", f.to_str().unwrap(), "--name", "Two"]);
+    assert!(err.contains("--scheme") && err.contains("2.00"), "{err}");
+    c.ok(&[
+        "import",
+        "trf",
+        f.to_str().unwrap(),
+        "--name",
+        "Two",
+        "--scheme",
+        "standard",
+    ]);
+}
