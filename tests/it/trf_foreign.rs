@@ -476,3 +476,39 @@ fn a_three_point_file_is_imported_under_its_own_scheme() {
         "standard",
     ]);
 }
+
+/// FIDE's checker (TieBreakServer's `tiebreakchecker.py -s -t PTS BH`,
+/// and `SB`) computes an event that starts before 1 March 2026 (its
+/// `042`) by C.07's 2024 edition: a forfeit's virtual opponent is not
+/// capped (16.4). The values below are the checker's on the file dated
+/// 2025 and on the same file dated 2026-06-01; qishe used to compute the
+/// 2026 edition for both.
+#[test]
+fn an_event_that_starts_before_march_2026_ranks_by_the_2024_edition() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/trf2026/edition_2025.trf");
+    let text = std::fs::read_to_string(p).unwrap();
+    // start number: (BH, SB) by the checker.
+    let checker_2025 = [
+        (5.0, 3.0),
+        (7.0, 2.0),
+        (2.5, 1.5),
+        (6.0, 1.0),
+        (2.5, 2.5),
+        (5.0, 0.0),
+    ];
+    let mut checker_2026 = checker_2025;
+    checker_2026[0] = (3.5, 2.5);
+    let names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];
+    for (date, want) in [("2025/06/01", checker_2025), ("2026/06/01", checker_2026)] {
+        let c = Club::new();
+        let f = c.path("edition.trf");
+        std::fs::write(&f, text.replace("2025/06/01", date)).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap()]);
+        let st = c.ok(&["standings", "Edition", "--format", "csv"]);
+        for (name, (bh, sb)) in names.iter().zip(want) {
+            let row = st.lines().find(|l| l.contains(name)).unwrap();
+            let v: Vec<f64> = row.split(',').skip(3).map(|x| x.parse().unwrap()).collect();
+            assert_eq!(v, [bh, sb], "{date} {name}: {st}");
+        }
+    }
+}
