@@ -262,6 +262,12 @@ CREATE TABLE trf_full_bye (
     board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE
 );
 
+-- The forfeits a TRF file wrote without colours (`153 - -`): the board's
+-- red and black are not the file's, so `export trf` writes `-` again.
+CREATE TABLE trf_no_colour (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE
+);
+
 -- The header lines of an imported TRF file that qishe keeps but does not
 -- read into the event (city, arbiters, `192`, `222`, `202`, national
 -- records, codes it does not know…), in file order.

@@ -578,6 +578,20 @@ impl App {
                 s.pairing_settings.options.clubmates = Some(mode);
             }
         }
+        // A time control or a system set by hand is the event's own: the
+        // TRF export writes it, though the imported file had none.
+        if let Some(b) = before {
+            let accel = |s: &EventSettings| s.pairing_settings.options.acceleration;
+            let set: [(&str, bool); 2] = [
+                ("222", s.time_control != b.time_control),
+                ("192", s.system != b.system || accel(&s) != accel(b)),
+            ];
+            for (code, changed) in set {
+                if changed {
+                    s.pairing_settings.extras.trf_absent.retain(|c| c != code);
+                }
+            }
+        }
         self.check_settings_with(d.kind, &s, before)?;
         Ok(s)
     }

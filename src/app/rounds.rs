@@ -179,6 +179,7 @@ impl App {
             .filter(|b| b.round == round)
             .map(|b| b.entry_id)
             .collect();
+        let no_colour = self.store.trf_no_colour(event.id)?;
         let mut players = Vec::new();
         for (e, prs) in entries.iter().zip(&rounds) {
             let mut history = Vec::new();
@@ -213,6 +214,8 @@ impl App {
                             pr.colour
                         }
                         RoundKind::PairingBye => None,
+                        // A forfeit an imported file wrote without colours.
+                        _ if no_colour.contains(&(e.id, pr.round)) => None,
                         _ => pr.colour.filter(|_| pr.opponent.is_some()),
                     },
                     kind,

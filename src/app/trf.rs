@@ -55,10 +55,12 @@ impl App {
         name: Option<&str>,
         opts: &TrfImportOptions,
     ) -> Result<TrfImport> {
-        // The scheme is checked before the file is read, so a typo changes
-        // nothing (the tie-breaks come read).
-        let scheme_id = opts.scheme.as_deref().unwrap_or("chess").trim().to_string();
-        scoring::Scheme::from_id(&scheme_id, &Default::default())?;
+        // The scheme asked for is checked before the file is read, so a
+        // typo changes nothing (the tie-breaks come read).
+        let asked = opts.scheme.as_deref().map(|s| s.trim().to_string());
+        if let Some(id) = &asked {
+            scoring::Scheme::from_id(id, &Default::default())?;
+        }
         let text = crate::formats::trf::decode(bytes);
         // Team records (`013`, `310`): `import trf` makes an individual
         // event, and teams come from `import teams`; importing the players
@@ -72,6 +74,12 @@ impl App {
         if trf.players.is_empty() {
             return Err(super::invalid!("err.app.trf_no_players", file));
         }
+        let mut notes = Vec::new();
+        // None asked for: the scheme the file's points say.
+        let scheme_id = match asked {
+            Some(id) => id,
+            None => file_scheme(&trf, file, &mut notes)?,
+        };
         let played = trf.played_rounds();
         let title = name.map(str::to_string).unwrap_or_else(|| {
             trf.other_lines
@@ -115,7 +123,6 @@ impl App {
         // Tie-breaks asked for (qishe's or FIDE's codes), else the file's
         // `202` record, or `212` after `PTS` (codes it does not know named
         // in a note).
-        let mut notes = Vec::new();
         let tbs = match opts.tiebreaks.is_empty() {
             true => {
                 let line = match line_of("202") {
@@ -125,6 +132,16 @@ impl App {
                 tiebreaks_202(&trf, file, line, &mut notes)
             }
             false => opts.tiebreaks.clone(),
+        };
+        // FIDE's checker computes an event that starts before 1 March
+        // 2026 by C.07's 2024 edition, where a code names none (`/V`).
+        let starts = trf
+            .other_lines
+            .iter()
+            .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
+        let tbs = match starts.filter(|d| *d < edition_2026()) {
+            Some(_) => tbs.into_iter().map(|t| t.in_edition_2024()).collect(),
+            None => tbs,
         };
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
@@ -139,6 +156,13 @@ impl App {
         // TRF-2026: the system and acceleration (`192`, `250` / `XXA`),
         // the lines kept as they are, the start date.
         let kept = kept_lines(&trf, &mut notes);
+        // The records of qishe's own the export would add (the system,
+        // the time control) stay out when the file had none.
+        settings.pairing_settings.extras.trf_absent = ["192", "222"]
+            .into_iter()
+            .filter(|code| !kept.iter().any(|l| l.starts_with(code)))
+            .map(str::to_string)
+            .collect();
         let date = trf
             .other_lines
             .iter()
@@ -361,6 +385,15 @@ impl App {
                     .get(&b.opponent)
                     .and_then(|&q| trf.players[q].rounds.get(r).copied())
                     .unwrap_or(TrfRound::BLANK);
+                // A forfeit written without colours (`153 - -`): stored
+                // with the file's first player as red, marked so that the
+                // export and the pairing history give it no colour.
+                if b.colour.is_none()
+                    && other.colour.is_none()
+                    && (matches!(b.result, '+' | '-') || matches!(other.result, '+' | '-'))
+                {
+                    extras.no_colour.push((r as u32 + 1, p.id));
+                }
                 let p_red = b.colour != Some(Colour::Black) && other.colour != Some(Colour::Red);
                 let (red, black, red_code, black_code) = if p_red {
                     (p.id, b.opponent, b.result, other.result)
@@ -426,6 +459,68 @@ impl App {
             notes,
         })
     }
+}
+
+/// The day C.07's 2026 edition applies from (FIDE's checker takes the
+/// 2024 edition for an event that starts earlier).
+fn edition_2026() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date")
+}
+
+/// The scheme of a file imported without `--scheme`: what its `162` /
+/// `XXS` record scores a win, a draw and a loss, else what its points
+/// columns add up to (every player's, by the results beside them); 1, ½,
+/// 0 is `chess`, 3, 1, 0 `three-point` (said in a note). A record that
+/// scores otherwise is refused, naming `--scheme`: the standings would
+/// not be the file's. Columns that add up to neither (a file whose
+/// points column is not kept) are read as `chess`.
+fn file_scheme(trf: &Trf, file: &str, notes: &mut Vec<crate::i18n::Msg>) -> Result<String> {
+    let (one, half, zero, three) = (Points::new(1), Points(50), Points::ZERO, Points::new(3));
+    let (win, draw, loss) = match trf.points {
+        Some(p) => (p.win, p.draw, p.loss),
+        None => match columns_scale(trf, &[(one, half), (three, one)]) {
+            Some((w, d)) => (w, d, zero),
+            None => return Ok("chess".into()),
+        },
+    };
+    if (win, draw, loss) == (one, half, zero) {
+        return Ok("chess".into());
+    }
+    if (win, draw, loss) == (three, one, zero) {
+        notes.push(crate::i18n::msg!(
+            "note.trf.scheme_three_point",
+            win = win.to_string(),
+            draw = draw.to_string()
+        ));
+        return Ok("three-point".into());
+    }
+    Err(super::invalid!(
+        "err.app.trf_scheme_unknown",
+        file,
+        win = win.to_string(),
+        draw = draw.to_string(),
+        loss = loss.to_string()
+    ))
+}
+
+/// The first of `scales` (a win's and a draw's points) by which every
+/// player's points column is the sum of his results (`1 W + U F` a win,
+/// `= D H` a draw, the rest nothing).
+fn columns_scale(trf: &Trf, scales: &[(Points, Points)]) -> Option<(Points, Points)> {
+    scales.iter().copied().find(|&(win, draw)| {
+        trf.players.iter().all(|p| {
+            let sum: i64 = p
+                .rounds
+                .iter()
+                .map(|r| match r.result {
+                    '1' | 'W' | '+' | 'U' | 'F' => win.0,
+                    '=' | 'D' | 'H' => draw.0,
+                    _ => 0,
+                })
+                .sum();
+            sum == p.points.0
+        })
+    })
 }
 
 /// Virtual points `p` of a file whose win is worth `file_win` (hundredths)

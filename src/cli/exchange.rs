@@ -23,8 +23,8 @@ pub enum ImportCmd {
         file: PathBuf,
         #[arg(long)]
         name: Option<String>,
-        #[arg(long, default_value = "chess")]
-        scheme: String,
+        #[arg(long)]
+        scheme: Option<String>,
         #[arg(long, value_delimiter = ',')]
         tiebreaks: Option<Vec<String>>,
     },
@@ -105,10 +105,7 @@ pub fn run_import(ctx: &Ctx, cmd: ImportCmd) -> CliResult {
                 Some(codes) => crate::scoring::TieBreak::parse_list(&codes)?,
                 None => Vec::new(),
             };
-            let opts = crate::app::TrfImportOptions {
-                scheme: Some(scheme),
-                tiebreaks,
-            };
+            let opts = crate::app::TrfImportOptions { scheme, tiebreaks };
             let r = app.import_trf_with(&bytes, &fname, name.as_deref(), &opts)?;
             for m in &r.matched {
                 note!(

@@ -326,16 +326,22 @@ pub struct EventExtras {
     /// How an imported TRF wrote the byes of the round to pair.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trf_byes: Option<TrfByes>,
+    /// The header records (`192`, `222`) an imported TRF file did not
+    /// have and `export trf` does not add of its own, until the event's
+    /// system or time control is set by hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trf_absent: Vec<String>,
 }
 
 impl EventExtras {
-    pub const KEYS: [&'static str; 6] = [
+    pub const KEYS: [&'static str; 7] = [
         "entry_pin",
         "serve_lan",
         "serve_port",
         "round_starts",
         "identity",
         "trf_byes",
+        "trf_absent",
     ];
 }
 
@@ -652,7 +658,8 @@ mod tests {
             "serve_port": 8081,
             "round_starts": {"1": "2026-12-05T14:00", "3": "2026-12-06T09:30"},
             "identity": {"venue": "文化宫", "deputy_arbiters": ["李"]},
-            "trf_byes": "240"
+            "trf_byes": "240",
+            "trf_absent": ["192", "222"]
         })
     }
 

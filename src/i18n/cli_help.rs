@@ -340,7 +340,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cli.about.import.trf", "由 FIDE TRF 文件 (TRF-16 或 TRF-2026) 建立赛事 (棋手、已赛轮次、轮空、禁配、加速)", "由 FIDE TRF 檔案 (TRF-16 或 TRF-2026) 建立賽事 (棋手、已賽輪次、輪空、禁配、加速)", "Make an event from a FIDE TRF file, TRF-16 or TRF-2026 (players, played rounds, byes, forbidden pairs, accelerations)"),
     ("cli.arg.import.trf.file", "TRF 文件 (TRF-16 或 TRF-2026)", "TRF 檔案 (TRF-16 或 TRF-2026)", "The TRF file (TRF-16 or TRF-2026)"),
     ("cli.arg.import.trf.name", "赛事名称 (默认: 文件的 012 行, 否则文件名)", "賽事名稱 (預設: 檔案的 012 行, 否則檔名)", "The event's name (default: the file's 012 line, else the file name)"),
-    ("cli.arg.import.trf.scheme", "赛事的计分办法 (默认 `chess`: 按文件中的 1、½、0)", "賽事的計分辦法 (預設 `chess`: 按檔案中的 1、½、0)", "Scoring scheme of the event (default `chess`: 1, ½, 0 as the file has them)"),
+    ("cli.arg.import.trf.scheme", "赛事的计分办法 (默认: 按文件的计分, 见 162/XXS 记录, 否则见积分栏: 1、½、0 为 `chess`, 3、1、0 为 `three-point`)", "賽事的計分辦法 (預設: 按檔案的計分, 見 162/XXS 記錄, 否則見積分欄: 1、½、0 為 `chess`, 3、1、0 為 `three-point`)", "Scoring scheme of the event (default: as the file scores, by its 162/XXS record, else its points columns: 1, ½, 0 is `chess`, 3, 1, 0 `three-point`)"),
     ("cli.arg.import.trf.tiebreaks", "积分之后的小分代码, 以逗号分隔 (默认: 计分办法自带的)", "積分之後的小分代碼, 以逗號分隔 (預設: 計分辦法自帶的)", "Tie-break codes after points, comma-separated (default: the scheme's list)"),
     ("cli.about.export", "导出赛事供其他程序使用", "匯出賽事供其他程式使用", "Export events for other programs"),
     ("cli.about.export.trf", "把赛事写成 FIDE TRF (已完成的轮次), 供其他编排程序使用", "把賽事寫成 FIDE TRF (已完成的輪次), 供其他編排程式使用", "Write an event as FIDE TRF (completed rounds), for other pairing programs"),

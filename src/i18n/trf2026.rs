@@ -181,6 +181,18 @@ pub(super) static TEXTS: &[Text] = &[
         "the file's virtual points (250/XXA) count a win as {file_win}, this event as {win}: rescaled and rounded to tenths, as 250 records hold them: {values}",
     ),
     (
+        "note.trf.scheme_three_point",
+        "文件胜局计 {win} 分、和局 {draw} 分: 已按三分制 (three-point: 3、1、0) 导入; 用 --scheme 可另选",
+        "檔案勝局計 {win} 分、和局 {draw} 分: 已按三分制 (three-point: 3、1、0) 匯入; 用 --scheme 可另選",
+        "the file scores a win {win} and a draw {draw}: imported under the three-point scheme (3, 1, 0); --scheme names another",
+    ),
+    (
+        "err.app.trf_scheme_unknown",
+        "{file}: 文件胜局计 {win} 分、和局 {draw} 分、负局 {loss} 分, 没有计分办法不加设置就这样计分: 请用 --scheme 指定赛事的计分办法 (chess: 1、½、0; three-point: 3、1、0)",
+        "{file}: 檔案勝局計 {win} 分、和局 {draw} 分、負局 {loss} 分, 沒有計分辦法不加設定就這樣計分: 請用 --scheme 指定賽事的計分辦法 (chess: 1、½、0; three-point: 3、1、0)",
+        "{file}: the file scores a win {win}, a draw {draw}, a loss {loss}, which no scheme scores without settings: name the event's scheme with --scheme (chess: 1, ½, 0; three-point: 3, 1, 0)",
+    ),
+    (
         "note.trf26.system_kept",
         "192 \"{code}\" 不是 qishe 的编排制度; 已按荷兰制导入, 导出时写回原代码",
         "192 \"{code}\" 不是 qishe 的編排制度; 已按荷蘭制匯入, 匯出時寫回原代碼",

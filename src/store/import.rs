@@ -66,6 +66,9 @@ pub struct TrfExtras {
     pub players: Vec<(u32, String, String, String)>,
     /// (round, start number) of each `F` bye, imported as a pairing-bye board.
     pub full_byes: Vec<(u32, u32)>,
+    /// (round, start number of either player) of each forfeit the file
+    /// wrote without colours (`153 - -`).
+    pub no_colour: Vec<(u32, u32)>,
     /// The header lines kept verbatim (`trf_line`), in file order.
     pub lines: Vec<String>,
     /// Pairs (start numbers) that may not meet in some rounds only:
@@ -138,6 +141,32 @@ impl Store {
             })?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
+    }
+
+    /// The forfeits an imported file wrote without colours: (entry id,
+    /// round) of both players of each.
+    pub fn trf_no_colour(&self, event_id: i64) -> Result<std::collections::HashSet<(i64, u32)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT b.red, b.black, r.number FROM trf_no_colour n
+             JOIN board b ON b.id = n.board_id
+             JOIN round r ON r.id = b.round_id WHERE r.event_id = ?1",
+        )?;
+        let mut out = std::collections::HashSet::new();
+        let rows = stmt.query_map([event_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<i64>>(1)?,
+                r.get::<_, u32>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (red, black, round) = row?;
+            out.insert((red, round));
+            if let Some(black) = black {
+                out.insert((black, round));
+            }
+        }
+        Ok(out)
     }
 
     /// As [`Store::import_event`], with what only a TRF file has.
@@ -288,6 +317,14 @@ impl Store {
                 tx.execute(
                     "INSERT OR IGNORE INTO trf_full_bye(board_id)
                      SELECT id FROM board WHERE round_id=?1 AND red=?2 AND black IS NULL",
+                    params![round_id, entry(no)?],
+                )?;
+            }
+            for &(_, no) in extras.no_colour.iter().filter(|f| f.0 == i as u32 + 1) {
+                tx.execute(
+                    "INSERT OR IGNORE INTO trf_no_colour(board_id)
+                     SELECT id FROM board WHERE round_id=?1 AND black IS NOT NULL
+                     AND (red=?2 OR black=?2)",
                     params![round_id, entry(no)?],
                 )?;
             }

@@ -32,6 +32,7 @@ const MIGRATIONS: &[&str] = &[
     RATING_REPLAY,
     RESULT_REPORTS,
     EVENT_PLACES,
+    TRF_NO_COLOUR,
 ];
 
 // ---- Kept copies of each event's games --------
@@ -421,6 +422,20 @@ pub const EVENT_PLACES_TRIGGERS: &[&str] = &[
 ];
 // ---- end of the kept final places' block --------------------------------------
 
+// ---- Forfeits without a colour --------------------------------------
+// A TRF file may write a forfeit without colours (`153 - -` / `13 - +`):
+// nobody sat at the board, so nobody had red. The board is stored with
+// its two players as red and black like any other; a row here says that
+// those colours are the store's, not the file's, so `export trf` writes
+// `-` and the pairing history gives the round no colour. Only a forfeit
+// reads it (a result corrected to a game over the board has colours).
+const TRF_NO_COLOUR: &str = "
+CREATE TABLE trf_no_colour (
+    board_id   INTEGER PRIMARY KEY REFERENCES board(id) ON DELETE CASCADE
+);
+";
+// ---- end of the forfeits without a colour block -------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -444,6 +459,7 @@ pub const TABLES: &[&str] = &[
     "knockout_match",
     "trf_entry",
     "trf_full_bye",
+    "trf_no_colour",
     // The archive's games (their position index, `archive_position`,
     // is derived data: not in the undo capture, rebuilt when missing).
     "archive_game",
@@ -628,6 +644,56 @@ mod tests {
             .query_row("SELECT count(*) FROM member", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 1);
+    }
+
+    /// A database made before forfeits without colours were kept (the
+    /// version before the last) opens and upgrades with its rows kept;
+    /// the upgrade is one transaction, so one that fails leaves the
+    /// database at its old version, unchanged.
+    #[test]
+    fn a_database_before_the_colourless_forfeits_upgrades_in_one_transaction() {
+        let old = |extra: &str| {
+            let mut c = Connection::open_in_memory().unwrap();
+            let tx = c.transaction().unwrap();
+            for sql in &MIGRATIONS[..MIGRATIONS.len() - 1] {
+                tx.execute_batch(sql).unwrap();
+            }
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION - 1)
+                .unwrap();
+            tx.commit().unwrap();
+            c.execute_batch("INSERT INTO member(id, name) VALUES (1, '甲'), (2, '乙');")
+                .unwrap();
+            c.execute_batch(extra).unwrap();
+            c
+        };
+        let version = |c: &Connection| -> i64 {
+            c.query_row("PRAGMA user_version", [], |r| r.get(0))
+                .unwrap()
+        };
+        let mut c = old("");
+        assert!(c.prepare("SELECT 1 FROM trf_no_colour").is_err());
+        migrate(&mut c).unwrap();
+        assert_eq!(version(&c), SCHEMA_VERSION);
+        let n: i64 = c
+            .query_row("SELECT count(*) FROM member", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 2);
+        let mut new = Connection::open_in_memory().unwrap();
+        migrate(&mut new).unwrap();
+        assert_eq!(schema_of(&c), schema_of(&new));
+        // A table of that name made by hand: the migration fails and
+        // nothing of it stays.
+        let mut clash = old("CREATE TABLE trf_no_colour (x);");
+        assert!(migrate(&mut clash).is_err());
+        assert_eq!(version(&clash), SCHEMA_VERSION - 1);
+        let cols: i64 = clash
+            .query_row(
+                "SELECT count(*) FROM pragma_table_info('trf_no_colour')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(cols, 1);
     }
 
     #[test]

@@ -395,7 +395,8 @@ fn pair_trf_takes_fides_baku_group_and_explicit_lines_exactly() {
 }
 
 /// A file scored 3-1-0 (`162  W 3.0    D 1.0`) with virtual points in
-/// those points, imported under `chess`: the virtual points are rescaled
+/// those points, imported under `chess` (asked for; by itself the import
+/// takes the file's three-point scheme): the virtual points are rescaled
 /// to a win of 1 and rounded to tenths (a 1.0 of the file is 0.3; it was
 /// 0.33, which the endorsed engine refuses in a `250` line), said in a
 /// note; the export is read by the engine, and import → export of the
@@ -404,7 +405,7 @@ fn pair_trf_takes_fides_baku_group_and_explicit_lines_exactly() {
 fn virtual_points_of_another_scale_are_exported_in_tenths() {
     let c = Club::new();
     let src = data("win3_draw1.trf");
-    let o = c.run(&["import", "trf", src.to_str().unwrap()]);
+    let o = c.run(&["import", "trf", src.to_str().unwrap(), "--scheme", "chess"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(err.contains("1.00 → 0.30"), "{err}");

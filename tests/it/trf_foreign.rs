@@ -304,3 +304,211 @@ fn a_forfeit_win_without_an_opponent_is_the_pairing_bye() {
     assert!(line.ends_with("0000 - U"), "{out}");
     assert!(line.contains(" 1.0 "), "{out}");
 }
+
+/// Four players, two rounds played of three; in round 1, 3 against 4 is a
+/// forfeit written without colours (`   4 - +` / `   3 - -`).
+fn colourless_forfeit() -> String {
+    let player = |no: u32, name: &str, pts: &str, rounds: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {rounds}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    [
+        "012 Colourless".to_string(),
+        "XXR 3".to_string(),
+        player(1, "Alpha", "1.5", "   2 w 1     3 w ="),
+        player(2, "Beta", "1.0", "   1 b 0     4 w 1"),
+        player(3, "Gamma", "1.5", "   4 - +     1 b ="),
+        player(4, "Delta", "0.0", "   3 - -     2 b 0"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+/// A forfeit a file wrote without colours keeps none: the export (2026
+/// and 2016) writes `-` as the file did, and the pairing history gives
+/// the round no colour, as the endorsed engine reads it. The import used
+/// to give the first player red and the export wrote `   4 w +`.
+#[test]
+fn a_forfeit_without_colours_keeps_none() {
+    let c = Club::new();
+    let f = c.path("colourless.trf");
+    std::fs::write(&f, colourless_forfeit()).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    for version in ["2026", "2016"] {
+        let out = c.ok(&["export", "trf", "Colourless", "--trf", version]);
+        let line = |name: &str| out.lines().find(|l| l.contains(name)).unwrap().to_string();
+        assert!(line("Gamma").contains("   4 - +     1 b ="), "{out}");
+        assert!(line("Delta").contains("   3 - -     2 b 0"), "{out}");
+        // The games over the board keep theirs.
+        assert!(line("Alpha").contains("   2 w 1     3 w ="), "{out}");
+    }
+    let mut app = qishe::app::App::in_memory(qishe::config::Config::default()).unwrap();
+    app.import_trf(colourless_forfeit().as_bytes(), "colourless.trf", None)
+        .unwrap();
+    let ev = app.find_event("Colourless").unwrap();
+    let state = app.swiss_state(&ev, qishe::app::RoundNo(3)).unwrap();
+    let history = |id: u32| &state.players.iter().find(|p| p.id == id).unwrap().history;
+    assert_eq!(history(3)[0].colour, None);
+    assert_eq!(history(4)[0].colour, None);
+    assert_eq!(history(3)[1].colour, Some(qishe::domain::Colour::Black));
+    assert_eq!(history(1)[0].colour, Some(qishe::domain::Colour::Red));
+}
+
+/// A file imported without `192` and `222` is exported without them
+/// (they were qishe's defaults, not the file's); a time control set by
+/// hand afterwards is the event's and is written. A file that had them
+/// keeps its own, and an event made in qishe writes both.
+#[test]
+fn the_export_adds_no_192_or_222_a_file_did_not_have() {
+    use qishe::app::{App, EventDraft, EventId};
+    let mut app = App::in_memory(qishe::config::Config::default()).unwrap();
+    let ev = app
+        .import_trf(two_players_with(&[]).as_bytes(), "open.trf", None)
+        .unwrap()
+        .event
+        .id;
+    let ev = EventId(ev);
+    let out = app.export_trf(ev).unwrap();
+    assert!(!out.contains("\n192") && !out.contains("\n222"), "{out}");
+    let draft = EventDraft {
+        time_control: Some(qishe::domain::TimeControl::symmetric(900_000, 10_000)),
+        ..Default::default()
+    };
+    app.edit_event(ev, "Open", None, &draft).unwrap();
+    let out = app.export_trf(ev).unwrap();
+    assert!(out.contains("\n222 900+10\n"), "{out}");
+    assert!(!out.contains("\n192"), "{out}");
+    // The file's own records are kept as they were.
+    let mut app = App::in_memory(qishe::config::Config::default()).unwrap();
+    let text = two_players_with(&["192 FIDE_DUTCH_2025", "222 5400+30"]);
+    let ev = EventId(
+        app.import_trf(text.as_bytes(), "open.trf", None)
+            .unwrap()
+            .event
+            .id,
+    );
+    let out = app.export_trf(ev).unwrap();
+    assert!(out.contains("\n192 FIDE_DUTCH_2025\n"), "{out}");
+    assert!(out.contains("\n222 5400+30\n"), "{out}");
+    // An event made in qishe.
+    let c = Club::new();
+    c.five_members();
+    c.dutch_event("Native", &[], &["A", "B"]);
+    let out = c.ok(&["export", "trf", "Native"]);
+    assert!(out.contains("\n192 FIDE_DUTCH_2025"), "{out}");
+    assert!(out.contains("\n222 "), "{out}");
+}
+
+/// A file scored 3, 1, 0 is imported under the three-point scheme when
+/// no `--scheme` is given, whether its `162` record says so or only its
+/// points columns add up so (said in a note); one scoring otherwise is
+/// refused with a message naming `--scheme`, and `--scheme` decides. It
+/// used to be read under `chess` (1, ½, 0), its standings not the file's.
+#[test]
+fn a_three_point_file_is_imported_under_its_own_scheme() {
+    let player = |no: u32, name: &str, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let file = |header: &[&str], win: &str, draw: &str| {
+        let mut out: Vec<String> = vec!["012 Three".into(), "142 3".into()];
+        out.extend(header.iter().map(|l| l.to_string()));
+        out.push(player(1, "Alpha", win, "   2 w 1"));
+        out.push(player(2, "Beta", "0.0", "   1 b 0"));
+        out.push(player(3, "Gamma", draw, "   4 w ="));
+        out.push(player(4, "Delta", draw, "   3 b ="));
+        out.join("\n") + "\n"
+    };
+    for (header, what) in [(&["162  W 3.0    D 1.0"][..], "162"), (&[][..], "columns")] {
+        let c = Club::new();
+        let f = c.path("three.trf");
+        std::fs::write(&f, file(header, "3.0", "1.0")).unwrap();
+        let o = c.run(&["import", "trf", f.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{what}: {err}");
+        assert!(err.contains("three-point scheme"), "{what}: {err}");
+        let show = c.ok(&["event", "show", "Three"]);
+        assert!(show.contains("three-point"), "{what}: {show}");
+        let st = c.ok(&["standings", "Three", "--format", "csv"]);
+        let alpha = st.lines().find(|l| l.contains("Alpha")).unwrap();
+        assert!(alpha.contains(",3.00,"), "{what}: {st}");
+        // Asked for, `chess` is taken.
+        let c = Club::new();
+        c.ok(&["import", "trf", f.to_str().unwrap(), "--scheme", "chess"]);
+        let show = c.ok(&["event", "show", "Three"]);
+        assert!(show.contains("chess"), "{what}: {show}");
+    }
+    // A 1, ½, 0 file stays `chess`, without a note.
+    let c = Club::new();
+    let f = c.path("one.trf");
+    std::fs::write(&f, file(&[], "1.0", "0.5")).unwrap();
+    let o = c.run(&["import", "trf", f.to_str().unwrap()]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(c.ok(&["event", "show", "Three"]).contains("chess"));
+    // 2, 1, 0: no scheme scores so by itself.
+    let f = c.path("two.trf");
+    std::fs::write(&f, file(&["162  W 2.0    D 1.0"], "2.0", "1.0")).unwrap();
+    let err = c.fails(&["import", "trf", f.to_str().unwrap(), "--name", "Two"]);
+    assert!(err.contains("--scheme") && err.contains("2.00"), "{err}");
+    c.ok(&[
+        "import",
+        "trf",
+        f.to_str().unwrap(),
+        "--name",
+        "Two",
+        "--scheme",
+        "standard",
+    ]);
+}
+
+/// FIDE's checker (TieBreakServer's `tiebreakchecker.py -s -t PTS BH`,
+/// and `SB`) computes an event that starts before 1 March 2026 (its
+/// `042`) by C.07's 2024 edition: a forfeit's virtual opponent is not
+/// capped (16.4). The values below are the checker's on the file dated
+/// 2025 and on the same file dated 2026-06-01; qishe used to compute the
+/// 2026 edition for both.
+#[test]
+fn an_event_that_starts_before_march_2026_ranks_by_the_2024_edition() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/trf2026/edition_2025.trf");
+    let text = std::fs::read_to_string(p).unwrap();
+    // start number: (BH, SB) by the checker.
+    let checker_2025 = [
+        (5.0, 3.0),
+        (7.0, 2.0),
+        (2.5, 1.5),
+        (6.0, 1.0),
+        (2.5, 2.5),
+        (5.0, 0.0),
+    ];
+    let mut checker_2026 = checker_2025;
+    checker_2026[0] = (3.5, 2.5);
+    let names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];
+    for (date, want) in [("2025/06/01", checker_2025), ("2026/06/01", checker_2026)] {
+        let c = Club::new();
+        let f = c.path("edition.trf");
+        std::fs::write(&f, text.replace("2025/06/01", date)).unwrap();
+        c.ok(&["import", "trf", f.to_str().unwrap()]);
+        let st = c.ok(&["standings", "Edition", "--format", "csv"]);
+        for (name, (bh, sb)) in names.iter().zip(want) {
+            let row = st.lines().find(|l| l.contains(name)).unwrap();
+            let v: Vec<f64> = row.split(',').skip(3).map(|x| x.parse().unwrap()).collect();
+            assert_eq!(v, [bh, sb], "{date} {name}: {st}");
+        }
+    }
+}

@@ -58,6 +58,7 @@ impl App {
             .collect();
         let fields = self.store.trf_entry_fields(event.id)?;
         let full_byes = self.store.trf_full_byes(event.id)?;
+        let no_colour = self.store.trf_no_colour(event.id)?;
         let rank_of: HashMap<i64, u32> = if done > 0 {
             // A team event's players rank by the scheme's order after
             // points (the event's own list ranks its teams).
@@ -94,6 +95,10 @@ impl App {
                     .opponent
                     .and_then(|o| no_of.get(&o).copied())
                     .unwrap_or(0);
+                // A forfeit the imported file wrote without colours.
+                let forfeit_colour = pr
+                    .colour
+                    .filter(|_| !no_colour.contains(&(e.id, r as u32 + 1)));
                 let block = |result: char, colour: Option<Colour>| TrfRound {
                     opponent: opp,
                     colour,
@@ -122,8 +127,8 @@ impl App {
                         colour: None,
                         result: if pr.points > Points::ZERO { 'H' } else { 'Z' },
                     },
-                    RoundKind::ForfeitWin => block('+', pr.colour),
-                    RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', pr.colour),
+                    RoundKind::ForfeitWin => block('+', forfeit_colour),
+                    RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => block('-', forfeit_colour),
                     // Not yet entered: blank columns, as the file read them.
                     RoundKind::Absent if (r as u32) + 1 < e.first_round => TrfRound::BLANK,
                     // Entered but not paired (absent, or withdrawn): `0000 - -`,
@@ -314,7 +319,11 @@ impl App {
     /// round dates from the schedule, the system code, the time control.
     fn trf_header(&self, event: &Event, players: usize) -> Result<Vec<String>> {
         let kept = self.store.trf_lines(event.id)?;
-        let has = |code: &str| kept.iter().any(|l| l.starts_with(code));
+        // What the imported file did not have is not added (`192`, `222`).
+        let absent = &event.settings.pairing_settings.extras.trf_absent;
+        let has = |code: &str| {
+            kept.iter().any(|l| l.starts_with(code)) || absent.iter().any(|a| a == code)
+        };
         let scheduled: Vec<(u32, chrono::NaiveDate)> = (1..=event.settings.rounds)
             .filter_map(|r| {
                 Some((
