@@ -5,12 +5,12 @@
 //! it, shows it again when the board is corrected, and names the field of
 //! a wrong value.
 
-use crate::common::tui::{config, go, k, typed};
+use crate::common::tui::{go, k, typed};
 use crate::common::Club;
 use crossterm::event::KeyCode;
 use qishe::app::App;
 use qishe::i18n::Lang;
-use qishe::tui::{Model, Screen, Tab};
+use qishe::tui::Model;
 
 /// Four members in event `name` (scheme `scheme`), round 1 paired.
 fn club(name: &str, scheme: &str, extra: &[&str]) -> Club {
@@ -26,15 +26,7 @@ fn club(name: &str, scheme: &str, extra: &[&str]) -> Club {
 }
 
 fn results_tab(club: &Club, lang: Lang) -> (App, Model) {
-    let mut app = App::open(config(lang), &club.db).unwrap();
-    let mut m = Model::load(&app).unwrap();
-    go(&mut app, &mut m, k(KeyCode::Tab));
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen(), Screen::Event);
-    while m.tab() != Tab::Results {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    (app, m)
+    crate::common::tui::results_tab(&club.db, lang)
 }
 
 fn labels(m: &Model) -> Vec<&'static str> {

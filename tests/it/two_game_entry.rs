@@ -3,12 +3,12 @@
 //! TUI's Results tab (the form's game field), and what a round won one
 //! game each still needs (the moves that decide it) said at entry.
 
-use crate::common::tui::{config, go, k, typed};
+use crate::common::tui::{go, k, typed};
 use crate::common::Club;
 use crossterm::event::KeyCode;
 use qishe::app::App;
 use qishe::i18n::Lang;
-use qishe::tui::{Model, Screen, Tab};
+use qishe::tui::Model;
 
 /// Four members in a two-game event 分先赛 (Dutch, two games a round),
 /// round 1 paired: board 1 is A (red in game 1) against C.
@@ -116,17 +116,8 @@ fn a_draw_is_taken_as_one_half_as_chess_secretaries_write_it() {
     }
 }
 
-/// The model on 分先赛's Results tab, on the CLI-made club.
 fn results_tab(club: &Club, lang: Lang) -> (App, Model) {
-    let mut app = App::open(config(lang), &club.db).unwrap();
-    let mut m = Model::load(&app).unwrap();
-    go(&mut app, &mut m, k(KeyCode::Tab));
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen(), Screen::Event);
-    while m.tab() != Tab::Results {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    (app, m)
+    crate::common::tui::results_tab(&club.db, lang)
 }
 
 fn moves_of(app: &App, game: u32) -> Option<u32> {

@@ -36,6 +36,20 @@ pub fn config(lang: Lang) -> Config {
     }
 }
 
+/// The club at `db` in language `lang`, its first event open on the
+/// Results tab (the events list's first row is the newest event).
+pub fn results_tab(db: &std::path::Path, lang: Lang) -> (App, Model) {
+    let mut app = App::open(config(lang), db).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen(), qishe::tui::Screen::Event);
+    while m.tab() != qishe::tui::Tab::Results {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    (app, m)
+}
+
 /// A knockout 杯赛 (简体 club) of `names`, rated in that order, with the
 /// play-off ladder `playoff` (empty: the scheme's default), not paired.
 pub fn cup(names: &[&str], playoff: &[&str]) -> (App, EventId) {
