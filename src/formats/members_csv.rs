@@ -107,6 +107,7 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
             message: msg!("err.csv.unterminated_quote"),
         });
     }
+    let lines = super::csv_header::Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -142,10 +143,10 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
     for rec in rdr.records() {
         let rec = rec.map_err(|e| MembersCsvError::BadRow {
             file: file.into(),
-            line: e.position().map(|p| p.line()).unwrap_or(0),
+            line: lines.of(e.position(), 0),
             message: msg!("err.csv.reader", why = e),
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }

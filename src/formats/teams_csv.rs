@@ -27,7 +27,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         column: column.map(str::to_string),
         message,
     };
-    let (mut rdr, headers) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
+    let (mut rdr, headers, lines) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
     let found =
         super::csv_header::find_columns(&headers, &[&COLUMNS]).map_err(|m| err(1, None, m))?;
     let col = &found[0];
@@ -36,10 +36,10 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let (line, msg) = super::games_csv::record_problem(&e);
+            let (line, msg) = super::games_csv::record_problem(&e, &lines);
             err(line, None, msg)
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
