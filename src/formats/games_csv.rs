@@ -185,9 +185,9 @@ fn read_rows(
             if c.is_empty() {
                 return Ok(None);
             }
-            c.parse::<u32>()
+            crate::domain::typed::number::<u32>(c)
                 .map(Some)
-                .map_err(|_| bad(name, "err.csv.what.number"))
+                .ok_or_else(|| bad(name, "err.csv.what.number"))
         };
         let duration = |name: &str| -> Result<Option<i64>, GamesCsvError> {
             let c = cell(name);
@@ -310,9 +310,7 @@ fn read_rows(
             if away.is_empty() {
                 return Err(err(line, Some("away"), msg!("err.csv.empty")));
             }
-            let board = tcell(2)
-                .parse::<u32>()
-                .ok()
+            let board = crate::domain::typed::number::<u32>(tcell(2))
                 .filter(|b| *b >= 1)
                 .ok_or_else(|| {
                     err(

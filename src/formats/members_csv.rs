@@ -179,14 +179,15 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
                 Field::Name => m.name = cell.to_string(),
                 Field::Rating => {
                     m.rating = Some(
-                        cell.parse()
-                            .map_err(|_| bad("err.members.expected.number"))?,
+                        crate::domain::typed::number(cell)
+                            .ok_or_else(|| bad("err.members.expected.number"))?,
                     )
                 }
                 Field::Club => m.club = Some(cell.to_string()),
                 Field::Id => m.ext_id = Some(cell.to_string()),
                 Field::Born => {
-                    let y: i32 = cell.parse().map_err(|_| bad("err.members.expected.year"))?;
+                    let y: i32 = crate::domain::typed::number(cell)
+                        .ok_or_else(|| bad("err.members.expected.year"))?;
                     if !(1900..=2100).contains(&y) {
                         return Err(bad("err.members.expected.year"));
                     }

@@ -48,9 +48,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         if team.is_empty() {
             return Err(err(line, Some("team"), msg!("err.csv.empty")));
         }
-        let board = cell(1)
-            .parse::<u32>()
-            .ok()
+        let board = crate::domain::typed::number::<u32>(cell(1))
             .filter(|b| *b >= 1)
             .ok_or_else(|| {
                 err(
@@ -70,7 +68,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         let club = Some(cell(3).to_string()).filter(|c| !c.is_empty());
         let rating = match cell(4) {
             "" => None,
-            r => Some(r.parse::<i32>().map_err(|_| {
+            r => Some(crate::domain::typed::number::<i32>(r).ok_or_else(|| {
                 err(
                     line,
                     Some("rating"),

@@ -53,3 +53,36 @@ fn a_bad_row_of_a_crlf_csv_is_named_by_its_own_line() {
     }
     super::intact(&c);
 }
+
+// A result typed with a Chinese input method in full-width mode, or as a
+// score with a colon, means one thing: it is taken, on the command line and
+// in a games CSV alike. An impossible one is still refused, as typed.
+#[test]
+fn a_result_typed_in_full_width_or_with_a_colon_is_taken() {
+    let c = paired_club();
+    let board_of = |c: &crate::common::Club| c.ok(&["round", "show", "T", "1"]);
+    for (typed, code) in [
+        ("１-０", "1-0"),
+        ("１：０", "1-0"),
+        ("0:1", "0-1"),
+        ("½：½", "1/2-1/2"),
+    ] {
+        let said = c.ok(&["result", "T", "1", "1", typed]);
+        assert!(said.contains(code), "{typed}: {said}");
+        assert!(board_of(&c).contains(code), "{typed}");
+    }
+    let before = board_of(&c);
+    let e = c.fails(&["result", "T", "1", "1", "２-０"]);
+    assert!(e.contains("\"２-０\""), "{e}");
+    assert_eq!(board_of(&c), before);
+    std::fs::write(
+        c.path("games.csv"),
+        "round,red,black,result\r\n１,A,B,１：０\r\n1,C,D,0:1\r\n",
+    )
+    .unwrap();
+    let t = c.ok(&["event", "new", "Imported", "--rounds", "3"]);
+    assert!(!t.is_empty());
+    c.ok(&["import", "games", "Imported", "games.csv"]);
+    let round = c.ok(&["round", "show", "Imported", "1"]);
+    assert!(round.contains("1-0") && round.contains("0-1"), "{round}");
+}
