@@ -86,3 +86,52 @@ fn a_result_typed_in_full_width_or_with_a_colon_is_taken() {
     let round = c.ok(&["round", "show", "Imported", "1"]);
     assert!(round.contains("1-0") && round.contains("0-1"), "{round}");
 }
+
+// Numbers and dates typed in full-width digits on the command line are
+// read as they are meant; a date the calendar has not is refused in the
+// reader's language (it was clap's English), and nothing is written.
+#[test]
+fn numbers_and_dates_typed_in_full_width_on_the_command_line() {
+    let c = paired_club();
+    c.ok(&["result", "T", "１", "１", "1-0"]);
+    assert!(c.ok(&["round", "show", "T", "1"]).contains("1-0"));
+    c.ok(&[
+        "player",
+        "add",
+        "E",
+        "--rating",
+        "１８００",
+        "--born",
+        "２０００",
+    ]);
+    let e = c.ok(&["player", "show", "E"]);
+    assert!(e.contains("1800") && e.contains("2000"), "{e}");
+    c.ok(&[
+        "event",
+        "new",
+        "F",
+        "--rounds",
+        "５",
+        "--date",
+        "２０２６年３月１日",
+    ]);
+    let f = c.ok(&["event", "list"]);
+    let f = f.lines().find(|l| l.contains(" F ")).unwrap();
+    assert!(f.contains("2026-03-01") && f.contains("0/5"), "{f}");
+    let before = c.ok(&["event", "list"]);
+    for (lang, said) in [
+        ("zh_CN.UTF-8", "日历上没有 2026-02-30 这一天"),
+        ("zh_TW.UTF-8", "日曆上沒有 2026-02-30 這一天"),
+        ("en_US.UTF-8", "2026-02-30 is no day of the calendar"),
+    ] {
+        let o = c.run_lang(lang, &["event", "new", "G", "--date", "2026-02-30"]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains(said), "{lang}: {e}");
+        assert!(!e.contains("clap"), "{lang}: {e}");
+    }
+    let o = c.run_lang("zh_CN.UTF-8", &["event", "new", "G", "--date", "3月1日"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("\"3月1日\" 不是日期"), "{e}");
+    assert_eq!(c.ok(&["event", "list"]), before);
+}
