@@ -200,7 +200,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             for d in &r.duplicates {
                 note!(
                     "{}",
-                    crate::i18n::msg!("cli.out.skipped", what = d).render(ctx.lang)
+                    crate::i18n::msg!("cli.out.skipped", what = d.clone()).render(ctx.lang)
                 );
             }
             let line = crate::i18n::msg!("cli.out.imported_members", n = r.added);

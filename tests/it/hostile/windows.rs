@@ -135,3 +135,50 @@ fn numbers_and_dates_typed_in_full_width_on_the_command_line() {
     assert!(e.contains("\"3月1日\" 不是日期"), "{e}");
     assert_eq!(c.ok(&["event", "list"]), before);
 }
+
+// Why a row of a members CSV is a duplicate is said in the reader's
+// language (it was English inside a Chinese sentence), both when it stops
+// the import and when it is skipped.
+#[test]
+fn a_duplicate_row_is_said_in_the_readers_language() {
+    let c = paired_club();
+    std::fs::write(
+        c.path("dups.csv"),
+        "姓名,编号\r\nA,\r\n新,X1\r\n新人,X1\r\n",
+    )
+    .unwrap();
+    for (lang, same, id_used) in [
+        (
+            "zh_CN.UTF-8",
+            "dups.csv:2: A 与 会员 #1 重复",
+            "dups.csv:4: 新人: 编号 X1 已被 第3行 使用",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "dups.csv:2: A 與 會員 #1 重複",
+            "dups.csv:4: 新人: 編號 X1 已被 第3行 使用",
+        ),
+        (
+            "en_US.UTF-8",
+            "dups.csv:2: A duplicates member #1",
+            "dups.csv:4: 新人: id X1 is already used by line 3",
+        ),
+    ] {
+        let o = c.run_lang(lang, &["player", "import", "dups.csv"]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success());
+        assert!(e.contains(same) && e.contains(id_used), "{lang}: {e}");
+    }
+    assert!(
+        !c.ok(&["player", "list"]).contains('新'),
+        "nothing imported"
+    );
+    let o = c.run_lang(
+        "zh_CN.UTF-8",
+        &["player", "import", "dups.csv", "--skip-duplicates"],
+    );
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{e}");
+    assert!(e.contains("跳过: dups.csv:2: A 与 会员 #1 重复"), "{e}");
+    assert!(c.ok(&["player", "list"]).contains('新'));
+}
