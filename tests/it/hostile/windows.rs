@@ -182,3 +182,38 @@ fn a_duplicate_row_is_said_in_the_readers_language() {
     assert!(e.contains("跳过: dups.csv:2: A 与 会员 #1 重复"), "{e}");
     assert!(c.ok(&["player", "list"]).contains('新'));
 }
+
+// A value out of a limit names its field in the reader's language: the
+// Chinese refusal said `rating 为 -5` and `name 含有控制字符`.
+#[test]
+fn a_value_out_of_its_limit_names_its_field_in_the_readers_language() {
+    let c = paired_club();
+    std::fs::write(c.path("neg.csv"), "姓名,等级分\n王五,-5\n").unwrap();
+    std::fs::write(c.path("nl.csv"), "姓名,等级分\n\"王\n五\",1500\n").unwrap();
+    for (lang, rating, name) in [
+        ("zh_CN.UTF-8", "等级分 为 -5, 超出范围", "姓名 含有控制字符"),
+        ("zh_TW.UTF-8", "等級分 為 -5, 超出範圍", "姓名 含有控制字元"),
+        (
+            "en_US.UTF-8",
+            "rating -5 is out of range",
+            "name holds a control character",
+        ),
+    ] {
+        let o = c.run_lang(lang, &["player", "import", "neg.csv"]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("neg.csv") && e.contains(rating), "{lang}: {e}");
+        let o = c.run_lang(lang, &["player", "import", "nl.csv"]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("nl.csv") && e.contains(name), "{lang}: {e}");
+        let o = c.run_lang(lang, &["result", "T", "1", "1", "1-0", "--moves", "99999"]);
+        assert!(!o.status.success());
+    }
+    let o = c.run_lang(
+        "zh_CN.UTF-8",
+        &["result", "T", "1", "1", "1-0", "--moves", "99999"],
+    );
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("回合数 为 99999"), "{e}");
+    assert!(!c.ok(&["player", "list"]).contains('王'));
+    assert!(!c.ok(&["round", "show", "T", "1"]).contains("1-0"));
+}
