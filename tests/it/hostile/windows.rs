@@ -217,3 +217,58 @@ fn a_value_out_of_its_limit_names_its_field_in_the_readers_language() {
     assert!(!c.ok(&["player", "list"]).contains('王'));
     assert!(!c.ok(&["round", "show", "T", "1"]).contains("1-0"));
 }
+
+// The TUI's forms read numbers and dates as the command line does: full
+// width digits, 2026/3/1 and 2026年3月1日 taken; a day the calendar has not
+// refused by its field with the reason, the form kept as typed.
+#[test]
+fn the_tuis_forms_read_full_width_numbers_and_dates() {
+    use crate::common::tui::{c, config, go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::i18n::Lang;
+    use qishe::tui::Model;
+    let mut app = qishe::app::App::in_memory(config(Lang::ZhHans)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    typed(&mut app, &mut m, "王五");
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    typed(&mut app, &mut m, "１８００");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form().is_none(), "{:?}", m.status());
+    assert_eq!(app.find_member("王五").unwrap().rating, Some(1800));
+
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, c('n'));
+    typed(&mut app, &mut m, "周赛");
+    let at = |m: &Model| {
+        let f = m.form().expect("the event form");
+        let date = f.fields.iter().position(|f| f.label == "col.date").unwrap();
+        (date + f.fields.len() - f.focus) % f.fields.len()
+    };
+    for _ in 0..at(&m) {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    typed(&mut app, &mut m, "2026-02-30");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (said, error) = m.status().cloned().expect("a refusal");
+    assert!(error, "{said}");
+    assert!(
+        said.contains("日期") && said.contains("日历上没有 2026-02-30 这一天"),
+        "{said}"
+    );
+    let f = m.form().expect("the form stays open");
+    assert!(f.fields.iter().any(|f| f.value == "2026-02-30"), "as typed");
+    assert!(f.fields.iter().any(|f| f.value == "周赛"), "as typed");
+    assert!(app.events().unwrap().is_empty(), "nothing written");
+    for _ in 0.."2026-02-30".chars().count() {
+        go(&mut app, &mut m, k(KeyCode::Backspace));
+    }
+    typed(&mut app, &mut m, "２０２６年３月１日");
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form().is_none(), "{:?}", m.status());
+    let ev = &app.events().unwrap()[0];
+    assert_eq!(
+        ev.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2026-03-01")
+    );
+}
