@@ -12,6 +12,9 @@ pub(crate) type Reader = csv::Reader<Cursor<Vec<u8>>>;
 /// A CSV reader over the decoded text, its header row, and the text's
 /// lines to name a record's line by.
 pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord, Lines), Msg> {
+    if let Some(why) = super::text::not_csv(bytes) {
+        return Err(why);
+    }
     let (text, _) = super::text::decode_text(bytes);
     let lines = Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()

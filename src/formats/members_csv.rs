@@ -99,6 +99,13 @@ fn field_of(header: &str) -> Option<Field> {
 
 /// Reads a member CSV. `file` names it in messages.
 pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersCsvError> {
+    if let Some(message) = super::text::not_csv(bytes) {
+        return Err(MembersCsvError::BadRow {
+            file: file.into(),
+            line: 1,
+            message,
+        });
+    }
     let (text, _) = decode_text(bytes);
     if let Some(line) = crate::formats::safe::unterminated_quote(&text) {
         return Err(MembersCsvError::BadRow {

@@ -60,6 +60,9 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
         line,
         message,
     };
+    if let Some(message) = super::text::not_csv(bytes) {
+        return Err(err(1, message));
+    }
     let (text, _) = super::text::decode_text(bytes);
     let lines = super::csv_header::Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()

@@ -272,3 +272,49 @@ fn the_tuis_forms_read_full_width_numbers_and_dates() {
         Some("2026-03-01")
     );
 }
+
+// An Excel workbook given where a CSV is read is said to be one, with the
+// way out (Save As CSV UTF-8); other binary bytes are said to be no text.
+// It was a screenful of escaped bytes as an "unknown column".
+#[test]
+fn an_excel_workbook_given_as_a_csv_is_said_to_be_one() {
+    let c = paired_club();
+    c.ok(&["event", "new", "Teams", "--teams", "--rounds", "3"]);
+    let mut xlsx = b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00".to_vec();
+    xlsx.extend(std::iter::repeat_n(0xA5u8, 3000));
+    std::fs::write(c.path("players.xlsx"), &xlsx).unwrap();
+    let mut bin: Vec<u8> = (0..3000u32).map(|i| (i * 7 % 251) as u8).collect();
+    bin[0] = 0;
+    std::fs::write(c.path("players.csv"), &bin).unwrap();
+    let before = c.ok(&["player", "list"]);
+    for cmd in [
+        &["player", "import"][..],
+        &["import", "games", "T"][..],
+        &["import", "teams", "Teams"][..],
+    ] {
+        for (lang, file, said) in [
+            (
+                "zh_CN.UTF-8",
+                "players.xlsx",
+                "这是 Excel 工作簿 (.xlsx), 不是 CSV 文件",
+            ),
+            ("zh_TW.UTF-8", "players.xlsx", "這是 Excel 活頁簿 (.xlsx)"),
+            (
+                "en_US.UTF-8",
+                "players.xlsx",
+                "Save As \"CSV UTF-8 (Comma delimited)\"",
+            ),
+            ("zh_CN.UTF-8", "players.csv", "这不是文本文件"),
+        ] {
+            let mut args = cmd.to_vec();
+            args.push(file);
+            let o = c.run_lang(lang, &args);
+            let e = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success());
+            assert!(e.contains(file) && e.contains(said), "{lang} {args:?}: {e}");
+            assert!(e.len() < 400, "a short message: {e}");
+        }
+    }
+    assert_eq!(c.ok(&["player", "list"]), before);
+    super::intact(&c);
+}
