@@ -97,8 +97,23 @@ pub fn looks_binary(bytes: &[u8]) -> bool {
     !((nuls == 0 || utf16) && control * 10 < head.len())
 }
 
+/// Many control bytes (NUL included) in the first 4 KiB: at least 8, and
+/// one in 20. A stray NUL or two in a text file is no such file: the
+/// reader names it with its line.
+fn many_controls(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+        .count();
+    control >= 8 && control * 20 >= head.len()
+}
+
 /// Why a file given as a CSV is none, if it is not: an Excel workbook
-/// (`.xlsx`, `.xls`), said as such with the way out, or other binary bytes.
+/// (`.xlsx`, `.xls`), said as such with the way out, or binary bytes.
 pub fn not_csv(bytes: &[u8]) -> Option<Msg> {
     if bytes.starts_with(b"PK\x03\x04") {
         return Some(msg!("err.csv.workbook", kind = "xlsx"));
@@ -106,7 +121,7 @@ pub fn not_csv(bytes: &[u8]) -> Option<Msg> {
     if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
         return Some(msg!("err.csv.workbook", kind = "xls"));
     }
-    if looks_binary(bytes) {
+    if many_controls(bytes) {
         let first: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
         return Some(msg!("err.csv.binary", bytes = first.join(" ")));
     }
@@ -136,6 +151,7 @@ mod tests {
         utf16.extend("name\nA\n".encode_utf16().flat_map(u16::to_le_bytes));
         assert_eq!(key(&utf16), None);
         assert_eq!(key(b""), None);
+        assert_eq!(key(b"name\n\0X\nAB\0CD\n"), None, "a stray NUL is the row's");
     }
 
     #[test]
