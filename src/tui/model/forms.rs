@@ -687,7 +687,7 @@ fn replaced(f: &Form) -> Option<Outcome> {
     };
     match f.fields.iter().find(|x| x.label == "tui.field.game") {
         Some(g) => {
-            let n = g.value.trim().parse::<u32>().ok()?;
+            let n = crate::domain::typed::number::<u32>(&g.value)?;
             results.iter().find(|r| r.0 == n).map(|r| r.1)
         }
         None => *replaces,

@@ -318,3 +318,54 @@ fn an_excel_workbook_given_as_a_csv_is_said_to_be_one() {
     assert_eq!(c.ok(&["player", "list"]), before);
     super::intact(&c);
 }
+
+// A Chinese input method in full-width mode sends `２` and `ｒ`: outside a
+// form they are the keys `2` and `r` (a board number typed, then red
+// wins); inside a form they stay as typed.
+#[test]
+fn full_width_keys_are_the_keys_outside_a_form() {
+    use crate::common::tui::{c, go, k};
+    use crate::tui_night::{club, open};
+    use crossterm::event::KeyCode;
+    use qishe::domain::Outcome;
+    use qishe::i18n::Lang;
+    use qishe::tui::model::FormKind;
+    use qishe::tui::Tab;
+    let (mut app, ev) = club(Lang::ZhHans);
+    let mut m = open(&mut app, Tab::Results);
+    go(&mut app, &mut m, c('２'));
+    assert_eq!(m.board_input(), "2");
+    go(&mut app, &mut m, c('ｒ'));
+    let f = m.form().expect("the result form of board 2");
+    assert!(matches!(f.kind, FormKind::Result { board, .. } if board.get() == 2));
+    // In the form, full-width text stays as typed, and the moves and a
+    // clock typed so are read as numbers.
+    for (label, text) in [
+        ("tui.field.moves", "４２"),
+        ("tui.field.red_used", "１：３０：００"),
+    ] {
+        let f = m.form().expect("still the form");
+        let at = f.fields.iter().position(|f| f.label == label).unwrap();
+        while m.form().unwrap().focus != at {
+            go(&mut app, &mut m, k(KeyCode::Tab));
+        }
+        while !m.form().unwrap().fields[at].value.is_empty() {
+            go(&mut app, &mut m, k(KeyCode::Backspace));
+        }
+        for ch in text.chars() {
+            go(&mut app, &mut m, c(ch));
+        }
+        assert_eq!(m.form().unwrap().fields[at].value, text, "as typed");
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.form().is_none(), "{:?}", m.status());
+    let g = app
+        .games(ev, None)
+        .unwrap()
+        .into_iter()
+        .find(|g| g.round == 1 && g.board == 2)
+        .unwrap();
+    assert_eq!(g.game.outcome, Outcome::RedWin);
+    assert_eq!(g.game.facts.moves, Some(42));
+    assert_eq!(g.game.facts.red_used_ms, Some(5_400_000));
+}
