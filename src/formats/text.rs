@@ -151,7 +151,11 @@ mod tests {
         utf16.extend("name\nA\n".encode_utf16().flat_map(u16::to_le_bytes));
         assert_eq!(key(&utf16), None);
         assert_eq!(key(b""), None);
-        assert_eq!(key(b"name\n\0X\nAB\0CD\n"), None, "a stray NUL is the row's");
+        assert_eq!(
+            key(b"name\n\0X\nAB\0CD\n"),
+            None,
+            "a stray NUL is the row's"
+        );
     }
 
     #[test]
