@@ -5,14 +5,15 @@
 use super::{invalid, App, ImportPreview, ImportReport, Result};
 use crate::domain::Member;
 use crate::formats::members_csv::{read_members, MemberRow};
+use crate::i18n::{msg, Msg};
 use std::collections::HashMap;
 
 /// Why a row of a member list is a duplicate.
 enum Why {
-    /// Its member id is used by `by` (`member #3`, `line 4`).
-    IdUsed { id: String, by: String },
+    /// Its member id is used by `by` (member #3, line 4).
+    IdUsed { id: String, by: Msg },
     /// Same name and club as `of`.
-    Same { of: String },
+    Same { of: Msg },
 }
 
 struct Duplicate {
@@ -39,18 +40,14 @@ fn dup_key(name: &str, club: Option<&str>) -> (String, String) {
 /// Splits rows into those to add and the duplicates, judged against the
 /// club's members and the rows before them.
 fn split_duplicates(existing: &[Member], rows: Vec<MemberRow>) -> (Vec<MemberRow>, Vec<Duplicate>) {
-    let mut seen: HashMap<(String, String), String> = existing
+    let member = |id: i64| msg!("err.app.dup_member", id);
+    let mut seen: HashMap<(String, String), Msg> = existing
         .iter()
-        .map(|m| {
-            (
-                dup_key(&m.name, m.club.as_deref()),
-                format!("member #{}", m.id),
-            )
-        })
+        .map(|m| (dup_key(&m.name, m.club.as_deref()), member(m.id)))
         .collect();
-    let mut ids: HashMap<String, String> = existing
+    let mut ids: HashMap<String, Msg> = existing
         .iter()
-        .filter_map(|m| m.ext_id.clone().map(|x| (x, format!("member #{}", m.id))))
+        .filter_map(|m| m.ext_id.clone().map(|x| (x, member(m.id))))
         .collect();
     let mut keep = Vec::with_capacity(rows.len());
     let mut dups = Vec::new();
@@ -78,9 +75,9 @@ fn split_duplicates(existing: &[Member], rows: Vec<MemberRow>) -> (Vec<MemberRow
             });
             continue;
         }
-        seen.insert(key, format!("line {}", r.line));
+        seen.insert(key, msg!("err.app.dup_line", line = r.line));
         if let Some(x) = &m.ext_id {
-            ids.insert(x.clone(), format!("line {}", r.line));
+            ids.insert(x.clone(), msg!("err.app.dup_line", line = r.line));
         }
         keep.push(r);
     }
@@ -132,24 +129,31 @@ impl App {
     ) -> Result<ImportReport> {
         let rows = read_members(bytes, file)?;
         let (keep, dups) = split_duplicates(&self.store.members(true)?, rows);
-        let dups: Vec<String> = dups
+        let dups: Vec<Msg> = dups
             .into_iter()
             .map(|d| match d.why {
-                Why::IdUsed { id, by } => {
-                    format!(
-                        "{file}:{}: {}: id {id} is already used by {by}",
-                        d.line, d.who
-                    )
+                Why::IdUsed { id, by } => msg!(
+                    "err.app.dup_id_used",
+                    file,
+                    line = d.line,
+                    who = d.who,
+                    id,
+                    by
+                ),
+                Why::Same { of } => {
+                    msg!("err.app.dup_same", file, line = d.line, who = d.who, of)
                 }
-                Why::Same { of } => format!("{file}:{}: {} duplicates {of}", d.line, d.who),
             })
             .collect();
-        if !dups.is_empty() && !skip_duplicates {
-            return Err(invalid!(
-                "err.app.duplicate_rows",
-                count = dups.len(),
-                rows = dups.join("\n  ")
-            ));
+        if !skip_duplicates {
+            let count = dups.len();
+            let rows = dups
+                .iter()
+                .cloned()
+                .reduce(|a, b| msg!("err.app.dup_next", a, b));
+            if let Some(rows) = rows {
+                return Err(invalid!("err.app.duplicate_rows", count, rows));
+            }
         }
         let keep: Vec<_> = keep.into_iter().map(|r| r.member).collect();
         let added = if keep.is_empty() {
@@ -210,10 +214,14 @@ mod tests {
         assert_eq!(r.added, p.added.len());
         assert_eq!(r.duplicates.len(), p.duplicates.len());
         for (said, listed) in r.duplicates.iter().zip(&p.duplicates) {
-            assert!(said.starts_with(listed.as_str()), "{said} / {listed}");
+            assert!(
+                said.en().starts_with(listed.as_str()),
+                "{} / {listed}",
+                said.en()
+            );
         }
         assert_eq!(
-            r.duplicates,
+            r.duplicates.iter().map(Msg::en).collect::<Vec<_>>(),
             [
                 "m.csv:2: 王天一 (杭州) duplicates member #1",
                 "m.csv:3: 郑惟桐 (四川): id A1 is already used by member #1",

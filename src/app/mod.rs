@@ -258,7 +258,7 @@ pub struct App {
 pub struct ImportReport {
     pub added: usize,
     /// `file:line: name (club) …` for each duplicate row skipped.
-    pub duplicates: Vec<String>,
+    pub duplicates: Vec<crate::i18n::Msg>,
 }
 
 impl App {

@@ -32,7 +32,7 @@ pub enum EventCmd {
             conflicts_with = "players"
         )]
         from_season: Option<String>,
-        #[arg(long, value_name = "N", requires = "from_season")]
+        #[arg(long, value_name = "N", requires = "from_season", value_parser = super::typed::whole::<u32>())]
         top: Option<u32>,
     },
     Withdraw {
@@ -129,15 +129,15 @@ pub struct NewArgs {
     pub scheme: Option<String>,
     #[arg(long)]
     pub system: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<u32>())]
     pub rounds: Option<u32>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<u32>())]
     pub games_per_round: Option<u32>,
     #[arg(long)]
     pub time_control: Option<String>,
     #[arg(long)]
     pub tiebreaks: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::date)]
     pub date: Option<chrono::NaiveDate>,
     #[arg(long)]
     pub bye_score: Option<String>,
@@ -149,7 +149,7 @@ pub struct NewArgs {
     pub third_place: bool,
     #[arg(long, value_name = "EVENT")]
     pub seed_from: Option<String>,
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::typed::whole::<u32>())]
     pub top: Option<u32>,
     #[arg(long)]
     pub draw: Option<String>,
@@ -163,13 +163,13 @@ pub struct NewArgs {
     pub playoff_labels: Option<String>,
     #[arg(long)]
     pub teams: bool,
-    #[arg(long, requires = "teams")]
+    #[arg(long, requires = "teams", value_parser = super::typed::whole::<u32>())]
     pub boards: Option<u32>,
     #[arg(long, requires = "teams")]
     pub match_points: Option<String>,
     #[arg(long, requires = "teams", value_parser = ["draw", "residual"])]
     pub tied_match: Option<String>,
-    #[arg(long, requires = "teams")]
+    #[arg(long, requires = "teams", value_parser = super::typed::whole::<u32>())]
     pub min_boards: Option<u32>,
     #[arg(long)]
     pub bye_scores: bool,

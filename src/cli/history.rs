@@ -26,7 +26,7 @@ fn label(l: Lang, key: &str) -> String {
 // `qishe ratings [--as-of DATE] [--changes] [--format …]`.
 #[derive(Debug, Args)]
 pub struct RatingsArgs {
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = super::typed::date)]
     pub as_of: Option<NaiveDate>,
     #[arg(long)]
     pub changes: bool,
@@ -37,9 +37,9 @@ pub struct RatingsArgs {
 // `qishe stats [--from DATE] [--to DATE] [--event E]… [--time-control TC] [--scheme S]`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = super::typed::date)]
     pub from: Option<NaiveDate>,
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = super::typed::date)]
     pub to: Option<NaiveDate>,
     #[arg(long)]
     pub event: Vec<String>,

@@ -61,6 +61,7 @@ pub mod serve;
 pub mod stdout;
 pub mod team;
 pub mod trf;
+mod typed;
 
 pub use error::{CliError, CliResult};
 
@@ -174,10 +175,10 @@ pub(crate) fn path_arg() -> impl clap::builder::TypedValueParser<Value = PathBuf
 }
 
 /// The parser of a round number: 1 or more, typed at the edge (clap's own
-/// words for 0 or for what is no number).
+/// words for 0 or for what is no number), full-width digits too.
 pub(crate) fn round_no() -> impl clap::builder::TypedValueParser<Value = crate::app::RoundNo> {
     use clap::builder::TypedValueParser;
-    clap::value_parser!(u32).range(1..).map(crate::app::RoundNo)
+    typed::Halfwidth(clap::value_parser!(u32).range(1..)).map(crate::app::RoundNo)
 }
 
 /// The parser of `--after-round` on a withdrawal: a round number, where 0
@@ -185,14 +186,14 @@ pub(crate) fn round_no() -> impl clap::builder::TypedValueParser<Value = crate::
 pub(crate) fn after_round_no() -> impl clap::builder::TypedValueParser<Value = crate::app::RoundNo>
 {
     use clap::builder::TypedValueParser;
-    clap::value_parser!(u32).map(crate::app::RoundNo)
+    typed::Halfwidth(clap::value_parser!(u32)).map(crate::app::RoundNo)
 }
 
 /// The parser of a board number, typed at the edge (the app refuses one
 /// its round has not, 0 too).
 pub(crate) fn board_no() -> impl clap::builder::TypedValueParser<Value = crate::app::BoardNo> {
     use clap::builder::TypedValueParser;
-    clap::value_parser!(u32).map(crate::app::BoardNo)
+    typed::Halfwidth(clap::value_parser!(u32)).map(crate::app::BoardNo)
 }
 
 /// Ends qishe with `code` after the console is put back as it was found

@@ -51,13 +51,13 @@ pub enum PlayerCmd {
 #[derive(Debug, Args)]
 pub struct AddArgs {
     pub name: String,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<i32>())]
     pub rating: Option<i32>,
     #[arg(long)]
     pub club: Option<String>,
     #[arg(long)]
     pub id: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<i32>())]
     pub born: Option<i32>,
     #[arg(long, value_parser = parse_sex)]
     pub sex: Option<Sex>,
@@ -68,13 +68,13 @@ pub struct EditArgs {
     pub player: String,
     #[arg(long)]
     pub name: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<i32>())]
     pub rating: Option<i32>,
     #[arg(long)]
     pub club: Option<String>,
     #[arg(long)]
     pub id: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<i32>())]
     pub born: Option<i32>,
     #[arg(long, value_parser = parse_sex)]
     pub sex: Option<Sex>,
@@ -200,7 +200,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
             for d in &r.duplicates {
                 note!(
                     "{}",
-                    crate::i18n::msg!("cli.out.skipped", what = d).render(ctx.lang)
+                    crate::i18n::msg!("cli.out.skipped", what = d.clone()).render(ctx.lang)
                 );
             }
             let line = crate::i18n::msg!("cli.out.imported_members", n = r.added);

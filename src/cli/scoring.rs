@@ -24,11 +24,11 @@ pub struct ResultArgs {
     pub board: Option<BoardNo>,
     #[arg(required = true, allow_hyphen_values = true)]
     pub outcome: Option<String>,
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = super::typed::Halfwidth(clap::value_parser!(u32).range(1..)))]
     pub game: Option<u32>,
-    #[arg(long = "match", value_name = "M", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long = "match", value_name = "M", value_parser = super::typed::Halfwidth(clap::value_parser!(u32).range(1..)))]
     pub match_no: Option<u32>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<u32>())]
     pub moves: Option<u32>,
     #[arg(long, conflicts_with = "red_left")]
     pub red_used: Option<String>,
@@ -40,9 +40,9 @@ pub struct ResultArgs {
     pub black_left: Option<String>,
     #[arg(long)]
     pub termination: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<u32>())]
     pub red_fouls: Option<u32>,
-    #[arg(long)]
+    #[arg(long, value_parser = super::typed::whole::<u32>())]
     pub black_fouls: Option<u32>,
     #[arg(long)]
     pub red_residual: Option<String>,

@@ -41,6 +41,30 @@ pub fn toml_msg(message: &str) -> Msg {
             return msg!("err.config.duplicate_key", key = name);
         }
     }
+    // The parser's own duplicate (`duplicate key `club` in document
+    // root`, `… in table `event``).
+    if let Some(rest) = why.strip_prefix("duplicate key `") {
+        if let Some((name, _)) = rest.split_once('`') {
+            return msg!("err.config.duplicate_key", key = name);
+        }
+    }
+    // A value of the right type that the type cannot hold (a negative
+    // number where a count is meant, a number too large).
+    if let Some(rest) = why.strip_prefix("invalid value: ") {
+        if let Some((found, expected)) = rest.split_once(", expected ") {
+            let expected = match expected {
+                e if e.starts_with('u') && e[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                    "cfg.want.whole"
+                }
+                e => expected_key(e),
+            };
+            return msg!(
+                "err.config.invalid_value",
+                found = found_value(found),
+                expected = Msg::new(expected)
+            );
+        }
+    }
     if let Some(rest) = why.strip_prefix("invalid type: ") {
         if let Some((found, expected)) = rest.split_once(", expected ") {
             return msg!(
@@ -159,6 +183,18 @@ mod tests {
             "{}",
             m.render(Lang::ZhHant)
         );
+    }
+
+    #[test]
+    fn a_negative_count_and_a_key_given_twice_are_said_in_chinese() {
+        let m = toml_msg("invalid value: integer `-3`, expected u32");
+        let zh = m.render(Lang::ZhHans);
+        assert!(zh.contains("-3") && zh.contains("非负整数"), "{zh}");
+        assert!(!zh.contains("expected"), "{zh}");
+        assert!(m.render(Lang::En).contains("a whole number 0 or more"));
+        let m = toml_msg("duplicate key `club` in document root");
+        let zh = m.render(Lang::ZhHans);
+        assert!(zh.contains("\"club\" 写了两次"), "{zh}");
     }
 
     #[test]

@@ -192,7 +192,9 @@ impl fmt::Display for TimeControl {
 /// Parses a clock reading: `H:MM:SS`, `MM:SS` or plain seconds (decimals allowed
 /// on the seconds: `12:03.5`). Returns milliseconds.
 pub fn parse_duration_ms(s: &str) -> Option<i64> {
-    let t = s.trim();
+    // Full-width digits and colon (`１：３０：００`) as typed in Chinese.
+    let t = super::typed::halfwidth(s);
+    let t = t.trim();
     if t.is_empty() {
         return None;
     }
@@ -279,6 +281,13 @@ mod tests {
         assert_eq!(parse_duration_ms("x"), None);
         assert_eq!(format_duration_ms(3_723_000), "1:02:03");
         assert_eq!(format_duration_ms(656_000), "10:56");
+    }
+
+    #[test]
+    fn a_clock_typed_in_full_width_is_read() {
+        assert_eq!(parse_duration_ms("１：３０：００"), Some(5_400_000));
+        assert_eq!(parse_duration_ms("４５：１０"), Some(2_710_000));
+        assert_eq!(parse_duration_ms("１：７０"), None);
     }
 
     #[test]

@@ -102,17 +102,24 @@ impl OutcomeParseError {
 impl FromStr for Outcome {
     type Err = OutcomeParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t: String = s.split_whitespace().collect();
+        // Full-width forms as typed in a Chinese input method (`１：０`),
+        // and `:` for `-` (`1:0`, as a score is written).
+        let t: String = super::typed::halfwidth(s)
+            .split_whitespace()
+            .collect::<String>()
+            .replace(':', "-");
         let o = match t.as_str() {
-            "1-0" | "红胜" | "紅勝" | "先胜" | "先勝" | "w" | "W" => Outcome::RedWin,
-            "0-1" | "黑胜" | "黑勝" | "后胜" | "後勝" | "l" | "L" => Outcome::BlackWin,
+            "1-0" | "红胜" | "紅勝" | "先胜" | "先勝" | "黑负" | "黑負" | "后负" | "後負" | "w"
+            | "W" => Outcome::RedWin,
+            "0-1" | "黑胜" | "黑勝" | "后胜" | "後勝" | "红负" | "紅負" | "先负" | "先負" | "l"
+            | "L" => Outcome::BlackWin,
             // `1/2` and `½` alone: how chess secretaries write a draw.
             "1/2-1/2" | "½-½" | "1/2" | "½" | "0.5-0.5" | "=" | "和" | "和棋" | "d" | "D" => {
                 Outcome::Draw
             }
-            "+/-" | "+:-" | "+--" => Outcome::BlackForfeits,
-            "-/+" | "-:+" | "--+" => Outcome::RedForfeits,
-            "-/-" | "-:-" | "---" => Outcome::DoubleForfeit,
+            "+/-" | "+--" => Outcome::BlackForfeits,
+            "-/+" | "--+" => Outcome::RedForfeits,
+            "-/-" | "---" => Outcome::DoubleForfeit,
             "*" | "" => Outcome::Unplayed,
             _ => return Err(OutcomeParseError(s.to_string())),
         };
@@ -478,6 +485,33 @@ mod tests {
         assert!("2-0".parse::<Outcome>().is_err());
         for o in Outcome::ALL {
             assert_eq!(o.code().parse::<Outcome>().unwrap(), o);
+        }
+    }
+
+    #[test]
+    fn outcomes_typed_in_full_width_or_with_a_colon_parse() {
+        for (typed, o) in [
+            ("１-０", Outcome::RedWin),
+            ("１：０", Outcome::RedWin),
+            ("1：0", Outcome::RedWin),
+            ("1:0", Outcome::RedWin),
+            ("1–0", Outcome::RedWin),
+            ("０－１", Outcome::BlackWin),
+            ("½：½", Outcome::Draw),
+            ("１／２", Outcome::Draw),
+            ("＋／－", Outcome::BlackForfeits),
+            ("+:-", Outcome::BlackForfeits),
+            ("-:+", Outcome::RedForfeits),
+            ("-:-", Outcome::DoubleForfeit),
+            ("红负", Outcome::BlackWin),
+            ("黑負", Outcome::RedWin),
+            ("\u{3000}１-０\u{3000}", Outcome::RedWin),
+        ] {
+            assert_eq!(typed.parse::<Outcome>(), Ok(o), "{typed}");
+        }
+        for impossible in ["２-０", "2:0", "1:1", "１", "1/2:0"] {
+            let e = impossible.parse::<Outcome>().unwrap_err();
+            assert_eq!(e.0, impossible, "the text is said as it was typed");
         }
     }
 

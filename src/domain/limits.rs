@@ -31,8 +31,38 @@ pub fn is_unsafe(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// What a limit speaks of, as the reader calls it: each code the limits
+/// are called with (`rating`, `red fouls` …) is a key of its own; the
+/// English of each is the code itself.
+fn field(what: &str) -> Msg {
+    let key = match what {
+        "name" => "limit.field.name",
+        "event" => "limit.field.event",
+        "team" => "limit.field.team",
+        "club" => "limit.field.club",
+        "captain" => "limit.field.captain",
+        "id" => "limit.field.id",
+        "born" => "limit.field.born",
+        "rating" => "limit.field.rating",
+        "rounds" => "limit.field.rounds",
+        "red" => "limit.field.red",
+        "black" => "limit.field.black",
+        "red base time (ms)" => "limit.field.red_base",
+        "black base time (ms)" => "limit.field.black_base",
+        "increment (ms)" => "limit.field.increment",
+        "red clock (ms)" => "limit.field.red_clock",
+        "black clock (ms)" => "limit.field.black_clock",
+        "red fouls" => "limit.field.red_fouls",
+        "black fouls" => "limit.field.black_fouls",
+        "moves" => "limit.field.moves",
+        _ => return msg!("limit.field.other", what),
+    };
+    Msg::new(key)
+}
+
 pub fn range(what: &str, value: i64, min: i64, max: i64) -> Result<(), Msg> {
     if value < min || value > max {
+        let what = field(what);
         return Err(msg!("err.limit.range", what, value, min, max));
     }
     Ok(())
@@ -43,12 +73,13 @@ pub fn range(what: &str, value: i64, min: i64, max: i64) -> Result<(), Msg> {
 pub fn text(what: &str, s: &str) -> Result<(), Msg> {
     let n = s.chars().count();
     if n > NAME_CHARS {
+        let what = field(what);
         return Err(msg!("err.limit.text", what, chars = n, max = NAME_CHARS));
     }
     if let Some(c) = s.chars().find(|&c| is_unsafe(c)) {
         return Err(msg!(
             "err.limit.control",
-            what,
+            what = field(what),
             code = format!("U+{:04X}", c as u32)
         ));
     }
@@ -58,7 +89,7 @@ pub fn text(what: &str, s: &str) -> Result<(), Msg> {
 /// A name: as [`text`], and not blank.
 pub fn name(what: &str, s: &str) -> Result<(), Msg> {
     if s.trim().is_empty() {
-        return Err(msg!("err.limit.blank", what));
+        return Err(msg!("err.limit.blank", what = field(what)));
     }
     text(what, s)
 }
@@ -83,7 +114,7 @@ pub fn member(m: &NewMember) -> Result<(), Msg> {
 }
 
 pub fn event(name: &str, s: &EventSettings) -> Result<(), Msg> {
-    self::name("name", name)?;
+    self::name("event", name)?;
     range("rounds", s.rounds as i64, 1, ROUNDS as i64)?;
     let tc = &s.time_control;
     range("red base time (ms)", tc.red_base_ms, 0, CLOCK_MS)?;

@@ -17,6 +17,7 @@ mod scheme_constants;
 mod settings;
 mod team;
 mod tiebreak_list;
+pub mod typed;
 
 pub use clock::{format_duration_ms, parse_duration_ms, ParseTimeControlError, TimeControl};
 pub use fraction::Fraction;

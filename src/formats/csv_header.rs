@@ -1,4 +1,4 @@
-//! What the games and teams CSV readers share: the bytes decoded by the
+//! What the CSV readers share: the bytes decoded by the
 //! one text decoder ([`super::text::decode_text`]), the header read, each
 //! known column found, the required ones checked. Reasons are keyed
 //! messages that the callers' errors carry beside the file and line.
@@ -9,9 +9,14 @@ use std::io::Cursor;
 /// A CSV reader over a file's decoded text.
 pub(crate) type Reader = csv::Reader<Cursor<Vec<u8>>>;
 
-/// A CSV reader over the decoded text, and its header row.
-pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), Msg> {
+/// A CSV reader over the decoded text, its header row, and the text's
+/// lines to name a record's line by.
+pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord, Lines), Msg> {
+    if let Some(why) = super::text::not_csv(bytes) {
+        return Err(why);
+    }
     let (text, _) = super::text::decode_text(bytes);
+    let lines = Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -20,7 +25,52 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Reader, csv::StringRecord), Msg> {
         .headers()
         .map_err(|e| msg!("err.csv.header", why = e.to_string()))?
         .clone();
-    Ok((rdr, headers))
+    Ok((rdr, headers, lines))
+}
+
+/// The lines of a CSV text, to say on which line (from 1) a record the
+/// csv reader gives begins. The reader's own line count is not it: a
+/// record's position is where the reader began reading it, which is
+/// before the `\n` of a CRLF line end (every line of a Windows file would
+/// be one too low) and before the blank lines it skips.
+pub(crate) struct Lines {
+    bytes: Vec<u8>,
+    /// The byte offset of every `\n`, in order.
+    newlines: Vec<usize>,
+}
+
+impl Lines {
+    pub(crate) fn new(text: &str) -> Lines {
+        let bytes = text.as_bytes().to_vec();
+        let newlines = newline_offsets(&bytes);
+        Lines { bytes, newlines }
+    }
+
+    /// The line of the record the reader started reading at byte `offset`:
+    /// the line ends and blank lines there are stepped over first.
+    pub(crate) fn at(&self, offset: u64) -> u64 {
+        let mut end = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        while end < self.bytes.len() && matches!(self.bytes[end], b'\r' | b'\n') {
+            end += 1;
+        }
+        self.newlines.partition_point(|&n| n < end) as u64 + 1
+    }
+
+    /// The line of a record, `or` when the reader gave no position.
+    pub(crate) fn of(&self, position: Option<&csv::Position>, or: u64) -> u64 {
+        position.map_or(or, |p| self.at(p.byte()))
+    }
+}
+
+fn newline_offsets(bytes: &[u8]) -> Vec<usize> {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Where each known column stands: `found[g][k]` is the index of the
@@ -77,8 +127,25 @@ mod tests {
 
     fn columns(text: &str) -> Result<Vec<Vec<Option<usize>>>, String> {
         let en = |m: Msg| m.render(crate::i18n::Lang::En);
-        let (_, h) = open(text.as_bytes()).map_err(en)?;
+        let (_, h, _) = open(text.as_bytes()).map_err(en)?;
         find_columns(&h, &[&KNOWN, &["home"]]).map_err(en)
+    }
+
+    #[test]
+    fn a_records_line_is_counted_alike_with_crlf_lf_and_blank_lines() {
+        for text in [
+            "a,b\n1,2\n\n3,4\n",
+            "a,b\r\n1,2\r\n\r\n3,4\r\n",
+            "\u{feff}a,b\r\n1,2\r\n\r\n3,4",
+        ] {
+            let lines = Lines::new(text);
+            let mut rdr = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+            let got: Vec<u64> = rdr
+                .records()
+                .map(|r| lines.of(r.unwrap().position(), 0))
+                .collect();
+            assert_eq!(got, [2, 4], "{text:?}");
+        }
     }
 
     #[test]
@@ -89,13 +156,13 @@ mod tests {
         );
         // GBK bytes and a BOM decode through the one text decoder.
         let (gbk, _, _) = encoding_rs::GBK.encode("team,board,name\n王,1,李\n");
-        let (mut rdr, h) = open(&gbk).unwrap();
+        let (mut rdr, h, _) = open(&gbk).unwrap();
         assert_eq!(
             find_columns(&h, &[&KNOWN]).unwrap()[0],
             [Some(0), Some(1), Some(2)]
         );
         assert_eq!(&rdr.records().next().unwrap().unwrap()[2], "李");
-        let (_, h) = open("\u{feff}team,board\n".as_bytes()).unwrap();
+        let (_, h, _) = open("\u{feff}team,board\n".as_bytes()).unwrap();
         assert_eq!(
             find_columns(&h, &[&KNOWN]).unwrap()[0],
             [Some(0), Some(1), None]

@@ -135,7 +135,7 @@ fn read_rows(
         column: column.map(str::to_string),
         message,
     };
-    let (mut rdr, headers) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
+    let (mut rdr, headers, lines) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
     // Column name → index (the team columns only for a team event).
     let known: &[&[&str]] = if team {
         &[&COLUMNS, &TEAM_COLUMNS]
@@ -162,10 +162,10 @@ fn read_rows(
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let (line, msg) = record_problem(&e);
+            let (line, msg) = record_problem(&e, &lines);
             err(line, None, msg)
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -185,9 +185,9 @@ fn read_rows(
             if c.is_empty() {
                 return Ok(None);
             }
-            c.parse::<u32>()
+            crate::domain::typed::number::<u32>(c)
                 .map(Some)
-                .map_err(|_| bad(name, "err.csv.what.number"))
+                .ok_or_else(|| bad(name, "err.csv.what.number"))
         };
         let duration = |name: &str| -> Result<Option<i64>, GamesCsvError> {
             let c = cell(name);
@@ -310,9 +310,7 @@ fn read_rows(
             if away.is_empty() {
                 return Err(err(line, Some("away"), msg!("err.csv.empty")));
             }
-            let board = tcell(2)
-                .parse::<u32>()
-                .ok()
+            let board = crate::domain::typed::number::<u32>(tcell(2))
                 .filter(|b| *b >= 1)
                 .ok_or_else(|| {
                     err(
@@ -373,8 +371,8 @@ fn read_rows(
 
 /// The line and the reason of a CSV record the reader refused (a row with
 /// more or fewer fields than the header, bad quoting, …).
-pub(crate) fn record_problem(e: &csv::Error) -> (u64, Msg) {
-    let line = e.position().map(|p| p.line()).unwrap_or(0);
+pub(crate) fn record_problem(e: &csv::Error, lines: &super::csv_header::Lines) -> (u64, Msg) {
+    let line = lines.of(e.position(), 0);
     let why = match e.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..

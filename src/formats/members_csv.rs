@@ -99,6 +99,13 @@ fn field_of(header: &str) -> Option<Field> {
 
 /// Reads a member CSV. `file` names it in messages.
 pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersCsvError> {
+    if let Some(message) = super::text::not_csv(bytes) {
+        return Err(MembersCsvError::BadRow {
+            file: file.into(),
+            line: 1,
+            message,
+        });
+    }
     let (text, _) = decode_text(bytes);
     if let Some(line) = crate::formats::safe::unterminated_quote(&text) {
         return Err(MembersCsvError::BadRow {
@@ -107,6 +114,7 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
             message: msg!("err.csv.unterminated_quote"),
         });
     }
+    let lines = super::csv_header::Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -142,10 +150,10 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
     for rec in rdr.records() {
         let rec = rec.map_err(|e| MembersCsvError::BadRow {
             file: file.into(),
-            line: e.position().map(|p| p.line()).unwrap_or(0),
+            line: lines.of(e.position(), 0),
             message: msg!("err.csv.reader", why = e),
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -178,14 +186,15 @@ pub fn read_members(bytes: &[u8], file: &str) -> Result<Vec<MemberRow>, MembersC
                 Field::Name => m.name = cell.to_string(),
                 Field::Rating => {
                     m.rating = Some(
-                        cell.parse()
-                            .map_err(|_| bad("err.members.expected.number"))?,
+                        crate::domain::typed::number(cell)
+                            .ok_or_else(|| bad("err.members.expected.number"))?,
                     )
                 }
                 Field::Club => m.club = Some(cell.to_string()),
                 Field::Id => m.ext_id = Some(cell.to_string()),
                 Field::Born => {
-                    let y: i32 = cell.parse().map_err(|_| bad("err.members.expected.year"))?;
+                    let y: i32 = crate::domain::typed::number(cell)
+                        .ok_or_else(|| bad("err.members.expected.year"))?;
                     if !(1900..=2100).contains(&y) {
                         return Err(bad("err.members.expected.year"));
                     }

@@ -52,18 +52,6 @@ fn number_like(s: &str) -> bool {
         })
 }
 
-/// The line (from 1) of the record the csv reader started reading at byte
-/// `offset` of `text`: its position is where it began, before the blank
-/// lines it skips, so these are stepped over first.
-fn line_at(text: &str, offset: u64) -> u64 {
-    let b = text.as_bytes();
-    let mut end = (offset as usize).min(b.len());
-    while end < b.len() && matches!(b[end], b'\r' | b'\n') {
-        end += 1;
-    }
-    b[..end].iter().filter(|c| **c == b'\n').count() as u64 + 1
-}
-
 /// Reads a prize list. `file` names the file in error messages. Returns
 /// the prizes in file order with the line of each.
 pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, PrizesCsvError> {
@@ -72,7 +60,11 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
         line,
         message,
     };
+    if let Some(message) = super::text::not_csv(bytes) {
+        return Err(err(1, message));
+    }
     let (text, _) = super::text::decode_text(bytes);
+    let lines = super::csv_header::Lines::new(&text);
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -81,7 +73,7 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     let header = match records.next() {
         Some(Ok(h)) => h,
         Some(Err(e)) => {
-            let line = e.position().map_or(1, |p| line_at(&text, p.byte()));
+            let line = lines.of(e.position(), 1);
             return Err(err(line, msg!("err.csv.reader", why = e.to_string())));
         }
         None => return Err(err(1, msg!("err.prizes_csv.header", found = ""))),
@@ -101,7 +93,7 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     want.sort();
     if sorted != want {
         let found = header.iter().collect::<Vec<_>>().join(",");
-        let line = header.position().map_or(1, |p| line_at(&text, p.byte()));
+        let line = lines.of(header.position(), 1);
         return Err(err(line, msg!("err.prizes_csv.header", found)));
     }
     let at = |name: &str| names.iter().position(|n| n == name).unwrap_or(0);
@@ -111,10 +103,10 @@ pub fn read_prizes_csv(bytes: &[u8], file: &str) -> Result<Vec<(u64, Prize)>, Pr
     let mut out = Vec::new();
     for rec in records {
         let rec = rec.map_err(|e| {
-            let line = e.position().map_or(0, |p| line_at(&text, p.byte()));
+            let line = lines.of(e.position(), 0);
             err(line, msg!("err.csv.reader", why = e.to_string()))
         })?;
-        let line = rec.position().map_or(0, |p| line_at(&text, p.byte()));
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }

@@ -27,7 +27,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         column: column.map(str::to_string),
         message,
     };
-    let (mut rdr, headers) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
+    let (mut rdr, headers, lines) = super::csv_header::open(bytes).map_err(|m| err(1, None, m))?;
     let found =
         super::csv_header::find_columns(&headers, &[&COLUMNS]).map_err(|m| err(1, None, m))?;
     let col = &found[0];
@@ -36,10 +36,10 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
     let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let (line, msg) = super::games_csv::record_problem(&e);
+            let (line, msg) = super::games_csv::record_problem(&e, &lines);
             err(line, None, msg)
         })?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.of(rec.position(), 0);
         if rec.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -48,9 +48,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         if team.is_empty() {
             return Err(err(line, Some("team"), msg!("err.csv.empty")));
         }
-        let board = cell(1)
-            .parse::<u32>()
-            .ok()
+        let board = crate::domain::typed::number::<u32>(cell(1))
             .filter(|b| *b >= 1)
             .ok_or_else(|| {
                 err(
@@ -70,7 +68,7 @@ pub fn read_teams_csv(bytes: &[u8], file: &str) -> Result<Vec<TeamRow>, GamesCsv
         let club = Some(cell(3).to_string()).filter(|c| !c.is_empty());
         let rating = match cell(4) {
             "" => None,
-            r => Some(r.parse::<i32>().map_err(|_| {
+            r => Some(crate::domain::typed::number::<i32>(r).ok_or_else(|| {
                 err(
                     line,
                     Some("rating"),

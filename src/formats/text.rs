@@ -3,6 +3,7 @@
 //! machines come in UTF-8 (with or without BOM), UTF-16 (with BOM),
 //! GBK/GB18030 or Big5.
 
+use crate::i18n::{msg, Msg};
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 /// The encoding a text was read in.
@@ -68,9 +69,94 @@ pub fn decode_text(bytes: &[u8]) -> (String, TextEncoding) {
     }
 }
 
+/// Bytes that are no text: NUL bytes outside a UTF-16 pattern, or many
+/// control bytes, in the first 4 KiB. UTF-16 with a BOM is text.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    if head.is_empty() {
+        return false;
+    }
+    let nul_at = |parity: usize| {
+        head.iter()
+            .enumerate()
+            .filter(|(i, &b)| b == 0 && i % 2 == parity)
+            .count()
+    };
+    let (even, odd) = (nul_at(0), nul_at(1));
+    let nuls = even + odd;
+    // UTF-16 text without a BOM: NULs on one parity, about half the bytes.
+    let utf16 = nuls * 4 >= head.len() && (even == 0 || odd == 0);
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+        .filter(|&&b| !(utf16 && b == 0))
+        .count();
+    !((nuls == 0 || utf16) && control * 10 < head.len())
+}
+
+/// Many control bytes (NUL included) in the first 4 KiB: at least 8, and
+/// one in 20. A stray NUL or two in a text file is no such file: the
+/// reader names it with its line.
+fn many_controls(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+        .count();
+    control >= 8 && control * 20 >= head.len()
+}
+
+/// Why a file given as a CSV is none, if it is not: an Excel workbook
+/// (`.xlsx`, `.xls`), said as such with the way out, or binary bytes.
+pub fn not_csv(bytes: &[u8]) -> Option<Msg> {
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Some(msg!("err.csv.workbook", kind = "xlsx"));
+    }
+    if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+        return Some(msg!("err.csv.workbook", kind = "xls"));
+    }
+    if many_controls(bytes) {
+        let first: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
+        return Some(msg!("err.csv.binary", bytes = first.join(" ")));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_workbook_or_binary_bytes_are_no_csv() {
+        let key = |b: &[u8]| not_csv(b).map(|m| m.key);
+        assert_eq!(key(b"PK\x03\x04\x14\0\0\0"), Some("err.csv.workbook"));
+        assert_eq!(
+            key(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0]),
+            Some("err.csv.workbook")
+        );
+        assert_eq!(
+            key(&[7, 0, 200, 0, 0, 3, 9, 0, 1, 2]),
+            Some("err.csv.binary")
+        );
+        assert_eq!(key("姓名,等级分\r\n王,1\r\n".as_bytes()), None);
+        let (gbk, _, _) = encoding_rs::GBK.encode("姓名,等级分\n王,1\n");
+        assert_eq!(key(&gbk), None);
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend("name\nA\n".encode_utf16().flat_map(u16::to_le_bytes));
+        assert_eq!(key(&utf16), None);
+        assert_eq!(key(b""), None);
+        assert_eq!(
+            key(b"name\n\0X\nAB\0CD\n"),
+            None,
+            "a stray NUL is the row's"
+        );
+    }
 
     #[test]
     fn utf8_with_and_without_bom() {

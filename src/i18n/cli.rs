@@ -223,6 +223,12 @@ pub(super) static TEXTS: &[Text] = &[
     ("err.config.missing_key", "缺少设置项 \"{key}\"", "缺少設定項 \"{key}\"", "the key \"{key}\" is missing"),
     ("err.config.duplicate_key", "设置项 \"{key}\" 写了两次", "設定項 \"{key}\" 寫了兩次", "the key \"{key}\" is given twice"),
     (
+        "err.config.invalid_value",
+        "值不对: 应为{expected}，写的是{found}",
+        "值不對: 應為{expected}，寫的是{found}",
+        "value out of range: expected {expected}, found {found}",
+    ),
+    (
         "err.config.wrong_type",
         "值的类型不对: 应为{expected}，写的是{found}",
         "值的類型不對: 應為{expected}，寫的是{found}",
@@ -237,6 +243,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cfg.kind.other", "{value}", "{value}", "{value}"),
     ("cfg.want.string", "字符串（用双引号括起，如 \"a4\"）", "字串（用雙引號括起，如 \"a4\"）", "a string (in double quotes, like \"a4\")"),
     ("cfg.want.integer", "整数", "整數", "a whole number"),
+    ("cfg.want.whole", "非负整数", "非負整數", "a whole number 0 or more"),
     ("cfg.want.number", "数字", "數字", "a number"),
     ("cfg.want.boolean", "true 或 false", "true 或 false", "true or false"),
     ("cfg.want.list", "列表，如 [\"a\", \"b\"]", "列表，如 [\"a\", \"b\"]", "a list, like [\"a\", \"b\"]"),

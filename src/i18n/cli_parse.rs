@@ -72,6 +72,18 @@ pub static TEXTS: &[Text] = &[
         "\"{value}\" is not a round or a range of rounds like 1-4",
     ),
     (
+        "err.date.not_a_date",
+        "\"{value}\" 不是日期 (年-月-日, 如 2026-03-01)",
+        "\"{value}\" 不是日期 (年-月-日, 如 2026-03-01)",
+        "\"{value}\" is not a date like 2026-03-01 (year-month-day)",
+    ),
+    (
+        "err.date.no_such_day",
+        "日历上没有 {value} 这一天",
+        "日曆上沒有 {value} 這一天",
+        "{value} is no day of the calendar",
+    ),
+    (
         "cli.err.not_round_start",
         "\"{value}\" 不是日期和时间 (如 2026-12-05 14:00)",
         "\"{value}\" 不是日期和時間 (如 2026-12-05 14:00)",

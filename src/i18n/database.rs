@@ -97,6 +97,18 @@ pub(super) static TEXTS: &[Text] = &[
         "qishe check found the database damaged; changes are refused until a check passes (or a backup is restored)",
     ),
     (
+        "err.csv.workbook",
+        "这是 Excel 工作簿 (.{kind}), 不是 CSV 文件; 请在 Excel 中用 \"另存为\" 存成 \"CSV UTF-8 (逗号分隔)\" 再导入",
+        "這是 Excel 活頁簿 (.{kind}), 不是 CSV 檔案; 請在 Excel 中用 \"另存新檔\" 存成 \"CSV UTF-8 (逗號分隔)\" 再匯入",
+        "this is an Excel workbook (.{kind}), not a CSV file; in Excel, use Save As \"CSV UTF-8 (Comma delimited)\" and import that",
+    ),
+    (
+        "err.csv.binary",
+        "这不是文本文件 (含有二进制数据; 开头字节 {bytes}), 不能作为 CSV 读取",
+        "這不是文字檔 (含有二進位資料; 開頭位元組 {bytes}), 不能作為 CSV 讀取",
+        "this is no text file (binary data; first bytes {bytes}) and cannot be read as CSV",
+    ),
+    (
         "err.csv.unterminated_quote",
         "这一行的引号 \" 直到文件末尾都没有闭合",
         "這一行的引號 \" 直到檔案結尾都沒有閉合",

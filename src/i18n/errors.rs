@@ -29,6 +29,21 @@ pub(super) static TEXTS: &[Text] = &[
         "all {rounds} rounds of {event} are paired",
     ),
     (
+        "err.app.dup_same",
+        "{file}:{line}: {who} 与 {of} 重复",
+        "{file}:{line}: {who} 與 {of} 重複",
+        "{file}:{line}: {who} duplicates {of}",
+    ),
+    (
+        "err.app.dup_id_used",
+        "{file}:{line}: {who}: 编号 {id} 已被 {by} 使用",
+        "{file}:{line}: {who}: 編號 {id} 已被 {by} 使用",
+        "{file}:{line}: {who}: id {id} is already used by {by}",
+    ),
+    ("err.app.dup_member", "会员 #{id}", "會員 #{id}", "member #{id}"),
+    ("err.app.dup_line", "第{line}行", "第{line}行", "line {line}"),
+    ("err.app.dup_next", "{a}\n  {b}", "{a}\n  {b}", "{a}\n  {b}"),
+    (
         "err.app.duplicate_rows",
         "{count} 行重复, 未导入任何会员 (用 --skip-duplicates 导入其余各行):\n  {rows}",
         "{count} 行重複, 未匯入任何會員 (用 --skip-duplicates 匯入其餘各行):\n  {rows}",

@@ -174,12 +174,6 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.choice.pgn", "PGN 棋谱", "PGN 棋譜", "PGN records"),
     ("tui.choice.backup", "备份", "備份", "backup"),
     (
-        "tui.err.date",
-        "\"{value}\" 不是日期（例：2026-12-01）",
-        "\"{value}\" 不是日期（例：2026-12-01）",
-        "\"{value}\" is not a date (e.g. 2026-12-01)",
-    ),
-    (
         "tui.field.games_per_round",
         "每轮局数",
         "每輪局數",

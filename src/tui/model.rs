@@ -657,6 +657,17 @@ impl Model {
     }
 }
 
+/// `key` with a full-width character (`１`, `ｒ`) as its ASCII twin.
+fn halfwidth_key(mut key: KeyEvent) -> KeyEvent {
+    if let crossterm::event::KeyCode::Char(c) = key.code {
+        let folded = crate::domain::typed::halfwidth(c.encode_utf8(&mut [0; 4]));
+        if let (Some(f), None) = (folded.chars().next(), folded.chars().nth(1)) {
+            key.code = crossterm::event::KeyCode::Char(f);
+        }
+    }
+    key
+}
+
 /// The component interface of a screen: map a key to an action.
 pub trait Component {
     fn handle(&mut self, key: KeyEvent) -> Option<Action>;
@@ -665,6 +676,13 @@ pub trait Component {
 impl Component for Model {
     fn handle(&mut self, key: KeyEvent) -> Option<Action> {
         let ctxs = self.contexts();
+        // Outside text (a form, a search) a key is a command: a full-width
+        // one from a Chinese input method (`１`, `ｒ`) is its ASCII twin.
+        let key = if ctxs.contains(&Ctx::Form) {
+            key
+        } else {
+            halfwidth_key(key)
+        };
         if self.nav.screen == Screen::Event
             && self.nav.tab == Tab::Results
             && ctxs[0] == Ctx::Results

@@ -104,7 +104,7 @@ pub fn parse_filter(m: &Ui, fields: &[String; 4]) -> Result<StatsFilter, String>
         if t.is_empty() {
             return Ok(None);
         }
-        NaiveDate::parse_from_str(t, "%Y-%m-%d")
+        crate::domain::typed::date(t)
             .map(Some)
             .map_err(|_| bad(i, "tui.stats.err.date", t))
     };

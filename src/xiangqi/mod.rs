@@ -129,32 +129,10 @@ pub fn read_games_with(bytes: &[u8], opts: ReadOptions) -> Result<ImportedFile, 
 /// UTF-16 pattern, or many control bytes. A damaged XQF file (no `XQ`
 /// signature, or cut short) is named as such.
 fn binary(bytes: &[u8]) -> Option<crate::i18n::Msg> {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+    if !crate::formats::text::looks_binary(bytes) {
         return None;
     }
-    let head = &bytes[..bytes.len().min(4096)];
-    if head.is_empty() {
-        return None;
-    }
-    let nul_at = |parity: usize| {
-        head.iter()
-            .enumerate()
-            .filter(|(i, &b)| b == 0 && i % 2 == parity)
-            .count()
-    };
-    let (even, odd) = (nul_at(0), nul_at(1));
-    let nuls = even + odd;
-    // UTF-16 text without a BOM: NULs on one parity, about half the bytes.
-    let utf16 = nuls * 4 >= head.len() && (even == 0 || odd == 0);
-    let control = head
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
-        .filter(|&&b| !(utf16 && b == 0))
-        .count();
-    if (nuls == 0 || utf16) && control * 10 < head.len() {
-        return None;
-    }
-    let first: Vec<String> = head.iter().take(8).map(|b| format!("{b:02X}")).collect();
+    let first: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
     Some(if bytes.starts_with(b"XQ") {
         crate::i18n::msg!("err.binary.xqf_cut", len = bytes.len())
     } else {

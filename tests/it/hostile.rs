@@ -11,6 +11,7 @@ mod records;
 mod restore;
 mod store;
 mod terminal;
+mod windows;
 
 use crate::common::Club;
 use std::process::Output;

@@ -374,7 +374,7 @@ pub fn refill_facts(form: &mut Form) {
     if facts.is_empty() {
         return;
     }
-    let game = form.value("tui.field.game").parse::<u32>().ok();
+    let game = crate::domain::typed::number::<u32>(form.value("tui.field.game"));
     let texts = facts
         .iter()
         .find(|(n, _)| Some(*n) == game)
@@ -437,6 +437,7 @@ pub fn result_form(
 
 /// A clock as typed: `H:MM:SS`, `MM:SS`, or a bare number of minutes.
 pub fn parse_clock_text(t: &str) -> Option<i64> {
+    let t = crate::domain::typed::halfwidth(t);
     let t = t.trim();
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         return t.parse::<i64>().ok()?.checked_mul(60_000);
@@ -469,13 +470,15 @@ pub fn result_input(lang: Lang, f: &Form, outcome: Outcome) -> Result<ResultInpu
     let moves = if moves_text.is_empty() {
         None
     } else {
-        Some(moves_text.parse::<u32>().map_err(|_| {
-            format!(
-                "{}: {} \"{moves_text}\"",
-                tr(lang, "tui.field.moves"),
-                tr(lang, "tui.err.number")
-            )
-        })?)
+        Some(
+            crate::domain::typed::number::<u32>(moves_text).ok_or_else(|| {
+                format!(
+                    "{}: {} \"{moves_text}\"",
+                    tr(lang, "tui.field.moves"),
+                    tr(lang, "tui.err.number")
+                )
+            })?,
+        )
     };
     let used = |c: &Option<ClockInput>| matches!(c, Some(ClockInput::Used(ms)) if *ms > 0);
     if moves == Some(0) && (used(&red_clock) || used(&black_clock)) {

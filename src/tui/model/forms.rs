@@ -25,7 +25,7 @@ pub(super) fn parse_opt<T: std::str::FromStr>(
     if t.is_empty() {
         return Ok(None);
     }
-    t.parse().map(Some).map_err(|_| {
+    crate::domain::typed::number(t).map(Some).ok_or_else(|| {
         format!(
             "{}: {} \"{t}\"",
             tr(lang, label),
@@ -489,13 +489,8 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
     let date = match f.value("col.date") {
         "" => None,
         t => Some(
-            chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| {
-                format!(
-                    "{}: {}",
-                    tr(lang, "col.date"),
-                    crate::i18n::msg!("tui.err.date", value = t).render(lang)
-                )
-            })?,
+            crate::domain::typed::date(t)
+                .map_err(|why| format!("{}: {}", tr(lang, "col.date"), why.render(lang)))?,
         ),
     };
     Ok(match f.kind {
@@ -692,7 +687,7 @@ fn replaced(f: &Form) -> Option<Outcome> {
     };
     match f.fields.iter().find(|x| x.label == "tui.field.game") {
         Some(g) => {
-            let n = g.value.trim().parse::<u32>().ok()?;
+            let n = crate::domain::typed::number::<u32>(&g.value)?;
             results.iter().find(|r| r.0 == n).map(|r| r.1)
         }
         None => *replaces,

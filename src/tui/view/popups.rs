@@ -90,7 +90,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         // The game the form holds, with its own red and black under the
         // fields: they may be the row's swapped (game 2 of 分先, a
         // knockout's games), and r/b mean that game's red and black.
-        let game = form.value("tui.field.game").trim().parse::<u32>().ok();
+        let game = crate::domain::typed::number::<u32>(form.value("tui.field.game"));
         if let Some((n, red, black)) = sides.iter().find(|s| Some(s.0) == game) {
             lines.push(
                 Line::from(

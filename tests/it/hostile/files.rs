@@ -305,3 +305,33 @@ fn a_record_link_out_of_the_csv_folder_is_refused() {
     assert!(e.contains("inside the CSV's folder"), "{e}");
     assert!(!e.contains("root:"), "{e}");
 }
+
+// A config.toml with a negative count or a key written twice is refused
+// with its file, line and column, the reason in the reader's language
+// (serde's and the parser's English were shown), and nothing changes.
+#[test]
+fn a_config_with_a_negative_count_or_a_key_twice_is_said_in_the_readers_language() {
+    let c = paired_club();
+    std::fs::write(c.path("neg.toml"), "[event]\nrounds = -3\n").unwrap();
+    std::fs::write(c.path("dup.toml"), "club = \"a\"\nclub = \"b\"\n").unwrap();
+    for (file, zh, en) in [
+        (
+            "neg.toml",
+            "neg.toml 第2行第10列: 值不对: 应为非负整数，写的是整数 -3",
+            "expected a whole number 0 or more",
+        ),
+        (
+            "dup.toml",
+            "dup.toml 第2行第1列: 设置项 \"club\" 写了两次",
+            "the key \"club\" is given twice",
+        ),
+    ] {
+        for (lang, said) in [("zh_CN.UTF-8", zh), ("en_US.UTF-8", en)] {
+            let o = c.run_lang(lang, &["--config", file, "player", "add", "Z"]);
+            let e = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success());
+            assert!(e.contains(said), "{lang}: {e}");
+        }
+    }
+    assert!(!c.ok(&["player", "list"]).contains('Z'));
+}
