@@ -50,12 +50,36 @@ impl<'a, const N: usize> Engine<'a, N> {
             below: window::Below::default(),
             bonus_buf: Vec::new(),
             completion_units,
+            dual_limit: None,
         }
+    }
+
+    /// Runs on a weight type with no room for the matcher to scale its
+    /// values: every solve is capped at scale 0 and its duals must keep
+    /// within `dual_limit` bits, else the run stops with
+    /// `RunError::Rescale` (see `run_engine`).
+    pub(super) fn unscaled(mut self, dual_limit: u32) -> Self {
+        self.dual_limit = Some(dual_limit);
+        self
+    }
+
+    /// [`Engine::solve_window`], and for an unscaled run (see
+    /// [`Engine::unscaled`]) the check that it stayed within its bounds.
+    pub(super) fn solve(&mut self) -> Result<Mates, RunError> {
+        let Some(limit) = self.dual_limit else {
+            return self.solve_window();
+        };
+        self.m.set_scale_cap(0);
+        let mates = self.solve_window();
+        if self.m.over_cap() || self.m.dual_bits() > limit {
+            return Err(RunError::Rescale);
+        }
+        mates
     }
 
     /// A maximum-weight matching of the window, by vertex: a vertex left
     /// unmatched by a relaxed window is matched below it (`n`).
-    pub(super) fn solve(&mut self) -> Result<Mates, RunError> {
+    fn solve_window(&mut self) -> Result<Mates, RunError> {
         if !self.windowed {
             return Ok(if self.fresh {
                 self.m.solve_fresh()

@@ -160,7 +160,7 @@ fn solve_round(
                     "err.pairing.layout_overflow"
                 )))
             }
-            Err(RunError::TooLarge) => {
+            Err(RunError::TooLarge | RunError::Rescale) => {
                 return Err(PairingError::InvalidState(msg!("err.pairing.too_large")))
             }
             Err(RunError::NoPairing(why)) => {
@@ -181,6 +181,9 @@ enum RunError {
     Narrow,
     /// The weights would need more than the widest engine.
     TooLarge,
+    /// An unscaled run met a solve that needs its values scaled, or
+    /// duals wider than it has room for: run again on the wider type.
+    Rescale,
     /// No legal pairing exists.
     NoPairing(Msg),
 }
@@ -192,24 +195,95 @@ fn run_engine(
     windowed: bool,
     tail_at: usize,
 ) -> Result<Mates, RunError> {
-    let bits = layout.total_bits() + 8 + crate::pairing::matching::MAX_SCALE;
-    let limbs = (bits as usize).div_ceil(64);
-    match limbs {
-        0..=2 => Engine::<2>::new(info, layout, fresh, windowed, tail_at).run(),
-        3 => Engine::<3>::new(info, layout, fresh, windowed, tail_at).run(),
-        4 => Engine::<4>::new(info, layout, fresh, windowed, tail_at).run(),
-        5 => Engine::<5>::new(info, layout, fresh, windowed, tail_at).run(),
-        6 => Engine::<6>::new(info, layout, fresh, windowed, tail_at).run(),
-        7 => Engine::<7>::new(info, layout, fresh, windowed, tail_at).run(),
-        8 => Engine::<8>::new(info, layout, fresh, windowed, tail_at).run(),
-        9..=10 => Engine::<10>::new(info, layout, fresh, windowed, tail_at).run(),
-        11..=12 => Engine::<12>::new(info, layout, fresh, windowed, tail_at).run(),
-        13..=14 => Engine::<14>::new(info, layout, fresh, windowed, tail_at).run(),
-        15..=16 => Engine::<16>::new(info, layout, fresh, windowed, tail_at).run(),
-        17..=24 => Engine::<24>::new(info, layout, fresh, windowed, tail_at).run(),
-        25..=32 => Engine::<32>::new(info, layout, fresh, windowed, tail_at).run(),
-        33..=48 => Engine::<48>::new(info, layout, fresh, windowed, tail_at).run(),
-        49..=64 => Engine::<64>::new(info, layout, fresh, windowed, tail_at).run(),
+    // Every value of a solve at scale s takes at most `total_bits + 8 + s`
+    // bits (weights `total_bits`, doubled and summed into duals within the
+    // 8 spare bits), so the wide type below has room for every scale the
+    // matcher may reach. Solves almost never scale at all: a type with
+    // room for scale 0 only is tried first when it has fewer limbs. It
+    // computes the very integers the wide type would, step by step, as
+    // long as no solve scales (it stops at the first that would) and no
+    // dual takes more than `total_bits + 6` bits (checked after every
+    // solve; the spare bits left cover a sum of four such values); when
+    // either happens the round is paired again on the wide type. So the
+    // pairing is the wide type's in every case.
+    let exact = layout.total_bits() + 8;
+    let wide = exact + crate::pairing::matching::MAX_SCALE;
+    if engine_limbs(exact) < engine_limbs(wide) {
+        let unscaled = run_sized(
+            info,
+            layout.clone(),
+            fresh,
+            windowed,
+            tail_at,
+            exact,
+            Some(exact - 2),
+        );
+        if !matches!(unscaled, Err(RunError::Rescale)) {
+            return unscaled;
+        }
+    }
+    run_sized(info, layout, fresh, windowed, tail_at, wide, None)
+}
+
+/// The limbs of the engine type that holds `bits` (see `run_sized`).
+fn engine_limbs(bits: u32) -> usize {
+    match (bits as usize).div_ceil(64) {
+        0..=2 => 2,
+        l @ 3..=8 => l,
+        9..=10 => 10,
+        11..=12 => 12,
+        13..=14 => 14,
+        15..=16 => 16,
+        17..=24 => 24,
+        25..=32 => 32,
+        33..=48 => 48,
+        49..=64 => 64,
+        _ => usize::MAX,
+    }
+}
+
+/// Runs the engine on the type of `engine_limbs(bits)` limbs, unscaled
+/// with that dual limit when `dual_limit` is given.
+fn run_sized(
+    info: &Info,
+    layout: Layout,
+    fresh: bool,
+    windowed: bool,
+    tail_at: usize,
+    bits: u32,
+    dual_limit: Option<u32>,
+) -> Result<Mates, RunError> {
+    fn go<const N: usize>(
+        info: &Info,
+        layout: Layout,
+        fresh: bool,
+        windowed: bool,
+        tail_at: usize,
+        dual_limit: Option<u32>,
+    ) -> Result<Mates, RunError> {
+        let mut e = Engine::<N>::new(info, layout, fresh, windowed, tail_at);
+        match dual_limit {
+            Some(limit) => e.unscaled(limit).run(),
+            None => e.run(),
+        }
+    }
+    let l = dual_limit;
+    match engine_limbs(bits) {
+        2 => go::<2>(info, layout, fresh, windowed, tail_at, l),
+        3 => go::<3>(info, layout, fresh, windowed, tail_at, l),
+        4 => go::<4>(info, layout, fresh, windowed, tail_at, l),
+        5 => go::<5>(info, layout, fresh, windowed, tail_at, l),
+        6 => go::<6>(info, layout, fresh, windowed, tail_at, l),
+        7 => go::<7>(info, layout, fresh, windowed, tail_at, l),
+        8 => go::<8>(info, layout, fresh, windowed, tail_at, l),
+        10 => go::<10>(info, layout, fresh, windowed, tail_at, l),
+        12 => go::<12>(info, layout, fresh, windowed, tail_at, l),
+        14 => go::<14>(info, layout, fresh, windowed, tail_at, l),
+        16 => go::<16>(info, layout, fresh, windowed, tail_at, l),
+        24 => go::<24>(info, layout, fresh, windowed, tail_at, l),
+        32 => go::<32>(info, layout, fresh, windowed, tail_at, l),
+        48 => go::<48>(info, layout, fresh, windowed, tail_at, l),
+        64 => go::<64>(info, layout, fresh, windowed, tail_at, l),
         _ => Err(RunError::TooLarge),
     }
 }
@@ -259,6 +333,9 @@ struct Engine<'a, const N: usize> {
     /// The completion field's values, `k` at its place for `k` in 0..4
     /// (see `window::completion_part`), shifted once per round.
     completion_units: [Uint<N>; 4],
+    /// An unscaled run: the most bits a dual may take (see
+    /// [`Engine::unscaled`]).
+    dual_limit: Option<u32>,
 }
 
 /// Parameters of the bracket being paired that enter the base weights.
@@ -297,6 +374,33 @@ mod tests {
             narrow > 20,
             "only {narrow} of 40 rounds needed wider fields"
         );
+    }
+
+    /// An unscaled run pairs as the wide type does, and stops for the wide
+    /// type to pair the round as soon as a dual passes its limit.
+    #[test]
+    fn an_unscaled_run_pairs_as_the_wide_type_or_stops() {
+        let mut compared = 0;
+        for seed in 0..12u64 {
+            let state = simulate::quick_tournament(40, 4, 9, seed);
+            let info = Info::build(&state).unwrap();
+            let lay = Layout::new(&info, false);
+            let exact = lay.total_bits() + 8;
+            let scale = crate::pairing::matching::MAX_SCALE;
+            let max = usize::MAX;
+            let wide = run_sized(&info, lay.clone(), false, true, max, exact + scale, None);
+            let unscaled = run_sized(&info, lay.clone(), false, true, max, exact, Some(exact - 2));
+            let Ok(wide) = wide else {
+                continue;
+            };
+            assert_eq!(unscaled.ok(), Some(wide), "seed {seed}");
+            compared += 1;
+            let stopped = run_sized(&info, lay.clone(), false, true, max, exact, Some(1));
+            assert!(matches!(stopped, Err(RunError::Rescale)), "seed {seed}");
+            let again = run_engine(&info, lay, false, true, max);
+            assert!(again.is_ok(), "seed {seed}");
+        }
+        assert!(compared > 6, "only {compared} rounds paired");
     }
 
     /// Moving a weight's counters to another bracket's map gives the weight

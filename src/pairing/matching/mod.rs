@@ -43,6 +43,8 @@ pub trait Weight:
     fn shl(self, k: u32) -> Self;
     fn is_odd(&self) -> bool;
     fn one() -> Self;
+    /// Number of significant bits.
+    fn bit_len(&self) -> u32;
 }
 
 impl Weight for i64 {
@@ -57,6 +59,9 @@ impl Weight for i64 {
     }
     fn one() -> Self {
         1
+    }
+    fn bit_len(&self) -> u32 {
+        64 - self.leading_zeros()
     }
     fn is_zero(&self) -> bool {
         *self == 0
@@ -78,6 +83,9 @@ impl Weight for u64 {
     }
     fn one() -> Self {
         1
+    }
+    fn bit_len(&self) -> u32 {
+        64 - self.leading_zeros()
     }
     fn is_zero(&self) -> bool {
         *self == 0
@@ -121,6 +129,9 @@ impl<const N: usize> Weight for Uint<N> {
     fn one() -> Self {
         Uint::from_u64(1)
     }
+    fn bit_len(&self) -> u32 {
+        Uint::bit_len(self)
+    }
 }
 
 const NONE: usize = usize::MAX;
@@ -160,6 +171,10 @@ pub struct Matcher<W: Weight> {
     retired_mate: Vec<usize>,
     /// Retired pairs still inside the kept optimum's blossoms.
     pending: Vec<(usize, usize)>,
+    /// How many times a solve may double the values (at most
+    /// [`MAX_SCALE`]); a solve that would need more sets `over_cap`.
+    scale_cap: u32,
+    over_cap: bool,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -173,7 +188,30 @@ impl<W: Weight> Matcher<W> {
             active: (0..n).collect(),
             retired_mate: vec![NONE; n],
             pending: Vec::new(),
+            scale_cap: MAX_SCALE,
+            over_cap: false,
         }
+    }
+
+    /// Lets solves double the values at most `cap` times (`cap` below
+    /// [`MAX_SCALE`]): for weights whose type has room for no more. A solve
+    /// that would need more stops, its result unusable, and
+    /// [`Matcher::over_cap`] says so from then on (the caller solves again
+    /// with a wider type). Under the cap, every value is the one an
+    /// uncapped matcher computes.
+    pub fn set_scale_cap(&mut self, cap: u32) {
+        debug_assert!(cap <= MAX_SCALE);
+        self.scale_cap = cap.min(MAX_SCALE);
+    }
+
+    /// A solve stopped at the scale cap (see [`Matcher::set_scale_cap`]).
+    pub fn over_cap(&self) -> bool {
+        self.over_cap
+    }
+
+    /// The significant bits of the largest dual the kept state holds.
+    pub fn dual_bits(&self) -> u32 {
+        self.st.dual.iter().map(Weight::bit_len).max().unwrap_or(0)
     }
 
     pub fn len(&self) -> usize {
@@ -654,8 +692,16 @@ impl<W: Weight> Matcher<W> {
             st: &mut self.st,
             one_root,
             augmented: false,
+            scale_cap: self.scale_cap,
         }
         .run();
+        if !done && self.scale_cap < MAX_SCALE {
+            // (An uncapped solve would go on at a larger scale.)
+            self.over_cap = true;
+            self.valid = false;
+            self.clean = false;
+            return (0..self.n).collect();
+        }
         if !done {
             self.fresh_state();
             let done = Solver {
@@ -665,6 +711,7 @@ impl<W: Weight> Matcher<W> {
                 st: &mut self.st,
                 one_root: false,
                 augmented: false,
+                scale_cap: self.scale_cap,
             }
             .run();
             debug_assert!(done, "a fresh solve needs no rescaling");
@@ -1030,6 +1077,8 @@ struct Solver<'a, W: Weight> {
     one_root: bool,
     /// A tree has augmented in this stage.
     augmented: bool,
+    /// The most times the values may be doubled (see [`Matcher::set_scale_cap`]).
+    scale_cap: u32,
 }
 
 impl<W: Weight> std::ops::Deref for Solver<'_, W> {
@@ -2158,7 +2207,7 @@ impl<W: Weight> Solver<'_, W> {
                 }
                 if odd {
                     // Halving an odd slack: double every value instead.
-                    if self.scale >= MAX_SCALE {
+                    if self.scale >= self.scale_cap {
                         return false;
                     }
                     self.scale += 1;
