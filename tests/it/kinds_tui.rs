@@ -745,3 +745,73 @@ fn the_results_tab_of_a_two_game_round_shows_both_games_clocks_and_moves() {
     // Board 2 has no facts yet: its columns stay empty.
     assert!(!text.contains("— / —"), "{text}");
 }
+
+/// Plays a paired team round: `home` gives each board's result for the
+/// home team of a match (`w`, `d`, `l`), by match number.
+fn play_team_round(app: &mut App, ev: EventId, round: u32, home: &[&str]) {
+    use qishe::app::{ResultInput, RoundNo};
+    use qishe::domain::Outcome;
+    let v = app.team_round_view(ev, Some(RoundNo(round))).unwrap();
+    for (mt, results) in v.matches.iter().zip(home) {
+        for (b, r) in mt.boards.iter().zip(results.chars()) {
+            let outcome = match (r, b.home_red) {
+                ('d', _) => Outcome::Draw,
+                ('w', true) | ('l', false) => Outcome::RedWin,
+                _ => Outcome::BlackWin,
+            };
+            let input = ResultInput {
+                outcome: Some(outcome),
+                ..Default::default()
+            };
+            app.record_result(ev, RoundNo(round), b.number, &input)
+                .unwrap();
+        }
+    }
+}
+
+/// The Standings tab's 直胜 reads as the printed standings do: the match
+/// points among the teams level on match points where they met, though
+/// game points parted them before 直胜 was reached.
+#[test]
+fn the_standings_tab_shows_direct_encounter_as_the_printed_standings() {
+    let (mut app, ev) = team_league();
+    play_team_round(&mut app, ev, 1, &["wd", "ww"]);
+    app.pair_team_round(ev).unwrap();
+    play_team_round(&mut app, ev, 2, &["dd", "dd"]);
+    let (_, st) = app.team_standings(ev, None).unwrap();
+    // Two teams level on match points that met, parted by game points.
+    let (a, b) = (&st.rows[0], &st.rows[1]);
+    assert_eq!(a.match_points, b.match_points);
+    assert_ne!(a.game_points, b.game_points);
+    let doc = app
+        .print_doc(
+            ev,
+            qishe::app::print::DocKind::Standings,
+            None,
+            Lang::ZhHans,
+        )
+        .unwrap();
+    let csv = qishe::app::print::render(&doc, qishe::app::print::OutputFormat::Csv).unwrap();
+    let m = open(&mut app, Tab::Standings);
+    let s = screen(&m);
+    assert!(s.contains("直胜"), "{s}");
+    let mut filled = 0;
+    for line in csv.lines().skip(1).filter(|l| l.contains('城')) {
+        let cells: Vec<&str> = line.trim_start_matches('\u{feff}').split(',').collect();
+        let (team, direct) = (cells[1], cells[4]);
+        let row = s
+            .lines()
+            .find(|l| l.contains(team))
+            .unwrap_or_else(|| panic!("{team}:\n{s}"));
+        let tui: Vec<&str> = row
+            .trim_matches(|c: char| c == '"' || c == '│' || c.is_whitespace())
+            .split_whitespace()
+            .collect();
+        // rank, team, match points, game points, 直胜 (blank where not met).
+        let shown = if tui.len() > 5 { tui[4] } else { "" };
+        assert_eq!(shown, direct, "{team}: {row}\n{csv}");
+        filled += usize::from(!direct.is_empty());
+    }
+    // Both pairs level on match points met: four cells filled.
+    assert_eq!(filled, 4, "{csv}");
+}
