@@ -79,13 +79,20 @@ impl EventSummary {
     /// database until `event finish`, so nothing is written for it and
     /// undo has nothing to take back.
     pub fn status_key(&self) -> &'static str {
-        use crate::domain::EventStatus;
-        match self.event.status {
-            EventStatus::Finished => "status.finished",
-            _ if self.champion_decided => "status.decided",
-            EventStatus::Running => "status.running",
-            EventStatus::Planned => "status.planned",
-        }
+        status_key(self.event.status, self.champion_decided)
+    }
+}
+
+/// An event's state as every list says it (`status.*`): the stored
+/// status, but `status.decided` (决出冠军) for a knockout whose champion is
+/// known and that is not finished yet.
+pub fn status_key(status: crate::domain::EventStatus, champion_decided: bool) -> &'static str {
+    use crate::domain::EventStatus;
+    match status {
+        EventStatus::Finished => "status.finished",
+        _ if champion_decided => "status.decided",
+        EventStatus::Running => "status.running",
+        EventStatus::Planned => "status.planned",
     }
 }
 
@@ -220,14 +227,19 @@ impl App {
                 // own screens say why.
                 champion_decided: s.knockout
                     && s.rounds_paired > 0
-                    && self
-                        .bracket(EventId(s.event.id))
-                        .is_ok_and(|b| b.champion.is_some()),
+                    && self.champion_decided(EventId(s.event.id)),
                 event: s.event,
                 rounds_paired: s.rounds_paired,
                 players: s.players,
             })
             .collect())
+    }
+
+    /// Whether a knockout's champion is known (its final decided). A
+    /// bracket that cannot be read is not decided: the event's own
+    /// screens say why.
+    pub fn champion_decided(&self, event: EventId) -> bool {
+        self.bracket(event).is_ok_and(|b| b.champion.is_some())
     }
 
     /// One member.

@@ -745,3 +745,66 @@ fn a_season_with_no_finished_event_lists_nobody() {
     let text = c.ok(&["season", "standings", "S"]);
     assert!(text.contains("Open: not finished: no points yet"), "{text}");
 }
+
+/// A knockout whose final has a result but that is not finished: `season
+/// show` says 决出冠军 as `event list` does, in each language and in its
+/// JSON; the season's notes say it counts once finished.
+#[test]
+fn season_show_says_a_decided_knockout_as_the_event_list_does() {
+    let c = Club::new();
+    for (n, r) in [
+        ("K1", "2400"),
+        ("K2", "2300"),
+        ("K3", "2200"),
+        ("K4", "2100"),
+    ] {
+        c.ok(&["player", "add", n, "--rating", r]);
+    }
+    c.ok(&["event", "new", "Cup", "--system", "knockout"]);
+    c.ok(&["event", "enter", "Cup", "K1", "K2", "K3", "K4"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["result", "Cup", "1", "1", "1-0", "--game", "1"]);
+    c.ok(&["result", "Cup", "1", "2", "1-0", "--game", "1"]);
+    c.ok(&["round", "pair", "Cup"]);
+    c.ok(&["result", "Cup", "2", "1", "1-0", "--game", "1"]);
+    c.ok(&["season", "new", "S"]);
+    c.ok(&["season", "add", "S", "Cup"]);
+    let line = |out: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().any(|w| w == "Cup"))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    for (locale, decided, running) in [
+        ("zh_CN.UTF-8", "决出冠军", "进行中"),
+        ("zh_TW.UTF-8", "決出冠軍", "進行中"),
+        ("en_US.UTF-8", "decided", "running"),
+    ] {
+        let out = |args: &[&str]| {
+            let o = c.run_lang(locale, args);
+            assert!(o.status.success(), "{args:?}: {o:?}");
+            String::from_utf8(o.stdout).unwrap()
+        };
+        let listed = line(&out(&["event", "list"]));
+        assert!(listed.contains(decided), "{listed}");
+        let shown = line(&out(&["season", "show", "S"]));
+        assert!(
+            shown.contains(decided) && !shown.contains(running),
+            "{locale}: {shown}"
+        );
+    }
+    let v: Value =
+        serde_json::from_str(&c.ok(&["season", "show", "S", "--format", "json"])).unwrap();
+    assert_eq!(v["events"][0]["status"], "decided", "{v}");
+    assert_eq!(v["events"][0]["finished"], false, "{v}");
+    // Not counted until finished, and the notes say why.
+    let standings = c.run_lang("zh_CN.UTF-8", &["season", "standings", "S"]);
+    let standings = String::from_utf8(standings.stdout).unwrap();
+    for t in [
+        standings,
+        c.ok(&["print", "season", "S", "--lang", "zh-Hans"]),
+    ] {
+        assert!(t.contains("Cup: 已决出冠军, 结束后计入积分"), "{t}");
+        assert!(!t.contains("尚未结束"), "{t}");
+    }
+}
