@@ -167,7 +167,31 @@ impl App {
 
     /// The event named `key` (its id, `#id` or its name).
     pub fn find_event(&self, key: &str) -> Result<Event> {
-        Ok(self.store.resolve_event(key)?)
+        self.shown_event(self.store.resolve_event(key)?)
+    }
+
+    /// An event as every front end shows it: a round-robin's rounds are
+    /// its table's, whatever `--rounds` said (every entry, or every team
+    /// of a team event, keeps its Berger number; a double round-robin
+    /// plays the table twice); any other event as stored.
+    fn shown_event(&self, mut ev: Event) -> Result<Event> {
+        if ev.settings.system != crate::domain::PairingSystem::Berger {
+            return Ok(ev);
+        }
+        let units = if self.store.team_settings(ev.id)?.is_some() {
+            self.store.teams(ev.id)?.len()
+        } else {
+            self.store.entries(ev.id)?.len()
+        } as u32;
+        if units >= 2 {
+            let cycles = if ev.settings.pairing_settings.options.double_round_robin() {
+                2
+            } else {
+                1
+            };
+            ev.settings.rounds = crate::pairing::berger::rounds_per_cycle(units) * cycles;
+        }
+        Ok(ev)
     }
 
     /// The member named `key` (id, `#id`, member id or name).
@@ -200,39 +224,44 @@ impl App {
 
     /// One event.
     pub fn event(&self, id: EventId) -> Result<Event> {
-        Ok(self.store.event(id.0)?)
+        self.shown_event(self.store.event(id.0)?)
     }
 
     /// Every event.
     pub fn events(&self) -> Result<Vec<Event>> {
-        Ok(self.store.events()?)
+        self.store
+            .events()?
+            .into_iter()
+            .map(|e| self.shown_event(e))
+            .collect()
     }
 
     /// Every event, newest first, with rounds paired, players and kind
     /// (the event list, one query).
     pub fn event_summaries(&self) -> Result<Vec<EventSummary>> {
-        Ok(self
-            .store
+        self.store
             .event_summaries()?
             .into_iter()
-            .map(|s| EventSummary {
-                kind: if s.knockout {
-                    EventKind::Knockout
-                } else if s.team {
-                    EventKind::Team
-                } else {
-                    EventKind::Individual
-                },
-                // A bracket that cannot be read is not decided: the event's
-                // own screens say why.
-                champion_decided: s.knockout
-                    && s.rounds_paired > 0
-                    && self.champion_decided(EventId(s.event.id)),
-                event: s.event,
-                rounds_paired: s.rounds_paired,
-                players: s.players,
+            .map(|s| {
+                Ok(EventSummary {
+                    kind: if s.knockout {
+                        EventKind::Knockout
+                    } else if s.team {
+                        EventKind::Team
+                    } else {
+                        EventKind::Individual
+                    },
+                    // A bracket that cannot be read is not decided: the event's
+                    // own screens say why.
+                    champion_decided: s.knockout
+                        && s.rounds_paired > 0
+                        && self.champion_decided(EventId(s.event.id)),
+                    event: self.shown_event(s.event)?,
+                    rounds_paired: s.rounds_paired,
+                    players: s.players,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Whether a knockout's champion is known (its final decided). A

@@ -815,3 +815,38 @@ fn the_standings_tab_shows_direct_encounter_as_the_printed_standings() {
     // Both pairs level on match points met: four cells filled.
     assert_eq!(filled, 4, "{csv}");
 }
+
+/// A round-robin of six plays 5 rounds whatever its settings said: the
+/// events list and the round tab's title say 5.
+#[test]
+fn the_events_list_and_round_title_give_a_round_robins_table_rounds() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    let names: Vec<String> = (1..=6).map(|i| format!("棋手{i}")).collect();
+    for (i, n) in names.iter().enumerate() {
+        member(&mut app, n, 2000 - i as i32);
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 7,
+        ..Default::default()
+    };
+    let ev = app
+        .create_event_with("循环", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
+    app.enter_players(ev.key(), &app.find_members(&names).unwrap())
+        .unwrap();
+    app.event_pair(ev.key()).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    keys(&mut app, &mut m, "\t");
+    let s = screen(&m);
+    let row: Vec<&str> = s
+        .lines()
+        .find(|l| l.contains("循环 "))
+        .unwrap_or_else(|| panic!("{s}"))
+        .split_whitespace()
+        .collect();
+    assert!(row.contains(&"5") && !row.contains(&"7"), "{s}");
+    keys(&mut app, &mut m, "\r");
+    let s = screen(&m);
+    assert!(s.contains("轮次 1/5"), "{s}");
+}
