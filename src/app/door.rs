@@ -173,23 +173,24 @@ impl App {
     /// An event as every front end shows it: a round-robin's rounds are
     /// its table's, whatever `--rounds` said (every entry, or every team
     /// of a team event, keeps its Berger number; a double round-robin
-    /// plays the table twice); any other event as stored.
+    /// plays the table twice, and a team round-robin is a double one when
+    /// its rounds are more than one cycle, as its pairing has it); any
+    /// other event as stored.
     fn shown_event(&self, mut ev: Event) -> Result<Event> {
         if ev.settings.system != crate::domain::PairingSystem::Berger {
             return Ok(ev);
         }
-        let units = if self.store.team_settings(ev.id)?.is_some() {
+        let team = self.store.team_settings(ev.id)?.is_some();
+        let units = if team {
             self.store.teams(ev.id)?.len()
         } else {
             self.store.entries(ev.id)?.len()
         } as u32;
         if units >= 2 {
-            let cycles = if ev.settings.pairing_settings.options.double_round_robin() {
-                2
-            } else {
-                1
-            };
-            ev.settings.rounds = crate::pairing::berger::rounds_per_cycle(units) * cycles;
+            let cycle = crate::pairing::berger::rounds_per_cycle(units);
+            let double = ev.settings.pairing_settings.options.double_round_robin()
+                || (team && ev.settings.rounds > cycle);
+            ev.settings.rounds = if double { 2 * cycle } else { cycle };
         }
         Ok(ev)
     }
