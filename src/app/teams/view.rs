@@ -272,6 +272,7 @@ impl App {
                         in_progress: x.in_progress,
                         teams: x.teams,
                         rows: x.rows,
+                        wall_chart: kind == DocKind::Wallchart,
                     },
                     lang,
                 ))
