@@ -7,7 +7,7 @@ use crate::common::member;
 use crate::common::tui::{c, config, cup, go, k};
 use crossterm::event::KeyCode;
 use qishe::app::{App, EventId, EventKind};
-use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -257,42 +257,28 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
 
 /// Four teams of three (two boards) in a round robin, round 1 paired.
 fn team_league() -> (App, EventId) {
-    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (t, team) in ["东", "西", "南", "北"].iter().enumerate() {
-        for i in 1..=3 {
-            member(&mut app, &format!("{team}{i}"), 2400 - 100 * t as i32 - i);
-        }
-    }
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
         ..Default::default()
     };
-    let ts = TeamSettings {
-        boards: 2,
-        ..Default::default()
-    };
-    let ev = app
-        .create_event_with("联赛", None, &s, qishe::app::NewEventKind::Team(&ts))
-        .unwrap();
-    for team in ["东", "西", "南", "北"] {
-        let ps: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
-        app.add_team(
-            app.find_event("联赛").unwrap().key(),
-            &format!("{team}城"),
-            None,
-            None,
-            &app.find_members(&ps)
-                .unwrap()
-                .into_iter()
-                .map(qishe::app::teams::RosterPlayer::Member)
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
-    }
-    app.pair_team_round(app.find_event("联赛").unwrap().key())
-        .unwrap();
-    (app, ev.key())
+    let teams: [(&str, &[&str]); 4] = [
+        ("东城", &["东1", "东2", "东3"]),
+        ("西城", &["西1", "西2", "西3"]),
+        ("南城", &["南1", "南2", "南3"]),
+        ("北城", &["北1", "北2", "北3"]),
+    ];
+    let (mut app, ev) = crate::common::tui::team_league_in(
+        Lang::ZhHans,
+        "联赛",
+        &s,
+        2,
+        &teams,
+        |t, i| 2400 - 100 * t as i32 - (i as i32 + 1),
+        None,
+    );
+    app.pair_team_round(ev).unwrap();
+    (app, ev)
 }
 
 fn open(app: &mut App, tab: Tab) -> Model {
