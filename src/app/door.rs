@@ -79,13 +79,20 @@ impl EventSummary {
     /// database until `event finish`, so nothing is written for it and
     /// undo has nothing to take back.
     pub fn status_key(&self) -> &'static str {
-        use crate::domain::EventStatus;
-        match self.event.status {
-            EventStatus::Finished => "status.finished",
-            _ if self.champion_decided => "status.decided",
-            EventStatus::Running => "status.running",
-            EventStatus::Planned => "status.planned",
-        }
+        status_key(self.event.status, self.champion_decided)
+    }
+}
+
+/// An event's state as every list says it (`status.*`): the stored
+/// status, but `status.decided` (决出冠军) for a knockout whose champion is
+/// known and that is not finished yet.
+pub fn status_key(status: crate::domain::EventStatus, champion_decided: bool) -> &'static str {
+    use crate::domain::EventStatus;
+    match status {
+        EventStatus::Finished => "status.finished",
+        _ if champion_decided => "status.decided",
+        EventStatus::Running => "status.running",
+        EventStatus::Planned => "status.planned",
     }
 }
 
@@ -160,7 +167,32 @@ impl App {
 
     /// The event named `key` (its id, `#id` or its name).
     pub fn find_event(&self, key: &str) -> Result<Event> {
-        Ok(self.store.resolve_event(key)?)
+        self.shown_event(self.store.resolve_event(key)?)
+    }
+
+    /// An event as every front end shows it: a round-robin's rounds are
+    /// its table's, whatever `--rounds` said (every entry, or every team
+    /// of a team event, keeps its Berger number; a double round-robin
+    /// plays the table twice, and a team round-robin is a double one when
+    /// its rounds are more than one cycle, as its pairing has it); any
+    /// other event as stored.
+    fn shown_event(&self, mut ev: Event) -> Result<Event> {
+        if ev.settings.system != crate::domain::PairingSystem::Berger {
+            return Ok(ev);
+        }
+        let team = self.store.team_settings(ev.id)?.is_some();
+        let units = if team {
+            self.store.teams(ev.id)?.len()
+        } else {
+            self.store.entries(ev.id)?.len()
+        } as u32;
+        if units >= 2 {
+            let cycle = crate::pairing::berger::rounds_per_cycle(units);
+            let double = ev.settings.pairing_settings.options.double_round_robin()
+                || (team && ev.settings.rounds > cycle);
+            ev.settings.rounds = if double { 2 * cycle } else { cycle };
+        }
+        Ok(ev)
     }
 
     /// The member named `key` (id, `#id`, member id or name).
@@ -193,41 +225,51 @@ impl App {
 
     /// One event.
     pub fn event(&self, id: EventId) -> Result<Event> {
-        Ok(self.store.event(id.0)?)
+        self.shown_event(self.store.event(id.0)?)
     }
 
     /// Every event.
     pub fn events(&self) -> Result<Vec<Event>> {
-        Ok(self.store.events()?)
+        self.store
+            .events()?
+            .into_iter()
+            .map(|e| self.shown_event(e))
+            .collect()
     }
 
     /// Every event, newest first, with rounds paired, players and kind
     /// (the event list, one query).
     pub fn event_summaries(&self) -> Result<Vec<EventSummary>> {
-        Ok(self
-            .store
+        self.store
             .event_summaries()?
             .into_iter()
-            .map(|s| EventSummary {
-                kind: if s.knockout {
-                    EventKind::Knockout
-                } else if s.team {
-                    EventKind::Team
-                } else {
-                    EventKind::Individual
-                },
-                // A bracket that cannot be read is not decided: the event's
-                // own screens say why.
-                champion_decided: s.knockout
-                    && s.rounds_paired > 0
-                    && self
-                        .bracket(EventId(s.event.id))
-                        .is_ok_and(|b| b.champion.is_some()),
-                event: s.event,
-                rounds_paired: s.rounds_paired,
-                players: s.players,
+            .map(|s| {
+                Ok(EventSummary {
+                    kind: if s.knockout {
+                        EventKind::Knockout
+                    } else if s.team {
+                        EventKind::Team
+                    } else {
+                        EventKind::Individual
+                    },
+                    // A bracket that cannot be read is not decided: the event's
+                    // own screens say why.
+                    champion_decided: s.knockout
+                        && s.rounds_paired > 0
+                        && self.champion_decided(EventId(s.event.id)),
+                    event: self.shown_event(s.event)?,
+                    rounds_paired: s.rounds_paired,
+                    players: s.players,
+                })
             })
-            .collect())
+            .collect()
+    }
+
+    /// Whether a knockout's champion is known (its final decided). A
+    /// bracket that cannot be read is not decided: the event's own
+    /// screens say why.
+    pub fn champion_decided(&self, event: EventId) -> bool {
+        self.bracket(event).is_ok_and(|b| b.champion.is_some())
     }
 
     /// One member.

@@ -477,19 +477,28 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                 // The order it ranks by: its own list, else its kind's
                 // default (a knockout has none).
                 let tbs = app.effective_tiebreaks(e.key())?;
+                let team = app.team_settings_of(&e)?;
                 if !tbs.is_empty() {
-                    // By name in Chinese; English keeps the codes, as typed
+                    // By name in Chinese (a team event's by the team
+                    // standings' names); English keeps the codes, as typed
                     // in `--tiebreaks`.
                     let names: Vec<String> = tbs
                         .iter()
-                        .map(|c| match crate::scoring::TieBreak::parse(c) {
-                            Ok(t) if l != Lang::En => t.name(l, true),
-                            _ => c.clone(),
+                        .map(|c| {
+                            let key = format!("tb.team.{c}");
+                            match crate::scoring::TieBreak::parse(c) {
+                                _ if l == Lang::En => c.clone(),
+                                _ if team.is_some() && crate::i18n::has(&key) => {
+                                    tr(l, &key).to_string()
+                                }
+                                Ok(t) => t.name(l, true),
+                                _ => c.clone(),
+                            }
                         })
                         .collect();
                     say!("  {} {}", tr(l, "cli.out.tiebreaks"), names.join(", "));
                 }
-                if let Some(ts) = app.team_settings_of(&e)? {
+                if let Some(ts) = team {
                     say!("  {} {}", tr(l, "cli.out.boards"), ts.boards);
                 }
                 // A knockout's play-offs and third-place match, as the

@@ -204,7 +204,7 @@ pub fn run(ctx: &Ctx, cmd: SeasonCmd) -> CliResult {
                         t.push(vec![
                             e.name.clone(),
                             decimal(e.weight),
-                            tr(l, &format!("status.{}", e.status.code())).into(),
+                            tr(l, e.status_key()).into(),
                             e.date.map(|d| d.to_string()).unwrap_or_default(),
                         ]);
                     }
@@ -248,6 +248,7 @@ fn season_json(s: &SeasonInfo) -> Value {
             "name": e.name,
             "weight": number(e.weight),
             "finished": e.finished(),
+            "status": e.status_key().trim_start_matches("status."),
         })).collect::<Vec<_>>(),
     })
 }
@@ -343,7 +344,12 @@ pub fn standings_text(t: &SeasonTable, l: Lang) -> String {
         out.push_str(&format!("( ) {}\n", tr(l, "season.dropped_note")));
     }
     for e in t.info.events.iter().filter(|e| !e.finished()) {
-        out.push_str(&msg!("season.not_finished", event = &e.name).render(l));
+        let key = if e.champion_decided {
+            "season.decided_not_finished"
+        } else {
+            "season.not_finished"
+        };
+        out.push_str(&msg!(key, event = &e.name).render(l));
         out.push('\n');
     }
     out

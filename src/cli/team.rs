@@ -308,13 +308,21 @@ pub fn standings_table(st: &TeamStandings, format: Format, l: Lang) -> Table {
             r.game_points.to_string(),
         ];
         for &i in &shown {
-            // `direct` is 0 where it does not apply (not tied, or not all met).
             // board-results: every board's game points (3/2.5/1).
+            // CSV and JSON keep the tie-break's own value (`direct` 0 where
+            // it does not apply: not tied, or not all met); the text table
+            // shows what the documents and the TUI show: `direct` the
+            // matches among the teams level on match points, blank where
+            // they have not all met.
             let (tb, v) = &r.values[i];
-            row.push(
+            row.push(if format == Format::Text {
+                r.shown_value(i)
+                    .shown_text(*tb, |p| p.to_string())
+                    .unwrap_or_default()
+            } else {
                 v.shown_text(*tb, |p| p.to_string())
-                    .unwrap_or_else(|| Points::ZERO.to_string()),
-            );
+                    .unwrap_or_else(|| Points::ZERO.to_string())
+            });
         }
         t.push(row);
     }

@@ -224,6 +224,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{event}: 尚未結束, 暫無積分",
         "{event}: not finished: no points yet",
     ),
+    (
+        "season.decided_not_finished",
+        "{event}: 已决出冠军, 结束后计入积分",
+        "{event}: 已決出冠軍, 結束後計入積分",
+        "{event}: champion decided: points once it is finished",
+    ),
     ("season.counted", "计入", "計入", "counted"),
     ("season.dropped", "不计 (最好 N 次之外)", "不計 (最好 N 次之外)", "dropped by best N"),
     ("season.no_result", "未参赛 / 未实战", "未參賽 / 未實戰", "no result (did not play)"),

@@ -190,11 +190,18 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
     // A decided third-place match: its winner 3, every other semi-final
     // loser 4 (its loser; or, when it was a walkover, the two who both
     // forfeited the other semi-final).
+    let semi = total.checked_sub(1).filter(|&r| r >= 1);
+    let third_decided = matches!(
+        third,
+        Some(MatchResult {
+            winner: Some(_),
+            ..
+        })
+    );
     if let Some(MatchResult {
         winner: Some(w), ..
     }) = third
     {
-        let semi = total.checked_sub(1).filter(|&r| r >= 1);
         for r in rows.iter_mut() {
             if r.lost_in.is_some() && r.lost_in == semi && r.seed != w {
                 r.place = 4;
@@ -202,9 +209,25 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
         }
     }
     rows.sort_by_key(|r| (r.place, r.seed));
+    // Losers a round can have: one a match, two a match both forfeited.
+    // A round's losers share their place by rule (3=, 5=) while some of
+    // its matches still wait for a result.
+    let losers: Vec<usize> = rounds
+        .iter()
+        .map(|r| {
+            r.iter()
+                .filter(|m| m.b.is_some())
+                .map(|m| if m.both_out { 2 } else { 1 })
+                .sum()
+        })
+        .collect();
     let places: Vec<u32> = rows.iter().map(|r| r.place).collect();
     for r in rows.iter_mut() {
-        r.shared = places.iter().filter(|&&p| p == r.place).count() > 1;
+        let by_rule = r.lost_in.is_some_and(|l| {
+            losers.get(l as usize - 1).copied().unwrap_or(0) > 1
+                && !(third_decided && Some(l) == semi)
+        });
+        r.shared = by_rule || places.iter().filter(|&&p| p == r.place).count() > 1;
     }
     rows
 }
@@ -212,6 +235,25 @@ pub fn ranking(n: usize, rounds: &[Vec<MatchResult>], third: Option<MatchResult>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A semi-final lost while the other is still to be played: the
+    /// loser shares third place by rule (3=), as both losers will.
+    #[test]
+    fn a_round_loser_shares_the_place_while_the_round_is_under_way() {
+        let m = |a, b, winner| MatchResult {
+            a,
+            b: Some(b),
+            winner,
+            both_out: false,
+        };
+        let rounds = vec![vec![m(1, 4, Some(4)), m(2, 3, None)]];
+        let rows = ranking(4, &rounds, None);
+        let one = rows.iter().find(|r| r.seed == 1).unwrap();
+        assert_eq!((one.place, one.rank_text()), (3, "3=".to_string()));
+        // The final still to come: nobody else has a place yet.
+        let four = rows.iter().find(|r| r.seed == 4).unwrap();
+        assert_eq!(four.lost_in, None);
+    }
 
     #[test]
     fn slot_order_by_hand() {

@@ -303,3 +303,47 @@ fn event_new_of_every_kind_stores_the_same_rows() {
     );
     insta::assert_snapshot!(all);
 }
+
+/// A round-robin's rounds are its table's, whatever `--rounds` said: six
+/// players play 5, four players twice (`--double`) 6, four teams 3 or,
+/// with more rounds than a cycle, 6; the event list and `event show` say
+/// so.
+#[test]
+fn a_round_robins_rounds_are_its_tables() {
+    let c = Club::new();
+    for i in 1..=6 {
+        c.ok(&["player", "add", &format!("P{i}")]);
+    }
+    c.ok(&["event", "new", "RR", "--system", "berger", "--rounds", "9"]);
+    c.ok(&["event", "enter", "RR", "P1", "P2", "P3", "P4", "P5", "P6"]);
+    c.ok(&["round", "pair", "RR"]);
+    c.ok(&["event", "new", "Double", "--system", "berger", "--double"]);
+    c.ok(&["event", "enter", "Double", "P1", "P2", "P3", "P4"]);
+    // A team round-robin plays twice when its rounds are more than one
+    // cycle (--rounds 4 of four teams: 6); --rounds 2 is one cycle.
+    for (ev, r) in [("TL", "4"), ("TL1", "2")] {
+        c.ok(&[
+            "event", "new", ev, "--teams", "--boards", "2", "--system", "berger", "--rounds", r,
+        ]);
+        for t in 1..=4 {
+            let players = format!("{ev}-{t}a,{ev}-{t}b");
+            let team = format!("T{t}");
+            c.ok(&["team", "add", ev, &team, "--players", &players, "--create"]);
+        }
+    }
+    let list = c.ok(&["event", "list", "--format", "csv"]);
+    let rounds = |name: &str| {
+        list.lines()
+            .find(|l| l.split(',').nth(1) == Some(name))
+            .and_then(|l| l.split(',').nth(5))
+            .unwrap_or_else(|| panic!("{name}: {list}"))
+            .to_string()
+    };
+    assert_eq!(rounds("RR"), "1/5", "{list}");
+    assert_eq!(rounds("Double"), "0/6", "{list}");
+    assert_eq!(rounds("TL"), "0/6", "{list}");
+    assert_eq!(rounds("TL1"), "0/3", "{list}");
+    let o = c.run_lang("zh_CN.UTF-8", &["event", "show", "RR"]);
+    let show = String::from_utf8(o.stdout).unwrap();
+    assert!(show.contains("轮数 5 (已编 1)"), "{show}");
+}

@@ -183,7 +183,17 @@ fn event_show_prints_the_effective_tiebreaks_and_a_team_events_boards() {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let (draw08, team) = (named(&draw08), named(&team));
+        // A team event's by its standings columns' names.
+        let team_named = |list: &str| {
+            list.split(", ")
+                .map(|c| match lang {
+                    Lang::En => c.to_string(),
+                    _ => qishe::i18n::tr(lang, &format!("tb.team.{c}")).to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (draw08, team) = (named(&draw08), team_named(&team));
         let show = |e: &str| {
             let o = c.run_lang(locale, &["event", "show", e]);
             assert!(o.status.success(), "{locale} {e}");

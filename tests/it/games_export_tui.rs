@@ -66,13 +66,7 @@ fn the_print_box_writes_the_games_export() {
 
 /// Two teams of two, two boards, two games a board (分先): round 1 paired.
 fn two_game_league() -> App {
-    use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
-    let mut app = App::in_memory(crate::common::tui::config(Lang::En)).unwrap();
-    for (t, team) in ["East", "West"].iter().enumerate() {
-        for i in 1..=2 {
-            crate::common::member(&mut app, &format!("{team}{i}"), 2400 - 100 * t as i32 - i);
-        }
-    }
+    use qishe::domain::{EventSettings, PairingSystem};
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 1,
@@ -80,29 +74,18 @@ fn two_game_league() -> App {
         games_per_round: 2,
         ..Default::default()
     };
-    let ts = TeamSettings {
-        boards: 2,
-        ..Default::default()
-    };
-    app.create_event_with("League", None, &s, qishe::app::NewEventKind::Team(&ts))
-        .unwrap();
-    for team in ["East", "West"] {
-        let ps: Vec<String> = (1..=2).map(|i| format!("{team}{i}")).collect();
-        app.add_team(
-            app.find_event("League").unwrap().key(),
-            team,
-            None,
-            None,
-            &app.find_members(&ps)
-                .unwrap()
-                .into_iter()
-                .map(qishe::app::teams::RosterPlayer::Member)
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
-    }
-    app.pair_team_round(app.find_event("League").unwrap().key())
-        .unwrap();
+    let teams: [(&str, &[&str]); 2] =
+        [("East", &["East1", "East2"]), ("West", &["West1", "West2"])];
+    let (mut app, ev) = crate::common::tui::team_league_in(
+        Lang::En,
+        "League",
+        &s,
+        2,
+        &teams,
+        |t, i| 2400 - 100 * t as i32 - (i as i32 + 1),
+        None,
+    );
+    app.pair_team_round(ev).unwrap();
     app
 }
 

@@ -7,7 +7,7 @@ use crate::common::member;
 use crate::common::tui::{c, config, cup, go, k};
 use crossterm::event::KeyCode;
 use qishe::app::{App, EventId, EventKind};
-use qishe::domain::{EventSettings, PairingSystem, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -257,42 +257,28 @@ fn a_knockout_cup_is_created_in_the_tui_and_its_system_cannot_be_edited_away() {
 
 /// Four teams of three (two boards) in a round robin, round 1 paired.
 fn team_league() -> (App, EventId) {
-    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
-    for (t, team) in ["东", "西", "南", "北"].iter().enumerate() {
-        for i in 1..=3 {
-            member(&mut app, &format!("{team}{i}"), 2400 - 100 * t as i32 - i);
-        }
-    }
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
         ..Default::default()
     };
-    let ts = TeamSettings {
-        boards: 2,
-        ..Default::default()
-    };
-    let ev = app
-        .create_event_with("联赛", None, &s, qishe::app::NewEventKind::Team(&ts))
-        .unwrap();
-    for team in ["东", "西", "南", "北"] {
-        let ps: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
-        app.add_team(
-            app.find_event("联赛").unwrap().key(),
-            &format!("{team}城"),
-            None,
-            None,
-            &app.find_members(&ps)
-                .unwrap()
-                .into_iter()
-                .map(qishe::app::teams::RosterPlayer::Member)
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
-    }
-    app.pair_team_round(app.find_event("联赛").unwrap().key())
-        .unwrap();
-    (app, ev.key())
+    let teams: [(&str, &[&str]); 4] = [
+        ("东城", &["东1", "东2", "东3"]),
+        ("西城", &["西1", "西2", "西3"]),
+        ("南城", &["南1", "南2", "南3"]),
+        ("北城", &["北1", "北2", "北3"]),
+    ];
+    let (mut app, ev) = crate::common::tui::team_league_in(
+        Lang::ZhHans,
+        "联赛",
+        &s,
+        2,
+        &teams,
+        |t, i| 2400 - 100 * t as i32 - (i as i32 + 1),
+        None,
+    );
+    app.pair_team_round(ev).unwrap();
+    (app, ev)
 }
 
 fn open(app: &mut App, tab: Tab) -> Model {
@@ -582,7 +568,7 @@ fn the_print_tab_offers_a_knockout_its_bracket_and_prints_it() {
     keys(&mut app, &mut m, "\r");
     let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {}", status(&m)));
     assert!(text.contains("杯赛 · 对阵图"), "{text}");
-    assert!(text.contains("王天一") && text.contains("├─"), "{text}");
+    assert!(text.contains("王天一") && text.contains("+-"), "{text}");
 
     // A team round robin: the wall chart, no bracket.
     let (mut app, _) = team_league();
@@ -744,4 +730,109 @@ fn the_results_tab_of_a_two_game_round_shows_both_games_clocks_and_moves() {
     assert!(red.is_some() && black.is_some() && red < black, "{row}");
     // Board 2 has no facts yet: its columns stay empty.
     assert!(!text.contains("— / —"), "{text}");
+}
+
+/// Plays a paired team round: `home` gives each board's result for the
+/// home team of a match (`w`, `d`, `l`), by match number.
+fn play_team_round(app: &mut App, ev: EventId, round: u32, home: &[&str]) {
+    use qishe::app::{ResultInput, RoundNo};
+    use qishe::domain::Outcome;
+    let v = app.team_round_view(ev, Some(RoundNo(round))).unwrap();
+    for (mt, results) in v.matches.iter().zip(home) {
+        for (b, r) in mt.boards.iter().zip(results.chars()) {
+            let outcome = match (r, b.home_red) {
+                ('d', _) => Outcome::Draw,
+                ('w', true) | ('l', false) => Outcome::RedWin,
+                _ => Outcome::BlackWin,
+            };
+            let input = ResultInput {
+                outcome: Some(outcome),
+                ..Default::default()
+            };
+            app.record_result(ev, RoundNo(round), b.number, &input)
+                .unwrap();
+        }
+    }
+}
+
+/// The Standings tab's 直胜 reads as the printed standings do: the match
+/// points among the teams level on match points where they met, though
+/// game points parted them before 直胜 was reached.
+#[test]
+fn the_standings_tab_shows_direct_encounter_as_the_printed_standings() {
+    let (mut app, ev) = team_league();
+    play_team_round(&mut app, ev, 1, &["wd", "ww"]);
+    app.pair_team_round(ev).unwrap();
+    play_team_round(&mut app, ev, 2, &["dd", "dd"]);
+    let (_, st) = app.team_standings(ev, None).unwrap();
+    // Two teams level on match points that met, parted by game points.
+    let (a, b) = (&st.rows[0], &st.rows[1]);
+    assert_eq!(a.match_points, b.match_points);
+    assert_ne!(a.game_points, b.game_points);
+    let doc = app
+        .print_doc(
+            ev,
+            qishe::app::print::DocKind::Standings,
+            None,
+            Lang::ZhHans,
+        )
+        .unwrap();
+    let csv = qishe::app::print::render(&doc, qishe::app::print::OutputFormat::Csv).unwrap();
+    let m = open(&mut app, Tab::Standings);
+    let s = screen(&m);
+    assert!(s.contains("直胜"), "{s}");
+    let mut filled = 0;
+    for line in csv.lines().skip(1).filter(|l| l.contains('城')) {
+        let cells: Vec<&str> = line.trim_start_matches('\u{feff}').split(',').collect();
+        let (team, direct) = (cells[1], cells[4]);
+        let row = s
+            .lines()
+            .find(|l| l.contains(team))
+            .unwrap_or_else(|| panic!("{team}:\n{s}"));
+        let tui: Vec<&str> = row
+            .trim_matches(|c: char| c == '"' || c == '│' || c.is_whitespace())
+            .split_whitespace()
+            .collect();
+        // rank, team, match points, game points, 直胜 (blank where not met).
+        let shown = if tui.len() > 5 { tui[4] } else { "" };
+        assert_eq!(shown, direct, "{team}: {row}\n{csv}");
+        filled += usize::from(!direct.is_empty());
+    }
+    // Both pairs level on match points met: four cells filled.
+    assert_eq!(filled, 4, "{csv}");
+}
+
+/// A round-robin of six plays 5 rounds whatever its settings said: the
+/// events list and the round tab's title say 5.
+#[test]
+fn the_events_list_and_round_title_give_a_round_robins_table_rounds() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    let names: Vec<String> = (1..=6).map(|i| format!("棋手{i}")).collect();
+    for (i, n) in names.iter().enumerate() {
+        member(&mut app, n, 2000 - i as i32);
+    }
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 7,
+        ..Default::default()
+    };
+    let ev = app
+        .create_event_with("循环", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
+    app.enter_players(ev.key(), &app.find_members(&names).unwrap())
+        .unwrap();
+    app.event_pair(ev.key()).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    keys(&mut app, &mut m, "\t");
+    let s = screen(&m);
+    let row: Vec<&str> = s
+        .lines()
+        .find(|l| l.contains("循环 "))
+        .unwrap_or_else(|| panic!("{s}"))
+        .split_whitespace()
+        .collect();
+    assert!(row.contains(&"5") && !row.contains(&"7"), "{s}");
+    keys(&mut app, &mut m, "\r");
+    let s = screen(&m);
+    assert!(s.contains("轮次 1/5"), "{s}");
 }

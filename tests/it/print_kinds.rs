@@ -104,6 +104,40 @@ fn a_swiss_team_event_prints_no_wall_chart_prize_sheet_or_bracket() {
     }
 }
 
+/// A team round-robin's wall chart is titled as one (循环赛总表), in each
+/// language, while its crosstable keeps its own title.
+#[test]
+fn a_team_round_robins_wall_chart_is_titled_as_one() {
+    let c = Club::new();
+    c.ok(&[
+        "event", "new", "循环", "--teams", "--boards", "2", "--system", "berger",
+    ]);
+    for t in 1..=3 {
+        let players = format!("R{t}-1,R{t}-2");
+        let team = format!("R{t}");
+        c.ok(&[
+            "team",
+            "add",
+            "循环",
+            &team,
+            "--players",
+            &players,
+            "--create",
+        ]);
+    }
+    c.ok(&["round", "pair", "循环"]);
+    for (lang, wall, cross) in [
+        ("zh-Hans", "循环 · 循环赛总表", "循环 · 交叉表"),
+        ("zh-Hant", "循环 · 循環賽總表", "循环 · 交叉表"),
+        ("en", "循环 · Wall chart", "循环 · Crosstable"),
+    ] {
+        let w = c.ok(&["print", "wallchart", "循环", "--lang", lang]);
+        assert!(w.starts_with(wall), "{lang}: {w}");
+        let x = c.ok(&["print", "crosstable", "循环", "--lang", lang]);
+        assert!(x.starts_with(cross), "{lang}: {x}");
+    }
+}
+
 #[test]
 fn the_refusal_is_in_the_user_s_language() {
     let c = club();

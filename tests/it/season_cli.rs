@@ -46,6 +46,16 @@ fn json(c: &Club, season: &str) -> Value {
 /// A knockout of four (`seeds` in seed order, rated so), every match won
 /// by red, i.e. the higher seed: seed 1 champion, 2 finalist, 3 and 4 share 3=.
 fn knockout_won_by_seeds(c: &Club, name: &str, seeds: &[&str]) {
+    knockout_decided(c, name, seeds);
+    c.ok(&["event", "finish", name]);
+    let st = c.ok(&["standings", name, "--format", "csv"]);
+    assert!(st.contains(&format!("1,{}", seeds[0])), "{st}");
+    assert!(st.contains(&format!("2,{}", seeds[1])), "{st}");
+}
+
+/// [`knockout_won_by_seeds`]'s knockout, its final played but the event
+/// not finished.
+fn knockout_decided(c: &Club, name: &str, seeds: &[&str]) {
     c.ok(&["event", "new", name, "--system", "knockout"]);
     let mut enter = vec!["event", "enter", name];
     enter.extend(seeds);
@@ -55,10 +65,18 @@ fn knockout_won_by_seeds(c: &Club, name: &str, seeds: &[&str]) {
     c.ok(&["result", name, "1", "2", "1-0", "--game", "1"]);
     c.ok(&["round", "pair", name]);
     c.ok(&["result", name, "2", "1", "1-0", "--game", "1"]);
-    c.ok(&["event", "finish", name]);
-    let st = c.ok(&["standings", name, "--format", "csv"]);
-    assert!(st.contains(&format!("1,{}", seeds[0])), "{st}");
-    assert!(st.contains(&format!("2,{}", seeds[1])), "{st}");
+}
+
+/// Members K1 to K4, rated 2400 down to 2100.
+fn four_rated(c: &Club) {
+    for (n, r) in [
+        ("K1", "2400"),
+        ("K2", "2300"),
+        ("K3", "2200"),
+        ("K4", "2100"),
+    ] {
+        c.ok(&["player", "add", n, "--rating", r]);
+    }
 }
 
 /// Example A's club: members rated so that 李 is the knockout's seed 1,
@@ -484,14 +502,7 @@ fn byes_and_forfeits_are_not_games_played() {
 #[test]
 fn a_knockout_in_a_season_gives_its_bracket_places() {
     let c = Club::new();
-    for (n, r) in [
-        ("K1", "2400"),
-        ("K2", "2300"),
-        ("K3", "2200"),
-        ("K4", "2100"),
-    ] {
-        c.ok(&["player", "add", n, "--rating", r]);
-    }
+    four_rated(&c);
     knockout_won_by_seeds(&c, "Cup", &["K1", "K2", "K3", "K4"]);
     c.ok(&["season", "new", "S"]);
     c.ok(&["season", "add", "S", "Cup", "--weight", "0.5"]);
@@ -516,14 +527,7 @@ fn a_knockout_in_a_season_gives_its_bracket_places() {
 #[test]
 fn a_knockout_semi_final_lost_by_forfeit_is_not_played() {
     let c = Club::new();
-    for (n, r) in [
-        ("K1", "2400"),
-        ("K2", "2300"),
-        ("K3", "2200"),
-        ("K4", "2100"),
-    ] {
-        c.ok(&["player", "add", n, "--rating", r]);
-    }
+    four_rated(&c);
     c.ok(&["event", "new", "Cup", "--system", "knockout"]);
     c.ok(&["event", "enter", "Cup", "K1", "K2", "K3", "K4"]);
     c.ok(&["round", "pair", "Cup"]);
@@ -744,4 +748,54 @@ fn a_season_with_no_finished_event_lists_nobody() {
     assert_eq!(j["standings"], serde_json::json!([]));
     let text = c.ok(&["season", "standings", "S"]);
     assert!(text.contains("Open: not finished: no points yet"), "{text}");
+}
+
+/// A knockout whose final has a result but that is not finished: `season
+/// show` says 决出冠军 as `event list` does, in each language and in its
+/// JSON; the season's notes say it counts once finished.
+#[test]
+fn season_show_says_a_decided_knockout_as_the_event_list_does() {
+    let c = Club::new();
+    four_rated(&c);
+    knockout_decided(&c, "Cup", &["K1", "K2", "K3", "K4"]);
+    c.ok(&["season", "new", "S"]);
+    c.ok(&["season", "add", "S", "Cup"]);
+    let line = |out: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().any(|w| w == "Cup"))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    for (locale, decided, running) in [
+        ("zh_CN.UTF-8", "决出冠军", "进行中"),
+        ("zh_TW.UTF-8", "決出冠軍", "進行中"),
+        ("en_US.UTF-8", "decided", "running"),
+    ] {
+        let out = |args: &[&str]| {
+            let o = c.run_lang(locale, args);
+            assert!(o.status.success(), "{args:?}: {o:?}");
+            String::from_utf8(o.stdout).unwrap()
+        };
+        let listed = line(&out(&["event", "list"]));
+        assert!(listed.contains(decided), "{listed}");
+        let shown = line(&out(&["season", "show", "S"]));
+        assert!(
+            shown.contains(decided) && !shown.contains(running),
+            "{locale}: {shown}"
+        );
+    }
+    let v: Value =
+        serde_json::from_str(&c.ok(&["season", "show", "S", "--format", "json"])).unwrap();
+    assert_eq!(v["events"][0]["status"], "decided", "{v}");
+    assert_eq!(v["events"][0]["finished"], false, "{v}");
+    // Not counted until finished, and the notes say why.
+    let standings = c.run_lang("zh_CN.UTF-8", &["season", "standings", "S"]);
+    let standings = String::from_utf8(standings.stdout).unwrap();
+    for t in [
+        standings,
+        c.ok(&["print", "season", "S", "--lang", "zh-Hans"]),
+    ] {
+        assert!(t.contains("Cup: 已决出冠军, 结束后计入积分"), "{t}");
+        assert!(!t.contains("尚未结束"), "{t}");
+    }
 }

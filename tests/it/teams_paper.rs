@@ -225,6 +225,42 @@ fn team_standings_count_complete_rounds_and_name_the_one_under_way() {
 /// board is marked and the present player is not called absent, only
 /// the player who was lined up and did not come is; the sheet fits 80
 /// columns.
+/// `qishe standings` on screen shows 直胜 as the printed standings do: the
+/// match points among the teams level on match points where they met,
+/// blank where they have not; its CSV keeps the tie-break's own value.
+#[test]
+fn the_standings_screen_shows_direct_encounter_as_the_printed_standings() {
+    let c = league();
+    let printed = c.ok(&["print", "standings", EV, "--format", "csv", "--no-bom"]);
+    let screen = c.ok(&["standings", EV]);
+    // `2.00` on screen is the printed `2`.
+    let short = |v: &str| {
+        if v.contains('.') {
+            v.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            v.to_string()
+        }
+    };
+    let mut filled = 0;
+    for r in csv_rows(&printed) {
+        let line = screen
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(r["team"].as_str()))
+            .unwrap_or_else(|| panic!("{}:\n{screen}", r["team"]));
+        // rank, team, match points, game points, 直胜 (blank where not
+        // met), 台次分.
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let shown = if cells.len() > 5 {
+            short(cells[4])
+        } else {
+            String::new()
+        };
+        assert_eq!(shown, r["direct"], "{line}\n{printed}");
+        filled += usize::from(!shown.is_empty());
+    }
+    assert_eq!(filled, 2, "{screen}");
+}
+
 #[test]
 fn team_pairings_list_matches_then_boards_by_team() {
     let c = league();

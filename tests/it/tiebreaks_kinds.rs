@@ -292,3 +292,21 @@ fn a_code_of_the_other_kind_is_named_as_such() {
     assert!(e.contains("buchholz") && e.contains("team event"), "{e}");
     assert!(!c.ok(&["event", "list"]).contains("错"));
 }
+
+/// `event show` names a team event's tie-breaks as its standings do
+/// (局分, 直胜, 台次分 in Chinese), never the codes in a Chinese line;
+/// English keeps the codes.
+#[test]
+fn event_show_names_a_team_events_tiebreaks_in_the_users_language() {
+    let c = Club::new();
+    team(&c, "联赛", &[]);
+    for (locale, want) in [
+        ("zh_CN.UTF-8", "局分, 直胜, 台次分"),
+        ("zh_TW.UTF-8", "局分, 直勝, 台次分"),
+        ("en_US.UTF-8", "game-points, direct, board-results"),
+    ] {
+        let o = c.run_lang(locale, &["event", "show", "联赛"]);
+        let show = String::from_utf8(o.stdout).unwrap();
+        assert!(show.contains(want), "{locale}:\n{show}");
+    }
+}

@@ -205,3 +205,38 @@ fn a_bad_season_form_says_why_and_changes_nothing() {
     assert!(s.contains("\"elo\" is not a season rule"), "{s}");
     assert!(app.seasons().unwrap().is_empty());
 }
+
+/// A knockout whose final has a result but that is not finished reads
+/// 决出冠军 on the season screen, as on the events list, not 尚未结束.
+#[test]
+fn the_season_screen_says_a_decided_knockout_as_the_events_list_does() {
+    use qishe::app::{BoardNo, ResultInput, RoundNo};
+    let (mut app, ev) = tui_helpers::cup(&["甲", "乙"], &[]);
+    app.event_pair(ev).unwrap();
+    let input = ResultInput {
+        outcome: Some(qishe::domain::Outcome::RedWin),
+        ..Default::default()
+    };
+    app.record_result(ev, RoundNo(1), BoardNo(1), &input)
+        .unwrap();
+    let s = app
+        .create_season(&qishe::app::SeasonDraft {
+            name: "S".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    app.season_add_event(s.key(), ev, None).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    assert!(screen(&m).contains("决出冠军"), "{}", screen(&m));
+    go(&mut app, &mut m, c('s'));
+    let s = screen(&m);
+    let line = s
+        .lines()
+        .find(|l| l.contains("杯赛") && l.contains("×1"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        line.contains("决出冠军") && !line.contains("尚未结束"),
+        "{s}"
+    );
+}

@@ -8,7 +8,7 @@ use qishe::app::RoundNo;
 
 use crossterm::event::KeyCode;
 use qishe::app::{App, KnockoutSettings};
-use qishe::domain::{EventSettings, PairingSystem, Points, TeamSettings};
+use qishe::domain::{EventSettings, PairingSystem, Points};
 use qishe::i18n::Lang;
 use qishe::tui::{view, Model, Screen, Tab};
 use ratatui::backend::TestBackend;
@@ -39,40 +39,23 @@ const TEAMS: [(&str, [&str; 3]); 4] = [
 /// Four teams of three (two boards and a reserve) in a round robin 联赛,
 /// 东城 the strongest (team no 1).
 fn team_club(lang: Lang) -> App {
-    let mut app = App::in_memory(config(lang)).unwrap();
-    for (t, (_, players)) in TEAMS.iter().enumerate() {
-        for (i, p) in players.iter().enumerate() {
-            member(&mut app, p, 2400 - 100 * t as i32 - 10 * i as i32);
-        }
-    }
     let s = EventSettings {
         system: PairingSystem::Berger,
         rounds: 3,
         tiebreaks: qishe::domain::TieBreakList::empty(qishe::domain::EventKind::Individual),
         ..Default::default()
     };
-    let ts = TeamSettings {
-        boards: 2,
-        ..Default::default()
-    };
-    app.create_event_with("联赛", None, &s, qishe::app::NewEventKind::Team(&ts))
-        .unwrap();
-    for (name, players) in TEAMS {
-        let ps: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-        app.add_team(
-            app.find_event("联赛").unwrap().key(),
-            name,
-            None,
-            Some("队长"),
-            &app.find_members(&ps)
-                .unwrap()
-                .into_iter()
-                .map(qishe::app::teams::RosterPlayer::Member)
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
-    }
-    app
+    let teams: Vec<(&str, &[&str])> = TEAMS.iter().map(|(n, ps)| (*n, ps.as_slice())).collect();
+    tui_helpers::team_league_in(
+        lang,
+        "联赛",
+        &s,
+        2,
+        &teams,
+        |t, i| 2400 - 100 * t as i32 - 10 * i as i32,
+        Some("队长"),
+    )
+    .0
 }
 
 /// Opens the first event and goes to `tab`.

@@ -33,6 +33,9 @@ pub struct SeasonEventInfo {
     pub weight: Fraction,
     pub status: EventStatus,
     pub knockout: bool,
+    /// A knockout whose champion is known (its final decided) that is
+    /// not finished yet: it counts once finished.
+    pub champion_decided: bool,
     pub date: Option<chrono::NaiveDate>,
 }
 
@@ -46,6 +49,12 @@ impl SeasonInfo {
 impl SeasonEventInfo {
     pub fn finished(&self) -> bool {
         self.status == EventStatus::Finished
+    }
+
+    /// The event's state as the event list says it (`status.*`: 决出冠军
+    /// for a knockout whose champion is known and not finished yet).
+    pub fn status_key(&self) -> &'static str {
+        super::door::status_key(self.status, self.champion_decided)
     }
 }
 
@@ -132,9 +141,13 @@ impl App {
         let mut events = Vec::new();
         for e in self.store.season_events(rec.id)? {
             let ev = self.store.event(e.event_id)?;
+            let knockout = self.store.knockout_settings(ev.id)?.is_some();
             events.push(SeasonEventInfo {
                 event_id: ev.id,
-                knockout: self.store.knockout_settings(ev.id)?.is_some(),
+                knockout,
+                champion_decided: knockout
+                    && ev.status != EventStatus::Finished
+                    && self.champion_decided(EventId(ev.id)),
                 name: ev.name,
                 weight: parse_weight(&e.weight)?,
                 status: ev.status,
@@ -475,6 +488,7 @@ pub(super) fn season_data(t: &SeasonTable) -> crate::report::SeasonData {
                 name: e.name.clone(),
                 weight: e.weight,
                 finished: e.finished(),
+                decided: e.champion_decided,
             })
             .collect(),
         rows: t.standings.rows.clone(),

@@ -214,12 +214,9 @@ impl App {
                                 .map(|&i| {
                                     // 直胜 where the teams level on match points met.
                                     // 台次分: every board's game points.
-                                    let tb = st.tiebreaks[i];
-                                    let v = match tb {
-                                        TeamTieBreak::Direct => &r.met,
-                                        _ => &r.values[i].1,
-                                    };
-                                    v.shown_text(tb, short_points).unwrap_or_default()
+                                    r.shown_value(i)
+                                        .shown_text(st.tiebreaks[i], short_points)
+                                        .unwrap_or_default()
                                 })
                                 .collect(),
                         })
@@ -275,6 +272,7 @@ impl App {
                         in_progress: x.in_progress,
                         teams: x.teams,
                         rows: x.rows,
+                        wall_chart: kind == DocKind::Wallchart,
                     },
                     lang,
                 ))

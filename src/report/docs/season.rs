@@ -11,6 +11,8 @@ pub struct SeasonColumn {
     pub name: String,
     pub weight: Fraction,
     pub finished: bool,
+    /// A knockout whose champion is known, not finished yet.
+    pub decided: bool,
 }
 
 /// What the season table prints.
@@ -148,8 +150,13 @@ pub fn season_table(d: &SeasonData, lang: Lang) -> Doc {
         )));
     }
     for e in d.events.iter().filter(|e| !e.finished) {
+        let key = if e.decided {
+            "season.decided_not_finished"
+        } else {
+            "season.not_finished"
+        };
         parts.push(Part::Note(
-            crate::i18n::msg!("season.not_finished", event = &e.name).render(lang),
+            crate::i18n::msg!(key, event = &e.name).render(lang),
         ));
     }
     Doc {
@@ -217,6 +224,7 @@ mod tests {
                         Fraction::ONE
                     },
                     finished: i + 1 < events,
+                    decided: false,
                 })
                 .collect(),
             rows: vec![

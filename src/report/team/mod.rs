@@ -96,6 +96,9 @@ pub struct TeamCrossData {
     /// Per team: one cell per team (its own cell is marked `#`), then
     /// match and game points and rank.
     pub rows: Vec<(Vec<String>, String, String, String)>,
+    /// Printed as a round-robin's wall chart (循环赛总表): the same grid,
+    /// titled as the document asked for.
+    pub wall_chart: bool,
 }
 
 fn heading(ev: &EventInfo, lang: Lang, key: &str) -> Part {
@@ -245,11 +248,15 @@ pub fn team_crosstable(d: &TeamCrossData, lang: Lang) -> Doc {
         row.push(rank.clone());
         t.rows.push(row);
     }
+    let key = match d.wall_chart {
+        true => "rep.wallchart",
+        false => "rep.crosstable",
+    };
     Doc {
-        title: title_after(&d.event, lang, "rep.crosstable", d.after_round),
+        title: title_after(&d.event, lang, key, d.after_round),
         lang,
         parts: vec![
-            heading(&d.event, lang, "rep.crosstable"),
+            heading(&d.event, lang, key),
             after_info(lang, d.after_round, d.in_progress),
             Part::Table(t),
         ],

@@ -26,10 +26,23 @@ pub(super) fn table_lines(
         true => max + 2 * n.saturating_sub(1),
         false => max,
     };
+    // Box drawing is East Asian Ambiguous: two columns by Chinese output's
+    // measure, one on most screens, so a Chinese chart's connectors are
+    // drawn in ASCII, one column by either measure, to stay aligned.
     let rows: Vec<Vec<String>> = t
         .rows
         .iter()
-        .map(|r| (0..n).map(|i| clean(r.get(i).map_or("", |s| s))).collect())
+        .map(|r| {
+            (0..n)
+                .map(|i| {
+                    let c = clean(r.get(i).map_or("", |s| s));
+                    match cjk && link(i) {
+                        true => ascii_link(&c),
+                        false => c,
+                    }
+                })
+                .collect()
+        })
         .collect();
     let full: Vec<String> = t.columns.iter().map(|c| clean(&c.heading)).collect();
     let shorts: Vec<Option<String>> = t
@@ -147,6 +160,19 @@ pub(super) fn table_lines(
     let mut out = vec![line(&heads, true), rule];
     out.extend(rows.iter().map(|r| line(r, false)));
     (out, used, names_cut)
+}
+
+/// A chart connector cell in ASCII: `─` as `-`, corners and the branch
+/// as `+`, the bar as `|`.
+fn ascii_link(c: &str) -> String {
+    c.chars()
+        .map(|ch| match ch {
+            '─' => '-',
+            '┐' | '┘' | '├' => '+',
+            '│' => '|',
+            other => other,
+        })
+        .collect()
 }
 
 fn is_name(t: &Table, i: usize) -> bool {

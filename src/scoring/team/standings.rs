@@ -152,6 +152,19 @@ pub struct TeamStandingRow {
     pub met: TeamValue,
 }
 
+impl TeamStandingRow {
+    /// What a standings table shows in the column of the `i`-th
+    /// tie-break, alike on paper, screen and served page: `direct` the
+    /// matches among the teams level on match points ([`Self::met`]), any
+    /// other its value.
+    pub fn shown_value(&self, i: usize) -> &TeamValue {
+        match self.values[i].0 {
+            TeamTieBreak::Direct => &self.met,
+            _ => &self.values[i].1,
+        }
+    }
+}
+
 /// The team standings after a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {

@@ -195,6 +195,8 @@ fn draw_events(m: &Ui, p: &SeasonPage, t: &SeasonTable, f: &mut Frame, area: Rec
         .map(|(i, e)| {
             let status = if e.finished() {
                 m.t("status.finished")
+            } else if e.champion_decided {
+                m.t("status.decided")
             } else {
                 m.t("season.not_finished_short")
             };

@@ -351,11 +351,18 @@ pub fn standings_table(m: &Ui, st: &TeamStandings, sel: Option<usize>, f: &mut F
                 short_points(r.match_points),
                 short_points(r.game_points),
             ];
+            // 直胜 as the documents show it (the matches among the teams
+            // level on match points, where they met).
             cells.extend(
                 r.values
                     .iter()
-                    .filter(|(x, _)| *x != TeamTieBreak::GamePoints)
-                    .map(|(t, v)| v.shown_text(*t, short_points).unwrap_or_default()),
+                    .enumerate()
+                    .filter(|(_, (x, _))| *x != TeamTieBreak::GamePoints)
+                    .map(|(i, (t, _))| {
+                        r.shown_value(i)
+                            .shown_text(*t, short_points)
+                            .unwrap_or_default()
+                    }),
             );
             Row::new(cells)
         })

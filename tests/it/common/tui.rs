@@ -79,3 +79,43 @@ pub fn cup_in(lang: Lang, names: &[&str], playoff: &[&str]) -> (App, EventId) {
         .unwrap();
     (app, ev)
 }
+
+/// A team event `event` with settings `s` and `boards` boards a match in
+/// a club of language `lang`, not paired: every team of `teams` (its
+/// name, its roster in order) entered with `captain`, its players made
+/// members first, team by team, rated `rating(team, place on the roster)`
+/// (both from 0).
+pub fn team_league_in(
+    lang: Lang,
+    event: &str,
+    s: &EventSettings,
+    boards: u32,
+    teams: &[(&str, &[&str])],
+    rating: impl Fn(usize, usize) -> i32,
+    captain: Option<&str>,
+) -> (App, EventId) {
+    let mut app = App::in_memory(config(lang)).unwrap();
+    for (t, (_, players)) in teams.iter().enumerate() {
+        for (i, p) in players.iter().enumerate() {
+            super::member(&mut app, p, rating(t, i));
+        }
+    }
+    let ts = qishe::domain::TeamSettings {
+        boards,
+        ..Default::default()
+    };
+    let ev = app
+        .create_event_with(event, None, s, qishe::app::NewEventKind::Team(&ts))
+        .unwrap()
+        .key();
+    for (name, players) in teams {
+        let roster = app
+            .find_members(players)
+            .unwrap()
+            .into_iter()
+            .map(qishe::app::teams::RosterPlayer::Member)
+            .collect::<Vec<_>>();
+        app.add_team(ev, name, None, captain, &roster).unwrap();
+    }
+    (app, ev)
+}

@@ -284,3 +284,18 @@ fn seven_player_hu_two_game_cup() {
         ["1,S01,", "2,S06,3", "3=,S04,2", "3=,S07,2", "5=,S02,1", "5=,S03,1", "5=,S05,1"]
     );
 }
+
+/// A semi-final lost while the other is still to be played: the loser
+/// is 3= already (semi-final losers share third place), in the standings
+/// and on the printed standings.
+#[test]
+fn a_semi_final_loser_shares_third_place_before_the_other_semi_final() {
+    let c = club(4);
+    knockout(&c, "杯赛", 4, &["--scheme", "standard"]);
+    pair(&c, "杯赛");
+    play(&c, "杯赛", 1, 1, Some("S04"), &[]);
+    let rows = standings(&c, "杯赛");
+    assert!(rows.contains(&"3=,S01,1".to_string()), "{rows:?}");
+    let printed = c.ok(&["print", "standings", "杯赛", "--format", "csv", "--no-bom"]);
+    assert!(printed.contains("3=,S01"), "{printed}");
+}

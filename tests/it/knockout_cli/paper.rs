@@ -159,7 +159,7 @@ fn the_bracket_chart_speaks_the_users_language() {
     assert!(!fin.contains("S05") && !fin.contains("S07"), "{fin}");
     assert!(zh.contains("冠军: S01   第三名: S07"), "{zh}");
     // The chart: the champion at the end of the tree.
-    assert!(zh.contains("├─ S01"), "{zh}");
+    assert!(zh.contains("+- S01"), "{zh}");
     let hant = chart(&c, "zh-Hant");
     for w in [
         "四分之一決賽",
@@ -544,4 +544,42 @@ fn each_play_off_step_is_shown_apart_everywhere() {
         hant.contains("勝者 S02 (½–½, 加賽 ½–½, 加賽 0–1)"),
         "{hant}"
     );
+}
+
+/// A Chinese text chart's connectors stand in one column per round,
+/// whether a screen draws box drawing one column wide or two: they are
+/// ASCII there, one column by either measure.
+#[test]
+fn a_chinese_text_chart_keeps_its_connectors_in_line() {
+    use unicode_width::UnicodeWidthChar;
+    let c = cup(3);
+    for lang in ["zh-Hans", "zh-Hant"] {
+        let zh = chart(&c, lang);
+        // The chart: from its rule to the first blank line after it.
+        let lines: Vec<&str> = zh
+            .lines()
+            .skip_while(|l| !l.starts_with("---"))
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .collect();
+        assert!(lines.len() >= 15, "{zh}");
+        for cjk in [false, true] {
+            let mut columns = std::collections::BTreeSet::new();
+            for l in &lines {
+                let mut x = 0;
+                for ch in l.chars() {
+                    if "|+│├┐┘".contains(ch) {
+                        columns.insert(x);
+                    }
+                    x += match cjk {
+                        true => ch.width_cjk(),
+                        false => ch.width(),
+                    }
+                    .unwrap_or(0);
+                }
+            }
+            // Quarter-finals to semi-finals, to the final, to the champion.
+            assert_eq!(columns.len(), 3, "{lang} cjk={cjk} {columns:?}:\n{zh}");
+        }
+    }
 }
