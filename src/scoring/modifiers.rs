@@ -31,10 +31,27 @@ pub enum CutBase {
     Appo,
     /// RTNG: the unrated player's rating only (`RTNG/U1000`).
     Rating,
+    /// The criteria that are not sums over rounds, which take only `/R`
+    /// and `/S` (`TPN/R`, `WIN/S`, `DE/R`): their values are the
+    /// unmodified criterion's.
+    Direct,
+    DirectPlayed,
+    RoundsWon,
+    GamesWon,
+    BlackGames,
+    BlackWins,
+    Rep,
+    StartNumber,
+    ListedRating,
+    AdjustedScore,
+    ForeAdjustedScore,
+    UnplayedRounds,
+    GamesPlayed,
+    RoundsPaired,
 }
 
 impl CutBase {
-    const ALL: [CutBase; 11] = [
+    const ALL: [CutBase; 25] = [
         CutBase::Buchholz,
         CutBase::ForeBuchholz,
         CutBase::SonnebornBerger,
@@ -46,6 +63,20 @@ impl CutBase {
         CutBase::Apro,
         CutBase::Appo,
         CutBase::Rating,
+        CutBase::Direct,
+        CutBase::DirectPlayed,
+        CutBase::RoundsWon,
+        CutBase::GamesWon,
+        CutBase::BlackGames,
+        CutBase::BlackWins,
+        CutBase::Rep,
+        CutBase::StartNumber,
+        CutBase::ListedRating,
+        CutBase::AdjustedScore,
+        CutBase::ForeAdjustedScore,
+        CutBase::UnplayedRounds,
+        CutBase::GamesPlayed,
+        CutBase::RoundsPaired,
     ];
 
     /// The unmodified criterion.
@@ -62,7 +93,27 @@ impl CutBase {
             CutBase::Apro => TieBreak::Apro,
             CutBase::Appo => TieBreak::Appo,
             CutBase::Rating => TieBreak::Rating,
+            CutBase::Direct => TieBreak::Direct,
+            CutBase::DirectPlayed => TieBreak::DirectPlayed,
+            CutBase::RoundsWon => TieBreak::RoundsWon,
+            CutBase::GamesWon => TieBreak::GamesWon,
+            CutBase::BlackGames => TieBreak::BlackGames,
+            CutBase::BlackWins => TieBreak::BlackWins,
+            CutBase::Rep => TieBreak::Rep,
+            CutBase::StartNumber => TieBreak::StartNumber,
+            CutBase::ListedRating => TieBreak::ListedRating,
+            CutBase::AdjustedScore => TieBreak::AdjustedScore,
+            CutBase::ForeAdjustedScore => TieBreak::ForeAdjustedScore,
+            CutBase::UnplayedRounds => TieBreak::UnplayedRounds,
+            CutBase::GamesPlayed => TieBreak::GamesPlayed,
+            CutBase::RoundsPaired => TieBreak::RoundsPaired,
         }
+    }
+
+    /// Does it take only the order letters (`/R`, `/S`), its values the
+    /// unmodified criterion's?
+    pub fn order_only(self) -> bool {
+        self.letters() == ['R', 'S']
     }
 
     fn of(tb: TieBreak) -> Option<CutBase> {
@@ -90,6 +141,9 @@ impl CutBase {
             Apro | Appo => &['C', 'M', 'U', 'R', 'S'],
             Progressive => &['C', 'R', 'S'],
             Rating => &['U', 'R', 'S'],
+            Direct | DirectPlayed | RoundsWon | GamesWon | BlackGames | BlackWins | Rep
+            | StartNumber | ListedRating | AdjustedScore | ForeAdjustedScore | UnplayedRounds
+            | GamesPlayed | RoundsPaired => &['R', 'S'],
         }
     }
 }
@@ -291,6 +345,16 @@ impl TieBreak {
         Self::with_modifiers(base, low, high, flags).unwrap_or(self)
     }
 
+    /// The criterion whose values this one has: the unmodified one of an
+    /// order-only modifier (`TPN/R`, `WIN/S`, `DE/R`: the checker gives
+    /// them the criterion's values), else itself.
+    pub fn valued_as(self) -> TieBreak {
+        match self {
+            TieBreak::Modified(m) if m.base.order_only() => m.base.tiebreak(),
+            _ => self,
+        }
+    }
+
     /// `base` cut as [`TieBreak::with_cut`] and with `flags`; `None` when
     /// the base does not take one of them. `BH/F` is FB.
     pub fn with_modifiers(base: TieBreak, low: u8, high: u8, flags: Flags) -> Option<TieBreak> {
@@ -299,6 +363,14 @@ impl TieBreak {
                 TieBreak::ForeBuchholz,
                 Flags {
                     fore: false,
+                    ..flags
+                },
+            ),
+            // `DE/P/R`: DE/P reversed.
+            TieBreak::Direct if flags.played => (
+                TieBreak::DirectPlayed,
+                Flags {
+                    played: false,
                     ..flags
                 },
             ),

@@ -108,12 +108,37 @@ fn plain_cuts_editions_and_swiss_match_the_fide_checker() {
 #[test]
 fn the_reversed_order_ranks_as_the_fide_checker() {
     let dir = shared_or_skip!("conformance/tiebreaks");
-    let data =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/letters.json");
+    assert_eq!(ranks_match(&dir, "letters.json", "reversed"), 136 * 3);
+}
+
+/// `/R` and `/S` on the criteria that are not sums over rounds (DE,
+/// DE/P, WIN, WON, BPG, BWG, REP, GE, TPN, RTG, ABH, AFB, VUR, NUM,
+/// RIP), which FIDE's checker reads as it reads them on BH: `/S` keeps
+/// the criterion's values, `/R` reverses its order (`TPN/R`: the higher
+/// start number first). Values (but DE's, which are the checker's own
+/// working numbers: DE/S and DE/P/S are compared by rank) and ranks are
+/// the checker's
+/// (`data/tiebreaks_2026/order.json`, made by `gen_order.py`).
+#[test]
+fn order_letters_on_every_criterion_match_the_fide_checker() {
+    let (fide, ours) = flag_codes_of("order.json", "codes");
+    assert_eq!(fide.len(), 13);
+    compare_cases("order.json", &fide.join(","), &ours, false);
+    let dir = shared_or_skip!("conformance/tiebreaks");
+    assert_eq!(ranks_match(&dir, "order.json", "ranked"), 136 * 16);
+}
+
+/// Ranks every conformance tournament by points and then each code of
+/// `file`'s list `key` alone, and checks every player's rank against the
+/// checker's; the number of ranks compared.
+fn ranks_match(dir: &Path, file: &str, key: &str) -> usize {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/tiebreaks_2026")
+        .join(file);
     let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
     let mut compared = 0;
     let mut wrong = Vec::new();
-    for fide in exp["reversed"].as_array().unwrap() {
+    for fide in exp[key].as_array().unwrap() {
         let fide = fide.as_str().unwrap();
         for (case, players) in exp["cases"].as_object().unwrap() {
             let c = Club::new();
@@ -155,8 +180,8 @@ fn the_reversed_order_ranks_as_the_fide_checker() {
             }
         }
     }
-    assert_eq!(compared, 136 * 3);
     assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+    compared
 }
 
 /// On an event in progress (the conformance tournaments with two more
