@@ -620,7 +620,7 @@ impl TieBreak {
         let letters: Vec<String> = if base == TieBreak::Koya {
             vec!["L".into(), "K".into()]
         } else if base == TieBreak::Direct {
-            vec!["P".into()]
+            vec!["P".into(), "R".into(), "S".into()]
         } else {
             CutBase::of(base)
                 .map(|b| b.letters().iter().map(|c| c.to_string()).collect())
@@ -645,6 +645,7 @@ impl TieBreak {
             })
             .unwrap_or(rest)
             .to_string();
+        let why = modifier_why(&upper, &bad, &letters);
         let allowed = if forms.is_empty() {
             "-".to_string()
         } else {
@@ -655,6 +656,7 @@ impl TieBreak {
             code = code.trim().to_string(),
             modifier = bad.clone(),
             base = upper,
+            why,
             allowed
         );
         Some(crate::i18n::with_near(
@@ -743,6 +745,29 @@ impl TieBreak {
     pub fn name(self, lang: Lang, short: bool) -> String {
         self.name_msg(short).render(lang)
     }
+}
+
+/// Why criterion `base` (FIDE's name) refuses `modifier`, of which it
+/// takes the letters `letters`.
+fn modifier_why(base: &str, modifier: &str, letters: &[String]) -> Msg {
+    let first = modifier.chars().next().map(|c| c.to_ascii_uppercase());
+    let key = match first {
+        Some(c) if letters.contains(&c.to_string()) => "tb.fide.why.form",
+        Some('C') => "tb.fide.why.cut",
+        Some('M') if letters.iter().any(|l| l == "C") => "tb.fide.why.median",
+        Some('M') => "tb.fide.why.cut",
+        Some('P') => "tb.fide.why.played",
+        Some('F') => "tb.fide.why.fore",
+        Some('D') => "tb.fide.why.draws",
+        Some('U') => "tb.fide.why.unrated",
+        Some('N') => "tb.fide.why.plain",
+        Some('V') => "tb.fide.why.rules",
+        Some('X') => "tb.fide.why.exchange",
+        Some('L' | 'K') => "tb.fide.why.limit",
+        Some('R' | 'S') => "tb.fide.why.order",
+        _ => "tb.fide.why.unknown",
+    };
+    Msg::new(key).with("base", base.to_string())
 }
 
 /// A Koya limit as FIDE's checker reads it: a whole percentage (`60`),
