@@ -31,10 +31,27 @@ pub enum CutBase {
     Appo,
     /// RTNG: the unrated player's rating only (`RTNG/U1000`).
     Rating,
+    /// The criteria that are not sums over rounds, which take only `/R`
+    /// and `/S` (`TPN/R`, `WIN/S`, `DE/R`): their values are the
+    /// unmodified criterion's.
+    Direct,
+    DirectPlayed,
+    RoundsWon,
+    GamesWon,
+    BlackGames,
+    BlackWins,
+    Rep,
+    StartNumber,
+    ListedRating,
+    AdjustedScore,
+    ForeAdjustedScore,
+    UnplayedRounds,
+    GamesPlayed,
+    RoundsPaired,
 }
 
 impl CutBase {
-    const ALL: [CutBase; 11] = [
+    const ALL: [CutBase; 25] = [
         CutBase::Buchholz,
         CutBase::ForeBuchholz,
         CutBase::SonnebornBerger,
@@ -46,6 +63,20 @@ impl CutBase {
         CutBase::Apro,
         CutBase::Appo,
         CutBase::Rating,
+        CutBase::Direct,
+        CutBase::DirectPlayed,
+        CutBase::RoundsWon,
+        CutBase::GamesWon,
+        CutBase::BlackGames,
+        CutBase::BlackWins,
+        CutBase::Rep,
+        CutBase::StartNumber,
+        CutBase::ListedRating,
+        CutBase::AdjustedScore,
+        CutBase::ForeAdjustedScore,
+        CutBase::UnplayedRounds,
+        CutBase::GamesPlayed,
+        CutBase::RoundsPaired,
     ];
 
     /// The unmodified criterion.
@@ -62,7 +93,27 @@ impl CutBase {
             CutBase::Apro => TieBreak::Apro,
             CutBase::Appo => TieBreak::Appo,
             CutBase::Rating => TieBreak::Rating,
+            CutBase::Direct => TieBreak::Direct,
+            CutBase::DirectPlayed => TieBreak::DirectPlayed,
+            CutBase::RoundsWon => TieBreak::RoundsWon,
+            CutBase::GamesWon => TieBreak::GamesWon,
+            CutBase::BlackGames => TieBreak::BlackGames,
+            CutBase::BlackWins => TieBreak::BlackWins,
+            CutBase::Rep => TieBreak::Rep,
+            CutBase::StartNumber => TieBreak::StartNumber,
+            CutBase::ListedRating => TieBreak::ListedRating,
+            CutBase::AdjustedScore => TieBreak::AdjustedScore,
+            CutBase::ForeAdjustedScore => TieBreak::ForeAdjustedScore,
+            CutBase::UnplayedRounds => TieBreak::UnplayedRounds,
+            CutBase::GamesPlayed => TieBreak::GamesPlayed,
+            CutBase::RoundsPaired => TieBreak::RoundsPaired,
         }
+    }
+
+    /// Does it take only the order letters (`/R`, `/S`), its values the
+    /// unmodified criterion's?
+    pub fn order_only(self) -> bool {
+        self.letters() == ['R', 'S']
     }
 
     fn of(tb: TieBreak) -> Option<CutBase> {
@@ -90,6 +141,9 @@ impl CutBase {
             Apro | Appo => &['C', 'M', 'U', 'R', 'S'],
             Progressive => &['C', 'R', 'S'],
             Rating => &['U', 'R', 'S'],
+            Direct | DirectPlayed | RoundsWon | GamesWon | BlackGames | BlackWins | Rep
+            | StartNumber | ListedRating | AdjustedScore | ForeAdjustedScore | UnplayedRounds
+            | GamesPlayed | RoundsPaired => &['R', 'S'],
         }
     }
 }
@@ -291,6 +345,16 @@ impl TieBreak {
         Self::with_modifiers(base, low, high, flags).unwrap_or(self)
     }
 
+    /// The criterion whose values this one has: the unmodified one of an
+    /// order-only modifier (`TPN/R`, `WIN/S`, `DE/R`: the checker gives
+    /// them the criterion's values), else itself.
+    pub fn valued_as(self) -> TieBreak {
+        match self {
+            TieBreak::Modified(m) if m.base.order_only() => m.base.tiebreak(),
+            _ => self,
+        }
+    }
+
     /// `base` cut as [`TieBreak::with_cut`] and with `flags`; `None` when
     /// the base does not take one of them. `BH/F` is FB.
     pub fn with_modifiers(base: TieBreak, low: u8, high: u8, flags: Flags) -> Option<TieBreak> {
@@ -299,6 +363,14 @@ impl TieBreak {
                 TieBreak::ForeBuchholz,
                 Flags {
                     fore: false,
+                    ..flags
+                },
+            ),
+            // `DE/P/R`: DE/P reversed.
+            TieBreak::Direct if flags.played => (
+                TieBreak::DirectPlayed,
+                Flags {
+                    played: false,
                     ..flags
                 },
             ),
@@ -530,68 +602,6 @@ impl TieBreak {
         Some((base, modifiers))
     }
 
-    /// Why a known FIDE criterion refuses one of its modifiers (`BH/X1`,
-    /// `ARO/P`, `BH/C1/C1`): the modifier, the criterion and the letters
-    /// it takes, with the nearest of them. `None` when the base is not
-    /// known or every modifier is one it takes.
-    pub fn modifier_problem(code: &str) -> Option<Msg> {
-        let c = code.trim().replace(['#', '!'], "/");
-        let (b, rest) = c.split_once('/')?;
-        let upper = b.to_ascii_uppercase();
-        let base = match upper.as_str() {
-            "AOB" => TieBreak::Aob,
-            _ => Self::FIDE_CODES.iter().find(|(f, _)| *f == upper)?.1,
-        };
-        if base.modified().is_some() || Self::parse_modified(&c).is_some() {
-            return None;
-        }
-        let letters: Vec<String> = if base == TieBreak::Koya {
-            vec!["L".into(), "K".into()]
-        } else if base == TieBreak::Direct {
-            vec!["P".into()]
-        } else {
-            CutBase::of(base)
-                .map(|b| b.letters().iter().map(|c| c.to_string()).collect())
-                .unwrap_or_default()
-        };
-        let forms: Vec<String> = letters
-            .iter()
-            .map(|l| match l.as_str() {
-                "C" | "M" | "K" => format!("{l}1"),
-                "U" => "U1000".to_string(),
-                "V" => "V2024".to_string(),
-                "L" => "L60".to_string(),
-                _ => l.clone(),
-            })
-            .collect();
-        // The first modifier it does not take, or the whole list.
-        let bad = rest
-            .split('/')
-            .find(|m| {
-                let first = m.chars().next().map(|c| c.to_ascii_uppercase().to_string());
-                !first.is_some_and(|f| letters.contains(&f))
-            })
-            .unwrap_or(rest)
-            .to_string();
-        let allowed = if forms.is_empty() {
-            "-".to_string()
-        } else {
-            forms.join(", ")
-        };
-        let msg = crate::i18n::msg!(
-            "tb.fide.modifier",
-            code = code.trim().to_string(),
-            modifier = bad.clone(),
-            base = upper,
-            allowed
-        );
-        Some(crate::i18n::with_near(
-            msg,
-            &bad,
-            forms.iter().map(String::as_str),
-        ))
-    }
-
     /// The criterion's name in `lang`; `short` as the TUI's narrow
     /// columns name it. A named criterion by its key (`tb.buchholz`), a
     /// modified one from its base's name and the modifier.
@@ -724,5 +734,6 @@ pub(super) fn intern(code: String) -> &'static str {
     leaked
 }
 
+mod problem;
 #[cfg(test)]
 mod tests;

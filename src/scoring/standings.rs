@@ -291,11 +291,11 @@ fn standings_inner(
     for (t, &tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for mut g in groups {
-            if matches!(tb, TieBreak::Direct | TieBreak::DirectPlayed) {
+            if matches!(tb.valued_as(), TieBreak::Direct | TieBreak::DirectPlayed) {
                 // Under the chess scheme `direct` is FIDE's DE (`DE/P`:
                 // forfeits too); else 直胜 (CXA), forfeits counted.
                 let fide = scheme.kind() == crate::scoring::SchemeKind::Chess;
-                let forfeits = tb == TieBreak::DirectPlayed;
+                let forfeits = tb.valued_as() == TieBreak::DirectPlayed;
                 let values = if fide {
                     ctx.fide_direct_values(&g, forfeits)
                 } else {

@@ -294,7 +294,7 @@ impl TieBreak {
     /// Fewer is better (fouls, the start number); every other
     /// criterion: more is better.
     pub fn lower_is_better(self) -> bool {
-        matches!(self, TieBreak::Fouls | TieBreak::StartNumber)
+        matches!(self.valued_as(), TieBreak::Fouls | TieBreak::StartNumber)
     }
 
     /// Compares two values of this criterion; `Less` = `a` ranks ahead.

@@ -108,12 +108,37 @@ fn plain_cuts_editions_and_swiss_match_the_fide_checker() {
 #[test]
 fn the_reversed_order_ranks_as_the_fide_checker() {
     let dir = shared_or_skip!("conformance/tiebreaks");
-    let data =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026/letters.json");
+    assert_eq!(ranks_match(&dir, "letters.json", "reversed"), 136 * 3);
+}
+
+/// `/R` and `/S` on the criteria that are not sums over rounds (DE,
+/// DE/P, WIN, WON, BPG, BWG, REP, GE, TPN, RTG, ABH, AFB, VUR, NUM,
+/// RIP), which FIDE's checker reads as it reads them on BH: `/S` keeps
+/// the criterion's values, `/R` reverses its order (`TPN/R`: the higher
+/// start number first). Values (but DE's, which are the checker's own
+/// working numbers: DE/S and DE/P/S are compared by rank) and ranks are
+/// the checker's
+/// (`data/tiebreaks_2026/order.json`, made by `gen_order.py`).
+#[test]
+fn order_letters_on_every_criterion_match_the_fide_checker() {
+    let (fide, ours) = flag_codes_of("order.json", "codes");
+    assert_eq!(fide.len(), 13);
+    compare_cases("order.json", &fide.join(","), &ours, false);
+    let dir = shared_or_skip!("conformance/tiebreaks");
+    assert_eq!(ranks_match(&dir, "order.json", "ranked"), 136 * 16);
+}
+
+/// Ranks every conformance tournament by points and then each code of
+/// `file`'s list `key` alone, and checks every player's rank against the
+/// checker's; the number of ranks compared.
+fn ranks_match(dir: &Path, file: &str, key: &str) -> usize {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/tiebreaks_2026")
+        .join(file);
     let exp: serde_json::Value = serde_json::from_slice(&std::fs::read(data).unwrap()).unwrap();
     let mut compared = 0;
     let mut wrong = Vec::new();
-    for fide in exp["reversed"].as_array().unwrap() {
+    for fide in exp[key].as_array().unwrap() {
         let fide = fide.as_str().unwrap();
         for (case, players) in exp["cases"].as_object().unwrap() {
             let c = Club::new();
@@ -155,8 +180,8 @@ fn the_reversed_order_ranks_as_the_fide_checker() {
             }
         }
     }
-    assert_eq!(compared, 136 * 3);
     assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+    compared
 }
 
 /// On an event in progress (the conformance tournaments with two more
@@ -473,7 +498,10 @@ fn the_checkers_separators_and_koya_k_are_read() {
 /// FIDE's codes qishe does not compute are refused with why, in the
 /// reader's language: a team event's criteria and point types, extended
 /// direct encounter, the checker's working values, the modifiers qishe
-/// does not apply. A typo is still a typo with its nearest code.
+/// does not apply, each with the reason its criterion does not take it
+/// (`TPN/C1`: TPN has no round to cut; `BH/X`: an individual event has
+/// no match and game points to swap). A typo is still a typo with its
+/// nearest code.
 #[test]
 fn fide_codes_qishe_does_not_compute_say_why() {
     let c = Club::new();
@@ -483,14 +511,20 @@ fn fide_codes_qishe_does_not_compute_say_why() {
         ("EDEC", "team-event tie-break"),
         ("COP", "working value of FIDE's tie-break checker"),
         ("RND", "working value of FIDE's tie-break checker"),
-        ("ARO/P", "ARO takes no modifier P; it takes: C1, M1, U1000"),
-        ("BH#D", "BH takes no modifier D; it takes: C1, M1, P, F"),
-        ("PS/M1", "PS takes no modifier M1; it takes: C1"),
-        ("TPR/U", "TPR takes no modifier U; it takes: C1, M1, U1000"),
-        ("SB/C1/C1", "SB takes no modifier C1/C1"),
+        ("ARO/P", "ARO takes no modifier P (/P counts a forfeit as a game; it changes only the criteria that count opponents' scores (BH, FB, SB, AOB) and DE); it takes: C1, M1, U1000"),
+        ("BH#D", "BH takes no modifier D (/D takes each round's share as a draw's; only SB has a share per round); it takes: C1, M1, P, F"),
+        ("PS/M1", "PS takes no modifier M1 (PS cuts its first rounds only (Cut-n); it has no median (Median-n)); it takes: C1"),
+        ("TPR/U", "TPR takes no modifier U (each modifier once, with its number where it takes one); it takes: C1, M1, U1000"),
+        ("SB/C1/C1", "SB takes no modifier C1/C1 (each modifier once"),
         ("SB/Q1", "did you mean \"C1\""),
-        ("DE/C1", "DE takes no modifier C1; it takes: P"),
-        ("RTNG/P", "RTNG takes no modifier P; it takes: U1000"),
+        ("SB/Q1", "(neither C.07 nor FIDE's checker has this modifier)"),
+        ("DE/C1", "DE takes no modifier C1 (DE is not a sum or an average of values per round: it has no round to cut); it takes: P, R, S"),
+        ("TPN/C1", "TPN takes no modifier C1 (TPN is not a sum or an average of values per round: it has no round to cut); it takes: R, S"),
+        ("RTNG/P", "RTNG takes no modifier P (/P counts a forfeit as a game"),
+        ("BH/X", "BH takes no modifier X (/X swaps match and game points, which only a team event has; an individual event has one kind of points, and C.07 has no /X)"),
+        ("WIN/X", "WIN takes no modifier X (/X swaps match and game points"),
+        ("KS/R", "KS takes no modifier R (qishe's Koya system takes only its limit); it takes: L60, K1"),
+        ("APRO/V0", "APRO takes no modifier V0 (the editions of C.07 differ only in the Buchholz family and the rating-based criteria (FIDE's checker fails on /V of APRO and APPO))"),
     ];
     for (code, why) in cases {
         let err = c.fails(&["event", "new", "X", "--tiebreaks", code]);
@@ -498,11 +532,21 @@ fn fide_codes_qishe_does_not_compute_say_why() {
     }
     let err = c.fails(&["event", "new", "X", "--tiebreaks", "buchholtz"]);
     assert!(err.contains("did you mean \"buchholz\""), "{err}");
-    for (lang, want) in [
-        ("zh_CN.UTF-8", "是团体赛的同分排序"),
-        ("zh_TW.UTF-8", "是團體賽的同分排序"),
+    for (lang, code, want) in [
+        ("zh_CN.UTF-8", "SSSC", "是团体赛的同分排序"),
+        ("zh_TW.UTF-8", "SSSC", "是團體賽的同分排序"),
+        (
+            "zh_CN.UTF-8",
+            "TPN/C1",
+            "(TPN 不是逐轮数值之和或平均, 没有可去掉的轮次); 它接受: R, S",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "BH/X",
+            "(/X 互換場分與局分, 只有團體賽有兩種積分; 個人賽只有一種積分, C.07 也沒有 /X)",
+        ),
     ] {
-        let o = c.run_lang(lang, &["event", "new", "X", "--tiebreaks", "SSSC"]);
+        let o = c.run_lang(lang, &["event", "new", "X", "--tiebreaks", code]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(want), "{lang}: {err}");
     }

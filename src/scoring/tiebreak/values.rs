@@ -74,6 +74,9 @@ impl TbCtx<'_> {
     /// within a tie group by [`direct_values`]).
     pub fn value(&self, tb: TieBreak, i: usize) -> TieValue {
         use TieBreak::*;
+        if tb.valued_as() != tb {
+            return self.value(tb.valued_as(), i);
+        }
         let rounds = &self.rounds[i];
         let one = TieValue::One;
         match tb {
@@ -261,6 +264,9 @@ impl TbCtx<'_> {
     /// codes that are counts.
     pub fn fide_parts(&self, tb: TieBreak, i: usize) -> Option<(Points, Vec<Part>)> {
         use TieBreak::*;
+        if tb.valued_as() != tb {
+            return self.fide_parts(tb.valued_as(), i);
+        }
         let f = self.fide;
         let (rounds, idx) = (self.rounds, self.idx);
         if let Some((base, low, high)) = tb.modified() {
