@@ -66,6 +66,15 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     let bytes = crate::app::output::read_input(&args.input, crate::app::InputKind::Trf)
         .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?;
     let text = crate::formats::trf::decode(&bytes);
+    // The output is refused before a pairing that can take many seconds.
+    let protected = crate::app::output::Protected {
+        database: None,
+        inputs: vec![args.input.clone()],
+    };
+    if let Some(path) = args.output.as_deref().filter(|p| *p != "-") {
+        crate::app::output::check_output(std::path::Path::new(path), args.force, &protected)
+            .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?;
+    }
     let bad = |m: crate::i18n::Msg| fail(exit::BAD_INPUT, in_file(m));
     if let Some((line, code)) = Trf::team_record(&text) {
         return Err(bad(msg!("err.trf.team_pairing", line, code)));
@@ -111,10 +120,7 @@ pub fn run(args: PairTrfArgs) -> CliResult {
             std::path::Path::new(path),
             text.as_bytes(),
             args.force,
-            &crate::app::output::Protected {
-                database: None,
-                inputs: vec![args.input.clone()],
-            },
+            &protected,
         )
         .map_err(|e| fail(exit::FILE_ERROR, e.msg()))?,
     }

@@ -91,6 +91,28 @@ fn pair_trf_and_convert_never_replace_their_input() {
     assert_eq!(std::fs::read(&pgn).unwrap(), before);
 }
 
+/// pair-trf refuses an output file that exists before it pairs (a
+/// 10,000-player round takes many seconds; the refusal came after them),
+/// and writes nothing.
+#[test]
+fn pair_trf_refuses_an_existing_output_before_pairing() {
+    let c = crate::common::Club::new();
+    let input = c.path("broken.trf");
+    std::fs::write(&input, "012 no pairing can come of this\n").unwrap();
+    let out = c.path("pairs.txt");
+    std::fs::write(&out, "kept\n").unwrap();
+    let o = c.run(&[
+        "pair-trf",
+        input.to_str().unwrap(),
+        "-p",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(err.contains("exists") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept\n");
+}
+
 /// Every row of every club table (the action log aside), in rowid order:
 /// two equal dumps are two equal databases.
 pub fn dump(db: &std::path::Path) -> Vec<String> {
