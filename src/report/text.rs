@@ -198,21 +198,31 @@ pub fn auto_width(doc: &Doc) -> usize {
     };
     let mut need = base;
     for p in &doc.parts {
-        // Only a grid (a crosstable, a wall chart) widens by itself; other
-        // tables cut their names to the width.
         let Part::Table(t) = p else { continue };
+        let widest = |lines: &[String]| lines.iter().map(|l| l.w(cjk)).max().unwrap_or(0);
+        let fits = |w: usize| {
+            let (lines, _, cut) = table_lines(t, w, cjk);
+            let widest = widest(&lines);
+            (!cut.short && widest <= w, widest)
+        };
+        // A grid (a crosstable, a wall chart) widens as far as it needs.
+        // Another table cuts clubs and long names to the page, unless two
+        // names then read alike ("Playe…" for every "Player N" of an
+        // English pairing sheet): such a table is printed as wide as it
+        // needs when the landscape width tells them apart.
         if !t
             .columns
             .iter()
             .any(|c| matches!(c.group, Some("round" | "opponent")))
         {
+            if need < LANDSCAPE_WIDTH && table_lines(t, need, cjk).2.merged {
+                let (lines, _, cut) = table_lines(t, LANDSCAPE_WIDTH, cjk);
+                if !cut.merged {
+                    need = need.max(widest(&lines));
+                }
+            }
             continue;
         }
-        let fits = |w: usize| {
-            let (lines, _, cut) = table_lines(t, w, cjk);
-            let widest = lines.iter().map(|l| l.w(cjk)).max().unwrap_or(0);
-            (!cut && widest <= w, widest)
-        };
         for w in [DEFAULT_WIDTH, LANDSCAPE_WIDTH] {
             if w < need {
                 continue;

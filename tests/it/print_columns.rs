@@ -265,3 +265,80 @@ fn by_name_lists_follow_pinyin_or_stroke_order() {
     let e = c.fails(&["print", "checkin", "S"]);
     assert!(e.contains("bihua") && e.contains(":2:"), "{e}");
 }
+
+/// An accelerated open of `n` players named `name(i)` in four `clubs`,
+/// round 1 paired and played, round 2 paired.
+fn accelerated_open(name: impl Fn(usize) -> String, n: usize, clubs: [&str; 4]) -> Club {
+    let c = Club::new();
+    let names: Vec<String> = (1..=n).map(&name).collect();
+    for (i, p) in names.iter().enumerate() {
+        let rating = (2300 - 40 * i).to_string();
+        c.ok(&[
+            "player",
+            "add",
+            p,
+            "--rating",
+            &rating,
+            "--club",
+            clubs[i % 4],
+        ]);
+    }
+    c.ok(&[
+        "event",
+        "new",
+        "O",
+        "--system",
+        "dutch",
+        "--acceleration",
+        "baku",
+    ]);
+    let mut enter = vec!["event", "enter", "O"];
+    enter.extend(names.iter().map(String::as_str));
+    c.ok(&enter);
+    c.ok(&["round", "pair", "O"]);
+    for b in 1..=n / 2 {
+        c.ok(&["result", "O", "1", &b.to_string(), "1-0"]);
+    }
+    c.ok(&["round", "pair", "O"]);
+    c
+}
+
+/// The by-board lines of a printed text pairing sheet (those naming a
+/// board number first).
+fn board_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.contains(" | ") && l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+#[test]
+fn an_english_pairing_sheet_keeps_names_whole_where_80_columns_would_cut_them() {
+    // Twelve columns (points and virtual points of both sides) leave an
+    // 80-column line five columns a name: every "Player N" read "Playe…".
+    let c = accelerated_open(
+        |i| format!("Player {i}"),
+        16,
+        ["Red Star", "Blue Sky", "Green Hill", "Golden Gate"],
+    );
+    let text = c.ok(&["print", "pairings", "O", "--lang", "en"]);
+    let lines = board_lines(&text);
+    assert_eq!(lines.len(), 8, "{text}");
+    for l in &lines {
+        assert!(!l.contains('…'), "a cut cell in {l:?}\n{text}");
+        assert_eq!(l.matches("Player ").count(), 2, "{l:?}");
+    }
+    let widest = text.lines().map(|l| l.width()).max().unwrap();
+    assert!((81..=132).contains(&widest), "{widest} columns\n{text}");
+    // The sheet says it is wider than a portrait page.
+    assert!(text.contains(&format!("{widest} columns wide")), "{text}");
+    // The same sheet in Chinese (wider headings: 台次, 加速分): every name
+    // whole too.
+    let zh = accelerated_open(|i| format!("棋手{i}"), 16, ["红星", "蓝天", "绿野", "金门"]);
+    let text = zh.ok(&["print", "pairings", "O", "--lang", "zh-Hans"]);
+    let lines = board_lines(&text);
+    assert_eq!(lines.len(), 8, "{text}");
+    for l in &lines {
+        assert!(!l.contains('…'), "a cut cell in {l:?}\n{text}");
+    }
+    assert!(text.lines().all(|l| l.width_cjk() <= 132), "{text}");
+}

@@ -359,7 +359,8 @@ fn wall_chart_shows_bye_points() {
 }
 
 /// Long names and clubs, 67 players: the text pairing sheet still fits 80
-/// columns (names and clubs cut with an ellipsis), and `--width` widens it.
+/// columns (names and clubs cut with an ellipsis, alike even at 132), and
+/// `--width` widens it.
 #[test]
 fn a_67_player_pairing_sheet_fits_80_columns() {
     let c = Club::new();
@@ -402,11 +403,13 @@ fn a_67_player_pairing_sheet_fits_80_columns() {
             .map(|l| l.trim_start_matches('\x0c'))
             .max_by_key(|l| l.width_cjk())
             .unwrap();
-        assert!(
-            widest.width_cjk() <= 80,
-            "{kind}: {} columns: {widest}",
-            widest.width_cjk()
-        );
+        // 80 columns, unless cutting made two names alike and the
+        // landscape width tells them apart (a list with one name column):
+        // then as wide as that, and the sheet says so. Two names a line
+        // (the pairing sheet) stay alike at 132: 80.
+        let w = widest.width_cjk();
+        let wide_ok = kind != "pairings" && w <= 132 && text.contains(&format!("本表宽 {w} 列"));
+        assert!(w <= 80 || wide_ok, "{kind}: {w} columns: {widest}\n{text}");
         assert!(
             text.contains('…'),
             "{kind}: long names are cut with an ellipsis"

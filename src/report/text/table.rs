@@ -12,7 +12,7 @@ pub(super) fn table_lines(
     t: &Table,
     max: usize,
     cjk: bool,
-) -> (Vec<String>, Vec<(String, String)>, bool) {
+) -> (Vec<String>, Vec<(String, String)>, NameCuts) {
     let n = t.columns.len();
     // A bracket chart: its connector columns draw the lines, so columns
     // are set apart by a space, not a rule (the widths below count ` | `).
@@ -114,10 +114,8 @@ pub(super) fn table_lines(
     }
     let nat = natural(&heads);
     let widths = narrow(t, nat.clone(), &heads, max, true, cjk);
-    // A name column cut below four Chinese characters.
-    let names_cut = (0..n).any(|i| is_name(t, i) && widths[i] < nat[i].min(MIN_TEXT_COL));
-    let rows: Vec<Vec<String>> = rows
-        .into_iter()
+    let cut_rows: Vec<Vec<String>> = rows
+        .iter()
         .map(|r| {
             r.iter()
                 .zip(&widths)
@@ -125,6 +123,19 @@ pub(super) fn table_lines(
                 .collect()
         })
         .collect();
+    let cuts = NameCuts {
+        // A name column cut below four Chinese characters.
+        short: (0..n).any(|i| is_name(t, i) && widths[i] < nat[i].min(MIN_TEXT_COL)),
+        // Two names of a column cut alike ("Playe…" for Player 10 and 11).
+        merged: (0..n).filter(|&i| is_name(t, i)).any(|i| {
+            let mut seen = std::collections::HashMap::new();
+            rows.iter().zip(&cut_rows).any(|(r, c)| {
+                let first = seen.entry(c[i].as_str()).or_insert(r[i].as_str());
+                *first != r[i].as_str()
+            })
+        }),
+    };
+    let rows = cut_rows;
     let heads: Vec<String> = heads
         .iter()
         .zip(&widths)
@@ -159,7 +170,15 @@ pub(super) fn table_lines(
     };
     let mut out = vec![line(&heads, true), rule];
     out.extend(rows.iter().map(|r| line(r, false)));
-    (out, used, names_cut)
+    (out, used, cuts)
+}
+
+/// What fitting a table to its width did to its names.
+pub(super) struct NameCuts {
+    /// A name was cut below [`MIN_TEXT_COL`] (or its own width).
+    pub short: bool,
+    /// Two different names of a column read alike once cut.
+    pub merged: bool,
 }
 
 /// A chart connector cell in ASCII: `─` as `-`, corners and the branch
