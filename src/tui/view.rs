@@ -14,8 +14,7 @@ mod popups;
 mod tables;
 use popups::*;
 use tables::{
-    board_facts, draw_crosstable, draw_standings, games_result_width, games_shown,
-    knockout_match_text, knockout_result_width,
+    board_facts, draw_crosstable, draw_standings, knockout_match_text, round_columns, seat_tail,
 };
 
 /// Draws the whole screen.
@@ -445,14 +444,14 @@ fn draw_round(m: &Model, f: &mut Frame, area: Rect, results: bool) {
         f.render_widget(p, area);
         return;
     };
-    let (header, widths) = round_columns(m, results);
+    let (header, widths, name_width) = round_columns(m, results, area.width);
     let lines = round_lines(m);
     // A team match's header is an empty row of the table, its words drawn
     // over the whole line afterwards.
     let rows = lines
         .iter()
         .map(|l| match *l {
-            RoundLine::Board(i) => board_row(m, r, i, &r.boards[i], results),
+            RoundLine::Board(i) => board_row(m, r, (i, &r.boards[i]), results, name_width),
             RoundLine::Match(_) => Row::new(vec![String::new(); header.len()]),
         })
         .collect();
@@ -613,30 +612,15 @@ fn round_title(m: &Model, r: &crate::app::RoundView, results: bool) -> String {
 fn board_row(
     m: &Model,
     r: &crate::app::RoundView,
-    i: usize,
-    b: &crate::app::BoardView,
+    (i, b): (usize, &crate::app::BoardView),
     results: bool,
+    name_width: usize,
 ) -> Row<'static> {
     let mark = |c| super::model::boards::marker(m, i, c);
-    // Name, start number and points before the round (积分): an
-    // individual event's from round 2 on (a team event's players and a
-    // knockout's have no points of their own, round 1 none yet).
+    // Name, start number and points before the round ([`seat_tail`]).
     let seat = |c, e: &crate::domain::Entry| {
-        let pts = m
-            .ev()
-            .points_before()
-            .get(&e.id)
-            .map(|p| format!(" {}", super::model::entry::short_points(*p)))
-            .unwrap_or_default();
-        // Accelerated pairings: the virtual points, apart (+1).
-        let virt = m
-            .ev()
-            .virtual_now()
-            .get(&e.id)
-            .map(|v| format!(" +{}", super::model::entry::short_points(*v)));
-        let tail = format!(" ({}){pts}{}", e.start_no, virt.unwrap_or_default());
-        let w = (NAME_COLUMN as usize)
-            .saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
+        let tail = seat_tail(m, e);
+        let w = name_width.saturating_sub(unicode_width::UnicodeWidthStr::width(tail.as_str()) + 2);
         format!("{}{}{tail}", mark(c), fit(&e.name, w))
     };
     // A result players reported: marked ✉ until the arbiter
@@ -680,55 +664,6 @@ fn board_row(
     }
     Row::new(cells)
 }
-
-/// The Round and Results tabs' column headings and widths.
-fn round_columns(m: &Model, results: bool) -> (Vec<String>, Vec<Constraint>) {
-    let mut header: Vec<String> = [
-        "tui.round.board",
-        "tui.round.red",
-        "tui.round.result",
-        "tui.round.black",
-    ]
-    .iter()
-    .map(|k| m.t(k))
-    .collect();
-    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`;
-    // two play-off steps `½–½, 快棋 1–1, 超快棋 1½–½`): as wide as the
-    // round's longest, 24 at least, 40 at most. Two games a round (分先)
-    // show both results (`红胜 和`).
-    let result_width = match m.bracket() {
-        Some(_) => knockout_result_width(m),
-        None => games_result_width(m),
-    };
-    let mut widths = vec![
-        Constraint::Length(5),
-        Constraint::Length(NAME_COLUMN),
-        Constraint::Length(result_width),
-        Constraint::Length(NAME_COLUMN),
-    ];
-    if results {
-        header.extend(
-            [
-                "tui.field.red_used",
-                "tui.field.black_used",
-                "tui.field.moves",
-            ]
-            .iter()
-            .map(|k| m.t(k)),
-        );
-        // Two games a round: each clock for both games (`1:05 / 0:58`).
-        let clock = 8 * games_shown(m) as u16 + 3 * (games_shown(m) as u16 - 1);
-        widths.extend([
-            Constraint::Length(clock),
-            Constraint::Length(clock),
-            Constraint::Min(4),
-        ]);
-    }
-    (header, widths)
-}
-
-/// Width of the Round tab's player columns (name, start number, points).
-pub const NAME_COLUMN: u16 = 20;
 
 /// The translated label `prefix.code`, or the code when there is none.
 fn label(m: &Model, prefix: &str, code: &str) -> String {

@@ -306,3 +306,47 @@ fn the_tui_makes_an_accelerated_event_and_shows_virtual_points_apart() {
     let err = app.edit_event(ev.key(), "Open", None, &draft).unwrap_err();
     assert!(err.to_string().contains("round"), "{err}");
 }
+
+#[test]
+fn the_round_tab_gives_names_the_room_a_wide_screen_has() {
+    let mut app = App::in_memory(config(Lang::En)).unwrap();
+    let names: Vec<String> = (1..=16).map(|i| format!("Player {i}")).collect();
+    for (i, name) in names.iter().enumerate() {
+        app.add_member(&NewMember {
+            name: name.clone(),
+            rating: Some(2300 - 40 * i as i32),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let draft = qishe::app::EventDraft {
+        system: Some(qishe::domain::PairingSystem::Dutch),
+        acceleration: Some("baku".into()),
+        ..Default::default()
+    };
+    let ev = app.create_event_of("Open", None, &draft).unwrap().key();
+    app.enter_players(ev, &app.find_members(&names).unwrap())
+        .unwrap();
+    app.pair_next_round(ev).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    while m.tab() != Tab::Round {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    // 120 columns: "Player 11 (11) +1" whole, where 20 columns a side cut
+    // every two-digit name to "Player …".
+    let s = screen(&m);
+    for name in &names {
+        let no = &name["Player ".len()..];
+        assert!(s.contains(&format!("{name} ({no})")), "{name}\n{s}");
+    }
+    assert!(!s.contains('…'), "{s}");
+    // The Results tab: the clock columns as wide as their headings.
+    while m.tab() != Tab::Results {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    let s = screen(&m);
+    assert!(s.contains("black used"), "{s}");
+    assert!(s.contains("Player 11 (11)"), "{s}");
+}

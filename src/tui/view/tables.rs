@@ -356,8 +356,6 @@ pub(super) fn knockout_match_text(
     (!text.is_empty()).then_some(text)
 }
 
-/// The Round and Results tabs' result column for a knockout: as wide as
-/// the round's longest match text, 24 at least, 40 at most.
 /// The result column of an individual or team round: one result a game
 /// (8 columns each), two games a round at most.
 pub(super) fn games_result_width(m: &Model) -> u16 {
@@ -367,6 +365,8 @@ pub(super) fn games_result_width(m: &Model) -> u16 {
         .map_or(1, |e| e.settings.games_per_round.clamp(1, 2)) as u16
 }
 
+/// The Round and Results tabs' result column for a knockout: as wide as
+/// the round's longest match text, 24 at least, 40 at most.
 pub(super) fn knockout_result_width(m: &Model) -> u16 {
     match m.ev().round() {
         Some(r) => r
@@ -422,3 +422,113 @@ pub(super) fn board_facts(m: &Model, board: u32) -> [String; 3] {
         column(&|g| g.moves.map(|x| x.to_string())),
     ]
 }
+
+/// The Round and Results tabs' column headings and widths, and the width
+/// of each player column (name, start number, points, virtual points):
+/// [`NAME_COLUMN`] at least, as wide as the longest seat when the screen
+/// (`width` columns) has room, so a long name is cut only where it must be.
+pub(super) fn round_columns(
+    m: &Model,
+    results: bool,
+    width: u16,
+) -> (Vec<String>, Vec<Constraint>, usize) {
+    let mut header: Vec<String> = [
+        "tui.round.board",
+        "tui.round.red",
+        "tui.round.result",
+        "tui.round.black",
+    ]
+    .iter()
+    .map(|k| m.t(k))
+    .collect();
+    // A knockout's match reads in games with its play-off (`½–½, 加赛 2–0`;
+    // two play-off steps `½–½, 快棋 1–1, 超快棋 1½–½`): as wide as the
+    // round's longest, 24 at least, 40 at most. Two games a round (分先)
+    // show both results (`红胜 和`).
+    let result_width = match m.bracket() {
+        Some(_) => knockout_result_width(m),
+        None => games_result_width(m),
+    };
+    // Two games a round: each clock for both games (`1:05 / 0:58`).
+    let clock = 8 * games_shown(m) as u16 + 3 * (games_shown(m) as u16 - 1);
+    // Board and result, the Results tab's clocks and moves (4 at least,
+    // kept 6), one column of spacing between columns.
+    let others = |clocks: [u16; 2]| match results {
+        true => 5 + result_width + clocks[0] + clocks[1] + 6 + 6,
+        false => 5 + result_width + 3,
+    };
+    // A clock column as wide as its heading ("black used") where that
+    // leaves the names [`NAME_COLUMN`].
+    let heading = |k: &str| m.t(k).width() as u16;
+    let wide = [
+        clock.max(heading("tui.field.red_used")),
+        clock.max(heading("tui.field.black_used")),
+    ];
+    let clocks = match width.saturating_sub(others(wide)) / 2 >= NAME_COLUMN {
+        true => wide,
+        false => [clock, clock],
+    };
+    // As wide as the round's longest seat (its marker, name, start number
+    // and points), as the screen allows.
+    let longest = m.ev().round().map_or(0, |r| {
+        r.boards
+            .iter()
+            .flat_map(|b| std::iter::once(&b.red).chain(b.black.as_ref()))
+            .map(|e| e.name.width() + seat_tail(m, e).width() + 2)
+            .max()
+            .unwrap_or(0)
+    });
+    let room = (width.saturating_sub(others(clocks)) / 2).min(NAME_COLUMN_MAX);
+    let name = (longest as u16).min(room).max(NAME_COLUMN);
+    let mut widths = vec![
+        Constraint::Length(5),
+        Constraint::Length(name),
+        Constraint::Length(result_width),
+        Constraint::Length(name),
+    ];
+    if results {
+        header.extend(
+            [
+                "tui.field.red_used",
+                "tui.field.black_used",
+                "tui.field.moves",
+            ]
+            .iter()
+            .map(|k| m.t(k)),
+        );
+        widths.extend([
+            Constraint::Length(clocks[0]),
+            Constraint::Length(clocks[1]),
+            Constraint::Min(4),
+        ]);
+    }
+    (header, widths, name as usize)
+}
+
+/// What follows a player's name on the Round and Results tabs: his start
+/// number and, from round 2 on, his points before the round (积分) and
+/// an accelerated pairing's virtual points, apart (`(7) 2 +1`). A team
+/// event's players and a knockout's have no points of their own.
+pub(super) fn seat_tail(m: &Model, e: &crate::domain::Entry) -> String {
+    let short = crate::domain::short_points;
+    let pts = m
+        .ev()
+        .points_before()
+        .get(&e.id)
+        .map(|p| format!(" {}", short(*p)))
+        .unwrap_or_default();
+    let virt = m
+        .ev()
+        .virtual_now()
+        .get(&e.id)
+        .map(|v| format!(" +{}", short(*v)))
+        .unwrap_or_default();
+    format!(" ({}){pts}{virt}", e.start_no)
+}
+
+/// The narrowest player column of the Round and Results tabs.
+const NAME_COLUMN: u16 = 20;
+
+/// The widest: a name of nine Chinese characters, its start number and
+/// points.
+const NAME_COLUMN_MAX: u16 = 30;
