@@ -39,19 +39,38 @@ pub fn strokes(c: char) -> Option<u8> {
 /// Sort key of a name in stroke order: character by character, fewer
 /// strokes first; equal counts by pinyin, then the character; a character
 /// without a count (Latin letters, rare ideographs) after all counted
-/// ones. A name that begins another comes first (王 before 王天一).
+/// ones, a run of digits by its number (`棋手2` before `棋手10`). A name
+/// that begins another comes first (王 before 王天一).
 pub fn stroke_key(name: &str) -> Vec<(u8, String)> {
     use pinyin::ToPinyin;
-    name.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match strokes(c) {
+    let mut key = Vec::new();
+    let mut chars = name.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
+        key.push(match strokes(c) {
             Some(n) => {
                 let py = c.to_pinyin().map(|p| p.plain()).unwrap_or_default();
                 (n, format!("{py}\u{1}{c}"))
             }
+            None if c.is_ascii_digit() => {
+                let mut run = String::from(c);
+                while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                    run.push(d);
+                }
+                (u8::MAX, number_key(&run))
+            }
             None => (u8::MAX, c.to_lowercase().collect()),
-        })
-        .collect()
+        });
+    }
+    key
+}
+
+/// A run of digits as text that sorts by its number: without leading
+/// zeros, padded to 20 digits (a longer run keeps its length, after every
+/// shorter number). `7` and `007` read alike; the names keep their order
+/// by start number or id after the key.
+pub fn number_key(digits: &str) -> String {
+    let n = digits.trim_start_matches('0');
+    format!("{n:0>20}")
 }
 
 #[cfg(test)]
@@ -108,5 +127,24 @@ mod tests {
                 "Li Wei"
             ]
         );
+    }
+
+    #[test]
+    fn numbers_in_names_sort_by_their_value() {
+        let mut v = ["棋手10", "棋手2", "棋手1", "棋手02x", "棋手"];
+        v.sort_by_key(|n| stroke_key(n));
+        assert_eq!(v, ["棋手", "棋手1", "棋手2", "棋手02x", "棋手10"]);
+        let mut v = ["Player 10", "Player 9", "Player 100", "Player 1"];
+        v.sort_by_key(|n| stroke_key(n));
+        assert_eq!(v, ["Player 1", "Player 9", "Player 10", "Player 100"]);
+        let mut v = ["Player 10", "Player 9", "Player 100", "Player 1", "Player"];
+        v.sort_by_key(|n| crate::report::name_key(n));
+        assert_eq!(
+            v,
+            ["Player", "Player 1", "Player 9", "Player 10", "Player 100"]
+        );
+        let mut v = ["第10队", "第2队", "第1队"];
+        v.sort_by_key(|n| crate::report::name_key(n));
+        assert_eq!(v, ["第1队", "第2队", "第10队"]);
     }
 }

@@ -51,15 +51,6 @@ impl Readings {
         self.find(query, true)
     }
 
-    /// The name's first reading per character, for sorting by pinyin.
-    pub fn key(&self) -> String {
-        self.0
-            .iter()
-            .map(|r| r.first().map(String::as_str).unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     fn find(&self, query: &str, from_start: bool) -> bool {
         if query.is_empty() {
             return true;
@@ -127,14 +118,6 @@ impl PinyinIndex {
         }
     }
 
-    /// The pinyin sort key of `text` (see [`Readings::key`]).
-    pub fn key(&self, text: &str) -> String {
-        match self.0.get(text) {
-            Some(r) => r.key(),
-            None => Readings::of(text).key(),
-        }
-    }
-
     /// Whether `text` matches the normalised `query` (see [`normalise`]);
     /// a text not indexed is read on the spot.
     pub fn matches(&self, text: &str, query: &str) -> bool {
@@ -145,8 +128,8 @@ impl PinyinIndex {
     }
 }
 
-/// A name's place in a by-name list: by pinyin, or by strokes (笔画, the
-/// printed lists' `stroke_key`). One list uses one kind.
+/// A name's place in a by-name list: by pinyin or by strokes (笔画), the
+/// printed lists' `name_key` and `stroke_key`. One list uses one kind.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum NameKey {
     Pinyin(String),
@@ -157,7 +140,7 @@ impl PinyinIndex {
     /// The sort key of `text` in `order` (config.toml `name_order`).
     pub fn sort_key(&self, text: &str, order: crate::domain::NameOrder) -> NameKey {
         match order {
-            crate::domain::NameOrder::Pinyin => NameKey::Pinyin(self.key(text)),
+            crate::domain::NameOrder::Pinyin => NameKey::Pinyin(crate::report::name_key(text)),
             crate::domain::NameOrder::Strokes => NameKey::Strokes(crate::report::stroke_key(text)),
         }
     }

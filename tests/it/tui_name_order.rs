@@ -103,3 +103,47 @@ fn by_name_lists_follow_pinyin_or_strokes_as_config_says() {
     check(NameOrder::Pinyin, PINYIN);
     check(NameOrder::Strokes, STROKES);
 }
+
+/// Numbers in names by their value, on the screen and on paper alike:
+/// 棋手2 before 棋手10, in pinyin and in stroke order.
+#[test]
+fn numbers_in_names_sort_by_their_value() {
+    let want: Vec<String> = (1..=12).map(|i| format!("棋手{i}")).collect();
+    for order in [NameOrder::Pinyin, NameOrder::Strokes] {
+        let cfg = qishe::config::Config {
+            name_order: order,
+            ..config(Lang::ZhHans)
+        };
+        let mut app = App::in_memory(cfg).unwrap();
+        for name in want.iter().rev() {
+            app.add_member(&NewMember {
+                name: name.clone(),
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let m = Model::load(&app).unwrap();
+        let club: Vec<&str> = m
+            .filtered_members("")
+            .iter()
+            .map(|x| x.name.as_str())
+            .collect();
+        assert_eq!(club, want, "{order:?}");
+    }
+    // The printed check-in sheet, by name.
+    let c = crate::common::Club::new();
+    for name in want.iter().rev() {
+        c.ok(&["player", "add", name]);
+    }
+    c.ok(&["event", "new", "E"]);
+    let mut args = vec!["event", "enter", "E"];
+    args.extend(want.iter().map(String::as_str));
+    c.ok(&args);
+    let csv = c.ok(&["print", "checkin", "E", "--format", "csv", "--no-bom"]);
+    let printed: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').find(|f| f.starts_with("棋手")))
+        .collect();
+    assert_eq!(printed, want);
+}

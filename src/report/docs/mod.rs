@@ -362,12 +362,22 @@ fn arbiter_line(lang: Lang) -> String {
 }
 
 /// Sort key of a name in pinyin order: each Chinese character by its
-/// toneless pinyin (the first reading of a heteronym), other characters as
-/// they are, lowercased; `王` before `吴` before `张`, `Li Wei` among the L.
+/// toneless pinyin (the first reading of a heteronym), a run of digits by
+/// its number (`棋手2` before `棋手10`), other characters as they are,
+/// lowercased; `王` before `吴` before `张`, `Li Wei` among the L.
 pub fn name_key(name: &str) -> String {
     use pinyin::ToPinyin;
     let mut k = String::new();
-    for c in name.chars() {
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut run = String::from(c);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                run.push(d);
+            }
+            k.push_str(&super::strokes::number_key(&run));
+            continue;
+        }
         match c.to_pinyin() {
             Some(p) => {
                 k.push_str(p.plain());
