@@ -184,6 +184,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.tb_order", "名次依次按：{list}", "名次依次按：{list}", "Ranked by: {list}"),
     ("rep.list_sep", "、", "、", ", "),
     // Full names of tie-breaks whose column heading is short.
+    ("tbl.points", "积分", "積分", "points"),
     ("tbl.strip-last", "去末轮积分（依次去掉最后一轮、两轮……后的积分）", "去末輪積分（依次去掉最後一輪、兩輪……後的積分）", "points without the last round (then the last two, …)"),
     ("tbl.strip-first", "去首轮积分", "去首輪積分", "points without the first round"),
     ("tbl.opponent-score", "对手分", "對手分", "opponents' score (Buchholz)"),

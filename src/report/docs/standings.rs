@@ -73,8 +73,10 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
 
 /// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
 /// the tie-breaks' full names.
+/// Each name begins with a capital in English ("Points, Opponents' score
+/// (Buchholz), Wins, Buchholz Cut 1"), as the column headings do.
 pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
-    let mut names = vec![tr(lang, "rep.col.points").to_string()];
+    let mut names = vec![tr(lang, "tbl.points").to_string()];
     for t in tbs {
         let long = format!("tbl.{}", t.code());
         names.push(match crate::i18n::has(&long) {
@@ -82,5 +84,12 @@ pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
             false => t.name(lang, false),
         });
     }
+    let capital = |n: &String| {
+        let mut c = n.chars();
+        c.next()
+            .map(|first| first.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
+    };
+    let names: Vec<String> = names.iter().map(capital).collect();
     crate::i18n::msg!("rep.tb_order", list = names.join(tr(lang, "rep.list_sep"))).render(lang)
 }
