@@ -312,6 +312,9 @@ pub struct FormState {
     pub(in crate::tui) submitted: Option<Form>,
     /// First line of the scrollable list of choices under a form.
     pub(in crate::tui) scroll: usize,
+    /// Esc was pressed on a form that holds what the secretary typed: the
+    /// form asks, on its last line, whether to throw it away.
+    pub(in crate::tui) discarding: bool,
 }
 
 /// Rows marked for an act of two keys, and a change waiting for `y`.
@@ -435,7 +438,12 @@ impl Model {
     }
     /// Opens a form (over whatever pop-up was open).
     pub fn set_form(&mut self, f: Form) {
+        self.form_state.discarding = false;
         self.popups.modal = Some(Modal::Form(f));
+    }
+    /// The open form asks whether to throw away what it holds.
+    pub fn discarding(&self) -> bool {
+        self.form_state.discarding && self.form().is_some()
     }
     /// Asks a question.
     pub fn ask(&mut self, c: Confirm) {
@@ -541,6 +549,9 @@ impl Model {
     pub fn contexts(&self) -> Vec<Ctx> {
         if self.confirm().is_some() {
             return vec![Ctx::Confirm];
+        }
+        if self.discarding() {
+            return vec![Ctx::Discard];
         }
         if let Some(Modal::Log(_)) = self.popups.modal {
             return vec![Ctx::Log, Ctx::Global];

@@ -506,3 +506,80 @@ fn an_inline_error_wider_than_the_status_line_is_shown_whole_in_a_box() {
     assert!(m.status().unwrap().1);
     assert_eq!(m.notice(), None);
 }
+
+/// The form pop-up as drawn at 80×24.
+fn drawn(m: &Model) -> String {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| qishe::tui::view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+#[test]
+fn esc_on_a_form_holding_what_was_typed_asks_before_throwing_it_away() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    // A form left as it opened closes at once.
+    go(&mut app, &mut m, c('a'));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_none(), "an untouched form closes on Esc");
+
+    go(&mut app, &mut m, c('a'));
+    for ch in "吕钦".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_some(), "Esc on a filled form asks first");
+    assert!(m.discarding());
+    assert_eq!(m.contexts(), vec![Ctx::Discard]);
+    assert!(
+        drawn(&m).contains("Throw away what this form holds? y discard / n back"),
+        "{}",
+        drawn(&m)
+    );
+    // n goes back to the form as typed; so does Esc; Enter is no answer.
+    go(&mut app, &mut m, c('n'));
+    assert!(!m.discarding());
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦"));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.discarding(), "Enter does not throw the form away");
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(!m.discarding());
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦"));
+    // Typing goes on where it was.
+    go(&mut app, &mut m, c('x'));
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦x"));
+    // y throws it away: nothing is added.
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, c('y'));
+    assert!(m.form().is_none());
+    assert!(app.find_member("吕钦x").is_err());
+    // The next form opens without the question.
+    go(&mut app, &mut m, c('a'));
+    assert!(!m.discarding());
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_none());
+}
+
+#[test]
+fn the_discard_question_is_said_in_chinese_in_the_form() {
+    for (lang, text) in [
+        (Lang::ZhHans, "放弃这张表里填写的内容吗? y 放弃 / n 返回"),
+        (Lang::ZhHant, "放棄這張表裡填寫的內容嗎? y 放棄 / n 返回"),
+    ] {
+        let config = Config {
+            language: Some(lang),
+            ..Config::default()
+        };
+        let mut app = App::in_memory(config).unwrap();
+        let mut m = Model::load(&app).unwrap();
+        go(&mut app, &mut m, c('a'));
+        go(&mut app, &mut m, c('周'));
+        go(&mut app, &mut m, k(KeyCode::Esc));
+        // The question on the form's last line: a wide character fills two
+        // cells, the second drawn as nothing in the test backend's text.
+        let screen = drawn(&m);
+        assert!(m.discarding());
+        assert!(screen.contains(text), "{screen}");
+    }
+}

@@ -433,9 +433,11 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
     assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
-    // The refused form stays open with what was typed; Esc closes it.
+    // The refused form stays open with what was typed; Esc and y throw it
+    // away.
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
-    go(&mut app, &mut m, k(KeyCode::Esc));
+    tui_helpers::discard_form(&mut app, &mut m);
+    assert!(m.form().is_none());
     assert_eq!(m.bracket().unwrap().selected().unwrap().games.len(), 3);
     // Pairing round 2 is refused while round 1 is open: the reason, wider
     // than the status line, is shown whole in a box too.

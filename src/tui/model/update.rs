@@ -89,7 +89,20 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
     let Some(Modal::Form(form)) = m.popups.modal.as_mut() else {
         return None;
     };
+    if m.form_state.discarding {
+        match a {
+            Confirm => {
+                m.form_state.discarding = false;
+                m.popups.modal = None;
+                m.popups.status = Some((m.t("tui.msg.discarded"), false));
+            }
+            Cancel => m.form_state.discarding = false,
+            _ => {}
+        }
+        return None;
+    }
     match a {
+        Cancel if form.edited() => m.form_state.discarding = true,
         Cancel => m.popups.modal = None,
         NextField => form.focus = (form.focus + 1) % form.fields.len(),
         PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),

@@ -158,6 +158,20 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             lines.push(Line::from(r.clone()).dim());
         }
     }
+    // Esc on a form that holds what was typed: the question on its last
+    // line, over the notes if the form has no room for one more.
+    let mut area = area;
+    if m.discarding() {
+        let question = Line::from(m.t("tui.form.discard")).bold().reversed();
+        let inner = area.height.saturating_sub(2) as usize;
+        if lines.len() >= inner && area.height < main.height {
+            area = centered(main, 64, area.height + 1);
+            super::super::draw::clear(f, area);
+        }
+        let inner = area.height.saturating_sub(2) as usize;
+        lines.truncate(inner.saturating_sub(1));
+        lines.push(question);
+    }
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
         area,
