@@ -96,6 +96,10 @@ fn kind_labels(kind: &str) -> &'static [&'static str] {
             "tui.field.ko_draw",
             "tui.field.seed_from",
             "tui.field.top",
+            "tui.field.rate_playoffs",
+            "tui.field.armageddon_time",
+            "tui.field.playoff_times",
+            "tui.field.playoff_labels",
             "tui.field.red_base",
             "tui.field.black_base",
             "tui.field.increment",
@@ -176,6 +180,15 @@ pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
         Field::choice("tui.field.ko_draw", &["seed", "lot"], "seed"),
         Field::text("tui.field.seed_from", ""),
         Field::text("tui.field.top", ""),
+        Field::choice("tui.field.rate_playoffs", &["no", "yes"], "no"),
+        Field::text(
+            "tui.field.armageddon_time",
+            crate::app::KnockoutSettings::default()
+                .armageddon_time
+                .to_string(),
+        ),
+        Field::text("tui.field.playoff_times", ""),
+        Field::text("tui.field.playoff_labels", ""),
     ];
     let mut f = Form {
         kind: FormKind::NewEvent,
@@ -599,7 +612,12 @@ fn knockout_settings(
     lang: Lang,
     f: &Form,
 ) -> Result<(crate::app::KnockoutSettings, Option<(String, u32)>), String> {
-    let ko = crate::app::KnockoutSettings {
+    use crate::app::KnockoutSettings;
+    // A time control the CLI refuses is refused here, by the same reason.
+    let time_error = |label: &str, e: crate::domain::ParseTimeControlError| {
+        format!("{}: {}", tr(lang, label), e.msg().render(lang))
+    };
+    let mut ko = KnockoutSettings {
         playoff: f
             .value("tui.field.playoff")
             .split([',', '，', '、'])
@@ -608,8 +626,24 @@ fn knockout_settings(
             .collect(),
         third_place: f.value("tui.field.third_place") == "yes",
         draw: f.value("tui.field.ko_draw").to_string(),
+        rate_playoffs: f.value("tui.field.rate_playoffs") == "yes",
         ..Default::default()
     };
+    let armageddon = f.value("tui.field.armageddon_time");
+    if !armageddon.is_empty() {
+        ko.armageddon_time = armageddon
+            .parse::<TimeControl>()
+            .map_err(|e| time_error("tui.field.armageddon_time", e))?;
+    }
+    let times = f.value("tui.field.playoff_times");
+    if !times.is_empty() {
+        ko.playoff_times = KnockoutSettings::parse_playoff_times(times)
+            .map_err(|e| time_error("tui.field.playoff_times", e))?;
+    }
+    let labels = f.value("tui.field.playoff_labels");
+    if !labels.is_empty() {
+        ko.playoff_labels = KnockoutSettings::parse_playoff_labels(labels);
+    }
     let from = f.value("tui.field.seed_from");
     let top = parse_opt::<u32>(lang, "tui.field.top", f.value("tui.field.top"))?;
     let seed = match (from.is_empty(), top) {
