@@ -942,3 +942,42 @@ fn the_event_form_sets_a_knockouts_play_off_times_labels_and_rating_as_the_cli_d
     assert!(shown.contains("快棋加赛"), "{shown}");
     assert_eq!(shown, shown_settings(&club, "命令杯"));
 }
+
+#[test]
+fn a_team_round_robin_made_in_the_form_without_rounds_plays_one_cycle() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    let mut made = Vec::new();
+    keys(&mut app, &mut m, "\t");
+    for (name, rounds) in [("单循环", None), ("双循环", Some("6"))] {
+        keys(&mut app, &mut m, "n");
+        crate::common::tui::typed(&mut app, &mut m, name);
+        set(&mut app, &mut m, "tui.field.kind", "team");
+        set(&mut app, &mut m, "col.system", "berger");
+        set(&mut app, &mut m, "tui.field.boards", "1");
+        if let Some(r) = rounds {
+            set(&mut app, &mut m, "col.rounds", r);
+        }
+        keys(&mut app, &mut m, "\r");
+        assert!(m.form().is_none(), "{:?}", m.status().cloned());
+        made.push(m.ev().event().unwrap().key());
+        keys(&mut app, &mut m, "⎋");
+    }
+    for ev in &made {
+        for t in 1..=4 {
+            let p = format!("{}-{t}", ev.0);
+            member(&mut app, &p, 2000 + t);
+            let roster = app
+                .find_members(&[p])
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>();
+            app.add_team(*ev, &format!("队{t}"), None, None, &roster)
+                .unwrap();
+        }
+    }
+    // Four teams: three rounds, unless six were asked for.
+    assert_eq!(app.event(made[0]).unwrap().settings.rounds, 3);
+    assert_eq!(app.event(made[1]).unwrap().settings.rounds, 6);
+}

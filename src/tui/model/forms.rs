@@ -463,6 +463,11 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
         rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
         ..Default::default()
     };
+    // A new team event's rounds left as the form opened them are not
+    // asked for (the CLI without --rounds): a round-robin plays one cycle.
+    if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) && !f.changed("col.rounds") {
+        s.rounds = None;
+    }
     let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
     let red = min("tui.field.red_base")?.unwrap_or(90);
     let black = min("tui.field.black_base")?.unwrap_or(red);
