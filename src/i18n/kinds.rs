@@ -287,6 +287,6 @@ pub(super) static TEXTS: &[Text] = &[
         "tui.system.team",
         "团体 · {system}",
         "團體 · {system}",
-        "teams · {system}",
+        "team {system}",
     ),
 ];
