@@ -583,3 +583,29 @@ fn the_discard_question_is_said_in_chinese_in_the_form() {
         assert!(screen.contains(text), "{screen}");
     }
 }
+
+#[test]
+fn adding_a_member_in_the_other_script_asks_first() {
+    let mut app = club();
+    app.add_member(&NewMember {
+        name: "陈磊".into(),
+        club: Some("西湖棋会".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    for ch in "陳磊".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    for ch in "西湖棋會".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm().map(|q| q.message.clone()).unwrap_or_default();
+    assert!(q.contains("member 陈磊 (id 5)"), "{q:?}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(app.members(false).unwrap().len(), 5, "n adds nobody");
+}

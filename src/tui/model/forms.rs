@@ -697,20 +697,15 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
                 None => super::entry::replace_question(m, *board, old, *outcome),
             })
         }
-        (FormKind::AddMember, Command::AddMember(nm)) => {
-            let club = nm.club.as_deref().unwrap_or("").trim();
-            m.club
-                .members
-                .iter()
-                .find(|x| {
-                    x.name.trim() == nm.name.trim()
-                        && x.club.as_deref().unwrap_or("").trim() == club
-                })
-                .map(|x| {
-                    crate::i18n::msg!("tui.confirm.duplicate_member", name = &x.name, id = x.id)
-                        .render(m.lang)
-                })
-        }
+        (FormKind::AddMember, Command::AddMember(nm)) => m
+            .club
+            .members
+            .iter()
+            .find(|x| crate::app::may_duplicate(x, &nm.name, nm.club.as_deref()))
+            .map(|x| {
+                crate::i18n::msg!("tui.confirm.duplicate_member", name = &x.name, id = x.id)
+                    .render(m.lang)
+            }),
         _ => None,
     }
 }
