@@ -72,8 +72,7 @@ pub fn inspect_backup(path: &Path) -> Result<BackupInfo> {
                 crate::i18n::msg!("err.store.why.unreadable")
             },
         },
-        StoreError::Damaged(detail)
-        | StoreError::Sql(rusqlite::Error::SqliteFailure(_, Some(detail))) => StoreError::Corrupt {
+        StoreError::Sql(rusqlite::Error::SqliteFailure(_, Some(detail))) => StoreError::Corrupt {
             path: path.to_path_buf(),
             detail,
         },
