@@ -543,17 +543,7 @@ impl App {
             s.pairing_settings.options.only_for(system)
         };
         let mut s = self.apply_draft(s, d, None)?;
-        // A team round-robin of no rounds asked for plays its table once:
-        // more rounds than one cycle make it a double one (`shown_event`,
-        // `pair_teams`), which the club's default number of rounds must
-        // not do behind the secretary's back.
-        if d.kind == EventKind::Team
-            && d.rounds.is_none()
-            && s.system == PairingSystem::Berger
-            && !s.pairing_settings.options.double_round_robin()
-        {
-            s.rounds = 1;
-        }
+        super::teams::one_cycle_unless_asked(&mut s, d);
         Ok(s)
     }
 
