@@ -609,3 +609,39 @@ fn adding_a_member_in_the_other_script_asks_first() {
     go(&mut app, &mut m, c('n'));
     assert_eq!(app.members(false).unwrap().len(), 5, "n adds nobody");
 }
+
+#[test]
+fn a_refused_form_shows_its_reason_under_the_field_it_names() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    for ch in "吕钦".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    for ch in "abc".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab)); // on to the club
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (said, err) = m.status().cloned().unwrap();
+    assert!(err);
+    let (label, why) = m.form_error().expect("the field named");
+    assert_eq!(label, "col.rating");
+    assert!(said.ends_with(why), "the status line keeps it: {said}");
+    let f = m.form().unwrap();
+    assert_eq!(f.fields[f.focus].label, "col.rating", "the field focused");
+    // Drawn on the line under the rating, the status line as before.
+    let screen = drawn(&m);
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("rating: abc"))
+        .unwrap();
+    assert!(lines[at + 1].contains(&format!("↳ {why}")), "{screen}");
+    assert_eq!(screen.matches(why).count(), 2, "{screen}");
+    // Mending the field ends it.
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    assert!(m.form_error().is_none());
+    assert!(!drawn(&m).contains('↳'));
+}
