@@ -952,6 +952,13 @@ fn a_team_round_robin_made_in_the_form_without_rounds_plays_one_cycle() {
     for (name, rounds) in [("单循环", None), ("双循环", Some("6"))] {
         keys(&mut app, &mut m, "n");
         crate::common::tui::typed(&mut app, &mut m, name);
+        let club_rounds = m.form().unwrap().value("col.rounds").to_string();
+        assert_eq!(club_rounds, "7");
+        set(&mut app, &mut m, "tui.field.kind", "team");
+        // A team event's rounds read empty until typed: one cycle.
+        assert_eq!(m.form().unwrap().value("col.rounds"), "");
+        set(&mut app, &mut m, "tui.field.kind", "individual");
+        assert_eq!(m.form().unwrap().value("col.rounds"), club_rounds);
         set(&mut app, &mut m, "tui.field.kind", "team");
         set(&mut app, &mut m, "col.system", "berger");
         set(&mut app, &mut m, "tui.field.boards", "1");

@@ -189,6 +189,9 @@ pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
         ),
         Field::text("tui.field.playoff_times", ""),
         Field::text("tui.field.playoff_labels", ""),
+        // Never shown: the club's rounds, for the rounds field of a kind
+        // other than a team event.
+        Field::text(DEFAULT_ROUNDS, d.rounds.to_string()),
     ];
     let mut f = Form {
         kind: FormKind::NewEvent,
@@ -211,6 +214,33 @@ fn show_kind(f: &mut Form, kind: &str) {
     }
     f.stash = pool;
     f.focus = f.focus.min(f.fields.len().saturating_sub(1));
+    fit_rounds(f, kind);
+}
+
+/// The label of the event form's hidden field holding the club's rounds.
+const DEFAULT_ROUNDS: &str = "rounds.default";
+
+/// A rounds field left as it opened reads empty for a team event (a
+/// round-robin then plays one cycle, a Swiss the club's rounds) and the
+/// club's rounds for another kind.
+fn fit_rounds(f: &mut Form, kind: &str) {
+    let default = f
+        .stash
+        .iter()
+        .find(|x| x.label == DEFAULT_ROUNDS)
+        .map(|x| x.value.clone());
+    let Some(r) = f.fields.iter_mut().find(|x| x.label == "col.rounds") else {
+        return;
+    };
+    if r.changed() {
+        return;
+    }
+    let to = match kind {
+        "team" => String::new(),
+        _ => default.unwrap_or_else(|| r.value.clone()),
+    };
+    r.value = to.clone();
+    r.initial = to;
 }
 
 /// After a choice changed on the event form: the fields of the kind chosen.
