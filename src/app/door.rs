@@ -542,7 +542,9 @@ impl App {
         } else {
             s.pairing_settings.options.only_for(system)
         };
-        self.apply_draft(s, d, None)
+        let mut s = self.apply_draft(s, d, None)?;
+        super::teams::one_cycle_unless_asked(&mut s, d);
+        Ok(s)
     }
 
     /// `d` over the settings `s`, checked (`before`: the event's settings

@@ -76,6 +76,32 @@ impl KnockoutSettings {
         }
         Ok(Some(parse_ladder(&self.playoff.join(","))?))
     }
+
+    /// Each play-off step's time control as typed (`--playoff-times`, the
+    /// event form's field): in ladder order, separated by `;` (or `；`),
+    /// an empty item keeping the event's.
+    pub fn parse_playoff_times(
+        text: &str,
+    ) -> std::result::Result<Vec<Option<TimeControl>>, crate::domain::ParseTimeControlError> {
+        text.split([';', '；'])
+            .map(|x| {
+                let x = x.trim();
+                if x.is_empty() {
+                    Ok(None)
+                } else {
+                    x.parse::<TimeControl>().map(Some)
+                }
+            })
+            .collect()
+    }
+
+    /// Each play-off step's label as typed (`--playoff-labels`, the event
+    /// form's field): in ladder order, separated by `;` (or `；`).
+    pub fn parse_playoff_labels(text: &str) -> Vec<String> {
+        text.split([';', '；'])
+            .map(|x| x.trim().to_string())
+            .collect()
+    }
 }
 
 /// Where a knockout's seeds come from ([`App::find_seed`] reads it from

@@ -1,6 +1,6 @@
 //! Members in and out: the one duplicate rule (same name and club as a
-//! member or an earlier row, or a member id already in use) for adding,
-//! editing, importing and previewing an import.
+//! member or an earlier row, in either script, or a member id already in
+//! use) for adding, editing, importing and previewing an import.
 
 use super::{invalid, App, ImportPreview, ImportReport, Result};
 use crate::domain::Member;
@@ -30,11 +30,20 @@ fn who(name: &str, club: Option<&str>) -> String {
     }
 }
 
+/// What two members share when one may be the other: the name and the
+/// club, each folded by script (陳磊 of 棋會 is 陈磊 of 棋会).
 fn dup_key(name: &str, club: Option<&str>) -> (String, String) {
     (
-        name.trim().to_string(),
-        club.unwrap_or("").trim().to_string(),
+        crate::i18n::fold_script(name),
+        crate::i18n::fold_script(club.unwrap_or("")),
     )
+}
+
+/// Whether a member named `name` of `club` may be the member `m` entered
+/// twice: the same name and club, in either script. The one duplicate
+/// rule of adding a member (CLI and TUI) and of an import.
+pub fn may_duplicate(m: &Member, name: &str, club: Option<&str>) -> bool {
+    dup_key(&m.name, m.club.as_deref()) == dup_key(name, club)
 }
 
 /// Splits rows into those to add and the duplicates, judged against the
@@ -85,6 +94,17 @@ fn split_duplicates(existing: &[Member], rows: Vec<MemberRow>) -> (Vec<MemberRow
 }
 
 impl App {
+    /// The members a new member `m` may duplicate ([`may_duplicate`]),
+    /// retired ones too.
+    pub fn possible_duplicates(&self, m: &crate::domain::NewMember) -> Result<Vec<Member>> {
+        Ok(self
+            .store
+            .members(true)?
+            .into_iter()
+            .filter(|x| may_duplicate(x, &m.name, m.club.as_deref()))
+            .collect())
+    }
+
     /// Refuses a member id that another member already uses (the store's
     /// rule, said with a key before SQLite says `UNIQUE constraint failed`).
     pub(super) fn check_member_id_free(

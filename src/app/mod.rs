@@ -41,6 +41,7 @@ pub use kind::{
 
 // ---- members ----
 mod members;
+pub use members::may_duplicate;
 
 // ---- events ----
 pub mod accel;

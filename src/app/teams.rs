@@ -100,6 +100,21 @@ fn avg_rating(roster: &[Entry], boards: usize) -> i32 {
     }
 }
 
+/// A new team round-robin of no rounds asked for (no `--rounds`, no
+/// `--double`) plays its table once: more rounds than one cycle make it a
+/// double one (`App::shown_event`, `pair_teams`), which the club's default
+/// number of rounds must not do behind the secretary's back. Stored as 1:
+/// the table's rounds are shown and paired.
+pub(super) fn one_cycle_unless_asked(s: &mut EventSettings, d: &super::EventDraft) {
+    if d.kind == super::EventKind::Team
+        && d.rounds.is_none()
+        && s.system == crate::domain::PairingSystem::Berger
+        && !s.pairing_settings.options.double_round_robin()
+    {
+        s.rounds = 1;
+    }
+}
+
 impl App {
     /// The team settings of an event (`None`: an individual event).
     pub fn team_settings_of(&self, event: &Event) -> Result<Option<TeamSettings>> {

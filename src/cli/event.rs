@@ -358,20 +358,10 @@ fn knockout_options(
         k.armageddon_time = t.parse::<TimeControl>()?;
     }
     if let Some(t) = &a.playoff_times {
-        k.playoff_times = t
-            .split(';')
-            .map(|x| {
-                let x = x.trim();
-                if x.is_empty() {
-                    Ok(None)
-                } else {
-                    x.parse::<TimeControl>().map(Some)
-                }
-            })
-            .collect::<Result<_, _>>()?;
+        k.playoff_times = crate::app::KnockoutSettings::parse_playoff_times(t)?;
     }
     if let Some(l) = &a.playoff_labels {
-        k.playoff_labels = l.split(';').map(|x| x.trim().to_string()).collect();
+        k.playoff_labels = crate::app::KnockoutSettings::parse_playoff_labels(l);
     }
     let seed = match (&a.seed_from, a.top) {
         (Some(e), Some(n)) => Some((e.clone(), n)),

@@ -127,15 +127,24 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> CliResult {
     let mut app = ctx.open()?;
     match cmd {
         PlayerCmd::Add(a) => {
-            let m = app.add_member(&NewMember {
+            let new = NewMember {
                 name: a.name,
                 rating: a.rating,
                 club: a.club,
                 ext_id: a.id,
                 born: a.born,
                 sex: a.sex,
-            })?;
+            };
+            // Added all the same (a namesake may be another person), but
+            // said: the same name and club, in either script.
+            let namesakes = app.possible_duplicates(&new)?;
+            let m = app.add_member(&new)?;
             say!("{}\t{}", m.id, m.name);
+            for x in namesakes {
+                let line =
+                    crate::i18n::msg!("note.member.may_duplicate", name = &x.name, id = x.id);
+                note!("{}", line.render(ctx.lang));
+            }
         }
         PlayerCmd::List { all, format } => {
             let ms = app.members(all)?;

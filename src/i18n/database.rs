@@ -42,6 +42,18 @@ pub(super) static TEXTS: &[Text] = &[
         "an empty file; qishe init makes it a new club",
     ),
     (
+        "err.store.why.not_sqlite",
+        "根本不是数据库文件",
+        "根本不是資料庫檔案",
+        "not a database file at all",
+    ),
+    (
+        "err.store.why.unreadable",
+        "是 SQLite 文件, 但已损坏到无法读取",
+        "是 SQLite 檔案, 但已損壞到無法讀取",
+        "a SQLite file, but damaged past reading",
+    ),
+    (
         "err.store.why.version",
         "数据库版本号 {version}",
         "資料庫版本號 {version}",

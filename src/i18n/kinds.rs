@@ -188,6 +188,30 @@ pub(super) static TEXTS: &[Text] = &[
         "seeds from event",
     ),
     ("tui.field.top", "取前几名", "取前幾名", "top N"),
+    (
+        "tui.field.rate_playoffs",
+        "加赛计入等级分",
+        "加賽計入等級分",
+        "rate play-off games",
+    ),
+    (
+        "tui.field.armageddon_time",
+        "和棋黑胜局让时",
+        "和棋黑勝局讓時",
+        "armageddon time",
+    ),
+    (
+        "tui.field.playoff_times",
+        "各步加赛用时 (; 分隔)",
+        "各步加賽用時 (; 分隔)",
+        "play-off times (; between steps)",
+    ),
+    (
+        "tui.field.playoff_labels",
+        "各步加赛名称 (; 分隔)",
+        "各步加賽名稱 (; 分隔)",
+        "play-off labels (; between steps)",
+    ),
     ("tui.err.bad_value", "看不懂 \"{value}\"", "看不懂 \"{value}\"", "cannot read \"{value}\""),
     (
         "tui.err.top_needed",
@@ -263,6 +287,6 @@ pub(super) static TEXTS: &[Text] = &[
         "tui.system.team",
         "团体 · {system}",
         "團體 · {system}",
-        "teams · {system}",
+        "team {system}",
     ),
 ];

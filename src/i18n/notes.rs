@@ -7,6 +7,12 @@ use super::Text;
 
 pub(super) static TEXTS: &[Text] = &[
     (
+        "note.member.may_duplicate",
+        "已有同名同单位的会员 {name} (编号 {id}): 请确认不是同一人",
+        "已有同名同單位的會員 {name} (編號 {id}): 請確認不是同一人",
+        "member {name} (id {id}) has this name and club: check it is not the same person",
+    ),
+    (
         "note.cxa.late_round",
         "第{round}轮对 {players} 人的赛事已偏晚 (超过 n−3 或 n/2+5 轮): 请检查编排",
         "第{round}輪對 {players} 人的賽事已偏晚 (超過 n−3 或 n/2+5 輪): 請檢查編排",

@@ -151,6 +151,13 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     // Messages
     ("tui.msg.cancelled", "已取消", "已取消", "cancelled"),
+    (
+        "tui.form.discard",
+        "放弃这张表里填写的内容吗? y 放弃 / n 返回",
+        "放棄這張表裡填寫的內容嗎? y 放棄 / n 返回",
+        "Throw away what this form holds? y discard / n back",
+    ),
+    ("tui.msg.discarded", "已放弃填写的内容", "已放棄填寫的內容", "form discarded"),
     ("tui.msg.added", "已添加", "已添加", "added"),
     ("tui.msg.saved", "已保存", "已保存", "saved"),
     ("tui.msg.retired", "已退会", "已退會", "retired"),

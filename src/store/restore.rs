@@ -49,12 +49,30 @@ fn open_file_read_only(path: &Path) -> Result<Connection> {
     })
 }
 
+/// Whether the file at `path` lacks the header every SQLite database
+/// file begins with (a damaged database keeps it).
+fn not_sqlite(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head));
+    read.is_err() || &head != b"SQLite format 3\0"
+}
+
 /// Checks that `path` is a sound qishe club database and says what it holds.
 pub fn inspect_backup(path: &Path) -> Result<BackupInfo> {
     let conn = open_file_read_only(path)?;
     let damaged = |e: rusqlite::Error| match StoreError::from(e) {
-        StoreError::Damaged(detail)
-        | StoreError::Sql(rusqlite::Error::SqliteFailure(_, Some(detail))) => StoreError::Corrupt {
+        // Text, a picture, random bytes: no SQLite file at all; or a SQLite
+        // file damaged past reading. Said by key, not by SQLite's English.
+        StoreError::Damaged(_) => StoreError::NotOurs {
+            path: path.to_path_buf(),
+            detail: if not_sqlite(path) {
+                crate::i18n::msg!("err.store.why.not_sqlite")
+            } else {
+                crate::i18n::msg!("err.store.why.unreadable")
+            },
+        },
+        StoreError::Sql(rusqlite::Error::SqliteFailure(_, Some(detail))) => StoreError::Corrupt {
             path: path.to_path_buf(),
             detail,
         },

@@ -290,6 +290,8 @@ pub enum Ctx {
     /// A form or a search field has the keyboard.
     Form,
     Confirm,
+    /// An open form whose Esc asks whether to throw away what it holds.
+    Discard,
     /// Round tab while a player is marked for a move.
     Move,
     /// The repetition ruling dialog (Results tab).

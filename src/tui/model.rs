@@ -312,6 +312,12 @@ pub struct FormState {
     pub(in crate::tui) submitted: Option<Form>,
     /// First line of the scrollable list of choices under a form.
     pub(in crate::tui) scroll: usize,
+    /// Esc was pressed on a form that holds what the secretary typed: the
+    /// form asks, on its last line, whether to throw it away.
+    pub(in crate::tui) discarding: bool,
+    /// The field the last refused submit named (its label key) and why:
+    /// shown under that field until it is changed or the form submitted.
+    pub(in crate::tui) error: Option<(&'static str, String)>,
 }
 
 /// Rows marked for an act of two keys, and a change waiting for `y`.
@@ -435,7 +441,21 @@ impl Model {
     }
     /// Opens a form (over whatever pop-up was open).
     pub fn set_form(&mut self, f: Form) {
+        self.form_state.discarding = false;
+        self.form_state.error = None;
         self.popups.modal = Some(Modal::Form(f));
+    }
+    /// The open form's field that a refused submit named, and why.
+    pub fn form_error(&self) -> Option<(&'static str, &str)> {
+        self.form()?;
+        self.form_state
+            .error
+            .as_ref()
+            .map(|(label, why)| (*label, why.as_str()))
+    }
+    /// The open form asks whether to throw away what it holds.
+    pub fn discarding(&self) -> bool {
+        self.form_state.discarding && self.form().is_some()
     }
     /// Asks a question.
     pub fn ask(&mut self, c: Confirm) {
@@ -541,6 +561,9 @@ impl Model {
     pub fn contexts(&self) -> Vec<Ctx> {
         if self.confirm().is_some() {
             return vec![Ctx::Confirm];
+        }
+        if self.discarding() {
+            return vec![Ctx::Discard];
         }
         if let Some(Modal::Log(_)) = self.popups.modal {
             return vec![Ctx::Log, Ctx::Global];

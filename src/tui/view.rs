@@ -281,16 +281,28 @@ fn system_label(m: &Model, e: &crate::domain::Event) -> String {
 }
 
 fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
+    // 编排 as wide as its widest label (a team round-robin's, "team
+    // round-robin", is 16 columns), so no kind is cut; the name gives way.
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s) as u16;
+    let systems: Vec<String> = m.events().iter().map(|e| system_label(m, e)).collect();
+    let system_width = systems
+        .iter()
+        .map(|s| width(s))
+        .chain([width(&m.t("col.system"))])
+        .max()
+        .unwrap_or(0)
+        .min(18);
     let rows = m
         .events()
         .iter()
-        .map(|e| {
+        .zip(&systems)
+        .map(|(e, system)| {
             Row::new(vec![
                 e.id.to_string(),
                 e.name.clone(),
                 opt(&e.start_date),
                 fit(&label(m, "tui.choice", &e.settings.scheme), 16),
-                fit(&system_label(m, e), 14),
+                fit(system, system_width as usize),
                 e.settings.rounds.to_string(),
                 m.t(&m.event_status_key(e)),
             ])
@@ -313,11 +325,11 @@ fn draw_events(m: &Model, f: &mut Frame, area: Rect) {
         .map(|k| m.t(k))
         .collect(),
         vec![
-            Constraint::Length(5),
-            Constraint::Min(15),
-            Constraint::Length(11),
+            Constraint::Length(4),
+            Constraint::Min(12),
+            Constraint::Length(10),
             Constraint::Length(16),
-            Constraint::Length(14),
+            Constraint::Length(system_width),
             Constraint::Length(6),
             Constraint::Length(8),
         ],

@@ -836,3 +836,155 @@ fn the_events_list_and_round_title_give_a_round_robins_table_rounds() {
     let s = screen(&m);
     assert!(s.contains("轮次 1/5"), "{s}");
 }
+
+/// `event show` of `event`, its first line (the name and id) left out.
+fn shown_settings(club: &crate::common::Club, event: &str) -> String {
+    let out = club.run_lang("zh_CN.UTF-8", &["event", "show", event]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn the_event_form_sets_a_knockouts_play_off_times_labels_and_rating_as_the_cli_does() {
+    let club = crate::common::Club::new();
+    let mut app = App::open(config(Lang::ZhHans), &club.db).unwrap();
+    for i in 1..=4 {
+        member(&mut app, &format!("P{i}"), 2500 - 10 * i);
+    }
+    let mut m = Model::load(&app).unwrap();
+    keys(&mut app, &mut m, "\tn");
+    crate::common::tui::typed(&mut app, &mut m, "表杯");
+    // Not offered for another kind of event.
+    let labels: Vec<&str> = m.form().unwrap().fields.iter().map(|f| f.label).collect();
+    assert!(!labels.contains(&"tui.field.playoff_times"), "{labels:?}");
+    set(&mut app, &mut m, "tui.field.kind", "knockout");
+    set(&mut app, &mut m, "tui.field.playoff", "games:2,armageddon");
+    set(&mut app, &mut m, "tui.field.rate_playoffs", "yes");
+    // A time the CLI refuses is refused with the CLI's reason, the form kept.
+    set(
+        &mut app,
+        &mut m,
+        "tui.field.armageddon_time",
+        "red=6,black=x",
+    );
+    keys(&mut app, &mut m, "\r");
+    assert!(m.form().is_some());
+    let refused = status(&m);
+    let cli = club.run_lang(
+        "zh_CN.UTF-8",
+        &[
+            "event",
+            "new",
+            "坏杯",
+            "--system",
+            "knockout",
+            "--armageddon-time",
+            "red=6,black=x",
+        ],
+    );
+    assert!(!cli.status.success());
+    let reason = refused.split_once(": ").map_or("", |x| x.1).to_string();
+    assert!(!reason.is_empty(), "{refused}");
+    assert!(
+        String::from_utf8_lossy(&cli.stderr).contains(&reason),
+        "TUI: {refused}\nCLI: {}",
+        String::from_utf8_lossy(&cli.stderr)
+    );
+    set(
+        &mut app,
+        &mut m,
+        "tui.field.armageddon_time",
+        "red=6,black=5,inc=2",
+    );
+    set(&mut app, &mut m, "tui.field.playoff_times", "15+10；");
+    set(
+        &mut app,
+        &mut m,
+        "tui.field.playoff_labels",
+        "快棋加赛;一局定胜负",
+    );
+    keys(&mut app, &mut m, "\r");
+    assert!(m.form().is_none(), "{:?}", m.status().cloned());
+
+    club.ok(&[
+        "event",
+        "new",
+        "命令杯",
+        "--system",
+        "knockout",
+        "--playoff",
+        "games:2,armageddon",
+        "--rate-playoffs",
+        "--armageddon-time",
+        "red=6,black=5,inc=2",
+        "--playoff-times",
+        "15+10;",
+        "--playoff-labels",
+        "快棋加赛;一局定胜负",
+    ]);
+    let app = App::open(config(Lang::ZhHans), &club.db).unwrap();
+    let ko = |name: &str| {
+        let e = app.find_event(name).unwrap();
+        app.knockout_settings(&e).unwrap().expect("a knockout")
+    };
+    let (tui, cli) = (ko("表杯"), ko("命令杯"));
+    assert!(tui.rate_playoffs);
+    assert_eq!(tui.armageddon_time.to_string(), "red=6,black=5,inc=2");
+    assert_eq!(tui.playoff_times.len(), 2);
+    assert_eq!(tui.playoff_labels, ["快棋加赛", "一局定胜负"]);
+    assert_eq!(tui, cli);
+    let shown = shown_settings(&club, "表杯");
+    assert!(shown.contains("快棋加赛"), "{shown}");
+    assert_eq!(shown, shown_settings(&club, "命令杯"));
+}
+
+#[test]
+fn a_team_round_robin_made_in_the_form_without_rounds_plays_one_cycle() {
+    let mut app = App::in_memory(config(Lang::ZhHans)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    let mut made = Vec::new();
+    keys(&mut app, &mut m, "\t");
+    for (name, rounds) in [("单循环", None), ("双循环", Some("6"))] {
+        keys(&mut app, &mut m, "n");
+        crate::common::tui::typed(&mut app, &mut m, name);
+        let club_rounds = m.form().unwrap().value("col.rounds").to_string();
+        assert_eq!(club_rounds, "7");
+        set(&mut app, &mut m, "tui.field.kind", "team");
+        // A team event's rounds read empty until typed: one cycle.
+        assert_eq!(m.form().unwrap().value("col.rounds"), "");
+        set(&mut app, &mut m, "tui.field.kind", "individual");
+        assert_eq!(m.form().unwrap().value("col.rounds"), club_rounds);
+        set(&mut app, &mut m, "tui.field.kind", "team");
+        set(&mut app, &mut m, "col.system", "berger");
+        set(&mut app, &mut m, "tui.field.boards", "1");
+        if let Some(r) = rounds {
+            set(&mut app, &mut m, "col.rounds", r);
+        }
+        keys(&mut app, &mut m, "\r");
+        assert!(m.form().is_none(), "{:?}", m.status().cloned());
+        made.push(m.ev().event().unwrap().key());
+        keys(&mut app, &mut m, "⎋");
+    }
+    for ev in &made {
+        for t in 1..=4 {
+            let p = format!("{}-{t}", ev.0);
+            member(&mut app, &p, 2000 + t);
+            let roster = app
+                .find_members(&[p])
+                .unwrap()
+                .into_iter()
+                .map(qishe::app::teams::RosterPlayer::Member)
+                .collect::<Vec<_>>();
+            app.add_team(*ev, &format!("队{t}"), None, None, &roster)
+                .unwrap();
+        }
+    }
+    // Four teams: three rounds, unless six were asked for.
+    assert_eq!(app.event(made[0]).unwrap().settings.rounds, 3);
+    assert_eq!(app.event(made[1]).unwrap().settings.rounds, 6);
+}

@@ -158,3 +158,38 @@ fn a_name_in_the_other_script_names_what_it_means() {
     let e = c.fails(&["player", "show", "刘芳"]);
     assert!(e.contains("#6 劉芳") && e.contains("#7 劉芳"), "{e}");
 }
+
+#[test]
+fn a_member_added_in_the_other_script_is_flagged_as_a_possible_duplicate() {
+    let c = Club::new();
+    c.ok(&["player", "add", "陈磊", "--club", "西湖棋会"]);
+    // 陳磊 of 西湖棋會 is 陈磊 of 西湖棋会 written in 繁體: added, and said.
+    let out = c.run_lang(
+        "zh_CN.UTF-8",
+        &["player", "add", "陳磊", "--club", "西湖棋會"],
+    );
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("已有同名同单位的会员 陈磊 (编号 1): 请确认不是同一人"),
+        "{said}"
+    );
+    let out = c.run(&["player", "add", "陳磊", "--club", "西湖棋會"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("member 陈磊 (id 1) has this name and club"),
+        "{said}"
+    );
+    // Another club's 陳磊 is not flagged.
+    let out = c.run(&["player", "add", "陳磊", "--club", "香港"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty());
+    // The members CSV import judges its rows by the same rule.
+    std::fs::write(c.path("m.csv"), "姓名,单位\n陳磊,西湖棋会\n王天一,杭州\n").unwrap();
+    let err = c.fails(&["player", "import", "m.csv"]);
+    assert!(
+        err.contains("m.csv:2: 陳磊 (西湖棋会) duplicates member #"),
+        "{err}"
+    );
+    assert!(!c.ok(&["player", "list"]).contains("王天一"));
+}

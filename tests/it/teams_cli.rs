@@ -672,3 +672,64 @@ fn a_roster_player_given_by_id_is_named_in_refusals_and_the_log() {
     let log = c.ok(&["log"]);
     assert!(log.contains("remove a3 from the roster of A"), "{log}");
 }
+
+/// The rounds `event list` gives the team event `event` (`paired/rounds`).
+fn listed_rounds(c: &Club, event: &str) -> String {
+    let rows = csv_rows(&c.ok(&["event", "list", "--format", "csv"]));
+    let row = rows.iter().find(|r| r["name"] == event).expect("listed");
+    row["rounds"].clone()
+}
+
+#[test]
+fn a_team_round_robin_without_rounds_plays_one_cycle() {
+    let c = Club::new();
+    for (name, more) in [
+        ("单循环", &[][..]),
+        ("六轮", &["--rounds", "6"][..]),
+        ("双循环", &["--double"][..]),
+    ] {
+        let mut args = vec![
+            "event", "new", name, "--teams", "--boards", "1", "--system", "berger",
+        ];
+        args.extend_from_slice(more);
+        c.ok(&args);
+        for t in 1..=4 {
+            let player = format!("{name}{t}");
+            c.ok(&[
+                "team",
+                "add",
+                name,
+                &format!("T{t}"),
+                "--players",
+                &player,
+                "--create",
+            ]);
+        }
+    }
+    assert_eq!(listed_rounds(&c, "单循环"), "0/3");
+    assert_eq!(listed_rounds(&c, "六轮"), "0/6");
+    assert_eq!(listed_rounds(&c, "双循环"), "0/6");
+    // One cycle: every team meets every other once, then no round 4.
+    let mut met = HashSet::new();
+    for r in 1..=3 {
+        c.ok(&["round", "pair", "单循环"]);
+        for b in round_boards(&c, "单循环", r) {
+            let mut pair = [b["home"].clone(), b["away"].clone()];
+            pair.sort();
+            assert!(met.insert(pair), "a pair met twice by round {r}");
+            let round = r.to_string();
+            let args = [
+                "result",
+                "单循环",
+                &round,
+                "1",
+                "1-0",
+                "--match",
+                &b["match"],
+            ];
+            c.ok(&args);
+        }
+    }
+    assert_eq!(met.len(), 6);
+    assert!(!c.run(&["round", "pair", "单循环"]).status.success());
+}

@@ -506,3 +506,142 @@ fn an_inline_error_wider_than_the_status_line_is_shown_whole_in_a_box() {
     assert!(m.status().unwrap().1);
     assert_eq!(m.notice(), None);
 }
+
+/// The form pop-up as drawn at 80×24.
+fn drawn(m: &Model) -> String {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| qishe::tui::view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+#[test]
+fn esc_on_a_form_holding_what_was_typed_asks_before_throwing_it_away() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    // A form left as it opened closes at once.
+    go(&mut app, &mut m, c('a'));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_none(), "an untouched form closes on Esc");
+
+    go(&mut app, &mut m, c('a'));
+    for ch in "吕钦".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_some(), "Esc on a filled form asks first");
+    assert!(m.discarding());
+    assert_eq!(m.contexts(), vec![Ctx::Discard]);
+    assert!(
+        drawn(&m).contains("Throw away what this form holds? y discard / n back"),
+        "{}",
+        drawn(&m)
+    );
+    // n goes back to the form as typed; so does Esc; Enter is no answer.
+    go(&mut app, &mut m, c('n'));
+    assert!(!m.discarding());
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦"));
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(m.discarding(), "Enter does not throw the form away");
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(!m.discarding());
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦"));
+    // Typing goes on where it was.
+    go(&mut app, &mut m, c('x'));
+    assert_eq!(m.form().map(|f| f.value("col.name")), Some("吕钦x"));
+    // y throws it away: nothing is added.
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    go(&mut app, &mut m, c('y'));
+    assert!(m.form().is_none());
+    assert!(app.find_member("吕钦x").is_err());
+    // The next form opens without the question.
+    go(&mut app, &mut m, c('a'));
+    assert!(!m.discarding());
+    go(&mut app, &mut m, k(KeyCode::Esc));
+    assert!(m.form().is_none());
+}
+
+#[test]
+fn the_discard_question_is_said_in_chinese_in_the_form() {
+    for (lang, text) in [
+        (Lang::ZhHans, "放弃这张表里填写的内容吗? y 放弃 / n 返回"),
+        (Lang::ZhHant, "放棄這張表裡填寫的內容嗎? y 放棄 / n 返回"),
+    ] {
+        let config = Config {
+            language: Some(lang),
+            ..Config::default()
+        };
+        let mut app = App::in_memory(config).unwrap();
+        let mut m = Model::load(&app).unwrap();
+        go(&mut app, &mut m, c('a'));
+        go(&mut app, &mut m, c('周'));
+        go(&mut app, &mut m, k(KeyCode::Esc));
+        // The question on the form's last line: a wide character fills two
+        // cells, the second drawn as nothing in the test backend's text.
+        let screen = drawn(&m);
+        assert!(m.discarding());
+        assert!(screen.contains(text), "{screen}");
+    }
+}
+
+#[test]
+fn adding_a_member_in_the_other_script_asks_first() {
+    let mut app = club();
+    app.add_member(&NewMember {
+        name: "陈磊".into(),
+        club: Some("西湖棋会".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    for ch in "陳磊".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    for ch in "西湖棋會".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let q = m.confirm().map(|q| q.message.clone()).unwrap_or_default();
+    assert!(q.contains("member 陈磊 (id 5)"), "{q:?}");
+    go(&mut app, &mut m, c('n'));
+    assert_eq!(app.members(false).unwrap().len(), 5, "n adds nobody");
+}
+
+#[test]
+fn a_refused_form_shows_its_reason_under_the_field_it_names() {
+    let mut app = club();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, c('a'));
+    for ch in "吕钦".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    for ch in "abc".chars() {
+        go(&mut app, &mut m, c(ch));
+    }
+    go(&mut app, &mut m, k(KeyCode::Tab)); // on to the club
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    let (said, err) = m.status().cloned().unwrap();
+    assert!(err);
+    let (label, why) = m.form_error().expect("the field named");
+    assert_eq!(label, "col.rating");
+    assert!(said.ends_with(why), "the status line keeps it: {said}");
+    let f = m.form().unwrap();
+    assert_eq!(f.fields[f.focus].label, "col.rating", "the field focused");
+    // Drawn on the line under the rating, the status line as before.
+    let screen = drawn(&m);
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("rating: abc"))
+        .unwrap();
+    assert!(lines[at + 1].contains(&format!("↳ {why}")), "{screen}");
+    assert_eq!(screen.matches(why).count(), 2, "{screen}");
+    // Mending the field ends it.
+    go(&mut app, &mut m, k(KeyCode::Backspace));
+    assert!(m.form_error().is_none());
+    assert!(!drawn(&m).contains('↳'));
+}

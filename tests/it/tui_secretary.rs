@@ -715,7 +715,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         m.form().map(|f| f.value("tui.field.red_used")),
         Some("9:00:00")
     );
-    go(&mut app, &mut m, k(KeyCode::Esc));
+    tui_helpers::discard_form(&mut app, &mut m);
 
     // A record file that is not there.
     go(&mut app, &mut m, c('g'));
@@ -725,7 +725,7 @@ fn results_tab_errors_reach_the_secretary_in_chinese() {
         error_shown(&m),
         "错误: 无法读取 /no/such/dir/第一局.pgn: 文件不存在"
     );
-    go(&mut app, &mut m, k(KeyCode::Esc)); // the path form came back
+    tui_helpers::discard_form(&mut app, &mut m); // the path form came back
 
     // A record file the reader refuses: the file, line and column in Chinese.
     let dir = tempfile::tempdir().unwrap();

@@ -125,7 +125,7 @@ fn all_screens(lang: Lang, suffix: &str) {
     }
     hit(&mut app, &mut m, KeyCode::Right); // scheme: three-point
     insta::assert_snapshot!(format!("event_form_{suffix}"), screen(&m));
-    hit(&mut app, &mut m, KeyCode::Esc);
+    crate::common::tui::discard_form(&mut app, &mut m);
     hit(&mut app, &mut m, KeyCode::Enter);
     go_tab(&mut app, &mut m, qishe::tui::Tab::Players);
     insta::assert_snapshot!(format!("players_{suffix}"), screen(&m));

@@ -433,9 +433,11 @@ fn an_eight_player_knockout_is_played_to_its_champion_on_the_bracket_tab() {
     go(&mut app, &mut m, k(KeyCode::Backspace));
     keys(&mut app, &mut m, "4\r");
     assert!(m.status().unwrap().1, "{:?}", m.status().cloned());
-    // The refused form stays open with what was typed; Esc closes it.
+    // The refused form stays open with what was typed; Esc and y throw it
+    // away.
     assert_eq!(m.form().map(|f| f.value("tui.field.game")), Some("4"));
-    go(&mut app, &mut m, k(KeyCode::Esc));
+    tui_helpers::discard_form(&mut app, &mut m);
+    assert!(m.form().is_none());
     assert_eq!(m.bracket().unwrap().selected().unwrap().games.len(), 3);
     // Pairing round 2 is refused while round 1 is open: the reason, wider
     // than the status line, is shown whole in a box too.
@@ -832,4 +834,51 @@ fn players_through_by_a_bye_stand_in_the_next_rounds_places() {
     // P4–P5 is not decided: neither is in the semi-final yet.
     assert_eq!(s.matches(" 4 P4").count(), 1, "{s}");
     assert_eq!(s.matches(" 5 P5").count(), 1, "{s}");
+}
+
+/// The events list at `w`×`h`.
+fn events_list(m: &Model, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| view(m, f)).unwrap();
+    format!("{}", t.backend())
+}
+
+#[test]
+fn the_events_list_names_a_team_round_robin_whole_in_every_language() {
+    let s = EventSettings {
+        system: PairingSystem::Berger,
+        rounds: 3,
+        ..Default::default()
+    };
+    let teams: [(&str, &[&str]); 4] = [
+        ("East", &["E1"]),
+        ("West", &["W1"]),
+        ("South", &["S1"]),
+        ("North", &["N1"]),
+    ];
+    for (lang, kind, sizes) in [
+        (Lang::En, "team round-robin", &[(80, 24), (120, 30)][..]),
+        (Lang::ZhHans, "团体 · 循环赛", &[(80, 24)][..]),
+        (Lang::ZhHant, "團體 · 循環賽", &[(80, 24)][..]),
+    ] {
+        let (mut app, _) = tui_helpers::team_league_in(
+            lang,
+            "Spring League of the West Lake Club",
+            &s,
+            1,
+            &teams,
+            |t, _| 2000 - t as i32,
+            None,
+        );
+        let mut m = Model::load(&app).unwrap();
+        go(&mut app, &mut m, k(KeyCode::Tab));
+        assert_eq!(m.screen(), Screen::Events);
+        for (w, h) in sizes {
+            let text = events_list(&m, *w, *h);
+            // The test backend draws a wide character's second cell as
+            // nothing, so the label reads as typed.
+            assert!(text.contains(kind), "{lang:?} {w}x{h}:\n{text}");
+            assert!(text.contains("Spring League"), "{lang:?} {w}x{h}:\n{text}");
+        }
+    }
 }

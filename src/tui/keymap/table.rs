@@ -148,6 +148,11 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Confirm, K::Enter, N, A::Confirm, false),
     b(Ctx::Confirm, K::Char('n'), N, A::Cancel, true),
     b(Ctx::Confirm, K::Esc, N, A::Cancel, false),
+    // Enter is no answer here: a form's Enter must not throw it away.
+    b(Ctx::Discard, K::Char('c'), C, A::ForceQuit, false),
+    b(Ctx::Discard, K::Char('y'), N, A::Confirm, true),
+    b(Ctx::Discard, K::Char('n'), N, A::Cancel, true),
+    b(Ctx::Discard, K::Esc, N, A::Cancel, false),
     // The ruling dialog, the member page, the statistics screen.
     b(Ctx::Results, K::Char('J'), N, A::Judge, false),
     b(Ctx::Results, K::Enter, N, A::AcceptReport, false),

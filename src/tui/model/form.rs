@@ -136,4 +136,9 @@ impl Form {
     pub fn changed(&self, label: &str) -> bool {
         self.fields.iter().any(|f| f.label == label && f.changed())
     }
+    /// Some field, shown or kept aside, holds other than what the form
+    /// opened with: closing it would lose what the secretary typed.
+    pub fn edited(&self) -> bool {
+        self.fields.iter().chain(&self.stash).any(Field::changed)
+    }
 }

@@ -96,6 +96,10 @@ fn kind_labels(kind: &str) -> &'static [&'static str] {
             "tui.field.ko_draw",
             "tui.field.seed_from",
             "tui.field.top",
+            "tui.field.rate_playoffs",
+            "tui.field.armageddon_time",
+            "tui.field.playoff_times",
+            "tui.field.playoff_labels",
             "tui.field.red_base",
             "tui.field.black_base",
             "tui.field.increment",
@@ -176,6 +180,18 @@ pub(super) fn event_form(d: &EventSettings, team_tiebreaks: &[String]) -> Form {
         Field::choice("tui.field.ko_draw", &["seed", "lot"], "seed"),
         Field::text("tui.field.seed_from", ""),
         Field::text("tui.field.top", ""),
+        Field::choice("tui.field.rate_playoffs", &["no", "yes"], "no"),
+        Field::text(
+            "tui.field.armageddon_time",
+            crate::app::KnockoutSettings::default()
+                .armageddon_time
+                .to_string(),
+        ),
+        Field::text("tui.field.playoff_times", ""),
+        Field::text("tui.field.playoff_labels", ""),
+        // Never shown: the club's rounds, for the rounds field of a kind
+        // other than a team event.
+        Field::text(DEFAULT_ROUNDS, d.rounds.to_string()),
     ];
     let mut f = Form {
         kind: FormKind::NewEvent,
@@ -198,6 +214,33 @@ fn show_kind(f: &mut Form, kind: &str) {
     }
     f.stash = pool;
     f.focus = f.focus.min(f.fields.len().saturating_sub(1));
+    fit_rounds(f, kind);
+}
+
+/// The label of the event form's hidden field holding the club's rounds.
+const DEFAULT_ROUNDS: &str = "rounds.default";
+
+/// A rounds field left as it opened reads empty for a team event (a
+/// round-robin then plays one cycle, a Swiss the club's rounds) and the
+/// club's rounds for another kind.
+fn fit_rounds(f: &mut Form, kind: &str) {
+    let default = f
+        .stash
+        .iter()
+        .find(|x| x.label == DEFAULT_ROUNDS)
+        .map(|x| x.value.clone());
+    let Some(r) = f.fields.iter_mut().find(|x| x.label == "col.rounds") else {
+        return;
+    };
+    if r.changed() {
+        return;
+    }
+    let to = match kind {
+        "team" => String::new(),
+        _ => default.unwrap_or_else(|| r.value.clone()),
+    };
+    r.value = to.clone();
+    r.initial = to;
 }
 
 /// After a choice changed on the event form: the fields of the kind chosen.
@@ -450,6 +493,11 @@ fn submit_event(lang: Lang, f: &Form) -> Result<Command, String> {
         rounds: parse_opt::<u32>(lang, "col.rounds", f.value("col.rounds"))?,
         ..Default::default()
     };
+    // A new team event's rounds left as the form opened them are not
+    // asked for (the CLI without --rounds): a round-robin plays one cycle.
+    if kind == EventKind::Team && matches!(f.kind, FormKind::NewEvent) && !f.changed("col.rounds") {
+        s.rounds = None;
+    }
     let min = |label: &str| parse_opt::<i64>(lang, label, f.value(label));
     let red = min("tui.field.red_base")?.unwrap_or(90);
     let black = min("tui.field.black_base")?.unwrap_or(red);
@@ -599,7 +647,12 @@ fn knockout_settings(
     lang: Lang,
     f: &Form,
 ) -> Result<(crate::app::KnockoutSettings, Option<(String, u32)>), String> {
-    let ko = crate::app::KnockoutSettings {
+    use crate::app::KnockoutSettings;
+    // A time control the CLI refuses is refused here, by the same reason.
+    let time_error = |label: &str, e: crate::domain::ParseTimeControlError| {
+        format!("{}: {}", tr(lang, label), e.msg().render(lang))
+    };
+    let mut ko = KnockoutSettings {
         playoff: f
             .value("tui.field.playoff")
             .split([',', '，', '、'])
@@ -608,8 +661,24 @@ fn knockout_settings(
             .collect(),
         third_place: f.value("tui.field.third_place") == "yes",
         draw: f.value("tui.field.ko_draw").to_string(),
+        rate_playoffs: f.value("tui.field.rate_playoffs") == "yes",
         ..Default::default()
     };
+    let armageddon = f.value("tui.field.armageddon_time");
+    if !armageddon.is_empty() {
+        ko.armageddon_time = armageddon
+            .parse::<TimeControl>()
+            .map_err(|e| time_error("tui.field.armageddon_time", e))?;
+    }
+    let times = f.value("tui.field.playoff_times");
+    if !times.is_empty() {
+        ko.playoff_times = KnockoutSettings::parse_playoff_times(times)
+            .map_err(|e| time_error("tui.field.playoff_times", e))?;
+    }
+    let labels = f.value("tui.field.playoff_labels");
+    if !labels.is_empty() {
+        ko.playoff_labels = KnockoutSettings::parse_playoff_labels(labels);
+    }
     let from = f.value("tui.field.seed_from");
     let top = parse_opt::<u32>(lang, "tui.field.top", f.value("tui.field.top"))?;
     let seed = match (from.is_empty(), top) {
@@ -658,20 +727,15 @@ pub(super) fn form_question(m: &Model, f: &Form, cmd: &Command) -> Option<String
                 None => super::entry::replace_question(m, *board, old, *outcome),
             })
         }
-        (FormKind::AddMember, Command::AddMember(nm)) => {
-            let club = nm.club.as_deref().unwrap_or("").trim();
-            m.club
-                .members
-                .iter()
-                .find(|x| {
-                    x.name.trim() == nm.name.trim()
-                        && x.club.as_deref().unwrap_or("").trim() == club
-                })
-                .map(|x| {
-                    crate::i18n::msg!("tui.confirm.duplicate_member", name = &x.name, id = x.id)
-                        .render(m.lang)
-                })
-        }
+        (FormKind::AddMember, Command::AddMember(nm)) => m
+            .club
+            .members
+            .iter()
+            .find(|x| crate::app::may_duplicate(x, &nm.name, nm.club.as_deref()))
+            .map(|x| {
+                crate::i18n::msg!("tui.confirm.duplicate_member", name = &x.name, id = x.id)
+                    .render(m.lang)
+            }),
         _ => None,
     }
 }

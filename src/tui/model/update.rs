@@ -89,7 +89,26 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
     let Some(Modal::Form(form)) = m.popups.modal.as_mut() else {
         return None;
     };
+    if m.form_state.discarding {
+        match a {
+            Confirm => {
+                m.form_state.discarding = false;
+                m.popups.modal = None;
+                m.popups.status = Some((m.t("tui.msg.discarded"), false));
+            }
+            Cancel => m.form_state.discarding = false,
+            _ => {}
+        }
+        return None;
+    }
+    // Typing into the field an error names, or choosing there, ends the error.
+    if matches!(a, ChoiceNext | ChoicePrev | Backspace | Input(_))
+        && m.form_state.error.as_ref().map(|e| e.0) == Some(form.fields[form.focus].label)
+    {
+        m.form_state.error = None;
+    }
     match a {
+        Cancel if form.edited() => m.form_state.discarding = true,
         Cancel => m.popups.modal = None,
         NextField => form.focus = (form.focus + 1) % form.fields.len(),
         PrevField => form.focus = (form.focus + form.fields.len() - 1) % form.fields.len(),
@@ -125,12 +144,31 @@ fn form_keys(m: &mut Model, a: Action) -> Option<Command> {
             }
         }
         Submit => match submit(m.lang, form) {
-            Ok(cmd) => return submitted(m, cmd),
-            Err(e) => m.say(e, true),
+            Ok(cmd) => {
+                m.form_state.error = None;
+                return submitted(m, cmd);
+            }
+            Err(e) => {
+                m.form_state.error = field_error(m.lang, form, &e);
+                m.say(e, true);
+            }
         },
         _ => {}
     }
     None
+}
+
+/// The field a form's error names (`等级分: 看不懂 "abc"` names 等级分) and
+/// the reason, the field focused; `None` when the error names none.
+fn field_error(lang: Lang, form: &mut Form, error: &str) -> Option<(&'static str, String)> {
+    let (i, reason) = form.fields.iter().enumerate().find_map(|(i, f)| {
+        error
+            .strip_prefix(tr(lang, f.label))
+            .and_then(|rest| rest.strip_prefix(": "))
+            .map(|reason| (i, reason.to_string()))
+    })?;
+    form.focus = i;
+    Some((form.fields[i].label, reason))
 }
 
 /// A form submitted as `cmd`: the form closes (kept, to come back to if

@@ -32,22 +32,13 @@ pub(super) fn draw_message_box(m: &Model, f: &mut Frame, title: &str, message: &
 /// Lines under the new-event form for the list of tie-breaks.
 const CHOICE_LINES: u16 = 5;
 
-pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
-    let Some(form) = m.form() else { return };
-    let event_form = matches!(
-        form.kind,
-        super::super::model::FormKind::NewEvent | super::super::model::FormKind::EditEvent(_)
-    );
-    // The notes under an event form: the scheme in words and the choices
-    // one may type; on a short screen the lines that fit (the choices first).
-    let room = main.height.saturating_sub(form.fields.len() as u16 + 2);
-    let extra = if event_form {
-        (3 + CHOICE_LINES).min(room)
-    } else {
-        0
-    };
-    let area = centered(main, 64, form.fields.len() as u16 + 3 + extra);
-    super::super::draw::clear(f, area);
+/// A form's fields, one line each, the focused one reversed; the field a
+/// refused submit named in red, its reason on the line under it.
+fn field_lines<'a>(
+    m: &Model,
+    form: &super::super::model::Form,
+    error: Option<(&'static str, &str)>,
+) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     for (i, fl) in form.fields.iter().enumerate() {
         let focus = i == form.focus;
@@ -67,8 +58,42 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             Span::raw(": "),
             Span::raw(value),
         ]);
+        let named = error.filter(|e| e.0 == fl.label);
+        let line = if named.is_some() {
+            line.red().bold()
+        } else {
+            line
+        };
         lines.push(if focus { line.reversed() } else { line });
+        if let Some((_, why)) = named {
+            lines.push(Line::from(format!("    ↳ {why}")).red());
+        }
     }
+    lines
+}
+
+pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
+    let Some(form) = m.form() else { return };
+    let event_form = matches!(
+        form.kind,
+        super::super::model::FormKind::NewEvent | super::super::model::FormKind::EditEvent(_)
+    );
+    // The notes under an event form: the scheme in words and the choices
+    // one may type; on a short screen the lines that fit (the choices first).
+    // A refused submit's reason under the field it names, one line more.
+    let error = m.form_error();
+    let error_lines = u16::from(error.is_some());
+    let room = main
+        .height
+        .saturating_sub(form.fields.len() as u16 + 2 + error_lines);
+    let extra = if event_form {
+        (3 + CHOICE_LINES).min(room)
+    } else {
+        0
+    };
+    let area = centered(main, 64, form.fields.len() as u16 + 3 + extra + error_lines);
+    super::super::draw::clear(f, area);
+    let mut lines = field_lines(m, form, error);
     let mut title = format!(" {} ", m.t(form.title_key()));
     if let super::super::model::FormKind::Result {
         board,
@@ -157,6 +182,20 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
         for r in rows.iter().skip(first).take(list_lines) {
             lines.push(Line::from(r.clone()).dim());
         }
+    }
+    // Esc on a form that holds what was typed: the question on its last
+    // line, over the notes if the form has no room for one more.
+    let mut area = area;
+    if m.discarding() {
+        let question = Line::from(m.t("tui.form.discard")).bold().reversed();
+        let inner = area.height.saturating_sub(2) as usize;
+        if lines.len() >= inner && area.height < main.height {
+            area = centered(main, 64, area.height + 1);
+            super::super::draw::clear(f, area);
+        }
+        let inner = area.height.saturating_sub(2) as usize;
+        lines.truncate(inner.saturating_sub(1));
+        lines.push(question);
     }
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),

@@ -119,3 +119,12 @@ pub fn team_league_in(
     }
     (app, ev)
 }
+
+/// Esc on an open form, answering yes when the form asks whether to
+/// throw away what it holds (a form left as it opened closes at once).
+pub fn discard_form(app: &mut App, m: &mut Model) {
+    go(app, m, k(KeyCode::Esc));
+    if m.discarding() {
+        go(app, m, c('y'));
+    }
+}

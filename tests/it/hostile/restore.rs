@@ -52,7 +52,10 @@ fn a_bad_backup_is_refused_and_the_club_untouched() {
     // The last a device: Windows' NUL, Unix's /dev/zero.
     let device = if cfg!(windows) { "NUL" } else { "/dev/zero" };
     for (file, says) in [
-        ("junk.db", "damaged"),
+        (
+            "junk.db",
+            "not a qishe club database (not a database file at all)",
+        ),
         ("other.db", "not a qishe club database"),
         ("missing.db", "cannot read"),
         (device, "not a backup file"),
@@ -194,4 +197,100 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         .collect();
     assert!(!members.contains(&"戊".to_string()), "{members:?}");
     assert!(m.members().iter().all(|x| x.name != "戊"));
+}
+
+/// A file that is no database at all is said to be none, by key in the
+/// reader's language and naming the file, never by SQLite's English; the
+/// club stays as it was.
+#[test]
+fn a_file_that_is_no_database_is_said_to_be_none_in_chinese() {
+    let c = paired_club();
+    let before = std::fs::read(&c.db).unwrap();
+    std::fs::write(
+        c.path("笔记.txt"),
+        "周赛第三轮的笔记, 不是数据库。\n".repeat(50),
+    )
+    .unwrap();
+    let mut header = b"SQLite format 3\0".to_vec();
+    header.extend(b"garbage ".repeat(100));
+    std::fs::write(c.path("坏.db"), header).unwrap();
+    for (locale, file, says) in [
+        (
+            "zh_CN.UTF-8",
+            "笔记.txt",
+            "笔记.txt 不是 qishe 俱乐部数据库 (根本不是数据库文件); 文件未作任何改动",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "笔记.txt",
+            "笔记.txt 不是 qishe 俱樂部資料庫 (根本不是資料庫檔案); 檔案未作任何改動",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "坏.db",
+            "坏.db 不是 qishe 俱乐部数据库 (是 SQLite 文件, 但已损坏到无法读取)",
+        ),
+    ] {
+        let o = c.run_lang(locale, &["restore", file, "--yes"]);
+        assert!(!o.status.success());
+        let e = both(&o);
+        assert!(e.contains(says), "{locale} {file}: {e}");
+        assert!(!e.contains("file is not a database"), "{e}");
+    }
+    assert_eq!(std::fs::read(&c.db).unwrap(), before);
+    assert!(saved_files(&c).is_empty());
+}
+
+// The TUI's restore says the same, and keeps the club.
+#[test]
+fn the_tuis_restore_of_a_file_that_is_no_database_says_so_in_chinese() {
+    use crate::common::tui::{config, go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::app::App;
+    use qishe::domain::{EventSettings, NewMember};
+    use qishe::i18n::Lang;
+    use qishe::tui::{Model, Tab};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let mut app = App::open(config(Lang::ZhHans), &db).unwrap();
+    app.add_member(&NewMember {
+        name: "甲".into(),
+        ..Default::default()
+    })
+    .unwrap();
+    let s = EventSettings {
+        rounds: 3,
+        ..Default::default()
+    };
+    app.create_event_with("周赛", None, &s, qishe::app::NewEventKind::Individual)
+        .unwrap();
+    let notes = dir.path().join("笔记.txt");
+    std::fs::write(&notes, "不是数据库。\n".repeat(50)).unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    while m.tab() != Tab::Print {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    while m.form().unwrap().value("tui.print.doc") != "restore" {
+        go(&mut app, &mut m, k(KeyCode::Right));
+    }
+    for _ in 0..3 {
+        go(&mut app, &mut m, k(KeyCode::Tab));
+    }
+    typed(&mut app, &mut m, notes.to_str().unwrap());
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert!(
+        m.confirm().is_none(),
+        "no question for a file that is no backup"
+    );
+    let (said, err) = m.status().cloned().unwrap();
+    assert!(err, "{said}");
+    assert!(
+        said.contains("笔记.txt 不是 qishe 俱乐部数据库 (根本不是数据库文件)"),
+        "{said}"
+    );
+    assert!(!said.contains("file is not a database"), "{said}");
+    assert_eq!(app.members(false).unwrap().len(), 1);
 }
