@@ -150,6 +150,8 @@ impl App {
             .unwrap_or_else(|| rounds_named(&trf))
             .max(played as u32)
             .max(1);
+        // C.07 counts a round robin's unplayed games as played.
+        settings.pairing_settings.extras.trf_round_robin = trf.round_robin(settings.rounds);
         if trf.initial_colour() == Colour::Black {
             settings.pairing_settings.options.first_colour = Some(Colour::Black);
         }
