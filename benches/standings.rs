@@ -64,6 +64,7 @@ fn event(n: usize, rounds: u32) -> EventData {
         time_control: TimeControl::symmetric(90 * 60_000, 30_000),
         byes: ByeSettings::default(),
         planned_rounds: 0,
+        round_robin: false,
     }
 }
 

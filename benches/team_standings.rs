@@ -92,6 +92,7 @@ fn event(teams: usize, rounds: u32, boards: u32) -> TeamEventData {
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             byes: ByeSettings::default(),
             planned_rounds: 0,
+            round_robin: false,
         },
         matches,
     }

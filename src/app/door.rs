@@ -622,13 +622,18 @@ impl App {
                 s.pairing_settings.options.clubmates = Some(mode);
             }
         }
-        // A time control or a system set by hand is the event's own: the
-        // TRF export writes it, though the imported file had none.
+        // A time control, a system, the rounds, the first colour or the
+        // tie-breaks set by hand are the event's own: the TRF export
+        // writes them, though the imported file had none.
         if let Some(b) = before {
             let accel = |s: &EventSettings| s.pairing_settings.options.acceleration;
-            let set: [(&str, bool); 2] = [
+            let first = |s: &EventSettings| s.pairing_settings.options.first_colour();
+            let set: [(&str, bool); 5] = [
                 ("222", s.time_control != b.time_control),
                 ("192", s.system != b.system || accel(&s) != accel(b)),
+                ("142", s.rounds != b.rounds),
+                ("152", first(&s) != first(b)),
+                ("202", s.tiebreaks != b.tiebreaks),
             ];
             for (code, changed) in set {
                 if changed {

@@ -149,6 +149,8 @@ impl App {
             time_control: event.settings.time_control,
             byes: event.settings.byes,
             planned_rounds: event.settings.rounds,
+            round_robin: event.settings.system == crate::domain::PairingSystem::Berger
+                || event.settings.pairing_settings.extras.trf_round_robin,
         })
     }
 

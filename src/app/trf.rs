@@ -150,6 +150,8 @@ impl App {
             .unwrap_or_else(|| rounds_named(&trf))
             .max(played as u32)
             .max(1);
+        // C.07 counts a round robin's unplayed games as played.
+        settings.pairing_settings.extras.trf_round_robin = trf.round_robin(settings.rounds);
         if trf.initial_colour() == Colour::Black {
             settings.pairing_settings.options.first_colour = Some(Colour::Black);
         }
@@ -157,11 +159,25 @@ impl App {
         // the lines kept as they are, the start date.
         let kept = kept_lines(&trf, &mut notes);
         // The records of qishe's own the export would add (the system,
-        // the time control) stay out when the file had none.
-        settings.pairing_settings.extras.trf_absent = ["192", "222"]
+        // the time control, the number of players, rounds and first
+        // colour, the tie-breaks) stay out when the file had none.
+        let line = |code: &str| trf.other_lines.iter().any(|l| l.starts_with(code));
+        let absent = [
+            ("062", !line("062")),
+            ("142", trf.total_rounds.is_none()),
+            ("152", trf.first_colour.is_none()),
+            ("162", trf.points.is_none()),
+            ("192", !kept.iter().any(|l| l.starts_with("192"))),
+            (
+                "202",
+                !line("202") && !line("212") && opts.tiebreaks.is_empty(),
+            ),
+            ("222", !kept.iter().any(|l| l.starts_with("222"))),
+        ];
+        settings.pairing_settings.extras.trf_absent = absent
             .into_iter()
-            .filter(|code| !kept.iter().any(|l| l.starts_with(code)))
-            .map(str::to_string)
+            .filter(|(_, no)| *no)
+            .map(|(code, _)| code.to_string())
             .collect();
         let date = trf
             .other_lines

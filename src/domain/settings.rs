@@ -331,10 +331,15 @@ pub struct EventExtras {
     /// system or time control is set by hand.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trf_absent: Vec<String>,
+    /// An imported TRF file is a round robin, as FIDE's tie-break checker
+    /// tells one (its `092` names one, or its players and rounds say so):
+    /// C.07 counts its unplayed games as played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trf_round_robin: bool,
 }
 
 impl EventExtras {
-    pub const KEYS: [&'static str; 7] = [
+    pub const KEYS: [&'static str; 8] = [
         "entry_pin",
         "serve_lan",
         "serve_port",
@@ -342,6 +347,7 @@ impl EventExtras {
         "identity",
         "trf_byes",
         "trf_absent",
+        "trf_round_robin",
     ];
 }
 
@@ -659,7 +665,8 @@ mod tests {
             "round_starts": {"1": "2026-12-05T14:00", "3": "2026-12-06T09:30"},
             "identity": {"venue": "文化宫", "deputy_arbiters": ["李"]},
             "trf_byes": "240",
-            "trf_absent": ["192", "222"]
+            "trf_absent": ["192", "222"],
+            "trf_round_robin": true
         })
     }
 

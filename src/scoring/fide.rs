@@ -110,6 +110,12 @@ pub(crate) struct Fide {
     /// tournament's last round; FIDE's checker the same): before it,
     /// FB is BH.
     pub fore: bool,
+    /// A round robin, as FIDE's checker takes one: an opponent's rounds
+    /// without an opponent after his last one count nothing (not draws);
+    /// unplayed games count as played unless a code says `/S` (and then
+    /// nothing); a round without an opponent is no part of the Buchholz
+    /// family.
+    pub round_robin: bool,
 }
 
 impl Fide {
@@ -120,8 +126,10 @@ impl Fide {
         win: Points,
         after: u32,
         fore: bool,
+        round_robin: bool,
     ) -> Fide {
         let draw = win.half();
+        let absent = if round_robin { Points::ZERO } else { draw };
         let n = rounds.len();
         let mut adjusted = Vec::with_capacity(n);
         let mut fore_own = Vec::with_capacity(n);
@@ -133,7 +141,7 @@ impl Fide {
                     if k < lo || has_opponent(pr) {
                         pr.points
                     } else {
-                        draw
+                        absent
                     }
                 })
                 .sum()
@@ -171,6 +179,7 @@ impl Fide {
             fore_adjusted,
             buchholz: Vec::new(),
             fore,
+            round_robin,
         };
         f.buchholz = (0..n)
             .map(|i| f.buchholz_parts(rounds, idx, i, false).0)
@@ -209,7 +218,8 @@ impl Fide {
         fore: bool,
         flags: Flags,
     ) -> (Points, Vec<Part>) {
-        let (played, capped) = (flags.played, flags.capped());
+        let played = flags.played || (self.round_robin && !flags.swiss);
+        let capped = flags.capped();
         let last = rounds[i].len();
         let adj = |j: usize| {
             if fore {
@@ -223,6 +233,7 @@ impl Fide {
         let parts: Vec<Part> = rounds[i]
             .iter()
             .enumerate()
+            .filter(|(_, pr)| !self.round_robin || has_opponent(pr))
             .map(|(k, pr)| {
                 let opp = if has_opponent(pr) {
                     pr.opponent.and_then(|o| idx.get(&o).copied())
@@ -244,6 +255,7 @@ impl Fide {
                         opponent: opp.and(pr.opponent),
                         kind: PartKind::Virtual,
                         value: match opp {
+                            _ if self.round_robin => Points::ZERO,
                             _ if !capped => own,
                             Some(j) => own.min(adj(j)),
                             None => own.min(all_draws),
@@ -257,6 +269,13 @@ impl Fide {
         (sum_kept(&parts), parts)
     }
 
+    /// The rounds of a player that are parts of the Buchholz family: all
+    /// of them, in a round robin those with an opponent.
+    fn valued_rounds<'a>(&self, prs: &'a [PlayerRound]) -> impl Iterator<Item = &'a PlayerRound> {
+        let rr = self.round_robin;
+        prs.iter().filter(move |pr| !rr || has_opponent(pr))
+    }
+
     /// Sonneborn-Berger parts: each round's opponent value (as in
     /// Buchholz) times the share of a win the player scored.
     pub fn sonneborn_parts(
@@ -266,7 +285,7 @@ impl Fide {
         i: usize,
     ) -> (Points, Vec<Part>) {
         let (_, mut parts) = self.buchholz_parts(rounds, idx, i, false);
-        for (p, pr) in parts.iter_mut().zip(&rounds[i]) {
+        for (p, pr) in parts.iter_mut().zip(self.valued_rounds(&rounds[i])) {
             p.value = self.share(p.value, pr.points);
         }
         (sum_kept(&parts), parts)
@@ -302,7 +321,7 @@ impl Fide {
         i: usize,
         limit: KoyaLimit,
     ) -> (Points, Vec<Part>) {
-        let max = self.win.hundredths() * self.rounds as i64;
+        let max = self.win.hundredths() * self.koya_games(rounds) as i64;
         let needed = limit.threshold(max);
         let parts: Vec<Part> = rounds[i]
             .iter()
@@ -320,6 +339,27 @@ impl Fide {
             })
             .collect();
         (sum_kept(&parts), parts)
+    }
+
+    /// The games a player can have had, for Koya's maximum score: one a
+    /// round; in a round robin, as FIDE's checker counts them, less a
+    /// cycle's free round when the rounds are whole cycles of an odd field,
+    /// and less one for each player never paired.
+    fn koya_games(&self, rounds: &[Vec<PlayerRound>]) -> u32 {
+        let n = rounds.len() as u32;
+        if !self.round_robin || n == 0 {
+            return self.rounds;
+        }
+        let free = if self.rounds.is_multiple_of(n) {
+            self.rounds / n
+        } else {
+            0
+        };
+        let never = rounds
+            .iter()
+            .filter(|prs| !prs.iter().any(has_opponent))
+            .count() as u32;
+        self.rounds.saturating_sub(free + never)
     }
 
     /// AOB: the average of the Buchholz of the opponents met over the board,
@@ -431,8 +471,8 @@ impl Fide {
     ) -> (Points, Vec<Part>) {
         let (_, opp) = self.buchholz_parts_with(rounds, idx, i, flags.fore, flags);
         let mut parts = opp.clone();
-        for (p, pr) in parts.iter_mut().zip(&rounds[i]) {
-            let result = if flags.draws {
+        for (p, pr) in parts.iter_mut().zip(self.valued_rounds(&rounds[i])) {
+            let result = if flags.draws && !self.round_robin {
                 self.win.half()
             } else {
                 pr.points

@@ -144,5 +144,6 @@ pub fn event_from_rows(
         time_control,
         byes,
         planned_rounds: 0,
+        round_robin: false,
     })
 }

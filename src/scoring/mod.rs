@@ -95,6 +95,10 @@ pub struct EventData {
     /// draws the games of this round only; before it is played there is
     /// nothing to draw.
     pub planned_rounds: u32,
+    /// A round robin (FIDE C.07 and its checker): unplayed games count as
+    /// played unless a code says `/S`, and a round without an opponent is
+    /// no round of the Buchholz family.
+    pub round_robin: bool,
 }
 
 impl EventData {

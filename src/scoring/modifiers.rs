@@ -129,7 +129,8 @@ impl CutBase {
     /// unplayed rounds first (the Buchholz family); `V` the edition of
     /// C.07 (the Buchholz family: the virtual opponent; the rating-based
     /// ones: 2022's cuts); `R` the order reversed and `S` the event taken
-    /// as a Swiss (every one: qishe always does).
+    /// as a Swiss (every one: a round robin counts unplayed games as
+    /// played unless `/S`).
     pub fn letters(self) -> &'static [char] {
         use CutBase::*;
         match self {
@@ -168,9 +169,8 @@ pub struct Flags {
     pub rules: Option<Rules>,
     /// `/R`: the order reversed (a lower value ranks ahead).
     pub reverse: bool,
-    /// `/S`: the event taken as a Swiss (unplayed rounds of a round
-    /// robin not counted as played). qishe takes every event so; the
-    /// letter is kept so the code reads back.
+    /// `/S`: the event taken as a Swiss: a round robin's unplayed games
+    /// not counted as played (FIDE's checker then counts them nothing).
     pub swiss: bool,
 }
 

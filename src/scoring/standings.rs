@@ -254,7 +254,15 @@ fn standings_inner(
     // round counted (an event whose planned rounds are not known: the
     // last round counted).
     let final_round = ev.planned_rounds == 0 || r >= ev.planned_rounds;
-    let fide = Fide::new(&rounds, &idx, &points, scheme.win_value(), r, final_round);
+    let fide = Fide::new(
+        &rounds,
+        &idx,
+        &points,
+        scheme.win_value(),
+        r,
+        final_round,
+        ev.round_robin,
+    );
     let ctx = TbCtx {
         scheme,
         rounds: &rounds,
@@ -297,7 +305,7 @@ fn standings_inner(
                 let fide = scheme.kind() == crate::scoring::SchemeKind::Chess;
                 let forfeits = tb.valued_as() == TieBreak::DirectPlayed;
                 let values = if fide {
-                    ctx.fide_direct_values(&g, forfeits)
+                    ctx.fide_direct_values(&g, forfeits, tb.flags().swiss)
                 } else {
                     ctx.direct_values(&g)
                 };

@@ -66,6 +66,7 @@ fn event(n: usize, results: &[Vec<(u8, u8)>]) -> EventData {
             ..ByeSettings::default()
         },
         planned_rounds: 0,
+        round_robin: false,
     }
 }
 

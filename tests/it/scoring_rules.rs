@@ -41,6 +41,7 @@ impl Ev {
             time_control: TimeControl::symmetric(90 * 60_000, 30_000),
             byes: ByeSettings::default(),
             planned_rounds: 0,
+            round_robin: false,
         })
     }
     fn id(&self, name: &str) -> i64 {

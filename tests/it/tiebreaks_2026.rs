@@ -693,6 +693,8 @@ fn forfeit_between_leaders() -> String {
     };
     [
         "012 Forfeit".to_string(),
+        // A Swiss: four players in three rounds would be a round robin.
+        "092 Individual: Swiss-System".to_string(),
         "142 3".to_string(),
         player(
             1,
@@ -727,7 +729,8 @@ fn forfeit_between_leaders() -> String {
 /// tied; `DE/P` counts it (FIDE's checker's `/P`) and puts 1 ahead; EDE
 /// ranks as DE (its secondary score is the points again); TPN (SNO) breaks
 /// the rest by start number, lower first. The ranks are the checker's
-/// (`tiebreakchecker.py -s -t PTS <code>` on this file).
+/// (`tiebreakchecker.py -s -t PTS <code>` on this file; without `-s` the
+/// same, its `092` naming a Swiss).
 #[test]
 fn de_with_forfeits_ede_and_the_start_number_rank_as_the_checker_does() {
     for (codes, want) in [
@@ -862,4 +865,100 @@ fn team_events_read_and_write_fides_team_codes_they_compute() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && err.contains(want), "{lang}: {err}");
     }
+}
+
+/// A round robin's unplayed games, as FIDE's checker takes a file it
+/// tells is a round robin (`092`, or its players and rounds): a forfeit
+/// counts as a game against its opponent unless a code says `/S` (then it
+/// counts nothing), a round without an opponent is no part of the
+/// Buchholz family, an opponent's rounds after his last one count nothing,
+/// Koya's maximum leaves out the free rounds, and DE counts every
+/// encounter as met. Hand-made round robins with forfeits, a double
+/// forfeit and a withdrawal (`data/tiebreaks_2026/rr/`, from
+/// `make_rr.py`); the checker's values and DE ranks in `rr.json` (made by
+/// `gen_rr.py`, without `-s`).
+#[test]
+fn a_round_robins_unplayed_games_count_as_the_fide_checker_counts_them() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/tiebreaks_2026");
+    let exp: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(data.join("rr.json")).unwrap()).unwrap();
+    let codes = exp["codes"].as_object().unwrap();
+    let ranked: Vec<&str> = exp["ranked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for (case, players) in exp["cases"].as_object().unwrap() {
+        let trf = data.join("rr").join(format!("{case}.trf"));
+        let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
+        let no_of: std::collections::HashMap<String, String> = text
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| (l[14..47].trim().to_string(), l[4..8].trim().to_string()))
+            .collect();
+        let all: Vec<&str> = codes.keys().map(|k| k.as_str()).collect();
+        // Every value in one standings; each DE alone after points.
+        let runs = std::iter::once(all.join(",")).chain(ranked.iter().map(|s| s.to_string()));
+        for (run, list) in runs.enumerate() {
+            let c = Club::new();
+            c.ok(&[
+                "import",
+                "trf",
+                trf.to_str().unwrap(),
+                "--name",
+                case,
+                "--scheme",
+                "chess",
+                "--tiebreaks",
+                &list,
+            ]);
+            let csv = c.ok(&["standings", case, "--format", "csv"]);
+            let mut lines = csv.lines();
+            let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+            let col = |k: &str| {
+                head.iter()
+                    .position(|h| *h == k)
+                    .unwrap_or_else(|| panic!("{k}: {head:?}"))
+            };
+            for line in lines {
+                let cells: Vec<&str> = line.split(',').collect();
+                let no = &no_of[cells[col("name")]];
+                let want = &players[no.as_str()];
+                if run > 0 {
+                    let fide = &list;
+                    compared += 1;
+                    let w = want[format!("rank {fide}")].as_str().unwrap();
+                    if cells[col("rank")].trim_end_matches('=') != w {
+                        wrong.push(format!(
+                            "{case} #{no} {fide}: rank {} want {w}",
+                            cells[col("rank")]
+                        ));
+                    }
+                    continue;
+                }
+                for (fide, ours) in codes {
+                    let ours = ours.as_str().unwrap();
+                    compared += 1;
+                    let got = value(cells[col(ours)]);
+                    if got != value(want[ours].as_str().unwrap()) {
+                        wrong.push(format!("{case} #{no} {fide}: {got} want {}", want[ours]));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        compared,
+        31 * (codes.len() + ranked.len()),
+        "every player of the four cases"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {compared} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

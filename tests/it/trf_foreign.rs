@@ -77,7 +77,8 @@ fn windows_1252_names_keep_their_columns() {
 
 /// Without `142` the event gets the rounds the file's `132`, `240` and
 /// `250` records name (5), not only the rounds played (3): the export's
-/// `240` for round 5 then fits its `142`, and the export imports again.
+/// `240` for round 5 fits the event, and the export imports again to the
+/// same rounds. The export adds no `142` the file did not have.
 #[test]
 fn a_file_without_142_gets_the_rounds_its_records_name() {
     let c = Club::new();
@@ -89,12 +90,13 @@ fn a_file_without_142_gets_the_rounds_its_records_name() {
     .unwrap();
     c.ok(&["import", "trf", f.to_str().unwrap()]);
     let out = c.ok(&["export", "trf", "Spring Open 2026"]);
-    assert!(out.contains("\n142 5\n"), "{out}");
+    assert!(!out.contains("\n142"), "{out}");
     assert!(out.contains("\n240 Z 005    7\n"), "{out}");
     let again = c.path("again.trf");
     std::fs::write(&again, &out).unwrap();
     let d = Club::new();
     d.ok(&["import", "trf", again.to_str().unwrap()]);
+    assert_eq!(d.ok(&["export", "trf", "Spring Open 2026"]), out);
 }
 
 /// `042` and `052` in the forms older programs write (`DD.MM.YYYY`,
@@ -510,5 +512,76 @@ fn an_event_that_starts_before_march_2026_ranks_by_the_2024_edition() {
             let v: Vec<f64> = row.split(',').skip(3).map(|x| x.parse().unwrap()).collect();
             assert_eq!(v, [bh, sb], "{date} {name}: {st}");
         }
+    }
+}
+
+/// A foreign file's header comes back as it was read: the export adds no
+/// `062`, `142`/`XXR`, `152`/`XXC`, `202` or `XXS` the file did not have
+/// (Sharly-Chess's `example_trf16` had none of them) and keeps its `132`
+/// without dates; the rounds set by hand are written again. An event made
+/// in qishe writes them all.
+#[test]
+fn the_export_writes_back_the_header_a_foreign_file_had() {
+    use qishe::app::{App, EventDraft, EventId};
+    let player = |no: u32, name: &str, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {name:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            2000 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let header = [
+        "012 Open",
+        "022 Frankfurt",
+        "032",
+        "042 28. 07. 2005",
+        "092 Individual: Swiss-System",
+        "132",
+    ];
+    let mut lines: Vec<String> = header.iter().map(|s| s.to_string()).collect();
+    lines.push(player(1, "Alpha", "1.0", "   2 w 1"));
+    lines.push(player(2, "Beta", "0.0", "   1 b 0"));
+    let text = lines.join("\n") + "\n";
+    let mut app = App::in_memory(qishe::config::Config::default()).unwrap();
+    let ev = EventId(
+        app.import_trf(text.as_bytes(), "open.trf", None)
+            .unwrap()
+            .event
+            .id,
+    );
+    let head = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with("001") && !l.starts_with("###"))
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    for version in ["2026", "2016"] {
+        let out = match version {
+            "2026" => app.export_trf(ev).unwrap(),
+            _ => app
+                .export_trf_as(ev, qishe::formats::trf::TrfVersion::V2016)
+                .unwrap(),
+        };
+        assert_eq!(head(&out), header, "{version}:\n{out}");
+    }
+    // The rounds set by hand are the event's own.
+    let draft = EventDraft {
+        rounds: Some(5),
+        ..Default::default()
+    };
+    app.edit_event(ev, "Open", None, &draft).unwrap();
+    let out = app.export_trf(ev).unwrap();
+    assert!(out.contains("\n142 5\n"), "{out}");
+    assert!(!out.contains("\n152") && !out.contains("\n202"), "{out}");
+    // An event made in qishe.
+    let c = Club::new();
+    c.five_members();
+    c.dutch_event("Native", &[], &["A", "B"]);
+    let out = c.ok(&["export", "trf", "Native"]);
+    for code in ["062", "142", "152", "192"] {
+        assert!(out.contains(&format!("\n{code} ")), "{code}: {out}");
     }
 }

@@ -287,16 +287,30 @@ impl App {
         });
         comments.extend(notes);
         let half = win.half();
+        let absent = |code: &str| {
+            event
+                .settings
+                .pairing_settings
+                .extras
+                .trf_absent
+                .iter()
+                .any(|a| a == code)
+        };
         let trf = Trf {
             comments,
             other_lines: self.trf_header(&event, entries.len())?,
             players,
-            total_rounds: Some(event.settings.rounds),
-            first_colour: Some(event.settings.pairing_settings.options.first_colour()),
+            // Not the number of rounds or the first colour an imported
+            // file did not have.
+            total_rounds: Some(event.settings.rounds).filter(|_| !absent("142")),
+            first_colour: Some(event.settings.pairing_settings.options.first_colour())
+                .filter(|_| !absent("152")),
             forbidden,
             prohibited,
             byes,
             accelerations,
+            // No `XXS` (TRF-16) for a file that had no point system and
+            // scores as the default.
             points: Some(PointSettings {
                 win,
                 draw: half,
@@ -307,7 +321,8 @@ impl App {
                 full_bye: win,
                 half_bye: half,
                 zero_bye: Points::ZERO,
-            }),
+            })
+            .filter(|p| !absent("162") || *p != PointSettings::default()),
             ..Trf::default()
         };
         Ok(trf.write_as(version))
@@ -339,7 +354,9 @@ impl App {
         if let Some(d) = event.end_date.filter(|_| !has("052")) {
             out.push(format!("052 {}", d.format("%Y/%m/%d")));
         }
-        out.push(format!("062 {players}"));
+        if !absent.iter().any(|a| a == "062") {
+            out.push(format!("062 {players}"));
+        }
         out.extend(
             kept.iter()
                 .filter(|l| scheduled.is_empty() || !l.starts_with("132"))

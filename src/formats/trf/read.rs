@@ -67,7 +67,13 @@ impl Trf {
                         other => return Err(err(ln, 5, msg!("err.trf.152", value = other))),
                     });
                 }
-                "132" => trf.round_dates = records::parse_132(&chars, ln)?,
+                // A `132` without dates is kept as it is, written back.
+                "132" => {
+                    trf.round_dates = records::parse_132(&chars, ln)?;
+                    if trf.round_dates.is_empty() {
+                        trf.other_lines.push(line.to_string());
+                    }
+                }
                 "162" => {
                     let st = trf.points.get_or_insert_with(PointSettings::default);
                     records::parse_162(&chars, ln, st, &mut bbu)?;

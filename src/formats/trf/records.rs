@@ -309,6 +309,27 @@ impl Trf {
         Some(t)
     }
 
+    /// Is the file a round robin, as FIDE's tie-break checker tells one?
+    /// Its `092` names a Swiss (no) or a round robin (`RR`, `ROBIN`,
+    /// `BERGER`: yes); else the players and the event's `rounds` say so:
+    /// as many players as rounds or one more, or twice as many rounds (a
+    /// double round robin).
+    pub fn round_robin(&self, rounds: u32) -> bool {
+        let kind = self
+            .other_lines
+            .iter()
+            .find_map(|l| l.strip_prefix("092"))
+            .map(|t| t.to_uppercase());
+        match kind {
+            Some(t) if t.contains("SWISS") => false,
+            Some(t) if ["RR", "ROBIN", "BERGER"].iter().any(|w| t.contains(w)) => true,
+            _ => {
+                let n = self.players.len() as u32;
+                n == rounds + 1 || n == rounds || 2 * n == rounds + 1 || 2 * n == rounds
+            }
+        }
+    }
+
     /// Does `192` ask for the Baku acceleration?
     pub fn baku_requested(&self) -> bool {
         self.system.as_deref().and_then(dutch_code).unwrap_or(false)

@@ -20,6 +20,7 @@ fn event(n: usize, ratings: &[i32]) -> EventData {
         time_control: TimeControl::symmetric(90 * 60_000, 30_000),
         byes: ByeSettings::default(),
         planned_rounds: 0,
+        round_robin: false,
     }
 }
 

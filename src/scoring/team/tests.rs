@@ -113,6 +113,7 @@ fn event(
             time_control: TimeControl::symmetric(0, 0),
             byes: ByeSettings::default(),
             planned_rounds: 0,
+            round_robin: false,
         },
         matches: mds,
     }

@@ -15,9 +15,13 @@ impl TbCtx<'_> {
     /// Sub-groups still tied are decided again among themselves. The
     /// values rank the group (higher is better). `forfeits` (`DE/P`): a
     /// forfeit counts as an encounter with its result, as FIDE's checker
-    /// counts it with `/P`.
-    pub fn fide_direct_values(&self, group: &[usize], forfeits: bool) -> Vec<Points> {
-        let ordered = self.de_split(group.to_vec(), forfeits);
+    /// counts it with `/P`. In a round robin, as the checker takes one,
+    /// every encounter counts (forfeits too) and the group is taken as
+    /// having met; `swiss` (`DE/S`) takes it as a Swiss where not all met,
+    /// forfeits not counted, in any event.
+    pub fn fide_direct_values(&self, group: &[usize], forfeits: bool, swiss: bool) -> Vec<Points> {
+        let rr = self.fide.round_robin && !swiss;
+        let ordered = self.de_split(group.to_vec(), forfeits || rr, rr, swiss);
         let k = ordered.len();
         let mut val = std::collections::HashMap::new();
         for (gi, g) in ordered.iter().enumerate() {
@@ -28,7 +32,13 @@ impl TbCtx<'_> {
         group.iter().map(|i| val[i]).collect()
     }
 
-    pub(super) fn de_split(&self, members: Vec<usize>, forfeits: bool) -> Vec<Vec<usize>> {
+    pub(super) fn de_split(
+        &self,
+        members: Vec<usize>,
+        forfeits: bool,
+        all_met: bool,
+        none_met: bool,
+    ) -> Vec<Vec<usize>> {
         if members.len() < 2 {
             return vec![members];
         }
@@ -60,7 +70,8 @@ impl TbCtx<'_> {
             .collect();
         let most = members.len() as i64 - 1;
         let start = |i: usize| self.ids[i];
-        let groups: Vec<Vec<usize>> = if stats.iter().all(|s| s.2 == most) {
+        let met = all_met || (!none_met && stats.iter().all(|s| s.2 == most));
+        let groups: Vec<Vec<usize>> = if met {
             stats.sort_by(|a, b| b.1.cmp(&a.1).then(start(a.0).cmp(&start(b.0))));
             let mut out: Vec<Vec<usize>> = Vec::new();
             let mut last = None;
@@ -98,7 +109,7 @@ impl TbCtx<'_> {
         }
         groups
             .into_iter()
-            .flat_map(|g| self.de_split(g, forfeits))
+            .flat_map(|g| self.de_split(g, forfeits, all_met, none_met))
             .collect()
     }
 
