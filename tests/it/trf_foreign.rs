@@ -512,3 +512,37 @@ fn an_event_that_starts_before_march_2026_ranks_by_the_2024_edition() {
         }
     }
 }
+
+fn real(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/trf_real")
+        .join(name)
+}
+
+/// The exported `132` line's dates, by their TRF-2026 columns (92–99,
+/// 102–109, …).
+fn round_dates(text: &str) -> Vec<String> {
+    let Some(l) = text.lines().find(|l| l.starts_with("132")) else {
+        return Vec::new();
+    };
+    (0..)
+        .map(|r| 91 + 10 * r)
+        .take_while(|&at| at < l.len())
+        .map(|at| l[at..(at + 8).min(l.len())].trim().to_string())
+        .collect()
+}
+
+/// A program that writes each round's date on a `132` line of its own
+/// (`132 2025/01/15`, a four-digit year at column 5): every line is a
+/// round's date, kept in order, and the export writes them in the
+/// columns TRF-2026 gives them.
+#[test]
+fn round_dates_written_one_to_a_132_line_are_kept() {
+    let c = Club::new();
+    let f = real("chesspairing_basic_2026.trf");
+    c.ok(&["import", "trf", f.to_str().unwrap(), "--name", "B"]);
+    let out = c.ok(&["export", "trf", "B"]);
+    assert_eq!(round_dates(&out), ["25/01/15", "25/01/16"], "{out}");
+    let out = c.ok(&["export", "trf", "B", "--trf", "2016"]);
+    assert_eq!(round_dates(&out), ["25/01/15", "25/01/16"], "{out}");
+}

@@ -67,7 +67,7 @@ impl Trf {
                         other => return Err(err(ln, 5, msg!("err.trf.152", value = other))),
                     });
                 }
-                "132" => trf.round_dates = records::parse_132(&chars, ln)?,
+                "132" => records::parse_132(&chars, ln, &mut trf.round_dates)?,
                 "162" => {
                     let st = trf.points.get_or_insert_with(PointSettings::default);
                     records::parse_162(&chars, ln, st, &mut bbu)?;
