@@ -305,7 +305,7 @@ impl App {
                         .get(..4)
                         .and_then(|y| y.parse().ok())
                         .filter(|&y: &i32| y >= 1900),
-                    sex: crate::domain::Sex::from_code(p.sex.trim()),
+                    sex: trf_sex(&p.sex),
                 },
                 start_no: p.id,
                 rating: (p.rating > 0).then_some(p.rating as i32),
@@ -661,6 +661,15 @@ fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
         kept.extend(only.write_as(TrfVersion::V2026).lines().map(str::to_string));
     }
     kept
+}
+
+/// Column 10 of a player line: TRF-16 and TRF-2026 write `m` and `w`
+/// (and some programs `f`).
+fn trf_sex(code: &str) -> Option<crate::domain::Sex> {
+    match code.trim() {
+        "w" | "W" => Some(crate::domain::Sex::F),
+        other => crate::domain::Sex::from_code(other),
+    }
 }
 
 /// The rounds a file without `142` / `XXR` names: its round dates

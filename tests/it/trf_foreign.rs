@@ -546,3 +546,19 @@ fn round_dates_written_one_to_a_132_line_are_kept() {
     let out = c.ok(&["export", "trf", "B", "--trf", "2016"]);
     assert_eq!(round_dates(&out), ["25/01/15", "25/01/16"], "{out}");
 }
+
+/// TRF-16 and TRF-2026 mark a woman `w` in column 10 (JaVaFo's sample
+/// does): she is imported as a woman, and the export says so.
+#[test]
+fn a_w_in_the_sex_column_is_a_woman() {
+    let c = Club::new();
+    let f = real("javafo_sample2.trf");
+    c.ok(&["import", "trf", f.to_str().unwrap(), "--name", "J"]);
+    let out = c.ok(&["export", "trf", "J"]);
+    let t = Trf::parse(&out).unwrap();
+    let p = t.players.iter().find(|p| p.id == 23).unwrap();
+    assert_eq!(p.name, "Iglesias Gonzalez Veronica");
+    assert_eq!(p.sex, "f", "{out}");
+    let men = t.players.iter().filter(|p| p.sex == "m").count();
+    assert!(men > 30, "{out}");
+}
