@@ -1116,6 +1116,12 @@ pub(super) static TEXTS: &[Text] = &[
         "start number missing",
     ),
     (
+        "err.trf.tab",
+        "制表符: TRF 记录的字段在固定的列上, 这一行只能用空格对齐",
+        "定位字元: TRF 記錄的欄位在固定的欄上, 這一行只能用空格對齊",
+        "a tab character: the fields of a TRF record stand in fixed columns, so this line must be aligned with spaces",
+    ),
+    (
         "err.trf.block_space",
         "轮次块中应为空格, 却是 '{found}'",
         "輪次塊中應為空格, 卻是 '{found}'",

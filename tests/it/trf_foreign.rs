@@ -562,3 +562,27 @@ fn a_w_in_the_sex_column_is_a_woman() {
     let men = t.players.iter().filter(|p| p.sex == "m").count();
     assert!(men > 30, "{out}");
 }
+
+/// A tab in a player line (a text editor aligning the columns) is named
+/// with its line and column, for `import trf` and `pair-trf` alike,
+/// instead of a complaint about the field it pushed out of place.
+#[test]
+fn a_tab_in_a_player_line_is_named() {
+    let c = Club::new();
+    let f = c.path("tabs.trf");
+    let mut text = edited(|l| Some(l.to_string()));
+    let at = text.find("\n001    ").unwrap() + 4;
+    text.replace_range(at..at + 4, "\t");
+    let ln = text.lines().position(|l| l.contains('\t')).unwrap() + 1;
+    std::fs::write(&f, &text).unwrap();
+    for args in [
+        vec!["import", "trf", f.to_str().unwrap()],
+        vec!["pair-trf", f.to_str().unwrap()],
+    ] {
+        let err = c.fails(&args);
+        assert!(
+            err.contains(&format!("line {ln}, column 4")) && err.contains("a tab character"),
+            "{err}"
+        );
+    }
+}

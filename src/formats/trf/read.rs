@@ -33,6 +33,14 @@ impl Trf {
             if ruler {
                 continue;
             }
+            // A tab shifts every field after it (a text editor's
+            // alignment), so a record read by its columns cannot have one.
+            const BY_COLUMNS: [&str; 7] = ["001", "132", "162", "240", "250", "260", "XXA"];
+            if BY_COLUMNS.contains(&code.as_str()) {
+                if let Some(i) = chars.iter().position(|&c| c == '\t') {
+                    return Err(err(ln, i + 1, msg!("err.trf.tab")));
+                }
+            }
             match code.as_str() {
                 "001" => {
                     trf.players.push(parse_player(&chars, ln)?);
