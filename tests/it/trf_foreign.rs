@@ -586,3 +586,56 @@ fn a_tab_in_a_player_line_is_named() {
         );
     }
 }
+
+/// A three-point file (`162  W 3.0    D 1.0`) comes back with a draw
+/// worth 1.0, as its points columns count it: the export wrote half a
+/// win (`D 1.5`), so the players' points did not add up and the
+/// endorsed engine refused the exported file.
+#[test]
+fn a_three_point_export_writes_the_draw_it_scores() {
+    let c = Club::new();
+    let player = |no: u32, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            format!("Player {no}"),
+            2100 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Three Draws".to_string(),
+        "142 3".to_string(),
+        "152 W".to_string(),
+        "162  W 3.0    D 1.0".to_string(),
+        player(1, "1.0", "   3 w ="),
+        player(2, "3.0", "   4 b 1"),
+        player(3, "1.0", "   1 b ="),
+        player(4, "0.0", "   2 w 0"),
+    ]
+    .join("\n")
+        + "\n";
+    let f = c.path("three.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.path("out.trf");
+    c.ok(&["export", "trf", "Three Draws", "-o", out.to_str().unwrap()]);
+    let exported = std::fs::read_to_string(&out).unwrap();
+    let t = Trf::parse(&exported).unwrap();
+    let p = t.points.expect("a 162 record");
+    assert_eq!(p.win.to_string(), "3.00", "{exported}");
+    assert_eq!(p.draw.to_string(), "1.00", "{exported}");
+    let one = t.players.iter().find(|p| p.id == 1).unwrap();
+    assert_eq!(one.points.to_string(), "1.00", "{exported}");
+    if let Some(engine) = crate::common::reference_engine() {
+        let check = std::process::Command::new(engine)
+            .arg("--dutch")
+            .arg(&out)
+            .arg("-c")
+            .output()
+            .unwrap();
+        assert_eq!(check.status.code(), Some(0), "{exported}");
+    }
+}

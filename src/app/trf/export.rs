@@ -287,6 +287,8 @@ impl App {
         });
         comments.extend(notes);
         let half = win.half();
+        // A draw's own value (three-point: 1, not half a win's 3).
+        let draw = crate::scoring::team::draw_value(&scheme);
         let trf = Trf {
             comments,
             other_lines: self.trf_header(&event, entries.len())?,
@@ -299,7 +301,7 @@ impl App {
             accelerations,
             points: Some(PointSettings {
                 win,
-                draw: half,
+                draw,
                 loss: Points::ZERO,
                 forfeit_win: win,
                 forfeit_loss: Points::ZERO,
