@@ -639,3 +639,45 @@ fn a_three_point_export_writes_the_draw_it_scores() {
         assert_eq!(check.status.code(), Some(0), "{exported}");
     }
 }
+
+/// JaVaFo's `XXC` words in any order (`XXC rank black1`, as its manual
+/// has them, which the endorsed engine reads): the colour is taken and
+/// `rank` (pair by the order of the player lines) changes nothing when
+/// the lines are in start-number order. Lines out of that order are
+/// refused by name, since qishe pairs by start numbers.
+#[test]
+fn xxc_words_in_any_order_are_read() {
+    let c = Club::new();
+    let with = |xxc: &str| {
+        edited(|l| {
+            Some(if l.starts_with("152") {
+                xxc.to_string()
+            } else {
+                l.to_string()
+            })
+        })
+    };
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, with("152 B")).unwrap();
+    let want = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    for xxc in ["XXC rank black1", "XXC black1 rank", "XXC black1"] {
+        let f = c.path("xxc.trf");
+        std::fs::write(&f, with(xxc)).unwrap();
+        assert_eq!(c.ok(&["pair-trf", f.to_str().unwrap()]), want, "{xxc}");
+    }
+    let f = c.path("xxc.trf");
+    std::fs::write(&f, with("XXC rank black1")).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    // The player lines out of start-number order.
+    let text = with("XXC rank black1");
+    let mut lines: Vec<&str> = text.split("\r\n").collect();
+    let first = lines.iter().position(|l| l.starts_with("001")).unwrap();
+    lines.swap(first, first + 1);
+    let f = c.path("order.trf");
+    std::fs::write(&f, lines.join("\r\n")).unwrap();
+    let err = c.fails(&["pair-trf", f.to_str().unwrap()]);
+    assert!(
+        err.contains("XXC rank") && err.contains("start-number order"),
+        "{err}"
+    );
+}
