@@ -686,9 +686,13 @@ fn rounds_named(trf: &Trf) -> u32 {
 }
 
 /// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`; the older
-/// forms other programs write, `DD.MM.YYYY`, `DD/MM/YYYY` and `YY/MM/DD`
-/// (TRF-16's round dates), read by where the separators stand.
+/// forms other programs write, `DD.MM.YYYY` (also `DD. MM. YYYY`),
+/// `DD/MM/YYYY` and `YY/MM/DD` (TRF-16's round dates), read by where the
+/// separators stand.
 pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
+    // `28. 07. 2005`: German programs put a blank after each dot.
+    let s: String = s.split_whitespace().collect();
+    let s = s.as_str();
     let sep = |i: usize| matches!(s.as_bytes().get(i), Some(b'/' | b'-' | b'.'));
     let num = |a: usize, b: usize| -> Option<u32> {
         let t = s.get(a..b)?;

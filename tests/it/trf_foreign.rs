@@ -104,6 +104,9 @@ fn a_file_without_142_gets_the_rounds_its_records_name() {
 fn older_date_forms_are_written_in_the_2026_form() {
     for (start, end) in [
         ("03.04.2026", "05.04.2026"),
+        // a blank after each dot, as a 2005 German file among
+        // Sharly-Chess's tests has them (`042 28. 07. 2005`)
+        ("03. 04. 2026", "05. 04. 2026"),
         ("03/04/2026", "05/04/2026"),
         ("26/04/03", "26/04/05"),
     ] {
