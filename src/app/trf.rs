@@ -321,7 +321,7 @@ impl App {
                         .get(..4)
                         .and_then(|y| y.parse().ok())
                         .filter(|&y: &i32| y >= 1900),
-                    sex: crate::domain::Sex::from_code(p.sex.trim()),
+                    sex: trf_sex(&p.sex),
                 },
                 start_no: p.id,
                 rating: (p.rating > 0).then_some(p.rating as i32),
@@ -679,6 +679,15 @@ fn kept_lines(trf: &Trf, _notes: &mut Vec<crate::i18n::Msg>) -> Vec<String> {
     kept
 }
 
+/// Column 10 of a player line: TRF-16 and TRF-2026 write `m` and `w`
+/// (and some programs `f`).
+fn trf_sex(code: &str) -> Option<crate::domain::Sex> {
+    match code.trim() {
+        "w" | "W" => Some(crate::domain::Sex::F),
+        other => crate::domain::Sex::from_code(other),
+    }
+}
+
 /// The rounds a file without `142` / `XXR` names: its round dates
 /// (`132`), byes asked for (`240`) and virtual points (`250`, `XXA`), so
 /// that what the export writes of them fits the event it makes.
@@ -693,9 +702,13 @@ fn rounds_named(trf: &Trf) -> u32 {
 }
 
 /// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`; the older
-/// forms other programs write, `DD.MM.YYYY`, `DD/MM/YYYY` and `YY/MM/DD`
-/// (TRF-16's round dates), read by where the separators stand.
+/// forms other programs write, `DD.MM.YYYY` (also `DD. MM. YYYY`),
+/// `DD/MM/YYYY` and `YY/MM/DD` (TRF-16's round dates), read by where the
+/// separators stand.
 pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
+    // `28. 07. 2005`: German programs put a blank after each dot.
+    let s: String = s.split_whitespace().collect();
+    let s = s.as_str();
     let sep = |i: usize| matches!(s.as_bytes().get(i), Some(b'/' | b'-' | b'.'));
     let num = |a: usize, b: usize| -> Option<u32> {
         let t = s.get(a..b)?;

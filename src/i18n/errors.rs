@@ -1057,9 +1057,15 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     (
         "err.trf.xxc",
-        "XXC \"{value}\" 不是 white1 或 black1",
-        "XXC \"{value}\" 不是 white1 或 black1",
-        "XXC \"{value}\" is not white1 or black1",
+        "XXC \"{value}\" 不是 white1、black1 或 rank",
+        "XXC \"{value}\" 不是 white1、black1 或 rank",
+        "XXC \"{value}\" is not white1, black1 or rank",
+    ),
+    (
+        "err.trf.xxc_rank",
+        "XXC rank 要求按棋手行的先后顺序编排, 但本文件的棋手行不是按序号排列的; qishe 按序号编排: 请去掉 rank, 或把棋手行按序号排好",
+        "XXC rank 要求按棋手行的先後順序編排, 但本檔案的棋手行不是按序號排列的; qishe 按序號編排: 請去掉 rank, 或把棋手行按序號排好",
+        "XXC rank pairs by the order of the player lines, and this file's lines are not in start-number order; qishe pairs by start numbers: remove rank, or sort the lines by start number",
     ),
     (
         "err.trf.152",
@@ -1114,6 +1120,12 @@ pub(super) static TEXTS: &[Text] = &[
         "缺少序号",
         "缺少序號",
         "start number missing",
+    ),
+    (
+        "err.trf.tab",
+        "制表符: TRF 记录的字段在固定的列上, 这一行只能用空格对齐",
+        "定位字元: TRF 記錄的欄位在固定的欄上, 這一行只能用空格對齊",
+        "a tab character: the fields of a TRF record stand in fixed columns, so this line must be aligned with spaces",
     ),
     (
         "err.trf.block_space",

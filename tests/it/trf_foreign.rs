@@ -106,6 +106,9 @@ fn a_file_without_142_gets_the_rounds_its_records_name() {
 fn older_date_forms_are_written_in_the_2026_form() {
     for (start, end) in [
         ("03.04.2026", "05.04.2026"),
+        // a blank after each dot, as a 2005 German file among
+        // Sharly-Chess's tests has them (`042 28. 07. 2005`)
+        ("03. 04. 2026", "05. 04. 2026"),
         ("03/04/2026", "05/04/2026"),
         ("26/04/03", "26/04/05"),
     ] {
@@ -584,4 +587,173 @@ fn the_export_writes_back_the_header_a_foreign_file_had() {
     for code in ["062", "142", "152", "192"] {
         assert!(out.contains(&format!("\n{code} ")), "{code}: {out}");
     }
+}
+
+fn real(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/trf_real")
+        .join(name)
+}
+
+/// The exported `132` line's dates, by their TRF-2026 columns (92–99,
+/// 102–109, …).
+fn round_dates(text: &str) -> Vec<String> {
+    let Some(l) = text.lines().find(|l| l.starts_with("132")) else {
+        return Vec::new();
+    };
+    (0..)
+        .map(|r| 91 + 10 * r)
+        .take_while(|&at| at < l.len())
+        .map(|at| l[at..(at + 8).min(l.len())].trim().to_string())
+        .collect()
+}
+
+/// A program that writes each round's date on a `132` line of its own
+/// (`132 2025/01/15`, a four-digit year at column 5): every line is a
+/// round's date, kept in order, and the export writes them in the
+/// columns TRF-2026 gives them.
+#[test]
+fn round_dates_written_one_to_a_132_line_are_kept() {
+    let c = Club::new();
+    let f = real("chesspairing_basic_2026.trf");
+    c.ok(&["import", "trf", f.to_str().unwrap(), "--name", "B"]);
+    let out = c.ok(&["export", "trf", "B"]);
+    assert_eq!(round_dates(&out), ["25/01/15", "25/01/16"], "{out}");
+    let out = c.ok(&["export", "trf", "B", "--trf", "2016"]);
+    assert_eq!(round_dates(&out), ["25/01/15", "25/01/16"], "{out}");
+}
+
+/// TRF-16 and TRF-2026 mark a woman `w` in column 10 (JaVaFo's sample
+/// does): she is imported as a woman, and the export says so.
+#[test]
+fn a_w_in_the_sex_column_is_a_woman() {
+    let c = Club::new();
+    let f = real("javafo_sample2.trf");
+    c.ok(&["import", "trf", f.to_str().unwrap(), "--name", "J"]);
+    let out = c.ok(&["export", "trf", "J"]);
+    let t = Trf::parse(&out).unwrap();
+    let p = t.players.iter().find(|p| p.id == 23).unwrap();
+    assert_eq!(p.name, "Iglesias Gonzalez Veronica");
+    assert_eq!(p.sex, "f", "{out}");
+    let men = t.players.iter().filter(|p| p.sex == "m").count();
+    assert!(men > 30, "{out}");
+}
+
+/// A tab in a player line (a text editor aligning the columns) is named
+/// with its line and column, for `import trf` and `pair-trf` alike,
+/// instead of a complaint about the field it pushed out of place.
+#[test]
+fn a_tab_in_a_player_line_is_named() {
+    let c = Club::new();
+    let f = c.path("tabs.trf");
+    let mut text = edited(|l| Some(l.to_string()));
+    let at = text.find("\n001    ").unwrap() + 4;
+    text.replace_range(at..at + 4, "\t");
+    let ln = text.lines().position(|l| l.contains('\t')).unwrap() + 1;
+    std::fs::write(&f, &text).unwrap();
+    for args in [
+        vec!["import", "trf", f.to_str().unwrap()],
+        vec!["pair-trf", f.to_str().unwrap()],
+    ] {
+        let err = c.fails(&args);
+        assert!(
+            err.contains(&format!("line {ln}, column 4")) && err.contains("a tab character"),
+            "{err}"
+        );
+    }
+}
+
+/// A three-point file (`162  W 3.0    D 1.0`) comes back with a draw
+/// worth 1.0, as its points columns count it: the export wrote half a
+/// win (`D 1.5`), so the players' points did not add up and the
+/// endorsed engine refused the exported file.
+#[test]
+fn a_three_point_export_writes_the_draw_it_scores() {
+    let c = Club::new();
+    let player = |no: u32, pts: &str, round: &str| {
+        format!(
+            "001 {no:4}      {:<33} {:4} {:3} {:11} {:10} {pts:>4} {:4}  {round}",
+            format!("Player {no}"),
+            2100 - no,
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let text = [
+        "012 Three Draws".to_string(),
+        "142 3".to_string(),
+        "152 W".to_string(),
+        "162  W 3.0    D 1.0".to_string(),
+        player(1, "1.0", "   3 w ="),
+        player(2, "3.0", "   4 b 1"),
+        player(3, "1.0", "   1 b ="),
+        player(4, "0.0", "   2 w 0"),
+    ]
+    .join("\n")
+        + "\n";
+    let f = c.path("three.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.path("out.trf");
+    c.ok(&["export", "trf", "Three Draws", "-o", out.to_str().unwrap()]);
+    let exported = std::fs::read_to_string(&out).unwrap();
+    let t = Trf::parse(&exported).unwrap();
+    let p = t.points.expect("a 162 record");
+    assert_eq!(p.win.to_string(), "3.00", "{exported}");
+    assert_eq!(p.draw.to_string(), "1.00", "{exported}");
+    let one = t.players.iter().find(|p| p.id == 1).unwrap();
+    assert_eq!(one.points.to_string(), "1.00", "{exported}");
+    if let Some(engine) = crate::common::reference_engine() {
+        let check = std::process::Command::new(engine)
+            .arg("--dutch")
+            .arg(&out)
+            .arg("-c")
+            .output()
+            .unwrap();
+        assert_eq!(check.status.code(), Some(0), "{exported}");
+    }
+}
+
+/// JaVaFo's `XXC` words in any order (`XXC rank black1`, as its manual
+/// has them, which the endorsed engine reads): the colour is taken and
+/// `rank` (pair by the order of the player lines) changes nothing when
+/// the lines are in start-number order. Lines out of that order are
+/// refused by name, since qishe pairs by start numbers.
+#[test]
+fn xxc_words_in_any_order_are_read() {
+    let c = Club::new();
+    let with = |xxc: &str| {
+        edited(|l| {
+            Some(if l.starts_with("152") {
+                xxc.to_string()
+            } else {
+                l.to_string()
+            })
+        })
+    };
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, with("152 B")).unwrap();
+    let want = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    for xxc in ["XXC rank black1", "XXC black1 rank", "XXC black1"] {
+        let f = c.path("xxc.trf");
+        std::fs::write(&f, with(xxc)).unwrap();
+        assert_eq!(c.ok(&["pair-trf", f.to_str().unwrap()]), want, "{xxc}");
+    }
+    let f = c.path("xxc.trf");
+    std::fs::write(&f, with("XXC rank black1")).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    // The player lines out of start-number order.
+    let text = with("XXC rank black1");
+    let mut lines: Vec<&str> = text.split("\r\n").collect();
+    let first = lines.iter().position(|l| l.starts_with("001")).unwrap();
+    lines.swap(first, first + 1);
+    let f = c.path("order.trf");
+    std::fs::write(&f, lines.join("\r\n")).unwrap();
+    let err = c.fails(&["pair-trf", f.to_str().unwrap()]);
+    assert!(
+        err.contains("XXC rank") && err.contains("start-number order"),
+        "{err}"
+    );
 }

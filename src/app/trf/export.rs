@@ -296,6 +296,8 @@ impl App {
                 .iter()
                 .any(|a| a == code)
         };
+        // A draw's own value (three-point: 1, not half a win's 3).
+        let draw = crate::scoring::team::draw_value(&scheme);
         let trf = Trf {
             comments,
             other_lines: self.trf_header(&event, entries.len())?,
@@ -313,7 +315,7 @@ impl App {
             // scores as the default.
             points: Some(PointSettings {
                 win,
-                draw: half,
+                draw,
                 loss: Points::ZERO,
                 forfeit_win: win,
                 forfeit_loss: Points::ZERO,

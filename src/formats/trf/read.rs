@@ -13,6 +13,7 @@ impl Trf {
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
         let mut bbu = false;
+        let mut by_line_order = None;
         let text = text.trim_start_matches('\u{FEFF}');
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
@@ -33,6 +34,14 @@ impl Trf {
             if ruler {
                 continue;
             }
+            // A tab shifts every field after it (a text editor's
+            // alignment), so a record read by its columns cannot have one.
+            const BY_COLUMNS: [&str; 7] = ["001", "132", "162", "240", "250", "260", "XXA"];
+            if BY_COLUMNS.contains(&code.as_str()) {
+                if let Some(i) = chars.iter().position(|&c| c == '\t') {
+                    return Err(err(ln, i + 1, msg!("err.trf.tab")));
+                }
+            }
             match code.as_str() {
                 "001" => {
                     trf.players.push(parse_player(&chars, ln)?);
@@ -46,17 +55,22 @@ impl Trf {
                     }
                     trf.total_rounds = Some(n);
                 }
+                // JaVaFo's words, in any order: `white1` / `black1` (the
+                // first player's colour in round 1) and `rank` (pair by the
+                // order of the player lines).
                 "XXC" => {
                     let v = field(&chars, 4, chars.len());
-                    let t = v.trim();
-                    let c = if t.starts_with("white") {
-                        Colour::Red
-                    } else if t.starts_with("black") {
-                        Colour::Black
-                    } else {
-                        return Err(err(ln, 5, msg!("err.trf.xxc", value = t)));
-                    };
-                    trf.first_colour = Some(c);
+                    for word in v.split_whitespace() {
+                        if word.starts_with("white") {
+                            trf.first_colour = Some(Colour::Red);
+                        } else if word.starts_with("black") {
+                            trf.first_colour = Some(Colour::Black);
+                        } else if word == "rank" {
+                            by_line_order = Some(ln);
+                        } else {
+                            return Err(err(ln, 5, msg!("err.trf.xxc", value = v.trim())));
+                        }
+                    }
                 }
                 // TRF-25: the colour of the first player in round 1.
                 "152" => {
@@ -67,11 +81,14 @@ impl Trf {
                         other => return Err(err(ln, 5, msg!("err.trf.152", value = other))),
                     });
                 }
-                // A `132` without dates is kept as it is, written back.
+                // A `132` without dates is kept as it is, written back;
+                // dates written one to a line add up, round by round.
                 "132" => {
-                    trf.round_dates = records::parse_132(&chars, ln)?;
-                    if trf.round_dates.is_empty() {
-                        trf.other_lines.push(line.to_string());
+                    let mut own = Vec::new();
+                    records::parse_132(&chars, ln, &mut own)?;
+                    match own.is_empty() {
+                        true => trf.other_lines.push(line.to_string()),
+                        false => records::parse_132(&chars, ln, &mut trf.round_dates)?,
                     }
                 }
                 "162" => {
@@ -155,6 +172,14 @@ impl Trf {
                         return Err(err(ln, 1, msg!("err.trf.code")));
                     }
                 }
+            }
+        }
+        // `XXC rank` makes the order of the player lines the pairing
+        // numbers; qishe pairs by start numbers, the same when the lines
+        // are in their order (as programs write them).
+        if let Some(ln) = by_line_order {
+            if trf.players.windows(2).any(|w| w[0].id > w[1].id) {
+                return Err(err(ln, 5, msg!("err.trf.xxc_rank")));
             }
         }
         trf.check_consistency()?;

@@ -87,16 +87,41 @@ fn ids_from(chars: &[char], from: usize, ln: usize) -> Result<Vec<u32>, TrfError
 /// `132`: the date of each round, `YY/MM/DD` at column 92 + 10 (r − 1).
 /// A line whose dates stand elsewhere (Sharly-Chess writes them a column
 /// to the right) is read date by date when every word of it is a date.
-pub(super) fn parse_132(chars: &[char], ln: usize) -> Result<Vec<String>, TrfError> {
-    parse_132_columns(chars, ln).or_else(|e| {
-        let rest: String = chars.iter().skip(3).collect();
-        let words: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
-        if !words.is_empty() && words.iter().all(|w| is_round_date(w)) {
-            Ok(words)
-        } else {
-            Err(e)
+/// `132`: the round dates in their columns (92–99, 102–109, …), which
+/// replace those of an earlier `132` line; or, as some programs write them,
+/// dates after the code (`132 2026/03/01`, one or more to a line, `YY` or
+/// `YYYY` years), which continue the dates of the lines before, one round
+/// each. Dates are kept as `YY/MM/DD`; a line without dates changes none.
+pub(super) fn parse_132(
+    chars: &[char],
+    ln: usize,
+    dates: &mut Vec<String>,
+) -> Result<(), TrfError> {
+    let columns = parse_132_columns(chars, ln);
+    if let Ok(d) = &columns {
+        if !d.is_empty() {
+            *dates = d.clone();
+            return Ok(());
         }
-    })
+    }
+    let rest: String = chars.iter().skip(3).collect();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if !words.is_empty() && words.iter().all(|w| is_round_date(short_year(w))) {
+        dates.extend(words.iter().map(|w| short_year(w).to_string()));
+        return Ok(());
+    }
+    // A `132` without dates (Swiss-Manager writes one) takes none away.
+    columns.map(|_| ())
+}
+
+/// `2026/03/01` as `26/03/01`; any other text as it is.
+fn short_year(d: &str) -> &str {
+    let four = d.len() == 10 && d.chars().take(4).all(|c| c.is_ascii_digit());
+    if four {
+        &d[2..]
+    } else {
+        d
+    }
 }
 
 /// `YY/MM/DD` (also with `.` or `-`).
