@@ -310,7 +310,8 @@ pub(crate) fn wrap(g: &dyn Glyphs, s: &str, px: f32, max: f32) -> Vec<String> {
             let cut = last(false).or_else(|| last(true));
             let rest = match cut {
                 Some((i, n, space)) => {
-                    let rest = cur[i + n..].to_string();
+                    // After `, ` the next line starts at the word.
+                    let rest = cur[i + n..].trim_start_matches(' ').to_string();
                     cur.truncate(if space { i } else { i + n });
                     rest
                 }

@@ -300,6 +300,10 @@ fn text_wraps_at_the_width_and_missing_glyphs_are_reported() {
         300.0,
     );
     assert_eq!(list, ["简称：比1 = 对手分；", "比2 = 小分；比3 = 胜局"]);
+    // An English list breaks after its comma; the next line starts at
+    // the word, not at the space after the comma.
+    let english = wrap(&Boxes, "Ranked by: Points, Wins, Small points", 20.0, 300.0);
+    assert_eq!(english, ["Ranked by: Points, Wins,", "Small points"]);
     let mut doc = sheet(2, false);
     assert!(missing_chars(&doc, &Boxes).is_empty());
     doc.parts.push(Part::Note("x\u{e000}".into()));
