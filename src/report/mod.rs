@@ -58,8 +58,8 @@ pub use html::{escape as escape_html, render_html, render_html_linked, CellLinks
 pub use qr::QrPart;
 pub use strokes::stroke_key;
 pub use text::{
-    auto_width, fit, render_text, render_text_auto, render_text_width, DEFAULT_LINES_PER_PAGE,
-    DEFAULT_WIDTH, LANDSCAPE_WIDTH, MIN_WIDTH,
+    auto_width, fit, render_text, render_text_auto, render_text_width, wrapped,
+    DEFAULT_LINES_PER_PAGE, DEFAULT_WIDTH, LANDSCAPE_WIDTH, MIN_WIDTH,
 };
 
 use crate::i18n::Lang;

@@ -522,6 +522,11 @@ fn pad(s: &str, width: usize, kind: ColKind, cjk: bool) -> String {
     }
 }
 
+/// `s` wrapped at `width` terminal columns (the TUI's long notes).
+pub fn wrapped(s: &str, width: usize) -> Vec<String> {
+    wrap(s, width, false)
+}
+
 /// Greedy wrapping at `width` display columns: at spaces where there are
 /// any, anywhere in runs without spaces (Chinese text).
 fn wrap(s: &str, width: usize, cjk: bool) -> Vec<String> {

@@ -890,6 +890,32 @@ fn the_event_form_sets_a_knockouts_play_off_times_labels_and_rating_as_the_cli_d
     assert!(!cli.status.success());
     let reason = refused.split_once(": ").map_or("", |x| x.1).to_string();
     assert!(!reason.is_empty(), "{refused}");
+    // Under the field, the whole reason, wrapped to the form's width.
+    let drawn = screen(&m);
+    let lines: Vec<&str> = drawn.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains('↳'))
+        .expect("a reason");
+    // What stands inside the form's box, line by line.
+    let inside = |l: &str| l.split('│').nth(1).unwrap_or("").to_string();
+    let under: String = lines[at..]
+        .iter()
+        .map(|l| inside(l))
+        .enumerate()
+        .take_while(|(k, l)| *k == 0 || (l.starts_with("      ") && l.trim() != ""))
+        .map(|(_, l)| l)
+        .collect();
+    let bare = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '↳')
+            .collect::<String>()
+    };
+    assert!(bare(&under).contains(&bare(&reason)), "{drawn}");
+    assert!(
+        reason.chars().count() > 30,
+        "a reason longer than a line: {reason}"
+    );
     assert!(
         String::from_utf8_lossy(&cli.stderr).contains(&reason),
         "TUI: {refused}\nCLI: {}",

@@ -66,10 +66,24 @@ fn field_lines<'a>(
         };
         lines.push(if focus { line.reversed() } else { line });
         if let Some((_, why)) = named {
-            lines.push(Line::from(format!("    ↳ {why}")).red());
+            for (k, part) in reason_lines(why).into_iter().enumerate() {
+                let lead = if k == 0 { "    ↳ " } else { "      " };
+                lines.push(Line::from(format!("{lead}{part}")).red());
+            }
         }
     }
     lines
+}
+
+/// A refused submit's reason as it stands under its field: wrapped to the
+/// form's width, at most three lines (the status line keeps it whole).
+fn reason_lines(why: &str) -> Vec<String> {
+    let mut parts = crate::report::wrapped(why, 56);
+    if parts.len() > 3 {
+        parts.truncate(3);
+        parts[2] = crate::report::fit(&format!("{}…", parts[2]), 56);
+    }
+    parts
 }
 
 pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
@@ -82,7 +96,7 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
     // one may type; on a short screen the lines that fit (the choices first).
     // A refused submit's reason under the field it names, one line more.
     let error = m.form_error();
-    let error_lines = u16::from(error.is_some());
+    let error_lines = error.map_or(0, |(_, why)| reason_lines(why).len() as u16);
     let room = main
         .height
         .saturating_sub(form.fields.len() as u16 + 2 + error_lines);
@@ -162,12 +176,18 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
                 .map(|c| format!("{c} {}", tb_label(m, c)))
                 .collect(),
         };
-        let per_line = 3;
+        // A knockout's steps are said in words: two to a line, whole.
+        let per_line = if form.value("tui.field.kind") == "knockout" {
+            2
+        } else {
+            3
+        };
+        let col = 60 / per_line;
         let rows: Vec<String> = all
             .chunks(per_line)
             .map(|ch| {
                 ch.iter()
-                    .map(|x| format!("{:<20}", fit(x, 19)))
+                    .map(|x| format!("{:<col$}", fit(x, col - 1)))
                     .collect::<String>()
             })
             .collect();
