@@ -49,6 +49,8 @@ mod checkin;
 pub mod prizes;
 pub mod schedule;
 mod trf;
+/// Which TRF edition an export writes (`export trf --trf 2016|2026`).
+pub use crate::formats::trf::TrfVersion;
 pub use checkin::{Attendance, CheckInList, CheckInRow, CheckedIn};
 pub use trf::{TrfImport, TrfImportOptions};
 

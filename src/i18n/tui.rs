@@ -347,6 +347,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.choice.wallchart", "循环赛总表", "循環賽總表", "wall chart"),
     ("tui.choice.checkin", "签到表", "簽到表", "check-in sheet"),
     ("action.import", "导入CSV", "匯入CSV", "import CSV"),
+    ("action.import-trf", "导入TRF", "匯入TRF", "import TRF"),
     (
         "action.request-bye",
         "申请下轮轮空",
@@ -378,6 +379,32 @@ pub(super) static TEXTS: &[Text] = &[
         "attach game record",
     ),
     ("tui.field.path", "文件", "檔案", "file"),
+    (
+        "tui.form.import_trf",
+        "导入 TRF 文件 (其他编排程序的赛事)",
+        "匯入 TRF 檔案 (其他編排程式的賽事)",
+        "import a TRF file (another program's event)",
+    ),
+    (
+        "tui.field.trf_name",
+        "赛事名称 (空: 按文件)",
+        "賽事名稱 (空: 按檔案)",
+        "event name (empty: the file's)",
+    ),
+    ("tui.choice.trf-2026", "TRF-2026", "TRF-2026", "TRF-2026"),
+    (
+        "tui.choice.trf-2016",
+        "TRF-16 (给旧程序)",
+        "TRF-16 (給舊程式)",
+        "TRF-16 (for older programs)",
+    ),
+    ("tui.choice.from-file", "按文件的计分", "按檔案的計分", "as the file scores"),
+    (
+        "tui.msg.trf_imported",
+        "已导入 {event}: {players} 名棋手, {rounds} 轮",
+        "已匯入 {event}: {players} 名棋手, {rounds} 輪",
+        "imported {event}: {players} players, {rounds} rounds",
+    ),
     ("tui.preview.add", "将添加", "將添加", "will add"),
     (
         "tui.preview.skip",

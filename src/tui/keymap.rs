@@ -44,6 +44,8 @@ pub enum Action {
     BlackForfeits,
     Explain,
     Import,
+    /// Events list: make an event of another program's TRF file.
+    ImportTrf,
     RequestBye,
     Forbid,
     AttachRecord,
@@ -207,6 +209,7 @@ impl Action {
             BlackForfeits => "black-forfeits",
             Explain => "explain",
             Import => "import",
+            ImportTrf => "import-trf",
             RequestBye => "request-bye",
             Forbid => "forbid",
             AttachRecord => "attach-record",

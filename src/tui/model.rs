@@ -20,6 +20,7 @@ mod execute;
 mod facts;
 mod form;
 mod forms;
+mod imports;
 mod load;
 pub mod outcome;
 mod pair;

@@ -80,6 +80,7 @@ mod trf_checks;
 mod trf_clubmates;
 mod trf_foreign;
 mod trf_roundtrip;
+mod trf_tui;
 mod tui_bar;
 mod tui_checkin;
 mod tui_demo;

@@ -95,6 +95,7 @@ pub static KEYMAP: &[Binding] = &[
     b(Ctx::Club, K::Char('i'), N, A::Import, false),
     b(Ctx::Events, K::Enter, N, A::Open, true),
     b(Ctx::Events, K::Char('n'), N, A::NewEvent, true),
+    b(Ctx::Events, K::Char('i'), N, A::ImportTrf, false),
     b(Ctx::Event, K::Up, N, A::Up, false),
     b(Ctx::Event, K::Char('k'), N, A::Up, false),
     b(Ctx::Event, K::Down, N, A::Down, false),

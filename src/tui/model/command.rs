@@ -106,6 +106,12 @@ pub enum Command {
     /// Read a member CSV and ask before importing it.
     PreviewImport(String),
     ImportMembers(String),
+    /// Make an event of a TRF file (`qishe import trf`) and open it.
+    ImportTrf {
+        path: String,
+        name: Option<String>,
+        scheme: Option<String>,
+    },
     RequestBye {
         event: EventId,
         entry: EntryId,

@@ -6,6 +6,7 @@
 //! own `App`, and send the `Outcome` back. So tests and users take one
 //! path.
 
+use super::imports::{import_members, import_trf};
 pub use super::outcome::{Changed, Outcome};
 use super::pair::{pair, pair_allowing_clubmates};
 use super::print::print;
@@ -45,6 +46,7 @@ pub fn run(
             then: Command::ImportMembers(path.clone()),
         }),
         Command::ImportMembers(path) => import_members(app, lang, path, progress),
+        Command::ImportTrf { .. } => import_trf(app, lang, cmd),
         Command::AddMember(nm) => {
             let x = app.add_member(nm)?;
             said(format!("{}: {}", t("tui.msg.added"), x.name))
@@ -168,20 +170,6 @@ pub fn run(
             (None, done) => Outcome::Said(done.unwrap_or_default()),
         }),
     }
-}
-
-/// Imports a members CSV (after its preview was answered yes).
-fn import_members(
-    app: &mut App,
-    lang: Lang,
-    path: &str,
-    progress: &dyn Fn(usize, usize),
-) -> crate::app::Result<Outcome> {
-    let bytes =
-        crate::app::output::read_input(std::path::Path::new(path), crate::app::InputKind::Members)?;
-    let r = app.import_members_with(&bytes, path, true, progress)?;
-    let imported = tr(lang, "tui.msg.imported");
-    Ok(Outcome::Said(format!("{imported}: {}", r.added)))
 }
 
 /// Opens an event on the tab its state calls for.

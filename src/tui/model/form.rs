@@ -86,6 +86,8 @@ pub enum FormKind {
         sides: Vec<(u32, String, String)>,
     },
     ImportMembers,
+    /// A TRF file (another program's event) to import as a new event.
+    ImportTrf,
     /// The boards of the next round, typed by hand (`1-3 4-2 5-0`).
     SetBoards(crate::app::RoundNo),
     AttachRecord {
@@ -118,6 +120,7 @@ impl Form {
             FormKind::EditEvent(_) => "tui.form.edit_event",
             FormKind::Result { .. } => "tui.form.result",
             FormKind::ImportMembers => "tui.form.import",
+            FormKind::ImportTrf => "tui.form.import_trf",
             FormKind::SetBoards(_) => "tui.form.set_boards",
             FormKind::AttachRecord { .. } => "tui.form.attach",
             FormKind::Print => "tui.form.print",

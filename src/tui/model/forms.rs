@@ -7,8 +7,10 @@ use crate::app::{EventDraft, EventKind};
 use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
 
+mod files;
 mod print;
 
+pub(super) use files::*;
 pub use print::*;
 
 pub(super) fn opt_text(s: &str) -> Option<String> {
@@ -388,6 +390,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
         FormKind::ImportMembers => Ok(Command::PreviewImport(
             f.value("tui.field.path").to_string(),
         )),
+        FormKind::ImportTrf => Ok(submit_trf_import(f)),
         FormKind::Serve(event) => {
             let port = parse_opt::<u16>(lang, "tui.field.port", f.value("tui.field.port"))?
                 .filter(|p| *p > 0)
@@ -769,16 +772,6 @@ pub(super) fn set_boards_form(round: crate::app::RoundNo) -> Form {
         stash: Vec::new(),
     }
 }
-
-pub(super) fn path_form(kind: FormKind) -> Form {
-    Form {
-        kind,
-        fields: vec![Field::text("tui.field.path", "")],
-        focus: 0,
-        stash: Vec::new(),
-    }
-}
-
 /// The serve form of `W`, filled with the event's remembered choice.
 pub(crate) fn serve_form(event: crate::app::EventId, c: &crate::app::ServeChoice) -> Form {
     Form {

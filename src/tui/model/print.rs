@@ -79,12 +79,7 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
     let (data, path, note) = if doc == "games" {
         games(app, lang, id, format, path)?
     } else if doc == "trf" {
-        let path = if path.is_empty() {
-            format!("event{event}.trf")
-        } else {
-            path
-        };
-        (app.export_trf(id)?.into_bytes(), path, None)
+        trf(app, id, format, path)?
     } else {
         let kind = DocKind::ALL
             .into_iter()
@@ -163,6 +158,25 @@ pub fn print(app: &mut App, lang: Lang, job: &PrintJob) -> crate::app::Result<Ou
 
 /// The games export: every game of the event as PGN (ICCS) or CSV, its
 /// bytes and the file they go to (unnamed: by the event's number), no note.
+/// The event's TRF file in the edition chosen (`trf-2026`, `trf-2016`).
+fn trf(
+    app: &App,
+    id: crate::app::EventId,
+    format: &str,
+    path: String,
+) -> crate::app::Result<(Vec<u8>, String, Option<crate::i18n::Msg>)> {
+    let path = if path.is_empty() {
+        format!("event{}.trf", id.0)
+    } else {
+        path
+    };
+    let version = format
+        .strip_prefix("trf-")
+        .and_then(crate::app::TrfVersion::from_code)
+        .unwrap_or_default();
+    Ok((app.export_trf_as(id, version)?.into_bytes(), path, None))
+}
+
 fn games(
     app: &App,
     lang: Lang,

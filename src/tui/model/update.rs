@@ -270,6 +270,10 @@ fn screen_keys(m: &mut Model, a: Action, typed: Option<String>) -> Option<Comman
             None
         }
         NewEvent | EditEvent | Open | FinishEvent | PrintDoc | CheckIn => event_keys(m, a),
+        ImportTrf => {
+            m.set_form(trf_import_form());
+            None
+        }
         RequestBye | Forbid | EnterPlayer | Withdraw => player_keys(m, a),
         PairNext | SetBoards | Unpair | SwapColours => round_keys(m, a),
         Input(_) | Backspace => {

@@ -61,6 +61,7 @@ pub fn is_long(cmd: &Command) -> bool {
         | Command::PairAllowingClubmates(_)
         | Command::PairPresent { .. }
         | Command::ImportMembers(_)
+        | Command::ImportTrf { .. }
         | Command::PreviewImport(_) => true,
         Command::Page(p) => crate::tui::pages::is_long(p),
         _ => false,
@@ -70,7 +71,7 @@ pub fn is_long(cmd: &Command) -> bool {
 /// i18n key of what a long command does.
 pub fn label(cmd: &Command) -> &'static str {
     match cmd {
-        Command::ImportMembers(_) => "tui.msg.importing",
+        Command::ImportMembers(_) | Command::ImportTrf { .. } => "tui.msg.importing",
         Command::PreviewImport(_) => "tui.msg.previewing",
         Command::Page(_) => "tui.msg.loading",
         _ => "tui.msg.pairing",
@@ -144,8 +145,14 @@ pub fn finished(m: &mut Model, done: Done) -> Option<Command> {
         }
         Ok(o) => super::effects::apply(m, o),
         // A reason longer than the status line (a pairing refusal that
-        // names players and clubs) is shown whole in a box as well.
-        Err(e) => m.say(e, true),
+        // names players and clubs) is shown whole in a box as well. The
+        // form it came from (a file's path) comes back as typed.
+        Err(e) => {
+            if let (None, Some(f)) = (&m.popups.modal, m.form_state.submitted.take()) {
+                m.set_form(f);
+            }
+            m.say(e, true)
+        }
     }
     Some(Command::Reload)
 }

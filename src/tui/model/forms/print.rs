@@ -20,8 +20,10 @@ pub(in crate::tui::model) fn fix_print_format(f: &mut Form) {
             .map(|x| x.to_string())
             .collect();
         // The games export is PGN (first) or CSV; PGN is for it alone.
+        // The TRF file is TRF-2026 (first) or TRF-16 for older programs.
         match doc.as_str() {
             "games" => fl.choices = vec!["pgn".to_string(), "csv".to_string()],
+            "trf" => fl.choices = TRF_FORMATS.iter().map(|x| x.to_string()).collect(),
             _ => fl.choices.retain(|x| x != "pgn"),
         }
         if !fl.choices.contains(&fl.value) {
@@ -80,6 +82,8 @@ const NO_CSV: &[&str] = &[
     "score-sheets",
 ];
 pub const PRINT_FORMATS: &[&str] = &["pdf", "text", "html", "csv", "png", "pgn"];
+/// The TRF export's editions, by `TrfVersion::from_code`'s years.
+pub const TRF_FORMATS: &[&str] = &["trf-2026", "trf-2016"];
 pub const PRINT_DESTS: &[&str] = &["file", "printer"];
 
 pub(in crate::tui::model) fn print_form(docs: &[&str]) -> Form {
