@@ -133,16 +133,9 @@ impl App {
             }
             false => opts.tiebreaks.clone(),
         };
-        // FIDE's checker computes an event that starts before 1 March
-        // 2026 by C.07's 2024 edition, where a code names none (`/V`).
-        let starts = trf
-            .other_lines
-            .iter()
-            .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
-        let tbs = match starts.filter(|d| *d < edition_2026()) {
-            Some(_) => tbs.into_iter().map(|t| t.in_edition_2024()).collect(),
-            None => tbs,
-        };
+        // An event that starts before 1 March 2026 (its `042`) ranks by
+        // C.07's 2024 edition where a code names none: the event's rule
+        // (`Event::c07_edition`), its codes kept as they are.
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
         settings.rounds = trf
@@ -475,12 +468,6 @@ impl App {
             notes,
         })
     }
-}
-
-/// The day C.07's 2026 edition applies from (FIDE's checker takes the
-/// 2024 edition for an event that starts earlier).
-fn edition_2026() -> chrono::NaiveDate {
-    chrono::NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date")
 }
 
 /// The scheme of a file imported without `--scheme`: what its `162` /
