@@ -536,3 +536,55 @@ fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
     let out = c.ok(&["export", "trf", "Spring Open 2026"]);
     assert!(out.contains("\n260 004 005    2    6"), "{out}");
 }
+
+/// A hand-made file in unusual but legal forms (bare CR line ends,
+/// trailing blanks, `###` comments and blank lines between records and
+/// between players, `132` with a round's date left out and fewer dates
+/// than rounds, `240` rounds written `  4` and `004`, F/H/Z byes of the
+/// round to pair with several ids, `250` lines over ranges of players and
+/// rounds that a later line overwrites, one with a team's `00.0`, `260`
+/// lines naming one pair twice, `202`/`212` with modifiers, `162` with
+/// the default values, national and unknown records, unrated `0000`,
+/// titles written left): the export keeps every record, the engine
+/// judges the file and the export alike, and qishe pairs both as the
+/// engine pairs the file. Before, the pair 4–13 of `260 004 005` and
+/// `260 005 005` lost round 4.
+#[test]
+fn a_file_in_unusual_forms_comes_back_whole() {
+    let src = data("unusual_forms.trf");
+    let text = std::fs::read_to_string(&src).unwrap();
+    let c = Club::new();
+    c.ok(&["import", "trf", src.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Unusual Forms"]);
+    let (a, b) = (Trf::parse(&text).unwrap(), Trf::parse(&out).unwrap());
+    let lines = |t: &str, code: &str| -> Vec<String> {
+        t.split(['\r', '\n'])
+            .filter(|l| l.starts_with(code))
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    for code in ["999", "CHN", "XXZ", "202", "212", "222", "142", "192"] {
+        assert_eq!(lines(&out, code), lines(&text, code), "{code}:\n{out}");
+    }
+    assert_eq!(b.round_dates, a.round_dates);
+    assert_eq!(b.byes, a.byes);
+    assert_eq!(virtual_points(&b), virtual_points(&a));
+    assert_eq!(kept_apart(&b, 6), kept_apart(&a, 6), "{out}");
+    for (x, y) in a.players.iter().zip(&b.players) {
+        assert_eq!(
+            (x.id, &x.name, x.points, &x.rounds),
+            (y.id, &y.name, y.points, &y.rounds)
+        );
+    }
+    let e = c.path("exported.trf");
+    std::fs::write(&e, &out).unwrap();
+    if let (Some(x), Some(y)) = (engine(&src), engine(&e)) {
+        assert_eq!(x, y, "the engine's verdict changed");
+    }
+    for f in [&src, &e] {
+        let q = c.ok(&["pair-trf", "--system", "dutch", f.to_str().unwrap()]);
+        if let Some((_, 0, want)) = engine(&src) {
+            assert_eq!(q, want, "{}", f.display());
+        }
+    }
+}
