@@ -355,13 +355,12 @@ impl App {
         let some_rounds = |r: &(u32, u32, u32, u32)| !always.contains(&(r.0, r.1));
         extras.prohibited = some.into_iter().filter(some_rounds).collect();
         for (a, b, first, last) in dropped.into_iter().filter(some_rounds) {
-            notes.push(crate::i18n::msg!(
-                "note.trf26.prohibited_dropped",
-                a,
-                b,
-                first,
-                last
-            ));
+            notes.push(match first == last {
+                true => {
+                    crate::i18n::msg!("note.trf26.prohibited_dropped_round", a, b, round = first)
+                }
+                false => crate::i18n::msg!("note.trf26.prohibited_dropped", a, b, first, last),
+            });
         }
         let mut requested = Vec::new();
         let mut rounds = Vec::new();

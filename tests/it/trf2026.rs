@@ -494,7 +494,7 @@ fn kept_apart(t: &Trf, rounds: u32) -> std::collections::BTreeSet<(u32, u32, u32
 /// export writes the same rounds, the engine judges both files alike and
 /// qishe pairs the export as the engine pairs the file. Before, the line
 /// read last replaced a pair's rounds (4 and 9 could meet in round 5).
-/// Ranges apart (`260 001 001 2 6`, `260 004 005 2 6`) cannot both be
+/// Ranges apart (`260 001 002 2 6`, `260 004 005 2 6`) cannot both be
 /// kept: the later is, and the import says which was not.
 #[test]
 fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
@@ -522,7 +522,7 @@ fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
         assert_eq!(q, want);
     }
     // Ranges apart: the later one kept, the other named.
-    let text = with_260(&["260 001 001    2    6", "260 004 005    2    6"]);
+    let text = with_260(&["260 001 002    2    6", "260 004 005    2    6"]);
     let c = Club::new();
     let f = c.path("apart.trf");
     std::fs::write(&f, &text).unwrap();
@@ -530,11 +530,25 @@ fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("260: players 2 and 6 kept apart in rounds 1–1 not imported"),
+        err.contains("260: players 2 and 6 kept apart in rounds 1–2 not imported"),
         "{err}"
     );
     let out = c.ok(&["export", "trf", "Spring Open 2026"]);
     assert!(out.contains("\n260 004 005    2    6"), "{out}");
+    // Of three ranges apart, the two earlier ones named.
+    let text = with_260(&[
+        "260 001 001    2    6",
+        "260 003 003    2    6",
+        "260 005 005    2    6",
+    ]);
+    std::fs::write(&f, &text).unwrap();
+    let o = Club::new().run(&["import", "trf", f.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("players 2 and 6 kept apart in round 1 not imported")
+            && err.contains("players 2 and 6 kept apart in round 3 not imported"),
+        "{err}"
+    );
 }
 
 /// A hand-made file in unusual but legal forms (bare CR line ends,
