@@ -65,6 +65,7 @@ fn event(n: usize, rounds: u32) -> EventData {
         byes: ByeSettings::default(),
         planned_rounds: 0,
         round_robin: false,
+        c07_2024: false,
     }
 }
 

@@ -93,6 +93,7 @@ fn event(teams: usize, rounds: u32, boards: u32) -> TeamEventData {
             byes: ByeSettings::default(),
             planned_rounds: 0,
             round_robin: false,
+            c07_2024: false,
         },
         matches,
     }

@@ -151,6 +151,7 @@ impl App {
             planned_rounds: event.settings.rounds,
             round_robin: event.settings.system == crate::domain::PairingSystem::Berger
                 || event.settings.pairing_settings.extras.trf_round_robin,
+            c07_2024: event.c07_edition() == 2024,
         })
     }
 

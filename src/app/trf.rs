@@ -133,16 +133,9 @@ impl App {
             }
             false => opts.tiebreaks.clone(),
         };
-        // FIDE's checker computes an event that starts before 1 March
-        // 2026 by C.07's 2024 edition, where a code names none (`/V`).
-        let starts = trf
-            .other_lines
-            .iter()
-            .find_map(|l| l.strip_prefix("042").and_then(|d| parse_trf_date(d.trim())));
-        let tbs = match starts.filter(|d| *d < edition_2026()) {
-            Some(_) => tbs.into_iter().map(|t| t.in_edition_2024()).collect(),
-            None => tbs,
-        };
+        // An event that starts before 1 March 2026 (its `042`) ranks by
+        // C.07's 2024 edition where a code names none: the event's rule
+        // (`Event::c07_edition`), its codes kept as they are.
         settings.tiebreaks = scoring::TieBreaks::Individual(tbs.clone()).list();
         settings.games_per_round = 1;
         settings.rounds = trf
@@ -350,15 +343,24 @@ impl App {
         for g in &trf.forbidden {
             forbidden.extend(pairs(g));
         }
-        // `260`: for every round of the event, or for some only.
-        for p in &trf.prohibited {
-            if p.first_round <= 1 && p.last_round >= settings.rounds {
-                forbidden.extend(pairs(&p.ids));
-            } else {
-                for (a, b) in pairs(&p.ids) {
-                    extras.prohibited.push((a, b, p.first_round, p.last_round));
+        // `260`: for every round of the event, or for some only; a pair
+        // named by several lines is kept apart in every round they name.
+        // A pair kept apart in every round (`XXP`) stays so.
+        let (every, some, dropped) = prohibited_rounds(&trf, settings.rounds);
+        forbidden.extend(every);
+        let always: HashSet<(u32, u32)> = forbidden
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        let some_rounds = |r: &(u32, u32, u32, u32)| !always.contains(&(r.0, r.1));
+        extras.prohibited = some.into_iter().filter(some_rounds).collect();
+        for (a, b, first, last) in dropped.into_iter().filter(some_rounds) {
+            notes.push(match first == last {
+                true => {
+                    crate::i18n::msg!("note.trf26.prohibited_dropped_round", a, b, round = first)
                 }
-            }
+                false => crate::i18n::msg!("note.trf26.prohibited_dropped", a, b, first, last),
+            });
         }
         let mut requested = Vec::new();
         let mut rounds = Vec::new();
@@ -477,10 +479,45 @@ impl App {
     }
 }
 
-/// The day C.07's 2026 edition applies from (FIDE's checker takes the
-/// 2024 edition for an event that starts earlier).
-fn edition_2026() -> chrono::NaiveDate {
-    chrono::NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date")
+/// The `260` records' pairs: those kept apart in every one of the
+/// event's `rounds`, and those in some only, `(a, b, first, last)`. The
+/// rounds several lines give one pair are joined where they overlap or
+/// meet (`260 005 006 3 9` and `260 005 005 3 9`: rounds 5–6); an event
+/// holds one range a pair, so of ranges apart the latest is kept and the
+/// others returned last, to be said.
+type Ranges = Vec<(u32, u32, u32, u32)>;
+fn prohibited_rounds(trf: &Trf, rounds: u32) -> (Vec<(u32, u32)>, Ranges, Ranges) {
+    let mut by_pair: std::collections::BTreeMap<(u32, u32), Vec<(u32, u32)>> = Default::default();
+    for p in &trf.prohibited {
+        for (i, a) in p.ids.iter().enumerate() {
+            for b in &p.ids[i + 1..] {
+                let key = ((*a).min(*b), (*a).max(*b));
+                by_pair
+                    .entry(key)
+                    .or_default()
+                    .push((p.first_round, p.last_round));
+            }
+        }
+    }
+    let (mut every, mut some, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
+    for ((a, b), mut ranges) in by_pair {
+        ranges.sort_unstable();
+        let mut joined: Vec<(u32, u32)> = Vec::new();
+        for (f, l) in ranges {
+            match joined.last_mut() {
+                Some(last) if f <= last.1.saturating_add(1) => last.1 = last.1.max(l),
+                _ => joined.push((f, l)),
+            }
+        }
+        if joined.iter().any(|&(f, l)| f <= 1 && l >= rounds) {
+            every.push((a, b));
+            continue;
+        }
+        let (f, l) = joined.pop().expect("a range");
+        some.push((a, b, f, l));
+        dropped.extend(joined.into_iter().map(|(f, l)| (a, b, f, l)));
+    }
+    (every, some, dropped)
 }
 
 /// The scheme of a file imported without `--scheme`: what its `162` /

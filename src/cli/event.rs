@@ -486,7 +486,22 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                             }
                         })
                         .collect();
-                    say!("  {} {}", tr(l, "cli.out.tiebreaks"), names.join(", "));
+                    // The edition of C.07 the FIDE criteria follow where a
+                    // code names none (2024 before March 2026).
+                    let edition = tbs
+                        .iter()
+                        .filter_map(|c| crate::scoring::TieBreak::parse(c).ok())
+                        .any(|t| t.follows_edition())
+                        .then(|| {
+                            crate::i18n::msg!("cli.out.c07_edition", year = e.c07_edition())
+                                .render(l)
+                        });
+                    match edition {
+                        Some(ed) => {
+                            say!("  {} {} {ed}", tr(l, "cli.out.tiebreaks"), names.join(", "))
+                        }
+                        None => say!("  {} {}", tr(l, "cli.out.tiebreaks"), names.join(", ")),
+                    }
                 }
                 if let Some(ts) = team {
                     say!("  {} {}", tr(l, "cli.out.boards"), ts.boards);

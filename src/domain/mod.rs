@@ -352,6 +352,25 @@ pub struct Event {
     pub status: EventStatus,
 }
 
+impl Event {
+    /// The edition of FIDE C.07 (tie-breaks) the event follows where a
+    /// code names none (`/V`): [`c07_edition`] of its start date.
+    pub fn c07_edition(&self) -> u16 {
+        c07_edition(self.start_date)
+    }
+}
+
+/// The edition of FIDE C.07 (tie-breaks) an event that starts on `start`
+/// follows where a code names none (`/V`): 2024 before 1 March 2026, as
+/// FIDE's checker takes it, else (or with no date) 2026.
+pub fn c07_edition(start: Option<chrono::NaiveDate>) -> u16 {
+    let from = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date");
+    match start {
+        Some(d) if d < from => 2024,
+        _ => 2026,
+    }
+}
+
 /// An entry's standing in the event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]

@@ -135,6 +135,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("cli.out.matched", "已对应: {what}", "已對應: {what}", "matched: {what}"),
     ("cli.out.site_pages", "{path} ({n} 页)", "{path} ({n} 頁)", "{path} ({n} pages)"),
     ("cli.out.tiebreaks", "破同分", "破同分", "tie-breaks"),
+    ("cli.out.c07_edition", "(FIDE C.07 {year} 年版)", "(FIDE C.07 {year} 年版)", "(FIDE C.07, {year} edition)"),
     ("cli.out.boards", "每场台数", "每場台數", "boards per match"),
     ("cli.out.status", "状态", "狀態", "status"),
     ("cli.out.skipped", "跳过: {what}", "跳過: {what}", "skipped: {what}"),

@@ -183,6 +183,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("rep.mark.black", "黑", "黑", "b"),
     ("rep.tb_order", "名次依次按：{list}", "名次依次按：{list}", "Ranked by: {list}"),
     ("rep.list_sep", "、", "、", ", "),
+    ("rep.c07_edition", "（FIDE C.07 {year} 年版）", "（FIDE C.07 {year} 年版）", " (FIDE C.07, {year} edition)"),
     // Full names of tie-breaks whose column heading is short.
     ("tbl.points", "积分", "積分", "points"),
     ("tbl.strip-last", "去末轮积分（依次去掉最后一轮、两轮……后的积分）", "去末輪積分（依次去掉最後一輪、兩輪……後的積分）", "points without the last round (then the last two, …)"),

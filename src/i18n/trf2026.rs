@@ -193,6 +193,18 @@ pub(super) static TEXTS: &[Text] = &[
         "{file}: the file scores a win {win}, a draw {draw}, a loss {loss}, which no scheme scores without settings: name the event's scheme with --scheme (chess: 1, ½, 0; three-point: 3, 1, 0)",
     ),
     (
+        "note.trf26.prohibited_dropped",
+        "260: 棋手 {a} 与 {b} 在第 {first}–{last} 轮不相遇的记录未导入: 赛事每对棋手只记一段轮次, 已保留较后的一段",
+        "260: 棋手 {a} 與 {b} 在第 {first}–{last} 輪不相遇的記錄未匯入: 賽事每對棋手只記一段輪次, 已保留較後的一段",
+        "260: players {a} and {b} kept apart in rounds {first}–{last} not imported: an event holds one range of rounds a pair, and the later one is kept",
+    ),
+    (
+        "note.trf26.prohibited_dropped_round",
+        "260: 棋手 {a} 与 {b} 在第 {round} 轮不相遇的记录未导入: 赛事每对棋手只记一段轮次, 已保留较后的一段",
+        "260: 棋手 {a} 與 {b} 在第 {round} 輪不相遇的記錄未匯入: 賽事每對棋手只記一段輪次, 已保留較後的一段",
+        "260: players {a} and {b} kept apart in round {round} not imported: an event holds one range of rounds a pair, and the later one is kept",
+    ),
+    (
         "note.trf26.system_kept",
         "192 \"{code}\" 不是 qishe 的编排制度; 已按荷兰制导入, 导出时写回原代码",
         "192 \"{code}\" 不是 qishe 的編排制度; 已按荷蘭制匯入, 匯出時寫回原代碼",

@@ -45,6 +45,7 @@ pub(super) static TEXTS: &[Text] = &[
     ("tui.standings.rank", "名次", "名次", "rank"),
     ("tui.standings.points", "积分", "積分", "points"),
     ("tui.standings.heading", "名次", "名次", "standings"),
+    ("tui.standings.c07_edition", "FIDE C.07 {year} 年版", "FIDE C.07 {year} 年版", "FIDE C.07, {year} edition"),
     // Forms and fields
     ("tui.form.add_member", "新会员", "新會員", "new member"),
     (

@@ -116,6 +116,17 @@ pub(crate) struct Fide {
     /// nothing); a round without an opponent is no part of the Buchholz
     /// family.
     pub round_robin: bool,
+    /// C.07's 2024 edition where a code names none: the virtual opponent
+    /// has the player's own score, without 2026's ceilings.
+    pub edition_2024: bool,
+}
+
+/// What an event is, for C.07: a round robin, and the edition it follows
+/// where a code names none.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Practice {
+    pub round_robin: bool,
+    pub edition_2024: bool,
 }
 
 impl Fide {
@@ -126,8 +137,9 @@ impl Fide {
         win: Points,
         after: u32,
         fore: bool,
-        round_robin: bool,
+        practice: Practice,
     ) -> Fide {
+        let round_robin = practice.round_robin;
         let draw = win.half();
         let absent = if round_robin { Points::ZERO } else { draw };
         let n = rounds.len();
@@ -180,6 +192,7 @@ impl Fide {
             buchholz: Vec::new(),
             fore,
             round_robin,
+            edition_2024: practice.edition_2024,
         };
         f.buchholz = (0..n)
             .map(|i| f.buchholz_parts(rounds, idx, i, false).0)
@@ -219,7 +232,10 @@ impl Fide {
         flags: Flags,
     ) -> (Points, Vec<Part>) {
         let played = flags.played || (self.round_robin && !flags.swiss);
-        let capped = flags.capped();
+        let capped = match flags.rules {
+            Some(_) => flags.capped(),
+            None => !self.edition_2024,
+        };
         let last = rounds[i].len();
         let adj = |j: usize| {
             if fore {

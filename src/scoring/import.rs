@@ -145,5 +145,6 @@ pub fn event_from_rows(
         byes,
         planned_rounds: 0,
         round_robin: false,
+        c07_2024: false,
     })
 }

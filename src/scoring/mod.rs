@@ -99,6 +99,9 @@ pub struct EventData {
     /// played unless a code says `/S`, and a round without an opponent is
     /// no round of the Buchholz family.
     pub round_robin: bool,
+    /// FIDE C.07's 2024 edition where a code names none (`/V`): an event
+    /// that starts before 1 March 2026, as FIDE's checker takes it.
+    pub c07_2024: bool,
 }
 
 impl EventData {

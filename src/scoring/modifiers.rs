@@ -324,25 +324,11 @@ impl TieBreak {
         Self::with_modifiers(base, low, high, Flags::default())
     }
 
-    /// This criterion under C.07's 2024 edition (`/V2024`), as FIDE's
-    /// checker computes it for an event that starts before 1 March 2026
-    /// when its code names no edition; itself when it names one, or
-    /// takes none (`/V` changes only the Buchholz family and the
-    /// rating-based ones).
-    pub fn in_edition_2024(self) -> TieBreak {
-        let (base, low, high) = match self.modified() {
-            Some((base, low, high)) => (base, low as u8, high as u8),
-            None => (self, 0, 0),
-        };
-        let flags = self.flags();
-        if flags.rules.is_some() {
-            return self;
-        }
-        let flags = Flags {
-            rules: Some(Rules::V2024),
-            ..flags
-        };
-        Self::with_modifiers(base, low, high, flags).unwrap_or(self)
+    /// Does the edition of C.07 change this criterion's values (the
+    /// Buchholz family and the rating-based ones take `/V`)?
+    pub fn follows_edition(self) -> bool {
+        let base = self.modified().map_or(self, |(b, _, _)| b);
+        CutBase::of(base).is_some_and(|b| b.letters().contains(&'V'))
     }
 
     /// The criterion whose values this one has: the unmodified one of an

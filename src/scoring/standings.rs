@@ -261,7 +261,10 @@ fn standings_inner(
         scheme.win_value(),
         r,
         final_round,
-        ev.round_robin,
+        crate::scoring::fide::Practice {
+            round_robin: ev.round_robin,
+            edition_2024: ev.c07_2024,
+        },
     );
     let ctx = TbCtx {
         scheme,

@@ -67,6 +67,7 @@ fn event(n: usize, results: &[Vec<(u8, u8)>]) -> EventData {
         },
         planned_rounds: 0,
         round_robin: false,
+        c07_2024: false,
     }
 }
 

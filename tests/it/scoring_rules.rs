@@ -42,6 +42,7 @@ impl Ev {
             byes: ByeSettings::default(),
             planned_rounds: 0,
             round_robin: false,
+            c07_2024: false,
         })
     }
     fn id(&self, name: &str) -> i64 {

@@ -459,3 +459,146 @@ fn byes_of_played_rounds_are_written_back_as_240() {
         "{old}"
     );
 }
+
+/// `full_2026.trf` with its `260` lines replaced by `lines`.
+fn with_260(lines: &[&str]) -> String {
+    let mut out = Vec::new();
+    for l in full().split('\r') {
+        if l.starts_with("260 001 005") {
+            out.extend(lines.iter().map(|s| s.to_string()));
+        } else if !l.starts_with("260") {
+            out.push(l.to_string());
+        }
+    }
+    out.join("\r")
+}
+
+/// Every (round, a, b) a file's `260` lines keep apart, of `rounds`.
+fn kept_apart(t: &Trf, rounds: u32) -> std::collections::BTreeSet<(u32, u32, u32)> {
+    let mut s = std::collections::BTreeSet::new();
+    for p in &t.prohibited {
+        for r in p.first_round..=p.last_round.min(rounds) {
+            for (i, a) in p.ids.iter().enumerate() {
+                for b in &p.ids[i + 1..] {
+                    s.insert((r, *a.min(b), *a.max(b)));
+                }
+            }
+        }
+    }
+    s
+}
+
+/// A pair named by several `260` lines is kept apart in every round they
+/// name: `260 004 005 4 9 10` and `260 004 004 4 9` keep 4 and 9 apart in
+/// rounds 4 and 5, rounds 1–2 and 3–5 of 1 and 3 join to every round. The
+/// export writes the same rounds, the engine judges both files alike and
+/// qishe pairs the export as the engine pairs the file. Before, the line
+/// read last replaced a pair's rounds (4 and 9 could meet in round 5).
+/// Ranges apart (`260 001 002 2 6`, `260 004 005 2 6`) cannot both be
+/// kept: the later is, and the import says which was not.
+#[test]
+fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
+    let text = with_260(&[
+        "260 004 005    4    9   10",
+        "260 004 004    4    9",
+        "260 001 002    1    3",
+        "260 003 005    1    3",
+    ]);
+    let c = Club::new();
+    let f = c.path("several.trf");
+    std::fs::write(&f, &text).unwrap();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    let (a, b) = (Trf::parse(&text).unwrap(), Trf::parse(&out).unwrap());
+    assert_eq!(kept_apart(&b, 5), kept_apart(&a, 5), "{out}");
+    assert!(kept_apart(&b, 5).contains(&(5, 4, 9)), "{out}");
+    let e = c.path("exported.trf");
+    std::fs::write(&e, &out).unwrap();
+    if let (Some(x), Some(y)) = (engine(&f), engine(&e)) {
+        assert_eq!(x, y, "the engine's verdict changed");
+    }
+    let q = c.ok(&["pair-trf", e.to_str().unwrap()]);
+    if let Some((_, 0, want)) = engine(&f) {
+        assert_eq!(q, want);
+    }
+    // Ranges apart: the later one kept, the other named.
+    let text = with_260(&["260 001 002    2    6", "260 004 005    2    6"]);
+    let c = Club::new();
+    let f = c.path("apart.trf");
+    std::fs::write(&f, &text).unwrap();
+    let o = c.run(&["import", "trf", f.to_str().unwrap()]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("260: players 2 and 6 kept apart in rounds 1–2 not imported"),
+        "{err}"
+    );
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    assert!(out.contains("\n260 004 005    2    6"), "{out}");
+    // Of three ranges apart, the two earlier ones named.
+    let text = with_260(&[
+        "260 001 001    2    6",
+        "260 003 003    2    6",
+        "260 005 005    2    6",
+    ]);
+    std::fs::write(&f, &text).unwrap();
+    let o = Club::new().run(&["import", "trf", f.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("players 2 and 6 kept apart in round 1 not imported")
+            && err.contains("players 2 and 6 kept apart in round 3 not imported"),
+        "{err}"
+    );
+}
+
+/// A hand-made file in unusual but legal forms (bare CR line ends,
+/// trailing blanks, `###` comments and blank lines between records and
+/// between players, `132` with a round's date left out and fewer dates
+/// than rounds, `240` rounds written `  4` and `004`, F/H/Z byes of the
+/// round to pair with several ids, `250` lines over ranges of players and
+/// rounds that a later line overwrites, one with a team's `00.0`, `260`
+/// lines naming one pair twice, `202`/`212` with modifiers, `162` with
+/// the default values, national and unknown records, unrated `0000`,
+/// titles written left): the export keeps every record, the engine
+/// judges the file and the export alike, and qishe pairs both as the
+/// engine pairs the file. Before, the pair 4–13 of `260 004 005` and
+/// `260 005 005` lost round 4.
+#[test]
+fn a_file_in_unusual_forms_comes_back_whole() {
+    let src = data("unusual_forms.trf");
+    let text = std::fs::read_to_string(&src).unwrap();
+    let c = Club::new();
+    c.ok(&["import", "trf", src.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Unusual Forms"]);
+    let (a, b) = (Trf::parse(&text).unwrap(), Trf::parse(&out).unwrap());
+    let lines = |t: &str, code: &str| -> Vec<String> {
+        t.split(['\r', '\n'])
+            .filter(|l| l.starts_with(code))
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    for code in ["999", "CHN", "XXZ", "202", "212", "222", "142", "192"] {
+        assert_eq!(lines(&out, code), lines(&text, code), "{code}:\n{out}");
+    }
+    assert_eq!(b.round_dates, a.round_dates);
+    assert_eq!(b.byes, a.byes);
+    assert_eq!(virtual_points(&b), virtual_points(&a));
+    assert_eq!(kept_apart(&b, 6), kept_apart(&a, 6), "{out}");
+    for (x, y) in a.players.iter().zip(&b.players) {
+        assert_eq!(
+            (x.id, &x.name, x.points, &x.rounds),
+            (y.id, &y.name, y.points, &y.rounds)
+        );
+    }
+    let e = c.path("exported.trf");
+    std::fs::write(&e, &out).unwrap();
+    if let (Some(x), Some(y)) = (engine(&src), engine(&e)) {
+        assert_eq!(x, y, "the engine's verdict changed");
+    }
+    for f in [&src, &e] {
+        let q = c.ok(&["pair-trf", "--system", "dutch", f.to_str().unwrap()]);
+        if let Some((_, 0, want)) = engine(&src) {
+            assert_eq!(q, want, "{}", f.display());
+        }
+    }
+}

@@ -250,7 +250,10 @@ fn a_212_record_with_the_points_first_gives_the_tie_breaks() {
     c.ok(&["import", "trf", f.to_str().unwrap()]);
     let show = c.ok(&["event", "show", "Open"]);
     let line = show.lines().find(|l| l.contains("tie-breaks")).unwrap();
-    assert!(line.ends_with("tie-breaks direct, buchholz"), "{show}");
+    assert!(
+        line.ends_with("tie-breaks direct, buchholz (FIDE C.07, 2026 edition)"),
+        "{show}"
+    );
     let out = c.ok(&["export", "trf", "Open"]);
     assert!(out.contains("\n212 PTS,DE,BH\n"), "{out}");
     assert!(!out.contains("\n202"), "{out}");
@@ -570,7 +573,15 @@ fn the_export_writes_back_the_header_a_foreign_file_had() {
                 .export_trf_as(ev, qishe::formats::trf::TrfVersion::V2016)
                 .unwrap(),
         };
-        assert_eq!(head(&out), header, "{version}:\n{out}");
+        // The date read, in TRF-2026's form.
+        let want: Vec<&str> = header
+            .iter()
+            .map(|l| match l.starts_with("042") {
+                true => "042 2005/07/28",
+                false => l,
+            })
+            .collect();
+        assert_eq!(head(&out), want, "{version}:\n{out}");
     }
     // The rounds set by hand are the event's own.
     let draft = EventDraft {
@@ -758,4 +769,142 @@ fn xxc_words_in_any_order_are_read() {
         err.contains("XXC rank") && err.contains("start-number order"),
         "{err}"
     );
+}
+
+/// A Dutch event of five made in qishe, three rounds played (a pairing
+/// bye each round), ranked by BH and SB: its standings.
+fn native_event_with_byes(c: &Club, date: &str) -> String {
+    c.five_members();
+    c.ok(&[
+        "event",
+        "new",
+        "T",
+        "--system",
+        "dutch",
+        "--rounds",
+        "3",
+        "--date",
+        date,
+        "--tiebreaks",
+        "BH,SB",
+    ]);
+    c.ok(&["event", "enter", "T", "A", "B", "C", "D", "E"]);
+    for r in ["1", "2", "3"] {
+        c.ok(&["round", "pair", "T"]);
+        c.ok(&["result", "T", r, "1", "1-0"]);
+        c.ok(&["result", "T", r, "2", "0-1"]);
+    }
+    c.ok(&["standings", "T", "--format", "csv"])
+}
+
+/// An event made in qishe that starts before 1 March 2026 ranks by C.07's
+/// 2024 edition where a code names none, as FIDE's checker computes it
+/// and as qishe's import reads its own `export trf` (its `042`): the
+/// standings of the event and of its export imported are the same, ranks
+/// and values (a pairing bye's virtual opponent has the player's own
+/// score, not 2026's ceiling). An event from April 2026 keeps the 2026
+/// values, its export too; the printed legend names the edition. Before,
+/// the event in qishe always took 2026's values, so a 2025 event ranked
+/// otherwise than its own export.
+#[test]
+fn a_native_event_ranks_by_the_edition_its_export_is_read_by() {
+    let mut seen = Vec::new();
+    for (date, b_row, year) in [
+        ("2025-06-01", "1,B,4.00,12.00,8.00", "2024"),
+        ("2026-04-01", "1,B,4.00,11.00,7.00", "2026"),
+    ] {
+        let c = Club::new();
+        let native = native_event_with_byes(&c, date);
+        assert!(native.lines().any(|l| l == b_row), "{date}:\n{native}");
+        // The printed standings' legend names the edition.
+        let printed = c.path("s.txt");
+        c.ok(&[
+            "print",
+            "standings",
+            "T",
+            "--format",
+            "text",
+            "-o",
+            printed.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&printed).unwrap();
+        let legend =
+            format!("Ranked by: Points, Buchholz, Sonneborn-Berger (FIDE C.07, {year} edition)");
+        assert!(text.contains(&legend), "{date}:\n{text}");
+        let f = c.path("t.trf");
+        c.ok(&["export", "trf", "T", "-o", f.to_str().unwrap()]);
+        c.ok(&[
+            "import",
+            "trf",
+            f.to_str().unwrap(),
+            "--name",
+            "U",
+            "--scheme",
+            "standard",
+        ]);
+        let imported = c.ok(&["standings", "U", "--format", "csv"]);
+        assert_eq!(native, imported, "{date}");
+        seen.push(native);
+    }
+    // The same games, ranked otherwise by the two editions.
+    assert_ne!(seen[0], seen[1]);
+}
+
+/// `event show` names the edition of C.07 the tie-breaks follow where a
+/// code names none, in 简体, 繁體 and English: 2024 for an event that
+/// starts in 2025, 2026 for one from April 2026; none when no tie-break
+/// depends on it.
+#[test]
+fn event_show_names_the_edition_of_c07() {
+    let c = Club::new();
+    for (name, date, tbs) in [
+        ("Old", "2025-11-08", "BH,SB"),
+        ("New", "2026-04-04", "BH/C1"),
+        ("Plain", "2025-11-08", "wins"),
+    ] {
+        c.ok(&[
+            "event",
+            "new",
+            name,
+            "--system",
+            "dutch",
+            "--date",
+            date,
+            "--tiebreaks",
+            tbs,
+        ]);
+    }
+    for (locale, old, new) in [
+        (
+            "zh_CN.UTF-8",
+            "(FIDE C.07 2024 年版)",
+            "(FIDE C.07 2026 年版)",
+        ),
+        (
+            "zh_TW.UTF-8",
+            "(FIDE C.07 2024 年版)",
+            "(FIDE C.07 2026 年版)",
+        ),
+        (
+            "en_US.UTF-8",
+            "(FIDE C.07, 2024 edition)",
+            "(FIDE C.07, 2026 edition)",
+        ),
+    ] {
+        let show = |name: &str| {
+            let o = c.run_lang(locale, &["event", "show", name]);
+            assert!(o.status.success(), "{locale} {name}");
+            String::from_utf8(o.stdout).unwrap()
+        };
+        let tiebreak_line = |text: &str| {
+            text.lines()
+                .find(|l| l.contains("破同分") || l.contains("tie-breaks"))
+                .unwrap_or_else(|| panic!("{locale}: {text}"))
+                .to_string()
+        };
+        let (o, n, p) = (show("Old"), show("New"), show("Plain"));
+        assert!(tiebreak_line(&o).ends_with(old), "{locale}: {o}");
+        assert!(tiebreak_line(&n).ends_with(new), "{locale}: {n}");
+        assert!(!p.contains("C.07"), "{locale}: {p}");
+    }
 }

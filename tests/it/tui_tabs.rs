@@ -882,3 +882,67 @@ fn the_events_list_names_a_team_round_robin_whole_in_every_language() {
         }
     }
 }
+
+/// The Standings tab lists the event's tie-breaks as its columns; when
+/// one of them follows an edition of FIDE C.07 where its code names none
+/// (Buchholz, Sonneborn-Berger), the title names the edition: 2024 for
+/// an event that starts before 1 March 2026, as FIDE's checker takes it,
+/// 2026 after, in every language; nothing for tie-breaks no edition
+/// changes. The tab used to name none, though a 2025 event ranks by 2024.
+#[test]
+fn the_standings_tab_names_the_edition_of_c07_the_tie_breaks_follow() {
+    let cases = [
+        (Lang::ZhHans, "FIDE C.07 2024 年版", "FIDE C.07 2026 年版"),
+        (Lang::ZhHant, "FIDE C.07 2024 年版", "FIDE C.07 2026 年版"),
+        (
+            Lang::En,
+            "FIDE C.07, 2024 edition",
+            "FIDE C.07, 2026 edition",
+        ),
+    ];
+    for (lang, old, new) in cases {
+        for (date, codes, want) in [
+            ((2025, 11, 8), &["BH", "SB"][..], Some(old)),
+            ((2026, 4, 4), &["BH", "SB"][..], Some(new)),
+            ((2025, 11, 8), &["wins"][..], None),
+        ] {
+            let mut app = App::in_memory(config(lang)).unwrap();
+            for (i, n) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+                member(&mut app, n, 2000 - 100 * i as i32);
+            }
+            let s = EventSettings {
+                system: PairingSystem::Dutch,
+                rounds: 3,
+                tiebreaks: qishe::scoring::TieBreaks::parse(
+                    qishe::domain::EventKind::Individual,
+                    codes,
+                )
+                .unwrap()
+                .list(),
+                ..Default::default()
+            };
+            let ev = app
+                .create_event_with(
+                    "周赛",
+                    chrono::NaiveDate::from_ymd_opt(date.0, date.1, date.2),
+                    &s,
+                    qishe::app::NewEventKind::Individual,
+                )
+                .unwrap()
+                .key();
+            let names: Vec<String> = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
+            app.enter_players(ev, &app.find_members(&names).unwrap())
+                .unwrap();
+            let m = open(&mut app, Tab::Standings);
+            let text = screen(&m);
+            let title = text.lines().nth(1).unwrap();
+            match want {
+                Some(w) => assert!(title.contains(w), "{lang:?} {date:?}:\n{text}"),
+                None => assert!(!text.contains("C.07"), "{lang:?} {date:?}:\n{text}"),
+            }
+            for other in [old, new].into_iter().filter(|o| Some(*o) != want) {
+                assert!(!text.contains(other), "{lang:?} {date:?}:\n{text}");
+            }
+        }
+    }
+}

@@ -143,10 +143,13 @@ pub fn crosstable(d: &CrosstableData, lang: Lang) -> Doc {
         .into_iter()
         // With tie-break columns: their names and order (the text cuts the
         // headings of narrow columns).
-        .chain(
-            (!d.tiebreaks.is_empty())
-                .then(|| Part::Note(super::standings::tiebreak_legend(&d.tiebreaks, lang))),
-        )
+        .chain((!d.tiebreaks.is_empty()).then(|| {
+            Part::Note(super::standings::tiebreak_legend(
+                &d.tiebreaks,
+                &d.event,
+                lang,
+            ))
+        }))
         .collect(),
         landscape: d.after_round.rounds() as usize + d.tiebreaks.len() > 9,
         csv: None,

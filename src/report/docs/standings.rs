@@ -60,7 +60,7 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
                 i
             },
             Part::Table(t),
-            Part::Note(tiebreak_legend(&d.tiebreaks, lang)),
+            Part::Note(tiebreak_legend(&d.tiebreaks, &d.event, lang)),
         ]
         .into_iter()
         .chain((rounds > 0).then(|| Part::Note(tr(lang, "rep.progress.legend").to_string())))
@@ -74,8 +74,11 @@ pub fn standings(d: &StandingsData, lang: Lang) -> Doc {
 /// `名次依次按：积分、对手分、小分` — the order that decides ranks, with
 /// the tie-breaks' full names.
 /// Each name begins with a capital in English ("Points, Opponents' score
-/// (Buchholz), Wins, Buchholz Cut 1"), as the column headings do.
-pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
+/// (Buchholz), Wins, Buchholz Cut 1"), as the column headings do. When a
+/// criterion follows an edition of FIDE C.07 where its code names none
+/// (the Buchholz family), the edition the event's start date gives
+/// (`… (FIDE C.07, 2024 edition)`).
+pub(super) fn tiebreak_legend(tbs: &[TieBreak], event: &EventInfo, lang: Lang) -> String {
     let mut names = vec![tr(lang, "tbl.points").to_string()];
     for t in tbs {
         let long = format!("tbl.{}", t.code());
@@ -91,5 +94,13 @@ pub(super) fn tiebreak_legend(tbs: &[TieBreak], lang: Lang) -> String {
             .unwrap_or_default()
     };
     let names: Vec<String> = names.iter().map(capital).collect();
-    crate::i18n::msg!("rep.tb_order", list = names.join(tr(lang, "rep.list_sep"))).render(lang)
+    let list = names.join(tr(lang, "rep.list_sep"));
+    let legend = crate::i18n::msg!("rep.tb_order", list).render(lang);
+    match tbs.iter().any(|t| t.follows_edition()) {
+        true => {
+            let year = crate::domain::c07_edition(event.date);
+            legend + &crate::i18n::msg!("rep.c07_edition", year).render(lang)
+        }
+        false => legend,
+    }
 }

@@ -21,6 +21,7 @@ fn event(n: usize, ratings: &[i32]) -> EventData {
         byes: ByeSettings::default(),
         planned_rounds: 0,
         round_robin: false,
+        c07_2024: false,
     }
 }
 

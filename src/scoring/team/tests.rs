@@ -114,6 +114,7 @@ fn event(
             byes: ByeSettings::default(),
             planned_rounds: 0,
             round_robin: false,
+            c07_2024: false,
         },
         matches: mds,
     }

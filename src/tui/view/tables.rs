@@ -255,10 +255,24 @@ fn draw_individual_standings(m: &Model, st: &Standings, f: &mut Frame, area: Rec
             }
         })
         .collect();
+    let mut title = crate::tui::draw::standings_title(m.lang(), st.after_round, st.in_progress);
+    // The edition of C.07 the FIDE criteria follow where a code names
+    // none (2024 for an event that starts before March 2026).
+    if let Some(e) = m
+        .ev()
+        .event()
+        .filter(|_| st.tiebreaks.iter().any(|t| t.follows_edition()))
+    {
+        let year = e.c07_edition();
+        title += &format!(
+            "· {} ",
+            crate::i18n::msg!("tui.standings.c07_edition", year).render(m.lang())
+        );
+    }
     table(
         f,
         area,
-        crate::tui::draw::standings_title(m.lang(), st.after_round, st.in_progress),
+        title,
         header,
         widths,
         rows,
