@@ -540,7 +540,9 @@ fn the_export_writes_back_the_header_a_foreign_file_had() {
         "012 Open",
         "022 Frankfurt",
         "032",
-        "042 28. 07. 2005",
+        // Sharly-Chess's file has `28. 07. 2005`, written back in the
+        // 2026 form (`older_date_forms_are_written_in_the_2026_form`).
+        "042 2005/07/28",
         "092 Individual: Swiss-System",
         "132",
     ];
