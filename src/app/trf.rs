@@ -225,6 +225,16 @@ impl App {
                 values
             ));
         }
+        let moved: Vec<String> = (1..)
+            .zip(&trf.file_ids)
+            .filter(|(n, id)| n != *id)
+            .map(|(n, id)| format!("{id} → {n}"))
+            .collect();
+        if !moved.is_empty() {
+            let more = if moved.len() > 5 { ", …" } else { "" };
+            let examples = moved[..moved.len().min(5)].join(", ") + more;
+            notes.push(crate::i18n::msg!("note.trf.line_order", examples));
+        }
         if let Some(code) = trf.system.as_deref() {
             if crate::formats::trf::dutch_code(code).is_none() {
                 notes.push(crate::i18n::msg!("note.trf26.system_kept", code));

@@ -23,13 +23,15 @@ pub struct PairTrfArgs {
 
 /// The conformance format: the number of pairs, then `red black` per board,
 /// the pairing-allocated bye as `N 0`.
-pub fn format_pairing(p: &RoundPairing) -> String {
+pub fn format_pairing(p: &RoundPairing, file_ids: &[u32]) -> String {
+    // A file numbered by its line order (`XXC rank`) gets its own numbers.
+    let id = |n: u32| file_ids.get(n as usize - 1).copied().unwrap_or(n);
     let mut out = format!("{}\n", p.boards.len() + p.bye.is_some() as usize);
     for b in &p.boards {
-        out.push_str(&format!("{} {}\n", b.red, b.black));
+        out.push_str(&format!("{} {}\n", id(b.red), id(b.black)));
     }
     if let Some(b) = p.bye {
-        out.push_str(&format!("{b} 0\n"));
+        out.push_str(&format!("{} 0\n", id(b)));
     }
     out
 }
@@ -113,7 +115,7 @@ pub fn run(args: PairTrfArgs) -> CliResult {
             in_file(msg!("err.trf.nobody_to_pair")),
         ));
     }
-    let text = format_pairing(&pairing);
+    let text = format_pairing(&pairing, &trf.file_ids);
     match args.output.as_deref() {
         None | Some("-") => say_raw!("{text}"),
         Some(path) => crate::app::output::write_output(

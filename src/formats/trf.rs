@@ -165,6 +165,10 @@ pub struct Trf {
     pub comments: Vec<String>,
     /// Where the records above were read (for messages).
     pub record_lines: RecordLines,
+    /// The file's own number of start number n at n − 1, when `XXC rank`
+    /// numbered the players by the order of their lines and the file's
+    /// numbers were another order; empty when they are the start numbers.
+    pub file_ids: Vec<u32>,
 }
 
 /// The lines the 2026 records were read from, parallel to their lists.

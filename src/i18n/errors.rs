@@ -1062,12 +1062,6 @@ pub(super) static TEXTS: &[Text] = &[
         "XXC \"{value}\" is not white1, black1 or rank",
     ),
     (
-        "err.trf.xxc_rank",
-        "XXC rank 要求按棋手行的先后顺序编排, 但本文件的棋手行不是按序号排列的; qishe 按序号编排: 请去掉 rank, 或把棋手行按序号排好",
-        "XXC rank 要求按棋手行的先後順序編排, 但本檔案的棋手行不是按序號排列的; qishe 按序號編排: 請去掉 rank, 或把棋手行按序號排好",
-        "XXC rank pairs by the order of the player lines, and this file's lines are not in start-number order; qishe pairs by start numbers: remove rank, or sort the lines by start number",
-    ),
-    (
         "err.trf.152",
         "152 \"{value}\" 不是 W 或 B",
         "152 \"{value}\" 不是 W 或 B",

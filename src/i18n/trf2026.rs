@@ -210,6 +210,12 @@ pub(super) static TEXTS: &[Text] = &[
         "192 \"{code}\" 不是 qishe 的編排制度; 已按荷蘭制匯入, 匯出時寫回原代碼",
         "192 \"{code}\" is not a system qishe pairs; imported as Dutch, and exported with the code as read",
     ),
+    (
+        "note.trf.line_order",
+        "XXC rank: 序号按棋手行的先后 (如同文件所用的编排顺序), 文件中的编号 {examples} 已改",
+        "XXC rank: 序號按棋手行的先後 (如同檔案所用的編排順序), 檔案中的編號 {examples} 已改",
+        "XXC rank: start numbers follow the order of the player lines (the pairing order the file uses); the file's numbers {examples} changed",
+    ),
 
     ("rep.col.virtual", "加速分", "加速分", "Virt"),
     (

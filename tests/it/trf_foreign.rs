@@ -543,8 +543,8 @@ fn the_export_writes_back_the_header_a_foreign_file_had() {
         "012 Open",
         "022 Frankfurt",
         "032",
-        // (`28. 07. 2005` in the original: read as a date, it is written
-        // in the 2026 form, older_date_forms_are_written_in_the_2026_form)
+        // Sharly-Chess's file has `28. 07. 2005`, written back in the
+        // 2026 form (`older_date_forms_are_written_in_the_2026_form`).
         "042 2005/07/28",
         "092 Individual: Swiss-System",
         "132",
@@ -732,8 +732,7 @@ fn a_three_point_export_writes_the_draw_it_scores() {
 /// JaVaFo's `XXC` words in any order (`XXC rank black1`, as its manual
 /// has them, which the endorsed engine reads): the colour is taken and
 /// `rank` (pair by the order of the player lines) changes nothing when
-/// the lines are in start-number order. Lines out of that order are
-/// refused by name, since qishe pairs by start numbers.
+/// the lines are in start-number order.
 #[test]
 fn xxc_words_in_any_order_are_read() {
     let c = Club::new();
@@ -757,18 +756,121 @@ fn xxc_words_in_any_order_are_read() {
     let f = c.path("xxc.trf");
     std::fs::write(&f, with("XXC rank black1")).unwrap();
     c.ok(&["import", "trf", f.to_str().unwrap()]);
-    // The player lines out of start-number order.
-    let text = with("XXC rank black1");
-    let mut lines: Vec<&str> = text.split("\r\n").collect();
-    let first = lines.iter().position(|l| l.starts_with("001")).unwrap();
-    lines.swap(first, first + 1);
-    let f = c.path("order.trf");
-    std::fs::write(&f, lines.join("\r\n")).unwrap();
-    let err = c.fails(&["pair-trf", f.to_str().unwrap()]);
-    assert!(
-        err.contains("XXC rank") && err.contains("start-number order"),
-        "{err}"
+}
+
+/// A player line of six players' file, `rounds` its round blocks.
+fn lichess_line(id: u32, name: &str, rating: u32, points: &str, rounds: &str) -> String {
+    format!(
+        "001 {id:>4}      {name:<33} {rating:>4}{:>28}{points:>4}{:>7}{rounds}",
+        "", ""
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// `XXC rank` with the player lines out of their numbers' order, as
+/// lichess writes its Swiss events (players by rating, numbers by
+/// joining): the lines' order is the pairing order, as the endorsed
+/// engine pairs them, and the file's numbers name the players. Before,
+/// such a file was refused ('XXC rank … not in start-number order').
+#[test]
+fn xxc_rank_pairs_by_the_order_of_the_player_lines() {
+    let c = Club::new();
+    let file = |rounds: [&str; 6], points: [&str; 6]| {
+        let who = [
+            (4, "Delta", 2200),
+            (1, "Alpha", 2100),
+            (2, "Bravo", 2000),
+            (3, "Charlie", 1900),
+            (5, "Echo", 1800),
+            (6, "Foxtrot", 1700),
+        ];
+        let mut text = "012 Line order\nXXR 3\nXXC rank white1\n".to_string();
+        for (i, (id, name, rating)) in who.into_iter().enumerate() {
+            text += &lichess_line(id, name, rating, points[i], rounds[i]);
+            text += "\n";
+        }
+        text
+    };
+    // Round 1: the first line (number 4) is the top seed, with white.
+    let r0 = c.path("r0.trf");
+    std::fs::write(&r0, file([""; 6], ["0.0"; 6])).unwrap();
+    let want = "3\n4 3\n5 1\n2 6\n";
+    assert_eq!(c.ok(&["pair-trf", r0.to_str().unwrap()]), want);
+    // Round 1 played as the engine paired it; round 2 in the file's numbers.
+    let played = [
+        "   3 w 1", "   5 b 1", "   6 w =", "   4 b 0", "   1 w 0", "   2 b =",
+    ];
+    let r1 = c.path("r1.trf");
+    let points = ["1.0", "1.0", "0.5", "0.0", "0.0", "0.5"];
+    std::fs::write(&r1, file(played, points)).unwrap();
+    let want2 = "3\n1 4\n3 2\n6 5\n";
+    assert_eq!(c.ok(&["pair-trf", r1.to_str().unwrap()]), want2);
+    if let Some(engine) = crate::common::reference_engine() {
+        for (f, want) in [(&r0, want), (&r1, want2)] {
+            let out = std::process::Command::new(&engine)
+                .arg("--dutch")
+                .arg(f)
+                .arg("-p")
+                .output()
+                .unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                want,
+                "{}",
+                f.display()
+            );
+        }
+    }
+    // Imported, the players take start numbers in line order, and say so.
+    let out = c.run(&["import", "trf", r1.to_str().unwrap(), "--name", "L"]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("4 → 1"), "{said}");
+    let t = Trf::parse(&c.ok(&["export", "trf", "L"])).unwrap();
+    let names: Vec<(u32, &str, u32)> = t
+        .players
+        .iter()
+        .map(|p| (p.id, p.name.as_str(), p.rounds[0].opponent))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "Delta", 4),
+            (2, "Alpha", 5),
+            (3, "Bravo", 6),
+            (4, "Charlie", 1),
+            (5, "Echo", 2),
+            (6, "Foxtrot", 3)
+        ]
     );
+    // The hand-made 2026 file (byes, 250 ranges, 260 records) with its
+    // lines reversed pairs the same players as in start-number order.
+    let text = edited(|l| {
+        Some(if l.starts_with("152") {
+            "XXC rank black1".to_string()
+        } else {
+            l.to_string()
+        })
+    });
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    let players: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("001"))
+        .collect();
+    let mut reversed: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("001"))
+        .collect();
+    reversed.extend(players.iter().rev());
+    let plain = c.path("plain.trf");
+    std::fs::write(&plain, &text).unwrap();
+    let rev = c.path("reversed.trf");
+    std::fs::write(&rev, reversed.join("\r\n")).unwrap();
+    let want = c.ok(&["pair-trf", plain.to_str().unwrap()]);
+    assert_eq!(c.ok(&["pair-trf", rev.to_str().unwrap()]), want);
 }
 
 /// A Dutch event of five made in qishe, three rounds played (a pairing

@@ -13,7 +13,7 @@ impl Trf {
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();
         let mut bbu = false;
-        let mut by_line_order = None;
+        let mut by_line_order = false;
         let text = text.trim_start_matches('\u{FEFF}');
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         for (i, raw) in text.lines().enumerate() {
@@ -66,7 +66,7 @@ impl Trf {
                         } else if word.starts_with("black") {
                             trf.first_colour = Some(Colour::Black);
                         } else if word == "rank" {
-                            by_line_order = Some(ln);
+                            by_line_order = true;
                         } else {
                             return Err(err(ln, 5, msg!("err.trf.xxc", value = v.trim())));
                         }
@@ -174,17 +174,84 @@ impl Trf {
                 }
             }
         }
-        // `XXC rank` makes the order of the player lines the pairing
-        // numbers; qishe pairs by start numbers, the same when the lines
-        // are in their order (as programs write them).
-        if let Some(ln) = by_line_order {
-            if trf.players.windows(2).any(|w| w[0].id > w[1].id) {
-                return Err(err(ln, 5, msg!("err.trf.xxc_rank")));
-            }
-        }
         trf.check_consistency()?;
         trf.check_records()?;
+        if by_line_order {
+            trf.number_by_line_order();
+        }
         Ok(trf)
+    }
+
+    /// `XXC rank`: the order of the player lines is the pairing order and
+    /// the numbers in them only name the players (lichess writes its
+    /// players by rating with numbers out of that order, and pairs them
+    /// so with the endorsed engine). The players take start numbers
+    /// 1, 2, … in line order, every number of the file follows, and
+    /// [`Trf::file_ids`] keeps the file's own. Nothing changes when the
+    /// lines are numbered 1, 2, … already.
+    fn number_by_line_order(&mut self) {
+        let old: Vec<u32> = self.players.iter().map(|p| p.id).collect();
+        if old.iter().zip(1..).all(|(&id, n)| id == n) {
+            return;
+        }
+        let map: std::collections::HashMap<u32, u32> = old.iter().copied().zip(1..).collect();
+        let new = |id: &mut u32| *id = map.get(id).copied().unwrap_or(*id);
+        for p in &mut self.players {
+            new(&mut p.id);
+            for r in &mut p.rounds {
+                if r.opponent != 0 {
+                    new(&mut r.opponent);
+                }
+            }
+        }
+        self.byes
+            .iter_mut()
+            .for_each(|b| b.ids.iter_mut().for_each(new));
+        let prohibited = self.prohibited.iter_mut().flat_map(|p| p.ids.iter_mut());
+        prohibited.for_each(new);
+        self.forbidden.iter_mut().flatten().for_each(new);
+        // A `250` range of the file's numbers is the players it names,
+        // one range per run of consecutive new numbers.
+        let mut accel = Vec::new();
+        let mut lines = Vec::new();
+        for (rec, &ln) in self.accelerations.iter().zip(&self.record_lines.accel) {
+            match *rec {
+                AccelRecord::PerRound { id, ref points } => {
+                    let mut id = id;
+                    new(&mut id);
+                    accel.push(AccelRecord::PerRound {
+                        id,
+                        points: points.clone(),
+                    });
+                    lines.push(ln);
+                }
+                AccelRecord::Range {
+                    points,
+                    first_round,
+                    last_round,
+                    first_id,
+                    last_id,
+                } => {
+                    let mut ids: Vec<u32> = (first_id..=last_id)
+                        .filter_map(|i| map.get(&i).copied())
+                        .collect();
+                    ids.sort_unstable();
+                    for run in ids.chunk_by(|a, b| b == &(a + 1)) {
+                        accel.push(AccelRecord::Range {
+                            points,
+                            first_round,
+                            last_round,
+                            first_id: run[0],
+                            last_id: run[run.len() - 1],
+                        });
+                        lines.push(ln);
+                    }
+                }
+            }
+        }
+        self.accelerations = accel;
+        self.record_lines.accel = lines;
+        self.file_ids = old;
     }
 }
 
