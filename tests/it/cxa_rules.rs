@@ -279,3 +279,71 @@ fn two_game_rounds_pair_on_round_points_and_game_one_colour() {
         assert!(reds.abs_diff(h.len() - reds) <= 1, "{}: {h:?}", p.id);
     }
 }
+
+/// A round of `(opponent, colour, points)` with the points of a win 2, a
+/// draw 1; opponent 0 is the pairing bye (its colour recorded, §3).
+fn history(rounds: &[(u32, Colour, i64)]) -> Vec<RoundRecord> {
+    rounds
+        .iter()
+        .map(|&(o, c, pts)| RoundRecord {
+            opponent: (o > 0).then_some(o),
+            colour: Some(c),
+            kind: match (o, pts) {
+                (0, _) => RoundKind::PairingBye,
+                (_, 2) => RoundKind::Played(GameScore::Win),
+                (_, 1) => RoundKind::Played(GameScore::Draw),
+                _ => RoundKind::Played(GameScore::Loss),
+            },
+            points: Points::new(pts),
+        })
+        .collect()
+}
+
+/// The last round of seven, two players absent: keeping 禁连三 leaves the
+/// bye only to 5 or 6, who had one; taking it off for one pair (3–5)
+/// gives it to 4, who never had one. A second bye is the worse: 4 gets it
+/// and the note says 禁连三 was relaxed. (Before, player 6 got a second
+/// bye; found by pairing_props::cxa_tournaments_keep_the_rules.)
+#[test]
+fn a_second_bye_is_avoided_before_a_third_colour_in_a_row() {
+    use Colour::{Black as B, Red as R};
+    let mut s = fresh(7);
+    let rounds: [&[(u32, Colour, i64)]; 7] = [
+        &[(7, B, 2), (2, R, 0), (3, B, 1)],
+        &[(3, R, 2), (1, B, 2)],
+        &[(2, B, 0), (7, R, 1), (1, R, 1)],
+        &[(5, R, 2), (6, B, 0), (7, R, 1)],
+        &[(4, B, 0), (0, R, 2), (6, R, 0)],
+        &[(0, B, 2), (4, R, 2), (5, B, 2)],
+        &[(1, R, 0), (3, B, 1), (4, B, 1)],
+    ];
+    for (p, h) in s.players.iter_mut().zip(rounds) {
+        p.history = history(h);
+        // Player 2 missed round 3; 1 and 2 are absent now.
+        while p.history.len() < 3 {
+            p.history.push(RoundRecord {
+                opponent: None,
+                colour: None,
+                kind: RoundKind::NotPaired,
+                points: Points::ZERO,
+            });
+        }
+        p.available = p.id > 2;
+    }
+    s.round = 4;
+    s.total_rounds = 4;
+    s.forbidden = vec![(6, 3)];
+    let opts = CxaOptions::default();
+    assert!(opts.no_three_in_row);
+    let (p, _) = cxa::pair_with_bye_colour(&s, &opts).unwrap();
+    assert_eq!(p.bye, Some(4), "{p:?}");
+    let keys: Vec<&str> = p.notes.iter().map(|n| n.key).collect();
+    assert!(keys.contains(&"note.cxa.three_relaxed"), "{keys:?}");
+    // The rules the method never relaxes still hold.
+    for v in check_round(&s, &p, PairingSystem::Cxa) {
+        assert!(
+            matches!(v, qishe::pairing::check::RuleViolation::ThreeInARow { .. }),
+            "{v:?}"
+        );
+    }
+}

@@ -329,9 +329,12 @@ pub(super) fn repair(
     // The last group: accept the first k where nobody is unpaired, or one
     // bye-eligible player is. Failing that (in this order): relax 禁连三;
     // then allow the bye to a player who is not bye-eligible; then both.
-    // The absolute rules (no rematch, forbidden pairs, 禁多三) and the club
-    // rule are never relaxed; if nothing works the arbiter pairs by hand
-    // (Rec B7).
+    // A second bye is worse than a third same colour in a row: when the
+    // bye allowed to anyone goes to a player who had one while 禁连三
+    // holds, the pairing without 禁连三 is taken if it gives the bye to a
+    // player who never had one. The absolute rules (no rematch, forbidden
+    // pairs, 禁多三) and the club rule are never relaxed; if nothing works
+    // the arbiter pairs by hand (Rec B7).
     let three_on = ctx.opts.no_three_in_row;
     let mut tries = vec![(true, false)];
     if three_on {
@@ -342,35 +345,28 @@ pub(super) fn repair(
         tries.push((false, true));
     }
     let mut capped = false;
+    // A second bye found with 禁连三 kept, held while the next try looks
+    // for a bye to a player who never had one.
+    let mut held: Option<(Matched, usize)> = None;
+    let second_bye = |ctx: &Ctx, m: &Matched| m.unpaired.first().is_some_and(|&b| ctx.had_bye[b]);
     for (three, any_bye) in tries {
         // Beyond the cap the exhaustive search has not seen every pairing:
         // a bye outside the eligible could be avoidable in the unexplored
         // part, so those tries go to the matching fallback alone.
         if !(any_bye && capped) {
-            // With every bye allowed, smaller k may not reach the player who
-            // should have the bye: rank all k by the E2 order, then fewer
-            // dissolved pairs (Rec B6).
-            let mut best: Option<(Matched, usize)> = None;
-            for &k in &ks {
-                let set = set_for(k, pairs);
-                let Some(m) = ctx.e2(&set, g, true, three, any_bye) else {
-                    capped = true;
-                    break;
-                };
-                let fine = m.unpaired.is_empty()
-                    || (m.unpaired.len() == 1 && (any_bye || ctx.bye_ok[m.unpaired[0]]));
-                if !fine {
+            let best = last_group_best(ctx, &ks, &set_for, pairs, g, (three, any_bye), &mut capped);
+            let chosen = match best {
+                Some(m) if any_bye && three && three_on && second_bye(ctx, &m.0) => {
+                    held = Some(m);
                     continue;
                 }
-                if !any_bye {
-                    best = Some((m, k));
-                    break;
+                Some(m) if any_bye && second_bye(ctx, &m.0) && held.is_some() => {
+                    held.take().map(|h| (h, true))
                 }
-                if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
-                    best = Some((m, k));
-                }
-            }
-            if let Some((m, k)) = best {
+                Some(m) => Some((m, three)),
+                None => None,
+            };
+            if let Some(((m, k), three)) = chosen.or_else(|| held.take().map(|h| (h, true))) {
                 if !three {
                     let note = relaxed_note(ctx, &m);
                     ctx.notes.push(note);
@@ -378,6 +374,10 @@ pub(super) fn repair(
                 apply(&m, k, pairs, paired);
                 return Ok(());
             }
+        }
+        if let Some((m, k)) = held.take() {
+            apply(&m, k, pairs, paired);
+            return Ok(());
         }
         if capped {
             // Rec B8's better option: a polynomial fallback that still keeps
@@ -451,4 +451,41 @@ pub(super) fn relaxed_note(ctx: &Ctx, m: &Matched) -> Msg {
     } else {
         msg!("note.cxa.three_relaxed", pairs = three.join(", "))
     }
+}
+
+/// The last group's best candidate under one try's rules (`three`: 禁连三
+/// kept; `any_bye`: the bye may go to anyone, by the E2 order with the
+/// bye-eligible first, then who never had a bye): the first k that works,
+/// or with every bye allowed the best over all k (smaller k may not reach
+/// the player who should have the bye), then fewer dissolved pairs (Rec
+/// B6). `capped` is set when the exhaustive search gave up.
+fn last_group_best(
+    ctx: &Ctx,
+    ks: &[usize],
+    set_for: &dyn Fn(usize, &Pairs) -> Vec<usize>,
+    pairs: &Pairs,
+    g: i64,
+    (three, any_bye): (bool, bool),
+    capped: &mut bool,
+) -> Option<(Matched, usize)> {
+    let mut best: Option<(Matched, usize)> = None;
+    for &k in ks {
+        let set = set_for(k, pairs);
+        let Some(m) = ctx.e2(&set, g, true, three, any_bye) else {
+            *capped = true;
+            break;
+        };
+        let fine = m.unpaired.is_empty()
+            || (m.unpaired.len() == 1 && (any_bye || ctx.bye_ok[m.unpaired[0]]));
+        if !fine {
+            continue;
+        }
+        if !any_bye {
+            return Some((m, k));
+        }
+        if best.as_ref().is_none_or(|(b, _)| m.obj.better_than(&b.obj)) {
+            best = Some((m, k));
+        }
+    }
+    best
 }
