@@ -1218,6 +1218,12 @@ pub(super) static TEXTS: &[Text] = &[
         "player {id} has {blocks} round blocks, more than {max}",
     ),
     (
+        "err.trf.points_not_results",
+        "棋手 {id} 的积分写作 {points}, 但各轮结果合计 {sum}",
+        "棋手 {id} 的積分寫作 {points}, 但各輪結果合計 {sum}",
+        "player {id}'s points are written {points}, but the results add up to {sum}",
+    ),
+    (
         "err.trf.unknown_opponent",
         "棋手 {id} 在第 {round} 轮的对手 {opponent} 不存在",
         "棋手 {id} 在第 {round} 輪的對手 {opponent} 不存在",
