@@ -147,7 +147,7 @@ impl App {
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds
-            .unwrap_or_else(|| rounds_named(&trf))
+            .unwrap_or_else(|| trf.rounds_named())
             .max(played as u32)
             .max(1);
         // C.07 counts a round robin's unplayed games as played.
@@ -696,19 +696,6 @@ fn trf_sex(code: &str) -> Option<crate::domain::Sex> {
         "w" | "W" => Some(crate::domain::Sex::F),
         other => crate::domain::Sex::from_code(other),
     }
-}
-
-/// The rounds a file without `142` / `XXR` names: its round dates
-/// (`132`), byes asked for (`240`) and virtual points (`250`, `XXA`), so
-/// that what the export writes of them fits the event it makes.
-fn rounds_named(trf: &Trf) -> u32 {
-    let accel = trf
-        .explicit_virtual_points()
-        .map_or(0, |t| t.values().map(Vec::len).max().unwrap_or(0));
-    let byes = trf.byes.iter().map(|b| b.round).max().unwrap_or(0);
-    (trf.round_dates.len().max(accel) as u32)
-        .max(byes)
-        .min(crate::formats::trf::MAX_ROUNDS)
 }
 
 /// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`; the older

@@ -1278,6 +1278,12 @@ pub(super) static TEXTS: &[Text] = &[
         "player {id}: FIDE id \"{fide}\" is 0 or written twice in the file; imported without an id",
     ),
     (
+        "err.trf.no_total_rounds",
+        "文件没有写明赛事共几轮 (XXR 或 142 行), 无法编排下一轮: 请加一行, 如 XXR 9",
+        "檔案沒有寫明賽事共幾輪 (XXR 或 142 行), 無法編排下一輪: 請加一行, 如 XXR 9",
+        "the file does not say how many rounds the event has (an XXR or 142 line), so the next round cannot be paired: add one, such as XXR 9",
+    ),
+    (
         "err.trf.all_rounds_played",
         "文件中的 {total} 轮均已编排, 没有下一轮",
         "文件中的 {total} 輪均已編排, 沒有下一輪",

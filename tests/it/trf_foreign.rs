@@ -861,3 +861,48 @@ fn xxc_rank_pairs_by_the_order_of_the_player_lines() {
     let want = c.ok(&["pair-trf", plain.to_str().unwrap()]);
     assert_eq!(c.ok(&["pair-trf", rev.to_str().unwrap()]), want);
 }
+
+/// A file without `142` / `XXR` (Sharly-Chess's `example_trf16`, a
+/// German program's export) is paired for the rounds its `132` dates,
+/// `240` byes or virtual points name; with none of them it is refused,
+/// exit 3, as the endorsed engine refuses it ('The total number of rounds
+/// in the tournament must be specified.'). Before, `pair-trf` paired such
+/// a file as if the round were the last one, whose rules differ.
+#[test]
+fn pair_trf_needs_the_number_of_rounds_a_file_names() {
+    let c = Club::new();
+    let with_142 = c.path("with.trf");
+    std::fs::write(&with_142, full()).unwrap();
+    let want = c.ok(&["pair-trf", with_142.to_str().unwrap()]);
+    let named = c.path("named.trf");
+    std::fs::write(
+        &named,
+        edited(|l| (!l.starts_with("142")).then(|| l.to_string())),
+    )
+    .unwrap();
+    assert_eq!(c.ok(&["pair-trf", named.to_str().unwrap()]), want);
+    let none = c.path("none.trf");
+    let text = edited(|l| {
+        let named = ["142", "132", "240", "250"]
+            .iter()
+            .any(|c| l.starts_with(c));
+        (!named).then(|| l.to_string())
+    });
+    std::fs::write(&none, text).unwrap();
+    let o = c.run(&["pair-trf", none.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("how many rounds") && err.contains("XXR"),
+        "{err}"
+    );
+    if let Some(engine) = crate::common::reference_engine() {
+        let o = std::process::Command::new(engine)
+            .arg("--dutch")
+            .arg(&none)
+            .arg("-p")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3));
+    }
+}
