@@ -281,6 +281,7 @@ impl App {
                 .map(|t: crate::pairing::accel::VirtualPoints| t.into_iter().collect()),
             ..TrfExtras::default()
         };
+        let mut zero_ids = Vec::new();
         for p in &trf.players {
             extras.players.push((
                 p.id,
@@ -291,7 +292,9 @@ impl App {
             let raw = p.fide_id.trim();
             let zero = !raw.is_empty() && raw.chars().all(|c| c == '0');
             let twice = !raw.is_empty() && id_count[raw] > 1;
-            if zero || twice {
+            if zero {
+                zero_ids.push(p.id);
+            } else if twice {
                 notes.push(crate::i18n::msg!(
                     "note.trf.fide_id_dropped",
                     id = p.id,
@@ -338,6 +341,29 @@ impl App {
                 first_round: first,
                 withdrawn_after: None,
             });
+        }
+        // FIDE id 0 (FIDE's own examples write it for every player): one
+        // note naming them all, as runs of start numbers.
+        if !zero_ids.is_empty() {
+            let mut runs: Vec<(u32, u32)> = Vec::new();
+            for &id in &zero_ids {
+                match runs.last_mut() {
+                    Some(r) if r.1 + 1 == id => r.1 = id,
+                    _ => runs.push((id, id)),
+                }
+            }
+            let players = runs
+                .iter()
+                .map(|&(a, b)| {
+                    if a == b {
+                        a.to_string()
+                    } else {
+                        format!("{a}–{b}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            notes.push(crate::i18n::msg!("note.trf.fide_id_zero", players));
         }
         // A new member's values within the store's limits, said with the
         // player's line.

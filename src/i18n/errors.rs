@@ -1272,10 +1272,16 @@ pub(super) static TEXTS: &[Text] = &[
         "TRF line {line}, column {column}: {why}",
     ),
     (
+        "note.trf.fide_id_zero",
+        "{players} 号的国际棋联编号为 0 (即没有编号), 导入时不带编号",
+        "{players} 號的國際棋聯編號為 0 (即沒有編號), 匯入時不帶編號",
+        "players {players}: FIDE id 0 (no id); imported without an id",
+    ),
+    (
         "note.trf.fide_id_dropped",
-        "{id} 号的国际棋联编号 \"{fide}\" 为 0 或在文件中重复, 导入时不带编号",
-        "{id} 號的國際棋聯編號 \"{fide}\" 為 0 或在檔案中重複, 匯入時不帶編號",
-        "player {id}: FIDE id \"{fide}\" is 0 or written twice in the file; imported without an id",
+        "{id} 号的国际棋联编号 \"{fide}\" 在文件中重复, 导入时不带编号",
+        "{id} 號的國際棋聯編號 \"{fide}\" 在檔案中重複, 匯入時不帶編號",
+        "player {id}: FIDE id \"{fide}\" is written twice in the file; imported without an id",
     ),
     (
         "err.trf.no_total_rounds",

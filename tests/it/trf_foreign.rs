@@ -906,3 +906,24 @@ fn pair_trf_needs_the_number_of_rounds_a_file_names() {
         assert_eq!(o.status.code(), Some(3));
     }
 }
+
+/// FIDE id 0 on every line (FIDE's tie-break examples, Swiss-Manager
+/// exports) is said once, the players as runs of start numbers; an id
+/// written twice is still said per player. Before, every player with id 0
+/// had a note of its own (sixteen lines for the sixteen players of the
+/// tie-break examples).
+#[test]
+fn fide_id_0_is_said_once_for_all_its_players() {
+    let c = Club::new();
+    let f = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/trf_real/tiebreakserver_held_round_robin.trf");
+    let out = c.run(&["import", "trf", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr).to_string();
+    let lines: Vec<&str> = said.lines().filter(|l| l.contains("FIDE id")).collect();
+    assert_eq!(
+        lines,
+        ["players 1–6: FIDE id 0 (no id); imported without an id"],
+        "{said}"
+    );
+}
