@@ -100,8 +100,8 @@ fn a_file_without_142_gets_the_rounds_its_records_name() {
 }
 
 /// `042` and `052` in the forms older programs write (`DD.MM.YYYY`,
-/// `DD/MM/YYYY`, TRF-16's `YY/MM/DD`) are read and written in
-/// TRF-2026's `YYYY/MM/DD`.
+/// `DD/MM/YYYY`, TRF-16's `YY/MM/DD`, lichess's `Apr 3, 2026`) are read
+/// and written in TRF-2026's `YYYY/MM/DD`.
 #[test]
 fn older_date_forms_are_written_in_the_2026_form() {
     for (start, end) in [
@@ -111,6 +111,8 @@ fn older_date_forms_are_written_in_the_2026_form() {
         ("03. 04. 2026", "05. 04. 2026"),
         ("03/04/2026", "05/04/2026"),
         ("26/04/03", "26/04/05"),
+        // lichess's Swiss export
+        ("Apr 3, 2026", "Apr 5, 2026"),
     ] {
         let c = Club::new();
         let f = c.path("dates.trf");
