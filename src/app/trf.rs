@@ -140,7 +140,7 @@ impl App {
         settings.games_per_round = 1;
         settings.rounds = trf
             .total_rounds
-            .unwrap_or_else(|| rounds_named(&trf))
+            .unwrap_or_else(|| trf.rounds_named())
             .max(played as u32)
             .max(1);
         // C.07 counts a round robin's unplayed games as played.
@@ -274,6 +274,7 @@ impl App {
                 .map(|t: crate::pairing::accel::VirtualPoints| t.into_iter().collect()),
             ..TrfExtras::default()
         };
+        let mut zero_ids = Vec::new();
         for p in &trf.players {
             extras.players.push((
                 p.id,
@@ -284,7 +285,9 @@ impl App {
             let raw = p.fide_id.trim();
             let zero = !raw.is_empty() && raw.chars().all(|c| c == '0');
             let twice = !raw.is_empty() && id_count[raw] > 1;
-            if zero || twice {
+            if zero {
+                zero_ids.push(p.id);
+            } else if twice {
                 notes.push(crate::i18n::msg!(
                     "note.trf.fide_id_dropped",
                     id = p.id,
@@ -331,6 +334,29 @@ impl App {
                 first_round: first,
                 withdrawn_after: None,
             });
+        }
+        // FIDE id 0 (FIDE's own examples write it for every player): one
+        // note naming them all, as runs of start numbers.
+        if !zero_ids.is_empty() {
+            let mut runs: Vec<(u32, u32)> = Vec::new();
+            for &id in &zero_ids {
+                match runs.last_mut() {
+                    Some(r) if r.1 + 1 == id => r.1 = id,
+                    _ => runs.push((id, id)),
+                }
+            }
+            let players = runs
+                .iter()
+                .map(|&(a, b)| {
+                    if a == b {
+                        a.to_string()
+                    } else {
+                        format!("{a}–{b}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            notes.push(crate::i18n::msg!("note.trf.fide_id_zero", players));
         }
         // A new member's values within the store's limits, said with the
         // player's line.
@@ -735,24 +761,14 @@ fn trf_sex(code: &str) -> Option<crate::domain::Sex> {
     }
 }
 
-/// The rounds a file without `142` / `XXR` names: its round dates
-/// (`132`), byes asked for (`240`) and virtual points (`250`, `XXA`), so
-/// that what the export writes of them fits the event it makes.
-fn rounds_named(trf: &Trf) -> u32 {
-    let accel = trf
-        .explicit_virtual_points()
-        .map_or(0, |t| t.values().map(Vec::len).max().unwrap_or(0));
-    let byes = trf.byes.iter().map(|b| b.round).max().unwrap_or(0);
-    (trf.round_dates.len().max(accel) as u32)
-        .max(byes)
-        .min(crate::formats::trf::MAX_ROUNDS)
-}
-
 /// A TRF date: `YYYY/MM/DD` (TRF-2026), also with `-` or `.`; the older
 /// forms other programs write, `DD.MM.YYYY` (also `DD. MM. YYYY`),
 /// `DD/MM/YYYY` and `YY/MM/DD` (TRF-16's round dates), read by where the
-/// separators stand.
+/// separators stand; and lichess's `May 29, 2020`.
 pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
+    if let Some(d) = month_name_date(s) {
+        return Some(d);
+    }
     // `28. 07. 2005`: German programs put a blank after each dot.
     let s: String = s.split_whitespace().collect();
     let s = s.as_str();
@@ -770,6 +786,26 @@ pub(crate) fn parse_trf_date(s: &str) -> Option<chrono::NaiveDate> {
         _ => return None,
     };
     chrono::NaiveDate::from_ymd_opt(y as i32, m, d)
+}
+
+/// `May 29, 2020`, as lichess's Swiss export writes its dates: an
+/// English month (its first three letters), the day, the year.
+fn month_name_date(s: &str) -> Option<chrono::NaiveDate> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let [month, day, year] = words[..] else {
+        return None;
+    };
+    let month = month.trim_end_matches('.').to_ascii_lowercase();
+    if !month.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let m = MONTHS.iter().position(|n| month.get(..3) == Some(n))? as u32 + 1;
+    let d: u32 = day.trim_end_matches(',').parse().ok()?;
+    let y: i32 = year.parse().ok().filter(|_| year.len() == 4)?;
+    chrono::NaiveDate::from_ymd_opt(y, m, d)
 }
 
 /// A `042` / `052` line in TRF-2026's form (`YYYY/MM/DD`) when its date

@@ -81,7 +81,17 @@ pub fn run(args: PairTrfArgs) -> CliResult {
     if let Some((line, code)) = Trf::team_record(&text) {
         return Err(bad(msg!("err.trf.team_pairing", line, code)));
     }
-    let trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
+    let mut trf = Trf::parse(&text).map_err(|e| bad(e.msg()))?;
+    // Without `XXR` / `142` the rounds its other records name, when they
+    // leave a round to pair; else the file is refused, as the endorsed
+    // engine refuses it, since the last round is paired by its own rules.
+    if trf.total_rounds.is_none() {
+        let named = trf.rounds_named();
+        if named as usize <= trf.played_rounds() {
+            return Err(bad(msg!("err.trf.no_total_rounds")));
+        }
+        trf.total_rounds = Some(named);
+    }
     // `192` naming another system than the one asked for.
     if let Some(code) = trf.system.as_deref() {
         let dutch = crate::formats::trf::dutch_code(code).is_some();

@@ -213,6 +213,18 @@ impl Trf {
         k
     }
 
+    /// The rounds a file without `142` / `XXR` names: its round dates
+    /// (`132`), byes asked for (`240`) and virtual points (`250`, `XXA`).
+    pub fn rounds_named(&self) -> u32 {
+        let accel = self
+            .explicit_virtual_points()
+            .map_or(0, |t| t.values().map(Vec::len).max().unwrap_or(0));
+        let byes = self.byes.iter().map(|b| b.round).max().unwrap_or(0);
+        (self.round_dates.len().max(accel) as u32)
+            .max(byes)
+            .min(MAX_ROUNDS)
+    }
+
     /// The colour of the first player in round 1: as written (`XXC`,
     /// `152`), else inferred from the first round with colours the way the
     /// endorsed engine does, else red.

@@ -1218,6 +1218,12 @@ pub(super) static TEXTS: &[Text] = &[
         "player {id} has {blocks} round blocks, more than {max}",
     ),
     (
+        "err.trf.points_not_results",
+        "棋手 {id} 的积分写作 {points}, 但各轮结果合计 {sum}",
+        "棋手 {id} 的積分寫作 {points}, 但各輪結果合計 {sum}",
+        "player {id}'s points are written {points}, but the results add up to {sum}",
+    ),
+    (
         "err.trf.unknown_opponent",
         "棋手 {id} 在第 {round} 轮的对手 {opponent} 不存在",
         "棋手 {id} 在第 {round} 輪的對手 {opponent} 不存在",
@@ -1266,10 +1272,22 @@ pub(super) static TEXTS: &[Text] = &[
         "TRF line {line}, column {column}: {why}",
     ),
     (
+        "note.trf.fide_id_zero",
+        "{players} 号的国际棋联编号为 0 (即没有编号), 导入时不带编号",
+        "{players} 號的國際棋聯編號為 0 (即沒有編號), 匯入時不帶編號",
+        "players {players}: FIDE id 0 (no id); imported without an id",
+    ),
+    (
         "note.trf.fide_id_dropped",
-        "{id} 号的国际棋联编号 \"{fide}\" 为 0 或在文件中重复, 导入时不带编号",
-        "{id} 號的國際棋聯編號 \"{fide}\" 為 0 或在檔案中重複, 匯入時不帶編號",
-        "player {id}: FIDE id \"{fide}\" is 0 or written twice in the file; imported without an id",
+        "{id} 号的国际棋联编号 \"{fide}\" 在文件中重复, 导入时不带编号",
+        "{id} 號的國際棋聯編號 \"{fide}\" 在檔案中重複, 匯入時不帶編號",
+        "player {id}: FIDE id \"{fide}\" is written twice in the file; imported without an id",
+    ),
+    (
+        "err.trf.no_total_rounds",
+        "文件没有写明赛事共几轮 (XXR 或 142 行), 无法编排下一轮: 请加一行, 如 XXR 9",
+        "檔案沒有寫明賽事共幾輪 (XXR 或 142 行), 無法編排下一輪: 請加一行, 如 XXR 9",
+        "the file does not say how many rounds the event has (an XXR or 142 line), so the next round cannot be paired: add one, such as XXR 9",
     ),
     (
         "err.trf.all_rounds_played",

@@ -41,6 +41,7 @@ impl SwissState {
         let k = trf.played_rounds();
         let s = trf.settings();
         let ids: std::collections::HashSet<u32> = trf.players.iter().map(|p| p.id).collect();
+        let virtual_table = virtual_points(trf);
         let mut players = Vec::new();
         for (index, p) in trf.players.iter().enumerate() {
             let mut history = Vec::new();
@@ -143,6 +144,13 @@ impl SwissState {
                 history.push(rec);
             }
             let next = p.rounds.get(k).copied().unwrap_or(TrfRound::BLANK);
+            check_points(
+                trf,
+                index,
+                &history,
+                next,
+                accel::at(&virtual_table, p.id, k as u32 + 1),
+            )?;
             // A `240` bye for the round being paired takes the player out
             // of it, as a block in its column does.
             let bye_240 = trf
@@ -185,9 +193,54 @@ impl SwissState {
             first_colour: trf.initial_colour(),
             win_points: s.win,
             draw_points: s.draw,
-            virtual_points: virtual_points(trf),
+            virtual_points: virtual_table,
         })
     }
+}
+
+/// The points written in a player line (81–84) are their results' sum,
+/// as the endorsed engine checks them: it also takes the sum with the
+/// virtual points of the round being paired, with the points of a bye
+/// already in that round's column, or with both.
+fn check_points(
+    trf: &Trf,
+    index: usize,
+    history: &[RoundRecord],
+    next: TrfRound,
+    accel: Points,
+) -> Result<(), TrfError> {
+    let p = &trf.players[index];
+    let s = trf.settings();
+    let sum: Points = history.iter().map(|r| r.points).sum();
+    let ahead = match next.result {
+        'U' => s.pairing_bye,
+        'F' => s.full_bye,
+        'H' => s.half_bye,
+        'Z' => s.zero_bye,
+        '+' => s.forfeit_win,
+        '-' => s.forfeit_loss,
+        '1' | 'W' => s.win,
+        '=' | 'D' => s.draw,
+        '0' | 'L' => s.loss,
+        _ => Points::ZERO,
+    };
+    let allowed = [sum, sum + accel, sum + ahead, sum + ahead + accel];
+    if allowed.contains(&p.points) {
+        return Ok(());
+    }
+    let id = trf.file_ids.get(p.id as usize - 1).copied().unwrap_or(p.id);
+    // As the column writes them: one decimal.
+    let shown = |v: Points| format!("{}.{}", v.0 / 100, (v.0 % 100).abs() / 10);
+    Err(TrfError {
+        line: trf.line_of(index),
+        column: 81,
+        message: crate::i18n::msg!(
+            "err.trf.points_not_results",
+            id,
+            points = shown(p.points),
+            sum = shown(sum)
+        ),
+    })
 }
 
 impl SwissState {

@@ -5,8 +5,21 @@
 
 use crate::common::Club;
 
+/// A player line whose points (81–84) are its blocks' results, as the
+/// endorsed engine and `pair-trf` check them.
 fn line(id: u32, blocks: &str) -> String {
-    format!("001 {id:>4}      Player {id:<26} 2000                             0.0    1{blocks}")
+    let halves: u32 = blocks
+        .chars()
+        .skip(9)
+        .step_by(10)
+        .map(|r| match r {
+            '1' | '+' | 'U' | 'F' => 2,
+            '=' | 'H' => 1,
+            _ => 0,
+        })
+        .sum();
+    let points = format!("{}.{}", halves / 2, halves % 2 * 5);
+    format!("001 {id:>4}      Player {id:<26} 2000                             {points:>3}    1{blocks}")
 }
 
 fn write(c: &Club, name: &str, lines: &[String]) -> String {
@@ -182,4 +195,57 @@ fn player_export_neutralises_formula_cells_unless_asked() {
     assert!(out.contains("'=HYPERLINK"), "{out}");
     let raw = c.ok(&["--csv-formulas", "player", "export"]);
     assert!(raw.contains("\"=HYPERLINK") && !raw.contains("'="), "{raw}");
+}
+
+/// The points of a player line (81–84) are checked against its results
+/// as the endorsed engine checks them (its `-p` says 'The score for
+/// player 1 does not match the game results.', exit 3): `pair-trf`
+/// refuses such a file with its line and column, and takes the points
+/// with a bye already asked for in the round being paired. Before, it
+/// paired the file as if the points were right.
+#[test]
+fn points_that_are_not_the_results_are_refused_as_the_engine_refuses_them() {
+    let c = Club::new();
+    let with = |points: &str, six: &str| {
+        let mut lines = vec!["012 Points".to_string(), "XXR 3".to_string()];
+        lines.extend([
+            line(1, "     2 w 1"),
+            line(2, "     1 b 0"),
+            line(3, "     4 w ="),
+            line(4, "     3 b ="),
+            line(5, "     6 w 0"),
+            line(6, &format!("     5 b 1{six}")),
+        ]);
+        lines[2] = lines[2].replacen(" 1.0 ", &format!(" {points} "), 1);
+        lines
+    };
+    let bad = write(&c, "bad.trf", &with("3.0", ""));
+    let o = c.run(&["pair-trf", &bad]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 3")
+            && err.contains("column 81")
+            && err.contains("3.0")
+            && err.contains("1.0"),
+        "{err}"
+    );
+    // Player 6 asked for a half-point bye in round 2: 1.5 counts it.
+    let mut ahead = with("1.0", "  0000 - H");
+    ahead[7] = ahead[7].replacen(" 1.0 ", " 1.5 ", 1);
+    let ahead = write(&c, "ahead.trf", &ahead);
+    let paired = c.ok(&["pair-trf", &ahead]);
+    assert!(
+        !paired.contains("6 ") && !paired.contains(" 6\n"),
+        "{paired}"
+    );
+    if let Some(engine) = crate::common::reference_engine() {
+        for (f, code) in [(&bad, 3), (&ahead, 0)] {
+            let o = std::process::Command::new(&engine)
+                .args(["--dutch", f.as_str(), "-p"])
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(code), "{f}");
+        }
+    }
 }

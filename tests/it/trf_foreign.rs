@@ -100,8 +100,8 @@ fn a_file_without_142_gets_the_rounds_its_records_name() {
 }
 
 /// `042` and `052` in the forms older programs write (`DD.MM.YYYY`,
-/// `DD/MM/YYYY`, TRF-16's `YY/MM/DD`) are read and written in
-/// TRF-2026's `YYYY/MM/DD`.
+/// `DD/MM/YYYY`, TRF-16's `YY/MM/DD`, lichess's `Apr 3, 2026`) are read
+/// and written in TRF-2026's `YYYY/MM/DD`.
 #[test]
 fn older_date_forms_are_written_in_the_2026_form() {
     for (start, end) in [
@@ -111,6 +111,8 @@ fn older_date_forms_are_written_in_the_2026_form() {
         ("03. 04. 2026", "05. 04. 2026"),
         ("03/04/2026", "05/04/2026"),
         ("26/04/03", "26/04/05"),
+        // lichess's Swiss export
+        ("Apr 3, 2026", "Apr 5, 2026"),
     ] {
         let c = Club::new();
         let f = c.path("dates.trf");
@@ -1009,4 +1011,70 @@ fn event_show_names_the_edition_of_c07() {
         assert!(tiebreak_line(&n).ends_with(new), "{locale}: {n}");
         assert!(!p.contains("C.07"), "{locale}: {p}");
     }
+}
+
+/// A file without `142` / `XXR` (Sharly-Chess's `example_trf16`, a
+/// German program's export) is paired for the rounds its `132` dates,
+/// `240` byes or virtual points name; with none of them it is refused,
+/// exit 3, as the endorsed engine refuses it ('The total number of rounds
+/// in the tournament must be specified.'). Before, `pair-trf` paired such
+/// a file as if the round were the last one, whose rules differ.
+#[test]
+fn pair_trf_needs_the_number_of_rounds_a_file_names() {
+    let c = Club::new();
+    let with_142 = c.path("with.trf");
+    std::fs::write(&with_142, full()).unwrap();
+    let want = c.ok(&["pair-trf", with_142.to_str().unwrap()]);
+    let named = c.path("named.trf");
+    std::fs::write(
+        &named,
+        edited(|l| (!l.starts_with("142")).then(|| l.to_string())),
+    )
+    .unwrap();
+    assert_eq!(c.ok(&["pair-trf", named.to_str().unwrap()]), want);
+    let none = c.path("none.trf");
+    let text = edited(|l| {
+        let named = ["142", "132", "240", "250"]
+            .iter()
+            .any(|c| l.starts_with(c));
+        (!named).then(|| l.to_string())
+    });
+    std::fs::write(&none, text).unwrap();
+    let o = c.run(&["pair-trf", none.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("how many rounds") && err.contains("XXR"),
+        "{err}"
+    );
+    if let Some(engine) = crate::common::reference_engine() {
+        let o = std::process::Command::new(engine)
+            .arg("--dutch")
+            .arg(&none)
+            .arg("-p")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3));
+    }
+}
+
+/// FIDE id 0 on every line (FIDE's tie-break examples, Swiss-Manager
+/// exports) is said once, the players as runs of start numbers; an id
+/// written twice is still said per player. Before, every player with id 0
+/// had a note of its own (sixteen lines for the sixteen players of the
+/// tie-break examples).
+#[test]
+fn fide_id_0_is_said_once_for_all_its_players() {
+    let c = Club::new();
+    let f = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data/trf_real/tiebreakserver_held_round_robin.trf");
+    let out = c.run(&["import", "trf", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr).to_string();
+    let lines: Vec<&str> = said.lines().filter(|l| l.contains("FIDE id")).collect();
+    assert_eq!(
+        lines,
+        ["players 1–6: FIDE id 0 (no id); imported without an id"],
+        "{said}"
+    );
 }
