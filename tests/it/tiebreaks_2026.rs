@@ -10,6 +10,21 @@ use crate::common::{shared_or_skip, Club};
 use qishe::domain::Points;
 use std::path::Path;
 
+/// `import trf FILE --name CASE --scheme chess --tiebreaks LIST`.
+fn import_chess(c: &Club, trf: &Path, case: &str, tiebreaks: &str) {
+    c.ok(&[
+        "import",
+        "trf",
+        trf.to_str().unwrap(),
+        "--name",
+        case,
+        "--scheme",
+        "chess",
+        "--tiebreaks",
+        tiebreaks,
+    ]);
+}
+
 fn value(s: &str) -> Points {
     s.trim()
         .parse()
@@ -143,17 +158,7 @@ fn ranks_match(dir: &Path, file: &str, key: &str) -> usize {
         for (case, players) in exp["cases"].as_object().unwrap() {
             let c = Club::new();
             let trf = dir.join(format!("{case}.trf"));
-            c.ok(&[
-                "import",
-                "trf",
-                trf.to_str().unwrap(),
-                "--name",
-                case,
-                "--scheme",
-                "chess",
-                "--tiebreaks",
-                fide,
-            ]);
+            import_chess(&c, &trf, case, fide);
             let csv = c.ok(&["standings", case, "--format", "csv"]);
             let mut lines = csv.lines();
             let head: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -307,17 +312,7 @@ fn compare_cases(file: &str, fide: &str, codes: &[&str], unrated_cases: bool) {
             }
             None => dir.join(format!("{case}.trf")),
         };
-        c.ok(&[
-            "import",
-            "trf",
-            trf.to_str().unwrap(),
-            "--name",
-            case,
-            "--scheme",
-            "chess",
-            "--tiebreaks",
-            fide,
-        ]);
+        import_chess(&c, &trf, case, fide);
         let csv = c.ok(&["standings", case, "--format", "csv"]);
         let mut lines = csv.lines();
         let head: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -904,17 +899,7 @@ fn a_round_robins_unplayed_games_count_as_the_fide_checker_counts_them() {
         let runs = std::iter::once(all.join(",")).chain(ranked.iter().map(|s| s.to_string()));
         for (run, list) in runs.enumerate() {
             let c = Club::new();
-            c.ok(&[
-                "import",
-                "trf",
-                trf.to_str().unwrap(),
-                "--name",
-                case,
-                "--scheme",
-                "chess",
-                "--tiebreaks",
-                &list,
-            ]);
+            import_chess(&c, &trf, case, &list);
             let csv = c.ok(&["standings", case, "--format", "csv"]);
             let mut lines = csv.lines();
             let head: Vec<&str> = lines.next().unwrap().split(',').collect();

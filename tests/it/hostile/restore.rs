@@ -4,6 +4,31 @@
 use super::{both, paired_club};
 use crate::common::Club;
 
+/// The first event's Print tab, its restore chosen with `file` typed and
+/// submitted: the model as the question (or the refusal) leaves it.
+fn restore_from_print_tab(app: &mut qishe::app::App, file: &std::path::Path) -> qishe::tui::Model {
+    use crate::common::tui::{go, k, typed};
+    use crossterm::event::KeyCode;
+    use qishe::tui::{Model, Screen, Tab};
+    let mut m = Model::load(app).unwrap();
+    go(app, &mut m, k(KeyCode::Tab));
+    go(app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.screen(), Screen::Event);
+    while m.tab() != Tab::Print {
+        go(app, &mut m, k(KeyCode::Tab));
+    }
+    go(app, &mut m, k(KeyCode::Enter));
+    while m.form().unwrap().value("tui.print.doc") != "restore" {
+        go(app, &mut m, k(KeyCode::Right));
+    }
+    for _ in 0..3 {
+        go(app, &mut m, k(KeyCode::Tab));
+    }
+    typed(app, &mut m, file.to_str().unwrap());
+    go(app, &mut m, k(KeyCode::Enter));
+    m
+}
+
 fn saved_files(c: &Club) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(c.dir.path())
         .unwrap()
@@ -133,12 +158,10 @@ fn a_killed_restore_leaves_the_old_club_or_the_backup() {
 // it, asks, then replaces the club, which the screens show.
 #[test]
 fn the_tui_restores_from_the_print_tab_after_a_question() {
-    use crate::common::tui::{c as ch, config, go, k, typed};
-    use crossterm::event::KeyCode;
+    use crate::common::tui::{c as ch, config, go};
     use qishe::app::App;
     use qishe::domain::{EventSettings, NewMember};
     use qishe::i18n::Lang;
-    use qishe::tui::{Model, Screen, Tab};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.db");
     let mut app = App::open(config(Lang::En), &db).unwrap();
@@ -168,22 +191,7 @@ fn the_tui_restores_from_the_print_tab_after_a_question() {
         ..Default::default()
     })
     .unwrap();
-    let mut m = Model::load(&app).unwrap();
-    go(&mut app, &mut m, k(KeyCode::Tab));
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    assert_eq!(m.screen(), Screen::Event);
-    while m.tab() != Tab::Print {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    while m.form().unwrap().value("tui.print.doc") != "restore" {
-        go(&mut app, &mut m, k(KeyCode::Right));
-    }
-    for _ in 0..3 {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    typed(&mut app, &mut m, backup.to_str().unwrap());
-    go(&mut app, &mut m, k(KeyCode::Enter));
+    let mut m = restore_from_print_tab(&mut app, &backup);
     let q = m.confirm().expect("a question").message.clone();
     assert!(q.contains("4 members") && q.contains("b.db"), "{q}");
     go(&mut app, &mut m, ch('y'));
@@ -244,12 +252,10 @@ fn a_file_that_is_no_database_is_said_to_be_none_in_chinese() {
 // The TUI's restore says the same, and keeps the club.
 #[test]
 fn the_tuis_restore_of_a_file_that_is_no_database_says_so_in_chinese() {
-    use crate::common::tui::{config, go, k, typed};
-    use crossterm::event::KeyCode;
+    use crate::common::tui::config;
     use qishe::app::App;
     use qishe::domain::{EventSettings, NewMember};
     use qishe::i18n::Lang;
-    use qishe::tui::{Model, Tab};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.db");
     let mut app = App::open(config(Lang::ZhHans), &db).unwrap();
@@ -266,21 +272,7 @@ fn the_tuis_restore_of_a_file_that_is_no_database_says_so_in_chinese() {
         .unwrap();
     let notes = dir.path().join("笔记.txt");
     std::fs::write(&notes, "不是数据库。\n".repeat(50)).unwrap();
-    let mut m = Model::load(&app).unwrap();
-    go(&mut app, &mut m, k(KeyCode::Tab));
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    while m.tab() != Tab::Print {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    go(&mut app, &mut m, k(KeyCode::Enter));
-    while m.form().unwrap().value("tui.print.doc") != "restore" {
-        go(&mut app, &mut m, k(KeyCode::Right));
-    }
-    for _ in 0..3 {
-        go(&mut app, &mut m, k(KeyCode::Tab));
-    }
-    typed(&mut app, &mut m, notes.to_str().unwrap());
-    go(&mut app, &mut m, k(KeyCode::Enter));
+    let m = restore_from_print_tab(&mut app, &notes);
     assert!(
         m.confirm().is_none(),
         "no question for a file that is no backup"
