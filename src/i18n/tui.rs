@@ -468,6 +468,13 @@ pub(super) static TEXTS: &[Text] = &[
     ("action.confirm", "确认", "確認", "yes"),
     ("action.cancel", "取消", "取消", "cancel"),
     ("action.submit", "保存", "保存", "save"),
+    ("action.mark", "标记 (可多选)", "標記 (可多選)", "mark (several)"),
+    (
+        "action.take-picked",
+        "报名 (已标记的或所选的)",
+        "報名 (已標記的或所選的)",
+        "enter the marked or the selected",
+    ),
     ("action.next-field", "下一项", "下一項", "next field"),
     ("action.prev-field", "上一项", "上一項", "previous field"),
     ("action.choice-next", "下一选项", "下一選項", "next choice"),

@@ -140,6 +140,10 @@ pub enum Action {
     Serve,
     /// Results tab: accept the result a player reported for the board.
     AcceptReport,
+    /// The entry picker: mark the selected member (several at once).
+    Mark,
+    /// The entry picker: enter the marked members, or else the selected one.
+    TakePicked,
 }
 
 /// Rows a PageUp or PageDown moves in a list.
@@ -264,6 +268,8 @@ impl Action {
             ColumnRight => "column-right",
             Serve => "serve",
             AcceptReport => "accept-report",
+            Mark => "mark",
+            TakePicked => "take-picked",
         }
     }
 
@@ -292,6 +298,8 @@ pub enum Ctx {
     Event,
     /// A form or a search field has the keyboard.
     Form,
+    /// The entry picker (with `Form` after it: typed text searches).
+    Picker,
     Confirm,
     /// An open form whose Esc asks whether to throw away what it holds.
     Discard,

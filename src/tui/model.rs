@@ -578,6 +578,9 @@ impl Model {
         if let Some(c) = self.nav.pages.contexts() {
             return c;
         }
+        if self.picker().is_some_and(|p| p.multi) {
+            return vec![Ctx::Picker, Ctx::Form];
+        }
         if self.form().is_some() || self.nav.searching || self.picker().is_some() {
             return vec![Ctx::Form];
         }

@@ -49,12 +49,12 @@ impl Picker {
         let last = ids.len().saturating_sub(1);
         match a {
             Action::Cancel => return Picked::Cancel,
-            Action::Submit => return Picked::Submit,
+            Action::Submit | Action::TakePicked => return Picked::Submit,
             Action::Backspace => {
                 self.query.pop();
                 self.sel = 0;
             }
-            Action::Input(' ') if self.multi => {
+            Action::Mark if self.multi => {
                 // Space marks the member (Enter takes all the marked).
                 if let Some(&id) = ids.get(self.sel) {
                     match self.marked.iter().position(|x| *x == id) {

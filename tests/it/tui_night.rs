@@ -577,6 +577,22 @@ fn the_picker_enters_every_marked_member_at_once() {
         .unwrap();
     let mut m = open(&mut app, Tab::Players);
     go(&mut app, &mut m, c('a'));
+    // The bottom bar names the picker's keys, not a form's (Enter save,
+    // Tab next field), in 80 columns.
+    let bar = screen(&m, 80, 24)
+        .lines()
+        .nth(23)
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        bar.contains("Space mark (several)")
+            && bar.contains("Enter enter the marked or the selected"),
+        "{bar}"
+    );
+    assert!(
+        !bar.contains("save") && !bar.contains("next field"),
+        "{bar}"
+    );
     go(&mut app, &mut m, c(' '));
     go(&mut app, &mut m, k(KeyCode::Down));
     go(&mut app, &mut m, c(' '));
