@@ -437,6 +437,9 @@ CI_IT=(platform:: reliability_fs:: reliability_cli:: hostile::files:: hostile::r
 # a third time, with its tests, cost 12 min of CPU here, more than the rest.
 ci() {
     local t0=$SECONDS
+    # Only the modules of tests/it that it runs (tests/it/main.rs): set for
+    # the exe's build too, so the tests reuse its dependencies.
+    export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS="--cfg qishe_windows_ci"
     build
     run_tests --test it -- "${CI_IT[@]}"
     package
