@@ -113,11 +113,7 @@ pub fn run(
             let e = app.request_bye(*event, *entry, *round, None)?;
             said(format!("{}: {} {round}", e.name, t("tui.msg.bye")))
         }
-        Command::Forbid { event, a, b } => {
-            let (ea, eb) = app.forbid_pair(*event, *a, *b)?;
-            let forbidden = t("tui.msg.forbidden");
-            said(format!("{} / {}: {forbidden}", ea.name, eb.name))
-        }
+        Command::Forbid { .. } => forbid(app, lang, cmd),
         Command::AttachRecord {
             event,
             round,
@@ -342,6 +338,34 @@ fn preview_report(
 /// Serves the club's pages in the background as the secretary chose
 /// (this computer or the club's network, port, PIN), remembered by the
 /// event: where phones open them, and the QR code of the event's page.
+/// Keeps a pair apart (every round, or a range added to its others) or
+/// lifts it (every round, or some).
+fn forbid(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<Outcome> {
+    let Command::Forbid {
+        event,
+        a,
+        b,
+        rounds,
+        lift,
+    } = cmd
+    else {
+        unreachable!("a forbid command");
+    };
+    let (ea, eb) = match lift {
+        true => app.lift_forbidden(*event, *a, *b, *rounds)?,
+        false => app.forbid_pair_in(*event, *a, *b, *rounds)?,
+    };
+    let done = tr(
+        lang,
+        if *lift {
+            "tui.msg.forbid_lifted"
+        } else {
+            "tui.msg.forbidden"
+        },
+    );
+    Ok(Outcome::Said(format!("{} / {}: {done}", ea.name, eb.name)))
+}
+
 fn serve(
     app: &mut App,
     lang: Lang,
