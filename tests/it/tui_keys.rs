@@ -427,14 +427,27 @@ fn players_tab_forbids_a_pair_in_two_ranges_and_lifts_rounds() {
         "{}",
         drawn(&m)
     );
+    assert!(
+        m.status()
+            .unwrap()
+            .0
+            .contains("(rounds 1–2, 5–6): must not meet"),
+        "{:?}",
+        m.status()
+    );
     pair(&mut app, &mut m, "5", true);
     assert_eq!(ranges(&m), [Some((1, 2)), Some((6, 6))]);
-    assert!(m.status().unwrap().0.contains("forbidden pair lifted"));
+    assert!(m
+        .status()
+        .unwrap()
+        .0
+        .contains("(rounds 1–2, 6): must not meet"));
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y'));
     assert_eq!(ranges(&m), [Some((1, 2)), Some((5, 6))], "undo");
     pair(&mut app, &mut m, "", true);
     assert!(ranges(&m).is_empty());
+    assert!(m.status().unwrap().0.contains("forbidden pair lifted"));
     assert!(!drawn(&m).contains("forbidden pairs"));
 }
 

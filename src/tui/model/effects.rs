@@ -355,15 +355,16 @@ fn forbid(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<Outcom
         true => app.lift_forbidden(*event, *a, *b, *rounds)?,
         false => app.forbid_pair_in(*event, *a, *b, *rounds)?,
     };
-    let done = tr(
-        lang,
-        if *lift {
-            "tui.msg.forbid_lifted"
-        } else {
-            "tui.msg.forbidden"
-        },
-    );
-    Ok(Outcome::Said(format!("{} / {}: {done}", ea.name, eb.name)))
+    // The pair as it is now: with the ranges it is kept apart in, or lifted.
+    let key = (ea.id.min(eb.id), ea.id.max(eb.id));
+    let (done, ranges) = crate::domain::forbidden_by_pair(&app.forbidden_pairs(*event)?)
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map_or(("tui.msg.forbid_lifted", vec![]), |(_, r)| {
+            ("tui.msg.forbidden", r)
+        });
+    let pair = crate::app::forbidden_pair_msg(&ea.name, &eb.name, &ranges).render(lang);
+    Ok(Outcome::Said(format!("{pair}: {}", tr(lang, done))))
 }
 
 fn serve(
