@@ -86,7 +86,8 @@ CREATE TABLE requested_bye (
 );
 
 -- Two entries that must not meet; for rounds first_round..last_round only
--- (a TRF `260` record), or in every round when both are NULL.
+-- (a TRF `260` record), or in every round when both are NULL (then the
+-- pair's only row). A pair may have several ranges, one row each.
 CREATE TABLE forbidden_pair (
     event_id    INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
     entry_a     INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
@@ -94,7 +95,7 @@ CREATE TABLE forbidden_pair (
     first_round INTEGER CHECK (first_round >= 1),
     last_round  INTEGER CHECK (last_round >= first_round),
     CHECK (entry_a < entry_b),
-    PRIMARY KEY (event_id, entry_a, entry_b)
+    UNIQUE (event_id, entry_a, entry_b, first_round)
 );
 
 -- ===========================================================================

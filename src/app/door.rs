@@ -437,32 +437,6 @@ impl App {
         Ok(e)
     }
 
-    /// Two entries that must not meet.
-    pub fn forbid_pair(
-        &mut self,
-        event: EventId,
-        a: EntryId,
-        b: EntryId,
-    ) -> Result<(Entry, Entry)> {
-        self.forbid_pair_in(event, a, b, None)
-    }
-
-    /// Two entries that must not meet in rounds `rounds` (first, last;
-    /// `None`: any round), as a TRF-2026 `260` record says it.
-    pub fn forbid_pair_in(
-        &mut self,
-        event: EventId,
-        a: EntryId,
-        b: EntryId,
-        rounds: Option<(RoundNo, RoundNo)>,
-    ) -> Result<(Entry, Entry)> {
-        let rounds = rounds.map(|(from, to)| (from.get(), to.get()));
-        self.refuse_in_knockout(event, "err.ko.no_forbidden_pairs")?;
-        let (ea, eb) = (self.entry(event, a)?, self.entry(event, b)?);
-        self.store.forbid_pair_in(event.0, &ea, &eb, rounds)?;
-        Ok((ea, eb))
-    }
-
     /// A bye asked for in advance; `value` defaults to the event's setting.
     pub fn request_bye(
         &mut self,
@@ -485,7 +459,7 @@ impl App {
     /// Refuses with `key` (its `{event}` named) when the event is a
     /// knockout: its bracket is drawn by seed, with no byes asked for and
     /// no pairs kept apart.
-    fn refuse_in_knockout(&self, event: EventId, key: &'static str) -> Result<()> {
+    pub(super) fn refuse_in_knockout(&self, event: EventId, key: &'static str) -> Result<()> {
         let ev = self.event(event)?;
         if self.knockout_settings(&ev)?.is_some() {
             return Err(super::AppError::Invalid(crate::i18n::msg!(

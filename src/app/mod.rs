@@ -23,6 +23,8 @@
 
 // ---- the door: typed ids, reads, answers for any kind ----
 mod door;
+mod forbidden;
+pub use forbidden::forbidden_pair_msg;
 mod kind;
 pub use crate::domain::{AfterRound, BoardNo, RoundNo, SeasonId};
 pub use crate::files::input::Kind as InputKind;

@@ -382,22 +382,16 @@ impl App {
         // `260`: for every round of the event, or for some only; a pair
         // named by several lines is kept apart in every round they name.
         // A pair kept apart in every round (`XXP`) stays so.
-        let (every, some, dropped) = prohibited_rounds(&trf, settings.rounds);
+        let (every, some) = prohibited_rounds(&trf, settings.rounds);
         forbidden.extend(every);
         let always: HashSet<(u32, u32)> = forbidden
             .iter()
             .map(|&(a, b)| (a.min(b), a.max(b)))
             .collect();
-        let some_rounds = |r: &(u32, u32, u32, u32)| !always.contains(&(r.0, r.1));
-        extras.prohibited = some.into_iter().filter(some_rounds).collect();
-        for (a, b, first, last) in dropped.into_iter().filter(some_rounds) {
-            notes.push(match first == last {
-                true => {
-                    crate::i18n::msg!("note.trf26.prohibited_dropped_round", a, b, round = first)
-                }
-                false => crate::i18n::msg!("note.trf26.prohibited_dropped", a, b, first, last),
-            });
-        }
+        extras.prohibited = some
+            .into_iter()
+            .filter(|r| !always.contains(&(r.0, r.1)))
+            .collect();
         let mut requested = Vec::new();
         let mut rounds = Vec::new();
         for r in 0..=played {
@@ -516,13 +510,12 @@ impl App {
 }
 
 /// The `260` records' pairs: those kept apart in every one of the
-/// event's `rounds`, and those in some only, `(a, b, first, last)`. The
-/// rounds several lines give one pair are joined where they overlap or
-/// meet (`260 005 006 3 9` and `260 005 005 3 9`: rounds 5–6); an event
-/// holds one range a pair, so of ranges apart the latest is kept and the
-/// others returned last, to be said.
+/// event's `rounds`, and those in some only, `(a, b, first, last)` a
+/// range. The rounds several lines give one pair are joined where they
+/// overlap or meet (`260 005 006 3 9` and `260 005 005 3 9`: rounds 5–6);
+/// ranges apart are each kept (`260 001 003 5 7` and `260 006 008 5 7`).
 type Ranges = Vec<(u32, u32, u32, u32)>;
-fn prohibited_rounds(trf: &Trf, rounds: u32) -> (Vec<(u32, u32)>, Ranges, Ranges) {
+fn prohibited_rounds(trf: &Trf, rounds: u32) -> (Vec<(u32, u32)>, Ranges) {
     let mut by_pair: std::collections::BTreeMap<(u32, u32), Vec<(u32, u32)>> = Default::default();
     for p in &trf.prohibited {
         for (i, a) in p.ids.iter().enumerate() {
@@ -535,25 +528,16 @@ fn prohibited_rounds(trf: &Trf, rounds: u32) -> (Vec<(u32, u32)>, Ranges, Ranges
             }
         }
     }
-    let (mut every, mut some, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
-    for ((a, b), mut ranges) in by_pair {
-        ranges.sort_unstable();
-        let mut joined: Vec<(u32, u32)> = Vec::new();
-        for (f, l) in ranges {
-            match joined.last_mut() {
-                Some(last) if f <= last.1.saturating_add(1) => last.1 = last.1.max(l),
-                _ => joined.push((f, l)),
-            }
-        }
+    let (mut every, mut some) = (Vec::new(), Vec::new());
+    for ((a, b), ranges) in by_pair {
+        let joined = crate::domain::join_ranges(ranges);
         if joined.iter().any(|&(f, l)| f <= 1 && l >= rounds) {
             every.push((a, b));
             continue;
         }
-        let (f, l) = joined.pop().expect("a range");
-        some.push((a, b, f, l));
-        dropped.extend(joined.into_iter().map(|(f, l)| (a, b, f, l)));
+        some.extend(joined.into_iter().map(|(f, l)| (a, b, f, l)));
     }
-    (every, some, dropped)
+    (every, some)
 }
 
 /// The scheme of a file imported without `--scheme`: what its `162` /

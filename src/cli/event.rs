@@ -47,6 +47,8 @@ pub enum EventCmd {
         p2: String,
         #[arg(long, value_parser = round_range)]
         rounds: Option<(RoundNo, RoundNo)>,
+        #[arg(long)]
+        lift: bool,
     },
     Bye {
         event: String,
@@ -531,6 +533,11 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
                     .find(|x| x.event.id == e.id)
                     .map_or(status_key(e.status), |x| x.status_key());
                 say!("  {} {}", tr(l, "cli.out.status"), tr(l, status));
+                let forbidden = app.forbidden_lines(e.key())?;
+                if !forbidden.is_empty() {
+                    let v: Vec<String> = forbidden.iter().map(|m| m.render(l)).collect();
+                    say!("  {}: {}", tr(l, "tui.players.forbidden"), v.join("; "));
+                }
                 say!();
             }
             let mut t = Table::new(&[
@@ -597,12 +604,15 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> CliResult {
             p1,
             p2,
             rounds,
+            lift,
         } => {
             let e = app.find_event(&event)?.key();
             let a = app.find_entry(e, &p1)?.key();
             let b = app.find_entry(e, &p2)?.key();
-
-            app.forbid_pair_in(e, a, b, rounds)?;
+            match lift {
+                true => app.lift_forbidden(e, a, b, rounds)?,
+                false => app.forbid_pair_in(e, a, b, rounds)?,
+            };
         }
         EventCmd::Bye {
             event,

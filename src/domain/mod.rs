@@ -449,15 +449,104 @@ pub struct ForbiddenPair {
 }
 
 impl ForbiddenPair {
-    /// Does the pair hold when round `round` is paired?
+    /// Does the pair hold when round `round` is paired? A pair kept apart
+    /// in several ranges is one value a range: it holds in a round when one
+    /// of its values does.
     pub fn holds_in(&self, round: u32) -> bool {
         self.rounds.is_none_or(|(a, b)| a <= round && round <= b)
     }
 }
 
+/// Ranges of rounds in order, those that overlap or meet joined.
+pub fn join_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    ranges.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (f, l) in ranges {
+        match out.last_mut() {
+            Some(last) if f <= last.1.saturating_add(1) => last.1 = last.1.max(l),
+            _ => out.push((f, l)),
+        }
+    }
+    out
+}
+
+/// `ranges` without the rounds `first..=last`.
+pub fn cut_ranges(ranges: &[(u32, u32)], (first, last): (u32, u32)) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for &(f, l) in ranges {
+        if l < first || f > last {
+            out.push((f, l));
+            continue;
+        }
+        if f < first {
+            out.push((f, first - 1));
+        }
+        if l > last {
+            out.push((last + 1, l));
+        }
+    }
+    out
+}
+
+/// A pair's ranges of rounds, in order, apart; none: every round.
+pub type PairRounds = Vec<(u32, u32)>;
+
+/// The forbidden pairs pair by pair (entry ids, smaller first; in the
+/// order first met), each with its ranges.
+pub fn forbidden_by_pair(pairs: &[ForbiddenPair]) -> Vec<((i64, i64), PairRounds)> {
+    // `None`: every round.
+    let mut out: Vec<((i64, i64), Option<PairRounds>)> = Vec::new();
+    for f in pairs {
+        let key = (f.a.min(f.b), f.a.max(f.b));
+        let at = match out.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                out.push((key, Some(Vec::new())));
+                out.len() - 1
+            }
+        };
+        match (f.rounds, &mut out[at].1) {
+            (Some(r), Some(v)) => v.push(r),
+            (None, slot) => *slot = None,
+            (Some(_), None) => {}
+        }
+    }
+    out.into_iter()
+        .map(|(k, v)| (k, v.map(join_ranges).unwrap_or_default()))
+        .collect()
+}
+
+/// Ranges as a reader writes them: `1–3, 6–8`, a single round `5`.
+pub fn ranges_text(ranges: &[(u32, u32)]) -> String {
+    ranges
+        .iter()
+        .map(|&(f, l)| match f == l {
+            true => f.to_string(),
+            false => format!("{f}–{l}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranges_join_cut_and_group_by_pair() {
+        assert_eq!(
+            join_ranges(vec![(6, 8), (1, 3), (4, 4), (10, 12)]),
+            [(1, 4), (6, 8), (10, 12)]
+        );
+        assert_eq!(cut_ranges(&[(1, 8)], (3, 5)), [(1, 2), (6, 8)]);
+        assert_eq!(cut_ranges(&[(1, 3), (6, 8)], (2, 7)), [(1, 1), (8, 8)]);
+        assert_eq!(cut_ranges(&[(1, 3)], (1, 3)), []);
+        let f = |a, b, rounds| ForbiddenPair { a, b, rounds };
+        let g = forbidden_by_pair(&[f(1, 2, Some((6, 8))), f(3, 4, None), f(2, 1, Some((1, 3)))]);
+        assert_eq!(g, [((1, 2), vec![(1, 3), (6, 8)]), ((3, 4), vec![])]);
+        assert!(f(1, 2, Some((6, 8))).holds_in(7) && !f(1, 2, Some((6, 8))).holds_in(5));
+        assert_eq!(ranges_text(&[(1, 3), (5, 5)]), "1–3, 5");
+    }
 
     #[test]
     fn entry_availability_follows_late_entry_and_withdrawal() {

@@ -317,6 +317,18 @@ pub(super) static TEXTS: &[Text] = &[
         "{a} and {b} must not meet",
     ),
     (
+        "log.forbid_rounds",
+        "{a} 与 {b} 在第 {rounds} 轮不得相遇",
+        "{a} 與 {b} 在第 {rounds} 輪不得相遇",
+        "{a} and {b} must not meet in rounds {rounds}",
+    ),
+    (
+        "log.forbid_lift",
+        "{a} 与 {b} 可以相遇 (取消禁配)",
+        "{a} 與 {b} 可以相遇 (取消禁配)",
+        "{a} and {b} may meet (no longer a forbidden pair)",
+    ),
+    (
         "log.bye_request",
         "{name} 申请第 {round} 轮轮空",
         "{name} 申請第 {round} 輪輪空",

@@ -137,6 +137,19 @@ pub(super) static TEXTS: &[Text] = &[
         "accelerated pairings and keeping clubmates apart are for individual events only",
     ),
 
+    ("forbid.pair", "{a} / {b}", "{a} / {b}", "{a} / {b}"),
+    (
+        "forbid.pair_rounds",
+        "{a} / {b} (第 {rounds} 轮)",
+        "{a} / {b} (第 {rounds} 輪)",
+        "{a} / {b} (rounds {rounds})",
+    ),
+    (
+        "err.store.not_forbidden",
+        "{a} 与 {b} 不是禁配的两名棋手",
+        "{a} 與 {b} 不是禁配的兩名棋手",
+        "{a} and {b} are not a forbidden pair",
+    ),
     (
         "err.store.forbid_rounds",
         "轮次范围 {first}–{last} 无效",
@@ -191,18 +204,6 @@ pub(super) static TEXTS: &[Text] = &[
         "{file}: 文件胜局计 {win} 分、和局 {draw} 分、负局 {loss} 分, 没有计分办法不加设置就这样计分: 请用 --scheme 指定赛事的计分办法 (chess: 1、½、0; three-point: 3、1、0)",
         "{file}: 檔案勝局計 {win} 分、和局 {draw} 分、負局 {loss} 分, 沒有計分辦法不加設定就這樣計分: 請用 --scheme 指定賽事的計分辦法 (chess: 1、½、0; three-point: 3、1、0)",
         "{file}: the file scores a win {win}, a draw {draw}, a loss {loss}, which no scheme scores without settings: name the event's scheme with --scheme (chess: 1, ½, 0; three-point: 3, 1, 0)",
-    ),
-    (
-        "note.trf26.prohibited_dropped",
-        "260: 棋手 {a} 与 {b} 在第 {first}–{last} 轮不相遇的记录未导入: 赛事每对棋手只记一段轮次, 已保留较后的一段",
-        "260: 棋手 {a} 與 {b} 在第 {first}–{last} 輪不相遇的記錄未匯入: 賽事每對棋手只記一段輪次, 已保留較後的一段",
-        "260: players {a} and {b} kept apart in rounds {first}–{last} not imported: an event holds one range of rounds a pair, and the later one is kept",
-    ),
-    (
-        "note.trf26.prohibited_dropped_round",
-        "260: 棋手 {a} 与 {b} 在第 {round} 轮不相遇的记录未导入: 赛事每对棋手只记一段轮次, 已保留较后的一段",
-        "260: 棋手 {a} 與 {b} 在第 {round} 輪不相遇的記錄未匯入: 賽事每對棋手只記一段輪次, 已保留較後的一段",
-        "260: players {a} and {b} kept apart in round {round} not imported: an event holds one range of rounds a pair, and the later one is kept",
     ),
     (
         "note.trf26.system_kept",

@@ -428,6 +428,20 @@ pub(super) static TEXTS: &[Text] = &[
         "marked; press f on another row",
     ),
     ("tui.msg.forbidden", "禁止相遇", "禁止相遇", "must not meet"),
+    ("tui.msg.forbid_lifted", "已取消禁配", "已取消禁配", "forbidden pair lifted"),
+    ("tui.form.forbid", "禁配: 不得相遇或取消", "禁配: 不得相遇或取消", "Forbidden pair: keep apart or lift"),
+    (
+        "tui.field.forbid_rounds",
+        "轮次 (空: 每一轮; 3 或 1-4)",
+        "輪次 (空: 每一輪; 3 或 1-4)",
+        "rounds (blank: every round; 3 or 1-4)",
+    ),
+    (
+        "tui.field.forbid_lift",
+        "取消禁配 (这些轮次或全部)",
+        "取消禁配 (這些輪次或全部)",
+        "lift (these rounds, or all)",
+    ),
     (
         "tui.msg.attached",
         "已附加棋谱",

@@ -1,11 +1,10 @@
-//! Events, entries, requested byes and forbidden pairs.
+//! Events, entries and requested byes (forbidden pairs: `forbidden.rs`).
 
 use super::log::{record, UndoStep};
 use super::{Result, Store, StoreError};
 use crate::domain::{
     ByeOpponentScore, ByeSettings, Entry, EntryStatus, Event, EventKind, EventSettings,
-    EventStatus, ForbiddenPair, PairingSystem, RequestedBye, RequestedByeValue, TieBreakList,
-    TimeControl,
+    EventStatus, PairingSystem, RequestedBye, RequestedByeValue, TieBreakList, TimeControl,
 };
 use crate::i18n::msg;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
@@ -609,85 +608,6 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(())
-    }
-
-    /// Records a pair of entries that must not meet.
-    pub fn forbid_pair(&mut self, event_id: i64, a: &Entry, b: &Entry) -> Result<()> {
-        self.forbid_pair_in(event_id, a, b, None)
-    }
-
-    /// Records a pair of entries that must not meet in `rounds` (first,
-    /// last; `None`: any round). A pair already recorded takes the new range.
-    pub fn forbid_pair_in(
-        &mut self,
-        event_id: i64,
-        a: &Entry,
-        b: &Entry,
-        rounds: Option<(u32, u32)>,
-    ) -> Result<()> {
-        if a.id == b.id {
-            return Err(StoreError::Invalid(msg!("err.store.forbid_self")));
-        }
-        let (x, y) = if a.id < b.id {
-            (a.id, b.id)
-        } else {
-            (b.id, a.id)
-        };
-        if let Some((f, l)) = rounds {
-            if f == 0 || l < f {
-                return Err(StoreError::Invalid(msg!(
-                    "err.store.forbid_rounds",
-                    first = f,
-                    last = l
-                )));
-            }
-        }
-        let tx = super::log::begin_write(&mut self.conn)?;
-        let old: Option<(Option<u32>, Option<u32>)> = tx
-            .query_row(
-                "SELECT first_round, last_round FROM forbidden_pair
-                 WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
-                params![event_id, x, y],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        tx.execute(
-            "INSERT OR REPLACE INTO forbidden_pair(event_id, entry_a, entry_b, first_round, last_round)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![event_id, x, y, rounds.map(|r| r.0), rounds.map(|r| r.1)],
-        )?;
-        let undo = match old {
-            None => UndoStep::new(
-                "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
-                vec![json!(event_id), json!(x), json!(y)],
-            ),
-            Some((f, l)) => UndoStep::new(
-                "UPDATE forbidden_pair SET first_round=?4, last_round=?5
-                 WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
-                vec![json!(event_id), json!(x), json!(y), json!(f), json!(l)],
-            ),
-        };
-        record(
-            &tx,
-            "forbid",
-            msg!("log.forbid", a = &a.name, b = &b.name),
-            Some(&[undo]),
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// The event's forbidden pairs (entry ids).
-    pub fn forbidden_pairs(&self, event_id: i64) -> Result<Vec<ForbiddenPair>> {
-        self.rows("SELECT entry_a, entry_b, first_round, last_round FROM forbidden_pair WHERE event_id=?1 ORDER BY entry_a, entry_b", [event_id], |r| {
-                let f: Option<u32> = r.get(2)?;
-                let l: Option<u32> = r.get(3)?;
-                Ok(ForbiddenPair {
-                    a: r.get(0)?,
-                    b: r.get(1)?,
-                    rounds: f.map(|f| (f, l.unwrap_or(f))),
-                })
-        })
     }
 
     /// Records a bye asked for in advance.

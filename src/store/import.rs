@@ -248,8 +248,13 @@ impl Store {
             if x == y {
                 continue;
             }
+            // Every round: the pair's only row (a pair named twice once).
             tx.execute(
-                "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
+                "DELETE FROM forbidden_pair WHERE event_id=?1 AND entry_a=?2 AND entry_b=?3",
+                params![event_id, x.min(y), x.max(y)],
+            )?;
+            tx.execute(
+                "INSERT INTO forbidden_pair(event_id, entry_a, entry_b) VALUES (?1, ?2, ?3)",
                 params![event_id, x.min(y), x.max(y)],
             )?;
         }
@@ -259,7 +264,7 @@ impl Store {
                 continue;
             }
             tx.execute(
-                "INSERT OR REPLACE INTO forbidden_pair(event_id, entry_a, entry_b, first_round, last_round)
+                "INSERT OR IGNORE INTO forbidden_pair(event_id, entry_a, entry_b, first_round, last_round)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![event_id, x.min(y), x.max(y), first, last],
             )?;

@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     RESULT_REPORTS,
     EVENT_PLACES,
     TRF_NO_COLOUR,
+    FORBID_RANGES,
 ];
 
 // ---- Kept copies of each event's games --------
@@ -436,6 +437,31 @@ CREATE TABLE trf_no_colour (
 ";
 // ---- end of the forfeits without a colour block -------------------------------
 
+// ---- A forbidden pair in several ranges of rounds ---------------------------
+// A TRF-2026 file may keep a pair apart in rounds 1–3 and again in 6–8 (two
+// `260` lines): a pair may have several rows, one a range (NULL: every
+// round, then its only row; `store/events.rs` keeps the ranges of a pair
+// apart and joins those that overlap or meet). The table is rebuilt with
+// its rows (the key had the pair only).
+const FORBID_RANGES: &str = "
+CREATE TABLE forbidden_pair_ranges (
+    event_id    INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    entry_a     INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+    entry_b     INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+    first_round INTEGER CHECK (first_round >= 1),
+    last_round  INTEGER CHECK (last_round >= first_round),
+    CHECK (entry_a < entry_b),
+    UNIQUE (event_id, entry_a, entry_b, first_round)
+);
+INSERT INTO forbidden_pair_ranges(event_id, entry_a, entry_b, first_round, last_round)
+    SELECT event_id, entry_a, entry_b, first_round,
+           CASE WHEN first_round IS NULL THEN NULL ELSE coalesce(last_round, first_round) END
+    FROM forbidden_pair;
+DROP TABLE forbidden_pair;
+ALTER TABLE forbidden_pair_ranges RENAME TO forbidden_pair;
+";
+// ---- end of the forbidden pair ranges block ---------------------------------
+
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -646,26 +672,31 @@ mod tests {
         assert_eq!(n, 1);
     }
 
-    /// A database made before forfeits without colours were kept (the
-    /// version before the last) opens and upgrades with its rows kept;
-    /// the upgrade is one transaction, so one that fails leaves the
-    /// database at its old version, unchanged.
+    /// A database at `version` (its first `version` migrations) with two
+    /// members and `extra` run on it.
+    fn at_version(version: usize, extra: &str) -> Connection {
+        let mut c = Connection::open_in_memory().unwrap();
+        let tx = c.transaction().unwrap();
+        for sql in &MIGRATIONS[..version] {
+            tx.execute_batch(sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", version as i64)
+            .unwrap();
+        tx.commit().unwrap();
+        c.execute_batch("INSERT INTO member(id, name) VALUES (1, '甲'), (2, '乙');")
+            .unwrap();
+        c.execute_batch(extra).unwrap();
+        c
+    }
+
+    /// A database made before forfeits without colours were kept (version
+    /// 14) opens and upgrades with its rows kept; the upgrade is one
+    /// transaction, so one that fails leaves the database at its old
+    /// version, unchanged.
     #[test]
     fn a_database_before_the_colourless_forfeits_upgrades_in_one_transaction() {
-        let old = |extra: &str| {
-            let mut c = Connection::open_in_memory().unwrap();
-            let tx = c.transaction().unwrap();
-            for sql in &MIGRATIONS[..MIGRATIONS.len() - 1] {
-                tx.execute_batch(sql).unwrap();
-            }
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION - 1)
-                .unwrap();
-            tx.commit().unwrap();
-            c.execute_batch("INSERT INTO member(id, name) VALUES (1, '甲'), (2, '乙');")
-                .unwrap();
-            c.execute_batch(extra).unwrap();
-            c
-        };
+        let before = 14;
+        let old = |extra: &str| at_version(before, extra);
         let version = |c: &Connection| -> i64 {
             c.query_row("PRAGMA user_version", [], |r| r.get(0))
                 .unwrap()
@@ -685,7 +716,7 @@ mod tests {
         // nothing of it stays.
         let mut clash = old("CREATE TABLE trf_no_colour (x);");
         assert!(migrate(&mut clash).is_err());
-        assert_eq!(version(&clash), SCHEMA_VERSION - 1);
+        assert_eq!(version(&clash), before as i64);
         let cols: i64 = clash
             .query_row(
                 "SELECT count(*) FROM pragma_table_info('trf_no_colour')",
@@ -694,6 +725,34 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cols, 1);
+    }
+
+    /// A database whose forbidden pairs held one range each (version 15)
+    /// keeps its rows, and a pair may then have a second range.
+    #[test]
+    fn forbidden_pairs_keep_their_rows_and_take_several_ranges() {
+        let mut c = at_version(
+            15,
+            "INSERT INTO event(id, name, scheme, system, rounds, red_base_ms, black_base_ms)
+                 VALUES (1, 'E', 'chess', 'dutch', 9, 0, 0);
+             INSERT INTO entry(id, event_id, member_id, start_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2);
+             INSERT INTO forbidden_pair VALUES (1, 1, 2, 1, 3);",
+        );
+        let second = "INSERT INTO forbidden_pair VALUES (1, 1, 2, 6, 8)";
+        assert!(c.execute(second, []).is_err(), "one range a pair before");
+        migrate(&mut c).unwrap();
+        c.execute(second, []).unwrap();
+        let rows: Vec<(i64, i64, i64, i64)> = c
+            .prepare("SELECT entry_a, entry_b, first_round, last_round FROM forbidden_pair ORDER BY first_round")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(rows, [(1, 2, 1, 3), (1, 2, 6, 8)]);
+        let mut new = Connection::open_in_memory().unwrap();
+        migrate(&mut new).unwrap();
+        assert_eq!(schema_of(&c), schema_of(&new));
     }
 
     #[test]

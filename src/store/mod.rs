@@ -10,6 +10,7 @@ mod checkin;
 mod event_edit;
 mod event_places;
 mod events;
+mod forbidden;
 mod games;
 mod games_import;
 mod history;

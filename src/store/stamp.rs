@@ -20,7 +20,7 @@ const EVENT_ROWS: &[&str] = &[
      JOIN member m ON m.id = e.member_id WHERE e.event_id = ?1 ORDER BY e.id",
     "SELECT b.* FROM requested_bye b JOIN entry e ON e.id = b.entry_id
      WHERE e.event_id = ?1 ORDER BY b.entry_id, b.round",
-    "SELECT * FROM forbidden_pair WHERE event_id = ?1 ORDER BY entry_a, entry_b",
+    "SELECT * FROM forbidden_pair WHERE event_id = ?1 ORDER BY entry_a, entry_b, first_round",
     "SELECT * FROM round WHERE event_id = ?1 ORDER BY id",
     "SELECT b.* FROM board b JOIN round r ON r.id = b.round_id
      WHERE r.event_id = ?1 ORDER BY b.id",

@@ -411,16 +411,17 @@ fn draw_players(m: &Model, f: &mut Frame, area: Rect) {
         )));
     }
     if !m.ev().forbidden().is_empty() {
-        let v: Vec<String> = m
-            .ev()
-            .forbidden()
-            .iter()
-            .map(|p| format!("{}–{}", name(p.a), name(p.b)))
+        // A pair a line-part, with its ranges (`甲 / 乙 (第 1–3, 6–8 轮)`).
+        let v: Vec<String> = crate::domain::forbidden_by_pair(m.ev().forbidden())
+            .into_iter()
+            .map(|((a, b), ranges)| {
+                crate::app::forbidden_pair_msg(&name(a), &name(b), &ranges).render(m.lang())
+            })
             .collect();
         notes.push(Line::from(format!(
             "{}: {}",
             m.t("tui.players.forbidden"),
-            v.join(", ")
+            v.join("; ")
         )));
     }
     let [area, below] =

@@ -494,8 +494,9 @@ fn kept_apart(t: &Trf, rounds: u32) -> std::collections::BTreeSet<(u32, u32, u32
 /// export writes the same rounds, the engine judges both files alike and
 /// qishe pairs the export as the engine pairs the file. Before, the line
 /// read last replaced a pair's rounds (4 and 9 could meet in round 5).
-/// Ranges apart (`260 001 002 2 6`, `260 004 005 2 6`) cannot both be
-/// kept: the later is, and the import says which was not.
+/// Ranges apart (`260 001 002 2 6`, `260 004 005 2 6`) are each kept and
+/// written back; before, the later was kept and the import named the
+/// other.
 #[test]
 fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
     let text = with_260(&[
@@ -521,7 +522,7 @@ fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
     if let Some((_, 0, want)) = engine(&f) {
         assert_eq!(q, want);
     }
-    // Ranges apart: the later one kept, the other named.
+    // Ranges apart: each kept, nothing said.
     let text = with_260(&["260 001 002    2    6", "260 004 005    2    6"]);
     let c = Club::new();
     let f = c.path("apart.trf");
@@ -529,26 +530,148 @@ fn a_pair_in_several_260_lines_keeps_every_round_they_name() {
     let o = c.run(&["import", "trf", f.to_str().unwrap()]);
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("260: players 2 and 6 kept apart in rounds 1–2 not imported"),
-        "{err}"
-    );
+    assert!(!err.contains("not imported"), "{err}");
     let out = c.ok(&["export", "trf", "Spring Open 2026"]);
-    assert!(out.contains("\n260 004 005    2    6"), "{out}");
-    // Of three ranges apart, the two earlier ones named.
+    assert!(
+        out.contains("\n260 001 002    2    6") && out.contains("\n260 004 005    2    6"),
+        "{out}"
+    );
+    // Three ranges apart: all three kept.
     let text = with_260(&[
         "260 001 001    2    6",
         "260 003 003    2    6",
         "260 005 005    2    6",
     ]);
     std::fs::write(&f, &text).unwrap();
-    let o = Club::new().run(&["import", "trf", f.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let c = Club::new();
+    c.ok(&["import", "trf", f.to_str().unwrap()]);
+    let out = c.ok(&["export", "trf", "Spring Open 2026"]);
+    for l in [
+        "260 001 001    2    6",
+        "260 003 003    2    6",
+        "260 005 005    2    6",
+    ] {
+        assert!(out.contains(l), "{l}: {out}");
+    }
+}
+
+/// `full_2026.trf` as a 7-round event (round 4 to pair) whose only `260`
+/// lines keep `a` and `b` apart in `ranges`.
+fn two_ranges(a: u32, b: u32, ranges: &[(u32, u32)]) -> String {
+    let lines: Vec<String> = ranges
+        .iter()
+        .map(|&(f, l)| format!("260 {f:03} {l:03} {:>4} {:>4}", a.min(b), a.max(b)))
+        .collect();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    with_260(&refs).replace("\r142 5\r", "\r142 7\r")
+}
+
+/// A pair kept apart in two ranges of rounds (`260 001 002` and `260 005
+/// 006`, say): round 4 is paired as the endorsed engine pairs it with the
+/// round inside the first range, inside the second, and between them
+/// (where the pair meets as without the lines); import → export keeps both
+/// lines. Before, the import kept the later range only.
+#[test]
+fn a_pair_in_two_ranges_is_paired_as_the_engine_pairs_it() {
+    let c = Club::new();
+    let f = c.path("free.trf");
+    std::fs::write(&f, two_ranges(1, 2, &[])).unwrap();
+    let free = c.ok(&["pair-trf", "--system", "dutch", f.to_str().unwrap()]);
+    let board: Vec<u32> = free
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let (a, b) = (board[0], board[1]);
+    let meet = |out: &str| {
+        out.lines()
+            .skip(1)
+            .any(|l| l == format!("{a} {b}") || l == format!("{b} {a}"))
+    };
+    assert!(meet(&free), "{free}");
+    for (ranges, apart) in [
+        (&[(3, 4), (6, 7)], true),
+        (&[(1, 2), (5, 6)], false),
+        (&[(1, 2), (4, 5)], true),
+    ] {
+        let f = c.path("ranges.trf");
+        std::fs::write(&f, two_ranges(a, b, ranges)).unwrap();
+        let q = c.ok(&["pair-trf", "--system", "dutch", f.to_str().unwrap()]);
+        assert_eq!(meet(&q), !apart, "{ranges:?}: {q}");
+        if !apart {
+            assert_eq!(q, free, "between the ranges, as without them");
+        }
+        if let Some((_, code, want)) = engine(&f) {
+            assert_eq!((code, &q), (0, &want), "{ranges:?}");
+        }
+        // Import → export: both lines, and the export paired alike.
+        let club = Club::new();
+        club.ok(&["import", "trf", f.to_str().unwrap()]);
+        let out = club.ok(&["export", "trf", "Spring Open 2026"]);
+        let lines: Vec<&str> = out
+            .split(['\r', '\n'])
+            .filter(|l| l.starts_with("260"))
+            .collect();
+        let want: Vec<String> = ranges
+            .iter()
+            .map(|&(f, l)| format!("260 {f:03} {l:03} {:>4} {:>4}", a.min(b), a.max(b)))
+            .collect();
+        assert_eq!(lines, want, "{out}");
+        let e = c.path("exported.trf");
+        std::fs::write(&e, &out).unwrap();
+        let again = c.ok(&["pair-trf", "--system", "dutch", e.to_str().unwrap()]);
+        assert_eq!(again, q, "{ranges:?}");
+    }
+}
+
+/// `event forbid --rounds` twice keeps both ranges (joined when they
+/// meet), `event show` lists them, `export trf` writes a `260` line each,
+/// `--lift` cuts rounds out or lifts the pair, and undo puts back the
+/// ranges before. Before, the second range replaced the first.
+#[test]
+fn a_forbidden_pair_takes_several_ranges_and_lifts_them() {
+    let c = Club::new();
+    c.five_members();
+    c.dutch_event("Cup", &[], &["A", "B", "C", "D", "E"]);
+    c.ok(&["event", "forbid", "Cup", "#1", "#3", "--rounds", "1"]);
+    c.ok(&["event", "forbid", "Cup", "#1", "#3", "--rounds", "4-5"]);
+    let show = c.ok(&["event", "show", "Cup"]);
     assert!(
-        err.contains("players 2 and 6 kept apart in round 1 not imported")
-            && err.contains("players 2 and 6 kept apart in round 3 not imported"),
-        "{err}"
+        show.contains("forbidden pairs: A / C (rounds 1, 4–5)"),
+        "{show}"
     );
+    let trf = c.ok(&["export", "trf", "Cup"]);
+    assert!(
+        trf.contains("260 001 001    1    3") && trf.contains("260 004 005    1    3"),
+        "{trf}"
+    );
+    c.ok(&["event", "forbid", "Cup", "#3", "#1", "--rounds", "2-3"]);
+    assert!(c
+        .ok(&["event", "show", "Cup"])
+        .contains("A / C (rounds 1–5)"));
+    c.ok(&["undo"]);
+    assert!(c
+        .ok(&["event", "show", "Cup"])
+        .contains("A / C (rounds 1, 4–5)"));
+    c.ok(&[
+        "event", "forbid", "Cup", "#1", "#3", "--lift", "--rounds", "5",
+    ]);
+    assert!(c
+        .ok(&["event", "show", "Cup"])
+        .contains("A / C (rounds 1, 4)"));
+    c.ok(&["event", "forbid", "Cup", "#1", "#3"]);
+    let show = c.ok(&["event", "show", "Cup"]);
+    assert!(show.contains("forbidden pairs: A / C\n"), "{show}");
+    c.ok(&[
+        "event", "forbid", "Cup", "#1", "#3", "--lift", "--rounds", "2-5",
+    ]);
+    assert!(c.ok(&["event", "show", "Cup"]).contains("A / C (rounds 1)"));
+    c.ok(&["event", "forbid", "Cup", "#1", "#3", "--lift"]);
+    assert!(!c.ok(&["event", "show", "Cup"]).contains("forbidden pairs"));
+    let err = c.fails(&["event", "forbid", "Cup", "#1", "#3", "--lift"]);
+    assert!(err.contains("A and C are not a forbidden pair"), "{err}");
 }
 
 /// A hand-made file in unusual but legal forms (bare CR line ends,

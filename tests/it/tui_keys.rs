@@ -364,13 +364,91 @@ fn players_tab_requests_byes_and_forbids_pairs() {
     go(&mut app, &mut m, c('f'));
     go(&mut app, &mut m, c('j'));
     go(&mut app, &mut m, c('f'));
+    // The form: no rounds typed, every round.
+    assert!(m.form().is_some());
+    go(&mut app, &mut m, k(KeyCode::Enter));
     assert_eq!(m.ev().forbidden().len(), 1);
+    assert_eq!(m.ev().forbidden()[0].rounds, None);
     let (a, b) = (m.ev().forbidden()[0].a, m.ev().forbidden()[0].b);
     let ids: Vec<i64> = m.ev().entries()[1..3].iter().map(|e| e.id).collect();
     assert!(ids.contains(&a) && ids.contains(&b));
     go(&mut app, &mut m, c('u'));
     go(&mut app, &mut m, c('y')); // undo asks first
     assert!(m.ev().forbidden().is_empty(), "u undoes the forbidden pair");
+}
+
+/// The forbidden-pair form `f` opens on a second row: rounds typed there
+/// add a range to the pair's others, `lift` cuts rounds out, undo puts
+/// back the ranges before, and the Players tab lists the pair with its
+/// ranges. Before, `f` forbade a pair in every round only, and could not
+/// lift it.
+#[test]
+fn players_tab_forbids_a_pair_in_two_ranges_and_lifts_rounds() {
+    let mut app = club();
+    app.create_event_with(
+        "E",
+        None,
+        &EventSettings::default(),
+        qishe::app::NewEventKind::Individual,
+    )
+    .unwrap();
+    let names: Vec<String> = ["甲", "乙", "丙"].iter().map(|s| s.to_string()).collect();
+    let ev = app.find_event("E").unwrap().key();
+    app.enter_players(ev, &app.find_members(&names).unwrap())
+        .unwrap();
+    let mut m = Model::load(&app).unwrap();
+    go(&mut app, &mut m, k(KeyCode::Tab));
+    go(&mut app, &mut m, k(KeyCode::Enter));
+    assert_eq!(m.tab(), Tab::Players);
+    // Rows 1 and 2 (丙, 乙): `rounds`, then `lift` (space: yes).
+    let pair = |app: &mut App, m: &mut Model, rounds: &str, lift: bool| {
+        go(app, m, c('f'));
+        go(app, m, c('j'));
+        go(app, m, c('f'));
+        for ch in rounds.chars() {
+            go(app, m, c(ch));
+        }
+        if lift {
+            go(app, m, k(KeyCode::Tab));
+            go(app, m, c(' '));
+        }
+        go(app, m, k(KeyCode::Enter));
+        assert!(m.form().is_none(), "{:?}", m.form_error());
+        go(app, m, c('k'));
+    };
+    let ranges = |m: &Model| -> Vec<Option<(u32, u32)>> {
+        m.ev().forbidden().iter().map(|f| f.rounds).collect()
+    };
+    pair(&mut app, &mut m, "1-2", false);
+    pair(&mut app, &mut m, "5-6", false);
+    assert_eq!(ranges(&m), [Some((1, 2)), Some((5, 6))]);
+    assert!(
+        drawn(&m).contains("forbidden pairs: 乙 / 丙 (rounds 1–2, 5–6)"),
+        "{}",
+        drawn(&m)
+    );
+    assert!(
+        m.status()
+            .unwrap()
+            .0
+            .contains("(rounds 1–2, 5–6): must not meet"),
+        "{:?}",
+        m.status()
+    );
+    pair(&mut app, &mut m, "5", true);
+    assert_eq!(ranges(&m), [Some((1, 2)), Some((6, 6))]);
+    assert!(m
+        .status()
+        .unwrap()
+        .0
+        .contains("(rounds 1–2, 6): must not meet"));
+    go(&mut app, &mut m, c('u'));
+    go(&mut app, &mut m, c('y'));
+    assert_eq!(ranges(&m), [Some((1, 2)), Some((5, 6))], "undo");
+    pair(&mut app, &mut m, "", true);
+    assert!(ranges(&m).is_empty());
+    assert!(m.status().unwrap().0.contains("forbidden pair lifted"));
+    assert!(!drawn(&m).contains("forbidden pairs"));
 }
 
 #[test]

@@ -117,10 +117,15 @@ pub enum Command {
         entry: EntryId,
         round: RoundNo,
     },
+    /// Keep `a` and `b` apart (in `rounds`, added to the pair's others;
+    /// `None`: every round), or with `lift` lift them (in every round or
+    /// in `rounds`).
     Forbid {
         event: EventId,
         a: EntryId,
         b: EntryId,
+        rounds: Option<(RoundNo, RoundNo)>,
+        lift: bool,
     },
     AttachRecord {
         event: EventId,

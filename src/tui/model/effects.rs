@@ -113,11 +113,7 @@ pub fn run(
             let e = app.request_bye(*event, *entry, *round, None)?;
             said(format!("{}: {} {round}", e.name, t("tui.msg.bye")))
         }
-        Command::Forbid { event, a, b } => {
-            let (ea, eb) = app.forbid_pair(*event, *a, *b)?;
-            let forbidden = t("tui.msg.forbidden");
-            said(format!("{} / {}: {forbidden}", ea.name, eb.name))
-        }
+        Command::Forbid { .. } => forbid(app, lang, cmd),
         Command::AttachRecord {
             event,
             round,
@@ -342,6 +338,35 @@ fn preview_report(
 /// Serves the club's pages in the background as the secretary chose
 /// (this computer or the club's network, port, PIN), remembered by the
 /// event: where phones open them, and the QR code of the event's page.
+/// Keeps a pair apart (every round, or a range added to its others) or
+/// lifts it (every round, or some).
+fn forbid(app: &mut App, lang: Lang, cmd: &Command) -> crate::app::Result<Outcome> {
+    let Command::Forbid {
+        event,
+        a,
+        b,
+        rounds,
+        lift,
+    } = cmd
+    else {
+        unreachable!("a forbid command");
+    };
+    let (ea, eb) = match lift {
+        true => app.lift_forbidden(*event, *a, *b, *rounds)?,
+        false => app.forbid_pair_in(*event, *a, *b, *rounds)?,
+    };
+    // The pair as it is now: with the ranges it is kept apart in, or lifted.
+    let key = (ea.id.min(eb.id), ea.id.max(eb.id));
+    let (done, ranges) = crate::domain::forbidden_by_pair(&app.forbidden_pairs(*event)?)
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map_or(("tui.msg.forbid_lifted", vec![]), |(_, r)| {
+            ("tui.msg.forbidden", r)
+        });
+    let pair = crate::app::forbidden_pair_msg(&ea.name, &eb.name, &ranges).render(lang);
+    Ok(Outcome::Said(format!("{pair}: {}", tr(lang, done))))
+}
+
 fn serve(
     app: &mut App,
     lang: Lang,

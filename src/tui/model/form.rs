@@ -98,6 +98,12 @@ pub enum FormKind {
     /// How to serve the event's pages (its id): this computer only or
     /// the club's network, the port, the reporting PIN.
     Serve(crate::app::EventId),
+    /// Keep two entries of an event apart, or lift their pair.
+    Forbid {
+        event: crate::app::EventId,
+        a: crate::app::EntryId,
+        b: crate::app::EntryId,
+    },
 }
 
 /// A modal form.
@@ -125,6 +131,7 @@ impl Form {
             FormKind::AttachRecord { .. } => "tui.form.attach",
             FormKind::Print => "tui.form.print",
             FormKind::Serve(_) => "tui.form.serve",
+            FormKind::Forbid { .. } => "tui.form.forbid",
         }
     }
     pub fn value(&self, label: &str) -> &str {

@@ -8,9 +8,11 @@ use crate::domain::Outcome;
 use crate::domain::{EventSettings, Member, NewMember, PairingSystem, TimeControl};
 
 mod files;
+mod forbid;
 mod print;
 
 pub(super) use files::*;
+pub(super) use forbid::forbid_form;
 pub use print::*;
 
 pub(super) fn opt_text(s: &str) -> Option<String> {
@@ -391,6 +393,7 @@ pub(super) fn submit(lang: Lang, f: &Form) -> Result<Command, String> {
             f.value("tui.field.path").to_string(),
         )),
         FormKind::ImportTrf => Ok(submit_trf_import(f)),
+        FormKind::Forbid { .. } => forbid::submit_forbid(lang, f),
         FormKind::Serve(event) => {
             let port = parse_opt::<u16>(lang, "tui.field.port", f.value("tui.field.port"))?
                 .filter(|p| *p > 0)

@@ -488,7 +488,8 @@ fn player_keys(m: &mut Model, a: Action) -> Option<Command> {
     None
 }
 
-/// `Forbid` marks a player; on a second player it forbids the pair.
+/// `Forbid` marks a player; on a second player it opens the form that
+/// keeps the pair apart (every round, or some) or lifts it.
 fn forbid_key(m: &mut Model) -> Option<Command> {
     let here = m.nav.row_sel;
     match m.marks.forbid.take() {
@@ -499,11 +500,8 @@ fn forbid_key(m: &mut Model) -> Option<Command> {
         Some(first) if first != here => {
             let ids = (m.open.ev.entries.get(first), m.open.ev.entries.get(here));
             if let ((Some(a), Some(b)), Some(ev)) = (ids, m.event_id()) {
-                return Some(Command::Forbid {
-                    event: ev,
-                    a: EntryId(a.id),
-                    b: EntryId(b.id),
-                });
+                let form = super::forms::forbid_form(ev, EntryId(a.id), EntryId(b.id));
+                m.set_form(form);
             }
         }
         Some(_) => {}
