@@ -323,6 +323,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{a} and {b} must not meet in rounds {rounds}",
     ),
     (
+        "log.forbid_lift_rounds",
+        "{a} 与 {b} 第 {lifted} 轮可以相遇，仍在第 {rounds} 轮不得相遇",
+        "{a} 與 {b} 第 {lifted} 輪可以相遇，仍在第 {rounds} 輪不得相遇",
+        "{a} and {b} may meet in rounds {lifted}; still kept apart in rounds {rounds}",
+    ),
+    (
         "log.forbid_lift",
         "{a} 与 {b} 可以相遇 (取消禁配)",
         "{a} 與 {b} 可以相遇 (取消禁配)",

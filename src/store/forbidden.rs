@@ -145,12 +145,15 @@ impl Store {
             }
         };
         write(&tx, event_id, pair, &Some(left.clone()))?;
-        let summary = match left.is_empty() {
-            true => msg!("log.forbid_lift", a = &a.name, b = &b.name),
-            false => msg!(
-                "log.forbid_rounds",
+        // The rounds lifted and what is left, so the log (and the undo's
+        // "undone: …") says what this change did.
+        let summary = match (left.is_empty(), rounds) {
+            (true, _) | (false, None) => msg!("log.forbid_lift", a = &a.name, b = &b.name),
+            (false, Some(cut)) => msg!(
+                "log.forbid_lift_rounds",
                 a = &a.name,
                 b = &b.name,
+                lifted = ranges_text(&[cut]),
                 rounds = ranges_text(&left)
             ),
         };

@@ -668,6 +668,12 @@ fn a_forbidden_pair_takes_several_ranges_and_lifts_them() {
         "event", "forbid", "Cup", "#1", "#3", "--lift", "--rounds", "2-5",
     ]);
     assert!(c.ok(&["event", "show", "Cup"]).contains("A / C (rounds 1)"));
+    // The log (and an undo's "undone: …") says what the lift did.
+    let log = c.ok(&["log"]);
+    assert!(
+        log.contains("A and C may meet in rounds 2–5; still kept apart in rounds 1"),
+        "{log}"
+    );
     c.ok(&["event", "forbid", "Cup", "#1", "#3", "--lift"]);
     assert!(!c.ok(&["event", "show", "Cup"]).contains("forbidden pairs"));
     let err = c.fails(&["event", "forbid", "Cup", "#1", "#3", "--lift"]);
