@@ -2221,7 +2221,14 @@ impl<W: Weight> Solver<'_, W> {
                 if b4 != NONE && d4 < delta {
                     (dtype, delta, dblossom) = (4, d4, b4);
                 }
-                self.update_duals(delta);
+                // A zero delta (a T-blossom whose dual is already zero,
+                // expanded next: tens of thousands of times in one solve
+                // of a large bracket) moves no dual, so every cached slack
+                // of this epoch is still exact: the pass over every vertex
+                // and blossom is skipped and the epoch kept.
+                if !delta.is_zero() {
+                    self.update_duals(delta);
+                }
                 match dtype {
                     1 => {
                         // An S-vertex's dual reached zero: make it the free

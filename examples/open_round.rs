@@ -1,0 +1,62 @@
+//! One pairing of a large random open (`simulate::random_open_mix`), for
+//! profiling the Dutch engine: `cargo run --release --example open_round
+//! -- PLAYERS SEEDS ROUNDS [RED/BLACK]` (seeds and rounds comma-separated,
+//! mix default 40/35) prints each round's CPU seconds and pairing hash, the
+//! hash the bench `dutch_random_open` prints for the same round.
+
+use qishe::pairing::dutch::{self, simulate};
+
+/// This thread's CPU time so far (user + system), from
+/// `/proc/thread-self/stat` (Linux; clock ticks of 10 ms).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// The process's peak resident memory so far (Linux `VmHWM`), in MB.
+fn peak_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace()
+        .nth(1)?
+        .parse::<u64>()
+        .ok()
+        .map(|kb| kb / 1024)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let list = |i: usize, default: &str| -> Vec<u64> {
+        args.get(i)
+            .map(String::as_str)
+            .unwrap_or(default)
+            .split(',')
+            .map(|x| x.trim().parse().expect("a number"))
+            .collect()
+    };
+    let n = list(0, "3000")[0] as usize;
+    let (red, black) = args
+        .get(3)
+        .map(String::as_str)
+        .unwrap_or("40/35")
+        .split_once('/')
+        .map(|(r, b)| (r.parse().expect("red %"), b.parse().expect("black %")))
+        .expect("red%/black%");
+    for seed in list(1, "1,2") {
+        for round in list(2, "2,3,4,5") {
+            let state = simulate::random_open_mix(n, round as u32, 9, seed, (red, black));
+            let t0 = cpu_seconds().unwrap_or(0.0);
+            let pairing = dutch::pair(&state).expect("pairable");
+            let t1 = cpu_seconds().unwrap_or(0.0);
+            println!(
+                "open {n} mix {red}/{black} seed {seed} round {round}: CPU {:.2} s, hash {:016x}, peak {} MB",
+                t1 - t0,
+                simulate::pairing_hash(&pairing),
+                peak_mb().unwrap_or(0)
+            );
+        }
+    }
+}
