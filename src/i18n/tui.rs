@@ -429,7 +429,7 @@ pub(super) static TEXTS: &[Text] = &[
     ),
     ("tui.msg.forbidden", "禁止相遇", "禁止相遇", "must not meet"),
     ("tui.msg.forbid_lifted", "已取消禁配", "已取消禁配", "forbidden pair lifted"),
-    ("tui.form.forbid", "禁配: 不得相遇或取消", "禁配: 不得相遇或取消", "Forbidden pair: keep apart or lift"),
+    ("tui.form.forbid", "禁配 (不得相遇或取消)", "禁配 (不得相遇或取消)", "Forbidden pair (keep apart or lift)"),
     (
         "tui.field.forbid_rounds",
         "轮次 (空: 每一轮; 3 或 1-4)",

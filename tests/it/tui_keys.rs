@@ -405,6 +405,12 @@ fn players_tab_forbids_a_pair_in_two_ranges_and_lifts_rounds() {
         go(app, m, c('f'));
         go(app, m, c('j'));
         go(app, m, c('f'));
+        // The form names the pair it acts on.
+        assert!(
+            drawn(m).contains("Forbidden pair (keep apart or lift): 丙 / 乙"),
+            "{}",
+            drawn(m)
+        );
         for ch in rounds.chars() {
             go(app, m, c(ch));
         }

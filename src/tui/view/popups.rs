@@ -144,6 +144,17 @@ pub(super) fn draw_form(m: &Model, f: &mut Frame, main: Rect) {
             super::super::component::outcome_text(m.lang(), *outcome)
         );
     }
+    if let super::super::model::FormKind::Forbid { a, b, .. } = &form.kind {
+        // The pair the form acts on, as the Players tab lists it.
+        let name = |id: &crate::app::EntryId| {
+            m.ev()
+                .entries()
+                .iter()
+                .find(|e| e.key() == *id)
+                .map_or("?", |e| e.name.as_str())
+        };
+        title = format!(" {}: {} / {} ", m.t(form.title_key()), name(a), name(b));
+    }
     if extra > 0 {
         let scheme = form.value("col.scheme");
         let tight = extra < 3 + CHOICE_LINES;
