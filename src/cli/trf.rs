@@ -125,6 +125,20 @@ pub fn run(args: PairTrfArgs) -> CliResult {
             in_file(msg!("err.trf.nobody_to_pair")),
         ));
     }
+    // No `XXC` / `152` and no colour played yet: the lot for the first
+    // player's colour was never written down. White for player 1, said
+    // (the endorsed engine refuses such a file).
+    let no_colour = trf.first_colour.is_none()
+        && trf
+            .players
+            .iter()
+            .all(|p| p.rounds.iter().all(|r| r.colour.is_none()));
+    if no_colour && !pairing.boards.is_empty() {
+        note!(
+            "{}",
+            in_file(msg!("note.trf.assumed_white1")).render(crate::i18n::Lang::from_env())
+        );
+    }
     let text = format_pairing(&pairing, &trf.file_ids);
     match args.output.as_deref() {
         None | Some("-") => say_raw!("{text}"),

@@ -188,6 +188,12 @@ pub(super) static TEXTS: &[Text] = &[
         "{event} pairs without keeping clubmates apart: there is no club rule to relax",
     ),
     (
+        "note.trf.assumed_white1",
+        "文件未写首轮先后手 (XXC 或 152)，按 1 号棋手先行 (white1) 编排；抽签结果若相反，请在文件中加一行 XXC black1",
+        "檔案未寫首輪先後手 (XXC 或 152)，按 1 號棋手先行 (white1) 編排；抽籤結果若相反，請在檔案中加一行 XXC black1",
+        "the file names no initial colour (XXC or 152): player 1 was given white (white1); if the lot said otherwise, add the line XXC black1",
+    ),
+    (
         "note.trf26.virtual_rescaled",
         "文件的虚拟分 (250/XXA) 按其胜局 {file_win} 分计, 本赛事胜局 {win} 分: 按比例换算并取到 0.1 分 (250 记录的精度): {values}",
         "檔案的虛擬分 (250/XXA) 按其勝局 {file_win} 分計, 本賽事勝局 {win} 分: 按比例換算並取到 0.1 分 (250 記錄的精度): {values}",

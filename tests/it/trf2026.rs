@@ -731,3 +731,48 @@ fn a_file_in_unusual_forms_comes_back_whole() {
         }
     }
 }
+
+/// A file that names no initial colour (no `XXC`, no `152`) and whose
+/// players have played no colour: the endorsed engine refuses it; qishe
+/// pairs it with white for player 1 and says so on stderr (in the user's
+/// language), naming the line that would say otherwise. With `XXC black1`
+/// it says nothing and player 1 gets black.
+#[test]
+fn a_file_without_an_initial_colour_is_paired_white1_and_says_so() {
+    let c = Club::new();
+    let mut text = String::from("012 No colour\nXXR 5\n");
+    for i in 1..=4u32 {
+        let name = format!("Player {i}");
+        text.push_str(&format!(
+            "001 {i:>4}      {name:<33} {:>4}{:28}{:>4}\n",
+            2100 - i * 10,
+            "",
+            "0.0"
+        ));
+    }
+    let plain = c.path("nocolour.trf");
+    std::fs::write(&plain, &text).unwrap();
+    let o = c.run(&["pair-trf", plain.to_str().unwrap()]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n1 3\n4 2\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("nocolour.trf") && err.contains("player 1 was given white (white1)"),
+        "{err}"
+    );
+    assert!(err.contains("XXC black1"), "{err}");
+    let zh = c.run_lang("zh_TW.UTF-8", &["pair-trf", plain.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&zh.stderr).contains("首輪先後手"),
+        "{zh:?}"
+    );
+    let black = c.path("black1.trf");
+    std::fs::write(&black, format!("{text}XXC black1\n")).unwrap();
+    let o = c.run(&["pair-trf", black.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n3 1\n2 4\n");
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
