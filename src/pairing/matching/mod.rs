@@ -1706,6 +1706,9 @@ impl<W: Weight> Solver<'_, W> {
     /// After many edits (a new bracket's weights) most vertices are free,
     /// and each pair matched here saves a whole stage of the search.
     fn warm_start(&mut self) {
+        if !self.one_root {
+            self.row_max_duals();
+        }
         for i in 0..self.act.len() {
             let v = self.act[i];
             if self.st.mate[v] != NONE || self.st.inblossom[v] != v || self.st.dual[v].is_zero() {
@@ -1748,6 +1751,38 @@ impl<W: Weight> Solver<'_, W> {
             // take v at once, even when v's dual did not come down.
             self.st.mate[v] = best;
             self.st.mate[best] = v;
+        }
+    }
+
+    /// Before a fresh start's warm start: every free vertex takes half its
+    /// heaviest edge (doubled) as its dual instead of the common starting
+    /// one, the largest weight. Every slack stays feasible (an edge weighs
+    /// no more than either end's heaviest), and the search starts much
+    /// closer to the optimum's duals: in a large Dutch bracket every
+    /// vertex's heaviest edge goes to the same few top players, and from
+    /// the common start the warm start's least duals were dictated by
+    /// them (a 5,307-player window took 82,099 zero-delta dual steps and
+    /// 24 s; from these duals, half that). Only lowers duals of free
+    /// vertices to feasible values, as the warm start does.
+    fn row_max_duals(&mut self) {
+        let g = self.g;
+        for &v in self.act {
+            if self.st.mate[v] != NONE || self.st.inblossom[v] != v {
+                continue;
+            }
+            let hi = on_row!(g.row(v), row => {
+                let mut hi = W::zero();
+                for &u in self.act {
+                    if u != v && row[u].k() != NO_EDGE_WEIGHT {
+                        hi = hi.max(g.value(row[u].k()));
+                    }
+                }
+                hi
+            });
+            let d = self.st.scaled(hi).half();
+            if d < self.st.dual[v] {
+                self.st.dual[v] = d;
+            }
         }
     }
 
