@@ -17,18 +17,12 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use qishe::pairing::dutch::{self, simulate};
 use std::time::Duration;
 
+#[path = "support/measure.rs"]
+mod measure;
+use measure::{cpu_seconds, peak_mb};
+
 /// (players, round, pairing hash) of the benchmark set.
 const PINNED: &[(usize, u32, u64)] = simulate::BENCH_HASHES;
-
-/// The process's peak resident memory so far (Linux `VmHWM`), in MB: the
-/// sizes run smallest first, so after each round it is that round's peak
-/// or an earlier, smaller one's.
-fn peak_mb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
-}
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("dutch_pair_round");
@@ -69,17 +63,6 @@ fn bench(c: &mut Criterion) {
         }
     }
     g.finish();
-}
-
-/// This thread's CPU time so far (user + system), from
-/// `/proc/thread-self/stat` (Linux; clock ticks of 10 ms): the machine
-/// is shared, so the bench reports CPU time beside criterion's wall time.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
 }
 
 /// An accelerated open (FIDE's Baku rule): 2,000 players, nine rounds,

@@ -6,26 +6,9 @@
 
 use qishe::pairing::dutch::{self, simulate};
 
-/// This thread's CPU time so far (user + system), from
-/// `/proc/thread-self/stat` (Linux; clock ticks of 10 ms).
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
-/// The process's peak resident memory so far (Linux `VmHWM`), in MB.
-fn peak_mb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace()
-        .nth(1)?
-        .parse::<u64>()
-        .ok()
-        .map(|kb| kb / 1024)
-}
+#[path = "../benches/support/measure.rs"]
+mod measure;
+use measure::{cpu_seconds, peak_mb};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

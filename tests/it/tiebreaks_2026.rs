@@ -11,7 +11,7 @@ use qishe::domain::Points;
 use std::path::Path;
 
 /// `import trf FILE --name CASE --scheme chess --tiebreaks LIST`.
-fn import_chess(c: &Club, trf: &Path, case: &str, tiebreaks: &str) {
+pub(crate) fn import_chess(c: &Club, trf: &Path, case: &str, tiebreaks: &str) {
     c.ok(&[
         "import",
         "trf",

@@ -57,17 +57,7 @@ fn fide_tiebreaks_agree_with_the_fide_checker() {
             .map(|v| v.as_str().unwrap())
             .collect();
         let trf = conformance().join(format!("{case}.trf"));
-        c.ok(&[
-            "import",
-            "trf",
-            trf.to_str().unwrap(),
-            "--name",
-            case,
-            "--scheme",
-            "chess",
-            "--tiebreaks",
-            &codes.join(","),
-        ]);
+        crate::tiebreaks_2026::import_chess(&c, &trf, case, &codes.join(","));
         let rows = csv_rows(&c.ok(&["standings", case, "--format", "csv"]));
         let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
         for line in text.lines().filter(|l| l.starts_with("001")) {
