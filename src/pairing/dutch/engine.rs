@@ -197,12 +197,17 @@ impl<'a, const N: usize> Engine<'a, N> {
     /// `bonus` and the players of `held` (pairs of the kept optimum fixed
     /// without their other edges taken out yet) have no edge to `pv`,
     /// when the matcher's kept optimum proves it without a solve (see
-    /// `Matcher::sure_partner`).
+    /// `Matcher::sure_partner`). When the proof fails, the kept optimum
+    /// may move to another one where `pv` has a better partner (see
+    /// `Matcher::move_to_best`; the players who change partners are all
+    /// of `residents`), `st` with it, and the proof is tried again.
     pub(super) fn sure_mate(
         &mut self,
         pv: usize,
         bonus: &[(usize, u64)],
         held: &[(usize, usize)],
+        st: &mut Mates,
+        residents: std::ops::Range<usize>,
     ) -> Option<usize> {
         const GONE: u64 = u64::MAX;
         let mut by_local = std::mem::take(&mut self.bonus_buf);
@@ -215,9 +220,18 @@ impl<'a, const N: usize> Engine<'a, N> {
             by_local[self.loc[a]] = GONE;
             by_local[self.loc[b]] = GONE;
         }
-        let mate = self.m.sure_partner(self.loc[pv], |l| {
-            (by_local[l] != GONE).then(|| Uint::from_u64(by_local[l]))
-        });
+        let bonus_of = |l: usize| (by_local[l] != GONE).then(|| Uint::from_u64(by_local[l]));
+        let lv = self.loc[pv];
+        let mut mate = self.m.sure_partner(lv, bonus_of);
+        if mate.is_none() {
+            let verts = &self.verts;
+            let moved = (self.m).move_to_best(lv, bonus_of, |l| residents.contains(&verts[l]));
+            if let Some((u, p, q)) = moved {
+                let (u, p, q) = (verts[u], verts[p], verts[q]);
+                (st[pv], st[u], st[p], st[q]) = (u, pv, q, p);
+                mate = self.m.sure_partner(lv, bonus_of);
+            }
+        }
         self.bonus_buf = by_local;
         mate.map(|l| self.verts[l])
     }
