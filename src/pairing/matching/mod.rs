@@ -178,6 +178,11 @@ pub struct Matcher<W: Weight> {
     /// [`MAX_SCALE`]); a solve that would need more sets `over_cap`.
     scale_cap: u32,
     over_cap: bool,
+    /// Vertices whose pairs [`Matcher::move_to_best`] moved inside a
+    /// blossom with a dual: the blossoms around them no longer hold the
+    /// matching their cycles say, and go before any edit or solve (see
+    /// [`Matcher::settle_moves`]).
+    moved: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -193,6 +198,7 @@ impl<W: Weight> Matcher<W> {
             pending: Vec::new(),
             scale_cap: MAX_SCALE,
             over_cap: false,
+            moved: Vec::new(),
         }
     }
 
@@ -237,6 +243,7 @@ impl<W: Weight> Matcher<W> {
     /// dissolved, a matched edge that loses weight is unmatched, and an edge
     /// that gains weight raises one endpoint's dual (freeing it).
     pub fn set(&mut self, i: usize, j: usize, new: W) {
+        self.settle_moves();
         debug_assert!(i != j && i < self.n && j < self.n);
         let old = self.w.at(i, j).half();
         if new == old {
@@ -394,6 +401,7 @@ impl<W: Weight> Matcher<W> {
     /// solves report them as matched and, once the kept optimum allows it
     /// (both outside blossoms), no longer scan them.
     pub fn retire_pair(&mut self, a: usize, b: usize) {
+        self.settle_moves();
         debug_assert!((0..self.n)
             .all(|u| u == a || u == b || (self.get(a, u).is_zero() && self.get(b, u).is_zero())));
         self.retired_mate[a] = b;
@@ -408,6 +416,7 @@ impl<W: Weight> Matcher<W> {
     /// entries they touch are those towards `a` and `b`, which no scan reads
     /// once the pair is retired.
     pub fn isolate_pair(&mut self, a: usize, b: usize) {
+        self.settle_moves();
         let st = &self.st;
         let quick = self.valid && st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b;
         if !quick && self.valid && st.mate[a] == b {
@@ -603,19 +612,23 @@ impl<W: Weight> Matcher<W> {
     /// that vertex `u`, when a 4-cycle allows it: `v`'s mate `p` and `u`'s
     /// mate `q` joined by a tight edge, both new pairs taking the places of
     /// the old ones. Only the tight edge of the largest bonus is tried (a
-    /// proof for a smaller one fails on it). The four must lie in no
-    /// blossom with a dual; the zero-dual blossoms around them are
-    /// dissolved first (that moves no dual and unmatches nobody), so every
-    /// slack is the sum of two vertex duals less the weight. No dual moves
-    /// and every new pair is tight, so the state is still an optimum; the
-    /// caller asks `sure_partner` again. `movable(x)`: whether `p` and `q`
-    /// may change partners. Returns `(u, p, q)`, for the caller's copy of
-    /// the matching.
+    /// proof for a smaller one fails on it). No dual moves and both new
+    /// pairs are tight; the four lie in the same blossoms with a dual, so
+    /// each of those keeps as many pairs inside as before and stays full:
+    /// the state is still an optimum, and the caller asks `sure_partner`
+    /// again. Outside any blossom with a dual, the zero-dual blossoms
+    /// around the four are dissolved first (that moves no dual and
+    /// unmatches nobody); inside one, the blossoms around them no longer
+    /// hold the matching their cycles say and are dissolved before the
+    /// next edit or solve ([`Matcher::settle_moves`]; that solve would
+    /// have formed them again anyway, as the edit dissolves them).
+    /// `movable(x)`: whether `p` and `q` may change partners. Returns
+    /// `(u, p, q)`, for the caller's copy of the matching.
     ///
     /// In the S1 loop of a large bracket most proofs failed only because
     /// the kept optimum had paired `v` with another of many equal
-    /// partners: a 9,999-player open's round made 1,563 solves, 498 after
-    /// this.
+    /// partners: a 9,999-player open's round 2 made 1,563 solves, 498
+    /// with moves outside blossoms with a dual.
     pub fn move_to_best(
         &mut self,
         v: usize,
@@ -627,15 +640,21 @@ impl<W: Weight> Matcher<W> {
         }
         let p = self.st.mate[v];
         let bp = bonus(p)?;
-        if !movable(p) || !self.free_of_duals(v) || !self.free_of_duals(p) {
+        let top = self.innermost_dual(v);
+        if !movable(p) || self.innermost_dual(p) != top {
             return None;
         }
-        self.leave_zero_blossoms(v);
-        self.leave_zero_blossoms(p);
+        if top == NONE {
+            self.leave_blossoms(v);
+            self.leave_blossoms(p);
+        }
+        // Every blossom with a dual around `v` holds the others too: their
+        // duals count in every slack among the four, no other does.
+        let z = self.st.z_from(top);
         let st = &self.st;
         let tight = |a: usize, b: usize| {
             let w = self.w.at(a, b);
-            !w.is_zero() && W::sum_minus(st.dual[a], st.dual[b], st.scaled(w)).is_zero()
+            !w.is_zero() && W::sum_minus(st.dual[a] + z + z, st.dual[b], st.scaled(w)).is_zero()
         };
         // The tight edge of `v` with the largest bonus above `p`'s.
         let mut best: Option<(W, usize)> = None;
@@ -658,37 +677,49 @@ impl<W: Weight> Matcher<W> {
         if q == NONE || q == v || !movable(q) {
             return None;
         }
-        if !self.free_of_duals(u) || !self.free_of_duals(q) {
+        if self.innermost_dual(u) != top || self.innermost_dual(q) != top || !tight(p, q) {
             return None;
         }
-        self.leave_zero_blossoms(u);
-        self.leave_zero_blossoms(q);
-        let st = &self.st;
-        let w = self.w.at(p, q);
-        if w.is_zero() || !W::sum_minus(st.dual[p], st.dual[q], st.scaled(w)).is_zero() {
-            return None;
+        if top == NONE {
+            self.leave_blossoms(u);
+            self.leave_blossoms(q);
+        } else {
+            self.moved.extend([v, p, u, q]);
         }
         let st = &mut self.st;
         (st.mate[v], st.mate[u], st.mate[p], st.mate[q]) = (u, v, q, p);
         Some((u, p, q))
     }
 
-    /// Whether every blossom around `x` has a zero dual.
-    fn free_of_duals(&self, x: usize) -> bool {
+    /// The innermost blossom around `x` with a dual (`NONE`: none).
+    fn innermost_dual(&self, x: usize) -> usize {
         let mut b = self.st.parent[x];
-        while b != NONE {
-            if !self.st.dual[b].is_zero() {
-                return false;
-            }
+        while b != NONE && self.st.dual[b].is_zero() {
             b = self.st.parent[b];
         }
-        true
+        b
     }
 
-    /// Dissolves the blossoms around `x`, every one of them with a zero
-    /// dual (see [`Matcher::free_of_duals`]): no dual moves, nobody is
-    /// unmatched, and the state stays an optimum.
-    fn leave_zero_blossoms(&mut self, x: usize) {
+    /// Dissolves every blossom around a vertex whose pair
+    /// [`Matcher::move_to_best`] moved inside a blossom with a dual, top
+    /// down: each keeps the state dual-feasible with its matched edges
+    /// tight (a blossom's dual moves onto its vertices, and a base matched
+    /// outside it is unmatched), and the next solve finds the optimum
+    /// again.
+    fn settle_moves(&mut self) {
+        if self.moved.is_empty() {
+            return;
+        }
+        for x in std::mem::take(&mut self.moved) {
+            self.leave_blossoms(x);
+        }
+        self.clean = false;
+    }
+
+    /// Dissolves every blossom around `x`, top down (see
+    /// [`State::dissolve`]; with zero duals only, no dual moves and nobody
+    /// is unmatched).
+    fn leave_blossoms(&mut self, x: usize) {
         while self.st.inblossom[x] != x {
             let last = self.st.parent[x];
             self.st.dissolve_down_to(x, last);
@@ -703,15 +734,13 @@ impl<W: Weight> Matcher<W> {
     /// its blossoms first. After the edits, [`Matcher::settle_lifts`]
     /// unmatches each lifted vertex whose matched edge gained less.
     pub fn lift(&mut self, v: usize, by: W) {
+        self.settle_moves();
         if !self.valid || by.is_zero() {
             return;
         }
         self.clean = false;
+        self.leave_blossoms(v);
         let st = &mut self.st;
-        while st.inblossom[v] != v {
-            let last = st.parent[v];
-            st.dissolve_down_to(v, last);
-        }
         st.dual[v] = st.dual[v] + st.scaled(by + by);
     }
 
@@ -719,6 +748,7 @@ impl<W: Weight> Matcher<W> {
     /// one of them that is no longer tight is unmatched (a lifted vertex
     /// lies in no blossom, so no blossom dual counts for its edges).
     pub fn settle_lifts(&mut self, lifted: &[usize]) {
+        self.settle_moves();
         if !self.valid {
             return;
         }
@@ -768,6 +798,7 @@ impl<W: Weight> Matcher<W> {
     /// Computes a maximum-weight matching: `mate[v]` is `v`'s partner, or `v`
     /// itself when unmatched.
     pub fn solve(&mut self) -> Vec<usize> {
+        self.settle_moves();
         self.drop_retired();
         // A repair grows one tree at a time; a fresh start, whose free
         // vertices are many and far apart, grows them all at once so

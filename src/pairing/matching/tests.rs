@@ -723,12 +723,14 @@ fn kept_mates(m: &Matcher<i64>) -> Vec<usize> {
 /// `move_to_best` leaves a certified optimum of the same weight, with
 /// `v` paired to the tight partner of the largest bonus; when the proof
 /// then succeeds, that partner is `v`'s in every optimum of the new
-/// weights (brute force). It must move, and prove, in a fair share of
-/// the cases where the first proof failed.
+/// weights (brute force). An edit and a solve after a move (inside a
+/// blossom with a dual, the blossoms around the moved pairs go first)
+/// find an optimum again. It must move, inside such blossoms too, and
+/// prove, in a fair share of the cases where the first proof failed.
 #[test]
 fn moving_to_the_best_partner_keeps_an_optimum() {
     let mut rng = crate::domain::SplitMix64(7);
-    let (mut failed, mut moved, mut proved) = (0u32, 0u32, 0u32);
+    let (mut failed, mut moved, mut proved, mut inside) = (0u32, 0u32, 0u32, 0u32);
     for _ in 0..crate::test_cases(4000) {
         let n = 4 + rng.below(7) as usize;
         let mut w = vec![vec![0i64; n]; n];
@@ -760,6 +762,7 @@ fn moving_to_the_best_partner_keeps_an_optimum() {
             continue;
         };
         moved += 1;
+        inside += !m.moved.is_empty() as u32;
         let now = kept_mates(&m);
         assert_eq!((now[v], now[u], now[p], now[q]), (u, v, q, p));
         assert_eq!(p, mate[v]);
@@ -767,6 +770,18 @@ fn moving_to_the_best_partner_keeps_an_optimum() {
         assert!(order[u] > order[p], "moved to a smaller bonus");
         certify(&m, &now);
         assert_eq!(total(&w, &now), before, "the move lost weight");
+        // Any edit or solve after a move finds an optimum again.
+        let mut after = m.clone();
+        let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        let mut x = w.clone();
+        if a != b {
+            let y = 16 * rng.below(3) as i64;
+            after.set(a, b, y);
+            (x[a][b], x[b][a]) = (y, y);
+        }
+        let again = after.solve();
+        certify(&after, &again);
+        assert_eq!(total(&x, &again), brute(n, &x), "after the move: {w:?}");
         let Some(best) = m.sure_partner(v, bonus) else {
             continue;
         };
@@ -797,8 +812,12 @@ fn moving_to_the_best_partner_keeps_an_optimum() {
             "{v}-{u} is not in every optimum: {w:?} bonus {order:?}"
         );
     }
-    eprintln!("failed {failed}, moved {moved}, then proved {proved}");
+    eprintln!("failed {failed}, moved {moved} ({inside} inside a blossom with a dual), then proved {proved}");
     assert!(moved * 10 > failed, "moved {moved} of {failed}");
+    assert!(
+        inside * 20 > moved,
+        "moved inside a blossom with a dual {inside} of {moved}"
+    );
     assert!(proved * 4 > moved, "proved {proved} of {moved}");
 }
 
