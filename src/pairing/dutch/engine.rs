@@ -226,9 +226,10 @@ impl<'a, const N: usize> Engine<'a, N> {
         if mate.is_none() {
             let verts = &self.verts;
             let moved = (self.m).move_to_best(lv, bonus_of, |l| residents.contains(&verts[l]));
-            if let Some((u, p, q)) = moved {
-                let (u, p, q) = (verts[u], verts[p], verts[q]);
-                (st[pv], st[u], st[p], st[q]) = (u, pv, q, p);
+            if let Some(pairs) = moved {
+                for (a, b) in pairs {
+                    (st[verts[a]], st[verts[b]]) = (verts[b], verts[a]);
+                }
                 mate = self.m.sure_partner(lv, bonus_of);
             }
         }

@@ -609,32 +609,35 @@ impl<W: Weight> Matcher<W> {
     /// When [`Matcher::sure_partner`] cannot prove `v`'s mate because the
     /// edge to a vertex with a larger bonus is tight: moves the kept
     /// optimum to another optimum of the same weights in which `v` has
-    /// that vertex `u`, when a 4-cycle allows it: `v`'s mate `p` and `u`'s
-    /// mate `q` joined by a tight edge, both new pairs taking the places of
-    /// the old ones. Only the tight edge of the largest bonus is tried (a
-    /// proof for a smaller one fails on it). No dual moves and both new
-    /// pairs are tight; the four lie in the same blossoms with a dual, so
-    /// each of those keeps as many pairs inside as before and stays full:
-    /// the state is still an optimum, and the caller asks `sure_partner`
+    /// that vertex `u`, when a short alternating cycle allows it: `v`'s
+    /// mate `p` and `u`'s mate `q` joined by a tight edge (a 4-cycle), or
+    /// both tight to the two ends of another pair `r–s` (`q–r`, `s–p`: a
+    /// 6-cycle), the new pairs taking the places of the old ones. Only the
+    /// tight edge of the largest bonus is tried (a proof for a smaller one
+    /// fails on it). No dual moves and every new pair is tight; all the
+    /// players of the cycle lie in the same blossoms with a dual, so each
+    /// of those keeps as many pairs inside as before and stays full: the
+    /// state is still an optimum, and the caller asks `sure_partner`
     /// again. Outside any blossom with a dual, the zero-dual blossoms
-    /// around the four are dissolved first (that moves no dual and
-    /// unmatches nobody); inside one, the blossoms around them no longer
-    /// hold the matching their cycles say and are dissolved before the
-    /// next edit or solve ([`Matcher::settle_moves`]; that solve would
-    /// have formed them again anyway, as the edit dissolves them).
-    /// `movable(x)`: whether `p` and `q` may change partners. Returns
-    /// `(u, p, q)`, for the caller's copy of the matching.
+    /// around them are dissolved (that moves no dual and unmatches
+    /// nobody); inside one, the blossoms around them no longer hold the
+    /// matching their cycles say and are dissolved before the next edit or
+    /// solve ([`Matcher::settle_moves`]; that solve would have formed them
+    /// again anyway, as the edit dissolves them). `movable(x)`: whether
+    /// `x` (the mates and the other pair) may change partners; a player
+    /// whose `bonus` is `None` (a held pair, see `sure_partner`) never
+    /// does. Returns the new pairs, for the caller's copy of the matching.
     ///
     /// In the S1 loop of a large bracket most proofs failed only because
     /// the kept optimum had paired `v` with another of many equal
     /// partners: a 9,999-player open's round 2 made 1,563 solves, 498
-    /// with moves outside blossoms with a dual.
+    /// with 4-cycles outside blossoms with a dual.
     pub fn move_to_best(
         &mut self,
         v: usize,
         bonus: impl Fn(usize) -> Option<W>,
         movable: impl Fn(usize) -> bool,
-    ) -> Option<(usize, usize, usize)> {
+    ) -> Option<Vec<(usize, usize)>> {
         if !self.valid || !self.clean || self.st.mate[v] == NONE {
             return None;
         }
@@ -674,21 +677,46 @@ impl<W: Weight> Matcher<W> {
         }
         let (_, u) = best.filter(|_| !tie)?;
         let q = st.mate[u];
-        if q == NONE || q == v || !movable(q) {
+        if q == NONE || q == v || !movable(q) || bonus(q).is_none() {
             return None;
         }
-        if self.innermost_dual(u) != top || self.innermost_dual(q) != top || !tight(p, q) {
+        if self.innermost_dual(u) != top || self.innermost_dual(q) != top {
             return None;
         }
-        if top == NONE {
-            self.leave_blossoms(u);
-            self.leave_blossoms(q);
+        // The 4-cycle v-u, q-p, else a 6-cycle v-u, q-r, s-p through
+        // another pair r-s of the same blossoms with a dual.
+        let pairs = if tight(p, q) {
+            vec![(v, u), (p, q)]
         } else {
-            self.moved.extend([v, p, u, q]);
+            let found = self.active.iter().copied().find(|&r| {
+                let s = st.mate[r];
+                ![v, u, p, q].contains(&r)
+                    && s != NONE
+                    && ![v, u, p, q].contains(&s)
+                    && tight(q, r)
+                    && tight(s, p)
+                    && movable(r)
+                    && movable(s)
+                    && bonus(r).is_some()
+                    && bonus(s).is_some()
+                    && self.innermost_dual(r) == top
+                    && self.innermost_dual(s) == top
+            });
+            let r = found?;
+            vec![(v, u), (q, r), (st.mate[r], p)]
+        };
+        for &(a, b) in &pairs {
+            if top == NONE {
+                self.leave_blossoms(a);
+                self.leave_blossoms(b);
+            } else {
+                self.moved.extend([a, b]);
+            }
         }
-        let st = &mut self.st;
-        (st.mate[v], st.mate[u], st.mate[p], st.mate[q]) = (u, v, q, p);
-        Some((u, p, q))
+        for &(a, b) in &pairs {
+            (self.st.mate[a], self.st.mate[b]) = (b, a);
+        }
+        Some(pairs)
     }
 
     /// The innermost blossom around `x` with a dual (`NONE`: none).
