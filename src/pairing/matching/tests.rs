@@ -29,6 +29,20 @@ fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
     go(0, n, w, &mut vec![false; n])
 }
 
+/// Whether the edge `v–p` lies in every maximum-weight matching of `x`:
+/// the best matching with it outweighs the best without it (brute force).
+fn in_every_optimum(n: usize, x: &[Vec<i64>], v: usize, p: usize) -> bool {
+    let mut rest = x.to_vec();
+    for t in 0..n {
+        for e in [v, p] {
+            (rest[e][t], rest[t][e]) = (0, 0);
+        }
+    }
+    let mut without = x.to_vec();
+    (without[v][p], without[p][v]) = (0, 0);
+    x[v][p] + brute(n, &rest) > brute(n, &without)
+}
+
 /// A matcher holding the lower triangle of `w`.
 fn matcher_of(n: usize, w: &[Vec<i64>]) -> Matcher<i64> {
     let mut m = Matcher::<i64>::new(n);
@@ -623,19 +637,8 @@ fn a_sure_partner_is_the_mate_in_every_optimum() {
                 x[u][v] += bonus[u];
             }
         }
-        let mut rest = x.clone();
-        for t in 0..n {
-            for e in [v, p] {
-                rest[e][t] = 0;
-                rest[t][e] = 0;
-            }
-        }
-        let with = x[v][p] + brute(n, &rest);
-        let mut without = x.clone();
-        without[v][p] = 0;
-        without[p][v] = 0;
         assert!(
-            with > brute(n, &without),
+            in_every_optimum(n, &x, v, p),
             "{v}-{p} is not in every optimum: {w:?} held {held:?} bonus {bonus:?}"
         );
     }
