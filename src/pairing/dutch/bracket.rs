@@ -388,7 +388,7 @@ impl<const N: usize> Engine<'_, N> {
                 }
                 let sure: Vec<(usize, u64)> =
                     bonus.iter().map(|&(oi, a)| (bracket[oi], a)).collect();
-                let mv = match self.sure_mate(pv, &sure, &held, &mut st, sgbv..nsgbv) {
+                let mv = match self.sure_mate(pv, &sure, &held, &mut st, sgbv) {
                     Some(mv) => mv,
                     None => {
                         for (a, b) in held.drain(..) {

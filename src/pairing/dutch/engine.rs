@@ -199,15 +199,19 @@ impl<'a, const N: usize> Engine<'a, N> {
     /// when the matcher's kept optimum proves it without a solve (see
     /// `Matcher::sure_partner`). When the proof fails, the kept optimum
     /// may move to another one where `pv` has a better partner (see
-    /// `Matcher::move_to_best`; the players who change partners are all
-    /// of `residents`), `st` with it, and the proof is tried again.
+    /// `Matcher::move_to_best`), `st` with it, and the proof is tried
+    /// again. The players who may change partners are those from
+    /// `movers_from` on: the bracket's residents and the players below
+    /// them, so a resident may take the place of another as the one who
+    /// floats down to the same lower player (a bracket's MDPs, fixed
+    /// before its S1 loop, keep theirs).
     pub(super) fn sure_mate(
         &mut self,
         pv: usize,
         bonus: &[(usize, u64)],
         held: &[(usize, usize)],
         st: &mut Mates,
-        residents: std::ops::Range<usize>,
+        movers_from: usize,
     ) -> Option<usize> {
         const GONE: u64 = u64::MAX;
         let mut by_local = std::mem::take(&mut self.bonus_buf);
@@ -225,7 +229,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mut mate = self.m.sure_partner(lv, bonus_of);
         if mate.is_none() {
             let verts = &self.verts;
-            let moved = (self.m).move_to_best(lv, bonus_of, |l| residents.contains(&verts[l]));
+            let moved = (self.m).move_to_best(lv, bonus_of, |l| verts[l] >= movers_from);
             if let Some(pairs) = moved {
                 for (a, b) in pairs {
                     (st[verts[a]], st[verts[b]]) = (verts[b], verts[a]);
