@@ -1351,6 +1351,12 @@ pub(super) static TEXTS: &[Text] = &[
         "C2 (no second pairing-allocated bye or unplayed full point): every pairing leaves one of {ids}, who already had one, without an opponent",
     ),
     (
+        "err.pairing.too_many_players",
+        "{count} 名棋手超出瑞士制编排的上限 {max} 名",
+        "{count} 名棋手超出瑞士制編排的上限 {max} 名",
+        "{count} players are more than the Dutch pairing takes ({max} at most)",
+    ),
+    (
         "err.pairing.last_bracket",
         "最后一个分组无法配对",
         "最後一個分組無法配對",

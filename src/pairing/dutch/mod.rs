@@ -28,7 +28,7 @@ mod window;
 
 use crate::domain::Points;
 use crate::i18n::{msg, Msg};
-use crate::pairing::matching::{Matcher, Uint};
+use crate::pairing::matching::{Matcher, Uint, MAX_VERTICES};
 use crate::pairing::{PairingError, RoundPairing, SwissState};
 use layout::{Layout, ScoreMap};
 use player::Info;
@@ -80,6 +80,15 @@ fn pair_with(
             bye: Some(p.id),
             notes: Vec::new(),
         });
+    }
+    // (Refused up front, round 1 too: an event must not start that no
+    // later round could pair.)
+    if n > MAX_VERTICES {
+        return Err(PairingError::InvalidState(msg!(
+            "err.pairing.too_many_players",
+            count = n,
+            max = MAX_VERTICES
+        )));
     }
     if shortcuts {
         if let Some(mates) = unconstrained_round(&info) {
@@ -401,6 +410,20 @@ mod tests {
             assert!(again.is_ok(), "seed {seed}");
         }
         assert!(compared > 6, "only {compared} rounds paired");
+    }
+
+    /// A field larger than the matcher takes is refused with a message,
+    /// in round 1 already; one player fewer pairs.
+    #[test]
+    fn a_field_over_the_matchers_limit_is_refused_up_front() {
+        let state = simulate::new_event(MAX_VERTICES + 1, 9);
+        let err = pair(&state).expect_err("too many players");
+        let text = err.to_string();
+        assert!(text.contains(&(MAX_VERTICES + 1).to_string()), "{text}");
+        assert!(text.contains(&MAX_VERTICES.to_string()), "{text}");
+        let state = simulate::new_event(MAX_VERTICES, 9);
+        let p = pair(&state).expect("round 1 of the largest field");
+        assert_eq!(p.boards.len(), MAX_VERTICES / 2);
     }
 
     /// Moving a weight's counters to another bracket's map gives the weight
