@@ -4,6 +4,7 @@ use super::*;
 use proptest::prelude::*;
 
 mod moves;
+mod roots;
 
 /// Best total weight over all matchings, by exhaustive search.
 fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
