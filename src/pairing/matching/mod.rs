@@ -141,6 +141,8 @@ pub const MAX_SCALE: u32 = 16;
 /// A vertex is a hub when it holds the heaviest edge of more than one row
 /// in this many.
 const HUB_SHARE: usize = 16;
+/// The most stages a fresh start sprints in a row (see [`Solver::run`]).
+const MAX_SPRINTS: u32 = 1024;
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
@@ -2370,6 +2372,10 @@ impl<W: Weight> Solver<'_, W> {
             return true;
         }
         self.warm_start();
+        // Stages left to sprint, and how many the next unproductive stage
+        // sets (see below).
+        let mut sprint_left = 0u32;
+        let mut backoff = 1u32;
         loop {
             self.stage += 1;
             self.st.next_tag();
@@ -2386,12 +2392,18 @@ impl<W: Weight> Solver<'_, W> {
             // conditions); first only the first, whose tree grows until it
             // reaches any other free vertex, instead of a tree from every
             // free vertex for a single augmentation. A fresh start plants
-            // the others when that tree is stuck (see below).
+            // the others once that tree is done (see below).
             let mut lazy = !self.one_root;
+            let sprint = sprint_left > 0;
+            sprint_left = sprint_left.saturating_sub(1);
             if self.plant_roots(true) == 0 {
                 return true;
             }
             self.augmented = false;
+            let mut augs = 0usize;
+            // How many augmentations the stage had made when the other
+            // roots were planted.
+            let mut planted_after: Option<usize> = None;
             loop {
                 // After an augmentation the other trees keep growing over
                 // tight edges (their labels and blossoms are untouched by
@@ -2411,24 +2423,41 @@ impl<W: Weight> Solver<'_, W> {
                     }
                     if self.scan(x) {
                         self.augmented = true;
+                        augs += 1;
                     }
                 }
-                if self.augmented {
-                    break;
-                }
-                // A fresh start's first tree is stuck: every free vertex
-                // becomes a root, so that trees can meet halfway. (Planting
-                // them all at the start of each stage cost as much when
-                // every free vertex hangs on one matched player, as under
-                // a floater in a Dutch bracket: each stage then makes one
-                // augmentation, and a 2,921-vertex window of a 9,999-player
-                // round took 1,182 stages growing every tree, 15 s; from
-                // one root first, 2 s.)
-                if lazy {
+                // A fresh start's first tree is done: every other free
+                // vertex becomes a root, so that trees can meet halfway,
+                // unless the stage sprints (below) and that tree augmented.
+                if lazy && (!self.augmented || !sprint) {
                     lazy = false;
+                    planted_after = Some(augs);
                     if self.plant_roots(false) > 0 {
                         continue;
                     }
+                }
+                if self.augmented {
+                    // When every free vertex hangs on one matched player
+                    // (as under a floater in a Dutch bracket), the first
+                    // tree's augmentation takes him and the other trees
+                    // are stuck: growing them all makes one augmentation
+                    // per stage at the cost of every root's row (a
+                    // 2,921-vertex window of a 9,999-player round: 1,182
+                    // stages, 15 s). After such a stage the next ones
+                    // sprint, ending at their first tree's augmentation,
+                    // and a stage growing them all is tried again after 1,
+                    // 2, 4, ... sprints (that window: 2.4 s). Where the
+                    // other trees do augment (hundreds in a stage), every
+                    // stage grows them all, as before.
+                    if let Some(a) = planted_after.filter(|&a| a > 0) {
+                        if augs - a <= 1 {
+                            sprint_left = backoff;
+                            backoff = (backoff * 2).min(MAX_SPRINTS);
+                        } else {
+                            backoff = 1;
+                        }
+                    }
+                    break;
                 }
                 // No augmenting path over tight edges: update the duals.
                 // Each kind of delta keeps its own least value (the first

@@ -1,7 +1,9 @@
 //! A fresh start's stages plant one root first and the other free
-//! vertices only when its tree is stuck: graphs whose free vertices hang
-//! on one or two heavy vertices (a Dutch bracket under floaters), where
-//! that order matters most.
+//! vertices once its tree is done, and sprint (end at the first tree's
+//! augmentation) after stages where the other trees made at most one:
+//! graphs whose free vertices hang on one to three heavy vertices (a
+//! Dutch bracket under floaters), where that order matters most and the
+//! sprints happen (thousands over these cases, counted once by hand).
 
 use super::*;
 
