@@ -841,8 +841,9 @@ impl<W: Weight> Matcher<W> {
         self.settle_moves();
         self.drop_retired();
         // A repair grows one tree at a time; a fresh start, whose free
-        // vertices are many and far apart, grows them all at once (once
-        // a first tree is stuck) so that two trees can meet halfway.
+        // vertices are many and far apart, grows them all at once (after
+        // a first tree alone, see `Solver::run`) so that two trees can
+        // meet halfway.
         let mut one_root = true;
         // When edits have freed every vertex (all weights changed) the kept
         // state holds no pair worth keeping, and growing one tree per stage
@@ -2342,8 +2343,6 @@ impl<W: Weight> Solver<'_, W> {
         }
     }
 
-    /// Runs stages until no root is left. Returns false when the values
-    /// would outgrow the weight type (the caller restarts from scratch).
     /// Labels free vertices with a positive dual (not yet labelled) as
     /// roots: only the first when `one` or in a repair, else every one;
     /// returns how many.
@@ -2365,6 +2364,8 @@ impl<W: Weight> Solver<'_, W> {
         roots
     }
 
+    /// Runs stages until no root is left. Returns false when the values
+    /// would outgrow the weight type (the caller restarts from scratch).
     fn run(&mut self) -> bool {
         self.st.epoch += 1;
         let n = self.n;
