@@ -7,7 +7,7 @@ use super::player::WeightKey;
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
-use crate::pairing::matching::{Uint, WordMap};
+use crate::pairing::matching::{Indices, Uint, WordMap};
 use std::collections::HashMap;
 
 impl<const N: usize> Engine<'_, N> {
@@ -451,15 +451,9 @@ impl<const N: usize> Engine<'_, N> {
 /// edges: 43 MB, not 86.
 struct BaseWeights<const N: usize> {
     sgb: usize,
-    idx: BaseIdx,
+    idx: Indices,
     vals: Vec<Uint<N>>,
     lookup: WordMap<Uint<N>, u32>,
-}
-
-/// The value index of each edge, narrow while every index fits 16 bits.
-enum BaseIdx {
-    Narrow(Vec<u16>),
-    Wide(Vec<u32>),
 }
 
 impl<const N: usize> BaseWeights<N> {
@@ -468,7 +462,7 @@ impl<const N: usize> BaseWeights<N> {
         let size = at(len) - at(sgb);
         BaseWeights {
             sgb,
-            idx: BaseIdx::Narrow(vec![0; size]),
+            idx: Indices::zeros(size),
             vals: vec![Uint::ZERO],
             lookup: WordMap::from_iter([(Uint::ZERO, 0)]),
         }
@@ -493,25 +487,12 @@ impl<const N: usize> BaseWeights<N> {
 
     fn put_index(&mut self, l: usize, k: usize, i: u32) {
         let at = self.at(l, k);
-        if let BaseIdx::Narrow(v) = &self.idx {
-            if i > u32::from(u16::MAX) {
-                self.idx = BaseIdx::Wide(v.iter().map(|&x| u32::from(x)).collect());
-            }
-        }
-        match &mut self.idx {
-            BaseIdx::Narrow(v) => v[at] = i as u16,
-            BaseIdx::Wide(v) => v[at] = i,
-        }
+        self.idx.set(at, i);
     }
 
     #[inline]
     fn get(&self, l: usize, k: usize) -> Uint<N> {
-        let at = self.at(l, k);
-        let i = match &self.idx {
-            BaseIdx::Narrow(v) => u32::from(v[at]),
-            BaseIdx::Wide(v) => v[at],
-        };
-        self.vals[i as usize]
+        self.vals[self.idx.get(self.at(l, k)) as usize]
     }
 
     fn clear(&mut self, l: usize, k: usize) {
@@ -536,7 +517,7 @@ mod tests {
                 base.put_index(l, k, i);
             }
         }
-        assert!(base.vals.len() > 65_536);
+        assert!(base.vals.len() > 65_536 && !base.idx.is_narrow());
         for l in sgb..len {
             for k in 0..l {
                 assert_eq!(base.get(l, k), value(l, k), "edge {k}-{l}");

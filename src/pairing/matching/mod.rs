@@ -13,7 +13,7 @@ mod table;
 pub mod uint;
 
 use table::{on_row, Key, Table, NO_EDGE_WEIGHT};
-pub use table::{WordHasher, WordMap};
+pub use table::{Indices, WordHasher, WordMap};
 pub use uint::Uint;
 
 use std::ops::{Add, Sub};

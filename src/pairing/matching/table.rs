@@ -45,9 +45,6 @@ pub type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 /// Index 0 is the zero weight: no edge.
 pub(super) const NO_EDGE_WEIGHT: u32 = 0;
 
-/// The most slots a narrow matrix can name.
-const NARROW_SLOTS: usize = 1 << 16;
-
 /// A cell of the matrix: a value index, narrow or wide.
 pub(super) trait Key: Copy {
     fn k(self) -> u32;
@@ -67,12 +64,68 @@ impl Key for u32 {
     }
 }
 
-/// The matrix's cells: `[i * n + j]` is the value index of edge `i–j`
-/// (symmetric).
+/// A vector of value indices, each 16 bits wide while every index fits
+/// (at most 65,536 slots) and 32 bits after: the vector widens once, when
+/// an index needs 17 bits. The matrix below holds its cells in one, and so
+/// does the Dutch bracket's table of base weights.
 #[derive(Clone, Debug)]
-enum Cells {
+pub enum Indices {
     Narrow(Vec<u16>),
     Wide(Vec<u32>),
+}
+
+impl Indices {
+    /// `len` indices, all 0.
+    pub fn zeros(len: usize) -> Self {
+        Indices::Narrow(vec![0; len])
+    }
+
+    #[inline]
+    pub fn get(&self, at: usize) -> u32 {
+        match self {
+            Indices::Narrow(v) => u32::from(v[at]),
+            Indices::Wide(v) => v[at],
+        }
+    }
+
+    /// Sets index `at` to `k`, widening first if `k` needs 17 bits.
+    #[inline]
+    pub fn set(&mut self, at: usize, k: u32) {
+        match self {
+            Indices::Narrow(v) => match u16::try_from(k) {
+                Ok(k) => v[at] = k,
+                Err(_) => self.widen_and_set(at, k),
+            },
+            Indices::Wide(v) => v[at] = k,
+        }
+    }
+
+    /// (Out of line: it happens once, and [`Indices::set`] stays small
+    /// enough to inline into the matrix's hot path.)
+    #[cold]
+    #[inline(never)]
+    fn widen_and_set(&mut self, at: usize, k: u32) {
+        if let Indices::Narrow(v) = self {
+            *self = Indices::Wide(v.iter().map(|&x| u32::from(x)).collect());
+        }
+        if let Indices::Wide(v) = self {
+            v[at] = k;
+        }
+    }
+
+    /// Whether every index is still 16 bits wide.
+    pub fn is_narrow(&self) -> bool {
+        matches!(self, Indices::Narrow(_))
+    }
+
+    /// The indices in `r`, as a [`Row`].
+    #[inline]
+    pub(super) fn row(&self, r: std::ops::Range<usize>) -> Row<'_> {
+        match self {
+            Indices::Narrow(c) => Row::Narrow(&c[r]),
+            Indices::Wide(c) => Row::Wide(&c[r]),
+        }
+    }
 }
 
 /// One row of the matrix (see [`Table::row`]); [`on_row!`] runs code on
@@ -98,7 +151,8 @@ pub(super) use on_row;
 #[derive(Clone, Debug)]
 pub(super) struct Table<W: Weight> {
     n: usize,
-    idx: Cells,
+    /// `[i * n + j]` is the value index of edge `i–j` (symmetric).
+    idx: Indices,
     vals: Vec<W>,
     /// How many edges hold each value (the zero value is not counted).
     refs: Vec<u32>,
@@ -115,7 +169,7 @@ impl<W: Weight> Table<W> {
     pub fn new(n: usize) -> Self {
         Table {
             n,
-            idx: Cells::Narrow(vec![0; n * n]),
+            idx: Indices::zeros(n * n),
             vals: vec![W::zero()],
             refs: vec![0],
             lookup: WordMap::default(),
@@ -132,49 +186,27 @@ impl<W: Weight> Table<W> {
 
     #[inline]
     fn key(&self, c: usize) -> u32 {
-        match &self.idx {
-            Cells::Narrow(v) => u32::from(v[c]),
-            Cells::Wide(v) => v[c],
-        }
+        self.idx.get(c)
     }
 
     /// Row `v`: the value index of each edge `v–u`.
     #[inline]
     pub fn row(&self, v: usize) -> Row<'_> {
-        let r = v * self.n..(v + 1) * self.n;
-        match &self.idx {
-            Cells::Narrow(c) => Row::Narrow(&c[r]),
-            Cells::Wide(c) => Row::Wide(&c[r]),
-        }
+        self.idx.row(v * self.n..(v + 1) * self.n)
     }
 
-    /// Stores index `k` in the cells of `i–j` and `j–i`.
+    /// Stores index `k` in the cells of `i–j` and `j–i` (the first store
+    /// of slot 65,536 widens the matrix).
     fn store(&mut self, i: usize, j: usize, k: u32) {
-        let (a, b) = (i * self.n + j, j * self.n + i);
-        match &mut self.idx {
-            Cells::Narrow(c) => {
-                let k = u16::try_from(k).expect("a narrow slot");
-                c[a] = k;
-                c[b] = k;
-            }
-            Cells::Wide(c) => {
-                c[a] = k;
-                c[b] = k;
-            }
-        }
+        self.idx.set(i * self.n + j, k);
+        self.idx.set(j * self.n + i, k);
     }
 
-    /// A new slot for a value: a freed one, or the next (widening the
-    /// matrix when a narrow cell cannot name it).
+    /// A new slot for a value: a freed one, or the next.
     fn new_slot(&mut self, w: W) -> u32 {
         if let Some(k) = self.free.pop() {
             self.vals[k as usize] = w;
             return k;
-        }
-        if self.vals.len() == NARROW_SLOTS {
-            if let Cells::Narrow(c) = &self.idx {
-                self.idx = Cells::Wide(c.iter().map(|&k| u32::from(k)).collect());
-            }
         }
         self.vals.push(w);
         self.refs.push(0);
@@ -238,6 +270,9 @@ impl<W: Weight> Table<W> {
 mod tests {
     use super::*;
 
+    /// The most slots a narrow matrix can name.
+    const NARROW_SLOTS: usize = 1 << 16;
+
     #[test]
     fn values_are_shared_and_freed() {
         let mut t = Table::<i64>::new(4);
@@ -279,12 +314,12 @@ mod tests {
             for j in i + 1..n {
                 t.put(i, j, w(i, j));
                 assert!(
-                    matches!(t.idx, Cells::Narrow(_)) == (t.vals.len() <= NARROW_SLOTS),
+                    t.idx.is_narrow() == (t.vals.len() <= NARROW_SLOTS),
                     "the matrix widens exactly when a slot needs 17 bits"
                 );
             }
         }
-        assert!(matches!(t.idx, Cells::Wide(_)));
+        assert!(!t.idx.is_narrow());
         assert_eq!(t.distinct(), n * (n - 1) / 2);
         for i in 0..n {
             for j in i + 1..n {
