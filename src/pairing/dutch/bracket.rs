@@ -123,6 +123,10 @@ impl<const N: usize> Engine<'_, N> {
             for l in sgb..len {
                 let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
+                    if k % PREFETCH_RUN == 0 {
+                        let run = &bracket[k..l.min(k + PREFETCH_RUN)];
+                        self.prefetch(run.iter().copied(), bracket[l]);
+                    }
                     let (hi, lo) = (bracket[k], bracket[l]);
                     if info.forbids(&info.players[info.sorted[hi]], pl) {
                         self.set(hi, lo, Uint::ZERO);
@@ -273,6 +277,10 @@ impl<const N: usize> Engine<'_, N> {
             }
             for (oidx, &oi) in rem.iter().enumerate() {
                 for (kri, &ki) in rem[..oidx].iter().enumerate() {
+                    if kri % PREFETCH_RUN == 0 {
+                        let run = &rem[kri..oidx.min(kri + PREFETCH_RUN)];
+                        self.prefetch(run.iter().map(|&x| bracket[x]), bracket[oi]);
+                    }
                     let w = ewc(&base, ki, oi, kri);
                     self.set(bracket[ki], bracket[oi], w);
                 }
@@ -352,6 +360,10 @@ impl<const N: usize> Engine<'_, N> {
             for a in 0..rem.len() {
                 let pv = bracket[rem[a]];
                 for bb in a + 1..rem.len() {
+                    if (bb - a - 1) % PREFETCH_RUN == 0 {
+                        let run = &rem[bb..rem.len().min(bb + PREFETCH_RUN)];
+                        self.prefetch(run.iter().map(|&x| bracket[x]), pv);
+                    }
                     let ov = bracket[rem[bb]];
                     if !down(&st, pv) || down(&st, ov) {
                         base.clear(rem[bb], rem[a]);
@@ -442,6 +454,10 @@ impl<const N: usize> Engine<'_, N> {
         Ok(result)
     }
 }
+
+/// How many edges of a run of sets have their cells read ahead at once
+/// (see `Engine::prefetch`).
+const PREFETCH_RUN: usize = 32;
 
 /// The base weights of a bracket's edges (`get(l, k)`, `k < l`, rows from
 /// `sgb` on), each as an index into the few distinct values they take:

@@ -183,6 +183,12 @@ impl<'a, const N: usize> Engine<'a, N> {
         self.m.set(self.loc[a], self.loc[b], wm);
     }
 
+    /// Before a run of [`Engine::set`] calls on the edges `hi–lo` for each
+    /// `hi` of `his` (all in the window): see [`Matcher::prefetch`].
+    pub(super) fn prefetch(&self, his: impl Iterator<Item = usize>, lo: usize) {
+        self.m.prefetch(his.map(|v| self.loc[v]), self.loc[lo]);
+    }
+
     /// The weight of edge `a–b`, both in the window.
     pub(super) fn get(&self, a: usize, b: usize) -> Uint<N> {
         let w = self.m.get(self.loc[a], self.loc[b]);

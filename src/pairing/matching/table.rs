@@ -189,6 +189,12 @@ impl<W: Weight> Table<W> {
         self.idx.get(c)
     }
 
+    /// The value index of edge `i–j`, read in `i`'s row.
+    #[inline]
+    pub fn key_at(&self, i: usize, j: usize) -> u32 {
+        self.key(i * self.n + j)
+    }
+
     /// Row `v`: the value index of each edge `v–u`.
     #[inline]
     pub fn row(&self, v: usize) -> Row<'_> {
