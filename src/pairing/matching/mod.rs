@@ -16,6 +16,7 @@ use table::{on_row, Key, Table, NO_EDGE_WEIGHT};
 pub use table::{Indices, WordHasher, WordMap};
 pub use uint::Uint;
 
+use std::collections::VecDeque;
 use std::ops::{Add, Sub};
 
 /// What the matcher needs of an edge weight: exact, non-negative, ordered.
@@ -984,10 +985,16 @@ struct State<W: Weight> {
     /// this stage and is left alone until the next one.
     dead: Vec<u32>,
     stage: u32,
-    /// S-vertices and S-blossoms to scan, taken first in first out from
-    /// `qhead` on (see [`Solver::next_queued`]).
-    queue: Vec<usize>,
-    qhead: usize,
+    /// S-vertices and S-blossoms to scan, in the order they were
+    /// labelled: the trees grow breadth first. Nearly every edge of a
+    /// large Dutch bracket is tight (many equal weights). A tree grown
+    /// depth first (last in, first out) dives thousands of levels deep
+    /// before it meets a free vertex that may be a few levels away, and
+    /// forms a zero-dual blossom at most levels, a chain that the next
+    /// edit inside it dissolves. Breadth first, seed 17's round 2 of a
+    /// 9,999-player open (mix 40/35): the repair after the S1 lift 4.1 →
+    /// 1.4 s, the S1-order loop 7.6 → 5.7 s, with the same pairings.
+    queue: VecDeque<usize>,
     /// Weights are taken times `2^scale`.
     scale: u32,
 }
@@ -1031,8 +1038,7 @@ impl<W: Weight> State<W> {
             tree: Vec::new(),
             dead: Vec::new(),
             stage: 0,
-            queue: Vec::new(),
-            qhead: 0,
+            queue: VecDeque::new(),
             scale: 0,
         }
     }
@@ -1071,8 +1077,7 @@ impl<W: Weight> State<W> {
             tree: vec![NONE; 2 * n],
             dead: vec![0; n],
             stage: 0,
-            queue: Vec::new(),
-            qhead: 0,
+            queue: VecDeque::new(),
             scale: 0,
         }
     }
@@ -1371,7 +1376,7 @@ impl<W: Weight> Solver<'_, W> {
         if b >= self.n && self.leafbest[b].is_none() {
             self.build_leafbest(b);
         }
-        self.queue.push(b);
+        self.queue.push_back(b);
     }
 
     fn assign_label(&mut self, w: usize, t: u8, p: Edge) {
@@ -2364,26 +2369,6 @@ impl<W: Weight> Solver<'_, W> {
         }
     }
 
-    /// The next S-vertex or S-blossom to scan, in the order they were
-    /// labelled: the trees grow breadth first. Nearly every edge of a
-    /// large Dutch bracket is tight (many equal weights). A tree grown
-    /// depth first (last in, first out) dives thousands of levels deep
-    /// before it meets a free vertex that may be a few levels away, and
-    /// forms a zero-dual blossom at most levels, a chain that the next
-    /// edit inside it dissolves. Breadth first, seed 17's round 2 of a
-    /// 9,999-player open (mix 40/35): the repair after the S1 lift 4.1 →
-    /// 1.4 s, the S1-order loop 7.6 → 5.7 s, with the same pairings.
-    fn next_queued(&mut self) -> Option<usize> {
-        let x = self.queue.get(self.st.qhead).copied();
-        if x.is_some() {
-            self.st.qhead += 1;
-        } else {
-            self.queue.clear();
-            self.st.qhead = 0;
-        }
-        x
-    }
-
     /// Labels free vertices with a positive dual (not yet labelled) as
     /// roots: only the first when `one` or in a repair, else every one;
     /// returns how many.
@@ -2428,7 +2413,6 @@ impl<W: Weight> Solver<'_, W> {
                 *x = NO_EDGE;
             }
             self.queue.clear();
-            self.st.qhead = 0;
             self.align_root_parity();
             // Roots: free vertices whose dual is still positive (free
             // vertices with a zero dual already satisfy the optimality
@@ -2453,7 +2437,7 @@ impl<W: Weight> Solver<'_, W> {
                 // a path through other trees), so one stage can make many
                 // vertex-disjoint augmentations; the stage ends when no
                 // tight edge is left to follow, before any dual update.
-                while let Some(x) = self.next_queued() {
+                while let Some(x) = self.queue.pop_front() {
                     if self.augmented {
                         let top = if x < n {
                             self.inblossom[x]
@@ -2614,7 +2598,7 @@ impl<W: Weight> Solver<'_, W> {
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
-                        self.queue.push(i);
+                        self.queue.push_back(i);
                     }
                     _ => self.expand_blossom(dblossom),
                 }
