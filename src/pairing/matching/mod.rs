@@ -9,9 +9,11 @@
 // Index loops over parallel arrays read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+mod marks;
 mod table;
 pub mod uint;
 
+use marks::{is_marked, TightMarks};
 use table::{on_row, Key, Table, NO_EDGE_WEIGHT};
 pub use table::{Indices, WordHasher, WordMap};
 pub use uint::Uint;
@@ -970,14 +972,8 @@ struct State<W: Weight> {
     /// stop there.
     blossom_end: usize,
     dual: Vec<W>,
-    /// Stage tag per edge: the edge is known tight in the stage tagged
-    /// `tag`. One byte per edge (the matrix of a 7,000-player window is
-    /// 49 MB, not 196): tags run 1 to 255 and start again, and the
-    /// whole array is cleared when they do, so an old mark never passes
-    /// for a new one.
-    allowed: Vec<u8>,
-    /// The current stage's tag (see `allowed`; 0 marks no stage).
-    tag: u8,
+    /// The edges known tight in this stage (see [`TightMarks`]).
+    allowed: TightMarks,
     /// The root of the search tree each labelled top-level blossom (or
     /// vertex) belongs to in this stage.
     tree: Vec<usize>,
@@ -1033,8 +1029,7 @@ impl<W: Weight> State<W> {
             unused: Vec::new(),
             blossom_end: 0,
             dual: Vec::new(),
-            allowed: Vec::new(),
-            tag: 0,
+            allowed: TightMarks::default(),
             tree: Vec::new(),
             dead: Vec::new(),
             stage: 0,
@@ -1072,8 +1067,7 @@ impl<W: Weight> State<W> {
             unused: (n..2 * n).rev().collect(),
             blossom_end: n,
             dual,
-            allowed: vec![0; n * n],
-            tag: 0,
+            allowed: TightMarks::new(n),
             tree: vec![NONE; 2 * n],
             dead: vec![0; n],
             stage: 0,
@@ -1082,16 +1076,9 @@ impl<W: Weight> State<W> {
         }
     }
 
-    /// Moves to the next stage's tag in `allowed`, clearing the marks
-    /// when the tags start again.
+    /// Forgets the tight edges of the last stage.
     fn next_tag(&mut self) {
-        self.tag = match self.tag {
-            u8::MAX => {
-                self.allowed.fill(0);
-                1
-            }
-            t => t + 1,
-        };
+        self.allowed.clear();
     }
 
     /// The innermost blossom containing both `i` and `j` (`NONE`: none):
@@ -1738,10 +1725,7 @@ impl<W: Weight> Solver<'_, W> {
     }
 
     fn mark_allowed(&mut self, e: Edge) {
-        let s = self.tag;
-        let n = self.n;
-        self.allowed[e.0 * n + e.1] = s;
-        self.allowed[e.1 * n + e.0] = s;
+        self.allowed.mark(e.0, e.1);
     }
 
     /// Expands the top-level T-blossom `b` whose dual reached zero.
@@ -2102,7 +2086,6 @@ impl<W: Weight> Solver<'_, W> {
     fn scan(&mut self, x: usize) -> bool {
         let n = self.n;
         let g = self.g;
-        let tag = self.st.tag;
         if x < n {
             return on_row!(g.row(x), ks => self.scan_row(x, ks));
         } else {
@@ -2117,8 +2100,7 @@ impl<W: Weight> Solver<'_, W> {
                     NO_LEAF => continue,
                     v => v as usize,
                 };
-                let ei = v * n + u;
-                let tight = self.st.allowed[ei] == tag;
+                let tight = self.st.allowed.get(v, u);
                 let kslack = if tight {
                     W::zero()
                 } else {
@@ -2142,7 +2124,6 @@ impl<W: Weight> Solver<'_, W> {
     /// [`Solver::visit`].
     #[inline]
     fn scan_row<K: Key>(&mut self, v: usize, ks: &[K]) -> bool {
-        let n = self.n;
         let g = self.g;
         let act = self.act;
         let augmented = self.augmented;
@@ -2153,7 +2134,7 @@ impl<W: Weight> Solver<'_, W> {
             // end's top-level blossom.
             let hit = {
                 let st = &mut *self.st;
-                let (tag, stage, epoch, scale) = (st.tag, st.stage, st.epoch, st.scale);
+                let (stage, epoch, scale) = (st.stage, st.epoch, st.scale);
                 let State {
                     inblossom,
                     label,
@@ -2167,7 +2148,7 @@ impl<W: Weight> Solver<'_, W> {
                 } = st;
                 let scaled = |w: W| if scale == 0 { w } else { w.shl(scale) };
                 let dv = dual[v];
-                let row = &allowed[v * n..(v + 1) * n];
+                let row = allowed.row(v);
                 let mut hit = None;
                 while i < act.len() {
                     let u = act[i];
@@ -2183,7 +2164,7 @@ impl<W: Weight> Solver<'_, W> {
                     {
                         continue;
                     }
-                    if row[u] == tag {
+                    if is_marked(row, u) {
                         hit = Some((u, bu, true));
                         break;
                     }
@@ -2226,9 +2207,7 @@ impl<W: Weight> Solver<'_, W> {
                 break;
             };
             if !tight {
-                let tag = self.st.tag;
-                self.st.allowed[v * n + u] = tag;
-                self.st.allowed[u * n + v] = tag;
+                self.st.allowed.mark(v, u);
             }
             if self.visit_tight(v, u, bu, &mut bv) {
                 return true;
@@ -2260,10 +2239,7 @@ impl<W: Weight> Solver<'_, W> {
     ) -> bool {
         if !tight {
             if kslack.is_zero() {
-                let n = self.n;
-                let tag = self.st.tag;
-                self.st.allowed[v * n + u] = tag;
-                self.st.allowed[u * n + v] = tag;
+                self.st.allowed.mark(v, u);
             } else {
                 if self.label[bu] == 1 {
                     let b = *bv;
