@@ -776,13 +776,10 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Dissolves every blossom around `x`, top down (see
-    /// [`State::dissolve`]; with zero duals only, no dual moves and nobody
-    /// is unmatched).
+    /// [`State::dissolve_around`]; with zero duals only, no dual moves and
+    /// nobody is unmatched).
     fn leave_blossoms(&mut self, x: usize) {
-        while self.st.inblossom[x] != x {
-            let last = self.st.parent[x];
-            self.st.dissolve_down_to(x, last);
-        }
+        self.st.dissolve_around(x);
     }
 
     /// Raises the dual of `v` by what an edge of `v` gaining `by` needs,
@@ -1212,6 +1209,70 @@ impl<W: Weight> State<W> {
             self.unused.push(b);
         }
         self.leafbuf = lv;
+    }
+
+    /// Dissolves every blossom around the vertex `x`, top down: what
+    /// [`State::dissolve`] of the top-level one, again and again until `x`
+    /// is top-level, makes of the state (each vertex gains the duals of
+    /// the dissolved blossoms around it, the base of each one with a dual
+    /// is unmatched in that order, and the blossom ids go back in that
+    /// order), in one pass over the vertices instead of one per level. A
+    /// nest thousands of levels deep with duals (a repair's stage leaves
+    /// one around a large bracket) took a pass over every vertex per
+    /// level when a move in the S1-order loop dissolved it.
+    fn dissolve_around(&mut self, x: usize) {
+        let n = self.inblossom.len();
+        let mut chain = Vec::new();
+        let mut b = self.parent[x];
+        while b != NONE {
+            chain.push(b);
+            b = self.parent[b];
+        }
+        chain.reverse();
+        let mut zsum = W::zero();
+        let mut lv = std::mem::take(&mut self.leafbuf);
+        for (k, &b) in chain.iter().enumerate() {
+            let next = chain.get(k + 1).copied().unwrap_or(x);
+            let z = self.dual[b];
+            zsum = zsum + z;
+            let childs = std::mem::take(&mut self.childs[b]);
+            for &c in &childs {
+                self.parent[c] = NONE;
+                if c == next {
+                    // Dissolved next (or `x` itself, below).
+                    continue;
+                }
+                lv.clear();
+                collect_leaves(&self.childs, n, c, &mut lv);
+                for &v in &lv {
+                    self.inblossom[v] = c;
+                    if zsum > W::zero() {
+                        self.dual[v] = self.dual[v] + zsum;
+                    }
+                }
+            }
+            self.dual[b] = W::zero();
+            let beta = self.base[b];
+            self.bedges[b] = Vec::new();
+            self.base[b] = NONE;
+            self.label[b] = 0;
+            self.labelend[b] = NO_EDGE;
+            self.bestedge[b] = NO_EDGE;
+            self.leafbest[b] = None;
+            self.unused.push(b);
+            if z > W::zero() && self.mate[beta] != NONE {
+                let m = self.mate[beta];
+                self.mate[beta] = NONE;
+                self.mate[m] = NONE;
+            }
+        }
+        self.leafbuf = lv;
+        if !chain.is_empty() {
+            self.inblossom[x] = x;
+            if zsum > W::zero() {
+                self.dual[x] = self.dual[x] + zsum;
+            }
+        }
     }
 
     /// Dissolves the top-level blossom `b`: its dual moves onto its vertices

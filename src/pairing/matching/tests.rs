@@ -3,6 +3,7 @@
 use super::*;
 use proptest::prelude::*;
 
+mod dissolve;
 mod moves;
 mod roots;
 
