@@ -251,20 +251,20 @@ impl<W: Weight> Matcher<W> {
         self.w.at(i, j).half()
     }
 
-    /// Reads the cells of the edges `i–j` in `i`'s row for each `i` of
+    /// Asks for the cells of the edges `i–j` in `i`'s row for each `i` of
     /// `is`, before a run of [`Matcher::set`] calls on those edges. A set
     /// reads and writes both cells of its edge; in a run on the edges of
     /// one vertex `j`, the cell in `j`'s row is read in order and the
     /// other is a cache miss per edge, which the run waits for one after
-    /// another. These reads, independent of each other, overlap (the
-    /// brackets of a 9,999-player round set tens of millions of edges).
+    /// another. Prefetch hints, independent of each other, overlap, and
+    /// the sets go on while the cells come (the brackets of a 9,999-player
+    /// round set tens of millions of edges; reading the cells instead
+    /// waited for them: seed 29's round 2 with mix 25/25, 15.1 -> 14.9 s).
     /// Changes nothing.
     pub fn prefetch(&self, is: impl Iterator<Item = usize>, j: usize) {
-        let mut acc = 0u32;
         for i in is {
-            acc = acc.wrapping_add(self.w.key_at(i, j));
+            self.w.prefetch_at(i, j);
         }
-        std::hint::black_box(acc);
     }
 
     /// Sets the weight of edge `i–j` (zero removes it). `i != j`.

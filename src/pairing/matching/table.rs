@@ -88,6 +88,24 @@ impl Indices {
         }
     }
 
+    /// Asks the processor to bring index `at` into its cache: a hint that
+    /// reads nothing and never waits (see `Matcher::prefetch`).
+    #[inline]
+    pub fn prefetch(&self, at: usize) {
+        let p = match self {
+            Indices::Narrow(v) => v[at..].as_ptr() as *const i8,
+            Indices::Wide(v) => v[at..].as_ptr() as *const i8,
+        };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never dereferences its address (and this one
+        // is in bounds); SSE, which it needs, is in every x86-64.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        std::hint::black_box(p);
+    }
+
     /// Sets index `at` to `k`, widening first if `k` needs 17 bits.
     #[inline]
     pub fn set(&mut self, at: usize, k: u32) {
@@ -189,10 +207,10 @@ impl<W: Weight> Table<W> {
         self.idx.get(c)
     }
 
-    /// The value index of edge `i–j`, read in `i`'s row.
+    /// Brings the cell of edge `i–j` in `i`'s row into the cache (a hint).
     #[inline]
-    pub fn key_at(&self, i: usize, j: usize) -> u32 {
-        self.key(i * self.n + j)
+    pub fn prefetch_at(&self, i: usize, j: usize) {
+        self.idx.prefetch(i * self.n + j);
     }
 
     /// Row `v`: the value index of each edge `v–u`.
