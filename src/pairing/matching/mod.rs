@@ -1184,31 +1184,13 @@ impl<W: Weight> State<W> {
             b = self.parent[b];
         }
         chain.reverse();
-        let mut lv = std::mem::take(&mut self.leafbuf);
         for (k, &b) in chain.iter().enumerate() {
+            // (The next is dissolved next: its vertices get their blossom
+            // there.)
             let next = chain.get(k + 1).copied().unwrap_or(NONE);
-            let childs = std::mem::take(&mut self.childs[b]);
-            for &c in &childs {
-                self.parent[c] = NONE;
-                if c == next {
-                    // Dissolved next: its vertices get their blossom there.
-                    continue;
-                }
-                lv.clear();
-                collect_leaves(&self.childs, n, c, &mut lv);
-                for &x in &lv {
-                    self.inblossom[x] = c;
-                }
-            }
-            self.bedges[b] = Vec::new();
-            self.base[b] = NONE;
-            self.label[b] = 0;
-            self.labelend[b] = NO_EDGE;
-            self.bestedge[b] = NO_EDGE;
-            self.leafbest[b] = None;
-            self.unused.push(b);
+            self.free_children(b, next, W::zero());
+            self.retire_blossom(b);
         }
-        self.leafbuf = lv;
     }
 
     /// Dissolves every blossom around the vertex `x`, top down: what
@@ -1221,7 +1203,6 @@ impl<W: Weight> State<W> {
     /// one around a large bracket) took a pass over every vertex per
     /// level when a move in the S1-order loop dissolved it.
     fn dissolve_around(&mut self, x: usize) {
-        let n = self.inblossom.len();
         let mut chain = Vec::new();
         let mut b = self.parent[x];
         while b != NONE {
@@ -1230,43 +1211,13 @@ impl<W: Weight> State<W> {
         }
         chain.reverse();
         let mut zsum = W::zero();
-        let mut lv = std::mem::take(&mut self.leafbuf);
         for (k, &b) in chain.iter().enumerate() {
+            // (The next is dissolved next, or is `x` itself, below.)
             let next = chain.get(k + 1).copied().unwrap_or(x);
-            let z = self.dual[b];
-            zsum = zsum + z;
-            let childs = std::mem::take(&mut self.childs[b]);
-            for &c in &childs {
-                self.parent[c] = NONE;
-                if c == next {
-                    // Dissolved next (or `x` itself, below).
-                    continue;
-                }
-                lv.clear();
-                collect_leaves(&self.childs, n, c, &mut lv);
-                for &v in &lv {
-                    self.inblossom[v] = c;
-                    if zsum > W::zero() {
-                        self.dual[v] = self.dual[v] + zsum;
-                    }
-                }
-            }
-            self.dual[b] = W::zero();
-            let beta = self.base[b];
-            self.bedges[b] = Vec::new();
-            self.base[b] = NONE;
-            self.label[b] = 0;
-            self.labelend[b] = NO_EDGE;
-            self.bestedge[b] = NO_EDGE;
-            self.leafbest[b] = None;
-            self.unused.push(b);
-            if z > W::zero() && self.mate[beta] != NONE {
-                let m = self.mate[beta];
-                self.mate[beta] = NONE;
-                self.mate[m] = NONE;
-            }
+            zsum = zsum + self.dual[b];
+            self.free_children(b, next, zsum);
+            self.retire_blossom(b);
         }
-        self.leafbuf = lv;
         if !chain.is_empty() {
             self.inblossom[x] = x;
             if zsum > W::zero() {
@@ -1279,13 +1230,23 @@ impl<W: Weight> State<W> {
     /// (edges leaving it stop being tight, so its base is unmatched when the
     /// dual was positive) and its children become top-level.
     fn dissolve(&mut self, b: usize) {
+        debug_assert!(b >= self.inblossom.len() && self.parent[b] == NONE);
+        self.free_children(b, NONE, self.dual[b]);
+        self.retire_blossom(b);
+    }
+
+    /// Makes the children of the blossom `b` top-level, but `skip`: each
+    /// other child's vertices name it as their blossom and gain `z` (the
+    /// duals of the blossoms dissolved around them).
+    fn free_children(&mut self, b: usize, skip: usize, z: W) {
         let n = self.inblossom.len();
-        debug_assert!(b >= n && self.parent[b] == NONE);
-        let z = self.dual[b];
         let childs = std::mem::take(&mut self.childs[b]);
         let mut lv = std::mem::take(&mut self.leafbuf);
         for &c in &childs {
             self.parent[c] = NONE;
+            if c == skip {
+                continue;
+            }
             lv.clear();
             collect_leaves(&self.childs, n, c, &mut lv);
             for &v in &lv {
@@ -1296,7 +1257,13 @@ impl<W: Weight> State<W> {
             }
         }
         self.leafbuf = lv;
-        self.dual[b] = W::zero();
+    }
+
+    /// Ends the blossom `b`, whose children are free: its id goes back, and
+    /// with a dual its base is unmatched (the edges leaving it stop being
+    /// tight once the dual moves onto its vertices).
+    fn retire_blossom(&mut self, b: usize) {
+        let z = std::mem::replace(&mut self.dual[b], W::zero());
         let beta = self.base[b];
         self.bedges[b] = Vec::new();
         self.base[b] = NONE;
