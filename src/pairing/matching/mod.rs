@@ -1074,7 +1074,7 @@ impl<W: Weight> State<W> {
     }
 
     /// Forgets the tight edges of the last stage.
-    fn next_tag(&mut self) {
+    fn forget_marks(&mut self) {
         self.allowed.clear();
     }
 
@@ -2409,7 +2409,7 @@ impl<W: Weight> Solver<'_, W> {
         let mut backoff = 1u32;
         loop {
             self.stage += 1;
-            self.st.next_tag();
+            self.st.forget_marks();
             for x in self.label.iter_mut() {
                 *x = 0;
             }

@@ -659,7 +659,7 @@ fn a_sure_partner_is_the_mate_in_every_optimum() {
 fn stage_marks_do_not_outlive_their_stage() {
     let mut st = State::<i64>::fresh(3, &Table::new(3));
     for stage in 0..300 {
-        st.next_tag();
+        st.forget_marks();
         assert!(
             !st.allowed.get(0, 1) && !st.allowed.get(1, 0),
             "stage {stage} reads a mark of the stage before"
@@ -673,7 +673,7 @@ fn stage_marks_do_not_outlive_their_stage() {
 /// counter and the marks carry over from solve to solve): every solve is a
 /// certified optimum with the weight a fresh solve finds.
 #[test]
-fn long_edit_sequences_outlive_the_stage_tags() {
+fn long_edit_sequences_go_through_many_stages() {
     let n = 24;
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |m: u64| {
