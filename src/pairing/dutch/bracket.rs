@@ -455,8 +455,8 @@ impl<const N: usize> Engine<'_, N> {
     }
 }
 
-/// How many edges of a run of sets have their cells read ahead at once
-/// (see `Engine::prefetch`).
+/// How many edges of a run of sets have their cells asked for ahead at
+/// once (prefetch hints, see `Engine::prefetch`).
 const PREFETCH_RUN: usize = 32;
 
 /// The base weights of a bracket's edges (`get(l, k)`, `k < l`, rows from
