@@ -3,11 +3,12 @@
 //! who is exchanged between S1 and S2, who meets whom) by re-solving the
 //! matching with small weight bonuses and fixing pairs one by one.
 
+use super::base::BaseWeights;
 use super::player::WeightKey;
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
-use crate::pairing::matching::{Indices, Uint, WordMap};
+use crate::pairing::matching::{Uint, WordMap};
 use std::collections::HashMap;
 
 impl<const N: usize> Engine<'_, N> {
@@ -90,9 +91,9 @@ impl<const N: usize> Engine<'_, N> {
                 single_downfloater_is_bye: single_df,
             };
             // base.get(l, k) for k < l: weight of bracket[k] (higher) with
-            // bracket[l]; built once per pair of weight keys (and whether
-            // bracket[l] is a resident or in the next scoregroup).
-            let mut base = BaseWeights::new(sgb, len);
+            // bracket[l]; weighed once per pair of weight keys (and whether
+            // bracket[l] is a resident or in the next scoregroup), as
+            // hashing the key cost as much as the rest of an edge.
             let mut keys: WordMap<WeightKey, u32> = WordMap::default();
             let class: Vec<u32> = bracket
                 .iter()
@@ -103,59 +104,27 @@ impl<const N: usize> Engine<'_, N> {
                         .or_insert(next)
                 })
                 .collect();
-            // (The weight's index in `base`, and the weight the matcher
-            // takes: less the completion field in a relaxed window.) By
-            // the classes of both ends and whether the lower is a
-            // resident: a dense table while the classes are few, as
-            // hashing the key cost as much as the rest of an edge.
-            let classes = keys.len();
-            let dense = classes <= 1024;
-            let slot = |k: u32, l: u32, resident: bool| {
-                ((k as usize * classes) + l as usize) * 2 + resident as usize
-            };
-            let mut dense_memo: Vec<u32> = if dense {
-                vec![u32::MAX; classes * classes * 2]
-            } else {
-                Vec::new()
-            };
-            let mut memo_vals: Vec<(u32, Uint<N>)> = Vec::new();
-            let mut memo: WordMap<(u32, u32, bool), u32> = WordMap::default();
+            let mut base = BaseWeights::new(class, keys.len(), nsgb, self.forbidden_in(&bracket));
             for l in sgb..len {
-                let pl = &info.players[info.sorted[bracket[l]]];
                 for k in 0..l {
                     if k % PREFETCH_RUN == 0 {
                         let run = &bracket[k..l.min(k + PREFETCH_RUN)];
                         self.prefetch(run.iter().copied(), bracket[l]);
                     }
                     let (hi, lo) = (bracket[k], bracket[l]);
-                    if info.forbids(&info.players[info.sorted[hi]], pl) {
+                    if base.forbids(k, l) {
                         self.set(hi, lo, Uint::ZERO);
                         continue;
                     }
-                    let resident = l < nsgb;
-                    let known = if dense {
-                        dense_memo[slot(class[k], class[l], resident)]
-                    } else {
-                        memo.get(&(class[k], class[l], resident))
-                            .copied()
-                            .unwrap_or(u32::MAX)
-                    };
-                    let at = if known != u32::MAX {
-                        known
-                    } else {
-                        let w = self.edge_weight(hi, lo, resident, !resident, ctx, &ranks);
-                        let at = memo_vals.len() as u32;
-                        memo_vals.push((base.intern(w), self.matcher_weight(hi, lo, w)));
-                        if dense {
-                            dense_memo[slot(class[k], class[l], resident)] = at;
-                        } else {
-                            memo.insert((class[k], class[l], resident), at);
+                    let at = match base.known(k, l) {
+                        Some(at) => at,
+                        None => {
+                            let resident = l < nsgb;
+                            let w = self.edge_weight(hi, lo, resident, !resident, ctx, &ranks);
+                            base.remember(k, l, w, self.matcher_weight(hi, lo, w))
                         }
-                        at
                     };
-                    let (i, wm) = memo_vals[at as usize];
-                    base.put_index(l, k, i);
-                    self.set_matcher_weight(hi, lo, wm);
+                    self.set_matcher_weight(hi, lo, base.matcher_value(at));
                 }
             }
             let mut st = self.solve()?;
@@ -246,6 +215,7 @@ impl<const N: usize> Engine<'_, N> {
                     rp += 1;
                 }
             }
+            base.set_remaining(&rem);
             // The ordering bonus of an edge whose higher end is the
             // `kri`-th remaining player (wrapping below zero from `rp` on,
             // as the sum then takes it back off), made once per player
@@ -312,10 +282,10 @@ impl<const N: usize> Engine<'_, N> {
                 }
                 let exchange = !down(&st, pv);
                 left -= exchange as usize;
+                if exchange {
+                    base.cut_lower(rem[it]);
+                }
                 for oj in it + 1..rem.len() {
-                    if exchange {
-                        base.clear(rem[oj], rem[it]);
-                    }
                     let w = ewc(&base, rem[it], rem[oj], pri);
                     self.set(pv, bracket[rem[oj]], w);
                 }
@@ -338,12 +308,11 @@ impl<const N: usize> Engine<'_, N> {
                 }
                 if down(&st, pv) {
                     left -= 1;
+                    base.cut_higher_and_next(rem[it]);
                     for oj in 0..it {
-                        base.clear(rem[it], rem[oj]);
                         self.set(pv, bracket[rem[oj]], Uint::ZERO);
                     }
                     for oi in nsgb..len {
-                        base.clear(oi, rem[it]);
                         self.set(pv, bracket[oi], Uint::ZERO);
                     }
                 }
@@ -357,6 +326,7 @@ impl<const N: usize> Engine<'_, N> {
                 it += 1;
             }
             // Fix who is in S1 and who in S2.
+            base.fix_sides(&rem, |p| down(&st, bracket[p]));
             for a in 0..rem.len() {
                 let pv = bracket[rem[a]];
                 for bb in a + 1..rem.len() {
@@ -365,9 +335,6 @@ impl<const N: usize> Engine<'_, N> {
                         self.prefetch(run.iter().map(|&x| bracket[x]), pv);
                     }
                     let ov = bracket[rem[bb]];
-                    if !down(&st, pv) || down(&st, ov) {
-                        base.clear(rem[bb], rem[a]);
-                    }
                     let w = base.get(rem[bb], rem[a]);
                     self.set(pv, ov, w);
                 }
@@ -458,89 +425,3 @@ impl<const N: usize> Engine<'_, N> {
 /// How many edges of a run of sets have their cells asked for ahead at
 /// once (prefetch hints, see `Engine::prefetch`).
 const PREFETCH_RUN: usize = 32;
-
-/// The base weights of a bracket's edges (`get(l, k)`, `k < l`, rows from
-/// `sgb` on), each as an index into the few distinct values they take:
-/// two bytes per edge instead of a whole weight (four once a bracket
-/// takes more than 65,536 values, which none has been seen to). The
-/// 6,546-player bracket of a 9,999-player round 2 holds 21 million
-/// edges: 43 MB, not 86.
-struct BaseWeights<const N: usize> {
-    sgb: usize,
-    idx: Indices,
-    vals: Vec<Uint<N>>,
-    lookup: WordMap<Uint<N>, u32>,
-}
-
-impl<const N: usize> BaseWeights<N> {
-    fn new(sgb: usize, len: usize) -> Self {
-        let at = |l: usize| l * (l.max(1) - 1) / 2;
-        let size = at(len) - at(sgb);
-        BaseWeights {
-            sgb,
-            idx: Indices::zeros(size),
-            vals: vec![Uint::ZERO],
-            lookup: WordMap::from_iter([(Uint::ZERO, 0)]),
-        }
-    }
-
-    #[inline]
-    fn at(&self, l: usize, k: usize) -> usize {
-        debug_assert!(k < l && l >= self.sgb);
-        let row = |l: usize| l * (l.max(1) - 1) / 2;
-        row(l) - row(self.sgb) + k
-    }
-
-    /// The index of value `w`.
-    fn intern(&mut self, w: Uint<N>) -> u32 {
-        let next = self.vals.len() as u32;
-        let i = *self.lookup.entry(w).or_insert(next);
-        if i == next {
-            self.vals.push(w);
-        }
-        i
-    }
-
-    fn put_index(&mut self, l: usize, k: usize, i: u32) {
-        let at = self.at(l, k);
-        self.idx.set(at, i);
-    }
-
-    #[inline]
-    fn get(&self, l: usize, k: usize) -> Uint<N> {
-        self.vals[self.idx.get(self.at(l, k)) as usize]
-    }
-
-    fn clear(&mut self, l: usize, k: usize) {
-        self.put_index(l, k, 0);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::BaseWeights;
-    use crate::pairing::matching::Uint;
-
-    #[test]
-    fn base_weights_widen_past_65536_values_and_keep_them() {
-        // 400 players: 79,800 edges, each given its own value.
-        let (sgb, len) = (3, 400);
-        let mut base = BaseWeights::<2>::new(sgb, len);
-        let value = |l: usize, k: usize| Uint::<2>::from_u64((l * 1000 + k) as u64 + 1);
-        for l in sgb..len {
-            for k in 0..l {
-                let i = base.intern(value(l, k));
-                base.put_index(l, k, i);
-            }
-        }
-        assert!(base.vals.len() > 65_536 && !base.idx.is_narrow());
-        for l in sgb..len {
-            for k in 0..l {
-                assert_eq!(base.get(l, k), value(l, k), "edge {k}-{l}");
-            }
-        }
-        base.clear(len - 1, 0);
-        assert!(base.get(len - 1, 0).is_zero());
-        assert_eq!(base.get(len - 1, 1), value(len - 1, 1));
-    }
-}

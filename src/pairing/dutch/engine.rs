@@ -6,6 +6,7 @@ use super::player::Info;
 use super::{window, BracketCtx, Engine, Mates, RunError, OUTSIDE};
 use crate::domain::Points;
 use crate::pairing::matching::{Matcher, Uint};
+use std::collections::HashMap;
 
 impl<'a, const N: usize> Engine<'a, N> {
     pub(super) fn new(
@@ -145,6 +146,26 @@ impl<'a, const N: usize> Engine<'a, N> {
             r = r.with_bits(at + o, width, c);
         }
         r
+    }
+
+    /// The pairs of positions in `bracket` whose players may not meet
+    /// (`Info::forbids`), each once.
+    pub(super) fn forbidden_in(&self, bracket: &[usize]) -> Vec<(usize, usize)> {
+        let info = self.info;
+        let at: HashMap<u32, usize> = (bracket.iter().enumerate())
+            .map(|(k, &v)| (info.players[info.sorted[v]].id, k))
+            .collect();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (k, &v) in bracket.iter().enumerate() {
+            for id in &info.players[info.sorted[v]].forbidden {
+                if let Some(&l) = at.get(id).filter(|&&l| l != k) {
+                    pairs.push((k.min(l), k.max(l)));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
     }
 
     pub(super) fn bye_candidate(&self, v: usize, bye_score: Points) -> bool {

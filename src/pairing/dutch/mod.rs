@@ -12,11 +12,13 @@
 //! `player.rs` what the rules read of each player, `layout.rs` the widths
 //! of the weight fields, `weights.rs` the edge weights and the completion
 //! matching, `engine.rs` the matcher window, `bracket.rs` the bracket
-//! procedure, `window.rs` when a bracket may be paired alone.
+//! procedure (`base.rs` its base weights), `window.rs` when a bracket may
+//! be paired alone.
 
 // Index loops over parallel arrays read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+mod base;
 mod bracket;
 mod engine;
 mod layout;
