@@ -9,6 +9,7 @@
 // Index loops over parallel arrays read better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+mod chain;
 mod marks;
 mod table;
 pub mod uint;
@@ -1493,6 +1494,11 @@ impl<W: Weight> Solver<'_, W> {
             .collect();
         let size = path.iter().map(|&c| self.st.size[c]).sum::<usize>();
         self.st.size[b] = size;
+        if let Some(owner) = self.chain_owner(b, &path) {
+            self.add_chain_level(b, &path, owner);
+            self.queue.extend(newly_s);
+            return;
+        }
         if size * 8 > n {
             // A large blossom (a nest hundreds of levels deep forms one
             // level at a time): one pass over the vertices, each of whose

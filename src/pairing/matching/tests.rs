@@ -3,6 +3,7 @@
 use super::*;
 use proptest::prelude::*;
 
+mod chain;
 mod dissolve;
 mod moves;
 mod roots;

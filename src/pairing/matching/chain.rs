@@ -1,0 +1,159 @@
+//! A new level of a blossom nest in one pass over the vertices.
+//!
+//! With many equal weights a tree grows a nest thousands of levels deep,
+//! one level at a time, each the level before and two vertices: a
+//! T-vertex and its mate (a 9,999-player round where nine games in ten of
+//! round 1 were drawn forms ~4,500 levels over ~9,000 vertices, again in
+//! each of its S1-order solves). `Solver::add_blossom` gives a level four
+//! passes over the vertices: moving them into it, one row pass per new
+//! vertex child, and the least-slack edge to an S-blossom. A level of
+//! that shape needs one: each vertex's entry depends only on its own
+//! cells, so the passes are made vertex by vertex, in the same order of
+//! children, with the same ties.
+
+use super::table::{Key, Row};
+use super::{Edge, Leaf, Solver, Weight, NONE, NO_EDGE, NO_EDGE_WEIGHT, NO_LEAF};
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: form every level as `add_blossom` does in general.
+    pub(super) static PLAIN_LEVELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests: how many chain levels were formed in one pass.
+    pub(super) static CHAIN_LEVELS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+impl<W: Weight> Solver<'_, W> {
+    /// The kept child of a new blossom `b` with children `path` when `b`
+    /// is a chain level: `b` is large, its children are one blossom whose
+    /// `leafbest` and slacks were kept from its forming (see
+    /// `Solver::add_blossom`) and two vertices.
+    pub(super) fn chain_owner(&self, b: usize, path: &[usize]) -> Option<usize> {
+        let (owner, ep, stg) = self.st.scratch_of;
+        let fits = path.len() == 3
+            && owner != NONE
+            && ep == self.epoch
+            && stg == self.stage
+            && self.parent[owner] == b
+            && self.leafbest[owner].is_some()
+            && self.st.size[b] * 8 > self.n
+            && path.iter().all(|&c| c == owner || c < self.n);
+        #[cfg(test)]
+        if PLAIN_LEVELS.with(|p| p.get()) {
+            return None;
+        }
+        fits.then_some(owner)
+    }
+
+    /// `add_blossom`'s work after the cycle for a chain level `b` (see
+    /// [`Solver::chain_owner`]): every vertex of the children moves into
+    /// `b`, and `b` gets its `leafbest`, least slacks and best edge to an
+    /// S-blossom, in one pass.
+    pub(super) fn add_chain_level(&mut self, b: usize, path: &[usize], owner: usize) {
+        #[cfg(test)]
+        CHAIN_LEVELS.with(|c| c.set(c.get() + 1));
+        let n = self.n;
+        let mut sl = std::mem::take(&mut self.st.scratch);
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
+        let orig = self.leafbest[owner].take().expect("leafbest");
+        let mut arr = orig.clone();
+        // The two vertex children in cycle order, each with whether it
+        // comes before `owner` (it then wins ties with owner's entries).
+        let mut kids = [(NONE, false); 2];
+        let mut before = true;
+        let mut at = 0;
+        for &c in path {
+            self.st.childmark[c] = true;
+            self.st.bestedge[c] = NO_EDGE;
+            if c == owner {
+                before = false;
+            } else {
+                kids[at] = (c, before);
+                at += 1;
+                arr[c] = NO_LEAF;
+            }
+        }
+        #[cfg(debug_assertions)]
+        for &u in self.act {
+            let bu = self.st.inblossom[u];
+            if self.st.childmark[bu] || orig[u] == NO_LEAF {
+                continue;
+            }
+            let x = self.slack((orig[u] as usize, u));
+            debug_assert!(x == sl[u], "kept slack of {u}");
+        }
+        let g = self.g;
+        let best = match (g.row(kids[0].0), g.row(kids[1].0)) {
+            (Row::Narrow(r0), Row::Narrow(r1)) => {
+                self.chain_pass(b, kids, [r0, r1], &orig, &mut arr, &mut sl)
+            }
+            (Row::Wide(r0), Row::Wide(r1)) => {
+                self.chain_pass(b, kids, [r0, r1], &orig, &mut arr, &mut sl)
+            }
+            _ => unreachable!("the rows of one table have one width"),
+        };
+        for &c in path {
+            self.st.childmark[c] = false;
+        }
+        #[cfg(debug_assertions)]
+        for v in 0..n {
+            let st = &self.st;
+            debug_assert!(!st.childmark[st.inblossom[v]], "vertex {v} left in a child");
+        }
+        self.leafbest[owner] = Some(orig);
+        self.st.scratch = sl;
+        self.st.scratch_of = (b, self.epoch, self.stage);
+        self.leafbest[b] = Some(arr);
+        self.stale[b] = 0;
+        self.bestedge[b] = best.0;
+        self.bestslack[b] = (best.1, self.epoch);
+    }
+
+    /// The pass of [`Solver::add_chain_level`] over rows `rows` of the
+    /// vertex children `kids`; returns the best edge to an S-blossom and
+    /// its slack.
+    fn chain_pass<K: Key>(
+        &mut self,
+        b: usize,
+        kids: [(usize, bool); 2],
+        rows: [&[K]; 2],
+        orig: &[Leaf],
+        arr: &mut [Leaf],
+        sl: &mut [W],
+    ) -> (Edge, W) {
+        let g = self.g;
+        let st = &mut *self.st;
+        let scale = st.scale;
+        let duals = [st.dual[kids[0].0], st.dual[kids[1].0]];
+        let mut best = NO_EDGE;
+        let mut best_slack = W::zero();
+        for &u in self.act {
+            let bu = st.inblossom[u];
+            if st.childmark[bu] {
+                st.inblossom[u] = b;
+                continue;
+            }
+            let du = st.dual[u];
+            for i in 0..2 {
+                let k = rows[i][u].k();
+                if k == NO_EDGE_WEIGHT {
+                    continue;
+                }
+                let w2 = g.value(k);
+                let w2 = if scale == 0 { w2 } else { w2.shl(scale) };
+                let x = W::sum_minus(duals[i], du, w2);
+                if arr[u] == NO_LEAF || x < sl[u] || (kids[i].1 && x == sl[u] && arr[u] == orig[u])
+                {
+                    arr[u] = kids[i].0 as Leaf;
+                    sl[u] = x;
+                }
+            }
+            if arr[u] != NO_LEAF && st.label[bu] == 1 && (best == NO_EDGE || sl[u] < best_slack) {
+                best = (arr[u] as usize, u);
+                best_slack = sl[u];
+            }
+        }
+        (best, best_slack)
+    }
+}
