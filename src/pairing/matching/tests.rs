@@ -57,6 +57,25 @@ fn matcher_of(n: usize, w: &[Vec<i64>]) -> Matcher<i64> {
     m
 }
 
+/// A graph of `n` vertices whose weights are mostly equal (20), so that
+/// deep blossom nests form; of each `kinds` edges, one is gone and two are
+/// lighter (12 to 18, even).
+fn mostly_equal(rng: &mut crate::domain::SplitMix64, n: usize, kinds: u64) -> Vec<Vec<i64>> {
+    let mut w = vec![vec![0i64; n]; n];
+    for i in 0..n {
+        for j in 0..i {
+            let x = match rng.below(kinds) {
+                0 => 0,
+                1 | 2 => 2 * (6 + rng.below(4) as i64),
+                _ => 20,
+            };
+            w[i][j] = x;
+            w[j][i] = x;
+        }
+    }
+    w
+}
+
 /// `w` with every weight doubled (even weights: no odd slack to halve).
 fn doubled(w: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
     w.into_iter()

@@ -20,20 +20,7 @@ fn chain_levels_in_one_pass_leave_the_same_state() {
     CHAIN_LEVELS.with(|c| c.set(0));
     for case in 0..200 {
         let n = 20 + rng.below(60) as usize;
-        let mut w = vec![vec![0i64; n]; n];
-        for i in 0..n {
-            for j in 0..i {
-                // Mostly equal weights (deep nests form), a few lighter or
-                // gone.
-                let x = match rng.below(12) {
-                    0 => 0,
-                    1 | 2 => 2 * (6 + rng.below(4) as i64),
-                    _ => 20,
-                };
-                w[i][j] = x;
-                w[j][i] = x;
-            }
-        }
+        let mut w = mostly_equal(&mut rng, n, 12);
         let mut one = matcher_of(n, &w);
         let mut plain = matcher_of(n, &w);
         for step in 0..6 {

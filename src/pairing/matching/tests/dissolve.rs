@@ -33,19 +33,7 @@ fn dissolving_around_a_vertex_at_once_is_peeling_the_nest() {
     let (mut deep, mut with_dual) = (0u32, 0u32);
     for case in 0..300 {
         let n = 8 + rng.below(40) as usize;
-        let mut w = vec![vec![0i64; n]; n];
-        for i in 0..n {
-            for j in 0..i {
-                // Mostly equal weights (nests form), a few lighter or gone.
-                let x = match rng.below(10) {
-                    0 => 0,
-                    1 | 2 => 2 * (6 + rng.below(4) as i64),
-                    _ => 20,
-                };
-                w[i][j] = x;
-                w[j][i] = x;
-            }
-        }
+        let w = mostly_equal(&mut rng, n, 10);
         let mut m = matcher_of(n, &w);
         m.solve();
         for x in 0..n {
