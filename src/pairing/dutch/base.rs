@@ -199,7 +199,7 @@ impl<const N: usize> BaseWeights<N> {
 
 #[cfg(test)]
 mod tests {
-    use super::BaseWeights;
+    use super::{BaseWeights, DENSE_KEYS};
     use crate::domain::SplitMix64;
     use crate::pairing::matching::Uint;
     use std::collections::HashSet;
@@ -213,8 +213,16 @@ mod tests {
             let len = 2 + rng.below(30) as usize;
             let sgb = rng.below(len as u64 / 2 + 1) as usize;
             let nsgb = sgb + rng.below((len - sgb) as u64 + 1) as usize;
-            let classes = 1 + rng.below(5) as usize;
-            let class: Vec<u32> = (0..len).map(|_| rng.below(classes as u64) as u32).collect();
+            // A few keys (the dense memo), or keys numbered past
+            // `DENSE_KEYS` (the hash map), every fourth bracket.
+            let few = 1 + rng.below(5);
+            let classes = if seed % 4 == 3 {
+                DENSE_KEYS + 500
+            } else {
+                few as usize
+            };
+            let stride = (classes as u64 - 1) / few.max(2);
+            let class: Vec<u32> = (0..len).map(|_| (rng.below(few) * stride) as u32).collect();
             let mut forbidden = Vec::new();
             for _ in 0..rng.below(len as u64) {
                 let a = rng.below(len as u64) as usize;
@@ -227,10 +235,11 @@ mod tests {
                 .map(|&(a, b)| (a.min(b), a.max(b)))
                 .collect();
             let mut base = BaseWeights::<1>::new(class.clone(), classes, nsgb, forbidden);
+            assert_eq!(base.dense.is_empty(), classes > DENSE_KEYS);
             // The value of a pair of keys: its key numbers, and the lower
             // player's residency.
             let value = |k: usize, l: usize| {
-                let v = 1 + class[k] as u64 * 100 + class[l] as u64 * 10 + (l < nsgb) as u64;
+                let v = 1 + class[k] as u64 * 100_000 + class[l] as u64 * 10 + (l < nsgb) as u64;
                 Uint::<1>::from_u64(v)
             };
             let mut table = std::collections::HashMap::new();
