@@ -147,6 +147,15 @@ pub const MAX_SCALE: u32 = 16;
 const HUB_SHARE: usize = 16;
 /// The most stages a fresh start sprints in a row (see [`Solver::run`]).
 const MAX_SPRINTS: u32 = 1024;
+/// How many free vertices the warm start of a kept state must see before
+/// it may judge that the kept duals pair too few of them (see
+/// [`Matcher::solve`]).
+const KEPT_PROBE: usize = 64;
+#[cfg(test)]
+thread_local! {
+    /// Tests: how many solves that found every vertex free kept the duals.
+    static KEPT_DUALS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
 type Edge = (usize, usize);
 const NO_EDGE: Edge = (NONE, NONE);
@@ -862,13 +871,37 @@ impl<W: Weight> Matcher<W> {
         // a first tree alone, see `Solver::run`) so that two trees can
         // meet halfway.
         let mut one_root = true;
-        // When edits have freed every vertex (all weights changed) the kept
-        // state holds no pair worth keeping, and growing one tree per stage
-        // from it is far slower than a fresh start (the first bracket of an
-        // odd 2,000-player Dutch round: 32 s against 2.5 s). (With every
-        // vertex free, no blossom can be full, so none holds a dual.)
+        // When edits have freed every vertex the kept state holds no pair,
+        // and its duals decide: after a new bracket's weights they are far
+        // from the new optimum's, and growing one tree per stage from them
+        // is far slower than a fresh start (the first bracket of an odd
+        // 2,000-player Dutch round: 32 s against 2.5 s). After a lift of
+        // every S1 player of a bracket whose pairs all lay inside S1 or
+        // S2 (a round after every game was drawn) they are the new
+        // optimum's but for the staircase of ordering bonuses, the warm
+        // start pairs nearly everyone along them, and a fresh start's
+        // duals climb that staircase one stage at a time (3,000 players:
+        // 70 s against 0.7 s). So the kept duals' warm start runs first,
+        // and the state starts afresh when it pairs too few (fewer than
+        // one in four of the first free vertices it sees, or under half
+        // in all). (With every vertex free, no blossom can be full, so
+        // none holds a dual.)
         if self.valid && self.active.iter().all(|&v| self.st.mate[v] == NONE) {
-            self.valid = false;
+            let mut kept = Solver {
+                g: &self.w,
+                n: self.n,
+                act: &self.active,
+                st: &mut self.st,
+                one_root: true,
+                augmented: false,
+                scale_cap: self.scale_cap,
+            };
+            let keep = kept.pair_on_least_duals(true);
+            #[cfg(test)]
+            KEPT_DUALS.with(|c| c.set(c.get() + keep as u64));
+            if !keep {
+                self.valid = false;
+            }
         }
         if !self.valid {
             self.fresh_state();
@@ -1926,10 +1959,23 @@ impl<W: Weight> Solver<'_, W> {
         if !self.one_root {
             self.row_max_duals();
         }
+        self.pair_on_least_duals(false);
+    }
+
+    /// The warm start's pass (see [`Solver::warm_start`]). A `trial` gives
+    /// up, returning false, once it has seen [`KEPT_PROBE`] free vertices
+    /// and paired fewer than one in four, or when it leaves more than half
+    /// of the vertices free.
+    fn pair_on_least_duals(&mut self, trial: bool) -> bool {
+        let (mut seen, mut paired) = (0usize, 0usize);
         for i in 0..self.act.len() {
             let v = self.act[i];
             if self.st.mate[v] != NONE || self.st.inblossom[v] != v || self.st.dual[v].is_zero() {
                 continue;
+            }
+            seen += 1;
+            if trial && seen >= KEPT_PROBE && paired * 4 < seen {
+                return false;
             }
             let g = self.g;
             // The least feasible dual of v, and the first free vertex (or a
@@ -1968,7 +2014,12 @@ impl<W: Weight> Solver<'_, W> {
             // take v at once, even when v's dual did not come down.
             self.st.mate[v] = best;
             self.st.mate[best] = v;
+            paired += 1;
         }
+        let free = (self.act.iter())
+            .filter(|&&v| self.st.mate[v] == NONE)
+            .count();
+        !trial || free * 2 <= self.act.len()
     }
 
     /// Before a fresh start's warm start: every free vertex takes half its

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 mod chain;
 mod dissolve;
+mod kept;
 mod moves;
 mod roots;
 
