@@ -112,9 +112,11 @@ const ONE_SHOT_OPEN: u64 = 5000;
 /// `QISHE_BENCH_OPEN_ROUNDS=2,3` the rounds, `QISHE_BENCH_OPEN_MIXES=40/35,45/45`
 /// the result mixes (red wins % / black wins %, the rest draws; default
 /// 40/35, the mix, 45/45, few draws, 25/25, half the games
-/// drawn, and 10/10, eight games in ten drawn: the more draws, the slower
-/// the 9,999-player rounds, as the half-point scoregroup makes the top
-/// brackets large and the S1-order loop solve most often). From 5,000
+/// drawn, 10/10, eight games in ten drawn, and 0/0, every game drawn: the
+/// more draws, the slower the 9,999-player rounds, as the half-point
+/// scoregroup makes the top brackets large and the S1-order loop solve
+/// most often; with every game drawn the whole field is one bracket,
+/// whose S1 lift frees every pair). From 5,000
 /// players on
 /// each round is paired once, not sampled (see `ONE_SHOT_OPEN`), e.g.
 /// `QISHE_BENCH_OPEN=9999 QISHE_BENCH_OPEN_SEEDS=1 QISHE_BENCH_OPEN_ROUNDS=2
@@ -132,7 +134,7 @@ fn bench_open(c: &mut Criterion) {
     g.warm_up_time(Duration::from_millis(500));
     g.measurement_time(Duration::from_secs(5));
     let mixes: Vec<(u64, u64)> = std::env::var("QISHE_BENCH_OPEN_MIXES")
-        .unwrap_or_else(|_| "40/35,45/45,25/25,10/10".to_string())
+        .unwrap_or_else(|_| "40/35,45/45,25/25,10/10,0/0".to_string())
         .split(',')
         .map(|m| {
             let (r, b) = m.trim().split_once('/').expect("red%/black%");

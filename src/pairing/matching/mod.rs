@@ -153,7 +153,8 @@ const MAX_SPRINTS: u32 = 1024;
 const KEPT_PROBE: usize = 64;
 #[cfg(test)]
 thread_local! {
-    /// Tests: how many solves that found every vertex free kept the duals.
+    /// Tests: how many solves that found (nearly) every vertex free kept
+    /// the duals.
     static KEPT_DUALS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 /// An edge `(x, y)`; in a blossom's cycle `x` lies in child `i`, `y` in child `i+1`.
@@ -871,11 +872,12 @@ impl<W: Weight> Matcher<W> {
         // a first tree alone, see `Solver::run`) so that two trees can
         // meet halfway.
         let mut one_root = true;
-        // When edits have freed every vertex the kept state holds no pair,
-        // and its duals decide: after a new bracket's weights they are far
-        // from the new optimum's, and growing one tree per stage from them
-        // is far slower than a fresh start (the first bracket of an odd
-        // 2,000-player Dutch round: 32 s against 2.5 s). After a lift of
+        // When edits have freed (nearly) every vertex the kept state holds
+        // (next to) no pair, and its duals decide: after a new bracket's
+        // weights they are far from the new optimum's, and growing one
+        // tree per stage from them is far slower than a fresh start (the
+        // first bracket of an odd 2,000-player Dutch round: 32 s against
+        // 2.5 s). After a lift of
         // every S1 player of a bracket whose pairs all lay inside S1 or
         // S2 (a round after every game was drawn) they are the new
         // optimum's but for the staircase of ordering bonuses, the warm
@@ -884,9 +886,12 @@ impl<W: Weight> Matcher<W> {
         // 70 s against 0.7 s). So the kept duals' warm start runs first,
         // and the state starts afresh when it pairs too few (fewer than
         // one in four of the first free vertices it sees, or under half
-        // in all). (With every vertex free, no blossom can be full, so
-        // none holds a dual.)
-        if self.valid && self.active.iter().all(|&v| self.st.mate[v] == NONE) {
+        // in all). Nine free vertices in ten are enough to try: a bracket
+        // whose S1 lift freed all but the floaters' pairs is the same case
+        // (a 9,999-player round 3 after every game was drawn: the repair
+        // 7.9 s, its warm start pairing 2 of 9,995; afresh 0.7 s).
+        let free = (self.active.iter()).filter(|&&v| self.st.mate[v] == NONE);
+        if self.valid && free.count() * 10 >= self.active.len() * 9 {
             let mut kept = Solver {
                 g: &self.w,
                 n: self.n,
@@ -2047,6 +2052,16 @@ impl<W: Weight> Solver<'_, W> {
     /// stages and 8.5 s without hubs; with them 4,595 free, 8 stages, 1.3 s.
     /// (A hub's dual may rise above the common start: an edge to it can
     /// outweigh that start plus the other end's lowered dual.)
+    ///
+    /// A row's heaviest edge is often held by many vertices at once (many
+    /// equal weights): each of them counts as holding it, so that a few
+    /// top players who all weigh the same to the bulk (the one-point group
+    /// above the half-point group of a round after 98 % draws) are all
+    /// hubs, not only the first of them. When that would make more than
+    /// `limit` hubs, the bulk is flat and ties say nothing: only the first
+    /// holder of each row counts, as before. (A 9,999-player open, 1 %
+    /// wins each side, round 2: the first bracket's fresh start 5.0 →
+    /// 0.5 s, 9,900 vertices left free by the warm start → 91.)
     fn row_max_duals(&mut self) {
         let g = self.g;
         let free: Vec<usize> = (self.act.iter().copied())
@@ -2059,6 +2074,9 @@ impl<W: Weight> Solver<'_, W> {
         // a hub, and the second pass leaves the hubs out.
         for pass in 0..2 {
             let mut holds = vec![0usize; self.n];
+            // (First pass: every vertex an edge of a row's heaviest weight
+            // goes to, see above.)
+            let mut tied = vec![0usize; if pass == 0 { self.n } else { 0 }];
             for &v in &free {
                 if hub[v] {
                     continue;
@@ -2074,6 +2092,15 @@ impl<W: Weight> Solver<'_, W> {
                             }
                         }
                     }
+                    if pass == 0 && at != NONE {
+                        // (Equal weights share their key.)
+                        let k = row[at].k();
+                        for &u in self.act {
+                            if u != v && row[u].k() == k {
+                                tied[u] += 1;
+                            }
+                        }
+                    }
                     (hi, at)
                 });
                 heaviest[v] = hi;
@@ -2085,6 +2112,10 @@ impl<W: Weight> Solver<'_, W> {
                 break;
             }
             let limit = (free.len() / HUB_SHARE).max(2);
+            let few = free.iter().filter(|&&u| tied[u] > limit).count() <= limit;
+            if few {
+                holds = tied;
+            }
             let mut any = false;
             for &u in &free {
                 if holds[u] > limit {

@@ -1,25 +1,28 @@
-//! A solve that finds every vertex free: it keeps the duals when their
-//! warm start pairs most vertices (after a lift of one side, as a Dutch
+//! A solve that finds (nearly) every vertex free: it keeps the duals
+//! when their warm start pairs most vertices (after a lift of one side, as a Dutch
 //! bracket's S1 after a round of draws) and starts afresh when it does
 //! not (after edits that left the duals far from the new optimum's).
 //! Either way the answer is a certified optimum.
 
 use super::*;
 
-/// Solves `m` (every vertex free), checks the answer against a fresh
-/// solve of `w`, and says whether the kept duals were used.
+/// Solves `m` (nine vertices in ten free at least), checks the answer
+/// against a fresh solve of `w`, and says whether the kept duals were
+/// used.
 fn solve_all_free(m: &mut Matcher<i64>, w: &[Vec<i64>], case: usize) -> bool {
     let n = w.len();
-    assert!(
-        (0..n).all(|v| m.st.mate[v] == NONE),
-        "case {case}: a vertex is matched"
-    );
+    assert!(free(m) * 10 >= n * 9, "case {case}: too few free");
     let before = KEPT_DUALS.with(|c| c.get());
     let mate = m.solve();
     certify(m, &mate);
     let mut fresh = matcher_of(n, w);
     assert_eq!(total(w, &mate), total(w, &fresh.solve()), "case {case}");
     KEPT_DUALS.with(|c| c.get()) > before
+}
+
+/// How many vertices the kept state leaves free.
+fn free(m: &Matcher<i64>) -> usize {
+    (0..m.n).filter(|&v| m.st.mate[v] == NONE).count()
 }
 
 /// Sets `w[i][j] = x` in both `w` and `m`.
@@ -95,11 +98,12 @@ fn a_lifted_half_keeps_its_duals_and_the_optimum() {
 
 /// Every weight changes at random after a solve (a new bracket's
 /// weights): the warm start of the kept duals gives up, the solve starts
-/// afresh, and its trial leaves no trace in the answer.
+/// afresh, and its trial leaves no trace in the answer. Also when a few
+/// pairs (under one in ten vertices) stay matched.
 #[test]
 fn duals_far_from_the_new_optimum_start_afresh() {
     let mut rng = crate::domain::SplitMix64(8);
-    let (mut afresh, mut tried) = (0, 0);
+    let (mut afresh, mut tried, mut some_matched) = (0, 0, 0);
     for case in 0..60 {
         let n = 20 + rng.below(140) as usize;
         let mut w = mostly_equal(&mut rng, n, 8);
@@ -118,12 +122,14 @@ fn duals_far_from_the_new_optimum_start_afresh() {
                 }
             }
         }
-        if (0..n).any(|v| m.st.mate[v] != NONE) {
+        if free(&m) * 10 < n * 9 {
             continue;
         }
         tried += 1;
+        some_matched += (free(&m) < n) as usize;
         afresh += !solve_all_free(&mut m, &w, case) as usize;
     }
-    assert!(tried >= 30, "only {tried} cases freed every vertex");
+    assert!(tried >= 30, "only {tried} cases freed nine vertices in ten");
+    assert!(some_matched >= 5, "{some_matched} cases kept a pair");
     assert!(afresh * 2 > tried, "{afresh} of {tried} started afresh");
 }

@@ -168,3 +168,61 @@ fn hubs_leave_the_bulk_its_own_duals() {
     certify(&m, &mate);
     assert_eq!(total(&w, &mate), 2 * (30 + 31 * 20));
 }
+
+/// Hubs that tie: the first eight vertices weigh the same to everyone,
+/// more than the bulk weighs among itself, so every row's heaviest edge
+/// goes to all eight at once. Each counts as holding it, all eight are
+/// hubs, and the warm start pairs the bulk (when only the first holder
+/// of a row counted, one hub was found per pass and the bulk's duals
+/// came from its edges to the second: it paired nobody). And a graph
+/// where every row's heaviest edge ties over half the vertices (two
+/// halves, heavier across) is flat: its warm start pairs everyone too.
+#[test]
+fn tied_hubs_are_all_hubs() {
+    let n = 200;
+    let hubbed = |i: usize, j: usize| -> i64 {
+        match j {
+            _ if j < 8 => 30,
+            _ if (i * 7 + j).is_multiple_of(13) => 0,
+            _ => 20,
+        }
+    };
+    let halves = |i: usize, j: usize| -> i64 {
+        if (i < n / 2) == (j < n / 2) {
+            20
+        } else {
+            30
+        }
+    };
+    for (name, weight) in [
+        ("hubbed", &hubbed as &dyn Fn(usize, usize) -> i64),
+        ("halves", &halves),
+    ] {
+        let mut w = vec![vec![0i64; n]; n];
+        for i in 0..n {
+            for j in 0..i {
+                (w[i][j], w[j][i]) = (weight(i, j), weight(i, j));
+            }
+        }
+        let w = doubled(w);
+        let mut m = matcher_of(n, &w);
+        m.fresh_state();
+        let mut solver = Solver {
+            g: &m.w,
+            n,
+            act: &m.active,
+            st: &mut m.st,
+            one_root: false,
+            augmented: false,
+            scale_cap: MAX_SCALE,
+        };
+        solver.warm_start();
+        let paired = (0..n).filter(|&v| m.st.mate[v] != NONE).count();
+        assert!(
+            paired >= n - 12,
+            "{name}: the warm start paired {paired} of {n}"
+        );
+        let mate = m.solve_fresh();
+        certify(&m, &mate);
+    }
+}
