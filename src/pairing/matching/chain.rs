@@ -20,9 +20,45 @@ thread_local! {
     pub(super) static PLAIN_LEVELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Tests: how many chain levels were formed in one pass.
     pub(super) static CHAIN_LEVELS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Tests: how many levels keep their `leafbest` (see `trim_spine`).
+    pub(super) static TRIM_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(KEPT_LEVELS) };
 }
 
+/// How many levels of a blossom nest below its top keep their
+/// `leafbest` (see [`Solver::trim_spine`]).
+pub(super) const KEPT_LEVELS: usize = 256;
+
 impl<W: Weight> Solver<'_, W> {
+    /// After the new blossom `b` formed: the level [`KEPT_LEVELS`] below
+    /// it along the nest's spine (the largest child at each level) drops
+    /// its `leafbest`. A nest one level per pair deep keeps thousands of
+    /// levels, each with a `leafbest` of an entry per vertex (a
+    /// 9,999-player round after every game was drawn: 4,999 of 20 KB,
+    /// 100 MB), while only the top ones are read again: a scan or a new
+    /// level reads the top's, and a level deeper down is laid bare only
+    /// when the hundreds of levels above it go, after which it is built
+    /// again from its rows when a scan needs it (`push_scan`, `scan`,
+    /// `add_blossom`), with the same entries. (Not the blossom being
+    /// scanned: a scan forms levels above it as it goes.)
+    pub(super) fn trim_spine(&mut self, b: usize) {
+        let n = self.n;
+        #[cfg(not(test))]
+        let depth = KEPT_LEVELS;
+        #[cfg(test)]
+        let depth = TRIM_DEPTH.with(|c| c.get());
+        let mut d = b;
+        for _ in 0..depth {
+            let size = &self.st.size;
+            match self.st.childs[d].iter().copied().max_by_key(|&c| size[c]) {
+                Some(c) if c >= n => d = c,
+                _ => return,
+            }
+        }
+        if d != self.st.scanning {
+            self.st.leafbest[d] = None;
+        }
+    }
+
     /// The kept child of a new blossom `b` with children `path` when `b`
     /// is a chain level: `b` is large, its children are one blossom whose
     /// `leafbest` and slacks were kept from its forming (see

@@ -1029,6 +1029,9 @@ struct State<W: Weight> {
     queue: VecDeque<usize>,
     /// Weights are taken times `2^scale`.
     scale: u32,
+    /// The S-vertex or S-blossom being scanned (`NONE`: none), whose
+    /// `leafbest` the scan reads while new levels form above it.
+    scanning: usize,
 }
 
 fn collect_leaves(childs: &[Vec<usize>], n: usize, b: usize, out: &mut Vec<usize>) {
@@ -1071,6 +1074,7 @@ impl<W: Weight> State<W> {
             stage: 0,
             queue: VecDeque::new(),
             scale: 0,
+            scanning: NONE,
         }
     }
 
@@ -1109,6 +1113,7 @@ impl<W: Weight> State<W> {
             stage: 0,
             queue: VecDeque::new(),
             scale: 0,
+            scanning: NONE,
         }
     }
 
@@ -1535,6 +1540,7 @@ impl<W: Weight> Solver<'_, W> {
         if let Some(owner) = self.chain_owner(b, &path) {
             self.add_chain_level(b, &path, owner);
             self.queue.extend(newly_s);
+            self.trim_spine(b);
             return;
         }
         if size * 8 > n {
@@ -1711,6 +1717,7 @@ impl<W: Weight> Solver<'_, W> {
         self.bestedge[b] = best;
         self.bestslack[b] = (best_slack, self.epoch);
         self.queue.extend(newly_s);
+        self.trim_spine(b);
     }
 
     /// The vertex of blossom `b` (which has a `leafbest`) with the
@@ -2205,6 +2212,10 @@ impl<W: Weight> Solver<'_, W> {
         if x < n {
             return on_row!(g.row(x), ks => self.scan_row(x, ks));
         } else {
+            // (Queued before a nest grew far above it: see `trim_spine`.)
+            if self.leafbest[x].is_none() {
+                self.build_leafbest(x);
+            }
             // One edge per outside vertex: the least-slack one from `x`.
             let mut bv = self.st.inblossom[self.st.base[x]];
             for &u in self.act {
@@ -2540,7 +2551,10 @@ impl<W: Weight> Solver<'_, W> {
                             continue;
                         }
                     }
-                    if self.scan(x) {
+                    self.st.scanning = x;
+                    let augmented = self.scan(x);
+                    self.st.scanning = NONE;
+                    if augmented {
                         self.augmented = true;
                         augs += 1;
                     }
