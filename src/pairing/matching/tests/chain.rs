@@ -33,20 +33,31 @@ fn chain_levels_in_one_pass_leave_the_same_state() {
                 "case {case} step {step}"
             );
             same_state(&one.st, &plain.st, &format!("case {case} step {step}"));
-            // An edit: one vertex's edges change, as a bonus does.
-            let v = rng.below(n as u64) as usize;
-            let edges: Vec<usize> = (0..n).filter(|&u| u != v && w[v][u] > 0).collect();
-            for u in edges {
-                let x = w[v][u] + 2 * rng.below(3) as i64;
-                w[v][u] = x;
-                w[u][v] = x;
-                one.set(v, u, x);
-                plain.set(v, u, x);
-            }
+            edit_one_vertex(&mut rng, &mut w, [&mut one, &mut plain]);
         }
     }
     let levels = CHAIN_LEVELS.with(|c| c.get());
     assert!(levels > 2000, "chain levels formed in one pass: {levels}");
+}
+
+/// An edit between solves: one vertex's edges gain 0, 2 or 4 each, as a
+/// bonus does, in `w` and in both matchers.
+fn edit_one_vertex(
+    rng: &mut crate::domain::SplitMix64,
+    w: &mut [Vec<i64>],
+    ms: [&mut Matcher<i64>; 2],
+) {
+    let n = w.len();
+    let v = rng.below(n as u64) as usize;
+    let edges: Vec<usize> = (0..n).filter(|&u| u != v && w[v][u] > 0).collect();
+    let [a, b] = ms;
+    for u in edges {
+        let x = w[v][u] + 2 * rng.below(3) as i64;
+        w[v][u] = x;
+        w[u][v] = x;
+        a.set(v, u, x);
+        b.set(v, u, x);
+    }
 }
 
 /// The optimum's weight: a fresh solve of its own.
@@ -89,16 +100,7 @@ fn nests_that_drop_deep_leafbests_solve_the_same() {
             dropped += (n..st.blossom_end)
                 .filter(|&b| st.base[b] != NONE && st.leafbest[b].is_none())
                 .count();
-            // An edit: one vertex's edges change, as a bonus does.
-            let v = rng.below(n as u64) as usize;
-            let edges: Vec<usize> = (0..n).filter(|&u| u != v && w[v][u] > 0).collect();
-            for u in edges {
-                let x = w[v][u] + 2 * rng.below(3) as i64;
-                w[v][u] = x;
-                w[u][v] = x;
-                trimmed.set(v, u, x);
-                kept.set(v, u, x);
-            }
+            edit_one_vertex(&mut rng, &mut w, [&mut trimmed, &mut kept]);
         }
     }
     assert!(dropped > 100, "levels without a leafbest: {dropped}");

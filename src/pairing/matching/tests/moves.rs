@@ -117,6 +117,21 @@ fn moving_to_the_best_partner_keeps_an_optimum() {
     assert!(proved * 4 > moved, "proved {proved} of {moved}");
 }
 
+/// A fresh start of `m` up to its warm start (duals and first pairs).
+fn fresh_warm_start(m: &mut Matcher<i64>) {
+    m.fresh_state();
+    Solver {
+        g: &m.w,
+        n: m.n,
+        act: &m.active,
+        st: &mut m.st,
+        one_root: false,
+        augmented: false,
+        scale_cap: MAX_SCALE,
+    }
+    .warm_start();
+}
+
 /// A fresh start's hubs: vertices holding the heaviest edge of many rows
 /// take a dual that covers their edges alone, the rest half their
 /// heaviest edge to a non-hub. Every slack stays non-negative, and the
@@ -140,17 +155,7 @@ fn hubs_leave_the_bulk_its_own_duals() {
     }
     let w = doubled(w);
     let mut m = matcher_of(n, &w);
-    m.fresh_state();
-    let mut solver = Solver {
-        g: &m.w,
-        n,
-        act: &m.active,
-        st: &mut m.st,
-        one_root: false,
-        augmented: false,
-        scale_cap: MAX_SCALE,
-    };
-    solver.warm_start();
+    fresh_warm_start(&mut m);
     let st = &m.st;
     for i in 0..n {
         for j in 0..i {
@@ -206,17 +211,7 @@ fn tied_hubs_are_all_hubs() {
         }
         let w = doubled(w);
         let mut m = matcher_of(n, &w);
-        m.fresh_state();
-        let mut solver = Solver {
-            g: &m.w,
-            n,
-            act: &m.active,
-            st: &mut m.st,
-            one_root: false,
-            augmented: false,
-            scale_cap: MAX_SCALE,
-        };
-        solver.warm_start();
+        fresh_warm_start(&mut m);
         let paired = (0..n).filter(|&v| m.st.mate[v] != NONE).count();
         assert!(
             paired >= n - 12,
