@@ -38,8 +38,10 @@ impl<W: Weight> Solver<'_, W> {
     /// level reads the top's, and a level deeper down is laid bare only
     /// when the hundreds of levels above it go, after which it is built
     /// again from its rows when a scan needs it (`push_scan`, `scan`,
-    /// `add_blossom`), with the same entries. (Not the blossom being
-    /// scanned: a scan forms levels above it as it goes.)
+    /// `add_blossom`): each entry a leaf of the least slack, though among
+    /// several equal ones not always the one the kept entry named (a
+    /// solve may then reach another optimum of the same weight). Not the
+    /// blossom being scanned: a scan forms levels above it as it goes.
     pub(super) fn trim_spine(&mut self, b: usize) {
         let n = self.n;
         #[cfg(not(test))]

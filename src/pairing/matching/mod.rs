@@ -877,13 +877,12 @@ impl<W: Weight> Matcher<W> {
         // weights they are far from the new optimum's, and growing one
         // tree per stage from them is far slower than a fresh start (the
         // first bracket of an odd 2,000-player Dutch round: 32 s against
-        // 2.5 s). After a lift of
-        // every S1 player of a bracket whose pairs all lay inside S1 or
-        // S2 (a round after every game was drawn) they are the new
-        // optimum's but for the staircase of ordering bonuses, the warm
-        // start pairs nearly everyone along them, and a fresh start's
-        // duals climb that staircase one stage at a time (3,000 players:
-        // 70 s against 0.7 s). So the kept duals' warm start runs first,
+        // 2.5 s). After a lift of every S1 player of a bracket whose pairs
+        // all lay inside S1 or S2 (a round after every game was drawn)
+        // they are the new optimum's but for the staircase of ordering
+        // bonuses, the warm start pairs nearly everyone along them, and a
+        // fresh start's duals climb that staircase one stage at a time
+        // (3,000 players: 70 s against 0.7 s). So the kept duals' warm start runs first,
         // and the state starts afresh when it pairs too few (fewer than
         // one in four of the first free vertices it sees, or under half
         // in all). Nine free vertices in ten are enough to try: a bracket
