@@ -66,13 +66,8 @@ impl<W: Weight> Solver<'_, W> {
     /// `leafbest` and slacks were kept from its forming (see
     /// `Solver::add_blossom`) and two vertices.
     pub(super) fn chain_owner(&self, b: usize, path: &[usize]) -> Option<usize> {
-        let (owner, ep, stg) = self.st.scratch_of;
+        let owner = self.kept_owner(b)?;
         let fits = path.len() == 3
-            && owner != NONE
-            && ep == self.epoch
-            && stg == self.stage
-            && self.parent[owner] == b
-            && self.leafbest[owner].is_some()
             && self.st.size[b] * 8 > self.n
             && path.iter().all(|&c| c == owner || c < self.n);
         #[cfg(test)]
@@ -80,6 +75,19 @@ impl<W: Weight> Solver<'_, W> {
             return None;
         }
         fits.then_some(owner)
+    }
+
+    /// The child of the new blossom `b` whose `leafbest` and the slacks
+    /// `scratch` holds from its forming (in this dual epoch and stage)
+    /// are kept, for `b` to start from (see `Solver::add_blossom`).
+    pub(super) fn kept_owner(&self, b: usize) -> Option<usize> {
+        let (owner, ep, stg) = self.st.scratch_of;
+        let kept = owner != NONE
+            && ep == self.epoch
+            && stg == self.stage
+            && self.parent[owner] == b
+            && self.leafbest[owner].is_some();
+        kept.then_some(owner)
     }
 
     /// `add_blossom`'s work after the cycle for a chain level `b` (see

@@ -1590,12 +1590,9 @@ impl<W: Weight> Solver<'_, W> {
         // through the child's entries (a random read of the matrix per
         // vertex). Children before it in the cycle win its ties, as in
         // the pass in cycle order (`orig`: its entries).
-        let (owner, ep, stg) = self.st.scratch_of;
-        let kept = owner != NONE
-            && ep == self.epoch
-            && stg == self.stage
-            && self.parent[owner] == b
-            && self.leafbest[owner].is_some();
+        let kept_owner = self.kept_owner(b);
+        let kept = kept_owner.is_some();
+        let owner = kept_owner.unwrap_or(NONE);
         let orig: Vec<Leaf> = if kept {
             self.leafbest[owner].take().expect("leafbest")
         } else {
