@@ -105,12 +105,9 @@ impl<const N: usize> Engine<'_, N> {
                 })
                 .collect();
             let mut base = BaseWeights::new(class, keys.len(), nsgb, self.forbidden_in(&bracket));
+            self.begin_run(true);
             for l in sgb..len {
                 for k in 0..l {
-                    if k % PREFETCH_RUN == 0 {
-                        let run = &bracket[k..l.min(k + PREFETCH_RUN)];
-                        self.prefetch(run.iter().copied(), bracket[l]);
-                    }
                     let (hi, lo) = (bracket[k], bracket[l]);
                     if base.forbids(k, l) {
                         self.set(hi, lo, Uint::ZERO);
@@ -127,6 +124,7 @@ impl<const N: usize> Engine<'_, N> {
                     self.set_matcher_weight(hi, lo, base.matcher_value(at));
                 }
             }
+            self.end_run();
             let mut st = self.solve()?;
             let in_cur = |st: &Mates, v: usize| st[v] >= sgbv && st[v] < nsgbv;
 
@@ -245,16 +243,14 @@ impl<const N: usize> Engine<'_, N> {
                 let by = Uint::<N>::from_u64(1).shifted_left(2 * b) - Uint::from_u64(kri as u64);
                 self.lift(v, by.shifted_left(1));
             }
+            self.begin_run(true);
             for (oidx, &oi) in rem.iter().enumerate() {
                 for (kri, &ki) in rem[..oidx].iter().enumerate() {
-                    if kri % PREFETCH_RUN == 0 {
-                        let run = &rem[kri..oidx.min(kri + PREFETCH_RUN)];
-                        self.prefetch(run.iter().map(|&x| bracket[x]), bracket[oi]);
-                    }
                     let w = ewc(&base, ki, oi, kri);
                     self.set(bracket[ki], bracket[oi], w);
                 }
             }
+            self.end_run();
             self.settle_lifts(&lifted);
             st = self.solve()?;
             let down = |st: &Mates, v: usize| st[v] > v && st[v] < nsgbv;
@@ -327,18 +323,16 @@ impl<const N: usize> Engine<'_, N> {
             }
             // Fix who is in S1 and who in S2.
             base.fix_sides(&rem, |p| down(&st, bracket[p]));
+            self.begin_run(false);
             for a in 0..rem.len() {
                 let pv = bracket[rem[a]];
                 for bb in a + 1..rem.len() {
-                    if (bb - a - 1) % PREFETCH_RUN == 0 {
-                        let run = &rem[bb..rem.len().min(bb + PREFETCH_RUN)];
-                        self.prefetch(run.iter().map(|&x| bracket[x]), pv);
-                    }
                     let ov = bracket[rem[bb]];
                     let w = base.get(rem[bb], rem[a]);
                     self.set(pv, ov, w);
                 }
             }
+            self.end_run();
             // Pair S1 in order, each with the highest possible S2 player.
             // A pair the kept optimum proves is held back (its other edges
             // stay) while the next proofs go on from the same optimum:
@@ -421,7 +415,3 @@ impl<const N: usize> Engine<'_, N> {
         Ok(result)
     }
 }
-
-/// How many edges of a run of sets have their cells asked for ahead at
-/// once (prefetch hints, see `Engine::prefetch`).
-const PREFETCH_RUN: usize = 32;

@@ -204,10 +204,17 @@ impl<'a, const N: usize> Engine<'a, N> {
         self.m.set(self.loc[a], self.loc[b], wm);
     }
 
-    /// Before a run of [`Engine::set`] calls on the edges `hi–lo` for each
-    /// `hi` of `his` (all in the window): see [`Matcher::prefetch`].
-    pub(super) fn prefetch(&self, his: impl Iterator<Item = usize>, lo: usize) {
-        self.m.prefetch(his.map(|v| self.loc[v]), self.loc[lo]);
+    /// Starts a run of [`Engine::set`] calls along rows of the matrix (see
+    /// [`Matcher::begin_run`]): `lower` when the inner loop goes over the
+    /// higher players of each lower one, else over the lower players of
+    /// each higher one. (The window lists players in bracket order.)
+    pub(super) fn begin_run(&mut self, lower: bool) {
+        self.m.begin_run(lower);
+    }
+
+    /// Ends [`Engine::begin_run`].
+    pub(super) fn end_run(&mut self) {
+        self.m.end_run();
     }
 
     /// The weight of edge `a–b`, both in the window.

@@ -88,22 +88,13 @@ impl Indices {
         }
     }
 
-    /// Asks the processor to bring index `at` into its cache: a hint that
-    /// reads nothing and never waits (see `Matcher::prefetch`).
-    #[inline]
-    pub fn prefetch(&self, at: usize) {
-        let p = match self {
-            Indices::Narrow(v) => v[at..].as_ptr() as *const i8,
-            Indices::Wide(v) => v[at..].as_ptr() as *const i8,
-        };
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch never dereferences its address (and this one
-        // is in bounds); SSE, which it needs, is in every x86-64.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+    /// Copies, for every `r > c` in `span`, cell `r * n + c` onto
+    /// `c * n + r` (`from_lower`) or the other way (see [`Table::defer`]).
+    fn mirror(&mut self, n: usize, span: std::ops::Range<usize>, from_lower: bool) {
+        match self {
+            Indices::Narrow(v) => mirror_cells(v, n, span, from_lower),
+            Indices::Wide(v) => mirror_cells(v, n, span, from_lower),
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        std::hint::black_box(p);
     }
 
     /// Sets index `at` to `k`, widening first if `k` needs 17 bits.
@@ -146,6 +137,29 @@ impl Indices {
     }
 }
 
+/// [`Indices::mirror`] on the cells `v` of an `n`-by-`n` matrix, in
+/// blocks of 64 by 64: each block's reads and writes stay in the cache,
+/// where a pass in row order would miss it on every write of a column.
+fn mirror_cells<T: Copy>(v: &mut [T], n: usize, span: std::ops::Range<usize>, from_lower: bool) {
+    const BLOCK: usize = 64;
+    for rb in span.clone().step_by(BLOCK) {
+        let re = (rb + BLOCK).min(span.end);
+        for cb in (span.start..re).step_by(BLOCK) {
+            let ce = (cb + BLOCK).min(span.end);
+            for r in rb..re {
+                for c in cb..ce.min(r) {
+                    let (lower, upper) = (r * n + c, c * n + r);
+                    if from_lower {
+                        v[upper] = v[lower];
+                    } else {
+                        v[lower] = v[upper];
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// One row of the matrix (see [`Table::row`]); [`on_row!`] runs code on
 /// either width.
 pub(super) enum Row<'a> {
@@ -181,6 +195,21 @@ pub(super) struct Table<W: Weight> {
     /// of edges often take the same value, and comparing it costs less
     /// than hashing a wide weight.
     last: (W, u32),
+    /// Which cell of each edge holds its value (see [`Table::defer`]).
+    side: Side,
+    /// The vertices from `span.0` up to `span.1` (excluded) hold every
+    /// edge written while deferred.
+    span: (usize, usize),
+}
+
+/// Which cells of the matrix hold an edge's value: both (`Both`), or,
+/// while writes are deferred, only the one in the row of its larger
+/// (`Lower`: the lower triangle) or smaller (`Upper`) end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
+    Both,
+    Lower,
+    Upper,
 }
 
 impl<W: Weight> Table<W> {
@@ -193,13 +222,53 @@ impl<W: Weight> Table<W> {
             lookup: WordMap::default(),
             free: Vec::new(),
             last: (W::zero(), NO_EDGE_WEIGHT),
+            side: Side::Both,
+            span: (usize::MAX, 0),
         }
+    }
+
+    /// The cell that holds the value of edge `i–j`.
+    #[inline]
+    fn cell(&self, i: usize, j: usize) -> usize {
+        let (r, c) = match self.side {
+            Side::Both => (i, j),
+            Side::Lower => (i.max(j), i.min(j)),
+            Side::Upper => (i.min(j), i.max(j)),
+        };
+        r * self.n + c
+    }
+
+    /// Defers the second cell of each write: until [`Table::undefer`],
+    /// [`Table::put`] writes only the edge's cell on `side` (`Lower` or
+    /// `Upper`) and every read takes it from there; no row may be read.
+    /// A run of writes along rows of the other triangle (the edges `hi–lo`
+    /// for every `hi` before each `lo`, say) then writes one row at a time
+    /// instead of a column cell, a cache miss, per edge (the three passes
+    /// over a bracket of a 9,999-player round write 50 million edges each).
+    pub fn defer(&mut self, side: Side) {
+        debug_assert!(self.side == Side::Both && side != Side::Both);
+        self.side = side;
+    }
+
+    /// Ends [`Table::defer`]: the deferred cells are copied over, block by
+    /// block, and both cells of every edge hold its value again.
+    pub fn undefer(&mut self) {
+        let side = std::mem::replace(&mut self.side, Side::Both);
+        let (lo, hi) = std::mem::replace(&mut self.span, (usize::MAX, 0));
+        if side != Side::Both && lo < hi {
+            self.idx.mirror(self.n, lo..hi, side == Side::Lower);
+        }
+    }
+
+    /// Whether writes are deferred (see [`Table::defer`]).
+    pub fn deferred(&self) -> bool {
+        self.side != Side::Both
     }
 
     /// The value of edge `i–j`.
     #[inline]
     pub fn at(&self, i: usize, j: usize) -> W {
-        self.vals[self.key(i * self.n + j) as usize]
+        self.vals[self.key(self.cell(i, j)) as usize]
     }
 
     #[inline]
@@ -207,23 +276,27 @@ impl<W: Weight> Table<W> {
         self.idx.get(c)
     }
 
-    /// Brings the cell of edge `i–j` in `i`'s row into the cache (a hint).
-    #[inline]
-    pub fn prefetch_at(&self, i: usize, j: usize) {
-        self.idx.prefetch(i * self.n + j);
-    }
-
     /// Row `v`: the value index of each edge `v–u`.
     #[inline]
     pub fn row(&self, v: usize) -> Row<'_> {
+        debug_assert!(
+            self.side == Side::Both,
+            "a row read while writes are deferred"
+        );
         self.idx.row(v * self.n..(v + 1) * self.n)
     }
 
-    /// Stores index `k` in the cells of `i–j` and `j–i` (the first store
-    /// of slot 65,536 widens the matrix).
+    /// Stores index `k` in the cells of `i–j` and `j–i`, or only in the
+    /// one of the deferred side (the first store of slot 65,536 widens the
+    /// matrix).
     fn store(&mut self, i: usize, j: usize, k: u32) {
-        self.idx.set(i * self.n + j, k);
-        self.idx.set(j * self.n + i, k);
+        if self.side == Side::Both {
+            self.idx.set(i * self.n + j, k);
+            self.idx.set(j * self.n + i, k);
+        } else {
+            self.idx.set(self.cell(i, j), k);
+            self.span = (self.span.0.min(i.min(j)), self.span.1.max(i.max(j) + 1));
+        }
     }
 
     /// A new slot for a value: a freed one, or the next.
@@ -245,7 +318,7 @@ impl<W: Weight> Table<W> {
 
     /// Sets edge `i–j` to `w` (zero removes it).
     pub fn put(&mut self, i: usize, j: usize, w: W) {
-        let old = self.key(i * self.n + j);
+        let old = self.key(self.cell(i, j));
         let k = if w.is_zero() {
             NO_EDGE_WEIGHT
         } else if self.last.1 != NO_EDGE_WEIGHT && self.last.0 == w {
@@ -326,6 +399,63 @@ mod tests {
             panic!("few values keep the matrix narrow")
         };
         assert_eq!(r, &[0, t.key(1) as u16, 0, t.key(3) as u16]);
+    }
+
+    /// Deferred writes (either side) land in both cells once undeferred,
+    /// narrow or wide, and reads meanwhile see every write; writes outside
+    /// the deferred span's vertices are left alone.
+    #[test]
+    fn deferred_writes_land_in_both_cells() {
+        let n = 400;
+        let mut rng = crate::domain::SplitMix64(5);
+        for (side, wide) in [
+            (Side::Lower, false),
+            (Side::Upper, false),
+            (Side::Lower, true),
+        ] {
+            let mut t = Table::<i64>::new(n);
+            let mut want = vec![vec![0i64; n]; n];
+            let value = |rng: &mut crate::domain::SplitMix64| -> i64 {
+                let kinds = if wide { 100_000 } else { 7 };
+                rng.below(kinds) as i64
+            };
+            let put = |t: &mut Table<i64>, want: &mut Vec<Vec<i64>>, i: usize, j: usize, x: i64| {
+                t.put(i, j, x);
+                (want[i][j], want[j][i]) = (x, x);
+            };
+            for i in 0..n {
+                for j in 0..i {
+                    // (Wide: a value per edge, more than 16 bits can name.)
+                    let x = if wide {
+                        (i * n + j) as i64
+                    } else {
+                        value(&mut rng)
+                    };
+                    put(&mut t, &mut want, i, j, x);
+                }
+            }
+            t.defer(side);
+            for i in 40..250 {
+                for j in 40..i {
+                    if rng.below(2) == 0 {
+                        let x = value(&mut rng);
+                        put(&mut t, &mut want, i, j, x);
+                        assert_eq!((t.at(i, j), t.at(j, i)), (x, x));
+                    }
+                }
+            }
+            t.undefer();
+            assert!(!t.deferred());
+            assert_eq!(t.idx.is_narrow(), !wide);
+            for i in 0..n {
+                for j in 0..n {
+                    assert_eq!(t.at(i, j), want[i][j], "{side:?}: {i}-{j}");
+                }
+                let got: Vec<i64> =
+                    on_row!(t.row(i), ks => ks.iter().map(|k| t.value(k.k())).collect());
+                assert_eq!(got, want[i], "{side:?}: row {i}");
+            }
+        }
     }
 
     #[test]

@@ -60,3 +60,60 @@ fn dissolving_around_a_vertex_at_once_is_peeling_the_nest() {
     assert!(deep > 50, "nests two levels deep or more: {deep}");
     assert!(with_dual > 20, "such nests with a dual: {with_dual}");
 }
+
+/// A run of sets along rows (`Matcher::begin_run`, either triangle)
+/// leaves the very state the same sets leave one by one: the kept
+/// optimum, every weight in both cells, and the next solve's answer,
+/// a certified optimum. The edits raise, lower and remove weights of a
+/// solved graph whose nests are deep, so they dissolve blossoms, unmatch
+/// pairs and lower duals (`can_lower` reads the deferred cells).
+#[test]
+fn a_run_of_sets_edits_as_the_same_sets_one_by_one() {
+    let mut rng = crate::domain::SplitMix64(23);
+    for case in 0..crate::test_cases(120) {
+        let n = 6 + rng.below(30) as usize;
+        let w = doubled(mostly_equal(&mut rng, n, 8));
+        let mut m = matcher_of(n, &w);
+        m.solve();
+        let mut run = m.clone();
+        let lower = case % 2 == 0;
+        run.begin_run(lower);
+        for a in 0..n {
+            for b in a + 1..n {
+                // Lower: rows of the larger end (outer loop), cells of the
+                // smaller ones; upper: the other way round.
+                let (i, j) = if lower {
+                    (b - a - 1, n - 1 - a)
+                } else {
+                    (a, b)
+                };
+                if rng.below(3) != 0 {
+                    continue;
+                }
+                // (Some edges twice: the second set reads the first's.)
+                for _ in 0..1 + (rng.below(4) == 0) as usize {
+                    let x = match rng.below(4) {
+                        0 => 0,
+                        1 => 2 * (6 + rng.below(4) as i64),
+                        _ => 2 * (18 + rng.below(6) as i64),
+                    };
+                    m.set(i, j, x);
+                    run.set(i, j, x);
+                }
+            }
+        }
+        assert!(run.w.deferred());
+        run.end_run();
+        same_state(&m.st, &run.st, &format!("case {case}"));
+        let keys = |t: &Table<i64>, v: usize| on_row!(t.row(v), ks => ks.iter().map(|k| k.k()).collect::<Vec<u32>>());
+        for i in 0..n {
+            for j in 0..n {
+                assert_eq!(run.w.at(i, j), m.w.at(i, j), "weight {i}-{j}, case {case}");
+            }
+            assert_eq!(keys(&run.w, i), keys(&m.w, i), "row {i}, case {case}");
+        }
+        let (ma, mb) = (m.solve(), run.solve());
+        assert_eq!(ma, mb, "case {case}");
+        certify(&run, &mb);
+    }
+}
