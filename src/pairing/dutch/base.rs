@@ -154,15 +154,33 @@ impl<const N: usize> BaseWeights<N> {
     /// edge).
     #[inline]
     pub fn get(&self, l: usize, k: usize) -> Uint<N> {
-        debug_assert!(k < l);
-        if self.cut(k, l) || self.forbids(k, l) {
-            return Uint::ZERO;
-        }
-        match self.known(k, l) {
-            Some(at) => self.vals[at as usize].0,
-            // (Every edge between players who may meet was weighed.)
+        match self.index(l, k) {
+            Some(at) => self.value(at),
             None => Uint::ZERO,
         }
+    }
+
+    /// The index of the base weight of the edge between positions `k < l`
+    /// (see [`BaseWeights::value`]); `None`: no edge.
+    #[inline]
+    pub fn index(&self, l: usize, k: usize) -> Option<u32> {
+        debug_assert!(k < l);
+        if self.cut(k, l) || self.forbids(k, l) {
+            return None;
+        }
+        // (Every edge between players who may meet was weighed.)
+        self.known(k, l)
+    }
+
+    /// The base weight numbered `at`.
+    #[inline]
+    pub fn value(&self, at: u32) -> Uint<N> {
+        self.vals[at as usize].0
+    }
+
+    /// How many base weights are numbered (each `at` is below this).
+    pub fn values(&self) -> usize {
+        self.vals.len()
     }
 
     /// Marks the remaining players (those not paired with an MDP).

@@ -5,11 +5,17 @@
 
 use super::base::BaseWeights;
 use super::player::WeightKey;
+use super::window::COMPLETION_CLASSES;
 use super::{BracketCtx, Engine, Mates, RunError};
 use crate::domain::Points;
 use crate::i18n::msg;
 use crate::pairing::matching::{Uint, WordMap};
 use std::collections::HashMap;
+
+/// The most keys the S1 lift pass names its weights by (four bytes each,
+/// see `Engine::set_keyed`); a bracket that would need more sets each
+/// weight by value.
+const MAX_PASS_KEYS: usize = 1 << 22;
 
 impl<const N: usize> Engine<'_, N> {
     pub(super) fn run(&mut self) -> Result<Mates, RunError> {
@@ -121,7 +127,7 @@ impl<const N: usize> Engine<'_, N> {
                             base.remember(k, l, w, self.matcher_weight(hi, lo, w))
                         }
                     };
-                    self.set_matcher_weight(hi, lo, base.matcher_value(at));
+                    self.set_keyed(hi, lo, at as usize, |_| base.matcher_value(at));
                 }
             }
             self.end_run();
@@ -243,11 +249,39 @@ impl<const N: usize> Engine<'_, N> {
                 let by = Uint::<N>::from_u64(1).shifted_left(2 * b) - Uint::from_u64(kri as u64);
                 self.lift(v, by.shifted_left(1));
             }
+            // An edge's weight is its base weight's, its higher end's
+            // bonus and (in a relaxed window) its completion class's: the
+            // run names it by the three (see `Engine::set_keyed`).
+            let classes = if self.relaxed { COMPLETION_CLASSES } else { 1 };
+            let stride = base.values() * classes;
+            let keyed = rem.len().saturating_mul(stride) <= MAX_PASS_KEYS;
             self.begin_run(true);
             for (oidx, &oi) in rem.iter().enumerate() {
                 for (kri, &ki) in rem[..oidx].iter().enumerate() {
-                    let w = ewc(&base, ki, oi, kri);
-                    self.set(bracket[ki], bracket[oi], w);
+                    let (hi, lo) = (bracket[ki], bracket[oi]);
+                    if !keyed {
+                        let w = ewc(&base, ki, oi, kri);
+                        self.set(hi, lo, w);
+                        continue;
+                    }
+                    let Some(at) = base.index(oi, ki) else {
+                        self.set(hi, lo, Uint::ZERO);
+                        continue;
+                    };
+                    let class = if self.relaxed {
+                        self.completion_class(hi, lo)
+                    } else {
+                        0
+                    };
+                    let key = kri * stride + at as usize * classes + class;
+                    self.set_keyed(hi, lo, key, |e| {
+                        let r = base.value(at);
+                        if r.is_zero() {
+                            r
+                        } else {
+                            e.matcher_weight(hi, lo, r + adds[kri])
+                        }
+                    });
                 }
             }
             self.end_run();
@@ -323,13 +357,23 @@ impl<const N: usize> Engine<'_, N> {
             }
             // Fix who is in S1 and who in S2.
             base.fix_sides(&rem, |p| down(&st, bracket[p]));
+            let classes = if self.relaxed { COMPLETION_CLASSES } else { 1 };
             self.begin_run(false);
             for a in 0..rem.len() {
                 let pv = bracket[rem[a]];
                 for bb in a + 1..rem.len() {
                     let ov = bracket[rem[bb]];
-                    let w = base.get(rem[bb], rem[a]);
-                    self.set(pv, ov, w);
+                    let Some(at) = base.index(rem[bb], rem[a]) else {
+                        self.set(pv, ov, Uint::ZERO);
+                        continue;
+                    };
+                    let class = if self.relaxed {
+                        self.completion_class(pv, ov)
+                    } else {
+                        0
+                    };
+                    let key = at as usize * classes + class;
+                    self.set_keyed(pv, ov, key, |e| e.matcher_weight(pv, ov, base.value(at)));
                 }
             }
             self.end_run();

@@ -8,6 +8,9 @@ use crate::domain::Points;
 use crate::pairing::matching::{Matcher, Uint};
 use std::collections::HashMap;
 
+/// A key of [`Engine::set_keyed`] whose weight is not pinned yet.
+const UNKNOWN_SLOT: u32 = u32::MAX;
+
 impl<'a, const N: usize> Engine<'a, N> {
     pub(super) fn new(
         info: &'a Info,
@@ -50,6 +53,8 @@ impl<'a, const N: usize> Engine<'a, N> {
             tail_at,
             below: window::Below::default(),
             bonus_buf: Vec::new(),
+            pass_slots: Vec::new(),
+            pinned: Vec::new(),
             completion_units,
             dual_limit: None,
         }
@@ -198,12 +203,6 @@ impl<'a, const N: usize> Engine<'a, N> {
         }
     }
 
-    /// Sets edge `a–b` (both in the window, `a != b`) to the matcher
-    /// weight `wm` (see `matcher_weight`).
-    pub(super) fn set_matcher_weight(&mut self, a: usize, b: usize, wm: Uint<N>) {
-        self.m.set(self.loc[a], self.loc[b], wm);
-    }
-
     /// Starts a run of [`Engine::set`] calls along rows of the matrix (see
     /// [`Matcher::begin_run`]): `lower` when the inner loop goes over the
     /// higher players of each lower one, else over the lower players of
@@ -212,9 +211,50 @@ impl<'a, const N: usize> Engine<'a, N> {
         self.m.begin_run(lower);
     }
 
-    /// Ends [`Engine::begin_run`].
+    /// Ends [`Engine::begin_run`] (and lets go of the slots
+    /// [`Engine::set_keyed`] pinned).
     pub(super) fn end_run(&mut self) {
         self.m.end_run();
+        self.pass_slots.clear();
+        for slot in self.pinned.drain(..) {
+            self.m.unpin(slot);
+        }
+    }
+
+    /// [`Engine::set`] of edge `a–b` to the matcher weight `make(self)`
+    /// (see [`Engine::matcher_weight`]), which the run of sets names by
+    /// `key`: every edge of the same key in the run takes the same weight.
+    /// The weight is made and looked up in the matcher's table once per
+    /// key and run, and each edge then names it by its slot: a pass over
+    /// a 9,999-player bracket sets tens of millions of edges to a few
+    /// thousand weights, each hundreds of bits wide, and finding a wide
+    /// weight in the table per edge cost a quarter of such a round.
+    pub(super) fn set_keyed(
+        &mut self,
+        a: usize,
+        b: usize,
+        key: usize,
+        make: impl FnOnce(&Self) -> Uint<N>,
+    ) {
+        debug_assert!(self.m.in_run(), "keys name weights within a run");
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        debug_assert!(
+            la != OUTSIDE && lb != OUTSIDE,
+            "edge {a}-{b} outside the window"
+        );
+        if a == b || la == OUTSIDE || lb == OUTSIDE {
+            return;
+        }
+        if key >= self.pass_slots.len() {
+            self.pass_slots.resize(key + 1, UNKNOWN_SLOT);
+        }
+        let mut slot = self.pass_slots[key];
+        if slot == UNKNOWN_SLOT {
+            slot = self.m.pin(make(self));
+            self.pinned.push(slot);
+            self.pass_slots[key] = slot;
+        }
+        self.m.set_pinned(la, lb, slot);
     }
 
     /// The weight of edge `a–b`, both in the window.

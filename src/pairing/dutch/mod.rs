@@ -341,6 +341,11 @@ struct Engine<'a, const N: usize> {
     below: window::Below,
     /// Scratch bonuses by local vertex (`sure_mate`).
     bonus_buf: Vec<u64>,
+    /// The matcher's pinned slot of each weight a pass names by a key of
+    /// its own (`UNKNOWN_SLOT`: not met yet), and the slots pinned (see
+    /// `Engine::set_keyed`).
+    pass_slots: Vec<u32>,
+    pinned: Vec<u32>,
     /// The completion field's values, `k` at its place for `k` in 0..4
     /// (see `window::completion_part`), shifted once per round.
     completion_units: [Uint<N>; 4],

@@ -61,18 +61,29 @@ pub(super) struct Below {
     bye_candidate: bool,
 }
 
+/// How many values the completion field takes (see
+/// `Engine::completion_class`).
+pub(super) const COMPLETION_CLASSES: usize = 4;
+
 impl<const N: usize> Engine<'_, N> {
     /// The completion field of edge `a–b`: its whole base weight outside
     /// the brackets.
     pub(super) fn completion_part(&self, a: usize, b: usize) -> Uint<N> {
+        self.completion_units[self.completion_class(a, b)]
+    }
+
+    /// Which of the completion field's values edge `a–b` takes: 0 (none)
+    /// when `a` and `b` cannot meet by colour, else one more than the
+    /// number of its ends who cannot have the bye.
+    pub(super) fn completion_class(&self, a: usize, b: usize) -> usize {
         let info = self.info;
         let (pa, pb) = (&info.players[info.sorted[a]], &info.players[info.sorted[b]]);
         if !info.compatible(pa, pb) {
-            return Uint::ZERO;
+            return 0;
         }
         let bye = self.ctx_bye.bye_score;
         let nb = |v: usize| (!self.bye_candidate(v, bye)) as usize;
-        self.completion_units[1 + nb(a) + nb(b)]
+        1 + nb(a) + nb(b)
     }
 
     /// Weight `w` of edge `a–b` in a relaxed window: less its completion

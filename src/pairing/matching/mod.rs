@@ -285,6 +285,11 @@ impl<W: Weight> Matcher<W> {
         self.w.undefer();
     }
 
+    /// Whether a run of sets is under way (see [`Matcher::begin_run`]).
+    pub fn in_run(&self) -> bool {
+        self.w.deferred()
+    }
+
     /// Sets the weight of edge `i–j` (zero removes it). `i != j`.
     ///
     /// The kept optimum is repaired just enough to stay dual-feasible with
@@ -294,12 +299,45 @@ impl<W: Weight> Matcher<W> {
     pub fn set(&mut self, i: usize, j: usize, new: W) {
         self.settle_moves();
         debug_assert!(i != j && i < self.n && j < self.n);
-        let old = self.w.at(i, j).half();
-        if new == old {
+        let (old2, new2) = (self.w.at(i, j), new + new);
+        if new2 == old2 {
             // (The S1-order loop sets many edges to the weight they hold.)
             return;
         }
-        self.w.put(i, j, new + new);
+        self.w.put(i, j, new2);
+        self.repair_after_set(i, j, old2, new2);
+    }
+
+    /// The slot of weight `w` in the matrix, held until
+    /// [`Matcher::unpin`]: a pass that sets many edges to a few weights
+    /// names each by its slot ([`Matcher::set_pinned`]) instead of having
+    /// it looked up by value per edge. Zero is slot 0, not held.
+    pub fn pin(&mut self, w: W) -> u32 {
+        self.w.pin(w + w)
+    }
+
+    /// Lets go of a slot [`Matcher::pin`] gave.
+    pub fn unpin(&mut self, slot: u32) {
+        self.w.unpin(slot);
+    }
+
+    /// [`Matcher::set`] of edge `i–j` to the weight of a pinned `slot`:
+    /// the same edit.
+    pub fn set_pinned(&mut self, i: usize, j: usize, slot: u32) {
+        self.settle_moves();
+        debug_assert!(i != j && i < self.n && j < self.n);
+        let old2 = self.w.at(i, j);
+        let new2 = self.w.value(slot);
+        if new2 == old2 {
+            return;
+        }
+        self.w.put_key(i, j, slot);
+        self.repair_after_set(i, j, old2, new2);
+    }
+
+    /// What [`Matcher::set`] does to the kept optimum once edge `i–j`
+    /// went from `old2` to `new2` (both doubled).
+    fn repair_after_set(&mut self, i: usize, j: usize, old2: W, new2: W) {
         if !self.valid {
             return;
         }
@@ -310,10 +348,10 @@ impl<W: Weight> Matcher<W> {
         } else {
             NONE
         };
-        self.note_changed_edge(i, j, around_both, old + old, new + new);
-        self.note_changed_edge(j, i, around_both, old + old, new + new);
+        self.note_changed_edge(i, j, around_both, old2, new2);
+        self.note_changed_edge(j, i, around_both, old2, new2);
         let st = &mut self.st;
-        let need = st.scaled(new + new);
+        let need = st.scaled(new2);
         let mut common = around_both;
         while st.inblossom[i] == st.inblossom[j] {
             // (Each pass dissolves down to `common` and leaves `i` and
@@ -321,7 +359,7 @@ impl<W: Weight> Matcher<W> {
             if common == NONE {
                 common = st.common_blossom(i, j);
             }
-            let ok = if new < old {
+            let ok = if new2 < old2 {
                 st.mate[i] != j && !st.is_cycle_edge_in(common, i, j)
             } else {
                 let z = st.z_from(common);
@@ -336,13 +374,13 @@ impl<W: Weight> Matcher<W> {
             st.dissolve_down_to(i, common);
             common = NONE;
         }
-        if new < old {
+        if new2 < old2 {
             if st.mate[i] == j {
                 // Keep the pair (unless the edge is gone) when one end's
                 // dual can come down with the weight without breaking
                 // another of its edges.
-                let drop = st.scaled(old + old) - need;
-                for e in [i, j].into_iter().filter(|_| !new.is_zero()) {
+                let drop = st.scaled(old2) - need;
+                for e in [i, j].into_iter().filter(|_| !new2.is_zero()) {
                     if Self::can_lower(st, &self.w, &self.active, e, drop) {
                         st.dual[e] = st.dual[e] - drop;
                         return;

@@ -318,8 +318,14 @@ impl<W: Weight> Table<W> {
 
     /// Sets edge `i–j` to `w` (zero removes it).
     pub fn put(&mut self, i: usize, j: usize, w: W) {
-        let old = self.key(self.cell(i, j));
-        let k = if w.is_zero() {
+        let k = self.slot_of(w);
+        self.put_key(i, j, k);
+    }
+
+    /// The slot of value `w`: the one that holds it, else a new one (that
+    /// no edge holds yet); `NO_EDGE_WEIGHT` for zero.
+    fn slot_of(&mut self, w: W) -> u32 {
+        if w.is_zero() {
             NO_EDGE_WEIGHT
         } else if self.last.1 != NO_EDGE_WEIGHT && self.last.0 == w {
             self.last.1
@@ -331,24 +337,54 @@ impl<W: Weight> Table<W> {
             self.lookup.insert(w, k);
             self.last = (w, k);
             k
-        };
+        }
+    }
+
+    /// Sets edge `i–j` to the value of slot `k` (a slot some edge or pin
+    /// holds, or `NO_EDGE_WEIGHT`).
+    #[inline]
+    pub fn put_key(&mut self, i: usize, j: usize, k: u32) {
+        let old = self.key(self.cell(i, j));
         if k == old {
             return;
         }
         if k != NO_EDGE_WEIGHT {
             self.refs[k as usize] += 1;
         }
-        if old != NO_EDGE_WEIGHT {
-            self.refs[old as usize] -= 1;
-            if self.refs[old as usize] == 0 {
-                self.lookup.remove(&self.vals[old as usize]);
-                self.free.push(old);
-                if self.last.1 == old {
-                    self.last.1 = NO_EDGE_WEIGHT;
-                }
+        self.release(old);
+        self.store(i, j, k);
+    }
+
+    /// One holder of slot `k` fewer: a slot nobody holds is freed.
+    fn release(&mut self, k: u32) {
+        if k == NO_EDGE_WEIGHT {
+            return;
+        }
+        self.refs[k as usize] -= 1;
+        if self.refs[k as usize] == 0 {
+            self.lookup.remove(&self.vals[k as usize]);
+            self.free.push(k);
+            if self.last.1 == k {
+                self.last.1 = NO_EDGE_WEIGHT;
             }
         }
-        self.store(i, j, k);
+    }
+
+    /// The slot of value `w`, held (as an edge holds it) until
+    /// [`Table::unpin`], so that a caller setting many edges to a few
+    /// values can name each by its slot ([`Table::put_key`]) instead of
+    /// finding it by value per edge. Zero: `NO_EDGE_WEIGHT`, not held.
+    pub fn pin(&mut self, w: W) -> u32 {
+        let k = self.slot_of(w);
+        if k != NO_EDGE_WEIGHT {
+            self.refs[k as usize] += 1;
+        }
+        k
+    }
+
+    /// Lets go of a slot [`Table::pin`] gave.
+    pub fn unpin(&mut self, k: u32) {
+        self.release(k);
     }
 
     /// The largest value any edge holds.
@@ -399,6 +435,32 @@ mod tests {
             panic!("few values keep the matrix narrow")
         };
         assert_eq!(r, &[0, t.key(1) as u16, 0, t.key(3) as u16]);
+    }
+
+    /// A pinned slot keeps its value while no edge holds it, edges set by
+    /// slot read as set by value and share the slot, and the slot is freed
+    /// (and reused) once neither a pin nor an edge holds it.
+    #[test]
+    fn pinned_slots_outlive_their_edges() {
+        let mut t = Table::<i64>::new(4);
+        assert_eq!(t.pin(0), NO_EDGE_WEIGHT);
+        let k = t.pin(9);
+        assert_eq!((t.value(k), t.distinct()), (9, 1));
+        t.put_key(0, 1, k);
+        t.put(2, 3, 9);
+        assert_eq!((t.at(1, 0), t.at(3, 2), t.key(t.cell(2, 3))), (9, 9, k));
+        t.put(0, 1, 0);
+        t.put_key(2, 3, NO_EDGE_WEIGHT);
+        assert_eq!((t.at(0, 1), t.at(2, 3)), (0, 0));
+        // No edge holds 9 now: the pin keeps it.
+        assert_eq!(t.distinct(), 1);
+        t.put_key(1, 2, k);
+        t.unpin(k);
+        assert_eq!((t.at(2, 1), t.distinct()), (9, 1));
+        t.put(1, 2, 5);
+        assert_eq!(t.distinct(), 1, "9 is gone with its last holder");
+        assert_eq!(t.pin(7), k, "its slot is reused");
+        assert_eq!(t.max(), 7);
     }
 
     /// Deferred writes (either side) land in both cells once undeferred,
