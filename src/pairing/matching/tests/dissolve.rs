@@ -64,7 +64,9 @@ fn dissolving_around_a_vertex_at_once_is_peeling_the_nest() {
 /// A run of sets along rows (`Matcher::begin_run`, either triangle)
 /// leaves the very state the same sets leave one by one: the kept
 /// optimum, every weight in both cells, and the next solve's answer,
-/// a certified optimum. The edits raise, lower and remove weights of a
+/// a certified optimum; and so does the same run with each weight named
+/// by its pinned slot (`Matcher::set_pinned`), which leaves no slot held
+/// once unpinned. The edits raise, lower and remove weights of a
 /// solved graph whose nests are deep, so they dissolve blossoms, unmatch
 /// pairs and lower duals (`can_lower` reads the deferred cells).
 #[test]
@@ -76,8 +78,12 @@ fn a_run_of_sets_edits_as_the_same_sets_one_by_one() {
         let mut m = matcher_of(n, &w);
         m.solve();
         let mut run = m.clone();
+        // The same run, each weight named by its pinned slot.
+        let mut pinned = m.clone();
+        let mut slots = std::collections::HashMap::new();
         let lower = case % 2 == 0;
         run.begin_run(lower);
+        pinned.begin_run(lower);
         for a in 0..n {
             for b in a + 1..n {
                 // Lower: rows of the larger end (outer loop), cells of the
@@ -99,6 +105,8 @@ fn a_run_of_sets_edits_as_the_same_sets_one_by_one() {
                     };
                     m.set(i, j, x);
                     run.set(i, j, x);
+                    let slot = *slots.entry(x).or_insert_with(|| pinned.pin(x));
+                    pinned.set_pinned(i, j, slot);
                 }
             }
         }
@@ -112,8 +120,28 @@ fn a_run_of_sets_edits_as_the_same_sets_one_by_one() {
             }
             assert_eq!(keys(&run.w, i), keys(&m.w, i), "row {i}, case {case}");
         }
-        let (ma, mb) = (m.solve(), run.solve());
+        pinned.end_run();
+        for (_, slot) in slots.drain() {
+            pinned.unpin(slot);
+        }
+        same_state(&m.st, &pinned.st, &format!("pinned, case {case}"));
+        for i in 0..n {
+            for j in 0..n {
+                assert_eq!(
+                    pinned.w.at(i, j),
+                    m.w.at(i, j),
+                    "pinned {i}-{j}, case {case}"
+                );
+            }
+        }
+        assert_eq!(
+            pinned.w.distinct(),
+            m.w.distinct(),
+            "no pin left, case {case}"
+        );
+        let (ma, mb, mc) = (m.solve(), run.solve(), pinned.solve());
         assert_eq!(ma, mb, "case {case}");
+        assert_eq!(ma, mc, "pinned, case {case}");
         certify(&run, &mb);
     }
 }
