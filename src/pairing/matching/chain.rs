@@ -103,6 +103,20 @@ impl<W: Weight> Solver<'_, W> {
             sl.resize(n, W::zero());
         }
         let orig = self.leafbest[owner].take().expect("leafbest");
+        // The pass compares `d(c) - w(c, u)` of each child `c` with the
+        // same of `u`'s best leaf: the slack less `u`'s dual, which stays
+        // as it is along a nest (one dual epoch), so `sl` keeps it
+        // (shifted by `W::bias()`: it may be below zero) and a vertex's
+        // dual is read only where a slack is needed.
+        if !self.st.scratch_shifted {
+            let (dual, bias) = (&self.st.dual, W::bias());
+            for &u in self.act {
+                if orig[u] != NO_LEAF {
+                    sl[u] = sl[u].wrapping_sub(dual[u]).wrapping_add(bias);
+                }
+            }
+            self.st.scratch_shifted = true;
+        }
         let mut arr = orig.clone();
         // The two vertex children in cycle order, each with whether it
         // comes before `owner` (it then wins ties with owner's entries).
@@ -127,7 +141,8 @@ impl<W: Weight> Solver<'_, W> {
                 continue;
             }
             let x = self.slack((orig[u] as usize, u));
-            debug_assert!(x == sl[u], "kept slack of {u}");
+            let kept = sl[u].wrapping_add(self.st.dual[u]).wrapping_sub(W::bias());
+            debug_assert!(x == kept, "kept slack of {u}");
         }
         let g = self.g;
         let best = match (g.row(kids[0].0), g.row(kids[1].0)) {
@@ -171,7 +186,8 @@ impl<W: Weight> Solver<'_, W> {
         let g = self.g;
         let st = &mut *self.st;
         let scale = st.scale;
-        let duals = [st.dual[kids[0].0], st.dual[kids[1].0]];
+        let bias = W::bias();
+        let duals = [st.dual[kids[0].0], st.dual[kids[1].0]].map(|d| d.wrapping_add(bias));
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
         for &u in self.act {
@@ -180,7 +196,6 @@ impl<W: Weight> Solver<'_, W> {
                 st.inblossom[u] = b;
                 continue;
             }
-            let du = st.dual[u];
             for i in 0..2 {
                 let k = rows[i][u].k();
                 if k == NO_EDGE_WEIGHT {
@@ -188,16 +203,23 @@ impl<W: Weight> Solver<'_, W> {
                 }
                 let w2 = g.value(k);
                 let w2 = if scale == 0 { w2 } else { w2.shl(scale) };
-                let x = W::sum_minus(duals[i], du, w2);
+                // (Every edge out of a top-level vertex is feasible: a
+                // slack compares as its shifted form does.)
+                debug_assert!(st.dual[kids[i].0] + st.dual[u] >= w2, "{}-{u}", kids[i].0);
+                // The slack less `u`'s dual, shifted (see above).
+                let x = duals[i].wrapping_sub(w2);
                 if arr[u] == NO_LEAF || x < sl[u] || (kids[i].1 && x == sl[u] && arr[u] == orig[u])
                 {
                     arr[u] = kids[i].0 as Leaf;
                     sl[u] = x;
                 }
             }
-            if arr[u] != NO_LEAF && st.label[bu] == 1 && (best == NO_EDGE || sl[u] < best_slack) {
-                best = (arr[u] as usize, u);
-                best_slack = sl[u];
+            if arr[u] != NO_LEAF && st.label[bu] == 1 {
+                let slack = sl[u].wrapping_add(st.dual[u]).wrapping_sub(bias);
+                if best == NO_EDGE || slack < best_slack {
+                    best = (arr[u] as usize, u);
+                    best_slack = slack;
+                }
             }
         }
         (best, best_slack)

@@ -49,6 +49,14 @@ pub trait Weight:
     fn one() -> Self;
     /// Number of significant bits.
     fn bit_len(&self) -> u32;
+    /// `self + o` modulo the type's range.
+    fn wrapping_add(self, o: Self) -> Self;
+    /// `self - o` modulo the type's range.
+    fn wrapping_sub(self, o: Self) -> Self;
+    /// Half the type's range, zero for a signed type: for `x` and `y`
+    /// (signed, within half the range either way) `x + bias` and
+    /// `y + bias`, wrapped, compare as `x` and `y` do.
+    fn bias() -> Self;
 }
 
 impl Weight for i64 {
@@ -73,6 +81,15 @@ impl Weight for i64 {
     fn half(self) -> Self {
         self / 2
     }
+    fn wrapping_add(self, o: Self) -> Self {
+        i64::wrapping_add(self, o)
+    }
+    fn wrapping_sub(self, o: Self) -> Self {
+        i64::wrapping_sub(self, o)
+    }
+    fn bias() -> Self {
+        0
+    }
 }
 
 impl Weight for u64 {
@@ -96,6 +113,15 @@ impl Weight for u64 {
     }
     fn half(self) -> Self {
         self / 2
+    }
+    fn wrapping_add(self, o: Self) -> Self {
+        u64::wrapping_add(self, o)
+    }
+    fn wrapping_sub(self, o: Self) -> Self {
+        u64::wrapping_sub(self, o)
+    }
+    fn bias() -> Self {
+        1 << 63
     }
 }
 
@@ -135,6 +161,20 @@ impl<const N: usize> Weight for Uint<N> {
     }
     fn bit_len(&self) -> u32 {
         Uint::bit_len(self)
+    }
+    #[inline(always)]
+    fn wrapping_add(self, o: Self) -> Self {
+        self + o
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline(always)]
+    fn bias() -> Self {
+        let mut b = Uint::ZERO;
+        b.0[N - 1] = 1 << 63;
+        b
     }
 }
 
@@ -1047,6 +1087,9 @@ struct State<W: Weight> {
     /// The blossom whose `leafbest` slacks `scratch` holds, with the dual
     /// epoch and stage they were read in (see [`Solver::add_blossom`]).
     scratch_of: (usize, u64, u32),
+    /// `scratch` holds each slack less the outside vertex's dual, plus
+    /// `W::bias()` (see `Solver::add_chain_level`), not the slack.
+    scratch_shifted: bool,
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
     /// How many vertices each blossom holds.
@@ -1114,6 +1157,7 @@ impl<W: Weight> State<W> {
             stale: Vec::new(),
             scratch: Vec::new(),
             scratch_of: (NONE, 0, 0),
+            scratch_shifted: false,
             leafbuf: Vec::new(),
             size: Vec::new(),
             childmark: Vec::new(),
@@ -1153,6 +1197,7 @@ impl<W: Weight> State<W> {
             stale: vec![0; 2 * n],
             scratch: Vec::new(),
             scratch_of: (NONE, 0, 0),
+            scratch_shifted: false,
             leafbuf: Vec::new(),
             size: vec![1; 2 * n],
             childmark: vec![false; 2 * n],
@@ -1651,6 +1696,16 @@ impl<W: Weight> Solver<'_, W> {
         } else {
             Vec::new()
         };
+        if kept && self.st.scratch_shifted {
+            // (Left by a chain level: back to slacks.)
+            let (dual, bias) = (&self.st.dual, W::bias());
+            for &u in self.act {
+                if orig[u] != NO_LEAF {
+                    sl[u] = sl[u].wrapping_add(dual[u]).wrapping_sub(bias);
+                }
+            }
+        }
+        self.st.scratch_shifted = false;
         #[cfg(debug_assertions)]
         if kept {
             // The kept slacks are those of the kept entries now.
@@ -1832,6 +1887,7 @@ impl<W: Weight> Solver<'_, W> {
             });
         }
         self.st.scratch = sl;
+        self.st.scratch_shifted = false;
         self.leafbest[b] = Some(arr);
         self.stale[b] = 0;
     }
