@@ -267,5 +267,28 @@ mod tests {
             let put = (a & !(mask << pos)) | ((v as u128) << pos);
             proptest::prop_assert_eq!(to_u128(x.with_bits(pos, width, b as u64)), put);
         }
+
+        /// Differences shifted by `Weight::bias` compare as the signed
+        /// differences do (as `chain.rs` compares leaves), for `Uint` and
+        /// `u64` alike.
+        #[test]
+        fn shifted_differences_compare_as_signed(
+            a in 0u64..u64::MAX / 4, b in 0u64..u64::MAX / 4,
+            c in 0u64..u64::MAX / 4, d in 0u64..u64::MAX / 4,
+        ) {
+            use crate::pairing::matching::Weight;
+            let want = (a as i128 - b as i128).cmp(&(c as i128 - d as i128));
+            let wide = |x: u64, y: u64| {
+                let (x, y) = (from_u128(x as u128), from_u128(y as u128));
+                x.wrapping_add(<Uint<2> as Weight>::bias()).wrapping_sub(y)
+            };
+            proptest::prop_assert_eq!(wide(a, b).cmp(&wide(c, d)), want);
+            let narrow = |x: u64, y: u64| x.wrapping_add(<u64 as Weight>::bias()).wrapping_sub(y);
+            proptest::prop_assert_eq!(narrow(a, b).cmp(&narrow(c, d)), want);
+            proptest::prop_assert_eq!(
+                to_u128(wide(a, b).wrapping_add(from_u128(b as u128)).wrapping_sub(<Uint<2> as Weight>::bias())),
+                a as u128
+            );
+        }
     }
 }

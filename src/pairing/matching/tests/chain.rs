@@ -23,17 +23,34 @@ fn chain_levels_in_one_pass_leave_the_same_state() {
         let mut w = mostly_equal(&mut rng, n, 12);
         let mut one = matcher_of(n, &w);
         let mut plain = matcher_of(n, &w);
+        // The same in a wide type, whose chain levels compare unsigned
+        // values shifted by `Weight::bias` (an `i64`'s bias is zero).
+        let mut wide = Matcher::<Uint<2>>::new(n);
+        for i in 0..n {
+            for j in 0..i {
+                wide.set(i, j, Uint::from_u64(w[i][j] as u64));
+            }
+        }
         for step in 0..6 {
             let a = solve_with(&mut one, true);
             let b = solve_with(&mut plain, false);
             assert_eq!(a, b, "case {case} step {step}");
+            assert_eq!(wide.solve(), a, "wide, case {case} step {step}");
+            assert_eq!(
+                (&wide.st.parent, &wide.st.childs),
+                (&one.st.parent, &one.st.childs),
+                "wide blossoms, case {case} step {step}"
+            );
             assert_eq!(
                 total(&w, &a),
                 fresh_optimum(n, &w),
                 "case {case} step {step}"
             );
             same_state(&one.st, &plain.st, &format!("case {case} step {step}"));
-            edit_one_vertex(&mut rng, &mut w, [&mut one, &mut plain]);
+            let v = edit_one_vertex(&mut rng, &mut w, [&mut one, &mut plain]);
+            for u in (0..n).filter(|&u| u != v && w[v][u] > 0) {
+                wide.set(v, u, Uint::from_u64(w[v][u] as u64));
+            }
         }
     }
     let levels = CHAIN_LEVELS.with(|c| c.get());
@@ -41,12 +58,12 @@ fn chain_levels_in_one_pass_leave_the_same_state() {
 }
 
 /// An edit between solves: one vertex's edges gain 0, 2 or 4 each, as a
-/// bonus does, in `w` and in both matchers.
+/// bonus does, in `w` and in both matchers; returns the vertex.
 fn edit_one_vertex(
     rng: &mut crate::domain::SplitMix64,
     w: &mut [Vec<i64>],
     ms: [&mut Matcher<i64>; 2],
-) {
+) -> usize {
     let n = w.len();
     let v = rng.below(n as u64) as usize;
     let edges: Vec<usize> = (0..n).filter(|&u| u != v && w[v][u] > 0).collect();
@@ -58,6 +75,7 @@ fn edit_one_vertex(
         a.set(v, u, x);
         b.set(v, u, x);
     }
+    v
 }
 
 /// The optimum's weight: a fresh solve of its own.
