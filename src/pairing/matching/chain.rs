@@ -201,8 +201,7 @@ impl<W: Weight> Solver<'_, W> {
                 if k == NO_EDGE_WEIGHT {
                     continue;
                 }
-                let w2 = g.value(k);
-                let w2 = if scale == 0 { w2 } else { w2.shl(scale) };
+                let w2 = g.scaled_value(k, scale);
                 // (Every edge out of a top-level vertex is feasible: a
                 // slack compares as its shifted form does.)
                 debug_assert!(st.dual[kids[i].0] + st.dual[u] >= w2, "{}-{u}", kids[i].0);

@@ -984,6 +984,7 @@ impl<W: Weight> Matcher<W> {
         // 7.9 s, its warm start pairing 2 of 9,995; afresh 0.7 s).
         let free = (self.active.iter()).filter(|&&v| self.st.mate[v] == NONE);
         if self.valid && free.count() * 10 >= self.active.len() * 9 {
+            self.w.scale_to(self.st.scale);
             let mut kept = Solver {
                 g: &self.w,
                 n: self.n,
@@ -1005,6 +1006,7 @@ impl<W: Weight> Matcher<W> {
             self.valid = true;
             one_root = false;
         }
+        self.w.scale_to(self.st.scale);
         let done = Solver {
             g: &self.w,
             n: self.n,
@@ -1024,6 +1026,7 @@ impl<W: Weight> Matcher<W> {
         }
         if !done {
             self.fresh_state();
+            self.w.scale_to(self.st.scale);
             let done = Solver {
                 g: &self.w,
                 n: self.n,
@@ -1761,8 +1764,7 @@ impl<W: Weight> Solver<'_, W> {
                         if k == NO_EDGE_WEIGHT || inblossom[u] == b {
                             continue;
                         }
-                        let w2 = g.value(k);
-                        let w2 = if scale == 0 { w2 } else { w2.shl(scale) };
+                        let w2 = g.scaled_value(k, scale);
                         let x = W::sum_minus(dc, dual[u], w2);
                         if arr[u] == NO_LEAF
                             || x < sl[u]
@@ -1878,7 +1880,7 @@ impl<W: Weight> Solver<'_, W> {
                     if k == NO_EDGE_WEIGHT || inside[u] {
                         continue;
                     }
-                    let x = W::sum_minus(dl, self.st.dual[u], self.st.scaled(g.value(k)));
+                    let x = W::sum_minus(dl, self.st.dual[u], g.scaled_value(k, self.st.scale));
                     if arr[u] == NO_LEAF || x < sl[u] {
                         arr[u] = lv as Leaf;
                         sl[u] = x;
@@ -2105,8 +2107,8 @@ impl<W: Weight> Solver<'_, W> {
                     if u == v || row[u].k() == NO_EDGE_WEIGHT {
                         continue;
                     }
-                    let w2 = g.value(row[u].k());
-                    let need = self.st.scaled(w2).saturating_sub(self.st.dual[u]);
+                    let w2 = g.scaled_value(row[u].k(), self.st.scale);
+                    let need = w2.saturating_sub(self.st.dual[u]);
                     let free = self.st.mate[u] == NONE && self.st.base[self.st.inblossom[u]] == u;
                     if !any || need > least {
                         least = need;
@@ -2254,7 +2256,7 @@ impl<W: Weight> Solver<'_, W> {
                 let mut need = W::zero();
                 for &u in self.act {
                     if u != h && row[u].k() != NO_EDGE_WEIGHT {
-                        let w2 = st.scaled(g.value(row[u].k()));
+                        let w2 = g.scaled_value(row[u].k(), st.scale);
                         need = need.max(if hub[u] {
                             w2.half()
                         } else {
@@ -2403,7 +2405,7 @@ impl<W: Weight> Solver<'_, W> {
                         hit = Some((u, bu, true));
                         break;
                     }
-                    let kslack = W::sum_minus(dv, dual[u], scaled(g.value(k)));
+                    let kslack = W::sum_minus(dv, dual[u], g.scaled_value(k, scale));
                     if kslack.is_zero() {
                         hit = Some((u, bu, false));
                         break;

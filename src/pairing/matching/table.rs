@@ -200,6 +200,12 @@ pub(super) struct Table<W: Weight> {
     /// The vertices from `span.0` up to `span.1` (excluded) hold every
     /// edge written while deferred.
     span: (usize, usize),
+    /// Each value shifted left by `scaled_by` (see [`Table::scale_to`]);
+    /// empty while `scaled_by` is 0.
+    scaled: Vec<W>,
+    scaled_by: u32,
+    /// Slots given a new value since `scaled` was last brought up to date.
+    rescale: Vec<u32>,
 }
 
 /// Which cells of the matrix hold an edge's value: both (`Both`), or,
@@ -224,6 +230,44 @@ impl<W: Weight> Table<W> {
             last: (W::zero(), NO_EDGE_WEIGHT),
             side: Side::Both,
             span: (usize::MAX, 0),
+            scaled: Vec::new(),
+            scaled_by: 0,
+            rescale: Vec::new(),
+        }
+    }
+
+    /// Brings the values at scale `scale` up to date (a solve's values
+    /// are its weights doubled `scale` times, see `Solver::run`), for
+    /// [`Table::scaled_value`]: a scan then reads a value at its scale
+    /// instead of shifting a wide value per edge.
+    pub fn scale_to(&mut self, scale: u32) {
+        if scale == 0 {
+            self.scaled_by = 0;
+            self.scaled.clear();
+            self.rescale.clear();
+            return;
+        }
+        if scale != self.scaled_by {
+            self.scaled_by = scale;
+            self.scaled = self.vals.iter().map(|v| v.shl(scale)).collect();
+            self.rescale.clear();
+            return;
+        }
+        self.scaled.resize(self.vals.len(), W::zero());
+        for k in self.rescale.drain(..) {
+            self.scaled[k as usize] = self.vals[k as usize].shl(scale);
+        }
+    }
+
+    /// The value behind index `k` doubled `scale` times.
+    #[inline]
+    pub fn scaled_value(&self, k: u32, scale: u32) -> W {
+        if scale == 0 {
+            self.vals[k as usize]
+        } else if scale == self.scaled_by {
+            self.scaled[k as usize]
+        } else {
+            self.vals[k as usize].shl(scale)
         }
     }
 
@@ -301,13 +345,18 @@ impl<W: Weight> Table<W> {
 
     /// A new slot for a value: a freed one, or the next.
     fn new_slot(&mut self, w: W) -> u32 {
-        if let Some(k) = self.free.pop() {
+        let k = if let Some(k) = self.free.pop() {
             self.vals[k as usize] = w;
-            return k;
+            k
+        } else {
+            self.vals.push(w);
+            self.refs.push(0);
+            u32::try_from(self.vals.len() - 1).expect("fewer than 2^32 distinct weights")
+        };
+        if self.scaled_by != 0 {
+            self.rescale.push(k);
         }
-        self.vals.push(w);
-        self.refs.push(0);
-        u32::try_from(self.vals.len() - 1).expect("fewer than 2^32 distinct weights")
+        k
     }
 
     /// The value behind index `k`.
@@ -461,6 +510,45 @@ mod tests {
         assert_eq!(t.distinct(), 1, "9 is gone with its last holder");
         assert_eq!(t.pin(7), k, "its slot is reused");
         assert_eq!(t.max(), 7);
+    }
+
+    /// A value at a scale reads as the value shifted, whether the scaled
+    /// copy is up to date (slots given new values are brought up to date
+    /// by the next `scale_to` of the same scale), rebuilt for a new scale
+    /// or not made for the scale asked.
+    #[test]
+    fn scaled_values_follow_new_slots_and_scales() {
+        let mut t = Table::<i64>::new(6);
+        t.put(0, 1, 5);
+        t.put(2, 3, 6);
+        let check = |t: &Table<i64>| {
+            for k in 0..t.vals.len() as u32 {
+                for scale in 0..4 {
+                    assert_eq!(
+                        t.scaled_value(k, scale),
+                        t.value(k) << scale,
+                        "{k} at {scale}"
+                    );
+                }
+            }
+        };
+        t.scale_to(2);
+        check(&t);
+        t.put(0, 1, 7);
+        t.put(4, 5, 9);
+        // (7 takes a new slot, 9 the one 5 left: both stale until the
+        // next call.)
+        t.scale_to(2);
+        assert_eq!(t.scaled_value(t.key(t.cell(0, 1)), 2), 28);
+        check(&t);
+        t.scale_to(3);
+        t.put(2, 3, 11);
+        t.scale_to(3);
+        check(&t);
+        t.scale_to(0);
+        t.put(4, 5, 13);
+        check(&t);
+        assert!(t.rescale.is_empty() && t.scaled.is_empty());
     }
 
     /// Deferred writes (either side) land in both cells once undeferred,
