@@ -11,6 +11,7 @@
 
 mod chain;
 mod marks;
+mod rebuild;
 mod table;
 pub mod uint;
 
@@ -248,6 +249,11 @@ pub struct Matcher<W: Weight> {
     /// matching their cycles say, and go before any edit or solve (see
     /// [`Matcher::settle_moves`]).
     moved: Vec<usize>,
+    /// Scratch for re-threading a nest (see `rebuild`): a stamp per
+    /// blossom marking the levels that go, and each vertex's unit.
+    hot: Vec<u32>,
+    hot_stamp: u32,
+    unit_of: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -268,6 +274,9 @@ impl<W: Weight> Matcher<W> {
             scale_cap: MAX_SCALE,
             over_cap: false,
             moved: Vec::new(),
+            hot: vec![0; 2 * n],
+            hot_stamp: 0,
+            unit_of: vec![NONE; n],
         }
     }
 
@@ -553,14 +562,15 @@ impl<W: Weight> Matcher<W> {
         self.settle_moves();
         let st = &self.st;
         let quick = self.valid && st.mate[a] == b && st.inblossom[a] == a && st.inblossom[b] == b;
-        if !quick && self.valid && st.mate[a] == b {
+        let extracted = !quick && self.valid && st.mate[a] == b && self.extract_pair(a, b);
+        if !quick && !extracted && self.valid && self.st.mate[a] == b {
             self.isolate_matched_pair(a, b);
         } else {
             for u in 0..self.n {
                 if u == a || u == b {
                     continue;
                 }
-                if quick {
+                if quick || extracted {
                     self.w.put(a, u, W::zero());
                     self.w.put(b, u, W::zero());
                 } else {
@@ -839,16 +849,23 @@ impl<W: Weight> Matcher<W> {
             let r = found?;
             vec![(v, u), (q, r), (st.mate[r], p)]
         };
-        for &(a, b) in &pairs {
-            if top == NONE {
+        // (Each pair as it was, from both ends: a 4-cycle names each twice.)
+        let old: Vec<(usize, usize)> = (pairs.iter())
+            .flat_map(|&(a, b)| [(a, st.mate[a]), (b, st.mate[b])])
+            .collect();
+        if top == NONE {
+            for &(a, b) in &pairs {
                 self.leave_blossoms(a);
                 self.leave_blossoms(b);
-            } else {
-                self.moved.extend([a, b]);
             }
         }
         for &(a, b) in &pairs {
             (self.st.mate[a], self.st.mate[b]) = (b, a);
+        }
+        if top != NONE && !self.rethread_swap(&old) {
+            for &(a, b) in &pairs {
+                self.moved.extend([a, b]);
+            }
         }
         Some(pairs)
     }

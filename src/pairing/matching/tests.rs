@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 mod chain;
 mod dissolve;
+mod extract;
 mod kept;
 mod moves;
 mod roots;
@@ -364,6 +365,64 @@ fn certify(m: &Matcher<i64>, mate: &[usize]) {
         );
     }
     check_leafbest(m);
+    check_nest(m);
+}
+
+/// Every blossom's cycle alternates as its matching says: an odd number of
+/// children whose parent it is, the base child first, cycle edges joining
+/// consecutive children over tight edges, every second one matched between
+/// the two children's bases; sizes and top-level blossoms agree.
+fn check_nest(m: &Matcher<i64>) {
+    let st = &m.st;
+    let n = m.n;
+    let base_of = |c: usize| if c < n { c } else { st.base[c] };
+    for b in n..2 * n {
+        if st.base[b] == NONE {
+            continue;
+        }
+        let k = st.childs[b].len();
+        assert!(k >= 3 && k % 2 == 1, "blossom {b} has {k} children");
+        assert_eq!(st.bedges[b].len(), k, "blossom {b}'s cycle edges");
+        assert_eq!(st.base[b], base_of(st.childs[b][0]), "blossom {b}'s base");
+        let mut leaves = Vec::new();
+        collect_leaves(&st.childs, n, b, &mut leaves);
+        assert_eq!(st.size[b], leaves.len(), "blossom {b}'s size");
+        let holds = |c: usize, v: usize| {
+            let mut x = v;
+            while x != NONE && x != c {
+                x = st.parent[x];
+            }
+            x == c
+        };
+        for (i, &(x, y)) in st.bedges[b].iter().enumerate() {
+            let (c, d) = (st.childs[b][i], st.childs[b][(i + 1) % k]);
+            assert_eq!(st.parent[c], b, "child {c} of {b}");
+            assert!(
+                holds(c, x) && holds(d, y),
+                "edge {x}-{y} of {b} joins {c} and {d}"
+            );
+            let w2 = m.w.at(x, y);
+            assert!(w2 != 0, "blossom {b} has the missing edge {x}-{y}");
+            let slack = st.dual[x] + st.dual[y] + 2 * st.common_z(x, y) - st.scaled(w2);
+            assert_eq!(slack, 0, "cycle edge {x}-{y} of {b} is not tight");
+            if i % 2 == 1 {
+                assert_eq!(st.mate[x], y, "cycle edge {x}-{y} of {b} is not matched");
+                assert!(
+                    x == base_of(c) && y == base_of(d),
+                    "{x}-{y} of {b} between bases"
+                );
+            } else {
+                assert_ne!(st.mate[x], y, "cycle edge {x}-{y} of {b} is matched");
+            }
+        }
+    }
+    for v in 0..n {
+        let mut top = v;
+        while st.parent[top] != NONE {
+            top = st.parent[top];
+        }
+        assert_eq!(st.inblossom[v], top, "vertex {v}'s top-level blossom");
+    }
 }
 
 /// Every kept `leafbest` entry names a vertex of its blossom whose edge to
