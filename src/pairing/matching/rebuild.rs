@@ -151,11 +151,9 @@ impl Search<'_> {
         self.formed.push((path, edges));
     }
 
-    /// Grows the tree from `root`; the node holding every unit, if one
-    /// does in the end.
-    fn run(&mut self, root: usize, units: usize) -> Option<usize> {
-        self.label[root] = OUTER;
-        self.queue.push_back(root);
+    /// Grows the tree from the outer units queued; false when the
+    /// matching does not fit the units (never expected).
+    fn grow(&mut self) -> bool {
         while let Some(u) = self.queue.pop_front() {
             for k in 0..self.adj[u].len() {
                 let (x, y) = self.adj[u][k];
@@ -171,11 +169,11 @@ impl Search<'_> {
                         let base = self.nbase[by];
                         let m = self.mate[base];
                         if m == NONE || self.unit_of[m] == NONE {
-                            return None;
+                            return false;
                         }
                         let bm = self.node_of(m);
                         if self.label[bm] != 0 {
-                            return None;
+                            return false;
                         }
                         self.label[bm] = OUTER;
                         self.labelend[bm] = (base, m);
@@ -186,24 +184,40 @@ impl Search<'_> {
                 }
             }
         }
-        let top = self.find(root);
-        (0..units).all(|u| self.find(u) == top).then_some(top)
+        true
+    }
+
+    /// Queues every unit inside an outer node for another scan.
+    fn requeue(&mut self, units: usize) {
+        for u in 0..units {
+            let t = self.find(u);
+            if self.label[t] == OUTER {
+                self.queue.push_back(u);
+            }
+        }
     }
 }
+
+/// The most tight-edge reads a rescue may make (see `State::plan_anchor`):
+/// a few non-root vertices against a 9,000-vertex anchor.
+const RESCUE_READS: usize = 1 << 20;
 
 impl<W: Weight> State<W> {
     /// The new interior of `anchor`: the zero-dual blossoms inside it that
     /// `hot` names go (one with a dual: `None`), the vertices `removed`
     /// leave, `prev.0` (the anchor below, or `NONE`) is a unit that
-    /// `prev.1` stands for once the plans are laid (see `apply_plan`), and the units are joined again by the search
-    /// over the cycle edges of the anchor and of the blossoms that go.
-    /// `None` when the search cannot join them all.
+    /// `prev.1` stands for once the plans are laid (see `apply_plan`), and
+    /// the units are joined again by the search over the cycle edges of
+    /// the anchor and of the blossoms that go (and, when that is not
+    /// enough, the `tight` edges of the units left out). `None` when the
+    /// search cannot join them all.
     fn plan_anchor(
         &self,
         anchor: usize,
         prev: (usize, usize),
         hot: impl Fn(usize) -> bool,
         removed: &[usize],
+        tight: impl Fn(usize, usize) -> bool,
         unit_of: &mut [usize],
     ) -> Option<Plan> {
         let n = self.inblossom.len();
@@ -237,12 +251,14 @@ impl<W: Weight> State<W> {
             }
         }
         let mut leaves = Vec::new();
+        let mut all = Vec::new();
         for (i, &u) in src.iter().enumerate() {
             leaves.clear();
             collect_leaves(&self.childs, n, u, &mut leaves);
             for &v in &leaves {
                 if !removed.contains(&v) {
                     unit_of[v] = i;
+                    all.push(v);
                 }
             }
         }
@@ -272,11 +288,41 @@ impl<W: Weight> State<W> {
             queue: VecDeque::new(),
         };
         let root = unit_of[self.base[anchor]];
-        let last = if root == NONE {
-            None
-        } else {
-            search.run(root, k)
-        };
+        let mut last = None;
+        if root != NONE {
+            search.label[root] = OUTER;
+            search.queue.push_back(root);
+            let mut grew = search.grow();
+            let top = search.find(root);
+            let mut stuck: Vec<usize> = (all.iter().copied())
+                .filter(|&v| search.node_of(v) != top)
+                .collect();
+            if grew && !stuck.is_empty() && stuck.len() * all.len() <= RESCUE_READS {
+                // A level lost the only cycle edge it had to the rest (an
+                // edge of the pair that left): every tight edge of the
+                // vertices outside the root's blossom joins the search.
+                // Edges between two vertices already in that blossom can
+                // never matter, so a second rescue would find nothing new.
+                stuck.sort_unstable();
+                for &x in &stuck {
+                    for &y in &all {
+                        let inner = stuck.binary_search(&y).is_ok();
+                        let (ux, uy) = (search.unit_of[x], search.unit_of[y]);
+                        if ux == uy || (inner && y < x) || !tight(x, y) {
+                            continue;
+                        }
+                        search.adj[ux].push((x, y));
+                        search.adj[uy].push((y, x));
+                    }
+                }
+                search.requeue(k);
+                grew = search.grow();
+            }
+            let top = search.find(root);
+            if grew && (0..k).all(|u| search.find(u) == top) {
+                last = Some(top);
+            }
+        }
         let formed = std::mem::take(&mut search.formed);
         for &u in &src {
             leaves.clear();
@@ -413,6 +459,18 @@ impl<W: Weight> State<W> {
 }
 
 impl<W: Weight> Matcher<W> {
+    /// Whether the edge `x–y` is tight, for two vertices of blossom `b`
+    /// in two of the pieces it is re-threaded from (only `b` and the
+    /// blossoms around it hold both with a dual).
+    fn tight_in(&self, b: usize) -> impl Fn(usize, usize) -> bool + '_ {
+        let st = &self.st;
+        let z = st.z_from(b);
+        move |x, y| {
+            let w = self.w.at(x, y);
+            !w.is_zero() && st.dual[x] + st.dual[y] + z + z == st.scaled(w)
+        }
+    }
+
     /// After [`Matcher::move_to_best`] swapped the pairs `old` (as they
     /// were) to the pairs the matching holds now, all inside blossoms:
     /// re-threads the innermost blossom holding them all and the levels
@@ -440,7 +498,15 @@ impl<W: Weight> Matcher<W> {
         }
         let mut unit_of = std::mem::take(&mut self.unit_of);
         let hot = &self.hot;
-        let plan = st.plan_anchor(top, (NONE, NONE), |b| hot[b] == stamp, &[], &mut unit_of);
+        let tight = self.tight_in(top);
+        let plan = st.plan_anchor(
+            top,
+            (NONE, NONE),
+            |b| hot[b] == stamp,
+            &[],
+            tight,
+            &mut unit_of,
+        );
         self.unit_of = unit_of;
         let Some(plan) = plan else {
             return false;
@@ -507,7 +573,8 @@ impl<W: Weight> Matcher<W> {
         let mut prev = (NONE, NONE);
         for &k in &anchors {
             let hot = &self.hot;
-            match st.plan_anchor(k, prev, |l| hot[l] == stamp, &gone, &mut unit_of) {
+            let tight = self.tight_in(k);
+            match st.plan_anchor(k, prev, |l| hot[l] == stamp, &gone, tight, &mut unit_of) {
                 Some(p) => {
                     let stands = if p.last < p.units.len() {
                         p.units[p.last]

@@ -17,8 +17,8 @@ fn kept(m: &Matcher<i64>) -> Vec<usize> {
 /// when the pair leaves the nest whole, the kept state is still a
 /// certified optimum of the lighter weights with every cycle alternating,
 /// and the pair is outside every blossom; either way the next solve keeps
-/// the pair and reaches the optimum a fresh solve reaches. Most such
-/// pairs must leave the nest that way.
+/// the pair and reaches the optimum a fresh solve reaches. Four such
+/// pairs in five must leave the nest that way.
 #[test]
 fn a_pair_fixed_inside_blossoms_leaves_the_nest_whole() {
     let mut rng = crate::domain::SplitMix64(23);
@@ -64,5 +64,5 @@ fn a_pair_fixed_inside_blossoms_leaves_the_nest_whole() {
         }
     }
     eprintln!("pairs fixed inside blossoms {inside}, the nest kept whole {whole}");
-    assert!(whole * 2 > inside, "kept whole {whole} of {inside}");
+    assert!(whole * 5 > inside * 4, "kept whole {whole} of {inside}");
 }
