@@ -1239,10 +1239,16 @@ impl<W: Weight> State<W> {
         self.allowed.clear();
     }
 
-    /// The innermost blossom containing both `i` and `j` (`NONE`: none):
-    /// the two chains of parents are walked up from equal depths until
-    /// they meet, every blossom above it holds both as well.
+    /// The innermost blossom containing both `i` and `j` (`NONE`: none).
     fn common_blossom(&self, i: usize, j: usize) -> usize {
+        self.meet(self.parent[i], self.parent[j])
+    }
+
+    /// The innermost blossom holding both blossoms (or `NONE`) `a` and
+    /// `c`, either itself when it holds the other (`NONE`: none): the two
+    /// chains of parents are walked up from equal depths until they meet,
+    /// every blossom above it holds both as well.
+    fn meet(&self, mut a: usize, mut c: usize) -> usize {
         let depth = |mut b: usize| {
             let mut d = 0usize;
             while b != NONE {
@@ -1251,7 +1257,6 @@ impl<W: Weight> State<W> {
             }
             d
         };
-        let (mut a, mut c) = (self.parent[i], self.parent[j]);
         let (mut da, mut dc) = (depth(a), depth(c));
         while da > dc {
             a = self.parent[a];
@@ -1420,6 +1425,15 @@ impl<W: Weight> State<W> {
         self.leafbuf = lv;
     }
 
+    /// Clears what a stage and the scans kept of the blossom id `b`.
+    fn forget_blossom(&mut self, b: usize) {
+        self.label[b] = 0;
+        self.labelend[b] = NO_EDGE;
+        self.bestedge[b] = NO_EDGE;
+        self.leafbest[b] = None;
+        self.stale[b] = 0;
+    }
+
     /// Ends the blossom `b`, whose children are free: its id goes back, and
     /// with a dual its base is unmatched (the edges leaving it stop being
     /// tight once the dual moves onto its vertices).
@@ -1428,10 +1442,7 @@ impl<W: Weight> State<W> {
         let beta = self.base[b];
         self.bedges[b] = Vec::new();
         self.base[b] = NONE;
-        self.label[b] = 0;
-        self.labelend[b] = NO_EDGE;
-        self.bestedge[b] = NO_EDGE;
-        self.leafbest[b] = None;
+        self.forget_blossom(b);
         self.unused.push(b);
         if z > W::zero() && self.mate[beta] != NONE {
             let x = self.mate[beta];

@@ -348,11 +348,7 @@ impl<W: Weight> State<W> {
         self.bedges[b].clear();
         self.base[b] = NONE;
         self.parent[b] = NONE;
-        self.label[b] = 0;
-        self.labelend[b] = NO_EDGE;
-        self.bestedge[b] = NO_EDGE;
-        self.leafbest[b] = None;
-        self.stale[b] = 0;
+        self.forget_blossom(b);
         self.unused.push(b);
     }
 
@@ -425,11 +421,7 @@ impl<W: Weight> State<W> {
                 self.base[id] = base;
                 self.dual[id] = W::zero();
                 self.parent[id] = NONE;
-                self.label[id] = 0;
-                self.labelend[id] = NO_EDGE;
-                self.bestedge[id] = NO_EDGE;
-                self.leafbest[id] = None;
-                self.stale[id] = 0;
+                self.forget_blossom(id);
             } else {
                 debug_assert_eq!(self.base[id], base);
             }
@@ -481,7 +473,7 @@ impl<W: Weight> Matcher<W> {
         let mut top = st.parent[old[0].0];
         for &(x, y) in old {
             for v in [x, y] {
-                top = lca(st, top, v);
+                top = st.meet(top, st.parent[v]);
             }
         }
         if top == NONE {
@@ -639,26 +631,6 @@ impl<W: Weight> Matcher<W> {
         EXTRACTED.with(|c| c.set(c.get() + 1));
         true
     }
-}
-
-/// The innermost blossom holding the blossom (or `NONE`) `b` and the
-/// vertex `x`, `b` itself when it holds `x` (`NONE`: none).
-fn lca<W: Weight>(st: &State<W>, b: usize, x: usize) -> usize {
-    let (mut p, mut q) = (b, st.parent[x]);
-    let (mut dp, mut dq) = (depth(st, p), depth(st, q));
-    while dp > dq {
-        p = st.parent[p];
-        dp -= 1;
-    }
-    while dq > dp {
-        q = st.parent[q];
-        dq -= 1;
-    }
-    while p != q {
-        p = st.parent[p];
-        q = st.parent[q];
-    }
-    p
 }
 
 /// Whether blossom `l` holds `x` (a vertex or blossom).

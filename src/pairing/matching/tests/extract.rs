@@ -3,16 +3,6 @@
 
 use super::*;
 
-/// The matching of the kept state, by vertex (`v` itself when free).
-fn kept(m: &Matcher<i64>) -> Vec<usize> {
-    (0..m.n)
-        .map(|v| match m.st.mate[v] {
-            NONE => v,
-            u => u,
-        })
-        .collect()
-}
-
 /// Fixing pairs matched inside blossoms of deep nests, one after another:
 /// when the pair leaves the nest whole, the kept state is still a
 /// certified optimum of the lighter weights with every cycle alternating,
@@ -51,7 +41,7 @@ fn a_pair_fixed_inside_blossoms_leaves_the_nest_whole() {
             if left {
                 whole += 1;
                 assert!(m.st.parent[a] == NONE && m.st.parent[b] == NONE);
-                let now = kept(&m);
+                let now = kept_mates(&m);
                 assert_eq!((now[a], now[b]), (b, a));
                 certify(&m, &now);
             }
