@@ -48,16 +48,6 @@ fn in_every_optimum(n: usize, x: &[Vec<i64>], v: usize, p: usize) -> bool {
     x[v][p] + brute(n, &rest) > brute(n, &without)
 }
 
-/// The matching of the kept state, by vertex (`v` itself when free).
-fn kept_mates(m: &Matcher<i64>) -> Vec<usize> {
-    (0..m.n)
-        .map(|v| match m.st.mate[v] {
-            NONE => v,
-            u => u,
-        })
-        .collect()
-}
-
 /// A matcher holding the lower triangle of `w`.
 fn matcher_of(n: usize, w: &[Vec<i64>]) -> Matcher<i64> {
     let mut m = Matcher::<i64>::new(n);

@@ -1,6 +1,7 @@
 //! A pair fixed while matched inside blossoms leaves the nest, whose
 //! levels are re-threaded in place (`Matcher::extract_pair`).
 
+use super::moves::kept_mates;
 use super::*;
 
 /// Fixing pairs matched inside blossoms of deep nests, one after another:

@@ -2,6 +2,17 @@
 //! cycle (`Matcher::move_to_best`), and a fresh start's hub duals.
 
 use super::*;
+
+/// The matching of the kept state, by vertex (`v` itself when free).
+pub(super) fn kept_mates(m: &Matcher<i64>) -> Vec<usize> {
+    (0..m.n)
+        .map(|v| match m.st.mate[v] {
+            NONE => v,
+            u => u,
+        })
+        .collect()
+}
+
 /// `move_to_best` leaves a certified optimum of the same weight, with
 /// `v` paired to the tight partner of the largest bonus (over a 4- or a
 /// 6-cycle, nobody else moved); when the proof
