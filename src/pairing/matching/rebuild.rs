@@ -324,12 +324,9 @@ impl<W: Weight> State<W> {
             }
         }
         let formed = std::mem::take(&mut search.formed);
-        for &u in &src {
-            leaves.clear();
-            collect_leaves(&self.childs, n, u, &mut leaves);
-            for &v in &leaves {
-                unit_of[v] = NONE;
-            }
+        // (Only the vertices named above; the removed ones never were.)
+        for &v in &all {
+            unit_of[v] = NONE;
         }
         Some(Plan {
             anchor,
