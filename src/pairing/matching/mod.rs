@@ -244,13 +244,14 @@ pub struct Matcher<W: Weight> {
     /// [`MAX_SCALE`]); a solve that would need more sets `over_cap`.
     scale_cap: u32,
     over_cap: bool,
-    /// Vertices whose pairs [`Matcher::move_to_best`] moved inside a
-    /// blossom with a dual: the blossoms around them no longer hold the
-    /// matching their cycles say, and go before any edit or solve (see
+    /// The pairs (as they were) that [`Matcher::move_to_best`] moved
+    /// inside a blossom with a dual, with that blossom: the blossoms
+    /// around them no longer hold the matching their cycles say, and are
+    /// re-threaded before any edit or solve (see
     /// [`Matcher::settle_moves`]).
-    moved: Vec<usize>,
+    swapped: Vec<(usize, (usize, usize))>,
     /// Scratch for re-threading a nest (see `rebuild`): a stamp per
-    /// blossom marking the levels that go, and each vertex's unit.
+    /// blossom marking the levels that go, and each node's unit.
     hot: Vec<u32>,
     hot_stamp: u32,
     unit_of: Vec<usize>,
@@ -273,10 +274,10 @@ impl<W: Weight> Matcher<W> {
             pending: Vec::new(),
             scale_cap: MAX_SCALE,
             over_cap: false,
-            moved: Vec::new(),
+            swapped: Vec::new(),
             hot: vec![0; 2 * n],
             hot_stamp: 0,
-            unit_of: vec![NONE; n],
+            unit_of: vec![NONE; 2 * n],
         }
     }
 
@@ -765,9 +766,8 @@ impl<W: Weight> Matcher<W> {
     /// again. Outside any blossom with a dual, the zero-dual blossoms
     /// around them are dissolved (that moves no dual and unmatches
     /// nobody); inside one, the blossoms around them no longer hold the
-    /// matching their cycles say and are dissolved before the next edit or
-    /// solve ([`Matcher::settle_moves`]; that solve would have formed them
-    /// again anyway, as the edit dissolves them). `movable(x)`: whether
+    /// matching their cycles say and are re-threaded before the next edit
+    /// or solve ([`Matcher::settle_moves`]). `movable(x)`: whether
     /// `x` (the mates and the other pair) may change partners; a player
     /// whose `bonus` is `None` (a held pair, see `sure_partner`) never
     /// does. Returns the new pairs, for the caller's copy of the matching.
@@ -862,10 +862,8 @@ impl<W: Weight> Matcher<W> {
         for &(a, b) in &pairs {
             (self.st.mate[a], self.st.mate[b]) = (b, a);
         }
-        if top != NONE && !self.rethread_swap(&old) {
-            for &(a, b) in &pairs {
-                self.moved.extend([a, b]);
-            }
+        if top != NONE {
+            self.swapped.extend(old.into_iter().map(|p| (top, p)));
         }
         Some(pairs)
     }
@@ -879,20 +877,34 @@ impl<W: Weight> Matcher<W> {
         b
     }
 
-    /// Dissolves every blossom around a vertex whose pair
-    /// [`Matcher::move_to_best`] moved inside a blossom with a dual, top
-    /// down: each keeps the state dual-feasible with its matched edges
-    /// tight (a blossom's dual moves onto its vertices, and a base matched
-    /// outside it is unmatched), and the next solve finds the optimum
-    /// again.
+    /// Re-threads the nests whose pairs [`Matcher::move_to_best`] moved
+    /// inside blossoms with a dual since the last edit or solve: once per
+    /// innermost blossom with a dual, for all its moves together (see
+    /// [`Matcher::rethread_swap`]). A nest the search cannot join again
+    /// (never expected) is dissolved around the moved players instead,
+    /// top down: each blossom that goes keeps the state dual-feasible with
+    /// its matched edges tight, and the next solve finds the optimum again.
+    ///
+    /// The S1 loop of a 9,999-player bracket moves thousands of pairs
+    /// between two edits (2,451 in one round 2), most of them thousands of
+    /// levels deep in one nest: re-threading after each move took 1.9 s of
+    /// that round, once for all of them a few milliseconds.
     fn settle_moves(&mut self) {
-        if self.moved.is_empty() {
+        if self.swapped.is_empty() {
             return;
         }
-        for x in std::mem::take(&mut self.moved) {
-            self.leave_blossoms(x);
+        let mut swapped = std::mem::take(&mut self.swapped);
+        swapped.sort_unstable_by_key(|&(top, _)| top);
+        for group in swapped.chunk_by(|x, y| x.0 == y.0) {
+            let old: Vec<(usize, usize)> = group.iter().map(|&(_, p)| p).collect();
+            if !self.rethread_swap(&old) {
+                for (x, y) in old {
+                    self.leave_blossoms(x);
+                    self.leave_blossoms(y);
+                }
+                self.clean = false;
+            }
         }
-        self.clean = false;
     }
 
     /// Dissolves every blossom around `x`, top down (see
