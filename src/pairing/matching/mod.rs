@@ -588,8 +588,16 @@ impl<W: Weight> Matcher<W> {
     /// blossoms), without walking the blossoms around each `u`:
     ///
     /// - a removed edge is neither matched (`a`'s mate is `b`) nor, but
-    ///   for a cycle edge, a reason to dissolve a blossom: those dissolves
-    ///   are made in the same order as `set` makes them;
+    ///   for a cycle edge, a reason to dissolve a blossom: the `set`s
+    ///   dissolve the blossoms around `a` (`b`) top down to each blossom
+    ///   whose cycle holds a removed edge, one such blossom after another;
+    ///   here those around `a` go down to the lowest such blossom at once,
+    ///   then those around `b`. The same blossoms go, each moving its own
+    ///   dual onto its own vertices; only one around `a` and not `b` may go
+    ///   before or after one around `b` and not `a`, and neither reads the
+    ///   other. (One such blossom at a time passed over every vertex of
+    ///   the level left each time: 163,000 passes over 313 million
+    ///   vertices in a 9,999-player round 2.)
     /// - the `leafbest` entries a removed edge `x–u` made are marked stale
     ///   afterwards, in the blossoms that are still there: those around
     ///   `x` for every `u` outside whose entry is `x`, and those not around
@@ -604,20 +612,25 @@ impl<W: Weight> Matcher<W> {
         // (b–u): one around a (b), found once per pair instead of a walk
         // up the nest per edge. Blossoms only go meanwhile, none forms, so
         // an entry names that blossom for as long as it lives.
-        let mut cycle = [vec![NONE; n], vec![NONE; n]];
+        // (With its height above `x`: 0 for `x`'s own blossom.)
+        let mut cycle = [vec![(NONE, 0); n], vec![(NONE, 0); n]];
         for (side, x) in [a, b].into_iter().enumerate() {
             let mut bl = self.st.parent[x];
+            let mut height = 0;
             while bl != NONE {
                 for &(p, q) in &self.st.bedges[bl] {
                     if p == x {
-                        cycle[side][q] = bl;
+                        cycle[side][q] = (bl, height);
                     } else if q == x {
-                        cycle[side][p] = bl;
+                        cycle[side][p] = (bl, height);
                     }
                 }
                 bl = self.st.parent[bl];
+                height += 1;
             }
         }
+        // The lowest blossom around each whose cycle holds an edge that goes.
+        let mut lowest = [(NONE, usize::MAX); 2];
         for u in 0..n {
             if u == a || u == b {
                 continue;
@@ -628,22 +641,24 @@ impl<W: Weight> Matcher<W> {
                 }
                 had[side][u] = true;
                 self.w.put(x, u, W::zero());
-                let st = &mut self.st;
-                // (The innermost common blossom, whose cycle holds the
-                // edge, stays so until it goes itself.)
-                let last = cycle[side][u];
-                while last != NONE && st.base[last] != NONE {
-                    debug_assert!(st.common_blossom(x, u) == last);
-                    let top = st.inblossom[x];
-                    // A blossom with a positive dual frees its base when it
-                    // goes; one with none changes neither duals nor
-                    // matching, and the kept optimum stays an optimum of
-                    // the lighter weights.
-                    if !st.dual[top].is_zero() {
-                        self.clean = false;
-                    }
-                    st.dissolve_down_to(x, last);
+                let (bl, height) = cycle[side][u];
+                if bl != NONE && height < lowest[side].1 {
+                    lowest[side] = (bl, height);
                 }
+            }
+        }
+        for (side, x) in [a, b].into_iter().enumerate() {
+            let st = &mut self.st;
+            let last = lowest[side].0;
+            while last != NONE && st.base[last] != NONE {
+                // A blossom with a positive dual frees its base when it
+                // goes; one with none changes neither duals nor matching,
+                // and the kept optimum stays an optimum of the lighter
+                // weights.
+                if !st.dual[st.inblossom[x]].is_zero() {
+                    self.clean = false;
+                }
+                st.dissolve_down_to(x, last);
             }
         }
         let st = &mut self.st;

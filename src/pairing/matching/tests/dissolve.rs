@@ -145,3 +145,68 @@ fn a_run_of_sets_edits_as_the_same_sets_one_by_one() {
         certify(&run, &mb);
     }
 }
+
+/// Taking every other edge of a pair matched inside blossoms away at once
+/// (`Matcher::isolate_matched_pair`, which dissolves the blossoms around
+/// each end down to the lowest whose cycle holds a removed edge in one
+/// go) leaves the state the edge-by-edge `set`s to zero leave: the same
+/// blossoms, duals, matching and weights (only the order in which the
+/// freed blossom ids go back may differ), and the next solves agree.
+#[test]
+fn isolating_a_pair_at_once_is_removing_its_edges_one_by_one() {
+    let mut rng = crate::domain::SplitMix64(77);
+    let (mut inside, mut deep) = (0u32, 0u32);
+    for case in 0..crate::test_cases(300) {
+        let n = 8 + rng.below(40) as usize;
+        let w = doubled(mostly_equal(&mut rng, n, 10));
+        let mut m = matcher_of(n, &w);
+        m.solve();
+        let pick: Vec<usize> = (0..n)
+            .filter(|&v| m.st.mate[v] != NONE && m.st.parent[v] != NONE)
+            .collect();
+        if pick.is_empty() {
+            continue;
+        }
+        let a = pick[rng.below(pick.len() as u64) as usize];
+        let b = m.st.mate[a];
+        inside += 1;
+        deep += (m.st.parent[a] != NONE && m.st.parent[m.st.parent[a]] != NONE) as u32;
+        let mut once = m.clone();
+        once.isolate_matched_pair(a, b);
+        let mut each = m.clone();
+        for u in (0..n).filter(|&u| u != a && u != b) {
+            each.set(a, u, 0);
+            each.set(b, u, 0);
+        }
+        let (x, y) = (&once.st, &each.st);
+        let what = format!("case {case}, pair {a}-{b}");
+        assert_eq!(x.mate, y.mate, "mates {what}");
+        assert_eq!(x.dual, y.dual, "duals {what}");
+        assert_eq!(x.inblossom, y.inblossom, "inblossom {what}");
+        assert_eq!(x.parent, y.parent, "parents {what}");
+        assert_eq!(x.childs, y.childs, "children {what}");
+        assert_eq!(x.base, y.base, "bases {what}");
+        let ids = |s: &State<i64>| {
+            let mut v = s.unused.clone();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(ids(x), ids(y), "free blossom ids {what}");
+        for i in 0..n {
+            for j in 0..n {
+                assert_eq!(once.w.at(i, j), each.w.at(i, j), "weight {i}-{j}, {what}");
+            }
+        }
+        let (p, q) = (once.solve(), each.solve());
+        certify(&once, &p);
+        let mut wx = w.clone();
+        for u in (0..n).filter(|&u| u != a && u != b) {
+            for e in [a, b] {
+                (wx[e][u], wx[u][e]) = (0, 0);
+            }
+        }
+        assert_eq!(total(&wx, &p), total(&wx, &q), "{what}");
+    }
+    assert!(inside > 150, "pairs matched inside blossoms: {inside}");
+    assert!(deep > 50, "of them two levels deep or more: {deep}");
+}
