@@ -13,7 +13,8 @@ fn peel(st: &mut State<i64>, x: usize) {
     }
 }
 
-pub(super) fn same_state(a: &State<i64>, b: &State<i64>, what: &str) {
+/// The same matching, duals and blossom nest.
+fn same_nest(a: &State<i64>, b: &State<i64>, what: &str) {
     assert_eq!(a.mate, b.mate, "mates {what}");
     assert_eq!(a.dual, b.dual, "duals {what}");
     assert_eq!(a.inblossom, b.inblossom, "inblossom {what}");
@@ -21,6 +22,10 @@ pub(super) fn same_state(a: &State<i64>, b: &State<i64>, what: &str) {
     assert_eq!(a.childs, b.childs, "children {what}");
     assert_eq!(a.bedges, b.bedges, "cycle edges {what}");
     assert_eq!(a.base, b.base, "bases {what}");
+}
+
+pub(super) fn same_state(a: &State<i64>, b: &State<i64>, what: &str) {
+    same_nest(a, b, what);
     assert_eq!(a.unused, b.unused, "free blossom ids {what}");
     assert_eq!(a.label, b.label, "labels {what}");
     assert_eq!(a.bestedge, b.bestedge, "best edges {what}");
@@ -180,12 +185,7 @@ fn isolating_a_pair_at_once_is_removing_its_edges_one_by_one() {
         }
         let (x, y) = (&once.st, &each.st);
         let what = format!("case {case}, pair {a}-{b}");
-        assert_eq!(x.mate, y.mate, "mates {what}");
-        assert_eq!(x.dual, y.dual, "duals {what}");
-        assert_eq!(x.inblossom, y.inblossom, "inblossom {what}");
-        assert_eq!(x.parent, y.parent, "parents {what}");
-        assert_eq!(x.childs, y.childs, "children {what}");
-        assert_eq!(x.base, y.base, "bases {what}");
+        same_nest(x, y, &what);
         let ids = |s: &State<i64>| {
             let mut v = s.unused.clone();
             v.sort_unstable();
