@@ -608,29 +608,6 @@ impl<W: Weight> Matcher<W> {
     fn isolate_matched_pair(&mut self, a: usize, b: usize) {
         let n = self.n;
         let mut had = [vec![false; n], vec![false; n]];
-        // For each vertex u, the blossom whose cycle holds the edge a–u
-        // (b–u): one around a (b), found once per pair instead of a walk
-        // up the nest per edge. Blossoms only go meanwhile, none forms, so
-        // an entry names that blossom for as long as it lives.
-        // (With its height above `x`: 0 for `x`'s own blossom.)
-        let mut cycle = [vec![(NONE, 0); n], vec![(NONE, 0); n]];
-        for (side, x) in [a, b].into_iter().enumerate() {
-            let mut bl = self.st.parent[x];
-            let mut height = 0;
-            while bl != NONE {
-                for &(p, q) in &self.st.bedges[bl] {
-                    if p == x {
-                        cycle[side][q] = (bl, height);
-                    } else if q == x {
-                        cycle[side][p] = (bl, height);
-                    }
-                }
-                bl = self.st.parent[bl];
-                height += 1;
-            }
-        }
-        // The lowest blossom around each whose cycle holds an edge that goes.
-        let mut lowest = [(NONE, usize::MAX); 2];
         for u in 0..n {
             if u == a || u == b {
                 continue;
@@ -641,15 +618,28 @@ impl<W: Weight> Matcher<W> {
                 }
                 had[side][u] = true;
                 self.w.put(x, u, W::zero());
-                let (bl, height) = cycle[side][u];
-                if bl != NONE && height < lowest[side].1 {
-                    lowest[side] = (bl, height);
-                }
             }
         }
+        // The lowest blossom around each whose cycle holds an edge that
+        // goes (an edge lies in one cycle only: that of the innermost
+        // blossom around both ends), found before any goes.
+        let lowest = [0, 1].map(|side| {
+            let x = [a, b][side];
+            let mut bl = self.st.parent[x];
+            while bl != NONE {
+                let holds = self.st.bedges[bl]
+                    .iter()
+                    .any(|&(p, q)| (p == x && had[side][q]) || (q == x && had[side][p]));
+                if holds {
+                    break;
+                }
+                bl = self.st.parent[bl];
+            }
+            bl
+        });
         for (side, x) in [a, b].into_iter().enumerate() {
             let st = &mut self.st;
-            let last = lowest[side].0;
+            let last = lowest[side];
             while last != NONE && st.base[last] != NONE {
                 // A blossom with a positive dual frees its base when it
                 // goes; one with none changes neither duals nor matching,

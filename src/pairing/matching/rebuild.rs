@@ -275,9 +275,10 @@ impl Search<'_> {
         }
         stuck.sort_unstable();
         for &x in &stuck {
+            let ux = self.units.of(x);
             for &y in &all {
                 let inner = stuck.binary_search(&y).is_ok();
-                let (ux, uy) = (self.units.of(x), self.units.of(y));
+                let uy = self.units.of(y);
                 if ux == uy || (inner && y < x) || !tight(x, y) {
                     continue;
                 }

@@ -3,6 +3,7 @@
 //! and again (`State::dissolve_down_to` down to the vertex's parent, as
 //! `Matcher::leave_blossoms` did): the very same state.
 
+use super::extract::pair_inside;
 use super::*;
 
 /// The peeling loop `dissolve_around` replaces.
@@ -166,16 +167,11 @@ fn isolating_a_pair_at_once_is_removing_its_edges_one_by_one() {
         let w = doubled(mostly_equal(&mut rng, n, 10));
         let mut m = matcher_of(n, &w);
         m.solve();
-        let pick: Vec<usize> = (0..n)
-            .filter(|&v| m.st.mate[v] != NONE && m.st.parent[v] != NONE)
-            .collect();
-        if pick.is_empty() {
+        let Some((a, b)) = pair_inside(&m, &mut rng) else {
             continue;
-        }
-        let a = pick[rng.below(pick.len() as u64) as usize];
-        let b = m.st.mate[a];
+        };
         inside += 1;
-        deep += (m.st.parent[a] != NONE && m.st.parent[m.st.parent[a]] != NONE) as u32;
+        deep += (m.st.parent[m.st.parent[a]] != NONE) as u32;
         let mut once = m.clone();
         once.isolate_matched_pair(a, b);
         let mut each = m.clone();

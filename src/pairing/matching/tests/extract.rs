@@ -4,6 +4,23 @@
 use super::moves::kept_mates;
 use super::*;
 
+/// A pair of the kept matching, not fixed yet, inside a blossom, picked
+/// at random (`None`: there is none).
+pub(super) fn pair_inside(
+    m: &Matcher<i64>,
+    rng: &mut crate::domain::SplitMix64,
+) -> Option<(usize, usize)> {
+    let pick: Vec<usize> = (0..m.n)
+        .filter(|&v| m.st.mate[v] != NONE && m.st.parent[v] != NONE)
+        .filter(|&v| m.retired_mate[v] == NONE)
+        .collect();
+    if pick.is_empty() {
+        return None;
+    }
+    let a = pick[rng.below(pick.len() as u64) as usize];
+    Some((a, m.st.mate[a]))
+}
+
 /// Fixing pairs matched inside blossoms of deep nests, one after another:
 /// when the pair leaves the nest whole, the kept state is still a
 /// certified optimum of the lighter weights with every cycle alternating,
@@ -21,15 +38,9 @@ fn a_pair_fixed_inside_blossoms_leaves_the_nest_whole() {
         let mut m = matcher_of(n, &x);
         m.solve();
         for _ in 0..4 {
-            let pick: Vec<usize> = (0..n)
-                .filter(|&v| m.st.mate[v] != NONE && m.st.parent[v] != NONE)
-                .filter(|&v| m.retired_mate[v] == NONE)
-                .collect();
-            if pick.is_empty() {
+            let Some((a, b)) = pair_inside(&m, &mut rng) else {
                 break;
-            }
-            let a = pick[rng.below(pick.len() as u64) as usize];
-            let b = m.st.mate[a];
+            };
             inside += 1;
             let before = rebuild::EXTRACTED.with(|c| c.get());
             m.isolate_pair(a, b);
