@@ -123,3 +123,57 @@ fn nests_that_drop_deep_leafbests_solve_the_same() {
     }
     assert!(dropped > 100, "levels without a leafbest: {dropped}");
 }
+
+/// A `leafbest` built from the rows (`Solver::build_leafbest`, read by
+/// outside vertex) names, for every vertex outside the blossom, the first
+/// of its leaves (in `collect_leaves` order) whose edge has the least slack,
+/// and no leaf where there is no edge: what a pass leaf by leaf, keeping
+/// the first of equal slacks, gives. Every live blossom of many nests is
+/// built again after solves and edits.
+#[test]
+fn rebuilt_leafbests_name_the_first_least_slack_leaf() {
+    let mut rng = crate::domain::SplitMix64(2028);
+    let mut built = 0usize;
+    for case in 0..60 {
+        let n = 30 + rng.below(70) as usize;
+        let mut w = mostly_equal(&mut rng, n, 6);
+        let mut m = matcher_of(n, &w);
+        let mut spare = matcher_of(n, &w);
+        for step in 0..4 {
+            m.solve();
+            let live: Vec<usize> = (n..m.st.blossom_end)
+                .filter(|&b| m.st.base[b] != NONE)
+                .collect();
+            for b in live {
+                Solver {
+                    g: &m.w,
+                    n,
+                    act: &m.active,
+                    st: &mut m.st,
+                    one_root: true,
+                    augmented: false,
+                    scale_cap: MAX_SCALE,
+                }
+                .build_leafbest(b);
+                let st = &m.st;
+                let mut leaves = Vec::new();
+                collect_leaves(&st.childs, n, b, &mut leaves);
+                let arr = st.leafbest[b].as_ref().expect("built");
+                for u in (0..n).filter(|u| !leaves.contains(u)) {
+                    let slack =
+                        |v: usize| i64::sum_minus(st.dual[v], st.dual[u], st.scaled(m.w.at(v, u)));
+                    let mut want = NO_LEAF;
+                    for &v in leaves.iter().filter(|&&v| m.w.at(v, u) != 0) {
+                        if want == NO_LEAF || slack(v) < slack(want as usize) {
+                            want = v as Leaf;
+                        }
+                    }
+                    assert_eq!(arr[u], want, "case {case} step {step}: blossom {b} to {u}");
+                }
+                built += 1;
+            }
+            edit_one_vertex(&mut rng, &mut w, [&mut m, &mut spare]);
+        }
+    }
+    assert!(built > 500, "blossoms built again: {built}");
+}
