@@ -1093,6 +1093,23 @@ impl<W: Weight> Matcher<W> {
     }
 }
 
+#[cfg(test)]
+impl<W: Weight> Matcher<W> {
+    /// Tests: a solver over the kept state, to call one of its steps
+    /// alone (`one_root` as `Solver::run` takes it; no scale cap).
+    fn solver(&mut self, one_root: bool) -> Solver<'_, W> {
+        Solver {
+            g: &self.w,
+            n: self.n,
+            act: &self.active,
+            st: &mut self.st,
+            one_root,
+            augmented: false,
+            scale_cap: MAX_SCALE,
+        }
+    }
+}
+
 /// The primal-dual state: matching, labels, blossoms, duals.
 #[derive(Clone, Debug)]
 struct State<W: Weight> {

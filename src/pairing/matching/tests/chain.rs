@@ -145,16 +145,7 @@ fn rebuilt_leafbests_name_the_first_least_slack_leaf() {
                 .filter(|&b| m.st.base[b] != NONE)
                 .collect();
             for b in live {
-                Solver {
-                    g: &m.w,
-                    n,
-                    act: &m.active,
-                    st: &mut m.st,
-                    one_root: true,
-                    augmented: false,
-                    scale_cap: MAX_SCALE,
-                }
-                .build_leafbest(b);
+                m.solver(true).build_leafbest(b);
                 let st = &m.st;
                 let mut leaves = Vec::new();
                 collect_leaves(&st.childs, n, b, &mut leaves);

@@ -127,16 +127,7 @@ fn moving_to_the_best_partner_keeps_an_optimum() {
 /// A fresh start of `m` up to its warm start (duals and first pairs).
 fn fresh_warm_start(m: &mut Matcher<i64>) {
     m.fresh_state();
-    Solver {
-        g: &m.w,
-        n: m.n,
-        act: &m.active,
-        st: &mut m.st,
-        one_root: false,
-        augmented: false,
-        scale_cap: MAX_SCALE,
-    }
-    .warm_start();
+    m.solver(false).warm_start();
 }
 
 /// A fresh start's hubs: vertices holding the heaviest edge of many rows
