@@ -42,6 +42,14 @@ impl<W: Weight> Solver<'_, W> {
     /// several equal ones not always the one the kept entry named (a
     /// solve may then reach another optimum of the same weight). Not the
     /// blossom being scanned: a scan forms levels above it as it goes.
+    ///
+    /// Nor a level with a positive dual. Such a level outlasts the levels
+    /// above it: they go (fixing a pair inside them, or dissolved down to
+    /// it) while it stays, laid bare, and is read again at once. Built
+    /// from the rows of its thousands of leaves each time, it cost a tenth
+    /// of the slowest 9,999-player rounds (the S1-order loop of one broke
+    /// the same such level 38 times). They are few: a level gets a dual
+    /// only where a stage's dual update found it on top.
     pub(super) fn trim_spine(&mut self, b: usize) {
         let n = self.n;
         #[cfg(not(test))]
@@ -56,7 +64,7 @@ impl<W: Weight> Solver<'_, W> {
                 _ => return,
             }
         }
-        if d != self.st.scanning {
+        if d != self.st.scanning && self.st.dual[d].is_zero() {
             self.st.leafbest[d] = None;
         }
     }

@@ -124,6 +124,43 @@ fn nests_that_drop_deep_leafbests_solve_the_same() {
     assert!(dropped > 100, "levels without a leafbest: {dropped}");
 }
 
+/// A level deep in a nest keeps its `leafbest` when it has a positive
+/// dual (`Solver::trim_spine`): such a level stays when the levels above
+/// it go, and is read again at once. Solves with one level kept, through
+/// edits that only add weight (they never mark an entry stale, which may
+/// drop a `leafbest` too): every blossom with a dual inside another still
+/// has its `leafbest`, while levels without one dropped theirs.
+#[test]
+fn deep_levels_with_a_dual_keep_their_leafbest() {
+    let mut rng = crate::domain::SplitMix64(2029);
+    let (mut with_dual, mut dropped) = (0usize, 0usize);
+    for case in 0..300 {
+        let n = 30 + rng.below(90) as usize;
+        let mut w = mostly_equal(&mut rng, n, 4);
+        let mut m = matcher_of(n, &w);
+        let mut spare = matcher_of(n, &w);
+        for step in 0..6 {
+            let mate = solve_trimmed(&mut m, 1);
+            certify(&m, &mate);
+            let st = &m.st;
+            for b in (n..st.blossom_end).filter(|&b| st.base[b] != NONE) {
+                if st.dual[b] > 0 && st.parent[b] != NONE {
+                    with_dual += 1;
+                    let kept = st.leafbest[b].is_some();
+                    assert!(kept, "case {case} step {step}: blossom {b}");
+                }
+                dropped += (st.dual[b] == 0 && st.leafbest[b].is_none()) as usize;
+            }
+            edit_one_vertex(&mut rng, &mut w, [&mut m, &mut spare]);
+        }
+    }
+    assert!(
+        with_dual > 30,
+        "blossoms with a dual inside another: {with_dual}"
+    );
+    assert!(dropped > 100, "levels without a leafbest: {dropped}");
+}
+
 /// A `leafbest` built from the rows (`Solver::build_leafbest`, read by
 /// outside vertex) names, for every vertex outside the blossom, the first
 /// of its leaves (in `collect_leaves` order) whose edge has the least slack,
