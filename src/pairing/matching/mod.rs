@@ -392,14 +392,17 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         self.clean = false;
-        // The innermost blossom around both ends (`NONE`: none).
-        let around_both = if self.st.inblossom[i] == self.st.inblossom[j] {
-            self.st.common_blossom(i, j)
-        } else {
-            NONE
-        };
-        self.note_changed_edge(i, j, around_both, old2, new2);
-        self.note_changed_edge(j, i, around_both, old2, new2);
+        // The innermost blossom around both ends (`NONE`: none). (Most
+        // edits of a pass over a large bracket are of edges between two
+        // vertices outside blossoms: no blossom to tell, none to break.)
+        let mut around_both = NONE;
+        if self.st.parent[i] != NONE || self.st.parent[j] != NONE {
+            if self.st.inblossom[i] == self.st.inblossom[j] {
+                around_both = self.st.common_blossom(i, j);
+            }
+            self.note_changed_edge(i, j, around_both, old2, new2);
+            self.note_changed_edge(j, i, around_both, old2, new2);
+        }
         let st = &mut self.st;
         let need = st.scaled(new2);
         let mut common = around_both;
@@ -894,10 +897,18 @@ impl<W: Weight> Matcher<W> {
     /// between two edits (2,451 in one round 2), most of them thousands of
     /// levels deep in one nest: re-threading after each move took 1.9 s of
     /// that round, once for all of them a few milliseconds.
+    #[inline]
     fn settle_moves(&mut self) {
-        if self.swapped.is_empty() {
-            return;
+        if !self.swapped.is_empty() {
+            self.settle_swaps();
         }
+    }
+
+    /// [`Matcher::settle_moves`] when there are swaps to settle (kept out
+    /// of line: every edit calls `settle_moves`, the passes over a large
+    /// bracket tens of millions of times, nearly always with none).
+    #[inline(never)]
+    fn settle_swaps(&mut self) {
         let mut swapped = std::mem::take(&mut self.swapped);
         swapped.sort_unstable_by_key(|&(top, _)| top);
         for group in swapped.chunk_by(|x, y| x.0 == y.0) {
