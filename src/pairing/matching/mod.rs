@@ -361,18 +361,7 @@ impl<W: Weight> Matcher<W> {
             if have <= need {
                 continue;
             }
-            let drop = have - need;
-            let lowered_one = [i, j].into_iter().any(|e| {
-                let ok = Self::can_lower(st, &self.w, &self.active, e, drop);
-                if ok {
-                    st.dual[e] = st.dual[e] - drop;
-                }
-                ok
-            });
-            if !lowered_one {
-                st.mate[i] = NONE;
-                st.mate[j] = NONE;
-            }
+            Self::lower_or_unmatch(st, &self.w, &self.active, (i, j), have - need);
         }
         self.lowered = lowered;
         self.lowered.clear();
@@ -477,18 +466,13 @@ impl<W: Weight> Matcher<W> {
                 return;
             }
             if st.mate[i] == j {
-                // Keep the pair (unless the edge is gone) when one end's
-                // dual can come down with the weight without breaking
-                // another of its edges.
-                let drop = st.scaled(old2) - need;
-                for e in [i, j].into_iter().filter(|_| !new2.is_zero()) {
-                    if Self::can_lower(st, &self.w, &self.active, e, drop) {
-                        st.dual[e] = st.dual[e] - drop;
-                        return;
-                    }
+                if new2.is_zero() {
+                    st.mate[i] = NONE;
+                    st.mate[j] = NONE;
+                } else {
+                    let drop = st.scaled(old2) - need;
+                    Self::lower_or_unmatch(st, &self.w, &self.active, (i, j), drop);
                 }
-                st.mate[i] = NONE;
-                st.mate[j] = NONE;
             }
             return;
         }
@@ -567,6 +551,26 @@ impl<W: Weight> Matcher<W> {
             }
             b = st.parent[b];
         }
+    }
+
+    /// The matched pair `i–j` whose edge lost `drop` of weight (scaled):
+    /// kept when one end's dual can come down by `drop` without breaking
+    /// another of its edges, else unmatched.
+    fn lower_or_unmatch(
+        st: &mut State<W>,
+        w2: &Table<W>,
+        active: &[usize],
+        (i, j): (usize, usize),
+        drop: W,
+    ) {
+        for e in [i, j] {
+            if Self::can_lower(st, w2, active, e, drop) {
+                st.dual[e] = st.dual[e] - drop;
+                return;
+            }
+        }
+        st.mate[i] = NONE;
+        st.mate[j] = NONE;
     }
 
     /// Whether vertex `e`, outside every blossom, can have its dual lowered
@@ -1100,16 +1104,7 @@ impl<W: Weight> Matcher<W> {
             one_root = false;
         }
         self.w.scale_to(self.st.scale);
-        let done = Solver {
-            g: &self.w,
-            n: self.n,
-            act: &self.active,
-            st: &mut self.st,
-            one_root,
-            augmented: false,
-            scale_cap: self.scale_cap,
-        }
-        .run();
+        let done = self.solver(one_root).run();
         if !done && self.scale_cap < MAX_SCALE {
             // (An uncapped solve would go on at a larger scale.)
             self.over_cap = true;
@@ -1152,10 +1147,9 @@ impl<W: Weight> Matcher<W> {
     }
 }
 
-#[cfg(test)]
 impl<W: Weight> Matcher<W> {
-    /// Tests: a solver over the kept state, to call one of its steps
-    /// alone (`one_root` as `Solver::run` takes it; no scale cap).
+    /// A solver over the kept state (`one_root` as `Solver::run` takes
+    /// it); tests also call one of its steps alone.
     fn solver(&mut self, one_root: bool) -> Solver<'_, W> {
         Solver {
             g: &self.w,
@@ -1164,7 +1158,7 @@ impl<W: Weight> Matcher<W> {
             st: &mut self.st,
             one_root,
             augmented: false,
-            scale_cap: MAX_SCALE,
+            scale_cap: self.scale_cap,
         }
     }
 }
