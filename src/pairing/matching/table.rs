@@ -200,12 +200,11 @@ pub(super) struct Table<W: Weight> {
     /// The vertices from `span.0` up to `span.1` (excluded) hold every
     /// edge written while deferred.
     span: (usize, usize),
-    /// Each value shifted left by `scaled_by` (see [`Table::scale_to`]);
-    /// empty while `scaled_by` is 0.
+    /// Each value shifted left by `scaled_by` (see [`Table::scale_to`]),
+    /// a slot's as soon as it takes its value; empty while `scaled_by` is
+    /// 0.
     scaled: Vec<W>,
     scaled_by: u32,
-    /// Slots given a new value since `scaled` was last brought up to date.
-    rescale: Vec<u32>,
 }
 
 /// Which cells of the matrix hold an edge's value: both (`Both`), or,
@@ -232,31 +231,24 @@ impl<W: Weight> Table<W> {
             span: (usize::MAX, 0),
             scaled: Vec::new(),
             scaled_by: 0,
-            rescale: Vec::new(),
         }
     }
 
-    /// Brings the values at scale `scale` up to date (a solve's values
-    /// are its weights doubled `scale` times, see `Solver::run`), for
+    /// Keeps the values at scale `scale` (a solve's values are its
+    /// weights doubled `scale` times, see `Solver::run`), for
     /// [`Table::scaled_value`]: a scan then reads a value at its scale
-    /// instead of shifting a wide value per edge.
+    /// instead of shifting a wide value per edge, and so does an edit
+    /// (a slot's scaled value is made when it takes its value).
     pub fn scale_to(&mut self, scale: u32) {
-        if scale == 0 {
-            self.scaled_by = 0;
-            self.scaled.clear();
-            self.rescale.clear();
+        if scale == self.scaled_by {
             return;
         }
-        if scale != self.scaled_by {
-            self.scaled_by = scale;
-            self.scaled = self.vals.iter().map(|v| v.shl(scale)).collect();
-            self.rescale.clear();
-            return;
-        }
-        self.scaled.resize(self.vals.len(), W::zero());
-        for k in self.rescale.drain(..) {
-            self.scaled[k as usize] = self.vals[k as usize].shl(scale);
-        }
+        self.scaled_by = scale;
+        self.scaled = if scale == 0 {
+            Vec::new()
+        } else {
+            self.vals.iter().map(|v| v.shl(scale)).collect()
+        };
     }
 
     /// The value behind index `k` doubled `scale` times.
@@ -333,6 +325,7 @@ impl<W: Weight> Table<W> {
     /// Stores index `k` in the cells of `i–j` and `j–i`, or only in the
     /// one of the deferred side (the first store of slot 65,536 widens the
     /// matrix).
+    #[inline]
     fn store(&mut self, i: usize, j: usize, k: u32) {
         if self.side == Side::Both {
             self.idx.set(i * self.n + j, k);
@@ -354,7 +347,11 @@ impl<W: Weight> Table<W> {
             u32::try_from(self.vals.len() - 1).expect("fewer than 2^32 distinct weights")
         };
         if self.scaled_by != 0 {
-            self.rescale.push(k);
+            let w = self.vals[k as usize].shl(self.scaled_by);
+            match self.scaled.get_mut(k as usize) {
+                Some(x) => *x = w,
+                None => self.scaled.push(w),
+            }
         }
         k
     }
@@ -393,29 +390,41 @@ impl<W: Weight> Table<W> {
     /// holds, or `NO_EDGE_WEIGHT`).
     #[inline]
     pub fn put_key(&mut self, i: usize, j: usize, k: u32) {
+        self.swap_key(i, j, k);
+    }
+
+    /// [`Table::put_key`], returning the slot the edge held.
+    #[inline]
+    pub fn swap_key(&mut self, i: usize, j: usize, k: u32) -> u32 {
         let old = self.key(self.cell(i, j));
-        if k == old {
-            return;
+        if k != old {
+            if k != NO_EDGE_WEIGHT {
+                self.refs[k as usize] += 1;
+            }
+            self.release(old);
+            self.store(i, j, k);
         }
-        if k != NO_EDGE_WEIGHT {
-            self.refs[k as usize] += 1;
-        }
-        self.release(old);
-        self.store(i, j, k);
+        old
     }
 
     /// One holder of slot `k` fewer: a slot nobody holds is freed.
+    #[inline]
     fn release(&mut self, k: u32) {
-        if k == NO_EDGE_WEIGHT {
-            return;
-        }
-        self.refs[k as usize] -= 1;
-        if self.refs[k as usize] == 0 {
-            self.lookup.remove(&self.vals[k as usize]);
-            self.free.push(k);
-            if self.last.1 == k {
-                self.last.1 = NO_EDGE_WEIGHT;
+        if k != NO_EDGE_WEIGHT {
+            self.refs[k as usize] -= 1;
+            if self.refs[k as usize] == 0 {
+                self.free_slot(k);
             }
+        }
+    }
+
+    /// Frees slot `k`, which nobody holds any more.
+    #[inline(never)]
+    fn free_slot(&mut self, k: u32) {
+        self.lookup.remove(&self.vals[k as usize]);
+        self.free.push(k);
+        if self.last.1 == k {
+            self.last.1 = NO_EDGE_WEIGHT;
         }
     }
 
@@ -434,6 +443,22 @@ impl<W: Weight> Table<W> {
     /// Lets go of a slot [`Table::pin`] gave.
     pub fn unpin(&mut self, k: u32) {
         self.release(k);
+    }
+
+    /// The slots in the order of their values, and the rank of each
+    /// slot's value in that order (`[k]` for slot `k`; equal values,
+    /// which only a freed slot can share with a held one, rank by slot):
+    /// a pass over many edges compares ranks instead of wide values.
+    pub fn by_value(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut order: Vec<u32> = (0..self.vals.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            (self.vals[a as usize].cmp(&self.vals[b as usize])).then(a.cmp(&b))
+        });
+        let mut rank = vec![0u32; order.len()];
+        for (r, &k) in order.iter().enumerate() {
+            rank[k as usize] = r as u32;
+        }
+        (order, rank)
     }
 
     /// The largest value any edge holds.
@@ -513,9 +538,9 @@ mod tests {
     }
 
     /// A value at a scale reads as the value shifted, whether the scaled
-    /// copy is up to date (slots given new values are brought up to date
-    /// by the next `scale_to` of the same scale), rebuilt for a new scale
-    /// or not made for the scale asked.
+    /// copy was made for the scale (a slot given a new value has its
+    /// scaled value at once, a new slot or a freed one reused), rebuilt
+    /// for a new scale or not made for the scale asked.
     #[test]
     fn scaled_values_follow_new_slots_and_scales() {
         let mut t = Table::<i64>::new(6);
@@ -536,19 +561,19 @@ mod tests {
         check(&t);
         t.put(0, 1, 7);
         t.put(4, 5, 9);
-        // (7 takes a new slot, 9 the one 5 left: both stale until the
-        // next call.)
-        t.scale_to(2);
+        // (7 takes a new slot, 9 the one 5 left.)
         assert_eq!(t.scaled_value(t.key(t.cell(0, 1)), 2), 28);
+        assert_eq!(t.scaled_value(t.key(t.cell(4, 5)), 2), 36);
         check(&t);
+        let pinned = t.pin(40);
+        assert_eq!(t.scaled_value(pinned, 2), 160);
         t.scale_to(3);
         t.put(2, 3, 11);
-        t.scale_to(3);
         check(&t);
         t.scale_to(0);
         t.put(4, 5, 13);
         check(&t);
-        assert!(t.rescale.is_empty() && t.scaled.is_empty());
+        assert!(t.scaled.is_empty());
     }
 
     /// Deferred writes (either side) land in both cells once undeferred,
