@@ -152,16 +152,46 @@ impl<W: Weight> Solver<'_, W> {
             let kept = sl[u].wrapping_add(self.st.dual[u]).wrapping_sub(W::bias());
             debug_assert!(x == kept, "kept slack of {u}");
         }
+        // The vertices outside `owner` (in the order of `act`) and those
+        // inside: kept from the level before when it was a chain level of
+        // this nest, else sorted out here. The pass below then goes over
+        // the outside ones only, and the inside ones move into `b`
+        // without a test each (whether a vertex lay inside or out, half
+        // and half and scattered, was a branch mispredicted at every
+        // other vertex: a sixth of the pass).
+        let mut out = std::mem::take(&mut self.st.scratch_out);
+        let mut ins = std::mem::take(&mut self.st.scratch_in);
+        if self.st.scratch_lists != self.st.scratch_of {
+            out.clear();
+            ins.clear();
+            for &u in self.act {
+                if self.st.inblossom[u] == owner {
+                    ins.push(u as u32);
+                } else {
+                    out.push(u as u32);
+                }
+            }
+        }
+        for &u in &ins {
+            self.st.inblossom[u as usize] = b;
+        }
+        for (kid, _) in kids {
+            self.st.inblossom[kid] = b;
+            ins.push(kid as u32);
+        }
         let g = self.g;
         let best = match (g.row(kids[0].0), g.row(kids[1].0)) {
             (Row::Narrow(r0), Row::Narrow(r1)) => {
-                self.chain_pass(b, kids, [r0, r1], &orig, &mut arr, &mut sl)
+                self.chain_pass(kids, [r0, r1], &mut out, &orig, &mut arr, &mut sl)
             }
             (Row::Wide(r0), Row::Wide(r1)) => {
-                self.chain_pass(b, kids, [r0, r1], &orig, &mut arr, &mut sl)
+                self.chain_pass(kids, [r0, r1], &mut out, &orig, &mut arr, &mut sl)
             }
             _ => unreachable!("the rows of one table have one width"),
         };
+        self.st.scratch_out = out;
+        self.st.scratch_in = ins;
+        self.st.scratch_lists = (b, self.epoch, self.stage);
         for &c in path {
             self.st.childmark[c] = false;
         }
@@ -180,13 +210,14 @@ impl<W: Weight> Solver<'_, W> {
     }
 
     /// The pass of [`Solver::add_chain_level`] over rows `rows` of the
-    /// vertex children `kids`; returns the best edge to an S-blossom and
-    /// its slack.
+    /// vertex children `kids`, for the vertices `out` outside the level
+    /// before (the kids leave the list); returns the best edge to an
+    /// S-blossom and its slack.
     fn chain_pass<K: Key>(
         &mut self,
-        b: usize,
         kids: [(usize, bool); 2],
         rows: [&[K]; 2],
+        out: &mut Vec<u32>,
         orig: &[Leaf],
         arr: &mut [Leaf],
         sl: &mut [W],
@@ -198,12 +229,15 @@ impl<W: Weight> Solver<'_, W> {
         let duals = [st.dual[kids[0].0], st.dual[kids[1].0]].map(|d| d.wrapping_add(bias));
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
-        for &u in self.act {
-            let bu = st.inblossom[u];
-            if st.childmark[bu] {
-                st.inblossom[u] = b;
+        let mut kept = 0;
+        for at in 0..out.len() {
+            let u = out[at] as usize;
+            out[kept] = out[at];
+            if u == kids[0].0 || u == kids[1].0 {
                 continue;
             }
+            kept += 1;
+            let bu = st.inblossom[u];
             for i in 0..2 {
                 let k = rows[i][u].k();
                 if k == NO_EDGE_WEIGHT {
@@ -229,6 +263,7 @@ impl<W: Weight> Solver<'_, W> {
                 }
             }
         }
+        out.truncate(kept);
         (best, best_slack)
     }
 }

@@ -1238,6 +1238,12 @@ struct State<W: Weight> {
     /// `scratch` holds each slack less the outside vertex's dual, plus
     /// `W::bias()` (see `Solver::add_chain_level`), not the slack.
     scratch_shifted: bool,
+    /// The active vertices outside and inside the chain level
+    /// `scratch_lists` names as `scratch_of` does (see
+    /// `Solver::add_chain_level`).
+    scratch_out: Vec<u32>,
+    scratch_in: Vec<u32>,
+    scratch_lists: (usize, u64, u32),
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
     /// How many vertices each blossom holds.
@@ -1306,6 +1312,9 @@ impl<W: Weight> State<W> {
             scratch: Vec::new(),
             scratch_of: (NONE, 0, 0),
             scratch_shifted: false,
+            scratch_out: Vec::new(),
+            scratch_in: Vec::new(),
+            scratch_lists: (NONE, 0, 0),
             leafbuf: Vec::new(),
             size: Vec::new(),
             childmark: Vec::new(),
@@ -1346,6 +1355,9 @@ impl<W: Weight> State<W> {
             scratch: Vec::new(),
             scratch_of: (NONE, 0, 0),
             scratch_shifted: false,
+            scratch_out: Vec::new(),
+            scratch_in: Vec::new(),
+            scratch_lists: (NONE, 0, 0),
             leafbuf: Vec::new(),
             size: vec![1; 2 * n],
             childmark: vec![false; 2 * n],
@@ -1974,6 +1986,7 @@ impl<W: Weight> Solver<'_, W> {
         }
         self.st.scratch = sl;
         self.st.scratch_of = (b, self.epoch, self.stage);
+        self.st.scratch_lists = (NONE, 0, 0);
         self.leafbest[b] = Some(arr);
         self.stale[b] = 0;
         self.bestedge[b] = best;
@@ -2022,6 +2035,7 @@ impl<W: Weight> Solver<'_, W> {
     fn build_leafbest(&mut self, b: usize) {
         let n = self.n;
         self.st.scratch_of = (NONE, 0, 0);
+        self.st.scratch_lists = (NONE, 0, 0);
         let leaves = self.leaves_of(b);
         let mut inside = vec![false; n];
         for &lv in &leaves {
