@@ -20,6 +20,9 @@ thread_local! {
     pub(super) static PLAIN_LEVELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Tests: how many chain levels were formed in one pass.
     pub(super) static CHAIN_LEVELS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Tests: how many scans read only the vertices outside a chain
+    /// level (see `Solver::scan_row`).
+    pub(super) static LISTED_SCANS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Tests: how many levels keep their `leafbest` (see `trim_spine`).
     pub(super) static TRIM_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(KEPT_LEVELS) };
 }
@@ -152,8 +155,8 @@ impl<W: Weight> Solver<'_, W> {
             let kept = sl[u].wrapping_add(self.st.dual[u]).wrapping_sub(W::bias());
             debug_assert!(x == kept, "kept slack of {u}");
         }
-        // The vertices outside `owner` (in the order of `act`) and those
-        // inside: kept from the level before when it was a chain level of
+        // The vertices outside `owner` (their places in `act`, in order)
+        // and those inside: kept from the level before when it was a chain level of
         // this nest, else sorted out here. The pass below then goes over
         // the outside ones only, and the inside ones move into `b`
         // without a test each (whether a vertex lay inside or out, half
@@ -164,11 +167,11 @@ impl<W: Weight> Solver<'_, W> {
         if self.st.scratch_lists != self.st.scratch_of {
             out.clear();
             ins.clear();
-            for &u in self.act {
+            for (p, &u) in self.act.iter().enumerate() {
                 if self.st.inblossom[u] == owner {
                     ins.push(u as u32);
                 } else {
-                    out.push(u as u32);
+                    out.push(p as u32);
                 }
             }
         }
@@ -189,6 +192,14 @@ impl<W: Weight> Solver<'_, W> {
             }
             _ => unreachable!("the rows of one table have one width"),
         };
+        #[cfg(debug_assertions)]
+        {
+            let st = &self.st;
+            debug_assert_eq!(out.len() + ins.len(), self.act.len());
+            debug_assert!(ins.iter().all(|&u| st.inblossom[u as usize] == b));
+            debug_assert!(out.windows(2).all(|p| p[0] < p[1]));
+            debug_assert!(out.iter().all(|&p| st.inblossom[self.act[p as usize]] != b));
+        }
         self.st.scratch_out = out;
         self.st.scratch_in = ins;
         self.st.scratch_lists = (b, self.epoch, self.stage);
@@ -231,7 +242,7 @@ impl<W: Weight> Solver<'_, W> {
         let mut best_slack = W::zero();
         let mut kept = 0;
         for at in 0..out.len() {
-            let u = out[at] as usize;
+            let u = self.act[out[at] as usize];
             out[kept] = out[at];
             if u == kids[0].0 || u == kids[1].0 {
                 continue;

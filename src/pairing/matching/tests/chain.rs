@@ -2,7 +2,7 @@
 //! (`Solver::add_chain_level`) against the passes of `add_blossom`: the
 //! very same state after every solve, through edits between solves.
 
-use super::super::chain::{CHAIN_LEVELS, PLAIN_LEVELS, TRIM_DEPTH};
+use super::super::chain::{CHAIN_LEVELS, LISTED_SCANS, PLAIN_LEVELS, TRIM_DEPTH};
 use super::dissolve::same_state;
 use super::*;
 
@@ -18,6 +18,7 @@ fn solve_with(m: &mut Matcher<i64>, chain: bool) -> Vec<usize> {
 fn chain_levels_in_one_pass_leave_the_same_state() {
     let mut rng = crate::domain::SplitMix64(2026);
     CHAIN_LEVELS.with(|c| c.set(0));
+    LISTED_SCANS.with(|c| c.set(0));
     for case in 0..200 {
         let n = 20 + rng.below(60) as usize;
         let mut w = mostly_equal(&mut rng, n, 12);
@@ -55,6 +56,10 @@ fn chain_levels_in_one_pass_leave_the_same_state() {
     }
     let levels = CHAIN_LEVELS.with(|c| c.get());
     assert!(levels > 2000, "chain levels formed in one pass: {levels}");
+    // (Scans that read only the vertices outside a chain level: the plain
+    // solves read them all, and the states above are the same.)
+    let listed = LISTED_SCANS.with(|c| c.get());
+    assert!(listed > 1000, "scans of a chain level's outside: {listed}");
 }
 
 /// An edit between solves: one vertex's edges gain 0, 2 or 4 each, as a
