@@ -444,17 +444,8 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let need = self.w.scaled_value(slot, st.scale);
-        if st.dual[i] + st.dual[j] >= need {
-            return;
-        }
-        st.dual[i] = need - st.dual[j];
-        if st.mate[i] == j {
-            return;
-        }
-        let m = st.mate[i];
-        st.mate[i] = NONE;
-        if m != NONE {
-            st.mate[m] = NONE;
+        if st.dual[i] + st.dual[j] < need {
+            st.raise_to_cover(i, j, need);
         }
     }
 
@@ -530,18 +521,7 @@ impl<W: Weight> Matcher<W> {
             st.dissolve_down_to(i, last);
         }
         let (e, o) = if st.inblossom[i] == i { (i, j) } else { (j, i) };
-        // Raise e's dual until the edge is feasible again. A matched pair
-        // stays matched (the edge is tight again, every other edge of e only
-        // gains slack); otherwise e becomes a root.
-        st.dual[e] = need - st.dual[o];
-        if st.mate[e] == o {
-            return;
-        }
-        let m = st.mate[e];
-        st.mate[e] = NONE;
-        if m != NONE {
-            st.mate[m] = NONE;
-        }
+        st.raise_to_cover(e, o, need);
     }
 
     /// Edge `e–o` changed from `old2` to `new2` (doubled): the blossoms
@@ -1460,6 +1440,23 @@ impl<W: Weight> State<W> {
             w
         } else {
             w.shl(self.scale)
+        }
+    }
+
+    /// Raises the dual of `e` (outside blossoms) until edge `e–o`, whose
+    /// doubled scaled weight `need` it no longer covers, is feasible again.
+    /// A matched pair stays matched (the edge is tight again, every other
+    /// edge of `e` only gains slack); otherwise `e` becomes a root.
+    #[inline]
+    fn raise_to_cover(&mut self, e: usize, o: usize, need: W) {
+        self.dual[e] = need - self.dual[o];
+        if self.mate[e] == o {
+            return;
+        }
+        let m = self.mate[e];
+        self.mate[e] = NONE;
+        if m != NONE {
+            self.mate[m] = NONE;
         }
     }
 
