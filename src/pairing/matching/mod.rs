@@ -2364,7 +2364,7 @@ impl<W: Weight> Solver<'_, W> {
             .collect();
         let mut hub = vec![false; self.n];
         let mut heaviest = vec![W::zero(); self.n];
-        let (_, rank) = g.by_value();
+        let rank = g.ranks();
         // The heaviest edge of each free vertex to a non-hub, and (first
         // pass) which vertex holds it; a vertex holding too many becomes
         // a hub, and the second pass leaves the hubs out.

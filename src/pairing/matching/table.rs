@@ -445,11 +445,11 @@ impl<W: Weight> Table<W> {
         self.release(k);
     }
 
-    /// The slots in the order of their values, and the rank of each
-    /// slot's value in that order (`[k]` for slot `k`; equal values,
-    /// which only a freed slot can share with a held one, rank by slot):
-    /// a pass over many edges compares ranks instead of wide values.
-    pub fn by_value(&self) -> (Vec<u32>, Vec<u32>) {
+    /// The rank of each slot's value among all slots' values (`[k]` for
+    /// slot `k`; equal values, which only a freed slot can share with a
+    /// held one, rank by slot): a pass over many edges compares ranks
+    /// instead of wide values.
+    pub fn ranks(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.vals.len() as u32).collect();
         order.sort_unstable_by(|&a, &b| {
             (self.vals[a as usize].cmp(&self.vals[b as usize])).then(a.cmp(&b))
@@ -458,7 +458,7 @@ impl<W: Weight> Table<W> {
         for (r, &k) in order.iter().enumerate() {
             rank[k as usize] = r as u32;
         }
-        (order, rank)
+        rank
     }
 
     /// The largest value any edge holds.
