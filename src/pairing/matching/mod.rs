@@ -427,22 +427,11 @@ impl<W: Weight> Matcher<W> {
         }
         // What `repair_after_set` does when neither end is in a blossom.
         self.clean = false;
-        let st = &mut self.st;
         if new2 < old2 {
-            if st.mate[i] != j {
-                return;
-            }
-            if !new2.is_zero() && self.w.deferred() {
-                self.lowered.push((i, j));
-            } else if new2.is_zero() {
-                st.mate[i] = NONE;
-                st.mate[j] = NONE;
-            } else {
-                let drop = st.scaled(old2) - st.scaled(new2);
-                Self::lower_or_unmatch(st, &self.w, &self.active, (i, j), drop);
-            }
+            self.settle_lowered(i, j, old2, new2);
             return;
         }
+        let st = &mut self.st;
         let need = self.w.scaled_value(slot, st.scale);
         if st.dual[i] + st.dual[j] < need {
             st.raise_to_cover(i, j, need);
@@ -492,20 +481,7 @@ impl<W: Weight> Matcher<W> {
             common = NONE;
         }
         if new2 < old2 {
-            if st.mate[i] == j && !new2.is_zero() && self.w.deferred() {
-                // (Settled when the run ends.)
-                self.lowered.push((i, j));
-                return;
-            }
-            if st.mate[i] == j {
-                if new2.is_zero() {
-                    st.mate[i] = NONE;
-                    st.mate[j] = NONE;
-                } else {
-                    let drop = st.scaled(old2) - need;
-                    Self::lower_or_unmatch(st, &self.w, &self.active, (i, j), drop);
-                }
-            }
+            self.settle_lowered(i, j, old2, new2);
             return;
         }
         loop {
@@ -522,6 +498,29 @@ impl<W: Weight> Matcher<W> {
         }
         let (e, o) = if st.inblossom[i] == i { (i, j) } else { (j, i) };
         st.raise_to_cover(e, o, need);
+    }
+
+    /// Edge `i–j`, its ends in no common blossom, went down from `old2`
+    /// to `new2` (doubled). A matched pair whose edge dropped to zero is
+    /// unmatched; within a run the rest are settled when the run ends
+    /// ([`Matcher::end_run`]), outside one at once by
+    /// [`Matcher::lower_or_unmatch`]. (Shared by [`Matcher::set_pinned`]'s
+    /// inline case and [`Matcher::repair_after_set`].)
+    #[inline]
+    fn settle_lowered(&mut self, i: usize, j: usize, old2: W, new2: W) {
+        let st = &mut self.st;
+        if st.mate[i] != j {
+            return;
+        }
+        if new2.is_zero() {
+            st.mate[i] = NONE;
+            st.mate[j] = NONE;
+        } else if self.w.deferred() {
+            self.lowered.push((i, j));
+        } else {
+            let drop = st.scaled(old2) - st.scaled(new2);
+            Self::lower_or_unmatch(st, &self.w, &self.active, (i, j), drop);
+        }
     }
 
     /// Edge `e–o` changed from `old2` to `new2` (doubled): the blossoms
