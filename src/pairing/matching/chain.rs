@@ -1,4 +1,4 @@
-//! A new level of a blossom nest in one pass over the vertices.
+//! Blossom nest levels formed one at a time, their `leafbest` built once.
 //!
 //! With many equal weights a tree grows a nest thousands of levels deep,
 //! one level at a time, each the level before and two vertices: a
@@ -7,12 +7,14 @@
 //! each of its S1-order solves). `Solver::add_blossom` gives a level four
 //! passes over the vertices: moving them into it, one row pass per new
 //! vertex child, and the least-slack edge to an S-blossom. A level of
-//! that shape needs one: each vertex's entry depends only on its own
-//! cells, so the passes are made vertex by vertex, in the same order of
-//! children, with the same ties.
+//! that shape needs none but the first: the vertices inside move by a
+//! list kept from the level before, and the row passes of a stage's run
+//! of levels are made once, for its top, when its `leafbest` is first
+//! read (`Solver::build_chain`), in the same order of children, with
+//! the same ties, over the vertices outside the top only.
 
-use super::table::{Key, Row};
-use super::{Edge, Leaf, Solver, Weight, NONE, NO_EDGE, NO_EDGE_WEIGHT, NO_LEAF};
+use super::table::{on_row, Key};
+use super::{Leaf, Solver, Weight, NONE, NO_EDGE, NO_EDGE_WEIGHT, NO_LEAF};
 
 #[cfg(test)]
 thread_local! {
@@ -67,7 +69,7 @@ impl<W: Weight> Solver<'_, W> {
                 _ => return,
             }
         }
-        if d != self.st.scanning && self.st.dual[d].is_zero() {
+        if d != self.st.scanning && d != self.st.lazy_base && self.st.dual[d].is_zero() {
             self.st.leafbest[d] = None;
         }
     }
@@ -77,7 +79,9 @@ impl<W: Weight> Solver<'_, W> {
     /// `leafbest` and slacks were kept from its forming (see
     /// `Solver::add_blossom`) and two vertices.
     pub(super) fn chain_owner(&self, b: usize, path: &[usize]) -> Option<usize> {
-        let owner = self.kept_owner(b)?;
+        let (top, ep, stg) = self.st.lazy_top;
+        let lazy = top != NONE && ep == self.epoch && stg == self.stage && self.parent[top] == b;
+        let owner = if lazy { top } else { self.kept_owner(b)? };
         let fits = path.len() == 3
             && self.st.size[b] * 8 > self.n
             && path.iter().all(|&c| c == owner || c < self.n);
@@ -103,68 +107,47 @@ impl<W: Weight> Solver<'_, W> {
 
     /// `add_blossom`'s work after the cycle for a chain level `b` (see
     /// [`Solver::chain_owner`]): every vertex of the children moves into
-    /// `b`, and `b` gets its `leafbest`, least slacks and best edge to an
-    /// S-blossom, in one pass.
+    /// `b`, and `b` joins the run of levels whose `leafbest` waits (see
+    /// [`Solver::build_chain`]): a level's pass reads its two vertices'
+    /// rows over every vertex outside it, and a nest regrown in one
+    /// stage took in the whole component one level at a time (a
+    /// 9,999-player round: 99,538 levels, 305 million outside vertices
+    /// read). Its `leafbest` is read only once the queue runs dry, the
+    /// top's alone, and by then the vertices outside are few: the same
+    /// rows read over them come to an eighth of that.
     pub(super) fn add_chain_level(&mut self, b: usize, path: &[usize], owner: usize) {
         #[cfg(test)]
         CHAIN_LEVELS.with(|c| c.set(c.get() + 1));
-        let n = self.n;
-        let mut sl = std::mem::take(&mut self.st.scratch);
-        if sl.len() < n {
-            sl.resize(n, W::zero());
+        let (epoch, stage) = (self.epoch, self.stage);
+        if self.st.lazy_top.0 != owner {
+            // A run starts on a level that has its `leafbest`, and whose
+            // slacks `scratch` holds.
+            debug_assert!(self.st.lazy_top.0 == NONE, "an unbuilt run left");
+            debug_assert!(self.leafbest[owner].is_some());
+            self.st.lazy_base = owner;
+            self.st.lazy_kids.clear();
         }
-        let orig = self.leafbest[owner].take().expect("leafbest");
-        // The pass compares `d(c) - w(c, u)` of each child `c` with the
-        // same of `u`'s best leaf: the slack less `u`'s dual, which stays
-        // as it is along a nest (one dual epoch), so `sl` keeps it
-        // (shifted by `W::bias()`: it may be below zero) and a vertex's
-        // dual is read only where a slack is needed.
-        if !self.st.scratch_shifted {
-            let (dual, bias) = (&self.st.dual, W::bias());
-            for &u in self.act {
-                if orig[u] != NO_LEAF {
-                    sl[u] = sl[u].wrapping_sub(dual[u]).wrapping_add(bias);
-                }
-            }
-            self.st.scratch_shifted = true;
-        }
-        let mut arr = orig.clone();
-        // The two vertex children in cycle order, each with whether it
-        // comes before `owner` (it then wins ties with owner's entries).
-        let mut kids = [(NONE, false); 2];
-        let mut before = true;
+        let mut kids = [NONE; 2];
         let mut at = 0;
+        let mut before = true;
         for &c in path {
-            self.st.childmark[c] = true;
             self.st.bestedge[c] = NO_EDGE;
             if c == owner {
                 before = false;
             } else {
-                kids[at] = (c, before);
+                kids[at] = c;
                 at += 1;
-                arr[c] = NO_LEAF;
+                self.st.lazy_kids.push((c as u32, before));
             }
-        }
-        #[cfg(debug_assertions)]
-        for &u in self.act {
-            let bu = self.st.inblossom[u];
-            if self.st.childmark[bu] || orig[u] == NO_LEAF {
-                continue;
-            }
-            let x = self.slack((orig[u] as usize, u));
-            let kept = sl[u].wrapping_add(self.st.dual[u]).wrapping_sub(W::bias());
-            debug_assert!(x == kept, "kept slack of {u}");
         }
         // The vertices outside `owner` (their places in `act`, in order)
-        // and those inside: kept from the level before when it was a chain level of
-        // this nest, else sorted out here. The pass below then goes over
-        // the outside ones only, and the inside ones move into `b`
-        // without a test each (whether a vertex lay inside or out, half
-        // and half and scattered, was a branch mispredicted at every
-        // other vertex: a sixth of the pass).
+        // and those inside: kept from the level before when it was a
+        // chain level of this nest, else sorted out here. The inside ones
+        // move into `b` without a test each; a scan from `b` reads only
+        // the outside ones (see `Solver::scan_row`).
         let mut out = std::mem::take(&mut self.st.scratch_out);
         let mut ins = std::mem::take(&mut self.st.scratch_in);
-        if self.st.scratch_lists != self.st.scratch_of {
+        if self.st.scratch_lists != (owner, epoch, stage) {
             out.clear();
             ins.clear();
             for (p, &u) in self.act.iter().enumerate() {
@@ -178,103 +161,162 @@ impl<W: Weight> Solver<'_, W> {
         for &u in &ins {
             self.st.inblossom[u as usize] = b;
         }
-        for (kid, _) in kids {
+        for kid in kids {
             self.st.inblossom[kid] = b;
             ins.push(kid as u32);
+            // (`act` is in order, and so is `out`.)
+            let p = self.act.binary_search(&kid);
+            let at = p.and_then(|p| out.binary_search(&(p as u32)));
+            debug_assert!(at.is_ok(), "vertex child {kid} outside");
+            if let Ok(at) = at {
+                out.remove(at);
+            }
         }
-        let g = self.g;
-        let best = match (g.row(kids[0].0), g.row(kids[1].0)) {
-            (Row::Narrow(r0), Row::Narrow(r1)) => {
-                self.chain_pass(kids, [r0, r1], &mut out, &orig, &mut arr, &mut sl)
-            }
-            (Row::Wide(r0), Row::Wide(r1)) => {
-                self.chain_pass(kids, [r0, r1], &mut out, &orig, &mut arr, &mut sl)
-            }
-            _ => unreachable!("the rows of one table have one width"),
-        };
         #[cfg(debug_assertions)]
         {
             let st = &self.st;
             debug_assert_eq!(out.len() + ins.len(), self.act.len());
             debug_assert!(ins.iter().all(|&u| st.inblossom[u as usize] == b));
-            debug_assert!(out.windows(2).all(|p| p[0] < p[1]));
             debug_assert!(out.iter().all(|&p| st.inblossom[self.act[p as usize]] != b));
         }
         self.st.scratch_out = out;
         self.st.scratch_in = ins;
-        self.st.scratch_lists = (b, self.epoch, self.stage);
-        for &c in path {
-            self.st.childmark[c] = false;
-        }
-        #[cfg(debug_assertions)]
-        for v in 0..n {
-            let st = &self.st;
-            debug_assert!(!st.childmark[st.inblossom[v]], "vertex {v} left in a child");
-        }
-        self.leafbest[owner] = Some(orig);
-        self.st.scratch = sl;
-        self.st.scratch_of = (b, self.epoch, self.stage);
-        self.leafbest[b] = Some(arr);
+        self.st.scratch_lists = (b, epoch, stage);
+        self.leafbest[b] = None;
         self.stale[b] = 0;
-        self.bestedge[b] = best.0;
-        self.bestslack[b] = (best.1, self.epoch);
+        self.bestedge[b] = NO_EDGE;
+        self.bestslack[b] = (W::zero(), epoch);
+        self.st.lazy_top = (b, epoch, stage);
     }
 
-    /// The pass of [`Solver::add_chain_level`] over rows `rows` of the
-    /// vertex children `kids`, for the vertices `out` outside the level
-    /// before (the kids leave the list); returns the best edge to an
-    /// S-blossom and its slack.
-    fn chain_pass<K: Key>(
-        &mut self,
-        kids: [(usize, bool); 2],
-        rows: [&[K]; 2],
-        out: &mut Vec<u32>,
-        orig: &[Leaf],
-        arr: &mut [Leaf],
-        sl: &mut [W],
-    ) -> (Edge, W) {
+    /// Builds the `leafbest`, least slacks and best edge to an S-blossom
+    /// of the top of the run of chain levels (see
+    /// [`Solver::add_chain_level`]), if one waits: from the base's
+    /// `leafbest` and slacks, the rows of the run's vertex children, level
+    /// by level, over the vertices outside the top. Each vertex ends with
+    /// the entry the levels' passes one by one would have given it (the
+    /// same ties: a child before its level's blossom child in the cycle
+    /// wins a tie with what the level below held). The levels between
+    /// keep none; one laid bare later builds its own from its rows.
+    pub(super) fn build_chain(&mut self) {
+        let (top, ep, stg) = self.st.lazy_top;
+        if top == NONE {
+            return;
+        }
+        self.st.lazy_top = (NONE, 0, 0);
+        let m = self.st.lazy_base;
+        debug_assert!(
+            ep == self.epoch && stg == self.stage,
+            "a run outlived its stage"
+        );
+        debug_assert_eq!(self.st.scratch_of, (m, ep, stg));
+        debug_assert_eq!(self.st.scratch_lists, (top, ep, stg));
+        debug_assert!(self.st.base[top] != NONE);
+        let n = self.n;
+        let mut sl = std::mem::take(&mut self.st.scratch);
+        if sl.len() < n {
+            sl.resize(n, W::zero());
+        }
+        let orig = self.leafbest[m].take().expect("leafbest of a run's base");
+        // The passes compare `d(c) - w(c, u)` of each child `c` with the
+        // same of `u`'s best leaf: the slack less `u`'s dual (shifted by
+        // `W::bias()`: it may be below zero), so a vertex's dual is read
+        // only where a slack is needed.
+        if !self.st.scratch_shifted {
+            let (dual, bias) = (&self.st.dual, W::bias());
+            for &u in self.act {
+                if orig[u] != NO_LEAF {
+                    sl[u] = sl[u].wrapping_sub(dual[u]).wrapping_add(bias);
+                }
+            }
+            self.st.scratch_shifted = true;
+        }
+        let mut arr = orig.clone();
+        let kids = std::mem::take(&mut self.st.lazy_kids);
+        for &(k, _) in &kids {
+            arr[k as usize] = NO_LEAF;
+        }
+        let out = std::mem::take(&mut self.st.scratch_out);
+        #[cfg(debug_assertions)]
+        for &p in &out {
+            let u = self.act[p as usize];
+            if orig[u] != NO_LEAF {
+                let x = self.slack((orig[u] as usize, u));
+                let kept = sl[u].wrapping_add(self.st.dual[u]).wrapping_sub(W::bias());
+                debug_assert!(x == kept, "kept slack of {u}");
+            }
+        }
         let g = self.g;
-        let st = &mut *self.st;
-        let scale = st.scale;
-        let bias = W::bias();
-        let duals = [st.dual[kids[0].0], st.dual[kids[1].0]].map(|d| d.wrapping_add(bias));
+        for level in kids.chunks(2) {
+            for (i, &(k, before)) in level.iter().enumerate() {
+                // (Within a level, the second child wins a tie only with
+                // an entry the first did not take.)
+                let other = if i == 1 { level[0].0 as Leaf } else { NO_LEAF };
+                let k = k as usize;
+                on_row!(g.row(k), ks => self.chain_pass(k, (before, other), ks, &out, &mut arr, &mut sl));
+            }
+        }
         let mut best = NO_EDGE;
         let mut best_slack = W::zero();
-        let mut kept = 0;
-        for at in 0..out.len() {
-            let u = self.act[out[at] as usize];
-            out[kept] = out[at];
-            if u == kids[0].0 || u == kids[1].0 {
-                continue;
-            }
-            kept += 1;
-            let bu = st.inblossom[u];
-            for i in 0..2 {
-                let k = rows[i][u].k();
-                if k == NO_EDGE_WEIGHT {
-                    continue;
-                }
-                let w2 = g.scaled_value(k, scale);
-                // (Every edge out of a top-level vertex is feasible: a
-                // slack compares as its shifted form does.)
-                debug_assert!(st.dual[kids[i].0] + st.dual[u] >= w2, "{}-{u}", kids[i].0);
-                // The slack less `u`'s dual, shifted (see above).
-                let x = duals[i].wrapping_sub(w2);
-                if arr[u] == NO_LEAF || x < sl[u] || (kids[i].1 && x == sl[u] && arr[u] == orig[u])
-                {
-                    arr[u] = kids[i].0 as Leaf;
-                    sl[u] = x;
-                }
-            }
-            if arr[u] != NO_LEAF && st.label[bu] == 1 {
-                let slack = sl[u].wrapping_add(st.dual[u]).wrapping_sub(bias);
-                if best == NO_EDGE || slack < best_slack {
-                    best = (arr[u] as usize, u);
-                    best_slack = slack;
+        {
+            let st = &*self.st;
+            let bias = W::bias();
+            for &p in &out {
+                let u = self.act[p as usize];
+                if arr[u] != NO_LEAF && st.label[st.inblossom[u]] == 1 {
+                    let slack = sl[u].wrapping_add(st.dual[u]).wrapping_sub(bias);
+                    if best == NO_EDGE || slack < best_slack {
+                        best = (arr[u] as usize, u);
+                        best_slack = slack;
+                    }
                 }
             }
         }
-        out.truncate(kept);
-        (best, best_slack)
+        self.st.scratch_out = out;
+        self.st.lazy_kids = kids;
+        self.st.lazy_kids.clear();
+        self.leafbest[m] = Some(orig);
+        self.st.scratch = sl;
+        self.st.scratch_of = (top, ep, stg);
+        self.leafbest[top] = Some(arr);
+        self.stale[top] = 0;
+        self.bestedge[top] = best;
+        self.bestslack[top] = (best_slack, ep);
+    }
+
+    /// One pass of [`Solver::build_chain`]: the row `ks` of vertex child
+    /// `k` over the vertices `out`; `before`: `k` wins ties with the
+    /// entries of the level below, other than `other` (the level's first
+    /// child, which took them in this level).
+    fn chain_pass<K: Key>(
+        &self,
+        k: usize,
+        (before, other): (bool, Leaf),
+        ks: &[K],
+        out: &[u32],
+        arr: &mut [Leaf],
+        sl: &mut [W],
+    ) {
+        let g = self.g;
+        let st = &*self.st;
+        let scale = st.scale;
+        let dk = st.dual[k].wrapping_add(W::bias());
+        for &p in out {
+            let u = self.act[p as usize];
+            let key = ks[u].k();
+            if key == NO_EDGE_WEIGHT {
+                continue;
+            }
+            let w2 = g.scaled_value(key, scale);
+            // (Every edge out of a top-level vertex is feasible: a slack
+            // compares as its shifted form does.)
+            debug_assert!(st.dual[k] + st.dual[u] >= w2, "{k}-{u}");
+            let x = dk.wrapping_sub(w2);
+            let a = arr[u];
+            if a == NO_LEAF || x < sl[u] || (before && x == sl[u] && a != other) {
+                arr[u] = k as Leaf;
+                sl[u] = x;
+            }
+        }
     }
 }

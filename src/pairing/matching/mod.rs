@@ -1223,6 +1223,17 @@ struct State<W: Weight> {
     scratch_out: Vec<u32>,
     scratch_in: Vec<u32>,
     scratch_lists: (usize, u64, u32),
+    /// The top of a run of chain levels whose `leafbest` is not built
+    /// yet, with the dual epoch and stage it formed in (`NONE`: none; see
+    /// `Solver::add_chain_level`).
+    lazy_top: (usize, u64, u32),
+    /// The level the run stands on: it has its `leafbest`, and `scratch`
+    /// holds its slacks.
+    lazy_base: usize,
+    /// The vertex children of the run's levels, two per level from the
+    /// bottom up, each with whether it comes before the level's blossom
+    /// child in the cycle.
+    lazy_kids: Vec<(u32, bool)>,
     /// Scratch list of a blossom's vertices.
     leafbuf: Vec<usize>,
     /// How many vertices each blossom holds.
@@ -1294,6 +1305,9 @@ impl<W: Weight> State<W> {
             scratch_out: Vec::new(),
             scratch_in: Vec::new(),
             scratch_lists: (NONE, 0, 0),
+            lazy_top: (NONE, 0, 0),
+            lazy_base: NONE,
+            lazy_kids: Vec::new(),
             leafbuf: Vec::new(),
             size: Vec::new(),
             childmark: Vec::new(),
@@ -1337,6 +1351,9 @@ impl<W: Weight> State<W> {
             scratch_out: Vec::new(),
             scratch_in: Vec::new(),
             scratch_lists: (NONE, 0, 0),
+            lazy_top: (NONE, 0, 0),
+            lazy_base: NONE,
+            lazy_kids: Vec::new(),
             leafbuf: Vec::new(),
             size: vec![1; 2 * n],
             childmark: vec![false; 2 * n],
@@ -1696,6 +1713,9 @@ impl<W: Weight> Solver<'_, W> {
     /// pass per vertex: the least-slack edge from `b` to a vertex is tight
     /// whenever any is, so it is the only edge the scan needs.
     fn push_scan(&mut self, b: usize) {
+        if b == self.st.lazy_top.0 {
+            self.build_chain();
+        }
         if b >= self.n && self.leafbest[b].is_none() {
             self.build_leafbest(b);
         }
@@ -1807,6 +1827,8 @@ impl<W: Weight> Solver<'_, W> {
             self.trim_spine(b);
             return;
         }
+        // (This pass needs every child's `leafbest`, and `scratch`.)
+        self.build_chain();
         if size * 8 > n {
             // A large blossom (a nest hundreds of levels deep forms one
             // level at a time): one pass over the vertices, each of whose
@@ -1995,6 +2017,7 @@ impl<W: Weight> Solver<'_, W> {
     /// least-slack edge to `u` outside it, found again if stale.
     #[inline]
     fn leaf_to(&mut self, b: usize, u: usize) -> Leaf {
+        debug_assert!(b != self.st.lazy_top.0, "leafbest of a run's top");
         let cur = self.leafbest[b].as_ref().expect("leafbest built")[u];
         if cur != STALE_LEAF {
             return cur;
@@ -2030,6 +2053,8 @@ impl<W: Weight> Solver<'_, W> {
     /// cells per build, tens of builds per round).
     fn build_leafbest(&mut self, b: usize) {
         let n = self.n;
+        // (`scratch` is taken over below.)
+        self.build_chain();
         self.st.scratch_of = (NONE, 0, 0);
         self.st.scratch_lists = (NONE, 0, 0);
         let leaves = self.leaves_of(b);
@@ -2505,6 +2530,9 @@ impl<W: Weight> Solver<'_, W> {
         if x < n {
             return on_row!(g.row(x), ks => self.scan_row(x, ks));
         } else {
+            if x == self.st.lazy_top.0 {
+                self.build_chain();
+            }
             // (Queued before a nest grew far above it: see `trim_spine`.)
             if self.leafbest[x].is_none() {
                 self.build_leafbest(x);
@@ -2888,6 +2916,9 @@ impl<W: Weight> Solver<'_, W> {
                         augs += 1;
                     }
                 }
+                // (The dual update reads the best edges of the blossoms,
+                // and their `leafbest` lasts beyond the stage.)
+                self.build_chain();
                 // A fresh start's first tree is done: every other free
                 // vertex becomes a root, so that trees can meet halfway,
                 // unless the stage sprints (below) and that tree augmented.

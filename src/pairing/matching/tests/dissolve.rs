@@ -15,7 +15,7 @@ fn peel(st: &mut State<i64>, x: usize) {
 }
 
 /// The same matching, duals and blossom nest.
-fn same_nest(a: &State<i64>, b: &State<i64>, what: &str) {
+pub(super) fn same_nest(a: &State<i64>, b: &State<i64>, what: &str) {
     assert_eq!(a.mate, b.mate, "mates {what}");
     assert_eq!(a.dual, b.dual, "duals {what}");
     assert_eq!(a.inblossom, b.inblossom, "inblossom {what}");
