@@ -75,16 +75,18 @@ impl<W: Weight> Solver<'_, W> {
     }
 
     /// The kept child of a new blossom `b` with children `path` when `b`
-    /// is a chain level: `b` is large, its children are one blossom whose
-    /// `leafbest` and slacks were kept from its forming (see
-    /// `Solver::add_blossom`) and two vertices.
+    /// is a chain level: its children are one blossom whose `leafbest`
+    /// and slacks were kept from its forming (see `Solver::add_blossom`),
+    /// or the top of the stage's run of chain levels, and two vertices.
+    /// (Of any size: a small nest's levels each made three passes over
+    /// every vertex and a copy of the child's `leafbest`, a tenth of a
+    /// 9,999-player round where many small nests grow; a run makes the
+    /// row passes for its top alone, once.)
     pub(super) fn chain_owner(&self, b: usize, path: &[usize]) -> Option<usize> {
         let (top, ep, stg) = self.st.lazy_top;
         let lazy = top != NONE && ep == self.epoch && stg == self.stage && self.parent[top] == b;
         let owner = if lazy { top } else { self.kept_owner(b)? };
-        let fits = path.len() == 3
-            && self.st.size[b] * 8 > self.n
-            && path.iter().all(|&c| c == owner || c < self.n);
+        let fits = path.len() == 3 && path.iter().all(|&c| c == owner || c < self.n);
         #[cfg(test)]
         if PLAIN_LEVELS.with(|p| p.get()) {
             return None;
